@@ -1,0 +1,251 @@
+/* ast.h: the abstract syntax tree, mirroring CPython 3.11's `ast` module.
+ *
+ * The parser builds it, the symbol table and the compiler read it. Nodes are
+ * allocated with gc_alloc() and never freed explicitly. Identifiers are
+ * NUL-terminated UTF-8 C strings. Every node records its source span as
+ * CPython does: lineno and end_lineno are 1-based, col_offset and
+ * end_col_offset are 0-based UTF-8 byte offsets within their lines.
+ *
+ * Lists are (count, array) pairs; an empty list has n == 0 and items NULL.
+ */
+#ifndef TPY_AST_H
+#define TPY_AST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct Expr Expr;
+typedef struct Stmt Stmt;
+
+typedef struct { int n; Expr **items; } ExprList;
+typedef struct { int n; Stmt **items; } StmtList;
+
+typedef struct SrcPos {
+    int lineno, col_offset, end_lineno, end_col_offset;
+} SrcPos;
+
+/* Operators reuse the runtime enums (vm/object.h): enum BinOp for BinOp and
+ * AugAssign, enum UnOp for UnaryOp (plus AST_UNOP_NOT), enum CmpOp for
+ * comparisons plus the four below. */
+enum { AST_UNOP_NOT = 100 };
+enum { AST_CMP_IS = 100, AST_CMP_IS_NOT, AST_CMP_IN, AST_CMP_NOT_IN };
+enum { AST_BOOL_AND, AST_BOOL_OR };
+
+typedef enum ConstKind {
+    CONST_NONE, CONST_TRUE, CONST_FALSE, CONST_ELLIPSIS,
+    CONST_INT,       /* fits int64: .i */
+    CONST_BIGINT,    /* decimal digits (no sign, no '_') in .str */
+    CONST_FLOAT,     /* .f */
+    CONST_IMAG,      /* imaginary literal 2j: .f holds the imaginary part */
+    CONST_STR,       /* decoded UTF-8 in .str/.len (may contain NULs) */
+    CONST_BYTES,     /* raw bytes in .str/.len */
+} ConstKind;
+
+typedef struct Constant {
+    ConstKind kind;
+    int64_t i;
+    double f;
+    const char *str;
+    size_t len;
+    int kind_u;      /* CONST_STR written u"...": CPython's Constant.kind 'u' */
+} Constant;
+
+typedef enum ExprKind {
+    E_BOOLOP,        /* op: AST_BOOL_*; values */
+    E_NAMEDEXPR,     /* target (E_NAME) := value */
+    E_BINOP,         /* left op right */
+    E_UNARYOP,       /* op operand */
+    E_LAMBDA,        /* args body(expr) */
+    E_IFEXP,         /* body if test else orelse */
+    E_DICT,          /* keys (an item NULL means **values[i]), values */
+    E_SET,           /* elts */
+    E_LISTCOMP,      /* elt generators */
+    E_SETCOMP,       /* elt generators */
+    E_DICTCOMP,      /* key value generators */
+    E_GENEXP,        /* elt generators */
+    E_AWAIT,         /* value (rejected by the compiler) */
+    E_YIELD,         /* value (may be NULL) */
+    E_YIELDFROM,     /* value */
+    E_COMPARE,       /* left ops comparators */
+    E_CALL,          /* func args keywords */
+    E_FORMATTEDVALUE,/* value conversion format_spec */
+    E_JOINEDSTR,     /* values (E_CONSTANT str and E_FORMATTEDVALUE) */
+    E_CONSTANT,      /* constant */
+    E_ATTRIBUTE,     /* value.attr */
+    E_SUBSCRIPT,     /* value[slice] */
+    E_STARRED,       /* *value */
+    E_NAME,          /* id */
+    E_LIST,          /* elts */
+    E_TUPLE,         /* elts */
+    E_SLICE,         /* lower:upper:step, each may be NULL */
+} ExprKind;
+
+/* Expression context, as in CPython. */
+typedef enum { CTX_LOAD, CTX_STORE, CTX_DEL } ExprCtx;
+
+typedef struct Arg {
+    const char *arg;
+    Expr *annotation;   /* may be NULL */
+    SrcPos pos;
+} Arg;
+
+typedef struct Arguments {
+    int nposonly, nargs, nkwonly;
+    Arg **posonlyargs;
+    Arg **args;
+    Arg *vararg;        /* may be NULL */
+    Arg **kwonlyargs;
+    Expr **kw_defaults; /* nkwonly entries, NULL where no default */
+    Arg *kwarg;         /* may be NULL */
+    ExprList defaults;  /* for the last positional (posonly + args) params */
+} Arguments;
+
+typedef struct Keyword {
+    const char *arg;    /* NULL for **expr */
+    Expr *value;
+    SrcPos pos;
+} Keyword;
+
+typedef struct Comprehension {
+    Expr *target;
+    Expr *iter;
+    ExprList ifs;
+    int is_async;
+} Comprehension;
+
+struct Expr {
+    ExprKind kind;
+    SrcPos pos;
+    union {
+        struct { int op; ExprList values; } boolop;
+        struct { Expr *target, *value; } namedexpr;
+        struct { Expr *left; int op; Expr *right; } binop;
+        struct { int op; Expr *operand; } unaryop;
+        struct { Arguments *args; Expr *body; } lambda;
+        struct { Expr *test, *body, *orelse; } ifexp;
+        struct { ExprList keys, values; } dict;
+        struct { ExprList elts; } set;
+        /* listcomp, setcomp, genexp use elt; dictcomp uses key and value */
+        struct {
+            Expr *elt, *key, *value;
+            int ngens;
+            Comprehension **generators;
+        } comp;
+        struct { Expr *value; } await_;
+        struct { Expr *value; } yield;      /* E_YIELD, E_YIELDFROM */
+        struct { Expr *left; int n; int *ops; Expr **comparators; } compare;
+        struct { Expr *func; ExprList args; int nkeywords; Keyword **keywords; } call;
+        /* conversion: -1 none, 's', 'r', 'a'; format_spec: E_JOINEDSTR or NULL */
+        struct { Expr *value; int conversion; Expr *format_spec; } formatted;
+        struct { ExprList values; } joined;
+        Constant constant;
+        struct { Expr *value; const char *attr; ExprCtx ctx; } attribute;
+        struct { Expr *value; Expr *slice; ExprCtx ctx; } subscript;
+        struct { Expr *value; ExprCtx ctx; } starred;
+        struct { const char *id; ExprCtx ctx; } name;
+        struct { ExprList elts; ExprCtx ctx; } seq;          /* list, tuple */
+        struct { Expr *lower, *upper, *step; } slice;
+    } u;
+};
+
+typedef enum StmtKind {
+    S_FUNCTIONDEF,   /* name args body decorator_list returns */
+    S_ASYNCFUNCTIONDEF, /* rejected by the compiler */
+    S_CLASSDEF,      /* name bases keywords body decorator_list */
+    S_RETURN,        /* value (may be NULL) */
+    S_DELETE,        /* targets */
+    S_ASSIGN,        /* targets = value (a = b = value has 2 targets) */
+    S_AUGASSIGN,     /* target op= value */
+    S_ANNASSIGN,     /* target: annotation = value (value may be NULL) */
+    S_FOR,           /* for target in iter: body else: orelse */
+    S_ASYNCFOR,
+    S_WHILE,         /* while test: body else: orelse */
+    S_IF,            /* if test: body else: orelse (elif nests an S_IF) */
+    S_WITH,          /* with items: body */
+    S_ASYNCWITH,
+    S_MATCH,         /* rejected by the compiler */
+    S_RAISE,         /* raise exc from cause (both may be NULL) */
+    S_TRY,           /* body handlers orelse finalbody */
+    S_TRYSTAR,       /* rejected by the compiler */
+    S_ASSERT,        /* test, msg (may be NULL) */
+    S_IMPORT,        /* names */
+    S_IMPORTFROM,    /* from module import names; level = number of dots */
+    S_GLOBAL,        /* names */
+    S_NONLOCAL,      /* names */
+    S_EXPR,          /* value */
+    S_PASS,
+    S_BREAK,
+    S_CONTINUE,
+} StmtKind;
+
+typedef struct ExceptHandler {
+    Expr *type;          /* may be NULL (bare except) */
+    const char *name;    /* may be NULL */
+    StmtList body;
+    SrcPos pos;
+} ExceptHandler;
+
+typedef struct Alias {
+    const char *name;    /* dotted name, or "*" */
+    const char *asname;  /* may be NULL */
+    SrcPos pos;
+} Alias;
+
+typedef struct WithItem {
+    Expr *context_expr;
+    Expr *optional_vars; /* may be NULL */
+} WithItem;
+
+struct Stmt {
+    StmtKind kind;
+    SrcPos pos;
+    union {
+        struct {
+            const char *name;
+            Arguments *args;
+            StmtList body;
+            ExprList decorator_list;
+            Expr *returns;      /* may be NULL */
+        } funcdef;
+        struct {
+            const char *name;
+            ExprList bases;
+            int nkeywords;
+            Keyword **keywords;
+            StmtList body;
+            ExprList decorator_list;
+        } classdef;
+        struct { Expr *value; } ret;
+        struct { ExprList targets; } del;
+        struct { ExprList targets; Expr *value; } assign;
+        struct { Expr *target; int op; Expr *value; } augassign;
+        struct { Expr *target, *annotation, *value; int simple; } annassign;
+        struct { Expr *target, *iter; StmtList body, orelse; } for_;
+        struct { Expr *test; StmtList body, orelse; } while_;
+        struct { Expr *test; StmtList body, orelse; } if_;
+        struct { int nitems; WithItem **items; StmtList body; } with;
+        struct { Expr *exc, *cause; } raise;
+        struct {
+            StmtList body;
+            int nhandlers;
+            ExceptHandler **handlers;
+            StmtList orelse, finalbody;
+        } try_;
+        struct { Expr *test, *msg; } assert_;
+        struct { int nnames; Alias **names; } import;
+        struct { const char *module; int nnames; Alias **names; int level; } importfrom;
+        struct { int nnames; const char **names; } global;   /* and nonlocal */
+        struct { Expr *value; } expr;
+    } u;
+};
+
+typedef struct Module {
+    StmtList body;
+} Module;
+
+/* Debugging aid: print the tree in the style of ast.dump(). */
+void ast_dump_module(const Module *m, void *file /* FILE* */);
+/* The same, with include_attributes: ast.dump(tree, include_attributes=True). */
+void ast_dump_module_ex(const Module *m, void *file /* FILE* */, int include_attributes);
+
+#endif

@@ -1,0 +1,2118 @@
+/* compiler.c: AST -> bytecode (vm/opcodes.h) and code objects.
+ *
+ * One Unit per code object. Instructions are emitted in order; jumps name
+ * labels that the assembler resolves at the end. Exception handling uses
+ * CPython 3.11's zero-cost scheme: the compiler keeps a stack of active
+ * handlers, every instruction records the innermost one, and the assembler
+ * turns runs of equal handlers into the exception table. The value stack
+ * depth is tracked while emitting (a handler records the depth at its
+ * setup) and recomputed by a flow analysis for the frame size.
+ *
+ * `return`, `break` and `continue` leave enclosing blocks by emitting their
+ * cleanup inline (finally bodies, with-exits, popping iterators), walking
+ * the block stack (fblocks) from the inside out.
+ */
+#include "compiler.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../runtime.h"
+#include "../vm/opcodes.h"
+#include "../vm/traceback.h"
+#include "symtable.h"
+
+/* ---- units ------------------------------------------------------------------------- */
+
+typedef struct HandlerRec {
+    int label;
+    int depth;
+    int lasti;
+} HandlerRec;
+
+typedef enum FBlockKind {
+    FB_WHILE, FB_FOR, FB_TRY_EXCEPT, FB_FINALLY_TRY, FB_FINALLY_END, FB_WITH, FB_HANDLER_CLEANUP, FB_POP_VALUE,
+    FB_EXCEPTION_HANDLER,
+} FBlockKind;
+
+typedef struct FBlock {
+    FBlockKind kind;
+    int top_label;          /* loops: continue target */
+    int exit_label;         /* loops: break target */
+    StmtList *finalbody;    /* FINALLY_TRY */
+    const char *name;       /* HANDLER_CLEANUP: the `as` name or NULL */
+    int saved_hdepth;       /* handler stack depth when the block was entered */
+    SrcPos pos;
+} FBlock;
+
+#define MAX_FBLOCKS 40
+
+typedef struct Unit {
+    Scope *scope;
+    struct Unit *parent;
+    const char *name;
+    Value qualname;
+    uint32_t flags;
+    uint32_t *code;
+    Location *locs;
+    int32_t *hidx;              /* handler record per instruction, -1 none */
+    int n, cap;
+    Value consts, consts_map;
+    Value names, names_map;
+    Value varnames, varnames_map;
+    Value cellvars, freevars;
+    InlineCache *caches;
+    int ncaches, capcaches;
+    int *label_pos;
+    int *label_depth;
+    int nlabels, caplabels;
+    HandlerRec *hrecs;
+    int nhrecs, caphrecs;
+    int *hstack;
+    int hdepth, hcap;
+    FBlock fblocks[MAX_FBLOCKS];
+    int nfblocks;
+    int depth, maxdepth;
+    bool dead;
+    Location loc;
+    int argcount, posonly, kwonly;
+    int firstlineno;
+    int attr_hint;
+    bool in_class_method;       /* a method directly inside a class body */
+} Unit;
+
+typedef struct Compiler {
+    SymTable st;
+    Unit *u;
+    const char *filename;
+    Value filename_v;
+    SyntaxErrorInfo *err;
+    bool failed;
+    CompileMode mode;
+    const char *class_name;     /* for name mangling */
+    int nested;
+} Compiler;
+
+static void compile_error(Compiler *c, SrcPos pos, const char *fmt, ...) {
+    if (c->failed) return;
+    c->failed = true;
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = gc_alloc_atomic(512);
+    vsnprintf(msg, 512, fmt, ap);
+    va_end(ap);
+    c->err->kind = "SyntaxError";
+    c->err->msg = msg;
+    c->err->filename = c->filename;
+    c->err->lineno = pos.lineno;
+    c->err->offset = pos.col_offset + 1;
+    c->err->end_lineno = pos.end_lineno;
+    c->err->end_offset = pos.end_col_offset + 1;
+    c->err->text = NULL;
+    c->err->incomplete = 0;
+}
+
+static Unit *unit_new(Compiler *c, Scope *scope, const char *name, Value qualname, int firstlineno) {
+    Unit *u = gc_alloc(sizeof(Unit));
+    u->scope = scope;
+    u->parent = c->u;
+    u->name = name;
+    u->qualname = qualname;
+    u->consts = list_new(4);
+    u->consts_map = dict_new();
+    u->names = list_new(4);
+    u->names_map = dict_new();
+    u->varnames = list_new(4);
+    u->varnames_map = dict_new();
+    u->cellvars = list_new(0);
+    u->freevars = list_new(0);
+    u->firstlineno = firstlineno;
+    u->loc = (Location){firstlineno, firstlineno, -1, -1};
+    return u;
+}
+
+static int list_index_or_add(Value list, Value map, Value key) {
+    Value idx = dict_get(map, key);
+    if (idx) return (int)v_intval(idx);
+    int i = (int)list_size(list);
+    list_append(list, key);
+    dict_set(map, key, v_int(i));
+    return i;
+}
+
+static int add_name(Unit *u, const char *name) {
+    return list_index_or_add(u->names, u->names_map, str_intern_cstr(name));
+}
+
+static int add_varname(Unit *u, const char *name) {
+    return list_index_or_add(u->varnames, u->varnames_map, str_intern_cstr(name));
+}
+
+/* Constants are deduplicated by type and exact value (0, 0.0, -0.0, False
+ * and True must stay distinct). */
+static int add_const(Unit *u, Value v) {
+    Value key;
+    if (float_check_exact(v)) key = tuple_pack(2, V_FROM_PTR(&float_type), int_from_u64(double_bits(float_val(v))));
+    else if (str_check_exact(v) || int_check_exact(v) || v == V_NONE || v == V_TRUE || v == V_FALSE ||
+             v == V_ELLIPSIS || bytes_check(v))
+        key = tuple_pack(2, V_FROM_PTR(type_of(v)), v);
+    else if (tuple_check_exact(v)) {
+        /* tuples of constants: key on the items' keys recursively via repr-free identity */
+        key = tuple_pack(2, V_FROM_PTR(&tuple_type), v_int((int64_t)(v >> 3)));
+    } else
+        key = tuple_pack(2, V_FROM_PTR(&object_type), v_int((int64_t)(v >> 3)));
+    Value idx = dict_get(u->consts_map, key);
+    if (idx) return (int)v_intval(idx);
+    err_clear();
+    int i = (int)list_size(u->consts);
+    list_append(u->consts, v);
+    dict_set(u->consts_map, key, v_int(i));
+    return i;
+}
+
+static int add_cache(Unit *u, const char *name) {
+    if (u->ncaches == u->capcaches) {
+        int cap = u->capcaches ? u->capcaches * 2 : 8;
+        InlineCache *nc = gc_alloc(sizeof(InlineCache) * (size_t)cap);
+        if (u->ncaches) memcpy(nc, u->caches, sizeof(InlineCache) * (size_t)u->ncaches);
+        u->caches = nc;
+        u->capcaches = cap;
+    }
+    InlineCache *ic = &u->caches[u->ncaches];
+    memset(ic, 0, sizeof *ic);
+    ic->name = str_intern_cstr(name);
+    return u->ncaches++;
+}
+
+static int new_label(Unit *u) {
+    if (u->nlabels == u->caplabels) {
+        int cap = u->caplabels ? u->caplabels * 2 : 16;
+        int *np = gc_alloc_atomic(sizeof(int) * (size_t)cap);
+        int *nd = gc_alloc_atomic(sizeof(int) * (size_t)cap);
+        if (u->nlabels) {
+            memcpy(np, u->label_pos, sizeof(int) * (size_t)u->nlabels);
+            memcpy(nd, u->label_depth, sizeof(int) * (size_t)u->nlabels);
+        }
+        u->label_pos = np;
+        u->label_depth = nd;
+        u->caplabels = cap;
+    }
+    u->label_pos[u->nlabels] = -1;
+    u->label_depth[u->nlabels] = -1;
+    return u->nlabels++;
+}
+
+static void bind_label(Unit *u, int label) {
+    u->label_pos[label] = u->n;
+    if (u->label_depth[label] >= 0 && u->dead) u->depth = u->label_depth[label];
+    else if (u->label_depth[label] >= 0 && u->label_depth[label] > u->depth) u->depth = u->label_depth[label];
+    u->dead = false;
+}
+
+/* ---- emission ---------------------------------------------------------------------- */
+
+int op_stack_effect(int op, int arg, int jump) {
+    switch (op) {
+    case OP_NOP: case OP_SWAP: case OP_DELETE_FAST: case OP_DELETE_DEREF: case OP_DELETE_GLOBAL:
+    case OP_DELETE_NAME: case OP_LOAD_ATTR: case OP_UNARY_NEGATIVE: case OP_UNARY_POSITIVE:
+    case OP_UNARY_INVERT: case OP_UNARY_NOT: case OP_JUMP_FORWARD: case OP_JUMP_ABSOLUTE: case OP_GET_ITER:
+    case OP_LIST_TO_TUPLE: case OP_YIELD_VALUE: case OP_GET_YIELD_FROM_ITER: case OP_SETUP_ANNOTATIONS:
+    case OP_DICT_TO_KWARGS: case OP_RETURN_GENERATOR: case OP_GEN_START: case OP_CHECK_EXC_MATCH:
+        return 0;
+    case OP_POP_TOP: case OP_STORE_FAST: case OP_STORE_DEREF: case OP_STORE_GLOBAL: case OP_STORE_NAME:
+    case OP_DELETE_ATTR: case OP_BINARY_SUBSCR: case OP_COMPARE_OP: case OP_IS_OP: case OP_CONTAINS_OP:
+    case OP_POP_JUMP_IF_FALSE: case OP_POP_JUMP_IF_TRUE: case OP_RETURN_VALUE: case OP_LIST_APPEND:
+    case OP_SET_ADD: case OP_LIST_EXTEND: case OP_SET_UPDATE: case OP_DICT_UPDATE: case OP_DICT_MERGE:
+    case OP_POP_EXCEPT: case OP_IMPORT_NAME: case OP_IMPORT_STAR: case OP_PRINT_EXPR: case OP_RERAISE:
+    case OP_JUMP_IF_NOT_EXC_MATCH: case OP_YIELD_FROM:
+        return -1;
+    case OP_COPY: case OP_LOAD_CONST: case OP_LOAD_FAST: case OP_LOAD_DEREF: case OP_LOAD_CLOSURE:
+    case OP_LOAD_CLASSDEREF: case OP_LOAD_GLOBAL: case OP_LOAD_NAME: case OP_LOAD_METHOD:
+    case OP_PUSH_EXC_INFO: case OP_LOAD_ASSERTION_ERROR: case OP_BEFORE_WITH: case OP_WITH_EXCEPT_START:
+    case OP_IMPORT_FROM: case OP_LOAD_BUILD_CLASS: case OP_LOAD_LOCALS:
+        return 1;
+    case OP_STORE_ATTR: case OP_DELETE_SUBSCR: case OP_MAP_ADD:
+        return -2;
+    case OP_STORE_SUBSCR: return -3;
+    case OP_BUILD_SLICE: return 1 - arg;
+    case OP_JUMP_IF_FALSE_OR_POP: case OP_JUMP_IF_TRUE_OR_POP: return jump ? 0 : -1;
+    case OP_FOR_ITER: return jump ? -1 : 1;
+    case OP_CALL_FUNCTION: return -arg;
+    case OP_CALL_FUNCTION_KW: return -arg - 1;
+    case OP_CALL_FUNCTION_EX: return -1 - (arg & 1);
+    case OP_CALL_METHOD: return -arg - 1;
+    case OP_CALL_METHOD_KW: return -arg - 2;
+    case OP_MAKE_FUNCTION: return -__builtin_popcount((unsigned)arg & 15);
+    case OP_BUILD_TUPLE: case OP_BUILD_LIST: case OP_BUILD_SET: case OP_BUILD_STRING: return 1 - arg;
+    case OP_BUILD_MAP: return 1 - 2 * arg;
+    case OP_UNPACK_SEQUENCE: return arg - 1;
+    case OP_UNPACK_EX: return (arg & 0xFFF) + (arg >> 12);
+    case OP_FORMAT_VALUE: return (arg & FVS_HAVE_SPEC) ? -1 : 0;
+    case OP_RAISE_VARARGS: return -arg;
+    default:
+        if (op >= OP_BINARY_ADD && op <= OP_INPLACE_XOR) return -1;
+        return 0;
+    }
+}
+
+static void emit(Compiler *c, int op, int arg) {
+    Unit *u = c->u;
+    if (u->n == u->cap) {
+        int cap = u->cap ? u->cap * 2 : 64;
+        uint32_t *nc = gc_alloc_atomic(sizeof(uint32_t) * (size_t)cap);
+        Location *nl = gc_alloc_atomic(sizeof(Location) * (size_t)cap);
+        int32_t *nh = gc_alloc_atomic(sizeof(int32_t) * (size_t)cap);
+        if (u->n) {
+            memcpy(nc, u->code, sizeof(uint32_t) * (size_t)u->n);
+            memcpy(nl, u->locs, sizeof(Location) * (size_t)u->n);
+            memcpy(nh, u->hidx, sizeof(int32_t) * (size_t)u->n);
+        }
+        u->code = nc;
+        u->locs = nl;
+        u->hidx = nh;
+        u->cap = cap;
+    }
+    if (arg < 0 || arg > INSTR_ARG_MAX) {
+        compile_error(c, (SrcPos){u->loc.line, u->loc.col, u->loc.end_line, u->loc.end_col}, "too many constants or names");
+        arg = 0;
+    }
+    u->code[u->n] = INSTR(op, arg);
+    u->locs[u->n] = u->loc;
+    u->hidx[u->n] = u->hdepth ? u->hstack[u->hdepth - 1] : -1;
+    u->n++;
+    if (opcode_flags[op] & OPF_JUMP) {
+        int jd = u->depth + op_stack_effect(op, arg, 1);
+        if (u->label_depth[arg] < jd) u->label_depth[arg] = jd;
+    }
+    u->depth += op_stack_effect(op, arg, 0);
+    if (u->depth > u->maxdepth) u->maxdepth = u->depth;
+    if (op == OP_JUMP_FORWARD || op == OP_JUMP_ABSOLUTE || op == OP_RETURN_VALUE || op == OP_RAISE_VARARGS ||
+        op == OP_RERAISE)
+        u->dead = true;
+}
+
+static void emit0(Compiler *c, int op) { emit(c, op, 0); }
+
+static void emit_const(Compiler *c, Value v) { emit(c, OP_LOAD_CONST, add_const(c->u, v)); }
+
+/* Handlers */
+static void push_handler(Compiler *c, int label, int lasti) {
+    Unit *u = c->u;
+    if (u->nhrecs == u->caphrecs) {
+        int cap = u->caphrecs ? u->caphrecs * 2 : 8;
+        HandlerRec *nr = gc_alloc_atomic(sizeof(HandlerRec) * (size_t)cap);
+        if (u->nhrecs) memcpy(nr, u->hrecs, sizeof(HandlerRec) * (size_t)u->nhrecs);
+        u->hrecs = nr;
+        u->caphrecs = cap;
+    }
+    u->hrecs[u->nhrecs] = (HandlerRec){label, u->depth, lasti};
+    int d = u->depth + lasti + 1;
+    if (u->label_depth[label] < d) u->label_depth[label] = d;
+    if (u->hdepth == u->hcap) {
+        int cap = u->hcap ? u->hcap * 2 : 8;
+        int *ns = gc_alloc_atomic(sizeof(int) * (size_t)cap);
+        if (u->hdepth) memcpy(ns, u->hstack, sizeof(int) * (size_t)u->hdepth);
+        u->hstack = ns;
+        u->hcap = cap;
+    }
+    u->hstack[u->hdepth++] = u->nhrecs++;
+}
+
+static void pop_handler(Compiler *c) { c->u->hdepth--; }
+
+static bool push_fblock(Compiler *c, FBlockKind kind, int top, int exit, SrcPos pos) {
+    Unit *u = c->u;
+    if (u->nfblocks >= MAX_FBLOCKS) {
+        compile_error(c, pos, "too many statically nested blocks");
+        return false;
+    }
+    FBlock *f = &u->fblocks[u->nfblocks++];
+    memset(f, 0, sizeof *f);
+    f->kind = kind;
+    f->top_label = top;
+    f->exit_label = exit;
+    f->saved_hdepth = u->hdepth;
+    f->pos = pos;
+    return true;
+}
+
+static void pop_fblock(Compiler *c) { c->u->nfblocks--; }
+
+/* Locations */
+static Location loc_of(SrcPos p) { return (Location){p.lineno, p.end_lineno, p.col_offset, p.end_col_offset}; }
+
+#define WITH_LOC(c, pos, body)          \
+    do {                                \
+        Location saved_loc_ = (c)->u->loc; \
+        (c)->u->loc = loc_of(pos);      \
+        body;                           \
+        (c)->u->loc = saved_loc_;       \
+    } while (0)
+
+/* ---- names ------------------------------------------------------------------------- */
+
+static const char *mangle(Compiler *c, const char *name) { return mangle_name(c->class_name, name); }
+
+static int deref_index(Unit *u, const char *name) {
+    Value n = str_intern_cstr(name);
+    for (int64_t i = 0; i < list_size(u->cellvars); i++)
+        if (list_get(u->cellvars, i) == n) return (int)i;
+    for (int64_t i = 0; i < list_size(u->freevars); i++)
+        if (list_get(u->freevars, i) == n) return (int)(list_size(u->cellvars) + i);
+    return -1;
+}
+
+static void compile_name(Compiler *c, const char *raw, ExprCtx ctx, SrcPos pos) {
+    Unit *u = c->u;
+    const char *name = mangle(c, raw);
+    Symbol *sym = scope_lookup(u->scope, name);
+    SymKind kind = sym ? sym->kind : SYM_GLOBAL_IMPLICIT;
+    (void)pos;
+    if (u->scope->kind == SCOPE_MODULE) {
+        /* module-level names are the module's globals */
+        int ni = add_name(u, name);
+        if (ctx == CTX_LOAD) emit(c, OP_LOAD_GLOBAL, add_cache(u, name));
+        else if (ctx == CTX_STORE) emit(c, OP_STORE_GLOBAL, ni);
+        else emit(c, OP_DELETE_GLOBAL, ni);
+        return;
+    }
+    if (u->scope->kind == SCOPE_CLASS) {
+        if (kind == SYM_GLOBAL_EXPLICIT) {
+            if (ctx == CTX_LOAD) emit(c, OP_LOAD_GLOBAL, add_cache(u, name));
+            else emit(c, ctx == CTX_STORE ? OP_STORE_GLOBAL : OP_DELETE_GLOBAL, add_name(u, name));
+            return;
+        }
+        if (kind == SYM_FREE && ctx == CTX_LOAD) {
+            emit(c, OP_LOAD_CLASSDEREF, deref_index(u, name));
+            return;
+        }
+        if (kind == SYM_FREE && !(sym->flags & DEF_LOCAL)) {
+            emit(c, ctx == CTX_STORE ? OP_STORE_DEREF : OP_DELETE_DEREF, deref_index(u, name));
+            return;
+        }
+        int ni = add_name(u, name);
+        emit(c, ctx == CTX_LOAD ? OP_LOAD_NAME : ctx == CTX_STORE ? OP_STORE_NAME : OP_DELETE_NAME, ni);
+        return;
+    }
+    switch (kind) {
+    case SYM_LOCAL: {
+        int vi = add_varname(u, name);
+        emit(c, ctx == CTX_LOAD ? OP_LOAD_FAST : ctx == CTX_STORE ? OP_STORE_FAST : OP_DELETE_FAST, vi);
+        return;
+    }
+    case SYM_CELL:
+    case SYM_FREE: {
+        int di = deref_index(u, name);
+        emit(c, ctx == CTX_LOAD ? OP_LOAD_DEREF : ctx == CTX_STORE ? OP_STORE_DEREF : OP_DELETE_DEREF, di);
+        return;
+    }
+    default:
+        if (ctx == CTX_LOAD) emit(c, OP_LOAD_GLOBAL, add_cache(u, name));
+        else emit(c, ctx == CTX_STORE ? OP_STORE_GLOBAL : OP_DELETE_GLOBAL, add_name(u, name));
+        return;
+    }
+}
+
+/* ---- expressions ------------------------------------------------------------------- */
+
+static void compile_expr(Compiler *c, Expr *e);
+static void compile_stmts(Compiler *c, StmtList l);
+static void compile_stmt(Compiler *c, Stmt *s);
+static void compile_store(Compiler *c, Expr *t);
+
+static Value const_value(Compiler *c, Constant *k) {
+    switch (k->kind) {
+    case CONST_NONE: return V_NONE;
+    case CONST_TRUE: return V_TRUE;
+    case CONST_FALSE: return V_FALSE;
+    case CONST_ELLIPSIS: return V_ELLIPSIS;
+    case CONST_INT: return int_from_i64(k->i);
+    case CONST_BIGINT: {
+        Value v = int_from_string(k->str, strlen(k->str), 10);
+        if (!v) {
+            err_clear();
+            return v_int(0);
+        }
+        return v;
+    }
+    case CONST_FLOAT: return float_from_double(k->f);
+    case CONST_IMAG: return V_NONE;   /* rejected before use */
+    case CONST_STR: return str_new(k->str, k->len);
+    case CONST_BYTES: return bytes_new(k->str, k->len);
+    }
+    (void)c;
+    return V_NONE;
+}
+
+static int binop_opcode(int op, bool inplace) {
+    static const int bin[BINOP__COUNT] = {
+        [BINOP_ADD] = OP_BINARY_ADD, [BINOP_SUB] = OP_BINARY_SUBTRACT, [BINOP_MUL] = OP_BINARY_MULTIPLY,
+        [BINOP_MATMUL] = OP_BINARY_MATRIX_MULTIPLY, [BINOP_TRUEDIV] = OP_BINARY_TRUE_DIVIDE,
+        [BINOP_FLOORDIV] = OP_BINARY_FLOOR_DIVIDE, [BINOP_MOD] = OP_BINARY_MODULO, [BINOP_POW] = OP_BINARY_POWER,
+        [BINOP_LSHIFT] = OP_BINARY_LSHIFT, [BINOP_RSHIFT] = OP_BINARY_RSHIFT, [BINOP_AND] = OP_BINARY_AND,
+        [BINOP_OR] = OP_BINARY_OR, [BINOP_XOR] = OP_BINARY_XOR,
+    };
+    int o = bin[op];
+    return inplace ? o + (OP_INPLACE_ADD - OP_BINARY_ADD) : o;
+}
+_Static_assert(OP_INPLACE_XOR - OP_INPLACE_ADD == OP_BINARY_XOR - OP_BINARY_ADD, "in-place opcodes mirror binary ones");
+
+static bool has_starred(ExprList l) {
+    for (int i = 0; i < l.n; i++)
+        if (l.items[i]->kind == E_STARRED) return true;
+    return false;
+}
+
+/* Build a list/tuple/set from elts with possible *unpacking. kind: 0 list,
+ * 1 tuple, 2 set. */
+static void compile_sequence(Compiler *c, ExprList elts, int kind) {
+    if (!has_starred(elts)) {
+        for (int i = 0; i < elts.n; i++) compile_expr(c, elts.items[i]);
+        emit(c, kind == 0 ? OP_BUILD_LIST : kind == 1 ? OP_BUILD_TUPLE : OP_BUILD_SET, elts.n);
+        return;
+    }
+    int built = 0;
+    bool have = false;
+    for (int i = 0; i < elts.n; i++) {
+        Expr *e = elts.items[i];
+        if (e->kind == E_STARRED) {
+            if (!have) {
+                emit(c, kind == 2 ? OP_BUILD_SET : OP_BUILD_LIST, built);
+                have = true;
+                built = 0;
+            }
+            compile_expr(c, e->u.starred.value);
+            emit(c, kind == 2 ? OP_SET_UPDATE : OP_LIST_EXTEND, 1);
+        } else {
+            compile_expr(c, e);
+            if (have) emit(c, kind == 2 ? OP_SET_ADD : OP_LIST_APPEND, 1);
+            else built++;
+        }
+    }
+    if (kind == 1) emit0(c, OP_LIST_TO_TUPLE);
+}
+
+static void compile_dict(Compiler *c, Expr *e) {
+    ExprList keys = e->u.dict.keys, vals = e->u.dict.values;
+    int pending = 0;
+    bool have = false;
+    for (int i = 0; i < vals.n; i++) {
+        if (!keys.items[i]) {
+            if (!have) {
+                emit(c, OP_BUILD_MAP, pending);
+                have = true;
+            } else if (pending) {
+                emit(c, OP_BUILD_MAP, pending);
+                emit(c, OP_DICT_UPDATE, 1);
+            }
+            pending = 0;
+            compile_expr(c, vals.items[i]);
+            emit(c, OP_DICT_UPDATE, 1);
+            continue;
+        }
+        compile_expr(c, keys.items[i]);
+        compile_expr(c, vals.items[i]);
+        pending++;
+        if (pending >= 16 && have) {
+            emit(c, OP_BUILD_MAP, pending);
+            emit(c, OP_DICT_UPDATE, 1);
+            pending = 0;
+        }
+    }
+    if (!have) emit(c, OP_BUILD_MAP, pending);
+    else if (pending) {
+        emit(c, OP_BUILD_MAP, pending);
+        emit(c, OP_DICT_UPDATE, 1);
+    }
+}
+
+/* Jump to `label` if the truth of e equals `cond`; short-circuits and/or/not. */
+static void compile_jump_if(Compiler *c, Expr *e, bool cond, int label) {
+    if (e->kind == E_UNARYOP && e->u.unaryop.op == AST_UNOP_NOT) {
+        compile_jump_if(c, e->u.unaryop.operand, !cond, label);
+        return;
+    }
+    if (e->kind == E_BOOLOP) {
+        bool is_and = e->u.boolop.op == AST_BOOL_AND;
+        ExprList v = e->u.boolop.values;
+        if (is_and == cond) {
+            /* and-true / or-false: all must match; skip on first mismatch */
+            int skip = new_label(c->u);
+            for (int i = 0; i < v.n - 1; i++) compile_jump_if(c, v.items[i], !cond, skip);
+            compile_jump_if(c, v.items[v.n - 1], cond, label);
+            bind_label(c->u, skip);
+        } else {
+            for (int i = 0; i < v.n; i++) compile_jump_if(c, v.items[i], cond, label);
+        }
+        return;
+    }
+    compile_expr(c, e);
+    WITH_LOC(c, e->pos, emit(c, cond ? OP_POP_JUMP_IF_TRUE : OP_POP_JUMP_IF_FALSE, label));
+}
+
+static void compile_compare(Compiler *c, Expr *e) {
+    int n = e->u.compare.n;
+    compile_expr(c, e->u.compare.left);
+    int cleanup = n > 1 ? new_label(c->u) : -1;
+    for (int i = 0; i < n; i++) {
+        compile_expr(c, e->u.compare.comparators[i]);
+        if (i < n - 1) {
+            emit(c, OP_SWAP, 2);
+            emit(c, OP_COPY, 2);
+        }
+        int op = e->u.compare.ops[i];
+        switch (op) {
+        case AST_CMP_IS: emit(c, OP_IS_OP, 0); break;
+        case AST_CMP_IS_NOT: emit(c, OP_IS_OP, 1); break;
+        case AST_CMP_IN: emit(c, OP_CONTAINS_OP, 0); break;
+        case AST_CMP_NOT_IN: emit(c, OP_CONTAINS_OP, 1); break;
+        default: emit(c, OP_COMPARE_OP, op); break;
+        }
+        if (i < n - 1) emit(c, OP_JUMP_IF_FALSE_OR_POP, cleanup);
+    }
+    if (n > 1) {
+        int end = new_label(c->u);
+        emit(c, OP_JUMP_FORWARD, end);
+        bind_label(c->u, cleanup);
+        emit(c, OP_SWAP, 2);
+        emit0(c, OP_POP_TOP);
+        bind_label(c->u, end);
+    }
+}
+
+/* Calls: positional args (maybe starred) and keywords (maybe **). Emits
+ * the call instruction; the callable (and for methods, self) is already on
+ * the stack. */
+static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws, bool method, SrcPos pos) {
+    bool starred = has_starred(args);
+    bool dstar = false;
+    for (int i = 0; i < nkw; i++)
+        if (!kws[i]->arg) dstar = true;
+    if (!starred && !dstar) {
+        for (int i = 0; i < args.n; i++) compile_expr(c, args.items[i]);
+        for (int i = 0; i < nkw; i++) compile_expr(c, kws[i]->value);
+        if (nkw) {
+            Value names_ = tuple_new(nkw);
+            for (int i = 0; i < nkw; i++) tuple_items(names_)[i] = str_intern_cstr(kws[i]->arg);
+            emit_const(c, names_);
+            WITH_LOC(c, pos, emit(c, method ? OP_CALL_METHOD_KW : OP_CALL_FUNCTION_KW, args.n + nkw));
+        } else {
+            WITH_LOC(c, pos, emit(c, method ? OP_CALL_METHOD : OP_CALL_FUNCTION, args.n));
+        }
+        return;
+    }
+    if (method) {
+        /* (m s) -> a bound callable: call through CALL_FUNCTION_EX */
+        compile_error(c, pos, "internal: starred method call");
+        return;
+    }
+    /* positional part as a tuple */
+    if (args.n == 1 && args.items[0]->kind == E_STARRED) {
+        compile_expr(c, args.items[0]->u.starred.value);
+        emit(c, OP_BUILD_LIST, 0);
+        emit(c, OP_SWAP, 2);
+        emit(c, OP_LIST_EXTEND, 1);
+        emit0(c, OP_LIST_TO_TUPLE);
+    } else {
+        compile_sequence(c, args, 1);
+    }
+    if (nkw) {
+        int pending = 0;
+        bool have = false;
+        for (int i = 0; i < nkw; i++) {
+            if (!kws[i]->arg) {
+                if (!have) {
+                    emit(c, OP_BUILD_MAP, pending);
+                    have = true;
+                } else if (pending) {
+                    emit(c, OP_BUILD_MAP, pending);
+                    emit(c, OP_DICT_MERGE, 1);
+                }
+                pending = 0;
+                compile_expr(c, kws[i]->value);
+                emit(c, OP_DICT_MERGE, 1);
+            } else {
+                emit_const(c, str_intern_cstr(kws[i]->arg));
+                compile_expr(c, kws[i]->value);
+                pending++;
+            }
+        }
+        if (!have) emit(c, OP_BUILD_MAP, pending);
+        else if (pending) {
+            emit(c, OP_BUILD_MAP, pending);
+            emit(c, OP_DICT_MERGE, 1);
+        }
+        WITH_LOC(c, pos, emit(c, OP_CALL_FUNCTION_EX, 1));
+    } else {
+        WITH_LOC(c, pos, emit(c, OP_CALL_FUNCTION_EX, 0));
+    }
+}
+
+static void compile_call(Compiler *c, Expr *e) {
+    Expr *f = e->u.call.func;
+    bool starred = has_starred(e->u.call.args);
+    bool dstar = false;
+    for (int i = 0; i < e->u.call.nkeywords; i++)
+        if (!e->u.call.keywords[i]->arg) dstar = true;
+    /* check keyword duplicates (CPython: a SyntaxError) */
+    for (int i = 0; i < e->u.call.nkeywords; i++) {
+        Keyword *ki = e->u.call.keywords[i];
+        if (!ki->arg) continue;
+        for (int j = i + 1; j < e->u.call.nkeywords; j++) {
+            Keyword *kj = e->u.call.keywords[j];
+            if (kj->arg && strcmp(ki->arg, kj->arg) == 0) {
+                compile_error(c, kj->pos, "keyword argument repeated: %s", kj->arg);
+                return;
+            }
+        }
+    }
+    if (f->kind == E_ATTRIBUTE && !starred && !dstar) {
+        compile_expr(c, f->u.attribute.value);
+        WITH_LOC(c, f->pos, emit(c, OP_LOAD_METHOD, add_cache(c->u, mangle(c, f->u.attribute.attr))));
+        compile_call_args(c, e->u.call.args, e->u.call.nkeywords, e->u.call.keywords, true, e->pos);
+        return;
+    }
+    compile_expr(c, f);
+    compile_call_args(c, e->u.call.args, e->u.call.nkeywords, e->u.call.keywords, false, e->pos);
+}
+
+static void compile_fstring_part(Compiler *c, Expr *e) {
+    if (e->kind == E_CONSTANT) {
+        compile_expr(c, e);
+        return;
+    }
+    if (e->kind == E_JOINEDSTR) {
+        compile_expr(c, e);
+        return;
+    }
+    /* E_FORMATTEDVALUE */
+    compile_expr(c, e->u.formatted.value);
+    int conv = e->u.formatted.conversion;
+    int arg = conv == 's' ? FVC_STR : conv == 'r' ? FVC_REPR : conv == 'a' ? FVC_ASCII : FVC_NONE;
+    if (e->u.formatted.format_spec) {
+        compile_expr(c, e->u.formatted.format_spec);
+        arg |= FVS_HAVE_SPEC;
+    }
+    WITH_LOC(c, e->pos, emit(c, OP_FORMAT_VALUE, arg));
+}
+
+static void compile_comprehension(Compiler *c, Expr *e);
+static void compile_lambda(Compiler *c, Expr *e);
+
+static void compile_slice_or_index(Compiler *c, Expr *s) {
+    if (s->kind == E_SLICE) {
+        if (s->u.slice.lower) compile_expr(c, s->u.slice.lower);
+        else emit_const(c, V_NONE);
+        if (s->u.slice.upper) compile_expr(c, s->u.slice.upper);
+        else emit_const(c, V_NONE);
+        if (s->u.slice.step) {
+            compile_expr(c, s->u.slice.step);
+            emit(c, OP_BUILD_SLICE, 3);
+        } else {
+            emit(c, OP_BUILD_SLICE, 2);
+        }
+        return;
+    }
+    compile_expr(c, s);
+}
+
+static void compile_expr(Compiler *c, Expr *e) {
+    if (c->failed) return;
+    Unit *u = c->u;
+    Location saved = u->loc;
+    u->loc = loc_of(e->pos);
+    switch (e->kind) {
+    case E_BOOLOP: {
+        int end = new_label(u);
+        ExprList v = e->u.boolop.values;
+        for (int i = 0; i < v.n - 1; i++) {
+            compile_expr(c, v.items[i]);
+            emit(c, e->u.boolop.op == AST_BOOL_AND ? OP_JUMP_IF_FALSE_OR_POP : OP_JUMP_IF_TRUE_OR_POP, end);
+        }
+        compile_expr(c, v.items[v.n - 1]);
+        bind_label(u, end);
+        break;
+    }
+    case E_NAMEDEXPR:
+        compile_expr(c, e->u.namedexpr.value);
+        emit(c, OP_COPY, 1);
+        compile_store(c, e->u.namedexpr.target);
+        break;
+    case E_BINOP:
+        compile_expr(c, e->u.binop.left);
+        compile_expr(c, e->u.binop.right);
+        u->loc = loc_of(e->pos);
+        emit0(c, binop_opcode(e->u.binop.op, false));
+        break;
+    case E_UNARYOP:
+        compile_expr(c, e->u.unaryop.operand);
+        u->loc = loc_of(e->pos);
+        switch (e->u.unaryop.op) {
+        case UNOP_NEG: emit0(c, OP_UNARY_NEGATIVE); break;
+        case UNOP_POS: emit0(c, OP_UNARY_POSITIVE); break;
+        case UNOP_INVERT: emit0(c, OP_UNARY_INVERT); break;
+        default: emit0(c, OP_UNARY_NOT); break;
+        }
+        break;
+    case E_LAMBDA: compile_lambda(c, e); break;
+    case E_IFEXP: {
+        int orelse = new_label(u), end = new_label(u);
+        compile_jump_if(c, e->u.ifexp.test, false, orelse);
+        compile_expr(c, e->u.ifexp.body);
+        emit(c, OP_JUMP_FORWARD, end);
+        bind_label(u, orelse);
+        compile_expr(c, e->u.ifexp.orelse);
+        bind_label(u, end);
+        break;
+    }
+    case E_DICT: compile_dict(c, e); break;
+    case E_SET: compile_sequence(c, e->u.set.elts, 2); break;
+    case E_LISTCOMP:
+    case E_SETCOMP:
+    case E_DICTCOMP:
+    case E_GENEXP: compile_comprehension(c, e); break;
+    case E_AWAIT: compile_error(c, e->pos, "'await' is not supported by tpy"); break;
+    case E_YIELD:
+        if (u->scope->kind != SCOPE_FUNCTION) {
+            compile_error(c, e->pos, "'yield' outside function");
+            break;
+        }
+        if (e->u.yield.value) compile_expr(c, e->u.yield.value);
+        else emit_const(c, V_NONE);
+        u->loc = loc_of(e->pos);
+        emit0(c, OP_YIELD_VALUE);
+        break;
+    case E_YIELDFROM:
+        if (u->scope->kind != SCOPE_FUNCTION) {
+            compile_error(c, e->pos, "'yield' outside function");
+            break;
+        }
+        compile_expr(c, e->u.yield.value);
+        u->loc = loc_of(e->pos);
+        emit0(c, OP_GET_YIELD_FROM_ITER);
+        emit_const(c, V_NONE);
+        emit0(c, OP_YIELD_FROM);
+        break;
+    case E_COMPARE: compile_compare(c, e); break;
+    case E_CALL: compile_call(c, e); break;
+    case E_FORMATTEDVALUE: compile_fstring_part(c, e); break;
+    case E_JOINEDSTR: {
+        ExprList v = e->u.joined.values;
+        if (v.n == 0) {
+            emit_const(c, str_empty);
+            break;
+        }
+        for (int i = 0; i < v.n; i++) compile_fstring_part(c, v.items[i]);
+        if (v.n > 1 || v.items[0]->kind != E_FORMATTEDVALUE) {
+            if (!(v.n == 1 && v.items[0]->kind == E_CONSTANT)) emit(c, OP_BUILD_STRING, v.n);
+        }
+        break;
+    }
+    case E_CONSTANT:
+        if (e->u.constant.kind == CONST_IMAG) {
+            compile_error(c, e->pos, "complex numbers are not supported by tpy");
+            break;
+        }
+        emit_const(c, const_value(c, &e->u.constant));
+        break;
+    case E_ATTRIBUTE: {
+        const char *attr = mangle(c, e->u.attribute.attr);
+        if (e->u.attribute.ctx == CTX_LOAD) {
+            compile_expr(c, e->u.attribute.value);
+            u->loc = loc_of(e->pos);
+            emit(c, OP_LOAD_ATTR, add_cache(u, attr));
+        } else {
+            compile_error(c, e->pos, "internal: attribute store in expression");
+        }
+        break;
+    }
+    case E_SUBSCRIPT:
+        compile_expr(c, e->u.subscript.value);
+        compile_slice_or_index(c, e->u.subscript.slice);
+        u->loc = loc_of(e->pos);
+        emit0(c, OP_BINARY_SUBSCR);
+        break;
+    case E_STARRED: compile_error(c, e->pos, "can't use starred expression here"); break;
+    case E_NAME: compile_name(c, e->u.name.id, CTX_LOAD, e->pos); break;
+    case E_LIST: compile_sequence(c, e->u.seq.elts, 0); break;
+    case E_TUPLE: {
+        ExprList elts = e->u.seq.elts;
+        /* constant tuples are folded */
+        bool all_const = !has_starred(elts);
+        for (int i = 0; i < elts.n && all_const; i++)
+            if (elts.items[i]->kind != E_CONSTANT || elts.items[i]->u.constant.kind == CONST_IMAG) all_const = false;
+        if (all_const) {
+            Value t = tuple_new(elts.n);
+            for (int i = 0; i < elts.n; i++) tuple_items(t)[i] = const_value(c, &elts.items[i]->u.constant);
+            emit_const(c, t);
+        } else {
+            compile_sequence(c, elts, 1);
+        }
+        break;
+    }
+    case E_SLICE:
+        compile_slice_or_index(c, e);
+        break;
+    }
+    u->loc = saved;
+}
+
+/* ---- stores ------------------------------------------------------------------------- */
+
+static void compile_unpack(Compiler *c, ExprList elts, SrcPos pos) {
+    int star = -1;
+    for (int i = 0; i < elts.n; i++) {
+        if (elts.items[i]->kind == E_STARRED) {
+            if (star >= 0) {
+                compile_error(c, elts.items[i]->pos, "multiple starred expressions in assignment");
+                return;
+            }
+            star = i;
+        }
+    }
+    if (star < 0) {
+        WITH_LOC(c, pos, emit(c, OP_UNPACK_SEQUENCE, elts.n));
+    } else {
+        int before = star, after = elts.n - star - 1;
+        if (before > 0xFFF || after > 0xFFF) {
+            compile_error(c, pos, "too many expressions in star-unpacking assignment");
+            return;
+        }
+        WITH_LOC(c, pos, emit(c, OP_UNPACK_EX, before | (after << 12)));
+    }
+    for (int i = 0; i < elts.n; i++) {
+        Expr *t = elts.items[i];
+        compile_store(c, t->kind == E_STARRED ? t->u.starred.value : t);
+    }
+}
+
+static void compile_store(Compiler *c, Expr *t) {
+    Unit *u = c->u;
+    switch (t->kind) {
+    case E_NAME: WITH_LOC(c, t->pos, compile_name(c, t->u.name.id, CTX_STORE, t->pos)); break;
+    case E_ATTRIBUTE:
+        compile_expr(c, t->u.attribute.value);
+        WITH_LOC(c, t->pos, emit(c, OP_STORE_ATTR, add_cache(u, mangle(c, t->u.attribute.attr))));
+        break;
+    case E_SUBSCRIPT:
+        compile_expr(c, t->u.subscript.value);
+        compile_slice_or_index(c, t->u.subscript.slice);
+        WITH_LOC(c, t->pos, emit0(c, OP_STORE_SUBSCR));
+        break;
+    case E_TUPLE:
+    case E_LIST: compile_unpack(c, t->u.seq.elts, t->pos); break;
+    case E_STARRED: compile_error(c, t->pos, "starred assignment target must be in a list or tuple"); break;
+    default: compile_error(c, t->pos, "cannot assign to expression"); break;
+    }
+}
+
+static void compile_delete(Compiler *c, Expr *t) {
+    switch (t->kind) {
+    case E_NAME: WITH_LOC(c, t->pos, compile_name(c, t->u.name.id, CTX_DEL, t->pos)); break;
+    case E_ATTRIBUTE:
+        compile_expr(c, t->u.attribute.value);
+        WITH_LOC(c, t->pos, emit(c, OP_DELETE_ATTR, add_name(c->u, mangle(c, t->u.attribute.attr))));
+        break;
+    case E_SUBSCRIPT:
+        compile_expr(c, t->u.subscript.value);
+        compile_slice_or_index(c, t->u.subscript.slice);
+        WITH_LOC(c, t->pos, emit0(c, OP_DELETE_SUBSCR));
+        break;
+    case E_TUPLE:
+    case E_LIST:
+        for (int i = 0; i < t->u.seq.elts.n; i++) compile_delete(c, t->u.seq.elts.items[i]);
+        break;
+    default: compile_error(c, t->pos, "cannot delete expression"); break;
+    }
+}
+
+/* ---- code objects ---------------------------------------------------------------------- */
+
+static CodeObject *assemble(Compiler *c, Unit *u);
+
+static Unit *enter_scope(Compiler *c, Scope *scope, const char *name, Value qualname, int firstlineno) {
+    Unit *u = unit_new(c, scope, name, qualname, firstlineno);
+    /* parameters first, in order */
+    for (int i = 0; i < scope->nparams; i++) add_varname(u, scope->params[i]);
+    /* cells: captured locals (and __class__ for classes) */
+    for (int i = 0; i < scope->nsyms; i++) {
+        Symbol *s = &scope->syms[i];
+        if (s->kind == SYM_CELL) list_append(u->cellvars, str_intern_cstr(s->name));
+    }
+    if (scope->kind == SCOPE_CLASS && scope->needs_class_cell) list_append(u->cellvars, str_intern_cstr("__class__"));
+    for (int i = 0; i < scope->nsyms; i++) {
+        Symbol *s = &scope->syms[i];
+        if (s->kind == SYM_FREE || (s->flags & DEF_FREE_CLASS)) {
+            Value n = str_intern_cstr(s->name);
+            bool dup = false;
+            for (int64_t j = 0; j < list_size(u->cellvars); j++)
+                if (list_get(u->cellvars, j) == n) dup = true;
+            if (!dup) list_append(u->freevars, n);
+        }
+    }
+    c->u = u;
+    return u;
+}
+
+static CodeObject *leave_scope(Compiler *c) {
+    Unit *u = c->u;
+    CodeObject *co = assemble(c, u);
+    c->u = u->parent;
+    return co;
+}
+
+static Value make_qualname(Compiler *c, const char *name) {
+    Unit *u = c->u;
+    if (!u || u->scope->kind == SCOPE_MODULE) return str_intern_cstr(name);
+    Scope *s = u->scope;
+    /* a name declared global in the enclosing scope has a plain qualname */
+    Symbol *sym = scope_lookup(s, mangle(c, name));
+    if (sym && sym->kind == SYM_GLOBAL_EXPLICIT) return str_intern_cstr(name);
+    if (s->kind == SCOPE_FUNCTION || s->kind == SCOPE_COMPREHENSION)
+        return str_printf("%U.<locals>.%s", u->qualname, name);
+    return str_printf("%U.%s", u->qualname, name);
+}
+
+/* Push the closure tuple for a child scope's free variables. */
+static bool compile_closure(Compiler *c, CodeObject *co) {
+    int64_t n = tuple_size(co->freevars);
+    if (n == 0) return false;
+    for (int64_t i = 0; i < n; i++) {
+        const char *name = str_data(tuple_get(co->freevars, i));
+        int di = deref_index(c->u, name);
+        if (di < 0) {
+            /* the class passes through the enclosing cell */
+            compile_error(c, (SrcPos){co->firstlineno, 0, co->firstlineno, 0}, "internal: closure variable '%s' not found", name);
+            return false;
+        }
+        emit(c, OP_LOAD_CLOSURE, di);
+    }
+    emit(c, OP_BUILD_TUPLE, (int)n);
+    return true;
+}
+
+static void compile_make_function(Compiler *c, CodeObject *co, int flags) {
+    if (compile_closure(c, co)) flags |= MKF_CLOSURE;
+    emit_const(c, V_FROM_PTR(co));
+    emit(c, OP_MAKE_FUNCTION, flags);
+}
+
+static bool is_docstring(Stmt *s) {
+    return s && s->kind == S_EXPR && s->u.expr.value->kind == E_CONSTANT && s->u.expr.value->u.constant.kind == CONST_STR;
+}
+
+static int compile_defaults(Compiler *c, Arguments *a) {
+    int flags = 0;
+    if (a->defaults.n) {
+        for (int i = 0; i < a->defaults.n; i++) compile_expr(c, a->defaults.items[i]);
+        emit(c, OP_BUILD_TUPLE, a->defaults.n);
+        flags |= MKF_DEFAULTS;
+    }
+    int nkwd = 0;
+    for (int i = 0; i < a->nkwonly; i++) {
+        if (!a->kw_defaults[i]) continue;
+        emit_const(c, str_intern_cstr(mangle(c, a->kwonlyargs[i]->arg)));
+        compile_expr(c, a->kw_defaults[i]);
+        nkwd++;
+    }
+    if (nkwd) {
+        emit(c, OP_BUILD_MAP, nkwd);
+        flags |= MKF_KWDEFAULTS;
+    }
+    return flags;
+}
+
+static int compile_annotations(Compiler *c, Arguments *a, Expr *returns) {
+    int n = 0;
+    Arg **lists[3] = {a->posonlyargs, a->args, a->kwonlyargs};
+    int counts[3] = {a->nposonly, a->nargs, a->nkwonly};
+    for (int l = 0; l < 3; l++)
+        for (int i = 0; i < counts[l]; i++)
+            if (lists[l][i]->annotation) {
+                emit_const(c, str_intern_cstr(mangle(c, lists[l][i]->arg)));
+                compile_expr(c, lists[l][i]->annotation);
+                n++;
+            }
+    if (a->vararg && a->vararg->annotation) {
+        emit_const(c, str_intern_cstr(mangle(c, a->vararg->arg)));
+        compile_expr(c, a->vararg->annotation);
+        n++;
+    }
+    if (a->kwarg && a->kwarg->annotation) {
+        emit_const(c, str_intern_cstr(mangle(c, a->kwarg->arg)));
+        compile_expr(c, a->kwarg->annotation);
+        n++;
+    }
+    if (returns) {
+        emit_const(c, str_intern_cstr("return"));
+        compile_expr(c, returns);
+        n++;
+    }
+    if (!n) return 0;
+    emit(c, OP_BUILD_MAP, n);
+    return MKF_ANNOTATIONS;
+}
+
+static void set_arg_counts(Unit *u, Arguments *a) {
+    u->argcount = a->nposonly + a->nargs;
+    u->posonly = a->nposonly;
+    u->kwonly = a->nkwonly;
+    if (a->vararg) u->flags |= CO_VARARGS;
+    if (a->kwarg) u->flags |= CO_VARKEYWORDS;
+}
+
+static void compile_function_body(Compiler *c, Stmt *s) {
+    Scope *fs = scope_child_for(c->u->scope, s);
+    Value qn = make_qualname(c, s->u.funcdef.name);
+    Unit *u = enter_scope(c, fs, s->u.funcdef.name, qn, s->pos.lineno);
+    set_arg_counts(u, s->u.funcdef.args);
+    if (fs->is_generator) u->flags |= CO_GENERATOR;
+    StmtList body = s->u.funcdef.body;
+    int start = 0;
+    if (body.n && is_docstring(body.items[0])) {
+        add_const(u, const_value(c, &body.items[0]->u.expr.value->u.constant));
+        u->flags |= CO_HAS_DOC;
+        start = 1;
+    } else {
+        add_const(u, V_NONE);   /* consts[0] is the docstring slot, as in CPython */
+    }
+    for (int i = start; i < body.n; i++) compile_stmt(c, body.items[i]);
+    if (!u->dead) {
+        u->loc = (Location){-1, -1, -1, -1};
+        if (body.n) {
+            Stmt *last = body.items[body.n - 1];
+            u->loc = (Location){last->pos.end_lineno, last->pos.end_lineno, -1, -1};
+        }
+        emit_const(c, V_NONE);
+        emit0(c, OP_RETURN_VALUE);
+    }
+}
+
+static void compile_funcdef(Compiler *c, Stmt *s) {
+    if (s->kind == S_ASYNCFUNCTIONDEF) {
+        compile_error(c, s->pos, "'async def' is not supported by tpy");
+        return;
+    }
+    ExprList decos = s->u.funcdef.decorator_list;
+    for (int i = 0; i < decos.n; i++) compile_expr(c, decos.items[i]);
+    int flags = compile_defaults(c, s->u.funcdef.args);
+    flags |= compile_annotations(c, s->u.funcdef.args, s->u.funcdef.returns);
+    const char *saved_class = c->class_name;
+    compile_function_body(c, s);
+    Unit *fu = c->u;
+    CodeObject *co = leave_scope(c);
+    (void)fu;
+    c->class_name = saved_class;
+    if (!co) return;
+    WITH_LOC(c, s->pos, {
+        compile_make_function(c, co, flags);
+        for (int i = decos.n - 1; i >= 0; i--) emit(c, OP_CALL_FUNCTION, 1);
+    });
+    WITH_LOC(c, s->pos, compile_name(c, s->u.funcdef.name, CTX_STORE, s->pos));
+}
+
+static void compile_lambda(Compiler *c, Expr *e) {
+    Arguments *a = e->u.lambda.args;
+    int flags = compile_defaults(c, a);
+    Scope *fs = scope_child_for(c->u->scope, e);
+    Value qn = make_qualname(c, "<lambda>");
+    Unit *u = enter_scope(c, fs, "<lambda>", qn, e->pos.lineno);
+    set_arg_counts(u, a);
+    if (fs->is_generator) u->flags |= CO_GENERATOR;
+    add_const(u, V_NONE);
+    compile_expr(c, e->u.lambda.body);
+    if (!fs->is_generator) {
+        emit0(c, OP_RETURN_VALUE);
+    } else {
+        emit0(c, OP_POP_TOP);
+        emit_const(c, V_NONE);
+        emit0(c, OP_RETURN_VALUE);
+    }
+    CodeObject *co = leave_scope(c);
+    if (!co) return;
+    compile_make_function(c, co, flags);
+}
+
+static void compile_classdef(Compiler *c, Stmt *s) {
+    ExprList decos = s->u.classdef.decorator_list;
+    for (int i = 0; i < decos.n; i++) compile_expr(c, decos.items[i]);
+    Scope *cs = scope_child_for(c->u->scope, s);
+    Value qn = make_qualname(c, s->u.classdef.name);
+    const char *saved_class = c->class_name;
+    Unit *u = enter_scope(c, cs, s->u.classdef.name, qn, s->pos.lineno);
+    c->class_name = s->u.classdef.name;
+    u->flags |= CO_CLASS;
+    u->attr_hint = cs->attr_stores;
+    u->loc = loc_of(s->pos);
+    /* __module__ = __name__; __qualname__ = ... */
+    emit(c, OP_LOAD_NAME, add_name(u, "__name__"));
+    emit(c, OP_STORE_NAME, add_name(u, "__module__"));
+    emit_const(c, qn);
+    emit(c, OP_STORE_NAME, add_name(u, "__qualname__"));
+    StmtList body = s->u.classdef.body;
+    int start = 0;
+    if (body.n && is_docstring(body.items[0])) {
+        WITH_LOC(c, body.items[0]->pos, {
+            compile_expr(c, body.items[0]->u.expr.value);
+            emit(c, OP_STORE_NAME, add_name(u, "__doc__"));
+        });
+        start = 1;
+    }
+    for (int i = start; i < body.n; i++) compile_stmt(c, body.items[i]);
+    u->loc = (Location){-1, -1, -1, -1};
+    if (cs->needs_class_cell) {
+        emit(c, OP_LOAD_CLOSURE, deref_index(u, "__class__"));
+        emit(c, OP_COPY, 1);
+        emit(c, OP_STORE_NAME, add_name(u, "__classcell__"));
+        emit0(c, OP_RETURN_VALUE);
+    } else {
+        emit_const(c, V_NONE);
+        emit0(c, OP_RETURN_VALUE);
+    }
+    CodeObject *co = leave_scope(c);
+    c->class_name = saved_class;
+    if (!co) return;
+    WITH_LOC(c, s->pos, {
+        emit0(c, OP_LOAD_BUILD_CLASS);
+        compile_make_function(c, co, 0);
+        emit_const(c, str_intern_cstr(s->u.classdef.name));
+        /* bases and keywords: __build_class__(func, name, *bases, **kw) */
+        ExprList bases = s->u.classdef.bases;
+        ExprList args;
+        args.n = bases.n + 2;
+        args.items = gc_alloc(sizeof(Expr *) * (size_t)args.n);
+        /* the two leading values are already on the stack: emulate with a
+           call where positional args are those plus the bases */
+        bool starred = has_starred(bases);
+        bool dstar = false;
+        for (int i = 0; i < s->u.classdef.nkeywords; i++)
+            if (!s->u.classdef.keywords[i]->arg) dstar = true;
+        if (!starred && !dstar) {
+            for (int i = 0; i < bases.n; i++) compile_expr(c, bases.items[i]);
+            int nkw = s->u.classdef.nkeywords;
+            for (int i = 0; i < nkw; i++) compile_expr(c, s->u.classdef.keywords[i]->value);
+            if (nkw) {
+                Value kn = tuple_new(nkw);
+                for (int i = 0; i < nkw; i++) tuple_items(kn)[i] = str_intern_cstr(s->u.classdef.keywords[i]->arg);
+                emit_const(c, kn);
+                emit(c, OP_CALL_FUNCTION_KW, 2 + bases.n + nkw);
+            } else {
+                emit(c, OP_CALL_FUNCTION, 2 + bases.n);
+            }
+        } else {
+            /* (build_class f name) -> build_class (f, name, *bases) {**kw} */
+            emit(c, OP_BUILD_LIST, 2);
+            for (int i = 0; i < bases.n; i++) {
+                Expr *b = bases.items[i];
+                if (b->kind == E_STARRED) {
+                    compile_expr(c, b->u.starred.value);
+                    emit(c, OP_LIST_EXTEND, 1);
+                } else {
+                    compile_expr(c, b);
+                    emit(c, OP_LIST_APPEND, 1);
+                }
+            }
+            emit0(c, OP_LIST_TO_TUPLE);
+            int nkw = s->u.classdef.nkeywords;
+            if (nkw) {
+                emit(c, OP_BUILD_MAP, 0);
+                for (int i = 0; i < nkw; i++) {
+                    Keyword *k = s->u.classdef.keywords[i];
+                    if (!k->arg) {
+                        compile_expr(c, k->value);
+                        emit(c, OP_DICT_MERGE, 1);
+                    } else {
+                        emit_const(c, str_intern_cstr(k->arg));
+                        compile_expr(c, k->value);
+                        emit(c, OP_BUILD_MAP, 1);
+                        emit(c, OP_DICT_MERGE, 1);
+                    }
+                }
+                emit(c, OP_CALL_FUNCTION_EX, 1);
+            } else {
+                emit(c, OP_CALL_FUNCTION_EX, 0);
+            }
+        }
+        for (int i = decos.n - 1; i >= 0; i--) emit(c, OP_CALL_FUNCTION, 1);
+    });
+    WITH_LOC(c, s->pos, compile_name(c, s->u.classdef.name, CTX_STORE, s->pos));
+}
+
+/* Comprehensions compile to a nested function called with the iterator
+ * of the first `for` clause. */
+static void compile_comp_generators(Compiler *c, Expr *e, int gi, int depth) {
+    Comprehension **gens = e->u.comp.generators;
+    Comprehension *g = gens[gi];
+    Unit *u = c->u;
+    int top = new_label(u), exit = new_label(u);
+    if (gi == 0) {
+        emit(c, OP_LOAD_FAST, add_varname(u, ".0"));
+    } else {
+        compile_expr(c, g->iter);
+        WITH_LOC(c, g->iter->pos, emit0(c, OP_GET_ITER));
+    }
+    bind_label(u, top);
+    WITH_LOC(c, g->iter->pos, emit(c, OP_FOR_ITER, exit));
+    compile_store(c, g->target);
+    for (int i = 0; i < g->ifs.n; i++) compile_jump_if(c, g->ifs.items[i], false, top);
+    if (gi + 1 < e->u.comp.ngens) {
+        compile_comp_generators(c, e, gi + 1, depth + 1);
+    } else {
+        switch (e->kind) {
+        case E_LISTCOMP:
+            compile_expr(c, e->u.comp.elt);
+            WITH_LOC(c, e->u.comp.elt->pos, emit(c, OP_LIST_APPEND, depth + 1));
+            break;
+        case E_SETCOMP:
+            compile_expr(c, e->u.comp.elt);
+            WITH_LOC(c, e->u.comp.elt->pos, emit(c, OP_SET_ADD, depth + 1));
+            break;
+        case E_DICTCOMP:
+            compile_expr(c, e->u.comp.key);
+            compile_expr(c, e->u.comp.value);
+            WITH_LOC(c, e->u.comp.value->pos, emit(c, OP_MAP_ADD, depth + 1));
+            break;
+        default:
+            compile_expr(c, e->u.comp.elt);
+            WITH_LOC(c, e->u.comp.elt->pos, {
+                emit0(c, OP_YIELD_VALUE);
+                emit0(c, OP_POP_TOP);
+            });
+            break;
+        }
+    }
+    WITH_LOC(c, g->iter->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    bind_label(u, exit);
+}
+
+static void compile_comprehension(Compiler *c, Expr *e) {
+    Scope *cs = scope_child_for(c->u->scope, e);
+    const char *name = e->kind == E_LISTCOMP ? "<listcomp>" : e->kind == E_SETCOMP ? "<setcomp>"
+                     : e->kind == E_DICTCOMP ? "<dictcomp>" : "<genexpr>";
+    Value qn = make_qualname(c, name);
+    Unit *u = enter_scope(c, cs, name, qn, e->pos.lineno);
+    u->argcount = 1;
+    u->flags |= CO_COMPREHENSION;
+    if (e->kind == E_GENEXP) u->flags |= CO_GENERATOR;
+    u->loc = loc_of(e->pos);
+    add_const(u, V_NONE);
+    switch (e->kind) {
+    case E_LISTCOMP: emit(c, OP_BUILD_LIST, 0); break;
+    case E_SETCOMP: emit(c, OP_BUILD_SET, 0); break;
+    case E_DICTCOMP: emit(c, OP_BUILD_MAP, 0); break;
+    default: break;
+    }
+    compile_comp_generators(c, e, 0, e->kind == E_GENEXP ? 0 : 1);
+    u->loc = loc_of(e->pos);
+    if (e->kind == E_GENEXP) emit_const(c, V_NONE);
+    emit0(c, OP_RETURN_VALUE);
+    CodeObject *co = leave_scope(c);
+    if (!co) return;
+    compile_make_function(c, co, 0);
+    Comprehension *g0 = e->u.comp.generators[0];
+    compile_expr(c, g0->iter);
+    WITH_LOC(c, g0->iter->pos, emit0(c, OP_GET_ITER));
+    emit(c, OP_CALL_FUNCTION, 1);
+}
+
+/* ---- statements ------------------------------------------------------------------------ */
+
+/* Emit the cleanup of one fblock for a return/break/continue leaving it.
+ * preserve_tos: a return value sits on top of the stack and must survive. */
+static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
+    Unit *u = c->u;
+    switch (f->kind) {
+    case FB_WHILE:
+    case FB_EXCEPTION_HANDLER:
+        break;
+    case FB_FOR:
+        if (preserve_tos) emit(c, OP_SWAP, 2);
+        emit0(c, OP_POP_TOP);
+        break;
+    case FB_TRY_EXCEPT:
+        pop_handler(c);
+        break;
+    case FB_FINALLY_TRY: {
+        pop_handler(c);
+        /* run the finally body with this block removed from the stack */
+        FBlock saved = *f;
+        int idx = (int)(f - u->fblocks);
+        int nsaved = u->nfblocks;
+        u->nfblocks = idx;
+        if (preserve_tos) push_fblock(c, FB_POP_VALUE, -1, -1, f->pos);
+        compile_stmts(c, *saved.finalbody);
+        u->nfblocks = nsaved;
+        u->fblocks[idx] = saved;
+        break;
+    }
+    case FB_FINALLY_END:
+        if (preserve_tos) emit(c, OP_SWAP, 2);
+        emit0(c, OP_POP_TOP);   /* the exception */
+        if (preserve_tos) emit(c, OP_SWAP, 2);
+        pop_handler(c);
+        emit0(c, OP_POP_EXCEPT);
+        break;
+    case FB_WITH:
+        pop_handler(c);
+        if (preserve_tos) emit(c, OP_SWAP, 2);
+        emit_const(c, V_NONE);
+        emit_const(c, V_NONE);
+        emit_const(c, V_NONE);
+        emit(c, OP_CALL_FUNCTION, 3);
+        emit0(c, OP_POP_TOP);
+        break;
+    case FB_HANDLER_CLEANUP:
+        if (f->name) {
+            pop_handler(c);
+            emit_const(c, V_NONE);
+            compile_name(c, f->name, CTX_STORE, f->pos);
+            compile_name(c, f->name, CTX_DEL, f->pos);
+        }
+        pop_handler(c);
+        if (preserve_tos) emit(c, OP_SWAP, 2);
+        emit0(c, OP_POP_EXCEPT);
+        break;
+    case FB_POP_VALUE:
+        if (preserve_tos) emit(c, OP_SWAP, 2);
+        emit0(c, OP_POP_TOP);
+        break;
+    }
+}
+
+/* Unwind fblocks from the innermost outwards; stop at the first loop when
+ * loop is non-NULL (it receives that block). Restores the compile-time
+ * handler stack afterwards so code that follows still sees it. */
+static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop, SrcPos pos) {
+    Unit *u = c->u;
+    int saved_hdepth = u->hdepth;
+    int *saved_hstack = gc_alloc_atomic(sizeof(int) * (size_t)(u->hdepth + 1));
+    if (u->hdepth) memcpy(saved_hstack, u->hstack, sizeof(int) * (size_t)u->hdepth);
+    (void)pos;
+    bool found = false;
+    for (int i = u->nfblocks - 1; i >= 0; i--) {
+        FBlock *f = &u->fblocks[i];
+        if (loop && (f->kind == FB_WHILE || f->kind == FB_FOR)) {
+            *loop = f;
+            found = true;
+            break;
+        }
+        unwind_fblock(c, f, preserve_tos);
+    }
+    u->hdepth = saved_hdepth;
+    memcpy(u->hstack, saved_hstack, sizeof(int) * (size_t)saved_hdepth);
+    return loop ? found : true;
+}
+
+static void compile_return(Compiler *c, Stmt *s) {
+    Unit *u = c->u;
+    if (u->scope->kind != SCOPE_FUNCTION) {
+        compile_error(c, s->pos, "'return' outside function");
+        return;
+    }
+    if (s->u.ret.value && (u->flags & CO_GENERATOR) && false) {
+        /* generators may return values (StopIteration.value) */
+    }
+    bool preserve = s->u.ret.value != NULL;
+    if (preserve) compile_expr(c, s->u.ret.value);
+    int saved_depth = u->depth;
+    unwind_to(c, preserve, NULL, s->pos);
+    if (!preserve) emit_const(c, V_NONE);
+    WITH_LOC(c, s->pos, emit0(c, OP_RETURN_VALUE));
+    (void)saved_depth;
+}
+
+static void compile_break_continue(Compiler *c, Stmt *s, bool is_break) {
+    Unit *u = c->u;
+    FBlock *loop = NULL;
+    /* find the loop first to report errors before emitting */
+    bool in_loop = false;
+    for (int i = u->nfblocks - 1; i >= 0; i--)
+        if (u->fblocks[i].kind == FB_WHILE || u->fblocks[i].kind == FB_FOR) {
+            in_loop = true;
+            break;
+        }
+    if (!in_loop) {
+        compile_error(c, s->pos, is_break ? "'break' outside loop" : "'continue' not properly in loop");
+        return;
+    }
+    int saved_depth = u->depth;
+    unwind_to(c, false, &loop, s->pos);
+    if (is_break) {
+        if (loop->kind == FB_FOR) emit0(c, OP_POP_TOP);
+        WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, loop->exit_label));
+    } else {
+        WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, loop->top_label));
+    }
+    u->depth = saved_depth;
+}
+
+static void compile_while(Compiler *c, Stmt *s) {
+    Unit *u = c->u;
+    int top = new_label(u), orelse = new_label(u), end = new_label(u);
+    bind_label(u, top);
+    Expr *test = s->u.while_.test;
+    bool always = test->kind == E_CONSTANT && (test->u.constant.kind == CONST_TRUE ||
+                                                (test->u.constant.kind == CONST_INT && test->u.constant.i != 0));
+    if (!always) compile_jump_if(c, test, false, orelse);
+    if (!push_fblock(c, FB_WHILE, top, end, s->pos)) return;
+    compile_stmts(c, s->u.while_.body);
+    pop_fblock(c);
+    if (!u->dead) WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    bind_label(u, orelse);
+    if (!always) compile_stmts(c, s->u.while_.orelse);
+    bind_label(u, end);
+}
+
+static void compile_for(Compiler *c, Stmt *s) {
+    if (s->kind == S_ASYNCFOR) {
+        compile_error(c, s->pos, "'async for' is not supported by tpy");
+        return;
+    }
+    Unit *u = c->u;
+    int top = new_label(u), exit = new_label(u), end = new_label(u);
+    compile_expr(c, s->u.for_.iter);
+    WITH_LOC(c, s->u.for_.iter->pos, emit0(c, OP_GET_ITER));
+    bind_label(u, top);
+    WITH_LOC(c, s->u.for_.iter->pos, emit(c, OP_FOR_ITER, exit));
+    compile_store(c, s->u.for_.target);
+    if (!push_fblock(c, FB_FOR, top, end, s->pos)) return;
+    compile_stmts(c, s->u.for_.body);
+    pop_fblock(c);
+    if (!u->dead) WITH_LOC(c, s->u.for_.target->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    bind_label(u, exit);
+    compile_stmts(c, s->u.for_.orelse);
+    bind_label(u, end);
+}
+
+static void compile_if(Compiler *c, Stmt *s) {
+    Unit *u = c->u;
+    int orelse = new_label(u), end = new_label(u);
+    compile_jump_if(c, s->u.if_.test, false, orelse);
+    compile_stmts(c, s->u.if_.body);
+    if (s->u.if_.orelse.n) {
+        if (!u->dead) emit(c, OP_JUMP_FORWARD, end);
+        bind_label(u, orelse);
+        compile_stmts(c, s->u.if_.orelse);
+    } else {
+        bind_label(u, orelse);
+    }
+    bind_label(u, end);
+}
+
+/* Pop the exception state and re-raise: the cleanup of a handler block. */
+static void emit_pop_except_and_reraise(Compiler *c) {
+    emit(c, OP_COPY, 3);
+    emit0(c, OP_POP_EXCEPT);
+    emit(c, OP_RERAISE, 1);
+}
+
+static void compile_try_except(Compiler *c, Stmt *s) {
+    Unit *u = c->u;
+    int except = new_label(u), orelse = new_label(u), end = new_label(u), cleanup = new_label(u);
+    push_handler(c, except, 0);
+    if (!push_fblock(c, FB_TRY_EXCEPT, -1, -1, s->pos)) return;
+    compile_stmts(c, s->u.try_.body);
+    pop_fblock(c);
+    pop_handler(c);
+    if (!u->dead) emit(c, OP_JUMP_FORWARD, orelse);
+    /* handlers: stack [.. exc] */
+    bind_label(u, except);
+    u->loc = (Location){-1, -1, -1, -1};
+    push_handler(c, cleanup, 1);
+    emit0(c, OP_PUSH_EXC_INFO);   /* [.. prev exc] */
+    int n = s->u.try_.nhandlers;
+    for (int i = 0; i < n; i++) {
+        ExceptHandler *h = s->u.try_.handlers[i];
+        if (!h->type && i < n - 1) {
+            compile_error(c, h->pos, "default 'except:' must be last");
+            return;
+        }
+        u->loc = loc_of(h->pos);
+        int next = new_label(u);
+        if (h->type) {
+            compile_expr(c, h->type);
+            WITH_LOC(c, h->type->pos, {
+                emit0(c, OP_CHECK_EXC_MATCH);
+                emit(c, OP_POP_JUMP_IF_FALSE, next);
+            });
+        }
+        if (h->name) {
+            int cleanup_body = new_label(u);
+            compile_name(c, h->name, CTX_STORE, h->pos);
+            push_handler(c, cleanup_body, 1);
+            if (!push_fblock(c, FB_HANDLER_CLEANUP, -1, -1, h->pos)) return;
+            u->fblocks[u->nfblocks - 1].name = h->name;
+            compile_stmts(c, h->body);
+            pop_fblock(c);
+            pop_handler(c);
+            u->loc = (Location){-1, -1, -1, -1};
+            if (!u->dead) {
+                emit0(c, OP_POP_EXCEPT);
+                emit_const(c, V_NONE);
+                compile_name(c, h->name, CTX_STORE, h->pos);
+                compile_name(c, h->name, CTX_DEL, h->pos);
+                emit(c, OP_JUMP_FORWARD, end);
+            }
+            /* exception inside the handler body: unbind the name, re-raise */
+            bind_label(u, cleanup_body);
+            emit_const(c, V_NONE);
+            compile_name(c, h->name, CTX_STORE, h->pos);
+            compile_name(c, h->name, CTX_DEL, h->pos);
+            emit(c, OP_RERAISE, 1);
+        } else {
+            emit0(c, OP_POP_TOP);
+            if (!push_fblock(c, FB_HANDLER_CLEANUP, -1, -1, h->pos)) return;
+            compile_stmts(c, h->body);
+            pop_fblock(c);
+            u->loc = (Location){-1, -1, -1, -1};
+            if (!u->dead) {
+                emit0(c, OP_POP_EXCEPT);
+                emit(c, OP_JUMP_FORWARD, end);
+            }
+        }
+        bind_label(u, next);
+        u->depth = u->hrecs[u->hstack[u->hdepth - 1]].depth + 2;   /* [.. prev exc] */
+    }
+    u->loc = (Location){-1, -1, -1, -1};
+    emit(c, OP_RERAISE, 0);
+    pop_handler(c);
+    bind_label(u, cleanup);
+    emit_pop_except_and_reraise(c);
+    bind_label(u, orelse);
+    u->depth = u->label_depth[orelse] >= 0 ? u->label_depth[orelse] : u->depth;
+    compile_stmts(c, s->u.try_.orelse);
+    bind_label(u, end);
+}
+
+static void compile_try_finally(Compiler *c, Stmt *s) {
+    Unit *u = c->u;
+    int finally_exc = new_label(u), end = new_label(u), cleanup = new_label(u);
+    push_handler(c, finally_exc, 0);
+    if (!push_fblock(c, FB_FINALLY_TRY, -1, -1, s->pos)) return;
+    u->fblocks[u->nfblocks - 1].finalbody = &s->u.try_.finalbody;
+    if (s->u.try_.nhandlers) compile_try_except(c, s);
+    else compile_stmts(c, s->u.try_.body);
+    pop_fblock(c);
+    pop_handler(c);
+    if (!u->dead) {
+        compile_stmts(c, s->u.try_.finalbody);
+        if (!u->dead) emit(c, OP_JUMP_FORWARD, end);
+    }
+    /* exceptional path: [.. exc] */
+    bind_label(u, finally_exc);
+    u->loc = (Location){-1, -1, -1, -1};
+    push_handler(c, cleanup, 1);
+    emit0(c, OP_PUSH_EXC_INFO);
+    if (!push_fblock(c, FB_FINALLY_END, -1, -1, s->pos)) return;
+    compile_stmts(c, s->u.try_.finalbody);
+    pop_fblock(c);
+    u->loc = (Location){-1, -1, -1, -1};
+    if (!u->dead) emit(c, OP_RERAISE, 0);
+    pop_handler(c);
+    bind_label(u, cleanup);
+    emit_pop_except_and_reraise(c);
+    bind_label(u, end);
+}
+
+static void compile_try(Compiler *c, Stmt *s) {
+    if (s->kind == S_TRYSTAR) {
+        compile_error(c, s->pos, "except* is not supported by tpy");
+        return;
+    }
+    if (s->u.try_.finalbody.n) compile_try_finally(c, s);
+    else compile_try_except(c, s);
+}
+
+static void compile_with_items(Compiler *c, Stmt *s, int index) {
+    Unit *u = c->u;
+    WithItem *item = s->u.with.items[index];
+    int exc = new_label(u), end = new_label(u), cleanup = new_label(u), suppress = new_label(u);
+    compile_expr(c, item->context_expr);
+    WITH_LOC(c, item->context_expr->pos, emit0(c, OP_BEFORE_WITH));   /* [exit enter_result] */
+    u->depth--;                          /* handler depth counts exit only */
+    push_handler(c, exc, 1);
+    u->depth++;
+    if (!push_fblock(c, FB_WITH, -1, -1, s->pos)) return;
+    if (item->optional_vars) compile_store(c, item->optional_vars);
+    else emit0(c, OP_POP_TOP);
+    if (index + 1 < s->u.with.nitems) compile_with_items(c, s, index + 1);
+    else compile_stmts(c, s->u.with.body);
+    pop_fblock(c);
+    pop_handler(c);
+    if (!u->dead) {
+        WITH_LOC(c, s->pos, {
+            emit_const(c, V_NONE);
+            emit_const(c, V_NONE);
+            emit_const(c, V_NONE);
+            emit(c, OP_CALL_FUNCTION, 3);
+            emit0(c, OP_POP_TOP);
+            emit(c, OP_JUMP_FORWARD, end);
+        });
+    }
+    /* exception: [.. exit lasti exc] */
+    bind_label(u, exc);
+    WITH_LOC(c, s->pos, {
+        push_handler(c, cleanup, 1);
+        emit0(c, OP_PUSH_EXC_INFO);        /* [exit lasti prev exc] */
+        emit0(c, OP_WITH_EXCEPT_START);    /* [exit lasti prev exc res] */
+        emit(c, OP_POP_JUMP_IF_TRUE, suppress);
+        emit(c, OP_RERAISE, 2);
+        bind_label(u, suppress);
+        emit0(c, OP_POP_TOP);              /* exc */
+        emit0(c, OP_POP_EXCEPT);           /* prev */
+        emit0(c, OP_POP_TOP);              /* lasti */
+        emit0(c, OP_POP_TOP);              /* exit */
+        pop_handler(c);
+        emit(c, OP_JUMP_FORWARD, end);
+        bind_label(u, cleanup);
+        emit_pop_except_and_reraise(c);
+    });
+    bind_label(u, end);
+}
+
+static void compile_with(Compiler *c, Stmt *s) {
+    if (s->kind == S_ASYNCWITH) {
+        compile_error(c, s->pos, "'async with' is not supported by tpy");
+        return;
+    }
+    compile_with_items(c, s, 0);
+}
+
+static void compile_raise(Compiler *c, Stmt *s) {
+    int n = 0;
+    if (s->u.raise.exc) {
+        compile_expr(c, s->u.raise.exc);
+        n = 1;
+        if (s->u.raise.cause) {
+            compile_expr(c, s->u.raise.cause);
+            n = 2;
+        }
+    }
+    WITH_LOC(c, s->pos, emit(c, OP_RAISE_VARARGS, n));
+}
+
+static void compile_assert(Compiler *c, Stmt *s) {
+    Unit *u = c->u;
+    if (s->u.assert_.test->kind == E_TUPLE && s->u.assert_.test->u.seq.elts.n > 0) {
+        /* CPython warns "assertion is always true"; it still compiles */
+    }
+    int end = new_label(u);
+    compile_jump_if(c, s->u.assert_.test, true, end);
+    WITH_LOC(c, s->pos, {
+        emit0(c, OP_LOAD_ASSERTION_ERROR);
+        if (s->u.assert_.msg) {
+            compile_expr(c, s->u.assert_.msg);
+            emit(c, OP_CALL_FUNCTION, 1);
+        }
+        emit(c, OP_RAISE_VARARGS, 1);
+    });
+    bind_label(u, end);
+}
+
+static void compile_import(Compiler *c, Stmt *s) {
+    for (int i = 0; i < s->u.import.nnames; i++) {
+        Alias *a = s->u.import.names[i];
+        WITH_LOC(c, a->pos, {
+            emit_const(c, v_int(0));
+            emit_const(c, V_NONE);
+            emit(c, OP_IMPORT_NAME, add_name(c->u, a->name));
+            if (a->asname) {
+                /* import a.b.c as d: walk to the innermost module */
+                const char *p = strchr(a->name, '.');
+                while (p) {
+                    const char *q = strchr(p + 1, '.');
+                    size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
+                    char *part = gc_alloc_atomic(len + 1);
+                    memcpy(part, p + 1, len);
+                    part[len] = 0;
+                    emit(c, OP_IMPORT_FROM, add_name(c->u, part));
+                    emit(c, OP_SWAP, 2);
+                    emit0(c, OP_POP_TOP);
+                    p = q;
+                }
+                compile_name(c, a->asname, CTX_STORE, a->pos);
+            } else {
+                const char *dot = strchr(a->name, '.');
+                if (dot) {
+                    size_t len = (size_t)(dot - a->name);
+                    char *top = gc_alloc_atomic(len + 1);
+                    memcpy(top, a->name, len);
+                    top[len] = 0;
+                    compile_name(c, top, CTX_STORE, a->pos);
+                } else {
+                    compile_name(c, a->name, CTX_STORE, a->pos);
+                }
+            }
+        });
+    }
+}
+
+static void compile_importfrom(Compiler *c, Stmt *s) {
+    int n = s->u.importfrom.nnames;
+    bool star = n == 1 && strcmp(s->u.importfrom.names[0]->name, "*") == 0;
+    Value fromlist = tuple_new(n);
+    for (int i = 0; i < n; i++) tuple_items(fromlist)[i] = str_intern_cstr(s->u.importfrom.names[i]->name);
+    WITH_LOC(c, s->pos, {
+        emit_const(c, v_int(s->u.importfrom.level));
+        emit_const(c, fromlist);
+        emit(c, OP_IMPORT_NAME, add_name(c->u, s->u.importfrom.module ? s->u.importfrom.module : ""));
+        if (star) {
+            emit0(c, OP_IMPORT_STAR);
+        } else {
+            for (int i = 0; i < n; i++) {
+                Alias *a = s->u.importfrom.names[i];
+                emit(c, OP_IMPORT_FROM, add_name(c->u, a->name));
+                compile_name(c, a->asname ? a->asname : a->name, CTX_STORE, a->pos);
+            }
+            emit0(c, OP_POP_TOP);
+        }
+    });
+}
+
+static void compile_augassign(Compiler *c, Stmt *s) {
+    Expr *t = s->u.augassign.target;
+    int op = binop_opcode(s->u.augassign.op, true);
+    switch (t->kind) {
+    case E_NAME:
+        WITH_LOC(c, t->pos, compile_name(c, t->u.name.id, CTX_LOAD, t->pos));
+        compile_expr(c, s->u.augassign.value);
+        WITH_LOC(c, s->pos, emit0(c, op));
+        WITH_LOC(c, t->pos, compile_name(c, t->u.name.id, CTX_STORE, t->pos));
+        break;
+    case E_ATTRIBUTE: {
+        int ci = add_cache(c->u, mangle(c, t->u.attribute.attr));
+        compile_expr(c, t->u.attribute.value);
+        WITH_LOC(c, t->pos, {
+            emit(c, OP_COPY, 1);
+            emit(c, OP_LOAD_ATTR, ci);
+        });
+        compile_expr(c, s->u.augassign.value);
+        WITH_LOC(c, s->pos, emit0(c, op));
+        WITH_LOC(c, t->pos, {
+            emit(c, OP_SWAP, 2);
+            emit(c, OP_STORE_ATTR, add_cache(c->u, mangle(c, t->u.attribute.attr)));
+        });
+        break;
+    }
+    case E_SUBSCRIPT:
+        compile_expr(c, t->u.subscript.value);
+        compile_slice_or_index(c, t->u.subscript.slice);
+        WITH_LOC(c, t->pos, {
+            emit(c, OP_COPY, 2);
+            emit(c, OP_COPY, 2);
+            emit0(c, OP_BINARY_SUBSCR);
+        });
+        compile_expr(c, s->u.augassign.value);
+        WITH_LOC(c, s->pos, emit0(c, op));
+        WITH_LOC(c, t->pos, {
+            emit(c, OP_SWAP, 3);
+            emit(c, OP_SWAP, 2);
+            emit0(c, OP_STORE_SUBSCR);
+        });
+        break;
+    default: compile_error(c, t->pos, "'%s' is an illegal expression for augmented assignment", "expression"); break;
+    }
+}
+
+static void compile_stmt(Compiler *c, Stmt *s) {
+    if (c->failed) return;
+    Unit *u = c->u;
+    Location saved = u->loc;
+    u->loc = loc_of(s->pos);
+    if (u->dead) {
+        /* unreachable code: still compile (for errors), into a dead region */
+    }
+    switch (s->kind) {
+    case S_FUNCTIONDEF:
+    case S_ASYNCFUNCTIONDEF: compile_funcdef(c, s); break;
+    case S_CLASSDEF: compile_classdef(c, s); break;
+    case S_RETURN: compile_return(c, s); break;
+    case S_DELETE:
+        for (int i = 0; i < s->u.del.targets.n; i++) compile_delete(c, s->u.del.targets.items[i]);
+        break;
+    case S_ASSIGN: {
+        ExprList t = s->u.assign.targets;
+        compile_expr(c, s->u.assign.value);
+        for (int i = 0; i < t.n; i++) {
+            if (i < t.n - 1) emit(c, OP_COPY, 1);
+            compile_store(c, t.items[i]);
+        }
+        break;
+    }
+    case S_AUGASSIGN: compile_augassign(c, s); break;
+    case S_ANNASSIGN: {
+        Expr *t = s->u.annassign.target;
+        if (s->u.annassign.value) {
+            compile_expr(c, s->u.annassign.value);
+            compile_store(c, t);
+        }
+        if (t->kind == E_NAME && s->u.annassign.simple && u->scope->kind != SCOPE_FUNCTION) {
+            /* module/class: __annotations__[name] = annotation */
+            compile_expr(c, s->u.annassign.annotation);
+            if (u->scope->kind == SCOPE_CLASS) emit(c, OP_LOAD_NAME, add_name(u, "__annotations__"));
+            else emit(c, OP_LOAD_GLOBAL, add_cache(u, "__annotations__"));
+            emit_const(c, str_intern_cstr(mangle(c, t->u.name.id)));
+            emit0(c, OP_STORE_SUBSCR);
+        } else if (t->kind != E_NAME && !s->u.annassign.value) {
+            /* evaluate the target's parts for their side effects */
+            if (t->kind == E_ATTRIBUTE) {
+                compile_expr(c, t->u.attribute.value);
+                emit0(c, OP_POP_TOP);
+            } else if (t->kind == E_SUBSCRIPT) {
+                compile_expr(c, t->u.subscript.value);
+                emit0(c, OP_POP_TOP);
+                compile_slice_or_index(c, t->u.subscript.slice);
+                emit0(c, OP_POP_TOP);
+            }
+        }
+        break;
+    }
+    case S_FOR:
+    case S_ASYNCFOR: compile_for(c, s); break;
+    case S_WHILE: compile_while(c, s); break;
+    case S_IF: compile_if(c, s); break;
+    case S_WITH:
+    case S_ASYNCWITH: compile_with(c, s); break;
+    case S_MATCH: compile_error(c, s->pos, "match statement is not supported by tpy"); break;
+    case S_RAISE: compile_raise(c, s); break;
+    case S_TRY:
+    case S_TRYSTAR: compile_try(c, s); break;
+    case S_ASSERT: compile_assert(c, s); break;
+    case S_IMPORT: compile_import(c, s); break;
+    case S_IMPORTFROM: compile_importfrom(c, s); break;
+    case S_GLOBAL:
+    case S_NONLOCAL:
+    case S_PASS: break;
+    case S_EXPR: {
+        Expr *v = s->u.expr.value;
+        if (c->mode == COMPILE_INTERACTIVE && u->scope->kind == SCOPE_MODULE && c->nested == 0) {
+            compile_expr(c, v);
+            emit0(c, OP_PRINT_EXPR);
+        } else if (v->kind == E_CONSTANT) {
+            /* docstrings and bare constants: nothing to do */
+        } else {
+            compile_expr(c, v);
+            emit0(c, OP_POP_TOP);
+        }
+        break;
+    }
+    case S_BREAK: compile_break_continue(c, s, true); break;
+    case S_CONTINUE: compile_break_continue(c, s, false); break;
+    }
+    u->loc = saved;
+}
+
+static void compile_stmts(Compiler *c, StmtList l) {
+    for (int i = 0; i < l.n && !c->failed; i++) compile_stmt(c, l.items[i]);
+}
+
+/* ---- assembly --------------------------------------------------------------------------- */
+
+/* Maximum stack depth by flow analysis over the instructions (and the
+ * exception handlers' entry points). */
+static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
+    int n = u->n;
+    int *depth = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
+    for (int i = 0; i <= n; i++) depth[i] = -1;
+    int *work = gc_alloc_atomic(sizeof(int) * (size_t)(2 * n + 2));
+    int nwork = 0, maxd = 0;
+#define PUSHW(i, d)                                        \
+    do {                                                   \
+        if ((i) < n && depth[(i)] < (d)) {                 \
+            depth[(i)] = (d);                              \
+            work[nwork++] = (i);                           \
+            if ((d) > maxd) maxd = (d);                    \
+        }                                                  \
+    } while (0)
+    PUSHW(0, 0);
+    while (nwork) {
+        int i = work[--nwork];
+        int d = depth[i];
+        uint32_t w = u->code[i];
+        int op = INSTR_OP(w), arg = (int)INSTR_ARG(w);
+        /* exception edges */
+        for (int k = 0; k < ntable; k++) {
+            if ((uint32_t)i >= table[k].start && (uint32_t)i < table[k].end) {
+                int hd = table[k].depth + table[k].lasti + 1;
+                PUSHW((int)table[k].target, hd);
+            }
+        }
+        if (opcode_flags[op] & OPF_JUMP) {
+            int jd = d + op_stack_effect(op, arg, 1);
+            if (jd > maxd) maxd = jd;
+            PUSHW(arg, jd);
+        }
+        if (op == OP_JUMP_FORWARD || op == OP_JUMP_ABSOLUTE || op == OP_RETURN_VALUE || op == OP_RAISE_VARARGS ||
+            op == OP_RERAISE)
+            continue;
+        int nd = d + op_stack_effect(op, arg, 0);
+        if (nd > maxd) maxd = nd;
+        PUSHW(i + 1, nd);
+    }
+#undef PUSHW
+    return maxd + 1;
+}
+
+static CodeObject *assemble(Compiler *c, Unit *u) {
+    if (c->failed) return NULL;
+    /* resolve jumps */
+    for (int i = 0; i < u->n; i++) {
+        uint32_t w = u->code[i];
+        int op = INSTR_OP(w);
+        if (opcode_flags[op] & OPF_JUMP) {
+            int pos = u->label_pos[INSTR_ARG(w)];
+            if (pos < 0) {
+                compile_error(c, (SrcPos){u->firstlineno, 0, u->firstlineno, 0}, "internal: unbound label");
+                return NULL;
+            }
+            u->code[i] = INSTR(op, pos);
+        }
+    }
+    /* an instruction past the end for code that falls off (never executed) */
+    /* exception table from per-instruction handler records */
+    ExcTableEntry *table = gc_alloc_atomic(sizeof(ExcTableEntry) * (size_t)(u->n + 1));
+    int nt = 0;
+    for (int i = 0; i < u->n;) {
+        int h = u->hidx[i];
+        int j = i;
+        while (j < u->n && u->hidx[j] == h) j++;
+        if (h >= 0) {
+            HandlerRec *r = &u->hrecs[h];
+            table[nt++] = (ExcTableEntry){(uint32_t)i, (uint32_t)j, (uint32_t)u->label_pos[r->label],
+                                          (uint16_t)r->depth, (uint8_t)r->lasti};
+        }
+        i = j;
+    }
+    CodeObject *co = (CodeObject *)obj_alloc(&code_type, sizeof(CodeObject));
+    co->name = str_intern_cstr(u->name);
+    co->qualname = u->qualname;
+    co->filename = c->filename_v;
+    co->firstlineno = u->firstlineno;
+    co->argcount = u->argcount;
+    co->posonlyargcount = u->posonly;
+    co->kwonlyargcount = u->kwonly;
+    co->nlocals = (int32_t)list_size(u->varnames);
+    co->ncells = (int32_t)list_size(u->cellvars);
+    co->nfrees = (int32_t)list_size(u->freevars);
+    co->flags = u->flags;
+    if (u->scope->kind == SCOPE_MODULE) co->flags |= CO_MODULE;
+    if (co->ncells == 0 && co->nfrees == 0) co->flags |= CO_NOFREE;
+    if (!(co->flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR)) && co->kwonlyargcount == 0 &&
+        (co->flags & CO_NOFREE))
+        co->flags |= CO_SIMPLE_ARGS;
+    co->ncode = u->n;
+    co->code = u->code;
+    co->locations = u->locs;
+    co->consts = tuple_from_array(list_items(u->consts), list_size(u->consts));
+    co->names = tuple_from_array(list_items(u->names), list_size(u->names));
+    co->varnames = tuple_from_array(list_items(u->varnames), list_size(u->varnames));
+    co->cellvars = tuple_from_array(list_items(u->cellvars), list_size(u->cellvars));
+    co->freevars = tuple_from_array(list_items(u->freevars), list_size(u->freevars));
+    co->exctable = table;
+    co->nexctable = nt;
+    co->caches = u->caches;
+    co->ncaches = u->ncaches;
+    co->attr_hint = u->attr_hint;
+    co->stacksize = compute_stacksize(u, table, nt);
+    if (co->ncells) {
+        co->cell2arg = gc_alloc_atomic(sizeof(int32_t) * (size_t)co->ncells);
+        bool any = false;
+        for (int i = 0; i < co->ncells; i++) {
+            co->cell2arg[i] = -1;
+            Value cn = tuple_get(co->cellvars, i);
+            int nargs = co->argcount + co->kwonlyargcount + ((co->flags & CO_VARARGS) ? 1 : 0) +
+                        ((co->flags & CO_VARKEYWORDS) ? 1 : 0);
+            for (int a = 0; a < nargs && a < co->nlocals; a++)
+                if (tuple_get(co->varnames, a) == cn) {
+                    co->cell2arg[i] = a;
+                    any = true;
+                }
+        }
+        if (!any) co->cell2arg = NULL;
+    }
+    return co;
+}
+
+/* ---- entry points ---------------------------------------------------------------------- */
+
+CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, SyntaxErrorInfo *err) {
+    Compiler c = {0};
+    c.filename = filename;
+    c.filename_v = str_intern_cstr(filename);
+    c.err = err;
+    c.mode = mode;
+    if (!symtable_build(&c.st, m, filename, err)) return NULL;
+    Unit *u = enter_scope(&c, c.st.top, "<module>", str_intern_cstr("<module>"), 1);
+    u->flags |= CO_MODULE;
+    StmtList body = m->body;
+    if (body.n) u->loc = (Location){body.items[0]->pos.lineno, body.items[0]->pos.lineno, -1, -1};
+    int start = 0;
+    if (mode == COMPILE_MODULE && body.n && is_docstring(body.items[0])) {
+        WITH_LOC(&c, body.items[0]->pos, {
+            compile_expr(&c, body.items[0]->u.expr.value);
+            emit(&c, OP_STORE_GLOBAL, add_name(u, "__doc__"));
+        });
+        start = 1;
+    }
+    if (mode == COMPILE_EVAL) {
+        if (body.n == 1 && body.items[0]->kind == S_EXPR) {
+            compile_expr(&c, body.items[0]->u.expr.value);
+            emit0(&c, OP_RETURN_VALUE);
+        }
+    } else {
+        for (int i = start; i < body.n && !c.failed; i++) compile_stmt(&c, body.items[i]);
+        u->loc = (Location){-1, -1, -1, -1};
+        emit_const(&c, V_NONE);
+        emit0(&c, OP_RETURN_VALUE);
+    }
+    CodeObject *co = leave_scope(&c);
+    if (c.failed) return NULL;
+    return co;
+}
+
+/* Raise the SyntaxError described by info. */
+void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
+    Type *t = &exc_SyntaxError;
+    if (info->kind && strcmp(info->kind, "IndentationError") == 0) t = &exc_IndentationError;
+    else if (info->kind && strcmp(info->kind, "TabError") == 0) t = &exc_TabError;
+    Value text = V_NONE;
+    if (info->text) {
+        text = str_from_cstr(info->text);
+    } else if (src && info->lineno > 0) {
+        /* find the line */
+        int line = 1;
+        size_t i = 0;
+        while (i < len && line < info->lineno) {
+            if (src[i] == '\n') line++;
+            i++;
+        }
+        size_t j = i;
+        while (j < len && src[j] != '\n') j++;
+        text = str_new(src + i, j - i + (j < len ? 1 : 0));
+    }
+    Value fn = info->filename ? str_from_cstr(info->filename) : V_NONE;
+    Value details = tuple_pack(6, fn, v_int(info->lineno), info->offset ? v_int(info->offset) : V_NONE, text,
+                               info->end_lineno ? v_int(info->end_lineno) : V_NONE,
+                               info->end_offset ? v_int(info->end_offset) : V_NONE);
+    Value args[2] = {str_from_cstr(info->msg ? info->msg : "invalid syntax"), details};
+    Value e = exc_new(t, args, 2);
+    if (e) err_set_exc(e);
+}
+
+CodeObject *compile_source(const char *src, size_t len, const char *filename, CompileMode mode) {
+    SyntaxErrorInfo info;
+    memset(&info, 0, sizeof info);
+    ParseMode pm = mode == COMPILE_EVAL ? PARSE_EVAL : mode == COMPILE_INTERACTIVE ? PARSE_SINGLE : PARSE_FILE;
+    Module *m = parse_source(src, len, filename, pm, &info);
+    if (!m) {
+        raise_syntax_error(&info, src, len);
+        return NULL;
+    }
+    memset(&info, 0, sizeof info);
+    CodeObject *co = compile_module(m, filename, mode, &info);
+    if (!co) {
+        if (!err_occurred()) raise_syntax_error(&info, src, len);
+        return NULL;
+    }
+    return co;
+}

@@ -1,0 +1,26 @@
+/* compiler.h: AST -> code objects. */
+#ifndef TPY_COMPILER_H
+#define TPY_COMPILER_H
+
+#include "../obj/code.h"
+#include "ast.h"
+#include "parser.h"
+
+typedef enum CompileMode {
+    COMPILE_MODULE,     /* a module body */
+    COMPILE_INTERACTIVE,/* one REPL statement: expression results are echoed */
+    COMPILE_EVAL,       /* one expression: the code returns its value */
+} CompileMode;
+
+/* Compile a module AST. Returns NULL and fills *err on a compile-time
+ * SyntaxError ('return' outside function, ...). */
+CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, SyntaxErrorInfo *err);
+
+/* Parse and compile source; on failure raises SyntaxError (or its
+ * subclasses) with CPython's attributes and returns NULL. */
+CodeObject *compile_source(const char *src, size_t len, const char *filename, CompileMode mode);
+
+/* Stack effect of an instruction (for the assembler's depth analysis). */
+int op_stack_effect(int op, int arg, int jump);
+
+#endif

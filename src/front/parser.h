@@ -1,0 +1,45 @@
+/* parser.h: source text -> AST (ast.h).
+ *
+ * The parser does not touch the Python runtime: errors come back as a
+ * SyntaxErrorInfo that the caller turns into a SyntaxError exception. The
+ * AST is allocated with gc_alloc().
+ */
+#ifndef TPY_PARSER_H
+#define TPY_PARSER_H
+
+#include <stddef.h>
+
+#include "ast.h"
+
+typedef struct SyntaxErrorInfo {
+    const char *kind;       /* "SyntaxError", "IndentationError", "TabError" */
+    const char *msg;        /* CPython's message, e.g. "invalid syntax" */
+    const char *filename;
+    int lineno;             /* 1-based */
+    int offset;             /* 1-based column in characters (code points),
+                               as SyntaxError.offset; 0 if unknown */
+    int end_lineno;         /* 0 if unknown */
+    int end_offset;         /* 1-based, exclusive; 0 if unknown */
+    const char *text;       /* the offending source line with its newline,
+                               as SyntaxError.text, or NULL */
+    int incomplete;         /* 1 if the input ended too early (unclosed
+                               bracket, block or triple-quoted string):
+                               the interactive prompt then asks for more */
+    /* offset and end_offset as `python3 FILE` reports them: for errors
+     * found by the parser (not the tokenizer) in a file without a coding
+     * declaration CPython gives UTF-8 byte offsets rather than characters.
+     * Equal to offset/end_offset on ASCII lines. */
+    int file_offset, file_end_offset;
+} SyntaxErrorInfo;
+
+typedef enum ParseMode {
+    PARSE_FILE,     /* a module */
+    PARSE_SINGLE,   /* one interactive statement (REPL) */
+    PARSE_EVAL,     /* one expression: the module holds one S_EXPR */
+} ParseMode;
+
+/* Parse `len` bytes of UTF-8 source. Returns NULL and fills *err on error. */
+Module *parse_source(const char *src, size_t len, const char *filename,
+                     ParseMode mode, SyntaxErrorInfo *err);
+
+#endif

@@ -1,0 +1,308 @@
+/* main.c: the tpy command line. */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <editline/readline.h>
+
+#include "front/compiler.h"
+#include "jit/params.h"
+#include "runtime.h"
+#include "vm/traceback.h"
+
+void tpy_runtime_init(const char *executable);
+void sys_set_argv(int argc, char **argv);
+void sys_flush_all(void);
+extern Value sys_module, builtins_module;
+
+#define TPY_VERSION "0.1.0"
+
+static const char usage_text[] =
+    "usage: tpy [option] ... [-c cmd | file | -] [arg] ...\n"
+    "Options:\n"
+    "-c cmd     : program passed in as string (terminates option list)\n"
+    "-h         : print this help message and exit (also -? or --help)\n"
+    "-i         : inspect interactively after running script\n"
+    "-u         : unbuffered stdout and stderr\n"
+    "-B, -E, -s, -S, -O : accepted for compatibility, no effect\n"
+    "-V         : print the version number and exit (also --version)\n"
+    "--jit ARG  : JIT options, PyPy's syntax: 'off', 'help', or a comma-separated\n"
+    "             list of NAME=VALUE (e.g. threshold=200,trace_eagerness=50)\n"
+    "--dis      : print the compiled bytecode of the program and exit\n"
+    "file       : program read from script file\n"
+    "-          : program read from stdin (default; interactive mode if a tty)\n"
+    "arg ...    : arguments passed to program in sys.argv[1:]\n"
+    "\n"
+    "Environment variables:\n"
+    "PYPYLOG    : JIT logging, PyPy's syntax (e.g. PYPYLOG=jit-log-opt:log.txt)\n";
+
+static int exit_status_for(Value exc) {
+    if (type_is_subtype(type_of(exc), &exc_SystemExit)) {
+        sys_flush_all();
+        return err_system_exit_status(exc);
+    }
+    /* sys.excepthook(type, value, tb) */
+    sys_flush_all();
+    Value hook = dict_get_cstr(module_dict(sys_module), "excepthook");
+    ExcObject *e = V_AS(ExcObject, exc);
+    if (hook) {
+        Value a[3] = {V_FROM_PTR(type_of(exc)), exc, e->traceback ? e->traceback : V_NONE};
+        if (!obj_call(hook, a, 3, VNULL)) {
+            Value e2 = err_fetch();
+            fprintf(stderr, "Error in sys.excepthook:\n");
+            err_print_exception(e2);
+            fprintf(stderr, "\nOriginal exception was:\n");
+            err_print_exception(exc);
+        }
+    } else {
+        err_print_exception(exc);
+    }
+    return 1;
+}
+
+/* Run source as __main__; returns the process exit status. */
+static int run_main_source(const char *src, size_t len, const char *filename, bool dis) {
+    Value main_mod = tstate.main_module;
+    Value d = module_dict(main_mod);
+    traceback_register_source(str_from_cstr(filename), src, len);
+    CodeObject *co = compile_source(src, len, filename, COMPILE_MODULE);
+    if (!co) {
+        Value exc = err_fetch();
+        return exit_status_for(exc);
+    }
+    if (dis) {
+        code_disassemble(co, stdout);
+        return 0;
+    }
+    (void)d;
+    Value r = eval_module_code(co, d, VNULL);
+    if (!r) {
+        Value exc = err_fetch();
+        return exit_status_for(exc);
+    }
+    return 0;
+}
+
+static char *read_all(FILE *f, size_t *len) {
+    size_t cap = 65536, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) return NULL;
+    size_t k;
+    while ((k = fread(buf + n, 1, cap - n, f)) > 0) {
+        n += k;
+        if (n == cap) {
+            cap *= 2;
+            char *nb = realloc(buf, cap);
+            if (!nb) {
+                free(buf);
+                return NULL;
+            }
+            buf = nb;
+        }
+    }
+    *len = n;
+    return buf;
+}
+
+static char *abspath(const char *path) {
+    if (path[0] == '/') return strdup(path);
+    char cwd[PATH_MAX];
+    if (!getcwd(cwd, sizeof cwd)) return strdup(path);
+    while (path[0] == '.' && path[1] == '/') path += 2;
+    size_t n = strlen(cwd) + strlen(path) + 2;
+    char *r = malloc(n);
+    snprintf(r, n, "%s/%s", cwd, path);
+    return r;
+}
+
+static char *dirname_of(const char *path) {
+    const char *slash = strrchr(path, '/');
+    if (!slash) return strdup("");
+    if (slash == path) return strdup("/");
+    return strndup(path, (size_t)(slash - path));
+}
+
+/* ---- the interactive prompt ------------------------------------------------------------ */
+
+static int interactive_loop(void) {
+    fprintf(stderr, "tpy %s (Python 3.11 compatible, tracing JIT)\n"
+                    "Type \"help\", \"copyright\", \"credits\" or \"license\" for more information.\n",
+            TPY_VERSION);
+    Value d = module_dict(tstate.main_module);
+    Buf src;
+    for (;;) {
+        buf_init(&src, 256);
+        bool first = true;
+        CodeObject *co = NULL;
+        for (;;) {
+            sys_flush_all();
+            char *line = readline(first ? ">>> " : "... ");
+            if (!line) {
+                if (first) {
+                    fputc('\n', stderr);
+                    return 0;
+                }
+                fputc('\n', stderr);
+                break;
+            }
+            if (*line) add_history(line);
+            buf_puts(&src, line);
+            buf_putc(&src, '\n');
+            free(line);
+            SyntaxErrorInfo info;
+            memset(&info, 0, sizeof info);
+            Module *m = parse_source(src.data, src.len, "<stdin>", PARSE_SINGLE, &info);
+            if (!m && info.incomplete) {
+                first = false;
+                continue;
+            }
+            traceback_register_source(str_from_cstr("<stdin>"), src.data, src.len);
+            co = compile_source(src.data, src.len, "<stdin>", COMPILE_INTERACTIVE);
+            break;
+        }
+        if (!co) {
+            if (err_occurred()) {
+                Value exc = err_fetch();
+                if (type_is_subtype(type_of(exc), &exc_SystemExit)) return exit_status_for(exc);
+                err_print_exception(exc);
+            }
+            continue;
+        }
+        Value r = eval_module_code(co, d, VNULL);
+        if (!r) {
+            Value exc = err_fetch();
+            if (type_is_subtype(type_of(exc), &exc_SystemExit)) return exit_status_for(exc);
+            sys_flush_all();
+            err_print_exception(exc);
+        }
+    }
+}
+
+int main(int argc, char **argv) {
+    const char *command = NULL, *script = NULL;
+    bool dis = false, inspect = false;
+    int i = 1;
+    const char *jit_spec = NULL;
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "-c") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "Argument expected for the -c option\n%s", usage_text);
+                return 2;
+            }
+            command = argv[++i];
+            i++;
+            break;
+        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0 || strcmp(a, "-?") == 0) {
+            fputs(usage_text, stdout);
+            return 0;
+        } else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
+            printf("tpy %s (Python 3.11 compatible)\n", TPY_VERSION);
+            return 0;
+        } else if (strcmp(a, "--jit") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "Argument expected for the --jit option\n");
+                return 2;
+            }
+            jit_spec = argv[++i];
+            if (strcmp(jit_spec, "help") == 0) {
+                jit_params_print_help(stdout);
+                return 0;
+            }
+        } else if (strncmp(a, "--jit=", 6) == 0) {
+            jit_spec = a + 6;
+        } else if (strcmp(a, "--dis") == 0) {
+            dis = true;
+        } else if (strcmp(a, "-i") == 0) {
+            inspect = true;
+        } else if (strcmp(a, "-u") == 0 || strcmp(a, "-B") == 0 || strcmp(a, "-E") == 0 || strcmp(a, "-s") == 0 ||
+                   strcmp(a, "-S") == 0 || strcmp(a, "-O") == 0) {
+            /* accepted, no effect */
+        } else if (strcmp(a, "-") == 0) {
+            script = "-";
+            i++;
+            break;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "Unknown option: %s\n%s", a, usage_text);
+            return 2;
+        } else {
+            script = a;
+            i++;
+            break;
+        }
+    }
+    tpy_runtime_init(argv[0]);
+    if (jit_spec) {
+        const char *err;
+        if (jit_params_parse(jit_spec, &err) < 0) {
+            fprintf(stderr, "tpy: --jit: %s: %s\n", err, jit_spec);
+            return 2;
+        }
+    }
+    tstate.main_module = module_new_cstr("__main__");
+    Value d = module_dict(tstate.main_module);
+    dict_set(d, NAME(__builtins__), builtins_module);
+    dict_set(tstate.sys_modules, str_intern_cstr("__main__"), tstate.main_module);
+    Value path = dict_get_cstr(module_dict(sys_module), "path");
+    int status = 0;
+    if (command) {
+        char *sa[64];
+        int na = 0;
+        sa[na++] = "-c";
+        for (; i < argc && na < 63; i++) sa[na++] = argv[i];
+        sys_set_argv(na, sa);
+        list_append(path, str_from_cstr(""));
+        status = run_main_source(command, strlen(command), "<string>", dis);
+    } else if (script && strcmp(script, "-") != 0) {
+        FILE *f = fopen(script, "rb");
+        if (!f) {
+            char *ap = abspath(script);
+            fprintf(stderr, "%s: can't open file '%s': [Errno %d] %s\n", argv[0], ap, errno, strerror(errno));
+            return 2;
+        }
+        struct stat st;
+        if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+            fclose(f);
+            char *ap = abspath(script);
+            fprintf(stderr, "%s: can't find '__main__' module in '%s'\n", argv[0], ap);
+            return 1;
+        }
+        size_t len;
+        char *src = read_all(f, &len);
+        fclose(f);
+        char **sa = malloc(sizeof(char *) * (size_t)(argc - i + 2));
+        int na = 0;
+        sa[na++] = (char *)script;
+        for (; i < argc; i++) sa[na++] = argv[i];
+        sys_set_argv(na, sa);
+        char *ap = abspath(script);
+        char *dir = dirname_of(ap);
+        list_append(path, str_from_cstr(dir));
+        dict_set(d, NAME(__file__), str_from_cstr(ap));
+        status = run_main_source(src, len, ap, dis);
+        free(src);
+    } else if (isatty(0) && !dis) {
+        char *sa[1] = {""};
+        sys_set_argv(1, sa);
+        list_append(path, str_from_cstr(""));
+        status = interactive_loop();
+        inspect = false;
+    } else {
+        size_t len;
+        char *src = read_all(stdin, &len);
+        char *sa[64];
+        int na = 0;
+        sa[na++] = script ? "-" : "";
+        for (; i < argc && na < 63; i++) sa[na++] = argv[i];
+        sys_set_argv(na, sa);
+        list_append(path, str_from_cstr(""));
+        status = run_main_source(src ? src : "", src ? len : 0, "<stdin>", dis);
+    }
+    if (inspect && isatty(0)) status = interactive_loop();
+    sys_flush_all();
+    return status;
+}

@@ -1,0 +1,924 @@
+/* builtins.c: the builtins module. */
+#include <math.h>
+#include <stdio.h>
+
+#include "../front/compiler.h"
+#include "../obj/gen.h"
+#include "../runtime.h"
+#include "../util/numfmt.h"
+#include "../vm/traceback.h"
+
+Value builtins_module;
+Value sys_get_stream(const char *name);        /* sys.c */
+Value sys_stream_write(Value stream, Value s);  /* sys.c: write a str to a stream object */
+int sys_stream_flush(Value stream);
+Value calliter_new(Value func, Value sentinel); /* misc.c */
+
+#define NOKW(name)                                   \
+    do {                                             \
+        if (arg_nokw(name, kwnames) < 0) return VNULL; \
+    } while (0)
+
+/* ---- I/O -------------------------------------------------------------------------- */
+
+static Value b_print(Value *args, size_t nargs, Value kwnames) {
+    static const char *const kws[] = {"sep", "end", "file", "flush", NULL};
+    if (arg_kw_allowed("print", kwnames, kws) < 0) return VNULL;
+    Value sep = arg_kw(args, nargs, kwnames, "sep");
+    Value end = arg_kw(args, nargs, kwnames, "end");
+    Value file = arg_kw(args, nargs, kwnames, "file");
+    Value flush = arg_kw(args, nargs, kwnames, "flush");
+    if (sep && sep != V_NONE && !str_check(sep))
+        return err_format(&exc_TypeError, "sep must be None or a string, not %T", sep);
+    if (end && end != V_NONE && !str_check(end))
+        return err_format(&exc_TypeError, "end must be None or a string, not %T", end);
+    if (!file || file == V_NONE) {
+        file = sys_get_stream("stdout");
+        if (!file) return VNULL;
+        if (file == V_NONE) return V_NONE;
+    }
+    if (!sep || sep == V_NONE) sep = str_ascii_char(' ');
+    if (!end || end == V_NONE) end = str_ascii_char('\n');
+    /* build the whole line, then one write (as the stream is ours, cheap) */
+    Buf b;
+    buf_init(&b, 64);
+    for (size_t i = 0; i < nargs; i++) {
+        if (i) buf_put(&b, str_data(sep), (size_t)str_nbytes(sep));
+        Value s = obj_str(args[i]);
+        if (!s) return VNULL;
+        buf_put(&b, str_data(s), (size_t)str_nbytes(s));
+    }
+    buf_put(&b, str_data(end), (size_t)str_nbytes(end));
+    if (!sys_stream_write(file, str_new(b.data, b.len))) return VNULL;
+    if (flush && obj_truth(flush) == 1 && sys_stream_flush(file) < 0) return VNULL;
+    return V_NONE;
+}
+
+static Value b_input(Value *args, size_t nargs, Value kwnames) {
+    NOKW("input");
+    if (arg_count("input", nargs, 0, 1) < 0) return VNULL;
+    Value out = sys_get_stream("stdout");
+    if (nargs == 1 && out && out != V_NONE) {
+        Value s = obj_str(args[0]);
+        if (!s || !sys_stream_write(out, s)) return VNULL;
+    }
+    if (out && out != V_NONE) sys_stream_flush(out);
+    Value in = sys_get_stream("stdin");
+    if (!in) return VNULL;
+    Value line = obj_call_method(in, "readline", NULL, 0);
+    if (!line) return VNULL;
+    if (!str_check(line)) return err_set(&exc_TypeError, "object.readline() returned non-string");
+    int64_t n = str_nbytes(line);
+    if (n == 0) return err_set(&exc_EOFError, "EOF when reading a line");
+    if (str_data(line)[n - 1] == '\n') return str_new(str_data(line), (size_t)n - 1);
+    return line;
+}
+
+/* ---- basic functions -------------------------------------------------------------- */
+
+static Value b_len(Value *args, size_t nargs, Value kwnames) {
+    NOKW("len");
+    if (nargs != 1) return err_format(&exc_TypeError, "len() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    int64_t n = obj_len(args[0]);
+    if (n < 0) return VNULL;
+    return int_from_i64(n);
+}
+
+static Value b_repr(Value *args, size_t nargs, Value kwnames) {
+    NOKW("repr");
+    if (nargs != 1) return err_format(&exc_TypeError, "repr() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    return obj_repr(args[0]);
+}
+
+static Value b_ascii(Value *args, size_t nargs, Value kwnames) {
+    NOKW("ascii");
+    if (nargs != 1) return err_format(&exc_TypeError, "ascii() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    return obj_ascii(args[0]);
+}
+
+static Value b_abs(Value *args, size_t nargs, Value kwnames) {
+    NOKW("abs");
+    if (nargs != 1) return err_format(&exc_TypeError, "abs() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    Value v = args[0];
+    if (v_is_int(v) && v != v_int(SMALLINT_MIN)) return v_int(v_intval(v) < 0 ? -v_intval(v) : v_intval(v));
+    if (v_is_smallfloat(v)) return float_from_double(fabs(v_smallfloat_val(v)));
+    return obj_unop(v, UNOP_ABS);
+}
+
+static Value b_hash(Value *args, size_t nargs, Value kwnames) {
+    NOKW("hash");
+    if (nargs != 1) return err_format(&exc_TypeError, "hash() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    int64_t h = obj_hash(args[0]);
+    if (h == -1) return VNULL;
+    return int_from_i64(h);
+}
+
+static Value b_id(Value *args, size_t nargs, Value kwnames) {
+    NOKW("id");
+    if (nargs != 1) return err_format(&exc_TypeError, "id() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    Value v = args[0];
+    if (v_is_int(v) || v_is_smallfloat(v)) {
+        /* immediates have no address: derive a stable number from the value
+           (never collides with a real address: those are 8-aligned, this is odd) */
+        return int_from_u64(((uint64_t)v << 1) | 1);
+    }
+    return int_from_u64((uint64_t)v);
+}
+
+static Value b_callable(Value *args, size_t nargs, Value kwnames) {
+    NOKW("callable");
+    if (nargs != 1) return err_format(&exc_TypeError, "callable() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    return v_bool(type_of(args[0])->call != NULL);
+}
+
+static Value b_chr(Value *args, size_t nargs, Value kwnames) {
+    NOKW("chr");
+    if (nargs != 1) return err_format(&exc_TypeError, "chr() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (float_check(args[0])) return err_set(&exc_TypeError, "integer argument expected, got float");
+    Value iv = obj_index(args[0]);
+    if (!iv) return VNULL;
+    int64_t c = int_as_i64(iv);
+    if (c == -1 && err_occurred()) {
+        err_clear();
+        return err_set(&exc_OverflowError, "Python int too large to convert to C int");
+    }
+    if (c < 0 || c > 0x10FFFF) return err_set(&exc_ValueError, "chr() arg not in range(0x110000)");
+    return str_from_codepoint((uint32_t)c);
+}
+
+static Value b_ord(Value *args, size_t nargs, Value kwnames) {
+    NOKW("ord");
+    if (nargs != 1) return err_format(&exc_TypeError, "ord() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    Value s = args[0];
+    if (str_check(s)) {
+        if (str_len(s) != 1)
+            return err_format(&exc_TypeError, "ord() expected a character, but string of length %lld found",
+                              (long long)str_len(s));
+        return v_int(str_char_at(s, 0));
+    }
+    if (bytes_check(s)) {
+        if (bytes_size(s) != 1)
+            return err_format(&exc_TypeError, "ord() expected a character, but string of length %lld found",
+                              (long long)bytes_size(s));
+        return v_int((unsigned char)bytes_data(s)[0]);
+    }
+    return err_format(&exc_TypeError, "ord() expected string of length 1, but %T found", s);
+}
+
+static Value int_to_base(Value v, int base, const char *prefix) {
+    Value iv = obj_index(v);
+    if (!iv) return VNULL;
+    mpz_t z;
+    mpz_init(z);
+    int_to_mpz(iv, z);
+    bool neg = mpz_sgn(z) < 0;
+    mpz_abs(z, z);
+    char *digits = gc_alloc_atomic(mpz_sizeinbase(z, base) + 2);
+    mpz_get_str(digits, base, z);
+    mpz_clear(z);
+    return str_printf("%s%s%s", neg ? "-" : "", prefix, digits);
+}
+
+static Value b_hex(Value *args, size_t nargs, Value kwnames) {
+    NOKW("hex");
+    if (nargs != 1) return err_format(&exc_TypeError, "hex() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    return int_to_base(args[0], 16, "0x");
+}
+static Value b_oct(Value *args, size_t nargs, Value kwnames) {
+    NOKW("oct");
+    if (nargs != 1) return err_format(&exc_TypeError, "oct() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    return int_to_base(args[0], 8, "0o");
+}
+static Value b_bin(Value *args, size_t nargs, Value kwnames) {
+    NOKW("bin");
+    if (nargs != 1) return err_format(&exc_TypeError, "bin() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    return int_to_base(args[0], 2, "0b");
+}
+
+static Value b_divmod(Value *args, size_t nargs, Value kwnames) {
+    NOKW("divmod");
+    if (arg_count("divmod", nargs, 2, 2) < 0) return VNULL;
+    Value a = args[0], b = args[1];
+    if (int_check(a) && int_check(b)) {
+        Value q = obj_binop(a, b, BINOP_FLOORDIV);
+        if (!q) return VNULL;
+        Value r = obj_binop(a, b, BINOP_MOD);
+        if (!r) return VNULL;
+        return tuple_pack(2, q, r);
+    }
+    if ((float_check(a) || int_check(a)) && (float_check(b) || int_check(b))) {
+        double x = obj_as_double(a), y = obj_as_double(b);
+        if (err_occurred()) return VNULL;
+        if (y == 0.0) return err_set(&exc_ZeroDivisionError, "float divmod()");
+        return tuple_pack(2, float_from_double(float_floordiv(x, y)), float_from_double(float_mod(x, y)));
+    }
+    bool found;
+    Value r = obj_call_special(a, NAME(__divmod__), &b, 1, &found);
+    if (found && r != V_NOTIMPL) return r;
+    if (found && !r) return VNULL;
+    r = obj_call_special(b, NAME(__rdivmod__), &a, 1, &found);
+    if (found && r != V_NOTIMPL) return r;
+    if (found && !r) return VNULL;
+    return err_format(&exc_TypeError, "unsupported operand type(s) for divmod(): '%T' and '%T'", a, b);
+}
+
+static Value b_pow(Value *args, size_t nargs, Value kwnames) {
+    Value base = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "base");
+    Value exp = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "exp");
+    Value mod = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "mod");
+    if (!base || !exp) return err_format(&exc_TypeError, "pow() missing required argument '%s' (pos %d)",
+                                         base ? "exp" : "base", base ? 2 : 1);
+    if (!mod || mod == V_NONE) return obj_binop(base, exp, BINOP_POW);
+    if (!int_check(base) || !int_check(exp) || !int_check(mod)) {
+        if (type_has_flag(type_of(base), TF_HEAPTYPE)) {
+            Value a[2] = {exp, mod};
+            bool found;
+            Value r = obj_call_special(base, str_intern_cstr("__pow__"), a, 2, &found);
+            if (found) return r;
+        }
+        return err_set(&exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+    }
+    if (int_is_zero(mod)) return err_set(&exc_ValueError, "pow() 3rd argument cannot be 0");
+    mpz_t b, e, m, r;
+    mpz_inits(b, e, m, r, NULL);
+    int_to_mpz(base, b);
+    int_to_mpz(exp, e);
+    int_to_mpz(mod, m);
+    bool negmod = mpz_sgn(m) < 0;
+    mpz_abs(m, m);
+    if (mpz_sgn(e) < 0) {
+        if (!mpz_invert(b, b, m)) {
+            mpz_clears(b, e, m, r, NULL);
+            return err_set(&exc_ValueError, "base is not invertible for the given modulus");
+        }
+        mpz_neg(e, e);
+    }
+    mpz_powm(r, b, e, m);
+    if (negmod && mpz_sgn(r) != 0) mpz_sub(r, r, m);
+    Value res = int_from_mpz(r);
+    mpz_clears(b, e, m, r, NULL);
+    return res;
+}
+
+static Value b_round(Value *args, size_t nargs, Value kwnames) {
+    Value x = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "number");
+    Value nd = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "ndigits");
+    if (!x) return err_set(&exc_TypeError, "round() missing required argument 'number' (pos 1)");
+    if (nargs > 2) return err_format(&exc_TypeError, "round() takes at most 2 arguments (%zd given)", (ssize_t)nargs);
+    bool found;
+    Value r = obj_call_special(x, NAME(__round__), (nd && nd != V_NONE) ? &nd : NULL, (nd && nd != V_NONE) ? 1 : 0,
+                               &found);
+    if (!found) return err_format(&exc_TypeError, "type %T doesn't define __round__ method", x);
+    return r;
+}
+
+/* ---- iteration helpers ------------------------------------------------------------- */
+
+static Value b_iter(Value *args, size_t nargs, Value kwnames) {
+    NOKW("iter");
+    if (arg_count("iter", nargs, 1, 2) < 0) return VNULL;
+    if (nargs == 2) {
+        if (!type_of(args[0])->call) return err_set(&exc_TypeError, "iter(v, w): v must be callable");
+        return calliter_new(args[0], args[1]);
+    }
+    return obj_iter(args[0]);
+}
+
+static Value b_next(Value *args, size_t nargs, Value kwnames) {
+    NOKW("next");
+    if (arg_count("next", nargs, 1, 2) < 0) return VNULL;
+    Type *t = type_of(args[0]);
+    if (!t->iternext) return err_format(&exc_TypeError, "'%s' object is not an iterator", t->tname);
+    Value r = t->iternext(args[0]);
+    if (r) return r;
+    if (err_occurred()) {
+        if (nargs == 2 && err_matches(&exc_StopIteration)) {
+            err_clear();
+            return args[1];
+        }
+        return VNULL;
+    }
+    if (nargs == 2) return args[1];
+    return err_set_value(&exc_StopIteration, VNULL);
+}
+
+static Value b_sorted(Value *args, size_t nargs, Value kwnames) {
+    if (nargs != 1) {
+        if (nargs == 0) return err_set(&exc_TypeError, "sorted expected 1 argument, got 0");
+        return err_format(&exc_TypeError, "sorted expected 1 argument, got %zd", (ssize_t)nargs);
+    }
+    static const char *const kws[] = {"key", "reverse", NULL};
+    if (arg_kw_allowed("sort", kwnames, kws) < 0) return VNULL;
+    Value l = list_from_iterable(args[0]);
+    if (!l) return VNULL;
+    Value key = arg_kw(args, nargs, kwnames, "key");
+    Value rev = arg_kw(args, nargs, kwnames, "reverse");
+    if (key == V_NONE) key = VNULL;
+    int r = 0;
+    if (rev) {
+        r = obj_truth(rev);
+        if (r < 0) return VNULL;
+    }
+    if (list_sort(l, key, r) < 0) return VNULL;
+    return l;
+}
+
+static Value minmax(Value *args, size_t nargs, Value kwnames, int op, const char *name) {
+    static const char *const kws[] = {"key", "default", NULL};
+    if (arg_kw_allowed(name, kwnames, kws) < 0) return VNULL;
+    Value key = arg_kw(args, nargs, kwnames, "key");
+    Value dflt = arg_kw(args, nargs, kwnames, "default");
+    if (key == V_NONE) key = VNULL;
+    if (nargs == 0) return err_format(&exc_TypeError, "%s expected at least 1 argument, got 0", name);
+    Value it;
+    if (nargs == 1) {
+        it = obj_iter(args[0]);
+        if (!it) return VNULL;
+    } else {
+        if (dflt)
+            return err_format(&exc_TypeError,
+                              "Cannot specify a default for %s() with multiple positional arguments", name);
+        it = seqiter_new(tuple_from_array(args, (int64_t)nargs));
+    }
+    Value best = VNULL, bestkey = VNULL;
+    for (;;) {
+        Value x = obj_next(it);
+        if (!x) {
+            if (err_occurred()) return VNULL;
+            break;
+        }
+        Value k = key ? obj_call1(key, x) : x;
+        if (!k) return VNULL;
+        if (!best) {
+            best = x;
+            bestkey = k;
+            continue;
+        }
+        int c = obj_richcompare_bool(k, bestkey, op);
+        if (c < 0) return VNULL;
+        if (c) {
+            best = x;
+            bestkey = k;
+        }
+    }
+    if (!best) {
+        if (dflt) return dflt;
+        return err_format(&exc_ValueError, "%s() arg is an empty sequence", name);
+    }
+    return best;
+}
+
+static Value b_min(Value *args, size_t nargs, Value kwnames) { return minmax(args, nargs, kwnames, CMP_LT, "min"); }
+static Value b_max(Value *args, size_t nargs, Value kwnames) { return minmax(args, nargs, kwnames, CMP_GT, "max"); }
+
+static Value b_sum(Value *args, size_t nargs, Value kwnames) {
+    Value start = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "start");
+    if (nargs < 1) return err_set(&exc_TypeError, "sum() takes at least 1 positional argument (0 given)");
+    if (nargs > 2) return err_format(&exc_TypeError, "sum() takes at most 2 arguments (%zd given)", (ssize_t)nargs);
+    if (!start) start = v_int(0);
+    if (str_check(start)) return err_set(&exc_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
+    if (bytes_check(start)) return err_set(&exc_TypeError, "sum() can't sum bytes [use b''.join(seq) instead]");
+    Value it = obj_iter(args[0]);
+    if (!it) return VNULL;
+    Value acc = start;
+    /* fast accumulation over small ints and floats */
+    double facc = 0;
+    bool in_float = false;
+    for (;;) {
+        Value x = obj_next(it);
+        if (!x) {
+            if (err_occurred()) return VNULL;
+            break;
+        }
+        if (in_float) {
+            if (float_check_exact(x)) {
+                facc += float_val(x);
+                continue;
+            }
+            if (v_is_int(x)) {
+                facc += (double)v_intval(x);
+                continue;
+            }
+            acc = float_from_double(facc);
+            in_float = false;
+        }
+        if (v_is_int(acc) && v_is_int(x)) {
+            int64_t r;
+            if (!__builtin_add_overflow(v_intval(acc), v_intval(x), &r) && smallint_fits(r)) {
+                acc = v_int(r);
+                continue;
+            }
+        }
+        if (float_check_exact(acc) && (float_check_exact(x) || v_is_int(x))) {
+            facc = float_val(acc) + (v_is_int(x) ? (double)v_intval(x) : float_val(x));
+            in_float = true;
+            continue;
+        }
+        acc = obj_binop(acc, x, BINOP_ADD);
+        if (!acc) return VNULL;
+    }
+    if (in_float) acc = float_from_double(facc);
+    return acc;
+}
+
+static Value b_all(Value *args, size_t nargs, Value kwnames) {
+    NOKW("all");
+    if (nargs != 1) return err_format(&exc_TypeError, "all() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    Value it = obj_iter(args[0]);
+    if (!it) return VNULL;
+    for (;;) {
+        Value x = obj_next(it);
+        if (!x) return err_occurred() ? VNULL : V_TRUE;
+        int t = obj_truth(x);
+        if (t < 0) return VNULL;
+        if (!t) return V_FALSE;
+    }
+}
+
+static Value b_any(Value *args, size_t nargs, Value kwnames) {
+    NOKW("any");
+    if (nargs != 1) return err_format(&exc_TypeError, "any() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    Value it = obj_iter(args[0]);
+    if (!it) return VNULL;
+    for (;;) {
+        Value x = obj_next(it);
+        if (!x) return err_occurred() ? VNULL : V_FALSE;
+        int t = obj_truth(x);
+        if (t < 0) return VNULL;
+        if (t) return V_TRUE;
+    }
+}
+
+/* ---- attributes ------------------------------------------------------------------- */
+
+static Value b_getattr(Value *args, size_t nargs, Value kwnames) {
+    NOKW("getattr");
+    if (nargs < 2) return err_format(&exc_TypeError, "getattr expected at least 2 arguments, got %zd", (ssize_t)nargs);
+    if (nargs > 3) return err_format(&exc_TypeError, "getattr expected at most 3 arguments, got %zd", (ssize_t)nargs);
+    if (!str_check(args[1])) return err_format(&exc_TypeError, "attribute name must be string, not '%T'", args[1]);
+    if (nargs == 3) {
+        Value r = obj_getattr_opt(args[0], args[1]);
+        if (r || err_occurred()) return r;
+        return args[2];
+    }
+    return obj_getattr(args[0], args[1]);
+}
+
+static Value b_setattr(Value *args, size_t nargs, Value kwnames) {
+    NOKW("setattr");
+    if (arg_count("setattr", nargs, 3, 3) < 0) return VNULL;
+    if (obj_setattr(args[0], args[1], args[2]) < 0) return VNULL;
+    return V_NONE;
+}
+
+static Value b_delattr(Value *args, size_t nargs, Value kwnames) {
+    NOKW("delattr");
+    if (arg_count("delattr", nargs, 2, 2) < 0) return VNULL;
+    if (obj_setattr(args[0], args[1], VNULL) < 0) return VNULL;
+    return V_NONE;
+}
+
+static Value b_hasattr(Value *args, size_t nargs, Value kwnames) {
+    NOKW("hasattr");
+    if (arg_count("hasattr", nargs, 2, 2) < 0) return VNULL;
+    if (!str_check(args[1])) return err_format(&exc_TypeError, "attribute name must be string, not '%T'", args[1]);
+    int r = obj_hasattr(args[0], args[1]);
+    return r < 0 ? VNULL : v_bool(r);
+}
+
+static Value b_isinstance(Value *args, size_t nargs, Value kwnames) {
+    NOKW("isinstance");
+    if (arg_count("isinstance", nargs, 2, 2) < 0) return VNULL;
+    int r = obj_isinstance(args[0], args[1]);
+    return r < 0 ? VNULL : v_bool(r);
+}
+
+static Value b_issubclass(Value *args, size_t nargs, Value kwnames) {
+    NOKW("issubclass");
+    if (arg_count("issubclass", nargs, 2, 2) < 0) return VNULL;
+    int r = obj_issubclass(args[0], args[1]);
+    return r < 0 ? VNULL : v_bool(r);
+}
+
+static Value b_format(Value *args, size_t nargs, Value kwnames) {
+    NOKW("format");
+    if (arg_count("format", nargs, 1, 2) < 0) return VNULL;
+    Value spec = nargs > 1 ? args[1] : str_empty;
+    if (!str_check(spec)) return err_format(&exc_TypeError, "format() argument 2 must be str, not %T", spec);
+    return obj_format(args[0], spec);
+}
+
+/* ---- namespaces -------------------------------------------------------------------- */
+
+static Value current_globals(void) {
+    Frame *f = tstate.frame;
+    return f ? f->globals : module_dict(tstate.main_module);
+}
+
+static Value b_globals(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    NOKW("globals");
+    if (arg_count("globals", nargs, 0, 0) < 0) return VNULL;
+    return current_globals();
+}
+
+static Value frame_locals_dict(Frame *f) {
+    if (f->locals) return f->locals;
+    if (!f->func) return f->globals;
+    CodeObject *co = f->code;
+    Value d = dict_new();
+    for (int i = 0; i < co->nlocals; i++)
+        if (f->localsplus[i]) dict_set(d, tuple_get(co->varnames, i), f->localsplus[i]);
+    for (int i = 0; i < co->ncells; i++) {
+        Value v = V_AS(CellObject, f->localsplus[co->nlocals + i])->value;
+        if (v) dict_set(d, tuple_get(co->cellvars, i), v);
+    }
+    for (int i = 0; i < co->nfrees; i++) {
+        Value v = V_AS(CellObject, f->localsplus[co->nlocals + co->ncells + i])->value;
+        if (v) dict_set(d, tuple_get(co->freevars, i), v);
+    }
+    return d;
+}
+
+static Value b_locals(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    NOKW("locals");
+    if (arg_count("locals", nargs, 0, 0) < 0) return VNULL;
+    if (!tstate.frame) return module_dict(tstate.main_module);
+    return frame_locals_dict(tstate.frame);
+}
+
+static Value b_vars(Value *args, size_t nargs, Value kwnames) {
+    NOKW("vars");
+    if (arg_count("vars", nargs, 0, 1) < 0) return VNULL;
+    if (nargs == 0) return b_locals(args, 0, VNULL);
+    Value d = obj_getattr_opt(args[0], NAME(__dict__));
+    if (!d) {
+        if (err_occurred()) return VNULL;
+        return err_set(&exc_TypeError, "vars() argument must have __dict__ attribute");
+    }
+    return d;
+}
+
+static Value b_dir(Value *args, size_t nargs, Value kwnames) {
+    NOKW("dir");
+    if (arg_count("dir", nargs, 0, 1) < 0) return VNULL;
+    Value keys;
+    if (nargs == 0) {
+        keys = dict_keys_list(frame_locals_dict(tstate.frame));
+    } else if (type_check(args[0])) {
+        Value d = dict_new();
+        Value mro = V_AS(Type, args[0])->mro;
+        for (int64_t i = tuple_size(mro) - 1; i >= 0; i--) dict_update(d, V_AS(Type, tuple_get(mro, i))->dict);
+        keys = dict_keys_list(d);
+    } else {
+        bool found;
+        Value r = obj_call_special(args[0], str_intern_cstr("__dir__"), NULL, 0, &found);
+        if (!r) return VNULL;
+        keys = list_from_iterable(r);
+        if (!keys) return VNULL;
+    }
+    if (list_sort(keys, VNULL, false) < 0) return VNULL;
+    return keys;
+}
+
+/* ---- exec / eval / compile -------------------------------------------------------------- */
+
+static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
+    const char *name = is_eval ? "eval" : "exec";
+    Value src = nargs > 0 ? args[0] : VNULL;
+    Value globals = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "globals");
+    Value locals = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "locals");
+    if (!src) return err_format(&exc_TypeError, "%s expected at least 1 argument, got 0", name);
+    if (globals == V_NONE) globals = VNULL;
+    if (locals == V_NONE) locals = VNULL;
+    if (globals && !dict_check(globals))
+        return err_format(&exc_TypeError, "%s() globals must be a dict, not %T", name, globals);
+    if (!globals) {
+        globals = current_globals();
+        if (!locals && tstate.frame && tstate.frame->func) locals = frame_locals_dict(tstate.frame);
+    }
+    DictObject *g = V_AS(DictObject, globals);
+    if (!g->cells) {
+        /* globals of executed code live in cells: convert the dict in place */
+        Value copy = dict_copy(globals);
+        dict_clear(globals);
+        g->cells = true;
+        dict_update(globals, copy);
+    }
+    if (!dict_get_str(globals, NAME(__builtins__))) dict_set(globals, NAME(__builtins__), builtins_module);
+    CodeObject *co;
+    if (code_check(src)) {
+        co = V_AS(CodeObject, src);
+    } else {
+        if (bytes_check(src)) src = str_new(bytes_data(src), (size_t)bytes_size(src));
+        if (!str_check(src))
+            return err_format(&exc_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
+        const char *s = str_data(src);
+        size_t n = (size_t)str_nbytes(src);
+        if (is_eval)
+            while (n && (*s == ' ' || *s == '\t')) s++, n--;
+        co = compile_source(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_MODULE);
+        if (!co) return VNULL;
+    }
+    Value r = eval_module_code(co, globals, locals && locals != globals ? locals : VNULL);
+    if (!r) return VNULL;
+    return is_eval ? r : V_NONE;
+}
+
+static Value b_exec(Value *args, size_t nargs, Value kwnames) { return exec_eval(args, nargs, kwnames, false); }
+static Value b_eval(Value *args, size_t nargs, Value kwnames) { return exec_eval(args, nargs, kwnames, true); }
+
+static Value b_compile(Value *args, size_t nargs, Value kwnames) {
+    Value src = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "source");
+    Value filename = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "filename");
+    Value mode = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "mode");
+    if (!src || !filename || !mode) return err_set(&exc_TypeError, "compile() missing required argument");
+    if (bytes_check(src)) src = str_new(bytes_data(src), (size_t)bytes_size(src));
+    if (!str_check(src) || !str_check(filename) || !str_check(mode))
+        return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
+    CompileMode m;
+    if (str_eq_cstr(mode, "exec")) m = COMPILE_MODULE;
+    else if (str_eq_cstr(mode, "eval")) m = COMPILE_EVAL;
+    else if (str_eq_cstr(mode, "single")) m = COMPILE_INTERACTIVE;
+    else return err_set(&exc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
+    CodeObject *co = compile_source(str_data(src), (size_t)str_nbytes(src), str_data(filename), m);
+    return co ? V_FROM_PTR(co) : VNULL;
+}
+
+/* ---- classes -------------------------------------------------------------------------- */
+
+static Value b_build_class(Value *args, size_t nargs, Value kwnames) {
+    if (nargs < 2) return err_set(&exc_TypeError, "__build_class__: not enough arguments");
+    Value func = args[0], name = args[1];
+    if (!function_check(func)) return err_set(&exc_TypeError, "__build_class__: func must be a function");
+    if (!str_check(name)) return err_set(&exc_TypeError, "__build_class__: name is not a string");
+    Value bases = tuple_from_array(args + 2, (int64_t)nargs - 2);
+    Value meta = VNULL;
+    Value kw = VNULL;
+    if (kwnames && tuple_size(kwnames)) {
+        kw = dict_new();
+        for (int64_t i = 0; i < tuple_size(kwnames); i++) {
+            Value k = tuple_get(kwnames, i);
+            if (str_eq_cstr(k, "metaclass")) meta = args[nargs + (size_t)i];
+            else dict_set(kw, k, args[nargs + (size_t)i]);
+        }
+    }
+    /* __mro_entries__ is not supported; determine the metaclass */
+    bool is_class = true;
+    if (!meta) {
+        meta = tuple_size(bases) ? V_FROM_PTR(type_of(tuple_get(bases, 0))) : V_FROM_PTR(&type_type);
+    } else {
+        is_class = type_check(meta);
+    }
+    if (is_class) {
+        Type *winner = V_AS(Type, meta);
+        for (int64_t i = 0; i < tuple_size(bases); i++) {
+            Type *bt = type_of(tuple_get(bases, i));
+            if (type_is_subtype(winner, bt)) continue;
+            if (type_is_subtype(bt, winner)) {
+                winner = bt;
+                continue;
+            }
+            return err_set(&exc_TypeError,
+                           "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of "
+                           "the metaclasses of all its bases");
+        }
+        meta = V_FROM_PTR(winner);
+    }
+    Value ns;
+    Value prep = obj_getattr_opt(meta, NAME(__prepare__));
+    if (prep) {
+        Value pa[2] = {name, bases};
+        ns = obj_call_tuple_dict(prep, tuple_from_array(pa, 2), kw);
+        if (!ns) return VNULL;
+    } else {
+        if (err_occurred()) return VNULL;
+        ns = dict_new();
+    }
+    Value cell = eval_class_body(func, ns);
+    if (!cell) return VNULL;
+    /* the attribute-count hint of the class body, for instance layout */
+    int32_t hint = V_AS(FunctionObject, func)->code->attr_hint;
+    if (dict_check(ns) && hint > 0) dict_set(ns, str_intern_cstr("__tpy_attr_hint__"), v_int(hint));
+    Value ca[3] = {name, bases, ns};
+    Value cls = obj_call_tuple_dict(meta, tuple_from_array(ca, 3), kw);
+    if (dict_check(ns)) dict_del(ns, str_intern_cstr("__tpy_attr_hint__"));
+    if (!cls) return VNULL;
+    if (cell_check(cell) && type_check(cls) && V_AS(CellObject, cell)->value != cls) {
+        if (!V_AS(CellObject, cell)->value) cell_set(cell, cls);
+    }
+    return cls;
+}
+
+/* super ---------------------------------------------------------------------------------- */
+
+typedef struct SuperObject {
+    Object hdr;
+    Type *type;         /* the class where lookup starts after */
+    Value obj;          /* instance or class, or VNULL */
+    Type *obj_type;
+} SuperObject;
+
+static Type super_type;
+
+static Type *super_check(Type *type, Value obj) {
+    if (type_check(obj) && type_is_subtype(V_AS(Type, obj), type)) return V_AS(Type, obj);
+    if (type_is_subtype(type_of(obj), type)) return type_of(obj);
+    Value cls = obj_getattr_opt(obj, NAME(__class__));
+    if (cls && type_check(cls) && type_is_subtype(V_AS(Type, cls), type)) return V_AS(Type, cls);
+    err_clear();
+    err_set(&exc_TypeError, "super(type, obj): obj must be an instance or subtype of type");
+    return NULL;
+}
+
+static Value super_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)t;
+    if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "super() takes no keyword arguments");
+    Value type, obj = VNULL;
+    if (nargs == 0) {
+        Frame *f = tstate.frame;
+        if (!f || !f->func) return err_set(&exc_RuntimeError, "super(): no arguments");
+        CodeObject *co = f->code;
+        if (co->argcount == 0 && !(co->flags & CO_VARARGS)) return err_set(&exc_RuntimeError, "super(): no arguments");
+        obj = f->localsplus[0];
+        if (!obj && co->cell2arg) {
+            for (int i = 0; i < co->ncells; i++)
+                if (co->cell2arg[i] == 0) obj = V_AS(CellObject, f->localsplus[co->nlocals + i])->value;
+        }
+        if (!obj) return err_set(&exc_RuntimeError, "super(): arg[0] deleted");
+        Value clsname = NAME(__class__);
+        type = VNULL;
+        for (int i = 0; i < co->nfrees; i++) {
+            if (tuple_get(co->freevars, i) == clsname) {
+                type = V_AS(CellObject, f->localsplus[co->nlocals + co->ncells + i])->value;
+                break;
+            }
+        }
+        if (!type) return err_set(&exc_RuntimeError, "super(): __class__ cell not found");
+    } else {
+        type = args[0];
+        if (nargs > 1) obj = args[1];
+        if (nargs > 2) return err_format(&exc_TypeError, "super() takes at most 2 arguments (%zd given)", (ssize_t)nargs);
+    }
+    if (!type_check(type)) return err_format(&exc_TypeError, "super() argument 1 must be a type, not %T", type);
+    SuperObject *s = (SuperObject *)obj_alloc(&super_type, sizeof *s);
+    s->type = V_AS(Type, type);
+    if (obj && obj != V_NONE) {
+        s->obj_type = super_check(s->type, obj);
+        if (!s->obj_type) return VNULL;
+        s->obj = obj;
+    }
+    return V_FROM_PTR(s);
+}
+
+static Value super_getattr(Value v, Value name) {
+    SuperObject *s = V_AS(SuperObject, v);
+    if (s->obj_type && !str_eq_cstr(name, "__class__")) {
+        Value mro = s->obj_type->mro;
+        int64_t n = tuple_size(mro), i = 0;
+        while (i < n && V_AS(Type, tuple_get(mro, i)) != s->type) i++;
+        for (i++; i < n; i++) {
+            Type *b = V_AS(Type, tuple_get(mro, i));
+            Value r = dict_get_str(b->dict, name);
+            if (r) {
+                Type *rt = type_of(r);
+                if (rt->descr_get) {
+                    Value obj = s->obj == V_FROM_PTR(s->obj_type) ? VNULL : s->obj;
+                    return rt->descr_get(r, obj, V_FROM_PTR(s->obj_type));
+                }
+                return r;
+            }
+        }
+    }
+    return generic_getattr(v, name);
+}
+
+static Value super_repr(Value v) {
+    SuperObject *s = V_AS(SuperObject, v);
+    if (s->obj_type)
+        return str_printf("<super: <class '%s'>, <%s object>>", s->type->tname, s->obj_type->tname);
+    return str_printf("<super: <class '%s'>, NULL>", s->type->tname);
+}
+
+static Value super_get_thisclass(Value v) { return V_FROM_PTR(V_AS(SuperObject, v)->type); }
+static Value super_get_self(Value v) {
+    Value o = V_AS(SuperObject, v)->obj;
+    return o ? o : V_NONE;
+}
+
+static const GetSetDef super_getsets[] = {
+    {"__thisclass__", super_get_thisclass, NULL, NULL},
+    {"__self__", super_get_self, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static Type super_type = {
+    .tname = "super",
+    .flags = TF_BASETYPE,
+    .basicsize = sizeof(SuperObject),
+    .repr = super_repr,
+    .getattr = super_getattr,
+    .new_ = super_new,
+};
+
+/* __import__ ------------------------------------------------------------------------------- */
+
+Value import_name(Value name, Value fromlist, Value level, Value globals);
+
+static Value b_import(Value *args, size_t nargs, Value kwnames) {
+    Value name = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "name");
+    Value globals = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "globals");
+    Value fromlist = nargs > 3 ? args[3] : arg_kw(args, nargs, kwnames, "fromlist");
+    Value level = nargs > 4 ? args[4] : arg_kw(args, nargs, kwnames, "level");
+    if (!name || !str_check(name)) return err_set(&exc_TypeError, "__import__() argument 1 must be str");
+    if (!globals || !dict_check(globals)) globals = current_globals();
+    return import_name(name, fromlist ? fromlist : V_NONE, level ? level : v_int(0), globals);
+}
+
+static Value b_open(Value *args, size_t nargs, Value kwnames);   /* sys.c provides file objects */
+
+static const MethodDef builtin_functions[] = {
+    {"print", b_print, MF_KEYWORDS, "print(value, ..., sep=' ', end='\\n', file=sys.stdout, flush=False)"},
+    {"input", b_input, 0, NULL},
+    {"len", b_len, 0, "Return the number of items in a container."},
+    {"repr", b_repr, 0, NULL},
+    {"ascii", b_ascii, 0, NULL},
+    {"abs", b_abs, 0, NULL},
+    {"hash", b_hash, 0, NULL},
+    {"id", b_id, 0, NULL},
+    {"callable", b_callable, 0, NULL},
+    {"chr", b_chr, 0, NULL},
+    {"ord", b_ord, 0, NULL},
+    {"hex", b_hex, 0, NULL},
+    {"oct", b_oct, 0, NULL},
+    {"bin", b_bin, 0, NULL},
+    {"divmod", b_divmod, 0, NULL},
+    {"pow", b_pow, MF_KEYWORDS, NULL},
+    {"round", b_round, MF_KEYWORDS, NULL},
+    {"iter", b_iter, 0, NULL},
+    {"next", b_next, 0, NULL},
+    {"sorted", b_sorted, MF_KEYWORDS, NULL},
+    {"min", b_min, MF_KEYWORDS, NULL},
+    {"max", b_max, MF_KEYWORDS, NULL},
+    {"sum", b_sum, MF_KEYWORDS, NULL},
+    {"all", b_all, 0, NULL},
+    {"any", b_any, 0, NULL},
+    {"getattr", b_getattr, 0, NULL},
+    {"setattr", b_setattr, 0, NULL},
+    {"delattr", b_delattr, 0, NULL},
+    {"hasattr", b_hasattr, 0, NULL},
+    {"isinstance", b_isinstance, 0, NULL},
+    {"issubclass", b_issubclass, 0, NULL},
+    {"format", b_format, 0, NULL},
+    {"globals", b_globals, 0, NULL},
+    {"locals", b_locals, 0, NULL},
+    {"vars", b_vars, 0, NULL},
+    {"dir", b_dir, 0, NULL},
+    {"exec", b_exec, MF_KEYWORDS, NULL},
+    {"eval", b_eval, MF_KEYWORDS, NULL},
+    {"compile", b_compile, MF_KEYWORDS, NULL},
+    {"open", b_open, MF_KEYWORDS, NULL},
+    {"__build_class__", b_build_class, MF_KEYWORDS, NULL},
+    {"__import__", b_import, MF_KEYWORDS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+Value sys_open_file(Value *args, size_t nargs, Value kwnames);   /* sys.c */
+
+static Value b_open(Value *args, size_t nargs, Value kwnames) { return sys_open_file(args, nargs, kwnames); }
+
+extern Type enumerate_type, zip_type, map_type_, filter_type, reversed_type;
+
+void builtins_init(void) {
+    type_add_getsets(&super_type, super_getsets);
+    type_ready(&super_type);
+    builtins_module = module_new_cstr("builtins");
+    Value m = builtins_module;
+    module_add_functions(m, builtin_functions);
+    struct {
+        const char *name;
+        Type *t;
+    } types[] = {
+        {"object", &object_type}, {"type", &type_type}, {"int", &int_type}, {"float", &float_type},
+        {"bool", &bool_type}, {"str", &str_type}, {"bytes", &bytes_type}, {"list", &list_type},
+        {"tuple", &tuple_type}, {"dict", &dict_type}, {"set", &set_type}, {"frozenset", &frozenset_type},
+        {"range", &range_type}, {"slice", &slice_type}, {"enumerate", &enumerate_type}, {"zip", &zip_type},
+        {"map", &map_type_}, {"filter", &filter_type}, {"reversed", &reversed_type},
+        {"staticmethod", &staticmethod_type}, {"classmethod", &classmethod_type}, {"property", &property_type},
+        {"super", &super_type},
+    };
+    for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) module_add(m, types[i].name, V_FROM_PTR(types[i].t));
+#define EXC_ADD(name, base) module_add(m, #name, V_FROM_PTR(&exc_##name));
+    EXC_DEF(EXC_ADD)
+#undef EXC_ADD
+    module_add(m, "EnvironmentError", V_FROM_PTR(&exc_OSError));
+    module_add(m, "IOError", V_FROM_PTR(&exc_OSError));
+    module_add(m, "None", V_NONE);
+    module_add(m, "True", V_TRUE);
+    module_add(m, "False", V_FALSE);
+    module_add(m, "NotImplemented", V_NOTIMPL);
+    module_add(m, "Ellipsis", V_ELLIPSIS);
+    module_add(m, "__debug__", V_TRUE);
+    tstate.builtins = module_dict(m);
+}

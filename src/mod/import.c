@@ -1,0 +1,231 @@
+/* import.c: the import system: builtin modules (created on first import)
+ * and .py modules found on sys.path (the script's directory first). */
+#include <stdio.h>
+#include <sys/stat.h>
+
+#include "../front/compiler.h"
+#include "../runtime.h"
+#include "../vm/traceback.h"
+
+extern Value sys_module, builtins_module;
+Value math_module_create(void);
+Value time_module_create(void);
+
+typedef struct BuiltinModule {
+    const char *name;
+    Value (*create)(void);
+} BuiltinModule;
+
+static Value sys_create(void) { return sys_module; }
+static Value builtins_create(void) { return builtins_module; }
+
+/* The table of builtin modules; more are registered by import_register. */
+#define MAX_BUILTIN_MODULES 64
+static BuiltinModule builtin_modules[MAX_BUILTIN_MODULES] = {
+    {"sys", sys_create},
+    {"builtins", builtins_create},
+    {"math", math_module_create},
+    {"time", time_module_create},
+};
+static int nbuiltin_modules = 4;
+
+void import_register(const char *name, Value (*create)(void)) {
+    if (nbuiltin_modules < MAX_BUILTIN_MODULES) builtin_modules[nbuiltin_modules++] = (BuiltinModule){name, create};
+}
+
+static Value read_file(const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return VNULL;
+    Buf b;
+    buf_init(&b, 4096);
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(&b, chunk, n);
+    fclose(f);
+    return str_new(b.data, b.len);
+}
+
+/* Execute source as module `name`; registers it in sys.modules first (so
+ * circular imports see the partial module) and removes it on failure. */
+Value import_exec_source(Value name, Value src, const char *path) {
+    Value m = module_new(name);
+    Value d = module_dict(m);
+    dict_set(d, NAME(__file__), str_from_cstr(path));
+    dict_set(d, NAME(__builtins__), builtins_module);
+    dict_set(tstate.sys_modules, name, m);
+    traceback_register_source(str_from_cstr(path), str_data(src), (size_t)str_nbytes(src));
+    CodeObject *co = compile_source(str_data(src), (size_t)str_nbytes(src), path, COMPILE_MODULE);
+    if (!co || !eval_module_code(co, d, VNULL)) {
+        dict_del(tstate.sys_modules, name);
+        return VNULL;
+    }
+    /* the module may have replaced itself in sys.modules */
+    Value r = dict_get(tstate.sys_modules, name);
+    return r ? r : m;
+}
+
+static Value find_and_load(Value name) {
+    for (int i = 0; i < nbuiltin_modules; i++) {
+        if (str_eq_cstr(name, builtin_modules[i].name)) {
+            Value m = builtin_modules[i].create();
+            if (!m) return VNULL;
+            dict_set(tstate.sys_modules, name, m);
+            return m;
+        }
+    }
+    Value path = dict_get_cstr(module_dict(sys_module), "path");
+    if (path && list_check(path)) {
+        for (int64_t i = 0; i < list_size(path); i++) {
+            Value dir = list_get(path, i);
+            if (!str_check(dir)) continue;
+            /* a.b.c -> dir/a/b/c.py */
+            Buf b;
+            buf_init(&b, 128);
+            if (str_nbytes(dir)) {
+                buf_put(&b, str_data(dir), (size_t)str_nbytes(dir));
+                buf_putc(&b, '/');
+            }
+            for (const char *p = str_data(name); *p; p++) buf_putc(&b, *p == '.' ? '/' : *p);
+            size_t base = b.len;
+            buf_puts(&b, ".py");
+            struct stat st;
+            if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
+                Value src = read_file(b.data);
+                if (!src) continue;
+                return import_exec_source(name, src, b.data);
+            }
+            b.len = base;
+            buf_puts(&b, "/__init__.py");
+            if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
+                Value src = read_file(b.data);
+                if (!src) continue;
+                return import_exec_source(name, src, b.data);
+            }
+        }
+    }
+    Value exc_args[1] = {str_printf("No module named %R", name)};
+    Value e = exc_new(&exc_ModuleNotFoundError, exc_args, 1);
+    if (e) {
+        instance_set_attr(e, NAME(name), name);
+        err_set_exc(e);
+    }
+    return VNULL;
+}
+
+static Value import_one(Value name) {
+    Value m = dict_get(tstate.sys_modules, name);
+    if (m) return m;
+    if (err_occurred()) return VNULL;
+    /* import parents first */
+    const char *s = str_data(name);
+    const char *dot = strrchr(s, '.');
+    if (dot) {
+        Value parent = import_one(str_new(s, (size_t)(dot - s)));
+        if (!parent) return VNULL;
+    }
+    m = find_and_load(name);
+    if (m && dot) {
+        Value parent = dict_get(tstate.sys_modules, str_new(s, (size_t)(dot - s)));
+        if (parent) obj_setattr(parent, str_intern_cstr(dot + 1), m);
+    }
+    return m;
+}
+
+Value import_name(Value name, Value fromlist, Value level, Value globals) {
+    int64_t lv = v_is_int(level) ? v_intval(level) : 0;
+    Value full = name;
+    if (lv > 0) {
+        Value pkg = globals ? dict_get_str(globals, str_intern_cstr("__package__")) : VNULL;
+        Value modname = globals ? dict_get_str(globals, NAME(__name__)) : VNULL;
+        Value base = pkg && str_check(pkg) ? pkg : VNULL;
+        if (!base && modname && str_check(modname)) {
+            /* a plain module's package is its parent */
+            const char *s = str_data(modname);
+            const char *d = strrchr(s, '.');
+            base = d ? str_new(s, (size_t)(d - s)) : str_empty;
+            if (globals && dict_get_str(globals, str_intern_cstr("__path__"))) base = modname;
+        }
+        if (!base || str_nbytes(base) == 0)
+            return err_set(&exc_ImportError, "attempted relative import with no known parent package");
+        const char *b = str_data(base);
+        size_t blen = (size_t)str_nbytes(base);
+        for (int64_t i = 1; i < lv; i++) {
+            const char *d = NULL;
+            for (size_t k = blen; k > 0; k--)
+                if (b[k - 1] == '.') {
+                    d = b + k - 1;
+                    break;
+                }
+            if (!d) return err_set(&exc_ImportError, "attempted relative import beyond top-level package");
+            blen = (size_t)(d - b);
+        }
+        full = str_nbytes(name) ? str_printf("%s.%U", str_data(str_new(b, blen)), name) : str_new(b, blen);
+    }
+    if (str_nbytes(full) == 0) return err_set(&exc_ValueError, "Empty module name");
+    Value m = import_one(str_intern(full));
+    if (!m) return VNULL;
+    bool has_fromlist = fromlist && fromlist != V_NONE && (!tuple_check(fromlist) || tuple_size(fromlist) > 0);
+    if (has_fromlist || lv > 0) {
+        if (has_fromlist && tuple_check(fromlist)) {
+            /* from package import submodule */
+            for (int64_t i = 0; i < tuple_size(fromlist); i++) {
+                Value item = tuple_get(fromlist, i);
+                if (str_eq_cstr(item, "*")) continue;
+                Value got = obj_getattr_opt(m, item);
+                if (!got && !err_occurred() && dict_get_str(module_dict(m), str_intern_cstr("__path__"))) {
+                    Value sub = import_one(str_printf("%U.%U", full, item));
+                    if (!sub) {
+                        if (err_matches(&exc_ModuleNotFoundError)) err_clear();
+                        else return VNULL;
+                    }
+                }
+                if (err_occurred()) return VNULL;
+            }
+        }
+        return m;
+    }
+    /* import a.b.c returns a */
+    const char *s = str_data(full);
+    const char *dot = strchr(s, '.');
+    if (dot) return dict_get(tstate.sys_modules, str_new(s, (size_t)(dot - s)));
+    return m;
+}
+
+Value import_from(Value module, Value name) {
+    Value r = obj_getattr_opt(module, name);
+    if (r || err_occurred()) return r;
+    Value modname = module_check(module) ? V_AS(ModuleObject, module)->name : VNULL;
+    if (modname) {
+        Value sub = dict_get(tstate.sys_modules, str_printf("%U.%U", modname, name));
+        if (sub) return sub;
+        Value file = dict_get_str(module_dict(module), NAME(__file__));
+        if (file)
+            return err_format(&exc_ImportError, "cannot import name '%U' from '%U' (%U)", name, modname, file);
+        return err_format(&exc_ImportError, "cannot import name '%U' from '%U' (unknown location)", name, modname);
+    }
+    return err_format(&exc_ImportError, "cannot import name '%U'", name);
+}
+
+int import_star(Value module, Value ns) {
+    Value all = obj_getattr_opt(module, NAME(__all__));
+    if (all) {
+        Value it = obj_iter(all);
+        if (!it) return -1;
+        for (;;) {
+            Value k = obj_next(it);
+            if (!k) return err_occurred() ? -1 : 0;
+            Value v = obj_getattr(module, k);
+            if (!v || dict_set(ns, k, v) < 0) return -1;
+        }
+    }
+    if (err_occurred()) return -1;
+    if (!module_check(module)) return 0;
+    int64_t pos = 0;
+    Value k, v;
+    Value d = module_dict(module);
+    while (dict_next(d, &pos, &k, &v)) {
+        if (str_check(k) && str_data(k)[0] == '_') continue;
+        if (dict_set(ns, k, v) < 0) return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,723 @@
+/* sys.c: the sys module and the file objects behind sys.stdout/stderr/stdin
+ * and open() (UTF-8 text and binary files over file descriptors). */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "../runtime.h"
+#include "../vm/traceback.h"
+
+Value sys_module;
+
+/* ---- file objects --------------------------------------------------------------------- */
+
+typedef struct FileObject {
+    Object hdr;
+    int fd;
+    bool readable, writable, binary, closed, line_buffered, is_std;
+    Value name, mode;
+    char *wbuf;                 /* pending output */
+    size_t wlen, wcap;
+    char *rbuf;                 /* read-ahead */
+    size_t rpos, rlen, rcap;
+    bool eof;
+} FileObject;
+
+static Type file_type;
+
+static Value file_new(int fd, Value name, const char *mode, bool binary, bool readable, bool writable) {
+    FileObject *f = (FileObject *)obj_alloc(&file_type, sizeof *f);
+    f->fd = fd;
+    f->name = name;
+    f->mode = str_from_cstr(mode);
+    f->binary = binary;
+    f->readable = readable;
+    f->writable = writable;
+    f->line_buffered = writable && isatty(fd);
+    return V_FROM_PTR(f);
+}
+
+static int raw_write(int fd, const char *p, size_t n) {
+    while (n) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        p += k;
+        n -= (size_t)k;
+    }
+    return 0;
+}
+
+static int file_flush_buf(FileObject *f) {
+    if (f->wlen == 0) return 0;
+    int r = raw_write(f->fd, f->wbuf, f->wlen);
+    f->wlen = 0;
+    if (r < 0) {
+        if (errno == EPIPE) err_set(&exc_BrokenPipeError, "[Errno 32] Broken pipe");
+        else err_format(&exc_OSError, "[Errno %d] %s", errno, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static Value closed_error(void) { return err_set(&exc_ValueError, "I/O operation on closed file."); }
+
+static int file_write_bytes(FileObject *f, const char *p, size_t n) {
+    if (f->closed) {
+        closed_error();
+        return -1;
+    }
+    if (!f->writable) {
+        err_set(&exc_OSError, "not writable");   /* io.UnsupportedOperation */
+        return -1;
+    }
+    if (f->fd == 2 && !f->wlen) {
+        /* stderr: write through */
+        if (raw_write(2, p, n) < 0) return 0;
+        return 0;
+    }
+    if (f->wlen + n > f->wcap) {
+        if (file_flush_buf(f) < 0) return -1;
+        if (n >= 8192) return raw_write(f->fd, p, n) < 0 ? -1 : 0;
+        if (!f->wbuf) {
+            f->wcap = 8192;
+            f->wbuf = gc_alloc_atomic(f->wcap);
+        }
+    }
+    memcpy(f->wbuf + f->wlen, p, n);
+    f->wlen += n;
+    if (f->line_buffered && memchr(p, '\n', n)) return file_flush_buf(f);
+    return 0;
+}
+
+Value sys_stream_write(Value stream, Value s) {
+    if (v_is_ptr(stream) && V_OBJ(stream)->type == &file_type && !V_AS(FileObject, stream)->binary) {
+        if (!str_check(s)) return err_format(&exc_TypeError, "write() argument must be str, not %T", s);
+        if (file_write_bytes(V_AS(FileObject, stream), str_data(s), (size_t)str_nbytes(s)) < 0) return VNULL;
+        return V_NONE;
+    }
+    return obj_call_method(stream, "write", &s, 1);
+}
+
+int sys_stream_flush(Value stream) {
+    if (v_is_ptr(stream) && V_OBJ(stream)->type == &file_type) return file_flush_buf(V_AS(FileObject, stream));
+    Value r = obj_call_method(stream, "flush", NULL, 0);
+    return r ? 0 : -1;
+}
+
+void sys_write_stderr(const char *s, size_t n) {
+    Value err = sys_module ? dict_get_str(module_dict(sys_module), NAME(stderr)) : VNULL;
+    if (err && err != V_NONE) {
+        if (v_is_ptr(err) && V_OBJ(err)->type == &file_type) {
+            FileObject *f = V_AS(FileObject, err);
+            if (!f->closed) {
+                file_write_bytes(f, s, n);
+                file_flush_buf(f);
+                return;
+            }
+        } else {
+            Value saved = err_fetch();
+            Value r = sys_stream_write(err, str_new(s, n));
+            if (!r) err_clear();
+            err_restore(saved);
+            return;
+        }
+    }
+    fwrite(s, 1, n, stderr);
+    fflush(stderr);
+}
+
+/* Fill the read buffer; returns false at EOF. */
+static bool file_fill(FileObject *f) {
+    if (f->rpos < f->rlen) return true;
+    if (f->eof) return false;
+    if (!f->rbuf) {
+        f->rcap = 65536;
+        f->rbuf = gc_alloc_atomic(f->rcap);
+    }
+    ssize_t k;
+    do k = read(f->fd, f->rbuf, f->rcap);
+    while (k < 0 && errno == EINTR);
+    if (k <= 0) {
+        f->eof = true;
+        f->rpos = f->rlen = 0;
+        return false;
+    }
+    f->rpos = 0;
+    f->rlen = (size_t)k;
+    return true;
+}
+
+static Value file_result(FileObject *f, Buf *b) {
+    if (f->binary) return bytes_new(b->data, b->len);
+    if (!utf8_valid(b->data, b->len)) {
+        return err_set(&exc_UnicodeDecodeError, "'utf-8' codec can't decode bytes: invalid start byte");
+    }
+    return str_new(b->data, b->len);
+}
+
+static Value file_readline_impl(FileObject *f, int64_t limit) {
+    Buf b;
+    buf_init(&b, 128);
+    while (limit < 0 || (int64_t)b.len < limit) {
+        if (!file_fill(f)) break;
+        char *start = f->rbuf + f->rpos;
+        size_t avail = f->rlen - f->rpos;
+        if (limit >= 0 && (int64_t)avail > limit - (int64_t)b.len) avail = (size_t)(limit - (int64_t)b.len);
+        char *nl = memchr(start, '\n', avail);
+        size_t take = nl ? (size_t)(nl - start) + 1 : avail;
+        buf_put(&b, start, take);
+        f->rpos += take;
+        if (nl) break;
+    }
+    return file_result(f, &b);
+}
+
+static FileObject *check_open(Value self) {
+    FileObject *f = V_AS(FileObject, self);
+    if (f->closed) {
+        closed_error();
+        return NULL;
+    }
+    return f;
+}
+
+static Value f_write(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("write", nargs - 1, 1, 1) < 0) return VNULL;
+    FileObject *f = check_open(args[0]);
+    if (!f) return VNULL;
+    Value s = args[1];
+    if (f->binary) {
+        if (!bytes_check(s)) return err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", s);
+        if (file_write_bytes(f, bytes_data(s), (size_t)bytes_size(s)) < 0) return VNULL;
+        return int_from_i64(bytes_size(s));
+    }
+    if (!str_check(s)) return err_format(&exc_TypeError, "write() argument must be str, not %T", s);
+    if (file_write_bytes(f, str_data(s), (size_t)str_nbytes(s)) < 0) return VNULL;
+    return int_from_i64(str_len(s));
+}
+
+static Value f_flush(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    FileObject *f = check_open(args[0]);
+    if (!f) return VNULL;
+    if (file_flush_buf(f) < 0) return VNULL;
+    return V_NONE;
+}
+
+static Value f_read(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("read", nargs - 1, 0, 1) < 0) return VNULL;
+    FileObject *f = check_open(args[0]);
+    if (!f) return VNULL;
+    if (!f->readable) return err_set(&exc_OSError, "not readable");
+    int64_t n = -1;
+    if (nargs > 1 && args[1] != V_NONE) {
+        n = obj_index_i64(args[1]);
+        if (n == -1 && err_occurred()) return VNULL;
+    }
+    Buf b;
+    buf_init(&b, 4096);
+    while (n < 0 || (int64_t)b.len < n) {
+        if (!file_fill(f)) break;
+        size_t avail = f->rlen - f->rpos;
+        if (n >= 0 && (int64_t)avail > n - (int64_t)b.len) avail = (size_t)(n - (int64_t)b.len);
+        buf_put(&b, f->rbuf + f->rpos, avail);
+        f->rpos += avail;
+    }
+    return file_result(f, &b);
+}
+
+static Value f_readline(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("readline", nargs - 1, 0, 1) < 0) return VNULL;
+    FileObject *f = check_open(args[0]);
+    if (!f) return VNULL;
+    if (!f->readable) return err_set(&exc_OSError, "not readable");
+    int64_t limit = -1;
+    if (nargs > 1 && args[1] != V_NONE) limit = obj_index_i64(args[1]);
+    return file_readline_impl(f, limit);
+}
+
+static Value f_readlines(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    FileObject *f = check_open(args[0]);
+    if (!f) return VNULL;
+    Value l = list_new(0);
+    for (;;) {
+        Value line = file_readline_impl(f, -1);
+        if (!line) return VNULL;
+        if ((f->binary ? bytes_size(line) : str_nbytes(line)) == 0) break;
+        list_append(l, line);
+    }
+    return l;
+}
+
+static Value f_writelines(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("writelines", nargs - 1, 1, 1) < 0) return VNULL;
+    Value it = obj_iter(args[1]);
+    if (!it) return VNULL;
+    for (;;) {
+        Value x = obj_next(it);
+        if (!x) return err_occurred() ? VNULL : V_NONE;
+        Value a[2] = {args[0], x};
+        if (!f_write(a, 2, VNULL)) return VNULL;
+    }
+}
+
+static Value f_close(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    FileObject *f = V_AS(FileObject, args[0]);
+    if (f->closed) return V_NONE;
+    int r = file_flush_buf(f);
+    if (!f->is_std) close(f->fd);
+    f->closed = true;
+    return r < 0 ? VNULL : V_NONE;
+}
+
+static Value f_fileno(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return v_int(V_AS(FileObject, args[0])->fd);
+}
+
+static Value f_isatty(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return v_bool(isatty(V_AS(FileObject, args[0])->fd));
+}
+
+static Value f_true(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    (void)args;
+    return V_TRUE;
+}
+
+static Value f_enter(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    if (!check_open(args[0])) return VNULL;
+    return args[0];
+}
+
+static Value f_exit(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    (void)nargs;
+    if (!f_close(args, 1, VNULL)) return VNULL;
+    return V_FALSE;
+}
+
+static Value file_iternext(Value self) {
+    FileObject *f = check_open(self);
+    if (!f) return VNULL;
+    Value line = file_readline_impl(f, -1);
+    if (!line) return VNULL;
+    if ((f->binary ? bytes_size(line) : str_nbytes(line)) == 0) return VNULL;
+    return line;
+}
+
+static Value file_iter(Value self) {
+    if (!check_open(self)) return VNULL;
+    return self;
+}
+
+static Value file_repr(Value self) {
+    FileObject *f = V_AS(FileObject, self);
+    if (f->binary) return str_printf("<_io.BufferedIO name=%R>", f->name);
+    return str_printf("<_io.TextIOWrapper name=%R mode=%R encoding='utf-8'>", f->name, f->mode);
+}
+
+static Value f_get_name(Value v) { return V_AS(FileObject, v)->name; }
+static Value f_get_mode(Value v) { return V_AS(FileObject, v)->mode; }
+static Value f_get_closed(Value v) { return v_bool(V_AS(FileObject, v)->closed); }
+static Value f_get_encoding(Value v) {
+    (void)v;
+    return str_from_cstr("utf-8");
+}
+
+static const MethodDef file_methods[] = {
+    {"write", f_write, 0, NULL},
+    {"flush", f_flush, 0, NULL},
+    {"read", f_read, 0, NULL},
+    {"readline", f_readline, 0, NULL},
+    {"readlines", f_readlines, 0, NULL},
+    {"writelines", f_writelines, 0, NULL},
+    {"close", f_close, 0, NULL},
+    {"fileno", f_fileno, 0, NULL},
+    {"isatty", f_isatty, 0, NULL},
+    {"readable", f_true, 0, NULL},
+    {"writable", f_true, 0, NULL},
+    {"__enter__", f_enter, 0, NULL},
+    {"__exit__", f_exit, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const GetSetDef file_getsets[] = {
+    {"name", f_get_name, NULL, NULL},
+    {"mode", f_get_mode, NULL, NULL},
+    {"closed", f_get_closed, NULL, NULL},
+    {"encoding", f_get_encoding, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static Type file_type = {
+    .tname = "TextIOWrapper",
+    .basicsize = sizeof(FileObject),
+    .repr = file_repr,
+    .iter = file_iter,
+    .iternext = file_iternext,
+};
+
+Value sys_open_file(Value *args, size_t nargs, Value kwnames) {
+    Value path = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "file");
+    Value mode = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "mode");
+    if (!path) return err_set(&exc_TypeError, "open() missing required argument 'file' (pos 1)");
+    if (!str_check(path)) return err_format(&exc_TypeError, "expected str, bytes or os.PathLike object, not %T", path);
+    const char *m = mode && str_check(mode) ? str_data(mode) : "r";
+    bool r = false, w = false, a = false, x = false, plus = false, b = false;
+    for (const char *p = m; *p; p++) {
+        switch (*p) {
+        case 'r': r = true; break;
+        case 'w': w = true; break;
+        case 'a': a = true; break;
+        case 'x': x = true; break;
+        case '+': plus = true; break;
+        case 'b': b = true; break;
+        case 't': break;
+        default: return err_format(&exc_ValueError, "invalid mode: '%s'", m);
+        }
+    }
+    if (r + w + a + x != 1) return err_set(&exc_ValueError, "must have exactly one of create/read/write/append mode");
+    int flags = plus ? O_RDWR : r ? O_RDONLY : O_WRONLY;
+    if (w) flags |= O_CREAT | O_TRUNC;
+    if (a) flags |= O_CREAT | O_APPEND;
+    if (x) flags |= O_CREAT | O_EXCL;
+    int fd = open(str_data(path), flags | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        int e = errno;
+        Type *t = e == ENOENT ? &exc_FileNotFoundError : e == EACCES ? &exc_PermissionError
+                : e == EEXIST ? &exc_FileExistsError : e == EISDIR ? &exc_IsADirectoryError : &exc_OSError;
+        Value ea[3] = {v_int(e), str_from_cstr(strerror(e)), path};
+        Value exc = exc_new(t, ea, 3);
+        if (exc) err_set_exc(exc);
+        return VNULL;
+    }
+    struct stat st;
+    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+        close(fd);
+        Value ea[3] = {v_int(EISDIR), str_from_cstr(strerror(EISDIR)), path};
+        Value exc = exc_new(&exc_IsADirectoryError, ea, 3);
+        if (exc) err_set_exc(exc);
+        return VNULL;
+    }
+    return file_new(fd, path, m, b, r || plus, w || a || x || plus);
+}
+
+/* ---- the module ------------------------------------------------------------------------ */
+
+Value sys_get_stream(const char *name) {
+    Value s = dict_get_cstr(module_dict(sys_module), name);
+    if (!s) return err_format(&exc_RuntimeError, "lost sys.%s", name);
+    return s;
+}
+
+void sys_flush_all(void) {
+    Value saved = err_fetch();
+    static const char *const streams[] = {"stdout", "stderr"};
+    for (int i = 0; i < 2; i++) {
+        Value s = dict_get_cstr(module_dict(sys_module), streams[i]);
+        if (s && s != V_NONE && sys_stream_flush(s) < 0) err_clear();
+    }
+    /* also the originals, in case they were replaced */
+    static const char *const orig[] = {"__stdout__", "__stderr__"};
+    for (int i = 0; i < 2; i++) {
+        Value s = dict_get_cstr(module_dict(sys_module), orig[i]);
+        if (s && s != V_NONE && sys_stream_flush(s) < 0) err_clear();
+    }
+    err_restore(saved);
+}
+
+static Value s_exit(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("exit", kwnames) < 0) return VNULL;
+    if (arg_count("exit", nargs, 0, 1) < 0) return VNULL;
+    Value exc = exc_new(&exc_SystemExit, args, nargs);
+    if (exc) err_set_exc(exc);
+    return VNULL;
+}
+
+static Value s_setrecursionlimit(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("setrecursionlimit", kwnames) < 0) return VNULL;
+    if (arg_count("setrecursionlimit", nargs, 1, 1) < 0) return VNULL;
+    if (float_check(args[0])) return err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
+    int64_t n = obj_index_i64(args[0]);
+    if (n == -1 && err_occurred()) return VNULL;
+    if (n < 1) return err_set(&exc_ValueError, "recursion limit must be greater or equal than 1");
+    if (n <= tstate.depth)
+        return err_format(&exc_RecursionError,
+                          "cannot set the recursion limit to %lld at the recursion depth %lld: the limit is too low",
+                          (long long)n, (long long)tstate.depth);
+    tstate.recursion_limit = n;
+    return V_NONE;
+}
+
+static Value s_getrecursionlimit(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    (void)nargs;
+    (void)kwnames;
+    return int_from_i64(tstate.recursion_limit);
+}
+
+static Value s_intern(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("intern", nargs, 1, 1) < 0) return VNULL;
+    if (!str_check_exact(args[0])) return err_format(&exc_TypeError, "intern() argument must be str, not %T", args[0]);
+    return str_intern(args[0]);
+}
+
+static Value s_exc_info(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    (void)nargs;
+    (void)kwnames;
+    Value e = tstate.handled;
+    if (!e) return tuple_pack(3, V_NONE, V_NONE, V_NONE);
+    ExcObject *x = V_AS(ExcObject, e);
+    return tuple_pack(3, V_FROM_PTR(type_of(e)), e, x->traceback ? x->traceback : V_NONE);
+}
+
+static Value s_exception(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    (void)nargs;
+    (void)kwnames;
+    return tstate.handled ? tstate.handled : V_NONE;
+}
+
+static Value s_getsizeof(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("getsizeof", nargs, 1, 2) < 0) return VNULL;
+    Value v = args[0];
+    Type *t = type_of(v);
+    int64_t size = t->basicsize ? t->basicsize : 16;
+    if (str_check(v)) size = (int64_t)sizeof(StrObject) + str_nbytes(v) + 1;
+    else if (list_check(v)) size = (int64_t)sizeof(ListObject) + 8 * V_AS(ListObject, v)->capacity;
+    else if (tuple_check(v)) size = (int64_t)sizeof(TupleObject) + 8 * tuple_size(v);
+    return int_from_i64(size);
+}
+
+static Value s_getdefaultencoding(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    (void)nargs;
+    (void)kwnames;
+    return str_from_cstr("utf-8");
+}
+
+static Value s_displayhook(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("displayhook", nargs, 1, 1) < 0) return VNULL;
+    Value v = args[0];
+    if (v == V_NONE) return V_NONE;
+    dict_set(tstate.builtins, str_intern_cstr("_"), V_NONE);
+    Value r = obj_repr(v);
+    if (!r) return VNULL;
+    Value out = sys_get_stream("stdout");
+    if (!out) return VNULL;
+    if (!sys_stream_write(out, r) || !sys_stream_write(out, str_ascii_char('\n'))) return VNULL;
+    dict_set(tstate.builtins, str_intern_cstr("_"), v);
+    return V_NONE;
+}
+
+int sys_displayhook(Value v) {
+    Value hook = dict_get_cstr(module_dict(sys_module), "displayhook");
+    if (!hook) {
+        err_set(&exc_RuntimeError, "lost sys.displayhook");
+        return -1;
+    }
+    return obj_call1(hook, v) ? 0 : -1;
+}
+
+static Value s_excepthook(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("excepthook", nargs, 3, 3) < 0) return VNULL;
+    if (exc_check(args[1])) err_print_exception(args[1]);
+    return V_NONE;
+}
+
+static Value s_unraisablehook(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("unraisablehook", nargs, 1, 1) < 0) return VNULL;
+    Value u = args[0];
+    Value exc = obj_getattr_opt(u, str_intern_cstr("exc_value"));
+    Value msg = obj_getattr_opt(u, str_intern_cstr("err_msg"));
+    Value obj = obj_getattr_opt(u, str_intern_cstr("object"));
+    if (!exc || !exc_check(exc)) return V_NONE;
+    const char *prefix = msg && str_check(msg) ? str_data(msg) : "Exception ignored in";
+    Buf b;
+    buf_init(&b, 64);
+    buf_puts(&b, prefix);
+    buf_puts(&b, ": ");
+    if (obj && obj != V_NONE) {
+        Value r = obj_repr(obj);
+        if (r) buf_put(&b, str_data(r), (size_t)str_nbytes(r));
+        else err_clear();
+    }
+    buf_putc(&b, '\n');
+    sys_write_stderr(b.data, b.len);
+    Value rep = err_format_exception(exc);
+    sys_write_stderr(str_data(rep), (size_t)str_nbytes(rep));
+    return V_NONE;
+}
+
+static Value s_getframe(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    (void)nargs;
+    (void)kwnames;
+    return err_set(&exc_NotImplementedError, "sys._getframe() is not supported by tpy");
+}
+
+static const MethodDef sys_functions[] = {
+    {"exit", s_exit, 0, NULL},
+    {"setrecursionlimit", s_setrecursionlimit, 0, NULL},
+    {"getrecursionlimit", s_getrecursionlimit, 0, NULL},
+    {"intern", s_intern, 0, NULL},
+    {"exc_info", s_exc_info, 0, NULL},
+    {"exception", s_exception, 0, NULL},
+    {"getsizeof", s_getsizeof, 0, NULL},
+    {"getdefaultencoding", s_getdefaultencoding, 0, NULL},
+    {"displayhook", s_displayhook, 0, NULL},
+    {"excepthook", s_excepthook, 0, NULL},
+    {"unraisablehook", s_unraisablehook, 0, NULL},
+    {"_getframe", s_getframe, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+/* struct-sequence-like tuples: version_info, float_info, implementation */
+typedef struct FieldTuple {
+    TupleObject t;
+} FieldTuple;
+
+static Value field_getter(Value self, int i) { return tuple_get(self, i); }
+#define FIELD_GETTER(n) \
+    static Value fg_##n(Value self) { return field_getter(self, n); }
+FIELD_GETTER(0)
+FIELD_GETTER(1)
+FIELD_GETTER(2)
+FIELD_GETTER(3)
+FIELD_GETTER(4)
+FIELD_GETTER(5)
+FIELD_GETTER(6)
+FIELD_GETTER(7)
+FIELD_GETTER(8)
+FIELD_GETTER(9)
+FIELD_GETTER(10)
+
+static Value (*const field_getters[])(Value) = {fg_0, fg_1, fg_2, fg_3, fg_4, fg_5, fg_6, fg_7, fg_8, fg_9, fg_10};
+
+static Value fieldtuple_repr(Value self) {
+    Type *t = type_of(self);
+    Buf b;
+    buf_init(&b, 64);
+    buf_puts(&b, "sys.");
+    buf_puts(&b, t->tname);
+    buf_putc(&b, '(');
+    Value d = t->dict;
+    int64_t pos = 0, i = 0;
+    Value k, v;
+    while (dict_next(d, &pos, &k, &v)) {
+        if (type_of(v) != &getset_descr_type) continue;
+        if (i >= tuple_size(self)) break;
+        if (i) buf_puts(&b, ", ");
+        buf_put(&b, str_data(k), (size_t)str_nbytes(k));
+        buf_putc(&b, '=');
+        Value r = obj_repr(tuple_get(self, i));
+        if (!r) return VNULL;
+        buf_put(&b, str_data(r), (size_t)str_nbytes(r));
+        i++;
+    }
+    buf_putc(&b, ')');
+    return str_from_buf(&b);
+}
+
+static Value make_field_tuple(const char *tname, const char *const *fields, Value *values, int n) {
+    Type *t = gc_alloc(sizeof(Type));
+    t->tname = tname;
+    t->base = &tuple_type;
+    t->basicsize = sizeof(TupleObject);
+    t->repr = fieldtuple_repr;
+    GetSetDef *defs = gc_alloc(sizeof(GetSetDef) * (size_t)(n + 1));
+    for (int i = 0; i < n; i++) {
+        defs[i].name = fields[i];
+        defs[i].get = field_getters[i];
+    }
+    type_add_getsets(t, defs);
+    type_ready(t);
+    t->new_ = NULL;
+    TupleObject *o = (TupleObject *)obj_alloc(t, sizeof(TupleObject) + sizeof(Value) * (size_t)n);
+    o->size = n;
+    memcpy(o->items, values, sizeof(Value) * (size_t)n);
+    return V_FROM_PTR(o);
+}
+
+void sys_set_argv(int argc, char **argv) {
+    Value l = list_new(argc);
+    for (int i = 0; i < argc; i++) list_append(l, str_from_cstr(argv[i]));
+    module_add(sys_module, "argv", l);
+}
+
+void sys_init(const char *executable) {
+    type_add_methods(&file_type, file_methods);
+    type_add_getsets(&file_type, file_getsets);
+    type_ready(&file_type);
+    Value m = sys_module = module_new_cstr("sys");
+    module_add_functions(m, sys_functions);
+    Value out = file_new(1, str_from_cstr("<stdout>"), "w", false, false, true);
+    Value err = file_new(2, str_from_cstr("<stderr>"), "w", false, false, true);
+    Value in = file_new(0, str_from_cstr("<stdin>"), "r", false, true, false);
+    V_AS(FileObject, out)->is_std = V_AS(FileObject, err)->is_std = V_AS(FileObject, in)->is_std = true;
+    V_AS(FileObject, err)->line_buffered = true;
+    module_add(m, "stdout", out);
+    module_add(m, "stderr", err);
+    module_add(m, "stdin", in);
+    module_add(m, "__stdout__", out);
+    module_add(m, "__stderr__", err);
+    module_add(m, "__stdin__", in);
+    module_add(m, "maxsize", int_from_i64(INT64_MAX));
+    module_add(m, "maxunicode", v_int(0x10FFFF));
+    module_add(m, "byteorder", str_from_cstr("little"));
+    module_add(m, "platform", str_from_cstr("linux"));
+    module_add(m, "version", str_from_cstr("3.11.0 (tpy 0.1) [GCC]"));
+    module_add(m, "hexversion", v_int(0x030B00F0));
+    module_add(m, "executable", str_from_cstr(executable ? executable : ""));
+    module_add(m, "argv", list_new(0));
+    module_add(m, "path", list_new(0));
+    module_add(m, "modules", tstate.sys_modules);
+    module_add(m, "dont_write_bytecode", V_TRUE);
+    {
+        static const char *const f[] = {"major", "minor", "micro", "releaselevel", "serial"};
+        Value v[] = {v_int(3), v_int(11), v_int(0), str_from_cstr("final"), v_int(0)};
+        module_add(m, "version_info", make_field_tuple("version_info", f, v, 5));
+    }
+    {
+        static const char *const f[] = {"max", "max_exp", "max_10_exp", "min", "min_exp", "min_10_exp",
+                                        "dig", "mant_dig", "epsilon", "radix", "rounds"};
+        Value v[] = {float_from_double(1.7976931348623157e308), v_int(1024), v_int(308),
+                     float_from_double(2.2250738585072014e-308), v_int(-1021), v_int(-307), v_int(15), v_int(53),
+                     float_from_double(2.220446049250313e-16), v_int(2), v_int(1)};
+        module_add(m, "float_info", make_field_tuple("float_info", f, v, 11));
+    }
+    {
+        static const char *const f[] = {"name", "cache_tag", "version"};
+        Value v[] = {str_from_cstr("tpy"), V_NONE, dict_get_cstr(module_dict(m), "version_info")};
+        module_add(m, "implementation", make_field_tuple("implementation", f, v, 3));
+    }
+    dict_set(tstate.sys_modules, str_intern_cstr("sys"), m);
+}

@@ -1,0 +1,101 @@
+/* code.h: compiled code objects.
+ *
+ * A code object is immutable after compilation except for its inline caches
+ * and hot counters, which the interpreter updates as it runs.
+ */
+#ifndef TPY_CODE_H
+#define TPY_CODE_H
+
+#include "../vm/object.h"
+
+enum CodeFlags {
+    CO_VARARGS = 1 << 0,        /* has *args */
+    CO_VARKEYWORDS = 1 << 1,    /* has **kwargs */
+    CO_GENERATOR = 1 << 2,
+    CO_NESTED = 1 << 3,
+    CO_NOFREE = 1 << 4,         /* no cells and no free variables */
+    CO_MODULE = 1 << 5,         /* module body */
+    CO_CLASS = 1 << 6,          /* class body */
+    CO_SIMPLE_ARGS = 1 << 7,    /* positional parameters only, no cells */
+    CO_COMPREHENSION = 1 << 8,
+    CO_HAS_DOC = 1 << 9,        /* consts[0] is the docstring */
+};
+
+/* Source span of one instruction (lines 1-based, columns 0-based UTF-8
+ * byte offsets; -1 when unknown). */
+typedef struct Location {
+    int32_t line, end_line, col, end_col;
+} Location;
+
+/* Exception table entry: an exception raised by an instruction in
+ * [start, end) jumps to `target` after the value stack is cut to `depth`
+ * (and, if `lasti`, the index of the raising instruction is pushed first);
+ * then the exception is pushed. Entries are sorted by start and do not
+ * overlap (the compiler splits nested ranges). */
+typedef struct ExcTableEntry {
+    uint32_t start, end, target;
+    uint16_t depth;
+    uint8_t lasti;
+} ExcTableEntry;
+
+/* Inline cache of one instruction (see vm/interp.c for each kind's use). */
+typedef struct InlineCache {
+    Value name;             /* interned name the instruction looks up */
+    uint8_t kind;           /* 0: empty */
+    uint8_t misses;
+    uint16_t pad;
+    uint32_t version;       /* type version or dict version (low bits) */
+    void *key;              /* type, dict or map the entry is valid for */
+    void *key2;
+    Value value;            /* cached value / cell / descriptor */
+    int64_t index;          /* slot index or entry index */
+} InlineCache;
+
+typedef struct CodeObject {
+    Object hdr;
+    Value name, qualname, filename;     /* str */
+    int32_t firstlineno;
+    int32_t argcount;           /* positional parameters (incl. posonly) */
+    int32_t posonlyargcount;
+    int32_t kwonlyargcount;
+    int32_t nlocals;            /* local variables incl. parameters */
+    int32_t ncells, nfrees;
+    int32_t stacksize;
+    uint32_t flags;
+    int32_t ncode;
+    uint32_t *code;
+    Value consts;               /* tuple */
+    Value names;                /* tuple of interned str */
+    Value varnames;             /* tuple: locals */
+    Value cellvars;             /* tuple */
+    Value freevars;             /* tuple */
+    int32_t *cell2arg;          /* ncells entries: parameter index or -1; NULL if none */
+    Location *locations;        /* ncode entries */
+    ExcTableEntry *exctable;
+    int32_t nexctable;
+    InlineCache *caches;
+    int32_t ncaches;
+    int32_t attr_hint;          /* class bodies: number of distinct self.X
+                                   stores in the class's methods */
+    /* hot counters of the JIT, one per loop header (and function entry) */
+    int32_t *counters;
+    Value source_lines;         /* unused; tracebacks read the file */
+} CodeObject;
+
+extern Type code_type;
+
+static inline bool code_check(Value v) {
+    return v_is_ptr(v) && v && V_OBJ(v)->type == &code_type;
+}
+/* Source line of instruction i (-1 if unknown). */
+static inline int code_line(CodeObject *co, int i) {
+    return (i >= 0 && i < co->ncode) ? co->locations[i].line : co->firstlineno;
+}
+/* Exception handler covering instruction i, or NULL. */
+const ExcTableEntry *code_find_handler(CodeObject *co, int i);
+/* Print a disassembly (debugging aid: tpy --dis). */
+void code_disassemble(CodeObject *co, void *file);
+
+void code_init(void);
+
+#endif

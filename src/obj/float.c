@@ -1,0 +1,462 @@
+/* float.c: Python float semantics (IEEE doubles; Python's rules for //, %,
+ * ** and comparisons with ints, which are exact). */
+#include <errno.h>
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "../runtime.h"
+#include "../util/numfmt.h"
+
+Type float_type;
+
+Value float_box(double d) {
+    FloatObject *f = (FloatObject *)obj_alloc_atomic(&float_type, sizeof(FloatObject));
+    f->value = d;
+    return V_FROM_PTR(f);
+}
+
+Value float_repr(Value v) {
+    char buf[40];
+    size_t n = numfmt_float_repr(float_val(v), buf);
+    return str_new(buf, n);
+}
+
+/* hash(x) == hash(int(x)) for integral x: reduce the exact value modulo the
+ * Mersenne prime 2**61 - 1, as CPython does. */
+#define HASH_BITS 61
+#define HASH_MODULUS (((uint64_t)1 << HASH_BITS) - 1)
+
+int64_t float_hash_double(double v) {
+    if (!isfinite(v)) {
+        if (isinf(v)) return v > 0 ? 314159 : -314159;
+        return 0;   /* nan: callers use the object identity instead */
+    }
+    int e;
+    double m = frexp(v, &e);
+    int sign = 1;
+    if (m < 0) {
+        sign = -1;
+        m = -m;
+    }
+    uint64_t x = 0;
+    while (m) {
+        x = ((x << 28) & HASH_MODULUS) | x >> (HASH_BITS - 28);
+        m *= 268435456.0; /* 2**28 */
+        e -= 28;
+        uint64_t y = (uint64_t)m;
+        m -= (double)y;
+        x += y;
+        if (x >= HASH_MODULUS) x -= HASH_MODULUS;
+    }
+    e = e >= 0 ? e % HASH_BITS : HASH_BITS - 1 - ((-1 - e) % HASH_BITS);
+    x = ((x << e) & HASH_MODULUS) | x >> (HASH_BITS - e);
+    int64_t h = (int64_t)x * sign;
+    return h == -1 ? -2 : h;
+}
+
+static int64_t float_hash(Value v) {
+    double d = float_val(v);
+    if (isnan(d)) {
+        uint64_t x = (uint64_t)v;
+        int64_t h = (int64_t)((x >> 4) | (x << 60));
+        return h == -1 ? -2 : h;
+    }
+    return float_hash_double(d);
+}
+
+/* Convert an operand to double; VNULL-like failure signalled by *ok. */
+static inline bool to_double(Value v, double *out) {
+    if (v_is_smallfloat(v)) {
+        *out = v_smallfloat_val(v);
+        return true;
+    }
+    if (v_is_int(v)) {
+        *out = (double)v_intval(v);
+        return true;
+    }
+    if (float_check(v)) {
+        *out = float_val(v);
+        return true;
+    }
+    if (int_check(v)) {
+        *out = int_as_double(v);
+        return !(*out == -1.0 && err_occurred());
+    }
+    return false;
+}
+
+double obj_as_double(Value v) {
+    double d;
+    if (to_double(v, &d)) return d;
+    if (err_occurred()) return -1.0;
+    bool found;
+    Value r = obj_call_special(v, NAME(__float__), NULL, 0, &found);
+    if (found) {
+        if (!r) return -1.0;
+        if (!float_check(r)) {
+            err_format(&exc_TypeError, "%T.__float__ returned non-float (type %T)", v, r);
+            return -1.0;
+        }
+        return float_val(r);
+    }
+    r = obj_call_special(v, NAME(__index__), NULL, 0, &found);
+    if (found) {
+        if (!r) return -1.0;
+        return int_as_double(r);
+    }
+    err_format(&exc_TypeError, "must be real number, not %T", v);
+    return -1.0;
+}
+
+double float_mod(double a, double b) {
+    double mod = fmod(a, b);
+    if (mod) {
+        if ((b < 0) != (mod < 0)) mod += b;
+    } else {
+        mod = copysign(0.0, b);
+    }
+    return mod;
+}
+
+double float_floordiv(double a, double b) {
+    double mod = fmod(a, b);
+    double div = (a - mod) / b;
+    if (mod) {
+        if ((b < 0) != (mod < 0)) div -= 1.0;
+    }
+    double floordiv;
+    if (div) {
+        floordiv = floor(div);
+        if (div - floordiv > 0.5) floordiv += 1.0;
+    } else {
+        floordiv = copysign(0.0, a / b);
+    }
+    return floordiv;
+}
+
+Value float_pow(double a, double b) {
+    if (b == 0) return float_from_double(1.0);
+    if (isnan(a)) return float_from_double(a);
+    if (isnan(b)) return float_from_double(a == 1.0 ? 1.0 : b);
+    if (isinf(b)) {
+        a = fabs(a);
+        if (a == 1.0) return float_from_double(1.0);
+        if ((b > 0) == (a > 1.0)) return float_from_double(fabs(b));
+        return float_from_double(0.0);
+    }
+    if (isinf(a)) {
+        bool odd = fmod(fabs(b), 2.0) == 1.0;
+        if (b > 0) return float_from_double(odd ? a : fabs(a));
+        return float_from_double(odd ? copysign(0.0, a) : 0.0);
+    }
+    if (a == 0.0) {
+        bool odd = fmod(fabs(b), 2.0) == 1.0;
+        if (b < 0) return err_set(&exc_ZeroDivisionError, "0.0 cannot be raised to a negative power");
+        return float_from_double(odd ? a : 0.0);
+    }
+    bool negate = false;
+    if (a < 0) {
+        if (b != floor(b))
+            return err_set(&exc_NotImplementedError,
+                           "complex numbers are not supported by tpy (negative number raised to a fractional power)");
+        a = -a;
+        negate = fmod(fabs(b), 2.0) == 1.0;
+    }
+    if (a == 1.0) return float_from_double(negate ? -1.0 : 1.0);
+    errno = 0;
+    double r = pow(a, b);
+    if (negate) r = -r;
+    if (isinf(r)) return err_format(&exc_OverflowError, "(34, 'Numerical result out of range')");
+    return float_from_double(r);
+}
+
+Value float_binop(Value a, Value b, int op) {
+    double x, y;
+    if (!to_double(a, &x) || !to_double(b, &y)) return err_occurred() ? VNULL : V_NOTIMPL;
+    if (!float_check(a) && !float_check(b)) return V_NOTIMPL;
+    switch (BINOP_BASE(op)) {
+    case BINOP_ADD: return float_from_double(x + y);
+    case BINOP_SUB: return float_from_double(x - y);
+    case BINOP_MUL: return float_from_double(x * y);
+    case BINOP_TRUEDIV:
+        if (y == 0.0) return err_set(&exc_ZeroDivisionError, "float division by zero");
+        return float_from_double(x / y);
+    case BINOP_FLOORDIV:
+        if (y == 0.0) return err_set(&exc_ZeroDivisionError, "float floor division by zero");
+        return float_from_double(float_floordiv(x, y));
+    case BINOP_MOD:
+        if (y == 0.0) return err_set(&exc_ZeroDivisionError, "float modulo");
+        return float_from_double(float_mod(x, y));
+    case BINOP_POW: return float_pow(x, y);
+    default: return V_NOTIMPL;
+    }
+}
+
+static Value cmp_bool(int c, int op) {
+    switch (op) {
+    case CMP_LT: return v_bool(c < 0);
+    case CMP_LE: return v_bool(c <= 0);
+    case CMP_EQ: return v_bool(c == 0);
+    case CMP_NE: return v_bool(c != 0);
+    case CMP_GT: return v_bool(c > 0);
+    default: return v_bool(c >= 0);
+    }
+}
+
+/* Exact comparison of a double with an int. */
+static int cmp_double_int(double d, Value i) {
+    if (v_is_int(i)) {
+        int64_t x = v_intval(i);
+        if (x > -(1LL << 53) && x < (1LL << 53)) {
+            double xd = (double)x;
+            return (d > xd) - (d < xd);
+        }
+    }
+    if (isinf(d)) return d > 0 ? 1 : -1;
+    mpz_t z;
+    mpz_init(z);
+    int_to_mpz(i, z);
+    int c = -mpz_cmp_d(z, d);
+    mpz_clear(z);
+    return (c > 0) - (c < 0);
+}
+
+Value float_richcompare(Value a, Value b, int op) {
+    if (!float_check(a)) {
+        /* int op float: swap */
+        if (int_check(a) && float_check(b)) return float_richcompare(b, a, cmpop_swapped[op]);
+        return V_NOTIMPL;
+    }
+    double x = float_val(a);
+    if (float_check(b)) {
+        double y = float_val(b);
+        switch (op) {
+        case CMP_LT: return v_bool(x < y);
+        case CMP_LE: return v_bool(x <= y);
+        case CMP_EQ: return v_bool(x == y);
+        case CMP_NE: return v_bool(x != y);
+        case CMP_GT: return v_bool(x > y);
+        default: return v_bool(x >= y);
+        }
+    }
+    if (int_check(b)) {
+        if (isnan(x)) return v_bool(op == CMP_NE);
+        return cmp_bool(cmp_double_int(x, b), op);
+    }
+    return V_NOTIMPL;
+}
+
+static Value float_unop(Value a, int op) {
+    double x = float_val(a);
+    switch (op) {
+    case UNOP_NEG: return float_from_double(-x);
+    case UNOP_POS: return float_from_double(x);
+    case UNOP_ABS: return float_from_double(fabs(x));
+    default: return V_NOTIMPL;
+    }
+}
+
+static int float_truth(Value v) { return float_val(v) != 0.0; }
+
+static Value float_subtype(Type *t, double d) {
+    if (t == &float_type) return float_from_double(d);
+    FloatObject *f = (FloatObject *)obj_alloc(t, t->basicsize);
+    f->value = d;
+    return V_FROM_PTR(f);
+}
+
+static Value float_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "float() takes no keyword arguments");
+    if (nargs > 1) return err_format(&exc_TypeError, "float expected at most 1 argument, got %zd", (ssize_t)nargs);
+    if (nargs == 0) return float_subtype(t, 0.0);
+    Value x = args[0];
+    if (str_check(x) || bytes_check(x)) {
+        const char *s = str_check(x) ? str_data(x) : bytes_data(x);
+        size_t n = (size_t)(str_check(x) ? str_nbytes(x) : bytes_size(x));
+        double d;
+        if (numfmt_parse_float(s, n, &d) < 0) {
+            Value shown = str_check(x) ? x : str_new(s, n);
+            return err_format(&exc_ValueError, "could not convert string to float: %R", shown);
+        }
+        return float_subtype(t, d);
+    }
+    if (float_check(x)) return float_subtype(t, float_val(x));
+    double d = obj_as_double(x);
+    if (d == -1.0 && err_occurred()) {
+        if (err_matches(&exc_TypeError) && !int_check(x)) {
+            err_clear();
+            return err_format(&exc_TypeError, "float() argument must be a string or a real number, not '%T'", x);
+        }
+        return VNULL;
+    }
+    return float_subtype(t, d);
+}
+
+/* ---- methods ------------------------------------------------------------------- */
+
+static Value float_is_integer(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    double d = float_val(args[0]);
+    return v_bool(isfinite(d) && floor(d) == d);
+}
+
+static Value float_int_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return int_from_double(float_val(args[0]));
+}
+
+static Value float_float_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return float_from_double(float_val(args[0]));
+}
+
+static Value float_floor_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return int_from_double(floor(float_val(args[0])));
+}
+
+static Value float_ceil_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return int_from_double(ceil(float_val(args[0])));
+}
+
+static Value float_round_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__round__", nargs - 1, 0, 1) < 0) return VNULL;
+    double x = float_val(args[0]);
+    if (nargs == 1 || args[1] == V_NONE) {
+        double r = round(x);
+        if (fabs(x - trunc(x)) == 0.5) r = 2.0 * round(x / 2.0);  /* half to even */
+        return int_from_double(r);
+    }
+    int64_t nd = obj_index_i64(args[1]);
+    if (nd == -1 && err_occurred()) return VNULL;
+    if (!isfinite(x) || x == 0.0) return float_from_double(x);
+    double r;
+    NumFmtError e;
+    if (numfmt_round_double(x, nd, &r, &e) < 0) return err_set(&exc_OverflowError, e.msg);
+    return float_from_double(r);
+}
+
+static Value float_as_integer_ratio(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    double x = float_val(args[0]);
+    if (isinf(x)) return err_set(&exc_OverflowError, "cannot convert Infinity to integer ratio");
+    if (isnan(x)) return err_set(&exc_ValueError, "cannot convert NaN to integer ratio");
+    int e;
+    double m = frexp(x, &e);
+    for (int i = 0; i < 300 && m != floor(m); i++) {
+        m *= 2.0;
+        e--;
+    }
+    mpz_t num, den;
+    mpz_init_set_d(num, m);
+    mpz_init_set_ui(den, 1);
+    if (e > 0) mpz_mul_2exp(num, num, (mp_bitcnt_t)e);
+    else mpz_mul_2exp(den, den, (mp_bitcnt_t)-e);
+    Value r = tuple_pack(2, int_from_mpz(num), int_from_mpz(den));
+    mpz_clears(num, den, NULL);
+    return r;
+}
+
+static Value float_format_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__format__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!str_check(args[1])) return err_format(&exc_TypeError, "__format__() argument must be str, not %T", args[1]);
+    return obj_format(args[0], args[1]);
+}
+
+static Value float_hex_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    double x = float_val(args[0]);
+    if (isnan(x)) return str_from_cstr("nan");
+    if (isinf(x)) return str_from_cstr(x > 0 ? "inf" : "-inf");
+    if (x == 0) return str_from_cstr(signbit(x) ? "-0x0.0p+0" : "0x0.0p+0");
+    char buf[64];
+    int e;
+    double m = frexp(fabs(x), &e);   /* m in [0.5, 1) */
+    m *= 2.0;
+    e -= 1;
+    if (e < -1022) {  /* subnormal: CPython prints 0x0.xxxp-1022 */
+        m = ldexp(m, e + 1022);
+        e = -1022;
+    }
+    int lead = (int)m;
+    m -= lead;
+    char digits[16];
+    for (int i = 0; i < 13; i++) {
+        m *= 16.0;
+        int d = (int)m;
+        m -= d;
+        digits[i] = "0123456789abcdef"[d];
+    }
+    digits[13] = 0;
+    snprintf(buf, sizeof buf, "%s0x%d.%sp%+d", x < 0 ? "-" : "", lead, digits, e);
+    return str_from_cstr(buf);
+}
+
+static Value float_conjugate(Value *args, size_t nargs, Value kwnames) { return float_float_m(args, nargs, kwnames); }
+
+static Value float_getnewargs(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return tuple_pack(1, float_from_double(float_val(args[0])));
+}
+
+static const MethodDef float_methods[] = {
+    {"is_integer", float_is_integer, 0, NULL},
+    {"__int__", float_int_m, 0, NULL},
+    {"__trunc__", float_int_m, 0, NULL},
+    {"__float__", float_float_m, 0, NULL},
+    {"__floor__", float_floor_m, 0, NULL},
+    {"__ceil__", float_ceil_m, 0, NULL},
+    {"__round__", float_round_m, 0, NULL},
+    {"__format__", float_format_m, 0, NULL},
+    {"__getnewargs__", float_getnewargs, 0, NULL},
+    {"as_integer_ratio", float_as_integer_ratio, 0, NULL},
+    {"hex", float_hex_m, 0, NULL},
+    {"conjugate", float_conjugate, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static Value float_get_real(Value v) { return float_from_double(float_val(v)); }
+static Value float_get_imag(Value v) {
+    (void)v;
+    return float_from_double(0.0);
+}
+
+static const GetSetDef float_getsets[] = {
+    {"real", float_get_real, NULL, NULL},
+    {"imag", float_get_imag, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+Type float_type = {
+    .tname = "float",
+    .flags = TF_BASETYPE | TF_FLOAT_SUBCLASS,
+    .basicsize = sizeof(FloatObject),
+    .repr = float_repr,
+    .hash = float_hash,
+    .richcompare = float_richcompare,
+    .binop = float_binop,
+    .binop_mask = (1u << BINOP_ADD) | (1u << BINOP_SUB) | (1u << BINOP_MUL) | (1u << BINOP_TRUEDIV) |
+                  (1u << BINOP_FLOORDIV) | (1u << BINOP_MOD) | (1u << BINOP_POW),
+    .unop = float_unop,
+    .unop_mask = (1u << UNOP_NEG) | (1u << UNOP_POS) | (1u << UNOP_ABS),
+    .truth = float_truth,
+    .new_ = float_new,
+};
+
+void float_init(void) {
+    type_add_methods(&float_type, float_methods);
+    type_add_getsets(&float_type, float_getsets);
+    type_ready(&float_type);
+}

@@ -1,0 +1,44 @@
+/* float.h: Python float. Most doubles are immediate (value.h); the rest are
+ * FloatObjects. float_from_double() picks the representation. */
+#ifndef TPY_FLOAT_H
+#define TPY_FLOAT_H
+
+#include "../vm/object.h"
+
+typedef struct FloatObject {
+    Object hdr;
+    double value;
+} FloatObject;
+
+Value float_box(double d);
+
+static inline Value float_from_double(double d) {
+    Value v = v_try_smallfloat(d);
+    return v ? v : float_box(d);
+}
+static inline bool float_check(Value v) {
+    return v_is_smallfloat(v) ||
+           (v_is_ptr(v) && v && type_has_flag(V_OBJ(v)->type, TF_FLOAT_SUBCLASS));
+}
+static inline bool float_check_exact(Value v) {
+    return v_is_smallfloat(v) || (v_is_ptr(v) && v && V_OBJ(v)->type == &float_type);
+}
+/* Precondition: float_check(v). */
+static inline double float_val(Value v) {
+    return v_is_smallfloat(v) ? v_smallfloat_val(v) : V_AS(FloatObject, v)->value;
+}
+
+Value float_repr(Value v);
+int64_t float_hash_double(double d);
+Value float_binop(Value a, Value b, int op);
+Value float_richcompare(Value a, Value b, int op);
+/* Convert int or float (or __float__) to double; -1.0 with error set. */
+double obj_as_double(Value v);
+/* Python's float floor division and modulo (sign of the divisor). */
+double float_floordiv(double a, double b);  /* caller checks b != 0 */
+double float_mod(double a, double b);
+Value float_pow(double a, double b);        /* may raise */
+
+void float_init(void);
+
+#endif

@@ -1,0 +1,704 @@
+/* func.c: functions, cells, bound methods, builtin functions and the
+ * descriptor types (method descriptors, getset descriptors, staticmethod,
+ * classmethod, property). Calling a Python function is in vm/interp.c. */
+#include "../runtime.h"
+
+Type function_type, cell_type, method_type, builtin_function_type, method_descr_type, getset_descr_type,
+    staticmethod_type, classmethod_type, property_type;
+
+/* ---- functions ------------------------------------------------------------------ */
+
+Value function_new(CodeObject *code, Value globals, Value qualname) {
+    FunctionObject *f = (FunctionObject *)obj_alloc(&function_type, sizeof *f);
+    f->code = code;
+    f->globals = globals;
+    f->builtins = tstate.builtins;
+    f->name = code->name;
+    f->qualname = qualname ? qualname : code->name;
+    Value mod = dict_get_str(globals, NAME(__name__));
+    f->module = mod ? mod : V_NONE;
+    f->doc = V_NONE;
+    if (code->flags & CO_HAS_DOC) f->doc = tuple_get(code->consts, 0);
+    return V_FROM_PTR(f);
+}
+
+static Value function_repr(Value v) {
+    FunctionObject *f = V_AS(FunctionObject, v);
+    return str_printf("<function %U at %p>", f->qualname, (void *)(uintptr_t)v);
+}
+
+static Value function_call_slot(Value f, Value *args, size_t nargs, Value kwnames) {
+    return function_call(f, args, nargs, kwnames);
+}
+
+static Value function_descr_get(Value f, Value obj, Value type) {
+    (void)type;
+    if (!obj) return f;
+    return method_new(f, obj);
+}
+
+static Value fn_get_name(Value v) { return V_AS(FunctionObject, v)->name; }
+static int fn_set_name(Value v, Value x) {
+    if (!x || !str_check(x)) {
+        err_set(&exc_TypeError, "__name__ must be set to a string object");
+        return -1;
+    }
+    V_AS(FunctionObject, v)->name = x;
+    return 0;
+}
+static Value fn_get_qualname(Value v) { return V_AS(FunctionObject, v)->qualname; }
+static int fn_set_qualname(Value v, Value x) {
+    if (!x || !str_check(x)) {
+        err_set(&exc_TypeError, "__qualname__ must be set to a string object");
+        return -1;
+    }
+    V_AS(FunctionObject, v)->qualname = x;
+    return 0;
+}
+static Value fn_get_module(Value v) { return V_AS(FunctionObject, v)->module; }
+static int fn_set_module(Value v, Value x) {
+    V_AS(FunctionObject, v)->module = x ? x : V_NONE;
+    return 0;
+}
+static Value fn_get_doc(Value v) { return V_AS(FunctionObject, v)->doc; }
+static int fn_set_doc(Value v, Value x) {
+    V_AS(FunctionObject, v)->doc = x ? x : V_NONE;
+    return 0;
+}
+static Value fn_get_defaults(Value v) {
+    Value d = V_AS(FunctionObject, v)->defaults;
+    return d ? d : V_NONE;
+}
+static int fn_set_defaults(Value v, Value x) {
+    if (x && x != V_NONE && !tuple_check(x)) {
+        err_set(&exc_TypeError, "__defaults__ must be set to a tuple object");
+        return -1;
+    }
+    V_AS(FunctionObject, v)->defaults = (x == V_NONE) ? VNULL : x;
+    return 0;
+}
+static Value fn_get_kwdefaults(Value v) {
+    Value d = V_AS(FunctionObject, v)->kwdefaults;
+    return d ? d : V_NONE;
+}
+static int fn_set_kwdefaults(Value v, Value x) {
+    if (x && x != V_NONE && !dict_check(x)) {
+        err_set(&exc_TypeError, "__kwdefaults__ must be set to a dict object");
+        return -1;
+    }
+    V_AS(FunctionObject, v)->kwdefaults = (x == V_NONE) ? VNULL : x;
+    return 0;
+}
+static Value fn_get_code(Value v) { return V_FROM_PTR(V_AS(FunctionObject, v)->code); }
+static Value fn_get_globals(Value v) { return V_AS(FunctionObject, v)->globals; }
+static Value fn_get_closure(Value v) {
+    Value c = V_AS(FunctionObject, v)->closure;
+    return c ? c : V_NONE;
+}
+static Value fn_get_dict(Value v) {
+    FunctionObject *f = V_AS(FunctionObject, v);
+    if (!f->dict) f->dict = dict_new();
+    return f->dict;
+}
+static Value fn_get_annotations(Value v) {
+    FunctionObject *f = V_AS(FunctionObject, v);
+    if (!f->annotations) f->annotations = dict_new();
+    return f->annotations;
+}
+static int fn_set_annotations(Value v, Value x) {
+    V_AS(FunctionObject, v)->annotations = x;
+    return 0;
+}
+
+static const GetSetDef function_getsets[] = {
+    {"__name__", fn_get_name, fn_set_name, NULL},
+    {"__qualname__", fn_get_qualname, fn_set_qualname, NULL},
+    {"__module__", fn_get_module, fn_set_module, NULL},
+    {"__doc__", fn_get_doc, fn_set_doc, NULL},
+    {"__defaults__", fn_get_defaults, fn_set_defaults, NULL},
+    {"__kwdefaults__", fn_get_kwdefaults, fn_set_kwdefaults, NULL},
+    {"__code__", fn_get_code, NULL, NULL},
+    {"__globals__", fn_get_globals, NULL, NULL},
+    {"__closure__", fn_get_closure, NULL, NULL},
+    {"__dict__", fn_get_dict, NULL, NULL},
+    {"__annotations__", fn_get_annotations, fn_set_annotations, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* Functions keep arbitrary attributes in their own dict. */
+static Value function_getattr(Value v, Value name) {
+    Value r = generic_getattr_noerr(v, name);
+    if (r || err_occurred()) return r;
+    FunctionObject *f = V_AS(FunctionObject, v);
+    if (f->dict) {
+        r = dict_get_str(f->dict, name);
+        if (r) return r;
+    }
+    return err_format(&exc_AttributeError, "'function' object has no attribute '%U'", name);
+}
+
+static int function_setattr(Value v, Value name, Value x) {
+    Value descr = type_lookup(&function_type, name);
+    if (descr && type_of(descr)->descr_set) return type_of(descr)->descr_set(descr, v, x);
+    FunctionObject *f = V_AS(FunctionObject, v);
+    if (!f->dict) f->dict = dict_new();
+    if (x) return dict_set(f->dict, name, x);
+    int r = dict_del(f->dict, name);
+    if (r == 0) {
+        err_format(&exc_AttributeError, "'function' object has no attribute '%U'", name);
+        return -1;
+    }
+    return r < 0 ? -1 : 0;
+}
+
+/* ---- cells --------------------------------------------------------------------- */
+
+Value cell_new(Value v) {
+    CellObject *c = (CellObject *)obj_alloc(&cell_type, sizeof *c);
+    c->value = v;
+    return V_FROM_PTR(c);
+}
+
+static Value cell_repr(Value v) {
+    CellObject *c = V_AS(CellObject, v);
+    if (!c->value) return str_printf("<cell at %p: empty>", (void *)(uintptr_t)v);
+    return str_printf("<cell at %p: %T object at %p>", (void *)(uintptr_t)v, c->value,
+                      (void *)(uintptr_t)c->value);
+}
+
+static Value cell_get_contents(Value v) {
+    CellObject *c = V_AS(CellObject, v);
+    if (!c->value) return err_set(&exc_ValueError, "Cell is empty");
+    return c->value;
+}
+
+static int cell_set_contents(Value v, Value x) {
+    cell_set(v, x);
+    return 0;
+}
+
+static const GetSetDef cell_getsets[] = {
+    {"cell_contents", cell_get_contents, cell_set_contents, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* ---- bound methods ---------------------------------------------------------------- */
+
+Value method_new(Value func, Value self) {
+    BoundMethodObject *m = (BoundMethodObject *)obj_alloc(&method_type, sizeof *m);
+    m->func = func;
+    m->self = self;
+    return V_FROM_PTR(m);
+}
+
+static Value method_call(Value mv, Value *args, size_t nargs, Value kwnames) {
+    BoundMethodObject *m = V_AS(BoundMethodObject, mv);
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    Value stackbuf[10];
+    Value *a = nargs + nkw + 1 <= 10 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
+    a[0] = m->self;
+    memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+    return obj_call(m->func, a, nargs + 1, kwnames);
+}
+
+static Value method_repr(Value v) {
+    BoundMethodObject *m = V_AS(BoundMethodObject, v);
+    Value name = obj_getattr_opt(m->func, NAME(__qualname__));
+    if (!name) {
+        err_clear();
+        name = obj_getattr_opt(m->func, NAME(__name__));
+        if (!name) {
+            err_clear();
+            name = str_from_cstr("?");
+        }
+    }
+    Value sr = obj_repr(m->self);
+    if (!sr) return VNULL;
+    return str_printf("<bound method %S of %U>", name, sr);
+}
+
+static Value method_richcompare(Value a, Value b, int op) {
+    if ((op != CMP_EQ && op != CMP_NE) || V_OBJ(b)->type != &method_type || V_OBJ(a)->type != &method_type)
+        return V_NOTIMPL;
+    BoundMethodObject *x = V_AS(BoundMethodObject, a), *y = V_AS(BoundMethodObject, b);
+    bool eq = x->self == y->self;
+    if (eq) {
+        int e = obj_eq(x->func, y->func);
+        if (e < 0) return VNULL;
+        eq = e;
+    }
+    return v_bool(op == CMP_EQ ? eq : !eq);
+}
+
+static int64_t method_hash(Value v) {
+    BoundMethodObject *m = V_AS(BoundMethodObject, v);
+    int64_t a = obj_hash(m->self);
+    if (a == -1) {
+        err_clear();
+        a = (int64_t)(m->self >> 4);
+    }
+    int64_t b = obj_hash(m->func);
+    if (b == -1) return -1;
+    int64_t h = a ^ b;
+    return h == -1 ? -2 : h;
+}
+
+static Value method_getattr(Value v, Value name) {
+    Value r = generic_getattr_noerr(v, name);
+    if (r || err_occurred()) return r;
+    return obj_getattr(V_AS(BoundMethodObject, v)->func, name);
+}
+
+static Value method_get_self(Value v) { return V_AS(BoundMethodObject, v)->self; }
+static Value method_get_func(Value v) { return V_AS(BoundMethodObject, v)->func; }
+
+static const GetSetDef method_getsets[] = {
+    {"__self__", method_get_self, NULL, NULL},
+    {"__func__", method_get_func, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* ---- builtin functions ------------------------------------------------------------ */
+
+Value builtin_function_new(const MethodDef *def, Value self, Value module) {
+    BuiltinFunctionObject *b = (BuiltinFunctionObject *)obj_alloc(&builtin_function_type, sizeof *b);
+    b->def = def;
+    b->self = self;
+    b->module = module;
+    return V_FROM_PTR(b);
+}
+
+static Value no_keywords(const char *name) {
+    return err_format(&exc_TypeError, "%s() takes no keyword arguments", name);
+}
+
+static Value builtin_call(Value fv, Value *args, size_t nargs, Value kwnames) {
+    BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, fv);
+    if (kwnames && tuple_size(kwnames) && !(b->def->flags & MF_KEYWORDS)) return no_keywords(b->def->name);
+    if (!b->self) return b->def->fn(args, nargs, kwnames);
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    Value stackbuf[10];
+    Value *a = nargs + nkw + 1 <= 10 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
+    a[0] = b->self;
+    memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+    return b->def->fn(a, nargs + 1, kwnames);
+}
+
+static Value builtin_repr(Value v) {
+    BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, v);
+    if (!b->self || module_check(b->self))
+        return str_printf("<built-in function %s>", b->def->name);
+    if (type_check(b->self))
+        return str_printf("<built-in method %s of type object at %p>", b->def->name, (void *)(uintptr_t)b->self);
+    return str_printf("<built-in method %s of %T object at %p>", b->def->name, b->self, (void *)(uintptr_t)b->self);
+}
+
+static Value builtin_get_name(Value v) { return str_from_cstr(V_AS(BuiltinFunctionObject, v)->def->name); }
+static Value builtin_get_qualname(Value v) {
+    BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, v);
+    if (b->self && !module_check(b->self)) {
+        Type *t = type_check(b->self) ? V_AS(Type, b->self) : type_of(b->self);
+        return str_printf("%s.%s", t->tname, b->def->name);
+    }
+    return str_from_cstr(b->def->name);
+}
+static Value builtin_get_self(Value v) {
+    BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, v);
+    return b->self ? b->self : V_NONE;
+}
+static Value builtin_get_module(Value v) {
+    BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, v);
+    return b->module ? b->module : V_NONE;
+}
+static Value builtin_get_doc(Value v) {
+    const char *d = V_AS(BuiltinFunctionObject, v)->def->doc;
+    return d ? str_from_cstr(d) : V_NONE;
+}
+
+static const GetSetDef builtin_getsets[] = {
+    {"__name__", builtin_get_name, NULL, NULL},
+    {"__qualname__", builtin_get_qualname, NULL, NULL},
+    {"__self__", builtin_get_self, NULL, NULL},
+    {"__module__", builtin_get_module, NULL, NULL},
+    {"__doc__", builtin_get_doc, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static Value builtin_richcompare(Value a, Value b, int op) {
+    if ((op != CMP_EQ && op != CMP_NE) || type_of(b) != &builtin_function_type) return V_NOTIMPL;
+    BuiltinFunctionObject *x = V_AS(BuiltinFunctionObject, a), *y = V_AS(BuiltinFunctionObject, b);
+    bool eq = x->def == y->def && x->self == y->self;
+    return v_bool(op == CMP_EQ ? eq : !eq);
+}
+
+static int64_t builtin_hash(Value v) {
+    BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, v);
+    int64_t h = (int64_t)(((uintptr_t)b->def >> 4) ^ ((uintptr_t)b->self >> 3));
+    return h == -1 ? -2 : h;
+}
+
+/* ---- method descriptors ----------------------------------------------------------- */
+
+Value method_descr_new(Type *owner, const MethodDef *def) {
+    MethodDescrObject *d = (MethodDescrObject *)obj_alloc(&method_descr_type, sizeof *d);
+    d->def = def;
+    d->owner = owner;
+    return V_FROM_PTR(d);
+}
+
+static Value method_descr_call(Value dv, Value *args, size_t nargs, Value kwnames) {
+    MethodDescrObject *d = V_AS(MethodDescrObject, dv);
+    if (nargs < 1)
+        return err_format(&exc_TypeError, "unbound method %s.%s() needs an argument", d->owner->tname, d->def->name);
+    if (!(d->def->flags & MF_CLASS) && !type_is_subtype(type_of(args[0]), d->owner))
+        return err_format(&exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%T' object",
+                          d->def->name, d->owner->tname, args[0]);
+    if (kwnames && tuple_size(kwnames) && !(d->def->flags & MF_KEYWORDS))
+        return err_format(&exc_TypeError, "%s.%s() takes no keyword arguments", d->owner->tname, d->def->name);
+    return d->def->fn(args, nargs, kwnames);
+}
+
+static Value method_descr_get(Value dv, Value obj, Value type) {
+    (void)type;
+    if (!obj) return dv;
+    MethodDescrObject *d = V_AS(MethodDescrObject, dv);
+    if (!type_is_subtype(type_of(obj), d->owner))
+        return err_format(&exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%T' object",
+                          d->def->name, d->owner->tname, obj);
+    return builtin_function_new(d->def, obj, VNULL);
+}
+
+static Value method_descr_repr(Value v) {
+    MethodDescrObject *d = V_AS(MethodDescrObject, v);
+    return str_printf("<method '%s' of '%s' objects>", d->def->name, d->owner->tname);
+}
+
+static Value md_get_name(Value v) { return str_from_cstr(V_AS(MethodDescrObject, v)->def->name); }
+static Value md_get_qualname(Value v) {
+    MethodDescrObject *d = V_AS(MethodDescrObject, v);
+    return str_printf("%s.%s", d->owner->tname, d->def->name);
+}
+static Value md_get_objclass(Value v) { return V_FROM_PTR(V_AS(MethodDescrObject, v)->owner); }
+static Value md_get_doc(Value v) {
+    const char *d = V_AS(MethodDescrObject, v)->def->doc;
+    return d ? str_from_cstr(d) : V_NONE;
+}
+
+static const GetSetDef method_descr_getsets[] = {
+    {"__name__", md_get_name, NULL, NULL},
+    {"__qualname__", md_get_qualname, NULL, NULL},
+    {"__objclass__", md_get_objclass, NULL, NULL},
+    {"__doc__", md_get_doc, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* ---- getset descriptors -------------------------------------------------------------- */
+
+Value getset_descr_new(Type *owner, const GetSetDef *def) {
+    GetSetDescrObject *d = (GetSetDescrObject *)obj_alloc(&getset_descr_type, sizeof *d);
+    d->def = def;
+    d->owner = owner;
+    return V_FROM_PTR(d);
+}
+
+static Value getset_get(Value dv, Value obj, Value type) {
+    (void)type;
+    if (!obj) return dv;
+    GetSetDescrObject *d = V_AS(GetSetDescrObject, dv);
+    if (!type_is_subtype(type_of(obj), d->owner))
+        return err_format(&exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%T' object",
+                          d->def->name, d->owner->tname, obj);
+    return d->def->get(obj);
+}
+
+static int getset_set(Value dv, Value obj, Value v) {
+    GetSetDescrObject *d = V_AS(GetSetDescrObject, dv);
+    if (!d->def->set) {
+        err_format(&exc_AttributeError, "attribute '%s' of '%s' objects is not writable", d->def->name,
+                   d->owner->tname);
+        return -1;
+    }
+    return d->def->set(obj, v);
+}
+
+static Value getset_repr(Value v) {
+    GetSetDescrObject *d = V_AS(GetSetDescrObject, v);
+    return str_printf("<attribute '%s' of '%s' objects>", d->def->name, d->owner->tname);
+}
+
+/* ---- staticmethod, classmethod -------------------------------------------------------- */
+
+static Value sm_get(Value dv, Value obj, Value type) {
+    (void)obj;
+    (void)type;
+    return V_AS(StaticMethodObject, dv)->func;
+}
+
+static Value sm_call(Value dv, Value *args, size_t nargs, Value kwnames) {
+    return obj_call(V_AS(StaticMethodObject, dv)->func, args, nargs, kwnames);
+}
+
+static Value sm_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    if (kwnames && tuple_size(kwnames)) return err_format(&exc_TypeError, "%s() takes no keyword arguments", t->tname);
+    if (nargs != 1) return err_format(&exc_TypeError, "%s expected 1 argument, got %zd", t->tname, (ssize_t)nargs);
+    StaticMethodObject *s = (StaticMethodObject *)obj_alloc(t, t->basicsize);
+    s->func = args[0];
+    return V_FROM_PTR(s);
+}
+
+static Value cm_get(Value dv, Value obj, Value type) {
+    if (!type) type = V_FROM_PTR(type_of(obj));
+    Value f = V_AS(ClassMethodObject, dv)->func;
+    /* chained descriptors (classmethod wrapping a property) as in 3.9-3.12 */
+    Type *ft = type_of(f);
+    if (ft != &function_type && ft != &method_descr_type && ft->descr_get)
+        return ft->descr_get(f, type, V_FROM_PTR(type_of(type)));
+    return method_new(f, type);
+}
+
+static Value sm_get_func(Value v) { return V_AS(StaticMethodObject, v)->func; }
+
+static const GetSetDef sm_getsets[] = {
+    {"__func__", sm_get_func, NULL, NULL},
+    {"__wrapped__", sm_get_func, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static Value sm_repr(Value v) {
+    Value fr = obj_repr(V_AS(StaticMethodObject, v)->func);
+    if (!fr) return VNULL;
+    return str_printf("<%T(%U)>", v, fr);
+}
+
+/* ---- property --------------------------------------------------------------------------- */
+
+typedef struct PropertyFull {
+    PropertyObject p;
+    Value name;
+} PropertyFull;
+
+static Value prop_name_for_error(Value pv) {
+    Value n = ((PropertyFull *)V_AS(PropertyObject, pv))->name;
+    return n;
+}
+
+static Value prop_get(Value pv, Value obj, Value type) {
+    (void)type;
+    if (!obj) return pv;
+    PropertyObject *p = V_AS(PropertyObject, pv);
+    if (!p->fget || p->fget == V_NONE) {
+        Value n = prop_name_for_error(pv);
+        if (n) return err_format(&exc_AttributeError, "property %R of '%T' object has no getter", n, obj);
+        return err_set(&exc_AttributeError, "unreadable attribute");
+    }
+    return obj_call1(p->fget, obj);
+}
+
+static int prop_set(Value pv, Value obj, Value v) {
+    PropertyObject *p = V_AS(PropertyObject, pv);
+    Value f = v ? p->fset : p->fdel;
+    if (!f || f == V_NONE) {
+        Value n = prop_name_for_error(pv);
+        if (n)
+            err_format(&exc_AttributeError, v ? "property %R of '%T' object has no setter"
+                                              : "property %R of '%T' object has no deleter", n, obj);
+        else
+            err_set(&exc_AttributeError, v ? "can't set attribute" : "can't delete attribute");
+        return -1;
+    }
+    Value r = v ? obj_call2(f, obj, v) : obj_call1(f, obj);
+    return r ? 0 : -1;
+}
+
+static Value prop_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    PropertyFull *p = (PropertyFull *)obj_alloc(t, t->basicsize > sizeof(PropertyFull) ? t->basicsize
+                                                                                      : sizeof(PropertyFull));
+    (void)args;
+    (void)nargs;
+    (void)kwnames;
+    p->p.fget = p->p.fset = p->p.fdel = p->p.doc = V_NONE;
+    return V_FROM_PTR(p);
+}
+
+static int prop_init(Value self, Value *args, size_t nargs, Value kwnames) {
+    PropertyObject *p = V_AS(PropertyObject, self);
+    static const char *const kws[] = {"fget", "fset", "fdel", "doc", NULL};
+    if (arg_kw_allowed("property", kwnames, kws) < 0) return -1;
+    if (nargs > 4) {
+        err_format(&exc_TypeError, "property() takes at most 4 arguments (%zd given)", (ssize_t)nargs);
+        return -1;
+    }
+    Value vals[4] = {V_NONE, V_NONE, V_NONE, V_NONE};
+    for (size_t i = 0; i < nargs; i++) vals[i] = args[i];
+    for (int i = 0; i < 4; i++) {
+        Value k = arg_kw(args, nargs, kwnames, kws[i]);
+        if (k) vals[i] = k;
+    }
+    p->fget = vals[0];
+    p->fset = vals[1];
+    p->fdel = vals[2];
+    p->doc = vals[3];
+    if (p->doc == V_NONE && p->fget != V_NONE) {
+        Value d = obj_getattr_opt(p->fget, NAME(__doc__));
+        if (d) p->doc = d;
+        else err_clear();
+    }
+    return 0;
+}
+
+static Value prop_copy(Value self, Value fget, Value fset, Value fdel) {
+    PropertyObject *old = V_AS(PropertyObject, self);
+    PropertyFull *p = (PropertyFull *)obj_alloc(type_of(self), sizeof(PropertyFull));
+    p->p.fget = fget ? fget : old->fget;
+    p->p.fset = fset ? fset : old->fset;
+    p->p.fdel = fdel ? fdel : old->fdel;
+    p->p.doc = old->doc;
+    p->name = ((PropertyFull *)old)->name;
+    return V_FROM_PTR(p);
+}
+
+static Value prop_getter(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("getter", nargs - 1, 1, 1) < 0) return VNULL;
+    return prop_copy(args[0], args[1], VNULL, VNULL);
+}
+static Value prop_setter(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("setter", nargs - 1, 1, 1) < 0) return VNULL;
+    return prop_copy(args[0], VNULL, args[1], VNULL);
+}
+static Value prop_deleter(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("deleter", nargs - 1, 1, 1) < 0) return VNULL;
+    return prop_copy(args[0], VNULL, VNULL, args[1]);
+}
+static Value prop_set_name(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__set_name__", nargs - 1, 2, 2) < 0) return VNULL;
+    ((PropertyFull *)V_AS(PropertyObject, args[0]))->name = args[2];
+    return V_NONE;
+}
+
+static const MethodDef prop_methods[] = {
+    {"getter", prop_getter, 0, NULL},
+    {"setter", prop_setter, 0, NULL},
+    {"deleter", prop_deleter, 0, NULL},
+    {"__set_name__", prop_set_name, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static Value prop_get_fget(Value v) { return V_AS(PropertyObject, v)->fget; }
+static Value prop_get_fset(Value v) { return V_AS(PropertyObject, v)->fset; }
+static Value prop_get_fdel(Value v) { return V_AS(PropertyObject, v)->fdel; }
+static Value prop_get_doc(Value v) { return V_AS(PropertyObject, v)->doc; }
+static int prop_set_doc(Value v, Value d) {
+    V_AS(PropertyObject, v)->doc = d ? d : V_NONE;
+    return 0;
+}
+
+static const GetSetDef prop_getsets[] = {
+    {"fget", prop_get_fget, NULL, NULL},
+    {"fset", prop_get_fset, NULL, NULL},
+    {"fdel", prop_get_fdel, NULL, NULL},
+    {"__doc__", prop_get_doc, prop_set_doc, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* ---- types ---------------------------------------------------------------------------- */
+
+Type function_type = {
+    .tname = "function",
+    .basicsize = sizeof(FunctionObject),
+    .repr = function_repr,
+    .getattr = function_getattr,
+    .setattr = function_setattr,
+    .call = function_call_slot,
+    .descr_get = function_descr_get,
+};
+
+Type cell_type = {.tname = "cell", .basicsize = sizeof(CellObject), .repr = cell_repr};
+
+Type method_type = {
+    .tname = "method",
+    .basicsize = sizeof(BoundMethodObject),
+    .repr = method_repr,
+    .hash = method_hash,
+    .richcompare = method_richcompare,
+    .getattr = method_getattr,
+    .call = method_call,
+};
+
+Type builtin_function_type = {
+    .tname = "builtin_function_or_method",
+    .basicsize = sizeof(BuiltinFunctionObject),
+    .repr = builtin_repr,
+    .hash = builtin_hash,
+    .richcompare = builtin_richcompare,
+    .call = builtin_call,
+};
+
+Type method_descr_type = {
+    .tname = "method_descriptor",
+    .basicsize = sizeof(MethodDescrObject),
+    .repr = method_descr_repr,
+    .call = method_descr_call,
+    .descr_get = method_descr_get,
+};
+
+Type getset_descr_type = {
+    .tname = "getset_descriptor",
+    .basicsize = sizeof(GetSetDescrObject),
+    .repr = getset_repr,
+    .descr_get = getset_get,
+    .descr_set = getset_set,
+};
+
+Type staticmethod_type = {
+    .tname = "staticmethod",
+    .flags = TF_BASETYPE,
+    .basicsize = sizeof(StaticMethodObject),
+    .repr = sm_repr,
+    .call = sm_call,
+    .descr_get = sm_get,
+    .new_ = sm_new,
+};
+
+Type classmethod_type = {
+    .tname = "classmethod",
+    .flags = TF_BASETYPE,
+    .basicsize = sizeof(ClassMethodObject),
+    .repr = sm_repr,
+    .descr_get = cm_get,
+    .new_ = sm_new,
+};
+
+Type property_type = {
+    .tname = "property",
+    .flags = TF_BASETYPE,
+    .basicsize = sizeof(PropertyFull),
+    .descr_get = prop_get,
+    .descr_set = prop_set,
+    .new_ = prop_new,
+    .init = prop_init,
+};
+
+void func_init(void) {
+    type_add_getsets(&function_type, function_getsets);
+    type_ready(&function_type);
+    type_add_getsets(&cell_type, cell_getsets);
+    type_ready(&cell_type);
+    type_add_getsets(&method_type, method_getsets);
+    type_ready(&method_type);
+    type_add_getsets(&builtin_function_type, builtin_getsets);
+    type_ready(&builtin_function_type);
+    type_add_getsets(&method_descr_type, method_descr_getsets);
+    type_ready(&method_descr_type);
+    type_ready(&getset_descr_type);
+    type_add_getsets(&staticmethod_type, sm_getsets);
+    type_ready(&staticmethod_type);
+    type_add_getsets(&classmethod_type, sm_getsets);
+    type_ready(&classmethod_type);
+    type_add_methods(&property_type, prop_methods);
+    type_add_getsets(&property_type, prop_getsets);
+    type_ready(&property_type);
+}

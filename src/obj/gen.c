@@ -1,0 +1,259 @@
+/* gen.c: generators: send, throw, close, iteration, yield-from delegation. */
+#include "gen.h"
+
+#include "../runtime.h"
+#include "../vm/opcodes.h"
+
+Type gen_type;
+
+Value gen_new(Frame *f, FunctionObject *func) {
+    GenObject *g = (GenObject *)obj_alloc(&gen_type, sizeof *g);
+    g->frame = f;
+    g->name = func->name;
+    g->qualname = func->qualname;
+    Value v = V_FROM_PTR(g);
+    f->gen = v;
+    return v;
+}
+
+/* Run the frame once: returns like gen_send_ex. */
+static int gen_run(GenObject *g, Value throw_exc, Value *out) {
+    Frame *f = g->frame;
+    g->running = true;
+    g->started = true;
+    Value caller_handled = tstate.handled;
+    tstate.handled = g->handled ? g->handled : caller_handled;
+    f->yielded = 0;
+    Value r = eval_frame(f, throw_exc);
+    g->handled = tstate.handled != caller_handled ? tstate.handled : VNULL;
+    tstate.handled = caller_handled;
+    g->running = false;
+    if (r && f->yielded) {
+        *out = r;
+        return 1;
+    }
+    g->frame = NULL;   /* finished */
+    g->yield_from = VNULL;
+    if (!r) {
+        if (err_matches(&exc_StopIteration)) {
+            /* PEP 479 */
+            Value e = err_fetch();
+            err_set(&exc_RuntimeError, "generator raised StopIteration");
+            V_AS(ExcObject, tstate.exc)->cause = e;
+            V_AS(ExcObject, tstate.exc)->context = e;
+            V_AS(ExcObject, tstate.exc)->suppress_context = true;
+        }
+        return -1;
+    }
+    *out = r;
+    return 0;
+}
+
+int gen_send_ex(Value gv, Value value, Value *out) {
+    GenObject *g = V_AS(GenObject, gv);
+    if (g->running) {
+        err_set(&exc_ValueError, "generator already executing");
+        return -1;
+    }
+    if (!g->frame) {
+        *out = V_NONE;
+        return 0;
+    }
+    if (!g->started) {
+        if (value && value != V_NONE) {
+            err_set(&exc_TypeError, "can't send non-None value to a just-started generator");
+            return -1;
+        }
+    } else {
+        *g->frame->sp++ = value ? value : V_NONE;
+    }
+    g->yield_from = VNULL;
+    return gen_run(g, VNULL, out);
+}
+
+static Value stop_with(Value v) {
+    if (v == V_NONE) return err_set_value(&exc_StopIteration, VNULL);
+    return err_stop_iteration(v);
+}
+
+static Value gen_iternext(Value gv) {
+    Value out;
+    int st = gen_send_ex(gv, VNULL, &out);
+    if (st == 1) return out;
+    if (st == 0 && out != V_NONE) return err_stop_iteration(out);
+    return VNULL;
+}
+
+static Value gen_send_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("send", nargs - 1, 1, 1) < 0) return VNULL;
+    Value out;
+    int st = gen_send_ex(args[0], args[1], &out);
+    if (st == 1) return out;
+    if (st == 0) return stop_with(out);
+    return VNULL;
+}
+
+/* Throw exc into the generator at its suspension point. */
+static Value gen_throw_exc(Value gv, Value exc) {
+    GenObject *g = V_AS(GenObject, gv);
+    if (g->running) return err_set(&exc_ValueError, "generator already executing");
+    if (!g->frame) return err_set_exc(exc);
+    if (g->yield_from) {
+        /* delegate to the sub-iterator */
+        Value sub = g->yield_from;
+        Value r;
+        int st;
+        if (gen_check(sub)) {
+            if (type_is_subtype(type_of(exc), &exc_GeneratorExit)) {
+                /* close the subgenerator, then raise in this one */
+                Value cr = obj_call_method(sub, "close", NULL, 0);
+                if (!cr) {
+                    exc = err_fetch();
+                }
+                goto throw_here;
+            }
+            r = gen_throw_exc(sub, exc);
+            if (r) {
+                return r;   /* still suspended in the subgenerator */
+            }
+        } else {
+            Value thr = obj_getattr_opt(sub, NAME(throw));
+            if (!thr) {
+                if (err_occurred()) exc = err_fetch();
+                goto throw_here;
+            }
+            r = obj_call1(thr, exc);
+            if (r) return r;
+        }
+        /* the sub-iterator finished or raised */
+        if (err_matches(&exc_StopIteration)) {
+            Value e = err_fetch();
+            Value v = V_AS(ExcObject, e)->value ? V_AS(ExcObject, e)->value : V_NONE;
+            /* resume after YIELD_FROM with v as its result */
+            Frame *f = g->frame;
+            f->sp[-1] = v;
+            f->ip++;
+            g->yield_from = VNULL;
+            Value out;
+            st = gen_run(g, VNULL, &out);
+            if (st == 1) return out;
+            if (st == 0) return stop_with(out);
+            return VNULL;
+        }
+        exc = err_fetch();
+    }
+throw_here:;
+    Frame *f = g->frame;
+    if (g->yield_from) {
+        /* raise at the YIELD_FROM instruction: skip past it is wrong; pop the
+           sub-iterator so the handler depth logic sees the right stack */
+        g->yield_from = VNULL;
+        f->ip++;
+    }
+    if (!g->started) {
+        /* a just-started generator: the exception escapes immediately */
+        g->started = true;
+        g->frame = NULL;
+        return err_set_exc(exc);
+    }
+    Value out;
+    int st = gen_run(g, exc, &out);
+    if (st == 1) return out;
+    if (st == 0) return stop_with(out);
+    return VNULL;
+}
+
+static Value gen_throw_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("throw", nargs - 1, 1, 3) < 0) return VNULL;
+    Value typ = args[1], val = nargs > 2 ? args[2] : V_NONE;
+    Value exc;
+    if (exc_type_check(typ)) {
+        if (val == V_NONE) exc = obj_call0(typ);
+        else if (exc_check(val)) exc = val;
+        else exc = tuple_check(val) ? obj_call_tuple_dict(typ, val, VNULL) : obj_call1(typ, val);
+        if (!exc) return VNULL;
+    } else if (exc_check(typ)) {
+        if (val != V_NONE) return err_set(&exc_TypeError, "instance exception may not have a separate value");
+        exc = typ;
+    } else {
+        return err_format(&exc_TypeError, "exceptions must be classes or instances deriving from BaseException, not %T",
+                          typ);
+    }
+    if (nargs > 3 && args[3] != V_NONE) V_AS(ExcObject, exc)->traceback = args[3];
+    return gen_throw_exc(args[0], exc);
+}
+
+static Value gen_close_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    GenObject *g = V_AS(GenObject, args[0]);
+    if (!g->frame) return V_NONE;
+    if (!g->started) {
+        g->frame = NULL;
+        return V_NONE;
+    }
+    Value ge = exc_new(&exc_GeneratorExit, NULL, 0);
+    Value r = gen_throw_exc(args[0], ge);
+    if (r) {
+        g->frame = NULL;
+        return err_set(&exc_RuntimeError, "generator ignored GeneratorExit");
+    }
+    if (err_matches(&exc_GeneratorExit) || err_matches(&exc_StopIteration)) {
+        err_clear();
+        return V_NONE;
+    }
+    return VNULL;
+}
+
+static Value gen_repr(Value v) {
+    GenObject *g = V_AS(GenObject, v);
+    return str_printf("<generator object %U at %p>", g->qualname, (void *)(uintptr_t)v);
+}
+
+static Value iter_self(Value v) { return v; }
+
+static Value gen_get_name(Value v) { return V_AS(GenObject, v)->name; }
+static Value gen_get_qualname(Value v) { return V_AS(GenObject, v)->qualname; }
+static Value gen_get_running(Value v) { return v_bool(V_AS(GenObject, v)->running); }
+static Value gen_get_frame(Value v) { return V_AS(GenObject, v)->frame ? v : V_NONE; }
+static Value gen_get_code(Value v) {
+    GenObject *g = V_AS(GenObject, v);
+    return g->frame ? V_FROM_PTR(g->frame->code) : V_NONE;
+}
+static Value gen_get_suspended(Value v) {
+    GenObject *g = V_AS(GenObject, v);
+    return v_bool(g->frame && g->started && !g->running);
+}
+
+static const GetSetDef gen_getsets[] = {
+    {"__name__", gen_get_name, NULL, NULL},
+    {"__qualname__", gen_get_qualname, NULL, NULL},
+    {"gi_running", gen_get_running, NULL, NULL},
+    {"gi_frame", gen_get_frame, NULL, NULL},
+    {"gi_code", gen_get_code, NULL, NULL},
+    {"gi_suspended", gen_get_suspended, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const MethodDef gen_methods[] = {
+    {"send", gen_send_m, 0, NULL},
+    {"throw", gen_throw_m, 0, NULL},
+    {"close", gen_close_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+Type gen_type = {
+    .tname = "generator",
+    .basicsize = sizeof(GenObject),
+    .repr = gen_repr,
+    .iter = iter_self,
+    .iternext = gen_iternext,
+};
+
+void gen_init(void) {
+    type_add_methods(&gen_type, gen_methods);
+    type_add_getsets(&gen_type, gen_getsets);
+    type_ready(&gen_type);
+}

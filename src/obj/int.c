@@ -1,0 +1,936 @@
+/* int.c: Python int (and bool) semantics over small ints and GMP.
+ *
+ * Every arithmetic entry point accepts any int-like value: a small int, a
+ * BigIntObject (exact int or a subclass instance, which always holds its
+ * value in `z`), or a bool. Results are normalised: a result that fits a
+ * small int is returned as one.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "../runtime.h"
+#include "../util/numfmt.h"
+
+Type int_type, bool_type;
+BoolObject true_obj = {{&bool_type}, 1}, false_obj = {{&bool_type}, 0};
+
+/* ---- conversions ----------------------------------------------------------- */
+
+static Value big_alloc(Type *t) {
+    BigIntObject *b = (BigIntObject *)obj_alloc(t, t->basicsize ? t->basicsize : sizeof(BigIntObject));
+    mpz_init(b->z);
+    return V_FROM_PTR(b);
+}
+
+Value int_from_i64(int64_t x) {
+    if (smallint_fits(x)) return v_int(x);
+    Value v = big_alloc(&int_type);
+    mpz_set_si(V_AS(BigIntObject, v)->z, x);
+    return v;
+}
+
+Value int_from_u64(uint64_t x) {
+    if (x <= (uint64_t)SMALLINT_MAX) return v_int((int64_t)x);
+    Value v = big_alloc(&int_type);
+    mpz_set_ui(V_AS(BigIntObject, v)->z, x);
+    return v;
+}
+
+Value int_from_mpz(const mpz_t z) {
+    if (mpz_fits_slong_p(z)) {
+        long x = mpz_get_si(z);
+        if (smallint_fits(x)) return v_int(x);
+    }
+    Value v = big_alloc(&int_type);
+    mpz_set(V_AS(BigIntObject, v)->z, z);
+    return v;
+}
+
+/* Is v a small int or a bool? Then *out is its value. */
+static inline bool small_value(Value v, int64_t *out) {
+    if (v & 1) {
+        *out = v_intval(v);
+        return true;
+    }
+    if (V_OBJ(v)->type == &bool_type) {
+        *out = V_AS(BoolObject, v)->value;
+        return true;
+    }
+    return false;
+}
+
+void int_to_mpz(Value v, mpz_t z) {
+    int64_t x;
+    if (small_value(v, &x)) mpz_set_si(z, x);
+    else mpz_set(z, V_AS(BigIntObject, v)->z);
+}
+
+/* A read-only mpz view of v: for big ints the object's own mpz, otherwise
+ * `tmp` set to the value. */
+static const __mpz_struct *mpz_view(Value v, mpz_t tmp) {
+    int64_t x;
+    if (small_value(v, &x)) {
+        mpz_set_si(tmp, x);
+        return tmp;
+    }
+    return V_AS(BigIntObject, v)->z;
+}
+
+int64_t int_as_i64(Value v) {
+    int64_t x;
+    if (small_value(v, &x)) return x;
+    const __mpz_struct *z = V_AS(BigIntObject, v)->z;
+    if (mpz_fits_slong_p(z)) return mpz_get_si(z);
+    err_set(&exc_OverflowError, "Python int too large to convert to C long");
+    return -1;
+}
+
+int64_t int_as_i64_clamped(Value v, int64_t lo, int64_t hi) {
+    int64_t x;
+    if (small_value(v, &x)) return x < lo ? lo : x > hi ? hi : x;
+    const __mpz_struct *z = V_AS(BigIntObject, v)->z;
+    if (mpz_fits_slong_p(z)) {
+        x = mpz_get_si(z);
+        return x < lo ? lo : x > hi ? hi : x;
+    }
+    return mpz_sgn(z) < 0 ? lo : hi;
+}
+
+bool int_is_zero(Value v) {
+    int64_t x;
+    if (small_value(v, &x)) return x == 0;
+    return mpz_sgn(V_AS(BigIntObject, v)->z) == 0;
+}
+
+int int_sign(Value v) {
+    int64_t x;
+    if (small_value(v, &x)) return (x > 0) - (x < 0);
+    return mpz_sgn(V_AS(BigIntObject, v)->z);
+}
+
+/* Correctly rounded conversion (round half to even), as CPython. */
+static double mpz_to_double_rounded(const mpz_t z, bool *overflow) {
+    *overflow = false;
+    size_t bits = mpz_sizeinbase(z, 2);
+    if (bits <= 53) return mpz_get_d(z);    /* exact */
+    mpz_t a, q;
+    mpz_init(a);
+    mpz_init(q);
+    mpz_abs(a, z);
+    size_t shift = bits - 54;               /* keep 54 bits: 53 + round bit */
+    mpz_fdiv_q_2exp(q, a, shift);
+    bool sticky = mpz_scan1(a, 0) < shift;
+    uint64_t m = mpz_get_ui(q);             /* 54 bits */
+    bool round_bit = m & 1;
+    m >>= 1;
+    if (round_bit && (sticky || (m & 1))) m++;
+    double r = ldexp((double)m, (int)(shift + 1));
+    if (isinf(r)) *overflow = true;
+    mpz_clear(a);
+    mpz_clear(q);
+    return mpz_sgn(z) < 0 ? -r : r;
+}
+
+double int_as_double(Value v) {
+    int64_t x;
+    if (small_value(v, &x)) return (double)x;
+    bool ovf;
+    double d = mpz_to_double_rounded(V_AS(BigIntObject, v)->z, &ovf);
+    if (ovf) {
+        err_set(&exc_OverflowError, "int too large to convert to float");
+        return -1.0;
+    }
+    return d;
+}
+
+Value int_from_double(double d) {
+    if (isnan(d)) return err_set(&exc_ValueError, "cannot convert float NaN to integer");
+    if (isinf(d)) return err_set(&exc_OverflowError, "cannot convert float infinity to integer");
+    d = trunc(d);
+    if (d >= -4e18 && d <= 4e18) return int_from_i64((int64_t)d);
+    mpz_t z;
+    mpz_init_set_d(z, d);
+    Value r = int_from_mpz(z);
+    mpz_clear(z);
+    return r;
+}
+
+/* ---- repr and hash -------------------------------------------------------------- */
+
+Value int_repr(Value v) {
+    int64_t x;
+    if (small_value(v, &x)) {
+        char buf[24];
+        int n = snprintf(buf, sizeof buf, "%lld", (long long)x);
+        return str_new(buf, (size_t)n);
+    }
+    const __mpz_struct *z = V_AS(BigIntObject, v)->z;
+    size_t n = mpz_sizeinbase(z, 10);
+    if (n > 4300) {
+        return err_format(&exc_ValueError,
+                          "Exceeds the limit (4300 digits) for integer string conversion; "
+                          "use sys.set_int_max_str_digits() to increase the limit");
+    }
+    char *buf = gc_alloc_atomic(n + 2);
+    mpz_get_str(buf, 10, z);
+    return str_new(buf, strlen(buf));
+}
+
+#define HASH_MODULUS (((int64_t)1 << 61) - 1)
+
+int64_t int_hash(Value v) {
+    int64_t x;
+    if (small_value(v, &x)) {
+        int64_t h = x >= 0 ? x % HASH_MODULUS : -((-x) % HASH_MODULUS);
+        return h == -1 ? -2 : h;
+    }
+    const __mpz_struct *z = V_AS(BigIntObject, v)->z;
+    mpz_t r;
+    mpz_init(r);
+    mpz_abs(r, z);
+    unsigned long m = mpz_fdiv_ui(r, (unsigned long)HASH_MODULUS);
+    int64_t h = (int64_t)m;
+    if (mpz_sgn(z) < 0) h = -h;
+    mpz_clear(r);
+    return h == -1 ? -2 : h;
+}
+
+static int64_t int_hash_slot(Value v) { return int_hash(v); }
+
+/* ---- parsing ---------------------------------------------------------------------- */
+
+static Value invalid_literal(const char *s, size_t len, int base) {
+    Value sv = str_new(s, len);
+    return err_format(&exc_ValueError, "invalid literal for int() with base %d: %R", base, sv);
+}
+
+Value int_from_string(const char *s, size_t len, int base) {
+    const char *orig = s;
+    size_t origlen = len;
+    int shown_base = base;
+    /* strip whitespace */
+    while (len && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r' || *s == '\f' || *s == '\v')) s++, len--;
+    while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' || s[len - 1] == '\n' || s[len - 1] == '\r' ||
+                   s[len - 1] == '\f' || s[len - 1] == '\v'))
+        len--;
+    bool neg = false;
+    if (len && (*s == '+' || *s == '-')) {
+        neg = *s == '-';
+        s++, len--;
+    }
+    if (len >= 2 && s[0] == '0') {
+        char p = (char)(s[1] | 0x20);
+        int pb = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 0;
+        if (pb && (base == 0 || base == pb)) {
+            base = pb;
+            s += 2, len -= 2;
+            if (len && *s == '_') s++, len--;   /* 0x_1f is allowed */
+            else if (!len) return invalid_literal(orig, origlen, shown_base);
+        }
+    }
+    if (base == 0) {
+        /* decimal; leading zeros only if the value is zero */
+        base = 10;
+        if (len > 1 && s[0] == '0') {
+            for (size_t i = 0; i < len; i++)
+                if (s[i] != '0' && s[i] != '_') return invalid_literal(orig, origlen, 0);
+        }
+    }
+    if (len == 0) return invalid_literal(orig, origlen, shown_base);
+    /* validate digits and underscores, build a clean copy */
+    char stackbuf[64];
+    char *clean = len < sizeof stackbuf ? stackbuf : gc_alloc_atomic(len + 1);
+    size_t n = 0;
+    bool prev_us = true;   /* no leading underscore */
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == '_') {
+            if (prev_us) return invalid_literal(orig, origlen, shown_base);
+            prev_us = true;
+            continue;
+        }
+        int dv;
+        if (c >= '0' && c <= '9') dv = c - '0';
+        else if (c >= 'a' && c <= 'z') dv = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'Z') dv = c - 'A' + 10;
+        else return invalid_literal(orig, origlen, shown_base);
+        if (dv >= base) return invalid_literal(orig, origlen, shown_base);
+        clean[n++] = c;
+        prev_us = false;
+    }
+    if (prev_us) return invalid_literal(orig, origlen, shown_base);
+    clean[n] = 0;
+    if (base == 10 && n > 4300)
+        return err_format(&exc_ValueError,
+                          "Exceeds the limit (4300 digits) for integer string conversion: value has %zd digits; "
+                          "use sys.set_int_max_str_digits() to increase the limit",
+                          (ssize_t)n);
+    if (n <= 18 && base == 10) {
+        int64_t x = 0;
+        for (size_t i = 0; i < n; i++) x = x * 10 + (clean[i] - '0');
+        return int_from_i64(neg ? -x : x);
+    }
+    mpz_t z;
+    mpz_init(z);
+    mpz_set_str(z, clean, base);
+    if (neg) mpz_neg(z, z);
+    Value r = int_from_mpz(z);
+    mpz_clear(z);
+    return r;
+}
+
+/* ---- arithmetic -------------------------------------------------------------------- */
+
+typedef void (*MpzOp)(mpz_ptr, mpz_srcptr, mpz_srcptr);
+
+static Value big_op(Value a, Value b, MpzOp f) {
+    mpz_t ta, tb, r;
+    mpz_init(ta);
+    mpz_init(tb);
+    mpz_init(r);
+    f(r, mpz_view(a, ta), mpz_view(b, tb));
+    Value v = int_from_mpz(r);
+    mpz_clear(ta);
+    mpz_clear(tb);
+    mpz_clear(r);
+    return v;
+}
+
+Value int_add_slow(Value a, Value b) {
+    int64_t x, y, r;
+    if (small_value(a, &x) && small_value(b, &y) && !__builtin_add_overflow(x, y, &r)) return int_from_i64(r);
+    return big_op(a, b, mpz_add);
+}
+
+Value int_sub_slow(Value a, Value b) {
+    int64_t x, y, r;
+    if (small_value(a, &x) && small_value(b, &y) && !__builtin_sub_overflow(x, y, &r)) return int_from_i64(r);
+    return big_op(a, b, mpz_sub);
+}
+
+Value int_mul_slow(Value a, Value b) {
+    int64_t x, y, r;
+    if (small_value(a, &x) && small_value(b, &y) && !__builtin_mul_overflow(x, y, &r)) return int_from_i64(r);
+    return big_op(a, b, mpz_mul);
+}
+
+static Value zero_div(const char *msg) { return err_set(&exc_ZeroDivisionError, msg); }
+
+static Value int_floordiv(Value a, Value b) {
+    int64_t x, y;
+    if (small_value(a, &x) && small_value(b, &y)) {
+        if (y == 0) return zero_div("integer division or modulo by zero");
+        int64_t q = x / y;
+        if ((x % y != 0) && ((x < 0) != (y < 0))) q--;
+        return int_from_i64(q);
+    }
+    if (int_is_zero(b)) return zero_div("integer division or modulo by zero");
+    return big_op(a, b, mpz_fdiv_q);
+}
+
+static Value int_mod(Value a, Value b) {
+    int64_t x, y;
+    if (small_value(a, &x) && small_value(b, &y)) {
+        if (y == 0) return zero_div("integer division or modulo by zero");
+        int64_t r = x % y;
+        if (r != 0 && ((r < 0) != (y < 0))) r += y;
+        return v_int(r);
+    }
+    if (int_is_zero(b)) return zero_div("integer division or modulo by zero");
+    return big_op(a, b, mpz_fdiv_r);
+}
+
+/* True division a / b, correctly rounded. */
+static Value int_truediv(Value a, Value b) {
+    int64_t x, y;
+    if (small_value(a, &x) && small_value(b, &y)) {
+        if (y == 0) return zero_div("division by zero");
+        if (x >= -(1LL << 53) && x <= (1LL << 53) && y >= -(1LL << 53) && y <= (1LL << 53))
+            return float_from_double((double)x / (double)y);
+    }
+    if (int_is_zero(b)) return zero_div("division by zero");
+    mpz_t ta, tb, na, nb, q, r;
+    mpz_init(ta);
+    mpz_init(tb);
+    mpz_inits(na, nb, q, r, NULL);
+    mpz_abs(na, mpz_view(a, ta));
+    mpz_abs(nb, mpz_view(b, tb));
+    bool neg = (int_sign(a) < 0) != (int_sign(b) < 0);
+    double result;
+    if (mpz_sgn(na) == 0) {
+        result = 0.0;
+    } else {
+        long la = (long)mpz_sizeinbase(na, 2), lb = (long)mpz_sizeinbase(nb, 2);
+        /* scale so the quotient has 55 or 56 bits */
+        long shift = la - lb - 55;
+        if (shift > 0) mpz_mul_2exp(nb, nb, (mp_bitcnt_t)shift);
+        else if (shift < 0) mpz_mul_2exp(na, na, (mp_bitcnt_t)-shift);
+        mpz_tdiv_qr(q, r, na, nb);
+        bool sticky = mpz_sgn(r) != 0;
+        long qbits = (long)mpz_sizeinbase(q, 2);
+        long extra = qbits - 53;
+        /* subnormal results keep fewer bits */
+        long exp2 = shift + qbits;   /* value ~ 2^(exp2) */
+        if (exp2 < -1021) extra += -1021 - exp2;
+        if (extra > qbits) extra = qbits;
+        if (extra > 0) {
+            sticky = sticky || mpz_scan1(q, 0) < (mp_bitcnt_t)(extra - 1);
+            bool half = mpz_tstbit(q, (mp_bitcnt_t)(extra - 1));
+            mpz_fdiv_q_2exp(q, q, (mp_bitcnt_t)extra);
+            if (half && (sticky || mpz_odd_p(q))) mpz_add_ui(q, q, 1);
+        } else {
+            extra = 0;
+        }
+        result = ldexp(mpz_get_d(q), (int)(shift + extra));
+        if (isinf(result)) {
+            mpz_clears(ta, tb, na, nb, q, r, NULL);
+            return err_set(&exc_OverflowError, "integer division result too large for a float");
+        }
+    }
+    mpz_clears(ta, tb, na, nb, q, r, NULL);
+    return float_from_double(neg ? -result : result);
+}
+
+static Value int_pow(Value a, Value b) {
+    if (int_sign(b) < 0) {
+        double x = int_as_double(a);
+        if (x == -1.0 && err_occurred()) return VNULL;
+        double y = int_as_double(b);
+        if (y == -1.0 && err_occurred()) return VNULL;
+        if (x == 0.0) return zero_div("0.0 cannot be raised to a negative power");
+        return float_pow(x, y);
+    }
+    int64_t x, y;
+    if (small_value(a, &x) && small_value(b, &y)) {
+        /* fast exponentiation while it fits */
+        int64_t result = 1, base = x, e = y;
+        bool ok = true;
+        while (e > 0) {
+            if (e & 1) {
+                if (__builtin_mul_overflow(result, base, &result)) {
+                    ok = false;
+                    break;
+                }
+            }
+            e >>= 1;
+            if (e && __builtin_mul_overflow(base, base, &base)) {
+                ok = false;
+                break;
+            }
+        }
+        if (ok) return int_from_i64(result);
+    }
+    if (!v_is_int(b) && !bool_check(b)) {
+        const __mpz_struct *zb = V_AS(BigIntObject, b)->z;
+        if (!mpz_fits_ulong_p(zb)) {
+            if (small_value(a, &x) && (x == 0 || x == 1)) return v_int(x);
+            if (small_value(a, &x) && x == -1) return v_int(mpz_odd_p(zb) ? -1 : 1);
+            return err_no_memory();
+        }
+    }
+    unsigned long e = v_is_int(b) ? (unsigned long)v_intval(b) : bool_check(b) ? (unsigned long)V_AS(BoolObject, b)->value
+                                                                            : mpz_get_ui(V_AS(BigIntObject, b)->z);
+    mpz_t ta, r;
+    mpz_init(ta);
+    mpz_init(r);
+    const __mpz_struct *za = mpz_view(a, ta);
+    size_t abits = mpz_sizeinbase(za, 2);
+    if (mpz_cmpabs_ui(za, 1) > 0 && (double)abits * (double)e > 1e10) {
+        mpz_clear(ta);
+        mpz_clear(r);
+        return err_no_memory();
+    }
+    mpz_pow_ui(r, za, e);
+    Value v = int_from_mpz(r);
+    mpz_clear(ta);
+    mpz_clear(r);
+    return v;
+}
+
+static Value int_shift(Value a, Value b, bool left) {
+    if (int_sign(b) < 0) return err_set(&exc_ValueError, "negative shift count");
+    int64_t x, s = 0;
+    bool small_b = small_value(b, &s);
+    if (small_value(a, &x)) {
+        if (x == 0) return v_int(0);
+        if (!left) {
+            if (!small_b || s >= 63) return v_int(x < 0 ? -1 : 0);
+            return v_int(x >> s);
+        }
+        if (small_b && s < 62) {
+            int64_t r = x << s;
+            if ((r >> s) == x && smallint_fits(r)) return v_int(r);
+        }
+    }
+    if (!small_b) {
+        if (!left) return v_int(int_sign(a) < 0 ? -1 : 0);
+        if (int_is_zero(a)) return v_int(0);
+        return err_set(&exc_OverflowError, "too many digits in integer");
+    }
+    if (left && s > ((int64_t)1 << 40)) return err_no_memory();
+    mpz_t ta, r;
+    mpz_init(ta);
+    mpz_init(r);
+    if (left) mpz_mul_2exp(r, mpz_view(a, ta), (mp_bitcnt_t)s);
+    else mpz_fdiv_q_2exp(r, mpz_view(a, ta), (mp_bitcnt_t)s);
+    Value v = int_from_mpz(r);
+    mpz_clear(ta);
+    mpz_clear(r);
+    return v;
+}
+
+static Value int_bitop(Value a, Value b, int op) {
+    int64_t x, y;
+    if (small_value(a, &x) && small_value(b, &y)) {
+        switch (op) {
+        case BINOP_AND: return v_int(x & y);
+        case BINOP_OR: return v_int(x | y);
+        default: return v_int(x ^ y);
+        }
+    }
+    return big_op(a, b, op == BINOP_AND ? mpz_and : op == BINOP_OR ? mpz_ior : mpz_xor);
+}
+
+static Value int_divmod(Value a, Value b) {
+    Value q = int_floordiv(a, b);
+    if (!q) return VNULL;
+    Value r = int_mod(a, b);
+    if (!r) return VNULL;
+    return tuple_pack(2, q, r);
+}
+
+Value int_binop(Value a, Value b, int op) {
+    if (!int_check(a) || !int_check(b)) return V_NOTIMPL;
+    switch (BINOP_BASE(op)) {
+    case BINOP_ADD: return int_add_slow(a, b);
+    case BINOP_SUB: return int_sub_slow(a, b);
+    case BINOP_MUL: return int_mul_slow(a, b);
+    case BINOP_FLOORDIV: return int_floordiv(a, b);
+    case BINOP_MOD: return int_mod(a, b);
+    case BINOP_TRUEDIV: return int_truediv(a, b);
+    case BINOP_POW: return int_pow(a, b);
+    case BINOP_LSHIFT: return int_shift(a, b, true);
+    case BINOP_RSHIFT: return int_shift(a, b, false);
+    case BINOP_AND:
+    case BINOP_OR:
+    case BINOP_XOR: return int_bitop(a, b, BINOP_BASE(op));
+    default: return V_NOTIMPL;
+    }
+}
+
+int int_compare(Value a, Value b) {
+    int64_t x, y;
+    if (small_value(a, &x) && small_value(b, &y)) return (x > y) - (x < y);
+    mpz_t ta, tb;
+    mpz_init(ta);
+    mpz_init(tb);
+    int c = mpz_cmp(mpz_view(a, ta), mpz_view(b, tb));
+    mpz_clear(ta);
+    mpz_clear(tb);
+    return (c > 0) - (c < 0);
+}
+
+static Value cmp_result(int c, int op) {
+    switch (op) {
+    case CMP_LT: return v_bool(c < 0);
+    case CMP_LE: return v_bool(c <= 0);
+    case CMP_EQ: return v_bool(c == 0);
+    case CMP_NE: return v_bool(c != 0);
+    case CMP_GT: return v_bool(c > 0);
+    default: return v_bool(c >= 0);
+    }
+}
+
+Value int_richcompare(Value a, Value b, int op) {
+    if (!int_check(a) || !int_check(b)) return V_NOTIMPL;
+    return cmp_result(int_compare(a, b), op);
+}
+
+Value int_unop(Value a, int op) {
+    int64_t x;
+    if (small_value(a, &x)) {
+        switch (op) {
+        case UNOP_NEG: return int_from_i64(-x);
+        case UNOP_POS: return v_int(x);
+        case UNOP_INVERT: return v_int(~x);
+        case UNOP_ABS: return int_from_i64(x < 0 ? -x : x);
+        }
+    }
+    const __mpz_struct *z = V_AS(BigIntObject, a)->z;
+    mpz_t r;
+    mpz_init(r);
+    switch (op) {
+    case UNOP_NEG: mpz_neg(r, z); break;
+    case UNOP_POS: mpz_set(r, z); break;
+    case UNOP_INVERT: mpz_com(r, z); break;
+    default: mpz_abs(r, z); break;
+    }
+    Value v = int_from_mpz(r);
+    mpz_clear(r);
+    return v;
+}
+
+static int int_truth(Value v) { return !int_is_zero(v); }
+
+/* ---- index protocol ----------------------------------------------------------------- */
+
+Value obj_index(Value v) {
+    if (int_check(v)) {
+        if (v_is_int(v) || V_OBJ(v)->type == &int_type) return v;
+        int64_t x;
+        if (small_value(v, &x)) return v_int(x);
+        return int_from_mpz(V_AS(BigIntObject, v)->z);
+    }
+    if (!v_is_smallfloat(v)) {
+        bool found;
+        Value r = obj_call_special(v, NAME(__index__), NULL, 0, &found);
+        if (found) {
+            if (r && !int_check(r))
+                return err_format(&exc_TypeError, "__index__ returned non-int (type %T)", r);
+            return r;
+        }
+    }
+    return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", v);
+}
+
+int64_t obj_index_i64(Value v) {
+    if (v_is_int(v)) return v_intval(v);
+    Value i = obj_index(v);
+    if (!i) return -1;
+    int64_t x = int_as_i64(i);
+    if (x == -1 && err_occurred()) {
+        err_clear();
+        err_format(&exc_IndexError, "cannot fit '%T' into an index-sized integer", v);
+    }
+    return x;
+}
+
+/* ---- int() and methods ----------------------------------------------------------------- */
+
+static Value int_subtype_new(Type *t, Value v) {
+    if (t == &int_type) return v;
+    Value r = big_alloc(t);
+    int_to_mpz(v, V_AS(BigIntObject, r)->z);
+    return r;
+}
+
+static Value int_from_obj(Value x) {
+    if (int_check(x)) return obj_index(x);
+    if (float_check(x)) return int_from_double(float_val(x));
+    if (str_check(x)) {
+        /* non-ASCII digits are not supported: report them like invalid input */
+        return int_from_string(str_data(x), (size_t)str_nbytes(x), 10);
+    }
+    if (bytes_check(x)) return int_from_string(bytes_data(x), (size_t)bytes_size(x), 10);
+    bool found;
+    Value r = obj_call_special(x, NAME(__int__), NULL, 0, &found);
+    if (found) {
+        if (r && !int_check(r)) return err_format(&exc_TypeError, "__int__ returned non-int (type %T)", r);
+        return r;
+    }
+    r = obj_call_special(x, NAME(__index__), NULL, 0, &found);
+    if (found) return r;
+    r = obj_call_special(x, NAME(__trunc__), NULL, 0, &found);
+    if (found) {
+        if (r && !int_check(r)) return obj_index(r);
+        return r;
+    }
+    return err_format(&exc_TypeError,
+                      "int() argument must be a string, a bytes-like object or a real number, not '%T'", x);
+}
+
+static Value int_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    Value x = VNULL, base = VNULL;
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    if (nargs > 2) return err_format(&exc_TypeError, "int() takes at most 2 arguments (%zd given)", (ssize_t)nargs);
+    if (nargs >= 1) x = args[0];
+    if (nargs >= 2) base = args[1];
+    for (size_t i = 0; i < nkw; i++) {
+        Value k = tuple_get(kwnames, (int64_t)i);
+        if (str_eq_cstr(k, "base")) base = args[nargs + i];
+        else if (str_eq_cstr(k, "x") && !x) x = args[nargs + i];
+        else return err_format(&exc_TypeError, "'%U' is an invalid keyword argument for int()", k);
+    }
+    Value r;
+    if (!x) {
+        if (base) return err_set(&exc_TypeError, "int() missing string argument");
+        r = v_int(0);
+    } else if (!base) {
+        r = int_from_obj(x);
+    } else {
+        int64_t b = obj_index_i64(base);
+        if (b == -1 && err_occurred()) return VNULL;
+        if ((b != 0 && b < 2) || b > 36) return err_set(&exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
+        if (str_check(x)) r = int_from_string(str_data(x), (size_t)str_nbytes(x), (int)b);
+        else if (bytes_check(x)) r = int_from_string(bytes_data(x), (size_t)bytes_size(x), (int)b);
+        else return err_set(&exc_TypeError, "int() can't convert non-string with explicit base");
+    }
+    if (!r) return VNULL;
+    return int_subtype_new(t, r);
+}
+
+static Value int_bit_length(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    int64_t x;
+    if (small_value(args[0], &x)) {
+        uint64_t u = x < 0 ? (uint64_t)(-x) : (uint64_t)x;
+        return v_int(u ? 64 - __builtin_clzll(u) : 0);
+    }
+    return v_int((int64_t)mpz_sizeinbase(V_AS(BigIntObject, args[0])->z, 2));
+}
+
+static Value int_bit_count(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    int64_t x;
+    if (small_value(args[0], &x)) {
+        uint64_t u = x < 0 ? (uint64_t)(-x) : (uint64_t)x;
+        return v_int(__builtin_popcountll(u));
+    }
+    mpz_t a;
+    mpz_init(a);
+    mpz_abs(a, V_AS(BigIntObject, args[0])->z);
+    Value r = v_int((int64_t)mpz_popcount(a));
+    mpz_clear(a);
+    return r;
+}
+
+static Value int_self(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return obj_index(args[0]);
+}
+
+static Value int_float_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    double d = int_as_double(args[0]);
+    if (d == -1.0 && err_occurred()) return VNULL;
+    return float_from_double(d);
+}
+
+static Value int_round_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__round__", nargs - 1, 0, 1) < 0) return VNULL;
+    Value self = obj_index(args[0]);
+    if (nargs == 1 || args[1] == V_NONE) return self;
+    Value nd = obj_index(args[1]);
+    if (!nd) return VNULL;
+    if (int_sign(nd) >= 0) return self;
+    /* round to a multiple of 10**-nd, half to even */
+    Value ten = v_int(10);
+    Value negnd = int_unop(nd, UNOP_NEG);
+    Value p = int_pow(ten, negnd);
+    if (!p) return VNULL;
+    Value q = int_floordiv(self, p), r = int_mod(self, p);
+    if (!q || !r) return VNULL;
+    Value twice = int_mul_slow(r, v_int(2));
+    int c = int_compare(twice, p);
+    if (c > 0 || (c == 0 && int_mod(q, v_int(2)) != v_int(0))) q = int_add_slow(q, v_int(1));
+    return int_mul_slow(q, p);
+}
+
+static Value int_format_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__format__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!str_check(args[1])) return err_format(&exc_TypeError, "__format__() argument must be str, not %T", args[1]);
+    return obj_format(args[0], args[1]);
+}
+
+static Value int_conjugate(Value *args, size_t nargs, Value kwnames) { return int_self(args, nargs, kwnames); }
+
+static Value int_as_integer_ratio(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return tuple_pack(2, obj_index(args[0]), v_int(1));
+}
+
+static Value int_to_bytes_m(Value *args, size_t nargs, Value kwnames) {
+    Value length = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "length");
+    Value order = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "byteorder");
+    Value sgn = arg_kw(args, nargs, kwnames, "signed");
+    int64_t len = length ? obj_index_i64(length) : 1;
+    if (len < 0) return err_occurred() ? VNULL : err_set(&exc_ValueError, "length argument must be non-negative");
+    bool little = order && str_check(order) && str_eq_cstr(order, "little");
+    if (order && (!str_check(order) || (!little && !str_eq_cstr(order, "big"))))
+        return err_set(&exc_ValueError, "byteorder must be either 'little' or 'big'");
+    bool is_signed = sgn && obj_truth(sgn) == 1;
+    mpz_t z, mod;
+    mpz_init(z);
+    mpz_init(mod);
+    int_to_mpz(args[0], z);
+    if (mpz_sgn(z) < 0) {
+        if (!is_signed) {
+            mpz_clears(z, mod, NULL);
+            return err_set(&exc_OverflowError, "can't convert negative int to unsigned");
+        }
+        mpz_ui_pow_ui(mod, 2, (unsigned long)(8 * len));
+        mpz_add(z, z, mod);
+    }
+    size_t bits = mpz_sizeinbase(z, 2);
+    if (mpz_sgn(z) == 0) bits = 0;
+    bool too_big = (int64_t)bits > 8 * len;
+    if (is_signed && !too_big && len > 0) {
+        int neg = int_sign(args[0]) < 0;
+        if (!neg && (int64_t)bits == 8 * len) too_big = true;
+        if (neg && (int64_t)bits == 8 * len && !mpz_tstbit(z, (mp_bitcnt_t)(8 * len - 1))) too_big = true;
+    }
+    if (too_big) {
+        mpz_clears(z, mod, NULL);
+        return err_set(&exc_OverflowError, "int too big to convert");
+    }
+    char *buf = gc_alloc_atomic((size_t)len + 1);
+    memset(buf, 0, (size_t)len);
+    for (int64_t i = 0; i < len; i++) {
+        unsigned long byte = mpz_fdiv_ui(z, 256);
+        mpz_fdiv_q_2exp(z, z, 8);
+        buf[little ? i : len - 1 - i] = (char)byte;
+    }
+    mpz_clears(z, mod, NULL);
+    return bytes_new(buf, (size_t)len);
+}
+
+static Value int_from_bytes_m(Value *args, size_t nargs, Value kwnames) {
+    Value data = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "bytes");
+    Value order = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "byteorder");
+    Value sgn = arg_kw(args, nargs, kwnames, "signed");
+    if (!data) return err_set(&exc_TypeError, "from_bytes() missing required argument 'bytes' (pos 1)");
+    Value b = data;
+    if (!bytes_check(b)) {
+        Value lst = list_from_iterable(data);
+        if (!lst) return VNULL;
+        char *tmp = gc_alloc_atomic((size_t)list_size(lst) + 1);
+        for (int64_t i = 0; i < list_size(lst); i++) tmp[i] = (char)int_as_i64(list_get(lst, i));
+        b = bytes_new(tmp, (size_t)list_size(lst));
+    }
+    bool little = order && str_check(order) && str_eq_cstr(order, "little");
+    int64_t n = bytes_size(b);
+    const unsigned char *d = (const unsigned char *)bytes_data(b);
+    mpz_t z;
+    mpz_init(z);
+    for (int64_t i = 0; i < n; i++) {
+        mpz_mul_2exp(z, z, 8);
+        mpz_add_ui(z, z, d[little ? n - 1 - i : i]);
+    }
+    if (sgn && obj_truth(sgn) == 1 && n > 0 && (d[little ? n - 1 : 0] & 0x80)) {
+        mpz_t m;
+        mpz_init(m);
+        mpz_ui_pow_ui(m, 2, (unsigned long)(8 * n));
+        mpz_sub(z, z, m);
+        mpz_clear(m);
+    }
+    Value r = int_from_mpz(z);
+    mpz_clear(z);
+    Type *cls = V_AS(Type, args[0]);
+    if (cls != &int_type) return obj_call1(args[0], r);
+    return r;
+}
+
+static Value int_getnewargs(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return tuple_pack(1, obj_index(args[0]));
+}
+
+static const MethodDef int_methods[] = {
+    {"bit_length", int_bit_length, 0, NULL},
+    {"bit_count", int_bit_count, 0, NULL},
+    {"conjugate", int_conjugate, 0, NULL},
+    {"__index__", int_self, 0, NULL},
+    {"__int__", int_self, 0, NULL},
+    {"__trunc__", int_self, 0, NULL},
+    {"__floor__", int_self, 0, NULL},
+    {"__ceil__", int_self, 0, NULL},
+    {"__float__", int_float_m, 0, NULL},
+    {"__round__", int_round_m, 0, NULL},
+    {"__format__", int_format_m, 0, NULL},
+    {"__getnewargs__", int_getnewargs, 0, NULL},
+    {"as_integer_ratio", int_as_integer_ratio, 0, NULL},
+    {"to_bytes", int_to_bytes_m, MF_KEYWORDS, NULL},
+    {"from_bytes", int_from_bytes_m, MF_KEYWORDS | MF_CLASS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static Value int_get_self(Value v) { return obj_index(v); }
+static Value int_get_zero(Value v) {
+    (void)v;
+    return v_int(0);
+}
+static Value int_get_one(Value v) {
+    (void)v;
+    return v_int(1);
+}
+
+static const GetSetDef int_getsets[] = {
+    {"real", int_get_self, NULL, NULL},
+    {"imag", int_get_zero, NULL, NULL},
+    {"numerator", int_get_self, NULL, NULL},
+    {"denominator", int_get_one, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* Binary operators for (int, int) including divmod via the generic path. */
+static Value int_binop_slot(Value a, Value b, int op) { return int_binop(a, b, op); }
+
+Value int_divmod_values(Value a, Value b) {
+    if (!int_check(a) || !int_check(b)) return V_NOTIMPL;
+    return int_divmod(a, b);
+}
+
+/* ---- bool ------------------------------------------------------------------------------- */
+
+static Value bool_repr(Value v) { return str_intern_cstr(v == V_TRUE ? "True" : "False"); }
+
+static Value bool_binop(Value a, Value b, int op) {
+    int base = BINOP_BASE(op);
+    if ((base == BINOP_AND || base == BINOP_OR || base == BINOP_XOR) && bool_check(a) && bool_check(b)) {
+        bool x = a == V_TRUE, y = b == V_TRUE;
+        return v_bool(base == BINOP_AND ? (x && y) : base == BINOP_OR ? (x || y) : (x != y));
+    }
+    return int_binop(a, b, op);
+}
+
+static Value bool_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)t;
+    if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "bool() takes no keyword arguments");
+    if (nargs > 1) return err_format(&exc_TypeError, "bool expected at most 1 argument, got %zd", (ssize_t)nargs);
+    if (nargs == 0) return V_FALSE;
+    int r = obj_truth(args[0]);
+    if (r < 0) return VNULL;
+    return v_bool(r);
+}
+
+Type int_type = {
+    .tname = "int",
+    .flags = TF_BASETYPE | TF_INT_SUBCLASS,
+    .basicsize = sizeof(BigIntObject),
+    .repr = int_repr,
+    .hash = int_hash_slot,
+    .richcompare = int_richcompare,
+    .binop = int_binop_slot,
+    .binop_mask = 0x1FFF & ~(1u << BINOP_MATMUL),
+    .unop = int_unop,
+    .truth = int_truth,
+    .new_ = int_new,
+};
+
+Type bool_type = {
+    .tname = "bool",
+    .base = &int_type,
+    .flags = 0,
+    .basicsize = sizeof(BoolObject),
+    .repr = bool_repr,
+    .binop = bool_binop,
+    .new_ = bool_new,
+};
+
+void int_init(void) {
+    type_add_methods(&int_type, int_methods);
+    type_add_getsets(&int_type, int_getsets);
+    type_ready(&int_type);
+    type_ready(&bool_type);
+    bool_type.flags &= ~(uint32_t)TF_BASETYPE;   /* bool cannot be subclassed */
+    true_obj.hdr.type = &bool_type;
+    false_obj.hdr.type = &bool_type;
+}

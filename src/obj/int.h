@@ -1,0 +1,70 @@
+/* int.h: Python int. Values in [SMALLINT_MIN, SMALLINT_MAX] are immediate
+ * (value.h); larger ones are BigIntObjects holding a GMP integer. A
+ * BigIntObject never holds a value that fits a small int: every operation
+ * normalises its result with int_from_mpz(). bool is a subtype of int
+ * whose two instances are BoolObjects. */
+#ifndef TPY_INT_H
+#define TPY_INT_H
+
+#include <gmp.h>
+
+#include "../vm/object.h"
+
+typedef struct BigIntObject {
+    Object hdr;
+    mpz_t z;
+} BigIntObject;
+
+typedef struct BoolObject {
+    Object hdr;
+    int64_t value;          /* 0 or 1 */
+} BoolObject;
+
+extern BoolObject true_obj, false_obj;
+#define V_TRUE V_FROM_PTR(&true_obj)
+#define V_FALSE V_FROM_PTR(&false_obj)
+static inline Value v_bool(bool b) { return b ? V_TRUE : V_FALSE; }
+
+/* int, a subclass of int, or bool */
+static inline bool int_check(Value v) {
+    return (v & 1) || (v_is_ptr(v) && v && type_has_flag(V_OBJ(v)->type, TF_INT_SUBCLASS));
+}
+static inline bool int_check_exact(Value v) {
+    return (v & 1) || (v_is_ptr(v) && v && V_OBJ(v)->type == &int_type);
+}
+static inline bool bool_check(Value v) { return v == V_TRUE || v == V_FALSE; }
+
+Value int_from_i64(int64_t x);
+Value int_from_u64(uint64_t x);
+Value int_from_mpz(const mpz_t z);      /* copies; normalises */
+Value int_from_double(double d);        /* truncates; error for inf/nan */
+/* Parse like int(s, base) (base 0: from prefix); errors as CPython. */
+Value int_from_string(const char *s, size_t len, int base);
+/* Convert to int64: returns -1 with OverflowError set when it does not fit
+ * (check err_occurred() only when the result is -1). Accepts bool. */
+int64_t int_as_i64(Value v);
+/* Like int_as_i64 but clamps to [lo, hi] without error (for slicing). */
+int64_t int_as_i64_clamped(Value v, int64_t lo, int64_t hi);
+/* Set z to the value of an int (incl. bool). */
+void int_to_mpz(Value v, mpz_t z);
+double int_as_double(Value v);          /* may set OverflowError; -1.0 */
+bool int_is_zero(Value v);
+int int_sign(Value v);
+Value int_repr(Value v);
+int64_t int_hash(Value v);
+Value int_binop(Value a, Value b, int op);
+Value int_richcompare(Value a, Value b, int op);
+int int_compare(Value a, Value b);      /* both ints: -1 0 1 */
+Value int_unop(Value a, int op);
+/* Slow paths of the interpreter's inline small-int arithmetic. */
+Value int_add_slow(Value a, Value b);
+Value int_sub_slow(Value a, Value b);
+Value int_mul_slow(Value a, Value b);
+/* Index protocol: int or object with __index__ -> int, else TypeError. */
+Value obj_index(Value v);
+/* obj_index then int64 (OverflowError if too big). */
+int64_t obj_index_i64(Value v);
+
+void int_init(void);
+
+#endif

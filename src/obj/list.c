@@ -1,0 +1,733 @@
+/* list.c: the list type. Sorting is a stable merge sort (reverse=True
+ * reverses, sorts stably and reverses back, so equal items keep their
+ * order, as in CPython). */
+#include "../runtime.h"
+
+Type list_type, listiter_type, listreviter_type;
+
+static Value list_new_type(Type *t, int64_t cap) {
+    ListObject *l = (ListObject *)obj_alloc(t, t->basicsize ? t->basicsize : sizeof(ListObject));
+    if (cap > 0) {
+        l->items = gc_alloc(sizeof(Value) * (size_t)cap);
+        l->capacity = cap;
+    }
+    return V_FROM_PTR(l);
+}
+
+Value list_new(int64_t capacity) { return list_new_type(&list_type, capacity); }
+
+Value list_from_array(const Value *items, int64_t n) {
+    Value l = list_new(n);
+    if (n) memcpy(list_items(l), items, sizeof(Value) * (size_t)n);
+    V_AS(ListObject, l)->size = n;
+    return l;
+}
+
+void list_grow(Value lv, int64_t min_capacity) {
+    ListObject *l = V_AS(ListObject, lv);
+    if (min_capacity <= l->capacity) return;
+    int64_t cap = l->capacity + (l->capacity >> 1) + 4;
+    if (cap < min_capacity) cap = min_capacity;
+    Value *ni = gc_alloc(sizeof(Value) * (size_t)cap);
+    if (l->size) memcpy(ni, l->items, sizeof(Value) * (size_t)l->size);
+    l->items = ni;
+    l->capacity = cap;
+}
+
+int list_extend(Value l, Value iterable) {
+    if (list_check(iterable) || tuple_check(iterable)) {
+        int64_t n = list_check(iterable) ? list_size(iterable) : tuple_size(iterable);
+        Value *src = list_check(iterable) ? list_items(iterable) : tuple_items(iterable);
+        ListObject *o = V_AS(ListObject, l);
+        list_grow(l, o->size + n);
+        memmove(o->items + o->size, src, sizeof(Value) * (size_t)n);  /* l.extend(l) is fine */
+        o->size += n;
+        return 0;
+    }
+    Value it = obj_iter(iterable);
+    if (!it) return -1;
+    Type *t = type_of(it);
+    for (;;) {
+        Value x = t->iternext(it);
+        if (!x) return err_occurred() ? -1 : 0;
+        list_append(l, x);
+    }
+}
+
+Value list_from_iterable(Value it) {
+    Value l = list_new(0);
+    if (list_extend(l, it) < 0) return VNULL;
+    return l;
+}
+
+int list_insert(Value lv, int64_t index, Value v) {
+    ListObject *l = V_AS(ListObject, lv);
+    int64_t n = l->size;
+    if (index < 0) {
+        index += n;
+        if (index < 0) index = 0;
+    }
+    if (index > n) index = n;
+    list_grow(lv, n + 1);
+    memmove(l->items + index + 1, l->items + index, sizeof(Value) * (size_t)(n - index));
+    l->items[index] = v;
+    l->size++;
+    return 0;
+}
+
+Value list_pop(Value lv, int64_t index) {
+    ListObject *l = V_AS(ListObject, lv);
+    if (l->size == 0) return err_set(&exc_IndexError, "pop from empty list");
+    if (index < 0) index += l->size;
+    if (index < 0 || index >= l->size) return err_set(&exc_IndexError, "pop index out of range");
+    Value v = l->items[index];
+    memmove(l->items + index, l->items + index + 1, sizeof(Value) * (size_t)(l->size - index - 1));
+    l->size--;
+    l->items[l->size] = VNULL;
+    return v;
+}
+
+Value list_slice(Value l, int64_t start, int64_t end) {
+    if (end <= start) return list_new(0);
+    return list_from_array(list_items(l) + start, end - start);
+}
+
+Value list_repr(Value l) {
+    if (list_size(l) == 0) return str_from_cstr("[]");
+    int rr = repr_enter(l);
+    if (rr < 0) return VNULL;
+    if (rr > 0) return str_from_cstr("[...]");
+    Buf b;
+    buf_init(&b, 32);
+    buf_putc(&b, '[');
+    for (int64_t i = 0; i < list_size(l); i++) {
+        if (i) buf_puts(&b, ", ");
+        Value r = obj_repr(list_get(l, i));
+        if (!r) {
+            repr_leave(l);
+            return VNULL;
+        }
+        buf_put(&b, str_data(r), (size_t)str_nbytes(r));
+    }
+    buf_putc(&b, ']');
+    repr_leave(l);
+    return str_from_buf(&b);
+}
+
+void list_reverse(Value lv) {
+    ListObject *l = V_AS(ListObject, lv);
+    for (int64_t i = 0, j = l->size - 1; i < j; i++, j--) {
+        Value t = l->items[i];
+        l->items[i] = l->items[j];
+        l->items[j] = t;
+    }
+}
+
+/* ---- sorting ----------------------------------------------------------------- */
+
+typedef struct SortItem {
+    Value key;
+    Value value;
+} SortItem;
+
+typedef enum { CMP_GENERIC, CMP_INTS, CMP_FLOATS, CMP_STRS } SortMode;
+
+/* -1 error, 1 if a < b, else 0 */
+static inline int sort_lt(Value a, Value b, SortMode mode) {
+    switch (mode) {
+    case CMP_INTS: return v_intval(a) < v_intval(b);
+    case CMP_FLOATS: return float_val(a) < float_val(b);
+    case CMP_STRS: return str_compare(a, b) < 0;
+    default: return obj_richcompare_bool(a, b, CMP_LT);
+    }
+}
+
+static int merge_sort(SortItem *a, SortItem *tmp, int64_t n, SortMode mode) {
+    if (n < 2) return 0;
+    if (n <= 16) {
+        /* binary-free insertion sort, stable */
+        for (int64_t i = 1; i < n; i++) {
+            SortItem x = a[i];
+            int64_t j = i;
+            while (j > 0) {
+                int lt = sort_lt(x.key, a[j - 1].key, mode);
+                if (lt < 0) return -1;
+                if (!lt) break;
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = x;
+        }
+        return 0;
+    }
+    int64_t mid = n / 2;
+    if (merge_sort(a, tmp, mid, mode) < 0 || merge_sort(a + mid, tmp, n - mid, mode) < 0) return -1;
+    /* already ordered? */
+    int lt = sort_lt(a[mid].key, a[mid - 1].key, mode);
+    if (lt < 0) return -1;
+    if (!lt) return 0;
+    memcpy(tmp, a, sizeof(SortItem) * (size_t)mid);
+    int64_t i = 0, j = mid, k = 0;
+    while (i < mid && j < n) {
+        int l2 = sort_lt(a[j].key, tmp[i].key, mode);
+        if (l2 < 0) {
+            /* restore the remaining items so nothing is lost */
+            while (i < mid) a[k++] = tmp[i++];
+            return -1;
+        }
+        if (l2) a[k++] = a[j++];
+        else a[k++] = tmp[i++];
+    }
+    while (i < mid) a[k++] = tmp[i++];
+    return 0;
+}
+
+int list_sort(Value lv, Value key, bool reverse) {
+    ListObject *l = V_AS(ListObject, lv);
+    int64_t n = l->size;
+    /* take the items out, as CPython does: the list looks empty meanwhile */
+    Value *saved = l->items;
+    int64_t saved_cap = l->capacity;
+    l->items = NULL;
+    l->size = 0;
+    l->capacity = 0;
+    SortItem *items = gc_alloc(sizeof(SortItem) * (size_t)(n ? n : 1));
+    int rc = 0;
+    for (int64_t i = 0; i < n; i++) {
+        items[i].value = saved[i];
+        if (key) {
+            Value k = obj_call1(key, saved[i]);
+            if (!k) {
+                rc = -1;
+                break;
+            }
+            items[i].key = k;
+        } else {
+            items[i].key = saved[i];
+        }
+    }
+    if (rc == 0) {
+        if (reverse)
+            for (int64_t i = 0, j = n - 1; i < j; i++, j--) {
+                SortItem t = items[i];
+                items[i] = items[j];
+                items[j] = t;
+            }
+        SortMode mode = CMP_INTS;
+        for (int64_t i = 0; i < n && mode != CMP_GENERIC; i++) {
+            Value k = items[i].key;
+            if (mode == CMP_INTS && !v_is_int(k)) mode = i == 0 && float_check_exact(k) ? CMP_FLOATS
+                                                        : i == 0 && str_check_exact(k) ? CMP_STRS
+                                                                                       : CMP_GENERIC;
+            else if (mode == CMP_FLOATS && !float_check_exact(k)) mode = CMP_GENERIC;
+            else if (mode == CMP_STRS && !str_check_exact(k)) mode = CMP_GENERIC;
+        }
+        SortItem *tmp = gc_alloc(sizeof(SortItem) * (size_t)(n / 2 + 1));
+        rc = merge_sort(items, tmp, n, mode);
+        if (reverse)
+            for (int64_t i = 0, j = n - 1; i < j; i++, j--) {
+                SortItem t = items[i];
+                items[i] = items[j];
+                items[j] = t;
+            }
+    }
+    bool modified = l->items != NULL || l->size != 0;
+    for (int64_t i = 0; i < n; i++) saved[i] = items[i].value;
+    l->items = saved;
+    l->size = n;
+    l->capacity = saved_cap;
+    if (rc == 0 && modified) {
+        err_set(&exc_ValueError, "list modified during sort");
+        return -1;
+    }
+    return rc;
+}
+
+/* ---- slots -------------------------------------------------------------------- */
+
+static int64_t list_len(Value l) { return list_size(l); }
+
+static Value list_getitem(Value l, Value key) {
+    if (v_is_int(key)) {
+        int64_t i = v_intval(key), n = list_size(l);
+        if (i < 0) i += n;
+        if ((uint64_t)i >= (uint64_t)n) return err_set(&exc_IndexError, "list index out of range");
+        return list_get(l, i);
+    }
+    if (slice_check(key)) {
+        int64_t start, stop, step;
+        int64_t n = slice_indices(key, list_size(l), &start, &stop, &step);
+        if (n < 0) return VNULL;
+        if (step == 1) return list_slice(l, start, stop);
+        Value r = list_new(n);
+        for (int64_t k = 0, i = start; k < n; k++, i += step) list_items(r)[k] = list_get(l, i);
+        V_AS(ListObject, r)->size = n;
+        return r;
+    }
+    if (!int_check(key) && (v_is_smallfloat(key) || !type_lookup(type_of(key), NAME(__index__))))
+        return err_format(&exc_TypeError, "list indices must be integers or slices, not %T", key);
+    int64_t i = obj_index_i64(key);
+    if (i == -1 && err_occurred()) return VNULL;
+    return list_getitem(l, v_int(i));
+}
+
+static int list_ass_slice(Value lv, Value slice, Value v) {
+    ListObject *l = V_AS(ListObject, lv);
+    int64_t start, stop, step;
+    int64_t n = slice_indices(slice, l->size, &start, &stop, &step);
+    if (n < 0) return -1;
+    if (step == 1) {
+        if (stop < start) stop = start;
+        Value src = VNULL;
+        int64_t m = 0;
+        if (v) {
+            if (v == lv) src = list_from_array(l->items, l->size);
+            else if (list_check(v) || tuple_check(v)) src = v;
+            else {
+                src = list_from_iterable(v);
+                if (!src) {
+                    if (err_matches(&exc_TypeError)) {
+                        err_clear();
+                        err_set(&exc_TypeError, "can only assign an iterable");
+                    }
+                    return -1;
+                }
+            }
+            m = list_check(src) ? list_size(src) : tuple_size(src);
+        }
+        int64_t delta = m - (stop - start);
+        if (delta > 0) list_grow(lv, l->size + delta);
+        memmove(l->items + stop + delta, l->items + stop, sizeof(Value) * (size_t)(l->size - stop));
+        if (m) memcpy(l->items + start, list_check(src) ? list_items(src) : tuple_items(src), sizeof(Value) * (size_t)m);
+        l->size += delta;
+        if (delta < 0)
+            for (int64_t i = l->size; i < l->size - delta; i++) l->items[i] = VNULL;
+        return 0;
+    }
+    if (!v) {
+        /* delete extended slice */
+        if (n == 0) return 0;
+        if (step < 0) {
+            start = start + step * (n - 1);
+            step = -step;
+        }
+        int64_t w = start;
+        for (int64_t r = start; r < l->size; r++) {
+            if (r >= start && (r - start) % step == 0 && (r - start) / step < n) continue;
+            l->items[w++] = l->items[r];
+        }
+        for (int64_t i = w; i < l->size; i++) l->items[i] = VNULL;
+        l->size = w;
+        return 0;
+    }
+    Value src = list_check(v) || tuple_check(v) ? v : list_from_iterable(v);
+    if (!src) return -1;
+    if (src == lv) src = list_from_array(l->items, l->size);
+    int64_t m = list_check(src) ? list_size(src) : tuple_size(src);
+    if (m != n) {
+        err_format(&exc_ValueError, "attempt to assign sequence of size %lld to extended slice of size %lld",
+                   (long long)m, (long long)n);
+        return -1;
+    }
+    Value *si = list_check(src) ? list_items(src) : tuple_items(src);
+    for (int64_t k = 0, i = start; k < n; k++, i += step) l->items[i] = si[k];
+    return 0;
+}
+
+static int list_setitem(Value l, Value key, Value v) {
+    if (v_is_int(key) || (int_check(key) && !slice_check(key))) {
+        int64_t i = v_is_int(key) ? v_intval(key) : int_as_i64_clamped(key, INT64_MIN / 2, INT64_MAX / 2);
+        int64_t n = list_size(l);
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) {
+            err_set(&exc_IndexError, v ? "list assignment index out of range" : "list assignment index out of range");
+            return -1;
+        }
+        if (v) {
+            list_items(l)[i] = v;
+        } else {
+            ListObject *o = V_AS(ListObject, l);
+            memmove(o->items + i, o->items + i + 1, sizeof(Value) * (size_t)(o->size - i - 1));
+            o->size--;
+            o->items[o->size] = VNULL;
+        }
+        return 0;
+    }
+    if (slice_check(key)) return list_ass_slice(l, key, v);
+    if (!v_is_smallfloat(key) && type_lookup(type_of(key), NAME(__index__))) {
+        int64_t i = obj_index_i64(key);
+        if (i == -1 && err_occurred()) return -1;
+        return list_setitem(l, v_int(i), v);
+    }
+    err_format(&exc_TypeError, "list indices must be integers or slices, not %T", key);
+    return -1;
+}
+
+static int list_contains(Value l, Value item) {
+    for (int64_t i = 0; i < list_size(l); i++) {
+        int eq = obj_eq(list_get(l, i), item);
+        if (eq) return eq;
+    }
+    return 0;
+}
+
+static Value list_richcompare(Value a, Value b, int op) {
+    if (!list_check(a) || !list_check(b)) return V_NOTIMPL;
+    int64_t na = list_size(a), nb = list_size(b);
+    if ((op == CMP_EQ || op == CMP_NE) && na != nb) return v_bool(op == CMP_NE);
+    int64_t i;
+    for (i = 0; i < list_size(a) && i < list_size(b); i++) {
+        int eq = obj_eq(list_get(a, i), list_get(b, i));
+        if (eq < 0) return VNULL;
+        if (!eq) break;
+    }
+    na = list_size(a);
+    nb = list_size(b);
+    if (i >= na || i >= nb) {
+        int c = (na > nb) - (na < nb);
+        switch (op) {
+        case CMP_LT: return v_bool(c < 0);
+        case CMP_LE: return v_bool(c <= 0);
+        case CMP_EQ: return v_bool(c == 0);
+        case CMP_NE: return v_bool(c != 0);
+        case CMP_GT: return v_bool(c > 0);
+        default: return v_bool(c >= 0);
+        }
+    }
+    if (op == CMP_EQ) return V_FALSE;
+    if (op == CMP_NE) return V_TRUE;
+    return obj_richcompare(list_get(a, i), list_get(b, i), op);
+}
+
+static Value list_repeat(Value l, Value n) {
+    int64_t k = int_as_i64_clamped(n, 0, INT64_MAX), sz = list_size(l);
+    if (k <= 0 || sz == 0) return list_new(0);
+    if (sz > ((int64_t)1 << 34) / k) return err_no_memory();
+    Value r = list_new(sz * k);
+    for (int64_t i = 0; i < k; i++) memcpy(list_items(r) + i * sz, list_items(l), sizeof(Value) * (size_t)sz);
+    V_AS(ListObject, r)->size = sz * k;
+    return r;
+}
+
+static Value list_binop(Value a, Value b, int op) {
+    switch (BINOP_BASE(op)) {
+    case BINOP_ADD:
+        if (!list_check(a)) return V_NOTIMPL;
+        if (op & BINOP_INPLACE) {
+            if (list_extend(a, b) < 0) return VNULL;
+            return a;
+        }
+        if (!list_check(b)) {
+            if (op & BINOP_REFLECTED) return V_NOTIMPL;
+            return err_format(&exc_TypeError, "can only concatenate list (not \"%T\") to list", b);
+        }
+        {
+            int64_t na = list_size(a), nb = list_size(b);
+            Value r = list_new(na + nb);
+            memcpy(list_items(r), list_items(a), sizeof(Value) * (size_t)na);
+            memcpy(list_items(r) + na, list_items(b), sizeof(Value) * (size_t)nb);
+            V_AS(ListObject, r)->size = na + nb;
+            return r;
+        }
+    case BINOP_MUL:
+        if (op & BINOP_INPLACE) {
+            if (!list_check(a) || !int_check(b)) return V_NOTIMPL;
+            Value r = list_repeat(a, b);
+            if (!r) return VNULL;
+            ListObject *o = V_AS(ListObject, a), *ro = V_AS(ListObject, r);
+            o->items = ro->items;
+            o->size = ro->size;
+            o->capacity = ro->capacity;
+            return a;
+        }
+        if (list_check(a) && int_check(b)) return list_repeat(a, b);
+        if (list_check(b) && int_check(a)) return list_repeat(b, a);
+        return V_NOTIMPL;
+    default: return V_NOTIMPL;
+    }
+}
+
+/* list iterators see appends made during iteration */
+typedef struct ListIterObject {
+    Object hdr;
+    Value list;         /* VNULL when exhausted */
+    int64_t index;
+} ListIterObject;
+
+static Value list_iter(Value l) {
+    ListIterObject *it = (ListIterObject *)obj_alloc(&listiter_type, sizeof *it);
+    it->list = l;
+    return V_FROM_PTR(it);
+}
+
+static Value listiter_next(Value v) {
+    ListIterObject *it = V_AS(ListIterObject, v);
+    if (!it->list) return VNULL;
+    if (it->index < list_size(it->list)) return list_get(it->list, it->index++);
+    it->list = VNULL;
+    return VNULL;
+}
+
+static Value listreviter_next(Value v) {
+    ListIterObject *it = V_AS(ListIterObject, v);
+    if (!it->list) return VNULL;
+    if (it->index >= 0 && it->index < list_size(it->list)) return list_get(it->list, it->index--);
+    it->list = VNULL;
+    return VNULL;
+}
+
+static Value iter_self(Value v) { return v; }
+
+static Value listiter_length_hint(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    ListIterObject *it = V_AS(ListIterObject, args[0]);
+    if (!it->list) return v_int(0);
+    int64_t n = list_size(it->list) - it->index;
+    return v_int(n < 0 ? 0 : n);
+}
+
+static const MethodDef listiter_methods[] = {
+    {"__length_hint__", listiter_length_hint, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+/* ---- methods ------------------------------------------------------------------------ */
+
+static Value list_append_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 2) return err_format(&exc_TypeError, "list.append() takes exactly one argument (%zd given)",
+                                      (ssize_t)nargs - 1);
+    list_append(args[0], args[1]);
+    return V_NONE;
+}
+
+static Value list_extend_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 2) return err_format(&exc_TypeError, "list.extend() takes exactly one argument (%zd given)",
+                                      (ssize_t)nargs - 1);
+    if (list_extend(args[0], args[1]) < 0) {
+        if (err_matches(&exc_TypeError) && !type_of(args[1])->iter) {
+            err_clear();
+            return err_format(&exc_TypeError, "'%T' object is not iterable", args[1]);
+        }
+        return VNULL;
+    }
+    return V_NONE;
+}
+
+static Value list_insert_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 3) return err_format(&exc_TypeError, "insert expected 2 arguments, got %zd", (ssize_t)nargs - 1);
+    Value iv = obj_index(args[1]);
+    if (!iv) return VNULL;
+    list_insert(args[0], int_as_i64_clamped(iv, INT64_MIN / 2, INT64_MAX / 2), args[2]);
+    return V_NONE;
+}
+
+static Value list_pop_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("pop", nargs - 1, 0, 1) < 0) return VNULL;
+    int64_t i = -1;
+    if (nargs > 1) {
+        Value iv = obj_index(args[1]);
+        if (!iv) return VNULL;
+        i = int_as_i64_clamped(iv, INT64_MIN / 2, INT64_MAX / 2);
+    }
+    return list_pop(args[0], i);
+}
+
+static Value list_remove_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 2) return err_format(&exc_TypeError, "list.remove() takes exactly one argument (%zd given)",
+                                      (ssize_t)nargs - 1);
+    for (int64_t i = 0; i < list_size(args[0]); i++) {
+        int eq = obj_eq(list_get(args[0], i), args[1]);
+        if (eq < 0) return VNULL;
+        if (eq) {
+            list_pop(args[0], i);
+            return V_NONE;
+        }
+    }
+    return err_set(&exc_ValueError, "list.remove(x): x not in list");
+}
+
+static int64_t clamp_index(Value v, int64_t n) {
+    int64_t i = int_as_i64_clamped(v, INT64_MIN / 2, INT64_MAX / 2);
+    if (i < 0) {
+        i += n;
+        if (i < 0) i = 0;
+    }
+    return i;
+}
+
+static Value list_index_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("index", nargs - 1, 1, 3) < 0) return VNULL;
+    int64_t n = list_size(args[0]), start = 0, stop = n;
+    if (nargs > 2) {
+        Value s = obj_index(args[2]);
+        if (!s) return VNULL;
+        start = clamp_index(s, n);
+    }
+    if (nargs > 3) {
+        Value s = obj_index(args[3]);
+        if (!s) return VNULL;
+        stop = clamp_index(s, n);
+    }
+    for (int64_t i = start; i < stop && i < list_size(args[0]); i++) {
+        int eq = obj_eq(list_get(args[0], i), args[1]);
+        if (eq < 0) return VNULL;
+        if (eq) return v_int(i);
+    }
+    Value r = obj_repr(args[1]);
+    if (!r) return VNULL;
+    return err_format(&exc_ValueError, "%U is not in list", r);
+}
+
+static Value list_count_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 2) return err_format(&exc_TypeError, "list.count() takes exactly one argument (%zd given)",
+                                      (ssize_t)nargs - 1);
+    int64_t c = 0;
+    for (int64_t i = 0; i < list_size(args[0]); i++) {
+        int eq = obj_eq(list_get(args[0], i), args[1]);
+        if (eq < 0) return VNULL;
+        c += eq;
+    }
+    return v_int(c);
+}
+
+static Value list_sort_m(Value *args, size_t nargs, Value kwnames) {
+    if (nargs > 1) return err_set(&exc_TypeError, "sort() takes no positional arguments");
+    static const char *const allowed[] = {"key", "reverse", NULL};
+    if (arg_kw_allowed("sort", kwnames, allowed) < 0) return VNULL;
+    Value key = arg_kw(args, nargs, kwnames, "key");
+    Value rev = arg_kw(args, nargs, kwnames, "reverse");
+    if (key == V_NONE) key = VNULL;
+    int r = 0;
+    if (rev) {
+        r = obj_truth(rev);
+        if (r < 0) return VNULL;
+    }
+    if (list_sort(args[0], key, r) < 0) return VNULL;
+    return V_NONE;
+}
+
+static Value list_reverse_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    list_reverse(args[0]);
+    return V_NONE;
+}
+
+static Value list_copy_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return list_from_array(list_items(args[0]), list_size(args[0]));
+}
+
+static Value list_clear_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    ListObject *l = V_AS(ListObject, args[0]);
+    l->items = NULL;
+    l->size = 0;
+    l->capacity = 0;
+    return V_NONE;
+}
+
+static Value list_reversed_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    ListIterObject *it = (ListIterObject *)obj_alloc(&listreviter_type, sizeof *it);
+    it->list = args[0];
+    it->index = list_size(args[0]) - 1;
+    return V_FROM_PTR(it);
+}
+
+static Value list_class_getitem(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return args[0];
+}
+
+static const MethodDef list_methods[] = {
+    {"append", list_append_m, 0, NULL},
+    {"extend", list_extend_m, 0, NULL},
+    {"insert", list_insert_m, 0, NULL},
+    {"pop", list_pop_m, 0, NULL},
+    {"remove", list_remove_m, 0, NULL},
+    {"index", list_index_m, 0, NULL},
+    {"count", list_count_m, 0, NULL},
+    {"sort", list_sort_m, MF_KEYWORDS, NULL},
+    {"reverse", list_reverse_m, 0, NULL},
+    {"copy", list_copy_m, 0, NULL},
+    {"clear", list_clear_m, 0, NULL},
+    {"__reversed__", list_reversed_m, 0, NULL},
+    {"__class_getitem__", list_class_getitem, MF_CLASS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static Value list_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    (void)nargs;
+    (void)kwnames;
+    return list_new_type(t, 0);
+}
+
+static int list_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
+    if (kwnames && tuple_size(kwnames)) {
+        err_set(&exc_TypeError, "list() takes no keyword arguments");
+        return -1;
+    }
+    if (nargs > 1) {
+        err_format(&exc_TypeError, "list expected at most 1 argument, got %zd", (ssize_t)nargs);
+        return -1;
+    }
+    ListObject *l = V_AS(ListObject, self);
+    l->size = 0;
+    if (nargs == 1) return list_extend(self, args[0]);
+    return 0;
+}
+
+Type list_type = {
+    .tname = "list",
+    .flags = TF_BASETYPE | TF_LIST_SUBCLASS,
+    .basicsize = sizeof(ListObject),
+    .repr = list_repr,
+    .richcompare = list_richcompare,
+    .binop = list_binop,
+    .binop_mask = (1u << BINOP_ADD) | (1u << BINOP_MUL),
+    .len = list_len,
+    .getitem = list_getitem,
+    .setitem = list_setitem,
+    .contains = list_contains,
+    .iter = list_iter,
+    .new_ = list_new_slot,
+    .init = list_init_slot,
+};
+
+Type listiter_type = {
+    .tname = "list_iterator",
+    .basicsize = sizeof(ListIterObject),
+    .iter = iter_self,
+    .iternext = listiter_next,
+};
+
+Type listreviter_type = {
+    .tname = "list_reverseiterator",
+    .basicsize = sizeof(ListIterObject),
+    .iter = iter_self,
+    .iternext = listreviter_next,
+};
+
+void list_init(void) {
+    type_add_methods(&list_type, list_methods);
+    type_ready(&list_type);
+    list_type.hash = NULL;
+    dict_set(list_type.dict, NAME(__hash__), V_NONE);
+    type_add_methods(&listiter_type, listiter_methods);
+    type_ready(&listiter_type);
+    type_ready(&listreviter_type);
+}

@@ -1,0 +1,46 @@
+/* list.h: mutable sequences; items in a separately allocated array. */
+#ifndef TPY_LIST_H
+#define TPY_LIST_H
+
+#include "../vm/object.h"
+
+typedef struct ListObject {
+    Object hdr;
+    int64_t size;
+    int64_t capacity;
+    Value *items;
+} ListObject;
+
+extern Type list_type;
+
+static inline bool list_check(Value v) {
+    return v_is_ptr(v) && v && type_has_flag(V_OBJ(v)->type, TF_LIST_SUBCLASS);
+}
+static inline bool list_check_exact(Value v) {
+    return v_is_ptr(v) && v && V_OBJ(v)->type == &list_type;
+}
+static inline int64_t list_size(Value l) { return V_AS(ListObject, l)->size; }
+static inline Value *list_items(Value l) { return V_AS(ListObject, l)->items; }
+static inline Value list_get(Value l, int64_t i) { return V_AS(ListObject, l)->items[i]; }
+
+Value list_new(int64_t capacity);              /* empty list */
+Value list_from_array(const Value *items, int64_t n);
+Value list_from_iterable(Value it);
+void list_grow(Value l, int64_t min_capacity);
+static inline void list_append(Value l, Value v) {
+    ListObject *o = V_AS(ListObject, l);
+    if (o->size == o->capacity) list_grow(l, o->size + 1);
+    o->items[o->size++] = v;
+}
+int list_extend(Value l, Value iterable);      /* -1 on error */
+int list_insert(Value l, int64_t index, Value v);
+Value list_pop(Value l, int64_t index);
+Value list_slice(Value l, int64_t start, int64_t end);
+Value list_repr(Value l);
+/* Sort in place (stable); key may be VNULL. -1 on error. */
+int list_sort(Value l, Value key, bool reverse);
+void list_reverse(Value l);
+
+void list_init(void);
+
+#endif

@@ -1,0 +1,55 @@
+/* misc.h: small builtin types: None, NotImplemented, Ellipsis, range, slice,
+ * and the iterator types (sequence iterator, range iterator, enumerate,
+ * zip, map, filter, reversed). */
+#ifndef TPY_MISC_H
+#define TPY_MISC_H
+
+#include "../vm/object.h"
+
+extern Object none_obj, notimpl_obj, ellipsis_obj;
+#define V_NONE V_FROM_PTR(&none_obj)
+#define V_NOTIMPL V_FROM_PTR(&notimpl_obj)
+#define V_ELLIPSIS V_FROM_PTR(&ellipsis_obj)
+
+extern Type none_type, notimpl_type, ellipsis_type, range_type, slice_type,
+    seqiter_type, rangeiter_type, enumerate_type, zip_type, map_type_,
+    filter_type, reversed_type, calliter_type;
+
+typedef struct RangeObject {
+    Object hdr;
+    int64_t start, stop, step, length;   /* small ranges (the common case) */
+    Value bstart, bstop, bstep;          /* big ranges: ints; else VNULL */
+} RangeObject;
+
+typedef struct RangeIterObject {
+    Object hdr;
+    int64_t next, step, remaining;
+} RangeIterObject;
+
+typedef struct SliceObject {
+    Object hdr;
+    Value start, stop, step;             /* None when omitted */
+} SliceObject;
+
+/* Iterates over a sequence with __getitem__ or over list/tuple/str. */
+typedef struct SeqIterObject {
+    Object hdr;
+    Value seq;                            /* VNULL when exhausted */
+    int64_t index;
+} SeqIterObject;
+
+static inline bool slice_check(Value v) {
+    return v_is_ptr(v) && v && V_OBJ(v)->type == &slice_type;
+}
+
+Value range_new(int64_t start, int64_t stop, int64_t step);
+Value slice_new(Value start, Value stop, Value step);
+/* Resolve a slice against a sequence length: sets start/stop/step and
+ * returns the number of items (-1 with an error). */
+int64_t slice_indices(Value slice, int64_t length, int64_t *start,
+                      int64_t *stop, int64_t *step);
+Value seqiter_new(Value seq);
+
+void misc_init(void);
+
+#endif

@@ -1,0 +1,86 @@
+/* module.c: module objects. */
+#include "../runtime.h"
+
+Type module_type;
+
+Value module_new(Value name) {
+    ModuleObject *m = (ModuleObject *)obj_alloc(&module_type, sizeof *m);
+    m->name = name;
+    m->dict = dict_new();
+    V_AS(DictObject, m->dict)->cells = true;
+    dict_set(m->dict, NAME(__name__), name);
+    dict_set(m->dict, NAME(__doc__), V_NONE);
+    return V_FROM_PTR(m);
+}
+
+Value module_new_cstr(const char *name) { return module_new(str_intern_cstr(name)); }
+
+int module_add(Value m, const char *name, Value v) { return dict_set(module_dict(m), str_intern_cstr(name), v); }
+
+void module_add_functions(Value m, const MethodDef *defs) {
+    Value modname = V_AS(ModuleObject, m)->name;
+    for (; defs->name; defs++) module_add(m, defs->name, builtin_function_new(defs, VNULL, modname));
+}
+
+static Value module_repr(Value v) {
+    ModuleObject *m = V_AS(ModuleObject, v);
+    Value file = dict_get_str(m->dict, NAME(__file__));
+    if (file && str_check(file)) return str_printf("<module %R from %R>", m->name, file);
+    return str_printf("<module %R (built-in)>", m->name);
+}
+
+static Value module_getattr(Value v, Value name) {
+    ModuleObject *m = V_AS(ModuleObject, v);
+    Value r = dict_get_str(m->dict, name);
+    if (r) return r;
+    if (str_eq_cstr(name, "__dict__")) return m->dict;
+    r = generic_getattr_noerr(v, name);
+    if (r || err_occurred()) return r;
+    Value ga = dict_get_str(m->dict, NAME(__getattr__));
+    if (ga) return obj_call1(ga, name);
+    return err_format(&exc_AttributeError, "module '%U' has no attribute '%U'", m->name, name);
+}
+
+static int module_setattr(Value v, Value name, Value x) {
+    ModuleObject *m = V_AS(ModuleObject, v);
+    if (x) return dict_set(m->dict, name, x);
+    int r = dict_del(m->dict, name);
+    if (r == 0) {
+        err_format(&exc_AttributeError, "module '%U' has no attribute '%U'", m->name, name);
+        return -1;
+    }
+    return r < 0 ? -1 : 0;
+}
+
+static Value module_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)t;
+    (void)kwnames;
+    if (nargs < 1 || !str_check(args[0])) return err_set(&exc_TypeError, "module() argument 'name' must be str");
+    return module_new(str_intern(args[0]));
+}
+
+static Value module_dir_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return dict_keys_list(module_dict(args[0]));
+}
+
+static const MethodDef module_methods[] = {
+    {"__dir__", module_dir_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+Type module_type = {
+    .tname = "module",
+    .flags = TF_BASETYPE,
+    .basicsize = sizeof(ModuleObject),
+    .repr = module_repr,
+    .getattr = module_getattr,
+    .setattr = module_setattr,
+    .new_ = module_new_slot,
+};
+
+void module_init(void) {
+    type_add_methods(&module_type, module_methods);
+    type_ready(&module_type);
+}

@@ -1,0 +1,867 @@
+/* set.c: set and frozenset.
+ *
+ * The table follows CPython's design so iteration orders match: size a
+ * power of two (at least 8), probe a run of LINEAR_PROBES neighbouring slots
+ * before jumping with i = 5*i + 1 + perturb, grow when fill*5 >= mask*3 to
+ * used*4 (used*2 beyond 50000), deleted entries are dummies (hash -1). The
+ * bulk operations (merge of one set into an empty one, union, intersection,
+ * difference) visit entries in the same order CPython does.
+ */
+#include "../runtime.h"
+
+Type set_type, frozenset_type, setiter_type;
+
+#define SET_MINSIZE 8
+#define LINEAR_PROBES 9
+#define PERTURB_SHIFT 5
+
+static Object dummy_obj;
+#define DUMMY V_FROM_PTR(&dummy_obj)
+
+static Value set_alloc(Type *t) {
+    SetObject *s = (SetObject *)obj_alloc(t, t->basicsize ? t->basicsize : sizeof(SetObject));
+    s->mask = SET_MINSIZE - 1;
+    s->table = gc_alloc(sizeof(SetEntry) * SET_MINSIZE);
+    s->hash = -1;
+    return V_FROM_PTR(s);
+}
+
+Value set_new(void) { return set_alloc(&set_type); }
+Value frozenset_new(void) { return set_alloc(&frozenset_type); }
+
+static void insert_clean(SetEntry *table, size_t mask, Value key, int64_t hash) {
+    size_t perturb = (size_t)hash, i = (size_t)hash & mask;
+    SetEntry *e;
+    for (;;) {
+        e = &table[i];
+        if (!e->key) goto found;
+        if (i + LINEAR_PROBES <= mask) {
+            for (int j = 0; j < LINEAR_PROBES; j++) {
+                e++;
+                if (!e->key) goto found;
+            }
+        }
+        perturb >>= PERTURB_SHIFT;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+found:
+    e->key = key;
+    e->hash = hash;
+}
+
+static void table_resize(SetObject *s, int64_t minused) {
+    size_t newsize = SET_MINSIZE;
+    while (newsize <= (size_t)minused) newsize <<= 1;
+    SetEntry *old = s->table;
+    size_t oldmask = (size_t)s->mask;
+    SetEntry *nt = gc_alloc(sizeof(SetEntry) * newsize);
+    s->mask = (int64_t)newsize - 1;
+    s->table = nt;
+    s->fill = s->used;
+    for (size_t i = 0; i <= oldmask; i++) {
+        Value k = old[i].key;
+        if (k && k != DUMMY) insert_clean(nt, newsize - 1, k, old[i].hash);
+    }
+}
+
+/* Find key: returns the entry or NULL; *err set on comparison error. */
+static SetEntry *lookkey(SetObject *s, Value key, int64_t hash, bool *err) {
+    *err = false;
+restart:;
+    size_t mask = (size_t)s->mask, i = (size_t)hash & mask, perturb = (size_t)hash;
+    for (;;) {
+        SetEntry *e = &s->table[i];
+        int probes = (i + LINEAR_PROBES <= mask) ? LINEAR_PROBES : 0;
+        do {
+            if (e->hash == 0 && !e->key) return NULL;
+            if (e->hash == hash && e->key != DUMMY) {
+                Value sk = e->key;
+                if (sk == key) return e;
+                if (str_check_exact(sk) && str_check_exact(key)) {
+                    if (str_eq(sk, key)) return e;
+                } else {
+                    SetEntry *table = s->table;
+                    int c = obj_eq(sk, key);
+                    if (c < 0) {
+                        *err = true;
+                        return NULL;
+                    }
+                    if (table != s->table || e->key != sk) goto restart;
+                    if (c) return e;
+                    mask = (size_t)s->mask;
+                }
+            }
+            e++;
+        } while (probes--);
+        perturb >>= PERTURB_SHIFT;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+}
+
+static int add_entry(SetObject *s, Value key, int64_t hash) {
+restart:;
+    size_t mask = (size_t)s->mask, i = (size_t)hash & mask, perturb = (size_t)hash;
+    SetEntry *freeslot = NULL, *e;
+    for (;;) {
+        e = &s->table[i];
+        int probes = (i + LINEAR_PROBES <= mask) ? LINEAR_PROBES : 0;
+        do {
+            if (e->hash == 0 && !e->key) goto found_unused_or_dummy;
+            if (e->hash == hash) {
+                Value sk = e->key;
+                if (sk == key) return 0;
+                if (str_check_exact(sk) && str_check_exact(key)) {
+                    if (str_eq(sk, key)) return 0;
+                } else if (sk != DUMMY) {
+                    SetEntry *table = s->table;
+                    int c = obj_eq(sk, key);
+                    if (c > 0) return 0;
+                    if (c < 0) return -1;
+                    if (table != s->table || e->key != sk) goto restart;
+                    mask = (size_t)s->mask;
+                }
+            } else if (e->hash == -1 && e->key == DUMMY) {
+                if (!freeslot) freeslot = e;
+            }
+            e++;
+        } while (probes--);
+        perturb >>= PERTURB_SHIFT;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+found_unused_or_dummy:
+    if (freeslot) {
+        s->used++;
+        freeslot->key = key;
+        freeslot->hash = hash;
+        return 0;
+    }
+    s->fill++;
+    s->used++;
+    e->key = key;
+    e->hash = hash;
+    if ((size_t)s->fill * 5 < mask * 3) return 0;
+    table_resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
+    return 0;
+}
+
+static int64_t key_hash(Value key) {
+    if (str_check_exact(key)) return str_hash(key);
+    return obj_hash(key);
+}
+
+int set_add(Value sv, Value key) {
+    int64_t h = key_hash(key);
+    if (h == -1) return -1;
+    return add_entry(V_AS(SetObject, sv), key, h);
+}
+
+int set_contains(Value sv, Value key) {
+    int64_t h = key_hash(key);
+    if (h == -1) {
+        /* a set key may be an unhashable set: look for the frozenset */
+        if (set_check(key) && err_matches(&exc_TypeError)) {
+            err_clear();
+            Value fs = frozenset_new();
+            set_update(fs, key);
+            return set_contains(sv, fs);
+        }
+        return -1;
+    }
+    bool err;
+    SetEntry *e = lookkey(V_AS(SetObject, sv), key, h, &err);
+    if (err) return -1;
+    return e != NULL;
+}
+
+int set_discard(Value sv, Value key) {
+    int64_t h = key_hash(key);
+    if (h == -1) {
+        if (set_check(key) && err_matches(&exc_TypeError)) {
+            err_clear();
+            Value fs = frozenset_new();
+            set_update(fs, key);
+            return set_discard(sv, fs);
+        }
+        return -1;
+    }
+    bool err;
+    SetEntry *e = lookkey(V_AS(SetObject, sv), key, h, &err);
+    if (err) return -1;
+    if (!e) return 0;
+    e->key = DUMMY;
+    e->hash = -1;
+    V_AS(SetObject, sv)->used--;
+    return 1;
+}
+
+static int set_merge(SetObject *s, SetObject *o) {
+    if (s == o || o->used == 0) return 0;
+    if ((s->fill + o->used) * 5 >= s->mask * 3) table_resize(s, (s->used + o->used) * 2);
+    if (s->fill == 0 && s->mask == o->mask && o->fill == o->used) {
+        for (int64_t i = 0; i <= o->mask; i++)
+            if (o->table[i].key) s->table[i] = o->table[i];
+        s->fill = o->fill;
+        s->used = o->used;
+        return 0;
+    }
+    if (s->fill == 0) {
+        s->fill = o->used;
+        s->used = o->used;
+        for (int64_t i = 0; i <= o->mask; i++) {
+            Value k = o->table[i].key;
+            if (k && k != DUMMY) insert_clean(s->table, (size_t)s->mask, k, o->table[i].hash);
+        }
+        return 0;
+    }
+    for (int64_t i = 0; i <= o->mask; i++) {
+        Value k = o->table[i].key;
+        if (k && k != DUMMY && add_entry(s, k, o->table[i].hash) < 0) return -1;
+    }
+    return 0;
+}
+
+int set_update(Value sv, Value other) {
+    SetObject *s = V_AS(SetObject, sv);
+    if (set_check(other)) return set_merge(s, V_AS(SetObject, other));
+    if (dict_check_exact(other)) {
+        int64_t n = dict_size(other);
+        if ((s->fill + n) * 5 >= s->mask * 3) table_resize(s, (s->used + n) * 2);
+        int64_t pos = 0;
+        Value k;
+        while (dict_next(other, &pos, &k, NULL)) {
+            int64_t h = V_AS(DictObject, other)->entries[pos - 1].hash;
+            if (add_entry(s, k, h) < 0) return -1;
+        }
+        return 0;
+    }
+    Value it = obj_iter(other);
+    if (!it) return -1;
+    for (;;) {
+        Value k = obj_next(it);
+        if (!k) return err_occurred() ? -1 : 0;
+        if (set_add(sv, k) < 0) return -1;
+    }
+}
+
+Value set_from_iterable(Value it) {
+    Value s = set_new();
+    if (set_update(s, it) < 0) return VNULL;
+    return s;
+}
+
+bool set_next(Value sv, int64_t *pos, Value *key) {
+    SetObject *s = V_AS(SetObject, sv);
+    while (*pos <= s->mask) {
+        SetEntry *e = &s->table[(*pos)++];
+        if (e->key && e->key != DUMMY) {
+            *key = e->key;
+            return true;
+        }
+    }
+    return false;
+}
+
+static Value set_copy_type(Value sv, Type *t) {
+    Value r = set_alloc(t);
+    set_merge(V_AS(SetObject, r), V_AS(SetObject, sv));
+    return r;
+}
+
+Value set_repr(Value sv) {
+    Type *t = type_of(sv);
+    bool frozen = type_is_subtype(t, &frozenset_type);
+    if (set_size(sv) == 0) return str_printf("%s()", t->tname);
+    int rr = repr_enter(sv);
+    if (rr < 0) return VNULL;
+    if (rr > 0) return str_printf("%s(...)", t->tname);
+    Buf b;
+    buf_init(&b, 32);
+    bool wrap = frozen || t != &set_type;
+    if (wrap) {
+        buf_puts(&b, t->tname);
+        buf_putc(&b, '(');
+    }
+    buf_putc(&b, '{');
+    int64_t pos = 0;
+    Value k;
+    bool first = true;
+    while (set_next(sv, &pos, &k)) {
+        if (!first) buf_puts(&b, ", ");
+        first = false;
+        Value r = obj_repr(k);
+        if (!r) {
+            repr_leave(sv);
+            return VNULL;
+        }
+        buf_put(&b, str_data(r), (size_t)str_nbytes(r));
+    }
+    buf_putc(&b, '}');
+    if (wrap) buf_putc(&b, ')');
+    repr_leave(sv);
+    return str_from_buf(&b);
+}
+
+/* ---- algebra ----------------------------------------------------------------------- */
+
+static Value result_type_new(Value a) {
+    return set_alloc(type_is_subtype(type_of(a), &frozenset_type) ? &frozenset_type : &set_type);
+}
+
+static Value set_intersection(Value a, Value b) {
+    Value r = result_type_new(a);
+    if (set_check(b)) {
+        if (set_size(b) > set_size(a)) {
+            Value t = a;
+            a = b;
+            b = t;
+        }
+        SetObject *o = V_AS(SetObject, b);
+        for (int64_t i = 0; i <= o->mask; i++) {
+            Value k = o->table[i].key;
+            if (!k || k == DUMMY) continue;
+            bool err;
+            SetEntry *e = lookkey(V_AS(SetObject, a), k, o->table[i].hash, &err);
+            if (err) return VNULL;
+            if (e && add_entry(V_AS(SetObject, r), k, o->table[i].hash) < 0) return VNULL;
+        }
+        return r;
+    }
+    Value it = obj_iter(b);
+    if (!it) return VNULL;
+    for (;;) {
+        Value k = obj_next(it);
+        if (!k) return err_occurred() ? VNULL : r;
+        int64_t h = key_hash(k);
+        if (h == -1) return VNULL;
+        bool err;
+        SetEntry *e = lookkey(V_AS(SetObject, a), k, h, &err);
+        if (err) return VNULL;
+        if (e && add_entry(V_AS(SetObject, r), k, h) < 0) return VNULL;
+    }
+}
+
+static Value set_difference(Value a, Value b) {
+    if (!set_check(b) && !dict_check(b)) {
+        Value r = set_copy_type(a, type_is_subtype(type_of(a), &frozenset_type) ? &frozenset_type : &set_type);
+        Value it = obj_iter(b);
+        if (!it) return VNULL;
+        for (;;) {
+            Value k = obj_next(it);
+            if (!k) return err_occurred() ? VNULL : r;
+            if (set_discard(r, k) < 0) return VNULL;
+        }
+    }
+    int64_t other_size = set_check(b) ? set_size(b) : dict_size(b);
+    if ((set_size(a) >> 2) > other_size) {
+        Value r = set_copy_type(a, type_is_subtype(type_of(a), &frozenset_type) ? &frozenset_type : &set_type);
+        if (set_check(b)) {
+            int64_t pos = 0;
+            Value k;
+            while (set_next(b, &pos, &k))
+                if (set_discard(r, k) < 0) return VNULL;
+        } else {
+            int64_t pos = 0;
+            Value k;
+            while (dict_next(b, &pos, &k, NULL))
+                if (set_discard(r, k) < 0) return VNULL;
+        }
+        return r;
+    }
+    Value r = result_type_new(a);
+    SetObject *s = V_AS(SetObject, a);
+    for (int64_t i = 0; i <= s->mask; i++) {
+        Value k = s->table[i].key;
+        if (!k || k == DUMMY) continue;
+        int c;
+        if (set_check(b)) {
+            bool err;
+            SetEntry *e = lookkey(V_AS(SetObject, b), k, s->table[i].hash, &err);
+            if (err) return VNULL;
+            c = e != NULL;
+        } else {
+            c = dict_contains(b, k);
+            if (c < 0) return VNULL;
+        }
+        if (!c && add_entry(V_AS(SetObject, r), k, s->table[i].hash) < 0) return VNULL;
+    }
+    return r;
+}
+
+static Value set_symmetric_difference(Value a, Value b) {
+    Value other = set_check(b) ? b : set_from_iterable(b);
+    if (!other) return VNULL;
+    Value r = set_copy_type(a, type_is_subtype(type_of(a), &frozenset_type) ? &frozenset_type : &set_type);
+    SetObject *o = V_AS(SetObject, other);
+    for (int64_t i = 0; i <= o->mask; i++) {
+        Value k = o->table[i].key;
+        if (!k || k == DUMMY) continue;
+        bool err;
+        SetEntry *e = lookkey(V_AS(SetObject, r), k, o->table[i].hash, &err);
+        if (err) return VNULL;
+        if (e) {
+            e->key = DUMMY;
+            e->hash = -1;
+            V_AS(SetObject, r)->used--;
+        } else if (add_entry(V_AS(SetObject, r), k, o->table[i].hash) < 0) {
+            return VNULL;
+        }
+    }
+    return r;
+}
+
+static Value set_union(Value a, Value b) {
+    Value r = set_copy_type(a, type_is_subtype(type_of(a), &frozenset_type) ? &frozenset_type : &set_type);
+    if (set_update(r, b) < 0) return VNULL;
+    return r;
+}
+
+static int set_issubset(Value a, Value b) {
+    if (set_size(a) > set_size(b)) return 0;
+    int64_t pos = 0;
+    Value k;
+    while (set_next(a, &pos, &k)) {
+        int c = set_contains(b, k);
+        if (c <= 0) return c;
+    }
+    return 1;
+}
+
+static Value set_binop(Value a, Value b, int op) {
+    if (!set_check(a) || !set_check(b)) return V_NOTIMPL;
+    Value r;
+    switch (BINOP_BASE(op)) {
+    case BINOP_OR: r = set_union(a, b); break;
+    case BINOP_AND: r = set_intersection(a, b); break;
+    case BINOP_SUB: r = set_difference(a, b); break;
+    case BINOP_XOR: r = set_symmetric_difference(a, b); break;
+    default: return V_NOTIMPL;
+    }
+    if (!r) return VNULL;
+    if ((op & BINOP_INPLACE) && type_is_subtype(type_of(a), &set_type)) {
+        /* in-place: a takes r's table */
+        SetObject *sa = V_AS(SetObject, a), *sr = V_AS(SetObject, r);
+        if (BINOP_BASE(op) == BINOP_OR) {
+            if (set_update(a, b) < 0) return VNULL;
+            return a;
+        }
+        sa->table = sr->table;
+        sa->mask = sr->mask;
+        sa->fill = sr->fill;
+        sa->used = sr->used;
+        return a;
+    }
+    return r;
+}
+
+static Value set_richcompare(Value a, Value b, int op) {
+    if (!set_check(a) || !set_check(b)) return V_NOTIMPL;
+    int r;
+    switch (op) {
+    case CMP_EQ:
+    case CMP_NE:
+        if (set_size(a) != set_size(b)) r = 0;
+        else if (V_AS(SetObject, a)->hash != -1 && V_AS(SetObject, b)->hash != -1 &&
+                 V_AS(SetObject, a)->hash != V_AS(SetObject, b)->hash)
+            r = 0;
+        else r = set_issubset(a, b);
+        if (r < 0) return VNULL;
+        return v_bool(op == CMP_EQ ? r : !r);
+    case CMP_LE: r = set_issubset(a, b); break;
+    case CMP_GE: r = set_issubset(b, a); break;
+    case CMP_LT:
+        if (set_size(a) >= set_size(b)) return V_FALSE;
+        r = set_issubset(a, b);
+        break;
+    default:
+        if (set_size(a) <= set_size(b)) return V_FALSE;
+        r = set_issubset(b, a);
+        break;
+    }
+    if (r < 0) return VNULL;
+    return v_bool(r);
+}
+
+static inline uint64_t shuffle_bits(uint64_t h) { return ((h ^ 89869747UL) ^ (h << 16)) * 3644798167UL; }
+
+static int64_t frozenset_hash(Value sv) {
+    SetObject *s = V_AS(SetObject, sv);
+    if (s->hash != -1) return s->hash;
+    uint64_t h = 0;
+    for (int64_t i = 0; i <= s->mask; i++) {
+        Value k = s->table[i].key;
+        if (k && k != DUMMY) h ^= shuffle_bits((uint64_t)s->table[i].hash);
+    }
+    h ^= ((uint64_t)s->used + 1) * 1927868237UL;
+    h ^= (h >> 11) ^ (h >> 25);
+    h = h * 69069U + 907133923UL;
+    if (h == (uint64_t)-1) h = 590923713UL;
+    s->hash = (int64_t)h;
+    return s->hash;
+}
+
+static int64_t set_len(Value s) { return set_size(s); }
+static int set_contains_slot(Value s, Value k) { return set_contains(s, k); }
+
+/* ---- iteration --------------------------------------------------------------------- */
+
+typedef struct SetIterObject {
+    Object hdr;
+    Value set;          /* VNULL when exhausted */
+    int64_t pos;
+    int64_t used;
+} SetIterObject;
+
+static Value set_iter(Value s) {
+    SetIterObject *it = (SetIterObject *)obj_alloc(&setiter_type, sizeof *it);
+    it->set = s;
+    it->used = set_size(s);
+    return V_FROM_PTR(it);
+}
+
+static Value setiter_next(Value v) {
+    SetIterObject *it = V_AS(SetIterObject, v);
+    if (!it->set) return VNULL;
+    if (set_size(it->set) != it->used) {
+        it->used = -1;
+        return err_set(&exc_RuntimeError, "Set changed size during iteration");
+    }
+    Value k;
+    if (set_next(it->set, &it->pos, &k)) return k;
+    it->set = VNULL;
+    return VNULL;
+}
+
+static Value iter_self(Value v) { return v; }
+
+static Value setiter_length_hint(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    SetIterObject *it = V_AS(SetIterObject, args[0]);
+    if (!it->set) return v_int(0);
+    int64_t n = 0, pos = it->pos;
+    Value k;
+    while (set_next(it->set, &pos, &k)) n++;
+    return v_int(n);
+}
+
+static const MethodDef setiter_methods[] = {
+    {"__length_hint__", setiter_length_hint, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+/* ---- methods -------------------------------------------------------------------------- */
+
+#define SELF args[0]
+
+static Value m_add(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 2) return err_format(&exc_TypeError, "set.add() takes exactly one argument (%zd given)", (ssize_t)nargs - 1);
+    if (set_add(SELF, args[1]) < 0) return VNULL;
+    return V_NONE;
+}
+
+static Value m_remove(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 2) return err_format(&exc_TypeError, "set.remove() takes exactly one argument (%zd given)", (ssize_t)nargs - 1);
+    int r = set_discard(SELF, args[1]);
+    if (r < 0) return VNULL;
+    if (r == 0) return err_key(args[1]);
+    return V_NONE;
+}
+
+static Value m_discard(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 2) return err_format(&exc_TypeError, "set.discard() takes exactly one argument (%zd given)", (ssize_t)nargs - 1);
+    if (set_discard(SELF, args[1]) < 0) return VNULL;
+    return V_NONE;
+}
+
+static Value m_pop(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    SetObject *s = V_AS(SetObject, SELF);
+    if (s->used == 0) return err_set(&exc_KeyError, "pop from an empty set");
+    SetEntry *e = s->table + (s->finger & s->mask), *limit = s->table + s->mask;
+    while (!e->key || e->key == DUMMY) {
+        e++;
+        if (e > limit) e = s->table;
+    }
+    Value k = e->key;
+    e->key = DUMMY;
+    e->hash = -1;
+    s->used--;
+    s->finger = (e - s->table) + 1;
+    return k;
+}
+
+static Value m_clear(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    SetObject *s = V_AS(SetObject, SELF);
+    s->table = gc_alloc(sizeof(SetEntry) * SET_MINSIZE);
+    s->mask = SET_MINSIZE - 1;
+    s->fill = s->used = 0;
+    return V_NONE;
+}
+
+static Value m_copy(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    if (V_OBJ(SELF)->type == &frozenset_type) return SELF;
+    return set_copy_type(SELF, type_is_subtype(type_of(SELF), &frozenset_type) ? &frozenset_type : &set_type);
+}
+
+static Value multi_op(Value *args, size_t nargs, int op) {
+    Value r = SELF;
+    if (nargs == 1) return m_copy(args, nargs, VNULL);
+    for (size_t i = 1; i < nargs; i++) {
+        Value other = args[i];
+        switch (op) {
+        case BINOP_OR: r = set_union(r, other); break;
+        case BINOP_AND: r = set_intersection(r, other); break;
+        case BINOP_SUB: r = set_difference(r, other); break;
+        default: {
+            r = set_symmetric_difference(r, other);
+            break;
+        }
+        }
+        if (!r) return VNULL;
+    }
+    return r;
+}
+
+static Value m_union(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    return multi_op(args, nargs, BINOP_OR);
+}
+static Value m_intersection(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    return multi_op(args, nargs, BINOP_AND);
+}
+static Value m_difference(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    return multi_op(args, nargs, BINOP_SUB);
+}
+static Value m_symmetric_difference(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("symmetric_difference", nargs - 1, 1, 1) < 0) return VNULL;
+    return multi_op(args, nargs, BINOP_XOR);
+}
+
+static Value inplace_from(Value self, Value r) {
+    if (!r) return VNULL;
+    SetObject *sa = V_AS(SetObject, self), *sr = V_AS(SetObject, r);
+    sa->table = sr->table;
+    sa->mask = sr->mask;
+    sa->fill = sr->fill;
+    sa->used = sr->used;
+    return V_NONE;
+}
+
+static Value m_update(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    for (size_t i = 1; i < nargs; i++)
+        if (set_update(SELF, args[i]) < 0) return VNULL;
+    return V_NONE;
+}
+static Value m_intersection_update(Value *args, size_t nargs, Value kwnames) {
+    return inplace_from(SELF, m_intersection(args, nargs, kwnames));
+}
+static Value m_difference_update(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    for (size_t i = 1; i < nargs; i++) {
+        if (args[i] == SELF) {
+            m_clear(args, 1, VNULL);
+            continue;
+        }
+        Value it = obj_iter(args[i]);
+        if (!it) return VNULL;
+        for (;;) {
+            Value k = obj_next(it);
+            if (!k) {
+                if (err_occurred()) return VNULL;
+                break;
+            }
+            if (set_discard(SELF, k) < 0) return VNULL;
+        }
+    }
+    return V_NONE;
+}
+static Value m_symmetric_difference_update(Value *args, size_t nargs, Value kwnames) {
+    return inplace_from(SELF, m_symmetric_difference(args, nargs, kwnames));
+}
+
+static Value as_set(Value v) { return set_check(v) ? v : set_from_iterable(v); }
+
+static Value m_issubset(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("issubset", nargs - 1, 1, 1) < 0) return VNULL;
+    Value o = as_set(args[1]);
+    if (!o) return VNULL;
+    int r = set_issubset(SELF, o);
+    return r < 0 ? VNULL : v_bool(r);
+}
+static Value m_issuperset(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("issuperset", nargs - 1, 1, 1) < 0) return VNULL;
+    Value o = as_set(args[1]);
+    if (!o) return VNULL;
+    int r = set_issubset(o, SELF);
+    return r < 0 ? VNULL : v_bool(r);
+}
+static Value m_isdisjoint(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("isdisjoint", nargs - 1, 1, 1) < 0) return VNULL;
+    Value it = obj_iter(args[1]);
+    if (!it) return VNULL;
+    for (;;) {
+        Value k = obj_next(it);
+        if (!k) return err_occurred() ? VNULL : V_TRUE;
+        int c = set_contains(SELF, k);
+        if (c < 0) return VNULL;
+        if (c) return V_FALSE;
+    }
+}
+
+static Value m_contains(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__contains__", nargs - 1, 1, 1) < 0) return VNULL;
+    int r = set_contains(SELF, args[1]);
+    return r < 0 ? VNULL : v_bool(r);
+}
+
+static const MethodDef set_methods[] = {
+    {"add", m_add, 0, NULL},
+    {"remove", m_remove, 0, NULL},
+    {"discard", m_discard, 0, NULL},
+    {"pop", m_pop, 0, NULL},
+    {"clear", m_clear, 0, NULL},
+    {"copy", m_copy, 0, NULL},
+    {"union", m_union, 0, NULL},
+    {"intersection", m_intersection, 0, NULL},
+    {"difference", m_difference, 0, NULL},
+    {"symmetric_difference", m_symmetric_difference, 0, NULL},
+    {"update", m_update, 0, NULL},
+    {"intersection_update", m_intersection_update, 0, NULL},
+    {"difference_update", m_difference_update, 0, NULL},
+    {"symmetric_difference_update", m_symmetric_difference_update, 0, NULL},
+    {"issubset", m_issubset, 0, NULL},
+    {"issuperset", m_issuperset, 0, NULL},
+    {"isdisjoint", m_isdisjoint, 0, NULL},
+    {"__contains__", m_contains, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef frozenset_methods[] = {
+    {"copy", m_copy, 0, NULL},
+    {"union", m_union, 0, NULL},
+    {"intersection", m_intersection, 0, NULL},
+    {"difference", m_difference, 0, NULL},
+    {"symmetric_difference", m_symmetric_difference, 0, NULL},
+    {"issubset", m_issubset, 0, NULL},
+    {"issuperset", m_issuperset, 0, NULL},
+    {"isdisjoint", m_isdisjoint, 0, NULL},
+    {"__contains__", m_contains, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static Value set_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    (void)nargs;
+    (void)kwnames;
+    return set_alloc(t);
+}
+
+static int set_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
+    if (kwnames && tuple_size(kwnames)) {
+        err_format(&exc_TypeError, "%T() takes no keyword arguments", self);
+        return -1;
+    }
+    if (nargs > 1) {
+        err_format(&exc_TypeError, "%T expected at most 1 argument, got %zd", self, (ssize_t)nargs);
+        return -1;
+    }
+    if (set_size(self)) m_clear(&self, 1, VNULL);
+    if (nargs == 1) return set_update(self, args[0]);
+    return 0;
+}
+
+static Value frozenset_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
+    if (kwnames && tuple_size(kwnames)) return err_format(&exc_TypeError, "%s() takes no keyword arguments", t->tname);
+    if (nargs > 1) return err_format(&exc_TypeError, "%s expected at most 1 argument, got %zd", t->tname, (ssize_t)nargs);
+    if (nargs == 1 && t == &frozenset_type && V_OBJ(args[0])->type == &frozenset_type) return args[0];
+    Value s = set_alloc(t);
+    if (nargs == 1 && set_update(s, args[0]) < 0) return VNULL;
+    return s;
+}
+
+static int frozenset_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
+    (void)self;
+    (void)args;
+    (void)nargs;
+    (void)kwnames;
+    return 0;
+}
+
+static Value set_class_getitem(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return args[0];
+}
+
+static const MethodDef set_class_methods[] = {
+    {"__class_getitem__", set_class_getitem, MF_CLASS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+Type set_type = {
+    .tname = "set",
+    .flags = TF_BASETYPE | TF_SET_SUBCLASS,
+    .basicsize = sizeof(SetObject),
+    .repr = set_repr,
+    .richcompare = set_richcompare,
+    .binop = set_binop,
+    .binop_mask = (1u << BINOP_OR) | (1u << BINOP_AND) | (1u << BINOP_SUB) | (1u << BINOP_XOR),
+    .len = set_len,
+    .contains = set_contains_slot,
+    .iter = set_iter,
+    .new_ = set_new_slot,
+    .init = set_init_slot,
+};
+
+Type frozenset_type = {
+    .tname = "frozenset",
+    .flags = TF_BASETYPE | TF_SET_SUBCLASS,
+    .basicsize = sizeof(SetObject),
+    .repr = set_repr,
+    .hash = frozenset_hash,
+    .richcompare = set_richcompare,
+    .binop = set_binop,
+    .binop_mask = (1u << BINOP_OR) | (1u << BINOP_AND) | (1u << BINOP_SUB) | (1u << BINOP_XOR),
+    .len = set_len,
+    .contains = set_contains_slot,
+    .iter = set_iter,
+    .new_ = frozenset_new_slot,
+    .init = frozenset_init_slot,
+};
+
+Type setiter_type = {
+    .tname = "set_iterator",
+    .basicsize = sizeof(SetIterObject),
+    .iter = iter_self,
+    .iternext = setiter_next,
+};
+
+void set_init(void) {
+    dummy_obj.type = &object_type;
+    type_add_methods(&set_type, set_methods);
+    type_add_methods(&set_type, set_class_methods);
+    type_ready(&set_type);
+    set_type.hash = NULL;
+    dict_set(set_type.dict, NAME(__hash__), V_NONE);
+    type_add_methods(&frozenset_type, frozenset_methods);
+    type_add_methods(&frozenset_type, set_class_methods);
+    type_ready(&frozenset_type);
+    type_add_methods(&setiter_type, setiter_methods);
+    type_ready(&setiter_type);
+}

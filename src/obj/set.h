@@ -1,0 +1,43 @@
+/* set.h: set and frozenset. The table layout and probing follow CPython's
+ * so that iteration order over ints is the same as CPython's (programs print
+ * sets of small ints and expect CPython's order). */
+#ifndef TPY_SET_H
+#define TPY_SET_H
+
+#include "../vm/object.h"
+
+typedef struct SetEntry {
+    Value key;          /* VNULL: empty; set_dummy: deleted */
+    int64_t hash;
+} SetEntry;
+
+typedef struct SetObject {
+    Object hdr;
+    int64_t fill;       /* active + dummy */
+    int64_t used;       /* active */
+    int64_t mask;
+    SetEntry *table;
+    int64_t finger;     /* pop() position */
+    int64_t hash;       /* frozenset only; -1 not computed */
+} SetObject;
+
+extern Type set_type, frozenset_type;
+
+static inline bool set_check(Value v) {
+    return v_is_ptr(v) && v && type_has_flag(V_OBJ(v)->type, TF_SET_SUBCLASS);
+}
+static inline int64_t set_size(Value s) { return V_AS(SetObject, s)->used; }
+
+Value set_new(void);
+Value frozenset_new(void);
+Value set_from_iterable(Value it);
+int set_add(Value s, Value key);            /* -1 on error */
+int set_discard(Value s, Value key);        /* 1 found, 0 absent, -1 error */
+int set_contains(Value s, Value key);       /* -1 0 1 */
+int set_update(Value s, Value iterable);
+bool set_next(Value s, int64_t *pos, Value *key);
+Value set_repr(Value s);
+
+void set_init(void);
+
+#endif

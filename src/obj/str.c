@@ -1,0 +1,771 @@
+/* str.c: the str type's core: construction, interning, hashing, indexing,
+ * comparison, repr, and the C-side formatter (str_printf). The methods of
+ * str live in str_methods.c, formatting (% and str.format) in str_format.c.
+ *
+ * Hashes equal CPython's under PYTHONHASHSEED=0: SipHash-1-3 with a zero key
+ * over the string's canonical fixed-width form (1, 2 or 4 bytes per code
+ * point, as PEP 393 stores it), so a program's set iteration order matches
+ * CPython run with that seed.
+ */
+#include <stdio.h>
+
+#include "../runtime.h"
+
+Type str_type;
+Value str_empty;
+static Value ascii_chars[128];
+
+/* ---- UTF-8 ------------------------------------------------------------------ */
+
+int utf8_encode(uint32_t cp, char *out) {
+    if (cp < 0x80) {
+        out[0] = (char)cp;
+        return 1;
+    }
+    if (cp < 0x800) {
+        out[0] = (char)(0xC0 | (cp >> 6));
+        out[1] = (char)(0x80 | (cp & 0x3F));
+        return 2;
+    }
+    if (cp < 0x10000) {
+        out[0] = (char)(0xE0 | (cp >> 12));
+        out[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+        out[2] = (char)(0x80 | (cp & 0x3F));
+        return 3;
+    }
+    out[0] = (char)(0xF0 | (cp >> 18));
+    out[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+    out[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+    out[3] = (char)(0x80 | (cp & 0x3F));
+    return 4;
+}
+
+uint32_t utf8_decode(const char *s, int *len) {
+    const unsigned char *u = (const unsigned char *)s;
+    unsigned char c = u[0];
+    if (c < 0x80) {
+        *len = 1;
+        return c;
+    }
+    if (c < 0xE0) {
+        *len = 2;
+        return ((uint32_t)(c & 0x1F) << 6) | (u[1] & 0x3F);
+    }
+    if (c < 0xF0) {
+        *len = 3;
+        return ((uint32_t)(c & 0x0F) << 12) | ((uint32_t)(u[1] & 0x3F) << 6) | (u[2] & 0x3F);
+    }
+    *len = 4;
+    return ((uint32_t)(c & 0x07) << 18) | ((uint32_t)(u[1] & 0x3F) << 12) | ((uint32_t)(u[2] & 0x3F) << 6) |
+           (u[3] & 0x3F);
+}
+
+int64_t utf8_count(const char *s, size_t nbytes) {
+    int64_t n = 0;
+    for (size_t i = 0; i < nbytes; i++)
+        if (((unsigned char)s[i] & 0xC0) != 0x80) n++;
+    return n;
+}
+
+bool utf8_valid(const char *s, size_t nbytes) {
+    const unsigned char *u = (const unsigned char *)s;
+    size_t i = 0;
+    while (i < nbytes) {
+        unsigned char c = u[i];
+        int n;
+        if (c < 0x80) n = 1;
+        else if (c >= 0xC2 && c < 0xE0) n = 2;
+        else if (c >= 0xE0 && c < 0xF0) n = 3;
+        else if (c >= 0xF0 && c < 0xF5) n = 4;
+        else return false;
+        if (i + (size_t)n > nbytes) return false;
+        for (int k = 1; k < n; k++)
+            if ((u[i + (size_t)k] & 0xC0) != 0x80) return false;
+        i += (size_t)n;
+    }
+    return true;
+}
+
+/* ---- construction ----------------------------------------------------------- */
+
+Value str_alloc(size_t nbytes) {
+    StrObject *s = (StrObject *)obj_alloc_atomic(&str_type, sizeof(StrObject) + nbytes + 1);
+    s->hash = -1;
+    s->length = 0;
+    s->nbytes = (int64_t)nbytes;
+    s->ascii = 0;
+    s->interned = 0;
+    s->index = NULL;
+    s->data[nbytes] = 0;
+    return V_FROM_PTR(s);
+}
+
+Value str_finish(Value v) {
+    StrObject *s = V_AS(StrObject, v);
+    const unsigned char *p = (const unsigned char *)s->data;
+    int64_t n = s->nbytes, i = 0;
+    /* fast ASCII scan, 8 bytes at a time */
+    while (i + 8 <= n) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        if (w & 0x8080808080808080ULL) break;
+        i += 8;
+    }
+    while (i < n && p[i] < 0x80) i++;
+    if (i == n) {
+        s->ascii = 1;
+        s->length = n;
+    } else {
+        s->ascii = 0;
+        s->length = i + utf8_count(s->data + i, (size_t)(n - i));
+    }
+    return v;
+}
+
+Value str_new(const char *utf8, size_t nbytes) {
+    if (nbytes == 0 && str_empty) return str_empty;
+    if (nbytes == 1 && (unsigned char)utf8[0] < 128 && ascii_chars[(unsigned char)utf8[0]])
+        return ascii_chars[(unsigned char)utf8[0]];
+    Value v = str_alloc(nbytes);
+    memcpy(V_AS(StrObject, v)->data, utf8, nbytes);
+    return str_finish(v);
+}
+
+Value str_from_cstr(const char *s) { return str_new(s, strlen(s)); }
+
+Value str_from_buf(Buf *b) { return str_new(b->data, b->len); }
+
+Value str_ascii_char(int c) { return ascii_chars[c & 127]; }
+
+Value str_from_codepoint(uint32_t cp) {
+    if (cp < 128) return ascii_chars[cp];
+    char buf[4];
+    int n = utf8_encode(cp, buf);
+    return str_new(buf, (size_t)n);
+}
+
+/* ---- hashing (SipHash-1-3, zero key) ---------------------------------------- */
+
+static inline uint64_t rotl64(uint64_t x, int b) { return (x << b) | (x >> (64 - b)); }
+
+#define SIPROUND()                  \
+    do {                            \
+        v0 += v1;                   \
+        v1 = rotl64(v1, 13);        \
+        v1 ^= v0;                   \
+        v0 = rotl64(v0, 32);        \
+        v2 += v3;                   \
+        v3 = rotl64(v3, 16);        \
+        v3 ^= v2;                   \
+        v0 += v3;                   \
+        v3 = rotl64(v3, 21);        \
+        v3 ^= v0;                   \
+        v2 += v1;                   \
+        v1 = rotl64(v1, 17);        \
+        v1 ^= v2;                   \
+        v2 = rotl64(v2, 32);        \
+    } while (0)
+
+static uint64_t siphash13(const unsigned char *p, size_t len) {
+    uint64_t v0 = 0x736f6d6570736575ULL, v1 = 0x646f72616e646f6dULL;
+    uint64_t v2 = 0x6c7967656e657261ULL, v3 = 0x7465646279746573ULL;
+    size_t blocks = len / 8;
+    for (size_t i = 0; i < blocks; i++) {
+        uint64_t m;
+        memcpy(&m, p + i * 8, 8);   /* little-endian host */
+        v3 ^= m;
+        SIPROUND();
+        v0 ^= m;
+    }
+    uint64_t b = (uint64_t)len << 56;
+    const unsigned char *t = p + blocks * 8;
+    switch (len & 7) {
+    case 7: b |= (uint64_t)t[6] << 48; /* fall through */
+    case 6: b |= (uint64_t)t[5] << 40; /* fall through */
+    case 5: b |= (uint64_t)t[4] << 32; /* fall through */
+    case 4: b |= (uint64_t)t[3] << 24; /* fall through */
+    case 3: b |= (uint64_t)t[2] << 16; /* fall through */
+    case 2: b |= (uint64_t)t[1] << 8;  /* fall through */
+    case 1: b |= (uint64_t)t[0];       /* fall through */
+    case 0: break;
+    }
+    v3 ^= b;
+    SIPROUND();
+    v0 ^= b;
+    v2 ^= 0xff;
+    SIPROUND();
+    SIPROUND();
+    SIPROUND();
+    return v0 ^ v1 ^ v2 ^ v3;
+}
+
+uint64_t hash_bytes(const void *p, size_t len) { return siphash13(p, len); }
+
+static int64_t str_hash_compute(StrObject *s) {
+    uint64_t h;
+    if (s->nbytes == 0) return 0;   /* CPython: hash('') == 0 */
+    if (s->ascii) {
+        h = siphash13((const unsigned char *)s->data, (size_t)s->nbytes);
+    } else {
+        /* canonical width: 1 byte if all < 256, 2 if all < 65536, else 4 */
+        uint32_t maxc = 0;
+        const char *p = s->data, *end = s->data + s->nbytes;
+        while (p < end) {
+            int l;
+            uint32_t c = utf8_decode(p, &l);
+            if (c > maxc) maxc = c;
+            p += l;
+        }
+        int width = maxc < 256 ? 1 : maxc < 65536 ? 2 : 4;
+        size_t n = (size_t)s->length * (size_t)width;
+        unsigned char *tmp = gc_alloc_atomic(n ? n : 1);
+        p = s->data;
+        size_t k = 0;
+        while (p < end) {
+            int l;
+            uint32_t c = utf8_decode(p, &l);
+            p += l;
+            for (int j = 0; j < width; j++) tmp[k++] = (unsigned char)(c >> (8 * j));
+        }
+        h = siphash13(tmp, n);
+    }
+    int64_t r = (int64_t)h;
+    return r == -1 ? -2 : r;
+}
+
+int64_t str_hash(Value v) {
+    StrObject *s = V_AS(StrObject, v);
+    if (s->hash == -1) s->hash = str_hash_compute(s);
+    return s->hash;
+}
+
+/* ---- interning ------------------------------------------------------------- */
+
+static Value *intern_table;     /* open addressing, linear probing */
+static size_t intern_mask, intern_count;
+
+static void intern_grow(void) {
+    size_t ncap = intern_table ? (intern_mask + 1) * 2 : 1024;
+    Value *nt = gc_alloc_uncollectable(sizeof(Value) * ncap);
+    memset(nt, 0, sizeof(Value) * ncap);
+    if (intern_table) {
+        for (size_t i = 0; i <= intern_mask; i++) {
+            Value s = intern_table[i];
+            if (!s) continue;
+            size_t j = (size_t)str_hash(s) & (ncap - 1);
+            while (nt[j]) j = (j + 1) & (ncap - 1);
+            nt[j] = s;
+        }
+        gc_free(intern_table);
+    }
+    intern_table = nt;
+    intern_mask = ncap - 1;
+}
+
+static Value intern_lookup(const char *data, size_t n, int64_t h, Value insert) {
+    if (!intern_table || (intern_count + 1) * 2 > intern_mask + 1) intern_grow();
+    size_t j = (size_t)h & intern_mask;
+    for (;;) {
+        Value s = intern_table[j];
+        if (!s) break;
+        StrObject *so = V_AS(StrObject, s);
+        if (so->hash == h && (size_t)so->nbytes == n && memcmp(so->data, data, n) == 0) return s;
+        j = (j + 1) & intern_mask;
+    }
+    if (!insert) return VNULL;
+    intern_table[j] = insert;
+    intern_count++;
+    V_AS(StrObject, insert)->interned = 1;
+    return insert;
+}
+
+Value str_intern(Value s) {
+    StrObject *so = V_AS(StrObject, s);
+    if (so->interned) return s;
+    if (so->hdr.type != &str_type) s = str_new(so->data, (size_t)so->nbytes), so = V_AS(StrObject, s);
+    int64_t h = str_hash(s);
+    return intern_lookup(so->data, (size_t)so->nbytes, h, s);
+}
+
+Value str_intern_cstr(const char *c) {
+    size_t n = strlen(c);
+    /* hash without allocating when the name is already interned */
+    Value tmp = str_new(c, n);
+    if (V_AS(StrObject, tmp)->interned) return tmp;
+    return str_intern(tmp);
+}
+
+/* ---- comparison --------------------------------------------------------------- */
+
+bool str_eq(Value a, Value b) {
+    if (a == b) return true;
+    StrObject *x = V_AS(StrObject, a), *y = V_AS(StrObject, b);
+    if (x->nbytes != y->nbytes) return false;
+    if (x->interned && y->interned) return false;
+    if (x->hash != -1 && y->hash != -1 && x->hash != y->hash) return false;
+    return memcmp(x->data, y->data, (size_t)x->nbytes) == 0;
+}
+
+bool str_eq_cstr(Value s, const char *c) {
+    size_t n = strlen(c);
+    return (size_t)str_nbytes(s) == n && memcmp(str_data(s), c, n) == 0;
+}
+
+int str_compare(Value a, Value b) {
+    /* UTF-8 byte order equals code point order */
+    StrObject *x = V_AS(StrObject, a), *y = V_AS(StrObject, b);
+    size_t n = (size_t)(x->nbytes < y->nbytes ? x->nbytes : y->nbytes);
+    int c = memcmp(x->data, y->data, n);
+    if (c) return c < 0 ? -1 : 1;
+    return x->nbytes < y->nbytes ? -1 : x->nbytes > y->nbytes ? 1 : 0;
+}
+
+static Value str_richcompare(Value a, Value b, int op) {
+    if (!str_check(b) || !str_check(a)) return V_NOTIMPL;
+    if (op == CMP_EQ) return v_bool(str_eq(a, b));
+    if (op == CMP_NE) return v_bool(!str_eq(a, b));
+    int c = str_compare(a, b);
+    switch (op) {
+    case CMP_LT: return v_bool(c < 0);
+    case CMP_LE: return v_bool(c <= 0);
+    case CMP_GT: return v_bool(c > 0);
+    default: return v_bool(c >= 0);
+    }
+}
+
+/* ---- indexing --------------------------------------------------------------- */
+
+#define STR_INDEX_STEP 64
+
+static void build_index(StrObject *s) {
+    int64_t nblocks = s->length / STR_INDEX_STEP + 1;
+    int32_t *idx = gc_alloc_atomic(sizeof(int32_t) * (size_t)nblocks);
+    const char *p = s->data;
+    int64_t cp = 0, b = 0;
+    for (int64_t off = 0; off <= s->nbytes; off++) {
+        if (off == s->nbytes || ((unsigned char)p[off] & 0xC0) != 0x80) {
+            if (cp % STR_INDEX_STEP == 0 && b < nblocks) idx[b++] = (int32_t)off;
+            cp++;
+        }
+    }
+    s->index = idx;
+}
+
+int64_t str_byte_offset(Value v, int64_t i) {
+    StrObject *s = V_AS(StrObject, v);
+    if (s->ascii) return i;
+    if (i >= s->length) return s->nbytes;
+    int64_t off = 0, cp = 0;
+    if (s->length > STR_INDEX_STEP) {
+        if (!s->index) build_index(s);
+        int64_t blk = i / STR_INDEX_STEP;
+        off = s->index[blk];
+        cp = blk * STR_INDEX_STEP;
+    }
+    const unsigned char *p = (const unsigned char *)s->data;
+    while (cp < i) {
+        off++;
+        while (off < s->nbytes && (p[off] & 0xC0) == 0x80) off++;
+        cp++;
+    }
+    return off;
+}
+
+uint32_t str_char_at(Value v, int64_t i) {
+    StrObject *s = V_AS(StrObject, v);
+    if (s->ascii) return (unsigned char)s->data[i];
+    int len;
+    return utf8_decode(s->data + str_byte_offset(v, i), &len);
+}
+
+Value str_substr(Value v, int64_t start, int64_t end) {
+    StrObject *s = V_AS(StrObject, v);
+    if (start >= end) return str_empty;
+    if (start == 0 && end == s->length && s->hdr.type == &str_type) return v;
+    if (s->ascii) {
+        if (end - start == 1) return ascii_chars[(unsigned char)s->data[start]];
+        Value r = str_alloc((size_t)(end - start));
+        StrObject *ro = V_AS(StrObject, r);
+        memcpy(ro->data, s->data + start, (size_t)(end - start));
+        ro->ascii = 1;
+        ro->length = end - start;
+        return r;
+    }
+    int64_t b0 = str_byte_offset(v, start), b1 = str_byte_offset(v, end);
+    return str_new(s->data + b0, (size_t)(b1 - b0));
+}
+
+Value str_getitem(Value s, Value key) {
+    if (v_is_int(key)) {
+        int64_t i = v_intval(key), n = str_len(s);
+        if (i < 0) i += n;
+        if (i < 0 || i >= n) return err_set(&exc_IndexError, "string index out of range");
+        if (str_is_ascii(s)) return ascii_chars[(unsigned char)str_data(s)[i]];
+        return str_from_codepoint(str_char_at(s, i));
+    }
+    if (slice_check(key)) {
+        int64_t start, stop, step;
+        int64_t n = slice_indices(key, str_len(s), &start, &stop, &step);
+        if (n < 0) return VNULL;
+        if (step == 1) return str_substr(s, start, stop);
+        if (n == 0) return str_empty;
+        Buf b;
+        buf_init(&b, (size_t)n);
+        if (str_is_ascii(s)) {
+            const char *d = str_data(s);
+            for (int64_t k = 0, i = start; k < n; k++, i += step) buf_putc(&b, d[i]);
+        } else {
+            char tmp[4];
+            for (int64_t k = 0, i = start; k < n; k++, i += step) buf_put(&b, tmp, (size_t)utf8_encode(str_char_at(s, i), tmp));
+        }
+        return str_from_buf(&b);
+    }
+    if (int_check(key) || (!v_is_smallfloat(key) && type_lookup(type_of(key), NAME(__index__)))) {
+        Value iv = obj_index(key);
+        if (!iv) return VNULL;
+        if (v_is_int(iv)) return str_getitem(s, iv);
+        return err_format(&exc_IndexError, "cannot fit 'int' into an index-sized integer");
+    }
+    return err_format(&exc_TypeError, "string indices must be integers, not '%T'", key);
+}
+
+/* ---- operations ---------------------------------------------------------------- */
+
+Value str_concat(Value a, Value b) {
+    StrObject *x = V_AS(StrObject, a), *y = V_AS(StrObject, b);
+    if (y->nbytes == 0 && x->hdr.type == &str_type) return a;
+    if (x->nbytes == 0 && y->hdr.type == &str_type) return b;
+    Value r = str_alloc((size_t)(x->nbytes + y->nbytes));
+    StrObject *ro = V_AS(StrObject, r);
+    memcpy(ro->data, x->data, (size_t)x->nbytes);
+    memcpy(ro->data + x->nbytes, y->data, (size_t)y->nbytes);
+    ro->ascii = x->ascii & y->ascii;
+    ro->length = x->length + y->length;
+    return r;
+}
+
+static Value str_repeat(Value s, Value n) {
+    int64_t k;
+    if (v_is_int(n)) {
+        k = v_intval(n);
+    } else {
+        k = int_as_i64(n);
+        if (k == -1 && err_occurred()) {
+            err_clear();
+            return err_format(&exc_OverflowError, "cannot fit 'int' into an index-sized integer");
+        }
+    }
+    StrObject *so = V_AS(StrObject, s);
+    if (k <= 0 || so->nbytes == 0) return str_empty;
+    if (k == 1 && so->hdr.type == &str_type) return s;
+    if (so->nbytes > INT64_MAX / k || so->nbytes * k > ((int64_t)1 << 40)) return err_no_memory();
+    size_t total = (size_t)(so->nbytes * k);
+    Value r = str_alloc(total);
+    StrObject *ro = V_AS(StrObject, r);
+    if (so->nbytes == 1) {
+        memset(ro->data, so->data[0], total);
+    } else {
+        /* doubling copies */
+        memcpy(ro->data, so->data, (size_t)so->nbytes);
+        size_t done = (size_t)so->nbytes;
+        while (done < total) {
+            size_t c = done < total - done ? done : total - done;
+            memcpy(ro->data + done, ro->data, c);
+            done += c;
+        }
+    }
+    ro->ascii = so->ascii;
+    ro->length = so->length * k;
+    return r;
+}
+
+static Value str_binop(Value a, Value b, int op) {
+    switch (BINOP_BASE(op)) {
+    case BINOP_ADD:
+        if (str_check(a) && str_check(b)) return str_concat(a, b);
+        if (str_check(a) && !(op & BINOP_REFLECTED))
+            return err_format(&exc_TypeError, "can only concatenate str (not \"%T\") to str", b);
+        return V_NOTIMPL;
+    case BINOP_MUL:
+        if (str_check(a) && int_check(b)) return str_repeat(a, b);
+        if (str_check(b) && int_check(a)) return str_repeat(b, a);
+        return V_NOTIMPL;
+    case BINOP_MOD:
+        if (str_check(a)) return str_mod(a, b);
+        return V_NOTIMPL;
+    default: return V_NOTIMPL;
+    }
+}
+
+static int64_t str_len_slot(Value s) { return str_len(s); }
+
+static int str_contains(Value s, Value item) {
+    if (!str_check(item)) {
+        err_format(&exc_TypeError, "'in <string>' requires string as left operand, not %T", item);
+        return -1;
+    }
+    int64_t n = str_nbytes(item);
+    if (n == 0) return 1;
+    if (n == 1) return memchr(str_data(s), str_data(item)[0], (size_t)str_nbytes(s)) != NULL;
+    return memmem(str_data(s), (size_t)str_nbytes(s), str_data(item), (size_t)n) != NULL;
+}
+
+static int64_t str_hash_slot(Value s) { return str_hash(s); }
+
+/* repr(): CPython's quoting rules: single quotes unless the string contains
+ * a single quote and no double quote; escapes \\ \n \r \t, \xhh for other
+ * control characters and DEL, and non-printable code points as \x \u \U. */
+static bool cp_printable(uint32_t c) {
+    if (c < 0x20 || c == 0x7F) return false;
+    if (c < 0x7F) return true;
+    if (c >= 0x80 && c <= 0xA0) return false;      /* C1 controls, NBSP */
+    if (c == 0xAD) return false;                    /* soft hyphen */
+    if (c >= 0xD800 && c <= 0xDFFF) return false;   /* surrogates */
+    if (c >= 0xE000 && c <= 0xF8FF) return false;   /* private use */
+    if (c == 0x2028 || c == 0x2029) return false;
+    if (c >= 0x200B && c <= 0x200F) return false;
+    if (c >= 0x202A && c <= 0x202E) return false;
+    if (c >= 0x2060 && c <= 0x206F) return false;
+    if (c == 0xFEFF) return false;
+    if (c >= 0xFFF9 && c <= 0xFFFB) return false;
+    if (c == 0xFFFE || c == 0xFFFF) return false;
+    if (c >= 0xF0000) return false;
+    if (c == 0x1680) return true;
+    if (c >= 0x2000 && c <= 0x200A) return false;   /* spaces (Zs) other than ' ' */
+    if (c == 0x3000 || c == 0x205F || c == 0x202F) return false;
+    if (c == 0x0378 || c == 0x0379 || (c >= 0x0380 && c <= 0x0383)) return false;
+    return true;
+}
+
+Value str_repr(Value s) {
+    const char *d = str_data(s);
+    int64_t n = str_nbytes(s);
+    bool has_sq = memchr(d, '\'', (size_t)n) != NULL, has_dq = memchr(d, '"', (size_t)n) != NULL;
+    char q = (has_sq && !has_dq) ? '"' : '\'';
+    Buf b;
+    buf_init(&b, (size_t)n + 2);
+    buf_putc(&b, q);
+    const char *p = d, *end = d + n;
+    while (p < end) {
+        unsigned char c = (unsigned char)*p;
+        if (c < 0x80) {
+            p++;
+            if (c == (unsigned char)q || c == '\\') {
+                buf_putc(&b, '\\');
+                buf_putc(&b, (char)c);
+            } else if (c == '\n') {
+                buf_puts(&b, "\\n");
+            } else if (c == '\r') {
+                buf_puts(&b, "\\r");
+            } else if (c == '\t') {
+                buf_puts(&b, "\\t");
+            } else if (c < 0x20 || c == 0x7F) {
+                buf_printf(&b, "\\x%02x", c);
+            } else {
+                buf_putc(&b, (char)c);
+            }
+            continue;
+        }
+        int l;
+        uint32_t cp = utf8_decode(p, &l);
+        if (cp_printable(cp)) {
+            buf_put(&b, p, (size_t)l);
+        } else if (cp < 0x100) {
+            buf_printf(&b, "\\x%02x", cp);
+        } else if (cp < 0x10000) {
+            buf_printf(&b, "\\u%04x", cp);
+        } else {
+            buf_printf(&b, "\\U%08x", cp);
+        }
+        p += l;
+    }
+    buf_putc(&b, q);
+    return str_new(b.data, b.len);
+}
+
+static Value str_str(Value s) {
+    if (V_OBJ(s)->type == &str_type) return s;
+    return str_new(str_data(s), (size_t)str_nbytes(s));
+}
+
+/* iteration */
+typedef struct StrIterObject {
+    Object hdr;
+    Value s;
+    int64_t index;      /* code point */
+    int64_t offset;     /* byte offset */
+} StrIterObject;
+
+static Type striter_type;
+
+static Value str_iter(Value s) {
+    StrIterObject *it = (StrIterObject *)obj_alloc(&striter_type, sizeof *it);
+    it->s = s;
+    return V_FROM_PTR(it);
+}
+
+static Value striter_next(Value v) {
+    StrIterObject *it = V_AS(StrIterObject, v);
+    if (!it->s) return VNULL;
+    StrObject *s = V_AS(StrObject, it->s);
+    if (it->offset >= s->nbytes) {
+        it->s = VNULL;
+        return VNULL;
+    }
+    unsigned char c = (unsigned char)s->data[it->offset];
+    it->index++;
+    if (c < 0x80) {
+        it->offset++;
+        return ascii_chars[c];
+    }
+    int l;
+    uint32_t cp = utf8_decode(s->data + it->offset, &l);
+    it->offset += l;
+    return str_from_codepoint(cp);
+}
+
+static Value iter_self(Value v) { return v; }
+
+static Value striter_length_hint(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    StrIterObject *it = V_AS(StrIterObject, args[0]);
+    if (!it->s) return v_int(0);
+    return v_int(str_len(it->s) - it->index);
+}
+
+static const MethodDef striter_methods[] = {
+    {"__length_hint__", striter_length_hint, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static Type striter_type = {
+    .tname = "str_iterator",
+    .basicsize = sizeof(StrIterObject),
+    .iter = iter_self,
+    .iternext = striter_next,
+};
+
+/* ---- the C-side formatter ------------------------------------------------------ */
+
+void buf_vformat(Buf *b, const char *fmt, va_list ap) {
+    for (const char *p = fmt; *p; p++) {
+        if (*p != '%') {
+            buf_putc(b, *p);
+            continue;
+        }
+        p++;
+        switch (*p) {
+        case '%': buf_putc(b, '%'); break;
+        case 's': {
+            const char *s = va_arg(ap, const char *);
+            buf_puts(b, s ? s : "(null)");
+            break;
+        }
+        case 'd': buf_printf(b, "%d", va_arg(ap, int)); break;
+        case 'c': {
+            char tmp[4];
+            buf_put(b, tmp, (size_t)utf8_encode((uint32_t)va_arg(ap, int), tmp));
+            break;
+        }
+        case 'p': buf_printf(b, "%p", va_arg(ap, void *)); break;
+        case 'l':
+            if (p[1] == 'l' && p[2] == 'd') {
+                buf_printf(b, "%lld", va_arg(ap, long long));
+                p += 2;
+            } else if (p[1] == 'd') {
+                buf_printf(b, "%ld", va_arg(ap, long));
+                p++;
+            }
+            break;
+        case 'z':
+            if (p[1] == 'd') buf_printf(b, "%zd", va_arg(ap, ssize_t));
+            else if (p[1] == 'u') buf_printf(b, "%zu", va_arg(ap, size_t));
+            p++;
+            break;
+        case 'R':
+        case 'S': {
+            Value v = va_arg(ap, Value);
+            Value r = *p == 'R' ? obj_repr(v) : obj_str(v);
+            if (!r) {
+                err_clear();
+                buf_puts(b, "<?>");
+            } else {
+                buf_put(b, str_data(r), (size_t)str_nbytes(r));
+            }
+            break;
+        }
+        case 'T': {
+            Value v = va_arg(ap, Value);
+            buf_puts(b, v ? type_of(v)->tname : "NULL");
+            break;
+        }
+        case 'U': {
+            Value v = va_arg(ap, Value);
+            buf_put(b, str_data(v), (size_t)str_nbytes(v));
+            break;
+        }
+        default:
+            buf_putc(b, '%');
+            if (*p) buf_putc(b, *p);
+            else p--;
+        }
+    }
+}
+
+Value str_vprintf(const char *fmt, va_list ap) {
+    Buf b;
+    buf_init(&b, 64);
+    buf_vformat(&b, fmt, ap);
+    return str_new(b.data, b.len);
+}
+
+Value str_printf(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    Value r = str_vprintf(fmt, ap);
+    va_end(ap);
+    return r;
+}
+
+/* ---- the type ------------------------------------------------------------------ */
+
+Value str_new_slot(Type *t, Value *args, size_t nargs, Value kwnames);  /* str_methods.c */
+extern const MethodDef str_methods[];                                   /* str_methods.c */
+
+Type str_type = {
+    .tname = "str",
+    .flags = TF_BASETYPE | TF_STR_SUBCLASS,
+    .basicsize = sizeof(StrObject),
+    .repr = str_repr,
+    .str = str_str,
+    .hash = str_hash_slot,
+    .richcompare = str_richcompare,
+    .binop = str_binop,
+    .binop_mask = (1u << BINOP_ADD) | (1u << BINOP_MUL) | (1u << BINOP_MOD),
+    .len = str_len_slot,
+    .getitem = str_getitem,
+    .contains = str_contains,
+    .iter = str_iter,
+    .new_ = str_new_slot,
+};
+
+void str_init(void) {
+    str_empty = str_alloc(0);
+    str_finish(str_empty);
+    for (int c = 0; c < 128; c++) {
+        Value v = str_alloc(1);
+        V_AS(StrObject, v)->data[0] = (char)c;
+        ascii_chars[c] = str_finish(v);
+    }
+    /* keep them reachable: they are also in the intern table */
+    str_intern(str_empty);
+    for (int c = 0; c < 128; c++) str_intern(ascii_chars[c]);
+}
+
+void str_init_types(void) {
+    type_add_methods(&str_type, str_methods);
+    type_ready(&str_type);
+    type_add_methods(&striter_type, striter_methods);
+    type_ready(&striter_type);
+}

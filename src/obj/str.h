@@ -1,0 +1,87 @@
+/* str.h: immutable Unicode strings, stored as UTF-8.
+ *
+ * `length` counts code points, `nbytes` bytes; `ascii` is set when they are
+ * equal, and then indexing is O(1). Non-ASCII strings find code point
+ * offsets by scanning (with a cached index for long strings, see str.c).
+ * data[nbytes] is always NUL (strings may also contain NULs).
+ * Interned strings (identifiers, attribute names) are unique per content,
+ * so they compare by pointer; every name the compiler emits is interned.
+ */
+#ifndef TPY_STR_H
+#define TPY_STR_H
+
+#include "../util/buf.h"
+#include "../vm/object.h"
+
+typedef struct StrObject {
+    Object hdr;
+    int64_t hash;          /* -1: not computed yet */
+    int64_t length;        /* code points */
+    int64_t nbytes;
+    uint8_t ascii;
+    uint8_t interned;
+    int32_t *index;        /* non-ASCII only: byte offset of every 64th code point, lazily */
+    char data[];
+} StrObject;
+
+extern Type str_type;
+
+static inline bool str_check(Value v) {
+    return v_is_ptr(v) && v && type_has_flag(V_OBJ(v)->type, TF_STR_SUBCLASS);
+}
+static inline bool str_check_exact(Value v) {
+    return v_is_ptr(v) && v && V_OBJ(v)->type == &str_type;
+}
+static inline const char *str_data(Value s) { return V_AS(StrObject, s)->data; }
+static inline int64_t str_nbytes(Value s) { return V_AS(StrObject, s)->nbytes; }
+static inline int64_t str_len(Value s) { return V_AS(StrObject, s)->length; }
+static inline bool str_is_ascii(Value s) { return V_AS(StrObject, s)->ascii; }
+
+/* Constructors. Input must be valid UTF-8 (WTF-8 surrogates tolerated). */
+Value str_new(const char *utf8, size_t nbytes);
+Value str_from_cstr(const char *s);
+Value str_from_buf(Buf *b);            /* takes the bytes of b */
+/* A new string of nbytes bytes to fill in; call str_finish afterwards. */
+Value str_alloc(size_t nbytes);
+Value str_finish(Value s);             /* computes length/ascii */
+Value str_from_codepoint(uint32_t cp);
+extern Value str_empty;                /* "" */
+Value str_ascii_char(int c);           /* cached 1-char strings for 0..127 */
+
+/* Interning */
+Value str_intern(Value s);
+Value str_intern_cstr(const char *s);
+
+/* Basic operations */
+int64_t str_hash(Value s);
+bool str_eq(Value a, Value b);          /* both str */
+int str_compare(Value a, Value b);      /* <0, 0, >0 (code point order) */
+bool str_eq_cstr(Value s, const char *c);
+Value str_concat(Value a, Value b);
+Value str_repr(Value s);
+/* Code point at index i (0 <= i < length). */
+uint32_t str_char_at(Value s, int64_t i);
+/* Byte offset of code point i (0 <= i <= length). */
+int64_t str_byte_offset(Value s, int64_t i);
+Value str_substr(Value s, int64_t start, int64_t end);   /* code point range */
+Value str_getitem(Value s, Value key);
+
+/* A formatted string from the errors.h printf dialect (%R %S %T %U ...). */
+Value str_printf(const char *fmt, ...);
+Value str_vprintf(const char *fmt, va_list ap);
+void buf_vformat(Buf *b, const char *fmt, va_list ap);   /* same, into a Buf */
+
+/* UTF-8 helpers */
+int utf8_encode(uint32_t cp, char *out);               /* returns bytes (1..4) */
+uint32_t utf8_decode(const char *s, int *len);         /* at s; sets len */
+int64_t utf8_count(const char *s, size_t nbytes);      /* code points */
+bool utf8_valid(const char *s, size_t nbytes);
+
+/* `%` formatting and str.format, used by the interpreter and builtins. */
+Value str_mod(Value fmt, Value args);
+Value str_format_method(Value *args, size_t nargs, Value kwnames);
+Value obj_format(Value v, Value spec);   /* format(v, spec) */
+
+void str_init(void);
+
+#endif

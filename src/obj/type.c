@@ -1,0 +1,1633 @@
+/* type.c: `type`, `object`, user classes, maps, instances, slot wrappers.
+ *
+ * Invariants:
+ *  - type->mro[0] is the type itself; every type's MRO ends with object.
+ *  - A type's version is 0 ("unassigned") or a number no other type state
+ *    ever had. Changing a type's dict (or its bases) resets the version of
+ *    the type and of all its subclasses, so any cache keyed on
+ *    (type, version) misses afterwards.
+ *  - Maps are immutable and per type; an instance's map says which of its
+ *    attribute slots holds which name.
+ */
+#include <stdio.h>
+
+#include "../runtime.h"
+#include "bytes.h"
+
+Type type_type, object_type, map_type;
+Map dict_mode_map;
+
+/* ---- versions and the method cache ---------------------------------------- */
+
+static uint32_t next_type_version = 1;
+
+uint32_t type_version(Type *t) {
+    if (t->version == 0) {
+        if (next_type_version == 0) next_type_version = 1;  /* wrapped: very rare */
+        t->version = next_type_version++;
+    }
+    return t->version;
+}
+
+static void subclasses_modified(Type *t, int depth) {
+    t->version = 0;
+    if (!t->subclasses || depth > 100) return;
+    int64_t n = list_size(t->subclasses);
+    for (int64_t i = 0; i < n; i++)
+        subclasses_modified(V_AS(Type, list_get(t->subclasses, i)), depth + 1);
+}
+
+void type_modified(Type *t) { subclasses_modified(t, 0); }
+
+#define MCACHE_BITS 12
+#define MCACHE_SIZE (1 << MCACHE_BITS)
+typedef struct MCacheEntry {
+    uint32_t version;
+    Value name;
+    Value value;        /* VNULL: known absent */
+} MCacheEntry;
+static MCacheEntry mcache[MCACHE_SIZE];
+
+static Value type_lookup_uncached(Type *t, Value name) {
+    Value mro = t->mro;
+    if (!mro) {
+        /* during bootstrap: walk bases */
+        for (Type *b = t; b; b = b->base) {
+            if (b->dict) {
+                Value v = dict_get_str(b->dict, name);
+                if (v) return v;
+            }
+        }
+        return VNULL;
+    }
+    int64_t n = tuple_size(mro);
+    for (int64_t i = 0; i < n; i++) {
+        Type *b = V_AS(Type, tuple_get(mro, i));
+        if (!b->dict) continue;
+        Value v = dict_get_str(b->dict, name);
+        if (v) return v;
+    }
+    return VNULL;
+}
+
+Value type_lookup(Type *t, Value name) {
+    uint32_t ver = type_version(t);
+    uint32_t h = (uint32_t)((ver * 2654435761u) ^ (uint32_t)(name >> 3)) & (MCACHE_SIZE - 1);
+    MCacheEntry *e = &mcache[h];
+    if (e->version == ver && e->name == name) return e->value;
+    Value v = type_lookup_uncached(t, name);
+    if (t->version == ver) {   /* a lookup never modifies types, but be safe */
+        e->version = ver;
+        e->name = name;
+        e->value = v;
+    }
+    return v;
+}
+
+Value type_lookup_cstr(Type *t, const char *name) {
+    return type_lookup(t, str_intern_cstr(name));
+}
+
+bool type_is_subtype(Type *a, Type *b) {
+    if (a == b) return true;
+    if (b == &object_type) return true;
+    Value mro = a->mro;
+    if (mro) {
+        int64_t n = tuple_size(mro);
+        for (int64_t i = 0; i < n; i++)
+            if (V_AS(Type, tuple_get(mro, i)) == b) return true;
+        return false;
+    }
+    for (Type *x = a->base; x; x = x->base)
+        if (x == b) return true;
+    return false;
+}
+
+Value type_name(Type *t) {
+    if (!t->name) t->name = str_intern_cstr(t->tname);
+    return t->name;
+}
+
+/* ---- MRO (C3 linearization) ------------------------------------------------ */
+
+static bool in_tail(Value seq, int64_t start, Value item) {
+    for (int64_t i = start + 1; i < list_size(seq); i++)
+        if (list_get(seq, i) == item) return true;
+    return false;
+}
+
+static Value compute_mro(Type *t) {
+    Value bases = t->bases;
+    int64_t nb = tuple_size(bases);
+    if (nb == 1) {
+        Type *b = V_AS(Type, tuple_get(bases, 0));
+        int64_t n = tuple_size(b->mro);
+        Value mro = tuple_new(n + 1);
+        tuple_items(mro)[0] = V_FROM_PTR(t);
+        memcpy(tuple_items(mro) + 1, tuple_items(b->mro), (size_t)n * sizeof(Value));
+        return mro;
+    }
+    if (nb == 0) {
+        return tuple_pack(1, V_FROM_PTR(t));
+    }
+    /* sequences to merge: each base's MRO, then the list of bases */
+    Value seqs = list_new(nb + 1);
+    for (int64_t i = 0; i < nb; i++) {
+        Type *b = V_AS(Type, tuple_get(bases, i));
+        list_append(seqs, list_from_array(tuple_items(b->mro), tuple_size(b->mro)));
+    }
+    list_append(seqs, list_from_array(tuple_items(bases), nb));
+    Value result = list_new(8);
+    list_append(result, V_FROM_PTR(t));
+    int64_t *heads = gc_alloc_atomic(sizeof(int64_t) * (size_t)(nb + 1));
+    memset(heads, 0, sizeof(int64_t) * (size_t)(nb + 1));
+    for (;;) {
+        bool all_empty = true;
+        Value candidate = VNULL;
+        for (int64_t i = 0; i <= nb; i++) {
+            Value s = list_get(seqs, i);
+            if (heads[i] >= list_size(s)) continue;
+            all_empty = false;
+            Value c = list_get(s, heads[i]);
+            bool bad = false;
+            for (int64_t j = 0; j <= nb && !bad; j++) {
+                Value s2 = list_get(seqs, j);
+                if (heads[j] < list_size(s2) && in_tail(s2, heads[j], c)) bad = true;
+            }
+            if (!bad) {
+                candidate = c;
+                break;
+            }
+        }
+        if (all_empty) break;
+        if (!candidate) {
+            Buf b;
+            buf_init(&b, 64);
+            buf_puts(&b, "Cannot create a consistent method resolution\norder (MRO) for bases");
+            for (int64_t i = 0; i < nb; i++) {
+                buf_putc(&b, ' ');
+                buf_puts(&b, V_AS(Type, tuple_get(bases, i))->tname);
+                if (i + 1 < nb) buf_putc(&b, ',');
+            }
+            return err_set(&exc_TypeError, b.data);
+        }
+        list_append(result, candidate);
+        for (int64_t i = 0; i <= nb; i++) {
+            Value s = list_get(seqs, i);
+            if (heads[i] < list_size(s) && list_get(s, heads[i]) == candidate) heads[i]++;
+        }
+    }
+    return tuple_from_array(list_items(result), list_size(result));
+}
+
+/* ---- slot wrappers: builtin slots seen as dunder methods -------------------- */
+
+enum SlotKind {
+    SK_REPR, SK_STR, SK_HASH, SK_RICHCMP, SK_BINOP, SK_RBINOP, SK_IBINOP,
+    SK_UNOP, SK_BOOL, SK_LEN, SK_GETATTRIBUTE, SK_SETATTR, SK_DELATTR,
+    SK_GETITEM, SK_SETITEM, SK_DELITEM, SK_CONTAINS, SK_ITER, SK_NEXT,
+    SK_CALL, SK_GET, SK_SET, SK_DELETE, SK_INIT, SK_NEW,
+};
+
+Type slot_wrapper_type;
+
+static const char *const binop_dunders[BINOP__COUNT][3] = {
+#define BD(name, sym, d, r, i) {d, r, i},
+    BINOP_DEF(BD)
+#undef BD
+};
+static const char *const cmp_dunders[CMP__COUNT] = {
+#define CD(name, sym, d, sw) d,
+    CMPOP_DEF(CD)
+#undef CD
+};
+static const char *const unop_dunders[UNOP__COUNT] = {
+#define UD(name, sym, d) d,
+    UNOP_DEF(UD)
+#undef UD
+};
+
+static void add_wrapper(Type *t, const char *name, int kind, int op) {
+    Value key = str_intern_cstr(name);
+    if (dict_get_str(t->dict, key)) return;   /* explicit methods win */
+    SlotWrapperObject *w = (SlotWrapperObject *)obj_alloc(&slot_wrapper_type, sizeof *w);
+    w->owner = t;
+    w->name = name;
+    w->kind = kind;
+    w->op = op;
+    dict_set(t->dict, key, V_FROM_PTR(w));
+}
+
+/* Does t define slot s itself (not just inherit it from its base)? */
+#define OWN_SLOT(t, s) ((t)->s && (!(t)->base || (t)->base->s != (t)->s))
+
+static void add_slot_wrappers(Type *t) {
+    if (OWN_SLOT(t, repr)) add_wrapper(t, "__repr__", SK_REPR, 0);
+    if (OWN_SLOT(t, str)) add_wrapper(t, "__str__", SK_STR, 0);
+    if (OWN_SLOT(t, hash)) add_wrapper(t, "__hash__", SK_HASH, 0);
+    if (OWN_SLOT(t, richcompare))
+        for (int op = 0; op < CMP__COUNT; op++) add_wrapper(t, cmp_dunders[op], SK_RICHCMP, op);
+    if (OWN_SLOT(t, binop)) {
+        for (int op = 0; op < BINOP__COUNT; op++) {
+            if (t->binop_mask && !(t->binop_mask & (1u << op))) continue;
+            add_wrapper(t, binop_dunders[op][0], SK_BINOP, op);
+            add_wrapper(t, binop_dunders[op][1], SK_RBINOP, op);
+        }
+    }
+    if (OWN_SLOT(t, unop))
+        for (int op = 0; op < UNOP__COUNT; op++) {
+            if (t->unop_mask && !(t->unop_mask & (1u << op))) continue;
+            add_wrapper(t, unop_dunders[op], SK_UNOP, op);
+        }
+    if (OWN_SLOT(t, truth)) add_wrapper(t, "__bool__", SK_BOOL, 0);
+    if (OWN_SLOT(t, len)) add_wrapper(t, "__len__", SK_LEN, 0);
+    if (OWN_SLOT(t, getattr)) add_wrapper(t, "__getattribute__", SK_GETATTRIBUTE, 0);
+    if (OWN_SLOT(t, setattr)) {
+        add_wrapper(t, "__setattr__", SK_SETATTR, 0);
+        add_wrapper(t, "__delattr__", SK_DELATTR, 0);
+    }
+    if (OWN_SLOT(t, getitem)) add_wrapper(t, "__getitem__", SK_GETITEM, 0);
+    if (OWN_SLOT(t, setitem)) {
+        add_wrapper(t, "__setitem__", SK_SETITEM, 0);
+        add_wrapper(t, "__delitem__", SK_DELITEM, 0);
+    }
+    if (OWN_SLOT(t, contains)) add_wrapper(t, "__contains__", SK_CONTAINS, 0);
+    if (OWN_SLOT(t, iter)) add_wrapper(t, "__iter__", SK_ITER, 0);
+    if (OWN_SLOT(t, iternext)) add_wrapper(t, "__next__", SK_NEXT, 0);
+    if (OWN_SLOT(t, call)) add_wrapper(t, "__call__", SK_CALL, 0);
+    if (OWN_SLOT(t, descr_get)) add_wrapper(t, "__get__", SK_GET, 0);
+    if (OWN_SLOT(t, descr_set)) {
+        add_wrapper(t, "__set__", SK_SET, 0);
+        add_wrapper(t, "__delete__", SK_DELETE, 0);
+    }
+    if (OWN_SLOT(t, init)) add_wrapper(t, "__init__", SK_INIT, 0);
+    if (OWN_SLOT(t, new_)) add_wrapper(t, "__new__", SK_NEW, 0);
+}
+
+static Value wrapper_bad_self(SlotWrapperObject *w, Value self) {
+    return err_format(&exc_TypeError, "descriptor '%s' requires a '%s' object but received a '%T'",
+                      w->name, w->owner->tname, self);
+}
+
+static Value int_result(int64_t r) { return r < 0 && err_occurred() ? VNULL : int_from_i64(r); }
+static Value bool_result(int r) { return r < 0 ? VNULL : v_bool(r); }
+static Value none_result(int r) { return r < 0 ? VNULL : V_NONE; }
+
+static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs, Value kwnames) {
+    const char *n = w->name;
+    if (nargs < 1) return err_format(&exc_TypeError, "descriptor '%s' of '%s' object needs an argument", n, w->owner->tname);
+    Value self = args[0];
+    Type *st = type_of(self);
+    if (w->kind == SK_NEW) {
+        if (!type_check(self)) return err_format(&exc_TypeError, "%s.__new__(X): X is not a type object (%T)", w->owner->tname, self);
+        Type *sub = V_AS(Type, self);
+        if (!type_is_subtype(sub, w->owner))
+            return err_format(&exc_TypeError, "%s.__new__(%s): %s is not a subtype of %s", w->owner->tname,
+                              sub->tname, sub->tname, w->owner->tname);
+        return w->owner->new_(sub, args + 1, nargs - 1, kwnames);
+    }
+    if (!type_is_subtype(st, w->owner)) return wrapper_bad_self(w, self);
+    if (w->kind == SK_CALL) return w->owner->call(self, args + 1, nargs - 1, kwnames);
+    if (w->kind == SK_INIT) return none_result(w->owner->init(self, args + 1, nargs - 1, kwnames));
+    if (arg_nokw(n, kwnames) < 0) return VNULL;
+    size_t want = 0;
+    switch (w->kind) {
+    case SK_RICHCMP: case SK_BINOP: case SK_RBINOP: case SK_GETATTRIBUTE: case SK_DELATTR:
+    case SK_GETITEM: case SK_DELITEM: case SK_CONTAINS: case SK_DELETE:
+        want = 1;
+        break;
+    case SK_SETATTR: case SK_SETITEM: case SK_SET:
+        want = 2;
+        break;
+    case SK_GET:
+        if (nargs < 2 || nargs > 3)
+            return err_format(&exc_TypeError, "expected 1 or 2 arguments, got %zd", (ssize_t)nargs - 1);
+        want = nargs - 1;
+        break;
+    default:
+        want = 0;
+    }
+    if (nargs - 1 != want) {
+        if (want == 0) return err_format(&exc_TypeError, "expected 0 arguments, got %zd", (ssize_t)nargs - 1);
+        return err_format(&exc_TypeError, "expected %d argument%s, got %zd", (int)want, want == 1 ? "" : "s",
+                          (ssize_t)nargs - 1);
+    }
+    Type *o = w->owner;
+    switch (w->kind) {
+    case SK_REPR: return o->repr(self);
+    case SK_STR: return o->str(self);
+    case SK_HASH: return int_result(o->hash(self));
+    case SK_RICHCMP: return o->richcompare(self, args[1], w->op);
+    case SK_BINOP: return o->binop(self, args[1], w->op);
+    case SK_RBINOP: return o->binop(args[1], self, w->op | BINOP_REFLECTED);
+    case SK_UNOP: return o->unop(self, w->op);
+    case SK_BOOL: return bool_result(o->truth(self));
+    case SK_LEN: return int_result(o->len(self));
+    case SK_GETATTRIBUTE:
+        if (!str_check(args[1]))
+            return err_format(&exc_TypeError, "attribute name must be string, not '%T'", args[1]);
+        return o->getattr(self, str_intern(args[1]));
+    case SK_SETATTR:
+    case SK_DELATTR:
+        if (!str_check(args[1]))
+            return err_format(&exc_TypeError, "attribute name must be string, not '%T'", args[1]);
+        return none_result(o->setattr(self, str_intern(args[1]), w->kind == SK_SETATTR ? args[2] : VNULL));
+    case SK_GETITEM: return o->getitem(self, args[1]);
+    case SK_SETITEM: return none_result(o->setitem(self, args[1], args[2]));
+    case SK_DELITEM: return none_result(o->setitem(self, args[1], VNULL));
+    case SK_CONTAINS: return bool_result(o->contains(self, args[1]));
+    case SK_ITER: return o->iter(self);
+    case SK_NEXT: {
+        Value r = o->iternext(self);
+        if (!r && !err_occurred()) return err_set_value(&exc_StopIteration, VNULL);
+        return r;
+    }
+    case SK_GET: {
+        Value obj = args[1], type = nargs > 2 ? args[2] : VNULL;
+        if (obj == V_NONE) obj = VNULL;
+        return o->descr_get(self, obj, type ? type : (obj ? V_FROM_PTR(type_of(obj)) : VNULL));
+    }
+    case SK_SET: return none_result(o->descr_set(self, args[1], args[2]));
+    case SK_DELETE: return none_result(o->descr_set(self, args[1], VNULL));
+    }
+    return err_set(&exc_SystemError, "bad slot wrapper");
+}
+
+static Value slot_wrapper_call(Value callable, Value *args, size_t nargs, Value kwnames) {
+    return slot_wrapper_invoke(V_AS(SlotWrapperObject, callable), args, nargs, kwnames);
+}
+
+static Value slot_wrapper_get(Value descr, Value obj, Value type) {
+    (void)type;
+    SlotWrapperObject *w = V_AS(SlotWrapperObject, descr);
+    if (!obj) return descr;
+    if (w->kind == SK_NEW) return descr;
+    return method_new(descr, obj);
+}
+
+static Value slot_wrapper_repr(Value v) {
+    SlotWrapperObject *w = V_AS(SlotWrapperObject, v);
+    return str_printf("<slot wrapper '%s' of '%s' objects>", w->name, w->owner->tname);
+}
+
+/* Call a wrapper directly from C (used by heap slots when the MRO lookup
+ * lands on a builtin's slot): the same as calling it from Python. */
+Value slot_wrapper_call_direct(Value w, Value *args, size_t nargs) {
+    return slot_wrapper_invoke(V_AS(SlotWrapperObject, w), args, nargs, VNULL);
+}
+
+/* ---- maps ------------------------------------------------------------------ */
+
+Map *map_new_root(Type *owner) {
+    Map *m = (Map *)obj_alloc(&map_type, sizeof(Map));
+    m->owner = owner;
+    m->index = -1;
+    return m;
+}
+
+int32_t map_lookup(Map *m, Value name) {
+    Value *names_ = m->names;
+    for (int32_t i = m->nattrs - 1; i >= 0; i--)
+        if (names_[i] == name) return i;
+    return -1;
+}
+
+Map *map_add(Map *m, Value name) {
+    for (int32_t i = 0; i < m->nchildren; i++)
+        if (m->children[i]->name == name) return m->children[i];
+    Map *c = (Map *)obj_alloc(&map_type, sizeof(Map));
+    c->owner = m->owner;
+    c->parent = m;
+    c->name = name;
+    c->index = m->nattrs;
+    c->nattrs = m->nattrs + 1;
+    c->names = gc_alloc(sizeof(Value) * (size_t)c->nattrs);
+    if (m->nattrs) memcpy(c->names, m->names, sizeof(Value) * (size_t)m->nattrs);
+    c->names[m->nattrs] = name;
+    if (m->nchildren == m->capchildren) {
+        int32_t cap = m->capchildren ? m->capchildren * 2 : 2;
+        Map **nc = gc_alloc(sizeof(Map *) * (size_t)cap);
+        if (m->nchildren) memcpy(nc, m->children, sizeof(Map *) * (size_t)m->nchildren);
+        m->children = nc;
+        m->capchildren = cap;
+    }
+    m->children[m->nchildren++] = c;
+    return c;
+}
+
+/* ---- instances --------------------------------------------------------------- */
+
+/* Beyond this many attributes an instance keeps them in a dict. */
+#define MAP_MAX_ATTRS 128
+
+static int64_t overflow_capacity(int64_t n) {
+    int64_t c = 4;
+    while (c < n) c *= 2;
+    return c;
+}
+
+static inline Value *attr_slot(Value obj, Type *t, InstanceAttrs *a, int32_t idx) {
+    (void)obj;
+    if ((uint32_t)idx < t->inline_slots) return &a->slots[idx];
+    return &a->overflow[idx - (int32_t)t->inline_slots];
+}
+
+static Value attrs_dict(InstanceAttrs *a) { return (Value)(uintptr_t)a->overflow; }
+
+/* Move an instance's attributes into a dict. */
+static Value to_dict_mode(Value obj, Type *t, InstanceAttrs *a) {
+    if (a->map == &dict_mode_map) return attrs_dict(a);
+    Value d = dict_new();
+    Map *m = a->map;
+    if (m) {
+        for (int32_t i = 0; i < m->nattrs; i++) {
+            Value v = *attr_slot(obj, t, a, i);
+            if (v) dict_set(d, m->names[i], v);
+        }
+    }
+    for (uint32_t i = 0; i < t->inline_slots; i++) a->slots[i] = VNULL;
+    a->map = &dict_mode_map;
+    a->overflow = (Value *)(uintptr_t)d;
+    return d;
+}
+
+Value instance_get_attr(Value obj, Value name) {
+    Type *t = V_OBJ(obj)->type;
+    if (!t->attrs_offset) return VNULL;
+    InstanceAttrs *a = instance_attrs(obj, t);
+    Map *m = a->map;
+    if (!m) return VNULL;
+    if (m == &dict_mode_map) return dict_get(attrs_dict(a), name);
+    int32_t i = map_lookup(m, name);
+    if (i < 0) return VNULL;
+    return *attr_slot(obj, t, a, i);
+}
+
+int instance_set_attr(Value obj, Value name, Value v) {
+    Type *t = V_OBJ(obj)->type;
+    InstanceAttrs *a = instance_attrs(obj, t);
+    Map *m = a->map;
+    if (!m) m = a->map = t->root_map;
+    if (m == &dict_mode_map) {
+        if (v) return dict_set(attrs_dict(a), name, v);
+        int r = dict_del(attrs_dict(a), name);
+        if (r == 0) {
+            err_format(&exc_AttributeError, "'%s' object has no attribute '%U'", t->tname, name);
+            return -1;
+        }
+        return r < 0 ? -1 : 0;
+    }
+    int32_t i = map_lookup(m, name);
+    if (i >= 0) {
+        if (v) {
+            *attr_slot(obj, t, a, i) = v;
+            return 0;
+        }
+        /* deletion: fall back to a dict */
+        Value d = to_dict_mode(obj, t, a);
+        dict_del(d, name);
+        return 0;
+    }
+    if (!v) {
+        err_format(&exc_AttributeError, "'%s' object has no attribute '%U'", t->tname, name);
+        return -1;
+    }
+    if (m->nattrs >= MAP_MAX_ATTRS) {
+        Value d = to_dict_mode(obj, t, a);
+        return dict_set(d, name, v);
+    }
+    Map *nm = map_add(m, name);
+    int32_t idx = nm->index;
+    if ((uint32_t)idx >= t->inline_slots) {
+        int64_t oi = idx - (int64_t)t->inline_slots;
+        int64_t cap = oi == 0 ? 0 : overflow_capacity(oi);
+        if (oi >= cap) {
+            int64_t ncap = overflow_capacity(oi + 1);
+            Value *no = gc_alloc(sizeof(Value) * (size_t)ncap);
+            if (oi) memcpy(no, a->overflow, sizeof(Value) * (size_t)oi);
+            a->overflow = no;
+        }
+    }
+    *attr_slot(obj, t, a, idx) = v;
+    a->map = nm;
+    return 0;
+}
+
+Value instance_get_dict(Value obj) {
+    Type *t = V_OBJ(obj)->type;
+    if (!t->attrs_offset) return VNULL;
+    InstanceAttrs *a = instance_attrs(obj, t);
+    if (!a->map) a->map = t->root_map;
+    return to_dict_mode(obj, t, a);
+}
+
+Value instance_new(Type *t) {
+    Object *o = obj_alloc(t, t->basicsize);
+    if (t->attrs_offset) instance_attrs(V_FROM_PTR(o), t)->map = t->root_map;
+    return V_FROM_PTR(o);
+}
+
+/* ---- generic attribute access ------------------------------------------------ */
+
+static inline bool is_data_descr(Value d) {
+    return !v_is_int(d) && !v_is_smallfloat(d) && V_OBJ(d)->type->descr_set != NULL;
+}
+
+Value generic_getattr_noerr(Value obj, Value name) {
+    Type *t = type_of(obj);
+    Value descr = type_lookup(t, name);
+    Type *dt = NULL;
+    if (descr) {
+        dt = type_of(descr);
+        if (dt->descr_get && dt->descr_set) return dt->descr_get(descr, obj, V_FROM_PTR(t));
+    }
+    if (t->attrs_offset && v_is_ptr(obj)) {
+        Value v = instance_get_attr(obj, name);
+        if (v) return v;
+    }
+    if (descr) {
+        if (dt->descr_get) return dt->descr_get(descr, obj, V_FROM_PTR(t));
+        return descr;
+    }
+    return VNULL;
+}
+
+Value generic_getattr(Value obj, Value name) {
+    Value v = generic_getattr_noerr(obj, name);
+    if (!v && !err_occurred())
+        return err_format(&exc_AttributeError, "'%s' object has no attribute '%U'", type_of(obj)->tname, name);
+    return v;
+}
+
+int generic_setattr(Value obj, Value name, Value v) {
+    Type *t = type_of(obj);
+    Value descr = type_lookup(t, name);
+    if (descr && is_data_descr(descr)) return type_of(descr)->descr_set(descr, obj, v);
+    if (t->attrs_offset && v_is_ptr(obj)) return instance_set_attr(obj, name, v);
+    if (descr)
+        err_format(&exc_AttributeError, "'%s' object attribute '%U' is read-only", t->tname, name);
+    else
+        err_format(&exc_AttributeError, "'%s' object has no attribute '%U'", t->tname, name);
+    return -1;
+}
+
+/* ---- object ------------------------------------------------------------------ */
+
+static Value object_repr(Value self) {
+    Type *t = type_of(self);
+    Value mod = t->module;
+    if (mod && str_check(mod) && !str_eq_cstr(mod, "builtins"))
+        return str_printf("<%U.%U object at %p>", mod, t->qualname ? t->qualname : type_name(t),
+                          (void *)(uintptr_t)self);
+    return str_printf("<%s object at %p>", t->tname, (void *)(uintptr_t)self);
+}
+
+static Value object_str(Value self) { return obj_repr(self); }
+
+static int64_t object_hash(Value self) {
+    uint64_t x = (uint64_t)self;
+    int64_t h = (int64_t)((x >> 4) | (x << 60));
+    return h == -1 ? -2 : h;
+}
+
+static Value object_richcompare(Value a, Value b, int op) {
+    switch (op) {
+    case CMP_EQ: return a == b ? V_TRUE : V_NOTIMPL;
+    case CMP_NE: {
+        Type *t = type_of(a);
+        if (!t->richcompare) return V_NOTIMPL;
+        Value r = t->richcompare(a, b, CMP_EQ);
+        if (!r || r == V_NOTIMPL) return r;
+        int tr = obj_truth(r);
+        if (tr < 0) return VNULL;
+        return v_bool(!tr);
+    }
+    default: return V_NOTIMPL;
+    }
+}
+
+static bool excess_args(size_t nargs, Value kwnames) {
+    return nargs > 0 || (kwnames && tuple_size(kwnames) > 0);
+}
+
+static Value object_init_descr, object_new_descr;
+
+static Value object_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (excess_args(nargs, kwnames)) {
+        Value init = type_lookup(t, NAME(__init__));
+        Value newf = type_lookup(t, NAME(__new__));
+        if (init == object_init_descr || newf != object_new_descr)
+            return err_format(&exc_TypeError, "%s() takes no arguments", t->tname);
+    }
+    if (type_has_flag(t, TF_ABSTRACT_NEW))
+        return err_format(&exc_TypeError, "cannot create '%s' instances", t->tname);
+    return instance_new(t);
+}
+
+static int object_init(Value self, Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (excess_args(nargs, kwnames)) {
+        Type *t = type_of(self);
+        Value init = type_lookup(t, NAME(__init__));
+        Value newf = type_lookup(t, NAME(__new__));
+        if (init != object_init_descr || newf == object_new_descr) {
+            err_format(&exc_TypeError, "%s.__init__() takes exactly one argument (the instance to initialize)",
+                       t->tname);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static Value object_get_class(Value self) { return V_FROM_PTR(type_of(self)); }
+
+static int object_set_class(Value self, Value v) {
+    if (!v) return err_set(&exc_TypeError, "can't delete __class__ attribute"), -1;
+    if (!type_check(v)) {
+        err_format(&exc_TypeError, "__class__ must be set to a class, not '%T' object", v);
+        return -1;
+    }
+    Type *old = type_of(self), *nt = V_AS(Type, v);
+    if (!type_has_flag(old, TF_HEAPTYPE) || !type_has_flag(nt, TF_HEAPTYPE) ||
+        old->basicsize != nt->basicsize || old->attrs_offset != nt->attrs_offset ||
+        old->inline_slots != nt->inline_slots) {
+        err_format(&exc_TypeError, "__class__ assignment: '%s' object layout differs from '%s'", nt->tname,
+                   old->tname);
+        return -1;
+    }
+    /* move attributes to a dict first: maps are per type */
+    if (old->attrs_offset) instance_get_dict(self);
+    V_OBJ(self)->type = nt;
+    return 0;
+}
+
+static Value object_get_dict(Value self) {
+    Value d = v_is_ptr(self) ? instance_get_dict(self) : VNULL;
+    if (!d) return err_format(&exc_AttributeError, "'%T' object has no attribute '__dict__'", self);
+    return d;
+}
+
+static Value object_format_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__format__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!str_check(args[1]))
+        return err_format(&exc_TypeError, "__format__() argument must be str, not %T", args[1]);
+    if (str_len(args[1]) > 0)
+        return err_format(&exc_TypeError, "unsupported format string passed to %T.__format__", args[0]);
+    return obj_str(args[0]);
+}
+
+static Value object_dir_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    (void)nargs;
+    Value self = args[0];
+    Value result = dict_new();
+    if (v_is_ptr(self) && type_of(self)->attrs_offset) {
+        Value d = instance_get_dict(self);
+        if (d) dict_update(result, d);
+    }
+    Value mro = type_of(self)->mro;
+    for (int64_t i = 0; i < tuple_size(mro); i++) {
+        Type *b = V_AS(Type, tuple_get(mro, i));
+        if (b->dict) dict_update(result, b->dict);
+    }
+    return dict_keys_list(result);
+}
+
+static Value object_init_subclass_m(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    (void)nargs;
+    if (kwnames && tuple_size(kwnames))
+        return err_format(&exc_TypeError, "%U.__init_subclass__() takes no keyword arguments",
+                          type_name(V_AS(Type, args[0])));
+    return V_NONE;
+}
+
+static Value object_sizeof_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    Type *t = type_of(args[0]);
+    return int_from_i64(t->basicsize ? t->basicsize : 16);
+}
+
+static Value object_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    return err_format(&exc_TypeError, "cannot pickle '%T' object", args[0]);
+}
+
+static const MethodDef object_methods[] = {
+    {"__format__", object_format_m, 0, NULL},
+    {"__dir__", object_dir_m, 0, NULL},
+    {"__init_subclass__", object_init_subclass_m, MF_CLASS | MF_KEYWORDS, NULL},
+    {"__sizeof__", object_sizeof_m, 0, NULL},
+    {"__reduce_ex__", object_reduce_ex_m, 0, NULL},
+    {"__reduce__", object_reduce_ex_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const GetSetDef object_getsets[] = {
+    {"__class__", object_get_class, object_set_class, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const GetSetDef instance_dict_getset[] = {
+    {"__dict__", object_get_dict, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* ---- heap types: slots that look dunders up -------------------------------- */
+
+static Value call_dunder(Value self, Value name, Value *args, size_t nargs, bool *found) {
+    return obj_call_special(self, name, args, nargs, found);
+}
+
+static Value heap_repr(Value self) {
+    bool found;
+    Value r = call_dunder(self, NAME(__repr__), NULL, 0, &found);
+    if (!found) return object_repr(self);
+    if (r && !str_check(r)) return err_format(&exc_TypeError, "__repr__ returned non-string (type %T)", r);
+    return r;
+}
+
+static Value heap_str(Value self) {
+    bool found;
+    Value r = call_dunder(self, NAME(__str__), NULL, 0, &found);
+    if (!found) return heap_repr(self);
+    if (r && !str_check(r)) return err_format(&exc_TypeError, "__str__ returned non-string (type %T)", r);
+    return r;
+}
+
+static int64_t heap_hash(Value self) {
+    Type *t = type_of(self);
+    Value h = type_lookup(t, NAME(__hash__));
+    if (!h || h == V_NONE) {
+        err_format(&exc_TypeError, "unhashable type: '%s'", t->tname);
+        return -1;
+    }
+    bool found;
+    Value r = call_dunder(self, NAME(__hash__), NULL, 0, &found);
+    if (!r) return -1;
+    if (!int_check(r)) {
+        err_set(&exc_TypeError, "__hash__ method should return an integer");
+        return -1;
+    }
+    /* CPython reduces big results modulo 2**61-1 via int's hash */
+    int64_t x = v_is_int(r) ? v_intval(r) : int_hash(r);
+    if (!v_is_int(r) || !smallint_fits(x)) x = int_hash(r);
+    return x == -1 ? -2 : x;
+}
+
+static Value heap_richcompare(Value a, Value b, int op) {
+    bool found;
+    Value names_[CMP__COUNT] = {NAME(__lt__), NAME(__le__), NAME(__eq__), NAME(__ne__), NAME(__gt__), NAME(__ge__)};
+    Value r = call_dunder(a, names_[op], &b, 1, &found);
+    if (!found) return object_richcompare(a, b, op);
+    return r;
+}
+
+static Value binop_name(int op, int which) {
+    static Value cache[BINOP__COUNT][3];
+    Value *slot = &cache[op][which];
+    if (!*slot) *slot = str_intern_cstr(binop_dunders[op][which]);
+    return *slot;
+}
+
+static Value heap_binop(Value a, Value b, int op) {
+    int base = op & 31;
+    bool found;
+    Value r;
+    if (op & BINOP_INPLACE) {
+        r = call_dunder(a, binop_name(base, 2), &b, 1, &found);
+        return found ? r : V_NOTIMPL;
+    }
+    if (op & BINOP_REFLECTED) {
+        if (!type_has_flag(type_of(b), TF_HEAPTYPE)) return V_NOTIMPL;
+        r = call_dunder(b, binop_name(base, 1), &a, 1, &found);
+        return found ? r : V_NOTIMPL;
+    }
+    if (!type_has_flag(type_of(a), TF_HEAPTYPE)) return V_NOTIMPL;
+    r = call_dunder(a, binop_name(base, 0), &b, 1, &found);
+    return found ? r : V_NOTIMPL;
+}
+
+static Value heap_unop(Value a, int op) {
+    bool found;
+    Value r = call_dunder(a, str_intern_cstr(unop_dunders[op]), NULL, 0, &found);
+    if (!found)
+        return err_format(&exc_TypeError, "bad operand type for %s: '%T'", op == UNOP_ABS ? "abs()" :
+                          op == UNOP_NEG ? "unary -" : op == UNOP_POS ? "unary +" : "unary ~", a);
+    return r;
+}
+
+static int heap_truth(Value self) {
+    bool found;
+    Value r = call_dunder(self, NAME(__bool__), NULL, 0, &found);
+    if (found) {
+        if (!r) return -1;
+        if (r == V_TRUE) return 1;
+        if (r == V_FALSE) return 0;
+        err_format(&exc_TypeError, "__bool__ should return bool, returned %T", r);
+        return -1;
+    }
+    r = call_dunder(self, NAME(__len__), NULL, 0, &found);
+    if (!found) return 1;
+    if (!r) return -1;
+    int64_t n = obj_index_i64(r);
+    if (n < 0) {
+        if (!err_occurred()) err_set(&exc_ValueError, "__len__() should return >= 0");
+        return -1;
+    }
+    return n != 0;
+}
+
+static int64_t heap_len(Value self) {
+    bool found;
+    Value r = call_dunder(self, NAME(__len__), NULL, 0, &found);
+    if (!found) {
+        err_format(&exc_TypeError, "object of type '%T' has no len()", self);
+        return -1;
+    }
+    if (!r) return -1;
+    if (!int_check(r)) {
+        err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", r);
+        return -1;
+    }
+    int64_t n = int_as_i64(r);
+    if (n == -1 && err_occurred()) {
+        err_clear();
+        err_set(&exc_OverflowError, "cannot fit 'int' into an index-sized integer");
+        return -1;
+    }
+    if (n < 0) {
+        err_set(&exc_ValueError, "__len__() should return >= 0");
+        return -1;
+    }
+    return n;
+}
+
+static Value heap_getattr(Value self, Value name) {
+    Type *t = type_of(self);
+    Value r;
+    if (type_has_flag(t, TF_HAS_GETATTRIBUTE)) {
+        bool found;
+        r = call_dunder(self, NAME(__getattribute__), &name, 1, &found);
+    } else {
+        r = generic_getattr_noerr(self, name);
+        if (r) return r;
+        if (err_occurred() && !err_matches(&exc_AttributeError)) return VNULL;
+        if (!err_occurred() && !type_has_flag(t, TF_HAS_GETATTR))
+            return err_format(&exc_AttributeError, "'%s' object has no attribute '%U'", t->tname, name);
+    }
+    if (r || !type_has_flag(t, TF_HAS_GETATTR)) return r;
+    if (!err_matches(&exc_AttributeError) && err_occurred()) return VNULL;
+    err_clear();
+    bool found;
+    r = call_dunder(self, NAME(__getattr__), &name, 1, &found);
+    if (!found) return err_format(&exc_AttributeError, "'%s' object has no attribute '%U'", t->tname, name);
+    return r;
+}
+
+static int heap_setattr(Value self, Value name, Value v) {
+    Type *t = type_of(self);
+    if (!type_has_flag(t, TF_HAS_SETATTR)) return generic_setattr(self, name, v);
+    bool found;
+    Value r;
+    if (v) {
+        Value a[2] = {name, v};
+        r = call_dunder(self, NAME(__setattr__), a, 2, &found);
+    } else {
+        r = call_dunder(self, NAME(__delattr__), &name, 1, &found);
+    }
+    if (!found) return generic_setattr(self, name, v);
+    return r ? 0 : -1;
+}
+
+static Value heap_getitem(Value self, Value key) {
+    bool found;
+    Value r = call_dunder(self, NAME(__getitem__), &key, 1, &found);
+    if (!found) return err_format(&exc_TypeError, "'%T' object is not subscriptable", self);
+    return r;
+}
+
+static int heap_setitem(Value self, Value key, Value v) {
+    bool found;
+    Value r;
+    if (v) {
+        Value a[2] = {key, v};
+        r = call_dunder(self, NAME(__setitem__), a, 2, &found);
+        if (!found) {
+            err_format(&exc_TypeError, "'%T' object does not support item assignment", self);
+            return -1;
+        }
+    } else {
+        r = call_dunder(self, NAME(__delitem__), &key, 1, &found);
+        if (!found) {
+            err_format(&exc_TypeError, "'%T' object does not support item deletion", self);
+            return -1;
+        }
+    }
+    return r ? 0 : -1;
+}
+
+static int heap_contains(Value self, Value item) {
+    bool found;
+    Value r = call_dunder(self, NAME(__contains__), &item, 1, &found);
+    if (found) {
+        if (!r) return -1;
+        return obj_truth(r);
+    }
+    /* fall back to iteration */
+    Value it = obj_iter(self);
+    if (!it) return -1;
+    for (;;) {
+        Value x = obj_next(it);
+        if (!x) return err_occurred() ? -1 : 0;
+        int eq = obj_eq(x, item);
+        if (eq != 0) return eq;
+    }
+}
+
+static Value heap_iter(Value self) {
+    bool found;
+    Value r = call_dunder(self, NAME(__iter__), NULL, 0, &found);
+    if (found) {
+        if (r && !type_of(r)->iternext)
+            return err_format(&exc_TypeError, "iter() returned non-iterator of type '%T'", r);
+        return r;
+    }
+    if (type_lookup(type_of(self), NAME(__getitem__))) return seqiter_new(self);
+    return err_format(&exc_TypeError, "'%T' object is not iterable", self);
+}
+
+static Value heap_iternext(Value self) {
+    bool found;
+    Value r = call_dunder(self, NAME(__next__), NULL, 0, &found);
+    if (!found) return err_format(&exc_TypeError, "'%T' object is not an iterator", self);
+    if (!r && err_matches(&exc_StopIteration)) err_clear();
+    return r;
+}
+
+static Value heap_call(Value self, Value *args, size_t nargs, Value kwnames) {
+    Value f = type_lookup(type_of(self), NAME(__call__));
+    if (!f) return err_format(&exc_TypeError, "'%T' object is not callable", self);
+    /* bind self in front of the arguments */
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    Value stackbuf[8];
+    Value *a = nargs + nkw + 1 <= 8 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
+    a[0] = self;
+    memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+    Type *ft = type_of(f);
+    if (ft == &function_type || ft == &slot_wrapper_type || ft == &method_descr_type)
+        return obj_call(f, a, nargs + 1, kwnames);
+    Value bound = ft->descr_get ? ft->descr_get(f, self, V_FROM_PTR(type_of(self))) : f;
+    if (!bound) return VNULL;
+    return obj_call(bound, args, nargs, kwnames);
+}
+
+static Value heap_descr_get(Value descr, Value obj, Value type) {
+    Value f = type_lookup(type_of(descr), NAME(__get__));
+    if (!f) return descr;
+    Value a[3] = {descr, obj ? obj : V_NONE, type ? type : V_NONE};
+    return obj_call(f, a, 3, VNULL);
+}
+
+static int heap_descr_set(Value descr, Value obj, Value v) {
+    bool found;
+    Value r;
+    if (v) {
+        Value a[2] = {obj, v};
+        r = call_dunder(descr, NAME(__set__), a, 2, &found);
+    } else {
+        r = call_dunder(descr, NAME(__delete__), &obj, 1, &found);
+    }
+    if (!found) {
+        err_format(&exc_AttributeError, v ? "__set__" : "__delete__");
+        return -1;
+    }
+    return r ? 0 : -1;
+}
+
+/* The builtin base that fixes the instance layout of t. */
+static Type *solid_base(Type *t) {
+    while (type_has_flag(t, TF_HEAPTYPE)) t = t->base;
+    return t;
+}
+
+static Value heap_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    Value nf = type_lookup(t, NAME(__new__));
+    if (nf && function_check(nf)) {
+        /* user __new__(cls, *args) */
+        size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+        Value *a = gc_alloc(sizeof(Value) * (nargs + nkw + 1));
+        a[0] = V_FROM_PTR(t);
+        memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+        return obj_call(nf, a, nargs + 1, kwnames);
+    }
+    if (nf && V_OBJ(nf)->type == &staticmethod_type) {
+        size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+        Value *a = gc_alloc(sizeof(Value) * (nargs + nkw + 1));
+        a[0] = V_FROM_PTR(t);
+        memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+        return obj_call(V_AS(StaticMethodObject, nf)->func, a, nargs + 1, kwnames);
+    }
+    if (nf && V_OBJ(nf)->type == &slot_wrapper_type) {
+        Type *owner = V_AS(SlotWrapperObject, nf)->owner;
+        return owner->new_(t, args, nargs, kwnames);
+    }
+    Type *sb = solid_base(t);
+    return sb->new_(t, args, nargs, kwnames);
+}
+
+static int heap_init(Value self, Value *args, size_t nargs, Value kwnames) {
+    Type *t = type_of(self);
+    Value f = type_lookup(t, NAME(__init__));
+    if (!f || f == object_init_descr) return object_init(self, args, nargs, kwnames);
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    Value stackbuf[8];
+    Value *a = nargs + nkw + 1 <= 8 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
+    a[0] = self;
+    memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+    Value r = obj_call(f, a, nargs + 1, kwnames);
+    if (!r) return -1;
+    if (r != V_NONE) {
+        err_format(&exc_TypeError, "__init__() should return None, not '%T'", r);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- type objects -------------------------------------------------------------- */
+
+static Value type_repr(Value self) {
+    Type *t = V_AS(Type, self);
+    Value mod = t->module;
+    if (mod && str_check(mod) && !str_eq_cstr(mod, "builtins"))
+        return str_printf("<class '%U.%U'>", mod, t->qualname ? t->qualname : type_name(t));
+    return str_printf("<class '%s'>", t->tname);
+}
+
+static Value type_call(Value callable, Value *args, size_t nargs, Value kwnames) {
+    Type *t = V_AS(Type, callable);
+    if (t == &type_type && nargs == 1 && (!kwnames || tuple_size(kwnames) == 0))
+        return V_FROM_PTR(type_of(args[0]));
+    if (!t->new_) return err_format(&exc_TypeError, "cannot create '%s' instances", t->tname);
+    Value obj = t->new_(t, args, nargs, kwnames);
+    if (!obj) return VNULL;
+    if (t == &type_type) return obj;
+    Type *ot = type_of(obj);
+    if (!type_is_subtype(ot, t)) return obj;
+    if (ot->init && ot->init(obj, args, nargs, kwnames) < 0) return VNULL;
+    return obj;
+}
+
+static Value type_new_slot(Type *meta, Value *args, size_t nargs, Value kwnames) {
+    if (nargs == 1 && (!kwnames || tuple_size(kwnames) == 0) && meta == &type_type)
+        return V_FROM_PTR(type_of(args[0]));
+    if (nargs != 3) return err_set(&exc_TypeError, "type() takes 1 or 3 arguments");
+    if (!str_check(args[0]))
+        return err_format(&exc_TypeError, "type.__new__() argument 1 must be str, not %T", args[0]);
+    if (!tuple_check(args[1]))
+        return err_format(&exc_TypeError, "type.__new__() argument 2 must be tuple, not %T", args[1]);
+    if (!dict_check(args[2]))
+        return err_format(&exc_TypeError, "type.__new__() argument 3 must be dict, not %T", args[2]);
+    Value kw = VNULL;
+    if (kwnames && tuple_size(kwnames)) {
+        kw = dict_new();
+        for (int64_t i = 0; i < tuple_size(kwnames); i++) dict_set(kw, tuple_get(kwnames, i), args[nargs + (size_t)i]);
+    }
+    return type_new_class(meta, args[0], args[1], args[2], kw);
+}
+
+static int type_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
+    (void)self;
+    (void)args;
+    (void)kwnames;
+    if (nargs != 1 && nargs != 3) {
+        err_set(&exc_TypeError, "type.__init__() takes 1 or 3 arguments");
+        return -1;
+    }
+    return 0;
+}
+
+static Value type_getattr(Value self, Value name) {
+    Type *t = V_AS(Type, self);
+    Type *meta = V_OBJ(self)->type;
+    Value meta_attr = type_lookup(meta, name);
+    Type *mt = NULL;
+    if (meta_attr) {
+        mt = type_of(meta_attr);
+        if (mt->descr_get && mt->descr_set) return mt->descr_get(meta_attr, self, V_FROM_PTR(meta));
+    }
+    Value attr = type_lookup(t, name);
+    if (attr) {
+        Type *at = type_of(attr);
+        if (at->descr_get) return at->descr_get(attr, VNULL, self);
+        return attr;
+    }
+    if (meta_attr) {
+        if (mt->descr_get) return mt->descr_get(meta_attr, self, V_FROM_PTR(meta));
+        return meta_attr;
+    }
+    if (type_has_flag(meta, TF_HEAPTYPE)) {
+        Value ga = type_lookup(meta, NAME(__getattr__));
+        if (ga) {
+            Value a[2] = {self, name};
+            return obj_call(ga, a, 2, VNULL);
+        }
+    }
+    return err_format(&exc_AttributeError, "type object '%s' has no attribute '%U'", t->tname, name);
+}
+
+static int type_setattr(Value self, Value name, Value v) {
+    Type *t = V_AS(Type, self);
+    Type *meta = V_OBJ(self)->type;
+    Value meta_attr = type_lookup(meta, name);
+    if (meta_attr && is_data_descr(meta_attr)) return type_of(meta_attr)->descr_set(meta_attr, self, v);
+    if (!type_has_flag(t, TF_HEAPTYPE)) {
+        err_format(&exc_TypeError, "cannot set '%U' attribute of immutable type '%s'", name, t->tname);
+        return -1;
+    }
+    int r;
+    if (v) {
+        r = dict_set(t->dict, name, v);
+    } else {
+        r = dict_del(t->dict, name);
+        if (r == 0) {
+            err_format(&exc_AttributeError, "type object '%s' has no attribute '%U'", t->tname, name);
+            return -1;
+        }
+        r = r < 0 ? -1 : 0;
+    }
+    type_modified(t);
+    /* keep the fast flags right */
+    const char *n = str_data(name);
+    if (n[0] == '_' && n[1] == '_') {
+        if (str_eq_cstr(name, "__getattr__") && v) t->flags |= TF_HAS_GETATTR;
+        if (str_eq_cstr(name, "__setattr__") || str_eq_cstr(name, "__delattr__")) t->flags |= TF_HAS_SETATTR;
+        if (str_eq_cstr(name, "__getattribute__")) t->flags |= TF_HAS_GETATTRIBUTE;
+    }
+    return r;
+}
+
+static Value type_get_name(Value self) { return type_name(V_AS(Type, self)); }
+static int type_set_name(Value self, Value v) {
+    Type *t = V_AS(Type, self);
+    if (!v || !str_check(v)) {
+        err_format(&exc_TypeError, "can only assign string to %s.__name__, not '%T'", t->tname, v ? v : V_NONE);
+        return -1;
+    }
+    if (!type_has_flag(t, TF_HEAPTYPE)) {
+        err_format(&exc_TypeError, "cannot set '__name__' attribute of immutable type '%s'", t->tname);
+        return -1;
+    }
+    t->name = str_intern(v);
+    t->tname = str_data(t->name);
+    return 0;
+}
+static Value type_get_qualname(Value self) {
+    Type *t = V_AS(Type, self);
+    return t->qualname ? t->qualname : type_name(t);
+}
+static int type_set_qualname(Value self, Value v) {
+    if (!v || !str_check(v)) {
+        err_set(&exc_TypeError, "can only assign string to __qualname__");
+        return -1;
+    }
+    V_AS(Type, self)->qualname = v;
+    return 0;
+}
+static Value type_get_module(Value self) {
+    Type *t = V_AS(Type, self);
+    if (type_has_flag(t, TF_HEAPTYPE)) {
+        Value m = dict_get_str(t->dict, NAME(__module__));
+        if (m) return m;
+    }
+    return t->module ? t->module : str_intern_cstr("builtins");
+}
+static int type_set_module(Value self, Value v) {
+    Type *t = V_AS(Type, self);
+    t->module = v;
+    if (type_has_flag(t, TF_HEAPTYPE)) dict_set(t->dict, NAME(__module__), v ? v : V_NONE);
+    return 0;
+}
+static Value type_get_mro(Value self) { return V_AS(Type, self)->mro; }
+static Value type_get_bases(Value self) { return V_AS(Type, self)->bases; }
+static Value type_get_base(Value self) {
+    Type *b = V_AS(Type, self)->base;
+    return b ? V_FROM_PTR(b) : V_NONE;
+}
+static Value type_get_dict(Value self) { return dict_copy(V_AS(Type, self)->dict); }
+static Value type_get_doc(Value self) {
+    Type *t = V_AS(Type, self);
+    Value d = dict_get_str(t->dict, NAME(__doc__));
+    if (d) return d;
+    return t->doc ? t->doc : V_NONE;
+}
+
+static Value type_mro_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    Value mro = V_AS(Type, args[0])->mro;
+    return list_from_array(tuple_items(mro), tuple_size(mro));
+}
+
+static Value type_subclasses_m(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    Value s = V_AS(Type, args[0])->subclasses;
+    if (!s) return list_new(0);
+    return list_from_array(list_items(s), list_size(s));
+}
+
+static Value type_instancecheck_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__instancecheck__", nargs - 1, 1, 1) < 0) return VNULL;
+    return v_bool(type_is_subtype(type_of(args[1]), V_AS(Type, args[0])));
+}
+
+static Value type_subclasscheck_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__subclasscheck__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!type_check(args[1])) return err_set(&exc_TypeError, "issubclass() arg 1 must be a class");
+    return v_bool(type_is_subtype(V_AS(Type, args[1]), V_AS(Type, args[0])));
+}
+
+static const MethodDef type_methods[] = {
+    {"mro", type_mro_m, 0, NULL},
+    {"__subclasses__", type_subclasses_m, 0, NULL},
+    {"__instancecheck__", type_instancecheck_m, 0, NULL},
+    {"__subclasscheck__", type_subclasscheck_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const GetSetDef type_getsets[] = {
+    {"__name__", type_get_name, type_set_name, NULL},
+    {"__qualname__", type_get_qualname, type_set_qualname, NULL},
+    {"__module__", type_get_module, type_set_module, NULL},
+    {"__mro__", type_get_mro, NULL, NULL},
+    {"__bases__", type_get_bases, NULL, NULL},
+    {"__base__", type_get_base, NULL, NULL},
+    {"__dict__", type_get_dict, NULL, NULL},
+    {"__doc__", type_get_doc, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* ---- type_ready: finishing builtin types ------------------------------------ */
+
+#define INHERIT(s) \
+    if (!t->s) t->s = b->s
+
+void type_ready(Type *t) {
+    if (t->flags & TF_READY) return;
+    t->hdr.type = &type_type;
+    Type *b = t->base;
+    if (!b && t != &object_type) b = t->base = &object_type;
+    if (b) {
+        type_ready(b);
+        INHERIT(repr);
+        INHERIT(str);
+        INHERIT(hash);
+        INHERIT(richcompare);
+        INHERIT(getattr);
+        INHERIT(setattr);
+        INHERIT(descr_get);
+        INHERIT(init);
+        INHERIT(new_);
+        /* number/sequence behaviour is inherited by subclasses too */
+        INHERIT(binop);
+        INHERIT(unop);
+        INHERIT(truth);
+        INHERIT(len);
+        INHERIT(getitem);
+        INHERIT(setitem);
+        INHERIT(contains);
+        INHERIT(iter);
+        INHERIT(iternext);
+        INHERIT(call);
+        if (!t->binop_mask) t->binop_mask = b->binop_mask;
+        if (!t->unop_mask) t->unop_mask = b->unop_mask;
+        t->flags |= b->flags & TF_INHERITED_MASK;
+        if (!t->basicsize) t->basicsize = b->basicsize;
+        if (!t->attrs_offset && b->attrs_offset) {
+            t->attrs_offset = b->attrs_offset;
+            t->inline_slots = b->inline_slots;
+        }
+    }
+    t->flags |= TF_READY;
+    if (!t->name) t->name = str_intern_cstr(t->tname);
+    if (!t->qualname) t->qualname = t->name;
+    if (!t->dict) t->dict = dict_new();
+    t->bases = b ? tuple_pack(1, V_FROM_PTR(b)) : tuple_empty;
+    t->mro = compute_mro(t);
+    if (b) {
+        if (!b->subclasses) b->subclasses = list_new(4);
+        list_append(b->subclasses, V_FROM_PTR(t));
+    }
+    add_slot_wrappers(t);
+    if (t->attrs_offset && !t->root_map) t->root_map = map_new_root(t);
+    if (t->attrs_offset && !dict_get_str(t->dict, NAME(__dict__))) type_add_getsets(t, instance_dict_getset);
+    if (t->doc == VNULL && !dict_get_str(t->dict, NAME(__doc__))) dict_set(t->dict, NAME(__doc__), V_NONE);
+    type_modified(t);
+}
+
+void type_add_methods(Type *t, const MethodDef *defs) {
+    if (!t->dict) t->dict = dict_new();
+    for (; defs->name; defs++) {
+        Value d;
+        if (defs->flags & MF_STATIC) {
+            StaticMethodObject *sm = (StaticMethodObject *)obj_alloc(&staticmethod_type, sizeof *sm);
+            sm->func = builtin_function_new(defs, VNULL, VNULL);
+            d = V_FROM_PTR(sm);
+        } else if (defs->flags & MF_CLASS) {
+            ClassMethodObject *cm = (ClassMethodObject *)obj_alloc(&classmethod_type, sizeof *cm);
+            cm->func = method_descr_new(t, defs);
+            d = V_FROM_PTR(cm);
+        } else {
+            d = method_descr_new(t, defs);
+        }
+        dict_set(t->dict, str_intern_cstr(defs->name), d);
+    }
+}
+
+void type_add_getsets(Type *t, const GetSetDef *defs) {
+    if (!t->dict) t->dict = dict_new();
+    for (; defs->name; defs++) dict_set(t->dict, str_intern_cstr(defs->name), getset_descr_new(t, defs));
+}
+
+/* ---- class creation ----------------------------------------------------------- */
+
+static Value best_base(Value bases) {
+    /* the base whose layout (solid base) is most derived */
+    Type *winner = NULL, *wsolid = NULL;
+    for (int64_t i = 0; i < tuple_size(bases); i++) {
+        Value bv = tuple_get(bases, i);
+        if (!type_check(bv)) return err_format(&exc_TypeError, "bases must be types");
+        Type *bt = V_AS(Type, bv);
+        if (!type_has_flag(bt, TF_BASETYPE))
+            return err_format(&exc_TypeError, "type '%s' is not an acceptable base type", bt->tname);
+        Type *s = solid_base(bt);
+        if (!winner) {
+            winner = bt;
+            wsolid = s;
+        } else if (type_is_subtype(wsolid, s)) {
+            /* keep */
+        } else if (type_is_subtype(s, wsolid)) {
+            winner = bt;
+            wsolid = s;
+        } else {
+            return err_set(&exc_TypeError, "multiple bases have instance lay-out conflict");
+        }
+    }
+    return V_FROM_PTR(winner);
+}
+
+static void set_heap_slots(Type *t) {
+    t->repr = heap_repr;
+    t->str = heap_str;
+    t->hash = heap_hash;
+    t->richcompare = heap_richcompare;
+    t->binop = heap_binop;
+    t->binop_mask = 0;
+    t->unop = heap_unop;
+    t->truth = heap_truth;
+    t->len = heap_len;
+    t->getattr = heap_getattr;
+    t->setattr = heap_setattr;
+    t->getitem = heap_getitem;
+    t->setitem = heap_setitem;
+    t->contains = heap_contains;
+    t->iter = heap_iter;
+    t->iternext = heap_iternext;
+    t->call = heap_call;
+    t->descr_get = NULL;
+    t->descr_set = NULL;
+    t->new_ = heap_new;
+    t->init = heap_init;
+}
+
+/* Slots a heap type should not advertise unless the dunder exists anywhere
+ * in its MRO: callable(), iterators, descriptors, len(), etc. test the slot
+ * pointer directly. */
+static void prune_heap_slots(Type *t) {
+#define NEED(field, name) \
+    if (!type_lookup(t, str_intern_cstr(name))) t->field = NULL
+    NEED(call, "__call__");
+    NEED(iternext, "__next__");
+    NEED(len, "__len__");
+    NEED(getitem, "__getitem__");
+    if (!type_lookup(t, NAME(__setitem__)) && !type_lookup(t, NAME(__delitem__))) t->setitem = NULL;
+    if (!type_lookup(t, NAME(__iter__)) && !type_lookup(t, NAME(__getitem__))) t->iter = NULL;
+    if (type_lookup(t, NAME(__get__))) t->descr_get = heap_descr_get;
+    if (type_lookup(t, NAME(__set__)) || type_lookup(t, NAME(__delete__))) t->descr_set = heap_descr_set;
+#undef NEED
+}
+
+static Value object_setattr_descr;
+
+Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs) {
+    if (tuple_size(bases) == 0) bases = tuple_pack(1, V_FROM_PTR(&object_type));
+    Value bb = best_base(bases);
+    if (!bb) return VNULL;
+    Type *base = V_AS(Type, bb);
+    Type *t = (Type *)obj_alloc(meta, meta->basicsize > sizeof(Type) ? meta->basicsize : sizeof(Type));
+    t->name = str_intern(name);
+    t->tname = str_data(t->name);
+    Value qn = dict_get_str(ns, NAME(__qualname__));
+    if (qn) {
+        if (!str_check(qn)) return err_format(&exc_TypeError, "type __qualname__ must be a str, not %T", qn);
+        t->qualname = qn;
+    } else {
+        t->qualname = t->name;
+    }
+    t->base = base;
+    t->bases = bases;
+    t->flags = TF_HEAPTYPE | TF_BASETYPE | TF_READY | (base->flags & TF_INHERITED_MASK);
+    for (int64_t i = 0; i < tuple_size(bases); i++)
+        t->flags |= V_AS(Type, tuple_get(bases, i))->flags & TF_INHERITED_MASK;
+    t->dict = dict_copy(ns);
+    if (qn) dict_del(t->dict, NAME(__qualname__));
+    Value cellv = dict_get_str(t->dict, NAME(__classcell__));
+    if (cellv) dict_del(t->dict, NAME(__classcell__));
+    t->module = dict_get_str(t->dict, NAME(__module__));
+    if (!dict_get_str(t->dict, NAME(__doc__))) dict_set(t->dict, NAME(__doc__), V_NONE);
+    /* layout */
+    Value slots = dict_get_str(t->dict, NAME(__slots__));
+    int32_t hint = 0;
+    Value hv = dict_get_cstr(t->dict, "__tpy_attr_hint__");
+    if (hv) {
+        hint = (int32_t)v_intval(hv);
+        dict_del(t->dict, str_intern_cstr("__tpy_attr_hint__"));
+    }
+    if (slots && str_check(slots)) slots = tuple_pack(1, slots);
+    if (slots && (tuple_check(slots) || list_check(slots))) {
+        int64_t n = tuple_check(slots) ? tuple_size(slots) : list_size(slots);
+        if (hint < n) hint = (int32_t)n;
+    }
+    if (hint > 16) hint = 16;
+    Type *sb = solid_base(base);
+    if (base->attrs_offset) {
+        /* the attrs block is the tail of the object: a subclass may widen
+           its inline part (maps are per type, so slot numbers stay valid) */
+        t->attrs_offset = base->attrs_offset;
+        t->inline_slots = (uint32_t)hint > base->inline_slots ? (uint32_t)hint : base->inline_slots;
+    } else if (sb == &str_type || sb == &tuple_type || sb == &bytes_type) {
+        t->attrs_offset = 0;   /* variable-size layouts: no attribute storage */
+        t->inline_slots = 0;
+    } else {
+        t->attrs_offset = (sb->basicsize + 7u) & ~7u;
+        t->inline_slots = (uint32_t)(hint > 0 ? hint : 2);
+    }
+    t->basicsize = t->attrs_offset ? t->attrs_offset + (uint32_t)sizeof(InstanceAttrs) + 8u * t->inline_slots
+                                   : sb->basicsize;
+    set_heap_slots(t);
+    t->mro = compute_mro(t);
+    if (!t->mro) return VNULL;
+    t->hdr.type = meta;
+    if (t->attrs_offset) t->root_map = map_new_root(t);
+    /* dunder flags */
+    if (type_lookup(t, NAME(__getattr__))) t->flags |= TF_HAS_GETATTR;
+    Value sa = type_lookup(t, NAME(__setattr__));
+    Value da = type_lookup(t, NAME(__delattr__));
+    if ((sa && sa != object_setattr_descr) || (da && V_OBJ(da)->type != &slot_wrapper_type))
+        t->flags |= TF_HAS_SETATTR;
+    Value ga = type_lookup(t, NAME(__getattribute__));
+    if (ga && V_OBJ(ga)->type != &slot_wrapper_type) t->flags |= TF_HAS_GETATTRIBUTE;
+    prune_heap_slots(t);
+    /* __eq__ without __hash__ makes instances unhashable */
+    if (dict_get_str(t->dict, NAME(__eq__)) && !dict_get_str(t->dict, NAME(__hash__)))
+        dict_set(t->dict, NAME(__hash__), V_NONE);
+    /* __new__ given as a plain function is a static method */
+    Value nf = dict_get_str(t->dict, NAME(__new__));
+    if (nf && function_check(nf)) {
+        StaticMethodObject *sm = (StaticMethodObject *)obj_alloc(&staticmethod_type, sizeof *sm);
+        sm->func = nf;
+        dict_set(t->dict, NAME(__new__), V_FROM_PTR(sm));
+    }
+    /* __init_subclass__ and __class_getitem__ are implicit classmethods */
+    Value isc = dict_get_str(t->dict, NAME(__init_subclass__));
+    if (isc && function_check(isc)) {
+        ClassMethodObject *cm = (ClassMethodObject *)obj_alloc(&classmethod_type, sizeof *cm);
+        cm->func = isc;
+        dict_set(t->dict, NAME(__init_subclass__), V_FROM_PTR(cm));
+    }
+    Value cgi = dict_get_str(t->dict, NAME(__class_getitem__));
+    if (cgi && function_check(cgi)) {
+        ClassMethodObject *cm = (ClassMethodObject *)obj_alloc(&classmethod_type, sizeof *cm);
+        cm->func = cgi;
+        dict_set(t->dict, NAME(__class_getitem__), V_FROM_PTR(cm));
+    }
+    for (int64_t i = 0; i < tuple_size(bases); i++) {
+        Type *bt = V_AS(Type, tuple_get(bases, i));
+        if (!bt->subclasses) bt->subclasses = list_new(4);
+        list_append(bt->subclasses, V_FROM_PTR(t));
+    }
+    type_version(t);
+    if (cellv && cell_check(cellv)) cell_set(cellv, V_FROM_PTR(t));
+    /* __set_name__ on descriptors */
+    int64_t pos = 0;
+    Value k, v;
+    Value snapshot = dict_copy(t->dict);
+    while (dict_next(snapshot, &pos, &k, &v)) {
+        if (v_is_int(v) || v_is_smallfloat(v)) continue;
+        Value sn = type_lookup(type_of(v), NAME(__set_name__));
+        if (sn) {
+            Value a[3] = {v, V_FROM_PTR(t), k};
+            if (!obj_call(sn, a, 3, VNULL)) return VNULL;
+        }
+    }
+    /* __init_subclass__ of the parent */
+    Value parent_isc = VNULL;
+    {
+        Value mro = t->mro;
+        for (int64_t i = 1; i < tuple_size(mro); i++) {
+            Type *b = V_AS(Type, tuple_get(mro, i));
+            parent_isc = dict_get_str(b->dict, NAME(__init_subclass__));
+            if (parent_isc) break;
+        }
+    }
+    if (parent_isc && V_OBJ(parent_isc)->type == &classmethod_type &&
+        function_check(V_AS(ClassMethodObject, parent_isc)->func)) {
+        Value f = V_AS(ClassMethodObject, parent_isc)->func;
+        int64_t nkw = kwargs ? dict_size(kwargs) : 0;
+        Value *a = gc_alloc(sizeof(Value) * (size_t)(1 + nkw));
+        a[0] = V_FROM_PTR(t);
+        Value kwn = VNULL;
+        if (nkw) {
+            kwn = tuple_new(nkw);
+            int64_t p = 0, j = 0;
+            while (dict_next(kwargs, &p, &k, &v)) {
+                tuple_items(kwn)[j] = k;
+                a[1 + j] = v;
+                j++;
+            }
+        }
+        if (!obj_call(f, a, 1, kwn)) return VNULL;
+    } else if (kwargs && dict_size(kwargs)) {
+        return err_format(&exc_TypeError, "%s.__init_subclass__() takes no keyword arguments", t->tname);
+    }
+    return V_FROM_PTR(t);
+}
+
+/* ---- init ----------------------------------------------------------------------- */
+
+static Value map_repr(Value v) {
+    return str_printf("<map of %d attrs>", (int)V_AS(Map, v)->nattrs);
+}
+
+Type object_type = {
+    .tname = "object",
+    .flags = TF_BASETYPE,
+    .basicsize = sizeof(Object),
+    .repr = object_repr,
+    .str = object_str,
+    .hash = object_hash,
+    .richcompare = object_richcompare,
+    .getattr = generic_getattr,
+    .setattr = generic_setattr,
+    .new_ = object_new,
+    .init = object_init,
+};
+
+Type type_type = {
+    .tname = "type",
+    .base = &object_type,
+    .flags = TF_BASETYPE | TF_TYPE_SUBCLASS,
+    .basicsize = sizeof(Type),
+    .repr = type_repr,
+    .getattr = type_getattr,
+    .setattr = type_setattr,
+    .call = type_call,
+    .new_ = type_new_slot,
+    .init = type_init_slot,
+};
+
+Type map_type = {.tname = "map", .basicsize = sizeof(Map), .repr = map_repr};
+
+Type slot_wrapper_type = {
+    .tname = "wrapper_descriptor",
+    .basicsize = sizeof(SlotWrapperObject),
+    .repr = slot_wrapper_repr,
+    .call = slot_wrapper_call,
+    .descr_get = slot_wrapper_get,
+};
+
+void type_init(void) {
+    /* bootstrap: object and type refer to each other */
+    object_type.hdr.type = &type_type;
+    type_type.hdr.type = &type_type;
+    type_add_methods(&object_type, object_methods);
+    type_add_getsets(&object_type, object_getsets);
+    type_ready(&object_type);
+    type_add_methods(&type_type, type_methods);
+    type_add_getsets(&type_type, type_getsets);
+    type_ready(&type_type);
+    type_ready(&map_type);
+    type_ready(&slot_wrapper_type);
+    object_init_descr = dict_get_str(object_type.dict, NAME(__init__));
+    object_new_descr = dict_get_str(object_type.dict, NAME(__new__));
+    object_setattr_descr = dict_get_str(object_type.dict, NAME(__setattr__));
+    dict_mode_map.hdr.type = &map_type;
+    dict_mode_map.index = -1;
+}

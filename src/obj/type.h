@@ -1,0 +1,71 @@
+/* type.h: the `type` and `object` types, user classes, maps and instances.
+ *
+ * Instances of user classes keep attributes in an InstanceAttrs block
+ * (vm/object.h) described by a Map ("hidden class"): maps form a transition
+ * tree rooted at type->root_map; adding attribute `x` to an instance whose
+ * map is M moves it to M's child for `x`, so instances built the same way
+ * share one map, and a map identity check plus a fixed-offset load reads an
+ * attribute (inline caches and the JIT rely on this). Maps are immutable.
+ */
+#ifndef TPY_TYPE_H
+#define TPY_TYPE_H
+
+#include "../vm/object.h"
+
+struct Map {
+    Object hdr;
+    Type *owner;            /* the type whose instances use this map */
+    Map *parent;
+    Value name;             /* attribute added by this transition (root: 0) */
+    int32_t index;          /* its slot (root: -1) */
+    int32_t nattrs;         /* attributes described */
+    Value *names;           /* names[i]: name of slot i (nattrs entries) */
+    Map **children;
+    int32_t nchildren, capchildren;
+};
+
+/* Maps with this value as `owner` mark dict mode: attrs->overflow is a dict. */
+extern Map dict_mode_map;
+
+extern Type type_type, object_type, map_type;
+
+static inline bool type_check(Value v) {
+    return v_is_ptr(v) && v && type_has_flag(V_OBJ(v)->type, TF_TYPE_SUBCLASS);
+}
+
+bool type_is_subtype(Type *a, Type *b);
+/* Look `name` up along the MRO; VNULL if absent (never sets an error).
+ * Cached by (type version, name). */
+Value type_lookup(Type *t, Value name);
+Value type_lookup_cstr(Type *t, const char *name);
+/* The type's version for caches; assigns one if needed. */
+uint32_t type_version(Type *t);
+/* Invalidate caches after t's dict changed (and all subclasses). */
+void type_modified(Type *t);
+/* type(name, bases, dict) and the class statement. */
+Value type_new_class(Type *meta, Value name, Value bases, Value dict, Value kwargs);
+Value type_name(Type *t);    /* str */
+
+/* Maps */
+int32_t map_lookup(Map *m, Value name);     /* slot index or -1 */
+Map *map_add(Map *m, Value name);           /* transition (cached) */
+Map *map_new_root(Type *owner);
+
+/* Generic attribute access for objects (object.__getattribute__). */
+Value generic_getattr(Value obj, Value name);
+/* Same, but returns VNULL without an exception when the attribute is
+ * missing (used by getattr with default, hasattr, __getattr__ fallback). */
+Value generic_getattr_noerr(Value obj, Value name);
+int generic_setattr(Value obj, Value name, Value v);
+/* Instance attribute slot access (no descriptors). VNULL if absent. */
+Value instance_get_attr(Value obj, Value name);
+int instance_set_attr(Value obj, Value name, Value v);
+/* The instance's __dict__ (switches the instance to dict mode). */
+Value instance_get_dict(Value obj);
+
+/* Build the default `object` instance of a heap type. */
+Value instance_new(Type *t);
+
+void type_init(void);
+
+#endif

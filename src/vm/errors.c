@@ -1,0 +1,648 @@
+/* errors.c: the builtin exception types, the C error API, traceback
+ * objects and CPython-format exception printing. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../runtime.h"
+#include "traceback.h"
+
+/* ---- the exception types ------------------------------------------------------- */
+
+static Value exc_repr(Value v);
+static Value exc_str(Value v);
+static Value exc_new_slot(Type *t, Value *args, size_t nargs, Value kwnames);
+static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames);
+
+#define EXC_TYPE_DEFINE(name, basename)                                              \
+    Type exc_##name = {                                                               \
+        .tname = #name,                                                               \
+        .base = &exc_##basename, /* BaseException's is fixed in errors_init */        \
+        .flags = TF_BASETYPE | TF_EXC_SUBCLASS,                                       \
+        .basicsize = sizeof(ExcObject),                                               \
+        .attrs_offset = offsetof(ExcObject, attrs),                                   \
+        .repr = exc_repr,                                                             \
+        .str = exc_str,                                                               \
+        .new_ = exc_new_slot,                                                         \
+        .init = exc_init_slot,                                                        \
+    };
+EXC_DEF(EXC_TYPE_DEFINE)
+#undef EXC_TYPE_DEFINE
+
+bool exc_check(Value v) {
+    return v && v_is_ptr(v) && type_has_flag(V_OBJ(v)->type, TF_EXC_SUBCLASS);
+}
+
+bool exc_type_check(Value v) {
+    return v && type_check(v) && type_has_flag(V_AS(Type, v), TF_EXC_SUBCLASS);
+}
+
+static ExcObject *exc_alloc(Type *t) {
+    ExcObject *e = (ExcObject *)obj_alloc(t, t->basicsize);
+    e->args = tuple_empty;
+    e->attrs.map = t->root_map;
+    return e;
+}
+
+static void exc_set_args(ExcObject *e, Value args) {
+    e->args = args;
+    Type *t = e->hdr.type;
+    int64_t n = tuple_size(args);
+    if (type_is_subtype(t, &exc_StopIteration)) e->value = n > 0 ? tuple_get(args, 0) : V_NONE;
+    else if (type_is_subtype(t, &exc_SystemExit)) e->value = n == 0 ? V_NONE : n == 1 ? tuple_get(args, 0) : args;
+}
+
+static Value exc_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    ExcObject *e = exc_alloc(t);
+    exc_set_args(e, tuple_from_array(args, (int64_t)nargs));
+    return V_FROM_PTR(e);
+}
+
+static int set_attr_c(Value obj, const char *name, Value v) { return instance_set_attr(obj, str_intern_cstr(name), v); }
+
+static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
+    ExcObject *e = V_AS(ExcObject, self);
+    Type *t = e->hdr.type;
+    if (kwnames && tuple_size(kwnames)) {
+        /* ImportError(name=, path=), AttributeError(name=, obj=), NameError(name=) */
+        for (int64_t i = 0; i < tuple_size(kwnames); i++) {
+            Value k = tuple_get(kwnames, i);
+            bool ok = (type_is_subtype(t, &exc_ImportError) && (str_eq_cstr(k, "name") || str_eq_cstr(k, "path"))) ||
+                      (type_is_subtype(t, &exc_AttributeError) && (str_eq_cstr(k, "name") || str_eq_cstr(k, "obj"))) ||
+                      (type_is_subtype(t, &exc_NameError) && str_eq_cstr(k, "name"));
+            if (!ok) {
+                err_format(&exc_TypeError, "%s() takes no keyword arguments", t->tname);
+                return -1;
+            }
+            instance_set_attr(self, str_intern(k), args[nargs + (size_t)i]);
+        }
+    }
+    exc_set_args(e, tuple_from_array(args, (int64_t)nargs));
+    if (type_is_subtype(t, &exc_SyntaxError)) {
+        if (nargs >= 1) set_attr_c(self, "msg", args[0]);
+        if (nargs == 2 && tuple_check(args[1]) && tuple_size(args[1]) >= 4) {
+            Value info = args[1];
+            static const char *const fields[] = {"filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
+            for (int64_t i = 0; i < tuple_size(info) && i < 6; i++) set_attr_c(self, fields[i], tuple_get(info, i));
+        }
+    } else if (type_is_subtype(t, &exc_OSError)) {
+        if (nargs >= 2) {
+            set_attr_c(self, "errno", args[0]);
+            set_attr_c(self, "strerror", args[1]);
+            if (nargs >= 3) set_attr_c(self, "filename", args[2]);
+        }
+    } else if (type_is_subtype(t, &exc_ImportError)) {
+        set_attr_c(self, "msg", nargs == 1 ? args[0] : V_NONE);
+    }
+    return 0;
+}
+
+static Value exc_attr_or_none(Value self, const char *name) {
+    Value v = instance_get_attr(self, str_intern_cstr(name));
+    return v ? v : V_NONE;
+}
+
+static Value exc_str(Value v) {
+    ExcObject *e = V_AS(ExcObject, v);
+    Type *t = e->hdr.type;
+    int64_t n = tuple_size(e->args);
+    if (type_is_subtype(t, &exc_KeyError) && n == 1) return obj_repr(tuple_get(e->args, 0));
+    if (type_is_subtype(t, &exc_SyntaxError)) {
+        Value msg = exc_attr_or_none(v, "msg");
+        Value fn = exc_attr_or_none(v, "filename");
+        Value ln = exc_attr_or_none(v, "lineno");
+        Value ms = msg == V_NONE && n ? obj_str(tuple_get(e->args, 0)) : obj_str(msg);
+        if (!ms) return VNULL;
+        bool have_fn = str_check(fn), have_ln = int_check(ln);
+        if (have_fn) {
+            const char *f = str_data(fn), *slash = strrchr(f, '/');
+            Value base = str_from_cstr(slash ? slash + 1 : f);
+            if (have_ln) return str_printf("%U (%U, line %R)", ms, base, ln);
+            return str_printf("%U (%U)", ms, base);
+        }
+        if (have_ln) return str_printf("%U (line %R)", ms, ln);
+        return ms;
+    }
+    if (type_is_subtype(t, &exc_OSError) && n >= 2) {
+        Value fn = exc_attr_or_none(v, "filename");
+        if (fn != V_NONE)
+            return str_printf("[Errno %S] %S: %R", tuple_get(e->args, 0), tuple_get(e->args, 1), fn);
+        return str_printf("[Errno %S] %S", tuple_get(e->args, 0), tuple_get(e->args, 1));
+    }
+    if (type_is_subtype(t, &exc_ImportError)) {
+        Value msg = exc_attr_or_none(v, "msg");
+        if (msg != V_NONE) return obj_str(msg);
+    }
+    if (n == 0) return str_empty;
+    if (n == 1) return obj_str(tuple_get(e->args, 0));
+    return obj_str(e->args);
+}
+
+static Value exc_repr(Value v) {
+    ExcObject *e = V_AS(ExcObject, v);
+    const char *name = e->hdr.type->tname;
+    int64_t n = tuple_size(e->args);
+    if (n == 1) return str_printf("%s(%R)", name, tuple_get(e->args, 0));
+    if (n == 0) return str_printf("%s()", name);
+    return str_printf("%s%R", name, e->args);
+}
+
+static Value exc_get_args(Value v) { return V_AS(ExcObject, v)->args; }
+static int exc_set_args_gs(Value v, Value a) {
+    if (!a) {
+        err_set(&exc_TypeError, "args may not be deleted");
+        return -1;
+    }
+    Value t = tuple_from_iterable(a);
+    if (!t) return -1;
+    exc_set_args(V_AS(ExcObject, v), t);
+    return 0;
+}
+static Value exc_get_tb(Value v) {
+    Value tb = V_AS(ExcObject, v)->traceback;
+    return tb ? tb : V_NONE;
+}
+static int exc_set_tb(Value v, Value tb) {
+    if (tb && tb != V_NONE && !traceback_check(tb)) {
+        err_set(&exc_TypeError, "__traceback__ must be a traceback or None");
+        return -1;
+    }
+    V_AS(ExcObject, v)->traceback = tb == V_NONE ? VNULL : tb;
+    return 0;
+}
+static Value exc_get_cause(Value v) {
+    Value c = V_AS(ExcObject, v)->cause;
+    return c ? c : V_NONE;
+}
+static int exc_set_cause(Value v, Value c) {
+    if (c && c != V_NONE && !exc_check(c)) {
+        err_set(&exc_TypeError, "exception cause must be None or derive from BaseException");
+        return -1;
+    }
+    ExcObject *e = V_AS(ExcObject, v);
+    e->cause = c == V_NONE ? VNULL : c;
+    e->suppress_context = true;
+    return 0;
+}
+static Value exc_get_context(Value v) {
+    Value c = V_AS(ExcObject, v)->context;
+    return c ? c : V_NONE;
+}
+static int exc_set_context(Value v, Value c) {
+    if (c && c != V_NONE && !exc_check(c)) {
+        err_set(&exc_TypeError, "exception context must be None or derive from BaseException");
+        return -1;
+    }
+    V_AS(ExcObject, v)->context = c == V_NONE ? VNULL : c;
+    return 0;
+}
+static Value exc_get_suppress(Value v) { return v_bool(V_AS(ExcObject, v)->suppress_context); }
+static int exc_set_suppress(Value v, Value s) {
+    int r = s ? obj_truth(s) : 0;
+    if (r < 0) return -1;
+    V_AS(ExcObject, v)->suppress_context = r;
+    return 0;
+}
+static Value exc_get_value(Value v) {
+    Value x = V_AS(ExcObject, v)->value;
+    return x ? x : V_NONE;
+}
+static int exc_set_value(Value v, Value x) {
+    V_AS(ExcObject, v)->value = x;
+    return 0;
+}
+
+static const GetSetDef exc_getsets[] = {
+    {"args", exc_get_args, exc_set_args_gs, NULL},
+    {"__traceback__", exc_get_tb, exc_set_tb, NULL},
+    {"__cause__", exc_get_cause, exc_set_cause, NULL},
+    {"__context__", exc_get_context, exc_set_context, NULL},
+    {"__suppress_context__", exc_get_suppress, exc_set_suppress, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const GetSetDef stopiteration_getsets[] = {
+    {"value", exc_get_value, exc_set_value, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const GetSetDef systemexit_getsets[] = {
+    {"code", exc_get_value, exc_set_value, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static Value exc_with_traceback(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("with_traceback", nargs - 1, 1, 1) < 0) return VNULL;
+    if (exc_set_tb(args[0], args[1]) < 0) return VNULL;
+    return args[0];
+}
+
+static Value exc_add_note(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("add_note", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!str_check(args[1])) return err_format(&exc_TypeError, "note must be a str, not '%T'", args[1]);
+    Value notes = instance_get_attr(args[0], NAME(__notes__));
+    if (!notes) {
+        notes = list_new(1);
+        if (instance_set_attr(args[0], NAME(__notes__), notes) < 0) return VNULL;
+    }
+    if (!list_check(notes)) return err_set(&exc_TypeError, "Cannot add note: __notes__ is not a list");
+    list_append(notes, args[1]);
+    return V_NONE;
+}
+
+static const MethodDef exc_methods[] = {
+    {"with_traceback", exc_with_traceback, 0, NULL},
+    {"add_note", exc_add_note, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+/* ---- the C error API --------------------------------------------------------------- */
+
+static void set_context(Value exc) {
+    Value handled = tstate.handled;
+    if (!handled || handled == exc) return;
+    ExcObject *e = V_AS(ExcObject, exc);
+    if (e->context) return;
+    /* avoid cycles: cut the chain where it reaches exc */
+    Value o = handled;
+    for (int depth = 0; o && depth < 1000; depth++) {
+        ExcObject *oe = V_AS(ExcObject, o);
+        if (oe->context == exc) {
+            oe->context = VNULL;
+            break;
+        }
+        o = oe->context;
+    }
+    e->context = handled;
+}
+
+Value err_set_exc(Value exc) {
+    set_context(exc);
+    tstate.exc = exc;
+    return VNULL;
+}
+
+Value exc_new(Type *type, Value *args, size_t nargs) {
+    Value e = obj_call(V_FROM_PTR(type), args, nargs, VNULL);
+    return e;
+}
+
+Value err_set_value(Type *type, Value arg) {
+    ExcObject *e = exc_alloc(type);
+    exc_set_args(e, arg ? tuple_pack(1, arg) : tuple_empty);
+    if (type_has_flag(type, TF_HEAPTYPE) || type_is_subtype(type, &exc_SyntaxError) ||
+        type_is_subtype(type, &exc_ImportError) || type_is_subtype(type, &exc_OSError)) {
+        Value r = exc_new(type, arg ? &arg : NULL, arg ? 1 : 0);
+        if (!r) return VNULL;
+        return err_set_exc(r);
+    }
+    return err_set_exc(V_FROM_PTR(e));
+}
+
+Value err_set(Type *type, const char *msg) { return err_set_value(type, str_from_cstr(msg)); }
+
+Value err_vformat(Type *type, const char *fmt, va_list ap) {
+    Value s = str_vprintf(fmt, ap);
+    return err_set_value(type, s);
+}
+
+Value err_format(Type *type, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    Value s = str_vprintf(fmt, ap);
+    va_end(ap);
+    return err_set_value(type, s);
+}
+
+Value err_no_memory(void) { return err_set_value(&exc_MemoryError, VNULL); }
+Value err_key(Value key) { return err_set_value(&exc_KeyError, key); }
+Value err_stop_iteration(Value value) { return err_set_value(&exc_StopIteration, value); }
+
+bool err_occurred(void) { return tstate.exc != VNULL; }
+
+bool err_matches(Type *type) {
+    Value e = tstate.exc;
+    return e && type_is_subtype(V_OBJ(e)->type, type);
+}
+
+Value err_fetch(void) {
+    Value e = tstate.exc;
+    tstate.exc = VNULL;
+    return e;
+}
+
+void err_restore(Value exc) { tstate.exc = exc; }
+void err_clear(void) { tstate.exc = VNULL; }
+
+/* ---- tracebacks -------------------------------------------------------------------- */
+
+Type traceback_type;
+
+Value traceback_new(Value next, CodeObject *code, int lasti) {
+    TracebackObject *tb = (TracebackObject *)obj_alloc(&traceback_type, sizeof *tb);
+    tb->next = next;
+    tb->code = code;
+    tb->lasti = lasti;
+    tb->lineno = code_line(code, lasti);
+    return V_FROM_PTR(tb);
+}
+
+void traceback_add(Value exc, CodeObject *code, int lasti) {
+    ExcObject *e = V_AS(ExcObject, exc);
+    e->traceback = traceback_new(e->traceback, code, lasti);
+}
+
+static Value tb_get_next(Value v) {
+    Value n = V_AS(TracebackObject, v)->next;
+    return n ? n : V_NONE;
+}
+static Value tb_get_lineno(Value v) { return v_int(V_AS(TracebackObject, v)->lineno); }
+static Value tb_get_lasti(Value v) { return v_int(V_AS(TracebackObject, v)->lasti * 2); }
+
+static const GetSetDef tb_getsets[] = {
+    {"tb_next", tb_get_next, NULL, NULL},
+    {"tb_lineno", tb_get_lineno, NULL, NULL},
+    {"tb_lasti", tb_get_lasti, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+Type traceback_type = {.tname = "traceback", .basicsize = sizeof(TracebackObject)};
+
+/* ---- printing --------------------------------------------------------------------- */
+
+/* Source files read for tracebacks, cached by name. */
+static Value source_cache;
+
+static Value source_lines(Value filename) {
+    if (!source_cache) source_cache = dict_new();
+    Value lines = dict_get(source_cache, filename);
+    if (lines) return lines;
+    err_clear();
+    lines = list_new(0);
+    FILE *f = fopen(str_data(filename), "rb");
+    if (f) {
+        Buf b;
+        buf_init(&b, 4096);
+        char chunk[4096];
+        size_t n;
+        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(&b, chunk, n);
+        fclose(f);
+        size_t start = 0;
+        for (size_t i = 0; i <= b.len; i++) {
+            if (i == b.len || b.data[i] == '\n') {
+                if (i > start || i < b.len) list_append(lines, str_new(b.data + start, i - start));
+                start = i + 1;
+            }
+        }
+    }
+    dict_set(source_cache, filename, lines);
+    return lines;
+}
+
+Value traceback_source_line(Value filename, int lineno) {
+    Value lines = source_lines(filename);
+    if (lineno < 1 || lineno > list_size(lines)) return VNULL;
+    return list_get(lines, lineno - 1);
+}
+
+void traceback_register_source(Value filename, const char *src, size_t len) {
+    if (!source_cache) source_cache = dict_new();
+    Value lines = list_new(0);
+    size_t start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i == len || src[i] == '\n') {
+            if (i > start || i < len) list_append(lines, str_new(src + start, i - start));
+            start = i + 1;
+        }
+    }
+    dict_set(source_cache, filename, lines);
+}
+
+static void write_str(Buf *out, Value s) { buf_put(out, str_data(s), (size_t)str_nbytes(s)); }
+
+static void format_tb_entry(Buf *out, TracebackObject *tb) {
+    CodeObject *co = tb->code;
+    buf_puts(out, "  File \"");
+    write_str(out, co->filename);
+    buf_printf(out, "\", line %d, in ", tb->lineno);
+    write_str(out, co->name);
+    buf_putc(out, '\n');
+    Value line = traceback_source_line(co->filename, tb->lineno);
+    if (!line) return;
+    const char *s = str_data(line);
+    size_t n = (size_t)str_nbytes(line);
+    size_t a = 0, z = n;
+    while (a < n && (s[a] == ' ' || s[a] == '\t' || s[a] == '\f')) a++;
+    while (z > a && (s[z - 1] == ' ' || s[z - 1] == '\t' || s[z - 1] == '\r' || s[z - 1] == '\n' || s[z - 1] == '\f'))
+        z--;
+    if (z <= a) return;
+    buf_puts(out, "    ");
+    buf_put(out, s + a, z - a);
+    buf_putc(out, '\n');
+    traceback_format_carets(out, co, tb->lasti, line, a, z);
+}
+
+static void format_exception_only(Buf *out, Value exc) {
+    Type *t = type_of(exc);
+    if (type_is_subtype(t, &exc_SyntaxError)) {
+        Value fn = instance_get_attr(exc, NAME(filename));
+        Value ln = instance_get_attr(exc, NAME(lineno));
+        if (fn && fn != V_NONE && str_check(fn)) {
+            buf_puts(out, "  File \"");
+            write_str(out, fn);
+            buf_puts(out, "\", line ");
+            Value lr = ln ? obj_str(ln) : VNULL;
+            if (lr) write_str(out, lr);
+            else err_clear();
+            buf_putc(out, '\n');
+        }
+        Value text = instance_get_attr(exc, NAME(text));
+        if (text && str_check(text)) {
+            const char *s = str_data(text);
+            int64_t n = str_nbytes(text);
+            int64_t a = 0;
+            while (a < n && (s[a] == ' ' || s[a] == '\t' || s[a] == '\f')) a++;
+            int64_t z = n;
+            while (z > a && (s[z - 1] == '\n' || s[z - 1] == '\r' || s[z - 1] == ' ' || s[z - 1] == '\t')) z--;
+            if (z > a) {
+                buf_puts(out, "    ");
+                buf_put(out, s + a, (size_t)(z - a));
+                buf_putc(out, '\n');
+                Value off = instance_get_attr(exc, NAME(offset));
+                Value eoff = instance_get_attr(exc, NAME(end_offset));
+                Value eln = instance_get_attr(exc, NAME(end_lineno));
+                if (off && v_is_int(off)) {
+                    /* offsets count characters in the unstripped text (1-based) */
+                    Value stripped_prefix = str_new(s, (size_t)a);
+                    int64_t lead = str_len(stripped_prefix);
+                    int64_t linelen = str_len(str_new(s + a, (size_t)(z - a)));
+                    int64_t o = v_intval(off);
+                    int64_t e = eoff && v_is_int(eoff) ? v_intval(eoff) : o + 1;
+                    if (eln && v_is_int(eln) && ln && v_is_int(ln) && v_intval(eln) != v_intval(ln))
+                        e = lead + linelen + 1;
+                    if (e <= o) e = o + 1;
+                    int64_t col = o - 1 - lead;
+                    int64_t ecol = e - 1 - lead;
+                    if (col < 0) col = 0;
+                    if (col > linelen) col = linelen;
+                    if (ecol > linelen + 1) ecol = linelen + 1;
+                    if (ecol <= col) ecol = col + 1;
+                    buf_puts(out, "    ");
+                    buf_fill(out, ' ', (size_t)col);
+                    buf_fill(out, '^', (size_t)(ecol - col));
+                    buf_putc(out, '\n');
+                }
+            }
+        }
+        Value msg = instance_get_attr(exc, NAME(msg));
+        buf_puts(out, t->tname);
+        buf_puts(out, ": ");
+        Value ms = msg && msg != V_NONE ? obj_str(msg) : str_from_cstr("<no detail available>");
+        if (ms) write_str(out, ms);
+        else err_clear();
+        buf_putc(out, '\n');
+        return;
+    }
+    Value mod = t->module;
+    if (type_has_flag(t, TF_HEAPTYPE)) {
+        Value m = dict_get_str(t->dict, NAME(__module__));
+        if (m && str_check(m) && !str_eq_cstr(m, "__main__") && !str_eq_cstr(m, "builtins")) {
+            write_str(out, m);
+            buf_putc(out, '.');
+        }
+        buf_puts(out, str_data(t->qualname ? t->qualname : type_name(t)));
+    } else {
+        (void)mod;
+        buf_puts(out, t->tname);
+    }
+    Value s = obj_str(exc);
+    if (!s) {
+        err_clear();
+        buf_puts(out, ": <exception str() failed>\n");
+        return;
+    }
+    if (str_nbytes(s) > 0) {
+        buf_puts(out, ": ");
+        write_str(out, s);
+    }
+    buf_putc(out, '\n');
+    Value notes = instance_get_attr(exc, NAME(__notes__));
+    if (notes && list_check(notes)) {
+        for (int64_t i = 0; i < list_size(notes); i++) {
+            Value ns = obj_str(list_get(notes, i));
+            if (ns) write_str(out, ns);
+            else err_clear();
+            buf_putc(out, '\n');
+        }
+    }
+}
+
+static void format_exception_chain(Buf *out, Value exc, Value seen, int depth) {
+    ExcObject *e = V_AS(ExcObject, exc);
+    set_add(seen, v_int((int64_t)(exc >> 3)));
+    if (depth < 100) {
+        Value cause = e->cause, ctx = e->context;
+        if (cause && exc_check(cause) && set_contains(seen, v_int((int64_t)(cause >> 3))) == 0) {
+            format_exception_chain(out, cause, seen, depth + 1);
+            buf_puts(out, "\nThe above exception was the direct cause of the following exception:\n\n");
+        } else if (ctx && exc_check(ctx) && !e->suppress_context &&
+                   set_contains(seen, v_int((int64_t)(ctx >> 3))) == 0) {
+            format_exception_chain(out, ctx, seen, depth + 1);
+            buf_puts(out, "\nDuring handling of the above exception, another exception occurred:\n\n");
+        }
+    }
+    if (e->traceback) {
+        buf_puts(out, "Traceback (most recent call last):\n");
+        /* CPython elides runs of more than 3 identical entries */
+        TracebackObject *prev = NULL;
+        int repeat = 0;
+        for (Value t = e->traceback; t; t = V_AS(TracebackObject, t)->next) {
+            TracebackObject *tb = V_AS(TracebackObject, t);
+            if (prev && prev->code == tb->code && prev->lineno == tb->lineno) {
+                repeat++;
+            } else {
+                if (repeat > 3) buf_printf(out, "  [Previous line repeated %d more time%s]\n", repeat - 3,
+                                           repeat - 3 == 1 ? "" : "s");
+                repeat = 1;
+            }
+            prev = tb;
+            if (repeat <= 3) format_tb_entry(out, tb);
+        }
+        if (repeat > 3) buf_printf(out, "  [Previous line repeated %d more time%s]\n", repeat - 3, repeat - 3 == 1 ? "" : "s");
+    }
+    format_exception_only(out, exc);
+}
+
+Value err_format_exception(Value exc) {
+    Buf out;
+    buf_init(&out, 256);
+    Value saved = err_fetch();
+    format_exception_chain(&out, exc, set_new(), 0);
+    err_restore(saved);
+    return str_from_buf(&out);
+}
+
+void sys_write_stderr(const char *s, size_t n);   /* mod/sys.c */
+
+void err_print_exception(Value exc) {
+    Value s = err_format_exception(exc);
+    sys_write_stderr(str_data(s), (size_t)str_nbytes(s));
+}
+
+int err_system_exit_status(Value exc) {
+    Value code = V_AS(ExcObject, exc)->value;
+    if (!code || code == V_NONE) return 0;
+    if (int_check(code)) {
+        int64_t c = int_as_i64(code);
+        if (c == -1 && err_occurred()) {
+            err_clear();
+            return -1;
+        }
+        return (int)(c & 0xFF);
+    }
+    Value s = obj_str(code);
+    if (s) {
+        sys_write_stderr(str_data(s), (size_t)str_nbytes(s));
+        sys_write_stderr("\n", 1);
+    } else {
+        err_clear();
+    }
+    return 1;
+}
+
+void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj) {
+    Buf out;
+    buf_init(&out, 256);
+    Value saved = err_fetch();
+    buf_puts(&out, "Exception ignored in: ");
+    buf_puts(&out, where_prefix);
+    if (where_obj) {
+        Value r = obj_repr(where_obj);
+        if (r) write_str(&out, r);
+        else err_clear();
+    }
+    buf_putc(&out, '\n');
+    format_exception_chain(&out, exc, set_new(), 0);
+    err_restore(saved);
+    sys_write_stderr(out.data, out.len);
+}
+
+/* ---- init ---------------------------------------------------------------------------- */
+
+void errors_init(void) {
+    exc_BaseException.base = &object_type;
+#define EXC_READY(name, base)                                                        \
+    if (&exc_##name == &exc_BaseException) {                                        \
+        type_add_methods(&exc_##name, exc_methods);                                 \
+        type_add_getsets(&exc_##name, exc_getsets);                                 \
+    }                                                                                \
+    if (&exc_##name == &exc_StopIteration) type_add_getsets(&exc_##name, stopiteration_getsets); \
+    if (&exc_##name == &exc_SystemExit) type_add_getsets(&exc_##name, systemexit_getsets);       \
+    type_ready(&exc_##name);
+    EXC_DEF(EXC_READY)
+#undef EXC_READY
+    type_add_getsets(&traceback_type, tb_getsets);
+    type_ready(&traceback_type);
+}

@@ -1,0 +1,125 @@
+/* errors.h: raising, catching and reporting exceptions from C.
+ *
+ * The exception being raised lives in tstate.exc (an exception instance).
+ * A C function signals failure by setting it (err_set...) and returning
+ * VNULL / -1. All err_set* functions return VNULL so that
+ * `return err_set(...)` reads naturally in Value-returning functions.
+ *
+ * err_format() understands a small printf dialect:
+ *   %s (const char *)   %d (int)   %ld (long)   %lld (long long)
+ *   %zd / %zu (ssize_t / size_t)  %c (int, a character)  %%
+ *   %R (Value: repr)    %S (Value: str)   %T (Value: its type's name)
+ *   %U (Value: a str object, inserted as is)
+ */
+#ifndef TPY_ERRORS_H
+#define TPY_ERRORS_H
+
+#include "object.h"
+
+/* The builtin exception hierarchy: name, base. Parents precede children. */
+#define EXC_DEF(_)                                      \
+    _(BaseException, BaseException)                     \
+    _(SystemExit, BaseException)                        \
+    _(KeyboardInterrupt, BaseException)                 \
+    _(GeneratorExit, BaseException)                     \
+    _(Exception, BaseException)                         \
+    _(StopIteration, Exception)                         \
+    _(StopAsyncIteration, Exception)                    \
+    _(ArithmeticError, Exception)                       \
+    _(FloatingPointError, ArithmeticError)              \
+    _(OverflowError, ArithmeticError)                   \
+    _(ZeroDivisionError, ArithmeticError)               \
+    _(AssertionError, Exception)                        \
+    _(AttributeError, Exception)                        \
+    _(BufferError, Exception)                           \
+    _(EOFError, Exception)                              \
+    _(ImportError, Exception)                           \
+    _(ModuleNotFoundError, ImportError)                 \
+    _(LookupError, Exception)                           \
+    _(IndexError, LookupError)                          \
+    _(KeyError, LookupError)                            \
+    _(MemoryError, Exception)                           \
+    _(NameError, Exception)                             \
+    _(UnboundLocalError, NameError)                     \
+    _(OSError, Exception)                               \
+    _(FileNotFoundError, OSError)                       \
+    _(FileExistsError, OSError)                         \
+    _(PermissionError, OSError)                         \
+    _(IsADirectoryError, OSError)                       \
+    _(NotADirectoryError, OSError)                      \
+    _(BrokenPipeError, OSError)                         \
+    _(TimeoutError, OSError)                            \
+    _(ReferenceError, Exception)                        \
+    _(RuntimeError, Exception)                          \
+    _(NotImplementedError, RuntimeError)                \
+    _(RecursionError, RuntimeError)                     \
+    _(SyntaxError, Exception)                           \
+    _(IndentationError, SyntaxError)                    \
+    _(TabError, IndentationError)                       \
+    _(SystemError, Exception)                           \
+    _(TypeError, Exception)                             \
+    _(ValueError, Exception)                            \
+    _(UnicodeError, ValueError)                         \
+    _(UnicodeDecodeError, UnicodeError)                 \
+    _(UnicodeEncodeError, UnicodeError)                 \
+    _(UnicodeTranslateError, UnicodeError)              \
+    _(Warning, Exception)                               \
+    _(DeprecationWarning, Warning)                      \
+    _(PendingDeprecationWarning, Warning)               \
+    _(RuntimeWarning, Warning)                          \
+    _(SyntaxWarning, Warning)                           \
+    _(UserWarning, Warning)                             \
+    _(FutureWarning, Warning)                           \
+    _(ImportWarning, Warning)                           \
+    _(UnicodeWarning, Warning)                          \
+    _(BytesWarning, Warning)                            \
+    _(ResourceWarning, Warning)
+
+#define EXC_DECLARE(name, base) extern Type exc_##name;
+EXC_DEF(EXC_DECLARE)
+#undef EXC_DECLARE
+
+/* Layout of every exception instance (attrs block for arbitrary attributes). */
+typedef struct ExcObject {
+    Object hdr;
+    Value args;         /* tuple */
+    Value traceback;    /* Traceback or VNULL */
+    Value cause;        /* exception or VNULL */
+    Value context;      /* exception or VNULL */
+    Value value;        /* StopIteration.value, SystemExit.code; else VNULL */
+    bool suppress_context;
+    InstanceAttrs attrs;
+} ExcObject;
+
+Value err_set(Type *type, const char *msg);
+Value err_format(Type *type, const char *fmt, ...);
+Value err_vformat(Type *type, const char *fmt, va_list ap);
+Value err_set_value(Type *type, Value arg);   /* exception with args (arg,) */
+Value err_set_exc(Value exc);                 /* raise this instance */
+Value err_no_memory(void);
+Value err_key(Value key);                     /* KeyError(key) */
+Value err_stop_iteration(Value value);        /* StopIteration(value) */
+
+bool err_occurred(void);
+/* Is the current exception an instance of type (or a subclass)? */
+bool err_matches(Type *type);
+/* Take the current exception (VNULL if none) and clear it. */
+Value err_fetch(void);
+void err_restore(Value exc);
+void err_clear(void);
+
+/* Make an exception instance: type(*args). */
+Value exc_new(Type *type, Value *args, size_t nargs);
+bool exc_check(Value v);          /* is an exception instance */
+bool exc_type_check(Value v);     /* is an exception class */
+
+/* Print exc with its traceback as CPython does, to sys.stderr. */
+void err_print_exception(Value exc);
+/* For a SystemExit exception: the exit status it asks for (printing the
+ * message when it is not an int), as CPython does. */
+int err_system_exit_status(Value exc);
+
+/* "Exception ignored in: <where>" report, as sys.unraisablehook prints it. */
+void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj);
+
+#endif

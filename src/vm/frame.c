@@ -1,0 +1,266 @@
+/* frame.c: the frame stack, argument binding and recursion limits.
+ *
+ * The frame stack is a list of chunks that never move, so frame pointers
+ * stay valid; frames are popped in LIFO order. Chunks are uncollectable
+ * memory: the collector scans them (they hold the live frames' values).
+ */
+#include <stdio.h>
+#include <sys/resource.h>
+
+#include "../obj/gen.h"
+#include "../runtime.h"
+
+ThreadState tstate;
+
+#define CHUNK_SIZE (256 * 1024)
+
+static FrameChunk *chunk_new(FrameChunk *prev, size_t min) {
+    size_t size = CHUNK_SIZE > min + sizeof(FrameChunk) ? CHUNK_SIZE : min + sizeof(FrameChunk) + 64;
+    FrameChunk *c = gc_alloc_uncollectable(size);
+    c->prev = prev;
+    c->top = c->data;
+    c->limit = (char *)c + size;
+    return c;
+}
+
+static FrameChunk *spare_chunk;   /* an emptied chunk kept for reuse */
+
+Frame *frame_push(CodeObject *co) {
+    size_t size = frame_size(co);
+    FrameChunk *c = tstate.chunk;
+    if (c->top + size > c->limit) {
+        if (spare_chunk && spare_chunk->data + size <= spare_chunk->limit) {
+            c = spare_chunk;
+            spare_chunk = NULL;
+            c->prev = tstate.chunk;
+            c->top = c->data;
+        } else {
+            c = chunk_new(tstate.chunk, size);
+        }
+        tstate.chunk = c;
+    }
+    Frame *f = (Frame *)c->top;
+    c->top += size;
+    f->code = co;
+    f->back = NULL;
+    f->locals = VNULL;
+    f->gen = VNULL;
+    f->is_entry = 0;
+    f->on_heap = 0;
+    f->executing = 0;
+    f->yielded = 0;
+    f->discard_result = 0;
+    f->ip = co->code;
+    memset(f->localsplus, 0, sizeof(Value) * (size_t)(co->nlocals + co->ncells + co->nfrees));
+    f->sp = frame_stack_base(f);
+    return f;
+}
+
+/* Frames are popped in LIFO order, so f is in the current chunk. */
+void frame_pop(Frame *f) {
+    if (f->on_heap) return;
+    FrameChunk *c = tstate.chunk;
+    c->top = (char *)f;
+    if (c->top == c->data && c->prev) {
+        tstate.chunk = c->prev;
+        if (!spare_chunk) spare_chunk = c;
+    }
+}
+
+static Frame *frame_new_heap(CodeObject *co) {
+    Frame *f = gc_alloc(frame_size(co));
+    f->code = co;
+    f->on_heap = 1;
+    f->ip = co->code;
+    f->sp = frame_stack_base(f);
+    return f;
+}
+
+/* ---- recursion ---------------------------------------------------------------------- */
+
+int interp_enter_recursive(const char *where) {
+    char probe;
+    tstate.c_depth++;
+    if (&probe < tstate.c_stack_limit || tstate.c_depth > tstate.recursion_limit + 50) {
+        tstate.c_depth--;
+        err_format(&exc_RecursionError, "maximum recursion depth exceeded%s", where);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- argument binding ------------------------------------------------------------------- */
+
+static Value func_qualname(FunctionObject *fn) { return fn->qualname; }
+
+static const char *plural(int64_t n) { return n == 1 ? "" : "s"; }
+
+static void missing_args(FunctionObject *fn, Value names, bool kwonly) {
+    int64_t n = list_size(names);
+    Buf b;
+    buf_init(&b, 64);
+    for (int64_t i = 0; i < n; i++) {
+        Value r = obj_repr(list_get(names, i));
+        if (i > 0) {
+            if (n == 2) buf_puts(&b, " and ");
+            else if (i == n - 1) buf_puts(&b, ", and ");
+            else buf_puts(&b, ", ");
+        }
+        buf_put(&b, str_data(r), (size_t)str_nbytes(r));
+    }
+    err_format(&exc_TypeError, "%U() missing %lld required %s argument%s: %s", func_qualname(fn), (long long)n,
+               kwonly ? "keyword-only" : "positional", plural(n), b.data);
+}
+
+static void too_many_positional(FunctionObject *fn, size_t given, int64_t kwonly_given) {
+    CodeObject *co = fn->code;
+    int64_t argc = co->argcount;
+    int64_t ndefaults = fn->defaults ? tuple_size(fn->defaults) : 0;
+    Value sig;
+    if (ndefaults) sig = str_printf("from %lld to %lld", (long long)(argc - ndefaults), (long long)argc);
+    else sig = str_printf("%lld", (long long)argc);
+    bool plural_sig = ndefaults ? true : argc != 1;
+    if (kwonly_given) {
+        err_format(&exc_TypeError,
+                   "%U() takes %U positional argument%s but %zd positional argument%s (and %lld keyword-only "
+                   "argument%s) were given",
+                   func_qualname(fn), sig, plural_sig ? "s" : "", (ssize_t)given, given == 1 ? "" : "s",
+                   (long long)kwonly_given, plural(kwonly_given));
+    } else {
+        err_format(&exc_TypeError, "%U() takes %U positional argument%s but %zd %s given", func_qualname(fn), sig,
+                   plural_sig ? "s" : "", (ssize_t)given, given == 1 ? "was" : "were");
+    }
+}
+
+Frame *frame_setup_call(FunctionObject *fn, Value *args, size_t nargs, Value kwnames, bool heap) {
+    CodeObject *co = fn->code;
+    Frame *f = heap ? frame_new_heap(co) : frame_push(co);
+    f->func = fn;
+    f->globals = fn->globals;
+    f->builtins = fn->builtins;
+    Value *locals = f->localsplus;
+    int64_t argc = co->argcount, kwonly = co->kwonlyargcount;
+    int64_t total = argc + kwonly;
+    bool has_varargs = co->flags & CO_VARARGS, has_varkw = co->flags & CO_VARKEYWORDS;
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    Value kwdict = VNULL;
+    if (has_varkw) {
+        kwdict = dict_new();
+        locals[total + (has_varargs ? 1 : 0)] = kwdict;
+    }
+    /* positional */
+    size_t npos = nargs < (size_t)argc ? nargs : (size_t)argc;
+    for (size_t i = 0; i < npos; i++) locals[i] = args[i];
+    if (has_varargs) {
+        locals[total] = nargs > (size_t)argc ? tuple_from_array(args + argc, (int64_t)(nargs - (size_t)argc)) : tuple_empty;
+    } else if (nargs > (size_t)argc) {
+        int64_t kwonly_given = 0;
+        for (size_t k = 0; k < nkw; k++) {
+            Value name = tuple_get(kwnames, (int64_t)k);
+            for (int64_t j = argc; j < total; j++)
+                if (tuple_get(co->varnames, j) == name) kwonly_given++;
+        }
+        too_many_positional(fn, nargs, kwonly_given);
+        goto fail;
+    }
+    /* keywords */
+    for (size_t k = 0; k < nkw; k++) {
+        Value name = tuple_get(kwnames, (int64_t)k);
+        Value v = args[nargs + k];
+        int64_t j;
+        for (j = co->posonlyargcount; j < total; j++)
+            if (tuple_get(co->varnames, j) == name) break;
+        if (j == total) {
+            /* not interned? compare by value */
+            for (j = co->posonlyargcount; j < total; j++)
+                if (str_check(name) && str_eq(tuple_get(co->varnames, j), name)) break;
+        }
+        if (j < total) {
+            if (locals[j]) {
+                err_format(&exc_TypeError, "%U() got multiple values for argument '%U'", func_qualname(fn), name);
+                goto fail;
+            }
+            locals[j] = v;
+            continue;
+        }
+        if (has_varkw) {
+            if (dict_set(kwdict, name, v) < 0) goto fail;
+            continue;
+        }
+        /* positional-only passed by keyword? */
+        for (j = 0; j < co->posonlyargcount; j++) {
+            if (tuple_get(co->varnames, j) == name) {
+                err_format(&exc_TypeError, "%U() got some positional-only arguments passed as keyword arguments: '%U'",
+                           func_qualname(fn), name);
+                goto fail;
+            }
+        }
+        err_format(&exc_TypeError, "%U() got an unexpected keyword argument '%U'", func_qualname(fn), name);
+        goto fail;
+    }
+    /* defaults and missing */
+    if ((int64_t)nargs < argc) {
+        int64_t ndef = fn->defaults ? tuple_size(fn->defaults) : 0;
+        int64_t first_def = argc - ndef;
+        Value missing = VNULL;
+        for (int64_t j = (int64_t)nargs; j < argc; j++) {
+            if (locals[j]) continue;
+            if (j >= first_def) {
+                locals[j] = tuple_get(fn->defaults, j - first_def);
+            } else {
+                if (!missing) missing = list_new(2);
+                list_append(missing, tuple_get(co->varnames, j));
+            }
+        }
+        if (missing) {
+            missing_args(fn, missing, false);
+            goto fail;
+        }
+    }
+    if (kwonly) {
+        Value missing = VNULL;
+        for (int64_t j = argc; j < total; j++) {
+            if (locals[j]) continue;
+            Value d = fn->kwdefaults ? dict_get(fn->kwdefaults, tuple_get(co->varnames, j)) : VNULL;
+            if (d) {
+                locals[j] = d;
+            } else {
+                if (!missing) missing = list_new(2);
+                list_append(missing, tuple_get(co->varnames, j));
+            }
+        }
+        if (missing) {
+            missing_args(fn, missing, true);
+            goto fail;
+        }
+    }
+    /* cells and free variables */
+    if (co->ncells || co->nfrees) {
+        Value *cells = locals + co->nlocals;
+        for (int i = 0; i < co->ncells; i++) {
+            Value init = VNULL;
+            if (co->cell2arg && co->cell2arg[i] >= 0) {
+                init = locals[co->cell2arg[i]];
+                locals[co->cell2arg[i]] = VNULL;
+            }
+            cells[i] = cell_new(init);
+        }
+        for (int i = 0; i < co->nfrees; i++) cells[co->ncells + i] = tuple_get(fn->closure, i);
+    }
+    return f;
+fail:
+    if (!heap) frame_pop(f);
+    return NULL;
+}
+
+void frame_init(void) {
+    tstate.chunk = chunk_new(NULL, 0);
+    tstate.recursion_limit = 1000;
+    /* keep 256 KiB of C stack in reserve below the limit we allow */
+    struct rlimit rl;
+    size_t stack = 8u << 20;
+    if (getrlimit(RLIMIT_STACK, &rl) == 0 && rl.rlim_cur != RLIM_INFINITY) stack = rl.rlim_cur;
+    if (stack > (1u << 30)) stack = 1u << 30;
+    char here;
+    tstate.c_stack_limit = &here - stack + (512u << 10);
+}

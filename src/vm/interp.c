@@ -1,0 +1,1823 @@
+/* interp.c: the bytecode interpreter.
+ *
+ * One C activation of eval_frame() runs an entry frame and every Python
+ * frame it calls (they are pushed and popped without C recursion); it
+ * returns when the entry frame returns, yields (generators) or lets an
+ * exception escape. Dispatch is by computed goto over the opcode table.
+ *
+ * Register state: f (frame), co (its code), ip (next instruction), sp
+ * (value stack top), locals (f->localsplus). Whenever control leaves f for
+ * another frame, f->ip and f->sp are saved; a frame that is not running
+ * is thus fully described by its fields (the JIT's resume relies on this).
+ *
+ * Inline caches (code->caches, see obj/code.h) make attribute and global
+ * access cheap: each records the type version, map or dict version its
+ * answer is valid for.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "../obj/gen.h"
+#include "../runtime.h"
+#include "opcodes.h"
+#include "traceback.h"
+
+Value import_name(Value name, Value fromlist, Value level, Value globals);   /* mod/import.c */
+Value import_from(Value module, Value name);
+int import_star(Value module, Value locals_or_globals);
+Value builtins_build_class_fn(void);                                        /* mod/builtins.c */
+int sys_displayhook(Value v);                                               /* mod/sys.c */
+
+/* Inline cache kinds */
+enum {
+    IC_EMPTY,
+    IC_ATTR_SLOT,        /* instance attribute: key type, key2 map, index slot */
+    IC_ATTR_CLASS,       /* class attribute, not shadowed: key type, key2 map (or NULL), value */
+    IC_ATTR_METHOD,      /* function in the class: bound on access */
+    IC_ATTR_MODULE,      /* module global: key module dict, value cell */
+    IC_ATTR_TYPE,        /* attribute of a type object: key type, value */
+    IC_ATTR_GETSET,      /* builtin getset descriptor: key type, value descr */
+    IC_METHOD,           /* LOAD_METHOD: key type, key2 map or NULL, value function/descr */
+    IC_STORE_SLOT,       /* STORE_ATTR existing slot: key type, key2 map, index */
+    IC_STORE_ADD,        /* STORE_ATTR adding a slot: key type, key2 old map, value new map */
+    IC_GLOBAL_MODULE,    /* LOAD_GLOBAL: key globals dict, value cell */
+    IC_GLOBAL_BUILTIN,   /* LOAD_GLOBAL: key globals dict, index globals version, value builtins cell */
+};
+
+/* ---- helpers ------------------------------------------------------------------------- */
+
+static inline Value *slot_addr(Type *t, InstanceAttrs *a, int64_t idx) {
+    if ((uint64_t)idx < t->inline_slots) return &a->slots[idx];
+    return &a->overflow[idx - (int64_t)t->inline_slots];
+}
+
+static Value name_error(Value name) {
+    return err_format(&exc_NameError, "name '%U' is not defined", name);
+}
+
+static Value load_global_slow(Frame *f, InlineCache *ic) {
+    Value name = ic->name;
+    DictObject *g = V_AS(DictObject, f->globals);
+    Value cell = g->cells ? dict_get_cell(f->globals, name, false) : VNULL;
+    if (cell && V_AS(CellObject, cell)->value) {
+        ic->kind = IC_GLOBAL_MODULE;
+        ic->key = g;
+        ic->value = cell;
+        return V_AS(CellObject, cell)->value;
+    }
+    if (!g->cells) {
+        Value v = dict_get(f->globals, name);
+        if (v) return v;
+    }
+    Value b = f->builtins;
+    if (!b) b = tstate.builtins;
+    Value bcell = V_AS(DictObject, b)->cells ? dict_get_cell(b, name, false) : VNULL;
+    if (bcell && V_AS(CellObject, bcell)->value) {
+        if (g->cells) {
+            ic->kind = IC_GLOBAL_BUILTIN;
+            ic->key = g;
+            ic->index = (int64_t)g->version;
+            ic->value = bcell;
+        }
+        return V_AS(CellObject, bcell)->value;
+    }
+    Value v = dict_get(b, name);
+    if (v) return v;
+    if (err_occurred()) return VNULL;
+    return name_error(name);
+}
+
+/* LOAD_ATTR slow path: compute and (when possible) cache. */
+static Value load_attr_slow(Value obj, InlineCache *ic) {
+    Value name = ic->name;
+    Type *t = type_of(obj);
+    if (ic->misses < 250) ic->misses++;
+    if (t->getattr == generic_getattr || (type_has_flag(t, TF_HEAPTYPE) && !type_has_flag(t, TF_HAS_GETATTRIBUTE) &&
+                                          t->getattr != NULL && !type_check(obj))) {
+        Value descr = type_lookup(t, name);
+        Type *dt = descr ? type_of(descr) : NULL;
+        uint32_t ver = type_version(t);
+        bool data_descr = dt && dt->descr_get && dt->descr_set;
+        if (!data_descr && t->attrs_offset && v_is_ptr(obj)) {
+            InstanceAttrs *a = instance_attrs(obj, t);
+            Map *m = a->map;
+            if (m && m != &dict_mode_map) {
+                int32_t idx = map_lookup(m, name);
+                if (idx >= 0) {
+                    ic->kind = IC_ATTR_SLOT;
+                    ic->key = t;
+                    ic->version = ver;
+                    ic->key2 = m;
+                    ic->index = idx;
+                    return *slot_addr(t, a, idx);
+                }
+                if (descr && (!dt->descr_get || dt == &function_type)) {
+                    ic->kind = dt == &function_type ? IC_ATTR_METHOD : IC_ATTR_CLASS;
+                    ic->key = t;
+                    ic->version = ver;
+                    ic->key2 = m;
+                    ic->value = descr;
+                }
+            }
+        } else if (descr && !t->attrs_offset && (!dt->descr_get || dt == &function_type)) {
+            ic->kind = dt == &function_type ? IC_ATTR_METHOD : IC_ATTR_CLASS;
+            ic->key = t;
+            ic->version = ver;
+            ic->key2 = NULL;
+            ic->value = descr;
+        } else if (descr && dt == &getset_descr_type && !t->attrs_offset) {
+            ic->kind = IC_ATTR_GETSET;
+            ic->key = t;
+            ic->version = ver;
+            ic->value = descr;
+        }
+        Value r = t->getattr ? t->getattr(obj, name) : generic_getattr(obj, name);
+        return r;
+    }
+    if (t == &module_type) {
+        Value d = module_dict(obj);
+        Value cell = dict_get_cell(d, name, false);
+        if (cell && V_AS(CellObject, cell)->value) {
+            ic->kind = IC_ATTR_MODULE;
+            ic->key = V_AS(DictObject, d);
+            ic->value = cell;
+            return V_AS(CellObject, cell)->value;
+        }
+    }
+    if (type_check(obj) && V_OBJ(obj)->type == &type_type) {
+        Type *ot = V_AS(Type, obj);
+        Value attr = type_lookup(ot, name);
+        if (attr && !type_lookup(&type_type, name)) {
+            Type *at = type_of(attr);
+            if (!at->descr_get || at == &function_type) {
+                ic->kind = IC_ATTR_TYPE;
+                ic->key = ot;
+                ic->version = type_version(ot);
+                ic->value = attr;
+                return attr;
+            }
+        }
+    }
+    return obj_getattr(obj, name);
+}
+
+/* LOAD_METHOD slow path: pushes (meth, self) or (NULL, attr). */
+static int load_method_slow(Value obj, InlineCache *ic, Value *meth, Value *self) {
+    Value name = ic->name;
+    Type *t = type_of(obj);
+    if ((t->getattr == generic_getattr || (type_has_flag(t, TF_HEAPTYPE) && !type_has_flag(t, TF_HAS_GETATTRIBUTE))) &&
+        !type_check(obj)) {
+        Value descr = type_lookup(t, name);
+        Type *dt = descr ? type_of(descr) : NULL;
+        if (descr && (dt == &function_type || dt == &method_descr_type)) {
+            Map *m = NULL;
+            bool shadowed = false;
+            if (t->attrs_offset && v_is_ptr(obj)) {
+                InstanceAttrs *a = instance_attrs(obj, t);
+                m = a->map;
+                if (m == &dict_mode_map) shadowed = dict_get(V_FROM_PTR(a->overflow), name) != VNULL;
+                else if (m) shadowed = map_lookup(m, name) >= 0;
+            }
+            if (!shadowed) {
+                if (m != &dict_mode_map && (m || !t->attrs_offset)) {
+                    ic->kind = IC_METHOD;
+                    ic->key = t;
+                    ic->version = type_version(t);
+                    ic->key2 = m;
+                    ic->value = descr;
+                }
+                *meth = descr;
+                *self = obj;
+                return 0;
+            }
+        }
+    }
+    Value r = obj_getattr(obj, name);
+    if (!r) return -1;
+    *meth = VNULL;
+    *self = r;
+    return 0;
+}
+
+static int store_attr_slow(Value obj, Value v, InlineCache *ic) {
+    Value name = ic->name;
+    Type *t = type_of(obj);
+    if (t->attrs_offset && v_is_ptr(obj) && !type_has_flag(t, TF_HAS_SETATTR) &&
+        (t->setattr == generic_setattr || type_has_flag(t, TF_HEAPTYPE))) {
+        Value descr = type_lookup(t, name);
+        if (!descr || !type_of(descr)->descr_set) {
+            InstanceAttrs *a = instance_attrs(obj, t);
+            Map *m = a->map ? a->map : t->root_map;
+            if (m != &dict_mode_map) {
+                int32_t idx = map_lookup(m, name);
+                if (idx >= 0) {
+                    ic->kind = IC_STORE_SLOT;
+                    ic->key = t;
+                    ic->version = type_version(t);
+                    ic->key2 = m;
+                    ic->index = idx;
+                } else if (m->nattrs < 100) {
+                    Map *nm = map_add(m, name);
+                    ic->kind = IC_STORE_ADD;
+                    ic->key = t;
+                    ic->version = type_version(t);
+                    ic->key2 = m;
+                    ic->value = V_FROM_PTR(nm);
+                }
+            }
+            return instance_set_attr(obj, name, v);
+        }
+    }
+    return obj_setattr(obj, name, v);
+}
+
+static Value format_value(Value v, int conv, Value spec) {
+    switch (conv) {
+    case FVC_STR: v = obj_str(v); break;
+    case FVC_REPR: v = obj_repr(v); break;
+    case FVC_ASCII: v = obj_ascii(v); break;
+    default: break;
+    }
+    if (!v) return VNULL;
+    if (!spec && str_check_exact(v)) return v;
+    return obj_format(v, spec ? spec : str_empty);
+}
+
+static int unpack_iterable(Value seq, int before, int after, Value *out /* top of stack area */) {
+    /* Items go to out[...] in reverse order: out[n-1] = first item. */
+    bool star = after >= 0;
+    int n = before + (star ? after + 1 : 0);
+    if (!star) n = before;
+    if ((tuple_check_exact(seq) || list_check_exact(seq)) && !star) {
+        int64_t sz = tuple_check_exact(seq) ? tuple_size(seq) : list_size(seq);
+        Value *items = tuple_check_exact(seq) ? tuple_items(seq) : list_items(seq);
+        if (sz != n) {
+            if (sz < n)
+                err_format(&exc_ValueError, "not enough values to unpack (expected %d, got %lld)", n, (long long)sz);
+            else
+                err_format(&exc_ValueError, "too many values to unpack (expected %d)", n);
+            return -1;
+        }
+        for (int i = 0; i < n; i++) out[n - 1 - i] = items[i];
+        return 0;
+    }
+    Value it = obj_iter(seq);
+    if (!it) {
+        if (err_matches(&exc_TypeError) && !type_of(seq)->iter && !type_of(seq)->getitem) {
+            err_clear();
+            err_format(&exc_TypeError, "cannot unpack non-iterable %T object", seq);
+        }
+        return -1;
+    }
+    int i;
+    for (i = 0; i < before; i++) {
+        Value x = obj_next(it);
+        if (!x) {
+            if (err_occurred()) return -1;
+            if (star)
+                err_format(&exc_ValueError, "not enough values to unpack (expected at least %d, got %d)",
+                           before + after, i);
+            else
+                err_format(&exc_ValueError, "not enough values to unpack (expected %d, got %d)", before, i);
+            return -1;
+        }
+        out[n - 1 - i] = x;
+    }
+    if (!star) {
+        Value x = obj_next(it);
+        if (x) {
+            err_format(&exc_ValueError, "too many values to unpack (expected %d)", before);
+            return -1;
+        }
+        return err_occurred() ? -1 : 0;
+    }
+    Value rest = list_from_iterable(it);
+    if (!rest) return -1;
+    int64_t rn = list_size(rest);
+    if (rn < after) {
+        err_format(&exc_ValueError, "not enough values to unpack (expected at least %d, got %lld)", before + after,
+                   (long long)(before + rn));
+        return -1;
+    }
+    for (int k = 0; k < after; k++) out[after - 1 - k] = list_get(rest, rn - after + k);
+    V_AS(ListObject, rest)->size = rn - after;
+    out[after] = rest;
+    return 0;
+}
+
+static bool exc_match(Value exc, Value type, int *err) {
+    *err = 0;
+    if (tuple_check(type)) {
+        for (int64_t i = 0; i < tuple_size(type); i++) {
+            Value t = tuple_get(type, i);
+            if (!exc_type_check(t)) {
+                err_set(&exc_TypeError, "catching classes that do not inherit from BaseException is not allowed");
+                *err = 1;
+                return false;
+            }
+            if (type_is_subtype(type_of(exc), V_AS(Type, t))) return true;
+        }
+        return false;
+    }
+    if (!exc_type_check(type)) {
+        err_set(&exc_TypeError, "catching classes that do not inherit from BaseException is not allowed");
+        *err = 1;
+        return false;
+    }
+    return type_is_subtype(type_of(exc), V_AS(Type, type));
+}
+
+/* raise exc [from cause]: set the exception; returns -1 always. */
+static int do_raise(Value exc, Value cause) {
+    Value inst;
+    if (exc_type_check(exc)) {
+        inst = obj_call0(exc);
+        if (!inst) return -1;
+        if (!exc_check(inst)) {
+            err_format(&exc_TypeError, "calling %R should have returned an instance of BaseException, not %T", exc, inst);
+            return -1;
+        }
+    } else if (exc_check(exc)) {
+        inst = exc;
+    } else {
+        err_set(&exc_TypeError, "exceptions must derive from BaseException");
+        return -1;
+    }
+    if (cause) {
+        Value c;
+        if (cause == V_NONE) {
+            c = VNULL;
+        } else if (exc_type_check(cause)) {
+            c = obj_call0(cause);
+            if (!c) return -1;
+        } else if (exc_check(cause)) {
+            c = cause;
+        } else {
+            err_set(&exc_TypeError, "exception causes must derive from BaseException");
+            return -1;
+        }
+        ExcObject *e = V_AS(ExcObject, inst);
+        e->cause = c;
+        e->suppress_context = true;
+    }
+    err_set_exc(inst);
+    return -1;
+}
+
+/* Call with a tuple and optional dict (CALL_FUNCTION_EX). */
+static Value call_ex(Value f, Value args, Value kwargs) {
+    if (!tuple_check(args)) {
+        Value t = tuple_from_iterable(args);
+        if (!t) {
+            if (err_matches(&exc_TypeError) && !type_of(args)->iter && !type_of(args)->getitem) {
+                err_clear();
+                Value fr = obj_repr(f);
+                if (function_check(f)) fr = str_printf("%U()", V_AS(FunctionObject, f)->qualname);
+                return err_format(&exc_TypeError, "%U argument after * must be an iterable, not %T",
+                                  fr ? fr : str_from_cstr("function"), args);
+            }
+            return VNULL;
+        }
+        args = t;
+    }
+    if (kwargs && !dict_check(kwargs)) {
+        Value d = dict_new();
+        Value fname = function_check(f) ? str_printf("%U()", V_AS(FunctionObject, f)->qualname) : obj_repr(f);
+        if (dict_merge_nodup(d, kwargs, fname) < 0) return VNULL;
+        kwargs = d;
+    }
+    return obj_call_tuple_dict(f, args, kwargs);
+}
+
+static Value make_function(CodeObject *co, Frame *f, Value *extras, int flags) {
+    FunctionObject *fn = V_AS(FunctionObject, function_new(co, f->globals, co->qualname));
+    fn->builtins = f->builtins;
+    int k = 0;
+    if (flags & MKF_DEFAULTS) fn->defaults = extras[k++];
+    if (flags & MKF_KWDEFAULTS) fn->kwdefaults = extras[k++];
+    if (flags & MKF_ANNOTATIONS) fn->annotations = extras[k++];
+    if (flags & MKF_CLOSURE) fn->closure = extras[k++];
+    return V_FROM_PTR(fn);
+}
+
+/* ---- the loop ---------------------------------------------------------------------------- */
+
+Value eval_frame(Frame *f, Value throw_exc) {
+    static void *const labels[OP__COUNT] = {
+#define OP_LABEL(name, flags) &&L_##name,
+        OPCODE_DEF(OP_LABEL)
+#undef OP_LABEL
+    };
+    CodeObject *co;
+    uint32_t *ip;
+    Value *sp;
+    Value *locals;
+    Value *consts;
+    uint32_t w;
+    Frame *entry = f;
+    Frame *saved_frame = tstate.frame;
+
+    if (interp_enter_recursive("") < 0) return VNULL;
+    f->back = saved_frame;
+    f->is_entry = 1;
+    f->executing = 1;
+    tstate.frame = f;
+    tstate.depth++;
+    if (tstate.depth > tstate.recursion_limit) {
+        tstate.depth--;
+        interp_leave_recursive();
+        tstate.frame = saved_frame;
+        f->executing = 0;
+        err_set(&exc_RecursionError, "maximum recursion depth exceeded");
+        return VNULL;
+    }
+
+#define LOAD_REGS()                              \
+    do {                                         \
+        co = f->code;                            \
+        ip = f->ip;                              \
+        sp = f->sp;                              \
+        locals = f->localsplus;                  \
+        consts = tuple_items(co->consts);        \
+    } while (0)
+#define SAVE_REGS()       \
+    do {                  \
+        f->ip = ip;       \
+        f->sp = sp;       \
+    } while (0)
+#define NEXT()                         \
+    do {                               \
+        w = *ip++;                     \
+        goto *labels[w & 0xFF];        \
+    } while (0)
+#define TARGET(op) L_##op:
+#define ARG ((int)(w >> 8))
+#define PUSH(v) (*sp++ = (v))
+#define POP() (*--sp)
+#define TOP() (sp[-1])
+#define SECOND() (sp[-2])
+#define PEEK(n) (sp[-(n)])
+#define LASTI() ((int)(ip - co->code) - 1)
+
+    LOAD_REGS();
+    if (throw_exc) {
+        err_set_exc(throw_exc);
+        goto error;
+    }
+    NEXT();
+
+    TARGET(NOP) NEXT();
+    TARGET(POP_TOP) {
+        sp--;
+        NEXT();
+    }
+    TARGET(SWAP) {
+        Value t = TOP();
+        TOP() = PEEK(ARG);
+        PEEK(ARG) = t;
+        NEXT();
+    }
+    TARGET(COPY) {
+        Value v = PEEK(ARG);
+        PUSH(v);
+        NEXT();
+    }
+    TARGET(LOAD_CONST) {
+        PUSH(consts[ARG]);
+        NEXT();
+    }
+    TARGET(LOAD_FAST) {
+        Value v = locals[ARG];
+        if (__builtin_expect(!v, 0)) {
+            err_format(&exc_UnboundLocalError, "cannot access local variable '%U' where it is not associated with a value",
+                       tuple_get(co->varnames, ARG));
+            goto error;
+        }
+        PUSH(v);
+        NEXT();
+    }
+    TARGET(STORE_FAST) {
+        locals[ARG] = POP();
+        NEXT();
+    }
+    TARGET(DELETE_FAST) {
+        if (!locals[ARG]) {
+            err_format(&exc_UnboundLocalError, "cannot access local variable '%U' where it is not associated with a value",
+                       tuple_get(co->varnames, ARG));
+            goto error;
+        }
+        locals[ARG] = VNULL;
+        NEXT();
+    }
+    TARGET(LOAD_DEREF) {
+        Value cell = locals[co->nlocals + ARG];
+        Value v = V_AS(CellObject, cell)->value;
+        if (!v) {
+            int i = ARG;
+            if (i < co->ncells)
+                err_format(&exc_UnboundLocalError,
+                           "cannot access local variable '%U' where it is not associated with a value",
+                           tuple_get(co->cellvars, i));
+            else
+                err_format(&exc_NameError,
+                           "cannot access free variable '%U' where it is not associated with a value in enclosing scope",
+                           tuple_get(co->freevars, i - co->ncells));
+            goto error;
+        }
+        PUSH(v);
+        NEXT();
+    }
+    TARGET(STORE_DEREF) {
+        cell_set(locals[co->nlocals + ARG], POP());
+        NEXT();
+    }
+    TARGET(DELETE_DEREF) {
+        Value cell = locals[co->nlocals + ARG];
+        if (!V_AS(CellObject, cell)->value) {
+            err_format(&exc_NameError, "cannot access free variable where it is not associated with a value");
+            goto error;
+        }
+        cell_set(cell, VNULL);
+        NEXT();
+    }
+    TARGET(LOAD_CLOSURE) {
+        PUSH(locals[co->nlocals + ARG]);
+        NEXT();
+    }
+    TARGET(LOAD_CLASSDEREF) {
+        int i = ARG;
+        Value name = i < co->ncells ? tuple_get(co->cellvars, i) : tuple_get(co->freevars, i - co->ncells);
+        Value v = f->locals ? (dict_check(f->locals) ? dict_get(f->locals, name) : obj_getitem(f->locals, name)) : VNULL;
+        if (!v) {
+            if (err_occurred()) {
+                if (!err_matches(&exc_KeyError)) goto error;
+                err_clear();
+            }
+            v = V_AS(CellObject, locals[co->nlocals + i])->value;
+            if (!v) {
+                err_format(&exc_NameError,
+                           "cannot access free variable '%U' where it is not associated with a value in enclosing scope",
+                           name);
+                goto error;
+            }
+        }
+        PUSH(v);
+        NEXT();
+    }
+    TARGET(LOAD_GLOBAL) {
+        InlineCache *ic = &co->caches[ARG];
+        if (ic->kind == IC_GLOBAL_MODULE && ic->key == V_AS(DictObject, f->globals)) {
+            Value v = V_AS(CellObject, ic->value)->value;
+            if (v) {
+                PUSH(v);
+                NEXT();
+            }
+        } else if (ic->kind == IC_GLOBAL_BUILTIN && ic->key == V_AS(DictObject, f->globals) &&
+                   (int64_t)V_AS(DictObject, f->globals)->version == ic->index) {
+            Value v = V_AS(CellObject, ic->value)->value;
+            if (v) {
+                PUSH(v);
+                NEXT();
+            }
+        }
+        SAVE_REGS();
+        Value v = load_global_slow(f, ic);
+        if (!v) goto error;
+        PUSH(v);
+        NEXT();
+    }
+    TARGET(STORE_GLOBAL) {
+        Value v = POP();
+        SAVE_REGS();
+        if (dict_set(f->globals, tuple_get(co->names, ARG), v) < 0) goto error;
+        NEXT();
+    }
+    TARGET(DELETE_GLOBAL) {
+        Value name = tuple_get(co->names, ARG);
+        int r = dict_del(f->globals, name);
+        if (r < 0) goto error;
+        if (r == 0) {
+            name_error(name);
+            goto error;
+        }
+        NEXT();
+    }
+    TARGET(LOAD_NAME) {
+        Value name = tuple_get(co->names, ARG);
+        Value v = VNULL;
+        SAVE_REGS();
+        if (f->locals) {
+            if (dict_check_exact(f->locals)) {
+                v = dict_get(f->locals, name);
+            } else {
+                v = obj_getitem(f->locals, name);
+                if (!v) {
+                    if (!err_matches(&exc_KeyError)) goto error;
+                    err_clear();
+                }
+            }
+        }
+        if (!v) v = dict_get(f->globals, name);
+        if (!v) v = dict_get(f->builtins ? f->builtins : tstate.builtins, name);
+        if (!v) {
+            if (!err_occurred()) name_error(name);
+            goto error;
+        }
+        PUSH(v);
+        NEXT();
+    }
+    TARGET(STORE_NAME) {
+        Value name = tuple_get(co->names, ARG);
+        Value v = POP();
+        SAVE_REGS();
+        Value ns = f->locals ? f->locals : f->globals;
+        int r = dict_check_exact(ns) ? dict_set(ns, name, v) : obj_setitem(ns, name, v);
+        if (r < 0) goto error;
+        NEXT();
+    }
+    TARGET(DELETE_NAME) {
+        Value name = tuple_get(co->names, ARG);
+        Value ns = f->locals ? f->locals : f->globals;
+        SAVE_REGS();
+        if (dict_check_exact(ns)) {
+            int r = dict_del(ns, name);
+            if (r < 0) goto error;
+            if (r == 0) {
+                name_error(name);
+                goto error;
+            }
+        } else if (obj_delitem(ns, name) < 0) {
+            if (err_matches(&exc_KeyError)) {
+                err_clear();
+                name_error(name);
+            }
+            goto error;
+        }
+        NEXT();
+    }
+    TARGET(LOAD_ATTR) {
+        InlineCache *ic = &co->caches[ARG];
+        Value obj = TOP();
+        if (v_is_ptr(obj)) {
+            Type *t = V_OBJ(obj)->type;
+            switch (ic->kind) {
+            case IC_ATTR_SLOT:
+                if (ic->key == t && ic->version == t->version) {
+                    InstanceAttrs *a = instance_attrs(obj, t);
+                    if (a->map == ic->key2) {
+                        TOP() = *slot_addr(t, a, ic->index);
+                        NEXT();
+                    }
+                }
+                break;
+            case IC_ATTR_METHOD:
+                if (ic->key == t && ic->version == t->version &&
+                    (!ic->key2 || instance_attrs(obj, t)->map == ic->key2)) {
+                    TOP() = method_new(ic->value, obj);
+                    NEXT();
+                }
+                break;
+            case IC_ATTR_CLASS:
+                if (ic->key == t && ic->version == t->version &&
+                    (!ic->key2 || instance_attrs(obj, t)->map == ic->key2)) {
+                    TOP() = ic->value;
+                    NEXT();
+                }
+                break;
+            case IC_ATTR_MODULE:
+                if (t == &module_type && ic->key == V_AS(DictObject, module_dict(obj))) {
+                    Value v = V_AS(CellObject, ic->value)->value;
+                    if (v) {
+                        TOP() = v;
+                        NEXT();
+                    }
+                }
+                break;
+            case IC_ATTR_TYPE:
+                if (ic->key == V_AS(Type, obj) && V_AS(Type, obj)->version == ic->version && t == &type_type) {
+                    TOP() = ic->value;
+                    NEXT();
+                }
+                break;
+            case IC_ATTR_GETSET:
+                if (ic->key == t && ic->version == t->version) {
+                    SAVE_REGS();
+                    Value r = V_AS(GetSetDescrObject, ic->value)->def->get(obj);
+                    if (!r) goto error;
+                    TOP() = r;
+                    NEXT();
+                }
+                break;
+            }
+        }
+        SAVE_REGS();
+        Value r = load_attr_slow(obj, ic);
+        if (!r) goto error;
+        TOP() = r;
+        NEXT();
+    }
+    TARGET(STORE_ATTR) {
+        InlineCache *ic = &co->caches[ARG];
+        Value obj = TOP();
+        Value v = SECOND();
+        if (v_is_ptr(obj)) {
+            Type *t = V_OBJ(obj)->type;
+            if (ic->kind == IC_STORE_SLOT && ic->key == t && ic->version == t->version) {
+                InstanceAttrs *a = instance_attrs(obj, t);
+                if (a->map == ic->key2) {
+                    *slot_addr(t, a, ic->index) = v;
+                    sp -= 2;
+                    NEXT();
+                }
+            } else if (ic->kind == IC_STORE_ADD && ic->key == t && ic->version == t->version) {
+                InstanceAttrs *a = instance_attrs(obj, t);
+                if (a->map == ic->key2) {
+                    Map *nm = V_AS(Map, ic->value);
+                    int32_t idx = nm->index;
+                    if ((uint32_t)idx < t->inline_slots) {
+                        a->slots[idx] = v;
+                        a->map = nm;
+                        sp -= 2;
+                        NEXT();
+                    }
+                }
+            }
+        }
+        SAVE_REGS();
+        if (store_attr_slow(obj, v, ic) < 0) goto error;
+        sp -= 2;
+        NEXT();
+    }
+    TARGET(DELETE_ATTR) {
+        Value obj = POP();
+        SAVE_REGS();
+        if (obj_setattr(obj, tuple_get(co->names, ARG), VNULL) < 0) goto error;
+        NEXT();
+    }
+    TARGET(LOAD_METHOD) {
+        InlineCache *ic = &co->caches[ARG];
+        Value obj = TOP();
+        if (ic->kind == IC_METHOD && v_is_ptr(obj)) {
+            Type *t = V_OBJ(obj)->type;
+            if (ic->key == t && ic->version == t->version && (!ic->key2 || instance_attrs(obj, t)->map == ic->key2)) {
+                TOP() = ic->value;
+                PUSH(obj);
+                NEXT();
+            }
+        } else if (ic->kind == IC_METHOD && ic->key == type_of(obj) && ic->version == type_of(obj)->version) {
+            TOP() = ic->value;
+            PUSH(obj);
+            NEXT();
+        }
+        SAVE_REGS();
+        Value m, s;
+        if (load_method_slow(obj, ic, &m, &s) < 0) goto error;
+        TOP() = m;
+        PUSH(s);
+        NEXT();
+    }
+    TARGET(BINARY_SUBSCR) {
+        Value key = POP(), c = TOP();
+        if (v_is_int(key) && v_is_ptr(c)) {
+            Type *t = V_OBJ(c)->type;
+            int64_t i = v_intval(key);
+            if (t == &list_type) {
+                int64_t n = list_size(c);
+                if (i < 0) i += n;
+                if ((uint64_t)i < (uint64_t)n) {
+                    TOP() = list_get(c, i);
+                    NEXT();
+                }
+            } else if (t == &tuple_type) {
+                int64_t n = tuple_size(c);
+                if (i < 0) i += n;
+                if ((uint64_t)i < (uint64_t)n) {
+                    TOP() = tuple_get(c, i);
+                    NEXT();
+                }
+            }
+        }
+        SAVE_REGS();
+        Value r;
+        if (v_is_ptr(c) && V_OBJ(c)->type == &dict_type) {
+            r = dict_get(c, key);
+            if (!r && !err_occurred()) err_key(key);
+        } else {
+            r = obj_getitem(c, key);
+        }
+        if (!r) goto error;
+        TOP() = r;
+        NEXT();
+    }
+    TARGET(STORE_SUBSCR) {
+        Value key = TOP(), c = SECOND(), v = PEEK(3);
+        sp -= 3;
+        if (v_is_int(key) && v_is_ptr(c) && V_OBJ(c)->type == &list_type) {
+            int64_t i = v_intval(key), n = list_size(c);
+            if (i < 0) i += n;
+            if ((uint64_t)i < (uint64_t)n) {
+                list_items(c)[i] = v;
+                NEXT();
+            }
+        }
+        SAVE_REGS();
+        int r = (v_is_ptr(c) && V_OBJ(c)->type == &dict_type) ? dict_set(c, key, v) : obj_setitem(c, key, v);
+        if (r < 0) goto error;
+        NEXT();
+    }
+    TARGET(DELETE_SUBSCR) {
+        Value key = POP(), c = POP();
+        SAVE_REGS();
+        if (obj_delitem(c, key) < 0) goto error;
+        NEXT();
+    }
+    TARGET(BUILD_SLICE) {
+        Value step = ARG == 3 ? POP() : V_NONE;
+        Value stop = POP(), start = TOP();
+        TOP() = slice_new(start, stop, step);
+        NEXT();
+    }
+
+#define BINOP_SLOW(op)                          \
+    do {                                        \
+        SAVE_REGS();                            \
+        Value r_ = obj_binop(a, b, (op));       \
+        if (!r_) goto error;                    \
+        TOP() = r_;                             \
+        NEXT();                                 \
+    } while (0)
+
+    TARGET(BINARY_ADD)
+    TARGET(INPLACE_ADD) {
+        Value b = POP(), a = TOP();
+        if (v_both_int(a, b)) {
+            int64_t r;
+            if (!__builtin_add_overflow((int64_t)a, (int64_t)(b - 1), &r)) {
+                TOP() = (Value)r;
+                NEXT();
+            }
+        } else if (v_is_smallfloat(a) && v_is_smallfloat(b)) {
+            TOP() = float_from_double(v_smallfloat_val(a) + v_smallfloat_val(b));
+            NEXT();
+        } else if (str_check_exact(a) && str_check_exact(b)) {
+            TOP() = str_concat(a, b);
+            NEXT();
+        }
+        BINOP_SLOW(BINOP_ADD | ((w & 0xFF) == OP_INPLACE_ADD ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_SUBTRACT)
+    TARGET(INPLACE_SUBTRACT) {
+        Value b = POP(), a = TOP();
+        if (v_both_int(a, b)) {
+            int64_t r;
+            if (!__builtin_sub_overflow((int64_t)a, (int64_t)(b - 1), &r)) {
+                TOP() = (Value)r;
+                NEXT();
+            }
+        } else if (v_is_smallfloat(a) && v_is_smallfloat(b)) {
+            TOP() = float_from_double(v_smallfloat_val(a) - v_smallfloat_val(b));
+            NEXT();
+        }
+        BINOP_SLOW(BINOP_SUB | ((w & 0xFF) == OP_INPLACE_SUBTRACT ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_MULTIPLY)
+    TARGET(INPLACE_MULTIPLY) {
+        Value b = POP(), a = TOP();
+        if (v_both_int(a, b)) {
+            int64_t r;
+            if (!__builtin_mul_overflow(v_intval(a), (int64_t)(b - 1), &r)) {
+                TOP() = (Value)(r + 1);
+                NEXT();
+            }
+        } else if (v_is_smallfloat(a) && v_is_smallfloat(b)) {
+            TOP() = float_from_double(v_smallfloat_val(a) * v_smallfloat_val(b));
+            NEXT();
+        }
+        BINOP_SLOW(BINOP_MUL | ((w & 0xFF) == OP_INPLACE_MULTIPLY ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_TRUE_DIVIDE)
+    TARGET(INPLACE_TRUE_DIVIDE) {
+        Value b = POP(), a = TOP();
+        if (v_is_smallfloat(a) && v_is_smallfloat(b)) {
+            double y = v_smallfloat_val(b);
+            if (y != 0.0) {
+                TOP() = float_from_double(v_smallfloat_val(a) / y);
+                NEXT();
+            }
+        } else if (v_both_int(a, b) && b != v_int(0)) {
+            int64_t x = v_intval(a), y = v_intval(b);
+            if (x > -(1LL << 53) && x < (1LL << 53) && y > -(1LL << 53) && y < (1LL << 53)) {
+                TOP() = float_from_double((double)x / (double)y);
+                NEXT();
+            }
+        }
+        BINOP_SLOW(BINOP_TRUEDIV | ((w & 0xFF) == OP_INPLACE_TRUE_DIVIDE ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_FLOOR_DIVIDE)
+    TARGET(INPLACE_FLOOR_DIVIDE) {
+        Value b = POP(), a = TOP();
+        if (v_both_int(a, b) && b != v_int(0)) {
+            int64_t x = v_intval(a), y = v_intval(b);
+            int64_t q = x / y;
+            if ((x % y != 0) && ((x < 0) != (y < 0))) q--;
+            if (smallint_fits(q)) {
+                TOP() = v_int(q);
+                NEXT();
+            }
+        }
+        BINOP_SLOW(BINOP_FLOORDIV | ((w & 0xFF) == OP_INPLACE_FLOOR_DIVIDE ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_MODULO)
+    TARGET(INPLACE_MODULO) {
+        Value b = POP(), a = TOP();
+        if (v_both_int(a, b) && b != v_int(0)) {
+            int64_t x = v_intval(a), y = v_intval(b);
+            int64_t r = x % y;
+            if (r != 0 && ((r < 0) != (y < 0))) r += y;
+            TOP() = v_int(r);
+            NEXT();
+        }
+        if (str_check_exact(a)) {
+            SAVE_REGS();
+            Value r = str_mod(a, b);
+            if (!r) goto error;
+            TOP() = r;
+            NEXT();
+        }
+        BINOP_SLOW(BINOP_MOD | ((w & 0xFF) == OP_INPLACE_MODULO ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_POWER)
+    TARGET(INPLACE_POWER) {
+        Value b = POP(), a = TOP();
+        BINOP_SLOW(BINOP_POW | ((w & 0xFF) == OP_INPLACE_POWER ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_MATRIX_MULTIPLY)
+    TARGET(INPLACE_MATRIX_MULTIPLY) {
+        Value b = POP(), a = TOP();
+        BINOP_SLOW(BINOP_MATMUL | ((w & 0xFF) == OP_INPLACE_MATRIX_MULTIPLY ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_LSHIFT)
+    TARGET(INPLACE_LSHIFT) {
+        Value b = POP(), a = TOP();
+        if (v_both_int(a, b)) {
+            int64_t x = v_intval(a), s = v_intval(b);
+            if (s >= 0 && s < 62) {
+                int64_t r = x << s;
+                if ((r >> s) == x && smallint_fits(r)) {
+                    TOP() = v_int(r);
+                    NEXT();
+                }
+            }
+        }
+        BINOP_SLOW(BINOP_LSHIFT | ((w & 0xFF) == OP_INPLACE_LSHIFT ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_RSHIFT)
+    TARGET(INPLACE_RSHIFT) {
+        Value b = POP(), a = TOP();
+        if (v_both_int(a, b)) {
+            int64_t x = v_intval(a), s = v_intval(b);
+            if (s >= 0) {
+                TOP() = v_int(s >= 63 ? (x < 0 ? -1 : 0) : x >> s);
+                NEXT();
+            }
+        }
+        BINOP_SLOW(BINOP_RSHIFT | ((w & 0xFF) == OP_INPLACE_RSHIFT ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_AND)
+    TARGET(INPLACE_AND) {
+        Value b = POP(), a = TOP();
+        if (v_both_int(a, b)) {
+            TOP() = a & b;
+            NEXT();
+        }
+        BINOP_SLOW(BINOP_AND | ((w & 0xFF) == OP_INPLACE_AND ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_OR)
+    TARGET(INPLACE_OR) {
+        Value b = POP(), a = TOP();
+        if (v_both_int(a, b)) {
+            TOP() = a | b;
+            NEXT();
+        }
+        BINOP_SLOW(BINOP_OR | ((w & 0xFF) == OP_INPLACE_OR ? BINOP_INPLACE : 0));
+    }
+    TARGET(BINARY_XOR)
+    TARGET(INPLACE_XOR) {
+        Value b = POP(), a = TOP();
+        if (v_both_int(a, b)) {
+            TOP() = (a ^ b) | 1;
+            NEXT();
+        }
+        BINOP_SLOW(BINOP_XOR | ((w & 0xFF) == OP_INPLACE_XOR ? BINOP_INPLACE : 0));
+    }
+    TARGET(UNARY_NEGATIVE) {
+        Value a = TOP();
+        if (v_is_int(a) && a != v_int(SMALLINT_MIN)) {
+            TOP() = v_int(-v_intval(a));
+            NEXT();
+        }
+        if (v_is_smallfloat(a)) {
+            TOP() = float_from_double(-v_smallfloat_val(a));
+            NEXT();
+        }
+        SAVE_REGS();
+        Value r = obj_unop(a, UNOP_NEG);
+        if (!r) goto error;
+        TOP() = r;
+        NEXT();
+    }
+    TARGET(UNARY_POSITIVE) {
+        SAVE_REGS();
+        Value r = obj_unop(TOP(), UNOP_POS);
+        if (!r) goto error;
+        TOP() = r;
+        NEXT();
+    }
+    TARGET(UNARY_INVERT) {
+        Value a = TOP();
+        if (v_is_int(a)) {
+            TOP() = v_int(~v_intval(a));
+            NEXT();
+        }
+        SAVE_REGS();
+        Value r = obj_unop(a, UNOP_INVERT);
+        if (!r) goto error;
+        TOP() = r;
+        NEXT();
+    }
+    TARGET(UNARY_NOT) {
+        Value a = TOP();
+        if (a == V_TRUE) {
+            TOP() = V_FALSE;
+            NEXT();
+        }
+        if (a == V_FALSE) {
+            TOP() = V_TRUE;
+            NEXT();
+        }
+        SAVE_REGS();
+        int t = obj_truth(a);
+        if (t < 0) goto error;
+        TOP() = v_bool(!t);
+        NEXT();
+    }
+    TARGET(COMPARE_OP) {
+        Value b = POP(), a = TOP();
+        if (v_both_int(a, b)) {
+            int64_t x = (int64_t)a, y = (int64_t)b;
+            bool r;
+            switch (ARG) {
+            case CMP_LT: r = x < y; break;
+            case CMP_LE: r = x <= y; break;
+            case CMP_EQ: r = x == y; break;
+            case CMP_NE: r = x != y; break;
+            case CMP_GT: r = x > y; break;
+            default: r = x >= y; break;
+            }
+            TOP() = v_bool(r);
+            NEXT();
+        }
+        if (v_is_smallfloat(a) && v_is_smallfloat(b)) {
+            double x = v_smallfloat_val(a), y = v_smallfloat_val(b);
+            bool r;
+            switch (ARG) {
+            case CMP_LT: r = x < y; break;
+            case CMP_LE: r = x <= y; break;
+            case CMP_EQ: r = x == y; break;
+            case CMP_NE: r = x != y; break;
+            case CMP_GT: r = x > y; break;
+            default: r = x >= y; break;
+            }
+            TOP() = v_bool(r);
+            NEXT();
+        }
+        SAVE_REGS();
+        Value r = obj_richcompare(a, b, ARG);
+        if (!r) goto error;
+        TOP() = r;
+        NEXT();
+    }
+    TARGET(IS_OP) {
+        Value b = POP(), a = TOP();
+        TOP() = v_bool((a == b) != (ARG == 1));
+        NEXT();
+    }
+    TARGET(CONTAINS_OP) {
+        Value b = POP(), a = TOP();
+        SAVE_REGS();
+        int r = obj_contains(b, a);
+        if (r < 0) goto error;
+        TOP() = v_bool(r != ARG);
+        NEXT();
+    }
+    TARGET(JUMP_FORWARD) {
+        ip = co->code + ARG;
+        NEXT();
+    }
+    TARGET(JUMP_ABSOLUTE) {
+        /* backward jump: a loop header follows (the JIT's hot spot) */
+        ip = co->code + ARG;
+        NEXT();
+    }
+    TARGET(POP_JUMP_IF_FALSE) {
+        Value v = POP();
+        if (v == V_FALSE || v == V_NONE || v == v_int(0)) {
+            ip = co->code + ARG;
+            NEXT();
+        }
+        if (v == V_TRUE || v_is_int(v)) NEXT();
+        SAVE_REGS();
+        int t = obj_truth(v);
+        if (t < 0) goto error;
+        if (!t) ip = co->code + ARG;
+        NEXT();
+    }
+    TARGET(POP_JUMP_IF_TRUE) {
+        Value v = POP();
+        if (v == V_TRUE) {
+            ip = co->code + ARG;
+            NEXT();
+        }
+        if (v == V_FALSE || v == V_NONE) NEXT();
+        SAVE_REGS();
+        int t = obj_truth(v);
+        if (t < 0) goto error;
+        if (t) ip = co->code + ARG;
+        NEXT();
+    }
+    TARGET(JUMP_IF_FALSE_OR_POP) {
+        Value v = TOP();
+        int t = v == V_TRUE ? 1 : v == V_FALSE ? 0 : obj_truth(v);
+        if (t < 0) goto error;
+        if (!t) ip = co->code + ARG;
+        else sp--;
+        NEXT();
+    }
+    TARGET(JUMP_IF_TRUE_OR_POP) {
+        Value v = TOP();
+        int t = v == V_TRUE ? 1 : v == V_FALSE ? 0 : obj_truth(v);
+        if (t < 0) goto error;
+        if (t) ip = co->code + ARG;
+        else sp--;
+        NEXT();
+    }
+    TARGET(JUMP_IF_NOT_EXC_MATCH) {
+        Value t = POP(), e = TOP();
+        int err;
+        bool m = exc_match(e, t, &err);
+        if (err) goto error;
+        if (!m) ip = co->code + ARG;
+        NEXT();
+    }
+    TARGET(GET_ITER) {
+        Value v = TOP();
+        SAVE_REGS();
+        Value it = obj_iter(v);
+        if (!it) goto error;
+        TOP() = it;
+        NEXT();
+    }
+    TARGET(FOR_ITER) {
+        Value it = TOP();
+        Type *t = V_OBJ(it)->type;
+        Value x;
+        if (t == &rangeiter_type) {
+            RangeIterObject *r = V_AS(RangeIterObject, it);
+            if (r->remaining > 0) {
+                x = v_int(r->next);
+                r->next += r->step;
+                r->remaining--;
+                PUSH(x);
+                NEXT();
+            }
+            sp--;
+            ip = co->code + ARG;
+            NEXT();
+        }
+        SAVE_REGS();
+        x = t->iternext(it);
+        if (x) {
+            PUSH(x);
+            NEXT();
+        }
+        if (err_occurred()) {
+            if (!err_matches(&exc_StopIteration)) goto error;
+            err_clear();
+        }
+        sp--;
+        ip = co->code + ARG;
+        NEXT();
+    }
+
+    /* Calls. A Python function is run in this same C activation: its frame
+       is pushed and the loop continues there. */
+    {
+        Value callable, self_or_null;
+        Value *args;
+        size_t nargs;
+        Value kwnames;
+        int pop_count;
+
+    TARGET(CALL_FUNCTION) {
+        nargs = (size_t)ARG;
+        args = sp - nargs;
+        callable = args[-1];
+        kwnames = VNULL;
+        pop_count = (int)nargs + 1;
+        goto do_call;
+    }
+    TARGET(CALL_FUNCTION_KW) {
+        kwnames = POP();
+        int total = ARG;
+        nargs = (size_t)(total - (int)tuple_size(kwnames));
+        args = sp - total;
+        callable = args[-1];
+        pop_count = total + 1;
+        goto do_call;
+    }
+    TARGET(CALL_METHOD) {
+        nargs = (size_t)ARG;
+        args = sp - nargs;
+        self_or_null = args[-1];
+        callable = args[-2];
+        kwnames = VNULL;
+        pop_count = (int)nargs + 2;
+        if (callable) {
+            args--;
+            nargs++;
+        } else {
+            callable = self_or_null;
+        }
+        goto do_call;
+    }
+    TARGET(CALL_METHOD_KW) {
+        kwnames = POP();
+        int total = ARG;
+        nargs = (size_t)(total - (int)tuple_size(kwnames));
+        args = sp - total;
+        self_or_null = args[-1];
+        callable = args[-2];
+        pop_count = total + 2;
+        if (callable) {
+            args--;
+            nargs++;
+        } else {
+            callable = self_or_null;
+        }
+        goto do_call;
+    }
+
+    do_call: {
+        Type *ct = type_of(callable);
+        if (ct == &function_type) {
+            FunctionObject *fn = V_AS(FunctionObject, callable);
+            CodeObject *c2 = fn->code;
+            Frame *nf;
+            SAVE_REGS();
+            if ((c2->flags & CO_SIMPLE_ARGS) && nargs == (size_t)c2->argcount && !kwnames) {
+                nf = frame_push(c2);
+                nf->func = fn;
+                nf->globals = fn->globals;
+                nf->builtins = fn->builtins;
+                memcpy(nf->localsplus, args, sizeof(Value) * nargs);
+            } else if (c2->flags & CO_GENERATOR) {
+                Frame *gf = frame_setup_call(fn, args, nargs, kwnames, true);
+                if (!gf) goto error;
+                Value g = gen_new(gf, fn);
+                sp -= pop_count;
+                PUSH(g);
+                NEXT();
+            } else {
+                nf = frame_setup_call(fn, args, nargs, kwnames, false);
+                if (!nf) goto error;
+            }
+            sp -= pop_count;
+            f->sp = sp;
+            if (++tstate.depth > tstate.recursion_limit) {
+                tstate.depth--;
+                frame_pop(nf);
+                err_set(&exc_RecursionError, "maximum recursion depth exceeded");
+                goto error;
+            }
+            nf->back = f;
+            f = nf;
+            tstate.frame = f;
+            LOAD_REGS();
+            NEXT();
+        }
+        if (ct == &method_type) {
+            /* bound method: put self in front of the arguments */
+            BoundMethodObject *bm = V_AS(BoundMethodObject, callable);
+            if (type_of(bm->func) == &function_type) {
+                if (args[-1] == callable) {
+                    /* the callable's stack slot can hold self */
+                    args[-1] = bm->self;
+                    args--;
+                    nargs++;
+                    callable = bm->func;
+                    goto do_call;
+                }
+            }
+        }
+        SAVE_REGS();
+        Value r;
+        if (ct == &builtin_function_type) {
+            BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, callable);
+            if (!b->self && (!kwnames || (b->def->flags & MF_KEYWORDS))) r = b->def->fn(args, nargs, kwnames);
+            else r = obj_call(callable, args, nargs, kwnames);
+        } else if (ct == &method_descr_type && nargs >= 1 &&
+                   type_is_subtype(type_of(args[0]), V_AS(MethodDescrObject, callable)->owner) &&
+                   (!kwnames || (V_AS(MethodDescrObject, callable)->def->flags & MF_KEYWORDS))) {
+            r = V_AS(MethodDescrObject, callable)->def->fn(args, nargs, kwnames);
+        } else {
+            r = obj_call(callable, args, nargs, kwnames);
+        }
+        if (!r) goto error;
+        sp -= pop_count;
+        PUSH(r);
+        NEXT();
+    }
+    }
+    TARGET(CALL_FUNCTION_EX) {
+        Value kwargs = (ARG & 1) ? POP() : VNULL;
+        Value args = POP(), fn = TOP();
+        SAVE_REGS();
+        Value r = call_ex(fn, args, kwargs);
+        if (!r) goto error;
+        TOP() = r;
+        NEXT();
+    }
+    TARGET(MAKE_FUNCTION) {
+        Value code = POP();
+        int flags = ARG;
+        int n = __builtin_popcount((unsigned)flags);
+        Value extras[4];
+        for (int i = n - 1; i >= 0; i--) extras[i] = POP();
+        PUSH(make_function(V_AS(CodeObject, code), f, extras, flags));
+        NEXT();
+    }
+    TARGET(RETURN_VALUE) {
+        Value retval = POP();
+        if (f == entry) {
+            f->sp = sp;
+            f->ip = ip;
+            goto exit_frame;
+        }
+        Frame *caller = f->back;
+        if (f->discard_result) retval = f->localsplus[0];
+        tstate.depth--;
+        frame_pop(f);
+        f = caller;
+        tstate.frame = f;
+        LOAD_REGS();
+        PUSH(retval);
+        NEXT();
+    exit_frame:
+        tstate.depth--;
+        tstate.frame = saved_frame;
+        f->executing = 0;
+        interp_leave_recursive();
+        return retval;
+    }
+    TARGET(BUILD_TUPLE) {
+        int n = ARG;
+        Value t = tuple_new(n);
+        sp -= n;
+        memcpy(tuple_items(t), sp, sizeof(Value) * (size_t)n);
+        PUSH(t);
+        NEXT();
+    }
+    TARGET(BUILD_LIST) {
+        int n = ARG;
+        sp -= n;
+        Value l = list_from_array(sp, n);
+        PUSH(l);
+        NEXT();
+    }
+    TARGET(BUILD_SET) {
+        int n = ARG;
+        Value s = set_new();
+        SAVE_REGS();
+        for (int i = n; i >= 1; i--)
+            if (set_add(s, PEEK(i)) < 0) goto error;
+        sp -= n;
+        PUSH(s);
+        NEXT();
+    }
+    TARGET(BUILD_MAP) {
+        int n = ARG;
+        Value d = dict_new_sized(n);
+        SAVE_REGS();
+        for (int i = 2 * n; i >= 2; i -= 2)
+            if (dict_set(d, PEEK(i), PEEK(i - 1)) < 0) goto error;
+        sp -= 2 * n;
+        PUSH(d);
+        NEXT();
+    }
+    TARGET(LIST_APPEND) {
+        Value v = POP();
+        list_append(PEEK(ARG), v);
+        NEXT();
+    }
+    TARGET(SET_ADD) {
+        Value v = POP();
+        SAVE_REGS();
+        if (set_add(PEEK(ARG), v) < 0) goto error;
+        NEXT();
+    }
+    TARGET(MAP_ADD) {
+        Value v = POP(), k = POP();
+        SAVE_REGS();
+        if (dict_set(PEEK(ARG), k, v) < 0) goto error;
+        NEXT();
+    }
+    TARGET(LIST_EXTEND) {
+        Value it = POP();
+        SAVE_REGS();
+        if (list_extend(PEEK(ARG), it) < 0) {
+            if (err_matches(&exc_TypeError) && !type_of(it)->iter && !type_of(it)->getitem) {
+                err_clear();
+                err_format(&exc_TypeError, "Value after * must be an iterable, not %T", it);
+            }
+            goto error;
+        }
+        NEXT();
+    }
+    TARGET(SET_UPDATE) {
+        Value it = POP();
+        SAVE_REGS();
+        if (set_update(PEEK(ARG), it) < 0) goto error;
+        NEXT();
+    }
+    TARGET(DICT_UPDATE) {
+        Value d = POP();
+        SAVE_REGS();
+        if (dict_update(PEEK(ARG), d) < 0) {
+            if (err_matches(&exc_AttributeError) || (err_matches(&exc_TypeError) && !dict_check(d))) {
+                err_clear();
+                err_format(&exc_TypeError, "'%T' object is not a mapping", d);
+            }
+            goto error;
+        }
+        NEXT();
+    }
+    TARGET(DICT_MERGE) {
+        Value d = POP();
+        SAVE_REGS();
+        Value fn = PEEK(ARG + 2);
+        Value fname = function_check(fn) ? str_printf("%U()", V_AS(FunctionObject, fn)->qualname)
+                                         : str_printf("%T object", fn);
+        if (dict_merge_nodup(PEEK(ARG), d, fname) < 0) goto error;
+        NEXT();
+    }
+    TARGET(LIST_TO_TUPLE) {
+        Value l = TOP();
+        TOP() = tuple_from_array(list_items(l), list_size(l));
+        NEXT();
+    }
+    TARGET(UNPACK_SEQUENCE) {
+        Value seq = POP();
+        int n = ARG;
+        if (tuple_check_exact(seq) && tuple_size(seq) == n) {
+            for (int i = n - 1; i >= 0; i--) PUSH(tuple_get(seq, i));
+            NEXT();
+        }
+        if (list_check_exact(seq) && list_size(seq) == n) {
+            for (int i = n - 1; i >= 0; i--) PUSH(list_get(seq, i));
+            NEXT();
+        }
+        SAVE_REGS();
+        if (unpack_iterable(seq, n, -1, sp) < 0) goto error;
+        sp += n;
+        NEXT();
+    }
+    TARGET(UNPACK_EX) {
+        Value seq = POP();
+        int before = ARG & 0xFFF, after = ARG >> 12;
+        SAVE_REGS();
+        if (unpack_iterable(seq, before, after, sp) < 0) goto error;
+        sp += before + after + 1;
+        NEXT();
+    }
+    TARGET(FORMAT_VALUE) {
+        Value spec = (ARG & FVS_HAVE_SPEC) ? POP() : VNULL;
+        Value v = TOP();
+        SAVE_REGS();
+        Value r = format_value(v, ARG & 3, spec);
+        if (!r) goto error;
+        TOP() = r;
+        NEXT();
+    }
+    TARGET(BUILD_STRING) {
+        int n = ARG;
+        size_t total = 0;
+        bool ascii = true;
+        for (int i = n; i >= 1; i--) {
+            total += (size_t)str_nbytes(PEEK(i));
+            ascii = ascii && str_is_ascii(PEEK(i));
+        }
+        Value s = str_alloc(total);
+        char *d = V_AS(StrObject, s)->data;
+        for (int i = n; i >= 1; i--) {
+            size_t k = (size_t)str_nbytes(PEEK(i));
+            memcpy(d, str_data(PEEK(i)), k);
+            d += k;
+        }
+        str_finish(s);
+        sp -= n;
+        PUSH(s);
+        NEXT();
+    }
+    TARGET(RAISE_VARARGS) {
+        SAVE_REGS();
+        if (ARG == 0) {
+            Value exc = tstate.handled;
+            if (!exc) {
+                err_set(&exc_RuntimeError, "No active exception to reraise");
+                goto error;
+            }
+            tstate.exc = exc;
+            goto exception_unwind;
+        }
+        Value cause = ARG == 2 ? POP() : VNULL;
+        Value exc = POP();
+        do_raise(exc, cause);
+        goto error;
+    }
+    TARGET(RERAISE) {
+        Value exc = POP();
+        tstate.exc = exc;
+        goto exception_unwind;
+    }
+    TARGET(PUSH_EXC_INFO) {
+        Value exc = TOP();
+        TOP() = tstate.handled ? tstate.handled : V_NONE;
+        tstate.handled = exc;
+        PUSH(exc);
+        NEXT();
+    }
+    TARGET(POP_EXCEPT) {
+        Value prev = POP();
+        tstate.handled = prev == V_NONE ? VNULL : prev;
+        NEXT();
+    }
+    TARGET(CHECK_EXC_MATCH) {
+        Value t = POP(), e = TOP();
+        int err;
+        bool m = exc_match(e, t, &err);
+        if (err) goto error;
+        PUSH(v_bool(m));
+        NEXT();
+    }
+    TARGET(LOAD_ASSERTION_ERROR) {
+        PUSH(V_FROM_PTR(&exc_AssertionError));
+        NEXT();
+    }
+    TARGET(BEFORE_WITH) {
+        Value mgr = TOP();
+        SAVE_REGS();
+        Type *t = type_of(mgr);
+        Value enter = type_lookup(t, NAME(__enter__));
+        Value exitf = type_lookup(t, NAME(__exit__));
+        if (!enter || !exitf) {
+            err_format(&exc_TypeError, "'%s' object does not support the context manager protocol", t->tname);
+            goto error;
+        }
+        Type *et = type_of(exitf);
+        Value bound_exit = et->descr_get ? et->descr_get(exitf, mgr, V_FROM_PTR(t)) : exitf;
+        if (!bound_exit) goto error;
+        bool found;
+        Value res = obj_call_special(mgr, NAME(__enter__), NULL, 0, &found);
+        if (!res) goto error;
+        TOP() = bound_exit;
+        PUSH(res);
+        NEXT();
+    }
+    TARGET(WITH_EXCEPT_START) {
+        /* [exit lasti prev exc] -> [exit lasti prev exc res] */
+        Value exc = TOP(), exitf = PEEK(4);
+        SAVE_REGS();
+        ExcObject *e = V_AS(ExcObject, exc);
+        Value a[3] = {V_FROM_PTR(type_of(exc)), exc, e->traceback ? e->traceback : V_NONE};
+        Value r = obj_call(exitf, a, 3, VNULL);
+        if (!r) goto error;
+        int t = obj_truth(r);
+        if (t < 0) goto error;
+        PUSH(v_bool(t));
+        NEXT();
+    }
+    TARGET(GEN_START) NEXT();
+    TARGET(RETURN_GENERATOR) NEXT();
+    TARGET(YIELD_VALUE) {
+        Value v = POP();
+        f->ip = ip;
+        f->sp = sp;
+        f->yielded = 1;
+        tstate.depth--;
+        tstate.frame = saved_frame;
+        f->executing = 0;
+        interp_leave_recursive();
+        return v;
+    }
+    TARGET(GET_YIELD_FROM_ITER) {
+        Value v = TOP();
+        if (!gen_check(v)) {
+            SAVE_REGS();
+            Value it = obj_iter(v);
+            if (!it) goto error;
+            TOP() = it;
+        }
+        NEXT();
+    }
+    TARGET(YIELD_FROM) {
+        Value v = POP(), recv = TOP();
+        Value out;
+        int st;
+        SAVE_REGS();
+        if (gen_check(recv)) {
+            st = gen_send_ex(recv, v == V_NONE ? VNULL : v, &out);
+        } else if (v == V_NONE) {
+            out = obj_next(recv);
+            if (out) st = 1;
+            else if (err_occurred()) {
+                if (err_matches(&exc_StopIteration)) {
+                    Value e = err_fetch();
+                    out = V_AS(ExcObject, e)->value ? V_AS(ExcObject, e)->value : V_NONE;
+                    st = 0;
+                } else {
+                    st = -1;
+                }
+            } else {
+                out = V_NONE;
+                st = 0;
+            }
+        } else {
+            out = obj_call_method(recv, "send", &v, 1);
+            if (out) st = 1;
+            else if (err_matches(&exc_StopIteration)) {
+                Value e = err_fetch();
+                out = V_AS(ExcObject, e)->value ? V_AS(ExcObject, e)->value : V_NONE;
+                st = 0;
+            } else {
+                st = -1;
+            }
+        }
+        if (st < 0) goto error;
+        if (st == 0) {
+            TOP() = out;
+            NEXT();
+        }
+        /* suspend; re-run this instruction on resume with the sent value */
+        if (f->gen) V_AS(GenObject, f->gen)->yield_from = recv;
+        ip--;
+        f->ip = ip;
+        f->sp = sp;
+        f->yielded = 1;
+        tstate.depth--;
+        tstate.frame = saved_frame;
+        f->executing = 0;
+        interp_leave_recursive();
+        return out;
+    }
+    TARGET(IMPORT_NAME) {
+        Value fromlist = POP(), level = TOP();
+        SAVE_REGS();
+        Value m = import_name(tuple_get(co->names, ARG), fromlist, level, f->globals);
+        if (!m) goto error;
+        TOP() = m;
+        NEXT();
+    }
+    TARGET(IMPORT_FROM) {
+        SAVE_REGS();
+        Value r = import_from(TOP(), tuple_get(co->names, ARG));
+        if (!r) goto error;
+        PUSH(r);
+        NEXT();
+    }
+    TARGET(IMPORT_STAR) {
+        Value m = POP();
+        SAVE_REGS();
+        if (import_star(m, f->locals ? f->locals : f->globals) < 0) goto error;
+        NEXT();
+    }
+    TARGET(LOAD_BUILD_CLASS) {
+        Value bc = dict_get_str(f->builtins ? f->builtins : tstate.builtins, NAME(__build_class__));
+        if (!bc) {
+            err_set(&exc_NameError, "__build_class__ not found");
+            goto error;
+        }
+        PUSH(bc);
+        NEXT();
+    }
+    TARGET(SETUP_ANNOTATIONS) {
+        Value ns = f->locals ? f->locals : f->globals;
+        if (!dict_get_str(ns, NAME(__annotations__))) dict_set(ns, NAME(__annotations__), dict_new());
+        NEXT();
+    }
+    TARGET(PRINT_EXPR) {
+        Value v = POP();
+        SAVE_REGS();
+        if (sys_displayhook(v) < 0) goto error;
+        NEXT();
+    }
+    TARGET(LOAD_LOCALS) {
+        PUSH(f->locals ? f->locals : f->globals);
+        NEXT();
+    }
+    TARGET(DICT_TO_KWARGS) NEXT();
+
+error:
+    /* tstate.exc is set: record this frame in the traceback */
+    traceback_add(tstate.exc, co, LASTI());
+exception_unwind:
+    for (;;) {
+        int lasti = LASTI();
+        const ExcTableEntry *h = code_find_handler(co, lasti);
+        if (h) {
+            sp = frame_stack_base(f) + h->depth;
+            if (h->lasti) PUSH(v_int(lasti));
+            Value exc_ = err_fetch();
+            PUSH(exc_);
+            ip = co->code + h->target;
+            NEXT();
+        }
+        /* no handler: leave this frame */
+        if (f == entry) {
+            f->sp = frame_stack_base(f);
+            tstate.depth--;
+            tstate.frame = saved_frame;
+            f->executing = 0;
+            interp_leave_recursive();
+            return VNULL;
+        }
+        Frame *caller = f->back;
+        tstate.depth--;
+        frame_pop(f);
+        f = caller;
+        tstate.frame = f;
+        LOAD_REGS();
+        traceback_add(tstate.exc, co, LASTI());
+    }
+#undef LOAD_REGS
+#undef SAVE_REGS
+#undef NEXT
+#undef TARGET
+#undef ARG
+#undef PUSH
+#undef POP
+#undef TOP
+#undef SECOND
+#undef PEEK
+#undef LASTI
+}
+
+/* ---- entry points ---------------------------------------------------------------------------- */
+
+Value function_call(Value func, Value *args, size_t nargs, Value kwnames) {
+    FunctionObject *fn = V_AS(FunctionObject, func);
+    CodeObject *co = fn->code;
+    if (co->flags & CO_GENERATOR) {
+        Frame *gf = frame_setup_call(fn, args, nargs, kwnames, true);
+        if (!gf) return VNULL;
+        return gen_new(gf, fn);
+    }
+    Frame *f;
+    if ((co->flags & CO_SIMPLE_ARGS) && nargs == (size_t)co->argcount && (!kwnames || tuple_size(kwnames) == 0)) {
+        f = frame_push(co);
+        f->func = fn;
+        f->globals = fn->globals;
+        f->builtins = fn->builtins;
+        memcpy(f->localsplus, args, sizeof(Value) * nargs);
+    } else {
+        f = frame_setup_call(fn, args, nargs, kwnames, false);
+        if (!f) return VNULL;
+    }
+    Value r = eval_frame(f, VNULL);
+    frame_pop(f);
+    return r;
+}
+
+Value eval_module_code(CodeObject *co, Value globals, Value locals) {
+    Frame *f = frame_push(co);
+    f->func = NULL;
+    f->globals = globals;
+    Value b = dict_get_str(globals, NAME(__builtins__));
+    if (b && module_check(b)) b = module_dict(b);
+    f->builtins = b && dict_check(b) ? b : tstate.builtins;
+    f->locals = locals;
+    Value r = eval_frame(f, VNULL);
+    frame_pop(f);
+    return r;
+}
+
+Value eval_class_body(Value func, Value ns) {
+    FunctionObject *fn = V_AS(FunctionObject, func);
+    Frame *f = frame_setup_call(fn, NULL, 0, VNULL, false);
+    if (!f) return VNULL;
+    f->locals = ns;
+    Value r = eval_frame(f, VNULL);
+    frame_pop(f);
+    return r;
+}
+
+void interp_init(void) {}

@@ -1,0 +1,101 @@
+/* interp.h: frames, the thread state and the bytecode interpreter.
+ *
+ * Frames of ordinary calls live on a frame stack (chunks that never move)
+ * and are popped on return; generator frames live in the heap. A frame is
+ * laid out as the header below, then `localsplus`: the code's locals, then
+ * its cells, then its free variables, then the value stack.
+ *
+ *   +--------+----------+-------+-------+------------------+
+ *   | header | locals.. | cells | frees | value stack ...  |
+ *   +--------+----------+-------+-------+------------------+
+ *                                        ^stack      sp^
+ *
+ * While a frame is not running (it called another frame, or it is a
+ * suspended generator), `ip` is the next instruction and `sp` the stack
+ * top; a guard failure in compiled code rebuilds exactly these fields.
+ */
+#ifndef TPY_INTERP_H
+#define TPY_INTERP_H
+
+#include "../obj/code.h"
+#include "../obj/func.h"
+#include "object.h"
+
+typedef struct Frame {
+    CodeObject *code;
+    FunctionObject *func;       /* VNULL-equivalent NULL for module code */
+    struct Frame *back;
+    Value globals;              /* cells dict */
+    Value builtins;             /* dict */
+    Value locals;               /* dict for class bodies; else VNULL */
+    uint32_t *ip;               /* next instruction (valid while suspended) */
+    Value *sp;                  /* stack top (valid while suspended) */
+    Value gen;                  /* owning generator, or VNULL */
+    uint8_t is_entry;           /* eval returns when this frame returns */
+    uint8_t on_heap;            /* generator frame: not on the frame stack */
+    uint8_t executing;
+    uint8_t yielded;            /* set when a generator frame suspends */
+    uint8_t discard_result;     /* inline __init__ call: push self, not the result */
+    Value localsplus[];
+} Frame;
+
+static inline Value *frame_stack_base(Frame *f) {
+    CodeObject *co = f->code;
+    return f->localsplus + co->nlocals + co->ncells + co->nfrees;
+}
+static inline size_t frame_size(CodeObject *co) {
+    return sizeof(Frame) + sizeof(Value) * (size_t)(co->nlocals + co->ncells +
+                                                    co->nfrees + co->stacksize);
+}
+/* Index of the instruction a frame is executing (or last executed). */
+static inline int frame_lasti(Frame *f) {
+    return (int)(f->ip - f->code->code) - 1;
+}
+
+typedef struct FrameChunk {
+    struct FrameChunk *prev;
+    char *top, *limit;
+    char data[];
+} FrameChunk;
+
+typedef struct ThreadState {
+    Value exc;                  /* exception being raised, or VNULL */
+    Value handled;              /* exception being handled (sys.exc_info()) */
+    Frame *frame;               /* innermost running frame */
+    int64_t depth;              /* Python call depth */
+    int64_t recursion_limit;
+    char *c_stack_limit;        /* below this, C recursion raises RecursionError */
+    FrameChunk *chunk;          /* frame stack */
+    Value builtins;             /* builtins module dict */
+    Value sys_modules;          /* dict */
+    Value main_module;
+    int64_t c_depth;            /* nested eval_frame calls */
+} ThreadState;
+
+extern ThreadState tstate;
+
+/* Run frame f (an entry frame) until it returns or, for a generator
+ * frame, yields. throw_exc: raise this exception at the resume point. */
+Value eval_frame(Frame *f, Value throw_exc);
+/* Set up a frame for calling func with vectorcall arguments (binding
+ * parameters, defaults, *args, **kwargs, cells); NULL on error. heap: for
+ * generators. */
+Frame *frame_setup_call(FunctionObject *func, Value *args, size_t nargs, Value kwnames, bool heap);
+/* Run a module code object in `globals` (a cells dict). */
+Value eval_module_code(CodeObject *co, Value globals, Value locals);
+/* Call a Python function with vectorcall arguments. */
+Value function_call(Value func, Value *args, size_t nargs, Value kwnames);
+/* Execute a class body code object with a namespace dict. */
+Value eval_class_body(Value func, Value ns);
+/* Entering a C-level recursion (repr, comparison, a call from C): checks
+ * the C stack and nesting depth; -1 with RecursionError set when too deep.
+ * On success the caller must call interp_leave_recursive() afterwards. */
+int interp_enter_recursive(const char *where);
+static inline void interp_leave_recursive(void) { tstate.c_depth--; }
+void interp_init(void);
+
+/* A frame taken from the frame stack for a code object (locals zeroed). */
+Frame *frame_push(CodeObject *co);
+void frame_pop(Frame *f);
+
+#endif

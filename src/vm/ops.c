@@ -1,0 +1,533 @@
+/* ops.c: the abstract object API (ops.h): what each operation means for any
+ * value, dispatching to type slots, plus calls and argument helpers. */
+#include <stdio.h>
+
+#include "../runtime.h"
+
+Names names;
+
+const char *const binop_symbols[BINOP__COUNT] = {
+#define BS(name, sym, d, r, i) sym,
+    BINOP_DEF(BS)
+#undef BS
+};
+const char *const cmpop_symbols[CMP__COUNT] = {
+#define CS(name, sym, d, sw) sym,
+    CMPOP_DEF(CS)
+#undef CS
+};
+const int cmpop_swapped[CMP__COUNT] = {
+#define CW(name, sym, d, sw) CMP_##sw,
+    CMPOP_DEF(CW)
+#undef CW
+};
+
+Object *obj_alloc_atomic(Type *t, size_t size) {
+    Object *o = (Object *)gc_alloc_atomic(size);
+    o->type = t;
+    return o;
+}
+
+/* ---- repr, str, hash, truth, len ------------------------------------------------- */
+
+Value obj_repr(Value v) {
+    Type *t = type_of(v);
+    if (!t->repr) return err_format(&exc_TypeError, "'%s' object has no repr", t->tname);
+    if (interp_enter_recursive(" while getting the repr of an object") < 0) return VNULL;
+    Value r = t->repr(v);
+    interp_leave_recursive();
+    return r;
+}
+
+Value obj_str(Value v) {
+    if (str_check_exact(v)) return v;
+    Type *t = type_of(v);
+    UnaryFunc f = t->str ? t->str : t->repr;
+    if (interp_enter_recursive(" while getting the str of an object") < 0) return VNULL;
+    Value r = f(v);
+    interp_leave_recursive();
+    if (r && !str_check(r)) return err_format(&exc_TypeError, "__str__ returned non-string (type %T)", r);
+    return r;
+}
+
+Value obj_ascii(Value v) {
+    Value r = obj_repr(v);
+    if (!r || str_is_ascii(r)) return r;
+    Buf b;
+    buf_init(&b, (size_t)str_nbytes(r) + 8);
+    const char *p = str_data(r), *end = p + str_nbytes(r);
+    while (p < end) {
+        int l;
+        uint32_t c = utf8_decode(p, &l);
+        p += l;
+        if (c < 0x80) buf_putc(&b, (char)c);
+        else if (c < 0x100) buf_printf(&b, "\\x%02x", c);
+        else if (c < 0x10000) buf_printf(&b, "\\u%04x", c);
+        else buf_printf(&b, "\\U%08x", c);
+    }
+    return str_from_buf(&b);
+}
+
+int64_t obj_hash(Value v) {
+    if (v_is_int(v)) return int_hash(v);
+    if (v_is_smallfloat(v)) return float_hash_double(v_smallfloat_val(v));
+    Type *t = V_OBJ(v)->type;
+    if (t == &str_type) return str_hash(v);
+    if (!t->hash) {
+        err_format(&exc_TypeError, "unhashable type: '%s'", t->tname);
+        return -1;
+    }
+    return t->hash(v);
+}
+
+int obj_truth(Value v) {
+    if (v == V_TRUE) return 1;
+    if (v == V_FALSE || v == V_NONE) return 0;
+    if (v_is_int(v)) return v != v_int(0);
+    if (v_is_smallfloat(v)) return v_smallfloat_val(v) != 0.0;
+    Type *t = V_OBJ(v)->type;
+    if (t->truth) return t->truth(v);
+    if (t->len) {
+        int64_t n = t->len(v);
+        return n < 0 ? -1 : n > 0;
+    }
+    return 1;
+}
+
+int64_t obj_len(Value v) {
+    Type *t = type_of(v);
+    if (!t->len) {
+        err_format(&exc_TypeError, "object of type '%s' has no len()", t->tname);
+        return -1;
+    }
+    return t->len(v);
+}
+
+/* Objects whose repr is in progress (innermost last). */
+static Value repr_active;
+
+int repr_enter(Value v) {
+    if (!repr_active) repr_active = list_new(8);
+    for (int64_t i = 0; i < list_size(repr_active); i++)
+        if (list_get(repr_active, i) == v) return 1;
+    list_append(repr_active, v);
+    return 0;
+}
+
+void repr_leave(Value v) {
+    for (int64_t i = list_size(repr_active) - 1; i >= 0; i--) {
+        if (list_get(repr_active, i) == v) {
+            list_pop(repr_active, i);
+            return;
+        }
+    }
+}
+
+/* ---- attributes ------------------------------------------------------------------ */
+
+static Value intern_name(Value name) {
+    if (V_AS(StrObject, name)->interned) return name;
+    return str_intern(name);
+}
+
+Value obj_getattr(Value obj, Value name) {
+    if (!str_check(name)) return err_format(&exc_TypeError, "attribute name must be string, not '%T'", name);
+    name = intern_name(name);
+    Type *t = type_of(obj);
+    if (!t->getattr) return generic_getattr(obj, name);
+    return t->getattr(obj, name);
+}
+
+Value obj_getattr_cstr(Value obj, const char *name) { return obj_getattr(obj, str_intern_cstr(name)); }
+
+Value obj_getattr_opt(Value obj, Value name) {
+    name = intern_name(name);
+    Type *t = type_of(obj);
+    if (t->getattr == generic_getattr || !t->getattr) return generic_getattr_noerr(obj, name);
+    Value r = t->getattr(obj, name);
+    if (!r && err_matches(&exc_AttributeError)) err_clear();
+    return r;
+}
+
+int obj_setattr(Value obj, Value name, Value v) {
+    if (!str_check(name)) {
+        err_format(&exc_TypeError, "attribute name must be string, not '%T'", name);
+        return -1;
+    }
+    name = intern_name(name);
+    Type *t = type_of(obj);
+    if (!t->setattr) {
+        if (t->getattr)
+            err_format(&exc_AttributeError, "'%s' object has no attribute '%U'", t->tname, name);
+        else
+            err_format(&exc_TypeError, "'%s' object has only read-only attributes", t->tname);
+        return -1;
+    }
+    return t->setattr(obj, name, v);
+}
+
+int obj_hasattr(Value obj, Value name) {
+    Value r = obj_getattr_opt(obj, name);
+    if (r) return 1;
+    return err_occurred() ? -1 : 0;
+}
+
+/* ---- items -------------------------------------------------------------------------- */
+
+Value obj_getitem(Value obj, Value key) {
+    Type *t = type_of(obj);
+    if (t->getitem) return t->getitem(obj, key);
+    if (type_check(obj)) {
+        Value cgi = type_lookup(V_AS(Type, obj), NAME(__class_getitem__));
+        if (cgi) {
+            Type *ct = type_of(cgi);
+            Value bound = ct->descr_get ? ct->descr_get(cgi, VNULL, obj) : cgi;
+            if (!bound) return VNULL;
+            return obj_call1(bound, key);
+        }
+        return err_format(&exc_TypeError, "type '%s' is not subscriptable", V_AS(Type, obj)->tname);
+    }
+    return err_format(&exc_TypeError, "'%s' object is not subscriptable", t->tname);
+}
+
+int obj_setitem(Value obj, Value key, Value v) {
+    Type *t = type_of(obj);
+    if (t->setitem) return t->setitem(obj, key, v);
+    err_format(&exc_TypeError, "'%s' object does not support item assignment", t->tname);
+    return -1;
+}
+
+int obj_delitem(Value obj, Value key) {
+    Type *t = type_of(obj);
+    if (t->setitem) return t->setitem(obj, key, VNULL);
+    err_format(&exc_TypeError, "'%s' object doesn't support item deletion", t->tname);
+    return -1;
+}
+
+int obj_contains(Value container, Value item) {
+    Type *t = type_of(container);
+    if (t->contains) return t->contains(container, item);
+    Value it = obj_iter(container);
+    if (!it) {
+        if (err_matches(&exc_TypeError)) {
+            err_clear();
+            err_format(&exc_TypeError, "argument of type '%s' is not iterable", t->tname);
+        }
+        return -1;
+    }
+    for (;;) {
+        Value x = obj_next(it);
+        if (!x) return err_occurred() ? -1 : 0;
+        int eq = obj_eq(x, item);
+        if (eq) return eq;
+    }
+}
+
+/* ---- operators ------------------------------------------------------------------------ */
+
+static Value binop_type_error(Value a, Value b, int op) {
+    const char *sym = binop_symbols[BINOP_BASE(op)];
+    if (BINOP_BASE(op) == BINOP_POW && !(op & BINOP_INPLACE))
+        return err_format(&exc_TypeError, "unsupported operand type(s) for ** or pow(): '%T' and '%T'", a, b);
+    if (op & BINOP_INPLACE)
+        return err_format(&exc_TypeError, "unsupported operand type(s) for %s=: '%T' and '%T'", sym, a, b);
+    if (BINOP_BASE(op) == BINOP_RSHIFT && type_of(a) == &builtin_function_type) {
+        /* print >> f: CPython's hint */
+        return err_format(&exc_TypeError,
+                          "unsupported operand type(s) for >>: '%T' and '%T'. Did you mean \"print(<message>, "
+                          "file=<output_stream>)\"?",
+                          a, b);
+    }
+    return err_format(&exc_TypeError, "unsupported operand type(s) for %s: '%T' and '%T'", sym, a, b);
+}
+
+Value obj_binop(Value a, Value b, int op) {
+    Type *ta = type_of(a), *tb = type_of(b);
+    if (op & BINOP_INPLACE) {
+        if (ta->binop) {
+            Value r = ta->binop(a, b, op);
+            if (r != V_NOTIMPL) return r;
+        }
+    }
+    int bop = BINOP_BASE(op);
+    bool tried_b = false;
+    if (tb != ta && tb->binop && type_is_subtype(tb, ta) && type_has_flag(tb, TF_HEAPTYPE)) {
+        Value r = tb->binop(a, b, bop | BINOP_REFLECTED);
+        if (r != V_NOTIMPL) return r;
+        tried_b = true;
+    }
+    if (ta->binop) {
+        Value r = ta->binop(a, b, bop);
+        if (r != V_NOTIMPL) return r;
+    }
+    if (!tried_b && tb != ta && tb->binop) {
+        Value r = tb->binop(a, b, bop | BINOP_REFLECTED);
+        if (r != V_NOTIMPL) return r;
+    } else if (!tried_b && tb == ta && type_has_flag(ta, TF_HEAPTYPE)) {
+        /* same heap type: try the reflected method as well */
+        Value r = tb->binop(a, b, bop | BINOP_REFLECTED);
+        if (r != V_NOTIMPL) return r;
+    }
+    return binop_type_error(a, b, op);
+}
+
+Value obj_unop(Value a, int op) {
+    Type *t = type_of(a);
+    if (t->unop) {
+        Value r = t->unop(a, op);
+        if (r != V_NOTIMPL) return r;
+    }
+    static const char *const what[UNOP__COUNT] = {"unary -", "unary +", "unary ~", "abs()"};
+    return err_format(&exc_TypeError, "bad operand type for %s: '%s'", what[op], t->tname);
+}
+
+Value obj_richcompare(Value a, Value b, int op) {
+    Type *ta = type_of(a), *tb = type_of(b);
+    bool checked_reverse = false;
+    if (interp_enter_recursive(" in comparison") < 0) return VNULL;
+    Value r;
+    if (tb != ta && tb->richcompare && type_is_subtype(tb, ta) && type_has_flag(tb, TF_HEAPTYPE)) {
+        checked_reverse = true;
+        r = tb->richcompare(b, a, cmpop_swapped[op]);
+        if (r != V_NOTIMPL) goto done;
+    }
+    if (ta->richcompare) {
+        r = ta->richcompare(a, b, op);
+        if (r != V_NOTIMPL) goto done;
+    }
+    if (!checked_reverse && tb->richcompare) {
+        r = tb->richcompare(b, a, cmpop_swapped[op]);
+        if (r != V_NOTIMPL) goto done;
+    }
+    switch (op) {
+    case CMP_EQ: r = v_bool(a == b); break;
+    case CMP_NE: r = v_bool(a != b); break;
+    default:
+        r = err_format(&exc_TypeError, "'%s' not supported between instances of '%s' and '%s'", cmpop_symbols[op],
+                       ta->tname, tb->tname);
+    }
+done:
+    interp_leave_recursive();
+    return r;
+}
+
+int obj_richcompare_bool(Value a, Value b, int op) {
+    if (op == CMP_EQ && a == b) return 1;
+    if (op == CMP_NE && a == b) return 0;
+    if (v_both_int(a, b)) {
+        int64_t x = v_intval(a), y = v_intval(b);
+        switch (op) {
+        case CMP_LT: return x < y;
+        case CMP_LE: return x <= y;
+        case CMP_EQ: return x == y;
+        case CMP_NE: return x != y;
+        case CMP_GT: return x > y;
+        default: return x >= y;
+        }
+    }
+    Value r = obj_richcompare(a, b, op);
+    if (!r) return -1;
+    if (r == V_TRUE) return 1;
+    if (r == V_FALSE) return 0;
+    return obj_truth(r);
+}
+
+/* ---- iteration --------------------------------------------------------------------------- */
+
+Value obj_iter(Value v) {
+    Type *t = type_of(v);
+    if (t->iter) {
+        Value it = t->iter(v);
+        if (it && !type_of(it)->iternext)
+            return err_format(&exc_TypeError, "iter() returned non-iterator of type '%T'", it);
+        return it;
+    }
+    if (t->getitem && !dict_check(v)) return seqiter_new(v);
+    return err_format(&exc_TypeError, "'%s' object is not iterable", t->tname);
+}
+
+Value obj_next(Value it) {
+    Type *t = type_of(it);
+    if (!t->iternext) return err_format(&exc_TypeError, "'%s' object is not an iterator", t->tname);
+    return t->iternext(it);
+}
+
+/* ---- isinstance / issubclass ---------------------------------------------------------------- */
+
+bool obj_isinstance_type(Value v, Type *t) { return type_is_subtype(type_of(v), t); }
+
+int obj_isinstance(Value v, Value cls) {
+    if (type_check(cls)) {
+        Type *ct = V_AS(Type, cls);
+        if (type_is_subtype(type_of(v), ct)) return 1;
+        if (type_has_flag(type_of(cls), TF_HEAPTYPE)) {
+            Value ic = type_lookup(type_of(cls), NAME(__instancecheck__));
+            if (ic) {
+                Value a[2] = {cls, v};
+                Value r = obj_call(ic, a, 2, VNULL);
+                if (!r) return -1;
+                return obj_truth(r);
+            }
+        }
+        /* __class__ may differ from the type */
+        return 0;
+    }
+    if (tuple_check(cls)) {
+        for (int64_t i = 0; i < tuple_size(cls); i++) {
+            int r = obj_isinstance(v, tuple_get(cls, i));
+            if (r) return r;
+        }
+        return 0;
+    }
+    err_set(&exc_TypeError, "isinstance() arg 2 must be a type, a tuple of types, or a union");
+    return -1;
+}
+
+int obj_issubclass(Value derived, Value cls) {
+    if (tuple_check(cls)) {
+        for (int64_t i = 0; i < tuple_size(cls); i++) {
+            int r = obj_issubclass(derived, tuple_get(cls, i));
+            if (r) return r;
+        }
+        return 0;
+    }
+    if (!type_check(cls)) {
+        err_set(&exc_TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
+        return -1;
+    }
+    if (type_has_flag(type_of(cls), TF_HEAPTYPE)) {
+        Value sc = type_lookup(type_of(cls), NAME(__subclasscheck__));
+        if (sc) {
+            Value a[2] = {cls, derived};
+            Value r = obj_call(sc, a, 2, VNULL);
+            if (!r) return -1;
+            return obj_truth(r);
+        }
+    }
+    if (!type_check(derived)) {
+        err_set(&exc_TypeError, "issubclass() arg 1 must be a class");
+        return -1;
+    }
+    return type_is_subtype(V_AS(Type, derived), V_AS(Type, cls));
+}
+
+/* ---- calls -------------------------------------------------------------------------------------- */
+
+Value obj_call(Value f, Value *args, size_t nargs, Value kwnames) {
+    Type *t = type_of(f);
+    if (t == &function_type) return function_call(f, args, nargs, kwnames);
+    if (!t->call) return err_format(&exc_TypeError, "'%s' object is not callable", t->tname);
+    if (interp_enter_recursive(" while calling a Python object") < 0) return VNULL;
+    Value r = t->call(f, args, nargs, kwnames);
+    interp_leave_recursive();
+    if (!r && !err_occurred()) return err_format(&exc_SystemError, "%s returned NULL without setting an exception", t->tname);
+    return r;
+}
+
+Value obj_call0(Value f) { return obj_call(f, NULL, 0, VNULL); }
+Value obj_call1(Value f, Value a) { return obj_call(f, &a, 1, VNULL); }
+Value obj_call2(Value f, Value a, Value b) {
+    Value args[2] = {a, b};
+    return obj_call(f, args, 2, VNULL);
+}
+
+Value obj_call_tuple_dict(Value f, Value args, Value kwargs) {
+    int64_t n = tuple_size(args);
+    int64_t nkw = kwargs ? dict_size(kwargs) : 0;
+    if (nkw == 0) return obj_call(f, tuple_items(args), (size_t)n, VNULL);
+    Value *a = gc_alloc(sizeof(Value) * (size_t)(n + nkw));
+    memcpy(a, tuple_items(args), sizeof(Value) * (size_t)n);
+    Value kwnames = tuple_new(nkw);
+    int64_t pos = 0, j = 0;
+    Value k, v;
+    while (dict_next(kwargs, &pos, &k, &v)) {
+        if (!str_check(k)) return err_set(&exc_TypeError, "keywords must be strings");
+        tuple_items(kwnames)[j] = k;
+        a[n + j] = v;
+        j++;
+    }
+    return obj_call(f, a, (size_t)n, kwnames);
+}
+
+Value obj_call_method(Value obj, const char *name, Value *args, size_t nargs) {
+    Value m = obj_getattr(obj, str_intern_cstr(name));
+    if (!m) return VNULL;
+    return obj_call(m, args, nargs, VNULL);
+}
+
+Value slot_wrapper_call_direct(Value w, Value *args, size_t nargs);   /* type.c */
+
+Value obj_call_special(Value obj, Value name, Value *args, size_t nargs, bool *found) {
+    Type *t = type_of(obj);
+    Value f = type_lookup(t, name);
+    if (!f || f == V_NONE) {
+        *found = false;
+        return VNULL;
+    }
+    *found = true;
+    Type *ft = type_of(f);
+    Value stackbuf[6];
+    Value *a = nargs + 1 <= 6 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + 1));
+    a[0] = obj;
+    if (nargs) memcpy(a + 1, args, sizeof(Value) * nargs);
+    if (ft == &function_type) return function_call(f, a, nargs + 1, VNULL);
+    if (ft == &method_descr_type || ft == &slot_wrapper_type) return obj_call(f, a, nargs + 1, VNULL);
+    if (ft->descr_get) {
+        Value bound = ft->descr_get(f, obj, V_FROM_PTR(t));
+        if (!bound) return VNULL;
+        return obj_call(bound, args, nargs, VNULL);
+    }
+    return obj_call(f, args, nargs, VNULL);
+}
+
+/* ---- argument helpers --------------------------------------------------------------------------- */
+
+int arg_count(const char *fname, size_t nargs, size_t min, size_t max) {
+    if (nargs >= min && nargs <= max) return 0;
+    if (min == max) {
+        if (min == 0) err_format(&exc_TypeError, "%s() takes no arguments (%zd given)", fname, (ssize_t)nargs);
+        else if (min == 1) err_format(&exc_TypeError, "%s() takes exactly one argument (%zd given)", fname, (ssize_t)nargs);
+        else err_format(&exc_TypeError, "%s expected %zd arguments, got %zd", fname, (ssize_t)min, (ssize_t)nargs);
+    } else if (nargs < min) {
+        err_format(&exc_TypeError, "%s expected at least %zd argument%s, got %zd", fname, (ssize_t)min,
+                   min == 1 ? "" : "s", (ssize_t)nargs);
+    } else {
+        err_format(&exc_TypeError, "%s expected at most %zd argument%s, got %zd", fname, (ssize_t)max,
+                   max == 1 ? "" : "s", (ssize_t)nargs);
+    }
+    return -1;
+}
+
+int arg_nokw(const char *fname, Value kwnames) {
+    if (!kwnames || tuple_size(kwnames) == 0) return 0;
+    err_format(&exc_TypeError, "%s() takes no keyword arguments", fname);
+    return -1;
+}
+
+Value arg_kw(Value *args, size_t nargs, Value kwnames, const char *name) {
+    if (!kwnames) return VNULL;
+    for (int64_t i = 0; i < tuple_size(kwnames); i++)
+        if (str_eq_cstr(tuple_get(kwnames, i), name)) return args[nargs + (size_t)i];
+    return VNULL;
+}
+
+int arg_kw_allowed(const char *fname, Value kwnames, const char *const *allowed) {
+    if (!kwnames) return 0;
+    for (int64_t i = 0; i < tuple_size(kwnames); i++) {
+        Value k = tuple_get(kwnames, i);
+        bool ok = false;
+        for (const char *const *a = allowed; *a; a++)
+            if (str_eq_cstr(k, *a)) ok = true;
+        if (!ok) {
+            err_format(&exc_TypeError, "%s() got an unexpected keyword argument '%U'", fname, k);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void ops_init(void) {
+#define NAME_INIT(n) names.nm_##n = str_intern_cstr(#n);
+    NAME_DEF(NAME_INIT)
+#undef NAME_INIT
+}

@@ -1,0 +1,47 @@
+/* runtime.c: bringing the runtime up, in dependency order. */
+#include "../jit/params.h"
+#include "../runtime.h"
+
+void frame_init(void);
+void str_init(void);
+void str_init_types(void);
+void tuple_init(void);
+void tuple_init_type(void);
+void errors_init(void);
+void gen_init(void);
+void builtins_init(void);
+void sys_init(const char *executable);
+
+static bool initialized;
+
+void tpy_runtime_init(const char *executable) {
+    if (initialized) return;
+    initialized = true;
+    gc_init();
+    jit_params_reset();
+    frame_init();
+    str_init();          /* "" and 1-char strings, interning */
+    tuple_init();        /* () */
+    ops_init();          /* interned names */
+    type_init();         /* object, type */
+    int_init();
+    float_init();
+    str_init_types();
+    tuple_init_type();
+    list_init();
+    dict_init();
+    set_init();
+    bytes_init();
+    func_init();
+    code_init();
+    module_init();
+    misc_init();
+    gen_init();
+    errors_init();
+    tstate.sys_modules = dict_new();
+    builtins_init();
+    sys_init(executable);
+    extern Value builtins_module;
+    dict_set(tstate.sys_modules, str_intern_cstr("builtins"), builtins_module);
+    err_clear();
+}

@@ -1,0 +1,38 @@
+/* traceback.h: traceback objects and source-line display with CPython
+ * 3.11's column indicators (the ^^^ / ~~~^~~~ lines under a source line). */
+#ifndef TPY_TRACEBACK_H
+#define TPY_TRACEBACK_H
+
+#include "../obj/code.h"
+#include "../util/buf.h"
+#include "object.h"
+
+typedef struct TracebackObject {
+    Object hdr;
+    Value next;             /* towards the frame that raised; VNULL at the end */
+    CodeObject *code;
+    int lasti;              /* instruction index */
+    int lineno;
+} TracebackObject;
+
+extern Type traceback_type;
+
+static inline bool traceback_check(Value v) {
+    return v && v_is_ptr(v) && V_OBJ(v)->type == &traceback_type;
+}
+
+Value traceback_new(Value next, CodeObject *code, int lasti);
+/* Record that exc passed through (code, lasti): prepend an entry. */
+void traceback_add(Value exc, CodeObject *code, int lasti);
+/* The text of line `lineno` of a file (or registered source), or VNULL. */
+Value traceback_source_line(Value filename, int lineno);
+/* Make source text known under a name (for -c and the prompt). */
+void traceback_register_source(Value filename, const char *src, size_t len);
+/* Append the indicator line for instruction lasti of co, if CPython would
+ * print one. line is the source line; [strip_start, strip_end) its
+ * non-blank part (byte offsets). */
+void traceback_format_carets(Buf *out, CodeObject *co, int lasti, Value line, size_t strip_start, size_t strip_end);
+/* The full report for exc, as the default excepthook prints it. */
+Value err_format_exception(Value exc);
+
+#endif
