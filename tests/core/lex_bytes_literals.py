@@ -1,0 +1,16 @@
+# bytes literals and basic bytes behaviour.
+b = b'hello'
+print(b, len(b), b[0], b[-1], b[1:3])
+print(b'\x00\xff\n\t\\')
+print(list(b'AZ'))
+print(b'a' + b'b', b'ab' * 3)
+print(b'ell' in b, 104 in b)
+print(repr(b"it's"), repr(b'say "x"'), repr(b'both \' and "'))
+print(b'abc' == b'abc', b'abc' < b'abd')
+print(bytes(3), bytes([65, 66, 67]))
+print(b'hello'.upper(), b'a,b,c'.split(b','))
+print(b'caf\xc3\xa9'.decode('utf-8'))
+print('café'.encode('utf-8'))
+print(b'\x7f\x80', b'\r')
+print(b''.join([b'x', b'y']))
+print(type(b[0]).__name__)

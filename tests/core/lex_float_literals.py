@@ -1,0 +1,11 @@
+# Float literals: exponents, leading/trailing dots, underscores.
+print(1.0, 1., .5, 0.25)
+print(1e3, 1E3, 1e-3, 1.5e+2, 2.5E-2)
+print(1_000.000_1, 1_0e1_0)
+print(0e0, 0.0e10, 00.5)
+print(3.14159, 6.02e23, 1.6e-19)
+print(1e308, 1e-308, 5e-324)
+print(type(1e0).__name__, type(10.).__name__)
+print(1e1 == 10, .1e1 == 1)
+print(123.456e-2)
+print(-1.5e-7, +2.0e0)

@@ -1,0 +1,12 @@
+# Numeric literal corner cases and complex-free arithmetic on literals.
+print(1 + 2 * 3 - 4 / 2)
+print(2 ** 3 ** 2)
+print(-2 ** 2, (-2) ** 2)
+print(7 // 2, -7 // 2, 7 % 3, -7 % 3)
+print(1_0 + 0x_a + 0o_12 + 0b_1010)
+print(1.5_5, 1_1.0, 1e1_0)
+print(0.1 + 0.2 == 0.3, abs(0.1 + 0.2 - 0.3) < 1e-9)
+print(10 / 4, 10 // 4, 10.0 // 4)
+print(not 0, not 1, ~0, ~5, -~5)
+print(1 < 2 < 3, 3 > 2 > 2, 1 == 1.0 == True)
+print(0 or 5, 3 and 4, None or 0, '' or 'x')

@@ -1,0 +1,18 @@
+# sys.maxsize, sys.stdout.write, sys.stderr, sys.argv without arguments.
+import sys
+print(sys.maxsize, sys.maxsize == 2 ** 63 - 1, type(sys.maxsize).__name__)
+print(sys.maxsize + 1, -sys.maxsize - 1)
+print(len(sys.argv), sys.argv[1:])
+n = sys.stdout.write('no newline added')
+sys.stdout.write('\n')
+print('write returned', n)
+sys.stdout.write('a' + 'b' * 3 + '\n')
+sys.stderr.write('this goes to stderr\n')
+print('stderr is not stdout:', sys.stderr is not sys.stdout)
+print(sys.version_info[0], sys.version_info[0] >= 3)
+old = sys.getrecursionlimit()
+sys.setrecursionlimit(old + 500)
+print(sys.getrecursionlimit() - old)
+sys.setrecursionlimit(old)
+print('done')
+print('final message', file=sys.stderr)

@@ -1,0 +1,3 @@
+x = 1
+else:
+    print(x)

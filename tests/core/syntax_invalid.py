@@ -1,0 +1,2 @@
+print('this line never runs')
+x = = 1

@@ -1,0 +1,2 @@
+class = 3
+print(class)

@@ -1,0 +1,3 @@
+x = 5
+if x > 3
+    print('big')

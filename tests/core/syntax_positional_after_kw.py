@@ -1,0 +1,3 @@
+def f(a, b):
+    return a
+f(a=1, 2)

@@ -1,0 +1,2 @@
+print('hi')
+return 5

@@ -1,0 +1,2 @@
+data = {'a': [1, 2, 3
+print(data)

@@ -1,0 +1,4 @@
+print('never printed')
+total = (1 +
+         2
+print(total)

@@ -1,0 +1,4 @@
+print('start')
+x = 1
+    y = 2
+print(x)

@@ -1,0 +1,3 @@
+print('ok')
+s = 'abc
+print(s)

@@ -1,0 +1,4 @@
+print('ok')
+s = """this string
+never ends
+print(s)
