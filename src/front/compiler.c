@@ -1399,7 +1399,7 @@ static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop, SrcPos pos)
         unwind_fblock(c, f, preserve_tos);
     }
     u->hdepth = saved_hdepth;
-    memcpy(u->hstack, saved_hstack, sizeof(int) * (size_t)saved_hdepth);
+    if (saved_hdepth) memcpy(u->hstack, saved_hstack, sizeof(int) * (size_t)saved_hdepth);
     return loop ? found : true;
 }
 

@@ -274,7 +274,13 @@ static Value no_keywords(const char *name) {
 
 static Value builtin_call(Value fv, Value *args, size_t nargs, Value kwnames) {
     BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, fv);
-    if (kwnames && tuple_size(kwnames) && !(b->def->flags & MF_KEYWORDS)) return no_keywords(b->def->name);
+    if (kwnames && tuple_size(kwnames) && !(b->def->flags & MF_KEYWORDS)) {
+        if (b->self && !module_check(b->self)) {
+            Type *t = type_check(b->self) ? V_AS(Type, b->self) : type_of(b->self);
+            return err_format(&exc_TypeError, "%s.%s() takes no keyword arguments", t->tname, b->def->name);
+        }
+        return no_keywords(b->def->name);
+    }
     if (!b->self) return b->def->fn(args, nargs, kwnames);
     size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
     Value stackbuf[10];

@@ -735,7 +735,7 @@ static Value int_format_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("__format__", nargs - 1, 1, 1) < 0) return VNULL;
     if (!str_check(args[1])) return err_format(&exc_TypeError, "__format__() argument must be str, not %T", args[1]);
-    return obj_format(args[0], args[1]);
+    return obj_format_builtin(args[0], args[1]);
 }
 
 static Value int_conjugate(Value *args, size_t nargs, Value kwnames) { return int_self(args, nargs, kwnames); }

@@ -40,7 +40,7 @@ int list_extend(Value l, Value iterable) {
         Value *src = list_check(iterable) ? list_items(iterable) : tuple_items(iterable);
         ListObject *o = V_AS(ListObject, l);
         list_grow(l, o->size + n);
-        memmove(o->items + o->size, src, sizeof(Value) * (size_t)n);  /* l.extend(l) is fine */
+        if (n) memmove(o->items + o->size, src, sizeof(Value) * (size_t)n);  /* l.extend(l) is fine */
         o->size += n;
         return 0;
     }

@@ -95,7 +95,6 @@ Value str_alloc(size_t nbytes) {
     s->nbytes = (int64_t)nbytes;
     s->ascii = 0;
     s->interned = 0;
-    s->index = NULL;
     s->data[nbytes] = 0;
     return V_FROM_PTR(s);
 }
@@ -337,7 +336,21 @@ static Value str_richcompare(Value a, Value b, int op) {
 
 #define STR_INDEX_STEP 64
 
-static void build_index(StrObject *s) {
+/* Strings are allocated as atomic (unscanned) memory, so they cannot point
+ * to their index: the indexes of the most recently indexed long non-ASCII
+ * strings are kept in this small cache instead. It is scanned (static
+ * storage), which also keeps its strings alive, so an address cannot be
+ * reused by another string while cached. */
+#define STR_INDEX_CACHE 16
+static struct {
+    StrObject *s;
+    int32_t *index;
+} str_index_cache[STR_INDEX_CACHE];
+static unsigned str_index_next;
+
+static int32_t *string_index(StrObject *s) {
+    for (int i = 0; i < STR_INDEX_CACHE; i++)
+        if (str_index_cache[i].s == s) return str_index_cache[i].index;
     int64_t nblocks = s->length / STR_INDEX_STEP + 1;
     int32_t *idx = gc_alloc_atomic(sizeof(int32_t) * (size_t)nblocks);
     const char *p = s->data;
@@ -348,7 +361,10 @@ static void build_index(StrObject *s) {
             cp++;
         }
     }
-    s->index = idx;
+    unsigned slot = str_index_next++ % STR_INDEX_CACHE;
+    str_index_cache[slot].s = s;
+    str_index_cache[slot].index = idx;
+    return idx;
 }
 
 int64_t str_byte_offset(Value v, int64_t i) {
@@ -357,9 +373,9 @@ int64_t str_byte_offset(Value v, int64_t i) {
     if (i >= s->length) return s->nbytes;
     int64_t off = 0, cp = 0;
     if (s->length > STR_INDEX_STEP) {
-        if (!s->index) build_index(s);
+        int32_t *index = string_index(s);
         int64_t blk = i / STR_INDEX_STEP;
-        off = s->index[blk];
+        off = index[blk];
         cp = blk * STR_INDEX_STEP;
     }
     const unsigned char *p = (const unsigned char *)s->data;
@@ -515,27 +531,7 @@ static int64_t str_hash_slot(Value s) { return str_hash(s); }
 /* repr(): CPython's quoting rules: single quotes unless the string contains
  * a single quote and no double quote; escapes \\ \n \r \t, \xhh for other
  * control characters and DEL, and non-printable code points as \x \u \U. */
-static bool cp_printable(uint32_t c) {
-    if (c < 0x20 || c == 0x7F) return false;
-    if (c < 0x7F) return true;
-    if (c >= 0x80 && c <= 0xA0) return false;      /* C1 controls, NBSP */
-    if (c == 0xAD) return false;                    /* soft hyphen */
-    if (c >= 0xD800 && c <= 0xDFFF) return false;   /* surrogates */
-    if (c >= 0xE000 && c <= 0xF8FF) return false;   /* private use */
-    if (c == 0x2028 || c == 0x2029) return false;
-    if (c >= 0x200B && c <= 0x200F) return false;
-    if (c >= 0x202A && c <= 0x202E) return false;
-    if (c >= 0x2060 && c <= 0x206F) return false;
-    if (c == 0xFEFF) return false;
-    if (c >= 0xFFF9 && c <= 0xFFFB) return false;
-    if (c == 0xFFFE || c == 0xFFFF) return false;
-    if (c >= 0xF0000) return false;
-    if (c == 0x1680) return true;
-    if (c >= 0x2000 && c <= 0x200A) return false;   /* spaces (Zs) other than ' ' */
-    if (c == 0x3000 || c == 0x205F || c == 0x202F) return false;
-    if (c == 0x0378 || c == 0x0379 || (c >= 0x0380 && c <= 0x0383)) return false;
-    return true;
-}
+static bool cp_printable(uint32_t c) { return unicode_isprintable(c); }
 
 Value str_repr(Value s) {
     const char *d = str_data(s);

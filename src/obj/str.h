@@ -20,7 +20,6 @@ typedef struct StrObject {
     int64_t nbytes;
     uint8_t ascii;
     uint8_t interned;
-    int32_t *index;        /* non-ASCII only: byte offset of every 64th code point, lazily */
     char data[];
 } StrObject;
 
@@ -81,6 +80,15 @@ bool utf8_valid(const char *s, size_t nbytes);
 Value str_mod(Value fmt, Value args);
 Value str_format_method(Value *args, size_t nargs, Value kwnames);
 Value obj_format(Value v, Value spec);   /* format(v, spec) */
+/* format by the builtin base type of v (int/float/str/bool), ignoring a
+ * subclass's __format__: what int.__format__ & co. do. */
+Value obj_format_builtin(Value v, Value spec);
+Value str_format_with(Value fmt, Value *args, size_t nargs, Value kwnames, Value mapping);
+Value str_format_spec(Value s, Value spec);
+
+/* Unicode character data (str_methods.c, tables in str_unicode.inc) */
+bool unicode_isprintable(uint32_t c);
+int unicode_decimal_value(uint32_t c);     /* -1 if not a decimal digit */
 
 void str_init(void);
 

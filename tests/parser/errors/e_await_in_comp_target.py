@@ -1,0 +1,1 @@
+[x for await x in y]

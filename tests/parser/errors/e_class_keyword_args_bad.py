@@ -1,0 +1,1 @@
+class C(x for x in y, z): pass

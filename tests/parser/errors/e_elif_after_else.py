@@ -1,0 +1,6 @@
+if x:
+  pass
+else:
+  pass
+elif y:
+  pass

@@ -1,0 +1,6 @@
+try:
+  pass
+finally:
+  pass
+except:
+  pass

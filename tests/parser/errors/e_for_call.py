@@ -1,0 +1,2 @@
+for f() in x:
+  pass

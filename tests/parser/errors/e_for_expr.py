@@ -1,0 +1,2 @@
+for a + b in x:
+  pass

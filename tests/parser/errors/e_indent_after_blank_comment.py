@@ -1,0 +1,5 @@
+if x:
+  # c
+
+    pass
+  pass

@@ -1,0 +1,1 @@
+f = lambda x=1, y: 0

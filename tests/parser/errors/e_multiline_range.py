@@ -1,0 +1,2 @@
+f(a for a in b,
+  c)

@@ -1,0 +1,1 @@
+x = "\N{LATIN SMALL LETTER A"

@@ -1,0 +1,2 @@
+while x.y = 1:
+  pass

@@ -1,0 +1,2 @@
+with a as 1, b:
+  pass

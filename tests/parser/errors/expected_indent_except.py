@@ -1,0 +1,4 @@
+try:
+  x = 1
+except E:
+pass

@@ -1,0 +1,2 @@
+for base in reversed= (obj):
+  pass

@@ -1,0 +1,1 @@
+def f() -> Union[List[class Any], _T]: pass

@@ -1,0 +1,2 @@
+x = 1
+match match = f(x)

@@ -1,0 +1,5 @@
+def getregentry():
+    return codecs.CodecInfo(
+        name='x',
+        encode=Codec().== encode,
+    )

@@ -1,0 +1,2 @@
+def f(a=1, b):
+  pass
