@@ -606,13 +606,10 @@ static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws
         compile_error(c, pos, "internal: starred method call");
         return;
     }
-    /* positional part as a tuple */
+    /* positional part as a tuple (f(*x) passes x itself: CALL_FUNCTION_EX
+       converts it, naming the function in its error) */
     if (args.n == 1 && args.items[0]->kind == E_STARRED) {
         compile_expr(c, args.items[0]->u.starred.value);
-        emit(c, OP_BUILD_LIST, 0);
-        emit(c, OP_SWAP, 2);
-        emit(c, OP_LIST_EXTEND, 1);
-        emit0(c, OP_LIST_TO_TUPLE);
     } else {
         compile_sequence(c, args, 1);
     }

@@ -4,6 +4,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../runtime.h"
 #include "../util/numfmt.h"
@@ -403,6 +404,24 @@ static Value float_hex_m(Value *args, size_t nargs, Value kwnames) {
     return str_from_cstr(buf);
 }
 
+static Value float_fromhex_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("fromhex", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!str_check(args[1])) return err_format(&exc_TypeError, "fromhex() argument must be str, not %T", args[1]);
+    const char *s = str_data(args[1]);
+    while (*s == ' ' || *s == '\t' || *s == '\n') s++;
+    /* strtod reads C99 hex floats; check the whole string was consumed */
+    char *end;
+    double d = strtod(s, &end);
+    const char *e = end;
+    while (*e == ' ' || *e == '\t' || *e == '\n') e++;
+    if (end == s || *e) return err_set(&exc_ValueError, "invalid hexadecimal floating-point string");
+    if (isinf(d) && !strpbrk(s, "iI")) return err_set(&exc_OverflowError, "hexadecimal value too large to represent as a float");
+    Value r = float_from_double(d);
+    if (V_AS(Type, args[0]) != &float_type) return obj_call1(args[0], r);
+    return r;
+}
+
 static Value float_conjugate(Value *args, size_t nargs, Value kwnames) { return float_float_m(args, nargs, kwnames); }
 
 static Value float_getnewargs(Value *args, size_t nargs, Value kwnames) {
@@ -423,6 +442,7 @@ static const MethodDef float_methods[] = {
     {"__getnewargs__", float_getnewargs, 0, NULL},
     {"as_integer_ratio", float_as_integer_ratio, 0, NULL},
     {"hex", float_hex_m, 0, NULL},
+    {"fromhex", float_fromhex_m, MF_CLASS, NULL},
     {"conjugate", float_conjugate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };

@@ -331,12 +331,12 @@ static Value int_floordiv(Value a, Value b) {
 static Value int_mod(Value a, Value b) {
     int64_t x, y;
     if (small_value(a, &x) && small_value(b, &y)) {
-        if (y == 0) return zero_div("integer division or modulo by zero");
+        if (y == 0) return zero_div("integer modulo by zero");
         int64_t r = x % y;
         if (r != 0 && ((r < 0) != (y < 0))) r += y;
         return v_int(r);
     }
-    if (int_is_zero(b)) return zero_div("integer division or modulo by zero");
+    if (int_is_zero(b)) return zero_div("integer modulo by zero");
     return big_op(a, b, mpz_fdiv_r);
 }
 

@@ -263,8 +263,8 @@ static Value range_getitem(Value v, Value key) {
         int64_t a, b, c;
         int64_t n = slice_indices(key, r->length, &a, &b, &c);
         if (n < 0) return VNULL;
-        int64_t nstart = r->start + a * r->step, nstep = r->step * c;
-        return range_new(nstart, nstart + n * nstep, nstep);
+        (void)n;
+        return range_new(r->start + a * r->step, r->start + b * r->step, r->step * c);
     }
     if (!int_check(key) && (v_is_smallfloat(key) || !type_lookup(type_of(key), NAME(__index__))))
         return err_format(&exc_TypeError, "range indices must be integers or slices, not %T", key);

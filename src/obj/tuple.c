@@ -52,7 +52,13 @@ Value tuple_slice(Value t, int64_t start, int64_t end) {
 Value tuple_repr(Value t) {
     int64_t n = tuple_size(t);
     if (n == 0) return str_from_cstr("()");
-    if (interp_enter_recursive(" while getting the repr of an object") < 0) return VNULL;
+    int rr = repr_enter(t);
+    if (rr < 0) return VNULL;
+    if (rr > 0) return str_from_cstr("(...)");
+    if (interp_enter_recursive(" while getting the repr of an object") < 0) {
+        repr_leave(t);
+        return VNULL;
+    }
     Buf b;
     buf_init(&b, 16);
     buf_putc(&b, '(');
@@ -61,6 +67,7 @@ Value tuple_repr(Value t) {
         Value r = obj_repr(tuple_get(t, i));
         if (!r) {
             interp_leave_recursive();
+            repr_leave(t);
             return VNULL;
         }
         buf_put(&b, str_data(r), (size_t)str_nbytes(r));
@@ -68,6 +75,7 @@ Value tuple_repr(Value t) {
     if (n == 1) buf_putc(&b, ',');
     buf_putc(&b, ')');
     interp_leave_recursive();
+    repr_leave(t);
     return str_from_buf(&b);
 }
 

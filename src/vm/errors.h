@@ -47,7 +47,15 @@
     _(PermissionError, OSError)                         \
     _(IsADirectoryError, OSError)                       \
     _(NotADirectoryError, OSError)                      \
-    _(BrokenPipeError, OSError)                         \
+    _(ConnectionError, OSError)                         \
+    _(BrokenPipeError, ConnectionError)                 \
+    _(ConnectionAbortedError, ConnectionError)          \
+    _(ConnectionRefusedError, ConnectionError)          \
+    _(ConnectionResetError, ConnectionError)            \
+    _(BlockingIOError, OSError)                         \
+    _(ChildProcessError, OSError)                       \
+    _(InterruptedError, OSError)                        \
+    _(ProcessLookupError, OSError)                      \
     _(TimeoutError, OSError)                            \
     _(ReferenceError, Exception)                        \
     _(RuntimeError, Exception)                          \

@@ -364,6 +364,24 @@ static int do_raise(Value exc, Value cause) {
     return -1;
 }
 
+/* How CPython names a callable in argument errors: "module.qualname()". */
+static Value func_str(Value f) {
+    Value saved = err_fetch();
+    Value qn = obj_getattr_opt(f, NAME(__qualname__));
+    if (!qn || !str_check(qn)) {
+        err_clear();
+        Value r = obj_str(f);
+        if (!r) err_clear();
+        err_restore(saved);
+        return r ? r : str_from_cstr("?");
+    }
+    Value mod = obj_getattr_opt(f, NAME(__module__));
+    err_clear();
+    err_restore(saved);
+    if (mod && str_check(mod) && !str_eq_cstr(mod, "builtins")) return str_printf("%U.%U()", mod, qn);
+    return str_printf("%U()", qn);
+}
+
 /* Call with a tuple and optional dict (CALL_FUNCTION_EX). */
 static Value call_ex(Value f, Value args, Value kwargs) {
     if (!tuple_check(args)) {
@@ -371,10 +389,8 @@ static Value call_ex(Value f, Value args, Value kwargs) {
         if (!t) {
             if (err_matches(&exc_TypeError) && !type_of(args)->iter && !type_of(args)->getitem) {
                 err_clear();
-                Value fr = obj_repr(f);
-                if (function_check(f)) fr = str_printf("%U()", V_AS(FunctionObject, f)->qualname);
-                return err_format(&exc_TypeError, "%U argument after * must be an iterable, not %T",
-                                  fr ? fr : str_from_cstr("function"), args);
+                return err_format(&exc_TypeError, "%U argument after * must be an iterable, not %T", func_str(f),
+                                  args);
             }
             return VNULL;
         }
@@ -382,8 +398,7 @@ static Value call_ex(Value f, Value args, Value kwargs) {
     }
     if (kwargs && !dict_check(kwargs)) {
         Value d = dict_new();
-        Value fname = function_check(f) ? str_printf("%U()", V_AS(FunctionObject, f)->qualname) : obj_repr(f);
-        if (dict_merge_nodup(d, kwargs, fname) < 0) return VNULL;
+        if (dict_merge_nodup(d, kwargs, func_str(f)) < 0) return VNULL;
         kwargs = d;
     }
     return obj_call_tuple_dict(f, args, kwargs);
@@ -1465,9 +1480,7 @@ Value eval_frame(Frame *f, Value throw_exc) {
         Value d = POP();
         SAVE_REGS();
         Value fn = PEEK(ARG + 2);
-        Value fname = function_check(fn) ? str_printf("%U()", V_AS(FunctionObject, fn)->qualname)
-                                         : str_printf("%T object", fn);
-        if (dict_merge_nodup(PEEK(ARG), d, fname) < 0) goto error;
+        if (dict_merge_nodup(PEEK(ARG), d, func_str(fn)) < 0) goto error;
         NEXT();
     }
     TARGET(LIST_TO_TUPLE) {

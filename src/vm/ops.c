@@ -225,8 +225,14 @@ int obj_contains(Value container, Value item) {
 
 /* ---- operators ------------------------------------------------------------------------ */
 
+static bool is_sequence(Value v) {
+    return str_check(v) || list_check(v) || tuple_check(v) || bytes_check(v);
+}
+
 static Value binop_type_error(Value a, Value b, int op) {
     const char *sym = binop_symbols[BINOP_BASE(op)];
+    if (BINOP_BASE(op) == BINOP_MUL && (is_sequence(a) || is_sequence(b)))
+        return err_format(&exc_TypeError, "can't multiply sequence by non-int of type '%T'", is_sequence(a) ? b : a);
     if (BINOP_BASE(op) == BINOP_POW && !(op & BINOP_INPLACE))
         return err_format(&exc_TypeError, "unsupported operand type(s) for ** or pow(): '%T' and '%T'", a, b);
     if (op & BINOP_INPLACE)
@@ -519,7 +525,7 @@ int arg_kw_allowed(const char *fname, Value kwnames, const char *const *allowed)
         for (const char *const *a = allowed; *a; a++)
             if (str_eq_cstr(k, *a)) ok = true;
         if (!ok) {
-            err_format(&exc_TypeError, "%s() got an unexpected keyword argument '%U'", fname, k);
+            err_format(&exc_TypeError, "'%U' is an invalid keyword argument for %s()", k, fname);
             return -1;
         }
     }
