@@ -1,7 +1,9 @@
 # tpy: a Python 3 implementation with a tracing JIT.
 #
 #   make            build ./tpy (optimized)
-#   make test       build and run every test (three JIT modes)
+#   make check      build and run every test: C unit tests, the suite in
+#                   three JIT modes, and the suite under ASan + UBSan
+#   make test       unit tests + the suite with the normal build only
 #   make asan       build ./tpy-asan with AddressSanitizer + UBSan
 #   make test-asan  run the whole suite under tpy-asan
 #   make bench      time bench/ against python3 and pypy3
@@ -17,13 +19,15 @@ LDFLAGS ?=
 
 SRC_DIRS = src src/front src/vm src/obj src/gc src/util src/mod src/jit src/introspect
 SRCS = $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c))
-OBJS = $(patsubst src/%.c,build/%.o,$(SRCS))
-ASAN_OBJS = $(patsubst src/%.c,build-asan/%.o,$(SRCS))
+OBJS = $(patsubst src/%.c,build/%.o,$(SRCS)) build/frozen.o
+ASAN_OBJS = $(patsubst src/%.c,build-asan/%.o,$(SRCS)) build-asan/frozen.o
+# standard-library modules written in Python, embedded in the binary
+LIB_PY = $(sort $(wildcard lib/*.py))
 
 # header -> Debian package, checked before building
 DEPS = gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev
 
-.PHONY: all deps test test-asan asan bench clean unit
+.PHONY: all deps check test test-asan asan bench clean unit
 
 all: deps tpy
 
@@ -40,6 +44,20 @@ build/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+build/embed: tools/embed.c
+	@mkdir -p build
+	$(CC) -O1 -o $@ $<
+
+build/frozen.c: build/embed $(LIB_PY)
+	build/embed $@ $(LIB_PY)
+
+build/frozen.o: build/frozen.c
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+build-asan/frozen.o: build/frozen.c
+	@mkdir -p build-asan
+	$(CC) -std=c11 $(ASAN_FLAGS) -c $< -o $@
+
 ASAN_FLAGS = -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=undefined -DTPY_ASAN
 
 asan: deps tpy-asan
@@ -51,8 +69,20 @@ build-asan/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(ASAN_FLAGS) -MMD -MP -c $< -o $@
 
-test: all
-	python3 tests/run.py --tpy ./tpy
+# C unit tests: each prints "N passed, N failed" and exits non-zero on failure
+UNIT_TESTS = build/unit/test_numfmt
+
+build/unit/test_numfmt: tests/unit/test_numfmt.c src/util/numfmt.c src/util/buf.c src/gc/gc.c
+	@mkdir -p build/unit
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -O1 -g -Isrc -o $@ $^ -lgc -lgmp -lm
+
+unit: $(UNIT_TESTS)
+
+check: all unit asan
+	sh tools/check.sh
+
+test: all unit
+	sh tools/check.sh --no-asan
 
 # Boehm scans the stack conservatively, which ASan's stack checks dislike
 # (reads of dead slots): detect_stack_use_after_return stays off.

@@ -2,6 +2,8 @@
 #include "gc.h"
 
 #include <gc/gc.h>
+#include <gc/gc_inline.h>
+#include <gc/gc_mark.h>
 #include <gmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,15 +14,32 @@ static void out_of_memory(size_t size) {
     abort();
 }
 
-void *gc_alloc(size_t size) {
+void *gc_freelist[2][GC_SMALL_GRANULES + 1];
+
+void *gc_alloc_large(size_t size) {
     void *p = GC_MALLOC(size);
     if (!p) out_of_memory(size);
     return p;
 }
 
-void *gc_alloc_atomic(size_t size) {
+void *gc_alloc_atomic_large(size_t size) {
     void *p = GC_MALLOC_ATOMIC(size);
     if (!p) out_of_memory(size);
+    return p;
+}
+
+/* Take a new batch of objects of `granules` granules. Scanned objects come
+ * back zeroed except for the link word; atomic ones are not zeroed. */
+void *gc_refill(int atomic, size_t granules) {
+    size_t size = granules * GC_GRANULE;
+    void *list = atomic ? NULL : GC_malloc_many(size);
+    if (atomic) {
+        GC_generic_malloc_many(size, GC_I_PTRFREE, &list);
+    }
+    if (!list) out_of_memory(size);
+    void *p = list;
+    gc_freelist[atomic][granules] = *(void **)p;
+    *(void **)p = NULL;
     return p;
 }
 
@@ -50,7 +69,17 @@ static void *gmp_realloc(void *p, size_t old, size_t size) {
 }
 static void gmp_free(void *p, size_t size) { (void)p; (void)size; }
 
+/* Collections start by dropping the free lists: the atomic ones are linked
+ * through memory the collector does not scan, so their objects would look
+ * free to it; dropping both kinds also returns unused batches. Runs with
+ * the allocation lock held: must not allocate. */
+static void drop_free_lists(void) { memset(gc_freelist, 0, sizeof gc_freelist); }
+
 void gc_init(void) {
     GC_INIT();
+    GC_set_start_callback(drop_free_lists);
+    /* Collect less often than Boehm's default (divisor 3): programs keep
+       large live heaps that every full collection has to mark. */
+    GC_set_free_space_divisor(2);
     mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
 }

@@ -21,8 +21,45 @@
 #include <stdint.h>
 
 void gc_init(void);
-void *gc_alloc(size_t size);
-void *gc_alloc_atomic(size_t size);
+
+/* Small objects come from free lists of 16-byte granule size classes,
+ * refilled in batches from the collector (GC_malloc_many): the fast path
+ * is a pop, with no call and no thread-local lookup. The lists are global:
+ * tpy runs Python code on one thread. */
+#define GC_GRANULE 16
+#define GC_SMALL_GRANULES 48
+extern void *gc_freelist[2][GC_SMALL_GRANULES + 1];   /* [0] scanned, [1] atomic */
+void *gc_refill(int atomic, size_t granules);
+void *gc_alloc_large(size_t size);
+void *gc_alloc_atomic_large(size_t size);
+
+static inline void *gc_alloc(size_t size) {
+    size_t g = (size + GC_GRANULE - 1) / GC_GRANULE;
+    if (__builtin_expect(g - 1 < GC_SMALL_GRANULES, 1)) {
+        void *p = gc_freelist[0][g];
+        if (__builtin_expect(p != NULL, 1)) {
+            gc_freelist[0][g] = *(void **)p;
+            *(void **)p = NULL;   /* the rest is already zero */
+            return p;
+        }
+        return gc_refill(0, g);
+    }
+    return gc_alloc_large(size);
+}
+
+static inline void *gc_alloc_atomic(size_t size) {
+    size_t g = (size + GC_GRANULE - 1) / GC_GRANULE;
+    if (__builtin_expect(g - 1 < GC_SMALL_GRANULES, 1)) {
+        void *p = gc_freelist[1][g];
+        if (__builtin_expect(p != NULL, 1)) {
+            gc_freelist[1][g] = *(void **)p;
+            return p;
+        }
+        return gc_refill(1, g);
+    }
+    return gc_alloc_atomic_large(size);
+}
+
 void *gc_realloc(void *p, size_t size);
 void gc_free(void *p);
 /* Memory that is scanned but never collected: roots held outside the heap. */

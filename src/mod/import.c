@@ -7,31 +7,24 @@
 #include "../runtime.h"
 #include "../vm/traceback.h"
 
+#include "modules.h"
+
 extern Value sys_module, builtins_module;
-Value math_module_create(void);
-Value time_module_create(void);
 
 typedef struct BuiltinModule {
     const char *name;
     Value (*create)(void);
 } BuiltinModule;
 
-static Value sys_create(void) { return sys_module; }
-static Value builtins_create(void) { return builtins_module; }
+Value sys_module_create(void) { return sys_module; }
+Value builtins_module_create(void) { return builtins_module; }
 
-/* The table of builtin modules; more are registered by import_register. */
-#define MAX_BUILTIN_MODULES 64
-static BuiltinModule builtin_modules[MAX_BUILTIN_MODULES] = {
-    {"sys", sys_create},
-    {"builtins", builtins_create},
-    {"math", math_module_create},
-    {"time", time_module_create},
+static const BuiltinModule builtin_modules[] = {
+#define BUILTIN_MODULE_ENTRY(name, fn) {name, fn},
+    BUILTIN_MODULE_DEF(BUILTIN_MODULE_ENTRY)
+#undef BUILTIN_MODULE_ENTRY
 };
-static int nbuiltin_modules = 4;
-
-void import_register(const char *name, Value (*create)(void)) {
-    if (nbuiltin_modules < MAX_BUILTIN_MODULES) builtin_modules[nbuiltin_modules++] = (BuiltinModule){name, create};
-}
+static const int nbuiltin_modules = (int)(sizeof builtin_modules / sizeof builtin_modules[0]);
 
 static Value read_file(const char *path) {
     FILE *f = fopen(path, "rb");
@@ -64,6 +57,13 @@ Value import_exec_source(Value name, Value src, const char *path) {
     return r ? r : m;
 }
 
+/* the lib/ modules, embedded by tools/embed.c */
+extern const struct FrozenModule {
+    const char *name;
+    const char *path;
+    const char *src;
+} frozen_modules[];
+
 static Value find_and_load(Value name) {
     for (int i = 0; i < nbuiltin_modules; i++) {
         if (str_eq_cstr(name, builtin_modules[i].name)) {
@@ -72,6 +72,10 @@ static Value find_and_load(Value name) {
             dict_set(tstate.sys_modules, name, m);
             return m;
         }
+    }
+    for (int i = 0; frozen_modules[i].name; i++) {
+        if (str_eq_cstr(name, frozen_modules[i].name))
+            return import_exec_source(name, str_from_cstr(frozen_modules[i].src), frozen_modules[i].path);
     }
     Value path = dict_get_cstr(module_dict(sys_module), "path");
     if (path && list_check(path)) {

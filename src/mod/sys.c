@@ -663,7 +663,7 @@ static Value make_field_tuple(const char *tname, const char *const *fields, Valu
     t->new_ = NULL;
     TupleObject *o = (TupleObject *)obj_alloc(t, sizeof(TupleObject) + sizeof(Value) * (size_t)n);
     o->size = n;
-    memcpy(o->items, values, sizeof(Value) * (size_t)n);
+    values_copy(o->items, values, (size_t)n);
     return V_FROM_PTR(o);
 }
 

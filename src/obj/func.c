@@ -197,7 +197,7 @@ static Value method_call(Value mv, Value *args, size_t nargs, Value kwnames) {
     Value stackbuf[10];
     Value *a = nargs + nkw + 1 <= 10 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
     a[0] = m->self;
-    memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+    values_copy(a + 1, args, (nargs + nkw));
     return obj_call(m->func, a, nargs + 1, kwnames);
 }
 
@@ -286,7 +286,7 @@ static Value builtin_call(Value fv, Value *args, size_t nargs, Value kwnames) {
     Value stackbuf[10];
     Value *a = nargs + nkw + 1 <= 10 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
     a[0] = b->self;
-    memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+    values_copy(a + 1, args, (nargs + nkw));
     return b->def->fn(a, nargs + 1, kwnames);
 }
 

@@ -404,7 +404,7 @@ static Value list_repeat(Value l, Value n) {
     if (k <= 0 || sz == 0) return list_new(0);
     if (sz > ((int64_t)1 << 34) / k) return err_no_memory();
     Value r = list_new(sz * k);
-    for (int64_t i = 0; i < k; i++) memcpy(list_items(r) + i * sz, list_items(l), sizeof(Value) * (size_t)sz);
+    for (int64_t i = 0; i < k; i++) values_copy(list_items(r) + i * sz, list_items(l), (size_t)sz);
     V_AS(ListObject, r)->size = sz * k;
     return r;
 }
@@ -424,8 +424,8 @@ static Value list_binop(Value a, Value b, int op) {
         {
             int64_t na = list_size(a), nb = list_size(b);
             Value r = list_new(na + nb);
-            memcpy(list_items(r), list_items(a), sizeof(Value) * (size_t)na);
-            memcpy(list_items(r) + na, list_items(b), sizeof(Value) * (size_t)nb);
+            values_copy(list_items(r), list_items(a), (size_t)na);
+            values_copy(list_items(r) + na, list_items(b), (size_t)nb);
             V_AS(ListObject, r)->size = na + nb;
             return r;
         }

@@ -367,10 +367,42 @@ static int32_t *string_index(StrObject *s) {
     return idx;
 }
 
+/* The last code point position looked up in a non-ASCII string: loops that
+ * walk a string by index (s[i], s[i+1], ...) then cost one step each. The
+ * string is kept alive by this static reference while cached. */
+static struct {
+    StrObject *s;
+    int64_t cp, off;
+} last_pos;
+
 int64_t str_byte_offset(Value v, int64_t i) {
     StrObject *s = V_AS(StrObject, v);
     if (s->ascii) return i;
     if (i >= s->length) return s->nbytes;
+    const unsigned char *p = (const unsigned char *)s->data;
+    if (last_pos.s == s) {
+        int64_t d = i - last_pos.cp;
+        if (d >= 0 && d < 16) {
+            int64_t off = last_pos.off;
+            for (; d > 0; d--) {
+                off++;
+                while (off < s->nbytes && (p[off] & 0xC0) == 0x80) off++;
+            }
+            last_pos.cp = i;
+            last_pos.off = off;
+            return off;
+        }
+        if (d < 0 && d > -16) {
+            int64_t off = last_pos.off;
+            for (; d < 0; d++) {
+                off--;
+                while (off > 0 && (p[off] & 0xC0) == 0x80) off--;
+            }
+            last_pos.cp = i;
+            last_pos.off = off;
+            return off;
+        }
+    }
     int64_t off = 0, cp = 0;
     if (s->length > STR_INDEX_STEP) {
         int32_t *index = string_index(s);
@@ -378,12 +410,14 @@ int64_t str_byte_offset(Value v, int64_t i) {
         off = index[blk];
         cp = blk * STR_INDEX_STEP;
     }
-    const unsigned char *p = (const unsigned char *)s->data;
     while (cp < i) {
         off++;
         while (off < s->nbytes && (p[off] & 0xC0) == 0x80) off++;
         cp++;
     }
+    last_pos.s = s;
+    last_pos.cp = i;
+    last_pos.off = off;
     return off;
 }
 

@@ -202,7 +202,7 @@ static Value tuple_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
     Value r = nargs ? tuple_from_iterable(args[0]) : tuple_empty;
     if (!r || t == &tuple_type) return r;
     Value s = tuple_new_type(t, tuple_size(r));
-    memcpy(tuple_items(s), tuple_items(r), sizeof(Value) * (size_t)tuple_size(r));
+    values_copy(tuple_items(s), tuple_items(r), (size_t)tuple_size(r));
     return s;
 }
 

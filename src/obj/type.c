@@ -977,7 +977,7 @@ static Value heap_call(Value self, Value *args, size_t nargs, Value kwnames) {
     Value stackbuf[8];
     Value *a = nargs + nkw + 1 <= 8 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
     a[0] = self;
-    memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+    values_copy(a + 1, args, (nargs + nkw));
     Type *ft = type_of(f);
     if (ft == &function_type || ft == &slot_wrapper_type || ft == &method_descr_type)
         return obj_call(f, a, nargs + 1, kwnames);
@@ -1022,14 +1022,14 @@ static Value heap_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
         Value *a = gc_alloc(sizeof(Value) * (nargs + nkw + 1));
         a[0] = V_FROM_PTR(t);
-        memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+        values_copy(a + 1, args, (nargs + nkw));
         return obj_call(nf, a, nargs + 1, kwnames);
     }
     if (nf && V_OBJ(nf)->type == &staticmethod_type) {
         size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
         Value *a = gc_alloc(sizeof(Value) * (nargs + nkw + 1));
         a[0] = V_FROM_PTR(t);
-        memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+        values_copy(a + 1, args, (nargs + nkw));
         return obj_call(V_AS(StaticMethodObject, nf)->func, a, nargs + 1, kwnames);
     }
     if (nf && V_OBJ(nf)->type == &slot_wrapper_type) {
@@ -1048,7 +1048,7 @@ static int heap_init(Value self, Value *args, size_t nargs, Value kwnames) {
     Value stackbuf[8];
     Value *a = nargs + nkw + 1 <= 8 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
     a[0] = self;
-    memcpy(a + 1, args, sizeof(Value) * (nargs + nkw));
+    values_copy(a + 1, args, (nargs + nkw));
     Value r = obj_call(f, a, nargs + 1, kwnames);
     if (!r) return -1;
     if (r != V_NONE) {

@@ -1106,6 +1106,17 @@ Value eval_frame(Frame *f, Value throw_exc) {
             TOP() = v_bool(r);
             NEXT();
         }
+        if (str_check_exact(a) && str_check_exact(b)) {
+            bool r;
+            if (ARG == CMP_EQ) r = str_eq(a, b);
+            else if (ARG == CMP_NE) r = !str_eq(a, b);
+            else {
+                int c = str_compare(a, b);
+                r = ARG == CMP_LT ? c < 0 : ARG == CMP_LE ? c <= 0 : ARG == CMP_GT ? c > 0 : c >= 0;
+            }
+            TOP() = v_bool(r);
+            NEXT();
+        }
         SAVE_REGS();
         Value r = obj_richcompare(a, b, ARG);
         if (!r) goto error;
@@ -1294,7 +1305,7 @@ Value eval_frame(Frame *f, Value throw_exc) {
                 nf->func = fn;
                 nf->globals = fn->globals;
                 nf->builtins = fn->builtins;
-                memcpy(nf->localsplus, args, sizeof(Value) * nargs);
+                values_copy(nf->localsplus, args, nargs);
             } else if (c2->flags & CO_GENERATOR) {
                 Frame *gf = frame_setup_call(fn, args, nargs, kwnames, true);
                 if (!gf) goto error;
@@ -1800,7 +1811,7 @@ Value function_call(Value func, Value *args, size_t nargs, Value kwnames) {
         f->func = fn;
         f->globals = fn->globals;
         f->builtins = fn->builtins;
-        memcpy(f->localsplus, args, sizeof(Value) * nargs);
+        values_copy(f->localsplus, args, nargs);
     } else {
         f = frame_setup_call(fn, args, nargs, kwnames, false);
         if (!f) return VNULL;

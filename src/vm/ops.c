@@ -475,7 +475,7 @@ Value obj_call_special(Value obj, Value name, Value *args, size_t nargs, bool *f
     Value stackbuf[6];
     Value *a = nargs + 1 <= 6 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + 1));
     a[0] = obj;
-    if (nargs) memcpy(a + 1, args, sizeof(Value) * nargs);
+    if (nargs) values_copy(a + 1, args, nargs);
     if (ft == &function_type) return function_call(f, a, nargs + 1, VNULL);
     if (ft == &method_descr_type || ft == &slot_wrapper_type) return obj_call(f, a, nargs + 1, VNULL);
     if (ft->descr_get) {

@@ -91,4 +91,9 @@ static inline bool v_is_ptr(Value v) { return (v & 7) == 0; }
 #define V_AS(T, v) ((T *)(uintptr_t)(v))
 #define V_FROM_PTR(p) ((Value)(uintptr_t)(p))
 
+/* memcpy of n Values where src may be NULL when n == 0 (empty arrays). */
+static inline void values_copy(Value *dst, const Value *src, size_t n) {
+    if (n) memcpy(dst, src, n * sizeof(Value));
+}
+
 #endif

@@ -1,0 +1,19 @@
+/* modules.h: the builtin modules, defined once: name, creator function.
+ * import.c builds its table from this list; each creator returns a new
+ * module object (or VNULL with an exception set). */
+#ifndef TPY_MODULES_H
+#define TPY_MODULES_H
+
+#include "../vm/object.h"
+
+#define BUILTIN_MODULE_DEF(_)                \
+    _("sys", sys_module_create)              \
+    _("builtins", builtins_module_create)    \
+    _("math", math_module_create)            \
+    _("time", time_module_create)
+
+#define BUILTIN_MODULE_DECLARE(name, fn) Value fn(void);
+BUILTIN_MODULE_DEF(BUILTIN_MODULE_DECLARE)
+#undef BUILTIN_MODULE_DECLARE
+
+#endif

@@ -1,0 +1,50 @@
+#!/bin/sh
+# check.sh: run every test and print one combined "N passed, N failed" line.
+#   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
+#   and (unless --no-asan) the suite again with ./tpy-asan (ASan + UBSan).
+cd "$(dirname "$0")/.." || exit 2
+asan=1
+[ "${1:-}" = "--no-asan" ] && asan=0
+total_pass=0
+total_fail=0
+
+# add the counts from a line "N passed, M failed"
+count() {
+    p=$(echo "$1" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\1/p')
+    f=$(echo "$1" | sed -n 's/^\([0-9][0-9]*\) passed, \([0-9][0-9]*\) failed$/\2/p')
+    if [ -z "$p" ]; then
+        echo "check.sh: no result line from the last step" >&2
+        total_fail=$((total_fail + 1))
+        return
+    fi
+    total_pass=$((total_pass + p))
+    total_fail=$((total_fail + f))
+}
+
+for t in build/unit/*; do
+    [ -x "$t" ] || continue
+    echo "== unit test $t"
+    out=$("$t" 2>&1)
+    last=$(echo "$out" | tail -n 1)
+    echo "$last"
+    count "$last"
+done
+
+echo "== test suite, ./tpy, modes off/default/eager"
+python3 tests/run.py --tpy ./tpy > build/suite.log 2>&1
+grep -E '^(FAIL|CRASH|TIMEOUT)' build/suite.log | head -50
+tail -n 4 build/suite.log
+count "$(tail -n 1 build/suite.log)"
+
+if [ "$asan" = 1 ]; then
+    echo "== test suite, ./tpy-asan (AddressSanitizer + UndefinedBehaviorSanitizer)"
+    ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0:allocator_may_return_null=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        python3 tests/run.py --tpy ./tpy-asan --timeout 300 > build/suite-asan.log 2>&1
+    grep -E '^(FAIL|CRASH|TIMEOUT)' build/suite-asan.log | head -50
+    tail -n 4 build/suite-asan.log
+    count "$(tail -n 1 build/suite-asan.log)"
+fi
+
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" = 0 ]
