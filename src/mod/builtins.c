@@ -720,7 +720,7 @@ typedef struct SuperObject {
     Type *obj_type;
 } SuperObject;
 
-static Type super_type;
+Type super_type;
 
 static Type *super_check(Type *type, Value obj) {
     if (type_check(obj) && type_is_subtype(V_AS(Type, obj), type)) return V_AS(Type, obj);
@@ -813,7 +813,7 @@ static const GetSetDef super_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-static Type super_type = {
+Type super_type = {
     .tname = "super",
     .flags = TF_BASETYPE,
     .basicsize = sizeof(SuperObject),
@@ -871,12 +871,12 @@ static const MethodDef builtin_functions[] = {
     {"isinstance", b_isinstance, 0, NULL},
     {"issubclass", b_issubclass, 0, NULL},
     {"format", b_format, 0, NULL},
-    {"globals", b_globals, 0, NULL},
-    {"locals", b_locals, 0, NULL},
-    {"vars", b_vars, 0, NULL},
-    {"dir", b_dir, 0, NULL},
-    {"exec", b_exec, MF_KEYWORDS, NULL},
-    {"eval", b_eval, MF_KEYWORDS, NULL},
+    {"globals", b_globals, MF_FRAME, NULL},
+    {"locals", b_locals, MF_FRAME, NULL},
+    {"vars", b_vars, MF_FRAME, NULL},
+    {"dir", b_dir, MF_FRAME, NULL},
+    {"exec", b_exec, MF_KEYWORDS | MF_FRAME, NULL},
+    {"eval", b_eval, MF_KEYWORDS | MF_FRAME, NULL},
     {"compile", b_compile, MF_KEYWORDS, NULL},
     {"open", b_open, MF_KEYWORDS, NULL},
     {"__build_class__", b_build_class, MF_KEYWORDS, NULL},
@@ -907,6 +907,7 @@ void builtins_init(void) {
         {"map", &map_type_}, {"filter", &filter_type}, {"reversed", &reversed_type},
         {"staticmethod", &staticmethod_type}, {"classmethod", &classmethod_type}, {"property", &property_type},
         {"super", &super_type},
+        {"bytearray", &bytearray_type},
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) module_add(m, types[i].name, V_FROM_PTR(types[i].t));
 #define EXC_ADD(name, base) module_add(m, #name, V_FROM_PTR(&exc_##name));

@@ -6,11 +6,17 @@
 
 #include "../vm/object.h"
 
-#define BUILTIN_MODULE_DEF(_)                \
-    _("sys", sys_module_create)              \
-    _("builtins", builtins_module_create)    \
-    _("math", math_module_create)            \
-    _("time", time_module_create)
+#define BUILTIN_MODULE_DEF(_)                           \
+    _("sys", sys_module_create)                     \
+    _("builtins", builtins_module_create)           \
+    _("math", math_module_create)                   \
+    _("time", time_module_create)                   \
+    _("_random", _random_module_create)             \
+    _("operator", operator_module_create)           \
+    _("_operator", _operator_module_create)         \
+    _("itertools", itertools_module_create)         \
+    _("_collections", _collections_module_create)   \
+    _("_functools", _functools_module_create)
 
 #define BUILTIN_MODULE_DECLARE(name, fn) Value fn(void);
 BUILTIN_MODULE_DEF(BUILTIN_MODULE_DECLARE)

@@ -1,8 +1,15 @@
-/* bytes.h: immutable byte strings (basic support). */
+/* bytes.h: immutable byte strings, and what bytes and bytearray share.
+ *
+ * "Bytes-like" below means bytes or bytearray (or a subclass of either):
+ * the objects whose contents the methods of both types accept as
+ * arguments (CPython's buffer protocol, without memoryview).
+ */
 #ifndef TPY_BYTES_H
 #define TPY_BYTES_H
 
+#include "../util/buf.h"
 #include "../vm/object.h"
+#include "bytearray.h"
 
 typedef struct BytesObject {
     Object hdr;
@@ -16,11 +23,70 @@ extern Type bytes_type;
 static inline bool bytes_check(Value v) {
     return v_is_ptr(v) && v && type_has_flag(V_OBJ(v)->type, TF_BYTES_SUBCLASS);
 }
+static inline bool bytes_check_exact(Value v) {
+    return v_is_ptr(v) && v && V_OBJ(v)->type == &bytes_type;
+}
 static inline const char *bytes_data(Value b) { return V_AS(BytesObject, b)->data; }
 static inline int64_t bytes_size(Value b) { return V_AS(BytesObject, b)->size; }
 
 Value bytes_new(const char *data, size_t n);
+/* A new bytes of n bytes for the caller to fill in (data[n] is set to 0). */
+Value bytes_alloc(size_t n);
+Value bytes_from_buf(const Buf *b);
 Value bytes_repr(Value b);
+/* Append the b'...' literal form of d[0..n) to out. bytearray's repr
+ * (escape_squote) escapes ' even inside b"...". */
+void bytes_repr_into(Buf *out, const char *d, int64_t n, bool escape_squote);
+
+/* ---- bytes-like objects ----------------------------------------------------- */
+
+static inline bool byteslike_check(Value v) { return bytes_check(v) || bytearray_check(v); }
+/* The contents of a bytes-like object; false (no error set) otherwise. */
+static inline bool byteslike_view(Value v, const char **p, int64_t *n) {
+    if (bytes_check(v)) {
+        *p = bytes_data(v);
+        *n = bytes_size(v);
+        return true;
+    }
+    if (bytearray_check(v)) {
+        *p = bytearray_data(v);
+        *n = bytearray_size(v);
+        return true;
+    }
+    return false;
+}
+
+/* Byte-level search (used by bytes, bytearray; usable for UTF-8 str data):
+ * first / last occurrence of nd[0..nn) in h[0..hn), NULL if absent; an
+ * empty needle matches at the start / end. */
+const char *bytes_find_raw(const char *h, int64_t hn, const char *nd, int64_t nn);
+const char *bytes_rfind_raw(const char *h, int64_t hn, const char *nd, int64_t nn);
+/* Non-overlapping occurrences of a non-empty needle, at most max. */
+int64_t bytes_count_raw(const char *h, int64_t hn, const char *nd, int64_t nn, int64_t max);
+
+/* The value of an item stored into a bytearray or given to bytes(): an int
+ * (or __index__) in range(256). `range_msg` is the ValueError message. */
+int bytes_item_value(Value v, const char *range_msg, int *out);
+/* Append the bytes of bytes(src) for an iterable src (not a bytes-like
+ * object, str or int) to out. `what` names the target type in
+ * "cannot convert 'X' object to <what>" and picks the range message. */
+int bytes_collect_iterable(Value src, const char *what, Buf *out);
+/* n as a repeat count for b * n (negative counts are 0): 0 on success, 1
+ * when n has no __index__ (no error set), -1 with an error. */
+int bytes_repeat_count(Value n, int64_t *out);
+/* Whether `other` is an instance of a class defining the reflected method
+ * of op (ADD, MUL), which then gets its chance before a TypeError. */
+bool bytes_defer_binop(Value other, int op);
+/* Encode str s with the optional encoding/errors (str or VNULL). */
+Value bytes_encode_str(Value s, Value encoding, Value errors);
+
+/* Shared slots (self is bytes-like; the result has self's kind). */
+Value byteslike_richcompare(Value a, Value b, int op);
+int byteslike_contains(Value self, Value x);
+Value byteslike_format(Value self, Value args);   /* self % args */
+
+/* The methods bytes and bytearray share, registered on both types. */
+extern const MethodDef bytes_common_methods[];
 
 void bytes_init(void);
 

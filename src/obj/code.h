@@ -77,8 +77,8 @@ typedef struct CodeObject {
     int32_t ncaches;
     int32_t attr_hint;          /* class bodies: number of distinct self.X
                                    stores in the class's methods */
-    /* hot counters of the JIT, one per loop header (and function entry) */
-    int32_t *counters;
+    /* the JIT's hot spots (jit/trace.h), one per instruction, lazily */
+    struct JitCell *jitcells;
     Value source_lines;         /* unused; tracebacks read the file */
 } CodeObject;
 

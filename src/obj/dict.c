@@ -9,6 +9,8 @@
 
 Type dict_type, dictkeys_type, dictvalues_type, dictitems_type, dictiter_type;
 
+void jit_dict_changed(Value d);   /* jit/trace.c */
+
 #define IX_EMPTY (-1)
 #define IX_DUMMY (-2)
 #define MIN_SIZE 8
@@ -203,6 +205,7 @@ static int insert(DictObject *d, Value key, int64_t h, Value value) {
     d->nentries++;
     d->used++;
     d->version++;
+    if (__builtin_expect(d->watched, 0)) jit_dict_changed(V_FROM_PTR(d));
     return 0;
 }
 
@@ -236,6 +239,7 @@ int dict_del(Value dv, Value key) {
     ix(d)[slot] = IX_DUMMY;
     d->used--;
     d->version++;
+    if (__builtin_expect(d->watched, 0)) jit_dict_changed(V_FROM_PTR(d));
     return 1;
 }
 

@@ -31,6 +31,7 @@ typedef struct DictObject {
     DictEntry *entries;
     uint64_t version;
     bool cells;         /* module namespace: values are Cells */
+    bool watched;       /* compiled code assumes its keys do not change */
 } DictObject;
 
 extern Type dict_type;

@@ -24,8 +24,9 @@ typedef struct FunctionObject {
 typedef struct CellObject {
     Object hdr;
     Value value;            /* VNULL: empty */
-    uint32_t version;       /* bumped on every rebinding (JIT dependencies) */
-    uint32_t watched;       /* nonzero: compiled code assumed it constant */
+    /* 64-bit so compiled code can read and bump them with plain word loads */
+    int64_t version;        /* bumped on every rebinding (JIT dependencies) */
+    int64_t watched;        /* nonzero: compiled code assumed it constant */
 } CellObject;
 
 typedef struct BoundMethodObject {
@@ -85,10 +86,17 @@ static inline bool cell_check(Value v) {
 
 Value function_new(CodeObject *code, Value globals, Value qualname);
 Value cell_new(Value v);
+void jit_cell_changed(Value cell);   /* jit/trace.c */
+
+/* Globals rebound more often than this are read from their cell by compiled
+ * code instead of being assumed constant. */
+#define CELL_REBIND_LIMIT 8
+
 static inline void cell_set(Value cell, Value v) {
     CellObject *c = V_AS(CellObject, cell);
     c->value = v;
     c->version++;
+    if (__builtin_expect(c->watched, 0)) jit_cell_changed(cell);
 }
 Value method_new(Value func, Value self);
 Value builtin_function_new(const MethodDef *def, Value self, Value module);

@@ -447,12 +447,6 @@ static Value list_binop(Value a, Value b, int op) {
     }
 }
 
-/* list iterators see appends made during iteration */
-typedef struct ListIterObject {
-    Object hdr;
-    Value list;         /* VNULL when exhausted */
-    int64_t index;
-} ListIterObject;
 
 static Value list_iter(Value l) {
     ListIterObject *it = (ListIterObject *)obj_alloc(&listiter_type, sizeof *it);

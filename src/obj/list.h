@@ -11,7 +11,14 @@ typedef struct ListObject {
     Value *items;
 } ListObject;
 
-extern Type list_type;
+extern Type list_type, listiter_type;
+
+/* list iterators see appends made during iteration */
+typedef struct ListIterObject {
+    Object hdr;
+    Value list;         /* VNULL when exhausted */
+    int64_t index;
+} ListIterObject;
 
 static inline bool list_check(Value v) {
     return v_is_ptr(v) && v && type_has_flag(V_OBJ(v)->type, TF_LIST_SUBCLASS);

@@ -11,6 +11,7 @@ extern Object none_obj, notimpl_obj, ellipsis_obj;
 #define V_NOTIMPL V_FROM_PTR(&notimpl_obj)
 #define V_ELLIPSIS V_FROM_PTR(&ellipsis_obj)
 
+extern Type super_type;   /* mod/builtins.c */
 extern Type none_type, notimpl_type, ellipsis_type, range_type, slice_type,
     seqiter_type, rangeiter_type, enumerate_type, zip_type, map_type_,
     filter_type, reversed_type, calliter_type;

@@ -37,7 +37,19 @@ static void subclasses_modified(Type *t, int depth) {
         subclasses_modified(V_AS(Type, list_get(t->subclasses, i)), depth + 1);
 }
 
-void type_modified(Type *t) { subclasses_modified(t, 0); }
+void jit_type_changed(Type *t);   /* jit/trace.c */
+
+static void subclasses_changed(Type *t, int depth) {
+    jit_type_changed(t);
+    if (!t->subclasses || depth > 100) return;
+    for (int64_t i = 0; i < list_size(t->subclasses); i++)
+        subclasses_changed(V_AS(Type, list_get(t->subclasses, i)), depth + 1);
+}
+
+void type_modified(Type *t) {
+    subclasses_modified(t, 0);
+    subclasses_changed(t, 0);
+}
 
 #define MCACHE_BITS 12
 #define MCACHE_SIZE (1 << MCACHE_BITS)

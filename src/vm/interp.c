@@ -17,6 +17,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "../jit/params.h"
+#include "../jit/trace.h"
 #include "../obj/gen.h"
 #include "../runtime.h"
 #include "opcodes.h"
@@ -197,6 +199,34 @@ static int load_method_slow(Value obj, InlineCache *ic, Value *meth, Value *self
     *meth = VNULL;
     *self = r;
     return 0;
+}
+
+/* What LOAD_METHOD pushes for (obj, name), without touching caches: true
+ * with *meth set to a function or method descriptor when the method form
+ * applies (the JIT recorder mirrors the interpreter with it). */
+bool interp_lookup_method(Value obj, Value name, Value *meth, Value *self) {
+    Type *t = type_of(obj);
+    *meth = VNULL;
+    *self = obj;
+    if ((t->getattr == generic_getattr || (type_has_flag(t, TF_HEAPTYPE) && !type_has_flag(t, TF_HAS_GETATTRIBUTE))) &&
+        !type_check(obj)) {
+        Value descr = type_lookup(t, name);
+        Type *dt = descr ? type_of(descr) : NULL;
+        if (descr && (dt == &function_type || dt == &method_descr_type)) {
+            bool shadowed = false;
+            if (t->attrs_offset && v_is_ptr(obj)) {
+                InstanceAttrs *a = instance_attrs(obj, t);
+                Map *m = a->map;
+                if (m == &dict_mode_map) shadowed = dict_get(V_FROM_PTR(a->overflow), name) != VNULL;
+                else if (m) shadowed = map_lookup(m, name) >= 0;
+            }
+            if (!shadowed) {
+                *meth = descr;
+                return true;
+            }
+        }
+    }
+    return false;
 }
 
 static int store_attr_slow(Value obj, Value v, InlineCache *ic) {
@@ -423,6 +453,14 @@ Value eval_frame(Frame *f, Value throw_exc) {
         OPCODE_DEF(OP_LABEL)
 #undef OP_LABEL
     };
+    /* while this activation records a trace, every instruction first goes
+       through L_RECORD */
+    static void *const record_labels[OP__COUNT] = {
+#define OP_RECORD(name, flags) &&L_RECORD,
+        OPCODE_DEF(OP_RECORD)
+#undef OP_RECORD
+    };
+    void *const *dispatch = labels;
     CodeObject *co;
     uint32_t *ip;
     Value *sp;
@@ -463,7 +501,7 @@ Value eval_frame(Frame *f, Value throw_exc) {
 #define NEXT()                         \
     do {                               \
         w = *ip++;                     \
-        goto *labels[w & 0xFF];        \
+        goto *dispatch[w & 0xFF];      \
     } while (0)
 #define TARGET(op) L_##op:
 #define ARG ((int)(w >> 8))
@@ -1141,8 +1179,25 @@ Value eval_frame(Frame *f, Value throw_exc) {
         NEXT();
     }
     TARGET(JUMP_ABSOLUTE) {
-        /* backward jump: a loop header follows (the JIT's hot spot) */
+        /* backward jump: its target is a loop header, the JIT's hot spot */
         ip = co->code + ARG;
+        if (jit_params.enabled) {
+            struct JitCell *cells = co->jitcells;
+            if (!cells || --cells[ARG].counter <= 0 || cells[ARG].trace) {
+                SAVE_REGS();
+                int r = jit_loop_header(f, ARG);
+                if (r == 1) {
+                    dispatch = record_labels;
+                } else if (r >= 2) {
+                    /* compiled code ran; a guard failed and the frames
+                       were rebuilt: go on in the innermost one */
+                    f = tstate.frame;
+                    LOAD_REGS();
+                    if (r == 3) goto error;   /* the instruction raised */
+                    if (r == 4) dispatch = record_labels;   /* a bridge */
+                }
+            }
+        }
         NEXT();
     }
     TARGET(POP_JUMP_IF_FALSE) {
@@ -1750,10 +1805,22 @@ Value eval_frame(Frame *f, Value throw_exc) {
     }
     TARGET(DICT_TO_KWARGS) NEXT();
 
+L_RECORD:
+    if (jit.recording && tstate.c_depth == jit.record_c_depth) {
+        if (jit_record(f, ip - 1, sp)) dispatch = labels;
+    } else {
+        dispatch = labels;
+    }
+    goto *labels[w & 0xFF];
+
 error:
     /* tstate.exc is set: record this frame in the traceback */
     traceback_add(tstate.exc, co, LASTI());
 exception_unwind:
+    if (__builtin_expect(jit.recording, 0) && tstate.c_depth == jit.record_c_depth) {
+        jit_abort(ABORT_EXCEPTION);
+        dispatch = labels;
+    }
     for (;;) {
         int lasti = LASTI();
         const ExcTableEntry *h = code_find_handler(co, lasti);

@@ -227,6 +227,8 @@ enum MethodFlags {
     MF_KEYWORDS = 1 << 0,   /* accepts keyword arguments */
     MF_STATIC = 1 << 1,     /* staticmethod in a type dict */
     MF_CLASS = 1 << 2,      /* classmethod: args[0] is the type */
+    MF_FRAME = 1 << 3,      /* reads the calling frame (locals(), super()...):
+                               the JIT must not call it from inlined code */
 };
 
 typedef struct MethodDef {

@@ -32,6 +32,7 @@ void tpy_runtime_init(const char *executable) {
     dict_init();
     set_init();
     bytes_init();
+    bytearray_init();
     func_init();
     code_init();
     module_init();
@@ -41,6 +42,8 @@ void tpy_runtime_init(const char *executable) {
     tstate.sys_modules = dict_new();
     builtins_init();
     sys_init(executable);
+    extern void jit_init(void);
+    jit_init();
     extern Value builtins_module;
     dict_set(tstate.sys_modules, str_intern_cstr("builtins"), builtins_module);
     err_clear();

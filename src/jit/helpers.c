@@ -1,0 +1,134 @@
+/* helpers.c: the residual-call targets of compiled traces (helpers.h). */
+#include "helpers.h"
+
+#include <math.h>
+
+#include "../runtime.h"
+
+Value jh_binop(Value a, Value b, int64_t op) { return obj_binop(a, b, (int)op); }
+Value jh_unop(Value a, int64_t op) {
+    if (op == UNOP_INVERT + 100) {   /* `not` */
+        int t = obj_truth(a);
+        return t < 0 ? VNULL : v_bool(!t);
+    }
+    return obj_unop(a, (int)op);
+}
+Value jh_compare(Value a, Value b, int64_t op) { return obj_richcompare(a, b, (int)op); }
+int64_t jh_truth(Value v) { return obj_truth(v); }
+int64_t jh_contains(Value item, Value container) { return obj_contains(container, item); }
+Value jh_getattr(Value o, Value name) { return obj_getattr(o, name); }
+int64_t jh_setattr(Value o, Value name, Value v) { return obj_setattr(o, name, v); }
+Value jh_getitem(Value o, Value k) { return obj_getitem(o, k); }
+int64_t jh_setitem(Value o, Value k, Value v) { return obj_setitem(o, k, v); }
+int64_t jh_delitem(Value o, Value k) { return obj_delitem(o, k); }
+Value jh_call0(Value f) { return obj_call(f, NULL, 0, VNULL); }
+Value jh_call1(Value f, Value a) { return obj_call(f, &a, 1, VNULL); }
+Value jh_call2(Value f, Value a, Value b) {
+    Value args[2] = {a, b};
+    return obj_call(f, args, 2, VNULL);
+}
+Value jh_call3(Value f, Value a, Value b, Value c) {
+    Value args[3] = {a, b, c};
+    return obj_call(f, args, 3, VNULL);
+}
+Value jh_call4(Value f, Value a, Value b, Value c, Value d) {
+    Value args[4] = {a, b, c, d};
+    return obj_call(f, args, 4, VNULL);
+}
+Value jh_call5(Value f, Value a, Value b, Value c, Value d, Value e) {
+    Value args[5] = {a, b, c, d, e};
+    return obj_call(f, args, 5, VNULL);
+}
+Value jh_iter(Value v) { return obj_iter(v); }
+Value jh_iternext(Value it) {
+    Value r = type_of(it)->iternext(it);
+    if (!r && err_matches(&exc_StopIteration)) err_clear();
+    return r;
+}
+Value jh_box_int_slow(int64_t x) { return int_from_i64(x); }
+Value jh_box_float_slow(double d) { return float_box(d); }
+Value jh_new_object(Value type, int64_t size) { return V_FROM_PTR(obj_alloc(V_AS(Type, type), (size_t)size)); }
+Value jh_new_atomic(Value type, int64_t size) {
+    Object *o = obj_alloc_atomic(V_AS(Type, type), (size_t)size);
+    memset((char *)o + sizeof(Object), 0, (size_t)size - sizeof(Object));
+    return V_FROM_PTR(o);
+}
+Value jh_new_array(int64_t n) { return V_FROM_PTR(gc_alloc(sizeof(Value) * (size_t)(n ? n : 1))); }
+static void list_append_fn(Value l, Value v) { list_append(l, v); }
+Value jh_dict_getitem(Value d, Value k) {
+    Value v = dict_get(d, k);
+    if (!v && !err_occurred()) {
+        if (V_OBJ(d)->type != &dict_type) return obj_getitem(d, k);
+        err_key(k);
+    }
+    return v;
+}
+int64_t jh_dict_setitem(Value d, Value k, Value v) { return dict_set(d, k, v); }
+Value jh_format_value(Value v, int64_t conv, Value spec) {
+    switch (conv) {
+    case 1: v = obj_str(v); break;
+    case 2: v = obj_repr(v); break;
+    case 3: v = obj_ascii(v); break;
+    default: break;
+    }
+    if (!v) return VNULL;
+    if (!spec && str_check_exact(v)) return v;
+    return obj_format(v, spec ? spec : str_empty);
+}
+/* Concatenate up to four strings (n of them); used for BUILD_STRING. */
+Value jh_build_string4(int64_t n, Value a, Value b, Value c, Value d) {
+    Value parts[4] = {a, b, c, d};
+    size_t total = 0;
+    for (int64_t i = 0; i < n; i++) total += (size_t)str_nbytes(parts[i]);
+    Value s = str_alloc(total);
+    char *p = V_AS(StrObject, s)->data;
+    for (int64_t i = 0; i < n; i++) {
+        size_t k = (size_t)str_nbytes(parts[i]);
+        memcpy(p, str_data(parts[i]), k);
+        p += k;
+    }
+    return str_finish(s);
+}
+Value jh_str_getitem_int(Value s, int64_t i) { return str_getitem(s, int_from_i64(i)); }
+int64_t jh_set_global(Value d, Value name, Value v) { return dict_set(d, name, v); }
+Value jh_float_pow(double a, double b) { return float_pow(a, b); }
+Value jh_int_pow(Value a, Value b) { return obj_binop(a, b, BINOP_POW); }
+double jh_math1(double x, int64_t which) {
+    switch (which) {
+    case 0: return sqrt(x);
+    case 1: return sin(x);
+    case 2: return cos(x);
+    case 3: return exp(x);
+    case 4: return log(x);
+    case 5: return fabs(x);
+    case 6: return tan(x);
+    case 7: return atan(x);
+    default: return floor(x);
+    }
+}
+int64_t jh_len(Value v) { return obj_len(v); }
+int64_t jh_isinstance(Value v, Value cls) { return obj_isinstance(v, cls); }
+Value jh_raise_unbound(Value name, int64_t is_local) {
+    if (is_local)
+        return err_format(&exc_UnboundLocalError, "cannot access local variable '%U' where it is not associated with a value",
+                          name);
+    return err_format(&exc_NameError, "name '%U' is not defined", name);
+}
+
+static void *const helper_fns[JH__COUNT] = {
+#define JH_FN(name, ret, args, effect, fn) (void *)fn,
+    JIT_HELPER_DEF(JH_FN)
+#undef JH_FN
+};
+
+static CallDescr *helper_descrs[JH__COUNT];
+
+void *jit_helper_fn(JitHelper h) { return helper_fns[h]; }
+CallDescr *jit_helper_descr(JitHelper h) { return helper_descrs[h]; }
+
+void jit_helpers_init(void) {
+    int i = 0;
+#define JH_DESCR(name, ret, args, effect, fn) helper_descrs[i++] = descr_call(#name, ret, args, effect);
+    JIT_HELPER_DEF(JH_DESCR)
+#undef JH_DESCR
+}

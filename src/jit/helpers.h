@@ -1,0 +1,73 @@
+/* helpers.h: C functions that compiled traces call (residual calls).
+ *
+ * Each takes and returns plain machine words so the backend can call it
+ * with the System V ABI; Value-returning helpers return VNULL with an
+ * exception set on error (the trace follows the call with
+ * guard_no_exception). Every helper has a CallDescr (helpers.c) naming it
+ * in logs.
+ */
+#ifndef TPY_JIT_HELPERS_H
+#define TPY_JIT_HELPERS_H
+
+#include "ir.h"
+
+/* name, return type, argument types, effect, C function */
+#define JIT_HELPER_DEF(_)                                                            \
+    _(binop, 'r', "rri", CALL_ANY, jh_binop)            /* obj_binop(a, b, op) */    \
+    _(unop, 'r', "ri", CALL_ANY, jh_unop)                                            \
+    _(compare, 'r', "rri", CALL_ANY, jh_compare)        /* obj_richcompare */        \
+    _(truth, 'i', "r", CALL_ANY, jh_truth)              /* -1 on error */           \
+    _(contains, 'i', "rr", CALL_ANY, jh_contains)       /* item in container */     \
+    _(getattr, 'r', "rr", CALL_ANY, jh_getattr)                                      \
+    _(setattr, 'i', "rrr", CALL_ANY, jh_setattr)                                     \
+    _(getitem, 'r', "rr", CALL_ANY, jh_getitem)                                      \
+    _(setitem, 'i', "rrr", CALL_ANY, jh_setitem)                                     \
+    _(delitem, 'i', "rr", CALL_ANY, jh_delitem)                                      \
+    _(call0, 'r', "r", CALL_ANY, jh_call0)                                           \
+    _(call1, 'r', "rr", CALL_ANY, jh_call1)                                          \
+    _(call2, 'r', "rrr", CALL_ANY, jh_call2)                                         \
+    _(call3, 'r', "rrrr", CALL_ANY, jh_call3)                                        \
+    _(call4, 'r', "rrrrr", CALL_ANY, jh_call4)                                       \
+    _(call5, 'r', "rrrrrr", CALL_ANY, jh_call5)                                      \
+    _(iter, 'r', "r", CALL_ANY, jh_iter)                                             \
+    _(iternext, 'r', "r", CALL_ANY, jh_iternext)  /* NULL, no exc: exhausted */     \
+    _(box_int_slow, 'r', "i", CALL_NO_RAISE, jh_box_int_slow)                        \
+    _(box_float_slow, 'r', "f", CALL_NO_RAISE, jh_box_float_slow)                    \
+    _(new_object, 'r', "ri", CALL_NO_RAISE, jh_new_object)    /* type, size */       \
+    _(new_atomic, 'r', "ri", CALL_NO_RAISE, jh_new_atomic)                           \
+    _(new_array, 'r', "i", CALL_NO_RAISE, jh_new_array)       /* n Values, zeroed */ \
+    _(list_append, 'v', "rr", CALL_NO_RAISE, list_append_fn)                         \
+    _(dict_getitem, 'r', "rr", CALL_ANY, jh_dict_getitem)                            \
+    _(dict_setitem, 'i', "rrr", CALL_ANY, jh_dict_setitem)                           \
+    _(str_concat, 'r', "rr", CALL_NO_RAISE, str_concat)                              \
+    _(format_value, 'r', "rir", CALL_ANY, jh_format_value)                           \
+    _(build_string, 'r', "irrrr", CALL_NO_RAISE, jh_build_string4)                   \
+    _(str_getitem_int, 'r', "ri", CALL_CAN_RAISE, jh_str_getitem_int)                \
+    _(set_global, 'i', "rrr", CALL_ANY, jh_set_global)        /* dict, name, v */    \
+    _(float_floordiv, 'f', "ff", CALL_PURE, float_floordiv)                          \
+    _(float_mod, 'f', "ff", CALL_PURE, float_mod)                                    \
+    _(float_pow, 'r', "ff", CALL_CAN_RAISE, jh_float_pow)                            \
+    _(int_pow, 'r', "rr", CALL_ANY, jh_int_pow)                                      \
+    _(math1, 'f', "fi", CALL_PURE, jh_math1)                  /* libm by number */   \
+    _(len, 'i', "r", CALL_ANY, jh_len)                        /* -1 on error */      \
+    _(isinstance, 'i', "rr", CALL_ANY, jh_isinstance)                                \
+    _(raise_unbound, 'r', "ri", CALL_CAN_RAISE, jh_raise_unbound)
+
+typedef enum JitHelper {
+#define JH_ENUM(name, ret, args, effect, fn) JH_##name,
+    JIT_HELPER_DEF(JH_ENUM)
+#undef JH_ENUM
+    JH__COUNT
+} JitHelper;
+
+/* The function address (as an IR constant) and descriptor of a helper. */
+void *jit_helper_fn(JitHelper h);
+CallDescr *jit_helper_descr(JitHelper h);
+
+/* Value representation helpers the backend inlines fast paths of. */
+Value jh_box_int_slow(int64_t x);
+Value jh_box_float_slow(double d);
+
+void jit_helpers_init(void);
+
+#endif

@@ -1,0 +1,22 @@
+/* mcode.h: executable memory for machine code (W^X). */
+#ifndef TPY_JIT_MCODE_H
+#define TPY_JIT_MCODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Reserve len bytes of code space (executable, not writable); NULL when
+ * out of memory. */
+uint8_t *mcode_alloc(size_t len);
+/* Copy code into place (briefly making the pages writable). */
+void mcode_write(uint8_t *dst, const void *src, size_t len);
+/* Bracket in-place patches: between the two calls the range is writable
+ * and not executable. */
+void mcode_patch_begin(void *addr, size_t len);
+void mcode_patch_end(void *addr, size_t len);
+void mcode_free(uint8_t *p, size_t len);
+/* Bytes reserved for code and bytes of live code. */
+void mcode_stats(size_t *reserved, size_t *used);
+
+#endif

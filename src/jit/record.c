@@ -1,0 +1,1498 @@
+/* record.c: the trace recorder (see record.h).
+ *
+ * Contract of record_instr(): it is called before the interpreter executes
+ * the instruction at pc, with the concrete operands on the live stack. It
+ * first emits every guard the instruction needs (all with the snapshot of
+ * the state before the instruction, so a failing guard re-executes it in
+ * the interpreter), then the operations computing its effect, and only then
+ * updates the shadow frames. After a call that may raise comes
+ * guard_no_exception, whose snapshot is marked SNAP_RAISE: the interpreter
+ * resumes by raising the pending exception at pc. Whatever the recorder
+ * cannot handle aborts the trace with a named reason.
+ */
+#include "record.h"
+
+#include <stdio.h>
+
+#include "../jit/params.h"
+#include "../obj/gen.h"
+#include "../runtime.h"
+#include "../vm/opcodes.h"
+#include "helpers.h"
+
+/* ---- descriptors of the runtime's fields -------------------------------------------- */
+
+static ArrayDescr *frame_slots_descr;      /* Frame.localsplus[i] */
+static FieldDescr *list_size_descr, *list_items_descr, *tuple_size_descr;
+static ArrayDescr *tuple_items_descr, *values_descr;
+static FieldDescr *rangeiter_next_descr, *rangeiter_step_descr, *rangeiter_remaining_descr;
+static FieldDescr *listiter_list_descr, *listiter_index_descr;
+static FieldDescr *cell_value_descr, *cell_watched_descr, *cell_version_descr, *map_descr_cache[64];
+/* a global rebound more often than this is not assumed constant */
+static FieldDescr *boundmethod_func_descr, *boundmethod_self_descr;
+
+static void descrs_init(void) {
+    if (frame_slots_descr) return;
+    frame_slots_descr = descr_array((int32_t)offsetof(Frame, localsplus), 'r', false, "Frame.localsplus");
+    list_size_descr = descr_field((int32_t)offsetof(ListObject, size), 'i', false, "ListObject.size");
+    list_items_descr = descr_field((int32_t)offsetof(ListObject, items), 'r', false, "ListObject.items");
+    tuple_size_descr = descr_field((int32_t)offsetof(TupleObject, size), 'i', true, "TupleObject.size");
+    tuple_items_descr = descr_array((int32_t)offsetof(TupleObject, items), 'r', true, "TupleObject.items");
+    values_descr = descr_array(0, 'r', false, "Value[]");
+    rangeiter_next_descr = descr_field((int32_t)offsetof(RangeIterObject, next), 'i', false, "RangeIter.next");
+    rangeiter_step_descr = descr_field((int32_t)offsetof(RangeIterObject, step), 'i', true, "RangeIter.step");
+    rangeiter_remaining_descr =
+        descr_field((int32_t)offsetof(RangeIterObject, remaining), 'i', false, "RangeIter.remaining");
+    cell_value_descr = descr_field((int32_t)offsetof(CellObject, value), 'r', false, "Cell.value");
+    cell_watched_descr = descr_field((int32_t)offsetof(CellObject, watched), 'i', false, "Cell.watched");
+    cell_version_descr = descr_field((int32_t)offsetof(CellObject, version), 'i', false, "Cell.version");
+    listiter_list_descr = descr_field((int32_t)offsetof(ListIterObject, list), 'r', false, "ListIter.list");
+    listiter_index_descr = descr_field((int32_t)offsetof(ListIterObject, index), 'i', false, "ListIter.index");
+    boundmethod_func_descr = descr_field((int32_t)offsetof(BoundMethodObject, func), 'r', true, "Method.func");
+    boundmethod_self_descr = descr_field((int32_t)offsetof(BoundMethodObject, self), 'r', true, "Method.self");
+}
+
+/* Field descriptors for instance attributes: by offset (shared by types). */
+static FieldDescr *attr_field_descr(int32_t offset) {
+    int idx = offset / 8;
+    if (idx >= 0 && idx < 64) {
+        if (!map_descr_cache[idx]) {
+            char *name = gc_alloc_uncollectable(32);
+            snprintf(name, 32, "Instance.%d", offset);
+            map_descr_cache[idx] = descr_field(offset, 'r', false, name);
+        }
+        return map_descr_cache[idx];
+    }
+    char *name = gc_alloc_uncollectable(32);
+    snprintf(name, 32, "Instance.%d", offset);
+    return descr_field(offset, 'r', false, name);
+}
+
+/* ---- facts --------------------------------------------------------------------------- */
+
+static void facts_grow(Recorder *R) {
+    int32_t need = R->ir.nops + 1;
+    if (need <= R->capfacts) return;
+    int32_t cap = R->capfacts ? R->capfacts * 2 : 256;
+    while (cap < need) cap *= 2;
+    void **kc = gc_alloc(sizeof(void *) * (size_t)cap);
+    IRRef *ub = gc_alloc_atomic(sizeof(IRRef) * (size_t)cap);
+    uint8_t *nn = gc_alloc_atomic((size_t)cap);
+    memset(ub, 0xFF, sizeof(IRRef) * (size_t)cap);
+    memset(nn, 0, (size_t)cap);
+    if (R->capfacts) {
+        memcpy(kc, R->known_class, sizeof(void *) * (size_t)R->capfacts);
+        memcpy(ub, R->unboxed, sizeof(IRRef) * (size_t)R->capfacts);
+        memcpy(nn, R->nonnull, (size_t)R->capfacts);
+    }
+    R->known_class = kc;
+    R->unboxed = ub;
+    R->nonnull = nn;
+    R->capfacts = cap;
+}
+
+/* ---- emitting ---------------------------------------------------------------------------- */
+
+static bool too_long(Recorder *R) {
+    if (R->ir.nops > jit_params.trace_limit) {
+        if (!R->aborted) {
+            R->aborted = true;
+            R->abort_reason = ABORT_TOO_LONG;
+        }
+        return true;
+    }
+    return false;
+}
+
+static IRRef emit(Recorder *R, int op, int nargs, const IRRef *args, Descr *d) {
+    IRRef r = ir_emit(&R->ir, op, nargs, args, d);
+    facts_grow(R);
+    too_long(R);
+    return r;
+}
+static IRRef emit0(Recorder *R, int op, Descr *d) { return emit(R, op, 0, NULL, d); }
+static IRRef emit1(Recorder *R, int op, IRRef a, Descr *d) { return emit(R, op, 1, &a, d); }
+static IRRef emit2(Recorder *R, int op, IRRef a, IRRef b, Descr *d) {
+    IRRef args[2] = {a, b};
+    return emit(R, op, 2, args, d);
+}
+static IRRef emit3(Recorder *R, int op, IRRef a, IRRef b, IRRef c, Descr *d) {
+    IRRef args[3] = {a, b, c};
+    return emit(R, op, 3, args, d);
+}
+
+static IRRef kint(Recorder *R, int64_t v) { return ir_const_int(&R->ir, v); }
+static IRRef kref(Recorder *R, Value v) { return ir_const_ref(&R->ir, v); }
+static IRRef kfloat(Recorder *R, double d) { return ir_const_float(&R->ir, d); }
+
+static bool is_const_ref(Recorder *R, IRRef r, Value v) {
+    return ir_is_const(r) && ir_const(&R->ir, r)->type == 'r' && ir_const(&R->ir, r)->v.r == v;
+}
+
+static void rec_abort(Recorder *R, AbortReason why) {
+    if (!R->aborted) {
+        R->aborted = true;
+        R->abort_reason = why;
+    }
+}
+
+/* ---- snapshots ------------------------------------------------------------------------- */
+
+/* The snapshot of the state before the current instruction (pc), shared by
+ * every guard of the instruction. */
+static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
+    if (R->snap_valid && R->snap_pc == pc && R->snap && R->snap->flags == flags) return R->snap;
+    Snapshot *s = gc_alloc(sizeof *s);
+    s->nframes = R->nframes;
+    s->frames = gc_alloc(sizeof(SnapFrame) * (size_t)R->nframes);
+    int32_t total = 0;
+    for (int i = 0; i < R->nframes; i++) total += R->frames[i].nlocals + R->frames[i].sp;
+    s->slots = gc_alloc(sizeof(SnapSlot) * (size_t)(total ? total : 1));
+    s->nslots = total;
+    int32_t k = 0;
+    for (int i = 0; i < R->nframes; i++) {
+        RecFrame *rf = &R->frames[i];
+        SnapFrame *sf = &s->frames[i];
+        sf->code = rf->code;
+        sf->func = rf->func;
+        sf->pc = i == R->nframes - 1 ? pc : R->frames[i + 1].return_pc;
+        sf->nlocals = rf->nlocals;
+        sf->nstack = rf->sp;
+        sf->first = k;
+        memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
+        k += rf->nlocals + rf->sp;
+    }
+    s->flags = flags;
+    R->snap = s;
+    R->snap_pc = pc;
+    R->snap_valid = true;
+    return s;
+}
+
+static int32_t cur_pc(Recorder *R);
+
+/* A snapshot of the other outcome of a decision already taken: the top
+ * frame continues at pc with `extra` pushed (or, if pop, its top slot
+ * removed) relative to the current shadow state. */
+static Snapshot *take_snapshot_alt(Recorder *R, int32_t pc, bool pop_top, SnapSlot extra) {
+    RecFrame *rf = &R->frames[R->nframes - 1];
+    int32_t saved_sp = rf->sp;
+    SnapSlot saved_top = rf->sp < rf->code->stacksize ? rf->slots[rf->nlocals + rf->sp] : (SnapSlot){IR_NONE, SK_NULL};
+    if (pop_top) rf->sp--;
+    else if (extra.kind != SK_NULL || extra.ref != IR_NONE) rf->slots[rf->nlocals + rf->sp++] = extra;
+    R->snap_valid = false;
+    Snapshot *s = take_snapshot(R, pc, 0);
+    R->snap_valid = false;
+    rf->sp = saved_sp;
+    if (!pop_top && (extra.kind != SK_NULL || extra.ref != IR_NONE)) rf->slots[rf->nlocals + saved_sp] = saved_top;
+    return s;
+}
+
+static IRRef emit_guard_snap(Recorder *R, int op, IRRef a, Snapshot *snap) {
+    GuardDescr *g = gc_alloc(sizeof *g);
+    g->d.kind = DESCR_GUARD;
+    g->snap = snap;
+    g->id = ++jit.next_guard_id;
+    return emit(R, op, 1, &a, &g->d);
+}
+
+static IRRef emit_guard(Recorder *R, int op, int nargs, IRRef a, IRRef b, uint32_t flags) {
+    GuardDescr *g = gc_alloc(sizeof *g);
+    g->d.kind = DESCR_GUARD;
+    g->snap = take_snapshot(R, cur_pc(R), flags);
+    g->id = ++jit.next_guard_id;
+    IRRef args[2] = {a, b};
+    return emit(R, op, nargs, args, &g->d);
+}
+
+static void guard1(Recorder *R, int op, IRRef a) { emit_guard(R, op, 1, a, IR_NONE, 0); }
+static void guard2(Recorder *R, int op, IRRef a, IRRef b) { emit_guard(R, op, 2, a, b, 0); }
+static void guard0(Recorder *R, int op) { emit_guard(R, op, 0, IR_NONE, IR_NONE, 0); }
+static void guard_no_exc(Recorder *R) { emit_guard(R, IR_guard_no_exception, 0, IR_NONE, IR_NONE, SNAP_RAISE); }
+
+/* ---- frames and slots ---------------------------------------------------------------- */
+
+static RecFrame *top(Recorder *R) { return &R->frames[R->nframes - 1]; }
+static int32_t cur_pc(Recorder *R) { return R->pc; }
+
+static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn) {
+    RecFrame *rf = &R->frames[R->nframes++];
+    rf->frame = f;
+    rf->code = co;
+    rf->func = fn;
+    rf->nlocals = co->nlocals + co->ncells + co->nfrees;
+    rf->slots = gc_alloc(sizeof(SnapSlot) * (size_t)(rf->nlocals + co->stacksize + 1));
+    for (int i = 0; i < rf->nlocals + co->stacksize; i++) rf->slots[i] = (SnapSlot){IR_NONE, SK_NULL};
+    rf->sp = 0;
+    rf->call_id = R->next_call_id++;
+}
+
+static SnapSlot *stack_slot(RecFrame *rf, int depth_from_top) { return &rf->slots[rf->nlocals + rf->sp - depth_from_top]; }
+
+static void push(Recorder *R, IRRef ref, int kind) {
+    RecFrame *rf = top(R);
+    rf->slots[rf->nlocals + rf->sp++] = (SnapSlot){ref, (uint8_t)kind};
+}
+
+static SnapSlot pop(Recorder *R) {
+    RecFrame *rf = top(R);
+    return rf->slots[rf->nlocals + --rf->sp];
+}
+
+/* The IR value of a slot as a Value ('r'). */
+static IRRef as_ref(Recorder *R, SnapSlot s) {
+    switch (s.kind) {
+    case SK_VALUE: return s.ref;
+    case SK_INT: {
+        if (ir_is_const(s.ref)) {
+            int64_t v = ir_const(&R->ir, s.ref)->v.i;
+            if (smallint_fits(v)) return kref(R, v_int(v));
+        }
+        IRRef r = emit1(R, IR_box_int, s.ref, NULL);
+        R->known_class[r] = &int_type;
+        R->nonnull[r] = 1;
+        R->unboxed[r] = s.ref;
+        return r;
+    }
+    case SK_FLOAT: {
+        if (ir_is_const(s.ref)) {
+            Value v = float_from_double(ir_const(&R->ir, s.ref)->v.f);
+            if (v_is_smallfloat(v)) return kref(R, v);
+        }
+        IRRef r = emit1(R, IR_box_float, s.ref, NULL);
+        R->known_class[r] = &float_type;
+        R->nonnull[r] = 1;
+        R->unboxed[r] = s.ref;
+        return r;
+    }
+    case SK_BOOL: {
+        if (ir_is_const(s.ref)) return kref(R, v_bool(ir_const(&R->ir, s.ref)->v.i != 0));
+        IRRef r = emit1(R, IR_bool_from_int, s.ref, NULL);
+        R->known_class[r] = &bool_type;
+        R->nonnull[r] = 1;
+        return r;
+    }
+    default: return kref(R, VNULL);
+    }
+}
+
+static bool ref_is_nonnull(Recorder *R, IRRef r) {
+    if (ir_is_const(r)) return ir_const(&R->ir, r)->v.r != VNULL;
+    return R->nonnull[r];
+}
+
+/* Guard that a Value slot holds a small int; returns its raw value. */
+static IRRef as_int(Recorder *R, SnapSlot s) {
+    if (s.kind == SK_INT || s.kind == SK_BOOL) return s.ref;
+    IRRef r = s.ref;
+    if (ir_is_const(r)) return kint(R, v_intval(ir_const(&R->ir, r)->v.r));
+    if (R->unboxed[r] != IR_NONE && R->known_class[r] == &int_type) return R->unboxed[r];
+    if (R->known_class[r] != &int_type) {
+        guard1(R, IR_guard_is_int, r);
+        R->known_class[r] = &int_type;
+        R->nonnull[r] = 1;
+    }
+    IRRef u = emit1(R, IR_unbox_int, r, NULL);
+    R->unboxed[r] = u;
+    return u;
+}
+
+static IRRef as_float(Recorder *R, SnapSlot s, Value concrete) {
+    if (s.kind == SK_FLOAT) return s.ref;
+    if (s.kind == SK_INT || s.kind == SK_BOOL) return emit1(R, IR_cast_int_to_float, s.ref, NULL);
+    IRRef r = s.ref;
+    if (v_is_int(concrete)) return emit1(R, IR_cast_int_to_float, as_int(R, s), NULL);
+    if (ir_is_const(r)) return kfloat(R, float_val(ir_const(&R->ir, r)->v.r));
+    if (R->unboxed[r] != IR_NONE && R->known_class[r] == &float_type) return R->unboxed[r];
+    if (R->known_class[r] != &float_type) {
+        guard1(R, IR_guard_is_float, r);
+        R->known_class[r] = &float_type;
+        R->nonnull[r] = 1;
+    }
+    IRRef u = emit1(R, IR_unbox_float, r, NULL);
+    R->unboxed[r] = u;
+    return u;
+}
+
+/* Guard the exact type of a heap object. */
+static void guard_type(Recorder *R, IRRef r, Type *t) {
+    if (ir_is_const(r)) return;
+    if (R->known_class[r] == t) return;
+    guard2(R, IR_guard_nonnull_class, r, kref(R, V_FROM_PTR(t)));
+    R->known_class[r] = t;
+    R->nonnull[r] = 1;
+}
+
+/* Guard a value to be exactly the constant v; returns the constant ref. */
+static IRRef guard_const(Recorder *R, IRRef r, Value v) {
+    if (is_const_ref(R, r, v)) return r;
+    guard2(R, IR_guard_value, r, kref(R, v));
+    return kref(R, v);
+}
+
+/* Call a helper; returns the result ref. */
+static IRRef call_helper(Recorder *R, JitHelper h, int n, const IRRef *args) {
+    CallDescr *cd = jit_helper_descr(h);
+    IRRef a[8];
+    a[0] = ir_const_int(&R->ir, (int64_t)(uintptr_t)jit_helper_fn(h));
+    for (int i = 0; i < n; i++) a[i + 1] = args[i];
+    int op = cd->ret == 'r' ? IR_call_r : cd->ret == 'i' ? IR_call_i : cd->ret == 'f' ? IR_call_f : IR_call_n;
+    if (cd->effect == CALL_PURE) op = cd->ret == 'r' ? IR_call_pure_r : cd->ret == 'i' ? IR_call_pure_i : IR_call_pure_f;
+    return emit(R, op, n + 1, a, &cd->d);
+}
+
+/* A helper returning a Value or VNULL-with-exception. */
+static IRRef call_value(Recorder *R, JitHelper h, int n, const IRRef *args) {
+    IRRef r = call_helper(R, h, n, args);
+    guard_no_exc(R);
+    R->nonnull[r] = 1;
+    return r;
+}
+
+/* A helper returning an int, -1 meaning error. */
+static IRRef call_int(Recorder *R, JitHelper h, int n, const IRRef *args) {
+    IRRef r = call_helper(R, h, n, args);
+    guard_no_exc(R);
+    return r;
+}
+
+/* ---- the loop and bridge starts -------------------------------------------------------- */
+
+static Recorder *recorder_alloc(void) {
+    descrs_init();
+    Recorder *R = gc_alloc_uncollectable(sizeof *R);
+    memset(R, 0, sizeof *R);
+    irbuf_init(&R->ir);
+    facts_grow(R);
+    R->watched = list_new(4);
+    R->assumption_broken = false;
+    return R;
+}
+
+Recorder *recorder_new_loop(Frame *f, int32_t pc) {
+    Recorder *R = recorder_alloc();
+    R->kind = TRACE_LOOP;
+    R->start_code = f->code;
+    R->start_pc = pc;
+    R->root = f;
+    R->frame_ref = emit0(R, IR_inputarg_r, NULL);
+    R->nonnull[R->frame_ref] = 1;
+    push_frame(R, f, f->code, f->func);
+    RecFrame *rf = top(R);
+    /* the header's state comes from the frame: load every slot */
+    rf->sp = (int32_t)(f->sp - frame_stack_base(f));
+    for (int i = 0; i < rf->nlocals + rf->sp; i++) {
+        IRRef r = emit2(R, IR_getarrayitem_gc_r, R->frame_ref, kint(R, i), &frame_slots_descr->d);
+        rf->slots[i] = (SnapSlot){r, SK_VALUE};
+    }
+    /* the loop label takes them all */
+    int n = rf->nlocals + rf->sp;
+    IRRef *args = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
+    args[0] = R->frame_ref;
+    for (int i = 0; i < n; i++) args[i + 1] = rf->slots[i].ref;
+    TargetDescr *t = gc_alloc_uncollectable(sizeof *t);
+    t->d.kind = DESCR_TARGET;
+    t->id = ++jit.next_loop_number;
+    R->label = emit(R, IR_label, n + 1, args, &t->d);
+    /* label arguments are new SSA values in the loop body */
+    return R;
+}
+
+/* ---- recording instructions --------------------------------------------------------------- */
+
+static Value concrete_stack(Value *sp, int depth) { return sp[-depth]; }
+
+static void dmp(Recorder *R, int32_t pc) {
+    RecFrame *rf = top(R);
+    PosDescr *p = descr_pos(rf->code, pc, R->nframes - 1, rf->call_id);
+    emit0(R, IR_debug_merge_point, &p->d);
+}
+
+static IRRef bool_to_branch(Recorder *R, SnapSlot s, Value concrete, bool *truth) {
+    /* returns an 'i' 0/1 ref for the truth of a value, guarding its type */
+    if (s.kind == SK_BOOL) {
+        *truth = concrete == V_TRUE;
+        return s.ref;
+    }
+    if (s.kind == SK_INT) {
+        *truth = !int_is_zero(concrete);
+        return emit1(R, IR_int_is_true, s.ref, NULL);
+    }
+    if (s.kind == SK_FLOAT) {
+        *truth = float_val(concrete) != 0.0;
+        return emit2(R, IR_float_ne, s.ref, kfloat(R, 0.0), NULL);
+    }
+    IRRef r = s.ref;
+    if (concrete == V_TRUE || concrete == V_FALSE) {
+        *truth = concrete == V_TRUE;
+        if (ir_is_const(r)) return kint(R, *truth);
+        guard_type(R, r, &bool_type);
+        return emit2(R, IR_ptr_eq, r, kref(R, V_TRUE), NULL);
+    }
+    if (concrete == V_NONE) {
+        *truth = false;
+        guard_const(R, r, V_NONE);
+        return kint(R, 0);
+    }
+    if (v_is_int(concrete)) {
+        *truth = concrete != v_int(0);
+        return emit1(R, IR_int_is_true, as_int(R, s), NULL);
+    }
+    /* generic truth (may run __bool__): not evaluated here; the caller
+       records a residual call and resolves the branch afterwards */
+    *truth = false;
+    return IR_NONE;
+}
+
+/* Emit the int binary operation; returns false if the operation is not
+ * handled on raw ints (the caller falls back). */
+static bool rec_int_binop(Recorder *R, int op, SnapSlot a, SnapSlot b, Value va, Value vb) {
+    int64_t x = v_intval(va), y = v_intval(vb);
+    IRRef ra, rb, r;
+    switch (op) {
+    case BINOP_ADD:
+    case BINOP_SUB:
+    case BINOP_MUL: {
+        int64_t res;
+        bool ovf = op == BINOP_ADD ? __builtin_add_overflow(x, y, &res)
+                 : op == BINOP_SUB ? __builtin_sub_overflow(x, y, &res) : __builtin_mul_overflow(x, y, &res);
+        if (ovf) return false;
+        ra = as_int(R, a);
+        rb = as_int(R, b);
+        r = emit2(R, op == BINOP_ADD ? IR_int_add_ovf : op == BINOP_SUB ? IR_int_sub_ovf : IR_int_mul_ovf, ra, rb, NULL);
+        guard0(R, IR_guard_no_overflow);
+        break;
+    }
+    case BINOP_FLOORDIV:
+    case BINOP_MOD:
+        if (y == 0) return false;
+        ra = as_int(R, a);
+        rb = as_int(R, b);
+        if (!ir_is_const(rb)) {
+            IRRef z = emit1(R, IR_int_is_zero, rb, NULL);
+            guard1(R, IR_guard_false, z);
+        }
+        if (op == BINOP_FLOORDIV) {
+            if (x == SMALLINT_MIN && y == -1) return false;
+            r = emit2(R, IR_int_py_floordiv, ra, rb, NULL);
+        } else {
+            r = emit2(R, IR_int_py_mod, ra, rb, NULL);
+        }
+        break;
+    case BINOP_AND: r = emit2(R, IR_int_and, as_int(R, a), as_int(R, b), NULL); break;
+    case BINOP_OR: r = emit2(R, IR_int_or, as_int(R, a), as_int(R, b), NULL); break;
+    case BINOP_XOR: r = emit2(R, IR_int_xor, as_int(R, a), as_int(R, b), NULL); break;
+    case BINOP_RSHIFT:
+        if (y < 0 || y > 63) return false;
+        rb = as_int(R, b);
+        ra = as_int(R, a);
+        if (!ir_is_const(rb)) {
+            guard2(R, IR_guard_value, rb, kint(R, y));
+            rb = kint(R, y);
+        }
+        r = emit2(R, IR_int_rshift, ra, rb, NULL);
+        break;
+    case BINOP_LSHIFT: {
+        if (y < 0 || y > 62) return false;
+        int64_t res = x << y;
+        if ((res >> y) != x) return false;
+        rb = as_int(R, b);
+        ra = as_int(R, a);
+        if (!ir_is_const(rb)) {
+            guard2(R, IR_guard_value, rb, kint(R, y));
+            rb = kint(R, y);
+        }
+        /* overflow check: shift back and compare */
+        r = emit2(R, IR_int_lshift, ra, rb, NULL);
+        IRRef back = emit2(R, IR_int_rshift, r, rb, NULL);
+        IRRef same = emit2(R, IR_int_eq, back, ra, NULL);
+        guard1(R, IR_guard_true, same);
+        break;
+    }
+    default: return false;
+    }
+    pop(R);
+    pop(R);
+    push(R, r, SK_INT);
+    return true;
+}
+
+static bool rec_float_binop(Recorder *R, int op, SnapSlot a, SnapSlot b, Value va, Value vb) {
+    double y = float_val(v_is_int(vb) ? float_from_double((double)v_intval(vb)) : vb);
+    IRRef r;
+    switch (op) {
+    case BINOP_ADD: r = emit2(R, IR_float_add, as_float(R, a, va), as_float(R, b, vb), NULL); break;
+    case BINOP_SUB: r = emit2(R, IR_float_sub, as_float(R, a, va), as_float(R, b, vb), NULL); break;
+    case BINOP_MUL: r = emit2(R, IR_float_mul, as_float(R, a, va), as_float(R, b, vb), NULL); break;
+    case BINOP_TRUEDIV: {
+        if (y == 0.0) return false;
+        IRRef fa = as_float(R, a, va), fb = as_float(R, b, vb);
+        if (!ir_is_const(fb)) {
+            IRRef z = emit2(R, IR_float_eq, fb, kfloat(R, 0.0), NULL);
+            guard1(R, IR_guard_false, z);
+        }
+        r = emit2(R, IR_float_truediv, fa, fb, NULL);
+        break;
+    }
+    case BINOP_FLOORDIV:
+    case BINOP_MOD: {
+        if (y == 0.0) return false;
+        IRRef fa = as_float(R, a, va), fb = as_float(R, b, vb);
+        if (!ir_is_const(fb)) {
+            IRRef z = emit2(R, IR_float_eq, fb, kfloat(R, 0.0), NULL);
+            guard1(R, IR_guard_false, z);
+        }
+        IRRef args[2] = {fa, fb};
+        r = call_helper(R, op == BINOP_MOD ? JH_float_mod : JH_float_floordiv, 2, args);
+        break;
+    }
+    default: return false;
+    }
+    pop(R);
+    pop(R);
+    push(R, r, SK_FLOAT);
+    return true;
+}
+
+static void generic_binop(Recorder *R, int op, SnapSlot a, SnapSlot b) {
+    IRRef args[3] = {as_ref(R, a), as_ref(R, b), kint(R, op)};
+    IRRef r = call_value(R, JH_binop, 3, args);
+    pop(R);
+    pop(R);
+    push(R, r, SK_VALUE);
+}
+
+static void record_binop(Recorder *R, int op, Value *sp) {
+    RecFrame *rf = top(R);
+    SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
+    Value va = concrete_stack(sp, 2), vb = concrete_stack(sp, 1);
+    int base = BINOP_BASE(op);
+    if (v_is_int(va) && v_is_int(vb)) {
+        if (base == BINOP_TRUEDIV) {
+            if (vb != v_int(0)) {
+                IRRef fa = emit1(R, IR_cast_int_to_float, as_int(R, a), NULL);
+                IRRef ib = as_int(R, b);
+                IRRef z = emit1(R, IR_int_is_zero, ib, NULL);
+                guard1(R, IR_guard_false, z);
+                IRRef fb = emit1(R, IR_cast_int_to_float, ib, NULL);
+                IRRef r = emit2(R, IR_float_truediv, fa, fb, NULL);
+                pop(R);
+                pop(R);
+                push(R, r, SK_FLOAT);
+                return;
+            }
+        } else if (rec_int_binop(R, base, a, b, va, vb)) {
+            return;
+        }
+    } else if ((float_check_exact(va) || v_is_int(va)) && (float_check_exact(vb) || v_is_int(vb)) &&
+               (float_check_exact(va) || float_check_exact(vb))) {
+        if (rec_float_binop(R, base, a, b, va, vb)) return;
+    } else if (base == BINOP_ADD && str_check_exact(va) && str_check_exact(vb)) {
+        IRRef ra = as_ref(R, a), rb = as_ref(R, b);
+        guard_type(R, ra, &str_type);
+        guard_type(R, rb, &str_type);
+        IRRef args[2] = {ra, rb};
+        IRRef r = call_helper(R, JH_str_concat, 2, args);
+        R->known_class[r] = &str_type;
+        R->nonnull[r] = 1;
+        pop(R);
+        pop(R);
+        push(R, r, SK_VALUE);
+        return;
+    }
+    generic_binop(R, op, a, b);
+}
+
+static int cmp_irop_int(int op) {
+    static const int t[CMP__COUNT] = {IR_int_lt, IR_int_le, IR_int_eq, IR_int_ne, IR_int_gt, IR_int_ge};
+    return t[op];
+}
+static int cmp_irop_float(int op) {
+    static const int t[CMP__COUNT] = {IR_float_lt, IR_float_le, IR_float_eq, IR_float_ne, IR_float_gt, IR_float_ge};
+    return t[op];
+}
+
+static void record_compare(Recorder *R, int op, Value *sp) {
+    RecFrame *rf = top(R);
+    SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
+    Value va = concrete_stack(sp, 2), vb = concrete_stack(sp, 1);
+    IRRef r;
+    if (v_is_int(va) && v_is_int(vb)) {
+        r = emit2(R, cmp_irop_int(op), as_int(R, a), as_int(R, b), NULL);
+    } else if ((float_check_exact(va) || v_is_int(va)) && (float_check_exact(vb) || v_is_int(vb))) {
+        r = emit2(R, cmp_irop_float(op), as_float(R, a, va), as_float(R, b, vb), NULL);
+    } else if ((op == CMP_EQ || op == CMP_NE) && str_check_exact(va) && str_check_exact(vb)) {
+        IRRef ra = as_ref(R, a), rb = as_ref(R, b);
+        guard_type(R, ra, &str_type);
+        guard_type(R, rb, &str_type);
+        IRRef args[3] = {ra, rb, kint(R, op)};
+        IRRef res = call_value(R, JH_compare, 3, args);
+        R->known_class[res] = &bool_type;
+        pop(R);
+        pop(R);
+        push(R, res, SK_VALUE);
+        return;
+    } else {
+        IRRef args[3] = {as_ref(R, a), as_ref(R, b), kint(R, op)};
+        IRRef res = call_value(R, JH_compare, 3, args);
+        pop(R);
+        pop(R);
+        push(R, res, SK_VALUE);
+        return;
+    }
+    pop(R);
+    pop(R);
+    push(R, r, SK_BOOL);
+}
+
+/* LOAD_ATTR / LOAD_METHOD on an instance slot: guard type and map; NULL if
+ * the attribute is not a plain instance slot. */
+static bool record_instance_attr(Recorder *R, IRRef obj, Value vobj, Value name, IRRef *out) {
+    if (!v_is_ptr(vobj)) return false;
+    Type *t = V_OBJ(vobj)->type;
+    if (!t->attrs_offset || !type_has_flag(t, TF_HEAPTYPE) || type_has_flag(t, TF_HAS_GETATTRIBUTE)) return false;
+    InstanceAttrs *a = instance_attrs(vobj, t);
+    Map *m = a->map;
+    if (!m || m == &dict_mode_map) return false;
+    int32_t idx = map_lookup(m, name);
+    if (idx < 0) return false;
+    Value descr = type_lookup(t, name);
+    if (descr && type_of(descr)->descr_set) return false;   /* data descriptor wins */
+    guard_type(R, obj, t);
+    IRRef mref = emit1(R, IR_getfield_gc_r, obj, &attr_field_descr((int32_t)t->attrs_offset)->d);
+    guard2(R, IR_guard_value, mref, kref(R, V_FROM_PTR(m)));
+    if ((uint32_t)idx < t->inline_slots) {
+        *out = emit1(R, IR_getfield_gc_r, obj,
+                     &attr_field_descr((int32_t)(t->attrs_offset + offsetof(InstanceAttrs, slots) + 8u * (uint32_t)idx))->d);
+    } else {
+        IRRef ov = emit1(R, IR_getfield_gc_r, obj,
+                         &attr_field_descr((int32_t)(t->attrs_offset + offsetof(InstanceAttrs, overflow)))->d);
+        *out = emit2(R, IR_getarrayitem_gc_r, ov, kint(R, idx - (int32_t)t->inline_slots), &values_descr->d);
+    }
+    R->nonnull[*out] = 1;
+    return true;
+}
+
+bool interp_lookup_method(Value obj, Value name, Value *meth, Value *self);   /* interp.c */
+
+/* Guard that instance obj (of heap type t) does not shadow `name`. */
+static void guard_no_shadow(Recorder *R, IRRef obj, Value vobj, Type *t) {
+    if (!t->attrs_offset || !v_is_ptr(vobj)) return;
+    InstanceAttrs *a = instance_attrs(vobj, t);
+    IRRef mref = emit1(R, IR_getfield_gc_r, obj, &attr_field_descr((int32_t)t->attrs_offset)->d);
+    guard2(R, IR_guard_value, mref, kref(R, V_FROM_PTR(a->map)));
+}
+
+/* The type's methods may change: the trace depends on the version. */
+static void depend_on_type(Recorder *R, Type *t) {
+    uint32_t ver = type_version(t);
+    (void)ver;
+    for (int64_t i = 0; i < list_size(R->watched); i++)
+        if (list_get(R->watched, i) == V_FROM_PTR(t)) return;
+    list_append(R->watched, V_FROM_PTR(t));
+    guard0(R, IR_guard_not_invalidated);
+}
+
+static bool can_inline(Recorder *R, FunctionObject *fn, size_t nargs) {
+    CodeObject *co = fn->code;
+    if (!jit_params.inlining) return false;
+    if (R->nframes >= REC_MAX_FRAMES - 1) return false;
+    if (!(co->flags & CO_SIMPLE_ARGS)) return false;
+    if (co->flags & CO_GENERATOR) return false;
+    int64_t ndef = fn->defaults ? tuple_size(fn->defaults) : 0;
+    if (nargs > (size_t)co->argcount || (int64_t)nargs < co->argcount - ndef) return false;
+    for (int i = 0; i < R->nframes; i++)
+        if (R->frames[i].code == co) return false;   /* recursion */
+    return true;
+}
+
+/* Inline a call: the interpreter is about to push a frame for fn. */
+static void inline_call(Recorder *R, FunctionObject *fn, SnapSlot *args, size_t nargs, int32_t return_pc) {
+    CodeObject *co = fn->code;
+    RecFrame *caller = top(R);
+    (void)caller;
+    R->frames[R->nframes].return_pc = return_pc;
+    push_frame(R, NULL, co, fn);
+    RecFrame *rf = top(R);
+    for (size_t i = 0; i < nargs; i++) rf->slots[i] = args[i];
+    int64_t ndef = fn->defaults ? tuple_size(fn->defaults) : 0;
+    for (int i = (int)nargs; i < co->argcount; i++)
+        rf->slots[i] = (SnapSlot){kref(R, tuple_get(fn->defaults, i - (co->argcount - ndef))), SK_VALUE};
+    rf->return_pc = return_pc;
+    emit0(R, IR_enter_portal_frame, NULL);
+}
+
+/* CALL_FUNCTION / CALL_METHOD: callable, args are the top n+1 (or n+2)
+ * stack slots; pop_count slots go away and the result is pushed. */
+static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int nargs_in) {
+    RecFrame *rf = top(R);
+    int total = nargs_in + (method ? 2 : 1);
+    Value vcallable;
+    SnapSlot callable;
+    SnapSlot args[8];
+    size_t nargs;
+    if (method) {
+        Value vm = concrete_stack(sp, nargs_in + 2);
+        if (vm) {
+            vcallable = vm;
+            callable = *stack_slot(rf, nargs_in + 2);
+            nargs = (size_t)nargs_in + 1;
+            if (nargs > 8) {
+                rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+                return;
+            }
+            for (size_t i = 0; i < nargs; i++) args[i] = *stack_slot(rf, nargs_in + 1 - (int)i);
+        } else {
+            vcallable = concrete_stack(sp, nargs_in + 1);
+            callable = *stack_slot(rf, nargs_in + 1);
+            nargs = (size_t)nargs_in;
+            if (nargs > 8) {
+                rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+                return;
+            }
+            for (size_t i = 0; i < nargs; i++) args[i] = *stack_slot(rf, nargs_in - (int)i);
+        }
+    } else {
+        vcallable = concrete_stack(sp, nargs_in + 1);
+        callable = *stack_slot(rf, nargs_in + 1);
+        nargs = (size_t)nargs_in;
+        if (nargs > 8) {
+            rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+            return;
+        }
+        for (size_t i = 0; i < nargs; i++) args[i] = *stack_slot(rf, nargs_in - (int)i);
+    }
+    IRRef cref = as_ref(R, callable);
+    /* a bound method called with CALL_FUNCTION: call its function with self */
+    if (type_of(vcallable) == &method_type && function_check(V_AS(BoundMethodObject, vcallable)->func) && nargs < 8) {
+        guard_type(R, cref, &method_type);
+        IRRef fref = emit1(R, IR_getfield_gc_r, cref, &boundmethod_func_descr->d);
+        IRRef sref = emit1(R, IR_getfield_gc_r, cref, &boundmethod_self_descr->d);
+        R->nonnull[fref] = R->nonnull[sref] = 1;
+        for (size_t i = nargs; i > 0; i--) args[i] = args[i - 1];
+        args[0] = (SnapSlot){sref, SK_VALUE};
+        nargs++;
+        vcallable = V_AS(BoundMethodObject, vcallable)->func;
+        cref = fref;
+    }
+    if (function_check(vcallable)) {
+        FunctionObject *fn = V_AS(FunctionObject, vcallable);
+        guard_const(R, cref, vcallable);
+        if (can_inline(R, fn, nargs)) {
+            for (int i = 0; i < total; i++) pop(R);
+            R->snap_valid = false;
+            inline_call(R, fn, args, nargs, pc + 1);
+            return;
+        }
+    }
+    if (type_of(vcallable) == &method_descr_type && nargs == 2 &&
+        V_AS(MethodDescrObject, vcallable)->def->name[0] == 'a' &&
+        strcmp(V_AS(MethodDescrObject, vcallable)->def->name, "append") == 0 &&
+        V_AS(MethodDescrObject, vcallable)->owner == &list_type && list_check_exact(method ? concrete_stack(sp, nargs_in + 1) : VNULL)) {
+        /* list.append(x) */
+        guard_const(R, cref, vcallable);
+        IRRef l = as_ref(R, args[0]);
+        guard_type(R, l, &list_type);
+        IRRef a[2] = {l, as_ref(R, args[1])};
+        call_helper(R, JH_list_append, 2, a);
+        for (int i = 0; i < total; i++) pop(R);
+        push(R, kref(R, V_NONE), SK_VALUE);
+        return;
+    }
+    /* residual call */
+    if (nargs > 5) {
+        rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+        return;
+    }
+    if ((type_of(vcallable) == &builtin_function_type &&
+         (V_AS(BuiltinFunctionObject, vcallable)->def->flags & MF_FRAME)) ||
+        vcallable == V_FROM_PTR(&super_type)) {
+        /* they read the caller's frame, which an inlined call does not have */
+        rec_abort(R, ABORT_FRAME_INTROSPECTION);
+        return;
+    }
+    IRRef a[6];
+    a[0] = cref;
+    for (size_t i = 0; i < nargs; i++) a[i + 1] = as_ref(R, args[i]);
+    static const JitHelper calls[6] = {JH_call0, JH_call1, JH_call2, JH_call3, JH_call4, JH_call5};
+    IRRef r = call_value(R, calls[nargs], (int)nargs + 1, a);
+    for (int i = 0; i < total; i++) pop(R);
+    push(R, r, SK_VALUE);
+}
+
+/* Record one instruction. Returns 0, or 1 when the trace is complete. */
+static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
+    RecFrame *rf = top(R);
+    CodeObject *co = rf->code;
+    if (rf->frame == NULL) rf->frame = f;   /* an inlined call's frame appears */
+    if (rf->frame != f || f->code != co) {
+        rec_abort(R, ABORT_ESCAPE);
+        return -1;
+    }
+    int32_t pc = (int32_t)(ip - co->code);
+    int32_t depth = (int32_t)(sp - frame_stack_base(f));
+    if (R->pending.kind != PEND_NONE) {
+        Pending p = R->pending;
+        R->pending.kind = PEND_NONE;
+        bool taken = pc == p.target;
+        if (p.kind == PEND_BRANCH) {
+            bool or_pop = p.op == OP_JUMP_IF_FALSE_OR_POP || p.op == OP_JUMP_IF_TRUE_OR_POP;
+            bool jump_on_true = p.op == OP_POP_JUMP_IF_TRUE || p.op == OP_JUMP_IF_TRUE_OR_POP;
+            bool truth = taken ? jump_on_true : !jump_on_true;
+            if (or_pop && taken) push(R, p.value.ref, p.value.kind);   /* the value stays */
+            int32_t alt_pc = taken ? p.pc + 1 : p.target;
+            Snapshot *s;
+            if (!or_pop) s = take_snapshot_alt(R, alt_pc, false, (SnapSlot){IR_NONE, SK_NULL});
+            else if (taken) s = take_snapshot_alt(R, alt_pc, true, (SnapSlot){IR_NONE, SK_NULL});
+            else s = take_snapshot_alt(R, alt_pc, false, p.value);
+            emit_guard_snap(R, truth ? IR_guard_true : IR_guard_false, p.ref, s);
+        } else {
+            if (!taken) {
+                Snapshot *s = take_snapshot_alt(R, p.target, true, (SnapSlot){IR_NONE, SK_NULL});
+                emit_guard_snap(R, IR_guard_nonnull, p.ref, s);
+                R->nonnull[p.ref] = 1;
+                push(R, p.ref, SK_VALUE);
+            } else {
+                /* exhausted; the other outcome keeps the iterator and pushes the item */
+                Snapshot *s = take_snapshot_alt(R, p.pc + 1, false, (SnapSlot){p.ref, SK_VALUE});
+                emit_guard_snap(R, IR_guard_isnull, p.ref, s);
+                pop(R);
+            }
+        }
+        if (R->aborted) return -1;
+    }
+    if (depth != rf->sp) {
+        rec_abort(R, ABORT_ESCAPE);   /* lost track of the stack: never compile */
+        return -1;
+    }
+    /* back at the loop header in the root frame: close the loop */
+    if (R->kind == TRACE_LOOP && R->nframes == 1 && co == R->start_code && pc == R->start_pc && R->ninstr > 0) {
+        int n = rf->nlocals + rf->sp;
+        IRRef *args = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
+        args[0] = R->frame_ref;
+        for (int i = 0; i < n; i++) args[i + 1] = as_ref(R, rf->slots[i]);
+        emit(R, IR_jump, n + 1, args, R->ir.ops[R->label].descr);
+        return 1;
+    }
+    R->ninstr++;
+    R->pc = pc;
+    R->snap_valid = false;
+    dmp(R, pc);
+    uint32_t w = *ip;
+    int op = INSTR_OP(w);
+    int arg = (int)INSTR_ARG(w);
+    switch (op) {
+    case OP_NOP: break;
+    case OP_POP_TOP: pop(R); break;
+    case OP_SWAP: {
+        SnapSlot t = *stack_slot(rf, 1);
+        *stack_slot(rf, 1) = *stack_slot(rf, arg);
+        *stack_slot(rf, arg) = t;
+        break;
+    }
+    case OP_COPY: {
+        SnapSlot s = *stack_slot(rf, arg);
+        push(R, s.ref, s.kind);
+        break;
+    }
+    case OP_LOAD_CONST: {
+        Value c = tuple_get(co->consts, arg);
+        push(R, kref(R, c), SK_VALUE);
+        break;
+    }
+    case OP_LOAD_FAST: {
+        SnapSlot s = rf->slots[arg];
+        if (s.kind == SK_NULL || (s.kind == SK_VALUE && !ref_is_nonnull(R, s.ref))) {
+            if (!f->localsplus[arg]) {
+                rec_abort(R, ABORT_EXCEPTION);
+                return -1;
+            }
+            if (s.kind == SK_NULL) {
+                rec_abort(R, ABORT_ESCAPE);
+                return -1;
+            }
+            guard1(R, IR_guard_nonnull, s.ref);
+            R->nonnull[s.ref] = 1;
+        }
+        push(R, s.ref, s.kind);
+        break;
+    }
+    case OP_STORE_FAST: rf->slots[arg] = pop(R); break;
+    case OP_LOAD_DEREF: {
+        /* cells follow the locals in localsplus */
+        IRRef c = as_ref(R, rf->slots[co->nlocals + arg]);
+        IRRef v = emit1(R, IR_getfield_gc_r, c, &cell_value_descr->d);
+        guard1(R, IR_guard_nonnull, v);
+        R->nonnull[v] = 1;
+        push(R, v, SK_VALUE);
+        break;
+    }
+    case OP_STORE_DEREF: {
+        IRRef c = as_ref(R, rf->slots[co->nlocals + arg]);
+        SnapSlot v = *stack_slot(rf, 1);
+        IRRef vr = as_ref(R, v);
+        emit2(R, IR_setfield_gc, c, vr, &cell_value_descr->d);
+        /* cell versions are bumped by cell_set; traces watching this cell
+           are invalidated by the interpreter's store, not the trace's */
+        pop(R);
+        break;
+    }
+    case OP_LOAD_GLOBAL: {
+        /* the global's current value, as a constant the trace depends on;
+           globals rebound often (module-level loop variables) are loaded */
+        InlineCache *ic = &co->caches[arg];
+        Value g = rf->func ? rf->func->globals : f->globals;
+        Value cell = dict_get_cell(g, ic->name, false);
+        Value v = VNULL;
+        if (cell && V_AS(CellObject, cell)->value && V_AS(CellObject, cell)->version > CELL_REBIND_LIMIT) {
+            IRRef val = emit1(R, IR_getfield_gc_r, kref(R, cell), &cell_value_descr->d);
+            guard1(R, IR_guard_nonnull, val);
+            R->nonnull[val] = 1;
+            push(R, val, SK_VALUE);
+            break;
+        }
+        if (cell && V_AS(CellObject, cell)->value) {
+            v = V_AS(CellObject, cell)->value;
+        } else {
+            Value b = f->builtins ? f->builtins : tstate.builtins;
+            Value bcell = dict_get_cell(b, ic->name, false);
+            if (bcell) {
+                v = V_AS(CellObject, bcell)->value;
+                cell = bcell;
+                /* also depend on the module not gaining that name */
+                V_AS(DictObject, g)->watched = 1;
+                list_append(R->watched, g);
+            }
+        }
+        if (!v) {
+            rec_abort(R, ABORT_EXCEPTION);
+            return -1;
+        }
+        V_AS(CellObject, cell)->watched = 1;
+        list_append(R->watched, cell);
+        guard0(R, IR_guard_not_invalidated);
+        push(R, kref(R, v), SK_VALUE);
+        break;
+    }
+    case OP_STORE_GLOBAL: {
+        Value g = rf->func ? rf->func->globals : f->globals;
+        Value cell = dict_get_cell(g, tuple_get(co->names, arg), false);
+        IRRef val = as_ref(R, *stack_slot(rf, 1));
+        if (cell && V_AS(CellObject, cell)->value) {
+            /* rebinding an existing global: store into its cell, unless some
+               compiled code watches the cell (then the interpreter stores) */
+            IRRef c = kref(R, cell);
+            IRRef watched = emit1(R, IR_getfield_gc_i, c, &cell_watched_descr->d);
+            guard1(R, IR_guard_false, watched);
+            emit2(R, IR_setfield_gc, c, val, &cell_value_descr->d);
+            IRRef ver = emit1(R, IR_getfield_gc_i, c, &cell_version_descr->d);
+            IRRef nver = emit2(R, IR_int_add, ver, kint(R, 1), NULL);
+            emit2(R, IR_setfield_gc, c, nver, &cell_version_descr->d);
+            pop(R);
+            break;
+        }
+        IRRef args[3] = {kref(R, g), kref(R, tuple_get(co->names, arg)), val};
+        call_int(R, JH_set_global, 3, args);
+        pop(R);
+        break;
+    }
+    case OP_LOAD_ATTR: {
+        InlineCache *ic = &co->caches[arg];
+        SnapSlot o = *stack_slot(rf, 1);
+        Value vo = concrete_stack(sp, 1);
+        IRRef obj = as_ref(R, o);
+        IRRef out;
+        if (record_instance_attr(R, obj, vo, ic->name, &out)) {
+            pop(R);
+            push(R, out, SK_VALUE);
+            break;
+        }
+        if (module_check(vo)) {
+            Value d = module_dict(vo);
+            Value cell = dict_get_cell(d, ic->name, false);
+            if (cell && V_AS(CellObject, cell)->value) {
+                guard_const(R, obj, vo);
+                V_AS(CellObject, cell)->watched = 1;
+                list_append(R->watched, cell);
+                guard0(R, IR_guard_not_invalidated);
+                pop(R);
+                push(R, kref(R, V_AS(CellObject, cell)->value), SK_VALUE);
+                break;
+            }
+        }
+        if (v_is_ptr(vo) && V_OBJ(vo)->type == &type_type) {
+            Value attr = type_lookup(V_AS(Type, vo), ic->name);
+            if (attr && !type_lookup(&type_type, ic->name) &&
+                (!type_of(attr)->descr_get || type_of(attr) == &function_type)) {
+                guard_const(R, obj, vo);
+                depend_on_type(R, V_AS(Type, vo));
+                pop(R);
+                push(R, kref(R, attr), SK_VALUE);
+                break;
+            }
+        }
+        IRRef args[2] = {obj, kref(R, ic->name)};
+        IRRef r = call_value(R, JH_getattr, 2, args);
+        pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
+    case OP_STORE_ATTR: {
+        InlineCache *ic = &co->caches[arg];
+        SnapSlot o = *stack_slot(rf, 1), v = *stack_slot(rf, 2);
+        Value vo = concrete_stack(sp, 1);
+        IRRef obj = as_ref(R, o);
+        IRRef val = as_ref(R, v);
+        bool done = false;
+        if (v_is_ptr(vo)) {
+            Type *t = V_OBJ(vo)->type;
+            if (t->attrs_offset && type_has_flag(t, TF_HEAPTYPE) && !type_has_flag(t, TF_HAS_SETATTR)) {
+                InstanceAttrs *a = instance_attrs(vo, t);
+                Map *m = a->map;
+                Value descr = type_lookup(t, ic->name);
+                if (m && m != &dict_mode_map && (!descr || !type_of(descr)->descr_set)) {
+                    int32_t idx = map_lookup(m, ic->name);
+                    guard_type(R, obj, t);
+                    depend_on_type(R, t);
+                    IRRef mref = emit1(R, IR_getfield_gc_r, obj, &attr_field_descr((int32_t)t->attrs_offset)->d);
+                    guard2(R, IR_guard_value, mref, kref(R, V_FROM_PTR(m)));
+                    if (idx >= 0 && (uint32_t)idx < t->inline_slots) {
+                        emit2(R, IR_setfield_gc, obj, val,
+                              &attr_field_descr((int32_t)(t->attrs_offset + offsetof(InstanceAttrs, slots) +
+                                                          8u * (uint32_t)idx))->d);
+                        done = true;
+                    } else if (idx >= 0) {
+                        IRRef ov = emit1(R, IR_getfield_gc_r, obj,
+                                         &attr_field_descr((int32_t)(t->attrs_offset +
+                                                                     offsetof(InstanceAttrs, overflow)))->d);
+                        emit3(R, IR_setarrayitem_gc, ov, kint(R, idx - (int32_t)t->inline_slots), val,
+                              &values_descr->d);
+                        done = true;
+                    } else if (m->nattrs < 100) {
+                        /* adding a slot: a map transition */
+                        Map *nm = map_add(m, ic->name);
+                        if ((uint32_t)nm->index < t->inline_slots) {
+                            emit2(R, IR_setfield_gc, obj, val,
+                                  &attr_field_descr((int32_t)(t->attrs_offset + offsetof(InstanceAttrs, slots) +
+                                                              8u * (uint32_t)nm->index))->d);
+                            emit2(R, IR_setfield_gc, obj, kref(R, V_FROM_PTR(nm)),
+                                  &attr_field_descr((int32_t)t->attrs_offset)->d);
+                            done = true;
+                        }
+                    }
+                }
+            }
+        }
+        if (!done) {
+            IRRef args[3] = {obj, kref(R, ic->name), val};
+            call_int(R, JH_setattr, 3, args);
+        }
+        pop(R);
+        pop(R);
+        break;
+    }
+    case OP_LOAD_METHOD: {
+        InlineCache *ic = &co->caches[arg];
+        SnapSlot o = *stack_slot(rf, 1);
+        Value vo = concrete_stack(sp, 1);
+        IRRef obj = as_ref(R, o);
+        Value meth, self;
+        bool found = interp_lookup_method(vo, ic->name, &meth, &self);
+        if (err_occurred()) {
+            rec_abort(R, ABORT_EXCEPTION);
+            return -1;
+        }
+        if (found && meth) {
+            Type *t = type_of(vo);
+            if (v_is_int(vo)) guard1(R, IR_guard_is_int, obj);
+            else if (v_is_smallfloat(vo)) guard1(R, IR_guard_is_float, obj);
+            else guard_type(R, obj, t);
+            depend_on_type(R, t);
+            if (type_has_flag(t, TF_HEAPTYPE)) guard_no_shadow(R, obj, vo, t);
+            pop(R);
+            push(R, kref(R, meth), SK_VALUE);
+            push(R, obj, SK_VALUE);
+            break;
+        }
+        IRRef out;
+        pop(R);
+        if (record_instance_attr(R, obj, vo, ic->name, &out)) {
+            push(R, kref(R, VNULL), SK_VALUE);
+            push(R, out, SK_VALUE);
+            break;
+        }
+        IRRef args[2] = {obj, kref(R, ic->name)};
+        IRRef r = call_value(R, JH_getattr, 2, args);
+        push(R, kref(R, VNULL), SK_VALUE);
+        push(R, r, SK_VALUE);
+        break;
+    }
+    case OP_BINARY_SUBSCR: {
+        SnapSlot c = *stack_slot(rf, 2), k = *stack_slot(rf, 1);
+        Value vc = concrete_stack(sp, 2), vk = concrete_stack(sp, 1);
+        if (v_is_int(vk) && (list_check_exact(vc) || tuple_check_exact(vc))) {
+            bool is_list = list_check_exact(vc);
+            IRRef cr = as_ref(R, c);
+            guard_type(R, cr, is_list ? &list_type : &tuple_type);
+            IRRef idx = as_int(R, k);
+            IRRef len = emit1(R, IR_getfield_gc_i, cr, is_list ? &list_size_descr->d : &tuple_size_descr->d);
+            int64_t i = v_intval(vk), n = is_list ? list_size(vc) : tuple_size(vc);
+            if (i < -n || i >= n) {
+                /* will raise IndexError */
+                IRRef args[2] = {cr, as_ref(R, k)};
+                IRRef r = call_value(R, JH_getitem, 2, args);
+                pop(R);
+                pop(R);
+                push(R, r, SK_VALUE);
+                break;
+            }
+            if (i < 0) {
+                IRRef neg = emit2(R, IR_int_lt, idx, kint(R, 0), NULL);
+                guard1(R, IR_guard_true, neg);
+                idx = emit2(R, IR_int_add, idx, len, NULL);
+                IRRef ok = emit2(R, IR_int_ge, idx, kint(R, 0), NULL);
+                guard1(R, IR_guard_true, ok);
+            } else {
+                IRRef ok = emit2(R, IR_int_ge, idx, kint(R, 0), NULL);
+                guard1(R, IR_guard_true, ok);
+                IRRef lt = emit2(R, IR_int_lt, idx, len, NULL);
+                guard1(R, IR_guard_true, lt);
+            }
+            IRRef item;
+            if (is_list) {
+                IRRef items = emit1(R, IR_getfield_gc_r, cr, &list_items_descr->d);
+                item = emit2(R, IR_getarrayitem_gc_r, items, idx, &values_descr->d);
+            } else {
+                item = emit2(R, IR_getarrayitem_gc_r, cr, idx, &tuple_items_descr->d);
+            }
+            R->nonnull[item] = 1;
+            pop(R);
+            pop(R);
+            push(R, item, SK_VALUE);
+            break;
+        }
+        IRRef cr = as_ref(R, c), kr = as_ref(R, k);
+        IRRef r;
+        if (dict_check_exact(vc)) {
+            guard_type(R, cr, &dict_type);
+            IRRef args[2] = {cr, kr};
+            r = call_value(R, JH_dict_getitem, 2, args);
+        } else {
+            IRRef args[2] = {cr, kr};
+            r = call_value(R, JH_getitem, 2, args);
+        }
+        pop(R);
+        pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
+    case OP_STORE_SUBSCR: {
+        SnapSlot k = *stack_slot(rf, 1), c = *stack_slot(rf, 2), v = *stack_slot(rf, 3);
+        Value vc = concrete_stack(sp, 2), vk = concrete_stack(sp, 1);
+        IRRef cr = as_ref(R, c);
+        if (v_is_int(vk) && list_check_exact(vc)) {
+            int64_t i = v_intval(vk), n = list_size(vc);
+            if (i >= 0 && i < n) {
+                guard_type(R, cr, &list_type);
+                IRRef idx = as_int(R, k);
+                IRRef len = emit1(R, IR_getfield_gc_i, cr, &list_size_descr->d);
+                IRRef ok = emit2(R, IR_int_ge, idx, kint(R, 0), NULL);
+                guard1(R, IR_guard_true, ok);
+                IRRef lt = emit2(R, IR_int_lt, idx, len, NULL);
+                guard1(R, IR_guard_true, lt);
+                IRRef items = emit1(R, IR_getfield_gc_r, cr, &list_items_descr->d);
+                emit3(R, IR_setarrayitem_gc, items, idx, as_ref(R, v), &values_descr->d);
+                pop(R);
+                pop(R);
+                pop(R);
+                break;
+            }
+        }
+        IRRef args[3] = {cr, as_ref(R, k), as_ref(R, v)};
+        if (dict_check_exact(vc)) {
+            guard_type(R, cr, &dict_type);
+            call_int(R, JH_dict_setitem, 3, args);
+        } else {
+            call_int(R, JH_setitem, 3, args);
+        }
+        pop(R);
+        pop(R);
+        pop(R);
+        break;
+    }
+    case OP_BINARY_ADD: case OP_INPLACE_ADD: record_binop(R, BINOP_ADD, sp); break;
+    case OP_BINARY_SUBTRACT: case OP_INPLACE_SUBTRACT: record_binop(R, BINOP_SUB, sp); break;
+    case OP_BINARY_MULTIPLY: case OP_INPLACE_MULTIPLY: record_binop(R, BINOP_MUL, sp); break;
+    case OP_BINARY_TRUE_DIVIDE: case OP_INPLACE_TRUE_DIVIDE: record_binop(R, BINOP_TRUEDIV, sp); break;
+    case OP_BINARY_FLOOR_DIVIDE: case OP_INPLACE_FLOOR_DIVIDE: record_binop(R, BINOP_FLOORDIV, sp); break;
+    case OP_BINARY_MODULO: case OP_INPLACE_MODULO: record_binop(R, BINOP_MOD, sp); break;
+    case OP_BINARY_LSHIFT: case OP_INPLACE_LSHIFT: record_binop(R, BINOP_LSHIFT, sp); break;
+    case OP_BINARY_RSHIFT: case OP_INPLACE_RSHIFT: record_binop(R, BINOP_RSHIFT, sp); break;
+    case OP_BINARY_AND: case OP_INPLACE_AND: record_binop(R, BINOP_AND, sp); break;
+    case OP_BINARY_OR: case OP_INPLACE_OR: record_binop(R, BINOP_OR, sp); break;
+    case OP_BINARY_XOR: case OP_INPLACE_XOR: record_binop(R, BINOP_XOR, sp); break;
+    case OP_BINARY_POWER: case OP_INPLACE_POWER: case OP_BINARY_MATRIX_MULTIPLY: case OP_INPLACE_MATRIX_MULTIPLY: {
+        int bop = (op == OP_BINARY_POWER || op == OP_INPLACE_POWER) ? BINOP_POW : BINOP_MATMUL;
+        if (op >= OP_INPLACE_ADD) bop |= BINOP_INPLACE;
+        generic_binop(R, bop, *stack_slot(rf, 2), *stack_slot(rf, 1));
+        break;
+    }
+    case OP_UNARY_NEGATIVE: {
+        SnapSlot a = *stack_slot(rf, 1);
+        Value va = concrete_stack(sp, 1);
+        if (v_is_int(va) && va != v_int(SMALLINT_MIN)) {
+            IRRef r = emit2(R, IR_int_sub_ovf, kint(R, 0), as_int(R, a), NULL);
+            guard0(R, IR_guard_no_overflow);
+            pop(R);
+            push(R, r, SK_INT);
+        } else if (float_check_exact(va)) {
+            IRRef r = emit1(R, IR_float_neg, as_float(R, a, va), NULL);
+            pop(R);
+            push(R, r, SK_FLOAT);
+        } else {
+            IRRef args[2] = {as_ref(R, a), kint(R, UNOP_NEG)};
+            IRRef r = call_value(R, JH_unop, 2, args);
+            pop(R);
+            push(R, r, SK_VALUE);
+        }
+        break;
+    }
+    case OP_UNARY_POSITIVE:
+    case OP_UNARY_INVERT: {
+        SnapSlot a = *stack_slot(rf, 1);
+        Value va = concrete_stack(sp, 1);
+        if (op == OP_UNARY_INVERT && v_is_int(va)) {
+            IRRef r = emit1(R, IR_int_invert, as_int(R, a), NULL);
+            pop(R);
+            push(R, r, SK_INT);
+            break;
+        }
+        IRRef args[2] = {as_ref(R, a), kint(R, op == OP_UNARY_POSITIVE ? UNOP_POS : UNOP_INVERT)};
+        IRRef r = call_value(R, JH_unop, 2, args);
+        pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
+    case OP_UNARY_NOT: {
+        SnapSlot a = *stack_slot(rf, 1);
+        bool truth;
+        IRRef t = bool_to_branch(R, a, concrete_stack(sp, 1), &truth);
+        IRRef r = emit1(R, IR_int_is_zero, t, NULL);
+        pop(R);
+        push(R, r, SK_BOOL);
+        break;
+    }
+    case OP_COMPARE_OP: record_compare(R, arg, sp); break;
+    case OP_IS_OP: {
+        SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
+        IRRef r = emit2(R, arg ? IR_ptr_ne : IR_ptr_eq, as_ref(R, a), as_ref(R, b), NULL);
+        pop(R);
+        pop(R);
+        push(R, r, SK_BOOL);
+        break;
+    }
+    case OP_CONTAINS_OP: {
+        SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
+        IRRef args[2] = {as_ref(R, a), as_ref(R, b)};
+        IRRef r = call_int(R, JH_contains, 2, args);
+        if (arg) r = emit1(R, IR_int_is_zero, r, NULL);
+        pop(R);
+        pop(R);
+        push(R, r, SK_BOOL);
+        break;
+    }
+    case OP_JUMP_FORWARD:
+    case OP_JUMP_ABSOLUTE:
+        break;
+    case OP_POP_JUMP_IF_FALSE:
+    case OP_POP_JUMP_IF_TRUE:
+    case OP_JUMP_IF_FALSE_OR_POP:
+    case OP_JUMP_IF_TRUE_OR_POP: {
+        SnapSlot a = *stack_slot(rf, 1);
+        bool truth;
+        IRRef t = bool_to_branch(R, a, concrete_stack(sp, 1), &truth);
+        if (t == IR_NONE) {
+            IRRef args[1] = {as_ref(R, a)};
+            IRRef tr = call_int(R, JH_truth, 1, args);
+            R->pending = (Pending){PEND_BRANCH, tr, pc, arg, op, a};
+            pop(R);
+            break;
+        }
+        if (!ir_is_const(t)) guard1(R, truth ? IR_guard_true : IR_guard_false, t);
+        bool jumps = (op == OP_POP_JUMP_IF_FALSE || op == OP_JUMP_IF_FALSE_OR_POP) ? !truth : truth;
+        if (op == OP_POP_JUMP_IF_FALSE || op == OP_POP_JUMP_IF_TRUE || !jumps) pop(R);
+        break;
+    }
+    case OP_GET_ITER: {
+        SnapSlot a = *stack_slot(rf, 1);
+        IRRef args[1] = {as_ref(R, a)};
+        IRRef r = call_value(R, JH_iter, 1, args);
+        pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
+    case OP_FOR_ITER: {
+        SnapSlot it = *stack_slot(rf, 1);
+        Value vit = concrete_stack(sp, 1);
+        IRRef itr = as_ref(R, it);
+        if (type_of(vit) == &rangeiter_type) {
+            guard_type(R, itr, &rangeiter_type);
+            IRRef rem = emit1(R, IR_getfield_gc_i, itr, &rangeiter_remaining_descr->d);
+            IRRef more = emit2(R, IR_int_gt, rem, kint(R, 0), NULL);
+            bool has = V_AS(RangeIterObject, vit)->remaining > 0;
+            guard1(R, has ? IR_guard_true : IR_guard_false, more);
+            if (!has) {
+                pop(R);
+                break;
+            }
+            IRRef next = emit1(R, IR_getfield_gc_i, itr, &rangeiter_next_descr->d);
+            IRRef step = emit1(R, IR_getfield_gc_i, itr, &rangeiter_step_descr->d);
+            IRRef nn = emit2(R, IR_int_add, next, step, NULL);
+            emit2(R, IR_setfield_gc, itr, nn, &rangeiter_next_descr->d);
+            IRRef nrem = emit2(R, IR_int_sub, rem, kint(R, 1), NULL);
+            emit2(R, IR_setfield_gc, itr, nrem, &rangeiter_remaining_descr->d);
+            push(R, next, SK_INT);
+            break;
+        }
+        if (type_of(vit) == &listiter_type) {
+            guard_type(R, itr, &listiter_type);
+            IRRef l = emit1(R, IR_getfield_gc_r, itr, &listiter_list_descr->d);
+            bool alive = V_AS(ListIterObject, vit)->list != VNULL;
+            if (!alive) {
+                guard1(R, IR_guard_isnull, l);
+                pop(R);
+                break;
+            }
+            guard1(R, IR_guard_nonnull, l);
+            IRRef idx = emit1(R, IR_getfield_gc_i, itr, &listiter_index_descr->d);
+            IRRef len = emit1(R, IR_getfield_gc_i, l, &list_size_descr->d);
+            IRRef more = emit2(R, IR_int_lt, idx, len, NULL);
+            ListIterObject *li = V_AS(ListIterObject, vit);
+            bool has = li->index < list_size(li->list);
+            guard1(R, has ? IR_guard_true : IR_guard_false, more);
+            if (!has) {
+                emit2(R, IR_setfield_gc, itr, kref(R, VNULL), &listiter_list_descr->d);
+                pop(R);
+                break;
+            }
+            IRRef items = emit1(R, IR_getfield_gc_r, l, &list_items_descr->d);
+            IRRef item = emit2(R, IR_getarrayitem_gc_r, items, idx, &values_descr->d);
+            R->nonnull[item] = 1;
+            IRRef nidx = emit2(R, IR_int_add, idx, kint(R, 1), NULL);
+            emit2(R, IR_setfield_gc, itr, nidx, &listiter_index_descr->d);
+            push(R, item, SK_VALUE);
+            break;
+        }
+        /* any other iterator: a residual call; whether it produced an item
+           is known after the instruction ran */
+        IRRef args[1] = {itr};
+        IRRef r = call_helper(R, JH_iternext, 1, args);
+        guard_no_exc(R);
+        R->pending = (Pending){PEND_FOR_ITER, r, pc, arg, op, (SnapSlot){IR_NONE, SK_NULL}};
+        break;
+    }
+    case OP_CALL_FUNCTION: record_call(R, sp, pc, false, arg); break;
+    case OP_CALL_METHOD: record_call(R, sp, pc, true, arg); break;
+    case OP_RETURN_VALUE: {
+        if (R->nframes == 1) {
+            rec_abort(R, ABORT_LEFT_LOOP);
+            return -1;
+        }
+        SnapSlot v = pop(R);
+        R->nframes--;
+        emit0(R, IR_leave_portal_frame, NULL);
+        push(R, v.ref, v.kind);
+        break;
+    }
+    case OP_BUILD_TUPLE: {
+        int n = arg;
+        if (n > 8) {
+            rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+            return -1;
+        }
+        SizeDescr *sd = descr_size(&tuple_type, (int32_t)(sizeof(TupleObject) + 8u * (uint32_t)n), false);
+        IRRef t = emit0(R, IR_new_with_vtable, &sd->d);
+        emit2(R, IR_setfield_gc, t, kint(R, n), &tuple_size_descr->d);
+        for (int i = 0; i < n; i++) {
+            IRRef item = as_ref(R, *stack_slot(rf, n - i));
+            emit3(R, IR_setarrayitem_gc, t, kint(R, i), item, &tuple_items_descr->d);
+        }
+        for (int i = 0; i < n; i++) pop(R);
+        R->known_class[t] = &tuple_type;
+        R->nonnull[t] = 1;
+        push(R, t, SK_VALUE);
+        break;
+    }
+    case OP_UNPACK_SEQUENCE: {
+        SnapSlot s = *stack_slot(rf, 1);
+        Value vs = concrete_stack(sp, 1);
+        int n = arg;
+        bool is_list = list_check_exact(vs);
+        if (!(tuple_check_exact(vs) && tuple_size(vs) == n) && !(is_list && list_size(vs) == n)) {
+            rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+            return -1;
+        }
+        IRRef sr = as_ref(R, s);
+        guard_type(R, sr, is_list ? &list_type : &tuple_type);
+        IRRef len = emit1(R, IR_getfield_gc_i, sr, is_list ? &list_size_descr->d : &tuple_size_descr->d);
+        guard2(R, IR_guard_value, len, kint(R, n));
+        IRRef items = is_list ? emit1(R, IR_getfield_gc_r, sr, &list_items_descr->d) : sr;
+        IRRef *vals = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
+        for (int i = 0; i < n; i++) {
+            vals[i] = emit2(R, IR_getarrayitem_gc_r, items, kint(R, i), is_list ? &values_descr->d : &tuple_items_descr->d);
+            R->nonnull[vals[i]] = 1;
+        }
+        pop(R);
+        for (int i = n - 1; i >= 0; i--) push(R, vals[i], SK_VALUE);
+        break;
+    }
+    case OP_LIST_APPEND: {
+        SnapSlot v = *stack_slot(rf, 1);
+        SnapSlot l = *stack_slot(rf, arg + 1);
+        IRRef a[2] = {as_ref(R, l), as_ref(R, v)};
+        call_helper(R, JH_list_append, 2, a);
+        pop(R);
+        break;
+    }
+    case OP_FORMAT_VALUE: {
+        bool have_spec = arg & FVS_HAVE_SPEC;
+        SnapSlot spec = have_spec ? *stack_slot(rf, 1) : (SnapSlot){IR_NONE, SK_NULL};
+        SnapSlot v = *stack_slot(rf, have_spec ? 2 : 1);
+        IRRef args[3] = {as_ref(R, v), kint(R, arg & 3), have_spec ? as_ref(R, spec) : kref(R, VNULL)};
+        IRRef r = call_value(R, JH_format_value, 3, args);
+        R->known_class[r] = &str_type;
+        if (have_spec) pop(R);
+        pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
+    case OP_BUILD_STRING: {
+        int n = arg;
+        if (n > 4) {
+            rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+            return -1;
+        }
+        IRRef args[5];
+        args[0] = kint(R, n);
+        for (int i = 0; i < 4; i++) args[i + 1] = i < n ? as_ref(R, *stack_slot(rf, n - i)) : kref(R, VNULL);
+        IRRef r = call_helper(R, JH_build_string, 5, args);
+        R->known_class[r] = &str_type;
+        R->nonnull[r] = 1;
+        for (int i = 0; i < n; i++) pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
+    default:
+        rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+        return -1;
+    }
+    if (R->aborted) return -1;
+    return 0;
+}
+
+int recorder_step(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
+    if (R->aborted) return -1;
+    int r = record_instr(R, f, ip, sp);
+    if (R->aborted) return -1;
+    return r;
+}

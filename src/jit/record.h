@@ -1,0 +1,80 @@
+/* record.h: the trace recorder.
+ *
+ * The recorder runs just before the interpreter executes each instruction
+ * and emits IR for it, using the instruction's concrete operands to decide
+ * what the trace may assume: every assumption becomes a guard whose
+ * snapshot is the state before the instruction. It mirrors the
+ * interpreter's frames (RecFrame: one per frame, inlined calls included),
+ * holding for every local and stack slot the IR value now in it.
+ */
+#ifndef TPY_JIT_RECORD_H
+#define TPY_JIT_RECORD_H
+
+#include "trace.h"
+
+#define REC_MAX_FRAMES 16
+
+typedef struct RecFrame {
+    Frame *frame;           /* the live interpreter frame */
+    CodeObject *code;
+    FunctionObject *func;
+    SnapSlot *slots;        /* nlocals + code->stacksize */
+    int32_t nlocals;        /* localsplus slots */
+    int32_t sp;             /* stack slots in use */
+    int32_t return_pc;      /* caller resumes here (inlined frames) */
+    int32_t call_id;
+} RecFrame;
+
+/* A decision that can only be known after the instruction ran (a branch on
+ * a value whose truth needs a call, a generic iterator's next value): the
+ * guard for it is emitted at the next step, with the snapshot of the
+ * other outcome. */
+typedef enum PendingKind { PEND_NONE, PEND_BRANCH, PEND_FOR_ITER } PendingKind;
+
+typedef struct Pending {
+    PendingKind kind;
+    IRRef ref;              /* truth (i) or next item (r) */
+    int32_t pc, target;     /* the instruction and its jump target */
+    int op;                 /* the opcode */
+    SnapSlot value;         /* JUMP_IF_*_OR_POP: the tested value */
+} Pending;
+
+typedef struct Recorder {
+    IRBuf ir;
+    int32_t pc;                 /* instruction being recorded */
+    Pending pending;
+    TraceKind kind;
+    CodeObject *start_code;     /* loops: the header being traced */
+    int32_t start_pc;
+    Frame *root;
+    RecFrame frames[REC_MAX_FRAMES];
+    int nframes;
+    IRRef frame_ref;            /* p0: the root Frame pointer */
+    IRRef label;                /* index of the loop label */
+    int32_t ninstr;             /* instructions recorded */
+    GuardDescr *from_guard;     /* bridges */
+    Trace *parent;
+    int next_call_id;
+    /* per-op facts: known class (Type*), unboxed form, non-null */
+    void **known_class;
+    IRRef *unboxed;
+    uint8_t *nonnull;
+    int32_t capfacts;
+    /* snapshot shared by the guards of the current instruction */
+    Snapshot *snap;
+    int32_t snap_pc;
+    bool snap_valid;
+    AbortReason abort_reason;
+    bool aborted;
+    Trace **deps;               /* nothing yet */
+    Value watched;              /* list of cells/types the trace assumes */
+    bool assumption_broken;     /* one of them changed while recording */
+} Recorder;
+
+Recorder *recorder_new_loop(Frame *f, int32_t pc);
+Recorder *recorder_new_bridge(Frame *root, GuardDescr *g, uint64_t *saved);
+/* 0: keep going; 1: the loop closed or the trace ended (compile it);
+ * -1: aborted (R->abort_reason). */
+int recorder_step(Recorder *R, Frame *f, uint32_t *ip, Value *sp);
+
+#endif

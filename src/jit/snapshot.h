@@ -1,0 +1,82 @@
+/* snapshot.h: the interpreter state a guard failure rebuilds.
+ *
+ * A Snapshot describes every frame live at a guard, outermost first:
+ * frames[0] is the trace's root frame (it exists in memory; resume writes
+ * into it), frames[1..] are calls the trace inlined (resume creates them).
+ * Each frame contributes `nlocals` slots (locals, cells, frees: the frame's
+ * localsplus) followed by `nstack` value-stack slots. A slot is an IR
+ * reference plus a kind saying how to turn the raw trace value back into a
+ * Python value:
+ *
+ *   SK_NULL   empty (unbound local / no value)        ref unused
+ *   SK_VALUE  a Value word ('r')                       as is
+ *   SK_INT    a raw int64 ('i') that is a Python int   int_from_i64()
+ *   SK_BOOL   a raw 0/1 ('i') that is a Python bool    True/False
+ *   SK_FLOAT  a raw double ('f') that is a float       float_from_double()
+ *
+ * A referenced 'r' op may be virtual (its allocation removed by the
+ * optimizer): the snapshot's `virtuals` then say how to build it (type,
+ * size, and the value of each field, themselves refs). Resume materializes
+ * them, sharing objects referenced more than once.
+ *
+ * The frame resumes at `pc`, the instruction that was about to run when
+ * the guard was recorded; with SNAP_RAISE (guard_no_exception), the
+ * instruction at pc raised the pending exception instead.
+ */
+#ifndef TPY_JIT_SNAPSHOT_H
+#define TPY_JIT_SNAPSHOT_H
+
+#include "ir.h"
+
+enum SlotKind { SK_NULL, SK_VALUE, SK_INT, SK_BOOL, SK_FLOAT };
+
+typedef struct SnapSlot {
+    IRRef ref;
+    uint8_t kind;           /* enum SlotKind */
+} SnapSlot;
+
+typedef struct SnapFrame {
+    void *code;             /* CodeObject * */
+    void *func;             /* FunctionObject * (NULL for module code) */
+    int32_t pc;             /* instruction index to resume at */
+    int32_t nlocals;        /* code->nlocals + ncells + nfrees */
+    int32_t nstack;         /* value stack depth */
+    int32_t first;          /* index of this frame's first slot */
+} SnapFrame;
+
+typedef struct SnapField {
+    int32_t offset;         /* byte offset in the object */
+    char type;              /* 'r' 'i' 'f': how the field stores the value */
+    SnapSlot value;         /* its value (kind tells how to box 'i'/'f' into
+                               an 'r' field; raw fields take raw values) */
+} SnapField;
+
+typedef struct SnapVirtual {
+    IRRef ref;              /* the removed allocation */
+    void *type;             /* Type * */
+    int32_t size;           /* bytes */
+    int32_t nfields;
+    SnapField *fields;
+} SnapVirtual;
+
+enum SnapFlags { SNAP_RAISE = 1 };
+
+typedef struct Snapshot {
+    int32_t nframes;
+    SnapFrame *frames;
+    int32_t nslots;
+    SnapSlot *slots;
+    int32_t nvirtuals;
+    SnapVirtual *virtuals;
+    uint32_t flags;
+} Snapshot;
+
+/* The distinct non-constant, non-virtual refs a snapshot mentions (its
+ * guard's fail arguments), in first-use order. Returns the count. */
+int snapshot_fail_args(const Snapshot *s, const IRBuf *b, IRRef **out);
+/* Find the virtual describing ref, or NULL. */
+const SnapVirtual *snapshot_virtual(const Snapshot *s, IRRef ref);
+/* A copy that the optimizer may rewrite independently. */
+Snapshot *snapshot_copy(const Snapshot *s);
+
+#endif

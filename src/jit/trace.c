@@ -1,0 +1,284 @@
+/* trace.c: the trace lifecycle state machine (see trace.h), hot counters,
+ * running compiled code, guard failure and resume.
+ *
+ * Resume contract: compiled code returns the failing guard and its fail
+ * arguments (saved[i] holds the raw word of guard->fail_args[i]). Resume
+ * writes the snapshot's frames back: the root frame in place (it is the
+ * interpreter frame the trace was entered with), inlined frames as new
+ * frames pushed on the frame stack; then the interpreter continues in the
+ * innermost one.
+ */
+#include "trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../runtime.h"
+#include "backend.h"
+#include "helpers.h"
+#include "params.h"
+#include "record.h"
+
+JitState jit;
+
+const char *const abort_names[ABORT__COUNT] = {
+#define ABORT_NAME(name, text) #name,
+    ABORT_DEF(ABORT_NAME)
+#undef ABORT_NAME
+};
+const char *const abort_texts[ABORT__COUNT] = {
+#define ABORT_TEXT(name, text) text,
+    ABORT_DEF(ABORT_TEXT)
+#undef ABORT_TEXT
+};
+
+/* Traces that assumed a watched object (cell, type, dict) stays unchanged. */
+static Value watch_table;   /* dict: id(object) -> list of Trace pointers (as ints) */
+
+static void watch(Value obj, Trace *t) {
+    /* the flags make the runtime call back when the object changes */
+    if (cell_check(obj)) V_AS(CellObject, obj)->watched = 1;
+    else if (dict_check(obj)) V_AS(DictObject, obj)->watched = 1;
+    if (!watch_table) watch_table = dict_new();
+    Value key = v_int((int64_t)(obj >> 3));
+    Value l = dict_get(watch_table, key);
+    if (!l) {
+        l = list_new(2);
+        dict_set(watch_table, key, l);
+    }
+    list_append(l, v_int((int64_t)((uintptr_t)t >> 3)));
+}
+
+static void invalidate_watchers(Value obj) {
+    Recorder *R = jit.rec;
+    if (R && !R->assumption_broken) {
+        for (int64_t i = 0; i < list_size(R->watched); i++)
+            if (list_get(R->watched, i) == obj) R->assumption_broken = true;
+    }
+    if (!watch_table) return;
+    Value key = v_int((int64_t)(obj >> 3));
+    Value l = dict_get(watch_table, key);
+    if (!l) return;
+    for (int64_t i = 0; i < list_size(l); i++) {
+        Trace *t = (Trace *)(uintptr_t)((uint64_t)v_intval(list_get(l, i)) << 3);
+        t->invalid = 1;
+    }
+    dict_del(watch_table, key);
+}
+
+void jit_cell_changed(Value cell) {
+    CellObject *c = V_AS(CellObject, cell);
+    c->watched = 0;
+    /* an assumption that it was constant broke: from now on treat it as a
+       variable (PyPy's quasi-immutable fields do the same) */
+    if (c->version <= CELL_REBIND_LIMIT) c->version = CELL_REBIND_LIMIT + 1;
+    invalidate_watchers(cell);
+}
+void jit_type_changed(Type *t) { invalidate_watchers(V_FROM_PTR(t)); }
+void jit_dict_changed(Value d) {
+    V_AS(DictObject, d)->watched = 0;
+    invalidate_watchers(d);
+}
+
+/* ---- jit cells ----------------------------------------------------------------------- */
+
+static JitCell *cells_for(CodeObject *co) {
+    if (!co->jitcells) {
+        co->jitcells = gc_alloc(sizeof(JitCell) * (size_t)co->ncode);
+        for (int i = 0; i < co->ncode; i++) co->jitcells[i].counter = (int32_t)jit_params.threshold;
+    }
+    return co->jitcells;
+}
+
+JitCell *jit_cell(CodeObject *co, int32_t pc) { return &cells_for(co)[pc]; }
+
+/* ---- aborts and completion -------------------------------------------------------------- */
+
+void jit_counter_inc(int which) { jit.counters[which]++; }
+
+static void end_recording(void) {
+    jit.recording = false;
+    jit.rec = NULL;
+}
+
+static void report_abort(Recorder *R) {
+    jit.counters[R->abort_reason < 6 ? 12 + R->abort_reason : 12]++;
+    if (R->kind == TRACE_LOOP) {
+        JitCell *c = jit_cell(R->start_code, R->start_pc);
+        c->flags &= (uint16_t)~JC_TRACING;
+        if (++c->aborts >= 3) c->flags |= JC_DONT_TRACE_HERE;
+        c->counter = (int32_t)jit_params.threshold;
+    }
+}
+
+void jit_abort(AbortReason reason) {
+    Recorder *R = jit.rec;
+    if (!R) return;
+    if (!R->aborted) {
+        R->aborted = true;
+        R->abort_reason = reason;
+    }
+    report_abort(R);
+    end_recording();
+}
+
+static Trace *trace_new(Recorder *R) {
+    Trace *t = gc_alloc_uncollectable(sizeof *t);
+    t->kind = R->kind;
+    t->code = R->start_code;
+    t->pc = R->start_pc;
+    t->ir = R->ir;
+    return t;
+}
+
+static void compile_recorded(Recorder *R) {
+    if (R->assumption_broken) {
+        R->aborted = true;
+        R->abort_reason = ABORT_FORCE_QUASIIMMUT;
+        report_abort(R);
+        return;
+    }
+    Trace *t = trace_new(R);
+    for (int64_t i = 0; i < list_size(R->watched); i++) watch(list_get(R->watched, i), t);
+    bool ok;
+    if (R->kind == TRACE_LOOP) {
+        t->number = ((TargetDescr *)R->ir.ops[R->label].descr)->id;
+        ((TargetDescr *)R->ir.ops[R->label].descr)->trace = t;
+        ok = backend_compile_loop(t);
+        if (getenv("TPY_JITDUMP")) {
+            fprintf(stderr, "--- loop %u (%s)\n", t->number, ok ? "compiled" : "failed");
+            ir_print(&t->ir, stderr, NULL);
+        }
+        if (ok) {
+            JitCell *c = jit_cell(R->start_code, R->start_pc);
+            c->trace = t;
+            c->flags &= (uint16_t)~JC_TRACING;
+            jit.counters[22]++;   /* TOTAL_COMPILED_LOOPS */
+        }
+    } else {
+        t->parent = R->parent;
+        t->from_guard = R->from_guard;
+        t->number = R->from_guard->id;
+        ok = backend_compile_bridge(t, R->from_guard);
+        if (ok) jit.counters[23]++;   /* TOTAL_COMPILED_BRIDGES */
+    }
+    if (!ok) {
+        R->aborted = true;
+        R->abort_reason = ABORT_BACKEND;
+        report_abort(R);
+    }
+}
+
+/* ---- the interpreter's entry points ------------------------------------------------------ */
+
+static int run_trace(Frame *f, Trace *t);
+
+int jit_loop_header(Frame *f, int32_t pc) {
+    JitCell *c = jit_cell(f->code, pc);
+    if (c->trace) {
+        if (!c->trace->invalid) return run_trace(f, c->trace);
+        c->trace = NULL;   /* an assumption broke: trace again later */
+        c->counter = (int32_t)jit_params.threshold;
+        return 0;
+    }
+    if (c->counter > 0) return 0;
+    c->counter = (int32_t)jit_params.threshold;
+    if (jit.recording || (c->flags & JC_DONT_TRACE_HERE) || f->on_heap) return 0;
+    jit.rec = recorder_new_loop(f, pc);
+    jit.recording = true;
+    jit.record_c_depth = tstate.c_depth;
+    c->flags |= JC_TRACING;
+    jit.counters[0]++;   /* TRACING */
+    return 1;
+}
+
+int jit_record(Frame *f, uint32_t *ip, Value *sp) {
+    Recorder *R = jit.rec;
+    if (!R) return 1;
+    int r = recorder_step(R, f, ip, sp);
+    if (r == 0) return 0;
+    if (r > 0) compile_recorded(R);
+    else report_abort(R);
+    end_recording();
+    return 1;
+}
+
+/* ---- resume ---------------------------------------------------------------------------------- */
+
+static uint64_t saved_area[BACKEND_MAX_FAIL_ARGS];
+
+/* Raw word of IR ref r at a guard failure. */
+static uint64_t fail_value(const IRBuf *b, GuardDescr *g, uint64_t *saved, IRRef r) {
+    if (ir_is_const(r)) {
+        const IRConst *k = ir_const(b, r);
+        return k->type == 'f' ? double_bits(k->v.f) : (uint64_t)k->v.i;
+    }
+    for (int i = 0; i < g->nfail_args; i++)
+        if (g->fail_args[i] == r) return saved[i];
+    return 0;   /* not a fail argument: cannot happen for a valid snapshot */
+}
+
+static Value box_slot(const IRBuf *b, GuardDescr *g, uint64_t *saved, SnapSlot s) {
+    if (s.kind == SK_NULL) return VNULL;
+    uint64_t w = fail_value(b, g, saved, s.ref);
+    switch (s.kind) {
+    case SK_INT: return int_from_i64((int64_t)w);
+    case SK_BOOL: return v_bool(w != 0);
+    case SK_FLOAT: return float_from_double(bits_double(w));
+    default: return (Value)w;
+    }
+}
+
+Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
+    Snapshot *s = g->snap;
+    const IRBuf *b = &g->owner->ir;
+    Frame *prev = NULL;
+    for (int fi = 0; fi < s->nframes; fi++) {
+        SnapFrame *sf = &s->frames[fi];
+        CodeObject *co = sf->code;
+        Frame *f;
+        if (fi == 0) {
+            f = root;
+        } else {
+            f = frame_push(co);
+            FunctionObject *fn = sf->func;
+            f->func = fn;
+            f->globals = fn->globals;
+            f->builtins = fn->builtins;
+            f->back = prev;
+            tstate.depth++;
+        }
+        SnapSlot *slots = s->slots + sf->first;
+        for (int i = 0; i < sf->nlocals; i++) f->localsplus[i] = box_slot(b, g, saved, slots[i]);
+        Value *stack = frame_stack_base(f);
+        for (int i = 0; i < sf->nstack; i++) stack[i] = box_slot(b, g, saved, slots[sf->nlocals + i]);
+        f->sp = stack + sf->nstack;
+        f->ip = co->code + sf->pc;
+        prev = f;
+    }
+    tstate.frame = prev;
+    return prev;
+}
+
+static int run_trace(Frame *f, Trace *t) {
+    typedef GuardDescr *(*EntryFn)(Frame *, uint64_t *);
+    t->runs++;
+    t->active++;
+    GuardDescr *g = ((EntryFn)t->entry)(f, saved_area);
+    t->active--;
+    Frame *inner = jit_resume(f, g, saved_area);
+    (void)inner;
+    g->fail_count++;
+    int result = (g->snap->flags & SNAP_RAISE) ? 3 : 2;
+    if (result == 3) {
+        /* the instruction at pc raised: continue as if it just did */
+        Frame *fr = tstate.frame;
+        fr->ip++;
+    }
+    return result;
+}
+
+void jit_init(void) {
+    jit_helpers_init();
+    backend_init();
+}

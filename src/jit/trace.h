@@ -1,0 +1,124 @@
+/* trace.h: the trace lifecycle and the interpreter's interface to the JIT.
+ *
+ *   counting --(hot)--> recording --(loop closed)--> optimizing
+ *       ^                   |                           |
+ *       |               (abort: named reason)       compiling --> attached
+ *       +-------------------+                                       |
+ *   guard failures counted; a hot guard starts recording a bridge --+
+ *
+ * Hot spots are JitCells, one per (code, loop header pc), reached from the
+ * interpreter's backward jumps. `trace_state` in trace.c is the one state
+ * machine; hooks and logs observe its transitions.
+ */
+#ifndef TPY_JIT_TRACE_H
+#define TPY_JIT_TRACE_H
+
+#include "../vm/interp.h"
+#include "ir.h"
+#include "snapshot.h"
+
+/* Abort reasons: PyPy's counter names first (they are also the names in
+ * pypyjit's get_stats_snapshot()), then tpy's own, more precise ones. */
+#define ABORT_DEF(_)                                                        \
+    _(ABORT_TOO_LONG, "trace too long")                                     \
+    _(ABORT_BRIDGE, "bridge aborted")                                       \
+    _(ABORT_BAD_LOOP, "loop does not close")                                \
+    _(ABORT_ESCAPE, "frame escaped")                                        \
+    _(ABORT_FORCE_QUASIIMMUT, "quasi-immutable forced during tracing")      \
+    _(ABORT_SEGMENTED_TRACE, "segmented trace")                             \
+    _(ABORT_UNSUPPORTED_OPCODE, "bytecode not supported by the recorder")   \
+    _(ABORT_EXCEPTION, "exception raised while tracing")                    \
+    _(ABORT_LEFT_LOOP, "trace left the loop's frame")                       \
+    _(ABORT_INLINE_DEPTH, "calls nested too deep to inline")                \
+    _(ABORT_FRAME_INTROSPECTION, "call inspects the frame")                 \
+    _(ABORT_GENERATOR, "generator frame")                                   \
+    _(ABORT_BACKEND, "machine code generation failed")
+
+typedef enum AbortReason {
+#define ABORT_ENUM(name, text) name,
+    ABORT_DEF(ABORT_ENUM)
+#undef ABORT_ENUM
+    ABORT__COUNT
+} AbortReason;
+
+extern const char *const abort_names[ABORT__COUNT];
+extern const char *const abort_texts[ABORT__COUNT];
+
+typedef enum TraceKind { TRACE_LOOP, TRACE_BRIDGE, TRACE_FUNCTION } TraceKind;
+
+typedef struct Trace {
+    TraceKind kind;
+    uint32_t number;            /* loop number, or the bridge's guard id */
+    CodeObject *code;           /* greenkey: code and pc of the loop header */
+    int32_t pc;
+    IRBuf ir;                   /* the optimized trace (logs, hooks) */
+    uint8_t *mcode;             /* machine code */
+    size_t mcode_len;
+    int32_t *op_offsets;        /* machine code offset of each op (-1: none) */
+    TargetDescr *target;        /* loops: the label jumped back to */
+    uint8_t *entry;             /* loops: entry from the interpreter */
+    struct Trace *parent;       /* bridges: the trace of the guard */
+    GuardDescr *from_guard;     /* bridges: the guard they start at */
+    GuardDescr **guards;
+    int32_t nguards;
+    uint8_t invalid;            /* set when an assumption broke: every
+                                   guard_not_invalidated fails */
+    uint8_t freed;
+    int32_t active;             /* activations on the stack (releaseall) */
+    uint64_t runs;              /* entries (debug counters) */
+    uint64_t generation;        /* for loop_longevity */
+    /* backend: the machine-code frame shared by a loop and its bridges */
+    int32_t slot_base;          /* first stack slot of this trace's values */
+    int32_t slots_used;
+    int32_t frame_slots;        /* slots the loop's frame has */
+    uint8_t *epilogue;          /* the loop's common exit */
+} Trace;
+
+typedef struct JitCell {
+    int32_t counter;            /* counts down to 0: hot */
+    uint16_t flags;
+    uint16_t aborts;
+    Trace *trace;               /* compiled loop entered here */
+} JitCell;
+
+enum JitCellFlags {
+    JC_DONT_TRACE_HERE = 1,     /* never start tracing here (too many aborts) */
+    JC_TRACING = 2,
+};
+
+/* JIT-wide state. */
+typedef struct JitState {
+    bool recording;             /* a trace is being recorded */
+    int64_t record_c_depth;     /* the eval_frame activation recording */
+    struct Recorder *rec;
+    uint32_t next_loop_number;
+    uint32_t next_guard_id;
+    uint64_t counters[32];      /* PyPy's counters, see stats */
+} JitState;
+
+extern JitState jit;
+
+/* ---- the interpreter's interface ------------------------------------------------ */
+
+/* Called on a backward jump to loop header `pc` of f's code (f's ip and sp
+ * are saved). Returns:
+ *   0: continue interpreting normally
+ *   1: start recording: the caller switches to recording dispatch
+ *   2: compiled code ran and the frame state (possibly several frames) was
+ *      rebuilt: the caller reloads tstate.frame's registers and goes on */
+int jit_loop_header(Frame *f, int32_t pc);
+
+/* Recording: called before each instruction while recording. Returns 0 to
+ * keep recording, 1 when recording stopped (finished or aborted). */
+int jit_record(Frame *f, uint32_t *ip, Value *sp);
+
+/* Abort the current recording (e.g. an exception unwound the frame). */
+void jit_abort(AbortReason reason);
+
+/* After compiled code returned a failing guard: rebuild the frames.
+ * Returns the innermost frame to continue in (tstate.frame). */
+Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved);
+
+void jit_init(void);
+
+#endif

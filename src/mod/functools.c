@@ -1,0 +1,350 @@
+/* functools.c: the _functools module, the C part of lib/functools.py:
+ * reduce() and cmp_to_key() (the functools.KeyWrapper type), with
+ * CPython 3.11's messages. */
+#include "../runtime.h"
+
+/* ---- reduce ------------------------------------------------------------------------ */
+
+static Value ft_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("reduce", nargs, 2, 3) < 0) return VNULL;
+    Value func = args[0];
+    Value it = obj_iter(args[1]);
+    if (!it) {
+        if (err_matches(&exc_TypeError)) {
+            err_clear();
+            return err_set(&exc_TypeError, "reduce() arg 2 must support iteration");
+        }
+        return VNULL;
+    }
+    Value acc = nargs == 3 ? args[2] : VNULL;
+    Type *t = type_of(it);
+    for (;;) {
+        Value x = t->iternext(it);
+        if (!x) {
+            if (err_occurred()) return VNULL;
+            break;
+        }
+        if (!acc) {
+            acc = x;
+            continue;
+        }
+        Value pair[2] = {acc, x};
+        acc = obj_call(func, pair, 2, VNULL);
+        if (!acc) return VNULL;
+    }
+    if (!acc) return err_set(&exc_TypeError, "reduce() of empty iterable with no initial value");
+    return acc;
+}
+
+/* ---- cmp_to_key ------------------------------------------------------------------------ */
+
+typedef struct KeyWrapperObject {
+    Object hdr;
+    Value cmp;
+    Value obj;          /* VNULL for the key function itself */
+} KeyWrapperObject;
+
+static Type keywrapper_type;
+
+static Value keywrapper_make(Value cmp, Value obj) {
+    KeyWrapperObject *k = (KeyWrapperObject *)obj_alloc(&keywrapper_type, sizeof *k);
+    k->cmp = cmp;
+    k->obj = obj;
+    return V_FROM_PTR(k);
+}
+
+static Value keywrapper_call(Value self, Value *args, size_t nargs, Value kwnames) {
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    if (nargs + nkw != 1)
+        return err_format(&exc_TypeError, "K() takes exactly 1 argument (%zd given)", (ssize_t)(nargs + nkw));
+    if (nkw && !str_eq_cstr(tuple_get(kwnames, 0), "obj"))
+        return err_format(&exc_TypeError, "K() got an unexpected keyword argument '%U'", tuple_get(kwnames, 0));
+    return keywrapper_make(V_AS(KeyWrapperObject, self)->cmp, args[0]);
+}
+
+static Value keywrapper_richcompare(Value a, Value b, int op) {
+    if (type_of(b) != type_of(a)) return err_set(&exc_TypeError, "other argument must be K instance");
+    KeyWrapperObject *x = V_AS(KeyWrapperObject, a), *y = V_AS(KeyWrapperObject, b);
+    if (!x->obj || !y->obj) return err_set(&exc_AttributeError, "object");
+    Value r = obj_call2(x->cmp, x->obj, y->obj);
+    if (!r) return VNULL;
+    if (v_is_int(r)) {
+        int64_t c = v_intval(r);
+        switch (op) {
+        case CMP_LT: return v_bool(c < 0);
+        case CMP_LE: return v_bool(c <= 0);
+        case CMP_EQ: return v_bool(c == 0);
+        case CMP_NE: return v_bool(c != 0);
+        case CMP_GT: return v_bool(c > 0);
+        default: return v_bool(c >= 0);
+        }
+    }
+    return obj_richcompare(r, v_int(0), op);
+}
+
+static Value keywrapper_get_obj(Value self) {
+    Value o = V_AS(KeyWrapperObject, self)->obj;
+    if (!o) return err_set(&exc_AttributeError, "obj");
+    return o;
+}
+
+static int keywrapper_set_obj(Value self, Value v) {
+    V_AS(KeyWrapperObject, self)->obj = v;
+    return 0;
+}
+
+static const GetSetDef keywrapper_getsets[] = {
+    {"obj", keywrapper_get_obj, keywrapper_set_obj, "Value wrapped by a key function."},
+    {NULL, NULL, NULL, NULL},
+};
+
+static Type keywrapper_type = {
+    .tname = "functools.KeyWrapper",
+    .basicsize = sizeof(KeyWrapperObject),
+    .richcompare = keywrapper_richcompare,
+    .call = keywrapper_call,
+};
+
+static Value ft_cmp_to_key(Value *args, size_t nargs, Value kwnames) {
+    Value cmp = nargs > 0 ? args[0] : VNULL;
+    if (kwnames) {
+        for (int64_t i = 0; i < tuple_size(kwnames); i++) {
+            Value k = tuple_get(kwnames, i);
+            if (!str_eq_cstr(k, "mycmp"))
+                return err_format(&exc_TypeError, "cmp_to_key() got an unexpected keyword argument '%U'", k);
+            if (cmp)
+                return err_set(&exc_TypeError, "argument for cmp_to_key() given by name ('mycmp') and position (1)");
+            cmp = args[nargs + (size_t)i];
+        }
+    }
+    if (nargs > 1)
+        return err_format(&exc_TypeError, "cmp_to_key() takes at most 1 argument (%zd given)", (ssize_t)nargs);
+    if (!cmp) return err_set(&exc_TypeError, "cmp_to_key() missing required argument 'mycmp' (pos 1)");
+    return keywrapper_make(cmp, VNULL);
+}
+
+/* ---- _lru_cache_wrapper ---------------------------------------------------------------- */
+
+/* The bounded cache keeps its entries in a circular doubly linked list in
+ * recency order (root->next is the oldest); the dict maps each key to its
+ * link. The unbounded cache maps keys straight to results. */
+typedef struct LruLink {
+    Object hdr;
+    struct LruLink *prev, *next;
+    Value key, result;
+} LruLink;
+
+#define LRU_INLINE_ATTRS 8
+
+typedef struct LruObject {
+    Object hdr;
+    Value func;
+    Value cache;            /* dict */
+    Value cache_info_type;
+    int64_t maxsize;        /* -1: unbounded */
+    int64_t hits, misses;
+    bool typed;
+    LruLink root;           /* list head (not a real entry) */
+    InstanceAttrs attrs;    /* __wrapped__, __name__, ... set by update_wrapper;
+                               LRU_INLINE_ATTRS slots follow (basicsize) */
+} LruObject;
+
+static Type lru_type, lrulink_type;
+static Value kwd_mark;
+
+static void lru_unlink(LruLink *l) {
+    l->prev->next = l->next;
+    l->next->prev = l->prev;
+}
+
+static void lru_append(LruObject *c, LruLink *l) {
+    LruLink *root = &c->root;
+    l->prev = root->prev;
+    l->next = root;
+    root->prev->next = l;
+    root->prev = l;
+}
+
+static void lru_reset(LruObject *c) {
+    c->root.prev = c->root.next = &c->root;
+}
+
+static Value lru_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)t;
+    if (arg_nokw("_lru_cache_wrapper", kwnames) < 0) return VNULL;
+    if (nargs != 4) return err_format(&exc_TypeError, "_lru_cache_wrapper expected 4 arguments, got %zd", (ssize_t)nargs);
+    if (!type_of(args[0])->call) return err_set(&exc_TypeError, "the first argument must be callable");
+    int64_t maxsize = -1;
+    if (args[1] != V_NONE) {
+        if (!int_check(args[1])) return err_set(&exc_TypeError, "maxsize should be integer or None");
+        maxsize = int_as_i64(args[1]);
+        if (maxsize == -1 && err_occurred()) return VNULL;
+        if (maxsize < 0) maxsize = 0;
+    }
+    int typed = obj_truth(args[2]);
+    if (typed < 0) return VNULL;
+    LruObject *c = V_AS(LruObject, instance_new(&lru_type));
+    c->func = args[0];
+    c->cache = dict_new();
+    c->cache_info_type = args[3];
+    c->maxsize = maxsize;
+    c->typed = typed;
+    c->root.hdr.type = &lrulink_type;
+    lru_reset(c);
+    return V_FROM_PTR(c);
+}
+
+/* The cache key, as CPython's C implementation builds it. */
+static Value lru_make_key(LruObject *c, Value *args, size_t nargs, Value kwnames) {
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    if (!c->typed && nkw == 0) {
+        if (nargs == 1) {
+            Value k = args[0];
+            if (v_is_int(k) || int_check_exact(k) || (str_check(k) && V_OBJ(k)->type == &str_type)) return k;
+        }
+        return tuple_from_array(args, (int64_t)nargs);
+    }
+    int64_t n = (int64_t)nargs + (nkw ? 1 + 2 * (int64_t)nkw : 0) + (c->typed ? (int64_t)(nargs + nkw) : 0);
+    Value key = tuple_new(n);
+    Value *k = tuple_items(key);
+    int64_t j = 0;
+    for (size_t i = 0; i < nargs; i++) k[j++] = args[i];
+    if (nkw) {
+        k[j++] = kwd_mark;
+        for (size_t i = 0; i < nkw; i++) {
+            k[j++] = tuple_get(kwnames, (int64_t)i);
+            k[j++] = args[nargs + i];
+        }
+    }
+    if (c->typed) {
+        for (size_t i = 0; i < nargs + nkw; i++) k[j++] = V_FROM_PTR(type_of(args[i]));
+    }
+    return key;
+}
+
+static Value lru_call(Value self, Value *args, size_t nargs, Value kwnames) {
+    LruObject *c = V_AS(LruObject, self);
+    if (c->maxsize == 0) {
+        c->misses++;
+        return obj_call(c->func, args, nargs, kwnames);
+    }
+    Value key = lru_make_key(c, args, nargs, kwnames);
+    Value hit = dict_get(c->cache, key);
+    if (!hit && err_occurred()) return VNULL;
+    if (c->maxsize < 0) {
+        if (hit) {
+            c->hits++;
+            return hit;
+        }
+        c->misses++;
+        Value r = obj_call(c->func, args, nargs, kwnames);
+        if (!r) return VNULL;
+        if (dict_set(c->cache, key, r) < 0) return VNULL;
+        return r;
+    }
+    if (hit) {
+        LruLink *l = V_AS(LruLink, hit);
+        lru_unlink(l);
+        lru_append(c, l);
+        c->hits++;
+        return l->result;
+    }
+    c->misses++;
+    Value r = obj_call(c->func, args, nargs, kwnames);
+    if (!r) return VNULL;
+    Value again = dict_get(c->cache, key);
+    if (again) return r;    /* a recursive call cached this key meanwhile */
+    if (err_occurred()) return VNULL;
+    if (dict_size(c->cache) < c->maxsize || c->root.next == &c->root) {
+        LruLink *l = (LruLink *)obj_alloc(&lrulink_type, sizeof *l);
+        l->key = key;
+        l->result = r;
+        if (dict_set(c->cache, key, V_FROM_PTR(l)) < 0) return VNULL;
+        lru_append(c, l);
+        return r;
+    }
+    /* full: evict the oldest entry and reuse its link */
+    LruLink *old = c->root.next;
+    lru_unlink(old);
+    if (dict_del(c->cache, old->key) < 0) return VNULL;
+    old->key = key;
+    old->result = r;
+    if (dict_set(c->cache, key, V_FROM_PTR(old)) < 0) return VNULL;
+    lru_append(c, old);
+    return r;
+}
+
+static Value lru_descr_get(Value descr, Value obj, Value type) {
+    (void)type;
+    if (!obj || obj == V_NONE) return descr;
+    return method_new(descr, obj);
+}
+
+static Value lru_cache_info_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 1) return err_format(&exc_TypeError, "cache_info() takes no arguments (%zd given)", (ssize_t)nargs - 1);
+    LruObject *c = V_AS(LruObject, args[0]);
+    Value info[4] = {int_from_i64(c->hits), int_from_i64(c->misses),
+                     c->maxsize < 0 ? V_NONE : int_from_i64(c->maxsize), int_from_i64(dict_size(c->cache))};
+    return obj_call(c->cache_info_type, info, 4, VNULL);
+}
+
+static Value lru_cache_clear_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 1) return err_format(&exc_TypeError, "cache_clear() takes no arguments (%zd given)", (ssize_t)nargs - 1);
+    LruObject *c = V_AS(LruObject, args[0]);
+    dict_clear(c->cache);
+    lru_reset(c);
+    c->hits = c->misses = 0;
+    return V_NONE;
+}
+
+static const MethodDef lru_methods[] = {
+    {"cache_info", lru_cache_info_m, 0, NULL},
+    {"cache_clear", lru_cache_clear_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static Type lru_type = {
+    .tname = "functools._lru_cache_wrapper",
+    .basicsize = sizeof(LruObject) + LRU_INLINE_ATTRS * sizeof(Value),
+    .attrs_offset = offsetof(LruObject, attrs),
+    .inline_slots = LRU_INLINE_ATTRS,
+    .call = lru_call,
+    .descr_get = lru_descr_get,
+    .new_ = lru_new,
+};
+
+static Type lrulink_type = {
+    .tname = "functools._lru_list_elem",
+    .basicsize = sizeof(LruLink),
+};
+
+static const MethodDef functools_functions[] = {
+    {"reduce", ft_reduce, 0, NULL},
+    {"cmp_to_key", ft_cmp_to_key, MF_KEYWORDS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+Value _functools_module_create(void) {
+    if (!(keywrapper_type.flags & TF_READY)) {
+        keywrapper_type.name = str_intern_cstr("KeyWrapper");
+        keywrapper_type.module = str_intern_cstr("functools");
+        type_add_getsets(&keywrapper_type, keywrapper_getsets);
+        type_ready(&keywrapper_type);
+        keywrapper_type.hash = NULL;
+        dict_set(keywrapper_type.dict, NAME(__hash__), V_NONE);
+        lru_type.name = str_intern_cstr("_lru_cache_wrapper");
+        lru_type.module = str_intern_cstr("functools");
+        type_add_methods(&lru_type, lru_methods);
+        type_ready(&lru_type);
+        type_ready(&lrulink_type);
+        kwd_mark = instance_new(&object_type);
+    }
+    Value m = module_new_cstr("_functools");
+    module_add_functions(m, functools_functions);
+    module_add(m, "KeyWrapper", V_FROM_PTR(&keywrapper_type));
+    module_add(m, "_lru_cache_wrapper", V_FROM_PTR(&lru_type));
+    return m;
+}

@@ -1,0 +1,11 @@
+print([(a, b) for a in range(3) for b in range(3) if a != b])
+print([c for row in ['ab', 'cd'] for c in row])
+matrix = [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+print([[row[i] for row in matrix] for i in range(3)])
+print([x for row in matrix for x in row if x % 2 if x > 2])
+print({(i, j): i * j for i in range(3) for j in range(i)})
+print(sorted({a + b for a in range(3) for b in range(3)}))
+print([[y * x for y in range(x)] for x in range(4)])
+print([(a, b, c) for a in range(1, 20) for b in range(a, 20) for c in range(b, 20) if a * a + b * b == c * c])
+print([i for i in range(10) if i % 2 == 0 if i % 3 == 0])
+print([j for i in range(4) if i for j in range(i)])

@@ -1,0 +1,6 @@
+def g():
+    yield 1
+    next(iter([]))
+print('start')
+for v in g():
+    print('got', v)

@@ -1,0 +1,5 @@
+def g():
+    yield it.send(None)
+it = g()
+print('start')
+next(it)

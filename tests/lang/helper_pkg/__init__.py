@@ -1,0 +1,3 @@
+"""Helper package for mod_package (not a test)."""
+PKG_CONST = 'pkg'
+from .sub import sub_func

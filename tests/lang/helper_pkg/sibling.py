@@ -1,0 +1,1 @@
+SIB = 'sibling'

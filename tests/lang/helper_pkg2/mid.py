@@ -1,0 +1,3 @@
+from .leaf import LEAF
+from . import leaf
+VALUE = "mid+" + LEAF

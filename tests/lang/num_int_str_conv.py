@@ -1,0 +1,11 @@
+n = 3 ** 500
+s = str(n)
+print(len(s), s[:30], s[-30:])
+print(int(s) == n, int(s[::-1]) % 1000007)
+print(hex(n)[:20], oct(n)[-10:], bin(n)[:20], len(bin(n)))
+print(int(hex(n), 16) == n, int(bin(n), 0) == n)
+print(f'{n:,}'[:30], format(n, 'x')[-10:], format(-n, '_')[:12])
+print(str(-10 ** 100)[:5], len(str(10 ** 100)), repr(10 ** 20))
+print(format(10 ** 30, 'e'), format(10 ** 30, '.3g'), float(n) if n < 10 ** 300 else 'big')
+print('%d %x %o' % (2 ** 70, 2 ** 70, 2 ** 70))
+print('%.3e' % (7 ** 50), '%20d|' % (5 ** 20))

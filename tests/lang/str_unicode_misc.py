@@ -1,0 +1,11 @@
+s = 'naïve café — 日本語 😀'
+print(len(s), s.upper(), s[::-1])
+print([ord(c) for c in '😀é'], chr(0x1F600) == '😀')
+print(s.encode('utf-8')[:12], len(s.encode('utf-8')), len(s.encode('utf-16-le')) if False else '')
+print('日本' + '語', '語' in s, s.find('日'), s.index('😀'))
+print('ǅ'.lower(), 'ǅ'.upper(), 'ﬁ'.upper(), 'Σ'.lower(), 'ΌΣΟΣ'.lower())
+print('١٢٣'.isdigit(), '½'.isnumeric(), '½'.isdigit(), 'Ⅻ'.isnumeric(), 'x²'.isalnum())
+print(repr('\u200b'), repr('\U0001F600'), repr('\x85'), repr('\ud800') if False else '')
+print('%s|%5s|' % ('日本', '日本'), '{:^6}|'.format('日本'))
+print(sorted(['b', 'a', 'é', 'Z', 'ä']), max('héllo'), min('héllo'))
+print('straße'.casefold(), 'STRASSE'.casefold() == 'straße'.casefold())

@@ -1,0 +1,3 @@
+def f():
+    y = 1
+    global y

@@ -1,0 +1,2 @@
+print('x')
+nonlocal x

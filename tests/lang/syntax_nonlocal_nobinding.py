@@ -1,0 +1,5 @@
+def f():
+    def g():
+        nonlocal zz
+        zz = 1
+    return g

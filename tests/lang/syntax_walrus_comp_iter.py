@@ -1,0 +1,1 @@
+print([x for x in (y := [1, 2])])

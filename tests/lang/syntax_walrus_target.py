@@ -1,0 +1,2 @@
+def f(obj):
+    return (obj.attr := 5)

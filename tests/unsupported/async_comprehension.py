@@ -1,0 +1,9 @@
+async def agen():
+    yield 1
+    yield 2
+async def main():
+    return [x async for x in agen()]
+try:
+    main().send(None)
+except StopIteration as e:
+    print(e.value)

@@ -1,0 +1,6 @@
+import types
+print('before')
+x = [await_ for await_ in range(2)]
+print(x)
+async def f():
+    await g()

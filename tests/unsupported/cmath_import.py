@@ -1,0 +1,2 @@
+import cmath
+print(cmath.sqrt(-1))

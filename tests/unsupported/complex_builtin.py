@@ -1,0 +1,2 @@
+z = complex(1, 2)
+print(z * z)

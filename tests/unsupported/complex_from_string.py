@@ -1,0 +1,1 @@
+print(complex('1+2j').imag)

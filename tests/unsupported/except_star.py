@@ -1,0 +1,6 @@
+try:
+    raise ExceptionGroup('eg', [ValueError(1), TypeError(2)])
+except* ValueError as e:
+    print('value', e.exceptions)
+except* TypeError as e:
+    print('type', e.exceptions)

@@ -1,0 +1,2 @@
+eg = ExceptionGroup('many', [ValueError('a'), KeyError('b')])
+print(eg, len(eg.exceptions))
