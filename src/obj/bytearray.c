@@ -556,6 +556,27 @@ static Value ba_alloc_m(Value *args, size_t nargs, Value kwnames) {
     return v_int(o->capacity ? o->capacity + 1 : 0);
 }
 
+/* __iadd__ / __imul__, which heap subclasses reach through their dunder
+ * lookup: the in-place operators of the slot, with their errors. */
+static Value ba_inplace(Value *args, size_t nargs, int op) {
+    if (nargs != 2)
+        return err_format(&exc_TypeError, "expected 1 argument, got %zd", (ssize_t)nargs - 1);
+    Value r = ba_binop(args[0], args[1], op | BINOP_INPLACE);
+    if (r != V_NOTIMPL) return r;
+    if (op == BINOP_ADD) return err_format(&exc_TypeError, "can't concat %T to bytearray", args[1]);
+    return obj_index(args[1]);   /* not an index: its TypeError */
+}
+
+static Value ba_iadd_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    return ba_inplace(args, nargs, BINOP_ADD);
+}
+
+static Value ba_imul_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    return ba_inplace(args, nargs, BINOP_MUL);
+}
+
 static const MethodDef bytearray_methods[] = {
     {"append", ba_append_m, 0, NULL},
     {"extend", ba_extend_m, 0, NULL},
@@ -566,6 +587,8 @@ static const MethodDef bytearray_methods[] = {
     {"copy", ba_copy_m, 0, NULL},
     {"reverse", ba_reverse_m, 0, NULL},
     {"__alloc__", ba_alloc_m, 0, NULL},
+    {"__iadd__", ba_iadd_m, 0, NULL},
+    {"__imul__", ba_imul_m, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -391,6 +391,13 @@ Value byteslike_richcompare(Value a, Value b, int op) {
     }
 }
 
+/* bytes' own slot: only bytes with bytes (a bytearray operand answers
+ * through its reflected comparison, as in CPython). */
+static Value bytes_richcompare(Value a, Value b, int op) {
+    if (!bytes_check(a) || !bytes_check(b)) return V_NOTIMPL;
+    return byteslike_richcompare(a, b, op);
+}
+
 /* ---- sequence protocol ------------------------------------------------------------------- */
 
 static int64_t bytes_len(Value v) { return bytes_size(v); }
@@ -2128,7 +2135,7 @@ Type bytes_type = {
     .repr = bytes_repr,
     .str = bytes_repr,
     .hash = bytes_hash,
-    .richcompare = byteslike_richcompare,
+    .richcompare = bytes_richcompare,
     .binop = bytes_binop,
     .binop_mask = (1u << BINOP_ADD) | (1u << BINOP_MUL) | (1u << BINOP_MOD),
     .len = bytes_len,

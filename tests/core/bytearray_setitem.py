@@ -155,3 +155,16 @@ b = bytearray(b'xy')
 it = iter(b)
 b.extend(b'z')
 print(list(it))
+
+class B(bytearray):
+    pass
+
+b = B(b'ab')
+a = b
+b += b'cd'
+print(b, a is b, type(b).__name__)
+b *= 2
+print(b, a is b)
+print(bytearray(b'x').__iadd__(b'y'), bytearray(b'x').__imul__(3))
+show('__iadd__ int', bytearray(b'x').__iadd__, 1)
+show('__imul__ str', bytearray(b'x').__imul__, 's')

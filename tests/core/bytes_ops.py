@@ -76,3 +76,9 @@ d = {}
 d[b'one'] = 1
 d[bytes([111, 110, 101])] += 1
 print(d)
+print(b'a'.__eq__(bytearray(b'a')), bytearray(b'a').__eq__(b'a'), b'a'.__lt__(bytearray(b'b')), bytearray(b'a').__lt__(b'b'))
+
+class S(bytes):
+    def __eq__(self, o):
+        return 'S.eq'
+print(S(b'x') == b'x', b'x' == S(b'x'), S(b'x') != b'y')
