@@ -127,6 +127,7 @@ static Trace *trace_new(Recorder *R) {
     t->kind = R->kind;
     t->code = R->start_code;
     t->pc = R->start_pc;
+    t->noopt = R->ir;
     t->ir = R->ir;
     return t;
 }

@@ -51,7 +51,8 @@ typedef struct Trace {
     uint32_t number;            /* loop number, or the bridge's guard id */
     CodeObject *code;           /* greenkey: code and pc of the loop header */
     int32_t pc;
-    IRBuf ir;                   /* the optimized trace (logs, hooks) */
+    IRBuf noopt;                /* the trace as recorded (jit-log-noopt) */
+    IRBuf ir;                   /* the optimized trace the backend compiled */
     uint8_t *mcode;             /* machine code */
     size_t mcode_len;
     int32_t *op_offsets;        /* machine code offset of each op (-1: none) */
