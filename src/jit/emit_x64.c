@@ -1,17 +1,29 @@
-/* emit_x64.c: the x86-64 backend (backend.h).
+/* emit_x64.c: the x86-64 backend (backend.h): register allocation and
+ * code generation in one forward pass over the trace.
  *
- * This first backend gives every IR value its own 8-byte stack slot in the
- * machine-code frame and uses registers only within one operation: simple,
- * and every guard's fail arguments are found in their slots. A loop and all
- * its bridges share one frame (bridges run on the loop's stack frame); the
- * loop reserves room for its bridges' slots.
+ * Register allocation. A trace is straight-line code, so a value's live
+ * range is [its op, its last use], where uses include guard fail arguments
+ * (the snapshot needs the value if the guard fails) and label/jump
+ * arguments. Each value gets a register when it is computed or first
+ * needed in one; when registers run out, the one whose value is needed
+ * furthest ahead is spilled to a slot (PyPy's heuristic). A spilled value
+ * keeps its slot until it dies (SSA: it never changes), so spilling it
+ * again costs nothing. Values live across a call prefer callee-saved
+ * registers; before a call, live values in caller-saved registers move
+ * to free callee-saved ones or to their slots.
  *
- * Frame (rbp-based):
- *   [rbp+8]    return address into the interpreter
- *   [rbp]      saved rbp
- *   [rbp-8..-40] saved rbx r12 r13 r14 r15
- *   [rbp-48-8k]  slot k
- * r12 holds the `saved` area (second argument) for the whole run.
+ * Invariants:
+ *   - holder[reg] is the op whose value the register holds (-1 free,
+ *     TEMP: scratch of the current op); rloc[op] is the converse.
+ *   - a register locked for the current op is neither evicted nor reused.
+ *   - R11 and XMM15 are never allocated: they are scratch inside one
+ *     operation (constants, calls, parallel moves).
+ *   - after a label, only the label's arguments (and later ops) are live;
+ *     the label's TargetDescr records where each one is, and every jump to
+ *     it moves its values there.
+ *   - frame slot 0 holds p0, the root Frame *, for the whole run.
+ *   - code between an *_ovf op or a fused comparison and its guard does
+ *     not change the flags (only plain moves are emitted there).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,334 +36,886 @@
 #include "mcode.h"
 #include "params.h"
 
-#define SLOT0 48
-#define BRIDGE_RESERVE 4096     /* slots loops keep for their bridges */
-#define SCRATCH_SLOTS 1024      /* parallel moves at jumps */
+#define SLOT0 48                /* [rbp-8 .. rbp-40]: saved rbx r12-r15 */
+#define TEMP (-2)
+#define NREGS 32
 
-typedef struct PendingGuard {
+uint64_t jit_saved_area[BACKEND_MAX_FAIL_ARGS];
+GuardDescr jit_done_descr = {.d = {DESCR_GUARD}};
+
+/* Allocation order: caller-saved first (cheap for short-lived values),
+ * callee-saved for values that live across calls. */
+static const int8_t gpr_caller[] = {RAX, RCX, RDX, RSI, RDI, R8, R9, R10};
+static const int8_t gpr_callee[] = {RBX, R12, R13, R14, R15};
+#define CALLER_SAVED_MASK                                                                     \
+    ((1u << RAX) | (1u << RCX) | (1u << RDX) | (1u << RSI) | (1u << RDI) | (1u << R8) |       \
+     (1u << R9) | (1u << R10) | (1u << R11) | 0xFFFF0000u)
+
+typedef struct GuardSite {
     GuardDescr *g;
-    size_t jcc_field;           /* rel32 of the jump to the stub */
-} PendingGuard;
+    size_t field;               /* rel32 of the jump to the guard's stub */
+} GuardSite;
+
+typedef struct Reloc {
+    size_t field;               /* rel32 to resolve once the code is placed */
+    uint8_t *target;
+} Reloc;
+
+typedef struct LocalLabel {
+    TargetDescr *td;
+    size_t offset;
+} LocalLabel;
 
 typedef struct Emitter {
     Asm a;
     Trace *t;
-    IRBuf *ir;
-    int32_t *slot_of;           /* slot number of each op */
-    int32_t frame_slots;        /* slots in the frame (loop tree) */
-    int32_t scratch_base;       /* first scratch slot */
-    PendingGuard *guards;
-    int32_t nguards, capguards;
+    const IRBuf *ir;
+    int32_t n;
+    bool bridge;
+    int32_t *last_use;          /* per op: index of the last use, -1 none */
+    int32_t *next_call;         /* per op: first call-like op at or after it */
+    int8_t *rloc;               /* per op: register (Loc 0..31) or -1 */
+    int16_t *sloc;              /* per op: spill slot or -1 */
+    int32_t holder[NREGS];
+    uint32_t locked;            /* registers of the current op's operands */
+    uint32_t temps;             /* scratch registers of the current op */
+    uint8_t slot_busy[JIT_FRAME_SLOTS];
+    int32_t cur;                /* the op being emitted */
+    int32_t fused;              /* a comparison whose result is in the flags */
+    AsmCond fused_cc;
+    GuardSite *sites;
+    int32_t nsites, capsites;
+    Reloc *relocs;
+    int32_t nrelocs, caprelocs;
+    LocalLabel labels[8];
+    int nlabels;
     size_t epilogue;
-    size_t label_offset;
     bool failed;
+    const char *why;
 } Emitter;
 
-static AsmMem slot_mem(Emitter *e, IRRef r) { return asm_mem(RBP, -(SLOT0 + 8 * e->slot_of[r])); }
-static AsmMem scratch_mem(int32_t base, int i) { return asm_mem(RBP, -(SLOT0 + 8 * (base + i))); }
-
-static void load(Emitter *e, AsmReg reg, IRRef r) {
-    if (ir_is_const(r)) {
-        const IRConst *k = ir_const(e->ir, r);
-        asm_mov_ri(&e->a, reg, k->type == 'f' ? (int64_t)double_bits(k->v.f) : k->v.i);
-        return;
+static void fail(Emitter *e, const char *why) {
+    if (!e->failed) {
+        e->failed = true;
+        e->why = why;
     }
-    asm_mov_rm(&e->a, reg, slot_mem(e, r));
 }
 
-static void loadx(Emitter *e, AsmXmm x, IRRef r) {
-    if (ir_is_const(r)) {
-        load(e, RAX, r);
-        asm_movq_xr(&e->a, x, RAX);
-        return;
-    }
-    asm_movsd_xm(&e->a, x, slot_mem(e, r));
+static AsmMem slot_mem(int slot) { return asm_mem(RBP, -(SLOT0 + 8 * slot)); }
+
+static bool is_float(Emitter *e, IRRef r) { return ir_type(e->ir, r) == 'f'; }
+static bool is_const(IRRef r) { return ir_is_const(r); }
+
+static int64_t const_bits(Emitter *e, IRRef r) {
+    const IRConst *k = ir_const(e->ir, r);
+    return k->type == 'f' ? (int64_t)double_bits(k->v.f) : k->v.i;
+}
+static bool const_fits_imm32(Emitter *e, IRRef r) {
+    if (!is_const(r) || ir_const(e->ir, r)->type == 'f') return false;
+    int64_t v = const_bits(e, r);
+    return v >= INT32_MIN && v <= INT32_MAX;
 }
 
-static void store(Emitter *e, IRRef r, AsmReg reg) { asm_mov_mr(&e->a, slot_mem(e, r), reg); }
-static void storex(Emitter *e, IRRef r, AsmXmm x) { asm_movsd_mx(&e->a, slot_mem(e, r), x); }
+static bool is_call_like(const IROp *op) {
+    int o = op->opcode;
+    return (irop_info[o].flags & IRF_CALL) || o == IR_new_with_vtable || o == IR_new_array_clear;
+}
 
-/* A jump to the failure stub of the guard op `index` when cc holds. */
+/* ---- register and slot bookkeeping ----------------------------------------------------- */
+
+static void bind(Emitter *e, IRRef r, int reg) {
+    e->holder[reg] = r;
+    e->rloc[r] = (int8_t)reg;
+}
+
+static void unbind(Emitter *e, int reg) {
+    int32_t r = e->holder[reg];
+    if (r >= 0) e->rloc[r] = -1;
+    e->holder[reg] = -1;
+}
+
+static int alloc_slot(Emitter *e) {
+    for (int k = 1; k < JIT_FRAME_SLOTS; k++) {
+        if (!e->slot_busy[k]) {
+            e->slot_busy[k] = 1;
+            return k;
+        }
+    }
+    fail(e, "out of spill slots");
+    return 1;
+}
+
+/* Emit a move between locations (registers of either class, slots). */
+static void move_loc(Emitter *e, Loc dst, Loc src) {
+    Asm *a = &e->a;
+    if (dst == src) return;
+    if (loc_is_gpr(dst)) {
+        if (loc_is_gpr(src)) asm_mov_rr(a, (AsmReg)dst, (AsmReg)src);
+        else if (loc_is_xmm(src)) asm_movq_rx(a, (AsmReg)dst, (AsmXmm)(src - LOC_XMM0));
+        else asm_mov_rm(a, (AsmReg)dst, slot_mem(src - LOC_SLOT0));
+    } else if (loc_is_xmm(dst)) {
+        AsmXmm x = (AsmXmm)(dst - LOC_XMM0);
+        if (loc_is_gpr(src)) asm_movq_xr(a, x, (AsmReg)src);
+        else if (loc_is_xmm(src)) asm_movaps_xx(a, x, (AsmXmm)(src - LOC_XMM0));
+        else asm_movsd_xm(a, x, slot_mem(src - LOC_SLOT0));
+    } else {
+        AsmMem m = slot_mem(dst - LOC_SLOT0);
+        if (loc_is_gpr(src)) asm_mov_mr(a, m, (AsmReg)src);
+        else if (loc_is_xmm(src)) asm_movsd_mx(a, m, (AsmXmm)(src - LOC_XMM0));
+        else {
+            asm_movsd_xm(a, XMM15, slot_mem(src - LOC_SLOT0));
+            asm_movsd_mx(a, m, XMM15);
+        }
+    }
+}
+
+/* Emit dst = the constant bits v. Uses R11 for wide values into memory. */
+static void const_to_loc(Emitter *e, Loc dst, int64_t v) {
+    Asm *a = &e->a;
+    if (loc_is_gpr(dst)) {
+        asm_mov_ri(a, (AsmReg)dst, v);
+    } else if (loc_is_xmm(dst)) {
+        AsmXmm x = (AsmXmm)(dst - LOC_XMM0);
+        if (v == 0) {
+            asm_pd_xx(a, PD_XOR, x, x);
+        } else {
+            asm_mov_ri(a, R11, v);
+            asm_movq_xr(a, x, R11);
+        }
+    } else if (v >= INT32_MIN && v <= INT32_MAX) {
+        asm_mov_mi(a, slot_mem(dst - LOC_SLOT0), (int32_t)v);
+    } else {
+        asm_mov_ri(a, R11, v);
+        asm_mov_mr(a, slot_mem(dst - LOC_SLOT0), R11);
+    }
+}
+
+/* Where a live value can be read now (register preferred). */
+static Loc loc_of(Emitter *e, IRRef r) {
+    if (e->rloc[r] >= 0) return e->rloc[r];
+    if (e->sloc[r] >= 0) return LOC_SLOT0 + e->sloc[r];
+    fail(e, "value without a location");
+    return LOC_SLOT0;
+}
+
+/* Give value r a spill slot holding its value (stores it if needed). */
+static void ensure_slot(Emitter *e, IRRef r) {
+    if (e->sloc[r] >= 0) return;
+    int k = alloc_slot(e);
+    e->sloc[r] = (int16_t)k;
+    move_loc(e, LOC_SLOT0 + k, e->rloc[r]);
+}
+
+static bool live_now(Emitter *e, IRRef r) { return e->last_use[r] >= e->cur; }
+
+/* Free register reg, keeping its value (if still needed) in a free register
+ * of the same class outside `avoid`, or in its slot. */
+static void evict(Emitter *e, int reg, uint32_t avoid) {
+    int32_t r = e->holder[reg];
+    if (r == TEMP) {
+        fail(e, "evicting a scratch register");
+        return;
+    }
+    if (r < 0) return;
+    if (live_now(e, r) && e->sloc[r] < 0) {
+        bool xmm = reg >= LOC_XMM0;
+        int to = -1;
+        if (xmm) {
+            for (int x = LOC_XMM0; x < LOC_XMM0 + 15; x++)
+                if (e->holder[x] == -1 && !((e->locked | avoid) & (1u << x)) && x != reg) {
+                    to = x;
+                    break;
+                }
+        } else {
+            for (size_t i = 0; i < sizeof gpr_callee && to < 0; i++)
+                if (e->holder[gpr_callee[i]] == -1 && !((e->locked | avoid) & (1u << gpr_callee[i]))) to = gpr_callee[i];
+            for (size_t i = 0; i < sizeof gpr_caller && to < 0; i++)
+                if (e->holder[gpr_caller[i]] == -1 && !((e->locked | avoid) & (1u << gpr_caller[i])) && gpr_caller[i] != reg)
+                    to = gpr_caller[i];
+        }
+        if (to >= 0) {
+            move_loc(e, to, reg);
+            unbind(e, reg);
+            bind(e, r, to);
+            return;
+        }
+        ensure_slot(e, r);
+    }
+    unbind(e, reg);
+}
+
+static bool wants_callee_saved(Emitter *e, IRRef r) {
+    if (is_const(r) || r < 0) return false;
+    int32_t nc = e->next_call[r + 1 < e->n ? r + 1 : r];
+    return nc < e->last_use[r];
+}
+
+/* A register of the class for a free (or freed) use, not locked. */
+static int pick_reg(Emitter *e, bool xmm, bool callee_first) {
+    uint32_t busy = e->locked | e->temps;
+    if (xmm) {
+        for (int x = LOC_XMM0; x < LOC_XMM0 + 15; x++)
+            if (e->holder[x] == -1 && !(busy & (1u << x))) return x;
+    } else {
+        const int8_t *first = callee_first ? gpr_callee : gpr_caller;
+        const int8_t *second = callee_first ? gpr_caller : gpr_callee;
+        size_t nfirst = callee_first ? sizeof gpr_callee : sizeof gpr_caller;
+        size_t nsecond = callee_first ? sizeof gpr_caller : sizeof gpr_callee;
+        for (size_t i = 0; i < nfirst; i++)
+            if (e->holder[first[i]] == -1 && !(busy & (1u << first[i]))) return first[i];
+        for (size_t i = 0; i < nsecond; i++)
+            if (e->holder[second[i]] == -1 && !(busy & (1u << second[i]))) return second[i];
+    }
+    /* evict the value needed furthest ahead (already spilled ones first) */
+    int best = -1;
+    int64_t best_score = -1;
+    int lo = xmm ? LOC_XMM0 : 0, hi = xmm ? LOC_XMM0 + 15 : 16;
+    for (int reg = lo; reg < hi; reg++) {
+        if (!xmm && (reg == RSP || reg == RBP || reg == R11)) continue;
+        if (busy & (1u << reg)) continue;
+        int32_t r = e->holder[reg];
+        if (r < 0) continue;
+        int64_t score = (int64_t)e->last_use[r] * 2 + (e->sloc[r] >= 0);
+        if (score > best_score) {
+            best_score = score;
+            best = reg;
+        }
+    }
+    if (best < 0) {
+        fail(e, "no register available");
+        return xmm ? LOC_XMM0 : RAX;
+    }
+    evict(e, best, 0);
+    return best;
+}
+
+/* Value r in a register of its class, locked for the current op. */
+static int in_reg(Emitter *e, IRRef r) {
+    if (is_const(r)) {
+        int reg = pick_reg(e, ir_const(e->ir, r)->type == 'f', false);
+        const_to_loc(e, reg, const_bits(e, r));
+        e->holder[reg] = TEMP;
+        e->temps |= 1u << reg;
+        return reg;
+    }
+    if (e->rloc[r] >= 0) {
+        e->locked |= 1u << e->rloc[r];
+        return e->rloc[r];
+    }
+    int reg = pick_reg(e, is_float(e, r), wants_callee_saved(e, r));
+    move_loc(e, reg, loc_of(e, r));
+    bind(e, r, reg);
+    e->locked |= 1u << reg;
+    return reg;
+}
+
+/* A scratch register of a class for the current op. */
+static int temp_reg(Emitter *e, bool xmm) {
+    int reg = pick_reg(e, xmm, false);
+    e->holder[reg] = TEMP;
+    e->temps |= 1u << reg;
+    return reg;
+}
+
+/* Make a specific register a scratch register of the current op. */
+static void take_fixed(Emitter *e, int reg) {
+    if (e->locked & (1u << reg)) {
+        /* an operand already sits there: move it elsewhere */
+        int32_t r = e->holder[reg];
+        e->locked &= ~(1u << reg);
+        evict(e, reg, 1u << reg);
+        if (r >= 0 && e->rloc[r] >= 0) e->locked |= 1u << e->rloc[r];
+    } else {
+        evict(e, reg, 1u << reg);
+    }
+    e->holder[reg] = TEMP;
+    e->temps |= 1u << reg;
+}
+
+/* The register for the result of the current op. When `reuse` (an operand)
+ * dies here and is in a register of the right class, its register is taken
+ * over (x86's two-operand forms); otherwise a new register receives a copy
+ * of `reuse` (if any). */
+static int def_reg(Emitter *e, IRRef reuse) {
+    IRRef self = e->cur;
+    bool xmm = is_float(e, self);
+    if (reuse >= 0 && !is_const(reuse) && e->rloc[reuse] >= 0 && e->last_use[reuse] == self &&
+        (e->rloc[reuse] >= LOC_XMM0) == xmm) {
+        int reg = e->rloc[reuse];
+        unbind(e, reg);
+        if (e->sloc[reuse] > 0) {
+            e->slot_busy[e->sloc[reuse]] = 0;
+            e->sloc[reuse] = -1;
+        }
+        bind(e, self, reg);
+        e->locked |= 1u << reg;
+        return reg;
+    }
+    int reg = pick_reg(e, xmm, wants_callee_saved(e, self));
+    if (reuse >= 0) {
+        if (is_const(reuse)) const_to_loc(e, reg, const_bits(e, reuse));
+        else move_loc(e, reg, loc_of(e, reuse));
+    }
+    bind(e, self, reg);
+    e->locked |= 1u << reg;
+    return reg;
+}
+
+/* Turn a scratch register of the current op into the result's register. */
+static void def_from_temp(Emitter *e, int reg) {
+    e->temps &= ~(1u << reg);
+    bind(e, e->cur, reg);
+    e->locked |= 1u << reg;
+}
+
+static void free_value(Emitter *e, IRRef r) {
+    if (e->rloc[r] >= 0) unbind(e, e->rloc[r]);
+    if (e->sloc[r] > 0) e->slot_busy[e->sloc[r]] = 0;
+    if (e->sloc[r] != 0) e->sloc[r] = -1;
+}
+
+/* ---- guards ---------------------------------------------------------------------------- */
+
+/* Record where the guard's fail arguments are now (after the op's own
+ * register allocation, before its jumps). */
+static void set_fail_locs(Emitter *e, GuardDescr *g) {
+    g->fail_locs = gc_alloc_atomic(sizeof(int32_t) * (size_t)(g->nfail_args + 1));
+    for (int k = 0; k < g->nfail_args; k++) g->fail_locs[k] = loc_of(e, g->fail_args[k]);
+}
+
+static void add_site(Emitter *e, GuardDescr *g, size_t field) {
+    if (e->nsites == e->capsites) {
+        e->capsites = e->capsites ? e->capsites * 2 : 32;
+        e->sites = realloc(e->sites, sizeof(GuardSite) * (size_t)e->capsites);
+    }
+    e->sites[e->nsites].g = g;
+    e->sites[e->nsites].field = field;
+    e->nsites++;
+}
+
+/* Jump to the failure path of guard op `index` when cc holds. */
 static void guard_jcc(Emitter *e, int index, AsmCond cc) {
-    IROp *op = &e->ir->ops[index];
-    GuardDescr *g = (GuardDescr *)op->descr;
+    GuardDescr *g = (GuardDescr *)e->ir->ops[index].descr;
     g->op_index = index;
-    if (e->nguards == e->capguards) {
-        e->capguards = e->capguards ? e->capguards * 2 : 32;
-        e->guards = realloc(e->guards, sizeof(PendingGuard) * (size_t)e->capguards);
+    add_site(e, g, asm_jcc(&e->a, cc));
+}
+
+static GuardDescr *guard_of(Emitter *e, int index) {
+    GuardDescr *g = (GuardDescr *)e->ir->ops[index].descr;
+    set_fail_locs(e, g);
+    return g;
+}
+
+/* ---- calls ----------------------------------------------------------------------------- */
+
+typedef struct Move {
+    Loc dst, src;               /* src LOC_NONE: the constant bits */
+    int64_t bits;
+} Move;
+
+/* Perform moves as if simultaneously. R11 breaks cycles (XMM15 serves
+ * slot-to-slot moves). */
+static void parallel_move(Emitter *e, Move *m, int n) {
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (m[i].src != m[i].dst) m[k++] = m[i];
+    n = k;
+    /* constants last: they are no one's source */
+    int nconst = 0;
+    Move consts[64];
+    k = 0;
+    for (int i = 0; i < n; i++) {
+        if (m[i].src == LOC_NONE) {
+            if (nconst == 64) {
+                fail(e, "too many constant moves");
+                return;
+            }
+            consts[nconst++] = m[i];
+        } else {
+            m[k++] = m[i];
+        }
     }
-    e->guards[e->nguards].g = g;
-    e->guards[e->nguards].jcc_field = asm_jcc(&e->a, cc);
-    e->nguards++;
+    n = k;
+    while (n > 0) {
+        bool progress = false;
+        for (int i = 0; i < n; i++) {
+            bool blocked = false;
+            for (int j = 0; j < n; j++)
+                if (j != i && m[j].src == m[i].dst) {
+                    blocked = true;
+                    break;
+                }
+            if (blocked) continue;
+            move_loc(e, m[i].dst, m[i].src);
+            m[i] = m[--n];
+            progress = true;
+            break;
+        }
+        if (progress) continue;
+        /* a cycle: park the value at m[0].dst in R11 */
+        Loc d = m[0].dst;
+        move_loc(e, R11, d);
+        for (int j = 0; j < n; j++)
+            if (m[j].src == d) m[j].src = R11;
+    }
+    for (int i = 0; i < nconst; i++) const_to_loc(e, consts[i].dst, consts[i].bits);
 }
 
-static void call_fn(Emitter *e, const void *fn) { asm_call_abs(&e->a, fn); }
+typedef struct CallArg {
+    IRRef ref;                  /* IR_NONE: imm */
+    int64_t imm;
+    bool is_float;
+} CallArg;
 
-/* ---- value representation fast paths ------------------------------------------------- */
-
-/* rax (int64) -> rax (Value); slow path through the helper. */
-static void emit_box_int(Emitter *e) {
-    asm_mov_rr(&e->a, RCX, RAX);
-    asm_alu_rr(&e->a, ALU_ADD, RCX, RCX);
-    size_t ovf = asm_jcc8(&e->a, CC_O);
-    asm_alu_ri(&e->a, ALU_OR, RCX, 1);
-    asm_mov_rr(&e->a, RAX, RCX);
-    size_t done = asm_jmp8(&e->a);
-    asm_patch_rel8(&e->a, ovf, asm_len(&e->a));
-    asm_mov_rr(&e->a, RDI, RAX);
-    call_fn(e, (void *)jh_box_int_slow);
-    asm_patch_rel8(&e->a, done, asm_len(&e->a));
+/* Call fn (an address, or the value of fn_ref) with args; the result, if
+ * any, becomes the current op's value. */
+static void emit_call(Emitter *e, const void *fn, IRRef fn_ref, const CallArg *args, int nargs, char ret) {
+    static const AsmReg iregs[6] = {RDI, RSI, RDX, RCX, R8, R9};
+    Move moves[16];
+    int nm = 0, ni = 0, nf = 0;
+    /* values live after the call leave the caller-saved registers */
+    for (int reg = 0; reg < NREGS; reg++) {
+        if (!(CALLER_SAVED_MASK & (1u << reg))) continue;
+        int32_t r = e->holder[reg];
+        if (r == TEMP) {
+            fail(e, "scratch register live across a call");
+            return;
+        }
+        if (r >= 0 && e->last_use[r] > e->cur) evict(e, reg, CALLER_SAVED_MASK);
+    }
+    /* a computed callee is read from its slot after the argument moves */
+    if (!fn && !is_const(fn_ref)) ensure_slot(e, fn_ref);
+    for (int i = 0; i < nargs; i++) {
+        Loc dst;
+        if (args[i].is_float) {
+            if (nf >= 8) {
+                fail(e, "too many float arguments");
+                return;
+            }
+            dst = LOC_XMM0 + nf++;
+        } else {
+            if (ni >= 6) {
+                fail(e, "too many integer arguments");
+                return;
+            }
+            dst = iregs[ni++];
+        }
+        if (args[i].ref == IR_NONE) moves[nm++] = (Move){dst, LOC_NONE, args[i].imm};
+        else if (is_const(args[i].ref)) moves[nm++] = (Move){dst, LOC_NONE, const_bits(e, args[i].ref)};
+        else moves[nm++] = (Move){dst, loc_of(e, args[i].ref), 0};
+    }
+    parallel_move(e, moves, nm);
+    if (fn) {
+        asm_mov_ri(&e->a, R11, (int64_t)(uintptr_t)fn);
+    } else if (is_const(fn_ref)) {
+        asm_mov_ri(&e->a, R11, const_bits(e, fn_ref));
+    } else {
+        move_loc(e, R11, LOC_SLOT0 + e->sloc[fn_ref]);
+    }
+    asm_call_r(&e->a, R11);
+    /* the call clobbered every caller-saved register */
+    for (int reg = 0; reg < NREGS; reg++)
+        if ((CALLER_SAVED_MASK & (1u << reg)) && e->holder[reg] != -1) unbind(e, reg);
+    e->locked &= ~CALLER_SAVED_MASK;
+    e->temps &= ~CALLER_SAVED_MASK;
+    if (ret == 'f') bind(e, e->cur, LOC_XMM0);
+    else if (ret != 'v') bind(e, e->cur, RAX);
 }
 
-/* xmm0 (double) -> rax (Value) */
-static void emit_box_float(Emitter *e) {
-    asm_movq_rx(&e->a, RAX, XMM0);
-    asm_mov_rr(&e->a, RCX, RAX);
-    asm_shift_ri(&e->a, SHIFT_ROL, RCX, 1);                 /* r = rotl(bits, 1) */
-    asm_mov_ri(&e->a, RDX, (int64_t)FLOAT_EXP_BIAS_SHIFT);
-    asm_mov_rr(&e->a, R8, RCX);
-    asm_alu_rr(&e->a, ALU_SUB, R8, RDX);                    /* adj = r - bias */
-    asm_mov_rr(&e->a, RDX, R8);
-    asm_alu_ri(&e->a, ALU_SUB, RDX, 2);
-    asm_mov_ri(&e->a, R9, ((int64_t)1 << 62) - 2);
-    asm_alu_rr(&e->a, ALU_CMP, RDX, R9);
-    size_t not_small = asm_jcc8(&e->a, CC_AE);              /* adj - 2 >= 2^62 - 2 (unsigned) */
-    asm_shift_ri(&e->a, SHIFT_SHL, R8, 2);
-    asm_alu_ri(&e->a, ALU_OR, R8, FLOAT_TAG);
-    asm_mov_rr(&e->a, RAX, R8);
-    size_t done1 = asm_jmp8(&e->a);
-    asm_patch_rel8(&e->a, not_small, asm_len(&e->a));
-    asm_alu_ri(&e->a, ALU_CMP, RCX, 1);
-    size_t not_zero = asm_jcc8(&e->a, CC_A);
-    asm_shift_ri(&e->a, SHIFT_SHL, RCX, 2);
-    asm_alu_ri(&e->a, ALU_OR, RCX, FLOAT_TAG);
-    asm_mov_rr(&e->a, RAX, RCX);
-    size_t done2 = asm_jmp8(&e->a);
-    asm_patch_rel8(&e->a, not_zero, asm_len(&e->a));
-    call_fn(e, (void *)jh_box_float_slow);                  /* xmm0 still holds the double */
-    asm_patch_rel8(&e->a, done1, asm_len(&e->a));
-    asm_patch_rel8(&e->a, done2, asm_len(&e->a));
+/* A call on a slow path that must not disturb any register (except the
+ * result register `res`): live caller-saved registers are saved around it. */
+static void emit_preserving_call(Emitter *e, const void *fn, int arg_reg, bool arg_is_float, int res) {
+    Asm *a = &e->a;
+    int saved[NREGS], nsaved = 0;
+    for (int reg = 0; reg < NREGS; reg++) {
+        if (!(CALLER_SAVED_MASK & (1u << reg)) || reg == R11 || reg == res) continue;
+        if (e->holder[reg] == -1 && !((e->locked | e->temps) & (1u << reg))) continue;
+        move_loc(e, LOC_SLOT0 + JIT_FRAME_SLOTS + nsaved, reg);
+        saved[nsaved++] = reg;
+    }
+    if (arg_is_float) {
+        if (arg_reg != LOC_XMM0) asm_movaps_xx(a, XMM0, (AsmXmm)(arg_reg - LOC_XMM0));
+    } else if (arg_reg != RDI) {
+        asm_mov_rr(a, RDI, (AsmReg)arg_reg);
+    }
+    asm_mov_ri(a, R11, (int64_t)(uintptr_t)fn);
+    asm_call_r(a, R11);
+    if (res != RAX) move_loc(e, res, RAX);
+    for (int i = 0; i < nsaved; i++) move_loc(e, saved[i], LOC_SLOT0 + JIT_FRAME_SLOTS + i);
 }
 
-/* rax (Value known to be a float) -> xmm0 */
-static void emit_unbox_float(Emitter *e) {
-    asm_mov_rr(&e->a, RCX, RAX);
-    asm_alu_ri(&e->a, ALU_AND, RCX, 3);
-    asm_alu_ri(&e->a, ALU_CMP, RCX, FLOAT_TAG);
-    size_t boxed = asm_jcc8(&e->a, CC_NE);
-    asm_shift_ri(&e->a, SHIFT_SHR, RAX, 2);                 /* x = v >> 2 */
-    asm_mov_ri(&e->a, RDX, (int64_t)FLOAT_EXP_BIAS_SHIFT);
-    asm_zero(&e->a, RCX);
-    asm_alu_ri(&e->a, ALU_CMP, RAX, 1);
-    asm_cmov_rr(&e->a, CC_A, RCX, RDX);                     /* bias if x > 1 */
-    asm_alu_rr(&e->a, ALU_ADD, RAX, RCX);
-    asm_shift_ri(&e->a, SHIFT_ROR, RAX, 1);
-    asm_movq_xr(&e->a, XMM0, RAX);
-    size_t done = asm_jmp8(&e->a);
-    asm_patch_rel8(&e->a, boxed, asm_len(&e->a));
-    asm_movsd_xm(&e->a, XMM0, asm_mem(RAX, (int32_t)offsetof(FloatObject, value)));
-    asm_patch_rel8(&e->a, done, asm_len(&e->a));
+/* ---- value representation fast paths ---------------------------------------------------- */
+
+/* res = box(int64 in src); src != res. */
+static void emit_box_int(Emitter *e, int src, int res) {
+    Asm *a = &e->a;
+    asm_mov_rr(a, (AsmReg)res, (AsmReg)src);
+    asm_alu_rr(a, ALU_ADD, (AsmReg)res, (AsmReg)res);
+    size_t ovf = asm_jcc(a, CC_O);
+    asm_alu_ri(a, ALU_OR, (AsmReg)res, 1);
+    size_t done = asm_jmp(a);
+    asm_patch_rel32(a, ovf, asm_len(a));
+    emit_preserving_call(e, (void *)jh_box_int_slow, src, false, res);
+    asm_patch_rel32(a, done, asm_len(a));
 }
 
-/* ---- operations --------------------------------------------------------------------------- */
+/* res (GPR) = box(double in xmm src); t is a scratch GPR. */
+static void emit_box_float(Emitter *e, int src, int res, int t) {
+    Asm *a = &e->a;
+    AsmReg R = (AsmReg)res, T = (AsmReg)t;
+    asm_movq_rx(a, T, (AsmXmm)(src - LOC_XMM0));
+    asm_shift_ri(a, SHIFT_ROL, T, 1);                    /* r = rotl(bits, 1) */
+    asm_mov_rr(a, R, T);
+    asm_mov_ri(a, R11, (int64_t)FLOAT_EXP_BIAS_SHIFT);
+    asm_alu_rr(a, ALU_SUB, R, R11);                      /* adj = r - bias */
+    /* small when 2 <= adj < 2^62 (unsigned) */
+    asm_alu_ri(a, ALU_CMP, R, 2);
+    size_t not_small1 = asm_jcc8(a, CC_B);
+    asm_mov_rr(a, R11, R);
+    asm_shift_ri(a, SHIFT_SHR, R11, 62);
+    size_t not_small2 = asm_jcc8(a, CC_NZ);
+    asm_shift_ri(a, SHIFT_SHL, R, 2);
+    asm_alu_ri(a, ALU_OR, R, FLOAT_TAG);
+    size_t done1 = asm_jmp(a);
+    asm_patch_rel8(a, not_small1, asm_len(a));
+    asm_patch_rel8(a, not_small2, asm_len(a));
+    /* +-0.0 (r <= 1) are small too */
+    asm_alu_ri(a, ALU_CMP, T, 1);
+    size_t not_zero = asm_jcc8(a, CC_A);
+    asm_mov_rr(a, R, T);
+    asm_shift_ri(a, SHIFT_SHL, R, 2);
+    asm_alu_ri(a, ALU_OR, R, FLOAT_TAG);
+    size_t done2 = asm_jmp(a);
+    asm_patch_rel8(a, not_zero, asm_len(a));
+    emit_preserving_call(e, (void *)jh_box_float_slow, src, true, res);
+    asm_patch_rel32(a, done1, asm_len(a));
+    asm_patch_rel32(a, done2, asm_len(a));
+}
+
+/* xmm res = the double of the float Value in src; t is a scratch GPR. */
+static void emit_unbox_float(Emitter *e, int src, int res, int t) {
+    Asm *a = &e->a;
+    AsmReg S = (AsmReg)src, T = (AsmReg)t;
+    AsmXmm X = (AsmXmm)(res - LOC_XMM0);
+    asm_mov_rr(a, T, S);
+    asm_alu_ri(a, ALU_AND, T, 3);
+    asm_alu_ri(a, ALU_CMP, T, FLOAT_TAG);
+    size_t boxed = asm_jcc8(a, CC_NE);
+    asm_mov_rr(a, T, S);
+    asm_shift_ri(a, SHIFT_SHR, T, 2);                    /* x = v >> 2 */
+    asm_alu_ri(a, ALU_CMP, T, 1);
+    size_t small = asm_jcc8(a, CC_BE);
+    asm_mov_ri(a, R11, (int64_t)FLOAT_EXP_BIAS_SHIFT);
+    asm_alu_rr(a, ALU_ADD, T, R11);                      /* rebias unless +-0.0 */
+    asm_patch_rel8(a, small, asm_len(a));
+    asm_shift_ri(a, SHIFT_ROR, T, 1);
+    asm_movq_xr(a, X, T);
+    size_t done = asm_jmp8(a);
+    asm_patch_rel8(a, boxed, asm_len(a));
+    asm_movsd_xm(a, X, asm_mem(S, (int32_t)offsetof(FloatObject, value)));
+    asm_patch_rel8(a, done, asm_len(a));
+}
+
+/* ---- operations ------------------------------------------------------------------------ */
 
 static AsmCond int_cmp_cc(int opcode) {
     switch (opcode) {
     case IR_int_lt: return CC_L;
     case IR_int_le: return CC_LE;
-    case IR_int_eq: return CC_E;
-    case IR_int_ne: return CC_NE;
+    case IR_int_eq: case IR_ptr_eq: return CC_E;
+    case IR_int_ne: case IR_ptr_ne: return CC_NE;
     case IR_int_gt: return CC_G;
+    case IR_int_is_zero: return CC_Z;
+    case IR_int_is_true: return CC_NZ;
     default: return CC_GE;
     }
 }
 
-static void emit_call(Emitter *e, int index) {
-    IROp *op = &e->ir->ops[index];
-    CallDescr *cd = (CallDescr *)op->descr;
-    static const AsmReg iregs[6] = {RDI, RSI, RDX, RCX, R8, R9};
-    int ni = 0, nf = 0;
-    for (int i = 1; i < op->nargs; i++) {
-        IRRef r = ir_arg(op, i);
-        char t = ir_type(e->ir, r);
-        if (t == 'f') {
-            if (nf >= 8) {
-                e->failed = true;
-                return;
-            }
-            loadx(e, (AsmXmm)(XMM0 + nf++), r);
-        } else {
-            if (ni >= 6) {
-                e->failed = true;
-                return;
-            }
-            load(e, iregs[ni++], r);
-        }
+/* Can comparison `index` leave its result in the flags for the guard after it? */
+static bool can_fuse(Emitter *e, int index) {
+    if (index + 1 >= e->n) return false;
+    const IROp *g = &e->ir->ops[index + 1];
+    if (g->opcode != IR_guard_true && g->opcode != IR_guard_false) return false;
+    if (ir_arg(g, 0) != index || e->last_use[index] != index + 1) return false;
+    GuardDescr *gd = (GuardDescr *)g->descr;
+    for (int k = 0; k < gd->nfail_args; k++)
+        if (gd->fail_args[k] == index) return false;
+    return true;
+}
+
+/* cmp a, b (b as imm32 when it fits). */
+static void emit_int_cmp(Emitter *e, IRRef x, IRRef y) {
+    int ra = in_reg(e, x);
+    if (const_fits_imm32(e, y)) {
+        asm_alu_ri(&e->a, ALU_CMP, (AsmReg)ra, (int32_t)const_bits(e, y));
+    } else {
+        int rb = in_reg(e, y);
+        asm_alu_rr(&e->a, ALU_CMP, (AsmReg)ra, (AsmReg)rb);
     }
-    (void)cd;
-    IRRef fn = ir_arg(op, 0);
-    load(e, R11, fn);
-    asm_call_r(&e->a, R11);
-    if (op->type == 'f') storex(e, index, XMM0);
-    else if (op->type != 'v') store(e, index, RAX);
+}
+
+/* res = flags condition as 0/1 */
+static void set_bool(Emitter *e, AsmCond cc) {
+    int res = def_reg(e, IR_NONE);
+    asm_setcc(&e->a, cc, (AsmReg)res);
+    asm_movzx8_rr(&e->a, (AsmReg)res, (AsmReg)res);
+}
+
+static void emit_int_binop(Emitter *e, int opcode, IRRef x, IRRef y) {
+    Asm *a = &e->a;
+    AluOp alu;
+    switch (opcode) {
+    case IR_int_add: case IR_int_add_ovf: alu = ALU_ADD; break;
+    case IR_int_sub: case IR_int_sub_ovf: alu = ALU_SUB; break;
+    case IR_int_and: alu = ALU_AND; break;
+    case IR_int_or: alu = ALU_OR; break;
+    default: alu = ALU_XOR; break;
+    }
+    if (const_fits_imm32(e, y)) {
+        if (!is_const(x)) in_reg(e, x);
+        int res = def_reg(e, x);
+        asm_alu_ri(a, alu, (AsmReg)res, (int32_t)const_bits(e, y));
+        return;
+    }
+    int rb = in_reg(e, y);
+    if (!is_const(x)) in_reg(e, x);
+    int res = def_reg(e, x);
+    asm_alu_rr(a, alu, (AsmReg)res, (AsmReg)rb);
+}
+
+static void emit_float_binop(Emitter *e, int opcode, IRRef x, IRRef y) {
+    SdOp sd = opcode == IR_float_add ? SD_ADD : opcode == IR_float_sub ? SD_SUB : opcode == IR_float_mul ? SD_MUL : SD_DIV;
+    int rb = in_reg(e, y);
+    if (!is_const(x)) in_reg(e, x);
+    int res = def_reg(e, x);
+    asm_sd_xx(&e->a, sd, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(rb - LOC_XMM0));
+}
+
+static void emit_divmod(Emitter *e, int opcode, IRRef x, IRRef y) {
+    Asm *a = &e->a;
+    take_fixed(e, RAX);
+    take_fixed(e, RDX);
+    if (is_const(x)) const_to_loc(e, RAX, const_bits(e, x));
+    else move_loc(e, RAX, loc_of(e, x));
+    int d = in_reg(e, y);
+    asm_cqo(a);
+    asm_idiv(a, (AsmReg)d);
+    /* C truncates toward zero; Python floors: adjust when the remainder
+       and the divisor have opposite signs */
+    asm_test_rr(a, RDX, RDX);
+    size_t exact = asm_jcc8(a, CC_Z);
+    asm_mov_rr(a, R11, RDX);
+    asm_alu_rr(a, ALU_XOR, R11, (AsmReg)d);
+    size_t same = asm_jcc8(a, CC_NS);
+    if (opcode == IR_int_py_floordiv) asm_alu_ri(a, ALU_SUB, RAX, 1);
+    else asm_alu_rr(a, ALU_ADD, RDX, (AsmReg)d);
+    asm_patch_rel8(a, exact, asm_len(a));
+    asm_patch_rel8(a, same, asm_len(a));
+    def_from_temp(e, opcode == IR_int_py_floordiv ? RAX : RDX);
+}
+
+static void emit_shift(Emitter *e, int opcode, IRRef x, IRRef y) {
+    ShiftOp sh = opcode == IR_int_lshift ? SHIFT_SHL : opcode == IR_int_rshift ? SHIFT_SAR : SHIFT_SHR;
+    if (is_const(y)) {
+        if (!is_const(x)) in_reg(e, x);
+        int res = def_reg(e, x);
+        asm_shift_ri(&e->a, sh, (AsmReg)res, (uint8_t)(const_bits(e, y) & 63));
+        return;
+    }
+    take_fixed(e, RCX);
+    move_loc(e, RCX, loc_of(e, y));
+    if (!is_const(x)) in_reg(e, x);
+    int res = def_reg(e, x);
+    asm_shift_rcl(&e->a, sh, (AsmReg)res);
+}
+
+static void emit_call_op(Emitter *e, const IROp *op) {
+    CallArg args[16];
+    int n = op->nargs - 1;
+    if (n > 14) {
+        fail(e, "call with too many arguments");
+        return;
+    }
+    for (int i = 0; i < n; i++) {
+        IRRef r = ir_arg(op, i + 1);
+        args[i] = (CallArg){r, 0, is_float(e, r)};
+    }
+    emit_call(e, NULL, ir_arg(op, 0), args, n, op->type);
 }
 
 static void emit_op(Emitter *e, int index) {
-    IROp *op = &e->ir->ops[index];
+    const IROp *op = &e->ir->ops[index];
     Asm *a = &e->a;
+    int opc = op->opcode;
     IRRef a0 = op->nargs > 0 ? ir_arg(op, 0) : IR_NONE;
     IRRef a1 = op->nargs > 1 ? ir_arg(op, 1) : IR_NONE;
     IRRef a2 = op->nargs > 2 ? ir_arg(op, 2) : IR_NONE;
-    switch (op->opcode) {
-    case IR_inputarg_i:
-    case IR_inputarg_f:
-    case IR_inputarg_r:
+    switch (opc) {
     case IR_debug_merge_point:
     case IR_enter_portal_frame:
     case IR_leave_portal_frame:
-    case IR_label:
-    case IR_jump:
-    case IR_finish:
         break;
     case IR_same_as_i:
     case IR_same_as_r:
     case IR_same_as_f:
-        load(e, RAX, a0);
-        store(e, index, RAX);
+        if (!is_const(a0)) in_reg(e, a0);
+        def_reg(e, a0);
         break;
-    /* guards */
+    /* ---- guards ---- */
     case IR_guard_true:
-    case IR_guard_false:
-        load(e, RAX, a0);
-        asm_test_rr(a, RAX, RAX);
-        guard_jcc(e, index, op->opcode == IR_guard_true ? CC_Z : CC_NZ);
+    case IR_guard_false: {
+        bool on_true = opc == IR_guard_true;
+        if (e->fused == a0) {
+            guard_of(e, index);
+            guard_jcc(e, index, on_true ? asm_cc_invert(e->fused_cc) : e->fused_cc);
+            e->fused = -1;
+            break;
+        }
+        if (is_const(a0)) {
+            /* a known outcome: fails always or never */
+            if ((const_bits(e, a0) != 0) != on_true) {
+                guard_of(e, index);
+                add_site(e, (GuardDescr *)op->descr, asm_jmp(a));
+                ((GuardDescr *)op->descr)->op_index = index;
+            }
+            break;
+        }
+        int r = in_reg(e, a0);
+        guard_of(e, index);
+        asm_test_rr(a, (AsmReg)r, (AsmReg)r);
+        guard_jcc(e, index, on_true ? CC_Z : CC_NZ);
         break;
-    case IR_guard_value:
-        load(e, RAX, a0);
-        if (ir_type(e->ir, a0) == 'f') {
-            loadx(e, XMM0, a0);
-            loadx(e, XMM1, a1);
-            asm_ucomisd_xx(a, XMM0, XMM1);
+    }
+    case IR_guard_value: {
+        if (is_float(e, a0)) {
+            int x = in_reg(e, a0);
+            int y = in_reg(e, a1);
+            guard_of(e, index);
+            asm_ucomisd_xx(a, (AsmXmm)(x - LOC_XMM0), (AsmXmm)(y - LOC_XMM0));
             guard_jcc(e, index, CC_NE);
             guard_jcc(e, index, CC_P);
+            break;
+        }
+        int r = in_reg(e, a0);
+        if (const_fits_imm32(e, a1)) {
+            guard_of(e, index);
+            asm_alu_ri(a, ALU_CMP, (AsmReg)r, (int32_t)const_bits(e, a1));
+        } else if (is_const(a1)) {
+            guard_of(e, index);
+            asm_mov_ri(a, R11, const_bits(e, a1));
+            asm_alu_rr(a, ALU_CMP, (AsmReg)r, R11);
         } else {
-            load(e, RCX, a1);
-            asm_alu_rr(a, ALU_CMP, RAX, RCX);
-            guard_jcc(e, index, CC_NE);
+            int y = in_reg(e, a1);
+            guard_of(e, index);
+            asm_alu_rr(a, ALU_CMP, (AsmReg)r, (AsmReg)y);
         }
-        break;
-    case IR_guard_nonnull_class:
-    case IR_guard_class:
-        load(e, RAX, a0);
-        asm_test_ri(a, RAX, 7);
-        guard_jcc(e, index, CC_NZ);
-        if (op->opcode == IR_guard_nonnull_class) {
-            asm_test_rr(a, RAX, RAX);
-            guard_jcc(e, index, CC_Z);
-        }
-        load(e, RCX, a1);
-        asm_alu_rm(a, ALU_CMP, RCX, asm_mem(RAX, 0));
         guard_jcc(e, index, CC_NE);
         break;
-    case IR_guard_nonnull:
-    case IR_guard_isnull:
-        load(e, RAX, a0);
-        asm_test_rr(a, RAX, RAX);
-        guard_jcc(e, index, op->opcode == IR_guard_nonnull ? CC_Z : CC_NZ);
-        break;
-    case IR_guard_is_int:
-        load(e, RAX, a0);
-        asm_test_ri(a, RAX, 1);
-        guard_jcc(e, index, CC_Z);
-        break;
-    case IR_guard_is_float: {
-        load(e, RAX, a0);
-        asm_mov_rr(a, RCX, RAX);
-        asm_alu_ri(a, ALU_AND, RCX, 3);
-        asm_alu_ri(a, ALU_CMP, RCX, FLOAT_TAG);
-        size_t ok = asm_jcc8(a, CC_E);
-        asm_test_ri(a, RAX, 7);
+    }
+    case IR_guard_nonnull_class:
+    case IR_guard_class: {
+        int r = in_reg(e, a0);
+        guard_of(e, index);
+        asm_test_ri(a, (AsmReg)r, 7);
         guard_jcc(e, index, CC_NZ);
-        asm_test_rr(a, RAX, RAX);
+        if (opc == IR_guard_nonnull_class) {
+            asm_test_rr(a, (AsmReg)r, (AsmReg)r);
+            guard_jcc(e, index, CC_Z);
+        }
+        asm_mov_ri(a, R11, const_bits(e, a1));
+        asm_alu_rm(a, ALU_CMP, R11, asm_mem((AsmReg)r, 0));
+        guard_jcc(e, index, CC_NE);
+        break;
+    }
+    case IR_guard_nonnull:
+    case IR_guard_isnull: {
+        int r = in_reg(e, a0);
+        guard_of(e, index);
+        asm_test_rr(a, (AsmReg)r, (AsmReg)r);
+        guard_jcc(e, index, opc == IR_guard_nonnull ? CC_Z : CC_NZ);
+        break;
+    }
+    case IR_guard_is_int: {
+        int r = in_reg(e, a0);
+        guard_of(e, index);
+        asm_test_ri(a, (AsmReg)r, 1);
         guard_jcc(e, index, CC_Z);
-        asm_mov_ri(a, RCX, (int64_t)(uintptr_t)&float_type);
-        asm_alu_rm(a, ALU_CMP, RCX, asm_mem(RAX, 0));
+        break;
+    }
+    case IR_guard_is_float: {
+        int r = in_reg(e, a0);
+        guard_of(e, index);
+        asm_mov_rr(a, R11, (AsmReg)r);
+        asm_alu_ri(a, ALU_AND, R11, 3);
+        asm_alu_ri(a, ALU_CMP, R11, FLOAT_TAG);
+        size_t ok = asm_jcc8(a, CC_E);
+        asm_test_ri(a, (AsmReg)r, 7);
+        guard_jcc(e, index, CC_NZ);
+        asm_test_rr(a, (AsmReg)r, (AsmReg)r);
+        guard_jcc(e, index, CC_Z);
+        asm_mov_ri(a, R11, (int64_t)(uintptr_t)&float_type);
+        asm_alu_rm(a, ALU_CMP, R11, asm_mem((AsmReg)r, 0));
         guard_jcc(e, index, CC_NE);
         asm_patch_rel8(a, ok, asm_len(a));
         break;
     }
-    case IR_guard_no_overflow: guard_jcc(e, index, CC_O); break;
-    case IR_guard_overflow: guard_jcc(e, index, CC_NO); break;
+    case IR_guard_no_overflow:
+    case IR_guard_overflow:
+        guard_of(e, index);
+        guard_jcc(e, index, opc == IR_guard_no_overflow ? CC_O : CC_NO);
+        break;
     case IR_guard_no_exception:
-        asm_mov_ri(a, RAX, (int64_t)(uintptr_t)&tstate.exc);
-        asm_alu_mi(a, ALU_CMP, asm_mem(RAX, 0), 0);
+        guard_of(e, index);
+        asm_mov_ri(a, R11, (int64_t)(uintptr_t)&tstate.exc);
+        asm_alu_mi(a, ALU_CMP, asm_mem(R11, 0), 0);
         guard_jcc(e, index, CC_NE);
         break;
     case IR_guard_not_invalidated:
-        asm_mov_ri(a, RAX, (int64_t)(uintptr_t)&e->t->invalid);
-        asm_alu8_mi(a, ALU_CMP, asm_mem(RAX, 0), 0);
+        guard_of(e, index);
+        asm_mov_ri(a, R11, (int64_t)(uintptr_t)&e->t->invalid);
+        asm_alu8_mi(a, ALU_CMP, asm_mem(R11, 0), 0);
         guard_jcc(e, index, CC_NE);
         break;
-    /* integers */
+    /* ---- integers ---- */
     case IR_int_add:
     case IR_int_sub:
     case IR_int_and:
     case IR_int_or:
     case IR_int_xor:
     case IR_int_add_ovf:
-    case IR_int_sub_ovf: {
-        AluOp alu = (op->opcode == IR_int_add || op->opcode == IR_int_add_ovf) ? ALU_ADD
-                  : (op->opcode == IR_int_sub || op->opcode == IR_int_sub_ovf) ? ALU_SUB
-                  : op->opcode == IR_int_and ? ALU_AND : op->opcode == IR_int_or ? ALU_OR : ALU_XOR;
-        load(e, RAX, a0);
-        load(e, RCX, a1);
-        asm_alu_rr(a, alu, RAX, RCX);
-        store(e, index, RAX);   /* mov keeps the flags for the overflow guard */
+    case IR_int_sub_ovf:
+        emit_int_binop(e, opc, a0, a1);
         break;
-    }
     case IR_int_mul:
     case IR_int_mul_ovf:
-        load(e, RAX, a0);
-        load(e, RCX, a1);
-        asm_imul_rr(a, RAX, RCX);
-        store(e, index, RAX);
+        if (const_fits_imm32(e, a1)) {
+            int rx = in_reg(e, a0);
+            int res = def_reg(e, IR_NONE);
+            asm_imul_rri(a, (AsmReg)res, (AsmReg)rx, (int32_t)const_bits(e, a1));
+        } else {
+            int rb = in_reg(e, a1);
+            if (!is_const(a0)) in_reg(e, a0);
+            int res = def_reg(e, a0);
+            asm_imul_rr(a, (AsmReg)res, (AsmReg)rb);
+        }
         break;
     case IR_int_lshift:
     case IR_int_rshift:
     case IR_uint_rshift:
-        load(e, RAX, a0);
-        load(e, RCX, a1);
-        asm_shift_rcl(a, op->opcode == IR_int_lshift ? SHIFT_SHL : op->opcode == IR_int_rshift ? SHIFT_SAR : SHIFT_SHR,
-                      RAX);
-        store(e, index, RAX);
+        emit_shift(e, opc, a0, a1);
         break;
     case IR_int_py_floordiv:
-    case IR_int_py_mod: {
-        load(e, RAX, a0);
-        load(e, R8, a1);
-        asm_cqo(a);
-        asm_idiv(a, R8);
-        /* C truncates toward zero; Python floors: adjust when the remainder
-           and the divisor have opposite signs */
-        asm_test_rr(a, RDX, RDX);
-        size_t exact = asm_jcc8(a, CC_Z);
-        asm_mov_rr(a, RCX, RDX);
-        asm_alu_rr(a, ALU_XOR, RCX, R8);
-        size_t same = asm_jcc8(a, CC_NS);
-        if (op->opcode == IR_int_py_floordiv) asm_alu_ri(a, ALU_SUB, RAX, 1);
-        else asm_alu_rr(a, ALU_ADD, RDX, R8);
-        asm_patch_rel8(a, exact, asm_len(a));
-        asm_patch_rel8(a, same, asm_len(a));
-        store(e, index, op->opcode == IR_int_py_floordiv ? RAX : RDX);
+    case IR_int_py_mod:
+        emit_divmod(e, opc, a0, a1);
+        break;
+    case IR_int_neg:
+    case IR_int_invert: {
+        if (!is_const(a0)) in_reg(e, a0);
+        int res = def_reg(e, a0);
+        if (opc == IR_int_neg) asm_neg(a, (AsmReg)res);
+        else asm_not(a, (AsmReg)res);
         break;
     }
-    case IR_int_neg:
-    case IR_int_invert:
-        load(e, RAX, a0);
-        if (op->opcode == IR_int_neg) asm_neg(a, RAX);
-        else asm_not(a, RAX);
-        store(e, index, RAX);
-        break;
     case IR_int_lt:
     case IR_int_le:
     case IR_int_eq:
@@ -359,175 +923,198 @@ static void emit_op(Emitter *e, int index) {
     case IR_int_gt:
     case IR_int_ge:
     case IR_ptr_eq:
-    case IR_ptr_ne: {
-        AsmCond cc = op->opcode == IR_ptr_eq ? CC_E : op->opcode == IR_ptr_ne ? CC_NE : int_cmp_cc(op->opcode);
-        load(e, RCX, a0);
-        load(e, RDX, a1);
-        asm_zero(a, RAX);
-        asm_alu_rr(a, ALU_CMP, RCX, RDX);
-        asm_setcc(a, cc, RAX);
-        store(e, index, RAX);
+    case IR_ptr_ne:
+        emit_int_cmp(e, a0, a1);
+        if (can_fuse(e, index)) {
+            e->fused = index;
+            e->fused_cc = int_cmp_cc(opc);
+        } else {
+            set_bool(e, int_cmp_cc(opc));
+        }
+        break;
+    case IR_int_is_zero:
+    case IR_int_is_true: {
+        int r = in_reg(e, a0);
+        asm_test_rr(a, (AsmReg)r, (AsmReg)r);
+        if (can_fuse(e, index)) {
+            e->fused = index;
+            e->fused_cc = int_cmp_cc(opc);
+        } else {
+            set_bool(e, int_cmp_cc(opc));
+        }
         break;
     }
-    case IR_int_is_zero:
-    case IR_int_is_true:
-        load(e, RCX, a0);
-        asm_zero(a, RAX);
-        asm_test_rr(a, RCX, RCX);
-        asm_setcc(a, op->opcode == IR_int_is_zero ? CC_Z : CC_NZ, RAX);
-        store(e, index, RAX);
-        break;
-    /* floats */
+    /* ---- floats ---- */
     case IR_float_add:
     case IR_float_sub:
     case IR_float_mul:
-    case IR_float_truediv: {
-        SdOp sd = op->opcode == IR_float_add ? SD_ADD : op->opcode == IR_float_sub ? SD_SUB
-                : op->opcode == IR_float_mul ? SD_MUL : SD_DIV;
-        loadx(e, XMM0, a0);
-        loadx(e, XMM1, a1);
-        asm_sd_xx(a, sd, XMM0, XMM1);
-        storex(e, index, XMM0);
+    case IR_float_truediv:
+        emit_float_binop(e, opc, a0, a1);
+        break;
+    case IR_float_neg:
+    case IR_float_abs: {
+        if (!is_const(a0)) in_reg(e, a0);
+        int res = def_reg(e, a0);
+        asm_mov_ri(a, R11, opc == IR_float_neg ? INT64_MIN : INT64_MAX);
+        asm_movq_xr(a, XMM15, R11);
+        asm_pd_xx(a, opc == IR_float_neg ? PD_XOR : PD_AND, (AsmXmm)(res - LOC_XMM0), XMM15);
         break;
     }
-    case IR_float_neg:
-    case IR_float_abs:
-        load(e, RAX, a0);
-        if (op->opcode == IR_float_neg) {
-            asm_mov_ri(a, RCX, INT64_MIN);
-            asm_alu_rr(a, ALU_XOR, RAX, RCX);
-        } else {
-            asm_mov_ri(a, RCX, INT64_MAX);
-            asm_alu_rr(a, ALU_AND, RAX, RCX);
-        }
-        store(e, index, RAX);
-        break;
     case IR_float_lt:
     case IR_float_le:
     case IR_float_gt:
     case IR_float_ge: {
-        bool swap = op->opcode == IR_float_lt || op->opcode == IR_float_le;
-        loadx(e, XMM0, swap ? a1 : a0);
-        loadx(e, XMM1, swap ? a0 : a1);
-        asm_zero(a, RAX);
-        asm_ucomisd_xx(a, XMM0, XMM1);
-        asm_setcc(a, (op->opcode == IR_float_lt || op->opcode == IR_float_gt) ? CC_A : CC_AE, RAX);
-        store(e, index, RAX);
+        bool swap = opc == IR_float_lt || opc == IR_float_le;
+        int x = in_reg(e, swap ? a1 : a0);
+        int y = in_reg(e, swap ? a0 : a1);
+        asm_ucomisd_xx(a, (AsmXmm)(x - LOC_XMM0), (AsmXmm)(y - LOC_XMM0));
+        AsmCond cc = (opc == IR_float_lt || opc == IR_float_gt) ? CC_A : CC_AE;
+        if (can_fuse(e, index)) {
+            e->fused = index;
+            e->fused_cc = cc;
+        } else {
+            set_bool(e, cc);
+        }
         break;
     }
     case IR_float_eq:
-    case IR_float_ne:
-        loadx(e, XMM0, a0);
-        loadx(e, XMM1, a1);
-        asm_zero(a, RAX);
-        asm_zero(a, RCX);
-        asm_ucomisd_xx(a, XMM0, XMM1);
-        if (op->opcode == IR_float_eq) {
-            asm_setcc(a, CC_E, RAX);
-            asm_setcc(a, CC_NP, RCX);
-            asm_alu_rr(a, ALU_AND, RAX, RCX);
+    case IR_float_ne: {
+        int x = in_reg(e, a0);
+        int y = in_reg(e, a1);
+        asm_ucomisd_xx(a, (AsmXmm)(x - LOC_XMM0), (AsmXmm)(y - LOC_XMM0));
+        int res = def_reg(e, IR_NONE);
+        if (opc == IR_float_eq) {
+            asm_setcc(a, CC_E, (AsmReg)res);
+            asm_setcc(a, CC_NP, R11);
+            asm_alu32_rr(a, ALU_AND, (AsmReg)res, R11);
         } else {
-            asm_setcc(a, CC_NE, RAX);
-            asm_setcc(a, CC_P, RCX);
-            asm_alu_rr(a, ALU_OR, RAX, RCX);
+            asm_setcc(a, CC_NE, (AsmReg)res);
+            asm_setcc(a, CC_P, R11);
+            asm_alu32_rr(a, ALU_OR, (AsmReg)res, R11);
         }
-        store(e, index, RAX);
+        asm_movzx8_rr(a, (AsmReg)res, (AsmReg)res);
         break;
-    case IR_cast_int_to_float:
-        load(e, RAX, a0);
-        asm_cvtsi2sd_xr(a, XMM0, RAX);
-        storex(e, index, XMM0);
+    }
+    case IR_cast_int_to_float: {
+        int r = in_reg(e, a0);
+        int res = def_reg(e, IR_NONE);
+        asm_pd_xx(a, PD_XOR, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(res - LOC_XMM0));
+        asm_cvtsi2sd_xr(a, (AsmXmm)(res - LOC_XMM0), (AsmReg)r);
         break;
-    case IR_cast_float_to_int:
-        loadx(e, XMM0, a0);
-        asm_cvttsd2si_rx(a, RAX, XMM0);
-        store(e, index, RAX);
+    }
+    case IR_cast_float_to_int: {
+        int x = in_reg(e, a0);
+        int res = def_reg(e, IR_NONE);
+        asm_cvttsd2si_rx(a, (AsmReg)res, (AsmXmm)(x - LOC_XMM0));
         break;
-    /* tagged values */
-    case IR_unbox_int:
-        load(e, RAX, a0);
-        asm_shift_ri(a, SHIFT_SAR, RAX, 1);
-        store(e, index, RAX);
+    }
+    /* ---- tagged values ---- */
+    case IR_unbox_int: {
+        if (!is_const(a0)) in_reg(e, a0);
+        int res = def_reg(e, a0);
+        asm_shift_ri(a, SHIFT_SAR, (AsmReg)res, 1);
         break;
-    case IR_box_int:
-        load(e, RAX, a0);
-        emit_box_int(e);
-        store(e, index, RAX);
+    }
+    case IR_box_int: {
+        int src = in_reg(e, a0);
+        int res = def_reg(e, IR_NONE);
+        emit_box_int(e, src, res);
         break;
-    case IR_unbox_float:
-        load(e, RAX, a0);
-        emit_unbox_float(e);
-        storex(e, index, XMM0);
+    }
+    case IR_unbox_float: {
+        int src = in_reg(e, a0);
+        int t = temp_reg(e, false);
+        int res = def_reg(e, IR_NONE);
+        emit_unbox_float(e, src, res, t);
         break;
-    case IR_box_float:
-        loadx(e, XMM0, a0);
-        emit_box_float(e);
-        store(e, index, RAX);
+    }
+    case IR_box_float: {
+        int src = in_reg(e, a0);
+        int t = temp_reg(e, false);
+        int res = def_reg(e, IR_NONE);
+        emit_box_float(e, src, res, t);
         break;
-    case IR_bool_from_int:
-        load(e, RAX, a0);
-        asm_mov_ri(a, RCX, (int64_t)V_FALSE);
-        asm_mov_ri(a, RDX, (int64_t)V_TRUE);
-        asm_test_rr(a, RAX, RAX);
-        asm_cmov_rr(a, CC_NZ, RCX, RDX);
-        store(e, index, RCX);
+    }
+    case IR_bool_from_int: {
+        int r = in_reg(e, a0);
+        int res = def_reg(e, a0);
+        asm_test_rr(a, (AsmReg)r, (AsmReg)r);
+        asm_mov_ri(a, (AsmReg)res, (int64_t)V_FALSE);
+        asm_mov_ri(a, R11, (int64_t)V_TRUE);
+        asm_cmov_rr(a, CC_NZ, (AsmReg)res, R11);
         break;
-    /* memory */
+    }
+    /* ---- memory ---- */
     case IR_getfield_gc_i:
     case IR_getfield_gc_r:
     case IR_getfield_gc_f: {
         FieldDescr *fd = (FieldDescr *)op->descr;
-        load(e, RAX, a0);
-        asm_mov_rm(a, RAX, asm_mem(RAX, fd->offset));
-        store(e, index, RAX);
+        int base = in_reg(e, a0);
+        int res = def_reg(e, opc == IR_getfield_gc_f ? IR_NONE : a0);
+        if (opc == IR_getfield_gc_f) asm_movsd_xm(a, (AsmXmm)(res - LOC_XMM0), asm_mem((AsmReg)base, fd->offset));
+        else asm_mov_rm(a, (AsmReg)res, asm_mem((AsmReg)base, fd->offset));
         break;
     }
     case IR_setfield_gc: {
         FieldDescr *fd = (FieldDescr *)op->descr;
-        load(e, RAX, a0);
-        load(e, RCX, a1);
-        asm_mov_mr(a, asm_mem(RAX, fd->offset), RCX);
+        int base = in_reg(e, a0);
+        AsmMem m = asm_mem((AsmReg)base, fd->offset);
+        if (const_fits_imm32(e, a1)) {
+            asm_mov_mi(a, m, (int32_t)const_bits(e, a1));
+        } else {
+            int v = in_reg(e, a1);
+            if (loc_is_xmm(v)) asm_movsd_mx(a, m, (AsmXmm)(v - LOC_XMM0));
+            else asm_mov_mr(a, m, (AsmReg)v);
+        }
         break;
     }
     case IR_getarrayitem_gc_i:
     case IR_getarrayitem_gc_r:
     case IR_getarrayitem_gc_f: {
         ArrayDescr *ad = (ArrayDescr *)op->descr;
-        load(e, RAX, a0);
-        if (ir_is_const(a1)) {
-            asm_mov_rm(a, RAX, asm_mem(RAX, ad->base + 8 * (int32_t)ir_const(e->ir, a1)->v.i));
+        int base = in_reg(e, a0);
+        AsmMem m;
+        if (is_const(a1)) {
+            m = asm_mem((AsmReg)base, ad->base + 8 * (int32_t)const_bits(e, a1));
         } else {
-            load(e, RCX, a1);
-            asm_mov_rm(a, RAX, asm_mem_idx(RAX, RCX, 8, ad->base));
+            int idx = in_reg(e, a1);
+            m = asm_mem_idx((AsmReg)base, (AsmReg)idx, 8, ad->base);
         }
-        store(e, index, RAX);
+        int res = def_reg(e, IR_NONE);
+        if (opc == IR_getarrayitem_gc_f) asm_movsd_xm(a, (AsmXmm)(res - LOC_XMM0), m);
+        else asm_mov_rm(a, (AsmReg)res, m);
         break;
     }
     case IR_setarrayitem_gc: {
         ArrayDescr *ad = (ArrayDescr *)op->descr;
-        load(e, RAX, a0);
-        load(e, RDX, a2);
-        if (ir_is_const(a1)) {
-            asm_mov_mr(a, asm_mem(RAX, ad->base + 8 * (int32_t)ir_const(e->ir, a1)->v.i), RDX);
+        int base = in_reg(e, a0);
+        AsmMem m;
+        if (is_const(a1)) {
+            m = asm_mem((AsmReg)base, ad->base + 8 * (int32_t)const_bits(e, a1));
         } else {
-            load(e, RCX, a1);
-            asm_mov_mr(a, asm_mem_idx(RAX, RCX, 8, ad->base), RDX);
+            int idx = in_reg(e, a1);
+            m = asm_mem_idx((AsmReg)base, (AsmReg)idx, 8, ad->base);
+        }
+        if (const_fits_imm32(e, a2)) {
+            asm_mov_mi(a, m, (int32_t)const_bits(e, a2));
+        } else {
+            int v = in_reg(e, a2);
+            if (loc_is_xmm(v)) asm_movsd_mx(a, m, (AsmXmm)(v - LOC_XMM0));
+            else asm_mov_mr(a, m, (AsmReg)v);
         }
         break;
     }
     case IR_new_with_vtable: {
         SizeDescr *sd = (SizeDescr *)op->descr;
-        asm_mov_ri(a, RDI, (int64_t)(uintptr_t)sd->type);
-        asm_mov_ri(a, RSI, sd->size);
-        call_fn(e, sd->atomic ? (void *)jit_helper_fn(JH_new_atomic) : (void *)jit_helper_fn(JH_new_object));
-        store(e, index, RAX);
+        CallArg args[2] = {{IR_NONE, (int64_t)(uintptr_t)sd->type, false}, {IR_NONE, sd->size, false}};
+        emit_call(e, sd->atomic ? jit_helper_fn(JH_new_atomic) : jit_helper_fn(JH_new_object), IR_NONE, args, 2, 'r');
         break;
     }
-    case IR_new_array_clear:
-        load(e, RDI, a0);
-        call_fn(e, jit_helper_fn(JH_new_array));
-        store(e, index, RAX);
+    case IR_new_array_clear: {
+        CallArg args[1] = {{a0, 0, false}};
+        emit_call(e, jit_helper_fn(JH_new_array), IR_NONE, args, 1, 'r');
         break;
+    }
     case IR_call_i:
     case IR_call_f:
     case IR_call_r:
@@ -535,72 +1122,132 @@ static void emit_op(Emitter *e, int index) {
     case IR_call_pure_i:
     case IR_call_pure_r:
     case IR_call_pure_f:
-        emit_call(e, index);
+    case IR_call_assembler_r:
+        emit_call_op(e, op);
         break;
-    case IR_force_token:
-        asm_mov_rr(a, RAX, RBP);
-        store(e, index, RAX);
+    case IR_force_token: {
+        int res = def_reg(e, IR_NONE);
+        asm_mov_rr(a, (AsmReg)res, RBP);
         break;
+    }
     default:
-        e->failed = true;
+        fail(e, "operation not supported by the backend");
         break;
     }
 }
 
-/* Copy values into slots as a parallel move (through the scratch area). */
-static void parallel_move(Emitter *e, const IRRef *srcs, const int32_t *dst_slots, int n) {
-    if (n > SCRATCH_SLOTS) {
-        e->failed = true;
-        return;
-    }
-    for (int i = 0; i < n; i++) {
-        load(e, RAX, srcs[i]);
-        asm_mov_mr(&e->a, scratch_mem(e->scratch_base, i), RAX);
-    }
-    for (int i = 0; i < n; i++) {
-        asm_mov_rm(&e->a, RAX, scratch_mem(e->scratch_base, i));
-        asm_mov_mr(&e->a, asm_mem(RBP, -(SLOT0 + 8 * dst_slots[i])), RAX);
-    }
-}
+/* ---- labels, jumps, exits ------------------------------------------------------------------- */
 
-static void emit_guard_stubs(Emitter *e) {
-    for (int i = 0; i < e->nguards; i++) {
-        PendingGuard *pg = &e->guards[i];
-        GuardDescr *g = pg->g;
-        if (!g->fail_args) {
-            IRRef *refs;
-            int n = snapshot_fail_args(g->snap, e->ir, &refs);
-            g->fail_args = refs;
-            g->nfail_args = n;
-            g->owner = e->t;
-            g->fail_locs = gc_alloc_atomic(sizeof(int32_t) * (size_t)(n + 1));
-            for (int k = 0; k < n; k++) g->fail_locs[k] = e->slot_of[refs[k]];
-        }
-        /* several jumps may share a guard (guard_value on floats): one stub */
-        bool done = false;
-        for (int j = 0; j < i; j++) {
-            if (e->guards[j].g == g) {
-                /* reuse: patch to the earlier stub later */
-                done = true;
-                break;
-            }
-        }
-        if (done) continue;
-        size_t stub = asm_len(&e->a);
-        for (int j = i; j < e->nguards; j++)
-            if (e->guards[j].g == g) asm_patch_rel32(&e->a, e->guards[j].jcc_field, stub);
-        g->patch_site = (void *)(uintptr_t)pg->jcc_field;   /* offset for now */
-        if (g->nfail_args > BACKEND_MAX_FAIL_ARGS) {
-            e->failed = true;
+static void emit_label(Emitter *e, int index) {
+    const IROp *op = &e->ir->ops[index];
+    TargetDescr *td = (TargetDescr *)op->descr;
+    int n = op->nargs;
+    Loc *locs = gc_alloc_atomic(sizeof(Loc) * (size_t)(n + 1));
+    char *types = gc_alloc_atomic((size_t)n + 1);
+    for (int k = 0; k < n; k++) {
+        IRRef r = ir_arg(op, k);
+        if (is_const(r)) {
+            fail(e, "constant label argument");
             return;
         }
-        for (int k = 0; k < g->nfail_args; k++) {
-            asm_mov_rm(&e->a, RAX, asm_mem(RBP, -(SLOT0 + 8 * g->fail_locs[k])));
-            asm_mov_mr(&e->a, asm_mem(R12, 8 * k), RAX);
-        }
-        asm_mov_ri(&e->a, RAX, (int64_t)(uintptr_t)g);
-        asm_jmp_to(&e->a, e->epilogue);
+        for (int j = 0; j < k; j++)
+            if (ir_arg(op, j) == r) {
+                fail(e, "repeated label argument");
+                return;
+            }
+        locs[k] = loc_of(e, r);
+        types[k] = ir_type(e->ir, r);
     }
+    types[n] = 0;
+    /* anything else still held is dead from here on */
+    for (int reg = 0; reg < NREGS; reg++) {
+        int32_t r = e->holder[reg];
+        if (r < 0) continue;
+        bool arg = false;
+        for (int k = 0; k < n; k++)
+            if (ir_arg(op, k) == r) arg = true;
+        if (!arg) unbind(e, reg);
+    }
+    td->nargs = n;
+    td->arg_locs = locs;
+    td->arg_types = types;
+    td->trace = e->t;
+    if (e->nlabels == 8) {
+        fail(e, "too many labels");
+        return;
+    }
+    e->labels[e->nlabels].td = td;
+    e->labels[e->nlabels].offset = asm_len(&e->a);
+    e->nlabels++;
+}
+
+static void emit_jump(Emitter *e, int index) {
+    const IROp *op = &e->ir->ops[index];
+    TargetDescr *td = (TargetDescr *)op->descr;
+    size_t local = (size_t)-1;
+    for (int i = 0; i < e->nlabels; i++)
+        if (e->labels[i].td == td) local = e->labels[i].offset;
+    if (local == (size_t)-1 && !td->addr) {
+        fail(e, "jump to a label without code");
+        return;
+    }
+    if (td->nargs != op->nargs) {
+        fail(e, "jump and label disagree");
+        return;
+    }
+    Move *moves = gc_alloc_atomic(sizeof(Move) * (size_t)(op->nargs + 1));
+    for (int k = 0; k < op->nargs; k++) {
+        IRRef r = ir_arg(op, k);
+        char want = td->arg_types[k];
+        char have = ir_type(e->ir, r);
+        if (want != have) {
+            fail(e, "jump argument of the wrong type");
+            return;
+        }
+        if (is_const(r)) moves[k] = (Move){td->arg_locs[k], LOC_NONE, const_bits(e, r)};
+        else moves[k] = (Move){td->arg_locs[k], loc_of(e, r), 0};
+    }
+    parallel_move(e, moves, op->nargs);
+    if (local != (size_t)-1) {
+        asm_jmp_to(&e->a, local);
+    } else {
+        if (e->nrelocs == e->caprelocs) {
+            e->caprelocs = e->caprelocs ? e->caprelocs * 2 : 8;
+            e->relocs = realloc(e->relocs, sizeof(Reloc) * (size_t)e->caprelocs);
+        }
+        e->relocs[e->nrelocs].field = asm_jmp(&e->a);
+        e->relocs[e->nrelocs].target = td->addr;
+        e->nrelocs++;
+    }
+}
+
+static void emit_finish(Emitter *e, int index) {
+    const IROp *op = &e->ir->ops[index];
+    GuardDescr *g = (GuardDescr *)op->descr;
+    if (g == &jit_done_descr) {
+        /* a function trace returns: the result in saved[0] */
+        IRRef r = ir_arg(op, 0);
+        asm_mov_ri(&e->a, R11, (int64_t)(uintptr_t)jit_saved_area);
+        if (is_const(r)) {
+            asm_mov_ri(&e->a, RAX, const_bits(e, r));
+            asm_mov_mr(&e->a, asm_mem(R11, 0), RAX);
+        } else {
+            Loc l = loc_of(e, r);
+            if (loc_is_gpr(l)) {
+                asm_mov_mr(&e->a, asm_mem(R11, 0), (AsmReg)l);
+            } else {
+                move_loc(e, RAX, l);
+                asm_mov_mr(&e->a, asm_mem(R11, 0), RAX);
+            }
+        }
+        asm_mov_ri(&e->a, RAX, (int64_t)(uintptr_t)&jit_done_descr);
+        asm_jmp_to(&e->a, e->epilogue);
+        return;
+    }
+    /* an exit to the interpreter: a guard that always fails */
+    set_fail_locs(e, g);
+    g->op_index = index;
+    add_site(e, g, asm_jmp(&e->a));
 }
 
 static void emit_prologue(Emitter *e) {
@@ -612,11 +1259,11 @@ static void emit_prologue(Emitter *e) {
     asm_push_r(a, R13);
     asm_push_r(a, R14);
     asm_push_r(a, R15);
-    /* slots + alignment: rsp is 8 mod 16 here */
-    int32_t bytes = 8 * (e->frame_slots + SCRATCH_SLOTS);
+    /* rsp is 8 mod 16 here; calls need it 0 mod 16 */
+    int32_t bytes = 8 * (JIT_FRAME_SLOTS + JIT_SAVE_SLOTS);
     if (bytes % 16 == 0) bytes += 8;
     asm_alu_ri(a, ALU_SUB, RSP, bytes);
-    asm_mov_rr(a, R12, RSI);
+    asm_mov_mr(a, slot_mem(0), RDI);
 }
 
 static void emit_epilogue(Emitter *e) {
@@ -632,33 +1279,182 @@ static void emit_epilogue(Emitter *e) {
     asm_ret(a);
 }
 
-/* Place the code and resolve guard patch sites to addresses. */
+/* Failure paths: one per guard; its first instruction is the jump a bridge
+ * is attached by patching (initially to the next instruction). */
+static void emit_stubs(Emitter *e) {
+    Asm *a = &e->a;
+    for (int i = 0; i < e->nsites && !e->failed; i++) {
+        GuardDescr *g = e->sites[i].g;
+        bool first = true;
+        for (int j = 0; j < i; j++)
+            if (e->sites[j].g == g) first = false;
+        if (!first) continue;
+        if (g->nfail_args > BACKEND_MAX_FAIL_ARGS) {
+            fail(e, "too many fail arguments");
+            return;
+        }
+        size_t stub = asm_len(a);
+        for (int j = i; j < e->nsites; j++)
+            if (e->sites[j].g == g) asm_patch_rel32(a, e->sites[j].field, stub);
+        size_t patch = asm_jmp(a);
+        asm_patch_rel32(a, patch, asm_len(a));
+        g->patch_site = (void *)(uintptr_t)patch;   /* an offset until placed */
+        asm_mov_ri(a, R11, (int64_t)(uintptr_t)jit_saved_area);
+        for (int k = 0; k < g->nfail_args; k++) {
+            Loc l = g->fail_locs[k];
+            if (loc_is_gpr(l)) asm_mov_mr(a, asm_mem(R11, 8 * k), (AsmReg)l);
+            else if (loc_is_xmm(l)) asm_movsd_mx(a, asm_mem(R11, 8 * k), (AsmXmm)(l - LOC_XMM0));
+        }
+        for (int k = 0; k < g->nfail_args; k++) {
+            Loc l = g->fail_locs[k];
+            if (loc_is_slot(l)) {
+                asm_mov_rm(a, RAX, slot_mem(l - LOC_SLOT0));
+                asm_mov_mr(a, asm_mem(R11, 8 * k), RAX);
+            }
+        }
+        asm_mov_ri(a, RAX, (int64_t)(uintptr_t)g);
+        asm_jmp_to(a, e->epilogue);
+    }
+}
+
+/* ---- the pass ----------------------------------------------------------------------------- */
+
+/* Liveness, fail arguments, and the label discipline check. */
+static void analyze(Emitter *e) {
+    const IRBuf *b = e->ir;
+    int32_t n = b->nops;
+    e->last_use = gc_alloc_atomic(sizeof(int32_t) * (size_t)(n + 1));
+    e->next_call = gc_alloc_atomic(sizeof(int32_t) * (size_t)(n + 2));
+    e->rloc = gc_alloc_atomic((size_t)n + 1);
+    e->sloc = gc_alloc_atomic(sizeof(int16_t) * (size_t)(n + 1));
+    uint8_t *label_arg = gc_alloc_atomic((size_t)n + 1);
+    memset(label_arg, 0, (size_t)n + 1);
+    int32_t cur_label = -1;
+    for (int32_t i = 0; i < n; i++) {
+        e->last_use[i] = -1;
+        e->rloc[i] = -1;
+        e->sloc[i] = -1;
+    }
+    for (int32_t i = 0; i < n && !e->failed; i++) {
+        const IROp *op = &b->ops[i];
+        for (int k = 0; k < op->nargs; k++) {
+            IRRef r = ir_arg(op, k);
+            if (r < 0 || is_const(r)) continue;
+            if (r >= i) fail(e, "use before definition");
+            else if (cur_label >= 0 && r < cur_label && !label_arg[r]) fail(e, "value live across a label");
+            e->last_use[r] = i;
+        }
+        if (op->opcode == IR_label) {
+            if (cur_label >= 0) {
+                const IROp *prev = &b->ops[cur_label];
+                for (int k = 0; k < prev->nargs; k++)
+                    if (!is_const(ir_arg(prev, k))) label_arg[ir_arg(prev, k)] = 0;
+            }
+            cur_label = i;
+            for (int k = 0; k < op->nargs; k++)
+                if (!is_const(ir_arg(op, k))) label_arg[ir_arg(op, k)] = 1;
+        }
+        bool exit = irop_is_guard(op->opcode) || (op->opcode == IR_finish && op->descr != &jit_done_descr.d);
+        if (exit) {
+            GuardDescr *g = (GuardDescr *)op->descr;
+            IRRef *refs;
+            int nf = snapshot_fail_args(g->snap, b, &refs);
+            g->fail_args = refs;
+            g->nfail_args = nf;
+            g->owner = e->t;
+            g->bridge = NULL;
+            for (int k = 0; k < nf; k++) {
+                IRRef r = refs[k];
+                if (r >= i) fail(e, "fail argument defined after its guard");
+                else if (cur_label >= 0 && r < cur_label && !label_arg[r]) fail(e, "fail argument live across a label");
+                e->last_use[r] = i;
+            }
+        }
+    }
+    e->next_call[n] = n;
+    e->next_call[n + 1] = n;
+    for (int32_t i = n - 1; i >= 0; i--) e->next_call[i] = is_call_like(&b->ops[i]) ? i : e->next_call[i + 1];
+}
+
+static void after_op(Emitter *e, int index) {
+    const IROp *op = &e->ir->ops[index];
+    for (int k = 0; k < op->nargs; k++) {
+        IRRef r = ir_arg(op, k);
+        if (r >= 0 && !is_const(r) && e->last_use[r] <= index) free_value(e, r);
+    }
+    if (irop_is_guard(op->opcode) || op->opcode == IR_finish) {
+        GuardDescr *g = (GuardDescr *)op->descr;
+        if (g != &jit_done_descr)
+            for (int k = 0; k < g->nfail_args; k++)
+                if (e->last_use[g->fail_args[k]] <= index) free_value(e, g->fail_args[k]);
+    }
+    if (op->type != 'v' && e->last_use[index] < 0 && e->fused != index) free_value(e, index);
+    for (int reg = 0; reg < NREGS; reg++)
+        if (e->temps & (1u << reg)) e->holder[reg] = -1;
+    e->temps = 0;
+    e->locked = 0;
+}
+
+static void emitter_init(Emitter *e, Trace *t, bool bridge) {
+    memset(e, 0, sizeof *e);
+    asm_init(&e->a);
+    e->t = t;
+    e->ir = &t->ir;
+    e->n = t->ir.nops;
+    e->bridge = bridge;
+    e->fused = -1;
+    for (int i = 0; i < NREGS; i++) e->holder[i] = -1;
+    e->slot_busy[0] = 1;   /* p0 */
+    t->op_offsets = gc_alloc_atomic(sizeof(int32_t) * (size_t)(e->n + 1));
+    for (int32_t i = 0; i < e->n; i++) t->op_offsets[i] = -1;
+}
+
+static void emit_body(Emitter *e, int first) {
+    for (int32_t i = first; i < e->n && !e->failed; i++) {
+        const IROp *op = &e->ir->ops[i];
+        e->cur = i;
+        e->t->op_offsets[i] = (int32_t)asm_len(&e->a);
+        switch (op->opcode) {
+        case IR_label: emit_label(e, i); break;
+        case IR_jump: emit_jump(e, i); break;
+        case IR_finish: emit_finish(e, i); break;
+        case IR_inputarg_i:
+        case IR_inputarg_f:
+        case IR_inputarg_r: fail(e, "input argument inside the trace"); break;
+        default: emit_op(e, i); break;
+        }
+        after_op(e, i);
+    }
+}
+
+/* Copy the code into executable memory; resolve guard patch sites, labels
+ * and jumps to other traces. */
 static bool place(Emitter *e) {
     size_t n = asm_len(&e->a);
     uint8_t *mem = mcode_alloc(n);
     if (!mem) return false;
+    for (int i = 0; i < e->nrelocs; i++) {
+        if (!asm_rel32_reaches((uintptr_t)mem + e->relocs[i].field + 4, (uintptr_t)e->relocs[i].target)) return false;
+        uint32_t v = (uint32_t)((uintptr_t)e->relocs[i].target - ((uintptr_t)mem + e->relocs[i].field + 4));
+        memcpy(asm_code(&e->a) + e->relocs[i].field, &v, 4);
+    }
     mcode_write(mem, asm_code(&e->a), n);
     e->t->mcode = mem;
     e->t->mcode_len = n;
-    for (int i = 0; i < e->nguards; i++) {
-        GuardDescr *g = e->guards[i].g;
-        if ((uintptr_t)g->patch_site == e->guards[i].jcc_field) g->patch_site = mem + e->guards[i].jcc_field;
+    for (int i = 0; i < e->nsites; i++) {
+        GuardDescr *g = e->sites[i].g;
+        if ((uintptr_t)g->patch_site < n) g->patch_site = mem + (uintptr_t)g->patch_site;
     }
+    for (int i = 0; i < e->nlabels; i++) e->labels[i].td->addr = mem + e->labels[i].offset;
     return true;
-}
-
-static int32_t *op_offsets_new(int32_t n) {
-    int32_t *o = gc_alloc_atomic(sizeof(int32_t) * (size_t)(n + 1));
-    for (int32_t i = 0; i < n; i++) o[i] = -1;
-    return o;
 }
 
 static void collect_guards(Emitter *e) {
     Trace *t = e->t;
     t->nguards = 0;
-    t->guards = gc_alloc(sizeof(GuardDescr *) * (size_t)(e->nguards + 1));
-    for (int i = 0; i < e->nguards; i++) {
-        GuardDescr *g = e->guards[i].g;
+    t->guards = gc_alloc(sizeof(GuardDescr *) * (size_t)(e->nsites + 1));
+    for (int i = 0; i < e->nsites; i++) {
+        GuardDescr *g = e->sites[i].g;
         bool seen = false;
         for (int j = 0; j < t->nguards; j++)
             if (t->guards[j] == g) seen = true;
@@ -666,86 +1462,114 @@ static void collect_guards(Emitter *e) {
     }
 }
 
+static void emitter_free(Emitter *e) {
+    asm_free(&e->a);
+    free(e->sites);
+    free(e->relocs);
+}
+
+static bool finish_compile(Emitter *e) {
+    if (!e->failed) emit_stubs(e);
+    if (e->failed || !place(e)) {
+        if (getenv("TPY_JITDUMP")) fprintf(stderr, "backend: %s\n", e->why ? e->why : "no code memory");
+        emitter_free(e);
+        return false;
+    }
+    collect_guards(e);
+    return true;
+}
+
 bool backend_compile_loop(Trace *t) {
     Emitter e;
-    memset(&e, 0, sizeof e);
-    asm_init(&e.a);
-    e.t = t;
-    e.ir = &t->ir;
-    int32_t n = t->ir.nops;
-    e.slot_of = gc_alloc_atomic(sizeof(int32_t) * (size_t)(n + 1));
-    for (int32_t i = 0; i < n; i++) e.slot_of[i] = i;
-    e.frame_slots = n + BRIDGE_RESERVE;
-    e.scratch_base = e.frame_slots;
-    t->op_offsets = op_offsets_new(n);
-    /* the epilogue first: guard stubs jump back to it */
+    emitter_init(&e, t, false);
+    if (e.n < 1 || t->ir.ops[0].opcode != IR_inputarg_r) {
+        emitter_free(&e);
+        return false;
+    }
+    analyze(&e);
+    /* the epilogue first: stubs and finishes jump back to it */
     size_t skip = asm_jmp(&e.a);
     emit_epilogue(&e);
     size_t entry = asm_len(&e.a);
     asm_patch_rel32(&e.a, skip, entry);
     emit_prologue(&e);
-    int label_index = -1;
-    for (int32_t i = 0; i < n && !e.failed; i++) {
-        IROp *op = &t->ir.ops[i];
-        t->op_offsets[i] = (int32_t)asm_len(&e.a);
-        if (op->opcode == IR_inputarg_r) {
-            /* the frame pointer (first argument) */
-            asm_mov_mr(&e.a, slot_mem(&e, i), RDI);
-            continue;
-        }
-        if (op->opcode == IR_label) {
-            label_index = i;
-            e.label_offset = asm_len(&e.a);
-            continue;
-        }
-        if (op->opcode == IR_jump) {
-            IROp *lab = &t->ir.ops[label_index];
-            int na = op->nargs;
-            IRRef *srcs = gc_alloc_atomic(sizeof(IRRef) * (size_t)na);
-            int32_t *dst = gc_alloc_atomic(sizeof(int32_t) * (size_t)na);
-            for (int k = 0; k < na; k++) {
-                srcs[k] = ir_arg(op, k);
-                dst[k] = e.slot_of[ir_arg(lab, k)];
-            }
-            parallel_move(&e, srcs, dst, na);
-            asm_jmp_to(&e.a, e.label_offset);
-            continue;
-        }
-        emit_op(&e, i);
-    }
-    if (label_index < 0) e.failed = true;
-    if (!e.failed) emit_guard_stubs(&e);
-    if (e.failed || !place(&e)) {
-        asm_free(&e.a);
-        free(e.guards);
-        return false;
-    }
-    collect_guards(&e);
+    t->op_offsets[0] = (int32_t)entry;
+    /* p0 arrives in rdi and is kept in slot 0 */
+    e.sloc[0] = 0;
+    if (e.last_use[0] >= 0) bind(&e, 0, RDI);
+    emit_body(&e, 1);
+    if (!finish_compile(&e)) return false;
     t->entry = t->mcode + entry;
-    TargetDescr *td = (TargetDescr *)t->ir.ops[label_index].descr;
-    td->addr = t->mcode + e.label_offset;
-    td->trace = t;
-    td->nargs = t->ir.ops[label_index].nargs;
-    td->arg_locs = gc_alloc_atomic(sizeof(int32_t) * (size_t)(td->nargs + 1));
-    for (int k = 0; k < td->nargs; k++) td->arg_locs[k] = e.slot_of[ir_arg(&t->ir.ops[label_index], k)];
-    t->target = td;
-    /* remember the frame geometry for bridges */
-    t->slot_base = 0;
-    t->slots_used = n;
-    t->frame_slots = e.frame_slots;
     t->epilogue = t->mcode + e.epilogue;
-    asm_free(&e.a);
-    free(e.guards);
+    for (int i = 0; i < e.nlabels; i++)
+        if (!t->target) t->target = e.labels[i].td;
+    emitter_free(&e);
     return true;
 }
 
 bool backend_compile_bridge(Trace *t, GuardDescr *g) {
-    (void)t;
-    (void)g;
-    return false;   /* bridges: next step */
+    Emitter e;
+    emitter_init(&e, t, true);
+    int nin = 0;
+    while (nin < e.n && (t->ir.ops[nin].opcode == IR_inputarg_i || t->ir.ops[nin].opcode == IR_inputarg_f ||
+                         t->ir.ops[nin].opcode == IR_inputarg_r))
+        nin++;
+    if (nin != g->nfail_args + 1 || !g->patch_site) {
+        emitter_free(&e);
+        return false;
+    }
+    analyze(&e);
+    size_t skip = asm_jmp(&e.a);
+    emit_epilogue(&e);
+    size_t start = asm_len(&e.a);
+    asm_patch_rel32(&e.a, skip, start);
+    /* the inputs are where the guard left them */
+    e.sloc[0] = 0;
+    for (int k = 0; k < g->nfail_args; k++) {
+        IRRef r = k + 1;
+        Loc l = g->fail_locs[k];
+        if (e.last_use[r] < 0) continue;
+        if (loc_is_slot(l)) {
+            int s = l - LOC_SLOT0;
+            if (s == 0) {
+                e.sloc[r] = 0;   /* p0 itself */
+                continue;
+            }
+            if (e.slot_busy[s]) {
+                /* two inputs share a slot (the same parent value twice) */
+                int k2 = alloc_slot(&e);
+                move_loc(&e, LOC_SLOT0 + k2, l);
+                s = k2;
+            }
+            e.slot_busy[s] = 1;
+            e.sloc[r] = (int16_t)s;
+        } else if (e.holder[l] == -1) {
+            bind(&e, r, l);
+        } else {
+            int s = alloc_slot(&e);
+            move_loc(&e, LOC_SLOT0 + s, l);
+            e.sloc[r] = (int16_t)s;
+        }
+    }
+    t->op_offsets[0] = (int32_t)start;
+    emit_body(&e, nin);
+    if (!finish_compile(&e)) return false;
+    t->entry = t->mcode + start;
+    t->epilogue = t->mcode + e.epilogue;
+    emitter_free(&e);
+    /* attach: the guard's stub now jumps to the bridge */
+    uint8_t *site = g->patch_site;
+    mcode_patch_begin(site, 4);
+    asm_patch_rel32_abs(site, t->entry);
+    mcode_patch_end(site, 4);
+    g->bridge = t;
+    return true;
 }
 
-void backend_free(Trace *t) { mcode_free(t->mcode, t->mcode_len); }
+void backend_free(Trace *t) {
+    if (t->mcode) mcode_free(t->mcode, t->mcode_len);
+    t->mcode = NULL;
+}
 
 void backend_memory(size_t *reserved, size_t *used) { mcode_stats(reserved, used); }
 

@@ -245,6 +245,7 @@ typedef struct GuardDescr {
     struct Snapshot *snap;
     uint32_t id;            /* unique, for logs (<Guard0x...>) and bridges */
     uint32_t fail_count;
+    uint16_t bridge_aborts; /* failed attempts to record a bridge here */
     struct Trace *owner;    /* the compiled trace containing the guard */
     struct Trace *bridge;   /* attached bridge, or NULL */
     void *patch_site;       /* address of the jump to patch for a bridge */

@@ -1,9 +1,13 @@
 /* mcode.c: executable memory. Machine code is never writable and
- * executable at the same time (W^X): a chunk is made writable to copy in
+ * executable at the same time (W^X): pages are made writable to copy in
  * new code or patch a jump, then executable again.
  *
- * Chunks of MCODE_CHUNK bytes are carved by a bump pointer; freed code is
- * only accounted (the chunk is reused when it is empty). */
+ * All code lives in one region reserved at start-up, so any piece of code
+ * reaches any other with a rel32 jump (bridges patched into guards, jumps
+ * between loops). The region is reserved without backing store; pages cost
+ * memory only once code is written to them. Freed blocks go to a free list
+ * (first fit, split on allocation, merged with free neighbours).
+ */
 #include "mcode.h"
 
 #include <stdio.h>
@@ -12,34 +16,26 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#define MCODE_CHUNK (1u << 20)
+#define MCODE_REGION (256u << 20)
+#define MCODE_ALIGN 16
 
-typedef struct Chunk {
-    uint8_t *base;
-    size_t used;
-    size_t live;        /* bytes of code not freed */
-    struct Chunk *next;
-} Chunk;
+typedef struct FreeBlock {
+    uint8_t *at;
+    size_t len;
+} FreeBlock;
 
-static Chunk *chunks;
-static size_t reserved_bytes, used_bytes;
+static uint8_t *region;
+static size_t bump;                 /* bytes handed out from the region's start */
+static size_t used_bytes;
+static FreeBlock *free_blocks;
+static size_t nfree, capfree;
 
-static Chunk *chunk_new(size_t min) {
-    size_t size = MCODE_CHUNK;
-    while (size < min) size *= 2;
-    void *p = mmap(NULL, size, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (p == MAP_FAILED) return NULL;
-    Chunk *c = calloc(1, sizeof *c);
-    c->base = p;
-    c->next = chunks;
-    chunks = c;
-    reserved_bytes += size;
-    return c;
-}
-
-static size_t chunk_size(Chunk *c) {
-    (void)c;
-    return MCODE_CHUNK;
+static bool region_init(void) {
+    if (region) return true;
+    void *p = mmap(NULL, MCODE_REGION, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) return false;
+    region = p;
+    return true;
 }
 
 static void set_writable(void *addr, size_t len, bool writable) {
@@ -53,15 +49,21 @@ static void set_writable(void *addr, size_t len, bool writable) {
 }
 
 uint8_t *mcode_alloc(size_t len) {
-    len = (len + 15) & ~(size_t)15;
-    Chunk *c = chunks;
-    if (!c || c->used + len > chunk_size(c)) {
-        c = chunk_new(len);
-        if (!c) return NULL;
+    if (!region_init()) return NULL;
+    len = (len + MCODE_ALIGN - 1) & ~(size_t)(MCODE_ALIGN - 1);
+    for (size_t i = 0; i < nfree; i++) {
+        if (free_blocks[i].len >= len) {
+            uint8_t *p = free_blocks[i].at;
+            free_blocks[i].at += len;
+            free_blocks[i].len -= len;
+            if (free_blocks[i].len == 0) free_blocks[i] = free_blocks[--nfree];
+            used_bytes += len;
+            return p;
+        }
     }
-    uint8_t *p = c->base + c->used;
-    c->used += len;
-    c->live += len;
+    if (bump + len > MCODE_REGION) return NULL;
+    uint8_t *p = region + bump;
+    bump += len;
     used_bytes += len;
     return p;
 }
@@ -81,12 +83,42 @@ void mcode_patch_end(void *addr, size_t len) {
 }
 
 void mcode_free(uint8_t *p, size_t len) {
-    (void)p;
-    len = (len + 15) & ~(size_t)15;
-    if (used_bytes >= len) used_bytes -= len;
+    if (!p) return;
+    len = (len + MCODE_ALIGN - 1) & ~(size_t)(MCODE_ALIGN - 1);
+    used_bytes -= len <= used_bytes ? len : used_bytes;
+    /* trap anything that still jumps here */
+    set_writable(p, len, true);
+    memset(p, 0xCC, len);
+    set_writable(p, len, false);
+    /* merge with adjacent free blocks */
+    for (size_t i = 0; i < nfree; i++) {
+        if (free_blocks[i].at + free_blocks[i].len == p) {
+            free_blocks[i].len += len;
+            p = free_blocks[i].at;
+            len = free_blocks[i].len;
+            free_blocks[i] = free_blocks[--nfree];
+            i = (size_t)-1;
+        } else if (p + len == free_blocks[i].at) {
+            len += free_blocks[i].len;
+            free_blocks[i] = free_blocks[--nfree];
+            i = (size_t)-1;
+        }
+    }
+    if (p + len == region + bump) {
+        bump -= len;
+        return;
+    }
+    if (nfree == capfree) {
+        capfree = capfree ? capfree * 2 : 64;
+        free_blocks = realloc(free_blocks, sizeof(FreeBlock) * capfree);
+    }
+    free_blocks[nfree].at = p;
+    free_blocks[nfree].len = len;
+    nfree++;
 }
 
 void mcode_stats(size_t *reserved, size_t *used) {
-    *reserved = reserved_bytes;
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    *reserved = (bump + page - 1) & ~(page - 1);
     *used = used_bytes;
 }

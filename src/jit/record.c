@@ -18,6 +18,7 @@
 #include "../obj/gen.h"
 #include "../runtime.h"
 #include "../vm/opcodes.h"
+#include "backend.h"
 #include "helpers.h"
 
 /* ---- descriptors of the runtime's fields -------------------------------------------- */
@@ -398,6 +399,169 @@ Recorder *recorder_new_loop(Frame *f, int32_t pc) {
     return R;
 }
 
+/* A function trace: from the first instruction of f's code to its return. */
+Recorder *recorder_new_function(Frame *f) {
+    Recorder *R = recorder_alloc();
+    R->kind = TRACE_FUNCTION;
+    R->start_code = f->code;
+    R->start_pc = 0;
+    R->root = f;
+    R->frame_ref = emit0(R, IR_inputarg_r, NULL);
+    R->nonnull[R->frame_ref] = 1;
+    push_frame(R, f, f->code, f->func);
+    RecFrame *rf = top(R);
+    rf->sp = 0;
+    for (int i = 0; i < rf->nlocals; i++) {
+        IRRef r = emit2(R, IR_getarrayitem_gc_r, R->frame_ref, kint(R, i), &frame_slots_descr->d);
+        rf->slots[i] = (SnapSlot){r, SK_VALUE};
+    }
+    R->label = IR_NONE;
+    return R;
+}
+
+/* ---- bridges: the parent's snapshot becomes the starting state ----------------------- */
+
+typedef struct BridgeMap {
+    const IRBuf *parent;
+    const Snapshot *snap;
+    GuardDescr *g;
+    IRRef *in;                  /* bridge input of fail argument k */
+    IRRef *virt;                /* materialized virtual per snapshot virtual */
+} BridgeMap;
+
+static FieldDescr *raw_field_descr(int32_t offset, char type) {
+    static FieldDescr *cache[3][64];
+    int t = type == 'r' ? 0 : type == 'i' ? 1 : 2;
+    int idx = offset / 8;
+    if (offset % 8 == 0 && idx >= 0 && idx < 64 && cache[t][idx]) return cache[t][idx];
+    char *name = gc_alloc_uncollectable(32);
+    snprintf(name, 32, "Object.%d", offset);
+    FieldDescr *d = descr_field(offset, type, false, name);
+    if (offset % 8 == 0 && idx >= 0 && idx < 64) cache[t][idx] = d;
+    return d;
+}
+
+static SnapSlot bridge_slot(Recorder *R, BridgeMap *m, SnapSlot s);
+
+static IRRef bridge_ref(Recorder *R, BridgeMap *m, IRRef r) {
+    if (r == IR_NONE) return IR_NONE;
+    if (ir_is_const(r)) {
+        const IRConst *k = ir_const(m->parent, r);
+        return k->type == 'i' ? kint(R, k->v.i) : k->type == 'f' ? kfloat(R, k->v.f) : kref(R, k->v.r);
+    }
+    for (int i = 0; i < m->snap->nvirtuals; i++) {
+        const SnapVirtual *v = &m->snap->virtuals[i];
+        if (v->ref != r) continue;
+        if (m->virt[i] != IR_NONE) return m->virt[i];
+        SizeDescr *sd = descr_size(v->type, v->size, false);
+        IRRef obj = emit0(R, IR_new_with_vtable, &sd->d);
+        m->virt[i] = obj;
+        R->known_class[obj] = v->type;
+        R->nonnull[obj] = 1;
+        for (int k = 0; k < v->nfields; k++) {
+            const SnapField *fld = &v->fields[k];
+            SnapSlot val = bridge_slot(R, m, fld->value);
+            IRRef vr = fld->type == 'r' ? as_ref(R, val) : val.ref;
+            emit2(R, IR_setfield_gc, obj, vr, &raw_field_descr(fld->offset, fld->type)->d);
+        }
+        return obj;
+    }
+    for (int k = 0; k < m->g->nfail_args; k++)
+        if (m->g->fail_args[k] == r) return m->in[k];
+    rec_abort(R, ABORT_BRIDGE);
+    return kref(R, VNULL);
+}
+
+static SnapSlot bridge_slot(Recorder *R, BridgeMap *m, SnapSlot s) {
+    if (s.kind == SK_NULL) return s;
+    return (SnapSlot){bridge_ref(R, m, s.ref), s.kind};
+}
+
+/* A bridge from guard g, whose failure just rebuilt the interpreter frames
+ * (innermost: `inner`). The bridge's inputs are p0 and g's fail arguments,
+ * where the parent's code left them. */
+Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
+    Recorder *R = recorder_alloc();
+    Snapshot *s = g->snap;
+    R->kind = TRACE_BRIDGE;
+    R->from_guard = g;
+    R->parent = g->owner;
+    R->start_code = s->frames[s->nframes - 1].code;
+    R->start_pc = s->frames[s->nframes - 1].pc;
+    R->frame_ref = emit0(R, IR_inputarg_r, NULL);
+    R->nonnull[R->frame_ref] = 1;
+    BridgeMap m = {&g->owner->ir, s, g, NULL, NULL};
+    m.in = gc_alloc_atomic(sizeof(IRRef) * (size_t)(g->nfail_args + 1));
+    m.virt = gc_alloc_atomic(sizeof(IRRef) * (size_t)(s->nvirtuals + 1));
+    for (int i = 0; i < s->nvirtuals; i++) m.virt[i] = IR_NONE;
+    for (int k = 0; k < g->nfail_args; k++) {
+        char t = ir_type(m.parent, g->fail_args[k]);
+        m.in[k] = emit0(R, t == 'i' ? IR_inputarg_i : t == 'f' ? IR_inputarg_f : IR_inputarg_r, NULL);
+    }
+    /* the frames, outermost first */
+    Frame *frames[REC_MAX_FRAMES];
+    Frame *f = inner;
+    for (int i = s->nframes - 1; i >= 0; i--) {
+        frames[i] = f;
+        f = f ? f->back : NULL;
+    }
+    R->root = frames[0];
+    for (int i = 0; i < s->nframes; i++) {
+        SnapFrame *sf = &s->frames[i];
+        if (i > 0) R->frames[R->nframes].return_pc = s->frames[i - 1].pc;
+        push_frame(R, frames[i], sf->code, sf->func);
+        RecFrame *rf = top(R);
+        if (i > 0) rf->return_pc = s->frames[i - 1].pc;
+        for (int k = 0; k < sf->nlocals + sf->nstack; k++) rf->slots[k] = bridge_slot(R, &m, s->slots[sf->first + k]);
+        rf->sp = sf->nstack;
+    }
+    R->label = IR_NONE;
+    return R;
+}
+
+/* ---- ends of traces ---------------------------------------------------------------------- */
+
+/* Leave the trace for the interpreter, which continues at pc of the top
+ * frame with the current state (a guard that always fails; it can get a
+ * bridge like one). */
+static void emit_exit(Recorder *R, int32_t pc) {
+    GuardDescr *g = gc_alloc(sizeof *g);
+    g->d.kind = DESCR_GUARD;
+    R->snap_valid = false;
+    g->snap = take_snapshot(R, pc, 0);
+    R->snap_valid = false;
+    g->id = ++jit.next_guard_id;
+    emit(R, IR_finish, 0, NULL, &g->d);
+}
+
+/* Jump to a loop's label with the root frame's state. */
+static void emit_jump_to(Recorder *R, TargetDescr *td) {
+    RecFrame *rf = &R->frames[0];
+    int n = rf->nlocals + rf->sp;
+    IRRef *args = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
+    args[0] = R->frame_ref;
+    for (int i = 0; i < n; i++) args[i + 1] = as_ref(R, rf->slots[i]);
+    emit(R, IR_jump, n + 1, args, &td->d);
+}
+
+/* The root frame is about to continue at loop header `target`: close the
+ * loop, jump to the loop compiled there, or exit to the interpreter. */
+static int end_at_header(Recorder *R, int32_t target) {
+    RecFrame *rf = &R->frames[0];
+    if (R->kind == TRACE_LOOP && rf->code == R->start_code && target == R->start_pc) {
+        emit_jump_to(R, (TargetDescr *)R->ir.ops[R->label].descr);
+        return 1;
+    }
+    Trace *t = jit_loop_at(rf->code, target);
+    if (t && t->target && t->target->nargs == rf->nlocals + rf->sp + 1) {
+        emit_jump_to(R, t->target);
+        R->jump_target = t;
+        return 1;
+    }
+    emit_exit(R, target);
+    return 1;
+}
+
 /* ---- recording instructions --------------------------------------------------------------- */
 
 static Value concrete_stack(Value *sp, int depth) { return sp[-depth]; }
@@ -468,16 +632,25 @@ static bool rec_int_binop(Recorder *R, int op, SnapSlot a, SnapSlot b, Value va,
         if (y == 0) return false;
         ra = as_int(R, a);
         rb = as_int(R, b);
+        /* the trace's ints are 64-bit, so INT64_MIN // -1 could fault in
+           the machine's division: -1 gets its own path */
+        if (y == -1) {
+            if (!ir_is_const(rb)) guard2(R, IR_guard_value, rb, kint(R, -1));
+            if (op == BINOP_MOD) {
+                r = kint(R, 0);
+            } else {
+                r = emit2(R, IR_int_sub_ovf, kint(R, 0), ra, NULL);
+                guard0(R, IR_guard_no_overflow);
+            }
+            break;
+        }
         if (!ir_is_const(rb)) {
             IRRef z = emit1(R, IR_int_is_zero, rb, NULL);
             guard1(R, IR_guard_false, z);
+            IRRef m1 = emit2(R, IR_int_eq, rb, kint(R, -1), NULL);
+            guard1(R, IR_guard_false, m1);
         }
-        if (op == BINOP_FLOORDIV) {
-            if (x == SMALLINT_MIN && y == -1) return false;
-            r = emit2(R, IR_int_py_floordiv, ra, rb, NULL);
-        } else {
-            r = emit2(R, IR_int_py_mod, ra, rb, NULL);
-        }
+        r = emit2(R, op == BINOP_FLOORDIV ? IR_int_py_floordiv : IR_int_py_mod, ra, rb, NULL);
         break;
     case BINOP_AND: r = emit2(R, IR_int_and, as_int(R, a), as_int(R, b), NULL); break;
     case BINOP_OR: r = emit2(R, IR_int_or, as_int(R, a), as_int(R, b), NULL); break;
@@ -699,6 +872,7 @@ static bool can_inline(Recorder *R, FunctionObject *fn, size_t nargs) {
     if (R->nframes >= REC_MAX_FRAMES - 1) return false;
     if (!(co->flags & CO_SIMPLE_ARGS)) return false;
     if (co->flags & CO_GENERATOR) return false;
+    if (co->jit_flags & CODE_JIT_NO_INLINE) return false;
     int64_t ndef = fn->defaults ? tuple_size(fn->defaults) : 0;
     if (nargs > (size_t)co->argcount || (int64_t)nargs < co->argcount - ndef) return false;
     for (int i = 0; i < R->nframes; i++)
@@ -865,14 +1039,17 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         rec_abort(R, ABORT_ESCAPE);   /* lost track of the stack: never compile */
         return -1;
     }
-    /* back at the loop header in the root frame: close the loop */
-    if (R->kind == TRACE_LOOP && R->nframes == 1 && co == R->start_code && pc == R->start_pc && R->ninstr > 0) {
-        int n = rf->nlocals + rf->sp;
-        IRRef *args = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
-        args[0] = R->frame_ref;
-        for (int i = 0; i < n; i++) args[i + 1] = as_ref(R, rf->slots[i]);
-        emit(R, IR_jump, n + 1, args, R->ir.ops[R->label].descr);
-        return 1;
+    /* a bridge from an exit at a loop header (end_at_header) goes to the
+       loop compiled there since; not one from a guard of the loop's header
+       instruction, whose loop would fail the same guard again */
+    if (R->kind == TRACE_BRIDGE && R->ninstr == 0 && R->nframes == 1 &&
+        R->parent->ir.ops[R->from_guard->op_index].opcode == IR_finish) {
+        Trace *t = jit_loop_at(co, pc);
+        if (t && t->target && t->target->nargs == rf->nlocals + rf->sp + 1) {
+            emit_jump_to(R, t->target);
+            R->jump_target = t;
+            return 1;
+        }
     }
     R->ninstr++;
     R->pc = pc;
@@ -1302,8 +1479,14 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         break;
     }
     case OP_JUMP_FORWARD:
-    case OP_JUMP_ABSOLUTE:
         break;
+    case OP_JUMP_ABSOLUTE:
+        /* a backward jump: its target is a loop header */
+        if (R->nframes == 1) return end_at_header(R, arg);
+        /* a loop inside an inlined call: call that function instead */
+        co->jit_flags |= CODE_JIT_NO_INLINE;
+        rec_abort(R, ABORT_INLINE_LOOP);
+        return -1;
     case OP_POP_JUMP_IF_FALSE:
     case OP_POP_JUMP_IF_TRUE:
     case OP_JUMP_IF_FALSE_OR_POP:
@@ -1395,6 +1578,15 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_CALL_METHOD: record_call(R, sp, pc, true, arg); break;
     case OP_RETURN_VALUE: {
         if (R->nframes == 1) {
+            if (R->kind == TRACE_FUNCTION || (R->kind == TRACE_BRIDGE && R->parent->tree_kind == TRACE_FUNCTION)) {
+                IRRef v = as_ref(R, *stack_slot(rf, 1));
+                emit(R, IR_finish, 1, &v, &jit_done_descr.d);
+                return 1;
+            }
+            if (R->kind == TRACE_BRIDGE) {
+                emit_exit(R, pc);
+                return 1;
+            }
             rec_abort(R, ABORT_LEFT_LOOP);
             return -1;
         }

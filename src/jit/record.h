@@ -66,13 +66,14 @@ typedef struct Recorder {
     bool snap_valid;
     AbortReason abort_reason;
     bool aborted;
-    Trace **deps;               /* nothing yet */
+    Trace *jump_target;         /* the loop the trace ends by jumping to */
     Value watched;              /* list of cells/types the trace assumes */
     bool assumption_broken;     /* one of them changed while recording */
 } Recorder;
 
 Recorder *recorder_new_loop(Frame *f, int32_t pc);
-Recorder *recorder_new_bridge(Frame *root, GuardDescr *g, uint64_t *saved);
+Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g);
+Recorder *recorder_new_function(Frame *f);
 /* 0: keep going; 1: the loop closed or the trace ended (compile it);
  * -1: aborted (R->abort_reason). */
 int recorder_step(Recorder *R, Frame *f, uint32_t *ip, Value *sp);

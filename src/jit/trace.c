@@ -101,14 +101,28 @@ static void end_recording(void) {
     jit.rec = NULL;
 }
 
+/* A spot that keeps aborting stops being traced. */
+#define MAX_ABORTS 3
+
 static void report_abort(Recorder *R) {
     jit.counters[R->abort_reason < 6 ? 12 + R->abort_reason : 12]++;
     if (R->kind == TRACE_LOOP) {
         JitCell *c = jit_cell(R->start_code, R->start_pc);
         c->flags &= (uint16_t)~JC_TRACING;
-        if (++c->aborts >= 3) c->flags |= JC_DONT_TRACE_HERE;
+        if (++c->aborts >= MAX_ABORTS) c->flags |= JC_DONT_TRACE_HERE;
         c->counter = (int32_t)jit_params.threshold;
+    } else if (R->kind == TRACE_FUNCTION) {
+        CodeObject *co = R->start_code;
+        co->jit_calls = 0;
+        if (++co->jit_entry_aborts >= MAX_ABORTS) co->jit_flags |= CODE_JIT_NO_ENTRY_TRACE;
+    } else {
+        GuardDescr *g = R->from_guard;
+        g->fail_count = 0;
+        g->bridge_aborts++;
     }
+    if (getenv("TPY_JITDUMP"))
+        fprintf(stderr, "--- abort (%s): %s\n", R->kind == TRACE_LOOP ? "loop" : R->kind == TRACE_BRIDGE ? "bridge" : "function",
+                abort_texts[R->abort_reason]);
 }
 
 void jit_abort(AbortReason reason) {
@@ -125,11 +139,19 @@ void jit_abort(AbortReason reason) {
 static Trace *trace_new(Recorder *R) {
     Trace *t = gc_alloc_uncollectable(sizeof *t);
     t->kind = R->kind;
+    t->tree_kind = R->kind == TRACE_BRIDGE ? R->parent->tree_kind : R->kind;
     t->code = R->start_code;
     t->pc = R->start_pc;
     t->noopt = R->ir;
     t->ir = R->ir;
     return t;
+}
+
+static void dump_trace(Trace *t, bool ok) {
+    if (!getenv("TPY_JITDUMP")) return;
+    const char *kind = t->kind == TRACE_LOOP ? "loop" : t->kind == TRACE_BRIDGE ? "bridge" : "function";
+    fprintf(stderr, "--- %s %u (%s)\n", kind, t->number, ok ? "compiled" : "failed");
+    ir_print(&t->ir, stderr, NULL);
 }
 
 static void compile_recorded(Recorder *R) {
@@ -140,44 +162,60 @@ static void compile_recorded(Recorder *R) {
         return;
     }
     Trace *t = trace_new(R);
-    for (int64_t i = 0; i < list_size(R->watched); i++) watch(list_get(R->watched, i), t);
     bool ok;
     if (R->kind == TRACE_LOOP) {
-        t->number = ((TargetDescr *)R->ir.ops[R->label].descr)->id;
-        ((TargetDescr *)R->ir.ops[R->label].descr)->trace = t;
+        TargetDescr *td = (TargetDescr *)R->ir.ops[R->label].descr;
+        t->number = td->id;
+        td->trace = t;
         ok = backend_compile_loop(t);
-        if (getenv("TPY_JITDUMP")) {
-            fprintf(stderr, "--- loop %u (%s)\n", t->number, ok ? "compiled" : "failed");
-            ir_print(&t->ir, stderr, NULL);
-        }
+        dump_trace(t, ok);
         if (ok) {
             JitCell *c = jit_cell(R->start_code, R->start_pc);
             c->trace = t;
             c->flags &= (uint16_t)~JC_TRACING;
             jit.counters[22]++;   /* TOTAL_COMPILED_LOOPS */
         }
+    } else if (R->kind == TRACE_FUNCTION) {
+        t->number = ++jit.next_loop_number;
+        ok = backend_compile_loop(t);
+        dump_trace(t, ok);
+        if (ok) {
+            R->start_code->jit_entry_trace = t;
+            R->start_code->jit_calls = 0;
+            jit.counters[22]++;
+        }
     } else {
         t->parent = R->parent;
         t->from_guard = R->from_guard;
         t->number = R->from_guard->id;
         ok = backend_compile_bridge(t, R->from_guard);
+        dump_trace(t, ok);
         if (ok) jit.counters[23]++;   /* TOTAL_COMPILED_BRIDGES */
     }
     if (!ok) {
         R->aborted = true;
         R->abort_reason = ABORT_BACKEND;
         report_abort(R);
+        return;
     }
+    for (int64_t i = 0; i < list_size(R->watched); i++) watch(list_get(R->watched, i), t);
 }
 
 /* ---- the interpreter's entry points ------------------------------------------------------ */
 
-static int run_trace(Frame *f, Trace *t);
+static int run_trace(Frame *f, Trace *t, Value *result);
+
+Trace *jit_loop_at(CodeObject *code, int32_t pc) {
+    if (!code->jitcells) return NULL;
+    Trace *t = code->jitcells[pc].trace;
+    return t && !t->invalid ? t : NULL;
+}
 
 int jit_loop_header(Frame *f, int32_t pc) {
     JitCell *c = jit_cell(f->code, pc);
+    if (jit_recording_here()) return 0;
     if (c->trace) {
-        if (!c->trace->invalid) return run_trace(f, c->trace);
+        if (!c->trace->invalid) return run_trace(f, c->trace, NULL);
         c->trace = NULL;   /* an assumption broke: trace again later */
         c->counter = (int32_t)jit_params.threshold;
         return 0;
@@ -190,6 +228,27 @@ int jit_loop_header(Frame *f, int32_t pc) {
     jit.record_c_depth = tstate.c_depth;
     c->flags |= JC_TRACING;
     jit.counters[0]++;   /* TRACING */
+    return 1;
+}
+
+int jit_function_entry(Frame *f, Value *result) {
+    CodeObject *co = f->code;
+    if (jit_recording_here()) return 0;
+    Trace *t = co->jit_entry_trace;
+    if (t) {
+        if (!t->invalid) return run_trace(f, t, result);
+        co->jit_entry_trace = NULL;
+        co->jit_calls = 0;
+        return 0;
+    }
+    if (co->jit_calls < jit_params.function_threshold) return 0;
+    co->jit_calls = 0;
+    if (jit.recording || f->on_heap || (co->flags & CO_GENERATOR) || (co->jit_flags & CODE_JIT_NO_ENTRY_TRACE))
+        return 0;
+    jit.rec = recorder_new_function(f);
+    jit.recording = true;
+    jit.record_c_depth = tstate.c_depth;
+    jit.counters[0]++;
     return 1;
 }
 
@@ -206,7 +265,6 @@ int jit_record(Frame *f, uint32_t *ip, Value *sp) {
 
 /* ---- resume ---------------------------------------------------------------------------------- */
 
-static uint64_t saved_area[BACKEND_MAX_FAIL_ARGS];
 
 /* Raw word of IR ref r at a guard failure. */
 static uint64_t fail_value(const IRBuf *b, GuardDescr *g, uint64_t *saved, IRRef r) {
@@ -261,25 +319,41 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
     return prev;
 }
 
-static int run_trace(Frame *f, Trace *t) {
-    typedef GuardDescr *(*EntryFn)(Frame *, uint64_t *);
+/* Run compiled code entered at frame f. Returns 2 (frames rebuilt: go on
+ * in tstate.frame), 3 (the same, and the instruction there raised), 4
+ * (the same, and a bridge is being recorded from there), or 5 (a function
+ * trace returned *result). */
+static int run_trace(Frame *f, Trace *t, Value *result) {
+    typedef GuardDescr *(*EntryFn)(Frame *);
     t->runs++;
     t->active++;
-    GuardDescr *g = ((EntryFn)t->entry)(f, saved_area);
+    GuardDescr *g = ((EntryFn)t->entry)(f);
     t->active--;
-    Frame *inner = jit_resume(f, g, saved_area);
-    (void)inner;
-    g->fail_count++;
-    int result = (g->snap->flags & SNAP_RAISE) ? 3 : 2;
-    if (result == 3) {
-        /* the instruction at pc raised: continue as if it just did */
-        Frame *fr = tstate.frame;
-        fr->ip++;
+    if (g == &jit_done_descr) {
+        *result = (Value)jit_saved_area[0];
+        return 5;
     }
-    return result;
+    Frame *inner = jit_resume(f, g, jit_saved_area);
+    g->fail_count++;
+    bool raise = (g->snap->flags & SNAP_RAISE) != 0;
+    if (raise) {
+        /* the instruction at pc raised: continue as if it just did */
+        inner->ip++;
+        return 3;
+    }
+    if (g->fail_count >= jit_params.trace_eagerness && !g->bridge && g->bridge_aborts < MAX_ABORTS &&
+        !jit.recording && jit_params.enabled) {
+        jit.rec = recorder_new_bridge(inner, g);
+        jit.recording = true;
+        jit.record_c_depth = tstate.c_depth;
+        jit.counters[0]++;
+        return 4;
+    }
+    return 2;
 }
 
 void jit_init(void) {
     jit_helpers_init();
     backend_init();
+    jit_done_descr.id = 0;
 }

@@ -32,6 +32,7 @@
     _(ABORT_INLINE_DEPTH, "calls nested too deep to inline")                \
     _(ABORT_FRAME_INTROSPECTION, "call inspects the frame")                 \
     _(ABORT_GENERATOR, "generator frame")                                   \
+    _(ABORT_INLINE_LOOP, "inlined call runs a loop (now called instead)")   \
     _(ABORT_BACKEND, "machine code generation failed")
 
 typedef enum AbortReason {
@@ -48,6 +49,7 @@ typedef enum TraceKind { TRACE_LOOP, TRACE_BRIDGE, TRACE_FUNCTION } TraceKind;
 
 typedef struct Trace {
     TraceKind kind;
+    TraceKind tree_kind;        /* kind of the loop or function at the root */
     uint32_t number;            /* loop number, or the bridge's guard id */
     CodeObject *code;           /* greenkey: code and pc of the loop header */
     int32_t pc;
@@ -109,6 +111,15 @@ extern JitState jit;
  *      rebuilt: the caller reloads tstate.frame's registers and goes on */
 int jit_loop_header(Frame *f, int32_t pc);
 
+/* Called when a frame starts at its first instruction and its code was
+ * called function_threshold times (or has an entry trace). Returns like
+ * jit_loop_header, or 5: the trace ran the whole function, whose result is
+ * in *result (the caller returns it as RETURN_VALUE would). */
+int jit_function_entry(Frame *f, Value *result);
+
+/* The valid compiled loop whose header is (code, pc), or NULL. */
+Trace *jit_loop_at(CodeObject *code, int32_t pc);
+
 /* Recording: called before each instruction while recording. Returns 0 to
  * keep recording, 1 when recording stopped (finished or aborted). */
 int jit_record(Frame *f, uint32_t *ip, Value *sp);
@@ -119,6 +130,9 @@ void jit_abort(AbortReason reason);
 /* After compiled code returned a failing guard: rebuild the frames.
  * Returns the innermost frame to continue in (tstate.frame). */
 Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved);
+
+/* Is the recorder following the interpreter activation running now? */
+static inline bool jit_recording_here(void) { return jit.recording && tstate.c_depth == jit.record_c_depth; }
 
 void jit_init(void);
 

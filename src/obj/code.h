@@ -79,8 +79,19 @@ typedef struct CodeObject {
                                    stores in the class's methods */
     /* the JIT's hot spots (jit/trace.h), one per instruction, lazily */
     struct JitCell *jitcells;
+    /* function entry: calls counted up to function_threshold, then a trace
+       from the first instruction (jit/trace.c jit_function_entry) */
+    struct Trace *jit_entry_trace;
+    int32_t jit_calls;
+    uint16_t jit_entry_aborts;
+    uint16_t jit_flags;         /* enum CodeJitFlags */
     Value source_lines;         /* unused; tracebacks read the file */
 } CodeObject;
+
+enum CodeJitFlags {
+    CODE_JIT_NO_INLINE = 1,     /* has a loop: traces call it, not inline it */
+    CODE_JIT_NO_ENTRY_TRACE = 2 /* function-entry tracing gave up */
+};
 
 extern Type code_type;
 

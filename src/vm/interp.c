@@ -504,6 +504,28 @@ Value eval_frame(Frame *f, Value throw_exc) {
         goto *dispatch[w & 0xFF];      \
     } while (0)
 #define TARGET(op) L_##op:
+/* A frame starting at its first instruction: the JIT's function entry hot
+   spot (counts calls; runs or records a trace from here). */
+#define FUNCTION_ENTRY_HOOK()                                                            \
+    do {                                                                                 \
+        if (jit_params.enabled &&                                                        \
+            (co->jit_entry_trace || ++co->jit_calls >= jit_params.function_threshold)) { \
+            SAVE_REGS();                                                                 \
+            Value jit_result_;                                                           \
+            int jr_ = jit_function_entry(f, &jit_result_);                               \
+            if (jr_ == 1) {                                                              \
+                dispatch = record_labels;                                                \
+            } else if (jr_ == 5) {                                                       \
+                PUSH(jit_result_);                                                       \
+                goto L_RETURN_VALUE;                                                     \
+            } else if (jr_ >= 2) {                                                       \
+                f = tstate.frame;                                                        \
+                LOAD_REGS();                                                             \
+                if (jr_ == 3) goto error;                                                \
+                if (jr_ == 4) dispatch = record_labels;                                  \
+            }                                                                            \
+        }                                                                                \
+    } while (0)
 #define ARG ((int)(w >> 8))
 #define PUSH(v) (*sp++ = (v))
 #define POP() (*--sp)
@@ -517,6 +539,7 @@ Value eval_frame(Frame *f, Value throw_exc) {
         err_set_exc(throw_exc);
         goto error;
     }
+    if (ip == co->code && !f->on_heap) FUNCTION_ENTRY_HOOK();
     NEXT();
 
     TARGET(NOP) NEXT();
@@ -1384,6 +1407,7 @@ Value eval_frame(Frame *f, Value throw_exc) {
             f = nf;
             tstate.frame = f;
             LOAD_REGS();
+            FUNCTION_ENTRY_HOOK();
             NEXT();
         }
         if (ct == &method_type) {
