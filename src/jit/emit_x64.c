@@ -603,6 +603,15 @@ static void emit_guard_stubs(Emitter *e) {
     }
 }
 
+/* pypyjit.enable_debug() / jit-backend-counts: count every pass through
+ * the label (and, for bridges, every entry). rax is free at a label: the
+ * values live in their slots. */
+static void emit_debug_count(Emitter *e) {
+    if (!e->t->counting) return;
+    asm_mov_ri(&e->a, RAX, (int64_t)(uintptr_t)&e->t->debug_count);
+    asm_alu_mi(&e->a, ALU_ADD, asm_mem(RAX, 0), 1);
+}
+
 static void emit_prologue(Emitter *e) {
     Asm *a = &e->a;
     asm_push_r(a, RBP);
@@ -696,6 +705,7 @@ bool backend_compile_loop(Trace *t) {
         if (op->opcode == IR_label) {
             label_index = i;
             e.label_offset = asm_len(&e.a);
+            emit_debug_count(&e);
             continue;
         }
         if (op->opcode == IR_jump) {
