@@ -653,7 +653,23 @@ static Value m_trace_next_iteration(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* The hash of a greenkey is hash((code, offset, False)); a guard's is its
- * number (GuardOp.hash). The JIT's cells are searched for it. */
+ * number (GuardOp.hash). Searched: the guards of compiled traces, and the
+ * code objects the JIT has traced plus those reachable (through
+ * co_consts) from the frames now running. */
+static int hash_code(CodeObject *co, Value h, int depth) {
+    for (int32_t pc = 0; pc < co->ncode; pc++) {
+        int64_t kh = obj_hash(greenkey_of(co, pc));
+        if (kh == -1) return -1;
+        if (obj_eq(h, int_from_i64(kh)) == 1) jit_cell(co, pc)->counter = 0;
+    }
+    if (depth < 4 && co->consts)
+        for (int64_t i = 0; i < tuple_size(co->consts); i++) {
+            Value c = tuple_get(co->consts, i);
+            if (code_check(c) && hash_code(V_AS(CodeObject, c), h, depth + 1) < 0) return -1;
+        }
+    return 0;
+}
+
 static Value m_trace_next_iteration_hash(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("trace_next_iteration_hash", kwnames) < 0 || arg_count("trace_next_iteration_hash", nargs, 1, 1) < 0)
         return VNULL;
@@ -666,14 +682,10 @@ static Value m_trace_next_iteration_hash(Value *args, size_t nargs, Value kwname
                 uint32_t eager = (uint32_t)jit_params.trace_eagerness;
                 if (t->guards[k]->fail_count + 1 < eager) t->guards[k]->fail_count = eager - 1;
             }
-        if (!t->code) continue;
-        CodeObject *co = t->code;
-        for (int32_t pc = 0; pc < co->ncode; pc++) {
-            int64_t kh = obj_hash(greenkey_of(co, pc));
-            if (kh == -1) return VNULL;
-            if (obj_eq(h, int_from_i64(kh)) == 1) jit_cell(co, pc)->counter = 0;
-        }
+        if (t->code && hash_code(t->code, h, 4) < 0) return VNULL;
     }
+    for (Frame *f = tstate.frame; f; f = f->back)
+        if (hash_code(f->code, h, 0) < 0) return VNULL;
     return V_NONE;
 }
 
@@ -756,13 +768,14 @@ static const MethodDef pypyjit_functions[] = {
 
 static void ready(Type *t, const char *doc, const GetSetDef *getsets) {
     t->name = str_intern_cstr(t->tname);
-    t->module = str_intern_cstr("pypyjit");
     if (doc) t->doc = str_from_cstr(doc);
     if (getsets) type_add_getsets(t, getsets);
     type_ready(t);
 }
 
 Value pypyjit_module_create(void) {
+    /* the types have no module, so that their reprs read as PyPy's
+       (<class 'JitLoopInfo'>, <not_from_assembler object at ...>) */
     if (!(resop_type.flags & TF_READY)) {
         ready(&resop_type, "ResOperation(name, offset=-1, repr='')\n\nOne operation of a trace.", resop_getsets);
         guardop_type.base = &object_type;
@@ -779,8 +792,6 @@ Value pypyjit_module_create(void) {
               "A callable that calls callable(*args) and returns itself; for\n"
               "sys.settrace()-like uses, where the result is ignored.",
               NULL);
-        /* their reprs and names read as PyPy's: no module prefix */
-        nfa_type.module = VNULL;
     }
     Value m = module_new_cstr("pypyjit");
     module_add_functions(m, pypyjit_functions);
