@@ -169,6 +169,7 @@ static void log_ops(const IRBuf *b, const int32_t *offsets, size_t end_offset) {
 /* The bytecodes a trace went through, one location per line (PyPy prints
  * them while tracing). */
 static void log_locations(const IRBuf *b) {
+    if (!pypylog_printing()) return;
     Buf line;
     buf_init(&line, 96);
     for (int i = 0; i < b->nops; i++) {
