@@ -8,6 +8,8 @@
 #   make test-asan  run the whole suite under tpy-asan
 #   make bench      time bench/ against python3 and pypy3
 #   make deps       check that the build dependencies are installed
+#   make lib        build/libtpy.a, the embedding library (include/tpy.h)
+#   make examples   the example programs of examples/ (embedding tpy)
 
 CC ?= gcc
 OPT ?= -O2
@@ -27,7 +29,7 @@ LIB_PY = $(sort $(wildcard lib/*.py))
 # header -> Debian package, checked before building
 DEPS = gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev
 
-.PHONY: all deps check test test-asan asan bench clean unit
+.PHONY: all deps check test test-asan asan bench clean unit lib examples
 
 all: deps tpy
 
@@ -76,7 +78,22 @@ build/unit/test_numfmt: tests/unit/test_numfmt.c src/util/numfmt.c src/util/buf.
 	@mkdir -p build/unit
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -O1 -g -Isrc -o $@ $^ -lgc -lgmp -lm
 
-unit: $(UNIT_TESTS)
+unit: $(UNIT_TESTS) examples
+
+# the embedding library: the runtime without main.o
+LIB_OBJS = $(filter-out build/main.o,$(OBJS))
+
+lib: build/libtpy.a
+
+build/libtpy.a: $(LIB_OBJS)
+	rm -f $@
+	ar rcs $@ $(LIB_OBJS)
+
+examples: build/examples/embed_jit
+
+build/examples/embed_jit: examples/embed_jit.c include/tpy.h build/libtpy.a
+	@mkdir -p build/examples
+	$(CC) -std=c11 $(WARN) -O1 -g -Iinclude -o $@ $< build/libtpy.a $(LIBS)
 
 check: all unit asan
 	sh tools/check.sh

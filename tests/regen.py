@@ -22,6 +22,10 @@ Arguments select tests: a path to a .py file, a directory, a test name
 Without arguments, every test under tests/*/ is regenerated.
 
 The interpreter used must be CPython 3.11; anything else is refused.
+
+A test whose header has `# tpy-test: no-regen` has expected outputs that
+CPython cannot produce (e.g. the pypyjit tests in tests/jit/, written by
+hand from PyPy's documented behaviour): it is skipped, and says so.
 """
 import argparse
 import fnmatch
@@ -88,7 +92,23 @@ def check_python(python):
                  % (python, " ".join(out)))
 
 
+def is_no_regen(test):
+    """True if the test's header comments carry `tpy-test: no-regen`."""
+    with open(os.path.join(ROOT, test), "rb") as f:
+        lines = f.read(4096).decode("utf-8", "replace").splitlines()
+    for line in lines:
+        s = line.strip()
+        if not s.startswith("#"):
+            break
+        body = s[1:].strip()
+        if body.startswith("tpy-test:") and "no-regen" in body[9:].replace(";", " ").split():
+            return True
+    return False
+
+
 def regen_one(python, test, timeout):
+    if is_no_regen(test):
+        return "skipped (no-regen: expected output written by hand)"
     base = os.path.join(ROOT, test[:-3])
     args = []
     if os.path.exists(base + ".args"):
@@ -133,15 +153,20 @@ def main():
     check_python(opts.python)
     tests = select(opts.tests)
     bad = 0
+    skipped = 0
     for t in tests:
         r = regen_one(opts.python, t, opts.timeout)
-        if isinstance(r, str):
+        if isinstance(r, str) and r.startswith("skipped"):
+            skipped += 1
+            print("%-45s %s" % (t, r))
+        elif isinstance(r, str):
             bad += 1
             print("%-45s %s (expected files left unchanged)" % (t, r))
         else:
             print("%-45s exit %d" % (t, r))
-    print("regenerated %d test(s)%s" % (len(tests) - bad,
-                                        ", %d problem(s)" % bad if bad else ""))
+    print("regenerated %d test(s)%s%s" % (len(tests) - bad - skipped,
+                                          ", %d skipped (no-regen)" % skipped if skipped else "",
+                                          ", %d problem(s)" % bad if bad else ""))
     return 1 if bad else 0
 
 

@@ -25,6 +25,8 @@ A test may start with comment lines of the form
     # tpy-test: modes=off,default      run only in these modes
     # tpy-test: strict-stderr          compare the whole stderr
     # tpy-test: timeout=120            its own timeout in seconds
+    # tpy-test: no-regen               expected output written by hand
+                                       (tests/regen.py leaves it alone)
 (several options may share one line, separated by spaces).
 
 The last line printed is "N passed, N failed", counting (test, mode) pairs;
@@ -96,6 +98,8 @@ class Test:
                     self.strict_stderr = True
                 elif opt.startswith("timeout="):
                     self.timeout = float(opt[8:])
+                elif opt == "no-regen":
+                    pass    # for tests/regen.py
                 else:
                     die("%s: unknown tpy-test option %r" % (self.rel, opt))
 

@@ -1,7 +1,9 @@
 #!/bin/sh
 # check.sh: run every test and print one combined "N passed, N failed" line.
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
-#   and (unless --no-asan) the suite again with ./tpy-asan (ASan + UBSan).
+#   the JIT introspection extras (tools/jit_extras.py: the embedding example,
+#   PYPYLOG, PyPy's probe programs), and (unless --no-asan) the suite again
+#   with ./tpy-asan (ASan + UBSan).
 cd "$(dirname "$0")/.." || exit 2
 asan=1
 [ "${1:-}" = "--no-asan" ] && asan=0
@@ -29,6 +31,12 @@ for t in build/unit/*; do
     echo "$last"
     count "$last"
 done
+
+echo "== JIT introspection: embedding example, PYPYLOG, PyPy's probe programs"
+python3 tools/jit_extras.py --tpy ./tpy > build/jit-extras.log 2>&1
+grep -E '^FAIL' build/jit-extras.log | head -20
+tail -n 1 build/jit-extras.log
+count "$(tail -n 1 build/jit-extras.log)"
 
 echo "== test suite, ./tpy, modes off/default/eager"
 python3 tests/run.py --tpy ./tpy > build/suite.log 2>&1

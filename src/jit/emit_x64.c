@@ -1138,6 +1138,14 @@ static void emit_op(Emitter *e, int index) {
 
 /* ---- labels, jumps, exits ------------------------------------------------------------------- */
 
+/* pypyjit.enable_debug() / jit-backend-counts: count every pass through a
+ * label and every bridge entry (only in traces compiled while counting). */
+static void emit_debug_count(Emitter *e) {
+    if (!e->t->counting) return;
+    asm_mov_ri(&e->a, R11, (int64_t)(uintptr_t)&e->t->debug_count);
+    asm_alu_mi(&e->a, ALU_ADD, asm_mem(R11, 0), 1);
+}
+
 static void emit_label(Emitter *e, int index) {
     const IROp *op = &e->ir->ops[index];
     TargetDescr *td = (TargetDescr *)op->descr;
@@ -1179,6 +1187,7 @@ static void emit_label(Emitter *e, int index) {
     e->labels[e->nlabels].td = td;
     e->labels[e->nlabels].offset = asm_len(&e->a);
     e->nlabels++;
+    emit_debug_count(e);
 }
 
 static void emit_jump(Emitter *e, int index) {
@@ -1552,6 +1561,7 @@ bool backend_compile_bridge(Trace *t, GuardDescr *g) {
         }
     }
     t->op_offsets[0] = (int32_t)start;
+    emit_debug_count(&e);
     emit_body(&e, nin);
     if (!finish_compile(&e)) return false;
     t->entry = t->mcode + start;

@@ -869,6 +869,7 @@ static void depend_on_type(Recorder *R, Type *t) {
 static bool can_inline(Recorder *R, FunctionObject *fn, size_t nargs) {
     CodeObject *co = fn->code;
     if (!jit_params.inlining) return false;
+    if (co->jitcells && (co->jitcells[0].flags & JC_DONT_TRACE_HERE)) return false;   /* pypyjit.dont_trace_here */
     if (R->nframes >= REC_MAX_FRAMES - 1) return false;
     if (!(co->flags & CO_SIMPLE_ARGS)) return false;
     if (co->flags & CO_GENERATOR) return false;

@@ -18,8 +18,18 @@
 #include "helpers.h"
 #include "params.h"
 #include "record.h"
+#include "../introspect/jitevents.h"
 
 JitState jit;
+
+const char *const jit_counter_names[CNT__COUNT] = {
+#define JIT_COUNTER_NAME(name) #name,
+    JIT_COUNTER_DEF(JIT_COUNTER_NAME)
+#undef JIT_COUNTER_NAME
+};
+_Static_assert(ABORT_TOO_LONG == 0 && ABORT_SEGMENTED_TRACE == ABORT__PYPY_COUNT - 1 &&
+                   CNT_ABORT_SEGMENTED_TRACE - CNT_ABORT_TOO_LONG == ABORT__PYPY_COUNT - 1,
+               "PyPy's abort reasons and their counters must stay in the same order");
 
 const char *const abort_names[ABORT__COUNT] = {
 #define ABORT_NAME(name, text) #name,
@@ -105,7 +115,8 @@ static void end_recording(void) {
 #define MAX_ABORTS 3
 
 static void report_abort(Recorder *R) {
-    jit.counters[R->abort_reason < 6 ? 12 + R->abort_reason : 12]++;
+    if (R->abort_reason < ABORT__PYPY_COUNT) jit.counters[CNT_ABORT_TOO_LONG + R->abort_reason]++;
+    jitev_abort(R->abort_reason, R->kind, R->start_code, R->start_pc, R->from_guard, &R->ir);
     if (R->kind == TRACE_LOOP) {
         JitCell *c = jit_cell(R->start_code, R->start_pc);
         c->flags &= (uint16_t)~JC_TRACING;
@@ -136,6 +147,31 @@ void jit_abort(AbortReason reason) {
     end_recording();
 }
 
+static void live_add(Trace *t) {
+    if (jit.nlive == jit.caplive) {
+        jit.caplive = jit.caplive ? jit.caplive * 2 : 64;
+        jit.live = realloc(jit.live, sizeof(Trace *) * (size_t)jit.caplive);
+        if (!jit.live) abort();
+    }
+    jit.live[jit.nlive++] = t;
+}
+
+void jit_releaseall(void) {
+    jitev_releaseall(jit.nlive);
+    for (int32_t i = 0; i < jit.nlive; i++) {
+        Trace *t = jit.live[i];
+        t->invalid = 1;
+        if (t->kind == TRACE_FUNCTION) {
+            if (t->code->jit_entry_trace == t) t->code->jit_entry_trace = NULL;
+        } else if (t->kind == TRACE_LOOP && t->code) {
+            JitCell *c = jit_cell(t->code, t->pc);
+            if (c->trace == t) c->trace = NULL;
+            c->counter = (int32_t)jit_params.threshold;
+        }
+    }
+    jit.nlive = 0;
+}
+
 static Trace *trace_new(Recorder *R) {
     Trace *t = gc_alloc_uncollectable(sizeof *t);
     t->kind = R->kind;
@@ -144,6 +180,7 @@ static Trace *trace_new(Recorder *R) {
     t->pc = R->start_pc;
     t->noopt = R->ir;
     t->ir = R->ir;
+    t->counting = jit.debug_counters;
     return t;
 }
 
@@ -162,35 +199,39 @@ static void compile_recorded(Recorder *R) {
         return;
     }
     Trace *t = trace_new(R);
+    jitev_trace_done(t);
     bool ok;
     if (R->kind == TRACE_LOOP) {
         TargetDescr *td = (TargetDescr *)R->ir.ops[R->label].descr;
         t->number = td->id;
         td->trace = t;
+        jitev_before_assemble(t);
         ok = backend_compile_loop(t);
         dump_trace(t, ok);
         if (ok) {
             JitCell *c = jit_cell(R->start_code, R->start_pc);
             c->trace = t;
             c->flags &= (uint16_t)~JC_TRACING;
-            jit.counters[22]++;   /* TOTAL_COMPILED_LOOPS */
+            jit.counters[CNT_TOTAL_COMPILED_LOOPS]++;
         }
     } else if (R->kind == TRACE_FUNCTION) {
         t->number = ++jit.next_loop_number;
+        jitev_before_assemble(t);
         ok = backend_compile_loop(t);
         dump_trace(t, ok);
         if (ok) {
             R->start_code->jit_entry_trace = t;
             R->start_code->jit_calls = 0;
-            jit.counters[22]++;
+            jit.counters[CNT_TOTAL_COMPILED_LOOPS]++;
         }
     } else {
         t->parent = R->parent;
         t->from_guard = R->from_guard;
         t->number = R->from_guard->id;
+        jitev_before_assemble(t);
         ok = backend_compile_bridge(t, R->from_guard);
         dump_trace(t, ok);
-        if (ok) jit.counters[23]++;   /* TOTAL_COMPILED_BRIDGES */
+        if (ok) jit.counters[CNT_TOTAL_COMPILED_BRIDGES]++;
     }
     if (!ok) {
         R->aborted = true;
@@ -199,6 +240,8 @@ static void compile_recorded(Recorder *R) {
         return;
     }
     for (int64_t i = 0; i < list_size(R->watched); i++) watch(list_get(R->watched, i), t);
+    live_add(t);
+    jitev_compiled(t);
 }
 
 /* ---- the interpreter's entry points ------------------------------------------------------ */
@@ -222,12 +265,13 @@ int jit_loop_header(Frame *f, int32_t pc) {
     }
     if (c->counter > 0) return 0;
     c->counter = (int32_t)jit_params.threshold;
-    if (jit.recording || (c->flags & JC_DONT_TRACE_HERE) || f->on_heap) return 0;
+    if (jit.recording || (c->flags & (JC_DONT_TRACE_HERE | JC_TRACING)) || f->on_heap) return 0;
     jit.rec = recorder_new_loop(f, pc);
     jit.recording = true;
     jit.record_c_depth = tstate.c_depth;
     c->flags |= JC_TRACING;
-    jit.counters[0]++;   /* TRACING */
+    jit.counters[CNT_TRACING]++;
+    jitev_trace_start(TRACE_LOOP, f->code, pc, NULL);
     return 1;
 }
 
@@ -248,7 +292,8 @@ int jit_function_entry(Frame *f, Value *result) {
     jit.rec = recorder_new_function(f);
     jit.recording = true;
     jit.record_c_depth = tstate.c_depth;
-    jit.counters[0]++;
+    jit.counters[CNT_TRACING]++;
+    jitev_trace_start(TRACE_FUNCTION, co, 0, NULL);
     return 1;
 }
 
@@ -346,7 +391,8 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
         jit.rec = recorder_new_bridge(inner, g);
         jit.recording = true;
         jit.record_c_depth = tstate.c_depth;
-        jit.counters[0]++;
+        jit.counters[CNT_TRACING]++;
+        jitev_trace_start(TRACE_BRIDGE, jit.rec->start_code, jit.rec->start_pc, g);
         return 4;
     }
     return 2;
@@ -356,4 +402,5 @@ void jit_init(void) {
     jit_helpers_init();
     backend_init();
     jit_done_descr.id = 0;
+    jitev_init();
 }

@@ -47,6 +47,29 @@ extern const char *const abort_texts[ABORT__COUNT];
 
 typedef enum TraceKind { TRACE_LOOP, TRACE_BRIDGE, TRACE_FUNCTION } TraceKind;
 
+/* PyPy's JIT counters, in PyPy's order: pypyjit.get_stats_snapshot()
+ * shows them under these names, and jit-summary prints them. The six
+ * ABORT_ counters come first in ABORT_DEF in the same order (checked in
+ * trace.c), so an abort reason below ABORT__PYPY_COUNT has its counter. */
+#define JIT_COUNTER_DEF(_)                                                   \
+    _(TRACING) _(BACKEND) _(OPS) _(HEAPCACHED_OPS) _(RECORDED_OPS) _(GUARDS) \
+    _(OPT_OPS) _(OPT_GUARDS) _(OPT_GUARDS_SHARED) _(OPT_FORCINGS)            \
+    _(OPT_VECTORIZE_TRY) _(OPT_VECTORIZED) _(ABORT_TOO_LONG) _(ABORT_BRIDGE) \
+    _(ABORT_BAD_LOOP) _(ABORT_ESCAPE) _(ABORT_FORCE_QUASIIMMUT)              \
+    _(ABORT_SEGMENTED_TRACE) _(FORCE_VIRTUALIZABLES) _(NVIRTUALS) _(NVHOLES) \
+    _(NVREUSED) _(TOTAL_COMPILED_LOOPS) _(TOTAL_COMPILED_BRIDGES)            \
+    _(TOTAL_FREED_LOOPS) _(TOTAL_FREED_BRIDGES)
+
+typedef enum JitCounter {
+#define JIT_COUNTER_ENUM(name) CNT_##name,
+    JIT_COUNTER_DEF(JIT_COUNTER_ENUM)
+#undef JIT_COUNTER_ENUM
+    CNT__COUNT
+} JitCounter;
+
+#define ABORT__PYPY_COUNT 6     /* ABORT_TOO_LONG .. ABORT_SEGMENTED_TRACE */
+extern const char *const jit_counter_names[CNT__COUNT];
+
 typedef struct Trace {
     TraceKind kind;
     TraceKind tree_kind;        /* kind of the loop or function at the root */
@@ -69,6 +92,9 @@ typedef struct Trace {
     uint8_t freed;
     int32_t active;             /* activations on the stack (releaseall) */
     uint64_t runs;              /* entries (debug counters) */
+    uint64_t debug_count;       /* label passes / bridge entries, counted by
+                                   the machine code when `counting` */
+    uint8_t counting;           /* compiled with jit.debug_counters on */
     uint64_t generation;        /* for loop_longevity */
     /* backend: the machine-code frame shared by a loop and its bridges */
     int32_t slot_base;          /* first stack slot of this trace's values */
@@ -96,7 +122,11 @@ typedef struct JitState {
     struct Recorder *rec;
     uint32_t next_loop_number;
     uint32_t next_guard_id;
-    uint64_t counters[32];      /* PyPy's counters, see stats */
+    uint64_t counters[CNT__COUNT];  /* PyPy's counters (JIT_COUNTER_DEF) */
+    bool debug_counters;        /* new traces count their runs (debug_count);
+                                   pypyjit.enable_debug(), jit-backend-counts */
+    struct Trace **live;        /* compiled traces not yet released */
+    int32_t nlive, caplive;
 } JitState;
 
 extern JitState jit;
@@ -135,5 +165,12 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved);
 static inline bool jit_recording_here(void) { return jit.recording && tstate.c_depth == jit.record_c_depth; }
 
 void jit_init(void);
+
+/* pypyjit.releaseall(): every compiled trace is dropped from its jit cell
+ * and invalidated (its guard_not_invalidated fail); code still running
+ * finishes. The backend frees the memory of released traces. */
+void jit_releaseall(void);
+/* The jit cell of (code, instruction index); allocated on first use. */
+JitCell *jit_cell(CodeObject *co, int32_t pc);
 
 #endif

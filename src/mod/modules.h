@@ -16,7 +16,9 @@
     _("_operator", _operator_module_create)         \
     _("itertools", itertools_module_create)         \
     _("_collections", _collections_module_create)   \
-    _("_functools", _functools_module_create)
+    _("_functools", _functools_module_create)       \
+    _("pypyjit", pypyjit_module_create)             \
+    _("_tpy_opcode", _tpy_opcode_module_create)
 
 #define BUILTIN_MODULE_DECLARE(name, fn) Value fn(void);
 BUILTIN_MODULE_DEF(BUILTIN_MODULE_DECLARE)

@@ -707,6 +707,13 @@ void sys_init(const char *executable) {
         module_add(m, "version_info", make_field_tuple("version_info", f, v, 5));
     }
     {
+        /* the PyPy release whose pypyjit API and PYPYLOG format tpy
+           implements (docs/pypyjit.md) */
+        static const char *const f[] = {"major", "minor", "micro", "releaselevel", "serial"};
+        Value v[] = {v_int(7), v_int(3), v_int(11), str_from_cstr("final"), v_int(0)};
+        module_add(m, "pypy_version_info", make_field_tuple("pypy_version_info", f, v, 5));
+    }
+    {
         static const char *const f[] = {"max", "max_exp", "max_10_exp", "min", "min_exp", "min_10_exp",
                                         "dig", "mant_dig", "epsilon", "radix", "rounds"};
         Value v[] = {float_from_double(1.7976931348623157e308), v_int(1024), v_int(308),

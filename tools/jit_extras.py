@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+"""JIT introspection checks that need more than one tpy run or a C
+program; run by tools/check.sh. The last line is "N passed, N failed".
+
+  embed     examples/embed_jit (built by `make examples`) prints
+            examples/embed_jit.expected
+  pypylog   PYPYLOG modes and sections (PyPy's syntax and formats)
+  probes    the probe programs of PyPy 7.3.11 (tests/jit/probes/, copied
+            from shared/reference/pypy-7.3.11) run unchanged: exit status
+            0 and output of the shape in tests/jit/probes/X.shape (digits
+            and addresses masked). `--update` rewrites the .shape files.
+
+Usage: python3 tools/jit_extras.py [--tpy ./tpy] [--update]
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+results = []
+
+
+def check(name, ok, detail=""):
+    results.append(ok)
+    print("%s %s%s" % ("PASS" if ok else "FAIL", name, "" if ok or not detail else "\n    " + detail))
+
+
+def run(cmd, env=None, cwd=ROOT, timeout=120):
+    e = dict(os.environ)
+    for k in list(e):
+        if k.startswith("PYTHON") or k == "PYPYLOG":
+            del e[k]
+    e["PYTHONHASHSEED"] = "0"
+    if env:
+        e.update(env)
+    return subprocess.run(cmd, cwd=cwd, env=e, capture_output=True, timeout=timeout)
+
+
+# ---- embed ------------------------------------------------------------------------------
+
+def check_embed():
+    exe = os.path.join(ROOT, "build/examples/embed_jit")
+    if not os.path.exists(exe):
+        check("embed: build/examples/embed_jit exists (make examples)", False)
+        return
+    p = run([exe])
+    with open(os.path.join(ROOT, "examples/embed_jit.expected"), "rb") as f:
+        want = f.read()
+    check("embed: examples/embed_jit output", p.returncode == 0 and p.stdout == want,
+          "exit %d, stdout:\n%s\nstderr:\n%s" % (p.returncode, p.stdout.decode(), p.stderr.decode()[-500:]))
+
+
+# ---- PYPYLOG ----------------------------------------------------------------------------
+
+LOOP_PROG = """
+import pypyjit
+def f(n):
+    s = 0
+    for i in range(n):
+        s += i
+    return s
+print(f(20000))
+pypyjit.set_param(trace_limit=60)
+def g(n):
+    s = 0
+    for i in range(n):
+        s += i; s += i; s += i; s += i; s += i; s += i; s += i; s += i; s += i
+    return s
+print(g(3000))
+pypyjit.set_param("default")
+pypyjit.releaseall()
+"""
+
+R_START = re.compile(r"\[([0-9a-f]+)\] \{([\w-]+)$")
+R_STOP = re.compile(r"\[([0-9a-f]+)\] ([\w-]+)\}$")
+
+
+def parse_log(text):
+    """[(section, body lines, nested sections)] and a list of problems."""
+    problems = []
+    stack = [("<top>", [], [])]
+    last = 0
+    for line in text.splitlines():
+        m = R_START.match(line) or R_STOP.match(line)
+        if m:
+            ts = int(m.group(1), 16)
+            if ts < last:
+                problems.append("time goes back at " + line)
+            last = ts
+        if R_START.match(line):
+            stack.append((m.group(2), [], []))
+        elif R_STOP.match(line):
+            name, body, sub = stack.pop()
+            if name != m.group(2):
+                problems.append("%s closed by %s" % (name, m.group(2)))
+            stack[-1][2].append((name, body, sub))
+        else:
+            stack[-1][1].append(line)
+    if len(stack) != 1:
+        problems.append("unclosed sections: %s" % [s[0] for s in stack[1:]])
+    return stack[0][2], stack[0][1], problems
+
+
+def all_sections(secs):
+    for name, body, sub in secs:
+        yield name, body, sub
+        yield from all_sections(sub)
+
+
+SUMMARY = ["Tracing", "Backend", "TOTAL", "ops", "heapcached ops", "recorded ops", "  calls", "guards", "opt ops",
+           "opt guards", "opt guards shared", "forcings", "abort: trace too long", "abort: compiling",
+           "abort: vable escape", "abort: bad loop", "abort: force quasi-immut", "abort: segmenting trace",
+           "virtualizables forced", "nvirtuals", "nvholes", "nvreused", "vecopt tried", "vecopt success",
+           "Total # of loops", "Total # of bridges", "Freed # of loops", "Freed # of bridges"]
+
+
+def check_pypylog(tpy, tmp):
+    prog = os.path.join(tmp, "loop.py")
+    with open(prog, "w") as f:
+        f.write(LOOP_PROG)
+    log = os.path.join(tmp, "all.log")
+    p = run([tpy, prog], env={"PYPYLOG": ":" + log})
+    text = open(log).read() if os.path.exists(log) else ""
+    secs, top, problems = parse_log(text)
+    check("pypylog ':file': program ran", p.returncode == 0 and p.stdout == b"199990000\n40486500\n",
+          p.stderr.decode()[-300:])
+    check("pypylog ':file': sections nest, timestamps grow", not problems and not top, str(problems or top[:3]))
+    names = {n for n, _, _ in all_sections(secs)}
+    want = {"jit-tracing", "jit-log-noopt-loop", "jit-optimize", "jit-backend", "jit-mem-looptoken-alloc",
+            "jit-backend-dump", "jit-backend-addr", "jit-log-opt-loop", "jit-abort-log",
+            "jit-abort-longest-function", "jit-disableinlining", "jit-mem-releaseall", "jit-summary"}
+    check("pypylog ':file': every section", want <= names, "missing: %s" % sorted(want - names))
+    opt = [b for n, b, _ in all_sections(secs) if n == "jit-log-opt-loop"]
+    ok = bool(opt) and re.match(r"# Loop \d+ \(f;.*loop.py:\d+-\d+~#\d+ FOR_ITER\) : loop with \d+ ops$", opt[0][0]) \
+        and opt[0][1].startswith("[") and opt[0][-1].endswith("--end of the loop--") \
+        and all(re.match(r"(\+\d+: )?[\w\[]|debug_merge_point\(", l) for l in opt[0][1:-1])
+    check("pypylog: jit-log-opt-loop body", bool(ok), "\n".join(opt[0][:4]) if opt else "none")
+    addr = [b for n, b, _ in all_sections(secs) if n == "jit-backend-addr"]
+    check("pypylog: jit-backend-addr", bool(addr) and bool(re.match(
+        r"Loop \d+ \(.*\) has address 0x[0-9a-f]+ to 0x[0-9a-f]+ \(bootstrap 0x[0-9a-f]+\)$", addr[0][0])))
+    dump = [b for n, b, _ in all_sections(secs) if n == "jit-backend-dump"]
+    check("pypylog: jit-backend-dump", bool(dump) and dump[0][0] == "BACKEND x86_64" and
+          dump[0][1].startswith("SYS_EXECUTABLE ") and bool(re.match(r"CODE_DUMP @[0-9a-f]+ \+0  [0-9A-F]+$", dump[0][2])))
+    tr = [(b, s) for n, b, s in all_sections(secs) if n == "jit-tracing"]
+    check("pypylog: jit-tracing lists the bytecodes traced", bool(tr) and bool(re.match(r"f;.*~#\d+ \w+$", tr[0][0][0])))
+    check("pypylog: abort reason in jit-tracing", any("~~~ ABORTING TRACING ABORT_TOO_LONG" in b for b, _ in tr))
+    summ = [b for n, b, _ in all_sections(secs) if n == "jit-summary"]
+    ok = bool(summ) and len(summ[0]) == len(SUMMARY) and all(
+        l.startswith(lab + ":") for l, lab in zip(summ[0], SUMMARY))
+    check("pypylog: jit-summary lines in jitoutput.py's order", ok, "\n".join(summ[0]) if summ else "none")
+    rel = [b for n, b, _ in all_sections(secs) if n == "jit-mem-releaseall"]
+    check("pypylog: jit-mem-releaseall", rel == [["Loop tokens cleared: 1"]], str(rel))
+
+    # conditional mode: only the sections named, to stderr
+    p = run([tpy, prog], env={"PYPYLOG": "jit-summary,jit-backend-counts:-"})
+    secs, top, problems = parse_log(p.stderr.decode())
+    names = [n for n, _, _ in all_sections(secs)]
+    check("pypylog 'prefixes:-': only those sections, on stderr", names == ["jit-backend-counts", "jit-summary"] and not problems, str(names))
+    # profiling mode: markers, no bodies
+    log = os.path.join(tmp, "prof.log")
+    run([tpy, prog], env={"PYPYLOG": log})
+    secs, top, problems = parse_log(open(log).read())
+    bodies = [b for n, b, _ in all_sections(secs) if b]
+    check("pypylog 'file': markers only", secs and not bodies and not problems, str(bodies[:2]))
+    # %d: the pid
+    run([tpy, prog], env={"PYPYLOG": "jit-summary:" + os.path.join(tmp, "pid%d.log")})
+    pids = [f for f in os.listdir(tmp) if re.match(r"pid\d+\.log$", f)]
+    check("pypylog '%d': file named by pid", len(pids) == 1, str(os.listdir(tmp)))
+    # jit-backend-counts: run counts when asked for
+    p = run([tpy, prog], env={"PYPYLOG": "jit-backend-counts:-"})
+    secs, _, _ = parse_log(p.stderr.decode())
+    counts = [b for n, b, _ in all_sections(secs) if n == "jit-backend-counts"]
+    ok = bool(counts) and any(re.match(r"entry \d+:\d+$", l) for l in counts[0]) and \
+        any(re.match(r"TargetToken\(\d+\):\d+$", l) for l in counts[0])
+    check("pypylog: jit-backend-counts", ok, str(counts))
+
+
+# ---- probes -----------------------------------------------------------------------------
+
+def mask(text):
+    text = text.replace(os.path.join(ROOT, "tests/jit/probes/"), "")
+    text = re.sub(r"0x[0-9a-fA-F]+", "0xX", text)
+    return re.sub(r"\d+", "N", text)
+
+
+def check_probes(tpy, update):
+    d = os.path.join(ROOT, "tests/jit/probes")
+    for f in sorted(os.listdir(d)):
+        if not f.endswith(".py"):
+            continue
+        p = run([tpy, f], cwd=d)
+        shape = mask(p.stdout.decode() + "--- stderr\n" + p.stderr.decode())
+        path = os.path.join(d, f[:-3] + ".shape")
+        if update:
+            with open(path, "w") as out:
+                out.write(shape)
+        want = open(path).read() if os.path.exists(path) else None
+        check("probe %s runs unchanged, output of the expected shape" % f, p.returncode == 0 and shape == want,
+              "exit %d; got:\n%s" % (p.returncode, shape[:1500]))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tpy", default="./tpy")
+    ap.add_argument("--update", action="store_true", help="rewrite tests/jit/probes/*.shape")
+    opts = ap.parse_args()
+    tpy = os.path.abspath(os.path.join(ROOT, opts.tpy) if not os.path.isabs(opts.tpy) else opts.tpy)
+    check_embed()
+    with tempfile.TemporaryDirectory() as tmp:
+        check_pypylog(tpy, tmp)
+    check_probes(tpy, opts.update)
+    print("%d passed, %d failed" % (results.count(True), results.count(False)))
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
