@@ -61,8 +61,13 @@ void gc_collect(void) { GC_gcollect(); }
 
 size_t gc_heap_size(void) { return GC_get_heap_size(); }
 
-/* GMP limbs hold no pointers: keep them in atomic memory. */
-static void *gmp_alloc(size_t size) { return gc_alloc_atomic(size); }
+/* GMP's memory is scanned, although limbs hold no pointers: GMP keeps
+ * pointers inside blocks it allocates (its heap temporaries are chained
+ * through a `next` field in each block; FFT multiplication keeps arrays of
+ * pointers to other temporaries), and in atomic memory the collector would
+ * not see them and free blocks GMP still uses (bench/bigint.py crashed in
+ * mpn_mul_fft about one run in ten). */
+static void *gmp_alloc(size_t size) { return gc_alloc(size); }
 static void *gmp_realloc(void *p, size_t old, size_t size) {
     (void)old;
     return gc_realloc(p, size);

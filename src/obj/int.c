@@ -46,6 +46,18 @@ Value int_from_mpz(const mpz_t z) {
     return v;
 }
 
+/* The int value of z, taking over z's limbs (z is left as a valid, small
+ * mpz the caller still clears): saves copying big results. */
+static Value int_from_mpz_steal(mpz_t z) {
+    if (mpz_fits_slong_p(z)) {
+        long x = mpz_get_si(z);
+        if (smallint_fits(x)) return v_int(x);
+    }
+    Value v = big_alloc(&int_type);
+    mpz_swap(V_AS(BigIntObject, v)->z, z);
+    return v;
+}
+
 /* Is v a small int or a bool? Then *out is its value. */
 static inline bool small_value(Value v, int64_t *out) {
     if (v & 1) {
@@ -150,7 +162,7 @@ Value int_from_double(double d) {
     if (d >= -4e18 && d <= 4e18) return int_from_i64((int64_t)d);
     mpz_t z;
     mpz_init_set_d(z, d);
-    Value r = int_from_mpz(z);
+    Value r = int_from_mpz_steal(z);
     mpz_clear(z);
     return r;
 }
@@ -274,7 +286,7 @@ Value int_from_string(const char *s, size_t len, int base) {
     mpz_init(z);
     mpz_set_str(z, clean, base);
     if (neg) mpz_neg(z, z);
-    Value r = int_from_mpz(z);
+    Value r = int_from_mpz_steal(z);
     mpz_clear(z);
     return r;
 }
@@ -289,7 +301,7 @@ static Value big_op(Value a, Value b, MpzOp f) {
     mpz_init(tb);
     mpz_init(r);
     f(r, mpz_view(a, ta), mpz_view(b, tb));
-    Value v = int_from_mpz(r);
+    Value v = int_from_mpz_steal(r);
     mpz_clear(ta);
     mpz_clear(tb);
     mpz_clear(r);
@@ -441,7 +453,7 @@ static Value int_pow(Value a, Value b) {
         return err_no_memory();
     }
     mpz_pow_ui(r, za, e);
-    Value v = int_from_mpz(r);
+    Value v = int_from_mpz_steal(r);
     mpz_clear(ta);
     mpz_clear(r);
     return v;
@@ -473,7 +485,7 @@ static Value int_shift(Value a, Value b, bool left) {
     mpz_init(r);
     if (left) mpz_mul_2exp(r, mpz_view(a, ta), (mp_bitcnt_t)s);
     else mpz_fdiv_q_2exp(r, mpz_view(a, ta), (mp_bitcnt_t)s);
-    Value v = int_from_mpz(r);
+    Value v = int_from_mpz_steal(r);
     mpz_clear(ta);
     mpz_clear(r);
     return v;
@@ -565,7 +577,7 @@ Value int_unop(Value a, int op) {
     case UNOP_INVERT: mpz_com(r, z); break;
     default: mpz_abs(r, z); break;
     }
-    Value v = int_from_mpz(r);
+    Value v = int_from_mpz_steal(r);
     mpz_clear(r);
     return v;
 }
@@ -820,7 +832,7 @@ static Value int_from_bytes_m(Value *args, size_t nargs, Value kwnames) {
         mpz_sub(z, z, m);
         mpz_clear(m);
     }
-    Value r = int_from_mpz(z);
+    Value r = int_from_mpz_steal(z);
     mpz_clear(z);
     Type *cls = V_AS(Type, args[0]);
     if (cls != &int_type) return obj_call1(args[0], r);
