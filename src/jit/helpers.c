@@ -39,6 +39,25 @@ Value jh_call5(Value f, Value a, Value b, Value c, Value d, Value e) {
     Value args[5] = {a, b, c, d, e};
     return obj_call(f, args, 5, VNULL);
 }
+Value jh_call_kw(Value f, Value arr, int64_t npos, Value kwnames) {
+    return obj_call(f, (Value *)V_OBJ(arr), (size_t)npos, kwnames);
+}
+Value jh_build_list(Value arr, int64_t n) { return list_from_array((Value *)V_OBJ(arr), n); }
+Value jh_build_set(Value arr, int64_t n) {
+    Value s = set_new();
+    for (int64_t i = 0; i < n; i++)
+        if (set_add(s, ((Value *)V_OBJ(arr))[i]) < 0) return VNULL;
+    return s;
+}
+Value jh_build_map(Value arr, int64_t n) {
+    Value d = dict_new_sized(n);
+    Value *kv = (Value *)V_OBJ(arr);
+    for (int64_t i = 0; i < n; i++)
+        if (dict_set(d, kv[2 * i], kv[2 * i + 1]) < 0) return VNULL;
+    return d;
+}
+int64_t jh_dict_merge(Value d, Value other, Value fn) { return dict_merge_nodup(d, other, func_str(fn)); }
+Value jh_list_to_tuple(Value l) { return tuple_from_array(list_items(l), list_size(l)); }
 Value jh_iter(Value v) { return obj_iter(v); }
 Value jh_iternext(Value it) {
     Value r = type_of(it)->iternext(it);

@@ -29,6 +29,18 @@
     _(call3, 'r', "rrrr", CALL_ANY, jh_call3)                                        \
     _(call4, 'r', "rrrrr", CALL_ANY, jh_call4)                                       \
     _(call5, 'r', "rrrrrr", CALL_ANY, jh_call5)                                      \
+    _(call_kw, 'r', "rrir", CALL_ANY, jh_call_kw)   /* f, args[], npos, kwnames */ \
+    _(build_list, 'r', "ri", CALL_NO_RAISE, jh_build_list)   /* items[], n */     \
+    _(build_set, 'r', "ri", CALL_ANY, jh_build_set)                                  \
+    _(build_map, 'r', "ri", CALL_ANY, jh_build_map)          /* k,v pairs[], n */ \
+    _(build_slice, 'r', "rrr", CALL_NO_RAISE, slice_new)                             \
+    _(set_add, 'i', "rr", CALL_ANY, set_add)                                         \
+    _(map_add, 'i', "rrr", CALL_ANY, dict_set)                /* d, k, v */         \
+    _(list_extend, 'i', "rr", CALL_ANY, interp_list_extend)                          \
+    _(set_update, 'i', "rr", CALL_ANY, set_update)                                   \
+    _(dict_update, 'i', "rr", CALL_ANY, interp_dict_update)                          \
+    _(dict_merge, 'i', "rrr", CALL_ANY, jh_dict_merge)        /* d, other, func */  \
+    _(list_to_tuple, 'r', "r", CALL_NO_RAISE, jh_list_to_tuple)                      \
     _(iter, 'r', "r", CALL_ANY, jh_iter)                                             \
     _(iternext, 'r', "r", CALL_ANY, jh_iternext)  /* NULL, no exc: exhausted */     \
     _(box_int_slow, 'r', "i", CALL_NO_RAISE, jh_box_int_slow)                        \

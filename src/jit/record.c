@@ -134,6 +134,8 @@ static void rec_abort(Recorder *R, AbortReason why) {
     if (!R->aborted) {
         R->aborted = true;
         R->abort_reason = why;
+        if (R->pc >= 0 && R->nframes > 0 && R->pc < R->frames[R->nframes - 1].code->ncode)
+            R->abort_op = opcode_names[INSTR_OP(R->frames[R->nframes - 1].code->code[R->pc])];
     }
 }
 
@@ -866,117 +868,209 @@ static void depend_on_type(Recorder *R, Type *t) {
     guard0(R, IR_guard_not_invalidated);
 }
 
-static bool can_inline(Recorder *R, FunctionObject *fn, size_t nargs) {
+static bool can_inline(Recorder *R, FunctionObject *fn) {
     CodeObject *co = fn->code;
     if (!jit_params.inlining) return false;
     if (co->jitcells && (co->jitcells[0].flags & JC_DONT_TRACE_HERE)) return false;   /* pypyjit.dont_trace_here */
     if (R->nframes >= REC_MAX_FRAMES - 1) return false;
-    if (!(co->flags & CO_SIMPLE_ARGS)) return false;
     if (co->flags & CO_GENERATOR) return false;
     if (co->jit_flags & CODE_JIT_NO_INLINE) return false;
-    int64_t ndef = fn->defaults ? tuple_size(fn->defaults) : 0;
-    if (nargs > (size_t)co->argcount || (int64_t)nargs < co->argcount - ndef) return false;
     for (int i = 0; i < R->nframes; i++)
         if (R->frames[i].code == co) return false;   /* recursion */
     return true;
 }
 
-/* Inline a call: the interpreter is about to push a frame for fn. */
-static void inline_call(Recorder *R, FunctionObject *fn, SnapSlot *args, size_t nargs, int32_t return_pc) {
+static IRRef build_array(Recorder *R, const SnapSlot *items, int n);
+
+/* A tuple built in the trace from slots. */
+static IRRef build_tuple(Recorder *R, const SnapSlot *items, int n) {
+    if (n == 0) return kref(R, tuple_empty);
+    SizeDescr *sd = descr_size(&tuple_type, (int32_t)(sizeof(TupleObject) + 8u * (uint32_t)n), false);
+    IRRef t = emit0(R, IR_new_with_vtable, &sd->d);
+    emit2(R, IR_setfield_gc, t, kint(R, n), &tuple_size_descr->d);
+    for (int i = 0; i < n; i++) emit3(R, IR_setarrayitem_gc, t, kint(R, i), as_ref(R, items[i]), &tuple_items_descr->d);
+    R->known_class[t] = &tuple_type;
+    R->nonnull[t] = 1;
+    return t;
+}
+
+static int64_t param_index(CodeObject *co, Value name, int64_t from, int64_t to) {
+    for (int64_t j = from; j < to; j++)
+        if (tuple_get(co->varnames, j) == name) return j;
+    for (int64_t j = from; j < to; j++)
+        if (str_check(name) && str_eq(tuple_get(co->varnames, j), name)) return j;
+    return -1;
+}
+
+/* Bind a call's arguments to fn's parameters as frame_setup_call does:
+ * out receives the callee's localsplus (locals, cells, frees). args holds
+ * npos positional values then one per name of kwnames. False when the
+ * call would raise (the interpreter reports it; the trace calls instead). */
+static bool bind_args(Recorder *R, FunctionObject *fn, const SnapSlot *args, int npos, Value kwnames, SnapSlot *out) {
     CodeObject *co = fn->code;
-    RecFrame *caller = top(R);
-    (void)caller;
+    int64_t argc = co->argcount, total = argc + co->kwonlyargcount;
+    bool va = co->flags & CO_VARARGS, vk = co->flags & CO_VARKEYWORDS;
+    int nkw = kwnames ? (int)tuple_size(kwnames) : 0;
+    int nl = co->nlocals + co->ncells + co->nfrees;
+    for (int i = 0; i < nl; i++) out[i] = (SnapSlot){IR_NONE, SK_NULL};
+    if (npos > argc && !va) return false;
+    for (int i = 0; i < npos && i < argc; i++) out[i] = args[i];
+    if (va) {
+        int extra = npos > argc ? npos - (int)argc : 0;
+        out[total] = (SnapSlot){build_tuple(R, args + argc, extra), SK_VALUE};
+    }
+    SnapSlot kwpairs[32];
+    int nkwpairs = 0;
+    for (int k = 0; k < nkw; k++) {
+        Value name = tuple_get(kwnames, k);
+        int64_t j = param_index(co, name, co->posonlyargcount, total);
+        if (j >= 0) {
+            if (out[j].kind != SK_NULL) return false;
+            out[j] = args[npos + k];
+        } else if (vk && nkwpairs < 30) {
+            kwpairs[nkwpairs++] = (SnapSlot){kref(R, name), SK_VALUE};
+            kwpairs[nkwpairs++] = args[npos + k];
+        } else {
+            return false;
+        }
+    }
+    if (vk) {
+        IRRef a[2] = {build_array(R, kwpairs, nkwpairs), kint(R, nkwpairs / 2)};
+        IRRef d = call_helper(R, JH_build_map, 2, a);
+        guard_no_exc(R);
+        R->nonnull[d] = 1;
+        R->known_class[d] = &dict_type;
+        out[total + (va ? 1 : 0)] = (SnapSlot){d, SK_VALUE};
+    }
+    int64_t ndef = fn->defaults ? tuple_size(fn->defaults) : 0;
+    for (int64_t j = npos; j < argc; j++) {
+        if (out[j].kind != SK_NULL) continue;
+        if (j < argc - ndef) return false;
+        out[j] = (SnapSlot){kref(R, tuple_get(fn->defaults, j - (argc - ndef))), SK_VALUE};
+    }
+    for (int64_t j = argc; j < total; j++) {
+        if (out[j].kind != SK_NULL) continue;
+        Value d = fn->kwdefaults ? dict_get(fn->kwdefaults, tuple_get(co->varnames, j)) : VNULL;
+        if (!d) return false;
+        out[j] = (SnapSlot){kref(R, d), SK_VALUE};
+    }
+    for (int i = 0; i < co->ncells; i++) {
+        SnapSlot init = {IR_NONE, SK_NULL};
+        if (co->cell2arg && co->cell2arg[i] >= 0) {
+            init = out[co->cell2arg[i]];
+            out[co->cell2arg[i]] = (SnapSlot){IR_NONE, SK_NULL};
+        }
+        SizeDescr *sd = descr_size(&cell_type, (int32_t)sizeof(CellObject), false);
+        IRRef c = emit0(R, IR_new_with_vtable, &sd->d);
+        if (init.kind != SK_NULL) emit2(R, IR_setfield_gc, c, as_ref(R, init), &cell_value_descr->d);
+        R->known_class[c] = &cell_type;
+        R->nonnull[c] = 1;
+        out[co->nlocals + i] = (SnapSlot){c, SK_VALUE};
+    }
+    for (int i = 0; i < co->nfrees; i++)
+        out[co->nlocals + co->ncells + i] = (SnapSlot){kref(R, tuple_get(fn->closure, i)), SK_VALUE};
+    return true;
+}
+
+/* Inline a call: the interpreter is about to push a frame for fn, whose
+ * localsplus will be `locals`. */
+static void inline_call(Recorder *R, FunctionObject *fn, const SnapSlot *locals, int32_t return_pc) {
+    CodeObject *co = fn->code;
     R->frames[R->nframes].return_pc = return_pc;
     push_frame(R, NULL, co, fn);
     RecFrame *rf = top(R);
-    for (size_t i = 0; i < nargs; i++) rf->slots[i] = args[i];
-    int64_t ndef = fn->defaults ? tuple_size(fn->defaults) : 0;
-    for (int i = (int)nargs; i < co->argcount; i++)
-        rf->slots[i] = (SnapSlot){kref(R, tuple_get(fn->defaults, i - (co->argcount - ndef))), SK_VALUE};
+    memcpy(rf->slots, locals, sizeof(SnapSlot) * (size_t)rf->nlocals);
     rf->return_pc = return_pc;
     emit0(R, IR_enter_portal_frame, NULL);
 }
 
-/* CALL_FUNCTION / CALL_METHOD: callable, args are the top n+1 (or n+2)
- * stack slots; pop_count slots go away and the result is pushed. */
-static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int nargs_in) {
+/* A fresh Value array holding the slots (arguments of a helper). */
+static IRRef build_array(Recorder *R, const SnapSlot *items, int n) {
+    IRRef arr = emit1(R, IR_new_array_clear, kint(R, n), NULL);
+    R->nonnull[arr] = 1;
+    for (int i = 0; i < n; i++) emit3(R, IR_setarrayitem_gc, arr, kint(R, i), as_ref(R, items[i]), &values_descr->d);
+    return arr;
+}
+
+#define MAX_CALL_ARGS 30
+
+/* CALL_FUNCTION(_KW) / CALL_METHOD(_KW). Stack, from the bottom: the
+ * callable (for CALL_METHOD: method-or-NULL, then self-or-callable), the
+ * `total` argument values (positional, then keyword), and for _KW the
+ * tuple of keyword names on top. */
+static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
-    int total = nargs_in + (method ? 2 : 1);
-    Value vcallable;
-    SnapSlot callable;
-    SnapSlot args[8];
-    size_t nargs;
-    if (method) {
-        Value vm = concrete_stack(sp, nargs_in + 2);
-        if (vm) {
-            vcallable = vm;
-            callable = *stack_slot(rf, nargs_in + 2);
-            nargs = (size_t)nargs_in + 1;
-            if (nargs > 8) {
-                rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
-                return;
-            }
-            for (size_t i = 0; i < nargs; i++) args[i] = *stack_slot(rf, nargs_in + 1 - (int)i);
-        } else {
-            vcallable = concrete_stack(sp, nargs_in + 1);
-            callable = *stack_slot(rf, nargs_in + 1);
-            nargs = (size_t)nargs_in;
-            if (nargs > 8) {
-                rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
-                return;
-            }
-            for (size_t i = 0; i < nargs; i++) args[i] = *stack_slot(rf, nargs_in - (int)i);
-        }
-    } else {
-        vcallable = concrete_stack(sp, nargs_in + 1);
-        callable = *stack_slot(rf, nargs_in + 1);
-        nargs = (size_t)nargs_in;
-        if (nargs > 8) {
+    int off = has_kw ? 1 : 0;
+    Value kwnames = VNULL;
+    if (has_kw) {
+        kwnames = concrete_stack(sp, 1);
+        if (!tuple_check(kwnames) || !is_const_ref(R, stack_slot(rf, 1)->ref, kwnames)) {
             rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
             return;
         }
-        for (size_t i = 0; i < nargs; i++) args[i] = *stack_slot(rf, nargs_in - (int)i);
     }
+    int nkw = kwnames ? (int)tuple_size(kwnames) : 0;
+    if (total + 1 > MAX_CALL_ARGS) {
+        rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+        return;
+    }
+    SnapSlot args[MAX_CALL_ARGS + 1];
+    int nargs = 0;
+    Value vcallable;
+    SnapSlot callable;
+    int pop_count = total + off + (method ? 2 : 1);
+    if (method && concrete_stack(sp, off + total + 2)) {
+        vcallable = concrete_stack(sp, off + total + 2);
+        callable = *stack_slot(rf, off + total + 2);
+        args[nargs++] = *stack_slot(rf, off + total + 1);
+    } else {
+        vcallable = concrete_stack(sp, off + total + 1);
+        callable = *stack_slot(rf, off + total + 1);
+    }
+    for (int i = 0; i < total; i++) args[nargs++] = *stack_slot(rf, off + total - i);
+    int npos = nargs - nkw;
     IRRef cref = as_ref(R, callable);
-    /* a bound method called with CALL_FUNCTION: call its function with self */
-    if (type_of(vcallable) == &method_type && function_check(V_AS(BoundMethodObject, vcallable)->func) && nargs < 8) {
+    /* a bound method: call its function with self */
+    if (type_of(vcallable) == &method_type && function_check(V_AS(BoundMethodObject, vcallable)->func)) {
         guard_type(R, cref, &method_type);
         IRRef fref = emit1(R, IR_getfield_gc_r, cref, &boundmethod_func_descr->d);
         IRRef sref = emit1(R, IR_getfield_gc_r, cref, &boundmethod_self_descr->d);
         R->nonnull[fref] = R->nonnull[sref] = 1;
-        for (size_t i = nargs; i > 0; i--) args[i] = args[i - 1];
+        memmove(args + 1, args, sizeof(SnapSlot) * (size_t)nargs);
         args[0] = (SnapSlot){sref, SK_VALUE};
         nargs++;
+        npos++;
         vcallable = V_AS(BoundMethodObject, vcallable)->func;
         cref = fref;
     }
     if (function_check(vcallable)) {
         FunctionObject *fn = V_AS(FunctionObject, vcallable);
         guard_const(R, cref, vcallable);
-        if (can_inline(R, fn, nargs)) {
-            for (int i = 0; i < total; i++) pop(R);
-            R->snap_valid = false;
-            inline_call(R, fn, args, nargs, pc + 1);
-            return;
+        cref = kref(R, vcallable);
+        if (can_inline(R, fn)) {
+            CodeObject *co = fn->code;
+            SnapSlot *locals = gc_alloc(sizeof(SnapSlot) * (size_t)(co->nlocals + co->ncells + co->nfrees + 1));
+            if (bind_args(R, fn, args, npos, kwnames, locals)) {
+                for (int i = 0; i < pop_count; i++) pop(R);
+                R->snap_valid = false;
+                inline_call(R, fn, locals, pc + 1);
+                return;
+            }
         }
     }
-    if (type_of(vcallable) == &method_descr_type && nargs == 2 &&
+    if (!has_kw && type_of(vcallable) == &method_descr_type && nargs == 2 &&
         V_AS(MethodDescrObject, vcallable)->def->name[0] == 'a' &&
         strcmp(V_AS(MethodDescrObject, vcallable)->def->name, "append") == 0 &&
-        V_AS(MethodDescrObject, vcallable)->owner == &list_type && list_check_exact(method ? concrete_stack(sp, nargs_in + 1) : VNULL)) {
+        V_AS(MethodDescrObject, vcallable)->owner == &list_type && method &&
+        list_check_exact(concrete_stack(sp, total + 1))) {
         /* list.append(x) */
         guard_const(R, cref, vcallable);
         IRRef l = as_ref(R, args[0]);
         guard_type(R, l, &list_type);
         IRRef a[2] = {l, as_ref(R, args[1])};
         call_helper(R, JH_list_append, 2, a);
-        for (int i = 0; i < total; i++) pop(R);
+        for (int i = 0; i < pop_count; i++) pop(R);
         push(R, kref(R, V_NONE), SK_VALUE);
-        return;
-    }
-    /* residual call */
-    if (nargs > 5) {
-        rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
         return;
     }
     if ((type_of(vcallable) == &builtin_function_type &&
@@ -986,19 +1080,33 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int nar
         rec_abort(R, ABORT_FRAME_INTROSPECTION);
         return;
     }
-    IRRef a[6];
-    a[0] = cref;
-    for (size_t i = 0; i < nargs; i++) a[i + 1] = as_ref(R, args[i]);
-    static const JitHelper calls[6] = {JH_call0, JH_call1, JH_call2, JH_call3, JH_call4, JH_call5};
-    IRRef r = call_value(R, calls[nargs], (int)nargs + 1, a);
-    for (int i = 0; i < total; i++) pop(R);
+    /* a residual call */
+    IRRef r;
+    if (!has_kw && nargs <= 5) {
+        IRRef a[6];
+        a[0] = cref;
+        for (int i = 0; i < nargs; i++) a[i + 1] = as_ref(R, args[i]);
+        static const JitHelper calls[6] = {JH_call0, JH_call1, JH_call2, JH_call3, JH_call4, JH_call5};
+        r = call_value(R, calls[nargs], nargs + 1, a);
+    } else {
+        IRRef a[4] = {cref, build_array(R, args, nargs), kint(R, npos), kref(R, kwnames)};
+        r = call_value(R, JH_call_kw, 4, a);
+    }
+    for (int i = 0; i < pop_count; i++) pop(R);
     push(R, r, SK_VALUE);
+    /* the interpreter runs a Python callee in frames of this activation:
+       those instructions belong to the residual call, not to the trace */
+    R->skip_frame = rf->frame;
 }
 
 /* Record one instruction. Returns 0, or 1 when the trace is complete. */
 static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     RecFrame *rf = top(R);
     CodeObject *co = rf->code;
+    if (R->skip_frame) {
+        if (f != R->skip_frame) return 0;   /* inside a residual call */
+        R->skip_frame = NULL;
+    }
     if (rf->frame == NULL) rf->frame = f;   /* an inlined call's frame appears */
     if (rf->frame != f || f->code != co) {
         rec_abort(R, ABORT_ESCAPE);
@@ -1575,8 +1683,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         R->pending = (Pending){PEND_FOR_ITER, r, pc, arg, op, (SnapSlot){IR_NONE, SK_NULL}};
         break;
     }
-    case OP_CALL_FUNCTION: record_call(R, sp, pc, false, arg); break;
-    case OP_CALL_METHOD: record_call(R, sp, pc, true, arg); break;
+    case OP_CALL_FUNCTION: record_call(R, sp, pc, false, arg, false); break;
+    case OP_CALL_METHOD: record_call(R, sp, pc, true, arg, false); break;
+    case OP_CALL_FUNCTION_KW: record_call(R, sp, pc, false, arg, true); break;
+    case OP_CALL_METHOD_KW: record_call(R, sp, pc, true, arg, true); break;
     case OP_RETURN_VALUE: {
         if (R->nframes == 1) {
             if (R->kind == TRACE_FUNCTION || (R->kind == TRACE_BRIDGE && R->parent->tree_kind == TRACE_FUNCTION)) {
@@ -1585,6 +1695,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
                 return 1;
             }
             if (R->kind == TRACE_BRIDGE) {
+                if (R->ninstr == 1) {
+                    /* it would only exit where its guard exits already */
+                    R->from_guard->bridge_aborts = UINT16_MAX;
+                    rec_abort(R, ABORT_BRIDGE);
+                    return -1;
+                }
                 emit_exit(R, pc);
                 return 1;
             }

@@ -65,7 +65,9 @@ typedef struct Recorder {
     int32_t snap_pc;
     bool snap_valid;
     AbortReason abort_reason;
+    const char *abort_op;       /* the instruction being recorded then */
     bool aborted;
+    Frame *skip_frame;          /* a residual call runs until this frame is back */
     Trace *jump_target;         /* the loop the trace ends by jumping to */
     Value watched;              /* list of cells/types the trace assumes */
     bool assumption_broken;     /* one of them changed while recording */

@@ -129,11 +129,11 @@ static void report_abort(Recorder *R) {
     } else {
         GuardDescr *g = R->from_guard;
         g->fail_count = 0;
-        g->bridge_aborts++;
+        if (g->bridge_aborts < UINT16_MAX) g->bridge_aborts++;
     }
     if (getenv("TPY_JITDUMP"))
-        fprintf(stderr, "--- abort (%s): %s\n", R->kind == TRACE_LOOP ? "loop" : R->kind == TRACE_BRIDGE ? "bridge" : "function",
-                abort_texts[R->abort_reason]);
+        fprintf(stderr, "--- abort (%s): %s at %s\n", R->kind == TRACE_LOOP ? "loop" : R->kind == TRACE_BRIDGE ? "bridge" : "function",
+                abort_texts[R->abort_reason], R->abort_op ? R->abort_op : "?");
 }
 
 void jit_abort(AbortReason reason) {

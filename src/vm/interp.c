@@ -395,7 +395,7 @@ static int do_raise(Value exc, Value cause) {
 }
 
 /* How CPython names a callable in argument errors: "module.qualname()". */
-static Value func_str(Value f) {
+Value func_str(Value f) {
     Value saved = err_fetch();
     Value qn = obj_getattr_opt(f, NAME(__qualname__));
     if (!qn || !str_check(qn)) {
@@ -446,6 +446,30 @@ static Value make_function(CodeObject *co, Frame *f, Value *extras, int flags) {
 }
 
 /* ---- the loop ---------------------------------------------------------------------------- */
+
+/* LIST_EXTEND ([*a]) and DICT_UPDATE ({**d}) with their error messages
+ * (also called by compiled traces). */
+int interp_list_extend(Value list, Value it) {
+    if (list_extend(list, it) < 0) {
+        if (err_matches(&exc_TypeError) && !type_of(it)->iter && !type_of(it)->getitem) {
+            err_clear();
+            err_format(&exc_TypeError, "Value after * must be an iterable, not %T", it);
+        }
+        return -1;
+    }
+    return 0;
+}
+
+int interp_dict_update(Value d, Value other) {
+    if (dict_update(d, other) < 0) {
+        if (err_matches(&exc_AttributeError) || (err_matches(&exc_TypeError) && !dict_check(other))) {
+            err_clear();
+            err_format(&exc_TypeError, "'%T' object is not a mapping", other);
+        }
+        return -1;
+    }
+    return 0;
+}
 
 Value eval_frame(Frame *f, Value throw_exc) {
     static void *const labels[OP__COUNT] = {
@@ -1539,13 +1563,7 @@ Value eval_frame(Frame *f, Value throw_exc) {
     TARGET(LIST_EXTEND) {
         Value it = POP();
         SAVE_REGS();
-        if (list_extend(PEEK(ARG), it) < 0) {
-            if (err_matches(&exc_TypeError) && !type_of(it)->iter && !type_of(it)->getitem) {
-                err_clear();
-                err_format(&exc_TypeError, "Value after * must be an iterable, not %T", it);
-            }
-            goto error;
-        }
+        if (interp_list_extend(PEEK(ARG), it) < 0) goto error;
         NEXT();
     }
     TARGET(SET_UPDATE) {
@@ -1557,13 +1575,7 @@ Value eval_frame(Frame *f, Value throw_exc) {
     TARGET(DICT_UPDATE) {
         Value d = POP();
         SAVE_REGS();
-        if (dict_update(PEEK(ARG), d) < 0) {
-            if (err_matches(&exc_AttributeError) || (err_matches(&exc_TypeError) && !dict_check(d))) {
-                err_clear();
-                err_format(&exc_TypeError, "'%T' object is not a mapping", d);
-            }
-            goto error;
-        }
+        if (interp_dict_update(PEEK(ARG), d) < 0) goto error;
         NEXT();
     }
     TARGET(DICT_MERGE) {

@@ -77,6 +77,10 @@ extern ThreadState tstate;
 /* Run frame f (an entry frame) until it returns or, for a generator
  * frame, yields. throw_exc: raise this exception at the resume point. */
 Value eval_frame(Frame *f, Value throw_exc);
+int interp_list_extend(Value list, Value it);
+/* "f()" style name of a callable, for argument error messages */
+Value func_str(Value f);
+int interp_dict_update(Value d, Value other);
 /* Set up a frame for calling func with vectorcall arguments (binding
  * parameters, defaults, *args, **kwargs, cells); NULL on error. heap: for
  * generators. */
