@@ -289,7 +289,7 @@ static Value b_next(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("next", nargs, 1, 2) < 0) return VNULL;
     Type *t = type_of(args[0]);
     if (!t->iternext) return err_format(&exc_TypeError, "'%s' object is not an iterator", t->tname);
-    Value r = t->iternext(args[0]);
+    Value r = gen_check(args[0]) ? gen_next_raising(args[0]) : t->iternext(args[0]);
     if (r) return r;
     if (err_occurred()) {
         if (nargs == 2 && err_matches(&exc_StopIteration)) {

@@ -504,8 +504,12 @@ typedef struct DictViewObject {
     Value dict;
 } DictViewObject;
 
+/* one type per (kind, direction), for CPython's type names */
+static Type dictiter_types[5];
+
 static Value dictiter_new(Value d, int kind, bool reversed) {
-    DictIterObject *it = (DictIterObject *)obj_alloc(&dictiter_type, sizeof *it);
+    Type *t = kind == 0 && !reversed ? &dictiter_type : &dictiter_types[(reversed ? 2 : 0) + kind - 1];
+    DictIterObject *it = (DictIterObject *)obj_alloc(t, sizeof *it);
     it->dict = d;
     it->kind = kind;
     it->used_at_start = dict_size(d);
@@ -926,6 +930,17 @@ void dict_init(void) {
     dict_set(dict_type.dict, NAME(__hash__), V_NONE);
     type_add_methods(&dictiter_type, dictiter_methods);
     type_ready(&dictiter_type);
+    static const char *const iter_names[5] = {"dict_valueiterator", "dict_itemiterator", "dict_reversekeyiterator",
+                                              "dict_reversevalueiterator", "dict_reverseitemiterator"};
+    for (int i = 0; i < 5; i++) {
+        Type *t = &dictiter_types[i];
+        t->tname = iter_names[i];
+        t->basicsize = dictiter_type.basicsize;
+        t->iter = dictiter_type.iter;
+        t->iternext = dictiter_type.iternext;
+        type_add_methods(t, dictiter_methods);
+        type_ready(t);
+    }
     type_add_methods(&dictkeys_type, view_methods);
     type_ready(&dictkeys_type);
     type_add_methods(&dictvalues_type, values_methods);

@@ -9,6 +9,7 @@ typedef struct GenObject {
     Object hdr;
     Frame *frame;           /* NULL once finished */
     Value name, qualname;
+    CodeObject *code;
     bool running;
     bool started;
     Value handled;          /* exception being handled inside, while suspended */
@@ -24,6 +25,10 @@ Value gen_new(Frame *f, FunctionObject *func);
 /* Resume with `value` (VNULL: next()). Returns 1 with *out = yielded value,
  * 0 with *out = return value when the generator finished, -1 on error. */
 int gen_send_ex(Value gen, Value value, Value *out);
+
+/* next(gen): StopIteration(return value) when it finishes (the iternext
+ * slot instead ends without an exception, as every iterator's does). */
+Value gen_next_raising(Value gen);
 
 void gen_init(void);
 

@@ -13,6 +13,7 @@
 
 #include "../runtime.h"
 #include "bytes.h"
+#include "gen.h"
 
 Type type_type, object_type, map_type;
 Map dict_mode_map;
@@ -350,6 +351,7 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
     case SK_CONTAINS: return bool_result(o->contains(self, args[1]));
     case SK_ITER: return o->iter(self);
     case SK_NEXT: {
+        if (gen_check(self)) return gen_next_raising(self);
         Value r = o->iternext(self);
         if (!r && !err_occurred()) return err_set_value(&exc_StopIteration, VNULL);
         return r;
