@@ -14,7 +14,8 @@ Value tuple_new(int64_t n) {
 
 static Value tuple_new_type(Type *type, int64_t n) {
     if (type == &tuple_type) return tuple_new(n);
-    TupleObject *t = (TupleObject *)obj_alloc(type, sizeof(TupleObject) + sizeof(Value) * (size_t)n);
+    size_t extra = type->basicsize > sizeof(TupleObject) ? type->basicsize - sizeof(TupleObject) : 0;
+    TupleObject *t = (TupleObject *)obj_alloc(type, sizeof(TupleObject) + sizeof(Value) * (size_t)n + extra);
     t->size = n;
     return V_FROM_PTR(t);
 }

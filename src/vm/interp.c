@@ -246,7 +246,7 @@ static int store_attr_slow(Value obj, Value v, InlineCache *ic) {
                     ic->version = type_version(t);
                     ic->key2 = m;
                     ic->index = idx;
-                } else if (m->nattrs < 100) {
+                } else if (m->nattrs < 100 && instance_may_add_attr(t, name)) {
                     Map *nm = map_add(m, name);
                     ic->kind = IC_STORE_ADD;
                     ic->key = t;
