@@ -234,9 +234,12 @@ static Value b_pow(Value *args, size_t nargs, Value kwnames) {
             Value a[2] = {exp, mod};
             bool found;
             Value r = obj_call_special(base, str_intern_cstr("__pow__"), a, 2, &found);
-            if (found) return r;
+            if (found && r != V_NOTIMPL) return r;
         }
-        return err_set(&exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+        if (float_check(base) || float_check(exp) || float_check(mod))
+            return err_set(&exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+        return err_format(&exc_TypeError, "unsupported operand type(s) for ** or pow(): '%T', '%T', '%T'", base, exp,
+                          mod);
     }
     if (int_is_zero(mod)) return err_set(&exc_ValueError, "pow() 3rd argument cannot be 0");
     mpz_t b, e, m, r;

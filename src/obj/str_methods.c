@@ -687,7 +687,7 @@ static Value str_join_m(Value *args, size_t nargs, Value kwnames) {
     if (list_check_exact(seq)) {
         items = list_items(seq);
         n = list_size(seq);
-    } else if (tuple_check(seq)) {
+    } else if (tuple_check(seq) && seq_fast_items(seq)) {
         items = tuple_items(seq);
         n = tuple_size(seq);
     } else {

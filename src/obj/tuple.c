@@ -38,7 +38,8 @@ Value tuple_pack(int64_t n, ...) {
 
 Value tuple_from_iterable(Value it) {
     if (tuple_check_exact(it)) return it;
-    if (list_check(it)) return tuple_from_array(list_items(it), list_size(it));
+    if (list_check(it) && seq_fast_items(it)) return tuple_from_array(list_items(it), list_size(it));
+    if (tuple_check(it) && seq_fast_items(it)) return tuple_from_array(tuple_items(it), tuple_size(it));
     Value l = list_from_iterable(it);
     if (!l) return VNULL;
     return tuple_from_array(list_items(l), list_size(l));

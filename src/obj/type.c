@@ -178,10 +178,18 @@ static Value compute_mro(Type *t) {
             Buf b;
             buf_init(&b, 64);
             buf_puts(&b, "Cannot create a consistent method resolution\norder (MRO) for bases");
-            for (int64_t i = 0; i < nb; i++) {
-                buf_putc(&b, ' ');
-                buf_puts(&b, V_AS(Type, tuple_get(bases, i))->tname);
-                if (i + 1 < nb) buf_putc(&b, ',');
+            /* name the heads of the sequences left to merge, once each */
+            Value heads_seen = list_new(0);
+            for (int64_t i = 0; i <= nb; i++) {
+                Value s = list_get(seqs, i);
+                if (heads[i] >= list_size(s)) continue;
+                Value h = list_get(s, heads[i]);
+                bool dup = false;
+                for (int64_t j = 0; j < list_size(heads_seen); j++) dup |= list_get(heads_seen, j) == h;
+                if (dup) continue;
+                buf_puts(&b, list_size(heads_seen) ? ", " : " ");
+                buf_puts(&b, V_AS(Type, h)->tname);
+                list_append(heads_seen, h);
             }
             return err_set(&exc_TypeError, b.data);
         }
@@ -1052,6 +1060,10 @@ static Value heap_unop(Value a, int op) {
 
 static int heap_truth(Value self) {
     bool found;
+    if (type_lookup(type_of(self), NAME(__bool__)) == V_NONE) {
+        err_set(&exc_TypeError, "'NoneType' object is not callable");
+        return -1;
+    }
     Value r = call_dunder(self, NAME(__bool__), NULL, 0, &found);
     if (found) {
         if (!r) return -1;
@@ -1096,9 +1108,14 @@ static int64_t heap_len(Value self) {
     return n;
 }
 
+static Value type_getattr(Value self, Value name);
+static int type_setattr(Value self, Value name, Value v);
+
 static Value heap_getattr(Value self, Value name) {
     Type *t = type_of(self);
     Value r;
+    if (type_has_flag(t, TF_TYPE_SUBCLASS) && !type_has_flag(t, TF_HAS_GETATTRIBUTE))
+        return type_getattr(self, name);   /* a metaclass: classes look along their MRO */
     if (type_has_flag(t, TF_HAS_GETATTRIBUTE)) {
         bool found;
         r = call_dunder(self, NAME(__getattribute__), &name, 1, &found);
@@ -1120,7 +1137,8 @@ static Value heap_getattr(Value self, Value name) {
 
 static int heap_setattr(Value self, Value name, Value v) {
     Type *t = type_of(self);
-    if (!type_has_flag(t, TF_HAS_SETATTR)) return generic_setattr(self, name, v);
+    if (!type_has_flag(t, TF_HAS_SETATTR))
+        return type_has_flag(t, TF_TYPE_SUBCLASS) ? type_setattr(self, name, v) : generic_setattr(self, name, v);
     bool found;
     Value r;
     if (v) {
@@ -1129,7 +1147,8 @@ static int heap_setattr(Value self, Value name, Value v) {
     } else {
         r = call_dunder(self, NAME(__delattr__), &name, 1, &found);
     }
-    if (!found) return generic_setattr(self, name, v);
+    if (!found)
+        return type_has_flag(t, TF_TYPE_SUBCLASS) ? type_setattr(self, name, v) : generic_setattr(self, name, v);
     return r ? 0 : -1;
 }
 
@@ -1168,6 +1187,10 @@ static int heap_contains(Value self, Value item) {
         return obj_truth(r);
     }
     /* fall back to iteration */
+    if (!type_of(self)->iter) {
+        err_format(&exc_TypeError, "argument of type '%T' is not iterable", self);
+        return -1;
+    }
     Value it = obj_iter(self);
     if (!it) return -1;
     for (;;) {
@@ -1651,6 +1674,10 @@ static Value object_setattr_descr;
 
 Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs) {
     if (tuple_size(bases) == 0) bases = tuple_pack(1, V_FROM_PTR(&object_type));
+    for (int64_t i = 0; i < tuple_size(bases); i++)
+        for (int64_t j = 0; j < i; j++)
+            if (tuple_get(bases, i) == tuple_get(bases, j) && type_check(tuple_get(bases, i)))
+                return err_format(&exc_TypeError, "duplicate base class %s", V_AS(Type, tuple_get(bases, i))->tname);
     Value bb = best_base(bases);
     if (!bb) return VNULL;
     Type *base = V_AS(Type, bb);
@@ -1674,6 +1701,14 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     Value cellv = dict_get_str(t->dict, NAME(__classcell__));
     if (cellv) dict_del(t->dict, NAME(__classcell__));
     t->module = dict_get_str(t->dict, NAME(__module__));
+    if (!t->module && tstate.frame && tstate.frame->globals) {
+        /* type(name, bases, dict) called from Python code: its module */
+        Value mn = dict_get_str(tstate.frame->globals, NAME(__name__));
+        if (mn) {
+            t->module = mn;
+            dict_set(t->dict, NAME(__module__), mn);
+        }
+    }
     if (!dict_get_str(t->dict, NAME(__doc__))) dict_set(t->dict, NAME(__doc__), V_NONE);
     /* layout */
     Value slots = dict_get_str(t->dict, NAME(__slots__));

@@ -414,7 +414,7 @@ static Value func_str(Value f) {
 
 /* Call with a tuple and optional dict (CALL_FUNCTION_EX). */
 static Value call_ex(Value f, Value args, Value kwargs) {
-    if (!tuple_check(args)) {
+    if (!tuple_check_exact(args)) {
         Value t = tuple_from_iterable(args);
         if (!t) {
             if (err_matches(&exc_TypeError) && !type_of(args)->iter && !type_of(args)->getitem) {
@@ -1683,7 +1683,8 @@ Value eval_frame(Frame *f, Value throw_exc) {
         Value enter = type_lookup(t, NAME(__enter__));
         Value exitf = type_lookup(t, NAME(__exit__));
         if (!enter || !exitf) {
-            err_format(&exc_TypeError, "'%s' object does not support the context manager protocol", t->tname);
+            err_format(&exc_TypeError, "'%s' object does not support the context manager protocol%s", t->tname,
+                       enter ? " (missed __exit__ method)" : "");
             goto error;
         }
         Type *et = type_of(exitf);
