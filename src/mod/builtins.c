@@ -621,7 +621,7 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
         size_t n = (size_t)str_nbytes(src);
         if (is_eval)
             while (n && (*s == ' ' || *s == '\t')) s++, n--;
-        co = compile_source(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_MODULE);
+        co = compile_source(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_EXEC);
         if (!co) return VNULL;
     }
     Value r = eval_module_code(co, globals, locals && locals != globals ? locals : VNULL);
@@ -641,7 +641,7 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     if (!str_check(src) || !str_check(filename) || !str_check(mode))
         return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
     CompileMode m;
-    if (str_eq_cstr(mode, "exec")) m = COMPILE_MODULE;
+    if (str_eq_cstr(mode, "exec")) m = COMPILE_EXEC;
     else if (str_eq_cstr(mode, "eval")) m = COMPILE_EVAL;
     else if (str_eq_cstr(mode, "single")) m = COMPILE_INTERACTIVE;
     else return err_set(&exc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
