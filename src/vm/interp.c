@@ -53,9 +53,7 @@ static inline Value *slot_addr(Type *t, InstanceAttrs *a, int64_t idx) {
     return &a->overflow[idx - (int64_t)t->inline_slots];
 }
 
-static Value name_error(Value name) {
-    return err_format(&exc_NameError, "name '%U' is not defined", name);
-}
+static Value name_error(Value name) { return err_name_error(name); }
 
 static Value load_global_slow(Frame *f, InlineCache *ic) {
     Value name = ic->name;
@@ -89,8 +87,16 @@ static Value load_global_slow(Frame *f, InlineCache *ic) {
     return name_error(name);
 }
 
+static Value load_attr_slow_(Value obj, InlineCache *ic);
+
 /* LOAD_ATTR slow path: compute and (when possible) cache. */
 static Value load_attr_slow(Value obj, InlineCache *ic) {
+    Value r = load_attr_slow_(obj, ic);
+    if (!r) err_attribute_context(obj, ic->name);
+    return r;
+}
+
+static Value load_attr_slow_(Value obj, InlineCache *ic) {
     Value name = ic->name;
     Type *t = type_of(obj);
     if (ic->misses < 250) ic->misses++;
@@ -194,7 +200,7 @@ static int load_method_slow(Value obj, InlineCache *ic, Value *meth, Value *self
             }
         }
     }
-    Value r = obj_getattr(obj, name);
+    Value r = obj_getattr(obj, name);   /* sets the AttributeError's context */
     if (!r) return -1;
     *meth = VNULL;
     *self = r;

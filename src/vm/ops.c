@@ -135,8 +135,9 @@ Value obj_getattr(Value obj, Value name) {
     if (!str_check(name)) return err_format(&exc_TypeError, "attribute name must be string, not '%T'", name);
     name = intern_name(name);
     Type *t = type_of(obj);
-    if (!t->getattr) return generic_getattr(obj, name);
-    return t->getattr(obj, name);
+    Value r = t->getattr ? t->getattr(obj, name) : generic_getattr(obj, name);
+    if (!r) err_attribute_context(obj, name);
+    return r;
 }
 
 Value obj_getattr_cstr(Value obj, const char *name) { return obj_getattr(obj, str_intern_cstr(name)); }
