@@ -842,12 +842,6 @@ static Value dict_contains_m(Value *args, size_t nargs, Value kwnames) {
     return r < 0 ? VNULL : v_bool(r);
 }
 
-static Value dict_class_getitem(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    return args[0];
-}
-
 static const MethodDef dict_methods[] = {
     {"get", dict_get_m, 0, NULL},
     {"setdefault", dict_setdefault_m, 0, NULL},
@@ -862,7 +856,7 @@ static const MethodDef dict_methods[] = {
     {"fromkeys", dict_fromkeys_m, MF_CLASS, NULL},
     {"__reversed__", dict_reversed_m, 0, NULL},
     {"__contains__", dict_contains_m, 0, NULL},
-    {"__class_getitem__", dict_class_getitem, MF_CLASS, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -652,12 +652,6 @@ static Value list_reversed_m(Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(it);
 }
 
-static Value list_class_getitem(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    return args[0];
-}
-
 static const MethodDef list_methods[] = {
     {"append", list_append_m, 0, NULL},
     {"extend", list_extend_m, 0, NULL},
@@ -671,7 +665,7 @@ static const MethodDef list_methods[] = {
     {"copy", list_copy_m, 0, NULL},
     {"clear", list_clear_m, 0, NULL},
     {"__reversed__", list_reversed_m, 0, NULL},
-    {"__class_getitem__", list_class_getitem, MF_CLASS, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

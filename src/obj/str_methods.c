@@ -85,6 +85,8 @@ static inline unsigned cp_props(uint32_t c) {
     return uprops(c);
 }
 
+bool unicode_isspace(uint32_t c) { return (cp_props(c) & UP_SPACE) != 0; }
+
 /* Value of a Unicode decimal digit, -1 for other characters. Decimal digits
  * come in runs of ten starting with zero, and the property table starts a
  * new run where the digits start. */

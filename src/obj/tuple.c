@@ -254,6 +254,7 @@ static const MethodDef tuple_methods[] = {
     {"count", tuple_count_m, 0, NULL},
     {"index", tuple_index_m, 0, NULL},
     {"__getnewargs__", tuple_getnewargs, 0, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
