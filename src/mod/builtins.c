@@ -156,11 +156,13 @@ static Value b_ord(Value *args, size_t nargs, Value kwnames) {
                               (long long)str_len(s));
         return v_int(str_char_at(s, 0));
     }
-    if (bytes_check(s)) {
-        if (bytes_size(s) != 1)
+    const char *p;
+    int64_t n;
+    if (byteslike_view(s, &p, &n)) {
+        if (n != 1)
             return err_format(&exc_TypeError, "ord() expected a character, but string of length %lld found",
-                              (long long)bytes_size(s));
-        return v_int((unsigned char)bytes_data(s)[0]);
+                              (long long)n);
+        return v_int((unsigned char)p[0]);
     }
     return err_format(&exc_TypeError, "ord() expected string of length 1, but %T found", s);
 }
@@ -381,6 +383,8 @@ static Value b_sum(Value *args, size_t nargs, Value kwnames) {
     if (!start) start = v_int(0);
     if (str_check(start)) return err_set(&exc_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
     if (bytes_check(start)) return err_set(&exc_TypeError, "sum() can't sum bytes [use b''.join(seq) instead]");
+    if (bytearray_check(start))
+        return err_set(&exc_TypeError, "sum() can't sum bytearray [use b''.join(seq) instead]");
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
     Value acc = start;
@@ -525,7 +529,7 @@ static Value b_globals(Value *args, size_t nargs, Value kwnames) {
     return current_globals();
 }
 
-static Value frame_locals_dict(Frame *f) {
+Value frame_locals_dict(Frame *f) {
     if (f->locals) return f->locals;
     if (!f->func) return f->globals;
     CodeObject *co = f->code;
@@ -587,6 +591,13 @@ static Value b_dir(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- exec / eval / compile -------------------------------------------------------------- */
 
+static Value byteslike_to_str(Value v) {
+    const char *p = "";
+    int64_t n = 0;
+    byteslike_view(v, &p, &n);
+    return str_new(p, (size_t)n);
+}
+
 static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
     const char *name = is_eval ? "eval" : "exec";
     Value src = nargs > 0 ? args[0] : VNULL;
@@ -614,7 +625,7 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
     if (code_check(src)) {
         co = V_AS(CodeObject, src);
     } else {
-        if (bytes_check(src)) src = str_new(bytes_data(src), (size_t)bytes_size(src));
+        if (byteslike_check(src)) src = byteslike_to_str(src);
         if (!str_check(src))
             return err_format(&exc_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
         const char *s = str_data(src);
@@ -637,7 +648,7 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     Value filename = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "filename");
     Value mode = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "mode");
     if (!src || !filename || !mode) return err_set(&exc_TypeError, "compile() missing required argument");
-    if (bytes_check(src)) src = str_new(bytes_data(src), (size_t)bytes_size(src));
+    if (byteslike_check(src)) src = byteslike_to_str(src);
     if (!str_check(src) || !str_check(filename) || !str_check(mode))
         return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
     CompileMode m;

@@ -650,11 +650,25 @@ static Value int_from_str(Value x, int base) {
     return r;
 }
 
+/* int(bytes-like, base): errors show the text as bytes */
+static Value int_from_bytes(Value x, int base) {
+    const char *p = "";
+    int64_t n = 0;
+    byteslike_view(x, &p, &n);
+    Value r = int_from_string(p, (size_t)n, base);
+    if (!r && err_matches(&exc_ValueError)) {
+        err_clear();
+        return err_format(&exc_ValueError, "invalid literal for int() with base %d: %R", base,
+                          bytes_new(p, (size_t)n));
+    }
+    return r;
+}
+
 static Value int_from_obj(Value x) {
     if (int_check(x)) return obj_index(x);
     if (float_check(x)) return int_from_double(float_val(x));
     if (str_check(x)) return int_from_str(x, 10);
-    if (bytes_check(x)) return int_from_string(bytes_data(x), (size_t)bytes_size(x), 10);
+    if (byteslike_check(x)) return int_from_bytes(x, 10);
     bool found;
     Value r = obj_call_special(x, NAME(__int__), NULL, 0, &found);
     if (found) {
@@ -694,7 +708,7 @@ static Value int_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         if (b == -1 && err_occurred()) return VNULL;
         if ((b != 0 && b < 2) || b > 36) return err_set(&exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
         if (str_check(x)) r = int_from_str(x, (int)b);
-        else if (bytes_check(x)) r = int_from_string(bytes_data(x), (size_t)bytes_size(x), (int)b);
+        else if (byteslike_check(x)) r = int_from_bytes(x, (int)b);
         else return err_set(&exc_TypeError, "int() can't convert non-string with explicit base");
     }
     if (!r) return VNULL;

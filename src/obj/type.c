@@ -1003,6 +1003,9 @@ static int64_t heap_hash(Value self) {
         err_format(&exc_TypeError, "unhashable type: '%s'", t->tname);
         return -1;
     }
+    if (type_of(h) == &slot_wrapper_type && V_AS(SlotWrapperObject, h)->kind == SK_HASH &&
+        type_is_subtype(t, V_AS(SlotWrapperObject, h)->owner))
+        return V_AS(SlotWrapperObject, h)->owner->hash(self);   /* inherited from a builtin */
     bool found;
     Value r = call_dunder(self, NAME(__hash__), NULL, 0, &found);
     if (!r) return -1;
@@ -1010,9 +1013,13 @@ static int64_t heap_hash(Value self) {
         err_set(&exc_TypeError, "__hash__ method should return an integer");
         return -1;
     }
-    /* CPython reduces big results modulo 2**61-1 via int's hash */
-    int64_t x = v_is_int(r) ? v_intval(r) : int_hash(r);
-    if (!v_is_int(r) || !smallint_fits(x)) x = int_hash(r);
+    /* a result that fits in 64 bits is the hash; a bigger one is reduced
+       as int's hash reduces it */
+    int64_t x = int_as_i64(r);
+    if (x == -1 && err_occurred()) {
+        err_clear();
+        x = int_hash(r);
+    }
     return x == -1 ? -2 : x;
 }
 
