@@ -17,8 +17,22 @@ Value gen_new(Frame *f, FunctionObject *func) {
     return v;
 }
 
+static Value gen_close_m(Value *args, size_t nargs, Value kwnames);
+
+/* An unreachable suspended generator is closed, running its finally
+ * blocks (from a finalizer: the exception state is the caller's). */
+static void gen_finalize(void *p) {
+    GenObject *g = p;
+    if (!g->frame || !g->started || g->running) return;
+    Value gv = V_FROM_PTR(g);
+    Value saved = err_fetch();
+    if (!gen_close_m(&gv, 1, VNULL) && err_occurred()) err_write_unraisable(err_fetch(), "", gv);
+    err_restore(saved);
+}
+
 /* Run the frame once: returns like gen_send_ex. */
 static int gen_run(GenObject *g, Value throw_exc, Value *out) {
+    gc_run_finalizers();   /* a safe point */
     Frame *f = g->frame;
     g->running = true;
     g->started = true;
@@ -30,6 +44,11 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
     tstate.handled = caller_handled;
     g->running = false;
     if (r && f->yielded) {
+        /* suspended where a try or with block may wait for close() */
+        if (!g->finalizable && f->code->nexctable) {
+            g->finalizable = true;
+            gc_register_finalizer(g, gen_finalize);
+        }
         *out = r;
         return 1;
     }

@@ -12,6 +12,7 @@ typedef struct GenObject {
     CodeObject *code;
     bool running;
     bool started;
+    bool finalizable;       /* registered to be closed when unreachable */
     Value handled;          /* exception being handled inside, while suspended */
     Value yield_from;       /* sub-iterator while delegating (for throw/close) */
 } GenObject;

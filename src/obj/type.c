@@ -1321,13 +1321,28 @@ static Value type_repr(Value self) {
     return str_printf("<class '%s'>", t->tname);
 }
 
+/* Run __del__ (from a finalizer: the exception state is the caller's). */
+static void instance_finalize(void *p) {
+    Value self = V_FROM_PTR(p);
+    Value saved = err_fetch();
+    Value del = type_lookup(type_of(self), str_intern_cstr("__del__"));
+    if (del && del != V_NONE) {
+        bool found;
+        Value r = obj_call_special(self, str_intern_cstr("__del__"), NULL, 0, &found);
+        if (!r && err_occurred()) err_write_unraisable(err_fetch(), "", del);
+    }
+    err_restore(saved);
+}
+
 static Value type_call(Value callable, Value *args, size_t nargs, Value kwnames) {
     Type *t = V_AS(Type, callable);
     if (t == &type_type && nargs == 1 && (!kwnames || tuple_size(kwnames) == 0))
         return V_FROM_PTR(type_of(args[0]));
     if (!t->new_) return err_format(&exc_TypeError, "cannot create '%s' instances", t->tname);
+    if (type_has_flag(t, TF_HEAPTYPE)) gc_run_finalizers();   /* a safe point */
     Value obj = t->new_(t, args, nargs, kwnames);
     if (!obj) return VNULL;
+    if (v_is_ptr(obj) && type_has_flag(type_of(obj), TF_HAS_DEL)) gc_register_finalizer(V_OBJ(obj), instance_finalize);
     if (t == &type_type) return obj;
     Type *ot = type_of(obj);
     if (!type_is_subtype(ot, t)) return obj;
@@ -1417,6 +1432,7 @@ static int type_setattr(Value self, Value name, Value v) {
     /* keep the fast flags right */
     const char *n = str_data(name);
     if (n[0] == '_' && n[1] == '_') {
+        if (str_eq_cstr(name, "__del__") && v) t->flags |= TF_HAS_DEL;
         if (str_eq_cstr(name, "__getattr__") && v) t->flags |= TF_HAS_GETATTR;
         if (str_eq_cstr(name, "__setattr__") || str_eq_cstr(name, "__delattr__")) t->flags |= TF_HAS_SETATTR;
         if (str_eq_cstr(name, "__getattribute__")) t->flags |= TF_HAS_GETATTRIBUTE;
@@ -1815,6 +1831,7 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     if (t->attrs_offset) t->root_map = map_new_root(t);
     /* dunder flags */
     if (type_lookup(t, NAME(__getattr__))) t->flags |= TF_HAS_GETATTR;
+    if (type_lookup_cstr(t, "__del__")) t->flags |= TF_HAS_DEL;
     Value sa = type_lookup(t, NAME(__setattr__));
     Value da = type_lookup(t, NAME(__delattr__));
     if ((sa && sa != object_setattr_descr) || (da && V_OBJ(da)->type != &slot_wrapper_type))

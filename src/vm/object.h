@@ -136,6 +136,8 @@ enum TypeFlags {
     TF_VAR_DICT = 1 << 18,
     /* heap type with __slots__ names in its MRO (member descriptors) */
     TF_HAS_MEMBERS = 1 << 19,
+    /* heap type with __del__: its instances get a finalizer */
+    TF_HAS_DEL = 1 << 20,
 };
 #define TF_INHERITED_MASK 0x3FF00u
 
