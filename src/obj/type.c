@@ -1745,8 +1745,9 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     bool bases_have_dict = false;
     for (int64_t i = 0; i < tuple_size(bases); i++) {
         Type *bt = V_AS(Type, tuple_get(bases, i));
-        if (type_has_flag(bt, TF_HEAPTYPE) ? !type_has_flag(bt, TF_NO_DICT)
-                                           : bt->attrs_offset != 0 || type_has_flag(bt, TF_VAR_DICT))
+        if (type_has_flag(bt, TF_TYPE_SUBCLASS) ||   /* a class's attributes are its dict */
+            (type_has_flag(bt, TF_HEAPTYPE) ? !type_has_flag(bt, TF_NO_DICT)
+                                            : bt->attrs_offset != 0 || type_has_flag(bt, TF_VAR_DICT)))
             bases_have_dict = true;
     }
     int32_t base_members = 0;   /* slot members of the bases, numbered first */
@@ -1798,6 +1799,9 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
            its inline part (maps are per type, so slot numbers stay valid) */
         t->attrs_offset = base->attrs_offset;
         t->inline_slots = (uint32_t)hint > base->inline_slots ? (uint32_t)hint : base->inline_slots;
+    } else if (sb == &type_type) {
+        t->attrs_offset = 0;   /* a metaclass: its instances keep attributes in their dict */
+        t->inline_slots = 0;
     } else if (var_size) {
         t->attrs_offset = 0;   /* variable-size layouts: attributes in a trailing dict */
         t->inline_slots = 0;
