@@ -32,7 +32,6 @@ static void gen_finalize(void *p) {
 
 /* Run the frame once: returns like gen_send_ex. */
 static int gen_run(GenObject *g, Value throw_exc, Value *out) {
-    gc_run_finalizers();   /* a safe point */
     Frame *f = g->frame;
     g->running = true;
     g->started = true;
@@ -75,6 +74,7 @@ static Value stop_with(Value v) {
 }
 
 int gen_send_ex(Value gv, Value value, Value *out) {
+    gc_run_finalizers();   /* a safe point (before g's state is looked at) */
     GenObject *g = V_AS(GenObject, gv);
     if (g->running) {
         err_set(&exc_ValueError, "generator already executing");
