@@ -303,6 +303,9 @@ int main(int argc, char **argv) {
         status = run_main_source(src ? src : "", src ? len : 0, "<stdin>", dis);
     }
     if (inspect && isatty(0)) status = interactive_loop();
+    /* as CPython does at shutdown: __del__ of what is still alive, close
+       suspended generators */
+    gc_finalize_all();
     sys_flush_all();
     return status;
 }

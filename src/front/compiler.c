@@ -91,6 +91,7 @@ typedef struct Compiler {
     CompileMode mode;
     const char *class_name;     /* for name mangling */
     int nested;
+    bool name_ops;              /* module-level names use *_NAME (exec/eval) */
 } Compiler;
 
 static void compile_error(Compiler *c, SrcPos pos, const char *fmt, ...) {
@@ -368,6 +369,12 @@ static void compile_name(Compiler *c, const char *raw, ExprCtx ctx, SrcPos pos) 
     Symbol *sym = scope_lookup(u->scope, name);
     SymKind kind = sym ? sym->kind : SYM_GLOBAL_IMPLICIT;
     (void)pos;
+    if (u->scope->kind == SCOPE_MODULE && c->name_ops && kind != SYM_GLOBAL_EXPLICIT) {
+        /* exec/eval: the code may run with a separate locals mapping */
+        int ni = add_name(u, name);
+        emit(c, ctx == CTX_LOAD ? OP_LOAD_NAME : ctx == CTX_STORE ? OP_STORE_NAME : OP_DELETE_NAME, ni);
+        return;
+    }
     if (u->scope->kind == SCOPE_MODULE) {
         /* module-level names are the module's globals */
         int ni = add_name(u, name);
@@ -380,6 +387,12 @@ static void compile_name(Compiler *c, const char *raw, ExprCtx ctx, SrcPos pos) 
         if (kind == SYM_GLOBAL_EXPLICIT) {
             if (ctx == CTX_LOAD) emit(c, OP_LOAD_GLOBAL, add_cache(u, name));
             else emit(c, ctx == CTX_STORE ? OP_STORE_GLOBAL : OP_DELETE_GLOBAL, add_name(u, name));
+            return;
+        }
+        if (kind == SYM_FREE && (sym->flags & DEF_NONLOCAL)) {
+            /* declared nonlocal in the class body: always the cell */
+            emit(c, ctx == CTX_LOAD ? OP_LOAD_DEREF : ctx == CTX_STORE ? OP_STORE_DEREF : OP_DELETE_DEREF,
+                 deref_index(u, name));
             return;
         }
         if (kind == SYM_FREE && ctx == CTX_LOAD) {
@@ -1019,27 +1032,21 @@ static int compile_defaults(Compiler *c, Arguments *a) {
     return flags;
 }
 
+static int compile_annotation_of(Compiler *c, Arg *a) {
+    if (!a || !a->annotation) return 0;
+    emit_const(c, str_intern_cstr(mangle(c, a->arg)));
+    compile_expr(c, a->annotation);
+    return 1;
+}
+
 static int compile_annotations(Compiler *c, Arguments *a, Expr *returns) {
     int n = 0;
-    Arg **lists[3] = {a->posonlyargs, a->args, a->kwonlyargs};
-    int counts[3] = {a->nposonly, a->nargs, a->nkwonly};
-    for (int l = 0; l < 3; l++)
-        for (int i = 0; i < counts[l]; i++)
-            if (lists[l][i]->annotation) {
-                emit_const(c, str_intern_cstr(mangle(c, lists[l][i]->arg)));
-                compile_expr(c, lists[l][i]->annotation);
-                n++;
-            }
-    if (a->vararg && a->vararg->annotation) {
-        emit_const(c, str_intern_cstr(mangle(c, a->vararg->arg)));
-        compile_expr(c, a->vararg->annotation);
-        n++;
-    }
-    if (a->kwarg && a->kwarg->annotation) {
-        emit_const(c, str_intern_cstr(mangle(c, a->kwarg->arg)));
-        compile_expr(c, a->kwarg->annotation);
-        n++;
-    }
+    /* CPython's order: positional, *args, keyword-only, **kwargs, return */
+    for (int i = 0; i < a->nposonly; i++) n += compile_annotation_of(c, a->posonlyargs[i]);
+    for (int i = 0; i < a->nargs; i++) n += compile_annotation_of(c, a->args[i]);
+    n += compile_annotation_of(c, a->vararg);
+    for (int i = 0; i < a->nkwonly; i++) n += compile_annotation_of(c, a->kwonlyargs[i]);
+    n += compile_annotation_of(c, a->kwarg);
     if (returns) {
         emit_const(c, str_intern_cstr("return"));
         compile_expr(c, returns);
@@ -1130,6 +1137,41 @@ static void compile_lambda(Compiler *c, Expr *e) {
     compile_make_function(c, co, flags);
 }
 
+/* Does a module or class body hold an annotated assignment (outside nested
+ * scopes)? Then it starts with SETUP_ANNOTATIONS. */
+static bool has_annassign(StmtList body) {
+    for (int i = 0; i < body.n; i++) {
+        Stmt *s = body.items[i];
+        switch (s->kind) {
+        case S_ANNASSIGN: return true;
+        case S_FOR:
+        case S_ASYNCFOR:
+            if (has_annassign(s->u.for_.body) || has_annassign(s->u.for_.orelse)) return true;
+            break;
+        case S_WHILE:
+            if (has_annassign(s->u.while_.body) || has_annassign(s->u.while_.orelse)) return true;
+            break;
+        case S_IF:
+            if (has_annassign(s->u.if_.body) || has_annassign(s->u.if_.orelse)) return true;
+            break;
+        case S_WITH:
+        case S_ASYNCWITH:
+            if (has_annassign(s->u.with.body)) return true;
+            break;
+        case S_TRY:
+        case S_TRYSTAR:
+            if (has_annassign(s->u.try_.body) || has_annassign(s->u.try_.orelse) ||
+                has_annassign(s->u.try_.finalbody))
+                return true;
+            for (int h = 0; h < s->u.try_.nhandlers; h++)
+                if (has_annassign(s->u.try_.handlers[h]->body)) return true;
+            break;
+        default: break;
+        }
+    }
+    return false;
+}
+
 static void compile_classdef(Compiler *c, Stmt *s) {
     ExprList decos = s->u.classdef.decorator_list;
     for (int i = 0; i < decos.n; i++) compile_expr(c, decos.items[i]);
@@ -1147,6 +1189,7 @@ static void compile_classdef(Compiler *c, Stmt *s) {
     emit_const(c, qn);
     emit(c, OP_STORE_NAME, add_name(u, "__qualname__"));
     StmtList body = s->u.classdef.body;
+    if (has_annassign(body)) emit0(c, OP_SETUP_ANNOTATIONS);
     int start = 0;
     if (body.n && is_docstring(body.items[0])) {
         WITH_LOC(c, body.items[0]->pos, {
@@ -1846,8 +1889,7 @@ static void compile_stmt(Compiler *c, Stmt *s) {
         if (t->kind == E_NAME && s->u.annassign.simple && u->scope->kind != SCOPE_FUNCTION) {
             /* module/class: __annotations__[name] = annotation */
             compile_expr(c, s->u.annassign.annotation);
-            if (u->scope->kind == SCOPE_CLASS) emit(c, OP_LOAD_NAME, add_name(u, "__annotations__"));
-            else emit(c, OP_LOAD_GLOBAL, add_cache(u, "__annotations__"));
+            emit(c, OP_LOAD_NAME, add_name(u, "__annotations__"));
             emit_const(c, str_intern_cstr(mangle(c, t->u.name.id)));
             emit0(c, OP_STORE_SUBSCR);
         } else if (t->kind != E_NAME && !s->u.annassign.value) {
@@ -2038,16 +2080,18 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
     c.filename_v = str_intern_cstr(filename);
     c.err = err;
     c.mode = mode;
+    c.name_ops = mode == COMPILE_EXEC || mode == COMPILE_EVAL;
     if (!symtable_build(&c.st, m, filename, err)) return NULL;
     Unit *u = enter_scope(&c, c.st.top, "<module>", str_intern_cstr("<module>"), 1);
     u->flags |= CO_MODULE;
     StmtList body = m->body;
     if (body.n) u->loc = (Location){body.items[0]->pos.lineno, body.items[0]->pos.lineno, -1, -1};
     int start = 0;
-    if (mode == COMPILE_MODULE && body.n && is_docstring(body.items[0])) {
+    if (mode != COMPILE_EVAL && has_annassign(body)) emit0(&c, OP_SETUP_ANNOTATIONS);
+    if ((mode == COMPILE_MODULE || mode == COMPILE_EXEC) && body.n && is_docstring(body.items[0])) {
         WITH_LOC(&c, body.items[0]->pos, {
             compile_expr(&c, body.items[0]->u.expr.value);
-            emit(&c, OP_STORE_GLOBAL, add_name(u, "__doc__"));
+            emit(&c, c.name_ops ? OP_STORE_NAME : OP_STORE_GLOBAL, add_name(u, "__doc__"));
         });
         start = 1;
     }

@@ -10,6 +10,8 @@ typedef enum CompileMode {
     COMPILE_MODULE,     /* a module body */
     COMPILE_INTERACTIVE,/* one REPL statement: expression results are echoed */
     COMPILE_EVAL,       /* one expression: the code returns its value */
+    COMPILE_EXEC,       /* a module body for exec(): its names go through the
+                           locals mapping (LOAD_NAME...), as with CPython */
 } CompileMode;
 
 /* Compile a module AST. Returns NULL and fills *err on a compile-time

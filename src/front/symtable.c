@@ -15,6 +15,7 @@ typedef struct Builder {
     SyntaxErrorInfo *err;
     bool failed;
     const char *class_name;     /* innermost enclosing class, for mangling */
+    int comp_iter;              /* > 0 inside a comprehension's iterable */
 } Builder;
 
 static char *gc_strdup(const char *s) {
@@ -225,11 +226,14 @@ static void visit_function(Builder *b, Stmt *s, const char *name, Arguments *arg
     (void)s;
     Scope *fs = scope_new(SCOPE_FUNCTION, name, node, b->cur);
     Scope *saved = b->cur;
+    int saved_iter = b->comp_iter;
     b->cur = fs;
+    b->comp_iter = 0;
     visit_params(b, args);
     if (body) visit_stmts(b, *body);
     else visit_expr(b, lambda_body);
     b->cur = saved;
+    b->comp_iter = saved_iter;
     (void)pos;
 }
 
@@ -237,7 +241,9 @@ static void visit_comprehension(Builder *b, Expr *e, const char *name) {
     Comprehension **gens = e->u.comp.generators;
     int n = e->u.comp.ngens;
     /* the first iterable is evaluated in the enclosing scope */
+    b->comp_iter++;
     visit_expr(b, gens[0]->iter);
+    b->comp_iter--;
     Scope *cs = scope_new(SCOPE_COMPREHENSION, name, e, b->cur);
     Scope *saved = b->cur;
     b->cur = cs;
@@ -249,7 +255,11 @@ static void visit_comprehension(Builder *b, Expr *e, const char *name) {
     cs->nparams = 1;
     for (int i = 0; i < n; i++) {
         Comprehension *g = gens[i];
-        if (i > 0) visit_expr(b, g->iter);
+        if (i > 0) {
+            b->comp_iter++;
+            visit_expr(b, g->iter);
+            b->comp_iter--;
+        }
         visit_target(b, g->target);
         visit_exprs(b, g->ifs);
     }
@@ -279,6 +289,11 @@ static void visit_expr(Builder *b, Expr *e) {
     switch (e->kind) {
     case E_BOOLOP: visit_exprs(b, e->u.boolop.values); break;
     case E_NAMEDEXPR: {
+        if (b->comp_iter) {
+            fail(b, "assignment expression cannot be used in a comprehension iterable expression", e->pos.lineno,
+                 e->pos.col_offset);
+            return;
+        }
         visit_expr(b, e->u.namedexpr.value);
         const char *name = e->u.namedexpr.target->u.name.id;
         if (b->cur->kind == SCOPE_COMPREHENSION) {

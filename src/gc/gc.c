@@ -5,6 +5,7 @@
 #include <gc/gc_inline.h>
 #include <gc/gc_mark.h>
 #include <gmp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -61,6 +62,83 @@ void gc_collect(void) { GC_gcollect(); }
 
 size_t gc_heap_size(void) { return GC_get_heap_size(); }
 
+/* ---- finalization ----------------------------------------------------------------------- */
+
+/* Every registered object has an entry in a doubly linked list of malloc'd
+ * records (invisible to the collector, so they keep nothing alive), passed
+ * to Boehm as the finalizer's client data. Boehm runs finalizers only on
+ * demand (GC_set_finalize_on_demand): its notifier just sets a flag, and
+ * GC_invoke_finalizers() runs them at the runtime's safe points. */
+typedef struct FinEntry {
+    struct FinEntry *prev, *next;
+    uintptr_t hidden;       /* ~address of the object */
+    GcFinalizer fn;
+} FinEntry;
+
+static FinEntry fin_list = {&fin_list, &fin_list, 0, NULL};
+static int fin_running, fin_closed;   /* closed: gc_finalize_all has run */
+volatile int gc_finalizers_pending;
+
+static void fin_unlink(FinEntry *e) {
+    e->prev->next = e->next;
+    e->next->prev = e->prev;
+}
+
+static void fin_callback(void *obj, void *cd) {
+    FinEntry *e = cd;
+    GcFinalizer fn = e->fn;
+    fin_unlink(e);
+    free(e);
+    fn(obj);
+}
+
+static void fin_notify(void) { gc_finalizers_pending = 1; }
+
+void gc_register_finalizer(void *obj, GcFinalizer fn) {
+    FinEntry *e = malloc(sizeof *e);
+    if (!e) out_of_memory(sizeof *e);
+    e->hidden = ~(uintptr_t)obj;
+    e->fn = fn;
+    e->next = fin_list.next;
+    e->prev = &fin_list;
+    fin_list.next->prev = e;
+    fin_list.next = e;
+    GC_register_finalizer_no_order(obj, fin_callback, e, NULL, NULL);
+}
+
+void gc_run_finalizers_slow(void) {
+    if (fin_running || fin_closed) return;
+    fin_running = 1;
+    while (gc_finalizers_pending) {
+        gc_finalizers_pending = 0;
+        GC_invoke_finalizers();
+    }
+    fin_running = 0;
+}
+
+void gc_finalize_all(void) {
+    gc_finalizers_pending = 1;
+    gc_run_finalizers_slow();
+    fin_running = 1;
+    /* finalizers may register more objects: a few rounds, oldest first */
+    for (int round = 0; round < 8 && fin_list.prev != &fin_list; round++) {
+        FinEntry *stop = fin_list.next;
+        for (;;) {
+            FinEntry *e = fin_list.prev;
+            bool last = e == stop;
+            void *obj = (void *)~e->hidden;
+            GcFinalizer fn = e->fn;
+            GC_register_finalizer_no_order(obj, NULL, NULL, NULL, NULL);
+            fin_unlink(e);
+            free(e);
+            fn(obj);
+            if (last || fin_list.prev == &fin_list) break;
+        }
+    }
+    fin_running = 0;
+    fin_closed = 1;   /* what a collection queued meanwhile must not run */
+}
+
 /* GMP's memory is scanned, although limbs hold no pointers: GMP keeps
  * pointers inside blocks it allocates (its heap temporaries are chained
  * through a `next` field in each block; FFT multiplication keeps arrays of
@@ -86,5 +164,7 @@ void gc_init(void) {
     /* Collect less often than Boehm's default (divisor 3): programs keep
        large live heaps that every full collection has to mark. */
     GC_set_free_space_divisor(2);
+    GC_set_finalize_on_demand(1);
+    GC_set_finalizer_notifier(fin_notify);
     mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
 }

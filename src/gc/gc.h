@@ -67,4 +67,21 @@ void *gc_alloc_uncollectable(size_t size);
 void gc_collect(void);
 size_t gc_heap_size(void);
 
+/* Finalization (PyPy's model, not CPython's: there are no reference
+ * counts). fn(obj) runs at most once: at a safe point some time after a
+ * collection found obj unreachable, or at exit (gc_finalize_all) if it is
+ * still alive then. A finalizer may resurrect obj. Finalizable objects
+ * are not ordered: what obj refers to may have been finalized already. */
+typedef void (*GcFinalizer)(void *obj);
+void gc_register_finalizer(void *obj, GcFinalizer fn);
+/* Set when a collection queued finalizers; the runtime's safe points call
+ * gc_run_finalizers(). */
+extern volatile int gc_finalizers_pending;
+void gc_run_finalizers_slow(void);
+static inline void gc_run_finalizers(void) {
+    if (__builtin_expect(gc_finalizers_pending, 0)) gc_run_finalizers_slow();
+}
+/* At exit: run the finalizers of every registered object, reachable or not. */
+void gc_finalize_all(void);
+
 #endif

@@ -156,11 +156,13 @@ static Value b_ord(Value *args, size_t nargs, Value kwnames) {
                               (long long)str_len(s));
         return v_int(str_char_at(s, 0));
     }
-    if (bytes_check(s)) {
-        if (bytes_size(s) != 1)
+    const char *p;
+    int64_t n;
+    if (byteslike_view(s, &p, &n)) {
+        if (n != 1)
             return err_format(&exc_TypeError, "ord() expected a character, but string of length %lld found",
-                              (long long)bytes_size(s));
-        return v_int((unsigned char)bytes_data(s)[0]);
+                              (long long)n);
+        return v_int((unsigned char)p[0]);
     }
     return err_format(&exc_TypeError, "ord() expected string of length 1, but %T found", s);
 }
@@ -234,9 +236,12 @@ static Value b_pow(Value *args, size_t nargs, Value kwnames) {
             Value a[2] = {exp, mod};
             bool found;
             Value r = obj_call_special(base, str_intern_cstr("__pow__"), a, 2, &found);
-            if (found) return r;
+            if (found && r != V_NOTIMPL) return r;
         }
-        return err_set(&exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+        if (float_check(base) || float_check(exp) || float_check(mod))
+            return err_set(&exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
+        return err_format(&exc_TypeError, "unsupported operand type(s) for ** or pow(): '%T', '%T', '%T'", base, exp,
+                          mod);
     }
     if (int_is_zero(mod)) return err_set(&exc_ValueError, "pow() 3rd argument cannot be 0");
     mpz_t b, e, m, r;
@@ -289,7 +294,7 @@ static Value b_next(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("next", nargs, 1, 2) < 0) return VNULL;
     Type *t = type_of(args[0]);
     if (!t->iternext) return err_format(&exc_TypeError, "'%s' object is not an iterator", t->tname);
-    Value r = t->iternext(args[0]);
+    Value r = gen_check(args[0]) ? gen_next_raising(args[0]) : t->iternext(args[0]);
     if (r) return r;
     if (err_occurred()) {
         if (nargs == 2 && err_matches(&exc_StopIteration)) {
@@ -378,6 +383,8 @@ static Value b_sum(Value *args, size_t nargs, Value kwnames) {
     if (!start) start = v_int(0);
     if (str_check(start)) return err_set(&exc_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
     if (bytes_check(start)) return err_set(&exc_TypeError, "sum() can't sum bytes [use b''.join(seq) instead]");
+    if (bytearray_check(start))
+        return err_set(&exc_TypeError, "sum() can't sum bytearray [use b''.join(seq) instead]");
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
     Value acc = start;
@@ -522,7 +529,7 @@ static Value b_globals(Value *args, size_t nargs, Value kwnames) {
     return current_globals();
 }
 
-static Value frame_locals_dict(Frame *f) {
+Value frame_locals_dict(Frame *f) {
     if (f->locals) return f->locals;
     if (!f->func) return f->globals;
     CodeObject *co = f->code;
@@ -584,6 +591,13 @@ static Value b_dir(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- exec / eval / compile -------------------------------------------------------------- */
 
+static Value byteslike_to_str(Value v) {
+    const char *p = "";
+    int64_t n = 0;
+    byteslike_view(v, &p, &n);
+    return str_new(p, (size_t)n);
+}
+
 static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
     const char *name = is_eval ? "eval" : "exec";
     Value src = nargs > 0 ? args[0] : VNULL;
@@ -611,14 +625,14 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
     if (code_check(src)) {
         co = V_AS(CodeObject, src);
     } else {
-        if (bytes_check(src)) src = str_new(bytes_data(src), (size_t)bytes_size(src));
+        if (byteslike_check(src)) src = byteslike_to_str(src);
         if (!str_check(src))
             return err_format(&exc_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
         const char *s = str_data(src);
         size_t n = (size_t)str_nbytes(src);
         if (is_eval)
             while (n && (*s == ' ' || *s == '\t')) s++, n--;
-        co = compile_source(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_MODULE);
+        co = compile_source(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_EXEC);
         if (!co) return VNULL;
     }
     Value r = eval_module_code(co, globals, locals && locals != globals ? locals : VNULL);
@@ -634,11 +648,11 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     Value filename = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "filename");
     Value mode = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "mode");
     if (!src || !filename || !mode) return err_set(&exc_TypeError, "compile() missing required argument");
-    if (bytes_check(src)) src = str_new(bytes_data(src), (size_t)bytes_size(src));
+    if (byteslike_check(src)) src = byteslike_to_str(src);
     if (!str_check(src) || !str_check(filename) || !str_check(mode))
         return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
     CompileMode m;
-    if (str_eq_cstr(mode, "exec")) m = COMPILE_MODULE;
+    if (str_eq_cstr(mode, "exec")) m = COMPILE_EXEC;
     else if (str_eq_cstr(mode, "eval")) m = COMPILE_EVAL;
     else if (str_eq_cstr(mode, "single")) m = COMPILE_INTERACTIVE;
     else return err_set(&exc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");

@@ -484,12 +484,6 @@ static Value deque_copy_m(Value *args, size_t nargs, Value kwnames) {
 
 static Value deque_reversed_m(Value *args, size_t nargs, Value kwnames);
 
-static Value deque_class_getitem(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    return args[0];
-}
-
 static Value deque_get_maxlen(Value self) {
     DequeObject *d = DQ(self);
     return d->maxlen < 0 ? V_NONE : int_from_i64(d->maxlen);
@@ -726,7 +720,7 @@ static const MethodDef deque_methods[] = {
     {"copy", deque_copy_m, 0, NULL},
     {"__copy__", deque_copy_m, 0, NULL},
     {"__reversed__", deque_reversed_m, 0, NULL},
-    {"__class_getitem__", deque_class_getitem, MF_CLASS, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

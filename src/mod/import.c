@@ -40,10 +40,19 @@ static Value read_file(const char *path) {
 
 /* Execute source as module `name`; registers it in sys.modules first (so
  * circular imports see the partial module) and removes it on failure. */
-Value import_exec_source(Value name, Value src, const char *path) {
+static Value exec_source(Value name, Value src, const char *path, bool is_pkg) {
     Value m = module_new(name);
     Value d = module_dict(m);
     dict_set(d, NAME(__file__), str_from_cstr(path));
+    /* __package__: a package's own name, else its parent's ('' at top level) */
+    const char *dot = strrchr(str_data(name), '.');
+    dict_set_cstr(d, "__package__", is_pkg ? name : dot ? str_new(str_data(name), (size_t)(dot - str_data(name)))
+                                                        : str_empty);
+    if (is_pkg) {
+        const char *slash = strrchr(path, '/');
+        Value dir = slash ? str_new(path, (size_t)(slash - path)) : str_from_cstr(".");
+        dict_set_cstr(d, "__path__", list_from_array(&dir, 1));
+    }
     dict_set(d, NAME(__builtins__), builtins_module);
     dict_set(tstate.sys_modules, name, m);
     traceback_register_source(str_from_cstr(path), str_data(src), (size_t)str_nbytes(src));
@@ -56,6 +65,8 @@ Value import_exec_source(Value name, Value src, const char *path) {
     Value r = dict_get(tstate.sys_modules, name);
     return r ? r : m;
 }
+
+Value import_exec_source(Value name, Value src, const char *path) { return exec_source(name, src, path, false); }
 
 /* the lib/ modules, embedded by tools/embed.c */
 extern const struct FrozenModule {
@@ -96,14 +107,14 @@ static Value find_and_load(Value name) {
             if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
                 Value src = read_file(b.data);
                 if (!src) continue;
-                return import_exec_source(name, src, b.data);
+                return exec_source(name, src, b.data, false);
             }
             b.len = base;
             buf_puts(&b, "/__init__.py");
             if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
                 Value src = read_file(b.data);
                 if (!src) continue;
-                return import_exec_source(name, src, b.data);
+                return exec_source(name, src, b.data, true);
             }
         }
     }

@@ -18,7 +18,8 @@
     _("_collections", _collections_module_create)   \
     _("_functools", _functools_module_create)       \
     _("pypyjit", pypyjit_module_create)             \
-    _("_tpy_opcode", _tpy_opcode_module_create)
+    _("_tpy_opcode", _tpy_opcode_module_create)     \
+    _("gc", gc_module_create)
 
 #define BUILTIN_MODULE_DECLARE(name, fn) Value fn(void);
 BUILTIN_MODULE_DEF(BUILTIN_MODULE_DECLARE)

@@ -577,11 +577,94 @@ static Value s_unraisablehook(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+/* ---- frame objects (sys._getframe) -------------------------------------------------------- */
+
+/* A snapshot of a running frame: code, globals, line and locals as they
+ * were when it was taken. f_back is found through the live frame, and is
+ * None once that frame has returned (frames are reused). */
+typedef struct FrameObject {
+    Object hdr;
+    Frame *raw;
+    Value code, globals, locals;
+    int lineno;
+} FrameObject;
+
+static Type frame_type;
+
+static bool frame_is_live(Frame *f) {
+    for (Frame *x = tstate.frame; x; x = x->back)
+        if (x == f) return true;
+    return false;
+}
+
+static Value frame_object_new(Frame *f) {
+    FrameObject *fo = (FrameObject *)obj_alloc(&frame_type, sizeof *fo);
+    fo->raw = f;
+    fo->code = V_FROM_PTR(f->code);
+    fo->globals = f->globals;
+    fo->locals = frame_locals_dict(f);
+    fo->lineno = code_line(f->code, frame_lasti(f));
+    return V_FROM_PTR(fo);
+}
+
+static Value frame_get_code(Value v) { return V_AS(FrameObject, v)->code; }
+static Value frame_get_globals(Value v) { return V_AS(FrameObject, v)->globals; }
+/* while the frame runs, its line and locals are read live */
+static Value frame_get_locals(Value v) {
+    FrameObject *fo = V_AS(FrameObject, v);
+    if (frame_is_live(fo->raw)) fo->locals = frame_locals_dict(fo->raw);
+    return fo->locals;
+}
+static Value frame_get_lineno(Value v) {
+    FrameObject *fo = V_AS(FrameObject, v);
+    if (frame_is_live(fo->raw)) fo->lineno = code_line(fo->raw->code, frame_lasti(fo->raw));
+    return v_int(fo->lineno);
+}
+static Value frame_get_builtins(Value v) {
+    Frame *f = V_AS(FrameObject, v)->raw;
+    return frame_is_live(f) && f->builtins ? f->builtins : tstate.builtins;
+}
+static Value frame_get_back(Value v) {
+    Frame *f = V_AS(FrameObject, v)->raw;
+    if (!frame_is_live(f) || !f->back) return V_NONE;
+    return frame_object_new(f->back);
+}
+
+static Value frame_repr(Value v) {
+    FrameObject *fo = V_AS(FrameObject, v);
+    CodeObject *co = V_AS(CodeObject, fo->code);
+    return str_printf("<frame at %p, file %R, line %d, code %U>", (void *)V_OBJ(v), co->filename, fo->lineno,
+                      co->name);
+}
+
+static const GetSetDef frame_getsets[] = {
+    {"f_code", frame_get_code, NULL, NULL},
+    {"f_globals", frame_get_globals, NULL, NULL},
+    {"f_locals", frame_get_locals, NULL, NULL},
+    {"f_lineno", frame_get_lineno, NULL, NULL},
+    {"f_builtins", frame_get_builtins, NULL, NULL},
+    {"f_back", frame_get_back, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static Type frame_type = {
+    .tname = "frame",
+    .basicsize = sizeof(FrameObject),
+    .repr = frame_repr,
+};
+
 static Value s_getframe(Value *args, size_t nargs, Value kwnames) {
-    (void)args;
-    (void)nargs;
     (void)kwnames;
-    return err_set(&exc_NotImplementedError, "sys._getframe() is not supported by tpy");
+    if (arg_count("_getframe", nargs, 0, 1) < 0) return VNULL;
+    int64_t depth = 0;
+    if (nargs == 1) {
+        depth = obj_index_i64(args[0]);
+        if (depth == -1 && err_occurred()) return VNULL;
+    }
+    Frame *f = tstate.frame;
+    for (int64_t i = 0; f && i < depth; i++) f = f->back;
+    if (!f) return err_set(&exc_ValueError, "call stack is not deep enough");
+    return frame_object_new(f);
 }
 
 static const MethodDef sys_functions[] = {
@@ -596,7 +679,7 @@ static const MethodDef sys_functions[] = {
     {"displayhook", s_displayhook, 0, NULL},
     {"excepthook", s_excepthook, 0, NULL},
     {"unraisablehook", s_unraisablehook, 0, NULL},
-    {"_getframe", s_getframe, 0, NULL},
+    {"_getframe", s_getframe, MF_FRAME, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -677,6 +760,8 @@ void sys_init(const char *executable) {
     type_add_methods(&file_type, file_methods);
     type_add_getsets(&file_type, file_getsets);
     type_ready(&file_type);
+    type_add_getsets(&frame_type, frame_getsets);
+    type_ready(&frame_type);
     Value m = sys_module = module_new_cstr("sys");
     module_add_functions(m, sys_functions);
     Value out = file_new(1, str_from_cstr("<stdout>"), "w", false, false, true);

@@ -504,8 +504,12 @@ typedef struct DictViewObject {
     Value dict;
 } DictViewObject;
 
+/* one type per (kind, direction), for CPython's type names */
+static Type dictiter_types[5];
+
 static Value dictiter_new(Value d, int kind, bool reversed) {
-    DictIterObject *it = (DictIterObject *)obj_alloc(&dictiter_type, sizeof *it);
+    Type *t = kind == 0 && !reversed ? &dictiter_type : &dictiter_types[(reversed ? 2 : 0) + kind - 1];
+    DictIterObject *it = (DictIterObject *)obj_alloc(t, sizeof *it);
     it->dict = d;
     it->kind = kind;
     it->used_at_start = dict_size(d);
@@ -838,12 +842,6 @@ static Value dict_contains_m(Value *args, size_t nargs, Value kwnames) {
     return r < 0 ? VNULL : v_bool(r);
 }
 
-static Value dict_class_getitem(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    return args[0];
-}
-
 static const MethodDef dict_methods[] = {
     {"get", dict_get_m, 0, NULL},
     {"setdefault", dict_setdefault_m, 0, NULL},
@@ -858,7 +856,7 @@ static const MethodDef dict_methods[] = {
     {"fromkeys", dict_fromkeys_m, MF_CLASS, NULL},
     {"__reversed__", dict_reversed_m, 0, NULL},
     {"__contains__", dict_contains_m, 0, NULL},
-    {"__class_getitem__", dict_class_getitem, MF_CLASS, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -919,6 +917,98 @@ Type dictitems_type = {
     .iter = items_iter,
 };
 
+/* ---- mappingproxy: a read-only view of a mapping (a class's __dict__) ---------------- */
+
+typedef struct MappingProxyObject {
+    Object hdr;
+    Value mapping;
+} MappingProxyObject;
+
+Type mappingproxy_type;
+
+Value mappingproxy_new(Value mapping) {
+    MappingProxyObject *p = (MappingProxyObject *)obj_alloc(&mappingproxy_type, sizeof *p);
+    p->mapping = mapping;
+    return V_FROM_PTR(p);
+}
+
+static Value mp_of(Value v) { return V_AS(MappingProxyObject, v)->mapping; }
+
+static Value mp_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)t;
+    if (arg_nokw("mappingproxy", kwnames) < 0 || arg_count("mappingproxy", nargs, 1, 1) < 0) return VNULL;
+    Type *at = type_of(args[0]);
+    if (!at->getitem || list_check(args[0]) || tuple_check(args[0]))
+        return err_format(&exc_TypeError, "mappingproxy() argument must be a mapping, not %T", args[0]);
+    return mappingproxy_new(args[0]);
+}
+
+static Value mp_repr(Value v) {
+    Value r = obj_repr(mp_of(v));
+    return r ? str_printf("mappingproxy(%U)", r) : VNULL;
+}
+static Value mp_str(Value v) { return obj_str(mp_of(v)); }
+static int64_t mp_len(Value v) { return obj_len(mp_of(v)); }
+static Value mp_getitem(Value v, Value k) { return obj_getitem(mp_of(v), k); }
+static int mp_contains(Value v, Value k) {
+    Value m = mp_of(v);
+    return dict_check_exact(m) ? dict_contains(m, k) : obj_contains(m, k);
+}
+static Value mp_iter(Value v) { return obj_iter(mp_of(v)); }
+static Value mp_richcompare(Value a, Value b, int op) { return obj_richcompare(mp_of(a), b, op); }
+static Value mp_binop(Value a, Value b, int op) {
+    if (BINOP_BASE(op) != BINOP_OR || (op & BINOP_INPLACE)) return V_NOTIMPL;
+    if (type_of(a) == &mappingproxy_type) a = mp_of(a);
+    if (type_of(b) == &mappingproxy_type) b = mp_of(b);
+    return obj_binop(a, b, BINOP_OR);
+}
+
+static Value mp_forward(Value *args, size_t nargs, const char *name) {
+    return obj_call_method(mp_of(args[0]), name, args + 1, nargs - 1);
+}
+static Value mp_get_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("get", nargs - 1, 1, 2) < 0) return VNULL;
+    return mp_forward(args, nargs, "get");
+}
+#define MP_NOARG(fn, name)                                              \
+    static Value fn(Value *args, size_t nargs, Value kwnames) {        \
+        (void)kwnames;                                                  \
+        if (arg_count(name, nargs - 1, 0, 0) < 0) return VNULL;         \
+        return mp_forward(args, nargs, name);                           \
+    }
+MP_NOARG(mp_keys_m, "keys")
+MP_NOARG(mp_values_m, "values")
+MP_NOARG(mp_items_m, "items")
+MP_NOARG(mp_copy_m, "copy")
+MP_NOARG(mp_reversed_m, "__reversed__")
+#undef MP_NOARG
+
+static const MethodDef mappingproxy_methods[] = {
+    {"get", mp_get_m, 0, NULL},
+    {"keys", mp_keys_m, 0, NULL},
+    {"values", mp_values_m, 0, NULL},
+    {"items", mp_items_m, 0, NULL},
+    {"copy", mp_copy_m, 0, NULL},
+    {"__reversed__", mp_reversed_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+Type mappingproxy_type = {
+    .tname = "mappingproxy",
+    .basicsize = sizeof(MappingProxyObject),
+    .repr = mp_repr,
+    .str = mp_str,
+    .richcompare = mp_richcompare,
+    .binop = mp_binop,
+    .binop_mask = 1u << BINOP_OR,
+    .len = mp_len,
+    .getitem = mp_getitem,
+    .contains = mp_contains,
+    .iter = mp_iter,
+    .new_ = mp_new_slot,
+};
+
 void dict_init(void) {
     type_add_methods(&dict_type, dict_methods);
     type_ready(&dict_type);
@@ -926,6 +1016,17 @@ void dict_init(void) {
     dict_set(dict_type.dict, NAME(__hash__), V_NONE);
     type_add_methods(&dictiter_type, dictiter_methods);
     type_ready(&dictiter_type);
+    static const char *const iter_names[5] = {"dict_valueiterator", "dict_itemiterator", "dict_reversekeyiterator",
+                                              "dict_reversevalueiterator", "dict_reverseitemiterator"};
+    for (int i = 0; i < 5; i++) {
+        Type *t = &dictiter_types[i];
+        t->tname = iter_names[i];
+        t->basicsize = dictiter_type.basicsize;
+        t->iter = dictiter_type.iter;
+        t->iternext = dictiter_type.iternext;
+        type_add_methods(t, dictiter_methods);
+        type_ready(t);
+    }
     type_add_methods(&dictkeys_type, view_methods);
     type_ready(&dictkeys_type);
     type_add_methods(&dictvalues_type, values_methods);
@@ -933,4 +1034,8 @@ void dict_init(void) {
     type_add_methods(&dictitems_type, view_methods);
     type_ready(&dictitems_type);
     dictkeys_type.hash = dictitems_type.hash = dictvalues_type.hash = NULL;
+    type_add_methods(&mappingproxy_type, mappingproxy_methods);
+    type_ready(&mappingproxy_type);
+    mappingproxy_type.hash = NULL;
+    dict_set(mappingproxy_type.dict, NAME(__hash__), V_NONE);
 }

@@ -70,6 +70,10 @@ Value dict_get_cell(Value d, Value key, bool create);
 /* Position-based access used by inline caches. */
 int64_t dict_lookup_index(Value d, Value key, int64_t hash);  /* entry index or -1 */
 
+/* A read-only view of a mapping (type.__dict__, types.MappingProxyType). */
+extern Type mappingproxy_type;
+Value mappingproxy_new(Value mapping);
+
 void dict_init(void);
 
 #endif

@@ -272,14 +272,20 @@ static Value float_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     if (nargs > 1) return err_format(&exc_TypeError, "float expected at most 1 argument, got %zd", (ssize_t)nargs);
     if (nargs == 0) return float_subtype(t, 0.0);
     Value x = args[0];
-    if (str_check(x) || bytes_check(x)) {
-        const char *s = str_check(x) ? str_data(x) : bytes_data(x);
-        size_t n = (size_t)(str_check(x) ? str_nbytes(x) : bytes_size(x));
-        double d;
-        if (numfmt_parse_float(s, n, &d) < 0) {
-            Value shown = str_check(x) ? x : str_new(s, n);
-            return err_format(&exc_ValueError, "could not convert string to float: %R", shown);
+    if (str_check(x) || byteslike_check(x)) {
+        const char *s = "";
+        int64_t bn = 0;
+        size_t n;
+        if (str_check(x)) {
+            s = str_data(x);
+            n = (size_t)str_nbytes(x);
+        } else {
+            byteslike_view(x, &s, &bn);
+            n = (size_t)bn;
         }
+        double d;
+        if (numfmt_parse_float(s, n, &d) < 0)
+            return err_format(&exc_ValueError, "could not convert string to float: %R", x);
         return float_subtype(t, d);
     }
     if (float_check(x)) return float_subtype(t, float_val(x));

@@ -244,6 +244,8 @@ static int64_t method_hash(Value v) {
 }
 
 static Value method_getattr(Value v, Value name) {
+    /* the function's docstring, not the method type's */
+    if (name == NAME(__doc__)) return obj_getattr(V_AS(BoundMethodObject, v)->func, name);
     Value r = generic_getattr_noerr(v, name);
     if (r || err_occurred()) return r;
     return obj_getattr(V_AS(BoundMethodObject, v)->func, name);

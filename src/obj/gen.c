@@ -11,9 +11,23 @@ Value gen_new(Frame *f, FunctionObject *func) {
     g->frame = f;
     g->name = func->name;
     g->qualname = func->qualname;
+    g->code = f->code;
     Value v = V_FROM_PTR(g);
     f->gen = v;
     return v;
+}
+
+static Value gen_close_m(Value *args, size_t nargs, Value kwnames);
+
+/* An unreachable suspended generator is closed, running its finally
+ * blocks (from a finalizer: the exception state is the caller's). */
+static void gen_finalize(void *p) {
+    GenObject *g = p;
+    if (!g->frame || !g->started || g->running) return;
+    Value gv = V_FROM_PTR(g);
+    Value saved = err_fetch();
+    if (!gen_close_m(&gv, 1, VNULL) && err_occurred()) err_write_unraisable(err_fetch(), "", gv);
+    err_restore(saved);
 }
 
 /* Run the frame once: returns like gen_send_ex. */
@@ -29,6 +43,11 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
     tstate.handled = caller_handled;
     g->running = false;
     if (r && f->yielded) {
+        /* suspended where a try or with block may wait for close() */
+        if (!g->finalizable && f->code->nexctable) {
+            g->finalizable = true;
+            gc_register_finalizer(g, gen_finalize);
+        }
         *out = r;
         return 1;
     }
@@ -49,7 +68,13 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
     return 0;
 }
 
+static Value stop_with(Value v) {
+    if (v == V_NONE) return err_set_value(&exc_StopIteration, VNULL);
+    return err_stop_iteration(v);
+}
+
 int gen_send_ex(Value gv, Value value, Value *out) {
+    gc_run_finalizers();   /* a safe point (before g's state is looked at) */
     GenObject *g = V_AS(GenObject, gv);
     if (g->running) {
         err_set(&exc_ValueError, "generator already executing");
@@ -71,16 +96,20 @@ int gen_send_ex(Value gv, Value value, Value *out) {
     return gen_run(g, VNULL, out);
 }
 
-static Value stop_with(Value v) {
-    if (v == V_NONE) return err_set_value(&exc_StopIteration, VNULL);
-    return err_stop_iteration(v);
-}
-
+/* The iternext slot: a finished generator is exhausted without an
+ * exception, whatever it returned (builtin consumers ignore the value). */
 static Value gen_iternext(Value gv) {
     Value out;
     int st = gen_send_ex(gv, VNULL, &out);
     if (st == 1) return out;
-    if (st == 0 && out != V_NONE) return err_stop_iteration(out);
+    return VNULL;
+}
+
+Value gen_next_raising(Value gv) {
+    Value out;
+    int st = gen_send_ex(gv, VNULL, &out);
+    if (st == 1) return out;
+    if (st == 0) return stop_with(out);
     return VNULL;
 }
 
@@ -104,19 +133,17 @@ static Value gen_throw_exc(Value gv, Value exc) {
         Value sub = g->yield_from;
         Value r;
         int st;
+        if (type_is_subtype(type_of(exc), &exc_GeneratorExit)) {
+            /* close the sub-iterator (if it can be), then raise here */
+            Value cl = gen_check(sub) ? VNULL : obj_getattr_opt(sub, NAME(close));
+            Value cr = gen_check(sub) ? obj_call_method(sub, "close", NULL, 0)
+                       : cl ? obj_call0(cl) : (err_occurred() ? VNULL : V_NONE);
+            if (!cr) exc = err_fetch();
+            goto throw_here;
+        }
         if (gen_check(sub)) {
-            if (type_is_subtype(type_of(exc), &exc_GeneratorExit)) {
-                /* close the subgenerator, then raise in this one */
-                Value cr = obj_call_method(sub, "close", NULL, 0);
-                if (!cr) {
-                    exc = err_fetch();
-                }
-                goto throw_here;
-            }
             r = gen_throw_exc(sub, exc);
-            if (r) {
-                return r;   /* still suspended in the subgenerator */
-            }
+            if (r) return r;   /* still suspended in the subgenerator */
         } else {
             Value thr = obj_getattr_opt(sub, NAME(throw));
             if (!thr) {
@@ -218,9 +245,26 @@ static Value gen_get_name(Value v) { return V_AS(GenObject, v)->name; }
 static Value gen_get_qualname(Value v) { return V_AS(GenObject, v)->qualname; }
 static Value gen_get_running(Value v) { return v_bool(V_AS(GenObject, v)->running); }
 static Value gen_get_frame(Value v) { return V_AS(GenObject, v)->frame ? v : V_NONE; }
-static Value gen_get_code(Value v) {
+static Value gen_get_code(Value v) { return V_FROM_PTR(V_AS(GenObject, v)->code); }
+static Value gen_get_yieldfrom(Value v) {
     GenObject *g = V_AS(GenObject, v);
-    return g->frame ? V_FROM_PTR(g->frame->code) : V_NONE;
+    return g->frame && g->yield_from ? g->yield_from : V_NONE;
+}
+static int gen_set_name(Value v, Value name) {
+    if (!name || !str_check(name)) {
+        err_set(&exc_TypeError, "__name__ must be set to a string object");
+        return -1;
+    }
+    V_AS(GenObject, v)->name = name;
+    return 0;
+}
+static int gen_set_qualname(Value v, Value name) {
+    if (!name || !str_check(name)) {
+        err_set(&exc_TypeError, "__qualname__ must be set to a string object");
+        return -1;
+    }
+    V_AS(GenObject, v)->qualname = name;
+    return 0;
 }
 static Value gen_get_suspended(Value v) {
     GenObject *g = V_AS(GenObject, v);
@@ -228,8 +272,9 @@ static Value gen_get_suspended(Value v) {
 }
 
 static const GetSetDef gen_getsets[] = {
-    {"__name__", gen_get_name, NULL, NULL},
-    {"__qualname__", gen_get_qualname, NULL, NULL},
+    {"__name__", gen_get_name, gen_set_name, NULL},
+    {"__qualname__", gen_get_qualname, gen_set_qualname, NULL},
+    {"gi_yieldfrom", gen_get_yieldfrom, NULL, NULL},
     {"gi_running", gen_get_running, NULL, NULL},
     {"gi_frame", gen_get_frame, NULL, NULL},
     {"gi_code", gen_get_code, NULL, NULL},

@@ -626,14 +626,49 @@ static Value int_subtype_new(Type *t, Value v) {
     return r;
 }
 
+/* int(str, base): non-ASCII decimal digits and spaces count as their ASCII
+ * counterparts; errors show the original text. */
+static Value int_from_str(Value x, int base) {
+    if (str_is_ascii(x)) return int_from_string(str_data(x), (size_t)str_nbytes(x), base);
+    Buf b;
+    buf_init(&b, (size_t)str_nbytes(x));
+    const char *p = str_data(x), *end = p + str_nbytes(x);
+    while (p < end) {
+        int l;
+        uint32_t c = utf8_decode(p, &l);
+        int d = unicode_decimal_value(c);
+        if (d >= 0) buf_putc(&b, (char)('0' + d));
+        else if (c >= 128 && unicode_isspace(c)) buf_putc(&b, ' ');
+        else buf_put(&b, p, (size_t)l);
+        p += l;
+    }
+    Value r = int_from_string(b.data, b.len, base);
+    if (!r && err_matches(&exc_ValueError)) {
+        err_clear();
+        return err_format(&exc_ValueError, "invalid literal for int() with base %d: %R", base, x);
+    }
+    return r;
+}
+
+/* int(bytes-like, base): errors show the text as bytes */
+static Value int_from_bytes(Value x, int base) {
+    const char *p = "";
+    int64_t n = 0;
+    byteslike_view(x, &p, &n);
+    Value r = int_from_string(p, (size_t)n, base);
+    if (!r && err_matches(&exc_ValueError)) {
+        err_clear();
+        return err_format(&exc_ValueError, "invalid literal for int() with base %d: %R", base,
+                          bytes_new(p, (size_t)n));
+    }
+    return r;
+}
+
 static Value int_from_obj(Value x) {
     if (int_check(x)) return obj_index(x);
     if (float_check(x)) return int_from_double(float_val(x));
-    if (str_check(x)) {
-        /* non-ASCII digits are not supported: report them like invalid input */
-        return int_from_string(str_data(x), (size_t)str_nbytes(x), 10);
-    }
-    if (bytes_check(x)) return int_from_string(bytes_data(x), (size_t)bytes_size(x), 10);
+    if (str_check(x)) return int_from_str(x, 10);
+    if (byteslike_check(x)) return int_from_bytes(x, 10);
     bool found;
     Value r = obj_call_special(x, NAME(__int__), NULL, 0, &found);
     if (found) {
@@ -660,7 +695,6 @@ static Value int_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     for (size_t i = 0; i < nkw; i++) {
         Value k = tuple_get(kwnames, (int64_t)i);
         if (str_eq_cstr(k, "base")) base = args[nargs + i];
-        else if (str_eq_cstr(k, "x") && !x) x = args[nargs + i];
         else return err_format(&exc_TypeError, "'%U' is an invalid keyword argument for int()", k);
     }
     Value r;
@@ -673,8 +707,8 @@ static Value int_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         int64_t b = obj_index_i64(base);
         if (b == -1 && err_occurred()) return VNULL;
         if ((b != 0 && b < 2) || b > 36) return err_set(&exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
-        if (str_check(x)) r = int_from_string(str_data(x), (size_t)str_nbytes(x), (int)b);
-        else if (bytes_check(x)) r = int_from_string(bytes_data(x), (size_t)bytes_size(x), (int)b);
+        if (str_check(x)) r = int_from_str(x, (int)b);
+        else if (byteslike_check(x)) r = int_from_bytes(x, (int)b);
         else return err_set(&exc_TypeError, "int() can't convert non-string with explicit base");
     }
     if (!r) return VNULL;

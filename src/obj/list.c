@@ -34,8 +34,20 @@ void list_grow(Value lv, int64_t min_capacity) {
     l->capacity = cap;
 }
 
+bool seq_fast_items(Value v) {
+    if (!v_is_ptr(v) || !v) return false;
+    Type *t = V_OBJ(v)->type;
+    if (t == &list_type || t == &tuple_type) return true;
+    /* a subclass that keeps the builtin __iter__ iterates over its items */
+    if (type_has_flag(t, TF_LIST_SUBCLASS))
+        return type_lookup(t, NAME(__iter__)) == type_lookup(&list_type, NAME(__iter__));
+    if (type_has_flag(t, TF_TUPLE_SUBCLASS))
+        return type_lookup(t, NAME(__iter__)) == type_lookup(&tuple_type, NAME(__iter__));
+    return false;
+}
+
 int list_extend(Value l, Value iterable) {
-    if (list_check(iterable) || tuple_check(iterable)) {
+    if (seq_fast_items(iterable)) {
         int64_t n = list_check(iterable) ? list_size(iterable) : tuple_size(iterable);
         Value *src = list_check(iterable) ? list_items(iterable) : tuple_items(iterable);
         ListObject *o = V_AS(ListObject, l);
@@ -282,7 +294,7 @@ static int list_ass_slice(Value lv, Value slice, Value v) {
         int64_t m = 0;
         if (v) {
             if (v == lv) src = list_from_array(l->items, l->size);
-            else if (list_check(v) || tuple_check(v)) src = v;
+            else if (seq_fast_items(v)) src = v;
             else {
                 src = list_from_iterable(v);
                 if (!src) {
@@ -320,7 +332,7 @@ static int list_ass_slice(Value lv, Value slice, Value v) {
         l->size = w;
         return 0;
     }
-    Value src = list_check(v) || tuple_check(v) ? v : list_from_iterable(v);
+    Value src = seq_fast_items(v) ? v : list_from_iterable(v);
     if (!src) return -1;
     if (src == lv) src = list_from_array(l->items, l->size);
     int64_t m = list_check(src) ? list_size(src) : tuple_size(src);
@@ -640,12 +652,6 @@ static Value list_reversed_m(Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(it);
 }
 
-static Value list_class_getitem(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    return args[0];
-}
-
 static const MethodDef list_methods[] = {
     {"append", list_append_m, 0, NULL},
     {"extend", list_extend_m, 0, NULL},
@@ -659,7 +665,7 @@ static const MethodDef list_methods[] = {
     {"copy", list_copy_m, 0, NULL},
     {"clear", list_clear_m, 0, NULL},
     {"__reversed__", list_reversed_m, 0, NULL},
-    {"__class_getitem__", list_class_getitem, MF_CLASS, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -48,6 +48,10 @@ Value list_repr(Value l);
 int list_sort(Value l, Value key, bool reverse);
 void list_reverse(Value l);
 
+/* Is v a list or tuple whose items iteration visits directly (exact type,
+ * or a subclass that does not override __iter__)? */
+bool seq_fast_items(Value v);
+
 void list_init(void);
 
 #endif

@@ -424,8 +424,12 @@ static const GetSetDef range_getsets[] = {
 
 /* ---- sequence iterator --------------------------------------------------------------------- */
 
+/* the same iterator under CPython's names for tuples and big ranges */
+static Type tupleiter_type, longrangeiter_type;
+
 Value seqiter_new(Value seq) {
-    SeqIterObject *it = (SeqIterObject *)obj_alloc(&seqiter_type, sizeof *it);
+    Type *t = tuple_check_exact(seq) ? &tupleiter_type : v_is_ptr(seq) && V_OBJ(seq)->type == &range_type ? &longrangeiter_type : &seqiter_type;
+    SeqIterObject *it = (SeqIterObject *)obj_alloc(t, sizeof *it);
     it->seq = seq;
     return V_FROM_PTR(it);
 }
@@ -835,6 +839,16 @@ void misc_init(void) {
     type_ready(&rangeiter_type);
     type_add_methods(&seqiter_type, seqiter_methods);
     type_ready(&seqiter_type);
+    Type *clones[2] = {&tupleiter_type, &longrangeiter_type};
+    const char *clone_names[2] = {"tuple_iterator", "longrange_iterator"};
+    for (int i = 0; i < 2; i++) {
+        clones[i]->tname = clone_names[i];
+        clones[i]->basicsize = seqiter_type.basicsize;
+        clones[i]->iter = seqiter_type.iter;
+        clones[i]->iternext = seqiter_type.iternext;
+        type_add_methods(clones[i], seqiter_methods);
+        type_ready(clones[i]);
+    }
     type_ready(&enumerate_type);
     type_ready(&zip_type);
     type_ready(&map_type_);

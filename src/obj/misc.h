@@ -43,6 +43,13 @@ static inline bool slice_check(Value v) {
     return v_is_ptr(v) && v && V_OBJ(v)->type == &slice_type;
 }
 
+/* types.GenericAlias (genericalias.c): list[int] */
+extern Type generic_alias_type;
+Value generic_alias_new(Value origin, Value args);
+/* __class_getitem__ of the builtin containers (a classmethod's C function) */
+Value generic_alias_class_getitem(Value *args, size_t nargs, Value kwnames);
+void generic_alias_init(void);
+
 Value range_new(int64_t start, int64_t stop, int64_t step);
 Value slice_new(Value start, Value stop, Value step);
 /* Resolve a slice against a sequence length: sets start/stop/step and

@@ -803,14 +803,8 @@ static int frozenset_init_slot(Value self, Value *args, size_t nargs, Value kwna
     return 0;
 }
 
-static Value set_class_getitem(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    return args[0];
-}
-
 static const MethodDef set_class_methods[] = {
-    {"__class_getitem__", set_class_getitem, MF_CLASS, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

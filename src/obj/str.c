@@ -626,10 +626,10 @@ typedef struct StrIterObject {
     int64_t offset;     /* byte offset */
 } StrIterObject;
 
-static Type striter_type;
+static Type striter_type, strasciiiter_type;
 
 static Value str_iter(Value s) {
-    StrIterObject *it = (StrIterObject *)obj_alloc(&striter_type, sizeof *it);
+    StrIterObject *it = (StrIterObject *)obj_alloc(str_is_ascii(s) ? &strasciiiter_type : &striter_type, sizeof *it);
     it->s = s;
     return V_FROM_PTR(it);
 }
@@ -798,4 +798,10 @@ void str_init_types(void) {
     type_ready(&str_type);
     type_add_methods(&striter_type, striter_methods);
     type_ready(&striter_type);
+    strasciiiter_type.tname = "str_ascii_iterator";
+    strasciiiter_type.basicsize = striter_type.basicsize;
+    strasciiiter_type.iter = striter_type.iter;
+    strasciiiter_type.iternext = striter_type.iternext;
+    type_add_methods(&strasciiiter_type, striter_methods);
+    type_ready(&strasciiiter_type);
 }

@@ -89,6 +89,7 @@ Value str_format_spec(Value s, Value spec);
 /* Unicode character data (str_methods.c, tables in str_unicode.inc) */
 bool unicode_isprintable(uint32_t c);
 int unicode_decimal_value(uint32_t c);     /* -1 if not a decimal digit */
+bool unicode_isspace(uint32_t c);
 
 void str_init(void);
 

@@ -85,6 +85,8 @@ static inline unsigned cp_props(uint32_t c) {
     return uprops(c);
 }
 
+bool unicode_isspace(uint32_t c) { return (cp_props(c) & UP_SPACE) != 0; }
+
 /* Value of a Unicode decimal digit, -1 for other characters. Decimal digits
  * come in runs of ten starting with zero, and the property table starts a
  * new run where the digits start. */
@@ -687,7 +689,7 @@ static Value str_join_m(Value *args, size_t nargs, Value kwnames) {
     if (list_check_exact(seq)) {
         items = list_items(seq);
         n = list_size(seq);
-    } else if (tuple_check(seq)) {
+    } else if (tuple_check(seq) && seq_fast_items(seq)) {
         items = tuple_items(seq);
         n = tuple_size(seq);
     } else {

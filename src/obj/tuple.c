@@ -14,7 +14,8 @@ Value tuple_new(int64_t n) {
 
 static Value tuple_new_type(Type *type, int64_t n) {
     if (type == &tuple_type) return tuple_new(n);
-    TupleObject *t = (TupleObject *)obj_alloc(type, sizeof(TupleObject) + sizeof(Value) * (size_t)n);
+    size_t extra = type->basicsize > sizeof(TupleObject) ? type->basicsize - sizeof(TupleObject) : 0;
+    TupleObject *t = (TupleObject *)obj_alloc(type, sizeof(TupleObject) + sizeof(Value) * (size_t)n + extra);
     t->size = n;
     return V_FROM_PTR(t);
 }
@@ -37,7 +38,8 @@ Value tuple_pack(int64_t n, ...) {
 
 Value tuple_from_iterable(Value it) {
     if (tuple_check_exact(it)) return it;
-    if (list_check(it)) return tuple_from_array(list_items(it), list_size(it));
+    if (list_check(it) && seq_fast_items(it)) return tuple_from_array(list_items(it), list_size(it));
+    if (tuple_check(it) && seq_fast_items(it)) return tuple_from_array(tuple_items(it), tuple_size(it));
     Value l = list_from_iterable(it);
     if (!l) return VNULL;
     return tuple_from_array(list_items(l), list_size(l));
@@ -252,6 +254,7 @@ static const MethodDef tuple_methods[] = {
     {"count", tuple_count_m, 0, NULL},
     {"index", tuple_index_m, 0, NULL},
     {"__getnewargs__", tuple_getnewargs, 0, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

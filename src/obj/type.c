@@ -11,8 +11,10 @@
  */
 #include <stdio.h>
 
+#include "../front/symtable.h"
 #include "../runtime.h"
 #include "bytes.h"
+#include "gen.h"
 
 Type type_type, object_type, map_type;
 Map dict_mode_map;
@@ -176,10 +178,18 @@ static Value compute_mro(Type *t) {
             Buf b;
             buf_init(&b, 64);
             buf_puts(&b, "Cannot create a consistent method resolution\norder (MRO) for bases");
-            for (int64_t i = 0; i < nb; i++) {
-                buf_putc(&b, ' ');
-                buf_puts(&b, V_AS(Type, tuple_get(bases, i))->tname);
-                if (i + 1 < nb) buf_putc(&b, ',');
+            /* name the heads of the sequences left to merge, once each */
+            Value heads_seen = list_new(0);
+            for (int64_t i = 0; i <= nb; i++) {
+                Value s = list_get(seqs, i);
+                if (heads[i] >= list_size(s)) continue;
+                Value h = list_get(s, heads[i]);
+                bool dup = false;
+                for (int64_t j = 0; j < list_size(heads_seen); j++) dup |= list_get(heads_seen, j) == h;
+                if (dup) continue;
+                buf_puts(&b, list_size(heads_seen) ? ", " : " ");
+                buf_puts(&b, V_AS(Type, h)->tname);
+                list_append(heads_seen, h);
             }
             return err_set(&exc_TypeError, b.data);
         }
@@ -350,6 +360,7 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
     case SK_CONTAINS: return bool_result(o->contains(self, args[1]));
     case SK_ITER: return o->iter(self);
     case SK_NEXT: {
+        if (gen_check(self)) return gen_next_raising(self);
         Value r = o->iternext(self);
         if (!r && !err_occurred()) return err_set_value(&exc_StopIteration, VNULL);
         return r;
@@ -446,30 +457,109 @@ static inline Value *attr_slot(Value obj, Type *t, InstanceAttrs *a, int32_t idx
 
 static Value attrs_dict(InstanceAttrs *a) { return (Value)(uintptr_t)a->overflow; }
 
-/* Move an instance's attributes into a dict. */
+/* A name in __slots__. Its value lives in the instance's attribute storage
+ * like any other attribute while the instance uses maps (so the fast paths
+ * need not know about slots); in dict mode it lives in inline slot `index`,
+ * outside the dict, as __dict__ must not show it. */
+typedef struct MemberDescrObject {
+    Object hdr;
+    Type *owner;
+    Value name;
+    int32_t index;
+} MemberDescrObject;
+
+Type member_descr_type;
+
+static MemberDescrObject *slot_member(Type *t, Value name) {
+    Value d = type_lookup(t, name);
+    return d && type_of(d) == &member_descr_type ? V_AS(MemberDescrObject, d) : NULL;
+}
+
+/* Move an instance's attributes into a dict (slot members aside). */
 static Value to_dict_mode(Value obj, Type *t, InstanceAttrs *a) {
     if (a->map == &dict_mode_map) return attrs_dict(a);
     Value d = dict_new();
     Map *m = a->map;
+    bool members = type_has_flag(t, TF_HAS_MEMBERS);
+    Value *keep = members ? gc_alloc(sizeof(Value) * (t->inline_slots + 1)) : NULL;
     if (m) {
         for (int32_t i = 0; i < m->nattrs; i++) {
             Value v = *attr_slot(obj, t, a, i);
-            if (v) dict_set(d, m->names[i], v);
+            if (!v) continue;
+            MemberDescrObject *md = members ? slot_member(t, m->names[i]) : NULL;
+            if (md && (uint32_t)md->index < t->inline_slots) keep[md->index] = v;
+            else dict_set(d, m->names[i], v);
         }
     }
-    for (uint32_t i = 0; i < t->inline_slots; i++) a->slots[i] = VNULL;
+    for (uint32_t i = 0; i < t->inline_slots; i++) a->slots[i] = keep ? keep[i] : VNULL;
     a->map = &dict_mode_map;
     a->overflow = (Value *)(uintptr_t)d;
     return d;
 }
 
+/* The builtin base that fixes the instance layout of t. */
+static Type *solid_base(Type *t) {
+    while (type_has_flag(t, TF_HEAPTYPE)) t = t->base;
+    return t;
+}
+
+/* Instances of TF_VAR_DICT types (heap subclasses of str, tuple, bytes) keep
+ * a dict pointer (or 0) in the first aligned word after their items; such a
+ * type's basicsize is its base's plus VAR_DICT_EXTRA, which the allocators
+ * of those builtins add to every instance. */
+#define VAR_DICT_EXTRA 16u
+
+static Value *var_dict_slot(Value obj, Type *t) {
+    Type *sb = solid_base(t);
+    size_t off;
+    if (sb == &str_type) off = offsetof(StrObject, data) + (size_t)V_AS(StrObject, obj)->nbytes + 1;
+    else if (sb == &bytes_type) off = offsetof(BytesObject, data) + (size_t)V_AS(BytesObject, obj)->size + 1;
+    else off = offsetof(TupleObject, items) + sizeof(Value) * (size_t)V_AS(TupleObject, obj)->size;
+    off = (off + 7u) & ~(size_t)7u;
+    return (Value *)((char *)V_OBJ(obj) + off);
+}
+
+static Value var_dict(Value obj, Type *t, bool create) {
+    Value *slot = var_dict_slot(obj, t);
+    if (!*slot && create) *slot = dict_new();
+    return *slot;
+}
+
+/* Instances of a TF_NO_DICT type may only hold the names of its slots. */
+static bool slot_allowed(Type *t, Value name) { return slot_member(t, name) != NULL; }
+
+static int no_attr_error(Type *t, Value name) {
+    err_format(&exc_AttributeError, "'%s' object has no attribute '%U'", t->tname, name);
+    return -1;
+}
+
+static int not_a_slot_error(Type *t, Value name) {
+    if (type_lookup(t, name)) {
+        err_format(&exc_AttributeError, "'%s' object attribute '%U' is read-only", t->tname, name);
+        return -1;
+    }
+    return no_attr_error(t, name);
+}
+
+
 Value instance_get_attr(Value obj, Value name) {
     Type *t = V_OBJ(obj)->type;
-    if (!t->attrs_offset) return VNULL;
+    if (!t->attrs_offset) {
+        if (!type_has_flag(t, TF_VAR_DICT)) return VNULL;
+        Value d = var_dict(obj, t, false);
+        return d ? dict_get(d, name) : VNULL;
+    }
     InstanceAttrs *a = instance_attrs(obj, t);
     Map *m = a->map;
     if (!m) return VNULL;
-    if (m == &dict_mode_map) return dict_get(attrs_dict(a), name);
+    if (m == &dict_mode_map) {
+        Value v = dict_get(attrs_dict(a), name);
+        if (!v && type_has_flag(t, TF_HAS_MEMBERS)) {
+            MemberDescrObject *md = slot_member(t, name);
+            if (md && (uint32_t)md->index < t->inline_slots) v = a->slots[md->index];
+        }
+        return v;
+    }
     int32_t i = map_lookup(m, name);
     if (i < 0) return VNULL;
     return *attr_slot(obj, t, a, i);
@@ -477,16 +567,29 @@ Value instance_get_attr(Value obj, Value name) {
 
 int instance_set_attr(Value obj, Value name, Value v) {
     Type *t = V_OBJ(obj)->type;
+    if (!t->attrs_offset) {
+        if (!type_has_flag(t, TF_VAR_DICT)) return no_attr_error(t, name);
+        Value d = var_dict(obj, t, true);
+        if (v) return dict_set(d, name, v);
+        int r = dict_del(d, name);
+        return r == 0 ? no_attr_error(t, name) : r < 0 ? -1 : 0;
+    }
     InstanceAttrs *a = instance_attrs(obj, t);
     Map *m = a->map;
     if (!m) m = a->map = t->root_map;
     if (m == &dict_mode_map) {
-        if (v) return dict_set(attrs_dict(a), name, v);
-        int r = dict_del(attrs_dict(a), name);
-        if (r == 0) {
-            err_format(&exc_AttributeError, "'%s' object has no attribute '%U'", t->tname, name);
-            return -1;
+        MemberDescrObject *md = type_has_flag(t, TF_HAS_MEMBERS) ? slot_member(t, name) : NULL;
+        if (md && (uint32_t)md->index < t->inline_slots) {
+            if (!v && !a->slots[md->index]) return no_attr_error(t, name);
+            a->slots[md->index] = v;
+            return 0;
         }
+        if (v) {
+            if (type_has_flag(t, TF_NO_DICT) && !slot_allowed(t, name)) return not_a_slot_error(t, name);
+            return dict_set(attrs_dict(a), name, v);
+        }
+        int r = dict_del(attrs_dict(a), name);
+        if (r == 0) return no_attr_error(t, name);
         return r < 0 ? -1 : 0;
     }
     int32_t i = map_lookup(m, name);
@@ -496,14 +599,11 @@ int instance_set_attr(Value obj, Value name, Value v) {
             return 0;
         }
         /* deletion: fall back to a dict */
-        Value d = to_dict_mode(obj, t, a);
-        dict_del(d, name);
-        return 0;
+        to_dict_mode(obj, t, a);
+        return instance_set_attr(obj, name, VNULL);
     }
-    if (!v) {
-        err_format(&exc_AttributeError, "'%s' object has no attribute '%U'", t->tname, name);
-        return -1;
-    }
+    if (!v) return no_attr_error(t, name);
+    if (type_has_flag(t, TF_NO_DICT) && !slot_allowed(t, name)) return not_a_slot_error(t, name);
     if (m->nattrs >= MAP_MAX_ATTRS) {
         Value d = to_dict_mode(obj, t, a);
         return dict_set(d, name, v);
@@ -525,13 +625,115 @@ int instance_set_attr(Value obj, Value name, Value v) {
     return 0;
 }
 
+bool instance_may_add_attr(Type *t, Value name) {
+    return !type_has_flag(t, TF_NO_DICT) || slot_allowed(t, name);
+}
+
 Value instance_get_dict(Value obj) {
     Type *t = V_OBJ(obj)->type;
-    if (!t->attrs_offset) return VNULL;
+    if (type_has_flag(t, TF_NO_DICT)) return VNULL;
+    if (!t->attrs_offset) return type_has_flag(t, TF_VAR_DICT) ? var_dict(obj, t, true) : VNULL;
     InstanceAttrs *a = instance_attrs(obj, t);
     if (!a->map) a->map = t->root_map;
     return to_dict_mode(obj, t, a);
 }
+
+/* obj.__dict__ = d */
+static int instance_set_dict(Value obj, Value d) {
+    Type *t = type_of(obj);
+    if (!d) {
+        err_set(&exc_TypeError, "cannot delete __dict__");
+        return -1;
+    }
+    if (!dict_check(d)) {
+        err_format(&exc_TypeError, "__dict__ must be set to a dictionary, not a '%T'", d);
+        return -1;
+    }
+    if (!t->attrs_offset) {
+        *var_dict_slot(obj, t) = d;
+        return 0;
+    }
+    InstanceAttrs *a = instance_attrs(obj, t);
+    if (!a->map) a->map = t->root_map;
+    to_dict_mode(obj, t, a);   /* keeps slot members */
+    a->overflow = (Value *)(uintptr_t)d;
+    return 0;
+}
+
+/* ---- member descriptors: the names in __slots__ ------------------------------------- */
+
+/* A slot's value lives in the instance's attribute storage like any other
+ * attribute (maps keep it fast); the descriptor gives the class its
+ * `member_descriptor` entry and an AttributeError for an unset slot. It
+ * has no descr_set slot so attribute lookup treats it as a non-data
+ * descriptor: the instance storage holds the only copy of the value, so
+ * the lookup order cannot change the result. */
+
+static Value member_check_obj(MemberDescrObject *m, Value obj) {
+    if (!type_is_subtype(type_of(obj), m->owner))
+        return err_format(&exc_TypeError, "descriptor '%U' for '%s' objects doesn't apply to a '%T' object", m->name,
+                          m->owner->tname, obj);
+    return V_NONE;
+}
+
+static Value member_get(Value descr, Value obj, Value type) {
+    (void)type;
+    MemberDescrObject *m = V_AS(MemberDescrObject, descr);
+    if (!obj) return descr;
+    if (!member_check_obj(m, obj)) return VNULL;
+    Value v = instance_get_attr(obj, m->name);
+    if (!v && !err_occurred()) no_attr_error(type_of(obj), m->name);
+    return v;
+}
+
+static Value member_set_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__set__", nargs - 1, 2, 2) < 0) return VNULL;
+    MemberDescrObject *m = V_AS(MemberDescrObject, args[0]);
+    if (!member_check_obj(m, args[1])) return VNULL;
+    return instance_set_attr(args[1], m->name, args[2]) < 0 ? VNULL : V_NONE;
+}
+
+static Value member_delete_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__delete__", nargs - 1, 1, 1) < 0) return VNULL;
+    MemberDescrObject *m = V_AS(MemberDescrObject, args[0]);
+    if (!member_check_obj(m, args[1])) return VNULL;
+    if (!instance_get_attr(args[1], m->name)) return err_set_value(&exc_AttributeError, m->name);
+    return instance_set_attr(args[1], m->name, VNULL) < 0 ? VNULL : V_NONE;
+}
+
+static Value member_repr(Value v) {
+    MemberDescrObject *m = V_AS(MemberDescrObject, v);
+    return str_printf("<member '%U' of '%s' objects>", m->name, m->owner->tname);
+}
+
+static Value member_get_name(Value v) { return V_AS(MemberDescrObject, v)->name; }
+static Value member_get_objclass(Value v) { return V_FROM_PTR(V_AS(MemberDescrObject, v)->owner); }
+static Value member_get_qualname(Value v) {
+    MemberDescrObject *m = V_AS(MemberDescrObject, v);
+    return str_printf("%U.%U", m->owner->qualname ? m->owner->qualname : type_name(m->owner), m->name);
+}
+
+static const MethodDef member_methods[] = {
+    {"__set__", member_set_m, 0, NULL},
+    {"__delete__", member_delete_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const GetSetDef member_getsets[] = {
+    {"__name__", member_get_name, NULL, NULL},
+    {"__qualname__", member_get_qualname, NULL, NULL},
+    {"__objclass__", member_get_objclass, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+Type member_descr_type = {
+    .tname = "member_descriptor",
+    .basicsize = sizeof(MemberDescrObject),
+    .repr = member_repr,
+    .descr_get = member_get,
+};
 
 Value instance_new(Type *t) {
     Object *o = obj_alloc(t, t->basicsize);
@@ -553,7 +755,7 @@ Value generic_getattr_noerr(Value obj, Value name) {
         dt = type_of(descr);
         if (dt->descr_get && dt->descr_set) return dt->descr_get(descr, obj, V_FROM_PTR(t));
     }
-    if (t->attrs_offset && v_is_ptr(obj)) {
+    if (v_is_ptr(obj) && (t->attrs_offset || type_has_flag(t, TF_VAR_DICT))) {
         Value v = instance_get_attr(obj, name);
         if (v) return v;
     }
@@ -575,7 +777,9 @@ int generic_setattr(Value obj, Value name, Value v) {
     Type *t = type_of(obj);
     Value descr = type_lookup(t, name);
     if (descr && is_data_descr(descr)) return type_of(descr)->descr_set(descr, obj, v);
-    if (t->attrs_offset && v_is_ptr(obj)) return instance_set_attr(obj, name, v);
+    if (v_is_ptr(obj) && (t->attrs_offset || type_has_flag(t, TF_VAR_DICT))) {
+        return instance_set_attr(obj, name, v);
+    }
     if (descr)
         err_format(&exc_AttributeError, "'%s' object attribute '%U' is read-only", t->tname, name);
     else
@@ -680,6 +884,20 @@ static Value object_get_dict(Value self) {
     return d;
 }
 
+static int object_set_dict(Value self, Value d) {
+    Type *t = type_of(self);
+    if (!v_is_ptr(self) || type_has_flag(t, TF_NO_DICT) || (!t->attrs_offset && !type_has_flag(t, TF_VAR_DICT))) {
+        err_format(&exc_AttributeError, "'%T' object has no attribute '__dict__'", self);
+        return -1;
+    }
+    return instance_set_dict(self, d);
+}
+
+static Value object_get_weakref(Value self) {
+    (void)self;
+    return V_NONE;
+}
+
 static Value object_format_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("__format__", nargs - 1, 1, 1) < 0) return VNULL;
@@ -749,6 +967,13 @@ static const GetSetDef instance_dict_getset[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+/* what a class statement adds to the first class of a hierarchy with a dict */
+static const GetSetDef heap_dict_getsets[] = {
+    {"__dict__", object_get_dict, object_set_dict, NULL},
+    {"__weakref__", object_get_weakref, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
 /* ---- heap types: slots that look dunders up -------------------------------- */
 
 static Value call_dunder(Value self, Value name, Value *args, size_t nargs, bool *found) {
@@ -778,6 +1003,9 @@ static int64_t heap_hash(Value self) {
         err_format(&exc_TypeError, "unhashable type: '%s'", t->tname);
         return -1;
     }
+    if (type_of(h) == &slot_wrapper_type && V_AS(SlotWrapperObject, h)->kind == SK_HASH &&
+        type_is_subtype(t, V_AS(SlotWrapperObject, h)->owner))
+        return V_AS(SlotWrapperObject, h)->owner->hash(self);   /* inherited from a builtin */
     bool found;
     Value r = call_dunder(self, NAME(__hash__), NULL, 0, &found);
     if (!r) return -1;
@@ -785,9 +1013,13 @@ static int64_t heap_hash(Value self) {
         err_set(&exc_TypeError, "__hash__ method should return an integer");
         return -1;
     }
-    /* CPython reduces big results modulo 2**61-1 via int's hash */
-    int64_t x = v_is_int(r) ? v_intval(r) : int_hash(r);
-    if (!v_is_int(r) || !smallint_fits(x)) x = int_hash(r);
+    /* a result that fits in 64 bits is the hash; a bigger one is reduced
+       as int's hash reduces it */
+    int64_t x = int_as_i64(r);
+    if (x == -1 && err_occurred()) {
+        err_clear();
+        x = int_hash(r);
+    }
     return x == -1 ? -2 : x;
 }
 
@@ -835,6 +1067,10 @@ static Value heap_unop(Value a, int op) {
 
 static int heap_truth(Value self) {
     bool found;
+    if (type_lookup(type_of(self), NAME(__bool__)) == V_NONE) {
+        err_set(&exc_TypeError, "'NoneType' object is not callable");
+        return -1;
+    }
     Value r = call_dunder(self, NAME(__bool__), NULL, 0, &found);
     if (found) {
         if (!r) return -1;
@@ -879,9 +1115,14 @@ static int64_t heap_len(Value self) {
     return n;
 }
 
+static Value type_getattr(Value self, Value name);
+static int type_setattr(Value self, Value name, Value v);
+
 static Value heap_getattr(Value self, Value name) {
     Type *t = type_of(self);
     Value r;
+    if (type_has_flag(t, TF_TYPE_SUBCLASS) && !type_has_flag(t, TF_HAS_GETATTRIBUTE))
+        return type_getattr(self, name);   /* a metaclass: classes look along their MRO */
     if (type_has_flag(t, TF_HAS_GETATTRIBUTE)) {
         bool found;
         r = call_dunder(self, NAME(__getattribute__), &name, 1, &found);
@@ -903,7 +1144,8 @@ static Value heap_getattr(Value self, Value name) {
 
 static int heap_setattr(Value self, Value name, Value v) {
     Type *t = type_of(self);
-    if (!type_has_flag(t, TF_HAS_SETATTR)) return generic_setattr(self, name, v);
+    if (!type_has_flag(t, TF_HAS_SETATTR))
+        return type_has_flag(t, TF_TYPE_SUBCLASS) ? type_setattr(self, name, v) : generic_setattr(self, name, v);
     bool found;
     Value r;
     if (v) {
@@ -912,7 +1154,8 @@ static int heap_setattr(Value self, Value name, Value v) {
     } else {
         r = call_dunder(self, NAME(__delattr__), &name, 1, &found);
     }
-    if (!found) return generic_setattr(self, name, v);
+    if (!found)
+        return type_has_flag(t, TF_TYPE_SUBCLASS) ? type_setattr(self, name, v) : generic_setattr(self, name, v);
     return r ? 0 : -1;
 }
 
@@ -951,6 +1194,10 @@ static int heap_contains(Value self, Value item) {
         return obj_truth(r);
     }
     /* fall back to iteration */
+    if (!type_of(self)->iter) {
+        err_format(&exc_TypeError, "argument of type '%T' is not iterable", self);
+        return -1;
+    }
     Value it = obj_iter(self);
     if (!it) return -1;
     for (;;) {
@@ -1021,12 +1268,6 @@ static int heap_descr_set(Value descr, Value obj, Value v) {
     return r ? 0 : -1;
 }
 
-/* The builtin base that fixes the instance layout of t. */
-static Type *solid_base(Type *t) {
-    while (type_has_flag(t, TF_HEAPTYPE)) t = t->base;
-    return t;
-}
-
 static Value heap_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     Value nf = type_lookup(t, NAME(__new__));
     if (nf && function_check(nf)) {
@@ -1080,13 +1321,28 @@ static Value type_repr(Value self) {
     return str_printf("<class '%s'>", t->tname);
 }
 
+/* Run __del__ (from a finalizer: the exception state is the caller's). */
+static void instance_finalize(void *p) {
+    Value self = V_FROM_PTR(p);
+    Value saved = err_fetch();
+    Value del = type_lookup(type_of(self), str_intern_cstr("__del__"));
+    if (del && del != V_NONE) {
+        bool found;
+        Value r = obj_call_special(self, str_intern_cstr("__del__"), NULL, 0, &found);
+        if (!r && err_occurred()) err_write_unraisable(err_fetch(), "", del);
+    }
+    err_restore(saved);
+}
+
 static Value type_call(Value callable, Value *args, size_t nargs, Value kwnames) {
     Type *t = V_AS(Type, callable);
     if (t == &type_type && nargs == 1 && (!kwnames || tuple_size(kwnames) == 0))
         return V_FROM_PTR(type_of(args[0]));
     if (!t->new_) return err_format(&exc_TypeError, "cannot create '%s' instances", t->tname);
+    if (type_has_flag(t, TF_HEAPTYPE)) gc_run_finalizers();   /* a safe point */
     Value obj = t->new_(t, args, nargs, kwnames);
     if (!obj) return VNULL;
+    if (v_is_ptr(obj) && type_has_flag(type_of(obj), TF_HAS_DEL)) gc_register_finalizer(V_OBJ(obj), instance_finalize);
     if (t == &type_type) return obj;
     Type *ot = type_of(obj);
     if (!type_is_subtype(ot, t)) return obj;
@@ -1176,6 +1432,7 @@ static int type_setattr(Value self, Value name, Value v) {
     /* keep the fast flags right */
     const char *n = str_data(name);
     if (n[0] == '_' && n[1] == '_') {
+        if (str_eq_cstr(name, "__del__") && v) t->flags |= TF_HAS_DEL;
         if (str_eq_cstr(name, "__getattr__") && v) t->flags |= TF_HAS_GETATTR;
         if (str_eq_cstr(name, "__setattr__") || str_eq_cstr(name, "__delattr__")) t->flags |= TF_HAS_SETATTR;
         if (str_eq_cstr(name, "__getattribute__")) t->flags |= TF_HAS_GETATTRIBUTE;
@@ -1230,7 +1487,7 @@ static Value type_get_base(Value self) {
     Type *b = V_AS(Type, self)->base;
     return b ? V_FROM_PTR(b) : V_NONE;
 }
-static Value type_get_dict(Value self) { return dict_copy(V_AS(Type, self)->dict); }
+static Value type_get_dict(Value self) { return mappingproxy_new(V_AS(Type, self)->dict); }
 static Value type_get_doc(Value self) {
     Type *t = V_AS(Type, self);
     Value d = dict_get_str(t->dict, NAME(__doc__));
@@ -1271,6 +1528,7 @@ static const MethodDef type_methods[] = {
     {"__subclasses__", type_subclasses_m, 0, NULL},
     {"__instancecheck__", type_instancecheck_m, 0, NULL},
     {"__subclasscheck__", type_subclasscheck_m, 0, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1440,6 +1698,10 @@ static Value object_setattr_descr;
 
 Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs) {
     if (tuple_size(bases) == 0) bases = tuple_pack(1, V_FROM_PTR(&object_type));
+    for (int64_t i = 0; i < tuple_size(bases); i++)
+        for (int64_t j = 0; j < i; j++)
+            if (tuple_get(bases, i) == tuple_get(bases, j) && type_check(tuple_get(bases, i)))
+                return err_format(&exc_TypeError, "duplicate base class %s", V_AS(Type, tuple_get(bases, i))->tname);
     Value bb = best_base(bases);
     if (!bb) return VNULL;
     Type *base = V_AS(Type, bb);
@@ -1463,6 +1725,14 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     Value cellv = dict_get_str(t->dict, NAME(__classcell__));
     if (cellv) dict_del(t->dict, NAME(__classcell__));
     t->module = dict_get_str(t->dict, NAME(__module__));
+    if (!t->module && tstate.frame && tstate.frame->globals) {
+        /* type(name, bases, dict) called from Python code: its module */
+        Value mn = dict_get_str(tstate.frame->globals, NAME(__name__));
+        if (mn) {
+            t->module = mn;
+            dict_set(t->dict, NAME(__module__), mn);
+        }
+    }
     if (!dict_get_str(t->dict, NAME(__doc__))) dict_set(t->dict, NAME(__doc__), V_NONE);
     /* layout */
     Value slots = dict_get_str(t->dict, NAME(__slots__));
@@ -1472,27 +1742,92 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         hint = (int32_t)v_intval(hv);
         dict_del(t->dict, str_intern_cstr("__tpy_attr_hint__"));
     }
-    if (slots && str_check(slots)) slots = tuple_pack(1, slots);
-    if (slots && (tuple_check(slots) || list_check(slots))) {
-        int64_t n = tuple_check(slots) ? tuple_size(slots) : list_size(slots);
-        if (hint < n) hint = (int32_t)n;
+    bool bases_have_dict = false;
+    for (int64_t i = 0; i < tuple_size(bases); i++) {
+        Type *bt = V_AS(Type, tuple_get(bases, i));
+        if (type_has_flag(bt, TF_TYPE_SUBCLASS) ||   /* a class's attributes are its dict */
+            (type_has_flag(bt, TF_HEAPTYPE) ? !type_has_flag(bt, TF_NO_DICT)
+                                            : bt->attrs_offset != 0 || type_has_flag(bt, TF_VAR_DICT)))
+            bases_have_dict = true;
     }
-    if (hint > 16) hint = 16;
+    int32_t base_members = 0;   /* slot members of the bases, numbered first */
+    for (int64_t i = 0; i < tuple_size(bases); i++) {
+        Type *bt = V_AS(Type, tuple_get(bases, i));
+        if (!type_has_flag(bt, TF_HAS_MEMBERS)) continue;
+        t->flags |= TF_HAS_MEMBERS;
+        for (int64_t j = 0; j < tuple_size(bt->mro); j++) {
+            Type *mt = V_AS(Type, tuple_get(bt->mro, j));
+            int64_t pos = 0;
+            Value k, v;
+            while (mt->dict && dict_next(mt->dict, &pos, &k, &v))
+                if (v_is_ptr(v) && type_of(v) == &member_descr_type && V_AS(MemberDescrObject, v)->owner == mt &&
+                    V_AS(MemberDescrObject, v)->index + 1 > base_members)
+                    base_members = V_AS(MemberDescrObject, v)->index + 1;
+        }
+    }
     Type *sb = solid_base(base);
+    bool var_size = sb == &str_type || sb == &tuple_type || sb == &bytes_type;
+    Value slot_names = VNULL;   /* list of the (mangled) member names */
+    bool slots_dict = false;
+    if (slots) {
+        Value items = str_check(slots) ? tuple_pack(1, slots) : tuple_from_iterable(slots);
+        if (!items) return VNULL;
+        slot_names = list_new(0);
+        for (int64_t i = 0; i < tuple_size(items); i++) {
+            Value n = tuple_get(items, i);
+            if (!str_check(n)) return err_format(&exc_TypeError, "__slots__ items must be strings, not '%T'", n);
+            if (str_eq_cstr(n, "__dict__")) {
+                if (bases_have_dict || slots_dict)
+                    return err_set(&exc_TypeError, "__dict__ slot disallowed: we already got one");
+                slots_dict = true;
+                continue;
+            }
+            if (str_eq_cstr(n, "__weakref__")) continue;
+            list_append(slot_names, str_intern(str_from_cstr(mangle_name(t->tname, str_data(n)))));
+        }
+        if (var_size && list_size(slot_names))
+            return err_format(&exc_TypeError, "nonempty __slots__ not supported for subtype of '%s'", sb->tname);
+        if (list_size(slot_names)) t->flags |= TF_HAS_MEMBERS;
+    }
+    int32_t nmembers = base_members + (slot_names ? (int32_t)list_size(slot_names) : 0);
+    bool no_dict = slots && !slots_dict && !bases_have_dict;
+    if (no_dict) t->flags |= TF_NO_DICT;
+    if (hint > 16) hint = 16;
+    if (hint < nmembers) hint = nmembers;   /* dict mode keeps members inline */
     if (base->attrs_offset) {
         /* the attrs block is the tail of the object: a subclass may widen
            its inline part (maps are per type, so slot numbers stay valid) */
         t->attrs_offset = base->attrs_offset;
         t->inline_slots = (uint32_t)hint > base->inline_slots ? (uint32_t)hint : base->inline_slots;
-    } else if (sb == &str_type || sb == &tuple_type || sb == &bytes_type) {
-        t->attrs_offset = 0;   /* variable-size layouts: no attribute storage */
+    } else if (sb == &type_type) {
+        t->attrs_offset = 0;   /* a metaclass: its instances keep attributes in their dict */
         t->inline_slots = 0;
+    } else if (var_size) {
+        t->attrs_offset = 0;   /* variable-size layouts: attributes in a trailing dict */
+        t->inline_slots = 0;
+        if (!no_dict) t->flags |= TF_VAR_DICT;
     } else {
         t->attrs_offset = (sb->basicsize + 7u) & ~7u;
         t->inline_slots = (uint32_t)(hint > 0 ? hint : 2);
     }
     t->basicsize = t->attrs_offset ? t->attrs_offset + (uint32_t)sizeof(InstanceAttrs) + 8u * t->inline_slots
-                                   : sb->basicsize;
+                                   : sb->basicsize + (type_has_flag(t, TF_VAR_DICT) ? VAR_DICT_EXTRA : 0u);
+    /* the slots' descriptors, and __dict__ where a hierarchy first gets one */
+    for (int64_t i = 0; slot_names && i < list_size(slot_names); i++) {
+        Value n = list_get(slot_names, i);
+        if (dict_get_str(t->dict, n))
+            return err_format(&exc_ValueError, "%R in __slots__ conflicts with class variable", n);
+        MemberDescrObject *md = (MemberDescrObject *)obj_alloc(&member_descr_type, sizeof *md);
+        md->owner = t;
+        md->name = n;
+        md->index = base_members + (int32_t)i;
+        dict_set(t->dict, n, V_FROM_PTR(md));
+    }
+    if (!no_dict && !bases_have_dict) {
+        for (const GetSetDef *gs = heap_dict_getsets; gs->name; gs++)
+            if (!dict_get_cstr(t->dict, gs->name))
+                dict_set(t->dict, str_intern_cstr(gs->name), getset_descr_new(t, gs));
+    }
     set_heap_slots(t);
     t->mro = compute_mro(t);
     if (!t->mro) return VNULL;
@@ -1500,6 +1835,7 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     if (t->attrs_offset) t->root_map = map_new_root(t);
     /* dunder flags */
     if (type_lookup(t, NAME(__getattr__))) t->flags |= TF_HAS_GETATTR;
+    if (type_lookup_cstr(t, "__del__")) t->flags |= TF_HAS_DEL;
     Value sa = type_lookup(t, NAME(__setattr__));
     Value da = type_lookup(t, NAME(__delattr__));
     if ((sa && sa != object_setattr_descr) || (da && V_OBJ(da)->type != &slot_wrapper_type))
@@ -1637,6 +1973,9 @@ void type_init(void) {
     type_ready(&type_type);
     type_ready(&map_type);
     type_ready(&slot_wrapper_type);
+    type_add_methods(&member_descr_type, member_methods);
+    type_add_getsets(&member_descr_type, member_getsets);
+    type_ready(&member_descr_type);
     object_init_descr = dict_get_str(object_type.dict, NAME(__init__));
     object_new_descr = dict_get_str(object_type.dict, NAME(__new__));
     object_setattr_descr = dict_get_str(object_type.dict, NAME(__setattr__));

@@ -60,8 +60,14 @@ int generic_setattr(Value obj, Value name, Value v);
 /* Instance attribute slot access (no descriptors). VNULL if absent. */
 Value instance_get_attr(Value obj, Value name);
 int instance_set_attr(Value obj, Value name, Value v);
-/* The instance's __dict__ (switches the instance to dict mode). */
+/* The instance's __dict__ (switches the instance to dict mode); VNULL
+ * without an exception when instances of its type have none. */
 Value instance_get_dict(Value obj);
+/* May an instance of t get a new attribute `name` (false: __slots__)? */
+bool instance_may_add_attr(Type *t, Value name);
+
+/* The descriptors of the names in __slots__. */
+extern Type member_descr_type;
 
 /* Build the default `object` instance of a heap type. */
 Value instance_new(Type *t);

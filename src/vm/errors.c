@@ -1,5 +1,6 @@
 /* errors.c: the builtin exception types, the C error API, traceback
  * objects and CPython-format exception printing. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -51,8 +52,31 @@ static void exc_set_args(ExcObject *e, Value args) {
     else if (type_is_subtype(t, &exc_SystemExit)) e->value = n == 0 ? V_NONE : n == 1 ? tuple_get(args, 0) : args;
 }
 
+/* OSError(errno, strerror) builds the subclass that names the error. */
+static Type *oserror_subclass(Value code) {
+    if (!v_is_int(code)) return &exc_OSError;
+    switch (v_intval(code)) {
+    case EAGAIN: case EALREADY: case EINPROGRESS: return &exc_BlockingIOError;
+    case ECHILD: return &exc_ChildProcessError;
+    case EPIPE: case ESHUTDOWN: return &exc_BrokenPipeError;
+    case ECONNABORTED: return &exc_ConnectionAbortedError;
+    case ECONNREFUSED: return &exc_ConnectionRefusedError;
+    case ECONNRESET: return &exc_ConnectionResetError;
+    case EEXIST: return &exc_FileExistsError;
+    case ENOENT: return &exc_FileNotFoundError;
+    case EISDIR: return &exc_IsADirectoryError;
+    case ENOTDIR: return &exc_NotADirectoryError;
+    case EINTR: return &exc_InterruptedError;
+    case EACCES: case EPERM: return &exc_PermissionError;
+    case ESRCH: return &exc_ProcessLookupError;
+    case ETIMEDOUT: return &exc_TimeoutError;
+    default: return &exc_OSError;
+    }
+}
+
 static Value exc_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
+    if (t == &exc_OSError && nargs >= 2) t = oserror_subclass(args[0]);
     ExcObject *e = exc_alloc(t);
     exc_set_args(e, tuple_from_array(args, (int64_t)nargs));
     return V_FROM_PTR(e);
@@ -645,4 +669,30 @@ void errors_init(void) {
 #undef EXC_READY
     type_add_getsets(&traceback_type, tb_getsets);
     type_ready(&traceback_type);
+    /* attributes that read None until set */
+    static const struct { Type *t; const char *names[5]; } defaults[] = {
+        {&exc_NameError, {"name"}},
+        {&exc_AttributeError, {"name", "obj"}},
+        {&exc_ImportError, {"name", "path", "msg"}},
+        {&exc_OSError, {"errno", "strerror", "filename", "filename2"}},
+    };
+    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) {
+        for (int j = 0; j < 5 && defaults[i].names[j]; j++)
+            dict_set(defaults[i].t->dict, str_intern_cstr(defaults[i].names[j]), V_NONE);
+        type_modified(defaults[i].t);
+    }
+}
+
+void err_attribute_context(Value obj, Value name) {
+    Value e = tstate.exc;
+    if (!e || !type_is_subtype(type_of(e), &exc_AttributeError)) return;
+    if (instance_get_attr(e, NAME(name))) return;
+    instance_set_attr(e, NAME(name), name);
+    instance_set_attr(e, NAME(obj), obj);
+}
+
+Value err_name_error(Value name) {
+    err_format(&exc_NameError, "name '%U' is not defined", name);
+    instance_set_attr(tstate.exc, NAME(name), name);
+    return VNULL;
 }

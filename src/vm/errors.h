@@ -107,6 +107,11 @@ Value err_set_exc(Value exc);                 /* raise this instance */
 Value err_no_memory(void);
 Value err_key(Value key);                     /* KeyError(key) */
 Value err_stop_iteration(Value value);        /* StopIteration(value) */
+/* NameError("name 'x' is not defined") with .name set */
+Value err_name_error(Value name);
+/* After a failed attribute lookup: give a pending AttributeError its .name
+ * and .obj (unless it has them). */
+void err_attribute_context(Value obj, Value name);
 
 bool err_occurred(void);
 /* Is the current exception an instance of type (or a subclass)? */

@@ -53,9 +53,7 @@ static inline Value *slot_addr(Type *t, InstanceAttrs *a, int64_t idx) {
     return &a->overflow[idx - (int64_t)t->inline_slots];
 }
 
-static Value name_error(Value name) {
-    return err_format(&exc_NameError, "name '%U' is not defined", name);
-}
+static Value name_error(Value name) { return err_name_error(name); }
 
 static Value load_global_slow(Frame *f, InlineCache *ic) {
     Value name = ic->name;
@@ -89,8 +87,16 @@ static Value load_global_slow(Frame *f, InlineCache *ic) {
     return name_error(name);
 }
 
+static Value load_attr_slow_(Value obj, InlineCache *ic);
+
 /* LOAD_ATTR slow path: compute and (when possible) cache. */
 static Value load_attr_slow(Value obj, InlineCache *ic) {
+    Value r = load_attr_slow_(obj, ic);
+    if (!r) err_attribute_context(obj, ic->name);
+    return r;
+}
+
+static Value load_attr_slow_(Value obj, InlineCache *ic) {
     Value name = ic->name;
     Type *t = type_of(obj);
     if (ic->misses < 250) ic->misses++;
@@ -194,7 +200,7 @@ static int load_method_slow(Value obj, InlineCache *ic, Value *meth, Value *self
             }
         }
     }
-    Value r = obj_getattr(obj, name);
+    Value r = obj_getattr(obj, name);   /* sets the AttributeError's context */
     if (!r) return -1;
     *meth = VNULL;
     *self = r;
@@ -246,7 +252,7 @@ static int store_attr_slow(Value obj, Value v, InlineCache *ic) {
                     ic->version = type_version(t);
                     ic->key2 = m;
                     ic->index = idx;
-                } else if (m->nattrs < 100) {
+                } else if (m->nattrs < 100 && instance_may_add_attr(t, name)) {
                     Map *nm = map_add(m, name);
                     ic->kind = IC_STORE_ADD;
                     ic->key = t;
@@ -414,7 +420,7 @@ Value func_str(Value f) {
 
 /* Call with a tuple and optional dict (CALL_FUNCTION_EX). */
 static Value call_ex(Value f, Value args, Value kwargs) {
-    if (!tuple_check(args)) {
+    if (!tuple_check_exact(args)) {
         Value t = tuple_from_iterable(args);
         if (!t) {
             if (err_matches(&exc_TypeError) && !type_of(args)->iter && !type_of(args)->getitem) {
@@ -1695,7 +1701,8 @@ Value eval_frame(Frame *f, Value throw_exc) {
         Value enter = type_lookup(t, NAME(__enter__));
         Value exitf = type_lookup(t, NAME(__exit__));
         if (!enter || !exitf) {
-            err_format(&exc_TypeError, "'%s' object does not support the context manager protocol", t->tname);
+            err_format(&exc_TypeError, "'%s' object does not support the context manager protocol%s", t->tname,
+                       enter ? " (missed __exit__ method)" : "");
             goto error;
         }
         Type *et = type_of(exitf);

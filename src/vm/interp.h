@@ -85,6 +85,9 @@ int interp_dict_update(Value d, Value other);
  * parameters, defaults, *args, **kwargs, cells); NULL on error. heap: for
  * generators. */
 Frame *frame_setup_call(FunctionObject *func, Value *args, size_t nargs, Value kwnames, bool heap);
+/* A dict of f's local variables (a snapshot for function frames; the
+ * namespace itself for module and class frames). mod/builtins.c */
+Value frame_locals_dict(Frame *f);
 /* Run a module code object in `globals` (a cells dict). */
 Value eval_module_code(CodeObject *co, Value globals, Value locals);
 /* Call a Python function with vectorcall arguments. */

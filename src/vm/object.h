@@ -118,6 +118,8 @@ enum TypeFlags {
     TF_HAS_GETATTR = 1 << 4,    /* heap type with __getattr__ in its MRO */
     TF_HAS_SETATTR = 1 << 5,    /* heap type with __setattr__ overridden */
     TF_HAS_GETATTRIBUTE = 1 << 6, /* heap type overriding __getattribute__ */
+    TF_NO_DICT = 1 << 7,        /* heap type whose __slots__ give instances
+                                   no __dict__: only slot names may be set */
     /* fast subclass tests, inherited by every subtype */
     TF_INT_SUBCLASS = 1 << 8,
     TF_STR_SUBCLASS = 1 << 9,
@@ -129,6 +131,13 @@ enum TypeFlags {
     TF_FLOAT_SUBCLASS = 1 << 15,
     TF_SET_SUBCLASS = 1 << 16,
     TF_BYTES_SUBCLASS = 1 << 17,
+    /* heap subclass of a variable-size builtin (str, tuple, bytes): its
+       instances keep attributes in a dict in a word after their items */
+    TF_VAR_DICT = 1 << 18,
+    /* heap type with __slots__ names in its MRO (member descriptors) */
+    TF_HAS_MEMBERS = 1 << 19,
+    /* heap type with __del__: its instances get a finalizer */
+    TF_HAS_DEL = 1 << 20,
 };
 #define TF_INHERITED_MASK 0x3FF00u
 

@@ -2,6 +2,7 @@
  * value, dispatching to type slots, plus calls and argument helpers. */
 #include <stdio.h>
 
+#include "../obj/bytearray.h"
 #include "../runtime.h"
 
 Names names;
@@ -134,8 +135,9 @@ Value obj_getattr(Value obj, Value name) {
     if (!str_check(name)) return err_format(&exc_TypeError, "attribute name must be string, not '%T'", name);
     name = intern_name(name);
     Type *t = type_of(obj);
-    if (!t->getattr) return generic_getattr(obj, name);
-    return t->getattr(obj, name);
+    Value r = t->getattr ? t->getattr(obj, name) : generic_getattr(obj, name);
+    if (!r) err_attribute_context(obj, name);
+    return r;
 }
 
 Value obj_getattr_cstr(Value obj, const char *name) { return obj_getattr(obj, str_intern_cstr(name)); }
@@ -226,7 +228,7 @@ int obj_contains(Value container, Value item) {
 /* ---- operators ------------------------------------------------------------------------ */
 
 static bool is_sequence(Value v) {
-    return str_check(v) || list_check(v) || tuple_check(v) || bytes_check(v);
+    return str_check(v) || list_check(v) || tuple_check(v) || bytes_check(v) || bytearray_check(v);
 }
 
 static Value binop_type_error(Value a, Value b, int op) {
@@ -257,7 +259,9 @@ Value obj_binop(Value a, Value b, int op) {
     }
     int bop = BINOP_BASE(op);
     bool tried_b = false;
-    if (tb != ta && tb->binop && type_is_subtype(tb, ta) && type_has_flag(tb, TF_HEAPTYPE)) {
+    /* a subclass that overrides the operator gets the first chance */
+    if (tb != ta && tb->binop && (tb->binop != ta->binop || type_has_flag(tb, TF_HEAPTYPE)) &&
+        type_is_subtype(tb, ta)) {
         Value r = tb->binop(a, b, bop | BINOP_REFLECTED);
         if (r != V_NOTIMPL) return r;
         tried_b = true;
@@ -273,6 +277,15 @@ Value obj_binop(Value a, Value b, int op) {
         /* same heap type: try the reflected method as well */
         Value r = tb->binop(a, b, bop | BINOP_REFLECTED);
         if (r != V_NOTIMPL) return r;
+    }
+    if (bop == BINOP_MUL && is_sequence(a) != is_sequence(b)) {
+        /* sequence repetition accepts any count with __index__ */
+        Value n = is_sequence(a) ? b : a;
+        if (!int_check(n) && type_lookup(type_of(n), NAME(__index__))) {
+            Value k = obj_index(n);
+            if (!k) return VNULL;
+            return n == b ? obj_binop(a, k, op) : obj_binop(k, b, op);
+        }
     }
     return binop_type_error(a, b, op);
 }
@@ -292,7 +305,8 @@ Value obj_richcompare(Value a, Value b, int op) {
     bool checked_reverse = false;
     if (interp_enter_recursive(" in comparison") < 0) return VNULL;
     Value r;
-    if (tb != ta && tb->richcompare && type_is_subtype(tb, ta) && type_has_flag(tb, TF_HEAPTYPE)) {
+    if (tb != ta && tb->richcompare && type_is_subtype(tb, ta) &&
+        (tb->richcompare != ta->richcompare || type_has_flag(tb, TF_HEAPTYPE))) {
         checked_reverse = true;
         r = tb->richcompare(b, a, cmpop_swapped[op]);
         if (r != V_NOTIMPL) goto done;

@@ -37,6 +37,7 @@ void tpy_runtime_init(const char *executable) {
     code_init();
     module_init();
     misc_init();
+    generic_alias_init();
     gen_init();
     errors_init();
     tstate.sys_modules = dict_new();
