@@ -37,8 +37,9 @@ typedef int32_t Loc;
 #define loc_is_xmm(l) ((l) >= 16 && (l) < 32)
 #define loc_is_slot(l) ((l) >= 32)
 
-#define JIT_FRAME_SLOTS 240
-#define JIT_SAVE_SLOTS 32
+/* Small, because recursion through call_assembler nests machine frames */
+#define JIT_FRAME_SLOTS 100
+#define JIT_SAVE_SLOTS 24
 
 /* Compile a loop or function trace (t->ir); sets t->entry. */
 bool backend_compile_loop(Trace *t);

@@ -30,6 +30,7 @@
     _(call4, 'r', "rrrrr", CALL_ANY, jh_call4)                                       \
     _(call5, 'r', "rrrrrr", CALL_ANY, jh_call5)                                      \
     _(call_kw, 'r', "rrir", CALL_ANY, jh_call_kw)   /* f, args[], npos, kwnames */ \
+    _(call_assembler, 'r', "rirrrr", CALL_ANY, jit_call_assembler) /* f, n, a0..a3 */ \
     _(build_list, 'r', "ri", CALL_NO_RAISE, jh_build_list)   /* items[], n */     \
     _(build_set, 'r', "ri", CALL_ANY, jh_build_set)                                  \
     _(build_map, 'r', "ri", CALL_ANY, jh_build_map)          /* k,v pairs[], n */ \
@@ -79,6 +80,8 @@ CallDescr *jit_helper_descr(JitHelper h);
 /* Value representation helpers the backend inlines fast paths of. */
 Value jh_box_int_slow(int64_t x);
 Value jh_box_float_slow(double d);
+
+Value jit_call_assembler(Value fn, int64_t nargs, Value a0, Value a1, Value a2, Value a3);   /* trace.c */
 
 void jit_helpers_init(void);
 

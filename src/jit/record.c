@@ -1082,7 +1082,19 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
     }
     /* a residual call */
     IRRef r;
-    if (!has_kw && nargs <= 5) {
+    if (function_check(vcallable) && nkw == 0 && nargs <= 4 && (V_AS(FunctionObject, vcallable)->code->flags & CO_SIMPLE_ARGS) &&
+        nargs == V_AS(FunctionObject, vcallable)->code->argcount) {
+        /* a Python function not inlined (recursion, or it loops): run its
+           entry trace directly when it has one */
+        IRRef a[7];
+        a[0] = ir_const_int(&R->ir, (int64_t)(uintptr_t)jit_helper_fn(JH_call_assembler));
+        a[1] = cref;
+        a[2] = kint(R, nargs);
+        for (int i = 0; i < 4; i++) a[i + 3] = i < nargs ? as_ref(R, args[i]) : kref(R, VNULL);
+        r = emit(R, IR_call_assembler_r, 7, a, &jit_helper_descr(JH_call_assembler)->d);
+        guard_no_exc(R);
+        R->nonnull[r] = 1;
+    } else if (!has_kw && nargs <= 5) {
         IRRef a[6];
         a[0] = cref;
         for (int i = 0; i < nargs; i++) a[i + 1] = as_ref(R, args[i]);

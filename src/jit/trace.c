@@ -398,6 +398,45 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     return 2;
 }
 
+/* call_assembler: compiled code calls a Python function that has an entry
+ * trace (typically itself, recursively). The trace runs on a new frame
+ * without going through the interpreter's loop; if it exits early the
+ * interpreter finishes the call. Without an entry trace (yet), this is a
+ * plain call. */
+Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2, Value a3) {
+    FunctionObject *fn = V_AS(FunctionObject, fnv);
+    CodeObject *co = fn->code;
+    Value args[4] = {a0, a1, a2, a3};
+    Trace *t = co->jit_entry_trace;
+    if (!t || t->invalid || !(co->flags & CO_SIMPLE_ARGS) || nargs != co->argcount || !jit_params.enabled)
+        return obj_call(fnv, args, (size_t)nargs, VNULL);
+    if (tstate.depth >= tstate.recursion_limit) {
+        err_set(&exc_RecursionError, "maximum recursion depth exceeded");
+        return VNULL;
+    }
+    if (interp_enter_recursive("") < 0) return VNULL;
+    Frame *f = frame_push(co);
+    f->func = fn;
+    f->globals = fn->globals;
+    f->builtins = fn->builtins;
+    values_copy(f->localsplus, args, (size_t)nargs);
+    f->back = tstate.frame;
+    tstate.frame = f;
+    tstate.depth++;
+    Value result;
+    int r = run_trace(f, t, &result);
+    interp_leave_recursive();
+    if (r == 5) {
+        tstate.frame = f->back;
+        tstate.depth--;
+        frame_pop(f);
+        return result;
+    }
+    Value v = eval_frame_resumed(f, r);
+    frame_pop(f);
+    return v;
+}
+
 void jit_init(void) {
     jit_helpers_init();
     backend_init();

@@ -477,7 +477,18 @@ int interp_dict_update(Value d, Value other) {
     return 0;
 }
 
-Value eval_frame(Frame *f, Value throw_exc) {
+/* The interpreter loop. jit_resume: 0 for a normal start of f; otherwise
+ * compiled code entered at f (the caller already linked f and counted its
+ * depth) exited and rebuilt the frames up to tstate.frame, where
+ * interpretation goes on: 2 normally, 3 by raising the pending exception,
+ * 4 while recording a bridge (jit/trace.h's codes). */
+static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume);
+
+Value eval_frame(Frame *f, Value throw_exc) { return eval_frame_impl(f, throw_exc, 0); }
+
+Value eval_frame_resumed(Frame *entry, int how) { return eval_frame_impl(entry, VNULL, how); }
+
+static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     static void *const labels[OP__COUNT] = {
 #define OP_LABEL(name, flags) &&L_##name,
         OPCODE_DEF(OP_LABEL)
@@ -498,14 +509,16 @@ Value eval_frame(Frame *f, Value throw_exc) {
     Value *consts;
     uint32_t w;
     Frame *entry = f;
-    Frame *saved_frame = tstate.frame;
+    Frame *saved_frame = jit_resume ? f->back : tstate.frame;
 
     if (interp_enter_recursive("") < 0) return VNULL;
     f->back = saved_frame;
     f->is_entry = 1;
     f->executing = 1;
-    tstate.frame = f;
-    tstate.depth++;
+    if (!jit_resume) {
+        tstate.frame = f;
+        tstate.depth++;
+    }
     if (tstate.depth > tstate.recursion_limit) {
         tstate.depth--;
         interp_leave_recursive();
@@ -568,6 +581,14 @@ Value eval_frame(Frame *f, Value throw_exc) {
     if (throw_exc) {
         err_set_exc(throw_exc);
         goto error;
+    }
+    if (jit_resume) {
+        /* compiled code exited: go on in the innermost rebuilt frame */
+        f = tstate.frame;
+        LOAD_REGS();
+        if (jit_resume == 3) goto error;
+        if (jit_resume == 4) dispatch = record_labels;
+        NEXT();
     }
     if (ip == co->code && !f->on_heap) FUNCTION_ENTRY_HOOK();
     NEXT();

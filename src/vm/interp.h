@@ -77,6 +77,9 @@ extern ThreadState tstate;
 /* Run frame f (an entry frame) until it returns or, for a generator
  * frame, yields. throw_exc: raise this exception at the resume point. */
 Value eval_frame(Frame *f, Value throw_exc);
+/* Continue interpreting after compiled code entered at `entry` exited
+ * (jit/trace.c call_assembler); how: 2, 3 or 4 as jit_loop_header returns. */
+Value eval_frame_resumed(Frame *entry, int how);
 int interp_list_extend(Value list, Value it);
 /* "f()" style name of a callable, for argument error messages */
 Value func_str(Value f);
