@@ -27,7 +27,7 @@ ASAN_OBJS = $(patsubst src/%.c,build-asan/%.o,$(SRCS)) build-asan/frozen.o
 LIB_PY = $(sort $(wildcard lib/*.py))
 
 # header -> Debian package, checked before building
-DEPS = gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev
+DEPS = gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev capstone/capstone.h:libcapstone-dev
 
 .PHONY: all deps check test test-asan asan bench clean unit lib examples
 
@@ -72,11 +72,16 @@ build-asan/%.o: src/%.c
 	$(CC) -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(ASAN_FLAGS) -MMD -MP -c $< -o $@
 
 # C unit tests: each prints "N passed, N failed" and exits non-zero on failure
-UNIT_TESTS = build/unit/test_numfmt
+UNIT_TESTS = build/unit/test_numfmt build/unit/test_asm_x64
 
 build/unit/test_numfmt: tests/unit/test_numfmt.c src/util/numfmt.c src/util/buf.c src/gc/gc.c
 	@mkdir -p build/unit
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -O1 -g -Isrc -o $@ $^ -lgc -lgmp -lm
+
+# the x86-64 encoder, checked instruction by instruction against Capstone
+build/unit/test_asm_x64: tests/unit/test_asm_x64.c src/jit/asm_x64.c src/jit/asm_x64.h
+	@mkdir -p build/unit
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -O1 -g -Isrc -o $@ tests/unit/test_asm_x64.c src/jit/asm_x64.c -lcapstone
 
 unit: $(UNIT_TESTS) examples
 
