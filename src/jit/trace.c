@@ -147,35 +147,89 @@ void jit_abort(AbortReason reason) {
     end_recording();
 }
 
-static void live_add(Trace *t) {
-    if (jit.nlive == jit.caplive) {
-        jit.caplive = jit.caplive ? jit.caplive * 2 : 64;
-        jit.live = realloc(jit.live, sizeof(Trace *) * (size_t)jit.caplive);
-        if (!jit.live) abort();
+/* ---- releasing machine code ------------------------------------------------------------- */
+
+/* Released traces are unreachable from the interpreter at once (their jit
+ * cells forget them, and they are invalid so guard_not_invalidated exits);
+ * their machine code is freed only when no compiled code is running, since
+ * a running loop may still be in it or jump to it. Trace structures stay
+ * (watch lists and guard descriptors point to them); only code is freed. */
+
+static void trace_list_add(Trace ***list, int32_t *n, int32_t *cap, Trace *t) {
+    if (*n == *cap) {
+        *cap = *cap ? *cap * 2 : 64;
+        *list = realloc(*list, sizeof(Trace *) * (size_t)*cap);
+        if (!*list) abort();
     }
-    jit.live[jit.nlive++] = t;
+    (*list)[(*n)++] = t;
+}
+
+static void live_add(Trace *t) { trace_list_add(&jit.live, &jit.nlive, &jit.caplive, t); }
+
+static void free_doomed(void) {
+    if (jit.activations > 0) return;
+    for (int32_t i = 0; i < jit.ndoomed; i++) {
+        Trace *t = jit.doomed[i];
+        if (t->freed) continue;
+        backend_free(t);
+        t->freed = 1;
+        jitev_freed(t);
+    }
+    jit.ndoomed = 0;
+}
+
+/* Unhook a trace from the interpreter and doom its code. */
+static void release(Trace *t) {
+    t->invalid = 1;
+    if (t->kind == TRACE_FUNCTION) {
+        if (t->code->jit_entry_trace == t) t->code->jit_entry_trace = NULL;
+    } else if (t->kind == TRACE_LOOP && t->code) {
+        JitCell *c = jit_cell(t->code, t->pc);
+        if (c->trace == t) c->trace = NULL;
+        c->counter = (int32_t)jit_params.threshold;
+    }
+    if (t->jumps_to && t->jumps_to->incoming > 0) t->jumps_to->incoming--;
+    trace_list_add(&jit.doomed, &jit.ndoomed, &jit.capdoomed, t);
 }
 
 void jit_releaseall(void) {
     jitev_releaseall(jit.nlive);
+    for (int32_t i = 0; i < jit.nlive; i++) release(jit.live[i]);
+    jit.nlive = 0;
+    free_doomed();
+}
+
+/* loop_longevity: free trees whose root was not entered for that many
+ * compilations, unless other trees jump into them or they are running. */
+static void free_cold_trees(void) {
+    if (jit_params.loop_longevity <= 0) return;
+    uint64_t limit = (uint64_t)jit_params.loop_longevity;
+    bool any = false;
+    for (int32_t i = 0; i < jit.nlive; i++) {
+        Trace *r = jit.live[i];
+        if (r->kind == TRACE_BRIDGE || r->active || r->incoming > 0) continue;
+        if (jit.generation - r->generation > limit) r->freed = 2;   /* mark the tree */
+        if (r->freed == 2) any = true;
+    }
+    if (!any) return;
+    int32_t k = 0;
     for (int32_t i = 0; i < jit.nlive; i++) {
         Trace *t = jit.live[i];
-        t->invalid = 1;
-        if (t->kind == TRACE_FUNCTION) {
-            if (t->code->jit_entry_trace == t) t->code->jit_entry_trace = NULL;
-        } else if (t->kind == TRACE_LOOP && t->code) {
-            JitCell *c = jit_cell(t->code, t->pc);
-            if (c->trace == t) c->trace = NULL;
-            c->counter = (int32_t)jit_params.threshold;
-        }
+        if (t->root->freed == 2) release(t);
+        else jit.live[k++] = t;
     }
-    jit.nlive = 0;
+    for (int32_t i = 0; i < jit.ndoomed; i++)
+        if (jit.doomed[i]->freed == 2) jit.doomed[i]->freed = 0;
+    jit.nlive = k;
+    free_doomed();
 }
 
 static Trace *trace_new(Recorder *R) {
     Trace *t = gc_alloc_uncollectable(sizeof *t);
     t->kind = R->kind;
     t->tree_kind = R->kind == TRACE_BRIDGE ? R->parent->tree_kind : R->kind;
+    t->root = R->kind == TRACE_BRIDGE ? R->parent->root : t;
+    t->generation = jit.generation;
     t->code = R->start_code;
     t->pc = R->start_pc;
     t->noopt = R->ir;
@@ -240,8 +294,16 @@ static void compile_recorded(Recorder *R) {
         return;
     }
     for (int64_t i = 0; i < list_size(R->watched); i++) watch(list_get(R->watched, i), t);
+    if (R->jump_target && R->jump_target->root != t->root) {
+        t->jumps_to = R->jump_target->root;
+        t->jumps_to->incoming++;
+    }
     live_add(t);
     jitev_compiled(t);
+    if (t->kind != TRACE_BRIDGE) {
+        jit.generation++;
+        free_cold_trees();
+    }
 }
 
 /* ---- the interpreter's entry points ------------------------------------------------------ */
@@ -371,9 +433,13 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
 static int run_trace(Frame *f, Trace *t, Value *result) {
     typedef GuardDescr *(*EntryFn)(Frame *);
     t->runs++;
+    t->generation = jit.generation;
     t->active++;
+    jit.activations++;
     GuardDescr *g = ((EntryFn)t->entry)(f);
+    jit.activations--;
     t->active--;
+    if (jit.ndoomed && jit.activations == 0) free_doomed();
     if (g == &jit_done_descr) {
         *result = (Value)jit_saved_area[0];
         return 5;

@@ -95,7 +95,10 @@ typedef struct Trace {
     uint64_t debug_count;       /* label passes / bridge entries, counted by
                                    the machine code when `counting` */
     uint8_t counting;           /* compiled with jit.debug_counters on */
-    uint64_t generation;        /* for loop_longevity */
+    uint64_t generation;        /* roots: jit.generation when last entered */
+    struct Trace *root;         /* the loop or function trace of the tree */
+    struct Trace *jumps_to;     /* root of the tree this trace jumps into */
+    int32_t incoming;           /* roots: traces of other trees jumping here */
     /* backend: the machine-code frame shared by a loop and its bridges */
     int32_t slot_base;          /* first stack slot of this trace's values */
     int32_t slots_used;
@@ -127,6 +130,11 @@ typedef struct JitState {
                                    pypyjit.enable_debug(), jit-backend-counts */
     struct Trace **live;        /* compiled traces not yet released */
     int32_t nlive, caplive;
+    struct Trace **doomed;      /* released, machine code freed when no
+                                   compiled code is running any more */
+    int32_t ndoomed, capdoomed;
+    int32_t activations;        /* compiled code running (nested entries) */
+    uint64_t generation;        /* bumped per compiled loop (loop_longevity) */
 } JitState;
 
 extern JitState jit;
