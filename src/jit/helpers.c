@@ -95,8 +95,7 @@ Value jh_format_value(Value v, int64_t conv, Value spec) {
     return obj_format(v, spec ? spec : str_empty);
 }
 /* Concatenate up to four strings (n of them); used for BUILD_STRING. */
-Value jh_build_string4(int64_t n, Value a, Value b, Value c, Value d) {
-    Value parts[4] = {a, b, c, d};
+static Value build_string(const Value *parts, int64_t n) {
     size_t total = 0;
     for (int64_t i = 0; i < n; i++) total += (size_t)str_nbytes(parts[i]);
     Value s = str_alloc(total);
@@ -108,6 +107,12 @@ Value jh_build_string4(int64_t n, Value a, Value b, Value c, Value d) {
     }
     return str_finish(s);
 }
+
+Value jh_build_string4(int64_t n, Value a, Value b, Value c, Value d) {
+    Value parts[4] = {a, b, c, d};
+    return build_string(parts, n);
+}
+Value jh_build_string_n(Value arr, int64_t n) { return build_string((const Value *)V_OBJ(arr), n); }
 Value jh_str_getitem_int(Value s, int64_t i) { return str_getitem(s, int_from_i64(i)); }
 int64_t jh_set_global(Value d, Value name, Value v) { return dict_set(d, name, v); }
 Value jh_float_pow(double a, double b) { return float_pow(a, b); }

@@ -1073,6 +1073,28 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
         push(R, kref(R, V_NONE), SK_VALUE);
         return;
     }
+    if (vcallable == V_FROM_PTR(&super_type) && nargs == 0 && !has_kw && rf->func && rf->code->argcount > 0) {
+        /* zero-argument super() reads the caller's first argument and its
+           __class__ cell: take both from the shadow frame */
+        CodeObject *co = rf->code;
+        IRRef obj = IR_NONE, cls = IR_NONE;
+        if (rf->slots[0].kind != SK_NULL) obj = as_ref(R, rf->slots[0]);
+        for (int i = 0; obj == IR_NONE && co->cell2arg && i < co->ncells; i++)
+            if (co->cell2arg[i] == 0)
+                obj = emit1(R, IR_getfield_gc_r, as_ref(R, rf->slots[co->nlocals + i]), &cell_value_descr->d);
+        for (int i = 0; i < co->nfrees; i++)
+            if (tuple_get(co->freevars, i) == NAME(__class__))
+                cls = emit1(R, IR_getfield_gc_r, as_ref(R, rf->slots[co->nlocals + co->ncells + i]), &cell_value_descr->d);
+        if (obj != IR_NONE && cls != IR_NONE) {
+            guard_const(R, cref, vcallable);
+            IRRef a[3] = {kref(R, vcallable), cls, obj};
+            IRRef r = call_value(R, JH_call2, 3, a);
+            R->known_class[r] = &super_type;
+            for (int i = 0; i < pop_count; i++) pop(R);
+            push(R, r, SK_VALUE);
+            return;
+        }
+    }
     if ((type_of(vcallable) == &builtin_function_type &&
          (V_AS(BuiltinFunctionObject, vcallable)->def->flags & MF_FRAME)) ||
         vcallable == V_FROM_PTR(&super_type)) {
@@ -1727,7 +1749,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     }
     case OP_BUILD_TUPLE: {
         int n = arg;
-        if (n > 8) {
+        if (n > 64) {
             rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
             return -1;
         }
@@ -1767,6 +1789,98 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         for (int i = n - 1; i >= 0; i--) push(R, vals[i], SK_VALUE);
         break;
     }
+    case OP_BUILD_LIST:
+    case OP_BUILD_SET:
+    case OP_BUILD_MAP: {
+        int n = op == OP_BUILD_MAP ? 2 * arg : arg;
+        SnapSlot items[64] = {{0}};
+        if (n > 64) {
+            rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+            return -1;
+        }
+        for (int i = 0; i < n; i++) items[i] = *stack_slot(rf, n - i);
+        IRRef a[2] = {build_array(R, items, n), kint(R, arg)};
+        IRRef r;
+        if (op == OP_BUILD_LIST) {
+            r = call_helper(R, JH_build_list, 2, a);
+            R->known_class[r] = &list_type;
+        } else {
+            r = call_value(R, op == OP_BUILD_SET ? JH_build_set : JH_build_map, 2, a);
+            R->known_class[r] = op == OP_BUILD_SET ? (void *)&set_type : (void *)&dict_type;
+        }
+        R->nonnull[r] = 1;
+        for (int i = 0; i < n; i++) pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
+    case OP_BUILD_SLICE: {
+        SnapSlot step = arg == 3 ? *stack_slot(rf, 1) : (SnapSlot){kref(R, V_NONE), SK_VALUE};
+        SnapSlot stop = *stack_slot(rf, arg == 3 ? 2 : 1), start = *stack_slot(rf, arg == 3 ? 3 : 2);
+        IRRef a[3] = {as_ref(R, start), as_ref(R, stop), as_ref(R, step)};
+        IRRef r = call_helper(R, JH_build_slice, 3, a);
+        R->known_class[r] = &slice_type;
+        R->nonnull[r] = 1;
+        for (int i = 0; i < arg; i++) pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
+    case OP_SET_ADD:
+    case OP_LIST_EXTEND:
+    case OP_SET_UPDATE:
+    case OP_DICT_UPDATE: {
+        SnapSlot v = *stack_slot(rf, 1);
+        SnapSlot c = *stack_slot(rf, arg + 1);
+        IRRef a[2] = {as_ref(R, c), as_ref(R, v)};
+        JitHelper h = op == OP_SET_ADD ? JH_set_add : op == OP_LIST_EXTEND ? JH_list_extend
+                    : op == OP_SET_UPDATE ? JH_set_update : JH_dict_update;
+        call_int(R, h, 2, a);
+        pop(R);
+        break;
+    }
+    case OP_DICT_MERGE: {
+        SnapSlot v = *stack_slot(rf, 1);
+        IRRef a[3] = {as_ref(R, *stack_slot(rf, arg + 1)), as_ref(R, v), as_ref(R, *stack_slot(rf, arg + 3))};
+        call_int(R, JH_dict_merge, 3, a);
+        pop(R);
+        break;
+    }
+    case OP_MAP_ADD: {
+        SnapSlot v = *stack_slot(rf, 1), k = *stack_slot(rf, 2);
+        IRRef a[3] = {as_ref(R, *stack_slot(rf, arg + 2)), as_ref(R, k), as_ref(R, v)};
+        call_int(R, JH_map_add, 3, a);
+        pop(R);
+        pop(R);
+        break;
+    }
+    case OP_LIST_TO_TUPLE: {
+        IRRef a[1] = {as_ref(R, *stack_slot(rf, 1))};
+        IRRef r = call_helper(R, JH_list_to_tuple, 1, a);
+        R->known_class[r] = &tuple_type;
+        R->nonnull[r] = 1;
+        pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
+    case OP_DELETE_FAST: {
+        SnapSlot l = rf->slots[arg];
+        if (l.kind == SK_NULL) {
+            rec_abort(R, ABORT_EXCEPTION);
+            return -1;
+        }
+        if (l.kind == SK_VALUE && !ref_is_nonnull(R, l.ref)) guard1(R, IR_guard_nonnull, l.ref);
+        rf->slots[arg] = (SnapSlot){IR_NONE, SK_NULL};
+        break;
+    }
+    case OP_DELETE_SUBSCR: {
+        IRRef a[2] = {as_ref(R, *stack_slot(rf, 2)), as_ref(R, *stack_slot(rf, 1))};
+        call_int(R, JH_delitem, 2, a);
+        pop(R);
+        pop(R);
+        break;
+    }
+    case OP_LOAD_CLOSURE:
+        push(R, rf->slots[co->nlocals + arg].ref, rf->slots[co->nlocals + arg].kind);
+        break;
     case OP_LIST_APPEND: {
         SnapSlot v = *stack_slot(rf, 1);
         SnapSlot l = *stack_slot(rf, arg + 1);
@@ -1790,8 +1904,19 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_BUILD_STRING: {
         int n = arg;
         if (n > 4) {
-            rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
-            return -1;
+            SnapSlot items[64] = {{0}};
+            if (n > 64) {
+                rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+                return -1;
+            }
+            for (int i = 0; i < n; i++) items[i] = *stack_slot(rf, n - i);
+            IRRef a[2] = {build_array(R, items, n), kint(R, n)};
+            IRRef r = call_helper(R, JH_build_string_n, 2, a);
+            R->known_class[r] = &str_type;
+            R->nonnull[r] = 1;
+            for (int i = 0; i < n; i++) pop(R);
+            push(R, r, SK_VALUE);
+            break;
         }
         IRRef args[5];
         args[0] = kint(R, n);
