@@ -12,6 +12,7 @@
 #include "front/compiler.h"
 #include "jit/params.h"
 #include "runtime.h"
+#include "introspect/jitevents.h"
 #include "vm/traceback.h"
 
 void tpy_runtime_init(const char *executable);
@@ -33,12 +34,19 @@ static const char usage_text[] =
     "--jit ARG  : JIT options, PyPy's syntax: 'off', 'help', or a comma-separated\n"
     "             list of NAME=VALUE (e.g. threshold=200,trace_eagerness=50)\n"
     "--dis      : print the compiled bytecode of the program and exit\n"
+    "--jit-profile[=loops|bridges] : record the time spent in each compiled loop\n"
+    "             (and, with 'bridges', in each bridge) into a PYPYLOG file\n"
+    "--jit-profile-out FILE : that file (default jitprof.log); its report:\n"
+    "             tpy -m jitprof FILE\n"
+    "-m mod     : run library module as a script (terminates option list)\n"
     "file       : program read from script file\n"
     "-          : program read from stdin (default; interactive mode if a tty)\n"
     "arg ...    : arguments passed to program in sys.argv[1:]\n"
     "\n"
     "Environment variables:\n"
-    "PYPYLOG    : JIT logging, PyPy's syntax (e.g. PYPYLOG=jit-log-opt:log.txt)\n";
+    "PYPYLOG    : JIT logging, PyPy's syntax (e.g. PYPYLOG=jit-log-opt:log.txt)\n"
+    "TPY_JIT_PROFILE : loops or bridges, the profiler's mode when PYPYLOG selects\n"
+    "             jit-profile\n";
 
 static int exit_status_for(Value exc) {
     if (type_is_subtype(type_of(exc), &exc_SystemExit)) {
@@ -182,11 +190,14 @@ static int interactive_loop(void) {
     }
 }
 
+Value import_module_source(const char *name, const char **path);   /* mod/import.c */
+
 int main(int argc, char **argv) {
     const char *command = NULL, *script = NULL;
     bool dis = false, inspect = false;
     int i = 1;
     const char *jit_spec = NULL;
+    const char *profile_mode = NULL, *profile_out = "jitprof.log", *module = NULL;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-c") == 0) {
@@ -217,6 +228,26 @@ int main(int argc, char **argv) {
             jit_spec = a + 6;
         } else if (strcmp(a, "--dis") == 0) {
             dis = true;
+        } else if (strcmp(a, "--jit-profile") == 0 || strncmp(a, "--jit-profile=", 14) == 0) {
+            profile_mode = a[13] == '=' ? a + 14 : "loops";
+            if (strcmp(profile_mode, "loops") != 0 && strcmp(profile_mode, "bridges") != 0) {
+                fprintf(stderr, "tpy: --jit-profile takes 'loops' or 'bridges', not '%s'\n", profile_mode);
+                return 2;
+            }
+        } else if (strcmp(a, "--jit-profile-out") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "Argument expected for the --jit-profile-out option\n");
+                return 2;
+            }
+            profile_out = argv[++i];
+        } else if (strcmp(a, "-m") == 0) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "Argument expected for the -m option\n%s", usage_text);
+                return 2;
+            }
+            module = argv[++i];
+            i++;
+            break;
         } else if (strcmp(a, "-i") == 0) {
             inspect = true;
         } else if (strcmp(a, "-u") == 0 || strcmp(a, "-B") == 0 || strcmp(a, "-E") == 0 || strcmp(a, "-s") == 0 ||
@@ -235,6 +266,19 @@ int main(int argc, char **argv) {
             break;
         }
     }
+    if (profile_mode) {
+        /* the profiler writes PYPYLOG sections: the events, and the tracing
+           and compiling sections the report needs */
+        setenv("TPY_JIT_PROFILE", profile_mode, 1);
+        jitev_profile_cli = true;
+        if (getenv("PYPYLOG")) {
+            fprintf(stderr, "tpy: --jit-profile: PYPYLOG is set, so it decides where the profile goes\n");
+        } else {
+            char spec[4200];
+            snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend:%s", profile_out);
+            setenv("PYPYLOG", spec, 1);
+        }
+    }
     tpy_runtime_init(argv[0]);
     if (jit_spec) {
         const char *err;
@@ -249,7 +293,22 @@ int main(int argc, char **argv) {
     dict_set(tstate.sys_modules, str_intern_cstr("__main__"), tstate.main_module);
     Value path = dict_get_cstr(module_dict(sys_module), "path");
     int status = 0;
-    if (command) {
+    if (module) {
+        const char *mpath = NULL;
+        list_append(path, str_from_cstr(""));
+        Value msrc = import_module_source(module, &mpath);
+        if (!msrc) {
+            fprintf(stderr, "%s: No module named %s\n", argv[0], module);
+            return 1;
+        }
+        char **sa = malloc(sizeof(char *) * (size_t)(argc - i + 2));
+        int na = 0;
+        sa[na++] = (char *)mpath;
+        for (; i < argc; i++) sa[na++] = argv[i];
+        sys_set_argv(na, sa);
+        dict_set(d, NAME(__file__), str_from_cstr(mpath));
+        status = run_main_source(str_data(msrc), (size_t)str_nbytes(msrc), mpath, dis);
+    } else if (command) {
         char *sa[64];
         int na = 0;
         sa[na++] = "-c";
@@ -307,5 +366,7 @@ int main(int argc, char **argv) {
        suspended generators */
     gc_finalize_all();
     sys_flush_all();
+    if (profile_mode && !getenv("PYPYLOG"))
+        fprintf(stderr, "tpy: JIT profile written to %s; report: tpy -m jitprof %s\n", profile_out, profile_out);
     return status;
 }

@@ -32,6 +32,12 @@ for t in build/unit/*; do
     count "$last"
 done
 
+echo "== JIT profiler: tpy --jit-profile and tpy -m jitprof"
+python3 tools/profile_checks.py --tpy ./tpy > build/profile-checks.log 2>&1
+grep -E '^FAIL' build/profile-checks.log | head -20
+tail -n 1 build/profile-checks.log
+count "$(tail -n 1 build/profile-checks.log)"
+
 echo "== JIT introspection: embedding example, PYPYLOG, PyPy's probe programs"
 python3 tools/jit_extras.py --tpy ./tpy > build/jit-extras.log 2>&1
 grep -E '^FAIL' build/jit-extras.log | head -20

@@ -25,6 +25,7 @@
  * operations under their own names.
  */
 #include "jitevents.h"
+#include "profiler.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -73,14 +74,24 @@ uint32_t jitev_loop_no(const Trace *t) {
     return t->kind == TRACE_BRIDGE ? 0 : t->number;
 }
 
+bool jitev_profile_cli;
+
 void jitev_set_debug(bool on) {
-    jit.debug_counters = on || pypylog_wants(PL_BACKEND_COUNTS);
+    /* tpy --jit-profile selects jit-backend for its timing, not for the
+       run counts that section prefix would also turn on */
+    jit.debug_counters = on || (pypylog_wants(PL_BACKEND_COUNTS) && !jitev_profile_cli);
     if (jit.debug_counters) counting_used = true;
 }
 
 void jitev_init(void) {
     t_process_start = now();
     pypylog_init();
+    /* PYPYLOG selecting jit-profile turns the profiler on; TPY_JIT_PROFILE
+       picks the mode (loops: bridges charged to their loop; bridges) */
+    if (pypylog_wants(PL_PROFILE_ENTER)) {
+        const char *m = getenv("TPY_JIT_PROFILE");
+        prof_start(m && strcmp(m, "bridges") == 0 ? PROF_BRIDGES : PROF_LOOPS);
+    }
     jitev_set_debug(false);
     atexit(jitev_exit);
 }
@@ -522,6 +533,7 @@ static uint64_t summary_value(int which) {
 void jitev_exit(void) {
     if (!pypylog_enabled) return;
     close_tracing();
+    prof_finish();
     if (counting_used || pypylog_wants(PL_BACKEND_COUNTS)) {
         pypylog_start(PL_BACKEND_COUNTS);
         for (int32_t i = 0; i < jitev_ntraces; i++) {

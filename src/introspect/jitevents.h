@@ -42,6 +42,8 @@ typedef enum JitEvent {
 } JitEvent;
 
 void jitev_init(void);
+/* Set by `tpy --jit-profile` before start-up (see jitev_set_debug). */
+extern bool jitev_profile_cli;
 void jitev_trace_start(TraceKind kind, CodeObject *code, int32_t pc, GuardDescr *from_guard);
 /* ops: the trace recorded so far (unoptimized). from_guard: bridges. */
 void jitev_abort(AbortReason reason, TraceKind kind, CodeObject *code, int32_t pc, GuardDescr *from_guard,

@@ -6,6 +6,7 @@
  * never are); a body line is written when the innermost section is shown.
  */
 #include "pypylog.h"
+#include "profiler.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -110,6 +111,8 @@ static void marker(const char *pre, const char *name, const char *post, const ch
 bool pypylog_start(PypylogSection s) {
     shown_bits <<= 1;
     if (!pypylog_enabled) return false;
+    /* buffered profiler events are older than this section */
+    if (jit_profile_mode) prof_flush();
     const char *name = pypylog_section_names[s];
     if (!profiling) {
         if (!prefixes || !starts_with_one_of(name, prefixes)) return false;
@@ -145,5 +148,19 @@ bool pypylog_wants(PypylogSection s) {
 }
 
 void pypylog_flush(void) {
+    if (jit_profile_mode) prof_flush();
     if (log_file) fflush(log_file);
+}
+
+void pypylog_write_raw(const char *text, size_t len) {
+    if (pypylog_enabled && log_file) fwrite(text, 1, len, log_file);
+}
+
+void pypylog_section_at(PypylogSection s, uint64_t ts, const char *body) {
+    if (!pypylog_enabled) return;
+    const char *name = pypylog_section_names[s];
+    if (!profiling && (!prefixes || !starts_with_one_of(name, prefixes))) return;
+    fprintf(log_file, "%s[%llx] {%s\n%s", color_start, (unsigned long long)ts, name, color_stop);
+    if (!profiling) fprintf(log_file, "%s\n", body);
+    fprintf(log_file, "%s[%llx] %s}\n%s", color_start2, (unsigned long long)ts, name, color_stop);
 }

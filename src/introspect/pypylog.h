@@ -21,6 +21,7 @@
 #define TPY_INTROSPECT_PYPYLOG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Every section tpy writes, defined once: enum name, section name. */
@@ -41,7 +42,11 @@
     _(SUMMARY, "jit-summary")                                     \
     _(MEM_LOOPTOKEN_ALLOC, "jit-mem-looptoken-alloc")             \
     _(MEM_LOOPTOKEN_FREE, "jit-mem-looptoken-free")               \
-    _(MEM_RELEASEALL, "jit-mem-releaseall")
+    _(MEM_RELEASEALL, "jit-mem-releaseall")                       \
+    _(PROFILE_ENTER, "jit-profile-enter")                         \
+    _(PROFILE_EXIT, "jit-profile-exit")                           \
+    _(PROFILE_CALIBRATION, "jit-profile-calibration")             \
+    _(PROFILE_TRACE, "jit-profile-trace")
 
 typedef enum PypylogSection {
 #define PYPYLOG_SECTION_ENUM(e, name) PL_##e,
@@ -68,6 +73,11 @@ bool pypylog_wants(PypylogSection s);
 /* Is a body being written now (innermost section shown)? */
 bool pypylog_printing(void);
 void pypylog_flush(void);
+/* A whole section with one body line, stamped `ts` (a recorded timestamp:
+ * the profiler writes its buffered events so). */
+void pypylog_section_at(PypylogSection s, uint64_t ts, const char *body);
+/* Text already in the log's format (the profiler's formatted events). */
+void pypylog_write_raw(const char *text, size_t len);
 
 /* The raw timestamp PYPYLOG writes (rdtsc on x86-64). */
 uint64_t pypylog_timestamp(void);

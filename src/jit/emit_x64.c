@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "../runtime.h"
+#include "../introspect/profiler.h"
 #include "asm_x64.h"
 #include "backend.h"
 #include "helpers.h"
@@ -542,6 +543,55 @@ static void emit_preserving_call(Emitter *e, const void *fn, int arg_reg, bool a
     asm_call_r(a, R11);
     if (res != RAX) move_loc(e, res, RAX);
     for (int i = 0; i < nsaved; i++) move_loc(e, saved[i], LOC_SLOT0 + JIT_FRAME_SLOTS + i);
+}
+
+/* A call on a cold path with one immediate argument and no result, keeping
+ * every register. */
+static void emit_preserving_call_imm(Emitter *e, const void *fn, int64_t arg) {
+    Asm *a = &e->a;
+    int saved[NREGS], nsaved = 0;
+    for (int reg = 0; reg < NREGS; reg++) {
+        if (!(CALLER_SAVED_MASK & (1u << reg)) || reg == R11) continue;
+        if (e->holder[reg] == -1 && !((e->locked | e->temps) & (1u << reg))) continue;
+        move_loc(e, LOC_SLOT0 + JIT_FRAME_SLOTS + nsaved, reg);
+        saved[nsaved++] = reg;
+    }
+    asm_mov_ri(a, RDI, arg);
+    asm_mov_ri(a, R11, (int64_t)(uintptr_t)fn);
+    asm_call_r(a, R11);
+    for (int i = 0; i < nsaved; i++) move_loc(e, saved[i], LOC_SLOT0 + JIT_FRAME_SLOTS + i);
+}
+
+/* The profiler's event (profiler.h): append {tsc, uid, kind} to the buffer
+ * with a few instructions and no call; when the buffer is full, a cold
+ * path hands the event to C. Keeps every register (flags excepted). */
+static void emit_profile_event(Emitter *e, uint32_t uid, ProfEventKind kind) {
+    Asm *a = &e->a;
+    AsmMem s0 = slot_mem(JIT_FRAME_SLOTS), s1 = slot_mem(JIT_FRAME_SLOTS + 1);
+    static const uint8_t rdtsc[2] = {0x0F, 0x31};
+    asm_mov_mr(a, s0, RAX);
+    asm_mov_mr(a, s1, RDX);
+    asm_mov_ri(a, R11, (int64_t)(uintptr_t)&jit_prof_buf);
+    asm_mov_rm(a, RAX, asm_mem(R11, (int32_t)offsetof(ProfBuffer, pos)));
+    asm_alu_rm(a, ALU_CMP, RAX, asm_mem(R11, (int32_t)offsetof(ProfBuffer, end)));
+    size_t slow = asm_jcc(a, CC_AE);
+    asm_lea(a, RDX, asm_mem(RAX, (int32_t)sizeof(ProfEvent)));
+    asm_mov_mr(a, asm_mem(R11, (int32_t)offsetof(ProfBuffer, pos)), RDX);
+    asm_mov_rr(a, R11, RAX);
+    asm_bytes(a, rdtsc, 2);
+    asm_shift_ri(a, SHIFT_SHL, RDX, 32);
+    asm_alu_rr(a, ALU_OR, RAX, RDX);
+    asm_mov_mr(a, asm_mem(R11, (int32_t)offsetof(ProfEvent, tsc)), RAX);
+    asm_mov32_mi(a, asm_mem(R11, (int32_t)offsetof(ProfEvent, uid)), uid);
+    asm_mov32_mi(a, asm_mem(R11, (int32_t)offsetof(ProfEvent, kind)), (uint32_t)kind);
+    asm_mov_rm(a, RAX, s0);
+    asm_mov_rm(a, RDX, s1);
+    size_t done = asm_jmp(a);
+    asm_patch_rel32(a, slow, asm_len(a));
+    asm_mov_rm(a, RAX, s0);
+    asm_mov_rm(a, RDX, s1);
+    emit_preserving_call_imm(e, (const void *)prof_slow_event, (int64_t)((uint64_t)uid | ((uint64_t)kind << 32)));
+    asm_patch_rel32(a, done, asm_len(a));
 }
 
 /* ---- value representation fast paths ---------------------------------------------------- */
@@ -1204,6 +1254,11 @@ static void emit_jump(Emitter *e, int index) {
         fail(e, "jump and label disagree");
         return;
     }
+    /* the profiler sees the jump when it enters another loop (and, in mode
+       PROF_BRIDGES, when a bridge goes back to its loop) */
+    if (e->t->profile_mode && td->trace &&
+        (td->trace->root != e->t->root || (e->t->profile_mode == PROF_BRIDGES && e->t->kind == TRACE_BRIDGE)))
+        emit_profile_event(e, td->trace->uid, PROF_JUMP);
     Move *moves = gc_alloc_atomic(sizeof(Move) * (size_t)(op->nargs + 1));
     for (int k = 0; k < op->nargs; k++) {
         IRRef r = ir_arg(op, k);
@@ -1562,6 +1617,7 @@ bool backend_compile_bridge(Trace *t, GuardDescr *g) {
     }
     t->op_offsets[0] = (int32_t)start;
     emit_debug_count(&e);
+    if (t->profile_mode == PROF_BRIDGES) emit_profile_event(&e, t->uid, PROF_BRIDGE);
     emit_body(&e, nin);
     if (!finish_compile(&e)) return false;
     t->entry = t->mcode + start;

@@ -554,6 +554,13 @@ static int end_at_header(Recorder *R, int32_t target) {
         emit_jump_to(R, (TargetDescr *)R->ir.ops[R->label].descr);
         return 1;
     }
+    if (R->kind == TRACE_LOOP && rf->code == R->start_code && target < R->start_pc) {
+        /* the recorded iteration left the loop (an exhausted iterator, a
+           break) for an enclosing one: not the path worth compiling; the
+           next iteration is recorded instead */
+        rec_abort(R, ABORT_BAD_LOOP);
+        return -1;
+    }
     Trace *t = jit_loop_at(rf->code, target);
     if (t && t->target && t->target->nargs == rf->nlocals + rf->sp + 1) {
         emit_jump_to(R, t->target);

@@ -18,6 +18,8 @@
 #include "helpers.h"
 #include "params.h"
 #include "record.h"
+#include "../introspect/profiler.h"
+#include "../vm/opcodes.h"
 #include "../introspect/jitevents.h"
 
 JitState jit;
@@ -113,6 +115,7 @@ static void end_recording(void) {
 
 /* A spot that keeps aborting stops being traced. */
 #define MAX_ABORTS 3
+#define MAX_BAD_LOOPS 20
 
 static void report_abort(Recorder *R) {
     if (R->abort_reason < ABORT__PYPY_COUNT) jit.counters[CNT_ABORT_TOO_LONG + R->abort_reason]++;
@@ -120,8 +123,14 @@ static void report_abort(Recorder *R) {
     if (R->kind == TRACE_LOOP) {
         JitCell *c = jit_cell(R->start_code, R->start_pc);
         c->flags &= (uint16_t)~JC_TRACING;
-        if (++c->aborts >= MAX_ABORTS) c->flags |= JC_DONT_TRACE_HERE;
-        c->counter = (int32_t)jit_params.threshold;
+        if (R->abort_reason == ABORT_BAD_LOOP && c->bad_loops < MAX_BAD_LOOPS) {
+            /* an unlucky iteration: record the next one */
+            c->bad_loops++;
+            c->counter = 1;
+        } else {
+            if (++c->aborts >= MAX_ABORTS) c->flags |= JC_DONT_TRACE_HERE;
+            c->counter = (int32_t)jit_params.threshold;
+        }
     } else if (R->kind == TRACE_FUNCTION) {
         CodeObject *co = R->start_code;
         co->jit_calls = 0;
@@ -230,6 +239,8 @@ static Trace *trace_new(Recorder *R) {
     t->tree_kind = R->kind == TRACE_BRIDGE ? R->parent->tree_kind : R->kind;
     t->root = R->kind == TRACE_BRIDGE ? R->parent->root : t;
     t->generation = jit.generation;
+    t->profile_mode = (uint8_t)jit_profile_mode;
+    prof_register(t);
     t->code = R->start_code;
     t->pc = R->start_pc;
     t->noopt = R->ir;
@@ -426,6 +437,21 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
     return prev;
 }
 
+/* The profiler's exit event: named after the trace the exit is in (in mode
+ * PROF_LOOPS, which charges bridges to their loop, after its tree's root). */
+static void profile_exit(Trace *entered, GuardDescr *g) {
+    if (g == &jit_done_descr) {
+        prof_event(entered, PROF_EXIT_RETURN);
+        return;
+    }
+    Trace *x = g->owner;
+    if (jit_profile_mode == PROF_LOOPS) x = x->root;
+    ProfEventKind k = (g->snap->flags & SNAP_RAISE) ? PROF_EXIT_EXCEPTION
+                    : g->owner->ir.nops > g->op_index && g->owner->ir.ops[g->op_index].opcode == IR_finish ? PROF_EXIT_EXIT
+                    : PROF_EXIT_GUARD;
+    prof_event(x, k);
+}
+
 /* Run compiled code entered at frame f. Returns 2 (frames rebuilt: go on
  * in tstate.frame), 3 (the same, and the instruction there raised), 4
  * (the same, and a bridge is being recorded from there), or 5 (a function
@@ -434,11 +460,18 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     typedef GuardDescr *(*EntryFn)(Frame *);
     t->runs++;
     t->generation = jit.generation;
+    /* the profiler charges an entry trace called from compiled code (through
+       the interpreter) to its caller, as a call_assembler */
+    bool quiet = jit_profile_mode && t->kind == TRACE_FUNCTION && jit.activations > 0;
+    if (quiet) prof_suppress_begin();
     t->active++;
     jit.activations++;
+    if (jit_profile_mode) prof_event(t, PROF_ENTER);
     GuardDescr *g = ((EntryFn)t->entry)(f);
+    if (jit_profile_mode) profile_exit(t, g);
     jit.activations--;
     t->active--;
+    if (quiet) prof_suppress_end();
     if (jit.ndoomed && jit.activations == 0) free_doomed();
     if (g == &jit_done_descr) {
         *result = (Value)jit_saved_area[0];
@@ -481,6 +514,8 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
         return VNULL;
     }
     if (interp_enter_recursive("") < 0) return VNULL;
+    /* the profiler charges the whole call to the calling trace */
+    if (jit_profile_mode) prof_suppress_begin();
     Frame *f = frame_push(co);
     f->func = fn;
     f->globals = fn->globals;
@@ -496,14 +531,46 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
         tstate.frame = f->back;
         tstate.depth--;
         frame_pop(f);
+        if (jit_profile_mode) prof_suppress_end();
         return result;
     }
     Value v = eval_frame_resumed(f, r);
     frame_pop(f);
+    if (jit_profile_mode) prof_suppress_end();
     return v;
 }
 
+/* TPY_JITDUMP: at exit, the guards that failed most (a debugging aid). */
+static void dump_hot_guards(void) {
+    GuardDescr *top[12] = {0};
+    for (int32_t i = 0; i < jit.nlive; i++) {
+        Trace *t = jit.live[i];
+        for (int32_t k = 0; k < t->nguards; k++) {
+            GuardDescr *g = t->guards[k];
+            for (int j = 0; j < 12; j++) {
+                if (!top[j] || g->fail_count > top[j]->fail_count) {
+                    memmove(top + j + 1, top + j, sizeof(GuardDescr *) * (size_t)(11 - j));
+                    top[j] = g;
+                    break;
+                }
+            }
+        }
+    }
+    fprintf(stderr, "--- most failing guards\n");
+    for (int j = 0; j < 12 && top[j] && top[j]->fail_count; j++) {
+        GuardDescr *g = top[j];
+        Snapshot *s = g->snap;
+        SnapFrame *sf = &s->frames[s->nframes - 1];
+        CodeObject *co = sf->code;
+        fprintf(stderr, "%8u  guard %u in %s %u (%s) at %s:%d pc %d %s%s\n", g->fail_count, g->id,
+                g->owner->kind == TRACE_BRIDGE ? "bridge" : g->owner->kind == TRACE_LOOP ? "loop" : "function",
+                g->owner->number, irop_info[g->owner->ir.ops[g->op_index].opcode].name, str_data(co->name),
+                code_line(co, sf->pc), sf->pc, opcode_names[INSTR_OP(co->code[sf->pc])], g->bridge ? " [bridged]" : "");
+    }
+}
+
 void jit_init(void) {
+    if (getenv("TPY_JITDUMP")) atexit(dump_hot_guards);
     jit_helpers_init();
     backend_init();
     jit_done_descr.id = 0;

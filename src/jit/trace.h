@@ -95,6 +95,8 @@ typedef struct Trace {
     uint64_t debug_count;       /* label passes / bridge entries, counted by
                                    the machine code when `counting` */
     uint8_t counting;           /* compiled with jit.debug_counters on */
+    uint8_t profile_mode;       /* compiled while profiling (profiler.h) */
+    uint32_t uid;               /* unique id (profiler events) */
     uint64_t generation;        /* roots: jit.generation when last entered */
     struct Trace *root;         /* the loop or function trace of the tree */
     struct Trace *jumps_to;     /* root of the tree this trace jumps into */
@@ -109,7 +111,8 @@ typedef struct Trace {
 typedef struct JitCell {
     int32_t counter;            /* counts down to 0: hot */
     uint16_t flags;
-    uint16_t aborts;
+    uint8_t aborts;
+    uint8_t bad_loops;          /* recorded iterations that left the loop */
     Trace *trace;               /* compiled loop entered here */
 } JitCell;
 

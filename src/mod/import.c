@@ -127,6 +127,39 @@ static Value find_and_load(Value name) {
     return VNULL;
 }
 
+/* The source of module `name` for `tpy -m name`: a lib/ module or name.py
+ * on sys.path. Returns a str (and *path), or VNULL. */
+Value import_module_source(const char *name, const char **path) {
+    for (int i = 0; frozen_modules[i].name; i++) {
+        if (strcmp(name, frozen_modules[i].name) == 0) {
+            *path = frozen_modules[i].path;
+            return str_from_cstr(frozen_modules[i].src);
+        }
+    }
+    Value sp = dict_get_cstr(module_dict(sys_module), "path");
+    for (int64_t i = 0; sp && list_check(sp) && i < list_size(sp); i++) {
+        Value dir = list_get(sp, i);
+        if (!str_check(dir)) continue;
+        Buf b;
+        buf_init(&b, 128);
+        if (str_nbytes(dir)) {
+            buf_put(&b, str_data(dir), (size_t)str_nbytes(dir));
+            buf_putc(&b, '/');
+        }
+        for (const char *p = name; *p; p++) buf_putc(&b, *p == '.' ? '/' : *p);
+        buf_puts(&b, ".py");
+        struct stat st;
+        if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
+            Value src = read_file(b.data);
+            if (src) {
+                *path = b.data;
+                return src;
+            }
+        }
+    }
+    return VNULL;
+}
+
 static Value import_one(Value name) {
     Value m = dict_get(tstate.sys_modules, name);
     if (m) return m;

@@ -1,0 +1,248 @@
+#!/usr/bin/env python3
+"""Checks of the JIT-aware profiler (tpy --jit-profile, tpy -m jitprof).
+
+Programs whose split of time between loops is known by construction run
+under both profiler modes; the report must give each loop its share within
+5 points, name the loops' source lines, count entries, show bridges only
+when they are profiled, charge call_assembler to its caller, and produce
+the same JSON under tpy and CPython. Prints PASS/FAIL lines and
+"N passed, N failed" last.
+
+Usage: python3 tools/profile_checks.py [--tpy ./tpy] [-v]
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# two loops with identical bodies doing 3:1 work, interleaved so that a
+# busy machine slows both alike; the program also measures the time of
+# each (perf_counter around the calls), which the report must match
+SPLIT = '''
+import time
+def work_a(n):
+    s = 0
+    for i in range(n):
+        s += (i * 3) ^ (s & 255)
+    return s
+
+def work_b(n):
+    s = 0
+    for i in range(n):
+        s += (i * 3) ^ (s & 255)
+    return s
+
+ta = tb = 0.0
+work_a(3000)
+work_b(3000)
+for rep in range(40):
+    t0 = time.perf_counter()
+    work_a(300000)
+    t1 = time.perf_counter()
+    work_b(100000)
+    t2 = time.perf_counter()
+    ta += t1 - t0
+    tb += t2 - t1
+print("measured", 100.0 * ta / (ta + tb))
+'''
+
+# a loop whose every other iteration runs through a bridge
+BRIDGY = '''
+def alternate(n):
+    s = 0
+    for i in range(n):
+        if i % 2:
+            s += i * 3
+        else:
+            s -= i
+    return s
+
+print(alternate(2000000))
+'''
+
+# two inner loops run one after the other: compiled code jumps from one
+# loop's tree into the other's
+NESTED = '''
+def nested(n):
+    total = 0
+    for r in range(n):
+        s = 0
+        for i in range(60):
+            s += i ^ r
+        for j in range(60):
+            s -= j & r
+        total += s
+    return total
+
+print(nested(20000))
+'''
+
+# recursion through call_assembler, called from a loop: charged to the loop
+RECURSIVE = '''
+def fib(n):
+    if n < 2:
+        return n
+    return fib(n - 1) + fib(n - 2)
+
+def driver(k):
+    s = 0
+    for i in range(k):
+        s += fib(12 + i % 3)
+    return s
+
+print(driver(3000))
+'''
+
+
+class Checker:
+    def __init__(self, tpy, verbose):
+        self.tpy = tpy
+        self.verbose = verbose
+        self.passed = 0
+        self.failed = 0
+        self.tmp = tempfile.mkdtemp(prefix="tpy-prof-")
+
+    def check(self, what, ok, detail=""):
+        if ok:
+            self.passed += 1
+            print("PASS " + what)
+        else:
+            self.failed += 1
+            print("FAIL " + what + (": " + detail if detail else ""))
+
+    def profile(self, name, source, mode):
+        rep, log, _ = self.profile_out(name, source, mode)
+        return rep, log
+
+    def profile_out(self, name, source, mode):
+        prog = os.path.join(self.tmp, name + ".py")
+        with open(prog, "w") as f:
+            f.write(source)
+        log = os.path.join(self.tmp, "%s-%s.log" % (name, mode))
+        env = dict(os.environ)
+        env.pop("PYPYLOG", None)
+        r = subprocess.run([self.tpy, "--jit-profile=" + mode, "--jit-profile-out", log, prog],
+                           capture_output=True, text=True, env=env, timeout=300)
+        if r.returncode != 0:
+            self.check("%s under --jit-profile=%s runs" % (name, mode), False, r.stderr[-500:])
+            return None, None, None
+        rep = subprocess.run([self.tpy, "-m", "jitprof", log, "--json"], capture_output=True, text=True,
+                             timeout=300)
+        if rep.returncode != 0:
+            self.check("report of %s (%s)" % (name, mode), False, rep.stderr[-500:])
+            return None, log, r.stdout
+        try:
+            return json.loads(rep.stdout), log, r.stdout
+        except ValueError as e:
+            self.check("report of %s (%s) is JSON" % (name, mode), False, str(e))
+            return None, log, r.stdout
+
+    def rows(self, rep, func=None, kind=None):
+        out = []
+        for r in rep["traces"]:
+            if func and r.get("function") != func:
+                continue
+            if kind and r.get("kind") != kind:
+                continue
+            out.append(r)
+        return out
+
+    def share_of(self, rep, func):
+        return sum(r["share"] for r in self.rows(rep, func))
+
+    def run(self):
+        for mode in ("loops", "bridges"):
+            rep, log, out = self.profile_out("split", SPLIT, mode)
+            if rep:
+                a, b = self.share_of(rep, "work_a"), self.share_of(rep, "work_b")
+                ratio = 100.0 * a / (a + b) if a + b else 0
+                measured = float(out.split()[-1])
+                self.check("%s: two loops doing 3:1 work: the report's split %.1f%% is within 5 points of "
+                           "the time measured in the program, %.1f%%" % (mode, ratio, measured),
+                           abs(ratio - measured) <= 5.0)
+                self.check("%s: the shares of the two loops add up with the phases to 100%%" % mode,
+                           abs(sum(r["share"] for r in rep["traces"]) - rep["phases"]["machine code"]) < 0.5
+                           and abs(sum(rep["phases"].values()) - 100.0) < 0.5)
+                la = self.rows(rep, "work_a", "loop")
+                self.check("%s: the loop is named with its function, file and line" % mode,
+                           len(la) == 1 and la[0]["file"].endswith("split.py") and la[0]["line"] == 5,
+                           repr(la))
+                self.check("%s: entries and mean time per entry" % mode,
+                           la and la[0]["entries"] >= 1 and la[0]["mean_ticks"] * la[0]["entries"] <= la[0]["ticks"] + 1)
+                self.check("%s: ticks are calibrated to seconds" % mode, (rep["ticks_per_second"] or 0) > 1e6)
+            if mode == "loops" and log:
+                # the same report from CPython running the report module
+                cp = subprocess.run([sys.executable, os.path.join(ROOT, "lib", "jitprof.py"), log, "--json"],
+                                    capture_output=True, text=True, timeout=300)
+                self.check("CPython and tpy print the same report", cp.returncode == 0 and rep is not None
+                           and json.loads(cp.stdout) == rep)
+                folded = subprocess.run([self.tpy, "-m", "jitprof", log, "--folded"], capture_output=True,
+                                        text=True, timeout=300).stdout.splitlines()
+                self.check("folded stacks for flame graphs", folded and
+                           all(re.match(r"^tpy(;[^;]+)+ \d+$", line) for line in folded) and
+                           any(line.startswith("tpy;machine code;loop ") for line in folded), "\n".join(folded))
+                table = subprocess.run([self.tpy, "-m", "jitprof", log], capture_output=True, text=True,
+                                       timeout=300).stdout
+                self.check("the table lists the loops, hottest first",
+                           re.search(r"loop \d+ +work_a \(split\.py:5\).*\n.*loop \d+ +work_b \(split\.py:11\)",
+                                     table) is not None, table)
+                with open(log) as f:
+                    text = f.read()
+                self.check("the log has the seed's sections",
+                           re.search(r"^\[[0-9a-f]+\] \{jit-profile-enter\nloop \d+ \(from the interpreter\)\n"
+                                     r"\[[0-9a-f]+\] jit-profile-enter\}$", text, re.M) is not None and
+                           "{jit-profile-exit" in text)
+
+        rep, _ = self.profile("bridgy", BRIDGY, "bridges")
+        if rep:
+            br = self.rows(rep, kind="bridge")
+            self.check("bridges: a bridge taken every other iteration is profiled with its entries",
+                       len(br) >= 1 and max(r["entries"] for r in br) >= 900000, repr(br))
+            lp = self.rows(rep, "alternate", "loop")
+            self.check("bridges: the loop re-entered from its bridge is counted",
+                       lp and lp[0]["entries"] >= 900000, repr(lp))
+        rep, _ = self.profile("bridgy", BRIDGY, "loops")
+        if rep:
+            self.check("loops: bridges are charged to their loop",
+                       not self.rows(rep, kind="bridge") and self.share_of(rep, "alternate") > 50.0,
+                       repr(rep["traces"]))
+
+        rep, _ = self.profile("nested", NESTED, "loops")
+        if rep:
+            rows = self.rows(rep, "nested")
+            self.check("loops: jumps from one loop into another are entries",
+                       len(rows) >= 2 and min(r["entries"] for r in rows[:2]) >= 15000, repr(rows))
+
+        rep, _ = self.profile("recursive", RECURSIVE, "loops")
+        if rep:
+            names = [r["function"] for r in rep["traces"]]
+            self.check("call_assembler is charged to the calling loop",
+                       "driver" in names and self.share_of(rep, "driver") > self.share_of(rep, "fib"),
+                       repr(rep["traces"]))
+
+        # without the profiler, no events (and no instrumented code)
+        prog = os.path.join(self.tmp, "split.py")
+        log = os.path.join(self.tmp, "plain.log")
+        env = dict(os.environ, PYPYLOG="jit-backend-addr:" + log)
+        subprocess.run([self.tpy, prog], capture_output=True, env=env, timeout=300)
+        with open(log) as f:
+            self.check("no profile events unless profiling", "jit-profile" not in f.read())
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        return 1 if self.failed else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tpy", default=os.path.join(ROOT, "tpy"))
+    ap.add_argument("-v", "--verbose", action="store_true")
+    args = ap.parse_args()
+    return Checker(os.path.abspath(args.tpy), args.verbose).run()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
