@@ -405,6 +405,8 @@ void jitev_trace_done(Trace *t) {
 
 void jitev_before_assemble(Trace *t) {
     t_backend_start = now();
+    /* the profiler's name for it, known to the machine code's events */
+    if (t->profile_mode) prof_register(t);
     jit.counters[CNT_BACKEND]++;
     open_tracing();
     pypylog_start(PL_OPTIMIZE);

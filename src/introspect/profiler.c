@@ -1,6 +1,15 @@
-/* profiler.c: the JIT-aware profiler's recording side (profiler.h). */
+/* profiler.c: the JIT-aware profiler's recording side (profiler.h).
+ *
+ * Writing the events as PYPYLOG text is the expensive part, so it happens
+ * on a writer thread: the program fills one event buffer while the writer
+ * formats and writes full ones. The writer touches no collected memory
+ * (events and trace names are malloc'd), so the collector need not know
+ * it. Before the program writes any other log section, it hands over its
+ * buffer and waits until the writer is idle: the log stays in time order.
+ */
 #include "profiler.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,17 +21,42 @@
 #include "jitevents.h"
 #include "pypylog.h"
 
-#define PROF_CAPACITY (1u << 16)    /* events between flushes */
+#define PROF_CAPACITY (1u << 16)    /* events per buffer */
+#define PROF_BUFFERS 4
+#define NAMES_CHUNK 1024
 
 ProfBuffer jit_prof_buf;
 int jit_profile_mode;
 
-static ProfEvent *events;
 static int suppress;
-static struct Trace **traces;       /* by uid - 1 */
-static char **trace_names;          /* by uid - 1: the trace's name in events */
-static uint8_t *described;          /* by uid - 1: its jit-profile-trace is out */
-static uint32_t ntraces, captraces;
+
+/* Trace names by uid, in chunks that never move (the writer reads them
+ * while the program adds more). */
+typedef struct TraceText {
+    char *name;             /* "loop 3", "bridge 17", "entry bridge 5" */
+    char *description;      /* the name and the trace's source location */
+    uint8_t described;      /* writer: its jit-profile-trace section is out */
+} TraceText;
+static TraceText *text_chunks[1 << 16];
+static uint32_t ntraces;
+
+static TraceText *text_of(uint32_t uid) {
+    uint32_t i = uid - 1;
+    return &text_chunks[i / NAMES_CHUNK][i % NAMES_CHUNK];
+}
+
+/* buffers: the one being filled (current), full ones queued for the
+ * writer, free ones */
+static ProfEvent *bufs[PROF_BUFFERS];
+static size_t full_len[PROF_BUFFERS];
+static int queue[PROF_BUFFERS], qhead, qcount;
+static bool is_free[PROF_BUFFERS];
+static int current = -1;
+static bool writing;
+static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t cv_work = PTHREAD_COND_INITIALIZER, cv_idle = PTHREAD_COND_INITIALIZER;
+static bool writer_started, writer_failed;
+static bool with_body;
 
 static const PypylogSection event_section[PROF__COUNT] = {
 #define PROF_EVENT_SECTION(e, section, text) section,
@@ -35,102 +69,11 @@ static const char *const event_text[PROF__COUNT] = {
 #undef PROF_EVENT_TEXT
 };
 
-static void open_buffer(void) {
-    jit_prof_buf.pos = events;
-    jit_prof_buf.end = suppress ? events : events + PROF_CAPACITY;
-}
-
 static uint64_t start_tsc;
 static struct timespec start_time;
 
-void prof_start(int mode) {
-    start_tsc = pypylog_timestamp();
-    clock_gettime(CLOCK_MONOTONIC, &start_time);
-    if (!events) {
-        events = malloc(sizeof(ProfEvent) * PROF_CAPACITY);
-        if (!events) return;
-    }
-    jit_profile_mode = mode;
-    open_buffer();
-}
+/* ---- formatting (on the writer thread) ------------------------------------------------- */
 
-/* A trace's short name in events ("loop 3", "bridge 17", "entry bridge 5")
- * and, once per trace in a jit-profile-trace section, the name with the
- * trace's source location ("loop 3 f;prog.py:10-12~#24 FOR_ITER"): events
- * stay short, which matters when bridges are profiled. */
-static char *dup_buf(Buf *b) {
-    char *s = malloc(b->len + 1);
-    if (s) {
-        memcpy(s, b->data, b->len);
-        s[b->len] = 0;
-    }
-    return s;
-}
-
-static char *trace_name(Trace *t) {
-    Buf b;
-    buf_init(&b, 32);
-    buf_printf(&b, "%s %u", jitev_kind_name(t->kind), t->number);
-    return dup_buf(&b);
-}
-
-static char *trace_description(Trace *t, const char *name) {
-    Buf b;
-    buf_init(&b, 96);
-    if (t->kind == TRACE_BRIDGE) {
-        buf_printf(&b, "%s of %s %u ", name, jitev_kind_name(t->root->kind), t->root->number);
-        Snapshot *s = t->from_guard->snap;
-        SnapFrame *sf = &s->frames[s->nframes - 1];
-        jitev_location(sf->code, sf->pc, &b);
-    } else {
-        buf_printf(&b, "%s ", name);
-        jitev_location(t->code, t->pc, &b);
-    }
-    return dup_buf(&b);
-}
-
-void prof_register(Trace *t) {
-    if (ntraces == captraces) {
-        captraces = captraces ? captraces * 2 : 64;
-        traces = realloc(traces, sizeof(Trace *) * captraces);
-        trace_names = realloc(trace_names, sizeof(char *) * captraces);
-        described = realloc(described, captraces);
-        if (!traces || !trace_names || !described) abort();
-    }
-    traces[ntraces] = t;
-    trace_names[ntraces] = NULL;
-    described[ntraces] = 0;
-    t->uid = ++ntraces;
-}
-
-void prof_event(Trace *t, ProfEventKind kind) {
-    if (!jit_profile_mode || suppress || !events) return;
-    if (jit_prof_buf.pos >= jit_prof_buf.end) prof_flush();
-    ProfEvent *e = jit_prof_buf.pos++;
-    e->tsc = pypylog_timestamp();
-    e->uid = t->uid;
-    e->kind = kind;
-}
-
-void prof_slow_event(uint64_t uid_kind) {
-    if (suppress || !events || !jit_profile_mode) return;
-    uint32_t uid = (uint32_t)uid_kind;
-    if (uid == 0 || uid > ntraces) return;
-    prof_event(traces[uid - 1], (ProfEventKind)(uid_kind >> 32));
-}
-
-void prof_suppress_begin(void) {
-    suppress++;
-    /* the machine code then takes its cold path, which drops events */
-    jit_prof_buf.end = jit_prof_buf.pos;
-}
-
-void prof_suppress_end(void) {
-    if (--suppress == 0 && events) jit_prof_buf.end = events + PROF_CAPACITY;
-}
-
-/* Writing is the profiler's main cost: sections are formatted by hand into
- * one buffer and written with one call per flush. */
 static char *hex_u64(char *p, uint64_t v) {
     char tmp[16];
     int n = 0;
@@ -142,56 +85,208 @@ static char *hex_u64(char *p, uint64_t v) {
     return p;
 }
 
-void prof_flush(void) {
-    if (!events) return;
-    ProfEvent *end = jit_prof_buf.pos;
-    jit_prof_buf.pos = events;
+static char *put(char *p, const char *s) {
+    size_t n = strlen(s);
+    memcpy(p, s, n);
+    return p + n;
+}
+
+/* "[ts] {section\nbody\n[ts] section}\n" */
+static char *section(char *p, uint64_t ts, const char *name, const char *body1, const char *body2) {
+    *p++ = '[';
+    p = hex_u64(p, ts);
+    p = put(p, "] {");
+    p = put(p, name);
+    *p++ = '\n';
+    if (with_body) {
+        p = put(p, body1);
+        if (body2) {
+            p = put(p, " (");
+            p = put(p, body2);
+            *p++ = ')';
+        }
+        *p++ = '\n';
+    }
+    *p++ = '[';
+    p = hex_u64(p, ts);
+    p = put(p, "] ");
+    p = put(p, name);
+    p = put(p, "}\n");
+    return p;
+}
+
+static void write_events(const ProfEvent *ev, size_t n) {
     static char *out;
     static size_t cap;
     size_t len = 0;
-    bool body = pypylog_wants(PL_PROFILE_ENTER);
-    for (ProfEvent *e = events; e < end; e++) {
+    for (size_t k = 0; k < n; k++) {
+        const ProfEvent *e = &ev[k];
         if (e->uid == 0 || e->uid > ntraces || e->kind >= PROF__COUNT) continue;
-        uint32_t i = e->uid - 1;
-        if (!trace_names[i]) trace_names[i] = trace_name(traces[i]);
-        const char *name = trace_names[i] ? trace_names[i] : "?";
+        TraceText *tt = text_of(e->uid);
         const char *sec = pypylog_section_names[event_section[e->kind]];
-        char *desc = NULL;
-        if (!described[i]) {
-            described[i] = 1;
-            desc = trace_description(traces[i], name);
-        }
-        size_t need = 4 * 24 + 2 * strlen(sec) + strlen(name) + strlen(event_text[e->kind]) + 64 +
-                      (desc ? strlen(desc) : 0);
+        size_t need = 200 + strlen(tt->name) + (tt->described ? 0 : strlen(tt->description) + 100);
         if (len + need > cap) {
-            cap = (len + need) * 2 + (1u << 16);
+            cap = (len + need) * 2 + (1u << 20);
             out = realloc(out, cap);
             if (!out) abort();
         }
         char *p = out + len;
-        if (desc) {
-            const char *tsec = pypylog_section_names[PL_PROFILE_TRACE];
-            *p++ = '[';
-            p = hex_u64(p, e->tsc);
-            p += sprintf(p, "] {%s\n", tsec);
-            if (body) p += sprintf(p, "%s\n", desc);
-            *p++ = '[';
-            p = hex_u64(p, e->tsc);
-            p += sprintf(p, "] %s}\n", tsec);
-            free(desc);
+        if (!tt->described) {
+            tt->described = 1;
+            p = section(p, e->tsc, pypylog_section_names[PL_PROFILE_TRACE], tt->description, NULL);
         }
-        *p++ = '[';
-        p = hex_u64(p, e->tsc);
-        p += sprintf(p, "] {%s\n", sec);
-        if (body) p += sprintf(p, "%s (%s)\n", name, event_text[e->kind]);
-        *p++ = '[';
-        p = hex_u64(p, e->tsc);
-        p += sprintf(p, "] %s}\n", sec);
+        p = section(p, e->tsc, sec, tt->name, event_text[e->kind]);
         len = (size_t)(p - out);
     }
     if (len) pypylog_write_raw(out, len);
-    open_buffer();
 }
+
+static void *writer_main(void *arg) {
+    (void)arg;
+    pthread_mutex_lock(&mu);
+    for (;;) {
+        while (qcount == 0) pthread_cond_wait(&cv_work, &mu);
+        int b = queue[qhead];
+        qhead = (qhead + 1) % PROF_BUFFERS;
+        qcount--;
+        writing = true;
+        pthread_mutex_unlock(&mu);
+        write_events(bufs[b], full_len[b]);
+        pthread_mutex_lock(&mu);
+        writing = false;
+        is_free[b] = true;
+        pthread_cond_broadcast(&cv_idle);
+    }
+    return NULL;
+}
+
+/* ---- the program's side ----------------------------------------------------------------- */
+
+static void open_current(void) {
+    jit_prof_buf.pos = bufs[current];
+    jit_prof_buf.end = suppress ? bufs[current] : bufs[current] + PROF_CAPACITY;
+}
+
+/* Hand the filled buffer to the writer and take a free one; with `drain`,
+ * also wait until everything is written. */
+static void hand_off(bool drain) {
+    if (current < 0) return;
+    size_t n = (size_t)(jit_prof_buf.pos - bufs[current]);
+    if (!writer_started || writer_failed) {
+        /* no thread: write here */
+        write_events(bufs[current], n);
+        open_current();
+        return;
+    }
+    pthread_mutex_lock(&mu);
+    if (n) {
+        full_len[current] = n;
+        is_free[current] = false;
+        queue[(qhead + qcount) % PROF_BUFFERS] = current;
+        qcount++;
+        pthread_cond_signal(&cv_work);
+        int next = -1;
+        while (next < 0) {
+            for (int i = 0; i < PROF_BUFFERS; i++)
+                if (is_free[i]) next = i;
+            if (next < 0) pthread_cond_wait(&cv_idle, &mu);
+        }
+        is_free[next] = false;
+        current = next;
+    }
+    while (drain && (qcount > 0 || writing)) pthread_cond_wait(&cv_idle, &mu);
+    pthread_mutex_unlock(&mu);
+    open_current();
+}
+
+void prof_start(int mode) {
+    start_tsc = pypylog_timestamp();
+    clock_gettime(CLOCK_MONOTONIC, &start_time);
+    if (current < 0) {
+        for (int i = 0; i < PROF_BUFFERS; i++) {
+            bufs[i] = malloc(sizeof(ProfEvent) * PROF_CAPACITY);
+            if (!bufs[i]) return;
+            is_free[i] = true;
+        }
+        current = 0;
+        is_free[0] = false;
+        pthread_t th;
+        writer_started = pthread_create(&th, NULL, writer_main, NULL) == 0;
+        if (writer_started) pthread_detach(th);
+    }
+    with_body = pypylog_wants(PL_PROFILE_ENTER);
+    jit_profile_mode = mode;
+    open_current();
+}
+
+static char *dup_buf(Buf *b) {
+    char *s = malloc(b->len + 1);
+    if (s) {
+        memcpy(s, b->data, b->len);
+        s[b->len] = 0;
+    }
+    return s;
+}
+
+void prof_register(Trace *t) {
+    if (t->uid || ntraces >= NAMES_CHUNK * (1u << 16)) return;
+    uint32_t i = ntraces;
+    if (!text_chunks[i / NAMES_CHUNK]) {
+        text_chunks[i / NAMES_CHUNK] = calloc(NAMES_CHUNK, sizeof(TraceText));
+        if (!text_chunks[i / NAMES_CHUNK]) return;
+    }
+    TraceText *tt = &text_chunks[i / NAMES_CHUNK][i % NAMES_CHUNK];
+    Buf b;
+    buf_init(&b, 32);
+    buf_printf(&b, "%s %u", jitev_kind_name(t->kind), t->number);
+    tt->name = dup_buf(&b);
+    buf_init(&b, 96);
+    if (t->kind == TRACE_BRIDGE) {
+        buf_printf(&b, "%s of %s %u ", tt->name, jitev_kind_name(t->root->kind), t->root->number);
+        Snapshot *s = t->from_guard->snap;
+        SnapFrame *sf = &s->frames[s->nframes - 1];
+        jitev_location(sf->code, sf->pc, &b);
+    } else {
+        buf_printf(&b, "%s ", tt->name);
+        jitev_location(t->code, t->pc, &b);
+    }
+    tt->description = dup_buf(&b);
+    if (!tt->name || !tt->description) return;
+    /* published to the writer by the lock of the next hand-off */
+    t->uid = ++ntraces;
+}
+
+void prof_event(Trace *t, ProfEventKind kind) {
+    if (!jit_profile_mode || suppress || current < 0 || !t->uid) return;
+    if (jit_prof_buf.pos >= jit_prof_buf.end) hand_off(false);
+    ProfEvent *e = jit_prof_buf.pos++;
+    e->tsc = pypylog_timestamp();
+    e->uid = t->uid;
+    e->kind = kind;
+}
+
+void prof_slow_event(uint64_t uid_kind) {
+    if (suppress || current < 0 || !jit_profile_mode) return;
+    uint32_t uid = (uint32_t)uid_kind;
+    if (uid == 0 || uid > ntraces) return;
+    if (jit_prof_buf.pos >= jit_prof_buf.end) hand_off(false);
+    ProfEvent *e = jit_prof_buf.pos++;
+    e->tsc = pypylog_timestamp();
+    e->uid = uid;
+    e->kind = (uint32_t)(uid_kind >> 32);
+}
+
+void prof_suppress_begin(void) {
+    suppress++;
+    /* the machine code then takes its cold path, which drops events */
+    jit_prof_buf.end = jit_prof_buf.pos;
+}
+
+void prof_suppress_end(void) {
+    if (--suppress == 0 && current >= 0) jit_prof_buf.end = bufs[current] + PROF_CAPACITY;
+}
+
+void prof_flush(void) { hand_off(true); }
 
 void prof_finish(void) {
     if (!jit_profile_mode) return;

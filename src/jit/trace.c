@@ -240,7 +240,6 @@ static Trace *trace_new(Recorder *R) {
     t->root = R->kind == TRACE_BRIDGE ? R->parent->root : t;
     t->generation = jit.generation;
     t->profile_mode = (uint8_t)jit_profile_mode;
-    prof_register(t);
     t->code = R->start_code;
     t->pc = R->start_pc;
     t->noopt = R->ir;

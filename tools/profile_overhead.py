@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Measure the JIT profiler's overhead on bench/: every program runs under
+tpy (JIT on) without profiling, with --jit-profile=loops and with
+--jit-profile=bridges, interleaved, --reps times each; medians and the
+overhead of each mode are printed (and the size of the profile log).
+
+Usage: python3 tools/profile_overhead.py [--tpy ./tpy] [--reps 5] [-k NAME]
+"""
+import argparse
+import glob
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODES = [("plain", []), ("loops", ["--jit-profile=loops"]), ("bridges", ["--jit-profile=bridges"])]
+
+
+def run(cmd, env):
+    t0 = time.perf_counter()
+    r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, timeout=600)
+    return time.perf_counter() - t0, r.returncode
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--tpy", default=os.path.join(ROOT, "tpy"))
+    ap.add_argument("--reps", type=int, default=5)
+    ap.add_argument("-k", action="append", default=[])
+    args = ap.parse_args()
+    progs = sorted(glob.glob(os.path.join(ROOT, "bench", "*.py")))
+    if args.k:
+        progs = [p for p in progs if any(k in os.path.basename(p) for k in args.k)]
+    tmp = tempfile.mkdtemp(prefix="tpy-prof-ovh-")
+    env = dict(os.environ)
+    env.pop("PYPYLOG", None)
+    times = {(p, m): [] for p in progs for m, _ in MODES}
+    sizes = {}
+    for rep in range(args.reps):
+        for p in progs:
+            for m, flags in MODES:
+                log = os.path.join(tmp, "%s.%s.log" % (os.path.basename(p), m))
+                extra = flags + (["--jit-profile-out", log] if flags else [])
+                t, rc = run([args.tpy] + extra + [p], env)
+                if rc != 0:
+                    print("FAIL %s %s exit %d" % (os.path.basename(p), m, rc), file=sys.stderr)
+                times[(p, m)].append(t)
+                if flags and os.path.exists(log):
+                    sizes[(p, m)] = os.path.getsize(log)
+                print("  rep %d %-16s %-8s %.3fs" % (rep + 1, os.path.basename(p), m, t), file=sys.stderr)
+    print("%-16s %9s %9s %9s %9s %9s %10s" % ("program", "plain", "loops", "bridges", "+loops", "+bridges",
+                                               "log(brdg)"))
+    for p in progs:
+        med = {m: statistics.median(times[(p, m)]) for m, _ in MODES}
+        ol = 100.0 * (med["loops"] / med["plain"] - 1.0)
+        ob = 100.0 * (med["bridges"] / med["plain"] - 1.0)
+        size = sizes.get((p, "bridges"), 0)
+        print("%-16s %8.3fs %8.3fs %8.3fs %8.1f%% %8.1f%% %9.1fM" % (
+            os.path.basename(p)[:-3], med["plain"], med["loops"], med["bridges"], ol, ob, size / 1e6))
+    print("(medians of %d interleaved runs; load average %s)" % (args.reps, os.getloadavg()))
+
+
+if __name__ == "__main__":
+    main()
