@@ -289,7 +289,7 @@ static int32_t ex_value(Unroll *U, IRRef v, const Path *path) {
             }
         int32_t nf = vt->nfields;
         VField *tmpl = gc_alloc(sizeof(VField) * (size_t)(nf + 1));
-        memcpy(tmpl, vt->fields, sizeof(VField) * (size_t)nf);
+        if (nf) memcpy(tmpl, vt->fields, sizeof(VField) * (size_t)nf);
         int32_t k = reserve_kids(U, nf);
         ExNode *N = &U->nodes[n];
         N->kind = EX_OBJ;
@@ -495,8 +495,10 @@ static bool add_invariants(Opt *O, Unroll *U, int32_t t1) {
     IRRef *la = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1)), *ja = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
     memcpy(la, U->leaves, sizeof(IRRef) * (size_t)U->nleaves);
     memcpy(ja, U->jleaves, sizeof(IRRef) * (size_t)U->nleaves);
-    memcpy(la + U->nleaves, u.list, sizeof(IRRef) * (size_t)u.n);
-    memcpy(ja + U->nleaves, u.list, sizeof(IRRef) * (size_t)u.n);
+    if (u.n) {
+        memcpy(la + U->nleaves, u.list, sizeof(IRRef) * (size_t)u.n);
+        memcpy(ja + U->nleaves, u.list, sizeof(IRRef) * (size_t)u.n);
+    }
     set_args(&out->ops[t1], n, la);
     set_args(&out->ops[out->nops - 1], n, ja);
     return true;
