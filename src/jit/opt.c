@@ -481,7 +481,14 @@ static IRRef emit_label(Opt *O, const IROp *lop, const uint8_t *inv_pos) {
     IRRef *args = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
     for (int k = 0; k < n; k++) {
         IRRef v = opt_force(O, opt_in(O, ir_arg(lop, k)));
+        /* a label argument must be an op of its own that no rule looks
+           through (loads and input arguments are opaque; copy the rest) */
         bool dup = !opt_is_op(v);
+        if (!dup) {
+            int opc = O->out->ops[v].opcode;
+            dup = !(irop_info[opc].flags & IRF_LOAD) && opc != IR_inputarg_i && opc != IR_inputarg_f &&
+                  opc != IR_inputarg_r && opc != IR_same_as_i && opc != IR_same_as_f && opc != IR_same_as_r;
+        }
         for (int j = 0; j < k && !dup; j++) dup = args[j] == v;
         if (dup) {
             char t = opt_type(O, v);
@@ -531,6 +538,7 @@ void opt_process_range(Opt *O, int32_t from, int32_t to) {
             if (args[i] == IR_NONE && ir_arg(op, i) != IR_NONE) opt_fail(O);   /* use of a void op */
         }
         POp p = {op->opcode, op->nargs, args, op->descr, k};
+        O->cur_in = k;
         O->imap[k] = opt_run(O, &p);
     }
 }
@@ -625,8 +633,12 @@ bool optimize_trace(const IRBuf *in, TraceKind kind, IRBuf *out) {
     bool loop = kind != TRACE_BRIDGE && loop_shape(in, &label, &jump);
     bool unroll = loop && ((jit_params.opts_mask >> JIT_OPT_unroll) & 1);
     UnrollPolicy *pol = unroll ? unroll_policy_new() : NULL;
+    bool dump = getenv("TPY_JITDUMP") != NULL;
     for (int attempt = 0;; attempt++) {
-        if (unroll && attempt >= OPT_MAX_ATTEMPTS) unroll = false;
+        if (unroll && attempt >= OPT_MAX_ATTEMPTS) {
+            if (dump) fprintf(stderr, "opt: not unrolled: no stable loop state after %d attempts\n", attempt);
+            unroll = false;
+        }
         Opt O;
         irbuf_init(out);
         opt_init(&O, in, kind, out, pol);
@@ -635,7 +647,13 @@ bool optimize_trace(const IRBuf *in, TraceKind kind, IRBuf *out) {
             opt_finish(&O);
             return true;
         }
-        if (r == 0) return false;
-        if (r == -2) unroll = false;
+        if (r == 0) {
+            if (dump) fprintf(stderr, "opt: not optimized: input op %d cannot succeed\n", O.cur_in);
+            return false;
+        }
+        if (r == -2) {
+            if (dump) fprintf(stderr, "opt: not unrolled: %s (input op %d)\n", O.note ? O.note : "?", O.cur_in);
+            unroll = false;
+        }
     }
 }

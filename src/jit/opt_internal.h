@@ -121,6 +121,8 @@ typedef struct Opt {
     uint8_t phase;              /* PH_* */
     uint8_t *guard_used;        /* per input op: its guard id was given out */
     int32_t nforced;            /* statistics */
+    int32_t cur_in;             /* input op being processed (diagnostics) */
+    const char *note;           /* why unrolling gave up (TPY_JITDUMP) */
     struct UnrollPolicy *policy;
 } Opt;
 

@@ -190,12 +190,6 @@ static Path path_child(const Path *p, int32_t step) {
     return c;
 }
 
-static bool is_leaf(Unroll *U, IRRef v) {
-    for (int32_t i = 0; i < U->nleaves; i++)
-        if (U->leaves[i] == v) return true;
-    return false;
-}
-
 static void push_leaf(Unroll *U, IRRef v) {
     if (U->nleaves == U->capleaves) {
         int32_t cap = U->capleaves ? U->capleaves * 2 : 32;
@@ -220,10 +214,11 @@ static int32_t ex_leaf(Unroll *U, int32_t n, IRRef v, Cap c) {
     opt_bounds(O, v, &lo, &hi);
     int lvl = level_of(lo, hi);
     if (lvl < c.min_ilevel) lvl = c.min_ilevel;
-    /* a label argument is a value of its own: a copy for a constant, an
-       invariant (it keeps its meaning in the loop) or a repeated leaf */
-    if (ir_is_const(v) || (O->info[v].flags & F_INV) || is_leaf(U, v))
-        v = opt_emit_simple(O, t == 'i' ? IR_same_as_i : t == 'f' ? IR_same_as_f : IR_same_as_r, 1, &v, NULL);
+    /* A label argument is a new value in every iteration: always a copy,
+       so that no rule of the peeled body looks through it at the op that
+       computed it in the preamble (unbox_int(box_int(x)), a comparison's
+       arguments, an allocation...), nor mistakes it for an invariant. */
+    v = opt_emit_simple(O, t == 'i' ? IR_same_as_i : t == 'f' ? IR_same_as_f : IR_same_as_r, 1, &v, NULL);
     ExNode *N = &U->nodes[n];
     N->kind = EX_LEAF;
     N->type = t;
@@ -585,7 +580,10 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
     O->phase = PH_PEELED;
 
     opt_process_range(O, label + 1, jump);
-    if (O->failed) return 0;
+    if (O->failed) {
+        O->note = "a guard of the peeled body always fails";
+        return 0;
+    }
 
     /* the jump must establish what T1 assumes */
     for (int k = 0; k < n; k++)
@@ -600,9 +598,18 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
         pol->changed = true;
         U.bad = true;
     }
-    if (O->failed || U.hard) return 0;
+    O->cur_in = jump;
+    if (O->failed || U.hard) {
+        O->note = "the jump's values have other types than the label's";
+        return 0;
+    }
+    if (U.bad && !pol->changed) O->note = "the state at the jump does not match the label's";
     if (U.bad) return pol->changed ? -1 : 0;
     ir_emit(O->out, IR_jump, U.nleaves, U.jleaves, &pol->target->d);
     opt_sync_info(O);
-    return add_invariants(O, &U, t1) ? 1 : 0;
+    if (!add_invariants(O, &U, t1)) {
+        O->note = "the peeled body uses a preamble value that varies";
+        return 0;
+    }
+    return 1;
 }
