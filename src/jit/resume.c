@@ -17,20 +17,29 @@ static IRRef *memo_refs;
 static Value *memo_vals;
 static int32_t memo_n, memo_cap;
 
-void resume_begin(void) { memo_n = 0; }
+/* Fail arguments are the snapshot's distinct refs in first-use order
+ * (snapshot_fail_args), and resume visits the slots in that same order: the
+ * next new ref is fail_args[cursor], so a lookup is O(1) but for repeats. */
+static int32_t cursor;
 
-/* The raw word of slot s (a fail argument or a constant). */
+void resume_begin(void) {
+    memo_n = 0;
+    cursor = 0;
+}
+
+/* The raw word of ref r (a fail argument or a constant). */
 static uint64_t raw_word(const IRBuf *b, GuardDescr *g, const uint64_t *saved, IRRef r) {
     if (ir_is_const(r)) {
         const IRConst *k = ir_const(b, r);
         return k->type == 'f' ? double_bits(k->v.f) : (uint64_t)k->v.i;
     }
+    if (cursor < g->nfail_args && g->fail_args[cursor] == r) return saved[cursor++];
     for (int32_t i = 0; i < g->nfail_args; i++)
         if (g->fail_args[i] == r) return saved[i];
     return 0;   /* not a fail argument: cannot happen for a valid snapshot */
 }
 
-static Value slot_value(const IRBuf *b, GuardDescr *g, const uint64_t *saved, SnapSlot s) {
+Value resume_slot(const IRBuf *b, GuardDescr *g, const uint64_t *saved, SnapSlot s) {
     if (s.kind == SK_NULL || s.ref == IR_NONE) return VNULL;
     if (snap_ref_is_virtual(s.ref)) return resume_virtual(b, g, saved, s.ref);
     uint64_t w = raw_word(b, g, saved, s.ref);
@@ -66,7 +75,7 @@ Value resume_virtual(const IRBuf *b, GuardDescr *g, const uint64_t *saved, IRRef
         const SnapField *f = &sv->fields[i];
         char *p = (char *)o + f->offset;
         if (f->type == 'r') {
-            Value v = slot_value(b, g, saved, f->value);
+            Value v = resume_slot(b, g, saved, f->value);
             memcpy(p, &v, sizeof v);
         } else {
             /* raw fields take the raw word */

@@ -393,27 +393,10 @@ int jit_record(Frame *f, uint32_t *ip, Value *sp) {
 /* ---- resume ---------------------------------------------------------------------------------- */
 
 
-/* Raw word of IR ref r at a guard failure. */
-static uint64_t fail_value(const IRBuf *b, GuardDescr *g, uint64_t *saved, IRRef r) {
-    if (ir_is_const(r)) {
-        const IRConst *k = ir_const(b, r);
-        return k->type == 'f' ? double_bits(k->v.f) : (uint64_t)k->v.i;
-    }
-    for (int i = 0; i < g->nfail_args; i++)
-        if (g->fail_args[i] == r) return saved[i];
-    return 0;   /* not a fail argument: cannot happen for a valid snapshot */
-}
-
+/* The value of a snapshot slot: resume.c (fail arguments, constants,
+ * virtuals the optimizer removed). */
 static Value box_slot(const IRBuf *b, GuardDescr *g, uint64_t *saved, SnapSlot s) {
-    if (s.kind == SK_NULL) return VNULL;
-    if (snap_ref_is_virtual(s.ref)) return resume_virtual(b, g, saved, s.ref);   /* resume.c */
-    uint64_t w = fail_value(b, g, saved, s.ref);
-    switch (s.kind) {
-    case SK_INT: return int_from_i64((int64_t)w);
-    case SK_BOOL: return v_bool(w != 0);
-    case SK_FLOAT: return float_from_double(bits_double(w));
-    default: return (Value)w;
-    }
+    return resume_slot(b, g, saved, s);
 }
 
 Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
