@@ -562,6 +562,56 @@ static void opt_init(Opt *O, const IRBuf *in, TraceKind kind, IRBuf *out, Unroll
     info_reserve(O);
 }
 
+/* Dead code: ops without effect whose value nothing reads (pure ops,
+ * loads, allocations left over by folding, forcing and unrolling) go, and
+ * the trace is renumbered (arguments and snapshots). *_ovf ops stay: their
+ * guard reads the flags they set. */
+static void opt_dce(Opt *O) {
+    IRBuf *out = O->out;
+    int32_t n = out->nops;
+    uint8_t *live = gc_alloc_atomic((size_t)n + 1);
+    memset(live, 0, (size_t)n + 1);
+    for (int32_t i = n - 1; i >= 0; i--) {
+        IROp *op = &out->ops[i];
+        int f = irop_info[op->opcode].flags;
+        bool removable = op->type != 'v' && (f & (IRF_PURE | IRF_LOAD | IRF_ALLOC)) && !(f & (IRF_GUARD | IRF_OVF)) &&
+                         (!(f & IRF_CALL) || (f & IRF_PURE));
+        if (!removable) live[i] = 1;
+        if (!live[i]) continue;
+        for (int k = 0; k < op->nargs; k++)
+            if (opt_is_op(ir_arg(op, k))) live[ir_arg(op, k)] = 1;
+        if (!irop_is_guard(op->opcode) || !op->descr || op->descr->kind != DESCR_GUARD) continue;
+        Snapshot *s = ((GuardDescr *)op->descr)->snap;
+        if (!s) continue;
+        for (int32_t k = 0; k < s->nslots; k++)
+            if (s->slots[k].kind != SK_NULL && opt_is_op(s->slots[k].ref)) live[s->slots[k].ref] = 1;
+        for (int32_t k = 0; k < s->nvirtuals; k++)
+            for (int32_t m = 0; m < s->virtuals[k].nfields; m++)
+                if (opt_is_op(s->virtuals[k].fields[m].value.ref)) live[s->virtuals[k].fields[m].value.ref] = 1;
+    }
+    int32_t *map = gc_alloc_atomic(sizeof(int32_t) * (size_t)(n + 1)), m = 0;
+    for (int32_t i = 0; i < n; i++) map[i] = live[i] ? m++ : IR_NONE;
+    if (m == n) return;
+#define REMAP(r) ((r) = opt_is_op(r) ? map[r] : (r))
+    for (int32_t i = 0; i < n; i++) {
+        if (!live[i]) continue;
+        IROp *op = &out->ops[i];
+        for (int k = 0; k < op->nargs; k++) {
+            IRRef *a = op->nargs > 3 ? &op->xargs[k] : &op->arg[k];
+            REMAP(*a);
+        }
+        if (irop_is_guard(op->opcode) && op->descr && op->descr->kind == DESCR_GUARD && ((GuardDescr *)op->descr)->snap) {
+            Snapshot *s = ((GuardDescr *)op->descr)->snap;
+            for (int32_t k = 0; k < s->nslots; k++) REMAP(s->slots[k].ref);
+            for (int32_t k = 0; k < s->nvirtuals; k++)
+                for (int32_t f = 0; f < s->virtuals[k].nfields; f++) REMAP(s->virtuals[k].fields[f].value.ref);
+        }
+        out->ops[map[i]] = *op;
+    }
+#undef REMAP
+    out->nops = m;
+}
+
 /* Give ids to guard copies that have none, fill the labels' targets. */
 static void opt_finish(Opt *O) {
     IRBuf *out = O->out;
@@ -644,6 +694,7 @@ bool optimize_trace(const IRBuf *in, TraceKind kind, IRBuf *out) {
         opt_init(&O, in, kind, out, pol);
         int r = run_once(&O, loop, unroll, label, jump);
         if (r == 1) {
+            opt_dce(&O);
             opt_finish(&O);
             return true;
         }

@@ -130,6 +130,7 @@ typedef struct ExNode {
     int8_t ilevel;          /* EX_LEAF 'i' */
     Type *cls;              /* EX_LEAF 'r': class promised, or NULL */
     IRRef value;            /* EX_CONST: the constant; EX_LEAF: the label argument */
+    IRRef orig;             /* EX_LEAF: the preamble value it copies */
     IRRef peeled;           /* EX_OBJ: its virtual in the peeled body */
     IRRef at_jump;          /* EX_OBJ: the virtual found at the jump */
     int32_t leaf;           /* EX_LEAF: index among the leaves */
@@ -165,7 +166,7 @@ static int32_t new_node(Unroll *U, const Path *path) {
     ExNode *N = &U->nodes[U->nnodes];
     memset(N, 0, sizeof *N);
     N->path = *path;
-    N->value = N->peeled = N->at_jump = IR_NONE;
+    N->value = N->orig = N->peeled = N->at_jump = IR_NONE;
     N->alias = N->vsrc = -1;
     return U->nnodes++;
 }
@@ -214,6 +215,7 @@ static int32_t ex_leaf(Unroll *U, int32_t n, IRRef v, Cap c) {
     opt_bounds(O, v, &lo, &hi);
     int lvl = level_of(lo, hi);
     if (lvl < c.min_ilevel) lvl = c.min_ilevel;
+    IRRef orig = v;
     /* A label argument is a new value in every iteration: always a copy,
        so that no rule of the peeled body looks through it at the op that
        computed it in the preamble (unbox_int(box_int(x)), a comparison's
@@ -221,6 +223,7 @@ static int32_t ex_leaf(Unroll *U, int32_t n, IRRef v, Cap c) {
     v = opt_emit_simple(O, t == 'i' ? IR_same_as_i : t == 'f' ? IR_same_as_f : IR_same_as_r, 1, &v, NULL);
     ExNode *N = &U->nodes[n];
     N->kind = EX_LEAF;
+    N->orig = orig;
     N->type = t;
     N->flags = flags;
     N->cls = cls;
@@ -403,8 +406,7 @@ static void validate(Unroll *U, int32_t n, IRRef v) {
         return;
     }
     if (t == 'r') {
-        v = opt_force(O, v);
-        N = &U->nodes[n];
+        /* a virtual is forced only if the leaf is live (finish_loop) */
         uint8_t f = opt_flags(O, v);
         if (N->flags & ~f) {
             weaken(pol, &N->path, W_FACTS, f);
@@ -464,27 +466,97 @@ static void use(Opt *O, Uses *u, IRRef r) {
     u->list[u->n++] = r;
 }
 
-/* Append the invariant preamble values the peeled loop uses to T1 and its
- * jump (passed unchanged). */
-static bool add_invariants(Opt *O, Unroll *U, int32_t t1) {
+/* Scan the refs of peeled op i (arguments, snapshot slots and fields). */
+static void scan_op(Opt *O, int32_t i, void (*f)(Opt *, void *, IRRef), void *ctx) {
+    const IROp *op = &O->out->ops[i];
+    for (int k = 0; k < op->nargs; k++) f(O, ctx, ir_arg(op, k));
+    if (!irop_is_guard(op->opcode) || !op->descr || op->descr->kind != DESCR_GUARD) return;
+    const Snapshot *s = ((GuardDescr *)op->descr)->snap;
+    if (!s) return;
+    for (int32_t k = 0; k < s->nslots; k++)
+        if (s->slots[k].kind != SK_NULL) f(O, ctx, s->slots[k].ref);
+    for (int32_t k = 0; k < s->nvirtuals; k++)
+        for (int32_t m = 0; m < s->virtuals[k].nfields; m++) f(O, ctx, s->virtuals[k].fields[m].value.ref);
+}
+
+typedef struct Live {
+    int32_t *lidx;          /* per preamble ref: its leaf index, or -1 */
+    uint8_t *live;          /* per leaf */
+    int32_t nleaves;
+    int32_t limit;
+} Live;
+
+static void mark_live(Opt *O, void *ctx, IRRef r) {
+    Live *l = ctx;
+    (void)O;
+    if (opt_is_op(r) && r < l->limit && l->lidx[r] >= 0) l->live[l->lidx[r]] = 1;
+}
+
+static void use_cb(Opt *O, void *ctx, IRRef r) { use(O, ctx, r); }
+
+/* Mark the leaves a jump value needs: itself, or what its virtual holds
+ * (depth-bounded: virtual objects may refer to each other). */
+static void mark_value(Opt *O, Live *l, IRRef v, int depth) {
+    v = opt_val(O, v);
+    Virtual *vt = opt_virtual(O, v);
+    if (!vt) {
+        mark_live(O, l, v);
+        return;
+    }
+    if (depth > 2 * PATH_DEPTH) {
+        memset(l->live, 1, (size_t)l->nleaves);   /* too deep (a cycle?): keep all */
+        return;
+    }
+    if (vt->kind != VK_OBJECT) {
+        mark_value(O, l, vt->payload, depth + 1);
+        return;
+    }
+    for (int32_t i = 0; i < vt->nfields; i++) mark_value(O, l, vt->fields[i].value, depth + 1);
+}
+
+/* Finish the peeled loop: drop the label arguments it never reads (a leaf
+ * is live if an op or snapshot of the peeled body reads it, or the jump
+ * passes it to a live leaf), force what the jump passes to live leaves,
+ * emit the jump, then append the invariant preamble values the loop uses
+ * to T1 and its jump (passed unchanged). */
+static bool finish_loop(Opt *O, Unroll *U, int32_t t1) {
     IRBuf *out = O->out;
+    Live l;
+    l.limit = t1;
+    l.lidx = gc_alloc_atomic(sizeof(int32_t) * (size_t)(t1 + 1));
+    for (int32_t i = 0; i < t1; i++) l.lidx[i] = -1;
+    for (int32_t i = 0; i < U->nleaves; i++) l.lidx[U->leaves[i]] = i;
+    l.nleaves = U->nleaves;
+    l.live = gc_alloc_atomic((size_t)U->nleaves + 1);
+    memset(l.live, 0, (size_t)U->nleaves + 1);
+    for (int32_t i = t1 + 1; i < out->nops; i++) scan_op(O, i, mark_live, &l);
+    uint8_t *done = gc_alloc_atomic((size_t)U->nleaves + 1);
+    memset(done, 0, (size_t)U->nleaves + 1);
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int32_t i = 0; i < U->nleaves; i++)
+            if (l.live[i] && !done[i]) {
+                done[i] = 1;
+                changed = true;
+                mark_value(O, &l, U->jleaves[i], 0);
+            }
+    }
+    int32_t nl = 0;
+    for (int32_t i = 0; i < U->nleaves; i++)
+        if (l.live[i]) {
+            U->leaves[nl] = U->leaves[i];
+            U->jleaves[nl++] = opt_force(O, U->jleaves[i]);
+        }
+    U->nleaves = nl;
+    int32_t jmp = ir_emit(out, IR_jump, nl, U->jleaves, &O->policy->target->d);
+    opt_sync_info(O);
+
     Uses u = {0};
     u.limit = t1;
     u.mark = gc_alloc_atomic((size_t)t1 + 1);
     memset(u.mark, 0, (size_t)t1 + 1);
     for (int32_t i = 0; i < U->nleaves; i++) u.mark[U->leaves[i]] = 1;
-    for (int32_t i = t1 + 1; i < out->nops; i++) {
-        const IROp *op = &out->ops[i];
-        for (int k = 0; k < op->nargs; k++) use(O, &u, ir_arg(op, k));
-        if (irop_is_guard(op->opcode) && op->descr && op->descr->kind == DESCR_GUARD) {
-            const Snapshot *s = ((GuardDescr *)op->descr)->snap;
-            if (!s) continue;
-            for (int32_t k = 0; k < s->nslots; k++)
-                if (s->slots[k].kind != SK_NULL) use(O, &u, s->slots[k].ref);
-            for (int32_t k = 0; k < s->nvirtuals; k++)
-                for (int32_t f = 0; f < s->virtuals[k].nfields; f++) use(O, &u, s->virtuals[k].fields[f].value.ref);
-        }
-    }
+    for (int32_t i = t1 + 1; i < out->nops; i++) scan_op(O, i, use_cb, &u);
     if (u.bad) return false;
     int32_t n = U->nleaves + u.n;
     IRRef *la = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1)), *ja = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
@@ -495,7 +567,7 @@ static bool add_invariants(Opt *O, Unroll *U, int32_t t1) {
         memcpy(ja + U->nleaves, u.list, sizeof(IRRef) * (size_t)u.n);
     }
     set_args(&out->ops[t1], n, la);
-    set_args(&out->ops[out->nops - 1], n, ja);
+    set_args(&out->ops[jmp], n, ja);
     return true;
 }
 
@@ -530,6 +602,14 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
         pol->target = t1;
     }
 
+    /* heap entries of invariant objects, and of objects that are label
+       arguments themselves (after them: their leaves must exist); the
+       list is taken before the positions' export forced anything, so
+       that paths ({1, i}) name the same entries in every attempt */
+    int32_t nheap = O->nheap, nh = 0;
+    HeapEntry *heap0 = gc_alloc_atomic(sizeof(HeapEntry) * (size_t)(nheap + 1));
+    if (nheap) memcpy(heap0, O->heap, sizeof(HeapEntry) * (size_t)nheap);
+
     /* export the state at the end of the preamble */
     int32_t *pos_node = gc_alloc_atomic(sizeof(int32_t) * (size_t)(n + 1));
     for (int k = 0; k < n; k++) {
@@ -538,20 +618,38 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
         Path p = {2, {0, k}};
         pos_node[k] = ex_value(&U, opt_in(O, ir_arg(jop, k)), &p);
     }
-    int32_t nh = 0;
-    HeapEntry *hexp = gc_alloc_atomic(sizeof(HeapEntry) * (size_t)(O->nheap + 1));
-    int32_t *hnode = gc_alloc_atomic(sizeof(int32_t) * (size_t)(O->nheap + 1));
-    for (int32_t i = 0; i < O->nheap; i++) {
-        HeapEntry e = O->heap[i];
-        Descr *d = e.descr;
-        bool pure = d->kind == DESCR_FIELD ? ((FieldDescr *)d)->pure : d->kind == DESCR_ARRAY && ((ArrayDescr *)d)->pure;
-        e.obj = opt_val(O, e.obj);
-        e.idx = opt_val(O, e.idx);
-        if (pure || !inv_value(O, e.obj) || !inv_value(O, e.idx) || opt_is_virtual(e.obj)) continue;
-        Path p = {2, {1, nh}};
-        hexp[nh] = e;
-        hnode[nh] = ex_value(&U, e.value, &p);
-        nh++;
+    HeapEntry *hexp = gc_alloc_atomic(sizeof(HeapEntry) * (size_t)(nheap + 1));
+    int32_t *hnode = gc_alloc_atomic(sizeof(int32_t) * (size_t)(nheap + 1));
+    int32_t *hobj = gc_alloc_atomic(sizeof(int32_t) * (size_t)(nheap + 1));
+    uint8_t *hdone = gc_alloc_atomic((size_t)nheap + 1);
+    memset(hdone, 0, (size_t)nheap + 1);
+    for (bool progress = true; progress;) {
+        progress = false;
+        for (int32_t i = 0; i < nheap; i++) {
+            if (hdone[i]) continue;
+            HeapEntry e = heap0[i];
+            Descr *d = e.descr;
+            bool pure = d->kind == DESCR_FIELD ? ((FieldDescr *)d)->pure : d->kind == DESCR_ARRAY && ((ArrayDescr *)d)->pure;
+            e.obj = opt_val(O, e.obj);
+            e.idx = opt_val(O, e.idx);
+            int32_t objnode = -1;
+            if (opt_is_virtual(e.obj) || !inv_value(O, e.idx) || (pure && inv_value(O, e.obj))) {
+                hdone[i] = 1;   /* impossible, or kept as it is (immutable) */
+                continue;
+            }
+            if (!inv_value(O, e.obj)) {
+                for (int32_t k = 0; k < U.nnodes && objnode < 0; k++)
+                    if (U.nodes[k].kind == EX_LEAF && U.nodes[k].type == 'r' && U.nodes[k].orig == e.obj) objnode = k;
+                if (objnode < 0) continue;
+            }
+            hdone[i] = 1;
+            progress = true;
+            Path p = {2, {1, i}};
+            hexp[nh] = e;
+            hobj[nh] = objnode;
+            hnode[nh] = ex_value(&U, e.value, &p);
+            nh++;
+        }
     }
     bool notinv = O->not_invalidated && !pol->no_notinv;
 
@@ -576,7 +674,8 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
     }
     for (int k = 0; k < n; k++)
         if (pos_node[k] >= 0 && opt_is_op(ir_arg(lop, k))) O->imap[ir_arg(lop, k)] = build(&U, pos_node[k]);
-    for (int32_t h = 0; h < nh; h++) heap_set(O, hexp[h].obj, hexp[h].descr, hexp[h].idx, build(&U, hnode[h]));
+    for (int32_t h = 0; h < nh; h++)
+        heap_set(O, hobj[h] >= 0 ? U.nodes[hobj[h]].value : hexp[h].obj, hexp[h].descr, hexp[h].idx, build(&U, hnode[h]));
     O->phase = PH_PEELED;
 
     opt_process_range(O, label + 1, jump);
@@ -586,11 +685,14 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
     }
 
     /* the jump must establish what T1 assumes */
+    for (int32_t i = 0; i < U.nleaves; i++) U.jleaves[i] = IR_NONE;
     for (int k = 0; k < n; k++)
         if (pos_node[k] >= 0) validate(&U, pos_node[k], opt_in(O, ir_arg(jop, k)));
     for (int32_t h = 0; h < nh; h++) {
-        IRRef v = heap_lookup(O, hexp[h].obj, hexp[h].descr, hexp[h].idx);
-        if (v == IR_NONE) v = opt_run2(O, load_opcode(hexp[h].descr), hexp[h].obj, hexp[h].idx, hexp[h].descr, -1);
+        IRRef obj = hobj[h] >= 0 ? U.jleaves[U.nodes[hobj[h]].leaf] : hexp[h].obj;
+        if (obj == IR_NONE) continue;   /* its object did not match: retrying anyway */
+        IRRef v = heap_lookup(O, obj, hexp[h].descr, hexp[h].idx);
+        if (v == IR_NONE) v = opt_run2(O, load_opcode(hexp[h].descr), obj, hexp[h].idx, hexp[h].descr, -1);
         validate(&U, hnode[h], v);
     }
     if (notinv && !O->not_invalidated) {
@@ -605,9 +707,7 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
     }
     if (U.bad && !pol->changed) O->note = "the state at the jump does not match the label's";
     if (U.bad) return pol->changed ? -1 : 0;
-    ir_emit(O->out, IR_jump, U.nleaves, U.jleaves, &pol->target->d);
-    opt_sync_info(O);
-    if (!add_invariants(O, &U, t1)) {
+    if (!finish_loop(O, &U, t1)) {
         O->note = "the peeled body uses a preamble value that varies";
         return 0;
     }
