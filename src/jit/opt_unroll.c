@@ -23,17 +23,21 @@
  *     fields, anything else passes the reference with its type facts. The
  *     raw pieces ("leaves") are T1's arguments.
  *   - Heap cache entries of invariant objects (a range iterator's fields,
- *     a global's cell) are exported too: their value is a leaf, and at the
- *     jump the peeled body passes the field's current value (cached, or
- *     loaded there).
+ *     a global's cell) and of objects that are leaves themselves (a list
+ *     iterator's list: its size and items) are exported too: their value
+ *     is a leaf, and at the jump the peeled body passes the field's current
+ *     value (cached, or loaded there).
+ * Every leaf is a fresh same_as copy: inside the loop it is a new value
+ * each iteration, and no rule may look through it at the op that computed
+ * it in the preamble.
  * At the peeled jump, the state must match the export, or the loop would
  * enter T1 with assumptions that do not hold. Every mismatch weakens the
  * export (UnrollPolicy: no longer a constant, no longer virtual, fewer
  * facts, wider int bounds) and the trace is optimized again; the policy
  * only weakens, so this ends (or unrolling is abandoned after a bound).
- * Finally the preamble values that the peeled body uses (all invariant)
- * are appended to both T1 and its jump, so after a label only the label's
- * arguments are live.
+ * Finally leaves the loop never reads are dropped, and the preamble values
+ * that the peeled body uses (all invariant) are appended to both T1 and
+ * its jump, so after a label only the label's arguments are live.
  */
 #include "opt_internal.h"
 
@@ -595,7 +599,7 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
     pol->changed = false;
     if (!pol->target) {
         TargetDescr *t0 = (TargetDescr *)lop->descr;
-        TargetDescr *t1 = gc_alloc_uncollectable(sizeof *t1);
+        TargetDescr *t1 = gc_alloc(sizeof *t1);   /* reachable from the trace's ops */
         t1->d.kind = DESCR_TARGET;
         t1->id = t0->id;   /* the same loop */
         t1->trace = t0->trace;
