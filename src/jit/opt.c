@@ -526,7 +526,13 @@ void opt_process_range(Opt *O, int32_t from, int32_t to) {
         case IR_finish: {
             IRRef *args = gc_alloc_atomic(sizeof(IRRef) * (size_t)(op->nargs + 1));
             for (int i = 0; i < op->nargs; i++) args[i] = opt_force(O, opt_in(O, ir_arg(op, i)));
-            ir_emit(O->out, op->opcode, op->nargs, args, op->descr);
+            Descr *d = op->descr;
+            if (op_exit(op)) {
+                /* an exit to the interpreter: its snapshot, like a guard's */
+                POp p = {op->opcode, op->nargs, args, op->descr, k};
+                d = &guard_copy(O, &p)->d;
+            }
+            ir_emit(O->out, op->opcode, op->nargs, args, d);
             info_reserve(O);
             continue;
         }
@@ -580,8 +586,8 @@ static void opt_dce(Opt *O) {
         if (!live[i]) continue;
         for (int k = 0; k < op->nargs; k++)
             if (opt_is_op(ir_arg(op, k))) live[ir_arg(op, k)] = 1;
-        if (!irop_is_guard(op->opcode) || !op->descr || op->descr->kind != DESCR_GUARD) continue;
-        Snapshot *s = ((GuardDescr *)op->descr)->snap;
+        if (!op_exit(op)) continue;
+        Snapshot *s = op_exit(op)->snap;
         if (!s) continue;
         for (int32_t k = 0; k < s->nslots; k++)
             if (s->slots[k].kind != SK_NULL && opt_is_op(s->slots[k].ref)) live[s->slots[k].ref] = 1;
@@ -600,8 +606,8 @@ static void opt_dce(Opt *O) {
             IRRef *a = op->nargs > 3 ? &op->xargs[k] : &op->arg[k];
             REMAP(*a);
         }
-        if (irop_is_guard(op->opcode) && op->descr && op->descr->kind == DESCR_GUARD && ((GuardDescr *)op->descr)->snap) {
-            Snapshot *s = ((GuardDescr *)op->descr)->snap;
+        if (op_exit(op) && op_exit(op)->snap) {
+            Snapshot *s = op_exit(op)->snap;
             for (int32_t k = 0; k < s->nslots; k++) REMAP(s->slots[k].ref);
             for (int32_t k = 0; k < s->nvirtuals; k++)
                 for (int32_t f = 0; f < s->virtuals[k].nfields; f++) REMAP(s->virtuals[k].fields[f].value.ref);
@@ -615,13 +621,12 @@ static void opt_dce(Opt *O) {
 /* Give ids to guard copies that have none, fill the labels' targets. */
 static void opt_finish(Opt *O) {
     IRBuf *out = O->out;
-    int32_t nguards = 0, nvirtuals = 0;
+    int32_t nvirtuals = 0;
     for (int32_t i = 0; i < out->nops; i++) {
         IROp *op = &out->ops[i];
-        if (irop_is_guard(op->opcode) && op->descr && op->descr->kind == DESCR_GUARD) {
-            GuardDescr *g = (GuardDescr *)op->descr;
+        if (op_exit(op)) {
+            GuardDescr *g = op_exit(op);
             if (!g->id) g->id = ++jit.next_guard_id;
-            nguards++;
             if (g->snap) nvirtuals += g->snap->nvirtuals;
         }
         if (op->opcode == IR_label && op->descr && op->descr->kind == DESCR_TARGET) {
@@ -632,11 +637,9 @@ static void opt_finish(Opt *O) {
             t->arg_types[op->nargs] = 0;
         }
     }
-    /* PyPy's counters: OPT_OPS, OPT_GUARDS, OPT_FORCINGS, NVIRTUALS */
-    jit.counters[6] += (uint64_t)out->nops;
-    jit.counters[7] += (uint64_t)nguards;
-    jit.counters[9] += (uint64_t)O->nforced;
-    jit.counters[19] += (uint64_t)nvirtuals;
+    /* PyPy's counters (OPT_OPS and OPT_GUARDS are counted at assembly) */
+    jit.counters[CNT_OPT_FORCINGS] += (uint64_t)O->nforced;
+    jit.counters[CNT_NVIRTUALS] += (uint64_t)nvirtuals;
 }
 
 /* The loop shape the recorder produces: one label, the final jump back to it. */

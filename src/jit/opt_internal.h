@@ -30,6 +30,7 @@
 #define TPY_JIT_OPT_INTERNAL_H
 
 #include "../runtime.h"
+#include "backend.h"
 #include "opt.h"
 #include "params.h"
 #include "snapshot.h"
@@ -127,6 +128,14 @@ typedef struct Opt {
 } Opt;
 
 static inline bool opt_on(const Opt *O, int pass) { return (O->mask >> pass) & 1; }
+
+/* The descriptor of an op that may leave the trace with a snapshot:
+ * guards, and `finish` exits to the interpreter (all but jit_done_descr,
+ * which returns a function's result). NULL for other ops. */
+static inline GuardDescr *op_exit(const IROp *op) {
+    if (!op->descr || op->descr->kind != DESCR_GUARD || op->descr == &jit_done_descr.d) return NULL;
+    return irop_is_guard(op->opcode) || op->opcode == IR_finish ? (GuardDescr *)op->descr : NULL;
+}
 
 /* ---- opt.c: values, emission, snapshots ------------------------------------------- */
 

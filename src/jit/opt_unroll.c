@@ -474,8 +474,8 @@ static void use(Opt *O, Uses *u, IRRef r) {
 static void scan_op(Opt *O, int32_t i, void (*f)(Opt *, void *, IRRef), void *ctx) {
     const IROp *op = &O->out->ops[i];
     for (int k = 0; k < op->nargs; k++) f(O, ctx, ir_arg(op, k));
-    if (!irop_is_guard(op->opcode) || !op->descr || op->descr->kind != DESCR_GUARD) return;
-    const Snapshot *s = ((GuardDescr *)op->descr)->snap;
+    if (!op_exit(op)) return;
+    const Snapshot *s = op_exit(op)->snap;
     if (!s) return;
     for (int32_t k = 0; k < s->nslots; k++)
         if (s->slots[k].kind != SK_NULL) f(O, ctx, s->slots[k].ref);
