@@ -563,6 +563,7 @@ static bool finish_loop(Opt *O, Unroll *U, int32_t t1) {
     for (int32_t i = t1 + 1; i < out->nops; i++) scan_op(O, i, use_cb, &u);
     if (u.bad) return false;
     int32_t n = U->nleaves + u.n;
+    if (n > 250) return false;   /* IROp.nargs is 8 bits */
     IRRef *la = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1)), *ja = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
     memcpy(la, U->leaves, sizeof(IRRef) * (size_t)U->nleaves);
     memcpy(ja, U->jleaves, sizeof(IRRef) * (size_t)U->nleaves);
@@ -657,6 +658,10 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
     }
     bool notinv = O->not_invalidated && !pol->no_notinv;
 
+    if (U.nleaves > 250) {
+        O->note = "too many label arguments";
+        return 0;
+    }
     /* T1 and the state the peeled body starts from */
     int32_t t1 = ir_emit(O->out, IR_label, U.nleaves, U.leaves, &pol->target->d);
     opt_sync_info(O);
@@ -712,7 +717,7 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
     if (U.bad && !pol->changed) O->note = "the state at the jump does not match the label's";
     if (U.bad) return pol->changed ? -1 : 0;
     if (!finish_loop(O, &U, t1)) {
-        O->note = "the peeled body uses a preamble value that varies";
+        O->note = "the peeled body uses a preamble value that varies, or too many label arguments";
         return 0;
     }
     return 1;
