@@ -72,7 +72,7 @@ build-asan/%.o: src/%.c
 	$(CC) -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(ASAN_FLAGS) -MMD -MP -c $< -o $@
 
 # C unit tests: each prints "N passed, N failed" and exits non-zero on failure
-UNIT_TESTS = build/unit/test_numfmt build/unit/test_asm_x64
+UNIT_TESTS = build/unit/test_numfmt build/unit/test_asm_x64 build/unit/test_opt
 
 build/unit/test_numfmt: tests/unit/test_numfmt.c src/util/numfmt.c src/util/buf.c src/gc/gc.c
 	@mkdir -p build/unit
@@ -82,6 +82,12 @@ build/unit/test_numfmt: tests/unit/test_numfmt.c src/util/numfmt.c src/util/buf.
 build/unit/test_asm_x64: tests/unit/test_asm_x64.c src/jit/asm_x64.c src/jit/asm_x64.h
 	@mkdir -p build/unit
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -O1 -g -Isrc -o $@ tests/unit/test_asm_x64.c src/jit/asm_x64.c -lcapstone
+
+# the optimizer's tests link the whole runtime (all objects but main.o)
+build/unit/test_opt: tests/unit/test_opt.c tests/unit/ir_parse.c tests/unit/ir_parse.h $(filter-out build/main.o,$(OBJS))
+	@mkdir -p build/unit
+	$(CC) -std=c11 -D_GNU_SOURCE -fno-strict-aliasing $(WARN) -O1 -g -Isrc -o $@ tests/unit/test_opt.c tests/unit/ir_parse.c \
+	    $(filter-out build/main.o,$(OBJS)) $(LIBS)
 
 unit: $(UNIT_TESTS) examples
 

@@ -369,7 +369,7 @@ struct OpsReplacement *jitev_parse_ops(Trace *t, const char *const *lines, int n
                 rp = &s->virtuals[k - s->nslots].ref;
             }
             IRRef o = *rp;
-            if (o == IR_NONE) continue;
+            if (o == IR_NONE || snap_ref_is_virtual(o)) continue;   /* optimizer virtuals are not ops */
             if (ir_is_const(o)) {
                 const IRConst *kc = ir_const(old, o);
                 *rp = kc->type == 'i' ? ir_const_int(nb, kc->v.i)
@@ -388,7 +388,7 @@ struct OpsReplacement *jitev_parse_ops(Trace *t, const char *const *lines, int n
             for (int f = 0; f < s->virtuals[vi].nfields; f++) {
                 IRRef *rp = &s->virtuals[vi].fields[f].value.ref;
                 IRRef o = *rp;
-                if (o == IR_NONE || s->virtuals[vi].fields[f].value.kind == SK_NULL) continue;
+                if (o == IR_NONE || snap_ref_is_virtual(o) || s->virtuals[vi].fields[f].value.kind == SK_NULL) continue;
                 if (ir_is_const(o)) {
                     const IRConst *kc = ir_const(old, o);
                     *rp = kc->type == 'i' ? ir_const_int(nb, kc->v.i)

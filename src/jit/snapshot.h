@@ -51,6 +51,12 @@ typedef struct SnapField {
                                an 'r' field; raw fields take raw values) */
 } SnapField;
 
+/* The ref of a virtual in an optimized snapshot: not an op of the trace
+ * (optimizer virtual number k is SNAP_VIRTUAL_BIT | k); slots and fields
+ * that name it are rebuilt from the matching SnapVirtual on resume. */
+#define SNAP_VIRTUAL_BIT 0x20000000
+static inline bool snap_ref_is_virtual(IRRef r) { return r >= 0 && (r & (IR_CONST_BIT | SNAP_VIRTUAL_BIT)) == SNAP_VIRTUAL_BIT; }
+
 typedef struct SnapVirtual {
     IRRef ref;              /* the removed allocation */
     void *type;             /* Type * */

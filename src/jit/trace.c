@@ -16,8 +16,10 @@
 #include "../runtime.h"
 #include "backend.h"
 #include "helpers.h"
+#include "opt.h"
 #include "params.h"
 #include "record.h"
+#include "resume.h"
 #include "../introspect/profiler.h"
 #include "../vm/opcodes.h"
 #include "../introspect/jitevents.h"
@@ -251,6 +253,8 @@ static Trace *trace_new(Recorder *R) {
 static void dump_trace(Trace *t, bool ok) {
     if (!getenv("TPY_JITDUMP")) return;
     const char *kind = t->kind == TRACE_LOOP ? "loop" : t->kind == TRACE_BRIDGE ? "bridge" : "function";
+    fprintf(stderr, "--- %s %u noopt\n", kind, t->number);
+    ir_print(&t->noopt, stderr, NULL);
     fprintf(stderr, "--- %s %u (%s)\n", kind, t->number, ok ? "compiled" : "failed");
     ir_print(&t->ir, stderr, NULL);
 }
@@ -265,6 +269,12 @@ static void compile_recorded(Recorder *R) {
     Trace *t = trace_new(R);
     jitev_trace_done(t);
     bool ok;
+    /* the optimizer (opt.h); t->noopt keeps the recorded trace */
+    IRBuf opt;
+    bool optimized = optimize_trace(&R->ir, R->kind, &opt);
+    if (optimized) t->ir = opt;
+    for (int32_t i = 0; i < t->ir.nops; i++)
+        if (t->ir.ops[i].opcode == IR_label) ((TargetDescr *)t->ir.ops[i].descr)->trace = t;
     if (R->kind == TRACE_LOOP) {
         TargetDescr *td = (TargetDescr *)R->ir.ops[R->label].descr;
         t->number = td->id;
@@ -383,31 +393,16 @@ int jit_record(Frame *f, uint32_t *ip, Value *sp) {
 /* ---- resume ---------------------------------------------------------------------------------- */
 
 
-/* Raw word of IR ref r at a guard failure. */
-static uint64_t fail_value(const IRBuf *b, GuardDescr *g, uint64_t *saved, IRRef r) {
-    if (ir_is_const(r)) {
-        const IRConst *k = ir_const(b, r);
-        return k->type == 'f' ? double_bits(k->v.f) : (uint64_t)k->v.i;
-    }
-    for (int i = 0; i < g->nfail_args; i++)
-        if (g->fail_args[i] == r) return saved[i];
-    return 0;   /* not a fail argument: cannot happen for a valid snapshot */
-}
-
+/* The value of a snapshot slot: resume.c (fail arguments, constants,
+ * virtuals the optimizer removed). */
 static Value box_slot(const IRBuf *b, GuardDescr *g, uint64_t *saved, SnapSlot s) {
-    if (s.kind == SK_NULL) return VNULL;
-    uint64_t w = fail_value(b, g, saved, s.ref);
-    switch (s.kind) {
-    case SK_INT: return int_from_i64((int64_t)w);
-    case SK_BOOL: return v_bool(w != 0);
-    case SK_FLOAT: return float_from_double(bits_double(w));
-    default: return (Value)w;
-    }
+    return resume_slot(b, g, saved, s);
 }
 
 Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
     Snapshot *s = g->snap;
     const IRBuf *b = &g->owner->ir;
+    resume_begin();
     Frame *prev = NULL;
     for (int fi = 0; fi < s->nframes; fi++) {
         SnapFrame *sf = &s->frames[fi];

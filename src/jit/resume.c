@@ -1,0 +1,87 @@
+/* resume.c: materializing snapshot virtuals (resume.h).
+ *
+ * A SnapVirtual says how to build an object the optimized trace never
+ * allocated: its type, its size, and each field's value as a snapshot slot
+ * (raw fail arguments, constants, or other virtuals). Objects are built on
+ * first use during one resume and remembered by ref, so an object that
+ * several slots (or fields) name is built once and shared, and cycles
+ * close: the object is remembered before its fields are filled.
+ */
+#include "resume.h"
+
+#include "../runtime.h"
+
+/* refs and objects built during the current resume (GC-visible via the
+ * static pointers) */
+static IRRef *memo_refs;
+static Value *memo_vals;
+static int32_t memo_n, memo_cap;
+
+/* Fail arguments are the snapshot's distinct refs in first-use order
+ * (snapshot_fail_args), and resume visits the slots in that same order: the
+ * next new ref is fail_args[cursor], so a lookup is O(1) but for repeats. */
+static int32_t cursor;
+
+void resume_begin(void) {
+    memo_n = 0;
+    cursor = 0;
+}
+
+/* The raw word of ref r (a fail argument or a constant). */
+static uint64_t raw_word(const IRBuf *b, GuardDescr *g, const uint64_t *saved, IRRef r) {
+    if (ir_is_const(r)) {
+        const IRConst *k = ir_const(b, r);
+        return k->type == 'f' ? double_bits(k->v.f) : (uint64_t)k->v.i;
+    }
+    if (cursor < g->nfail_args && g->fail_args[cursor] == r) return saved[cursor++];
+    for (int32_t i = 0; i < g->nfail_args; i++)
+        if (g->fail_args[i] == r) return saved[i];
+    return 0;   /* not a fail argument: cannot happen for a valid snapshot */
+}
+
+Value resume_slot(const IRBuf *b, GuardDescr *g, const uint64_t *saved, SnapSlot s) {
+    if (s.kind == SK_NULL || s.ref == IR_NONE) return VNULL;
+    if (snap_ref_is_virtual(s.ref)) return resume_virtual(b, g, saved, s.ref);
+    uint64_t w = raw_word(b, g, saved, s.ref);
+    switch (s.kind) {
+    case SK_INT: return int_from_i64((int64_t)w);
+    case SK_BOOL: return v_bool(w != 0);
+    case SK_FLOAT: return float_from_double(bits_double(w));
+    default: return (Value)w;
+    }
+}
+
+Value resume_virtual(const IRBuf *b, GuardDescr *g, const uint64_t *saved, IRRef ref) {
+    for (int32_t i = 0; i < memo_n; i++)
+        if (memo_refs[i] == ref) return memo_vals[i];
+    const SnapVirtual *sv = snapshot_virtual(g->snap, ref);
+    if (!sv) return V_NONE;   /* a corrupt snapshot; never produced */
+    Object *o = obj_alloc(sv->type, (size_t)sv->size);
+    if (memo_n == memo_cap) {
+        int32_t cap = memo_cap ? memo_cap * 2 : 16;
+        IRRef *nr = gc_alloc_atomic(sizeof(IRRef) * (size_t)cap);
+        Value *nv = gc_alloc(sizeof(Value) * (size_t)cap);
+        if (memo_n) {
+            memcpy(nr, memo_refs, sizeof(IRRef) * (size_t)memo_n);
+            memcpy(nv, memo_vals, sizeof(Value) * (size_t)memo_n);
+        }
+        memo_refs = nr;
+        memo_vals = nv;
+        memo_cap = cap;
+    }
+    memo_refs[memo_n] = ref;
+    memo_vals[memo_n++] = V_FROM_PTR(o);
+    for (int32_t i = 0; i < sv->nfields; i++) {
+        const SnapField *f = &sv->fields[i];
+        char *p = (char *)o + f->offset;
+        if (f->type == 'r') {
+            Value v = resume_slot(b, g, saved, f->value);
+            memcpy(p, &v, sizeof v);
+        } else {
+            /* raw fields take the raw word */
+            uint64_t w = f->value.kind == SK_NULL ? 0 : raw_word(b, g, saved, f->value.ref);
+            memcpy(p, &w, sizeof w);
+        }
+    }
+    return V_FROM_PTR(o);
+}
