@@ -172,9 +172,15 @@ Value int_from_double(double d) {
 Value int_repr(Value v) {
     int64_t x;
     if (small_value(v, &x)) {
+        if ((uint64_t)x < 10) return str_ascii_char('0' + (int)x);
         char buf[24];
-        int n = snprintf(buf, sizeof buf, "%lld", (long long)x);
-        return str_new(buf, (size_t)n);
+        size_t n = numfmt_i64_dec(x, buf);
+        Value r = str_alloc(n);
+        StrObject *so = V_AS(StrObject, r);
+        memcpy(so->data, buf, n);
+        so->ascii = 1;
+        so->length = (int64_t)n;
+        return r;
     }
     const __mpz_struct *z = V_AS(BigIntObject, v)->z;
     size_t n = mpz_sizeinbase(z, 10);

@@ -36,7 +36,8 @@ static Value format_builtin(Value v, Value spec, char kind, const char *what) {
     if (numfmt_parse_spec_for(str_data(spec), (size_t)str_nbytes(spec), &fs, what, kind, &e) < 0)
         return raise_numfmt(&e);
     Buf b;
-    buf_init(&b, 32);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     int rc;
     if (kind == 'i') {
         mpz_t z;
@@ -190,7 +191,8 @@ Value str_mod(Value fmt, Value args) {
     const char *d = str_data(fmt);
     int64_t n = str_nbytes(fmt), i = 0;
     Buf out;
-    buf_init(&out, (size_t)n + 16);
+    char out_mem[256];
+    buf_init_local(&out, out_mem, sizeof out_mem);
     while (i < n) {
         const char *pct = memchr(d + i, '%', (size_t)(n - i));
         if (!pct) {
@@ -328,16 +330,12 @@ Value str_mod(Value fmt, Value args) {
         case 'F':
         case 'g':
         case 'G': {
-            if (v_is_int(v) && (conv == 'd' || conv == 'i' || conv == 'u') && ps.width < 0 && ps.precision < 0 &&
-                !ps.plus && !ps.space) {
-                /* the common plain "%d" of a small int */
-                char tmp[24];
-                int len = snprintf(tmp, sizeof tmp, "%lld", (long long)v_intval(v));
-                buf_put(&out, tmp, (size_t)len);
-                break;
-            }
             ps.conv = (char)conv;
             NumFmtError e;
+            if (v_is_int(v)) {
+                if (numfmt_percent_i64(v_intval(v), &ps, &out, &e) < 0) return raise_numfmt(&e);
+                break;
+            }
             int rc;
             bool float_conv = strchr("eEfFgG", (int)conv) != NULL;
             if (float_conv && !int_check(v)) {
@@ -617,7 +615,8 @@ Value str_format_with(Value fmt, Value *args, size_t nargs, Value kwnames, Value
        it unchanged, even an instance of a subclass) */
     if (!memchr(d, '{', (size_t)n) && !memchr(d, '}', (size_t)n)) return fmt;
     Buf out;
-    buf_init(&out, (size_t)n + 32);
+    char out_mem[256];
+    buf_init_local(&out, out_mem, sizeof out_mem);
     if (format_build(&c, d, n, 2, &out) < 0) return VNULL;
     return str_from_buf(&out);
 }

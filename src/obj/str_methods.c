@@ -962,7 +962,8 @@ static Value case_map(Value s, int how) {
     const char *d = str_data(s);
     int64_t n = str_nbytes(s), i = 0;
     Buf b;
-    buf_init(&b, (size_t)n + 8);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     bool prev_cased = false;
     while (i < n) {
         int64_t at = i;
@@ -1228,7 +1229,8 @@ static Value str_expandtabs_m(Value *args, size_t nargs, Value kwnames) {
     int64_t n = str_nbytes(s);
     if (!memchr(d, '\t', (size_t)n)) return exact_str(s);
     Buf b;
-    buf_init(&b, (size_t)n + 16);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     int64_t col = 0, i = 0;
     while (i < n) {
         unsigned char c = (unsigned char)d[i];
@@ -1533,7 +1535,8 @@ static Value str_translate_m(Value *args, size_t nargs, Value kwnames) {
     const char *d = str_data(s);
     int64_t n = str_nbytes(s), i = 0;
     Buf b;
-    buf_init(&b, (size_t)n + 8);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     /* results for ASCII characters are looked up once */
     Value cache[128] = {0};
     bool cached[128] = {false};

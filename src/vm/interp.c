@@ -908,7 +908,15 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (v_is_int(key) && v_is_ptr(c)) {
             Type *t = V_OBJ(c)->type;
             int64_t i = v_intval(key);
-            if (t == &list_type) {
+            if (t == &str_type) {
+                StrObject *so = V_AS(StrObject, c);
+                if (i < 0) i += so->length;
+                if ((uint64_t)i < (uint64_t)so->length) {
+                    TOP() = so->ascii ? str_ascii_chars[(unsigned char)so->data[i]]
+                                      : str_from_codepoint(str_char_at(c, i));
+                    NEXT();
+                }
+            } else if (t == &list_type) {
                 int64_t n = list_size(c);
                 if (i < 0) i += n;
                 if ((uint64_t)i < (uint64_t)n) {
@@ -961,6 +969,33 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(BUILD_SLICE) {
         Value step = ARG == 3 ? POP() : V_NONE;
         Value stop = POP(), start = TOP();
+        /* c[a:b:s] and c[a:b:s] = v on an exact str, list or tuple with
+           int or None bounds: done here without a slice object. Not while
+           recording, where every instruction must go through L_RECORD. */
+        if (dispatch == labels && slice_bounds_simple(start, stop, step) && v_is_ptr(SECOND())) {
+            int next_op = (int)(*ip & 0xFF);
+            Type *ct = V_OBJ(SECOND())->type;
+            if (next_op == OP_BINARY_SUBSCR && (ct == &str_type || ct == &list_type || ct == &tuple_type)) {
+                Value c = SECOND();
+                ip++;
+                SAVE_REGS();
+                Value r = ct == &str_type    ? str_getslice(c, start, stop, step)
+                          : ct == &list_type ? list_getslice(c, start, stop, step)
+                                             : tuple_getslice(c, start, stop, step);
+                if (!r) goto error;
+                sp--;
+                TOP() = r;
+                NEXT();
+            }
+            if (next_op == OP_STORE_SUBSCR && ct == &list_type) {
+                Value c = SECOND(), v = PEEK(3);
+                ip++;
+                SAVE_REGS();
+                if (list_setslice(c, start, stop, step, v) < 0) goto error;
+                sp -= 3;
+                NEXT();
+            }
+        }
         TOP() = slice_new(start, stop, step);
         NEXT();
     }
@@ -1242,6 +1277,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     }
     TARGET(CONTAINS_OP) {
         Value b = POP(), a = TOP();
+        if (str_check_exact(b) && str_check_exact(a) && str_nbytes(a) == 1) {
+            /* ch in "abc" */
+            TOP() = v_bool((memchr(str_data(b), str_data(a)[0], (size_t)str_nbytes(b)) != NULL) != ARG);
+            NEXT();
+        }
         SAVE_REGS();
         int r = obj_contains(b, a);
         if (r < 0) goto error;

@@ -23,15 +23,10 @@ const int cmpop_swapped[CMP__COUNT] = {
 #undef CW
 };
 
-Object *obj_alloc_atomic(Type *t, size_t size) {
-    Object *o = (Object *)gc_alloc_atomic(size);
-    o->type = t;
-    return o;
-}
-
 /* ---- repr, str, hash, truth, len ------------------------------------------------- */
 
 Value obj_repr(Value v) {
+    if (v_is_int(v)) return int_repr(v);
     Type *t = type_of(v);
     if (!t->repr) return err_format(&exc_TypeError, "'%s' object has no repr", t->tname);
     if (interp_enter_recursive(" while getting the repr of an object") < 0) return VNULL;
@@ -42,6 +37,7 @@ Value obj_repr(Value v) {
 
 Value obj_str(Value v) {
     if (str_check_exact(v)) return v;
+    if (v_is_int(v)) return int_repr(v);
     Type *t = type_of(v);
     UnaryFunc f = t->str ? t->str : t->repr;
     if (interp_enter_recursive(" while getting the str of an object") < 0) return VNULL;
@@ -55,7 +51,8 @@ Value obj_ascii(Value v) {
     Value r = obj_repr(v);
     if (!r || str_is_ascii(r)) return r;
     Buf b;
-    buf_init(&b, (size_t)str_nbytes(r) + 8);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     const char *p = str_data(r), *end = p + str_nbytes(r);
     while (p < end) {
         int l;
