@@ -268,6 +268,7 @@ static int store_attr_slow(Value obj, Value v, InlineCache *ic) {
 }
 
 static Value format_value(Value v, int conv, Value spec) {
+    if (!spec && conv != FVC_REPR && conv != FVC_ASCII && v_is_int(v)) return int_repr(v);
     switch (conv) {
     case FVC_STR: v = obj_str(v); break;
     case FVC_REPR: v = obj_repr(v); break;
