@@ -223,7 +223,9 @@ Value int_repr(Value v) {
 int64_t int_hash(Value v) {
     int64_t x;
     if (small_value(v, &x)) {
-        int64_t h = x >= 0 ? x % HASH_MODULUS : -((-x) % HASH_MODULUS);
+        int64_t h;
+        if (x < HASH_MODULUS && x > -HASH_MODULUS) h = x;   /* no division for most ints */
+        else h = x >= 0 ? x % HASH_MODULUS : -((-x) % HASH_MODULUS);
         return h == -1 ? -2 : h;
     }
     const __mpz_struct *z = V_AS(BigIntObject, v)->z;

@@ -254,7 +254,7 @@ Value str_mod(Value fmt, Value args) {
             int64_t w = 0;
             for (; i < n && d[i] >= '0' && d[i] <= '9'; i++) {
                 int dv = d[i] - '0';
-                if (w > (INT64_MAX - dv) / 10) return err_set(&exc_ValueError, "width too big");
+                if (w >= INT64_MAX / 10 && w > (INT64_MAX - dv) / 10) return err_set(&exc_ValueError, "width too big");
                 w = w * 10 + dv;
             }
             ps.width = w;
@@ -274,7 +274,7 @@ Value str_mod(Value fmt, Value args) {
             } else {
                 for (; i < n && d[i] >= '0' && d[i] <= '9'; i++) {
                     int dv = d[i] - '0';
-                    if (p > (INT_MAX - dv) / 10) return err_set(&exc_ValueError, "precision too big");
+                    if (p >= INT_MAX / 10 && p > (INT_MAX - dv) / 10) return err_set(&exc_ValueError, "precision too big");
                     p = p * 10 + dv;
                 }
             }
@@ -390,7 +390,7 @@ static int64_t get_integer(const char *s, int64_t n) {
         if (c >= 0x80) c = utf8_decode(s + i, &l);
         int dv = unicode_decimal_value(c);
         if (dv < 0) return -1;
-        if (acc > (INT64_MAX - dv) / 10) {
+        if (acc >= INT64_MAX / 10 && acc > (INT64_MAX - dv) / 10) {
             err_set(&exc_ValueError, "Too many decimal digits in format string");
             return -2;
         }

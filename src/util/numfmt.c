@@ -1353,7 +1353,7 @@ static int spec_integer(const int32_t *cp, size_t n, size_t *pos, int64_t *out, 
     int64_t acc = 0;
     int dv;
     for (; *pos < n && (dv = unicode_decimal((uint32_t)cp[*pos])) >= 0; (*pos)++) {
-        if (acc > (INT64_MAX - dv) / 10)
+        if (acc >= INT64_MAX / 10 && acc > (INT64_MAX - dv) / 10)
             return fail(err, 'V', "Too many decimal digits in format string");
         acc = acc * 10 + dv;
     }

@@ -1100,7 +1100,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             TOP() = v_int(r);
             NEXT();
         }
-        if (str_check_exact(a)) {
+        if (str_check_exact(a) && !(v_is_ptr(b) && type_has_flag(V_OBJ(b)->type, TF_STR_SUBCLASS) && !str_check_exact(b))) {
+            /* (a str subclass on the right may override __rmod__) */
             SAVE_REGS();
             Value r = str_mod(a, b);
             if (!r) goto error;

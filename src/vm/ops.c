@@ -297,7 +297,33 @@ Value obj_unop(Value a, int op) {
     return err_format(&exc_TypeError, "bad operand type for %s: '%s'", what[op], t->tname);
 }
 
+static inline bool cmp_i64(int64_t x, int64_t y, int op) {
+    switch (op) {
+    case CMP_LT: return x < y;
+    case CMP_LE: return x <= y;
+    case CMP_EQ: return x == y;
+    case CMP_NE: return x != y;
+    case CMP_GT: return x > y;
+    default: return x >= y;
+    }
+}
+
+static inline bool cmp_double(double x, double y, int op) {
+    switch (op) {
+    case CMP_LT: return x < y;
+    case CMP_LE: return x <= y;
+    case CMP_EQ: return x == y;
+    case CMP_NE: return x != y;
+    case CMP_GT: return x > y;
+    default: return x >= y;
+    }
+}
+
 Value obj_richcompare(Value a, Value b, int op) {
+    /* immediate ints and floats compare without dispatch (no subclass
+       can be involved) */
+    if (v_both_int(a, b)) return v_bool(cmp_i64(v_intval(a), v_intval(b), op));
+    if (v_is_smallfloat(a) && v_is_smallfloat(b)) return v_bool(cmp_double(v_smallfloat_val(a), v_smallfloat_val(b), op));
     Type *ta = type_of(a), *tb = type_of(b);
     bool checked_reverse = false;
     if (interp_enter_recursive(" in comparison") < 0) return VNULL;
@@ -331,16 +357,11 @@ done:
 int obj_richcompare_bool(Value a, Value b, int op) {
     if (op == CMP_EQ && a == b) return 1;
     if (op == CMP_NE && a == b) return 0;
-    if (v_both_int(a, b)) {
-        int64_t x = v_intval(a), y = v_intval(b);
-        switch (op) {
-        case CMP_LT: return x < y;
-        case CMP_LE: return x <= y;
-        case CMP_EQ: return x == y;
-        case CMP_NE: return x != y;
-        case CMP_GT: return x > y;
-        default: return x >= y;
-        }
+    if (v_both_int(a, b)) return cmp_i64(v_intval(a), v_intval(b), op);
+    if (v_is_smallfloat(a) && v_is_smallfloat(b)) return cmp_double(v_smallfloat_val(a), v_smallfloat_val(b), op);
+    if (str_check_exact(a) && str_check_exact(b)) {
+        if (op == CMP_EQ) return str_eq(a, b);
+        if (op == CMP_NE) return !str_eq(a, b);
     }
     Value r = obj_richcompare(a, b, op);
     if (!r) return -1;
