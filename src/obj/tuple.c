@@ -104,7 +104,7 @@ int64_t tuple_hash(Value t) {
 
 static int64_t tuple_len(Value t) { return tuple_size(t); }
 
-static Value tuple_richcompare(Value a, Value b, int op) {
+Value tuple_richcompare(Value a, Value b, int op) {
     if (!tuple_check(a) || !tuple_check(b)) return V_NOTIMPL;
     int64_t na = tuple_size(a), nb = tuple_size(b);
     if ((op == CMP_EQ || op == CMP_NE) && na != nb) return v_bool(op == CMP_NE);
@@ -127,7 +127,12 @@ static Value tuple_richcompare(Value a, Value b, int op) {
     }
     if (op == CMP_EQ) return V_FALSE;
     if (op == CMP_NE) return V_TRUE;
-    return obj_richcompare(tuple_get(a, i), tuple_get(b, i), op);
+    Value x = tuple_get(a, i), y = tuple_get(b, i);
+    if (v_both_int(x, y)) {
+        int64_t p = v_intval(x), q = v_intval(y);
+        return v_bool(op == CMP_LT ? p < q : op == CMP_LE ? p <= q : op == CMP_GT ? p > q : p >= q);
+    }
+    return obj_richcompare(x, y, op);
 }
 
 Value tuple_getslice(Value t, Value start_v, Value stop_v, Value step_v) {
