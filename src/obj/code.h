@@ -49,6 +49,8 @@ typedef struct InlineCache {
     void *key2;
     Value value;            /* cached value / cell / descriptor */
     int64_t index;          /* slot index or entry index */
+    struct InlineCache *alt;   /* the entry this one replaced, for sites that see two
+                                  types (the interpreter's attribute caches); or NULL */
 } InlineCache;
 
 typedef struct CodeObject {

@@ -410,7 +410,8 @@ Value dict_repr(Value dv) {
     if (rr < 0) return VNULL;
     if (rr > 0) return str_from_cstr("{...}");
     Buf b;
-    buf_init(&b, 32);
+    char b_mem[128];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     buf_putc(&b, '{');
     int64_t pos = 0;
     Value k, v;

@@ -16,6 +16,20 @@ BoolObject true_obj = {{&bool_type}, 1}, false_obj = {{&bool_type}, 0};
 
 /* ---- conversions ----------------------------------------------------------- */
 
+/* Results are computed into limbs allocated here as atomic (unscanned)
+ * memory, sized so that GMP does not need to allocate: its own
+ * allocations are scanned (see gc.c), which makes every collection read
+ * through big numbers and zeroes them on allocation. GMP reallocates
+ * (keeping the block atomic) if an estimate is short. */
+static void mpz_init_limbs(mpz_t r, size_t n) {
+    if (n < 1) n = 1;
+    r->_mp_alloc = (int)n;
+    r->_mp_size = 0;
+    r->_mp_d = gc_alloc_atomic(n * sizeof(mp_limb_t));
+}
+
+static inline size_t mpz_limbs(const __mpz_struct *z) { return (size_t)(z->_mp_size < 0 ? -z->_mp_size : z->_mp_size); }
+
 static Value big_alloc(Type *t) {
     BigIntObject *b = (BigIntObject *)obj_alloc(t, t->basicsize ? t->basicsize : sizeof(BigIntObject));
     mpz_init(b->z);
@@ -25,6 +39,7 @@ static Value big_alloc(Type *t) {
 Value int_from_i64(int64_t x) {
     if (smallint_fits(x)) return v_int(x);
     Value v = big_alloc(&int_type);
+    mpz_init_limbs(V_AS(BigIntObject, v)->z, 1);
     mpz_set_si(V_AS(BigIntObject, v)->z, x);
     return v;
 }
@@ -32,6 +47,7 @@ Value int_from_i64(int64_t x) {
 Value int_from_u64(uint64_t x) {
     if (x <= (uint64_t)SMALLINT_MAX) return v_int((int64_t)x);
     Value v = big_alloc(&int_type);
+    mpz_init_limbs(V_AS(BigIntObject, v)->z, 1);
     mpz_set_ui(V_AS(BigIntObject, v)->z, x);
     return v;
 }
@@ -42,7 +58,9 @@ Value int_from_mpz(const mpz_t z) {
         if (smallint_fits(x)) return v_int(x);
     }
     Value v = big_alloc(&int_type);
-    mpz_set(V_AS(BigIntObject, v)->z, z);
+    mpz_ptr bz = V_AS(BigIntObject, v)->z;
+    mpz_init_limbs(bz, mpz_limbs(z));
+    mpz_set(bz, z);
     return v;
 }
 
@@ -77,16 +95,22 @@ void int_to_mpz(Value v, mpz_t z) {
     else mpz_set(z, V_AS(BigIntObject, v)->z);
 }
 
-/* A read-only mpz view of v: for big ints the object's own mpz, otherwise
- * `tmp` set to the value. */
-static const __mpz_struct *mpz_view(Value v, mpz_t tmp) {
+/* A read-only mpz view of an int: for big ints the object's own mpz; for
+ * small values an mpz over one limb in the MpzView (no allocation). */
+typedef struct MpzView {
+    mpz_t z;
+    mp_limb_t limb;
+} MpzView;
+
+static const __mpz_struct *mpz_view(Value v, MpzView *t) {
     int64_t x;
     if (small_value(v, &x)) {
-        mpz_set_si(tmp, x);
-        return tmp;
+        t->limb = x < 0 ? (mp_limb_t)0 - (mp_limb_t)x : (mp_limb_t)x;
+        return mpz_roinit_n(t->z, &t->limb, x < 0 ? -1 : x > 0);
     }
     return V_AS(BigIntObject, v)->z;
 }
+
 
 int64_t int_as_i64(Value v) {
     int64_t x;
@@ -172,9 +196,15 @@ Value int_from_double(double d) {
 Value int_repr(Value v) {
     int64_t x;
     if (small_value(v, &x)) {
+        if ((uint64_t)x < 10) return str_ascii_char('0' + (int)x);
         char buf[24];
-        int n = snprintf(buf, sizeof buf, "%lld", (long long)x);
-        return str_new(buf, (size_t)n);
+        size_t n = numfmt_i64_dec(x, buf);
+        Value r = str_alloc(n);
+        StrObject *so = V_AS(StrObject, r);
+        memcpy(so->data, buf, n);
+        so->ascii = 1;
+        so->length = (int64_t)n;
+        return r;
     }
     const __mpz_struct *z = V_AS(BigIntObject, v)->z;
     size_t n = mpz_sizeinbase(z, 10);
@@ -193,17 +223,15 @@ Value int_repr(Value v) {
 int64_t int_hash(Value v) {
     int64_t x;
     if (small_value(v, &x)) {
-        int64_t h = x >= 0 ? x % HASH_MODULUS : -((-x) % HASH_MODULUS);
+        int64_t h;
+        if (x < HASH_MODULUS && x > -HASH_MODULUS) h = x;   /* no division for most ints */
+        else h = x >= 0 ? x % HASH_MODULUS : -((-x) % HASH_MODULUS);
         return h == -1 ? -2 : h;
     }
     const __mpz_struct *z = V_AS(BigIntObject, v)->z;
-    mpz_t r;
-    mpz_init(r);
-    mpz_abs(r, z);
-    unsigned long m = mpz_fdiv_ui(r, (unsigned long)HASH_MODULUS);
+    unsigned long m = mpz_tdiv_ui(z, (unsigned long)HASH_MODULUS);   /* |z| mod M */
     int64_t h = (int64_t)m;
     if (mpz_sgn(z) < 0) h = -h;
-    mpz_clear(r);
     return h == -1 ? -2 : h;
 }
 
@@ -217,6 +245,15 @@ static Value invalid_literal(const char *s, size_t len, int base) {
 }
 
 Value int_from_string(const char *s, size_t len, int base) {
+    if (base == 10 && len - 1 < 18) {
+        /* plain decimal digits, optionally signed: the common case */
+        size_t i = s[0] == '-' || s[0] == '+';
+        if (i < len) {
+            int64_t x = 0;
+            for (; i < len && (unsigned)(s[i] - '0') < 10; i++) x = x * 10 + (s[i] - '0');
+            if (i == len) return v_int(s[0] == '-' ? -x : x);
+        }
+    }
     const char *orig = s;
     size_t origlen = len;
     int shown_base = base;
@@ -295,15 +332,23 @@ Value int_from_string(const char *s, size_t len, int base) {
 
 typedef void (*MpzOp)(mpz_ptr, mpz_srcptr, mpz_srcptr);
 
-static Value big_op(Value a, Value b, MpzOp f) {
-    mpz_t ta, tb, r;
-    mpz_init(ta);
-    mpz_init(tb);
-    mpz_init(r);
-    f(r, mpz_view(a, ta), mpz_view(b, tb));
+/* How big a result of f can be, in limbs, for operands of na and nb limbs. */
+enum { RS_SUM, RS_PRODUCT, RS_QUOTIENT, RS_REMAINDER };
+
+static Value big_op(Value a, Value b, MpzOp f, int rsize) {
+    MpzView ta, tb;
+    const __mpz_struct *za = mpz_view(a, &ta), *zb = mpz_view(b, &tb);
+    size_t na = mpz_limbs(za), nb = mpz_limbs(zb), n;
+    switch (rsize) {
+    case RS_SUM: n = (na > nb ? na : nb) + 1; break;
+    case RS_PRODUCT: n = na + nb + 1; break;
+    case RS_QUOTIENT: n = na > nb ? na - nb + 2 : 2; break;
+    default: n = nb + 1; break;
+    }
+    mpz_t r;
+    mpz_init_limbs(r, n);
+    f(r, za, zb);
     Value v = int_from_mpz_steal(r);
-    mpz_clear(ta);
-    mpz_clear(tb);
     mpz_clear(r);
     return v;
 }
@@ -311,19 +356,19 @@ static Value big_op(Value a, Value b, MpzOp f) {
 Value int_add_slow(Value a, Value b) {
     int64_t x, y, r;
     if (small_value(a, &x) && small_value(b, &y) && !__builtin_add_overflow(x, y, &r)) return int_from_i64(r);
-    return big_op(a, b, mpz_add);
+    return big_op(a, b, mpz_add, RS_SUM);
 }
 
 Value int_sub_slow(Value a, Value b) {
     int64_t x, y, r;
     if (small_value(a, &x) && small_value(b, &y) && !__builtin_sub_overflow(x, y, &r)) return int_from_i64(r);
-    return big_op(a, b, mpz_sub);
+    return big_op(a, b, mpz_sub, RS_SUM);
 }
 
 Value int_mul_slow(Value a, Value b) {
     int64_t x, y, r;
     if (small_value(a, &x) && small_value(b, &y) && !__builtin_mul_overflow(x, y, &r)) return int_from_i64(r);
-    return big_op(a, b, mpz_mul);
+    return big_op(a, b, mpz_mul, RS_PRODUCT);
 }
 
 static Value zero_div(const char *msg) { return err_set(&exc_ZeroDivisionError, msg); }
@@ -337,7 +382,7 @@ static Value int_floordiv(Value a, Value b) {
         return int_from_i64(q);
     }
     if (int_is_zero(b)) return zero_div("integer division or modulo by zero");
-    return big_op(a, b, mpz_fdiv_q);
+    return big_op(a, b, mpz_fdiv_q, RS_QUOTIENT);
 }
 
 static Value int_mod(Value a, Value b) {
@@ -349,7 +394,7 @@ static Value int_mod(Value a, Value b) {
         return v_int(r);
     }
     if (int_is_zero(b)) return zero_div("integer modulo by zero");
-    return big_op(a, b, mpz_fdiv_r);
+    return big_op(a, b, mpz_fdiv_r, RS_REMAINDER);
 }
 
 /* True division a / b, correctly rounded. */
@@ -361,12 +406,11 @@ static Value int_truediv(Value a, Value b) {
             return float_from_double((double)x / (double)y);
     }
     if (int_is_zero(b)) return zero_div("division by zero");
-    mpz_t ta, tb, na, nb, q, r;
-    mpz_init(ta);
-    mpz_init(tb);
+    MpzView ta, tb;
+    mpz_t na, nb, q, r;
     mpz_inits(na, nb, q, r, NULL);
-    mpz_abs(na, mpz_view(a, ta));
-    mpz_abs(nb, mpz_view(b, tb));
+    mpz_abs(na, mpz_view(a, &ta));
+    mpz_abs(nb, mpz_view(b, &tb));
     bool neg = (int_sign(a) < 0) != (int_sign(b) < 0);
     double result;
     if (mpz_sgn(na) == 0) {
@@ -395,11 +439,11 @@ static Value int_truediv(Value a, Value b) {
         }
         result = ldexp(mpz_get_d(q), (int)(shift + extra));
         if (isinf(result)) {
-            mpz_clears(ta, tb, na, nb, q, r, NULL);
+            mpz_clears(na, nb, q, r, NULL);
             return err_set(&exc_OverflowError, "integer division result too large for a float");
         }
     }
-    mpz_clears(ta, tb, na, nb, q, r, NULL);
+    mpz_clears(na, nb, q, r, NULL);
     return float_from_double(neg ? -result : result);
 }
 
@@ -442,19 +486,14 @@ static Value int_pow(Value a, Value b) {
     }
     unsigned long e = v_is_int(b) ? (unsigned long)v_intval(b) : bool_check(b) ? (unsigned long)V_AS(BoolObject, b)->value
                                                                             : mpz_get_ui(V_AS(BigIntObject, b)->z);
-    mpz_t ta, r;
-    mpz_init(ta);
-    mpz_init(r);
-    const __mpz_struct *za = mpz_view(a, ta);
+    MpzView ta;
+    const __mpz_struct *za = mpz_view(a, &ta);
     size_t abits = mpz_sizeinbase(za, 2);
-    if (mpz_cmpabs_ui(za, 1) > 0 && (double)abits * (double)e > 1e10) {
-        mpz_clear(ta);
-        mpz_clear(r);
-        return err_no_memory();
-    }
+    if (mpz_cmpabs_ui(za, 1) > 0 && (double)abits * (double)e > 1e10) return err_no_memory();
+    mpz_t r;
+    mpz_init_limbs(r, mpz_cmpabs_ui(za, 1) > 0 ? (size_t)(((double)abits * (double)e) / GMP_NUMB_BITS) + 2 : 1);
     mpz_pow_ui(r, za, e);
     Value v = int_from_mpz_steal(r);
-    mpz_clear(ta);
     mpz_clear(r);
     return v;
 }
@@ -480,13 +519,13 @@ static Value int_shift(Value a, Value b, bool left) {
         return err_set(&exc_OverflowError, "too many digits in integer");
     }
     if (left && s > ((int64_t)1 << 40)) return err_no_memory();
-    mpz_t ta, r;
-    mpz_init(ta);
-    mpz_init(r);
-    if (left) mpz_mul_2exp(r, mpz_view(a, ta), (mp_bitcnt_t)s);
-    else mpz_fdiv_q_2exp(r, mpz_view(a, ta), (mp_bitcnt_t)s);
+    MpzView ta;
+    const __mpz_struct *za = mpz_view(a, &ta);
+    mpz_t r;
+    mpz_init_limbs(r, mpz_limbs(za) + (left ? (size_t)s / GMP_NUMB_BITS + 1 : 1));
+    if (left) mpz_mul_2exp(r, za, (mp_bitcnt_t)s);
+    else mpz_fdiv_q_2exp(r, za, (mp_bitcnt_t)s);
     Value v = int_from_mpz_steal(r);
-    mpz_clear(ta);
     mpz_clear(r);
     return v;
 }
@@ -500,10 +539,25 @@ static Value int_bitop(Value a, Value b, int op) {
         default: return v_int(x ^ y);
         }
     }
-    return big_op(a, b, op == BINOP_AND ? mpz_and : op == BINOP_OR ? mpz_ior : mpz_xor);
+    return big_op(a, b, op == BINOP_AND ? mpz_and : op == BINOP_OR ? mpz_ior : mpz_xor, RS_SUM);
 }
 
 static Value int_divmod(Value a, Value b) {
+    int64_t x, y;
+    if (!(small_value(a, &x) && small_value(b, &y)) && !int_is_zero(b)) {
+        /* one GMP division for both results */
+        MpzView ta, tb;
+        const __mpz_struct *za = mpz_view(a, &ta), *zb = mpz_view(b, &tb);
+        size_t na = mpz_limbs(za), nb = mpz_limbs(zb);
+        mpz_t q, r;
+        mpz_init_limbs(q, na > nb ? na - nb + 2 : 2);
+        mpz_init_limbs(r, nb + 1);
+        mpz_fdiv_qr(q, r, za, zb);
+        Value vq = int_from_mpz_steal(q), vr = int_from_mpz_steal(r);
+        mpz_clear(q);
+        mpz_clear(r);
+        return tuple_pack(2, vq, vr);
+    }
     Value q = int_floordiv(a, b);
     if (!q) return VNULL;
     Value r = int_mod(a, b);
@@ -533,12 +587,8 @@ Value int_binop(Value a, Value b, int op) {
 int int_compare(Value a, Value b) {
     int64_t x, y;
     if (small_value(a, &x) && small_value(b, &y)) return (x > y) - (x < y);
-    mpz_t ta, tb;
-    mpz_init(ta);
-    mpz_init(tb);
-    int c = mpz_cmp(mpz_view(a, ta), mpz_view(b, tb));
-    mpz_clear(ta);
-    mpz_clear(tb);
+    MpzView ta, tb;
+    int c = mpz_cmp(mpz_view(a, &ta), mpz_view(b, &tb));
     return (c > 0) - (c < 0);
 }
 
@@ -570,7 +620,7 @@ Value int_unop(Value a, int op) {
     }
     const __mpz_struct *z = V_AS(BigIntObject, a)->z;
     mpz_t r;
-    mpz_init(r);
+    mpz_init_limbs(r, mpz_limbs(z) + 1);
     switch (op) {
     case UNOP_NEG: mpz_neg(r, z); break;
     case UNOP_POS: mpz_set(r, z); break;

@@ -110,7 +110,8 @@ Value list_repr(Value l) {
     if (rr < 0) return VNULL;
     if (rr > 0) return str_from_cstr("[...]");
     Buf b;
-    buf_init(&b, 32);
+    char b_mem[128];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     buf_putc(&b, '[');
     for (int64_t i = 0; i < list_size(l); i++) {
         if (i) buf_puts(&b, ", ");
@@ -259,6 +260,18 @@ int list_sort(Value lv, Value key, bool reverse) {
 
 static int64_t list_len(Value l) { return list_size(l); }
 
+Value list_getslice(Value l, Value start_v, Value stop_v, Value step_v) {
+    int64_t start, stop, step;
+    int64_t n = slice_bounds_indices(start_v, stop_v, step_v, list_size(l), &start, &stop, &step);
+    if (n < 0) return VNULL;
+    if (step == 1) return list_slice(l, start, stop);
+    Value r = list_new(n);
+    Value *src = list_items(l), *dst = list_items(r);
+    for (int64_t k = 0, i = start; k < n; k++, i += step) dst[k] = src[i];
+    V_AS(ListObject, r)->size = n;
+    return r;
+}
+
 static Value list_getitem(Value l, Value key) {
     if (v_is_int(key)) {
         int64_t i = v_intval(key), n = list_size(l);
@@ -267,14 +280,8 @@ static Value list_getitem(Value l, Value key) {
         return list_get(l, i);
     }
     if (slice_check(key)) {
-        int64_t start, stop, step;
-        int64_t n = slice_indices(key, list_size(l), &start, &stop, &step);
-        if (n < 0) return VNULL;
-        if (step == 1) return list_slice(l, start, stop);
-        Value r = list_new(n);
-        for (int64_t k = 0, i = start; k < n; k++, i += step) list_items(r)[k] = list_get(l, i);
-        V_AS(ListObject, r)->size = n;
-        return r;
+        SliceObject *so = V_AS(SliceObject, key);
+        return list_getslice(l, so->start, so->stop, so->step);
     }
     if (!int_check(key) && (v_is_smallfloat(key) || !type_lookup(type_of(key), NAME(__index__))))
         return err_format(&exc_TypeError, "list indices must be integers or slices, not %T", key);
@@ -283,10 +290,10 @@ static Value list_getitem(Value l, Value key) {
     return list_getitem(l, v_int(i));
 }
 
-static int list_ass_slice(Value lv, Value slice, Value v) {
+int list_setslice(Value lv, Value start_v, Value stop_v, Value step_v, Value v) {
     ListObject *l = V_AS(ListObject, lv);
     int64_t start, stop, step;
-    int64_t n = slice_indices(slice, l->size, &start, &stop, &step);
+    int64_t n = slice_bounds_indices(start_v, stop_v, step_v, l->size, &start, &stop, &step);
     if (n < 0) return -1;
     if (step == 1) {
         if (stop < start) stop = start;
@@ -309,7 +316,7 @@ static int list_ass_slice(Value lv, Value slice, Value v) {
         }
         int64_t delta = m - (stop - start);
         if (delta > 0) list_grow(lv, l->size + delta);
-        memmove(l->items + stop + delta, l->items + stop, sizeof(Value) * (size_t)(l->size - stop));
+        if (l->size > stop) memmove(l->items + stop + delta, l->items + stop, sizeof(Value) * (size_t)(l->size - stop));
         if (m) memcpy(l->items + start, list_check(src) ? list_items(src) : tuple_items(src), sizeof(Value) * (size_t)m);
         l->size += delta;
         if (delta < 0)
@@ -365,7 +372,10 @@ static int list_setitem(Value l, Value key, Value v) {
         }
         return 0;
     }
-    if (slice_check(key)) return list_ass_slice(l, key, v);
+    if (slice_check(key)) {
+        SliceObject *so = V_AS(SliceObject, key);
+        return list_setslice(l, so->start, so->stop, so->step, v);
+    }
     if (!v_is_smallfloat(key) && type_lookup(type_of(key), NAME(__index__))) {
         int64_t i = obj_index_i64(key);
         if (i == -1 && err_occurred()) return -1;

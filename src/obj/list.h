@@ -43,6 +43,10 @@ int list_extend(Value l, Value iterable);      /* -1 on error */
 int list_insert(Value l, int64_t index, Value v);
 Value list_pop(Value l, int64_t index);
 Value list_slice(Value l, int64_t start, int64_t end);
+/* l[start:stop:step] and l[start:stop:step] = v (v VNULL: del), from the
+ * bounds of a slice (None when omitted). */
+Value list_getslice(Value l, Value start, Value stop, Value step);
+int list_setslice(Value l, Value start, Value stop, Value step, Value v);
 Value list_repr(Value l);
 /* Sort in place (stable); key may be VNULL. -1 on error. */
 int list_sort(Value l, Value key, bool reverse);

@@ -51,7 +51,7 @@ Value slice_new(Value start, Value stop, Value step) {
 }
 
 /* Evaluate one slice bound to an int64 (clamping huge values). */
-static int slice_bound(Value v, int64_t *out) {
+static inline int slice_bound(Value v, int64_t *out) {
     if (v_is_int(v)) {
         *out = v_intval(v);
         return 0;
@@ -68,11 +68,11 @@ static int slice_bound(Value v, int64_t *out) {
     return 0;
 }
 
-int64_t slice_indices(Value sv, int64_t length, int64_t *start, int64_t *stop, int64_t *step) {
-    SliceObject *s = V_AS(SliceObject, sv);
+int64_t slice_bounds_indices(Value start, Value stop, Value step, int64_t length, int64_t *start_out,
+                             int64_t *stop_out, int64_t *step_out) {
     int64_t st = 1;
-    if (s->step != V_NONE) {
-        if (slice_bound(s->step, &st) < 0) return -1;
+    if (step != V_NONE) {
+        if (slice_bound(step, &st) < 0) return -1;
         if (st == 0) {
             err_set(&exc_ValueError, "slice step cannot be zero");
             return -1;
@@ -80,10 +80,10 @@ int64_t slice_indices(Value sv, int64_t length, int64_t *start, int64_t *stop, i
     }
     int64_t lower = st < 0 ? -1 : 0, upper = st < 0 ? length - 1 : length;
     int64_t a, b;
-    if (s->start == V_NONE) {
+    if (start == V_NONE) {
         a = st < 0 ? upper : lower;
     } else {
-        if (slice_bound(s->start, &a) < 0) return -1;
+        if (slice_bound(start, &a) < 0) return -1;
         if (a < 0) {
             a += length;
             if (a < lower) a = lower;
@@ -91,10 +91,10 @@ int64_t slice_indices(Value sv, int64_t length, int64_t *start, int64_t *stop, i
             a = upper;
         }
     }
-    if (s->stop == V_NONE) {
+    if (stop == V_NONE) {
         b = st < 0 ? lower : upper;
     } else {
-        if (slice_bound(s->stop, &b) < 0) return -1;
+        if (slice_bound(stop, &b) < 0) return -1;
         if (b < 0) {
             b += length;
             if (b < lower) b = lower;
@@ -102,11 +102,16 @@ int64_t slice_indices(Value sv, int64_t length, int64_t *start, int64_t *stop, i
             b = upper;
         }
     }
-    *start = a;
-    *stop = b;
-    *step = st;
+    *start_out = a;
+    *stop_out = b;
+    *step_out = st;
     if (st > 0) return a < b ? (b - a - 1) / st + 1 : 0;
     return b < a ? (a - b - 1) / (-st) + 1 : 0;
+}
+
+int64_t slice_indices(Value sv, int64_t length, int64_t *start, int64_t *stop, int64_t *step) {
+    SliceObject *s = V_AS(SliceObject, sv);
+    return slice_bounds_indices(s->start, s->stop, s->step, length, start, stop, step);
 }
 
 static Value slice_repr(Value v) {

@@ -56,6 +56,16 @@ Value slice_new(Value start, Value stop, Value step);
  * returns the number of items (-1 with an error). */
 int64_t slice_indices(Value slice, int64_t length, int64_t *start,
                       int64_t *stop, int64_t *step);
+/* The same from the three bounds (None when omitted) without a slice object. */
+int64_t slice_bounds_indices(Value start, Value stop, Value step, int64_t length, int64_t *a, int64_t *b,
+                             int64_t *st);
+
+/* Whether slice bounds are all small ints or None: then resolving them
+ * cannot run Python code, and only a zero step can fail. */
+static inline bool slice_bounds_simple(Value start, Value stop, Value step) {
+    return (v_is_int(start) || start == V_NONE) && (v_is_int(stop) || stop == V_NONE) &&
+           (v_is_int(step) || step == V_NONE);
+}
 Value seqiter_new(Value seq);
 
 void misc_init(void);

@@ -13,7 +13,7 @@
 
 Type str_type;
 Value str_empty;
-static Value ascii_chars[128];
+Value str_ascii_chars[128];
 
 /* ---- UTF-8 ------------------------------------------------------------------ */
 
@@ -123,8 +123,8 @@ Value str_finish(Value v) {
 
 Value str_new(const char *utf8, size_t nbytes) {
     if (nbytes == 0 && str_empty) return str_empty;
-    if (nbytes == 1 && (unsigned char)utf8[0] < 128 && ascii_chars[(unsigned char)utf8[0]])
-        return ascii_chars[(unsigned char)utf8[0]];
+    if (nbytes == 1 && (unsigned char)utf8[0] < 128 && str_ascii_chars[(unsigned char)utf8[0]])
+        return str_ascii_chars[(unsigned char)utf8[0]];
     Value v = str_alloc(nbytes);
     memcpy(V_AS(StrObject, v)->data, utf8, nbytes);
     return str_finish(v);
@@ -134,10 +134,9 @@ Value str_from_cstr(const char *s) { return str_new(s, strlen(s)); }
 
 Value str_from_buf(Buf *b) { return str_new(b->data, b->len); }
 
-Value str_ascii_char(int c) { return ascii_chars[c & 127]; }
 
 Value str_from_codepoint(uint32_t cp) {
-    if (cp < 128) return ascii_chars[cp];
+    if (cp < 128) return str_ascii_chars[cp];
     char buf[4];
     int n = utf8_encode(cp, buf);
     return str_new(buf, (size_t)n);
@@ -433,7 +432,7 @@ Value str_substr(Value v, int64_t start, int64_t end) {
     if (start >= end) return str_empty;
     if (start == 0 && end == s->length && s->hdr.type == &str_type) return v;
     if (s->ascii) {
-        if (end - start == 1) return ascii_chars[(unsigned char)s->data[start]];
+        if (end - start == 1) return str_ascii_chars[(unsigned char)s->data[start]];
         Value r = str_alloc((size_t)(end - start));
         StrObject *ro = V_AS(StrObject, r);
         memcpy(ro->data, s->data + start, (size_t)(end - start));
@@ -445,30 +444,65 @@ Value str_substr(Value v, int64_t start, int64_t end) {
     return str_new(s->data + b0, (size_t)(b1 - b0));
 }
 
+Value str_getslice(Value s, Value start_v, Value stop_v, Value step_v) {
+    int64_t start, stop, step;
+    int64_t n = slice_bounds_indices(start_v, stop_v, step_v, str_len(s), &start, &stop, &step);
+    if (n < 0) return VNULL;
+    if (step == 1) return str_substr(s, start, stop);
+    if (n <= 1) return n == 0 ? str_empty : str_from_codepoint(str_char_at(s, start));
+    StrObject *so = V_AS(StrObject, s);
+    if (so->ascii) {
+        Value r = str_alloc((size_t)n);
+        StrObject *ro = V_AS(StrObject, r);
+        const char *src = so->data + start;
+        char *dst = ro->data;
+        if (step == -1) {
+            for (int64_t k = 0; k < n; k++) dst[k] = src[-k];
+        } else {
+            for (int64_t k = 0; k < n; k++) dst[k] = src[k * step];
+        }
+        ro->ascii = 1;
+        ro->length = n;
+        return r;
+    }
+    /* walk the code points from the first one taken, keeping every
+       |step|-th one */
+    const char *d = so->data;
+    int64_t off = str_byte_offset(s, start), nb = so->nbytes;
+    Buf b;
+    char mem[256];
+    buf_init_local(&b, mem, sizeof mem);
+    for (int64_t k = 0;;) {
+        int64_t e = off + 1;
+        while (e < nb && ((unsigned char)d[e] & 0xC0) == 0x80) e++;
+        buf_put(&b, d + off, (size_t)(e - off));
+        if (++k == n) break;
+        if (step > 0) {
+            for (int64_t j = 0; j < step; j++) {
+                off++;
+                while (off < nb && ((unsigned char)d[off] & 0xC0) == 0x80) off++;
+            }
+        } else {
+            for (int64_t j = 0; j < -step; j++) {
+                off--;
+                while (off > 0 && ((unsigned char)d[off] & 0xC0) == 0x80) off--;
+            }
+        }
+    }
+    return str_from_buf(&b);
+}
+
 Value str_getitem(Value s, Value key) {
     if (v_is_int(key)) {
         int64_t i = v_intval(key), n = str_len(s);
         if (i < 0) i += n;
         if (i < 0 || i >= n) return err_set(&exc_IndexError, "string index out of range");
-        if (str_is_ascii(s)) return ascii_chars[(unsigned char)str_data(s)[i]];
+        if (str_is_ascii(s)) return str_ascii_chars[(unsigned char)str_data(s)[i]];
         return str_from_codepoint(str_char_at(s, i));
     }
     if (slice_check(key)) {
-        int64_t start, stop, step;
-        int64_t n = slice_indices(key, str_len(s), &start, &stop, &step);
-        if (n < 0) return VNULL;
-        if (step == 1) return str_substr(s, start, stop);
-        if (n == 0) return str_empty;
-        Buf b;
-        buf_init(&b, (size_t)n);
-        if (str_is_ascii(s)) {
-            const char *d = str_data(s);
-            for (int64_t k = 0, i = start; k < n; k++, i += step) buf_putc(&b, d[i]);
-        } else {
-            char tmp[4];
-            for (int64_t k = 0, i = start; k < n; k++, i += step) buf_put(&b, tmp, (size_t)utf8_encode(str_char_at(s, i), tmp));
-        }
-        return str_from_buf(&b);
+        SliceObject *so = V_AS(SliceObject, key);
+        return str_getslice(s, so->start, so->stop, so->step);
     }
     if (int_check(key) || (!v_is_smallfloat(key) && type_lookup(type_of(key), NAME(__index__)))) {
         Value iv = obj_index(key);
@@ -573,7 +607,8 @@ Value str_repr(Value s) {
     bool has_sq = memchr(d, '\'', (size_t)n) != NULL, has_dq = memchr(d, '"', (size_t)n) != NULL;
     char q = (has_sq && !has_dq) ? '"' : '\'';
     Buf b;
-    buf_init(&b, (size_t)n + 2);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     buf_putc(&b, q);
     const char *p = d, *end = d + n;
     while (p < end) {
@@ -646,7 +681,7 @@ static Value striter_next(Value v) {
     it->index++;
     if (c < 0x80) {
         it->offset++;
-        return ascii_chars[c];
+        return str_ascii_chars[c];
     }
     int l;
     uint32_t cp = utf8_decode(s->data + it->offset, &l);
@@ -745,7 +780,8 @@ void buf_vformat(Buf *b, const char *fmt, va_list ap) {
 
 Value str_vprintf(const char *fmt, va_list ap) {
     Buf b;
-    buf_init(&b, 64);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     buf_vformat(&b, fmt, ap);
     return str_new(b.data, b.len);
 }
@@ -786,11 +822,11 @@ void str_init(void) {
     for (int c = 0; c < 128; c++) {
         Value v = str_alloc(1);
         V_AS(StrObject, v)->data[0] = (char)c;
-        ascii_chars[c] = str_finish(v);
+        str_ascii_chars[c] = str_finish(v);
     }
     /* keep them reachable: they are also in the intern table */
     str_intern(str_empty);
-    for (int c = 0; c < 128; c++) str_intern(ascii_chars[c]);
+    for (int c = 0; c < 128; c++) str_intern(str_ascii_chars[c]);
 }
 
 void str_init_types(void) {

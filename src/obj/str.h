@@ -45,7 +45,8 @@ Value str_alloc(size_t nbytes);
 Value str_finish(Value s);             /* computes length/ascii */
 Value str_from_codepoint(uint32_t cp);
 extern Value str_empty;                /* "" */
-Value str_ascii_char(int c);           /* cached 1-char strings for 0..127 */
+extern Value str_ascii_chars[128];     /* the 1-char strings for 0..127, shared */
+static inline Value str_ascii_char(int c) { return str_ascii_chars[c & 127]; }
 
 /* Interning */
 Value str_intern(Value s);
@@ -64,6 +65,7 @@ uint32_t str_char_at(Value s, int64_t i);
 int64_t str_byte_offset(Value s, int64_t i);
 Value str_substr(Value s, int64_t start, int64_t end);   /* code point range */
 Value str_getitem(Value s, Value key);
+Value str_getslice(Value s, Value start, Value stop, Value step);   /* s[start:stop:step] */
 
 /* A formatted string from the errors.h printf dialect (%R %S %T %U ...). */
 Value str_printf(const char *fmt, ...);

@@ -36,7 +36,8 @@ static Value format_builtin(Value v, Value spec, char kind, const char *what) {
     if (numfmt_parse_spec_for(str_data(spec), (size_t)str_nbytes(spec), &fs, what, kind, &e) < 0)
         return raise_numfmt(&e);
     Buf b;
-    buf_init(&b, 32);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     int rc;
     if (kind == 'i') {
         mpz_t z;
@@ -190,7 +191,8 @@ Value str_mod(Value fmt, Value args) {
     const char *d = str_data(fmt);
     int64_t n = str_nbytes(fmt), i = 0;
     Buf out;
-    buf_init(&out, (size_t)n + 16);
+    char out_mem[256];
+    buf_init_local(&out, out_mem, sizeof out_mem);
     while (i < n) {
         const char *pct = memchr(d + i, '%', (size_t)(n - i));
         if (!pct) {
@@ -252,7 +254,7 @@ Value str_mod(Value fmt, Value args) {
             int64_t w = 0;
             for (; i < n && d[i] >= '0' && d[i] <= '9'; i++) {
                 int dv = d[i] - '0';
-                if (w > (INT64_MAX - dv) / 10) return err_set(&exc_ValueError, "width too big");
+                if (w >= INT64_MAX / 10 && w > (INT64_MAX - dv) / 10) return err_set(&exc_ValueError, "width too big");
                 w = w * 10 + dv;
             }
             ps.width = w;
@@ -272,7 +274,7 @@ Value str_mod(Value fmt, Value args) {
             } else {
                 for (; i < n && d[i] >= '0' && d[i] <= '9'; i++) {
                     int dv = d[i] - '0';
-                    if (p > (INT_MAX - dv) / 10) return err_set(&exc_ValueError, "precision too big");
+                    if (p >= INT_MAX / 10 && p > (INT_MAX - dv) / 10) return err_set(&exc_ValueError, "precision too big");
                     p = p * 10 + dv;
                 }
             }
@@ -328,16 +330,12 @@ Value str_mod(Value fmt, Value args) {
         case 'F':
         case 'g':
         case 'G': {
-            if (v_is_int(v) && (conv == 'd' || conv == 'i' || conv == 'u') && ps.width < 0 && ps.precision < 0 &&
-                !ps.plus && !ps.space) {
-                /* the common plain "%d" of a small int */
-                char tmp[24];
-                int len = snprintf(tmp, sizeof tmp, "%lld", (long long)v_intval(v));
-                buf_put(&out, tmp, (size_t)len);
-                break;
-            }
             ps.conv = (char)conv;
             NumFmtError e;
+            if (v_is_int(v)) {
+                if (numfmt_percent_i64(v_intval(v), &ps, &out, &e) < 0) return raise_numfmt(&e);
+                break;
+            }
             int rc;
             bool float_conv = strchr("eEfFgG", (int)conv) != NULL;
             if (float_conv && !int_check(v)) {
@@ -392,7 +390,7 @@ static int64_t get_integer(const char *s, int64_t n) {
         if (c >= 0x80) c = utf8_decode(s + i, &l);
         int dv = unicode_decimal_value(c);
         if (dv < 0) return -1;
-        if (acc > (INT64_MAX - dv) / 10) {
+        if (acc >= INT64_MAX / 10 && acc > (INT64_MAX - dv) / 10) {
             err_set(&exc_ValueError, "Too many decimal digits in format string");
             return -2;
         }
@@ -617,7 +615,8 @@ Value str_format_with(Value fmt, Value *args, size_t nargs, Value kwnames, Value
        it unchanged, even an instance of a subclass) */
     if (!memchr(d, '{', (size_t)n) && !memchr(d, '}', (size_t)n)) return fmt;
     Buf out;
-    buf_init(&out, (size_t)n + 32);
+    char out_mem[256];
+    buf_init_local(&out, out_mem, sizeof out_mem);
     if (format_build(&c, d, n, 2, &out) < 0) return VNULL;
     return str_from_buf(&out);
 }

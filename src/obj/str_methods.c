@@ -513,7 +513,12 @@ static Value str_endswith_m(Value *args, size_t nargs, Value kwnames) {
 static int split_args(const char *fname, Value *args, size_t nargs, Value kwnames, Value *sep, int64_t *maxsplit) {
     static const char *const kwlist[] = {"sep", "maxsplit"};
     Value a[2];
-    if (parse_args(fname, args + 1, nargs - 1, kwnames, kwlist, 2, a) < 0) return -1;
+    if (!kwnames && nargs <= 3) {
+        a[0] = nargs > 1 ? args[1] : VNULL;
+        a[1] = nargs > 2 ? args[2] : VNULL;
+    } else if (parse_args(fname, args + 1, nargs - 1, kwnames, kwlist, 2, a) < 0) {
+        return -1;
+    }
     *sep = a[0] && a[0] != V_NONE ? a[0] : VNULL;
     *maxsplit = -1;
     if (*sep && !str_check(*sep)) {
@@ -932,24 +937,35 @@ static Value ascii_map(Value s, int how) {
     Value r = str_alloc((size_t)n);
     StrObject *ro = V_AS(StrObject, r);
     unsigned char *o = (unsigned char *)ro->data;
-    bool prev_cased = false;
-    for (int64_t i = 0; i < n; i++) {
-        unsigned char c = d[i];
-        bool up = c >= 'A' && c <= 'Z', lo = c >= 'a' && c <= 'z';
-        switch (how) {
-        case 'u': o[i] = lo ? c - 32 : c; break;
-        case 'l': o[i] = up ? c + 32 : c; break;
-        case 's': o[i] = up ? c + 32 : lo ? c - 32 : c; break;
-        case 'c':   /* capitalize */
-            if (i == 0) o[i] = lo ? c - 32 : c;
-            else o[i] = up ? c + 32 : c;
-            break;
-        default:    /* title */
+#define IS_UP(c) ((unsigned)((c) - 'A') < 26)
+#define IS_LO(c) ((unsigned)((c) - 'a') < 26)
+    switch (how) {
+    case 'u':
+        for (int64_t i = 0; i < n; i++) o[i] = IS_LO(d[i]) ? d[i] - 32 : d[i];
+        break;
+    case 'l':
+        for (int64_t i = 0; i < n; i++) o[i] = IS_UP(d[i]) ? d[i] + 32 : d[i];
+        break;
+    case 's':
+        for (int64_t i = 0; i < n; i++) o[i] = IS_UP(d[i]) ? d[i] + 32 : IS_LO(d[i]) ? d[i] - 32 : d[i];
+        break;
+    case 'c':   /* capitalize */
+        for (int64_t i = 0; i < n; i++) o[i] = IS_UP(d[i]) ? d[i] + 32 : d[i];
+        if (n) o[0] = IS_LO(d[0]) ? d[0] - 32 : d[0];
+        break;
+    default: {  /* title */
+        bool prev_cased = false;
+        for (int64_t i = 0; i < n; i++) {
+            unsigned char c = d[i];
+            bool up = IS_UP(c), lo = IS_LO(c);
             if (prev_cased) o[i] = up ? c + 32 : c;
             else o[i] = lo ? c - 32 : c;
             prev_cased = up || lo;
         }
     }
+    }
+#undef IS_UP
+#undef IS_LO
     ro->ascii = 1;
     ro->length = n;
     return r;
@@ -962,7 +978,8 @@ static Value case_map(Value s, int how) {
     const char *d = str_data(s);
     int64_t n = str_nbytes(s), i = 0;
     Buf b;
-    buf_init(&b, (size_t)n + 8);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     bool prev_cased = false;
     while (i < n) {
         int64_t at = i;
@@ -1228,7 +1245,8 @@ static Value str_expandtabs_m(Value *args, size_t nargs, Value kwnames) {
     int64_t n = str_nbytes(s);
     if (!memchr(d, '\t', (size_t)n)) return exact_str(s);
     Buf b;
-    buf_init(&b, (size_t)n + 16);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     int64_t col = 0, i = 0;
     while (i < n) {
         unsigned char c = (unsigned char)d[i];
@@ -1533,7 +1551,8 @@ static Value str_translate_m(Value *args, size_t nargs, Value kwnames) {
     const char *d = str_data(s);
     int64_t n = str_nbytes(s), i = 0;
     Buf b;
-    buf_init(&b, (size_t)n + 8);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     /* results for ASCII characters are looked up once */
     Value cache[128] = {0};
     bool cached[128] = {false};

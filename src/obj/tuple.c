@@ -62,7 +62,8 @@ Value tuple_repr(Value t) {
         return VNULL;
     }
     Buf b;
-    buf_init(&b, 16);
+    char b_mem[128];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     buf_putc(&b, '(');
     for (int64_t i = 0; i < n; i++) {
         if (i) buf_puts(&b, ", ");
@@ -103,7 +104,7 @@ int64_t tuple_hash(Value t) {
 
 static int64_t tuple_len(Value t) { return tuple_size(t); }
 
-static Value tuple_richcompare(Value a, Value b, int op) {
+Value tuple_richcompare(Value a, Value b, int op) {
     if (!tuple_check(a) || !tuple_check(b)) return V_NOTIMPL;
     int64_t na = tuple_size(a), nb = tuple_size(b);
     if ((op == CMP_EQ || op == CMP_NE) && na != nb) return v_bool(op == CMP_NE);
@@ -126,7 +127,22 @@ static Value tuple_richcompare(Value a, Value b, int op) {
     }
     if (op == CMP_EQ) return V_FALSE;
     if (op == CMP_NE) return V_TRUE;
-    return obj_richcompare(tuple_get(a, i), tuple_get(b, i), op);
+    Value x = tuple_get(a, i), y = tuple_get(b, i);
+    if (v_both_int(x, y)) {
+        int64_t p = v_intval(x), q = v_intval(y);
+        return v_bool(op == CMP_LT ? p < q : op == CMP_LE ? p <= q : op == CMP_GT ? p > q : p >= q);
+    }
+    return obj_richcompare(x, y, op);
+}
+
+Value tuple_getslice(Value t, Value start_v, Value stop_v, Value step_v) {
+    int64_t start, stop, step;
+    int64_t n = slice_bounds_indices(start_v, stop_v, step_v, tuple_size(t), &start, &stop, &step);
+    if (n < 0) return VNULL;
+    if (step == 1) return tuple_slice(t, start, stop);
+    Value r = tuple_new(n);
+    for (int64_t k = 0, i = start; k < n; k++, i += step) tuple_items(r)[k] = tuple_get(t, i);
+    return r;
 }
 
 static Value tuple_getitem(Value t, Value key) {
@@ -137,13 +153,8 @@ static Value tuple_getitem(Value t, Value key) {
         return tuple_get(t, i);
     }
     if (slice_check(key)) {
-        int64_t start, stop, step;
-        int64_t n = slice_indices(key, tuple_size(t), &start, &stop, &step);
-        if (n < 0) return VNULL;
-        if (step == 1) return tuple_slice(t, start, stop);
-        Value r = tuple_new(n);
-        for (int64_t k = 0, i = start; k < n; k++, i += step) tuple_items(r)[k] = tuple_get(t, i);
-        return r;
+        SliceObject *so = V_AS(SliceObject, key);
+        return tuple_getslice(t, so->start, so->stop, so->step);
     }
     if (!int_check(key) && (v_is_smallfloat(key) || !type_lookup(type_of(key), NAME(__index__))))
         return err_format(&exc_TypeError, "tuple indices must be integers or slices, not %T", key);

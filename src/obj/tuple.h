@@ -29,6 +29,8 @@ Value tuple_from_array(const Value *items, int64_t n);
 Value tuple_pack(int64_t n, ...);
 Value tuple_from_iterable(Value it);
 Value tuple_slice(Value t, int64_t start, int64_t end);
+Value tuple_richcompare(Value a, Value b, int op);   /* the tuple type's slot */
+Value tuple_getslice(Value t, Value start, Value stop, Value step);   /* t[start:stop:step] */
 Value tuple_repr(Value t);
 int64_t tuple_hash(Value t);
 

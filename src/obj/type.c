@@ -102,7 +102,7 @@ Value type_lookup_cstr(Type *t, const char *name) {
     return type_lookup(t, str_intern_cstr(name));
 }
 
-bool type_is_subtype(Type *a, Type *b) {
+bool type_is_subtype_slow(Type *a, Type *b) {
     if (a == b) return true;
     if (b == &object_type) return true;
     Value mro = a->mro;
@@ -1338,6 +1338,12 @@ static Value type_call(Value callable, Value *args, size_t nargs, Value kwnames)
     Type *t = V_AS(Type, callable);
     if (t == &type_type && nargs == 1 && (!kwnames || tuple_size(kwnames) == 0))
         return V_FROM_PTR(type_of(args[0]));
+    if (nargs == 1 && !kwnames) {
+        /* str(x), int(x), float(x): their __init__ is object's, which
+           accepts the argument since __new__ is overridden */
+        if (t == &str_type) return v_is_int(args[0]) ? int_repr(args[0]) : obj_str(args[0]);
+        if (t == &int_type || t == &float_type) return t->new_(t, args, nargs, VNULL);
+    }
     if (!t->new_) return err_format(&exc_TypeError, "cannot create '%s' instances", t->tname);
     if (type_has_flag(t, TF_HEAPTYPE)) gc_run_finalizers();   /* a safe point */
     Value obj = t->new_(t, args, nargs, kwnames);

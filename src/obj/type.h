@@ -33,7 +33,8 @@ static inline bool type_check(Value v) {
     return v_is_ptr(v) && v && type_has_flag(V_OBJ(v)->type, TF_TYPE_SUBCLASS);
 }
 
-bool type_is_subtype(Type *a, Type *b);
+bool type_is_subtype_slow(Type *a, Type *b);
+static inline bool type_is_subtype(Type *a, Type *b) { return a == b || type_is_subtype_slow(a, b); }
 /* Look `name` up along the MRO; VNULL if absent (never sets an error).
  * Cached by (type version, name). */
 Value type_lookup(Type *t, Value name);

@@ -11,27 +11,28 @@ void buf_init(Buf *b, size_t cap) {
     b->data[0] = 0;
     b->len = 0;
     b->cap = cap;
+    b->local = NULL;
+}
+
+void buf_init_local(Buf *b, char *mem, size_t cap) {
+    b->data = b->local = mem;
+    b->data[0] = 0;
+    b->len = 0;
+    b->cap = cap;
 }
 
 void buf_reserve(Buf *b, size_t extra) {
     if (b->len + extra + 1 <= b->cap) return;
     size_t cap = b->cap * 2;
     while (cap < b->len + extra + 1) cap *= 2;
-    b->data = gc_realloc(b->data, cap);
+    if (b->data == b->local) {
+        char *d = gc_alloc_atomic(cap);
+        memcpy(d, b->data, b->len + 1);
+        b->data = d;
+    } else {
+        b->data = gc_realloc(b->data, cap);
+    }
     b->cap = cap;
-}
-
-void buf_putc(Buf *b, char c) {
-    buf_reserve(b, 1);
-    b->data[b->len++] = c;
-    b->data[b->len] = 0;
-}
-
-void buf_put(Buf *b, const char *s, size_t n) {
-    buf_reserve(b, n);
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = 0;
 }
 
 void buf_puts(Buf *b, const char *s) { buf_put(b, s, strlen(s)); }

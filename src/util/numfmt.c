@@ -1353,7 +1353,7 @@ static int spec_integer(const int32_t *cp, size_t n, size_t *pos, int64_t *out, 
     int64_t acc = 0;
     int dv;
     for (; *pos < n && (dv = unicode_decimal((uint32_t)cp[*pos])) >= 0; (*pos)++) {
-        if (acc > (INT64_MAX - dv) / 10)
+        if (acc >= INT64_MAX / 10 && acc > (INT64_MAX - dv) / 10)
             return fail(err, 'V', "Too many decimal digits in format string");
         acc = acc * 10 + dv;
     }
@@ -1800,6 +1800,111 @@ int numfmt_percent_double(double x, const PercentSpec *ps, Buf *out, NumFmtError
     return percent_output(out, ps, s, (int64_t)n, err);
 }
 
+/* ---- machine integers ---- */
+
+static const char dec_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
+/* The digits of v in base 8, 10 or 16 (upper: 'A'-'F'), written backwards
+ * ending just before `end`; returns the first digit. */
+static char *u64_text(uint64_t v, int base, bool upper, char *end) {
+    char *p = end;
+    if (base == 10) {
+        while (v >= 100) {
+            unsigned r = (unsigned)(v % 100);
+            v /= 100;
+            p -= 2;
+            memcpy(p, dec_pairs + 2 * r, 2);
+        }
+        if (v >= 10) {
+            p -= 2;
+            memcpy(p, dec_pairs + 2 * v, 2);
+        } else {
+            *--p = (char)('0' + v);
+        }
+        return p;
+    }
+    const char *dig = upper ? "0123456789ABCDEF" : "0123456789abcdef";
+    unsigned shift = base == 16 ? 4 : 3, mask = (unsigned)base - 1;
+    do {
+        *--p = dig[v & mask];
+        v >>= shift;
+    } while (v);
+    return p;
+}
+
+size_t numfmt_i64_dec(int64_t x, char *out) {
+    char tmp[24];
+    char *end = tmp + sizeof tmp;
+    uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+    char *p = u64_text(u, 10, false, end);
+    if (x < 0) *--p = '-';
+    size_t n = (size_t)(end - p);
+    memcpy(out, p, n);
+    out[n] = 0;
+    return n;
+}
+
+/* The % conversion of an int given as a sign and digits (no sign). */
+static int percent_int_digits(bool neg, const char *digits, size_t nd, const PercentSpec *ps, Buf *out,
+                              NumFmtError *err, int base) {
+    if (ps->precision > INT_MAX - 3) return fail(err, 'O', "precision too large");
+    if (ps->precision > NUMFMT_MAX_OUTPUT - 8) return fail_memory(err);
+    int64_t prec = ps->precision;
+    bool prefix = ps->alternate && base != 10;
+    if (!neg && !prefix && prec <= (int64_t)nd && ps->width < 0 && !ps->plus && !ps->space) {
+        buf_put(out, digits, nd);   /* the plain case */
+        return 0;
+    }
+    /* the conversion text: [-][0x][zeros up to the precision]digits */
+    size_t need = (size_t)max64((int64_t)nd, prec) + 8;
+    char local[128];
+    char *s = scratch(local, sizeof local, need);
+    char *p = s;
+    if (neg) *p++ = '-';
+    if (prefix) {
+        *p++ = '0';
+        *p++ = base == 8 ? 'o' : ps->conv;
+    }
+    int64_t ndig = (int64_t)nd;
+    if (prec > ndig) {
+        memset(p, '0', (size_t)(prec - ndig));
+        p += prec - ndig;
+    }
+    memcpy(p, digits, nd);
+    p += nd;
+    *p = 0;
+    int64_t len = p - s;
+    if (ps->width < 0 && !ps->plus && !ps->space) {
+        buf_put(out, s, (size_t)len);
+        return 0;
+    }
+    return percent_output(out, ps, s, len, err);
+}
+
+int numfmt_percent_i64(int64_t x, const PercentSpec *ps, Buf *out, NumFmtError *err) {
+    int base;
+    switch (ps->conv) {
+    case 'd': case 'i': case 'u': base = 10; break;
+    case 'o': base = 8; break;
+    case 'x': case 'X': base = 16; break;
+    default: {
+        mpz_t z;
+        mpz_init_set_si(z, (long)x);
+        int rc = numfmt_percent_int(z, ps, out, err);
+        mpz_clear(z);
+        return rc;
+    }
+    }
+    char tmp[24];
+    char *end = tmp + sizeof tmp;
+    uint64_t u = x < 0 ? (uint64_t)0 - (uint64_t)x : (uint64_t)x;
+    char *p = u64_text(u, base, ps->conv == 'X', end);
+    return percent_int_digits(x < 0, p, (size_t)(end - p), ps, out, err, base);
+}
+
 int numfmt_percent_int(const mpz_t z, const PercentSpec *ps, Buf *out, NumFmtError *err) {
     int base;
     switch (ps->conv) {
@@ -1815,34 +1920,13 @@ int numfmt_percent_int(const mpz_t z, const PercentSpec *ps, Buf *out, NumFmtErr
         return fail(err, 'V', "unsupported format character '%c' (0x%x)", ps->conv,
                     (unsigned char)ps->conv);
     }
-    if (ps->precision > INT_MAX - 3) return fail(err, 'O', "precision too large");
-    if (ps->precision > NUMFMT_MAX_OUTPUT - 8) return fail_memory(err);
-    /* the conversion text: [-][0x][zeros up to the precision]digits */
-    size_t nd = mpz_sizeinbase(z, base);
-    int64_t prec = ps->precision;
-    size_t need = (size_t)max64((int64_t)nd, prec) + 8;
+    if (mpz_fits_slong_p(z)) return numfmt_percent_i64(mpz_get_si(z), ps, out, err);
+    size_t nd = mpz_sizeinbase(z, base) + 2;
+    if (nd > NUMFMT_MAX_OUTPUT) return fail_memory(err);
     char local[128];
-    char *s = scratch(local, sizeof local, need);
-    char *p = s;
-    if (mpz_sgn(z) < 0) *p++ = '-';
-    bool prefix = ps->alternate && base != 10;
-    if (prefix) {
-        *p++ = '0';
-        *p++ = base == 8 ? 'o' : ps->conv;
-    }
-    char *dg = p;
+    char *dg = scratch(local, sizeof local, nd);
     mpz_get_str(dg, ps->conv == 'X' ? -16 : base, z);
-    if (dg[0] == '-') memmove(dg, dg + 1, strlen(dg));
-    int64_t ndig = (int64_t)strlen(dg);
-    if (prec > ndig) {
-        memmove(dg + (prec - ndig), dg, (size_t)ndig + 1);
-        memset(dg, '0', (size_t)(prec - ndig));
-        ndig = prec;
-    }
-    int64_t len = (int64_t)(dg - s) + ndig;
-    if (ps->width < 0 && !ps->plus && !ps->space) {
-        buf_put(out, s, (size_t)len);
-        return 0;
-    }
-    return percent_output(out, ps, s, len, err);
+    bool neg = dg[0] == '-';
+    if (neg) dg++;
+    return percent_int_digits(neg, dg, strlen(dg), ps, out, err, base);
 }

@@ -82,6 +82,11 @@ typedef struct PercentSpec {
     char conv;
 } PercentSpec;
 int numfmt_percent_int(const mpz_t z, const PercentSpec *ps, Buf *out, NumFmtError *err);
+/* The same for a machine integer (no GMP: the common case). */
+int numfmt_percent_i64(int64_t x, const PercentSpec *ps, Buf *out, NumFmtError *err);
+
+/* Decimal text of x into out (>= 21 bytes), NUL-terminated; returns its length. */
+size_t numfmt_i64_dec(int64_t x, char *out);
 int numfmt_percent_double(double x, const PercentSpec *ps, Buf *out, NumFmtError *err);
 
 #endif

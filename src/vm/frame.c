@@ -78,15 +78,10 @@ static Frame *frame_new_heap(CodeObject *co) {
 
 /* ---- recursion ---------------------------------------------------------------------- */
 
-int interp_enter_recursive(const char *where) {
-    char probe;
-    tstate.c_depth++;
-    if (&probe < tstate.c_stack_limit || tstate.c_depth > tstate.recursion_limit + 50) {
-        tstate.c_depth--;
-        err_format(&exc_RecursionError, "maximum recursion depth exceeded%s", where);
-        return -1;
-    }
-    return 0;
+int interp_recursion_error(const char *where) {
+    tstate.c_depth--;
+    err_format(&exc_RecursionError, "maximum recursion depth exceeded%s", where);
+    return -1;
 }
 
 /* ---- argument binding ------------------------------------------------------------------- */

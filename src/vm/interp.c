@@ -267,7 +267,125 @@ static int store_attr_slow(Value obj, Value v, InlineCache *ic) {
     return obj_setattr(obj, name, v);
 }
 
+/* ---- polymorphic attribute caches ----------------------------------------------------
+ * An attribute instruction's cache holds one entry; when a miss is about to
+ * replace it, the old entry moves to a second one (ic->alt), which the
+ * instruction also tries before its slow path. A site that sees two types
+ * (a method called on instances of two classes) then always hits. */
+
+static void ic_keep_alt(InlineCache *ic) {
+    if (ic->kind == IC_EMPTY) return;
+    InlineCache *alt = ic->alt;
+    if (!alt) alt = ic->alt = gc_alloc(sizeof(InlineCache));
+    alt->name = ic->name;
+    alt->kind = ic->kind;
+    alt->version = ic->version;
+    alt->key = ic->key;
+    alt->key2 = ic->key2;
+    alt->value = ic->value;
+    alt->index = ic->index;
+}
+
+/* LOAD_ATTR from a cache entry: 1 and *out on a hit, 2 and *out the
+ * getset descriptor to call, 0 on a miss. */
+static inline __attribute__((always_inline)) int ic_load_attr(InlineCache *ic, Value obj, Type *t, Value *out) {
+    switch (ic->kind) {
+    case IC_ATTR_SLOT:
+        if (ic->key == t && ic->version == t->version) {
+            InstanceAttrs *a = instance_attrs(obj, t);
+            if (a->map == ic->key2) {
+                *out = *slot_addr(t, a, ic->index);
+                return 1;
+            }
+        }
+        return 0;
+    case IC_ATTR_METHOD:
+        if (ic->key == t && ic->version == t->version && (!ic->key2 || instance_attrs(obj, t)->map == ic->key2)) {
+            *out = method_new(ic->value, obj);
+            return 1;
+        }
+        return 0;
+    case IC_ATTR_CLASS:
+        if (ic->key == t && ic->version == t->version && (!ic->key2 || instance_attrs(obj, t)->map == ic->key2)) {
+            *out = ic->value;
+            return 1;
+        }
+        return 0;
+    case IC_ATTR_MODULE:
+        if (t == &module_type && ic->key == V_AS(DictObject, module_dict(obj))) {
+            Value v = V_AS(CellObject, ic->value)->value;
+            if (v) {
+                *out = v;
+                return 1;
+            }
+        }
+        return 0;
+    case IC_ATTR_TYPE:
+        if (ic->key == V_AS(Type, obj) && V_AS(Type, obj)->version == ic->version && t == &type_type) {
+            *out = ic->value;
+            return 1;
+        }
+        return 0;
+    case IC_ATTR_GETSET:
+        if (ic->key == t && ic->version == t->version) {
+            *out = ic->value;   /* the caller calls the getter */
+            return 2;
+        }
+        return 0;
+    }
+    return 0;
+}
+
+/* STORE_ATTR through a cache entry: true when done. */
+static inline __attribute__((always_inline)) bool ic_store_attr(InlineCache *ic, Value obj, Type *t, Value v) {
+    if (ic->key != t || ic->version != t->version) return false;
+    if (ic->kind == IC_STORE_SLOT) {
+        InstanceAttrs *a = instance_attrs(obj, t);
+        if (a->map == ic->key2) {
+            *slot_addr(t, a, ic->index) = v;
+            return true;
+        }
+    } else if (ic->kind == IC_STORE_ADD) {
+        InstanceAttrs *a = instance_attrs(obj, t);
+        if (a->map == ic->key2) {
+            Map *nm = V_AS(Map, ic->value);
+            int32_t idx = nm->index;
+            if ((uint32_t)idx < t->inline_slots) {
+                a->slots[idx] = v;
+                a->map = nm;
+                return true;
+            }
+        }
+    }
+    return false;
+}
+
+/* LOAD_METHOD from a cache entry: the method, or VNULL on a miss. */
+static inline __attribute__((always_inline)) Value ic_load_method(InlineCache *ic, Value obj) {
+    if (ic->kind != IC_METHOD) return VNULL;
+    if (v_is_ptr(obj)) {
+        Type *t = V_OBJ(obj)->type;
+        if (ic->key == t && ic->version == t->version && (!ic->key2 || instance_attrs(obj, t)->map == ic->key2))
+            return ic->value;
+    } else if (ic->key == type_of(obj) && ic->version == type_of(obj)->version) {
+        return ic->value;
+    }
+    return VNULL;
+}
+
+/* The second entries, out of line (the first is inlined in the loop). */
+static __attribute__((noinline)) int ic_load_attr_alt(InlineCache *ic, Value obj, Type *t, Value *out) {
+    return ic->alt ? ic_load_attr(ic->alt, obj, t, out) : 0;
+}
+static __attribute__((noinline)) bool ic_store_attr_alt(InlineCache *ic, Value obj, Type *t, Value v) {
+    return ic->alt && ic_store_attr(ic->alt, obj, t, v);
+}
+static __attribute__((noinline)) Value ic_load_method_alt(InlineCache *ic, Value obj) {
+    return ic->alt ? ic_load_method(ic->alt, obj) : VNULL;
+}
+
 static Value format_value(Value v, int conv, Value spec) {
+    if (!spec && conv != FVC_REPR && conv != FVC_ASCII && v_is_int(v)) return int_repr(v);
     switch (conv) {
     case FVC_STR: v = obj_str(v); break;
     case FVC_REPR: v = obj_repr(v); break;
@@ -785,60 +903,24 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(LOAD_ATTR) {
         InlineCache *ic = &co->caches[ARG];
         Value obj = TOP();
+        Value r;
         if (v_is_ptr(obj)) {
             Type *t = V_OBJ(obj)->type;
-            switch (ic->kind) {
-            case IC_ATTR_SLOT:
-                if (ic->key == t && ic->version == t->version) {
-                    InstanceAttrs *a = instance_attrs(obj, t);
-                    if (a->map == ic->key2) {
-                        TOP() = *slot_addr(t, a, ic->index);
-                        NEXT();
-                    }
-                }
-                break;
-            case IC_ATTR_METHOD:
-                if (ic->key == t && ic->version == t->version &&
-                    (!ic->key2 || instance_attrs(obj, t)->map == ic->key2)) {
-                    TOP() = method_new(ic->value, obj);
-                    NEXT();
-                }
-                break;
-            case IC_ATTR_CLASS:
-                if (ic->key == t && ic->version == t->version &&
-                    (!ic->key2 || instance_attrs(obj, t)->map == ic->key2)) {
-                    TOP() = ic->value;
-                    NEXT();
-                }
-                break;
-            case IC_ATTR_MODULE:
-                if (t == &module_type && ic->key == V_AS(DictObject, module_dict(obj))) {
-                    Value v = V_AS(CellObject, ic->value)->value;
-                    if (v) {
-                        TOP() = v;
-                        NEXT();
-                    }
-                }
-                break;
-            case IC_ATTR_TYPE:
-                if (ic->key == V_AS(Type, obj) && V_AS(Type, obj)->version == ic->version && t == &type_type) {
-                    TOP() = ic->value;
-                    NEXT();
-                }
-                break;
-            case IC_ATTR_GETSET:
-                if (ic->key == t && ic->version == t->version) {
+            int hit = ic_load_attr(ic, obj, t, &r);
+            if (!hit) hit = ic_load_attr_alt(ic, obj, t, &r);
+            if (hit) {
+                if (hit == 2) {
                     SAVE_REGS();
-                    Value r = V_AS(GetSetDescrObject, ic->value)->def->get(obj);
+                    r = V_AS(GetSetDescrObject, r)->def->get(obj);
                     if (!r) goto error;
-                    TOP() = r;
-                    NEXT();
                 }
-                break;
+                TOP() = r;
+                NEXT();
             }
+            ic_keep_alt(ic);
         }
         SAVE_REGS();
-        Value r = load_attr_slow(obj, ic);
+        r = load_attr_slow(obj, ic);
         if (!r) goto error;
         TOP() = r;
         NEXT();
@@ -849,26 +931,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         Value v = SECOND();
         if (v_is_ptr(obj)) {
             Type *t = V_OBJ(obj)->type;
-            if (ic->kind == IC_STORE_SLOT && ic->key == t && ic->version == t->version) {
-                InstanceAttrs *a = instance_attrs(obj, t);
-                if (a->map == ic->key2) {
-                    *slot_addr(t, a, ic->index) = v;
-                    sp -= 2;
-                    NEXT();
-                }
-            } else if (ic->kind == IC_STORE_ADD && ic->key == t && ic->version == t->version) {
-                InstanceAttrs *a = instance_attrs(obj, t);
-                if (a->map == ic->key2) {
-                    Map *nm = V_AS(Map, ic->value);
-                    int32_t idx = nm->index;
-                    if ((uint32_t)idx < t->inline_slots) {
-                        a->slots[idx] = v;
-                        a->map = nm;
-                        sp -= 2;
-                        NEXT();
-                    }
-                }
+            if (ic_store_attr(ic, obj, t, v) || ic_store_attr_alt(ic, obj, t, v)) {
+                sp -= 2;
+                NEXT();
             }
+            ic_keep_alt(ic);
         }
         SAVE_REGS();
         if (store_attr_slow(obj, v, ic) < 0) goto error;
@@ -884,20 +951,16 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(LOAD_METHOD) {
         InlineCache *ic = &co->caches[ARG];
         Value obj = TOP();
-        if (ic->kind == IC_METHOD && v_is_ptr(obj)) {
-            Type *t = V_OBJ(obj)->type;
-            if (ic->key == t && ic->version == t->version && (!ic->key2 || instance_attrs(obj, t)->map == ic->key2)) {
-                TOP() = ic->value;
-                PUSH(obj);
-                NEXT();
-            }
-        } else if (ic->kind == IC_METHOD && ic->key == type_of(obj) && ic->version == type_of(obj)->version) {
-            TOP() = ic->value;
+        Value m = ic_load_method(ic, obj);
+        if (!m) m = ic_load_method_alt(ic, obj);
+        if (m) {
+            TOP() = m;
             PUSH(obj);
             NEXT();
         }
+        ic_keep_alt(ic);
         SAVE_REGS();
-        Value m, s;
+        Value s;
         if (load_method_slow(obj, ic, &m, &s) < 0) goto error;
         TOP() = m;
         PUSH(s);
@@ -908,7 +971,15 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (v_is_int(key) && v_is_ptr(c)) {
             Type *t = V_OBJ(c)->type;
             int64_t i = v_intval(key);
-            if (t == &list_type) {
+            if (t == &str_type) {
+                StrObject *so = V_AS(StrObject, c);
+                if (i < 0) i += so->length;
+                if ((uint64_t)i < (uint64_t)so->length) {
+                    TOP() = so->ascii ? str_ascii_chars[(unsigned char)so->data[i]]
+                                      : str_from_codepoint(str_char_at(c, i));
+                    NEXT();
+                }
+            } else if (t == &list_type) {
                 int64_t n = list_size(c);
                 if (i < 0) i += n;
                 if ((uint64_t)i < (uint64_t)n) {
@@ -961,6 +1032,33 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(BUILD_SLICE) {
         Value step = ARG == 3 ? POP() : V_NONE;
         Value stop = POP(), start = TOP();
+        /* c[a:b:s] and c[a:b:s] = v on an exact str, list or tuple with
+           int or None bounds: done here without a slice object. Not while
+           recording, where every instruction must go through L_RECORD. */
+        if (dispatch == labels && slice_bounds_simple(start, stop, step) && v_is_ptr(SECOND())) {
+            int next_op = (int)(*ip & 0xFF);
+            Type *ct = V_OBJ(SECOND())->type;
+            if (next_op == OP_BINARY_SUBSCR && (ct == &str_type || ct == &list_type || ct == &tuple_type)) {
+                Value c = SECOND();
+                ip++;
+                SAVE_REGS();
+                Value r = ct == &str_type    ? str_getslice(c, start, stop, step)
+                          : ct == &list_type ? list_getslice(c, start, stop, step)
+                                             : tuple_getslice(c, start, stop, step);
+                if (!r) goto error;
+                sp--;
+                TOP() = r;
+                NEXT();
+            }
+            if (next_op == OP_STORE_SUBSCR && ct == &list_type) {
+                Value c = SECOND(), v = PEEK(3);
+                ip++;
+                SAVE_REGS();
+                if (list_setslice(c, start, stop, step, v) < 0) goto error;
+                sp -= 3;
+                NEXT();
+            }
+        }
         TOP() = slice_new(start, stop, step);
         NEXT();
     }
@@ -1064,7 +1162,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             TOP() = v_int(r);
             NEXT();
         }
-        if (str_check_exact(a)) {
+        if (str_check_exact(a) && !(v_is_ptr(b) && type_has_flag(V_OBJ(b)->type, TF_STR_SUBCLASS) && !str_check_exact(b))) {
+            /* (a str subclass on the right may override __rmod__) */
             SAVE_REGS();
             Value r = str_mod(a, b);
             if (!r) goto error;
@@ -1230,7 +1329,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             NEXT();
         }
         SAVE_REGS();
-        Value r = obj_richcompare(a, b, ARG);
+        Value r = tuple_check_exact(a) && tuple_check_exact(b) ? tuple_richcompare(a, b, ARG)
+                                                                 : obj_richcompare(a, b, ARG);
         if (!r) goto error;
         TOP() = r;
         NEXT();
@@ -1242,6 +1342,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     }
     TARGET(CONTAINS_OP) {
         Value b = POP(), a = TOP();
+        if (str_check_exact(b) && str_check_exact(a) && str_nbytes(a) == 1) {
+            /* ch in "abc" */
+            TOP() = v_bool((memchr(str_data(b), str_data(a)[0], (size_t)str_nbytes(b)) != NULL) != ARG);
+            NEXT();
+        }
         SAVE_REGS();
         int r = obj_contains(b, a);
         if (r < 0) goto error;

@@ -100,7 +100,13 @@ Value eval_class_body(Value func, Value ns);
 /* Entering a C-level recursion (repr, comparison, a call from C): checks
  * the C stack and nesting depth; -1 with RecursionError set when too deep.
  * On success the caller must call interp_leave_recursive() afterwards. */
-int interp_enter_recursive(const char *where);
+int interp_recursion_error(const char *where);
+static inline int interp_enter_recursive(const char *where) {
+    if (__builtin_expect(++tstate.c_depth > tstate.recursion_limit + 50 ||
+                             (char *)__builtin_frame_address(0) < tstate.c_stack_limit, 0))
+        return interp_recursion_error(where);
+    return 0;
+}
 static inline void interp_leave_recursive(void) { tstate.c_depth--; }
 void interp_init(void);
 

@@ -222,7 +222,11 @@ static inline Object *obj_alloc(Type *t, size_t size) {
 }
 /* Same for objects holding no pointers besides the type (strings, floats):
  * the caller must initialise every byte it reads back. */
-Object *obj_alloc_atomic(Type *t, size_t size);
+static inline Object *obj_alloc_atomic(Type *t, size_t size) {
+    Object *o = (Object *)gc_alloc_atomic(size);
+    o->type = t;
+    return o;
+}
 
 /* ---- builtin functions and methods ---------------------------------------- */
 

@@ -23,15 +23,10 @@ const int cmpop_swapped[CMP__COUNT] = {
 #undef CW
 };
 
-Object *obj_alloc_atomic(Type *t, size_t size) {
-    Object *o = (Object *)gc_alloc_atomic(size);
-    o->type = t;
-    return o;
-}
-
 /* ---- repr, str, hash, truth, len ------------------------------------------------- */
 
 Value obj_repr(Value v) {
+    if (v_is_int(v)) return int_repr(v);
     Type *t = type_of(v);
     if (!t->repr) return err_format(&exc_TypeError, "'%s' object has no repr", t->tname);
     if (interp_enter_recursive(" while getting the repr of an object") < 0) return VNULL;
@@ -42,6 +37,7 @@ Value obj_repr(Value v) {
 
 Value obj_str(Value v) {
     if (str_check_exact(v)) return v;
+    if (v_is_int(v)) return int_repr(v);
     Type *t = type_of(v);
     UnaryFunc f = t->str ? t->str : t->repr;
     if (interp_enter_recursive(" while getting the str of an object") < 0) return VNULL;
@@ -55,7 +51,8 @@ Value obj_ascii(Value v) {
     Value r = obj_repr(v);
     if (!r || str_is_ascii(r)) return r;
     Buf b;
-    buf_init(&b, (size_t)str_nbytes(r) + 8);
+    char b_mem[256];
+    buf_init_local(&b, b_mem, sizeof b_mem);
     const char *p = str_data(r), *end = p + str_nbytes(r);
     while (p < end) {
         int l;
@@ -300,7 +297,33 @@ Value obj_unop(Value a, int op) {
     return err_format(&exc_TypeError, "bad operand type for %s: '%s'", what[op], t->tname);
 }
 
+static inline bool cmp_i64(int64_t x, int64_t y, int op) {
+    switch (op) {
+    case CMP_LT: return x < y;
+    case CMP_LE: return x <= y;
+    case CMP_EQ: return x == y;
+    case CMP_NE: return x != y;
+    case CMP_GT: return x > y;
+    default: return x >= y;
+    }
+}
+
+static inline bool cmp_double(double x, double y, int op) {
+    switch (op) {
+    case CMP_LT: return x < y;
+    case CMP_LE: return x <= y;
+    case CMP_EQ: return x == y;
+    case CMP_NE: return x != y;
+    case CMP_GT: return x > y;
+    default: return x >= y;
+    }
+}
+
 Value obj_richcompare(Value a, Value b, int op) {
+    /* immediate ints and floats compare without dispatch (no subclass
+       can be involved) */
+    if (v_both_int(a, b)) return v_bool(cmp_i64(v_intval(a), v_intval(b), op));
+    if (v_is_smallfloat(a) && v_is_smallfloat(b)) return v_bool(cmp_double(v_smallfloat_val(a), v_smallfloat_val(b), op));
     Type *ta = type_of(a), *tb = type_of(b);
     bool checked_reverse = false;
     if (interp_enter_recursive(" in comparison") < 0) return VNULL;
@@ -334,16 +357,11 @@ done:
 int obj_richcompare_bool(Value a, Value b, int op) {
     if (op == CMP_EQ && a == b) return 1;
     if (op == CMP_NE && a == b) return 0;
-    if (v_both_int(a, b)) {
-        int64_t x = v_intval(a), y = v_intval(b);
-        switch (op) {
-        case CMP_LT: return x < y;
-        case CMP_LE: return x <= y;
-        case CMP_EQ: return x == y;
-        case CMP_NE: return x != y;
-        case CMP_GT: return x > y;
-        default: return x >= y;
-        }
+    if (v_both_int(a, b)) return cmp_i64(v_intval(a), v_intval(b), op);
+    if (v_is_smallfloat(a) && v_is_smallfloat(b)) return cmp_double(v_smallfloat_val(a), v_smallfloat_val(b), op);
+    if (str_check_exact(a) && str_check_exact(b)) {
+        if (op == CMP_EQ) return str_eq(a, b);
+        if (op == CMP_NE) return !str_eq(a, b);
     }
     Value r = obj_richcompare(a, b, op);
     if (!r) return -1;

@@ -32,7 +32,9 @@ Value obj_richcompare(Value a, Value b, int op);
 int obj_richcompare_bool(Value a, Value b, int op);  /* -1 0 1 */
 /* Equality as containers use it: identity implies equality. */
 static inline int obj_eq(Value a, Value b) {
-    return a == b ? 1 : obj_richcompare_bool(a, b, 2 /* CMP_EQ */);
+    if (a == b) return 1;
+    if (a & b & 1) return 0;   /* two different small ints */
+    return obj_richcompare_bool(a, b, 2 /* CMP_EQ */);
 }
 
 /* Guard against infinite recursion in repr of self-containing containers:
