@@ -20,6 +20,7 @@
 #include "../vm/opcodes.h"
 #include "backend.h"
 #include "helpers.h"
+#include "../mod/modules.h"
 
 /* ---- descriptors of the runtime's fields -------------------------------------------- */
 
@@ -31,6 +32,7 @@ static FieldDescr *listiter_list_descr, *listiter_index_descr;
 static FieldDescr *cell_value_descr, *cell_watched_descr, *cell_version_descr, *map_descr_cache[64];
 /* a global rebound more often than this is not assumed constant */
 static FieldDescr *boundmethod_func_descr, *boundmethod_self_descr;
+static FieldDescr *str_length_descr, *dict_used_descr;
 
 static void descrs_init(void) {
     if (frame_slots_descr) return;
@@ -49,6 +51,8 @@ static void descrs_init(void) {
     cell_version_descr = descr_field((int32_t)offsetof(CellObject, version), 'i', false, "Cell.version");
     listiter_list_descr = descr_field((int32_t)offsetof(ListIterObject, list), 'r', false, "ListIter.list");
     listiter_index_descr = descr_field((int32_t)offsetof(ListIterObject, index), 'i', false, "ListIter.index");
+    str_length_descr = descr_field((int32_t)offsetof(StrObject, length), 'i', true, "StrObject.length");
+    dict_used_descr = descr_field((int32_t)offsetof(DictObject, used), 'i', false, "DictObject.used");
     boundmethod_func_descr = descr_field((int32_t)offsetof(BoundMethodObject, func), 'r', true, "Method.func");
     boundmethod_self_descr = descr_field((int32_t)offsetof(BoundMethodObject, self), 'r', true, "Method.self");
 }
@@ -1001,6 +1005,20 @@ static IRRef build_array(Recorder *R, const SnapSlot *items, int n) {
 
 #define MAX_CALL_ARGS 30
 
+/* Iterations of loops in inlined calls one trace may unroll. */
+#define INLINE_UNROLL_MAX 16
+
+/* Does the backward jump to `target` close a `for` loop over a tuple, a
+ * range or a dict's keys? (sp: the interpreter's stack, iterator on top) */
+static bool unrollable_loop(CodeObject *co, int32_t target, Value *sp) {
+    if (target < 0 || target >= co->ncode || INSTR_OP(co->code[target]) != OP_FOR_ITER) return false;
+    Value it = concrete_stack(sp, 1);
+    if (!v_is_ptr(it) || !it) return false;
+    Type *t = V_OBJ(it)->type;
+    if (t == &dictiter_type || t == &rangeiter_type) return true;
+    return t == &seqiter_type && V_AS(SeqIterObject, it)->seq && tuple_check(V_AS(SeqIterObject, it)->seq);
+}
+
 /* CALL_FUNCTION(_KW) / CALL_METHOD(_KW). Stack, from the bottom: the
  * callable (for CALL_METHOD: method-or-NULL, then self-or-callable), the
  * `total` argument values (positional, then keyword), and for _KW the
@@ -1063,6 +1081,22 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
                 inline_call(R, fn, locals, pc + 1);
                 return;
             }
+        }
+    }
+    if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
+        V_AS(BuiltinFunctionObject, vcallable)->def->fn == builtin_len) {
+        /* len() of an exact list, tuple, str or dict: read its size */
+        Type *at = type_of(concrete_stack(sp, 1));
+        FieldDescr *size = at == &list_type ? list_size_descr : at == &tuple_type ? tuple_size_descr
+                         : at == &str_type ? str_length_descr : at == &dict_type ? dict_used_descr : NULL;
+        if (size) {
+            guard_const(R, cref, vcallable);
+            IRRef obj = as_ref(R, args[0]);
+            guard_type(R, obj, at);
+            IRRef n = emit1(R, IR_getfield_gc_i, obj, &size->d);
+            for (int i = 0; i < pop_count; i++) pop(R);
+            push(R, n, SK_INT);
+            return;
         }
     }
     if (!has_kw && type_of(vcallable) == &method_descr_type && nargs == 2 &&
@@ -1633,7 +1667,13 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_JUMP_ABSOLUTE:
         /* a backward jump: its target is a loop header */
         if (R->nframes == 1) return end_at_header(R, arg);
-        /* a loop inside an inlined call: call that function instead */
+        /* a loop inside an inlined call: one over a tuple, a range or a
+           dict's keys (`for i in range(4)`, the `for a in args` / `for k in
+           kwargs` of *args and **kwargs functions) is unrolled into the trace, where a virtual tuple's
+           loop folds away; any other loop, or a long one, makes that
+           function called instead (data-dependent loops unrolled would
+           exit their traces at every change of trip count) */
+        if (unrollable_loop(co, arg, sp) && ++R->inner_jumps <= INLINE_UNROLL_MAX) break;
         co->jit_flags |= CODE_JIT_NO_INLINE;
         rec_abort(R, ABORT_INLINE_LOOP);
         return -1;

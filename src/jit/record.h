@@ -71,6 +71,7 @@ typedef struct Recorder {
     Trace *jump_target;         /* the loop the trace ends by jumping to */
     Value watched;              /* list of cells/types the trace assumes */
     bool assumption_broken;     /* one of them changed while recording */
+    int32_t inner_jumps;        /* loop iterations of inlined calls unrolled so far */
 } Recorder;
 
 Recorder *recorder_new_loop(Frame *f, int32_t pc);

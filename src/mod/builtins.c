@@ -76,7 +76,7 @@ static Value b_input(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- basic functions -------------------------------------------------------------- */
 
-static Value b_len(Value *args, size_t nargs, Value kwnames) {
+Value builtin_len(Value *args, size_t nargs, Value kwnames) {
     NOKW("len");
     if (nargs != 1) return err_format(&exc_TypeError, "len() takes exactly one argument (%zd given)", (ssize_t)nargs);
     int64_t n = obj_len(args[0]);
@@ -855,7 +855,7 @@ static Value b_open(Value *args, size_t nargs, Value kwnames);   /* sys.c provid
 static const MethodDef builtin_functions[] = {
     {"print", b_print, MF_KEYWORDS, "print(value, ..., sep=' ', end='\\n', file=sys.stdout, flush=False)"},
     {"input", b_input, 0, NULL},
-    {"len", b_len, 0, "Return the number of items in a container."},
+    {"len", builtin_len, 0, "Return the number of items in a container."},
     {"repr", b_repr, 0, NULL},
     {"ascii", b_ascii, 0, NULL},
     {"abs", b_abs, 0, NULL},

@@ -35,6 +35,7 @@ typedef struct DictObject {
 } DictObject;
 
 extern Type dict_type;
+extern Type dictiter_type;     /* iter(d): its keys */
 
 static inline bool dict_check(Value v) {
     return v_is_ptr(v) && v && type_has_flag(V_OBJ(v)->type, TF_DICT_SUBCLASS);
