@@ -1010,6 +1010,12 @@ static void emit_op(Emitter *e, int index) {
         asm_pd_xx(a, opc == IR_float_neg ? PD_XOR : PD_AND, (AsmXmm)(res - LOC_XMM0), XMM15);
         break;
     }
+    case IR_float_sqrt: {
+        if (!is_const(a0)) in_reg(e, a0);
+        int res = def_reg(e, a0);
+        asm_sd_xx(a, SD_SQRT, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(res - LOC_XMM0));
+        break;
+    }
     case IR_float_lt:
     case IR_float_le:
     case IR_float_gt:

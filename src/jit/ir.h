@@ -126,6 +126,7 @@ enum { IRT_VOID = 'v', IRT_INT = 'i', IRT_FLOAT = 'f', IRT_REF = 'r' };
     _(float_truediv, 'f', 2, IRF_PURE)                                         \
     _(float_neg, 'f', 1, IRF_PURE)                                             \
     _(float_abs, 'f', 1, IRF_PURE)                                             \
+    _(float_sqrt, 'f', 1, IRF_PURE)     /* math.sqrt of a non-negative float */ \
     _(float_lt, 'i', 2, IRF_PURE | IRF_COMPARE)                                \
     _(float_le, 'i', 2, IRF_PURE | IRF_COMPARE)                                \
     _(float_eq, 'i', 2, IRF_PURE | IRF_COMPARE)                                \

@@ -92,6 +92,10 @@ static bool fold_float(int opc, double x, double y, double *f, int64_t *i, bool 
         return true;
     case IR_float_neg: *f = -x; return true;
     case IR_float_abs: *f = fabs(x); return true;
+    case IR_float_sqrt:
+        if (!(x >= 0.0)) return false;
+        *f = sqrt(x);
+        return true;
     default: break;
     }
     *is_int = true;
@@ -250,7 +254,7 @@ bool rewrite_pre(Opt *O, POp *p, IRRef *res) {
     /* floats */
     case IR_float_add: case IR_float_sub: case IR_float_mul: case IR_float_truediv:
     case IR_float_lt: case IR_float_le: case IR_float_eq: case IR_float_ne: case IR_float_gt: case IR_float_ge:
-    case IR_float_neg: case IR_float_abs: case IR_cast_float_to_int: {
+    case IR_float_neg: case IR_float_abs: case IR_float_sqrt: case IR_cast_float_to_int: {
         bool unary = p->nargs == 1;
         if (is_k(O, a, 'f') && (unary || is_k(O, b, 'f'))) {
             double f;

@@ -12,6 +12,7 @@
  */
 #include "record.h"
 
+#include <float.h>
 #include <stdio.h>
 
 #include "../jit/params.h"
@@ -893,6 +894,20 @@ static bool can_inline(Recorder *R, FunctionObject *fn) {
 
 static IRRef build_array(Recorder *R, const SnapSlot *items, int n);
 
+/* module.name: the value as a constant the trace depends on (the module's
+ * cell for the name is watched). False when the module lacks the name. */
+static bool record_module_attr(Recorder *R, IRRef obj, Value vo, Value name, IRRef *out) {
+    if (!module_check(vo)) return false;
+    Value cell = dict_get_cell(module_dict(vo), name, false);
+    if (!cell || !V_AS(CellObject, cell)->value) return false;
+    guard_const(R, obj, vo);
+    V_AS(CellObject, cell)->watched = 1;
+    list_append(R->watched, cell);
+    guard0(R, IR_guard_not_invalidated);
+    *out = kref(R, V_AS(CellObject, cell)->value);
+    return true;
+}
+
 /* A tuple built in the trace from slots. */
 static IRRef build_tuple(Recorder *R, const SnapSlot *items, int n) {
     if (n == 0) return kref(R, tuple_empty);
@@ -1098,6 +1113,35 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
             push(R, n, SK_INT);
             return;
         }
+    }
+    int math_fn;
+    if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
+        (math_fn = math_jit_unary(V_AS(BuiltinFunctionObject, vcallable)->def->fn)) >= 0 &&
+        (v_is_int(concrete_stack(sp, 1)) || v_is_smallfloat(concrete_stack(sp, 1)) ||
+         float_check_exact(concrete_stack(sp, 1)))) {
+        /* math.sqrt(x) and friends on a float: guarded to the inputs that
+           neither raise nor need the slow path, so the call cannot fail */
+        guard_const(R, cref, vcallable);
+        IRRef x = as_float(R, args[0], concrete_stack(sp, 1)), ok = IR_NONE, r;
+        switch (math_fn) {
+        case 0: ok = emit2(R, IR_float_ge, x, kfloat(R, 0.0), NULL); break;                   /* sqrt */
+        case 1: case 2: case 6:                                                                   /* sin cos tan */
+            ok = emit2(R, IR_float_le, emit1(R, IR_float_abs, x, NULL), kfloat(R, DBL_MAX), NULL);
+            break;
+        case 3: ok = emit2(R, IR_float_lt, x, kfloat(R, 709.0), NULL); break;                 /* exp */
+        case 4: ok = emit2(R, IR_float_gt, x, kfloat(R, 0.0), NULL); break;                   /* log */
+        default: break;                                                                           /* fabs atan */
+        }
+        if (ok != IR_NONE) guard1(R, IR_guard_true, ok);
+        if (math_fn == 0) {
+            r = emit1(R, IR_float_sqrt, x, NULL);
+        } else {
+            IRRef a[2] = {x, kint(R, math_fn)};
+            r = call_helper(R, JH_math1, 2, a);
+        }
+        for (int i = 0; i < pop_count; i++) pop(R);
+        push(R, r, SK_FLOAT);
+        return;
     }
     if (!has_kw && type_of(vcallable) == &method_descr_type && nargs == 2 &&
         V_AS(MethodDescrObject, vcallable)->def->name[0] == 'a' &&
@@ -1368,18 +1412,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, out, SK_VALUE);
             break;
         }
-        if (module_check(vo)) {
-            Value d = module_dict(vo);
-            Value cell = dict_get_cell(d, ic->name, false);
-            if (cell && V_AS(CellObject, cell)->value) {
-                guard_const(R, obj, vo);
-                V_AS(CellObject, cell)->watched = 1;
-                list_append(R->watched, cell);
-                guard0(R, IR_guard_not_invalidated);
-                pop(R);
-                push(R, kref(R, V_AS(CellObject, cell)->value), SK_VALUE);
-                break;
-            }
+        if (record_module_attr(R, obj, vo, ic->name, &out)) {
+            pop(R);
+            push(R, out, SK_VALUE);
+            break;
         }
         if (v_is_ptr(vo) && V_OBJ(vo)->type == &type_type) {
             Value attr = type_lookup(V_AS(Type, vo), ic->name);
@@ -1476,6 +1512,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             break;
         }
         IRRef out;
+        if (record_module_attr(R, obj, vo, ic->name, &out)) {
+            pop(R);
+            push(R, kref(R, VNULL), SK_VALUE);
+            push(R, out, SK_VALUE);
+            break;
+        }
         pop(R);
         if (record_instance_attr(R, obj, vo, ic->name, &out)) {
             push(R, kref(R, VNULL), SK_VALUE);

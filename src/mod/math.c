@@ -638,3 +638,18 @@ Value math_module_create(void) {
     module_add(m, "nan", float_from_double(NAN));
     return m;
 }
+
+/* The JIT's view of math's one-argument float functions: the helper
+ * number jh_math1 computes it with (0 sqrt, 1 sin, 2 cos, 3 exp, 4 log,
+ * 5 fabs, 6 tan, 7 atan), or -1. */
+int math_jit_unary(CFunction fn) {
+    if (fn == m_sqrt) return 0;
+    if (fn == m_sin) return 1;
+    if (fn == m_cos) return 2;
+    if (fn == m_exp) return 3;
+    if (fn == m_log) return 4;
+    if (fn == m_fabs) return 5;
+    if (fn == m_tan) return 6;
+    if (fn == m_atan) return 7;
+    return -1;
+}

@@ -24,6 +24,9 @@
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
 
+/* math's one-argument float functions as the JIT sees them (math.c) */
+int math_jit_unary(CFunction fn);
+
 #define BUILTIN_MODULE_DECLARE(name, fn) Value fn(void);
 BUILTIN_MODULE_DEF(BUILTIN_MODULE_DECLARE)
 #undef BUILTIN_MODULE_DECLARE
