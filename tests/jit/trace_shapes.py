@@ -1,0 +1,67 @@
+# tpy-test: no-regen modes=default
+# The shapes of compiled loops, read through the compile hook: the body of
+# a peeled loop (after its second label) of a float loop holds no
+# allocation and no type guard; a loop over range allocates nothing; a
+# tuple built and unpacked in each iteration is never allocated; a loop
+# calling a small function inlines it (no call left).
+import pypyjit
+
+ALLOC = {'new', 'new_with_vtable', 'new_array', 'new_array_clear', 'box_int', 'box_float'}
+TYPE_GUARDS = {'guard_class', 'guard_nonnull_class', 'guard_is_int', 'guard_is_float'}
+
+bodies = {}
+def hook(info):
+    if info.type != 'loop' or not info.greenkey:
+        return
+    names = [op.name for op in info.operations]
+    labels = [i for i, n in enumerate(names) if n == 'label']
+    body = names[labels[-1] + 1:] if labels else names
+    bodies.setdefault(info.greenkey[0].co_name, []).append((len(labels), body))
+pypyjit.set_compile_hook(hook)
+
+def ints(n):
+    s = 0
+    for i in range(n):
+        s += i * 3
+    return s
+
+def floats(n):
+    x = 0.0
+    y = 1.0
+    for i in range(n):
+        x = x * 0.5 + y
+        y = y * 0.999 + 0.001
+    return x, y
+
+def tuples(n):
+    s = 0
+    for i in range(n):
+        t = (i, i + 1)
+        a, b = t
+        s += a * b
+    return s
+
+def helper(a, b):
+    return a * 2 + b
+
+def calls(n):
+    s = 0
+    for i in range(n):
+        s += helper(i, 1)
+    return s
+
+print(ints(10000), floats(10000), tuples(10000), calls(10000))
+
+def report(name, banned):
+    loops = bodies.get(name, [])
+    if not loops:
+        print(name, 'not compiled')
+        return
+    nlabels, body = loops[0]
+    bad = sorted(set(body) & banned)
+    print(name, 'compiled, peeled:', nlabels == 2, 'banned ops in body:', bad or 'none')
+
+report('ints', ALLOC | TYPE_GUARDS)
+report('floats', ALLOC | TYPE_GUARDS)
+report('tuples', ALLOC | TYPE_GUARDS)
+report('calls', ALLOC | TYPE_GUARDS | {'call_r', 'call_i', 'call_n', 'call_assembler_r'})
