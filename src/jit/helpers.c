@@ -4,6 +4,7 @@
 #include <math.h>
 
 #include "../runtime.h"
+#include "../obj/gen.h"
 
 Value jh_binop(Value a, Value b, int64_t op) { return obj_binop(a, b, (int)op); }
 Value jh_unop(Value a, int64_t op) {

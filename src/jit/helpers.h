@@ -44,6 +44,8 @@
     _(list_to_tuple, 'r', "r", CALL_NO_RAISE, jh_list_to_tuple)                      \
     _(iter, 'r', "r", CALL_ANY, jh_iter)                                             \
     _(iternext, 'r', "r", CALL_ANY, jh_iternext)  /* NULL, no exc: exhausted */     \
+    _(gen_enter, 'i', "rri", CALL_NO_RAISE, gen_jit_enter)  /* gen, code, pc*2+started */ \
+    _(gen_suspend, 'i', "rii", CALL_NO_RAISE, gen_jit_suspend) /* gen, next pc, depth */ \
     _(box_int_slow, 'r', "i", CALL_NO_RAISE, jh_box_int_slow)                        \
     _(box_float_slow, 'r', "f", CALL_NO_RAISE, jh_box_float_slow)                    \
     _(new_object, 'r', "ri", CALL_NO_RAISE, jh_new_object)    /* type, size */       \

@@ -14,6 +14,7 @@
 
 #include <float.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../jit/params.h"
 #include "../obj/gen.h"
@@ -33,7 +34,7 @@ static FieldDescr *listiter_list_descr, *listiter_index_descr;
 static FieldDescr *cell_value_descr, *cell_watched_descr, *cell_version_descr, *map_descr_cache[64];
 /* a global rebound more often than this is not assumed constant */
 static FieldDescr *boundmethod_func_descr, *boundmethod_self_descr;
-static FieldDescr *str_length_descr, *dict_used_descr;
+static FieldDescr *str_length_descr, *dict_used_descr, *gen_frame_descr;
 
 static void descrs_init(void) {
     if (frame_slots_descr) return;
@@ -53,6 +54,7 @@ static void descrs_init(void) {
     listiter_list_descr = descr_field((int32_t)offsetof(ListIterObject, list), 'r', false, "ListIter.list");
     listiter_index_descr = descr_field((int32_t)offsetof(ListIterObject, index), 'i', false, "ListIter.index");
     str_length_descr = descr_field((int32_t)offsetof(StrObject, length), 'i', true, "StrObject.length");
+    gen_frame_descr = descr_field((int32_t)offsetof(GenObject, frame), 'r', false, "Generator.frame");
     dict_used_descr = descr_field((int32_t)offsetof(DictObject, used), 'i', false, "DictObject.used");
     boundmethod_func_descr = descr_field((int32_t)offsetof(BoundMethodObject, func), 'r', true, "Method.func");
     boundmethod_self_descr = descr_field((int32_t)offsetof(BoundMethodObject, self), 'r', true, "Method.self");
@@ -167,6 +169,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         sf->nlocals = rf->nlocals;
         sf->nstack = rf->sp;
         sf->first = k;
+        sf->generator = rf->generator;
         memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
         k += rf->nlocals + rf->sp;
     }
@@ -233,6 +236,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     for (int i = 0; i < rf->nlocals + co->stacksize; i++) rf->slots[i] = (SnapSlot){IR_NONE, SK_NULL};
     rf->sp = 0;
     rf->call_id = R->next_call_id++;
+    rf->generator = false;
 }
 
 static SnapSlot *stack_slot(RecFrame *rf, int depth_from_top) { return &rf->slots[rf->nlocals + rf->sp - depth_from_top]; }
@@ -505,13 +509,16 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         char t = ir_type(m.parent, g->fail_args[k]);
         m.in[k] = emit0(R, t == 'i' ? IR_inputarg_i : t == 'f' ? IR_inputarg_f : IR_inputarg_r, NULL);
     }
-    /* the frames, outermost first */
+    /* the frames, outermost first (a generator's frame, always last, is
+       not on the frame chain: inner is the frame whose FOR_ITER resumes it) */
     Frame *frames[REC_MAX_FRAMES];
+    bool gen = s->frames[s->nframes - 1].generator;
     Frame *f = inner;
-    for (int i = s->nframes - 1; i >= 0; i--) {
+    for (int i = s->nframes - 1 - (gen ? 1 : 0); i >= 0; i--) {
         frames[i] = f;
         f = f ? f->back : NULL;
     }
+    if (gen) frames[s->nframes - 1] = V_AS(GenObject, inner->sp[-1])->frame;
     R->root = frames[0];
     for (int i = 0; i < s->nframes; i++) {
         SnapFrame *sf = &s->frames[i];
@@ -521,6 +528,16 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         if (i > 0) rf->return_pc = s->frames[i - 1].pc;
         for (int k = 0; k < sf->nlocals + sf->nstack; k++) rf->slots[k] = bridge_slot(R, &m, s->slots[sf->first + k]);
         rf->sp = sf->nstack;
+        if (sf->generator) {
+            /* the generator is the FOR_ITER's iterator, on top of the frame below */
+            RecFrame *below = &R->frames[R->nframes - 2];
+            rf->generator = true;
+            rf->gen_ref = as_ref(R, below->slots[below->nlocals + below->sp - 1]);
+            rf->gen_frame_ref = emit1(R, IR_getfield_gc_r, rf->gen_ref, &gen_frame_descr->d);
+            R->nonnull[rf->gen_frame_ref] = 1;
+            rf->gen_initial = NULL;
+            rf->gen_initial_n = 0;   /* every slot is stored back at the yield */
+        }
     }
     R->label = IR_NONE;
     return R;
@@ -889,6 +906,7 @@ static bool can_inline(Recorder *R, FunctionObject *fn) {
     if (co->jit_flags & CODE_JIT_NO_INLINE) return false;
     for (int i = 0; i < R->nframes; i++)
         if (R->frames[i].code == co) return false;   /* recursion */
+    if (top(R)->generator) return false;   /* resume cannot rebuild frames above a generator's */
     return true;
 }
 
@@ -1219,6 +1237,73 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
 }
 
 /* Record one instruction. Returns 0, or 1 when the trace is complete. */
+/* ---- generators run inline ------------------------------------------------------------
+ * FOR_ITER on a suspended generator: the trace runs the generator's body
+ * from where it stopped to its next YIELD_VALUE, reading the state from
+ * the generator's heap frame and storing what changed back at the yield
+ * (PyPy inlines generator resumption the same way). Nothing is inlined
+ * into the generator frame, and its guards get no bridges: resume writes
+ * the state into the heap frame and re-runs the FOR_ITER (trace.c). */
+
+static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc) {
+    GenObject *g = V_AS(GenObject, vit);
+    Frame *gf = g->frame;
+    if (!gf || g->running || g->yield_from || g->handled || g->jit_resume_mode) return false;
+    CodeObject *gco = gf->code;
+    if (!jit_params.inlining || R->nframes >= REC_MAX_FRAMES - 1 || (gco->jit_flags & CODE_JIT_NO_INLINE) ||
+        top(R)->generator)
+        return false;
+    for (int i = 0; i < R->nframes; i++)
+        if (R->frames[i].code == gco) return false;
+    int32_t gpc = g->started ? (int32_t)(gf->ip - gco->code) : 0;
+    int32_t depth = g->started ? (int32_t)(gf->sp - frame_stack_base(gf)) : 0;
+    guard_type(R, itr, &gen_type);
+    IRRef a[3] = {itr, kref(R, V_FROM_PTR(gco)), kint(R, (int64_t)gpc * 2 + (g->started ? 1 : 0))};
+    IRRef ok = call_helper(R, JH_gen_enter, 3, a);
+    guard1(R, IR_guard_true, ok);
+    IRRef fr = emit1(R, IR_getfield_gc_r, itr, &gen_frame_descr->d);
+    R->nonnull[fr] = 1;
+    R->frames[R->nframes].return_pc = pc;   /* a guard inside re-runs this FOR_ITER */
+    push_frame(R, NULL, gco, gf->func);
+    RecFrame *rf = top(R);
+    rf->return_pc = pc;
+    rf->generator = true;
+    rf->gen_ref = itr;
+    rf->gen_frame_ref = fr;
+    int32_t n = rf->nlocals + depth;
+    rf->gen_initial = gc_alloc(sizeof(SnapSlot) * (size_t)(n + 1));
+    rf->gen_initial_n = n;
+    for (int32_t k = 0; k < n; k++) {
+        IRRef v = emit2(R, IR_getarrayitem_gc_r, fr, kint(R, k), &frame_slots_descr->d);
+        rf->gen_initial[k] = (SnapSlot){v, SK_VALUE};
+        rf->slots[k] = rf->gen_initial[k];
+        if (k >= rf->nlocals) R->nonnull[v] = 1;
+    }
+    rf->sp = depth;
+    if (g->started) push(R, kref(R, V_NONE), SK_VALUE);   /* what next() sends */
+    R->snap_valid = false;
+    jit.record_c_depth++;   /* the interpreter runs the body one eval level down */
+    return true;
+}
+
+static void record_gen_yield(Recorder *R, int32_t pc) {
+    RecFrame *rf = top(R);
+    SnapSlot v = pop(R);
+    int32_t depth = rf->sp;
+    for (int32_t k = 0; k < rf->nlocals + depth; k++) {
+        SnapSlot s = rf->slots[k];
+        if (k < rf->gen_initial_n && s.ref == rf->gen_initial[k].ref && s.kind == rf->gen_initial[k].kind) continue;
+        IRRef val = s.kind == SK_NULL ? kref(R, VNULL) : as_ref(R, s);
+        emit3(R, IR_setarrayitem_gc, rf->gen_frame_ref, kint(R, k), val, &frame_slots_descr->d);
+    }
+    IRRef a[3] = {rf->gen_ref, kint(R, pc + 1), kint(R, depth)};
+    call_helper(R, JH_gen_suspend, 3, a);
+    R->nframes--;
+    jit.record_c_depth--;
+    push(R, v.ref, v.kind);   /* FOR_ITER's item, above the generator */
+    R->snap_valid = false;
+}
+
 static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     RecFrame *rf = top(R);
     CodeObject *co = rf->code;
@@ -1714,8 +1799,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
            kwargs` of *args and **kwargs functions) is unrolled into the trace, where a virtual tuple's
            loop folds away; any other loop, or a long one, makes that
            function called instead (data-dependent loops unrolled would
-           exit their traces at every change of trip count) */
-        if (unrollable_loop(co, arg, sp) && ++R->inner_jumps <= INLINE_UNROLL_MAX) break;
+           exit their traces at every change of trip count); in a generator
+           body run inline, the jump back to the loop around its yield is
+           the way to the next yield */
+        if ((rf->generator || unrollable_loop(co, arg, sp)) && ++R->inner_jumps <= INLINE_UNROLL_MAX) break;
         co->jit_flags |= CODE_JIT_NO_INLINE;
         rec_abort(R, ABORT_INLINE_LOOP);
         return -1;
@@ -1798,6 +1885,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, item, SK_VALUE);
             break;
         }
+        if (gen_check(vit) && record_gen_resume(R, itr, vit, pc)) break;
         /* any other iterator: a residual call; whether it produced an item
            is known after the instruction ran */
         IRRef args[1] = {itr};
@@ -1811,6 +1899,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_CALL_FUNCTION_KW: record_call(R, sp, pc, false, arg, true); break;
     case OP_CALL_METHOD_KW: record_call(R, sp, pc, true, arg, true); break;
     case OP_RETURN_VALUE: {
+        if (rf->generator) {
+            rec_abort(R, ABORT_GENERATOR);   /* the generator finishes: rare, left to the interpreter */
+            return -1;
+        }
         if (R->nframes == 1) {
             if (R->kind == TRACE_FUNCTION || (R->kind == TRACE_BRIDGE && R->parent->tree_kind == TRACE_FUNCTION)) {
                 IRRef v = as_ref(R, *stack_slot(rf, 1));
@@ -1834,6 +1926,14 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         R->nframes--;
         emit0(R, IR_leave_portal_frame, NULL);
         push(R, v.ref, v.kind);
+        break;
+    }
+    case OP_YIELD_VALUE: {
+        if (!rf->generator) {
+            rec_abort(R, ABORT_GENERATOR);
+            return -1;
+        }
+        record_gen_yield(R, pc);
         break;
     }
     case OP_BUILD_TUPLE: {

@@ -23,6 +23,13 @@ typedef struct RecFrame {
     int32_t sp;             /* stack slots in use */
     int32_t return_pc;      /* caller resumes here (inlined frames) */
     int32_t call_id;
+    /* a generator's body run inline from a FOR_ITER of the frame below
+       (always the top frame: nothing is inlined into it) */
+    bool generator;
+    IRRef gen_ref;          /* the generator object */
+    IRRef gen_frame_ref;    /* its heap Frame */
+    SnapSlot *gen_initial;  /* slots as loaded from that frame (unchanged ones are not stored back) */
+    int32_t gen_initial_n;
 } RecFrame;
 
 /* A decision that can only be known after the instruction ran (a branch on

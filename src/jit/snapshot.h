@@ -42,6 +42,9 @@ typedef struct SnapFrame {
     int32_t nlocals;        /* code->nlocals + ncells + nfrees */
     int32_t nstack;         /* value stack depth */
     int32_t first;          /* index of this frame's first slot */
+    bool generator;         /* a generator's heap frame run inline (always the
+                               last frame): resume writes the state into that
+                               frame and re-runs the FOR_ITER below (trace.c) */
 } SnapFrame;
 
 typedef struct SnapField {

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "../runtime.h"
+#include "../obj/gen.h"
 #include "backend.h"
 #include "helpers.h"
 #include "opt.h"
@@ -408,6 +409,24 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
         SnapFrame *sf = &s->frames[fi];
         CodeObject *co = sf->code;
         Frame *f;
+        if (sf->generator) {
+            /* a generator body run inline (record.c): its state goes into
+               the generator's own frame, and the frame below re-runs the
+               FOR_ITER (prev's top slot: the generator) that resumes it */
+            GenObject *gen = V_AS(GenObject, prev->sp[-1]);
+            f = gen->frame;
+            SnapSlot *slots = s->slots + sf->first;
+            for (int i = 0; i < sf->nlocals; i++) f->localsplus[i] = box_slot(b, g, saved, slots[i]);
+            Value *stack = frame_stack_base(f);
+            for (int i = 0; i < sf->nstack; i++) stack[i] = box_slot(b, g, saved, slots[sf->nlocals + i]);
+            f->sp = stack + sf->nstack;
+            bool raise = (s->flags & SNAP_RAISE) != 0;
+            /* raising: the instruction at pc raised (the traceback's line) */
+            f->ip = co->code + sf->pc + (raise ? 1 : 0);
+            gen->jit_resume_mode = raise ? GEN_JIT_RAISE : GEN_JIT_CONTINUE;
+            gen->jit_throw = raise ? err_fetch() : VNULL;
+            break;
+        }
         if (fi == 0) {
             f = root;
         } else {
@@ -473,17 +492,23 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     }
     Frame *inner = jit_resume(f, g, jit_saved_area);
     g->fail_count++;
-    bool raise = (g->snap->flags & SNAP_RAISE) != 0;
+    /* inside a generator's body run inline, the interpreter re-runs the
+       FOR_ITER that resumes the generator, which raises if it has to */
+    bool in_gen = g->snap->frames[g->snap->nframes - 1].generator;
+    bool raise = (g->snap->flags & SNAP_RAISE) != 0 && !in_gen;
     if (raise) {
         /* the instruction at pc raised: continue as if it just did */
         inner->ip++;
         return 3;
     }
-    if (g->fail_count >= jit_params.trace_eagerness && !g->bridge && g->bridge_aborts < MAX_ABORTS &&
+    bool gen_raise = in_gen && (g->snap->flags & SNAP_RAISE);   /* the generator raises: no bridge */
+    if (g->fail_count >= jit_params.trace_eagerness && !g->bridge && g->bridge_aborts < MAX_ABORTS && !gen_raise &&
         !jit.recording && jit_params.enabled) {
         jit.rec = recorder_new_bridge(inner, g);
         jit.recording = true;
-        jit.record_c_depth = tstate.c_depth;
+        /* a bridge from inside a generator body starts recording when the
+           FOR_ITER below resumes the generator, one eval level down */
+        jit.record_c_depth = tstate.c_depth + (in_gen ? 1 : 0);
         jit.counters[CNT_TRACING]++;
         jitev_trace_start(TRACE_BRIDGE, jit.rec->start_code, jit.rec->start_pc, g);
         return 4;

@@ -84,6 +84,19 @@ int gen_send_ex(Value gv, Value value, Value *out) {
         *out = V_NONE;
         return 0;
     }
+    if (g->jit_resume_mode != GEN_JIT_NONE) {
+        /* compiled code left the body mid-way (see GenObject): the value
+           sent now is the one the inline resumption already used */
+        int mode = g->jit_resume_mode;
+        g->jit_resume_mode = GEN_JIT_NONE;
+        g->yield_from = VNULL;
+        if (mode == GEN_JIT_RAISE) {
+            Value e = g->jit_throw;
+            g->jit_throw = VNULL;
+            return gen_run(g, e, out);
+        }
+        return gen_run(g, VNULL, out);
+    }
     if (!g->started) {
         if (value && value != V_NONE) {
             err_set(&exc_TypeError, "can't send non-None value to a just-started generator");
@@ -94,6 +107,35 @@ int gen_send_ex(Value gv, Value value, Value *out) {
     }
     g->yield_from = VNULL;
     return gen_run(g, VNULL, out);
+}
+
+int64_t gen_jit_enter(Value gv, Value code, int64_t pc_started) {
+    if (!gen_check(gv)) return 0;
+    GenObject *g = V_AS(GenObject, gv);
+    Frame *f = g->frame;
+    int64_t pc = pc_started >> 1;
+    bool started = pc_started & 1;
+    if (!f || g->running || g->yield_from || g->handled || g->jit_resume_mode || V_FROM_PTR(f->code) != code ||
+        g->started != started)
+        return 0;
+    if (!started) {
+        if (pc != 0 || f->ip != f->code->code) return 0;
+        g->started = true;
+        return 1;
+    }
+    return f->ip == f->code->code + pc;
+}
+
+int64_t gen_jit_suspend(Value gv, int64_t next_pc, int64_t depth) {
+    GenObject *g = V_AS(GenObject, gv);
+    Frame *f = g->frame;
+    f->ip = f->code->code + next_pc;
+    f->sp = frame_stack_base(f) + depth;
+    if (!g->finalizable && f->code->nexctable) {
+        g->finalizable = true;
+        gc_register_finalizer(g, gen_finalize);
+    }
+    return 0;
 }
 
 /* The iternext slot: a finished generator is exhausted without an

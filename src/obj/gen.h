@@ -15,7 +15,15 @@ typedef struct GenObject {
     bool finalizable;       /* registered to be closed when unreachable */
     Value handled;          /* exception being handled inside, while suspended */
     Value yield_from;       /* sub-iterator while delegating (for throw/close) */
+    /* Compiled code that ran the generator's body inline exited in the
+       middle of it: the frame holds the state at that point, and the next
+       resumption continues there (GEN_JIT_CONTINUE) without pushing the
+       sent value, or raises jit_throw there (GEN_JIT_RAISE). */
+    uint8_t jit_resume_mode;
+    Value jit_throw;
 } GenObject;
+
+enum { GEN_JIT_NONE, GEN_JIT_CONTINUE, GEN_JIT_RAISE };
 
 extern Type gen_type;
 
@@ -30,6 +38,14 @@ int gen_send_ex(Value gen, Value value, Value *out);
 /* next(gen): StopIteration(return value) when it finishes (the iternext
  * slot instead ends without an exception, as every iterator's does). */
 Value gen_next_raising(Value gen);
+
+/* For compiled code that runs a generator's body inline (record.c):
+ * gen_jit_enter checks that g is suspended at instruction `pc` of `code`
+ * (a fresh generator: pc 0 and `started` false) with nothing pending, and
+ * marks it started; gen_jit_suspend does what a YIELD_VALUE leaves behind
+ * (next instruction, stack depth, finalizer registration). */
+int64_t gen_jit_enter(Value g, Value code, int64_t pc_started);
+int64_t gen_jit_suspend(Value g, int64_t next_pc, int64_t depth);
 
 void gen_init(void);
 

@@ -630,6 +630,9 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     Frame *saved_frame = jit_resume ? f->back : tstate.frame;
 
     if (interp_enter_recursive("") < 0) return VNULL;
+    /* a generator resumed by an instruction being recorded: the recorder
+       follows its body (record.c, record_gen_resume) */
+    if (__builtin_expect(jit.recording, 0) && tstate.c_depth == jit.record_c_depth) dispatch = record_labels;
     f->back = saved_frame;
     f->is_entry = 1;
     f->executing = 1;
@@ -1977,9 +1980,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
 L_RECORD:
     if (jit.recording && tstate.c_depth == jit.record_c_depth) {
         if (jit_record(f, ip - 1, sp)) dispatch = labels;
-    } else {
+    } else if (!jit.recording || tstate.c_depth > jit.record_c_depth) {
         dispatch = labels;
     }
+    /* (below the recording level: a bridge that starts inside a generator
+       body waits for this FOR_ITER to resume it, then records here again) */
     goto *labels[w & 0xFF];
 
 error:
