@@ -170,6 +170,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         sf->nstack = rf->sp;
         sf->first = k;
         sf->generator = rf->generator;
+        sf->constructor = rf->constructor;
         memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
         k += rf->nlocals + rf->sp;
     }
@@ -237,6 +238,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->sp = 0;
     rf->call_id = R->next_call_id++;
     rf->generator = false;
+    rf->constructor = rf->ctor_nested = false;
 }
 
 static SnapSlot *stack_slot(RecFrame *rf, int depth_from_top) { return &rf->slots[rf->nlocals + rf->sp - depth_from_top]; }
@@ -528,6 +530,11 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         if (i > 0) rf->return_pc = s->frames[i - 1].pc;
         for (int k = 0; k < sf->nlocals + sf->nstack; k++) rf->slots[k] = bridge_slot(R, &m, s->slots[sf->first + k]);
         rf->sp = sf->nstack;
+        if (sf->constructor) {
+            /* resumed frames run in the same eval loop as their caller */
+            rf->constructor = true;
+            rf->ctor_obj = as_ref(R, rf->slots[0]);
+        }
         if (sf->generator) {
             /* the generator is the FOR_ITER's iterator, on top of the frame below */
             RecFrame *below = &R->frames[R->nframes - 2];
@@ -537,6 +544,7 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
             R->nonnull[rf->gen_frame_ref] = 1;
             rf->gen_initial = NULL;
             rf->gen_initial_n = 0;   /* every slot is stored back at the yield */
+            rf->outer_c_depth = tstate.c_depth;
         }
     }
     R->label = IR_NONE;
@@ -1052,6 +1060,54 @@ static bool unrollable_loop(CodeObject *co, int32_t target, Value *sp) {
     return t == &seqiter_type && V_AS(SeqIterObject, it)->seq && tuple_check(V_AS(SeqIterObject, it)->seq);
 }
 
+/* Does `co` (an __init__) rebind or capture its first argument? Then the
+ * interpreter's discard_result, which returns localsplus[0], would not
+ * give the instance: such instantiations are not inlined. */
+static bool init_keeps_self(CodeObject *co) {
+    if (co->argcount < 1 || (co->flags & (CO_GENERATOR | CO_VARARGS))) return false;
+    for (int i = 0; co->cell2arg && i < co->ncells; i++)
+        if (co->cell2arg[i] == 0) return false;
+    for (int32_t i = 0; i < co->ncode; i++) {
+        uint32_t w = co->code[i];
+        int op = INSTR_OP(w);
+        if ((op == OP_STORE_FAST || op == OP_DELETE_FAST) && INSTR_ARG(w) == 0) return false;
+    }
+    return true;
+}
+
+/* Calling a class whose instances are plain (type_plain_init): the trace
+ * allocates the instance (a virtual until it escapes) and inlines
+ * __init__, which the interpreter runs one eval level down (type_call). */
+static bool record_instantiation(Recorder *R, IRRef cref, Type *t, const SnapSlot *args, int nargs, int npos,
+                                 Value kwnames, int pop_count, int32_t pc) {
+    FunctionObject *init = type_plain_init(t);
+    if (!init || !can_inline(R, init) || !init_keeps_self(init->code)) return false;
+    guard_const(R, cref, V_FROM_PTR(t));
+    depend_on_type(R, t);
+    SizeDescr *sd = descr_size(t, (int32_t)t->basicsize, false);
+    IRRef obj = emit0(R, IR_new_with_vtable, &sd->d);
+    R->known_class[obj] = t;
+    R->nonnull[obj] = 1;
+    emit2(R, IR_setfield_gc, obj, kref(R, V_FROM_PTR(t->root_map)),
+          &raw_field_descr((int32_t)(t->attrs_offset + offsetof(InstanceAttrs, map)), 'r')->d);
+    SnapSlot all[MAX_CALL_ARGS + 1];
+    all[0] = (SnapSlot){obj, SK_VALUE};
+    memcpy(all + 1, args, sizeof(SnapSlot) * (size_t)nargs);
+    CodeObject *co = init->code;
+    SnapSlot *locals = gc_alloc(sizeof(SnapSlot) * (size_t)(co->nlocals + co->ncells + co->nfrees + 1));
+    if (!bind_args(R, init, all, npos + 1, kwnames, locals)) return false;
+    for (int i = 0; i < pop_count; i++) pop(R);
+    R->snap_valid = false;
+    inline_call(R, init, locals, pc + 1);
+    RecFrame *rf = top(R);
+    rf->constructor = true;
+    rf->ctor_nested = true;
+    rf->ctor_obj = obj;
+    rf->outer_c_depth = jit.record_c_depth;
+    jit.record_nested_code = init->code;   /* type_call runs __init__ in a nested eval */
+    return true;
+}
+
 /* CALL_FUNCTION(_KW) / CALL_METHOD(_KW). Stack, from the bottom: the
  * callable (for CALL_METHOD: method-or-NULL, then self-or-callable), the
  * `total` argument values (positional, then keyword), and for _KW the
@@ -1116,6 +1172,9 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
             }
         }
     }
+    if (v_is_ptr(vcallable) && V_OBJ(vcallable)->type == &type_type && nargs < MAX_CALL_ARGS &&
+        record_instantiation(R, cref, V_AS(Type, vcallable), args, nargs, npos, kwnames, pop_count, pc))
+        return;
     if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
         V_AS(BuiltinFunctionObject, vcallable)->def->fn == builtin_len) {
         /* len() of an exact list, tuple, str or dict: read its size */
@@ -1282,7 +1341,8 @@ static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc) {
     rf->sp = depth;
     if (g->started) push(R, kref(R, V_NONE), SK_VALUE);   /* what next() sends */
     R->snap_valid = false;
-    jit.record_c_depth++;   /* the interpreter runs the body one eval level down */
+    rf->outer_c_depth = jit.record_c_depth;
+    jit.record_nested_code = gco;   /* the interpreter runs the body in a nested eval */
     return true;
 }
 
@@ -1299,7 +1359,7 @@ static void record_gen_yield(Recorder *R, int32_t pc) {
     IRRef a[3] = {rf->gen_ref, kint(R, pc + 1), kint(R, depth)};
     call_helper(R, JH_gen_suspend, 3, a);
     R->nframes--;
-    jit.record_c_depth--;
+    jit.record_c_depth = rf->outer_c_depth;
     push(R, v.ref, v.kind);   /* FOR_ITER's item, above the generator */
     R->snap_valid = false;
 }
@@ -1307,6 +1367,14 @@ static void record_gen_yield(Recorder *R, int32_t pc) {
 static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     RecFrame *rf = top(R);
     CodeObject *co = rf->code;
+    if (jit.record_nested_code) {
+        /* the nested frame the recorder follows has not started */
+        if (R->kind == TRACE_BRIDGE && R->ninstr == 0 && rf->generator && R->nframes >= 2 &&
+            f == R->frames[R->nframes - 2].frame && INSTR_OP(*ip) == OP_FOR_ITER)
+            return 0;   /* a bridge inside a generator: this FOR_ITER resumes it */
+        rec_abort(R, ABORT_ESCAPE);
+        return -1;
+    }
     if (R->skip_frame) {
         if (f != R->skip_frame) return 0;   /* inside a residual call */
         R->skip_frame = NULL;
@@ -1923,6 +1991,18 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             return -1;
         }
         SnapSlot v = pop(R);
+        if (rf->constructor) {
+            /* __init__ returns None (else the interpreter raises TypeError
+               at the call); the call's value is the instance */
+            guard_const(R, as_ref(R, v), V_NONE);
+            bool nested = rf->ctor_nested;
+            IRRef obj = rf->ctor_obj;
+            R->nframes--;
+            emit0(R, IR_leave_portal_frame, NULL);
+            push(R, obj, SK_VALUE);
+            if (nested) jit.record_c_depth = rf->outer_c_depth;
+            break;
+        }
         R->nframes--;
         emit0(R, IR_leave_portal_frame, NULL);
         push(R, v.ref, v.kind);

@@ -45,6 +45,8 @@ typedef struct SnapFrame {
     bool generator;         /* a generator's heap frame run inline (always the
                                last frame): resume writes the state into that
                                frame and re-runs the FOR_ITER below (trace.c) */
+    bool constructor;       /* an inlined __init__ of an inlined instantiation:
+                               returns its self to the caller (discard_result) */
 } SnapFrame;
 
 typedef struct SnapField {

@@ -352,6 +352,7 @@ int jit_loop_header(Frame *f, int32_t pc) {
     jit.rec = recorder_new_loop(f, pc);
     jit.recording = true;
     jit.record_c_depth = tstate.c_depth;
+    jit.record_nested_code = NULL;
     c->flags |= JC_TRACING;
     jit.counters[CNT_TRACING]++;
     jitev_trace_start(TRACE_LOOP, f->code, pc, NULL);
@@ -375,6 +376,7 @@ int jit_function_entry(Frame *f, Value *result) {
     jit.rec = recorder_new_function(f);
     jit.recording = true;
     jit.record_c_depth = tstate.c_depth;
+    jit.record_nested_code = NULL;
     jit.counters[CNT_TRACING]++;
     jitev_trace_start(TRACE_FUNCTION, co, 0, NULL);
     return 1;
@@ -436,6 +438,7 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
             f->globals = fn->globals;
             f->builtins = fn->builtins;
             f->back = prev;
+            f->discard_result = sf->constructor;
             tstate.depth++;
         }
         SnapSlot *slots = s->slots + sf->first;
@@ -506,9 +509,10 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
         !jit.recording && jit_params.enabled) {
         jit.rec = recorder_new_bridge(inner, g);
         jit.recording = true;
+        jit.record_c_depth = tstate.c_depth;
         /* a bridge from inside a generator body starts recording when the
-           FOR_ITER below resumes the generator, one eval level down */
-        jit.record_c_depth = tstate.c_depth + (in_gen ? 1 : 0);
+           FOR_ITER of `inner` resumes the generator, in a nested eval */
+        jit.record_nested_code = in_gen ? (void *)g->snap->frames[g->snap->nframes - 1].code : NULL;
         jit.counters[CNT_TRACING]++;
         jitev_trace_start(TRACE_BRIDGE, jit.rec->start_code, jit.rec->start_pc, g);
         return 4;

@@ -125,6 +125,11 @@ enum JitCellFlags {
 typedef struct JitState {
     bool recording;             /* a trace is being recorded */
     int64_t record_c_depth;     /* the eval_frame activation recording */
+    /* the recorder follows a frame of this code that the instruction being
+       recorded runs in a nested eval_frame (a generator's body, an
+       __init__ called by type_call): that activation becomes the recording
+       one when it starts (eval_frame_impl) */
+    void *record_nested_code;
     struct Recorder *rec;
     uint32_t next_loop_number;
     uint32_t next_guard_id;

@@ -1311,6 +1311,16 @@ static int heap_init(Value self, Value *args, size_t nargs, Value kwnames) {
     return 0;
 }
 
+FunctionObject *type_plain_init(Type *t) {
+    if (!type_has_flag(t, TF_HEAPTYPE) || type_has_flag(t, TF_HAS_DEL) || V_OBJ(V_FROM_PTR(t))->type != &type_type ||
+        t->new_ != heap_new || t->init != heap_init || !t->attrs_offset || solid_base(t) != &object_type)
+        return NULL;
+    if (type_lookup(t, NAME(__new__)) != object_new_descr) return NULL;
+    Value init = type_lookup(t, NAME(__init__));
+    if (!init || !function_check(init)) return NULL;
+    return V_AS(FunctionObject, init);
+}
+
 /* ---- type objects -------------------------------------------------------------- */
 
 static Value type_repr(Value self) {

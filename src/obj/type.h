@@ -38,6 +38,10 @@ static inline bool type_is_subtype(Type *a, Type *b) { return a == b || type_is_
 /* Look `name` up along the MRO; VNULL if absent (never sets an error).
  * Cached by (type version, name). */
 Value type_lookup(Type *t, Value name);
+/* When calling class t means instance_new(t) then its __init__, a Python
+ * function (no __new__, __del__, metaclass or builtin base in the way):
+ * that function; else NULL. The JIT inlines such instantiations. */
+struct FunctionObject *type_plain_init(Type *t);
 Value type_lookup_cstr(Type *t, const char *name);
 /* The type's version for caches; assigns one if needed. */
 uint32_t type_version(Type *t);

@@ -632,7 +632,12 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     if (interp_enter_recursive("") < 0) return VNULL;
     /* a generator resumed by an instruction being recorded: the recorder
        follows its body (record.c, record_gen_resume) */
-    if (__builtin_expect(jit.recording, 0) && tstate.c_depth == jit.record_c_depth) dispatch = record_labels;
+    if (__builtin_expect(jit.recording, 0) && jit.record_nested_code == (void *)f->code &&
+        tstate.c_depth > jit.record_c_depth) {
+        jit.record_c_depth = tstate.c_depth;
+        jit.record_nested_code = NULL;
+        dispatch = record_labels;
+    }
     f->back = saved_frame;
     f->is_entry = 1;
     f->executing = 1;
@@ -1628,12 +1633,20 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             goto exit_frame;
         }
         Frame *caller = f->back;
-        if (f->discard_result) retval = f->localsplus[0];
+        /* an __init__ frame rebuilt by a guard failure in compiled code that
+           had inlined the instantiation: the call's result is the instance */
+        bool bad_init = false;
+        if (f->discard_result) {
+            bad_init = retval != V_NONE;
+            if (bad_init) err_format(&exc_TypeError, "__init__() should return None, not '%T'", retval);
+            retval = f->localsplus[0];
+        }
         tstate.depth--;
         frame_pop(f);
         f = caller;
         tstate.frame = f;
         LOAD_REGS();
+        if (bad_init) goto error;
         PUSH(retval);
         NEXT();
     exit_frame:
@@ -1980,11 +1993,9 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
 L_RECORD:
     if (jit.recording && tstate.c_depth == jit.record_c_depth) {
         if (jit_record(f, ip - 1, sp)) dispatch = labels;
-    } else if (!jit.recording || tstate.c_depth > jit.record_c_depth) {
+    } else {
         dispatch = labels;
     }
-    /* (below the recording level: a bridge that starts inside a generator
-       body waits for this FOR_ITER to resume it, then records here again) */
     goto *labels[w & 0xFF];
 
 error:

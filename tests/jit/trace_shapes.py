@@ -3,7 +3,9 @@
 # a peeled loop (after its second label) of a float loop holds no
 # allocation and no type guard; a loop over range allocates nothing; a
 # tuple built and unpacked in each iteration is never allocated; a loop
-# calling a small function inlines it (no call left).
+# calling a small function inlines it (no call left); an instance created
+# and read in each iteration is never allocated, its __init__ inlined; a
+# generator consumed by a for loop runs inline (no call to resume it).
 import pypyjit
 
 ALLOC = {'new', 'new_with_vtable', 'new_array', 'new_array_clear', 'box_int', 'box_float'}
@@ -50,7 +52,31 @@ def calls(n):
         s += helper(i, 1)
     return s
 
-print(ints(10000), floats(10000), tuples(10000), calls(10000))
+class Pt:
+    def __init__(self, x, y):
+        self.x = x
+        self.y = y
+
+def objects(n):
+    s = 0
+    for i in range(n):
+        p = Pt(i, 2)
+        s += p.x * p.y
+    return s
+
+def numbers(n):
+    i = 0
+    while i < n:
+        yield i
+        i += 1
+
+def consume(n):
+    s = 0
+    for x in numbers(n):
+        s += x
+    return s
+
+print(ints(10000), floats(10000), tuples(10000), calls(10000), objects(10000), consume(10000))
 
 def report(name, banned):
     loops = bodies.get(name, [])
@@ -65,3 +91,5 @@ report('ints', ALLOC | TYPE_GUARDS)
 report('floats', ALLOC | TYPE_GUARDS)
 report('tuples', ALLOC | TYPE_GUARDS)
 report('calls', ALLOC | TYPE_GUARDS | {'call_r', 'call_i', 'call_n', 'call_assembler_r'})
+report('objects', ALLOC | TYPE_GUARDS | {'call_r', 'call_i', 'call_n', 'call_assembler_r'})
+report('consume', {'call_r', 'call_assembler_r'})
