@@ -142,6 +142,10 @@ static void report_abort(Recorder *R) {
         GuardDescr *g = R->from_guard;
         g->fail_count = 0;
         if (g->bridge_aborts < UINT16_MAX) g->bridge_aborts++;
+        /* the guard sits in a call the tree inlined, whose loop a bridge
+           cannot follow (the function is now called instead): retrace the
+           tree, or the guard stays without a bridge for good */
+        if (R->abort_reason == ABORT_INLINE_LOOP && g->owner->root) g->owner->root->invalid = 1;
     }
     if (getenv("TPY_JITDUMP"))
         fprintf(stderr, "--- abort (%s): %s at %s\n", R->kind == TRACE_LOOP ? "loop" : R->kind == TRACE_BRIDGE ? "bridge" : "function",
