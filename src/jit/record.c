@@ -1977,6 +1977,13 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
                 emit(R, IR_finish, 1, &v, &jit_done_descr.d);
                 return 1;
             }
+            if (R->kind == TRACE_BRIDGE && !(R->root->code->flags & CO_GENERATOR)) {
+                /* a bridge of a loop returns from the loop's frame: the
+                   interpreter finishes the return (jit_loop_header's 5) */
+                IRRef v = as_ref(R, *stack_slot(rf, 1));
+                emit(R, IR_finish, 1, &v, &jit_done_descr.d);
+                return 1;
+            }
             if (R->kind == TRACE_BRIDGE) {
                 if (R->ninstr == 1) {
                     /* it would only exit where its guard exits already */

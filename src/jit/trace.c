@@ -341,11 +341,11 @@ Trace *jit_loop_at(CodeObject *code, int32_t pc) {
     return t && !t->invalid ? t : NULL;
 }
 
-int jit_loop_header(Frame *f, int32_t pc) {
+int jit_loop_header(Frame *f, int32_t pc, Value *result) {
     JitCell *c = jit_cell(f->code, pc);
     if (jit_recording_here()) return 0;
     if (c->trace) {
-        if (!c->trace->invalid) return run_trace(f, c->trace, NULL);
+        if (!c->trace->invalid) return run_trace(f, c->trace, result);
         c->trace = NULL;   /* an assumption broke: trace again later */
         c->counter = (int32_t)jit_params.threshold;
         return 0;

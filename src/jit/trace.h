@@ -155,7 +155,7 @@ extern JitState jit;
  *   1: start recording: the caller switches to recording dispatch
  *   2: compiled code ran and the frame state (possibly several frames) was
  *      rebuilt: the caller reloads tstate.frame's registers and goes on */
-int jit_loop_header(Frame *f, int32_t pc);
+int jit_loop_header(Frame *f, int32_t pc, Value *result);
 
 /* Called when a frame starts at its first instruction and its code was
  * called function_threshold times (or has an entry trace). Returns like

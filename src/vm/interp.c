@@ -1372,9 +1372,14 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             struct JitCell *cells = co->jitcells;
             if (!cells || --cells[ARG].counter <= 0 || cells[ARG].trace) {
                 SAVE_REGS();
-                int r = jit_loop_header(f, ARG);
+                Value jit_result;
+                int r = jit_loop_header(f, ARG, &jit_result);
                 if (r == 1) {
                     dispatch = record_labels;
+                } else if (r == 5) {
+                    /* a bridge returned from this frame */
+                    PUSH(jit_result);
+                    goto L_RETURN_VALUE;
                 } else if (r >= 2) {
                     /* compiled code ran; a guard failed and the frames
                        were rebuilt: go on in the innermost one */
