@@ -1172,6 +1172,28 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
             }
         }
     }
+    if (vcallable == V_FROM_PTR(&range_type) && !has_kw && !method && (nargs == 1 || nargs == 2) &&
+        pc + 1 < rf->code->ncode && INSTR_OP(rf->code->code[pc + 1]) == OP_GET_ITER &&
+        v_is_int(concrete_stack(sp, 1)) && v_is_int(concrete_stack(sp, nargs))) {
+        /* `for x in range(a, b)`: the iterator directly, a virtual with the
+           fields range_iterator would get (step 1); GET_ITER keeps it */
+        guard_const(R, cref, vcallable);
+        int64_t cstart = nargs == 2 ? v_intval(concrete_stack(sp, 2)) : 0, cstop = v_intval(concrete_stack(sp, 1));
+        IRRef start = nargs == 2 ? as_int(R, args[0]) : kint(R, 0), stop = as_int(R, args[nargs - 1]);
+        IRRef more = emit2(R, IR_int_gt, stop, start, NULL);
+        guard1(R, cstop > cstart ? IR_guard_true : IR_guard_false, more);
+        IRRef rem = cstop > cstart ? emit2(R, IR_int_sub, stop, start, NULL) : kint(R, 0);
+        SizeDescr *sd = descr_size(&rangeiter_type, (int32_t)sizeof(RangeIterObject), false);
+        IRRef it = emit0(R, IR_new_with_vtable, &sd->d);
+        emit2(R, IR_setfield_gc, it, start, &rangeiter_next_descr->d);
+        emit2(R, IR_setfield_gc, it, kint(R, 1), &rangeiter_step_descr->d);
+        emit2(R, IR_setfield_gc, it, rem, &rangeiter_remaining_descr->d);
+        R->known_class[it] = &rangeiter_type;
+        R->nonnull[it] = 1;
+        for (int i = 0; i < pop_count; i++) pop(R);
+        push(R, it, SK_VALUE);
+        return;
+    }
     if (v_is_ptr(vcallable) && V_OBJ(vcallable)->type == &type_type && nargs < MAX_CALL_ARGS &&
         record_instantiation(R, cref, V_AS(Type, vcallable), args, nargs, npos, kwnames, pop_count, pc))
         return;
@@ -1895,6 +1917,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     }
     case OP_GET_ITER: {
         SnapSlot a = *stack_slot(rf, 1);
+        /* range(...) recorded as its iterator already (record_call) */
+        if (a.kind == SK_VALUE && !ir_is_const(a.ref) && R->known_class[a.ref] == &rangeiter_type &&
+            type_of(concrete_stack(sp, 1)) == &range_type)
+            break;
         IRRef args[1] = {as_ref(R, a)};
         IRRef r = call_value(R, JH_iter, 1, args);
         pop(R);
