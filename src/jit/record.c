@@ -35,6 +35,7 @@ static FieldDescr *cell_value_descr, *cell_watched_descr, *cell_version_descr, *
 /* a global rebound more often than this is not assumed constant */
 static FieldDescr *boundmethod_func_descr, *boundmethod_self_descr;
 static FieldDescr *str_length_descr, *dict_used_descr, *gen_frame_descr;
+static FieldDescr *seqiter_seq_descr, *seqiter_index_descr, *enum_it_descr, *enum_index_descr, *enum_bigindex_descr;
 
 static void descrs_init(void) {
     if (frame_slots_descr) return;
@@ -54,6 +55,11 @@ static void descrs_init(void) {
     listiter_list_descr = descr_field((int32_t)offsetof(ListIterObject, list), 'r', false, "ListIter.list");
     listiter_index_descr = descr_field((int32_t)offsetof(ListIterObject, index), 'i', false, "ListIter.index");
     str_length_descr = descr_field((int32_t)offsetof(StrObject, length), 'i', true, "StrObject.length");
+    seqiter_seq_descr = descr_field((int32_t)offsetof(SeqIterObject, seq), 'r', false, "SeqIter.seq");
+    seqiter_index_descr = descr_field((int32_t)offsetof(SeqIterObject, index), 'i', false, "SeqIter.index");
+    enum_it_descr = descr_field((int32_t)offsetof(EnumerateObject, it), 'r', true, "Enumerate.it");
+    enum_index_descr = descr_field((int32_t)offsetof(EnumerateObject, index), 'i', false, "Enumerate.index");
+    enum_bigindex_descr = descr_field((int32_t)offsetof(EnumerateObject, bigindex), 'r', false, "Enumerate.bigindex");
     gen_frame_descr = descr_field((int32_t)offsetof(GenObject, frame), 'r', false, "Generator.frame");
     dict_used_descr = descr_field((int32_t)offsetof(DictObject, used), 'i', false, "DictObject.used");
     boundmethod_func_descr = descr_field((int32_t)offsetof(BoundMethodObject, func), 'r', true, "Method.func");
@@ -1057,7 +1063,7 @@ static bool unrollable_loop(CodeObject *co, int32_t target, Value *sp) {
     if (!v_is_ptr(it) || !it) return false;
     Type *t = V_OBJ(it)->type;
     if (t == &dictiter_type || t == &rangeiter_type) return true;
-    return t == &seqiter_type && V_AS(SeqIterObject, it)->seq && tuple_check(V_AS(SeqIterObject, it)->seq);
+    return t == &tupleiter_type || (t == &enumerate_type && type_of(V_AS(EnumerateObject, it)->it) == &tupleiter_type);
 }
 
 /* Does `co` (an __init__) rebind or capture its first argument? Then the
@@ -1318,6 +1324,80 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
 }
 
 /* Record one instruction. Returns 0, or 1 when the trace is complete. */
+/* ---- iterators ------------------------------------------------------------------------- */
+
+/* The next item of an iterator of a kind traced inline (range, list and
+ * tuple iterators): 1 and *out, or 0 when exhausted (guarded either way);
+ * -1 for other kinds (nothing emitted). */
+static int record_next(Recorder *R, IRRef itr, Value vit, SnapSlot *out) {
+    Type *t = type_of(vit);
+    if (t == &rangeiter_type) {
+        guard_type(R, itr, &rangeiter_type);
+        IRRef rem = emit1(R, IR_getfield_gc_i, itr, &rangeiter_remaining_descr->d);
+        IRRef more = emit2(R, IR_int_gt, rem, kint(R, 0), NULL);
+        bool has = V_AS(RangeIterObject, vit)->remaining > 0;
+        guard1(R, has ? IR_guard_true : IR_guard_false, more);
+        if (!has) return 0;
+        IRRef next = emit1(R, IR_getfield_gc_i, itr, &rangeiter_next_descr->d);
+        IRRef step = emit1(R, IR_getfield_gc_i, itr, &rangeiter_step_descr->d);
+        IRRef nn = emit2(R, IR_int_add, next, step, NULL);
+        emit2(R, IR_setfield_gc, itr, nn, &rangeiter_next_descr->d);
+        IRRef nrem = emit2(R, IR_int_sub, rem, kint(R, 1), NULL);
+        emit2(R, IR_setfield_gc, itr, nrem, &rangeiter_remaining_descr->d);
+        *out = (SnapSlot){next, SK_INT};
+        return 1;
+    }
+    if (t == &listiter_type || t == &tupleiter_type) {
+        bool is_list = t == &listiter_type;
+        FieldDescr *seqd = is_list ? listiter_list_descr : seqiter_seq_descr;
+        FieldDescr *idxd = is_list ? listiter_index_descr : seqiter_index_descr;
+        Value vseq = is_list ? V_AS(ListIterObject, vit)->list : V_AS(SeqIterObject, vit)->seq;
+        int64_t vidx = is_list ? V_AS(ListIterObject, vit)->index : V_AS(SeqIterObject, vit)->index;
+        guard_type(R, itr, t);
+        IRRef l = emit1(R, IR_getfield_gc_r, itr, &seqd->d);
+        if (!vseq) {
+            guard1(R, IR_guard_isnull, l);
+            return 0;
+        }
+        guard1(R, IR_guard_nonnull, l);
+        if (!is_list) guard_type(R, l, &tuple_type);
+        IRRef idx = emit1(R, IR_getfield_gc_i, itr, &idxd->d);
+        IRRef len = emit1(R, IR_getfield_gc_i, l, is_list ? &list_size_descr->d : &tuple_size_descr->d);
+        IRRef more = emit2(R, IR_int_lt, idx, len, NULL);
+        bool has = vidx < (is_list ? list_size(vseq) : tuple_size(vseq));
+        guard1(R, has ? IR_guard_true : IR_guard_false, more);
+        if (!has) {
+            emit2(R, IR_setfield_gc, itr, kref(R, VNULL), &seqd->d);
+            return 0;
+        }
+        IRRef item;
+        if (is_list) {
+            IRRef items = emit1(R, IR_getfield_gc_r, l, &list_items_descr->d);
+            item = emit2(R, IR_getarrayitem_gc_r, items, idx, &values_descr->d);
+        } else {
+            item = emit2(R, IR_getarrayitem_gc_r, l, idx, &tuple_items_descr->d);
+        }
+        R->nonnull[item] = 1;
+        emit2(R, IR_setfield_gc, itr, emit2(R, IR_int_add, idx, kint(R, 1), NULL), &idxd->d);
+        *out = (SnapSlot){item, SK_VALUE};
+        return 1;
+    }
+    return -1;
+}
+
+/* iter() of an exact list or tuple: the iterator as a virtual. */
+static IRRef record_seq_iter(Recorder *R, IRRef seq, Value vseq) {
+    bool is_list = list_check_exact(vseq);
+    guard_type(R, seq, is_list ? &list_type : &tuple_type);
+    Type *it_t = is_list ? &listiter_type : &tupleiter_type;
+    SizeDescr *sd = descr_size(it_t, (int32_t)(is_list ? sizeof(ListIterObject) : sizeof(SeqIterObject)), false);
+    IRRef it = emit0(R, IR_new_with_vtable, &sd->d);
+    emit2(R, IR_setfield_gc, it, seq, is_list ? &listiter_list_descr->d : &seqiter_seq_descr->d);
+    R->known_class[it] = it_t;
+    R->nonnull[it] = 1;
+    return it;
+}
+
 /* ---- generators run inline ------------------------------------------------------------
  * FOR_ITER on a suspended generator: the trace runs the generator's body
  * from where it stopped to its next YIELD_VALUE, reading the state from
@@ -1921,6 +2001,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         if (a.kind == SK_VALUE && !ir_is_const(a.ref) && R->known_class[a.ref] == &rangeiter_type &&
             type_of(concrete_stack(sp, 1)) == &range_type)
             break;
+        if (list_check_exact(concrete_stack(sp, 1)) || tuple_check_exact(concrete_stack(sp, 1))) {
+            IRRef it = record_seq_iter(R, as_ref(R, a), concrete_stack(sp, 1));
+            pop(R);
+            push(R, it, SK_VALUE);
+            break;
+        }
         IRRef args[1] = {as_ref(R, a)};
         IRRef r = call_value(R, JH_iter, 1, args);
         pop(R);
@@ -1931,52 +2017,42 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         SnapSlot it = *stack_slot(rf, 1);
         Value vit = concrete_stack(sp, 1);
         IRRef itr = as_ref(R, it);
-        if (type_of(vit) == &rangeiter_type) {
-            guard_type(R, itr, &rangeiter_type);
-            IRRef rem = emit1(R, IR_getfield_gc_i, itr, &rangeiter_remaining_descr->d);
-            IRRef more = emit2(R, IR_int_gt, rem, kint(R, 0), NULL);
-            bool has = V_AS(RangeIterObject, vit)->remaining > 0;
-            guard1(R, has ? IR_guard_true : IR_guard_false, more);
-            if (!has) {
-                pop(R);
-                break;
+        SnapSlot item;
+        int k = record_next(R, itr, vit, &item);
+        if (k < 0 && type_of(vit) == &enumerate_type && !V_AS(EnumerateObject, vit)->bigindex) {
+            /* enumerate over an iterator record_next knows: the pair is a virtual tuple */
+            EnumerateObject *e = V_AS(EnumerateObject, vit);
+            Value vin = e->it;
+            if (type_of(vin) == &rangeiter_type || type_of(vin) == &listiter_type || type_of(vin) == &tupleiter_type) {
+                guard_type(R, itr, &enumerate_type);
+                IRRef big = emit1(R, IR_getfield_gc_r, itr, &enum_bigindex_descr->d);
+                guard1(R, IR_guard_isnull, big);
+                IRRef in = emit1(R, IR_getfield_gc_r, itr, &enum_it_descr->d);
+                R->nonnull[in] = 1;
+                /* every guard before the inner iterator moves: a failing one
+                   re-runs this FOR_ITER in the interpreter */
+                IRRef idx = emit1(R, IR_getfield_gc_i, itr, &enum_index_descr->d);
+                IRRef small = emit2(R, IR_int_lt, idx, kint(R, SMALLINT_MAX), NULL);
+                guard1(R, e->index < SMALLINT_MAX ? IR_guard_true : IR_guard_false, small);
+                if (e->index >= SMALLINT_MAX) {
+                    rec_abort(R, ABORT_UNSUPPORTED_OPCODE);   /* the count turns big: left to the interpreter */
+                    return -1;
+                }
+                SnapSlot x;
+                k = record_next(R, in, vin, &x);
+                if (k == 1) {
+                    emit2(R, IR_setfield_gc, itr, emit2(R, IR_int_add, idx, kint(R, 1), NULL), &enum_index_descr->d);
+                    SnapSlot pair[2] = {{idx, SK_INT}, x};
+                    item = (SnapSlot){build_tuple(R, pair, 2), SK_VALUE};
+                }
             }
-            IRRef next = emit1(R, IR_getfield_gc_i, itr, &rangeiter_next_descr->d);
-            IRRef step = emit1(R, IR_getfield_gc_i, itr, &rangeiter_step_descr->d);
-            IRRef nn = emit2(R, IR_int_add, next, step, NULL);
-            emit2(R, IR_setfield_gc, itr, nn, &rangeiter_next_descr->d);
-            IRRef nrem = emit2(R, IR_int_sub, rem, kint(R, 1), NULL);
-            emit2(R, IR_setfield_gc, itr, nrem, &rangeiter_remaining_descr->d);
-            push(R, next, SK_INT);
+        }
+        if (k == 1) {
+            push(R, item.ref, item.kind);
             break;
         }
-        if (type_of(vit) == &listiter_type) {
-            guard_type(R, itr, &listiter_type);
-            IRRef l = emit1(R, IR_getfield_gc_r, itr, &listiter_list_descr->d);
-            bool alive = V_AS(ListIterObject, vit)->list != VNULL;
-            if (!alive) {
-                guard1(R, IR_guard_isnull, l);
-                pop(R);
-                break;
-            }
-            guard1(R, IR_guard_nonnull, l);
-            IRRef idx = emit1(R, IR_getfield_gc_i, itr, &listiter_index_descr->d);
-            IRRef len = emit1(R, IR_getfield_gc_i, l, &list_size_descr->d);
-            IRRef more = emit2(R, IR_int_lt, idx, len, NULL);
-            ListIterObject *li = V_AS(ListIterObject, vit);
-            bool has = li->index < list_size(li->list);
-            guard1(R, has ? IR_guard_true : IR_guard_false, more);
-            if (!has) {
-                emit2(R, IR_setfield_gc, itr, kref(R, VNULL), &listiter_list_descr->d);
-                pop(R);
-                break;
-            }
-            IRRef items = emit1(R, IR_getfield_gc_r, l, &list_items_descr->d);
-            IRRef item = emit2(R, IR_getarrayitem_gc_r, items, idx, &values_descr->d);
-            R->nonnull[item] = 1;
-            IRRef nidx = emit2(R, IR_int_add, idx, kint(R, 1), NULL);
-            emit2(R, IR_setfield_gc, itr, nidx, &listiter_index_descr->d);
-            push(R, item, SK_VALUE);
+        if (k == 0) {
+            pop(R);
             break;
         }
         if (gen_check(vit) && record_gen_resume(R, itr, vit, pc)) break;

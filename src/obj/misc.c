@@ -430,7 +430,8 @@ static const GetSetDef range_getsets[] = {
 /* ---- sequence iterator --------------------------------------------------------------------- */
 
 /* the same iterator under CPython's names for tuples and big ranges */
-static Type tupleiter_type, longrangeiter_type;
+Type tupleiter_type;
+static Type longrangeiter_type;
 
 Value seqiter_new(Value seq) {
     Type *t = tuple_check_exact(seq) ? &tupleiter_type : v_is_ptr(seq) && V_OBJ(seq)->type == &range_type ? &longrangeiter_type : &seqiter_type;
@@ -480,12 +481,6 @@ static const MethodDef seqiter_methods[] = {
 
 /* ---- enumerate, zip, map, filter, reversed, callable iterator ------------------------------- */
 
-typedef struct EnumerateObject {
-    Object hdr;
-    Value it;
-    int64_t index;
-    Value bigindex;     /* when the count outgrows small ints, or a big start */
-} EnumerateObject;
 
 static Value enumerate_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     Value iterable = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "iterable");

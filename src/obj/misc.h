@@ -15,6 +15,14 @@ extern Type super_type;   /* mod/builtins.c */
 extern Type none_type, notimpl_type, ellipsis_type, range_type, slice_type,
     seqiter_type, rangeiter_type, enumerate_type, zip_type, map_type_,
     filter_type, reversed_type, calliter_type;
+extern Type tupleiter_type;   /* iter(tuple): a SeqIterObject */
+
+typedef struct EnumerateObject {
+    Object hdr;
+    Value it;
+    int64_t index;
+    Value bigindex;     /* when the count outgrows small ints, or a big start */
+} EnumerateObject;
 
 typedef struct RangeObject {
     Object hdr;
