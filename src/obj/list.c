@@ -195,9 +195,51 @@ static int merge_sort(SortItem *a, SortItem *tmp, int64_t n, SortMode mode) {
     return 0;
 }
 
+/* Sorting small ints without a key: a tagged small int orders as its
+ * machine word, and equal ones are indistinguishable, so stability and the
+ * reverse flag need no care. Insertion sort for short runs, then bottom-up
+ * merges through `tmp` (room for n words). */
+static void sort_words(int64_t *a, int64_t *tmp, int64_t n) {
+    const int64_t RUN = 24;
+    for (int64_t lo = 0; lo < n; lo += RUN) {
+        int64_t hi = lo + RUN < n ? lo + RUN : n;
+        for (int64_t i = lo + 1; i < hi; i++) {
+            int64_t x = a[i], j = i;
+            while (j > lo && a[j - 1] > x) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = x;
+        }
+    }
+    for (int64_t width = RUN; width < n; width *= 2) {
+        for (int64_t lo = 0; lo + width < n; lo += 2 * width) {
+            int64_t mid = lo + width, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            if (a[mid - 1] <= a[mid]) continue;   /* already in order */
+            memcpy(tmp, a + lo, sizeof(int64_t) * (size_t)(mid - lo));
+            int64_t i = 0, j = mid, k = lo, nl = mid - lo;
+            while (i < nl && j < hi) a[k++] = a[j] < tmp[i] ? a[j++] : tmp[i++];
+            while (i < nl) a[k++] = tmp[i++];
+        }
+    }
+}
+
 int list_sort(Value lv, Value key, bool reverse) {
     ListObject *l = V_AS(ListObject, lv);
     int64_t n = l->size;
+    if (!key && n > 1) {
+        bool ints = true;
+        for (int64_t i = 0; i < n && ints; i++) ints = v_is_int(l->items[i]);
+        if (ints) {
+            /* a merge copies out its left run, which can be nearly n long */
+            int64_t stack_tmp[128];
+            int64_t *tmp = n <= 128 ? stack_tmp : gc_alloc_atomic(sizeof(int64_t) * (size_t)n);
+            int64_t *w = (int64_t *)l->items;
+            sort_words(w, tmp, n);
+            if (reverse) list_reverse(lv);
+            return 0;
+        }
+    }
     /* take the items out, as CPython does: the list looks empty meanwhile */
     Value *saved = l->items;
     int64_t saved_cap = l->capacity;
