@@ -386,6 +386,7 @@ static Recorder *recorder_alloc(void) {
     facts_grow(R);
     R->watched = list_new(4);
     R->assumption_broken = false;
+    R->slice_ref = IR_NONE;
     return R;
 }
 
@@ -1831,7 +1832,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         }
         IRRef cr = as_ref(R, c), kr = as_ref(R, k);
         IRRef r;
-        if (dict_check_exact(vc)) {
+        if (list_check_exact(vc) && kr == R->slice_ref && kr != IR_NONE) {
+            guard_type(R, cr, &list_type);
+            IRRef args[4] = {cr, R->slice_parts[0], R->slice_parts[1], R->slice_parts[2]};
+            r = call_value(R, JH_list_getslice, 4, args);
+            R->known_class[r] = &list_type;
+        } else if (dict_check_exact(vc)) {
             guard_type(R, cr, &dict_type);
             IRRef args[2] = {cr, kr};
             r = call_value(R, JH_dict_getitem, 2, args);
@@ -1867,7 +1873,11 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             }
         }
         IRRef args[3] = {cr, as_ref(R, k), as_ref(R, v)};
-        if (dict_check_exact(vc)) {
+        if (list_check_exact(vc) && args[1] == R->slice_ref && args[1] != IR_NONE) {
+            guard_type(R, cr, &list_type);
+            IRRef a5[5] = {cr, R->slice_parts[0], R->slice_parts[1], R->slice_parts[2], args[2]};
+            call_int(R, JH_list_setslice, 5, a5);
+        } else if (dict_check_exact(vc)) {
             guard_type(R, cr, &dict_type);
             call_int(R, JH_dict_setitem, 3, args);
         } else {
@@ -2195,9 +2205,15 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         SnapSlot step = arg == 3 ? *stack_slot(rf, 1) : (SnapSlot){kref(R, V_NONE), SK_VALUE};
         SnapSlot stop = *stack_slot(rf, arg == 3 ? 2 : 1), start = *stack_slot(rf, arg == 3 ? 3 : 2);
         IRRef a[3] = {as_ref(R, start), as_ref(R, stop), as_ref(R, step)};
-        IRRef r = call_helper(R, JH_build_slice, 3, a);
+        /* a virtual: list slicing below passes its parts instead */
+        SizeDescr *sd = descr_size(&slice_type, (int32_t)sizeof(SliceObject), false);
+        IRRef r = emit0(R, IR_new_with_vtable, &sd->d);
+        for (int i = 0; i < 3; i++)
+            emit2(R, IR_setfield_gc, r, a[i], &raw_field_descr((int32_t)(offsetof(SliceObject, start) + 8 * (size_t)i), 'r')->d);
         R->known_class[r] = &slice_type;
         R->nonnull[r] = 1;
+        R->slice_ref = r;
+        memcpy(R->slice_parts, a, sizeof a);
         for (int i = 0; i < arg; i++) pop(R);
         push(R, r, SK_VALUE);
         break;

@@ -85,6 +85,8 @@ typedef struct Recorder {
     Value watched;              /* list of cells/types the trace assumes */
     bool assumption_broken;     /* one of them changed while recording */
     int32_t inner_jumps;        /* loop iterations of inlined calls unrolled so far */
+    IRRef slice_ref;            /* the last BUILD_SLICE (a virtual) and its parts */
+    IRRef slice_parts[3];
 } Recorder;
 
 Recorder *recorder_new_loop(Frame *f, int32_t pc);
