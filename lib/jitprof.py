@@ -128,7 +128,8 @@ def read_log(lines):
         if what == 'start':
             prof.stamp(ts)
             open_sections.append((text, ts))
-            if text in ('jit-profile-enter', 'jit-profile-exit', 'jit-profile-calibration', 'jit-profile-trace'):
+            if text in ('jit-profile-enter', 'jit-profile-exit', 'jit-profile-calibration', 'jit-profile-trace',
+                        'jit-profile-summary'):
                 pending = (text, ts)
             elif text == 'jit-tracing':
                 jit_depth += 1
@@ -159,6 +160,27 @@ def read_log(lines):
         if pending is None:
             continue
         section, ts = pending
+        if section == 'jit-profile-summary':
+            # the writer's own accounting of a batch of events (the default
+            # form): "NAME ticks=T entries=E" lines, then "events=N"
+            if text.startswith('events='):
+                prof.nevents += int(text[7:])
+                continue
+            head, sep, rest = text.rpartition(' ticks=')
+            if not sep:
+                raise LogError("bad jit-profile-summary line: %r" % text)
+            ticks_s, _, entries_s = rest.partition(' entries=')
+            name = head.strip()
+            kind, _, number = name.partition(' ')
+            if name not in prof.info:
+                prof.info[name] = {'name': name, 'kind': kind, 'number': number,
+                                   'function': '', 'file': '', 'line': 0}
+            t = int(ticks_s)
+            if t:
+                prof.trace_ticks[name] = prof.trace_ticks.get(name, 0) + t
+                prof.machine += t
+            prof.entries[name] = prof.entries.get(name, 0) + int(entries_s)
+            continue
         pending = None
         if section == 'jit-profile-calibration':
             parts = text.split()

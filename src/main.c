@@ -38,6 +38,8 @@ static const char usage_text[] =
     "             (and, with 'bridges', in each bridge) into a PYPYLOG file\n"
     "--jit-profile-out FILE : that file (default jitprof.log); its report:\n"
     "             tpy -m jitprof FILE\n"
+    "--jit-profile-events : write every entry and exit as its own section (the\n"
+    "             seed's format; large logs) instead of per-batch summaries\n"
     "-m mod     : run library module as a script (terminates option list)\n"
     "file       : program read from script file\n"
     "-          : program read from stdin (default; interactive mode if a tty)\n"
@@ -46,7 +48,8 @@ static const char usage_text[] =
     "Environment variables:\n"
     "PYPYLOG    : JIT logging, PyPy's syntax (e.g. PYPYLOG=jit-log-opt:log.txt)\n"
     "TPY_JIT_PROFILE : loops or bridges, the profiler's mode when PYPYLOG selects\n"
-    "             jit-profile\n";
+    "             jit-profile\n"
+    "TPY_JIT_PROFILE_EVENTS : 1 to log every profiler event (--jit-profile-events)\n";
 
 static int exit_status_for(Value exc) {
     if (type_is_subtype(type_of(exc), &exc_SystemExit)) {
@@ -198,6 +201,7 @@ int main(int argc, char **argv) {
     int i = 1;
     const char *jit_spec = NULL;
     const char *profile_mode = NULL, *profile_out = "jitprof.log", *module = NULL;
+    bool profile_events = false;
     for (; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "-c") == 0) {
@@ -234,6 +238,9 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "tpy: --jit-profile takes 'loops' or 'bridges', not '%s'\n", profile_mode);
                 return 2;
             }
+        } else if (strcmp(a, "--jit-profile-events") == 0) {
+            profile_events = true;
+            if (!profile_mode) profile_mode = "loops";
         } else if (strcmp(a, "--jit-profile-out") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "Argument expected for the --jit-profile-out option\n");
@@ -270,6 +277,7 @@ int main(int argc, char **argv) {
         /* the profiler writes PYPYLOG sections: the events, and the tracing
            and compiling sections the report needs */
         setenv("TPY_JIT_PROFILE", profile_mode, 1);
+        if (profile_events) setenv("TPY_JIT_PROFILE_EVENTS", "1", 1);
         jitev_profile_cli = true;
         if (getenv("PYPYLOG")) {
             fprintf(stderr, "tpy: --jit-profile: PYPYLOG is set, so it decides where the profile goes\n");

@@ -119,14 +119,16 @@ class Checker:
         rep, log, _ = self.profile_out(name, source, mode)
         return rep, log
 
-    def profile_out(self, name, source, mode):
+    def profile_out(self, name, source, mode, events=False):
         prog = os.path.join(self.tmp, name + ".py")
         with open(prog, "w") as f:
             f.write(source)
-        log = os.path.join(self.tmp, "%s-%s.log" % (name, mode))
+        log = os.path.join(self.tmp, "%s-%s%s.log" % (name, mode, "-events" if events else ""))
         env = dict(os.environ)
         env.pop("PYPYLOG", None)
-        r = subprocess.run([self.tpy, "--jit-profile=" + mode, "--jit-profile-out", log, prog],
+        env.pop("TPY_JIT_PROFILE_EVENTS", None)
+        extra = ["--jit-profile-events"] if events else []
+        r = subprocess.run([self.tpy, "--jit-profile=" + mode] + extra + ["--jit-profile-out", log, prog],
                            capture_output=True, text=True, env=env, timeout=300)
         if r.returncode != 0:
             self.check("%s under --jit-profile=%s runs" % (name, mode), False, r.stderr[-500:])
@@ -156,8 +158,11 @@ class Checker:
         return sum(r["share"] for r in self.rows(rep, func))
 
     def run(self):
-        for mode in ("loops", "bridges"):
-            rep, log, out = self.profile_out("split", SPLIT, mode)
+        # the default log (per-batch summaries) and the seed's per-event log
+        for mode, events in (("loops", False), ("bridges", False), ("loops", True), ("bridges", True)):
+            rep, log, out = self.profile_out("split", SPLIT, mode, events)
+            if events:
+                mode += " (every event)"
             if rep:
                 a, b = self.share_of(rep, "work_a"), self.share_of(rep, "work_b")
                 ratio = 100.0 * a / (a + b) if a + b else 0
@@ -176,6 +181,13 @@ class Checker:
                            la and la[0]["entries"] >= 1 and la[0]["mean_ticks"] * la[0]["entries"] <= la[0]["ticks"] + 1)
                 self.check("%s: ticks are calibrated to seconds" % mode, (rep["ticks_per_second"] or 0) > 1e6)
             if mode == "loops" and log:
+                with open(log) as f:
+                    text = f.read()
+                self.check("the default log sums each batch of events in jit-profile-summary sections",
+                           re.search(r"^\[[0-9a-f]+\] \{jit-profile-summary\n(loop \d+ ticks=\d+ entries=\d+\n)+"
+                                     r"events=\d+\n\[[0-9a-f]+\] jit-profile-summary\}$", text, re.M) is not None
+                           and "{jit-profile-enter" not in text)
+            if mode == "loops (every event)" and log:
                 # the same report from CPython running the report module
                 cp = subprocess.run([sys.executable, os.path.join(ROOT, "lib", "jitprof.py"), log, "--json"],
                                     capture_output=True, text=True, timeout=300)

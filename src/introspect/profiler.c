@@ -1,5 +1,14 @@
 /* profiler.c: the JIT-aware profiler's recording side (profiler.h).
  *
+ * Two forms of log. By default the writer thread does the accounting the
+ * report would do (a stack of running traces; the time between two events
+ * goes to its top) and writes, per buffer of events, one
+ * jit-profile-summary section: each trace's ticks and entries. With
+ * TPY_JIT_PROFILE_EVENTS (tpy --jit-profile-events) it writes every event
+ * as the seed's jit-profile-enter / jit-profile-exit sections: exact, but
+ * a program that crosses between loops millions of times a second then
+ * writes hundreds of megabytes, which costs more than the program.
+ *
  * Writing the events as PYPYLOG text is the expensive part, so it happens
  * on a writer thread: the program fills one event buffer while the writer
  * formats and writes full ones. The writer touches no collected memory
@@ -28,7 +37,8 @@
 ProfBuffer jit_prof_buf;
 int jit_profile_mode;
 
-static int suppress;
+int prof_suppress_depth;
+ProfEvent *prof_buf_limit;
 
 /* Trace names by uid, in chunks that never move (the writer reads them
  * while the program adds more). */
@@ -115,10 +125,148 @@ static char *section(char *p, uint64_t ts, const char *name, const char *body1, 
     return p;
 }
 
+/* ---- the summary form (on the writer thread) ---------------------------------------------- */
+
+static bool events_mode;
+static uint32_t *sum_stack;         /* uids of running compiled code */
+static size_t sum_depth, sum_stack_cap;
+static uint64_t sum_last;           /* when the top started being charged */
+static int sum_paused;              /* nesting of tracing */
+static uint64_t *sum_ticks, *sum_entries;   /* by uid, since the last summary */
+static uint32_t sum_cap;
+
+static void sum_charge(uint64_t ts) {
+    if (sum_depth && !sum_paused && ts > sum_last) sum_ticks[sum_stack[sum_depth - 1]] += ts - sum_last;
+}
+
+static bool sum_grow(uint32_t uid) {
+    if (uid >= sum_cap) {
+        uint32_t cap = sum_cap ? sum_cap : 256;
+        while (cap <= uid) cap *= 2;
+        uint64_t *t = realloc(sum_ticks, sizeof(uint64_t) * cap), *e = realloc(sum_entries, sizeof(uint64_t) * cap);
+        if (t) sum_ticks = t;
+        if (e) sum_entries = e;
+        if (!t || !e) return false;
+        memset(sum_ticks + sum_cap, 0, sizeof(uint64_t) * (cap - sum_cap));
+        memset(sum_entries + sum_cap, 0, sizeof(uint64_t) * (cap - sum_cap));
+        sum_cap = cap;
+    }
+    if (sum_depth == sum_stack_cap) {
+        size_t cap = sum_stack_cap ? sum_stack_cap * 2 : 64;
+        uint32_t *st = realloc(sum_stack, sizeof(uint32_t) * cap);
+        if (!st) return false;
+        sum_stack = st;
+        sum_stack_cap = cap;
+    }
+    return true;
+}
+
+/* One event into the accounting (lib/jitprof.py's read_log, in C). */
+static void sum_event(const ProfEvent *e) {
+    if (e->kind == PROF_PAUSE) {
+        if (sum_paused++ == 0) sum_charge(e->tsc);
+        return;
+    }
+    if (e->kind == PROF_RESUME) {
+        if (sum_paused > 0 && --sum_paused == 0) sum_last = e->tsc;
+        return;
+    }
+    if (!sum_grow(e->uid)) return;
+    sum_charge(e->tsc);
+    if (e->kind == PROF_ENTER || e->kind == PROF_JUMP || e->kind == PROF_BRIDGE) {
+        sum_entries[e->uid]++;
+        if (e->kind == PROF_ENTER || sum_depth == 0) sum_stack[sum_depth++] = e->uid;
+        else sum_stack[sum_depth - 1] = e->uid;
+    } else if (sum_depth) {
+        sum_depth--;
+    }
+    sum_last = e->tsc;
+}
+
+static char *put(char *p, const char *s);
+static char *section(char *p, uint64_t ts, const char *name, const char *body1, const char *body2);
+
+static char *dec_u64(char *p, uint64_t v) {
+    char tmp[24];
+    int n = 0;
+    do {
+        tmp[n++] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    while (n) *p++ = tmp[--n];
+    return p;
+}
+
+static char *hex_u64(char *p, uint64_t v);
+
+/* The batch's summary: trace descriptions first seen, then one section
+ * with "NAME ticks=T entries=E" per trace charged since the last one. */
+static void write_summary(const ProfEvent *ev, size_t n) {
+    static char *out;
+    static size_t cap;
+    uint64_t ts = 0;
+    size_t nevents = 0;
+    for (size_t k = 0; k < n; k++) {
+        if (ev[k].uid > ntraces || ev[k].kind >= PROF__COUNT) continue;
+        sum_event(&ev[k]);
+        if (ev[k].tsc > ts) ts = ev[k].tsc;
+        if (ev[k].uid) nevents++;
+    }
+    if (!nevents) return;
+    size_t need = 256;
+    for (uint32_t uid = 1; uid < sum_cap && uid <= ntraces; uid++)
+        if (sum_ticks[uid] || sum_entries[uid]) {
+            TraceText *tt = text_of(uid);
+            need += 64 + strlen(tt->name) + (tt->described ? 0 : strlen(tt->description) + 100);
+        }
+    if (need > cap) {
+        cap = need * 2;
+        out = realloc(out, cap);
+        if (!out) abort();
+    }
+    char *p = out;
+    for (uint32_t uid = 1; uid < sum_cap && uid <= ntraces; uid++) {
+        TraceText *tt = text_of(uid);
+        if ((sum_ticks[uid] || sum_entries[uid]) && !tt->described) {
+            tt->described = 1;
+            p = section(p, ts, pypylog_section_names[PL_PROFILE_TRACE], tt->description, NULL);
+        }
+    }
+    const char *name = pypylog_section_names[PL_PROFILE_SUMMARY];
+    *p++ = '[';
+    p = hex_u64(p, ts);
+    p = put(p, "] {");
+    p = put(p, name);
+    *p++ = '\n';
+    for (uint32_t uid = 1; uid < sum_cap && uid <= ntraces; uid++) {
+        if (!sum_ticks[uid] && !sum_entries[uid]) continue;
+        p = put(p, text_of(uid)->name);
+        p = put(p, " ticks=");
+        p = dec_u64(p, sum_ticks[uid]);
+        p = put(p, " entries=");
+        p = dec_u64(p, sum_entries[uid]);
+        *p++ = '\n';
+        sum_ticks[uid] = sum_entries[uid] = 0;
+    }
+    p = put(p, "events=");
+    p = dec_u64(p, nevents);
+    *p++ = '\n';
+    *p++ = '[';
+    p = hex_u64(p, ts);
+    p = put(p, "] ");
+    p = put(p, name);
+    p = put(p, "}\n");
+    pypylog_write_raw(out, (size_t)(p - out));
+}
+
 static void write_events(const ProfEvent *ev, size_t n) {
     static char *out;
     static size_t cap;
     size_t len = 0;
+    if (!events_mode) {
+        write_summary(ev, n);
+        return;
+    }
     for (size_t k = 0; k < n; k++) {
         const ProfEvent *e = &ev[k];
         if (e->uid == 0 || e->uid > ntraces || e->kind >= PROF__COUNT) continue;
@@ -164,7 +312,8 @@ static void *writer_main(void *arg) {
 
 static void open_current(void) {
     jit_prof_buf.pos = bufs[current];
-    jit_prof_buf.end = suppress ? bufs[current] : bufs[current] + PROF_CAPACITY;
+    prof_buf_limit = bufs[current] + PROF_CAPACITY;
+    jit_prof_buf.end = prof_suppress_depth ? bufs[current] : prof_buf_limit;
 }
 
 /* Hand the filled buffer to the writer and take a free one; with `drain`,
@@ -215,6 +364,8 @@ void prof_start(int mode) {
         if (writer_started) pthread_detach(th);
     }
     with_body = pypylog_wants(PL_PROFILE_ENTER);
+    const char *ev = getenv("TPY_JIT_PROFILE_EVENTS");
+    events_mode = ev && *ev && strcmp(ev, "0") != 0;
     jit_profile_mode = mode;
     open_current();
 }
@@ -257,7 +408,7 @@ void prof_register(Trace *t) {
 }
 
 void prof_event(Trace *t, ProfEventKind kind) {
-    if (!jit_profile_mode || suppress || current < 0 || !t->uid) return;
+    if (!jit_profile_mode || prof_suppress_depth || current < 0 || !t->uid) return;
     if (jit_prof_buf.pos >= jit_prof_buf.end) hand_off(false);
     ProfEvent *e = jit_prof_buf.pos++;
     e->tsc = pypylog_timestamp();
@@ -266,7 +417,7 @@ void prof_event(Trace *t, ProfEventKind kind) {
 }
 
 void prof_slow_event(uint64_t uid_kind) {
-    if (suppress || current < 0 || !jit_profile_mode) return;
+    if (prof_suppress_depth || current < 0 || !jit_profile_mode) return;
     uint32_t uid = (uint32_t)uid_kind;
     if (uid == 0 || uid > ntraces) return;
     if (jit_prof_buf.pos >= jit_prof_buf.end) hand_off(false);
@@ -276,17 +427,19 @@ void prof_slow_event(uint64_t uid_kind) {
     e->kind = (uint32_t)(uid_kind >> 32);
 }
 
-void prof_suppress_begin(void) {
-    suppress++;
-    /* the machine code then takes its cold path, which drops events */
-    jit_prof_buf.end = jit_prof_buf.pos;
-}
-
-void prof_suppress_end(void) {
-    if (--suppress == 0 && current >= 0) jit_prof_buf.end = bufs[current] + PROF_CAPACITY;
-}
 
 void prof_flush(void) { hand_off(true); }
+
+void prof_tracing(bool start) {
+    if (current < 0 || !jit_profile_mode) return;
+    if (jit_prof_buf.pos >= bufs[current] + PROF_CAPACITY) hand_off(false);
+    if (jit_prof_buf.pos >= bufs[current] + PROF_CAPACITY) return;
+    /* (a suppressed stretch keeps end at pos: write past it, within the buffer) */
+    ProfEvent *e = jit_prof_buf.pos++;
+    e->tsc = pypylog_timestamp();
+    e->uid = 0;
+    e->kind = start ? PROF_PAUSE : PROF_RESUME;
+}
 
 void prof_finish(void) {
     if (!jit_profile_mode) return;

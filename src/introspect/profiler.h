@@ -36,7 +36,11 @@ enum ProfMode { PROF_OFF = 0, PROF_LOOPS = 1, PROF_BRIDGES = 2 };
     _(PROF_EXIT_GUARD, PL_PROFILE_EXIT, "guard failure")             \
     _(PROF_EXIT_EXIT, PL_PROFILE_EXIT, "trace end")                  \
     _(PROF_EXIT_RETURN, PL_PROFILE_EXIT, "return")                   \
-    _(PROF_EXIT_EXCEPTION, PL_PROFILE_EXIT, "exception")
+    _(PROF_EXIT_EXCEPTION, PL_PROFILE_EXIT, "exception")            \
+    /* not about a trace (uid 0): tracing starts and ends, when the    \
+       summary pauses charging compiled code */                        \
+    _(PROF_PAUSE, PL_PROFILE_SUMMARY, "tracing starts")              \
+    _(PROF_RESUME, PL_PROFILE_SUMMARY, "tracing ends")
 
 typedef enum ProfEventKind {
 #define PROF_EVENT_ENUM(e, section, text) e,
@@ -70,12 +74,25 @@ void prof_register(struct Trace *t);
 void prof_event(struct Trace *t, ProfEventKind kind);
 /* The machine code's cold path: the buffer was full (arg: uid | kind << 32). */
 void prof_slow_event(uint64_t uid_kind);
-/* Nothing is recorded between these (call_assembler: charged to the caller). */
-void prof_suppress_begin(void);
-void prof_suppress_end(void);
+/* Nothing is recorded between these (call_assembler: charged to the caller).
+ * Inline: compiled code calls in and out of them for every call_assembler. */
+extern int prof_suppress_depth;
+extern ProfEvent *prof_buf_limit;   /* the current buffer's end */
+static inline bool prof_suppressed(void) { return prof_suppress_depth > 0; }
+static inline void prof_suppress_begin(void) {
+    prof_suppress_depth++;
+    /* the machine code then takes its cold path, which drops events */
+    jit_prof_buf.end = jit_prof_buf.pos;
+}
+static inline void prof_suppress_end(void) {
+    if (--prof_suppress_depth == 0 && prof_buf_limit) jit_prof_buf.end = prof_buf_limit;
+}
 /* Write the buffered events to PYPYLOG (before any later section, so the
  * log stays in time order; and at exit). */
 void prof_flush(void);
+/* A jit-tracing section starts (true) or ends: the summary does not charge
+ * compiled code for the time between (the report counts it as tracing). */
+void prof_tracing(bool start);
 /* At exit: the last events, and how many timestamp ticks make a second
  * (the jit-profile-calibration section the report reads). */
 void prof_finish(void);

@@ -112,7 +112,10 @@ bool pypylog_start(PypylogSection s) {
     shown_bits <<= 1;
     if (!pypylog_enabled) return false;
     /* buffered profiler events are older than this section */
-    if (jit_profile_mode) prof_flush();
+    if (jit_profile_mode) {
+        if (s == PL_TRACING) prof_tracing(true);
+        prof_flush();
+    }
     const char *name = pypylog_section_names[s];
     if (!profiling) {
         if (!prefixes || !starts_with_one_of(name, prefixes)) return false;
@@ -123,6 +126,7 @@ bool pypylog_start(PypylogSection s) {
 }
 
 void pypylog_stop(PypylogSection s) {
+    if (jit_profile_mode && s == PL_TRACING) prof_tracing(false);
     if (pypylog_enabled && (profiling || (shown_bits & 1))) {
         marker("", pypylog_section_names[s], "}", color_start2);
         fflush(log_file);

@@ -46,7 +46,8 @@
     _(PROFILE_ENTER, "jit-profile-enter")                         \
     _(PROFILE_EXIT, "jit-profile-exit")                           \
     _(PROFILE_CALIBRATION, "jit-profile-calibration")             \
-    _(PROFILE_TRACE, "jit-profile-trace")
+    _(PROFILE_TRACE, "jit-profile-trace")                         \
+    _(PROFILE_SUMMARY, "jit-profile-summary")
 
 typedef enum PypylogSection {
 #define PYPYLOG_SECTION_ENUM(e, name) PL_##e,

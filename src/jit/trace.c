@@ -484,11 +484,13 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
        the interpreter) to its caller, as a call_assembler */
     bool quiet = jit_profile_mode && t->kind == TRACE_FUNCTION && jit.activations > 0;
     if (quiet) prof_suppress_begin();
+    /* events only where they will be kept (not inside a suppressed call) */
+    bool record = jit_profile_mode && !prof_suppressed();
     t->active++;
     jit.activations++;
-    if (jit_profile_mode) prof_event(t, PROF_ENTER);
+    if (record) prof_event(t, PROF_ENTER);
     GuardDescr *g = ((EntryFn)t->entry)(f);
-    if (jit_profile_mode) profile_exit(t, g);
+    if (record) profile_exit(t, g);
     jit.activations--;
     t->active--;
     if (quiet) prof_suppress_end();
