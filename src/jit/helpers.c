@@ -132,6 +132,8 @@ double jh_math1(double x, int64_t which) {
     }
 }
 int64_t jh_len(Value v) { return obj_len(v); }
+int64_t jh_str_eq(Value a, Value b) { return str_eq(a, b); }
+int64_t jh_str_cmp(Value a, Value b) { return str_compare(a, b); }
 int64_t jh_isinstance(Value v, Value cls) { return obj_isinstance(v, cls); }
 Value jh_raise_unbound(Value name, int64_t is_local) {
     if (is_local)

@@ -46,6 +46,8 @@
     _(iternext, 'r', "r", CALL_ANY, jh_iternext)  /* NULL, no exc: exhausted */     \
     _(gen_enter, 'i', "rri", CALL_NO_RAISE, gen_jit_enter)  /* gen, code, pc*2+started */ \
     _(list_getslice, 'r', "rrrr", CALL_ANY, list_getslice)  /* l, start, stop, step */ \
+    _(str_eq, 'i', "rr", CALL_PURE, jh_str_eq)               /* two exact strs */      \
+    _(str_cmp, 'i', "rr", CALL_PURE, jh_str_cmp)             /* <0, 0, >0 */           \
     _(list_setslice, 'i', "rrrrr", CALL_ANY, list_setslice) /* l, start, stop, step, v */ \
     _(gen_suspend, 'i', "rii", CALL_NO_RAISE, gen_jit_suspend) /* gen, next pc, depth */ \
     _(box_int_slow, 'r', "i", CALL_NO_RAISE, jh_box_int_slow)                        \

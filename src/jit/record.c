@@ -840,17 +840,19 @@ static void record_compare(Recorder *R, int op, Value *sp) {
         r = emit2(R, cmp_irop_int(op), as_int(R, a), as_int(R, b), NULL);
     } else if ((float_check_exact(va) || v_is_int(va)) && (float_check_exact(vb) || v_is_int(vb))) {
         r = emit2(R, cmp_irop_float(op), as_float(R, a, va), as_float(R, b, vb), NULL);
-    } else if ((op == CMP_EQ || op == CMP_NE) && str_check_exact(va) && str_check_exact(vb)) {
+    } else if (str_check_exact(va) && str_check_exact(vb) && op >= CMP_LT && op <= CMP_GE) {
+        /* two exact strs: a pure helper (equality, or the ordering) */
         IRRef ra = as_ref(R, a), rb = as_ref(R, b);
         guard_type(R, ra, &str_type);
         guard_type(R, rb, &str_type);
-        IRRef args[3] = {ra, rb, kint(R, op)};
-        IRRef res = call_value(R, JH_compare, 3, args);
-        R->known_class[res] = &bool_type;
-        pop(R);
-        pop(R);
-        push(R, res, SK_VALUE);
-        return;
+        IRRef args[2] = {ra, rb};
+        if (op == CMP_EQ || op == CMP_NE) {
+            r = call_helper(R, JH_str_eq, 2, args);
+            if (op == CMP_NE) r = emit1(R, IR_int_is_zero, r, NULL);
+        } else {
+            IRRef c = call_helper(R, JH_str_cmp, 2, args);
+            r = emit2(R, cmp_irop_int(op), c, kint(R, 0), NULL);
+        }
     } else {
         IRRef args[3] = {as_ref(R, a), as_ref(R, b), kint(R, op)};
         IRRef res = call_value(R, JH_compare, 3, args);
