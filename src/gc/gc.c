@@ -156,7 +156,14 @@ static void gmp_free(void *p, size_t size) { (void)p; (void)size; }
  * through memory the collector does not scan, so their objects would look
  * free to it; dropping both kinds also returns unused batches. Runs with
  * the allocation lock held: must not allocate. */
-static void drop_free_lists(void) { memset(gc_freelist, 0, sizeof gc_freelist); }
+static void (*collect_hook)(void);
+
+void gc_set_collect_hook(void (*fn)(void)) { collect_hook = fn; }
+
+static void drop_free_lists(void) {
+    memset(gc_freelist, 0, sizeof gc_freelist);
+    if (collect_hook) collect_hook();
+}
 
 void gc_init(void) {
     GC_INIT();
