@@ -65,6 +65,9 @@ void gc_free(void *p);
 /* Memory that is scanned but never collected: roots held outside the heap. */
 void *gc_alloc_uncollectable(size_t size);
 void gc_collect(void);
+/* fn runs at the start of every collection, before marking: it may clear
+ * stale pointers from scanned memory but must not allocate. */
+void gc_set_collect_hook(void (*fn)(void));
 size_t gc_heap_size(void);
 
 /* Finalization (PyPy's model, not CPython's: there are no reference

@@ -510,6 +510,31 @@ static Value str_endswith_m(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- split, rsplit, splitlines, partition ---------------------------------- */
 
+/* The pieces of a split, gathered on the C stack (which the collector
+ * scans) so that the result list is allocated once with its exact size;
+ * past PIECES_INLINE pieces they move to a growing list. */
+#define PIECES_INLINE 16
+typedef struct {
+    Value inl[PIECES_INLINE];
+    int64_t n;
+    Value list;   /* VNULL while the pieces fit in inl */
+} Pieces;
+
+static void pieces_add(Pieces *p, Value v) {
+    if (p->list) {
+        list_append(p->list, v);
+    } else if (p->n < PIECES_INLINE) {
+        p->inl[p->n++] = v;
+    } else {
+        p->list = list_new(PIECES_INLINE * 2);
+        memcpy(list_items(p->list), p->inl, sizeof p->inl);
+        V_AS(ListObject, p->list)->size = PIECES_INLINE;
+        list_append(p->list, v);
+    }
+}
+
+static Value pieces_list(Pieces *p) { return p->list ? p->list : list_from_array(p->inl, p->n); }
+
 static int split_args(const char *fname, Value *args, size_t nargs, Value kwnames, Value *sep, int64_t *maxsplit) {
     static const char *const kwlist[] = {"sep", "maxsplit"};
     Value a[2];
@@ -541,7 +566,9 @@ static Value str_split_m(Value *args, size_t nargs, Value kwnames) {
     Value s = args[0];
     const char *d = str_data(s);
     int64_t n = str_nbytes(s);
-    Value list = list_new(0);
+    Pieces pc;
+    pc.n = 0;
+    pc.list = VNULL;
     if (!sep) {
         int64_t i = 0;
         int l;
@@ -553,13 +580,13 @@ static Value str_split_m(Value *args, size_t nargs, Value kwnames) {
                 if ((unsigned char)d[i] < 0x80) i++;
                 else next_cp(d, &i);
             }
-            list_append(list, sub_bytes(s, j, i));
+            pieces_add(&pc, sub_bytes(s, j, i));
         }
         if (i < n) {
             while (i < n && (l = space_at(d, i))) i += l;
-            if (i < n) list_append(list, sub_bytes(s, i, n));
+            if (i < n) pieces_add(&pc, sub_bytes(s, i, n));
         }
-        return list;
+        return pieces_list(&pc);
     }
     const char *sd = str_data(sep);
     int64_t sn = str_nbytes(sep);
@@ -568,11 +595,11 @@ static Value str_split_m(Value *args, size_t nargs, Value kwnames) {
         const char *p = find_bytes(d + i, n - i, sd, sn);
         if (!p) break;
         int64_t k = p - d;
-        list_append(list, sub_bytes(s, i, k));
+        pieces_add(&pc, sub_bytes(s, i, k));
         i = k + sn;
     }
-    list_append(list, sub_bytes(s, i, n));
-    return list;
+    pieces_add(&pc, sub_bytes(s, i, n));
+    return pieces_list(&pc);
 }
 
 static Value str_rsplit_m(Value *args, size_t nargs, Value kwnames) {
@@ -582,7 +609,9 @@ static Value str_rsplit_m(Value *args, size_t nargs, Value kwnames) {
     Value s = args[0];
     const char *d = str_data(s);
     int64_t n = str_nbytes(s);
-    Value list = list_new(0);
+    Pieces pc;
+    pc.n = 0;
+    pc.list = VNULL;
     if (!sep) {
         int64_t i = n;
         int l;
@@ -591,11 +620,11 @@ static Value str_rsplit_m(Value *args, size_t nargs, Value kwnames) {
             if (i == 0) break;
             int64_t j = i;
             while (i > 0 && !space_before(d, i)) i = prev_start(d, i);
-            list_append(list, sub_bytes(s, i, j));
+            pieces_add(&pc, sub_bytes(s, i, j));
         }
         if (i > 0) {
             while (i > 0 && (l = space_before(d, i))) i -= l;
-            if (i > 0) list_append(list, sub_bytes(s, 0, i));
+            if (i > 0) pieces_add(&pc, sub_bytes(s, 0, i));
         }
     } else {
         const char *sd = str_data(sep);
@@ -605,11 +634,12 @@ static Value str_rsplit_m(Value *args, size_t nargs, Value kwnames) {
             const char *p = rfind_bytes(d, i, sd, sn);
             if (!p) break;
             int64_t k = p - d;
-            list_append(list, sub_bytes(s, k + sn, i));
+            pieces_add(&pc, sub_bytes(s, k + sn, i));
             i = k;
         }
-        list_append(list, sub_bytes(s, 0, i));
+        pieces_add(&pc, sub_bytes(s, 0, i));
     }
+    Value list = pieces_list(&pc);
     list_reverse(list);
     return list;
 }
@@ -623,7 +653,9 @@ static Value str_splitlines_m(Value *args, size_t nargs, Value kwnames) {
     Value s = args[0];
     const char *d = str_data(s);
     int64_t n = str_nbytes(s);
-    Value list = list_new(0);
+    Pieces pc;
+    pc.n = 0;
+    pc.list = VNULL;
     int64_t i = 0;
     while (i < n) {
         int64_t j = i, eol = -1, next = -1;
@@ -647,13 +679,13 @@ static Value str_splitlines_m(Value *args, size_t nargs, Value kwnames) {
             j++;
         }
         if (eol < 0) {
-            list_append(list, sub_bytes(s, i, n));
+            pieces_add(&pc, sub_bytes(s, i, n));
             break;
         }
-        list_append(list, sub_bytes(s, i, keep ? next : eol));
+        pieces_add(&pc, sub_bytes(s, i, keep ? next : eol));
         i = next;
     }
-    return list;
+    return pieces_list(&pc);
 }
 
 static Value partition_common(const char *name, Value *args, size_t nargs, bool reverse) {

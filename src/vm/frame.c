@@ -2,7 +2,9 @@
  *
  * The frame stack is a list of chunks that never move, so frame pointers
  * stay valid; frames are popped in LIFO order. Chunks are uncollectable
- * memory: the collector scans them (they hold the live frames' values).
+ * memory: the collector scans them (they hold the live frames' values),
+ * all of them, so every collection first clears what popped frames left
+ * above the top (frame_clear_dead).
  */
 #include <stdio.h>
 #include <sys/resource.h>
@@ -18,7 +20,7 @@ static FrameChunk *chunk_new(FrameChunk *prev, size_t min) {
     size_t size = CHUNK_SIZE > min + sizeof(FrameChunk) ? CHUNK_SIZE : min + sizeof(FrameChunk) + 64;
     FrameChunk *c = gc_alloc_uncollectable(size);
     c->prev = prev;
-    c->top = c->data;
+    c->top = c->high = c->data;
     c->limit = (char *)c + size;
     return c;
 }
@@ -41,6 +43,7 @@ Frame *frame_push(CodeObject *co) {
     }
     Frame *f = (Frame *)c->top;
     c->top += size;
+    if (c->top > c->high) c->high = c->top;
     f->code = co;
     f->back = NULL;
     f->locals = VNULL;
@@ -64,6 +67,25 @@ void frame_pop(Frame *f) {
     if (c->top == c->data && c->prev) {
         tstate.chunk = c->prev;
         if (!spare_chunk) spare_chunk = c;
+        else gc_free(c);   /* uncollectable: it would stay a root forever */
+    }
+}
+
+/* Popped frames leave their values in the chunk above its top, where the
+ * collector would still see them: a function's locals (a big list, say)
+ * stayed alive until calls reached as deep into the frame stack again.
+ * Runs at the start of every collection (must not allocate); only the
+ * part of a chunk used since the last clearing is written. */
+static void clear_above_top(FrameChunk *c) {
+    if (c->high > c->top) memset(c->top, 0, (size_t)(c->high - c->top));
+    c->high = c->top;
+}
+
+static void frame_clear_dead(void) {
+    for (FrameChunk *c = tstate.chunk; c; c = c->prev) clear_above_top(c);
+    if (spare_chunk) {
+        spare_chunk->top = spare_chunk->data;
+        clear_above_top(spare_chunk);
     }
 }
 
@@ -250,6 +272,7 @@ fail:
 
 void frame_init(void) {
     tstate.chunk = chunk_new(NULL, 0);
+    gc_set_collect_hook(frame_clear_dead);
     tstate.recursion_limit = 1000;
     /* keep 256 KiB of C stack in reserve below the limit we allow */
     struct rlimit rl;

@@ -55,6 +55,7 @@ static inline int frame_lasti(Frame *f) {
 typedef struct FrameChunk {
     struct FrameChunk *prev;
     char *top, *limit;
+    char *high;             /* highest top since frame_clear_dead() */
     char data[];
 } FrameChunk;
 
