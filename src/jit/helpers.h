@@ -47,6 +47,7 @@
     _(gen_enter, 'i', "rri", CALL_NO_RAISE, gen_jit_enter)  /* gen, code, pc*2+started */ \
     _(list_getslice, 'r', "rrrr", CALL_ANY, list_getslice)  /* l, start, stop, step */ \
     _(str_eq, 'i', "rr", CALL_PURE, jh_str_eq)               /* two exact strs */      \
+    _(str_getslice, 'r', "rrrr", CALL_ANY, str_getslice)     /* s, start, stop, step */ \
     _(str_cmp, 'i', "rr", CALL_PURE, jh_str_cmp)             /* <0, 0, >0 */           \
     _(list_setslice, 'i', "rrrrr", CALL_ANY, list_setslice) /* l, start, stop, step, v */ \
     _(gen_suspend, 'i', "rii", CALL_NO_RAISE, gen_jit_suspend) /* gen, next pc, depth */ \

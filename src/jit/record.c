@@ -1834,11 +1834,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         }
         IRRef cr = as_ref(R, c), kr = as_ref(R, k);
         IRRef r;
-        if (list_check_exact(vc) && kr == R->slice_ref && kr != IR_NONE) {
-            guard_type(R, cr, &list_type);
+        if ((list_check_exact(vc) || str_check_exact(vc)) && kr == R->slice_ref && kr != IR_NONE) {
+            bool is_list = list_check_exact(vc);
+            guard_type(R, cr, is_list ? &list_type : &str_type);
             IRRef args[4] = {cr, R->slice_parts[0], R->slice_parts[1], R->slice_parts[2]};
-            r = call_value(R, JH_list_getslice, 4, args);
-            R->known_class[r] = &list_type;
+            r = call_value(R, is_list ? JH_list_getslice : JH_str_getslice, 4, args);
+            R->known_class[r] = is_list ? &list_type : &str_type;
         } else if (dict_check_exact(vc)) {
             guard_type(R, cr, &dict_type);
             IRRef args[2] = {cr, kr};

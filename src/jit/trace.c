@@ -12,6 +12,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../runtime.h"
 #include "../obj/gen.h"
@@ -497,9 +498,13 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     if (jit.ndoomed && jit.activations == 0) free_doomed();
     if (g == &jit_done_descr) {
         *result = (Value)jit_saved_area[0];
+        jit_saved_area[0] = 0;   /* a root of the collector: keep nothing alive */
         return 5;
     }
     Frame *inner = jit_resume(f, g, jit_saved_area);
+    /* the saved words are a root of the collector: once resumed, they would
+       only keep dead objects alive (a 700k-string list, measured) */
+    memset(jit_saved_area, 0, sizeof(uint64_t) * (size_t)g->nfail_args);
     g->fail_count++;
     /* inside a generator's body run inline, the interpreter re-runs the
        FOR_ITER that resumes the generator, which raises if it has to */
