@@ -1,6 +1,7 @@
 /* profiler.c: the JIT-aware profiler's recording side (profiler.h).
  *
- * Two forms of log. By default the writer thread does the accounting the
+ * Two forms of log. By default the program itself, each time a buffer of
+ * events fills or another log section is due, does the accounting the
  * report would do (a stack of running traces; the time between two events
  * goes to its top) and writes, per buffer of events, one
  * jit-profile-summary section: each trace's ticks and entries. With
@@ -327,6 +328,16 @@ static void hand_off(bool drain) {
         open_current();
         return;
     }
+    if (drain && !events_mode) {
+        /* before another log section: summing a buffer is cheap, so do it
+           here once the writer is idle, without a round trip through it */
+        pthread_mutex_lock(&mu);
+        while (qcount > 0 || writing) pthread_cond_wait(&cv_idle, &mu);
+        pthread_mutex_unlock(&mu);
+        if (n) write_events(bufs[current], n);
+        open_current();
+        return;
+    }
     pthread_mutex_lock(&mu);
     if (n) {
         full_len[current] = n;
@@ -349,6 +360,8 @@ static void hand_off(bool drain) {
 }
 
 void prof_start(int mode) {
+    const char *ev = getenv("TPY_JIT_PROFILE_EVENTS");
+    events_mode = ev && *ev && strcmp(ev, "0") != 0;
     start_tsc = pypylog_timestamp();
     clock_gettime(CLOCK_MONOTONIC, &start_time);
     if (current < 0) {
@@ -359,13 +372,15 @@ void prof_start(int mode) {
         }
         current = 0;
         is_free[0] = false;
-        pthread_t th;
-        writer_started = pthread_create(&th, NULL, writer_main, NULL) == 0;
-        if (writer_started) pthread_detach(th);
+        /* only text is worth a thread: summing a buffer takes the program
+           a fraction of a millisecond, less than handing it over */
+        if (events_mode) {
+            pthread_t th;
+            writer_started = pthread_create(&th, NULL, writer_main, NULL) == 0;
+            if (writer_started) pthread_detach(th);
+        }
     }
     with_body = pypylog_wants(PL_PROFILE_ENTER);
-    const char *ev = getenv("TPY_JIT_PROFILE_EVENTS");
-    events_mode = ev && *ev && strcmp(ev, "0") != 0;
     jit_profile_mode = mode;
     open_current();
 }
