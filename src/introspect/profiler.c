@@ -1,8 +1,8 @@
 /* profiler.c: the JIT-aware profiler's recording side (profiler.h).
  *
- * Two forms of log. By default the program itself, each time a buffer of
- * events fills or another log section is due, does the accounting the
- * report would do (a stack of running traces; the time between two events
+ * Two forms of log. By default, each time a buffer of events fills (on the
+ * writer thread, started then) or another log section is due (in place),
+ * the accounting the report would do is done here (a stack of running traces; the time between two events
  * goes to its top) and writes, per buffer of events, one
  * jit-profile-summary section: each trace's ticks and entries. With
  * TPY_JIT_PROFILE_EVENTS (tpy --jit-profile-events) it writes every event
@@ -319,9 +319,19 @@ static void open_current(void) {
 
 /* Hand the filled buffer to the writer and take a free one; with `drain`,
  * also wait until everything is written. */
+static void start_writer(void) {
+    pthread_t th;
+    writer_started = pthread_create(&th, NULL, writer_main, NULL) == 0;
+    if (writer_started) pthread_detach(th);
+    else writer_failed = true;
+}
+
 static void hand_off(bool drain) {
     if (current < 0) return;
     size_t n = (size_t)(jit_prof_buf.pos - bufs[current]);
+    /* a full buffer: from now on a thread sums or writes them, in parallel
+       with the program (short runs never fill one, and need no thread) */
+    if (!drain && !writer_started && !writer_failed) start_writer();
     if (!writer_started || writer_failed) {
         /* no thread: write here */
         write_events(bufs[current], n);
@@ -372,13 +382,9 @@ void prof_start(int mode) {
         }
         current = 0;
         is_free[0] = false;
-        /* only text is worth a thread: summing a buffer takes the program
-           a fraction of a millisecond, less than handing it over */
-        if (events_mode) {
-            pthread_t th;
-            writer_started = pthread_create(&th, NULL, writer_main, NULL) == 0;
-            if (writer_started) pthread_detach(th);
-        }
+        /* text is worth a thread from the start; summaries once a buffer
+           fills (hand_off) */
+        if (events_mode) start_writer();
     }
     with_body = pypylog_wants(PL_PROFILE_ENTER);
     jit_profile_mode = mode;
