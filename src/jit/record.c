@@ -119,6 +119,7 @@ static bool too_long(Recorder *R) {
 }
 
 static IRRef emit(Recorder *R, int op, int nargs, const IRRef *args, Descr *d) {
+    if (irop_info[op].flags & IRF_CALL) R->ncalls++;
     IRRef r = ir_emit(&R->ir, op, nargs, args, d);
     facts_grow(R);
     too_long(R);
@@ -387,6 +388,7 @@ static Recorder *recorder_alloc(void) {
     R->watched = list_new(4);
     R->assumption_broken = false;
     R->slice_ref = IR_NONE;
+    for (int i = 0; i < 4; i++) R->sizes[i].ref = IR_NONE;
     return R;
 }
 
@@ -1327,6 +1329,27 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
 }
 
 /* Record one instruction. Returns 0, or 1 when the trace is complete. */
+/* ---- indexing ---------------------------------------------------------------------------- */
+
+/* The bounds check of seq[k] for a constant k >= 0 (a list or tuple of
+ * `n` items now; len: its size ref): guarded once for the next few
+ * indexes too (size > min(n, k + 8) - 1), which later constant indexes of
+ * the same sequence (one of the last four guarded) reuse until a call,
+ * which may resize a list. Stronger
+ * than needed for k alone: a shorter sequence later fails it and the
+ * interpreter does the indexing. */
+static void guard_const_index(Recorder *R, IRRef seq, IRRef len, int64_t k, int64_t n, bool is_list) {
+    for (int i = 0; i < 4; i++)
+        if (R->sizes[i].ref == seq && k < R->sizes[i].above && (!is_list || R->sizes[i].calls == R->ncalls)) return;
+    int64_t above = n < k + 8 ? n : k + 8;   /* > k: the caller checked k < n */
+    IRRef lt = emit2(R, IR_int_lt, kint(R, above - 1), len, NULL);
+    guard1(R, IR_guard_true, lt);
+    int slot = R->nsize_next++ & 3;
+    R->sizes[slot].ref = seq;
+    R->sizes[slot].above = above;
+    R->sizes[slot].calls = R->ncalls;
+}
+
 /* ---- iterators ------------------------------------------------------------------------- */
 
 /* The next item of an iterator of a kind traced inline (range, list and
@@ -1813,6 +1836,8 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
                 idx = emit2(R, IR_int_add, idx, len, NULL);
                 IRRef ok = emit2(R, IR_int_ge, idx, kint(R, 0), NULL);
                 guard1(R, IR_guard_true, ok);
+            } else if (ir_is_const(idx)) {
+                guard_const_index(R, cr, len, i, n, is_list);
             } else {
                 IRRef ok = emit2(R, IR_int_ge, idx, kint(R, 0), NULL);
                 guard1(R, IR_guard_true, ok);
@@ -1863,10 +1888,14 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
                 guard_type(R, cr, &list_type);
                 IRRef idx = as_int(R, k);
                 IRRef len = emit1(R, IR_getfield_gc_i, cr, &list_size_descr->d);
-                IRRef ok = emit2(R, IR_int_ge, idx, kint(R, 0), NULL);
-                guard1(R, IR_guard_true, ok);
-                IRRef lt = emit2(R, IR_int_lt, idx, len, NULL);
-                guard1(R, IR_guard_true, lt);
+                if (ir_is_const(idx)) {
+                    guard_const_index(R, cr, len, i, n, true);
+                } else {
+                    IRRef ok = emit2(R, IR_int_ge, idx, kint(R, 0), NULL);
+                    guard1(R, IR_guard_true, ok);
+                    IRRef lt = emit2(R, IR_int_lt, idx, len, NULL);
+                    guard1(R, IR_guard_true, lt);
+                }
                 IRRef items = emit1(R, IR_getfield_gc_r, cr, &list_items_descr->d);
                 emit3(R, IR_setarrayitem_gc, items, idx, as_ref(R, v), &values_descr->d);
                 pop(R);

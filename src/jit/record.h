@@ -85,6 +85,10 @@ typedef struct Recorder {
     Value watched;              /* list of cells/types the trace assumes */
     bool assumption_broken;     /* one of them changed while recording */
     int32_t inner_jumps;        /* loop iterations of inlined calls unrolled so far */
+    /* lists and tuples whose size a guard showed to exceed `above`, with
+       the count of calls emitted then (a call may resize a list) */
+    struct { IRRef ref; int64_t above; int32_t calls; } sizes[4];
+    int32_t nsize_next, ncalls;
     IRRef slice_ref;            /* the last BUILD_SLICE (a virtual) and its parts */
     IRRef slice_parts[3];
 } Recorder;
