@@ -13,7 +13,10 @@
 
 CC ?= gcc
 OPT ?= -O2
-WARN = -Wall -Wextra -Wno-unused-parameter -Wshadow=local -Wno-missing-field-initializers
+# -Wshadow=local is gcc's (clang only has -Wshadow, which also flags
+# shadowed globals): added when the compiler accepts it
+SHADOW := $(shell $(CC) -Werror -Wshadow=local -x c -c /dev/null -o /dev/null 2>/dev/null && echo -Wshadow=local)
+WARN = -Wall -Wextra -Wno-unused-parameter $(SHADOW) -Wno-missing-field-initializers
 CFLAGS ?= $(OPT) -g
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(CFLAGS) -MMD -MP
 LIBS = -lgc -lgmp -ledit -lm
