@@ -430,6 +430,7 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
             bool raise = (s->flags & SNAP_RAISE) != 0;
             /* raising: the instruction at pc raised (the traceback's line) */
             f->ip = co->code + sf->pc + (raise ? 1 : 0);
+            gen->running = false;   /* set by gen_enter; the FOR_ITER below runs it again */
             gen->jit_resume_mode = raise ? GEN_JIT_RAISE : GEN_JIT_CONTINUE;
             gen->jit_throw = raise ? err_fetch() : VNULL;
             break;

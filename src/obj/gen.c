@@ -121,14 +121,18 @@ int64_t gen_jit_enter(Value gv, Value code, int64_t pc_started) {
     if (!started) {
         if (pc != 0 || f->ip != f->code->code) return 0;
         g->started = true;
+        g->running = true;
         return 1;
     }
-    return f->ip == f->code->code + pc;
+    if (f->ip != f->code->code + pc) return 0;
+    g->running = true;   /* as gen_run: a nested next() on it raises */
+    return 1;
 }
 
 int64_t gen_jit_suspend(Value gv, int64_t next_pc, int64_t depth) {
     GenObject *g = V_AS(GenObject, gv);
     Frame *f = g->frame;
+    g->running = false;
     f->ip = f->code->code + next_pc;
     f->sp = frame_stack_base(f) + depth;
     if (!g->finalizable && f->code->nexctable) {

@@ -158,3 +158,47 @@ def deleted(n):
         del tmp
 
 print(sum(deleted(3000)))
+
+# the generator running inline is marked running: resuming it from inside
+# its own body raises, as in the interpreter
+def selfish(n):
+    holder = []
+    def gen():
+        for i in range(n):
+            if i == n - 5:
+                try:
+                    next(holder[0])
+                except ValueError as e:
+                    yield str(e)
+                    continue
+            yield i
+    g = gen()
+    holder.append(g)
+    out = []
+    for x in g:
+        if isinstance(x, str):
+            out.append(x)
+    return out, g.gi_running
+print(selfish(3000))
+
+def watching(n):
+    holder = []
+    def gen():
+        for i in range(n):
+            yield holder[0].gi_running
+    g = gen()
+    holder.append(g)
+    return sum(1 for _ in range(1)) + sum([x for x in g]), g.gi_running
+
+def watching_loop(n):
+    holder = []
+    def gen():
+        for i in range(n):
+            yield holder[0].gi_running
+    g = gen()
+    holder.append(g)
+    seen = 0
+    for x in g:
+        seen += x
+    return seen, g.gi_running
+print(watching(2000), watching_loop(3000))
