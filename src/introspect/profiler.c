@@ -102,13 +102,27 @@ static char *put(char *p, const char *s) {
     return p + n;
 }
 
-/* "[ts] {section\nbody\n[ts] section}\n" */
-static char *section(char *p, uint64_t ts, const char *name, const char *body1, const char *body2) {
+/* "[ts] {section\n" and "[ts] section}\n" */
+static char *section_open(char *p, uint64_t ts, const char *name) {
     *p++ = '[';
     p = hex_u64(p, ts);
     p = put(p, "] {");
     p = put(p, name);
     *p++ = '\n';
+    return p;
+}
+static char *section_close(char *p, uint64_t ts, const char *name) {
+    *p++ = '[';
+    p = hex_u64(p, ts);
+    p = put(p, "] ");
+    p = put(p, name);
+    p = put(p, "}\n");
+    return p;
+}
+
+/* "[ts] {section\nbody\n[ts] section}\n" */
+static char *section(char *p, uint64_t ts, const char *name, const char *body1, const char *body2) {
+    p = section_open(p, ts, name);
     if (with_body) {
         p = put(p, body1);
         if (body2) {
@@ -118,12 +132,7 @@ static char *section(char *p, uint64_t ts, const char *name, const char *body1, 
         }
         *p++ = '\n';
     }
-    *p++ = '[';
-    p = hex_u64(p, ts);
-    p = put(p, "] ");
-    p = put(p, name);
-    p = put(p, "}\n");
-    return p;
+    return section_close(p, ts, name);
 }
 
 /* ---- the summary form (on the writer thread) ---------------------------------------------- */
@@ -184,9 +193,6 @@ static void sum_event(const ProfEvent *e) {
     sum_last = e->tsc;
 }
 
-static char *put(char *p, const char *s);
-static char *section(char *p, uint64_t ts, const char *name, const char *body1, const char *body2);
-
 static char *dec_u64(char *p, uint64_t v) {
     char tmp[24];
     int n = 0;
@@ -197,8 +203,6 @@ static char *dec_u64(char *p, uint64_t v) {
     while (n) *p++ = tmp[--n];
     return p;
 }
-
-static char *hex_u64(char *p, uint64_t v);
 
 /* The batch's summary: trace descriptions first seen, then one section
  * with "NAME ticks=T entries=E" per trace charged since the last one. */
@@ -234,11 +238,7 @@ static void write_summary(const ProfEvent *ev, size_t n) {
         }
     }
     const char *name = pypylog_section_names[PL_PROFILE_SUMMARY];
-    *p++ = '[';
-    p = hex_u64(p, ts);
-    p = put(p, "] {");
-    p = put(p, name);
-    *p++ = '\n';
+    p = section_open(p, ts, name);
     for (uint32_t uid = 1; uid < sum_cap && uid <= ntraces; uid++) {
         if (!sum_ticks[uid] && !sum_entries[uid]) continue;
         p = put(p, text_of(uid)->name);
@@ -252,11 +252,7 @@ static void write_summary(const ProfEvent *ev, size_t n) {
     p = put(p, "events=");
     p = dec_u64(p, nevents);
     *p++ = '\n';
-    *p++ = '[';
-    p = hex_u64(p, ts);
-    p = put(p, "] ");
-    p = put(p, name);
-    p = put(p, "}\n");
+    p = section_close(p, ts, name);
     pypylog_write_raw(out, (size_t)(p - out));
 }
 

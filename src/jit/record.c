@@ -1331,6 +1331,19 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
 /* Record one instruction. Returns 0, or 1 when the trace is complete. */
 /* ---- indexing ---------------------------------------------------------------------------- */
 
+/* seq[idx] of an exact list or tuple, the index already checked. */
+static IRRef load_seq_item(Recorder *R, IRRef seq, IRRef idx, bool is_list) {
+    IRRef item;
+    if (is_list) {
+        IRRef items = emit1(R, IR_getfield_gc_r, seq, &list_items_descr->d);
+        item = emit2(R, IR_getarrayitem_gc_r, items, idx, &values_descr->d);
+    } else {
+        item = emit2(R, IR_getarrayitem_gc_r, seq, idx, &tuple_items_descr->d);
+    }
+    R->nonnull[item] = 1;
+    return item;
+}
+
 /* The bounds check of seq[k] for a constant k >= 0 (a list or tuple of
  * `n` items now; len: its size ref): guarded once for the next few
  * indexes too (size > min(n, k + 8) - 1), which later constant indexes of
@@ -1396,14 +1409,7 @@ static int record_next(Recorder *R, IRRef itr, Value vit, SnapSlot *out) {
             emit2(R, IR_setfield_gc, itr, kref(R, VNULL), &seqd->d);
             return 0;
         }
-        IRRef item;
-        if (is_list) {
-            IRRef items = emit1(R, IR_getfield_gc_r, l, &list_items_descr->d);
-            item = emit2(R, IR_getarrayitem_gc_r, items, idx, &values_descr->d);
-        } else {
-            item = emit2(R, IR_getarrayitem_gc_r, l, idx, &tuple_items_descr->d);
-        }
-        R->nonnull[item] = 1;
+        IRRef item = load_seq_item(R, l, idx, is_list);
         emit2(R, IR_setfield_gc, itr, emit2(R, IR_int_add, idx, kint(R, 1), NULL), &idxd->d);
         *out = (SnapSlot){item, SK_VALUE};
         return 1;
@@ -1844,14 +1850,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
                 IRRef lt = emit2(R, IR_int_lt, idx, len, NULL);
                 guard1(R, IR_guard_true, lt);
             }
-            IRRef item;
-            if (is_list) {
-                IRRef items = emit1(R, IR_getfield_gc_r, cr, &list_items_descr->d);
-                item = emit2(R, IR_getarrayitem_gc_r, items, idx, &values_descr->d);
-            } else {
-                item = emit2(R, IR_getarrayitem_gc_r, cr, idx, &tuple_items_descr->d);
-            }
-            R->nonnull[item] = 1;
+            IRRef item = load_seq_item(R, cr, idx, is_list);
             pop(R);
             pop(R);
             push(R, item, SK_VALUE);
