@@ -22,6 +22,7 @@
 
 #include "../runtime.h"
 #include "../util/numfmt.h"
+#include "codec.h"
 
 Type bytes_type, bytesiter_type;
 
@@ -1392,45 +1393,6 @@ static Value b_maketrans(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- decode ------------------------------------------------------------------------------------- */
 
-enum { D_UTF8, D_ASCII, D_LATIN1, D_UTF16, D_UTF16LE, D_UTF16BE, D_UTF32, D_UTF32LE, D_UTF32BE };
-
-static const char *const codec_names[] = {"utf-8",     "ascii",  "latin-1",   "utf-16",   "utf-16-le",
-                                          "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"};
-
-/* The codec of an encoding name (CPython's normalisation and aliases for
- * the codecs tpy implements), -1 if unknown. */
-static int codec_lookup(Value name) {
-    char norm[32];
-    int64_t n = str_nbytes(name);
-    if (n >= (int64_t)sizeof norm) return -1;
-    const char *d = str_data(name);
-    for (int64_t i = 0; i < n; i++) {
-        char c = d[i];
-        if (c >= 'A' && c <= 'Z') c = (char)(c + 32);
-        if (c == '-' || c == ' ') c = '_';
-        norm[i] = c;
-    }
-    norm[n] = 0;
-    static const struct {
-        const char *name;
-        int codec;
-    } aliases[] = {
-        {"utf_8", D_UTF8},        {"utf8", D_UTF8},         {"u8", D_UTF8},
-        {"utf", D_UTF8},          {"cp65001", D_UTF8},      {"ascii", D_ASCII},
-        {"us_ascii", D_ASCII},    {"646", D_ASCII},         {"latin_1", D_LATIN1},
-        {"latin1", D_LATIN1},     {"latin", D_LATIN1},      {"l1", D_LATIN1},
-        {"iso_8859_1", D_LATIN1}, {"iso8859_1", D_LATIN1},  {"8859", D_LATIN1},
-        {"cp819", D_LATIN1},      {"iso_ir_100", D_LATIN1}, {"utf_16", D_UTF16},
-        {"utf16", D_UTF16},       {"utf_16_le", D_UTF16LE}, {"utf_16le", D_UTF16LE},
-        {"utf_16_be", D_UTF16BE}, {"utf_16be", D_UTF16BE},  {"utf_32", D_UTF32},
-        {"utf32", D_UTF32},       {"utf_32_le", D_UTF32LE}, {"utf_32le", D_UTF32LE},
-        {"utf_32_be", D_UTF32BE}, {"utf_32be", D_UTF32BE},
-    };
-    for (size_t i = 0; i < NELEMS(aliases); i++)
-        if (!strcmp(norm, aliases[i].name)) return aliases[i].codec;
-    return -1;
-}
-
 typedef struct Decoder {
     const unsigned char *d;
     int64_t n;
@@ -1561,8 +1523,8 @@ static int decode_8bit(Decoder *dc, bool ascii) {
 static int decode_utf16(Decoder *dc, int codec) {
     const unsigned char *d = dc->d;
     int64_t n = dc->n, i = 0;
-    bool be = codec == D_UTF16BE;
-    if (codec == D_UTF16 && n >= 2) {
+    bool be = codec == CODEC_UTF16BE;
+    if (codec == CODEC_UTF16 && n >= 2) {
         if (d[0] == 0xFF && d[1] == 0xFE) i = 2;
         else if (d[0] == 0xFE && d[1] == 0xFF) {
             be = true;
@@ -1604,8 +1566,8 @@ static int decode_utf16(Decoder *dc, int codec) {
 static int decode_utf32(Decoder *dc, int codec) {
     const unsigned char *d = dc->d;
     int64_t n = dc->n, i = 0;
-    bool be = codec == D_UTF32BE;
-    if (codec == D_UTF32 && n >= 4) {
+    bool be = codec == CODEC_UTF32BE;
+    if (codec == CODEC_UTF32 && n >= 4) {
         if (d[0] == 0xFF && d[1] == 0xFE && d[2] == 0 && d[3] == 0) i = 4;
         else if (d[0] == 0 && d[1] == 0 && d[2] == 0xFE && d[3] == 0xFF) {
             be = true;
@@ -1647,7 +1609,7 @@ static Value b_decode(Value *args, size_t nargs, Value kwnames) {
     self_view(args[0], &p, &dc.n);
     dc.d = (const unsigned char *)p;
     if (dc.n == 0) return str_empty;
-    int codec = D_UTF8;
+    int codec = CODEC_UTF8;
     if (a[0]) {
         codec = codec_lookup(a[0]);
         if (codec < 0) return err_format(&exc_LookupError, "unknown encoding: %U", a[0]);
@@ -1657,10 +1619,10 @@ static Value b_decode(Value *args, size_t nargs, Value kwnames) {
     buf_init(&dc.out, (size_t)dc.n + 1);
     int rc;
     switch (codec) {
-    case D_UTF8: rc = decode_utf8(&dc); break;
-    case D_ASCII: rc = decode_8bit(&dc, true); break;
-    case D_LATIN1: rc = decode_8bit(&dc, false); break;
-    case D_UTF16: case D_UTF16LE: case D_UTF16BE: rc = decode_utf16(&dc, codec); break;
+    case CODEC_UTF8: rc = decode_utf8(&dc); break;
+    case CODEC_ASCII: rc = decode_8bit(&dc, true); break;
+    case CODEC_LATIN1: rc = decode_8bit(&dc, false); break;
+    case CODEC_UTF16: case CODEC_UTF16LE: case CODEC_UTF16BE: rc = decode_utf16(&dc, codec); break;
     default: rc = decode_utf32(&dc, codec); break;
     }
     if (rc < 0) return VNULL;

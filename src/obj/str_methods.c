@@ -20,6 +20,7 @@
 
 #include "../runtime.h"
 #include "../util/numfmt.h"
+#include "codec.h"
 
 /* ---- Unicode data ------------------------------------------------------------ */
 
@@ -1310,11 +1311,14 @@ static Value str_expandtabs_m(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- encode ------------------------------------------------------------------------ */
 
-enum Codec { C_UTF8, C_ASCII, C_LATIN1, C_UTF16, C_UTF16LE, C_UTF16BE, C_UTF32, C_UTF32LE, C_UTF32BE };
+const char *const codec_names[] = {
+#define CODEC_NAME(e, name) name,
+    CODEC_DEF(CODEC_NAME)
+#undef CODEC_NAME
+};
 
-/* Look an encoding name up the way Python's codec registry normalises it:
- * case-insensitive, with '-' and ' ' the same as '_'. -1 if unknown. */
-static int codec_lookup(Value name) {
+/* codec.h */
+int codec_lookup(Value name) {
     char norm[32];
     int64_t n = str_nbytes(name);
     if (n >= (int64_t)sizeof norm) return -1;
@@ -1330,43 +1334,41 @@ static int codec_lookup(Value name) {
         const char *name;
         int codec;
     } aliases[] = {
-        {"utf_8", C_UTF8},        {"utf8", C_UTF8},         {"u8", C_UTF8},
-        {"utf", C_UTF8},          {"cp65001", C_UTF8},      {"ascii", C_ASCII},
-        {"us_ascii", C_ASCII},    {"646", C_ASCII},         {"latin_1", C_LATIN1},
-        {"latin1", C_LATIN1},     {"latin", C_LATIN1},      {"l1", C_LATIN1},
-        {"iso_8859_1", C_LATIN1}, {"iso8859_1", C_LATIN1},  {"8859", C_LATIN1},
-        {"cp819", C_LATIN1},      {"iso_ir_100", C_LATIN1}, {"utf_16", C_UTF16},
-        {"utf16", C_UTF16},       {"utf_16_le", C_UTF16LE}, {"utf_16le", C_UTF16LE},
-        {"utf_16_be", C_UTF16BE}, {"utf_16be", C_UTF16BE},  {"utf_32", C_UTF32},
-        {"utf32", C_UTF32},       {"utf_32_le", C_UTF32LE}, {"utf_32le", C_UTF32LE},
-        {"utf_32_be", C_UTF32BE}, {"utf_32be", C_UTF32BE},
+        {"utf_8", CODEC_UTF8},        {"utf8", CODEC_UTF8},         {"u8", CODEC_UTF8},
+        {"utf", CODEC_UTF8},          {"cp65001", CODEC_UTF8},      {"ascii", CODEC_ASCII},
+        {"us_ascii", CODEC_ASCII},    {"646", CODEC_ASCII},         {"latin_1", CODEC_LATIN1},
+        {"latin1", CODEC_LATIN1},     {"latin", CODEC_LATIN1},      {"l1", CODEC_LATIN1},
+        {"iso_8859_1", CODEC_LATIN1}, {"iso8859_1", CODEC_LATIN1},  {"8859", CODEC_LATIN1},
+        {"cp819", CODEC_LATIN1},      {"iso_ir_100", CODEC_LATIN1}, {"utf_16", CODEC_UTF16},
+        {"utf16", CODEC_UTF16},       {"utf_16_le", CODEC_UTF16LE}, {"utf_16le", CODEC_UTF16LE},
+        {"utf_16_be", CODEC_UTF16BE}, {"utf_16be", CODEC_UTF16BE},  {"utf_32", CODEC_UTF32},
+        {"utf32", CODEC_UTF32},       {"utf_32_le", CODEC_UTF32LE}, {"utf_32le", CODEC_UTF32LE},
+        {"utf_32_be", CODEC_UTF32BE}, {"utf_32be", CODEC_UTF32BE},
     };
     for (size_t i = 0; i < NELEMS(aliases); i++)
         if (!strcmp(norm, aliases[i].name)) return aliases[i].codec;
     return -1;
 }
 
-static const char *const codec_names[] = {"utf-8",  "ascii",     "latin-1",   "utf-16", "utf-16-le",
-                                          "utf-16-be", "utf-32", "utf-32-le", "utf-32-be"};
 
 static bool is_surrogate(uint32_t c) { return c >= 0xD800 && c <= 0xDFFF; }
 
 static bool codec_can_encode(int codec, uint32_t c) {
     switch (codec) {
-    case C_ASCII: return c < 0x80;
-    case C_LATIN1: return c < 0x100;
+    case CODEC_ASCII: return c < 0x80;
+    case CODEC_LATIN1: return c < 0x100;
     default: return !is_surrogate(c);
     }
 }
 
 static void codec_put(Buf *b, int codec, uint32_t c) {
     switch (codec) {
-    case C_UTF8: put_cp(b, c); break;
-    case C_ASCII:
-    case C_LATIN1: buf_putc(b, (char)c); break;
-    case C_UTF16:
-    case C_UTF16LE:
-    case C_UTF16BE: {
+    case CODEC_UTF8: put_cp(b, c); break;
+    case CODEC_ASCII:
+    case CODEC_LATIN1: buf_putc(b, (char)c); break;
+    case CODEC_UTF16:
+    case CODEC_UTF16LE:
+    case CODEC_UTF16BE: {
         uint16_t units[2];
         int nu = 1;
         if (c >= 0x10000) {
@@ -1377,7 +1379,7 @@ static void codec_put(Buf *b, int codec, uint32_t c) {
             units[0] = (uint16_t)c;
         }
         for (int k = 0; k < nu; k++) {
-            if (codec == C_UTF16BE) {
+            if (codec == CODEC_UTF16BE) {
                 buf_putc(b, (char)(units[k] >> 8));
                 buf_putc(b, (char)(units[k] & 0xFF));
             } else {
@@ -1389,7 +1391,7 @@ static void codec_put(Buf *b, int codec, uint32_t c) {
     }
     default:
         for (int k = 0; k < 4; k++) {
-            int shift = codec == C_UTF32BE ? 24 - 8 * k : 8 * k;
+            int shift = codec == CODEC_UTF32BE ? 24 - 8 * k : 8 * k;
             buf_putc(b, (char)((c >> shift) & 0xFF));
         }
     }
@@ -1413,8 +1415,8 @@ static Value encode_error(int codec, const char *d, int64_t n, int64_t pos_cp, i
         i = k;
         end++;
     }
-    const char *reason = codec == C_ASCII ? "ordinal not in range(128)"
-                       : codec == C_LATIN1 ? "ordinal not in range(256)"
+    const char *reason = codec == CODEC_ASCII ? "ordinal not in range(128)"
+                       : codec == CODEC_LATIN1 ? "ordinal not in range(256)"
                                            : "surrogates not allowed";
     Buf b;
     buf_init(&b, 96);
@@ -1437,7 +1439,7 @@ static Value str_encode_m(Value *args, size_t nargs, Value kwnames) {
         return err_format(&exc_TypeError, "encode() argument 'encoding' must be str, not %s", clinic_tname(a[0]));
     if (a[1] && !str_check(a[1]))
         return err_format(&exc_TypeError, "encode() argument 'errors' must be str, not %s", clinic_tname(a[1]));
-    int codec = C_UTF8;
+    int codec = CODEC_UTF8;
     if (a[0]) {
         codec = codec_lookup(a[0]);
         if (codec < 0) return err_format(&exc_LookupError, "unknown encoding: %U", a[0]);
@@ -1446,7 +1448,7 @@ static Value str_encode_m(Value *args, size_t nargs, Value kwnames) {
     const char *d = str_data(s);
     int64_t n = str_nbytes(s);
     /* UTF-8 without surrogates (stored as ED A0..BF xx) is the data itself */
-    if (codec == C_UTF8 || (str_is_ascii(s) && (codec == C_ASCII || codec == C_LATIN1))) {
+    if (codec == CODEC_UTF8 || (str_is_ascii(s) && (codec == CODEC_ASCII || codec == CODEC_LATIN1))) {
         bool clean = true;
         if (!str_is_ascii(s)) {
             const char *p = d, *end = d + n;
@@ -1461,10 +1463,10 @@ static Value str_encode_m(Value *args, size_t nargs, Value kwnames) {
         if (clean) return bytes_new(d, (size_t)n);
     }
     Buf b;
-    buf_init(&b, (size_t)n * (codec >= C_UTF32 ? 4 : codec >= C_UTF16 ? 2 : 1) + 4);
-    if (codec == C_UTF16) codec_put(&b, C_UTF16LE, 0xFEFF);
-    if (codec == C_UTF32) codec_put(&b, C_UTF32LE, 0xFEFF);
-    int put_codec = codec == C_UTF16 ? C_UTF16LE : codec == C_UTF32 ? C_UTF32LE : codec;
+    buf_init(&b, (size_t)n * (codec >= CODEC_UTF32 ? 4 : codec >= CODEC_UTF16 ? 2 : 1) + 4);
+    if (codec == CODEC_UTF16) codec_put(&b, CODEC_UTF16LE, 0xFEFF);
+    if (codec == CODEC_UTF32) codec_put(&b, CODEC_UTF32LE, 0xFEFF);
+    int put_codec = codec == CODEC_UTF16 ? CODEC_UTF16LE : codec == CODEC_UTF32 ? CODEC_UTF32LE : codec;
     const char *errors = a[1] ? str_data(a[1]) : "strict";
     int64_t i = 0, pos = 0;
     while (i < n) {
@@ -1491,16 +1493,16 @@ static Value str_encode_m(Value *args, size_t nargs, Value kwnames) {
             for (size_t k = 0; k < e.len; k++) codec_put(&b, put_codec, (unsigned char)e.data[k]);
         } else if (!strcmp(errors, "surrogateescape")) {
             /* lone surrogates U+DC80..U+DCFF stand for undecodable bytes */
-            if (c < 0xDC80 || c > 0xDCFF || codec > C_LATIN1) return encode_error(codec, d, n, pos, i0, c);
+            if (c < 0xDC80 || c > 0xDCFF || codec > CODEC_LATIN1) return encode_error(codec, d, n, pos, i0, c);
             buf_putc(&b, (char)(c - 0xDC00));
         } else if (!strcmp(errors, "surrogatepass")) {
-            if (!is_surrogate(c) || codec == C_ASCII || codec == C_LATIN1)
+            if (!is_surrogate(c) || codec == CODEC_ASCII || codec == CODEC_LATIN1)
                 return encode_error(codec, d, n, pos, i0, c);
-            if (codec == C_UTF8) buf_put(&b, d + i0, (size_t)(i - i0));
-            else if (codec >= C_UTF32) codec_put(&b, put_codec, c);
+            if (codec == CODEC_UTF8) buf_put(&b, d + i0, (size_t)(i - i0));
+            else if (codec >= CODEC_UTF32) codec_put(&b, put_codec, c);
             else {
                 /* one 16-bit unit holding the surrogate itself */
-                if (put_codec == C_UTF16BE) {
+                if (put_codec == CODEC_UTF16BE) {
                     buf_putc(&b, (char)(c >> 8));
                     buf_putc(&b, (char)(c & 0xFF));
                 } else {

@@ -1,0 +1,32 @@
+/* codec.h: the text encodings tpy implements (str.encode, bytes.decode),
+ * defined once: enum name, Python's canonical name. */
+#ifndef TPY_CODEC_H
+#define TPY_CODEC_H
+
+#include "../vm/value.h"
+
+#define CODEC_DEF(_)                    \
+    _(UTF8, "utf-8")                    \
+    _(ASCII, "ascii")                   \
+    _(LATIN1, "latin-1")                \
+    _(UTF16, "utf-16")                  \
+    _(UTF16LE, "utf-16-le")             \
+    _(UTF16BE, "utf-16-be")             \
+    _(UTF32, "utf-32")                  \
+    _(UTF32LE, "utf-32-le")             \
+    _(UTF32BE, "utf-32-be")
+
+enum Codec {
+#define CODEC_ENUM(e, name) CODEC_##e,
+    CODEC_DEF(CODEC_ENUM)
+#undef CODEC_ENUM
+};
+
+/* Canonical names, by enum Codec. */
+extern const char *const codec_names[];
+/* The codec of an encoding name, normalised as Python's codec registry
+ * does (case-insensitive, '-' and ' ' as '_', the usual aliases); -1 if
+ * tpy does not implement it. */
+int codec_lookup(Value name);
+
+#endif
