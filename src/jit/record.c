@@ -1363,6 +1363,18 @@ static void guard_const_index(Recorder *R, IRRef seq, IRRef len, int64_t k, int6
     R->sizes[slot].calls = R->ncalls;
 }
 
+/* 0 <= idx < len for an index that is now i (0 <= i < n). */
+static void guard_index(Recorder *R, IRRef seq, IRRef len, IRRef idx, int64_t i, int64_t n, bool is_list) {
+    if (ir_is_const(idx)) {
+        guard_const_index(R, seq, len, i, n, is_list);
+        return;
+    }
+    IRRef ok = emit2(R, IR_int_ge, idx, kint(R, 0), NULL);
+    guard1(R, IR_guard_true, ok);
+    IRRef lt = emit2(R, IR_int_lt, idx, len, NULL);
+    guard1(R, IR_guard_true, lt);
+}
+
 /* ---- iterators ------------------------------------------------------------------------- */
 
 /* The next item of an iterator of a kind traced inline (range, list and
@@ -1842,13 +1854,8 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
                 idx = emit2(R, IR_int_add, idx, len, NULL);
                 IRRef ok = emit2(R, IR_int_ge, idx, kint(R, 0), NULL);
                 guard1(R, IR_guard_true, ok);
-            } else if (ir_is_const(idx)) {
-                guard_const_index(R, cr, len, i, n, is_list);
             } else {
-                IRRef ok = emit2(R, IR_int_ge, idx, kint(R, 0), NULL);
-                guard1(R, IR_guard_true, ok);
-                IRRef lt = emit2(R, IR_int_lt, idx, len, NULL);
-                guard1(R, IR_guard_true, lt);
+                guard_index(R, cr, len, idx, i, n, is_list);
             }
             IRRef item = load_seq_item(R, cr, idx, is_list);
             pop(R);
@@ -1887,14 +1894,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
                 guard_type(R, cr, &list_type);
                 IRRef idx = as_int(R, k);
                 IRRef len = emit1(R, IR_getfield_gc_i, cr, &list_size_descr->d);
-                if (ir_is_const(idx)) {
-                    guard_const_index(R, cr, len, i, n, true);
-                } else {
-                    IRRef ok = emit2(R, IR_int_ge, idx, kint(R, 0), NULL);
-                    guard1(R, IR_guard_true, ok);
-                    IRRef lt = emit2(R, IR_int_lt, idx, len, NULL);
-                    guard1(R, IR_guard_true, lt);
-                }
+                guard_index(R, cr, len, idx, i, n, true);
                 IRRef items = emit1(R, IR_getfield_gc_r, cr, &list_items_descr->d);
                 emit3(R, IR_setarrayitem_gc, items, idx, as_ref(R, v), &values_descr->d);
                 pop(R);

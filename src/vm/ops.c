@@ -297,27 +297,21 @@ Value obj_unop(Value a, int op) {
     return err_format(&exc_TypeError, "bad operand type for %s: '%s'", what[op], t->tname);
 }
 
-static inline bool cmp_i64(int64_t x, int64_t y, int op) {
-    switch (op) {
-    case CMP_LT: return x < y;
-    case CMP_LE: return x <= y;
-    case CMP_EQ: return x == y;
-    case CMP_NE: return x != y;
-    case CMP_GT: return x > y;
-    default: return x >= y;
+/* x OP y for a CmpOp, on machine ints and on doubles */
+#define CMP_BY_OP(NAME, T)                                   \
+    static inline bool NAME(T x, T y, int op) {              \
+        switch (op) {                                        \
+        case CMP_LT: return x < y;                           \
+        case CMP_LE: return x <= y;                          \
+        case CMP_EQ: return x == y;                          \
+        case CMP_NE: return x != y;                          \
+        case CMP_GT: return x > y;                           \
+        default: return x >= y;                              \
+        }                                                    \
     }
-}
-
-static inline bool cmp_double(double x, double y, int op) {
-    switch (op) {
-    case CMP_LT: return x < y;
-    case CMP_LE: return x <= y;
-    case CMP_EQ: return x == y;
-    case CMP_NE: return x != y;
-    case CMP_GT: return x > y;
-    default: return x >= y;
-    }
-}
+CMP_BY_OP(cmp_i64, int64_t)
+CMP_BY_OP(cmp_double, double)
+#undef CMP_BY_OP
 
 Value obj_richcompare(Value a, Value b, int op) {
     /* immediate ints and floats compare without dispatch (no subclass
