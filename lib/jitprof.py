@@ -91,6 +91,7 @@ class Profile:
         self.first = None
         self.last = None
         self.ticks_per_second = None
+        self.sampling = 1
         self.trace_ticks = {}
         self.entries = {}
         self.info = {}
@@ -165,6 +166,10 @@ def read_log(lines):
             # form): "NAME ticks=T entries=E" lines, then "events=N"
             if text.startswith('events='):
                 prof.nevents += int(text[7:])
+                continue
+            if text.startswith('sampling='):
+                # times split between traces from a sample of 1 in N
+                prof.sampling = max(prof.sampling, int(text[9:]))
                 continue
             head, sep, rest = text.rpartition(' ticks=')
             if not sep:

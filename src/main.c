@@ -13,6 +13,8 @@
 #include "jit/params.h"
 #include "runtime.h"
 #include "introspect/jitevents.h"
+#include "introspect/profiler.h"
+#include "introspect/pypylog.h"
 #include "vm/traceback.h"
 
 void tpy_runtime_init(const char *executable);
@@ -40,6 +42,8 @@ static const char usage_text[] =
     "             tpy -m jitprof FILE\n"
     "--jit-profile-events : write every entry and exit as its own section (the\n"
     "             seed's format; large logs) instead of per-batch summaries\n"
+    "--jit-profile-sample N : time one in about N transitions of compiled code\n"
+    "             and estimate the others' split (default 1024); 1 times them all\n"
     "-m mod     : run library module as a script (terminates option list)\n"
     "file       : program read from script file\n"
     "-          : program read from stdin (default; interactive mode if a tty)\n"
@@ -49,7 +53,8 @@ static const char usage_text[] =
     "PYPYLOG    : JIT logging, PyPy's syntax (e.g. PYPYLOG=jit-log-opt:log.txt)\n"
     "TPY_JIT_PROFILE : loops or bridges, the profiler's mode when PYPYLOG selects\n"
     "             jit-profile\n"
-    "TPY_JIT_PROFILE_EVENTS : 1 to log every profiler event (--jit-profile-events)\n";
+    "TPY_JIT_PROFILE_EVENTS : 1 to log every profiler event (--jit-profile-events)\n"
+    "TPY_JIT_PROFILE_SAMPLE : N, as --jit-profile-sample\n";
 
 static int exit_status_for(Value exc) {
     if (type_is_subtype(type_of(exc), &exc_SystemExit)) {
@@ -200,7 +205,7 @@ int main(int argc, char **argv) {
     bool dis = false, inspect = false;
     int i = 1;
     const char *jit_spec = NULL;
-    const char *profile_mode = NULL, *profile_out = "jitprof.log", *module = NULL;
+    const char *profile_mode = NULL, *profile_out = "jitprof.log", *profile_sample = NULL, *module = NULL;
     bool profile_events = false;
     for (; i < argc; i++) {
         const char *a = argv[i];
@@ -241,6 +246,17 @@ int main(int argc, char **argv) {
         } else if (strcmp(a, "--jit-profile-events") == 0) {
             profile_events = true;
             if (!profile_mode) profile_mode = "loops";
+        } else if (strcmp(a, "--jit-profile-sample") == 0 || strncmp(a, "--jit-profile-sample=", 21) == 0) {
+            const char *n = a[20] == '=' ? a + 21 : i + 1 < argc ? argv[++i] : NULL;
+            char *end = NULL;
+            long v = n ? strtol(n, &end, 10) : 0;
+            if (!n || !*n || *end || v < 1 || v > PROF_MAX_SAMPLE) {
+                fprintf(stderr, "tpy: --jit-profile-sample takes a whole number from 1 to %d%s%s%s\n",
+                        PROF_MAX_SAMPLE, n ? ", not '" : "", n ? n : "", n ? "'" : "");
+                return 2;
+            }
+            profile_sample = n;
+            if (!profile_mode) profile_mode = "loops";
         } else if (strcmp(a, "--jit-profile-out") == 0) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "Argument expected for the --jit-profile-out option\n");
@@ -278,6 +294,7 @@ int main(int argc, char **argv) {
            and compiling sections the report needs */
         setenv("TPY_JIT_PROFILE", profile_mode, 1);
         if (profile_events) setenv("TPY_JIT_PROFILE_EVENTS", "1", 1);
+        if (profile_sample) setenv("TPY_JIT_PROFILE_SAMPLE", profile_sample, 1);
         jitev_profile_cli = true;
         if (getenv("PYPYLOG")) {
             fprintf(stderr, "tpy: --jit-profile: PYPYLOG is set, so it decides where the profile goes\n");
@@ -285,6 +302,7 @@ int main(int argc, char **argv) {
             char spec[4200];
             snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend:%s", profile_out);
             setenv("PYPYLOG", spec, 1);
+            pypylog_profile_bodies_only = true;
         }
     }
     tpy_runtime_init(argv[0]);

@@ -83,6 +83,21 @@ print(nested(20000))
 '''
 
 # recursion through call_assembler, called from a loop: charged to the loop
+# Two inner loops of one function doing 3:1 work, entered by jumps from
+# the outer loop's code 60000 times each: far more transitions than timed
+# events, so their split comes from sampled timing.
+INNER_SPLIT = '''
+def run(n):
+    s = 0
+    for rep in range(n):
+        for i in range(300):
+            s += (i * 3) ^ (s & 255)
+        for j in range(100):
+            s += (j * 3) ^ (s & 255)
+    return s
+print(run(60000))
+'''
+
 RECURSIVE = '''
 def fib(n):
     if n < 2:
@@ -185,7 +200,7 @@ class Checker:
                     text = f.read()
                 self.check("the default log sums each batch of events in jit-profile-summary sections",
                            re.search(r"^\[[0-9a-f]+\] \{jit-profile-summary\n(loop \d+ ticks=\d+ entries=\d+\n)+"
-                                     r"events=\d+\n\[[0-9a-f]+\] jit-profile-summary\}$", text, re.M) is not None
+                                     r"events=\d+\n(sampling=\d+\n)?\[[0-9a-f]+\] jit-profile-summary\}$", text, re.M) is not None
                            and "{jit-profile-enter" not in text)
             if mode == "loops (every event)" and log:
                 # the same report from CPython running the report module
@@ -229,6 +244,24 @@ class Checker:
             rows = self.rows(rep, "nested")
             self.check("loops: jumps from one loop into another are entries",
                        len(rows) >= 2 and min(r["entries"] for r in rows[:2]) >= 15000, repr(rows))
+
+        rep, _ = self.profile("inner_split", INNER_SPLIT, "bridges")
+        if rep:
+            a = sum(r["share"] for r in rep["traces"] if r["line"] == 5)
+            b = sum(r["share"] for r in rep["traces"] if r["line"] == 7)
+            ratio = 100.0 * a / (a + b) if a + b else 0
+            self.check("bridges, sampled timing: two inner loops doing 3:1 work, entered by jumps, split %.1f%% "
+                       "(the loops and bridges of each line) is within 5 points of 75%%" % ratio,
+                       abs(ratio - 75.0) <= 5.0, repr(rep["traces"]))
+            ent = [r["entries"] for r in rep["traces"] if r["line"] in (5, 7) and r["kind"] == "loop"]
+            self.check("bridges, sampled timing: every entry is counted, timed or not",
+                       len(ent) == 2 and min(ent) >= 59000, repr(rep["traces"]))
+
+        for bad in ("0", "x", "100001"):
+            r = subprocess.run([self.tpy, "--jit-profile-sample", bad, "-c", "pass"], capture_output=True,
+                               text=True, timeout=60)
+            self.check("--jit-profile-sample %s is refused with a message" % bad,
+                       r.returncode == 2 and "--jit-profile-sample takes a whole number" in r.stderr, r.stderr)
 
         rep, _ = self.profile("recursive", RECURSIVE, "loops")
         if rep:

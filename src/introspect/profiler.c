@@ -1,14 +1,19 @@
 /* profiler.c: the JIT-aware profiler's recording side (profiler.h).
  *
+ * The program's side: timed events go to a buffer (C writes them: entries
+ * and exits, and the machine code's sampled events through its cold
+ * path); each trace's count of machine-code events is its countdowns'
+ * progress, read when a buffer is handed over.
+ *
  * Two forms of log. By default, each time a buffer of events fills (on the
  * writer thread, started then) or another log section is due (in place),
- * the accounting the report would do is done here (a stack of running traces; the time between two events
- * goes to its top) and writes, per buffer of events, one
- * jit-profile-summary section: each trace's ticks and entries. With
- * TPY_JIT_PROFILE_EVENTS (tpy --jit-profile-events) it writes every event
- * as the seed's jit-profile-enter / jit-profile-exit sections: exact, but
- * a program that crosses between loops millions of times a second then
- * writes hundreds of megabytes, which costs more than the program.
+ * the accounting the report would do is done here and written as one
+ * jit-profile-summary section: each trace's ticks and entries since the
+ * last one. With TPY_JIT_PROFILE_EVENTS (tpy --jit-profile-events) every
+ * event is timed and written as the seed's jit-profile-enter /
+ * jit-profile-exit sections: exact, but a program that crosses between
+ * loops millions of times a second then writes hundreds of megabytes, which
+ * costs more than the program.
  *
  * Writing the events as PYPYLOG text is the expensive part, so it happens
  * on a writer thread: the program fills one event buffer while the writer
@@ -35,11 +40,17 @@
 #define PROF_BUFFERS 4
 #define NAMES_CHUNK 1024
 
-ProfBuffer jit_prof_buf;
+uint64_t *jit_prof_countdowns;
 int jit_profile_mode;
+int jit_prof_sample = 1;
 
-int prof_suppress_depth;
-ProfEvent *prof_buf_limit;
+/* Sampled timing: a trace's mean number of events between timed ones. A
+ * timed pair costs ~80 ns (the cold path's calls and the time stamp
+ * counter), so 1 in 1024 keeps it under 0.1 ns per event while a trace run
+ * a million times still gets a thousand samples (docs/profiler.md,
+ * "Sampled timing"; measured on bench/richards_lite.py, 12 million events
+ * in 0.1 s: 1 in 64 cost 15% more time than 1 in 1024). */
+#define PROF_DEFAULT_SAMPLE 1024
 
 /* Trace names by uid, in chunks that never move (the writer reads them
  * while the program adds more). */
@@ -60,6 +71,14 @@ static TraceText *text_of(uint32_t uid) {
  * writer, free ones */
 static ProfEvent *bufs[PROF_BUFFERS];
 static size_t full_len[PROF_BUFFERS];
+/* with each buffer: the machine code's events per trace since the last
+ * one (in the order of uids) */
+typedef struct ProfCount {
+    uint32_t uid;
+    uint64_t n;
+} ProfCount;
+static ProfCount *counts[PROF_BUFFERS];
+static size_t ncounts[PROF_BUFFERS], counts_cap[PROF_BUFFERS];
 static int queue[PROF_BUFFERS], qhead, qcount;
 static bool is_free[PROF_BUFFERS];
 static int current = -1;
@@ -138,59 +157,101 @@ static char *section(char *p, uint64_t ts, const char *name, const char *body1, 
 /* ---- the summary form (on the writer thread) ---------------------------------------------- */
 
 static bool events_mode;
-static uint32_t *sum_stack;         /* uids of running compiled code */
-static size_t sum_depth, sum_stack_cap;
-static uint64_t sum_last;           /* when the top started being charged */
+static uint64_t sum_last;           /* the last timed event's time */
+static bool sum_last_from_code;     /* ... and it was the machine code's */
 static int sum_paused;              /* nesting of tracing */
-static uint64_t *sum_ticks, *sum_entries;   /* by uid, since the last summary */
+static uint64_t sum_stretches;      /* time of the intervals not timed one by one */
+/* by uid: since the last summary */
+static uint64_t *sum_ticks, *sum_entries;
+static uint64_t *sum_code_events;   /* the machine code's events (each starts an interval) */
+static uint64_t *sum_code_exact;    /* ... whose interval was timed exactly */
+/* by uid, over the whole run: the samples (exactly timed intervals that
+ * the machine code started) and their mean */
+static uint64_t *est_ticks, *est_count;
+static double *est_mean;
+static uint64_t est_all_ticks, est_all_count;
 static uint32_t sum_cap;
 
-static void sum_charge(uint64_t ts) {
-    if (sum_depth && !sum_paused && ts > sum_last) sum_ticks[sum_stack[sum_depth - 1]] += ts - sum_last;
-}
-
 static bool sum_grow(uint32_t uid) {
-    if (uid >= sum_cap) {
-        uint32_t cap = sum_cap ? sum_cap : 256;
-        while (cap <= uid) cap *= 2;
-        uint64_t *t = realloc(sum_ticks, sizeof(uint64_t) * cap), *e = realloc(sum_entries, sizeof(uint64_t) * cap);
-        if (t) sum_ticks = t;
-        if (e) sum_entries = e;
-        if (!t || !e) return false;
-        memset(sum_ticks + sum_cap, 0, sizeof(uint64_t) * (cap - sum_cap));
-        memset(sum_entries + sum_cap, 0, sizeof(uint64_t) * (cap - sum_cap));
-        sum_cap = cap;
+    if (uid < sum_cap) return true;
+    uint32_t cap = sum_cap ? sum_cap : 256;
+    while (cap <= uid) cap *= 2;
+    /* all 8-byte elements, zero-filled (0.0 is all zero bits) */
+    void **arrays[] = {(void **)&sum_ticks,  (void **)&sum_entries, (void **)&sum_code_events,
+                       (void **)&sum_code_exact, (void **)&est_ticks, (void **)&est_count,
+                       (void **)&est_mean};
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) {
+        char *n = realloc(*arrays[k], 8 * (size_t)cap);
+        if (!n) return false;
+        memset(n + 8 * (size_t)sum_cap, 0, 8 * (size_t)(cap - sum_cap));
+        *arrays[k] = n;
     }
-    if (sum_depth == sum_stack_cap) {
-        size_t cap = sum_stack_cap ? sum_stack_cap * 2 : 64;
-        uint32_t *st = realloc(sum_stack, sizeof(uint32_t) * cap);
-        if (!st) return false;
-        sum_stack = st;
-        sum_stack_cap = cap;
-    }
+    sum_cap = cap;
     return true;
 }
 
-/* One event into the accounting (lib/jitprof.py's read_log, in C). */
+/* One timed event into the accounting: the interval it ends goes to the
+ * trace that ran it if timed exactly, else into the stretches. */
 static void sum_event(const ProfEvent *e) {
-    if (e->kind == PROF_PAUSE) {
-        if (sum_paused++ == 0) sum_charge(e->tsc);
-        return;
+    uint64_t dt = sum_last && e->tsc > sum_last ? e->tsc - sum_last : 0;
+    if (dt && !sum_paused) {
+        if (!e->exact) {
+            sum_stretches += dt;
+        } else if (e->top) {
+            sum_ticks[e->top] += dt;
+            if (sum_last_from_code) {
+                /* a sample: an interval the machine code started. The mean
+                   is what matters, and a few samples interrupted by the
+                   system (a page fault, another process) would swamp it:
+                   past 8 samples, one counts at most 32 times the mean */
+                uint64_t n = est_count[e->top];
+                if (n >= 8 && (double)dt > 32.0 * est_mean[e->top]) dt = (uint64_t)(32.0 * est_mean[e->top]);
+                sum_code_exact[e->top]++;
+                est_ticks[e->top] += dt;
+                est_count[e->top]++;
+                est_mean[e->top] = (double)est_ticks[e->top] / (double)est_count[e->top];
+                est_all_ticks += dt;
+                est_all_count++;
+            }
+        }
     }
-    if (e->kind == PROF_RESUME) {
-        if (sum_paused > 0 && --sum_paused == 0) sum_last = e->tsc;
-        return;
-    }
-    if (!sum_grow(e->uid)) return;
-    sum_charge(e->tsc);
-    if (e->kind == PROF_ENTER || e->kind == PROF_JUMP || e->kind == PROF_BRIDGE) {
-        sum_entries[e->uid]++;
-        if (e->kind == PROF_ENTER || sum_depth == 0) sum_stack[sum_depth++] = e->uid;
-        else sum_stack[sum_depth - 1] = e->uid;
-    } else if (sum_depth) {
-        sum_depth--;
-    }
+    if (e->kind == PROF_PAUSE) sum_paused++;
+    else if (e->kind == PROF_RESUME && sum_paused > 0) sum_paused--;
+    else if (e->kind == PROF_ENTER) sum_entries[e->uid]++;
     sum_last = e->tsc;
+    sum_last_from_code = e->kind == PROF_JUMP || e->kind == PROF_BRIDGE;
+}
+
+static double mean_interval(uint32_t uid) {
+    if (est_mean[uid] > 0) return est_mean[uid];
+    if (est_all_count) return (double)est_all_ticks / (double)est_all_count;
+    return 1.0;
+}
+
+/* The stretches' time goes to the intervals not timed one by one: each
+ * trace's count of them times its mean interval, scaled to add up. */
+static void sum_split_stretches(uint32_t known) {
+    double total = 0;
+    for (uint32_t uid = 1; uid < sum_cap && uid <= known; uid++)
+        if (sum_code_events[uid] > sum_code_exact[uid])
+            total += (double)(sum_code_events[uid] - sum_code_exact[uid]) * mean_interval(uid);
+    if (total > 0 && sum_stretches) {
+        double cum = 0;
+        uint64_t given = 0;
+        for (uint32_t uid = 1; uid < sum_cap && uid <= known; uid++) {
+            if (sum_code_events[uid] <= sum_code_exact[uid]) continue;
+            /* cumulative rounding: the parts add up exactly */
+            cum += (double)(sum_code_events[uid] - sum_code_exact[uid]) * mean_interval(uid);
+            uint64_t upto = (uint64_t)((double)sum_stretches * (cum / total) + 0.5);
+            if (upto > sum_stretches) upto = sum_stretches;
+            if (upto > given) sum_ticks[uid] += upto - given;
+            given = upto;
+        }
+        sum_stretches = 0;
+    }
+    /* (with no untimed interval to give them to, the stretches wait for
+       the next summary: a count can arrive a buffer after its time) */
+    for (uint32_t uid = 1; uid < sum_cap && uid <= known; uid++) sum_code_events[uid] = sum_code_exact[uid] = 0;
 }
 
 static char *dec_u64(char *p, uint64_t v) {
@@ -206,18 +267,30 @@ static char *dec_u64(char *p, uint64_t v) {
 
 /* The batch's summary: trace descriptions first seen, then one section
  * with "NAME ticks=T entries=E" per trace charged since the last one. */
-static void write_summary(const ProfEvent *ev, size_t n) {
+static void write_summary(const ProfEvent *ev, size_t n, const ProfCount *cn, size_t ncn) {
     static char *out;
     static size_t cap;
     uint64_t ts = 0;
     size_t nevents = 0;
+    uint32_t known = ntraces;
+    if (!sum_grow(known)) return;
     for (size_t k = 0; k < n; k++) {
-        if (ev[k].uid > ntraces || ev[k].kind >= PROF__COUNT) continue;
-        sum_event(&ev[k]);
-        if (ev[k].tsc > ts) ts = ev[k].tsc;
-        if (ev[k].uid) nevents++;
+        const ProfEvent *e = &ev[k];
+        if (e->uid > known || e->top > known || e->kind >= PROF__COUNT) continue;
+        sum_event(e);
+        /* the machine code's events are in the counts */
+        if (e->uid && e->kind != PROF_JUMP && e->kind != PROF_BRIDGE) nevents++;
+        if (e->tsc > ts) ts = e->tsc;
     }
+    for (size_t k = 0; k < ncn; k++) {
+        if (cn[k].uid > known) continue;
+        sum_code_events[cn[k].uid] += cn[k].n;
+        sum_entries[cn[k].uid] += cn[k].n;
+        nevents += cn[k].n;
+    }
+    sum_split_stretches(known);
     if (!nevents) return;
+    if (!ts) ts = pypylog_timestamp();
     size_t need = 256;
     for (uint32_t uid = 1; uid < sum_cap && uid <= ntraces; uid++)
         if (sum_ticks[uid] || sum_entries[uid]) {
@@ -252,18 +325,25 @@ static void write_summary(const ProfEvent *ev, size_t n) {
     p = put(p, "events=");
     p = dec_u64(p, nevents);
     *p++ = '\n';
+    if (jit_prof_sample > 1) {
+        /* the report says that the split was estimated, and how */
+        p = put(p, "sampling=");
+        p = dec_u64(p, (uint64_t)jit_prof_sample);
+        *p++ = '\n';
+    }
     p = section_close(p, ts, name);
     pypylog_write_raw(out, (size_t)(p - out));
 }
 
-static void write_events(const ProfEvent *ev, size_t n) {
+static void write_events(const ProfEvent *ev, size_t n, const ProfCount *cn, size_t ncn) {
     static char *out;
     static size_t cap;
     size_t len = 0;
     if (!events_mode) {
-        write_summary(ev, n);
+        write_summary(ev, n, cn, ncn);
         return;
     }
+    /* (every event is timed: they are all here, and the counts add nothing) */
     for (size_t k = 0; k < n; k++) {
         const ProfEvent *e = &ev[k];
         if (e->uid == 0 || e->uid > ntraces || e->kind >= PROF__COUNT) continue;
@@ -296,7 +376,7 @@ static void *writer_main(void *arg) {
         qcount--;
         writing = true;
         pthread_mutex_unlock(&mu);
-        write_events(bufs[b], full_len[b]);
+        write_events(bufs[b], full_len[b], counts[b], ncounts[b]);
         pthread_mutex_lock(&mu);
         writing = false;
         is_free[b] = true;
@@ -307,14 +387,45 @@ static void *writer_main(void *arg) {
 
 /* ---- the program's side ----------------------------------------------------------------- */
 
-static void open_current(void) {
-    jit_prof_buf.pos = bufs[current];
-    prof_buf_limit = bufs[current] + PROF_CAPACITY;
-    jit_prof_buf.end = prof_suppress_depth ? bufs[current] : prof_buf_limit;
+/* The buffer being filled: pos up to limit (room for one event more is
+ * checked before each). */
+static ProfEvent *buf_pos, *buf_limit;
+
+/* The machine code's countdowns (profiler.h): live, and the sink it uses
+ * while every event must come to C */
+uint64_t *prof_live, *prof_sink;
+/* by uid: the countdown last set in live, the machine code's events that
+ * came to C or whose countdown ran out, what was handed to the writer */
+static uint64_t *gap_set, *counted, *reported;
+int prof_suppress_depth;
+bool prof_force_next;
+static uint64_t rng = 0x9E3779B97F4A7C15u;
+/* The trace that runs now, as far as C knows: the last timed event's (or
+ * 0, the interpreter); RUNNING_UNKNOWN when untimed events may have
+ * followed (the next timed event ends a stretch, not an exact interval). */
+#define RUNNING_UNKNOWN UINT32_MAX
+static uint32_t running;
+/* what ran when compiled code was entered from the interpreter, by
+   nesting of entries (running again when the entry exits) */
+static uint32_t *outer_running;
+static size_t nouter, outer_cap;
+
+static void route(void) { jit_prof_countdowns = prof_suppress_depth || prof_force_next ? prof_sink : prof_live; }
+
+/* The countdown after a trace's timed event: random (a fixed one could
+ * beat in step with a program's loops and time always the same kind of
+ * interval), of mean jit_prof_sample - 1, but shorter for a trace's first
+ * events (mean counted / 16): every trace gets samples early, also one
+ * entered rarely that runs long each time. */
+static uint64_t random_gap(uint64_t counted_so_far) {
+    uint64_t mean = 1 + counted_so_far / 16;
+    if (mean > (uint64_t)jit_prof_sample) mean = (uint64_t)jit_prof_sample;
+    rng ^= rng << 13;
+    rng ^= rng >> 7;
+    rng ^= rng << 17;
+    return rng % (2 * mean - 1);
 }
 
-/* Hand the filled buffer to the writer and take a free one; with `drain`,
- * also wait until everything is written. */
 static void start_writer(void) {
     pthread_t th;
     writer_started = pthread_create(&th, NULL, writer_main, NULL) == 0;
@@ -322,15 +433,44 @@ static void start_writer(void) {
     else writer_failed = true;
 }
 
+static void open_current(void) {
+    buf_pos = bufs[current];
+    buf_limit = bufs[current] + PROF_CAPACITY;
+}
+
+/* With the current buffer: each trace's count of machine-code events since
+ * the last hand-off (read here, on the program's thread, from the
+ * countdowns' progress). */
+static void take_counts(void) {
+    ncounts[current] = 0;
+    uint32_t last = ntraces < PROF_MAX_UIDS ? ntraces : PROF_MAX_UIDS - 1;
+    for (uint32_t uid = 1; uid <= last; uid++) {
+        uint64_t total = counted[uid] + gap_set[uid] - prof_live[uid];
+        if (total == reported[uid]) continue;
+        if (ncounts[current] == counts_cap[current]) {
+            size_t cap = counts_cap[current] ? counts_cap[current] * 2 : 256;
+            ProfCount *c = realloc(counts[current], sizeof(ProfCount) * cap);
+            if (!c) return;   /* (counted next time) */
+            counts[current] = c;
+            counts_cap[current] = cap;
+        }
+        counts[current][ncounts[current]++] = (ProfCount){uid, total - reported[uid]};
+        reported[uid] = total;
+    }
+}
+
+/* Hand the filled buffer to the writer and take a free one; with `drain`,
+ * also wait until everything is written. */
 static void hand_off(bool drain) {
     if (current < 0) return;
-    size_t n = (size_t)(jit_prof_buf.pos - bufs[current]);
+    size_t n = (size_t)(buf_pos - bufs[current]);
+    take_counts();
     /* a full buffer: from now on a thread sums or writes them, in parallel
        with the program (short runs never fill one, and need no thread) */
     if (!drain && !writer_started && !writer_failed) start_writer();
     if (!writer_started || writer_failed) {
         /* no thread: write here */
-        write_events(bufs[current], n);
+        write_events(bufs[current], n, counts[current], ncounts[current]);
         open_current();
         return;
     }
@@ -340,12 +480,12 @@ static void hand_off(bool drain) {
         pthread_mutex_lock(&mu);
         while (qcount > 0 || writing) pthread_cond_wait(&cv_idle, &mu);
         pthread_mutex_unlock(&mu);
-        if (n) write_events(bufs[current], n);
+        write_events(bufs[current], n, counts[current], ncounts[current]);
         open_current();
         return;
     }
     pthread_mutex_lock(&mu);
-    if (n) {
+    if (n || ncounts[current]) {
         full_len[current] = n;
         is_free[current] = false;
         queue[(qhead + qcount) % PROF_BUFFERS] = current;
@@ -368,22 +508,42 @@ static void hand_off(bool drain) {
 void prof_start(int mode) {
     const char *ev = getenv("TPY_JIT_PROFILE_EVENTS");
     events_mode = ev && *ev && strcmp(ev, "0") != 0;
+    const char *sample = getenv("TPY_JIT_PROFILE_SAMPLE");
+    jit_prof_sample = PROF_DEFAULT_SAMPLE;
+    if (sample && *sample) {
+        char *end;
+        long v = strtol(sample, &end, 10);
+        if (*end || v < 1 || v > PROF_MAX_SAMPLE)
+            fprintf(stderr, "tpy: TPY_JIT_PROFILE_SAMPLE must be a whole number from 1 to %d, not '%s'; using %d\n",
+                    PROF_MAX_SAMPLE, sample, PROF_DEFAULT_SAMPLE);
+        else
+            jit_prof_sample = (int)v;
+    }
+    /* the per-event form shows each event's time: it times them all */
+    if (events_mode) jit_prof_sample = 1;
     start_tsc = pypylog_timestamp();
     clock_gettime(CLOCK_MONOTONIC, &start_time);
-    if (current < 0) {
-        for (int i = 0; i < PROF_BUFFERS; i++) {
-            bufs[i] = malloc(sizeof(ProfEvent) * PROF_CAPACITY);
-            if (!bufs[i]) return;
-            is_free[i] = true;
-        }
-        current = 0;
-        is_free[0] = false;
-        /* text is worth a thread from the start; summaries once a buffer
-           fills (hand_off) */
-        if (events_mode) start_writer();
+    if (current >= 0) return;
+    /* (by uid: large, but only the pages of traces that exist are touched) */
+    prof_live = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
+    prof_sink = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
+    gap_set = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
+    counted = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
+    reported = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
+    if (!prof_live || !prof_sink || !gap_set || !counted || !reported) return;
+    for (int i = 0; i < PROF_BUFFERS; i++) {
+        bufs[i] = malloc(sizeof(ProfEvent) * PROF_CAPACITY);
+        if (!bufs[i]) return;
+        is_free[i] = true;
     }
+    current = 0;
+    is_free[0] = false;
+    /* text is worth a thread from the start; summaries once a buffer
+       fills (hand_off) */
+    if (events_mode) start_writer();
     with_body = pypylog_wants(PL_PROFILE_ENTER);
     jit_profile_mode = mode;
+    route();
     open_current();
 }
 
@@ -397,7 +557,7 @@ static char *dup_buf(Buf *b) {
 }
 
 void prof_register(Trace *t) {
-    if (t->uid || ntraces >= NAMES_CHUNK * (1u << 16)) return;
+    if (t->uid || ntraces + 1 >= PROF_MAX_UIDS) return;
     uint32_t i = ntraces;
     if (!text_chunks[i / NAMES_CHUNK]) {
         text_chunks[i / NAMES_CHUNK] = calloc(NAMES_CHUNK, sizeof(TraceText));
@@ -420,42 +580,87 @@ void prof_register(Trace *t) {
     }
     tt->description = dup_buf(&b);
     if (!tt->name || !tt->description) return;
+    /* (its countdown starts at 0: its first event is timed) */
     /* published to the writer by the lock of the next hand-off */
     t->uid = ++ntraces;
 }
 
+/* A timed event: it ends an exact interval, run by `running`, when
+ * nothing untimed can have happened since the last one. */
+static ProfEvent *timed_event(uint32_t uid, ProfEventKind kind) {
+    bool handed = buf_pos >= buf_limit;
+    if (handed) hand_off(false);
+    ProfEvent *e = buf_pos++;
+    e->tsc = pypylog_timestamp();
+    e->uid = uid;
+    /* (a hand-off's wait is nobody's time: no sample of it) */
+    if ((!prof_force_next || handed) && jit_prof_sample > 1) running = RUNNING_UNKNOWN;
+    e->exact = running != RUNNING_UNKNOWN;
+    e->top = e->exact ? running : 0;
+    e->kind = (uint8_t)kind;
+    return e;
+}
+
 void prof_event(Trace *t, ProfEventKind kind) {
     if (!jit_profile_mode || prof_suppress_depth || current < 0 || !t->uid) return;
-    if (jit_prof_buf.pos >= jit_prof_buf.end) hand_off(false);
-    ProfEvent *e = jit_prof_buf.pos++;
-    e->tsc = pypylog_timestamp();
-    e->uid = t->uid;
-    e->kind = kind;
+    ProfEvent *e = timed_event(t->uid, kind);
+    if (kind == PROF_ENTER) {
+        if (nouter == outer_cap) {
+            size_t cap = outer_cap ? outer_cap * 2 : 64;
+            uint32_t *o = realloc(outer_running, sizeof(uint32_t) * cap);
+            if (!o) abort();
+            outer_running = o;
+            outer_cap = cap;
+        }
+        outer_running[nouter++] = running;
+        running = t->uid;
+    } else {
+        running = nouter ? outer_running[--nouter] : 0;
+    }
+    prof_force_next = true;
+    route();
+    /* the interval starts now, as the compiled code does: the time this
+       took is not the trace's */
+    if (kind == PROF_ENTER) e->tsc = pypylog_timestamp();
 }
 
 void prof_slow_event(uint64_t uid_kind) {
-    if (prof_suppress_depth || current < 0 || !jit_profile_mode) return;
     uint32_t uid = (uint32_t)uid_kind;
-    if (uid == 0 || uid > ntraces) return;
-    if (jit_prof_buf.pos >= jit_prof_buf.end) hand_off(false);
-    ProfEvent *e = jit_prof_buf.pos++;
-    e->tsc = pypylog_timestamp();
-    e->uid = uid;
-    e->kind = (uint32_t)(uid_kind >> 32);
+    ProfEventKind kind = (ProfEventKind)(uid_kind >> 32);
+    if (uid == 0 || uid >= PROF_MAX_UIDS || !prof_live) return;
+    if (jit_prof_countdowns == prof_sink) {
+        /* every event comes here: undo the machine code's decrement */
+        prof_sink[uid] = 0;
+        if (prof_suppress_depth || current < 0 || !jit_profile_mode || uid > ntraces) return;
+        /* the event after a timed one: timed too */
+        counted[uid]++;
+        timed_event(uid, kind);
+        prof_force_next = false;
+    } else {
+        /* its countdown ran out: this event and the next one are timed */
+        if (uid > ntraces) return;
+        counted[uid] += gap_set[uid] + 1;
+        gap_set[uid] = prof_live[uid] = random_gap(counted[uid]);
+        ProfEvent *e = timed_event(uid, kind);
+        prof_force_next = jit_prof_sample > 1;
+        running = uid;
+        route();
+        /* the sample starts now, as the machine code goes on: the time
+           this took is not the trace's (it goes to the stretch before) */
+        e->tsc = pypylog_timestamp();
+        return;
+    }
+    running = uid;
+    route();
 }
-
 
 void prof_flush(void) { hand_off(true); }
 
 void prof_tracing(bool start) {
     if (current < 0 || !jit_profile_mode) return;
-    if (jit_prof_buf.pos >= bufs[current] + PROF_CAPACITY) hand_off(false);
-    if (jit_prof_buf.pos >= bufs[current] + PROF_CAPACITY) return;
-    /* (a suppressed stretch keeps end at pos: write past it, within the buffer) */
-    ProfEvent *e = jit_prof_buf.pos++;
-    e->tsc = pypylog_timestamp();
-    e->uid = 0;
-    e->kind = start ? PROF_PAUSE : PROF_RESUME;
+    timed_event(0, start ? PROF_PAUSE : PROF_RESUME);
+    prof_force_next = true;
+    route();
 }
 
 void prof_finish(void) {

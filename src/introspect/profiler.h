@@ -10,13 +10,24 @@
  *     run_trace, so the machine code pays nothing for them;
  *   - a jump from one loop tree into another: by the machine code, a few
  *     instructions before the jump (no call, no I/O; a cold path calls C
- *     only when the buffer is full);
+ *     for the events that are timed);
  *   - entering a bridge, and a bridge jumping back to its own loop, only in
  *     mode PROF_BRIDGES (the seed's option 2); mode PROF_LOOPS (option 1)
  *     charges bridges to their loop.
- * Time spent in a call_assembler (a trace running another function's trace
- * directly) is charged to the caller: nothing is recorded inside it.
- * Code compiled while profiling is off carries no instrumentation.
+ * Timing: reading the time stamp counter costs ~10 ns on the machines we
+ * measured, more than many a loop iteration, and a loop that takes a
+ * bridge every iteration makes two events per iteration. So every event is
+ * counted, but by default (jit_prof_sample > 1) the machine code times
+ * only a random sample: each trace's events go to C about once in
+ * jit_prof_sample, which times that event and the next one of any trace,
+ * so the interval between them, run by that trace, is measured exactly.
+ * Events written in C are always timed, and so is the next one. The
+ * writer then knows exactly the intervals that start with a timed event
+ * and end with the next one, and the total time of all the others; it
+ * splits that total between the traces by how many intervals each ran
+ * (the counts) times its mean interval (the samples). docs/profiler.md,
+ * "Sampled timing", shows the error. With jit_prof_sample == 1 (always in
+ * the per-event form) every event is timed.
  */
 #ifndef TPY_INTROSPECT_PROFILER_H
 #define TPY_INTROSPECT_PROFILER_H
@@ -49,43 +60,51 @@ typedef enum ProfEventKind {
     PROF__COUNT
 } ProfEventKind;
 
+/* A timed event, as C writes it to the buffer. */
 typedef struct ProfEvent {
     uint64_t tsc;
-    uint32_t uid;           /* Trace.uid */
-    uint32_t kind;          /* ProfEventKind */
+    uint32_t uid;           /* the trace it names (Trace.uid); 0: tracing pauses */
+    uint32_t top;           /* the trace that ran until now (0: none) */
+    uint8_t kind;           /* ProfEventKind */
+    uint8_t exact;          /* no untimed event since the previous timed one */
 } ProfEvent;
 
-/* The buffer the machine code appends to: pos < end means room. The
- * layout (pos at 0, end at 8) is known to the backend. */
-typedef struct ProfBuffer {
-    ProfEvent *pos;
-    ProfEvent *end;
-} ProfBuffer;
-
-extern ProfBuffer jit_prof_buf;
+/* What the machine code touches: countdowns by uid, the events until that
+ * trace's next timed one. For an event naming trace uid it does
+ *     if (jit_prof_countdowns[uid]-- == 0) prof_slow_event(uid | kind << 32);
+ * (a few instructions, no call on the fast path). jit_prof_countdowns is
+ * the live array, or a sink of zeros while every event must go to C: while
+ * suppressed, and when the next event must be timed. */
+#define PROF_MAX_UIDS (1u << 20)    /* traces beyond are not profiled */
+extern uint64_t *jit_prof_countdowns;
 extern int jit_profile_mode;
+/* Mean number of a trace's events between two timed ones; 1: time them
+ * all. Fixed when profiling starts (TPY_JIT_PROFILE_SAMPLE). */
+extern int jit_prof_sample;
+#define PROF_MAX_SAMPLE 100000
 
-/* Turn profiling on (mode PROF_LOOPS or PROF_BRIDGES); out: the log file
- * when PYPYLOG does not name one (NULL: PYPYLOG's). */
+/* Turn profiling on (mode PROF_LOOPS or PROF_BRIDGES), once, at start. */
 void prof_start(int mode);
 /* A compiled trace gets its uid (the events' name for it). */
 void prof_register(struct Trace *t);
-/* Record an event now (C side). */
+/* Record an event now (C side): an entry from the interpreter, or an exit. */
 void prof_event(struct Trace *t, ProfEventKind kind);
-/* The machine code's cold path: the buffer was full (arg: uid | kind << 32). */
+/* The machine code's cold path (arg: uid | kind << 32). */
 void prof_slow_event(uint64_t uid_kind);
-/* Nothing is recorded between these (call_assembler: charged to the caller).
- * Inline: compiled code calls in and out of them for every call_assembler. */
+/* Nothing is recorded between these (call_assembler: charged to the
+ * caller). Inline: compiled code calls in and out of them for every
+ * call_assembler. */
 extern int prof_suppress_depth;
-extern ProfEvent *prof_buf_limit;   /* the current buffer's end */
+extern bool prof_force_next;        /* the machine code's next event is timed */
+extern uint64_t *prof_live, *prof_sink;
 static inline bool prof_suppressed(void) { return prof_suppress_depth > 0; }
 static inline void prof_suppress_begin(void) {
     prof_suppress_depth++;
-    /* the machine code then takes its cold path, which drops events */
-    jit_prof_buf.end = jit_prof_buf.pos;
+    /* the machine code's events come to C, which drops them */
+    jit_prof_countdowns = prof_sink;
 }
 static inline void prof_suppress_end(void) {
-    if (--prof_suppress_depth == 0 && prof_buf_limit) jit_prof_buf.end = prof_buf_limit;
+    if (prof_suppress_depth > 0 && --prof_suppress_depth == 0 && !prof_force_next) jit_prof_countdowns = prof_live;
 }
 /* Write the buffered events to PYPYLOG (before any later section, so the
  * log stays in time order; and at exit). */

@@ -26,6 +26,8 @@ static FILE *log_file;
 static bool profiling;          /* PYPYLOG=file: markers only */
 static char *prefixes;          /* "a,b,c" (conditional mode) */
 static uint64_t shown_bits;     /* bit 0: innermost open section shown */
+static uint64_t body_bits;      /* bit 0: ... with its body */
+bool pypylog_profile_bodies_only;
 static const char *color_start = "", *color_start2 = "", *color_stop = "";
 
 uint64_t pypylog_timestamp(void) {
@@ -110,6 +112,7 @@ static void marker(const char *pre, const char *name, const char *post, const ch
 
 bool pypylog_start(PypylogSection s) {
     shown_bits <<= 1;
+    body_bits <<= 1;
     if (!pypylog_enabled) return false;
     /* buffered profiler events are older than this section */
     if (jit_profile_mode) {
@@ -122,7 +125,9 @@ bool pypylog_start(PypylogSection s) {
         shown_bits |= 1;
     }
     marker("{", name, "", color_start);
-    return !profiling;
+    bool body = !profiling && (!pypylog_profile_bodies_only || strncmp(name, "jit-profile", 11) == 0);
+    body_bits |= body;
+    return body;
 }
 
 void pypylog_stop(PypylogSection s) {
@@ -132,9 +137,10 @@ void pypylog_stop(PypylogSection s) {
         fflush(log_file);
     }
     shown_bits >>= 1;
+    body_bits >>= 1;
 }
 
-bool pypylog_printing(void) { return pypylog_enabled && !profiling && (shown_bits & 1); }
+bool pypylog_printing(void) { return pypylog_enabled && (body_bits & 1); }
 
 void pypylog_print(const char *fmt, ...) {
     if (!pypylog_printing()) return;
@@ -148,6 +154,7 @@ void pypylog_print(const char *fmt, ...) {
 bool pypylog_wants(PypylogSection s) {
     if (!pypylog_enabled || profiling || !prefixes) return false;
     const char *name = pypylog_section_names[s];
+    if (pypylog_profile_bodies_only && strncmp(name, "jit-profile", 11) != 0) return false;
     return one_starts_with(prefixes, name) || starts_with_one_of(name, prefixes);
 }
 

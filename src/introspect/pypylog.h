@@ -58,6 +58,10 @@ typedef enum PypylogSection {
 
 extern const char *const pypylog_section_names[PL__COUNT];
 
+/* tpy --jit-profile: the other sections (tracing, compiling) are there for
+ * their times; their bodies would cost the profiled program time. */
+extern bool pypylog_profile_bodies_only;
+
 /* Read PYPYLOG (once, at start-up). */
 void pypylog_init(void);
 /* Is anything logged at all? (Cheap test before building log text.) */

@@ -62,6 +62,14 @@ typedef struct Reloc {
     uint8_t *target;
 } Reloc;
 
+/* A profiler event's cold path, emitted after the code (profiler.h) */
+typedef struct ProfStub {
+    size_t field;               /* rel32 of the jump to it */
+    size_t resume;              /* where it goes back to */
+    uint64_t uid_kind;          /* prof_slow_event's argument */
+    uint32_t live;              /* the registers (Locs 0..31) it keeps */
+} ProfStub;
+
 typedef struct LocalLabel {
     TargetDescr *td;
     size_t offset;
@@ -88,6 +96,8 @@ typedef struct Emitter {
     int32_t nsites, capsites;
     Reloc *relocs;
     int32_t nrelocs, caprelocs;
+    ProfStub *prof_stubs;
+    int32_t nprof_stubs, capprof_stubs;
     LocalLabel labels[8];
     int nlabels;
     size_t epilogue;
@@ -545,14 +555,24 @@ static void emit_preserving_call(Emitter *e, const void *fn, int arg_reg, bool a
     for (int i = 0; i < nsaved; i++) move_loc(e, saved[i], LOC_SLOT0 + JIT_FRAME_SLOTS + i);
 }
 
-/* A call on a cold path with one immediate argument and no result, keeping
- * every register. */
-static void emit_preserving_call_imm(Emitter *e, const void *fn, int64_t arg) {
-    Asm *a = &e->a;
-    int saved[NREGS], nsaved = 0;
+/* The caller-saved registers (bits by Loc) that hold values now. */
+static uint32_t live_caller_saved(Emitter *e) {
+    uint32_t live = 0;
     for (int reg = 0; reg < NREGS; reg++) {
         if (!(CALLER_SAVED_MASK & (1u << reg)) || reg == R11) continue;
         if (e->holder[reg] == -1 && !((e->locked | e->temps) & (1u << reg))) continue;
+        live |= 1u << reg;
+    }
+    return live;
+}
+
+/* A call with one immediate argument and no result, keeping the registers
+ * of `live`. */
+static void emit_call_keeping(Emitter *e, uint32_t live, const void *fn, int64_t arg) {
+    Asm *a = &e->a;
+    int saved[NREGS], nsaved = 0;
+    for (int reg = 0; reg < NREGS; reg++) {
+        if (!(live & (1u << reg))) continue;
         move_loc(e, LOC_SLOT0 + JIT_FRAME_SLOTS + nsaved, reg);
         saved[nsaved++] = reg;
     }
@@ -562,36 +582,36 @@ static void emit_preserving_call_imm(Emitter *e, const void *fn, int64_t arg) {
     for (int i = 0; i < nsaved; i++) move_loc(e, saved[i], LOC_SLOT0 + JIT_FRAME_SLOTS + i);
 }
 
-/* The profiler's event (profiler.h): append {tsc, uid, kind} to the buffer
- * with a few instructions and no call; when the buffer is full, a cold
- * path hands the event to C. Keeps every register (flags excepted). */
+/* The profiler's event (profiler.h): count it down in the trace's
+ * countdown and go on while that lasts (three instructions and a branch
+ * not taken, no call, only R11 and the flags); otherwise a cold path
+ * after the code calls C, which times it. */
 static void emit_profile_event(Emitter *e, uint32_t uid, ProfEventKind kind) {
     Asm *a = &e->a;
-    AsmMem s0 = slot_mem(JIT_FRAME_SLOTS), s1 = slot_mem(JIT_FRAME_SLOTS + 1);
-    static const uint8_t rdtsc[2] = {0x0F, 0x31};
-    asm_mov_mr(a, s0, RAX);
-    asm_mov_mr(a, s1, RDX);
-    asm_mov_ri(a, R11, (int64_t)(uintptr_t)&jit_prof_buf);
-    asm_mov_rm(a, RAX, asm_mem(R11, (int32_t)offsetof(ProfBuffer, pos)));
-    asm_alu_rm(a, ALU_CMP, RAX, asm_mem(R11, (int32_t)offsetof(ProfBuffer, end)));
-    size_t slow = asm_jcc(a, CC_AE);
-    asm_lea(a, RDX, asm_mem(RAX, (int32_t)sizeof(ProfEvent)));
-    asm_mov_mr(a, asm_mem(R11, (int32_t)offsetof(ProfBuffer, pos)), RDX);
-    asm_mov_rr(a, R11, RAX);
-    asm_bytes(a, rdtsc, 2);
-    asm_shift_ri(a, SHIFT_SHL, RDX, 32);
-    asm_alu_rr(a, ALU_OR, RAX, RDX);
-    asm_mov_mr(a, asm_mem(R11, (int32_t)offsetof(ProfEvent, tsc)), RAX);
-    asm_mov32_mi(a, asm_mem(R11, (int32_t)offsetof(ProfEvent, uid)), uid);
-    asm_mov32_mi(a, asm_mem(R11, (int32_t)offsetof(ProfEvent, kind)), (uint32_t)kind);
-    asm_mov_rm(a, RAX, s0);
-    asm_mov_rm(a, RDX, s1);
-    size_t done = asm_jmp(a);
-    asm_patch_rel32(a, slow, asm_len(a));
-    asm_mov_rm(a, RAX, s0);
-    asm_mov_rm(a, RDX, s1);
-    emit_preserving_call_imm(e, (const void *)prof_slow_event, (int64_t)((uint64_t)uid | ((uint64_t)kind << 32)));
-    asm_patch_rel32(a, done, asm_len(a));
+    if (uid == 0 || uid >= PROF_MAX_UIDS) return;   /* not profiled */
+    asm_mov_ri(a, R11, (int64_t)(uintptr_t)&jit_prof_countdowns);
+    asm_mov_rm(a, R11, asm_mem(R11, 0));
+    asm_alu_mi(a, ALU_SUB, asm_mem(R11, (int32_t)(sizeof(uint64_t) * uid)), 1);
+    size_t cold = asm_jcc(a, CC_B);                     /* it was 0 */
+    if (e->nprof_stubs == e->capprof_stubs) {
+        e->capprof_stubs = e->capprof_stubs ? 2 * e->capprof_stubs : 8;
+        e->prof_stubs = realloc(e->prof_stubs, sizeof(ProfStub) * (size_t)e->capprof_stubs);
+        if (!e->prof_stubs) abort();
+    }
+    e->prof_stubs[e->nprof_stubs++] =
+        (ProfStub){cold, asm_len(a), (uint64_t)uid | ((uint64_t)kind << 32), live_caller_saved(e)};
+}
+
+/* The profiler events' cold paths: call C, keeping the registers, and go
+ * back. */
+static void emit_prof_stubs(Emitter *e) {
+    Asm *a = &e->a;
+    for (int i = 0; i < e->nprof_stubs; i++) {
+        ProfStub *st = &e->prof_stubs[i];
+        asm_patch_rel32(a, st->field, asm_len(a));
+        emit_call_keeping(e, st->live, (const void *)prof_slow_event, (int64_t)st->uid_kind);
+        asm_jmp_to(a, st->resume);
+    }
 }
 
 /* ---- value representation fast paths ---------------------------------------------------- */
@@ -1536,10 +1556,12 @@ static void emitter_free(Emitter *e) {
     asm_free(&e->a);
     free(e->sites);
     free(e->relocs);
+    free(e->prof_stubs);
 }
 
 static bool finish_compile(Emitter *e) {
     if (!e->failed) emit_stubs(e);
+    if (!e->failed) emit_prof_stubs(e);
     if (e->failed || !place(e)) {
         if (getenv("TPY_JITDUMP")) fprintf(stderr, "backend: %s\n", e->why ? e->why : "no code memory");
         emitter_free(e);
