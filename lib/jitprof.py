@@ -252,7 +252,7 @@ def build_report(prof, top=None):
         'compiling': 100.0 * prof.compiling / total,
     }
     return {'total_ticks': total, 'ticks_per_second': prof.ticks_per_second,
-            'events': prof.nevents, 'phases': phases, 'traces': rows,
+            'events': prof.nevents, 'sampling': prof.sampling, 'phases': phases, 'traces': rows,
             'phase_ticks': {'interpreter': interp, 'machine code': prof.machine,
                             'tracing': prof.tracing, 'compiling': prof.compiling}}
 
@@ -282,6 +282,9 @@ def print_table(rep, out):
     ph = rep['phases']
     out.write("interpreter %.1f%%, machine code %.1f%%, tracing %.1f%%, compiling %.1f%%\n\n"
               % (ph['interpreter'], ph['machine code'], ph['tracing'], ph['compiling']))
+    if rep.get('sampling', 1) > 1:
+        out.write("(entries exact; times of loops and bridges estimated, about 1 in %d of each one's "
+                  "transitions timed)\n\n" % rep['sampling'])
     out.write("%7s  %12s  %9s  %12s  %-22s %s\n" % ("share", "time", "entries", "per entry", "loop or bridge", "where"))
     for r in rep['traces']:
         out.write("%6.1f%%  %12s  %9d  %12s  %-22s %s\n" % (
