@@ -171,6 +171,25 @@ static uint64_t *est_ticks, *est_count;
 static double *est_mean;
 static uint64_t est_all_ticks, est_all_count;
 static uint32_t sum_cap;
+/* the uids with something to write or to split since the last summary
+   (a program with thousands of traces writes a summary before each of its
+   tracing and compiling sections: those do not go through them all) */
+static uint32_t *dirty;
+static uint8_t *is_dirty;           /* by uid */
+static size_t ndirty, dirty_cap;
+
+static void mark(uint32_t uid) {
+    if (is_dirty[uid]) return;
+    if (ndirty == dirty_cap) {
+        size_t cap = dirty_cap ? dirty_cap * 2 : 256;
+        uint32_t *d = realloc(dirty, sizeof(uint32_t) * cap);
+        if (!d) abort();
+        dirty = d;
+        dirty_cap = cap;
+    }
+    is_dirty[uid] = 1;
+    dirty[ndirty++] = uid;
+}
 
 static bool sum_grow(uint32_t uid) {
     if (uid < sum_cap) return true;
@@ -186,6 +205,10 @@ static bool sum_grow(uint32_t uid) {
         memset(n + 8 * (size_t)sum_cap, 0, 8 * (size_t)(cap - sum_cap));
         *arrays[k] = n;
     }
+    uint8_t *d = realloc(is_dirty, cap);
+    if (!d) return false;
+    memset(d + sum_cap, 0, cap - sum_cap);
+    is_dirty = d;
     sum_cap = cap;
     return true;
 }
@@ -199,6 +222,7 @@ static void sum_event(const ProfEvent *e) {
             sum_stretches += dt;
         } else if (e->top) {
             sum_ticks[e->top] += dt;
+            mark(e->top);
             if (sum_last_from_code) {
                 /* a sample: an interval the machine code started. The mean
                    is what matters, and a few samples interrupted by the
@@ -217,7 +241,10 @@ static void sum_event(const ProfEvent *e) {
     }
     if (e->kind == PROF_PAUSE) sum_paused++;
     else if (e->kind == PROF_RESUME && sum_paused > 0) sum_paused--;
-    else if (e->kind == PROF_ENTER) sum_entries[e->uid]++;
+    else if (e->kind == PROF_ENTER) {
+        sum_entries[e->uid]++;
+        mark(e->uid);
+    }
     sum_last = e->tsc;
     sum_last_from_code = e->kind == PROF_JUMP || e->kind == PROF_BRIDGE;
 }
@@ -229,16 +256,21 @@ static double mean_interval(uint32_t uid) {
 }
 
 /* The stretches' time goes to the intervals not timed one by one: each
- * trace's count of them times its mean interval, scaled to add up. */
-static void sum_split_stretches(uint32_t known) {
+ * trace's count of them times its mean interval, scaled to add up. Done
+ * when counts come (they come with some of the buffers: the stretches and
+ * samples before wait for them). */
+static void sum_split_stretches(void) {
     double total = 0;
-    for (uint32_t uid = 1; uid < sum_cap && uid <= known; uid++)
+    for (size_t k = 0; k < ndirty; k++) {
+        uint32_t uid = dirty[k];
         if (sum_code_events[uid] > sum_code_exact[uid])
             total += (double)(sum_code_events[uid] - sum_code_exact[uid]) * mean_interval(uid);
+    }
     if (total > 0 && sum_stretches) {
         double cum = 0;
         uint64_t given = 0;
-        for (uint32_t uid = 1; uid < sum_cap && uid <= known; uid++) {
+        for (size_t k = 0; k < ndirty; k++) {
+            uint32_t uid = dirty[k];
             if (sum_code_events[uid] <= sum_code_exact[uid]) continue;
             /* cumulative rounding: the parts add up exactly */
             cum += (double)(sum_code_events[uid] - sum_code_exact[uid]) * mean_interval(uid);
@@ -250,8 +282,8 @@ static void sum_split_stretches(uint32_t known) {
         sum_stretches = 0;
     }
     /* (with no untimed interval to give them to, the stretches wait for
-       the next summary: a count can arrive a buffer after its time) */
-    for (uint32_t uid = 1; uid < sum_cap && uid <= known; uid++) sum_code_events[uid] = sum_code_exact[uid] = 0;
+       the next counts) */
+    for (size_t k = 0; k < ndirty; k++) sum_code_events[dirty[k]] = sum_code_exact[dirty[k]] = 0;
 }
 
 static char *dec_u64(char *p, uint64_t v) {
@@ -267,6 +299,11 @@ static char *dec_u64(char *p, uint64_t v) {
 
 /* The batch's summary: trace descriptions first seen, then one section
  * with "NAME ticks=T entries=E" per trace charged since the last one. */
+static int cmp_uid(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 static void write_summary(const ProfEvent *ev, size_t n, const ProfCount *cn, size_t ncn) {
     static char *out;
     static size_t cap;
@@ -286,24 +323,30 @@ static void write_summary(const ProfEvent *ev, size_t n, const ProfCount *cn, si
         if (cn[k].uid > known) continue;
         sum_code_events[cn[k].uid] += cn[k].n;
         sum_entries[cn[k].uid] += cn[k].n;
+        mark(cn[k].uid);
         nevents += cn[k].n;
     }
-    sum_split_stretches(known);
+    if (ncn) sum_split_stretches();
     if (!nevents) return;
     if (!ts) ts = pypylog_timestamp();
     size_t need = 256;
-    for (uint32_t uid = 1; uid < sum_cap && uid <= ntraces; uid++)
+    for (size_t k = 0; k < ndirty; k++) {
+        uint32_t uid = dirty[k];
         if (sum_ticks[uid] || sum_entries[uid]) {
             TraceText *tt = text_of(uid);
             need += 64 + strlen(tt->name) + (tt->described ? 0 : strlen(tt->description) + 100);
         }
+    }
     if (need > cap) {
         cap = need * 2;
         out = realloc(out, cap);
         if (!out) abort();
     }
     char *p = out;
-    for (uint32_t uid = 1; uid < sum_cap && uid <= ntraces; uid++) {
+    /* in the order of uids, as the report's ties are */
+    qsort(dirty, ndirty, sizeof(uint32_t), cmp_uid);
+    for (size_t k = 0; k < ndirty; k++) {
+        uint32_t uid = dirty[k];
         TraceText *tt = text_of(uid);
         if ((sum_ticks[uid] || sum_entries[uid]) && !tt->described) {
             tt->described = 1;
@@ -312,7 +355,12 @@ static void write_summary(const ProfEvent *ev, size_t n, const ProfCount *cn, si
     }
     const char *name = pypylog_section_names[PL_PROFILE_SUMMARY];
     p = section_open(p, ts, name);
-    for (uint32_t uid = 1; uid < sum_cap && uid <= ntraces; uid++) {
+    size_t keep = 0;
+    for (size_t k = 0; k < ndirty; k++) {
+        uint32_t uid = dirty[k];
+        /* (samples and stretches still waiting for counts stay dirty) */
+        if (sum_code_events[uid] || sum_code_exact[uid]) dirty[keep++] = uid;
+        else is_dirty[uid] = 0;
         if (!sum_ticks[uid] && !sum_entries[uid]) continue;
         p = put(p, text_of(uid)->name);
         p = put(p, " ticks=");
@@ -322,6 +370,7 @@ static void write_summary(const ProfEvent *ev, size_t n, const ProfCount *cn, si
         *p++ = '\n';
         sum_ticks[uid] = sum_entries[uid] = 0;
     }
+    ndirty = keep;
     p = put(p, "events=");
     p = dec_u64(p, nevents);
     *p++ = '\n';
@@ -391,9 +440,9 @@ static void *writer_main(void *arg) {
  * checked before each). */
 static ProfEvent *buf_pos, *buf_limit;
 
-/* The machine code's countdowns (profiler.h): live, and the sink it uses
- * while every event must come to C */
-uint64_t *prof_live, *prof_sink;
+/* The machine code's countdowns (profiler.h): live, the sink it uses
+ * while every event must come to C, the mute one while suppressed */
+uint64_t *prof_live, *prof_sink, *prof_mute;
 /* by uid: the countdown last set in live, the machine code's events that
  * came to C or whose countdown ran out, what was handed to the writer */
 static uint64_t *gap_set, *counted, *reported;
@@ -410,7 +459,9 @@ static uint32_t running;
 static uint32_t *outer_running;
 static size_t nouter, outer_cap;
 
-static void route(void) { jit_prof_countdowns = prof_suppress_depth || prof_force_next ? prof_sink : prof_live; }
+static void route(void) {
+    jit_prof_countdowns = prof_suppress_depth ? prof_mute : prof_force_next ? prof_sink : prof_live;
+}
 
 /* The countdown after a trace's timed event: random (a fixed one could
  * beat in step with a program's loops and time always the same kind of
@@ -441,8 +492,17 @@ static void open_current(void) {
 /* With the current buffer: each trace's count of machine-code events since
  * the last hand-off (read here, on the program's thread, from the
  * countdowns' progress). */
-static void take_counts(void) {
+static bool finishing;
+static uint64_t last_take;
+/* Counts before a log section: at most about once a millisecond (2^21
+ * ticks) and at the end; reading them goes through all traces. */
+#define TAKE_INTERVAL_TICKS (1u << 21)
+
+static void take_counts(bool drain) {
     ncounts[current] = 0;
+    uint64_t now = pypylog_timestamp();
+    if (drain && !finishing && now - last_take < TAKE_INTERVAL_TICKS) return;
+    last_take = now;
     uint32_t last = ntraces < PROF_MAX_UIDS ? ntraces : PROF_MAX_UIDS - 1;
     for (uint32_t uid = 1; uid <= last; uid++) {
         uint64_t total = counted[uid] + gap_set[uid] - prof_live[uid];
@@ -464,7 +524,7 @@ static void take_counts(void) {
 static void hand_off(bool drain) {
     if (current < 0) return;
     size_t n = (size_t)(buf_pos - bufs[current]);
-    take_counts();
+    take_counts(drain);
     /* a full buffer: from now on a thread sums or writes them, in parallel
        with the program (short runs never fill one, and need no thread) */
     if (!drain && !writer_started && !writer_failed) start_writer();
@@ -480,7 +540,7 @@ static void hand_off(bool drain) {
         pthread_mutex_lock(&mu);
         while (qcount > 0 || writing) pthread_cond_wait(&cv_idle, &mu);
         pthread_mutex_unlock(&mu);
-        write_events(bufs[current], n, counts[current], ncounts[current]);
+        if (n || ncounts[current]) write_events(bufs[current], n, counts[current], ncounts[current]);
         open_current();
         return;
     }
@@ -527,10 +587,11 @@ void prof_start(int mode) {
     /* (by uid: large, but only the pages of traces that exist are touched) */
     prof_live = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
     prof_sink = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
+    prof_mute = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
     gap_set = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
     counted = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
     reported = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
-    if (!prof_live || !prof_sink || !gap_set || !counted || !reported) return;
+    if (!prof_live || !prof_sink || !prof_mute || !gap_set || !counted || !reported) return;
     for (int i = 0; i < PROF_BUFFERS; i++) {
         bufs[i] = malloc(sizeof(ProfEvent) * PROF_CAPACITY);
         if (!bufs[i]) return;
@@ -580,7 +641,9 @@ void prof_register(Trace *t) {
     }
     tt->description = dup_buf(&b);
     if (!tt->name || !tt->description) return;
-    /* (its countdown starts at 0: its first event is timed) */
+    /* (its countdown starts at 0: its first event is timed; muted, it
+       never runs out: 2^62 events would take a century) */
+    prof_mute[ntraces + 1] = UINT64_C(1) << 62;
     /* published to the writer by the lock of the next hand-off */
     t->uid = ++ntraces;
 }
@@ -628,6 +691,10 @@ void prof_slow_event(uint64_t uid_kind) {
     uint32_t uid = (uint32_t)uid_kind;
     ProfEventKind kind = (ProfEventKind)(uid_kind >> 32);
     if (uid == 0 || uid >= PROF_MAX_UIDS || !prof_live) return;
+    if (jit_prof_countdowns == prof_mute) {
+        prof_mute[uid] = UINT64_C(1) << 62;   /* (a trace registered late) */
+        return;
+    }
     if (jit_prof_countdowns == prof_sink) {
         /* every event comes here: undo the machine code's decrement */
         prof_sink[uid] = 0;
@@ -665,6 +732,7 @@ void prof_tracing(bool start) {
 
 void prof_finish(void) {
     if (!jit_profile_mode) return;
+    finishing = true;
     prof_flush();
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);

@@ -73,8 +73,9 @@ typedef struct ProfEvent {
  * trace's next timed one. For an event naming trace uid it does
  *     if (jit_prof_countdowns[uid]-- == 0) prof_slow_event(uid | kind << 32);
  * (a few instructions, no call on the fast path). jit_prof_countdowns is
- * the live array, or a sink of zeros while every event must go to C: while
- * suppressed, and when the next event must be timed. */
+ * the live array; a sink of zeros when the next event must be timed (every
+ * event goes to C); a mute array of countdowns that never run out while
+ * events are suppressed (nothing goes to C, nothing is counted). */
 #define PROF_MAX_UIDS (1u << 20)    /* traces beyond are not profiled */
 extern uint64_t *jit_prof_countdowns;
 extern int jit_profile_mode;
@@ -96,15 +97,15 @@ void prof_slow_event(uint64_t uid_kind);
  * call_assembler. */
 extern int prof_suppress_depth;
 extern bool prof_force_next;        /* the machine code's next event is timed */
-extern uint64_t *prof_live, *prof_sink;
+extern uint64_t *prof_live, *prof_sink, *prof_mute;
 static inline bool prof_suppressed(void) { return prof_suppress_depth > 0; }
 static inline void prof_suppress_begin(void) {
     prof_suppress_depth++;
-    /* the machine code's events come to C, which drops them */
-    jit_prof_countdowns = prof_sink;
+    jit_prof_countdowns = prof_mute;
 }
 static inline void prof_suppress_end(void) {
-    if (prof_suppress_depth > 0 && --prof_suppress_depth == 0 && !prof_force_next) jit_prof_countdowns = prof_live;
+    if (prof_suppress_depth > 0 && --prof_suppress_depth == 0)
+        jit_prof_countdowns = prof_force_next ? prof_sink : prof_live;
 }
 /* Write the buffered events to PYPYLOG (before any later section, so the
  * log stays in time order; and at exit). */
