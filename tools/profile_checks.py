@@ -84,18 +84,20 @@ print(nested(20000))
 
 # recursion through call_assembler, called from a loop: charged to the loop
 # Two inner loops of one function doing 3:1 work, entered by jumps from
-# the outer loop's code 60000 times each: far more transitions than timed
-# events, so their split comes from sampled timing.
+# the outer loop's code 12000 times each: far more transitions than timed
+# events, so their split comes from sampled timing. (With 300 and 100
+# iterations the transitions' own work, charged to the loops, makes the
+# split about 72%, by every-event timing and by sampled timing alike.)
 INNER_SPLIT = '''
 def run(n):
     s = 0
     for rep in range(n):
-        for i in range(300):
+        for i in range(1500):
             s += (i * 3) ^ (s & 255)
-        for j in range(100):
+        for j in range(500):
             s += (j * 3) ^ (s & 255)
     return s
-print(run(60000))
+print(run(12000))
 '''
 
 RECURSIVE = '''
@@ -255,7 +257,7 @@ class Checker:
                        abs(ratio - 75.0) <= 5.0, repr(rep["traces"]))
             ent = [r["entries"] for r in rep["traces"] if r["line"] in (5, 7) and r["kind"] == "loop"]
             self.check("bridges, sampled timing: every entry is counted, timed or not",
-                       len(ent) == 2 and min(ent) >= 59000, repr(rep["traces"]))
+                       len(ent) == 2 and min(ent) >= 11900, repr(rep["traces"]))
 
         for bad in ("0", "x", "100001"):
             r = subprocess.run([self.tpy, "--jit-profile-sample", bad, "-c", "pass"], capture_output=True,

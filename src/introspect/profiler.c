@@ -227,9 +227,9 @@ static void sum_event(const ProfEvent *e) {
                 /* a sample: an interval the machine code started. The mean
                    is what matters, and a few samples interrupted by the
                    system (a page fault, another process) would swamp it:
-                   past 8 samples, one counts at most 32 times the mean */
+                   past 8 samples, one counts at most 8 times the mean */
                 uint64_t n = est_count[e->top];
-                if (n >= 8 && (double)dt > 32.0 * est_mean[e->top]) dt = (uint64_t)(32.0 * est_mean[e->top]);
+                if (n >= 8 && (double)dt > 8.0 * est_mean[e->top]) dt = (uint64_t)(8.0 * est_mean[e->top]);
                 sum_code_exact[e->top]++;
                 est_ticks[e->top] += dt;
                 est_count[e->top]++;
