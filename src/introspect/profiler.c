@@ -30,6 +30,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../jit/mcode.h"
 #include "../jit/trace.h"
 #include "../runtime.h"
 #include "../util/buf.h"
@@ -40,7 +41,9 @@
 #define PROF_BUFFERS 4
 #define NAMES_CHUNK 1024
 
-uint64_t *jit_prof_countdowns;
+static uint64_t *route_far;
+uint64_t **jit_prof_route = &route_far;
+bool jit_prof_route_near;
 int jit_profile_mode;
 int jit_prof_sample = 1;
 
@@ -446,8 +449,7 @@ uint64_t *prof_live, *prof_sink, *prof_mute;
 /* by uid: the countdown last set in live, the machine code's events that
  * came to C or whose countdown ran out, what was handed to the writer */
 static uint64_t *gap_set, *counted, *reported;
-int prof_suppress_depth;
-bool prof_force_next;
+static bool prof_force_next;
 static uint64_t rng = 0x9E3779B97F4A7C15u;
 /* The trace that runs now, as far as C knows: the last timed event's (or
  * 0, the interpreter); RUNNING_UNKNOWN when untimed events may have
@@ -460,7 +462,8 @@ static uint32_t *outer_running;
 static size_t nouter, outer_cap;
 
 static void route(void) {
-    jit_prof_countdowns = prof_suppress_depth ? prof_mute : prof_force_next ? prof_sink : prof_live;
+    /* (suppressed, it stays mute: the end of the suppression restores) */
+    if (!prof_suppressed()) *jit_prof_route = prof_force_next ? prof_sink : prof_live;
 }
 
 /* The countdown after a trace's timed event: random (a fixed one could
@@ -592,6 +595,11 @@ void prof_start(int mode) {
     counted = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
     reported = calloc(PROF_MAX_UIDS, sizeof(uint64_t));
     if (!prof_live || !prof_sink || !prof_mute || !gap_set || !counted || !reported) return;
+    uint64_t **near = mcode_near_data(sizeof(uint64_t *));
+    if (near) {
+        jit_prof_route = near;
+        jit_prof_route_near = true;
+    }
     for (int i = 0; i < PROF_BUFFERS; i++) {
         bufs[i] = malloc(sizeof(ProfEvent) * PROF_CAPACITY);
         if (!bufs[i]) return;
@@ -665,7 +673,7 @@ static ProfEvent *timed_event(uint32_t uid, ProfEventKind kind) {
 }
 
 void prof_event(Trace *t, ProfEventKind kind) {
-    if (!jit_profile_mode || prof_suppress_depth || current < 0 || !t->uid) return;
+    if (!jit_profile_mode || prof_suppressed() || current < 0 || !t->uid) return;
     ProfEvent *e = timed_event(t->uid, kind);
     if (kind == PROF_ENTER) {
         if (nouter == outer_cap) {
@@ -691,14 +699,14 @@ void prof_slow_event(uint64_t uid_kind) {
     uint32_t uid = (uint32_t)uid_kind;
     ProfEventKind kind = (ProfEventKind)(uid_kind >> 32);
     if (uid == 0 || uid >= PROF_MAX_UIDS || !prof_live) return;
-    if (jit_prof_countdowns == prof_mute) {
+    if (*jit_prof_route == prof_mute) {
         prof_mute[uid] = UINT64_C(1) << 62;   /* (a trace registered late) */
         return;
     }
-    if (jit_prof_countdowns == prof_sink) {
+    if (*jit_prof_route == prof_sink) {
         /* every event comes here: undo the machine code's decrement */
         prof_sink[uid] = 0;
-        if (prof_suppress_depth || current < 0 || !jit_profile_mode || uid > ntraces) return;
+        if (current < 0 || !jit_profile_mode || uid > ntraces) return;
         /* the event after a timed one: timed too */
         counted[uid]++;
         timed_event(uid, kind);
@@ -726,6 +734,13 @@ void prof_flush(void) { hand_off(true); }
 void prof_tracing(bool start) {
     if (current < 0 || !jit_profile_mode) return;
     timed_event(0, start ? PROF_PAUSE : PROF_RESUME);
+    if (prof_suppressed()) {
+        /* the end of the suppression restores the countdowns it found,
+           which this cannot change: untimed events may follow */
+        prof_force_next = false;
+        running = RUNNING_UNKNOWN;
+        return;
+    }
     prof_force_next = true;
     route();
 }

@@ -71,13 +71,16 @@ typedef struct ProfEvent {
 
 /* What the machine code touches: countdowns by uid, the events until that
  * trace's next timed one. For an event naming trace uid it does
- *     if (jit_prof_countdowns[uid]-- == 0) prof_slow_event(uid | kind << 32);
- * (a few instructions, no call on the fast path). jit_prof_countdowns is
- * the live array; a sink of zeros when the next event must be timed (every
- * event goes to C); a mute array of countdowns that never run out while
- * events are suppressed (nothing goes to C, nothing is counted). */
+ *     if ((*jit_prof_route)[uid]-- == 0) prof_slow_event(uid | kind << 32);
+ * (three instructions and a branch, no call on the fast path). The array
+ * in use is the live one; a sink of zeros when the next event must be
+ * timed (every event goes to C); a mute array of countdowns that never run
+ * out while events are suppressed (nothing goes to C, nothing is counted).
+ * jit_prof_route is a word in the page after the code region, which the
+ * code loads RIP-relative (jit_prof_route_near), or else a global. */
 #define PROF_MAX_UIDS (1u << 20)    /* traces beyond are not profiled */
-extern uint64_t *jit_prof_countdowns;
+extern uint64_t **jit_prof_route;
+extern bool jit_prof_route_near;
 extern int jit_profile_mode;
 /* Mean number of a trace's events between two timed ones; 1: time them
  * all. Fixed when profiling starts (TPY_JIT_PROFILE_SAMPLE). */
@@ -93,20 +96,17 @@ void prof_event(struct Trace *t, ProfEventKind kind);
 /* The machine code's cold path (arg: uid | kind << 32). */
 void prof_slow_event(uint64_t uid_kind);
 /* Nothing is recorded between these (call_assembler: charged to the
- * caller). Inline: compiled code calls in and out of them for every
- * call_assembler. */
-extern int prof_suppress_depth;
-extern bool prof_force_next;        /* the machine code's next event is timed */
-extern uint64_t *prof_live, *prof_sink, *prof_mute;
-static inline bool prof_suppressed(void) { return prof_suppress_depth > 0; }
-static inline void prof_suppress_begin(void) {
-    prof_suppress_depth++;
-    jit_prof_countdowns = prof_mute;
+ * caller): the machine code uses the mute countdowns, C drops its events.
+ * Inline, and a few instructions: compiled code calls in and out of them
+ * for every call_assembler. begin returns what end restores (they nest). */
+extern uint64_t *prof_mute;
+static inline bool prof_suppressed(void) { return *jit_prof_route == prof_mute; }
+static inline uint64_t *prof_suppress_begin(void) {
+    uint64_t *was = *jit_prof_route;
+    *jit_prof_route = prof_mute;
+    return was;
 }
-static inline void prof_suppress_end(void) {
-    if (prof_suppress_depth > 0 && --prof_suppress_depth == 0)
-        jit_prof_countdowns = prof_force_next ? prof_sink : prof_live;
-}
+static inline void prof_suppress_end(uint64_t *was) { *jit_prof_route = was; }
 /* Write the buffered events to PYPYLOG (before any later section, so the
  * log stays in time order; and at exit). */
 void prof_flush(void);

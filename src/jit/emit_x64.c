@@ -555,6 +555,16 @@ static void emit_preserving_call(Emitter *e, const void *fn, int arg_reg, bool a
     for (int i = 0; i < nsaved; i++) move_loc(e, saved[i], LOC_SLOT0 + JIT_FRAME_SLOTS + i);
 }
 
+/* A rel32 at `field` to resolve to `target` once the code is placed. */
+static void add_reloc(Emitter *e, size_t field, const void *target) {
+    if (e->nrelocs == e->caprelocs) {
+        e->caprelocs = e->caprelocs ? e->caprelocs * 2 : 8;
+        e->relocs = realloc(e->relocs, sizeof(Reloc) * (size_t)e->caprelocs);
+        if (!e->relocs) abort();
+    }
+    e->relocs[e->nrelocs++] = (Reloc){field, (uint8_t *)(uintptr_t)target};
+}
+
 /* The caller-saved registers (bits by Loc) that hold values now. */
 static uint32_t live_caller_saved(Emitter *e) {
     uint32_t live = 0;
@@ -589,8 +599,17 @@ static void emit_call_keeping(Emitter *e, uint32_t live, const void *fn, int64_t
 static void emit_profile_event(Emitter *e, uint32_t uid, ProfEventKind kind) {
     Asm *a = &e->a;
     if (uid == 0 || uid >= PROF_MAX_UIDS) return;   /* not profiled */
-    asm_mov_ri(a, R11, (int64_t)(uintptr_t)&jit_prof_countdowns);
-    asm_mov_rm(a, R11, asm_mem(R11, 0));
+    if (jit_prof_route_near) {
+        /* mov r11, [rip + disp32] (the route word is after the code region) */
+        static const uint8_t mov_r11_rip[3] = {0x4C, 0x8B, 0x1D};
+        static const uint8_t disp[4] = {0};
+        asm_bytes(a, mov_r11_rip, 3);
+        asm_bytes(a, disp, 4);
+        add_reloc(e, asm_len(a) - 4, jit_prof_route);
+    } else {
+        asm_mov_ri(a, R11, (int64_t)(uintptr_t)jit_prof_route);
+        asm_mov_rm(a, R11, asm_mem(R11, 0));
+    }
     asm_alu_mi(a, ALU_SUB, asm_mem(R11, (int32_t)(sizeof(uint64_t) * uid)), 1);
     size_t cold = asm_jcc(a, CC_B);                     /* it was 0 */
     if (e->nprof_stubs == e->capprof_stubs) {
@@ -1298,17 +1317,8 @@ static void emit_jump(Emitter *e, int index) {
         else moves[k] = (Move){td->arg_locs[k], loc_of(e, r), 0};
     }
     parallel_move(e, moves, op->nargs);
-    if (local != (size_t)-1) {
-        asm_jmp_to(&e->a, local);
-    } else {
-        if (e->nrelocs == e->caprelocs) {
-            e->caprelocs = e->caprelocs ? e->caprelocs * 2 : 8;
-            e->relocs = realloc(e->relocs, sizeof(Reloc) * (size_t)e->caprelocs);
-        }
-        e->relocs[e->nrelocs].field = asm_jmp(&e->a);
-        e->relocs[e->nrelocs].target = td->addr;
-        e->nrelocs++;
-    }
+    if (local != (size_t)-1) asm_jmp_to(&e->a, local);
+    else add_reloc(e, asm_jmp(&e->a), td->addr);
 }
 
 static void emit_finish(Emitter *e, int index) {

@@ -6,7 +6,9 @@
  * reaches any other with a rel32 jump (bridges patched into guards, jumps
  * between loops). The region is reserved without backing store; pages cost
  * memory only once code is written to them. Freed blocks go to a free list
- * (first fit, split on allocation, merged with free neighbours).
+ * (first fit, split on allocation, merged with free neighbours). One
+ * writable page after the region holds data the code reads RIP-relative
+ * (mcode_near_data).
  */
 #include "mcode.h"
 
@@ -30,12 +32,28 @@ static size_t used_bytes;
 static FreeBlock *free_blocks;
 static size_t nfree, capfree;
 
+static size_t near_used;
+
 static bool region_init(void) {
     if (region) return true;
-    void *p = mmap(NULL, MCODE_REGION, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    void *p = mmap(NULL, MCODE_REGION + page, PROT_READ | PROT_EXEC, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1,
+                   0);
     if (p == MAP_FAILED) return false;
+    /* the page after the code: data, never code */
+    if (mprotect((uint8_t *)p + MCODE_REGION, page, PROT_READ | PROT_WRITE) != 0) near_used = page;
     region = p;
     return true;
+}
+
+void *mcode_near_data(size_t len) {
+    if (!region_init()) return NULL;
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    len = (len + 15) & ~(size_t)15;
+    if (near_used + len > page) return NULL;
+    void *p = region + MCODE_REGION + near_used;
+    near_used += len;
+    return p;
 }
 
 static void set_writable(void *addr, size_t len, bool writable) {

@@ -16,6 +16,10 @@ void mcode_write(uint8_t *dst, const void *src, size_t len);
 void mcode_patch_begin(void *addr, size_t len);
 void mcode_patch_end(void *addr, size_t len);
 void mcode_free(uint8_t *p, size_t len);
+/* len bytes of writable, zeroed memory that any code reaches with a
+ * RIP-relative disp32 (for data the code reads on a hot path); NULL when
+ * the page is used up. */
+void *mcode_near_data(size_t len);
 /* Bytes reserved for code and bytes of live code. */
 void mcode_stats(size_t *reserved, size_t *used);
 

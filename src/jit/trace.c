@@ -484,10 +484,14 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     t->generation = jit.generation;
     /* the profiler charges an entry trace called from compiled code (through
        the interpreter) to its caller, as a call_assembler */
-    bool quiet = jit_profile_mode && t->kind == TRACE_FUNCTION && jit.activations > 0;
-    if (quiet) prof_suppress_begin();
-    /* events only where they will be kept (not inside a suppressed call) */
-    bool record = jit_profile_mode && !prof_suppressed();
+    bool quiet = false, record = false;
+    uint64_t *prof_was = NULL;
+    if (jit_profile_mode && !prof_suppressed()) {
+        /* events only where they will be kept (not inside a suppressed call) */
+        quiet = t->kind == TRACE_FUNCTION && jit.activations > 0;
+        if (quiet) prof_was = prof_suppress_begin();
+        else record = true;
+    }
     t->active++;
     jit.activations++;
     if (record) prof_event(t, PROF_ENTER);
@@ -495,7 +499,7 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     if (record) profile_exit(t, g);
     jit.activations--;
     t->active--;
-    if (quiet) prof_suppress_end();
+    if (quiet) prof_suppress_end(prof_was);
     if (jit.ndoomed && jit.activations == 0) free_doomed();
     if (g == &jit_done_descr) {
         *result = (Value)jit_saved_area[0];
@@ -550,7 +554,7 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
     }
     if (interp_enter_recursive("") < 0) return VNULL;
     /* the profiler charges the whole call to the calling trace */
-    if (jit_profile_mode) prof_suppress_begin();
+    uint64_t *prof_was = jit_profile_mode ? prof_suppress_begin() : NULL;
     Frame *f = frame_push(co);
     f->func = fn;
     f->globals = fn->globals;
@@ -566,12 +570,12 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
         tstate.frame = f->back;
         tstate.depth--;
         frame_pop(f);
-        if (jit_profile_mode) prof_suppress_end();
+        if (jit_profile_mode) prof_suppress_end(prof_was);
         return result;
     }
     Value v = eval_frame_resumed(f, r);
     frame_pop(f);
-    if (jit_profile_mode) prof_suppress_end();
+    if (jit_profile_mode) prof_suppress_end(prof_was);
     return v;
 }
 
