@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tempfile
 
+import jit_extras
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 # two loops with identical bodies doing 3:1 work, interleaved so that a
@@ -197,6 +199,13 @@ class Checker:
                 self.check("%s: entries and mean time per entry" % mode,
                            la and la[0]["entries"] >= 1 and la[0]["mean_ticks"] * la[0]["entries"] <= la[0]["ticks"] + 1)
                 self.check("%s: ticks are calibrated to seconds" % mode, (rep["ticks_per_second"] or 0) > 1e6)
+            if log:
+                # what PyPy's rpython/tool/logparser.py needs: "[hex] {name"
+                # and "[hex] name}" lines that nest, times that never go back
+                with open(log) as f:
+                    secs, _, problems = jit_extras.parse_log(f.read())
+                self.check("%s: the log's sections nest and their times never go back (PyPy's logparser)" % mode,
+                           secs and not problems, str(problems[:3]))
             if mode == "loops" and log:
                 with open(log) as f:
                     text = f.read()

@@ -3,8 +3,12 @@
 tpy (JIT on) without profiling, with --jit-profile=loops and with
 --jit-profile=bridges, interleaved, --reps times each; medians and the
 overhead of each mode are printed (and the size of the profile log).
+With --instructions, each runs once under valgrind's callgrind instead and
+the overhead in instructions executed is printed: repeatable where times
+on a shared machine are not, but blind to the cost of each instruction
+(the time stamp counter's above all).
 
-Usage: python3 tools/profile_overhead.py [--tpy ./tpy] [--reps 5] [-k NAME]
+Usage: python3 tools/profile_overhead.py [--tpy ./tpy] [--reps 5] [-k NAME] [--instructions]
 """
 import argparse
 import glob
@@ -34,11 +38,36 @@ def run(cmd, env):
     return time.perf_counter() - t0, rc
 
 
+def instructions(cmd, out, env):
+    """Instructions executed by cmd under callgrind (JIT code included)."""
+    r = subprocess.run(["valgrind", "--tool=callgrind", "--smc-check=all", "--callgrind-out-file=" + out] + cmd,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env, timeout=3600)
+    for line in r.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1].strip())
+    raise RuntimeError("callgrind failed: " + r.stderr[-300:])
+
+
+def count_instructions(tpy, progs, tmp, env):
+    print("%-16s %14s %8s %8s" % ("program", "plain instrs", "+loops", "+bridges"))
+    for p in progs:
+        n = {}
+        for m, flags in MODES:
+            log = os.path.join(tmp, "%s.%s.log" % (os.path.basename(p), m))
+            extra = flags + (["--jit-profile-out", log] if flags else [])
+            n[m] = instructions([tpy] + extra + [p], os.path.join(tmp, "cg.out"), env)
+        print("%-16s %14d %7.1f%% %7.1f%%" % (os.path.basename(p)[:-3], n["plain"],
+                                               100.0 * (n["loops"] / n["plain"] - 1.0),
+                                               100.0 * (n["bridges"] / n["plain"] - 1.0)), flush=True)
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tpy", default=os.path.join(ROOT, "tpy"))
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("-k", action="append", default=[])
+    ap.add_argument("--instructions", action="store_true")
     args = ap.parse_args()
     progs = sorted(glob.glob(os.path.join(ROOT, "bench", "*.py")))
     if args.k:
@@ -46,6 +75,8 @@ def main():
     tmp = tempfile.mkdtemp(prefix="tpy-prof-ovh-")
     env = dict(os.environ)
     env.pop("PYPYLOG", None)
+    if args.instructions:
+        return count_instructions(args.tpy, progs, tmp, env)
     times = {(p, m): [] for p in progs for m, _ in MODES}
     sizes = {}
     for rep in range(args.reps):
@@ -79,4 +110,4 @@ def main():
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -72,7 +72,7 @@ typedef struct ProfEvent {
 /* What the machine code touches: countdowns by uid, the events until that
  * trace's next timed one. For an event naming trace uid it does
  *     if ((*jit_prof_route)[uid]-- == 0) prof_slow_event(uid | kind << 32);
- * (three instructions and a branch, no call on the fast path). The array
+ * (two instructions and a branch, no call on the fast path). The array
  * in use is the live one; a sink of zeros when the next event must be
  * timed (every event goes to C); a mute array of countdowns that never run
  * out while events are suppressed (nothing goes to C, nothing is counted).

@@ -593,7 +593,7 @@ static void emit_call_keeping(Emitter *e, uint32_t live, const void *fn, int64_t
 }
 
 /* The profiler's event (profiler.h): count it down in the trace's
- * countdown and go on while that lasts (three instructions and a branch
+ * countdown and go on while that lasts (two instructions and a branch
  * not taken, no call, only R11 and the flags); otherwise a cold path
  * after the code calls C, which times it. */
 static void emit_profile_event(Emitter *e, uint32_t uid, ProfEventKind kind) {
