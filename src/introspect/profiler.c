@@ -216,27 +216,57 @@ static bool sum_grow(uint32_t uid) {
     return true;
 }
 
+/* With every event timed, the machine code does not say which trace ran
+ * until an event: a stack of running traces does (lib/jitprof.py's
+ * read_log, in C). Entering from the interpreter pushes (compiled code can
+ * call the interpreter, which can enter other compiled code), a jump or a
+ * bridge entry replaces the top, an exit pops. */
+static uint32_t *stack;
+static size_t depth, stack_cap;
+
+static void stack_event(const ProfEvent *e) {
+    if (e->kind == PROF_ENTER || ((e->kind == PROF_JUMP || e->kind == PROF_BRIDGE) && depth == 0)) {
+        if (depth == stack_cap) {
+            size_t cap = stack_cap ? stack_cap * 2 : 64;
+            uint32_t *st = realloc(stack, sizeof(uint32_t) * cap);
+            if (!st) abort();
+            stack = st;
+            stack_cap = cap;
+        }
+        stack[depth++] = e->uid;
+    } else if (e->kind == PROF_JUMP || e->kind == PROF_BRIDGE) {
+        stack[depth - 1] = e->uid;
+    } else if (e->kind != PROF_PAUSE && e->kind != PROF_RESUME && depth) {
+        depth--;
+    }
+}
+
 /* One timed event into the accounting: the interval it ends goes to the
  * trace that ran it if timed exactly, else into the stretches. */
 static void sum_event(const ProfEvent *e) {
     uint64_t dt = sum_last && e->tsc > sum_last ? e->tsc - sum_last : 0;
+    uint32_t top = e->top;
+    if (jit_prof_sample == 1) {
+        top = depth ? stack[depth - 1] : 0;
+        stack_event(e);
+    }
     if (dt && !sum_paused) {
         if (!e->exact) {
             sum_stretches += dt;
-        } else if (e->top) {
-            sum_ticks[e->top] += dt;
-            mark(e->top);
+        } else if (top) {
+            sum_ticks[top] += dt;
+            mark(top);
             if (sum_last_from_code) {
                 /* a sample: an interval the machine code started. The mean
                    is what matters, and a few samples interrupted by the
                    system (a page fault, another process) would swamp it:
                    past 8 samples, one counts at most 8 times the mean */
-                uint64_t n = est_count[e->top];
-                if (n >= 8 && (double)dt > 8.0 * est_mean[e->top]) dt = (uint64_t)(8.0 * est_mean[e->top]);
-                sum_code_exact[e->top]++;
-                est_ticks[e->top] += dt;
-                est_count[e->top]++;
-                est_mean[e->top] = (double)est_ticks[e->top] / (double)est_count[e->top];
+                uint64_t n = est_count[top];
+                if (n >= 8 && (double)dt > 8.0 * est_mean[top]) dt = (uint64_t)(8.0 * est_mean[top]);
+                sum_code_exact[top]++;
+                est_ticks[top] += dt;
+                est_count[top]++;
+                est_mean[top] = (double)est_ticks[top] / (double)est_count[top];
                 est_all_ticks += dt;
                 est_all_count++;
             }
@@ -439,9 +469,9 @@ static void *writer_main(void *arg) {
 
 /* ---- the program's side ----------------------------------------------------------------- */
 
-/* The buffer being filled: pos up to limit (room for one event more is
- * checked before each). */
-static ProfEvent *buf_pos, *buf_limit;
+/* The buffer being filled (profiler.h): pos up to limit, the end */
+ProfBuffer jit_prof_buf;
+static ProfEvent *prof_buf_limit;
 
 /* The machine code's countdowns (profiler.h): live, the sink it uses
  * while every event must come to C, the mute one while suppressed */
@@ -451,6 +481,7 @@ uint64_t *prof_live, *prof_sink, *prof_mute;
 static uint64_t *gap_set, *counted, *reported;
 static bool prof_force_next;
 static uint64_t rng = 0x9E3779B97F4A7C15u;
+#define PROF_NEVER (UINT64_C(1) << 62)      /* a countdown that never runs out */
 /* The trace that runs now, as far as C knows: the last timed event's (or
  * 0, the interpreter); RUNNING_UNKNOWN when untimed events may have
  * followed (the next timed event ends a stretch, not an exact interval). */
@@ -463,7 +494,7 @@ static size_t nouter, outer_cap;
 
 static void route(void) {
     /* (suppressed, it stays mute: the end of the suppression restores) */
-    if (!prof_suppressed()) *jit_prof_route = prof_force_next ? prof_sink : prof_live;
+    if (!prof_suppressed()) *jit_prof_route = prof_force_next && jit_prof_sample > 1 ? prof_sink : prof_live;
 }
 
 /* The countdown after a trace's timed event: random (a fixed one could
@@ -488,8 +519,8 @@ static void start_writer(void) {
 }
 
 static void open_current(void) {
-    buf_pos = bufs[current];
-    buf_limit = bufs[current] + PROF_CAPACITY;
+    jit_prof_buf.pos = bufs[current];
+    jit_prof_buf.end = prof_buf_limit = bufs[current] + PROF_CAPACITY;
 }
 
 /* With the current buffer: each trace's count of machine-code events since
@@ -526,7 +557,7 @@ static void take_counts(bool drain) {
  * also wait until everything is written. */
 static void hand_off(bool drain) {
     if (current < 0) return;
-    size_t n = (size_t)(buf_pos - bufs[current]);
+    size_t n = (size_t)(jit_prof_buf.pos - bufs[current]);
     take_counts(drain);
     /* a full buffer: from now on a thread sums or writes them, in parallel
        with the program (short runs never fill one, and need no thread) */
@@ -649,9 +680,11 @@ void prof_register(Trace *t) {
     }
     tt->description = dup_buf(&b);
     if (!tt->name || !tt->description) return;
-    /* (its countdown starts at 0: its first event is timed; muted, it
-       never runs out: 2^62 events would take a century) */
-    prof_mute[ntraces + 1] = UINT64_C(1) << 62;
+    /* sampled: its countdown starts at 0 (its first event is timed) and,
+       muted, never runs out (2^62 events would take a century); every
+       event timed: live, it never runs out, muted, every event goes to C */
+    if (jit_prof_sample > 1) prof_mute[ntraces + 1] = PROF_NEVER;
+    else gap_set[ntraces + 1] = prof_live[ntraces + 1] = PROF_NEVER;
     /* published to the writer by the lock of the next hand-off */
     t->uid = ++ntraces;
 }
@@ -659,9 +692,9 @@ void prof_register(Trace *t) {
 /* A timed event: it ends an exact interval, run by `running`, when
  * nothing untimed can have happened since the last one. */
 static ProfEvent *timed_event(uint32_t uid, ProfEventKind kind) {
-    bool handed = buf_pos >= buf_limit;
+    bool handed = jit_prof_buf.pos >= prof_buf_limit;
     if (handed) hand_off(false);
-    ProfEvent *e = buf_pos++;
+    ProfEvent *e = jit_prof_buf.pos++;
     e->tsc = pypylog_timestamp();
     e->uid = uid;
     /* (a hand-off's wait is nobody's time: no sample of it) */
@@ -700,7 +733,14 @@ void prof_slow_event(uint64_t uid_kind) {
     ProfEventKind kind = (ProfEventKind)(uid_kind >> 32);
     if (uid == 0 || uid >= PROF_MAX_UIDS || !prof_live) return;
     if (*jit_prof_route == prof_mute) {
-        prof_mute[uid] = UINT64_C(1) << 62;   /* (a trace registered late) */
+        /* suppressed: drop it (sampled: only a trace registered late) */
+        prof_mute[uid] = jit_prof_sample > 1 ? PROF_NEVER : 0;
+        return;
+    }
+    if (jit_prof_sample == 1) {
+        /* the machine code found the buffer full (it counted the event) */
+        if (current < 0 || !jit_profile_mode || uid > ntraces) return;
+        timed_event(uid, kind);
         return;
     }
     if (*jit_prof_route == prof_sink) {

@@ -60,14 +60,24 @@ typedef enum ProfEventKind {
     PROF__COUNT
 } ProfEventKind;
 
-/* A timed event, as C writes it to the buffer. */
+/* A timed event in the buffer. C writes them; with every event timed the
+ * machine code does too (the layout is known to the backend). */
 typedef struct ProfEvent {
     uint64_t tsc;
     uint32_t uid;           /* the trace it names (Trace.uid); 0: tracing pauses */
-    uint32_t top;           /* the trace that ran until now (0: none) */
+    uint32_t top;           /* sampled timing: the trace that ran until now (0: none) */
     uint8_t kind;           /* ProfEventKind */
     uint8_t exact;          /* no untimed event since the previous timed one */
+    uint16_t unused;
 } ProfEvent;
+
+/* The buffer being filled: pos < end means room. With every event timed
+ * the machine code appends to it too (pos at 0, end at 8). */
+typedef struct ProfBuffer {
+    ProfEvent *pos;
+    ProfEvent *end;
+} ProfBuffer;
+extern ProfBuffer jit_prof_buf;
 
 /* What the machine code touches: countdowns by uid, the events until that
  * trace's next timed one. For an event naming trace uid it does
@@ -76,6 +86,10 @@ typedef struct ProfEvent {
  * in use is the live one; a sink of zeros when the next event must be
  * timed (every event goes to C); a mute array of countdowns that never run
  * out while events are suppressed (nothing goes to C, nothing is counted).
+ * With every event timed (jit_prof_sample == 1) the live countdowns never
+ * run out and the mute ones are zeros: past the countdown, the machine
+ * code reads the clock and appends the event to jit_prof_buf itself, and
+ * a suppressed event goes to C, which drops it.
  * jit_prof_route is a word in the page after the code region, which the
  * code loads RIP-relative (jit_prof_route_near), or else a global. */
 #define PROF_MAX_UIDS (1u << 20)    /* traces beyond are not profiled */

@@ -592,13 +592,63 @@ static void emit_call_keeping(Emitter *e, uint32_t live, const void *fn, int64_t
     for (int i = 0; i < nsaved; i++) move_loc(e, saved[i], LOC_SLOT0 + JIT_FRAME_SLOTS + i);
 }
 
+/* A profiler event's cold path, to emit after the code: it goes back to
+ * where the code is now, keeping the registers live now. */
+static void add_prof_stub(Emitter *e, size_t field, uint64_t uid_kind) {
+    if (e->nprof_stubs == e->capprof_stubs) {
+        e->capprof_stubs = e->capprof_stubs ? 2 * e->capprof_stubs : 8;
+        e->prof_stubs = realloc(e->prof_stubs, sizeof(ProfStub) * (size_t)e->capprof_stubs);
+        if (!e->prof_stubs) abort();
+    }
+    e->prof_stubs[e->nprof_stubs++] = (ProfStub){field, asm_len(&e->a), uid_kind, live_caller_saved(e)};
+}
+
+/* With every event timed (profiler.h): append {time stamp, uid, kind} to
+ * the buffer, no call; when it is full, go to the cold path `cold`, which
+ * calls C. Keeps every register (flags excepted). */
+static void emit_profile_append(Emitter *e, uint32_t uid, ProfEventKind kind, size_t *cold) {
+    Asm *a = &e->a;
+    AsmMem s0 = slot_mem(JIT_FRAME_SLOTS), s1 = slot_mem(JIT_FRAME_SLOTS + 1);
+    static const uint8_t rdtsc[2] = {0x0F, 0x31};
+    asm_mov_mr(a, s0, RAX);
+    asm_mov_mr(a, s1, RDX);
+    asm_mov_ri(a, R11, (int64_t)(uintptr_t)&jit_prof_buf);
+    asm_mov_rm(a, RAX, asm_mem(R11, (int32_t)offsetof(ProfBuffer, pos)));
+    asm_alu_rm(a, ALU_CMP, RAX, asm_mem(R11, (int32_t)offsetof(ProfBuffer, end)));
+    size_t full = asm_jcc(a, CC_AE);
+    asm_lea(a, RDX, asm_mem(RAX, (int32_t)sizeof(ProfEvent)));
+    asm_mov_mr(a, asm_mem(R11, (int32_t)offsetof(ProfBuffer, pos)), RDX);
+    asm_mov_rr(a, R11, RAX);
+    asm_bytes(a, rdtsc, 2);
+    asm_shift_ri(a, SHIFT_SHL, RDX, 32);
+    asm_alu_rr(a, ALU_OR, RAX, RDX);
+    asm_mov_mr(a, asm_mem(R11, (int32_t)offsetof(ProfEvent, tsc)), RAX);
+    asm_mov32_mi(a, asm_mem(R11, (int32_t)offsetof(ProfEvent, uid)), uid);
+    asm_mov32_mi(a, asm_mem(R11, (int32_t)offsetof(ProfEvent, top)), 0);
+    /* kind, exact = 1 and the unused half: one store */
+    asm_mov32_mi(a, asm_mem(R11, (int32_t)offsetof(ProfEvent, kind)), (uint32_t)kind | 1u << 8);
+    asm_mov_rm(a, RAX, s0);
+    asm_mov_rm(a, RDX, s1);
+    size_t done = asm_jmp(a);
+    asm_patch_rel32(a, full, asm_len(a));
+    asm_mov_rm(a, RAX, s0);
+    asm_mov_rm(a, RDX, s1);
+    *cold = asm_jmp(a);
+    asm_patch_rel32(a, done, asm_len(a));
+}
+
 /* The profiler's event (profiler.h): count it down in the trace's
  * countdown and go on while that lasts (two instructions and a branch
  * not taken, no call, only R11 and the flags); otherwise a cold path
- * after the code calls C, which times it. */
+ * after the code calls C, which times it. With every event timed, the
+ * countdown only runs out while events are suppressed, and the event is
+ * appended to the buffer here. */
 static void emit_profile_event(Emitter *e, uint32_t uid, ProfEventKind kind) {
     Asm *a = &e->a;
     if (uid == 0 || uid >= PROF_MAX_UIDS) return;   /* not profiled */
+    _Static_assert(offsetof(ProfEvent, exact) == offsetof(ProfEvent, kind) + 1 &&
+                       offsetof(ProfEvent, unused) == offsetof(ProfEvent, kind) + 2,
+                   "kind, exact and unused make one 32-bit word");
     if (jit_prof_route_near) {
         /* mov r11, [rip + disp32] (the route word is after the code region) */
         static const uint8_t mov_r11_rip[3] = {0x4C, 0x8B, 0x1D};
@@ -612,13 +662,11 @@ static void emit_profile_event(Emitter *e, uint32_t uid, ProfEventKind kind) {
     }
     asm_alu_mi(a, ALU_SUB, asm_mem(R11, (int32_t)(sizeof(uint64_t) * uid)), 1);
     size_t cold = asm_jcc(a, CC_B);                     /* it was 0 */
-    if (e->nprof_stubs == e->capprof_stubs) {
-        e->capprof_stubs = e->capprof_stubs ? 2 * e->capprof_stubs : 8;
-        e->prof_stubs = realloc(e->prof_stubs, sizeof(ProfStub) * (size_t)e->capprof_stubs);
-        if (!e->prof_stubs) abort();
-    }
-    e->prof_stubs[e->nprof_stubs++] =
-        (ProfStub){cold, asm_len(a), (uint64_t)uid | ((uint64_t)kind << 32), live_caller_saved(e)};
+    size_t full = 0;
+    if (jit_prof_sample == 1) emit_profile_append(e, uid, kind, &full);
+    add_prof_stub(e, cold, (uint64_t)uid | ((uint64_t)kind << 32));
+    /* (the same cold path for a full buffer, reached by a jump) */
+    if (full) add_prof_stub(e, full, (uint64_t)uid | ((uint64_t)kind << 32));
 }
 
 /* The profiler events' cold paths: call C, keeping the registers, and go
