@@ -1,9 +1,10 @@
 /* profiler.c: the JIT-aware profiler's recording side (profiler.h).
  *
  * The program's side: timed events go to a buffer (C writes them: entries
- * and exits, and the machine code's sampled events through its cold
- * path); each trace's count of machine-code events is its countdowns'
- * progress, read when a buffer is handed over.
+ * and exits, and the machine code's sampled events through its cold path;
+ * with every event timed the machine code appends its own); each trace's
+ * count of machine-code events is its countdown's progress, read when a
+ * buffer is handed over.
  *
  * Two forms of log. By default, each time a buffer of events fills (on the
  * writer thread, started then) or another log section is due (in place),
