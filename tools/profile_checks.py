@@ -102,6 +102,35 @@ def run(n):
 print(run(12000))
 '''
 
+# Compiled loops, a generator that sum() runs in the interpreter (about a
+# fifth of the run), a loop left by an exception: the interpreter's time
+# after compiled code has run must stay the interpreter's.
+INTERP_SHARE = '''
+import sys
+sys.setrecursionlimit(5000)
+def f(n):
+    s = 0
+    for i in range(50):
+        s += i * n
+    if n > 0:
+        s += f(n - 1)
+    return s
+t = 0
+for k in range(200):
+    t += f(300)
+print(t)
+def g():
+    for i in range(100000):
+        yield i % 7
+print(sum(g()))
+try:
+    for i in range(100000):
+        if i == 99999:
+            raise ValueError("x")
+except ValueError as e:
+    print("caught", e)
+'''
+
 RECURSIVE = '''
 def fib(n):
     if n < 2:
@@ -267,6 +296,23 @@ class Checker:
             ent = [r["entries"] for r in rep["traces"] if r["line"] in (5, 7) and r["kind"] == "loop"]
             self.check("bridges, sampled timing: every entry is counted, timed or not",
                        len(ent) == 2 and min(ent) >= 11900, repr(rep["traces"]))
+
+        # the interpreter's share: sampled timing against every event timed
+        shares = {}
+        for sample in ("1024", "1"):
+            prog = os.path.join(self.tmp, "interp_share.py")
+            with open(prog, "w") as f:
+                f.write(INTERP_SHARE)
+            log = os.path.join(self.tmp, "interp_share-%s.log" % sample)
+            r = subprocess.run([self.tpy, "--jit-profile", "--jit-profile-sample", sample, "--jit-profile-out", log,
+                                prog], capture_output=True, text=True, timeout=300)
+            rep = subprocess.run([self.tpy, "-m", "jitprof", log, "--json"], capture_output=True, text=True,
+                                 timeout=300)
+            if r.returncode == 0 and rep.returncode == 0:
+                shares[sample] = json.loads(rep.stdout)["phases"]["interpreter"]
+        self.check("sampled timing and every-event timing give the interpreter the same share within 5 points "
+                   "(%s)" % shares, len(shares) == 2 and abs(shares["1024"] - shares["1"]) <= 5.0
+                   and shares["1"] > 5.0)
 
         for bad in ("0", "x", "100001"):
             r = subprocess.run([self.tpy, "--jit-profile-sample", bad, "-c", "pass"], capture_output=True,

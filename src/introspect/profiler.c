@@ -708,6 +708,12 @@ static ProfEvent *timed_event(uint32_t uid, ProfEventKind kind) {
 
 void prof_event(Trace *t, ProfEventKind kind) {
     if (!jit_profile_mode || prof_suppressed() || current < 0 || !t->uid) return;
+    if (kind == PROF_ENTER && nouter == 0) {
+        /* no compiled code runs outside the outermost entry: what ran
+           until now is the interpreter, whatever came before */
+        running = 0;
+        prof_force_next = true;
+    }
     ProfEvent *e = timed_event(t->uid, kind);
     if (kind == PROF_ENTER) {
         if (nouter == outer_cap) {
