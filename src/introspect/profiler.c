@@ -175,24 +175,34 @@ static uint64_t *est_ticks, *est_count;
 static double *est_mean;
 static uint64_t est_all_ticks, est_all_count;
 static uint32_t sum_cap;
+/* A growing array of uids (the writer's dirty list and stack, the
+ * program's outer entries). */
+typedef struct UidStack {
+    uint32_t *v;
+    size_t n, cap;
+} UidStack;
+
+static void uid_push(UidStack *st, uint32_t uid) {
+    if (st->n == st->cap) {
+        size_t cap = st->cap ? st->cap * 2 : 64;
+        uint32_t *v = realloc(st->v, sizeof(uint32_t) * cap);
+        if (!v) abort();
+        st->v = v;
+        st->cap = cap;
+    }
+    st->v[st->n++] = uid;
+}
+
 /* the uids with something to write or to split since the last summary
    (a program with thousands of traces writes a summary before each of its
    tracing and compiling sections: those do not go through them all) */
-static uint32_t *dirty;
+static UidStack dirty;
 static uint8_t *is_dirty;           /* by uid */
-static size_t ndirty, dirty_cap;
 
 static void mark(uint32_t uid) {
     if (is_dirty[uid]) return;
-    if (ndirty == dirty_cap) {
-        size_t cap = dirty_cap ? dirty_cap * 2 : 256;
-        uint32_t *d = realloc(dirty, sizeof(uint32_t) * cap);
-        if (!d) abort();
-        dirty = d;
-        dirty_cap = cap;
-    }
     is_dirty[uid] = 1;
-    dirty[ndirty++] = uid;
+    uid_push(&dirty, uid);
 }
 
 static bool sum_grow(uint32_t uid) {
@@ -222,23 +232,15 @@ static bool sum_grow(uint32_t uid) {
  * read_log, in C). Entering from the interpreter pushes (compiled code can
  * call the interpreter, which can enter other compiled code), a jump or a
  * bridge entry replaces the top, an exit pops. */
-static uint32_t *stack;
-static size_t depth, stack_cap;
+static UidStack stack;
 
 static void stack_event(const ProfEvent *e) {
-    if (e->kind == PROF_ENTER || ((e->kind == PROF_JUMP || e->kind == PROF_BRIDGE) && depth == 0)) {
-        if (depth == stack_cap) {
-            size_t cap = stack_cap ? stack_cap * 2 : 64;
-            uint32_t *st = realloc(stack, sizeof(uint32_t) * cap);
-            if (!st) abort();
-            stack = st;
-            stack_cap = cap;
-        }
-        stack[depth++] = e->uid;
+    if (e->kind == PROF_ENTER || ((e->kind == PROF_JUMP || e->kind == PROF_BRIDGE) && stack.n == 0)) {
+        uid_push(&stack, e->uid);
     } else if (e->kind == PROF_JUMP || e->kind == PROF_BRIDGE) {
-        stack[depth - 1] = e->uid;
-    } else if (e->kind != PROF_PAUSE && e->kind != PROF_RESUME && depth) {
-        depth--;
+        stack.v[stack.n - 1] = e->uid;
+    } else if (e->kind != PROF_PAUSE && e->kind != PROF_RESUME && stack.n) {
+        stack.n--;
     }
 }
 
@@ -248,7 +250,7 @@ static void sum_event(const ProfEvent *e) {
     uint64_t dt = sum_last && e->tsc > sum_last ? e->tsc - sum_last : 0;
     uint32_t top = e->top;
     if (jit_prof_sample == 1) {
-        top = depth ? stack[depth - 1] : 0;
+        top = stack.n ? stack.v[stack.n - 1] : 0;
         stack_event(e);
     }
     if (dt && !sum_paused) {
@@ -295,16 +297,16 @@ static double mean_interval(uint32_t uid) {
  * samples before wait for them). */
 static void sum_split_stretches(void) {
     double total = 0;
-    for (size_t k = 0; k < ndirty; k++) {
-        uint32_t uid = dirty[k];
+    for (size_t k = 0; k < dirty.n; k++) {
+        uint32_t uid = dirty.v[k];
         if (sum_code_events[uid] > sum_code_exact[uid])
             total += (double)(sum_code_events[uid] - sum_code_exact[uid]) * mean_interval(uid);
     }
     if (total > 0 && sum_stretches) {
         double cum = 0;
         uint64_t given = 0;
-        for (size_t k = 0; k < ndirty; k++) {
-            uint32_t uid = dirty[k];
+        for (size_t k = 0; k < dirty.n; k++) {
+            uint32_t uid = dirty.v[k];
             if (sum_code_events[uid] <= sum_code_exact[uid]) continue;
             /* cumulative rounding: the parts add up exactly */
             cum += (double)(sum_code_events[uid] - sum_code_exact[uid]) * mean_interval(uid);
@@ -317,7 +319,7 @@ static void sum_split_stretches(void) {
     }
     /* (with no untimed interval to give them to, the stretches wait for
        the next counts) */
-    for (size_t k = 0; k < ndirty; k++) sum_code_events[dirty[k]] = sum_code_exact[dirty[k]] = 0;
+    for (size_t k = 0; k < dirty.n; k++) sum_code_events[dirty.v[k]] = sum_code_exact[dirty.v[k]] = 0;
 }
 
 static char *dec_u64(char *p, uint64_t v) {
@@ -364,8 +366,8 @@ static void write_summary(const ProfEvent *ev, size_t n, const ProfCount *cn, si
     if (!nevents) return;
     if (!ts) ts = pypylog_timestamp();
     size_t need = 256;
-    for (size_t k = 0; k < ndirty; k++) {
-        uint32_t uid = dirty[k];
+    for (size_t k = 0; k < dirty.n; k++) {
+        uint32_t uid = dirty.v[k];
         if (sum_ticks[uid] || sum_entries[uid]) {
             TraceText *tt = text_of(uid);
             need += 64 + strlen(tt->name) + (tt->described ? 0 : strlen(tt->description) + 100);
@@ -378,9 +380,9 @@ static void write_summary(const ProfEvent *ev, size_t n, const ProfCount *cn, si
     }
     char *p = out;
     /* in the order of uids, as the report's ties are */
-    qsort(dirty, ndirty, sizeof(uint32_t), cmp_uid);
-    for (size_t k = 0; k < ndirty; k++) {
-        uint32_t uid = dirty[k];
+    qsort(dirty.v, dirty.n, sizeof(uint32_t), cmp_uid);
+    for (size_t k = 0; k < dirty.n; k++) {
+        uint32_t uid = dirty.v[k];
         TraceText *tt = text_of(uid);
         if ((sum_ticks[uid] || sum_entries[uid]) && !tt->described) {
             tt->described = 1;
@@ -390,10 +392,10 @@ static void write_summary(const ProfEvent *ev, size_t n, const ProfCount *cn, si
     const char *name = pypylog_section_names[PL_PROFILE_SUMMARY];
     p = section_open(p, ts, name);
     size_t keep = 0;
-    for (size_t k = 0; k < ndirty; k++) {
-        uint32_t uid = dirty[k];
+    for (size_t k = 0; k < dirty.n; k++) {
+        uint32_t uid = dirty.v[k];
         /* (samples and stretches still waiting for counts stay dirty) */
-        if (sum_code_events[uid] || sum_code_exact[uid]) dirty[keep++] = uid;
+        if (sum_code_events[uid] || sum_code_exact[uid]) dirty.v[keep++] = uid;
         else is_dirty[uid] = 0;
         if (!sum_ticks[uid] && !sum_entries[uid]) continue;
         p = put(p, text_of(uid)->name);
@@ -404,7 +406,7 @@ static void write_summary(const ProfEvent *ev, size_t n, const ProfCount *cn, si
         *p++ = '\n';
         sum_ticks[uid] = sum_entries[uid] = 0;
     }
-    ndirty = keep;
+    dirty.n = keep;
     p = put(p, "events=");
     p = dec_u64(p, nevents);
     *p++ = '\n';
@@ -470,9 +472,8 @@ static void *writer_main(void *arg) {
 
 /* ---- the program's side ----------------------------------------------------------------- */
 
-/* The buffer being filled (profiler.h): pos up to limit, the end */
+/* The buffer being filled (profiler.h) */
 ProfBuffer jit_prof_buf;
-static ProfEvent *prof_buf_limit;
 
 /* The machine code's countdowns (profiler.h): live, the sink it uses
  * while every event must come to C, the mute one while suppressed */
@@ -490,8 +491,7 @@ static uint64_t rng = 0x9E3779B97F4A7C15u;
 static uint32_t running;
 /* what ran when compiled code was entered from the interpreter, by
    nesting of entries (running again when the entry exits) */
-static uint32_t *outer_running;
-static size_t nouter, outer_cap;
+static UidStack outer_running;
 
 static void route(void) {
     /* (suppressed, it stays mute: the end of the suppression restores) */
@@ -521,7 +521,7 @@ static void start_writer(void) {
 
 static void open_current(void) {
     jit_prof_buf.pos = bufs[current];
-    jit_prof_buf.end = prof_buf_limit = bufs[current] + PROF_CAPACITY;
+    jit_prof_buf.end = bufs[current] + PROF_CAPACITY;
 }
 
 /* With the current buffer: each trace's count of machine-code events since
@@ -693,7 +693,7 @@ void prof_register(Trace *t) {
 /* A timed event: it ends an exact interval, run by `running`, when
  * nothing untimed can have happened since the last one. */
 static ProfEvent *timed_event(uint32_t uid, ProfEventKind kind) {
-    bool handed = jit_prof_buf.pos >= prof_buf_limit;
+    bool handed = jit_prof_buf.pos >= jit_prof_buf.end;
     if (handed) hand_off(false);
     ProfEvent *e = jit_prof_buf.pos++;
     e->tsc = pypylog_timestamp();
@@ -708,7 +708,7 @@ static ProfEvent *timed_event(uint32_t uid, ProfEventKind kind) {
 
 void prof_event(Trace *t, ProfEventKind kind) {
     if (!jit_profile_mode || prof_suppressed() || current < 0 || !t->uid) return;
-    if (kind == PROF_ENTER && nouter == 0) {
+    if (kind == PROF_ENTER && outer_running.n == 0) {
         /* no compiled code runs outside the outermost entry: what ran
            until now is the interpreter, whatever came before */
         running = 0;
@@ -716,17 +716,10 @@ void prof_event(Trace *t, ProfEventKind kind) {
     }
     ProfEvent *e = timed_event(t->uid, kind);
     if (kind == PROF_ENTER) {
-        if (nouter == outer_cap) {
-            size_t cap = outer_cap ? outer_cap * 2 : 64;
-            uint32_t *o = realloc(outer_running, sizeof(uint32_t) * cap);
-            if (!o) abort();
-            outer_running = o;
-            outer_cap = cap;
-        }
-        outer_running[nouter++] = running;
+        uid_push(&outer_running, running);
         running = t->uid;
     } else {
-        running = nouter ? outer_running[--nouter] : 0;
+        running = outer_running.n ? outer_running.v[--outer_running.n] : 0;
     }
     prof_force_next = true;
     route();
@@ -744,36 +737,34 @@ void prof_slow_event(uint64_t uid_kind) {
         prof_mute[uid] = jit_prof_sample > 1 ? PROF_NEVER : 0;
         return;
     }
+    bool forced = *jit_prof_route == prof_sink;
+    /* (every event comes to the sink: undo the machine code's decrement) */
+    if (forced) prof_sink[uid] = 0;
+    if (current < 0 || !jit_profile_mode || uid > ntraces) return;
     if (jit_prof_sample == 1) {
         /* the machine code found the buffer full (it counted the event) */
-        if (current < 0 || !jit_profile_mode || uid > ntraces) return;
         timed_event(uid, kind);
         return;
     }
-    if (*jit_prof_route == prof_sink) {
-        /* every event comes here: undo the machine code's decrement */
-        prof_sink[uid] = 0;
-        if (current < 0 || !jit_profile_mode || uid > ntraces) return;
+    if (forced) {
         /* the event after a timed one: timed too */
         counted[uid]++;
         timed_event(uid, kind);
         prof_force_next = false;
-    } else {
-        /* its countdown ran out: this event and the next one are timed */
-        if (uid > ntraces) return;
-        counted[uid] += gap_set[uid] + 1;
-        gap_set[uid] = prof_live[uid] = random_gap(counted[uid]);
-        ProfEvent *e = timed_event(uid, kind);
-        prof_force_next = jit_prof_sample > 1;
         running = uid;
         route();
-        /* the sample starts now, as the machine code goes on: the time
-           this took is not the trace's (it goes to the stretch before) */
-        e->tsc = pypylog_timestamp();
         return;
     }
+    /* its countdown ran out: this event and the next one are timed */
+    counted[uid] += gap_set[uid] + 1;
+    gap_set[uid] = prof_live[uid] = random_gap(counted[uid]);
+    ProfEvent *e = timed_event(uid, kind);
+    prof_force_next = true;
     running = uid;
     route();
+    /* the sample starts now, as the machine code goes on: the time this
+       took is not the trace's (it goes to the stretch before) */
+    e->tsc = pypylog_timestamp();
 }
 
 void prof_flush(void) { hand_off(true); }

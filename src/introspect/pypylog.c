@@ -110,6 +110,11 @@ static void marker(const char *pre, const char *name, const char *post, const ch
             color_stop);
 }
 
+/* tpy --jit-profile: only the profiler's own sections have bodies */
+static bool body_allowed(const char *name) {
+    return !pypylog_profile_bodies_only || strncmp(name, "jit-profile", 11) == 0;
+}
+
 bool pypylog_start(PypylogSection s) {
     shown_bits <<= 1;
     body_bits <<= 1;
@@ -125,7 +130,7 @@ bool pypylog_start(PypylogSection s) {
         shown_bits |= 1;
     }
     marker("{", name, "", color_start);
-    bool body = !profiling && (!pypylog_profile_bodies_only || strncmp(name, "jit-profile", 11) == 0);
+    bool body = !profiling && body_allowed(name);
     body_bits |= body;
     return body;
 }
@@ -154,7 +159,7 @@ void pypylog_print(const char *fmt, ...) {
 bool pypylog_wants(PypylogSection s) {
     if (!pypylog_enabled || profiling || !prefixes) return false;
     const char *name = pypylog_section_names[s];
-    if (pypylog_profile_bodies_only && strncmp(name, "jit-profile", 11) != 0) return false;
+    if (!body_allowed(name)) return false;
     return one_starts_with(prefixes, name) || starts_with_one_of(name, prefixes);
 }
 
