@@ -2,7 +2,8 @@
 # check.sh: run every test and print one combined "N passed, N failed" line.
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
-#   PYPYLOG, PyPy's probe programs), and (unless --no-asan) the suite again
+#   PYPYLOG, PyPy's probe programs), the compiler on CPython's library
+#   (tools/compile_stdlib.py), and (unless --no-asan) the suite again
 #   with ./tpy-asan (ASan + UBSan).
 cd "$(dirname "$0")/.." || exit 2
 asan=1
@@ -43,6 +44,12 @@ python3 tools/jit_extras.py --tpy ./tpy > build/jit-extras.log 2>&1
 grep -E '^FAIL' build/jit-extras.log | head -20
 tail -n 1 build/jit-extras.log
 count "$(tail -n 1 build/jit-extras.log)"
+
+echo "== compiler: every file of CPython's library and tests (tools/compile_stdlib.py)"
+python3 tools/compile_stdlib.py --tpy ./tpy > build/compile-stdlib.log 2>&1
+grep -E '^FAIL' build/compile-stdlib.log | head -20
+tail -n 2 build/compile-stdlib.log
+count "$(tail -n 1 build/compile-stdlib.log)"
 
 echo "== test suite, ./tpy, modes off/default/eager"
 python3 tests/run.py --tpy ./tpy > build/suite.log 2>&1

@@ -74,6 +74,7 @@ typedef struct Unit {
     int nfblocks;
     int depth, maxdepth;
     bool dead;
+    bool *failed;               /* the compiler's: set on an internal error */
     Location loc;
     int argcount, posonly, kwonly;
     int firstlineno;
@@ -117,6 +118,7 @@ static Unit *unit_new(Compiler *c, Scope *scope, const char *name, Value qualnam
     Unit *u = gc_alloc(sizeof(Unit));
     u->scope = scope;
     u->parent = c->u;
+    u->failed = &c->failed;
     u->name = name;
     u->qualname = qualname;
     u->consts = list_new(4);
@@ -203,11 +205,34 @@ static int new_label(Unit *u) {
     return u->nlabels++;
 }
 
+/* A stack depth that two paths disagree on is a bug in the compiler: the
+ * code would run with a wrong exception table. Compilation fails with a
+ * SystemError rather than produce it (after a SyntaxError the half-compiled
+ * statement may disagree; that is not reported). */
+static void depth_mismatch(Unit *u, int d1, int d2) {
+    if (*u->failed) return;
+    *u->failed = true;
+    err_format(&exc_SystemError, "internal compiler error: stack depths %d and %d meet at instruction %d of %s", d1,
+               d2, u->n, u->name);
+}
+
+/* Depth tracking follows the flow in emission order, which Python's
+ * structured control flow makes exact: every jump into a label that is
+ * not yet bound is emitted before it (loops jump back only to labels
+ * already bound), and only reachable code records depths at labels (jumps
+ * and handler ranges in emit()). So a label that nothing has jumped to
+ * when it is bound after dead code starts more dead code, and the depth
+ * left over there can never leak into reachable code. */
 static void bind_label(Unit *u, int label) {
     u->label_pos[label] = u->n;
-    if (u->label_depth[label] >= 0 && u->dead) u->depth = u->label_depth[label];
-    else if (u->label_depth[label] >= 0 && u->label_depth[label] > u->depth) u->depth = u->label_depth[label];
-    u->dead = false;
+    int d = u->label_depth[label];
+    if (u->dead) {
+        if (d < 0) return;   /* unreachable, stays dead */
+        u->depth = d;
+        u->dead = false;
+    } else if (d >= 0 && d != u->depth) {
+        depth_mismatch(u, u->depth, d);
+    }
 }
 
 /* ---- emission ---------------------------------------------------------------------- */
@@ -256,6 +281,14 @@ int op_stack_effect(int op, int arg, int jump) {
     }
 }
 
+/* Record the depth at which reachable code enters a label. All ways in
+ * must agree; a disagreement is a bug in the compiler. */
+static void note_label_depth(Unit *u, int label, int depth) {
+    int *d = &u->label_depth[label];
+    if (*d < 0) *d = depth;
+    else if (*d != depth) depth_mismatch(u, *d, depth);
+}
+
 static void emit(Compiler *c, int op, int arg) {
     Unit *u = c->u;
     if (u->n == u->cap) {
@@ -281,9 +314,13 @@ static void emit(Compiler *c, int op, int arg) {
     u->locs[u->n] = u->loc;
     u->hidx[u->n] = u->hdepth ? u->hstack[u->hdepth - 1] : -1;
     u->n++;
-    if (opcode_flags[op] & OPF_JUMP) {
-        int jd = u->depth + op_stack_effect(op, arg, 1);
-        if (u->label_depth[arg] < jd) u->label_depth[arg] = jd;
+    if (!u->dead) {
+        /* reachable: its jump target and its handler are reachable too */
+        if (opcode_flags[op] & OPF_JUMP) note_label_depth(u, arg, u->depth + op_stack_effect(op, arg, 1));
+        if (u->hdepth) {
+            HandlerRec *r = &u->hrecs[u->hstack[u->hdepth - 1]];
+            note_label_depth(u, r->label, r->depth + r->lasti + 1);
+        }
     }
     u->depth += op_stack_effect(op, arg, 0);
     if (u->depth > u->maxdepth) u->maxdepth = u->depth;
@@ -307,8 +344,6 @@ static void push_handler(Compiler *c, int label, int lasti) {
         u->caphrecs = cap;
     }
     u->hrecs[u->nhrecs] = (HandlerRec){label, u->depth, lasti};
-    int d = u->depth + lasti + 1;
-    if (u->label_depth[label] < d) u->label_depth[label] = d;
     if (u->hdepth == u->hcap) {
         int cap = u->hcap ? u->hcap * 2 : 8;
         int *ns = gc_alloc_atomic(sizeof(int) * (size_t)cap);
@@ -1402,15 +1437,15 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
         emit0(c, OP_POP_TOP);
         break;
     case FB_HANDLER_CLEANUP:
+        if (f->name) pop_handler(c);   /* the one that unbinds the name */
+        pop_handler(c);                /* the one that restores the exception state */
+        if (preserve_tos) emit(c, OP_SWAP, 2);
+        emit0(c, OP_POP_EXCEPT);
         if (f->name) {
-            pop_handler(c);
             emit_const(c, V_NONE);
             compile_name(c, f->name, CTX_STORE, f->pos);
             compile_name(c, f->name, CTX_DEL, f->pos);
         }
-        pop_handler(c);
-        if (preserve_tos) emit(c, OP_SWAP, 2);
-        emit0(c, OP_POP_EXCEPT);
         break;
     case FB_POP_VALUE:
         if (preserve_tos) emit(c, OP_SWAP, 2);
@@ -1419,15 +1454,31 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
     }
 }
 
+/* The compile-time handler stack, saved around code that leaves blocks. */
+typedef struct SavedHandlers {
+    int hdepth;
+    int *hstack;
+} SavedHandlers;
+
+static SavedHandlers save_handlers(Unit *u) {
+    SavedHandlers h = {u->hdepth, gc_alloc_atomic(sizeof(int) * (size_t)(u->hdepth + 1))};
+    if (u->hdepth) memcpy(h.hstack, u->hstack, sizeof(int) * (size_t)u->hdepth);
+    return h;
+}
+
+static void restore_handlers(Unit *u, SavedHandlers h) {
+    u->hdepth = h.hdepth;
+    if (h.hdepth) memcpy(u->hstack, h.hstack, sizeof(int) * (size_t)h.hdepth);
+}
+
 /* Unwind fblocks from the innermost outwards; stop at the first loop when
- * loop is non-NULL (it receives that block). Restores the compile-time
- * handler stack afterwards so code that follows still sees it. */
-static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop, SrcPos pos) {
+ * loop is non-NULL (it receives that block). The handler stack is left as
+ * the unwound blocks leave it, so the jump or return that follows is
+ * covered only by the handlers still active at its target (a pending
+ * signal can raise at a jump): the caller restores it with
+ * restore_handlers() for the code that follows. */
+static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop) {
     Unit *u = c->u;
-    int saved_hdepth = u->hdepth;
-    int *saved_hstack = gc_alloc_atomic(sizeof(int) * (size_t)(u->hdepth + 1));
-    if (u->hdepth) memcpy(saved_hstack, u->hstack, sizeof(int) * (size_t)u->hdepth);
-    (void)pos;
     bool found = false;
     for (int i = u->nfblocks - 1; i >= 0; i--) {
         FBlock *f = &u->fblocks[i];
@@ -1438,8 +1489,6 @@ static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop, SrcPos pos)
         }
         unwind_fblock(c, f, preserve_tos);
     }
-    u->hdepth = saved_hdepth;
-    if (saved_hdepth) memcpy(u->hstack, saved_hstack, sizeof(int) * (size_t)saved_hdepth);
     return loop ? found : true;
 }
 
@@ -1454,11 +1503,11 @@ static void compile_return(Compiler *c, Stmt *s) {
     }
     bool preserve = s->u.ret.value != NULL;
     if (preserve) compile_expr(c, s->u.ret.value);
-    int saved_depth = u->depth;
-    unwind_to(c, preserve, NULL, s->pos);
+    SavedHandlers saved = save_handlers(u);
+    unwind_to(c, preserve, NULL);
     if (!preserve) emit_const(c, V_NONE);
     WITH_LOC(c, s->pos, emit0(c, OP_RETURN_VALUE));
-    (void)saved_depth;
+    restore_handlers(u, saved);
 }
 
 static void compile_break_continue(Compiler *c, Stmt *s, bool is_break) {
@@ -1476,13 +1525,15 @@ static void compile_break_continue(Compiler *c, Stmt *s, bool is_break) {
         return;
     }
     int saved_depth = u->depth;
-    unwind_to(c, false, &loop, s->pos);
+    SavedHandlers saved = save_handlers(u);
+    unwind_to(c, false, &loop);
     if (is_break) {
         if (loop->kind == FB_FOR) emit0(c, OP_POP_TOP);
         WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, loop->exit_label));
     } else {
         WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, loop->top_label));
     }
+    restore_handlers(u, saved);
     u->depth = saved_depth;
 }
 
@@ -1587,11 +1638,15 @@ static void compile_try_except(Compiler *c, Stmt *s) {
             pop_handler(c);
             u->loc = (Location){-1, -1, -1, -1};
             if (!u->dead) {
+                /* the exception state is restored: the cleanup handler no
+                 * longer covers what follows */
+                pop_handler(c);
                 emit0(c, OP_POP_EXCEPT);
                 emit_const(c, V_NONE);
                 compile_name(c, h->name, CTX_STORE, h->pos);
                 compile_name(c, h->name, CTX_DEL, h->pos);
                 emit(c, OP_JUMP_FORWARD, end);
+                u->hdepth++;
             }
             /* exception inside the handler body: unbind the name, re-raise */
             bind_label(u, cleanup_body);
@@ -1606,12 +1661,13 @@ static void compile_try_except(Compiler *c, Stmt *s) {
             pop_fblock(c);
             u->loc = (Location){-1, -1, -1, -1};
             if (!u->dead) {
+                pop_handler(c);   /* as above */
                 emit0(c, OP_POP_EXCEPT);
                 emit(c, OP_JUMP_FORWARD, end);
+                u->hdepth++;
             }
         }
-        bind_label(u, next);
-        u->depth = u->hrecs[u->hstack[u->hdepth - 1]].depth + 2;   /* [.. prev exc] */
+        bind_label(u, next);   /* [.. prev exc] */
     }
     u->loc = (Location){-1, -1, -1, -1};
     emit(c, OP_RERAISE, 0);
@@ -1619,7 +1675,6 @@ static void compile_try_except(Compiler *c, Stmt *s) {
     bind_label(u, cleanup);
     emit_pop_except_and_reraise(c);
     bind_label(u, orelse);
-    u->depth = u->label_depth[orelse] >= 0 ? u->label_depth[orelse] : u->depth;
     compile_stmts(c, s->u.try_.orelse);
     bind_label(u, end);
 }
@@ -1699,10 +1754,10 @@ static void compile_with_items(Compiler *c, Stmt *s, int index) {
         emit(c, OP_RERAISE, 2);
         bind_label(u, suppress);
         emit0(c, OP_POP_TOP);              /* exc */
+        pop_handler(c);                    /* the exception state is restored next */
         emit0(c, OP_POP_EXCEPT);           /* prev */
         emit0(c, OP_POP_TOP);              /* lasti */
         emit0(c, OP_POP_TOP);              /* exit */
-        pop_handler(c);
         emit(c, OP_JUMP_FORWARD, end);
         bind_label(u, cleanup);
         emit_pop_except_and_reraise(c);
@@ -1948,19 +2003,26 @@ static void compile_stmts(Compiler *c, StmtList l) {
 /* ---- assembly --------------------------------------------------------------------------- */
 
 /* Maximum stack depth by flow analysis over the instructions (and the
- * exception handlers' entry points). */
+ * exception handlers' entry points). It also checks the depths the
+ * compiler tracked while emitting: every reachable instruction is reached
+ * at one depth, and a handler never expects more values on the stack than
+ * an instruction it covers has (the unwinder would keep garbage).
+ * Returns -1 (SystemError set) if not. */
 static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
     int n = u->n;
     int *depth = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
     for (int i = 0; i <= n; i++) depth[i] = -1;
-    int *work = gc_alloc_atomic(sizeof(int) * (size_t)(2 * n + 2));
-    int nwork = 0, maxd = 0;
+    int *work = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
+    int nwork = 0, maxd = 0, bad = -1;
 #define PUSHW(i, d)                                        \
     do {                                                   \
-        if ((i) < n && depth[(i)] < (d)) {                 \
+        if ((i) >= n) break;                               \
+        if (depth[(i)] < 0) {                              \
             depth[(i)] = (d);                              \
             work[nwork++] = (i);                           \
             if ((d) > maxd) maxd = (d);                    \
+        } else if (depth[(i)] != (d)) {                    \
+            bad = (i);                                     \
         }                                                  \
     } while (0)
     PUSHW(0, 0);
@@ -1972,6 +2034,7 @@ static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
         /* exception edges */
         for (int k = 0; k < ntable; k++) {
             if ((uint32_t)i >= table[k].start && (uint32_t)i < table[k].end) {
+                if (table[k].depth > d) bad = i;
                 int hd = table[k].depth + table[k].lasti + 1;
                 PUSHW((int)table[k].target, hd);
             }
@@ -1989,6 +2052,11 @@ static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
         PUSHW(i + 1, nd);
     }
 #undef PUSHW
+    if (bad >= 0) {
+        err_format(&exc_SystemError, "internal compiler error: inconsistent stack depth at instruction %d of %s", bad,
+                   u->name);
+        return -1;
+    }
     return maxd + 1;
 }
 
@@ -2053,6 +2121,10 @@ static CodeObject *assemble(Compiler *c, Unit *u) {
     co->ncaches = u->ncaches;
     co->attr_hint = u->attr_hint;
     co->stacksize = compute_stacksize(u, table, nt);
+    if (co->stacksize < 0) {
+        c->failed = true;
+        return NULL;
+    }
     if (co->ncells) {
         co->cell2arg = gc_alloc_atomic(sizeof(int32_t) * (size_t)co->ncells);
         bool any = false;
