@@ -1,6 +1,7 @@
 /* main.c: the tpy command line. */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,11 +57,20 @@ static const char usage_text[] =
     "TPY_JIT_PROFILE_EVENTS : 1 to log every profiler event (--jit-profile-events)\n"
     "TPY_JIT_PROFILE_SAMPLE : N, as --jit-profile-sample\n";
 
+void signals_install_default(void);   /* mod/signal.c */
+void signals_default_sigint(void);
+
+/* An uncaught KeyboardInterrupt: the process dies by SIGINT after the
+ * traceback and the shutdown, as CPython's does, so that a shell sees it
+ * was interrupted (status 130) and stops a script it runs. */
+static bool died_by_sigint;
+
 static int exit_status_for(Value exc) {
     if (type_is_subtype(type_of(exc), &exc_SystemExit)) {
         sys_flush_all();
         return err_system_exit_status(exc);
     }
+    if (type_is_subtype(type_of(exc), &exc_KeyboardInterrupt)) died_by_sigint = true;
     /* sys.excepthook(type, value, tb) */
     sys_flush_all();
     Value hook = dict_get_cstr(module_dict(sys_module), "excepthook");
@@ -306,6 +316,7 @@ int main(int argc, char **argv) {
         }
     }
     tpy_runtime_init(argv[0]);
+    signals_install_default();
     if (jit_spec) {
         const char *err;
         if (jit_params_parse(jit_spec, &err) < 0) {
@@ -394,5 +405,11 @@ int main(int argc, char **argv) {
     sys_flush_all();
     if (profile_mode && !getenv("PYPYLOG"))
         fprintf(stderr, "tpy: JIT profile written to %s; report: tpy -m jitprof %s\n", profile_out, profile_out);
+    if (died_by_sigint && status == 1) {
+        fflush(NULL);
+        signals_default_sigint();
+        kill(getpid(), SIGINT);
+        return 128 + SIGINT;   /* if SIGINT could not kill us */
+    }
     return status;
 }

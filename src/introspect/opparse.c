@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "../runtime.h"
+#include "../vm/pending.h"
 #include "jitevents.h"
 
 struct OpsReplacement {
@@ -173,6 +174,7 @@ static char arg_type(int opc, int i) {
         return i == 0 ? 'r' : '?';
     if (opc == IR_getfield_gc_i || opc == IR_getfield_gc_r || opc == IR_getfield_gc_f || opc == IR_setfield_gc)
         return i == 0 ? 'r' : '?';
+    if (opc == IR_getfield_raw_i) return 'i';   /* an address */
     if (opc == IR_getarrayitem_gc_i || opc == IR_getarrayitem_gc_r || opc == IR_getarrayitem_gc_f ||
         opc == IR_setarrayitem_gc)
         return i == 0 ? 'r' : i == 1 ? 'i' : '?';
@@ -183,7 +185,8 @@ static char arg_type(int opc, int i) {
 static int needed_descr(int opc) {
     if (irop_is_guard(opc) || opc == IR_finish) return DESCR_GUARD;   /* finish: an exit or a return */
     if (opc == IR_label || opc == IR_jump) return DESCR_TARGET;
-    if (opc == IR_getfield_gc_i || opc == IR_getfield_gc_r || opc == IR_getfield_gc_f || opc == IR_setfield_gc)
+    if (opc == IR_getfield_gc_i || opc == IR_getfield_gc_r || opc == IR_getfield_gc_f || opc == IR_setfield_gc ||
+        opc == IR_getfield_raw_i)
         return DESCR_FIELD;
     if (opc == IR_getarrayitem_gc_i || opc == IR_getarrayitem_gc_r || opc == IR_getarrayitem_gc_f ||
         opc == IR_setarrayitem_gc)
@@ -309,6 +312,11 @@ struct OpsReplacement *jitev_parse_ops(Trace *t, const char *const *lines, int n
                                     prefix_of(want), a);
             args[k] = ref;
         }
+        /* the only raw word a trace may read is the pending-action word:
+           any other address could be anything */
+        if (opc == IR_getfield_raw_i &&
+            (!ir_is_const(args[0]) || ir_const(nb, args[0])->v.i != (int64_t)(uintptr_t)pending_word))
+            return (void *)fail(err, "operation %d: getfield_raw_i reads only the signal word", li);
         Descr *d = NULL;
         int need = needed_descr(opc);
         if (p.descr) {
@@ -320,6 +328,8 @@ struct OpsReplacement *jitev_parse_ops(Trace *t, const char *const *lines, int n
             return (void *)fail(err, "operation %d: %s needs a %s descr of this trace", li, p.name,
                                 need == DESCR_GUARD ? "guard" : "matching");
         if (need < 0 && d) return (void *)fail(err, "operation %d: %s takes no descr", li, p.name);
+        if (opc == IR_getfield_raw_i && (((FieldDescr *)d)->offset != 0 || ((FieldDescr *)d)->type != 'i'))
+            return (void *)fail(err, "operation %d: getfield_raw_i reads only the signal word", li);
         if (d && d->kind == DESCR_GUARD) {
             char key[32];
             snprintf(key, sizeof key, "%p", (void *)d);

@@ -258,6 +258,18 @@ void asm_zero(Asm *a, AsmReg r) { enc_rr(a, 0, 0, 0x31, r, r); }
 void asm_mov_rm(Asm *a, AsmReg dst, AsmMem m) { enc_rm(a, 0, W, 0x8B, dst, m); }
 void asm_mov_mr(Asm *a, AsmMem m, AsmReg src) { enc_rm(a, 0, W, 0x89, src, m); }
 
+size_t asm_mov_r_rip(Asm *a, AsmReg dst, int32_t disp)
+{
+    reg_ok(dst);
+    reserve(a);
+    put8(a, 0x48 | ((dst & 8) ? 4u : 0u));   /* REX.W [+R] */
+    put8(a, 0x8B);
+    put8(a, 0x05 | (dst & 7) << 3);          /* mod=00 rm=101: RIP-relative */
+    size_t at = a->len;
+    put32(a, (uint32_t)disp);
+    return at;
+}
+
 void asm_mov_mi(Asm *a, AsmMem m, int32_t imm)
 {
     enc_rm(a, 0, W, 0xC7, 0, m);

@@ -190,6 +190,10 @@ void asm_zero(Asm *a, AsmReg r);                            /* xor r32, r32: clo
 void asm_mov_rm(Asm *a, AsmReg dst, AsmMem m);              /* mov r64, qword [m] */
 void asm_mov_mr(Asm *a, AsmMem m, AsmReg src);              /* mov qword [m], r64 */
 void asm_mov_mi(Asm *a, AsmMem m, int32_t imm);             /* mov qword [m], simm32 */
+/* mov r64, qword [rip + disp32]: returns the offset of the disp32 field,
+ * the instruction's last (so a target known only when the code is placed
+ * is reached with disp = target - (code + offset + 4)). */
+size_t asm_mov_r_rip(Asm *a, AsmReg dst, int32_t disp);
 void asm_mov32_rm(Asm *a, AsmReg dst, AsmMem m);            /* mov r32, dword [m] (zero-extends) */
 void asm_mov32_mr(Asm *a, AsmMem m, AsmReg src);            /* mov dword [m], r32 */
 void asm_mov32_mi(Asm *a, AsmMem m, uint32_t imm);          /* mov dword [m], imm32 */

@@ -650,12 +650,8 @@ static void emit_profile_event(Emitter *e, uint32_t uid, ProfEventKind kind) {
                        offsetof(ProfEvent, unused) == offsetof(ProfEvent, kind) + 2,
                    "kind, exact and unused make one 32-bit word");
     if (jit_prof_route_near) {
-        /* mov r11, [rip + disp32] (the route word is after the code region) */
-        static const uint8_t mov_r11_rip[3] = {0x4C, 0x8B, 0x1D};
-        static const uint8_t disp[4] = {0};
-        asm_bytes(a, mov_r11_rip, 3);
-        asm_bytes(a, disp, 4);
-        add_reloc(e, asm_len(a) - 4, jit_prof_route);
+        /* the route word is after the code region */
+        add_reloc(e, asm_mov_r_rip(a, R11, 0), jit_prof_route);
     } else {
         asm_mov_ri(a, R11, (int64_t)(uintptr_t)jit_prof_route);
         asm_mov_rm(a, R11, asm_mem(R11, 0));
@@ -1196,6 +1192,19 @@ static void emit_op(Emitter *e, int index) {
         int res = def_reg(e, opc == IR_getfield_gc_f ? IR_NONE : a0);
         if (opc == IR_getfield_gc_f) asm_movsd_xm(a, (AsmXmm)(res - LOC_XMM0), asm_mem((AsmReg)base, fd->offset));
         else asm_mov_rm(a, (AsmReg)res, asm_mem((AsmReg)base, fd->offset));
+        break;
+    }
+    case IR_getfield_raw_i: {
+        /* a word outside the heap (the pending-action word): one
+           RIP-relative load when it sits beside the code */
+        const void *addr = (const void *)(uintptr_t)(const_bits(e, a0) + ((FieldDescr *)op->descr)->offset);
+        int res = def_reg(e, IR_NONE);
+        if (mcode_is_near_data(addr)) {
+            add_reloc(e, asm_mov_r_rip(a, (AsmReg)res, 0), addr);
+        } else {
+            asm_mov_ri(a, (AsmReg)res, (int64_t)(uintptr_t)addr);
+            asm_mov_rm(a, (AsmReg)res, asm_mem((AsmReg)res, 0));
+        }
         break;
     }
     case IR_setfield_gc: {

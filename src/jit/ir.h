@@ -152,6 +152,10 @@ enum { IRT_VOID = 'v', IRT_INT = 'i', IRT_FLOAT = 'f', IRT_REF = 'r' };
     _(getarrayitem_gc_f, 'f', 2, IRF_LOAD)                                     \
     _(getarrayitem_gc_r, 'r', 2, IRF_LOAD)                                     \
     _(setarrayitem_gc, 'v', 3, IRF_STORE)                                      \
+    /* a word outside the heap that changes under the trace's feet (the      \
+       pending-action word, vm/pending.h): arg 0 is its constant address;   \
+       never cached, never hoisted (no IRF_LOAD, not pure) */                 \
+    _(getfield_raw_i, 'i', 1, 0)                                               \
     _(new_with_vtable, 'r', 0, IRF_ALLOC)  /* descr: SizeDescr (type, size) */\
     _(new_array_clear, 'r', 1, IRF_ALLOC)  /* Value array of n zeroed items */\
     /* calls: arg 0 is the function address (a constant) */                    \
@@ -241,12 +245,16 @@ typedef struct CallDescr {
 struct Snapshot;
 struct Trace;
 
+/* GuardDescr.flags */
+#define GUARD_NO_BRIDGE 1   /* fails for a reason outside the trace (a signal): never traced from */
+
 typedef struct GuardDescr {
     Descr d;
     struct Snapshot *snap;
     uint32_t id;            /* unique, for logs (<Guard0x...>) and bridges */
     uint32_t fail_count;
     uint16_t bridge_aborts; /* failed attempts to record a bridge here */
+    uint16_t flags;         /* GUARD_* */
     struct Trace *owner;    /* the compiled trace containing the guard */
     struct Trace *bridge;   /* attached bridge, or NULL */
     void *patch_site;       /* address of the jump to patch for a bridge */

@@ -56,6 +56,10 @@ void *mcode_near_data(size_t len) {
     return p;
 }
 
+bool mcode_is_near_data(const void *p) {
+    return region && (const uint8_t *)p >= region + MCODE_REGION && (const uint8_t *)p < region + MCODE_REGION + near_used;
+}
+
 static void set_writable(void *addr, size_t len, bool writable) {
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     uintptr_t start = (uintptr_t)addr & ~(page - 1);

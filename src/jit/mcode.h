@@ -20,6 +20,8 @@ void mcode_free(uint8_t *p, size_t len);
  * RIP-relative disp32 (for data the code reads on a hot path); NULL when
  * the page is used up. */
 void *mcode_near_data(size_t len);
+/* Is p in that near data (so reachable RIP-relative from any code)? */
+bool mcode_is_near_data(const void *p);
 /* Bytes reserved for code and bytes of live code. */
 void mcode_stats(size_t *reserved, size_t *used);
 

@@ -303,6 +303,7 @@ static GuardDescr *guard_copy(Opt *O, POp *p) {
     g->op_index = -1;
     GuardDescr *src = p->descr && p->descr->kind == DESCR_GUARD ? (GuardDescr *)p->descr : NULL;
     if (src && src->snap) g->snap = snap_rewrite(O, src->snap);
+    if (src) g->flags = src->flags;
     /* the first output copy of a recorded guard keeps its id (logs pair
        noopt and opt guards); others get theirs in opt_finish */
     if (src && p->in_index >= 0 && !O->guard_used[p->in_index]) {

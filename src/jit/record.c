@@ -20,8 +20,10 @@
 #include "../obj/gen.h"
 #include "../runtime.h"
 #include "../vm/opcodes.h"
+#include "../vm/pending.h"
 #include "backend.h"
 #include "helpers.h"
+#include "mcode.h"
 #include "../mod/modules.h"
 
 /* ---- descriptors of the runtime's fields -------------------------------------------- */
@@ -421,6 +423,8 @@ Recorder *recorder_new_loop(Frame *f, int32_t pc) {
     return R;
 }
 
+static void emit_pending_poll(Recorder *R);
+
 /* A function trace: from the first instruction of f's code to its return. */
 Recorder *recorder_new_function(Frame *f) {
     Recorder *R = recorder_alloc();
@@ -438,6 +442,9 @@ Recorder *recorder_new_function(Frame *f) {
         rf->slots[i] = (SnapSlot){r, SK_VALUE};
     }
     R->label = IR_NONE;
+    /* recursion through call_assembler never passes the interpreter's
+       poll at calls: poll here */
+    emit_pending_poll(R);
     return R;
 }
 
@@ -560,6 +567,32 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
     return R;
 }
 
+/* ---- safe points ------------------------------------------------------------------------- */
+
+/* The poll of the pending-action word (vm/pending.h) at a loop's back edge
+ * or a function trace's entry, in PyPy's shape:
+ *
+ *   i1 = getfield_raw_i(&word, descr=<FieldS pypysig_long_struct.c_value 0>)
+ *   i2 = int_lt(i1, 0)
+ *   guard_false(i2)
+ *
+ * (one load and a fused compare-and-branch in machine code). A signal
+ * fails the guard, which resumes the interpreter at pc (the JUMP_ABSOLUTE
+ * or the function's first instruction) with the exact state, and the
+ * interpreter runs the handlers there. The guard never gets a bridge. */
+static void emit_pending_poll(Recorder *R) {
+    static FieldDescr *word_descr;
+    if (!word_descr) {
+        /* first use: the word moves beside the machine code (RIP-relative) */
+        pending_place_word(mcode_near_data(sizeof(int64_t)));
+        word_descr = descr_field(0, 'i', false, "pypysig_long_struct.c_value");
+    }
+    IRRef w = emit1(R, IR_getfield_raw_i, kint(R, (int64_t)(uintptr_t)pending_word), &word_descr->d);
+    IRRef lt = emit2(R, IR_int_lt, w, kint(R, 0), NULL);
+    IRRef g = emit_guard(R, IR_guard_false, 1, lt, IR_NONE, 0);
+    ((GuardDescr *)R->ir.ops[g].descr)->flags |= GUARD_NO_BRIDGE;
+}
+
 /* ---- ends of traces ---------------------------------------------------------------------- */
 
 /* Leave the trace for the interpreter, which continues at pc of the top
@@ -590,6 +623,7 @@ static void emit_jump_to(Recorder *R, TargetDescr *td) {
 static int end_at_header(Recorder *R, int32_t target) {
     RecFrame *rf = &R->frames[0];
     if (R->kind == TRACE_LOOP && rf->code == R->start_code && target == R->start_pc) {
+        emit_pending_poll(R);
         emit_jump_to(R, (TargetDescr *)R->ir.ops[R->label].descr);
         return 1;
     }
@@ -602,10 +636,12 @@ static int end_at_header(Recorder *R, int32_t target) {
     }
     Trace *t = jit_loop_at(rf->code, target);
     if (t && t->target && t->target->nargs == rf->nlocals + rf->sp + 1) {
+        emit_pending_poll(R);
         emit_jump_to(R, t->target);
         R->jump_target = t;
         return 1;
     }
+    /* (the interpreter polls at its next backward jump) */
     emit_exit(R, target);
     return 1;
 }

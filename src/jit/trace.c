@@ -522,7 +522,7 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     }
     bool gen_raise = in_gen && (g->snap->flags & SNAP_RAISE);   /* the generator raises: no bridge */
     if (g->fail_count >= jit_params.trace_eagerness && !g->bridge && g->bridge_aborts < MAX_ABORTS && !gen_raise &&
-        !jit.recording && jit_params.enabled) {
+        !(g->flags & GUARD_NO_BRIDGE) && !jit.recording && jit_params.enabled) {
         jit.rec = recorder_new_bridge(inner, g);
         jit.recording = true;
         jit.record_c_depth = tstate.c_depth;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "../vm/pending.h"
 #include "../vm/traceback.h"
 
 Value sys_module;
@@ -40,29 +41,35 @@ static Value file_new(int fd, Value name, const char *mode, bool binary, bool re
     return V_FROM_PTR(f);
 }
 
-static int raw_write(int fd, const char *p, size_t n) {
-    while (n) {
-        ssize_t k = write(fd, p, n);
+/* Write all of p. 0, or -1 with an exception set: the OSError of a failed
+ * write (BrokenPipeError on a closed pipe), or what a signal handler raised
+ * (an interrupted write runs the handlers and goes on, PEP 475). *done
+ * counts the bytes written either way. */
+static int raw_write(int fd, const char *p, size_t n, size_t *done) {
+    *done = 0;
+    while (*done < n) {
+        ssize_t k = write(fd, p + *done, n - *done);
         if (k < 0) {
-            if (errno == EINTR) continue;
+            if (errno == EINTR) {
+                if (pending_check() < 0) return -1;
+                continue;
+            }
+            err_set_errno(&exc_OSError, errno, VNULL);
             return -1;
         }
-        p += k;
-        n -= (size_t)k;
+        *done += (size_t)k;
     }
     return 0;
 }
 
 static int file_flush_buf(FileObject *f) {
     if (f->wlen == 0) return 0;
-    int r = raw_write(f->fd, f->wbuf, f->wlen);
-    f->wlen = 0;
-    if (r < 0) {
-        if (errno == EPIPE) err_set(&exc_BrokenPipeError, "[Errno 32] Broken pipe");
-        else err_format(&exc_OSError, "[Errno %d] %s", errno, strerror(errno));
-        return -1;
-    }
-    return 0;
+    size_t done;
+    int r = raw_write(f->fd, f->wbuf, f->wlen, &done);
+    if (r < 0 && err_matches(&exc_OSError)) done = f->wlen;   /* a failed write loses the data, as CPython's */
+    memmove(f->wbuf, f->wbuf + done, f->wlen - done);         /* an interrupted one keeps the rest */
+    f->wlen -= done;
+    return r;
 }
 
 static Value closed_error(void) { return err_set(&exc_ValueError, "I/O operation on closed file."); }
@@ -76,14 +83,16 @@ static int file_write_bytes(FileObject *f, const char *p, size_t n) {
         err_set(&exc_OSError, "not writable");   /* io.UnsupportedOperation */
         return -1;
     }
+    size_t done;
     if (f->fd == 2 && !f->wlen) {
-        /* stderr: write through */
-        if (raw_write(2, p, n) < 0) return 0;
-        return 0;
+        /* stderr: write through; a failed write is not reported (where
+           would it go?) but a signal handler's exception is */
+        if (raw_write(2, p, n, &done) < 0 && err_matches(&exc_OSError)) err_clear();
+        return err_occurred() ? -1 : 0;
     }
     if (f->wlen + n > f->wcap) {
         if (file_flush_buf(f) < 0) return -1;
-        if (n >= 8192) return raw_write(f->fd, p, n) < 0 ? -1 : 0;
+        if (n >= 8192) return raw_write(f->fd, p, n, &done);
         if (!f->wbuf) {
             f->wcap = 8192;
             f->wbuf = gc_alloc_atomic(f->wcap);
@@ -132,25 +141,32 @@ void sys_write_stderr(const char *s, size_t n) {
     fflush(stderr);
 }
 
-/* Fill the read buffer; returns false at EOF. */
-static bool file_fill(FileObject *f) {
-    if (f->rpos < f->rlen) return true;
-    if (f->eof) return false;
+/* Fill the read buffer: 1, 0 at EOF, or -1 with an exception set (a read
+ * error, or what a signal handler raised: an interrupted read runs the
+ * handlers and reads again, PEP 475). */
+static int file_fill(FileObject *f) {
+    if (f->rpos < f->rlen) return 1;
+    if (f->eof) return 0;
     if (!f->rbuf) {
         f->rcap = 65536;
         f->rbuf = gc_alloc_atomic(f->rcap);
     }
     ssize_t k;
-    do k = read(f->fd, f->rbuf, f->rcap);
-    while (k < 0 && errno == EINTR);
-    if (k <= 0) {
+    while ((k = read(f->fd, f->rbuf, f->rcap)) < 0) {
+        if (errno != EINTR) {
+            err_set_errno(&exc_OSError, errno, VNULL);
+            return -1;
+        }
+        if (pending_check() < 0) return -1;
+    }
+    if (k == 0) {
         f->eof = true;
         f->rpos = f->rlen = 0;
-        return false;
+        return 0;
     }
     f->rpos = 0;
     f->rlen = (size_t)k;
-    return true;
+    return 1;
 }
 
 static Value file_result(FileObject *f, Buf *b) {
@@ -165,7 +181,9 @@ static Value file_readline_impl(FileObject *f, int64_t limit) {
     Buf b;
     buf_init(&b, 128);
     while (limit < 0 || (int64_t)b.len < limit) {
-        if (!file_fill(f)) break;
+        int r = file_fill(f);
+        if (r < 0) return VNULL;
+        if (r == 0) break;
         char *start = f->rbuf + f->rpos;
         size_t avail = f->rlen - f->rpos;
         if (limit >= 0 && (int64_t)avail > limit - (int64_t)b.len) avail = (size_t)(limit - (int64_t)b.len);
@@ -226,7 +244,9 @@ static Value f_read(Value *args, size_t nargs, Value kwnames) {
     Buf b;
     buf_init(&b, 4096);
     while (n < 0 || (int64_t)b.len < n) {
-        if (!file_fill(f)) break;
+        int r = file_fill(f);
+        if (r < 0) return VNULL;
+        if (r == 0) break;
         size_t avail = f->rlen - f->rpos;
         if (n >= 0 && (int64_t)avail > n - (int64_t)b.len) avail = (size_t)(n - (int64_t)b.len);
         buf_put(&b, f->rbuf + f->rpos, avail);
@@ -606,6 +626,8 @@ static Value frame_object_new(Frame *f) {
     fo->lineno = code_line(f->code, frame_lasti(f));
     return V_FROM_PTR(fo);
 }
+
+Value sys_frame_object(Frame *f) { return frame_object_new(f); }
 
 static Value frame_get_code(Value v) { return V_AS(FrameObject, v)->code; }
 static Value frame_get_globals(Value v) { return V_AS(FrameObject, v)->globals; }

@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "../runtime.h"
+#include "../vm/pending.h"
 
 static double clock_secs(clockid_t id) {
     struct timespec ts;
@@ -54,8 +55,24 @@ static Value t_sleep(Value *args, size_t nargs, Value kwnames) {
     double s = obj_as_double(args[0]);
     if (s == -1.0 && err_occurred()) return VNULL;
     if (s < 0) return err_set(&exc_ValueError, "sleep length must be non-negative");
-    struct timespec ts = {(time_t)s, (long)((s - floor(s)) * 1e9)};
-    while (nanosleep(&ts, &ts) < 0 && errno == EINTR) {
+    if (isnan(s)) return err_set(&exc_ValueError, "Invalid value NaN (not a number)");
+    if (s > 9.2e18) return err_set(&exc_OverflowError, "timestamp out of range for platform time_t");
+    /* to a deadline on the monotonic clock, so that a sleep interrupted by a
+       signal runs the handlers (which may raise) and sleeps only what is
+       left (PEP 475) */
+    struct timespec deadline;
+    clock_gettime(CLOCK_MONOTONIC, &deadline);
+    double whole = floor(s);
+    deadline.tv_sec += (time_t)whole;
+    deadline.tv_nsec += (long)((s - whole) * 1e9);
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec++;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    int e;
+    while ((e = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL)) != 0) {
+        if (e != EINTR) return err_set_errno(&exc_OSError, e, VNULL);
+        if (pending_check() < 0) return VNULL;
     }
     return V_NONE;
 }

@@ -10,6 +10,7 @@
 
 #include "../runtime.h"
 #include "../util/numfmt.h"
+#include "../vm/pending.h"
 
 Type int_type, bool_type;
 BoolObject true_obj = {{&bool_type}, 1}, false_obj = {{&bool_type}, 0};
@@ -447,6 +448,23 @@ static Value int_truediv(Value a, Value b) {
     return float_from_double(neg ? -result : result);
 }
 
+/* Results from this many bits take long enough (tens of milliseconds and
+ * up) that a signal must be able to interrupt them. */
+#define POW_POLL_BITS 4e6
+
+/* r = z**e by squaring from the top bit, polling the pending-action word
+ * (vm/pending.h) between multiplications: GMP's mpz_pow_ui is one call
+ * that Ctrl-C cannot stop. 0, or -1 with the exception a handler raised. */
+static int pow_polling(mpz_t r, const __mpz_struct *z, unsigned long e) {
+    mpz_set_ui(r, 1);
+    for (int bit = 63 - __builtin_clzl(e); bit >= 0; bit--) {
+        mpz_mul(r, r, r);
+        if (e >> bit & 1) mpz_mul(r, r, z);
+        if (pending_check() < 0) return -1;
+    }
+    return 0;
+}
+
 static Value int_pow(Value a, Value b) {
     if (int_sign(b) < 0) {
         double x = int_as_double(a);
@@ -492,7 +510,12 @@ static Value int_pow(Value a, Value b) {
     if (mpz_cmpabs_ui(za, 1) > 0 && (double)abits * (double)e > 1e10) return err_no_memory();
     mpz_t r;
     mpz_init_limbs(r, mpz_cmpabs_ui(za, 1) > 0 ? (size_t)(((double)abits * (double)e) / GMP_NUMB_BITS) + 2 : 1);
-    mpz_pow_ui(r, za, e);
+    if ((double)abits * (double)e < POW_POLL_BITS) {
+        mpz_pow_ui(r, za, e);
+    } else if (pow_polling(r, za, e) < 0) {
+        mpz_clear(r);
+        return VNULL;
+    }
     Value v = int_from_mpz_steal(r);
     mpz_clear(r);
     return v;

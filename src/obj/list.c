@@ -2,6 +2,7 @@
  * reverses, sorts stably and reverses back, so equal items keep their
  * order, as in CPython). */
 #include "../runtime.h"
+#include "../vm/pending.h"
 
 Type list_type, listiter_type, listreviter_type;
 
@@ -175,6 +176,9 @@ static int merge_sort(SortItem *a, SortItem *tmp, int64_t n, SortMode mode) {
     }
     int64_t mid = n / 2;
     if (merge_sort(a, tmp, mid, mode) < 0 || merge_sort(a + mid, tmp, n - mid, mode) < 0) return -1;
+    /* comparisons in C reach no safe point: poll between merges (the items
+       are a whole permutation here) */
+    if (n >= 4096 && pending_check() < 0) return -1;
     /* already ordered? */
     int lt = sort_lt(a[mid].key, a[mid - 1].key, mode);
     if (lt < 0) return -1;
@@ -248,18 +252,16 @@ int list_sort(Value lv, Value key, bool reverse) {
     l->capacity = 0;
     SortItem *items = gc_alloc(sizeof(SortItem) * (size_t)(n ? n : 1));
     int rc = 0;
-    for (int64_t i = 0; i < n; i++) {
-        items[i].value = saved[i];
-        if (key) {
-            Value k = obj_call1(key, saved[i]);
-            if (!k) {
-                rc = -1;
-                break;
-            }
-            items[i].key = k;
-        } else {
-            items[i].key = saved[i];
+    /* every value first: whatever fails below, they all go back */
+    for (int64_t i = 0; i < n; i++) items[i].value = items[i].key = saved[i];
+    for (int64_t i = 0; key && i < n; i++) {
+        Value k = obj_call1(key, saved[i]);
+        /* a key in C never reaches a safe point of the interpreter */
+        if (!k || ((i & 0xFFF) == 0xFFF && pending_check() < 0)) {
+            rc = -1;
+            break;
         }
+        items[i].key = k;
     }
     if (rc == 0) {
         if (reverse)

@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "../runtime.h"
+#include "../vm/pending.h"
 #include "../util/numfmt.h"
 #include "codec.h"
 
@@ -752,6 +753,7 @@ static Value str_join_m(Value *args, size_t nargs, Value kwnames) {
         Value x = items[i];
         if (!str_check(x))
             return err_format(&exc_TypeError, "sequence item %zd: expected str instance, %T found", (ssize_t)i, x);
+        if ((i & 0xFFFF) == 0xFFFF && pending_check() < 0) return VNULL;   /* a huge list */
         total += str_nbytes(x);
         length += str_len(x);
         ascii = ascii && str_is_ascii(x);

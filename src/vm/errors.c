@@ -653,6 +653,24 @@ void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj) 
     sys_write_stderr(out.data, out.len);
 }
 
+void err_write_unraisable_msg(Value exc, const char *msg) {
+    Buf out;
+    buf_init(&out, 256);
+    Value saved = err_fetch();
+    buf_printf(&out, "Exception ignored %s:\n", msg);
+    format_exception_chain(&out, exc, set_new(), 0);
+    err_restore(saved);
+    sys_write_stderr(out.data, out.len);
+}
+
+Value err_set_errno(Type *type, int e, Value filename) {
+    if (type == &exc_OSError) type = oserror_subclass(v_int(e));
+    Value args[3] = {v_int(e), str_from_cstr(strerror(e)), filename};
+    Value exc = exc_new(type, args, filename ? 3 : 2);
+    if (exc) err_set_exc(exc);
+    return VNULL;
+}
+
 /* ---- init ---------------------------------------------------------------------------- */
 
 void errors_init(void) {

@@ -134,5 +134,13 @@ int err_system_exit_status(Value exc);
 
 /* "Exception ignored in: <where>" report, as sys.unraisablehook prints it. */
 void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj);
+/* "Exception ignored <msg>:" report (CPython's _PyErr_WriteUnraisableMsg). */
+void err_write_unraisable_msg(Value exc, const char *msg);
+
+/* Raise type(errno, strerror(errno)[, filename]): with type OSError, the
+ * subclass that names the error (FileNotFoundError...), as CPython's
+ * PyErr_SetFromErrnoWithFilenameObject. filename may be VNULL. Returns
+ * VNULL. */
+Value err_set_errno(Type *type, int e, Value filename);
 
 #endif

@@ -22,6 +22,7 @@
 #include "../obj/gen.h"
 #include "../runtime.h"
 #include "opcodes.h"
+#include "pending.h"
 #include "traceback.h"
 
 Value import_name(Value name, Value fromlist, Value level, Value globals);   /* mod/import.c */
@@ -630,6 +631,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     Frame *saved_frame = jit_resume ? f->back : tstate.frame;
 
     if (interp_enter_recursive("") < 0) return VNULL;
+    /* a safe point for calls from C (map(f, ...), sorted(key=f)...) */
+    if (!jit_resume && pending() && pending_run() < 0) {
+        interp_leave_recursive();
+        return VNULL;
+    }
     /* a generator resumed by an instruction being recorded: the recorder
        follows its body (record.c, record_gen_resume) */
     if (__builtin_expect(jit.recording, 0) && jit.record_nested_code == (void *)f->code &&
@@ -1366,7 +1372,12 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         NEXT();
     }
     TARGET(JUMP_ABSOLUTE) {
-        /* backward jump: its target is a loop header, the JIT's hot spot */
+        /* backward jump: a safe point (pending.h), and its target is a loop
+           header, the JIT's hot spot */
+        if (pending()) {
+            SAVE_REGS();
+            if (pending_run() < 0) goto error;
+        }
         ip = co->code + ARG;
         if (jit_params.enabled) {
             struct JitCell *cells = co->jitcells;
@@ -1547,6 +1558,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             CodeObject *c2 = fn->code;
             Frame *nf;
             SAVE_REGS();
+            /* a safe point: recursion polls here (the exception is the call's) */
+            if (pending() && pending_run() < 0) goto error;
             if ((c2->flags & CO_SIMPLE_ARGS) && nargs == (size_t)c2->argcount && !kwnames) {
                 nf = frame_push(c2);
                 nf->func = fn;

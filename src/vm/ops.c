@@ -4,6 +4,7 @@
 
 #include "../obj/bytearray.h"
 #include "../runtime.h"
+#include "pending.h"
 
 Names names;
 
@@ -381,6 +382,9 @@ Value obj_iter(Value v) {
 Value obj_next(Value it) {
     Type *t = type_of(it);
     if (!t->iternext) return err_format(&exc_TypeError, "'%s' object is not an iterator", t->tname);
+    /* C code consuming an iterator (list(it), sum, sorted, set, dict...)
+       can run long without reaching the interpreter: a safe point */
+    if (pending() && pending_run() < 0) return VNULL;
     return t->iternext(it);
 }
 

@@ -316,6 +316,14 @@ static void test_moves(void)
             asm_lea(&A, (AsmReg)r, m);
             CHECK(S("lea %s, %s", R64[r], memtxt("", m)), len_m(0, 1, r, m, 1, 0, 0));
         }
+    /* RIP-relative loads (data placed beside the code) */
+    for (int r = 0; r < 16; r++) {
+        size_t disp_at = asm_mov_r_rip(&A, (AsmReg)r, 0x1234);
+        OK(disp_at == 3);
+        CHECK(S("mov %s, qword ptr [rip + 0x1234]", R64[r]), 7);
+        asm_mov_r_rip(&A, (AsmReg)r, -8);
+        CHECK(S("mov %s, qword ptr [rip - 8]", R64[r]), 7);
+    }
     /* narrower and extending moves over the spread */
     for (int r = 0; r < 16; r++)
         for (int k = 0; k < n_spread; k++) {

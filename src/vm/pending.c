@@ -1,0 +1,33 @@
+/* pending.c: the pending-action word and the run of what waits (see
+ * pending.h). */
+#include "pending.h"
+
+#include <signal.h>
+
+static volatile int64_t static_word;
+volatile int64_t *pending_word = &static_word;
+static bool word_near;
+
+int signals_run_pending(void);   /* mod/signal.c: Python handlers of tripped signals */
+bool signals_tripped(void);
+
+int pending_run(void) {
+    /* cleared before running, so that a signal arriving during the handlers
+       requests another run instead of being lost */
+    *pending_word = 0;
+    int r = signals_run_pending();
+    if (signals_tripped()) pending_request();   /* arrived during the run, or left by an error */
+    return r;
+}
+
+void pending_place_word(volatile int64_t *near) {
+    if (!near || word_near) return;
+    /* a signal arriving while the word moves sets the old one; the tripped
+       flags (signal.c) are the truth, the word only says "look" */
+    pending_word = near;
+    *near = static_word;
+    if (signals_tripped()) *near = -1;
+    word_near = true;
+}
+
+bool pending_word_is_near(void) { return word_near; }
