@@ -13,6 +13,7 @@
 #include "front/compiler.h"
 #include "jit/params.h"
 #include "runtime.h"
+#include "vm/pending.h"
 #include "introspect/jitevents.h"
 #include "introspect/profiler.h"
 #include "introspect/pypylog.h"
@@ -167,6 +168,18 @@ static int interactive_loop(void) {
         for (;;) {
             sys_flush_all();
             char *line = readline(first ? ">>> " : "... ");
+            if (!line && pending()) {
+                /* Ctrl-C interrupted the read: drop the input, as CPython */
+                if (pending_run() < 0) {
+                    Value exc = err_fetch();
+                    if (type_is_subtype(type_of(exc), &exc_SystemExit)) return exit_status_for(exc);
+                    fputc('\n', stderr);
+                    err_print_exception(exc);
+                }
+                buf_init(&src, 256);
+                first = true;
+                continue;
+            }
             if (!line) {
                 if (first) {
                     fputc('\n', stderr);

@@ -215,14 +215,14 @@ def run_one(tpy, test, mode, opts):
     rc = proc.returncode
 
     problems = []
-    if rc < 0:
+    exp_rc = int(test.read(".exit").strip() or b"0")
+    if rc < 0 and rc != exp_rc:
         try:
             sig = signal.Signals(-rc).name
         except ValueError:
             sig = "signal %d" % -rc
         problems.append("CRASH: killed by %s\n" % sig)
-    exp_rc = int(test.read(".exit").strip() or b"0")
-    if rc >= 0 and rc != exp_rc:
+    elif rc != exp_rc:
         problems.append("exit status %d, expected %d\n" % (rc, exp_rc))
     exp_out = test.read(".out")
     if out != exp_out:

@@ -3,7 +3,8 @@
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
 #   PYPYLOG, PyPy's probe programs), the compiler on CPython's library
-#   (tools/compile_stdlib.py), and (unless --no-asan) the suite again
+#   (tools/compile_stdlib.py), SIGINT sent to running programs
+#   (tools/signal_checks.py), and (unless --no-asan) the suite again
 #   with ./tpy-asan (ASan + UBSan).
 cd "$(dirname "$0")/.." || exit 2
 asan=1
@@ -50,6 +51,12 @@ python3 tools/compile_stdlib.py --tpy ./tpy > build/compile-stdlib.log 2>&1
 grep -E '^FAIL' build/compile-stdlib.log | head -20
 tail -n 2 build/compile-stdlib.log
 count "$(tail -n 1 build/compile-stdlib.log)"
+
+echo "== Ctrl-C from outside, compared with CPython (tools/signal_checks.py)"
+python3 tools/signal_checks.py --tpy ./tpy > build/signal-checks.log 2>&1
+grep -E '^FAIL' build/signal-checks.log | head -20
+tail -n 1 build/signal-checks.log
+count "$(tail -n 1 build/signal-checks.log)"
 
 echo "== test suite, ./tpy, modes off/default/eager"
 python3 tests/run.py --tpy ./tpy > build/suite.log 2>&1

@@ -1622,6 +1622,12 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (!r) goto error;
         sp -= pop_count;
         PUSH(r);
+        /* a safe point after C code, as CPython's CALL: a signal that came
+           while it ran (a blocking read) is handled before the next line */
+        if (pending()) {
+            SAVE_REGS();
+            if (pending_run() < 0) goto error;
+        }
         NEXT();
     }
     }
