@@ -309,7 +309,7 @@ int main(int argc, char **argv) {
     if (jit_spec) {
         const char *err;
         if (jit_params_parse(jit_spec, &err) < 0) {
-            fprintf(stderr, "tpy: --jit: %s: %s\n", err, jit_spec);
+            fprintf(stderr, "tpy: --jit '%s': error in JIT parameters string: %s; see tpy --jit help\n", jit_spec, err);
             return 2;
         }
     }
