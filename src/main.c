@@ -53,7 +53,9 @@ static const char usage_text[] =
     "PYPYLOG    : JIT logging, PyPy's syntax (e.g. PYPYLOG=jit-log-opt:log.txt)\n"
     "TPY_JIT_PROFILE : loops or bridges, the profiler's mode when PYPYLOG selects\n"
     "             jit-profile\n"
-    "TPY_JIT_PROFILE_EVENTS : 1 to log every profiler event (--jit-profile-events)\n"
+    "TPY_JIT_PROFILE_EVENTS : 1 to log every profiler event (--jit-profile-events), 0 for\n"
+    "    summaries (default: PYPYLOG=jit-profile-enter,jit-profile-exit:FILE gives every\n"
+    "    event, PYPYLOG=jit-profile:FILE summaries)\n"
     "TPY_JIT_PROFILE_SAMPLE : N, as --jit-profile-sample\n";
 
 static int exit_status_for(Value exc) {
