@@ -55,7 +55,9 @@ static const char usage_text[] =
     "PYPYLOG    : JIT logging, PyPy's syntax (e.g. PYPYLOG=jit-log-opt:log.txt)\n"
     "TPY_JIT_PROFILE : loops or bridges, the profiler's mode when PYPYLOG selects\n"
     "             jit-profile\n"
-    "TPY_JIT_PROFILE_EVENTS : 1 to log every profiler event (--jit-profile-events)\n"
+    "TPY_JIT_PROFILE_EVENTS : 1 to log every profiler event (--jit-profile-events), 0 for\n"
+    "    summaries (default: PYPYLOG=jit-profile-enter,jit-profile-exit:FILE gives every\n"
+    "    event, PYPYLOG=jit-profile:FILE summaries)\n"
     "TPY_JIT_PROFILE_SAMPLE : N, as --jit-profile-sample\n";
 
 void signals_install_default(void);   /* mod/signal.c */
@@ -333,7 +335,7 @@ int main(int argc, char **argv) {
     if (jit_spec) {
         const char *err;
         if (jit_params_parse(jit_spec, &err) < 0) {
-            fprintf(stderr, "tpy: --jit: %s: %s\n", err, jit_spec);
+            fprintf(stderr, "tpy: --jit '%s': error in JIT parameters string: %s; see tpy --jit help\n", jit_spec, err);
             return 2;
         }
     }

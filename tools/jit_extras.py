@@ -5,6 +5,9 @@ program; run by tools/check.sh. The last line is "N passed, N failed".
   embed     examples/embed_jit (built by `make examples`) prints
             examples/embed_jit.expected
   pypylog   PYPYLOG modes and sections (PyPy's syntax and formats)
+  cmdline   `tpy --jit SPEC`: a malformed SPEC (PyPy's set_param syntax)
+            is one line on stderr naming it, exit 2, nothing run; well
+            formed ones run
   probes    the probe programs of PyPy 7.3.11 (tests/jit/probes/, copied
             from shared/reference/pypy-7.3.11) run unchanged: exit status
             0 and output of the shape in tests/jit/probes/X.shape (digits
@@ -180,6 +183,29 @@ def check_pypylog(tpy, tmp):
 
 # ---- probes -----------------------------------------------------------------------------
 
+# ---- tpy --jit SPEC --------------------------------------------------------------------
+
+BAD_SPECS = ["", " ", "threshold=10,,decay=5", "threshold=10,", ",threshold=10", "x", "=5", "threshold=",
+             "threshold=abc", "threshold =10", "threshold=1_000", "nonexistent=1", "enable_opts=foo",
+             "off,threshold=5", "OFF"]
+GOOD_SPECS = ["threshold=5,  decay=5", " threshold= - 5 ", "enable_opts=", "enable_opts=intbounds:heap",
+              "off", "default", "threshold=200,trace_eagerness=50"]
+
+
+def check_cmdline(tpy):
+    for spec in BAD_SPECS:
+        p = run([tpy, "--jit", spec, "-c", "print('ran')"])
+        err = p.stderr.decode()
+        ok = (p.returncode == 2 and p.stdout == b"" and err.count("\n") == 1 and
+              err.startswith("tpy: --jit %r: error in JIT parameters string: " % spec))
+        check("cmdline: --jit %r is an error (exit 2, one line)" % spec, ok,
+              "exit %d, stdout %r, stderr %r" % (p.returncode, p.stdout, err))
+    for spec in GOOD_SPECS:
+        p = run([tpy, "--jit", spec, "-c", "print('ran')"])
+        check("cmdline: --jit %r runs" % spec, p.returncode == 0 and p.stdout == b"ran\n" and p.stderr == b"",
+              "exit %d, stdout %r, stderr %r" % (p.returncode, p.stdout, p.stderr))
+
+
 def mask(text):
     text = text.replace(os.path.join(ROOT, "tests/jit/probes/"), "")
     text = re.sub(r"0x[0-9a-fA-F]+", "0xX", text)
@@ -213,6 +239,7 @@ def main():
     check_embed()
     with tempfile.TemporaryDirectory() as tmp:
         check_pypylog(tpy, tmp)
+    check_cmdline(tpy)
     check_probes(tpy, opts.update)
     print("%d passed, %d failed" % (results.count(True), results.count(False)))
     return 0 if all(results) else 1

@@ -84,6 +84,20 @@ def nested(n):
 print(nested(20000))
 '''
 
+# a loop entered from the interpreter once per call: a known number of
+# entries, few events
+ENTRIES = '''
+def f(n):
+    s = 0
+    for i in range(n):
+        s += i
+    return s
+t = 0
+for k in range(60):
+    t += f(3000)
+print(t)
+'''
+
 # recursion through call_assembler, called from a loop: charged to the loop
 # Two inner loops of one function doing 3:1 work, entered by jumps from
 # the outer loop's code 12000 times each: far more transitions than timed
@@ -201,6 +215,55 @@ class Checker:
                 continue
             out.append(r)
         return out
+
+    def pypylog_forms(self):
+        """PYPYLOG picks the form: the seed's section names asked for by name
+        give every event, as TPY_JIT_PROFILE_EVENTS=1 does; a selection
+        covering jit-profile-summary keeps the summaries."""
+        prog = os.path.join(self.tmp, "entries.py")
+        with open(prog, "w") as f:
+            f.write(ENTRIES)
+        reports = {}
+        for sel, ev, form in (("jit-profile-enter,jit-profile-exit", None, "events"),
+                              ("jit-profile-enter", None, "events"), ("jit-profile-exit", None, "events"),
+                              ("jit-profile", "1", "events"), ("jit-profile", None, "summary"),
+                              ("jit", None, "summary"), ("jit-profile-summary", None, "summary"),
+                              ("jit-profile-enter,jit-profile-exit", "0", "summary")):
+            log = os.path.join(self.tmp, "forms.log")
+            env = dict(os.environ, PYPYLOG="%s:%s" % (sel, log))
+            env.pop("TPY_JIT_PROFILE_EVENTS", None)
+            env.pop("TPY_JIT_PROFILE", None)
+            if ev is not None:
+                env["TPY_JIT_PROFILE_EVENTS"] = ev
+            what = "PYPYLOG=%s:LOG%s" % (sel, "" if ev is None else " with TPY_JIT_PROFILE_EVENTS=" + ev)
+            r = subprocess.run([self.tpy, prog], capture_output=True, text=True, env=env, timeout=300)
+            text = open(log).read() if os.path.exists(log) else ""
+            secs, _, problems = jit_extras.parse_log(text)
+            names = set(name for name, _, _ in jit_extras.all_sections(secs)) if secs else set()
+            if form == "events":
+                ok = (re.search(r"^\[[0-9a-f]+\] \{jit-profile-enter\nloop \d+ \(from the interpreter\)\n"
+                                r"\[[0-9a-f]+\] jit-profile-enter\}$", text, re.M) is not None and
+                      re.search(r"^\[[0-9a-f]+\] \{jit-profile-exit\nloop \d+ \(guard failure\)\n"
+                                r"\[[0-9a-f]+\] jit-profile-exit\}$", text, re.M) is not None and
+                      "jit-profile-summary" not in names)
+            else:
+                ok = "jit-profile-summary" in names and not names & {"jit-profile-enter", "jit-profile-exit"}
+            # the trace descriptions and the clock's rate come with either form
+            ok = ok and {"jit-profile-trace", "jit-profile-calibration"} <= names and not problems
+            self.check("%s writes the %s form" % (what, "per-event (the seed's)" if form == "events" else "summary"),
+                       r.returncode == 0 and ok, "exit %d, sections %s, problems %s, stderr %s" %
+                       (r.returncode, sorted(names), problems[:3], r.stderr[-300:]))
+            rep = subprocess.run([self.tpy, "-m", "jitprof", log, "--json"], capture_output=True, text=True,
+                                 timeout=300)
+            if rep.returncode == 0:
+                reports[(sel, ev)] = json.loads(rep.stdout)
+        by_name = reports.get(("jit-profile-enter,jit-profile-exit", None))
+        by_env = reports.get(("jit-profile", "1"))
+        ent = lambda rep: sorted((r["function"], r["kind"], r["entries"]) for r in rep["traces"])
+        self.check("the per-event log asked for by name reports what TPY_JIT_PROFILE_EVENTS=1 gives (entries)",
+                   by_name is not None and by_env is not None and ent(by_name) == ent(by_env) and
+                   sum(r["entries"] for r in by_name["traces"]) >= 59 and (by_name["ticks_per_second"] or 0) > 1e6,
+                   "%r / %r" % (by_name and ent(by_name), by_env and ent(by_env)))
 
     def share_of(self, rep, func):
         return sum(r["share"] for r in self.rows(rep, func))
@@ -326,6 +389,8 @@ class Checker:
             self.check("call_assembler is charged to the calling loop",
                        "driver" in names and self.share_of(rep, "driver") > self.share_of(rep, "fib"),
                        repr(rep["traces"]))
+
+        self.pypylog_forms()
 
         # without the profiler, no events (and no instrumented code)
         prog = os.path.join(self.tmp, "split.py")

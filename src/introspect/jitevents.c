@@ -86,11 +86,13 @@ void jitev_set_debug(bool on) {
 void jitev_init(void) {
     t_process_start = now();
     pypylog_init();
-    /* PYPYLOG selecting jit-profile turns the profiler on; TPY_JIT_PROFILE
-       picks the mode (loops: bridges charged to their loop; bridges) */
-    if (pypylog_wants(PL_PROFILE_ENTER)) {
+    /* PYPYLOG selecting a jit-profile section turns the profiler on, in the
+       form it selects; TPY_JIT_PROFILE picks the mode (loops: bridges
+       charged to their loop; bridges) */
+    int form = prof_form_wanted();
+    if (form != PROF_FORM_NONE) {
         const char *m = getenv("TPY_JIT_PROFILE");
-        prof_start(m && strcmp(m, "bridges") == 0 ? PROF_BRIDGES : PROF_LOOPS);
+        prof_start(m && strcmp(m, "bridges") == 0 ? PROF_BRIDGES : PROF_LOOPS, form);
     }
     jitev_set_debug(false);
     atexit(jitev_exit);

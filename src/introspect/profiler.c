@@ -10,11 +10,15 @@
  * writer thread, started then) or another log section is due (in place),
  * the accounting the report would do is done here and written as one
  * jit-profile-summary section: each trace's ticks and entries since the
- * last one. With TPY_JIT_PROFILE_EVENTS (tpy --jit-profile-events) every
- * event is timed and written as the seed's jit-profile-enter /
- * jit-profile-exit sections: exact, but a program that crosses between
- * loops millions of times a second then writes hundreds of megabytes, which
- * costs more than the program.
+ * last one. When PYPYLOG names the seed's sections (jit-profile-enter,
+ * jit-profile-exit) and not the summaries, or TPY_JIT_PROFILE_EVENTS says
+ * so (tpy --jit-profile-events), every event is timed and written as its
+ * own section: exact, but a program that crosses between loops millions
+ * of times a second then writes hundreds of megabytes, which costs more
+ * than the program. Either form comes with the profiler's own sections
+ * (jit-profile-trace, jit-profile-calibration), whatever PYPYLOG selects:
+ * the events and summaries name traces by number, and times need the
+ * clock's rate.
  *
  * Writing the events as PYPYLOG text is the expensive part, so it happens
  * on a writer thread: the program fills one event buffer while the writer
@@ -90,7 +94,6 @@ static bool writing;
 static pthread_mutex_t mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t cv_work = PTHREAD_COND_INITIALIZER, cv_idle = PTHREAD_COND_INITIALIZER;
 static bool writer_started, writer_failed;
-static bool with_body;
 
 static const PypylogSection event_section[PROF__COUNT] = {
 #define PROF_EVENT_SECTION(e, section, text) section,
@@ -146,15 +149,13 @@ static char *section_close(char *p, uint64_t ts, const char *name) {
 /* "[ts] {section\nbody\n[ts] section}\n" */
 static char *section(char *p, uint64_t ts, const char *name, const char *body1, const char *body2) {
     p = section_open(p, ts, name);
-    if (with_body) {
-        p = put(p, body1);
-        if (body2) {
-            p = put(p, " (");
-            p = put(p, body2);
-            *p++ = ')';
-        }
-        *p++ = '\n';
+    p = put(p, body1);
+    if (body2) {
+        p = put(p, " (");
+        p = put(p, body2);
+        *p++ = ')';
     }
+    *p++ = '\n';
     return section_close(p, ts, name);
 }
 
@@ -600,9 +601,24 @@ static void hand_off(bool drain) {
     open_current();
 }
 
-void prof_start(int mode) {
+/* PyPy's rule for PYPYLOG selects sections by name prefix; the profiler
+ * writes one of two forms, so the selection picks one: naming the seed's
+ * event sections (jit-profile-enter or jit-profile-exit, or a prefix of
+ * theirs only, such as jit-profile-e) asks for them; any selection that
+ * covers jit-profile-summary (jit-profile, jit, or all sections) keeps the
+ * cheap summaries. TPY_JIT_PROFILE_EVENTS, when set, decides the form
+ * (0: summaries), for a selection that covers both. */
+int prof_form_wanted(void) {
+    bool events = pypylog_wants(PL_PROFILE_ENTER) || pypylog_wants(PL_PROFILE_EXIT);
+    bool summary = pypylog_wants(PL_PROFILE_SUMMARY);
+    if (!events && !summary) return PROF_FORM_NONE;
     const char *ev = getenv("TPY_JIT_PROFILE_EVENTS");
-    events_mode = ev && *ev && strcmp(ev, "0") != 0;
+    if (ev && *ev) return strcmp(ev, "0") != 0 ? PROF_FORM_EVENTS : PROF_FORM_SUMMARY;
+    return events && !summary ? PROF_FORM_EVENTS : PROF_FORM_SUMMARY;
+}
+
+void prof_start(int mode, int form) {
+    events_mode = form == PROF_FORM_EVENTS;
     const char *sample = getenv("TPY_JIT_PROFILE_SAMPLE");
     jit_prof_sample = PROF_DEFAULT_SAMPLE;
     if (sample && *sample) {
@@ -642,7 +658,6 @@ void prof_start(int mode) {
     /* text is worth a thread from the start; summaries once a buffer
        fills (hand_off) */
     if (events_mode) start_writer();
-    with_body = pypylog_wants(PL_PROFILE_ENTER);
     jit_profile_mode = mode;
     route();
     open_current();
@@ -792,8 +807,10 @@ void prof_finish(void) {
     uint64_t tsc = pypylog_timestamp();
     double secs = (double)(now.tv_sec - start_time.tv_sec) + 1e-9 * (double)(now.tv_nsec - start_time.tv_nsec);
     if (secs > 0) {
-        char body[64];
+        char body[64], text[256];
         snprintf(body, sizeof body, "ticks_per_second %.0f", (double)(tsc - start_tsc) / secs);
-        pypylog_section_at(PL_PROFILE_CALIBRATION, tsc, body);
+        /* written whatever PYPYLOG selects, as the other profile sections */
+        char *end = section(text, tsc, pypylog_section_names[PL_PROFILE_CALIBRATION], body, NULL);
+        pypylog_write_raw(text, (size_t)(end - text));
     }
 }

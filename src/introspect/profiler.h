@@ -101,8 +101,13 @@ extern int jit_profile_mode;
 extern int jit_prof_sample;
 #define PROF_MAX_SAMPLE 100000
 
-/* Turn profiling on (mode PROF_LOOPS or PROF_BRIDGES), once, at start. */
-void prof_start(int mode);
+/* Which form of the profile PYPYLOG asks for (docs/profiler.md, "Which
+ * form"): none (the profiler stays off), the summaries, or every event. */
+enum ProfForm { PROF_FORM_NONE = 0, PROF_FORM_SUMMARY = 1, PROF_FORM_EVENTS = 2 };
+int prof_form_wanted(void);
+/* Turn profiling on (mode PROF_LOOPS or PROF_BRIDGES) in one form, once,
+ * at start. */
+void prof_start(int mode, int form);
 /* A compiled trace gets its uid (the events' name for it). */
 void prof_register(struct Trace *t);
 /* Record an event now (C side): an entry from the interpreter, or an exit. */

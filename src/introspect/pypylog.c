@@ -171,12 +171,3 @@ void pypylog_flush(void) {
 void pypylog_write_raw(const char *text, size_t len) {
     if (pypylog_enabled && log_file) fwrite(text, 1, len, log_file);
 }
-
-void pypylog_section_at(PypylogSection s, uint64_t ts, const char *body) {
-    if (!pypylog_enabled) return;
-    const char *name = pypylog_section_names[s];
-    if (!profiling && (!prefixes || !starts_with_one_of(name, prefixes))) return;
-    fprintf(log_file, "%s[%llx] {%s\n%s", color_start, (unsigned long long)ts, name, color_stop);
-    if (!profiling) fprintf(log_file, "%s\n", body);
-    fprintf(log_file, "%s[%llx] %s}\n%s", color_start2, (unsigned long long)ts, name, color_stop);
-}

@@ -78,9 +78,6 @@ bool pypylog_wants(PypylogSection s);
 /* Is a body being written now (innermost section shown)? */
 bool pypylog_printing(void);
 void pypylog_flush(void);
-/* A whole section with one body line, stamped `ts` (a recorded timestamp:
- * the profiler writes its buffered events so). */
-void pypylog_section_at(PypylogSection s, uint64_t ts, const char *body);
 /* Text already in the log's format (the profiler's formatted events). */
 void pypylog_write_raw(const char *text, size_t len);
 

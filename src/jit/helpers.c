@@ -118,6 +118,19 @@ Value jh_str_getitem_int(Value s, int64_t i) { return str_getitem(s, int_from_i6
 int64_t jh_set_global(Value d, Value name, Value v) { return dict_set(d, name, v); }
 Value jh_float_pow(double a, double b) { return float_pow(a, b); }
 Value jh_int_pow(Value a, Value b) { return obj_binop(a, b, BINOP_POW); }
+/* x <op> d as Python compares an int with a float: exactly. */
+int64_t jh_cmp_int_float(int64_t x, double d, int64_t op) {
+    if (isnan(d)) return op == CMP_NE;
+    int c = -float_cmp_i64(d, x);
+    switch (op) {
+    case CMP_LT: return c < 0;
+    case CMP_LE: return c <= 0;
+    case CMP_EQ: return c == 0;
+    case CMP_NE: return c != 0;
+    case CMP_GT: return c > 0;
+    default: return c >= 0;
+    }
+}
 double jh_math1(double x, int64_t which) {
     switch (which) {
     case 0: return sqrt(x);

@@ -69,6 +69,8 @@
     _(float_mod, 'f', "ff", CALL_PURE, float_mod)                                    \
     _(float_pow, 'r', "ff", CALL_CAN_RAISE, jh_float_pow)                            \
     _(int_pow, 'r', "rr", CALL_ANY, jh_int_pow)                                      \
+    _(int_truediv, 'f', "ii", CALL_PURE, int_truediv_i64)     /* divisor != 0 */     \
+    _(cmp_int_float, 'i', "ifi", CALL_PURE, jh_cmp_int_float) /* int op float */    \
     _(math1, 'f', "fi", CALL_PURE, jh_math1)                  /* libm by number */   \
     _(len, 'i', "r", CALL_ANY, jh_len)                        /* -1 on error */      \
     _(isinstance, 'i', "rr", CALL_ANY, jh_isinstance)                                \

@@ -4,6 +4,7 @@
 #define TPY_JIT_PARAMS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* name, default, help. All are integers except enable_opts (a string). */
@@ -44,7 +45,6 @@ typedef struct JitParams {
 #define JIT_PARAM_FIELD(name, dflt, help) int64_t name;
     JIT_INT_PARAM_DEF(JIT_PARAM_FIELD)
 #undef JIT_PARAM_FIELD
-    char enable_opts[128];
     uint32_t opts_mask;     /* bit per enum JitOpt */
     bool enabled;           /* false after --jit off / set_param("off") */
 } JitParams;
@@ -52,11 +52,16 @@ typedef struct JitParams {
 extern JitParams jit_params;
 
 void jit_params_reset(void);
-/* Apply "name=value,..." / "off" / "default". Returns 0, or -1 with a
- * message in *err (static storage). */
+/* Apply "name=value,..." / "off" / "default" (PyPy's syntax, params.c).
+ * Returns 0, or -1 with *err saying what is wrong (static storage, valid
+ * until the next call). The _n form takes a length (a Python str may hold
+ * NUL characters). */
 int jit_params_parse(const char *spec, const char **err);
-/* Set one parameter by name; -1 if unknown (*unknown = true) or bad value. */
-int jit_param_set(const char *name, const char *value, bool *unknown);
+int jit_params_parse_n(const char *spec, size_t n, const char **err);
+/* Set one integer parameter by name [name, name+n); -1 if there is none. */
+int jit_param_set_int(const char *name, size_t n, int64_t v);
+/* Set enable_opts from its string form; -1 for an unknown pass name. */
+int jit_param_set_opts(const char *value, size_t n);
 void jit_params_print_help(void *file);
 
 #endif

@@ -337,6 +337,29 @@ static IRRef as_float(Recorder *R, SnapSlot s, Value concrete) {
     return u;
 }
 
+/* Int operands of operations whose CPython result is exact, not that of
+ * (double)x (int true division, int-float comparisons), become doubles only
+ * while the conversion is exact: a constant that converts back unchanged,
+ * anything else guarded to stay within +-2**53. int_exact_double() says
+ * whether the recorded value allows that path (else the caller records the
+ * exact helper instead); int_to_exact_double() emits it. */
+static bool int_exact_double(Recorder *R, IRRef i, Value concrete) {
+    if (ir_is_const(i)) {
+        int64_t c = ir_const(&R->ir, i)->v.i;
+        double d = (double)c;
+        return d < 0x1p63 && (int64_t)d == c;   /* (2**63 would not convert back) */
+    }
+    int64_t x = v_intval(concrete);
+    return x >= -(1LL << 53) && x <= (1LL << 53);
+}
+
+static IRRef int_to_exact_double(Recorder *R, IRRef i) {
+    if (ir_is_const(i)) return kfloat(R, (double)ir_const(&R->ir, i)->v.i);
+    guard1(R, IR_guard_true, emit2(R, IR_int_ge, i, kint(R, -(1LL << 53)), NULL));
+    guard1(R, IR_guard_true, emit2(R, IR_int_le, i, kint(R, 1LL << 53), NULL));
+    return emit1(R, IR_cast_int_to_float, i, NULL);
+}
+
 /* Guard the exact type of a heap object. */
 static void guard_type(Recorder *R, IRRef r, Type *t) {
     if (ir_is_const(r)) return;
@@ -827,12 +850,17 @@ static void record_binop(Recorder *R, int op, Value *sp) {
     if (v_is_int(va) && v_is_int(vb)) {
         if (base == BINOP_TRUEDIV) {
             if (vb != v_int(0)) {
-                IRRef fa = emit1(R, IR_cast_int_to_float, as_int(R, a), NULL);
-                IRRef ib = as_int(R, b);
-                IRRef z = emit1(R, IR_int_is_zero, ib, NULL);
-                guard1(R, IR_guard_false, z);
-                IRRef fb = emit1(R, IR_cast_int_to_float, ib, NULL);
-                IRRef r = emit2(R, IR_float_truediv, fa, fb, NULL);
+                /* correctly rounded: one float division only while both
+                   operands are exact doubles */
+                IRRef ia = as_int(R, a), ib = as_int(R, b), r;
+                if (!ir_is_const(ib)) guard1(R, IR_guard_false, emit1(R, IR_int_is_zero, ib, NULL));
+                if (int_exact_double(R, ia, va) && int_exact_double(R, ib, vb)) {
+                    IRRef fa = int_to_exact_double(R, ia);
+                    r = emit2(R, IR_float_truediv, fa, int_to_exact_double(R, ib), NULL);
+                } else {
+                    IRRef args[2] = {ia, ib};
+                    r = call_helper(R, JH_int_truediv, 2, args);
+                }
                 pop(R);
                 pop(R);
                 push(R, r, SK_FLOAT);
@@ -876,8 +904,22 @@ static void record_compare(Recorder *R, int op, Value *sp) {
     IRRef r;
     if (v_is_int(va) && v_is_int(vb)) {
         r = emit2(R, cmp_irop_int(op), as_int(R, a), as_int(R, b), NULL);
-    } else if ((float_check_exact(va) || v_is_int(va)) && (float_check_exact(vb) || v_is_int(vb))) {
+    } else if (float_check_exact(va) && float_check_exact(vb)) {
         r = emit2(R, cmp_irop_float(op), as_float(R, a, va), as_float(R, b, vb), NULL);
+    } else if ((float_check_exact(va) && v_is_int(vb)) || (v_is_int(va) && float_check_exact(vb))) {
+        /* Python compares an int with a float exactly: a float comparison
+           while the int is an exact double, else the exact helper */
+        bool int_left = v_is_int(va);
+        IRRef fa = int_left ? as_int(R, a) : as_float(R, a, va);
+        IRRef fb = int_left ? as_float(R, b, vb) : as_int(R, b);
+        IRRef ix = int_left ? fa : fb, fx = int_left ? fb : fa;
+        if (int_exact_double(R, ix, int_left ? va : vb)) {
+            IRRef xf = int_to_exact_double(R, ix);
+            r = emit2(R, cmp_irop_float(op), int_left ? xf : fa, int_left ? fb : xf, NULL);
+        } else {
+            IRRef args[3] = {ix, fx, kint(R, int_left ? op : cmpop_swapped[op])};
+            r = call_helper(R, JH_cmp_int_float, 3, args);
+        }
     } else if (str_check_exact(va) && str_check_exact(vb) && op >= CMP_LT && op <= CMP_GE) {
         /* two exact strs: a pure helper (equality, or the ordering) */
         IRRef ra = as_ref(R, a), rb = as_ref(R, b);

@@ -12,6 +12,7 @@ Value builtins_module;
 Value sys_get_stream(const char *name);        /* sys.c */
 Value sys_stream_write(Value stream, Value s);  /* sys.c: write a str to a stream object */
 int sys_stream_flush(Value stream);
+int sys_stream_write_str_of(Value stream, Value v);   /* sys.c: write str(v), as CPython's print */
 Value calliter_new(Value func, Value sentinel); /* misc.c */
 
 #define NOKW(name)                                   \
@@ -21,6 +22,8 @@ Value calliter_new(Value func, Value sentinel); /* misc.c */
 
 /* ---- I/O -------------------------------------------------------------------------- */
 
+/* As CPython: each argument is converted and written in turn, so what came
+ * before a failing str() or write() stays written. */
 static Value b_print(Value *args, size_t nargs, Value kwnames) {
     static const char *const kws[] = {"sep", "end", "file", "flush", NULL};
     if (arg_kw_allowed("print", kwnames, kws) < 0) return VNULL;
@@ -28,29 +31,26 @@ static Value b_print(Value *args, size_t nargs, Value kwnames) {
     Value end = arg_kw(args, nargs, kwnames, "end");
     Value file = arg_kw(args, nargs, kwnames, "file");
     Value flush = arg_kw(args, nargs, kwnames, "flush");
-    if (sep && sep != V_NONE && !str_check(sep))
-        return err_format(&exc_TypeError, "sep must be None or a string, not %T", sep);
-    if (end && end != V_NONE && !str_check(end))
-        return err_format(&exc_TypeError, "end must be None or a string, not %T", end);
+    /* CPython's argument parser converts flush to a bool before anything */
+    int do_flush = flush ? obj_truth(flush) : 0;
+    if (do_flush < 0) return VNULL;
     if (!file || file == V_NONE) {
         file = sys_get_stream("stdout");
         if (!file) return VNULL;
         if (file == V_NONE) return V_NONE;
     }
+    if (sep && sep != V_NONE && !str_check(sep))
+        return err_format(&exc_TypeError, "sep must be None or a string, not %T", sep);
+    if (end && end != V_NONE && !str_check(end))
+        return err_format(&exc_TypeError, "end must be None or a string, not %T", end);
     if (!sep || sep == V_NONE) sep = str_ascii_char(' ');
     if (!end || end == V_NONE) end = str_ascii_char('\n');
-    /* build the whole line, then one write (as the stream is ours, cheap) */
-    Buf b;
-    buf_init(&b, 64);
     for (size_t i = 0; i < nargs; i++) {
-        if (i) buf_put(&b, str_data(sep), (size_t)str_nbytes(sep));
-        Value s = obj_str(args[i]);
-        if (!s) return VNULL;
-        buf_put(&b, str_data(s), (size_t)str_nbytes(s));
+        if (i && sys_stream_write_str_of(file, sep) < 0) return VNULL;
+        if (sys_stream_write_str_of(file, args[i]) < 0) return VNULL;
     }
-    buf_put(&b, str_data(end), (size_t)str_nbytes(end));
-    if (!sys_stream_write(file, str_new(b.data, b.len))) return VNULL;
-    if (flush && obj_truth(flush) == 1 && sys_stream_flush(file) < 0) return VNULL;
+    if (sys_stream_write_str_of(file, end) < 0) return VNULL;
+    if (do_flush && sys_stream_flush(file) < 0) return VNULL;
     return V_NONE;
 }
 

@@ -553,35 +553,61 @@ static Value m_releaseall(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- parameters ----------------------------------------------------------------------------------- */
 
+/* An integer keyword of set_param, taken as PyPy's space.int_w takes it:
+ * ints, and objects with __index__ or __int__, but not floats or strs. */
+static bool param_int(Value v, int64_t *out) {
+    Value i = VNULL;
+    if (int_check(v)) {
+        i = v;
+    } else if (!float_check(v) && !str_check(v)) {
+        bool found;
+        i = obj_call_special(v, NAME(__index__), NULL, 0, &found);
+        if (!found) i = obj_call_special(v, NAME(__int__), NULL, 0, &found);
+        if (!found) i = VNULL;
+        else if (!i) return false;
+        else if (!int_check(i)) {
+            err_format(&exc_TypeError, "__int__ returned non-int (type %T)", i);
+            return false;
+        }
+    }
+    if (!i) {
+        err_format(&exc_TypeError, "expected integer, got %T object", v);
+        return false;
+    }
+    *out = int_as_i64(i);
+    if (*out == -1 && err_occurred()) {
+        err_clear();
+        err_set(&exc_OverflowError, "int too large to convert to int");
+        return false;
+    }
+    return true;
+}
+
 static Value m_set_param(Value *args, size_t nargs, Value kwnames) {
     if (nargs > 1)
         return err_format(&exc_TypeError, "set_param() takes at most 1 non-keyword argument, %d given", (int)nargs);
     if (nargs == 1) {
-        if (!str_check(args[0])) return err_format(&exc_TypeError, "expected str, got %T", args[0]);
+        if (!str_check(args[0])) return err_format(&exc_TypeError, "expected str, got %T object", args[0]);
         const char *err;
-        if (jit_params_parse(str_data(args[0]), &err) < 0)
+        if (jit_params_parse_n(str_data(args[0]), (size_t)str_nbytes(args[0]), &err) < 0)
             return err_set(&exc_ValueError, "error in JIT parameters string");
     }
     int64_t nkw = kwnames ? tuple_size(kwnames) : 0;
     for (int64_t i = 0; i < nkw; i++) {
         Value k = tuple_get(kwnames, i);
         Value v = args[nargs + (size_t)i];
-        char text[64];
-        const char *value;
         if (str_eq_cstr(k, "enable_opts")) {
-            if (!str_check(v)) return err_format(&exc_TypeError, "expected str, got %T", v);
-            value = str_data(v);
-        } else {
-            int64_t n = obj_index_i64(v);
-            if (n == -1 && err_occurred()) return VNULL;
-            snprintf(text, sizeof text, "%lld", (long long)n);
-            value = text;
+            if (!str_check(v)) return err_format(&exc_TypeError, "expected str, got %T object", v);
+            /* PyPy fails here with a SystemError (an internal ValueError
+               escapes); the string form's error is more useful */
+            if (jit_param_set_opts(str_data(v), (size_t)str_nbytes(v)) < 0)
+                return err_set(&exc_ValueError, "error in JIT parameters string");
+            continue;
         }
-        bool unknown;
-        if (jit_param_set(str_data(k), value, &unknown) < 0) {
-            if (unknown) return err_format(&exc_TypeError, "no JIT parameter '%U'", k);
-            return err_set(&exc_ValueError, "error in JIT parameters string");
-        }
+        int64_t n;
+        if (!param_int(v, &n)) return VNULL;
+        if (jit_param_set_int(str_data(k), (size_t)str_nbytes(k), n) < 0)
+            return err_format(&exc_TypeError, "no JIT parameter '%U'", k);
     }
     return V_NONE;
 }

@@ -113,6 +113,23 @@ Value sys_stream_write(Value stream, Value s) {
     return obj_call_method(stream, "write", &s, 1);
 }
 
+/* Write str(v) to a stream as CPython's PyFile_WriteObject(Py_PRINT_RAW):
+ * the stream's write method is looked up before str(v) is taken (a stream
+ * without one fails first), then called with the str. 0, or -1 with the
+ * exception set. */
+int sys_stream_write_str_of(Value stream, Value v) {
+    if (v_is_ptr(stream) && V_OBJ(stream)->type == &file_type && !V_AS(FileObject, stream)->binary) {
+        Value s = str_check_exact(v) ? v : obj_str(v);
+        if (!s) return -1;
+        return file_write_bytes(V_AS(FileObject, stream), str_data(s), (size_t)str_nbytes(s));
+    }
+    Value write = obj_getattr(stream, NAME(write));
+    if (!write) return -1;
+    Value s = str_check_exact(v) ? v : obj_str(v);
+    if (!s) return -1;
+    return obj_call(write, &s, 1, VNULL) ? 0 : -1;
+}
+
 int sys_stream_flush(Value stream) {
     if (v_is_ptr(stream) && V_OBJ(stream)->type == &file_type) return file_flush_buf(V_AS(FileObject, stream));
     Value r = obj_call_method(stream, "flush", NULL, 0);

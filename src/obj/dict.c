@@ -2,8 +2,12 @@
  *
  * Probing: i = hash & mask, then i = (5*i + perturb + 1) & mask with
  * perturb >>= 5 each step, so every slot is eventually visited. The index
- * table is at most 2/3 full (counting deleted entries, which stay in
- * `entries` until the next resize).
+ * table is at most 2/3 full, counting the dummy slots deleted keys leave
+ * (their entries stay in `entries` until the next resize): `filled`
+ * counts every insertion since the table was built and a resize comes
+ * before it passes `capacity`, so an empty slot always ends a probe.
+ * `nentries` cannot serve: popitem gives back the last entry (as CPython
+ * does), while its index slot stays a dummy.
  */
 #include "../runtime.h"
 
@@ -42,6 +46,7 @@ static void dict_alloc_table(DictObject *d, int64_t size) {
     }
     d->entries = ne;
     d->nentries = j;
+    d->filled = j;
     for (int64_t k = 0; k < j; k++) {
         uint64_t perturb = (uint64_t)ne[k].hash;
         size_t i = (size_t)ne[k].hash & (size_t)d->mask;
@@ -193,7 +198,7 @@ static int insert(DictObject *d, Value key, int64_t h, Value value) {
         else d->entries[e].value = value;
         return 0;
     }
-    if (!d->indices || d->nentries >= d->capacity) {
+    if (!d->indices || d->filled >= d->capacity) {
         dict_resize(d);
         lookup(d, key, h, &slot);   /* key is absent: finds the insertion slot */
     }
@@ -203,6 +208,7 @@ static int insert(DictObject *d, Value key, int64_t h, Value value) {
     ent->value = d->cells ? cell_new(value) : value;
     ix(d)[slot] = (int32_t)d->nentries;
     d->nentries++;
+    d->filled++;
     d->used++;
     d->version++;
     if (__builtin_expect(d->watched, 0)) jit_dict_changed(V_FROM_PTR(d));
@@ -279,6 +285,7 @@ Value dict_copy(Value dv) {
         rd->mask = d->mask;
         rd->capacity = d->capacity;
         rd->nentries = d->nentries;
+        rd->filled = d->filled;
         rd->used = d->used;
         return r;
     }
@@ -299,6 +306,7 @@ void dict_clear(Value dv) {
     d->mask = 0;
     d->capacity = 0;
     d->nentries = 0;
+    d->filled = 0;
     d->used = 0;
     d->version++;
 }
@@ -732,7 +740,7 @@ static Value dict_popitem_m(Value *args, size_t nargs, Value kwnames) {
         if (!e->key) continue;
         Value r = tuple_pack(2, e->key, unwrap(d, e->value));
         dict_del(args[0], e->key);
-        d->nentries = i;   /* reuse the tail */
+        d->nentries = i;   /* reuse the tail entry; `filled` keeps counting its dummy slot */
         return r;
     }
     return err_set(&exc_KeyError, "popitem(): dictionary is empty");

@@ -26,6 +26,10 @@ typedef struct DictObject {
     int64_t used;       /* live entries */
     int64_t nentries;   /* entries[0..nentries) in use, holes included */
     int64_t capacity;   /* allocated entries */
+    int64_t filled;     /* insertions since the index table was built: bounds
+                           its live + dummy slots, so it stays <= capacity
+                           (popitem lowers nentries, not this: its slot stays
+                           a dummy) */
     int64_t mask;       /* index table size - 1 (0 when there is no table) */
     void *indices;      /* int8/int16/int32/int64 array per table size */
     DictEntry *entries;

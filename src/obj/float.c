@@ -205,15 +205,21 @@ static Value cmp_bool(int c, int op) {
     }
 }
 
+/* The sign of d - x, exactly (not (double)x, which rounds beyond 2**53).
+ * Compares x with d's integer part, then d's fraction decides a tie.
+ * Compiled code calls this too. */
+int float_cmp_i64(double d, int64_t x) {
+    if (d >= 0x1p63) return 1;
+    if (d < -0x1p63) return -1;
+    double t = trunc(d);
+    int64_t ti = (int64_t)t;   /* exact: -2**63 <= t < 2**63 */
+    if (ti != x) return ti > x ? 1 : -1;
+    return (d > t) - (d < t);
+}
+
 /* Exact comparison of a double with an int. */
 static int cmp_double_int(double d, Value i) {
-    if (v_is_int(i)) {
-        int64_t x = v_intval(i);
-        if (x > -(1LL << 53) && x < (1LL << 53)) {
-            double xd = (double)x;
-            return (d > xd) - (d < xd);
-        }
-    }
+    if (v_is_int(i)) return float_cmp_i64(d, v_intval(i));
     if (isinf(d)) return d > 0 ? 1 : -1;
     mpz_t z;
     mpz_init(z);

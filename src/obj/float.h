@@ -38,6 +38,8 @@ double obj_as_double(Value v);
 double float_floordiv(double a, double b);  /* caller checks b != 0 */
 double float_mod(double a, double b);
 Value float_pow(double a, double b);        /* may raise */
+/* The sign (-1, 0, 1) of d - x, exact; d is not NaN. */
+int float_cmp_i64(double d, int64_t x);
 
 void float_init(void);
 

@@ -398,13 +398,37 @@ static Value int_mod(Value a, Value b) {
     return big_op(a, b, mpz_fdiv_r, RS_REMAINDER);
 }
 
+/* x / y correctly rounded, y != 0. Operands a double holds exactly
+ * (|x|, |y| <= 2**53) need one IEEE division. Otherwise the magnitudes are
+ * scaled so the integer quotient q has at least 55 bits: rounding q to 53
+ * bits then depends on its round bit and on whether anything below it is
+ * nonzero, and or-ing "remainder != 0" into q's lowest bit (below the
+ * round bit) keeps exactly that information, so (double)q is the rounded
+ * quotient; the power-of-two scale back is exact (the result lies within
+ * [2**-63, 2**63]: no overflow, no subnormal). Compiled code calls this too. */
+double int_truediv_i64(int64_t x, int64_t y) {
+    if (x >= -(1LL << 53) && x <= (1LL << 53) && y >= -(1LL << 53) && y <= (1LL << 53))
+        return (double)x / (double)y;
+    bool neg = (x < 0) != (y < 0);
+    uint64_t ax = x < 0 ? -(uint64_t)x : (uint64_t)x, ay = y < 0 ? -(uint64_t)y : (uint64_t)y;
+    if (ax == 0) return neg ? -0.0 : 0.0;
+    int lx = 64 - __builtin_clzll(ax), ly = 64 - __builtin_clzll(ay);
+    int shift = ly - lx + 55;   /* the quotient gets 55 or 56 bits */
+    if (shift < 0) shift = 0;   /* it has more already (at most 64) */
+    __extension__ typedef unsigned __int128 u128;
+    u128 n = (u128)ax << shift;   /* < 2**119 */
+    uint64_t q = (uint64_t)(n / ay);
+    if (n % ay != 0) q |= 1;
+    double r = ldexp((double)q, -shift);
+    return neg ? -r : r;
+}
+
 /* True division a / b, correctly rounded. */
 static Value int_truediv(Value a, Value b) {
     int64_t x, y;
     if (small_value(a, &x) && small_value(b, &y)) {
         if (y == 0) return zero_div("division by zero");
-        if (x >= -(1LL << 53) && x <= (1LL << 53) && y >= -(1LL << 53) && y <= (1LL << 53))
-            return float_from_double((double)x / (double)y);
+        return float_from_double(int_truediv_i64(x, y));
     }
     if (int_is_zero(b)) return zero_div("division by zero");
     MpzView ta, tb;

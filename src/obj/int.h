@@ -48,6 +48,8 @@ int64_t int_as_i64_clamped(Value v, int64_t lo, int64_t hi);
 /* Set z to the value of an int (incl. bool). */
 void int_to_mpz(Value v, mpz_t z);
 double int_as_double(Value v);          /* may set OverflowError; -1.0 */
+/* x / y correctly rounded (Python's int true division), y != 0. */
+double int_truediv_i64(int64_t x, int64_t y);
 bool int_is_zero(Value v);
 int int_sign(Value v);
 Value int_repr(Value v);

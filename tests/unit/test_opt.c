@@ -33,8 +33,7 @@ static const char *show(const IRBuf *b) {
 static void check(const char *name, const char *opts, TraceKind kind, const char *input, const char *expected) {
     IRBuf in, out, exp;
     char err[200];
-    bool unknown;
-    if (jit_param_set("enable_opts", opts, &unknown) < 0) {
+    if (jit_param_set_opts(opts, strlen(opts)) < 0) {
         printf("FAIL %s: bad enable_opts '%s'\n", name, opts);
         failed++;
         return;
