@@ -4,7 +4,7 @@
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
 #   PYPYLOG, PyPy's probe programs), the compiler on CPython's library
 #   (tools/compile_stdlib.py), SIGINT sent to running programs
-#   (tools/signal_checks.py), and (unless --no-asan) the suite again
+#   (tools/signal_checks.py), out of memory (tools/oom_checks.py), and (unless --no-asan) the suite again
 #   with ./tpy-asan (ASan + UBSan).
 cd "$(dirname "$0")/.." || exit 2
 asan=1
@@ -57,6 +57,12 @@ python3 tools/signal_checks.py --tpy ./tpy > build/signal-checks.log 2>&1
 grep -E '^FAIL' build/signal-checks.log | head -20
 tail -n 1 build/signal-checks.log
 count "$(tail -n 1 build/signal-checks.log)"
+
+echo "== out of memory under ulimit -v, compared with CPython (tools/oom_checks.py)"
+python3 tools/oom_checks.py --tpy ./tpy > build/oom-checks.log 2>&1
+grep -E '^FAIL' build/oom-checks.log | head -20
+tail -n 1 build/oom-checks.log
+count "$(tail -n 1 build/oom-checks.log)"
 
 echo "== test suite, ./tpy, modes off/default/eager"
 python3 tests/run.py --tpy ./tpy > build/suite.log 2>&1

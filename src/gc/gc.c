@@ -9,11 +9,105 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
-static void out_of_memory(size_t size) {
+/* ---- out of memory --------------------------------------------------------------------
+ *
+ * Allocation never fails for its callers (gc.h). When the collector cannot
+ * satisfy a request (after collecting and failing to grow the heap), a
+ * reserve block held since start-up is given back and the request retried;
+ * the runtime then raises MemoryError at the next safe point
+ * (vm/pending.h), and the program can catch it, drop what it holds and go
+ * on. The reserve is taken again after a collection that leaves enough
+ * free. Only a request the freed reserve cannot cover (a large one while
+ * memory is exhausted) is fatal; requests whose size the program chooses
+ * (a string repeated n times, a list that grows) go through gc_try_alloc*()
+ * instead and raise MemoryError at once, as in CPython.
+ *
+ * Under an address-space limit (ulimit -v) the heap stops short of the
+ * limit (gc_init): the collector needs address space outside its heap for
+ * block headers when it reuses freed blocks, and so do malloc, thread
+ * stacks and the JIT's code region. Boehm never gives heap address space
+ * back, so a reserve outside the heap could serve only once. */
+#define GC_RESERVE ((size_t)4 << 20)
+#define GC_OUTSIDE_MARGIN ((size_t)64 << 20)   /* for what is not heap */
+#define JIT_CODE_REGION ((size_t)260 << 20)    /* mcode.c's region and its data page */
+static void *reserve;
+static bool memory_error_asked;
+
+void pending_memory_error(void);   /* vm/pending.c */
+
+static void fatal_out_of_memory(size_t size) {
     fprintf(stderr, "tpy: out of memory (allocating %zu bytes)\n", size);
     abort();
 }
+
+/* A failed request: give the reserve back (once), ask for the MemoryError,
+ * and say whether a retry may succeed. */
+static bool release_reserve(void) {
+    if (!reserve) return false;
+    GC_FREE(reserve);
+    reserve = NULL;
+    memory_error_asked = true;
+    pending_memory_error();
+    return true;
+}
+
+/* After a collection: take the reserve again once there is room. */
+static void retake_reserve(void) {
+    if (reserve || !memory_error_asked || GC_get_free_bytes() < 4 * GC_RESERVE) return;
+    reserve = GC_MALLOC_ATOMIC(GC_RESERVE);
+    if (reserve) memory_error_asked = false;
+}
+
+/* The heap's limit under an address-space limit: what the process does
+ * not use yet, less the JIT's code region and a margin for what is not
+ * heap. */
+static void limit_heap(void) {
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_AS, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY) return;
+    size_t mapped = 0;
+    FILE *f = fopen("/proc/self/statm", "r");
+    if (f) {
+        unsigned long pages;
+        if (fscanf(f, "%lu", &pages) == 1) mapped = pages * (size_t)sysconf(_SC_PAGESIZE);
+        fclose(f);
+    }
+    size_t limit = (size_t)rl.rlim_cur, outside = mapped + GC_OUTSIDE_MARGIN + JIT_CODE_REGION;
+    size_t heap = limit > outside + limit / 4 ? limit - outside : limit / 4;
+    GC_set_max_heap_size(heap);
+}
+
+/* Boehm warns on stderr when the heap cannot grow; that is reported as a
+ * MemoryError instead. Other warnings still go out. */
+static void gc_warn(char *msg, GC_word arg) {
+    if (strstr(msg, "Failed to expand heap") || strstr(msg, "Out of Memory") || strstr(msg, "Out of memory") ||
+        strstr(msg, "Header allocation failed"))
+        return;
+    fprintf(stderr, msg, (unsigned long)arg);
+}
+
+/* A failed request: Boehm gives up without collecting when the heap
+ * cannot grow, so collect and retry; then use the reserve. */
+#define OOM_RETRY(p, call, size)                                   \
+    do {                                                           \
+        if (!(p)) {                                                \
+            GC_gcollect();                                         \
+            (p) = (call);                                          \
+        }                                                          \
+        if (!(p) && release_reserve()) (p) = (call);               \
+        if (!(p)) fatal_out_of_memory(size);                       \
+    } while (0)
+
+/* The same for gc_try_alloc*: collect and retry, then report. */
+#define TRY_RETRY(p, call)      \
+    do {                        \
+        if (!(p)) {             \
+            GC_gcollect();      \
+            (p) = (call);       \
+        }                       \
+    } while (0)
 
 void *gc_freelist[2][GC_SMALL_GRANULES + 1];
 
@@ -46,7 +140,8 @@ static size_t kind_bytes[2];  /* bytes taken from the collector since the
  * more collections for more memory (2/3: 44 collections, +25% RSS). */
 static void retune(void) {
     collected = 0;
-    size_t heap = GC_get_heap_size(), free_bytes = GC_get_free_bytes();
+    retake_reserve();
+    size_t heap = GC_get_heap_size(), free_bytes = GC_get_free_bytes() + (reserve ? GC_RESERVE : 0);
     size_t used = heap > free_bytes ? heap - free_bytes : 0;
     size_t total = kind_bytes[0] + kind_bytes[1];
     size_t min = total ? (size_t)((double)used * (double)kind_bytes[1] / (double)total / 2) : 0;
@@ -57,7 +152,7 @@ static void retune(void) {
 void *gc_alloc_large(size_t size) {
     kind_bytes[0] += size;
     void *p = GC_MALLOC(size);
-    if (!p) out_of_memory(size);
+    OOM_RETRY(p, GC_MALLOC(size), size);
     if (collected) retune();
     return p;
 }
@@ -65,7 +160,7 @@ void *gc_alloc_large(size_t size) {
 void *gc_alloc_atomic_large(size_t size) {
     kind_bytes[1] += size;
     void *p = GC_MALLOC_ATOMIC(size);
-    if (!p) out_of_memory(size);
+    OOM_RETRY(p, GC_MALLOC_ATOMIC(size), size);
     if (collected) retune();
     return p;
 }
@@ -78,7 +173,16 @@ void *gc_refill(int atomic, size_t granules) {
     if (atomic) {
         GC_generic_malloc_many(size, GC_I_PTRFREE, &list);
     }
-    if (!list) out_of_memory(size);
+    if (!list) {
+        GC_gcollect();
+        if (atomic) GC_generic_malloc_many(size, GC_I_PTRFREE, &list);
+        else list = GC_malloc_many(size);
+    }
+    if (!list && release_reserve()) {
+        if (atomic) GC_generic_malloc_many(size, GC_I_PTRFREE, &list);
+        else list = GC_malloc_many(size);
+    }
+    if (!list) fatal_out_of_memory(size);
     kind_bytes[atomic] += 4096;   /* a batch: about a heap block */
     void *p = list;
     gc_freelist[atomic][granules] = *(void **)p;
@@ -89,7 +193,7 @@ void *gc_refill(int atomic, size_t granules) {
 
 void *gc_realloc(void *p, size_t size) {
     void *q = GC_REALLOC(p, size);
-    if (!q) out_of_memory(size);
+    OOM_RETRY(q, GC_REALLOC(p, size), size);
     if (collected) retune();
     return q;
 }
@@ -98,8 +202,36 @@ void gc_free(void *p) { GC_FREE(p); }
 
 void *gc_alloc_uncollectable(size_t size) {
     void *p = GC_MALLOC_UNCOLLECTABLE(size);
-    if (!p) out_of_memory(size);
+    OOM_RETRY(p, GC_MALLOC_UNCOLLECTABLE(size), size);
     return p;
+}
+
+void *gc_try_alloc(size_t size) {
+    if (size <= GC_SMALL_GRANULES * GC_GRANULE) return gc_alloc(size);   /* small: as any other */
+    if (size > PTRDIFF_MAX) return NULL;
+    kind_bytes[0] += size;
+    void *p = GC_MALLOC(size);
+    TRY_RETRY(p, GC_MALLOC(size));
+    if (collected) retune();
+    return p;
+}
+
+void *gc_try_alloc_atomic(size_t size) {
+    if (size <= GC_SMALL_GRANULES * GC_GRANULE) return gc_alloc_atomic(size);
+    if (size > PTRDIFF_MAX) return NULL;
+    kind_bytes[1] += size;
+    void *p = GC_MALLOC_ATOMIC(size);
+    TRY_RETRY(p, GC_MALLOC_ATOMIC(size));
+    if (collected) retune();
+    return p;
+}
+
+void *gc_try_realloc(void *p, size_t size) {
+    if (size > PTRDIFF_MAX) return NULL;
+    void *q = GC_REALLOC(p, size);
+    TRY_RETRY(q, GC_REALLOC(p, size));
+    if (collected) retune();
+    return q;
 }
 
 void gc_collect(void) { GC_gcollect(); }
@@ -140,7 +272,7 @@ static void fin_notify(void) { gc_finalizers_pending = 1; }
 
 void gc_register_finalizer(void *obj, GcFinalizer fn) {
     FinEntry *e = malloc(sizeof *e);
-    if (!e) out_of_memory(sizeof *e);
+    if (!e) fatal_out_of_memory(sizeof *e);
     e->hidden = ~(uintptr_t)obj;
     e->fn = fn;
     e->next = fin_list.next;
@@ -226,4 +358,7 @@ void gc_init(void) {
     GC_set_finalize_on_demand(1);
     GC_set_finalizer_notifier(fin_notify);
     mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
+    GC_set_warn_proc(gc_warn);
+    limit_heap();
+    reserve = GC_MALLOC_ATOMIC(GC_RESERVE);
 }

@@ -61,6 +61,13 @@ static inline void *gc_alloc_atomic(size_t size) {
 }
 
 void *gc_realloc(void *p, size_t size);
+/* For sizes the program chooses: NULL when the memory is not there (the
+ * caller raises MemoryError), instead of the reserve and a MemoryError at
+ * the next safe point (gc.c, "out of memory"). Memory as gc_alloc /
+ * gc_alloc_atomic / gc_realloc give it. */
+void *gc_try_alloc(size_t size);
+void *gc_try_alloc_atomic(size_t size);
+void *gc_try_realloc(void *p, size_t size);
 void gc_free(void *p);
 /* Memory that is scanned but never collected: roots held outside the heap. */
 void *gc_alloc_uncollectable(size_t size);

@@ -74,7 +74,7 @@ Value jh_new_atomic(Value type, int64_t size) {
     return V_FROM_PTR(o);
 }
 Value jh_new_array(int64_t n) { return V_FROM_PTR(gc_alloc(sizeof(Value) * (size_t)(n ? n : 1))); }
-static void list_append_fn(Value l, Value v) { list_append(l, v); }
+static void list_append_fn(Value l, Value v) { list_push(l, v); }   /* MemoryError: guard_no_exception */
 Value jh_dict_getitem(Value d, Value k) {
     Value v = dict_get(d, k);
     if (!v && !err_occurred()) {

@@ -56,10 +56,10 @@
     _(new_object, 'r', "ri", CALL_NO_RAISE, jh_new_object)    /* type, size */       \
     _(new_atomic, 'r', "ri", CALL_NO_RAISE, jh_new_atomic)                           \
     _(new_array, 'r', "i", CALL_NO_RAISE, jh_new_array)       /* n Values, zeroed */ \
-    _(list_append, 'v', "rr", CALL_NO_RAISE, list_append_fn)                         \
+    _(list_append, 'v', "rr", CALL_CAN_RAISE, list_append_fn)                         \
     _(dict_getitem, 'r', "rr", CALL_ANY, jh_dict_getitem)                            \
     _(dict_setitem, 'i', "rrr", CALL_ANY, jh_dict_setitem)                           \
-    _(str_concat, 'r', "rr", CALL_NO_RAISE, str_concat)                              \
+    _(str_concat, 'r', "rr", CALL_CAN_RAISE, str_concat)                              \
     _(format_value, 'r', "rir", CALL_ANY, jh_format_value)                           \
     _(build_string, 'r', "irrrr", CALL_NO_RAISE, jh_build_string4)                   \
     _(build_string_n, 'r', "ri", CALL_NO_RAISE, jh_build_string_n) /* parts[], n */ \

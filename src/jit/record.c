@@ -877,7 +877,7 @@ static void record_binop(Recorder *R, int op, Value *sp) {
         guard_type(R, ra, &str_type);
         guard_type(R, rb, &str_type);
         IRRef args[2] = {ra, rb};
-        IRRef r = call_helper(R, JH_str_concat, 2, args);
+        IRRef r = call_value(R, JH_str_concat, 2, args);   /* MemoryError */
         R->known_class[r] = &str_type;
         R->nonnull[r] = 1;
         pop(R);
@@ -1342,6 +1342,7 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
         guard_type(R, l, &list_type);
         IRRef a[2] = {l, as_ref(R, args[1])};
         call_helper(R, JH_list_append, 2, a);
+        guard_no_exc(R);   /* MemoryError */
         for (int i = 0; i < pop_count; i++) pop(R);
         push(R, kref(R, V_NONE), SK_VALUE);
         return;
@@ -2389,6 +2390,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         SnapSlot l = *stack_slot(rf, arg + 1);
         IRRef a[2] = {as_ref(R, l), as_ref(R, v)};
         call_helper(R, JH_list_append, 2, a);
+        guard_no_exc(R);   /* MemoryError */
         pop(R);
         break;
     }

@@ -39,7 +39,17 @@ static int ba_reserve(Value v, int64_t need) {
     }
     int64_t cap = o->capacity + (o->capacity >> 1) + 16;
     if (cap < need) cap = need;
-    char *nd = gc_alloc_atomic((size_t)cap + 1);
+    char *nd = gc_try_alloc_atomic((size_t)cap + 1);
+    if (!nd) {
+        /* short of memory: an eighth more (still geometric), as CPython */
+        cap = o->capacity + (o->capacity >> 3) + 16;
+        if (cap < need) cap = need;
+        nd = gc_try_alloc_atomic((size_t)cap + 1);
+    }
+    if (!nd) {
+        err_no_memory();
+        return -1;
+    }
     memcpy(nd, o->data, (size_t)o->size);
     nd[o->size] = 0;
     o->data = nd;

@@ -41,6 +41,17 @@ Value bytes_alloc(size_t n) {
     return V_FROM_PTR(b);
 }
 
+Value bytes_try_alloc(size_t n) {
+    if (n > PTRDIFF_MAX - sizeof(BytesObject) - 1) return err_no_memory();
+    BytesObject *b = gc_try_alloc_atomic(sizeof(BytesObject) + n + 1);
+    if (!b) return err_no_memory();
+    b->hdr.type = &bytes_type;
+    b->hash = -1;
+    b->size = (int64_t)n;
+    b->data[n] = 0;
+    return V_FROM_PTR(b);
+}
+
 Value bytes_new(const char *data, size_t n) {
     Value r = bytes_alloc(n);
     if (n) memcpy(V_AS(BytesObject, r)->data, data, n);
@@ -463,7 +474,8 @@ static Value bytes_binop(Value a, Value b, int op) {
         int64_t na = bytes_size(a);
         if (nb == 0 && bytes_check_exact(a)) return a;
         if (na == 0 && bytes_check_exact(b)) return b;
-        Value r = bytes_alloc((size_t)(na + nb));
+        Value r = bytes_try_alloc((size_t)(na + nb));
+        if (!r) return VNULL;
         memcpy(V_AS(BytesObject, r)->data, bytes_data(a), (size_t)na);
         memcpy(V_AS(BytesObject, r)->data + na, pb, (size_t)nb);
         return r;
@@ -487,7 +499,8 @@ static Value bytes_binop(Value a, Value b, int op) {
         if (k == 1 && bytes_check_exact(s)) return s;
         if (k == 0 || sz == 0) return bytes_new("", 0);
         if (sz > BYTES_MAX / k) return err_no_memory();
-        Value r = bytes_alloc((size_t)(sz * k));
+        Value r = bytes_try_alloc((size_t)(sz * k));
+        if (!r) return VNULL;
         char *o = V_AS(BytesObject, r)->data;
         for (int64_t i = 0; i < k; i++) memcpy(o + i * sz, bytes_data(s), (size_t)sz);
         return r;
@@ -613,7 +626,8 @@ static Value bytes_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
             }
             if (n < 0) return err_set(&exc_ValueError, "negative count");
             if (n > BYTES_MAX) return err_no_memory();
-            r = bytes_alloc((size_t)n);
+            r = bytes_try_alloc((size_t)n);
+            if (!r) return VNULL;
             memset(V_AS(BytesObject, r)->data, 0, (size_t)n);
         } else {
             const char *p;

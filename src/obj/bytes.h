@@ -32,6 +32,9 @@ static inline int64_t bytes_size(Value b) { return V_AS(BytesObject, b)->size; }
 Value bytes_new(const char *data, size_t n);
 /* A new bytes of n bytes for the caller to fill in (data[n] is set to 0). */
 Value bytes_alloc(size_t n);
+/* For sizes the program chooses: VNULL with MemoryError when the memory is
+ * not there. */
+Value bytes_try_alloc(size_t n);
 Value bytes_from_buf(const Buf *b);
 Value bytes_repr(Value b);
 /* Append the b'...' literal form of d[0..n) to out. bytearray's repr

@@ -30,12 +30,21 @@ static Value dict_new_type(Type *t, int64_t n) {
 
 Value dict_new(void) { return dict_new_type(&dict_type, 0); }
 
-static void dict_alloc_table(DictObject *d, int64_t size) {
-    d->indices = gc_alloc_atomic(sizeof(int32_t) * (size_t)size);
-    memset(d->indices, 0xFF, sizeof(int32_t) * (size_t)size);
+/* A new table of `size` slots holding d's live entries. When may_fail (a
+ * dict the program grows), 0, or -1 with MemoryError and d unchanged if the
+ * memory is not there; otherwise it cannot fail (gc.h). */
+static int dict_alloc_table(DictObject *d, int64_t size, bool may_fail) {
+    size_t nidx = sizeof(int32_t) * (size_t)size, nent = sizeof(DictEntry) * (size_t)usable(size);
+    void *indices = may_fail ? gc_try_alloc_atomic(nidx) : gc_alloc_atomic(nidx);
+    DictEntry *ne = indices ? (may_fail ? gc_try_alloc(nent) : gc_alloc(nent)) : NULL;
+    if (!ne) {
+        err_no_memory();
+        return -1;
+    }
+    d->indices = indices;
+    memset(d->indices, 0xFF, nidx);
     d->mask = size - 1;
     d->capacity = usable(size);
-    DictEntry *ne = gc_alloc(sizeof(DictEntry) * (size_t)d->capacity);
     /* compact live entries */
     int64_t j = 0;
     for (int64_t i = 0; i < d->nentries; i++) {
@@ -56,6 +65,7 @@ static void dict_alloc_table(DictObject *d, int64_t size) {
         }
         ix(d)[i] = (int32_t)k;
     }
+    return 0;
 }
 
 Value dict_new_sized(int64_t n) {
@@ -63,19 +73,22 @@ Value dict_new_sized(int64_t n) {
     DictObject *d = V_AS(DictObject, v);
     int64_t size = MIN_SIZE;
     while (usable(size) < n) size <<= 1;
-    dict_alloc_table(d, size);
+    dict_alloc_table(d, size, false);
     return v;
 }
 
-static void dict_resize(DictObject *d) {
+static int dict_resize(DictObject *d) {
     int64_t want = d->used * 3;
     int64_t size = MIN_SIZE;
     while (size < want) size <<= 1;
-    if (size > ((int64_t)1 << 30)) {
-        /* keep going; int32 indices cap dict size at 2**30 slots */
+    if (size > ((int64_t)1 << 31)) {
+        /* int32 indices: at most 2**31 slots */
+        err_no_memory();
+        return -1;
     }
-    dict_alloc_table(d, size);
+    if (dict_alloc_table(d, size, true) < 0) return -1;
     d->version++;
+    return 0;
 }
 
 /* Find the slot of key. Returns the entry index or -1; *slot gets the index
@@ -199,7 +212,7 @@ static int insert(DictObject *d, Value key, int64_t h, Value value) {
         return 0;
     }
     if (!d->indices || d->filled >= d->capacity) {
-        dict_resize(d);
+        if (dict_resize(d) < 0) return -1;
         lookup(d, key, h, &slot);   /* key is absent: finds the insertion slot */
     }
     DictEntry *ent = &d->entries[d->nentries];

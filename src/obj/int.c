@@ -482,6 +482,15 @@ static Value int_truediv(Value a, Value b) {
 static int pow_polling(mpz_t r, const __mpz_struct *z, unsigned long e) {
     mpz_set_ui(r, 1);
     for (int bit = 63 - __builtin_clzl(e); bit >= 0; bit--) {
+        /* GMP's allocations cannot fail (it aborts): make sure the memory
+           for this step's product and its temporaries is there first */
+        size_t need = 3 * (2 * mpz_size(r) + mpz_size(z)) * sizeof(mp_limb_t);
+        void *probe = gc_try_alloc_atomic(need);
+        if (!probe) {
+            err_no_memory();
+            return -1;
+        }
+        gc_free(probe);
         mpz_mul(r, r, r);
         if (e >> bit & 1) mpz_mul(r, r, z);
         if (pending_check() < 0) return -1;
@@ -532,8 +541,15 @@ static Value int_pow(Value a, Value b) {
     const __mpz_struct *za = mpz_view(a, &ta);
     size_t abits = mpz_sizeinbase(za, 2);
     if (mpz_cmpabs_ui(za, 1) > 0 && (double)abits * (double)e > 1e10) return err_no_memory();
+    size_t limbs = mpz_cmpabs_ui(za, 1) > 0 ? (size_t)(((double)abits * (double)e) / GMP_NUMB_BITS) + 2 : 1;
+    if ((double)abits * (double)e >= POW_POLL_BITS) {
+        /* as in pow_polling: GMP must not run out of memory */
+        void *probe = gc_try_alloc_atomic(2 * limbs * sizeof(mp_limb_t));
+        if (!probe) return err_no_memory();
+        gc_free(probe);
+    }
     mpz_t r;
-    mpz_init_limbs(r, mpz_cmpabs_ui(za, 1) > 0 ? (size_t)(((double)abits * (double)e) / GMP_NUMB_BITS) + 2 : 1);
+    mpz_init_limbs(r, limbs);
     if ((double)abits * (double)e < POW_POLL_BITS) {
         mpz_pow_ui(r, za, e);
     } else if (pow_polling(r, za, e) < 0) {

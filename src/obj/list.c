@@ -24,15 +24,55 @@ Value list_from_array(const Value *items, int64_t n) {
     return l;
 }
 
-void list_grow(Value lv, int64_t min_capacity) {
+Value list_try_new(int64_t capacity) {
+    if (capacity > (int64_t)(PTRDIFF_MAX / sizeof(Value))) return err_no_memory();
+    Value *items = capacity > 0 ? gc_try_alloc(sizeof(Value) * (size_t)capacity) : NULL;
+    if (capacity > 0 && !items) return err_no_memory();
+    ListObject *l = (ListObject *)obj_alloc(&list_type, sizeof(ListObject));
+    l->items = items;
+    l->capacity = capacity > 0 ? capacity : 0;
+    return V_FROM_PTR(l);
+}
+
+static void list_set_items(ListObject *l, Value *ni, int64_t cap) {
+    if (l->size) memcpy(ni, l->items, sizeof(Value) * (size_t)l->size);
+    l->items = ni;
+    l->capacity = cap;
+}
+
+/* Growth by half again; short of memory, by an eighth (CPython's rate:
+ * growth stays geometric, so appends stay amortized O(1)); then
+ * MemoryError. */
+int list_grow(Value lv, int64_t min_capacity) {
+    ListObject *l = V_AS(ListObject, lv);
+    if (min_capacity <= l->capacity) return 0;
+    int64_t cap = l->capacity + (l->capacity >> 1) + 4;
+    if (cap < min_capacity) cap = min_capacity;
+    if (min_capacity > (int64_t)(PTRDIFF_MAX / sizeof(Value))) {
+        err_no_memory();
+        return -1;
+    }
+    if (cap > (int64_t)(PTRDIFF_MAX / sizeof(Value))) cap = min_capacity;
+    Value *ni = gc_try_alloc(sizeof(Value) * (size_t)cap);
+    if (!ni) {
+        cap = l->capacity + (l->capacity >> 3) + 4;
+        if (cap < min_capacity) cap = min_capacity;
+        ni = gc_try_alloc(sizeof(Value) * (size_t)cap);
+    }
+    if (!ni) {
+        err_no_memory();
+        return -1;
+    }
+    list_set_items(l, ni, cap);
+    return 0;
+}
+
+void list_grow_always(Value lv, int64_t min_capacity) {
     ListObject *l = V_AS(ListObject, lv);
     if (min_capacity <= l->capacity) return;
     int64_t cap = l->capacity + (l->capacity >> 1) + 4;
     if (cap < min_capacity) cap = min_capacity;
-    Value *ni = gc_alloc(sizeof(Value) * (size_t)cap);
-    if (l->size) memcpy(ni, l->items, sizeof(Value) * (size_t)l->size);
-    l->items = ni;
-    l->capacity = cap;
+    list_set_items(l, gc_alloc(sizeof(Value) * (size_t)cap), cap);
 }
 
 bool seq_fast_items(Value v) {
@@ -52,7 +92,7 @@ int list_extend(Value l, Value iterable) {
         int64_t n = list_check(iterable) ? list_size(iterable) : tuple_size(iterable);
         Value *src = list_check(iterable) ? list_items(iterable) : tuple_items(iterable);
         ListObject *o = V_AS(ListObject, l);
-        list_grow(l, o->size + n);
+        if (list_grow(l, o->size + n) < 0) return -1;
         if (n) memmove(o->items + o->size, src, sizeof(Value) * (size_t)n);  /* l.extend(l) is fine */
         o->size += n;
         return 0;
@@ -63,7 +103,7 @@ int list_extend(Value l, Value iterable) {
     for (;;) {
         Value x = t->iternext(it);
         if (!x) return err_occurred() ? -1 : 0;
-        list_append(l, x);
+        if (list_push(l, x) < 0) return -1;
     }
 }
 
@@ -81,7 +121,7 @@ int list_insert(Value lv, int64_t index, Value v) {
         if (index < 0) index = 0;
     }
     if (index > n) index = n;
-    list_grow(lv, n + 1);
+    if (list_grow(lv, n + 1) < 0) return -1;
     memmove(l->items + index + 1, l->items + index, sizeof(Value) * (size_t)(n - index));
     l->items[index] = v;
     l->size++;
@@ -359,7 +399,7 @@ int list_setslice(Value lv, Value start_v, Value stop_v, Value step_v, Value v) 
             m = list_check(src) ? list_size(src) : tuple_size(src);
         }
         int64_t delta = m - (stop - start);
-        if (delta > 0) list_grow(lv, l->size + delta);
+        if (delta > 0 && list_grow(lv, l->size + delta) < 0) return -1;
         if (l->size > stop) memmove(l->items + stop + delta, l->items + stop, sizeof(Value) * (size_t)(l->size - stop));
         if (m) memcpy(l->items + start, list_check(src) ? list_items(src) : tuple_items(src), sizeof(Value) * (size_t)m);
         l->size += delta;
@@ -468,8 +508,9 @@ static Value list_richcompare(Value a, Value b, int op) {
 static Value list_repeat(Value l, Value n) {
     int64_t k = int_as_i64_clamped(n, 0, INT64_MAX), sz = list_size(l);
     if (k <= 0 || sz == 0) return list_new(0);
-    if (sz > ((int64_t)1 << 34) / k) return err_no_memory();
-    Value r = list_new(sz * k);
+    if (sz > INT64_MAX / k) return err_no_memory();
+    Value r = list_try_new(sz * k);
+    if (!r) return VNULL;
     for (int64_t i = 0; i < k; i++) values_copy(list_items(r) + i * sz, list_items(l), (size_t)sz);
     V_AS(ListObject, r)->size = sz * k;
     return r;
@@ -489,7 +530,8 @@ static Value list_binop(Value a, Value b, int op) {
         }
         {
             int64_t na = list_size(a), nb = list_size(b);
-            Value r = list_new(na + nb);
+            Value r = list_try_new(na + nb);
+            if (!r) return VNULL;
             values_copy(list_items(r), list_items(a), (size_t)na);
             values_copy(list_items(r) + na, list_items(b), (size_t)nb);
             V_AS(ListObject, r)->size = na + nb;
@@ -558,7 +600,7 @@ static Value list_append_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (nargs != 2) return err_format(&exc_TypeError, "list.append() takes exactly one argument (%zd given)",
                                       (ssize_t)nargs - 1);
-    list_append(args[0], args[1]);
+    if (list_push(args[0], args[1]) < 0) return VNULL;
     return V_NONE;
 }
 

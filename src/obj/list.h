@@ -33,10 +33,25 @@ static inline Value list_get(Value l, int64_t i) { return V_AS(ListObject, l)->i
 Value list_new(int64_t capacity);              /* empty list */
 Value list_from_array(const Value *items, int64_t n);
 Value list_from_iterable(Value it);
-void list_grow(Value l, int64_t min_capacity);
+/* Room for min_capacity items: 0, or -1 with MemoryError (the program's
+ * lists can grow past the memory there is). */
+int list_grow(Value l, int64_t min_capacity);
+/* A list of capacity n that the program sized (l * n, l + m): VNULL with
+ * MemoryError when the memory is not there. */
+Value list_try_new(int64_t capacity);
+/* Append to a list the program fills (list.append, comprehensions): 0, or
+ * -1 with MemoryError. */
+static inline int list_push(Value l, Value v) {
+    ListObject *o = V_AS(ListObject, l);
+    if (o->size == o->capacity && list_grow(l, o->size + 1) < 0) return -1;
+    o->items[o->size++] = v;
+    return 0;
+}
+/* Append to the runtime's own lists (small: never fails, see gc.h). */
+void list_grow_always(Value l, int64_t min_capacity);
 static inline void list_append(Value l, Value v) {
     ListObject *o = V_AS(ListObject, l);
-    if (o->size == o->capacity) list_grow(l, o->size + 1);
+    if (o->size == o->capacity) list_grow_always(l, o->size + 1);
     o->items[o->size++] = v;
 }
 int list_extend(Value l, Value iterable);      /* -1 on error */

@@ -49,12 +49,18 @@ found:
     e->hash = hash;
 }
 
-static void table_resize(SetObject *s, int64_t minused) {
+/* 0, or -1 with MemoryError (the set unchanged) when the memory for the
+ * new table is not there. */
+static int table_resize(SetObject *s, int64_t minused) {
     size_t newsize = SET_MINSIZE;
     while (newsize <= (size_t)minused) newsize <<= 1;
     SetEntry *old = s->table;
     size_t oldmask = (size_t)s->mask;
-    SetEntry *nt = gc_alloc(sizeof(SetEntry) * newsize);
+    SetEntry *nt = newsize <= (size_t)PTRDIFF_MAX / sizeof(SetEntry) ? gc_try_alloc(sizeof(SetEntry) * newsize) : NULL;
+    if (!nt) {
+        err_no_memory();
+        return -1;
+    }
     s->mask = (int64_t)newsize - 1;
     s->table = nt;
     s->fill = s->used;
@@ -62,6 +68,7 @@ static void table_resize(SetObject *s, int64_t minused) {
         Value k = old[i].key;
         if (k && k != DUMMY) insert_clean(nt, newsize - 1, k, old[i].hash);
     }
+    return 0;
 }
 
 /* Find key: returns the entry or NULL; *err set on comparison error. */
@@ -135,13 +142,19 @@ found_unused_or_dummy:
         freeslot->hash = hash;
         return 0;
     }
+    if ((size_t)s->fill >= mask) {
+        /* growing failed before (MemoryError): a probe ends only at an
+           empty slot, so the last one is never taken */
+        err_no_memory();
+        return -1;
+    }
     s->fill++;
     s->used++;
     e->key = key;
     e->hash = hash;
     if ((size_t)s->fill * 5 < mask * 3) return 0;
-    table_resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
-    return 0;
+    /* (the key stays added if this fails, as in CPython) */
+    return table_resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
 }
 
 static int64_t key_hash(Value key) {
@@ -196,7 +209,7 @@ int set_discard(Value sv, Value key) {
 
 static int set_merge(SetObject *s, SetObject *o) {
     if (s == o || o->used == 0) return 0;
-    if ((s->fill + o->used) * 5 >= s->mask * 3) table_resize(s, (s->used + o->used) * 2);
+    if ((s->fill + o->used) * 5 >= s->mask * 3 && table_resize(s, (s->used + o->used) * 2) < 0) return -1;
     if (s->fill == 0 && s->mask == o->mask && o->fill == o->used) {
         for (int64_t i = 0; i <= o->mask; i++)
             if (o->table[i].key) s->table[i] = o->table[i];
@@ -225,7 +238,7 @@ int set_update(Value sv, Value other) {
     if (set_check(other)) return set_merge(s, V_AS(SetObject, other));
     if (dict_check_exact(other)) {
         int64_t n = dict_size(other);
-        if ((s->fill + n) * 5 >= s->mask * 3) table_resize(s, (s->used + n) * 2);
+        if ((s->fill + n) * 5 >= s->mask * 3 && table_resize(s, (s->used + n) * 2) < 0) return -1;
         int64_t pos = 0;
         Value k;
         while (dict_next(other, &pos, &k, NULL)) {

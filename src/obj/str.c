@@ -121,6 +121,20 @@ Value str_finish(Value v) {
     return v;
 }
 
+Value str_try_alloc(size_t nbytes) {
+    if (nbytes > PTRDIFF_MAX - sizeof(StrObject) - 1) return err_no_memory();
+    StrObject *s = gc_try_alloc_atomic(sizeof(StrObject) + nbytes + 1);
+    if (!s) return err_no_memory();
+    s->hdr.type = &str_type;
+    s->hash = -1;
+    s->length = 0;
+    s->nbytes = (int64_t)nbytes;
+    s->ascii = 0;
+    s->interned = 0;
+    s->data[nbytes] = 0;
+    return V_FROM_PTR(s);
+}
+
 Value str_new(const char *utf8, size_t nbytes) {
     if (nbytes == 0 && str_empty) return str_empty;
     if (nbytes == 1 && (unsigned char)utf8[0] < 128 && str_ascii_chars[(unsigned char)utf8[0]])
@@ -519,7 +533,8 @@ Value str_concat(Value a, Value b) {
     StrObject *x = V_AS(StrObject, a), *y = V_AS(StrObject, b);
     if (y->nbytes == 0 && x->hdr.type == &str_type) return a;
     if (x->nbytes == 0 && y->hdr.type == &str_type) return b;
-    Value r = str_alloc((size_t)(x->nbytes + y->nbytes));
+    Value r = str_try_alloc((size_t)(x->nbytes + y->nbytes));
+    if (!r) return VNULL;
     StrObject *ro = V_AS(StrObject, r);
     memcpy(ro->data, x->data, (size_t)x->nbytes);
     memcpy(ro->data + x->nbytes, y->data, (size_t)y->nbytes);
@@ -542,9 +557,10 @@ static Value str_repeat(Value s, Value n) {
     StrObject *so = V_AS(StrObject, s);
     if (k <= 0 || so->nbytes == 0) return str_empty;
     if (k == 1 && so->hdr.type == &str_type) return s;
-    if (so->nbytes > INT64_MAX / k || so->nbytes * k > ((int64_t)1 << 40)) return err_no_memory();
+    if (so->nbytes > INT64_MAX / k) return err_no_memory();
     size_t total = (size_t)(so->nbytes * k);
-    Value r = str_alloc(total);
+    Value r = str_try_alloc(total);
+    if (!r) return VNULL;
     StrObject *ro = V_AS(StrObject, r);
     if (so->nbytes == 1) {
         memset(ro->data, so->data[0], total);

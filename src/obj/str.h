@@ -57,7 +57,10 @@ int64_t str_hash(Value s);
 bool str_eq(Value a, Value b);          /* both str */
 int str_compare(Value a, Value b);      /* <0, 0, >0 (code point order) */
 bool str_eq_cstr(Value s, const char *c);
-Value str_concat(Value a, Value b);
+Value str_concat(Value a, Value b);            /* VNULL: MemoryError */
+/* As str_alloc, for sizes the program chooses: VNULL with MemoryError
+ * when the memory is not there. */
+Value str_try_alloc(size_t nbytes);
 Value str_repr(Value s);
 /* Code point at index i (0 <= i < length). */
 uint32_t str_char_at(Value s, int64_t i);

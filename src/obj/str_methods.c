@@ -758,7 +758,8 @@ static Value str_join_m(Value *args, size_t nargs, Value kwnames) {
         length += str_len(x);
         ascii = ascii && str_is_ascii(x);
     }
-    Value r = str_alloc((size_t)total);
+    Value r = str_try_alloc((size_t)total);
+    if (!r) return VNULL;
     StrObject *ro = V_AS(StrObject, r);
     char *p = ro->data;
     const char *sd = str_data(sep);

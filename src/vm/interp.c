@@ -1099,7 +1099,9 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             TOP() = float_from_double(v_smallfloat_val(a) + v_smallfloat_val(b));
             NEXT();
         } else if (str_check_exact(a) && str_check_exact(b)) {
-            TOP() = str_concat(a, b);
+            Value r = str_concat(a, b);
+            if (!r) goto error;
+            TOP() = r;
             NEXT();
         }
         BINOP_SLOW(BINOP_ADD | ((w & 0xFF) == OP_INPLACE_ADD ? BINOP_INPLACE : 0));
@@ -1717,7 +1719,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     }
     TARGET(LIST_APPEND) {
         Value v = POP();
-        list_append(PEEK(ARG), v);
+        if (__builtin_expect(list_push(PEEK(ARG), v) < 0, 0)) goto error;
         NEXT();
     }
     TARGET(SET_ADD) {

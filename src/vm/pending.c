@@ -4,9 +4,18 @@
 
 #include <signal.h>
 
+#include "../runtime.h"
+
 static volatile int64_t static_word;
 volatile int64_t *pending_word = &static_word;
 static bool word_near;
+static volatile bool memory_error;
+
+/* The allocator took its reserve (gc.c): MemoryError at the next safe point. */
+void pending_memory_error(void) {
+    memory_error = true;
+    pending_request();
+}
 
 int signals_run_pending(void);   /* mod/signal.c: Python handlers of tripped signals */
 bool signals_tripped(void);
@@ -15,6 +24,12 @@ int pending_run(void) {
     /* cleared before running, so that a signal arriving during the handlers
        requests another run instead of being lost */
     *pending_word = 0;
+    if (memory_error) {
+        memory_error = false;
+        if (signals_tripped()) pending_request();
+        err_no_memory();
+        return -1;
+    }
     int r = signals_run_pending();
     if (signals_tripped()) pending_request();   /* arrived during the run, or left by an error */
     return r;
