@@ -5,6 +5,10 @@ program; run by tools/check.sh. The last line is "N passed, N failed".
   embed     examples/embed_jit (built by `make examples`) prints
             examples/embed_jit.expected
   pypylog   PYPYLOG modes and sections (PyPy's syntax and formats)
+  memory    code churn: a program exec'ing thousands of new functions,
+            each compiled and later freed (loop_longevity), keeps a
+            bounded peak RSS (16,000 functions within 1.5x of 1,000), in
+            the default and eager modes
   probes    the probe programs of PyPy 7.3.11 (tests/jit/probes/, copied
             from shared/reference/pypy-7.3.11) run unchanged: exit status
             0 and output of the shape in tests/jit/probes/X.shape (digits
@@ -178,6 +182,55 @@ def check_pypylog(tpy, tmp):
     check("pypylog: jit-backend-counts", ok, str(counts))
 
 
+# ---- memory under code churn -----------------------------------------------------------
+
+CHURN_PROG = """
+import sys, pypyjit
+src = "def f(n):\\n    s = 0\\n    for i in range(n):\\n        s += i * %d\\n    return s\\n"
+for k in range(int(sys.argv[1])):
+    ns = {}
+    exec(src % k, ns)
+    ns['f'](2000)
+c = pypyjit.get_stats_snapshot().counters
+print(c['TOTAL_COMPILED_LOOPS'], c['TOTAL_FREED_LOOPS'])
+"""
+
+
+def max_rss_kb(cmd):
+    """Run cmd; its peak RSS in KiB (from wait4), its exit status and stdout."""
+    e = dict(os.environ)
+    for k in list(e):
+        if k.startswith("PYTHON") or k == "PYPYLOG":
+            del e[k]
+    # under ASan, freed malloc blocks wait in a quarantine of up to 256 MiB
+    e["ASAN_OPTIONS"] = ":".join(filter(None, [e.get("ASAN_OPTIONS"), "quarantine_size_mb=0"]))
+    p = subprocess.Popen(cmd, cwd=ROOT, env=e, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    out = p.stdout.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return ru.ru_maxrss, p.returncode, out.decode()
+
+
+def check_memory(tpy, tmp):
+    prog = os.path.join(tmp, "churn.py")
+    with open(prog, "w") as f:
+        f.write(CHURN_PROG)
+    for mode, flags in (("default", []), ("eager", ["--jit", "threshold=1,function_threshold=1,trace_eagerness=1"])):
+        rss = {}
+        ok = True
+        detail = []
+        for n in (1000, 16000):
+            kb, status, out = max_rss_kb([tpy] + flags + [prog, str(n)])
+            rss[n] = kb
+            counts = out.split()
+            # every function's loop compiled; all but the last loop_longevity freed
+            ok = ok and status == 0 and len(counts) == 2 and int(counts[0]) >= n and \
+                (n < 2000 or int(counts[1]) >= n - 2000)
+            detail.append("%d functions: %d KiB, exit %d, compiled/freed %s" % (n, kb, status, out.strip()))
+        check("memory: %s mode, 16,000 functions compiled and freed within 1.5x the peak RSS of 1,000" % mode,
+              ok and rss[16000] <= 1.5 * rss[1000], "; ".join(detail))
+
+
 # ---- probes -----------------------------------------------------------------------------
 
 def mask(text):
@@ -213,6 +266,7 @@ def main():
     check_embed()
     with tempfile.TemporaryDirectory() as tmp:
         check_pypylog(tpy, tmp)
+        check_memory(tpy, tmp)
     check_probes(tpy, opts.update)
     print("%d passed, %d failed" % (results.count(True), results.count(False)))
     return 0 if all(results) else 1

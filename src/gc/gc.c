@@ -102,6 +102,16 @@ void *gc_alloc_uncollectable(size_t size) {
     return p;
 }
 
+void *gc_grow_uncollectable(void *old, size_t old_size, size_t new_size) {
+    void *p = gc_alloc_uncollectable(new_size);
+    memset(p, 0, new_size);
+    if (old) {
+        memcpy(p, old, old_size < new_size ? old_size : new_size);
+        GC_FREE(old);
+    }
+    return p;
+}
+
 void gc_collect(void) { GC_gcollect(); }
 
 size_t gc_heap_size(void) { return GC_get_heap_size(); }

@@ -1284,8 +1284,8 @@ static void emit_op(Emitter *e, int index) {
 /* pypyjit.enable_debug() / jit-backend-counts: count every pass through a
  * label and every bridge entry (only in traces compiled while counting). */
 static void emit_debug_count(Emitter *e) {
-    if (!e->t->counting) return;
-    asm_mov_ri(&e->a, R11, (int64_t)(uintptr_t)&e->t->debug_count);
+    if (!e->t->counts) return;
+    asm_mov_ri(&e->a, R11, (int64_t)(uintptr_t)&e->t->counts->passes);
     asm_alu_mi(&e->a, ALU_ADD, asm_mem(R11, 0), 1);
 }
 

@@ -71,13 +71,13 @@ static FieldDescr *attr_field_descr(int32_t offset) {
     int idx = offset / 8;
     if (idx >= 0 && idx < 64) {
         if (!map_descr_cache[idx]) {
-            char *name = gc_alloc_uncollectable(32);
+            char *name = gc_alloc_atomic(32);
             snprintf(name, 32, "Instance.%d", offset);
             map_descr_cache[idx] = descr_field(offset, 'r', false, name);
         }
         return map_descr_cache[idx];
     }
-    char *name = gc_alloc_uncollectable(32);
+    char *name = gc_alloc_atomic(32);
     snprintf(name, 32, "Instance.%d", offset);
     return descr_field(offset, 'r', false, name);
 }
@@ -381,8 +381,8 @@ static IRRef call_int(Recorder *R, JitHelper h, int n, const IRRef *args) {
 
 static Recorder *recorder_alloc(void) {
     descrs_init();
-    Recorder *R = gc_alloc_uncollectable(sizeof *R);
-    memset(R, 0, sizeof *R);
+    /* reachable from jit.rec while recording; garbage after compiling */
+    Recorder *R = gc_alloc(sizeof *R);
     irbuf_init(&R->ir);
     facts_grow(R);
     R->watched = list_new(4);
@@ -413,7 +413,7 @@ Recorder *recorder_new_loop(Frame *f, int32_t pc) {
     IRRef *args = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
     args[0] = R->frame_ref;
     for (int i = 0; i < n; i++) args[i + 1] = rf->slots[i].ref;
-    TargetDescr *t = gc_alloc_uncollectable(sizeof *t);
+    TargetDescr *t = gc_alloc(sizeof *t);
     t->d.kind = DESCR_TARGET;
     t->id = ++jit.next_loop_number;
     R->label = emit(R, IR_label, n + 1, args, &t->d);
@@ -456,7 +456,7 @@ static FieldDescr *raw_field_descr(int32_t offset, char type) {
     int t = type == 'r' ? 0 : type == 'i' ? 1 : 2;
     int idx = offset / 8;
     if (offset % 8 == 0 && idx >= 0 && idx < 64 && cache[t][idx]) return cache[t][idx];
-    char *name = gc_alloc_uncollectable(32);
+    char *name = gc_alloc_atomic(32);
     snprintf(name, 32, "Object.%d", offset);
     FieldDescr *d = descr_field(offset, type, false, name);
     if (offset % 8 == 0 && idx >= 0 && idx < 64) cache[t][idx] = d;

@@ -48,7 +48,11 @@ const char *const abort_texts[ABORT__COUNT] = {
 #undef ABORT_TEXT
 };
 
-/* Traces that assumed a watched object (cell, type, dict) stays unchanged. */
+/* Traces that assumed a watched object (cell, type, dict) stays unchanged.
+ * The table holds neither: keys are addresses and entries trace pointers
+ * as ints, so it keeps nothing alive. A trace's entries are removed when
+ * it is freed (unwatch), before it can be collected; its `watched` list
+ * keeps the objects alive meanwhile, so an address cannot be reused. */
 static Value watch_table;   /* dict: id(object) -> list of Trace pointers (as ints) */
 
 static void watch(Value obj, Trace *t) {
@@ -63,6 +67,24 @@ static void watch(Value obj, Trace *t) {
         dict_set(watch_table, key, l);
     }
     list_append(l, v_int((int64_t)((uintptr_t)t >> 3)));
+}
+
+static void unwatch(Trace *t) {
+    if (!watch_table || !t->watched) return;
+    Value me = v_int((int64_t)((uintptr_t)t >> 3));
+    for (int64_t i = 0; i < list_size(t->watched); i++) {
+        Value key = v_int((int64_t)(list_get(t->watched, i) >> 3));
+        Value l = dict_get(watch_table, key);
+        if (!l) continue;   /* invalidated: the entry went then */
+        ListObject *lo = V_AS(ListObject, l);
+        int64_t k = 0;
+        for (int64_t j = 0; j < lo->size; j++)
+            if (lo->items[j] != me) lo->items[k++] = lo->items[j];
+        for (int64_t j = k; j < lo->size; j++) lo->items[j] = VNULL;
+        lo->size = k;
+        if (k == 0) dict_del(watch_table, key);
+    }
+    t->watched = VNULL;
 }
 
 static void invalidate_watchers(Value obj) {
@@ -169,16 +191,24 @@ void jit_abort(AbortReason reason) {
 /* Released traces are unreachable from the interpreter at once (their jit
  * cells forget them, and they are invalid so guard_not_invalidated exits);
  * their machine code is freed only when no compiled code is running, since
- * a running loop may still be in it or jump to it. Trace structures stay
- * (watch lists and guard descriptors point to them); only code is freed. */
+ * a running loop may still be in it or jump to it. Then the trace leaves
+ * jit.doomed and the watch table, and the collector takes it with all it
+ * owns (a frame or the C stack may still hold one of its guards for a
+ * while: resume reads it after free_doomed). */
 
 static void trace_list_add(Trace ***list, int32_t *n, int32_t *cap, Trace *t) {
     if (*n == *cap) {
-        *cap = *cap ? *cap * 2 : 64;
-        *list = realloc(*list, sizeof(Trace *) * (size_t)*cap);
-        if (!*list) abort();
+        int32_t ncap = *cap ? *cap * 2 : 64;
+        *list = gc_grow_uncollectable(*list, sizeof(Trace *) * (size_t)*cap, sizeof(Trace *) * (size_t)ncap);
+        *cap = ncap;
     }
     (*list)[(*n)++] = t;
+}
+
+/* Shorten a list to n entries; the vacated ones must not keep traces alive. */
+static void trace_list_cut(Trace **list, int32_t *n, int32_t new_n) {
+    if (new_n < *n) memset(list + new_n, 0, sizeof(Trace *) * (size_t)(*n - new_n));
+    *n = new_n;
 }
 
 static void live_add(Trace *t) { trace_list_add(&jit.live, &jit.nlive, &jit.caplive, t); }
@@ -190,14 +220,16 @@ static void free_doomed(void) {
         if (t->freed) continue;
         backend_free(t);
         t->freed = 1;
+        unwatch(t);
         jitev_freed(t);
     }
-    jit.ndoomed = 0;
+    trace_list_cut(jit.doomed, &jit.ndoomed, 0);
 }
 
 /* Unhook a trace from the interpreter and doom its code. */
 static void release(Trace *t) {
     t->invalid = 1;
+    t->released = 1;
     if (t->kind == TRACE_FUNCTION) {
         if (t->code->jit_entry_trace == t) t->code->jit_entry_trace = NULL;
     } else if (t->kind == TRACE_LOOP && t->code) {
@@ -212,7 +244,7 @@ static void release(Trace *t) {
 void jit_releaseall(void) {
     jitev_releaseall(jit.nlive);
     for (int32_t i = 0; i < jit.nlive; i++) release(jit.live[i]);
-    jit.nlive = 0;
+    trace_list_cut(jit.live, &jit.nlive, 0);
     free_doomed();
 }
 
@@ -237,12 +269,12 @@ static void free_cold_trees(void) {
     }
     for (int32_t i = 0; i < jit.ndoomed; i++)
         if (jit.doomed[i]->freed == 2) jit.doomed[i]->freed = 0;
-    jit.nlive = k;
+    trace_list_cut(jit.live, &jit.nlive, k);
     free_doomed();
 }
 
 static Trace *trace_new(Recorder *R) {
-    Trace *t = gc_alloc_uncollectable(sizeof *t);
+    Trace *t = gc_alloc(sizeof *t);
     t->kind = R->kind;
     t->tree_kind = R->kind == TRACE_BRIDGE ? R->parent->tree_kind : R->kind;
     t->root = R->kind == TRACE_BRIDGE ? R->parent->root : t;
@@ -265,8 +297,18 @@ static void dump_trace(Trace *t, bool ok) {
     ir_print(&t->ir, stderr, NULL);
 }
 
+/* Has something the trace relies on changed since recording ended? Python
+ * code run meanwhile (an optimize hook; the program itself, for a bridge
+ * recorded while its tree was released) may change a watched object or
+ * call releaseall(): the guard to patch or the loop to jump to may be in
+ * freed code. */
+static bool recording_outdated(Recorder *R) {
+    return R->assumption_broken || (R->kind == TRACE_BRIDGE && R->parent->root->released) ||
+           (R->jump_target && R->jump_target->released);
+}
+
 static void compile_recorded(Recorder *R) {
-    if (R->assumption_broken) {
+    if (recording_outdated(R)) {
         R->aborted = true;
         R->abort_reason = ABORT_FORCE_QUASIIMMUT;
         report_abort(R);
@@ -274,7 +316,6 @@ static void compile_recorded(Recorder *R) {
     }
     Trace *t = trace_new(R);
     jitev_trace_done(t);
-    bool ok;
     /* the optimizer (opt.h); t->noopt keeps the recorded trace */
     IRBuf opt;
     bool optimized = optimize_trace(&R->ir, R->kind, &opt);
@@ -285,40 +326,36 @@ static void compile_recorded(Recorder *R) {
         TargetDescr *td = (TargetDescr *)R->ir.ops[R->label].descr;
         t->number = td->id;
         td->trace = t;
-        jitev_before_assemble(t);
-        ok = backend_compile_loop(t);
-        dump_trace(t, ok);
-        if (ok) {
-            JitCell *c = jit_cell(R->start_code, R->start_pc);
-            c->trace = t;
-            c->flags &= (uint16_t)~JC_TRACING;
-            jit.counters[CNT_TOTAL_COMPILED_LOOPS]++;
-        }
     } else if (R->kind == TRACE_FUNCTION) {
         t->number = ++jit.next_loop_number;
-        jitev_before_assemble(t);
-        ok = backend_compile_loop(t);
-        dump_trace(t, ok);
-        if (ok) {
-            R->start_code->jit_entry_trace = t;
-            R->start_code->jit_calls = 0;
-            jit.counters[CNT_TOTAL_COMPILED_LOOPS]++;
-        }
     } else {
         t->parent = R->parent;
         t->from_guard = R->from_guard;
         t->number = R->from_guard->id;
-        jitev_before_assemble(t);
-        ok = backend_compile_bridge(t, R->from_guard);
-        dump_trace(t, ok);
-        if (ok) jit.counters[CNT_TOTAL_COMPILED_BRIDGES]++;
     }
+    jitev_before_assemble(t);
+    bool outdated = recording_outdated(R);
+    bool ok = !outdated && (R->kind == TRACE_BRIDGE ? backend_compile_bridge(t, R->from_guard) : backend_compile_loop(t));
+    dump_trace(t, ok);
     if (!ok) {
         R->aborted = true;
-        R->abort_reason = ABORT_BACKEND;
+        R->abort_reason = outdated ? ABORT_FORCE_QUASIIMMUT : ABORT_BACKEND;
         report_abort(R);
         return;
     }
+    if (R->kind == TRACE_LOOP) {
+        JitCell *c = jit_cell(R->start_code, R->start_pc);
+        c->trace = t;
+        c->flags &= (uint16_t)~JC_TRACING;
+        jit.counters[CNT_TOTAL_COMPILED_LOOPS]++;
+    } else if (R->kind == TRACE_FUNCTION) {
+        R->start_code->jit_entry_trace = t;
+        R->start_code->jit_calls = 0;
+        jit.counters[CNT_TOTAL_COMPILED_LOOPS]++;
+    } else {
+        jit.counters[CNT_TOTAL_COMPILED_BRIDGES]++;
+    }
+    t->watched = R->watched;
     for (int64_t i = 0; i < list_size(R->watched); i++) watch(list_get(R->watched, i), t);
     if (R->jump_target && R->jump_target->root != t->root) {
         t->jumps_to = R->jump_target->root;
@@ -326,6 +363,11 @@ static void compile_recorded(Recorder *R) {
     }
     live_add(t);
     jitev_compiled(t);
+    /* a compiled trace keeps its optimized IR (the constants its machine
+       code uses, guards and snapshots for resume and bridges), sized to
+       fit; the recorded trace was only for the logs and hooks above */
+    memset(&t->noopt, 0, sizeof t->noopt);
+    irbuf_trim(&t->ir);
     if (t->kind != TRACE_BRIDGE) {
         jit.generation++;
         free_cold_trees();
@@ -480,7 +522,7 @@ static void profile_exit(Trace *entered, GuardDescr *g) {
  * trace returned *result). */
 static int run_trace(Frame *f, Trace *t, Value *result) {
     typedef GuardDescr *(*EntryFn)(Frame *);
-    t->runs++;
+    if (t->counts) t->counts->runs++;
     t->generation = jit.generation;
     /* the profiler charges an entry trace called from compiled code (through
        the interpreter) to its caller, as a call_assembler */
@@ -521,8 +563,10 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
         return 3;
     }
     bool gen_raise = in_gen && (g->snap->flags & SNAP_RAISE);   /* the generator raises: no bridge */
+    /* a released tree's code may be freed already (a tree is released
+       whole): no bridge for it */
     if (g->fail_count >= jit_params.trace_eagerness && !g->bridge && g->bridge_aborts < MAX_ABORTS && !gen_raise &&
-        !jit.recording && jit_params.enabled) {
+        !jit.recording && jit_params.enabled && !g->owner->root->released) {
         jit.rec = recorder_new_bridge(inner, g);
         jit.recording = true;
         jit.record_c_depth = tstate.c_depth;

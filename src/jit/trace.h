@@ -70,13 +70,33 @@ typedef enum JitCounter {
 #define ABORT__PYPY_COUNT 6     /* ABORT_TOO_LONG .. ABORT_SEGMENTED_TRACE */
 extern const char *const jit_counter_names[CNT__COUNT];
 
+/* Run counts of a trace compiled while counting (pypyjit.enable_debug(),
+ * jit-backend-counts). They outlive the trace: loop_run_times and the log's
+ * jit-backend-counts list the traces freed since (jitevents.c keeps them). */
+typedef struct TraceCounts {
+    TraceKind kind;
+    uint32_t number;            /* Trace.number */
+    uint32_t label;             /* loops: the number of the label counted */
+    uint64_t runs;              /* entries from the interpreter */
+    uint64_t passes;            /* label passes / bridge entries, counted
+                                   by the machine code */
+} TraceCounts;
+
+/* A compiled trace is ordinary collected memory, reachable while it lives
+ * from jit.live (then jit.doomed until its machine code is freed), jit
+ * cells, code objects and its tree's guards. It owns everything the
+ * machine code refers to (constants in `ir`, descriptors, snapshots): the
+ * machine code is not scanned by the collector. Once freed it is
+ * unreachable but for its own tree and the stack, and all of it, with the
+ * code objects and globals its constants name, is garbage. */
 typedef struct Trace {
     TraceKind kind;
     TraceKind tree_kind;        /* kind of the loop or function at the root */
     uint32_t number;            /* loop number, or the bridge's guard id */
     CodeObject *code;           /* greenkey: code and pc of the loop header */
     int32_t pc;
-    IRBuf noopt;                /* the trace as recorded (jit-log-noopt) */
+    IRBuf noopt;                /* the trace as recorded (jit-log-noopt);
+                                   empty once compiled */
     IRBuf ir;                   /* the optimized trace the backend compiled */
     uint8_t *mcode;             /* machine code */
     size_t mcode_len;
@@ -90,10 +110,10 @@ typedef struct Trace {
     uint8_t invalid;            /* set when an assumption broke: every
                                    guard_not_invalidated fails */
     uint8_t freed;
+    uint8_t released;           /* unhooked by release(): its machine code is
+                                   freed as soon as nothing runs it */
     int32_t active;             /* activations on the stack (releaseall) */
-    uint64_t runs;              /* entries (debug counters) */
-    uint64_t debug_count;       /* label passes / bridge entries, counted by
-                                   the machine code when `counting` */
+    struct TraceCounts *counts; /* run counts, when `counting` */
     uint8_t counting;           /* compiled with jit.debug_counters on */
     uint8_t profile_mode;       /* compiled while profiling (profiler.h) */
     uint32_t uid;               /* unique id (profiler events) */
@@ -101,6 +121,7 @@ typedef struct Trace {
     struct Trace *root;         /* the loop or function trace of the tree */
     struct Trace *jumps_to;     /* root of the tree this trace jumps into */
     int32_t incoming;           /* roots: traces of other trees jumping here */
+    Value watched;              /* list of the objects watch() registered it for */
     /* backend: the machine-code frame shared by a loop and its bridges */
     int32_t slot_base;          /* first stack slot of this trace's values */
     int32_t slots_used;
@@ -136,6 +157,8 @@ typedef struct JitState {
     uint64_t counters[CNT__COUNT];  /* PyPy's counters (JIT_COUNTER_DEF) */
     bool debug_counters;        /* new traces count their runs (debug_count);
                                    pypyjit.enable_debug(), jit-backend-counts */
+    /* Both lists are roots (uncollectable arrays, tails past n zeroed):
+       they keep their traces alive, and only them. */
     struct Trace **live;        /* compiled traces not yet released */
     int32_t nlive, caplive;
     struct Trace **doomed;      /* released, machine code freed when no
