@@ -1470,6 +1470,7 @@ static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc) {
     R->nonnull[fr] = 1;
     R->frames[R->nframes].return_pc = pc;   /* a guard inside re-runs this FOR_ITER */
     push_frame(R, NULL, gco, gf->func);
+    emit0(R, IR_enter_portal_frame, NULL);   /* a frame of the call depth, as there */
     RecFrame *rf = top(R);
     rf->return_pc = pc;
     rf->generator = true;
@@ -1505,6 +1506,7 @@ static void record_gen_yield(Recorder *R, int32_t pc) {
     IRRef a[3] = {rf->gen_ref, kint(R, pc + 1), kint(R, depth)};
     call_helper(R, JH_gen_suspend, 3, a);
     R->nframes--;
+    emit0(R, IR_leave_portal_frame, NULL);
     jit.record_c_depth = rf->outer_c_depth;
     push(R, v.ref, v.kind);   /* FOR_ITER's item, above the generator */
     R->snap_valid = false;

@@ -374,6 +374,24 @@ static void compile_recorded(Recorder *R) {
     }
 }
 
+/* The marker of jit_call_retry(): an exception object nothing raises. */
+static Value retry_marker;
+
+Value jit_call_retry(void) {
+    if (!retry_marker) {
+        err_set(&exc_RecursionError, "C stack too deep for a call from compiled code");
+        retry_marker = err_fetch();
+    }
+    err_restore(retry_marker);
+    return VNULL;
+}
+
+/* Room for the frames compiled code may inline, plus `extra`, below the
+ * recursion limit (see trace.h). */
+static inline bool depth_room(int64_t extra) {
+    return tstate.depth + extra + (REC_MAX_FRAMES - 1) <= tstate.recursion_limit;
+}
+
 /* ---- the interpreter's entry points ------------------------------------------------------ */
 
 static int run_trace(Frame *f, Trace *t, Value *result);
@@ -388,7 +406,7 @@ int jit_loop_header(Frame *f, int32_t pc, Value *result) {
     JitCell *c = jit_cell(f->code, pc);
     if (jit_recording_here()) return 0;
     if (c->trace) {
-        if (!c->trace->invalid) return run_trace(f, c->trace, result);
+        if (!c->trace->invalid) return depth_room(0) ? run_trace(f, c->trace, result) : 0;
         c->trace = NULL;   /* an assumption broke: trace again later */
         c->counter = (int32_t)jit_params.threshold;
         return 0;
@@ -411,7 +429,7 @@ int jit_function_entry(Frame *f, Value *result) {
     if (jit_recording_here()) return 0;
     Trace *t = co->jit_entry_trace;
     if (t) {
-        if (!t->invalid) return run_trace(f, t, result);
+        if (!t->invalid) return depth_room(0) ? run_trace(f, t, result) : 0;
         co->jit_entry_trace = NULL;
         co->jit_calls = 0;
         return 0;
@@ -449,7 +467,7 @@ static Value box_slot(const IRBuf *b, GuardDescr *g, uint64_t *saved, SnapSlot s
     return resume_slot(b, g, saved, s);
 }
 
-Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
+Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
     Snapshot *s = g->snap;
     const IRBuf *b = &g->owner->ir;
     resume_begin();
@@ -469,7 +487,6 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
             Value *stack = frame_stack_base(f);
             for (int i = 0; i < sf->nstack; i++) stack[i] = box_slot(b, g, saved, slots[sf->nlocals + i]);
             f->sp = stack + sf->nstack;
-            bool raise = (s->flags & SNAP_RAISE) != 0;
             /* raising: the instruction at pc raised (the traceback's line) */
             f->ip = co->code + sf->pc + (raise ? 1 : 0);
             gen->running = false;   /* set by gen_enter; the FOR_ITER below runs it again */
@@ -503,14 +520,14 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
 
 /* The profiler's exit event: named after the trace the exit is in (in mode
  * PROF_LOOPS, which charges bridges to their loop, after its tree's root). */
-static void profile_exit(Trace *entered, GuardDescr *g) {
+static void profile_exit(Trace *entered, GuardDescr *g, bool raise) {
     if (g == &jit_done_descr) {
         prof_event(entered, PROF_EXIT_RETURN);
         return;
     }
     Trace *x = g->owner;
     if (jit_profile_mode == PROF_LOOPS) x = x->root;
-    ProfEventKind k = (g->snap->flags & SNAP_RAISE) ? PROF_EXIT_EXCEPTION
+    ProfEventKind k = raise ? PROF_EXIT_EXCEPTION
                     : g->owner->ir.nops > g->op_index && g->owner->ir.ops[g->op_index].opcode == IR_finish ? PROF_EXIT_EXIT
                     : PROF_EXIT_GUARD;
     prof_event(x, k);
@@ -538,31 +555,36 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     jit.activations++;
     if (record) prof_event(t, PROF_ENTER);
     GuardDescr *g = ((EntryFn)t->entry)(f);
-    if (record) profile_exit(t, g);
+    bool done = g == &jit_done_descr;
+    /* a call there was no C stack for: nothing ran, the interpreter makes it */
+    bool retry = !done && tstate.exc && tstate.exc == retry_marker;
+    if (retry) err_clear();
+    bool raise = !done && (g->snap->flags & SNAP_RAISE) && !retry;
+    if (record) profile_exit(t, g, raise);
     jit.activations--;
     t->active--;
     if (quiet) prof_suppress_end(prof_was);
     if (jit.ndoomed && jit.activations == 0) free_doomed();
-    if (g == &jit_done_descr) {
+    if (done) {
         *result = (Value)jit_saved_area[0];
         jit_saved_area[0] = 0;   /* a root of the collector: keep nothing alive */
         return 5;
     }
-    Frame *inner = jit_resume(f, g, jit_saved_area);
+    Frame *inner = jit_resume(f, g, jit_saved_area, raise);
     /* the saved words are a root of the collector: once resumed, they would
        only keep dead objects alive (a 700k-string list, measured) */
     memset(jit_saved_area, 0, sizeof(uint64_t) * (size_t)g->nfail_args);
+    if (retry) return 2;   /* not a failure of the guard: no bridge from it */
     g->fail_count++;
     /* inside a generator's body run inline, the interpreter re-runs the
        FOR_ITER that resumes the generator, which raises if it has to */
     bool in_gen = g->snap->frames[g->snap->nframes - 1].generator;
-    bool raise = (g->snap->flags & SNAP_RAISE) != 0 && !in_gen;
-    if (raise) {
+    if (raise && !in_gen) {
         /* the instruction at pc raised: continue as if it just did */
         inner->ip++;
         return 3;
     }
-    bool gen_raise = in_gen && (g->snap->flags & SNAP_RAISE);   /* the generator raises: no bridge */
+    bool gen_raise = in_gen && raise;   /* the generator raises: no bridge */
     /* a released tree's code may be freed already (a tree is released
        whole): no bridge for it */
     if (g->fail_count >= jit_params.trace_eagerness && !g->bridge && g->bridge_aborts < MAX_ABORTS && !gen_raise &&
@@ -586,16 +608,15 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
  * interpreter finishes the call. Without an entry trace (yet), this is a
  * plain call. */
 Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2, Value a3) {
+    if (jit_c_stack_low()) return jit_call_retry();
     FunctionObject *fn = V_AS(FunctionObject, fnv);
     CodeObject *co = fn->code;
     Value args[4] = {a0, a1, a2, a3};
     Trace *t = co->jit_entry_trace;
-    if (!t || t->invalid || !(co->flags & CO_SIMPLE_ARGS) || nargs != co->argcount || !jit_params.enabled)
+    /* near the recursion limit the interpreter runs the call (and raises) */
+    if (!t || t->invalid || !(co->flags & CO_SIMPLE_ARGS) || nargs != co->argcount || !jit_params.enabled ||
+        !depth_room(1))
         return obj_call(fnv, args, (size_t)nargs, VNULL);
-    if (tstate.depth >= tstate.recursion_limit) {
-        err_set(&exc_RecursionError, "maximum recursion depth exceeded");
-        return VNULL;
-    }
     if (interp_enter_recursive("") < 0) return VNULL;
     /* the profiler charges the whole call to the calling trace */
     uint64_t *prof_was = jit_profile_mode ? prof_suppress_begin() : NULL;

@@ -197,8 +197,29 @@ int jit_record(Frame *f, uint32_t *ip, Value *sp);
 void jit_abort(AbortReason reason);
 
 /* After compiled code returned a failing guard: rebuild the frames.
- * Returns the innermost frame to continue in (tstate.frame). */
-Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved);
+ * Returns the innermost frame to continue in (tstate.frame). raise: the
+ * instruction at the guard raised the pending exception (a generator body
+ * run inline gets it thrown in). */
+Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise);
+
+/* Recursion and the C stack. Python code that compiled code calls sees the
+ * interpreter's tstate.depth: around a call that may run Python code
+ * (CALL_ANY) the machine code adds the inlined frames entered and not left
+ * there (enter/leave_portal_frame; the backend counts them). Nothing else
+ * needs them in the depth: wherever a trace exits it is the depth the
+ * trace was entered with, and resume pushes the frames. It never enters compiled code with fewer than REC_MAX_FRAMES - 1
+ * frames left below the recursion limit (inlined frames make no check):
+ * there the interpreter runs and raises RecursionError exactly where it
+ * would without the JIT. And a Python call from compiled code nests C
+ * activations (machine frame, run_trace, eval_frame) where the
+ * interpreter's calls nest none: below tstate.c_stack_jit_limit the call
+ * helpers make no such call but return jit_call_retry(), whose marker
+ * fails the call's guard_no_exception; run_trace then resumes *before* the
+ * call instruction and the interpreter makes the call on its frame stack. */
+static inline bool jit_c_stack_low(void) { return (char *)__builtin_frame_address(0) < tstate.c_stack_jit_limit; }
+/* Nothing was called: set the marker and return VNULL (call helpers only,
+ * before any side effect of their instruction). */
+Value jit_call_retry(void);
 
 /* Is the recorder following the interpreter activation running now? */
 static inline bool jit_recording_here(void) { return jit.recording && tstate.c_depth == jit.record_c_depth; }
