@@ -227,6 +227,28 @@ static void close_tracing(void) {
     }
 }
 
+/* The state of the trace an event is about, kept while its hooks run:
+ * code they run may trace and compile code of its own, whose events
+ * open their own log sections (nested in this trace's open ones) and
+ * keep their own times. */
+typedef struct EventState {
+    bool tracing_open, backend_open;
+    double t_trace_start, t_backend_start;
+} EventState;
+
+static void hooks_begin(EventState *s) {
+    *s = (EventState){tracing_open, backend_open, t_trace_start, t_backend_start};
+    tracing_open = backend_open = false;
+}
+
+static void hooks_end(const EventState *s) {
+    close_tracing();   /* a nested trace left unreported */
+    tracing_open = s->tracing_open;
+    backend_open = s->backend_open;
+    t_trace_start = s->t_trace_start;
+    t_backend_start = s->t_backend_start;
+}
+
 static void log_dump(const Trace *t) {
     if (!pypylog_start(PL_BACKEND_DUMP)) {
         pypylog_stop(PL_BACKEND_DUMP);
@@ -384,12 +406,15 @@ void jitev_abort(AbortReason reason, TraceKind kind, CodeObject *code, int32_t p
         pypylog_stop(PL_ABORT_LOG);
     }
     close_tracing();
+    EventState es;
+    hooks_begin(&es);
     if (pyhooks_any()) pyhooks_abort(reason, code, pc, from_guard, ops);
     if (chooks_any()) chooks_abort(reason, code, pc, from_guard, ops);
     if (blame) {
         if (pyhooks_any()) pyhooks_too_long(blame, 0);
         if (chooks_any()) chooks_too_long(blame, 0);
     }
+    hooks_end(&es);
 }
 
 void jitev_trace_done(Trace *t) {
@@ -415,8 +440,11 @@ void jitev_before_assemble(Trace *t) {
     pypylog_start(PL_OPTIMIZE);
     pypylog_stop(PL_OPTIMIZE);
     /* the optimize hook sees the optimized trace before the backend does */
+    EventState es;
+    hooks_begin(&es);
     if (pyhooks_any()) pyhooks_optimize(t);
     if (chooks_any()) chooks_optimize(t);
+    hooks_end(&es);
     /* a hook's replacement may not be seen by the debug counter decision */
     t->counting = jit.debug_counters;
     if (t->counting) {
@@ -480,8 +508,11 @@ void jitev_compiled(Trace *t) {
         pypylog_stop(s);
     }
     close_tracing();
+    EventState es;
+    hooks_begin(&es);
     if (pyhooks_any()) pyhooks_compiled(t);
     if (chooks_any()) chooks_compiled(t);
+    hooks_end(&es);
 }
 
 void jitev_freed(Trace *t) {

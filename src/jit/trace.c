@@ -87,12 +87,16 @@ static void unwatch(Trace *t) {
     t->watched = VNULL;
 }
 
+/* A recording, or one being compiled, that assumed obj unchanged. */
+static void break_assumption(Recorder *R, Value obj) {
+    if (!R || R->assumption_broken) return;
+    for (int64_t i = 0; i < list_size(R->watched); i++)
+        if (list_get(R->watched, i) == obj) R->assumption_broken = true;
+}
+
 static void invalidate_watchers(Value obj) {
-    Recorder *R = jit.rec;
-    if (R && !R->assumption_broken) {
-        for (int64_t i = 0; i < list_size(R->watched); i++)
-            if (list_get(R->watched, i) == obj) R->assumption_broken = true;
-    }
+    break_assumption(jit.rec, obj);
+    for (Recorder *R = jit.finishing; R; R = R->finishing_next) break_assumption(R, obj);
     if (!watch_table) return;
     Value key = v_int((int64_t)(obj >> 3));
     Value l = dict_get(watch_table, key);
@@ -182,8 +186,8 @@ void jit_abort(AbortReason reason) {
         R->aborted = true;
         R->abort_reason = reason;
     }
+    end_recording();   /* before the abort hook, which may trace code of its own */
     report_abort(R);
-    end_recording();
 }
 
 /* ---- releasing machine code ------------------------------------------------------------- */
@@ -307,7 +311,11 @@ static bool recording_outdated(Recorder *R) {
            (R->jump_target && R->jump_target->released);
 }
 
-static void compile_recorded(Recorder *R) {
+/* The trace of a finished recording: optimized, compiled and attached, or
+ * aborted. Hooks run meanwhile (optimize, compile, abort): code they run
+ * is traced and compiled as usual, without hook events (hooks.h), while
+ * R is on jit.finishing. */
+static void compile_finishing(Recorder *R) {
     if (recording_outdated(R)) {
         R->aborted = true;
         R->abort_reason = ABORT_FORCE_QUASIIMMUT;
@@ -392,6 +400,28 @@ static inline bool depth_room(int64_t extra) {
     return tstate.depth + extra + (REC_MAX_FRAMES - 1) <= tstate.recursion_limit;
 }
 
+static void compile_recorded(Recorder *R) {
+    R->finishing_next = jit.finishing;
+    jit.finishing = R;
+    compile_finishing(R);
+    jit.finishing = R->finishing_next;   /* nested compilations finished first */
+}
+
+/* Is a bridge from g, or an entry trace of co, being compiled now (while a
+ * hook runs)? Then no second one starts. (A loop's jit cell is marked
+ * JC_TRACING until its trace is compiled.) */
+static bool bridge_being_compiled(GuardDescr *g) {
+    for (Recorder *R = jit.finishing; R; R = R->finishing_next)
+        if (R->kind == TRACE_BRIDGE && R->from_guard == g) return true;
+    return false;
+}
+
+static bool entry_being_compiled(CodeObject *co) {
+    for (Recorder *R = jit.finishing; R; R = R->finishing_next)
+        if (R->kind == TRACE_FUNCTION && R->start_code == co) return true;
+    return false;
+}
+
 /* ---- the interpreter's entry points ------------------------------------------------------ */
 
 static int run_trace(Frame *f, Trace *t, Value *result);
@@ -436,7 +466,8 @@ int jit_function_entry(Frame *f, Value *result) {
     }
     if (co->jit_calls < jit_params.function_threshold) return 0;
     co->jit_calls = 0;
-    if (jit.recording || f->on_heap || (co->flags & CO_GENERATOR) || (co->jit_flags & CODE_JIT_NO_ENTRY_TRACE))
+    if (jit.recording || f->on_heap || (co->flags & CO_GENERATOR) || (co->jit_flags & CODE_JIT_NO_ENTRY_TRACE) ||
+        entry_being_compiled(co))
         return 0;
     jit.rec = recorder_new_function(f);
     jit.recording = true;
@@ -452,9 +483,9 @@ int jit_record(Frame *f, uint32_t *ip, Value *sp) {
     if (!R) return 1;
     int r = recorder_step(R, f, ip, sp);
     if (r == 0) return 0;
+    end_recording();   /* before the hooks, which may trace code of their own */
     if (r > 0) compile_recorded(R);
     else report_abort(R);
-    end_recording();
     return 1;
 }
 
@@ -588,7 +619,7 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     /* a released tree's code may be freed already (a tree is released
        whole): no bridge for it */
     if (g->fail_count >= jit_params.trace_eagerness && !g->bridge && g->bridge_aborts < MAX_ABORTS && !gen_raise &&
-        !jit.recording && jit_params.enabled && !g->owner->root->released) {
+        !jit.recording && jit_params.enabled && !g->owner->root->released && !bridge_being_compiled(g)) {
         jit.rec = recorder_new_bridge(inner, g);
         jit.recording = true;
         jit.record_c_depth = tstate.c_depth;

@@ -144,7 +144,7 @@ enum JitCellFlags {
 
 /* JIT-wide state. */
 typedef struct JitState {
-    bool recording;             /* a trace is being recorded */
+    bool recording;             /* a trace is being recorded (jit.rec) */
     int64_t record_c_depth;     /* the eval_frame activation recording */
     /* the recorder follows a frame of this code that the instruction being
        recorded runs in a nested eval_frame (a generator's body, an
@@ -152,6 +152,10 @@ typedef struct JitState {
        one when it starts (eval_frame_impl) */
     void *record_nested_code;
     struct Recorder *rec;
+    /* recordings being optimized and compiled, innermost first: recording
+       has ended, so hooks called meanwhile may trace and compile code of
+       their own (nested, finished before the outer one) */
+    struct Recorder *finishing;
     uint32_t next_loop_number;
     uint32_t next_guard_id;
     uint64_t counters[CNT__COUNT];  /* PyPy's counters (JIT_COUNTER_DEF) */
