@@ -8,6 +8,13 @@ program; run by tools/check.sh. The last line is "N passed, N failed".
   cmdline   `tpy --jit SPEC`: a malformed SPEC (PyPy's set_param syntax)
             is one line on stderr naming it, exit 2, nothing run; well
             formed ones run
+  memory    code churn: a program exec'ing thousands of new functions,
+            each compiled and later freed (loop_longevity), keeps a
+            bounded peak RSS (16,000 functions within 1.5x of 1,000), in
+            the default and eager modes
+  recursion the deepest recursion that does not raise RecursionError is
+            the same with --jit off, default and eager (plain, mutual,
+            method, residual, inlined-helper, generator recursion, hot)
   probes    the probe programs of PyPy 7.3.11 (tests/jit/probes/, copied
             from shared/reference/pypy-7.3.11) run unchanged: exit status
             0 and output of the shape in tests/jit/probes/X.shape (digits
@@ -181,6 +188,107 @@ def check_pypylog(tpy, tmp):
     check("pypylog: jit-backend-counts", ok, str(counts))
 
 
+# ---- memory under code churn -----------------------------------------------------------
+
+CHURN_PROG = """
+import sys, pypyjit
+src = "def f(n):\\n    s = 0\\n    for i in range(n):\\n        s += i * %d\\n    return s\\n"
+for k in range(int(sys.argv[1])):
+    ns = {}
+    exec(src % k, ns)
+    ns['f'](2000)
+c = pypyjit.get_stats_snapshot().counters
+print(c['TOTAL_COMPILED_LOOPS'], c['TOTAL_FREED_LOOPS'])
+"""
+
+
+def max_rss_kb(cmd):
+    """Run cmd; its peak RSS in KiB (from wait4), its exit status and stdout."""
+    e = dict(os.environ)
+    for k in list(e):
+        if k.startswith("PYTHON") or k == "PYPYLOG":
+            del e[k]
+    # under ASan, freed malloc blocks wait in a quarantine of up to 256 MiB
+    e["ASAN_OPTIONS"] = ":".join(filter(None, [e.get("ASAN_OPTIONS"), "quarantine_size_mb=0"]))
+    p = subprocess.Popen(cmd, cwd=ROOT, env=e, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    out = p.stdout.read()
+    _, status, ru = os.wait4(p.pid, 0)
+    p.returncode = os.waitstatus_to_exitcode(status)
+    return ru.ru_maxrss, p.returncode, out.decode()
+
+
+def check_memory(tpy, tmp):
+    prog = os.path.join(tmp, "churn.py")
+    with open(prog, "w") as f:
+        f.write(CHURN_PROG)
+    for mode, flags in (("default", []), ("eager", ["--jit", "threshold=1,function_threshold=1,trace_eagerness=1"])):
+        rss = {}
+        ok = True
+        detail = []
+        for n in (1000, 16000):
+            kb, status, out = max_rss_kb([tpy] + flags + [prog, str(n)])
+            rss[n] = kb
+            counts = out.split()
+            # every function's loop compiled; all but the last loop_longevity freed
+            ok = ok and status == 0 and len(counts) == 2 and int(counts[0]) >= n and \
+                (n < 2000 or int(counts[1]) >= n - 2000)
+            detail.append("%d functions: %d KiB, exit %d, compiled/freed %s" % (n, kb, status, out.strip()))
+        check("memory: %s mode, 16,000 functions compiled and freed within 1.5x the peak RSS of 1,000" % mode,
+              ok and rss[16000] <= 1.5 * rss[1000], "; ".join(detail))
+
+
+# ---- the recursion limit in every mode ---------------------------------------------------
+
+DEPTH_PROG = """
+import sys
+def plain(n): return 0 if n == 0 else 1 + plain(n - 1)
+def even(n): return 0 if n == 0 else 1 + odd(n - 1)
+def odd(n): return 0 if n == 0 else 1 + even(n - 1)
+class Node:
+    def down(self, n): return 0 if n == 0 else 1 + self.down(n - 1)
+def looping(n, step=1):
+    for i in range(3): pass
+    return 0 if n == 0 else 1 + looping(n - step, step=step)
+def helper(n): return via_helper(n - 1)
+def via_helper(n): return 0 if n == 0 else 1 + helper(n)
+def many(a, b, c, d, e, n): return 0 if n == 0 else 1 + many(a, b, c, d, e, n - 1)
+def gen_rec(n):
+    if n == 0:
+        yield 0
+        return
+    for x in gen_rec(n - 1):
+        yield x + 1
+def max_depth(f):
+    for i in range(300): f(20)
+    lo, hi = 0, 5000
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        try:
+            f(mid)
+            lo = mid
+        except RecursionError:
+            hi = mid - 1
+    return lo
+for limit in (1000, 300):
+    sys.setrecursionlimit(limit)
+    print(limit, max_depth(plain), max_depth(even), max_depth(Node().down), max_depth(looping),
+          max_depth(via_helper), max_depth(lambda n: many(1, 2, 3, 4, 5, n)), max_depth(lambda n: next(gen_rec(n))))
+"""
+
+
+def check_recursion(tpy, tmp):
+    prog = os.path.join(tmp, "depth.py")
+    with open(prog, "w") as f:
+        f.write(DEPTH_PROG)
+    outs = {}
+    for mode, flags in (("off", ["--jit", "off"]), ("default", []),
+                        ("eager", ["--jit", "threshold=1,function_threshold=1,trace_eagerness=1"])):
+        p = run([tpy] + flags + [prog])
+        outs[mode] = (p.returncode, p.stdout.decode(), p.stderr.decode()[-300:])
+    check("recursion: RecursionError at the same depths with --jit off, default and eager",
+          outs["off"][0] == 0 and outs["off"] == outs["default"] == outs["eager"], repr(outs))
+
+
 # ---- probes -----------------------------------------------------------------------------
 
 # ---- tpy --jit SPEC --------------------------------------------------------------------
@@ -239,6 +347,8 @@ def main():
     check_embed()
     with tempfile.TemporaryDirectory() as tmp:
         check_pypylog(tpy, tmp)
+        check_memory(tpy, tmp)
+        check_recursion(tpy, tmp)
     check_cmdline(tpy)
     check_probes(tpy, opts.update)
     print("%d passed, %d failed" % (results.count(True), results.count(False)))

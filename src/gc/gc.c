@@ -36,7 +36,9 @@
 static void *reserve;
 static bool memory_error_asked;
 
-void pending_memory_error(void);   /* vm/pending.c */
+static void (*memory_error_hook)(void);   /* the runtime's (gc_set_memory_error_hook) */
+
+void gc_set_memory_error_hook(void (*fn)(void)) { memory_error_hook = fn; }
 
 static void fatal_out_of_memory(size_t size) {
     fprintf(stderr, "tpy: out of memory (allocating %zu bytes)\n", size);
@@ -50,7 +52,7 @@ static bool release_reserve(void) {
     GC_FREE(reserve);
     reserve = NULL;
     memory_error_asked = true;
-    pending_memory_error();
+    if (memory_error_hook) memory_error_hook();
     return true;
 }
 
@@ -232,6 +234,16 @@ void *gc_try_realloc(void *p, size_t size) {
     TRY_RETRY(q, GC_REALLOC(p, size));
     if (collected) retune();
     return q;
+}
+
+void *gc_grow_uncollectable(void *old, size_t old_size, size_t new_size) {
+    void *p = gc_alloc_uncollectable(new_size);
+    memset(p, 0, new_size);
+    if (old) {
+        memcpy(p, old, old_size < new_size ? old_size : new_size);
+        GC_FREE(old);
+    }
+    return p;
 }
 
 void gc_collect(void) { GC_gcollect(); }

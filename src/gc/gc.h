@@ -71,10 +71,18 @@ void *gc_try_realloc(void *p, size_t size);
 void gc_free(void *p);
 /* Memory that is scanned but never collected: roots held outside the heap. */
 void *gc_alloc_uncollectable(size_t size);
+/* Grow an uncollectable array from old_size to new_size bytes (old may be
+ * NULL): the contents are copied, the rest is zeroed and the old block is
+ * freed (an uncollectable block is a root until freed). */
+void *gc_grow_uncollectable(void *old, size_t old_size, size_t new_size);
 void gc_collect(void);
 /* fn runs at the start of every collection, before marking: it may clear
  * stale pointers from scanned memory but must not allocate. */
 void gc_set_collect_hook(void (*fn)(void));
+/* fn runs when an allocation succeeded only by giving back the reserve
+ * (gc.c, "out of memory"): the runtime raises MemoryError at its next safe
+ * point. */
+void gc_set_memory_error_hook(void (*fn)(void));
 size_t gc_heap_size(void);
 
 /* Finalization (PyPy's model, not CPython's: there are no reference

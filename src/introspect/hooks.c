@@ -19,16 +19,16 @@ bool hook_enter(HookScope *s) {
     if (in_hook) return false;
     in_hook = true;
     s->saved_exc = err_fetch();
-    /* jit_loop_header never starts a trace while `recording` is set, and
-       code run by the hook executes in a deeper C activation than the
-       recorder's, so it is never recorded into the trace being finished */
-    s->saved_recording = jit.recording;
-    jit.recording = true;
+    /* normally no recording runs here (events come after it ended); if one
+       does, it blocks new traces, and code the hook runs executes in a
+       deeper C activation than the recorder's, so it is not recorded */
+    s->saved_rec = jit.rec;
     return true;
 }
 
 void hook_leave(HookScope *s) {
-    jit.recording = s->saved_recording;
+    /* a trace the hook's code started and left (its frame is gone) */
+    if (jit.rec && jit.rec != s->saved_rec) jit_abort(ABORT_ESCAPE);
     if (err_occurred()) err_clear();
     if (s->saved_exc) err_restore(s->saved_exc);
     in_hook = false;

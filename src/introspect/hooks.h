@@ -4,8 +4,14 @@
  * The contract, for every hook:
  *   - never re-entered: an event that happens while a hook runs reaches no
  *     hook (PyPy's rule: "jit hook is not reentrant");
- *   - the JIT is quiescent while it runs: no trace starts, so code the
- *     hook runs (even hot loops) cannot disturb the trace being finished;
+ *   - the JIT keeps working while it runs, as PyPy's: code the hook runs
+ *     is traced and compiled (without hook events). The trace the event is
+ *     about is no longer being recorded (trace.c ends the recording before
+ *     reporting it), and if the hook changes what that trace relies on (a
+ *     watched global or class, releaseall() freeing the loop it jumps to
+ *     or the guard it starts from) it is not compiled; a recording started
+ *     by the hook's code and still running when the hook returns is
+ *     aborted;
  *   - an exception pending when the event fired is kept aside and
  *     restored afterwards;
  *   - an exception raised by a hook is reported as PyPy reports it
@@ -21,7 +27,7 @@
 
 typedef struct HookScope {
     Value saved_exc;
-    bool saved_recording;
+    struct Recorder *saved_rec;     /* the recording when the hook started */
 } HookScope;
 
 /* Enter a hook; false (and nothing to undo) if one is already running. */

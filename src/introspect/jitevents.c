@@ -39,9 +39,12 @@
 #include "hooks.h"
 #include "pypylog.h"
 
-Trace **jitev_traces;
-int32_t jitev_ntraces;
-static int32_t jitev_captraces;
+/* The run counts of every trace compiled while counting, freed or not
+ * (an uncollectable array: the records' only reference once their trace
+ * is gone). */
+TraceCounts **jitev_counts;
+int32_t jitev_ncounts;
+static int32_t jitev_capcounts;
 double jitev_time_tracing, jitev_time_backend;
 static double t_trace_start, t_backend_start, t_process_start;
 static bool tracing_open, backend_open;
@@ -226,6 +229,28 @@ static void close_tracing(void) {
     }
 }
 
+/* The state of the trace an event is about, kept while its hooks run:
+ * code they run may trace and compile code of its own, whose events
+ * open their own log sections (nested in this trace's open ones) and
+ * keep their own times. */
+typedef struct EventState {
+    bool tracing_open, backend_open;
+    double t_trace_start, t_backend_start;
+} EventState;
+
+static void hooks_begin(EventState *s) {
+    *s = (EventState){tracing_open, backend_open, t_trace_start, t_backend_start};
+    tracing_open = backend_open = false;
+}
+
+static void hooks_end(const EventState *s) {
+    close_tracing();   /* a nested trace left unreported */
+    tracing_open = s->tracing_open;
+    backend_open = s->backend_open;
+    t_trace_start = s->t_trace_start;
+    t_backend_start = s->t_backend_start;
+}
+
 static void log_dump(const Trace *t) {
     if (!pypylog_start(PL_BACKEND_DUMP)) {
         pypylog_stop(PL_BACKEND_DUMP);
@@ -383,12 +408,15 @@ void jitev_abort(AbortReason reason, TraceKind kind, CodeObject *code, int32_t p
         pypylog_stop(PL_ABORT_LOG);
     }
     close_tracing();
+    EventState es;
+    hooks_begin(&es);
     if (pyhooks_any()) pyhooks_abort(reason, code, pc, from_guard, ops);
     if (chooks_any()) chooks_abort(reason, code, pc, from_guard, ops);
     if (blame) {
         if (pyhooks_any()) pyhooks_too_long(blame, 0);
         if (chooks_any()) chooks_too_long(blame, 0);
     }
+    hooks_end(&es);
 }
 
 void jitev_trace_done(Trace *t) {
@@ -414,10 +442,19 @@ void jitev_before_assemble(Trace *t) {
     pypylog_start(PL_OPTIMIZE);
     pypylog_stop(PL_OPTIMIZE);
     /* the optimize hook sees the optimized trace before the backend does */
+    EventState es;
+    hooks_begin(&es);
     if (pyhooks_any()) pyhooks_optimize(t);
     if (chooks_any()) chooks_optimize(t);
+    hooks_end(&es);
     /* a hook's replacement may not be seen by the debug counter decision */
     t->counting = jit.debug_counters;
+    if (t->counting) {
+        /* the machine code counts into it */
+        t->counts = gc_alloc(sizeof *t->counts);
+        t->counts->kind = t->kind;
+        t->counts->number = t->number;
+    }
     pypylog_start(PL_BACKEND);
     backend_open = true;
 }
@@ -433,12 +470,16 @@ void jitev_compiled(Trace *t) {
     }
     jit.counters[CNT_OPT_OPS] += (uint64_t)nopt;
     jit.counters[CNT_OPT_GUARDS] += (uint64_t)nguards;
-    if (jitev_ntraces == jitev_captraces) {
-        jitev_captraces = jitev_captraces ? jitev_captraces * 2 : 64;
-        jitev_traces = realloc(jitev_traces, sizeof(Trace *) * (size_t)jitev_captraces);
-        if (!jitev_traces) abort();
+    if (t->counts) {
+        t->counts->label = t->target ? t->target->id : 0;
+        if (jitev_ncounts == jitev_capcounts) {
+            int32_t cap = jitev_capcounts ? jitev_capcounts * 2 : 64;
+            jitev_counts = gc_grow_uncollectable(jitev_counts, sizeof(TraceCounts *) * (size_t)jitev_capcounts,
+                                                 sizeof(TraceCounts *) * (size_t)cap);
+            jitev_capcounts = cap;
+        }
+        jitev_counts[jitev_ncounts++] = t->counts;
     }
-    jitev_traces[jitev_ntraces++] = t;
     if (pypylog_enabled) {
         open_tracing();
         if (!backend_open) {
@@ -449,8 +490,9 @@ void jitev_compiled(Trace *t) {
         if (t->kind == TRACE_BRIDGE) {
             int nb = 0;
             uint32_t loop = jitev_loop_no(t);
-            for (int32_t i = 0; i < jitev_ntraces; i++)
-                if (jitev_traces[i]->kind == TRACE_BRIDGE && jitev_loop_no(jitev_traces[i]) == loop) nb++;
+            /* a tree's traces live and die together: its bridges are live */
+            for (int32_t i = 0; i < jit.nlive; i++)
+                if (jit.live[i]->kind == TRACE_BRIDGE && jitev_loop_no(jit.live[i]) == loop) nb++;
             pypylog_print("allocating Bridge # %d of Loop # %u", nb, loop);
         } else {
             pypylog_print("allocating Loop # %u", t->number);
@@ -468,8 +510,11 @@ void jitev_compiled(Trace *t) {
         pypylog_stop(s);
     }
     close_tracing();
+    EventState es;
+    hooks_begin(&es);
     if (pyhooks_any()) pyhooks_compiled(t);
     if (chooks_any()) chooks_compiled(t);
+    hooks_end(&es);
 }
 
 void jitev_freed(Trace *t) {
@@ -480,8 +525,9 @@ void jitev_freed(Trace *t) {
         pypylog_print("freeing Bridge of Loop # %u", jitev_loop_no(t));
     } else {
         int nb = 0;
-        for (int32_t i = 0; i < jitev_ntraces; i++)
-            if (jitev_traces[i]->kind == TRACE_BRIDGE && jitev_loop_no(jitev_traces[i]) == t->number) nb++;
+        /* its bridges were released with it */
+        for (int32_t i = 0; i < jit.ndoomed; i++)
+            if (jit.doomed[i]->kind == TRACE_BRIDGE && jitev_loop_no(jit.doomed[i]) == t->number) nb++;
         pypylog_print("freeing Loop # %u with %d attached bridges", t->number, nb);
     }
     pypylog_stop(PL_MEM_LOOPTOKEN_FREE);
@@ -540,13 +586,13 @@ void jitev_exit(void) {
     prof_finish();
     if (counting_used || pypylog_wants(PL_BACKEND_COUNTS)) {
         pypylog_start(PL_BACKEND_COUNTS);
-        for (int32_t i = 0; i < jitev_ntraces; i++) {
-            Trace *t = jitev_traces[i];
-            if (t->kind == TRACE_BRIDGE) {
-                pypylog_print("bridge %u:%llu", t->number, (unsigned long long)t->debug_count);
+        for (int32_t i = 0; i < jitev_ncounts; i++) {
+            TraceCounts *c = jitev_counts[i];
+            if (c->kind == TRACE_BRIDGE) {
+                pypylog_print("bridge %u:%llu", c->number, (unsigned long long)c->passes);
             } else {
-                pypylog_print("entry %u:%llu", t->number, (unsigned long long)t->runs);
-                if (t->target) pypylog_print("TargetToken(%u):%llu", t->target->id, (unsigned long long)t->debug_count);
+                pypylog_print("entry %u:%llu", c->number, (unsigned long long)c->runs);
+                if (c->label) pypylog_print("TargetToken(%u):%llu", c->label, (unsigned long long)c->passes);
             }
         }
         pypylog_stop(PL_BACKEND_COUNTS);

@@ -66,9 +66,9 @@ static inline int32_t jitev_offset(int32_t pc) { return pc * 2; }
 void jitev_location(CodeObject *code, int32_t pc, void *buf /* Buf* */);
 /* The loop number a trace belongs to (a bridge: its loop's). */
 uint32_t jitev_loop_no(const Trace *t);
-/* Every trace ever compiled, in order (kept for run counts). */
-extern Trace **jitev_traces;
-extern int32_t jitev_ntraces;
+/* Run counts of every trace compiled while counting, in order. */
+extern TraceCounts **jitev_counts;
+extern int32_t jitev_ncounts;
 /* counter_times: seconds spent tracing and in the backend. */
 extern double jitev_time_tracing, jitev_time_backend;
 /* Counting loop runs: pypyjit.enable_debug() or jit-backend-counts. */

@@ -92,6 +92,9 @@ typedef struct Emitter {
     int32_t cur;                /* the op being emitted */
     int32_t fused;              /* a comparison whose result is in the flags */
     AsmCond fused_cc;
+    /* inlined frames entered here (enter_portal_frame) and not left: not
+       counted in tstate.depth but around calls that may run Python code */
+    int32_t depth_delta;
     GuardSite *sites;
     int32_t nsites, capsites;
     Reloc *relocs;
@@ -873,7 +876,21 @@ static void emit_call_op(Emitter *e, const IROp *op) {
         IRRef r = ir_arg(op, i + 1);
         args[i] = (CallArg){r, 0, is_float(e, r)};
     }
+    /* Python code the callee runs sees the inlined frames in the call
+       depth, as in the interpreter (trace.h); nowhere else does compiled
+       code need them there (run_trace restores the depth, resume pushes
+       the frames) */
+    bool runs_python = op->descr && op->descr->kind == DESCR_CALL && ((CallDescr *)op->descr)->effect == CALL_ANY;
+    int32_t delta = runs_python ? e->depth_delta : 0;
+    if (delta) {
+        asm_mov_ri(&e->a, R11, (int64_t)(uintptr_t)&tstate.depth);
+        asm_alu_mi(&e->a, ALU_ADD, asm_mem(R11, 0), delta);
+    }
     emit_call(e, NULL, ir_arg(op, 0), args, n, op->type);
+    if (delta) {
+        asm_mov_ri(&e->a, R11, (int64_t)(uintptr_t)&tstate.depth);
+        asm_alu_mi(&e->a, ALU_SUB, asm_mem(R11, 0), delta);
+    }
 }
 
 static void emit_op(Emitter *e, int index) {
@@ -885,8 +902,12 @@ static void emit_op(Emitter *e, int index) {
     IRRef a2 = op->nargs > 2 ? ir_arg(op, 2) : IR_NONE;
     switch (opc) {
     case IR_debug_merge_point:
+        break;
     case IR_enter_portal_frame:
+        e->depth_delta++;
+        break;
     case IR_leave_portal_frame:
+        e->depth_delta--;
         break;
     case IR_same_as_i:
     case IR_same_as_r:
@@ -1293,13 +1314,17 @@ static void emit_op(Emitter *e, int index) {
 /* pypyjit.enable_debug() / jit-backend-counts: count every pass through a
  * label and every bridge entry (only in traces compiled while counting). */
 static void emit_debug_count(Emitter *e) {
-    if (!e->t->counting) return;
-    asm_mov_ri(&e->a, R11, (int64_t)(uintptr_t)&e->t->debug_count);
+    if (!e->t->counts) return;
+    asm_mov_ri(&e->a, R11, (int64_t)(uintptr_t)&e->t->counts->passes);
     asm_alu_mi(&e->a, ALU_ADD, asm_mem(R11, 0), 1);
 }
 
 static void emit_label(Emitter *e, int index) {
     const IROp *op = &e->ir->ops[index];
+    if (e->depth_delta != 0) {
+        fail(e, "label inside an inlined frame");
+        return;
+    }
     TargetDescr *td = (TargetDescr *)op->descr;
     int n = op->nargs;
     Loc *locs = gc_alloc_atomic(sizeof(Loc) * (size_t)(n + 1));
@@ -1346,6 +1371,10 @@ static void emit_jump(Emitter *e, int index) {
     const IROp *op = &e->ir->ops[index];
     TargetDescr *td = (TargetDescr *)op->descr;
     size_t local = (size_t)-1;
+    if (e->depth_delta != 0) {
+        fail(e, "jump from inside an inlined frame");
+        return;
+    }
     for (int i = 0; i < e->nlabels; i++)
         if (e->labels[i].td == td) local = e->labels[i].offset;
     if (local == (size_t)-1 && !td->addr) {
@@ -1669,6 +1698,8 @@ bool backend_compile_loop(Trace *t) {
 bool backend_compile_bridge(Trace *t, GuardDescr *g) {
     Emitter e;
     emitter_init(&e, t, true);
+    /* it starts where the guard was: in its snapshot's inlined frames */
+    e.depth_delta = g->snap ? g->snap->nframes - 1 : 0;
     int nin = 0;
     while (nin < e.n && (t->ir.ops[nin].opcode == IR_inputarg_i || t->ir.ops[nin].opcode == IR_inputarg_f ||
                          t->ir.ops[nin].opcode == IR_inputarg_r))

@@ -5,6 +5,7 @@
 
 #include "../runtime.h"
 #include "../obj/gen.h"
+#include "trace.h"
 
 Value jh_binop(Value a, Value b, int64_t op) { return obj_binop(a, b, (int)op); }
 Value jh_unop(Value a, int64_t op) {
@@ -22,26 +23,34 @@ int64_t jh_setattr(Value o, Value name, Value v) { return obj_setattr(o, name, v
 Value jh_getitem(Value o, Value k) { return obj_getitem(o, k); }
 int64_t jh_setitem(Value o, Value k, Value v) { return obj_setitem(o, k, v); }
 int64_t jh_delitem(Value o, Value k) { return obj_delitem(o, k); }
-Value jh_call0(Value f) { return obj_call(f, NULL, 0, VNULL); }
-Value jh_call1(Value f, Value a) { return obj_call(f, &a, 1, VNULL); }
+/* The CALL_* instructions' residual calls. A Python callee runs in a
+ * nested eval_frame (the interpreter's own calls nest no C activation):
+ * with the C stack low, the interpreter makes the call (trace.h). */
+static inline bool nests_python(Value f) {
+    if (!jit_c_stack_low()) return false;
+    Type *t = type_of(f);
+    return t == &function_type || (t == &method_type && type_of(V_AS(BoundMethodObject, f)->func) == &function_type);
+}
+Value jh_call0(Value f) { return nests_python(f) ? jit_call_retry() : obj_call(f, NULL, 0, VNULL); }
+Value jh_call1(Value f, Value a) { return nests_python(f) ? jit_call_retry() : obj_call(f, &a, 1, VNULL); }
 Value jh_call2(Value f, Value a, Value b) {
     Value args[2] = {a, b};
-    return obj_call(f, args, 2, VNULL);
+    return nests_python(f) ? jit_call_retry() : obj_call(f, args, 2, VNULL);
 }
 Value jh_call3(Value f, Value a, Value b, Value c) {
     Value args[3] = {a, b, c};
-    return obj_call(f, args, 3, VNULL);
+    return nests_python(f) ? jit_call_retry() : obj_call(f, args, 3, VNULL);
 }
 Value jh_call4(Value f, Value a, Value b, Value c, Value d) {
     Value args[4] = {a, b, c, d};
-    return obj_call(f, args, 4, VNULL);
+    return nests_python(f) ? jit_call_retry() : obj_call(f, args, 4, VNULL);
 }
 Value jh_call5(Value f, Value a, Value b, Value c, Value d, Value e) {
     Value args[5] = {a, b, c, d, e};
-    return obj_call(f, args, 5, VNULL);
+    return nests_python(f) ? jit_call_retry() : obj_call(f, args, 5, VNULL);
 }
 Value jh_call_kw(Value f, Value arr, int64_t npos, Value kwnames) {
-    return obj_call(f, (Value *)V_OBJ(arr), (size_t)npos, kwnames);
+    return nests_python(f) ? jit_call_retry() : obj_call(f, (Value *)V_OBJ(arr), (size_t)npos, kwnames);
 }
 Value jh_build_list(Value arr, int64_t n) { return list_from_array((Value *)V_OBJ(arr), n); }
 Value jh_build_set(Value arr, int64_t n) {

@@ -22,6 +22,21 @@ void irbuf_init(IRBuf *b) {
     b->consts = gc_alloc(sizeof(IRConst) * (size_t)b->capconsts);
 }
 
+void irbuf_trim(IRBuf *b) {
+    if (b->capops > b->nops) {
+        IROp *n = gc_alloc(sizeof(IROp) * (size_t)(b->nops ? b->nops : 1));
+        memcpy(n, b->ops, sizeof(IROp) * (size_t)b->nops);
+        b->ops = n;
+        b->capops = b->nops;
+    }
+    if (b->capconsts > b->nconsts) {
+        IRConst *n = gc_alloc(sizeof(IRConst) * (size_t)(b->nconsts ? b->nconsts : 1));
+        memcpy(n, b->consts, sizeof(IRConst) * (size_t)b->nconsts);
+        b->consts = n;
+        b->capconsts = b->nconsts;
+    }
+}
+
 IRRef ir_emit(IRBuf *b, int opcode, int nargs, const IRRef *args, Descr *descr) {
     if (b->nops == b->capops) {
         int32_t cap = b->capops * 2;
@@ -88,7 +103,7 @@ char ir_type(const IRBuf *b, IRRef r) {
 /* ---- descriptors ------------------------------------------------------------------ */
 
 FieldDescr *descr_field(int32_t offset, char type, bool pure, const char *name) {
-    FieldDescr *d = gc_alloc_uncollectable(sizeof *d);
+    FieldDescr *d = gc_alloc(sizeof *d);
     d->d.kind = DESCR_FIELD;
     d->offset = offset;
     d->type = type;
@@ -98,7 +113,7 @@ FieldDescr *descr_field(int32_t offset, char type, bool pure, const char *name) 
 }
 
 ArrayDescr *descr_array(int32_t base, char type, bool pure, const char *name) {
-    ArrayDescr *d = gc_alloc_uncollectable(sizeof *d);
+    ArrayDescr *d = gc_alloc(sizeof *d);
     d->d.kind = DESCR_ARRAY;
     d->base = base;
     d->type = type;
@@ -108,7 +123,7 @@ ArrayDescr *descr_array(int32_t base, char type, bool pure, const char *name) {
 }
 
 SizeDescr *descr_size(void *type, int32_t size, bool atomic) {
-    SizeDescr *d = gc_alloc_uncollectable(sizeof *d);
+    SizeDescr *d = gc_alloc(sizeof *d);
     d->d.kind = DESCR_SIZE;
     d->type = type;
     d->size = size;
@@ -117,7 +132,7 @@ SizeDescr *descr_size(void *type, int32_t size, bool atomic) {
 }
 
 CallDescr *descr_call(const char *name, char ret, const char *args, int effect) {
-    CallDescr *d = gc_alloc_uncollectable(sizeof *d);
+    CallDescr *d = gc_alloc(sizeof *d);
     d->d.kind = DESCR_CALL;
     d->name = name;
     d->ret = ret;

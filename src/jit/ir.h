@@ -311,6 +311,8 @@ typedef struct IRBuf {
 } IRBuf;
 
 void irbuf_init(IRBuf *b);
+/* Shrink the arrays to their contents (a finished trace is kept for long). */
+void irbuf_trim(IRBuf *b);
 IRRef ir_emit(IRBuf *b, int opcode, int nargs, const IRRef *args, Descr *descr);
 IRRef ir_emit0(IRBuf *b, int opcode, Descr *descr);
 IRRef ir_emit1(IRBuf *b, int opcode, IRRef a, Descr *descr);
@@ -329,7 +331,10 @@ static inline void ir_set_arg(IROp *op, int i, IRRef r) {
 char ir_type(const IRBuf *b, IRRef r);
 static inline const IRConst *ir_const(const IRBuf *b, IRRef r) { return &b->consts[ir_const_index(r)]; }
 
-/* Descriptor constructors (descriptors live as long as the process) */
+/* Descriptor constructors. Descriptors are collected memory: an IR op, a
+ * snapshot or a static cache must reference one for as long as it is used
+ * (the traces' IR keeps those of compiled code alive; machine code is not
+ * scanned). */
 FieldDescr *descr_field(int32_t offset, char type, bool pure, const char *name);
 ArrayDescr *descr_array(int32_t base, char type, bool pure, const char *name);
 SizeDescr *descr_size(void *type, int32_t size, bool atomic);

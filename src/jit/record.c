@@ -73,13 +73,13 @@ static FieldDescr *attr_field_descr(int32_t offset) {
     int idx = offset / 8;
     if (idx >= 0 && idx < 64) {
         if (!map_descr_cache[idx]) {
-            char *name = gc_alloc_uncollectable(32);
+            char *name = gc_alloc_atomic(32);
             snprintf(name, 32, "Instance.%d", offset);
             map_descr_cache[idx] = descr_field(offset, 'r', false, name);
         }
         return map_descr_cache[idx];
     }
-    char *name = gc_alloc_uncollectable(32);
+    char *name = gc_alloc_atomic(32);
     snprintf(name, 32, "Instance.%d", offset);
     return descr_field(offset, 'r', false, name);
 }
@@ -406,8 +406,8 @@ static IRRef call_int(Recorder *R, JitHelper h, int n, const IRRef *args) {
 
 static Recorder *recorder_alloc(void) {
     descrs_init();
-    Recorder *R = gc_alloc_uncollectable(sizeof *R);
-    memset(R, 0, sizeof *R);
+    /* reachable from jit.rec while recording; garbage after compiling */
+    Recorder *R = gc_alloc(sizeof *R);
     irbuf_init(&R->ir);
     facts_grow(R);
     R->watched = list_new(4);
@@ -438,7 +438,7 @@ Recorder *recorder_new_loop(Frame *f, int32_t pc) {
     IRRef *args = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
     args[0] = R->frame_ref;
     for (int i = 0; i < n; i++) args[i + 1] = rf->slots[i].ref;
-    TargetDescr *t = gc_alloc_uncollectable(sizeof *t);
+    TargetDescr *t = gc_alloc(sizeof *t);
     t->d.kind = DESCR_TARGET;
     t->id = ++jit.next_loop_number;
     R->label = emit(R, IR_label, n + 1, args, &t->d);
@@ -486,7 +486,7 @@ static FieldDescr *raw_field_descr(int32_t offset, char type) {
     int t = type == 'r' ? 0 : type == 'i' ? 1 : 2;
     int idx = offset / 8;
     if (offset % 8 == 0 && idx >= 0 && idx < 64 && cache[t][idx]) return cache[t][idx];
-    char *name = gc_alloc_uncollectable(32);
+    char *name = gc_alloc_atomic(32);
     snprintf(name, 32, "Object.%d", offset);
     FieldDescr *d = descr_field(offset, type, false, name);
     if (offset % 8 == 0 && idx >= 0 && idx < 64) cache[t][idx] = d;
@@ -1549,6 +1549,7 @@ static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc) {
     R->nonnull[fr] = 1;
     R->frames[R->nframes].return_pc = pc;   /* a guard inside re-runs this FOR_ITER */
     push_frame(R, NULL, gco, gf->func);
+    emit0(R, IR_enter_portal_frame, NULL);   /* a frame of the call depth, as there */
     RecFrame *rf = top(R);
     rf->return_pc = pc;
     rf->generator = true;
@@ -1584,6 +1585,7 @@ static void record_gen_yield(Recorder *R, int32_t pc) {
     IRRef a[3] = {rf->gen_ref, kint(R, pc + 1), kint(R, depth)};
     call_helper(R, JH_gen_suspend, 3, a);
     R->nframes--;
+    emit0(R, IR_leave_portal_frame, NULL);
     jit.record_c_depth = rf->outer_c_depth;
     push(R, v.ref, v.kind);   /* FOR_ITER's item, above the generator */
     R->snap_valid = false;

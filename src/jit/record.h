@@ -91,6 +91,7 @@ typedef struct Recorder {
     int32_t nsize_next, ncalls;
     IRRef slice_ref;            /* the last BUILD_SLICE (a virtual) and its parts */
     IRRef slice_parts[3];
+    struct Recorder *finishing_next;    /* jit.finishing list */
 } Recorder;
 
 Recorder *recorder_new_loop(Frame *f, int32_t pc);

@@ -48,7 +48,11 @@ const char *const abort_texts[ABORT__COUNT] = {
 #undef ABORT_TEXT
 };
 
-/* Traces that assumed a watched object (cell, type, dict) stays unchanged. */
+/* Traces that assumed a watched object (cell, type, dict) stays unchanged.
+ * The table holds neither: keys are addresses and entries trace pointers
+ * as ints, so it keeps nothing alive. A trace's entries are removed when
+ * it is freed (unwatch), before it can be collected; its `watched` list
+ * keeps the objects alive meanwhile, so an address cannot be reused. */
 static Value watch_table;   /* dict: id(object) -> list of Trace pointers (as ints) */
 
 static void watch(Value obj, Trace *t) {
@@ -65,12 +69,34 @@ static void watch(Value obj, Trace *t) {
     list_append(l, v_int((int64_t)((uintptr_t)t >> 3)));
 }
 
-static void invalidate_watchers(Value obj) {
-    Recorder *R = jit.rec;
-    if (R && !R->assumption_broken) {
-        for (int64_t i = 0; i < list_size(R->watched); i++)
-            if (list_get(R->watched, i) == obj) R->assumption_broken = true;
+static void unwatch(Trace *t) {
+    if (!watch_table || !t->watched) return;
+    Value me = v_int((int64_t)((uintptr_t)t >> 3));
+    for (int64_t i = 0; i < list_size(t->watched); i++) {
+        Value key = v_int((int64_t)(list_get(t->watched, i) >> 3));
+        Value l = dict_get(watch_table, key);
+        if (!l) continue;   /* invalidated: the entry went then */
+        ListObject *lo = V_AS(ListObject, l);
+        int64_t k = 0;
+        for (int64_t j = 0; j < lo->size; j++)
+            if (lo->items[j] != me) lo->items[k++] = lo->items[j];
+        for (int64_t j = k; j < lo->size; j++) lo->items[j] = VNULL;
+        lo->size = k;
+        if (k == 0) dict_del(watch_table, key);
     }
+    t->watched = VNULL;
+}
+
+/* A recording, or one being compiled, that assumed obj unchanged. */
+static void break_assumption(Recorder *R, Value obj) {
+    if (!R || R->assumption_broken) return;
+    for (int64_t i = 0; i < list_size(R->watched); i++)
+        if (list_get(R->watched, i) == obj) R->assumption_broken = true;
+}
+
+static void invalidate_watchers(Value obj) {
+    break_assumption(jit.rec, obj);
+    for (Recorder *R = jit.finishing; R; R = R->finishing_next) break_assumption(R, obj);
     if (!watch_table) return;
     Value key = v_int((int64_t)(obj >> 3));
     Value l = dict_get(watch_table, key);
@@ -160,8 +186,8 @@ void jit_abort(AbortReason reason) {
         R->aborted = true;
         R->abort_reason = reason;
     }
+    end_recording();   /* before the abort hook, which may trace code of its own */
     report_abort(R);
-    end_recording();
 }
 
 /* ---- releasing machine code ------------------------------------------------------------- */
@@ -169,16 +195,24 @@ void jit_abort(AbortReason reason) {
 /* Released traces are unreachable from the interpreter at once (their jit
  * cells forget them, and they are invalid so guard_not_invalidated exits);
  * their machine code is freed only when no compiled code is running, since
- * a running loop may still be in it or jump to it. Trace structures stay
- * (watch lists and guard descriptors point to them); only code is freed. */
+ * a running loop may still be in it or jump to it. Then the trace leaves
+ * jit.doomed and the watch table, and the collector takes it with all it
+ * owns (a frame or the C stack may still hold one of its guards for a
+ * while: resume reads it after free_doomed). */
 
 static void trace_list_add(Trace ***list, int32_t *n, int32_t *cap, Trace *t) {
     if (*n == *cap) {
-        *cap = *cap ? *cap * 2 : 64;
-        *list = realloc(*list, sizeof(Trace *) * (size_t)*cap);
-        if (!*list) abort();
+        int32_t ncap = *cap ? *cap * 2 : 64;
+        *list = gc_grow_uncollectable(*list, sizeof(Trace *) * (size_t)*cap, sizeof(Trace *) * (size_t)ncap);
+        *cap = ncap;
     }
     (*list)[(*n)++] = t;
+}
+
+/* Shorten a list to n entries; the vacated ones must not keep traces alive. */
+static void trace_list_cut(Trace **list, int32_t *n, int32_t new_n) {
+    if (new_n < *n) memset(list + new_n, 0, sizeof(Trace *) * (size_t)(*n - new_n));
+    *n = new_n;
 }
 
 static void live_add(Trace *t) { trace_list_add(&jit.live, &jit.nlive, &jit.caplive, t); }
@@ -190,14 +224,16 @@ static void free_doomed(void) {
         if (t->freed) continue;
         backend_free(t);
         t->freed = 1;
+        unwatch(t);
         jitev_freed(t);
     }
-    jit.ndoomed = 0;
+    trace_list_cut(jit.doomed, &jit.ndoomed, 0);
 }
 
 /* Unhook a trace from the interpreter and doom its code. */
 static void release(Trace *t) {
     t->invalid = 1;
+    t->released = 1;
     if (t->kind == TRACE_FUNCTION) {
         if (t->code->jit_entry_trace == t) t->code->jit_entry_trace = NULL;
     } else if (t->kind == TRACE_LOOP && t->code) {
@@ -212,7 +248,7 @@ static void release(Trace *t) {
 void jit_releaseall(void) {
     jitev_releaseall(jit.nlive);
     for (int32_t i = 0; i < jit.nlive; i++) release(jit.live[i]);
-    jit.nlive = 0;
+    trace_list_cut(jit.live, &jit.nlive, 0);
     free_doomed();
 }
 
@@ -237,12 +273,12 @@ static void free_cold_trees(void) {
     }
     for (int32_t i = 0; i < jit.ndoomed; i++)
         if (jit.doomed[i]->freed == 2) jit.doomed[i]->freed = 0;
-    jit.nlive = k;
+    trace_list_cut(jit.live, &jit.nlive, k);
     free_doomed();
 }
 
 static Trace *trace_new(Recorder *R) {
-    Trace *t = gc_alloc_uncollectable(sizeof *t);
+    Trace *t = gc_alloc(sizeof *t);
     t->kind = R->kind;
     t->tree_kind = R->kind == TRACE_BRIDGE ? R->parent->tree_kind : R->kind;
     t->root = R->kind == TRACE_BRIDGE ? R->parent->root : t;
@@ -265,8 +301,22 @@ static void dump_trace(Trace *t, bool ok) {
     ir_print(&t->ir, stderr, NULL);
 }
 
-static void compile_recorded(Recorder *R) {
-    if (R->assumption_broken) {
+/* Has something the trace relies on changed since recording ended? Python
+ * code run meanwhile (an optimize hook; the program itself, for a bridge
+ * recorded while its tree was released) may change a watched object or
+ * call releaseall(): the guard to patch or the loop to jump to may be in
+ * freed code. */
+static bool recording_outdated(Recorder *R) {
+    return R->assumption_broken || (R->kind == TRACE_BRIDGE && R->parent->root->released) ||
+           (R->jump_target && R->jump_target->released);
+}
+
+/* The trace of a finished recording: optimized, compiled and attached, or
+ * aborted. Hooks run meanwhile (optimize, compile, abort): code they run
+ * is traced and compiled as usual, without hook events (hooks.h), while
+ * R is on jit.finishing. */
+static void compile_finishing(Recorder *R) {
+    if (recording_outdated(R)) {
         R->aborted = true;
         R->abort_reason = ABORT_FORCE_QUASIIMMUT;
         report_abort(R);
@@ -274,7 +324,6 @@ static void compile_recorded(Recorder *R) {
     }
     Trace *t = trace_new(R);
     jitev_trace_done(t);
-    bool ok;
     /* the optimizer (opt.h); t->noopt keeps the recorded trace */
     IRBuf opt;
     bool optimized = optimize_trace(&R->ir, R->kind, &opt);
@@ -285,40 +334,36 @@ static void compile_recorded(Recorder *R) {
         TargetDescr *td = (TargetDescr *)R->ir.ops[R->label].descr;
         t->number = td->id;
         td->trace = t;
-        jitev_before_assemble(t);
-        ok = backend_compile_loop(t);
-        dump_trace(t, ok);
-        if (ok) {
-            JitCell *c = jit_cell(R->start_code, R->start_pc);
-            c->trace = t;
-            c->flags &= (uint16_t)~JC_TRACING;
-            jit.counters[CNT_TOTAL_COMPILED_LOOPS]++;
-        }
     } else if (R->kind == TRACE_FUNCTION) {
         t->number = ++jit.next_loop_number;
-        jitev_before_assemble(t);
-        ok = backend_compile_loop(t);
-        dump_trace(t, ok);
-        if (ok) {
-            R->start_code->jit_entry_trace = t;
-            R->start_code->jit_calls = 0;
-            jit.counters[CNT_TOTAL_COMPILED_LOOPS]++;
-        }
     } else {
         t->parent = R->parent;
         t->from_guard = R->from_guard;
         t->number = R->from_guard->id;
-        jitev_before_assemble(t);
-        ok = backend_compile_bridge(t, R->from_guard);
-        dump_trace(t, ok);
-        if (ok) jit.counters[CNT_TOTAL_COMPILED_BRIDGES]++;
     }
+    jitev_before_assemble(t);
+    bool outdated = recording_outdated(R);
+    bool ok = !outdated && (R->kind == TRACE_BRIDGE ? backend_compile_bridge(t, R->from_guard) : backend_compile_loop(t));
+    dump_trace(t, ok);
     if (!ok) {
         R->aborted = true;
-        R->abort_reason = ABORT_BACKEND;
+        R->abort_reason = outdated ? ABORT_FORCE_QUASIIMMUT : ABORT_BACKEND;
         report_abort(R);
         return;
     }
+    if (R->kind == TRACE_LOOP) {
+        JitCell *c = jit_cell(R->start_code, R->start_pc);
+        c->trace = t;
+        c->flags &= (uint16_t)~JC_TRACING;
+        jit.counters[CNT_TOTAL_COMPILED_LOOPS]++;
+    } else if (R->kind == TRACE_FUNCTION) {
+        R->start_code->jit_entry_trace = t;
+        R->start_code->jit_calls = 0;
+        jit.counters[CNT_TOTAL_COMPILED_LOOPS]++;
+    } else {
+        jit.counters[CNT_TOTAL_COMPILED_BRIDGES]++;
+    }
+    t->watched = R->watched;
     for (int64_t i = 0; i < list_size(R->watched); i++) watch(list_get(R->watched, i), t);
     if (R->jump_target && R->jump_target->root != t->root) {
         t->jumps_to = R->jump_target->root;
@@ -326,10 +371,55 @@ static void compile_recorded(Recorder *R) {
     }
     live_add(t);
     jitev_compiled(t);
+    /* a compiled trace keeps its optimized IR (the constants its machine
+       code uses, guards and snapshots for resume and bridges), sized to
+       fit; the recorded trace was only for the logs and hooks above */
+    memset(&t->noopt, 0, sizeof t->noopt);
+    irbuf_trim(&t->ir);
     if (t->kind != TRACE_BRIDGE) {
         jit.generation++;
         free_cold_trees();
     }
+}
+
+/* The marker of jit_call_retry(): an exception object nothing raises. */
+static Value retry_marker;
+
+Value jit_call_retry(void) {
+    if (!retry_marker) {
+        err_set(&exc_RecursionError, "C stack too deep for a call from compiled code");
+        retry_marker = err_fetch();
+    }
+    err_restore(retry_marker);
+    return VNULL;
+}
+
+/* Room for the frames compiled code may inline, plus `extra`, below the
+ * recursion limit (see trace.h). */
+static inline bool depth_room(int64_t extra) {
+    return tstate.depth + extra + (REC_MAX_FRAMES - 1) <= tstate.recursion_limit;
+}
+
+static void compile_recorded(Recorder *R) {
+    R->finishing_next = jit.finishing;
+    jit.finishing = R;
+    compile_finishing(R);
+    jit.finishing = R->finishing_next;   /* nested compilations finished first */
+}
+
+/* Is a bridge from g, or an entry trace of co, being compiled now (while a
+ * hook runs)? Then no second one starts. (A loop's jit cell is marked
+ * JC_TRACING until its trace is compiled.) */
+static bool bridge_being_compiled(GuardDescr *g) {
+    for (Recorder *R = jit.finishing; R; R = R->finishing_next)
+        if (R->kind == TRACE_BRIDGE && R->from_guard == g) return true;
+    return false;
+}
+
+static bool entry_being_compiled(CodeObject *co) {
+    for (Recorder *R = jit.finishing; R; R = R->finishing_next)
+        if (R->kind == TRACE_FUNCTION && R->start_code == co) return true;
+    return false;
 }
 
 /* ---- the interpreter's entry points ------------------------------------------------------ */
@@ -346,7 +436,7 @@ int jit_loop_header(Frame *f, int32_t pc, Value *result) {
     JitCell *c = jit_cell(f->code, pc);
     if (jit_recording_here()) return 0;
     if (c->trace) {
-        if (!c->trace->invalid) return run_trace(f, c->trace, result);
+        if (!c->trace->invalid) return depth_room(0) ? run_trace(f, c->trace, result) : 0;
         c->trace = NULL;   /* an assumption broke: trace again later */
         c->counter = (int32_t)jit_params.threshold;
         return 0;
@@ -369,14 +459,15 @@ int jit_function_entry(Frame *f, Value *result) {
     if (jit_recording_here()) return 0;
     Trace *t = co->jit_entry_trace;
     if (t) {
-        if (!t->invalid) return run_trace(f, t, result);
+        if (!t->invalid) return depth_room(0) ? run_trace(f, t, result) : 0;
         co->jit_entry_trace = NULL;
         co->jit_calls = 0;
         return 0;
     }
     if (co->jit_calls < jit_params.function_threshold) return 0;
     co->jit_calls = 0;
-    if (jit.recording || f->on_heap || (co->flags & CO_GENERATOR) || (co->jit_flags & CODE_JIT_NO_ENTRY_TRACE))
+    if (jit.recording || f->on_heap || (co->flags & CO_GENERATOR) || (co->jit_flags & CODE_JIT_NO_ENTRY_TRACE) ||
+        entry_being_compiled(co))
         return 0;
     jit.rec = recorder_new_function(f);
     jit.recording = true;
@@ -392,9 +483,9 @@ int jit_record(Frame *f, uint32_t *ip, Value *sp) {
     if (!R) return 1;
     int r = recorder_step(R, f, ip, sp);
     if (r == 0) return 0;
+    end_recording();   /* before the hooks, which may trace code of their own */
     if (r > 0) compile_recorded(R);
     else report_abort(R);
-    end_recording();
     return 1;
 }
 
@@ -407,7 +498,7 @@ static Value box_slot(const IRBuf *b, GuardDescr *g, uint64_t *saved, SnapSlot s
     return resume_slot(b, g, saved, s);
 }
 
-Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
+Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
     Snapshot *s = g->snap;
     const IRBuf *b = &g->owner->ir;
     resume_begin();
@@ -427,7 +518,6 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
             Value *stack = frame_stack_base(f);
             for (int i = 0; i < sf->nstack; i++) stack[i] = box_slot(b, g, saved, slots[sf->nlocals + i]);
             f->sp = stack + sf->nstack;
-            bool raise = (s->flags & SNAP_RAISE) != 0;
             /* raising: the instruction at pc raised (the traceback's line) */
             f->ip = co->code + sf->pc + (raise ? 1 : 0);
             gen->running = false;   /* set by gen_enter; the FOR_ITER below runs it again */
@@ -461,14 +551,14 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved) {
 
 /* The profiler's exit event: named after the trace the exit is in (in mode
  * PROF_LOOPS, which charges bridges to their loop, after its tree's root). */
-static void profile_exit(Trace *entered, GuardDescr *g) {
+static void profile_exit(Trace *entered, GuardDescr *g, bool raise) {
     if (g == &jit_done_descr) {
         prof_event(entered, PROF_EXIT_RETURN);
         return;
     }
     Trace *x = g->owner;
     if (jit_profile_mode == PROF_LOOPS) x = x->root;
-    ProfEventKind k = (g->snap->flags & SNAP_RAISE) ? PROF_EXIT_EXCEPTION
+    ProfEventKind k = raise ? PROF_EXIT_EXCEPTION
                     : g->owner->ir.nops > g->op_index && g->owner->ir.ops[g->op_index].opcode == IR_finish ? PROF_EXIT_EXIT
                     : PROF_EXIT_GUARD;
     prof_event(x, k);
@@ -480,7 +570,7 @@ static void profile_exit(Trace *entered, GuardDescr *g) {
  * trace returned *result). */
 static int run_trace(Frame *f, Trace *t, Value *result) {
     typedef GuardDescr *(*EntryFn)(Frame *);
-    t->runs++;
+    if (t->counts) t->counts->runs++;
     t->generation = jit.generation;
     /* the profiler charges an entry trace called from compiled code (through
        the interpreter) to its caller, as a call_assembler */
@@ -496,33 +586,41 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     jit.activations++;
     if (record) prof_event(t, PROF_ENTER);
     GuardDescr *g = ((EntryFn)t->entry)(f);
-    if (record) profile_exit(t, g);
+    bool done = g == &jit_done_descr;
+    /* a call there was no C stack for: nothing ran, the interpreter makes it */
+    bool retry = !done && tstate.exc && tstate.exc == retry_marker;
+    if (retry) err_clear();
+    bool raise = !done && (g->snap->flags & SNAP_RAISE) && !retry;
+    if (record) profile_exit(t, g, raise);
     jit.activations--;
     t->active--;
     if (quiet) prof_suppress_end(prof_was);
     if (jit.ndoomed && jit.activations == 0) free_doomed();
-    if (g == &jit_done_descr) {
+    if (done) {
         *result = (Value)jit_saved_area[0];
         jit_saved_area[0] = 0;   /* a root of the collector: keep nothing alive */
         return 5;
     }
-    Frame *inner = jit_resume(f, g, jit_saved_area);
+    Frame *inner = jit_resume(f, g, jit_saved_area, raise);
     /* the saved words are a root of the collector: once resumed, they would
        only keep dead objects alive (a 700k-string list, measured) */
     memset(jit_saved_area, 0, sizeof(uint64_t) * (size_t)g->nfail_args);
+    if (retry) return 2;   /* not a failure of the guard: no bridge from it */
     g->fail_count++;
     /* inside a generator's body run inline, the interpreter re-runs the
        FOR_ITER that resumes the generator, which raises if it has to */
     bool in_gen = g->snap->frames[g->snap->nframes - 1].generator;
-    bool raise = (g->snap->flags & SNAP_RAISE) != 0 && !in_gen;
-    if (raise) {
+    if (raise && !in_gen) {
         /* the instruction at pc raised: continue as if it just did */
         inner->ip++;
         return 3;
     }
-    bool gen_raise = in_gen && (g->snap->flags & SNAP_RAISE);   /* the generator raises: no bridge */
+    bool gen_raise = in_gen && raise;   /* the generator raises: no bridge */
+    /* a released tree's code may be freed already (a tree is released
+       whole): no bridge for it */
     if (g->fail_count >= jit_params.trace_eagerness && !g->bridge && g->bridge_aborts < MAX_ABORTS && !gen_raise &&
-        !(g->flags & GUARD_NO_BRIDGE) && !jit.recording && jit_params.enabled) {
+        !(g->flags & GUARD_NO_BRIDGE) && !jit.recording && jit_params.enabled && !g->owner->root->released &&
+        !bridge_being_compiled(g)) {
         jit.rec = recorder_new_bridge(inner, g);
         jit.recording = true;
         jit.record_c_depth = tstate.c_depth;
@@ -542,16 +640,15 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
  * interpreter finishes the call. Without an entry trace (yet), this is a
  * plain call. */
 Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2, Value a3) {
+    if (jit_c_stack_low()) return jit_call_retry();
     FunctionObject *fn = V_AS(FunctionObject, fnv);
     CodeObject *co = fn->code;
     Value args[4] = {a0, a1, a2, a3};
     Trace *t = co->jit_entry_trace;
-    if (!t || t->invalid || !(co->flags & CO_SIMPLE_ARGS) || nargs != co->argcount || !jit_params.enabled)
+    /* near the recursion limit the interpreter runs the call (and raises) */
+    if (!t || t->invalid || !(co->flags & CO_SIMPLE_ARGS) || nargs != co->argcount || !jit_params.enabled ||
+        !depth_room(1))
         return obj_call(fnv, args, (size_t)nargs, VNULL);
-    if (tstate.depth >= tstate.recursion_limit) {
-        err_set(&exc_RecursionError, "maximum recursion depth exceeded");
-        return VNULL;
-    }
     if (interp_enter_recursive("") < 0) return VNULL;
     /* the profiler charges the whole call to the calling trace */
     uint64_t *prof_was = jit_profile_mode ? prof_suppress_begin() : NULL;

@@ -70,13 +70,33 @@ typedef enum JitCounter {
 #define ABORT__PYPY_COUNT 6     /* ABORT_TOO_LONG .. ABORT_SEGMENTED_TRACE */
 extern const char *const jit_counter_names[CNT__COUNT];
 
+/* Run counts of a trace compiled while counting (pypyjit.enable_debug(),
+ * jit-backend-counts). They outlive the trace: loop_run_times and the log's
+ * jit-backend-counts list the traces freed since (jitevents.c keeps them). */
+typedef struct TraceCounts {
+    TraceKind kind;
+    uint32_t number;            /* Trace.number */
+    uint32_t label;             /* loops: the number of the label counted */
+    uint64_t runs;              /* entries from the interpreter */
+    uint64_t passes;            /* label passes / bridge entries, counted
+                                   by the machine code */
+} TraceCounts;
+
+/* A compiled trace is ordinary collected memory, reachable while it lives
+ * from jit.live (then jit.doomed until its machine code is freed), jit
+ * cells, code objects and its tree's guards. It owns everything the
+ * machine code refers to (constants in `ir`, descriptors, snapshots): the
+ * machine code is not scanned by the collector. Once freed it is
+ * unreachable but for its own tree and the stack, and all of it, with the
+ * code objects and globals its constants name, is garbage. */
 typedef struct Trace {
     TraceKind kind;
     TraceKind tree_kind;        /* kind of the loop or function at the root */
     uint32_t number;            /* loop number, or the bridge's guard id */
     CodeObject *code;           /* greenkey: code and pc of the loop header */
     int32_t pc;
-    IRBuf noopt;                /* the trace as recorded (jit-log-noopt) */
+    IRBuf noopt;                /* the trace as recorded (jit-log-noopt);
+                                   empty once compiled */
     IRBuf ir;                   /* the optimized trace the backend compiled */
     uint8_t *mcode;             /* machine code */
     size_t mcode_len;
@@ -90,10 +110,10 @@ typedef struct Trace {
     uint8_t invalid;            /* set when an assumption broke: every
                                    guard_not_invalidated fails */
     uint8_t freed;
+    uint8_t released;           /* unhooked by release(): its machine code is
+                                   freed as soon as nothing runs it */
     int32_t active;             /* activations on the stack (releaseall) */
-    uint64_t runs;              /* entries (debug counters) */
-    uint64_t debug_count;       /* label passes / bridge entries, counted by
-                                   the machine code when `counting` */
+    struct TraceCounts *counts; /* run counts, when `counting` */
     uint8_t counting;           /* compiled with jit.debug_counters on */
     uint8_t profile_mode;       /* compiled while profiling (profiler.h) */
     uint32_t uid;               /* unique id (profiler events) */
@@ -101,6 +121,7 @@ typedef struct Trace {
     struct Trace *root;         /* the loop or function trace of the tree */
     struct Trace *jumps_to;     /* root of the tree this trace jumps into */
     int32_t incoming;           /* roots: traces of other trees jumping here */
+    Value watched;              /* list of the objects watch() registered it for */
     /* backend: the machine-code frame shared by a loop and its bridges */
     int32_t slot_base;          /* first stack slot of this trace's values */
     int32_t slots_used;
@@ -123,7 +144,7 @@ enum JitCellFlags {
 
 /* JIT-wide state. */
 typedef struct JitState {
-    bool recording;             /* a trace is being recorded */
+    bool recording;             /* a trace is being recorded (jit.rec) */
     int64_t record_c_depth;     /* the eval_frame activation recording */
     /* the recorder follows a frame of this code that the instruction being
        recorded runs in a nested eval_frame (a generator's body, an
@@ -131,11 +152,17 @@ typedef struct JitState {
        one when it starts (eval_frame_impl) */
     void *record_nested_code;
     struct Recorder *rec;
+    /* recordings being optimized and compiled, innermost first: recording
+       has ended, so hooks called meanwhile may trace and compile code of
+       their own (nested, finished before the outer one) */
+    struct Recorder *finishing;
     uint32_t next_loop_number;
     uint32_t next_guard_id;
     uint64_t counters[CNT__COUNT];  /* PyPy's counters (JIT_COUNTER_DEF) */
     bool debug_counters;        /* new traces count their runs (debug_count);
                                    pypyjit.enable_debug(), jit-backend-counts */
+    /* Both lists are roots (uncollectable arrays, tails past n zeroed):
+       they keep their traces alive, and only them. */
     struct Trace **live;        /* compiled traces not yet released */
     int32_t nlive, caplive;
     struct Trace **doomed;      /* released, machine code freed when no
@@ -174,8 +201,29 @@ int jit_record(Frame *f, uint32_t *ip, Value *sp);
 void jit_abort(AbortReason reason);
 
 /* After compiled code returned a failing guard: rebuild the frames.
- * Returns the innermost frame to continue in (tstate.frame). */
-Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved);
+ * Returns the innermost frame to continue in (tstate.frame). raise: the
+ * instruction at the guard raised the pending exception (a generator body
+ * run inline gets it thrown in). */
+Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise);
+
+/* Recursion and the C stack. Python code that compiled code calls sees the
+ * interpreter's tstate.depth: around a call that may run Python code
+ * (CALL_ANY) the machine code adds the inlined frames entered and not left
+ * there (enter/leave_portal_frame; the backend counts them). Nothing else
+ * needs them in the depth: wherever a trace exits it is the depth the
+ * trace was entered with, and resume pushes the frames. It never enters compiled code with fewer than REC_MAX_FRAMES - 1
+ * frames left below the recursion limit (inlined frames make no check):
+ * there the interpreter runs and raises RecursionError exactly where it
+ * would without the JIT. And a Python call from compiled code nests C
+ * activations (machine frame, run_trace, eval_frame) where the
+ * interpreter's calls nest none: below tstate.c_stack_jit_limit the call
+ * helpers make no such call but return jit_call_retry(), whose marker
+ * fails the call's guard_no_exception; run_trace then resumes *before* the
+ * call instruction and the interpreter makes the call on its frame stack. */
+static inline bool jit_c_stack_low(void) { return (char *)__builtin_frame_address(0) < tstate.c_stack_jit_limit; }
+/* Nothing was called: set the marker and return VNULL (call helpers only,
+ * before any side effect of their instruction). */
+Value jit_call_retry(void);
 
 /* Is the recorder following the interpreter activation running now? */
 static inline bool jit_recording_here(void) { return jit.recording && tstate.c_depth == jit.record_c_depth; }

@@ -359,18 +359,17 @@ static Value make_snapshot(void) {
     dict_set_cstr(s->counter_times, "TRACING", float_from_double(jitev_time_tracing));
     dict_set_cstr(s->counter_times, "BACKEND", float_from_double(jitev_time_backend));
     s->loop_run_times = dict_new();
-    for (int32_t i = 0; i < jitev_ntraces; i++) {
-        Trace *t = jitev_traces[i];
-        if (!t->counting) continue;
-        if (t->kind == TRACE_BRIDGE) {
-            dict_set(s->loop_run_times, tuple_pack(2, str_ascii_char('b'), int_from_u64(t->number)),
-                     int_from_u64(t->debug_count));
+    for (int32_t i = 0; i < jitev_ncounts; i++) {
+        TraceCounts *c = jitev_counts[i];
+        if (c->kind == TRACE_BRIDGE) {
+            dict_set(s->loop_run_times, tuple_pack(2, str_ascii_char('b'), int_from_u64(c->number)),
+                     int_from_u64(c->passes));
         } else {
-            dict_set(s->loop_run_times, tuple_pack(2, str_ascii_char('e'), int_from_u64(t->number)),
-                     int_from_u64(t->runs));
-            if (t->target)
-                dict_set(s->loop_run_times, tuple_pack(2, str_ascii_char('l'), int_from_u64(t->target->id)),
-                         int_from_u64(t->debug_count));
+            dict_set(s->loop_run_times, tuple_pack(2, str_ascii_char('e'), int_from_u64(c->number)),
+                     int_from_u64(c->runs));
+            if (c->label)
+                dict_set(s->loop_run_times, tuple_pack(2, str_ascii_char('l'), int_from_u64(c->label)),
+                         int_from_u64(c->passes));
         }
     }
     return V_FROM_PTR(s);
@@ -701,8 +700,9 @@ static Value m_trace_next_iteration_hash(Value *args, size_t nargs, Value kwname
         return VNULL;
     Value h = obj_index(args[0]);
     if (!h) return VNULL;
-    for (int32_t i = 0; i < jitev_ntraces; i++) {
-        Trace *t = jitev_traces[i];
+    /* the compiled traces alive (a freed trace's guards are gone) */
+    for (int32_t i = 0; i < jit.nlive; i++) {
+        Trace *t = jit.live[i];
         for (int32_t k = 0; k < t->nguards; k++)
             if (obj_eq(h, int_from_u64(t->guards[k]->id)) == 1) {
                 uint32_t eager = (uint32_t)jit_params.trace_eagerness;

@@ -281,4 +281,10 @@ void frame_init(void) {
     if (stack > (1u << 30)) stack = 1u << 30;
     char here;
     tstate.c_stack_limit = &here - stack + (512u << 10);
+    /* compiled code recursing into Python code (call_assembler, residual
+       calls) may use the first half; then it leaves the calls to the
+       interpreter, whose Python calls take no C stack, and the rest stays
+       for C-level recursion as deep as without the JIT */
+    tstate.c_stack_jit_limit = &here - stack / 2;
+    if (tstate.c_stack_jit_limit < tstate.c_stack_limit) tstate.c_stack_jit_limit = tstate.c_stack_limit;
 }

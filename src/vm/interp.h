@@ -66,6 +66,9 @@ typedef struct ThreadState {
     int64_t depth;              /* Python call depth */
     int64_t recursion_limit;
     char *c_stack_limit;        /* below this, C recursion raises RecursionError */
+    /* below this, compiled code makes no Python call: each one nests C
+       activations where the interpreter nests none (jit_call_retry()) */
+    char *c_stack_jit_limit;
     FrameChunk *chunk;          /* frame stack */
     Value builtins;             /* builtins module dict */
     Value sys_modules;          /* dict */

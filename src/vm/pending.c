@@ -11,7 +11,6 @@ volatile int64_t *pending_word = &static_word;
 static bool word_near;
 static volatile bool memory_error;
 
-/* The allocator took its reserve (gc.c): MemoryError at the next safe point. */
 void pending_memory_error(void) {
     memory_error = true;
     pending_request();

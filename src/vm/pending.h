@@ -43,6 +43,10 @@ static inline void pending_request(void) { *pending_word = -1; }
 /* Run what waits. 0, or -1 with an exception set. */
 int pending_run(void);
 
+/* The allocator took its reserve (gc.c): MemoryError at the next safe
+ * point (installed as the collector's memory-error hook). */
+void pending_memory_error(void);
+
 /* For C loops: 0, or -1 with an exception set. */
 static inline int pending_check(void) { return pending() ? pending_run() : 0; }
 

@@ -1,6 +1,7 @@
 /* runtime.c: bringing the runtime up, in dependency order. */
 #include "../jit/params.h"
 #include "../runtime.h"
+#include "pending.h"
 
 void frame_init(void);
 void str_init(void);
@@ -18,6 +19,7 @@ void tpy_runtime_init(const char *executable) {
     if (initialized) return;
     initialized = true;
     gc_init();
+    gc_set_memory_error_hook(pending_memory_error);
     jit_params_reset();
     frame_init();
     str_init();          /* "" and 1-char strings, interning */
