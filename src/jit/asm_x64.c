@@ -270,6 +270,18 @@ size_t asm_mov_r_rip(Asm *a, AsmReg dst, int32_t disp)
     return at;
 }
 
+size_t asm_cmp_rip_imm8(Asm *a, int32_t disp, int8_t imm)
+{
+    reserve(a);
+    put8(a, 0x48);          /* REX.W */
+    put8(a, 0x83);          /* group 1, imm8 */
+    put8(a, 0x3D);          /* mod=00 reg=/7 (cmp) rm=101: RIP-relative */
+    size_t at = a->len;
+    put32(a, (uint32_t)disp);
+    put8(a, (uint8_t)imm);
+    return at;
+}
+
 void asm_mov_mi(Asm *a, AsmMem m, int32_t imm)
 {
     enc_rm(a, 0, W, 0xC7, 0, m);

@@ -194,6 +194,10 @@ void asm_mov_mi(Asm *a, AsmMem m, int32_t imm);             /* mov qword [m], si
  * the instruction's last (so a target known only when the code is placed
  * is reached with disp = target - (code + offset + 4)). */
 size_t asm_mov_r_rip(Asm *a, AsmReg dst, int32_t disp);
+/* cmp qword [rip + disp32], simm8: returns the offset of the disp32 field,
+ * which is followed by the 1-byte immediate (so disp = target - (code +
+ * offset + 5)). */
+size_t asm_cmp_rip_imm8(Asm *a, int32_t disp, int8_t imm);
 void asm_mov32_rm(Asm *a, AsmReg dst, AsmMem m);            /* mov r32, dword [m] (zero-extends) */
 void asm_mov32_mr(Asm *a, AsmMem m, AsmReg src);            /* mov dword [m], r32 */
 void asm_mov32_mi(Asm *a, AsmMem m, uint32_t imm);          /* mov dword [m], imm32 */

@@ -36,6 +36,7 @@
 #include "helpers.h"
 #include "mcode.h"
 #include "params.h"
+#include "safepoint.h"
 
 #define SLOT0 48                /* [rbp-8 .. rbp-40]: saved rbx r12-r15 */
 #define TEMP (-2)
@@ -60,6 +61,7 @@ typedef struct GuardSite {
 typedef struct Reloc {
     size_t field;               /* rel32 to resolve once the code is placed */
     uint8_t *target;
+    uint8_t tail;               /* bytes of the instruction after the field */
 } Reloc;
 
 /* A profiler event's cold path, emitted after the code (profiler.h) */
@@ -92,6 +94,13 @@ typedef struct Emitter {
     int32_t cur;                /* the op being emitted */
     int32_t fused;              /* a comparison whose result is in the flags */
     AsmCond fused_cc;
+    int32_t raw_poll;           /* a getfield_raw_i left for the compare after it, or -1 */
+    const void *raw_poll_addr;
+    /* jit/safepoint.h: the jcc of the first replayable guard after the last
+       label (its rel32 field, -1 if none yet), and the poll skipped there */
+    bool can_site;
+    int64_t loop_site;
+    int32_t poll_skipped[2];    /* its getfield_raw_i and int_lt, -1 */
     /* inlined frames entered here (enter_portal_frame) and not left: not
        counted in tstate.depth but around calls that may run Python code */
     int32_t depth_delta;
@@ -411,7 +420,9 @@ static void add_site(Emitter *e, GuardDescr *g, size_t field) {
 static void guard_jcc(Emitter *e, int index, AsmCond cc) {
     GuardDescr *g = (GuardDescr *)e->ir->ops[index].descr;
     g->op_index = index;
-    add_site(e, g, asm_jcc(&e->a, cc));
+    size_t field = asm_jcc(&e->a, cc);
+    add_site(e, g, field);
+    if (e->can_site && e->nlabels > 0 && e->loop_site < 0 && (g->flags & GUARD_REPLAYABLE)) e->loop_site = (int64_t)field;
 }
 
 static GuardDescr *guard_of(Emitter *e, int index) {
@@ -559,14 +570,16 @@ static void emit_preserving_call(Emitter *e, const void *fn, int arg_reg, bool a
 }
 
 /* A rel32 at `field` to resolve to `target` once the code is placed. */
-static void add_reloc(Emitter *e, size_t field, const void *target) {
+static void add_reloc_tail(Emitter *e, size_t field, const void *target, int tail) {
     if (e->nrelocs == e->caprelocs) {
         e->caprelocs = e->caprelocs ? e->caprelocs * 2 : 8;
         e->relocs = realloc(e->relocs, sizeof(Reloc) * (size_t)e->caprelocs);
         if (!e->relocs) abort();
     }
-    e->relocs[e->nrelocs++] = (Reloc){field, (uint8_t *)(uintptr_t)target};
+    e->relocs[e->nrelocs++] = (Reloc){field, (uint8_t *)(uintptr_t)target, (uint8_t)tail};
 }
+
+static void add_reloc(Emitter *e, size_t field, const void *target) { add_reloc_tail(e, field, target, 0); }
 
 /* The caller-saved registers (bits by Loc) that hold values now. */
 static uint32_t live_caller_saved(Emitter *e) {
@@ -919,6 +932,7 @@ static void emit_op(Emitter *e, int index) {
     case IR_guard_true:
     case IR_guard_false: {
         bool on_true = opc == IR_guard_true;
+        if (a0 == e->poll_skipped[1] && e->poll_skipped[1] >= 0) break;   /* (see IR_getfield_raw_i) */
         if (e->fused == a0) {
             guard_of(e, index);
             guard_jcc(e, index, on_true ? asm_cc_invert(e->fused_cc) : e->fused_cc);
@@ -1078,7 +1092,14 @@ static void emit_op(Emitter *e, int index) {
     case IR_int_ge:
     case IR_ptr_eq:
     case IR_ptr_ne:
-        emit_int_cmp(e, a0, a1);
+        if (a0 == e->poll_skipped[0] && index == e->poll_skipped[1]) break;   /* (see IR_getfield_raw_i) */
+        if (e->raw_poll >= 0 && a0 == e->raw_poll) {
+            /* the word compared where it is (see IR_getfield_raw_i) */
+            add_reloc_tail(e, asm_cmp_rip_imm8(a, 0, 0), e->raw_poll_addr, 1);
+            e->raw_poll = -1;
+        } else {
+            emit_int_cmp(e, a0, a1);
+        }
         if (can_fuse(e, index)) {
             e->fused = index;
             e->fused_cc = int_cmp_cc(opc);
@@ -1216,9 +1237,26 @@ static void emit_op(Emitter *e, int index) {
         break;
     }
     case IR_getfield_raw_i: {
-        /* a word outside the heap (the pending-action word): one
-           RIP-relative load when it sits beside the code */
+        /* a word outside the heap (the pending-action word): the poll
+           `int_lt(getfield_raw_i(word), 0); guard_false` becomes one
+           compare with the word in memory and a branch (no register);
+           otherwise one RIP-relative load when the word sits beside the
+           code */
         const void *addr = (const void *)(uintptr_t)(const_bits(e, a0) + ((FieldDescr *)op->descr)->offset);
+        const IROp *next = index + 1 < e->n ? &e->ir->ops[index + 1] : NULL;
+        bool poll = next && next->opcode == IR_int_lt && ir_arg(next, 0) == index && is_const(ir_arg(next, 1)) &&
+                    const_bits(e, ir_arg(next, 1)) == 0 && e->last_use[index] == index + 1 && can_fuse(e, index + 1);
+        if (poll && e->loop_site >= 0) {
+            /* the loop leaves through its patched site instead: no code */
+            e->poll_skipped[0] = index;
+            e->poll_skipped[1] = index + 1;
+            break;
+        }
+        if (poll && mcode_is_near_data(addr)) {
+            e->raw_poll = index;
+            e->raw_poll_addr = addr;
+            break;
+        }
         int res = def_reg(e, IR_NONE);
         if (mcode_is_near_data(addr)) {
             add_reloc(e, asm_mov_r_rip(a, (AsmReg)res, 0), addr);
@@ -1589,6 +1627,9 @@ static void emitter_init(Emitter *e, Trace *t, bool bridge) {
     e->n = t->ir.nops;
     e->bridge = bridge;
     e->fused = -1;
+    e->raw_poll = -1;
+    e->loop_site = -1;
+    e->poll_skipped[0] = e->poll_skipped[1] = -1;
     for (int i = 0; i < NREGS; i++) e->holder[i] = -1;
     e->slot_busy[0] = 1;   /* p0 */
     t->op_offsets = gc_alloc_atomic(sizeof(int32_t) * (size_t)(e->n + 1));
@@ -1601,7 +1642,10 @@ static void emit_body(Emitter *e, int first) {
         e->cur = i;
         e->t->op_offsets[i] = (int32_t)asm_len(&e->a);
         switch (op->opcode) {
-        case IR_label: emit_label(e, i); break;
+        case IR_label:
+            emit_label(e, i);
+            e->loop_site = -1;   /* the site must be in the code after the last label */
+            break;
         case IR_jump: emit_jump(e, i); break;
         case IR_finish: emit_finish(e, i); break;
         case IR_inputarg_i:
@@ -1620,8 +1664,9 @@ static bool place(Emitter *e) {
     uint8_t *mem = mcode_alloc(n);
     if (!mem) return false;
     for (int i = 0; i < e->nrelocs; i++) {
-        if (!asm_rel32_reaches((uintptr_t)mem + e->relocs[i].field + 4, (uintptr_t)e->relocs[i].target)) return false;
-        uint32_t v = (uint32_t)((uintptr_t)e->relocs[i].target - ((uintptr_t)mem + e->relocs[i].field + 4));
+        uintptr_t next = (uintptr_t)mem + e->relocs[i].field + 4 + e->relocs[i].tail;
+        if (!asm_rel32_reaches(next, (uintptr_t)e->relocs[i].target)) return false;
+        uint32_t v = (uint32_t)((uintptr_t)e->relocs[i].target - next);
         memcpy(asm_code(&e->a) + e->relocs[i].field, &v, 4);
     }
     mcode_write(mem, asm_code(&e->a), n);
@@ -1670,6 +1715,7 @@ static bool finish_compile(Emitter *e) {
 bool backend_compile_loop(Trace *t) {
     Emitter e;
     emitter_init(&e, t, false);
+    e.can_site = safepoint_reserve();
     if (e.n < 1 || t->ir.ops[0].opcode != IR_inputarg_r) {
         emitter_free(&e);
         return false;
@@ -1689,6 +1735,7 @@ bool backend_compile_loop(Trace *t) {
     if (!finish_compile(&e)) return false;
     t->entry = t->mcode + entry;
     t->epilogue = t->mcode + e.epilogue;
+    if (e.loop_site >= 0) safepoint_register(t->mcode + e.loop_site - 2);   /* 0F 8x rel32 */
     for (int i = 0; i < e.nlabels; i++)
         if (!t->target) t->target = e.labels[i].td;
     emitter_free(&e);
@@ -1759,6 +1806,7 @@ bool backend_compile_bridge(Trace *t, GuardDescr *g) {
 }
 
 void backend_free(Trace *t) {
+    if (t->mcode) safepoint_forget(t->mcode, t->mcode_len);
     if (t->mcode) mcode_free(t->mcode, t->mcode_len);
     t->mcode = NULL;
 }

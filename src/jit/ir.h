@@ -247,6 +247,10 @@ struct Trace;
 
 /* GuardDescr.flags */
 #define GUARD_NO_BRIDGE 1   /* fails for a reason outside the trace (a signal): never traced from */
+/* Its snapshot is the state before its instruction (not SNAP_RAISE, not the
+ * other outcome of a branch): leaving through it when it holds is exact too,
+ * the interpreter just runs the instruction (jit/safepoint.h uses this). */
+#define GUARD_REPLAYABLE 2
 
 typedef struct GuardDescr {
     Descr d;

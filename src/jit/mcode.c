@@ -12,6 +12,8 @@
  */
 #include "mcode.h"
 
+#include "safepoint.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -90,18 +92,26 @@ uint8_t *mcode_alloc(size_t len) {
     return p;
 }
 
+/* Writes are fenced against safepoint_trip() (a signal handler patching
+ * code on a page this is making writable, see safepoint.h). */
 void mcode_write(uint8_t *dst, const void *src, size_t len) {
+    safepoint_busy_begin();
     set_writable(dst, len, true);
     memcpy(dst, src, len);
     set_writable(dst, len, false);
     __builtin___clear_cache((char *)dst, (char *)dst + len);
+    safepoint_busy_end();
 }
 
-void mcode_patch_begin(void *addr, size_t len) { set_writable(addr, len, true); }
+void mcode_patch_begin(void *addr, size_t len) {
+    safepoint_busy_begin();
+    set_writable(addr, len, true);
+}
 
 void mcode_patch_end(void *addr, size_t len) {
     set_writable(addr, len, false);
     __builtin___clear_cache((char *)addr, (char *)addr + len);
+    safepoint_busy_end();
 }
 
 void mcode_free(uint8_t *p, size_t len) {
@@ -109,9 +119,11 @@ void mcode_free(uint8_t *p, size_t len) {
     len = (len + MCODE_ALIGN - 1) & ~(size_t)(MCODE_ALIGN - 1);
     used_bytes -= len <= used_bytes ? len : used_bytes;
     /* trap anything that still jumps here */
+    safepoint_busy_begin();
     set_writable(p, len, true);
     memset(p, 0xCC, len);
     set_writable(p, len, false);
+    safepoint_busy_end();
     /* merge with adjacent free blocks */
     for (size_t i = 0; i < nfree; i++) {
         if (free_blocks[i].at + free_blocks[i].len == p) {

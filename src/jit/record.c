@@ -122,6 +122,7 @@ static bool too_long(Recorder *R) {
 
 static IRRef emit(Recorder *R, int op, int nargs, const IRRef *args, Descr *d) {
     if (irop_info[op].flags & IRF_CALL) R->ncalls++;
+    if ((irop_info[op].flags & (IRF_CALL | IRF_STORE)) && !(irop_info[op].flags & IRF_PURE)) R->effects = true;
     IRRef r = ir_emit(&R->ir, op, nargs, args, d);
     facts_grow(R);
     too_long(R);
@@ -221,6 +222,9 @@ static IRRef emit_guard(Recorder *R, int op, int nargs, IRRef a, IRRef b, uint32
     GuardDescr *g = gc_alloc(sizeof *g);
     g->d.kind = DESCR_GUARD;
     g->snap = take_snapshot(R, cur_pc(R), flags);
+    /* the snapshot is the state before the instruction: running it again
+       is exact only while nothing of it has happened yet */
+    if (flags == 0 && !R->effects) g->flags = GUARD_REPLAYABLE;
     g->id = ++jit.next_guard_id;
     IRRef args[2] = {a, b};
     return emit(R, op, nargs, args, &g->d);
@@ -1661,6 +1665,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     }
     R->ninstr++;
     R->pc = pc;
+    R->effects = false;
     R->snap_valid = false;
     dmp(R, pc);
     uint32_t w = *ip;

@@ -77,6 +77,7 @@ typedef struct Recorder {
     Snapshot *snap;
     int32_t snap_pc;
     bool snap_valid;
+    bool effects;               /* the current instruction has called or stored already */
     AbortReason abort_reason;
     const char *abort_op;       /* the instruction being recorded then */
     bool aborted;

@@ -9,6 +9,7 @@
  * innermost one.
  */
 #include "trace.h"
+#include "safepoint.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -606,7 +607,10 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
        only keep dead objects alive (a 700k-string list, measured) */
     memset(jit_saved_area, 0, sizeof(uint64_t) * (size_t)g->nfail_args);
     if (retry) return 2;   /* not a failure of the guard: no bridge from it */
-    g->fail_count++;
+    /* an exit of a loop made to leave for a pending action (safepoint.h)
+       is no failure */
+    bool real_failure = !safepoint_tripped();
+    if (real_failure) g->fail_count++;
     /* inside a generator's body run inline, the interpreter re-runs the
        FOR_ITER that resumes the generator, which raises if it has to */
     bool in_gen = g->snap->frames[g->snap->nframes - 1].generator;
@@ -618,7 +622,8 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     bool gen_raise = in_gen && raise;   /* the generator raises: no bridge */
     /* a released tree's code may be freed already (a tree is released
        whole): no bridge for it */
-    if (g->fail_count >= jit_params.trace_eagerness && !g->bridge && g->bridge_aborts < MAX_ABORTS && !gen_raise &&
+    if (real_failure && g->fail_count >= jit_params.trace_eagerness && !g->bridge && g->bridge_aborts < MAX_ABORTS &&
+        !gen_raise &&
         !(g->flags & GUARD_NO_BRIDGE) && !jit.recording && jit_params.enabled && !g->owner->root->released &&
         !bridge_being_compiled(g)) {
         jit.rec = recorder_new_bridge(inner, g);

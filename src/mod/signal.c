@@ -27,6 +27,7 @@
 
 #include "../runtime.h"
 #include "../vm/pending.h"
+#include "../jit/safepoint.h"
 
 Value sys_frame_object(Frame *f);   /* sys.c */
 
@@ -54,6 +55,7 @@ static void c_handler(int sig) {
     tripped[sig] = 1;
     any_tripped = 1;
     pending_request();
+    safepoint_trip();   /* compiled loops leave at their next iteration */
     int fd = wakeup_fd;
     if (fd >= 0) {
         unsigned char b = (unsigned char)sig;

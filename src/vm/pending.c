@@ -5,6 +5,7 @@
 #include <signal.h>
 
 #include "../runtime.h"
+#include "../jit/safepoint.h"
 
 static volatile int64_t static_word;
 volatile int64_t *pending_word = &static_word;
@@ -14,6 +15,7 @@ static volatile bool memory_error;
 void pending_memory_error(void) {
     memory_error = true;
     pending_request();
+    safepoint_trip();
 }
 
 int signals_run_pending(void);   /* mod/signal.c: Python handlers of tripped signals */
@@ -21,8 +23,10 @@ bool signals_tripped(void);
 
 int pending_run(void) {
     /* cleared before running, so that a signal arriving during the handlers
-       requests another run instead of being lost */
+       requests another run instead of being lost; compiled loops made to
+       leave (jit/safepoint.h) run again, handlers may use them */
     *pending_word = 0;
+    safepoint_clear();
     if (memory_error) {
         memory_error = false;
         if (signals_tripped()) pending_request();

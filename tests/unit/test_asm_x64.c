@@ -324,6 +324,11 @@ static void test_moves(void)
         asm_mov_r_rip(&A, (AsmReg)r, -8);
         CHECK(S("mov %s, qword ptr [rip - 8]", R64[r]), 7);
     }
+    for (int v = -128; v < 128; v += 127) {
+        size_t disp_at = asm_cmp_rip_imm8(&A, 0x40, (int8_t)v);
+        OK(disp_at == 3);
+        CHECK(S("cmp qword ptr [rip + 0x40], %s", v < 0 ? sx(v) : ux((uint64_t)v)), 8);
+    }
     /* narrower and extending moves over the spread */
     for (int r = 0; r < 16; r++)
         for (int k = 0; k < n_spread; k++) {
