@@ -11,7 +11,8 @@ program; run by tools/check.sh. The last line is "N passed, N failed".
   memory    code churn: a program exec'ing thousands of new functions,
             each compiled and later freed (loop_longevity), keeps a
             bounded peak RSS (16,000 functions within 1.5x of 1,000), in
-            the default and eager modes
+            the default and eager modes; the same for classes (a base
+            lists its subclasses weakly), in the three modes
   recursion the deepest recursion that does not raise RecursionError is
             the same with --jit off, default and eager (plain, mutual,
             method, residual, inlined-helper, generator recursion, hot)
@@ -237,6 +238,43 @@ def check_memory(tpy, tmp):
               ok and rss[16000] <= 1.5 * rss[1000], "; ".join(detail))
 
 
+# classes made and dropped: a base class lists its subclasses weakly, so each
+# generation of classes (with the methods compiled in them) becomes garbage
+CLASS_CHURN_PROG = """
+import sys
+src = "class C(Base):\\n    def m(self, n):\\n        s = 0\\n        for i in range(n):\\n            s += i * %d\\n        return s\\n"
+class Base:
+    pass
+for k in range(int(sys.argv[1])):
+    ns = {"Base": Base}
+    exec(src % k, ns)
+    ns["C"]().m(2000)
+import gc
+gc.collect()
+print(len(Base.__subclasses__()))
+"""
+
+
+def check_class_memory(tpy, tmp):
+    prog = os.path.join(tmp, "class_churn.py")
+    with open(prog, "w") as f:
+        f.write(CLASS_CHURN_PROG)
+    for mode, flags in (("off", ["--jit", "off"]), ("default", []),
+                        ("eager", ["--jit", "threshold=1,function_threshold=1,trace_eagerness=1"])):
+        rss = {}
+        ok = True
+        detail = []
+        for n in (1000, 16000):
+            kb, status, out = max_rss_kb([tpy] + flags + [prog, str(n)])
+            rss[n] = kb
+            # live traces keep the classes they name until loop_longevity
+            # frees them: a bound, not all 16,000
+            ok = ok and status == 0 and out.strip().isdigit() and (n < 16000 or int(out) < 4000)
+            detail.append("%d classes: %d KiB, exit %d, %s alive" % (n, kb, status, out.strip()))
+        check("memory: %s mode, 16,000 classes made and dropped within 1.5x the peak RSS of 1,000" % mode,
+              ok and rss[16000] <= 1.5 * rss[1000], "; ".join(detail))
+
+
 # ---- the recursion limit in every mode ---------------------------------------------------
 
 DEPTH_PROG = """
@@ -348,6 +386,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         check_pypylog(tpy, tmp)
         check_memory(tpy, tmp)
+        check_class_memory(tpy, tmp)
         check_recursion(tpy, tmp)
     check_cmdline(tpy)
     check_probes(tpy, opts.update)

@@ -246,6 +246,57 @@ void *gc_grow_uncollectable(void *old, size_t old_size, size_t new_size) {
     return p;
 }
 
+/* ---- weak lists ------------------------------------------------------------------------ */
+
+/* The slots hold hidden pointers (~p: low bits all ones) in memory the
+ * collector does not scan, so they keep nothing alive; each is a
+ * disappearing link, cleared when its object is collected. An object
+ * outside the heap (a builtin type, static) is never collected: its slot
+ * holds the plain pointer (low bits zero) and no link. Growing moves the
+ * links; cleared slots are dropped then. One thread: nothing collects
+ * between reading a slot and using it. */
+static bool weak_slot_linked(GC_hidden_pointer h) { return (h & 7) == 7; }
+struct GcWeakList {
+    size_t n, cap;
+    GC_hidden_pointer *slots;
+};
+
+GcWeakList *gc_weak_list_new(void) { return gc_alloc(sizeof(GcWeakList)); }
+
+void gc_weak_list_add(GcWeakList *w, void *obj) {
+    if (w->n == w->cap) {
+        size_t live = 0;
+        for (size_t i = 0; i < w->n; i++) live += w->slots[i] != 0;
+        size_t cap = live * 2 + 4;
+        GC_hidden_pointer *ns = gc_alloc_atomic(sizeof(GC_hidden_pointer) * cap);
+        size_t j = 0;
+        for (size_t i = 0; i < w->n; i++) {
+            if (!w->slots[i]) continue;
+            ns[j] = w->slots[i];
+            if (weak_slot_linked(ns[j])) GC_move_disappearing_link((void **)&w->slots[i], (void **)&ns[j]);
+            j++;
+        }
+        w->slots = ns;
+        w->n = j;
+        w->cap = cap;
+    }
+    if (GC_base(obj) == obj) {
+        w->slots[w->n] = GC_HIDE_POINTER(obj);
+        GC_general_register_disappearing_link((void **)&w->slots[w->n], obj);
+    } else {
+        w->slots[w->n] = (GC_hidden_pointer)obj;   /* static: never collected */
+    }
+    w->n++;
+}
+
+size_t gc_weak_list_len(const GcWeakList *w) { return w ? w->n : 0; }
+
+void *gc_weak_list_get(const GcWeakList *w, size_t i) {
+    GC_hidden_pointer h = w->slots[i];
+    if (!h) return NULL;
+    return weak_slot_linked(h) ? GC_REVEAL_POINTER(h) : (void *)h;
+}
+
 void gc_collect(void) { GC_gcollect(); }
 
 size_t gc_heap_size(void) { return GC_get_heap_size(); }
@@ -344,14 +395,19 @@ static void gmp_free(void *p, size_t size) { (void)p; (void)size; }
  * through memory the collector does not scan, so their objects would look
  * free to it; dropping both kinds also returns unused batches. Runs with
  * the allocation lock held: must not allocate. */
-static void (*collect_hook)(void);
+#define MAX_COLLECT_HOOKS 4
+static void (*collect_hooks[MAX_COLLECT_HOOKS])(void);
+static int ncollect_hooks;
 
-void gc_set_collect_hook(void (*fn)(void)) { collect_hook = fn; }
+void gc_set_collect_hook(void (*fn)(void)) {
+    if (ncollect_hooks == MAX_COLLECT_HOOKS) abort();   /* a fixed, small set: the runtime's */
+    collect_hooks[ncollect_hooks++] = fn;
+}
 
 static void drop_free_lists(void) {
     memset(gc_freelist, 0, sizeof gc_freelist);
     collected = 1;   /* the next allocation out of the collector retunes */
-    if (collect_hook) collect_hook();
+    for (int i = 0; i < ncollect_hooks; i++) collect_hooks[i]();
 }
 
 void gc_init(void) {

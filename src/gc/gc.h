@@ -75,9 +75,18 @@ void *gc_alloc_uncollectable(size_t size);
  * NULL): the contents are copied, the rest is zeroed and the old block is
  * freed (an uncollectable block is a root until freed). */
 void *gc_grow_uncollectable(void *old, size_t old_size, size_t new_size);
+/* Weak references: a list whose entries do not keep their objects alive;
+ * the collector clears an entry when its object is collected (Boehm's
+ * disappearing links). Order of addition is kept. */
+typedef struct GcWeakList GcWeakList;
+GcWeakList *gc_weak_list_new(void);
+void gc_weak_list_add(GcWeakList *w, void *obj);
+size_t gc_weak_list_len(const GcWeakList *w);
+void *gc_weak_list_get(const GcWeakList *w, size_t i);   /* NULL once collected */
 void gc_collect(void);
 /* fn runs at the start of every collection, before marking: it may clear
- * stale pointers from scanned memory but must not allocate. */
+ * stale pointers from scanned memory but must not allocate. (A few may be
+ * set: the frame stack's and the method cache's.) */
 void gc_set_collect_hook(void (*fn)(void));
 /* fn runs when an allocation succeeded only by giving back the reserve
  * (gc.c, "out of memory"): the runtime raises MemoryError at its next safe

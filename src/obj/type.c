@@ -34,9 +34,10 @@ uint32_t type_version(Type *t) {
 static void subclasses_modified(Type *t, int depth) {
     t->version = 0;
     if (!t->subclasses || depth > 100) return;
-    int64_t n = list_size(t->subclasses);
-    for (int64_t i = 0; i < n; i++)
-        subclasses_modified(V_AS(Type, list_get(t->subclasses, i)), depth + 1);
+    for (size_t i = 0; i < gc_weak_list_len(t->subclasses); i++) {
+        Type *sub = gc_weak_list_get(t->subclasses, i);
+        if (sub) subclasses_modified(sub, depth + 1);
+    }
 }
 
 void jit_type_changed(Type *t);   /* jit/trace.c */
@@ -44,8 +45,10 @@ void jit_type_changed(Type *t);   /* jit/trace.c */
 static void subclasses_changed(Type *t, int depth) {
     jit_type_changed(t);
     if (!t->subclasses || depth > 100) return;
-    for (int64_t i = 0; i < list_size(t->subclasses); i++)
-        subclasses_changed(V_AS(Type, list_get(t->subclasses, i)), depth + 1);
+    for (size_t i = 0; i < gc_weak_list_len(t->subclasses); i++) {
+        Type *sub = gc_weak_list_get(t->subclasses, i);
+        if (sub) subclasses_changed(sub, depth + 1);
+    }
 }
 
 void type_modified(Type *t) {
@@ -83,6 +86,11 @@ static Value type_lookup_uncached(Type *t, Value name) {
     }
     return VNULL;
 }
+
+/* The cache would keep what it found alive (a method, its globals, the
+ * class of a dropped generation of exec'd code): it is emptied when a
+ * collection starts (a hook: it must not allocate), and refills. */
+static void mcache_clear(void) { memset(mcache, 0, sizeof mcache); }
 
 Value type_lookup(Type *t, Value name) {
     uint32_t ver = type_version(t);
@@ -1521,9 +1529,13 @@ static Value type_mro_m(Value *args, size_t nargs, Value kwnames) {
 static Value type_subclasses_m(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
     (void)kwnames;
-    Value s = V_AS(Type, args[0])->subclasses;
-    if (!s) return list_new(0);
-    return list_from_array(list_items(s), list_size(s));
+    GcWeakList *w = V_AS(Type, args[0])->subclasses;
+    Value l = list_new(0);
+    for (size_t i = 0; i < gc_weak_list_len(w); i++) {
+        Type *sub = gc_weak_list_get(w, i);
+        if (sub) list_append(l, V_FROM_PTR(sub));
+    }
+    return l;
 }
 
 static Value type_instancecheck_m(Value *args, size_t nargs, Value kwnames) {
@@ -1608,8 +1620,8 @@ void type_ready(Type *t) {
     t->bases = b ? tuple_pack(1, V_FROM_PTR(b)) : tuple_empty;
     t->mro = compute_mro(t);
     if (b) {
-        if (!b->subclasses) b->subclasses = list_new(4);
-        list_append(b->subclasses, V_FROM_PTR(t));
+        if (!b->subclasses) b->subclasses = gc_weak_list_new();
+        gc_weak_list_add(b->subclasses, t);
     }
     add_slot_wrappers(t);
     if (t->attrs_offset && !t->root_map) t->root_map = map_new_root(t);
@@ -1884,8 +1896,8 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     }
     for (int64_t i = 0; i < tuple_size(bases); i++) {
         Type *bt = V_AS(Type, tuple_get(bases, i));
-        if (!bt->subclasses) bt->subclasses = list_new(4);
-        list_append(bt->subclasses, V_FROM_PTR(t));
+        if (!bt->subclasses) bt->subclasses = gc_weak_list_new();
+        gc_weak_list_add(bt->subclasses, t);
     }
     type_version(t);
     if (cellv && cell_check(cellv)) cell_set(cellv, V_FROM_PTR(t));
@@ -1978,6 +1990,7 @@ Type slot_wrapper_type = {
 };
 
 void type_init(void) {
+    gc_set_collect_hook(mcache_clear);
     /* bootstrap: object and type refer to each other */
     object_type.hdr.type = &type_type;
     type_type.hdr.type = &type_type;

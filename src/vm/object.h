@@ -159,7 +159,8 @@ struct Type {
     uint32_t attrs_offset;      /* offset of the InstanceAttrs block; 0: none */
     uint32_t inline_slots;      /* attribute slots stored inline in instances */
     Map *root_map;              /* empty map of this type's instances */
-    Value subclasses;           /* list of weakly-intended subclass refs, or 0 */
+    struct GcWeakList *subclasses;   /* direct subclasses (weak: a class made and
+                                        dropped by a program is collected), or NULL */
 
     /* slots; NULL = unsupported. The generic API in vm/ops.c calls them. */
     UnaryFunc repr;
