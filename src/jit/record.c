@@ -715,7 +715,7 @@ static bool rec_int_binop(Recorder *R, int op, SnapSlot a, SnapSlot b, Value va,
         break;
     case BINOP_LSHIFT: {
         if (y < 0 || y > 62) return false;
-        int64_t res = x << y;
+        int64_t res = (int64_t)((uint64_t)x << y);   /* no signed overflow (UB) */
         if ((res >> y) != x) return false;
         rb = as_int(R, b);
         ra = as_int(R, a);

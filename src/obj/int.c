@@ -509,7 +509,7 @@ static Value int_shift(Value a, Value b, bool left) {
             return v_int(x >> s);
         }
         if (small_b && s < 62) {
-            int64_t r = x << s;
+            int64_t r = (int64_t)((uint64_t)x << s);   /* no signed overflow (UB) */
             if ((r >> s) == x && smallint_fits(r)) return v_int(r);
         }
     }
