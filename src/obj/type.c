@@ -1173,13 +1173,15 @@ static int heap_setitem(Value self, Value key, Value v) {
         Value a[2] = {key, v};
         r = call_dunder(self, NAME(__setitem__), a, 2, &found);
         if (!found) {
-            err_format(&exc_TypeError, "'%T' object does not support item assignment", self);
+            /* the class defines __delitem__ only: CPython's slot looks
+             * __setitem__ up and fails with AttributeError */
+            err_set(&exc_AttributeError, "__setitem__");
             return -1;
         }
     } else {
         r = call_dunder(self, NAME(__delitem__), &key, 1, &found);
         if (!found) {
-            err_format(&exc_TypeError, "'%T' object does not support item deletion", self);
+            err_set(&exc_AttributeError, "__delitem__");
             return -1;
         }
     }

@@ -199,7 +199,12 @@ int obj_setitem(Value obj, Value key, Value v) {
 int obj_delitem(Value obj, Value key) {
     Type *t = type_of(obj);
     if (t->setitem) return t->setitem(obj, key, VNULL);
-    err_format(&exc_TypeError, "'%s' object doesn't support item deletion", t->tname);
+    /* CPython's two messages: PySequence_DelItem's for a type with the
+     * sequence protocol (containers, every class statement's type) and an
+     * integer key, PyObject_DelItem's otherwise */
+    bool seq = (t->flags & TF_HEAPTYPE) || t->len || t->contains;
+    err_format(&exc_TypeError, seq && int_check(key) ? "'%s' object doesn't support item deletion"
+                                                     : "'%s' object does not support item deletion", t->tname);
     return -1;
 }
 
