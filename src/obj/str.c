@@ -505,10 +505,11 @@ Value str_getitem(Value s, Value key) {
         return str_getslice(s, so->start, so->stop, so->step);
     }
     if (int_check(key) || (!v_is_smallfloat(key) && type_lookup(type_of(key), NAME(__index__)))) {
-        Value iv = obj_index(key);
-        if (!iv) return VNULL;
-        if (v_is_int(iv)) return str_getitem(s, iv);
-        return err_format(&exc_IndexError, "cannot fit 'int' into an index-sized integer");
+        int64_t i = obj_index_i64(key), n = str_len(s);   /* IndexError beyond 64 bits */
+        if (i == -1 && err_occurred()) return VNULL;
+        if (i < 0) i += n;
+        if ((uint64_t)i >= (uint64_t)n) return err_set(&exc_IndexError, "string index out of range");
+        return str_getitem(s, v_int(i));
     }
     return err_format(&exc_TypeError, "string indices must be integers, not '%T'", key);
 }
