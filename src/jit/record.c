@@ -1919,17 +1919,23 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         pop(R);
         break;
     }
-    case OP_BINARY_ADD: case OP_INPLACE_ADD: record_binop(R, BINOP_ADD, sp); break;
-    case OP_BINARY_SUBTRACT: case OP_INPLACE_SUBTRACT: record_binop(R, BINOP_SUB, sp); break;
-    case OP_BINARY_MULTIPLY: case OP_INPLACE_MULTIPLY: record_binop(R, BINOP_MUL, sp); break;
-    case OP_BINARY_TRUE_DIVIDE: case OP_INPLACE_TRUE_DIVIDE: record_binop(R, BINOP_TRUEDIV, sp); break;
-    case OP_BINARY_FLOOR_DIVIDE: case OP_INPLACE_FLOOR_DIVIDE: record_binop(R, BINOP_FLOORDIV, sp); break;
-    case OP_BINARY_MODULO: case OP_INPLACE_MODULO: record_binop(R, BINOP_MOD, sp); break;
-    case OP_BINARY_LSHIFT: case OP_INPLACE_LSHIFT: record_binop(R, BINOP_LSHIFT, sp); break;
-    case OP_BINARY_RSHIFT: case OP_INPLACE_RSHIFT: record_binop(R, BINOP_RSHIFT, sp); break;
-    case OP_BINARY_AND: case OP_INPLACE_AND: record_binop(R, BINOP_AND, sp); break;
-    case OP_BINARY_OR: case OP_INPLACE_OR: record_binop(R, BINOP_OR, sp); break;
-    case OP_BINARY_XOR: case OP_INPLACE_XOR: record_binop(R, BINOP_XOR, sp); break;
+    /* the in-place forms keep BINOP_INPLACE: l += x and s |= t mutate l and
+       s, and a class's __iadd__ runs, in compiled code as in the interpreter */
+#define INPLACE_FLAG (op >= OP_INPLACE_ADD ? BINOP_INPLACE : 0)
+    case OP_BINARY_ADD: case OP_INPLACE_ADD: record_binop(R, BINOP_ADD | INPLACE_FLAG, sp); break;
+    case OP_BINARY_SUBTRACT: case OP_INPLACE_SUBTRACT: record_binop(R, BINOP_SUB | INPLACE_FLAG, sp); break;
+    case OP_BINARY_MULTIPLY: case OP_INPLACE_MULTIPLY: record_binop(R, BINOP_MUL | INPLACE_FLAG, sp); break;
+    case OP_BINARY_TRUE_DIVIDE: case OP_INPLACE_TRUE_DIVIDE: record_binop(R, BINOP_TRUEDIV | INPLACE_FLAG, sp); break;
+    case OP_BINARY_FLOOR_DIVIDE: case OP_INPLACE_FLOOR_DIVIDE:
+        record_binop(R, BINOP_FLOORDIV | INPLACE_FLAG, sp);
+        break;
+    case OP_BINARY_MODULO: case OP_INPLACE_MODULO: record_binop(R, BINOP_MOD | INPLACE_FLAG, sp); break;
+    case OP_BINARY_LSHIFT: case OP_INPLACE_LSHIFT: record_binop(R, BINOP_LSHIFT | INPLACE_FLAG, sp); break;
+    case OP_BINARY_RSHIFT: case OP_INPLACE_RSHIFT: record_binop(R, BINOP_RSHIFT | INPLACE_FLAG, sp); break;
+    case OP_BINARY_AND: case OP_INPLACE_AND: record_binop(R, BINOP_AND | INPLACE_FLAG, sp); break;
+    case OP_BINARY_OR: case OP_INPLACE_OR: record_binop(R, BINOP_OR | INPLACE_FLAG, sp); break;
+    case OP_BINARY_XOR: case OP_INPLACE_XOR: record_binop(R, BINOP_XOR | INPLACE_FLAG, sp); break;
+#undef INPLACE_FLAG
     case OP_BINARY_POWER: case OP_INPLACE_POWER: case OP_BINARY_MATRIX_MULTIPLY: case OP_INPLACE_MATRIX_MULTIPLY: {
         int bop = (op == OP_BINARY_POWER || op == OP_INPLACE_POWER) ? BINOP_POW : BINOP_MATMUL;
         if (op >= OP_INPLACE_ADD) bop |= BINOP_INPLACE;
