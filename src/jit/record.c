@@ -775,6 +775,18 @@ static bool rec_float_binop(Recorder *R, int op, SnapSlot a, SnapSlot b, Value v
     return true;
 }
 
+/* Does x take the fast path recorded for math function fn (record_call)? */
+static bool math_fast_input(int fn, Value v) {
+    double x = v_is_int(v) ? (double)v_intval(v) : float_val(v);
+    switch (fn) {
+    case 0: return x >= 0.0;                      /* sqrt */
+    case 1: case 2: case 6: return x >= -DBL_MAX && x <= DBL_MAX;   /* sin cos tan: finite */
+    case 3: return x < 709.0;                     /* exp */
+    case 4: return x > 0.0;                       /* log */
+    default: return true;                         /* fabs atan */
+    }
+}
+
 static void generic_binop(Recorder *R, int op, SnapSlot a, SnapSlot b) {
     IRRef args[3] = {as_ref(R, a), as_ref(R, b), kint(R, op)};
     IRRef r = call_value(R, JH_binop, 3, args);
@@ -1228,9 +1240,13 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
     if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
         (math_fn = math_jit_unary(V_AS(BuiltinFunctionObject, vcallable)->def->fn)) >= 0 &&
         (v_is_int(concrete_stack(sp, 1)) || v_is_smallfloat(concrete_stack(sp, 1)) ||
-         float_check_exact(concrete_stack(sp, 1)))) {
+         float_check_exact(concrete_stack(sp, 1))) &&
+        math_fast_input(math_fn, concrete_stack(sp, 1))) {
         /* math.sqrt(x) and friends on a float: guarded to the inputs that
-           neither raise nor need the slow path, so the call cannot fail */
+           neither raise nor need the slow path, so the call cannot fail
+           (an input outside them, a nan or a negative square root, is
+           recorded as a plain call: a guard failing on the very value
+           being recorded would make every bridge from it fail again) */
         guard_const(R, cref, vcallable);
         IRRef x = as_float(R, args[0], concrete_stack(sp, 1)), ok = IR_NONE, r;
         switch (math_fn) {
