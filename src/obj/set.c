@@ -121,7 +121,7 @@ restart:;
                     mask = (size_t)s->mask;
                 }
             } else if (e->hash == -1 && e->key == DUMMY) {
-                if (!freeslot) freeslot = e;
+                freeslot = e;   /* CPython 3.11 reuses the last dummy on the probe path */
             }
             e++;
         } while (probes--);
