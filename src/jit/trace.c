@@ -210,6 +210,15 @@ static void release(Trace *t) {
 }
 
 void jit_releaseall(void) {
+    /* from a hook while a trace is compiled (the optimize hook runs before
+       assembly): the trace may be a bridge of a live trace or jump into
+       one, so releasing (and freeing) those now would leave it patching or
+       entering freed code; compile_recorded releases everything, the new
+       trace included, once it is installed */
+    if (jit.compiling) {
+        jit.release_pending = true;
+        return;
+    }
     jitev_releaseall(jit.nlive);
     for (int32_t i = 0; i < jit.nlive; i++) release(jit.live[i]);
     jit.nlive = 0;
@@ -265,7 +274,19 @@ static void dump_trace(Trace *t, bool ok) {
     ir_print(&t->ir, stderr, NULL);
 }
 
+static void compile_recorded_now(Recorder *R);
+
 static void compile_recorded(Recorder *R) {
+    jit.compiling++;
+    compile_recorded_now(R);
+    jit.compiling--;
+    if (!jit.compiling && jit.release_pending) {
+        jit.release_pending = false;
+        jit_releaseall();
+    }
+}
+
+static void compile_recorded_now(Recorder *R) {
     if (R->assumption_broken) {
         R->aborted = true;
         R->abort_reason = ABORT_FORCE_QUASIIMMUT;

@@ -143,6 +143,8 @@ typedef struct JitState {
     int32_t ndoomed, capdoomed;
     int32_t activations;        /* compiled code running (nested entries) */
     uint64_t generation;        /* bumped per compiled loop (loop_longevity) */
+    int32_t compiling;          /* a trace is being optimized and assembled */
+    bool release_pending;       /* releaseall() asked for while compiling */
 } JitState;
 
 extern JitState jit;
