@@ -222,12 +222,15 @@ static bool same_descr(const Descr *a, const Descr *b) {
     }
 }
 
+/* The error message, with C's printf conventions (%u, %x): str_vprintf
+ * knows only Python's, and did not consume an argument it did not know. */
 static const char *fail(const char **err, const char *fmt, ...) {
+    char tmp[1024];
     va_list ap;
     va_start(ap, fmt);
-    Value s = str_vprintf(fmt, ap);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
-    *err = str_data(s);
+    *err = dup_range(tmp, strlen(tmp));
     return NULL;
 }
 
