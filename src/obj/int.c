@@ -239,9 +239,21 @@ static int64_t int_hash_slot(Value v) { return int_hash(v); }
 
 /* ---- parsing ---------------------------------------------------------------------- */
 
+/* CPython's "%.200R": the repr, cut after 200 code points */
+static Value repr200(Value v) {
+    Value r = obj_repr(v);
+    if (!r || str_len(r) <= 200) return r;
+    return str_getslice(r, v_int(0), v_int(200), V_NONE);
+}
+
+static Value invalid_literal_of(Value x, int base) {
+    Value r = repr200(x);
+    if (!r) return VNULL;
+    return err_format(&exc_ValueError, "invalid literal for int() with base %d: %S", base, r);
+}
+
 static Value invalid_literal(const char *s, size_t len, int base) {
-    Value sv = str_new(s, len);
-    return err_format(&exc_ValueError, "invalid literal for int() with base %d: %R", base, sv);
+    return invalid_literal_of(str_new(s, len), base);
 }
 
 Value int_from_string(const char *s, size_t len, int base) {
@@ -695,7 +707,7 @@ static Value int_from_str(Value x, int base) {
     Value r = int_from_string(b.data, b.len, base);
     if (!r && err_matches(&exc_ValueError)) {
         err_clear();
-        return err_format(&exc_ValueError, "invalid literal for int() with base %d: %R", base, x);
+        return invalid_literal_of(x, base);
     }
     return r;
 }
@@ -708,8 +720,7 @@ static Value int_from_bytes(Value x, int base) {
     Value r = int_from_string(p, (size_t)n, base);
     if (!r && err_matches(&exc_ValueError)) {
         err_clear();
-        return err_format(&exc_ValueError, "invalid literal for int() with base %d: %R", base,
-                          bytes_new(p, (size_t)n));
+        return invalid_literal_of(bytes_new(p, (size_t)n), base);
     }
     return r;
 }
