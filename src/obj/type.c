@@ -798,7 +798,19 @@ static Value object_repr(Value self) {
     return str_printf("<%s object at %p>", t->tname, (void *)(uintptr_t)self);
 }
 
-static Value object_str(Value self) { return obj_repr(self); }
+static Value heap_repr(Value self);
+
+/* object.__str__ calls the repr slot, and str() checks what it got: as in
+ * CPython, a __repr__ returning a non-string is "__str__ returned
+ * non-string" through str(), "%s" and format(). */
+static Value object_str(Value self) {
+    if (type_of(self)->repr == heap_repr) {
+        bool found;
+        Value r = obj_call_special(self, NAME(__repr__), NULL, 0, &found);
+        if (found) return r;
+    }
+    return obj_repr(self);
+}
 
 static int64_t object_hash(Value self) {
     uint64_t x = (uint64_t)self;
