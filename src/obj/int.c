@@ -528,7 +528,17 @@ static Value int_shift(Value a, Value b, bool left) {
     if (!small_b) {
         if (!left) return v_int(int_sign(a) < 0 ? -1 : 0);
         if (int_is_zero(a)) return v_int(0);
-        return err_set(&exc_OverflowError, "too many digits in integer");
+        /* CPython (30-bit digits): OverflowError when the result would have
+           more digits than a Py_ssize_t can count, MemoryError below that */
+        MpzView ta, tb;
+        const __mpz_struct *za = mpz_view(a, &ta), *zb = mpz_view(b, &tb);
+        mpz_t w;
+        mpz_init(w);
+        mpz_fdiv_q_ui(w, zb, 30);
+        mpz_add_ui(w, w, (mpz_sizeinbase(za, 2) + 29) / 30 + 1);
+        bool over = mpz_cmp_ui(w, 2305843009213693945UL) > 0;   /* (PY_SSIZE_T_MAX - 24) / 4 */
+        mpz_clear(w);
+        return over ? err_set(&exc_OverflowError, "too many digits in integer") : err_no_memory();
     }
     if (left && s > ((int64_t)1 << 40)) return err_no_memory();
     MpzView ta;
