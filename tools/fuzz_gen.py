@@ -479,7 +479,7 @@ class Gen:
             return '%s[%s]' % (self.list_expr(ctx, d + 1), self.pick(['1:', ':-1', '::2', '::-1', '2:5']))
         t = self.var_of(ctx, ('tuple', 'set', 'dict'))
         if t:
-            return 'list(%s)' % t if ctx.vars[t] != 'set' else 'sorted(%s)' % t
+            return 'list(%s)' % t if ctx.vars[t] != 'set' else self.sorted_of(t)
         return '[%s]' % self.num_expr(ctx, d + 1)
 
     def tuple_expr(self, ctx, d=0):
@@ -881,7 +881,7 @@ class Gen:
             if l:
                 c.vars[v] = 'any' if ctx.vars[l] != 'str' else 'str'
                 c.loopvars = c.loopvars[:-1]
-                src = self.pick(['list(%s)' % l, 'sorted(%s)' % l if ctx.vars[l] in ('set', 'dict') else 'list(%s)' % l])
+                src = self.pick(['list(%s)' % l, self.sorted_of(l) if ctx.vars[l] in ('set', 'dict') else 'list(%s)' % l])
                 return ['for %s in %s:' % (v, src)] + indent(self.block(c, 1, 3))
         lines = ['for %s in range(%d):' % (v, n)] + indent(self.block(c, 1, 3))
         if kind == 'forelse':
@@ -1241,8 +1241,12 @@ class Gen:
 
     def show(self, v, kind):
         if kind == 'set':
-            return 'sorted(%s)' % v
+            return self.sorted_of(v)
         return v
+
+    def sorted_of(self, v):
+        """sorted(v) of numbers (a nan among them: open finding 'sort')."""
+        return 'sorted(%s, key=numkey)' % v if 'sort' in self.avoid else 'sorted(%s)' % v
 
     def other_kind(self, kind):
         """The kind of an argument on a later call: mostly one the body can take."""
