@@ -105,6 +105,7 @@ class Gen:
         self.closures = []      # names of factories k -> (x -> number)
         self.lambdas = []
         self.hot = []           # (name, param kinds)
+        self.has_kw = False     # kw() and rec() are defined
 
     # -- helpers -----------------------------------------------------------
     def chance(self, p):
@@ -536,6 +537,9 @@ class Gen:
             return v or 'None'
         if kind == 'none':
             return 'None'
+        if d < 2 and self.chance(0.15):
+            # and/or give one of their operands, of any type
+            return '(%s %s %s)' % (self.any_expr(ctx, d + 1), self.pick(['or', 'and']), self.any_expr(ctx, d + 1))
         return self.expr(kind, ctx, min(d + 1, 3))
 
     def expr(self, kind, ctx, d=0):
@@ -559,6 +563,20 @@ class Gen:
         cl = [n for n, k in ctx.vars.items() if k == 'closure']
         if cl:
             opts.append(lambda: '%s(%s)' % (self.pick(cl), self.int_expr(ctx, d + 1)))
+        if self.has_kw:
+            opts.append(lambda: self.pick([
+                'kw(%s)' % self.int_expr(ctx, d + 1),
+                'kw(%s, %s, c=%s)' % (self.int_expr(ctx, d + 1), self.num_expr(ctx, d + 1), self.int_leaf(ctx)),
+                'kw(*%s)' % self.pick(['[%s]' % self.int_expr(ctx, d + 1), '(%s, 2, 3, 4)' % self.int_expr(ctx, d + 1)]),
+                'kw(%s, **{"c": %s, "z": 1})' % (self.int_expr(ctx, d + 1), self.int_leaf(ctx)),
+                'kw(b=%s, a=%s)' % (self.num_expr(ctx, d + 1), self.int_expr(ctx, d + 1))]))
+            opts.append(lambda: 'rec(%s %% %d, %s)' % (self.int_expr(ctx, d + 1), self.pick([5, 20, 60]), self.int_leaf(ctx)))
+        opts.append(lambda: self.pick([
+            'sum(%s for q in range(%d) if q %% 2)' % (self.comp_body_int(ctx, 'q'), self.small(0, 6)),
+            'any(q > %s for q in range(%d))' % (self.int_leaf(ctx), self.small(0, 6)),
+            'all(%s for q in range(%d))' % (self.comp_body_int(ctx, 'q'), self.small(0, 4)),
+            'max(range(%d), key=lambda q: (q * %s) %% 7, default=-1)' % (self.small(0, 6), self.int_leaf(ctx)),
+            'min([%s, %s], key=abs)' % (self.int_expr(ctx, d + 1), self.int_expr(ctx, d + 1))]))
         if not opts:
             return self.int_leaf(ctx)
         return self.to_int(ctx, self.pick(opts)())
@@ -607,7 +625,7 @@ class Gen:
                 and not (ctx.in_func and n in self.globals)]
 
     def stmt(self, ctx):
-        table = [(10, 'assign'), (4, 'aug'), (4, 'mutate'), (5, 'if'), (4, 'try'),
+        table = [(10, 'assign'), (4, 'aug'), (4, 'mutate'), (5, 'if'), (4, 'try'), (1, 'items'), (1, 'send'),
                  (2, 'phase_type'), (1, 'print'), (2, 'flow'), (1, 'raise'),
                  (2, 'loop'), (1, 'gen'), (1, 'with'), (1, 'global'), (1, 'classchg'),
                  (1, 'attr'), (1, 'unpack'), (1, 'localdef'), (1, 'assert'), (1, 'walrus'),
@@ -938,7 +956,10 @@ class Gen:
                           '%s.k = %s' % (cls, self.float_expr(ctx, 1)),
                           '%s.m = lambda self, v: (v * 3 + %s) %% 1000' % (cls, self.int_leaf(ctx)),
                           '%s.extra = %s' % (cls, self.int_leaf(ctx))])
-        return ['if %s:' % self.phase_cond(ctx), '    ' + what]
+        # a class changed on every iteration recompiles without end (open
+        # finding 'classattr'): avoiding it, the change happens on a few only
+        cond = self.sparse_cond(ctx) if 'classattr' in self.avoid and ctx.loopvars else self.phase_cond(ctx)
+        return ['if %s:' % cond, '    ' + what]
 
     def st_attr(self, ctx):
         o = self.var_of(ctx, ('obj',))
@@ -973,6 +994,46 @@ class Gen:
         if self.chance(0.5):
             return ['%s = lambda z: %s' % (f, self.num_expr(c, 1)), '%s = %s' % (n, self.bound_int(self.to_int(ctx, '%s(%s)' % (f, self.int_leaf(ctx)))))]
         return ['def %s(z):' % f, '    ' + body, '%s = %s' % (n, self.bound_int(self.to_int(ctx, '%s(%s)' % (f, self.int_leaf(ctx)))))]
+
+    def st_items(self, ctx):
+        """Iterate a dict's items (a copy, or the dict itself: changing its
+        size while iterating raises RuntimeError, in both)."""
+        dd = self.var_of(ctx, ('dict',))
+        w = [n for n, k in self.writable(ctx) if k in ('int', 'num')]
+        if not dd or not w:
+            return self.st_assign(ctx)
+        t = self.pick(w)
+        src = self.pick(['list(%s.items())' % dd, '%s.items()' % dd, 'sorted(%s.items(), key=lambda kv: numkey(kv[0]))' % dd
+                         if 'sort' in self.avoid else 'sorted(%s.items())' % dd])
+        body = ['    %s = (%s + toint(kk) * 3 + toint(vv)) %% 1000003' % (t, t)]
+        if self.risky(ctx) and src.endswith('.items()'):
+            body.append('    %s[%s] = 1' % (dd, self.key_expr(ctx)))
+        return ['for kk, vv in %s:' % src] + body
+
+    def st_send(self, ctx):
+        """Drive a generator with send() and throw()."""
+        w = [n for n, k in self.writable(ctx) if k in ('int', 'num')]
+        if not w or not ctx.in_func or ctx.in_gen:
+            return self.st_assign(ctx)
+        t = self.pick(w)
+        g = self.fresh('sg')
+        return ['def %s(n):' % g,
+                '    tot = 0',
+                '    for j in range(n):',
+                '        try:',
+                '            got = yield tot',
+                '        except ValueError:',
+                '            got = -1',
+                '        tot = (tot + (got or 0) * 7 + j) % 65536',
+                '    return tot',
+                'gg = %s(%d)' % (g, self.small(1, 5)),
+                'try:',
+                '    next(gg)',
+                '    %s = gg.send(%s)' % (t, self.int_leaf(ctx)),
+                '    %s = gg.throw(ValueError) if %s else gg.send(1)' % (t, self.bool_expr(ctx, 2)),
+                '    %s = gg.send(2)' % t,
+                'except StopIteration as si:',
+                '    %s = si.value or 0' % t]
 
     def st_assert(self, ctx):
         if self.risky(ctx):
@@ -1084,6 +1145,15 @@ class Gen:
         self.cm_count = n
 
     def gen_helpers(self, out):
+        self.has_kw = self.chance(0.6)
+        if self.has_kw:
+            c = Ctx({'a': 'int', 'b': 'num', 'c': 'int'}, True)
+            out += ['def kw(a, b=2, *rest, c=3, **more):',
+                    '    return %s + len(rest) + len(more)' % self.bound_int(self.int_expr(c, 1)),
+                    'def rec(k, acc):',
+                    '    if k <= 0:',
+                    '        return acc',
+                    '    return rec(k - %s, (acc * 3 + k) %% 1000003)' % self.pick(['1', '2', '(k % 3 + 1)'])]
         for k in range(self.r.randint(1, 3)):
             name = 'h%d' % k
             c = Ctx({'a': 'num', 'b': 'int'}, True)
