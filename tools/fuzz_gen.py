@@ -1145,8 +1145,7 @@ class Gen:
         self.cm_count = n
 
     def gen_helpers(self, out):
-        self.has_kw = self.chance(0.6)
-        if self.has_kw:
+        if self.chance(0.6):
             c = Ctx({'a': 'int', 'b': 'num', 'c': 'int'}, True)
             out += ['def kw(a, b=2, *rest, c=3, **more):',
                     '    return %s + len(rest) + len(more)' % self.bound_int(self.int_expr(c, 1)),
@@ -1154,6 +1153,7 @@ class Gen:
                     '    if k <= 0:',
                     '        return acc',
                     '    return rec(k - %s, (acc * 3 + k) %% 1000003)' % self.pick(['1', '2', '(k % 3 + 1)'])]
+            self.has_kw = True      # only now: kw's own body must not call it
         for k in range(self.r.randint(1, 3)):
             name = 'h%d' % k
             c = Ctx({'a': 'num', 'b': 'int'}, True)
