@@ -787,7 +787,9 @@ class Gen:
             h.safe = True
             h.in_handler += 1
             ename = None
-            if self.chance(0.5):
+            # at module level `except E as e` binds and deletes a global on
+            # every pass (open finding 'invalidation')
+            if self.chance(0.5) and (ctx.in_func or 'invalidation' not in self.avoid):
                 ename = self.fresh('e')
                 h.vars[ename] = 'exc'
             exc = self.pick(bases)
@@ -957,8 +959,8 @@ class Gen:
                           '%s.m = lambda self, v: (v * 3 + %s) %% 1000' % (cls, self.int_leaf(ctx)),
                           '%s.extra = %s' % (cls, self.int_leaf(ctx))])
         # a class changed on every iteration recompiles without end (open
-        # finding 'classattr'): avoiding it, the change happens on a few only
-        cond = self.sparse_cond(ctx) if 'classattr' in self.avoid and ctx.loopvars else self.phase_cond(ctx)
+        # finding 'invalidation'): avoiding it, the change happens on a few only
+        cond = self.sparse_cond(ctx) if 'invalidation' in self.avoid and ctx.loopvars else self.phase_cond(ctx)
         return ['if %s:' % cond, '    ' + what]
 
     def st_attr(self, ctx):
@@ -1124,11 +1126,11 @@ class Gen:
             out.append('    pass')
             self.classes.append((name, base))
         # the context manager counts its uses in a class attribute; avoiding
-        # the open finding 'classattr' (a class attribute written on every
+        # the open finding 'invalidation' (a class attribute written on every
         # call invalidates and recompiles the code that depends on the class),
         # in a list
-        n = 'CMN[0]' if 'classattr' in self.avoid else 'CM.n'
-        out += ['CMN = [0]'] if 'classattr' in self.avoid else []
+        n = 'CMN[0]' if 'invalidation' in self.avoid else 'CM.n'
+        out += ['CMN = [0]'] if 'invalidation' in self.avoid else []
         out += ['class CM:',
                 '    n = 0',
                 '    def __init__(self, tag, swallow):',
