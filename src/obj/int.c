@@ -121,6 +121,16 @@ int64_t int_as_i64(Value v) {
     return -1;
 }
 
+int64_t int_repeat_count(Value n) {
+    int64_t k = int_as_i64(n);
+    if (k == -1 && err_occurred()) {
+        err_clear();
+        err_set(&exc_OverflowError, "cannot fit 'int' into an index-sized integer");
+        return -1;
+    }
+    return k < 0 ? 0 : k;
+}
+
 int64_t int_as_i64_clamped(Value v, int64_t lo, int64_t hi) {
     int64_t x;
     if (small_value(v, &x)) return x < lo ? lo : x > hi ? hi : x;

@@ -466,8 +466,9 @@ static Value list_richcompare(Value a, Value b, int op) {
 }
 
 static Value list_repeat(Value l, Value n) {
-    int64_t k = int_as_i64_clamped(n, 0, INT64_MAX), sz = list_size(l);
-    if (k <= 0 || sz == 0) return list_new(0);
+    int64_t k = int_repeat_count(n), sz = list_size(l);
+    if (k < 0) return VNULL;
+    if (k == 0 || sz == 0) return list_new(0);
     if (sz > ((int64_t)1 << 34) / k) return err_no_memory();
     Value r = list_new(sz * k);
     for (int64_t i = 0; i < k; i++) values_copy(list_items(r) + i * sz, list_items(l), (size_t)sz);

@@ -530,19 +530,12 @@ Value str_concat(Value a, Value b) {
 }
 
 static Value str_repeat(Value s, Value n) {
-    int64_t k;
-    if (v_is_int(n)) {
-        k = v_intval(n);
-    } else {
-        k = int_as_i64(n);
-        if (k == -1 && err_occurred()) {
-            err_clear();
-            return err_format(&exc_OverflowError, "cannot fit 'int' into an index-sized integer");
-        }
-    }
+    int64_t k = v_is_int(n) ? (v_intval(n) < 0 ? 0 : v_intval(n)) : int_repeat_count(n);
+    if (k < 0) return VNULL;
     StrObject *so = V_AS(StrObject, s);
-    if (k <= 0 || so->nbytes == 0) return str_empty;
+    if (k == 0 || so->nbytes == 0) return str_empty;
     if (k == 1 && so->hdr.type == &str_type) return s;
+    if (str_len(s) > INT64_MAX / k) return err_set(&exc_OverflowError, "repeated string is too long");
     if (so->nbytes > INT64_MAX / k || so->nbytes * k > ((int64_t)1 << 40)) return err_no_memory();
     size_t total = (size_t)(so->nbytes * k);
     Value r = str_alloc(total);

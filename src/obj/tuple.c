@@ -200,8 +200,9 @@ static Value tuple_binop(Value a, Value b, int op) {
             n = a;
         }
         if (!tuple_check(t) || !int_check(n)) return V_NOTIMPL;
-        int64_t k = int_as_i64_clamped(n, 0, INT64_MAX), sz = tuple_size(t);
-        if (k <= 0 || sz == 0) return tuple_empty;
+        int64_t k = int_repeat_count(n), sz = tuple_size(t);
+        if (k < 0) return VNULL;
+        if (k == 0 || sz == 0) return tuple_empty;
         if (k == 1 && tuple_check_exact(t)) return t;
         if (sz > ((int64_t)1 << 32) / k) return err_no_memory();
         Value r = tuple_new(sz * k);
