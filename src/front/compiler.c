@@ -164,9 +164,8 @@ static int add_const(Unit *u, Value v) {
         key = tuple_pack(2, V_FROM_PTR(&tuple_type), v_int((int64_t)(v >> 3)));
     } else
         key = tuple_pack(2, V_FROM_PTR(&object_type), v_int((int64_t)(v >> 3)));
-    Value idx = dict_get(u->consts_map, key);
+    Value idx = dict_get(u->consts_map, key);   /* a miss sets no error: keep any pending one */
     if (idx) return (int)v_intval(idx);
-    err_clear();
     int i = (int)list_size(u->consts);
     list_append(u->consts, v);
     dict_set(u->consts_map, key, v_int(i));
@@ -1409,15 +1408,20 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
         break;
     case FB_FINALLY_TRY: {
         pop_handler(c);
-        /* run the finally body with this block removed from the stack */
-        FBlock saved = *f;
+        /* run the finally body with this block, and the ones inside it that
+         * are already unwound, removed from the stack; the body pushes its
+         * own blocks over them, so the whole segment is put back after (the
+         * statement being compiled goes on with those blocks: a return in
+         * one copy of a finally body must not corrupt the next copy's) */
         int idx = (int)(f - u->fblocks);
         int nsaved = u->nfblocks;
+        FBlock saved[MAX_FBLOCKS];
+        memcpy(saved, &u->fblocks[idx], sizeof(FBlock) * (size_t)(nsaved - idx));
         u->nfblocks = idx;
         if (preserve_tos) push_fblock(c, FB_POP_VALUE, -1, -1, f->pos);
-        compile_stmts(c, *saved.finalbody);
+        compile_stmts(c, *saved[0].finalbody);
+        memcpy(&u->fblocks[idx], saved, sizeof(FBlock) * (size_t)(nsaved - idx));
         u->nfblocks = nsaved;
-        u->fblocks[idx] = saved;
         break;
     }
     case FB_FINALLY_END:

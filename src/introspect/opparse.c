@@ -10,7 +10,11 @@
  *   constants  any constant text of the original trace, or a number
  *   descrs     any descr text of the original trace (field, call, target
  *              ...); a guard must carry one of the original guards' descrs,
- *              each at most once
+ *              each at most once. A text that names descrs which differ
+ *              (<ArrayP 8> is the text of every array of Values, whatever
+ *              its base offset: a tuple's items, a frame's locals) is
+ *              accepted only on an unchanged line of the trace, which
+ *              says which one it is
  *   dmp        a debug_merge_point line of the original trace
  *
  * and checked: known operation, argument count and types, result type by
@@ -196,20 +200,50 @@ static int needed_descr(int opc) {
     return -1;
 }
 
+/* Do two descrs with the same text mean the same thing to the backend? */
+static bool same_descr(const Descr *a, const Descr *b) {
+    if (a == b) return true;
+    if (a->kind != b->kind) return false;
+    switch (a->kind) {
+    case DESCR_ARRAY: {
+        const ArrayDescr *x = (const ArrayDescr *)a, *y = (const ArrayDescr *)b;
+        return x->base == y->base && x->type == y->type && x->pure == y->pure;
+    }
+    case DESCR_FIELD: {
+        const FieldDescr *x = (const FieldDescr *)a, *y = (const FieldDescr *)b;
+        return x->offset == y->offset && x->type == y->type && x->pure == y->pure;
+    }
+    case DESCR_SIZE: {
+        const SizeDescr *x = (const SizeDescr *)a, *y = (const SizeDescr *)b;
+        return x->type == y->type && x->size == y->size && x->atomic == y->atomic;
+    }
+    case DESCR_CALL: {
+        const CallDescr *x = (const CallDescr *)a, *y = (const CallDescr *)b;
+        return x->ret == y->ret && x->effect == y->effect && strcmp(x->args, y->args) == 0;
+    }
+    default: return false;
+    }
+}
+
+/* The error message, with C's printf conventions (%u, %x): str_vprintf
+ * knows only Python's, and did not consume an argument it did not know. */
 static const char *fail(const char **err, const char *fmt, ...) {
+    char tmp[1024];
     va_list ap;
     va_start(ap, fmt);
-    Value s = str_vprintf(fmt, ap);
+    vsnprintf(tmp, sizeof tmp, fmt, ap);
     va_end(ap);
-    *err = str_data(s);
+    *err = dup_range(tmp, strlen(tmp));
     return NULL;
 }
 
 struct OpsReplacement *jitev_parse_ops(Trace *t, const char *const *lines, int nlines, const char **err) {
     const IRBuf *old = &t->ir;
-    StrMap consts, descrs, dmps, vars;
+    StrMap consts, descrs, ambiguous, oplines, dmps, vars;
     map_init(&consts, 64);
     map_init(&descrs, 64);
+    map_init(&ambiguous, 16);
+    map_init(&oplines, old->nops);
     map_init(&dmps, 64);
     map_init(&vars, old->nops + nlines);
     Descr **descr_of = gc_alloc(sizeof(Descr *) * (size_t)(old->nops + 1));
@@ -232,7 +266,10 @@ struct OpsReplacement *jitev_parse_ops(Trace *t, const char *const *lines, int n
             if (ir_is_const(ir_arg(op, k))) map_put(&consts, p.args[k], ir_const_index(ir_arg(op, k)));
         if (p.descr && op->descr) {
             descr_of[i] = op->descr;
-            map_put(&descrs, p.descr, i);
+            int64_t j = map_get(&descrs, p.descr);
+            if (j < 0) map_put(&descrs, p.descr, i);
+            else if (!same_descr(descr_of[j], op->descr)) map_put(&ambiguous, p.descr, 1);
+            map_put(&oplines, line, i);
         }
     }
     struct OpsReplacement *r = gc_alloc(sizeof *r);
@@ -322,6 +359,12 @@ struct OpsReplacement *jitev_parse_ops(Trace *t, const char *const *lines, int n
         if (p.descr) {
             int64_t i = map_get(&descrs, p.descr);
             if (i < 0) return (void *)fail(err, "operation %d: descr=%s is not one of this trace", li, p.descr);
+            if (map_get(&ambiguous, p.descr) >= 0) {
+                i = map_get(&oplines, line);
+                if (i < 0)
+                    return (void *)fail(err, "operation %d: descr=%s names several descrs of this trace: "
+                                             "only an unchanged operation may use it", li, p.descr);
+            }
             d = descr_of[i];
         }
         if (need >= 0 && (!d || (int)d->kind != need))

@@ -778,7 +778,7 @@ static bool rec_int_binop(Recorder *R, int op, SnapSlot a, SnapSlot b, Value va,
         break;
     case BINOP_LSHIFT: {
         if (y < 0 || y > 62) return false;
-        int64_t res = x << y;
+        int64_t res = (int64_t)((uint64_t)x << y);   /* no signed overflow (UB) */
         if ((res >> y) != x) return false;
         rb = as_int(R, b);
         ra = as_int(R, a);
@@ -836,6 +836,18 @@ static bool rec_float_binop(Recorder *R, int op, SnapSlot a, SnapSlot b, Value v
     pop(R);
     push(R, r, SK_FLOAT);
     return true;
+}
+
+/* Does x take the fast path recorded for math function fn (record_call)? */
+static bool math_fast_input(int fn, Value v) {
+    double x = v_is_int(v) ? (double)v_intval(v) : float_val(v);
+    switch (fn) {
+    case 0: return x >= 0.0;                      /* sqrt */
+    case 1: case 2: case 6: return x >= -DBL_MAX && x <= DBL_MAX;   /* sin cos tan: finite */
+    case 3: return x < 709.0;                     /* exp */
+    case 4: return x > 0.0;                       /* log */
+    default: return true;                         /* fabs atan */
+    }
 }
 
 static void generic_binop(Recorder *R, int op, SnapSlot a, SnapSlot b) {
@@ -1310,9 +1322,13 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
     if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
         (math_fn = math_jit_unary(V_AS(BuiltinFunctionObject, vcallable)->def->fn)) >= 0 &&
         (v_is_int(concrete_stack(sp, 1)) || v_is_smallfloat(concrete_stack(sp, 1)) ||
-         float_check_exact(concrete_stack(sp, 1)))) {
+         float_check_exact(concrete_stack(sp, 1))) &&
+        math_fast_input(math_fn, concrete_stack(sp, 1))) {
         /* math.sqrt(x) and friends on a float: guarded to the inputs that
-           neither raise nor need the slow path, so the call cannot fail */
+           neither raise nor need the slow path, so the call cannot fail
+           (an input outside them, a nan or a negative square root, is
+           recorded as a plain call: a guard failing on the very value
+           being recorded would make every bridge from it fail again) */
         guard_const(R, cref, vcallable);
         IRRef x = as_float(R, args[0], concrete_stack(sp, 1)), ok = IR_NONE, r;
         switch (math_fn) {
@@ -2005,17 +2021,23 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         pop(R);
         break;
     }
-    case OP_BINARY_ADD: case OP_INPLACE_ADD: record_binop(R, BINOP_ADD, sp); break;
-    case OP_BINARY_SUBTRACT: case OP_INPLACE_SUBTRACT: record_binop(R, BINOP_SUB, sp); break;
-    case OP_BINARY_MULTIPLY: case OP_INPLACE_MULTIPLY: record_binop(R, BINOP_MUL, sp); break;
-    case OP_BINARY_TRUE_DIVIDE: case OP_INPLACE_TRUE_DIVIDE: record_binop(R, BINOP_TRUEDIV, sp); break;
-    case OP_BINARY_FLOOR_DIVIDE: case OP_INPLACE_FLOOR_DIVIDE: record_binop(R, BINOP_FLOORDIV, sp); break;
-    case OP_BINARY_MODULO: case OP_INPLACE_MODULO: record_binop(R, BINOP_MOD, sp); break;
-    case OP_BINARY_LSHIFT: case OP_INPLACE_LSHIFT: record_binop(R, BINOP_LSHIFT, sp); break;
-    case OP_BINARY_RSHIFT: case OP_INPLACE_RSHIFT: record_binop(R, BINOP_RSHIFT, sp); break;
-    case OP_BINARY_AND: case OP_INPLACE_AND: record_binop(R, BINOP_AND, sp); break;
-    case OP_BINARY_OR: case OP_INPLACE_OR: record_binop(R, BINOP_OR, sp); break;
-    case OP_BINARY_XOR: case OP_INPLACE_XOR: record_binop(R, BINOP_XOR, sp); break;
+    /* the in-place forms keep BINOP_INPLACE: l += x and s |= t mutate l and
+       s, and a class's __iadd__ runs, in compiled code as in the interpreter */
+#define INPLACE_FLAG (op >= OP_INPLACE_ADD ? BINOP_INPLACE : 0)
+    case OP_BINARY_ADD: case OP_INPLACE_ADD: record_binop(R, BINOP_ADD | INPLACE_FLAG, sp); break;
+    case OP_BINARY_SUBTRACT: case OP_INPLACE_SUBTRACT: record_binop(R, BINOP_SUB | INPLACE_FLAG, sp); break;
+    case OP_BINARY_MULTIPLY: case OP_INPLACE_MULTIPLY: record_binop(R, BINOP_MUL | INPLACE_FLAG, sp); break;
+    case OP_BINARY_TRUE_DIVIDE: case OP_INPLACE_TRUE_DIVIDE: record_binop(R, BINOP_TRUEDIV | INPLACE_FLAG, sp); break;
+    case OP_BINARY_FLOOR_DIVIDE: case OP_INPLACE_FLOOR_DIVIDE:
+        record_binop(R, BINOP_FLOORDIV | INPLACE_FLAG, sp);
+        break;
+    case OP_BINARY_MODULO: case OP_INPLACE_MODULO: record_binop(R, BINOP_MOD | INPLACE_FLAG, sp); break;
+    case OP_BINARY_LSHIFT: case OP_INPLACE_LSHIFT: record_binop(R, BINOP_LSHIFT | INPLACE_FLAG, sp); break;
+    case OP_BINARY_RSHIFT: case OP_INPLACE_RSHIFT: record_binop(R, BINOP_RSHIFT | INPLACE_FLAG, sp); break;
+    case OP_BINARY_AND: case OP_INPLACE_AND: record_binop(R, BINOP_AND | INPLACE_FLAG, sp); break;
+    case OP_BINARY_OR: case OP_INPLACE_OR: record_binop(R, BINOP_OR | INPLACE_FLAG, sp); break;
+    case OP_BINARY_XOR: case OP_INPLACE_XOR: record_binop(R, BINOP_XOR | INPLACE_FLAG, sp); break;
+#undef INPLACE_FLAG
     case OP_BINARY_POWER: case OP_INPLACE_POWER: case OP_BINARY_MATRIX_MULTIPLY: case OP_INPLACE_MATRIX_MULTIPLY: {
         int bop = (op == OP_BINARY_POWER || op == OP_INPLACE_POWER) ? BINOP_POW : BINOP_MATMUL;
         if (op >= OP_INPLACE_ADD) bop |= BINOP_INPLACE;

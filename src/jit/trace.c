@@ -247,6 +247,8 @@ static void release(Trace *t) {
 }
 
 void jit_releaseall(void) {
+    /* (from a hook while a trace is finished, compile_finishing() drops
+       that trace if it would patch or enter released code) */
     jitev_releaseall(jit.nlive);
     for (int32_t i = 0; i < jit.nlive; i++) release(jit.live[i]);
     trace_list_cut(jit.live, &jit.nlive, 0);

@@ -134,7 +134,6 @@ static Value b_callable(Value *args, size_t nargs, Value kwnames) {
 static Value b_chr(Value *args, size_t nargs, Value kwnames) {
     NOKW("chr");
     if (nargs != 1) return err_format(&exc_TypeError, "chr() takes exactly one argument (%zd given)", (ssize_t)nargs);
-    if (float_check(args[0])) return err_set(&exc_TypeError, "integer argument expected, got float");
     Value iv = obj_index(args[0]);
     if (!iv) return VNULL;
     int64_t c = int_as_i64(iv);

@@ -680,8 +680,34 @@ static Value m_trace_next_iteration(Value *args, size_t nargs, Value kwnames) {
 /* The hash of a greenkey is hash((code, offset, False)); a guard's is its
  * number (GuardOp.hash). Searched: the guards of compiled traces, and the
  * code objects the JIT has traced plus those reachable (through
- * co_consts) from the frames now running. */
-static int hash_code(CodeObject *co, Value h, int depth) {
+ * co_consts) from the frames now running. Each code object is searched
+ * once per call: a deep recursion (a hook calling itself) has the same
+ * code in a thousand frames, and every trace ever compiled names its own. */
+typedef struct CodeSet {
+    CodeObject **slots;
+    size_t mask, n;
+} CodeSet;
+
+static bool codeset_add(CodeSet *s, CodeObject *co) {
+    if (2 * (s->n + 1) > s->mask + 1) {
+        CodeSet bigger = {gc_alloc_atomic(sizeof(CodeObject *) * 2 * (s->mask + 1)), 2 * s->mask + 1, 0};
+        memset(bigger.slots, 0, sizeof(CodeObject *) * (bigger.mask + 1));
+        for (size_t i = 0; i <= s->mask; i++)
+            if (s->slots[i]) codeset_add(&bigger, s->slots[i]);
+        *s = bigger;
+    }
+    for (size_t i = ((uintptr_t)co >> 4) & s->mask;; i = (i + 1) & s->mask) {
+        if (s->slots[i] == co) return false;
+        if (!s->slots[i]) {
+            s->slots[i] = co;
+            s->n++;
+            return true;
+        }
+    }
+}
+
+static int hash_code(CodeSet *seen, CodeObject *co, Value h, int depth) {
+    if (!codeset_add(seen, co)) return 0;
     for (int32_t pc = 0; pc < co->ncode; pc++) {
         int64_t kh = obj_hash(greenkey_of(co, pc));
         if (kh == -1) return -1;
@@ -690,7 +716,7 @@ static int hash_code(CodeObject *co, Value h, int depth) {
     if (depth < 4 && co->consts)
         for (int64_t i = 0; i < tuple_size(co->consts); i++) {
             Value c = tuple_get(co->consts, i);
-            if (code_check(c) && hash_code(V_AS(CodeObject, c), h, depth + 1) < 0) return -1;
+            if (code_check(c) && hash_code(seen, V_AS(CodeObject, c), h, depth + 1) < 0) return -1;
         }
     return 0;
 }
@@ -700,6 +726,8 @@ static Value m_trace_next_iteration_hash(Value *args, size_t nargs, Value kwname
         return VNULL;
     Value h = obj_index(args[0]);
     if (!h) return VNULL;
+    CodeSet seen = {gc_alloc_atomic(sizeof(CodeObject *) * 64), 63, 0};
+    memset(seen.slots, 0, sizeof(CodeObject *) * 64);
     /* the compiled traces alive (a freed trace's guards are gone) */
     for (int32_t i = 0; i < jit.nlive; i++) {
         Trace *t = jit.live[i];
@@ -708,10 +736,10 @@ static Value m_trace_next_iteration_hash(Value *args, size_t nargs, Value kwname
                 uint32_t eager = (uint32_t)jit_params.trace_eagerness;
                 if (t->guards[k]->fail_count + 1 < eager) t->guards[k]->fail_count = eager - 1;
             }
-        if (t->code && hash_code(t->code, h, 4) < 0) return VNULL;
+        if (t->code && hash_code(&seen, t->code, h, 4) < 0) return VNULL;
     }
     for (Frame *f = tstate.frame; f; f = f->back)
-        if (hash_code(f->code, h, 0) < 0) return VNULL;
+        if (hash_code(&seen, f->code, h, 0) < 0) return VNULL;
     return V_NONE;
 }
 
@@ -730,7 +758,7 @@ static const MethodDef pypyjit_functions[] = {
      "Call hook(info) after every loop, entry bridge or bridge is compiled;\n"
      "info is a JitLoopInfo. With operations=False, info.operations is None\n"
      "(cheaper). None removes the hook. Hooks are not reentrant: code a hook\n"
-     "runs starts no tracing and calls no hook."},
+     "runs is traced and compiled as usual but calls no hook."},
     {"set_abort_hook", m_set_abort_hook, 0,
      "set_abort_hook(hook)\n\n"
      "Call hook(jitdriver_name, greenkey, reason, operations) whenever tracing\n"

@@ -498,6 +498,7 @@ static Value bytes_binop(Value a, Value b, int op) {
         int64_t sz = bytes_size(s);
         if (k == 1 && bytes_check_exact(s)) return s;
         if (k == 0 || sz == 0) return bytes_new("", 0);
+        if (sz > INT64_MAX / k) return err_set(&exc_OverflowError, "repeated bytes are too long");
         if (sz > BYTES_MAX / k) return err_no_memory();
         Value r = bytes_try_alloc((size_t)(sz * k));
         if (!r) return VNULL;

@@ -122,6 +122,16 @@ int64_t int_as_i64(Value v) {
     return -1;
 }
 
+int64_t int_repeat_count(Value n) {
+    int64_t k = int_as_i64(n);
+    if (k == -1 && err_occurred()) {
+        err_clear();
+        err_set(&exc_OverflowError, "cannot fit 'int' into an index-sized integer");
+        return -1;
+    }
+    return k < 0 ? 0 : k;
+}
+
 int64_t int_as_i64_clamped(Value v, int64_t lo, int64_t hi) {
     int64_t x;
     if (small_value(v, &x)) return x < lo ? lo : x > hi ? hi : x;
@@ -240,9 +250,21 @@ static int64_t int_hash_slot(Value v) { return int_hash(v); }
 
 /* ---- parsing ---------------------------------------------------------------------- */
 
+/* CPython's "%.200R": the repr, cut after 200 code points */
+static Value repr200(Value v) {
+    Value r = obj_repr(v);
+    if (!r || str_len(r) <= 200) return r;
+    return str_getslice(r, v_int(0), v_int(200), V_NONE);
+}
+
+static Value invalid_literal_of(Value x, int base) {
+    Value r = repr200(x);
+    if (!r) return VNULL;
+    return err_format(&exc_ValueError, "invalid literal for int() with base %d: %S", base, r);
+}
+
 static Value invalid_literal(const char *s, size_t len, int base) {
-    Value sv = str_new(s, len);
-    return err_format(&exc_ValueError, "invalid literal for int() with base %d: %R", base, sv);
+    return invalid_literal_of(str_new(s, len), base);
 }
 
 Value int_from_string(const char *s, size_t len, int base) {
@@ -572,14 +594,24 @@ static Value int_shift(Value a, Value b, bool left) {
             return v_int(x >> s);
         }
         if (small_b && s < 62) {
-            int64_t r = x << s;
+            int64_t r = (int64_t)((uint64_t)x << s);   /* no signed overflow (UB) */
             if ((r >> s) == x && smallint_fits(r)) return v_int(r);
         }
     }
     if (!small_b) {
         if (!left) return v_int(int_sign(a) < 0 ? -1 : 0);
         if (int_is_zero(a)) return v_int(0);
-        return err_set(&exc_OverflowError, "too many digits in integer");
+        /* CPython (30-bit digits): OverflowError when the result would have
+           more digits than a Py_ssize_t can count, MemoryError below that */
+        MpzView ta, tb;
+        const __mpz_struct *za = mpz_view(a, &ta), *zb = mpz_view(b, &tb);
+        mpz_t w;
+        mpz_init(w);
+        mpz_fdiv_q_ui(w, zb, 30);
+        mpz_add_ui(w, w, (mpz_sizeinbase(za, 2) + 29) / 30 + 1);
+        bool over = mpz_cmp_ui(w, 2305843009213693945UL) > 0;   /* (PY_SSIZE_T_MAX - 24) / 4 */
+        mpz_clear(w);
+        return over ? err_set(&exc_OverflowError, "too many digits in integer") : err_no_memory();
     }
     if (left && s > ((int64_t)1 << 40)) return err_no_memory();
     MpzView ta;
@@ -758,7 +790,7 @@ static Value int_from_str(Value x, int base) {
     Value r = int_from_string(b.data, b.len, base);
     if (!r && err_matches(&exc_ValueError)) {
         err_clear();
-        return err_format(&exc_ValueError, "invalid literal for int() with base %d: %R", base, x);
+        return invalid_literal_of(x, base);
     }
     return r;
 }
@@ -771,8 +803,7 @@ static Value int_from_bytes(Value x, int base) {
     Value r = int_from_string(p, (size_t)n, base);
     if (!r && err_matches(&exc_ValueError)) {
         err_clear();
-        return err_format(&exc_ValueError, "invalid literal for int() with base %d: %R", base,
-                          bytes_new(p, (size_t)n));
+        return invalid_literal_of(bytes_new(p, (size_t)n), base);
     }
     return r;
 }

@@ -44,6 +44,9 @@ Value int_from_string(const char *s, size_t len, int base);
  * (check err_occurred() only when the result is -1). Accepts bool. */
 int64_t int_as_i64(Value v);
 /* Like int_as_i64 but clamps to [lo, hi] without error (for slicing). */
+/* The count of a sequence repetition (seq * n): 0 for n <= 0, -1 with
+ * CPython's OverflowError when n does not fit a Py_ssize_t. */
+int64_t int_repeat_count(Value n);
 int64_t int_as_i64_clamped(Value v, int64_t lo, int64_t hi);
 /* Set z to the value of an int (incl. bool). */
 void int_to_mpz(Value v, mpz_t z);

@@ -369,9 +369,12 @@ static Value list_getitem(Value l, Value key) {
     }
     if (!int_check(key) && (v_is_smallfloat(key) || !type_lookup(type_of(key), NAME(__index__))))
         return err_format(&exc_TypeError, "list indices must be integers or slices, not %T", key);
-    int64_t i = obj_index_i64(key);
+    /* an index that is not a small int (v_int() of it would wrap) */
+    int64_t i = obj_index_i64(key), n = list_size(l);
     if (i == -1 && err_occurred()) return VNULL;
-    return list_getitem(l, v_int(i));
+    if (i < 0) i += n;
+    if ((uint64_t)i >= (uint64_t)n) return err_set(&exc_IndexError, "list index out of range");
+    return list_get(l, i);
 }
 
 int list_setslice(Value lv, Value start_v, Value stop_v, Value step_v, Value v) {
@@ -438,8 +441,12 @@ int list_setslice(Value lv, Value start_v, Value stop_v, Value step_v, Value v) 
 }
 
 static int list_setitem(Value l, Value key, Value v) {
-    if (v_is_int(key) || (int_check(key) && !slice_check(key))) {
-        int64_t i = v_is_int(key) ? v_intval(key) : int_as_i64_clamped(key, INT64_MIN / 2, INT64_MAX / 2);
+    bool index = v_is_int(key) || int_check(key) || (!v_is_smallfloat(key) && !slice_check(key) &&
+                                                     type_lookup(type_of(key), NAME(__index__)));
+    if (index) {
+        /* obj_index_i64: IndexError "cannot fit" beyond 64 bits, as CPython */
+        int64_t i = v_is_int(key) ? v_intval(key) : obj_index_i64(key);
+        if (i == -1 && !v_is_int(key) && err_occurred()) return -1;
         int64_t n = list_size(l);
         if (i < 0) i += n;
         if (i < 0 || i >= n) {
@@ -459,11 +466,6 @@ static int list_setitem(Value l, Value key, Value v) {
     if (slice_check(key)) {
         SliceObject *so = V_AS(SliceObject, key);
         return list_setslice(l, so->start, so->stop, so->step, v);
-    }
-    if (!v_is_smallfloat(key) && type_lookup(type_of(key), NAME(__index__))) {
-        int64_t i = obj_index_i64(key);
-        if (i == -1 && err_occurred()) return -1;
-        return list_setitem(l, v_int(i), v);
     }
     err_format(&exc_TypeError, "list indices must be integers or slices, not %T", key);
     return -1;
@@ -506,8 +508,9 @@ static Value list_richcompare(Value a, Value b, int op) {
 }
 
 static Value list_repeat(Value l, Value n) {
-    int64_t k = int_as_i64_clamped(n, 0, INT64_MAX), sz = list_size(l);
-    if (k <= 0 || sz == 0) return list_new(0);
+    int64_t k = int_repeat_count(n), sz = list_size(l);
+    if (k < 0) return VNULL;
+    if (k == 0 || sz == 0) return list_new(0);
     if (sz > INT64_MAX / k) return err_no_memory();
     Value r = list_try_new(sz * k);
     if (!r) return VNULL;
@@ -618,12 +621,24 @@ static Value list_extend_m(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+/* A Py_ssize_t argument as CPython's argument clinic converts it. */
+static int64_t ssize_arg(Value v) {
+    Value iv = obj_index(v);
+    if (!iv) return -1;
+    int64_t x = int_as_i64(iv);
+    if (x == -1 && err_occurred()) {
+        err_clear();
+        err_set(&exc_OverflowError, "Python int too large to convert to C ssize_t");
+    }
+    return x;
+}
+
 static Value list_insert_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (nargs != 3) return err_format(&exc_TypeError, "insert expected 2 arguments, got %zd", (ssize_t)nargs - 1);
-    Value iv = obj_index(args[1]);
-    if (!iv) return VNULL;
-    list_insert(args[0], int_as_i64_clamped(iv, INT64_MIN / 2, INT64_MAX / 2), args[2]);
+    int64_t i = ssize_arg(args[1]);
+    if (i == -1 && err_occurred()) return VNULL;
+    list_insert(args[0], i, args[2]);
     return V_NONE;
 }
 
@@ -632,9 +647,8 @@ static Value list_pop_m(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("pop", nargs - 1, 0, 1) < 0) return VNULL;
     int64_t i = -1;
     if (nargs > 1) {
-        Value iv = obj_index(args[1]);
-        if (!iv) return VNULL;
-        i = int_as_i64_clamped(iv, INT64_MIN / 2, INT64_MAX / 2);
+        i = ssize_arg(args[1]);
+        if (i == -1 && err_occurred()) return VNULL;
     }
     return list_pop(args[0], i);
 }

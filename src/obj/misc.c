@@ -535,14 +535,8 @@ static Value zip_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     }
     Value iters = tuple_new((int64_t)nargs);
     for (size_t i = 0; i < nargs; i++) {
-        Value it = obj_iter(args[i]);
-        if (!it) {
-            if (err_matches(&exc_TypeError) && !type_of(args[i])->iter) {
-                err_clear();
-                return err_format(&exc_TypeError, "zip argument #%d must support iteration", (int)i + 1);
-            }
-            return VNULL;
-        }
+        Value it = obj_iter(args[i]);   /* CPython 3.11: "'int' object is not iterable" */
+        if (!it) return VNULL;
         tuple_items(iters)[i] = it;
     }
     ZipObject *z = (ZipObject *)obj_alloc(t, t->basicsize);

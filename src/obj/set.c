@@ -128,7 +128,7 @@ restart:;
                     mask = (size_t)s->mask;
                 }
             } else if (e->hash == -1 && e->key == DUMMY) {
-                if (!freeslot) freeslot = e;
+                freeslot = e;   /* CPython 3.11 reuses the last dummy on the probe path */
             }
             e++;
         } while (probes--);
@@ -400,26 +400,85 @@ static Value set_difference(Value a, Value b) {
     return r;
 }
 
-static Value set_symmetric_difference(Value a, Value b) {
-    Value other = set_check(b) ? b : set_from_iterable(b);
-    if (!other) return VNULL;
-    Value r = set_copy_type(a, type_is_subtype(type_of(a), &frozenset_type) ? &frozenset_type : &set_type);
+/* Remove k from s if it is there, else add it. */
+static int toggle_entry(SetObject *s, Value k, int64_t h) {
+    bool err;
+    SetEntry *e = lookkey(s, k, h, &err);
+    if (err) return -1;
+    if (!e) return add_entry(s, k, h);
+    e->key = DUMMY;
+    e->hash = -1;
+    s->used--;
+    return 0;
+}
+
+/* s ^= other in place, toggling other's elements in its iteration order
+ * (CPython's set_symmetric_difference_update, whose order programs see). */
+static int symdiff_update(Value sv, Value other) {
+    SetObject *s = V_AS(SetObject, sv);
+    if (sv == other) {
+        s->table = gc_alloc(sizeof(SetEntry) * SET_MINSIZE);
+        s->mask = SET_MINSIZE - 1;
+        s->fill = s->used = 0;
+        return 0;
+    }
+    if (dict_check_exact(other)) {
+        int64_t pos = 0;
+        Value k;
+        while (dict_next(other, &pos, &k, NULL))
+            if (toggle_entry(s, k, V_AS(DictObject, other)->entries[pos - 1].hash) < 0) return -1;
+        return 0;
+    }
+    if (!set_check(other)) {
+        Value tmp = result_type_new(sv);
+        if (set_update(tmp, other) < 0) return -1;
+        other = tmp;
+    }
     SetObject *o = V_AS(SetObject, other);
     for (int64_t i = 0; i <= o->mask; i++) {
         Value k = o->table[i].key;
-        if (!k || k == DUMMY) continue;
-        bool err;
-        SetEntry *e = lookkey(V_AS(SetObject, r), k, o->table[i].hash, &err);
-        if (err) return VNULL;
-        if (e) {
-            e->key = DUMMY;
-            e->hash = -1;
-            V_AS(SetObject, r)->used--;
-        } else if (add_entry(V_AS(SetObject, r), k, o->table[i].hash) < 0) {
-            return VNULL;
+        if (k && k != DUMMY && toggle_entry(s, k, o->table[i].hash) < 0) return -1;
+    }
+    return 0;
+}
+
+/* a ^ b as CPython builds it: a copy of b (of a's base type) with a's
+ * elements toggled in. */
+static Value set_symmetric_difference(Value a, Value b) {
+    Value r = result_type_new(a);
+    if (set_update(r, b) < 0 || symdiff_update(r, a) < 0) return VNULL;
+    return r;
+}
+
+/* s -= other in place (CPython's set_difference_update_internal): discard
+ * other's elements, then drop the dummies if more than a quarter are. */
+static int difference_update(Value sv, Value other) {
+    SetObject *s = V_AS(SetObject, sv);
+    if (sv == other) {
+        s->table = gc_alloc(sizeof(SetEntry) * SET_MINSIZE);
+        s->mask = SET_MINSIZE - 1;
+        s->fill = s->used = 0;
+        return 0;
+    }
+    if (set_check(other)) {
+        int64_t pos = 0;
+        Value k;
+        while (set_next(other, &pos, &k))
+            if (set_discard(sv, k) < 0) return -1;
+    } else {
+        Value it = obj_iter(other);
+        if (!it) return -1;
+        for (;;) {
+            Value k = obj_next(it);
+            if (!k) {
+                if (err_occurred()) return -1;
+                break;
+            }
+            if (set_discard(sv, k) < 0) return -1;
         }
     }
-    return r;
+    if (s->fill - s->used > s->mask / 4) table_resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
+    return 0;
 }
 
 static Value set_union(Value a, Value b) {
@@ -441,6 +500,12 @@ static int set_issubset(Value a, Value b) {
 
 static Value set_binop(Value a, Value b, int op) {
     if (!set_check(a) || !set_check(b)) return V_NOTIMPL;
+    if ((op & BINOP_INPLACE) && type_is_subtype(type_of(a), &set_type) &&
+        (BINOP_BASE(op) == BINOP_XOR || BINOP_BASE(op) == BINOP_SUB)) {
+        /* in place, as CPython: the table's order is the program's */
+        if ((BINOP_BASE(op) == BINOP_XOR ? symdiff_update(a, b) : difference_update(a, b)) < 0) return VNULL;
+        return a;
+    }
     Value r;
     switch (BINOP_BASE(op)) {
     case BINOP_OR: r = set_union(a, b); break;
@@ -682,26 +747,14 @@ static Value m_intersection_update(Value *args, size_t nargs, Value kwnames) {
 }
 static Value m_difference_update(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    for (size_t i = 1; i < nargs; i++) {
-        if (args[i] == SELF) {
-            m_clear(args, 1, VNULL);
-            continue;
-        }
-        Value it = obj_iter(args[i]);
-        if (!it) return VNULL;
-        for (;;) {
-            Value k = obj_next(it);
-            if (!k) {
-                if (err_occurred()) return VNULL;
-                break;
-            }
-            if (set_discard(SELF, k) < 0) return VNULL;
-        }
-    }
+    for (size_t i = 1; i < nargs; i++)
+        if (difference_update(SELF, args[i]) < 0) return VNULL;
     return V_NONE;
 }
 static Value m_symmetric_difference_update(Value *args, size_t nargs, Value kwnames) {
-    return inplace_from(SELF, m_symmetric_difference(args, nargs, kwnames));
+    (void)kwnames;
+    if (arg_count("symmetric_difference_update", nargs - 1, 1, 1) < 0) return VNULL;
+    return symdiff_update(SELF, args[1]) < 0 ? VNULL : V_NONE;
 }
 
 static Value as_set(Value v) { return set_check(v) ? v : set_from_iterable(v); }

@@ -519,10 +519,11 @@ Value str_getitem(Value s, Value key) {
         return str_getslice(s, so->start, so->stop, so->step);
     }
     if (int_check(key) || (!v_is_smallfloat(key) && type_lookup(type_of(key), NAME(__index__)))) {
-        Value iv = obj_index(key);
-        if (!iv) return VNULL;
-        if (v_is_int(iv)) return str_getitem(s, iv);
-        return err_format(&exc_IndexError, "cannot fit 'int' into an index-sized integer");
+        int64_t i = obj_index_i64(key), n = str_len(s);   /* IndexError beyond 64 bits */
+        if (i == -1 && err_occurred()) return VNULL;
+        if (i < 0) i += n;
+        if ((uint64_t)i >= (uint64_t)n) return err_set(&exc_IndexError, "string index out of range");
+        return str_getitem(s, v_int(i));
     }
     return err_format(&exc_TypeError, "string indices must be integers, not '%T'", key);
 }
@@ -544,19 +545,12 @@ Value str_concat(Value a, Value b) {
 }
 
 static Value str_repeat(Value s, Value n) {
-    int64_t k;
-    if (v_is_int(n)) {
-        k = v_intval(n);
-    } else {
-        k = int_as_i64(n);
-        if (k == -1 && err_occurred()) {
-            err_clear();
-            return err_format(&exc_OverflowError, "cannot fit 'int' into an index-sized integer");
-        }
-    }
+    int64_t k = v_is_int(n) ? (v_intval(n) < 0 ? 0 : v_intval(n)) : int_repeat_count(n);
+    if (k < 0) return VNULL;
     StrObject *so = V_AS(StrObject, s);
-    if (k <= 0 || so->nbytes == 0) return str_empty;
+    if (k == 0 || so->nbytes == 0) return str_empty;
     if (k == 1 && so->hdr.type == &str_type) return s;
+    if (str_len(s) > INT64_MAX / k) return err_set(&exc_OverflowError, "repeated string is too long");
     if (so->nbytes > INT64_MAX / k) return err_no_memory();
     size_t total = (size_t)(so->nbytes * k);
     Value r = str_try_alloc(total);

@@ -158,9 +158,12 @@ static Value tuple_getitem(Value t, Value key) {
     }
     if (!int_check(key) && (v_is_smallfloat(key) || !type_lookup(type_of(key), NAME(__index__))))
         return err_format(&exc_TypeError, "tuple indices must be integers or slices, not %T", key);
-    int64_t i = obj_index_i64(key);
+    /* an index that is not a small int (v_int() of it would wrap) */
+    int64_t i = obj_index_i64(key), n = tuple_size(t);
     if (i == -1 && err_occurred()) return VNULL;
-    return tuple_getitem(t, v_int(i));
+    if (i < 0) i += n;
+    if ((uint64_t)i >= (uint64_t)n) return err_set(&exc_IndexError, "tuple index out of range");
+    return tuple_get(t, i);
 }
 
 static int tuple_contains(Value t, Value item) {
@@ -197,8 +200,9 @@ static Value tuple_binop(Value a, Value b, int op) {
             n = a;
         }
         if (!tuple_check(t) || !int_check(n)) return V_NOTIMPL;
-        int64_t k = int_as_i64_clamped(n, 0, INT64_MAX), sz = tuple_size(t);
-        if (k <= 0 || sz == 0) return tuple_empty;
+        int64_t k = int_repeat_count(n), sz = tuple_size(t);
+        if (k < 0) return VNULL;
+        if (k == 0 || sz == 0) return tuple_empty;
         if (k == 1 && tuple_check_exact(t)) return t;
         if (sz > ((int64_t)1 << 32) / k) return err_no_memory();
         Value r = tuple_new(sz * k);

@@ -806,7 +806,19 @@ static Value object_repr(Value self) {
     return str_printf("<%s object at %p>", t->tname, (void *)(uintptr_t)self);
 }
 
-static Value object_str(Value self) { return obj_repr(self); }
+static Value heap_repr(Value self);
+
+/* object.__str__ calls the repr slot, and str() checks what it got: as in
+ * CPython, a __repr__ returning a non-string is "__str__ returned
+ * non-string" through str(), "%s" and format(). */
+static Value object_str(Value self) {
+    if (type_of(self)->repr == heap_repr) {
+        bool found;
+        Value r = obj_call_special(self, NAME(__repr__), NULL, 0, &found);
+        if (found) return r;
+    }
+    return obj_repr(self);
+}
 
 static int64_t object_hash(Value self) {
     uint64_t x = (uint64_t)self;
@@ -1181,13 +1193,15 @@ static int heap_setitem(Value self, Value key, Value v) {
         Value a[2] = {key, v};
         r = call_dunder(self, NAME(__setitem__), a, 2, &found);
         if (!found) {
-            err_format(&exc_TypeError, "'%T' object does not support item assignment", self);
+            /* the class defines __delitem__ only: CPython's slot looks
+             * __setitem__ up and fails with AttributeError */
+            err_set(&exc_AttributeError, "__setitem__");
             return -1;
         }
     } else {
         r = call_dunder(self, NAME(__delitem__), &key, 1, &found);
         if (!found) {
-            err_format(&exc_TypeError, "'%T' object does not support item deletion", self);
+            err_set(&exc_AttributeError, "__delitem__");
             return -1;
         }
     }

@@ -1204,7 +1204,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (v_both_int(a, b)) {
             int64_t x = v_intval(a), s = v_intval(b);
             if (s >= 0 && s < 62) {
-                int64_t r = x << s;
+                int64_t r = (int64_t)((uint64_t)x << s);   /* no signed overflow (UB) */
                 if ((r >> s) == x && smallint_fits(r)) {
                     TOP() = v_int(r);
                     NEXT();

@@ -190,9 +190,21 @@ Value obj_getitem(Value obj, Value key) {
     return err_format(&exc_TypeError, "'%s' object is not subscriptable", t->tname);
 }
 
+/* The sequence protocol's conversion of an integer key comes before the
+ * TypeError of a type without item assignment: IndexError beyond 64 bits. */
+static bool is_index(Value key) {
+    return int_check(key) || (!v_is_smallfloat(key) && type_lookup(type_of(key), NAME(__index__)));
+}
+
+static bool seq_key_too_big(Type *t, Value key) {
+    bool seq = (t->flags & TF_HEAPTYPE) || t->len || t->contains;
+    return seq && is_index(key) && obj_index_i64(key) == -1 && err_occurred();
+}
+
 int obj_setitem(Value obj, Value key, Value v) {
     Type *t = type_of(obj);
     if (t->setitem) return t->setitem(obj, key, v);
+    if (seq_key_too_big(t, key)) return -1;
     err_format(&exc_TypeError, "'%s' object does not support item assignment", t->tname);
     return -1;
 }
@@ -200,7 +212,13 @@ int obj_setitem(Value obj, Value key, Value v) {
 int obj_delitem(Value obj, Value key) {
     Type *t = type_of(obj);
     if (t->setitem) return t->setitem(obj, key, VNULL);
-    err_format(&exc_TypeError, "'%s' object doesn't support item deletion", t->tname);
+    /* CPython's two messages: PySequence_DelItem's for a type with the
+     * sequence protocol (containers, every class statement's type) and an
+     * integer key, PyObject_DelItem's otherwise */
+    bool seq = (t->flags & TF_HEAPTYPE) || t->len || t->contains;
+    if (seq_key_too_big(t, key)) return -1;
+    err_format(&exc_TypeError, seq && is_index(key) ? "'%s' object doesn't support item deletion"
+                                                     : "'%s' object does not support item deletion", t->tname);
     return -1;
 }
 
