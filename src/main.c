@@ -8,13 +8,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <editline/readline.h>
+#include <histedit.h>
 
 #include "front/compiler.h"
 #include "jit/params.h"
 #include "runtime.h"
+#include "vm/config.h"
 #include "vm/pending.h"
 #include "introspect/jitevents.h"
+#include "mod/modules.h"
 #include "introspect/profiler.h"
 #include "introspect/pypylog.h"
 #include "vm/traceback.h"
@@ -24,34 +26,89 @@ void sys_set_argv(int argc, char **argv);
 void sys_flush_all(void);
 extern Value sys_module, builtins_module;
 
-#define TPY_VERSION "0.1.0"
+/* ---- help texts ------------------------------------------------------------------------ */
 
-static const char usage_text[] =
-    "usage: tpy [option] ... [-c cmd | file | -] [arg] ...\n"
-    "Options:\n"
-    "-c cmd     : program passed in as string (terminates option list)\n"
-    "-h         : print this help message and exit (also -? or --help)\n"
-    "-i         : inspect interactively after running script\n"
-    "-u         : unbuffered stdout and stderr\n"
-    "-B, -E, -s, -S, -O : accepted for compatibility, no effect\n"
-    "-V         : print the version number and exit (also --version)\n"
+static const char usage_line[] = "usage: %s [option] ... [-c cmd | -m mod | file | -] [arg] ...\n";
+
+static const char help_options[] =
+    "Options (and corresponding environment variables):\n"
+    "-b     : set sys.flags.bytes_warning (-bb: 2) and add a BytesWarning filter to\n"
+    "         sys.warnoptions\n"
+    "-B     : don't write .pyc files on import (tpy never writes them); also\n"
+    "         PYTHONDONTWRITEBYTECODE=x\n"
+    "-c cmd : program passed in as string (terminates option list)\n"
+    "-d     : set sys.flags.debug (parser debugging: no effect in tpy, as in a\n"
+    "         release build of CPython); also PYTHONDEBUG=x\n"
+    "-E     : ignore PYTHON* environment variables (such as PYTHONPATH)\n"
+    "-h     : print this help message and exit (also -? or --help)\n"
+    "-i     : inspect interactively after running script; forces a prompt even\n"
+    "         if stdin does not appear to be a terminal; also PYTHONINSPECT=x\n"
+    "-I     : isolate tpy from the user's environment (implies -E, -P and -s)\n"
+    "-m mod : run library module as a script (terminates option list)\n"
+    "-O     : remove assert and __debug__-dependent statements; also\n"
+    "         PYTHONOPTIMIZE=x\n"
+    "-OO    : do -O changes and also discard docstrings\n"
+    "-P     : don't prepend a potentially unsafe path to sys.path; also\n"
+    "         PYTHONSAFEPATH\n"
+    "-q     : don't print version and copyright messages on interactive startup\n"
+    "-s     : don't add user site directory to sys.path; also PYTHONNOUSERSITE\n"
+    "-S     : don't imply 'import site' on initialization (no exit, quit, help,\n"
+    "         copyright, credits, license builtins)\n"
+    "-u     : force the stdout and stderr streams to be unbuffered;\n"
+    "         this option has no effect on stdin; also PYTHONUNBUFFERED=x\n"
+    "-v     : verbose (trace import statements); also PYTHONVERBOSE=x\n"
+    "         can be supplied multiple times to increase verbosity\n"
+    "-V     : print the Python version number and exit (also --version)\n"
+    "         when given twice, print more information about the build\n"
+    "-W arg : warning control; arg is action:message:category:module:lineno\n"
+    "         also PYTHONWARNINGS=arg (kept in sys.warnoptions)\n"
+    "-x     : skip first line of source, allowing use of non-Unix forms of #!cmd\n"
+    "-X opt : set implementation-specific option (see --help-xoptions)\n"
+    "--check-hash-based-pycs always|default|never:\n"
+    "         control how Python invalidates hash-based .pyc files (tpy reads no\n"
+    "         .pyc files: checked, then no effect)\n"
+    "--help-env      : print help about Python environment variables and exit\n"
+    "--help-xoptions : print help about implementation-specific -X options and exit\n"
+    "--help-all      : print complete help information and exit\n"
+    "\n"
+    "tpy's JIT options:\n"
     "--jit ARG  : JIT options, PyPy's syntax: 'off', 'help', or a comma-separated\n"
     "             list of NAME=VALUE (e.g. threshold=200,trace_eagerness=50)\n"
     "--dis      : print the compiled bytecode of the program and exit\n"
     "--jit-profile[=loops|bridges] : record the time spent in each compiled loop\n"
     "             (and, with 'bridges', in each bridge) into a PYPYLOG file\n"
-    "--jit-profile-out FILE : that file (default jitprof.log); its report:\n"
-    "             tpy -m jitprof FILE\n"
+    "--jit-profile-out FILE : that file (default jitprof.log; implies --jit-profile);\n"
+    "             its report: tpy -m jitprof FILE\n"
     "--jit-profile-events : write every entry and exit as its own section (the\n"
     "             seed's format; large logs) instead of per-batch summaries\n"
     "--jit-profile-sample N : time one in about N transitions of compiled code\n"
     "             and estimate the others' split (default 1024); 1 times them all\n"
-    "-m mod     : run library module as a script (terminates option list)\n"
-    "file       : program read from script file\n"
-    "-          : program read from stdin (default; interactive mode if a tty)\n"
-    "arg ...    : arguments passed to program in sys.argv[1:]\n"
     "\n"
-    "Environment variables:\n"
+    "Arguments:\n"
+    "file   : program read from script file\n"
+    "-      : program read from stdin (default; interactive mode if a tty)\n"
+    "arg ...: arguments passed to program in sys.argv[1:]\n";
+
+static const char help_env[] =
+    "Environment variables that change behavior:\n"
+    "PYTHONSTARTUP: file executed on interactive startup (no default)\n"
+    "PYTHONPATH   : ':'-separated list of directories prefixed to the\n"
+    "               default module search path.  The result is sys.path.\n"
+    "PYTHONSAFEPATH: don't prepend a potentially unsafe path to sys.path.\n"
+    "PYTHONINSPECT: as -i; PYTHONUNBUFFERED: as -u; PYTHONDONTWRITEBYTECODE: as -B;\n"
+    "PYTHONOPTIMIZE: as -O (a number: that level); PYTHONVERBOSE: as -v;\n"
+    "PYTHONDEBUG: as -d; PYTHONNOUSERSITE: as -s; PYTHONDEVMODE: as -X dev;\n"
+    "PYTHONUTF8: 1 or 0, as -X utf8; PYTHONPROFILEIMPORTTIME: as -X importtime;\n"
+    "PYTHONWARNDEFAULTENCODING: as -X warn_default_encoding.\n"
+    "PYTHONWARNINGS: comma-separated -W arguments.\n"
+    "PYTHONINTMAXSTRDIGITS: the limit of int<->str conversions, as\n"
+    "               -X int_max_str_digits.\n"
+    "Read by CPython but without effect in tpy: PYTHONHOME, PYTHONCASEOK,\n"
+    "PYTHONIOENCODING (tpy's streams are UTF-8), PYTHONHASHSEED (tpy's str hashes\n"
+    "are CPython's with PYTHONHASHSEED=0), PYTHONMALLOC, PYTHONFAULTHANDLER,\n"
+    "PYTHONTRACEMALLOC, PYTHONPYCACHEPREFIX, PYTHONBREAKPOINT, PYTHONPLATLIBDIR.\n"
+    "\n"
+    "tpy's own:\n"
     "PYPYLOG    : JIT logging, PyPy's syntax (e.g. PYPYLOG=jit-log-opt:log.txt)\n"
     "TPY_JIT_PROFILE : loops or bridges, the profiler's mode when PYPYLOG selects\n"
     "             jit-profile\n"
@@ -59,6 +116,27 @@ static const char usage_text[] =
     "    summaries (default: PYPYLOG=jit-profile-enter,jit-profile-exit:FILE gives every\n"
     "    event, PYPYLOG=jit-profile:FILE summaries)\n"
     "TPY_JIT_PROFILE_SAMPLE : N, as --jit-profile-sample\n";
+
+static const char help_xoptions[] =
+    "The following implementation-specific options are available:\n"
+    "\n"
+    "-X importtime: show how long each import takes (self and cumulative time,\n"
+    "    in microseconds, nested imports indented), as CPython does\n"
+    "\n"
+    "-X dev: development mode: sys.flags.dev_mode is True and 'default' heads\n"
+    "    sys.warnoptions\n"
+    "\n"
+    "-X utf8: UTF-8 mode (sys.flags.utf8_mode); -X utf8=0 turns it off. tpy's\n"
+    "    interfaces are UTF-8 either way\n"
+    "\n"
+    "-X warn_default_encoding: set sys.flags.warn_default_encoding\n"
+    "\n"
+    "-X int_max_str_digits=number: limit the size of int<->str conversions.\n"
+    "    The default is sys.int_info.default_max_str_digits.  0 disables.\n"
+    "\n"
+    "Any other -X option is kept in sys._xoptions and has no effect, as in CPython\n"
+    "(faulthandler, showrefcount, tracemalloc, pycache_prefix, no_debug_ranges and\n"
+    "frozen_modules are CPython's and do nothing in tpy).\n";
 
 void signals_install_default(void);   /* mod/signal.c */
 void signals_default_sigint(void);
@@ -68,13 +146,8 @@ void signals_default_sigint(void);
  * was interrupted (status 130) and stops a script it runs. */
 static bool died_by_sigint;
 
-static int exit_status_for(Value exc) {
-    if (type_is_subtype(type_of(exc), &exc_SystemExit)) {
-        sys_flush_all();
-        return err_system_exit_status(exc);
-    }
-    if (type_is_subtype(type_of(exc), &exc_KeyboardInterrupt)) died_by_sigint = true;
-    /* sys.excepthook(type, value, tb) */
+/* An exception nobody caught: sys.excepthook(type, value, tb) prints it */
+static void print_uncaught(Value exc) {
     sys_flush_all();
     Value hook = dict_get_cstr(module_dict(sys_module), "excepthook");
     ExcObject *e = V_AS(ExcObject, exc);
@@ -90,6 +163,17 @@ static int exit_status_for(Value exc) {
     } else {
         err_print_exception(exc);
     }
+}
+
+/* The exit status for an exception that ended the program. Under -i the
+ * prompt follows, so even SystemExit is only printed, as in CPython. */
+static int exit_status_for(Value exc) {
+    if (type_is_subtype(type_of(exc), &exc_SystemExit) && !tpy_config.inspect) {
+        sys_flush_all();
+        return err_system_exit_status(exc);
+    }
+    if (type_is_subtype(type_of(exc), &exc_KeyboardInterrupt)) died_by_sigint = true;
+    print_uncaught(exc);
     return 1;
 }
 
@@ -157,11 +241,95 @@ static char *dirname_of(const char *path) {
 
 /* ---- the interactive prompt ------------------------------------------------------------ */
 
+/* The prompt's line editor: libedit's own interface (not its readline
+ * emulation, which echoes "^D" at the end of input where GNU readline and
+ * so CPython print nothing). Emacs keys, history in memory, ~/.editrc. */
+static EditLine *line_editor;
+static History *line_history;
+static const char *line_prompt;
+
+static char *editor_prompt(EditLine *el) {
+    (void)el;
+    return (char *)line_prompt;
+}
+
+/* Ctrl-D: the end of input on an empty line, else delete the character
+ * under the cursor, as readline's delete-char */
+static unsigned char editor_eof_or_delete(EditLine *el, int ch) {
+    (void)ch;
+    const LineInfo *li = el_line(el);
+    if (li->buffer == li->lastchar) return CC_EOF;
+    if (li->cursor == li->lastchar) return CC_ERROR;
+    el_cursor(el, 1);
+    el_deletestr(el, 1);
+    return CC_REFRESH;
+}
+
+static void editor_open(void) {
+    if (line_editor) return;
+    line_editor = el_init("tpy", stdin, stdout, stderr);
+    line_history = history_init();
+    HistEvent ev;
+    history(line_history, &ev, H_SETSIZE, 1000);
+    el_set(line_editor, EL_EDITOR, "emacs");
+    el_set(line_editor, EL_PROMPT, editor_prompt);
+    el_set(line_editor, EL_HIST, history, line_history);
+    el_set(line_editor, EL_ADDFN, "tpy-eof-or-delete", "end of input or delete a character", editor_eof_or_delete);
+    el_set(line_editor, EL_BIND, "^D", "tpy-eof-or-delete", NULL);
+    el_source(line_editor, NULL);
+}
+
+/* One line of input for the prompt: the line editor on a terminal, else
+ * the prompt written to stderr and a line read from stdin, as CPython does
+ * for `tpy -i < file`. NULL at the end of input or when Ctrl-C interrupted
+ * the read (pending() is then set). The line has no newline; free() it. */
+static char *prompt_read_line(const char *prompt, bool tty) {
+    if (tty) {
+        editor_open();
+        line_prompt = prompt;
+        int n;
+        const char *line = el_gets(line_editor, &n);
+        if (!line || n <= 0) return NULL;
+        size_t len = strlen(line);
+        if (len && line[len - 1] == '\n') len--;
+        return strndup(line, len);
+    }
+    fputs(prompt, stderr);
+    fflush(stderr);
+    Buf b;
+    buf_init(&b, 128);
+    int ch;
+    while ((ch = getchar()) != EOF && ch != '\n') buf_putc(&b, (char)ch);
+    if (ch == EOF && b.len == 0) return NULL;
+    return strndup(b.data ? b.data : "", b.len);
+}
+
+static void prompt_remember(const char *line) {
+    if (!line_history || !*line) return;
+    HistEvent ev;
+    history(line_history, &ev, H_ENTER, line);
+}
+
+/* An exception at the prompt: SystemExit ends the session (its status in
+ * *status), anything else is printed and the session goes on. */
+static bool prompt_exception(int *status) {
+    Value exc = err_fetch();
+    if (type_is_subtype(type_of(exc), &exc_SystemExit)) {
+        sys_flush_all();
+        *status = err_system_exit_status(exc);
+        return true;
+    }
+    sys_flush_all();
+    print_uncaught(exc);
+    return false;
+}
+
+/* The read-eval-print loop on __main__, until the end of input or
+ * SystemExit; returns the exit status. */
 static int interactive_loop(void) {
-    fprintf(stderr, "tpy %s (Python 3.11 compatible, tracing JIT)\n"
-                    "Type \"help\", \"copyright\", \"credits\" or \"license\" for more information.\n",
-            TPY_VERSION);
+    bool tty = isatty(0);
     Value d = module_dict(tstate.main_module);
+    int status = 0;
     Buf src;
     for (;;) {
         buf_init(&src, 256);
@@ -169,28 +337,23 @@ static int interactive_loop(void) {
         CodeObject *co = NULL;
         for (;;) {
             sys_flush_all();
-            char *line = readline(first ? ">>> " : "... ");
+            char *line = prompt_read_line(first ? ">>> " : "... ", tty);
             if (!line && pending()) {
                 /* Ctrl-C interrupted the read: drop the input, as CPython */
                 if (pending_run() < 0) {
-                    Value exc = err_fetch();
-                    if (type_is_subtype(type_of(exc), &exc_SystemExit)) return exit_status_for(exc);
                     fputc('\n', stderr);
-                    err_print_exception(exc);
+                    if (prompt_exception(&status)) return status;
                 }
                 buf_init(&src, 256);
                 first = true;
                 continue;
             }
             if (!line) {
-                if (first) {
-                    fputc('\n', stderr);
-                    return 0;
-                }
                 fputc('\n', stderr);
+                if (first) return 0;
                 break;
             }
-            if (*line) add_history(line);
+            if (tty) prompt_remember(line);
             buf_puts(&src, line);
             buf_putc(&src, '\n');
             free(line);
@@ -206,220 +369,458 @@ static int interactive_loop(void) {
             break;
         }
         if (!co) {
-            if (err_occurred()) {
-                Value exc = err_fetch();
-                if (type_is_subtype(type_of(exc), &exc_SystemExit)) return exit_status_for(exc);
-                err_print_exception(exc);
-            }
+            if (err_occurred() && prompt_exception(&status)) return status;
             continue;
         }
-        Value r = eval_module_code(co, d, VNULL);
-        if (!r) {
-            Value exc = err_fetch();
-            if (type_is_subtype(type_of(exc), &exc_SystemExit)) return exit_status_for(exc);
-            sys_flush_all();
-            err_print_exception(exc);
-        }
+        if (!eval_module_code(co, d, VNULL) && prompt_exception(&status)) return status;
     }
 }
 
-Value import_module_source(const char *name, const char **path);   /* mod/import.c */
+/* PYTHONSTARTUP: run before the first prompt; its errors are printed */
+static void run_startup_file(void) {
+    const char *path = getenv("PYTHONSTARTUP");
+    if (tpy_config.ignore_environment || !path || !*path) return;
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "Could not open PYTHONSTARTUP\n");
+        fprintf(stderr, "FileNotFoundError: [Errno %d] %s: '%s'\n", errno, strerror(errno), path);
+        return;
+    }
+    size_t len;
+    char *src = read_all(f, &len);
+    fclose(f);
+    traceback_register_source(str_from_cstr(path), src, len);
+    CodeObject *co = compile_source(src, len, path, COMPILE_MODULE);
+    if (!co || !eval_module_code(co, module_dict(tstate.main_module), VNULL)) {
+        int status;
+        if (prompt_exception(&status)) exit(status);
+    }
+    free(src);
+}
 
-int main(int argc, char **argv) {
-    const char *command = NULL, *script = NULL;
-    bool dis = false, inspect = false;
+/* ---- the command line ------------------------------------------------------------------ */
+
+/* What main() runs, and tpy's own options; CPython's go to tpy_config. */
+typedef struct Options {
+    const char *command, *module, *script;   /* script "-": stdin */
+    int first_arg;                           /* argv index of sys.argv[1] */
+    int version;                             /* -V count */
+    enum { HELP_NONE, HELP_USAGE, HELP_ENV, HELP_XOPTIONS, HELP_ALL } help;
+    bool skip_first_line;
+    bool dis;
+    const char *jit_spec;
+    const char *profile_mode, *profile_out, *profile_sample;
+    bool profile_events;
+    const char **warnoptions, **xoptions;
+    int nwarnoptions, nxoptions;
+} Options;
+
+static const char *prog_name;
+
+/* CPython's message for a bad command line: status 2 */
+static int usage_error(const char *fmt, const char *what) {
+    fprintf(stderr, fmt, what);
+    fprintf(stderr, usage_line, prog_name);
+    fprintf(stderr, "Try `tpy -h' for more information.\n");
+    return 2;
+}
+
+/* CPython's failure to start with a bad setting (status 1) */
+static int fatal_config(const char *func, const char *msg) {
+    fprintf(stderr, "Fatal Python error: %s: %s\nPython runtime state: preinitialized\n\n", func, msg);
+    return 1;
+}
+
+static bool parse_int_limit(const char *s, int *out) {
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < 0 || v > INT_MAX || (v > 0 && v < INT_MAX_STR_DIGITS_THRESHOLD)) return false;
+    *out = (int)v;
+    return true;
+}
+
+/* -X OPT: the ones with a meaning; all are kept in sys._xoptions.
+ * Returns 0, or the exit status of a fatal value. */
+static int apply_xoption(const char *x) {
+    if (strcmp(x, "dev") == 0) tpy_config.dev_mode = 1;
+    else if (strcmp(x, "importtime") == 0 || strncmp(x, "importtime=", 11) == 0) tpy_config.import_time = 1;
+    else if (strcmp(x, "warn_default_encoding") == 0) tpy_config.warn_default_encoding = 1;
+    else if (strcmp(x, "utf8") == 0 || strcmp(x, "utf8=1") == 0) tpy_config.utf8_mode = 1;
+    else if (strcmp(x, "utf8=0") == 0) tpy_config.utf8_mode = 0;
+    else if (strncmp(x, "utf8=", 5) == 0) {
+        fprintf(stderr, "Fatal Python error: preconfig_init_utf8_mode: invalid -X utf8 option value\n"
+                        "Python runtime state: preinitializing\n\n");
+        return 1;
+    } else if (strcmp(x, "int_max_str_digits") == 0 || strncmp(x, "int_max_str_digits=", 19) == 0) {
+        if (!x[18] || !parse_int_limit(x + 19, &tpy_config.int_max_str_digits))
+            return fatal_config("config_init_int_max_str_digits",
+                                "-X int_max_str_digits: invalid limit; must be >= 640 or 0 for unlimited.");
+    }
+    return 0;
+}
+
+/* An environment flag: CPython takes the larger of the option's count and
+ * the variable's number (a non-numeric value counts 1). */
+static void env_flag(const char *name, int *flag) {
+    const char *v = getenv(name);
+    if (!v || !*v) return;
+    char *end;
+    long n = strtol(v, &end, 10);
+    int level = *end || n < 1 ? 1 : (int)(n > 1000 ? 1000 : n);
+    if (level > *flag) *flag = level;
+}
+
+/* PYTHON* variables, unless -E or -I. Returns 0 or a fatal exit status. */
+static int read_environment(Options *o, bool int_digits_from_x) {
+    if (tpy_config.ignore_environment) return 0;
+    env_flag("PYTHONDEBUG", &tpy_config.debug);
+    env_flag("PYTHONINSPECT", &tpy_config.inspect);
+    env_flag("PYTHONOPTIMIZE", &tpy_config.optimize);
+    env_flag("PYTHONDONTWRITEBYTECODE", &tpy_config.dont_write_bytecode);
+    env_flag("PYTHONNOUSERSITE", &tpy_config.no_user_site);
+    env_flag("PYTHONVERBOSE", &tpy_config.verbose);
+    env_flag("PYTHONUNBUFFERED", &tpy_config.unbuffered);
+    env_flag("PYTHONSAFEPATH", &tpy_config.safe_path);
+    env_flag("PYTHONDEVMODE", &tpy_config.dev_mode);
+    env_flag("PYTHONPROFILEIMPORTTIME", &tpy_config.import_time);
+    env_flag("PYTHONWARNDEFAULTENCODING", &tpy_config.warn_default_encoding);
+    const char *utf8 = getenv("PYTHONUTF8");
+    if (utf8 && *utf8) {
+        if (strcmp(utf8, "1") == 0) tpy_config.utf8_mode = 1;
+        else if (strcmp(utf8, "0") == 0) tpy_config.utf8_mode = 0;
+        else {
+            fprintf(stderr, "Fatal Python error: preconfig_init_utf8_mode: invalid PYTHONUTF8 environment "
+                            "variable value\nPython runtime state: preinitializing\n\n");
+            return 1;
+        }
+    }
+    const char *digits = getenv("PYTHONINTMAXSTRDIGITS");
+    if (digits && *digits && !int_digits_from_x && !parse_int_limit(digits, &tpy_config.int_max_str_digits))
+        return fatal_config("config_init_int_max_str_digits",
+                            "PYTHONINTMAXSTRDIGITS: invalid limit; must be >= 640 or 0 for unlimited.");
+    (void)o;
+    return 0;
+}
+
+/* Parse argv as CPython's getopt does: short options may be combined
+ * (-Bc 'code', -cprint(5), -Wignore), -c and -m end the options, the first
+ * non-option is the script. Returns -1 to go on, else an exit status. */
+static int parse_command_line(int argc, char **argv, Options *o) {
+    static const char flags_noarg[] = "bBdEhiIOPqsSuvVx?";
+    o->warnoptions = calloc((size_t)argc, sizeof(char *));
+    o->xoptions = calloc((size_t)argc, sizeof(char *));
     int i = 1;
-    const char *jit_spec = NULL;
-    const char *profile_mode = NULL, *profile_out = "jitprof.log", *profile_sample = NULL, *module = NULL;
-    bool profile_events = false;
     for (; i < argc; i++) {
         const char *a = argv[i];
-        if (strcmp(a, "-c") == 0) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "Argument expected for the -c option\n%s", usage_text);
-                return 2;
-            }
-            command = argv[++i];
-            i++;
-            break;
-        } else if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0 || strcmp(a, "-?") == 0) {
-            fputs(usage_text, stdout);
-            return 0;
-        } else if (strcmp(a, "-V") == 0 || strcmp(a, "--version") == 0) {
-            printf("tpy %s (Python 3.11 compatible)\n", TPY_VERSION);
-            return 0;
-        } else if (strcmp(a, "--jit") == 0) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "Argument expected for the --jit option\n");
-                return 2;
-            }
-            jit_spec = argv[++i];
-            if (strcmp(jit_spec, "help") == 0) {
-                jit_params_print_help(stdout);
-                return 0;
-            }
-        } else if (strncmp(a, "--jit=", 6) == 0) {
-            jit_spec = a + 6;
-        } else if (strcmp(a, "--dis") == 0) {
-            dis = true;
-        } else if (strcmp(a, "--jit-profile") == 0 || strncmp(a, "--jit-profile=", 14) == 0) {
-            profile_mode = a[13] == '=' ? a + 14 : "loops";
-            if (strcmp(profile_mode, "loops") != 0 && strcmp(profile_mode, "bridges") != 0) {
-                fprintf(stderr, "tpy: --jit-profile takes 'loops' or 'bridges', not '%s'\n", profile_mode);
-                return 2;
-            }
-        } else if (strcmp(a, "--jit-profile-events") == 0) {
-            profile_events = true;
-            if (!profile_mode) profile_mode = "loops";
-        } else if (strcmp(a, "--jit-profile-sample") == 0 || strncmp(a, "--jit-profile-sample=", 21) == 0) {
-            const char *n = a[20] == '=' ? a + 21 : i + 1 < argc ? argv[++i] : NULL;
-            char *end = NULL;
-            long v = n ? strtol(n, &end, 10) : 0;
-            if (!n || !*n || *end || v < 1 || v > PROF_MAX_SAMPLE) {
-                fprintf(stderr, "tpy: --jit-profile-sample takes a whole number from 1 to %d%s%s%s\n",
-                        PROF_MAX_SAMPLE, n ? ", not '" : "", n ? n : "", n ? "'" : "");
-                return 2;
-            }
-            profile_sample = n;
-            if (!profile_mode) profile_mode = "loops";
-        } else if (strcmp(a, "--jit-profile-out") == 0) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "Argument expected for the --jit-profile-out option\n");
-                return 2;
-            }
-            profile_out = argv[++i];
-        } else if (strcmp(a, "-m") == 0) {
-            if (i + 1 >= argc) {
-                fprintf(stderr, "Argument expected for the -m option\n%s", usage_text);
-                return 2;
-            }
-            module = argv[++i];
-            i++;
-            break;
-        } else if (strcmp(a, "-i") == 0) {
-            inspect = true;
-        } else if (strcmp(a, "-u") == 0 || strcmp(a, "-B") == 0 || strcmp(a, "-E") == 0 || strcmp(a, "-s") == 0 ||
-                   strcmp(a, "-S") == 0 || strcmp(a, "-O") == 0) {
-            /* accepted, no effect */
-        } else if (strcmp(a, "-") == 0) {
-            script = "-";
-            i++;
-            break;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "Unknown option: %s\n%s", a, usage_text);
-            return 2;
-        } else {
-            script = a;
+        if (a[0] != '-' || strcmp(a, "-") == 0) break;   /* the script, or stdin */
+        if (strcmp(a, "--") == 0) {
             i++;
             break;
         }
+        if (a[1] == '-') {
+            /* long options: CPython's, then tpy's */
+            if (strcmp(a, "--help") == 0) o->help = HELP_USAGE;
+            else if (strcmp(a, "--version") == 0) o->version++;
+            else if (strcmp(a, "--help-env") == 0) o->help = HELP_ENV;
+            else if (strcmp(a, "--help-xoptions") == 0) o->help = HELP_XOPTIONS;
+            else if (strcmp(a, "--help-all") == 0) o->help = HELP_ALL;
+            else if (strcmp(a, "--check-hash-based-pycs") == 0) {
+                if (i + 1 >= argc) return usage_error("Argument expected for the %s options\n", a);
+                const char *v = argv[++i];
+                if (strcmp(v, "always") != 0 && strcmp(v, "default") != 0 && strcmp(v, "never") != 0)
+                    return usage_error("%s must be one of 'default', 'always', or 'never'\n", a);
+            } else if (strcmp(a, "--jit") == 0 || strncmp(a, "--jit=", 6) == 0) {
+                if (a[5] == '=') o->jit_spec = a + 6;
+                else if (i + 1 < argc) o->jit_spec = argv[++i];
+                else return usage_error("Argument expected for the %s option\n", a);
+            } else if (strcmp(a, "--dis") == 0) {
+                o->dis = true;
+            } else if (strcmp(a, "--jit-profile") == 0 || strncmp(a, "--jit-profile=", 14) == 0) {
+                o->profile_mode = a[13] == '=' ? a + 14 : "loops";
+                if (strcmp(o->profile_mode, "loops") != 0 && strcmp(o->profile_mode, "bridges") != 0) {
+                    fprintf(stderr, "tpy: --jit-profile takes 'loops' or 'bridges', not '%s'\n", o->profile_mode);
+                    return 2;
+                }
+            } else if (strcmp(a, "--jit-profile-events") == 0) {
+                o->profile_events = true;
+            } else if (strcmp(a, "--jit-profile-sample") == 0 || strncmp(a, "--jit-profile-sample=", 21) == 0) {
+                const char *n = a[20] == '=' ? a + 21 : i + 1 < argc ? argv[++i] : NULL;
+                char *end = NULL;
+                long v = n ? strtol(n, &end, 10) : 0;
+                if (!n || !*n || *end || v < 1 || v > PROF_MAX_SAMPLE) {
+                    fprintf(stderr, "tpy: --jit-profile-sample takes a whole number from 1 to %d%s%s%s\n",
+                            PROF_MAX_SAMPLE, n ? ", not '" : "", n ? n : "", n ? "'" : "");
+                    return 2;
+                }
+                o->profile_sample = n;
+            } else if (strcmp(a, "--jit-profile-out") == 0 || strncmp(a, "--jit-profile-out=", 18) == 0) {
+                if (a[17] == '=') o->profile_out = a + 18;
+                else if (i + 1 < argc) o->profile_out = argv[++i];
+                else return usage_error("Argument expected for the %s option\n", a);
+            } else {
+                return usage_error("unknown option %s\n", a);
+            }
+            continue;
+        }
+        /* a cluster of short options */
+        for (const char *p = a + 1; *p; p++) {
+            char c = *p;
+            if (c == 'c' || c == 'm' || c == 'W' || c == 'X') {
+                const char *arg = p[1] ? p + 1 : i + 1 < argc ? argv[++i] : NULL;
+                if (!arg) {
+                    char opt[3] = {'-', c, 0};
+                    return usage_error("Argument expected for the %s option\n", opt);
+                }
+                if (c == 'c') o->command = arg;
+                else if (c == 'm') o->module = arg;
+                else if (c == 'W') o->warnoptions[o->nwarnoptions++] = arg;
+                else o->xoptions[o->nxoptions++] = arg;
+                if (c == 'c' || c == 'm') {
+                    o->first_arg = i + 1;
+                    return -1;
+                }
+                break;
+            }
+            if (c == 'J') {
+                fprintf(stderr, "-J is reserved for Jython\n");
+                fprintf(stderr, usage_line, prog_name);
+                fprintf(stderr, "Try `tpy -h' for more information.\n");
+                return 2;
+            }
+            if (!strchr(flags_noarg, c)) {
+                char opt[3] = {'-', c, 0};
+                return usage_error("Unknown option: %s\n", opt);
+            }
+            switch (c) {
+            case 'b': tpy_config.bytes_warning++; break;
+            case 'B': tpy_config.dont_write_bytecode = 1; break;
+            case 'd': tpy_config.debug++; break;
+            case 'E': tpy_config.ignore_environment = 1; break;
+            case 'h': case '?': o->help = HELP_USAGE; break;
+            case 'i': tpy_config.inspect = tpy_config.interactive = 1; break;
+            case 'I': tpy_config.isolated = tpy_config.ignore_environment = 1;
+                      tpy_config.no_user_site = tpy_config.safe_path = 1; break;
+            case 'O': tpy_config.optimize++; break;
+            case 'P': tpy_config.safe_path = 1; break;
+            case 'q': tpy_config.quiet = 1; break;
+            case 's': tpy_config.no_user_site = 1; break;
+            case 'S': tpy_config.no_site = 1; break;
+            case 'u': tpy_config.unbuffered = 1; break;
+            case 'v': tpy_config.verbose++; break;
+            case 'V': o->version++; break;
+            case 'x': o->skip_first_line = true; break;
+            }
+        }
     }
-    if (profile_mode) {
+    if (i < argc) o->script = argv[i++];
+    o->first_arg = i;
+    return -1;
+}
+
+/* sys.argv: argv0 then the program's arguments */
+static void set_argv(const char *argv0, int argc, char **argv, int first) {
+    char **sa = malloc(sizeof(char *) * (size_t)(argc - first + 2));
+    int na = 0;
+    sa[na++] = (char *)argv0;
+    for (int i = first; i < argc; i++) sa[na++] = argv[i];
+    sys_set_argv(na, sa);
+    free(sa);
+}
+
+/* --jit-profile-out must name a file tpy can write, checked before the
+ * program runs (the log is opened when the JIT first logs). */
+static int check_profile_out(const char *path) {
+    FILE *f = fopen(path, "a");
+    if (!f) {
+        fprintf(stderr, "tpy: --jit-profile-out: cannot write '%s': [Errno %d] %s\n", path, errno, strerror(errno));
+        return 2;
+    }
+    fclose(f);
+    return 0;
+}
+
+Value import_module_source(const char *name, const char **path);   /* mod/import.c */
+void sys_add_warnoption(const char *opt);                           /* mod/sys.c */
+void sys_add_xoption(const char *opt);
+void sys_set_orig_argv(int argc, char **argv);
+void sys_set_unbuffered(void);
+
+int main(int argc, char **argv) {
+    prog_name = argv[0];
+    Options o = {.profile_out = NULL};
+    int r = parse_command_line(argc, argv, &o);
+    if (r >= 0) return r;
+    if (o.help) {
+        if (o.help == HELP_USAGE || o.help == HELP_ALL) {
+            printf(usage_line, prog_name);
+            fputs(help_options, stdout);
+        }
+        if (o.help == HELP_ENV || o.help == HELP_ALL) fputs(help_env, stdout);
+        if (o.help == HELP_XOPTIONS || o.help == HELP_ALL) fputs(help_xoptions, stdout);
+        return 0;
+    }
+    if (o.version) {
+        if (o.version == 1) printf("Python %s\n", TPY_PY_VERSION);
+        else printf("Python %s\n", TPY_SYS_VERSION);
+        return 0;
+    }
+    if (o.jit_spec && strcmp(o.jit_spec, "help") == 0) {
+        jit_params_print_help(stdout);
+        return 0;
+    }
+    bool int_digits_from_x = false;
+    for (int k = 0; k < o.nxoptions; k++) {
+        if ((r = apply_xoption(o.xoptions[k])) != 0) return r;
+        if (strncmp(o.xoptions[k], "int_max_str_digits", 18) == 0) int_digits_from_x = true;
+    }
+    if ((r = read_environment(&o, int_digits_from_x)) != 0) return r;
+    if (o.profile_out && !o.profile_mode) o.profile_mode = "loops";   /* the file implies the profile */
+    if ((o.profile_events || o.profile_sample) && !o.profile_mode) o.profile_mode = "loops";
+    if (!o.profile_out) o.profile_out = "jitprof.log";
+    bool profile_to_file = false;
+    if (o.profile_mode) {
         /* the profiler writes PYPYLOG sections: the events, and the tracing
            and compiling sections the report needs */
-        setenv("TPY_JIT_PROFILE", profile_mode, 1);
-        if (profile_events) setenv("TPY_JIT_PROFILE_EVENTS", "1", 1);
-        if (profile_sample) setenv("TPY_JIT_PROFILE_SAMPLE", profile_sample, 1);
+        setenv("TPY_JIT_PROFILE", o.profile_mode, 1);
+        if (o.profile_events) setenv("TPY_JIT_PROFILE_EVENTS", "1", 1);
+        if (o.profile_sample) setenv("TPY_JIT_PROFILE_SAMPLE", o.profile_sample, 1);
         jitev_profile_cli = true;
         if (getenv("PYPYLOG")) {
             fprintf(stderr, "tpy: --jit-profile: PYPYLOG is set, so it decides where the profile goes\n");
         } else {
+            if ((r = check_profile_out(o.profile_out)) != 0) return r;
             char spec[4200];
-            snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend:%s", profile_out);
+            snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend:%s", o.profile_out);
             setenv("PYPYLOG", spec, 1);
             pypylog_profile_bodies_only = true;
+            profile_to_file = true;
         }
     }
     tpy_runtime_init(argv[0]);
     signals_install_default();
-    if (jit_spec) {
+    if (o.jit_spec) {
         const char *err;
-        if (jit_params_parse(jit_spec, &err) < 0) {
-            fprintf(stderr, "tpy: --jit '%s': error in JIT parameters string: %s; see tpy --jit help\n", jit_spec, err);
+        if (jit_params_parse(o.jit_spec, &err) < 0) {
+            fprintf(stderr, "tpy: --jit '%s': error in JIT parameters string: %s; see tpy --jit help\n", o.jit_spec,
+                    err);
             return 2;
         }
     }
+    if (tpy_config.unbuffered) sys_set_unbuffered();
+    sys_set_orig_argv(argc, argv);
+    /* sys.warnoptions in CPython's order: -X dev, PYTHONWARNINGS, -W, -b */
+    if (tpy_config.dev_mode) sys_add_warnoption("default");
+    const char *envwarn = tpy_config.ignore_environment ? NULL : getenv("PYTHONWARNINGS");
+    if (envwarn && *envwarn) {
+        char *copy = strdup(envwarn), *save = NULL;
+        for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save))
+            if (*w) sys_add_warnoption(w);
+    }
+    for (int k = 0; k < o.nwarnoptions; k++) sys_add_warnoption(o.warnoptions[k]);
+    if (tpy_config.bytes_warning) sys_add_warnoption(tpy_config.bytes_warning > 1 ? "error::BytesWarning"
+                                                                                  : "default::BytesWarning");
+    for (int k = 0; k < o.nxoptions; k++) sys_add_xoption(o.xoptions[k]);
+
     tstate.main_module = module_new_cstr("__main__");
     Value d = module_dict(tstate.main_module);
     dict_set(d, NAME(__builtins__), builtins_module);
     dict_set(tstate.sys_modules, str_intern_cstr("__main__"), tstate.main_module);
+    if (!tpy_config.no_site) site_install_builtins();
+
+    /* sys.path: the script's directory (or '' / the current directory)
+       unless -P, then PYTHONPATH */
     Value path = dict_get_cstr(module_dict(sys_module), "path");
-    int status = 0;
-    if (module) {
-        const char *mpath = NULL;
-        list_append(path, str_from_cstr(""));
-        Value msrc = import_module_source(module, &mpath);
-        if (!msrc) {
-            fprintf(stderr, "%s: No module named %s\n", argv[0], module);
-            return 1;
-        }
-        char **sa = malloc(sizeof(char *) * (size_t)(argc - i + 2));
-        int na = 0;
-        sa[na++] = (char *)mpath;
-        for (; i < argc; i++) sa[na++] = argv[i];
-        sys_set_argv(na, sa);
-        dict_set(d, NAME(__file__), str_from_cstr(mpath));
-        status = run_main_source(str_data(msrc), (size_t)str_nbytes(msrc), mpath, dis);
-    } else if (command) {
-        char *sa[64];
-        int na = 0;
-        sa[na++] = "-c";
-        for (; i < argc && na < 63; i++) sa[na++] = argv[i];
-        sys_set_argv(na, sa);
-        list_append(path, str_from_cstr(""));
-        status = run_main_source(command, strlen(command), "<string>", dis);
-    } else if (script && strcmp(script, "-") != 0) {
-        FILE *f = fopen(script, "rb");
+    char *script_path = NULL, *script_src = NULL;
+    size_t script_len = 0;
+    bool from_stdin = !o.command && !o.module && (!o.script || strcmp(o.script, "-") == 0);
+    if (o.script && !from_stdin) {
+        FILE *f = fopen(o.script, "rb");
         if (!f) {
-            char *ap = abspath(script);
+            char *ap = abspath(o.script);
             fprintf(stderr, "%s: can't open file '%s': [Errno %d] %s\n", argv[0], ap, errno, strerror(errno));
             return 2;
         }
         struct stat st;
         if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
             fclose(f);
-            char *ap = abspath(script);
+            char *ap = abspath(o.script);
             fprintf(stderr, "%s: can't find '__main__' module in '%s'\n", argv[0], ap);
             return 1;
         }
-        size_t len;
-        char *src = read_all(f, &len);
+        script_src = read_all(f, &script_len);
         fclose(f);
-        char **sa = malloc(sizeof(char *) * (size_t)(argc - i + 2));
-        int na = 0;
-        sa[na++] = (char *)script;
-        for (; i < argc; i++) sa[na++] = argv[i];
-        sys_set_argv(na, sa);
-        char *ap = abspath(script);
-        char *dir = dirname_of(ap);
-        list_append(path, str_from_cstr(dir));
-        dict_set(d, NAME(__file__), str_from_cstr(ap));
-        status = run_main_source(src, len, ap, dis);
-        free(src);
-    } else if (isatty(0) && !dis) {
-        char *sa[1] = {""};
-        sys_set_argv(1, sa);
-        list_append(path, str_from_cstr(""));
+        script_path = abspath(o.script);
+    }
+    if (!tpy_config.safe_path) {
+        if (script_path) list_append(path, str_from_cstr(dirname_of(script_path)));
+        else if (o.module) {
+            char cwd[PATH_MAX];
+            list_append(path, str_from_cstr(getcwd(cwd, sizeof cwd) ? cwd : ""));
+        } else list_append(path, str_from_cstr(""));
+    }
+    const char *pythonpath = tpy_config.ignore_environment ? NULL : getenv("PYTHONPATH");
+    if (pythonpath && *pythonpath) {
+        char *copy = strdup(pythonpath), *save = NULL;
+        for (char *p = strtok_r(copy, ":", &save); p; p = strtok_r(NULL, ":", &save))
+            list_append(path, str_from_cstr(p));
+    }
+
+    bool stdin_tty = isatty(0);
+    int status = 0;
+    if (o.module) {
+        const char *mpath = NULL;
+        Value msrc = import_module_source(o.module, &mpath);
+        if (!msrc) {
+            fprintf(stderr, "%s: No module named %s\n", argv[0], o.module);
+            return 1;
+        }
+        set_argv(mpath, argc, argv, o.first_arg);
+        dict_set(d, NAME(__file__), str_from_cstr(mpath));
+        status = run_main_source(str_data(msrc), (size_t)str_nbytes(msrc), mpath, o.dis);
+    } else if (o.command) {
+        set_argv("-c", argc, argv, o.first_arg);
+        status = run_main_source(o.command, strlen(o.command), "<string>", o.dis);
+    } else if (script_path) {
+        if (o.skip_first_line) {
+            /* -x: the first line goes, its newline stays (line numbers hold) */
+            size_t k = 0;
+            while (k < script_len && script_src[k] != '\n') k++;
+            memmove(script_src, script_src + k, script_len - k);
+            script_len -= k;
+        }
+        set_argv(o.script, argc, argv, o.first_arg);
+        dict_set(d, NAME(__file__), str_from_cstr(script_path));
+        status = run_main_source(script_src, script_len, script_path, o.dis);
+        free(script_src);
+    } else if (stdin_tty && !o.dis) {
+        set_argv(o.script ? "-" : "", argc, argv, o.first_arg);
+        if (!tpy_config.quiet) {
+            fprintf(stderr, "Python %s on linux\n", TPY_SYS_VERSION);
+            if (!tpy_config.no_site)
+                fprintf(stderr, "Type \"help\", \"copyright\", \"credits\" or \"license\" for more information.\n");
+        }
+        run_startup_file();
         status = interactive_loop();
-        inspect = false;
+        tpy_config.inspect = 0;
     } else {
         size_t len;
         char *src = read_all(stdin, &len);
-        char *sa[64];
-        int na = 0;
-        sa[na++] = script ? "-" : "";
-        for (; i < argc && na < 63; i++) sa[na++] = argv[i];
-        sys_set_argv(na, sa);
-        list_append(path, str_from_cstr(""));
-        status = run_main_source(src ? src : "", src ? len : 0, "<stdin>", dis);
+        set_argv(o.script ? "-" : "", argc, argv, o.first_arg);
+        status = run_main_source(src ? src : "", src ? len : 0, "<stdin>", o.dis);
     }
-    if (inspect && isatty(0)) status = interactive_loop();
+    if (tpy_config.inspect && (stdin_tty || tpy_config.interactive) && !o.dis) {
+        /* -i: the prompt after the program, whatever it ended with; with
+           PYTHONINSPECT only if stdin is a terminal (-i forces it) */
+        died_by_sigint = false;
+        status = interactive_loop();
+    }
     /* as CPython does at shutdown: __del__ of what is still alive, close
        suspended generators */
     gc_finalize_all();
     sys_flush_all();
-    if (profile_mode && !getenv("PYPYLOG"))
-        fprintf(stderr, "tpy: JIT profile written to %s; report: tpy -m jitprof %s\n", profile_out, profile_out);
+    if (profile_to_file)
+        fprintf(stderr, "tpy: JIT profile written to %s; report: tpy -m jitprof %s\n", o.profile_out, o.profile_out);
     if (died_by_sigint && status == 1) {
         fflush(NULL);
         signals_default_sigint();

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 
 #include "../runtime.h"
+#include "../vm/config.h"
 #include "../vm/opcodes.h"
 #include "../vm/traceback.h"
 #include "symtable.h"
@@ -403,6 +404,11 @@ static void compile_name(Compiler *c, const char *raw, ExprCtx ctx, SrcPos pos) 
     Symbol *sym = scope_lookup(u->scope, name);
     SymKind kind = sym ? sym->kind : SYM_GLOBAL_IMPLICIT;
     (void)pos;
+    if (ctx == CTX_LOAD && strcmp(raw, "__debug__") == 0) {
+        /* a constant, as in CPython: False under -O (assigning it is a SyntaxError) */
+        emit_const(c, tpy_config.optimize ? V_FALSE : V_TRUE);
+        return;
+    }
     if (u->scope->kind == SCOPE_MODULE && c->name_ops && kind != SYM_GLOBAL_EXPLICIT) {
         /* exec/eval: the code may run with a separate locals mapping */
         int ni = add_name(u, name);
@@ -1041,6 +1047,9 @@ static void compile_make_function(Compiler *c, CodeObject *co, int flags) {
     emit(c, OP_MAKE_FUNCTION, flags);
 }
 
+/* -OO: docstrings are dropped, statement and all */
+static bool strip_docstrings(void) { return tpy_config.optimize >= 2; }
+
 static bool is_docstring(Stmt *s) {
     return s && s->kind == S_EXPR && s->u.expr.value->kind == E_CONSTANT && s->u.expr.value->u.constant.kind == CONST_STR;
 }
@@ -1107,11 +1116,12 @@ static void compile_function_body(Compiler *c, Stmt *s) {
     if (fs->is_generator) u->flags |= CO_GENERATOR;
     StmtList body = s->u.funcdef.body;
     int start = 0;
-    if (body.n && is_docstring(body.items[0])) {
+    if (body.n && is_docstring(body.items[0]) && !strip_docstrings()) {
         add_const(u, const_value(c, &body.items[0]->u.expr.value->u.constant));
         u->flags |= CO_HAS_DOC;
         start = 1;
     } else {
+        start = body.n && is_docstring(body.items[0]);
         add_const(u, V_NONE);   /* consts[0] is the docstring slot, as in CPython */
     }
     for (int i = start; i < body.n; i++) compile_stmt(c, body.items[i]);
@@ -1225,7 +1235,9 @@ static void compile_classdef(Compiler *c, Stmt *s) {
     StmtList body = s->u.classdef.body;
     if (has_annassign(body)) emit0(c, OP_SETUP_ANNOTATIONS);
     int start = 0;
-    if (body.n && is_docstring(body.items[0])) {
+    if (body.n && is_docstring(body.items[0]) && strip_docstrings()) {
+        start = 1;
+    } else if (body.n && is_docstring(body.items[0])) {
         WITH_LOC(c, body.items[0]->pos, {
             compile_expr(c, body.items[0]->u.expr.value);
             emit(c, OP_STORE_NAME, add_name(u, "__doc__"));
@@ -1792,6 +1804,7 @@ static void compile_raise(Compiler *c, Stmt *s) {
 
 static void compile_assert(Compiler *c, Stmt *s) {
     Unit *u = c->u;
+    if (tpy_config.optimize) return;   /* -O removes asserts */
     if (s->u.assert_.test->kind == E_TUPLE && s->u.assert_.test->u.seq.elts.n > 0) {
         /* CPython warns "assertion is always true"; it still compiles */
     }
@@ -2164,7 +2177,10 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
     if (body.n) u->loc = (Location){body.items[0]->pos.lineno, body.items[0]->pos.lineno, -1, -1};
     int start = 0;
     if (mode != COMPILE_EVAL && has_annassign(body)) emit0(&c, OP_SETUP_ANNOTATIONS);
-    if ((mode == COMPILE_MODULE || mode == COMPILE_EXEC) && body.n && is_docstring(body.items[0])) {
+    if ((mode == COMPILE_MODULE || mode == COMPILE_EXEC) && body.n && is_docstring(body.items[0]) &&
+        strip_docstrings()) {
+        start = 1;
+    } else if ((mode == COMPILE_MODULE || mode == COMPILE_EXEC) && body.n && is_docstring(body.items[0])) {
         WITH_LOC(&c, body.items[0]->pos, {
             compile_expr(&c, body.items[0]->u.expr.value);
             emit(&c, c.name_ops ? OP_STORE_NAME : OP_STORE_GLOBAL, add_name(u, "__doc__"));

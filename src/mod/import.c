@@ -2,9 +2,11 @@
  * and .py modules found on sys.path (the script's directory first). */
 #include <stdio.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "../front/compiler.h"
 #include "../runtime.h"
+#include "../vm/config.h"
 #include "../vm/traceback.h"
 
 #include "modules.h"
@@ -80,13 +82,17 @@ static Value find_and_load(Value name) {
         if (str_eq_cstr(name, builtin_modules[i].name)) {
             Value m = builtin_modules[i].create();
             if (!m) return VNULL;
+            if (tpy_config.verbose) fprintf(stderr, "import '%s' # builtin\n", builtin_modules[i].name);
             dict_set(tstate.sys_modules, name, m);
             return m;
         }
     }
     for (int i = 0; frozen_modules[i].name; i++) {
-        if (str_eq_cstr(name, frozen_modules[i].name))
-            return import_exec_source(name, str_from_cstr(frozen_modules[i].src), frozen_modules[i].path);
+        if (str_eq_cstr(name, frozen_modules[i].name)) {
+            Value m = import_exec_source(name, str_from_cstr(frozen_modules[i].src), frozen_modules[i].path);
+            if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # frozen into tpy\n", frozen_modules[i].name);
+            return m;
+        }
     }
     Value path = dict_get_cstr(module_dict(sys_module), "path");
     if (path && list_check(path)) {
@@ -107,14 +113,20 @@ static Value find_and_load(Value name) {
             if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
                 Value src = read_file(b.data);
                 if (!src) continue;
-                return exec_source(name, src, b.data, false);
+                if (tpy_config.verbose) fprintf(stderr, "# source from '%s'\n", b.data);
+                Value m = exec_source(name, src, b.data, false);
+                if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # from '%s'\n", str_data(name), b.data);
+                return m;
             }
             b.len = base;
             buf_puts(&b, "/__init__.py");
             if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
                 Value src = read_file(b.data);
                 if (!src) continue;
-                return exec_source(name, src, b.data, true);
+                if (tpy_config.verbose) fprintf(stderr, "# source from '%s'\n", b.data);
+                Value m = exec_source(name, src, b.data, true);
+                if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # from '%s'\n", str_data(name), b.data);
+                return m;
             }
         }
     }
@@ -160,6 +172,36 @@ Value import_module_source(const char *name, const char **path) {
     return VNULL;
 }
 
+/* -X importtime: CPython's table on stderr, a line per module once it has
+ * loaded, nested imports indented under the one that caused them; self
+ * time excludes them, cumulative includes them (microseconds) */
+static int import_depth;
+static int64_t import_nested_us;   /* time of the imports nested in the current one */
+
+static int64_t now_us(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+static Value find_and_load_timed(Value name) {
+    static bool header_done;
+    if (!header_done) {
+        fprintf(stderr, "import time: self [us] | cumulative | imported package\n");
+        header_done = true;
+    }
+    int64_t saved_nested = import_nested_us, t0 = now_us();
+    import_nested_us = 0;
+    import_depth++;
+    Value m = find_and_load(name);
+    import_depth--;
+    int64_t total = now_us() - t0;
+    fprintf(stderr, "import time: %9lld | %10lld | %*s%s\n", (long long)(total - import_nested_us), (long long)total,
+            import_depth * 2, "", str_data(name));
+    import_nested_us = saved_nested + total;
+    return m;
+}
+
 static Value import_one(Value name) {
     Value m = dict_get(tstate.sys_modules, name);
     if (m) return m;
@@ -171,7 +213,7 @@ static Value import_one(Value name) {
         Value parent = import_one(str_new(s, (size_t)(dot - s)));
         if (!parent) return VNULL;
     }
-    m = find_and_load(name);
+    m = tpy_config.import_time ? find_and_load_timed(name) : find_and_load(name);
     if (m && dot) {
         Value parent = dict_get(tstate.sys_modules, str_new(s, (size_t)(dot - s)));
         if (parent) obj_setattr(parent, str_intern_cstr(dot + 1), m);

@@ -20,13 +20,20 @@
     _("pypyjit", pypyjit_module_create)             \
     _("_tpy_opcode", _tpy_opcode_module_create)     \
     _("gc", gc_module_create)                       \
-    _("_signal", _signal_module_create)
+    _("_signal", _signal_module_create)             \
+    _("_sitebuiltins", _sitebuiltins_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
 
 /* math's one-argument float functions as the JIT sees them (math.c) */
 int math_jit_unary(CFunction fn);
+
+/* exit, quit, help, copyright, credits, license (sitebuiltins.c) */
+void site_install_builtins(void);
+
+/* import.c */
+Value import_name(Value name, Value fromlist, Value level, Value globals);
 
 #define BUILTIN_MODULE_DECLARE(name, fn) Value fn(void);
 BUILTIN_MODULE_DEF(BUILTIN_MODULE_DECLARE)

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "../vm/config.h"
 #include "../vm/pending.h"
 #include "../vm/traceback.h"
 
@@ -19,6 +20,7 @@ typedef struct FileObject {
     Object hdr;
     int fd;
     bool readable, writable, binary, closed, line_buffered, is_std;
+    bool unbuffered;            /* -u: every write goes out at once */
     Value name, mode;
     char *wbuf;                 /* pending output */
     size_t wlen, wcap;
@@ -100,7 +102,7 @@ static int file_write_bytes(FileObject *f, const char *p, size_t n) {
     }
     memcpy(f->wbuf + f->wlen, p, n);
     f->wlen += n;
-    if (f->line_buffered && memchr(p, '\n', n)) return file_flush_buf(f);
+    if (f->unbuffered || (f->line_buffered && memchr(p, '\n', n))) return file_flush_buf(f);
     return 0;
 }
 
@@ -508,6 +510,26 @@ static Value s_setrecursionlimit(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static Value s_set_int_max_str_digits(Value *args, size_t nargs, Value kwnames) {
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    if (nkw > 1 || (nkw == 1 && !str_eq_cstr(tuple_get(kwnames, 0), "maxdigits")))
+        return err_set(&exc_TypeError, "set_int_max_str_digits() got an unexpected keyword argument");
+    if (arg_count("set_int_max_str_digits", nargs + nkw, 1, 1) < 0) return VNULL;
+    if (float_check(args[0])) return err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
+    int64_t n = obj_index_i64(args[0]);
+    if (n == -1 && err_occurred()) return VNULL;
+    if (n != 0 && (n < INT_MAX_STR_DIGITS_THRESHOLD || n > INT32_MAX))
+        return err_format(&exc_ValueError, "maxdigits must be 0 or larger than %d", INT_MAX_STR_DIGITS_THRESHOLD);
+    tpy_config.int_max_str_digits = (int)n;
+    return V_NONE;
+}
+
+static Value s_get_int_max_str_digits(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("get_int_max_str_digits", kwnames) < 0) return VNULL;
+    if (arg_count("get_int_max_str_digits", nargs, 0, 0) < 0) return VNULL;
+    return v_int(int_max_str_digits());
+}
+
 static Value s_getrecursionlimit(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)nargs;
@@ -710,6 +732,8 @@ static const MethodDef sys_functions[] = {
     {"exit", s_exit, 0, NULL},
     {"setrecursionlimit", s_setrecursionlimit, 0, NULL},
     {"getrecursionlimit", s_getrecursionlimit, 0, NULL},
+    {"set_int_max_str_digits", s_set_int_max_str_digits, 0, NULL},
+    {"get_int_max_str_digits", s_get_int_max_str_digits, 0, NULL},
     {"intern", s_intern, 0, NULL},
     {"exc_info", s_exc_info, 0, NULL},
     {"exception", s_exception, 0, NULL},
@@ -741,8 +765,16 @@ FIELD_GETTER(7)
 FIELD_GETTER(8)
 FIELD_GETTER(9)
 FIELD_GETTER(10)
+FIELD_GETTER(11)
+FIELD_GETTER(12)
+FIELD_GETTER(13)
+FIELD_GETTER(14)
+FIELD_GETTER(15)
+FIELD_GETTER(16)
+FIELD_GETTER(17)
 
-static Value (*const field_getters[])(Value) = {fg_0, fg_1, fg_2, fg_3, fg_4, fg_5, fg_6, fg_7, fg_8, fg_9, fg_10};
+static Value (*const field_getters[])(Value) = {fg_0,  fg_1,  fg_2,  fg_3,  fg_4,  fg_5,  fg_6,  fg_7,  fg_8,
+                                                fg_9,  fg_10, fg_11, fg_12, fg_13, fg_14, fg_15, fg_16, fg_17};
 
 static Value fieldtuple_repr(Value self) {
     Type *t = type_of(self);
@@ -789,6 +821,55 @@ static Value make_field_tuple(const char *tname, const char *const *fields, Valu
     return V_FROM_PTR(o);
 }
 
+/* sys.copyright: tpy's, and that of the standard library it runs */
+#define SYS_COPYRIGHT                                                              \
+    "Copyright (c) 2026 the tpy authors.\n"                                      \
+    "All Rights Reserved.\n\n"                                                    \
+    "The Python standard library tpy runs: Copyright (c) 2001-2023 Python Software Foundation.\n" \
+    "All Rights Reserved."
+
+/* sys.flags: CPython 3.11's fields in its order, from the configuration */
+static Value sys_flags_new(void) {
+    static const char *const f[] = {"debug", "inspect", "interactive", "optimize", "dont_write_bytecode",
+                                    "no_user_site", "no_site", "ignore_environment", "verbose", "bytes_warning",
+                                    "quiet", "hash_randomization", "isolated", "dev_mode", "utf8_mode",
+                                    "warn_default_encoding", "safe_path", "int_max_str_digits"};
+    const TpyConfig *c = &tpy_config;
+    Value v[] = {v_int(c->debug), v_int(c->inspect), v_int(c->interactive), v_int(c->optimize),
+                 v_int(c->dont_write_bytecode), v_int(c->no_user_site), v_int(c->no_site),
+                 v_int(c->ignore_environment), v_int(c->verbose), v_int(c->bytes_warning), v_int(c->quiet),
+                 v_int(0) /* str hashes are CPython's under PYTHONHASHSEED=0 (obj/str.c) */, v_int(c->isolated),
+                 c->dev_mode ? V_TRUE : V_FALSE, v_int(c->utf8_mode), v_int(c->warn_default_encoding),
+                 c->safe_path ? V_TRUE : V_FALSE, v_int(c->int_max_str_digits)};
+    return make_field_tuple("flags", f, v, 18);
+}
+
+/* -W and -X options, in command-line order (main.c) */
+void sys_add_warnoption(const char *opt) {
+    list_append(dict_get_cstr(module_dict(sys_module), "warnoptions"), str_from_cstr(opt));
+}
+
+void sys_add_xoption(const char *opt) {
+    const char *eq = strchr(opt, '=');
+    Value d = dict_get_cstr(module_dict(sys_module), "_xoptions");
+    if (eq) dict_set(d, str_new(opt, (size_t)(eq - opt)), str_from_cstr(eq + 1));
+    else dict_set(d, str_from_cstr(opt), V_TRUE);
+}
+
+void sys_set_orig_argv(int argc, char **argv) {
+    Value l = dict_get_cstr(module_dict(sys_module), "orig_argv");
+    for (int i = 0; i < argc; i++) list_append(l, str_from_cstr(argv[i]));
+}
+
+/* -u: stdout and stderr write through */
+void sys_set_unbuffered(void) {
+    static const char *const streams[] = {"stdout", "stderr"};
+    for (int i = 0; i < 2; i++) {
+        Value f = dict_get_cstr(module_dict(sys_module), streams[i]);
+        if (f && v_is_ptr(f) && V_OBJ(f)->type == &file_type) V_AS(FileObject, f)->unbuffered = true;
+    }
+}
+
 void sys_set_argv(int argc, char **argv) {
     Value l = list_new(argc);
     for (int i = 0; i < argc; i++) list_append(l, str_from_cstr(argv[i]));
@@ -818,8 +899,19 @@ void sys_init(const char *executable) {
     module_add(m, "maxunicode", v_int(0x10FFFF));
     module_add(m, "byteorder", str_from_cstr("little"));
     module_add(m, "platform", str_from_cstr("linux"));
-    module_add(m, "version", str_from_cstr("3.11.0 (tpy 0.1) [GCC]"));
-    module_add(m, "hexversion", v_int(0x030B00F0));
+    module_add(m, "version", str_from_cstr(TPY_SYS_VERSION));
+    module_add(m, "hexversion", v_int((TPY_PY_MAJOR << 24) | (TPY_PY_MINOR << 16) | (TPY_PY_MICRO << 8) | 0xF0));
+    module_add(m, "copyright", str_from_cstr(SYS_COPYRIGHT));
+    module_add(m, "warnoptions", list_new(0));
+    module_add(m, "_xoptions", dict_new());
+    module_add(m, "orig_argv", list_new(0));
+    module_add(m, "flags", sys_flags_new());
+    {
+        static const char *const f[] = {"bits_per_digit", "sizeof_digit", "default_max_str_digits",
+                                        "str_digits_check_threshold"};
+        Value v[] = {v_int(30), v_int(4), v_int(INT_DEFAULT_MAX_STR_DIGITS), v_int(INT_MAX_STR_DIGITS_THRESHOLD)};
+        module_add(m, "int_info", make_field_tuple("int_info", f, v, 4));
+    }
     module_add(m, "executable", str_from_cstr(executable ? executable : ""));
     module_add(m, "argv", list_new(0));
     module_add(m, "path", list_new(0));
@@ -827,7 +919,7 @@ void sys_init(const char *executable) {
     module_add(m, "dont_write_bytecode", V_TRUE);
     {
         static const char *const f[] = {"major", "minor", "micro", "releaselevel", "serial"};
-        Value v[] = {v_int(3), v_int(11), v_int(0), str_from_cstr("final"), v_int(0)};
+        Value v[] = {v_int(TPY_PY_MAJOR), v_int(TPY_PY_MINOR), v_int(TPY_PY_MICRO), str_from_cstr("final"), v_int(0)};
         module_add(m, "version_info", make_field_tuple("version_info", f, v, 5));
     }
     {

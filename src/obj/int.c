@@ -11,6 +11,18 @@
 #include "../runtime.h"
 #include "../util/numfmt.h"
 #include "../vm/pending.h"
+#include "../vm/config.h"
+
+/* CPython's limit on decimal conversions of huge ints (sys.int_info,
+ * -X int_max_str_digits): 0 means none. */
+int int_max_str_digits(void) { return tpy_config.int_max_str_digits < 0 ? INT_DEFAULT_MAX_STR_DIGITS : tpy_config.int_max_str_digits; }
+
+static Value int_digits_over_limit(int limit) {
+    return err_format(&exc_ValueError,
+                      "Exceeds the limit (%d digits) for integer string conversion; "
+                      "use sys.set_int_max_str_digits() to increase the limit",
+                      limit);
+}
 
 Type int_type, bool_type;
 BoolObject true_obj = {{&bool_type}, 1}, false_obj = {{&bool_type}, 0};
@@ -219,14 +231,14 @@ Value int_repr(Value v) {
     }
     const __mpz_struct *z = V_AS(BigIntObject, v)->z;
     size_t n = mpz_sizeinbase(z, 10);
-    if (n > 4300) {
-        return err_format(&exc_ValueError,
-                          "Exceeds the limit (4300 digits) for integer string conversion; "
-                          "use sys.set_int_max_str_digits() to increase the limit");
-    }
+    /* mpz_sizeinbase may count one digit too many: the exact count decides */
+    int limit = int_max_str_digits();
+    if (limit && n > (size_t)limit + 1) return int_digits_over_limit(limit);
     char *buf = gc_alloc_atomic(n + 2);
     mpz_get_str(buf, 10, z);
-    return str_new(buf, strlen(buf));
+    size_t len = strlen(buf);
+    if (limit && len - (buf[0] == '-') > (size_t)limit) return int_digits_over_limit(limit);
+    return str_new(buf, len);
 }
 
 #define HASH_MODULUS (((int64_t)1 << 61) - 1)
@@ -332,11 +344,12 @@ Value int_from_string(const char *s, size_t len, int base) {
     }
     if (prev_us) return invalid_literal(orig, origlen, shown_base);
     clean[n] = 0;
-    if (base == 10 && n > 4300)
+    int limit = int_max_str_digits();
+    if (base == 10 && limit && n > (size_t)limit)
         return err_format(&exc_ValueError,
-                          "Exceeds the limit (4300 digits) for integer string conversion: value has %zd digits; "
+                          "Exceeds the limit (%d digits) for integer string conversion: value has %zd digits; "
                           "use sys.set_int_max_str_digits() to increase the limit",
-                          (ssize_t)n);
+                          limit, (ssize_t)n);
     if (n <= 18 && base == 10) {
         int64_t x = 0;
         for (size_t i = 0; i < n; i++) x = x * 10 + (clean[i] - '0');

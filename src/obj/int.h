@@ -40,6 +40,11 @@ Value int_from_mpz(const mpz_t z);      /* copies; normalises */
 Value int_from_double(double d);        /* truncates; error for inf/nan */
 /* Parse like int(s, base) (base 0: from prefix); errors as CPython. */
 Value int_from_string(const char *s, size_t len, int base);
+
+/* The decimal-digit limit of int<->str conversions (sys.set_int_max_str_digits) */
+#define INT_DEFAULT_MAX_STR_DIGITS 4300
+#define INT_MAX_STR_DIGITS_THRESHOLD 640
+int int_max_str_digits(void);   /* 0: no limit */
 /* Convert to int64: returns -1 with OverflowError set when it does not fit
  * (check err_occurred() only when the result is -1). Accepts bool. */
 int64_t int_as_i64(Value v);

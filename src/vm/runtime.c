@@ -1,6 +1,7 @@
 /* runtime.c: bringing the runtime up, in dependency order. */
 #include "../jit/params.h"
 #include "../runtime.h"
+#include "config.h"
 #include "pending.h"
 
 void frame_init(void);
@@ -12,6 +13,8 @@ void errors_init(void);
 void gen_init(void);
 void builtins_init(void);
 void sys_init(const char *executable);
+
+TpyConfig tpy_config = {.int_max_str_digits = -1};
 
 static bool initialized;
 

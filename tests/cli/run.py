@@ -11,7 +11,8 @@ Each case is tests/cli/NAME.cli, a few "key: value" lines:
 
     # what the case checks (comments start with #)
     args: -c "exit(3)"        the command line after the interpreter, split
-                              as a shell would (shlex)
+                              as a shell would (shlex); then \\n in a word
+                              is a newline and \\t a tab
     stdin: x = 5\\nprint(x)\\n  stdin, with Python string escapes (default:
                               empty); or a file NAME.in beside the case
     env: PYTHONPATH=files      an environment variable (repeatable); a value
@@ -22,6 +23,8 @@ Each case is tests/cli/NAME.cli, a few "key: value" lines:
                               default: each of off, default and eager
     tty: yes                  stdin is a pseudo-terminal (the prompt);
                               the runner then sends `stdin` through it
+    merge: yes                stderr goes into stdout (one pipe: shows
+                              the order of writes, e.g. for -u)
     no-regen: yes             the expected output is written by hand
                               (tpy's own options, which CPython lacks)
 
@@ -52,7 +55,7 @@ MODES = {
     "default": [],
     "eager": ["--jit", "threshold=1,function_threshold=1,trace_eagerness=1"],
 }
-KEYS = {"args", "stdin", "env", "modes", "tty", "no-regen", "timeout"}
+KEYS = {"args", "stdin", "env", "modes", "tty", "merge", "no-regen", "timeout"}
 
 
 def die(msg):
@@ -69,6 +72,7 @@ class Case:
         self.env = []
         self.modes = list(MODES)
         self.tty = False
+        self.merge = False
         self.no_regen = False
         self.timeout = 60
         with open(path, encoding="utf-8") as f:
@@ -81,7 +85,7 @@ class Case:
                 if not sep or key not in KEYS:
                     die("%s:%d: expected 'key: value' with key one of %s" % (path, n, ", ".join(sorted(KEYS))))
                 if key == "args":
-                    self.args = shlex.split(value)
+                    self.args = [w.replace("\\n", "\n").replace("\\t", "\t") for w in shlex.split(value)]
                 elif key == "stdin":
                     self.stdin = codecs.decode(value, "unicode_escape").encode("utf-8", "surrogateescape")
                 elif key == "env":
@@ -96,6 +100,8 @@ class Case:
                             die("%s:%d: unknown mode %r" % (path, n, m))
                 elif key == "tty":
                     self.tty = value == "yes"
+                elif key == "merge":
+                    self.merge = value == "yes"
                 elif key == "no-regen":
                     self.no_regen = value == "yes"
                 elif key == "timeout":
@@ -112,16 +118,17 @@ class Case:
 def environment(case):
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON") and k not in ("PYPYLOG",)}
     env["LC_ALL"] = "C.UTF-8"
-    env["TERM"] = "dumb"
+    env["TERM"] = "xterm" if case.tty else "dumb"
     for name, val in case.env:
         env[name] = val.replace("{cwd}", CLI_DIR)
     return env
 
 
 def run_pipe(argv, case):
-    p = subprocess.run(argv, input=case.stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    p = subprocess.run(argv, input=case.stdin, stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT if case.merge else subprocess.PIPE,
                        cwd=CLI_DIR, env=environment(case), timeout=case.timeout)
-    return p.stdout, p.stderr, p.returncode
+    return p.stdout, p.stderr or b"", p.returncode
 
 
 def run_tty(argv, case):
@@ -165,16 +172,68 @@ def run_tty(argv, case):
         alive = drain(0.5)
     while alive and time.time() < deadline:
         alive = drain(0.2)
-        if alive:
-            done, _ = os.waitpid(pid, os.WNOHANG)
-            if done:
-                drain(0.2)
-                break
-    _, status = os.waitpid(pid, 0)
+    done, status = os.waitpid(pid, os.WNOHANG)
+    while not done and not alive and time.time() < deadline:
+        time.sleep(0.01)
+        done, status = os.waitpid(pid, os.WNOHANG)
+    if not done:
+        # the session did not end by itself within the timeout
+        os.kill(pid, 9)
+        os.waitpid(pid, 0)
+        os.close(fd)
+        raise subprocess.TimeoutExpired(argv, case.timeout)
     os.close(fd)
     code = os.waitstatus_to_exitcode(status)
-    text = bytes(out).replace(b"\r\n", b"\n")
-    return text, b"", code
+    return render_screen(bytes(out)), b"", code
+
+
+def render_screen(data):
+    """What a terminal shows for `data`: line editors redraw a line in
+    different ways (libedit rewrites the prompt after recalling history,
+    readline does not), so tty output is compared as it looks, not as
+    bytes. Handles carriage return, backspace, bell, cursor left/right and
+    erase-to-end-of-line; other escape sequences are dropped."""
+    text = data.decode("utf-8", "surrogateescape").replace("\r\n", "\n")
+    lines, line, col = [], [], 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        i += 1
+        if ch == "\n":
+            lines.append("".join(line))
+            line, col = [], 0
+        elif ch == "\r":
+            col = 0
+        elif ch == "\b":
+            col = max(0, col - 1)
+        elif ch == "\x07":
+            pass
+        elif ch == "\x1b":
+            m = re.match(r"\[([0-9;?]*)([A-Za-z@])", text[i:])
+            if not m:
+                i += 1   # a two-character sequence
+                continue
+            i += m.end()
+            arg, op = m.group(1), m.group(2)
+            n = int(arg) if arg.isdigit() else 1
+            if op == "C":
+                col += n
+            elif op == "D":
+                col = max(0, col - n)
+            elif op == "K":
+                del line[col:]
+        else:
+            while len(line) < col:
+                line.append(" ")
+            if col < len(line):
+                line[col] = ch
+            else:
+                line.append(ch)
+            col += 1
+    if line:
+        lines.append("".join(line))
+        return ("\n".join(lines)).encode("utf-8", "surrogateescape")
+    return ("\n".join(lines) + "\n").encode("utf-8", "surrogateescape") if lines else b""
 
 
 def normalise(data, exe):

@@ -1,0 +1,2 @@
+greeting = "hello from PYTHONSTARTUP"
+print("startup ran")
