@@ -593,7 +593,22 @@ static void compile_jump_if(Compiler *c, Expr *e, bool cond, int label) {
         }
         return;
     }
+    if (e->kind == E_IFEXP) {
+        Unit *u = c->u;
+        int orelse = new_label(u), end = new_label(u);
+        compile_jump_if(c, e->u.ifexp.test, false, orelse);
+        compile_jump_if(c, e->u.ifexp.body, cond, label);
+        if (!u->dead) emit(c, OP_JUMP_FORWARD, end);
+        bind_label(u, orelse);
+        compile_jump_if(c, e->u.ifexp.orelse, cond, label);
+        bind_label(u, end);
+        return;
+    }
     compile_expr(c, e);
+    /* CPython 3.11 leaves a comparison's span as the current location for
+       the rest of the statement: `assert a < b` raises at `a < b` (marked
+       with carets), `assert a` at the whole statement */
+    if (e->kind == E_COMPARE) c->u->loc = loc_of(e->pos);
     WITH_LOC(c, e->pos, emit(c, cond ? OP_POP_JUMP_IF_TRUE : OP_POP_JUMP_IF_FALSE, label));
 }
 
@@ -1566,9 +1581,11 @@ static void compile_for(Compiler *c, Stmt *s) {
     Unit *u = c->u;
     int top = new_label(u), exit = new_label(u), end = new_label(u);
     compile_expr(c, s->u.for_.iter);
-    WITH_LOC(c, s->u.for_.iter->pos, emit0(c, OP_GET_ITER));
+    /* CPython 3.11 gives GET_ITER and FOR_ITER the whole statement's span:
+       a traceback marks the whole header, or nothing on a one-line loop */
+    emit0(c, OP_GET_ITER);
     bind_label(u, top);
-    WITH_LOC(c, s->u.for_.iter->pos, emit(c, OP_FOR_ITER, exit));
+    emit(c, OP_FOR_ITER, exit);
     compile_store(c, s->u.for_.target);
     if (!push_fblock(c, FB_FOR, top, end, s->pos)) return;
     compile_stmts(c, s->u.for_.body);
@@ -1727,7 +1744,7 @@ static void compile_with_items(Compiler *c, Stmt *s, int index) {
     WithItem *item = s->u.with.items[index];
     int exc = new_label(u), end = new_label(u), cleanup = new_label(u), suppress = new_label(u);
     compile_expr(c, item->context_expr);
-    WITH_LOC(c, item->context_expr->pos, emit0(c, OP_BEFORE_WITH));   /* [exit enter_result] */
+    emit0(c, OP_BEFORE_WITH);   /* [exit enter_result]; at the statement's span, as 3.11 */
     u->depth--;                          /* handler depth counts exit only */
     push_handler(c, exc, 1);
     u->depth++;
@@ -1797,52 +1814,52 @@ static void compile_assert(Compiler *c, Stmt *s) {
     }
     int end = new_label(u);
     compile_jump_if(c, s->u.assert_.test, true, end);
-    WITH_LOC(c, s->pos, {
-        emit0(c, OP_LOAD_ASSERTION_ERROR);
-        if (s->u.assert_.msg) {
-            compile_expr(c, s->u.assert_.msg);
-            emit(c, OP_CALL_FUNCTION, 1);
-        }
-        emit(c, OP_RAISE_VARARGS, 1);
-    });
+    /* at the statement's span, or at the test's last comparison's
+       (compile_jump_if) */
+    emit0(c, OP_LOAD_ASSERTION_ERROR);
+    if (s->u.assert_.msg) {
+        compile_expr(c, s->u.assert_.msg);
+        emit(c, OP_CALL_FUNCTION, 1);
+    }
+    emit(c, OP_RAISE_VARARGS, 1);
     bind_label(u, end);
 }
 
+/* Every instruction of an import is at the statement's span (CPython 3.11),
+ * so a failed import marks nothing on a one-line statement. */
 static void compile_import(Compiler *c, Stmt *s) {
     for (int i = 0; i < s->u.import.nnames; i++) {
         Alias *a = s->u.import.names[i];
-        WITH_LOC(c, a->pos, {
-            emit_const(c, v_int(0));
-            emit_const(c, V_NONE);
-            emit(c, OP_IMPORT_NAME, add_name(c->u, a->name));
-            if (a->asname) {
-                /* import a.b.c as d: walk to the innermost module */
-                const char *p = strchr(a->name, '.');
-                while (p) {
-                    const char *q = strchr(p + 1, '.');
-                    size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
-                    char *part = gc_alloc_atomic(len + 1);
-                    memcpy(part, p + 1, len);
-                    part[len] = 0;
-                    emit(c, OP_IMPORT_FROM, add_name(c->u, part));
-                    emit(c, OP_SWAP, 2);
-                    emit0(c, OP_POP_TOP);
-                    p = q;
-                }
-                compile_name(c, a->asname, CTX_STORE, a->pos);
-            } else {
-                const char *dot = strchr(a->name, '.');
-                if (dot) {
-                    size_t len = (size_t)(dot - a->name);
-                    char *top = gc_alloc_atomic(len + 1);
-                    memcpy(top, a->name, len);
-                    top[len] = 0;
-                    compile_name(c, top, CTX_STORE, a->pos);
-                } else {
-                    compile_name(c, a->name, CTX_STORE, a->pos);
-                }
+        emit_const(c, v_int(0));
+        emit_const(c, V_NONE);
+        emit(c, OP_IMPORT_NAME, add_name(c->u, a->name));
+        if (a->asname) {
+            /* import a.b.c as d: walk to the innermost module */
+            const char *p = strchr(a->name, '.');
+            while (p) {
+                const char *q = strchr(p + 1, '.');
+                size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
+                char *part = gc_alloc_atomic(len + 1);
+                memcpy(part, p + 1, len);
+                part[len] = 0;
+                emit(c, OP_IMPORT_FROM, add_name(c->u, part));
+                emit(c, OP_SWAP, 2);
+                emit0(c, OP_POP_TOP);
+                p = q;
             }
-        });
+            compile_name(c, a->asname, CTX_STORE, a->pos);
+        } else {
+            const char *dot = strchr(a->name, '.');
+            if (dot) {
+                size_t len = (size_t)(dot - a->name);
+                char *top = gc_alloc_atomic(len + 1);
+                memcpy(top, a->name, len);
+                top[len] = 0;
+                compile_name(c, top, CTX_STORE, a->pos);
+            } else {
+                compile_name(c, a->name, CTX_STORE, a->pos);
+            }
+        }
     }
 }
 
