@@ -688,9 +688,15 @@ Value err_format_exception(Value exc) {
 }
 
 void sys_write_stderr(const char *s, size_t n);   /* mod/sys.c */
+extern Value sys_module;                          /* mod/sys.c */
 
 void err_print_exception(Value exc) {
-    Value s = err_format_exception(exc);
+    /* sys.stderr = None silences the report */
+    Value err = sys_module ? dict_get_str(module_dict(sys_module), NAME(stderr)) : VNULL;
+    if (err == V_NONE) return;
+    Value s;
+    if (exc_check(exc)) s = err_format_exception(exc);
+    else s = str_printf("TypeError: print_exception(): Exception expected for value, %s found\n", type_of(exc)->tname);
     sys_write_stderr(str_data(s), (size_t)str_nbytes(s));
 }
 
@@ -705,13 +711,11 @@ int err_system_exit_status(Value exc) {
         }
         return (int)(c & 0xFF);
     }
+    /* the newline is written even when str() fails */
     Value s = obj_str(code);
-    if (s) {
-        sys_write_stderr(str_data(s), (size_t)str_nbytes(s));
-        sys_write_stderr("\n", 1);
-    } else {
-        err_clear();
-    }
+    if (s) sys_write_stderr(str_data(s), (size_t)str_nbytes(s));
+    else err_clear();
+    sys_write_stderr("\n", 1);
     return 1;
 }
 
