@@ -2204,7 +2204,28 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
     return co;
 }
 
-/* Raise the SyntaxError described by info. */
+/* Line `lineno` of the file `filename` with its newline, or NULL: where
+ * CPython takes the text of the errors its compiler and symbol table find
+ * (so code from -c, "<string>", has none). */
+static char *file_line(const char *filename, int lineno) {
+    FILE *f = fopen(filename, "rb");
+    if (!f) return NULL;
+    Buf b;
+    buf_init(&b, 128);
+    int line = 1, c;
+    while (line < lineno && (c = getc(f)) != EOF)
+        if (c == '\n') line++;
+    while (line == lineno && (c = getc(f)) != EOF) {
+        buf_putc(&b, (char)c);
+        if (c == '\n') break;
+    }
+    fclose(f);
+    if (line != lineno || b.len == 0) return NULL;
+    return b.data;
+}
+
+/* Raise the SyntaxError described by info; without src the text comes
+ * from the file. */
 void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
     Type *t = &exc_SyntaxError;
     if (info->kind && strcmp(info->kind, "IndentationError") == 0) t = &exc_IndentationError;
@@ -2212,7 +2233,10 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
     Value text = V_NONE;
     if (info->text) {
         text = str_from_cstr(info->text);
-    } else if (src && info->lineno > 0) {
+    } else if (!src) {
+        char *line = info->filename && info->lineno > 0 ? file_line(info->filename, info->lineno) : NULL;
+        if (line) text = str_from_cstr(line);
+    } else if (info->lineno > 0) {
         /* find the line */
         int line = 1;
         size_t i = 0;
@@ -2239,13 +2263,20 @@ CodeObject *compile_source(const char *src, size_t len, const char *filename, Co
     ParseMode pm = mode == COMPILE_EVAL ? PARSE_EVAL : mode == COMPILE_INTERACTIVE ? PARSE_SINGLE : PARSE_FILE;
     Module *m = parse_source(src, len, filename, pm, &info);
     if (!m) {
+        /* A module read from a file (a script, stdin, an import; not -c,
+           whose name is "<string>", nor compile()/exec()) reports parser
+           errors at CPython's file-mode columns (parser.h) */
+        if (mode == COMPILE_MODULE && strcmp(filename, "<string>") != 0) {
+            info.offset = info.file_offset;
+            info.end_offset = info.file_end_offset;
+        }
         raise_syntax_error(&info, src, len);
         return NULL;
     }
     memset(&info, 0, sizeof info);
     CodeObject *co = compile_module(m, filename, mode, &info);
     if (!co) {
-        if (!err_occurred()) raise_syntax_error(&info, src, len);
+        if (!err_occurred()) raise_syntax_error(&info, NULL, 0);
         return NULL;
     }
     return co;
