@@ -181,7 +181,7 @@ static int exit_status_for(Value exc) {
 static int run_main_source(const char *src, size_t len, const char *filename, bool dis) {
     Value main_mod = tstate.main_module;
     Value d = module_dict(main_mod);
-    traceback_register_source(str_from_cstr(filename), src, len);
+    if (filename[0] != '<') traceback_register_source(str_from_cstr(filename), src, len);
     CodeObject *co = compile_source(src, len, filename, COMPILE_MODULE);
     if (!co) {
         Value exc = err_fetch();
@@ -364,7 +364,6 @@ static int interactive_loop(void) {
                 first = false;
                 continue;
             }
-            traceback_register_source(str_from_cstr("<stdin>"), src.data, src.len);
             co = compile_source(src.data, src.len, "<stdin>", COMPILE_INTERACTIVE);
             break;
         }

@@ -599,7 +599,22 @@ static void compile_jump_if(Compiler *c, Expr *e, bool cond, int label) {
         }
         return;
     }
+    if (e->kind == E_IFEXP) {
+        Unit *u = c->u;
+        int orelse = new_label(u), end = new_label(u);
+        compile_jump_if(c, e->u.ifexp.test, false, orelse);
+        compile_jump_if(c, e->u.ifexp.body, cond, label);
+        if (!u->dead) emit(c, OP_JUMP_FORWARD, end);
+        bind_label(u, orelse);
+        compile_jump_if(c, e->u.ifexp.orelse, cond, label);
+        bind_label(u, end);
+        return;
+    }
     compile_expr(c, e);
+    /* CPython 3.11 leaves a comparison's span as the current location for
+       the rest of the statement: `assert a < b` raises at `a < b` (marked
+       with carets), `assert a` at the whole statement */
+    if (e->kind == E_COMPARE) c->u->loc = loc_of(e->pos);
     WITH_LOC(c, e->pos, emit(c, cond ? OP_POP_JUMP_IF_TRUE : OP_POP_JUMP_IF_FALSE, label));
 }
 
@@ -1578,9 +1593,11 @@ static void compile_for(Compiler *c, Stmt *s) {
     Unit *u = c->u;
     int top = new_label(u), exit = new_label(u), end = new_label(u);
     compile_expr(c, s->u.for_.iter);
-    WITH_LOC(c, s->u.for_.iter->pos, emit0(c, OP_GET_ITER));
+    /* CPython 3.11 gives GET_ITER and FOR_ITER the whole statement's span:
+       a traceback marks the whole header, or nothing on a one-line loop */
+    emit0(c, OP_GET_ITER);
     bind_label(u, top);
-    WITH_LOC(c, s->u.for_.iter->pos, emit(c, OP_FOR_ITER, exit));
+    emit(c, OP_FOR_ITER, exit);
     compile_store(c, s->u.for_.target);
     if (!push_fblock(c, FB_FOR, top, end, s->pos)) return;
     compile_stmts(c, s->u.for_.body);
@@ -1739,7 +1756,7 @@ static void compile_with_items(Compiler *c, Stmt *s, int index) {
     WithItem *item = s->u.with.items[index];
     int exc = new_label(u), end = new_label(u), cleanup = new_label(u), suppress = new_label(u);
     compile_expr(c, item->context_expr);
-    WITH_LOC(c, item->context_expr->pos, emit0(c, OP_BEFORE_WITH));   /* [exit enter_result] */
+    emit0(c, OP_BEFORE_WITH);   /* [exit enter_result]; at the statement's span, as 3.11 */
     u->depth--;                          /* handler depth counts exit only */
     push_handler(c, exc, 1);
     u->depth++;
@@ -1810,52 +1827,52 @@ static void compile_assert(Compiler *c, Stmt *s) {
     }
     int end = new_label(u);
     compile_jump_if(c, s->u.assert_.test, true, end);
-    WITH_LOC(c, s->pos, {
-        emit0(c, OP_LOAD_ASSERTION_ERROR);
-        if (s->u.assert_.msg) {
-            compile_expr(c, s->u.assert_.msg);
-            emit(c, OP_CALL_FUNCTION, 1);
-        }
-        emit(c, OP_RAISE_VARARGS, 1);
-    });
+    /* at the statement's span, or at the test's last comparison's
+       (compile_jump_if) */
+    emit0(c, OP_LOAD_ASSERTION_ERROR);
+    if (s->u.assert_.msg) {
+        compile_expr(c, s->u.assert_.msg);
+        emit(c, OP_CALL_FUNCTION, 1);
+    }
+    emit(c, OP_RAISE_VARARGS, 1);
     bind_label(u, end);
 }
 
+/* Every instruction of an import is at the statement's span (CPython 3.11),
+ * so a failed import marks nothing on a one-line statement. */
 static void compile_import(Compiler *c, Stmt *s) {
     for (int i = 0; i < s->u.import.nnames; i++) {
         Alias *a = s->u.import.names[i];
-        WITH_LOC(c, a->pos, {
-            emit_const(c, v_int(0));
-            emit_const(c, V_NONE);
-            emit(c, OP_IMPORT_NAME, add_name(c->u, a->name));
-            if (a->asname) {
-                /* import a.b.c as d: walk to the innermost module */
-                const char *p = strchr(a->name, '.');
-                while (p) {
-                    const char *q = strchr(p + 1, '.');
-                    size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
-                    char *part = gc_alloc_atomic(len + 1);
-                    memcpy(part, p + 1, len);
-                    part[len] = 0;
-                    emit(c, OP_IMPORT_FROM, add_name(c->u, part));
-                    emit(c, OP_SWAP, 2);
-                    emit0(c, OP_POP_TOP);
-                    p = q;
-                }
-                compile_name(c, a->asname, CTX_STORE, a->pos);
-            } else {
-                const char *dot = strchr(a->name, '.');
-                if (dot) {
-                    size_t len = (size_t)(dot - a->name);
-                    char *top = gc_alloc_atomic(len + 1);
-                    memcpy(top, a->name, len);
-                    top[len] = 0;
-                    compile_name(c, top, CTX_STORE, a->pos);
-                } else {
-                    compile_name(c, a->name, CTX_STORE, a->pos);
-                }
+        emit_const(c, v_int(0));
+        emit_const(c, V_NONE);
+        emit(c, OP_IMPORT_NAME, add_name(c->u, a->name));
+        if (a->asname) {
+            /* import a.b.c as d: walk to the innermost module */
+            const char *p = strchr(a->name, '.');
+            while (p) {
+                const char *q = strchr(p + 1, '.');
+                size_t len = q ? (size_t)(q - p - 1) : strlen(p + 1);
+                char *part = gc_alloc_atomic(len + 1);
+                memcpy(part, p + 1, len);
+                part[len] = 0;
+                emit(c, OP_IMPORT_FROM, add_name(c->u, part));
+                emit(c, OP_SWAP, 2);
+                emit0(c, OP_POP_TOP);
+                p = q;
             }
-        });
+            compile_name(c, a->asname, CTX_STORE, a->pos);
+        } else {
+            const char *dot = strchr(a->name, '.');
+            if (dot) {
+                size_t len = (size_t)(dot - a->name);
+                char *top = gc_alloc_atomic(len + 1);
+                memcpy(top, a->name, len);
+                top[len] = 0;
+                compile_name(c, top, CTX_STORE, a->pos);
+            } else {
+                compile_name(c, a->name, CTX_STORE, a->pos);
+            }
+        }
     }
 }
 
@@ -2203,7 +2220,28 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
     return co;
 }
 
-/* Raise the SyntaxError described by info. */
+/* Line `lineno` of the file `filename` with its newline, or NULL: where
+ * CPython takes the text of the errors its compiler and symbol table find
+ * (so code from -c, "<string>", has none). */
+static char *file_line(const char *filename, int lineno) {
+    FILE *f = fopen(filename, "rb");
+    if (!f) return NULL;
+    Buf b;
+    buf_init(&b, 128);
+    int line = 1, c;
+    while (line < lineno && (c = getc(f)) != EOF)
+        if (c == '\n') line++;
+    while (line == lineno && (c = getc(f)) != EOF) {
+        buf_putc(&b, (char)c);
+        if (c == '\n') break;
+    }
+    fclose(f);
+    if (line != lineno || b.len == 0) return NULL;
+    return b.data;
+}
+
+/* Raise the SyntaxError described by info; without src the text comes
+ * from the file. */
 void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
     Type *t = &exc_SyntaxError;
     if (info->kind && strcmp(info->kind, "IndentationError") == 0) t = &exc_IndentationError;
@@ -2211,7 +2249,10 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
     Value text = V_NONE;
     if (info->text) {
         text = str_from_cstr(info->text);
-    } else if (src && info->lineno > 0) {
+    } else if (!src) {
+        char *line = info->filename && info->lineno > 0 ? file_line(info->filename, info->lineno) : NULL;
+        if (line) text = str_from_cstr(line);
+    } else if (info->lineno > 0) {
         /* find the line */
         int line = 1;
         size_t i = 0;
@@ -2238,13 +2279,20 @@ CodeObject *compile_source(const char *src, size_t len, const char *filename, Co
     ParseMode pm = mode == COMPILE_EVAL ? PARSE_EVAL : mode == COMPILE_INTERACTIVE ? PARSE_SINGLE : PARSE_FILE;
     Module *m = parse_source(src, len, filename, pm, &info);
     if (!m) {
+        /* A module read from a file (a script, stdin, an import; not -c,
+           whose name is "<string>", nor compile()/exec()) reports parser
+           errors at CPython's file-mode columns (parser.h) */
+        if (mode == COMPILE_MODULE && strcmp(filename, "<string>") != 0) {
+            info.offset = info.file_offset;
+            info.end_offset = info.file_end_offset;
+        }
         raise_syntax_error(&info, src, len);
         return NULL;
     }
     memset(&info, 0, sizeof info);
     CodeObject *co = compile_module(m, filename, mode, &info);
     if (!co) {
-        if (!err_occurred()) raise_syntax_error(&info, src, len);
+        if (!err_occurred()) raise_syntax_error(&info, NULL, 0);
         return NULL;
     }
     return co;

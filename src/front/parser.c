@@ -2298,22 +2298,29 @@ static void call_args(P *p, Token *lp, ExprList *args_out, int *nkw, Keyword ***
     int mark = p->sc_n;
     Vec kw = {0};
     int seen_kw = 0, seen_dstar = 0, bad_positional = 0, done_rpar = 0;
+    /* the arguments so far: CPython marks them all when a '*' follows '**' */
+    SrcPos first = {0}, last = {0};
     while (peek_kind(p) != T_RPAR) {
         Token *at = peek(p);
         int k = at->kind;
+        if (!first.lineno) first = tok_pos(at);
         if (k == T_STAR) {
             if (seen_dstar && !p->no_invalid)
-                raise_tok(p, at, "iterable argument unpacking follows keyword argument unpacking");
-            sc_push(p, starred_expression(p));
+                raise_range(p, &first, &last, "iterable argument unpacking follows keyword argument unpacking");
+            Expr *e = starred_expression(p);
+            last = e->pos;
+            sc_push(p, e);
         } else if (k == T_DOUBLESTAR) {
             next(p);
             Expr *v = expression(p);
+            last = v->pos;
             vec_push(p, &kw, new_keyword(p, at, NULL, v));
             seen_dstar = 1;
         } else if (k == T_NAME && peek2_kind(p) == T_EQUAL) {
             next(p);
             Token *eq = next(p);
             Expr *v = expression(p);
+            last = v->pos;
             if (at_comp_for(p)) {
                 /* NAME '=' expression for_if_clauses: once the clauses parse */
                 if (!p->no_invalid && try_invalid(p, fn_for_if_clauses, NULL)) {
@@ -2357,6 +2364,7 @@ static void call_args(P *p, Token *lp, ExprList *args_out, int *nkw, Keyword ***
                             "expression cannot contain assignment, perhaps you meant \"==\"?");
             }
             if (seen_kw || seen_dstar) bad_positional = 1 + seen_dstar;
+            last = e->pos;
             sc_push(p, e);
         }
         if (!accept(p, T_COMMA)) break;

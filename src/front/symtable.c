@@ -40,16 +40,17 @@ const char *mangle_name(const char *class_name, const char *name) {
     return r;
 }
 
-static void fail(Builder *b, const char *msg, int lineno, int col) {
+/* at pos's range, as CPython's symbol table errors */
+static void fail(Builder *b, const char *msg, SrcPos pos) {
     if (b->failed) return;
     b->failed = true;
     b->err->kind = "SyntaxError";
     b->err->msg = gc_strdup(msg);
     b->err->filename = b->st->filename;
-    b->err->lineno = lineno;
-    b->err->offset = col + 1;
-    b->err->end_lineno = 0;
-    b->err->end_offset = 0;
+    b->err->lineno = pos.lineno;
+    b->err->offset = pos.col_offset + 1;
+    b->err->end_lineno = pos.end_lineno;
+    b->err->end_offset = pos.end_col_offset + 1;
     b->err->text = NULL;
     b->err->incomplete = 0;
 }
@@ -85,7 +86,7 @@ Scope *scope_child_for(Scope *s, void *node) {
     return NULL;
 }
 
-static Symbol *add_sym(Scope *s, const char *name, int flags, int lineno, int col) {
+static Symbol *add_sym(Scope *s, const char *name, int flags, SrcPos pos) {
     Symbol *sym = scope_lookup(s, name);
     if (!sym) {
         if (s->nsyms == s->capsyms) {
@@ -99,8 +100,7 @@ static Symbol *add_sym(Scope *s, const char *name, int flags, int lineno, int co
         sym->name = name;
         sym->flags = 0;
         sym->kind = SYM_NONE;
-        sym->lineno = lineno;
-        sym->col = col;
+        sym->pos = pos;
     }
     sym->flags |= flags;
     return sym;
@@ -112,15 +112,15 @@ static void def_name(Builder *b, const char *name, int flags, SrcPos pos) {
     if (sym && (flags & DEF_PARAM) && (sym->flags & DEF_PARAM)) {
         char msg[256];
         snprintf(msg, sizeof msg, "duplicate argument '%s' in function definition", name);
-        fail(b, msg, pos.lineno, pos.col_offset);
+        fail(b, msg, pos);
         return;
     }
-    add_sym(b->cur, name, flags, pos.lineno, pos.col_offset);
+    add_sym(b->cur, name, flags, pos);
 }
 
 static void use_name(Builder *b, const char *name, SrcPos pos) {
     name = mangle_name(b->class_name, name);
-    add_sym(b->cur, name, USE, pos.lineno, pos.col_offset);
+    add_sym(b->cur, name, USE, pos);
     if (strcmp(name, "super") == 0 || strcmp(name, "__class__") == 0) b->cur->uses_super_or_class = true;
 }
 
@@ -248,7 +248,7 @@ static void visit_comprehension(Builder *b, Expr *e, const char *name) {
     Scope *saved = b->cur;
     b->cur = cs;
     if (e->kind == E_GENEXP) cs->is_generator = true;
-    add_sym(cs, ".0", DEF_PARAM | DEF_LOCAL, e->pos.lineno, e->pos.col_offset);
+    add_sym(cs, ".0", DEF_PARAM | DEF_LOCAL, e->pos);
     const char **np = gc_alloc(sizeof(char *));
     np[0] = ".0";
     cs->params = np;
@@ -290,8 +290,7 @@ static void visit_expr(Builder *b, Expr *e) {
     case E_BOOLOP: visit_exprs(b, e->u.boolop.values); break;
     case E_NAMEDEXPR: {
         if (b->comp_iter) {
-            fail(b, "assignment expression cannot be used in a comprehension iterable expression", e->pos.lineno,
-                 e->pos.col_offset);
+            fail(b, "assignment expression cannot be used in a comprehension iterable expression", e->pos);
             return;
         }
         visit_expr(b, e->u.namedexpr.value);
@@ -305,20 +304,18 @@ static void visit_expr(Builder *b, Expr *e) {
                     char msg[256];
                     snprintf(msg, sizeof msg,
                              "assignment expression cannot rebind comprehension iteration variable '%s'", name);
-                    fail(b, msg, e->pos.lineno, e->pos.col_offset);
+                    fail(b, msg, e->pos);
                     return;
                 }
                 s = s->parent;
             }
             if (s->kind == SCOPE_CLASS) {
-                fail(b, "assignment expression within a comprehension cannot be used in a class body",
-                     e->pos.lineno, e->pos.col_offset);
+                fail(b, "assignment expression within a comprehension cannot be used in a class body", e->pos);
                 return;
             }
             for (Scope *c = b->cur; c != s; c = c->parent)
-                add_sym(c, name, s->kind == SCOPE_MODULE ? DEF_GLOBAL : DEF_NONLOCAL, e->pos.lineno,
-                        e->pos.col_offset);
-            add_sym(s, name, DEF_LOCAL, e->pos.lineno, e->pos.col_offset);
+                add_sym(c, name, s->kind == SCOPE_MODULE ? DEF_GLOBAL : DEF_NONLOCAL, e->pos);
+            add_sym(s, name, DEF_LOCAL, e->pos);
         } else {
             def_name(b, name, DEF_LOCAL, e->pos);
         }
@@ -351,11 +348,11 @@ static void visit_expr(Builder *b, Expr *e) {
     case E_YIELD:
     case E_YIELDFROM:
         if (b->cur->kind == SCOPE_MODULE || b->cur->kind == SCOPE_CLASS) {
-            fail(b, "'yield' outside function", e->pos.lineno, e->pos.col_offset);
+            fail(b, "'yield' outside function", e->pos);
             return;
         }
         if (b->cur->kind == SCOPE_COMPREHENSION) {
-            fail(b, "'yield' inside list comprehension", e->pos.lineno, e->pos.col_offset);
+            fail(b, "'yield' inside list comprehension", e->pos);
             return;
         }
         b->cur->is_generator = true;
@@ -403,43 +400,43 @@ static void check_global_nonlocal(Builder *b, Stmt *s, bool is_global) {
         Symbol *sym = scope_lookup(b->cur, name);
         char msg[300];
         if (!is_global && b->cur->kind == SCOPE_MODULE) {
-            fail(b, "nonlocal declaration not allowed at module level", s->pos.lineno, s->pos.col_offset);
+            fail(b, "nonlocal declaration not allowed at module level", s->pos);
             return;
         }
         if (sym) {
             const char *what = is_global ? "global" : "nonlocal";
             if (is_global && (sym->flags & DEF_NONLOCAL)) {
                 snprintf(msg, sizeof msg, "name '%s' is nonlocal and global", raw);
-                fail(b, msg, s->pos.lineno, s->pos.col_offset);
+                fail(b, msg, s->pos);
                 return;
             }
             if (!is_global && (sym->flags & DEF_GLOBAL)) {
                 snprintf(msg, sizeof msg, "name '%s' is nonlocal and global", raw);
-                fail(b, msg, s->pos.lineno, s->pos.col_offset);
+                fail(b, msg, s->pos);
                 return;
             }
             if (sym->flags & DEF_PARAM) {
                 snprintf(msg, sizeof msg, "name '%s' is parameter and %s", raw, what);
-                fail(b, msg, s->pos.lineno, s->pos.col_offset);
+                fail(b, msg, s->pos);
                 return;
             }
             if (sym->flags & USE) {
                 snprintf(msg, sizeof msg, "name '%s' is used prior to %s declaration", raw, what);
-                fail(b, msg, s->pos.lineno, s->pos.col_offset);
+                fail(b, msg, s->pos);
                 return;
             }
             if (sym->flags & DEF_ANNOT) {
                 snprintf(msg, sizeof msg, "annotated name '%s' can't be %s", raw, what);
-                fail(b, msg, s->pos.lineno, s->pos.col_offset);
+                fail(b, msg, s->pos);
                 return;
             }
             if (sym->flags & DEF_LOCAL) {
                 snprintf(msg, sizeof msg, "name '%s' is assigned to before %s declaration", raw, what);
-                fail(b, msg, s->pos.lineno, s->pos.col_offset);
+                fail(b, msg, s->pos);
                 return;
             }
         }
-        add_sym(b->cur, name, is_global ? DEF_GLOBAL : DEF_NONLOCAL, s->pos.lineno, s->pos.col_offset);
+        add_sym(b->cur, name, is_global ? DEF_GLOBAL : DEF_NONLOCAL, s->pos);
     }
 }
 
@@ -483,7 +480,7 @@ static void visit_stmt(Builder *b, Stmt *s) {
     }
     case S_RETURN:
         if (b->cur->kind != SCOPE_FUNCTION) {
-            fail(b, "'return' outside function", s->pos.lineno, s->pos.col_offset);
+            fail(b, "'return' outside function", s->pos);
             return;
         }
         if (s->u.ret.value) visit_expr(b, s->u.ret.value);
@@ -515,11 +512,10 @@ static void visit_stmt(Builder *b, Stmt *s) {
                 char msg[300];
                 snprintf(msg, sizeof msg, "annotated name '%s' can't be %s", t->u.name.id,
                          (sym->flags & DEF_GLOBAL) ? "global" : "nonlocal");
-                fail(b, msg, s->pos.lineno, s->pos.col_offset);
+                fail(b, msg, s->pos);
                 return;
             }
-            if (s->u.annassign.simple) add_sym(b->cur, name, DEF_ANNOT | (s->u.annassign.value ? DEF_LOCAL : 0),
-                                              t->pos.lineno, t->pos.col_offset);
+            if (s->u.annassign.simple) add_sym(b->cur, name, DEF_ANNOT | (s->u.annassign.value ? DEF_LOCAL : 0), t->pos);
             else if (s->u.annassign.value) def_name(b, t->u.name.id, DEF_LOCAL, t->pos);
         } else {
             visit_expr(b, t);
@@ -599,7 +595,7 @@ static void visit_stmt(Builder *b, Stmt *s) {
             Alias *a = s->u.importfrom.names[i];
             if (strcmp(a->name, "*") == 0) {
                 if (b->cur->kind != SCOPE_MODULE) {
-                    fail(b, "import * only allowed at module level", s->pos.lineno, s->pos.col_offset);
+                    fail(b, "import * only allowed at module level", s->pos);
                     return;
                 }
                 continue;
@@ -664,7 +660,7 @@ static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *free_out) {
             if (!ns_has(bound, sym->name)) {
                 char msg[300];
                 snprintf(msg, sizeof msg, "no binding for nonlocal '%s' found", sym->name);
-                fail(b, msg, sym->lineno, sym->col);
+                fail(b, msg, sym->pos);
                 return;
             }
             sym->kind = SYM_FREE;
@@ -680,7 +676,7 @@ static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *free_out) {
     if (s->kind == SCOPE_FUNCTION && s->uses_super_or_class) {
         Scope *p = s->parent;
         if (p && p->kind == SCOPE_CLASS) {
-            Symbol *cls = add_sym(s, "__class__", USE, 0, 0);
+            Symbol *cls = add_sym(s, "__class__", USE, (SrcPos){0});
             if (cls->kind == SYM_NONE || cls->kind == SYM_GLOBAL_IMPLICIT) cls->kind = SYM_FREE;
             p->needs_class_cell = true;
         }
@@ -716,7 +712,7 @@ static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *free_out) {
             continue;
         }
         if (sym && sym->kind == SYM_GLOBAL_EXPLICIT) continue;
-        if (!sym) sym = add_sym(s, name, 0, 0, 0);
+        if (!sym) sym = add_sym(s, name, 0, (SrcPos){0});
         sym->kind = SYM_FREE;
     }
     for (int i = 0; i < s->nsyms; i++)

@@ -40,7 +40,7 @@ typedef struct Symbol {
     const char *name;
     int flags;
     SymKind kind;
-    int lineno, col;     /* first declaration/use, for error messages */
+    SrcPos pos;          /* first declaration/use, for error messages */
 } Symbol;
 
 typedef struct Scope Scope;

@@ -607,7 +607,11 @@ int sys_displayhook(Value v) {
 static Value s_excepthook(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("excepthook", nargs, 3, 3) < 0) return VNULL;
-    if (exc_check(args[1])) err_print_exception(args[1]);
+    /* as CPython: the type argument is not used; a traceback given for an
+       exception that has none is attached to it */
+    if (exc_check(args[1]) && !V_AS(ExcObject, args[1])->traceback && traceback_check(args[2]))
+        V_AS(ExcObject, args[1])->traceback = args[2];
+    err_print_exception(args[1]);
     return V_NONE;
 }
 
@@ -895,6 +899,8 @@ void sys_init(const char *executable) {
     module_add(m, "__stdout__", out);
     module_add(m, "__stderr__", err);
     module_add(m, "__stdin__", in);
+    /* the hooks as they were at start-up, to restore a replaced one */
+    module_add(m, "__excepthook__", dict_get_cstr(module_dict(m), "excepthook"));
     module_add(m, "maxsize", int_from_i64(INT64_MAX));
     module_add(m, "maxunicode", v_int(0x10FFFF));
     module_add(m, "byteorder", str_from_cstr("little"));

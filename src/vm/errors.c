@@ -457,110 +457,189 @@ static void format_tb_entry(Buf *out, TracebackObject *tb) {
     if (!line) return;
     const char *s = str_data(line);
     size_t n = (size_t)str_nbytes(line);
+    /* CPython drops the indentation and the line end only: trailing
+       blanks are printed, and count in the line the carets may cover */
     size_t a = 0, z = n;
     while (a < n && (s[a] == ' ' || s[a] == '\t' || s[a] == '\f')) a++;
-    while (z > a && (s[z - 1] == ' ' || s[z - 1] == '\t' || s[z - 1] == '\r' || s[z - 1] == '\n' || s[z - 1] == '\f'))
-        z--;
-    if (z <= a) return;
+    if (z > a && s[z - 1] == '\r') z--;
     buf_puts(out, "    ");
     buf_put(out, s + a, z - a);
     buf_putc(out, '\n');
     traceback_format_carets(out, co, tb->lasti, line, a, z);
 }
 
+/* An attribute of the exception as a C integer: 1 when it is an int that
+ * fits, 0 when it is None (*v untouched), -1 otherwise (error cleared). */
+static int syntax_attr_int(Value exc, const char *name, int64_t *v, bool missing_ok) {
+    Value x = obj_getattr_opt(exc, str_intern_cstr(name));
+    if (!x) {
+        err_clear();
+        return missing_ok ? 0 : -1;
+    }
+    if (x == V_NONE) return 0;
+    if (!int_check(x)) return -1;
+    int64_t i = int_as_i64(x);
+    if (i == -1 && err_occurred()) {
+        err_clear();
+        return -1;
+    }
+    *v = i;
+    return 1;
+}
+
+/* The source line of a syntax error with its caret line. offset and
+ * end_offset are 1-based columns (-1: unknown); like CPython, the columns
+ * count characters while the clipping counts the UTF-8 bytes of the line,
+ * and the carets are left out when the offset falls in the indentation. */
+static void format_syntax_error_text(Buf *out, int64_t offset, int64_t end_offset, Value text) {
+    int64_t reps = end_offset > 0 && end_offset > offset ? end_offset - offset : 1;
+    const char *p = str_data(text);
+    const char *nul = memchr(p, 0, (size_t)str_nbytes(text));
+    int64_t len = nul ? nul - p : str_nbytes(text);
+    int64_t off = offset - 1;
+    while (len > 0 && (*p == ' ' || *p == '\t' || *p == '\f')) {
+        p++;
+        len--;
+        off--;
+    }
+    int64_t full = len;   /* what is printed, a final newline included */
+    if (len > 0 && p[len - 1] == '\n') len--;
+    if (off > len) off = len;
+    /* text over several lines: print from the line holding the offset */
+    for (;;) {
+        const char *nl = memchr(p, '\n', (size_t)full);
+        if (!nl || nl - p >= off) break;
+        int64_t skip = nl - p + 1;
+        p += skip;
+        full -= skip;
+        len -= skip;
+        off -= skip;
+    }
+    buf_puts(out, "    ");
+    buf_put(out, p, (size_t)full);
+    if (full == 0 || p[full - 1] != '\n') buf_putc(out, '\n');
+    if (off < 0) return;
+    buf_puts(out, "    ");
+    buf_fill(out, ' ', (size_t)off);
+    buf_fill(out, '^', (size_t)reps);
+    buf_putc(out, '\n');
+}
+
+/* CPython prints an exception that has a `print_file_and_line` attribute
+ * (SyntaxError and its subclasses: None) as a location, the source line and
+ * its message (*message; its notes are not printed). False, with nothing
+ * written, when an attribute is missing or of the wrong type: the exception
+ * is then printed as any other. */
+static bool format_syntax_error(Buf *out, Value exc, Value *message) {
+    Value pfl = obj_getattr_opt(exc, str_intern_cstr("print_file_and_line"));
+    if (!pfl) {
+        err_clear();
+        return false;
+    }
+    Value msg = obj_getattr_opt(exc, NAME(msg));
+    Value fn = msg ? obj_getattr_opt(exc, NAME(filename)) : VNULL;
+    if (!msg || !fn) {
+        err_clear();
+        return false;
+    }
+    int64_t lineno = 0, offset = -1, end_lineno, end_offset = -1;
+    if (syntax_attr_int(exc, "lineno", &lineno, false) != 1) return false;
+    if (syntax_attr_int(exc, "offset", &offset, false) < 0) return false;
+    end_lineno = lineno;
+    /* subclasses (IndentationError, TabError) get one caret */
+    if (type_of(exc) == &exc_SyntaxError) {
+        if (syntax_attr_int(exc, "end_lineno", &end_lineno, true) < 0) return false;
+        if (syntax_attr_int(exc, "end_offset", &end_offset, true) < 0) return false;
+    }
+    Value text = obj_getattr_opt(exc, NAME(text));
+    if (!text) {
+        err_clear();
+        return false;
+    }
+    Value fs = fn == V_NONE ? str_from_cstr("<string>") : obj_str(fn);
+    if (!fs) {
+        err_clear();
+        return false;
+    }
+    buf_puts(out, "  File \"");
+    write_str(out, fs);
+    buf_printf(out, "\", line %lld\n", (long long)lineno);
+    if (str_check(text)) {
+        int64_t size = str_nbytes(text);
+        if (end_lineno > lineno) end_offset = size;
+        if (end_offset > size + 1) end_offset = size + 1;
+        format_syntax_error_text(out, offset, end_offset, text);
+    }
+    *message = msg;
+    return true;
+}
+
+/* The type's name as CPython prints it: module-qualified unless the module
+ * is builtins or __main__, "<unknown>" for what cannot be read. */
+static void format_exception_type(Buf *out, Type *t) {
+    Value mod = obj_getattr_opt(V_FROM_PTR(t), NAME(__module__));
+    if (!mod || !str_check(mod)) {
+        err_clear();
+        buf_puts(out, "<unknown>.");
+    } else if (!str_eq_cstr(mod, "builtins") && !str_eq_cstr(mod, "__main__")) {
+        write_str(out, mod);
+        buf_putc(out, '.');
+    }
+    if (type_has_flag(t, TF_HEAPTYPE) && t->qualname && str_check(t->qualname)) write_str(out, t->qualname);
+    else buf_puts(out, t->tname);
+}
+
+/* __notes__: a sequence's items one per line (str() of each), anything
+ * else by its repr (with no line end, as 3.11.2). */
+static void format_exception_notes(Buf *out, Value exc) {
+    Value notes = obj_getattr_opt(exc, NAME(__notes__));
+    if (!notes) {
+        err_clear();
+        return;
+    }
+    /* CPython's sequence check: a type with item access that is no dict */
+    if (dict_check(notes) || !type_of(notes)->getitem) {
+        Value r = obj_repr(notes);
+        if (r) write_str(out, r);
+        else {
+            err_clear();
+            buf_puts(out, "<__notes__ repr() failed>");
+        }
+        return;   /* 3.11.2 writes no newline after it */
+    }
+    int64_t n = obj_len(notes);
+    for (int64_t i = 0; i < n; i++) {
+        Value item = obj_getitem(notes, v_int(i));
+        if (!item) break;
+        Value s = obj_str(item);
+        if (s) write_str(out, s);
+        else {
+            err_clear();
+            buf_puts(out, "<note str() failed>");
+        }
+        buf_putc(out, '\n');
+    }
+    err_clear();
+}
+
 static void format_exception_only(Buf *out, Value exc) {
     Type *t = type_of(exc);
-    if (type_is_subtype(t, &exc_SyntaxError)) {
-        Value fn = instance_get_attr(exc, NAME(filename));
-        Value ln = instance_get_attr(exc, NAME(lineno));
-        if (fn && fn != V_NONE && str_check(fn)) {
-            buf_puts(out, "  File \"");
-            write_str(out, fn);
-            buf_puts(out, "\", line ");
-            Value lr = ln ? obj_str(ln) : VNULL;
-            if (lr) write_str(out, lr);
-            else err_clear();
-            buf_putc(out, '\n');
+    Value message = VNULL;
+    bool syntax = format_syntax_error(out, exc, &message);
+    format_exception_type(out, t);
+    Value v = syntax ? message : exc;
+    if (v != V_NONE) {
+        Value s = obj_str(v);
+        if (!s) {
+            err_clear();
+            buf_puts(out, ": <exception str() failed>");
+        } else {
+            if (str_len(s) > 0) buf_puts(out, ": ");
+            write_str(out, s);
         }
-        Value text = instance_get_attr(exc, NAME(text));
-        if (text && str_check(text)) {
-            const char *s = str_data(text);
-            int64_t n = str_nbytes(text);
-            int64_t a = 0;
-            while (a < n && (s[a] == ' ' || s[a] == '\t' || s[a] == '\f')) a++;
-            int64_t z = n;
-            while (z > a && (s[z - 1] == '\n' || s[z - 1] == '\r' || s[z - 1] == ' ' || s[z - 1] == '\t')) z--;
-            if (z > a) {
-                buf_puts(out, "    ");
-                buf_put(out, s + a, (size_t)(z - a));
-                buf_putc(out, '\n');
-                Value off = instance_get_attr(exc, NAME(offset));
-                Value eoff = instance_get_attr(exc, NAME(end_offset));
-                Value eln = instance_get_attr(exc, NAME(end_lineno));
-                if (off && v_is_int(off)) {
-                    /* offsets count characters in the unstripped text (1-based) */
-                    Value stripped_prefix = str_new(s, (size_t)a);
-                    int64_t lead = str_len(stripped_prefix);
-                    int64_t linelen = str_len(str_new(s + a, (size_t)(z - a)));
-                    int64_t o = v_intval(off);
-                    int64_t e = eoff && v_is_int(eoff) ? v_intval(eoff) : o + 1;
-                    if (eln && v_is_int(eln) && ln && v_is_int(ln) && v_intval(eln) != v_intval(ln))
-                        e = lead + linelen + 1;
-                    if (e <= o) e = o + 1;
-                    int64_t col = o - 1 - lead;
-                    int64_t ecol = e - 1 - lead;
-                    if (col < 0) col = 0;
-                    if (col > linelen) col = linelen;
-                    if (ecol > linelen + 1) ecol = linelen + 1;
-                    if (ecol <= col) ecol = col + 1;
-                    buf_puts(out, "    ");
-                    buf_fill(out, ' ', (size_t)col);
-                    buf_fill(out, '^', (size_t)(ecol - col));
-                    buf_putc(out, '\n');
-                }
-            }
-        }
-        Value msg = instance_get_attr(exc, NAME(msg));
-        buf_puts(out, t->tname);
-        buf_puts(out, ": ");
-        Value ms = msg && msg != V_NONE ? obj_str(msg) : str_from_cstr("<no detail available>");
-        if (ms) write_str(out, ms);
-        else err_clear();
-        buf_putc(out, '\n');
-        return;
-    }
-    Value mod = t->module;
-    if (type_has_flag(t, TF_HEAPTYPE)) {
-        Value m = dict_get_str(t->dict, NAME(__module__));
-        if (m && str_check(m) && !str_eq_cstr(m, "__main__") && !str_eq_cstr(m, "builtins")) {
-            write_str(out, m);
-            buf_putc(out, '.');
-        }
-        buf_puts(out, str_data(t->qualname ? t->qualname : type_name(t)));
-    } else {
-        (void)mod;
-        buf_puts(out, t->tname);
-    }
-    Value s = obj_str(exc);
-    if (!s) {
-        err_clear();
-        buf_puts(out, ": <exception str() failed>\n");
-        return;
-    }
-    if (str_nbytes(s) > 0) {
-        buf_puts(out, ": ");
-        write_str(out, s);
     }
     buf_putc(out, '\n');
-    Value notes = instance_get_attr(exc, NAME(__notes__));
-    if (notes && list_check(notes)) {
-        for (int64_t i = 0; i < list_size(notes); i++) {
-            Value ns = obj_str(list_get(notes, i));
-            if (ns) write_str(out, ns);
-            else err_clear();
-            buf_putc(out, '\n');
-        }
-    }
+    if (!syntax) format_exception_notes(out, exc);
 }
 
 static void format_exception_chain(Buf *out, Value exc, Value seen, int depth) {
@@ -609,9 +688,15 @@ Value err_format_exception(Value exc) {
 }
 
 void sys_write_stderr(const char *s, size_t n);   /* mod/sys.c */
+extern Value sys_module;                          /* mod/sys.c */
 
 void err_print_exception(Value exc) {
-    Value s = err_format_exception(exc);
+    /* sys.stderr = None silences the report */
+    Value err = sys_module ? dict_get_str(module_dict(sys_module), NAME(stderr)) : VNULL;
+    if (err == V_NONE) return;
+    Value s;
+    if (exc_check(exc)) s = err_format_exception(exc);
+    else s = str_printf("TypeError: print_exception(): Exception expected for value, %s found\n", type_of(exc)->tname);
     sys_write_stderr(str_data(s), (size_t)str_nbytes(s));
 }
 
@@ -626,13 +711,11 @@ int err_system_exit_status(Value exc) {
         }
         return (int)(c & 0xFF);
     }
+    /* the newline is written even when str() fails */
     Value s = obj_str(code);
-    if (s) {
-        sys_write_stderr(str_data(s), (size_t)str_nbytes(s));
-        sys_write_stderr("\n", 1);
-    } else {
-        err_clear();
-    }
+    if (s) sys_write_stderr(str_data(s), (size_t)str_nbytes(s));
+    else err_clear();
+    sys_write_stderr("\n", 1);
     return 1;
 }
 
@@ -688,14 +771,16 @@ void errors_init(void) {
     type_add_getsets(&traceback_type, tb_getsets);
     type_ready(&traceback_type);
     /* attributes that read None until set */
-    static const struct { Type *t; const char *names[5]; } defaults[] = {
+    static const struct { Type *t; const char *names[8]; } defaults[] = {
         {&exc_NameError, {"name"}},
         {&exc_AttributeError, {"name", "obj"}},
         {&exc_ImportError, {"name", "path", "msg"}},
         {&exc_OSError, {"errno", "strerror", "filename", "filename2"}},
+        {&exc_SyntaxError, {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset",
+                            "print_file_and_line"}},
     };
     for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) {
-        for (int j = 0; j < 5 && defaults[i].names[j]; j++)
+        for (int j = 0; j < 8 && defaults[i].names[j]; j++)
             dict_set(defaults[i].t->dict, str_intern_cstr(defaults[i].names[j]), V_NONE);
         type_modified(defaults[i].t);
     }

@@ -2,7 +2,10 @@
  *
  * For the failing instruction's span [start, end) on one line, CPython
  * re-parses that segment of source: if it is a binary operation, it marks
- * the operands with '~' and the operator with '^'; a subscript gets '~'
+ * the operands with '~' and the operator with '^' (the operator is the
+ * first non-blank character after the left operand, one or two wide: 3.11.2
+ * marks the ')' closing a parenthesized left operand in its place); a
+ * subscript gets '~'
  * under the value and '^' under the brackets; anything else gets '^' over
  * the span. Nothing is printed when the span covers the whole stripped line
  * and there are no anchors. A span over several lines is marked to the end
@@ -38,7 +41,6 @@ static bool segment_anchors(const char *seg, size_t n, int64_t *left, int64_t *r
             *left = i;
             *right = i + 1;
             if (i + 1 < r->pos.col_offset && !is_ws(seg[i + 1])) ++*right;
-            if (i + 1 < r->pos.col_offset && seg[i] == ')') continue;
             found = true;
             break;
         }
