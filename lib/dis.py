@@ -1,7 +1,8 @@
 """dis: the instructions of tpy's bytecode (a small part of CPython's dis).
 
-Offsets count bytes of wordcode, two per instruction, as the JIT's
-greenkeys and debug_merge_points do."""
+Offsets count two bytes per instruction, CPython's unit, as tpy --dis,
+the JIT's greenkeys, debug_merge_points and pypyjit's offsets do
+(src/obj/code.h)."""
 import _tpy_opcode
 from collections import namedtuple
 
@@ -29,6 +30,7 @@ def get_instructions(x, first_line=None):
 
 
 def dis(x=None, file=None):
-    for ins in get_instructions(x):
-        line = "%4s" % (ins.starts_line if ins.starts_line is not None else "")
-        print("%s %6d %-20s %d" % (line, ins.offset, ins.opname, ins.arg), file=file)
+    """Print the disassembly of a function, method, generator or code
+    object, and of the code objects among its constants: tpy --dis's text,
+    in the columns of CPython's dis."""
+    print(_tpy_opcode.disassemble(_code_of(x)), end="", file=file)

@@ -1,26 +1,57 @@
-"""jitprof: the report of tpy's JIT-aware profiler.
+"""jitprof: the report of tpy's JIT-aware profiler (docs/profiler.md).
 
-    tpy --jit-profile prog.py          (or PYPYLOG=jit-profile,...:LOG)
-    tpy -m jitprof jitprof.log [--json | --folded] [--top N]
+Reads the PYPYLOG file that `tpy --jit-profile` writes and prints where
+the time went; HELP below is what `tpy -m jitprof --help` prints, with the
+log forms it reads. It runs under CPython too: python3 lib/jitprof.py LOG.
 
-reads a PYPYLOG file with jit-profile-enter / jit-profile-exit sections
-(PyPy's profiler design) and prints where the time went: the share of each
-compiled loop and bridge with its source location, how often it was
-entered and the mean time per entry; and the shares of the interpreter,
-the machine code, tracing and compiling. --json prints the same as JSON;
---folded prints folded stacks ("phase;loop count" lines) for flame-graph
-tools. It runs under CPython too: python3 lib/jitprof.py LOG.
-
-Accounting. Events form a stack: entering compiled code from the
-interpreter pushes, a jump into another loop (or, when bridges are
-profiled, into a bridge) replaces the top, an exit pops. The time between
-two events goes to the top of the stack. Tracing and compiling (the
-jit-tracing section, its nested jit-optimize and jit-backend) are taken
-out of whatever runs around them. The interpreter gets the rest.
+Accounting. In the per-event form, events form a stack: entering
+compiled code from the interpreter pushes, a jump into another loop (or,
+when bridges are profiled, into a bridge) replaces the top, an exit pops.
+The time between two events goes to the top of the stack. The summary
+form carries the same accounting, done by tpy as it ran. Tracing and
+compiling (the jit-tracing section, its nested jit-optimize and
+jit-backend) are taken out of whatever runs around them. The interpreter
+gets the rest.
 """
 import sys
 
-USAGE = "usage: jitprof LOGFILE [--json | --folded] [--top N]"
+PROG = "jitprof"
+USAGE = "usage: jitprof [-h] [--json | --folded] [--top N] LOGFILE"
+
+HELP = USAGE + """
+
+The report of tpy's JIT-aware profiler: the share of a run's time spent in
+each compiled loop and bridge (with its function, file and line, how often
+compiled code entered it and the mean time per entry), in the interpreter,
+in machine code, tracing and compiling.
+
+positional arguments:
+  LOGFILE     the log of a profiled run: tpy --jit-profile PROG writes
+              jitprof.log (--jit-profile-out FILE elsewhere)
+
+options:
+  -h, --help  show this help message and exit
+  --json      the same report as JSON
+  --folded    folded stacks for flame-graph tools ("tpy;machine code;loop 1
+              f (prog.py:3) 1234": one line per loop, bridge and phase,
+              counts in microseconds)
+  --top N     only the N hottest loops and bridges (N a positive integer)
+
+The log is a PYPYLOG file in one of the two forms tpy writes:
+  summaries   (the default) jit-profile-summary sections: for each batch
+              of events, each loop's and bridge's clock ticks and entries
+              ("loop 1 ticks=159120 entries=164"), the number of events
+              and the sampling interval
+  per event   (tpy --jit-profile-events, or PYPYLOG=jit-profile-enter,
+              jit-profile-exit:LOG) a jit-profile-enter or jit-profile-exit
+              section for every entry into and exit from compiled code
+Either form comes with jit-profile-trace sections (where each loop and
+bridge is in the source) and a jit-profile-calibration section (the
+clock's ticks per second); the jit-tracing, jit-optimize and jit-backend
+sections give the time spent tracing and compiling. Sections of other
+kinds are ignored. A log without jit-profile-summary, -enter or -exit
+sections holds no profile: jitprof says so and exits with status 1.
+"""
 
 
 class LogError(Exception):
@@ -99,6 +130,8 @@ class Profile:
         self.compiling = 0
         self.machine = 0
         self.nevents = 0
+        self.data_sections = 0  # jit-profile-summary, -enter and -exit
+        self.profiled = False   # any jit-profile-* section at all
 
     def stamp(self, ts):
         if self.first is None or ts < self.first:
@@ -107,7 +140,34 @@ class Profile:
             self.last = ts
 
 
+class NumberedLines:
+    """The lines of a log, counting them for error messages."""
+    def __init__(self, lines):
+        self.lines = lines
+        self.n = 0
+
+    def __iter__(self):
+        for line in self.lines:
+            self.n += 1
+            yield line
+
+
 def read_log(lines):
+    numbered = NumberedLines(lines)
+    try:
+        return read_sections(numbered)
+    except LogError as e:
+        if numbered.n and not e.args[0].startswith(('no JIT profile', 'the profile holds')):
+            raise LogError("line %d: %s" % (numbered.n, e))
+        raise
+    except UnicodeDecodeError:
+        raise       # main() says the file is not text
+    except ValueError:
+        # a number that does not parse in a jit-profile section's body
+        raise LogError("line %d: not a line of tpy's profile format" % numbered.n)
+
+
+def read_sections(lines):
     prof = Profile()
     stack = []          # names of running compiled code
     last_event = None   # when the top of the stack started being charged
@@ -129,6 +189,10 @@ def read_log(lines):
         if what == 'start':
             prof.stamp(ts)
             open_sections.append((text, ts))
+            if text.startswith('jit-profile-'):
+                prof.profiled = True
+                if text in ('jit-profile-enter', 'jit-profile-exit', 'jit-profile-summary'):
+                    prof.data_sections += 1
             if text in ('jit-profile-enter', 'jit-profile-exit', 'jit-profile-calibration', 'jit-profile-trace',
                         'jit-profile-summary'):
                 pending = (text, ts)
@@ -218,8 +282,12 @@ def read_log(lines):
             if stack:
                 stack.pop()
             last_event = ts
-    if prof.first is None:
-        raise LogError("no timestamps in the log")
+    if not prof.data_sections:
+        if prof.profiled:
+            raise LogError("the profile holds no events: no compiled code ran (nothing ran hot enough to "
+                           "be compiled)")
+        raise LogError("no JIT profile in this log (no jit-profile-summary, jit-profile-enter or "
+                       "jit-profile-exit section); tpy --jit-profile PROG writes one")
     # tracing includes the compiling nested in it
     prof.tracing = max(prof.tracing - prof.compiling, 0)
     return prof
@@ -362,44 +430,101 @@ def print_folded(rep, out):
             out.write("tpy;machine code;%s %d\n" % (label.strip().replace(';', ':'), n))
 
 
-def main(argv):
+class UsageError(Exception):
+    pass
+
+
+OPTIONS = ('--json', '--folded', '--top', '--help')
+
+
+def long_option(arg):
+    """The option a long argument names, given whole or as an unambiguous
+    prefix (as argparse takes them); None if it names none."""
+    name = arg.partition('=')[0]
+    if name in OPTIONS:
+        return name
+    found = [o for o in OPTIONS if o.startswith(name)]
+    if len(found) > 1:
+        raise UsageError("ambiguous option: %s could match %s" % (name, ', '.join(found)))
+    return found[0] if found else None
+
+
+def positive_int(text):
+    if text and all('0' <= ch <= '9' for ch in text) and int(text) > 0:
+        return int(text)
+    raise UsageError("argument --top: invalid positive integer: %r" % text)
+
+
+def parse_args(argv):
+    """-> (path, mode, top), or None after --help; UsageError on a bad
+    command line (argparse's rules: options anywhere, -- ends them)."""
     path = None
-    mode = 'table'
+    mode = None         # the option that chose it: --json or --folded
     top = None
+    extra = []
     i = 0
+    only_positional = False
     while i < len(argv):
         a = argv[i]
-        if a == '--json':
-            mode = 'json'
-        elif a == '--folded':
-            mode = 'folded'
-        elif a == '--top':
-            i += 1
-            if i >= len(argv):
-                sys.stderr.write(USAGE + "\n")
-                return 2
-            top = int(argv[i])
-        elif a in ('-h', '--help'):
-            sys.stdout.write(__doc__)
-            return 0
-        elif path is None:
-            path = a
-        else:
-            sys.stderr.write(USAGE + "\n")
-            return 2
         i += 1
+        if only_positional or a == '-' or not a.startswith('-'):
+            if path is None:
+                path = a
+            else:
+                extra.append(a)
+            continue
+        if a == '--':
+            only_positional = True
+            continue
+        opt = long_option(a) if a.startswith('--') else ('--help' if a == '-h' else None)
+        if opt is None:
+            extra.append(a)
+            continue
+        value = a.partition('=')[2] if '=' in a else None
+        if opt == '--top':
+            if value is None:
+                if i >= len(argv) or (argv[i].startswith('-') and not argv[i][1:].isdigit()):
+                    raise UsageError("argument --top: expected one argument")
+                value = argv[i]
+                i += 1
+            top = positive_int(value)
+            continue
+        if value is not None:
+            raise UsageError("argument %s: ignored explicit argument %r" % (opt, value))
+        if opt == '--help':
+            return None
+        if mode is not None and mode != opt:
+            raise UsageError("argument %s: not allowed with argument %s" % (opt, mode))
+        mode = opt
     if path is None:
-        sys.stderr.write(USAGE + "\n")
+        raise UsageError("the following arguments are required: LOGFILE")
+    if extra:
+        raise UsageError("unrecognized arguments: %s" % ' '.join(extra))
+    return path, {'--json': 'json', '--folded': 'folded'}.get(mode, 'table'), top
+
+
+def main(argv):
+    try:
+        args = parse_args(argv)
+    except UsageError as e:
+        sys.stderr.write("%s\n%s: error: %s\n" % (USAGE, PROG, e))
         return 2
+    if args is None:
+        sys.stdout.write(HELP)
+        return 0
+    path, mode, top = args
     try:
         f = open(path)
     except OSError as e:
-        sys.stderr.write("jitprof: cannot read %s: %s\n" % (path, e.strerror))
+        sys.stderr.write("%s: cannot read %s: %s\n" % (PROG, path, e.strerror))
         return 1
     try:
         prof = read_log(f)
     except LogError as e:
-        sys.stderr.write("jitprof: %s: %s\n" % (path, e))
+        sys.stderr.write("%s: %s: %s\n" % (PROG, path, e))
+        return 1
+    except UnicodeDecodeError:
+        sys.stderr.write("%s: %s: not a PYPYLOG file (not UTF-8 text)\n" % (PROG, path))
         return 1
     finally:
         f.close()

@@ -16,6 +16,13 @@ program; run by tools/check.sh. The last line is "N passed, N failed".
   recursion the deepest recursion that does not raise RecursionError is
             the same with --jit off, default and eager (plain, mutual,
             method, residual, inlined-helper, generator recursion, hot)
+  dis       `tpy --dis` speaks CPython's units: offsets of 2 bytes per
+            instruction, the same numbers as the dis module, greenkeys,
+            debug_merge_point's #N and pypyjit.dont_trace_here (an offset
+            read from --dis names the loop it shows); constants whole;
+            CPython 3.11's columns; the implicit `return None` of each
+            function, class and module on a line CPython's dis gives one
+            of its copies (Debian's python3 is the oracle)
   probes    the probe programs of PyPy 7.3.11 (tests/jit/probes/, copied
             from shared/reference/pypy-7.3.11) run unchanged: exit status
             0 and output of the shape in tests/jit/probes/X.shape (digits
@@ -352,6 +359,288 @@ def check_cmdline(tpy):
               "exit %d, stdout %r, stderr %r" % (p.returncode, p.stdout, p.stderr))
 
 
+# ---- dis --------------------------------------------------------------------------------
+
+CPYTHON = "/usr/bin/python3"    # Debian's CPython 3.11, the oracle of the suite
+
+# Every way a body can end: the implicit return's line is what differs.
+# (No `return` or `return None` here: the checks take a LOAD_CONST None /
+# RETURN_VALUE pair for the implicit return.)
+DIS_LINES = """\
+def plain(x):
+    y = (x +
+         1)
+
+def if_no_else(x):
+    if x:
+        y = 1
+
+def if_else(x):
+    if x:
+        y = 1
+    else:
+        y = 2
+
+def if_elif(x):
+    if x:
+        return 1
+    elif x > 3:
+        pass
+    else:
+        assert x, (
+            1)
+
+def for_loop(n):
+    for i in range(n):
+        pass
+
+def for_else(x):
+    for i in x:
+        if i:
+            continue
+        x = 2
+    else:
+        y = 3
+
+def while_loop(n):
+    while n:
+        n -= 1
+
+def while_true(x):
+    while True:
+        if x:
+            break
+        x += 1
+
+def try_except(x):
+    try:
+        a = 1
+    except E:
+        pass
+
+def try_else(x):
+    try:
+        a = 1
+    except E as e:
+        b = 2
+    else:
+        c = 3
+
+def try_finally(x):
+    try:
+        a = 1
+    finally:
+        b = 2
+
+def with_try(x):
+    with x as y:
+        try:
+            pass
+        except E as e:
+            q = (1,
+              2)
+
+def call(x):
+    foo(1,
+        2)
+
+def docstring_only(x):
+    "doc"
+
+def just_pass():
+    pass
+
+def just_global():
+    global q
+
+def bare_constant(x):
+    x = 1
+    ...
+
+def nested(x):
+    def inner(y):
+        z = y
+    x = inner
+
+def gen(n):
+    for i in range(n):
+        yield i
+
+@staticmethod
+def decorated():
+    a = 1
+
+class C:
+    a = 1
+
+class D:
+    "doc"
+    def f(self):
+        super().f()
+
+for i in range(3):
+    pass
+"""
+
+
+def disassembly_units(text):
+    """tpy --dis output -> {(name, firstline): [(line, offset, opname, arg, argrepr, target), ...]}"""
+    units = {}
+    key = ("<module>", 1)
+    rows = units.setdefault(key, [])
+    line = None
+    for raw in text.splitlines():
+        m = re.match(r'^Disassembly of <code object (\S+) at 0x[0-9a-f]+, file ".*", line (\d+)>:$', raw)
+        if m:
+            key = (m.group(1), int(m.group(2)))
+            rows = units.setdefault(key, [])
+            line = None
+            continue
+        m = re.match(r"^( *\d+| +) {5}(>>|  ) +(\d+) (\w+)(?: +(\d+))?(?: \((.*)\))?$", raw)
+        if m:
+            if m.group(1).strip():
+                line = int(m.group(1))
+            rows.append((line, int(m.group(3)), m.group(4), m.group(5) and int(m.group(5)), m.group(6),
+                         m.group(2) == ">>"))
+    return units
+
+
+def implicit_return_lines(rows):
+    return [rows[i][0] for i in range(len(rows) - 1)
+            if rows[i][2] == "LOAD_CONST" and rows[i][4] == "None" and rows[i + 1][2] == "RETURN_VALUE"]
+
+
+CPYTHON_RETURNS = r"""
+import dis, sys
+def walk(co, out):
+    lines = []
+    ins = list(dis.get_instructions(co))
+    cur = None
+    for a, b in zip(ins, ins[1:]):
+        if a.starts_line is not None:
+            cur = a.starts_line
+        if a.opname == "LOAD_CONST" and a.argval is None and b.opname == "RETURN_VALUE":
+            lines.append(cur)
+    out.append("%s %d %s" % (co.co_name, co.co_firstlineno, ",".join(map(str, lines))))
+    for k in co.co_consts:
+        if hasattr(k, "co_code"):
+            walk(k, out)
+out = []
+walk(compile(open(sys.argv[1]).read(), sys.argv[1], "exec"), out)
+print("\n".join(out))
+"""
+
+
+def check_dis(tpy, tmp):
+    prog = os.path.join(tmp, "dis_lines.py")
+    with open(prog, "w") as f:
+        f.write(DIS_LINES)
+    p = run([tpy, "--dis", prog])
+    text = p.stdout.decode()
+    units = disassembly_units(text)
+    check("dis: tpy --dis runs", p.returncode == 0 and len(units) > 20, p.stderr.decode()[-300:])
+    # CPython 3.11's columns: line (3 wide), 5 blanks, ">>" or 2, offset (4 wide), name (20), arg (5)
+    lines = [l for l in text.splitlines() if l and not l.startswith(("Disassembly of", "ExceptionTable", "  "))
+             or re.match(r"^ +\d+ ", l)]
+    bad = [l for l in text.splitlines() if l and not re.match(
+        r"^(Disassembly of <code object .*>:|ExceptionTable:|  \d+ to \d+ -> \d+ \[\d+\]( lasti)?|"
+        r"( {2}\d| \d\d|\d{3}| {3})     (>>|  ) [ \d]{3}\d [A-Z_]+( {2,}\d+( \(.*\))?)?)$", l)
+        or l != l.rstrip()]
+    check("dis: CPython 3.11's columns", lines and not bad, "\n".join(bad[:5]))
+    # offsets: two bytes per instruction, jumps and handlers named by offset
+    ok, detail = True, ""
+    for key, rows in units.items():
+        offsets = [r[1] for r in rows]
+        targets = set(r[1] for r in rows if r[5])
+        jumps = set()
+        for r in rows:
+            if r[4] and r[4].startswith("to "):
+                jumps.add(int(r[4][3:]))
+        if offsets != list(range(0, 2 * len(rows), 2)) or not jumps <= targets:
+            ok, detail = False, "%s: offsets %s, jump targets %s, marked %s" % (key, offsets[:8], sorted(jumps),
+                                                                                 sorted(targets))
+    for m in re.finditer(r"^  (\d+) to (\d+) -> (\d+) \[\d+\]", text, re.M):
+        if any(int(x) % 2 for x in m.groups()):
+            ok, detail = False, m.group(0)
+    check("dis: offsets count 2 bytes per instruction (jumps, targets and the exception table too)", ok, detail)
+    # constants whole
+    code_consts = re.findall(r"LOAD_CONST +\d+ \((<code object \w+ at 0x[0-9a-f]+, file \"[^\"]*dis_lines\.py\", "
+                             r"line \d+>)\)$", text, re.M)
+    check("dis: code objects among the constants printed whole", len(code_consts) >= 20, text[:400])
+    # the implicit return against CPython's
+    cp = subprocess.run([CPYTHON, "-c", CPYTHON_RETURNS, prog], capture_output=True, text=True, timeout=60)
+    want = {}
+    for l in cp.stdout.splitlines():
+        name, first, ls = l.split(" ")
+        want[(name, int(first))] = [int(x) for x in ls.split(",") if x]
+    ok = cp.returncode == 0 and len(want) >= 20
+    detail = [cp.stderr[-300:]] if not ok else []
+    for key, rows in units.items():
+        got = implicit_return_lines(rows)
+        cpy = want.get(key)
+        same_name = [k for k in want if k[0] == key[0]]
+        if cpy is None and len(same_name) == 1:
+            # a decorated function: CPython's co_firstlineno is the first
+            # decorator's line, tpy's the def line
+            cpy = want[same_name[0]]
+        if cpy is None:
+            detail.append("%s: not in CPython's code objects" % (key,))
+            continue
+        # tpy keeps one copy of the return where CPython may have several
+        if (len(got) > 1 or bool(got) != bool(cpy) or (got and got[0] not in cpy)
+                or (len(cpy) == 1 and got != cpy)):
+            detail.append("%s: tpy %s, CPython %s" % (key, got, cpy))
+    check("dis: the implicit return None of %d code objects is on a line CPython's dis gives it" % len(units),
+          ok and not detail, "\n    ".join(detail))
+    # the same offsets everywhere: --dis, the dis module, the JIT's
+    # greenkeys and debug_merge_points, pypyjit.dont_trace_here
+    loops = os.path.join(tmp, "dis_loops.py")
+    with open(loops, "w") as f:
+        f.write(DIS_LOOPS)
+    rows = disassembly_units(run([tpy, "--dis", loops]).stdout.decode()).get(("two_loops", 1), [])
+    fors = [r[1] for r in rows if r[2] == "FOR_ITER"]
+    if len(fors) != 2:
+        check("dis: the two loops' FOR_ITER in tpy --dis", False, repr(rows))
+        return
+    log = os.path.join(tmp, "dis_loops.log")
+    p = run([tpy, loops, str(fors[0])], env={"PYPYLOG": "jit-log-opt-loop:" + log})
+    out = p.stdout.decode().split("\n")
+    dmp = re.findall(r"debug_merge_point\(0, 0, 'two_loops;.*~#(\d+) FOR_ITER'\)", open(log).read()
+                     if os.path.exists(log) else "")
+    check("dis: dont_trace_here at the first loop's --dis offset %d leaves it interpreted, the other loop "
+          "(offset %d) compiles with that greenkey and debug_merge_point" % tuple(fors),
+          p.returncode == 0 and out[0] == "dis offsets %d %d" % tuple(fors) and
+          out[1] == "compiled at %d" % fors[1] and len(out) == 4 and set(map(int, dmp)) == {fors[1]},
+          "exit %d, stdout %r, stderr %r, merge points %r" % (p.returncode, out, p.stderr.decode()[-300:], dmp))
+    p = run([tpy, loops, str(fors[1])])
+    out = p.stdout.decode().split("\n")
+    check("dis: and the other way round", p.returncode == 0 and len(out) == 4 and out[1] == "compiled at %d" % fors[0],
+          repr(p.stdout))
+
+
+# f's two loops; argv[1] is the offset given to dont_trace_here. Prints
+# the FOR_ITER offsets the dis module sees and the greenkey offsets of
+# the loops that compile.
+DIS_LOOPS = """\
+def two_loops(n):
+    s = 0
+    for i in range(n):
+        s += i
+    for j in range(n):
+        s -= j
+    return s
+
+import dis, sys, pypyjit
+print("dis offsets", *[i.offset for i in dis.get_instructions(two_loops) if i.opname == "FOR_ITER"])
+pypyjit.dont_trace_here(int(sys.argv[1]), False, two_loops.__code__)
+def hook(info):
+    if info.type == "loop" and info.greenkey and info.greenkey[0] is two_loops.__code__:
+        print("compiled at", info.greenkey[1])
+pypyjit.set_compile_hook(hook)
+print(two_loops(20000))
+"""
+
+
 def mask(text):
     text = text.replace(os.path.join(ROOT, "tests/jit/probes/"), "")
     text = re.sub(r"0x[0-9a-fA-F]+", "0xX", text)
@@ -388,6 +677,7 @@ def main():
         check_memory(tpy, tmp)
         check_class_memory(tpy, tmp)
         check_recursion(tpy, tmp)
+        check_dis(tpy, tmp)
     check_cmdline(tpy)
     check_probes(tpy, opts.update)
     print("%d passed, %d failed" % (results.count(True), results.count(False)))

@@ -5,12 +5,14 @@ Programs whose split of time between loops is known by construction run
 under both profiler modes; the report must give each loop its share within
 5 points, name the loops' source lines, count entries, show bridges only
 when they are profiled, charge call_assembler to its caller, and produce
-the same JSON under tpy and CPython. Prints PASS/FAIL lines and
+the same JSON under tpy and CPython; and the report's command line. Prints PASS/FAIL lines and
 "N passed, N failed" last.
 
 Usage: python3 tools/profile_checks.py [--tpy ./tpy] [-v]
 """
 import argparse
+import contextlib
+import io
 import json
 import os
 import re
@@ -265,6 +267,100 @@ class Checker:
                    sum(r["entries"] for r in by_name["traces"]) >= 59 and (by_name["ticks_per_second"] or 0) > 1e6,
                    "%r / %r" % (by_name and ent(by_name), by_env and ent(by_env)))
 
+    def report_cli(self):
+        """tpy -m jitprof's command line: argparse's messages and status 2
+        for bad arguments, status 1 and a message (no invented report) for a
+        log without profile data, --top, --help; the same under CPython."""
+        prog = os.path.join(self.tmp, "nested.py")
+        with open(prog, "w") as f:
+            f.write(NESTED)
+        log = os.path.join(self.tmp, "cli.log")
+        subprocess.run([self.tpy, "--jit-profile", "--jit-profile-out", log, prog], capture_output=True,
+                       timeout=300)
+        runners = (("tpy", [self.tpy, "-m", "jitprof"]),
+                   ("CPython", [sys.executable, os.path.join(ROOT, "lib", "jitprof.py")]))
+
+        def report(args, runner=runners[0][1]):
+            return subprocess.run(runner + args, capture_output=True, text=True, timeout=300, cwd=self.tmp)
+
+        # what argparse itself says for the same command lines (CPython's
+        # argparse does not run on tpy yet, so lib/jitprof.py parses by hand)
+        ap = argparse.ArgumentParser(prog="jitprof")
+        group = ap.add_mutually_exclusive_group()
+        group.add_argument("--json", action="store_true")
+        group.add_argument("--folded", action="store_true")
+        ap.add_argument("--top", metavar="N", type=int)
+        ap.add_argument("LOGFILE")
+
+        def argparse_says(args):
+            err = io.StringIO()
+            with contextlib.redirect_stderr(err):
+                try:
+                    ap.parse_args(args)
+                except SystemExit as e:
+                    return e.code, err.getvalue()
+            return 0, ""
+
+        for args in ([], ["cli.log", "extra"], ["--bogus"], ["cli.log", "--json", "--folded"],
+                     ["--folded", "cli.log", "--json"], ["cli.log", "--top"], ["cli.log", "--top", "--json"],
+                     ["cli.log", "--json=1"], ["cli.log", "--js", "--fo"], ["--"], ["a", "b", "--bogus"]):
+            want = argparse_says(args)
+            for name, runner in runners:
+                r = report(args, runner)
+                self.check("jitprof %s (%s): argparse's message and status 2" % (" ".join(args), name),
+                           (r.returncode, r.stderr) == want and r.stdout == "",
+                           "status %d, stderr %r; argparse: %r" % (r.returncode, r.stderr, want))
+        for bad in ("0", "-3", "x", "1.5", "", "\u0663"):
+            for args in (["cli.log", "--top", bad], ["--top=" + bad, "cli.log"]):
+                r = report(args)
+                lines = r.stderr.splitlines()
+                self.check("jitprof %s: --top takes positive integers only" % " ".join(args),
+                           r.returncode == 2 and r.stdout == "" and len(lines) == 2 and
+                           lines[0].startswith("usage: jitprof ") and
+                           lines[1] == "jitprof: error: argument --top: invalid positive integer: %r" % bad,
+                           "status %d, stderr %r" % (r.returncode, r.stderr))
+        full = report(["cli.log", "--json"])
+        top1 = report(["--top", "1", "cli.log", "--json"])
+        ok = full.returncode == 0 and top1.returncode == 0
+        rows = json.loads(full.stdout)["traces"] if ok else []
+        self.check("jitprof --top 1 keeps the hottest of %d rows" % len(rows),
+                   ok and len(rows) >= 2 and json.loads(top1.stdout)["traces"] == rows[:1],
+                   full.stderr + top1.stderr)
+
+        # logs without profile data: a message naming the file, status 1,
+        # nothing on stdout
+        plain = os.path.join(self.tmp, "plain-opt.log")
+        env = dict(os.environ, PYPYLOG="jit-log-opt,jit-tracing:" + plain)
+        subprocess.run([self.tpy, prog], capture_output=True, env=env, timeout=300)
+        idle = os.path.join(self.tmp, "idle.log")
+        subprocess.run([self.tpy, "--jit-profile", "--jit-profile-out", idle, "-c", "print(1)"],
+                       capture_output=True, timeout=300)
+        files = {"empty.log": b"", "text.log": b"hello\n", "binary.log": bytes(range(128, 256)) * 4,
+                 "badnum.log": b"[1] {jit-profile-summary\nloop 1 ticks=x entries=3\n[2] jit-profile-summary}\n"}
+        for name, data in files.items():
+            with open(os.path.join(self.tmp, name), "wb") as f:
+                f.write(data)
+        for name, message in (("plain-opt.log", "no JIT profile in this log"),
+                              ("idle.log", "the profile holds no events"),
+                              ("empty.log", "no JIT profile in this log"), ("text.log", "no JIT profile in this log"),
+                              ("binary.log", "not a PYPYLOG file"),
+                              ("badnum.log", "line 2: not a line of tpy's profile format"),
+                              ("missing.log", "cannot read missing.log: No such file or directory")):
+            for runner_name, runner in runners:
+                r = report([name], runner)
+                self.check("jitprof on %s (%s): says so, status 1, no report" % (name, runner_name),
+                           r.returncode == 1 and r.stdout == "" and r.stderr.count("\n") == 1 and
+                           r.stderr.startswith("jitprof: ") and message in r.stderr,
+                           "status %d, stdout %r, stderr %r" % (r.returncode, r.stdout[:200], r.stderr))
+        r = report(["--help"])
+        self.check("jitprof --help: usage, the options and both log forms, status 0",
+                   r.returncode == 0 and r.stderr == "" and r.stdout.startswith("usage: jitprof ") and
+                   all(w in r.stdout for w in ("--json", "--folded", "--top N", "jit-profile-summary",
+                                               "jit-profile-enter", "jit-profile-exit", "jit-profile-trace",
+                                               "jit-profile-calibration", "--jit-profile-events")),
+                   r.stdout[:300] + r.stderr)
+        self.check("jitprof -h is --help", report(["cli.log", "-h"]).stdout == r.stdout)
+
     def share_of(self, rep, func):
         return sum(r["share"] for r in self.rows(rep, func))
 
@@ -391,6 +487,7 @@ class Checker:
                        repr(rep["traces"]))
 
         self.pypylog_forms()
+        self.report_cli()
 
         # without the profiler, no events (and no instrumented code)
         prog = os.path.join(self.tmp, "split.py")

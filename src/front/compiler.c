@@ -66,6 +66,7 @@ typedef struct Unit {
     int ncaches, capcaches;
     int *label_pos;
     int *label_depth;
+    int *label_line;            /* tail_line of the first reachable jump to it */
     int nlabels, caplabels;
     HandlerRec *hrecs;
     int nhrecs, caphrecs;
@@ -77,6 +78,14 @@ typedef struct Unit {
     bool dead;
     bool *failed;               /* the compiler's: set on an internal error */
     Location loc;
+    /* The line of the implicit `return None`, CPython's rule with one copy
+     * of the return: the line of the code that falls into it (the last
+     * reachable instruction that has a line, or a `pass`), or when nothing
+     * falls into it, of the first jump to it (its own line, or its
+     * predecessor's if it has none). CPython gives the return a copy per way
+     * in, each with that way's line; tpy keeps one, whose line is the one
+     * CPython gives its first copy in most code. */
+    int tail_line;
     int argcount, posonly, kwonly;
     int firstlineno;
     int attr_hint;
@@ -132,6 +141,9 @@ static Unit *unit_new(Compiler *c, Scope *scope, const char *name, Value qualnam
     u->freevars = list_new(0);
     u->firstlineno = firstlineno;
     u->loc = (Location){firstlineno, firstlineno, -1, -1};
+    /* code with no line before the return: the code's first line, 0 for a
+       module (CPython's module code starts at line 0) */
+    u->tail_line = scope->kind == SCOPE_MODULE ? 0 : firstlineno;
     return u;
 }
 
@@ -192,16 +204,20 @@ static int new_label(Unit *u) {
         int cap = u->caplabels ? u->caplabels * 2 : 16;
         int *np = gc_alloc_atomic(sizeof(int) * (size_t)cap);
         int *nd = gc_alloc_atomic(sizeof(int) * (size_t)cap);
+        int *nl = gc_alloc_atomic(sizeof(int) * (size_t)cap);
         if (u->nlabels) {
             memcpy(np, u->label_pos, sizeof(int) * (size_t)u->nlabels);
             memcpy(nd, u->label_depth, sizeof(int) * (size_t)u->nlabels);
+            memcpy(nl, u->label_line, sizeof(int) * (size_t)u->nlabels);
         }
         u->label_pos = np;
         u->label_depth = nd;
+        u->label_line = nl;
         u->caplabels = cap;
     }
     u->label_pos[u->nlabels] = -1;
     u->label_depth[u->nlabels] = -1;
+    u->label_line[u->nlabels] = -1;
     return u->nlabels++;
 }
 
@@ -230,6 +246,7 @@ static void bind_label(Unit *u, int label) {
         if (d < 0) return;   /* unreachable, stays dead */
         u->depth = d;
         u->dead = false;
+        if (u->label_line[label] >= 0) u->tail_line = u->label_line[label];
     } else if (d >= 0 && d != u->depth) {
         depth_mismatch(u, u->depth, d);
     }
@@ -316,7 +333,11 @@ static void emit(Compiler *c, int op, int arg) {
     u->n++;
     if (!u->dead) {
         /* reachable: its jump target and its handler are reachable too */
-        if (opcode_flags[op] & OPF_JUMP) note_label_depth(u, arg, u->depth + op_stack_effect(op, arg, 1));
+        if (opcode_flags[op] & OPF_JUMP) {
+            note_label_depth(u, arg, u->depth + op_stack_effect(op, arg, 1));
+            if (u->label_line[arg] < 0) u->label_line[arg] = u->loc.line >= 0 ? u->loc.line : u->tail_line;
+        }
+        if (u->loc.line >= 0) u->tail_line = u->loc.line;
         if (u->hdepth) {
             HandlerRec *r = &u->hrecs[u->hstack[u->hdepth - 1]];
             note_label_depth(u, r->label, r->depth + r->lasti + 1);
@@ -330,6 +351,16 @@ static void emit(Compiler *c, int op, int arg) {
 }
 
 static void emit0(Compiler *c, int op) { emit(c, op, 0); }
+
+/* A jump that belongs to no statement of its own (out of an if's body, a
+ * try body, a finally body): the line of the code before it, as CPython's line
+ * propagation gives it, rather than the enclosing statement's. */
+static void emit_tail_jump(Compiler *c, int op, int label) {
+    Location saved = c->u->loc;
+    c->u->loc = (Location){c->u->tail_line, c->u->tail_line, -1, -1};
+    emit(c, op, label);
+    c->u->loc = saved;
+}
 
 static void emit_const(Compiler *c, Value v) { emit(c, OP_LOAD_CONST, add_const(c->u, v)); }
 
@@ -1141,11 +1172,7 @@ static void compile_function_body(Compiler *c, Stmt *s) {
     }
     for (int i = start; i < body.n; i++) compile_stmt(c, body.items[i]);
     if (!u->dead) {
-        u->loc = (Location){-1, -1, -1, -1};
-        if (body.n) {
-            Stmt *last = body.items[body.n - 1];
-            u->loc = (Location){last->pos.end_lineno, last->pos.end_lineno, -1, -1};
-        }
+        u->loc = (Location){u->tail_line, u->tail_line, -1, -1};
         emit_const(c, V_NONE);
         emit0(c, OP_RETURN_VALUE);
     }
@@ -1260,7 +1287,7 @@ static void compile_classdef(Compiler *c, Stmt *s) {
         start = 1;
     }
     for (int i = start; i < body.n; i++) compile_stmt(c, body.items[i]);
-    u->loc = (Location){-1, -1, -1, -1};
+    u->loc = (Location){u->tail_line, u->tail_line, -1, -1};
     if (cs->needs_class_cell) {
         emit(c, OP_LOAD_CLOSURE, deref_index(u, "__class__"));
         emit(c, OP_COPY, 1);
@@ -1614,7 +1641,7 @@ static void compile_if(Compiler *c, Stmt *s) {
     compile_jump_if(c, s->u.if_.test, false, orelse);
     compile_stmts(c, s->u.if_.body);
     if (s->u.if_.orelse.n) {
-        if (!u->dead) emit(c, OP_JUMP_FORWARD, end);
+        if (!u->dead) emit_tail_jump(c, OP_JUMP_FORWARD, end);
         bind_label(u, orelse);
         compile_stmts(c, s->u.if_.orelse);
     } else {
@@ -1638,7 +1665,7 @@ static void compile_try_except(Compiler *c, Stmt *s) {
     compile_stmts(c, s->u.try_.body);
     pop_fblock(c);
     pop_handler(c);
-    if (!u->dead) emit(c, OP_JUMP_FORWARD, orelse);
+    if (!u->dead) emit_tail_jump(c, OP_JUMP_FORWARD, orelse);
     /* handlers: stack [.. exc] */
     bind_label(u, except);
     u->loc = (Location){-1, -1, -1, -1};
@@ -1724,7 +1751,7 @@ static void compile_try_finally(Compiler *c, Stmt *s) {
     pop_handler(c);
     if (!u->dead) {
         compile_stmts(c, s->u.try_.finalbody);
-        if (!u->dead) emit(c, OP_JUMP_FORWARD, end);
+        if (!u->dead) emit_tail_jump(c, OP_JUMP_FORWARD, end);
     }
     /* exceptional path: [.. exc] */
     bind_label(u, finally_exc);
@@ -2009,15 +2036,20 @@ static void compile_stmt(Compiler *c, Stmt *s) {
     case S_IMPORT: compile_import(c, s); break;
     case S_IMPORTFROM: compile_importfrom(c, s); break;
     case S_GLOBAL:
-    case S_NONLOCAL:
-    case S_PASS: break;
+    case S_NONLOCAL: break;
+    case S_PASS:
+        /* CPython's NOP: the implicit return after it takes its line */
+        if (!u->dead) u->tail_line = s->pos.lineno;
+        break;
     case S_EXPR: {
         Expr *v = s->u.expr.value;
         if (c->mode == COMPILE_INTERACTIVE && u->scope->kind == SCOPE_MODULE && c->nested == 0) {
             compile_expr(c, v);
             emit0(c, OP_PRINT_EXPR);
         } else if (v->kind == E_CONSTANT) {
-            /* docstrings and bare constants: nothing to do */
+            /* docstrings and bare constants: nothing to run (a NOP in
+               CPython, whose line the implicit return may take) */
+            if (!u->dead) u->tail_line = s->pos.lineno;
         } else {
             compile_expr(c, v);
             emit0(c, OP_POP_TOP);
@@ -2211,9 +2243,11 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
         }
     } else {
         for (int i = start; i < body.n && !c.failed; i++) compile_stmt(&c, body.items[i]);
-        u->loc = (Location){-1, -1, -1, -1};
-        emit_const(&c, V_NONE);
-        emit0(&c, OP_RETURN_VALUE);
+        if (!u->dead) {
+            u->loc = (Location){u->tail_line, u->tail_line, -1, -1};
+            emit_const(&c, V_NONE);
+            emit0(&c, OP_RETURN_VALUE);
+        }
     }
     CodeObject *co = leave_scope(&c);
     if (c.failed) return NULL;

@@ -59,9 +59,9 @@ void jitev_exit(void);
 
 /* PyPy's names for trace kinds: "loop", "entry bridge", "bridge". */
 const char *jitev_kind_name(TraceKind k);
-/* The greenkey offset of an instruction index: bytes of wordcode, as
- * PyPy's (and debug_merge_point's) offsets count. */
-static inline int32_t jitev_offset(int32_t pc) { return pc * 2; }
+/* The greenkey offset of an instruction index: code_offset() (obj/code.h),
+ * the offset tpy --dis and the dis module show. */
+static inline int32_t jitev_offset(int32_t pc) { return code_offset(pc); }
 /* 'f;file.py:3-5~#12 FOR_ITER', PyPy's location string. */
 void jitev_location(CodeObject *code, int32_t pc, void *buf /* Buf* */);
 /* The loop number a trace belongs to (a bridge: its loop's). */

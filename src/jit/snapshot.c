@@ -62,11 +62,11 @@ Snapshot *snapshot_copy(const Snapshot *s) {
     return c;
 }
 
-/* debug_merge_point(depth, id, 'name;file:firstline-line~#pc OPNAME') as
- * PyPy writes it (its offsets are bytes of wordcode: 2 per instruction). */
+/* debug_merge_point(depth, id, 'name;file:firstline-line~#offset OPNAME')
+ * as PyPy writes it, the offset as code_offset() (obj/code.h) makes it. */
 void ir_format_pos(const PosDescr *p, Buf *out) {
     CodeObject *co = p->code;
     int op = INSTR_OP(co->code[p->pc]);
     buf_printf(out, "debug_merge_point(%d, %d, '%s;%s:%d-%d~#%d %s')", p->call_depth, p->call_id, str_data(co->name),
-               str_data(co->filename), co->firstlineno, code_line(co, p->pc), p->pc * 2, opcode_names[op]);
+               str_data(co->filename), co->firstlineno, code_line(co, p->pc), code_offset(p->pc), opcode_names[op]);
 }

@@ -645,8 +645,9 @@ static int cell_key(const char *fname, Value *args, size_t nargs, Value kwnames,
         return -1;
     }
     CodeObject *co = V_AS(CodeObject, args[2]);
-    if (prof || ofs < 0 || ofs % 2 || ofs / 2 >= co->ncode) return 0;
-    *out = jit_cell(co, (int32_t)(ofs / 2));
+    /* an offset as code_offset() makes them; any other names no instruction */
+    if (prof || ofs < 0 || ofs % CODE_UNIT_BYTES || ofs / CODE_UNIT_BYTES >= co->ncode) return 0;
+    *out = jit_cell(co, (int32_t)(ofs / CODE_UNIT_BYTES));
     return 0;
 }
 

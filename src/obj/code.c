@@ -31,50 +31,114 @@ const ExcTableEntry *code_find_handler(CodeObject *co, int i) {
     return NULL;
 }
 
-void code_disassemble(CodeObject *co, void *file) {
-    FILE *f = file;
-    fprintf(f, "Disassembly of <code %s, file \"%s\", line %d>:\n", str_data(co->name), str_data(co->filename),
-            co->firstlineno);
+/* The name an instruction's argument stands for, or NULL. */
+static const char *arg_name(CodeObject *co, Opcode op, uint32_t arg) {
+    Value t = VNULL;
+    int64_t k = arg;
+    if (opcode_flags[op] & OPF_NAME) {
+        t = co->names;
+    } else if (opcode_flags[op] & OPF_CACHE) {
+        return (int64_t)arg < co->ncaches && co->caches[arg].name ? str_data(co->caches[arg].name) : NULL;
+    } else if (op == OP_LOAD_FAST || op == OP_STORE_FAST || op == OP_DELETE_FAST) {
+        t = co->varnames;
+    } else if (op == OP_LOAD_DEREF || op == OP_STORE_DEREF || op == OP_DELETE_DEREF || op == OP_LOAD_CLOSURE ||
+               op == OP_LOAD_CLASSDEREF) {
+        /* cells first, then free variables (the compiler's deref_index) */
+        t = co->cellvars;
+        if (k >= tuple_size(t)) {
+            k -= tuple_size(t);
+            t = co->freevars;
+        }
+    } else if (op == OP_COMPARE_OP) {
+        return arg < CMP__COUNT ? cmpop_symbols[arg] : NULL;
+    }
+    return t && k < tuple_size(t) ? str_data(tuple_get(t, k)) : NULL;
+}
+
+/* One code object: CPython 3.11's columns (line where one starts, ">>" on
+ * jump and handler targets, offset, name, argument, what it means), lines
+ * as CPython's dis.findlinestarts gives them (an instruction without a line
+ * starts none), jump targets as "(to OFFSET)". */
+static void disassemble_one(CodeObject *co, Buf *out) {
+    bool *target = gc_alloc_atomic((size_t)co->ncode + 1);
+    memset(target, 0, (size_t)co->ncode + 1);
+    int maxline = 0;
+    for (int i = 0; i < co->ncode; i++) {
+        uint32_t w = co->code[i];
+        if (INSTR_OP(w) < OP__COUNT && (opcode_flags[INSTR_OP(w)] & OPF_JUMP) && INSTR_ARG(w) < (uint32_t)co->ncode)
+            target[INSTR_ARG(w)] = true;
+        if (co->locations[i].line > maxline) maxline = co->locations[i].line;
+    }
+    for (int i = 0; i < co->nexctable; i++)
+        if (co->exctable[i].target < (uint32_t)co->ncode) target[co->exctable[i].target] = true;
+    char num[24];
+    int line_width = snprintf(num, sizeof num, "%d", maxline);
+    if (line_width < 3) line_width = 3;
+    int ofs_width = snprintf(num, sizeof num, "%d", code_offset(co->ncode > 0 ? co->ncode - 1 : 0));
+    if (ofs_width < 4) ofs_width = 4;
     int lastline = -1;
     for (int i = 0; i < co->ncode; i++) {
         uint32_t w = co->code[i];
         Opcode op = INSTR_OP(w);
         uint32_t arg = INSTR_ARG(w);
         int line = co->locations[i].line;
-        if (line != lastline) fprintf(f, "%4d ", line);
-        else fprintf(f, "     ");
-        lastline = line;
-        fprintf(f, "%6d %-24s", i, op < OP__COUNT ? opcode_names[op] : "???");
+        size_t start = out->len;
+        if (line >= 0 && line != lastline) {
+            if (i > 0) buf_putc(out, '\n');
+            start = out->len;
+            buf_printf(out, "%*d", line_width, line);
+            lastline = line;
+        } else {
+            buf_fill(out, ' ', (size_t)line_width);
+        }
+        buf_printf(out, "     %s %*d %-20s", target[i] ? ">>" : "  ", ofs_width, code_offset(i),
+                   op < OP__COUNT ? opcode_names[op] : "???");
         if (op < OP__COUNT && (opcode_flags[op] & OPF_ARG)) {
-            fprintf(f, " %u", arg);
-            if (op == OP_LOAD_CONST && (int64_t)arg < tuple_size(co->consts)) {
+            buf_printf(out, " %5u", arg);
+            const char *name;
+            if (opcode_flags[op] & OPF_JUMP) {
+                buf_printf(out, " (to %d)", code_offset((int32_t)arg));
+            } else if (op == OP_LOAD_CONST && (int64_t)arg < tuple_size(co->consts)) {
                 Value r = obj_repr(tuple_get(co->consts, arg));
-                if (r) fprintf(f, " (%.40s)", str_data(r));
+                if (r) buf_printf(out, " (%s)", str_data(r));
                 else err_clear();
-            } else if (opcode_flags[op] & OPF_NAME) {
-                fprintf(f, " (%s)", str_data(tuple_get(co->names, arg)));
-            } else if (opcode_flags[op] & OPF_CACHE) {
-                fprintf(f, " (%s)", str_data(co->caches[arg].name));
-            } else if (op == OP_LOAD_FAST || op == OP_STORE_FAST || op == OP_DELETE_FAST) {
-                fprintf(f, " (%s)", str_data(tuple_get(co->varnames, arg)));
+            } else if ((name = arg_name(co, op, arg))) {
+                buf_printf(out, " (%s)", name);
             }
         }
-        fputc('\n', f);
+        /* no trailing blanks, as CPython's rstrip() */
+        while (out->len > start && out->data[out->len - 1] == ' ') out->data[--out->len] = 0;
+        buf_putc(out, '\n');
     }
     if (co->nexctable) {
-        fprintf(f, "ExceptionTable:\n");
+        /* CPython's form: first and last instruction covered, inclusive */
+        buf_puts(out, "ExceptionTable:\n");
         for (int i = 0; i < co->nexctable; i++) {
             ExcTableEntry *e = &co->exctable[i];
-            fprintf(f, "  %u to %u -> %u [%u]%s\n", e->start, e->end, e->target, e->depth, e->lasti ? " lasti" : "");
+            buf_printf(out, "  %d to %d -> %d [%u]%s\n", code_offset((int32_t)e->start),
+                       code_offset((int32_t)e->end - 1), code_offset((int32_t)e->target), e->depth,
+                       e->lasti ? " lasti" : "");
         }
     }
+}
+
+void code_disassembly(CodeObject *co, Buf *out) {
+    disassemble_one(co, out);
     for (int64_t i = 0; i < tuple_size(co->consts); i++) {
         Value c = tuple_get(co->consts, i);
-        if (code_check(c)) {
-            fputc('\n', f);
-            code_disassemble(V_AS(CodeObject, c), f);
-        }
+        if (!code_check(c)) continue;
+        Value r = obj_repr(c);
+        buf_printf(out, "\nDisassembly of %s:\n", r ? str_data(r) : "<code object>");
+        if (!r) err_clear();
+        code_disassembly(V_AS(CodeObject, c), out);
     }
+}
+
+void code_disassemble(CodeObject *co, void *file) {
+    Buf b;
+    buf_init(&b, 4096);
+    code_disassembly(co, &b);
+    fwrite(b.data, 1, b.len, (FILE *)file);
 }
 
 static Value code_repr(Value v) {

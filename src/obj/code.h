@@ -8,6 +8,8 @@
 
 #include "../vm/object.h"
 
+struct Buf;
+
 enum CodeFlags {
     CO_VARARGS = 1 << 0,        /* has *args */
     CO_VARKEYWORDS = 1 << 1,    /* has **kwargs */
@@ -104,9 +106,21 @@ static inline bool code_check(Value v) {
 static inline int code_line(CodeObject *co, int i) {
     return (i >= 0 && i < co->ncode) ? co->locations[i].line : co->firstlineno;
 }
+/* Offsets. An instruction is one 32-bit word (vm/opcodes.h), but every
+ * offset tpy shows counts CODE_UNIT_BYTES per instruction: instruction i
+ * is at offset 2 * i. That is CPython's unit (a 2-byte code unit, what its
+ * `dis` prints and PyPy's greenkeys use), so tpy --dis, the dis module,
+ * greenkeys, debug_merge_point's #N and pypyjit's offsets
+ * (dont_trace_here, get_jitcell_at_key, ...) all name an instruction by
+ * the same number. */
+#define CODE_UNIT_BYTES 2
+static inline int32_t code_offset(int32_t i) { return i * CODE_UNIT_BYTES; }
 /* Exception handler covering instruction i, or NULL. */
 const ExcTableEntry *code_find_handler(CodeObject *co, int i);
-/* Print a disassembly (debugging aid: tpy --dis). */
+/* The disassembly of co and of the code objects among its constants, in
+ * the layout of CPython's dis (offsets as code_offset() says). */
+void code_disassembly(CodeObject *co, struct Buf *out);
+/* The same printed to a FILE * (tpy --dis). */
 void code_disassemble(CodeObject *co, void *file);
 
 void code_init(void);
