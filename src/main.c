@@ -79,8 +79,9 @@ static const char help_options[] =
     "             (and, with 'bridges', in each bridge) into a PYPYLOG file\n"
     "--jit-profile-out FILE : that file (default jitprof.log; implies --jit-profile);\n"
     "             its report: tpy -m jitprof FILE\n"
-    "--jit-profile-events : write every entry and exit as its own section (the\n"
-    "             seed's format; large logs) instead of per-batch summaries\n"
+    "--jit-profile-events : write every entry and exit as its own section\n"
+    "             (jit-profile-enter/exit, as PyPy's design; large logs) instead of\n"
+    "             per-batch summaries\n"
     "--jit-profile-sample N : time one in about N transitions of compiled code\n"
     "             and estimate the others' split (default 1024); 1 times them all\n"
     "\n"
@@ -146,23 +147,36 @@ void signals_default_sigint(void);
  * was interrupted (status 130) and stops a script it runs. */
 static bool died_by_sigint;
 
-/* An exception nobody caught: sys.excepthook(type, value, tb) prints it */
-static void print_uncaught(Value exc) {
+/* An exception nobody caught: sys.excepthook(type, value, tb) prints it.
+ * A hook that raises SystemExit decides the exit status (*status), as in
+ * CPython; returns whether it did. */
+static bool print_uncaught_status(Value exc, int *status) {
     sys_flush_all();
     Value hook = dict_get_cstr(module_dict(sys_module), "excepthook");
     ExcObject *e = V_AS(ExcObject, exc);
-    if (hook) {
-        Value a[3] = {V_FROM_PTR(type_of(exc)), exc, e->traceback ? e->traceback : V_NONE};
-        if (!obj_call(hook, a, 3, VNULL)) {
-            Value e2 = err_fetch();
-            fprintf(stderr, "Error in sys.excepthook:\n");
-            err_print_exception(e2);
-            fprintf(stderr, "\nOriginal exception was:\n");
-            err_print_exception(exc);
-        }
-    } else {
+    if (!hook) {
+        fprintf(stderr, "sys.excepthook is missing\n");
         err_print_exception(exc);
+        return false;
     }
+    Value a[3] = {V_FROM_PTR(type_of(exc)), exc, e->traceback ? e->traceback : V_NONE};
+    if (obj_call(hook, a, 3, VNULL)) return false;
+    Value e2 = err_fetch();
+    if (type_is_subtype(type_of(e2), &exc_SystemExit)) {
+        sys_flush_all();
+        *status = err_system_exit_status(e2);
+        return true;
+    }
+    fprintf(stderr, "Error in sys.excepthook:\n");
+    err_print_exception(e2);
+    fprintf(stderr, "\nOriginal exception was:\n");
+    err_print_exception(exc);
+    return false;
+}
+
+static void print_uncaught(Value exc) {
+    int status;
+    (void)print_uncaught_status(exc, &status);
 }
 
 /* The exit status for an exception that ended the program. Under -i the
@@ -172,8 +186,9 @@ static int exit_status_for(Value exc) {
         sys_flush_all();
         return err_system_exit_status(exc);
     }
+    int status = 1;
+    if (print_uncaught_status(exc, &status)) return status;
     if (type_is_subtype(type_of(exc), &exc_KeyboardInterrupt)) died_by_sigint = true;
-    print_uncaught(exc);
     return 1;
 }
 

@@ -5,8 +5,9 @@
 #   PYPYLOG, PyPy's probe programs), the compiler on CPython's library
 #   (tools/compile_stdlib.py), SIGINT sent to running programs
 #   (tools/signal_checks.py), out of memory (tools/oom_checks.py), the
-#   differential fuzzer's fixed-seed batches (tools/fuzz.py), and (unless
-#   --no-asan) the suite again with ./tpy-asan (ASan + UBSan).
+#   differential fuzzer's fixed-seed batches (tools/fuzz.py), the
+#   command-line cases of tests/cli against CPython, and (unless --no-asan)
+#   the suite again with ./tpy-asan (ASan + UBSan).
 cd "$(dirname "$0")/.." || exit 2
 asan=1
 [ "${1:-}" = "--no-asan" ] && asan=0
@@ -70,6 +71,12 @@ python3 tests/run.py --tpy ./tpy > build/suite.log 2>&1
 grep -E '^(FAIL|CRASH|TIMEOUT)' build/suite.log | head -50
 tail -n 4 build/suite.log
 count "$(tail -n 1 build/suite.log)"
+
+echo "== the command line, the prompt (pseudo-terminal) and error output against CPython (tests/cli)"
+python3 tests/cli/run.py --tpy ./tpy > build/cli.log 2>&1
+grep -E '^FAIL' build/cli.log | head -20
+tail -n 1 build/cli.log
+count "$(tail -n 1 build/cli.log)"
 
 # The differential fuzzer's fixed-seed batches (tests/README.md, "The
 # differential fuzzer"): random programs against CPython in the three JIT
