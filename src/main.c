@@ -132,6 +132,10 @@ static const char help_xoptions[] =
     "\n"
     "-X warn_default_encoding: set sys.flags.warn_default_encoding\n"
     "\n"
+    "-X perf: name the JIT's compiled loops and bridges for the Linux perf\n"
+    "    profiler: each one's address, size and source location go to\n"
+    "    /tmp/perf-PID.map, which `perf report` reads (tpy's own)\n"
+    "\n"
     "-X int_max_str_digits=number: limit the size of int<->str conversions.\n"
     "    The default is sys.int_info.default_max_str_digits.  0 disables.\n"
     "\n"
@@ -460,6 +464,7 @@ static int apply_xoption(const char *x) {
     if (strcmp(x, "dev") == 0) tpy_config.dev_mode = 1;
     else if (strcmp(x, "importtime") == 0 || strncmp(x, "importtime=", 11) == 0) tpy_config.import_time = 1;
     else if (strcmp(x, "warn_default_encoding") == 0) tpy_config.warn_default_encoding = 1;
+    else if (strcmp(x, "perf") == 0) tpy_config.perf_map = 1;
     else if (strcmp(x, "utf8") == 0 || strcmp(x, "utf8=1") == 0) tpy_config.utf8_mode = 1;
     else if (strcmp(x, "utf8=0") == 0) tpy_config.utf8_mode = 0;
     else if (strncmp(x, "utf8=", 5) == 0) {
