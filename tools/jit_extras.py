@@ -345,6 +345,23 @@ GOOD_SPECS = ["threshold=5,  decay=5", " threshold= - 5 ", "enable_opts=", "enab
               "off", "default", "threshold=200,trace_eagerness=50"]
 
 
+def check_import_reports(tpy):
+    """-X importtime and -v: the output tests/cli cannot compare with
+    CPython's (times, and CPython's own import machinery)."""
+    p = run([tpy, "-X", "importtime", "-c", "import collections, signal"])
+    lines = p.stderr.decode().splitlines()
+    rows = [re.match(r"import time: +(\d+) \| +(\d+) \| ( *)(\S+)$", l) for l in lines[1:]]
+    names = [(len(m.group(3)) // 2, m.group(4)) for m in rows if m]
+    ok = (p.returncode == 0 and lines and lines[0] == "import time: self [us] | cumulative | imported package"
+          and all(rows) and ("0", "collections") in [(str(d), n) for d, n in names]
+          and (1, "_signal") in names and all(int(m.group(1)) <= int(m.group(2)) for m in rows))
+    check("-X importtime: CPython's table, nested imports indented, self <= cumulative", ok, "\n".join(lines))
+    p = run([tpy, "-v", "-c", "import math, signal"])
+    err = p.stderr.decode()
+    check("-v: a line per import", p.returncode == 0 and "import 'math' # builtin" in err and
+          "import 'signal' # frozen into tpy" in err and "import '_signal' # builtin" in err, err)
+
+
 def check_cmdline(tpy):
     for spec in BAD_SPECS:
         p = run([tpy, "--jit", spec, "-c", "print('ran')"])
@@ -723,6 +740,7 @@ def main():
         check_dis(tpy, tmp)
         check_perf_map(tpy, tmp)
     check_cmdline(tpy)
+    check_import_reports(tpy)
     check_probes(tpy, opts.update)
     print("%d passed, %d failed" % (results.count(True), results.count(False)))
     return 0 if all(results) else 1
