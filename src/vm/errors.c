@@ -576,6 +576,8 @@ static bool format_syntax_error(Buf *out, Value exc, Value *message) {
 
 /* The type's name as CPython prints it: module-qualified unless the module
  * is builtins or __main__, "<unknown>" for what cannot be read. */
+extern Value builtins_module;
+
 static void format_exception_type(Buf *out, Type *t) {
     Value mod = obj_getattr_opt(V_FROM_PTR(t), NAME(__module__));
     if (!mod || !str_check(mod)) {
@@ -622,6 +624,105 @@ static void format_exception_notes(Buf *out, Value exc) {
     err_clear();
 }
 
+/* ---- "Did you mean" ------------------------------------------------------------------------
+ *
+ * CPython 3.11 ends the printed line of a NameError or AttributeError (those
+ * exact types) with ". Did you mean: 'x'?" when a visible name is close to
+ * the missing one: the closest by an edit distance where inserting,
+ * deleting or replacing a character costs 2 and changing only its case 1,
+ * and at most a third of the characters of both names may change. Names
+ * come from dir(obj) for AttributeError, and for NameError from the
+ * raising code's local variable names (co_varnames: not a class body's or
+ * a module's names), else its globals, else its builtins (the first of
+ * those to offer one). Long lists (750 names or more) and long names
+ * (over 40 characters after their common prefix and suffix) give none. */
+enum { HINT_EDIT_COST = 2, HINT_CASE_COST = 1, HINT_MAX_NAMES = 750, HINT_MAX_LEN = 40 };
+
+static size_t hint_char_cost(char a, char b) {
+    if (a == b) return 0;
+    char la = a >= 'A' && a <= 'Z' ? (char)(a + 32) : a, lb = b >= 'A' && b <= 'Z' ? (char)(b + 32) : b;
+    return la == lb ? HINT_CASE_COST : HINT_EDIT_COST;
+}
+
+/* The edit distance of a and b, or limit + 1 when it exceeds limit */
+static size_t hint_distance(const char *a, size_t na, const char *b, size_t nb, size_t limit) {
+    while (na && nb && a[0] == b[0]) a++, b++, na--, nb--;
+    while (na && nb && a[na - 1] == b[nb - 1]) na--, nb--;
+    if (!na || !nb) return (na + nb) * HINT_EDIT_COST;
+    if (na > HINT_MAX_LEN || nb > HINT_MAX_LEN) return limit + 1;
+    if (nb < na) {   /* the row is the shorter one */
+        const char *t = a; a = b; b = t;
+        size_t tn = na; na = nb; nb = tn;
+    }
+    if ((nb - na) * HINT_EDIT_COST > limit) return limit + 1;
+    size_t row[HINT_MAX_LEN];   /* row[i]: distance of b's prefix so far to a[..i] */
+    for (size_t i = 0; i < na; i++) row[i] = (i + 1) * HINT_EDIT_COST;
+    size_t d = 0;
+    for (size_t j = 0; j < nb; j++) {
+        size_t diag = j * HINT_EDIT_COST, best = SIZE_MAX;
+        d = diag + HINT_EDIT_COST;   /* b[..j+1] against the empty prefix of a */
+        for (size_t i = 0; i < na; i++) {
+            size_t replace = diag + hint_char_cost(b[j], a[i]);
+            diag = row[i];
+            size_t insdel = (d < diag ? d : diag) + HINT_EDIT_COST;
+            d = insdel < replace ? insdel : replace;
+            row[i] = d;
+            if (d < best) best = d;
+        }
+        if (best > limit) return limit + 1;
+    }
+    return d;
+}
+
+/* The closest of names (a list of str) to name, or VNULL */
+static Value hint_closest(Value names, Value name) {
+    int64_t n = list_size(names);
+    if (n >= HINT_MAX_NAMES) return VNULL;
+    size_t nlen = (size_t)str_nbytes(name), best_d = SIZE_MAX;
+    Value best = VNULL;
+    for (int64_t i = 0; i < n; i++) {
+        Value item = list_get(names, i);
+        if (!str_check(item) || str_eq(item, name)) continue;
+        size_t ilen = (size_t)str_nbytes(item);
+        size_t limit = (nlen + ilen + 3) * HINT_EDIT_COST / 6;
+        if (best && best_d - 1 < limit) limit = best_d - 1;
+        size_t d = hint_distance(str_data(name), nlen, str_data(item), ilen, limit);
+        if (d > limit) continue;
+        if (!best || d < best_d) {
+            best = item;
+            best_d = d;
+        }
+    }
+    return best;
+}
+
+static Value hint_keys(Value mapping) {
+    if (dict_check(mapping)) return dict_keys_list(mapping);
+    return list_from_iterable(mapping);
+}
+
+static Value offer_hint(Value exc) {
+    Type *t = type_of(exc);
+    if (t != &exc_NameError && t != &exc_AttributeError) return VNULL;
+    Value name = instance_get_attr(exc, NAME(name));
+    if (!name || !str_check(name)) return VNULL;
+    if (t == &exc_AttributeError) {
+        Value obj = instance_get_attr(exc, NAME(obj));
+        if (!obj) return VNULL;
+        Value dir = dict_get_cstr(module_dict(builtins_module), "dir");
+        Value names = dir ? obj_call(dir, &obj, 1, VNULL) : VNULL;
+        return names && list_check(names) ? hint_closest(names, name) : VNULL;
+    }
+    Value scope = V_AS(ExcObject, exc)->name_scope;
+    if (!scope) return VNULL;
+    for (int i = 0; i < 3; i++) {
+        Value names = hint_keys(tuple_get(scope, i));
+        Value hint = names ? hint_closest(names, name) : VNULL;
+        if (hint) return hint;
+    }
+    return VNULL;
+}
+
 static void format_exception_only(Buf *out, Value exc) {
     Type *t = type_of(exc);
     Value message = VNULL;
@@ -636,6 +737,15 @@ static void format_exception_only(Buf *out, Value exc) {
         } else {
             if (str_len(s) > 0) buf_puts(out, ": ");
             write_str(out, s);
+        }
+    }
+    if (!syntax) {
+        Value hint = offer_hint(exc);
+        err_clear();
+        if (hint) {
+            buf_puts(out, ". Did you mean: '");
+            write_str(out, hint);
+            buf_puts(out, "'?");
         }
     }
     buf_putc(out, '\n');
@@ -792,6 +902,13 @@ void err_attribute_context(Value obj, Value name) {
     if (instance_get_attr(e, NAME(name))) return;
     instance_set_attr(e, NAME(name), name);
     instance_set_attr(e, NAME(obj), obj);
+}
+
+void err_name_error_scope(Value varnames, Value globals, Value builtins) {
+    Value e = tstate.exc;
+    if (!e || type_of(e) != &exc_NameError) return;
+    Value scope[3] = {varnames, globals, builtins};
+    V_AS(ExcObject, e)->name_scope = tuple_from_array(scope, 3);
 }
 
 Value err_name_error(Value name) {

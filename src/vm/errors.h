@@ -95,6 +95,7 @@ typedef struct ExcObject {
     Value cause;        /* exception or VNULL */
     Value context;      /* exception or VNULL */
     Value value;        /* StopIteration.value, SystemExit.code; else VNULL */
+    Value name_scope;   /* NameError: (varnames, globals, builtins) where raised, for the hint */
     bool suppress_context;
     InstanceAttrs attrs;
 } ExcObject;
@@ -109,6 +110,9 @@ Value err_key(Value key);                     /* KeyError(key) */
 Value err_stop_iteration(Value value);        /* StopIteration(value) */
 /* NameError("name 'x' is not defined") with .name set */
 Value err_name_error(Value name);
+/* the NameError just raised was raised by code with these local variable
+ * names (a tuple), globals and builtins (the printed ". Did you mean: 'x'?") */
+void err_name_error_scope(Value varnames, Value globals, Value builtins);
 /* After a failed attribute lookup: give a pending AttributeError its .name
  * and .obj (unless it has them). */
 void err_attribute_context(Value obj, Value name);

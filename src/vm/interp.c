@@ -54,7 +54,13 @@ static inline Value *slot_addr(Type *t, InstanceAttrs *a, int64_t idx) {
     return &a->overflow[idx - (int64_t)t->inline_slots];
 }
 
-static Value name_error(Value name) { return err_name_error(name); }
+/* NameError, with what CPython's hint searches: the code's local variable
+ * names (not the frame's values), the globals, the builtins */
+static Value name_error(Frame *f, Value name) {
+    err_name_error(name);
+    err_name_error_scope(f->code->varnames, f->globals, f->builtins ? f->builtins : tstate.builtins);
+    return VNULL;
+}
 
 static Value load_global_slow(Frame *f, InlineCache *ic) {
     Value name = ic->name;
@@ -85,7 +91,7 @@ static Value load_global_slow(Frame *f, InlineCache *ic) {
     Value v = dict_get(b, name);
     if (v) return v;
     if (err_occurred()) return VNULL;
-    return name_error(name);
+    return name_error(f, name);
 }
 
 static Value load_attr_slow_(Value obj, InlineCache *ic);
@@ -856,7 +862,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         int r = dict_del(f->globals, name);
         if (r < 0) goto error;
         if (r == 0) {
-            name_error(name);
+            name_error(f, name);
             goto error;
         }
         NEXT();
@@ -879,7 +885,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (!v) v = dict_get(f->globals, name);
         if (!v) v = dict_get(f->builtins ? f->builtins : tstate.builtins, name);
         if (!v) {
-            if (!err_occurred()) name_error(name);
+            if (!err_occurred()) name_error(f, name);
             goto error;
         }
         PUSH(v);
@@ -902,13 +908,13 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             int r = dict_del(ns, name);
             if (r < 0) goto error;
             if (r == 0) {
-                name_error(name);
+                name_error(f, name);
                 goto error;
             }
         } else if (obj_delitem(ns, name) < 0) {
             if (err_matches(&exc_KeyError)) {
                 err_clear();
-                name_error(name);
+                name_error(f, name);
             }
             goto error;
         }
