@@ -101,13 +101,15 @@ static const char help_env[] =
     "PYTHONDEBUG: as -d; PYTHONNOUSERSITE: as -s; PYTHONDEVMODE: as -X dev;\n"
     "PYTHONUTF8: 1 or 0, as -X utf8; PYTHONPROFILEIMPORTTIME: as -X importtime;\n"
     "PYTHONWARNDEFAULTENCODING: as -X warn_default_encoding.\n"
+    "PYTHONNODEBUGRANGES: as -X no_debug_ranges.\n"
     "PYTHONWARNINGS: comma-separated -W arguments.\n"
     "PYTHONINTMAXSTRDIGITS: the limit of int<->str conversions, as\n"
     "               -X int_max_str_digits.\n"
     "Read by CPython but without effect in tpy: PYTHONHOME, PYTHONCASEOK,\n"
     "PYTHONIOENCODING (tpy's streams are UTF-8), PYTHONHASHSEED (tpy's str hashes\n"
     "are CPython's with PYTHONHASHSEED=0), PYTHONMALLOC, PYTHONFAULTHANDLER,\n"
-    "PYTHONTRACEMALLOC, PYTHONPYCACHEPREFIX, PYTHONBREAKPOINT, PYTHONPLATLIBDIR.\n"
+    "PYTHONTRACEMALLOC, PYTHONPYCACHEPREFIX, PYTHONBREAKPOINT, PYTHONPLATLIBDIR,\n"
+    "PYTHONCOERCECLOCALE (tpy leaves the locale alone).\n"
     "\n"
     "tpy's own:\n"
     "PYPYLOG    : JIT logging, PyPy's syntax (e.g. PYPYLOG=jit-log-opt:log.txt)\n"
@@ -136,12 +138,15 @@ static const char help_xoptions[] =
     "    profiler: each one's address, size and source location go to\n"
     "    /tmp/perf-PID.map, which `perf report` reads (tpy's own)\n"
     "\n"
+    "-X no_debug_ranges: tracebacks without the carets under the failing part\n"
+    "    of a line\n"
+    "\n"
     "-X int_max_str_digits=number: limit the size of int<->str conversions.\n"
     "    The default is sys.int_info.default_max_str_digits.  0 disables.\n"
     "\n"
     "Any other -X option is kept in sys._xoptions and has no effect, as in CPython\n"
-    "(faulthandler, showrefcount, tracemalloc, pycache_prefix, no_debug_ranges and\n"
-    "frozen_modules are CPython's and do nothing in tpy).\n";
+    "(faulthandler, showrefcount, tracemalloc, pycache_prefix and frozen_modules\n"
+    "are CPython's and do nothing in tpy).\n";
 
 void signals_install_default(void);   /* mod/signal.c */
 void signals_default_sigint(void);
@@ -465,6 +470,7 @@ static int apply_xoption(const char *x) {
     else if (strcmp(x, "importtime") == 0 || strncmp(x, "importtime=", 11) == 0) tpy_config.import_time = 1;
     else if (strcmp(x, "warn_default_encoding") == 0) tpy_config.warn_default_encoding = 1;
     else if (strcmp(x, "perf") == 0) tpy_config.perf_map = 1;
+    else if (strcmp(x, "no_debug_ranges") == 0) tpy_config.no_debug_ranges = 1;
     else if (strcmp(x, "utf8") == 0 || strcmp(x, "utf8=1") == 0) tpy_config.utf8_mode = 1;
     else if (strcmp(x, "utf8=0") == 0) tpy_config.utf8_mode = 0;
     else if (strncmp(x, "utf8=", 5) == 0) {
@@ -504,6 +510,7 @@ static int read_environment(Options *o, bool int_digits_from_x) {
     env_flag("PYTHONDEVMODE", &tpy_config.dev_mode);
     env_flag("PYTHONPROFILEIMPORTTIME", &tpy_config.import_time);
     env_flag("PYTHONWARNDEFAULTENCODING", &tpy_config.warn_default_encoding);
+    env_flag("PYTHONNODEBUGRANGES", &tpy_config.no_debug_ranges);
     const char *utf8 = getenv("PYTHONUTF8");
     if (utf8 && *utf8) {
         if (strcmp(utf8, "1") == 0) tpy_config.utf8_mode = 1;

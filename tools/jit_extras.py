@@ -345,6 +345,26 @@ GOOD_SPECS = ["threshold=5,  decay=5", " threshold= - 5 ", "enable_opts=", "enab
               "off", "default", "threshold=200,trace_eagerness=50"]
 
 
+def check_help(tpy):
+    """tpy -h: every option of CPython's -h, then tpy's own; a later -c does
+    not run; --help-env names every variable CPython's does."""
+    def options(text):
+        return set(re.findall(r"^(-[-\w?]+)", text, re.M))
+    py = subprocess.run([CPYTHON, "-h"], stdout=subprocess.PIPE).stdout.decode()
+    p = run([tpy, "-h", "-c", "print('RAN-MARKER')"])
+    out = p.stdout.decode()
+    missing = options(py) - options(out)
+    check("-h: lists every option of CPython's -h", p.returncode == 0 and not missing and "RAN-MARKER" not in out
+          and out.startswith("usage: %s [option] ... [-c cmd | -m mod | file | -] [arg] ...\n" % tpy),
+          "exit %d, missing %s" % (p.returncode, sorted(missing)))
+    check("-h: tpy's own options too", {"--jit", "--dis", "--jit-profile-out"} <= options(out))
+    py_env = subprocess.run([CPYTHON, "--help-env"], stdout=subprocess.PIPE).stdout.decode()
+    names = set(re.findall(r"\b(PYTHON[A-Z0-9_]+)", py_env))
+    out = run([tpy, "--help-env"]).stdout.decode()
+    missing = {n for n in names if n not in out}
+    check("--help-env: every PYTHON* variable of CPython's", not missing, str(sorted(missing)))
+
+
 def check_import_reports(tpy):
     """-X importtime and -v: the output tests/cli cannot compare with
     CPython's (times, and CPython's own import machinery)."""
@@ -741,6 +761,7 @@ def main():
         check_perf_map(tpy, tmp)
     check_cmdline(tpy)
     check_import_reports(tpy)
+    check_help(tpy)
     check_probes(tpy, opts.update)
     print("%d passed, %d failed" % (results.count(True), results.count(False)))
     return 0 if all(results) else 1

@@ -32,6 +32,7 @@ typedef struct TpyConfig {
     int int_max_str_digits;   /* -1: the default (4300); 0: no limit */
     int unbuffered;           /* -u, PYTHONUNBUFFERED */
     int import_time;          /* -X importtime */
+    int no_debug_ranges;      /* -X no_debug_ranges, PYTHONNODEBUGRANGES: tracebacks without carets */
     int perf_map;             /* -X perf: /tmp/perf-PID.map names compiled code for perf */
 } TpyConfig;
 

@@ -13,6 +13,7 @@
  */
 #include "../front/parser.h"
 #include "../runtime.h"
+#include "config.h"
 #include "traceback.h"
 
 static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\n' || c == '\r'; }
@@ -62,6 +63,7 @@ static bool segment_anchors(const char *seg, size_t n, int64_t *left, int64_t *r
 }
 
 void traceback_format_carets(Buf *out, CodeObject *co, int lasti, Value line, size_t strip_start, size_t strip_end) {
+    if (tpy_config.no_debug_ranges) return;   /* -X no_debug_ranges: no column information, no carets */
     if (lasti < 0 || lasti >= co->ncode) return;
     Location loc = co->locations[lasti];
     if (loc.line < 0 || loc.end_line < 0 || loc.col < 0 || loc.end_col < 0) return;
