@@ -29,14 +29,9 @@ static const BuiltinModule builtin_modules[] = {
 static const int nbuiltin_modules = (int)(sizeof builtin_modules / sizeof builtin_modules[0]);
 
 static Value read_file(const char *path) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return VNULL;
     Buf b;
     buf_init(&b, 4096);
-    char chunk[8192];
-    size_t n;
-    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(&b, chunk, n);
-    fclose(f);
+    if (!buf_read_file(&b, path)) return VNULL;
     return str_new(b.data, b.len);
 }
 

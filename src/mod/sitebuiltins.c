@@ -103,15 +103,9 @@ static Value printer_lines(PrinterObject *p) {
     for (int64_t i = 0; i < list_size(p->files); i++) {
         Value path = list_get(p->files, i);
         if (!str_check(path)) continue;
-        FILE *f = fopen(str_data(path), "rb");
-        if (!f) continue;
         Buf b;
         buf_init(&b, 4096);
-        char chunk[4096];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(&b, chunk, n);
-        fclose(f);
-        if (b.len && utf8_valid(b.data, b.len)) {
+        if (buf_read_file(&b, str_data(path)) && b.len && utf8_valid(b.data, b.len)) {
             text = str_new(b.data, b.len);
             break;
         }

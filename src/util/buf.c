@@ -62,3 +62,13 @@ void buf_printf(Buf *b, const char *fmt, ...) {
     buf_vprintf(b, fmt, ap);
     va_end(ap);
 }
+
+bool buf_read_file(Buf *b, const char *path) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    char chunk[8192];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(b, chunk, n);
+    fclose(f);
+    return true;
+}

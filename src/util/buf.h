@@ -4,6 +4,7 @@
 #define TPY_BUF_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -34,5 +35,7 @@ void buf_puts(Buf *b, const char *s);
 void buf_fill(Buf *b, char c, size_t n);  /* append c n times */
 void buf_printf(Buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void buf_vprintf(Buf *b, const char *fmt, va_list ap);
+/* Append the whole file at path; false if it cannot be opened */
+bool buf_read_file(Buf *b, const char *path);
 
 #endif

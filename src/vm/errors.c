@@ -405,14 +405,9 @@ static Value source_lines(Value filename) {
     if (lines) return lines;
     err_clear();
     lines = list_new(0);
-    FILE *f = fopen(str_data(filename), "rb");
-    if (f) {
-        Buf b;
-        buf_init(&b, 4096);
-        char chunk[4096];
-        size_t n;
-        while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) buf_put(&b, chunk, n);
-        fclose(f);
+    Buf b;
+    buf_init(&b, 4096);
+    if (buf_read_file(&b, str_data(filename))) {
         size_t start = 0;
         for (size_t i = 0; i <= b.len; i++) {
             if (i == b.len || b.data[i] == '\n') {
