@@ -768,15 +768,23 @@ int main(int argc, char **argv) {
             return 2;
         }
         struct stat st;
+        const char *file = o.script;
         if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+            /* a directory runs its __main__.py, the directory first on sys.path */
             fclose(f);
-            char *ap = abspath(o.script);
-            fprintf(stderr, "%s: can't find '__main__' module in '%s'\n", argv[0], ap);
-            return 1;
+            size_t n = strlen(o.script) + sizeof "/__main__.py";
+            char *main_py = malloc(n);
+            snprintf(main_py, n, "%s/__main__.py", o.script);
+            f = fopen(main_py, "rb");
+            if (!f) {
+                fprintf(stderr, "%s: can't find '__main__' module in '%s'\n", argv[0], abspath(o.script));
+                return 1;
+            }
+            file = main_py;
         }
         script_src = read_all(f, &script_len);
         fclose(f);
-        script_path = abspath(o.script);
+        script_path = abspath(file);
     }
     if (!tpy_config.safe_path) {
         if (script_path) list_append(path, str_from_cstr(dirname_of(script_path)));
