@@ -672,6 +672,44 @@ void sys_add_xoption(const char *opt);
 void sys_set_orig_argv(int argc, char **argv);
 void sys_set_unbuffered(void);
 
+/* -m NAME: its source (and file), as CPython finds it: a dotted name's
+ * packages are imported first, a package runs its __main__ submodule.
+ * *package: the __package__ the code runs with, or VNULL. Reports what is
+ * missing on stderr and returns VNULL. */
+static Value find_main_module(const char *prog, const char *name, const char **path, Value *package) {
+    const char *dot = strrchr(name, '.');
+    if (dot) {
+        Value parent = str_new(name, (size_t)(dot - name));
+        if (!import_name(parent, V_NONE, v_int(0), VNULL)) {
+            Value exc = err_fetch();
+            Value msg = obj_str(exc);
+            if (!msg) err_clear();
+            fprintf(stderr, "%s: Error while finding module specification for '%s' (%s: %s)\n", prog, name,
+                    type_of(exc)->tname, msg ? str_data(msg) : "");
+            return VNULL;
+        }
+        *package = parent;
+    }
+    Value src = import_module_source(name, path);
+    if (src) return src;
+    /* a package: import it, then run NAME.__main__ */
+    Value pkg = import_name(str_from_cstr(name), V_NONE, v_int(0), VNULL);
+    if (!pkg) {
+        err_clear();
+        fprintf(stderr, "%s: No module named %s\n", prog, name);
+        return VNULL;
+    }
+    Value main_name = str_printf("%s.__main__", name);
+    if (obj_getattr_opt(pkg, str_intern_cstr("__path__")) && (src = import_module_source(str_data(main_name), path))) {
+        *package = str_from_cstr(name);
+        return src;
+    }
+    err_clear();
+    fprintf(stderr, "%s: No module named %s; '%s' is a package and cannot be directly executed\n", prog,
+            str_data(main_name), name);
+    return VNULL;
+}
+
 int main(int argc, char **argv) {
     prog_name = argv[0];
     Options o = {.profile_out = NULL};
@@ -804,13 +842,12 @@ int main(int argc, char **argv) {
     int status = 0;
     if (o.module) {
         const char *mpath = NULL;
-        Value msrc = import_module_source(o.module, &mpath);
-        if (!msrc) {
-            fprintf(stderr, "%s: No module named %s\n", argv[0], o.module);
-            return 1;
-        }
+        Value package = VNULL;
+        Value msrc = find_main_module(argv[0], o.module, &mpath, &package);
+        if (!msrc) return 1;
         set_argv(mpath, argc, argv, o.first_arg);
         dict_set(d, NAME(__file__), str_from_cstr(mpath));
+        if (package) dict_set_cstr(d, "__package__", package);
         status = run_main_source(str_data(msrc), (size_t)str_nbytes(msrc), mpath, o.dis);
     } else if (o.command) {
         set_argv("-c", argc, argv, o.first_arg);

@@ -1,0 +1,1 @@
+print("sub", __name__, __package__)
