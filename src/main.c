@@ -844,7 +844,10 @@ int main(int argc, char **argv) {
         const char *mpath = NULL;
         Value package = VNULL;
         Value msrc = find_main_module(argv[0], o.module, &mpath, &package);
-        if (!msrc) return 1;
+        if (!msrc) {
+            sys_flush_all();   /* what the packages printed */
+            return 1;
+        }
         set_argv(mpath, argc, argv, o.first_arg);
         dict_set(d, NAME(__file__), str_from_cstr(mpath));
         if (package) dict_set_cstr(d, "__package__", package);
