@@ -111,6 +111,14 @@ if [ "$asan" = 1 ]; then
     grep -E '^(FAIL|CRASH|TIMEOUT)' build/suite-asan.log | head -50
     tail -n 4 build/suite-asan.log
     count "$(tail -n 1 build/suite-asan.log)"
+
+    echo "== tests/cli, ./tpy-asan, mode off"
+    ASAN_OPTIONS=detect_leaks=0:detect_stack_use_after_return=0:allocator_may_return_null=1 \
+    UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+        python3 tests/cli/run.py --tpy ./tpy-asan --modes off > build/cli-asan.log 2>&1
+    grep -E '^FAIL' build/cli-asan.log | head -20
+    tail -n 1 build/cli-asan.log
+    count "$(tail -n 1 build/cli-asan.log)"
 fi
 
 echo "$total_pass passed, $total_fail failed"
