@@ -164,12 +164,22 @@ def run_tty(argv, case):
             out.extend(chunk)
         return True
 
-    alive = drain(1.0)
+    def wait_for_prompt():
+        # a line is typed only once the prompt shows, as a person would:
+        # typed ahead, it would be echoed by the terminal, not the editor
+        while time.time() < deadline:
+            if out.endswith(b">>> ") or out.endswith(b"... "):
+                return drain(0.05)
+            if not drain(0.05):
+                return False
+        return False
+
+    alive = True
     for l in lines:
+        alive = wait_for_prompt()
         if not alive:
             break
         os.write(fd, l.replace(b"\n", b"\r"))
-        alive = drain(0.5)
     while alive and time.time() < deadline:
         alive = drain(0.2)
     done, status = os.waitpid(pid, os.WNOHANG)
