@@ -329,6 +329,8 @@ static Value complex_format(Value v, Value spec) {
 
 /* ---- construction ----------------------------------------------------------------- */
 
+int unicode_decimal_value(uint32_t c);   /* str_methods.c */
+
 static bool is_ws(unsigned char ch) { return ch == ' ' || (ch >= '\t' && ch <= '\r'); }
 
 /* Length of the longest prefix of s[0..n) that is a float as the complex
@@ -484,7 +486,27 @@ static Value complex_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     if (str_check(r)) {
         if (i) return err_set(&exc_TypeError, "complex() can't take second arg if first is a string");
         Cplx c;
-        int rc = parse_complex(str_data(r), (size_t)str_nbytes(r), &c);
+        const char *text = str_data(r);
+        size_t len = (size_t)str_nbytes(r);
+        if (!str_is_ascii(r)) {
+            /* as CPython: Unicode spaces read as ' ', decimal digits of any
+               script as ASCII digits; anything else non-ASCII is malformed */
+            char *a = gc_alloc_atomic(len + 1);
+            size_t n = 0;
+            for (size_t k = 0; k < len;) {
+                int cl;
+                uint32_t ch = utf8_decode(text + k, &cl);
+                k += (size_t)cl;
+                int dv;
+                if (ch < 128) a[n++] = (char)ch;
+                else if (unicode_isspace(ch)) a[n++] = ' ';
+                else if ((dv = unicode_decimal_value(ch)) >= 0) a[n++] = (char)('0' + dv);
+                else a[n++] = '?';
+            }
+            text = a;
+            len = n;
+        }
+        int rc = parse_complex(text, len, &c);
         if (rc == -2) return err_format(&exc_ValueError, "could not convert string to complex: %R", r);
         if (rc < 0) return err_set(&exc_ValueError, "complex() arg is a malformed string");
         return complex_subtype(t, c);
@@ -567,9 +589,17 @@ static const MethodDef complex_methods[] = {
 static Value complex_get_real(Value v) { return float_from_double(complex_val(v).re); }
 static Value complex_get_imag(Value v) { return float_from_double(complex_val(v).im); }
 
+/* CPython's parts are read-only members: assigning one says so */
+static int complex_set_part(Value self, Value v) {
+    (void)self;
+    (void)v;
+    err_set(&exc_AttributeError, "readonly attribute");
+    return -1;
+}
+
 static const GetSetDef complex_getsets[] = {
-    {"real", complex_get_real, NULL, NULL},
-    {"imag", complex_get_imag, NULL, NULL},
+    {"real", complex_get_real, complex_set_part, NULL},
+    {"imag", complex_get_imag, complex_set_part, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
