@@ -4,6 +4,7 @@ import math
 tests = [lambda: '%s %r' % (1j, 2j), lambda: '%f' % 1j, lambda: round(1j), lambda: math.sqrt(1j), lambda: sum([1j, 2j, 3]),
          lambda: (1j).__eq__(1), lambda: complex.__add__(1j, 'a'), lambda: 1j == '1j', lambda: 2 ** 1j,
          lambda: (1+1j) ** (2**200), lambda: (1+1j) ** 100, lambda: (1+1j) ** 101, lambda: (1.1+1j) ** -100, lambda: (1+1j) ** 2.0,
+         lambda: str(complex), lambda: f'{1j!r:>10}|{2+3j:<12}|{-1j:^9.1f}',
          lambda: divmod(1j, 1j), lambda: 1j // 1j, lambda: 5 % 1j, lambda: complex('-0'), lambda: complex('\u2003 1+1j \u3000'),
          lambda: complex('１+２j'), lambda: complex('1e500j'), lambda: complex('-1e500-1e500j'), lambda: complex('infinityj'),
          lambda: complex('+inFj'), lambda: complex('1.j'), lambda: complex('.5j'), lambda: complex('.j'), lambda: complex('1e'),
