@@ -91,7 +91,8 @@ double cplx_abs(Cplx a) {
         return NAN;
     }
     double r = hypot(a.re, a.im);
-    if (isinf(r)) errno = ERANGE;
+    /* only an overflow is an error: libm may flag a subnormal result */
+    errno = isinf(r) ? ERANGE : 0;
     return r;
 }
 
@@ -106,8 +107,13 @@ Value complex_power(Cplx a, Cplx b) {
     } else {
         r = cplx_pow(a, b);
     }
-    /* an infinite part is an overflow, unless an error is already set */
-    if (errno == 0 && (isinf(r.re) || isinf(r.im))) errno = ERANGE;
+    /* as CPython: an infinite part is an overflow unless an error is already
+       set; libm's underflow flag counts only if the result is not 0 */
+    if (errno == 0) {
+        if (isinf(r.re) || isinf(r.im)) errno = ERANGE;
+    } else if (errno == ERANGE && r.re == 0.0 && r.im == 0.0) {
+        errno = 0;
+    }
     if (errno == EDOM) return err_set(&exc_ZeroDivisionError, "0.0 to a negative or complex power");
     if (errno == ERANGE) return err_set(&exc_OverflowError, "complex exponentiation");
     return complex_new_c(r);
