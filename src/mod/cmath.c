@@ -289,8 +289,8 @@ static Value cmath_1(Value *args, size_t nargs, const char *name, Cplx (*fn)(Cpl
 
 #define CMATH_FUNC1(name)                                                  \
     static Value cm_##name(Value *args, size_t nargs, Value kwnames) {     \
-        (void)kwnames;                                                     \
-        return cmath_1(args, nargs, "cmath." #name, c_##name);                      \
+        if (arg_nokw("cmath." #name, kwnames) < 0) return VNULL;           \
+        return cmath_1(args, nargs, "cmath." #name, c_##name);             \
     }
 CMATH_FUNC1(acos)
 CMATH_FUNC1(acosh)
@@ -441,9 +441,13 @@ static Value cm_isclose(Value *args, size_t nargs, Value kwnames) {
 
 #define F(name, flags) {#name, cm_##name, flags, NULL}
 static const MethodDef cmath_functions[] = {
-    F(acos, 0), F(acosh, 0), F(asin, 0), F(asinh, 0), F(atan, 0), F(atanh, 0), F(cos, 0), F(cosh, 0),
-    F(exp, 0), F(isclose, MF_KEYWORDS), F(isfinite, 0), F(isinf, 0), F(isnan, 0), F(log, 0), F(log10, 0),
-    F(phase, 0), F(polar, 0), F(rect, 0), F(sin, 0), F(sinh, 0), F(sqrt, 0), F(tan, 0), F(tanh, 0),
+    /* MF_KEYWORDS only so that their "takes no keyword arguments" names
+       them as CPython does (cmath.sqrt) */
+    F(acos, MF_KEYWORDS), F(acosh, MF_KEYWORDS), F(asin, MF_KEYWORDS), F(asinh, MF_KEYWORDS),
+    F(atan, MF_KEYWORDS), F(atanh, MF_KEYWORDS), F(cos, MF_KEYWORDS), F(cosh, MF_KEYWORDS),
+    F(exp, MF_KEYWORDS), F(isclose, MF_KEYWORDS), F(isfinite, 0), F(isinf, 0), F(isnan, 0), F(log, 0),
+    F(log10, MF_KEYWORDS), F(phase, 0), F(polar, 0), F(rect, 0), F(sin, MF_KEYWORDS), F(sinh, MF_KEYWORDS),
+    F(sqrt, MF_KEYWORDS), F(tan, MF_KEYWORDS), F(tanh, MF_KEYWORDS),
     {NULL, NULL, 0, NULL},
 };
 #undef F

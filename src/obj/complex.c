@@ -476,7 +476,7 @@ static Value complex_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
     static const char *const kwlist[] = {"real", "imag", NULL};
     if (arg_kw_allowed("complex", kwnames, kwlist) < 0) return VNULL;
-    if (nargs > 2)
+    if (nargs + nkw > 2)
         return err_format(&exc_TypeError, "complex() takes at most 2 arguments (%zd given)", (ssize_t)(nargs + nkw));
     Value r = nargs > 0 ? args[0] : VNULL, i = nargs > 1 ? args[1] : VNULL;
     Value kr = arg_kw(args, nargs, kwnames, "real"), ki = arg_kw(args, nargs, kwnames, "imag");
@@ -557,22 +557,22 @@ static Value complex_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 /* ---- methods ------------------------------------------------------------------- */
 
 static Value complex_conjugate(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("complex.conjugate", nargs - 1, 0, 0) < 0) return VNULL;
     Cplx c = complex_val(args[0]);
     return complex_from(c.re, -c.im);
 }
 
 static Value complex_getnewargs(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("complex.__getnewargs__", nargs - 1, 0, 0) < 0) return VNULL;
     Cplx c = complex_val(args[0]);
     return tuple_pack(2, float_from_double(c.re), float_from_double(c.im));
 }
 
 static Value complex_complex_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("complex.__complex__", nargs - 1, 0, 0) < 0) return VNULL;
     if (complex_check_exact(args[0])) return args[0];
     return complex_new_c(complex_val(args[0]));
 }
