@@ -6,6 +6,7 @@
 #include "gc/gc.h"
 #include "obj/bytes.h"
 #include "obj/code.h"
+#include "obj/complex.h"
 #include "obj/dict.h"
 #include "obj/float.h"
 #include "obj/func.h"

@@ -169,6 +169,9 @@ static int add_varname(Unit *u, const char *name) {
 static int add_const(Unit *u, Value v) {
     Value key;
     if (float_check_exact(v)) key = tuple_pack(2, V_FROM_PTR(&float_type), int_from_u64(double_bits(float_val(v))));
+    else if (complex_check_exact(v))
+        key = tuple_pack(3, V_FROM_PTR(&complex_type), int_from_u64(double_bits(complex_val(v).re)),
+                         int_from_u64(double_bits(complex_val(v).im)));
     else if (str_check_exact(v) || int_check_exact(v) || v == V_NONE || v == V_TRUE || v == V_FALSE ||
              v == V_ELLIPSIS || bytes_check(v))
         key = tuple_pack(2, V_FROM_PTR(type_of(v)), v);
@@ -520,7 +523,7 @@ static Value const_value(Compiler *c, Constant *k) {
         return v;
     }
     case CONST_FLOAT: return float_from_double(k->f);
-    case CONST_IMAG: return V_NONE;   /* rejected before use */
+    case CONST_IMAG: return complex_from(0.0, k->f);
     case CONST_STR: return str_new(k->str, k->len);
     case CONST_BYTES: return bytes_new(k->str, k->len);
     }
@@ -905,10 +908,6 @@ static void compile_expr(Compiler *c, Expr *e) {
         break;
     }
     case E_CONSTANT:
-        if (e->u.constant.kind == CONST_IMAG) {
-            compile_error(c, e->pos, "complex numbers are not supported by tpy");
-            break;
-        }
         emit_const(c, const_value(c, &e->u.constant));
         break;
     case E_ATTRIBUTE: {
@@ -936,7 +935,7 @@ static void compile_expr(Compiler *c, Expr *e) {
         /* constant tuples are folded */
         bool all_const = !has_starred(elts);
         for (int i = 0; i < elts.n && all_const; i++)
-            if (elts.items[i]->kind != E_CONSTANT || elts.items[i]->u.constant.kind == CONST_IMAG) all_const = false;
+            if (elts.items[i]->kind != E_CONSTANT) all_const = false;
         if (all_const) {
             Value t = tuple_new(elts.n);
             for (int i = 0; i < elts.n; i++) tuple_items(t)[i] = const_value(c, &elts.items[i]->u.constant);

@@ -237,6 +237,11 @@ static Value b_pow(Value *args, size_t nargs, Value kwnames) {
             Value r = obj_call_special(base, str_intern_cstr("__pow__"), a, 2, &found);
             if (found && r != V_NOTIMPL) return r;
         }
+        /* complex's __pow__ refuses any modulus once its operands are numbers */
+        bool numbers = (int_check(base) || float_check(base) || complex_check(base)) &&
+                       (int_check(exp) || float_check(exp) || complex_check(exp));
+        if (numbers && (complex_check(base) || complex_check(exp) || complex_check(mod)))
+            return err_set(&exc_ValueError, "complex modulo");
         if (float_check(base) || float_check(exp) || float_check(mod))
             return err_set(&exc_TypeError, "pow() 3rd argument not allowed unless all arguments are integers");
         return err_format(&exc_TypeError, "unsupported operand type(s) for ** or pow(): '%T', '%T', '%T'", base, exp,
@@ -914,6 +919,7 @@ void builtins_init(void) {
         Type *t;
     } types[] = {
         {"object", &object_type}, {"type", &type_type}, {"int", &int_type}, {"float", &float_type},
+        {"complex", &complex_type},
         {"bool", &bool_type}, {"str", &str_type}, {"bytes", &bytes_type}, {"list", &list_type},
         {"tuple", &tuple_type}, {"dict", &dict_type}, {"set", &set_type}, {"frozenset", &frozenset_type},
         {"range", &range_type}, {"slice", &slice_type}, {"enumerate", &enumerate_type}, {"zip", &zip_type},

@@ -10,6 +10,7 @@
     _("sys", sys_module_create)                     \
     _("builtins", builtins_module_create)           \
     _("math", math_module_create)                   \
+    _("cmath", cmath_module_create)                 \
     _("time", time_module_create)                   \
     _("_random", _random_module_create)             \
     _("operator", operator_module_create)           \

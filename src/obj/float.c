@@ -158,9 +158,7 @@ Value float_pow(double a, double b) {
     }
     bool negate = false;
     if (a < 0) {
-        if (b != floor(b))
-            return err_set(&exc_NotImplementedError,
-                           "complex numbers are not supported by tpy (negative number raised to a fractional power)");
+        if (b != floor(b)) return complex_power((Cplx){a, 0.0}, (Cplx){b, 0.0});   /* a complex root */
         a = -a;
         negate = fmod(fabs(b), 2.0) == 1.0;
     }

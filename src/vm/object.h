@@ -138,8 +138,9 @@ enum TypeFlags {
     TF_HAS_MEMBERS = 1 << 19,
     /* heap type with __del__: its instances get a finalizer */
     TF_HAS_DEL = 1 << 20,
+    TF_COMPLEX_SUBCLASS = 1 << 21,
 };
-#define TF_INHERITED_MASK 0x3FF00u
+#define TF_INHERITED_MASK (0x3FF00u | TF_COMPLEX_SUBCLASS)
 
 struct Type {
     Object hdr;                 /* type of a type: type_type */

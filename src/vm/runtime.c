@@ -31,6 +31,7 @@ void tpy_runtime_init(const char *executable) {
     type_init();         /* object, type */
     int_init();
     float_init();
+    complex_init();
     str_init_types();
     tuple_init_type();
     list_init();

@@ -1,2 +1,0 @@
-z = complex(1, 2)
-print(z * z)
