@@ -28,6 +28,14 @@ static const BuiltinModule builtin_modules[] = {
 };
 static const int nbuiltin_modules = (int)(sizeof builtin_modules / sizeof builtin_modules[0]);
 
+/* sys.builtin_module_names: the modules built into the binary, sorted */
+Value import_builtin_module_names(void) {
+    Value names = list_new(nbuiltin_modules);
+    for (int i = 0; i < nbuiltin_modules; i++) list_append(names, str_from_cstr(builtin_modules[i].name));
+    if (list_sort(names, VNULL, false) < 0) return VNULL;
+    return tuple_from_array(list_items(names), (size_t)list_size(names));
+}
+
 static Value read_file(const char *path) {
     Buf b;
     buf_init(&b, 4096);

@@ -35,6 +35,7 @@ void site_install_builtins(void);
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);
+Value import_builtin_module_names(void);   /* sys.builtin_module_names */
 
 #define BUILTIN_MODULE_DECLARE(name, fn) Value fn(void);
 BUILTIN_MODULE_DEF(BUILTIN_MODULE_DECLARE)

@@ -9,6 +9,7 @@
 
 #include "../runtime.h"
 #include "../vm/config.h"
+#include "modules.h"
 #include "../vm/pending.h"
 #include "../vm/traceback.h"
 
@@ -912,6 +913,7 @@ void sys_init(const char *executable) {
     module_add(m, "_xoptions", dict_new());
     module_add(m, "orig_argv", list_new(0));
     module_add(m, "flags", sys_flags_new());
+    module_add(m, "builtin_module_names", import_builtin_module_names());
     {
         static const char *const f[] = {"bits_per_digit", "sizeof_digit", "default_max_str_digits",
                                         "str_digits_check_threshold"};
