@@ -203,8 +203,7 @@ static int exit_status_for(Value exc) {
 
 /* Run source as __main__; returns the process exit status. */
 static int run_main_source(const char *src, size_t len, const char *filename, bool dis) {
-    Value main_mod = tstate.main_module;
-    Value d = module_dict(main_mod);
+    Value d = module_dict(tstate.main_module);
     if (filename[0] != '<') traceback_register_source(str_from_cstr(filename), src, len);
     CodeObject *co = compile_source(src, len, filename, COMPILE_MODULE);
     if (!co) {
@@ -215,7 +214,6 @@ static int run_main_source(const char *src, size_t len, const char *filename, bo
         code_disassemble(co, stdout);
         return 0;
     }
-    (void)d;
     Value r = eval_module_code(co, d, VNULL);
     if (!r) {
         Value exc = err_fetch();
@@ -497,7 +495,7 @@ static void env_flag(const char *name, int *flag) {
 }
 
 /* PYTHON* variables, unless -E or -I. Returns 0 or a fatal exit status. */
-static int read_environment(Options *o, bool int_digits_from_x) {
+static int read_environment(bool int_digits_from_x) {
     if (tpy_config.ignore_environment) return 0;
     env_flag("PYTHONDEBUG", &tpy_config.debug);
     env_flag("PYTHONINSPECT", &tpy_config.inspect);
@@ -525,7 +523,6 @@ static int read_environment(Options *o, bool int_digits_from_x) {
     if (digits && *digits && !int_digits_from_x && !parse_int_limit(digits, &tpy_config.int_max_str_digits))
         return fatal_config("config_init_int_max_str_digits",
                             "PYTHONINTMAXSTRDIGITS: invalid limit; must be >= 640 or 0 for unlimited.");
-    (void)o;
     return 0;
 }
 
@@ -738,7 +735,7 @@ int main(int argc, char **argv) {
         if ((r = apply_xoption(o.xoptions[k])) != 0) return r;
         if (strncmp(o.xoptions[k], "int_max_str_digits", 18) == 0) int_digits_from_x = true;
     }
-    if ((r = read_environment(&o, int_digits_from_x)) != 0) return r;
+    if ((r = read_environment(int_digits_from_x)) != 0) return r;
     if (o.profile_out && !o.profile_mode) o.profile_mode = "loops";   /* the file implies the profile */
     if ((o.profile_events || o.profile_sample) && !o.profile_mode) o.profile_mode = "loops";
     if (!o.profile_out) o.profile_out = "jitprof.log";
