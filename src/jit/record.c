@@ -2462,6 +2462,11 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         push(R, r, SK_VALUE);
         break;
     }
+    case OP_GET_LEN: case OP_MATCH_MAPPING: case OP_MATCH_SEQUENCE: case OP_MATCH_KEYS: case OP_MATCH_CLASS:
+        /* patterns' type, length, key and class tests run interpreted; the
+           rest of a match statement (compares, unpacking, stores) records */
+        rec_abort(R, ABORT_MATCH_PATTERN);
+        return -1;
     default:
         rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
         return -1;

@@ -138,8 +138,12 @@ enum TypeFlags {
     TF_HAS_MEMBERS = 1 << 19,
     /* heap type with __del__: its instances get a finalizer */
     TF_HAS_DEL = 1 << 20,
+    /* what a match statement's sequence and mapping patterns accept
+       (CPython's Py_TPFLAGS_SEQUENCE and Py_TPFLAGS_MAPPING) */
+    TF_MATCH_SEQUENCE = 1 << 21,
+    TF_MATCH_MAPPING = 1 << 22,
 };
-#define TF_INHERITED_MASK 0x3FF00u
+#define TF_INHERITED_MASK (0x3FF00u | TF_MATCH_SEQUENCE | TF_MATCH_MAPPING)
 
 struct Type {
     Object hdr;                 /* type of a type: type_type */
