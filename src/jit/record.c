@@ -2462,9 +2462,48 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         push(R, r, SK_VALUE);
         break;
     }
-    case OP_GET_LEN: case OP_MATCH_MAPPING: case OP_MATCH_SEQUENCE: case OP_MATCH_KEYS: case OP_MATCH_CLASS:
-        /* patterns' type, length, key and class tests run interpreted; the
-           rest of a match statement (compares, unpacking, stores) records */
+    case OP_MATCH_SEQUENCE: case OP_MATCH_MAPPING: {
+        /* a type test: guard the subject's type, the answer is a constant */
+        SnapSlot o = *stack_slot(rf, 1);
+        Value vo = concrete_stack(sp, 1);
+        Type *t = type_of(vo);
+        if (o.kind == SK_VALUE) {
+            IRRef obj = o.ref;
+            if (v_is_int(vo)) {
+                if (!ir_is_const(obj) && R->known_class[obj] != &int_type) guard1(R, IR_guard_is_int, obj);
+            } else if (v_is_smallfloat(vo)) {
+                if (!ir_is_const(obj) && R->known_class[obj] != &float_type) guard1(R, IR_guard_is_float, obj);
+            } else {
+                guard_type(R, obj, t);
+            }
+            /* a class's flags follow its bases, which may be reassigned */
+            if (type_has_flag(t, TF_HEAPTYPE)) depend_on_type(R, t);
+        } else if (o.kind != SK_INT && o.kind != SK_FLOAT && o.kind != SK_BOOL) {
+            rec_abort(R, ABORT_MATCH_PATTERN);
+            return -1;
+        }
+        bool m = type_has_flag(t, op == OP_MATCH_SEQUENCE ? TF_MATCH_SEQUENCE : TF_MATCH_MAPPING);
+        push(R, kint(R, m), SK_BOOL);
+        break;
+    }
+    case OP_GET_LEN: {
+        /* the length of an exact list, tuple or dict is a field read; any
+           other subject (a __len__ to call) is left to the interpreter */
+        SnapSlot o = *stack_slot(rf, 1);
+        Type *t = type_of(concrete_stack(sp, 1));
+        FieldDescr *size = t == &list_type ? list_size_descr : t == &tuple_type ? tuple_size_descr
+                         : t == &dict_type ? dict_used_descr : NULL;
+        if (!size || o.kind != SK_VALUE) {
+            rec_abort(R, ABORT_MATCH_PATTERN);
+            return -1;
+        }
+        guard_type(R, o.ref, t);
+        push(R, emit1(R, IR_getfield_gc_i, o.ref, &size->d), SK_INT);
+        break;
+    }
+    case OP_MATCH_KEYS: case OP_MATCH_CLASS:
+        /* key lookups through .get and class tests (isinstance, attribute
+           reads) run interpreted; the rest of a match statement records */
         rec_abort(R, ABORT_MATCH_PATTERN);
         return -1;
     default:
