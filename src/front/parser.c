@@ -3951,7 +3951,7 @@ static Module *parse_tokens(P *p) {
             switch (s->kind) {
             case S_FUNCTIONDEF: case S_ASYNCFUNCTIONDEF: case S_CLASSDEF: case S_IF:
             case S_WHILE: case S_FOR: case S_ASYNCFOR: case S_WITH: case S_ASYNCWITH:
-            case S_TRY:
+            case S_TRY: case S_MATCH:
                 expect(p, T_NEWLINE);
                 break;
             default:
