@@ -2053,6 +2053,10 @@ static void pat_store_name(Compiler *c, const char *name, PatCtx *pc) {
         emit0(c, OP_POP_TOP);
         return;
     }
+    if (!strcmp(name, "__debug__")) {
+        compile_error(c, cur_pos(c), "cannot assign to __debug__");
+        return;
+    }
     if (pat_has_store(pc, name)) {
         compile_error(c, cur_pos(c), "multiple assignments to name '%s' in pattern", name);
         return;
@@ -2222,13 +2226,18 @@ static void compile_pattern_mapping(Compiler *c, Pattern *q, PatCtx *pc) {
 
 static void compile_pattern_class(Compiler *c, Pattern *q, PatCtx *pc) {
     int nargs = q->u.cls.patterns.n, nattrs = q->u.cls.nkwd;
-    for (int i = 0; i < nattrs; i++)
+    for (int i = 0; i < nattrs; i++) {
+        if (!strcmp(q->u.cls.kwd_attrs[i], "__debug__")) {
+            compile_error(c, q->u.cls.kwd_patterns.items[i]->pos, "cannot assign to __debug__");
+            return;
+        }
         for (int j = i + 1; j < nattrs; j++)
             if (!strcmp(q->u.cls.kwd_attrs[i], q->u.cls.kwd_attrs[j])) {
                 compile_error(c, q->u.cls.kwd_patterns.items[j]->pos,
                               "attribute name repeated in class pattern: %s", q->u.cls.kwd_attrs[i]);
                 return;
             }
+    }
     compile_expr(c, q->u.cls.cls);
     Value names = tuple_new(nattrs);
     for (int i = 0; i < nattrs; i++) tuple_items(names)[i] = str_intern_cstr(q->u.cls.kwd_attrs[i]);
