@@ -2487,25 +2487,41 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         break;
     }
     case OP_GET_LEN: {
-        /* the length of an exact list, tuple or dict is a field read; any
-           other subject (a __len__ to call) is left to the interpreter */
+        /* the length of an exact list, tuple or dict is a field read;
+           anything else calls len() (a __len__ may run) */
         SnapSlot o = *stack_slot(rf, 1);
-        Type *t = type_of(concrete_stack(sp, 1));
-        FieldDescr *size = t == &list_type ? list_size_descr : t == &tuple_type ? tuple_size_descr
-                         : t == &dict_type ? dict_used_descr : NULL;
-        if (!size || o.kind != SK_VALUE) {
+        if (o.kind != SK_VALUE) {
             rec_abort(R, ABORT_MATCH_PATTERN);
             return -1;
         }
-        guard_type(R, o.ref, t);
-        push(R, emit1(R, IR_getfield_gc_i, o.ref, &size->d), SK_INT);
+        Type *t = type_of(concrete_stack(sp, 1));
+        FieldDescr *size = t == &list_type ? list_size_descr : t == &tuple_type ? tuple_size_descr
+                         : t == &dict_type ? dict_used_descr : NULL;
+        if (size) {
+            guard_type(R, o.ref, t);
+            push(R, emit1(R, IR_getfield_gc_i, o.ref, &size->d), SK_INT);
+        } else {
+            push(R, call_int(R, JH_len, 1, &o.ref), SK_INT);
+        }
         break;
     }
-    case OP_MATCH_KEYS: case OP_MATCH_CLASS:
-        /* key lookups through .get and class tests (isinstance, attribute
-           reads) run interpreted; the rest of a match statement records */
-        rec_abort(R, ABORT_MATCH_PATTERN);
-        return -1;
+    case OP_MATCH_KEYS: {
+        /* the lookups go through the mapping's get(): a residual call */
+        IRRef args[2] = {as_ref(R, *stack_slot(rf, 2)), as_ref(R, *stack_slot(rf, 1))};
+        push(R, call_value(R, JH_match_keys, 2, args), SK_VALUE);
+        break;
+    }
+    case OP_MATCH_CLASS: {
+        /* isinstance, __match_args__ and the attribute reads: a residual call */
+        IRRef args[4] = {as_ref(R, *stack_slot(rf, 3)), as_ref(R, *stack_slot(rf, 2)),
+                         as_ref(R, *stack_slot(rf, 1)), kint(R, arg)};
+        IRRef r = call_value(R, JH_match_class, 4, args);
+        pop(R);
+        pop(R);
+        pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
     default:
         rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
         return -1;

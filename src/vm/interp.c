@@ -641,7 +641,7 @@ static Value match_class_attr(Value subject, Type *cls, Value name, Value seen) 
 
 /* MATCH_CLASS: a tuple of the attributes the sub-patterns match, or None
  * when the subject is no instance of cls or lacks one; VNULL on error. */
-static Value match_class(Value subject, Value cls, Value names, int nargs) {
+Value interp_match_class(Value subject, Value cls, Value names, int64_t nargs) {
     if (!type_check(cls)) {
         err_format(&exc_TypeError, "called match pattern must be a type");
         return VNULL;
@@ -671,13 +671,13 @@ static Value match_class(Value subject, Value cls, Value names, int nargs) {
         int64_t allowed = match_self ? 1 : tuple_size(margs);
         if (allowed < nargs) {
             err_format(&exc_TypeError, "%s() accepts %d positional sub-pattern%s (%d given)", t->tname, (int)allowed,
-                       allowed == 1 ? "" : "s", nargs);
+                       allowed == 1 ? "" : "s", (int)nargs);
             return VNULL;
         }
         if (match_self) {
             list_append(attrs, subject);
         } else {
-            for (int i = 0; i < nargs; i++) {
+            for (int64_t i = 0; i < nargs; i++) {
                 Value name = tuple_get(margs, i);
                 if (!str_check_exact(name)) {
                     err_format(&exc_TypeError, "__match_args__ elements must be strings (got %s)",
@@ -700,7 +700,7 @@ static Value match_class(Value subject, Value cls, Value names, int nargs) {
 
 /* MATCH_KEYS: the values of keys in the mapping, looked up with its `get`
  * (so no __missing__ runs), or None when one is absent; VNULL on error. */
-static Value match_keys(Value map, Value keys) {
+Value interp_match_keys(Value map, Value keys) {
     static Value dummy;   /* a default no mapping can hold */
     int64_t n = tuple_size(keys);
     if (!n) return tuple_new(0);
@@ -2003,14 +2003,14 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     }
     TARGET(MATCH_KEYS) {
         SAVE_REGS();
-        Value v = match_keys(PEEK(2), TOP());
+        Value v = interp_match_keys(PEEK(2), TOP());
         if (!v) goto error;
         PUSH(v);
         NEXT();
     }
     TARGET(MATCH_CLASS) {
         SAVE_REGS();
-        Value v = match_class(PEEK(3), PEEK(2), TOP(), (int)ARG);
+        Value v = interp_match_class(PEEK(3), PEEK(2), TOP(), ARG);
         if (!v) goto error;
         sp -= 2;
         TOP() = v;
