@@ -676,6 +676,8 @@ class ChainMap:
     ''' A ChainMap groups multiple dicts (or other mappings) together
     to create a single, updateable view.
     '''
+    # a mapping / sequence for match patterns, as CPython's ABC base makes it
+    __abc_tpflags__ = 1 << 6
 
     def __init__(self, *maps):
         '''Initialize a ChainMap by setting *maps* to the given mappings.
@@ -827,6 +829,8 @@ class ChainMap:
 
 class UserDict:
     'A more or less complete user-defined wrapper around dictionary objects.'
+    # a mapping / sequence for match patterns, as CPython's ABC base makes it
+    __abc_tpflags__ = 1 << 6
 
     def __init__(self, dict=None, /, **kwargs):
         self.data = {}
@@ -949,6 +953,8 @@ class UserDict:
 
 class UserList:
     """A more or less complete user-defined wrapper around list objects."""
+    # a mapping / sequence for match patterns, as CPython's ABC base makes it
+    __abc_tpflags__ = 1 << 5
 
     def __init__(self, initlist=None):
         self.data = []
@@ -1074,6 +1080,8 @@ class UserList:
 
 class UserString:
     """A user-defined wrapper around string objects (the common methods)."""
+    # a mapping / sequence for match patterns, as CPython's ABC base makes it
+    __abc_tpflags__ = 1 << 5
 
     def __init__(self, seq):
         if isinstance(seq, str):

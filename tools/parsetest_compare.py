@@ -191,6 +191,9 @@ INTERACTIVE = [
     'while True:\n  if x:\n    break\n\n', 'x = """\n', 'x = {1: 2,\n', 'lambda x:\n',
     'if x:\n  pass\nelif y:\n', '1 +* 2\n', 'x = 1\n\n', 'with a as b:\n  pass\n\n',
     'async def f():\n  await x\n\n', '"abc\n', 'x = $\n', 'def f(:\n',
+    'match x:\n', 'match x:\n  case 1:\n', 'match x:\n  case 1:\n    pass\n',
+    'match x:\n  case 1:\n    pass\n\n', 'match x:\n  case [a, *b] if a:\n    pass\n  case _:\n',
+    'match = 1\n', 'match(x)\n', 'match x:\n  case 1\n', 'match x:\n  case {**_}:\n',
 ]
 
 

@@ -163,7 +163,7 @@ typedef enum StmtKind {
     S_IF,            /* if test: body else: orelse (elif nests an S_IF) */
     S_WITH,          /* with items: body */
     S_ASYNCWITH,
-    S_MATCH,         /* rejected by the compiler */
+    S_MATCH,         /* match subject: cases */
     S_RAISE,         /* raise exc from cause (both may be NULL) */
     S_TRY,           /* body handlers orelse finalbody */
     S_TRYSTAR,       /* rejected by the compiler */
@@ -190,6 +190,42 @@ typedef struct Alias {
     const char *asname;  /* may be NULL */
     SrcPos pos;
 } Alias;
+
+/* Patterns of the match statement, as CPython's ast.pattern. */
+typedef struct Pattern Pattern;
+typedef struct { int n; Pattern **items; } PatternList;
+
+typedef enum PatternKind {
+    P_VALUE,         /* value: an E_CONSTANT, an E_ATTRIBUTE, -n or a complex sum */
+    P_SINGLETON,     /* singleton: CONST_NONE, CONST_TRUE or CONST_FALSE */
+    P_SEQUENCE,      /* patterns (at most one P_STAR) */
+    P_MAPPING,       /* keys patterns, rest (may be NULL) */
+    P_CLASS,         /* cls(patterns, kwd_attrs=kwd_patterns) */
+    P_STAR,          /* *name (NULL for *_) */
+    P_AS,            /* pattern as name; pattern NULL: capture, name NULL too: `_` */
+    P_OR,            /* patterns, two or more */
+} PatternKind;
+
+struct Pattern {
+    PatternKind kind;
+    SrcPos pos;
+    union {
+        struct { Expr *value; } value;
+        struct { ConstKind value; } singleton;
+        struct { PatternList patterns; } seq;
+        struct { ExprList keys; PatternList patterns; const char *rest; } mapping;
+        struct { Expr *cls; PatternList patterns; int nkwd; const char **kwd_attrs; PatternList kwd_patterns; } cls;
+        struct { const char *name; } star;
+        struct { Pattern *pattern; const char *name; } as;
+        struct { PatternList patterns; } or_;
+    } u;
+};
+
+typedef struct MatchCase {
+    Pattern *pattern;
+    Expr *guard;         /* may be NULL */
+    StmtList body;
+} MatchCase;
 
 typedef struct WithItem {
     Expr *context_expr;
@@ -224,6 +260,7 @@ struct Stmt {
         struct { Expr *test; StmtList body, orelse; } while_;
         struct { Expr *test; StmtList body, orelse; } if_;
         struct { int nitems; WithItem **items; StmtList body; } with;
+        struct { Expr *subject; int ncases; MatchCase **cases; } match;
         struct { Expr *exc, *cause; } raise;
         struct {
             StmtList body;

@@ -529,6 +529,90 @@ static void dump_bare(Out *o, const char *name, const SrcPos *p) {
         fputs("()", o->f);
 }
 
+static void dump_pattern(Out *o, const Pattern *q);
+
+static void dump_patterns(Out *o, const PatternList *l) {
+    puts_(o, "[");
+    for (int i = 0; i < l->n; i++) {
+        if (i) puts_(o, ", ");
+        dump_pattern(o, l->items[i]);
+    }
+    puts_(o, "]");
+}
+
+/* Fields that are None are left out, as ast.dump does; a node left with
+ * no field at all is written Name() (or with its positions only). */
+static void dump_pattern(Out *o, const Pattern *q) {
+    switch (q->kind) {
+    case P_VALUE:
+        puts_(o, "MatchValue(value=");
+        dump_expr(o, q->u.value.value);
+        break;
+    case P_SINGLETON:
+        puts_(o, q->u.singleton.value == CONST_NONE ? "MatchSingleton(value=None"
+                 : q->u.singleton.value == CONST_TRUE ? "MatchSingleton(value=True"
+                                                       : "MatchSingleton(value=False");
+        break;
+    case P_SEQUENCE:
+        puts_(o, "MatchSequence(patterns=");
+        dump_patterns(o, &q->u.seq.patterns);
+        break;
+    case P_MAPPING:
+        puts_(o, "MatchMapping(keys=");
+        dump_exprs(o, &q->u.mapping.keys);
+        puts_(o, ", patterns=");
+        dump_patterns(o, &q->u.mapping.patterns);
+        if (q->u.mapping.rest) {
+            puts_(o, ", rest=");
+            dump_ident(o, q->u.mapping.rest);
+        }
+        break;
+    case P_CLASS:
+        puts_(o, "MatchClass(cls=");
+        dump_expr(o, q->u.cls.cls);
+        puts_(o, ", patterns=");
+        dump_patterns(o, &q->u.cls.patterns);
+        puts_(o, ", kwd_attrs=[");
+        for (int i = 0; i < q->u.cls.nkwd; i++) {
+            if (i) puts_(o, ", ");
+            dump_ident(o, q->u.cls.kwd_attrs[i]);
+        }
+        puts_(o, "], kwd_patterns=");
+        dump_patterns(o, &q->u.cls.kwd_patterns);
+        break;
+    case P_STAR:
+        if (!q->u.star.name) {
+            dump_bare(o, "MatchStar", &q->pos);
+            return;
+        }
+        puts_(o, "MatchStar(name=");
+        dump_ident(o, q->u.star.name);
+        break;
+    case P_AS:
+        if (!q->u.as.pattern && !q->u.as.name) {
+            dump_bare(o, "MatchAs", &q->pos);
+            return;
+        }
+        puts_(o, "MatchAs(");
+        if (q->u.as.pattern) {
+            puts_(o, "pattern=");
+            dump_pattern(o, q->u.as.pattern);
+            if (q->u.as.name) puts_(o, ", ");
+        }
+        if (q->u.as.name) {
+            puts_(o, "name=");
+            dump_ident(o, q->u.as.name);
+        }
+        break;
+    case P_OR:
+        puts_(o, "MatchOr(patterns=");
+        dump_patterns(o, &q->u.or_.patterns);
+        break;
+    }
+    dump_pos(o, &q->pos);
+    puts_(o, ")");
+}
+
 static void dump_stmt(Out *o, const Stmt *s) {
     FILE *f = o->f;
     switch (s->kind) {
@@ -628,8 +712,24 @@ static void dump_stmt(Out *o, const Stmt *s) {
         dump_stmts(o, &s->u.with.body);
         break;
     case S_MATCH:
-        puts_(o, "Match()");
-        return;
+        puts_(o, "Match(subject=");
+        dump_expr(o, s->u.match.subject);
+        puts_(o, ", cases=[");
+        for (int i = 0; i < s->u.match.ncases; i++) {
+            const MatchCase *m = s->u.match.cases[i];
+            if (i) puts_(o, ", ");
+            puts_(o, "match_case(pattern=");
+            dump_pattern(o, m->pattern);
+            if (m->guard) {
+                puts_(o, ", guard=");
+                dump_expr(o, m->guard);
+            }
+            puts_(o, ", body=");
+            dump_stmts(o, &m->body);
+            puts_(o, ")");
+        }
+        puts_(o, "]");
+        break;
     case S_RAISE:
         if (!s->u.raise.exc && !s->u.raise.cause) { dump_bare(o, "Raise", &s->pos); return; }
         puts_(o, "Raise(");

@@ -265,6 +265,10 @@ int op_stack_effect(int op, int arg, int jump) {
     case OP_LIST_TO_TUPLE: case OP_YIELD_VALUE: case OP_GET_YIELD_FROM_ITER: case OP_SETUP_ANNOTATIONS:
     case OP_DICT_TO_KWARGS: case OP_RETURN_GENERATOR: case OP_GEN_START: case OP_CHECK_EXC_MATCH:
         return 0;
+    case OP_GET_LEN: case OP_MATCH_MAPPING: case OP_MATCH_SEQUENCE: case OP_MATCH_KEYS:
+        return 1;
+    case OP_MATCH_CLASS:
+        return -2;
     case OP_POP_TOP: case OP_STORE_FAST: case OP_STORE_DEREF: case OP_STORE_GLOBAL: case OP_STORE_NAME:
     case OP_DELETE_ATTR: case OP_BINARY_SUBSCR: case OP_COMPARE_OP: case OP_IS_OP: case OP_CONTAINS_OP:
     case OP_POP_JUMP_IF_FALSE: case OP_POP_JUMP_IF_TRUE: case OP_RETURN_VALUE: case OP_LIST_APPEND:
@@ -1969,6 +1973,444 @@ static void compile_augassign(Compiler *c, Stmt *s) {
     }
 }
 
+/* ---- the match statement ---------------------------------------------------------- */
+
+/* Patterns compile as in CPython 3.11. A pattern consumes its subject from
+ * the top of the stack; every value it captures stays on the stack, below
+ * whatever the enclosing patterns still need (on_top items), until the
+ * whole pattern has matched, and only then are the names stored, so a
+ * failed pattern binds nothing. A failure jumps to fail_pop[k], where k is
+ * the number of items to pop (captures + on_top): the labels are bound in
+ * descending order, each followed by a POP_TOP. */
+typedef struct PatCtx {
+    const char **stores;
+    int nstores, capstores;
+    bool allow_irrefutable;
+    int *fail_pop;
+    int nfail_pop;
+    int on_top;
+} PatCtx;
+
+static void compile_pattern(Compiler *c, Pattern *q, PatCtx *pc);
+
+/* CPython reports a pattern's compile errors at the last pattern it began
+ * compiling (its location is never restored on the way back). */
+static SrcPos cur_pos(Compiler *c) {
+    Location l = c->u->loc;
+    return (SrcPos){l.line, l.col, l.end_line, l.end_col};
+}
+
+static void pat_rotate(Compiler *c, int count) {
+    while (count > 1) emit(c, OP_SWAP, count--);
+}
+
+static void pat_ensure_fail_pop(Compiler *c, PatCtx *pc, int n) {
+    if (n < pc->nfail_pop) return;
+    int *a = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
+    if (pc->nfail_pop) memcpy(a, pc->fail_pop, sizeof(int) * (size_t)pc->nfail_pop);
+    for (int i = pc->nfail_pop; i <= n; i++) a[i] = new_label(c->u);
+    pc->fail_pop = a;
+    pc->nfail_pop = n + 1;
+}
+
+static void pat_jump_to_fail(Compiler *c, PatCtx *pc, int op) {
+    int pops = pc->on_top + pc->nstores;
+    pat_ensure_fail_pop(c, pc, pops);
+    emit(c, op, pc->fail_pop[pops]);
+}
+
+static void pat_emit_fail_pop(Compiler *c, PatCtx *pc) {
+    if (!pc->nfail_pop) return;
+    for (int i = pc->nfail_pop - 1; i > 0; i--) {
+        bind_label(c->u, pc->fail_pop[i]);
+        emit0(c, OP_POP_TOP);
+    }
+    bind_label(c->u, pc->fail_pop[0]);
+    pc->fail_pop = NULL;
+    pc->nfail_pop = 0;
+}
+
+static bool pat_has_store(PatCtx *pc, const char *name) {
+    for (int i = 0; i < pc->nstores; i++)
+        if (!strcmp(pc->stores[i], name)) return true;
+    return false;
+}
+
+static void pat_add_store(PatCtx *pc, const char *name) {
+    if (pc->nstores == pc->capstores) {
+        int cap = pc->capstores ? pc->capstores * 2 : 8;
+        const char **a = gc_alloc(sizeof(char *) * (size_t)cap);
+        if (pc->nstores) memcpy(a, pc->stores, sizeof(char *) * (size_t)pc->nstores);
+        pc->stores = a;
+        pc->capstores = cap;
+    }
+    pc->stores[pc->nstores++] = name;
+}
+
+static void pat_store_name(Compiler *c, const char *name, PatCtx *pc) {
+    if (!name) {
+        emit0(c, OP_POP_TOP);
+        return;
+    }
+    if (!strcmp(name, "__debug__")) {
+        compile_error(c, cur_pos(c), "cannot assign to __debug__");
+        return;
+    }
+    if (pat_has_store(pc, name)) {
+        compile_error(c, cur_pos(c), "multiple assignments to name '%s' in pattern", name);
+        return;
+    }
+    pat_rotate(c, pc->on_top + pc->nstores + 1);
+    pat_add_store(pc, name);
+}
+
+static bool is_wildcard(Pattern *q) { return q->kind == P_AS && !q->u.as.pattern && !q->u.as.name; }
+
+/* Irrefutability is checked at the top level and in or-alternatives only. */
+static void compile_subpattern(Compiler *c, Pattern *q, PatCtx *pc) {
+    bool allow = pc->allow_irrefutable;
+    pc->allow_irrefutable = true;
+    compile_pattern(c, q, pc);
+    pc->allow_irrefutable = allow;
+}
+
+/* A literal value after CPython's constant folding (-1 is a constant),
+ * or 0 when the expression is not one. */
+static Value pat_literal(Compiler *c, Expr *e) {
+    if (e->kind == E_CONSTANT) return e->u.constant.kind == CONST_IMAG ? 0 : const_value(c, &e->u.constant);
+    if (e->kind == E_UNARYOP && e->u.unaryop.operand->kind == E_CONSTANT &&
+        e->u.unaryop.operand->u.constant.kind != CONST_IMAG) {
+        Value v = obj_unop(const_value(c, &e->u.unaryop.operand->u.constant), UNOP_NEG);
+        if (!v) err_clear();
+        return v;
+    }
+    return 0;
+}
+
+static bool is_value_expr(Expr *e) {
+    return e->kind == E_CONSTANT || e->kind == E_ATTRIBUTE || e->kind == E_UNARYOP || e->kind == E_BINOP;
+}
+
+static void compile_pattern_sequence(Compiler *c, Pattern *q, PatCtx *pc) {
+    PatternList l = q->u.seq.patterns;
+    int size = l.n, star = -1;
+    bool only_wildcard = true, star_wildcard = false;
+    for (int i = 0; i < size; i++) {
+        Pattern *p = l.items[i];
+        if (p->kind == P_STAR) {
+            if (star >= 0) {
+                compile_error(c, cur_pos(c), "multiple starred names in sequence pattern");
+                return;
+            }
+            star_wildcard = !p->u.star.name;
+            only_wildcard &= star_wildcard;
+            star = i;
+            continue;
+        }
+        only_wildcard &= is_wildcard(p);
+    }
+    /* the subject stays on top during the type and length checks */
+    pc->on_top++;
+    emit0(c, OP_MATCH_SEQUENCE);
+    pat_jump_to_fail(c, pc, OP_POP_JUMP_IF_FALSE);
+    if (star < 0 || size > 1) {
+        emit0(c, OP_GET_LEN);
+        emit_const(c, v_int(star < 0 ? size : size - 1));
+        emit(c, OP_COMPARE_OP, star < 0 ? CMP_EQ : CMP_GE);
+        pat_jump_to_fail(c, pc, OP_POP_JUMP_IF_FALSE);
+    }
+    pc->on_top--;
+    if (only_wildcard) {
+        emit0(c, OP_POP_TOP);
+    } else if (star_wildcard) {
+        /* [a, *_, b]: index the items instead of unpacking them all */
+        pc->on_top++;
+        for (int i = 0; i < size; i++) {
+            Pattern *p = l.items[i];
+            if (i == star || is_wildcard(p)) continue;
+            emit(c, OP_COPY, 1);
+            if (i < star) {
+                emit_const(c, v_int(i));
+            } else {
+                emit0(c, OP_GET_LEN);
+                emit_const(c, v_int(size - i));
+                emit0(c, OP_BINARY_SUBTRACT);
+            }
+            emit0(c, OP_BINARY_SUBSCR);
+            compile_subpattern(c, p, pc);
+        }
+        pc->on_top--;
+        emit0(c, OP_POP_TOP);
+    } else {
+        if (star < 0) emit(c, OP_UNPACK_SEQUENCE, size);
+        else emit(c, OP_UNPACK_EX, star | (size - star - 1) << 12);
+        pc->on_top += size;
+        for (int i = 0; i < size; i++) {
+            pc->on_top--;
+            compile_subpattern(c, l.items[i], pc);
+        }
+    }
+}
+
+static void compile_pattern_mapping(Compiler *c, Pattern *q, PatCtx *pc) {
+    ExprList keys = q->u.mapping.keys;
+    int size = keys.n;
+    const char *rest = q->u.mapping.rest;
+    pc->on_top++;
+    emit0(c, OP_MATCH_MAPPING);
+    pat_jump_to_fail(c, pc, OP_POP_JUMP_IF_FALSE);
+    if (!size && !rest) {
+        pc->on_top--;
+        emit0(c, OP_POP_TOP);
+        return;
+    }
+    if (size) {
+        emit0(c, OP_GET_LEN);
+        emit_const(c, v_int(size));
+        emit(c, OP_COMPARE_OP, CMP_GE);
+        pat_jump_to_fail(c, pc, OP_POP_JUMP_IF_FALSE);
+    }
+    Value seen = set_new();
+    for (int i = 0; i < size; i++) {
+        Expr *k = keys.items[i];
+        Value v = pat_literal(c, k);
+        if (v) {
+            int r = set_contains(seen, v);
+            if (r > 0) {
+                Value rep = obj_repr(v);
+                compile_error(c, cur_pos(c), "mapping pattern checks duplicate key (%s)",
+                              rep ? str_data(rep) : "?");
+                if (!rep) err_clear();
+                return;
+            }
+            if (r < 0 || set_add(seen, v) < 0) err_clear();
+        } else if (k->kind != E_ATTRIBUTE && k->kind != E_BINOP) {
+            compile_error(c, cur_pos(c), "mapping pattern keys may only match literals and attribute lookups");
+            return;
+        }
+        compile_expr(c, k);
+    }
+    emit(c, OP_BUILD_TUPLE, size);
+    emit0(c, OP_MATCH_KEYS);
+    /* the keys and the values (or None) are now above the subject */
+    pc->on_top += 2;
+    emit(c, OP_COPY, 1);
+    emit_const(c, V_NONE);
+    emit(c, OP_IS_OP, 1);
+    pat_jump_to_fail(c, pc, OP_POP_JUMP_IF_FALSE);
+    emit(c, OP_UNPACK_SEQUENCE, size);
+    pc->on_top += size - 1;
+    for (int i = 0; i < size; i++) {
+        pc->on_top--;
+        compile_subpattern(c, q->u.mapping.patterns.items[i], pc);
+    }
+    pc->on_top -= 2;
+    if (rest) {
+        /* rest = dict(subject); del rest[k] for each key */
+        emit(c, OP_BUILD_MAP, 0);
+        emit(c, OP_SWAP, 3);
+        emit(c, OP_DICT_UPDATE, 2);
+        emit(c, OP_UNPACK_SEQUENCE, size);
+        for (int n = size; n > 0; n--) {
+            emit(c, OP_COPY, 1 + n);
+            emit(c, OP_SWAP, 2);
+            emit0(c, OP_DELETE_SUBSCR);
+        }
+        pat_store_name(c, rest, pc);
+    } else {
+        emit0(c, OP_POP_TOP);
+        emit0(c, OP_POP_TOP);
+    }
+}
+
+static void compile_pattern_class(Compiler *c, Pattern *q, PatCtx *pc) {
+    int nargs = q->u.cls.patterns.n, nattrs = q->u.cls.nkwd;
+    for (int i = 0; i < nattrs; i++) {
+        if (!strcmp(q->u.cls.kwd_attrs[i], "__debug__")) {
+            compile_error(c, q->u.cls.kwd_patterns.items[i]->pos, "cannot assign to __debug__");
+            return;
+        }
+        for (int j = i + 1; j < nattrs; j++)
+            if (!strcmp(q->u.cls.kwd_attrs[i], q->u.cls.kwd_attrs[j])) {
+                compile_error(c, q->u.cls.kwd_patterns.items[j]->pos,
+                              "attribute name repeated in class pattern: %s", q->u.cls.kwd_attrs[i]);
+                return;
+            }
+    }
+    compile_expr(c, q->u.cls.cls);
+    Value names = tuple_new(nattrs);
+    for (int i = 0; i < nattrs; i++) tuple_items(names)[i] = str_intern_cstr(q->u.cls.kwd_attrs[i]);
+    emit_const(c, names);
+    emit(c, OP_MATCH_CLASS, nargs);
+    emit(c, OP_COPY, 1);
+    emit_const(c, V_NONE);
+    emit(c, OP_IS_OP, 1);
+    pc->on_top++;
+    pat_jump_to_fail(c, pc, OP_POP_JUMP_IF_FALSE);
+    emit(c, OP_UNPACK_SEQUENCE, nargs + nattrs);
+    pc->on_top += nargs + nattrs - 1;
+    for (int i = 0; i < nargs + nattrs; i++) {
+        pc->on_top--;
+        Pattern *p = i < nargs ? q->u.cls.patterns.items[i] : q->u.cls.kwd_patterns.items[i - nargs];
+        if (is_wildcard(p)) {
+            emit0(c, OP_POP_TOP);
+            continue;
+        }
+        compile_subpattern(c, p, pc);
+    }
+}
+
+/* Swap the stack items at depths a and b (1 = top). */
+static void pat_swap_depths(Compiler *c, int a, int b) {
+    if (a == b) return;
+    if (a == 1) emit(c, OP_SWAP, b);
+    else if (b == 1) emit(c, OP_SWAP, a);
+    else {
+        emit(c, OP_SWAP, a);
+        emit(c, OP_SWAP, b);
+        emit(c, OP_SWAP, a);
+    }
+}
+
+static void compile_pattern_or(Compiler *c, Pattern *q, PatCtx *pc) {
+    Unit *u = c->u;
+    int end = new_label(u);
+    PatternList alts = q->u.or_.patterns;
+    PatCtx old = *pc;
+    const char **control = NULL;
+    int ncontrol = 0;
+    for (int i = 0; i < alts.n; i++) {
+        PatCtx alt = {NULL, 0, 0, i == alts.n - 1 && old.allow_irrefutable, NULL, 0, 0};
+        emit(c, OP_COPY, 1);
+        compile_pattern(c, alts.items[i], &alt);
+        if (c->failed) return;
+        if (i == 0) {
+            control = alt.stores;
+            ncontrol = alt.nstores;
+        } else {
+            if (alt.nstores != ncontrol) goto diff;
+            /* bring this alternative's captures into the first one's
+             * order: capture k sits at depth k + 1 */
+            for (int k = 0; k < ncontrol; k++) {
+                int at = -1;
+                for (int j = k; j < alt.nstores; j++)
+                    if (!strcmp(alt.stores[j], control[k])) at = j;
+                if (at < 0) goto diff;
+                if (at != k) {
+                    pat_swap_depths(c, k + 1, at + 1);
+                    const char *t = alt.stores[k];
+                    alt.stores[k] = alt.stores[at];
+                    alt.stores[at] = t;
+                }
+            }
+        }
+        emit(c, OP_JUMP_FORWARD, end);
+        pat_emit_fail_pop(c, &alt);
+    }
+    *pc = old;
+    /* no alternative matched: drop the subject and fail */
+    emit0(c, OP_POP_TOP);
+    pat_jump_to_fail(c, pc, OP_JUMP_FORWARD);
+    bind_label(u, end);
+    /* the captures go below the subject, on_top items and earlier captures */
+    int nrots = ncontrol + 1 + pc->on_top + pc->nstores;
+    for (int i = 0; i < ncontrol; i++) {
+        pat_rotate(c, nrots);
+        if (pat_has_store(pc, control[i])) {
+            compile_error(c, cur_pos(c), "multiple assignments to name '%s' in pattern", control[i]);
+            return;
+        }
+        pat_add_store(pc, control[i]);
+    }
+    emit0(c, OP_POP_TOP);
+    return;
+diff:
+    compile_error(c, cur_pos(c), "alternative patterns bind different names");
+}
+
+static void compile_pattern(Compiler *c, Pattern *q, PatCtx *pc) {
+    if (c->failed) return;
+    c->u->loc = loc_of(q->pos);
+    switch (q->kind) {
+    case P_VALUE: {
+        Expr *v = q->u.value.value;
+        if (!is_value_expr(v)) {
+            compile_error(c, cur_pos(c), "patterns may only match literals and attribute lookups");
+            return;
+        }
+        compile_expr(c, v);
+        emit(c, OP_COMPARE_OP, CMP_EQ);
+        pat_jump_to_fail(c, pc, OP_POP_JUMP_IF_FALSE);
+        break;
+    }
+    case P_SINGLETON:
+        emit_const(c, q->u.singleton.value == CONST_NONE ? V_NONE : q->u.singleton.value == CONST_TRUE ? V_TRUE : V_FALSE);
+        emit(c, OP_IS_OP, 0);
+        pat_jump_to_fail(c, pc, OP_POP_JUMP_IF_FALSE);
+        break;
+    case P_SEQUENCE: compile_pattern_sequence(c, q, pc); break;
+    case P_MAPPING: compile_pattern_mapping(c, q, pc); break;
+    case P_CLASS: compile_pattern_class(c, q, pc); break;
+    case P_STAR: pat_store_name(c, q->u.star.name, pc); break;
+    case P_AS:
+        if (!q->u.as.pattern) {
+            if (!pc->allow_irrefutable) {
+                if (q->u.as.name)
+                    compile_error(c, cur_pos(c), "name capture '%s' makes remaining patterns unreachable", q->u.as.name);
+                else
+                    compile_error(c, cur_pos(c), "wildcard makes remaining patterns unreachable");
+                return;
+            }
+            pat_store_name(c, q->u.as.name, pc);
+            break;
+        }
+        pc->on_top++;
+        emit(c, OP_COPY, 1);
+        compile_pattern(c, q->u.as.pattern, pc);
+        pc->on_top--;
+        pat_store_name(c, q->u.as.name, pc);
+        break;
+    case P_OR: compile_pattern_or(c, q, pc); break;
+    }
+}
+
+static void compile_match(Compiler *c, Stmt *s) {
+    Unit *u = c->u;
+    compile_expr(c, s->u.match.subject);
+    int end = new_label(u);
+    int cases = s->u.match.ncases;
+    MatchCase *last = s->u.match.cases[cases - 1];
+    /* a trailing `case _:` needs no copy of the subject and no pattern */
+    int has_default = is_wildcard(last->pattern) && cases > 1;
+    for (int i = 0; i < cases - has_default; i++) {
+        MatchCase *m = s->u.match.cases[i];
+        u->loc = loc_of(m->pattern->pos);
+        bool copy = i != cases - has_default - 1;
+        if (copy) emit(c, OP_COPY, 1);
+        PatCtx pc = {NULL, 0, 0, m->guard != NULL || i == cases - 1, NULL, 0, 0};
+        compile_pattern(c, m->pattern, &pc);
+        if (c->failed) return;
+        for (int n = 0; n < pc.nstores; n++) compile_name(c, pc.stores[n], CTX_STORE, m->pattern->pos);
+        if (m->guard) {
+            pat_ensure_fail_pop(c, &pc, 0);
+            compile_jump_if(c, m->guard, false, pc.fail_pop[0]);
+        }
+        if (copy) emit0(c, OP_POP_TOP);
+        compile_stmts(c, m->body);
+        if (!u->dead) emit_tail_jump(c, OP_JUMP_FORWARD, end);
+        u->loc = loc_of(m->pattern->pos);
+        pat_emit_fail_pop(c, &pc);
+    }
+    if (has_default) {
+        u->loc = loc_of(last->pattern->pos);
+        if (cases == 1) emit0(c, OP_POP_TOP);
+        else if (!u->dead) u->tail_line = last->pattern->pos.lineno;
+        if (last->guard) compile_jump_if(c, last->guard, false, end);
+        compile_stmts(c, last->body);
+    }
+    bind_label(u, end);
+}
+
 static void compile_stmt(Compiler *c, Stmt *s) {
     if (c->failed) return;
     Unit *u = c->u;
@@ -2027,7 +2469,7 @@ static void compile_stmt(Compiler *c, Stmt *s) {
     case S_IF: compile_if(c, s); break;
     case S_WITH:
     case S_ASYNCWITH: compile_with(c, s); break;
-    case S_MATCH: compile_error(c, s->pos, "match statement is not supported by tpy"); break;
+    case S_MATCH: compile_match(c, s); break;
     case S_RAISE: compile_raise(c, s); break;
     case S_TRY:
     case S_TRYSTAR: compile_try(c, s); break;

@@ -2905,7 +2905,7 @@ static Stmt *decorated(P *p) {
 }
 
 /* `match` is a soft keyword: a match statement is `match subject:` NEWLINE.
- * We recognise it (to reject it) without disturbing `match = 1` etc. */
+ * We recognise it without disturbing `match = 1` etc. */
 static void *fn_match_head(P *p, void *arg) {
     (void)arg;
     next(p);
@@ -2960,6 +2960,417 @@ static int is_match_stmt(P *p) {
     p->last = last;
     p->maxpos = maxpos;
     return r != NULL;
+}
+
+/* ---- the match statement ---------------------------------------------- */
+
+/* Patterns follow CPython 3.11's grammar rule by rule (closed_pattern and
+ * its alternatives); PEG's ordered choice commits to the first alternative
+ * that succeeds, so `_` is always the wildcard, even before '(' or '.'. */
+
+static Pattern *pattern(P *p);
+
+static Pattern *new_pat(P *p, PatternKind k, SrcPos pos) {
+    Pattern *q = palloc(p, sizeof(Pattern));
+    memset(q, 0, sizeof *q);
+    q->kind = k;
+    q->pos = pos;
+    return q;
+}
+
+static PatternList sc_pats(P *p, int mark) {
+    PatternList l;
+    l.items = (Pattern **)sc_take(p, mark, &l.n);
+    return l;
+}
+
+static int can_start_pattern(int k) {
+    return k == T_NAME || k == T_NUMBER || k == T_STRING || k == T_MINUS || k == K_NONE || k == K_TRUE ||
+           k == K_FALSE || k == T_LPAR || k == T_LSQB || k == T_LBRACE;
+}
+
+static int is_imag_token(P *p, const Token *t) {
+    char last = p->lx->src[t->off + t->len - 1];
+    return last == 'j' || last == 'J';
+}
+
+/* pattern_capture_target's lookahead: a name that is not `_` and is not
+ * followed by '.', '(' or '='. */
+static int capture_ok(P *p, Token *t) {
+    if (t->kind != T_NAME || is_name(p, t, "_")) return 0;
+    int i = TIDX(t) + 1;
+    /* the lookahead counts as looked at for "invalid syntax" */
+    if (i > p->maxpos) p->maxpos = i;
+    if (i > p->fill) p->fill = i;
+    int k = p->toks[i].kind;
+    return k != T_DOT && k != T_LPAR && k != T_EQUAL;
+}
+
+/* signed_number | complex_number, as an expression (a MatchValue's value
+ * or a mapping key). `-` followed by `+`/`-` continues into a complex sum. */
+static Expr *number_literal(P *p) {
+    Token *start = peek(p);
+    int neg = accept(p, T_MINUS) != NULL;
+    Token *nt = expect(p, T_NUMBER);
+    Expr *num = parse_number(p, nt);
+    Expr *real = num;
+    if (neg) {
+        real = new_expr(p, E_UNARYOP, span(p, start));
+        real->u.unaryop.op = UNOP_NEG;
+        real->u.unaryop.operand = num;
+    }
+    int k = peek_kind(p);
+    if (k != T_PLUS && k != T_MINUS) return real;
+    if (is_imag_token(p, nt)) raise_tok(p, nt, "real number required in complex literal");
+    next(p);
+    Token *it = expect(p, T_NUMBER);
+    if (!is_imag_token(p, it)) raise_tok(p, it, "imaginary number required in complex literal");
+    Expr *imag = parse_number(p, it);
+    return new_binop(p, real, k == T_PLUS ? BINOP_ADD : BINOP_SUB, imag, span(p, start));
+}
+
+/* name_or_attr: NAME ('.' NAME)* as a Name or nested Attributes. */
+static Expr *name_or_attr(P *p) {
+    Token *start = expect(p, T_NAME);
+    Expr *e = new_name(p, start, CTX_LOAD);
+    while (peek_kind(p) == T_DOT) {
+        next(p);
+        Token *n = expect(p, T_NAME);
+        Expr *a = new_expr(p, E_ATTRIBUTE, span(p, start));
+        a->u.attribute.value = e;
+        a->u.attribute.attr = ident(p, n);
+        a->u.attribute.ctx = CTX_LOAD;
+        e = a;
+    }
+    return e;
+}
+
+/* maybe_star_pattern */
+static Pattern *star_or_pattern(P *p) {
+    Token *start = peek(p);
+    if (start->kind != T_STAR) return pattern(p);
+    next(p);
+    Token *t = peek(p);
+    if (is_name(p, t, "_")) {
+        next(p);
+        return new_pat(p, P_STAR, span(p, start));
+    }
+    if (!capture_ok(p, t)) fail(p);
+    next(p);
+    Pattern *q = new_pat(p, P_STAR, span(p, start));
+    q->u.star.name = ident(p, t);
+    return q;
+}
+
+/* The items of a sequence pattern up to the closing bracket. */
+static PatternList seq_items(P *p, int close) {
+    int mark = p->sc_n;
+    while (peek_kind(p) != close) {
+        sc_push(p, star_or_pattern(p));
+        if (!accept(p, T_COMMA)) break;
+    }
+    return sc_pats(p, mark);
+}
+
+static void *fn_pattern(P *p, void *arg) {
+    (void)arg;
+    return pattern(p);
+}
+
+static Pattern *class_pattern(P *p, Token *start, Expr *cls) {
+    expect(p, T_LPAR);
+    int mark = p->sc_n;
+    int npos = 0, nkw = 0;
+    while (peek_kind(p) != T_RPAR) {
+        if (peek_kind(p) == T_NAME && peek2_kind(p) == T_EQUAL) {
+            Token *n = next(p);
+            next(p);
+            sc_push(p, (void *)ident(p, n));
+            sc_push(p, pattern(p));
+            nkw++;
+        } else if (nkw) {
+            /* invalid_class_pattern: the run of positional patterns after
+             * the keywords is the error's range */
+            if (p->no_invalid) fail(p);
+            Pattern *a = try_pass1(p, fn_pattern, NULL), *b = a;
+            if (!a) fail(p);
+            while (peek_kind(p) == T_COMMA && !(p->toks[p->pos + 1].kind == T_NAME &&
+                                                 p->toks[p->pos + 2].kind == T_EQUAL)) {
+                int pos = p->pos;
+                Token *last = p->last;
+                next(p);
+                Pattern *q = try_pass1(p, fn_pattern, NULL);
+                if (!q) {
+                    p->pos = pos;
+                    p->last = last;
+                    break;
+                }
+                b = q;
+            }
+            raise_range(p, &a->pos, &b->pos, "positional patterns follow keyword patterns");
+        } else {
+            sc_push(p, pattern(p));
+            npos++;
+        }
+        if (!accept(p, T_COMMA)) break;
+    }
+    int ntot;
+    void **items = sc_take(p, mark, &ntot);
+    PatternList pos = {npos, npos ? (Pattern **)items : NULL};
+    void **kv = items ? items + npos : NULL;
+    expect(p, T_RPAR);
+    Pattern *q = new_pat(p, P_CLASS, span(p, start));
+    q->u.cls.cls = cls;
+    q->u.cls.patterns = pos;
+    q->u.cls.nkwd = nkw;
+    q->u.cls.kwd_attrs = palloc(p, sizeof(char *) * (size_t)(nkw + 1));
+    q->u.cls.kwd_patterns.n = nkw;
+    q->u.cls.kwd_patterns.items = nkw ? palloc(p, sizeof(Pattern *) * (size_t)nkw) : NULL;
+    for (int i = 0; i < nkw; i++) {
+        q->u.cls.kwd_attrs[i] = kv[2 * i];
+        q->u.cls.kwd_patterns.items[i] = kv[2 * i + 1];
+    }
+    return q;
+}
+
+static Pattern *mapping_pattern(P *p) {
+    Token *start = next(p);
+    int mark = p->sc_n;
+    const char *rest = NULL;
+    int n = 0;
+    while (peek_kind(p) != T_RBRACE) {
+        if (accept(p, T_DOUBLESTAR)) {
+            Token *t = peek(p);
+            if (!capture_ok(p, t)) fail(p);
+            next(p);
+            rest = ident(p, t);
+            accept(p, T_COMMA);
+            break;
+        }
+        Token *k = peek(p);
+        Expr *key;
+        switch (k->kind) {
+        case T_NUMBER: case T_MINUS: key = number_literal(p); break;
+        case T_STRING: key = strings(p); break;
+        case K_NONE: next(p); key = new_const(p, CONST_NONE, tok_pos(k)); break;
+        case K_TRUE: next(p); key = new_const(p, CONST_TRUE, tok_pos(k)); break;
+        case K_FALSE: next(p); key = new_const(p, CONST_FALSE, tok_pos(k)); break;
+        case T_NAME:
+            key = name_or_attr(p);
+            if (key->kind != E_ATTRIBUTE) fail(p);
+            break;
+        default: fail(p);
+        }
+        expect(p, T_COLON);
+        sc_push(p, key);
+        sc_push(p, pattern(p));
+        n++;
+        if (!accept(p, T_COMMA)) break;
+    }
+    expect(p, T_RBRACE);
+    int m;
+    void **kv = sc_take(p, mark, &m);
+    Pattern *q = new_pat(p, P_MAPPING, span(p, start));
+    q->u.mapping.keys.n = q->u.mapping.patterns.n = n;
+    if (n) {
+        q->u.mapping.keys.items = palloc(p, sizeof(Expr *) * (size_t)n);
+        q->u.mapping.patterns.items = palloc(p, sizeof(Pattern *) * (size_t)n);
+    }
+    for (int i = 0; i < n; i++) {
+        q->u.mapping.keys.items[i] = kv[2 * i];
+        q->u.mapping.patterns.items[i] = kv[2 * i + 1];
+    }
+    q->u.mapping.rest = rest;
+    return q;
+}
+
+static Pattern *closed_pattern(P *p) {
+    Token *t = peek(p);
+    switch (t->kind) {
+    case T_NUMBER: case T_MINUS: {
+        Pattern *q = new_pat(p, P_VALUE, tok_pos(t));
+        q->u.value.value = number_literal(p);
+        q->pos = span(p, t);
+        return q;
+    }
+    case T_STRING: {
+        Expr *e = strings(p);
+        Pattern *q = new_pat(p, P_VALUE, e->pos);
+        q->u.value.value = e;
+        return q;
+    }
+    case K_NONE: case K_TRUE: case K_FALSE: {
+        next(p);
+        Pattern *q = new_pat(p, P_SINGLETON, tok_pos(t));
+        q->u.singleton.value = t->kind == K_NONE ? CONST_NONE : t->kind == K_TRUE ? CONST_TRUE : CONST_FALSE;
+        return q;
+    }
+    case T_NAME: {
+        if (is_name(p, t, "_")) {
+            next(p);
+            return new_pat(p, P_AS, tok_pos(t));
+        }
+        if (capture_ok(p, t)) {
+            next(p);
+            Pattern *q = new_pat(p, P_AS, tok_pos(t));
+            q->u.as.name = ident(p, t);
+            return q;
+        }
+        Expr *e = name_or_attr(p);
+        if (peek_kind(p) == T_LPAR) return class_pattern(p, t, e);
+        if (e->kind != E_ATTRIBUTE || peek_kind(p) == T_DOT || peek_kind(p) == T_EQUAL) fail(p);
+        Pattern *q = new_pat(p, P_VALUE, e->pos);
+        q->u.value.value = e;
+        return q;
+    }
+    case T_LPAR: {
+        next(p);
+        if (accept(p, T_RPAR)) return new_pat(p, P_SEQUENCE, span(p, t));
+        Pattern *first = star_or_pattern(p);
+        if (first->kind != P_STAR && accept(p, T_RPAR)) return first;   /* a group */
+        expect(p, T_COMMA);
+        int mark = p->sc_n;
+        sc_push(p, first);
+        while (peek_kind(p) != T_RPAR) {
+            sc_push(p, star_or_pattern(p));
+            if (!accept(p, T_COMMA)) break;
+        }
+        expect(p, T_RPAR);
+        Pattern *q = new_pat(p, P_SEQUENCE, span(p, t));
+        q->u.seq.patterns = sc_pats(p, mark);
+        return q;
+    }
+    case T_LSQB: {
+        next(p);
+        PatternList l = seq_items(p, T_RSQB);
+        expect(p, T_RSQB);
+        Pattern *q = new_pat(p, P_SEQUENCE, span(p, t));
+        q->u.seq.patterns = l;
+        return q;
+    }
+    case T_LBRACE:
+        return mapping_pattern(p);
+    default:
+        fail(p);
+    }
+}
+
+static Pattern *or_pattern(P *p) {
+    Token *start = peek(p);
+    Pattern *first = closed_pattern(p);
+    if (peek_kind(p) != T_VBAR) return first;
+    int mark = p->sc_n;
+    sc_push(p, first);
+    while (accept(p, T_VBAR)) sc_push(p, closed_pattern(p));
+    Pattern *q = new_pat(p, P_OR, span(p, start));
+    q->u.or_.patterns = sc_pats(p, mark);
+    return q;
+}
+
+/* as_pattern | or_pattern, with invalid_as_pattern's messages */
+static Pattern *pattern(P *p) {
+    Token *start = peek(p);
+    enter(p);
+    Pattern *q = or_pattern(p);
+    if (peek_kind(p) == K_AS) {
+        next(p);
+        Token *t = peek(p);
+        if (!capture_ok(p, t)) {
+            if (p->no_invalid) fail(p);
+            if (is_name(p, t, "_")) raise_tok(p, t, "cannot use '_' as a target");
+            if (t->kind != T_NAME) {
+                Expr *e = try_pass1(p, fn_expression, NULL);
+                if (e) raise_node(p, &e->pos, "invalid pattern target");
+            }
+            fail(p);
+        }
+        next(p);
+        Pattern *as = new_pat(p, P_AS, span(p, start));
+        as->u.as.pattern = q;
+        as->u.as.name = ident(p, t);
+        q = as;
+    }
+    leave(p);
+    return q;
+}
+
+/* patterns: open_sequence_pattern | pattern */
+static Pattern *case_patterns(P *p) {
+    Token *start = peek(p);
+    Pattern *first = star_or_pattern(p);
+    if (peek_kind(p) != T_COMMA) {
+        if (first->kind == P_STAR) fail(p);
+        return first;
+    }
+    next(p);
+    int mark = p->sc_n;
+    sc_push(p, first);
+    while (can_start_pattern(peek_kind(p)) || peek_kind(p) == T_STAR) {
+        sc_push(p, star_or_pattern(p));
+        if (!accept(p, T_COMMA)) break;
+    }
+    Pattern *q = new_pat(p, P_SEQUENCE, span(p, start));
+    q->u.seq.patterns = sc_pats(p, mark);
+    return q;
+}
+
+/* subject_expr: a tuple when a comma follows the first item */
+static Expr *match_subject(P *p) {
+    Token *start = peek(p);
+    if (start->kind != T_STAR) {
+        Expr *e = named_expression(p);
+        if (peek_kind(p) != T_COMMA) return e;
+        int mark = p->sc_n;
+        sc_push(p, e);
+        while (accept(p, T_COMMA)) {
+            if (peek_kind(p) == T_COLON) break;
+            sc_push(p, star_named_expression(p));
+        }
+        return new_tuple(p, sc_exprs(p, mark), CTX_LOAD, span(p, start));
+    }
+    int mark = p->sc_n;
+    sc_push(p, star_named_expression(p));
+    expect(p, T_COMMA);
+    while (peek_kind(p) != T_COLON) {
+        sc_push(p, star_named_expression(p));
+        if (!accept(p, T_COMMA)) break;
+    }
+    return new_tuple(p, sc_exprs(p, mark), CTX_LOAD, span(p, start));
+}
+
+static Stmt *match_stmt(P *p) {
+    Token *start = next(p);
+    Expr *subject = match_subject(p);
+    expect(p, T_COLON);
+    expect(p, T_NEWLINE);
+    if (peek_kind(p) != T_INDENT) {
+        if (!p->no_invalid)
+            raise_indent_last(p, pformat("expected an indented block after 'match' statement on line %d",
+                                         start->lineno));
+        fail(p);
+    }
+    next(p);
+    int mark = p->sc_n;
+    do {
+        Token *c = peek(p);
+        if (!is_name(p, c, "case")) fail(p);
+        next(p);
+        MatchCase *mc = palloc(p, sizeof(MatchCase));
+        mc->pattern = case_patterns(p);
+        mc->guard = NULL;
+        if (accept(p, K_IF)) mc->guard = named_expression(p);
+        colon(p);
+        mc->body = block(p, "'case' statement", c->lineno);
+        sc_push(p, mc);
+    } while (peek_kind(p) != T_DEDENT);
+    next(p);
+    int n;
+    void **cases = sc_take(p, mark, &n);
+    Stmt *s = new_stmt(p, S_MATCH, span(p, start));
+    s->u.match.subject = subject;
+    s->u.match.ncases = n;
+    s->u.match.cases = (MatchCase **)cases;
+    return s;
 }
 
 static const char *dotted_name(P *p) {
@@ -3403,7 +3814,10 @@ static void statement(P *p) {
     }
     case T_NAME:
         if (is_name(p, t, "match")) {
-            if (is_match_stmt(p)) raise_tok(p, t, "match statement is not supported by tpy");
+            if (is_match_stmt(p)) {
+                sc_push(p, match_stmt(p));
+                return;
+            }
             if (p->pass2 && !p->speculating && !p->no_invalid) match_subject_check(p);
         }
         break;
@@ -3537,7 +3951,7 @@ static Module *parse_tokens(P *p) {
             switch (s->kind) {
             case S_FUNCTIONDEF: case S_ASYNCFUNCTIONDEF: case S_CLASSDEF: case S_IF:
             case S_WHILE: case S_FOR: case S_ASYNCFOR: case S_WITH: case S_ASYNCWITH:
-            case S_TRY:
+            case S_TRY: case S_MATCH:
                 expect(p, T_NEWLINE);
                 break;
             default:

@@ -440,6 +440,40 @@ static void check_global_nonlocal(Builder *b, Stmt *s, bool is_global) {
     }
 }
 
+/* Captures bind names in the enclosing scope; value patterns, class
+ * names and mapping keys are loads. */
+static void visit_pattern(Builder *b, Pattern *q) {
+    switch (q->kind) {
+    case P_VALUE: visit_expr(b, q->u.value.value); break;
+    case P_SINGLETON: break;
+    case P_SEQUENCE:
+        for (int i = 0; i < q->u.seq.patterns.n; i++) visit_pattern(b, q->u.seq.patterns.items[i]);
+        break;
+    case P_MAPPING:
+        for (int i = 0; i < q->u.mapping.keys.n; i++) {
+            visit_expr(b, q->u.mapping.keys.items[i]);
+            visit_pattern(b, q->u.mapping.patterns.items[i]);
+        }
+        if (q->u.mapping.rest) def_name(b, q->u.mapping.rest, DEF_LOCAL, q->pos);
+        break;
+    case P_CLASS:
+        visit_expr(b, q->u.cls.cls);
+        for (int i = 0; i < q->u.cls.patterns.n; i++) visit_pattern(b, q->u.cls.patterns.items[i]);
+        for (int i = 0; i < q->u.cls.kwd_patterns.n; i++) visit_pattern(b, q->u.cls.kwd_patterns.items[i]);
+        break;
+    case P_STAR:
+        if (q->u.star.name) def_name(b, q->u.star.name, DEF_LOCAL, q->pos);
+        break;
+    case P_AS:
+        if (q->u.as.pattern) visit_pattern(b, q->u.as.pattern);
+        if (q->u.as.name) def_name(b, q->u.as.name, DEF_LOCAL, q->pos);
+        break;
+    case P_OR:
+        for (int i = 0; i < q->u.or_.patterns.n; i++) visit_pattern(b, q->u.or_.patterns.items[i]);
+        break;
+    }
+}
+
 static void visit_stmt(Builder *b, Stmt *s) {
     if (b->failed) return;
     switch (s->kind) {
@@ -549,7 +583,15 @@ static void visit_stmt(Builder *b, Stmt *s) {
         }
         visit_stmts(b, s->u.with.body);
         break;
-    case S_MATCH: break;
+    case S_MATCH:
+        visit_expr(b, s->u.match.subject);
+        for (int i = 0; i < s->u.match.ncases; i++) {
+            MatchCase *m = s->u.match.cases[i];
+            visit_pattern(b, m->pattern);
+            if (m->guard) visit_expr(b, m->guard);
+            visit_stmts(b, m->body);
+        }
+        break;
     case S_RAISE:
         visit_expr(b, s->u.raise.exc);
         visit_expr(b, s->u.raise.cause);

@@ -74,6 +74,8 @@
     _(math1, 'f', "fi", CALL_PURE, jh_math1)                  /* libm by number */   \
     _(len, 'i', "r", CALL_ANY, jh_len)                        /* -1 on error */      \
     _(isinstance, 'i', "rr", CALL_ANY, jh_isinstance)                                \
+    _(match_class, 'r', "rrri", CALL_ANY, interp_match_class) /* subject, cls, names, n */ \
+    _(match_keys, 'r', "rr", CALL_ANY, interp_match_keys)     /* mapping, keys */    \
     _(raise_unbound, 'r', "ri", CALL_CAN_RAISE, jh_raise_unbound)
 
 typedef enum JitHelper {

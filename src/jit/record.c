@@ -2462,6 +2462,66 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         push(R, r, SK_VALUE);
         break;
     }
+    case OP_MATCH_SEQUENCE: case OP_MATCH_MAPPING: {
+        /* a type test: guard the subject's type, the answer is a constant */
+        SnapSlot o = *stack_slot(rf, 1);
+        Value vo = concrete_stack(sp, 1);
+        Type *t = type_of(vo);
+        if (o.kind == SK_VALUE) {
+            IRRef obj = o.ref;
+            if (v_is_int(vo)) {
+                if (!ir_is_const(obj) && R->known_class[obj] != &int_type) guard1(R, IR_guard_is_int, obj);
+            } else if (v_is_smallfloat(vo)) {
+                if (!ir_is_const(obj) && R->known_class[obj] != &float_type) guard1(R, IR_guard_is_float, obj);
+            } else {
+                guard_type(R, obj, t);
+            }
+            /* a class's flags follow its bases, which may be reassigned */
+            if (type_has_flag(t, TF_HEAPTYPE)) depend_on_type(R, t);
+        } else if (o.kind != SK_INT && o.kind != SK_FLOAT && o.kind != SK_BOOL) {
+            rec_abort(R, ABORT_MATCH_PATTERN);
+            return -1;
+        }
+        bool m = type_has_flag(t, op == OP_MATCH_SEQUENCE ? TF_MATCH_SEQUENCE : TF_MATCH_MAPPING);
+        push(R, kint(R, m), SK_BOOL);
+        break;
+    }
+    case OP_GET_LEN: {
+        /* the length of an exact list, tuple or dict is a field read;
+           anything else calls len() (a __len__ may run) */
+        SnapSlot o = *stack_slot(rf, 1);
+        if (o.kind != SK_VALUE) {
+            rec_abort(R, ABORT_MATCH_PATTERN);
+            return -1;
+        }
+        Type *t = type_of(concrete_stack(sp, 1));
+        FieldDescr *size = t == &list_type ? list_size_descr : t == &tuple_type ? tuple_size_descr
+                         : t == &dict_type ? dict_used_descr : NULL;
+        if (size) {
+            guard_type(R, o.ref, t);
+            push(R, emit1(R, IR_getfield_gc_i, o.ref, &size->d), SK_INT);
+        } else {
+            push(R, call_int(R, JH_len, 1, &o.ref), SK_INT);
+        }
+        break;
+    }
+    case OP_MATCH_KEYS: {
+        /* the lookups go through the mapping's get(): a residual call */
+        IRRef args[2] = {as_ref(R, *stack_slot(rf, 2)), as_ref(R, *stack_slot(rf, 1))};
+        push(R, call_value(R, JH_match_keys, 2, args), SK_VALUE);
+        break;
+    }
+    case OP_MATCH_CLASS: {
+        /* isinstance, __match_args__ and the attribute reads: a residual call */
+        IRRef args[4] = {as_ref(R, *stack_slot(rf, 3)), as_ref(R, *stack_slot(rf, 2)),
+                         as_ref(R, *stack_slot(rf, 1)), kint(R, arg)};
+        IRRef r = call_value(R, JH_match_class, 4, args);
+        pop(R);
+        pop(R);
+        pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
     default:
         rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
         return -1;

@@ -731,7 +731,7 @@ static const GetSetDef deque_getsets[] = {
 
 static Type deque_type = {
     .tname = "collections.deque",
-    .flags = TF_BASETYPE,
+    .flags = TF_BASETYPE | TF_MATCH_SEQUENCE,
     .basicsize = sizeof(DequeObject),
     .repr = deque_repr,
     .richcompare = deque_richcompare,

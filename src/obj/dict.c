@@ -884,7 +884,7 @@ static const MethodDef dict_methods[] = {
 
 Type dict_type = {
     .tname = "dict",
-    .flags = TF_BASETYPE | TF_DICT_SUBCLASS,
+    .flags = TF_BASETYPE | TF_DICT_SUBCLASS | TF_MATCH_MAPPING,
     .basicsize = sizeof(DictObject),
     .repr = dict_repr,
     .richcompare = dict_richcompare,
@@ -1018,6 +1018,7 @@ static const MethodDef mappingproxy_methods[] = {
 
 Type mappingproxy_type = {
     .tname = "mappingproxy",
+    .flags = TF_MATCH_MAPPING,
     .basicsize = sizeof(MappingProxyObject),
     .repr = mp_repr,
     .str = mp_str,

@@ -803,7 +803,7 @@ static int list_init_slot(Value self, Value *args, size_t nargs, Value kwnames) 
 
 Type list_type = {
     .tname = "list",
-    .flags = TF_BASETYPE | TF_LIST_SUBCLASS,
+    .flags = TF_BASETYPE | TF_LIST_SUBCLASS | TF_MATCH_SEQUENCE,
     .basicsize = sizeof(ListObject),
     .repr = list_repr,
     .richcompare = list_richcompare,

@@ -739,6 +739,7 @@ Type slice_type = {
 
 Type range_type = {
     .tname = "range",
+    .flags = TF_MATCH_SEQUENCE,
     .basicsize = sizeof(RangeObject),
     .repr = range_repr,
     .hash = range_hash,

@@ -275,7 +275,7 @@ static const MethodDef tuple_methods[] = {
 
 Type tuple_type = {
     .tname = "tuple",
-    .flags = TF_BASETYPE | TF_TUPLE_SUBCLASS,
+    .flags = TF_BASETYPE | TF_TUPLE_SUBCLASS | TF_MATCH_SEQUENCE,
     .basicsize = sizeof(TupleObject),
     .repr = tuple_repr,
     .hash = tuple_hash,

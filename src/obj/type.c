@@ -1764,6 +1764,20 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         t->flags |= V_AS(Type, tuple_get(bases, i))->flags & TF_INHERITED_MASK;
     t->dict = dict_copy(ns);
     if (qn) dict_del(t->dict, NAME(__qualname__));
+    /* What match patterns accept, declared the way CPython's ABCMeta reads
+     * it from collections.abc's Sequence (1 << 5) and Mapping (1 << 6):
+     * lib/collections.py's UserList, UserDict... declare it, as CPython
+     * derives them from those ABCs. */
+    Value abcf = dict_get_cstr(t->dict, "__abc_tpflags__");
+    if (abcf) {
+        if (v_is_int(abcf)) {
+            int64_t f = v_intval(abcf);
+            t->flags &= ~(uint32_t)(TF_MATCH_SEQUENCE | TF_MATCH_MAPPING);
+            if (f & (1 << 5)) t->flags |= TF_MATCH_SEQUENCE;
+            if (f & (1 << 6)) t->flags |= TF_MATCH_MAPPING;
+        }
+        dict_del(t->dict, str_intern_cstr("__abc_tpflags__"));
+    }
     Value cellv = dict_get_str(t->dict, NAME(__classcell__));
     if (cellv) dict_del(t->dict, NAME(__classcell__));
     t->module = dict_get_str(t->dict, NAME(__module__));

@@ -607,6 +607,126 @@ int interp_dict_update(Value d, Value other) {
  * depth) exited and rebuilt the frames up to tstate.frame, where
  * interpretation goes on: 2 normally, 3 by raising the pending exception,
  * 4 while recording a bridge (jit/trace.h's codes). */
+/* ---- pattern matching (the match statement) -------------------------------------- */
+
+/* The builtins whose class pattern takes one positional sub-pattern that
+ * matches the subject itself (CPython's _Py_TPFLAGS_MATCH_SELF), inherited
+ * by their subclasses. */
+static bool match_self_type(Type *t) {
+    Value mro = t->mro;
+    int64_t n = mro ? tuple_size(mro) : 1;
+    for (int64_t i = 0; i < n; i++) {
+        Type *b = mro ? V_AS(Type, tuple_get(mro, i)) : t;
+        if (b == &bool_type || b == &bytearray_type || b == &bytes_type || b == &dict_type || b == &float_type ||
+            b == &frozenset_type || b == &int_type || b == &list_type || b == &set_type || b == &str_type ||
+            b == &tuple_type)
+            return true;
+    }
+    return false;
+}
+
+/* One attribute of a class pattern: VNULL without exception when the
+ * subject lacks it (no match), VNULL with one on an error. */
+static Value match_class_attr(Value subject, Type *cls, Value name, Value seen) {
+    int r = set_contains(seen, name);
+    if (r < 0) return VNULL;
+    if (r) {
+        Value rep = obj_repr(name);
+        if (rep) err_format(&exc_TypeError, "%s() got multiple sub-patterns for attribute %s", cls->tname, str_data(rep));
+        return VNULL;
+    }
+    if (set_add(seen, name) < 0) return VNULL;
+    return obj_getattr_opt(subject, name);
+}
+
+/* MATCH_CLASS: a tuple of the attributes the sub-patterns match, or None
+ * when the subject is no instance of cls or lacks one; VNULL on error. */
+Value interp_match_class(Value subject, Value cls, Value names, int64_t nargs) {
+    if (!type_check(cls)) {
+        err_format(&exc_TypeError, "called match pattern must be a type");
+        return VNULL;
+    }
+    Type *t = V_AS(Type, cls);
+    int r = obj_isinstance(subject, cls);
+    if (r < 0) return VNULL;
+    if (!r) return V_NONE;
+    Value seen = set_new();
+    int64_t nkw = tuple_size(names);
+    Value attrs = list_new(nargs + nkw);
+    if (nargs) {
+        bool match_self = false;
+        Value margs = obj_getattr_opt(cls, str_intern_cstr("__match_args__"));
+        if (margs) {
+            if (!tuple_check_exact(margs)) {
+                err_format(&exc_TypeError, "%s.__match_args__ must be a tuple (got %s)", t->tname,
+                           type_of(margs)->tname);
+                return VNULL;
+            }
+        } else {
+            if (err_occurred()) return VNULL;
+            /* __match_args__ defined anywhere hides the builtins' self match */
+            margs = tuple_new(0);
+            match_self = match_self_type(t);
+        }
+        int64_t allowed = match_self ? 1 : tuple_size(margs);
+        if (allowed < nargs) {
+            err_format(&exc_TypeError, "%s() accepts %d positional sub-pattern%s (%d given)", t->tname, (int)allowed,
+                       allowed == 1 ? "" : "s", (int)nargs);
+            return VNULL;
+        }
+        if (match_self) {
+            list_append(attrs, subject);
+        } else {
+            for (int64_t i = 0; i < nargs; i++) {
+                Value name = tuple_get(margs, i);
+                if (!str_check_exact(name)) {
+                    err_format(&exc_TypeError, "__match_args__ elements must be strings (got %s)",
+                               type_of(name)->tname);
+                    return VNULL;
+                }
+                Value a = match_class_attr(subject, t, name, seen);
+                if (!a) return err_occurred() ? VNULL : V_NONE;
+                list_append(attrs, a);
+            }
+        }
+    }
+    for (int64_t i = 0; i < nkw; i++) {
+        Value a = match_class_attr(subject, t, tuple_get(names, i), seen);
+        if (!a) return err_occurred() ? VNULL : V_NONE;
+        list_append(attrs, a);
+    }
+    return tuple_from_iterable(attrs);
+}
+
+/* MATCH_KEYS: the values of keys in the mapping, looked up with its `get`
+ * (so no __missing__ runs), or None when one is absent; VNULL on error. */
+Value interp_match_keys(Value map, Value keys) {
+    static Value dummy;   /* a default no mapping can hold */
+    int64_t n = tuple_size(keys);
+    if (!n) return tuple_new(0);
+    if (!dummy) dummy = list_new(0);
+    Value get = obj_getattr(map, str_intern_cstr("get"));
+    if (!get) return VNULL;
+    Value seen = set_new();
+    Value values = list_new(n);
+    for (int64_t i = 0; i < n; i++) {
+        Value k = tuple_get(keys, i);
+        int r = set_contains(seen, k);
+        if (r < 0) return VNULL;
+        if (r) {
+            Value rep = obj_repr(k);
+            if (rep) err_format(&exc_ValueError, "mapping pattern checks duplicate key (%s)", str_data(rep));
+            return VNULL;
+        }
+        if (set_add(seen, k) < 0) return VNULL;
+        Value v = obj_call2(get, k, dummy);
+        if (!v) return VNULL;
+        if (v == dummy) return V_NONE;
+        list_append(values, v);
+    }
+    return tuple_from_iterable(values);
+}
+
 static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume);
 
 Value eval_frame(Frame *f, Value throw_exc) { return eval_frame_impl(f, throw_exc, 0); }
@@ -1862,6 +1982,38 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         bool m = exc_match(e, t, &err);
         if (err) goto error;
         PUSH(v_bool(m));
+        NEXT();
+    }
+    TARGET(GET_LEN) {
+        SAVE_REGS();
+        int64_t n = obj_len(TOP());
+        if (n < 0) goto error;
+        PUSH(int_from_i64(n));
+        NEXT();
+    }
+    TARGET(MATCH_MAPPING) {
+        bool m = type_has_flag(type_of(TOP()), TF_MATCH_MAPPING);
+        PUSH(v_bool(m));
+        NEXT();
+    }
+    TARGET(MATCH_SEQUENCE) {
+        bool m = type_has_flag(type_of(TOP()), TF_MATCH_SEQUENCE);
+        PUSH(v_bool(m));
+        NEXT();
+    }
+    TARGET(MATCH_KEYS) {
+        SAVE_REGS();
+        Value v = interp_match_keys(PEEK(2), TOP());
+        if (!v) goto error;
+        PUSH(v);
+        NEXT();
+    }
+    TARGET(MATCH_CLASS) {
+        SAVE_REGS();
+        Value v = interp_match_class(PEEK(3), PEEK(2), TOP(), ARG);
+        if (!v) goto error;
+        sp -= 2;
+        TOP() = v;
         NEXT();
     }
     TARGET(LOAD_ASSERTION_ERROR) {

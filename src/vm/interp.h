@@ -88,6 +88,11 @@ int interp_list_extend(Value list, Value it);
 /* "f()" style name of a callable, for argument error messages */
 Value func_str(Value f);
 int interp_dict_update(Value d, Value other);
+/* The match statement's MATCH_CLASS and MATCH_KEYS (also called from
+ * compiled traces): a tuple of the matched values, None when the pattern
+ * does not match, VNULL with an exception on error. */
+Value interp_match_class(Value subject, Value cls, Value names, int64_t nargs);
+Value interp_match_keys(Value map, Value keys);
 /* Set up a frame for calling func with vectorcall arguments (binding
  * parameters, defaults, *args, **kwargs, cells); NULL on error. heap: for
  * generators. */

@@ -139,8 +139,12 @@ enum TypeFlags {
     /* heap type with __del__: its instances get a finalizer */
     TF_HAS_DEL = 1 << 20,
     TF_COMPLEX_SUBCLASS = 1 << 21,
+    /* what a match statement's sequence and mapping patterns accept
+       (CPython's Py_TPFLAGS_SEQUENCE and Py_TPFLAGS_MAPPING) */
+    TF_MATCH_SEQUENCE = 1 << 22,
+    TF_MATCH_MAPPING = 1 << 23,
 };
-#define TF_INHERITED_MASK (0x3FF00u | TF_COMPLEX_SUBCLASS)
+#define TF_INHERITED_MASK (0x3FF00u | TF_COMPLEX_SUBCLASS | TF_MATCH_SEQUENCE | TF_MATCH_MAPPING)
 
 struct Type {
     Object hdr;                 /* type of a type: type_type */

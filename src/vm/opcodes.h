@@ -149,7 +149,12 @@
     _(PRINT_EXPR, OK_NONE)           /* interactive echo: (x -- ) */               \
     _(LOAD_LOCALS, OK_NONE)          /* class body: push its namespace */          \
     _(DICT_TO_KWARGS, OK_NONE)       /* (f argtuple map -- ...) check mapping */   \
-    _(RETURN_GENERATOR, OK_NONE)     /* unused marker */
+    _(RETURN_GENERATOR, OK_NONE)     /* unused marker */                           \
+    _(GET_LEN, OK_NONE)              /* (x -- x len(x)) */                         \
+    _(MATCH_MAPPING, OK_NONE)        /* (x -- x bool): a mapping for patterns */   \
+    _(MATCH_SEQUENCE, OK_NONE)       /* (x -- x bool): a sequence for patterns */  \
+    _(MATCH_KEYS, OK_NONE)           /* (x keys -- x keys values|None) */          \
+    _(MATCH_CLASS, OK_ARG)           /* (x cls names -- attrs|None), arg: positionals */
 
 typedef enum Opcode {
 #define OP_ENUM(name, flags) OP_##name,

@@ -1,0 +1,4 @@
+# tpy-test: strict-stderr
+match "x":
+    case f"x":
+        pass

@@ -1,0 +1,4 @@
+# tpy-test: strict-stderr
+match 1:
+    case 1 + 2:
+        pass

@@ -1,0 +1,3 @@
+# tpy-test: strict-stderr
+match 1:
+    pass

@@ -1,0 +1,4 @@
+# tpy-test: strict-stderr
+match 5:
+    case 1 | z | 3:
+        pass

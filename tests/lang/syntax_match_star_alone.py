@@ -1,0 +1,4 @@
+# tpy-test: strict-stderr
+match []:
+    case *x:
+        pass
