@@ -211,6 +211,7 @@ static void count_self_stores(StmtList body, const char *self, const char ***see
             break;
         case S_WITH: count_self_stores(s->u.with.body, self, seen, nseen); break;
         case S_TRY:
+        case S_TRYSTAR:
             count_self_stores(s->u.try_.body, self, seen, nseen);
             for (int j = 0; j < s->u.try_.nhandlers; j++) count_self_stores(s->u.try_.handlers[j]->body, self, seen, nseen);
             count_self_stores(s->u.try_.orelse, self, seen, nseen);

@@ -33,6 +33,7 @@
     _(ABORT_FRAME_INTROSPECTION, "call inspects the frame")                 \
     _(ABORT_GENERATOR, "generator frame")                                   \
     _(ABORT_INLINE_LOOP, "inlined call runs a loop (now called instead)")   \
+    _(ABORT_EXCEPT_STAR, "except* matching or re-raising")                 \
     _(ABORT_BACKEND, "machine code generation failed")
 
 typedef enum AbortReason {
