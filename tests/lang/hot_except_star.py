@@ -51,3 +51,23 @@ def late(n):
     return count, acc
 
 print(late(3500))
+
+# a hot loop inside an except* clause (compiled with the clause's
+# exception state below it on the stack), and break/continue inside it
+def in_clause(n):
+    try:
+        raise ExceptionGroup('g', [ValueError(n), TypeError(n)])
+    except* ValueError as e:
+        s = 0
+        for i in range(e.exceptions[0].args[0]):
+            if i % 1000 == 999:
+                continue
+            if i == 4500:
+                break
+            s += i
+        print('clause loop', s, repr(e))
+    except* TypeError as e:
+        print('second clause', repr(e))
+
+in_clause(3000)
+in_clause(6000)
