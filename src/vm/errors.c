@@ -754,6 +754,7 @@ typedef struct ExcPrinter {
     int group_depth;    /* 0 outside any group */
     int chain_depth;
     bool need_close;
+    bool flat;          /* groups printed as plain exceptions (the unraisable report, as 3.11) */
 } ExcPrinter;
 
 static void put_margin(ExcPrinter *p, const char *margin) {
@@ -911,7 +912,7 @@ static void print_exception_recursive(ExcPrinter *p, Value exc) {
         else if (ctx && exc_check(ctx) && !e->suppress_context && set_contains(p->seen, v_int((int64_t)(ctx >> 3))) == 0)
             print_chained(p, ctx, "\nDuring handling of the above exception, another exception occurred:\n\n");
     }
-    if (excgroup_check(exc)) {
+    if (!p->flat && excgroup_check(exc)) {
         print_group(p, exc);
         return;
     }
@@ -919,8 +920,8 @@ static void print_exception_recursive(ExcPrinter *p, Value exc) {
     format_exception_only(p, exc);
 }
 
-static void format_exception_chain(Buf *out, Value exc) {
-    ExcPrinter p = {out, set_new(), 0, 0, false};
+static void format_exception_chain(Buf *out, Value exc, bool flat) {
+    ExcPrinter p = {out, set_new(), 0, 0, false, flat};
     print_exception_recursive(&p, exc);
 }
 
@@ -928,7 +929,7 @@ Value err_format_exception(Value exc) {
     Buf out;
     buf_init(&out, 256);
     Value saved = err_fetch();
-    format_exception_chain(&out, exc);
+    format_exception_chain(&out, exc, false);
     err_restore(saved);
     return str_from_buf(&out);
 }
@@ -977,7 +978,7 @@ void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj) 
         else err_clear();
     }
     buf_putc(&out, '\n');
-    format_exception_chain(&out, exc);
+    format_exception_chain(&out, exc, true);
     err_restore(saved);
     sys_write_stderr(out.data, out.len);
 }
@@ -987,7 +988,7 @@ void err_write_unraisable_msg(Value exc, const char *msg) {
     buf_init(&out, 256);
     Value saved = err_fetch();
     buf_printf(&out, "Exception ignored %s:\n", msg);
-    format_exception_chain(&out, exc);
+    format_exception_chain(&out, exc, true);
     err_restore(saved);
     sys_write_stderr(out.data, out.len);
 }
