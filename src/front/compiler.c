@@ -1593,6 +1593,10 @@ static void compile_return(Compiler *c, Stmt *s) {
 static void compile_break_continue(Compiler *c, Stmt *s, bool is_break) {
     Unit *u = c->u;
     FBlock *loop = NULL;
+    if (star_exit_error(c, true)) {   /* before 'outside loop', as 3.11 unwinds first */
+        compile_error(c, s->pos, STAR_EXIT_MSG);
+        return;
+    }
     /* find the loop first to report errors before emitting */
     bool in_loop = false;
     for (int i = u->nfblocks - 1; i >= 0; i--)
@@ -1602,10 +1606,6 @@ static void compile_break_continue(Compiler *c, Stmt *s, bool is_break) {
         }
     if (!in_loop) {
         compile_error(c, s->pos, is_break ? "'break' outside loop" : "'continue' not properly in loop");
-        return;
-    }
-    if (star_exit_error(c, true)) {
-        compile_error(c, s->pos, STAR_EXIT_MSG);
         return;
     }
     int saved_depth = u->depth;

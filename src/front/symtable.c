@@ -480,10 +480,9 @@ static void visit_stmt(Builder *b, Stmt *s) {
         break;
     }
     case S_RETURN:
-        if (b->cur->kind != SCOPE_FUNCTION) {
-            fail(b, "'return' outside function", s->pos);
-            return;
-        }
+        /* 'return' outside function is the compiler's error (as in
+         * CPython): a symtable error anywhere comes first, and an except*
+         * clause left earlier in the code too */
         if (s->u.ret.value) visit_expr(b, s->u.ret.value);
         break;
     case S_DELETE:

@@ -319,9 +319,9 @@ Value excgroup_prep_reraise_star(Value orig, Value excs) {
     Value kept, unused;
     if (split_rec(orig, MATCH_INSTANCE_IDS, ids, false, &kept, &unused) < 0) return VNULL;
     if (list_size(raised) == 0) return kept ? kept : V_NONE;
+    /* 3.11 wraps even a single raised exception (3.12 does not) */
     if (kept) list_append(raised, kept);
-    if (list_size(raised) > 1) return excgroup_create("", raised);
-    return list_get(raised, 0);
+    return excgroup_create("", raised);
 }
 
 void excgroup_init(void) {

@@ -41,6 +41,8 @@ run(ExceptionGroup('g', [ExceptionGroup('n1', [ValueError(1), TypeError(2)]),
                          ExceptionGroup('n2', [TypeError(3), IndexError(4)]), TypeError(5)]), 'nested')
 run(ExceptionGroup('g', [ValueError(i) for i in range(3)]), 'all handled by one clause')
 run(BaseExceptionGroup('b', [KeyboardInterrupt(), ValueError()]), 'base group')
+run(ExceptionGroup('g', [OSError(1), OSError(2)]), 'all matched, one raised: still a group')
+run(ExceptionGroup('g', [KeyError(1)]), 'member raised alone: still a group')
 
 # each clause runs at most once; else and finally
 def order(exc):
