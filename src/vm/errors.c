@@ -29,6 +29,21 @@ static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames);
 EXC_DEF(EXC_TYPE_DEFINE)
 #undef EXC_TYPE_DEFINE
 
+/* All exceptions share the ExcObject layout, but CPython's exception types
+ * that add fields to their instances (these and their subclasses) cannot
+ * be combined as bases: class C(OSError, BaseExceptionGroup) is a layout
+ * conflict there, class C(KeyError, ValueError) is not. */
+Type *exc_layout_base(Type *t) {
+    static Type *const adds_fields[] = {
+        &exc_BaseExceptionGroup, &exc_StopIteration, &exc_SystemExit, &exc_ImportError, &exc_OSError,
+        &exc_NameError, &exc_AttributeError, &exc_SyntaxError, &exc_UnicodeError,
+    };
+    for (; t && t != &exc_BaseException; t = t->base)
+        for (size_t i = 0; i < sizeof adds_fields / sizeof adds_fields[0]; i++)
+            if (t == adds_fields[i]) return t;
+    return &exc_BaseException;
+}
+
 bool exc_check(Value v) {
     return v && v_is_ptr(v) && type_has_flag(V_OBJ(v)->type, TF_EXC_SUBCLASS);
 }

@@ -134,6 +134,9 @@ void err_clear(void);
 /* Make an exception instance: type(*args). */
 Value exc_new(Type *type, Value *args, size_t nargs);
 bool exc_check(Value v);          /* is an exception instance */
+/* The builtin exception type that fixes t's layout for multiple inheritance
+ * (t: a builtin exception type) */
+Type *exc_layout_base(Type *t);
 bool exc_type_check(Value v);     /* is an exception class */
 
 /* Exception groups (excgroup.c). */
