@@ -34,6 +34,7 @@ typedef struct HandlerRec {
 typedef enum FBlockKind {
     FB_WHILE, FB_FOR, FB_TRY_EXCEPT, FB_FINALLY_TRY, FB_FINALLY_END, FB_WITH, FB_HANDLER_CLEANUP, FB_POP_VALUE,
     FB_EXCEPTION_HANDLER,
+    FB_EXCEPTION_GROUP_HANDLER,   /* the except* clauses: no break, continue or return out of them */
 } FBlockKind;
 
 typedef struct FBlock {
@@ -264,6 +265,7 @@ int op_stack_effect(int op, int arg, int jump) {
     case OP_UNARY_INVERT: case OP_UNARY_NOT: case OP_JUMP_FORWARD: case OP_JUMP_ABSOLUTE: case OP_GET_ITER:
     case OP_LIST_TO_TUPLE: case OP_YIELD_VALUE: case OP_GET_YIELD_FROM_ITER: case OP_SETUP_ANNOTATIONS:
     case OP_DICT_TO_KWARGS: case OP_RETURN_GENERATOR: case OP_GEN_START: case OP_CHECK_EXC_MATCH:
+    case OP_CHECK_EG_MATCH:
         return 0;
     case OP_GET_LEN: case OP_MATCH_MAPPING: case OP_MATCH_SEQUENCE: case OP_MATCH_KEYS:
         return 1;
@@ -274,7 +276,7 @@ int op_stack_effect(int op, int arg, int jump) {
     case OP_POP_JUMP_IF_FALSE: case OP_POP_JUMP_IF_TRUE: case OP_RETURN_VALUE: case OP_LIST_APPEND:
     case OP_SET_ADD: case OP_LIST_EXTEND: case OP_SET_UPDATE: case OP_DICT_UPDATE: case OP_DICT_MERGE:
     case OP_POP_EXCEPT: case OP_IMPORT_NAME: case OP_IMPORT_STAR: case OP_PRINT_EXPR: case OP_RERAISE:
-    case OP_JUMP_IF_NOT_EXC_MATCH: case OP_YIELD_FROM:
+    case OP_JUMP_IF_NOT_EXC_MATCH: case OP_YIELD_FROM: case OP_PREP_RERAISE_STAR:
         return -1;
     case OP_COPY: case OP_LOAD_CONST: case OP_LOAD_FAST: case OP_LOAD_DEREF: case OP_LOAD_CLOSURE:
     case OP_LOAD_CLASSDEREF: case OP_LOAD_GLOBAL: case OP_LOAD_NAME: case OP_LOAD_METHOD:
@@ -1455,6 +1457,7 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
     switch (f->kind) {
     case FB_WHILE:
     case FB_EXCEPTION_HANDLER:
+    case FB_EXCEPTION_GROUP_HANDLER:   /* refused before any unwinding (star_exit_error) */
         break;
     case FB_FOR:
         if (preserve_tos) emit(c, OP_SWAP, 2);
@@ -1553,6 +1556,20 @@ static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop) {
     return loop ? found : true;
 }
 
+#define STAR_EXIT_MSG "'break', 'continue' and 'return' cannot appear in an except* block"
+
+/* Would leaving the blocks (up to the innermost loop when to_loop) leave an
+ * except* clause? CPython refuses that at compile time. */
+static bool star_exit_error(Compiler *c, bool to_loop) {
+    Unit *u = c->u;
+    for (int i = u->nfblocks - 1; i >= 0; i--) {
+        FBlockKind k = u->fblocks[i].kind;
+        if (to_loop && (k == FB_WHILE || k == FB_FOR)) return false;
+        if (k == FB_EXCEPTION_GROUP_HANDLER) return true;
+    }
+    return false;
+}
+
 static void compile_return(Compiler *c, Stmt *s) {
     Unit *u = c->u;
     if (u->scope->kind != SCOPE_FUNCTION) {
@@ -1561,6 +1578,12 @@ static void compile_return(Compiler *c, Stmt *s) {
     }
     if (s->u.ret.value && (u->flags & CO_GENERATOR) && false) {
         /* generators may return values (StopIteration.value) */
+    }
+    if (star_exit_error(c, false)) {
+        /* 3.11 points at a constant return value, else at the statement */
+        Expr *v = s->u.ret.value;
+        compile_error(c, v && v->kind == E_CONSTANT ? v->pos : s->pos, STAR_EXIT_MSG);
+        return;
     }
     bool preserve = s->u.ret.value != NULL;
     if (preserve) compile_expr(c, s->u.ret.value);
@@ -1574,6 +1597,10 @@ static void compile_return(Compiler *c, Stmt *s) {
 static void compile_break_continue(Compiler *c, Stmt *s, bool is_break) {
     Unit *u = c->u;
     FBlock *loop = NULL;
+    if (star_exit_error(c, true)) {   /* before 'outside loop', as 3.11 unwinds first */
+        compile_error(c, s->pos, STAR_EXIT_MSG);
+        return;
+    }
     /* find the loop first to report errors before emitting */
     bool in_loop = false;
     for (int i = u->nfblocks - 1; i >= 0; i--)
@@ -1742,13 +1769,105 @@ static void compile_try_except(Compiler *c, Stmt *s) {
     bind_label(u, end);
 }
 
+/* try/except*, as CPython 3.11 compiles it. Stack in the handlers:
+ * [prev orig list rest]: orig is the exception caught, list collects what
+ * each clause raised (or re-raised) and finally the rest nothing matched,
+ * rest is what the next clause matches against (None when all is
+ * handled). PREP_RERAISE_STAR turns orig and list into what is raised. */
+static void compile_try_star(Compiler *c, Stmt *s) {
+    Unit *u = c->u;
+    int except = new_label(u), orelse = new_label(u), end = new_label(u), cleanup = new_label(u);
+    int reraise_star = new_label(u), reraise = new_label(u);
+    push_handler(c, except, 0);
+    if (!push_fblock(c, FB_TRY_EXCEPT, -1, -1, s->pos)) return;
+    compile_stmts(c, s->u.try_.body);
+    pop_fblock(c);
+    pop_handler(c);
+    if (!u->dead) emit_tail_jump(c, OP_JUMP_FORWARD, orelse);
+    bind_label(u, except);
+    u->loc = (Location){-1, -1, -1, -1};
+    push_handler(c, cleanup, 1);
+    emit0(c, OP_PUSH_EXC_INFO);   /* [prev exc] */
+    if (!push_fblock(c, FB_EXCEPTION_GROUP_HANDLER, -1, -1, s->pos)) return;
+    int n = s->u.try_.nhandlers;
+    for (int i = 0; i < n; i++) {
+        ExceptHandler *h = s->u.try_.handlers[i];
+        int next = new_label(u), no_match = new_label(u), cleanup_end = new_label(u);
+        u->loc = loc_of(h->pos);
+        if (i == 0) {
+            emit(c, OP_COPY, 1);         /* [prev orig exc] */
+            emit(c, OP_BUILD_LIST, 0);
+            emit(c, OP_SWAP, 2);         /* [prev orig list exc] */
+        }
+        compile_expr(c, h->type);
+        u->loc = loc_of(h->pos);   /* the whole clause, as 3.11 */
+        emit0(c, OP_CHECK_EG_MATCH);   /* [.. rest match] */
+        emit(c, OP_COPY, 1);
+        emit_const(c, V_NONE);
+        emit(c, OP_IS_OP, 0);
+        emit(c, OP_POP_JUMP_IF_TRUE, no_match);
+        if (h->name) compile_name(c, h->name, CTX_STORE, h->pos);
+        else emit0(c, OP_POP_TOP);
+        push_handler(c, cleanup_end, 1);   /* [prev orig list rest] */
+        compile_stmts(c, h->body);
+        pop_handler(c);
+        u->loc = (Location){-1, -1, -1, -1};
+        if (!u->dead) {
+            if (h->name) {
+                emit_const(c, V_NONE);
+                compile_name(c, h->name, CTX_STORE, h->pos);
+                compile_name(c, h->name, CTX_DEL, h->pos);
+            }
+            emit(c, OP_JUMP_FORWARD, next);
+        }
+        /* raised in the clause: [prev orig list rest lasti exc] */
+        bind_label(u, cleanup_end);
+        if (h->name) {
+            emit_const(c, V_NONE);
+            compile_name(c, h->name, CTX_STORE, h->pos);
+            compile_name(c, h->name, CTX_DEL, h->pos);
+        }
+        emit(c, OP_LIST_APPEND, 3);
+        emit0(c, OP_POP_TOP);   /* lasti */
+        emit(c, OP_JUMP_FORWARD, next);
+        bind_label(u, no_match);
+        emit0(c, OP_POP_TOP);   /* None */
+        bind_label(u, next);    /* [prev orig list rest] */
+        if (i == n - 1) {
+            emit(c, OP_LIST_APPEND, 1);   /* the unhandled rest */
+            emit(c, OP_JUMP_FORWARD, reraise_star);
+        }
+    }
+    pop_fblock(c);
+    bind_label(u, reraise_star);   /* [prev orig list] */
+    emit0(c, OP_PREP_RERAISE_STAR);
+    emit(c, OP_COPY, 1);
+    emit_const(c, V_NONE);
+    emit(c, OP_IS_OP, 1);
+    emit(c, OP_POP_JUMP_IF_TRUE, reraise);
+    pop_handler(c);
+    emit0(c, OP_POP_TOP);
+    emit0(c, OP_POP_EXCEPT);
+    emit(c, OP_JUMP_FORWARD, end);
+    bind_label(u, reraise);   /* [prev result] */
+    emit(c, OP_SWAP, 2);
+    emit0(c, OP_POP_EXCEPT);
+    emit(c, OP_RERAISE, 0);
+    bind_label(u, cleanup);
+    emit_pop_except_and_reraise(c);
+    bind_label(u, orelse);
+    compile_stmts(c, s->u.try_.orelse);
+    bind_label(u, end);
+}
+
 static void compile_try_finally(Compiler *c, Stmt *s) {
     Unit *u = c->u;
     int finally_exc = new_label(u), end = new_label(u), cleanup = new_label(u);
     push_handler(c, finally_exc, 0);
     if (!push_fblock(c, FB_FINALLY_TRY, -1, -1, s->pos)) return;
     u->fblocks[u->nfblocks - 1].finalbody = &s->u.try_.finalbody;
-    if (s->u.try_.nhandlers) compile_try_except(c, s);
+    if (s->kind == S_TRYSTAR) compile_try_star(c, s);
+    else if (s->u.try_.nhandlers) compile_try_except(c, s);
     else compile_stmts(c, s->u.try_.body);
     pop_fblock(c);
     pop_handler(c);
@@ -1773,11 +1892,8 @@ static void compile_try_finally(Compiler *c, Stmt *s) {
 }
 
 static void compile_try(Compiler *c, Stmt *s) {
-    if (s->kind == S_TRYSTAR) {
-        compile_error(c, s->pos, "except* is not supported by tpy");
-        return;
-    }
     if (s->u.try_.finalbody.n) compile_try_finally(c, s);
+    else if (s->kind == S_TRYSTAR) compile_try_star(c, s);
     else compile_try_except(c, s);
 }
 

@@ -2787,12 +2787,28 @@ static Stmt *try_stmt(P *p) {
     expect_forced(p, T_COLON, ":");
     StmtList body = block(p, "'try' statement", start->lineno);
     Vec handlers = {0};
+    int star = -1;   /* the first handler decides: except (0) or except* (1) */
     while (peek_kind(p) == K_EXCEPT) {
         Token *et = next(p);
-        if (peek_kind(p) == T_STAR) {
-            SrcPos a = tok_pos(et), b = tok_pos(peek(p));
-            raise_range(p, &a, &b, "except* is not supported by tpy");
+        bool is_star = peek_kind(p) == T_STAR;
+        if (is_star) {
+            Token *st = next(p);
+            if (star == 0) {
+                if (!p->no_invalid) {
+                    SrcPos a = tok_pos(et), b = tok_pos(st);
+                    raise_range(p, &a, &b, "cannot have both 'except' and 'except*' on the same 'try'");
+                }
+                fail(p);
+            }
+            if (peek_kind(p) == T_COLON || peek_kind(p) == T_NEWLINE) {
+                if (!p->no_invalid) raise_at_tok(p, "SyntaxError", peek(p), "expected one or more exception types");
+                fail(p);
+            }
+        } else if (star == 1) {
+            if (!p->no_invalid) raise_at_tok(p, "SyntaxError", et, "cannot have both 'except' and 'except*' on the same 'try'");
+            fail(p);
         }
+        star = is_star;
         ExceptHandler *h = palloc(p, sizeof(ExceptHandler));
         if (peek_kind(p) != T_COLON) {
             if (peek_kind(p) == T_NEWLINE) {
@@ -2819,7 +2835,7 @@ static Stmt *try_stmt(P *p) {
             if (accept(p, K_AS)) h->name = ident(p, expect(p, T_NAME));
         }
         colon(p);
-        h->body = block(p, "'except' statement", et->lineno);
+        h->body = block(p, is_star ? "'except*' statement" : "'except' statement", et->lineno);
         h->pos = span(p, et);
         vec_push(p, &handlers, h);
     }
@@ -2833,7 +2849,7 @@ static Stmt *try_stmt(P *p) {
         if (!p->no_invalid) raise_last(p, "expected 'except' or 'finally' block");
         fail(p);
     }
-    Stmt *s = new_stmt(p, S_TRY, span(p, start));
+    Stmt *s = new_stmt(p, star == 1 ? S_TRYSTAR : S_TRY, span(p, start));
     s->u.try_.body = body;
     s->u.try_.nhandlers = handlers.n;
     s->u.try_.handlers = (ExceptHandler **)handlers.a;
@@ -3951,7 +3967,7 @@ static Module *parse_tokens(P *p) {
             switch (s->kind) {
             case S_FUNCTIONDEF: case S_ASYNCFUNCTIONDEF: case S_CLASSDEF: case S_IF:
             case S_WHILE: case S_FOR: case S_ASYNCFOR: case S_WITH: case S_ASYNCWITH:
-            case S_TRY: case S_MATCH:
+            case S_TRY: case S_MATCH: case S_TRYSTAR:
                 expect(p, T_NEWLINE);
                 break;
             default:

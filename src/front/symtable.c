@@ -211,6 +211,7 @@ static void count_self_stores(StmtList body, const char *self, const char ***see
             break;
         case S_WITH: count_self_stores(s->u.with.body, self, seen, nseen); break;
         case S_TRY:
+        case S_TRYSTAR:
             count_self_stores(s->u.try_.body, self, seen, nseen);
             for (int j = 0; j < s->u.try_.nhandlers; j++) count_self_stores(s->u.try_.handlers[j]->body, self, seen, nseen);
             count_self_stores(s->u.try_.orelse, self, seen, nseen);
@@ -513,10 +514,9 @@ static void visit_stmt(Builder *b, Stmt *s) {
         break;
     }
     case S_RETURN:
-        if (b->cur->kind != SCOPE_FUNCTION) {
-            fail(b, "'return' outside function", s->pos);
-            return;
-        }
+        /* 'return' outside function is the compiler's error (as in
+         * CPython): a symtable error anywhere comes first, and an except*
+         * clause left earlier in the code too */
         if (s->u.ret.value) visit_expr(b, s->u.ret.value);
         break;
     case S_DELETE:

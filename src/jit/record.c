@@ -2522,6 +2522,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         push(R, r, SK_VALUE);
         break;
     }
+    case OP_CHECK_EG_MATCH:
+    case OP_PREP_RERAISE_STAR:
+        /* splitting exception groups calls derive() and user predicates:
+         * left to the interpreter */
+        rec_abort(R, ABORT_EXCEPT_STAR);
+        return -1;
     default:
         rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
         return -1;

@@ -34,7 +34,8 @@
     _(ABORT_GENERATOR, "generator frame")                                   \
     _(ABORT_INLINE_LOOP, "inlined call runs a loop (now called instead)")   \
     _(ABORT_BACKEND, "machine code generation failed")                      \
-    _(ABORT_MATCH_PATTERN, "match statement's type, key or class test")
+    _(ABORT_MATCH_PATTERN, "match statement's type, key or class test")     \
+    _(ABORT_EXCEPT_STAR, "except* matching or re-raising")
 
 typedef enum AbortReason {
 #define ABORT_ENUM(name, text) name,

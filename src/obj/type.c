@@ -508,6 +508,7 @@ static Value to_dict_mode(Value obj, Type *t, InstanceAttrs *a) {
 /* The builtin base that fixes the instance layout of t. */
 static Type *solid_base(Type *t) {
     while (type_has_flag(t, TF_HEAPTYPE)) t = t->base;
+    if (type_has_flag(t, TF_EXC_SUBCLASS)) return exc_layout_base(t);
     return t;
 }
 

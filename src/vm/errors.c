@@ -29,6 +29,21 @@ static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames);
 EXC_DEF(EXC_TYPE_DEFINE)
 #undef EXC_TYPE_DEFINE
 
+/* All exceptions share the ExcObject layout, but CPython's exception types
+ * that add fields to their instances (these and their subclasses) cannot
+ * be combined as bases: class C(OSError, BaseExceptionGroup) is a layout
+ * conflict there, class C(KeyError, ValueError) is not. */
+Type *exc_layout_base(Type *t) {
+    static Type *const adds_fields[] = {
+        &exc_BaseExceptionGroup, &exc_StopIteration, &exc_SystemExit, &exc_ImportError, &exc_OSError,
+        &exc_NameError, &exc_AttributeError, &exc_SyntaxError, &exc_UnicodeError,
+    };
+    for (; t && t != &exc_BaseException; t = t->base)
+        for (size_t i = 0; i < sizeof adds_fields / sizeof adds_fields[0]; i++)
+            if (t == adds_fields[i]) return t;
+    return &exc_BaseException;
+}
+
 bool exc_check(Value v) {
     return v && v_is_ptr(v) && type_has_flag(V_OBJ(v)->type, TF_EXC_SUBCLASS);
 }
@@ -42,6 +57,14 @@ static ExcObject *exc_alloc(Type *t) {
     e->args = tuple_empty;
     e->attrs.map = t->root_map;
     return e;
+}
+
+static void exc_set_args(ExcObject *e, Value args);
+
+Value exc_alloc_with_args(Type *t, Value args) {
+    ExcObject *e = exc_alloc(t);
+    exc_set_args(e, args);
+    return V_FROM_PTR(e);
 }
 
 static void exc_set_args(ExcObject *e, Value args) {
@@ -718,76 +741,210 @@ static Value offer_hint(Value exc) {
     return VNULL;
 }
 
-static void format_exception_only(Buf *out, Value exc) {
+/* ---- the printer ---------------------------------------------------------------------
+ *
+ * Inside an exception group each line is indented by two spaces per
+ * level of nesting and given a "| " margin (the top group's traceback
+ * header gets "+ "), and the members are framed by numbered separators:
+ *
+ *   + Exception Group Traceback (most recent call last):      level 1
+ *   |   File ..., line 1, in <module>
+ *   | ExceptionGroup: eg (2 sub-exceptions)
+ *   +-+---------------- 1 ----------------
+ *     | ValueError: 1                                         level 2
+ *     +---------------- 2 ----------------
+ *     | TypeError: 2
+ *     +------------------------------------
+ *
+ * As CPython 3.11's C printer: at most 15 members per group are shown
+ * ("and N more exceptions"), groups nested deeper than 10 print
+ * "... (max_group_depth is 10)", and the closing line is written once, by
+ * the innermost group that ends on its last member (need_close). The
+ * message of an exception gets the margin on its first line only. */
+enum { GROUP_MAX_WIDTH = 15, GROUP_MAX_DEPTH = 10 };
+
+typedef struct ExcPrinter {
+    Buf *out;
+    Value seen;         /* exceptions printed (by address) along cause/context chains */
+    int group_depth;    /* 0 outside any group */
+    int chain_depth;
+    bool need_close;
+    bool flat;          /* groups printed as plain exceptions (the unraisable report, as 3.11) */
+} ExcPrinter;
+
+static void put_margin(ExcPrinter *p, const char *margin) {
+    if (!p->group_depth) return;
+    buf_fill(p->out, ' ', (size_t)(2 * p->group_depth));
+    buf_puts(p->out, margin);
+}
+
+/* text copied to the output with the margin before each line (the first
+ * line gets first_margin) */
+static void emit_lines(ExcPrinter *p, const Buf *text, const char *first_margin) {
+    if (!p->group_depth) {
+        buf_put(p->out, text->data, text->len);
+        return;
+    }
+    size_t i = 0;
+    while (i < text->len) {
+        const char *nl = memchr(text->data + i, '\n', text->len - i);
+        size_t end = nl ? (size_t)(nl - text->data) + 1 : text->len;
+        put_margin(p, i == 0 && first_margin ? first_margin : "| ");
+        buf_put(p->out, text->data + i, end - i);
+        i = end;
+    }
+}
+
+static void emit_cstr(ExcPrinter *p, const char *s) {
+    Buf b = {(char *)s, strlen(s), 0, NULL};   /* read only */
+    emit_lines(p, &b, NULL);
+}
+
+static void format_exception_only(ExcPrinter *p, Value exc) {
     Type *t = type_of(exc);
     Value message = VNULL;
-    bool syntax = format_syntax_error(out, exc, &message);
-    format_exception_type(out, t);
+    Buf tmp;
+    buf_init(&tmp, 128);
+    bool syntax = format_syntax_error(&tmp, exc, &message);
+    emit_lines(p, &tmp, NULL);
+    /* the exception line: the margin once, before it */
+    tmp.len = 0;
+    format_exception_type(&tmp, t);
     Value v = syntax ? message : exc;
     if (v != V_NONE) {
         Value s = obj_str(v);
         if (!s) {
             err_clear();
-            buf_puts(out, ": <exception str() failed>");
+            buf_puts(&tmp, ": <exception str() failed>");
         } else {
-            if (str_len(s) > 0) buf_puts(out, ": ");
-            write_str(out, s);
+            if (str_len(s) > 0) buf_puts(&tmp, ": ");
+            write_str(&tmp, s);
         }
     }
     if (!syntax) {
         Value hint = offer_hint(exc);
         err_clear();
         if (hint) {
-            buf_puts(out, ". Did you mean: '");
-            write_str(out, hint);
-            buf_puts(out, "'?");
+            buf_puts(&tmp, ". Did you mean: '");
+            write_str(&tmp, hint);
+            buf_puts(&tmp, "'?");
         }
     }
-    buf_putc(out, '\n');
-    if (!syntax) format_exception_notes(out, exc);
+    buf_putc(&tmp, '\n');
+    put_margin(p, "| ");
+    buf_put(p->out, tmp.data, tmp.len);
+    if (!syntax) {
+        tmp.len = 0;
+        format_exception_notes(&tmp, exc);
+        emit_lines(p, &tmp, NULL);
+    }
 }
 
-static void format_exception_chain(Buf *out, Value exc, Value seen, int depth) {
+static void format_traceback(ExcPrinter *p, Value exc, bool group) {
     ExcObject *e = V_AS(ExcObject, exc);
-    set_add(seen, v_int((int64_t)(exc >> 3)));
-    if (depth < 100) {
+    if (!e->traceback) return;
+    put_margin(p, group && p->group_depth == 1 ? "+ " : "| ");
+    buf_puts(p->out, group ? "Exception Group Traceback (most recent call last):\n"
+                           : "Traceback (most recent call last):\n");
+    Buf tmp;
+    buf_init(&tmp, 256);
+    /* CPython elides runs of more than 3 identical entries */
+    TracebackObject *prev = NULL;
+    int repeat = 0;
+    for (Value t = e->traceback; t; t = V_AS(TracebackObject, t)->next) {
+        TracebackObject *tb = V_AS(TracebackObject, t);
+        if (prev && prev->code == tb->code && prev->lineno == tb->lineno) {
+            repeat++;
+        } else {
+            if (repeat > 3) buf_printf(&tmp, "  [Previous line repeated %d more time%s]\n", repeat - 3,
+                                       repeat - 3 == 1 ? "" : "s");
+            repeat = 1;
+        }
+        prev = tb;
+        if (repeat <= 3) format_tb_entry(&tmp, tb);
+    }
+    if (repeat > 3) buf_printf(&tmp, "  [Previous line repeated %d more time%s]\n", repeat - 3, repeat - 3 == 1 ? "" : "s");
+    emit_lines(p, &tmp, NULL);
+}
+
+static void print_exception_recursive(ExcPrinter *p, Value exc);
+
+static void print_group(ExcPrinter *p, Value exc) {
+    if (p->group_depth > GROUP_MAX_DEPTH) {
+        put_margin(p, "| ");
+        buf_printf(p->out, "... (max_group_depth is %d)\n", GROUP_MAX_DEPTH);
+        return;
+    }
+    bool top = p->group_depth == 0;
+    if (top) p->group_depth = 1;
+    format_traceback(p, exc, true);
+    format_exception_only(p, exc);
+    Value excs = V_AS(ExcObject, exc)->eg_excs;
+    int64_t num = excs ? tuple_size(excs) : 0;
+    int64_t n = num <= GROUP_MAX_WIDTH ? num : GROUP_MAX_WIDTH + 1;
+    p->need_close = false;
+    for (int64_t i = 0; i < n; i++) {
+        bool last = i == n - 1, truncated = i >= GROUP_MAX_WIDTH;
+        if (last) p->need_close = true;   /* unless a nested group closes first */
+        buf_fill(p->out, ' ', (size_t)(2 * p->group_depth));
+        buf_puts(p->out, i == 0 ? "+-" : "  ");
+        if (truncated) buf_puts(p->out, "+---------------- ... ----------------\n");
+        else buf_printf(p->out, "+---------------- %lld ----------------\n", (long long)i + 1);
+        p->group_depth++;
+        if (!truncated) {
+            print_exception_recursive(p, tuple_get(excs, i));
+        } else {
+            int64_t more = num - GROUP_MAX_WIDTH;
+            put_margin(p, "| ");
+            buf_printf(p->out, "and %lld more exception%s\n", (long long)more, more > 1 ? "s" : "");
+        }
+        if (last && p->need_close) {
+            buf_fill(p->out, ' ', (size_t)(2 * p->group_depth));
+            buf_puts(p->out, "+------------------------------------\n");
+            p->need_close = false;
+        }
+        p->group_depth--;
+    }
+    if (top) p->group_depth = 0;
+}
+
+static void print_chained(ExcPrinter *p, Value exc, const char *message) {
+    bool need_close = p->need_close;
+    p->chain_depth++;
+    print_exception_recursive(p, exc);
+    p->chain_depth--;
+    p->need_close = need_close;
+    emit_cstr(p, message);
+}
+
+static void print_exception_recursive(ExcPrinter *p, Value exc) {
+    ExcObject *e = V_AS(ExcObject, exc);
+    set_add(p->seen, v_int((int64_t)(exc >> 3)));
+    if (p->chain_depth < 100) {
         Value cause = e->cause, ctx = e->context;
-        if (cause && exc_check(cause) && set_contains(seen, v_int((int64_t)(cause >> 3))) == 0) {
-            format_exception_chain(out, cause, seen, depth + 1);
-            buf_puts(out, "\nThe above exception was the direct cause of the following exception:\n\n");
-        } else if (ctx && exc_check(ctx) && !e->suppress_context &&
-                   set_contains(seen, v_int((int64_t)(ctx >> 3))) == 0) {
-            format_exception_chain(out, ctx, seen, depth + 1);
-            buf_puts(out, "\nDuring handling of the above exception, another exception occurred:\n\n");
-        }
+        if (cause && exc_check(cause) && set_contains(p->seen, v_int((int64_t)(cause >> 3))) == 0)
+            print_chained(p, cause, "\nThe above exception was the direct cause of the following exception:\n\n");
+        else if (ctx && exc_check(ctx) && !e->suppress_context && set_contains(p->seen, v_int((int64_t)(ctx >> 3))) == 0)
+            print_chained(p, ctx, "\nDuring handling of the above exception, another exception occurred:\n\n");
     }
-    if (e->traceback) {
-        buf_puts(out, "Traceback (most recent call last):\n");
-        /* CPython elides runs of more than 3 identical entries */
-        TracebackObject *prev = NULL;
-        int repeat = 0;
-        for (Value t = e->traceback; t; t = V_AS(TracebackObject, t)->next) {
-            TracebackObject *tb = V_AS(TracebackObject, t);
-            if (prev && prev->code == tb->code && prev->lineno == tb->lineno) {
-                repeat++;
-            } else {
-                if (repeat > 3) buf_printf(out, "  [Previous line repeated %d more time%s]\n", repeat - 3,
-                                           repeat - 3 == 1 ? "" : "s");
-                repeat = 1;
-            }
-            prev = tb;
-            if (repeat <= 3) format_tb_entry(out, tb);
-        }
-        if (repeat > 3) buf_printf(out, "  [Previous line repeated %d more time%s]\n", repeat - 3, repeat - 3 == 1 ? "" : "s");
+    if (!p->flat && excgroup_check(exc)) {
+        print_group(p, exc);
+        return;
     }
-    format_exception_only(out, exc);
+    format_traceback(p, exc, false);
+    format_exception_only(p, exc);
+}
+
+static void format_exception_chain(Buf *out, Value exc, bool flat) {
+    ExcPrinter p = {out, set_new(), 0, 0, false, flat};
+    print_exception_recursive(&p, exc);
 }
 
 Value err_format_exception(Value exc) {
     Buf out;
     buf_init(&out, 256);
     Value saved = err_fetch();
-    format_exception_chain(&out, exc, set_new(), 0);
+    format_exception_chain(&out, exc, false);
     err_restore(saved);
     return str_from_buf(&out);
 }
@@ -836,7 +993,7 @@ void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj) 
         else err_clear();
     }
     buf_putc(&out, '\n');
-    format_exception_chain(&out, exc, set_new(), 0);
+    format_exception_chain(&out, exc, true);
     err_restore(saved);
     sys_write_stderr(out.data, out.len);
 }
@@ -846,7 +1003,7 @@ void err_write_unraisable_msg(Value exc, const char *msg) {
     buf_init(&out, 256);
     Value saved = err_fetch();
     buf_printf(&out, "Exception ignored %s:\n", msg);
-    format_exception_chain(&out, exc, set_new(), 0);
+    format_exception_chain(&out, exc, true);
     err_restore(saved);
     sys_write_stderr(out.data, out.len);
 }
@@ -863,6 +1020,7 @@ Value err_set_errno(Type *type, int e, Value filename) {
 
 void errors_init(void) {
     exc_BaseException.base = &object_type;
+    excgroup_init();
 #define EXC_READY(name, base)                                                        \
     if (&exc_##name == &exc_BaseException) {                                        \
         type_add_methods(&exc_##name, exc_methods);                                 \
@@ -873,6 +1031,16 @@ void errors_init(void) {
     type_ready(&exc_##name);
     EXC_DEF(EXC_READY)
 #undef EXC_READY
+    /* ExceptionGroup derives from BaseExceptionGroup and Exception: the
+     * second base is added once both are ready (the layouts are the same) */
+    Type *eg = &exc_ExceptionGroup;
+    eg->bases = tuple_pack(2, V_FROM_PTR(&exc_BaseExceptionGroup), V_FROM_PTR(&exc_Exception));
+    Value mro[5] = {V_FROM_PTR(eg), V_FROM_PTR(&exc_BaseExceptionGroup), V_FROM_PTR(&exc_Exception),
+                    V_FROM_PTR(&exc_BaseException), V_FROM_PTR(&object_type)};
+    eg->mro = tuple_from_array(mro, 5);
+    if (!exc_Exception.subclasses) exc_Exception.subclasses = gc_weak_list_new();
+    gc_weak_list_add(exc_Exception.subclasses, eg);
+    type_modified(eg);
     type_add_getsets(&traceback_type, tb_getsets);
     type_ready(&traceback_type);
     /* attributes that read None until set */

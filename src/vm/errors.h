@@ -22,7 +22,9 @@
     _(SystemExit, BaseException)                        \
     _(KeyboardInterrupt, BaseException)                 \
     _(GeneratorExit, BaseException)                     \
+    _(BaseExceptionGroup, BaseException)                \
     _(Exception, BaseException)                         \
+    _(ExceptionGroup, BaseExceptionGroup) /* and Exception: errors_init */ \
     _(StopIteration, Exception)                         \
     _(StopAsyncIteration, Exception)                    \
     _(ArithmeticError, Exception)                       \
@@ -96,6 +98,10 @@ typedef struct ExcObject {
     Value context;      /* exception or VNULL */
     Value value;        /* StopIteration.value, SystemExit.code; else VNULL */
     Value name_scope;   /* NameError: (varnames, globals, builtins) where raised, for the hint */
+    /* BaseExceptionGroup: .message (a str) and .exceptions (a tuple). Kept
+     * in every exception rather than in a larger subtype so that all
+     * exception types share one layout (and one attrs_offset). */
+    Value eg_msg, eg_excs;
     bool suppress_context;
     InstanceAttrs attrs;
 } ExcObject;
@@ -128,7 +134,26 @@ void err_clear(void);
 /* Make an exception instance: type(*args). */
 Value exc_new(Type *type, Value *args, size_t nargs);
 bool exc_check(Value v);          /* is an exception instance */
+/* The builtin exception type that fixes t's layout for multiple inheritance
+ * (t: a builtin exception type) */
+Type *exc_layout_base(Type *t);
 bool exc_type_check(Value v);     /* is an exception class */
+
+/* Exception groups (excgroup.c). */
+bool excgroup_check(Value v);
+/* BaseExceptionGroup(msg, excs): an ExceptionGroup when all are Exceptions */
+Value excgroup_create(const char *msg, Value excs);
+/* except*'s matching of exc against type (a class or tuple, checked as
+ * except* requires): 0 with *match (None when nothing matches) and *rest,
+ * -1 on error. A naked exception that matches is wrapped in a group. */
+int excgroup_match_star(Value exc, Value type, Value *match, Value *rest);
+/* What a try/except* re-raises: orig was caught, excs (a list) holds
+ * what each handler raised or re-raised and the unhandled rest; None when
+ * nothing is left. */
+Value excgroup_prep_reraise_star(Value orig, Value excs);
+void excgroup_init(void);
+/* Allocate an exception of type t with these args (a tuple), no __init__ */
+Value exc_alloc_with_args(Type *t, Value args);
 
 /* Print exc with its traceback as CPython does, to sys.stderr. */
 void err_print_exception(Value exc);

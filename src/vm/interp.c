@@ -2016,6 +2016,30 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         TOP() = v;
         NEXT();
     }
+    TARGET(CHECK_EG_MATCH) {
+        Value t = POP(), e = TOP();
+        Value match, rest;
+        SAVE_REGS();
+        if (excgroup_match_star(e, t, &match, &rest) < 0) goto error;
+        if (match == V_NONE) {
+            PUSH(V_NONE);
+        } else {
+            TOP() = rest;
+            PUSH(match);
+            /* the clause runs with the matched part as the exception being
+             * handled (its context for what it raises) */
+            tstate.handled = match;
+        }
+        NEXT();
+    }
+    TARGET(PREP_RERAISE_STAR) {
+        Value list = POP(), orig = TOP();
+        SAVE_REGS();
+        Value r = excgroup_prep_reraise_star(orig, list);
+        if (!r) goto error;
+        TOP() = r;
+        NEXT();
+    }
     TARGET(LOAD_ASSERTION_ERROR) {
         PUSH(V_FROM_PTR(&exc_AssertionError));
         NEXT();

@@ -134,6 +134,8 @@
     _(PUSH_EXC_INFO, OK_NONE)        /* (exc -- prev exc): enter a handler */      \
     _(POP_EXCEPT, OK_NONE)           /* (prev -- ): leave a handler */             \
     _(CHECK_EXC_MATCH, OK_NONE)      /* (exc type -- exc bool) */                  \
+    _(CHECK_EG_MATCH, OK_NONE)       /* (exc type -- rest match) except*; no match: (exc None) */ \
+    _(PREP_RERAISE_STAR, OK_NONE)    /* (orig list -- exc or None) end of except* */ \
     _(LOAD_ASSERTION_ERROR, OK_NONE)                                               \
     _(BEFORE_WITH, OK_NONE)          /* (mgr -- exit enter_result) */              \
     _(WITH_EXCEPT_START, OK_NONE)    /* (exit lasti prev exc -- ... exc res) */    \

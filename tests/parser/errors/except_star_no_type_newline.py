@@ -1,4 +1,4 @@
 try:
     pass
-except* E:
+except*
     pass

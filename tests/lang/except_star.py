@@ -1,3 +1,5 @@
+# try/except* with two clauses each handling part of a group (was in
+# tests/unsupported: tpy rejected except*)
 try:
     raise ExceptionGroup('eg', [ValueError(1), TypeError(2)])
 except* ValueError as e:

@@ -1,0 +1,6 @@
+# tpy-test: strict-stderr
+while True:
+    try:
+        pass
+    except* ValueError:
+        continue

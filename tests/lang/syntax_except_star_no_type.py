@@ -1,0 +1,5 @@
+# tpy-test: strict-stderr
+try:
+    pass
+except*:
+    pass

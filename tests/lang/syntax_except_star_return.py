@@ -1,0 +1,6 @@
+# tpy-test: strict-stderr
+def f(x):
+    try:
+        pass
+    except* ValueError:
+        return x + 1

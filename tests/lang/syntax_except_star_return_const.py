@@ -1,0 +1,6 @@
+# tpy-test: strict-stderr
+def f():
+    try:
+        pass
+    except* ValueError:
+        return 1

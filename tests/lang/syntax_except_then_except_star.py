@@ -1,0 +1,7 @@
+# tpy-test: strict-stderr
+try:
+    pass
+except ValueError:
+    pass
+except* TypeError:
+    pass

@@ -1,2 +1,0 @@
-eg = ExceptionGroup('many', [ValueError('a'), KeyError('b')])
-print(eg, len(eg.exceptions))
