@@ -32,7 +32,7 @@ typedef struct HandlerRec {
 } HandlerRec;
 
 typedef enum FBlockKind {
-    FB_WHILE, FB_FOR, FB_TRY_EXCEPT, FB_FINALLY_TRY, FB_FINALLY_END, FB_WITH, FB_HANDLER_CLEANUP, FB_POP_VALUE,
+    FB_WHILE, FB_FOR, FB_TRY_EXCEPT, FB_FINALLY_TRY, FB_FINALLY_END, FB_WITH, FB_ASYNC_WITH, FB_HANDLER_CLEANUP, FB_POP_VALUE,
     FB_EXCEPTION_HANDLER,
     FB_EXCEPTION_GROUP_HANDLER,   /* the except* clauses: no break, continue or return out of them */
 } FBlockKind;
@@ -265,8 +265,12 @@ int op_stack_effect(int op, int arg, int jump) {
     case OP_UNARY_INVERT: case OP_UNARY_NOT: case OP_JUMP_FORWARD: case OP_JUMP_ABSOLUTE: case OP_GET_ITER:
     case OP_LIST_TO_TUPLE: case OP_YIELD_VALUE: case OP_GET_YIELD_FROM_ITER: case OP_SETUP_ANNOTATIONS:
     case OP_DICT_TO_KWARGS: case OP_RETURN_GENERATOR: case OP_GEN_START: case OP_CHECK_EXC_MATCH:
-    case OP_CHECK_EG_MATCH:
+    case OP_CHECK_EG_MATCH: case OP_GET_AWAITABLE: case OP_GET_AITER:
         return 0;
+    case OP_GET_ANEXT: case OP_BEFORE_ASYNC_WITH:
+        return 1;
+    case OP_END_ASYNC_FOR:
+        return -2;
     case OP_GET_LEN: case OP_MATCH_MAPPING: case OP_MATCH_SEQUENCE: case OP_MATCH_KEYS:
         return 1;
     case OP_MATCH_CLASS:
@@ -372,6 +376,15 @@ static void emit_tail_jump(Compiler *c, int op, int label) {
 }
 
 static void emit_const(Compiler *c, Value v) { emit(c, OP_LOAD_CONST, add_const(c->u, v)); }
+
+/* await TOS: CPython 3.11's GET_AWAITABLE and send loop, here YIELD_FROM
+ * (the delegation `yield from` uses). where: see GET_AWAITABLE. */
+static void emit_await(Compiler *c, int where) {
+    emit(c, OP_GET_AWAITABLE, where);
+    emit_const(c, V_NONE);
+    emit0(c, OP_YIELD_FROM);
+}
+
 
 /* Handlers */
 static void push_handler(Compiler *c, int label, int lasti) {
@@ -876,7 +889,23 @@ static void compile_expr(Compiler *c, Expr *e) {
     case E_SETCOMP:
     case E_DICTCOMP:
     case E_GENEXP: compile_comprehension(c, e); break;
-    case E_AWAIT: compile_error(c, e->pos, "'await' is not supported by tpy"); break;
+    case E_AWAIT:
+        if (u->scope->kind != SCOPE_FUNCTION && u->scope->kind != SCOPE_COMPREHENSION) {
+            compile_error(c, e->pos, "'await' outside function");
+            break;
+        }
+        if (u->scope->kind == SCOPE_FUNCTION && !u->scope->is_coroutine) {
+            compile_error(c, e->pos, "'await' outside async function");
+            break;
+        }
+        if (u->scope->kind == SCOPE_COMPREHENSION) {
+            compile_error(c, e->pos, "'await' in a comprehension is not supported by tpy");
+            break;
+        }
+        compile_expr(c, e->u.await_.value);
+        u->loc = loc_of(e->pos);
+        emit_await(c, 0);
+        break;
     case E_YIELD:
         if (u->scope->kind != SCOPE_FUNCTION) {
             compile_error(c, e->pos, "'yield' outside function");
@@ -1165,6 +1194,13 @@ static void compile_function_body(Compiler *c, Stmt *s) {
     Unit *u = enter_scope(c, fs, s->u.funcdef.name, qn, s->pos.lineno);
     set_arg_counts(u, s->u.funcdef.args);
     if (fs->is_generator) u->flags |= CO_GENERATOR;
+    if (fs->is_coroutine) {
+        if (fs->is_generator) {
+            compile_error(c, s->pos, "asynchronous generators are not supported by tpy");
+            return;
+        }
+        u->flags |= CO_GENERATOR | CO_COROUTINE;
+    }
     StmtList body = s->u.funcdef.body;
     int start = 0;
     if (body.n && is_docstring(body.items[0]) && !strip_docstrings()) {
@@ -1184,10 +1220,6 @@ static void compile_function_body(Compiler *c, Stmt *s) {
 }
 
 static void compile_funcdef(Compiler *c, Stmt *s) {
-    if (s->kind == S_ASYNCFUNCTIONDEF) {
-        compile_error(c, s->pos, "'async def' is not supported by tpy");
-        return;
-    }
     ExprList decos = s->u.funcdef.decorator_list;
     for (int i = 0; i < decos.n; i++) compile_expr(c, decos.items[i]);
     int flags = compile_defaults(c, s->u.funcdef.args);
@@ -1492,12 +1524,14 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
         emit0(c, OP_POP_EXCEPT);
         break;
     case FB_WITH:
+    case FB_ASYNC_WITH:
         pop_handler(c);
         if (preserve_tos) emit(c, OP_SWAP, 2);
         emit_const(c, V_NONE);
         emit_const(c, V_NONE);
         emit_const(c, V_NONE);
         emit(c, OP_CALL_FUNCTION, 3);
+        if (f->kind == FB_ASYNC_WITH) emit_await(c, 2);
         emit0(c, OP_POP_TOP);
         break;
     case FB_HANDLER_CLEANUP:
@@ -1642,9 +1676,36 @@ static void compile_while(Compiler *c, Stmt *s) {
     bind_label(u, end);
 }
 
+/* CPython 3.11's layout: only GET_ANEXT and its await are covered by the
+ * handler, whose END_ASYNC_FOR ends the loop on StopAsyncIteration. */
+static void compile_async_for(Compiler *c, Stmt *s) {
+    Unit *u = c->u;
+    if (!(u->scope->kind == SCOPE_FUNCTION && u->scope->is_coroutine)) {
+        compile_error(c, s->pos, "'async for' outside async function");
+        return;
+    }
+    int top = new_label(u), except = new_label(u), end = new_label(u);
+    compile_expr(c, s->u.for_.iter);
+    emit0(c, OP_GET_AITER);
+    bind_label(u, top);
+    push_handler(c, except, 0);
+    emit0(c, OP_GET_ANEXT);
+    emit_await(c, 0);
+    pop_handler(c);
+    compile_store(c, s->u.for_.target);
+    if (!push_fblock(c, FB_FOR, top, end, s->pos)) return;
+    compile_stmts(c, s->u.for_.body);
+    pop_fblock(c);
+    if (!u->dead) WITH_LOC(c, s->u.for_.target->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    bind_label(u, except);   /* the handler's entry: [aiter exc] */
+    emit0(c, OP_END_ASYNC_FOR);
+    compile_stmts(c, s->u.for_.orelse);
+    bind_label(u, end);
+}
+
 static void compile_for(Compiler *c, Stmt *s) {
     if (s->kind == S_ASYNCFOR) {
-        compile_error(c, s->pos, "'async for' is not supported by tpy");
+        compile_async_for(c, s);
         return;
     }
     Unit *u = c->u;
@@ -1899,14 +1960,20 @@ static void compile_try(Compiler *c, Stmt *s) {
 
 static void compile_with_items(Compiler *c, Stmt *s, int index) {
     Unit *u = c->u;
+    bool is_async = s->kind == S_ASYNCWITH;
     WithItem *item = s->u.with.items[index];
     int exc = new_label(u), end = new_label(u), cleanup = new_label(u), suppress = new_label(u);
     compile_expr(c, item->context_expr);
-    emit0(c, OP_BEFORE_WITH);   /* [exit enter_result]; at the statement's span, as 3.11 */
+    if (is_async) {
+        emit0(c, OP_BEFORE_ASYNC_WITH);   /* [aexit aenter_result] */
+        emit_await(c, 1);
+    } else {
+        emit0(c, OP_BEFORE_WITH);   /* [exit enter_result]; at the statement's span, as 3.11 */
+    }
     u->depth--;                          /* handler depth counts exit only */
     push_handler(c, exc, 1);
     u->depth++;
-    if (!push_fblock(c, FB_WITH, -1, -1, s->pos)) return;
+    if (!push_fblock(c, is_async ? FB_ASYNC_WITH : FB_WITH, -1, -1, s->pos)) return;
     if (item->optional_vars) compile_store(c, item->optional_vars);
     else emit0(c, OP_POP_TOP);
     if (index + 1 < s->u.with.nitems) compile_with_items(c, s, index + 1);
@@ -1919,6 +1986,7 @@ static void compile_with_items(Compiler *c, Stmt *s, int index) {
             emit_const(c, V_NONE);
             emit_const(c, V_NONE);
             emit(c, OP_CALL_FUNCTION, 3);
+            if (is_async) emit_await(c, 2);
             emit0(c, OP_POP_TOP);
             emit(c, OP_JUMP_FORWARD, end);
         });
@@ -1928,7 +1996,8 @@ static void compile_with_items(Compiler *c, Stmt *s, int index) {
     WITH_LOC(c, s->pos, {
         push_handler(c, cleanup, 1);
         emit0(c, OP_PUSH_EXC_INFO);        /* [exit lasti prev exc] */
-        emit0(c, OP_WITH_EXCEPT_START);    /* [exit lasti prev exc res] */
+        emit(c, OP_WITH_EXCEPT_START, is_async);   /* [exit lasti prev exc res] */
+        if (is_async) emit_await(c, 2);
         emit(c, OP_POP_JUMP_IF_TRUE, suppress);
         emit(c, OP_RERAISE, 2);
         bind_label(u, suppress);
@@ -1945,8 +2014,8 @@ static void compile_with_items(Compiler *c, Stmt *s, int index) {
 }
 
 static void compile_with(Compiler *c, Stmt *s) {
-    if (s->kind == S_ASYNCWITH) {
-        compile_error(c, s->pos, "'async with' is not supported by tpy");
+    if (s->kind == S_ASYNCWITH && !(c->u->scope->kind == SCOPE_FUNCTION && c->u->scope->is_coroutine)) {
+        compile_error(c, s->pos, "'async with' outside async function");
         return;
     }
     compile_with_items(c, s, 0);

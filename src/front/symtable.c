@@ -224,8 +224,8 @@ static void count_self_stores(StmtList body, const char *self, const char ***see
 
 static void visit_function(Builder *b, Stmt *s, const char *name, Arguments *args, StmtList *body, Expr *lambda_body,
                            void *node, SrcPos pos) {
-    (void)s;
     Scope *fs = scope_new(SCOPE_FUNCTION, name, node, b->cur);
+    fs->is_coroutine = s && s->kind == S_ASYNCFUNCTIONDEF;
     Scope *saved = b->cur;
     int saved_iter = b->comp_iter;
     b->cur = fs;

@@ -57,6 +57,7 @@ struct Scope {
     const char **params;
     int nparams;
     bool is_generator;
+    bool is_coroutine;          /* async def, or a comprehension that awaits */
     bool has_free;              /* any free variable or child with free vars */
     bool needs_class_cell;      /* class scope: a method uses super() or __class__ */
     bool uses_super_or_class;   /* function scope: references super / __class__ */

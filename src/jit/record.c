@@ -2528,6 +2528,15 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
          * left to the interpreter */
         rec_abort(R, ABORT_EXCEPT_STAR);
         return -1;
+    case OP_GET_AWAITABLE:
+    case OP_GET_AITER:
+    case OP_GET_ANEXT:
+    case OP_END_ASYNC_FOR:
+    case OP_BEFORE_ASYNC_WITH:
+        /* coroutine protocols call user dunders and suspend through
+         * YIELD_FROM: left to the interpreter */
+        rec_abort(R, ABORT_COROUTINE);
+        return -1;
     default:
         rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
         return -1;

@@ -35,7 +35,8 @@
     _(ABORT_INLINE_LOOP, "inlined call runs a loop (now called instead)")   \
     _(ABORT_BACKEND, "machine code generation failed")                      \
     _(ABORT_MATCH_PATTERN, "match statement's type, key or class test")     \
-    _(ABORT_EXCEPT_STAR, "except* matching or re-raising")
+    _(ABORT_EXCEPT_STAR, "except* matching or re-raising")                  \
+    _(ABORT_COROUTINE, "await, async for or async with")
 
 typedef enum AbortReason {
 #define ABORT_ENUM(name, text) name,

@@ -21,6 +21,9 @@ enum CodeFlags {
     CO_SIMPLE_ARGS = 1 << 7,    /* positional parameters only, no cells */
     CO_COMPREHENSION = 1 << 8,
     CO_HAS_DOC = 1 << 9,        /* consts[0] is the docstring */
+    CO_COROUTINE = 1 << 10,     /* async def (with CO_GENERATOR: a heap frame) */
+    CO_ITERABLE_COROUTINE = 1 << 11, /* a generator `await` accepts (types.coroutine) */
+    CO_ASYNC_GENERATOR = 1 << 12,
 };
 
 /* Source span of one instruction (lines 1-based, columns 0-based UTF-8

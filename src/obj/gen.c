@@ -1,20 +1,70 @@
-/* gen.c: generators: send, throw, close, iteration, yield-from delegation. */
+/* gen.c: generators and coroutines: send, throw, close, iteration,
+ * yield-from delegation (which `await` is), coroutine wrappers. */
 #include "gen.h"
 
 #include "../runtime.h"
 #include "../vm/opcodes.h"
+#include "../vm/traceback.h"
 
-Type gen_type;
+void sys_write_stderr(const char *s, size_t n);   /* mod/sys.c */
+
+Type gen_type, coro_type, coro_wrapper_type;
+
+static void gen_finalize(void *p);
+
+/* The noun CPython's messages use for g ("coroutine already executing"). */
+static const char *gen_kind(GenObject *g) { return g->hdr.type == &coro_type ? "coroutine" : "generator"; }
 
 Value gen_new(Frame *f, FunctionObject *func) {
-    GenObject *g = (GenObject *)obj_alloc(&gen_type, sizeof *g);
+    bool coro = (f->code->flags & CO_COROUTINE) != 0;
+    GenObject *g = (GenObject *)obj_alloc(coro ? &coro_type : &gen_type, sizeof *g);
     g->frame = f;
     g->name = func->name;
     g->qualname = func->qualname;
     g->code = f->code;
     Value v = V_FROM_PTR(g);
     f->gen = v;
+    if (coro) {
+        /* an unreachable coroutine that never ran is reported (as CPython's
+           "was never awaited" warning); one that did run is closed */
+        g->finalizable = true;
+        gc_register_finalizer(g, gen_finalize);
+        Frame *cf = tstate.frame;
+        if (cf && cf->code) {
+            g->origin_code = cf->code;
+            g->origin_line = code_line(cf->code, (int)(cf->ip - cf->code->code) - 1);
+        }
+    }
     return v;
+}
+
+/* CPython's RuntimeWarning for a coroutine collected before it started,
+ * written as its warnings module formats it (tpy has none), at the line
+ * that created the coroutine (see GenObject.origin_line). It is printed
+ * when the collector finds the coroutine unreachable, later than CPython. */
+static void coro_warn_never_awaited(GenObject *g) {
+    Buf out;
+    buf_init(&out, 128);
+    Value line = VNULL;
+    if (g->origin_code) {
+        CodeObject *co = g->origin_code;
+        int lineno = g->origin_line;
+        buf_printf(&out, "%s:%d: ", str_data(co->filename), lineno);
+        line = traceback_source_line(co->filename, lineno);
+        if (!line) err_clear();
+    } else {
+        buf_puts(&out, "sys:1: ");
+    }
+    buf_printf(&out, "RuntimeWarning: coroutine '%s' was never awaited\n", str_data(g->qualname));
+    if (line) {
+        const char *d = str_data(line);
+        size_t n = (size_t)str_nbytes(line);
+        while (n && (*d == ' ' || *d == '\t')) d++, n--;
+        while (n && (d[n - 1] == '\n' || d[n - 1] == ' ' || d[n - 1] == '\r')) n--;
+        buf_printf(&out, "  %.*s\n", (int)n, d);
+    }
+    buf_puts(&out, "RuntimeWarning: Enable tracemalloc to get the object allocation traceback\n");
+    sys_write_stderr(out.data, out.len);
 }
 
 static Value gen_close_m(Value *args, size_t nargs, Value kwnames);
@@ -23,6 +73,10 @@ static Value gen_close_m(Value *args, size_t nargs, Value kwnames);
  * blocks (from a finalizer: the exception state is the caller's). */
 static void gen_finalize(void *p) {
     GenObject *g = p;
+    if (g->hdr.type == &coro_type && g->frame && !g->started) {
+        coro_warn_never_awaited(g);
+        return;
+    }
     if (!g->frame || !g->started || g->running) return;
     Value gv = V_FROM_PTR(g);
     Value saved = err_fetch();
@@ -57,7 +111,7 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
         if (err_matches(&exc_StopIteration)) {
             /* PEP 479 */
             Value e = err_fetch();
-            err_set(&exc_RuntimeError, "generator raised StopIteration");
+            err_format(&exc_RuntimeError, "%s raised StopIteration", gen_kind(g));
             V_AS(ExcObject, tstate.exc)->cause = e;
             V_AS(ExcObject, tstate.exc)->context = e;
             V_AS(ExcObject, tstate.exc)->suppress_context = true;
@@ -77,10 +131,14 @@ int gen_send_ex(Value gv, Value value, Value *out) {
     gc_run_finalizers();   /* a safe point (before g's state is looked at) */
     GenObject *g = V_AS(GenObject, gv);
     if (g->running) {
-        err_set(&exc_ValueError, "generator already executing");
+        err_format(&exc_ValueError, "%s already executing", gen_kind(g));
         return -1;
     }
     if (!g->frame) {
+        if (g->hdr.type == &coro_type) {
+            err_set(&exc_RuntimeError, "cannot reuse already awaited coroutine");
+            return -1;
+        }
         *out = V_NONE;
         return 0;
     }
@@ -99,7 +157,7 @@ int gen_send_ex(Value gv, Value value, Value *out) {
     }
     if (!g->started) {
         if (value && value != V_NONE) {
-            err_set(&exc_TypeError, "can't send non-None value to a just-started generator");
+            err_format(&exc_TypeError, "can't send non-None value to a just-started %s", gen_kind(g));
             return -1;
         }
     } else {
@@ -172,8 +230,11 @@ static Value gen_send_m(Value *args, size_t nargs, Value kwnames) {
 /* Throw exc into the generator at its suspension point. */
 static Value gen_throw_exc(Value gv, Value exc) {
     GenObject *g = V_AS(GenObject, gv);
-    if (g->running) return err_set(&exc_ValueError, "generator already executing");
-    if (!g->frame) return err_set_exc(exc);
+    if (g->running) return err_format(&exc_ValueError, "%s already executing", gen_kind(g));
+    if (!g->frame) {
+        if (g->hdr.type == &coro_type) return err_set(&exc_RuntimeError, "cannot reuse already awaited coroutine");
+        return err_set_exc(exc);
+    }
     if (g->yield_from) {
         /* delegate to the sub-iterator */
         Value sub = g->yield_from;
@@ -181,13 +242,13 @@ static Value gen_throw_exc(Value gv, Value exc) {
         int st;
         if (type_is_subtype(type_of(exc), &exc_GeneratorExit)) {
             /* close the sub-iterator (if it can be), then raise here */
-            Value cl = gen_check(sub) ? VNULL : obj_getattr_opt(sub, NAME(close));
-            Value cr = gen_check(sub) ? obj_call_method(sub, "close", NULL, 0)
+            Value cl = genlike_check(sub) ? VNULL : obj_getattr_opt(sub, NAME(close));
+            Value cr = genlike_check(sub) ? obj_call_method(sub, "close", NULL, 0)
                        : cl ? obj_call0(cl) : (err_occurred() ? VNULL : V_NONE);
             if (!cr) exc = err_fetch();
             goto throw_here;
         }
-        if (gen_check(sub)) {
+        if (genlike_check(sub)) {
             r = gen_throw_exc(sub, exc);
             if (r) return r;   /* still suspended in the subgenerator */
         } else {
@@ -271,7 +332,7 @@ static Value gen_close_m(Value *args, size_t nargs, Value kwnames) {
     Value r = gen_throw_exc(args[0], ge);
     if (r) {
         g->frame = NULL;
-        return err_set(&exc_RuntimeError, "generator ignored GeneratorExit");
+        return err_format(&exc_RuntimeError, "%s ignored GeneratorExit", gen_kind(g));
     }
     if (err_matches(&exc_GeneratorExit) || err_matches(&exc_StopIteration)) {
         err_clear();
@@ -343,8 +404,141 @@ Type gen_type = {
     .iternext = gen_iternext,
 };
 
+/* ---- coroutines ------------------------------------------------------------------------ */
+
+Value gen_throw(Value g, Value exc) { return gen_throw_exc(g, exc); }
+
+static Value coro_repr(Value v) {
+    GenObject *g = V_AS(GenObject, v);
+    return str_printf("<coroutine object %U at %p>", g->qualname, (void *)(uintptr_t)v);
+}
+
+/* The iterator coroutine.__await__() returns: next/send/throw/close act on
+ * the coroutine (so a plain yield-from loop can drive one). */
+typedef struct {
+    Object hdr;
+    Value coro;
+} CoroWrapper;
+
+static Value coro_await_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__await__", nargs - 1, 0, 0) < 0) return VNULL;
+    CoroWrapper *w = (CoroWrapper *)obj_alloc(&coro_wrapper_type, sizeof *w);
+    w->coro = args[0];
+    return V_FROM_PTR(w);
+}
+
+static Value cw_iternext(Value v) { return gen_next_raising(V_AS(CoroWrapper, v)->coro); }
+
+static Value cw_forward(const char *name, Value *args, size_t nargs) {
+    Value coro = V_AS(CoroWrapper, args[0])->coro;
+    return obj_call_method(coro, name, args + 1, nargs - 1);
+}
+static Value cw_send_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    return cw_forward("send", args, nargs);
+}
+static Value cw_throw_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    return cw_forward("throw", args, nargs);
+}
+static Value cw_close_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    return cw_forward("close", args, nargs);
+}
+
+Value coro_get_awaitable(Value v, int where) {
+    if (coro_check(v)) {
+        if (V_AS(GenObject, v)->yield_from && V_AS(GenObject, v)->frame)
+            return err_set(&exc_RuntimeError, "coroutine is being awaited already");
+        return v;
+    }
+    if (gen_check(v) && (V_AS(GenObject, v)->code->flags & CO_ITERABLE_COROUTINE)) return v;
+    bool found;
+    Value it = obj_call_special(v, NAME(__await__), NULL, 0, &found);
+    if (!found) {
+        if (err_occurred()) return VNULL;
+        if (where == 1)
+            return err_format(&exc_TypeError,
+                              "'async with' received an object from __aenter__ that does not implement __await__: %T", v);
+        if (where == 2)
+            return err_format(&exc_TypeError,
+                              "'async with' received an object from __aexit__ that does not implement __await__: %T", v);
+        return err_format(&exc_TypeError, "object %T can't be used in 'await' expression", v);
+    }
+    if (!it) return VNULL;
+    if (coro_check(it) || (gen_check(it) && (V_AS(GenObject, it)->code->flags & CO_ITERABLE_COROUTINE)))
+        return err_set(&exc_TypeError, "__await__() returned a coroutine");
+    if (!type_of(it)->iternext)
+        return err_format(&exc_TypeError, "__await__() returned non-iterator of type '%T'", it);
+    return it;
+}
+
+Value async_get_anext(Value ait) {
+    bool found;
+    Value r = obj_call_special(ait, NAME(__anext__), NULL, 0, &found);
+    if (!found && !err_occurred())
+        return err_format(&exc_TypeError, "'async for' requires an iterator with __anext__ method, got %T", ait);
+    if (!r) return VNULL;
+    Value a = coro_get_awaitable(r, 0);
+    if (!a && err_matches(&exc_TypeError)) {
+        /* CPython chains the awaitable's error as the cause */
+        Value cause = err_fetch();
+        err_format(&exc_TypeError, "'async for' received an invalid object from __anext__: %T", r);
+        ExcObject *e = V_AS(ExcObject, tstate.exc);
+        e->cause = cause;
+        e->context = cause;
+        e->suppress_context = true;
+    }
+    return a;
+}
+
+static const GetSetDef coro_getsets[] = {
+    {"__name__", gen_get_name, gen_set_name, NULL},
+    {"__qualname__", gen_get_qualname, gen_set_qualname, NULL},
+    {"cr_await", gen_get_yieldfrom, NULL, NULL},
+    {"cr_running", gen_get_running, NULL, NULL},
+    {"cr_frame", gen_get_frame, NULL, NULL},
+    {"cr_code", gen_get_code, NULL, NULL},
+    {"cr_suspended", gen_get_suspended, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const MethodDef coro_methods[] = {
+    {"send", gen_send_m, 0, NULL},
+    {"throw", gen_throw_m, 0, NULL},
+    {"close", gen_close_m, 0, NULL},
+    {"__await__", coro_await_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef cw_methods[] = {
+    {"send", cw_send_m, 0, NULL},
+    {"throw", cw_throw_m, 0, NULL},
+    {"close", cw_close_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+Type coro_type = {
+    .tname = "coroutine",
+    .basicsize = sizeof(GenObject),
+    .repr = coro_repr,
+};
+
+Type coro_wrapper_type = {
+    .tname = "coroutine_wrapper",
+    .basicsize = sizeof(CoroWrapper),
+    .iter = iter_self,
+    .iternext = cw_iternext,
+};
+
 void gen_init(void) {
     type_add_methods(&gen_type, gen_methods);
     type_add_getsets(&gen_type, gen_getsets);
     type_ready(&gen_type);
+    type_add_methods(&coro_type, coro_methods);
+    type_add_getsets(&coro_type, coro_getsets);
+    type_ready(&coro_type);
+    type_add_methods(&coro_wrapper_type, cw_methods);
+    type_ready(&coro_wrapper_type);
 }

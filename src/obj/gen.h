@@ -1,5 +1,9 @@
-/* gen.h: generator objects. A generator owns a heap frame that the
- * interpreter runs as an entry frame; YIELD_VALUE suspends it. */
+/* gen.h: generator and coroutine objects. A generator owns a heap frame
+ * that the interpreter runs as an entry frame; YIELD_VALUE suspends it.
+ * A coroutine (the call of an `async def` function) is the same object with
+ * another type: its code has CO_COROUTINE besides CO_GENERATOR (which means
+ * "runs in a heap frame" to the interpreter and the JIT), and `await` is
+ * GET_AWAITABLE + YIELD_FROM, the delegation generators already have. */
 #ifndef TPY_GEN_H
 #define TPY_GEN_H
 
@@ -21,13 +25,33 @@ typedef struct GenObject {
        sent value, or raises jit_throw there (GEN_JIT_RAISE). */
     uint8_t jit_resume_mode;
     Value jit_throw;
+    /* coroutines: the caller's code and line at creation, where the "never
+       awaited" warning points (CPython's is where the last reference
+       went, the same line when the call's result is dropped at once) */
+    CodeObject *origin_code;
+    int origin_line;
 } GenObject;
 
 enum { GEN_JIT_NONE, GEN_JIT_CONTINUE, GEN_JIT_RAISE };
 
-extern Type gen_type;
+extern Type gen_type, coro_type, coro_wrapper_type;
 
 static inline bool gen_check(Value v) { return v && v_is_ptr(v) && V_OBJ(v)->type == &gen_type; }
+static inline bool coro_check(Value v) { return v && v_is_ptr(v) && V_OBJ(v)->type == &coro_type; }
+/* A generator or a coroutine: resumed by gen_send_ex and gen_throw. */
+static inline bool genlike_check(Value v) {
+    return v && v_is_ptr(v) && (V_OBJ(v)->type == &gen_type || V_OBJ(v)->type == &coro_type);
+}
+
+/* What `await v` iterates (GET_AWAITABLE): a coroutine, a generator whose
+ * code is CO_ITERABLE_COROUTINE, or the iterator v.__await__() returns.
+ * where: 0 plain await, 1 the result of __aenter__, 2 of __aexit__ (for
+ * CPython's messages). VNULL with TypeError / RuntimeError set. */
+Value coro_get_awaitable(Value v, int where);
+/* GET_ANEXT: the awaitable of ait.__anext__() for `async for`. */
+Value async_get_anext(Value ait);
+/* Throw exc into a generator or coroutine at its suspension point. */
+Value gen_throw(Value g, Value exc);
 
 /* A new generator for a frame set up by the caller (arguments bound). */
 Value gen_new(Frame *f, FunctionObject *func);

@@ -2073,6 +2073,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         Value a[3] = {V_FROM_PTR(type_of(exc)), exc, e->traceback ? e->traceback : V_NONE};
         Value r = obj_call(exitf, a, 3, VNULL);
         if (!r) goto error;
+        if (ARG == 1) {
+            /* async with: the awaitable __aexit__ returned, awaited next */
+            PUSH(r);
+            NEXT();
+        }
         int t = obj_truth(r);
         if (t < 0) goto error;
         PUSH(v_bool(t));
@@ -2091,9 +2096,77 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         interp_leave_recursive();
         return v;
     }
+    TARGET(GET_AWAITABLE) {
+        SAVE_REGS();
+        Value a = coro_get_awaitable(TOP(), (int)ARG);
+        if (!a) goto error;
+        TOP() = a;
+        NEXT();
+    }
+    TARGET(BEFORE_ASYNC_WITH) {
+        Value mgr = TOP();
+        SAVE_REGS();
+        Type *t = type_of(mgr);
+        Value enter = type_lookup(t, NAME(__aenter__));
+        Value exitf = type_lookup(t, NAME(__aexit__));
+        if (!enter || !exitf) {
+            err_format(&exc_TypeError, "'%s' object does not support the asynchronous context manager protocol%s",
+                       t->tname, enter ? " (missed __aexit__ method)" : "");
+            goto error;
+        }
+        Type *et = type_of(exitf);
+        Value bound_exit = et->descr_get ? et->descr_get(exitf, mgr, V_FROM_PTR(t)) : exitf;
+        if (!bound_exit) goto error;
+        bool found;
+        Value res = obj_call_special(mgr, NAME(__aenter__), NULL, 0, &found);
+        if (!res) goto error;
+        TOP() = bound_exit;
+        PUSH(res);
+        NEXT();
+    }
+    TARGET(GET_AITER) {
+        Value obj = TOP();
+        SAVE_REGS();
+        bool found;
+        Value it = obj_call_special(obj, NAME(__aiter__), NULL, 0, &found);
+        if (!found && !err_occurred())
+            err_format(&exc_TypeError, "'async for' requires an object with __aiter__ method, got %T", obj);
+        if (!it) goto error;
+        if (!type_lookup(type_of(it), NAME(__anext__))) {
+            err_format(&exc_TypeError,
+                       "'async for' received an object from __aiter__ that does not implement __anext__: %T", it);
+            goto error;
+        }
+        TOP() = it;
+        NEXT();
+    }
+    TARGET(GET_ANEXT) {
+        Value ait = TOP();
+        SAVE_REGS();
+        Value a = async_get_anext(ait);
+        if (!a) goto error;
+        PUSH(a);
+        NEXT();
+    }
+    TARGET(END_ASYNC_FOR) {
+        Value exc = POP();
+        if (type_is_subtype(type_of(exc), &exc_StopAsyncIteration)) {
+            (void)POP();   /* the async iterator */
+            NEXT();
+        }
+        tstate.exc = exc;
+        goto exception_unwind;
+    }
     TARGET(GET_YIELD_FROM_ITER) {
         Value v = TOP();
-        if (!gen_check(v)) {
+        if (coro_check(v)) {
+            /* only a generator-based coroutine may delegate to a coroutine */
+            if (!(co->flags & (CO_COROUTINE | CO_ITERABLE_COROUTINE))) {
+                SAVE_REGS();
+                err_set(&exc_TypeError, "cannot 'yield from' a coroutine object in a non-coroutine generator");
+                goto error;
+            }
+        } else if (!gen_check(v)) {
             SAVE_REGS();
             Value it = obj_iter(v);
             if (!it) goto error;
@@ -2106,7 +2179,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         Value out;
         int st;
         SAVE_REGS();
-        if (gen_check(recv)) {
+        if (genlike_check(recv)) {
             st = gen_send_ex(recv, v == V_NONE ? VNULL : v, &out);
         } else if (v == V_NONE) {
             out = obj_next(recv);

@@ -143,6 +143,11 @@
     _(YIELD_VALUE, OK_NONE)          /* (v -- sent) */                             \
     _(GET_YIELD_FROM_ITER, OK_NONE)                                                \
     _(YIELD_FROM, OK_NONE)           /* (it v -- it result) loop until done */     \
+    _(GET_AWAITABLE, OK_ARG)         /* (x -- awaitable) arg: 0 await, 1 __aenter__, 2 __aexit__ */ \
+    _(GET_AITER, OK_NONE)            /* (x -- x.__aiter__()) */                    \
+    _(GET_ANEXT, OK_NONE)            /* (ait -- ait awaitable(ait.__anext__())) */ \
+    _(END_ASYNC_FOR, OK_NONE)        /* handler: (ait exc -- ) on StopAsyncIteration, else reraise */ \
+    _(BEFORE_ASYNC_WITH, OK_NONE)    /* (mgr -- aexit mgr.__aenter__()) */         \
     _(IMPORT_NAME, OK_NAME)          /* (level fromlist -- module) */              \
     _(IMPORT_FROM, OK_NAME)          /* (module -- module attr) */                 \
     _(IMPORT_STAR, OK_NONE)          /* (module -- ) */                            \

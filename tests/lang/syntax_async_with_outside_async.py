@@ -1,0 +1,3 @@
+def f():
+    async with g():
+        pass
