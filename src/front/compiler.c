@@ -898,10 +898,6 @@ static void compile_expr(Compiler *c, Expr *e) {
             compile_error(c, e->pos, "'await' outside async function");
             break;
         }
-        if (u->scope->kind == SCOPE_COMPREHENSION) {
-            compile_error(c, e->pos, "'await' in a comprehension is not supported by tpy");
-            break;
-        }
         compile_expr(c, e->u.await_.value);
         u->loc = loc_of(e->pos);
         emit_await(c, 0);
@@ -1414,10 +1410,21 @@ static void compile_comp_generators(Compiler *c, Expr *e, int gi, int depth) {
         emit(c, OP_LOAD_FAST, add_varname(u, ".0"));
     } else {
         compile_expr(c, g->iter);
-        WITH_LOC(c, g->iter->pos, emit0(c, OP_GET_ITER));
+        WITH_LOC(c, g->iter->pos, emit0(c, g->is_async ? OP_GET_AITER : OP_GET_ITER));
     }
     bind_label(u, top);
-    WITH_LOC(c, g->iter->pos, emit(c, OP_FOR_ITER, exit));
+    if (g->is_async) {
+        /* as an `async for` statement: the handler covers only the
+           awaited __anext__(); `exit` is its END_ASYNC_FOR */
+        WITH_LOC(c, g->iter->pos, {
+            push_handler(c, exit, 0);
+            emit0(c, OP_GET_ANEXT);
+            emit_await(c, 0);
+            pop_handler(c);
+        });
+    } else {
+        WITH_LOC(c, g->iter->pos, emit(c, OP_FOR_ITER, exit));
+    }
     compile_store(c, g->target);
     for (int i = 0; i < g->ifs.n; i++) compile_jump_if(c, g->ifs.items[i], false, top);
     if (gi + 1 < e->u.comp.ngens) {
@@ -1448,17 +1455,32 @@ static void compile_comp_generators(Compiler *c, Expr *e, int gi, int depth) {
     }
     WITH_LOC(c, g->iter->pos, emit(c, OP_JUMP_ABSOLUTE, top));
     bind_label(u, exit);
+    if (g->is_async) WITH_LOC(c, g->iter->pos, emit0(c, OP_END_ASYNC_FOR));
 }
 
 static void compile_comprehension(Compiler *c, Expr *e) {
     Scope *cs = scope_child_for(c->u->scope, e);
     const char *name = e->kind == E_LISTCOMP ? "<listcomp>" : e->kind == E_SETCOMP ? "<setcomp>"
                      : e->kind == E_DICTCOMP ? "<dictcomp>" : "<genexpr>";
+    Scope *outer = c->u->scope;
+    bool awaited = cs->is_coroutine && e->kind != E_GENEXP;
+    /* CPython 3.11 refuses only comprehensions that must be awaited where
+       they are built, unless there is an awaiting context: an async
+       function's body or another comprehension (itself checked) */
+    if (awaited && !(outer->kind == SCOPE_COMPREHENSION || (outer->kind == SCOPE_FUNCTION && outer->is_coroutine))) {
+        compile_error(c, e->pos, "asynchronous comprehension outside of an asynchronous function");
+        return;
+    }
+    if (cs->is_coroutine && e->kind == E_GENEXP) {
+        compile_error(c, e->pos, "asynchronous generator expressions are not supported by tpy");
+        return;
+    }
     Value qn = make_qualname(c, name);
     Unit *u = enter_scope(c, cs, name, qn, e->pos.lineno);
     u->argcount = 1;
     u->flags |= CO_COMPREHENSION;
     if (e->kind == E_GENEXP) u->flags |= CO_GENERATOR;
+    if (awaited) u->flags |= CO_GENERATOR | CO_COROUTINE;
     u->loc = loc_of(e->pos);
     add_const(u, V_NONE);
     switch (e->kind) {
@@ -1476,8 +1498,9 @@ static void compile_comprehension(Compiler *c, Expr *e) {
     compile_make_function(c, co, 0);
     Comprehension *g0 = e->u.comp.generators[0];
     compile_expr(c, g0->iter);
-    WITH_LOC(c, g0->iter->pos, emit0(c, OP_GET_ITER));
+    WITH_LOC(c, g0->iter->pos, emit0(c, g0->is_async ? OP_GET_AITER : OP_GET_ITER));
     emit(c, OP_CALL_FUNCTION, 1);
+    if (awaited) emit_await(c, 0);
 }
 
 /* ---- statements ------------------------------------------------------------------------ */

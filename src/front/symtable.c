@@ -249,6 +249,10 @@ static void visit_comprehension(Builder *b, Expr *e, const char *name) {
     Scope *saved = b->cur;
     b->cur = cs;
     if (e->kind == E_GENEXP) cs->is_generator = true;
+    /* an `async for` clause, an await in the comprehension's own scope or
+       an asynchronous non-generator comprehension inside it make it
+       asynchronous (CPython 3.11's ste_coroutine for comprehensions) */
+    for (int i = 0; i < n; i++) if (gens[i]->is_async) cs->is_coroutine = true;
     add_sym(cs, ".0", DEF_PARAM | DEF_LOCAL, e->pos);
     const char **np = gc_alloc(sizeof(char *));
     np[0] = ".0";
@@ -271,6 +275,10 @@ static void visit_comprehension(Builder *b, Expr *e, const char *name) {
         visit_expr(b, e->u.comp.elt);
     }
     b->cur = saved;
+    /* list, set and dict comprehensions are awaited where they are built,
+       so an enclosing comprehension awaits too; a generator expression is
+       an asynchronous generator and awaits nothing when created */
+    if (cs->is_coroutine && e->kind != E_GENEXP && saved->kind == SCOPE_COMPREHENSION) saved->is_coroutine = true;
 }
 
 static void visit_target(Builder *b, Expr *e) {
@@ -345,7 +353,10 @@ static void visit_expr(Builder *b, Expr *e) {
     case E_SETCOMP: visit_comprehension(b, e, "<setcomp>"); break;
     case E_DICTCOMP: visit_comprehension(b, e, "<dictcomp>"); break;
     case E_GENEXP: visit_comprehension(b, e, "<genexpr>"); break;
-    case E_AWAIT: visit_expr(b, e->u.await_.value); break;
+    case E_AWAIT:
+        visit_expr(b, e->u.await_.value);
+        if (b->cur->kind == SCOPE_COMPREHENSION) b->cur->is_coroutine = true;
+        break;
     case E_YIELD:
     case E_YIELDFROM:
         if (b->cur->kind == SCOPE_MODULE || b->cur->kind == SCOPE_CLASS) {

@@ -1,4 +1,3 @@
-import types
 print('before')
 x = [await_ for await_ in range(2)]
 print(x)

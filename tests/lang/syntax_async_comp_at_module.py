@@ -1,0 +1,2 @@
+print("never")
+r = [x async for x in y]

@@ -1,0 +1,2 @@
+def f(y):
+    return {await x for x in y}

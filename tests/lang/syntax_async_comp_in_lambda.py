@@ -1,0 +1,2 @@
+async def f(y):
+    return lambda: {x: 1 async for x in y}

@@ -1,0 +1,2 @@
+def f(w):
+    return [[x async for x in y] for y in w]
