@@ -265,7 +265,7 @@ int op_stack_effect(int op, int arg, int jump) {
     case OP_UNARY_INVERT: case OP_UNARY_NOT: case OP_JUMP_FORWARD: case OP_JUMP_ABSOLUTE: case OP_GET_ITER:
     case OP_LIST_TO_TUPLE: case OP_YIELD_VALUE: case OP_GET_YIELD_FROM_ITER: case OP_SETUP_ANNOTATIONS:
     case OP_DICT_TO_KWARGS: case OP_RETURN_GENERATOR: case OP_GEN_START: case OP_CHECK_EXC_MATCH:
-    case OP_CHECK_EG_MATCH: case OP_GET_AWAITABLE: case OP_GET_AITER:
+    case OP_CHECK_EG_MATCH: case OP_GET_AWAITABLE: case OP_GET_AITER: case OP_ASYNC_GEN_WRAP:
         return 0;
     case OP_GET_ANEXT: case OP_BEFORE_ASYNC_WITH:
         return 1;
@@ -910,11 +910,18 @@ static void compile_expr(Compiler *c, Expr *e) {
         if (e->u.yield.value) compile_expr(c, e->u.yield.value);
         else emit_const(c, V_NONE);
         u->loc = loc_of(e->pos);
+        /* marks the value as the async generator's own, not one an await
+           passes up to the event loop */
+        if (u->flags & CO_ASYNC_GENERATOR) emit0(c, OP_ASYNC_GEN_WRAP);
         emit0(c, OP_YIELD_VALUE);
         break;
     case E_YIELDFROM:
         if (u->scope->kind != SCOPE_FUNCTION) {
             compile_error(c, e->pos, "'yield' outside function");
+            break;
+        }
+        if (u->scope->is_coroutine) {
+            compile_error(c, e->pos, "'yield from' inside async function");
             break;
         }
         compile_expr(c, e->u.yield.value);
@@ -1190,13 +1197,7 @@ static void compile_function_body(Compiler *c, Stmt *s) {
     Unit *u = enter_scope(c, fs, s->u.funcdef.name, qn, s->pos.lineno);
     set_arg_counts(u, s->u.funcdef.args);
     if (fs->is_generator) u->flags |= CO_GENERATOR;
-    if (fs->is_coroutine) {
-        if (fs->is_generator) {
-            compile_error(c, s->pos, "asynchronous generators are not supported by tpy");
-            return;
-        }
-        u->flags |= CO_GENERATOR | CO_COROUTINE;
-    }
+    if (fs->is_coroutine) u->flags |= CO_GENERATOR | (fs->is_generator ? CO_ASYNC_GENERATOR : CO_COROUTINE);
     StmtList body = s->u.funcdef.body;
     int start = 0;
     if (body.n && is_docstring(body.items[0]) && !strip_docstrings()) {
@@ -1447,6 +1448,7 @@ static void compile_comp_generators(Compiler *c, Expr *e, int gi, int depth) {
         default:
             compile_expr(c, e->u.comp.elt);
             WITH_LOC(c, e->u.comp.elt->pos, {
+                if (u->flags & CO_ASYNC_GENERATOR) emit0(c, OP_ASYNC_GEN_WRAP);
                 emit0(c, OP_YIELD_VALUE);
                 emit0(c, OP_POP_TOP);
             });
@@ -1471,16 +1473,13 @@ static void compile_comprehension(Compiler *c, Expr *e) {
         compile_error(c, e->pos, "asynchronous comprehension outside of an asynchronous function");
         return;
     }
-    if (cs->is_coroutine && e->kind == E_GENEXP) {
-        compile_error(c, e->pos, "asynchronous generator expressions are not supported by tpy");
-        return;
-    }
     Value qn = make_qualname(c, name);
     Unit *u = enter_scope(c, cs, name, qn, e->pos.lineno);
     u->argcount = 1;
     u->flags |= CO_COMPREHENSION;
     if (e->kind == E_GENEXP) u->flags |= CO_GENERATOR;
     if (awaited) u->flags |= CO_GENERATOR | CO_COROUTINE;
+    if (cs->is_coroutine && e->kind == E_GENEXP) u->flags |= CO_ASYNC_GENERATOR;
     u->loc = loc_of(e->pos);
     add_const(u, V_NONE);
     switch (e->kind) {
@@ -1633,8 +1632,9 @@ static void compile_return(Compiler *c, Stmt *s) {
         compile_error(c, s->pos, "'return' outside function");
         return;
     }
-    if (s->u.ret.value && (u->flags & CO_GENERATOR) && false) {
-        /* generators may return values (StopIteration.value) */
+    if (s->u.ret.value && (u->flags & CO_ASYNC_GENERATOR)) {
+        compile_error(c, s->pos, "'return' with value in async generator");
+        return;
     }
     if (star_exit_error(c, false)) {
         /* 3.11 points at a constant return value, else at the statement */

@@ -2533,6 +2533,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_GET_ANEXT:
     case OP_END_ASYNC_FOR:
     case OP_BEFORE_ASYNC_WITH:
+    case OP_ASYNC_GEN_WRAP:
         /* coroutine protocols call user dunders and suspend through
          * YIELD_FROM: left to the interpreter */
         rec_abort(R, ABORT_COROUTINE);

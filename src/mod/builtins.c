@@ -876,6 +876,8 @@ static const MethodDef builtin_functions[] = {
     {"round", b_round, MF_KEYWORDS, NULL},
     {"iter", b_iter, 0, NULL},
     {"next", b_next, 0, NULL},
+    {"aiter", builtin_aiter, 0, NULL},
+    {"anext", builtin_anext, 0, NULL},
     {"sorted", b_sorted, MF_KEYWORDS, NULL},
     {"min", b_min, MF_KEYWORDS, NULL},
     {"max", b_max, MF_KEYWORDS, NULL},

@@ -11,6 +11,7 @@
 #include "../vm/config.h"
 #include "modules.h"
 #include "../vm/pending.h"
+#include "../obj/gen.h"
 #include "../vm/traceback.h"
 
 Value sys_module;
@@ -733,10 +734,15 @@ static Value s_getframe(Value *args, size_t nargs, Value kwnames) {
     return frame_object_new(f);
 }
 
+static Value s_get_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
+static Value s_set_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
+
 static const MethodDef sys_functions[] = {
     {"exit", s_exit, 0, NULL},
     {"setrecursionlimit", s_setrecursionlimit, 0, NULL},
     {"getrecursionlimit", s_getrecursionlimit, 0, NULL},
+    {"get_asyncgen_hooks", s_get_asyncgen_hooks, 0, NULL},
+    {"set_asyncgen_hooks", s_set_asyncgen_hooks, MF_KEYWORDS, NULL},
     {"set_int_max_str_digits", s_set_int_max_str_digits, 0, NULL},
     {"get_int_max_str_digits", s_get_int_max_str_digits, 0, NULL},
     {"intern", s_intern, 0, NULL},
@@ -781,11 +787,14 @@ FIELD_GETTER(17)
 static Value (*const field_getters[])(Value) = {fg_0,  fg_1,  fg_2,  fg_3,  fg_4,  fg_5,  fg_6,  fg_7,  fg_8,
                                                 fg_9,  fg_10, fg_11, fg_12, fg_13, fg_14, fg_15, fg_16, fg_17};
 
+static Type *asyncgen_hooks_type;
+
 static Value fieldtuple_repr(Value self) {
     Type *t = type_of(self);
     Buf b;
     buf_init(&b, 64);
-    buf_puts(&b, "sys.");
+    /* CPython names its type "asyncgen_hooks", the others "sys.X" */
+    if (t != asyncgen_hooks_type) buf_puts(&b, "sys.");
     buf_puts(&b, t->tname);
     buf_putc(&b, '(');
     Value d = t->dict;
@@ -806,7 +815,7 @@ static Value fieldtuple_repr(Value self) {
     return str_from_buf(&b);
 }
 
-static Value make_field_tuple(const char *tname, const char *const *fields, Value *values, int n) {
+static Type *make_field_type(const char *tname, const char *const *fields, int n) {
     Type *t = gc_alloc(sizeof(Type));
     t->tname = tname;
     t->base = &tuple_type;
@@ -820,10 +829,55 @@ static Value make_field_tuple(const char *tname, const char *const *fields, Valu
     type_add_getsets(t, defs);
     type_ready(t);
     t->new_ = NULL;
+    return t;
+}
+
+static Value new_field_tuple(Type *t, Value *values, int n) {
     TupleObject *o = (TupleObject *)obj_alloc(t, sizeof(TupleObject) + sizeof(Value) * (size_t)n);
     o->size = n;
     values_copy(o->items, values, (size_t)n);
     return V_FROM_PTR(o);
+}
+
+static Value make_field_tuple(const char *tname, const char *const *fields, Value *values, int n) {
+    return new_field_tuple(make_field_type(tname, fields, n), values, n);
+}
+
+/* ---- asynchronous generator hooks (state in obj/gen.c) ---- */
+
+static Value s_get_asyncgen_hooks(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (arg_nokw("get_asyncgen_hooks", kwnames) < 0 || arg_count("get_asyncgen_hooks", nargs, 0, 0) < 0) return VNULL;
+    if (!asyncgen_hooks_type) {
+        static const char *const fields[] = {"firstiter", "finalizer"};
+        asyncgen_hooks_type = make_field_type("asyncgen_hooks", fields, 2);
+    }
+    Value v[2] = {asyncgen_firstiter ? asyncgen_firstiter : V_NONE, asyncgen_finalizer ? asyncgen_finalizer : V_NONE};
+    return new_field_tuple(asyncgen_hooks_type, v, 2);
+}
+
+/* set_asyncgen_hooks([firstiter[, finalizer]]): an omitted hook is kept,
+ * None removes one; both are checked before either changes. */
+static Value s_set_asyncgen_hooks(Value *args, size_t nargs, Value kwnames) {
+    static const char *const names[] = {"firstiter", "finalizer", NULL};
+    if (arg_count("set_asyncgen_hooks", nargs, 0, 2) < 0) return VNULL;
+    Value hook[2] = {nargs > 0 ? args[0] : VNULL, nargs > 1 ? args[1] : VNULL};
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    for (size_t i = 0; i < nkw; i++) {
+        Value k = tuple_get(kwnames, (int64_t)i);
+        int j = str_eq_cstr(k, names[0]) ? 0 : str_eq_cstr(k, names[1]) ? 1 : -1;
+        if (j < 0) return err_format(&exc_TypeError, "'%U' is an invalid keyword argument for this function", k);
+        if ((size_t)j < nargs)
+            return err_format(&exc_TypeError, "argument for function given by name ('%s') and position (%d)", names[j],
+                              j + 1);
+        hook[j] = args[nargs + i];
+    }
+    for (int j = 1; j >= 0; j--)
+        if (hook[j] && hook[j] != V_NONE && !type_of(hook[j])->call)
+            return err_format(&exc_TypeError, "callable %s expected, got %T", names[j], hook[j]);
+    if (hook[0]) asyncgen_firstiter = hook[0] == V_NONE ? VNULL : hook[0];
+    if (hook[1]) asyncgen_finalizer = hook[1] == V_NONE ? VNULL : hook[1];
+    return V_NONE;
 }
 
 /* sys.copyright: tpy's, and that of the standard library it runs */

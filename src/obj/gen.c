@@ -8,16 +8,19 @@
 
 void sys_write_stderr(const char *s, size_t n);   /* mod/sys.c */
 
-Type gen_type, coro_type, coro_wrapper_type;
+Type gen_type, coro_type, coro_wrapper_type, async_gen_type;
 
 static void gen_finalize(void *p);
 
 /* The noun CPython's messages use for g ("coroutine already executing"). */
-static const char *gen_kind(GenObject *g) { return g->hdr.type == &coro_type ? "coroutine" : "generator"; }
+static const char *gen_kind(GenObject *g) {
+    return g->hdr.type == &coro_type ? "coroutine" : g->hdr.type == &async_gen_type ? "async generator" : "generator";
+}
 
 Value gen_new(Frame *f, FunctionObject *func) {
     bool coro = (f->code->flags & CO_COROUTINE) != 0;
-    GenObject *g = (GenObject *)obj_alloc(coro ? &coro_type : &gen_type, sizeof *g);
+    Type *t = coro ? &coro_type : (f->code->flags & CO_ASYNC_GENERATOR) ? &async_gen_type : &gen_type;
+    GenObject *g = (GenObject *)obj_alloc(t, sizeof *g);
     g->frame = f;
     g->name = func->name;
     g->qualname = func->qualname;
@@ -77,6 +80,14 @@ static void gen_finalize(void *p) {
         coro_warn_never_awaited(g);
         return;
     }
+    if (g->hdr.type == &async_gen_type && g->frame && g->ag_finalizer && !g->ag_closed) {
+        /* the event loop's hook closes it (by scheduling aclose()) */
+        Value gv = V_FROM_PTR(g);
+        Value saved = err_fetch();
+        if (!obj_call1(g->ag_finalizer, gv)) err_write_unraisable(err_fetch(), "", gv);
+        err_restore(saved);
+        return;
+    }
     if (!g->frame || !g->started || g->running) return;
     Value gv = V_FROM_PTR(g);
     Value saved = err_fetch();
@@ -115,6 +126,12 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
             V_AS(ExcObject, tstate.exc)->cause = e;
             V_AS(ExcObject, tstate.exc)->context = e;
             V_AS(ExcObject, tstate.exc)->suppress_context = true;
+        } else if (g->hdr.type == &async_gen_type && err_matches(&exc_StopAsyncIteration)) {
+            Value e = err_fetch();
+            err_set(&exc_RuntimeError, "async generator raised StopAsyncIteration");
+            V_AS(ExcObject, tstate.exc)->cause = e;
+            V_AS(ExcObject, tstate.exc)->context = e;
+            V_AS(ExcObject, tstate.exc)->suppress_context = true;
         }
         return -1;
     }
@@ -125,6 +142,13 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
 static Value stop_with(Value v) {
     if (v == V_NONE) return err_set_value(&exc_StopIteration, VNULL);
     return err_stop_iteration(v);
+}
+
+/* The exception that says g returned v: an async generator's end is
+ * StopAsyncIteration (it can only return None). */
+static Value gen_stop(GenObject *g, Value v) {
+    if (g->hdr.type == &async_gen_type) return err_set_value(&exc_StopAsyncIteration, VNULL);
+    return stop_with(v);
 }
 
 int gen_send_ex(Value gv, Value value, Value *out) {
@@ -272,7 +296,7 @@ static Value gen_throw_exc(Value gv, Value exc) {
             Value out;
             st = gen_run(g, VNULL, &out);
             if (st == 1) return out;
-            if (st == 0) return stop_with(out);
+            if (st == 0) return gen_stop(g, out);
             return VNULL;
         }
         exc = err_fetch();
@@ -294,7 +318,7 @@ throw_here:;
     Value out;
     int st = gen_run(g, exc, &out);
     if (st == 1) return out;
-    if (st == 0) return stop_with(out);
+    if (st == 0) return gen_stop(g, out);
     return VNULL;
 }
 
@@ -334,7 +358,8 @@ static Value gen_close_m(Value *args, size_t nargs, Value kwnames) {
         g->frame = NULL;
         return err_format(&exc_RuntimeError, "%s ignored GeneratorExit", gen_kind(g));
     }
-    if (err_matches(&exc_GeneratorExit) || err_matches(&exc_StopIteration)) {
+    if (err_matches(&exc_GeneratorExit) || err_matches(&exc_StopIteration) ||
+        (g->hdr.type == &async_gen_type && err_matches(&exc_StopAsyncIteration))) {
         err_clear();
         return V_NONE;
     }
@@ -532,6 +557,449 @@ Type coro_wrapper_type = {
     .iternext = cw_iternext,
 };
 
+/* ---- asynchronous generators ------------------------------------------------------------ *
+ * An async generator is a generator object of type async_generator whose
+ * code is CO_ASYNC_GENERATOR. Its frame suspends for two reasons: an
+ * `await` passes a value up to the event loop (YIELD_FROM), or a `yield`
+ * produces an item, which ASYNC_GEN_WRAP marks first. __anext__/asend and
+ * athrow/aclose return awaitables (async_generator_asend / _athrow) that
+ * resume the frame when the loop iterates them: a wrapped value ends the
+ * awaitable with StopIteration(item), an unwrapped one goes on up to the
+ * loop, and the generator's end is StopAsyncIteration. */
+
+Value asyncgen_firstiter, asyncgen_finalizer;
+
+Type async_gen_wrapped_type, async_gen_asend_type, async_gen_athrow_type, anext_awaitable_type;
+
+typedef struct {
+    Object hdr;
+    Value value;
+} AsyncGenWrapped;
+
+Value async_gen_wrap(Value v) {
+    AsyncGenWrapped *w = (AsyncGenWrapped *)obj_alloc(&async_gen_wrapped_type, sizeof *w);
+    w->value = v;
+    return V_FROM_PTR(w);
+}
+
+static bool is_wrapped(Value v) { return v_is_ptr(v) && V_OBJ(v)->type == &async_gen_wrapped_type; }
+
+enum { AW_INIT, AW_ITER, AW_CLOSED };
+
+/* async_generator_asend (args[0] the value to send) and
+ * async_generator_athrow (is_close: aclose(); else the exception). */
+typedef struct {
+    Object hdr;
+    Value gen;
+    Value sendval;
+    Value throw_args[3];        /* athrow's typ, val, tb (VNULL: absent) */
+    size_t nthrow_args;
+    uint8_t state;
+    bool is_close;
+} AGAwaitable;
+
+static GenObject *agw_gen(AGAwaitable *a) { return V_AS(GenObject, a->gen); }
+
+/* The first __anext__/asend/athrow/aclose looks the hooks up: the
+ * finalizer is remembered, firstiter is called with the generator. */
+static bool ag_init_hooks(Value gv) {
+    GenObject *g = V_AS(GenObject, gv);
+    if (g->ag_hooks_inited) return true;
+    g->ag_hooks_inited = true;
+    if (asyncgen_finalizer) {
+        g->ag_finalizer = asyncgen_finalizer;
+        if (!g->finalizable) {
+            g->finalizable = true;
+            gc_register_finalizer(g, gen_finalize);
+        }
+    }
+    if (asyncgen_firstiter && !obj_call1(asyncgen_firstiter, gv)) return false;
+    return true;
+}
+
+/* What a resumption of the generator means to the awaitable: r is what it
+ * yielded, or VNULL with the exception (its end: StopAsyncIteration). */
+static Value ag_unwrap(GenObject *g, Value r) {
+    if (!r) {
+        if (!err_occurred()) err_set_value(&exc_StopAsyncIteration, VNULL);
+        if (err_matches(&exc_StopAsyncIteration) || err_matches(&exc_GeneratorExit)) g->ag_closed = true;
+        g->ag_running_async = false;
+        return VNULL;
+    }
+    if (is_wrapped(r)) {
+        g->ag_running_async = false;
+        return stop_with(V_AS(AsyncGenWrapped, r)->value);
+    }
+    return r;
+}
+
+/* Resume g with v (VNULL: next): the yielded value, or VNULL with the
+ * exception, its end being StopAsyncIteration. */
+static Value ag_resume(Value gv, Value v) {
+    Value out;
+    int st = gen_send_ex(gv, v, &out);
+    if (st == 1) return out;
+    if (st == 0) return err_set_value(&exc_StopAsyncIteration, VNULL);
+    return VNULL;
+}
+
+static Value ag_new_awaitable(Type *t, Value gv, Value sendval, Value *throw_args, size_t n, bool is_close) {
+    if (!ag_init_hooks(gv)) return VNULL;
+    AGAwaitable *a = (AGAwaitable *)obj_alloc(t, sizeof *a);
+    a->gen = gv;
+    a->sendval = sendval;
+    for (size_t i = 0; i < n; i++) a->throw_args[i] = throw_args[i];
+    a->nthrow_args = n;
+    a->is_close = is_close;
+    a->state = AW_INIT;
+    return V_FROM_PTR(a);
+}
+
+static Value ag_anext_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__anext__", nargs - 1, 0, 0) < 0) return VNULL;
+    return ag_new_awaitable(&async_gen_asend_type, args[0], V_NONE, NULL, 0, false);
+}
+
+static Value ag_asend_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("asend", nargs - 1, 1, 1) < 0) return VNULL;
+    return ag_new_awaitable(&async_gen_asend_type, args[0], args[1], NULL, 0, false);
+}
+
+/* The exception throw(typ[, val[, tb]]) raises, as generator.throw builds
+ * it (VNULL with TypeError for a bad combination). */
+static Value exc_from_throw_args(Value *args, size_t nargs) {
+    Value typ = args[0], val = nargs > 1 ? args[1] : V_NONE;
+    Value exc;
+    if (exc_type_check(typ)) {
+        if (val == V_NONE) exc = obj_call0(typ);
+        else if (exc_check(val)) exc = val;
+        else exc = tuple_check(val) ? obj_call_tuple_dict(typ, val, VNULL) : obj_call1(typ, val);
+        if (!exc) return VNULL;
+    } else if (exc_check(typ)) {
+        if (val != V_NONE) return err_set(&exc_TypeError, "instance exception may not have a separate value");
+        exc = typ;
+    } else {
+        return err_format(&exc_TypeError, "exceptions must be classes or instances deriving from BaseException, not %T",
+                          typ);
+    }
+    if (nargs > 2 && args[2] != V_NONE) V_AS(ExcObject, exc)->traceback = args[2];
+    return exc;
+}
+
+static Value ag_athrow_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("athrow", nargs - 1, 1, 3) < 0) return VNULL;
+    /* the exception is made (and checked) when the awaitable first runs */
+    return ag_new_awaitable(&async_gen_athrow_type, args[0], VNULL, args + 1, nargs - 1, false);
+}
+
+static Value ag_aclose_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("aclose", nargs - 1, 0, 0) < 0) return VNULL;
+    return ag_new_awaitable(&async_gen_athrow_type, args[0], VNULL, NULL, 0, true);
+}
+
+/* asend.send(v) */
+static Value asend_send(AGAwaitable *a, Value v) {
+    GenObject *g = agw_gen(a);
+    if (a->state == AW_CLOSED) return err_set(&exc_RuntimeError, "cannot reuse already awaited __anext__()/asend()");
+    if (a->state == AW_INIT) {
+        if (g->ag_running_async)
+            return err_set(&exc_RuntimeError, "anext(): asynchronous generator is already running");
+        if (!v || v == V_NONE) v = a->sendval;
+        a->state = AW_ITER;
+    }
+    g->ag_running_async = true;
+    Value r = ag_unwrap(g, ag_resume(a->gen, v == V_NONE ? VNULL : v));
+    if (!r) a->state = AW_CLOSED;
+    return r;
+}
+
+static Value asend_iternext(Value v) { return asend_send(V_AS(AGAwaitable, v), VNULL); }
+
+static Value asend_send_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("send", nargs - 1, 1, 1) < 0) return VNULL;
+    return asend_send(V_AS(AGAwaitable, args[0]), args[1]);
+}
+
+static Value asend_throw_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("throw", nargs - 1, 1, 3) < 0) return VNULL;
+    AGAwaitable *a = V_AS(AGAwaitable, args[0]);
+    if (a->state == AW_CLOSED) return err_set(&exc_RuntimeError, "cannot reuse already awaited __anext__()/asend()");
+    Value exc = exc_from_throw_args(args + 1, nargs - 1);
+    Value r = exc ? ag_unwrap(agw_gen(a), gen_throw_exc(a->gen, exc)) : VNULL;
+    if (!r) a->state = AW_CLOSED;
+    return r;
+}
+
+static Value agaw_close_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("close", nargs - 1, 0, 0) < 0) return VNULL;
+    V_AS(AGAwaitable, args[0])->state = AW_CLOSED;
+    return V_NONE;
+}
+
+static Value agaw_await_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__await__", nargs - 1, 0, 0) < 0) return VNULL;
+    return args[0];
+}
+
+/* aclose(): a yield while closing, or the end of the close */
+static Value athrow_close_yield(AGAwaitable *a) {
+    agw_gen(a)->ag_running_async = false;
+    a->state = AW_CLOSED;
+    return err_set(&exc_RuntimeError, "async generator ignored GeneratorExit");
+}
+
+static Value athrow_close_error(AGAwaitable *a) {
+    agw_gen(a)->ag_running_async = false;
+    a->state = AW_CLOSED;
+    if (a->is_close && (err_matches(&exc_StopAsyncIteration) || err_matches(&exc_GeneratorExit))) {
+        /* the generator is closed: this await is done */
+        err_clear();
+        return err_set_value(&exc_StopIteration, VNULL);
+    }
+    return VNULL;
+}
+
+static Value athrow_send(AGAwaitable *a, Value v) {
+    GenObject *g = agw_gen(a);
+    if (a->state == AW_CLOSED) return err_set(&exc_RuntimeError, "cannot reuse already awaited aclose()/athrow()");
+    if (!g->frame) {
+        a->state = AW_CLOSED;
+        return err_set_value(&exc_StopIteration, VNULL);
+    }
+    Value r;
+    if (a->state == AW_INIT) {
+        if (g->ag_running_async) {
+            a->state = AW_CLOSED;
+            return err_set(&exc_RuntimeError, a->is_close ? "aclose(): asynchronous generator is already running"
+                                                          : "athrow(): asynchronous generator is already running");
+        }
+        if (g->ag_closed) {
+            a->state = AW_CLOSED;
+            return err_set_value(&exc_StopAsyncIteration, VNULL);
+        }
+        if (v && v != V_NONE) return err_set(&exc_RuntimeError, "can't send non-None value to a just-started coroutine");
+        a->state = AW_ITER;
+        g->ag_running_async = true;
+        if (a->is_close) {
+            g->ag_closed = true;
+            r = gen_throw_exc(a->gen, exc_new(&exc_GeneratorExit, NULL, 0));
+            if (r && is_wrapped(r)) return athrow_close_yield(a);
+        } else {
+            Value exc = exc_from_throw_args(a->throw_args, a->nthrow_args);
+            r = ag_unwrap(g, exc ? gen_throw_exc(a->gen, exc) : VNULL);
+        }
+        return r ? r : athrow_close_error(a);
+    }
+    r = ag_resume(a->gen, v == V_NONE ? VNULL : v);
+    if (!a->is_close) return ag_unwrap(g, r);
+    if (!r) return athrow_close_error(a);
+    if (is_wrapped(r)) return athrow_close_yield(a);
+    return r;
+}
+
+static Value athrow_iternext(Value v) { return athrow_send(V_AS(AGAwaitable, v), VNULL); }
+
+static Value athrow_send_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("send", nargs - 1, 1, 1) < 0) return VNULL;
+    return athrow_send(V_AS(AGAwaitable, args[0]), args[1]);
+}
+
+static Value athrow_throw_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("throw", nargs - 1, 1, 3) < 0) return VNULL;
+    AGAwaitable *a = V_AS(AGAwaitable, args[0]);
+    GenObject *g = agw_gen(a);
+    if (a->state == AW_CLOSED) return err_set(&exc_RuntimeError, "cannot reuse already awaited aclose()/athrow()");
+    Value exc = exc_from_throw_args(args + 1, nargs - 1);
+    if (!exc) return VNULL;
+    Value r = gen_throw_exc(a->gen, exc);
+    if (!a->is_close) return ag_unwrap(g, r);
+    if (r && is_wrapped(r)) return athrow_close_yield(a);
+    if (!r && (err_matches(&exc_StopAsyncIteration) || err_matches(&exc_GeneratorExit))) {
+        err_clear();
+        return err_set_value(&exc_StopIteration, VNULL);
+    }
+    return r;
+}
+
+static Value ag_repr(Value v) {
+    GenObject *g = V_AS(GenObject, v);
+    return str_printf("<async_generator object %U at %p>", g->qualname, (void *)(uintptr_t)v);
+}
+
+static Value ag_get_running(Value v) { return v_bool(V_AS(GenObject, v)->ag_running_async); }
+
+static const GetSetDef ag_getsets[] = {
+    {"__name__", gen_get_name, gen_set_name, NULL},
+    {"__qualname__", gen_get_qualname, gen_set_qualname, NULL},
+    {"ag_await", gen_get_yieldfrom, NULL, NULL},
+    {"ag_running", ag_get_running, NULL, NULL},
+    {"ag_frame", gen_get_frame, NULL, NULL},
+    {"ag_code", gen_get_code, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static Value ag_aiter(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__aiter__", nargs - 1, 0, 0) < 0) return VNULL;
+    return args[0];
+}
+
+static const MethodDef ag_methods[] = {
+    {"__anext__", ag_anext_m, 0, NULL},
+    {"asend", ag_asend_m, 0, NULL},
+    {"athrow", ag_athrow_m, 0, NULL},
+    {"aclose", ag_aclose_m, 0, NULL},
+    {"__aiter__", ag_aiter, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef asend_methods[] = {
+    {"send", asend_send_m, 0, NULL},
+    {"throw", asend_throw_m, 0, NULL},
+    {"close", agaw_close_m, 0, NULL},
+    {"__await__", agaw_await_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef athrow_methods[] = {
+    {"send", athrow_send_m, 0, NULL},
+    {"throw", athrow_throw_m, 0, NULL},
+    {"close", agaw_close_m, 0, NULL},
+    {"__await__", agaw_await_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+Type async_gen_type = {
+    .tname = "async_generator",
+    .basicsize = sizeof(GenObject),
+    .repr = ag_repr,
+};
+
+Type async_gen_wrapped_type = {
+    .tname = "async_generator_wrapped_value",
+    .basicsize = sizeof(AsyncGenWrapped),
+};
+
+Type async_gen_asend_type = {
+    .tname = "async_generator_asend",
+    .basicsize = sizeof(AGAwaitable),
+    .iter = iter_self,
+    .iternext = asend_iternext,
+};
+
+Type async_gen_athrow_type = {
+    .tname = "async_generator_athrow",
+    .basicsize = sizeof(AGAwaitable),
+    .iter = iter_self,
+    .iternext = athrow_iternext,
+};
+
+/* ---- aiter() and anext() ---------------------------------------------------------------- */
+
+Value builtin_aiter(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("aiter", nargs, 1, 1) < 0) return VNULL;
+    bool found;
+    Value it = obj_call_special(args[0], NAME(__aiter__), NULL, 0, &found);
+    if (!found && !err_occurred()) return err_format(&exc_TypeError, "'%T' object is not an async iterable", args[0]);
+    if (!it) return VNULL;
+    if (!type_lookup(type_of(it), NAME(__anext__)))
+        return err_format(&exc_TypeError, "aiter() returned not an async iterator of type '%T'", it);
+    return it;
+}
+
+/* anext(ait, default): an awaitable for ait.__anext__() that ends with
+ * StopIteration(default) instead of StopAsyncIteration. */
+typedef struct {
+    Object hdr;
+    Value wrapped, dflt;
+} AnextAwaitable;
+
+Value builtin_anext(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("anext", nargs, 1, 2) < 0) return VNULL;
+    Type *t = type_of(args[0]);
+    if (!type_lookup(t, NAME(__anext__))) return err_format(&exc_TypeError, "'%s' object is not an async iterator", t->tname);
+    Value aw = obj_call_method(args[0], "__anext__", NULL, 0);
+    if (!aw || nargs == 1) return aw;
+    AnextAwaitable *a = (AnextAwaitable *)obj_alloc(&anext_awaitable_type, sizeof *a);
+    a->wrapped = aw;
+    a->dflt = args[1];
+    return V_FROM_PTR(a);
+}
+
+/* The iterator that awaiting the wrapped awaitable drives. */
+static Value anext_iter(AnextAwaitable *a) {
+    if (coro_check(a->wrapped)) return a->wrapped;
+    return coro_get_awaitable(a->wrapped, 0);
+}
+
+static Value anext_result(AnextAwaitable *a, Value r) {
+    if (!r && err_matches(&exc_StopAsyncIteration)) {
+        err_clear();
+        return stop_with(a->dflt);
+    }
+    return r;
+}
+
+static Value anext_forward(Value self, const char *name, Value *args, size_t nargs) {
+    AnextAwaitable *a = V_AS(AnextAwaitable, self);
+    Value it = anext_iter(a);
+    if (!it) return VNULL;
+    return anext_result(a, obj_call_method(it, name, args, nargs));
+}
+
+static Value anext_iternext(Value self) {
+    AnextAwaitable *a = V_AS(AnextAwaitable, self);
+    Value it = anext_iter(a);
+    if (!it) return VNULL;
+    Value r = coro_check(it) ? gen_next_raising(it) : obj_next(it);
+    if (!r && !err_occurred()) err_set_value(&exc_StopIteration, VNULL);
+    return anext_result(a, r);
+}
+
+static Value anext_send_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("send", nargs - 1, 1, 1) < 0) return VNULL;
+    return anext_forward(args[0], "send", args + 1, 1);
+}
+static Value anext_throw_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("throw", nargs - 1, 1, 3) < 0) return VNULL;
+    return anext_forward(args[0], "throw", args + 1, nargs - 1);
+}
+static Value anext_close_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("close", nargs - 1, 0, 0) < 0) return VNULL;
+    return anext_forward(args[0], "close", NULL, 0);
+}
+
+static const MethodDef anext_methods[] = {
+    {"send", anext_send_m, 0, NULL},
+    {"throw", anext_throw_m, 0, NULL},
+    {"close", anext_close_m, 0, NULL},
+    {"__await__", agaw_await_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+Type anext_awaitable_type = {
+    .tname = "anext_awaitable",
+    .basicsize = sizeof(AnextAwaitable),
+    .iter = iter_self,
+    .iternext = anext_iternext,
+};
+
+
 void gen_init(void) {
     type_add_methods(&gen_type, gen_methods);
     type_add_getsets(&gen_type, gen_getsets);
@@ -541,4 +1009,14 @@ void gen_init(void) {
     type_ready(&coro_type);
     type_add_methods(&coro_wrapper_type, cw_methods);
     type_ready(&coro_wrapper_type);
+    type_add_methods(&async_gen_type, ag_methods);
+    type_add_getsets(&async_gen_type, ag_getsets);
+    type_ready(&async_gen_type);
+    type_ready(&async_gen_wrapped_type);
+    type_add_methods(&async_gen_asend_type, asend_methods);
+    type_ready(&async_gen_asend_type);
+    type_add_methods(&async_gen_athrow_type, athrow_methods);
+    type_ready(&async_gen_athrow_type);
+    type_add_methods(&anext_awaitable_type, anext_methods);
+    type_ready(&anext_awaitable_type);
 }

@@ -30,11 +30,18 @@ typedef struct GenObject {
        went, the same line when the call's result is dropped at once) */
     CodeObject *origin_code;
     int origin_line;
+    /* async generators (CPython's names): an asend/athrow awaitable is
+       being iterated (what ag_running shows); aclose() ran or the body
+       ended by StopAsyncIteration or GeneratorExit; the hooks were looked
+       up (at the first __anext__/asend/athrow/aclose), and the finalizer
+       hook current then, called instead of closing when unreachable */
+    bool ag_running_async, ag_closed, ag_hooks_inited;
+    Value ag_finalizer;
 } GenObject;
 
 enum { GEN_JIT_NONE, GEN_JIT_CONTINUE, GEN_JIT_RAISE };
 
-extern Type gen_type, coro_type, coro_wrapper_type;
+extern Type gen_type, coro_type, coro_wrapper_type, async_gen_type;
 
 static inline bool gen_check(Value v) { return v && v_is_ptr(v) && V_OBJ(v)->type == &gen_type; }
 static inline bool coro_check(Value v) { return v && v_is_ptr(v) && V_OBJ(v)->type == &coro_type; }
@@ -52,6 +59,17 @@ Value coro_get_awaitable(Value v, int where);
 Value async_get_anext(Value ait);
 /* Throw exc into a generator or coroutine at its suspension point. */
 Value gen_throw(Value g, Value exc);
+
+static inline bool async_gen_check(Value v) { return v && v_is_ptr(v) && V_OBJ(v)->type == &async_gen_type; }
+
+/* ASYNC_GEN_WRAP: marks a value an async generator yields (as opposed to
+ * one an await inside it passes up to the event loop). */
+Value async_gen_wrap(Value v);
+/* sys.set_asyncgen_hooks / get_asyncgen_hooks state (VNULL: unset). */
+extern Value asyncgen_firstiter, asyncgen_finalizer;
+/* The builtins aiter() and anext() (mod/builtins.c's table). */
+Value builtin_aiter(Value *args, size_t nargs, Value kwnames);
+Value builtin_anext(Value *args, size_t nargs, Value kwnames);
 
 /* A new generator for a frame set up by the caller (arguments bound). */
 Value gen_new(Frame *f, FunctionObject *func);

@@ -2124,6 +2124,10 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         PUSH(res);
         NEXT();
     }
+    TARGET(ASYNC_GEN_WRAP) {
+        TOP() = async_gen_wrap(TOP());
+        NEXT();
+    }
     TARGET(GET_AITER) {
         Value obj = TOP();
         SAVE_REGS();

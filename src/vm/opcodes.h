@@ -148,6 +148,7 @@
     _(GET_ANEXT, OK_NONE)            /* (ait -- ait awaitable(ait.__anext__())) */ \
     _(END_ASYNC_FOR, OK_NONE)        /* handler: (ait exc -- ) on StopAsyncIteration, else reraise */ \
     _(BEFORE_ASYNC_WITH, OK_NONE)    /* (mgr -- aexit mgr.__aenter__()) */         \
+    _(ASYNC_GEN_WRAP, OK_NONE)       /* (v -- wrapped v) before an async generator's yield */ \
     _(IMPORT_NAME, OK_NAME)          /* (level fromlist -- module) */              \
     _(IMPORT_FROM, OK_NAME)          /* (module -- module attr) */                 \
     _(IMPORT_STAR, OK_NONE)          /* (module -- ) */                            \

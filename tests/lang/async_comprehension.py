@@ -1,3 +1,5 @@
+# An async list comprehension over an async generator (was in tests/unsupported:
+# tpy had no async generators or comprehensions)
 async def agen():
     yield 1
     yield 2

@@ -1,0 +1,3 @@
+async def f():
+    return None
+    yield
