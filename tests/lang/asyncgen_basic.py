@@ -43,5 +43,21 @@ async def main():
         await g.__anext__()
     except StopAsyncIteration:
         print('closed SAI')
+    it = Countdown(2)
+    print([await anext(it, 'dflt') for _ in range(3)])
     return 'ok'
+
+class Countdown:
+    # an async iterator that is not a generator: anext()'s default wraps
+    # whatever awaitable its __anext__ returns
+    def __init__(self, n):
+        self.n = n
+    def __aiter__(self):
+        return self
+    async def __anext__(self):
+        await Y()
+        if not self.n:
+            raise StopAsyncIteration
+        self.n -= 1
+        return self.n
 print(run(main()))
