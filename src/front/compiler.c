@@ -2956,11 +2956,11 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
     if (e) err_set_exc(e);
 }
 
-CodeObject *compile_source(const char *src, size_t len, const char *filename, CompileMode mode) {
+static CodeObject *compile(const char *src, size_t len, const char *filename, CompileMode mode, bool text) {
     SyntaxErrorInfo info;
     memset(&info, 0, sizeof info);
     ParseMode pm = mode == COMPILE_EVAL ? PARSE_EVAL : mode == COMPILE_INTERACTIVE ? PARSE_SINGLE : PARSE_FILE;
-    Module *m = parse_source(src, len, filename, pm, &info);
+    Module *m = text ? parse_text(src, len, filename, pm, &info) : parse_source(src, len, filename, pm, &info);
     if (!m) {
         /* A module read from a file (a script, stdin, an import; not -c,
            whose name is "<string>", nor compile()/exec()) reports parser
@@ -2979,4 +2979,12 @@ CodeObject *compile_source(const char *src, size_t len, const char *filename, Co
         return NULL;
     }
     return co;
+}
+
+CodeObject *compile_source(const char *src, size_t len, const char *filename, CompileMode mode) {
+    return compile(src, len, filename, mode, false);
+}
+
+CodeObject *compile_text(const char *src, size_t len, const char *filename, CompileMode mode) {
+    return compile(src, len, filename, mode, true);
 }

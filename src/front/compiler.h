@@ -21,6 +21,8 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
 /* Parse and compile source; on failure raises SyntaxError (or its
  * subclasses) with CPython's attributes and returns NULL. */
 CodeObject *compile_source(const char *src, size_t len, const char *filename, CompileMode mode);
+/* compile() and exec() of a str: its coding declaration is not looked at */
+CodeObject *compile_text(const char *src, size_t len, const char *filename, CompileMode mode);
 
 /* Stack effect of an instruction (for the assembler's depth analysis). */
 int op_stack_effect(int op, int arg, int jump);

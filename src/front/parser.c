@@ -4101,7 +4101,7 @@ static Module *bad_source(SyntaxErrorInfo *err, const char *msg) {
     return NULL;
 }
 
-Module *parse_source(const char *src, size_t len, const char *filename, ParseMode mode,
+static Module *parse(const char *src, size_t len, const char *filename, ParseMode mode, bool is_text,
                      SyntaxErrorInfo *err) {
     if (!filename) filename = "<unknown>";
     memset(err, 0, sizeof *err);
@@ -4111,7 +4111,7 @@ Module *parse_source(const char *src, size_t len, const char *filename, ParseMod
     char enc[64];
     int has_bom = len >= 3 && (unsigned char)src[0] == 0xEF && (unsigned char)src[1] == 0xBB &&
                   (unsigned char)src[2] == 0xBF;
-    int declared = coding_spec(src + (has_bom ? 3 : 0), len - (has_bom ? 3 : 0), enc, sizeof enc);
+    int declared = !is_text && coding_spec(src + (has_bom ? 3 : 0), len - (has_bom ? 3 : 0), enc, sizeof enc);
     if (declared && strcmp(enc, "utf-8") != 0) {
         if (has_bom) return bad_source(err, pformat("encoding problem: %s with BOM", enc));
         size_t tl;
@@ -4199,4 +4199,14 @@ Module *parse_source(const char *src, size_t len, const char *filename, ParseMod
         if (err->text) err->text = pformat("\xef\xbb\xbf%s", err->text);
     }
     return NULL;
+}
+
+Module *parse_source(const char *src, size_t len, const char *filename, ParseMode mode,
+                     SyntaxErrorInfo *err) {
+    return parse(src, len, filename, mode, false, err);
+}
+
+Module *parse_text(const char *src, size_t len, const char *filename, ParseMode mode,
+                   SyntaxErrorInfo *err) {
+    return parse(src, len, filename, mode, true, err);
 }

@@ -38,8 +38,13 @@ typedef enum ParseMode {
     PARSE_EVAL,     /* one expression: the module holds one S_EXPR */
 } ParseMode;
 
-/* Parse `len` bytes of UTF-8 source. Returns NULL and fills *err on error. */
+/* Parse `len` bytes of UTF-8 source. Returns NULL and fills *err on error.
+ * The source's coding declaration (PEP 263) is honoured. */
 Module *parse_source(const char *src, size_t len, const char *filename,
                      ParseMode mode, SyntaxErrorInfo *err);
+/* The same for source that is already text (compile() or exec() of a str):
+ * as in CPython, a coding declaration in it is a plain comment. */
+Module *parse_text(const char *src, size_t len, const char *filename,
+                   ParseMode mode, SyntaxErrorInfo *err);
 
 #endif

@@ -16,6 +16,7 @@ typedef struct Builder {
     bool failed;
     const char *class_name;     /* innermost enclosing class, for mangling */
     int comp_iter;              /* > 0 inside a comprehension's iterable */
+    bool comp_target;           /* visiting a comprehension's `for` target */
 } Builder;
 
 static char *gc_strdup(const char *s) {
@@ -265,7 +266,9 @@ static void visit_comprehension(Builder *b, Expr *e, const char *name) {
             visit_expr(b, g->iter);
             b->comp_iter--;
         }
+        b->comp_target = true;
         visit_target(b, g->target);
+        b->comp_target = false;
         visit_exprs(b, g->ifs);
     }
     if (e->kind == E_DICTCOMP) {
@@ -283,7 +286,20 @@ static void visit_comprehension(Builder *b, Expr *e, const char *name) {
 
 static void visit_target(Builder *b, Expr *e) {
     switch (e->kind) {
-    case E_NAME: def_name(b, e->u.name.id, DEF_LOCAL, e->pos); break;
+    case E_NAME:
+        if (b->comp_target) {
+            /* a later `for` may not rebind an earlier walrus target */
+            Symbol *sym = scope_lookup(b->cur, mangle_name(b->class_name, e->u.name.id));
+            if (sym && (sym->flags & (DEF_GLOBAL | DEF_NONLOCAL))) {
+                char msg[256];
+                snprintf(msg, sizeof msg, "comprehension inner loop cannot rebind assignment expression target '%s'",
+                         e->u.name.id);
+                fail(b, msg, e->pos);
+                return;
+            }
+        }
+        def_name(b, e->u.name.id, DEF_LOCAL | (b->comp_target ? DEF_COMP_ITER : 0), e->pos);
+        break;
     case E_TUPLE:
     case E_LIST:
         for (int i = 0; i < e->u.seq.elts.n; i++) visit_target(b, e->u.seq.elts.items[i]);
@@ -322,9 +338,16 @@ static void visit_expr(Builder *b, Expr *e) {
                 fail(b, "assignment expression within a comprehension cannot be used in a class body", e->pos);
                 return;
             }
+            /* PEP 572: the target belongs to that scope. It is global
+               there at module level or when the function declares it
+               `global`; otherwise the comprehensions reach it as a
+               nonlocal (a `nonlocal` declaration in the function then
+               passes it further out). */
+            Symbol *own = scope_lookup(s, name);
+            bool global = s->kind == SCOPE_MODULE || (own && (own->flags & DEF_GLOBAL));
             for (Scope *c = b->cur; c != s; c = c->parent)
-                add_sym(c, name, s->kind == SCOPE_MODULE ? DEF_GLOBAL : DEF_NONLOCAL, e->pos);
-            add_sym(s, name, DEF_LOCAL, e->pos);
+                add_sym(c, name, global ? DEF_GLOBAL : DEF_NONLOCAL, e->pos);
+            add_sym(s, name, s->kind == SCOPE_MODULE ? DEF_GLOBAL : DEF_LOCAL, e->pos);
         } else {
             def_name(b, name, DEF_LOCAL, e->pos);
         }

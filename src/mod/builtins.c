@@ -629,6 +629,7 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
     if (code_check(src)) {
         co = V_AS(CodeObject, src);
     } else {
+        bool text = str_check(src);
         if (byteslike_check(src)) src = byteslike_to_str(src);
         if (!str_check(src))
             return err_format(&exc_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
@@ -636,7 +637,7 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
         size_t n = (size_t)str_nbytes(src);
         if (is_eval)
             while (n && (*s == ' ' || *s == '\t')) s++, n--;
-        co = compile_source(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_EXEC);
+        co = (text ? compile_text : compile_source)(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_EXEC);
         if (!co) return VNULL;
     }
     Value r = eval_module_code(co, globals, locals && locals != globals ? locals : VNULL);
@@ -652,6 +653,7 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     Value filename = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "filename");
     Value mode = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "mode");
     if (!src || !filename || !mode) return err_set(&exc_TypeError, "compile() missing required argument");
+    bool text = str_check(src);
     if (byteslike_check(src)) src = byteslike_to_str(src);
     if (!str_check(src) || !str_check(filename) || !str_check(mode))
         return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
@@ -660,7 +662,7 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     else if (str_eq_cstr(mode, "eval")) m = COMPILE_EVAL;
     else if (str_eq_cstr(mode, "single")) m = COMPILE_INTERACTIVE;
     else return err_set(&exc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
-    CodeObject *co = compile_source(str_data(src), (size_t)str_nbytes(src), str_data(filename), m);
+    CodeObject *co = (text ? compile_text : compile_source)(str_data(src), (size_t)str_nbytes(src), str_data(filename), m);
     return co ? V_FROM_PTR(co) : VNULL;
 }
 
