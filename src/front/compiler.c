@@ -1161,7 +1161,13 @@ static int compile_defaults(Compiler *c, Arguments *a) {
 static int compile_annotation_of(Compiler *c, Arg *a) {
     if (!a || !a->annotation) return 0;
     emit_const(c, str_intern_cstr(mangle(c, a->arg)));
-    compile_expr(c, a->annotation);
+    if (a->annotation->kind == E_STARRED) {
+        /* PEP 646 '*args: *Ts': the value is the one item Ts unpacks to */
+        compile_expr(c, a->annotation->u.starred.value);
+        emit(c, OP_UNPACK_SEQUENCE, 1);
+    } else {
+        compile_expr(c, a->annotation);
+    }
     return 1;
 }
 

@@ -2498,7 +2498,9 @@ static Arguments *parameters(P *p, int lambda) {
             if (k == T_NAME) {
                 args->vararg = param(p, lambda, 1);
                 if (peek_kind(p) == T_EQUAL) {
-                    if (!p->no_invalid)
+                    /* (CPython's rule for this message wants a plain annotation) */
+                    Expr *ann = args->vararg->annotation;
+                    if (!p->no_invalid && !(ann && ann->kind == E_STARRED))
                         raise_tok(p, peek(p), "var-positional argument cannot have default value");
                     fail(p);
                 }

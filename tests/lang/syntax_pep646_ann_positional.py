@@ -1,0 +1,3 @@
+print("never")
+def f(a: *b):
+    pass

@@ -1,0 +1,2 @@
+print("never")
+x: *a = 1

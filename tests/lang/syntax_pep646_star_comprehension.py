@@ -1,0 +1,2 @@
+print("never")
+a[*b for b in c]

@@ -1,0 +1,2 @@
+print("never")
+a[*b:c]

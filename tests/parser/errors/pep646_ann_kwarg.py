@@ -1,0 +1,2 @@
+def f(**k: *b):
+    pass

@@ -1,0 +1,2 @@
+def f(*a: *b or c):
+    pass

@@ -1,0 +1,1 @@
+a[*b for b in c]
