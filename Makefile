@@ -92,7 +92,12 @@ build/unit/test_opt: tests/unit/test_opt.c tests/unit/ir_parse.c tests/unit/ir_p
 	$(CC) -std=c11 -D_GNU_SOURCE -fno-strict-aliasing $(WARN) -O1 -g -Isrc -o $@ tests/unit/test_opt.c tests/unit/ir_parse.c \
 	    $(filter-out build/main.o,$(OBJS)) $(LIBS)
 
-unit: $(UNIT_TESTS) examples
+# the parser alone, printing ast.dump() of a file (tools/parsetest_compare.py)
+build/parsetest: tools/parsetest.c src/front/lexer.c src/front/parser.c src/front/ast_dump.c src/gc/gc.c src/util/buf.c
+	@mkdir -p build
+	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Isrc -o $@ $^ -lgc -lgmp -lm
+
+unit: $(UNIT_TESTS) examples build/parsetest
 
 # the embedding library: the runtime without main.o
 LIB_OBJS = $(filter-out build/main.o,$(OBJS))

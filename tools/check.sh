@@ -3,7 +3,8 @@
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
 #   PYPYLOG, PyPy's probe programs), the compiler on CPython's library
-#   (tools/compile_stdlib.py), SIGINT sent to running programs
+#   (tools/compile_stdlib.py), the parser's ast.dump against CPython's on
+#   the same files (tools/parsetest_compare.py), SIGINT sent to running programs
 #   (tools/signal_checks.py), out of memory (tools/oom_checks.py), the
 #   differential fuzzer's fixed-seed batches (tools/fuzz.py), the
 #   command-line cases of tests/cli against CPython, and (unless --no-asan)
@@ -53,6 +54,12 @@ python3 tools/compile_stdlib.py --tpy ./tpy > build/compile-stdlib.log 2>&1
 grep -E '^FAIL' build/compile-stdlib.log | head -20
 tail -n 2 build/compile-stdlib.log
 count "$(tail -n 1 build/compile-stdlib.log)"
+
+echo "== the parser: ast.dump of every file of /usr/lib/python3.11 against CPython's (tools/parsetest_compare.py)"
+python3 tools/parsetest_compare.py ast --attrs --parsetest build/parsetest /usr/lib/python3.11 > build/parse-ast.log 2>&1
+grep -E '^FAIL' build/parse-ast.log | head -20
+tail -n 1 build/parse-ast.log
+count "$(tail -n 1 build/parse-ast.log | sed 's/, [0-9]* skipped$//')"
 
 echo "== Ctrl-C from outside, compared with CPython (tools/signal_checks.py)"
 python3 tools/signal_checks.py --tpy ./tpy > build/signal-checks.log 2>&1

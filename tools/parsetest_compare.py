@@ -23,7 +23,7 @@
       For every .py file under PATH, compare `parsetest FILE` with
       `python3 FILE`: exit status and stderr must be identical. A file
       FILE.expected, if present, holds the expected stderr instead (for
-      errors that are tpy's own, such as unsupported match statements).
+      an error of tpy's own; none is needed today).
 
 Prints one line per mismatch and a summary line "N passed, M failed".
 Exits 1 if anything failed.
