@@ -146,8 +146,8 @@ def run_tty(argv, case):
             os._exit(127)
     out = bytearray()
     deadline = time.time() + case.timeout
-    pending = case.stdin.split(b"\n")
-    lines = [l + b"\n" for l in pending[:-1]] + ([pending[-1]] if pending[-1] else [])
+    # what a person types: each line, and a Ctrl-C, only once the prompt shows
+    lines = [piece for piece in re.split(rb"(?<=[\n\x03])", case.stdin) if piece]
 
     def drain(wait):
         end = time.time() + wait
