@@ -1000,15 +1000,15 @@ static void guard_no_shadow(Recorder *R, IRRef obj, Value vobj, Type *t) {
     guard2(R, IR_guard_value, mref, kref(R, V_FROM_PTR(a->map)));
 }
 
-/* The type's methods may change: the trace depends on the version. */
-static void depend_on_type(Recorder *R, Type *t) {
-    uint32_t ver = type_version(t);
-    (void)ver;
+/* The trace assumes obj unchanged (a type's methods, a function's code):
+ * it watches obj, and a change invalidates it (jit/trace.c). */
+static void depend_on(Recorder *R, Value obj) {
     for (int64_t i = 0; i < list_size(R->watched); i++)
-        if (list_get(R->watched, i) == V_FROM_PTR(t)) return;
-    list_append(R->watched, V_FROM_PTR(t));
+        if (list_get(R->watched, i) == obj) return;
+    list_append(R->watched, obj);
     guard0(R, IR_guard_not_invalidated);
 }
+static void depend_on_type(Recorder *R, Type *t) { depend_on(R, V_FROM_PTR(t)); }
 
 static bool can_inline(Recorder *R, FunctionObject *fn) {
     CodeObject *co = fn->code;
@@ -1189,6 +1189,7 @@ static bool record_instantiation(Recorder *R, IRRef cref, Type *t, const SnapSlo
     if (!init || !can_inline(R, init) || !init_keeps_self(init->code)) return false;
     guard_const(R, cref, V_FROM_PTR(t));
     depend_on_type(R, t);
+    depend_on(R, V_FROM_PTR(init));
     SizeDescr *sd = descr_size(t, (int32_t)t->basicsize, false);
     IRRef obj = emit0(R, IR_new_with_vtable, &sd->d);
     R->known_class[obj] = t;
@@ -1267,6 +1268,7 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
         guard_const(R, cref, vcallable);
         cref = kref(R, vcallable);
         if (can_inline(R, fn)) {
+            depend_on(R, vcallable);    /* fn.__code__ may be reassigned */
             CodeObject *co = fn->code;
             SnapSlot *locals = gc_alloc(sizeof(SnapSlot) * (size_t)(co->nlocals + co->ncells + co->nfrees + 1));
             if (bind_args(R, fn, args, npos, kwnames, locals)) {

@@ -118,6 +118,7 @@ void jit_cell_changed(Value cell) {
     invalidate_watchers(cell);
 }
 void jit_type_changed(Type *t) { invalidate_watchers(V_FROM_PTR(t)); }
+void jit_function_code_changed(Value fn) { invalidate_watchers(fn); }
 void jit_dict_changed(Value d) {
     V_AS(DictObject, d)->watched = 0;
     invalidate_watchers(d);

@@ -652,13 +652,23 @@ typedef struct FrameObject {
     Frame *raw;
     Value code, globals, locals;
     int lineno;
+    int lasti;                  /* instruction index (f_lasti shows its offset) */
+    /* f_trace and its two switches are stored and returned, nothing more:
+       tpy has no sys.settrace, so no trace function is ever called. Each
+       sys._getframe() makes a new snapshot, which has its own values. */
+    Value trace;
+    bool trace_lines, trace_opcodes;
+    bool cleared;
 } FrameObject;
 
 static Type frame_type;
 
-static bool frame_is_live(Frame *f) {
+/* Is the frame the snapshot was taken of still running? A returned
+ * frame's memory is reused by later calls, so the code must match too (a
+ * later call of the same code at the same place still looks live). */
+static bool snapshot_live(FrameObject *fo) {
     for (Frame *x = tstate.frame; x; x = x->back)
-        if (x == f) return true;
+        if (x == fo->raw) return V_FROM_PTR(x->code) == fo->code;
     return false;
 }
 
@@ -668,7 +678,10 @@ static Value frame_object_new(Frame *f) {
     fo->code = V_FROM_PTR(f->code);
     fo->globals = f->globals;
     fo->locals = frame_locals_dict(f);
-    fo->lineno = code_line(f->code, frame_lasti(f));
+    fo->lasti = frame_lasti(f);
+    fo->lineno = code_line(f->code, fo->lasti);
+    fo->trace = V_NONE;
+    fo->trace_lines = true;
     return V_FROM_PTR(fo);
 }
 
@@ -679,21 +692,71 @@ static Value frame_get_globals(Value v) { return V_AS(FrameObject, v)->globals; 
 /* while the frame runs, its line and locals are read live */
 static Value frame_get_locals(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
-    if (frame_is_live(fo->raw)) fo->locals = frame_locals_dict(fo->raw);
+    if (!fo->cleared && snapshot_live(fo)) fo->locals = frame_locals_dict(fo->raw);
     return fo->locals;
 }
+/* byte offset of the current instruction, as dis and co_lines() count */
+static Value frame_get_lasti(Value v) {
+    FrameObject *fo = V_AS(FrameObject, v);
+    if (snapshot_live(fo)) fo->lasti = frame_lasti(fo->raw);
+    return v_int(code_offset(fo->lasti));
+}
+static Value frame_get_trace(Value v) { return V_AS(FrameObject, v)->trace; }
+static int frame_set_trace(Value v, Value x) {
+    V_AS(FrameObject, v)->trace = x ? x : V_NONE;
+    return 0;
+}
+static int frame_set_flag(bool *flag, Value x) {
+    if (!x) {
+        err_set(&exc_AttributeError, "cannot delete attribute");
+        return -1;
+    }
+    if (!bool_check(x)) {
+        err_set(&exc_TypeError, "attribute value type must be bool");
+        return -1;
+    }
+    *flag = x == V_TRUE;
+    return 0;
+}
+static Value frame_get_trace_lines(Value v) { return v_bool(V_AS(FrameObject, v)->trace_lines); }
+static int frame_set_trace_lines(Value v, Value x) { return frame_set_flag(&V_AS(FrameObject, v)->trace_lines, x); }
+static Value frame_get_trace_opcodes(Value v) { return v_bool(V_AS(FrameObject, v)->trace_opcodes); }
+static int frame_set_trace_opcodes(Value v, Value x) {
+    return frame_set_flag(&V_AS(FrameObject, v)->trace_opcodes, x);
+}
+
+/* frame.clear(): a frame that is still running (on the call stack) cannot
+ * be cleared; otherwise the snapshot drops its locals (and f_trace), so a
+ * traceback kept around no longer holds them alive. */
+static Value frame_clear_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("clear", nargs, 1, 1) < 0) return VNULL;
+    FrameObject *fo = V_AS(FrameObject, args[0]);
+    if (snapshot_live(fo)) return err_set(&exc_RuntimeError, "cannot clear an executing frame");
+    fo->locals = dict_new();
+    fo->trace = V_NONE;
+    fo->cleared = true;
+    return V_NONE;
+}
+
+static const MethodDef frame_methods[] = {
+    {"clear", frame_clear_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
 static Value frame_get_lineno(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
-    if (frame_is_live(fo->raw)) fo->lineno = code_line(fo->raw->code, frame_lasti(fo->raw));
+    if (snapshot_live(fo)) fo->lineno = code_line(fo->raw->code, frame_lasti(fo->raw));
     return v_int(fo->lineno);
 }
 static Value frame_get_builtins(Value v) {
-    Frame *f = V_AS(FrameObject, v)->raw;
-    return frame_is_live(f) && f->builtins ? f->builtins : tstate.builtins;
+    FrameObject *fo = V_AS(FrameObject, v);
+    Frame *f = fo->raw;
+    return snapshot_live(fo) && f->builtins ? f->builtins : tstate.builtins;
 }
 static Value frame_get_back(Value v) {
-    Frame *f = V_AS(FrameObject, v)->raw;
-    if (!frame_is_live(f) || !f->back) return V_NONE;
+    FrameObject *fo = V_AS(FrameObject, v);
+    Frame *f = fo->raw;
+    if (!snapshot_live(fo) || !f->back) return V_NONE;
     return frame_object_new(f->back);
 }
 
@@ -711,6 +774,10 @@ static const GetSetDef frame_getsets[] = {
     {"f_lineno", frame_get_lineno, NULL, NULL},
     {"f_builtins", frame_get_builtins, NULL, NULL},
     {"f_back", frame_get_back, NULL, NULL},
+    {"f_lasti", frame_get_lasti, NULL, NULL},
+    {"f_trace", frame_get_trace, frame_set_trace, NULL},
+    {"f_trace_lines", frame_get_trace_lines, frame_set_trace_lines, NULL},
+    {"f_trace_opcodes", frame_get_trace_opcodes, frame_set_trace_opcodes, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -939,6 +1006,7 @@ void sys_init(const char *executable) {
     type_add_methods(&file_type, file_methods);
     type_add_getsets(&file_type, file_getsets);
     type_ready(&file_type);
+    type_add_methods(&frame_type, frame_methods);
     type_add_getsets(&frame_type, frame_getsets);
     type_ready(&frame_type);
     Value m = sys_module = module_new_cstr("sys");

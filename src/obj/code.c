@@ -1,5 +1,7 @@
 /* code.c: the code object type, exception table lookup, disassembler. */
+#include <stddef.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../runtime.h"
 #include "../vm/opcodes.h"
@@ -159,7 +161,22 @@ static Value co_get_varnames(Value v) { return V_AS(CodeObject, v)->varnames; }
 static Value co_get_cellvars(Value v) { return V_AS(CodeObject, v)->cellvars; }
 static Value co_get_freevars(Value v) { return V_AS(CodeObject, v)->freevars; }
 static Value co_get_consts(Value v) { return V_AS(CodeObject, v)->consts; }
-static Value co_get_names(Value v) { return V_AS(CodeObject, v)->names; }
+/* co_names: the names the instructions use. tpy's LOAD_GLOBAL, LOAD_ATTR,
+ * LOAD_METHOD and STORE_ATTR name theirs in their inline cache (argument:
+ * the cache index), the other name instructions index co->names; co_names
+ * lists co->names, then each cache name not among them, in order. */
+static Value code_visible_names(CodeObject *co) {
+    Value l = list_new(tuple_size(co->names) + co->ncaches);
+    for (int64_t i = 0; i < tuple_size(co->names); i++) list_append(l, tuple_get(co->names, i));
+    for (int32_t i = 0; i < co->ncaches; i++) {
+        Value n = co->caches[i].name;
+        bool seen = false;
+        for (int64_t k = 0; k < list_size(l) && !seen; k++) seen = list_get(l, k) == n;
+        if (!seen) list_append(l, n);
+    }
+    return tuple_from_array(list_items(l), list_size(l));
+}
+static Value co_get_names(Value v) { return code_visible_names(V_AS(CodeObject, v)); }
 static Value co_get_flags(Value v) {
     /* CPython's flag values for the common bits */
     CodeObject *co = V_AS(CodeObject, v);
@@ -176,7 +193,357 @@ static Value co_get_flags(Value v) {
     return v_int(f);
 }
 
+static Value co_get_stacksize(Value v) { return v_int(V_AS(CodeObject, v)->stacksize); }
+
+/* ---- the bytecode and tables as bytes ----------------------------------------------------
+ *
+ * These attributes show tpy's own formats, not CPython's (whose encodings
+ * are internals of each CPython version); what they share with CPython is
+ * the unit of offsets: instruction i is at byte offset code_offset(i), so
+ * offsets from co_code, co_lines(), co_positions(), f_lasti and dis agree.
+ *
+ *   co_code            2 bytes per instruction: tpy's opcode (vm/opcodes.h,
+ *                      NOT CPython's numbering), then the low 8 bits of its
+ *                      argument. The full 24-bit argument lives only in the
+ *                      instruction word, so co_code cannot be executed or
+ *                      replaced; it gives the length and the opcodes.
+ *   co_linetable       per instruction, four signed LEB128 numbers: line,
+ *                      end line, column, end column (-1: unknown).
+ *   co_exceptiontable  per entry, unsigned LEB128 numbers: start, end and
+ *                      target as byte offsets, stack depth, lasti (0/1).
+ *   co_lnotab          the classic table: (offset delta, line delta) byte
+ *                      pairs, the line delta signed, computed from
+ *                      co_lines() from co_firstlineno, as CPython 3.11 does
+ *                      for this deprecated attribute. */
+
+static void put_uleb(Buf *b, uint64_t x) {
+    do {
+        uint8_t byte = x & 0x7F;
+        x >>= 7;
+        buf_putc(b, (char)(byte | (x ? 0x80 : 0)));
+    } while (x);
+}
+static void put_sleb(Buf *b, int64_t x) {
+    put_uleb(b, x < 0 ? ((uint64_t)(-(x + 1)) << 1) | 1 : (uint64_t)x << 1);   /* zigzag */
+}
+
+static Value co_get_code(Value v) {
+    CodeObject *co = V_AS(CodeObject, v);
+    Buf b;
+    buf_init(&b, (size_t)code_offset(co->ncode) + 1);
+    for (int32_t i = 0; i < co->ncode; i++) {
+        buf_putc(&b, (char)INSTR_OP(co->code[i]));
+        buf_putc(&b, (char)(INSTR_ARG(co->code[i]) & 0xFF));
+    }
+    _Static_assert(CODE_UNIT_BYTES == 2, "co_code writes 2 bytes per instruction");
+    return bytes_from_buf(&b);
+}
+
+static Value co_get_linetable(Value v) {
+    CodeObject *co = V_AS(CodeObject, v);
+    Buf b;
+    buf_init(&b, (size_t)co->ncode * 4 + 1);
+    for (int32_t i = 0; i < co->ncode; i++) {
+        const Location *l = &co->locations[i];
+        put_sleb(&b, l->line);
+        put_sleb(&b, l->end_line);
+        put_sleb(&b, l->col);
+        put_sleb(&b, l->end_col);
+    }
+    return bytes_from_buf(&b);
+}
+
+static Value co_get_exceptiontable(Value v) {
+    CodeObject *co = V_AS(CodeObject, v);
+    Buf b;
+    buf_init(&b, (size_t)co->nexctable * 5 + 1);
+    for (int32_t i = 0; i < co->nexctable; i++) {
+        const ExcTableEntry *e = &co->exctable[i];
+        put_uleb(&b, (uint64_t)code_offset((int32_t)e->start));
+        put_uleb(&b, (uint64_t)code_offset((int32_t)e->end));
+        put_uleb(&b, (uint64_t)code_offset((int32_t)e->target));
+        put_uleb(&b, e->depth);
+        put_uleb(&b, e->lasti);
+    }
+    return bytes_from_buf(&b);
+}
+
+/* co_lines(): (start, end, line) over byte offsets, consecutive instructions
+ * of one line merged; the ranges cover [0, len(co_code)) in order; line is
+ * None for instructions without one. */
+static Value code_lines_list(CodeObject *co) {
+    Value l = list_new(0);
+    int32_t i = 0;
+    while (i < co->ncode) {
+        int32_t line = co->locations[i].line, j = i + 1;
+        while (j < co->ncode && co->locations[j].line == line) j++;
+        list_append(l, tuple_pack(3, v_int(code_offset(i)), v_int(code_offset(j)), line < 0 ? V_NONE : v_int(line)));
+        i = j;
+    }
+    return l;
+}
+
+static Value co_get_lnotab(Value v) {
+    CodeObject *co = V_AS(CodeObject, v);
+    Value lines = code_lines_list(co);
+    Buf b;
+    buf_init(&b, 16);
+    int64_t addr = 0, line = co->firstlineno;
+    for (int64_t k = 0; k < list_size(lines); k++) {
+        Value t = list_get(lines, k);
+        if (tuple_get(t, 2) == V_NONE) continue;
+        int64_t start = v_intval(tuple_get(t, 0)), ln = v_intval(tuple_get(t, 2));
+        if (ln == line) continue;
+        int64_t da = start - addr, dl = ln - line;
+        for (; da > 255; da -= 255) { buf_putc(&b, (char)255); buf_putc(&b, 0); }
+        for (; dl > 127; dl -= 127) { buf_putc(&b, (char)da); buf_putc(&b, 127); da = 0; }
+        for (; dl < -128; dl += 128) { buf_putc(&b, (char)da); buf_putc(&b, (char)-128); da = 0; }
+        buf_putc(&b, (char)da);
+        buf_putc(&b, (char)(int8_t)dl);
+        addr = start;
+        line = ln;
+    }
+    return bytes_from_buf(&b);
+}
+
+static Value code_co_lines(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("co_lines", nargs, 1, 1) < 0) return VNULL;
+    return obj_iter(code_lines_list(V_AS(CodeObject, args[0])));
+}
+
+static Value opt_int(int32_t x) { return x < 0 ? V_NONE : v_int(x); }
+
+/* co_positions(): (line, end_line, col, end_col) per instruction, None
+ * where the location table has no value. */
+static Value code_co_positions(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("co_positions", nargs, 1, 1) < 0) return VNULL;
+    CodeObject *co = V_AS(CodeObject, args[0]);
+    Value l = list_new(co->ncode);
+    for (int32_t i = 0; i < co->ncode; i++) {
+        const Location *p = &co->locations[i];
+        list_append(l, tuple_pack(4, opt_int(p->line), opt_int(p->end_line), opt_int(p->col), opt_int(p->end_col)));
+    }
+    return obj_iter(l);
+}
+
+/* _varname_from_oparg(i): the name of slot i of a frame's locals area, in
+ * tpy's layout (Frame.localsplus): co_varnames, then co_cellvars, then
+ * co_freevars; the argument of tpy's LOAD_DEREF and friends indexes it. */
+static Value code_varname_from_oparg(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("_varname_from_oparg", nargs, 2, 2) < 0) return VNULL;
+    CodeObject *co = V_AS(CodeObject, args[0]);
+    int64_t i = obj_index_i64(args[1]);
+    if (i == -1 && err_occurred()) return VNULL;
+    if (i >= 0 && i < co->nlocals) return tuple_get(co->varnames, i);
+    i -= co->nlocals;
+    if (i >= 0 && i < co->ncells) return tuple_get(co->cellvars, i);
+    i -= co->ncells;
+    if (i >= 0 && i < co->nfrees) return tuple_get(co->freevars, i);
+    return err_set(&exc_IndexError, "tuple index out of range");
+}
+
+/* ---- code.replace() -----------------------------------------------------------------------
+ *
+ * The interpreter and the JIT trust a code object's instructions, tables,
+ * counts and constants to agree, so replace() changes only what cannot
+ * break that: the names, the filename, the first line (the location table
+ * shifts with it, as CPython's relative one does), constants of the same
+ * type (a code constant by one with as many free variables), names and
+ * variable names of the same count, and the CO_ITERABLE_COROUTINE flag
+ * (types.coroutine). Any other field must be given its current value;
+ * otherwise ValueError names the field. */
+
+static const char *const replace_kws[] = {
+    "co_argcount", "co_posonlyargcount", "co_kwonlyargcount", "co_nlocals", "co_stacksize", "co_flags",
+    "co_firstlineno", "co_code", "co_consts", "co_names", "co_varnames", "co_freevars", "co_cellvars",
+    "co_filename", "co_name", "co_qualname", "co_linetable", "co_exceptiontable", NULL,
+};
+
+static const char *tname_of(Value v) { return v == V_NONE ? "None" : type_of(v)->tname; }
+
+static bool replace_type_ok(Value v, const char *field, bool (*check)(Value), const char *want) {
+    if (check(v)) return true;
+    err_format(&exc_TypeError, "replace() argument '%s' must be %s, not %s", field, want, tname_of(v));
+    return false;
+}
+static bool is_int(Value v) { return int_check(v); }
+static bool is_str(Value v) { return str_check(v); }
+static bool is_tuple(Value v) { return tuple_check(v); }
+static bool is_bytes(Value v) { return bytes_check(v); }
+
+static Value cannot_change(const char *field, const char *why) {
+    return err_format(&exc_ValueError, "code.replace(): tpy cannot change %s%s", field, why);
+}
+
+/* A field tpy keeps as it is: v must equal the current value. */
+static bool unchanged(Value v, Value cur, const char *field) {
+    int eq = obj_eq(v, cur);
+    if (eq < 0) return false;
+    if (!eq) {
+        cannot_change(field, " (only the current value is accepted)");
+        return false;
+    }
+    return true;
+}
+
+static bool tuple_of_str(Value t, const char *field) {
+    for (int64_t i = 0; i < tuple_size(t); i++)
+        if (!str_check(tuple_get(t, i))) {
+            err_format(&exc_TypeError, "%s must be a tuple of strings", field);
+            return false;
+        }
+    return true;
+}
+
+static Value interned_tuple(Value t) {
+    Value r = tuple_new(tuple_size(t));
+    for (int64_t i = 0; i < tuple_size(t); i++) V_AS(TupleObject, r)->items[i] = str_intern(tuple_get(t, i));
+    return r;
+}
+
+static Value code_replace(Value *args, size_t nargs, Value kwnames) {
+    if (nargs != 1) return err_set(&exc_TypeError, "replace() takes no positional arguments");
+    if (arg_kw_allowed("replace", kwnames, replace_kws) < 0) return VNULL;
+    CodeObject *old = V_AS(CodeObject, args[0]);
+    CodeObject *co = (CodeObject *)obj_alloc(&code_type, sizeof(CodeObject));
+    memcpy((char *)co + sizeof(Object), (char *)old + sizeof(Object), sizeof(CodeObject) - sizeof(Object));
+    /* the new code's own caches and JIT state */
+    co->caches = NULL;
+    if (old->ncaches) {
+        co->caches = gc_alloc(sizeof(InlineCache) * (size_t)old->ncaches);
+        for (int32_t i = 0; i < old->ncaches; i++) co->caches[i].name = old->caches[i].name;
+    }
+    co->jitcells = NULL;
+    co->jit_entry_trace = NULL;
+    co->jit_calls = 0;
+    co->jit_entry_aborts = 0;
+    co->jit_flags &= CODE_JIT_NO_INLINE;
+
+    /* int fields: the current value only, except co_firstlineno and co_flags */
+    static const struct { const char *name; size_t off; } fixed_ints[] = {
+        {"co_argcount", offsetof(CodeObject, argcount)},
+        {"co_posonlyargcount", offsetof(CodeObject, posonlyargcount)},
+        {"co_kwonlyargcount", offsetof(CodeObject, kwonlyargcount)},
+        {"co_nlocals", offsetof(CodeObject, nlocals)},
+        {"co_stacksize", offsetof(CodeObject, stacksize)},
+    };
+    for (size_t k = 0; k < sizeof fixed_ints / sizeof fixed_ints[0]; k++) {
+        Value v = arg_kw(args, nargs, kwnames, fixed_ints[k].name);
+        if (!v) continue;
+        if (!replace_type_ok(v, fixed_ints[k].name, is_int, "int")) return VNULL;
+        if (!unchanged(v, v_int(*(int32_t *)((char *)old + fixed_ints[k].off)), fixed_ints[k].name)) return VNULL;
+    }
+    Value v;
+    if ((v = arg_kw(args, nargs, kwnames, "co_firstlineno"))) {
+        if (!replace_type_ok(v, "co_firstlineno", is_int, "int")) return VNULL;
+        int64_t n = obj_index_i64(v);
+        if (n == -1 && err_occurred()) return VNULL;
+        if (n < 0 || n > INT32_MAX / 2) return err_set(&exc_ValueError, "code.replace(): co_firstlineno out of range");
+        int32_t delta = (int32_t)n - old->firstlineno;
+        co->firstlineno = (int32_t)n;
+        if (delta) {
+            co->locations = gc_alloc_atomic(sizeof(Location) * (size_t)(old->ncode ? old->ncode : 1));
+            for (int32_t i = 0; i < old->ncode; i++) {
+                Location l = old->locations[i];
+                if (l.line >= 0) l.line = l.line + delta > 0 ? l.line + delta : 1;
+                if (l.end_line >= 0) l.end_line = l.end_line + delta > 0 ? l.end_line + delta : 1;
+                co->locations[i] = l;
+            }
+        }
+    }
+    if ((v = arg_kw(args, nargs, kwnames, "co_flags"))) {
+        if (!replace_type_ok(v, "co_flags", is_int, "int")) return VNULL;
+        int64_t want = obj_index_i64(v);
+        if (want == -1 && err_occurred()) return VNULL;
+        int64_t diff = want ^ v_intval(co_get_flags(args[0]));
+        if (diff & ~(int64_t)0x100)
+            return err_format(&exc_ValueError, "code.replace(): tpy cannot change co_flags bits 0x%llx "
+                              "(only CO_ITERABLE_COROUTINE, 0x100)", (unsigned long long)diff & ~0x100ULL);
+        if (want & 0x100) co->flags |= CO_ITERABLE_COROUTINE;
+        else co->flags &= ~(uint32_t)CO_ITERABLE_COROUTINE;
+    }
+    static const struct { const char *name; Value (*get)(Value); } fixed_bytes[] = {
+        {"co_code", co_get_code},
+        {"co_linetable", co_get_linetable},
+        {"co_exceptiontable", co_get_exceptiontable},
+    };
+    for (size_t k = 0; k < sizeof fixed_bytes / sizeof fixed_bytes[0]; k++) {
+        if (!(v = arg_kw(args, nargs, kwnames, fixed_bytes[k].name))) continue;
+        if (!replace_type_ok(v, fixed_bytes[k].name, is_bytes, "bytes")) return VNULL;
+        if (!unchanged(v, fixed_bytes[k].get(args[0]), fixed_bytes[k].name)) return VNULL;
+    }
+    if ((v = arg_kw(args, nargs, kwnames, "co_freevars"))) {
+        if (!replace_type_ok(v, "co_freevars", is_tuple, "tuple")) return VNULL;
+        if (!unchanged(v, old->freevars, "co_freevars")) return VNULL;
+    }
+    if ((v = arg_kw(args, nargs, kwnames, "co_cellvars"))) {
+        if (!replace_type_ok(v, "co_cellvars", is_tuple, "tuple")) return VNULL;
+        if (!unchanged(v, old->cellvars, "co_cellvars")) return VNULL;
+    }
+    if ((v = arg_kw(args, nargs, kwnames, "co_consts"))) {
+        if (!replace_type_ok(v, "co_consts", is_tuple, "tuple")) return VNULL;
+        if (tuple_size(v) != tuple_size(old->consts))
+            return cannot_change("co_consts", "'s length (the instructions index it)");
+        for (int64_t i = 0; i < tuple_size(v); i++) {
+            Value a = tuple_get(old->consts, i), b = tuple_get(v, i);
+            if (type_of(a) != type_of(b))
+                return err_format(&exc_ValueError, "code.replace(): co_consts[%lld] must stay of type %s "
+                                  "(tpy's instructions rely on it), not %s", (long long)i, tname_of(a), tname_of(b));
+            if (code_check(a) && V_AS(CodeObject, a)->nfrees != V_AS(CodeObject, b)->nfrees)
+                return err_format(&exc_ValueError, "code.replace(): co_consts[%lld] must be a code object "
+                                  "with %d free vars", (long long)i, (int)V_AS(CodeObject, a)->nfrees);
+        }
+        co->consts = tuple_from_array(V_AS(TupleObject, v)->items, tuple_size(v));
+    }
+    if ((v = arg_kw(args, nargs, kwnames, "co_names"))) {
+        if (!replace_type_ok(v, "co_names", is_tuple, "tuple") || !tuple_of_str(v, "co_names")) return VNULL;
+        Value seen = code_visible_names(old), repl = interned_tuple(v);
+        if (tuple_size(v) != tuple_size(seen))
+            return cannot_change("co_names", "'s length (the instructions index it)");
+        co->names = tuple_getslice(repl, v_int(0), v_int(tuple_size(old->names)), V_NONE);
+        for (int32_t i = 0; i < co->ncaches; i++)
+            for (int64_t k = 0; k < tuple_size(seen); k++)
+                if (co->caches[i].name == tuple_get(seen, k)) {
+                    co->caches[i].name = tuple_get(repl, k);
+                    break;
+                }
+    }
+    if ((v = arg_kw(args, nargs, kwnames, "co_varnames"))) {
+        if (!replace_type_ok(v, "co_varnames", is_tuple, "tuple") || !tuple_of_str(v, "co_varnames")) return VNULL;
+        if (tuple_size(v) != tuple_size(old->varnames))
+            return cannot_change("co_varnames", "'s length (the number of local variables)");
+        co->varnames = interned_tuple(v);
+    }
+    static const struct { const char *name; size_t off; } strs[] = {
+        {"co_name", offsetof(CodeObject, name)},
+        {"co_qualname", offsetof(CodeObject, qualname)},
+        {"co_filename", offsetof(CodeObject, filename)},
+    };
+    for (size_t k = 0; k < sizeof strs / sizeof strs[0]; k++) {
+        if (!(v = arg_kw(args, nargs, kwnames, strs[k].name))) continue;
+        if (!replace_type_ok(v, strs[k].name, is_str, "str")) return VNULL;
+        *(Value *)((char *)co + strs[k].off) = k == 0 ? str_intern(v) : v;
+    }
+    return V_FROM_PTR(co);
+}
+
+static const MethodDef code_methods[] = {
+    {"co_lines", code_co_lines, 0, NULL},
+    {"co_positions", code_co_positions, 0, NULL},
+    {"_varname_from_oparg", code_varname_from_oparg, 0, NULL},
+    {"replace", code_replace, MF_KEYWORDS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 static const GetSetDef code_getsets[] = {
+    {"co_stacksize", co_get_stacksize, NULL, NULL},
+    {"co_code", co_get_code, NULL, NULL},
+    {"co_linetable", co_get_linetable, NULL, NULL},
+    {"co_exceptiontable", co_get_exceptiontable, NULL, NULL},
+    {"co_lnotab", co_get_lnotab, NULL, NULL},
     {"co_name", co_get_name, NULL, NULL},
     {"co_qualname", co_get_qualname, NULL, NULL},
     {"co_filename", co_get_filename, NULL, NULL},
@@ -201,6 +568,7 @@ Type code_type = {
 };
 
 void code_init(void) {
+    type_add_methods(&code_type, code_methods);
     type_add_getsets(&code_type, code_getsets);
     type_ready(&code_type);
 }

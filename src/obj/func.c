@@ -90,6 +90,29 @@ static int fn_set_kwdefaults(Value v, Value x) {
     return 0;
 }
 static Value fn_get_code(Value v) { return V_FROM_PTR(V_AS(FunctionObject, v)->code); }
+void jit_function_code_changed(Value fn);   /* jit/trace.c */
+/* Any code object with as many free variables as the closure has cells
+ * (CPython's one check); compiled code that inlined the old code is
+ * invalidated (it watches the function, jit/record.c). */
+static int fn_set_code(Value v, Value x) {
+    FunctionObject *f = V_AS(FunctionObject, v);
+    if (!x || !code_check(x)) {
+        err_set(&exc_TypeError, "__code__ must be set to a code object");
+        return -1;
+    }
+    CodeObject *co = V_AS(CodeObject, x);
+    int64_t nclosure = f->closure ? tuple_size(f->closure) : 0;
+    if (co->nfrees != nclosure) {
+        err_format(&exc_ValueError, "%U() requires a code object with %lld free vars, not %d", f->name,
+                   (long long)nclosure, (int)co->nfrees);
+        return -1;
+    }
+    if (co != f->code) {
+        f->code = co;
+        jit_function_code_changed(v);
+    }
+    return 0;
+}
 static Value fn_get_globals(Value v) { return V_AS(FunctionObject, v)->globals; }
 static Value fn_get_closure(Value v) {
     Value c = V_AS(FunctionObject, v)->closure;
@@ -117,7 +140,7 @@ static const GetSetDef function_getsets[] = {
     {"__doc__", fn_get_doc, fn_set_doc, NULL},
     {"__defaults__", fn_get_defaults, fn_set_defaults, NULL},
     {"__kwdefaults__", fn_get_kwdefaults, fn_set_kwdefaults, NULL},
-    {"__code__", fn_get_code, NULL, NULL},
+    {"__code__", fn_get_code, fn_set_code, NULL},
     {"__globals__", fn_get_globals, NULL, NULL},
     {"__closure__", fn_get_closure, NULL, NULL},
     {"__dict__", fn_get_dict, NULL, NULL},
