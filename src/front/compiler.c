@@ -1777,20 +1777,29 @@ static void emit_pop_except_and_reraise(Compiler *c) {
     emit(c, OP_RERAISE, 1);
 }
 
-static void compile_try_except(Compiler *c, Stmt *s) {
+/* The body of a try with except or except* clauses, protected by `except`,
+ * then the handlers' entry: the exception on the stack ([.. exc] at
+ * `except`) becomes [.. prev exc], `cleanup` covering the clauses. False
+ * when the body could not be compiled (an error is recorded). */
+static bool compile_try_body(Compiler *c, Stmt *s, int except, int orelse, int cleanup) {
     Unit *u = c->u;
-    int except = new_label(u), orelse = new_label(u), end = new_label(u), cleanup = new_label(u);
     push_handler(c, except, 0);
-    if (!push_fblock(c, FB_TRY_EXCEPT, -1, -1, s->pos)) return;
+    if (!push_fblock(c, FB_TRY_EXCEPT, -1, -1, s->pos)) return false;
     compile_stmts(c, s->u.try_.body);
     pop_fblock(c);
     pop_handler(c);
     if (!u->dead) emit_tail_jump(c, OP_JUMP_FORWARD, orelse);
-    /* handlers: stack [.. exc] */
     bind_label(u, except);
     u->loc = (Location){-1, -1, -1, -1};
     push_handler(c, cleanup, 1);
-    emit0(c, OP_PUSH_EXC_INFO);   /* [.. prev exc] */
+    emit0(c, OP_PUSH_EXC_INFO);
+    return true;
+}
+
+static void compile_try_except(Compiler *c, Stmt *s) {
+    Unit *u = c->u;
+    int except = new_label(u), orelse = new_label(u), end = new_label(u), cleanup = new_label(u);
+    if (!compile_try_body(c, s, except, orelse, cleanup)) return;
     int n = s->u.try_.nhandlers;
     for (int i = 0; i < n; i++) {
         ExceptHandler *h = s->u.try_.handlers[i];
@@ -1868,16 +1877,7 @@ static void compile_try_star(Compiler *c, Stmt *s) {
     Unit *u = c->u;
     int except = new_label(u), orelse = new_label(u), end = new_label(u), cleanup = new_label(u);
     int reraise_star = new_label(u), reraise = new_label(u);
-    push_handler(c, except, 0);
-    if (!push_fblock(c, FB_TRY_EXCEPT, -1, -1, s->pos)) return;
-    compile_stmts(c, s->u.try_.body);
-    pop_fblock(c);
-    pop_handler(c);
-    if (!u->dead) emit_tail_jump(c, OP_JUMP_FORWARD, orelse);
-    bind_label(u, except);
-    u->loc = (Location){-1, -1, -1, -1};
-    push_handler(c, cleanup, 1);
-    emit0(c, OP_PUSH_EXC_INFO);   /* [prev exc] */
+    if (!compile_try_body(c, s, except, orelse, cleanup)) return;   /* [prev exc] */
     if (!push_fblock(c, FB_EXCEPTION_GROUP_HANDLER, -1, -1, s->pos)) return;
     int n = s->u.try_.nhandlers;
     for (int i = 0; i < n; i++) {

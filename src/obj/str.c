@@ -88,8 +88,8 @@ bool utf8_valid(const char *s, size_t nbytes) {
 
 /* ---- construction ----------------------------------------------------------- */
 
-Value str_alloc(size_t nbytes) {
-    StrObject *s = (StrObject *)obj_alloc_atomic(&str_type, sizeof(StrObject) + nbytes + 1);
+/* A new str's header, its contents to be written and str_finish()ed */
+static Value str_init_header(StrObject *s, size_t nbytes) {
     s->hash = -1;
     s->length = 0;
     s->nbytes = (int64_t)nbytes;
@@ -97,6 +97,10 @@ Value str_alloc(size_t nbytes) {
     s->interned = 0;
     s->data[nbytes] = 0;
     return V_FROM_PTR(s);
+}
+
+Value str_alloc(size_t nbytes) {
+    return str_init_header((StrObject *)obj_alloc_atomic(&str_type, sizeof(StrObject) + nbytes + 1), nbytes);
 }
 
 Value str_finish(Value v) {
@@ -126,13 +130,7 @@ Value str_try_alloc(size_t nbytes) {
     StrObject *s = gc_try_alloc_atomic(sizeof(StrObject) + nbytes + 1);
     if (!s) return err_no_memory();
     s->hdr.type = &str_type;
-    s->hash = -1;
-    s->length = 0;
-    s->nbytes = (int64_t)nbytes;
-    s->ascii = 0;
-    s->interned = 0;
-    s->data[nbytes] = 0;
-    return V_FROM_PTR(s);
+    return str_init_header(s, nbytes);
 }
 
 Value str_new(const char *utf8, size_t nbytes) {
