@@ -18,7 +18,11 @@ OPT ?= -O2
 SHADOW := $(shell $(CC) -Werror -Wshadow=local -x c -c /dev/null -o /dev/null 2>/dev/null && echo -Wshadow=local)
 WARN = -Wall -Wextra -Wno-unused-parameter $(SHADOW) -Wno-missing-field-initializers
 CFLAGS ?= $(OPT) -g
-ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(CFLAGS) -MMD -MP
+# CPython 3.11's standard library (Debian's python3, not a version manager's):
+# tpy runs its pure-Python modules; TPY_STDLIB overrides it at run time
+PY_STDLIB := $(shell PATH=$$(getconf PATH) python3 -c 'import sysconfig; print(sysconfig.get_path("stdlib"))' 2>/dev/null || echo /usr/lib/python3.11)
+ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(CFLAGS) -MMD -MP \
+             -DTPY_STDLIB_DIR='"$(PY_STDLIB)"'
 LIBS = -lgc -lgmp -ledit -lm
 LDFLAGS ?=
 

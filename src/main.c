@@ -85,6 +85,9 @@ static const char help_options[] =
     "--jit-profile-sample N : time one in about N transitions of compiled code\n"
     "             and estimate the others' split (default 1024); 1 times them all\n"
     "\n"
+    "tpy runs CPython's standard library from " TPY_STDLIB_DIR ";\n"
+    "the environment variable TPY_STDLIB names another directory (see --help-env).\n"
+    "\n"
     "Arguments:\n"
     "file   : program read from script file\n"
     "-      : program read from stdin (default; interactive mode if a tty)\n"
@@ -118,7 +121,9 @@ static const char help_env[] =
     "TPY_JIT_PROFILE_EVENTS : 1 to log every profiler event (--jit-profile-events), 0 for\n"
     "    summaries (default: PYPYLOG=jit-profile-enter,jit-profile-exit:FILE gives every\n"
     "    event, PYPYLOG=jit-profile:FILE summaries)\n"
-    "TPY_JIT_PROFILE_SAMPLE : N, as --jit-profile-sample\n";
+    "TPY_JIT_PROFILE_SAMPLE : N, as --jit-profile-sample\n"
+    "TPY_STDLIB : the directory of CPython 3.11's standard library that tpy runs\n"
+    "             (default " TPY_STDLIB_DIR ")\n";
 
 static const char help_xoptions[] =
     "The following implementation-specific options are available:\n"
@@ -834,6 +839,12 @@ int main(int argc, char **argv) {
         for (char *p = strtok_r(copy, ":", &save); p; p = strtok_r(NULL, ":", &save))
             list_append(path, str_from_cstr(p));
     }
+    /* then CPython's standard library and, unless -S (CPython's site module
+       adds it), Debian's pure-Python packages; lib-dynload is left out:
+       CPython's extension modules cannot load into tpy */
+    const char *stdlib = tpy_config.ignore_environment ? NULL : getenv("TPY_STDLIB");
+    list_append(path, str_from_cstr(stdlib && *stdlib ? stdlib : TPY_STDLIB_DIR));
+    if (!tpy_config.no_site) list_append(path, str_from_cstr(TPY_DIST_PACKAGES_DIR));
 
     bool stdin_tty = isatty(0);
     int status = 0;

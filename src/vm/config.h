@@ -25,6 +25,14 @@
 /* sys.version, and the first line of the prompt's banner after "Python " */
 #define TPY_SYS_VERSION TPY_PY_VERSION " (tpy " TPY_VERSION ", tracing JIT) " TPY_COMPILER
 
+/* CPython's pure-Python standard library, found by the Makefile from
+ * Debian's python3; the environment variable TPY_STDLIB overrides it */
+#ifndef TPY_STDLIB_DIR
+#define TPY_STDLIB_DIR "/usr/lib/python3.11"
+#endif
+/* Debian's pure-Python packages (python3-*), on sys.path unless -S */
+#define TPY_DIST_PACKAGES_DIR "/usr/lib/python3/dist-packages"
+
 typedef struct TpyConfig {
     int debug, inspect, interactive, optimize, dont_write_bytecode, no_user_site, no_site;
     int ignore_environment, verbose, bytes_warning, quiet, isolated, dev_mode, utf8_mode;
