@@ -278,4 +278,23 @@ Value arg_kw(Value *args, size_t nargs, Value kwnames, const char *name);
 /* Raise TypeError if kwnames holds a name outside the NULL-terminated list. */
 int arg_kw_allowed(const char *fname, Value kwnames, const char *const *allowed);
 
+/* A C function's signature, written once and checked by arg_parse, as
+ * Argument Clinic's: parameters in order; the first nposonly are
+ * positional-only, the first nrequired must be given, the last nkwonly are
+ * keyword-only. E.g. open(file, mode='r', buffering=-1, ...):
+ *   static const ArgSpec open_args = {"open", 0, 1, 0,
+ *       {"file", "mode", "buffering", ..., NULL}};
+ * and sleep(secs, /): {"sleep", 1, 1, 0, {"secs", NULL}}. */
+#define ARGSPEC_MAX 16
+typedef struct ArgSpec {
+    const char *fname;   /* messages say "fname()" as CPython */
+    int nposonly, nrequired, nkwonly;
+    const char *names[ARGSPEC_MAX + 1];   /* NULL-terminated */
+} ArgSpec;
+
+/* Bind args (nargs positional, then kwnames' values) to spec's parameters:
+ * out[i] is the i-th parameter's value, VNULL when not given. Returns -1
+ * with TypeError set, with CPython's messages, on a bad call. */
+int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out);
+
 #endif

@@ -580,6 +580,64 @@ int arg_kw_allowed(const char *fname, Value kwnames, const char *const *allowed)
     return 0;
 }
 
+int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out) {
+    int n = 0;
+    while (spec->names[n]) n++;
+    int maxpos = n - spec->nkwonly;
+    int64_t nkw = kwnames ? tuple_size(kwnames) : 0;
+    const char *f = spec->fname;
+    if (spec->nposonly == n) {
+        /* positional-only: Argument Clinic's METH_O / METH_NOARGS /
+           _PyArg_CheckPositional wording */
+        if (nkw) return err_format(&exc_TypeError, "%s() takes no keyword arguments", f), -1;
+        if (n == spec->nrequired && n <= 1) {
+            if (arg_count(f, nargs, (size_t)n, (size_t)n) < 0) return -1;
+        } else if (nargs < (size_t)spec->nrequired) {
+            err_format(&exc_TypeError, "%s expected %s%d argument%s, got %zd", f, spec->nrequired == n ? "" : "at least ",
+                       spec->nrequired, spec->nrequired == 1 ? "" : "s", (ssize_t)nargs);
+            return -1;
+        } else if (nargs > (size_t)n) {
+            err_format(&exc_TypeError, "%s expected %s%d argument%s, got %zd", f, spec->nrequired == n ? "" : "at most ",
+                       n, n == 1 ? "" : "s", (ssize_t)nargs);
+            return -1;
+        }
+        for (int i = 0; i < n; i++) out[i] = (size_t)i < nargs ? args[i] : VNULL;
+        return 0;
+    }
+    if (nargs > (size_t)maxpos) {
+        if (maxpos == 0) err_format(&exc_TypeError, "%s() takes no positional arguments", f);
+        else
+            err_format(&exc_TypeError, "%s() takes %s %d positional argument%s (%zd given)", f,
+                       spec->nrequired < maxpos ? "at most" : "exactly", maxpos, maxpos == 1 ? "" : "s", (ssize_t)nargs);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) out[i] = (size_t)i < nargs ? args[i] : VNULL;
+    for (int64_t k = 0; k < nkw; k++) {
+        Value name = tuple_get(kwnames, k);
+        int i = spec->nposonly;
+        while (i < n && !str_eq_cstr(name, spec->names[i])) i++;
+        if (i == n) return err_format(&exc_TypeError, "'%U' is an invalid keyword argument for %s()", name, f), -1;
+        if (out[i]) {
+            err_format(&exc_TypeError, "argument for %s() given by name ('%s') and position (%d)", f, spec->names[i],
+                       i + 1);
+            return -1;
+        }
+        out[i] = args[nargs + (size_t)k];
+    }
+    for (int i = 0; i < spec->nrequired; i++) {
+        if (out[i]) continue;
+        if (i < spec->nposonly)
+            err_format(&exc_TypeError, "%s() takes %s %d positional argument%s (%zd given)", f,
+                       spec->nrequired < maxpos ? "at least" : "exactly", spec->nposonly,
+                       spec->nposonly == 1 ? "" : "s", (ssize_t)nargs);
+        else if (i < maxpos)
+            err_format(&exc_TypeError, "%s() missing required argument '%s' (pos %d)", f, spec->names[i], i + 1);
+        else err_format(&exc_TypeError, "%s() missing required keyword-only argument '%s'", f, spec->names[i]);
+        return -1;
+    }
+    return 0;
+}
+
 void ops_init(void) {
 #define NAME_INIT(n) names.nm_##n = str_intern_cstr(#n);
     NAME_DEF(NAME_INIT)
