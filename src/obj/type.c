@@ -1999,8 +1999,16 @@ Type object_type = {
     .init = object_init,
 };
 
+/* class | class: a types.UnionType */
+static Value type_binop(Value a, Value b, int op) {
+    if (BINOP_BASE(op) != BINOP_OR || (op & BINOP_INPLACE)) return V_NOTIMPL;
+    return union_or(a, b);
+}
+
 Type type_type = {
     .tname = "type",
+    .binop = type_binop,
+    .binop_mask = 1u << BINOP_OR,
     .base = &object_type,
     .flags = TF_BASETYPE | TF_TYPE_SUBCLASS,
     .basicsize = sizeof(Type),
