@@ -914,10 +914,7 @@ static int object_set_dict(Value self, Value d) {
     return instance_set_dict(self, d);
 }
 
-static Value object_get_weakref(Value self) {
-    (void)self;
-    return V_NONE;
-}
+static Value object_get_weakref(Value self) { return weakref_first_of(self); }
 
 static Value object_format_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
@@ -1825,7 +1822,7 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     Type *sb = solid_base(base);
     bool var_size = sb == &str_type || sb == &tuple_type || sb == &bytes_type;
     Value slot_names = VNULL;   /* list of the (mangled) member names */
-    bool slots_dict = false;
+    bool slots_dict = false, slots_weakref = false;
     if (slots) {
         Value items = str_check(slots) ? tuple_pack(1, slots) : tuple_from_iterable(slots);
         if (!items) return VNULL;
@@ -1839,7 +1836,10 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
                 slots_dict = true;
                 continue;
             }
-            if (str_eq_cstr(n, "__weakref__")) continue;
+            if (str_eq_cstr(n, "__weakref__")) {
+                slots_weakref = true;
+                continue;
+            }
             list_append(slot_names, str_intern(str_from_cstr(mangle_name(t->tname, str_data(n)))));
         }
         if (var_size && list_size(slot_names))
@@ -1849,6 +1849,13 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     int32_t nmembers = base_members + (slot_names ? (int32_t)list_size(slot_names) : 0);
     bool no_dict = slots && !slots_dict && !bases_have_dict;
     if (no_dict) t->flags |= TF_NO_DICT;
+    /* weakly referable: unless __slots__ leave out __weakref__ and no base
+       is; never for the variable-size int, tuple and bytes (CPython's rule) */
+    bool bases_weak = false;
+    for (int64_t i = 0; i < tuple_size(bases); i++)
+        bases_weak |= type_has_flag(V_AS(Type, tuple_get(bases, i)), TF_WEAKREFABLE);
+    if (bases_weak || ((!slots || slots_weakref) && sb != &int_type && sb != &tuple_type && sb != &bytes_type))
+        t->flags |= TF_WEAKREFABLE;
     if (hint > 16) hint = 16;
     if (hint < nmembers) hint = nmembers;   /* dict mode keeps members inline */
     if (base->attrs_offset) {
