@@ -24,7 +24,8 @@
     _("_signal", _signal_module_create)             \
     _("_sitebuiltins", _sitebuiltins_module_create) \
     _("_weakref", _weakref_module_create)           \
-    _("_thread", _thread_module_create)
+    _("_thread", _thread_module_create)             \
+    _("_contextvars", _contextvars_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);

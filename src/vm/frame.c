@@ -277,7 +277,7 @@ fail:
 void frame_thread_init(void) {
     tstate.chunk = chunk_new(NULL, 0);
     tstate.frame = NULL;
-    tstate.exc = tstate.handled = VNULL;
+    tstate.exc = tstate.handled = tstate.context = tstate.thread_sentinel = VNULL;
     tstate.depth = tstate.c_depth = 0;
     pthread_attr_t attr;
     void *low = NULL;

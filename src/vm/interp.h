@@ -75,6 +75,7 @@ typedef struct ThreadState {
     Value main_module;
     int64_t c_depth;            /* nested eval_frame calls */
     Value thread_sentinel;      /* _thread._set_sentinel()'s lock, released when the thread ends */
+    Value context;              /* contextvars: the running Context, VNULL until first used */
 } ThreadState;
 
 extern ThreadState tstate;
