@@ -846,6 +846,14 @@ int main(int argc, char **argv) {
     const char *stdlib = tpy_config.ignore_environment ? NULL : getenv("TPY_STDLIB");
     list_append(path, str_from_cstr(stdlib && *stdlib ? stdlib : TPY_STDLIB_DIR));
     if (!tpy_config.no_site) list_append(path, str_from_cstr(TPY_DIST_PACKAGES_DIR));
+    /* -W options and PYTHONWARNINGS take effect as CPython's: warnings.py
+       reads sys.warnoptions when imported, which start-up then does */
+    Value warnoptions = dict_get_cstr(module_dict(sys_module), "warnoptions");
+    if (warnoptions && list_check(warnoptions) && list_size(warnoptions) > 0 &&
+        !import_name(str_intern_cstr("warnings"), VNULL, v_int(0), VNULL)) {
+        err_print_exception(err_fetch());
+        err_clear();
+    }
 
     bool stdin_tty = isatty(0);
     int status = 0;
