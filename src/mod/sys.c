@@ -1081,6 +1081,9 @@ void sys_init(const char *executable) {
     module_add(m, "executable", str_from_cstr(executable ? executable : ""));
     module_add(m, "argv", list_new(0));
     module_add(m, "path", list_new(0));
+    module_add(m, "meta_path", list_new(0));
+    module_add(m, "path_hooks", list_new(0));
+    module_add(m, "path_importer_cache", dict_new());
     module_add(m, "modules", tstate.sys_modules);
     module_add(m, "dont_write_bytecode", V_TRUE);
     {
