@@ -68,6 +68,8 @@ def main():
                  len(names) - naliases, naliases, BLOCK))
     blocks = []
     data = []
+    alias_offsets = []
+    real = set(n for n in names if unicodedata.name(chr(names[n]), None) == n)
     size = 0
     prev = ""
     for i, n in enumerate(sorted(names)):
@@ -80,6 +82,8 @@ def main():
             if chr(ord("0") + keep) == "\\":   # no escapes in the C string
                 keep -= 1
         e = "%c%s:%X;" % (ord("0") + keep, n[keep:], names[n])
+        if n not in real:
+            alias_offsets.append(size)
         data.append(e)
         size += len(e)
         prev = n
@@ -94,6 +98,12 @@ def main():
     out.write("static const uint32_t uni_name_blocks[] = {\n")
     for i in range(0, len(blocks), 8):
         out.write("    %s,\n" % ", ".join(str(b) for b in blocks[i:i + 8]))
+    out.write("};\n\n")
+    out.write("/* offsets in uni_name_data of the entries that are aliases, not\n"
+              " * unicodedata.name()'s names (the reverse lookup skips them) */\n")
+    out.write("static const uint32_t uni_alias_offsets[] = {\n")
+    for i in range(0, len(alias_offsets), 8):
+        out.write("    %s,\n" % ", ".join(str(b) for b in alias_offsets[i:i + 8]))
     out.write("};\n\n")
     out.write("/* code points named CJK UNIFIED IDEOGRAPH-XXXX */\n")
     out.write("static const struct { uint32_t lo, hi; } uni_cjk_ranges[] = {\n")

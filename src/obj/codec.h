@@ -29,4 +29,15 @@ extern const char *const codec_names[];
  * tpy does not implement it. */
 int codec_lookup(Value name);
 
+/* The codec machinery (src/mod/_codecs.c). */
+/* str.encode(encoding, errors): s a str, encoding/errors str or VNULL; the
+ * C codecs for the encodings above, the codec registry for others. */
+Value codec_encode_str(Value s, Value encoding, Value errors);
+/* bytes.decode(encoding, errors) for obj a bytes or bytearray. */
+Value codec_decode_bytes(Value obj, Value encoding, Value errors);
+/* codecs.lookup(encoding): the CodecInfo, LookupError if none. */
+Value codec_registry_lookup(Value encoding);
+/* codecs.lookup_error(name): the handler, LookupError if none. */
+Value codec_lookup_error(Value name);
+
 #endif

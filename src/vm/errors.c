@@ -107,6 +107,95 @@ static Value exc_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static int set_attr_c(Value obj, const char *name, Value v) { return instance_set_attr(obj, str_intern_cstr(name), v); }
 
+/* UnicodeEncodeError(encoding, object: str, start, end, reason),
+ * UnicodeDecodeError(encoding, object: bytes-like, start, end, reason),
+ * UnicodeTranslateError(object: str, start, end, reason): checked as
+ * CPython's PyArg_ParseTuple formats, kept as attributes. */
+static int unicode_error_init(Value self, Type *t, Value *args, size_t nargs) {
+    bool translate = type_is_subtype(t, &exc_UnicodeTranslateError);
+    bool decode = type_is_subtype(t, &exc_UnicodeDecodeError);
+    size_t want = translate ? 4 : 5;
+    if (nargs != want) {
+        err_format(&exc_TypeError, "function takes exactly %d arguments (%zd given)", (int)want, (ssize_t)nargs);
+        return -1;
+    }
+    size_t o = translate ? 0 : 1;
+    if (!translate && !str_check(args[0])) {
+        err_format(&exc_TypeError, "argument 1 must be str, not %s", args[0] == V_NONE ? "None" : type_of(args[0])->tname);
+        return -1;
+    }
+    Value obj = args[o];
+    if (decode) {
+        if (bytearray_check(obj)) obj = bytes_new(bytearray_data(obj), (size_t)bytearray_size(obj));
+        else if (!bytes_check(obj)) {
+            err_format(&exc_TypeError, "argument %d must be bytes-like object, not '%T'", (int)o + 1, obj);
+            return -1;
+        }
+    } else if (!str_check(obj)) {
+        err_format(&exc_TypeError, "argument %d must be str, not %s", (int)o + 1,
+                   obj == V_NONE ? "None" : type_of(obj)->tname);
+        return -1;
+    }
+    for (size_t k = o + 1; k < o + 3; k++)
+        if (!int_check(args[k])) {
+            err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", args[k]);
+            return -1;
+        }
+    if (!str_check(args[o + 3])) {
+        err_format(&exc_TypeError, "argument %d must be str, not %s", (int)o + 4,
+                   args[o + 3] == V_NONE ? "None" : type_of(args[o + 3])->tname);
+        return -1;
+    }
+    if (!translate) set_attr_c(self, "encoding", args[0]);
+    set_attr_c(self, "object", obj);
+    set_attr_c(self, "start", args[o + 1]);
+    set_attr_c(self, "end", args[o + 2]);
+    set_attr_c(self, "reason", args[o + 3]);
+    return 0;
+}
+
+/* str() of a UnicodeError with its attributes set; VNULL with no error
+ * when they are not (the generic str then applies). */
+static Value unicode_error_str(Value v, Type *t) {
+    Value obj = instance_get_attr(v, str_intern_cstr("object"));
+    Value sv = instance_get_attr(v, str_intern_cstr("start"));
+    Value ev = instance_get_attr(v, str_intern_cstr("end"));
+    Value rv = instance_get_attr(v, str_intern_cstr("reason"));
+    if (!obj || obj == V_NONE || !sv || !ev || !rv || !int_check(sv) || !int_check(ev)) return VNULL;
+    bool translate = type_is_subtype(t, &exc_UnicodeTranslateError);
+    bool decode = type_is_subtype(t, &exc_UnicodeDecodeError);
+    Value reason = obj_str(rv);
+    if (!reason) return VNULL;
+    Value enc = VNULL;
+    if (!translate) {
+        Value ev2 = instance_get_attr(v, str_intern_cstr("encoding"));
+        enc = obj_str(ev2 ? ev2 : V_NONE);
+        if (!enc) return VNULL;
+    }
+    int64_t start = int_as_i64(sv), end = int_as_i64(ev);
+    if (err_occurred()) return VNULL;
+    int64_t len = decode ? (bytes_check(obj) ? bytes_size(obj) : -1) : (str_check(obj) ? str_len(obj) : -1);
+    if (len < 0) return str_empty;
+    if (start >= 0 && start < len && end == start + 1) {
+        if (decode)
+            return str_printf("'%U' codec can't decode byte 0x%c%c in position %lld: %U", enc,
+                              "0123456789abcdef"[(unsigned char)bytes_data(obj)[start] >> 4],
+                              "0123456789abcdef"[(unsigned char)bytes_data(obj)[start] & 15], (long long)start, reason);
+        uint32_t c = str_char_at(obj, start);
+        char esc[16];
+        if (c <= 0xFF) snprintf(esc, sizeof esc, "\\x%02x", c);
+        else if (c <= 0xFFFF) snprintf(esc, sizeof esc, "\\u%04x", c);
+        else snprintf(esc, sizeof esc, "\\U%08x", c);
+        if (translate) return str_printf("can't translate character '%s' in position %lld: %U", esc, (long long)start, reason);
+        return str_printf("'%U' codec can't encode character '%s' in position %lld: %U", enc, esc, (long long)start, reason);
+    }
+    if (translate)
+        return str_printf("can't translate characters in position %lld-%lld: %U", (long long)start, (long long)(end - 1),
+                          reason);
+    return str_printf("'%U' codec can't %s characters in position %lld-%lld: %U", enc, decode ? "decode" : "encode",
+                      (long long)start, (long long)(end - 1), reason);
+}
+
 static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
     ExcObject *e = V_AS(ExcObject, self);
     Type *t = e->hdr.type;
@@ -140,6 +229,9 @@ static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
         }
     } else if (type_is_subtype(t, &exc_ImportError)) {
         set_attr_c(self, "msg", nargs == 1 ? args[0] : V_NONE);
+    } else if (type_is_subtype(t, &exc_UnicodeEncodeError) || type_is_subtype(t, &exc_UnicodeDecodeError) ||
+               type_is_subtype(t, &exc_UnicodeTranslateError)) {
+        return unicode_error_init(self, t, args, nargs);
     }
     return 0;
 }
@@ -179,6 +271,11 @@ static Value exc_str(Value v) {
     if (type_is_subtype(t, &exc_ImportError)) {
         Value msg = exc_attr_or_none(v, "msg");
         if (msg != V_NONE) return obj_str(msg);
+    }
+    if (type_is_subtype(t, &exc_UnicodeEncodeError) || type_is_subtype(t, &exc_UnicodeDecodeError) ||
+        type_is_subtype(t, &exc_UnicodeTranslateError)) {
+        Value r = unicode_error_str(v, t);
+        if (r || err_occurred()) return r;
     }
     if (n == 0) return str_empty;
     if (n == 1) return obj_str(tuple_get(e->args, 0));
@@ -1049,6 +1146,7 @@ void errors_init(void) {
         {&exc_AttributeError, {"name", "obj"}},
         {&exc_ImportError, {"name", "path", "msg"}},
         {&exc_OSError, {"errno", "strerror", "filename", "filename2"}},
+        {&exc_UnicodeError, {"encoding", "object", "start", "end", "reason"}},
         {&exc_SyntaxError, {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset",
                             "print_file_and_line"}},
     };
