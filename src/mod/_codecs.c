@@ -54,9 +54,11 @@ static int arg_errors(const char *f, int argno, Value v) {
     return -1;
 }
 
+/* argno 0: the function's only argument */
 static int arg_str(const char *f, int argno, Value v) {
     if (str_check(v)) return 0;
-    err_format(&exc_TypeError, "%s() argument %d must be str, not %s", f, argno, clinic_tname(v));
+    if (!argno) err_format(&exc_TypeError, "%s() argument must be str, not %s", f, clinic_tname(v));
+    else err_format(&exc_TypeError, "%s() argument %d must be str, not %s", f, argno, clinic_tname(v));
     return -1;
 }
 
@@ -79,6 +81,16 @@ static int arg_int(Value v, int64_t dflt, int64_t *out) {
     if (x == -1 && err_occurred()) return -1;
     *out = x;
     return 0;
+}
+
+/* arg_parse for positional-only functions of several parameters, whose
+ * keyword error names the module as CPython's does */
+static int parse_pos(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out) {
+    if (kwnames && tuple_size(kwnames)) {
+        err_format(&exc_TypeError, "_codecs.%s() takes no keyword arguments", spec->fname);
+        return -1;
+    }
+    return arg_parse(spec, args, nargs, kwnames, out);
 }
 
 /* ---- the codec registry ---------------------------------------------------------------- */
@@ -139,7 +151,7 @@ Value codec_registry_lookup(Value encoding) {
 }
 
 static Value c_register(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"register", 1, 1, 0, {"search_function", NULL}};
+    static const ArgSpec spec = {"_codecs.register", 1, 1, 0, {"search_function", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!callable(a[0])) return err_set(&exc_TypeError, "argument must be callable");
@@ -148,7 +160,7 @@ static Value c_register(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value c_unregister(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"unregister", 1, 1, 0, {"search_function", NULL}};
+    static const ArgSpec spec = {"_codecs.unregister", 1, 1, 0, {"search_function", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     for (int64_t i = 0; i < list_size(search_funcs); i++) {
@@ -162,18 +174,18 @@ static Value c_unregister(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value c_lookup(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"lookup", 1, 1, 0, {"encoding", NULL}};
+    static const ArgSpec spec = {"_codecs.lookup", 1, 1, 0, {"encoding", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (arg_str("lookup", 1, a[0]) < 0) return VNULL;
+    if (arg_str("lookup", 0, a[0]) < 0) return VNULL;
     return codec_registry_lookup(a[0]);
 }
 
 static Value c_forget_codec(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_forget_codec", 1, 1, 0, {"encoding", NULL}};
+    static const ArgSpec spec = {"_codecs._forget_codec", 1, 1, 0, {"encoding", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (arg_str("_forget_codec", 1, a[0]) < 0) return VNULL;
+    if (arg_str("_forget_codec", 0, a[0]) < 0) return VNULL;
     Value key = normalize_name(a[0]);
     int r = dict_contains(codec_cache, key);
     if (r < 0 || (r && dict_del(codec_cache, key) < 0)) return VNULL;
@@ -260,8 +272,8 @@ static Value c_decode(Value *args, size_t nargs, Value kwnames) {
     _(BACKSLASH, "backslashreplace", backslashreplace_errors) \
     _(XMLCHAR, "xmlcharrefreplace", xmlcharrefreplace_errors) \
     _(NAME, "namereplace", namereplace_errors)      \
-    _(SURROGATEESCAPE, "surrogateescape", surrogateescape_errors) \
-    _(SURROGATEPASS, "surrogatepass", surrogatepass_errors)
+    _(SURROGATEESCAPE, "surrogateescape", surrogateescape) \
+    _(SURROGATEPASS, "surrogatepass", surrogatepass)
 
 enum ErrorHandler {
 #define EH_ENUM(e, name, fn) EH_##e,
@@ -293,7 +305,7 @@ Value codec_lookup_error(Value name) {
 static Value c_register_error(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"register_error", 2, 2, 0, {"errors", "handler", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (parse_pos(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (arg_str("register_error", 1, a[0]) < 0) return VNULL;
     if (!callable(a[1])) return err_set(&exc_TypeError, "handler must be callable");
     if (dict_set(error_registry, a[0], a[1]) < 0) return VNULL;
@@ -301,10 +313,10 @@ static Value c_register_error(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value c_lookup_error(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"lookup_error", 1, 1, 0, {"name", NULL}};
+    static const ArgSpec spec = {"_codecs.lookup_error", 1, 1, 0, {"name", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (arg_str("lookup_error", 1, a[0]) < 0) return VNULL;
+    if (arg_str("lookup_error", 0, a[0]) < 0) return VNULL;
     return codec_lookup_error(a[0]);
 }
 
@@ -679,10 +691,11 @@ static Value call_handler(int eh, Value errors, Value exc, int64_t len, bool enc
         r = obj_call1(h, exc);
     }
     if (!r) return VNULL;
-    if (!tuple_check(r) || tuple_size(r) != 2 || !int_check(tuple_get(r, 1)) ||
-        !(str_check(tuple_get(r, 0)) || (encode && bytes_check(tuple_get(r, 0)))))
+    if (!tuple_check(r) || tuple_size(r) != 2 || !(str_check(tuple_get(r, 0)) || (encode && bytes_check(tuple_get(r, 0)))))
         return err_set(&exc_TypeError, encode ? "encoding error handler must return (str/bytes, int) tuple"
                                               : "decoding error handler must return (str, int) tuple");
+    if (!int_check(tuple_get(r, 1)))
+        return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", tuple_get(r, 1));
     int64_t p = int_as_i64(tuple_get(r, 1));
     if (p == -1 && err_occurred()) return VNULL;
     if (p < 0) p += len;
@@ -843,8 +856,12 @@ static int64_t dec_error(Dec *dc, int64_t start, int64_t end, const char *reason
             r = h ? obj_call1(h, exc) : VNULL;
         }
         if (!r) return -1;
-        if (!tuple_check(r) || tuple_size(r) != 2 || !str_check(tuple_get(r, 0)) || !int_check(tuple_get(r, 1))) {
+        if (!tuple_check(r) || tuple_size(r) != 2 || !str_check(tuple_get(r, 0))) {
             err_set(&exc_TypeError, "decoding error handler must return (str, int) tuple");
+            return -1;
+        }
+        if (!int_check(tuple_get(r, 1))) {
+            err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", tuple_get(r, 1));
             return -1;
         }
         Value obj = exc_attr(exc, "object");
@@ -1221,12 +1238,11 @@ static int b64val(unsigned char c) {
     return -1;
 }
 
-/* characters the encoder writes directly (not in base64): RFC 2152's set
- * D and space, tab, CR, LF (not the optional set O) */
+/* characters the encoder writes directly (not in base64): printable ASCII
+ * and tab, CR, LF, but for '+' (written "+-"), '\\' and '~' */
 static bool utf7_direct(uint32_t c) {
-    if (c >= 128 || c == 0) return false;
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) return true;
-    return strchr("'(),-./:? \t\r\n", (int)c) != NULL;
+    if (c == '\t' || c == '\r' || c == '\n') return true;
+    return c >= ' ' && c < 0x7F && c != '+' && c != '\\' && c != '~';
 }
 
 static Value enc_utf7(Value s) {
@@ -1321,20 +1337,21 @@ static int64_t dec_utf7(Dec *dc, bool final) {
                 }
                 continue;
             }
-            /* the run ends */
+            /* the run ends: leftover bits must be fewer than 6 and zero */
             in_b64 = false;
-            if (surr) {
-                put_cp(&dc->out, surr);
-                surr = 0;
-            }
-            if (nbits >= 6 || (bits & ((1u << nbits) - 1))) {
-                int64_t start = i;
+            if (nbits > 0 && (nbits >= 6 || bits)) {
+                const char *msg = nbits >= 6 ? "partial character in shift sequence"
+                                             : "non-zero padding bits in shift sequence";
                 bits = 0;
                 nbits = 0;
-                DEC_ERR(shift_start, start, nbits >= 6 ? "partial character in shift sequence"
-                                                       : "non-zero padding bits in shift sequence");
+                surr = 0;
+                DEC_ERR(shift_start, i + 1, msg);
                 continue;
             }
+            /* a pending high surrogate stays when an ASCII character ends the
+               run (as CPython) */
+            if (surr && c < 0x80 && c != '+') put_cp(&dc->out, surr);
+            surr = 0;
             bits = 0;
             nbits = 0;
             if (c == '-') {
@@ -1399,7 +1416,7 @@ static int arg_final(Value v, bool dflt, bool *out) {
     static Value c_##fname(Value *args, size_t nargs, Value kwnames) {                       \
         static const ArgSpec spec = {#fname, 2, 1, 0, {"str", "errors", NULL}};              \
         Value a[2];                                                                          \
-        if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;                     \
+        if (parse_pos(&spec, args, nargs, kwnames, a) < 0) return VNULL;                     \
         if (arg_str(#fname, 1, a[0]) < 0 || arg_errors(#fname, 2, a[1]) < 0) return VNULL;   \
         Value r = encode_kind(a[0], encname, a[1], kind, VNULL, NULL, 0);                    \
         return r ? pair(r, str_len(a[0])) : VNULL;                                           \
@@ -1420,7 +1437,7 @@ static Value encode_utf16_32(Value *args, size_t nargs, Value kwnames, bool wide
     const ArgSpec *spec = wide ? &spec32 : &spec16;
     Value a[3];
     int64_t bo;
-    if (arg_parse(spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (parse_pos(spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (arg_str(spec->fname, 1, a[0]) < 0 || arg_errors(spec->fname, 2, a[1]) < 0 || arg_int(a[2], 0, &bo) < 0)
         return VNULL;
     Value r;
@@ -1467,7 +1484,7 @@ static Value data_arg(Value v, bool allow_str) {
 static Value decode_common(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, int kind, int bo,
                            const char *encname, bool has_final, bool final_default, bool allow_str) {
     Value a[3];
-    if (arg_parse(spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (parse_pos(spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value data = data_arg(a[0], allow_str);
     if (!data || arg_errors(spec->fname, 2, a[1]) < 0) return VNULL;
     bool final = true;
@@ -1514,7 +1531,7 @@ static Value decode_ex(Value *args, size_t nargs, Value kwnames, bool wide) {
     static const ArgSpec spec32 = {"utf_32_ex_decode", 4, 1, 0, {"data", "errors", "byteorder", "final", NULL}};
     const ArgSpec *spec = wide ? &spec32 : &spec16;
     Value a[4];
-    if (arg_parse(spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (parse_pos(spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value data = data_arg(a[0], false);
     int64_t bo64;
     bool final;
@@ -1533,14 +1550,14 @@ static Value c_utf_32_ex_decode(Value *args, size_t nargs, Value kwnames) { retu
 static Value c_utf_7_encode(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"utf_7_encode", 2, 1, 0, {"str", "errors", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (parse_pos(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (arg_str(spec.fname, 1, a[0]) < 0 || arg_errors(spec.fname, 2, a[1]) < 0) return VNULL;
     return pair(enc_utf7(a[0]), str_len(a[0]));
 }
 
 static Value escape_encoder(Value *args, size_t nargs, Value kwnames, const ArgSpec *spec, bool raw) {
     Value a[2];
-    if (arg_parse(spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (parse_pos(spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (arg_str(spec->fname, 1, a[0]) < 0 || arg_errors(spec->fname, 2, a[1]) < 0) return VNULL;
     return pair(enc_unicode_escape(a[0], raw), str_len(a[0]));
 }
@@ -1557,7 +1574,7 @@ static Value c_raw_unicode_escape_encode(Value *args, size_t nargs, Value kwname
 static Value c_escape_encode(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"escape_encode", 2, 1, 0, {"data", "errors", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (parse_pos(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!bytes_check(a[0]))
         return err_format(&exc_TypeError, "escape_encode() argument 1 must be bytes, not %s", clinic_tname(a[0]));
     if (arg_errors(spec.fname, 2, a[1]) < 0) return VNULL;
@@ -1583,7 +1600,7 @@ static Value c_escape_encode(Value *args, size_t nargs, Value kwnames) {
 static Value c_escape_decode(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"escape_decode", 2, 1, 0, {"data", "errors", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (parse_pos(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value data = data_arg(a[0], true);
     if (!data || arg_errors(spec.fname, 2, a[1]) < 0) return VNULL;
     const char *p = "";
@@ -1646,7 +1663,7 @@ static Value c_escape_decode(Value *args, size_t nargs, Value kwnames) {
 static Value c_readbuffer_encode(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"readbuffer_encode", 2, 1, 0, {"data", "errors", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (parse_pos(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value data = data_arg(a[0], true);
     if (!data || arg_errors(spec.fname, 2, a[1]) < 0) return VNULL;
     const char *p = "";
@@ -1679,30 +1696,43 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-/* charmap_build(map: str, /): the encoding map of a decoding table. A
- * table of at most 256 characters becomes an EncodingMap, a longer one a
- * dict (as CPython). Where a character appears twice the later byte wins. */
+/* charmap_build(map: str, /): the encoding map of a decoding table: an
+ * EncodingMap for the 256-character tables CPython's three-level map
+ * takes, else a dict {code point: byte} (as CPython). Where a character
+ * appears twice the later position wins. */
 static Value c_charmap_build(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"charmap_build", 1, 1, 0, {"map", NULL}};
+    static const ArgSpec spec = {"_codecs.charmap_build", 1, 1, 0, {"map", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (arg_str(spec.fname, 1, a[0]) < 0) return VNULL;
-    const char *d = str_data(a[0]);
-    int64_t i = 0, n = str_nbytes(a[0]), len = str_len(a[0]);
-    if (len > 256) {
+    if (arg_str("charmap_build", 0, a[0]) < 0) return VNULL;
+    uint32_t *cps;
+    int64_t len = str_cps(a[0], 0, str_len(a[0]), &cps);
+    bool need_dict = len != 256;
+    if (!need_dict) {
+        /* CPython's map has at most 255 second- and third-level blocks */
+        bool l1[32] = {0}, l2[512] = {0};
+        int count2 = 0, count3 = 0;
+        for (int64_t i = 1; i < len && !need_dict; i++) {
+            uint32_t c = cps[i];
+            if (c == 0 || c > 0xFFFF) need_dict = true;
+            else if (c != 0xFFFE) {
+                if (!l1[c >> 11]) l1[c >> 11] = true, count2++;
+                if (!l2[c >> 7]) l2[c >> 7] = true, count3++;
+            }
+        }
+        if (count2 >= 0xFF || count3 >= 0xFF) need_dict = true;
+    }
+    if (need_dict) {
         Value dict = dict_new();
-        for (int64_t k = 0; i < n; k++)
-            if (dict_set(dict, int_from_i64(next_cp(d, &i)), int_from_i64(k)) < 0) return VNULL;
+        for (int64_t k = 0; k < len; k++)
+            if (dict_set(dict, int_from_i64(cps[k]), int_from_i64(k)) < 0) return VNULL;
         return dict;
     }
     /* (cp << 16 | byte) sorted; duplicates keep the last byte */
     uint64_t ent[256];
     int m = 0;
-    for (int k = 0; i < n; k++) {
-        uint32_t c = next_cp(d, &i);
-        if (c == 0xFFFE) continue;
-        ent[m++] = (uint64_t)c << 16 | (uint64_t)k;
-    }
+    for (int k = 0; k < len; k++)
+        if (cps[k] != 0xFFFE) ent[m++] = (uint64_t)cps[k] << 16 | (uint64_t)k;
     qsort(ent, (size_t)m, sizeof ent[0], cmp_u64);
     EncodingMap *em = (EncodingMap *)obj_alloc_atomic(&encmap_type, sizeof(EncodingMap));
     em->n = 0;
@@ -1719,7 +1749,7 @@ static Value c_charmap_build(Value *args, size_t nargs, Value kwnames) {
 static Value c_charmap_encode(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"charmap_encode", 3, 1, 0, {"str", "errors", "mapping", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (parse_pos(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (arg_str(spec.fname, 1, a[0]) < 0 || arg_errors(spec.fname, 2, a[1]) < 0) return VNULL;
     Value r = !a[2] || a[2] == V_NONE ? encode_kind(a[0], "latin-1", a[1], EK_LATIN1, VNULL, NULL, 0)
                                       : encode_kind(a[0], "charmap", a[1], EK_CHARMAP, a[2], NULL, 0);
@@ -1729,7 +1759,7 @@ static Value c_charmap_encode(Value *args, size_t nargs, Value kwnames) {
 static Value c_charmap_decode(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"charmap_decode", 3, 1, 0, {"data", "errors", "mapping", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (parse_pos(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value data = data_arg(a[0], false);
     if (!data || arg_errors(spec.fname, 2, a[1]) < 0) return VNULL;
     Dec dc;
@@ -1742,9 +1772,21 @@ static Value c_charmap_decode(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- str.encode / bytes.decode --------------------------------------------------------- */
 
-/* codec.h */
-Value codec_encode_str(Value s, Value encoding, Value errors) {
-    int codec = encoding ? codec_lookup(encoding) : CODEC_UTF8;
+/* Whether CPython's str.encode / bytes.decode call their C codec directly
+ * for this name (utf-8, utf-16, utf-32, ascii, latin-1 under a few
+ * spellings) rather than through the registry, whose errors it wraps
+ * ("decoding with 'utf-16-le' codec failed (...)"). */
+static bool cpython_direct(Value encoding) {
+    if (!encoding) return true;
+    Value n = normalize_name(encoding);
+    static const char *const direct[] = {"utf8", "utf_8", "utf16", "utf_16", "utf32", "utf_32", "ascii", "us_ascii",
+                                         "latin1", "latin_1", "iso_8859_1", "iso8859_1"};
+    for (size_t i = 0; i < NELEMS(direct); i++)
+        if (str_eq_cstr(n, direct[i])) return true;
+    return false;
+}
+
+static Value encode_native(Value s, int codec, Value errors) {
     switch (codec) {
     case CODEC_UTF8: return encode_kind(s, "utf-8", errors, EK_UTF8, VNULL, NULL, 0);
     case CODEC_ASCII: return encode_kind(s, "ascii", errors, EK_ASCII, VNULL, NULL, 0);
@@ -1755,7 +1797,17 @@ Value codec_encode_str(Value s, Value encoding, Value errors) {
     case CODEC_UTF32: return encode_kind(s, "utf-32", errors, EK_UTF32LE, VNULL, "\xFF\xFE\0\0", 4);
     case CODEC_UTF32LE: return encode_kind(s, "utf-32-le", errors, EK_UTF32LE, VNULL, NULL, 0);
     case CODEC_UTF32BE: return encode_kind(s, "utf-32-be", errors, EK_UTF32BE, VNULL, NULL, 0);
-    default: break;
+    default: return VNULL;
+    }
+}
+
+/* codec.h */
+Value codec_encode_str(Value s, Value encoding, Value errors) {
+    int codec = encoding ? codec_lookup(encoding) : CODEC_UTF8;
+    if (codec >= 0) {
+        Value r = encode_native(s, codec, errors);
+        if (!r && !cpython_direct(encoding)) wrap_codec_error("encoding", encoding);
+        return r;
     }
     Value r = codec_call(encoding, s, errors, 0, true);
     if (r && !bytes_check(r)) {
@@ -1785,7 +1837,10 @@ Value codec_decode_bytes(Value obj, Value encoding, Value errors) {
         Dec dc;
         if (dec_init(&dc, obj, tab[codec].name, errors) < 0) return VNULL;
         int bo = tab[codec].bo;
-        if (dec_run(&dc, tab[codec].kind, &bo, true) < 0) return VNULL;
+        if (dec_run(&dc, tab[codec].kind, &bo, true) < 0) {
+            if (!cpython_direct(encoding)) wrap_codec_error("decoding", encoding);
+            return VNULL;
+        }
         return str_from_buf(&dc.out);
     }
     Value r = codec_call(encoding, obj, errors, 1, true);
@@ -1799,46 +1854,46 @@ Value codec_decode_bytes(Value obj, Value encoding, Value errors) {
 /* ---- the module ------------------------------------------------------------------------ */
 
 static const MethodDef codecs_functions[] = {
-    {"register", c_register, 0, NULL},
-    {"unregister", c_unregister, 0, NULL},
-    {"lookup", c_lookup, 0, NULL},
+    {"register", c_register, MF_KEYWORDS, NULL},
+    {"unregister", c_unregister, MF_KEYWORDS, NULL},
+    {"lookup", c_lookup, MF_KEYWORDS, NULL},
     {"encode", c_encode, MF_KEYWORDS, NULL},
     {"decode", c_decode, MF_KEYWORDS, NULL},
-    {"_forget_codec", c_forget_codec, 0, NULL},
-    {"register_error", c_register_error, 0, NULL},
-    {"lookup_error", c_lookup_error, 0, NULL},
-    {"utf_8_encode", c_utf_8_encode, 0, NULL},
-    {"utf_8_decode", c_utf_8_decode, 0, NULL},
-    {"utf_7_encode", c_utf_7_encode, 0, NULL},
-    {"utf_7_decode", c_utf_7_decode, 0, NULL},
-    {"utf_16_encode", c_utf_16_encode, 0, NULL},
-    {"utf_16_decode", c_utf_16_decode, 0, NULL},
-    {"utf_16_le_encode", c_utf_16_le_encode, 0, NULL},
-    {"utf_16_le_decode", c_utf_16_le_decode, 0, NULL},
-    {"utf_16_be_encode", c_utf_16_be_encode, 0, NULL},
-    {"utf_16_be_decode", c_utf_16_be_decode, 0, NULL},
-    {"utf_16_ex_decode", c_utf_16_ex_decode, 0, NULL},
-    {"utf_32_encode", c_utf_32_encode, 0, NULL},
-    {"utf_32_decode", c_utf_32_decode, 0, NULL},
-    {"utf_32_le_encode", c_utf_32_le_encode, 0, NULL},
-    {"utf_32_le_decode", c_utf_32_le_decode, 0, NULL},
-    {"utf_32_be_encode", c_utf_32_be_encode, 0, NULL},
-    {"utf_32_be_decode", c_utf_32_be_decode, 0, NULL},
-    {"utf_32_ex_decode", c_utf_32_ex_decode, 0, NULL},
-    {"latin_1_encode", c_latin_1_encode, 0, NULL},
-    {"latin_1_decode", c_latin_1_decode, 0, NULL},
-    {"ascii_encode", c_ascii_encode, 0, NULL},
-    {"ascii_decode", c_ascii_decode, 0, NULL},
-    {"charmap_encode", c_charmap_encode, 0, NULL},
-    {"charmap_decode", c_charmap_decode, 0, NULL},
-    {"charmap_build", c_charmap_build, 0, NULL},
-    {"unicode_escape_encode", c_unicode_escape_encode, 0, NULL},
-    {"unicode_escape_decode", c_unicode_escape_decode, 0, NULL},
-    {"raw_unicode_escape_encode", c_raw_unicode_escape_encode, 0, NULL},
-    {"raw_unicode_escape_decode", c_raw_unicode_escape_decode, 0, NULL},
-    {"escape_encode", c_escape_encode, 0, NULL},
-    {"escape_decode", c_escape_decode, 0, NULL},
-    {"readbuffer_encode", c_readbuffer_encode, 0, NULL},
+    {"_forget_codec", c_forget_codec, MF_KEYWORDS, NULL},
+    {"register_error", c_register_error, MF_KEYWORDS, NULL},
+    {"lookup_error", c_lookup_error, MF_KEYWORDS, NULL},
+    {"utf_8_encode", c_utf_8_encode, MF_KEYWORDS, NULL},
+    {"utf_8_decode", c_utf_8_decode, MF_KEYWORDS, NULL},
+    {"utf_7_encode", c_utf_7_encode, MF_KEYWORDS, NULL},
+    {"utf_7_decode", c_utf_7_decode, MF_KEYWORDS, NULL},
+    {"utf_16_encode", c_utf_16_encode, MF_KEYWORDS, NULL},
+    {"utf_16_decode", c_utf_16_decode, MF_KEYWORDS, NULL},
+    {"utf_16_le_encode", c_utf_16_le_encode, MF_KEYWORDS, NULL},
+    {"utf_16_le_decode", c_utf_16_le_decode, MF_KEYWORDS, NULL},
+    {"utf_16_be_encode", c_utf_16_be_encode, MF_KEYWORDS, NULL},
+    {"utf_16_be_decode", c_utf_16_be_decode, MF_KEYWORDS, NULL},
+    {"utf_16_ex_decode", c_utf_16_ex_decode, MF_KEYWORDS, NULL},
+    {"utf_32_encode", c_utf_32_encode, MF_KEYWORDS, NULL},
+    {"utf_32_decode", c_utf_32_decode, MF_KEYWORDS, NULL},
+    {"utf_32_le_encode", c_utf_32_le_encode, MF_KEYWORDS, NULL},
+    {"utf_32_le_decode", c_utf_32_le_decode, MF_KEYWORDS, NULL},
+    {"utf_32_be_encode", c_utf_32_be_encode, MF_KEYWORDS, NULL},
+    {"utf_32_be_decode", c_utf_32_be_decode, MF_KEYWORDS, NULL},
+    {"utf_32_ex_decode", c_utf_32_ex_decode, MF_KEYWORDS, NULL},
+    {"latin_1_encode", c_latin_1_encode, MF_KEYWORDS, NULL},
+    {"latin_1_decode", c_latin_1_decode, MF_KEYWORDS, NULL},
+    {"ascii_encode", c_ascii_encode, MF_KEYWORDS, NULL},
+    {"ascii_decode", c_ascii_decode, MF_KEYWORDS, NULL},
+    {"charmap_encode", c_charmap_encode, MF_KEYWORDS, NULL},
+    {"charmap_decode", c_charmap_decode, MF_KEYWORDS, NULL},
+    {"charmap_build", c_charmap_build, MF_KEYWORDS, NULL},
+    {"unicode_escape_encode", c_unicode_escape_encode, MF_KEYWORDS, NULL},
+    {"unicode_escape_decode", c_unicode_escape_decode, MF_KEYWORDS, NULL},
+    {"raw_unicode_escape_encode", c_raw_unicode_escape_encode, MF_KEYWORDS, NULL},
+    {"raw_unicode_escape_decode", c_raw_unicode_escape_decode, MF_KEYWORDS, NULL},
+    {"escape_encode", c_escape_encode, MF_KEYWORDS, NULL},
+    {"escape_decode", c_escape_decode, MF_KEYWORDS, NULL},
+    {"readbuffer_encode", c_readbuffer_encode, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

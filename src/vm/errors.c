@@ -128,7 +128,7 @@ static int unicode_error_init(Value self, Type *t, Value *args, size_t nargs) {
     if (decode) {
         if (bytearray_check(obj)) obj = bytes_new(bytearray_data(obj), (size_t)bytearray_size(obj));
         else if (!bytes_check(obj)) {
-            err_format(&exc_TypeError, "argument %d must be bytes-like object, not '%T'", (int)o + 1, obj);
+            err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", obj);
             return -1;
         }
     } else if (!str_check(obj)) {
@@ -192,7 +192,7 @@ static Value unicode_error_str(Value v, Type *t) {
     if (translate)
         return str_printf("can't translate characters in position %lld-%lld: %U", (long long)start, (long long)(end - 1),
                           reason);
-    return str_printf("'%U' codec can't %s characters in position %lld-%lld: %U", enc, decode ? "decode" : "encode",
+    return str_printf("'%U' codec can't %s in position %lld-%lld: %U", enc, decode ? "decode bytes" : "encode characters",
                       (long long)start, (long long)(end - 1), reason);
 }
 
