@@ -192,17 +192,24 @@ static Value c_forget_codec(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
-/* "encoding with 'x' codec failed (TypeError: ...)": CPython wraps an
- * exception escaping a codec in a new one of the same type when that type
- * is a plain builtin one (taking the message as its only argument). */
+/* "encoding with 'x' codec failed (TypeError: ...)": as CPython, an
+ * exception escaping a codec is wrapped in a new one of the same type (the
+ * original its __cause__) when that loses nothing: the type keeps
+ * BaseException's layout, __init__ and __new__, the instance has no
+ * attributes and its args are () or one str. */
 static void wrap_codec_error(const char *operation, Value encoding) {
     Value exc = tstate.exc;
     if (!exc) return;
     Type *t = type_of(exc);
-    if (type_has_flag(t, TF_HEAPTYPE)) return;
     if (exc_layout_base(t) != &exc_BaseException) return;
-    if (instance_get_dict(exc) && dict_size(instance_get_dict(exc))) return;
+    if (type_lookup(t, NAME(__init__)) != type_lookup(&exc_BaseException, NAME(__init__)) ||
+        type_lookup(t, NAME(__new__)) != type_lookup(&exc_BaseException, NAME(__new__)))
+        return;
     ExcObject *e = V_AS(ExcObject, exc);
+    int64_t nargs = tuple_size(e->args);
+    if (nargs > 1 || (nargs == 1 && !str_check_exact(tuple_get(e->args, 0)))) return;
+    Value dict = instance_get_dict(exc);
+    if (dict && dict_check(dict) && dict_size(dict)) return;
     Value msg = obj_str(exc);
     if (!msg) {
         err_restore(exc);
@@ -214,7 +221,6 @@ static void wrap_codec_error(const char *operation, Value encoding) {
     if (!ne) return;
     V_AS(ExcObject, ne)->cause = exc;
     V_AS(ExcObject, ne)->suppress_context = true;
-    V_AS(ExcObject, ne)->traceback = e->traceback;
     err_set_exc(ne);
 }
 
@@ -713,6 +719,18 @@ static int enc_error(Enc *e, int64_t start, int64_t end, int64_t *newpos) {
         *newpos = end;
         return 0;
     }
+    if (e->eh == EH_SURROGATEESCAPE && (e->kind == EK_UTF8 || e->kind == EK_ASCII || e->kind == EK_LATIN1)) {
+        /* as CPython: the escaped bytes of a leading U+DC80..U+DCFF run
+           directly, the handler (which raises) for the rest */
+        uint32_t *cps;
+        int64_t n = str_cps(e->str, start, end, &cps), k = 0;
+        while (k < n && cps[k] >= 0xDC80 && cps[k] <= 0xDCFF) buf_putc(&e->out, (char)(cps[k++] - 0xDC00));
+        if (k == n) {
+            *newpos = end;
+            return 0;
+        }
+        start += k;
+    }
     Value exc = enc_exc(e, start, end, reason);
     if (!exc) return -1;
     Value rep = call_handler(e->eh, e->errors, exc, str_len(e->str), true, newpos);
@@ -801,8 +819,11 @@ static int dec_init(Dec *dc, Value src, const char *encoding, Value errors) {
     int64_t n;
     if (arg_buffer(src, &p, &n) < 0) return -1;
     memset(dc, 0, sizeof *dc);
+    /* a bytearray (or other exporter) may change under an error handler:
+       decode a bytes copy of it, which is also the exceptions' object */
+    if (!bytes_check(src)) src = dc->obj = bytes_new(p, (size_t)n);
     dc->src = src;
-    dc->d = (const unsigned char *)p;
+    dc->d = (const unsigned char *)bytes_data(src);
     dc->n = n;
     dc->encoding = encoding;
     dc->errors = errors == V_NONE ? VNULL : errors;
@@ -938,6 +959,9 @@ static int64_t dec_utf8(Dec *dc, bool final) {
         }
         if (reason) {
             if (!final && i + k >= n) return i;
+            /* a truncated encoded surrogate waits for its last byte too,
+               for surrogatepass (as CPython) */
+            if (!final && c == 0xED && n - i == 2 && d[i + 1] >= 0xA0 && d[i + 1] <= 0xBF) return i;
             DEC_ERR(i, i + k, reason);
             continue;
         }

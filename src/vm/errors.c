@@ -126,10 +126,14 @@ static int unicode_error_init(Value self, Type *t, Value *args, size_t nargs) {
     }
     Value obj = args[o];
     if (decode) {
-        if (bytearray_check(obj)) obj = bytes_new(bytearray_data(obj), (size_t)bytearray_size(obj));
-        else if (!bytes_check(obj)) {
-            err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", obj);
-            return -1;
+        const char *p;
+        int64_t n;
+        if (!bytes_check(obj)) {
+            if (!byteslike_view(obj, &p, &n)) {
+                err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", obj);
+                return -1;
+            }
+            obj = bytes_new(p, (size_t)n);
         }
     } else if (!str_check(obj)) {
         err_format(&exc_TypeError, "argument %d must be str, not %s", (int)o + 1,
