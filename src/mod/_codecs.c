@@ -762,7 +762,6 @@ static int enc_run(Enc *e) {
     int64_t nb = str_nbytes(s), i = 0, pos = 0;
     bool runs = e->kind != EK_UTF16LE && e->kind != EK_UTF16BE && e->kind != EK_UTF32LE && e->kind != EK_UTF32BE;
     while (i < nb) {
-        int64_t i0 = i;
         uint32_t c = next_cp(d, &i);
         int ok = enc_put(e, c, true);
         if (ok < 0) return -1;
@@ -770,7 +769,6 @@ static int enc_run(Enc *e) {
             pos++;
             continue;
         }
-        (void)i0;
         int64_t start = pos, end = pos + 1;
         while (runs && i < nb) {
             int64_t k = i;
@@ -865,46 +863,42 @@ static int64_t dec_error(Dec *dc, int64_t start, int64_t end, const char *reason
         err_set_exc(exc);
         return -1;
     }
-    int64_t newpos;
-    /* the handler sees the current object; bounds are checked against the
-       object it leaves in the exception */
-    Value rep;
-    {
-        Value r;
-        if (dc->eh != EH_CUSTOM) r = builtin_handler(dc->eh, exc);
-        else {
-            Value h = codec_lookup_error(dc->errors);
-            r = h ? obj_call1(h, exc) : VNULL;
-        }
-        if (!r) return -1;
-        if (!tuple_check(r) || tuple_size(r) != 2 || !str_check(tuple_get(r, 0))) {
-            err_set(&exc_TypeError, "decoding error handler must return (str, int) tuple");
-            return -1;
-        }
-        if (!int_check(tuple_get(r, 1))) {
-            err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", tuple_get(r, 1));
-            return -1;
-        }
-        Value obj = exc_attr(exc, "object");
-        if (!obj) return -1;
-        if (!bytes_check(obj)) {
-            err_set(&exc_TypeError, "object attribute must be bytes");
-            return -1;
-        }
-        if (obj != dc->obj) {
-            dc->obj = obj;
-            dc->d = (const unsigned char *)bytes_data(obj);
-            dc->n = bytes_size(obj);
-        }
-        newpos = int_as_i64(tuple_get(r, 1));
-        if (newpos == -1 && err_occurred()) return -1;
-        if (newpos < 0) newpos += dc->n;
-        if (newpos < 0 || newpos > dc->n) {
-            err_format(&exc_IndexError, "position %zd from error handler out of bounds", (ssize_t)newpos);
-            return -1;
-        }
-        rep = tuple_get(r, 0);
+    Value r;
+    if (dc->eh != EH_CUSTOM) r = builtin_handler(dc->eh, exc);
+    else {
+        Value h = codec_lookup_error(dc->errors);
+        r = h ? obj_call1(h, exc) : VNULL;
     }
+    if (!r) return -1;
+    if (!tuple_check(r) || tuple_size(r) != 2 || !str_check(tuple_get(r, 0))) {
+        err_set(&exc_TypeError, "decoding error handler must return (str, int) tuple");
+        return -1;
+    }
+    if (!int_check(tuple_get(r, 1))) {
+        err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", tuple_get(r, 1));
+        return -1;
+    }
+    /* the handler may have given the exception another object: decoding
+       goes on in it, and the position is checked against it */
+    Value obj = exc_attr(exc, "object");
+    if (!obj) return -1;
+    if (!bytes_check(obj)) {
+        err_set(&exc_TypeError, "object attribute must be bytes");
+        return -1;
+    }
+    if (obj != dc->obj) {
+        dc->obj = obj;
+        dc->d = (const unsigned char *)bytes_data(obj);
+        dc->n = bytes_size(obj);
+    }
+    int64_t newpos = int_as_i64(tuple_get(r, 1));
+    if (newpos == -1 && err_occurred()) return -1;
+    if (newpos < 0) newpos += dc->n;
+    if (newpos < 0 || newpos > dc->n) {
+        err_format(&exc_IndexError, "position %zd from error handler out of bounds", (ssize_t)newpos);
+        return -1;
+    }
+    Value rep = tuple_get(r, 0);
     buf_put(&dc->out, str_data(rep), (size_t)str_nbytes(rep));
     return newpos;
 }
