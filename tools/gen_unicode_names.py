@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """Generate src/front/unicode_names.inc: the character names that \\N{...}
-escapes accept (lex_lookup_name() in src/front/lexer.c).
+escapes accept (lex_lookup_name() in src/front/lexer.c), and which of them
+are aliases, so that the reverse lookup (lex_name_of(), for the namereplace
+error handler) gives unicodedata.name()'s name.
 
 Every name comes from the running CPython's unicodedata, so tpy accepts what
 the CPython that runs this script accepts (3.11: Unicode 14.0.0); the name

@@ -1,5 +1,6 @@
-/* codec.h: the text encodings tpy implements (str.encode, bytes.decode),
- * defined once: enum name, Python's canonical name. */
+/* codec.h: the encodings str.encode and bytes.decode handle in C without
+ * the codec registry, defined once: enum name, Python's canonical name;
+ * and the entry points of the codec machinery (src/mod/_codecs.c). */
 #ifndef TPY_CODEC_H
 #define TPY_CODEC_H
 

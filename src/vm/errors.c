@@ -107,6 +107,19 @@ static Value exc_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static int set_attr_c(Value obj, const char *name, Value v) { return instance_set_attr(obj, str_intern_cstr(name), v); }
 
+/* UnicodeError's fields (CPython's members encoding, object, start, end,
+ * reason): a list of five in ExcObject.value, None until set. */
+enum { UERR_ENCODING, UERR_OBJECT, UERR_START, UERR_END, UERR_REASON };
+
+static Value *uerr_fields(Value v) {
+    ExcObject *e = V_AS(ExcObject, v);
+    if (!e->value || !list_check(e->value)) {
+        Value none[5] = {V_NONE, V_NONE, V_NONE, V_NONE, V_NONE};
+        e->value = list_from_array(none, 5);
+    }
+    return list_items(e->value);
+}
+
 /* UnicodeEncodeError(encoding, object: str, start, end, reason),
  * UnicodeDecodeError(encoding, object: bytes-like, start, end, reason),
  * UnicodeTranslateError(object: str, start, end, reason): checked as
@@ -150,30 +163,28 @@ static int unicode_error_init(Value self, Type *t, Value *args, size_t nargs) {
                    args[o + 3] == V_NONE ? "None" : type_of(args[o + 3])->tname);
         return -1;
     }
-    if (!translate) set_attr_c(self, "encoding", args[0]);
-    set_attr_c(self, "object", obj);
-    set_attr_c(self, "start", args[o + 1]);
-    set_attr_c(self, "end", args[o + 2]);
-    set_attr_c(self, "reason", args[o + 3]);
+    Value *f = uerr_fields(self);
+    f[UERR_ENCODING] = translate ? V_NONE : args[0];
+    f[UERR_OBJECT] = obj;
+    f[UERR_START] = args[o + 1];
+    f[UERR_END] = args[o + 2];
+    f[UERR_REASON] = args[o + 3];
     return 0;
 }
 
 /* str() of a UnicodeError with its attributes set; VNULL with no error
  * when they are not (the generic str then applies). */
 static Value unicode_error_str(Value v, Type *t) {
-    Value obj = instance_get_attr(v, str_intern_cstr("object"));
-    Value sv = instance_get_attr(v, str_intern_cstr("start"));
-    Value ev = instance_get_attr(v, str_intern_cstr("end"));
-    Value rv = instance_get_attr(v, str_intern_cstr("reason"));
-    if (!obj || obj == V_NONE || !sv || !ev || !rv || !int_check(sv) || !int_check(ev)) return VNULL;
+    Value *f = uerr_fields(v);
+    Value obj = f[UERR_OBJECT], sv = f[UERR_START], ev = f[UERR_END], rv = f[UERR_REASON];
+    if (obj == V_NONE || !int_check(sv) || !int_check(ev)) return VNULL;
     bool translate = type_is_subtype(t, &exc_UnicodeTranslateError);
     bool decode = type_is_subtype(t, &exc_UnicodeDecodeError);
     Value reason = obj_str(rv);
     if (!reason) return VNULL;
     Value enc = VNULL;
     if (!translate) {
-        Value ev2 = instance_get_attr(v, str_intern_cstr("encoding"));
-        enc = obj_str(ev2 ? ev2 : V_NONE);
+        enc = obj_str(f[UERR_ENCODING]);
         if (!enc) return VNULL;
     }
     int64_t start = int_as_i64(sv), end = int_as_i64(ev);
@@ -376,6 +387,40 @@ static const GetSetDef stopiteration_getsets[] = {
 
 static const GetSetDef systemexit_getsets[] = {
     {"code", exc_get_value, exc_set_value, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static int uerr_set(Value v, int field, Value x) {
+    if (field == UERR_START || field == UERR_END) {
+        if (!x) {
+            err_set(&exc_TypeError, "can't delete numeric/char attribute");
+            return -1;
+        }
+        if (!int_check(x)) {
+            err_set(&exc_TypeError, "an integer is required");
+            return -1;
+        }
+    }
+    uerr_fields(v)[field] = x ? x : V_NONE;
+    return 0;
+}
+
+#define UERR_ACCESSORS(field, name)                                                 \
+    static Value uerr_get_##name(Value v) { return uerr_fields(v)[field]; }         \
+    static int uerr_set_##name(Value v, Value x) { return uerr_set(v, field, x); }
+UERR_ACCESSORS(UERR_ENCODING, encoding)
+UERR_ACCESSORS(UERR_OBJECT, object)
+UERR_ACCESSORS(UERR_START, start)
+UERR_ACCESSORS(UERR_END, end)
+UERR_ACCESSORS(UERR_REASON, reason)
+#undef UERR_ACCESSORS
+
+static const GetSetDef unicodeerror_getsets[] = {
+    {"encoding", uerr_get_encoding, uerr_set_encoding, NULL},
+    {"object", uerr_get_object, uerr_set_object, NULL},
+    {"start", uerr_get_start, uerr_set_start, NULL},
+    {"end", uerr_get_end, uerr_set_end, NULL},
+    {"reason", uerr_get_reason, uerr_set_reason, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -1180,6 +1225,7 @@ void errors_init(void) {
     }                                                                                \
     if (&exc_##name == &exc_StopIteration) type_add_getsets(&exc_##name, stopiteration_getsets); \
     if (&exc_##name == &exc_SystemExit) type_add_getsets(&exc_##name, systemexit_getsets);       \
+    if (&exc_##name == &exc_UnicodeError) type_add_getsets(&exc_##name, unicodeerror_getsets);   \
     type_ready(&exc_##name);
     EXC_DEF(EXC_READY)
 #undef EXC_READY
@@ -1201,7 +1247,6 @@ void errors_init(void) {
         {&exc_AttributeError, {"name", "obj"}},
         {&exc_ImportError, {"name", "path", "msg"}},
         {&exc_OSError, {"errno", "strerror", "filename", "filename2"}},
-        {&exc_UnicodeError, {"encoding", "object", "start", "end", "reason"}},
         {&exc_SyntaxError, {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset",
                             "print_file_and_line"}},
     };
