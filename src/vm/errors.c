@@ -107,7 +107,8 @@ static Value exc_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static int set_attr_c(Value obj, const char *name, Value v) { return instance_set_attr(obj, str_intern_cstr(name), v); }
 
-/* UnicodeError's fields (CPython's members encoding, object, start, end,
+/* The fields of UnicodeEncodeError, UnicodeDecodeError and
+ * UnicodeTranslateError (CPython's members encoding, object, start, end,
  * reason): a list of five in ExcObject.value, None until set. */
 enum { UERR_ENCODING, UERR_OBJECT, UERR_START, UERR_END, UERR_REASON };
 
@@ -175,9 +176,12 @@ static int unicode_error_init(Value self, Type *t, Value *args, size_t nargs) {
 /* str() of a UnicodeError with its attributes set; VNULL with no error
  * when they are not (the generic str then applies). */
 static Value unicode_error_str(Value v, Type *t) {
+    /* an exception raised from C with just a message (err_set) has no
+       fields: the generic str applies */
+    if (!V_AS(ExcObject, v)->value) return VNULL;
     Value *f = uerr_fields(v);
     Value obj = f[UERR_OBJECT], sv = f[UERR_START], ev = f[UERR_END], rv = f[UERR_REASON];
-    if (obj == V_NONE || !int_check(sv) || !int_check(ev)) return VNULL;
+    if (obj == V_NONE || !int_check(sv) || !int_check(ev)) return str_empty;
     bool translate = type_is_subtype(t, &exc_UnicodeTranslateError);
     bool decode = type_is_subtype(t, &exc_UnicodeDecodeError);
     Value reason = obj_str(rv);
@@ -1225,7 +1229,9 @@ void errors_init(void) {
     }                                                                                \
     if (&exc_##name == &exc_StopIteration) type_add_getsets(&exc_##name, stopiteration_getsets); \
     if (&exc_##name == &exc_SystemExit) type_add_getsets(&exc_##name, systemexit_getsets);       \
-    if (&exc_##name == &exc_UnicodeError) type_add_getsets(&exc_##name, unicodeerror_getsets);   \
+    if (&exc_##name == &exc_UnicodeEncodeError || &exc_##name == &exc_UnicodeDecodeError ||        \
+        &exc_##name == &exc_UnicodeTranslateError)                                               \
+        type_add_getsets(&exc_##name, unicodeerror_getsets);                                     \
     type_ready(&exc_##name);
     EXC_DEF(EXC_READY)
 #undef EXC_READY

@@ -185,3 +185,27 @@ print('\udcff'.encode('latin-1', 'surrogateescape'), '\udcff'.encode('ascii', 's
 show('\udc7f'.encode, 'ascii', 'surrogateescape')
 show('\udcff'.encode, 'cp1252', 'surrogateescape')
 print(repr(b'\xff\xfe'.decode('ascii', 'surrogateescape')), repr(b'\xff\xfe'.decode('cp1253', 'surrogateescape')))
+
+# UnicodeError's fields are members: integers checked, not in __dict__
+e = UnicodeEncodeError('ascii', 'abc', 0, 1, 'r')
+show(setattr, e, 'start', 'x')
+show(delattr, e, 'end')
+e.start, e.end = 1, 3
+print(e.start, e.end, e.reason, str(e), vars(e))
+del e.object
+print(e.object, repr(str(e)))
+u = UnicodeError('plain')
+print(str(u), u.args, vars(u), hasattr(u, 'start'), hasattr(u, 'object'))
+t = UnicodeTranslateError('abc', 0, 1, 'r')
+print(t.encoding, t.object, str(t))
+
+
+class MyDecodeError(UnicodeDecodeError):
+    pass
+
+
+x = MyDecodeError('enc', b'xy', 0, 1, 'why')
+print(x.start, str(x), vars(x), x.args, repr(x))
+
+# namereplace over named, algorithmic, aliased and unnamed characters
+print('\xe9\u0394\uac00\ud7a3\u4e00\u3400\U00020000\ufeff\x00\x85\ue000\U0001f600\u2028\u00a0\ufffe'.encode('ascii', 'namereplace'))
