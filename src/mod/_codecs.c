@@ -326,8 +326,8 @@ static Value c_lookup_error(Value *args, size_t nargs, Value kwnames) {
     return codec_lookup_error(a[0]);
 }
 
-/* The Unicode*Error attributes (errors.c stores them as instance
- * attributes). */
+/* A Unicode*Error attribute, through its member descriptor (errors.c):
+ * handlers may have replaced it. */
 static Value exc_attr(Value exc, const char *name) { return obj_getattr_cstr(exc, name); }
 
 static int exc_range(Value exc, int64_t *start, int64_t *end) {
