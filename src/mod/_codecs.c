@@ -118,15 +118,15 @@ static Value normalize_name(Value name) {
     return str_from_buf(&b);
 }
 
+/* The first lookup imports the encodings package, which registers its
+ * search function. (A lookup made while it is being imported, by it or
+ * by another thread, imports it again: the import system hands back the
+ * module being initialised.) */
 static int ensure_encodings(void) {
     static bool imported;
     if (imported) return 0;
+    if (!import_name(str_intern_cstr("encodings"), V_NONE, v_int(0), VNULL)) return -1;
     imported = true;
-    Value m = import_name(str_intern_cstr("encodings"), V_NONE, v_int(0), VNULL);
-    if (!m) {
-        imported = false;
-        return -1;
-    }
     return 0;
 }
 
