@@ -24,6 +24,7 @@
     _("_signal", _signal_module_create)             \
     _("_sitebuiltins", _sitebuiltins_module_create) \
     _("_weakref", _weakref_module_create)           \
+    _("_thread", _thread_module_create)             \
     _("_codecs", _codecs_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
