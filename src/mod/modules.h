@@ -28,7 +28,8 @@
     _("_contextvars", _contextvars_module_create)   \
     _("_warnings", _warnings_module_create)         \
     _("_imp", _imp_module_create)                   \
-    _("marshal", marshal_module_create)
+    _("marshal", marshal_module_create)             \
+    _("_codecs", _codecs_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
