@@ -22,7 +22,12 @@
     _("_tpy_opcode", _tpy_opcode_module_create)     \
     _("gc", gc_module_create)                       \
     _("_signal", _signal_module_create)             \
-    _("_sitebuiltins", _sitebuiltins_module_create)
+    _("_sitebuiltins", _sitebuiltins_module_create) \
+    _("posix", posix_module_create)                 \
+    _("errno", errno_module_create)                 \
+    _("_stat", _stat_module_create)                 \
+    _("pwd", pwd_module_create)                     \
+    _("grp", grp_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);

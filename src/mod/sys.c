@@ -801,6 +801,19 @@ static Value s_getframe(Value *args, size_t nargs, Value kwnames) {
     return frame_object_new(f);
 }
 
+/* tpy's file system encoding is always UTF-8 with surrogateescape (the
+ * posix module encodes and decodes paths so) */
+static Value s_getfilesystemencoding(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"getfilesystemencoding", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    return str_from_cstr("utf-8");
+}
+static Value s_getfilesystemencodeerrors(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"getfilesystemencodeerrors", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    return str_from_cstr("surrogateescape");
+}
+
 static Value s_get_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
 static Value s_set_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
 
@@ -808,6 +821,8 @@ static const MethodDef sys_functions[] = {
     {"exit", s_exit, 0, NULL},
     {"setrecursionlimit", s_setrecursionlimit, 0, NULL},
     {"getrecursionlimit", s_getrecursionlimit, 0, NULL},
+    {"getfilesystemencoding", s_getfilesystemencoding, 0, NULL},
+    {"getfilesystemencodeerrors", s_getfilesystemencodeerrors, 0, NULL},
     {"get_asyncgen_hooks", s_get_asyncgen_hooks, 0, NULL},
     {"set_asyncgen_hooks", s_set_asyncgen_hooks, MF_KEYWORDS, NULL},
     {"set_int_max_str_digits", s_set_int_max_str_digits, 0, NULL},
