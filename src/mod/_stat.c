@@ -39,7 +39,7 @@ static int mode_arg(const char *fname, Value *args, size_t nargs, Value kwnames,
 #define TEST(name, fmt)                                                        \
     static Value st_##name(Value *args, size_t nargs, Value kwnames) {        \
         uint32_t m;                                                            \
-        if (mode_arg(#name, args, nargs, kwnames, &m) < 0) return VNULL;      \
+        if (mode_arg("_stat." #name, args, nargs, kwnames, &m) < 0) return VNULL;      \
         return v_bool(fmt != 0 && (m & S_IFMT) == fmt);                        \
     }
 TEST(S_ISDIR, S_IFDIR)
@@ -56,13 +56,13 @@ TEST(S_ISWHT, 0)
 
 static Value st_S_IMODE(Value *args, size_t nargs, Value kwnames) {
     uint32_t m;
-    if (mode_arg("S_IMODE", args, nargs, kwnames, &m) < 0) return VNULL;
+    if (mode_arg("_stat.S_IMODE", args, nargs, kwnames, &m) < 0) return VNULL;
     return v_int(m & 07777);
 }
 
 static Value st_S_IFMT(Value *args, size_t nargs, Value kwnames) {
     uint32_t m;
-    if (mode_arg("S_IFMT", args, nargs, kwnames, &m) < 0) return VNULL;
+    if (mode_arg("_stat.S_IFMT", args, nargs, kwnames, &m) < 0) return VNULL;
     return v_int(m & S_IFMT);
 }
 
@@ -70,7 +70,7 @@ static Value st_S_IFMT(Value *args, size_t nargs, Value kwnames) {
  * set-id and sticky bits folded into the x places (s/S, t/T) */
 static Value st_filemode(Value *args, size_t nargs, Value kwnames) {
     uint32_t m;
-    if (mode_arg("filemode", args, nargs, kwnames, &m) < 0) return VNULL;
+    if (mode_arg("_stat.filemode", args, nargs, kwnames, &m) < 0) return VNULL;
     char b[10];
     switch (m & S_IFMT) {
     case S_IFREG: b[0] = '-'; break;
@@ -98,7 +98,7 @@ static const struct {
     const char *name;
     long value;
 } stat_constants[] = {
-    {"S_IFMT", S_IFMT}, {"S_IFDIR", S_IFDIR}, {"S_IFCHR", S_IFCHR}, {"S_IFBLK", S_IFBLK},
+    {"S_IFDIR", S_IFDIR}, {"S_IFCHR", S_IFCHR}, {"S_IFBLK", S_IFBLK},
     {"S_IFREG", S_IFREG}, {"S_IFIFO", S_IFIFO}, {"S_IFLNK", S_IFLNK}, {"S_IFSOCK", S_IFSOCK},
     {"S_IFDOOR", 0}, {"S_IFPORT", 0}, {"S_IFWHT", 0},
     {"S_ISUID", S_ISUID}, {"S_ISGID", S_ISGID}, {"S_ISVTX", S_ISVTX}, {"S_ENFMT", S_ISGID},
@@ -117,19 +117,19 @@ static const struct {
 };
 
 static const MethodDef stat_functions[] = {
-    {"S_ISDIR", st_S_ISDIR, 0, NULL},
-    {"S_ISCHR", st_S_ISCHR, 0, NULL},
-    {"S_ISBLK", st_S_ISBLK, 0, NULL},
-    {"S_ISREG", st_S_ISREG, 0, NULL},
-    {"S_ISFIFO", st_S_ISFIFO, 0, NULL},
-    {"S_ISLNK", st_S_ISLNK, 0, NULL},
-    {"S_ISSOCK", st_S_ISSOCK, 0, NULL},
-    {"S_ISDOOR", st_S_ISDOOR, 0, NULL},
-    {"S_ISPORT", st_S_ISPORT, 0, NULL},
-    {"S_ISWHT", st_S_ISWHT, 0, NULL},
-    {"S_IMODE", st_S_IMODE, 0, NULL},
-    {"S_IFMT", st_S_IFMT, 0, NULL},
-    {"filemode", st_filemode, 0, NULL},
+    {"S_ISDIR", st_S_ISDIR, MF_KEYWORDS, NULL},
+    {"S_ISCHR", st_S_ISCHR, MF_KEYWORDS, NULL},
+    {"S_ISBLK", st_S_ISBLK, MF_KEYWORDS, NULL},
+    {"S_ISREG", st_S_ISREG, MF_KEYWORDS, NULL},
+    {"S_ISFIFO", st_S_ISFIFO, MF_KEYWORDS, NULL},
+    {"S_ISLNK", st_S_ISLNK, MF_KEYWORDS, NULL},
+    {"S_ISSOCK", st_S_ISSOCK, MF_KEYWORDS, NULL},
+    {"S_ISDOOR", st_S_ISDOOR, MF_KEYWORDS, NULL},
+    {"S_ISPORT", st_S_ISPORT, MF_KEYWORDS, NULL},
+    {"S_ISWHT", st_S_ISWHT, MF_KEYWORDS, NULL},
+    {"S_IMODE", st_S_IMODE, MF_KEYWORDS, NULL},
+    {"S_IFMT", st_S_IFMT, MF_KEYWORDS, NULL},
+    {"filemode", st_filemode, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

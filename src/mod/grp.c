@@ -74,7 +74,7 @@ static Value grp_getgrnam(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value grp_getgrall(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getgrall", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"grp.getgrall", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value l = list_new(0);
     setgrent();
@@ -94,7 +94,7 @@ static Value grp_getgrall(Value *args, size_t nargs, Value kwnames) {
 static const MethodDef grp_functions[] = {
     {"getgrgid", grp_getgrgid, MF_KEYWORDS, NULL},
     {"getgrnam", grp_getgrnam, MF_KEYWORDS, NULL},
-    {"getgrall", grp_getgrall, 0, NULL},
+    {"getgrall", grp_getgrall, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -72,22 +72,44 @@ static Value posix_error(Value f) { return posix_error2(f, VNULL); }
 
 /* ---- arguments ------------------------------------------------------------------- */
 
+/* an integer argument (__index__) that fits 64 bits; ctype names the C
+ * type in the OverflowError, as CPython's converters do */
+static int index_i64(Value v, int64_t *out, const char *ctype) {
+    Value i = obj_index(v);
+    if (!i) return -1;
+    if (!v_is_int(i) && (int_compare(i, int_from_i64(INT64_MAX)) > 0 || int_compare(i, int_from_i64(INT64_MIN)) < 0)) {
+        err_format(&exc_OverflowError, "Python int too large to convert to C %s", ctype);
+        return -1;
+    }
+    *out = int_as_i64(i);
+    return 0;
+}
+
 static int to_int(Value v, int *out) {
-    int64_t n = obj_index_i64(v);
-    if (n == -1 && err_occurred()) return -1;
+    int64_t n;
+    if (index_i64(v, &n, "int") < 0) return -1;
     if (n > INT_MAX || n < INT_MIN) {
-        err_set(&exc_OverflowError, n > 0 ? "signed integer is greater than maximum"
-                                          : "signed integer is less than minimum");
+        err_set(&exc_OverflowError, "Python int too large to convert to C int");
         return -1;
     }
     *out = (int)n;
     return 0;
 }
 
-static int to_i64(Value v, int64_t *out) {
-    int64_t n = obj_index_i64(v);
-    if (n == -1 && err_occurred()) return -1;
-    *out = n;
+static int to_i64(Value v, int64_t *out) { return index_i64(v, out, "long"); }
+static int to_ssize(Value v, int64_t *out) { return index_i64(v, out, "ssize_t"); }
+
+/* functions CPython parses with a format string (pid_t arguments): its
+ * count message */
+static int legacy_args(const char *fname, size_t nargs, Value kwnames, size_t n) {
+    if (kwnames && tuple_size(kwnames)) {
+        err_format(&exc_TypeError, "%s() takes no keyword arguments", fname);
+        return -1;
+    }
+    if (nargs != n) {
+        err_format(&exc_TypeError, "%s() takes exactly %zd arguments (%zd given)", fname, (ssize_t)n, (ssize_t)nargs);
+        return -1;
+    }
     return 0;
 }
 
@@ -203,6 +225,11 @@ static int path_conv(Value o, Path *p) {
     bool found;
     Value v = fspath(o, &found);
     if (!v && found) return -1;
+    if (!v && !p->fname) {
+        /* arguments converted as CPython's PyUnicode_FSConverter (putenv) */
+        err_format(&exc_TypeError, "expected str, bytes or os.PathLike object, not %T", o);
+        return -1;
+    }
     if (!v) {
         const char *allowed = p->allow_fd && p->nullable ? "string, bytes, os.PathLike, integer or None"
                               : p->allow_fd             ? "string, bytes, os.PathLike or integer"
@@ -237,8 +264,9 @@ static int check_dir_fd_fd(const Path *p, int dir_fd) {
     }
     return 0;
 }
+/* (fd 0 passes, as in CPython) */
 static int check_fd_follow(const Path *p, bool follow) {
-    if (p->fd >= 0 && !follow) {
+    if (p->fd > 0 && !follow) {
         err_format(&exc_ValueError, "%s: cannot use fd and follow_symlinks together", p->fname);
         return -1;
     }
@@ -343,7 +371,7 @@ static Value p_statvfs(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_fstatvfs(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"fstatvfs", 1, 1, 0, {"fd", NULL}};
+    static const ArgSpec spec = {"posix.fstatvfs", 1, 1, 0, {"fd", NULL}};
     Value a[1];
     int fd;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
@@ -491,12 +519,12 @@ static Value cwd(bool as_bytes) {
     }
 }
 static Value p_getcwd(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getcwd", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.getcwd", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return cwd(false);
 }
 static Value p_getcwdb(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getcwdb", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.getcwdb", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return cwd(true);
 }
@@ -739,12 +767,12 @@ static Value p_utime(Value *args, size_t nargs, Value kwnames) {
     }
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
     int r = p.fd >= 0 ? futimens(p.fd, tp) : utimensat(dir_fd, p.narrow, tp, follow ? 0 : AT_SYMLINK_NOFOLLOW);
-    if (r < 0) return posix_error(p.object);
+    if (r < 0) return posix_error(VNULL);   /* CPython names no file here */
     return V_NONE;
 }
 
 static Value p_umask(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"umask", 1, 1, 0, {"mask", NULL}};
+    static const ArgSpec spec = {"posix.umask", 1, 1, 0, {"mask", NULL}};
     Value a[1];
     int mask;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &mask) < 0) return VNULL;
@@ -1033,7 +1061,7 @@ static Value p_read(Value *args, size_t nargs, Value kwnames) {
     Value a[2];
     int fd;
     int64_t len;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &len) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_ssize(a[1], &len) < 0) return VNULL;
     if (len < 0) {
         errno = EINVAL;
         return posix_error(VNULL);
@@ -1067,7 +1095,7 @@ static Value p_pread(Value *args, size_t nargs, Value kwnames) {
     Value a[3];
     int fd;
     int64_t len, off;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &len) < 0 ||
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_ssize(a[1], &len) < 0 ||
         to_i64(a[2], &off) < 0)
         return VNULL;
     if (len < 0) {
@@ -1139,7 +1167,7 @@ static Value p_fdatasync(Value *args, size_t nargs, Value kwnames) {
     return do_sync("fdatasync", args, nargs, kwnames, fdatasync);
 }
 static Value p_sync(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"sync", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.sync", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     sync();
     return V_NONE;
@@ -1147,7 +1175,7 @@ static Value p_sync(Value *args, size_t nargs, Value kwnames) {
 
 static Value p_dup(Value *args, size_t nargs, Value kwnames) {
     int fd;
-    if (one_fd("dup", true, args, nargs, kwnames, &fd) < 0) return VNULL;
+    if (one_fd("posix.dup", true, args, nargs, kwnames, &fd) < 0) return VNULL;
     int r = fcntl(fd, F_DUPFD_CLOEXEC, 0);
     if (r < 0) return posix_error(VNULL);
     return v_int(r);
@@ -1172,12 +1200,12 @@ static Value pipe_result(int flags) {
     return tuple_pack(2, v_int(fds[0]), v_int(fds[1]));
 }
 static Value p_pipe(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"pipe", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.pipe", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return pipe_result(O_CLOEXEC);
 }
 static Value p_pipe2(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"pipe2", 1, 1, 0, {"flags", NULL}};
+    static const ArgSpec spec = {"posix.pipe2", 1, 1, 0, {"flags", NULL}};
     Value a[1];
     int flags;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &flags) < 0) return VNULL;
@@ -1186,13 +1214,13 @@ static Value p_pipe2(Value *args, size_t nargs, Value kwnames) {
 
 static Value p_isatty(Value *args, size_t nargs, Value kwnames) {
     int fd;
-    if (one_fd("isatty", true, args, nargs, kwnames, &fd) < 0) return VNULL;
+    if (one_fd("posix.isatty", true, args, nargs, kwnames, &fd) < 0) return VNULL;
     return v_bool(isatty(fd));
 }
 
 static Value p_ttyname(Value *args, size_t nargs, Value kwnames) {
     int fd;
-    if (one_fd("ttyname", true, args, nargs, kwnames, &fd) < 0) return VNULL;
+    if (one_fd("posix.ttyname", true, args, nargs, kwnames, &fd) < 0) return VNULL;
     char buf[256];
     int e = ttyname_r(fd, buf, sizeof buf);
     if (e) {
@@ -1215,7 +1243,7 @@ static Value p_get_terminal_size(Value *args, size_t nargs, Value kwnames) {
 
 static Value p_get_inheritable(Value *args, size_t nargs, Value kwnames) {
     int fd;
-    if (one_fd("get_inheritable", true, args, nargs, kwnames, &fd) < 0) return VNULL;
+    if (one_fd("posix.get_inheritable", true, args, nargs, kwnames, &fd) < 0) return VNULL;
     int f = fcntl(fd, F_GETFD);
     if (f < 0) return posix_error(VNULL);
     return v_bool(!(f & FD_CLOEXEC));
@@ -1235,7 +1263,7 @@ static Value p_set_inheritable(Value *args, size_t nargs, Value kwnames) {
 
 static Value p_get_blocking(Value *args, size_t nargs, Value kwnames) {
     int fd;
-    if (one_fd("get_blocking", true, args, nargs, kwnames, &fd) < 0) return VNULL;
+    if (one_fd("posix.get_blocking", true, args, nargs, kwnames, &fd) < 0) return VNULL;
     int f = fcntl(fd, F_GETFL);
     if (f < 0) return posix_error(VNULL);
     return v_bool(!(f & O_NONBLOCK));
@@ -1266,10 +1294,10 @@ static Value p_device_encoding(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_urandom(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"urandom", 1, 1, 0, {"size", NULL}};
+    static const ArgSpec spec = {"posix.urandom", 1, 1, 0, {"size", NULL}};
     Value a[1];
     int64_t n;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &n) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_ssize(a[0], &n) < 0) return VNULL;
     if (n < 0) return err_set(&exc_ValueError, "negative argument not allowed");
     Value b = bytes_try_alloc((size_t)n);
     if (!b) return VNULL;
@@ -1305,7 +1333,7 @@ static Value p_getrandom(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_strerror(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"strerror", 1, 1, 0, {"code", NULL}};
+    static const ArgSpec spec = {"posix.strerror", 1, 1, 0, {"code", NULL}};
     Value a[1];
     int code;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &code) < 0) return VNULL;
@@ -1315,7 +1343,7 @@ static Value p_strerror(Value *args, size_t nargs, Value kwnames) {
 /* ---- processes ------------------------------------------------------------------- */
 
 static Value p_uname(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"uname", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.uname", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     struct utsname u;
     if (uname(&u) < 0) return posix_error(VNULL);
@@ -1327,7 +1355,7 @@ static Value p_uname(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_times(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"times", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.times", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     struct tms t;
     clock_t c = times(&t);
@@ -1341,7 +1369,7 @@ static Value p_times(Value *args, size_t nargs, Value kwnames) {
 
 #define NOARG_INT(pyname, expr)                                                 \
     static Value p_##pyname(Value *args, size_t nargs, Value kwnames) {         \
-        static const ArgSpec spec = {#pyname, 0, 0, 0, {NULL}};                 \
+        static const ArgSpec spec = {"posix." #pyname, 0, 0, 0, {NULL}};                 \
         if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;     \
         return int_from_i64((int64_t)(expr));                                   \
     }
@@ -1354,7 +1382,7 @@ NOARG_INT(getegid, getegid())
 NOARG_INT(getpgrp, getpgrp())
 
 static Value p_getgroups(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getgroups", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.getgroups", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     int n = getgroups(0, NULL);
     if (n < 0) return posix_error(VNULL);
@@ -1367,7 +1395,7 @@ static Value p_getgroups(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_getlogin(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getlogin", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.getlogin", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     errno = 0;
     const char *n = getlogin();
@@ -1380,11 +1408,10 @@ static Value p_getlogin(Value *args, size_t nargs, Value kwnames) {
 
 /* f(a, b, /) with two ints to a call returning -1 on error */
 static Value p_kill(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"kill", 2, 2, 0, {"pid", "signal", NULL}};
-    Value a[2];
+    Value *a = args;
     int64_t pid;
     int sig;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0 || to_int(a[1], &sig) < 0) return VNULL;
+    if (legacy_args("kill", nargs, kwnames, 2) < 0 || to_i64(a[0], &pid) < 0 || to_int(a[1], &sig) < 0) return VNULL;
     if (kill((pid_t)pid, sig) < 0) return posix_error(VNULL);
     /* a signal sent to ourselves runs its handler before kill() returns */
     if (pending_check() < 0) return VNULL;
@@ -1392,11 +1419,10 @@ static Value p_kill(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_killpg(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"killpg", 2, 2, 0, {"pgid", "signal", NULL}};
-    Value a[2];
+    Value *a = args;
     int64_t pid;
     int sig;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0 || to_int(a[1], &sig) < 0) return VNULL;
+    if (legacy_args("killpg", nargs, kwnames, 2) < 0 || to_i64(a[0], &pid) < 0 || to_int(a[1], &sig) < 0) return VNULL;
     if (killpg((pid_t)pid, sig) < 0) return posix_error(VNULL);
     if (pending_check() < 0) return VNULL;
     return V_NONE;
@@ -1434,7 +1460,7 @@ static void run_at_fork(int which, bool reverse) {
 }
 
 static Value p_fork(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"fork", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.fork", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     run_at_fork(0, true);
     pid_t pid = fork();
@@ -1550,7 +1576,7 @@ static Value p__exit(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_abort(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"abort", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.abort", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     abort();
 }
@@ -1567,11 +1593,10 @@ static Value p_system(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_waitpid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"waitpid", 2, 2, 0, {"pid", "options", NULL}};
-    Value a[2];
+    Value *a = args;
     int64_t pid;
     int opts;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0 || to_int(a[1], &opts) < 0)
+    if (legacy_args("waitpid", nargs, kwnames, 2) < 0 || to_i64(a[0], &pid) < 0 || to_int(a[1], &opts) < 0)
         return VNULL;
     int st = 0;
     pid_t r;
@@ -1581,7 +1606,7 @@ static Value p_waitpid(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_wait(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"wait", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.wait", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     int st = 0;
     pid_t r;
@@ -1602,6 +1627,7 @@ static Value p_waitstatus_to_exitcode(Value *args, size_t nargs, Value kwnames) 
     if (status_arg("waitstatus_to_exitcode", args, nargs, kwnames, &st) < 0) return VNULL;
     if (WIFEXITED(st)) return v_int(WEXITSTATUS(st));
     if (WIFSIGNALED(st)) return v_int(-WTERMSIG(st));
+    if (WIFSTOPPED(st)) return err_format(&exc_ValueError, "process stopped by delivery of signal %d", WSTOPSIG(st));
     return err_format(&exc_ValueError, "invalid wait status: %d", st);
 }
 
@@ -1621,14 +1647,15 @@ WMACRO(WIFCONTINUED, WIFCONTINUED(st), true)
 WMACRO(WCOREDUMP, WCOREDUMP(st), true)
 
 static Value p_setsid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"setsid", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.setsid", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     if (setsid() < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
 static Value one_pid_call(const char *fname, Value *args, size_t nargs, Value kwnames, pid_t (*fn)(pid_t)) {
-    ArgSpec spec = {fname, 1, 1, 0, {"pid", NULL}};
+    /* getsid(pid, /) but getpgid(pid) */
+    ArgSpec spec = {fname, fname[0] == 'p', 1, 0, {"pid", NULL}};
     Value a[1];
     int64_t pid;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
@@ -1636,16 +1663,15 @@ static Value one_pid_call(const char *fname, Value *args, size_t nargs, Value kw
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
 }
-static Value p_getsid(Value *args, size_t nargs, Value kwnames) { return one_pid_call("getsid", args, nargs, kwnames, getsid); }
+static Value p_getsid(Value *args, size_t nargs, Value kwnames) { return one_pid_call("posix.getsid", args, nargs, kwnames, getsid); }
 static Value p_getpgid(Value *args, size_t nargs, Value kwnames) {
     return one_pid_call("getpgid", args, nargs, kwnames, getpgid);
 }
 
 static Value p_setpgid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"setpgid", 2, 2, 0, {"pid", "pgrp", NULL}};
-    Value a[2];
+    Value *a = args;
     int64_t pid, pg;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0 || to_i64(a[1], &pg) < 0) return VNULL;
+    if (legacy_args("setpgid", nargs, kwnames, 2) < 0 || to_i64(a[0], &pid) < 0 || to_i64(a[1], &pg) < 0) return VNULL;
     if (setpgid((pid_t)pid, (pid_t)pg) < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -1655,7 +1681,7 @@ static Value set_id(const char *fname, Value *args, size_t nargs, Value kwnames,
     ArgSpec spec = {fname, 1, 1, 0, {"id", NULL}};
     Value a[1];
     int64_t id;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_id(a[0], &id, fname[3] == 'u' || fname[4] == 'u' ? "uid" : "gid") < 0)
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_id(a[0], &id, strstr(fname, "uid") ? "uid" : "gid") < 0)
         return VNULL;
     if (fn((unsigned)id) < 0) return posix_error(VNULL);
     return V_NONE;
@@ -1664,20 +1690,20 @@ static int c_setuid(unsigned id) { return setuid((uid_t)id); }
 static int c_setgid(unsigned id) { return setgid((gid_t)id); }
 static int c_seteuid(unsigned id) { return seteuid((uid_t)id); }
 static int c_setegid(unsigned id) { return setegid((gid_t)id); }
-static Value p_setuid(Value *args, size_t nargs, Value kwnames) { return set_id("setuid", args, nargs, kwnames, c_setuid); }
-static Value p_setgid(Value *args, size_t nargs, Value kwnames) { return set_id("setgid", args, nargs, kwnames, c_setgid); }
-static Value p_seteuid(Value *args, size_t nargs, Value kwnames) { return set_id("seteuid", args, nargs, kwnames, c_seteuid); }
-static Value p_setegid(Value *args, size_t nargs, Value kwnames) { return set_id("setegid", args, nargs, kwnames, c_setegid); }
+static Value p_setuid(Value *args, size_t nargs, Value kwnames) { return set_id("posix.setuid", args, nargs, kwnames, c_setuid); }
+static Value p_setgid(Value *args, size_t nargs, Value kwnames) { return set_id("posix.setgid", args, nargs, kwnames, c_setgid); }
+static Value p_seteuid(Value *args, size_t nargs, Value kwnames) { return set_id("posix.seteuid", args, nargs, kwnames, c_seteuid); }
+static Value p_setegid(Value *args, size_t nargs, Value kwnames) { return set_id("posix.setegid", args, nargs, kwnames, c_setegid); }
 
 static Value p_getresuid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getresuid", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.getresuid", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     uid_t r, e, s;
     if (getresuid(&r, &e, &s) < 0) return posix_error(VNULL);
     return tuple_pack(3, int_from_i64(r), int_from_i64(e), int_from_i64(s));
 }
 static Value p_getresgid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getresgid", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.getresgid", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     gid_t r, e, s;
     if (getresgid(&r, &e, &s) < 0) return posix_error(VNULL);
@@ -1685,7 +1711,7 @@ static Value p_getresgid(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_nice(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"nice", 1, 1, 0, {"increment", NULL}};
+    static const ArgSpec spec = {"posix.nice", 1, 1, 0, {"increment", NULL}};
     Value a[1];
     int inc;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &inc) < 0) return VNULL;
@@ -1696,7 +1722,7 @@ static Value p_nice(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_getpriority(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getpriority", 2, 2, 0, {"which", "who", NULL}};
+    static const ArgSpec spec = {"getpriority", 0, 2, 0, {"which", "who", NULL}};
     Value a[2];
     int which, who;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &which) < 0 || to_int(a[1], &who) < 0)
@@ -1708,7 +1734,7 @@ static Value p_getpriority(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_setpriority(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"setpriority", 3, 3, 0, {"which", "who", "priority", NULL}};
+    static const ArgSpec spec = {"setpriority", 0, 3, 0, {"which", "who", "priority", NULL}};
     Value a[3];
     int which, who, prio;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &which) < 0 || to_int(a[1], &who) < 0 ||
@@ -1719,14 +1745,14 @@ static Value p_setpriority(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_cpu_count(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"cpu_count", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.cpu_count", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? V_NONE : v_int(n);
 }
 
 static Value p_sched_getaffinity(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"sched_getaffinity", 1, 1, 0, {"pid", NULL}};
+    static const ArgSpec spec = {"posix.sched_getaffinity", 1, 1, 0, {"pid", NULL}};
     Value a[1];
     int64_t pid;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
@@ -1740,14 +1766,14 @@ static Value p_sched_getaffinity(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_sched_yield(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"sched_yield", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.sched_yield", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     sched_yield();
     return V_NONE;
 }
 
 static Value p_getloadavg(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getloadavg", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"posix.getloadavg", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double l[3];
     if (getloadavg(l, 3) != 3) return err_set(&exc_OSError, "Load averages are unobtainable");
@@ -1755,14 +1781,14 @@ static Value p_getloadavg(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_major(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"major", 1, 1, 0, {"device", NULL}};
+    static const ArgSpec spec = {"posix.major", 1, 1, 0, {"device", NULL}};
     Value a[1];
     int64_t d;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &d) < 0) return VNULL;
     return int_from_u64(major((dev_t)d));
 }
 static Value p_minor(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"minor", 1, 1, 0, {"device", NULL}};
+    static const ArgSpec spec = {"posix.minor", 1, 1, 0, {"device", NULL}};
     Value a[1];
     int64_t d;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &d) < 0) return VNULL;
@@ -1818,20 +1844,20 @@ static Value environ_dict(void) {
 static Value p_putenv(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"putenv", 2, 2, 0, {"name", "value", NULL}};
     Value a[2];
-    Path k = PATH("putenv", "name", false, false), v = PATH("putenv", "value", false, false);
+    Path k = PATH(NULL, "name", false, false), v = PATH(NULL, "value", false, false);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &k) < 0 || path_conv(a[1], &v) < 0)
         return VNULL;
-    if (!k.narrow[0] || strchr(k.narrow, '=')) return err_set(&exc_ValueError, "illegal environment variable name");
+    /* "" is left to setenv (EINVAL), as CPython does */
+    if (strchr(k.narrow, '=')) return err_set(&exc_ValueError, "illegal environment variable name");
     if (setenv(k.narrow, v.narrow, 1) < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
 static Value p_unsetenv(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"unsetenv", 1, 1, 0, {"name", NULL}};
+    static const ArgSpec spec = {"posix.unsetenv", 1, 1, 0, {"name", NULL}};
     Value a[1];
-    Path k = PATH("unsetenv", "name", false, false);
+    Path k = PATH(NULL, "name", false, false);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &k) < 0) return VNULL;
-    if (!k.narrow[0] || strchr(k.narrow, '=')) return err_set(&exc_ValueError, "illegal environment variable name");
     if (unsetenv(k.narrow) < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -1868,7 +1894,7 @@ static Value conf_dict(const ConfName *table) {
 }
 
 static Value p_sysconf(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"sysconf", 1, 1, 0, {"name", NULL}};
+    static const ArgSpec spec = {"posix.sysconf", 1, 1, 0, {"name", NULL}};
     Value a[1];
     int name;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || conf_name(a[0], sysconf_names, &name) < 0) return VNULL;
@@ -1879,7 +1905,7 @@ static Value p_sysconf(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value p_confstr(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"confstr", 1, 1, 0, {"name", NULL}};
+    static const ArgSpec spec = {"posix.confstr", 1, 1, 0, {"name", NULL}};
     Value a[1];
     int name;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || conf_name(a[0], confstr_names, &name) < 0) return VNULL;

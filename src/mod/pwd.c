@@ -52,7 +52,7 @@ static Value lookup(LookupFn fn, const void *key) {
 }
 
 static Value pwd_getpwuid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getpwuid", 1, 1, 0, {"uid", NULL}};
+    static const ArgSpec spec = {"pwd.getpwuid", 1, 1, 0, {"uid", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!int_check(a[0])) return err_format(&exc_TypeError, "uid should be integer, not %T", a[0]);
@@ -71,7 +71,7 @@ static Value pwd_getpwuid(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value pwd_getpwnam(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getpwnam", 1, 1, 0, {"name", NULL}};
+    static const ArgSpec spec = {"pwd.getpwnam", 1, 1, 0, {"name", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!str_check(a[0])) return err_format(&exc_TypeError, "getpwnam() argument must be str, not %T", a[0]);
@@ -84,7 +84,7 @@ static Value pwd_getpwnam(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value pwd_getpwall(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getpwall", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"pwd.getpwall", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value l = list_new(0);
     setpwent();
@@ -102,9 +102,9 @@ static Value pwd_getpwall(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef pwd_functions[] = {
-    {"getpwuid", pwd_getpwuid, 0, NULL},
-    {"getpwnam", pwd_getpwnam, 0, NULL},
-    {"getpwall", pwd_getpwall, 0, NULL},
+    {"getpwuid", pwd_getpwuid, MF_KEYWORDS, NULL},
+    {"getpwnam", pwd_getpwnam, MF_KEYWORDS, NULL},
+    {"getpwall", pwd_getpwall, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
