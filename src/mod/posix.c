@@ -16,8 +16,11 @@
 #include <grp.h>
 #include <langinfo.h>
 #include <limits.h>
+#include <linux/limits.h>
+#include <linux/memfd.h>
 #include <locale.h>
 #include <math.h>
+#include <pty.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -29,8 +32,10 @@
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/resource.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/times.h>
 #include <sys/types.h>
@@ -41,6 +46,7 @@
 #include <sysexits.h>
 #include <termios.h>
 #include <unistd.h>
+#include <utmp.h>
 
 #include "../obj/structseq.h"
 #include "../runtime.h"
@@ -1962,6 +1968,575 @@ static Value p_mknod(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+/* ---- more of CPython's posix functions ------------------------------------------- */
+
+/* posixpath.normpath's C part: collapse separators, drop "." and resolve
+ * ".." lexically; "//" at the start stays (POSIX leaves it to the system),
+ * three or more become "/". An empty result is "" (posixpath turns it into
+ * "."); "." alone stays ".", as CPython's. */
+static Value p__path_normpath(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"_path_normpath", 0, 1, 0, {"path", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!str_check(a[0])) return err_format(&exc_TypeError, "expected 'str', not '%s'", type_of(a[0])->tname);
+    const char *s = str_data(a[0]);
+    size_t n = (size_t)str_nbytes(a[0]);
+    if (n == 1 && s[0] == '.') return a[0];
+    Buf b;
+    buf_init(&b, n + 1);
+    size_t i = 0, roots = 0;
+    while (i < n && s[i] == '/') i++;
+    roots = i == 2 ? 2 : i > 0 ? 1 : 0;
+    for (size_t k = 0; k < roots; k++) buf_putc(&b, '/');
+    /* component start offsets in b, for popping on ".." */
+    size_t *starts = gc_alloc_atomic(sizeof(size_t) * (n / 2 + 2));
+    size_t depth = 0;   /* components in b that are not ".." */
+    size_t ncomp = 0;
+    while (i < n) {
+        size_t j = i;
+        while (j < n && s[j] != '/') j++;
+        size_t len = j - i;
+        if (len == 0 || (len == 1 && s[i] == '.')) {
+            /* empty or "." */
+        } else if (len == 2 && s[i] == '.' && s[i + 1] == '.') {
+            if (depth > 0) {
+                b.len = starts[--ncomp];
+                if (b.len > roots) b.len--;   /* the separator before it */
+                depth--;
+            } else if (!roots) {
+                if (b.len > roots) buf_putc(&b, '/');
+                starts[ncomp++] = b.len;
+                buf_put(&b, "..", 2);
+            }
+        } else {
+            if (b.len > roots) buf_putc(&b, '/');
+            starts[ncomp++] = b.len;
+            buf_put(&b, s + i, len);
+            depth++;
+        }
+        i = j + 1;
+    }
+    return str_from_buf(&b);
+}
+
+static Value p_sendfile(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"sendfile", 0, 4, 0, {"out_fd", "in_fd", "offset", "count", NULL}};
+    Value a[4];
+    int out, in;
+    int64_t count, off = 0;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &out) < 0 || to_int(a[1], &in) < 0 ||
+        (a[2] != V_NONE && to_i64(a[2], &off) < 0) || to_ssize(a[3], &count) < 0)
+        return VNULL;
+    off_t o = (off_t)off;
+    ssize_t r;
+    while ((r = sendfile(out, in, a[2] == V_NONE ? NULL : &o, (size_t)count)) < 0 && again()) {}
+    if (r < 0) return posix_error(VNULL);
+    return int_from_i64(r);
+}
+
+static Value p_copy_file_range(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"copy_file_range", 0, 3, 0, {"src", "dst", "count", "offset_src", "offset_dst", NULL}};
+    Value a[5];
+    int src, dst;
+    int64_t count, os_ = 0, od = 0;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &src) < 0 || to_int(a[1], &dst) < 0 ||
+        to_ssize(a[2], &count) < 0 || (a[3] && a[3] != V_NONE && to_i64(a[3], &os_) < 0) ||
+        (a[4] && a[4] != V_NONE && to_i64(a[4], &od) < 0))
+        return VNULL;
+    if (count < 0) return err_set(&exc_ValueError, "negative value for 'count' not allowed");
+    loff_t ls = (loff_t)os_, ld = (loff_t)od;
+    ssize_t r;
+    while ((r = copy_file_range(src, a[3] && a[3] != V_NONE ? &ls : NULL, dst, a[4] && a[4] != V_NONE ? &ld : NULL,
+                                (size_t)count, 0)) < 0 &&
+           again()) {}
+    if (r < 0) return posix_error(VNULL);
+    return int_from_i64(r);
+}
+
+/* the iovecs of a sequence of buffers (writable: bytearrays only) */
+static struct iovec *buffers_iov(Value seq, bool writable, int *count) {
+    Value l = list_from_iterable(seq);
+    if (!l) {
+        if (err_matches(&exc_TypeError)) {
+            err_clear();
+            err_set(&exc_TypeError, writable ? "readv() arg 2 must be a sequence" : "writev() arg 2 must be a sequence");
+        }
+        return NULL;
+    }
+    int64_t n = list_size(l);
+    struct iovec *iov = gc_alloc(sizeof(struct iovec) * (size_t)(n + 1));
+    for (int64_t i = 0; i < n; i++) {
+        Value b = list_get(l, i);
+        const char *p;
+        int64_t len;
+        if (writable && bytes_check(b)) {
+            err_set(&exc_BufferError, "Object is not writable.");
+            return NULL;
+        }
+        if (writable ? !bytearray_check(b) : !byteslike_view(b, &p, &len)) {
+            err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(b)->tname);
+            return NULL;
+        }
+        if (writable) {
+            p = bytearray_data(b);
+            len = bytearray_size(b);
+        }
+        iov[i].iov_base = (void *)p;
+        iov[i].iov_len = (size_t)len;
+    }
+    *count = (int)n;
+    return iov;
+}
+
+static Value p_readv(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"readv", 2, 2, 0, {"fd", "buffers", NULL}};
+    Value a[2];
+    int fd, cnt;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
+    struct iovec *iov = buffers_iov(a[1], true, &cnt);
+    if (!iov) return VNULL;
+    ssize_t r;
+    while ((r = readv(fd, iov, cnt)) < 0 && again()) {}
+    if (r < 0) return posix_error(VNULL);
+    return int_from_i64(r);
+}
+
+static Value p_writev(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"writev", 2, 2, 0, {"fd", "buffers", NULL}};
+    Value a[2];
+    int fd, cnt;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
+    struct iovec *iov = buffers_iov(a[1], false, &cnt);
+    if (!iov) return VNULL;
+    ssize_t r;
+    while ((r = writev(fd, iov, cnt)) < 0 && again()) {}
+    if (r < 0) return posix_error(VNULL);
+    return int_from_i64(r);
+}
+
+static Value p_chroot(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"chroot", 0, 1, 0, {"path", NULL}};
+    Value a[1];
+    Path p = PATH("chroot", "path", false, false);
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (chroot(p.narrow) < 0) return posix_error(p.object);
+    return V_NONE;
+}
+
+static Value p_ctermid(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix.ctermid", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    char buf[L_ctermid];
+    const char *r = ctermid(buf);
+    if (!r) return posix_error(VNULL);
+    return fs_decode(r, strlen(r));
+}
+
+static Value p_setpgrp(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix.setpgrp", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (setpgid(0, 0) < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+/* set{re,res}{u,g}id(ids..., /) */
+static Value set_ids(const char *fname, const char *const *names, int n, Value *args, size_t nargs, Value kwnames,
+                     bool gid) {
+    ArgSpec spec = {fname, n, n, 0, {names[0], names[1], n > 2 ? names[2] : NULL, NULL}};
+    Value a[3];
+    int64_t id[3] = {-1, -1, -1};
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    for (int i = 0; i < n; i++)
+        if (to_id(a[i], &id[i], gid ? "gid" : "uid") < 0) return VNULL;
+    int r;
+    if (!gid) r = n == 2 ? setreuid((uid_t)id[0], (uid_t)id[1]) : setresuid((uid_t)id[0], (uid_t)id[1], (uid_t)id[2]);
+    else r = n == 2 ? setregid((gid_t)id[0], (gid_t)id[1]) : setresgid((gid_t)id[0], (gid_t)id[1], (gid_t)id[2]);
+    if (r < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+static Value p_setreuid(Value *args, size_t nargs, Value kwnames) {
+    static const char *const n[] = {"ruid", "euid"};
+    return set_ids("setreuid", n, 2, args, nargs, kwnames, false);
+}
+static Value p_setregid(Value *args, size_t nargs, Value kwnames) {
+    static const char *const n[] = {"rgid", "egid"};
+    return set_ids("setregid", n, 2, args, nargs, kwnames, true);
+}
+static Value p_setresuid(Value *args, size_t nargs, Value kwnames) {
+    static const char *const n[] = {"ruid", "euid", "suid"};
+    return set_ids("setresuid", n, 3, args, nargs, kwnames, false);
+}
+static Value p_setresgid(Value *args, size_t nargs, Value kwnames) {
+    static const char *const n[] = {"rgid", "egid", "sgid"};
+    return set_ids("setresgid", n, 3, args, nargs, kwnames, true);
+}
+
+static Value p_setgroups(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix.setgroups", 1, 1, 0, {"groups", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    Value l = list_from_iterable(a[0]);
+    if (!l) {
+        if (err_matches(&exc_TypeError)) {
+            err_clear();
+            err_set(&exc_TypeError, "setgroups argument must be a sequence");
+        }
+        return VNULL;
+    }
+    int64_t n = list_size(l);
+    gid_t *g = gc_alloc_atomic(sizeof(gid_t) * (size_t)(n + 1));
+    for (int64_t i = 0; i < n; i++) {
+        int64_t v;
+        if (!int_check(list_get(l, i))) return err_set(&exc_TypeError, "groups must be integers");
+        if (to_id(list_get(l, i), &v, "gid") < 0) return VNULL;
+        g[i] = (gid_t)v;
+    }
+    if (setgroups((size_t)n, g) < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value p_getgrouplist(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"getgrouplist", 2, 2, 0, {"user", "group", NULL}};
+    Value a[2];
+    int64_t gid;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!str_check(a[0])) return err_format(&exc_TypeError, "getgrouplist() argument 1 must be str, not %T", a[0]);
+    if (to_id(a[1], &gid, "gid") < 0) return VNULL;
+    Value user = fs_encode(a[0]);
+    if (!user) return VNULL;
+    int n = 64;
+    for (;;) {
+        gid_t *g = gc_alloc_atomic(sizeof(gid_t) * (size_t)n);
+        int got = n;
+        if (getgrouplist(bytes_data(user), (gid_t)gid, g, &got) >= 0) {
+            Value l = list_new(got);
+            for (int i = 0; i < got; i++) list_append(l, int_from_i64(g[i]));
+            return l;
+        }
+        n = got > n ? got : n * 2;
+    }
+}
+
+static Value p_initgroups(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"initgroups", 2, 2, 0, {"username", "gid", NULL}};
+    Value a[2];
+    Path p = PATH(NULL, "username", false, false);
+    int64_t gid;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_id(a[1], &gid, "gid") < 0)
+        return VNULL;
+    if (initgroups(p.narrow, (gid_t)gid) < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value p_lockf(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"lockf", 3, 3, 0, {"fd", "command", "length", NULL}};
+    Value a[3];
+    int fd, cmd;
+    int64_t len;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &cmd) < 0 ||
+        to_i64(a[2], &len) < 0)
+        return VNULL;
+    int r;
+    while ((r = lockf(fd, cmd, (off_t)len)) < 0 && again()) {}
+    if (r < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+/* posix_fallocate/posix_fadvise return the error number instead of setting errno */
+static Value p_posix_fallocate(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix_fallocate", 3, 3, 0, {"fd", "offset", "length", NULL}};
+    Value a[3];
+    int fd;
+    int64_t off, len;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &off) < 0 ||
+        to_i64(a[2], &len) < 0)
+        return VNULL;
+    int e;
+    while ((e = posix_fallocate(fd, (off_t)off, (off_t)len)) != 0 && (errno = e) && again()) {}
+    if (e) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value p_posix_fadvise(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix_fadvise", 4, 4, 0, {"fd", "offset", "length", "advice", NULL}};
+    Value a[4];
+    int fd, adv;
+    int64_t off, len;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &off) < 0 ||
+        to_i64(a[2], &len) < 0 || to_int(a[3], &adv) < 0)
+        return VNULL;
+    int e;
+    while ((e = posix_fadvise(fd, (off_t)off, (off_t)len, adv)) != 0 && (errno = e) && again()) {}
+    if (e) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value p_tcgetpgrp(Value *args, size_t nargs, Value kwnames) {
+    int fd;
+    if (one_fd("posix.tcgetpgrp", true, args, nargs, kwnames, &fd) < 0) return VNULL;
+    pid_t r = tcgetpgrp(fd);
+    if (r < 0) return posix_error(VNULL);
+    return int_from_i64(r);
+}
+
+static Value p_tcsetpgrp(Value *args, size_t nargs, Value kwnames) {
+    Value *a = args;
+    int fd;
+    int64_t pg;
+    if (legacy_args("tcsetpgrp", nargs, kwnames, 2) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &pg) < 0)
+        return VNULL;
+    if (tcsetpgrp(fd, (pid_t)pg) < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value sched_priority(const char *fname, Value *args, size_t nargs, Value kwnames, int (*fn)(int)) {
+    ArgSpec spec = {fname, 0, 1, 0, {"policy", NULL}};
+    Value a[1];
+    int pol;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &pol) < 0) return VNULL;
+    int r = fn(pol);
+    if (r < 0) return posix_error(VNULL);
+    return v_int(r);
+}
+static Value p_sched_get_priority_max(Value *args, size_t nargs, Value kwnames) {
+    return sched_priority("sched_get_priority_max", args, nargs, kwnames, sched_get_priority_max);
+}
+static Value p_sched_get_priority_min(Value *args, size_t nargs, Value kwnames) {
+    return sched_priority("sched_get_priority_min", args, nargs, kwnames, sched_get_priority_min);
+}
+
+static Value p_sched_getscheduler(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix.sched_getscheduler", 1, 1, 0, {"pid", NULL}};
+    Value a[1];
+    int64_t pid;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
+    int r = sched_getscheduler((pid_t)pid);
+    if (r < 0) return posix_error(VNULL);
+    return v_int(r);
+}
+
+static Value p_sched_setaffinity(Value *args, size_t nargs, Value kwnames) {
+    Value *a = args;
+    int64_t pid;
+    if (legacy_args("sched_setaffinity", nargs, kwnames, 2) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
+    Value it = obj_iter(a[1]);
+    if (!it) return VNULL;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    Value x;
+    while ((x = obj_next(it))) {
+        if (!int_check(x)) return err_format(&exc_TypeError, "expected an iterator of ints, but iterator yielded %R",
+                              V_FROM_PTR(type_of(x)));
+        int64_t cpu;
+        if (to_i64(x, &cpu) < 0) return VNULL;
+        if (cpu < 0) return err_set(&exc_ValueError, "negative CPU number");
+        if (cpu >= CPU_SETSIZE) return err_set(&exc_OverflowError, "CPU number too large");
+        CPU_SET((int)cpu, &set);
+    }
+    if (err_occurred()) return VNULL;
+    if (sched_setaffinity((pid_t)pid, sizeof set, &set) < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value p_eventfd(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"eventfd", 0, 1, 0, {"initval", "flags", NULL}};
+    Value a[2];
+    int64_t init;
+    int flags = EFD_CLOEXEC;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &init) < 0 || (a[1] && to_int(a[1], &flags) < 0))
+        return VNULL;
+    if (init < 0 || init > (int64_t)UINT32_MAX) return err_set(&exc_OverflowError, "Python int too large to convert to C unsigned int");
+    int fd = eventfd((unsigned)init, flags);
+    if (fd < 0) return posix_error(VNULL);
+    return v_int(fd);
+}
+
+static Value p_eventfd_read(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"eventfd_read", 0, 1, 0, {"fd", NULL}};
+    Value a[1];
+    int fd;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
+    eventfd_t v;
+    int r;
+    while ((r = eventfd_read(fd, &v)) < 0 && again()) {}
+    if (r < 0) return posix_error(VNULL);
+    return int_from_u64(v);
+}
+
+static Value p_eventfd_write(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"eventfd_write", 0, 2, 0, {"fd", "value", NULL}};
+    Value a[2];
+    int fd;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
+    if (!int_check(a[1])) return err_format(&exc_TypeError, "'%s' object cannot be interpreted as an integer", type_of(a[1])->tname);
+    if (int_sign(a[1]) < 0 || int_compare(a[1], int_from_u64(UINT64_MAX)) > 0)
+        return int_sign(a[1]) < 0 ? err_set(&exc_ValueError, "value must be positive")
+                                  : err_set(&exc_OverflowError, "Python int too large to convert to C unsigned long");
+    mpz_t z;
+    mpz_init(z);
+    int_to_mpz(a[1], z);
+    eventfd_t v = (eventfd_t)mpz_get_ui(z);
+    mpz_clear(z);
+    int r;
+    while ((r = eventfd_write(fd, v)) < 0 && again()) {}
+    if (r < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value p_pidfd_open(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"pidfd_open", 0, 1, 0, {"pid", "flags", NULL}};
+    Value a[2];
+    int64_t pid;
+    int flags = 0;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0 || (a[1] && to_int(a[1], &flags) < 0))
+        return VNULL;
+    int fd = (int)syscall(SYS_pidfd_open, (pid_t)pid, (unsigned)flags);
+    if (fd < 0) return posix_error(VNULL);
+    return v_int(fd);
+}
+
+static Type *waitid_result_type;
+
+static Value p_waitid(Value *args, size_t nargs, Value kwnames) {
+    Value *a = args;
+    int idtype, opts;
+    int64_t id;
+    if (legacy_args("waitid", nargs, kwnames, 3) < 0 || to_int(a[0], &idtype) < 0 || to_i64(a[1], &id) < 0 ||
+        to_int(a[2], &opts) < 0)
+        return VNULL;
+    siginfo_t si;
+    si.si_pid = 0;
+    int r;
+    while ((r = waitid((idtype_t)idtype, (id_t)id, &si, opts)) < 0 && again()) {}
+    if (r < 0) return posix_error(VNULL);
+    if (si.si_pid == 0) return V_NONE;   /* WNOHANG and nothing waited */
+    Value v[5] = {int_from_i64(si.si_pid), int_from_i64(si.si_uid), v_int(si.si_signo), v_int(si.si_status),
+                  v_int(si.si_code)};
+    return structseq_new(waitid_result_type, v);
+}
+
+static Value p_openpty(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix.openpty", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    int m, s;
+    if (openpty(&m, &s, NULL, NULL, NULL) < 0) return posix_error(VNULL);
+    /* not inherited by exec'd programs (PEP 446) */
+    if (fcntl(m, F_SETFD, FD_CLOEXEC) < 0 || fcntl(s, F_SETFD, FD_CLOEXEC) < 0) {
+        Value r = posix_error(VNULL);
+        close(m);
+        close(s);
+        return r;
+    }
+    return tuple_pack(2, v_int(m), v_int(s));
+}
+
+static Value p_login_tty(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix.login_tty", 1, 1, 0, {"fd", NULL}};
+    Value a[1];
+    int fd;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
+    if (login_tty(fd) < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value p_forkpty(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix.forkpty", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    int master = -1;
+    run_at_fork(0, true);
+    pid_t pid = forkpty(&master, NULL, NULL, NULL);
+    int e = errno;
+    if (pid == 0) run_at_fork(1, false);
+    else run_at_fork(2, false);
+    if (pid < 0) {
+        errno = e;
+        return posix_error(VNULL);
+    }
+    return tuple_pack(2, int_from_i64(pid), v_int(master));
+}
+
+/* ---- extended attributes --------------------------------------------------------- */
+
+static Value p_getxattr(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"getxattr", 0, 2, 1, {"path", "attribute", "follow_symlinks", NULL}};
+    Value a[3];
+    Path p = PATH("getxattr", "path", false, true), at = PATH("getxattr", "attribute", false, false);
+    bool follow;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
+        to_bool(a[2], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
+        return VNULL;
+    for (size_t cap = 128;; cap *= 2) {
+        Value b = bytes_alloc(cap);
+        char *d = V_AS(BytesObject, b)->data;
+        ssize_t r = p.fd >= 0 ? fgetxattr(p.fd, at.narrow, d, cap)
+                    : follow  ? getxattr(p.narrow, at.narrow, d, cap)
+                              : lgetxattr(p.narrow, at.narrow, d, cap);
+        if (r >= 0) return bytes_new(d, (size_t)r);
+        if (errno != ERANGE || cap >= XATTR_SIZE_MAX) return posix_error(p.object);
+    }
+}
+
+static Value p_setxattr(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"setxattr", 0, 3, 1, {"path", "attribute", "value", "flags", "follow_symlinks", NULL}};
+    Value a[5];
+    Path p = PATH("setxattr", "path", false, true), at = PATH("setxattr", "attribute", false, false);
+    int flags = 0;
+    bool follow;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
+        (a[3] && to_int(a[3], &flags) < 0) || to_bool(a[4], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
+        return VNULL;
+    const char *d;
+    int64_t n;
+    if (!byteslike_view(a[2], &d, &n))
+        return err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(a[2])->tname);
+    int r = p.fd >= 0 ? fsetxattr(p.fd, at.narrow, d, (size_t)n, flags)
+            : follow  ? setxattr(p.narrow, at.narrow, d, (size_t)n, flags)
+                      : lsetxattr(p.narrow, at.narrow, d, (size_t)n, flags);
+    if (r < 0) return posix_error(p.object);
+    return V_NONE;
+}
+
+static Value p_removexattr(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"removexattr", 0, 2, 1, {"path", "attribute", "follow_symlinks", NULL}};
+    Value a[3];
+    Path p = PATH("removexattr", "path", false, true), at = PATH("removexattr", "attribute", false, false);
+    bool follow;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
+        to_bool(a[2], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
+        return VNULL;
+    int r = p.fd >= 0 ? fremovexattr(p.fd, at.narrow) : follow ? removexattr(p.narrow, at.narrow)
+                                                                : lremovexattr(p.narrow, at.narrow);
+    if (r < 0) return posix_error(p.object);
+    return V_NONE;
+}
+
+static Value p_listxattr(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"listxattr", 0, 0, 1, {"path", "follow_symlinks", NULL}};
+    Value a[2];
+    Path p = PATH("listxattr", "path", true, true);
+    bool follow;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_bool(a[1], true, &follow) < 0 ||
+        check_fd_follow(&p, follow) < 0)
+        return VNULL;
+    const char *path = path_or_dot(&p);
+    for (size_t cap = 256;; cap *= 2) {
+        char *buf = gc_alloc_atomic(cap);
+        ssize_t r = p.fd >= 0 ? flistxattr(p.fd, buf, cap) : follow ? listxattr(path, buf, cap) : llistxattr(path, buf, cap);
+        if (r >= 0) {
+            Value l = list_new(0);
+            for (ssize_t i = 0; i < r;) {
+                size_t len = strlen(buf + i);
+                Value s = fs_decode(buf + i, len);
+                if (!s) return VNULL;
+                list_append(l, s);
+                i += (ssize_t)len + 1;
+            }
+            return l;
+        }
+        if (errno != ERANGE || cap >= (size_t)XATTR_LIST_MAX) return posix_error(p.narrow || p.fd >= 0 ? p.object : V_NONE);
+    }
+}
+
 /* ---- types and the module -------------------------------------------------------- */
 
 static const MethodDef direntry_methods[] = {
@@ -2007,7 +2582,7 @@ static Type scandir_type = {
 static const char *const have_functions[] = {
     "HAVE_FACCESSAT", "HAVE_FCHDIR",   "HAVE_FCHMOD",     "HAVE_FCHMODAT",    "HAVE_FCHOWN",
     "HAVE_FCHOWNAT",  "HAVE_FEXECVE",  "HAVE_FDOPENDIR",  "HAVE_FPATHCONF",   "HAVE_FSTATAT",
-    "HAVE_FSTATVFS",  "HAVE_FTRUNCATE", "HAVE_FUTIMENS",  "HAVE_LINKAT",      "HAVE_LCHOWN",
+    "HAVE_FSTATVFS",  "HAVE_FTRUNCATE", "HAVE_FUTIMENS",  "HAVE_EVENTFD",  "HAVE_LINKAT",      "HAVE_LCHOWN",
     "HAVE_LSTAT",     "HAVE_MEMFD_CREATE", "HAVE_MKDIRAT", "HAVE_MKFIFOAT",   "HAVE_MKNODAT",
     "HAVE_OPENAT",    "HAVE_READLINKAT", "HAVE_RENAMEAT", "HAVE_SYMLINKAT",   "HAVE_UNLINKAT",
     "HAVE_UTIMENSAT", NULL,
@@ -2131,6 +2706,42 @@ static const MethodDef posix_functions[] = {
     {"confstr", p_confstr, MF_KEYWORDS, NULL},
     {"pathconf", p_pathconf, MF_KEYWORDS, NULL},
     {"fpathconf", p_fpathconf, MF_KEYWORDS, NULL},
+    {"_path_normpath", p__path_normpath, MF_KEYWORDS, NULL},
+    {"sendfile", p_sendfile, MF_KEYWORDS, NULL},
+    {"copy_file_range", p_copy_file_range, MF_KEYWORDS, NULL},
+    {"readv", p_readv, MF_KEYWORDS, NULL},
+    {"writev", p_writev, MF_KEYWORDS, NULL},
+    {"chroot", p_chroot, MF_KEYWORDS, NULL},
+    {"ctermid", p_ctermid, MF_KEYWORDS, NULL},
+    {"setpgrp", p_setpgrp, MF_KEYWORDS, NULL},
+    {"setreuid", p_setreuid, MF_KEYWORDS, NULL},
+    {"setregid", p_setregid, MF_KEYWORDS, NULL},
+    {"setresuid", p_setresuid, MF_KEYWORDS, NULL},
+    {"setresgid", p_setresgid, MF_KEYWORDS, NULL},
+    {"setgroups", p_setgroups, MF_KEYWORDS, NULL},
+    {"getgrouplist", p_getgrouplist, MF_KEYWORDS, NULL},
+    {"initgroups", p_initgroups, MF_KEYWORDS, NULL},
+    {"lockf", p_lockf, MF_KEYWORDS, NULL},
+    {"posix_fallocate", p_posix_fallocate, MF_KEYWORDS, NULL},
+    {"posix_fadvise", p_posix_fadvise, MF_KEYWORDS, NULL},
+    {"tcgetpgrp", p_tcgetpgrp, MF_KEYWORDS, NULL},
+    {"tcsetpgrp", p_tcsetpgrp, MF_KEYWORDS, NULL},
+    {"sched_get_priority_max", p_sched_get_priority_max, MF_KEYWORDS, NULL},
+    {"sched_get_priority_min", p_sched_get_priority_min, MF_KEYWORDS, NULL},
+    {"sched_getscheduler", p_sched_getscheduler, MF_KEYWORDS, NULL},
+    {"sched_setaffinity", p_sched_setaffinity, MF_KEYWORDS, NULL},
+    {"eventfd", p_eventfd, MF_KEYWORDS, NULL},
+    {"eventfd_read", p_eventfd_read, MF_KEYWORDS, NULL},
+    {"eventfd_write", p_eventfd_write, MF_KEYWORDS, NULL},
+    {"pidfd_open", p_pidfd_open, MF_KEYWORDS, NULL},
+    {"waitid", p_waitid, MF_KEYWORDS, NULL},
+    {"openpty", p_openpty, MF_KEYWORDS, NULL},
+    {"login_tty", p_login_tty, MF_KEYWORDS, NULL},
+    {"forkpty", p_forkpty, MF_KEYWORDS, NULL},
+    {"getxattr", p_getxattr, MF_KEYWORDS, NULL},
+    {"setxattr", p_setxattr, MF_KEYWORDS, NULL},
+    {"removexattr", p_removexattr, MF_KEYWORDS, NULL},
+    {"listxattr", p_listxattr, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2152,6 +2763,8 @@ Value posix_module_create(void) {
         times_result_type = structseq_new_type("posix", "times_result", times_fields, 5, 5);
         static const char *const ts_fields[] = {"columns", "lines"};
         terminal_size_type = structseq_new_type("os", "terminal_size", ts_fields, 2, 2);
+        static const char *const waitid_fields[] = {"si_pid", "si_uid", "si_signo", "si_status", "si_code"};
+        waitid_result_type = structseq_new_type("posix", "waitid_result", waitid_fields, 5, 5);
         direntry_type.name = str_intern_cstr("DirEntry");
         direntry_type.module = str_intern_cstr("posix");
         type_add_methods(&direntry_type, direntry_methods);
@@ -2178,6 +2791,12 @@ Value posix_module_create(void) {
     module_add(m, "uname_result", V_FROM_PTR(uname_result_type));
     module_add(m, "times_result", V_FROM_PTR(times_result_type));
     module_add(m, "terminal_size", V_FROM_PTR(terminal_size_type));
+    module_add(m, "waitid_result", V_FROM_PTR(waitid_result_type));
+    /* waitid's id types: an enum in glibc, not macros */
+    module_add(m, "P_ALL", v_int(P_ALL));
+    module_add(m, "P_PID", v_int(P_PID));
+    module_add(m, "P_PGID", v_int(P_PGID));
+    module_add(m, "P_PIDFD", v_int(P_PIDFD));
     module_add(m, "DirEntry", V_FROM_PTR(&direntry_type));
     return m;
 }
