@@ -897,8 +897,8 @@ static Value de_is_file(Value *args, size_t nargs, Value kwnames) {
     return de_is_x(args, nargs, kwnames, "is_file", S_IFREG);
 }
 static Value de_is_symlink(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"is_symlink", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    /* CPython's wording for this method (it takes the defining class) */
+    if (nargs > 1 || (kwnames && tuple_size(kwnames))) return err_set(&exc_TypeError, "is_symlink() takes no arguments");
     DirEntryObject *e = DE(args[0]);
     if (e->d_type != DT_UNKNOWN) return v_bool(e->d_type == DT_LNK);
     Value st = direntry_get_lstat(args[0]);
@@ -920,12 +920,12 @@ static Value de_stat(Value *args, size_t nargs, Value kwnames) {
     return direntry_get_stat(args[0], follow);
 }
 static Value de_inode(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"inode", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"DirEntry.inode", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return int_from_u64(DE(args[0])->ino);
 }
 static Value de_fspath(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"__fspath__", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"DirEntry.__fspath__", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return DE(args[0])->path;
 }
@@ -988,13 +988,13 @@ static void sd_close_dir(ScandirObject *s) {
 static void sd_finalize(void *obj) { sd_close_dir((ScandirObject *)obj); }
 
 static Value sd_close(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"close", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"ScandirIterator.close", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     sd_close_dir(V_AS(ScandirObject, args[0]));
     return V_NONE;
 }
 static Value sd_enter(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"__enter__", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"ScandirIterator.__enter__", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return args[0];
 }
@@ -1002,7 +1002,7 @@ static Value sd_exit(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     (void)nargs;
     sd_close_dir(V_AS(ScandirObject, args[0]));
-    return V_FALSE;
+    return V_NONE;
 }
 
 static Value p_scandir(Value *args, size_t nargs, Value kwnames) {

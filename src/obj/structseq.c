@@ -119,6 +119,25 @@ Value structseq_type_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+/* __reduce__: (type, (visible items, {hidden field: value})), which
+ * calling the type rebuilds (copy, pickle) */
+static Value ss_reduce(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"__reduce__", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    Value self = args[0];
+    SSType *st = ss_type(self);
+    Value hidden = dict_new();
+    for (int i = st->nvisible; i < st->nfields; i++)
+        if (st->names[i]) dict_set_cstr(hidden, st->names[i], structseq_get(self, i));
+    Value visible = tuple_from_array(tuple_items(self), st->nvisible);
+    return tuple_pack(2, V_FROM_PTR(&st->t), tuple_pack(2, visible, hidden));
+}
+
+static const MethodDef ss_methods[] = {
+    {"__reduce__", ss_reduce, MF_KEYWORDS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 Type *structseq_new_type(const char *module, const char *name, const char *const *names, int nvisible, int nfields) {
     SSType *st = gc_alloc(sizeof(SSType));
     Type *t = &st->t;
@@ -145,6 +164,7 @@ Type *structseq_new_type(const char *module, const char *name, const char *const
         k++;
     }
     type_add_getsets(t, defs);
+    type_add_methods(t, ss_methods);
     type_ready(t);
     t->new_ = structseq_type_new;
     int unnamed = 0;

@@ -81,3 +81,18 @@ for n in posix.listdir():
         posix.unlink(n)
 posix.chdir("/")
 posix.rmdir(base)
+
+# method argument errors
+posix.mkdir(base)
+posix.close(posix.open(base + "/f", posix.O_CREAT | posix.O_WRONLY))
+with posix.scandir(base) as it:
+    e = next(it)
+    for call in (lambda: e.is_symlink(1), lambda: e.inode(1), lambda: e.__fspath__(1), lambda: e.is_dir(1),
+                 lambda: e.stat(True), lambda: e.is_file(follow=1), lambda: it.close(1), lambda: it.__enter__(1)):
+        try:
+            call()
+        except TypeError as ex:
+            print(ex)
+    print(it.__exit__(None, None, None), it.__exit__())
+posix.unlink(base + "/f")
+posix.rmdir(base)
