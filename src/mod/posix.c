@@ -1590,11 +1590,8 @@ static Value p_abort(Value *args, size_t nargs, Value kwnames) {
 static Value p_system(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"system", 0, 1, 0, {"command", NULL}};
     Value a[1];
-    Path p = PATH("system", "command", false, false);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (!str_check(a[0]) && !bytes_check(a[0]))
-        return err_format(&exc_TypeError, "system() argument 'command' must be str, not %T", a[0]);
-    if (path_conv(a[0], &p) < 0) return VNULL;
+    Path p = PATH(NULL, "command", false, false);
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
     return v_int(system(p.narrow));
 }
 
