@@ -23,6 +23,7 @@
     _("gc", gc_module_create)                       \
     _("_signal", _signal_module_create)             \
     _("_sitebuiltins", _sitebuiltins_module_create) \
+    _("_weakref", _weakref_module_create)           \
     _("posix", posix_module_create)                 \
     _("errno", errno_module_create)                 \
     _("_stat", _stat_module_create)                 \
