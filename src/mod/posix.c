@@ -294,7 +294,7 @@ static Value stat_value(const struct stat *st) {
     Value v[19];
     v[0] = int_from_i64(st->st_mode);
     v[1] = int_from_u64(st->st_ino);
-    v[2] = int_from_u64(st->st_dev);
+    v[2] = int_from_i64((int64_t)st->st_dev);   /* dev_t: signed, as CPython */
     v[3] = int_from_i64((int64_t)st->st_nlink);
     v[4] = int_from_i64(st->st_uid);
     v[5] = int_from_i64(st->st_gid);
@@ -308,7 +308,7 @@ static Value stat_value(const struct stat *st) {
     }
     v[16] = int_from_i64(st->st_blksize);
     v[17] = int_from_i64(st->st_blocks);
-    v[18] = int_from_u64(st->st_rdev);
+    v[18] = int_from_i64((int64_t)st->st_rdev);
     return structseq_new(stat_result_type, v);
 }
 
@@ -460,14 +460,50 @@ static Value p_fchmod(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* uid/gid arguments: -1 means "unchanged" */
+/* a uid or gid: -1 ("unchanged") or 0 .. 2**32-2, as CPython's
+ * _Py_Uid_Converter; what: "uid" or "gid" */
 static int to_id(Value v, int64_t *out, const char *what) {
-    int64_t n = obj_index_i64(v);
-    if (n == -1 && err_occurred()) return -1;
-    if (n < -1 || n > (int64_t)UINT32_MAX - 1) {
+    Value i = obj_index(v);
+    if (!i) {
+        if (err_matches(&exc_TypeError)) {
+            err_clear();
+            err_format(&exc_TypeError, "%s should be integer, not %T", what, v);
+        }
+        return -1;
+    }
+    if (int_sign(i) < 0) {
+        if (int_compare(i, v_int(-1)) != 0) {
+            err_format(&exc_OverflowError, "%s is less than minimum", what);
+            return -1;
+        }
+        *out = -1;
+        return 0;
+    }
+    if (int_compare(i, int_from_i64((int64_t)UINT32_MAX - 1)) > 0) {
         err_format(&exc_OverflowError, "%s is greater than maximum", what);
         return -1;
     }
-    *out = n;
+    *out = int_as_i64(i);
+    return 0;
+}
+
+/* a dev_t (unsigned 64 bits) */
+static int to_dev(Value v, int64_t *out) {
+    Value i = obj_index(v);
+    if (!i) return -1;
+    if (int_sign(i) < 0) {
+        err_set(&exc_OverflowError, "can't convert negative int to unsigned");
+        return -1;
+    }
+    if (int_compare(i, int_from_u64(UINT64_MAX)) > 0) {
+        err_set(&exc_OverflowError, "int too big to convert");
+        return -1;
+    }
+    mpz_t z;
+    mpz_init(z);
+    int_to_mpz(i, z);
+    *out = (int64_t)mpz_get_ui(z);
+    mpz_clear(z);
     return 0;
 }
 
@@ -1787,22 +1823,23 @@ static Value p_major(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"posix.major", 1, 1, 0, {"device", NULL}};
     Value a[1];
     int64_t d;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &d) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_dev(a[0], &d) < 0) return VNULL;
     return int_from_u64(major((dev_t)d));
 }
 static Value p_minor(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"posix.minor", 1, 1, 0, {"device", NULL}};
     Value a[1];
     int64_t d;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &d) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_dev(a[0], &d) < 0) return VNULL;
     return int_from_u64(minor((dev_t)d));
 }
 static Value p_makedev(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"makedev", 2, 2, 0, {"major", "minor", NULL}};
     Value a[2];
-    int64_t ma, mi;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &ma) < 0 || to_i64(a[1], &mi) < 0) return VNULL;
-    return int_from_u64(makedev((unsigned)ma, (unsigned)mi));
+    int ma, mi;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &ma) < 0 || to_int(a[1], &mi) < 0) return VNULL;
+    /* a dev_t reads as a signed 64-bit number, as CPython's */
+    return int_from_i64((int64_t)makedev((unsigned)ma, (unsigned)mi));
 }
 
 static Value p_fspath(Value *args, size_t nargs, Value kwnames) {
@@ -1933,7 +1970,8 @@ static Value p_pathconf(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     errno = 0;
     long r = p.fd >= 0 ? fpathconf(p.fd, name) : pathconf(p.narrow, name);
-    if (r == -1 && errno) return posix_error(p.object);
+    /* EINVAL may be the name's fault: CPython names no file then */
+    if (r == -1 && errno) return posix_error(errno == EINVAL ? VNULL : p.object);
     return int_from_i64(r);
 }
 
@@ -1957,7 +1995,7 @@ static Value p_mknod(Value *args, size_t nargs, Value kwnames) {
     int mode = 0600, dir_fd;
     int64_t dev = 0;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || (a[1] && to_int(a[1], &mode) < 0) ||
-        (a[2] && to_i64(a[2], &dev) < 0) || to_dir_fd(a[3], &dir_fd) < 0)
+        (a[2] && to_dev(a[2], &dev) < 0) || to_dir_fd(a[3], &dir_fd) < 0)
         return VNULL;
     int r;
     while ((r = mknodat(dir_fd, p.narrow, (mode_t)mode, (dev_t)dev)) < 0 && again()) {}
