@@ -379,6 +379,11 @@ static Value import_one(Value name) {
     if (dot) {
         Value parent = import_one(str_new(s, (size_t)(dot - s)));
         if (!parent) return VNULL;
+        /* importing the parent may have registered this one (os sets
+           sys.modules['os.path']) */
+        m = dict_get(tstate.sys_modules, name);
+        if (m) return m;
+        if (err_occurred()) return VNULL;
     }
     m = tpy_config.import_time ? find_and_load_timed(name) : find_and_load(name);
     if (m && dot) {

@@ -29,7 +29,12 @@
     _("_warnings", _warnings_module_create)         \
     _("_imp", _imp_module_create)                   \
     _("marshal", marshal_module_create)             \
-    _("_codecs", _codecs_module_create)
+    _("_codecs", _codecs_module_create)             \
+    _("posix", posix_module_create)                 \
+    _("errno", errno_module_create)                 \
+    _("_stat", _stat_module_create)                 \
+    _("pwd", pwd_module_create)                     \
+    _("grp", grp_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);

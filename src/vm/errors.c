@@ -241,10 +241,16 @@ static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
             for (int64_t i = 0; i < tuple_size(info) && i < 6; i++) set_attr_c(self, fields[i], tuple_get(info, i));
         }
     } else if (type_is_subtype(t, &exc_OSError)) {
-        if (nargs >= 2) {
+        /* OSError(errno, strerror[, filename[, winerror[, filename2]]]):
+           with file names, args keeps only the first two (as CPython) */
+        if (nargs >= 2 && nargs <= 5) {
             set_attr_c(self, "errno", args[0]);
             set_attr_c(self, "strerror", args[1]);
-            if (nargs >= 3) set_attr_c(self, "filename", args[2]);
+            if (nargs >= 3) {
+                set_attr_c(self, "filename", args[2]);
+                if (nargs == 5) set_attr_c(self, "filename2", args[4]);
+                exc_set_args(e, tuple_from_array(args, 2));
+            }
         }
     } else if (type_is_subtype(t, &exc_ImportError)) {
         set_attr_c(self, "msg", nargs == 1 ? args[0] : V_NONE);
@@ -283,6 +289,9 @@ static Value exc_str(Value v) {
     }
     if (type_is_subtype(t, &exc_OSError) && n >= 2) {
         Value fn = exc_attr_or_none(v, "filename");
+        Value fn2 = exc_attr_or_none(v, "filename2");
+        if (fn != V_NONE && fn2 != V_NONE)
+            return str_printf("[Errno %S] %S: %R -> %R", tuple_get(e->args, 0), tuple_get(e->args, 1), fn, fn2);
         if (fn != V_NONE)
             return str_printf("[Errno %S] %S: %R", tuple_get(e->args, 0), tuple_get(e->args, 1), fn);
         return str_printf("[Errno %S] %S", tuple_get(e->args, 0), tuple_get(e->args, 1));
