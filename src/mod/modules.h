@@ -24,7 +24,8 @@
     _("_signal", _signal_module_create)             \
     _("_sitebuiltins", _sitebuiltins_module_create) \
     _("_struct", _struct_module_create)             \
-    _("binascii", binascii_module_create)
+    _("binascii", binascii_module_create)           \
+    _("_string", _string_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
