@@ -897,8 +897,9 @@ int main(int argc, char **argv) {
         died_by_sigint = false;
         status = interactive_loop();
     }
-    /* as CPython does at shutdown: __del__ of what is still alive, close
-       suspended generators */
+    /* as CPython does at shutdown: the atexit callbacks, then __del__ of
+       what is still alive and closing suspended generators */
+    atexit_run_exitfuncs();
     gc_finalize_all();
     sys_flush_all();
     if (profile_to_file)

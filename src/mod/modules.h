@@ -25,7 +25,8 @@
     _("_sitebuiltins", _sitebuiltins_module_create) \
     _("_struct", _struct_module_create)             \
     _("binascii", binascii_module_create)           \
-    _("_string", _string_module_create)
+    _("_string", _string_module_create)             \
+    _("atexit", atexit_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -35,6 +36,9 @@ int math_jit_unary(CFunction fn);
 
 /* exit, quit, help, copyright, credits, license (sitebuiltins.c) */
 void site_install_builtins(void);
+
+/* Call the atexit callbacks (at interpreter exit; atexit.c) */
+void atexit_run_exitfuncs(void);
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);

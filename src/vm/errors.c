@@ -998,11 +998,20 @@ void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj) 
     sys_write_stderr(out.data, out.len);
 }
 
-void err_write_unraisable_msg(Value exc, const char *msg) {
+void err_write_unraisable_msg(Value exc, const char *msg) { err_write_unraisable_msg_obj(exc, msg, VNULL); }
+
+void err_write_unraisable_msg_obj(Value exc, const char *msg, Value obj) {
     Buf out;
     buf_init(&out, 256);
     Value saved = err_fetch();
-    buf_printf(&out, "Exception ignored %s:\n", msg);
+    buf_printf(&out, "Exception ignored %s:", msg);
+    if (obj) {
+        buf_putc(&out, ' ');
+        Value r = obj_repr(obj);
+        if (r) write_str(&out, r);
+        else err_clear();
+    }
+    buf_putc(&out, '\n');
     format_exception_chain(&out, exc, true);
     err_restore(saved);
     sys_write_stderr(out.data, out.len);
