@@ -26,7 +26,9 @@
     _("_struct", _struct_module_create)             \
     _("binascii", binascii_module_create)           \
     _("_string", _string_module_create)             \
-    _("atexit", atexit_module_create)
+    _("atexit", atexit_module_create)               \
+    _("_bisect", _bisect_module_create)             \
+    _("_heapq", _heapq_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
