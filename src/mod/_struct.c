@@ -480,7 +480,13 @@ static int pack_item(int order, const Code *c, char *p, Value v) {
     case 's': case 'p': {
         const char *data;
         int64_t n;
-        if (!byteslike_view(v, &data, &n)) {
+        if (bytes_check(v)) {
+            data = bytes_data(v);
+            n = bytes_size(v);
+        } else if (bytearray_check(v)) {
+            data = bytearray_data(v);
+            n = bytearray_size(v);
+        } else {
             err_format(V_AS(Type, struct_error), "argument for '%c' must be a bytes object", c->fmt);
             return -1;
         }
@@ -579,12 +585,11 @@ static Value do_pack_into(StructObject *s, Value *args, size_t nargs) {
     if ((int64_t)nargs - 2 != s->nitems)
         return err_format(V_AS(Type, struct_error), "pack_into expected %zd items for packing (got %zd)",
                           (ssize_t)s->nitems, (ssize_t)nargs - 2);
-    Value buf = args[0];
-    if (!bytearray_check(buf))
-        return err_format(&exc_TypeError, "argument must be read-write bytes-like object, not %T", buf);
+    BufferInfo bi;
+    if (buffer_get(args[0], &bi, true) < 0) return VNULL;
     int64_t offset = obj_index_i64(args[1]);
     if (offset == -1 && err_occurred()) return VNULL;
-    int64_t len = bytearray_size(buf);
+    int64_t len = bi.len;
     if (offset < 0) {
         if (offset + s->size > 0)
             return err_format(V_AS(Type, struct_error), "no space to pack %zd bytes at offset %zd", (ssize_t)s->size,
@@ -599,14 +604,26 @@ static Value do_pack_into(StructObject *s, Value *args, size_t nargs) {
                           "pack_into requires a buffer of at least %zd bytes for packing %zd bytes at offset %zd "
                           "(actual buffer size is %zd)",
                           (ssize_t)(s->size + offset), (ssize_t)s->size, (ssize_t)offset, (ssize_t)len);
-    if (struct_pack_into_buf(s, bytearray_data(buf) + offset, args + 2) < 0) return VNULL;
+    /* the values' __index__ may resize a bytearray: pack into a copy,
+       then store it where the buffer is once they are all converted */
+    char tmp[256];
+    char *t = s->size <= (int64_t)sizeof tmp ? tmp : gc_alloc_atomic((size_t)s->size);
+    int rc = struct_pack_into_buf(s, t, args + 2);
+    if (buffer_get(args[0], &bi, true) < 0) return VNULL;
+    if (bi.len - offset < s->size) return err_set(&exc_BufferError, "buffer changed size while packing");
+    /* as CPython's, a failed pack leaves the field zeroed up to the item
+       that failed */
+    memcpy(bi.data + offset, t, (size_t)s->size);
+    if (rc < 0) return VNULL;
     return V_NONE;
 }
 
 static bool get_view(Value buf, const char **p, int64_t *n) {
-    if (byteslike_view(buf, p, n)) return true;
-    err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", buf);
-    return false;
+    BufferInfo bi;
+    if (buffer_get(buf, &bi, false) < 0) return false;
+    *p = bi.data;
+    *n = bi.len;
+    return true;
 }
 
 static Value do_unpack(StructObject *s, Value buf) {

@@ -25,16 +25,24 @@ static bool ascii_view(Value v, const char **p, int64_t *n) {
         *n = str_nbytes(v);
         return true;
     }
-    if (byteslike_view(v, p, n)) return true;
-    err_format(&exc_TypeError, "argument should be bytes, buffer or ASCII string, not '%T'", v);
-    return false;
+    if (!buffer_check(v)) {
+        err_format(&exc_TypeError, "argument should be bytes, buffer or ASCII string, not '%T'", v);
+        return false;
+    }
+    BufferInfo bi;
+    if (buffer_get(v, &bi, false) < 0) return false;
+    *p = bi.data;
+    *n = bi.len;
+    return true;
 }
 
 /* The bytes of a b2a_ argument (or a checksum's). */
 static bool data_view(Value v, const char **p, int64_t *n) {
-    if (byteslike_view(v, p, n)) return true;
-    err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", v);
-    return false;
+    BufferInfo bi;
+    if (buffer_get(v, &bi, false) < 0) return false;
+    *p = bi.data;
+    *n = bi.len;
+    return true;
 }
 
 /* An int flag argument (Argument Clinic's int / bool(accept={int})): 0 or

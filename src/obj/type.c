@@ -914,10 +914,7 @@ static int object_set_dict(Value self, Value d) {
     return instance_set_dict(self, d);
 }
 
-static Value object_get_weakref(Value self) {
-    (void)self;
-    return V_NONE;
-}
+static Value object_get_weakref(Value self) { return weakref_first_of(self); }
 
 static Value object_format_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
@@ -1825,7 +1822,7 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     Type *sb = solid_base(base);
     bool var_size = sb == &str_type || sb == &tuple_type || sb == &bytes_type;
     Value slot_names = VNULL;   /* list of the (mangled) member names */
-    bool slots_dict = false;
+    bool slots_dict = false, slots_weakref = false;
     if (slots) {
         Value items = str_check(slots) ? tuple_pack(1, slots) : tuple_from_iterable(slots);
         if (!items) return VNULL;
@@ -1839,7 +1836,10 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
                 slots_dict = true;
                 continue;
             }
-            if (str_eq_cstr(n, "__weakref__")) continue;
+            if (str_eq_cstr(n, "__weakref__")) {
+                slots_weakref = true;
+                continue;
+            }
             list_append(slot_names, str_intern(str_from_cstr(mangle_name(t->tname, str_data(n)))));
         }
         if (var_size && list_size(slot_names))
@@ -1849,6 +1849,13 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     int32_t nmembers = base_members + (slot_names ? (int32_t)list_size(slot_names) : 0);
     bool no_dict = slots && !slots_dict && !bases_have_dict;
     if (no_dict) t->flags |= TF_NO_DICT;
+    /* weakly referable: unless __slots__ leave out __weakref__ and no base
+       is; never for the variable-size int, tuple and bytes (CPython's rule) */
+    bool bases_weak = false;
+    for (int64_t i = 0; i < tuple_size(bases); i++)
+        bases_weak |= type_has_flag(V_AS(Type, tuple_get(bases, i)), TF_WEAKREFABLE);
+    if (bases_weak || ((!slots || slots_weakref) && sb != &int_type && sb != &tuple_type && sb != &bytes_type))
+        t->flags |= TF_WEAKREFABLE;
     if (hint > 16) hint = 16;
     if (hint < nmembers) hint = nmembers;   /* dict mode keeps members inline */
     if (base->attrs_offset) {
@@ -1870,10 +1877,14 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     t->basicsize = t->attrs_offset ? t->attrs_offset + (uint32_t)sizeof(InstanceAttrs) + 8u * t->inline_slots
                                    : sb->basicsize + (type_has_flag(t, TF_VAR_DICT) ? VAR_DICT_EXTRA : 0u);
     /* the slots' descriptors, and __dict__ where a hierarchy first gets one */
+    /* checked against the class body's names before any member is added:
+       a name may repeat in __slots__ (datetime's date.__slots__ +
+       time.__slots__ both hold '_hashcode'); the last one wins, as CPython */
+    for (int64_t i = 0; slot_names && i < list_size(slot_names); i++)
+        if (dict_get_str(t->dict, list_get(slot_names, i)))
+            return err_format(&exc_ValueError, "%R in __slots__ conflicts with class variable", list_get(slot_names, i));
     for (int64_t i = 0; slot_names && i < list_size(slot_names); i++) {
         Value n = list_get(slot_names, i);
-        if (dict_get_str(t->dict, n))
-            return err_format(&exc_ValueError, "%R in __slots__ conflicts with class variable", n);
         MemberDescrObject *md = (MemberDescrObject *)obj_alloc(&member_descr_type, sizeof *md);
         md->owner = t;
         md->name = n;
@@ -1995,8 +2006,16 @@ Type object_type = {
     .init = object_init,
 };
 
+/* class | class: a types.UnionType */
+static Value type_binop(Value a, Value b, int op) {
+    if (BINOP_BASE(op) != BINOP_OR || (op & BINOP_INPLACE)) return V_NOTIMPL;
+    return union_or(a, b);
+}
+
 Type type_type = {
     .tname = "type",
+    .binop = type_binop,
+    .binop_mask = 1u << BINOP_OR,
     .base = &object_type,
     .flags = TF_BASETYPE | TF_TYPE_SUBCLASS,
     .basicsize = sizeof(Type),

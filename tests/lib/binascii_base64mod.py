@@ -15,3 +15,6 @@ print(base64.a85encode(b'hello world'), base64.a85decode(base64.a85encode(b'hell
 print(quopri.encodestring(b'caf\xe9 = ok\n'), quopri.decodestring(b'caf=E9 =3D ok\n'))
 print(binascii.hexlify(b'\x00\xff'), binascii.unhexlify(b'00ff'))
 print(base64.b64encode(b'\x00' * 5, altchars=b'-_'))
+print(base64.encodebytes(b'y' * 100))
+print(base64.decodebytes(base64.encodebytes(b'z' * 99)) == b'z' * 99)
+print(binascii.hexlify(memoryview(b'ab')), binascii.a2b_base64(memoryview(b'YQ==')), binascii.crc32(memoryview(b'abc')))
