@@ -12,7 +12,7 @@ static Value seq_item(Value a, int64_t i) {
         if (i >= list_size(a)) return err_set(&exc_IndexError, "list index out of range");
         return list_get(a, i);
     }
-    return obj_getitem(a, v_int(i));
+    return obj_getitem(a, int_from_i64(i));
 }
 
 /* An index argument: -1 with an error set when it is not an int or does
@@ -80,7 +80,7 @@ static Value bisect_impl(const ArgSpec *spec, Value *args, size_t nargs, Value k
     Value a[5];
     if (arg_parse(spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t i = bisect(a[0], a[1], a[2], a[3], a[4] ? a[4] : V_NONE, right);
-    return i < 0 ? VNULL : v_int(i);
+    return i < 0 ? VNULL : int_from_i64(i);
 }
 
 static Value insort_impl(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, bool right) {
@@ -97,7 +97,7 @@ static Value insort_impl(const ArgSpec *spec, Value *args, size_t nargs, Value k
     if (list_check_exact(a[0])) {
         if (list_insert(a[0], i, x) < 0) return VNULL;
     } else {
-        Value ia[2] = {v_int(i), x};
+        Value ia[2] = {int_from_i64(i), x};
         if (!obj_call_method(a[0], "insert", ia, 2)) return VNULL;
     }
     return V_NONE;

@@ -601,9 +601,9 @@ static Value do_pack_into(StructObject *s, Value *args, size_t nargs) {
     }
     if (len - offset < s->size)
         return err_format(V_AS(Type, struct_error),
-                          "pack_into requires a buffer of at least %zd bytes for packing %zd bytes at offset %zd "
+                          "pack_into requires a buffer of at least %zu bytes for packing %zd bytes at offset %zd "
                           "(actual buffer size is %zd)",
-                          (ssize_t)(s->size + offset), (ssize_t)s->size, (ssize_t)offset, (ssize_t)len);
+                          (size_t)s->size + (size_t)offset, (ssize_t)s->size, (ssize_t)offset, (ssize_t)len);
     /* the values' __index__ may resize a bytearray: pack into a copy,
        then store it where the buffer is once they are all converted */
     char tmp[256];
@@ -655,9 +655,9 @@ static Value do_unpack_from(StructObject *s, Value buf, Value off) {
     }
     if (n - offset < s->size)
         return err_format(V_AS(Type, struct_error),
-                          "unpack_from requires a buffer of at least %zd bytes for unpacking %zd bytes at offset "
+                          "unpack_from requires a buffer of at least %zu bytes for unpacking %zd bytes at offset "
                           "%zd (actual buffer size is %zd)",
-                          (ssize_t)(s->size + offset), (ssize_t)s->size, (ssize_t)offset, (ssize_t)n);
+                          (size_t)s->size + (size_t)offset, (ssize_t)s->size, (ssize_t)offset, (ssize_t)n);
     return struct_unpack_buf(s, p + offset);
 }
 
@@ -710,7 +710,7 @@ static Value unpackiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     int64_t n = 0;
     byteslike_view(it->buf, &p, &n);
     int64_t left = (n - it->index) / V_AS(StructObject, it->st)->size;
-    return v_int(left > 0 ? left : 0);
+    return int_from_i64(left > 0 ? left : 0);
 }
 
 static Value iter_self(Value v) { return v; }
@@ -794,7 +794,7 @@ static Value s_get_format(Value self) {
     return f ? f : V_NONE;
 }
 
-static Value s_get_size(Value self) { return v_int(V_AS(StructObject, self)->size); }
+static Value s_get_size(Value self) { return int_from_i64(V_AS(StructObject, self)->size); }
 
 /* ---- module functions --------------------------------------------------------------------- */
 
@@ -847,7 +847,7 @@ static Value m_calcsize(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value s = cached_struct(a[0]);
     if (!s) return VNULL;
-    return v_int(V_AS(StructObject, s)->size);
+    return int_from_i64(V_AS(StructObject, s)->size);
 }
 
 static Value m_clearcache(Value *args, size_t nargs, Value kwnames) {
