@@ -29,7 +29,7 @@ typedef struct Code {
 
 typedef struct StructObject {
     Object hdr;
-    Value format;       /* str (VNULL before __init__ ran) */
+    Value format;       /* str, or bytes when given as bytes */
     int64_t size;       /* bytes packed */
     int64_t nitems;     /* values packed */
     int64_t ncodes;
@@ -138,29 +138,29 @@ too_long:
 
 /* (Re)initialise s from a format: str or bytes. */
 static int struct_set_format(StructObject *s, Value format) {
-    Value text;
     if (str_check(format)) {
         Value b = bytes_encode_str(format, str_from_cstr("ascii"), VNULL);
         if (!b) return -1;
-        text = str_new(bytes_data(b), (size_t)bytes_size(b));
-        if (struct_compile(s, bytes_data(b), bytes_size(b)) < 0) return -1;
-    } else if (bytes_check(format)) {
-        if (struct_compile(s, bytes_data(format), bytes_size(format)) < 0) return -1;
-        /* what CPython's Struct.format gives: the ASCII decoding (a bad
-           byte was rejected by the compiler above) */
-        text = str_new(bytes_data(format), (size_t)bytes_size(format));
-    } else {
-        err_format(&exc_TypeError, "Struct() argument 1 must be a str or bytes object, not %T", format);
-        return -1;
+        s->format = str_new(bytes_data(b), (size_t)bytes_size(b));
+        return struct_compile(s, bytes_data(b), bytes_size(b));
     }
-    s->format = text;
-    return 0;
+    if (bytes_check(format)) {
+        /* as CPython, the format is replaced even when it does not compile
+           (the codes stay); the getter decodes it */
+        s->format = bytes_new(bytes_data(format), (size_t)bytes_size(format));
+        return struct_compile(s, bytes_data(format), bytes_size(format));
+    }
+    err_format(&exc_TypeError, "Struct() argument 1 must be a str or bytes object, not %T", format);
+    return -1;
 }
 
+/* An empty Struct: no codes, size and item count -1 (so that every
+ * operation fails as on CPython's uninitialised Struct) */
 static Value struct_alloc(Type *t) {
     StructObject *s = (StructObject *)obj_alloc(t, t->basicsize);
     s->codes = gc_alloc_atomic(sizeof(Code));
-    s->format = VNULL;
+    s->format = str_empty;
+    s->size = s->nitems = -1;
     return V_FROM_PTR(s);
 }
 
@@ -672,7 +672,9 @@ static Value do_iter_unpack(Value sv, Value buf) {
     StructObject *s = V_AS(StructObject, sv);
     const char *p = NULL;
     int64_t n = 0;
-    if (s->size == 0) return struct_err("cannot iteratively unpack with a struct of length 0");
+    /* (an uninitialised Struct, size -1, is refused too: CPython's would
+       iterate forever) */
+    if (s->size <= 0) return struct_err("cannot iteratively unpack with a struct of length 0");
     if (!get_view(buf, &p, &n)) return VNULL;
     if (n % s->size != 0)
         return err_format(V_AS(Type, struct_error), "iterative unpacking requires a buffer of a multiple of %zd bytes",
@@ -717,42 +719,31 @@ static Value iter_self(Value v) { return v; }
 
 /* ---- Struct ------------------------------------------------------------------------------ */
 
-static Value struct_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"Struct", 0, 0, 0, {"format", NULL}};
-    Value a[1];
-    /* PyArg_ParseTupleAndKeywords' wording, as CPython's Struct() */
-    if (nargs > 1) return err_format(&exc_TypeError, "Struct() takes at most 1 argument (%zd given)", (ssize_t)nargs);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    Value s = struct_alloc(t);
-    if (a[0] && struct_set_format(V_AS(StructObject, s), a[0]) < 0) return VNULL;
-    return s;
-}
+/* Struct.__new__ takes any arguments and makes an empty Struct (size -1,
+ * format ''); __init__ compiles the format, so that a subclass's __init__
+ * may take other arguments, as in CPython. */
+static Value struct_new(Type *t, Value *args, size_t nargs, Value kwnames) { return struct_alloc(t); }
 
-/* Struct.__init__(format): compiles again (CPython allows re-running it) */
+/* Struct.__init__(format): may run again on the same object */
 static int struct_init(Value self, Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"Struct", 0, 1, 0, {"format", NULL}};
     Value a[1];
+    /* PyArg_ParseTupleAndKeywords' wording, as CPython's Struct() */
+    if (nargs > 1) {
+        err_format(&exc_TypeError, "Struct() takes at most 1 argument (%zd given)", (ssize_t)nargs);
+        return -1;
+    }
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return -1;
     return struct_set_format(V_AS(StructObject, self), a[0]);
 }
 
-static bool struct_self_ok(Value self) {
-    if (!V_AS(StructObject, self)->format) {
-        struct_err("Struct.__init__() was not called");   /* never compiled */
-        return false;
-    }
-    return true;
-}
-
 static Value s_pack(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("Struct.pack", kwnames) < 0) return VNULL;
-    if (!struct_self_ok(args[0])) return VNULL;
     return do_pack(V_AS(StructObject, args[0]), args + 1, nargs - 1);
 }
 
 static Value s_pack_into(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("Struct.pack_into", kwnames) < 0) return VNULL;
-    if (!struct_self_ok(args[0])) return VNULL;
     return do_pack_into(V_AS(StructObject, args[0]), args + 1, nargs - 1);
 }
 
@@ -760,7 +751,6 @@ static Value s_unpack(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"Struct.unpack", 1, 1, 0, {"buffer", NULL}};
     Value a[1];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
-    if (!struct_self_ok(args[0])) return VNULL;
     return do_unpack(V_AS(StructObject, args[0]), a[0]);
 }
 
@@ -769,7 +759,6 @@ static Value s_unpack_from(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"unpack_from", 0, 1, 0, {"buffer", "offset", NULL}};
     Value a[2];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
-    if (!struct_self_ok(args[0])) return VNULL;
     return do_unpack_from(V_AS(StructObject, args[0]), a[0], a[1]);
 }
 
@@ -777,7 +766,6 @@ static Value s_iter_unpack(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"Struct.iter_unpack", 1, 1, 0, {"buffer", NULL}};
     Value a[1];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
-    if (!struct_self_ok(args[0])) return VNULL;
     return do_iter_unpack(args[0], a[0]);
 }
 
@@ -789,9 +777,11 @@ static Value s_sizeof(Value *args, size_t nargs, Value kwnames) {
     return v_int((int64_t)(sizeof(StructObject) + sizeof(Code) * (size_t)(s->ncodes + 1)));
 }
 
+/* the format as str (kept as bytes when given as bytes: decoded as UTF-8
+ * here, as CPython's getter does) */
 static Value s_get_format(Value self) {
     Value f = V_AS(StructObject, self)->format;
-    return f ? f : V_NONE;
+    return str_check(f) ? f : obj_call_method(f, "decode", NULL, 0);
 }
 
 static Value s_get_size(Value self) { return int_from_i64(V_AS(StructObject, self)->size); }
