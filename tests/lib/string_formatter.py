@@ -1,16 +1,5 @@
 # string.Formatter (CPython's string.py over _string), cases from test_string.py
-import re
-# tpy's re cannot compile string.Template's pattern yet ((?a:...) groups):
-# let the import of string through; Template is not what this tests
-_compile = re.compile
-def _lenient(p, flags=0):
-    try:
-        return _compile(p, flags)
-    except re.error:
-        return None
-re.compile = _lenient
 import string
-re.compile = _compile
 fmt = string.Formatter()
 print(fmt.format('-{arg}-', arg='test'))
 print(fmt.format('{0}, {1}', 'a', 'b'))
