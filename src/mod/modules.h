@@ -24,6 +24,8 @@
     _("_signal", _signal_module_create)             \
     _("_sitebuiltins", _sitebuiltins_module_create) \
     _("_weakref", _weakref_module_create)           \
+    _("_thread", _thread_module_create)             \
+    _("_contextvars", _contextvars_module_create)   \
     _("_struct", _struct_module_create)             \
     _("binascii", binascii_module_create)           \
     _("_string", _string_module_create)             \

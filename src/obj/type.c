@@ -965,10 +965,14 @@ static Value object_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
     return err_format(&exc_TypeError, "cannot pickle '%T' object", args[0]);
 }
 
+/* object.__subclasshook__(*args, **kw): NotImplemented, for ABCs to override */
+static Value object_subclasshook_m(Value *args, size_t nargs, Value kwnames) { return V_NOTIMPL; }
+
 static const MethodDef object_methods[] = {
     {"__format__", object_format_m, 0, NULL},
     {"__dir__", object_dir_m, 0, NULL},
     {"__init_subclass__", object_init_subclass_m, MF_CLASS | MF_KEYWORDS, NULL},
+    {"__subclasshook__", object_subclasshook_m, MF_CLASS | MF_KEYWORDS, NULL},
     {"__sizeof__", object_sizeof_m, 0, NULL},
     {"__reduce_ex__", object_reduce_ex_m, 0, NULL},
     {"__reduce__", object_reduce_ex_m, 0, NULL},
@@ -1386,6 +1390,22 @@ static Value type_call(Value callable, Value *args, size_t nargs, Value kwnames)
     return obj;
 }
 
+Type *type_calculate_meta(Type *meta, Value bases) {
+    Type *winner = meta;
+    for (int64_t i = 0; i < tuple_size(bases); i++) {
+        Type *bt = type_of(tuple_get(bases, i));
+        if (type_is_subtype(winner, bt)) continue;
+        if (type_is_subtype(bt, winner)) {
+            winner = bt;
+            continue;
+        }
+        err_set(&exc_TypeError, "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass "
+                                "of the metaclasses of all its bases");
+        return NULL;
+    }
+    return winner;
+}
+
 static Value type_new_slot(Type *meta, Value *args, size_t nargs, Value kwnames) {
     if (nargs == 1 && (!kwnames || tuple_size(kwnames) == 0) && meta == &type_type)
         return V_FROM_PTR(type_of(args[0]));
@@ -1396,6 +1416,12 @@ static Value type_new_slot(Type *meta, Value *args, size_t nargs, Value kwnames)
         return err_format(&exc_TypeError, "type.__new__() argument 2 must be tuple, not %T", args[1]);
     if (!dict_check(args[2]))
         return err_format(&exc_TypeError, "type.__new__() argument 3 must be dict, not %T", args[2]);
+    /* type(name, bases, ns) whose bases have a more derived metaclass with
+       its own __new__ (enum's _simple_enum): that one makes the class */
+    Type *winner = type_calculate_meta(meta, args[1]);
+    if (!winner) return VNULL;
+    if (winner != meta && winner->new_ != type_new_slot) return winner->new_(winner, args, nargs, kwnames);
+    if (winner != meta) meta = winner;
     Value kw = VNULL;
     if (kwnames && tuple_size(kwnames)) {
         kw = dict_new();
@@ -1675,8 +1701,12 @@ static Value best_base(Value bases) {
         Value bv = tuple_get(bases, i);
         if (!type_check(bv)) return err_format(&exc_TypeError, "bases must be types");
         Type *bt = V_AS(Type, bv);
-        if (!type_has_flag(bt, TF_BASETYPE))
+        if (!type_has_flag(bt, TF_BASETYPE)) {
+            /* a C module's type by its dotted name, as CPython's tp_name */
+            if (bt->module && str_check(bt->module) && !str_eq_cstr(bt->module, "builtins"))
+                return err_format(&exc_TypeError, "type '%U.%s' is not an acceptable base type", bt->module, bt->tname);
             return err_format(&exc_TypeError, "type '%s' is not an acceptable base type", bt->tname);
+        }
         Type *s = solid_base(bt);
         if (!winner) {
             winner = bt;
