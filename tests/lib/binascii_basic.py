@@ -1,4 +1,5 @@
 # binascii: every function's results and errors (cases from CPython's test_binascii)
+import binascii
 def t(f, *a, **k):
     try: print(f.__name__, a, k, repr(f(*a, **k)))
     except Exception as e: print(f.__name__, a, type(e).__name__, e)

@@ -8,6 +8,7 @@ def rnd(n):
     return state % n
 alphabet = b'ab =_.\t\r\n\x00\xff\x7f~!Z'
 h = 0
+errors = {}
 for k in range(400):
     n = rnd(120)
     if k % 3 == 0:
@@ -23,15 +24,21 @@ for k in range(400):
                 h = binascii.crc32(d, h)
     e = binascii.b2a_base64(data)
     assert binascii.a2b_base64(e) == data
-    assert binascii.a2b_base64(e, strict_mode=True) == data
-    h = binascii.crc32(binascii.a2b_base64(data), h)
+    assert binascii.a2b_base64(binascii.b2a_base64(data, newline=False), strict_mode=True) == data
+    for strict in (False, True):
+        try:
+            r = binascii.a2b_base64(data, strict_mode=strict)
+        except binascii.Error as err:
+            errors[str(err)[:40]] = errors.get(str(err)[:40], 0) + 1
+            r = str(err).encode()
+        h = binascii.crc32(r, h)
     h = binascii.crc32(binascii.a2b_qp(data), h)
     h = binascii.crc_hqx(data, h)
     u = binascii.b2a_uu(data[:45], backtick=k % 2 == 0)
     assert binascii.a2b_uu(u) == data[:45]
     if k < 12:
         print(k, binascii.b2a_qp(data)[:60], binascii.b2a_qp(data, header=True)[:40])
-print(h)
+print(h, sorted(errors.items()))
 print(binascii.b2a_qp(b'x' * 200))
 print(binascii.b2a_qp(b'y' * 74 + b'=\n' + b'z' * 80 + b'\r\n.\r\n.'))
 print(binascii.b2a_qp(b'a \nb\t\r\nc ', istext=False))
