@@ -1,3 +1,4 @@
+# tpy-test: strict-stderr
 # atexit: _run_exitfuncs, unregister (equality, holes), _clear, _ncallbacks
 import atexit
 atexit._clear()

@@ -1,3 +1,4 @@
+# tpy-test: strict-stderr
 # atexit: callbacks run after sys.exit(); its status is kept even when a
 # callback raises SystemExit of its own
 import atexit, sys

@@ -1,3 +1,4 @@
+# tpy-test: strict-stderr
 # atexit: callbacks run after the traceback of an uncaught exception; the exit
 # status stays 1
 import atexit
