@@ -514,8 +514,18 @@ static int struct_pack_into_buf(StructObject *s, char *buf, Value *args) {
     for (int64_t k = 0; k < s->ncodes; k++) {
         const Code *c = &s->codes[k];
         char *p = buf + c->offset;
-        for (int64_t r = 0; r < c->repeat; r++, p += c->size)
-            if (pack_item(s->order, c, p, args[a++]) < 0) return -1;
+        for (int64_t r = 0; r < c->repeat; r++, p += c->size) {
+            Value v = args[a++];
+            if (pack_item(s->order, c, p, v) < 0) {
+                /* as CPython, an int that overflows any code (an 'e' too
+                   large, say) is reported as one struct.error */
+                if (int_check(v) && err_matches(&exc_OverflowError)) {
+                    err_clear();
+                    struct_err("int too large to convert");
+                }
+                return -1;
+            }
+        }
     }
     return 0;
 }
