@@ -679,7 +679,7 @@ static int fileio_init(Value self, Value *args, size_t nargs, Value kwnames) {
             f->readable = f->writable = plus = true;
             break;
         default:
-            err_format(&exc_ValueError, "invalid mode: %.200s", mode);
+            err_format(&exc_ValueError, "invalid mode: %s", mode);
             return -1;
         }
     }
@@ -966,7 +966,7 @@ static Value fio_mode_get(Value self) { return str_from_cstr(fio_mode_str(FIO(se
 
 static Value fio_repr(Value self) {
     FileIOObject *f = FIO(self);
-    const char *tn = type_of(self)->tname;
+    const char *tn = "_io.FileIO";   /* CPython names the base class even for subclasses */
     if (f->fd < 0) return str_printf("<%s [closed]>", tn);
     Value name = obj_getattr_opt(self, NAME(name));
     if (!name && err_occurred()) {
@@ -1261,7 +1261,7 @@ static Value bio_iter(Value self) {
 static Value bio_iternext(Value self) {
     BytesIOObject *b = bio_open(self);
     if (!b) return VNULL;
-    if (type_of(self) != &bytesio_type) return iob_iternext(self);
+    /* CPython's BytesIO iterates with its own readline, even in subclasses */
     int64_t n = bio_line_len(b, -1);
     return n ? bio_read_n(b, n) : VNULL;
 }
@@ -3604,7 +3604,7 @@ static int tios_chunk_size(Value self, Value v) {
 
 static Value tio_repr(Value self) {
     TextIOObject *t = TIO(self);
-    const char *tn = type_of(self)->tname;
+    const char *tn = "_io.TextIOWrapper";   /* as CPython, even for subclasses */
     if (!t->ok) return str_printf("<%s>", tn);
     int re = repr_enter(self);
     if (re < 0) return VNULL;
