@@ -2444,6 +2444,7 @@ BUF_FORWARD(bufm_readable, "readable")
 BUF_FORWARD(bufm_writable, "writable")
 
 static Value bufg_raw(Value self) {
+    if (BUF(self)->detached) return V_NONE;   /* a plain member in CPython */
     BufferedObject *b = buf_check(self);
     return b ? b->raw : VNULL;
 }
@@ -2464,7 +2465,8 @@ static Value buf_repr(Value self) {
     const char *tn = type_of(self)->tname;
     Value name = obj_getattr_opt(self, NAME(name));
     if (!name && err_occurred()) {
-        if (!err_matches(&exc_ValueError)) return VNULL;
+        /* a raw stream without a name, or detached */
+        if (!err_matches(&exc_ValueError) && !err_matches(&exc_AttributeError)) return VNULL;
         err_clear();
     }
     if (!name) return str_printf("<%s>", tn);
