@@ -3261,21 +3261,24 @@ static Value tiom_close(Value *args, size_t nargs, Value kwnames) {
     return r ? V_NONE : VNULL;
 }
 
-/* -- tell/seek cookies: start_pos | dec_flags<<64 | bytes_to_feed<<128 |
-   chars_to_skip<<192 | need_eof<<256, as CPython's -- */
+/* -- tell/seek cookies, packed as CPython's C implementation packs them:
+   start_pos (64 bits) | dec_flags << 64 | bytes_to_feed << 96 |
+   chars_to_skip << 128 | need_eof << 160 (32-bit fields, an 8-bit flag) -- */
 
 typedef struct Cookie {
-    int64_t start_pos, dec_flags, bytes_to_feed, chars_to_skip;
+    int64_t start_pos;
+    uint32_t dec_flags, bytes_to_feed, chars_to_skip;
     int need_eof;
 } Cookie;
 
 static Value cookie_build(const Cookie *c) {
     if (!c->dec_flags && !c->bytes_to_feed && !c->chars_to_skip && !c->need_eof) return int_from_i64(c->start_pos);
-    Value r = int_from_i64(c->start_pos);
-    int64_t parts[4] = {c->dec_flags, c->bytes_to_feed, c->chars_to_skip, c->need_eof};
+    /* the start position is an unsigned 64-bit word of the packed cookie */
+    Value r = int_from_u64((uint64_t)c->start_pos);
+    uint64_t parts[4] = {c->dec_flags, c->bytes_to_feed, c->chars_to_skip, (uint64_t)c->need_eof};
     for (int i = 0; i < 4; i++) {
         if (!parts[i]) continue;
-        Value sh = int_binop(int_from_i64(parts[i]), v_int(64 * (i + 1)), BINOP_LSHIFT);
+        Value sh = int_binop(int_from_u64(parts[i]), v_int(64 + 32 * i), BINOP_LSHIFT);
         if (!sh) return VNULL;
         r = int_binop(r, sh, BINOP_OR);
         if (!r) return VNULL;
@@ -3283,31 +3286,28 @@ static Value cookie_build(const Cookie *c) {
     return r;
 }
 
+/* The low `bits` bits of int v (v >= 0). */
+static uint64_t int_low_bits(Value v, int bits) {
+    Value m = int_binop(int_binop(v_int(1), v_int(bits), BINOP_LSHIFT), v_int(1), BINOP_SUB);
+    Value part = int_binop(v, m, BINOP_AND);
+    if (v_is_int(part)) return (uint64_t)v_intval(part);
+    Value lo = int_binop(part, v_int(0xFFFFFFFF), BINOP_AND);
+    Value hi = int_binop(part, v_int(32), BINOP_RSHIFT);
+    return ((uint64_t)int_as_i64(hi) << 32) | (uint64_t)int_as_i64(lo);
+}
+
 static int cookie_parse(Value v, Cookie *c) {
-    Value mask = int_binop(int_binop(v_int(1), v_int(64), BINOP_LSHIFT), v_int(1), BINOP_SUB);
-    int64_t f[5];
-    for (int i = 0; i < 5; i++) {
-        Value part = int_binop(v, mask, BINOP_AND);
-        if (!part) return -1;
-        Value u = part;
-        /* fields are unsigned 64-bit words; start_pos is a signed offset */
-        uint64_t x;
-        if (v_is_int(u)) x = (uint64_t)v_intval(u);
-        else {
-            Value lo = int_binop(u, v_int(0xFFFFFFFF), BINOP_AND);
-            Value hi = int_binop(u, v_int(32), BINOP_RSHIFT);
-            x = ((uint64_t)int_as_i64(hi) << 32) | (uint64_t)int_as_i64(lo);
-        }
-        f[i] = (int64_t)x;
-        v = int_binop(v, v_int(64), BINOP_RSHIFT);
-        if (!v) return -1;
-    }
-    c->start_pos = f[0];
-    c->dec_flags = f[1];
-    c->bytes_to_feed = f[2];
-    c->chars_to_skip = f[3];
-    c->need_eof = f[4] != 0;
-    return 0;
+    c->start_pos = (int64_t)int_low_bits(v, 64);
+    v = int_binop(v, v_int(64), BINOP_RSHIFT);
+    if (!v) return -1;
+    c->dec_flags = (uint32_t)int_low_bits(v, 32);
+    v = int_binop(v, v_int(32), BINOP_RSHIFT);
+    c->bytes_to_feed = (uint32_t)int_low_bits(v, 32);
+    v = int_binop(v, v_int(32), BINOP_RSHIFT);
+    c->chars_to_skip = (uint32_t)int_low_bits(v, 32);
+    v = int_binop(v, v_int(32), BINOP_RSHIFT);
+    c->need_eof = int_low_bits(v, 8) != 0;
+    return err_occurred() ? -1 : 0;
 }
 
 static Value tiom_tell(Value *args, size_t nargs, Value kwnames) {
@@ -3327,7 +3327,7 @@ static Value tiom_tell(Value *args, size_t nargs, Value kwnames) {
     Value input = t->snap_input;
     const char *in = bytes_data(input);
     int64_t inlen = bytes_size(input);
-    Cookie c = {pos - inlen, t->snap_flags, 0, 0, 0};
+    Cookie c = {pos - inlen, (uint32_t)t->snap_flags, 0, 0, 0};
     if (t->used_c == 0) return cookie_build(&c);
     int64_t chars_to_skip = t->used_c;
     Value saved_buf;
@@ -3366,7 +3366,7 @@ static Value tiom_tell(Value *args, size_t nargs, Value kwnames) {
         if (tio_dec_setstate(t, empty, dec_flags) < 0) goto fail;
     }
     c.start_pos += skip_bytes;
-    c.dec_flags = dec_flags;
+    c.dec_flags = (uint32_t)dec_flags;
     if (chars_to_skip == 0) {
         result = cookie_build(&c);
         goto restore;
@@ -3384,7 +3384,7 @@ static Value tiom_tell(Value *args, size_t nargs, Value kwnames) {
             if (bytes_size(b) == 0 && chars_decoded <= chars_to_skip) {
                 c.start_pos += bytes_fed;
                 chars_to_skip -= chars_decoded;
-                c.dec_flags = fl;
+                c.dec_flags = (uint32_t)fl;
                 bytes_fed = chars_decoded = 0;
             }
             if (chars_decoded >= chars_to_skip) break;
@@ -3399,8 +3399,8 @@ static Value tiom_tell(Value *args, size_t nargs, Value kwnames) {
                 goto fail;
             }
         }
-        c.bytes_to_feed = bytes_fed;
-        c.chars_to_skip = chars_to_skip;
+        c.bytes_to_feed = (uint32_t)bytes_fed;
+        c.chars_to_skip = (uint32_t)chars_to_skip;
         result = cookie_build(&c);
     }
 restore:
