@@ -1442,7 +1442,9 @@ static int check_newline(Value nl, const char *fname) {
     }
     const char *s = str_data(nl);
     if (str_nbytes(nl) == 0 || !strcmp(s, "\n") || !strcmp(s, "\r") || !strcmp(s, "\r\n")) return 0;
-    err_format(&exc_ValueError, "illegal newline value: %R", nl);
+    /* StringIO shows the repr, TextIOWrapper the string itself */
+    if (!strcmp(fname, "StringIO")) err_format(&exc_ValueError, "illegal newline value: %R", nl);
+    else err_format(&exc_ValueError, "illegal newline value: %s", s);
     return -1;
 }
 
@@ -3452,21 +3454,21 @@ static Value tiom_seek(Value *args, size_t nargs, Value kwnames) {
     } else if (whence != 0) {
         return err_format(&exc_ValueError, "invalid whence (%d, should be 0, 1 or 2)", (int)whence);
     }
-    if (!int_check(cookie)) {
-        if (float_check(cookie) || !v_is_ptr(cookie) || !type_lookup(type_of(cookie), NAME(__index__)))
-            return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", cookie);
-        cookie = obj_index(cookie);
-        if (!cookie) return VNULL;
-    }
-    if (int_sign(cookie) < 0) return err_format(&exc_ValueError, "negative seek position %R", cookie);
+    int neg = obj_richcompare_bool(cookie, v_int(0), CMP_LT);
+    if (neg < 0) return VNULL;
+    if (neg) return err_format(&exc_ValueError, "negative seek position %R", cookie);
     if (!call0(self, "flush")) return VNULL;
+    /* the cookie goes through int() as in CPython (a float is accepted);
+       the object given is returned */
+    Value icookie = int_check(cookie) ? cookie : obj_call1(V_FROM_PTR(&int_type), cookie);
+    if (!icookie) return VNULL;
     Cookie c;
-    if (cookie_parse(cookie, &c) < 0) return VNULL;
+    if (cookie_parse(icookie, &c) < 0) return VNULL;
     if (!call1(t->buffer, "seek", int_from_i64(c.start_pos))) return VNULL;
     tio_set_decoded(t, VNULL);
     t->snap_input = VNULL;
     if (t->readable) {
-        bool zero = int_sign(cookie) == 0;
+        bool zero = int_sign(icookie) == 0;
         if (zero) {
             if (tio_dec_reset(t) < 0) return VNULL;
         } else if (tio_dec_setstate(t, bytes_new("", 0), c.dec_flags) < 0) {
@@ -3491,7 +3493,7 @@ static Value tiom_seek(Value *args, size_t nargs, Value kwnames) {
         t->used_b = utf8_prefix_bytes(str_data(d), str_nbytes(d), c.chars_to_skip, &nc);
         t->used_c = nc;
     }
-    if (t->writable && tio_enc_set_start(t, int_sign(cookie) == 0) < 0) return VNULL;
+    if (t->writable && tio_enc_set_start(t, int_sign(icookie) == 0) < 0) return VNULL;
     return cookie;
 }
 
@@ -3554,6 +3556,7 @@ static Value tiog_closed(Value self) {
     return t ? obj_getattr(t->buffer, s_("closed")) : VNULL;
 }
 static Value tiog_buffer(Value self) {
+    if (TIO(self)->detached) return V_NONE;   /* a plain member in CPython */
     TextIOObject *t = tio_attached(self);
     return t ? t->buffer : VNULL;
 }

@@ -71,7 +71,8 @@ for nl in [None, "", "\n"]:
         print(repr(t.read(5)))
 
 t = _io.TextIOWrapper(_io.BytesIO("ab€d\nxy".encode()), encoding="utf-8")
-print(repr(t.readline(1)), repr(t.readline(2)), repr(t.readline(0)), repr(t.readline(-1)), repr(t.readline(None)), repr(t.readline()))
+print(repr(t.readline(1)), repr(t.readline(2)), repr(t.readline(0)), repr(t.readline(-1)), repr(t.readline()))
+show(t.readline, None)
 t.seek(0)
 print(repr(t.read(3)), t.tell(), repr(t.read(2)), t.tell(), repr(t.read()), t.tell())
 show(t.seek, 1, 1)
