@@ -3705,7 +3705,9 @@ static int tio_setup_coders(TextIOObject *t, Value encoding, Value errors) {
     if (t->enc == ENC_OTHER) {
         Value codecs = import_name(s_("codecs"), V_NONE, v_int(0), VNULL);
         if (!codecs) {
-            if (!err_matches(&exc_ImportError)) return -1;
+            /* no codecs module (codecs.py raises SystemError without
+               _codecs): the encoding is unknown to this interpreter */
+            if (!err_matches(&exc_ImportError) && !err_matches(&exc_SystemError)) return -1;
             err_clear();
             return err_format(&exc_LookupError, "unknown encoding: %s", str_data(encoding)), -1;
         }

@@ -605,6 +605,13 @@ int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Val
         for (int i = 0; i < n; i++) out[i] = (size_t)i < nargs ? args[i] : VNULL;
         return 0;
     }
+    if ((int64_t)nargs + nkw > n) {
+        /* too many in all: _PyArg_UnpackKeywords says so before anything
+           else ("keyword " when all were given by name) */
+        err_format(&exc_TypeError, "%s() takes at most %d %sargument%s (%zd given)", f, n, nargs == 0 ? "keyword " : "",
+                   n == 1 ? "" : "s", (ssize_t)(nargs + (size_t)nkw));
+        return -1;
+    }
     if (nargs > (size_t)maxpos) {
         if (maxpos == 0) err_format(&exc_TypeError, "%s() takes no positional arguments", f);
         else
