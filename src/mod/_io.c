@@ -3758,6 +3758,18 @@ static int tio_fix_encoder_state(TextIOObject *t) {
     return 0;
 }
 
+/* A flag given as an int (Argument Clinic's bool(accept={int})). */
+static int int_flag_arg(Value v, int *out) {
+    if (float_check(v) || !(int_check(v) || (v_is_ptr(v) && type_lookup(type_of(v), NAME(__index__))))) {
+        err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", v);
+        return -1;
+    }
+    int t = obj_truth(v);
+    if (t < 0) return -1;
+    *out = t;
+    return 0;
+}
+
 static int tio_check_str_arg(Value v, const char *what) {
     if (v && v != V_NONE && !str_check(v)) {
         err_format(&exc_TypeError, "TextIOWrapper() argument '%s' must be str or None, not %T", what, v);
@@ -3777,8 +3789,8 @@ static int textio_init(Value self, Value *args, size_t nargs, Value kwnames) {
     if (tio_check_str_arg(encoding, "encoding") < 0 || tio_check_str_arg(errors, "errors") < 0) return -1;
     if (check_newline(newline, "TextIOWrapper") < 0) return -1;
     int lb = 0, wt = 0;
-    if (a[4] && (lb = obj_truth(a[4])) < 0) return -1;
-    if (a[5] && (wt = obj_truth(a[5])) < 0) return -1;
+    if (a[4] && int_flag_arg(a[4], &lb) < 0) return -1;
+    if (a[5] && int_flag_arg(a[5], &wt) < 0) return -1;
     if (!encoding || encoding == V_NONE || str_eq_cstr(encoding, "locale")) encoding = locale_encoding();
     if (!errors || errors == V_NONE) errors = str_from_cstr("strict");
     else if (str_nbytes(errors) != (int64_t)strlen(str_data(errors)))
@@ -3830,16 +3842,16 @@ static Value tiom_reconfigure(Value *args, size_t nargs, Value kwnames) {
     Value encoding = a[0] && a[0] != V_NONE ? a[0] : VNULL;
     Value errors = a[1] && a[1] != V_NONE ? a[1] : VNULL;
     Value newline = a[2];
-    if (encoding && !str_check(encoding))
-        return err_format(&exc_TypeError, "reconfigure() argument 'encoding' must be str or None, not %T", encoding);
-    if (errors && !str_check(errors))
-        return err_format(&exc_TypeError, "reconfigure() argument 'errors' must be str or None, not %T", errors);
+    /* CPython 3.11 converts these by hand, with PyErr_BadArgument's message */
+    if ((encoding && !str_check(encoding)) || (errors && !str_check(errors)) ||
+        (newline && newline != V_NONE && !str_check(newline)))
+        return err_set(&exc_TypeError, "bad argument type for built-in operation");
     if (newline && check_newline(newline, "reconfigure") < 0) return VNULL;
     if (t->decoded && (encoding || errors || newline))
         return io_unsupported("It is not possible to set the encoding or newline of stream after the first read");
     int lb = t->line_buffering, wt = t->write_through;
-    if (a[3] && a[3] != V_NONE && (lb = obj_truth(a[3])) < 0) return VNULL;
-    if (a[4] && a[4] != V_NONE && (wt = obj_truth(a[4])) < 0) return VNULL;
+    if (a[3] && a[3] != V_NONE && int_flag_arg(a[3], &lb) < 0) return VNULL;
+    if (a[4] && a[4] != V_NONE && int_flag_arg(a[4], &wt) < 0) return VNULL;
     if (!call0(self, "flush")) return VNULL;
     if (newline) tio_set_newline(t, newline);
     if (encoding || errors) {
