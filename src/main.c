@@ -14,6 +14,7 @@
 #include "jit/params.h"
 #include "runtime.h"
 #include "vm/config.h"
+#include "vm/gil.h"
 #include "vm/pending.h"
 #include "introspect/jitevents.h"
 #include "mod/modules.h"
@@ -897,8 +898,18 @@ int main(int argc, char **argv) {
         died_by_sigint = false;
         status = interactive_loop();
     }
-    /* as CPython does at shutdown: __del__ of what is still alive, close
-       suspended generators */
+    /* as CPython shuts down: wait for the threads that are not daemons
+       (threading._shutdown), then keep the interpreter lock for good
+       (daemon threads stay blocked), then __del__ of what is still alive
+       and suspended generators' close */
+    if (gil_threads_started) {
+        Value threading = dict_get(tstate.sys_modules, str_intern_cstr("threading"));
+        Value shutdown = threading ? obj_getattr_opt(threading, str_intern_cstr("_shutdown")) : VNULL;
+        if (shutdown && !obj_call(shutdown, NULL, 0, VNULL))
+            err_write_unraisable(err_fetch(), "Exception ignored in", shutdown);
+        err_clear();
+        gil_finalizing = true;
+    }
     gc_finalize_all();
     sys_flush_all();
     if (profile_to_file)

@@ -23,6 +23,9 @@
     _("gc", gc_module_create)                       \
     _("_signal", _signal_module_create)             \
     _("_sitebuiltins", _sitebuiltins_module_create) \
+    _("_weakref", _weakref_module_create)           \
+    _("_thread", _thread_module_create)             \
+    _("_contextvars", _contextvars_module_create)   \
     _("_io", _io_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */

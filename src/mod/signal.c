@@ -29,7 +29,6 @@
 #include "../vm/pending.h"
 #include "../jit/safepoint.h"
 
-Value sys_frame_object(Frame *f);   /* sys.c */
 
 /* Flags written by the C handler, read and cleared by the main thread. */
 static volatile sig_atomic_t tripped[NSIG];
@@ -68,6 +67,14 @@ static void c_handler(int sig) {
 }
 
 bool signals_tripped(void) { return any_tripped || wakeup_errno; }
+
+/* _thread.interrupt_main(): as if sig had arrived */
+void signals_trip(int sig) {
+    tripped[sig] = 1;
+    any_tripped = 1;
+    pending_request();
+    safepoint_trip();
+}
 
 int signals_run_pending(void) {
     if (wakeup_errno) {

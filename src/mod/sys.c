@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "../vm/gil.h"
 #include "../vm/config.h"
 #include "modules.h"
 #include "../vm/pending.h"
@@ -667,6 +668,7 @@ static Type frame_type;
  * frame's memory is reused by later calls, so the code must match too (a
  * later call of the same code at the same place still looks live). */
 static bool snapshot_live(FrameObject *fo) {
+    if (!fo->raw) return false;
     for (Frame *x = tstate.frame; x; x = x->back)
         if (x == fo->raw) return V_FROM_PTR(x->code) == fo->code;
     return false;
@@ -686,6 +688,22 @@ static Value frame_object_new(Frame *f) {
 }
 
 Value sys_frame_object(Frame *f) { return frame_object_new(f); }
+
+Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti) {
+    FrameObject *fo = (FrameObject *)obj_alloc(&frame_type, sizeof *fo);
+    fo->raw = raw;
+    fo->code = V_FROM_PTR(code);
+    fo->globals = globals;
+    fo->locals = locals ? locals : dict_new();
+    fo->lasti = lasti;
+    fo->lineno = code_line(code, lasti);
+    fo->trace = V_NONE;
+    fo->trace_lines = true;
+    return V_FROM_PTR(fo);
+}
+
+bool sys_frame_check(Value v) { return v && v_is_ptr(v) && V_OBJ(v)->type == &frame_type; }
+CodeObject *sys_frame_code(Value v) { return V_AS(CodeObject, V_AS(FrameObject, v)->code); }
 
 static Value frame_get_code(Value v) { return V_AS(FrameObject, v)->code; }
 static Value frame_get_globals(Value v) { return V_AS(FrameObject, v)->globals; }
@@ -787,6 +805,22 @@ static Type frame_type = {
     .repr = frame_repr,
 };
 
+static Value s_getswitchinterval(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("getswitchinterval", nargs, 0, 0) < 0) return VNULL;
+    return float_from_double(gil_switch_interval);
+}
+
+static Value s_setswitchinterval(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"setswitchinterval", 1, 1, 0, {"interval", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    double d = obj_as_double(a[0]);
+    if (d == -1.0 && err_occurred()) return VNULL;
+    if (d <= 0) return err_set(&exc_ValueError, "switch interval must be strictly positive");
+    gil_switch_interval = d;
+    return V_NONE;
+}
+
 static Value s_getframe(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("_getframe", nargs, 0, 1) < 0) return VNULL;
@@ -821,6 +855,8 @@ static const MethodDef sys_functions[] = {
     {"excepthook", s_excepthook, 0, NULL},
     {"unraisablehook", s_unraisablehook, 0, NULL},
     {"_getframe", s_getframe, MF_FRAME, NULL},
+    {"getswitchinterval", s_getswitchinterval, 0, NULL},
+    {"setswitchinterval", s_setswitchinterval, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
