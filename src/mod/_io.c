@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "../vm/gil.h"
 #include "../vm/pending.h"
 #include "modules.h"
 
@@ -112,18 +113,28 @@ static bool need_bytes(Value v, const char **p, int64_t *n) {
     return false;
 }
 
-/* A writable buffer (readinto's argument): a bytearray. */
+/* A writable buffer (readinto's argument): a bytearray, a writable
+ * memoryview... The pointer is good until Python code runs. */
 static bool need_writable(Value v, const char *fname, char **p, int64_t *n) {
-    if (bytearray_check(v)) {
-        *p = bytearray_data(v);
-        *n = bytearray_size(v);
-        return true;
+    BufferInfo b;
+    if (!buffer_check(v) || V_OBJ(v)->type->getbuffer(v, &b) < 0 || b.readonly) {
+        if (err_occurred()) err_clear();
+        err_format(&exc_TypeError, "%s() argument must be read-write bytes-like object, not %T", fname, v);
+        return false;
     }
-    if (bytes_check(v))
-        err_format(&exc_TypeError, "%s() argument must be read-write bytes-like object, not %T", fname, v);
-    else
-        err_format(&exc_TypeError, "%s() argument must be read-write bytes-like object, not %T", fname, v);
-    return false;
+    *p = b.data;
+    *n = b.len;
+    return true;
+}
+
+/* Copy n bytes into writable buffer v again after Python code ran (it may
+ * have moved): n is within the size it had. */
+static int copy_into_buffer(Value v, const char *src, int64_t n) {
+    BufferInfo b;
+    if (buffer_get(v, &b, true) < 0) return -1;
+    if (n > b.len) return err_set(&exc_ValueError, "buffer size changed during the read"), -1;
+    memcpy(b.data, src, (size_t)n);
+    return 0;
 }
 
 /* Raise OSError(errno) after running signal handlers for EINTR: returns 1
@@ -482,7 +493,7 @@ static Value bufiob_readinto_generic(Value *args, size_t nargs, Value kwnames, c
     if (len > n)
         return err_format(&exc_ValueError, "read() returned too much data: %zd bytes requested, %zd returned", (ssize_t)n,
                           (ssize_t)len);
-    memcpy(bytearray_data(a[0]), bytes_data(data), (size_t)len);
+    if (copy_into_buffer(a[0], bytes_data(data), len) < 0) return VNULL;
     return int_from_i64(len);
 }
 static Value bufiob_readinto(Value *args, size_t nargs, Value kwnames) {
@@ -695,7 +706,11 @@ static int fileio_init(Value self, Value *args, size_t nargs, Value kwnames) {
         if (!opener) {
             const char *p = str_check(path) ? str_data(path) : bytes_data(path);
             for (;;) {
+                bool released = gil_blocking_begin();
                 fd = open(p, flags, 0666);
+                int e0 = errno;
+                gil_blocking_end(released);
+                errno = e0;
                 if (fd >= 0) break;
                 int r = io_errno_retry(errno, nameobj);
                 if (r < 0) return -1;
@@ -762,7 +777,11 @@ static Value fio_err_mode(const char *action) {
 /* read(2) with EINTR retried: bytes read, -2 when it would block, -1 error */
 static int64_t fio_read_raw(FileIOObject *f, char *p, int64_t n) {
     for (;;) {
+        bool released = gil_blocking_begin();
         ssize_t r = read(f->fd, p, (size_t)n);
+        int e0 = errno;
+        gil_blocking_end(released);
+        errno = e0;
         if (r >= 0) return r;
         int e = errno;
         if (e == EAGAIN || e == EWOULDBLOCK) return -2;
@@ -772,7 +791,11 @@ static int64_t fio_read_raw(FileIOObject *f, char *p, int64_t n) {
 
 static int64_t fio_write_raw(FileIOObject *f, const char *p, int64_t n) {
     for (;;) {
+        bool released = gil_blocking_begin();
         ssize_t r = write(f->fd, p, (size_t)n);
+        int e0 = errno;
+        gil_blocking_end(released);
+        errno = e0;
         if (r >= 0) return r;
         int e = errno;
         if (e == EAGAIN || e == EWOULDBLOCK) return -2;
@@ -2213,7 +2236,7 @@ static Value bufm_readinto_common(Value *args, size_t nargs, Value kwnames, cons
     if (!data) return VNULL;
     if (data == V_NONE) return V_NONE;
     int64_t got = bytes_size(data);
-    memcpy(bytearray_data(a[0]), bytes_data(data), (size_t)got);
+    if (copy_into_buffer(a[0], bytes_data(data), got) < 0) return VNULL;
     return int_from_i64(got);
 }
 static Value bufm_readinto(Value *args, size_t nargs, Value kwnames) {
