@@ -4128,7 +4128,8 @@ static void io_ready(Type *t, const char *name, const MethodDef *m1, const Metho
     type_ready(t);
 }
 
-Value _io_module_create(void) {
+/* Ready the types and make io.UnsupportedOperation, once. 0, or -1. */
+static int io_types_init(void) {
     if (!(iobase_type.flags & TF_READY)) {
         io_ready(&iobase_type, "_IOBase", iobase_methods, NULL, NULL, iobase_getsets);
         io_ready(&rawiobase_type, "_RawIOBase", rawiobase_methods, NULL, NULL, NULL);
@@ -4153,8 +4154,19 @@ Value _io_module_create(void) {
         Value ta[3] = {str_from_cstr("UnsupportedOperation"),
                        tuple_pack(2, V_FROM_PTR(&exc_OSError), V_FROM_PTR(&exc_ValueError)), ns};
         unsupported_op = obj_call(V_FROM_PTR(&type_type), ta, 3, VNULL);
-        if (!unsupported_op) return VNULL;
+        if (!unsupported_op) return -1;
     }
+    return 0;
+}
+
+/* The builtin open() is io.open. */
+Value io_open_builtin(Value *args, size_t nargs, Value kwnames) {
+    if (io_types_init() < 0) return VNULL;
+    return io_open(args, nargs, kwnames);
+}
+
+Value _io_module_create(void) {
+    if (io_types_init() < 0) return VNULL;
     Value m = module_new_cstr("_io");
     module_add_functions(m, io_functions);
     module_add(m, "DEFAULT_BUFFER_SIZE", v_int(DEFAULT_BUFFER_SIZE));
