@@ -373,7 +373,6 @@ static Value iob_del(Value *args, size_t nargs, Value kwnames) {
     iobase_finalize_obj(args[0]);
     return V_NONE;
 }
-static void io_gc_finalizer(void *p) { iobase_finalize_obj(V_FROM_PTR(p)); }
 
 static const MethodDef iobase_methods[] = {
     {"seek", iob_unsupported_seek, MF_KEYWORDS, NULL},
@@ -1857,6 +1856,8 @@ typedef struct BufferedObject {
 
 #define BUF(v) V_AS(BufferedObject, v)
 
+static int buf_write_data(BufferedObject *b, const char *p, int64_t n);
+
 static void buffered_finalizer(void *p) {
     if (((BufferedObject *)p)->owned) return;
     iobase_finalize_obj(V_FROM_PTR(p));
@@ -2318,29 +2319,36 @@ static Value bufm_write(Value *args, size_t nargs, Value kwnames) {
     int64_t n;
     if (!need_bytes(a[0], &p, &n)) return VNULL;
     if (!buf_check_open(args[0], "write to closed file")) return VNULL;
-    if (b->readable && buf_rewind_read(b) < 0) return VNULL;
+    if (buf_write_data(b, p, n) < 0) return VNULL;
+    return int_from_i64(n);
+}
+
+/* The body of write() on an open object: 0, or -1. */
+static int buf_write_data(BufferedObject *b, const char *p, int64_t n) {
+    if (b->readable && buf_rewind_read(b) < 0) return -1;
     if (b->wlen + n <= b->buffer_size) {
         memcpy(b->wbuf + b->wlen, p, (size_t)n);
         b->wlen += n;
-        return int_from_i64(n);
+        return 0;
     }
     /* flush what is pending, write whole blocks directly, keep the tail */
-    if (buf_flush_writes(b) < 0) return VNULL;
+    if (buf_flush_writes(b) < 0) return -1;
     int64_t off = 0;
     while (n - off > b->buffer_size) {
         int64_t r = buf_raw_write(b, p + off, n - off);
-        if (r == -1) return VNULL;
+        if (r == -1) return -1;
         if (r == -2) {
             Value ea[3] = {v_int(EAGAIN), str_from_cstr("write could not complete without blocking"),
                            int_from_i64(off)};
             Value exc = exc_new(&exc_BlockingIOError, ea, 3);
-            return exc ? err_set_exc(exc) : VNULL;
+            if (exc) err_set_exc(exc);
+            return -1;
         }
         off += r;
     }
     memcpy(b->wbuf, p + off, (size_t)(n - off));
     b->wlen = n - off;
-    return int_from_i64(n);
+    return 0;
 }
 
 static Value bufm_flush(Value *args, size_t nargs, Value kwnames) {
@@ -2789,10 +2797,23 @@ typedef struct TextIOObject {
     bool seekable, telling, has_read1;
     int64_t chunk_size;
     Buf pending;                /* encoded text not yet given to the buffer */
+    bool is_std;                /* sys.std*: flushed, never closed, at the end */
+    Map *nowrite_map;           /* an attribute map known to hold no `write` */
     InstanceAttrs attrs;
 } TextIOObject;
 
 #define TIO(v) V_AS(TextIOObject, v)
+
+static void textio_finalizer(void *p) {
+    if (((TextIOObject *)p)->is_std) {
+        /* the standard streams outlive everything: flush only */
+        Value saved = err_fetch();
+        if (!call0(V_FROM_PTR(p), "flush")) err_clear();
+        err_restore(saved);
+        return;
+    }
+    iobase_finalize_obj(V_FROM_PTR(p));
+}
 
 static Value textio_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args, (void)nargs, (void)kwnames;
@@ -2800,7 +2821,7 @@ static Value textio_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     TextIOObject *tw = TIO(self);
     buf_init(&tw->pending, 64);
     tw->chunk_size = 8192;
-    if (!type_has_flag(t, TF_HEAPTYPE)) gc_register_finalizer(V_OBJ(self), io_gc_finalizer);
+    if (!type_has_flag(t, TF_HEAPTYPE)) gc_register_finalizer(V_OBJ(self), textio_finalizer);
     return self;
 }
 
@@ -3046,12 +3067,41 @@ static Value tio_get_decoded(TextIOObject *t, int64_t n) {
     return r;
 }
 
+/* Give the pending encoded text to the buffer: straight to the C code of
+ * a BufferedWriter/BufferedRandom or FileIO (whose write is not replaced
+ * on the instance), else by calling buffer.write. */
 static int tio_writeflush(TextIOObject *t) {
     if (t->pending.len == 0) return 0;
-    Value b = bytes_new(t->pending.data, t->pending.len);
+    Value buffer = t->buffer;
+    int64_t n = (int64_t)t->pending.len;
     t->pending.len = 0;
+    Type *bt = v_is_ptr(buffer) ? V_OBJ(buffer)->type : NULL;
+    if ((bt == &bufwriter_type || bt == &bufrandom_type || bt == &fileio_type) &&
+        !instance_get_attr(buffer, NAME(write))) {
+        /* the pending data is copied out before Python code can run */
+        char *p = t->pending.data;
+        if (bt == &fileio_type) {
+            FileIOObject *f = FIO(buffer);
+            if (f->fd < 0) return fileio_closed_error(), -1;
+            if (!f->writable) return fio_err_mode("writing"), -1;
+            int64_t r = fio_write_raw(f, p, n);
+            if (r == -1) return -1;
+            return 0;
+        }
+        BufferedObject *b = buf_check_open(buffer, "write to closed file");
+        if (!b) return -1;
+        Value copy = VNULL;
+        if (!b->fast_raw) {
+            copy = bytes_new(p, (size_t)n);   /* raw.write may run Python code that writes here */
+            p = (char *)bytes_data(copy);
+        }
+        int r = buf_write_data(b, p, n);
+        (void)copy;
+        return r;
+    }
+    Value b = bytes_new(t->pending.data, (size_t)n);
     t->pending.data[0] = 0;
-    return call1(t->buffer, "write", b) ? 0 : -1;
+    return call1(buffer, "write", b) ? 0 : -1;
 }
 
 /* Read and decode one chunk: 1, 0 at EOF, -1 on error. */
@@ -3217,16 +3267,8 @@ static Value tio_iternext(Value self) {
     return line;
 }
 
-static Value tiom_write(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"write", 1, 1, 0, {"text", NULL}};
-    Value a[1];
-    if (PARSE(spec, a)) return VNULL;
-    TextIOObject *t = tio_open(args[0]);
-    if (!t) return VNULL;
-    Value text = a[0];
-    if (!str_check(text)) return err_format(&exc_TypeError, "write() argument must be str, not %T", text);
-    if (!t->writable) return io_unsupported("not writable");
-    int64_t textlen = str_len(text);
+/* Write str text (checked) to an open, writable wrapper: 0, or -1. */
+static int tio_write_str(TextIOObject *t, Value text) {
     const char *p = str_data(text);
     size_t nb = (size_t)str_nbytes(text);
     bool haslf = (t->writenl || t->line_buffering) && memchr(p, '\n', nb);
@@ -3240,17 +3282,40 @@ static Value tiom_write(Value *args, size_t nargs, Value kwnames) {
         text = str_from_buf(&b);
     }
     bool needflush = t->line_buffering && (haslf || memchr(p, '\r', nb));
-    Value enc = tio_encode(t, text);
-    if (!enc) return VNULL;
-    buf_put(&t->pending, bytes_data(enc), (size_t)bytes_size(enc));
-    if ((int64_t)t->pending.len > t->chunk_size || needflush || t->write_through) {
-        if (tio_writeflush(t) < 0) return VNULL;
+    const char *tp = str_data(text);
+    size_t tn = (size_t)str_nbytes(text);
+    if (t->enc != ENC_OTHER && !(t->enc == ENC_UTF8SIG && t->bom_pending) &&
+        (str_is_ascii(text) || ((t->enc == ENC_UTF8 || t->enc == ENC_UTF8SIG) && !memchr(tp, '\xED', tn)))) {
+        /* the encoded bytes are the str's own (what print does most) */
+        buf_put(&t->pending, tp, tn);
+    } else {
+        Value enc = tio_encode(t, text);
+        if (!enc) return -1;
+        buf_put(&t->pending, bytes_data(enc), (size_t)bytes_size(enc));
     }
-    if (needflush && !call0(t->buffer, "flush")) return VNULL;
-    tio_set_decoded(t, VNULL);
-    t->snap_input = VNULL;
-    if (t->readable && tio_dec_reset(t) < 0) return VNULL;
-    return int_from_i64(textlen);
+    if ((int64_t)t->pending.len > t->chunk_size || needflush || t->write_through) {
+        if (tio_writeflush(t) < 0) return -1;
+    }
+    if (needflush && !call0(t->buffer, "flush")) return -1;
+    if (t->decoded || t->snap_input) {
+        tio_set_decoded(t, VNULL);
+        t->snap_input = VNULL;
+    }
+    if (t->readable && tio_dec_reset(t) < 0) return -1;
+    return 0;
+}
+
+static Value tiom_write(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"write", 1, 1, 0, {"text", NULL}};
+    Value a[1];
+    if (PARSE(spec, a)) return VNULL;
+    TextIOObject *t = tio_open(args[0]);
+    if (!t) return VNULL;
+    Value text = a[0];
+    if (!str_check(text)) return err_format(&exc_TypeError, "write() argument must be str, not %T", text);
+    if (!t->writable) return io_unsupported("not writable");
+    if (tio_write_str(t, text) < 0) return VNULL;
+    return int_from_i64(str_len(text));
 }
 
 static Value tiom_flush(Value *args, size_t nargs, Value kwnames) {
@@ -4157,6 +4222,86 @@ static int io_types_init(void) {
         if (!unsupported_op) return -1;
     }
     return 0;
+}
+
+/* sys.stdin, sys.stdout, sys.stderr as CPython's create_stdio makes them:
+ * a TextIOWrapper (newline "\n") over a BufferedReader/BufferedWriter over
+ * FileIO(fd, closefd=False), named "<stdout>"...; line-buffered on a
+ * terminal (stderr always); unbuffered (-u): the FileIO itself under a
+ * write-through wrapper. Encoding and errors from PYTHONIOENCODING, else
+ * the locale's; stderr's errors are backslashreplace. None when fd is not
+ * open, as CPython. */
+Value io_std_stream(int fd, bool unbuffered) {
+    if (io_types_init() < 0) return VNULL;
+    bool write = fd != 0;
+    static const char *const std_names[] = {"<stdin>", "<stdout>", "<stderr>"};
+    Value enc = VNULL, errs = VNULL;
+    const char *pe = getenv("PYTHONIOENCODING");
+    if (pe && *pe) {
+        const char *colon = strchr(pe, ':');
+        if (!colon) enc = str_from_cstr(pe);
+        else {
+            if (colon > pe) enc = str_new(pe, (size_t)(colon - pe));
+            if (colon[1]) errs = str_from_cstr(colon + 1);
+        }
+    }
+    if (!enc) enc = locale_encoding();
+    if (fd == 2) errs = str_from_cstr("backslashreplace");
+    else if (!errs) {
+        const char *v = getenv("LC_ALL");
+        if (!v || !*v) v = getenv("LC_CTYPE");
+        if (!v || !*v) v = getenv("LANG");
+        bool c_locale = !v || !*v || !strcmp(v, "C") || !strcmp(v, "POSIX");
+        errs = str_from_cstr(c_locale || utf8_mode() ? "surrogateescape" : "strict");
+    }
+    Value fa[3] = {v_int(fd), str_from_cstr(write ? "wb" : "rb"), V_FALSE};
+    Value raw = obj_call(V_FROM_PTR(&fileio_type), fa, 3, VNULL);
+    if (!raw) {
+        if (!err_matches(&exc_OSError)) return VNULL;
+        err_clear();
+        return V_NONE;
+    }
+    if (obj_setattr(raw, NAME(name), str_from_cstr(std_names[fd])) < 0) return VNULL;
+    Value buf = raw;
+    if (!(unbuffered && write)) {
+        Value ba[1] = {raw};
+        buf = obj_call(V_FROM_PTR(write ? &bufwriter_type : &bufreader_type), ba, 1, VNULL);
+        if (!buf) return VNULL;
+    }
+    bool line_buffering = !unbuffered && (isatty(fd) || fd == 2);
+    Value ta[6] = {buf, enc, errs, str_from_cstr("\n"), v_bool(line_buffering), v_bool(unbuffered)};
+    Value stream = obj_call(V_FROM_PTR(&textiowrapper_type), ta, 6, VNULL);
+    if (!stream) return VNULL;
+    if (obj_setattr(stream, s_("mode"), str_from_cstr(write ? "w" : "r")) < 0) return VNULL;
+    TIO(stream)->is_std = true;
+    return stream;
+}
+
+/* print's path to a stream: is it a TextIOWrapper whose write is the C
+ * one (not replaced on the instance)? Then io_text_write writes to it. */
+bool io_text_fast(Value stream) {
+    if (!v_is_ptr(stream) || V_OBJ(stream)->type != &textiowrapper_type) return false;
+    /* maps are immutable: one seen without `write` never gets it */
+    TextIOObject *t = TIO(stream);
+    Map *m = t->attrs.map;
+    if (m == t->nowrite_map) return true;
+    if (instance_get_attr(stream, NAME(write))) return false;
+    if (m != &dict_mode_map) t->nowrite_map = m;
+    return true;
+}
+
+/* stream.write(s) for a stream io_text_fast accepts, s a str: 0, or -1. */
+int io_text_write(Value stream, Value s) {
+    TextIOObject *t = TIO(stream);
+    Value b = t->buffer;
+    /* the usual case checked at once: open, over an open BufferedWriter
+       over an open FileIO */
+    if (!(t->ok && !t->detached && t->writable && v_is_ptr(b) && V_OBJ(b)->type == &bufwriter_type &&
+          BUF(b)->ok && BUF(b)->fast_raw && FIO(BUF(b)->raw)->fd >= 0)) {
+        if (!tio_open(stream)) return -1;
+        if (!t->writable) return io_unsupported("not writable"), -1;
+    }
+    return tio_write_str(t, s);
 }
 
 /* The builtin open() is io.open. */
