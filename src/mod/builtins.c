@@ -917,9 +917,9 @@ static const MethodDef builtin_functions[] = {
     {NULL, NULL, 0, NULL},
 };
 
-Value sys_open_file(Value *args, size_t nargs, Value kwnames);   /* sys.c */
+Value io_open_builtin(Value *args, size_t nargs, Value kwnames);   /* _io.c: open() is io.open */
 
-static Value b_open(Value *args, size_t nargs, Value kwnames) { return sys_open_file(args, nargs, kwnames); }
+static Value b_open(Value *args, size_t nargs, Value kwnames) { return io_open_builtin(args, nargs, kwnames); }
 
 extern Type enumerate_type, zip_type, map_type_, filter_type, reversed_type;
 

@@ -40,7 +40,8 @@
     _("_string", _string_module_create)             \
     _("atexit", atexit_module_create)               \
     _("_bisect", _bisect_module_create)             \
-    _("_heapq", _heapq_module_create)
+    _("_heapq", _heapq_module_create)               \
+    _("_io", _io_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
