@@ -22,7 +22,8 @@
     _("_tpy_opcode", _tpy_opcode_module_create)     \
     _("gc", gc_module_create)                       \
     _("_signal", _signal_module_create)             \
-    _("_sitebuiltins", _sitebuiltins_module_create)
+    _("_sitebuiltins", _sitebuiltins_module_create) \
+    _("_sre", _sre_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);

@@ -143,6 +143,21 @@ static uint32_t map_simple(uint32_t c, char kind) {
     }
 }
 
+/* Simple (one code point) case mappings and the classes the regex engine
+ * (_sre) tests, as CPython's Py_UNICODE_TOLOWER & co. */
+uint32_t unicode_tolower(uint32_t c) {
+    if (c < 128) return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    return map_simple(c, 'l');
+}
+uint32_t unicode_toupper(uint32_t c) {
+    if (c < 128) return c >= 'a' && c <= 'z' ? c - 32 : c;
+    return map_simple(c, 'u');
+}
+bool unicode_isalnum(uint32_t c) {
+    return (cp_props(c) & (UP_ALPHA | UP_DECIMAL | UP_DIGIT | UP_NUMERIC)) != 0;
+}
+bool unicode_isdecimal(uint32_t c) { return (cp_props(c) & UP_DECIMAL) != 0; }
+
 static void put_cp(Buf *b, uint32_t c) {
     if (c < 0x80) {
         buf_putc(b, (char)c);
