@@ -1738,12 +1738,19 @@ static const GetSetDef scanner_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+/* Patterns and matches come only from the engine (as CPython) */
+static Value no_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)args, (void)nargs, (void)kwnames;
+    return err_format(&exc_TypeError, "cannot create '%s' instances", t->tname);
+}
+
 static Type pattern_type = {
     .tname = "re.Pattern",
     .basicsize = sizeof(PatternObject),
     .repr = pattern_repr,
     .hash = pattern_hash,
     .richcompare = pattern_richcompare,
+    .new_ = no_new,
 };
 
 static Type match_type = {
@@ -1751,11 +1758,13 @@ static Type match_type = {
     .basicsize = sizeof(MatchObject),
     .repr = match_repr,
     .getitem = match_getitem,
+    .new_ = no_new,
 };
 
 static Type scanner_type = {
     .tname = "_sre.SRE_Scanner",
     .basicsize = sizeof(ScannerObject),
+    .new_ = no_new,
 };
 
 /* ---- module functions ------------------------------------------------------------------ */
