@@ -930,7 +930,7 @@ void builtins_init(void) {
         {"map", &map_type_}, {"filter", &filter_type}, {"reversed", &reversed_type},
         {"staticmethod", &staticmethod_type}, {"classmethod", &classmethod_type}, {"property", &property_type},
         {"super", &super_type},
-        {"bytearray", &bytearray_type}, {"memoryview", &memoryview_type},
+        {"bytearray", &bytearray_type},
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) module_add(m, types[i].name, V_FROM_PTR(types[i].t));
 #define EXC_ADD(name, base) module_add(m, #name, V_FROM_PTR(&exc_##name));

@@ -91,10 +91,6 @@ Value byteslike_format(Value self, Value args);   /* self % args */
 /* The methods bytes and bytearray share, registered on both types. */
 extern const MethodDef bytes_common_methods[];
 
-/* memoryview (memoryview.c): one-dimensional views of bytes-like objects */
-extern Type memoryview_type;
-void memoryview_init(void);
-
 void bytes_init(void);
 
 #endif

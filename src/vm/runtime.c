@@ -39,7 +39,6 @@ void tpy_runtime_init(const char *executable) {
     set_init();
     bytes_init();
     bytearray_init();
-    memoryview_init();
     func_init();
     code_init();
     module_init();
