@@ -1399,24 +1399,6 @@ static Value type_new_slot(Type *meta, Value *args, size_t nargs, Value kwnames)
         return err_format(&exc_TypeError, "type.__new__() argument 2 must be tuple, not %T", args[1]);
     if (!dict_check(args[2]))
         return err_format(&exc_TypeError, "type.__new__() argument 3 must be dict, not %T", args[2]);
-    /* the most derived metaclass of meta and the bases' types makes the
-       class; one with its own __new__ (enum's EnumType) takes the call, as
-       CPython's type_new does */
-    Type *winner = meta;
-    for (int64_t i = 0; i < tuple_size(args[1]); i++) {
-        Type *bt = type_of(tuple_get(args[1], i));
-        if (type_is_subtype(winner, bt)) continue;
-        if (type_is_subtype(bt, winner)) {
-            winner = bt;
-            continue;
-        }
-        return err_set(&exc_TypeError, "metaclass conflict: the metaclass of a derived class must be a "
-                                       "(non-strict) subclass of the metaclasses of all its bases");
-    }
-    if (winner != meta) {
-        if (winner->new_ != type_new_slot) return winner->new_(winner, args, nargs, kwnames);
-        meta = winner;
-    }
     Value kw = VNULL;
     if (kwnames && tuple_size(kwnames)) {
         kw = dict_new();
