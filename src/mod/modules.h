@@ -23,6 +23,7 @@
     _("gc", gc_module_create)                       \
     _("_signal", _signal_module_create)             \
     _("_sitebuiltins", _sitebuiltins_module_create) \
+    _("_weakref", _weakref_module_create)           \
     _("_sre", _sre_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */

@@ -2105,8 +2105,18 @@ static const MethodDef bytesiter_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static int bytes_getbuffer(Value self, BufferInfo *out) {
+    out->data = (char *)bytes_data(self);
+    out->len = bytes_size(self);
+    out->itemsize = 1;
+    out->format = "B";
+    out->readonly = true;
+    return 0;
+}
+
 Type bytes_type = {
     .tname = "bytes",
+    .getbuffer = bytes_getbuffer,
     .flags = TF_BASETYPE | TF_BYTES_SUBCLASS,
     .basicsize = sizeof(BytesObject),
     .repr = bytes_repr,

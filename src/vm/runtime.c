@@ -39,6 +39,7 @@ void tpy_runtime_init(const char *executable) {
     set_init();
     bytes_init();
     bytearray_init();
+    memoryview_init();
     func_init();
     code_init();
     module_init();
