@@ -1746,6 +1746,7 @@ static Value no_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static Type pattern_type = {
     .tname = "re.Pattern",
+    .flags = TF_WEAKREFABLE,
     .basicsize = sizeof(PatternObject),
     .repr = pattern_repr,
     .hash = pattern_hash,

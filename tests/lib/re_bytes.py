@@ -22,3 +22,6 @@ print(p.sub(rb'\g<v>:\g<k>', b'a=1 b=2'), p.match(b'k=v').expand(rb'[\g<k>] \2')
 print(re.match(rb'\bab\b', b'ab'), re.search(rb'\Bb', b'ab'), re.match(rb'(?L)\bab\b', b'ab'))
 print(re.compile(b'abc', re.I | re.M), re.compile(b'x', re.L), re.compile(b'y', re.A))
 print(re.match(rb'\x00\xff', b'\x00\xff'), re.match(b'[\x80-\xff]+', b'\x90\xa0'))
+mv = memoryview(b'xaay')[1:]
+m = re.search(b'a+', mv)
+print(m.span(), m.group(), type(m.string).__name__, re.findall(b'a', mv), re.sub(b'a', b'b', mv), re.split(b'a', mv))
