@@ -1768,6 +1768,186 @@ static Type scanner_type = {
     .new_ = no_new,
 };
 
+/* ---- code validation --------------------------------------------------------------------- */
+
+/* _sre.compile() accepts any list of words, so before the matcher runs it
+ * the code is checked the way the compiler lays it out: every operand and
+ * every skip stays inside its enclosing block, groups exist, sets are well
+ * formed. Then the matcher never reads outside the code. */
+typedef struct Validator {
+    const uint32_t *code_end;
+    int64_t groups;
+} Validator;
+
+static bool valid_charset(const uint32_t *p, const uint32_t *end) {
+    while (p < end) {
+        switch (*p++) {
+        case OP_FAILURE:
+            return p == end;
+        case OP_LITERAL:
+            if (end - p < 1) return false;
+            p++;
+            break;
+        case OP_CATEGORY:
+            if (end - p < 1 || *p > CAT_UNI_NOT_LINEBREAK) return false;
+            p++;
+            break;
+        case OP_CHARSET:
+            if (end - p < 8) return false;
+            p += 8;
+            break;
+        case OP_RANGE:
+        case OP_RANGE_UNI_IGNORE:
+            if (end - p < 2 || p[0] > p[1]) return false;
+            p += 2;
+            break;
+        case OP_NEGATE:
+            break;
+        case OP_BIGCHARSET: {
+            if (end - p < 65) return false;
+            uint32_t n = *p++;
+            const uint8_t *map = (const uint8_t *)p;
+            for (int k = 0; k < 256; k++)
+                if (map[k] >= n) return false;
+            p += 64;
+            if ((uint64_t)(end - p) < (uint64_t)n * 8) return false;
+            p += (size_t)n * 8;
+            break;
+        }
+        default:
+            return false;
+        }
+    }
+    return false;
+}
+
+/* [p, end) holds a sequence of ops. When `jump` is given, the block may end
+ * with a JUMP (a BRANCH alternative, the yes-part of a conditional); its
+ * target is stored there, NULL when there is none. */
+static bool valid_block(const Validator *v, const uint32_t *p, const uint32_t *end, const uint32_t **jump) {
+    if (jump) *jump = NULL;
+    while (p < end) {
+        uint32_t op = *p++, skip;
+        switch (op) {
+        case OP_ANY:
+        case OP_ANY_ALL:
+        case OP_SUCCESS:
+        case OP_FAILURE:
+            break;
+        case OP_MARK:
+            if (p >= end || *p >= 2 * (uint64_t)v->groups) return false;
+            p++;
+            break;
+        case OP_AT:
+            if (p >= end || *p > AT_UNI_NON_BOUNDARY) return false;
+            p++;
+            break;
+        case OP_CATEGORY:
+            if (p >= end || *p > CAT_UNI_NOT_LINEBREAK) return false;
+            p++;
+            break;
+        case OP_LITERAL: case OP_NOT_LITERAL: case OP_LITERAL_IGNORE: case OP_NOT_LITERAL_IGNORE:
+        case OP_LITERAL_LOC_IGNORE: case OP_NOT_LITERAL_LOC_IGNORE: case OP_LITERAL_UNI_IGNORE:
+        case OP_NOT_LITERAL_UNI_IGNORE:
+            if (p >= end) return false;
+            p++;
+            break;
+        case OP_GROUPREF: case OP_GROUPREF_IGNORE: case OP_GROUPREF_LOC_IGNORE: case OP_GROUPREF_UNI_IGNORE:
+            if (p >= end || *p >= (uint64_t)v->groups) return false;
+            p++;
+            break;
+        case OP_IN: case OP_IN_IGNORE: case OP_IN_LOC_IGNORE: case OP_IN_UNI_IGNORE:
+            /* [skip, set..., FAILURE] */
+            if (p >= end || (skip = *p) < 2 || skip > end - p || !valid_charset(p + 1, p + skip)) return false;
+            p += skip;
+            break;
+        case OP_INFO: {
+            /* [skip, flags, min, max, prefix or charset] */
+            if (end - p < 4 || (skip = *p) < 4 || skip > end - p) return false;
+            if (p[1] & INFO_PREFIX) {
+                uint64_t plen = p[4];
+                if (skip < 6 || 6 + 2 * plen > skip || p[5] > plen) return false;
+            } else if (p[1] & INFO_CHARSET) {
+                if (!valid_charset(p + 4, p + skip)) return false;
+            }
+            p += skip;
+            break;
+        }
+        case OP_JUMP:
+            /* only last in a block that may jump; the caller checks where */
+            if (!jump || end - p != 1 || *p > (uint64_t)(v->code_end - p)) return false;
+            *jump = p + *p;
+            p++;
+            break;
+        case OP_BRANCH: {
+            /* alternatives [skip, body, JUMP, j], then FAILURE; every JUMP
+               goes just past that FAILURE */
+            const uint32_t *target = NULL, *t;
+            for (;;) {
+                if (p >= end) return false;
+                skip = *p;
+                if (skip == 0) {
+                    p++;
+                    break;
+                }
+                if (skip > end - p || !valid_block(v, p + 1, p + skip, &t) || !t) return false;
+                if (target && t != target) return false;
+                target = t;
+                p += skip;
+            }
+            if (target && target != p) return false;
+            break;
+        }
+        case OP_REPEAT_ONE:
+        case OP_MIN_REPEAT_ONE:
+        case OP_POSSESSIVE_REPEAT_ONE:
+            /* [skip, min, max, item, SUCCESS] */
+            if (end - p < 3 || (skip = p[0]) < 4 || skip > end - p || p[1] > p[2]) return false;
+            if (p[skip - 1] != OP_SUCCESS || !valid_block(v, p + 3, p + skip - 1, NULL)) return false;
+            p += skip;
+            break;
+        case OP_REPEAT:
+        case OP_POSSESSIVE_REPEAT:
+            /* [skip, min, max, body] MAX_UNTIL|MIN_UNTIL (REPEAT) or SUCCESS */
+            if (end - p < 3 || (skip = p[0]) < 3 || skip >= end - p || p[1] > p[2]) return false;
+            if (!valid_block(v, p + 3, p + skip, NULL)) return false;
+            if (op == OP_REPEAT ? p[skip] != OP_MAX_UNTIL && p[skip] != OP_MIN_UNTIL : p[skip] != OP_SUCCESS)
+                return false;
+            p += skip + 1;
+            break;
+        case OP_GROUPREF_EXISTS: {
+            /* [group, skip] yes-part (JUMP j no-part) */
+            const uint32_t *t;
+            if (end - p < 2 || p[0] >= (uint64_t)v->groups || (skip = p[1]) < 2 || skip > end - p) return false;
+            if (!valid_block(v, p + 2, p + skip, &t)) return false;
+            if (t) {
+                if (t < p + skip || t > end || !valid_block(v, p + skip, t, NULL)) return false;
+                p = t;
+            } else {
+                p += skip;
+            }
+            break;
+        }
+        case OP_ASSERT:
+        case OP_ASSERT_NOT:
+            /* [skip, back, body, SUCCESS] */
+            if (end - p < 2 || (skip = p[0]) < 3 || skip > end - p) return false;
+            if (p[skip - 1] != OP_SUCCESS || !valid_block(v, p + 2, p + skip - 1, NULL)) return false;
+            p += skip;
+            break;
+        case OP_ATOMIC_GROUP:
+            /* [skip, body, SUCCESS] */
+            if (end - p < 1 || (skip = p[0]) < 2 || skip > end - p) return false;
+            if (p[skip - 1] != OP_SUCCESS || !valid_block(v, p + 1, p + skip - 1, NULL)) return false;
+            p += skip;
+            break;
+        default:
+            return false;
+        }
+    }
+    return true;
+}
+
 /* ---- module functions ------------------------------------------------------------------ */
 
 static Value sre_compile(Value *args, size_t nargs, Value kwnames) {
@@ -1806,6 +1986,8 @@ static Value sre_compile(Value *args, size_t nargs, Value kwnames) {
         code[i] = (uint32_t)x;
     }
     code[n] = OP_FAILURE;
+    Validator v = {code + n, groups};
+    if (!valid_block(&v, code, code + n, NULL)) return err_set(&exc_RuntimeError, "invalid SRE code");
     int isbytes;
     Value pattern = a[0];
     if (pattern == V_NONE) {

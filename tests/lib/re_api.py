@@ -38,3 +38,12 @@ q = _sre.compile('(a)b', 0, list(code), 1, {}, (None, None))
 print(q, q.match('ab').groups(), q.groups)
 q = _sre.compile(None, 0, [17, 0, 16, 97, 17, 1, 1], 1, {}, (None, None))
 print(q.match('ab'), q.match(b'ab'), q.match('ab').span(1))
+
+# malformed code is refused before it runs
+for code in ([99], [7, 1000], [17, 5, 1], [13, 3, 16], [24, 100, 0, 1, 16, 97, 1], [11, 3], [12, 0, 2, 1],
+             [4, 3, 0, 16], [23, 4, 0, 1, 16, 97, 1], [13, 2, 10, 5, 0], [15, 1]):
+    try:
+        _sre.compile('x', 0, code, 1, {}, (None, None))
+        print(code, 'accepted')
+    except RuntimeError as e:
+        print(code, e)
