@@ -958,6 +958,7 @@ typedef struct ScannerObject {
     Object hdr;
     Value pattern;
     bool done;
+    bool executing;         /* a signal handler may call it again meanwhile */
     State st;
 } ScannerObject;
 
@@ -1698,14 +1699,17 @@ static Value scanner_step(Value *args, size_t nargs, bool search) {
     ScannerObject *s = V_AS(ScannerObject, args[0]);
     State *st = &s->st;
     if (s->done) return V_NONE;
+    if (s->executing) return err_set(&exc_ValueError, "regular expression scanner already executing");
     state_reset(st);
     st->ptr = st->start;
     int r;
+    s->executing = true;
     if (search) {
         r = sre_search(st, PAT(s->pattern)->code);
     } else {
         r = sre_match(st, PAT(s->pattern)->code, 1);
     }
+    s->executing = false;
     if (check_status(r) < 0) return VNULL;
     if (r == 0) {
         s->done = true;
