@@ -17,6 +17,7 @@
     _("_operator", _operator_module_create)         \
     _("itertools", itertools_module_create)         \
     _("_collections", _collections_module_create)   \
+    _("_sre", _sre_module_create)                   \
     _("_functools", _functools_module_create)       \
     _("pypyjit", pypyjit_module_create)             \
     _("_tpy_opcode", _tpy_opcode_module_create)     \
@@ -24,7 +25,9 @@
     _("_signal", _signal_module_create)             \
     _("_sitebuiltins", _sitebuiltins_module_create) \
     _("_weakref", _weakref_module_create)           \
-    _("_sre", _sre_module_create)
+    _("_thread", _thread_module_create)             \
+    _("_contextvars", _contextvars_module_create)   \
+    _("_warnings", _warnings_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -34,6 +37,12 @@ int math_jit_unary(CFunction fn);
 
 /* exit, quit, help, copyright, credits, license (sitebuiltins.c) */
 void site_install_builtins(void);
+
+/* _warnings.c: warn as warnings.warn(message, category, stacklevel) and
+   warnings.warn_explicit do, through the filters: 0, or -1 with an error
+   (the warning itself when a filter says "error") */
+int warn_c(Type *category, Value message, int64_t stacklevel);
+int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module);
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);
