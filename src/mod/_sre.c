@@ -1357,15 +1357,27 @@ static Value pattern_subn(Value *args, size_t nargs, Value kwnames) {
     return pattern_sub_common("subn", args, nargs, kwnames, true);
 }
 
-static Value return_self(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    if (arg_count("__copy__", nargs - 1, 0, 0) < 0) return VNULL;
+/* patterns and matches are immutable: copies are the object itself */
+static Value copy_self(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames) {
+    Value out[1];
+    if (arg_parse(spec, args + 1, nargs - 1, kwnames, out) < 0) return VNULL;
     return args[0];
 }
-static Value return_self_memo(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    if (arg_count("__deepcopy__", nargs - 1, 1, 1) < 0) return VNULL;
-    return args[0];
+static Value pattern_copy(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"Pattern.__copy__", 0, 0, 0, {NULL}};
+    return copy_self(&spec, args, nargs, kwnames);
+}
+static Value pattern_deepcopy(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"Pattern.__deepcopy__", 1, 1, 0, {"memo", NULL}};
+    return copy_self(&spec, args, nargs, kwnames);
+}
+static Value match_copy(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"Match.__copy__", 0, 0, 0, {NULL}};
+    return copy_self(&spec, args, nargs, kwnames);
+}
+static Value match_deepcopy(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"Match.__deepcopy__", 1, 1, 0, {"memo", NULL}};
+    return copy_self(&spec, args, nargs, kwnames);
 }
 
 static Value pattern_repr(Value self) {
@@ -1461,8 +1473,8 @@ static const MethodDef pattern_methods[] = {
      "Return an iterator over all non-overlapping matches for the RE pattern in string.\n\n"
      "For each match, the iterator returns a match object."},
     {"scanner", pattern_scanner, MF_KEYWORDS, NULL},
-    {"__copy__", return_self, 0, NULL},
-    {"__deepcopy__", return_self_memo, 0, NULL},
+    {"__copy__", pattern_copy, MF_KEYWORDS, NULL},
+    {"__deepcopy__", pattern_deepcopy, MF_KEYWORDS, NULL},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, "See PEP 585"},
     {NULL, NULL, 0, NULL},
 };
@@ -1584,22 +1596,23 @@ static Value match_groupdict(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* start(group=0, /), end, span */
-static int64_t match_group_arg(const char *fname, Value *args, size_t nargs) {
-    if (!check_match(args[0], fname)) return -1;
-    if (arg_count(fname, nargs - 1, 0, 1) < 0) return -1;
-    if (nargs == 1) return 0;
-    return match_index(args[0], args[1]);
+static int64_t match_group_arg(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames) {
+    Value out[1];
+    if (!check_match(args[0], spec->fname)) return -1;
+    if (arg_parse(spec, args + 1, nargs - 1, kwnames, out) < 0) return -1;
+    if (!out[0]) return 0;
+    return match_index(args[0], out[0]);
 }
 
 static Value match_start(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    int64_t i = match_group_arg("start", args, nargs);
+    static const ArgSpec spec = {"start", 1, 0, 0, {"group", NULL}};
+    int64_t i = match_group_arg(&spec, args, nargs, kwnames);
     if (i < 0) return VNULL;
     return int_from_i64(MAT(args[0])->marks[2 * i]);
 }
 static Value match_end(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    int64_t i = match_group_arg("end", args, nargs);
+    static const ArgSpec spec = {"end", 1, 0, 0, {"group", NULL}};
+    int64_t i = match_group_arg(&spec, args, nargs, kwnames);
     if (i < 0) return VNULL;
     return int_from_i64(MAT(args[0])->marks[2 * i + 1]);
 }
@@ -1607,8 +1620,8 @@ static Value span_of(MatchObject *m, int64_t i) {
     return tuple_pack(2, int_from_i64(m->marks[2 * i]), int_from_i64(m->marks[2 * i + 1]));
 }
 static Value match_span(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    int64_t i = match_group_arg("span", args, nargs);
+    static const ArgSpec spec = {"span", 1, 0, 0, {"group", NULL}};
+    int64_t i = match_group_arg(&spec, args, nargs, kwnames);
     if (i < 0) return VNULL;
     return span_of(MAT(args[0]), i);
 }
@@ -1673,8 +1686,8 @@ static const MethodDef match_methods[] = {
     {"expand", match_expand, MF_KEYWORDS,
      "Return the string obtained by doing backslash substitution on the string template, as done by the sub() "
      "method."},
-    {"__copy__", return_self, 0, NULL},
-    {"__deepcopy__", return_self_memo, 0, NULL},
+    {"__copy__", match_copy, MF_KEYWORDS, NULL},
+    {"__deepcopy__", match_deepcopy, MF_KEYWORDS, NULL},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, "See PEP 585"},
     {NULL, NULL, 0, NULL},
 };
@@ -1692,10 +1705,11 @@ static const GetSetDef match_getsets[] = {
 
 /* ---- Scanner ---------------------------------------------------------------------------- */
 
-static Value scanner_step(Value *args, size_t nargs, bool search) {
+static Value scanner_step(Value *args, size_t nargs, Value kwnames, bool search) {
+    static const ArgSpec match_spec = {"match", 0, 0, 0, {NULL}}, search_spec = {"search", 0, 0, 0, {NULL}};
     if (!v_is_ptr(args[0]) || !args[0] || type_of(args[0]) != &scanner_type)
         return err_set(&exc_TypeError, "descriptor requires a '_sre.SRE_Scanner' object");
-    if (arg_count(search ? "search" : "match", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_parse(search ? &search_spec : &match_spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     ScannerObject *s = V_AS(ScannerObject, args[0]);
     State *st = &s->st;
     if (s->done) return V_NONE;
@@ -1723,12 +1737,10 @@ static Value scanner_step(Value *args, size_t nargs, bool search) {
 }
 
 static Value scanner_match(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    return scanner_step(args, nargs, false);
+    return scanner_step(args, nargs, kwnames, false);
 }
 static Value scanner_search(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    return scanner_step(args, nargs, true);
+    return scanner_step(args, nargs, kwnames, true);
 }
 static Value scanner_get_pattern(Value self) { return V_AS(ScannerObject, self)->pattern; }
 
@@ -2019,61 +2031,59 @@ static Value sre_compile(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value sre_getcodesize(Value *args, size_t nargs, Value kwnames) {
-    (void)args;
-    (void)kwnames;
-    if (arg_count("getcodesize", nargs, 0, 0) < 0) return VNULL;
+    static const ArgSpec spec = {"_sre.getcodesize", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return v_int(SRE_CODESIZE);
 }
 
 /* the `character: int, /` of the case helpers */
-static int char_arg(const char *fname, Value *args, size_t nargs, int64_t *out) {
-    if (arg_count(fname, nargs, 1, 1) < 0) return -1;
-    if (!int_check(args[0])) {
-        err_format(&exc_TypeError, "'%s' object cannot be interpreted as an integer", type_of(args[0])->tname);
-        return -1;
-    }
-    int64_t x = int_as_i64(args[0]);
+static int char_arg(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, int64_t *out) {
+    Value a[1];
+    if (arg_parse(spec, args, nargs, kwnames, a) < 0) return -1;
+    Value i = obj_index(a[0]);
+    if (!i) return -1;
+    int64_t x = int_as_i64(i);
     if (x == -1 && err_occurred()) return -1;
     *out = x;
     return 0;
 }
 
 static Value sre_ascii_iscased(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
+    static const ArgSpec spec = {"_sre.ascii_iscased", 1, 1, 0, {"character", NULL}};
     int64_t c;
-    if (char_arg("ascii_iscased", args, nargs, &c) < 0) return VNULL;
+    if (char_arg(&spec, args, nargs, kwnames, &c) < 0) return VNULL;
     return v_bool(c >= 0 && c < 128 && isalpha((int)c));
 }
 static Value sre_unicode_iscased(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
+    static const ArgSpec spec = {"_sre.unicode_iscased", 1, 1, 0, {"character", NULL}};
     int64_t c;
-    if (char_arg("unicode_iscased", args, nargs, &c) < 0) return VNULL;
+    if (char_arg(&spec, args, nargs, kwnames, &c) < 0) return VNULL;
     if (c < 0 || c > 0x10FFFF) return V_FALSE;
     uint32_t u = (uint32_t)c;
     return v_bool(u != unicode_tolower(u) || u != unicode_toupper(u));
 }
 static Value sre_ascii_tolower(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
+    static const ArgSpec spec = {"_sre.ascii_tolower", 1, 1, 0, {"character", NULL}};
     int64_t c;
-    if (char_arg("ascii_tolower", args, nargs, &c) < 0) return VNULL;
+    if (char_arg(&spec, args, nargs, kwnames, &c) < 0) return VNULL;
     if (c >= 0 && c < 128) c = tolower((int)c);
     return int_from_i64(c);
 }
 static Value sre_unicode_tolower(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
+    static const ArgSpec spec = {"_sre.unicode_tolower", 1, 1, 0, {"character", NULL}};
     int64_t c;
-    if (char_arg("unicode_tolower", args, nargs, &c) < 0) return VNULL;
+    if (char_arg(&spec, args, nargs, kwnames, &c) < 0) return VNULL;
     if (c >= 0 && c <= 0x10FFFF) c = unicode_tolower((uint32_t)c);
     return int_from_i64(c);
 }
 
 static const MethodDef sre_functions[] = {
     {"compile", sre_compile, MF_KEYWORDS, NULL},
-    {"getcodesize", sre_getcodesize, 0, NULL},
-    {"ascii_iscased", sre_ascii_iscased, 0, NULL},
-    {"unicode_iscased", sre_unicode_iscased, 0, NULL},
-    {"ascii_tolower", sre_ascii_tolower, 0, NULL},
-    {"unicode_tolower", sre_unicode_tolower, 0, NULL},
+    {"getcodesize", sre_getcodesize, MF_KEYWORDS, NULL},
+    {"ascii_iscased", sre_ascii_iscased, MF_KEYWORDS, NULL},
+    {"unicode_iscased", sre_unicode_iscased, MF_KEYWORDS, NULL},
+    {"ascii_tolower", sre_ascii_tolower, MF_KEYWORDS, NULL},
+    {"unicode_tolower", sre_unicode_tolower, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
