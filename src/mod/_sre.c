@@ -914,7 +914,13 @@ static int sre_search(State *st, const uint32_t *code) {
         /* a prefix or a first-character set means a match is not empty */
         if (prefix) {
             uint32_t c0 = prefix[0];
-            while (ptr < end && CH(st, ptr) != c0) ptr++;
+            if (st->s8) {
+                const uint8_t *q = c0 < 256 && ptr < end ? memchr(st->s8 + ptr, (int)c0, (size_t)(end - ptr)) : NULL;
+                if (!q) return 0;
+                ptr = q - st->s8;
+            } else {
+                while (ptr < end && st->s32[ptr] != c0) ptr++;
+            }
             if (ptr >= end) return 0;
         } else if (cset) {
             while (ptr < end && !in_charset(cset, CH(st, ptr))) ptr++;
