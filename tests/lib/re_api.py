@@ -47,3 +47,16 @@ for code in ([99], [7, 1000], [17, 5, 1], [13, 3, 16], [24, 100, 0, 1, 16, 97, 1
         print(code, 'accepted')
     except RuntimeError as e:
         print(code, e)
+def s_ident(scanner, token): return token
+def s_operator(scanner, token): return "op%s" % token
+def s_float(scanner, token): return float(token)
+def s_int(scanner, token): return int(token)
+scanner = re.Scanner([
+    (r"[a-zA-Z_]\w*", s_ident),
+    (r"\d+\.\d*", s_float),
+    (r"\d+", s_int),
+    (r"=|\+|-|\*|/", s_operator),
+    (r"\s+", None),
+    ])
+print(scanner.scan("sum = 3*foo + 312.50 + bar"))
+print(scanner.scan("a = 1 $ b"))
