@@ -81,7 +81,9 @@ static inline bool ascii_word(uint32_t c) {
 static inline bool loc_word(uint32_t c) {
     return c < 256 && (isalnum((int)c) || c == '_');
 }
-static inline bool uni_word(uint32_t c) { return c == '_' || unicode_isalnum(c); }
+/* the Unicode classes agree with the ASCII ones below 128 */
+static inline bool uni_word(uint32_t c) { return c < 128 ? ascii_word(c) : unicode_isalnum(c); }
+static inline bool uni_digit(uint32_t c) { return c < 128 ? c >= '0' && c <= '9' : unicode_isdecimal(c); }
 static inline bool uni_linebreak(uint32_t c) {
     return c == '\n' || c == '\v' || c == '\f' || c == '\r' || (c >= 0x1C && c <= 0x1E) ||
            c == 0x85 || c == 0x2028 || c == 0x2029;
@@ -102,8 +104,8 @@ static bool category(uint32_t cat, uint32_t c) {
     case CAT_NOT_LINEBREAK: return c != '\n';
     case CAT_LOC_WORD: return loc_word(c);
     case CAT_LOC_NOT_WORD: return !loc_word(c);
-    case CAT_UNI_DIGIT: return unicode_isdecimal(c);
-    case CAT_UNI_NOT_DIGIT: return !unicode_isdecimal(c);
+    case CAT_UNI_DIGIT: return uni_digit(c);
+    case CAT_UNI_NOT_DIGIT: return !uni_digit(c);
     case CAT_UNI_SPACE: return unicode_isspace(c);
     case CAT_UNI_NOT_SPACE: return !unicode_isspace(c);
     case CAT_UNI_WORD: return uni_word(c);
@@ -218,18 +220,30 @@ typedef struct State {
     int64_t capctxs;
     uint32_t steps;         /* counts dispatches between pending checks */
     Value string;
+    /* first storage of the arrays above: most matches need no more, and
+       then a match allocates nothing but its Match object */
+    Ctx ctx0[16];
+    Repeat rep0[4];
+    int64_t data0[32];
+    int64_t mark0[20];
 } State;
 
 static inline uint32_t CH(const State *st, int64_t i) {
     return st->s8 ? st->s8[i] : st->s32[i];
 }
 
-/* Grow one of the state's arrays (pointer-free collector memory). */
-static int grow(void **arr, int64_t *cap, int64_t need, size_t elsize) {
-    if (need <= *cap) return 0;
+/* Grow one of the state's arrays: from its storage in the State (`first`)
+ * to pointer-free collector memory. */
+static int grow_slow(void **arr, int64_t *cap, int64_t need, size_t elsize, void *first) {
     int64_t n = *cap ? *cap * 2 : 64;
     while (n < need) n *= 2;
-    void *p = *arr ? gc_try_realloc(*arr, (size_t)n * elsize) : gc_try_alloc_atomic((size_t)n * elsize);
+    void *p;
+    if (*arr == first) {
+        p = gc_try_alloc_atomic((size_t)n * elsize);
+        if (p && *cap) memcpy(p, first, (size_t)*cap * elsize);
+    } else {
+        p = gc_try_realloc(*arr, (size_t)n * elsize);
+    }
     if (!p) {
         err_no_memory();
         return -1;
@@ -238,9 +252,11 @@ static int grow(void **arr, int64_t *cap, int64_t need, size_t elsize) {
     *cap = n;
     return 0;
 }
+#define GROW(st, arr, cap, need, first) \
+    ((need) <= (st)->cap ? 0 : grow_slow((void **)&(st)->arr, &(st)->cap, (need), sizeof *(st)->arr, (st)->first))
 
 static int data_push(State *st, const int64_t *v, int64_t n) {
-    if (grow((void **)&st->data, &st->capdata, st->ndata + n, sizeof(int64_t)) < 0) return -1;
+    if (GROW(st, data, capdata, st->ndata + n, data0) < 0) return -1;
     memcpy(st->data + st->ndata, v, (size_t)n * sizeof(int64_t));
     st->ndata += n;
     return 0;
@@ -391,7 +407,7 @@ static int sre_match(State *st, const uint32_t *code, int toplevel) {
     int64_t ptr = st->ptr;
     int64_t n;
 
-    if (grow((void **)&st->ctxs, &st->capctxs, 1, sizeof(Ctx)) < 0) return -1;
+    if (GROW(st, ctxs, capctxs, 1, ctx0) < 0) return -1;
     c = &st->ctxs[0];
     c->jump = J_NONE;
     c->toplevel = toplevel;
@@ -404,7 +420,7 @@ static int sre_match(State *st, const uint32_t *code, int toplevel) {
         int tl_ = (tl);                                                             \
         c->pat = pat;                                                               \
         c->ptr = ptr;                                                               \
-        if (grow((void **)&st->ctxs, &st->capctxs, ci + 2, sizeof(Ctx)) < 0) return -1; \
+        if (GROW(st, ctxs, capctxs, ci + 2, ctx0) < 0) return -1;                   \
         pat = (next);                                                               \
         ci++;                                                                       \
         c = &st->ctxs[ci];                                                          \
@@ -652,7 +668,7 @@ entry:
         case OP_REPEAT:
             /* [skip, min, max, body, MAX_UNTIL|MIN_UNTIL] tail: set up a
                repeat record; the UNTIL at the body's end does the work */
-            if (grow((void **)&st->reps, &st->capreps, st->nreps + 1, sizeof(Repeat)) < 0) return -1;
+            if (GROW(st, reps, capreps, st->nreps + 1, rep0) < 0) return -1;
             c->rep = st->nreps++;
             REP->count = -1;
             REP->pat = pat;
@@ -999,7 +1015,13 @@ static const uint32_t *str_codepoints(Value s) {
 
 /* Set up st to match pattern p against `string` between pos and endpos. */
 static int state_init(State *st, PatternObject *p, Value string, int64_t pos, int64_t endpos) {
-    memset(st, 0, sizeof *st);
+    memset(st, 0, offsetof(State, ctx0));
+    st->ctxs = st->ctx0;
+    st->capctxs = sizeof st->ctx0 / sizeof st->ctx0[0];
+    st->reps = st->rep0;
+    st->capreps = sizeof st->rep0 / sizeof st->rep0[0];
+    st->data = st->data0;
+    st->capdata = sizeof st->data0 / sizeof st->data0[0];
     int64_t length;
     if (str_check(string)) {
         if (p->isbytes > 0) {
@@ -1036,7 +1058,9 @@ static int state_init(State *st, PatternObject *p, Value string, int64_t pos, in
     st->endpos = st->end = endpos;
     st->string = string;
     st->nmark = 2 * p->groups;
-    if (st->nmark) {
+    if (st->nmark <= (int64_t)(sizeof st->mark0 / sizeof st->mark0[0])) {
+        st->mark = st->mark0;
+    } else {
         st->mark = gc_try_alloc_atomic((size_t)st->nmark * sizeof(int64_t));
         if (!st->mark) {
             err_no_memory();
@@ -1054,8 +1078,7 @@ static int check_status(int r) {
 
 /* The slice [a, b) of the subject: a str for str, bytes for any bytes-like
  * object (as CPython). */
-static Value subject_slice(const State *st, int64_t a, int64_t b) {
-    Value s = st->string;
+static Value subject_slice(Value s, int64_t a, int64_t b) {
     if (str_check(s)) {
         if (a == 0 && b == str_len(s) && str_check_exact(s)) return s;
         return str_substr(s, a, b);
@@ -1074,12 +1097,12 @@ static Value subject_slice(const State *st, int64_t a, int64_t b) {
 static Value state_group(const State *st, int64_t i, bool empty) {
     int64_t j = 2 * (i - 1);
     if (j + 1 > st->lastmark || st->mark[j] < 0 || st->mark[j + 1] < 0) {
-        if (empty) return subject_slice(st, 0, 0);
+        if (empty) return subject_slice(st->string, 0, 0);
         return V_NONE;
     }
     int64_t a = st->mark[j], b = st->mark[j + 1];
     if (a > b) return err_set(&exc_SystemError, "The span of capturing group is wrong, please report a bug for the re module.");
-    return subject_slice(st, a, b);
+    return subject_slice(st->string, a, b);
 }
 
 static Value match_new(Value pattern, State *st) {
@@ -1194,7 +1217,7 @@ static Value pattern_findall(Value *args, size_t nargs, Value kwnames) {
         if (r == 0) break;
         Value item;
         if (p->groups == 0) {
-            item = subject_slice(&st, st.start, st.ptr);
+            item = subject_slice(st.string, st.start, st.ptr);
         } else if (p->groups == 1) {
             item = state_group(&st, 1, true);
         } else {
@@ -1256,7 +1279,7 @@ static Value pattern_split(Value *args, size_t nargs, Value kwnames) {
         int r = check_status(sre_search(&st, p->code));
         if (r < 0) return VNULL;
         if (r == 0) break;
-        Value item = subject_slice(&st, last, st.start);
+        Value item = subject_slice(st.string, last, st.start);
         if (!item) return VNULL;
         list_append(list, item);
         for (int64_t i = 0; i < p->groups; i++) {
@@ -1268,7 +1291,7 @@ static Value pattern_split(Value *args, size_t nargs, Value kwnames) {
         st.must_advance = st.ptr == st.start;
         last = st.start = st.ptr;
     }
-    Value item = subject_slice(&st, last, st.endpos);
+    Value item = subject_slice(st.string, last, st.endpos);
     if (!item) return VNULL;
     list_append(list, item);
     return list;
@@ -1314,7 +1337,7 @@ static Value pattern_subx(Value self, Value repl, Value string, int64_t count, b
         if (r == 0) break;
         int64_t b = st.start, e = st.ptr;
         if (i < b) {
-            Value item = subject_slice(&st, i, b);
+            Value item = subject_slice(st.string, i, b);
             if (!item) return VNULL;
             list_append(list, item);
         }
@@ -1335,7 +1358,7 @@ static Value pattern_subx(Value self, Value repl, Value string, int64_t count, b
         st.start = st.ptr;
     }
     if (i < st.endpos) {
-        Value item = subject_slice(&st, i, st.endpos);
+        Value item = subject_slice(st.string, i, st.endpos);
         if (!item) return VNULL;
         list_append(list, item);
     }
@@ -1533,10 +1556,7 @@ static Value match_slice(Value self, int64_t i, Value dflt) {
     MatchObject *m = MAT(self);
     int64_t a = m->marks[2 * i], b = m->marks[2 * i + 1];
     if (a < 0 || b < 0) return dflt;
-    State st;
-    memset(&st, 0, sizeof st);
-    st.string = m->string;
-    return subject_slice(&st, a, b);
+    return subject_slice(m->string, a, b);
 }
 
 static Value match_group_of(Value self, Value index, Value dflt) {
