@@ -1793,9 +1793,8 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     t->dict = dict_copy(ns);
     if (qn) dict_del(t->dict, NAME(__qualname__));
     /* What match patterns accept, declared the way CPython's ABCMeta reads
-     * it from collections.abc's Sequence (1 << 5) and Mapping (1 << 6):
-     * lib/collections.py's UserList, UserDict... declare it, as CPython
-     * derives them from those ABCs. */
+     * it from collections.abc's Sequence (1 << 5) and Mapping (1 << 6);
+     * subclasses inherit the flags. */
     Value abcf = dict_get_cstr(t->dict, "__abc_tpflags__");
     if (abcf) {
         if (v_is_int(abcf)) {
