@@ -2086,6 +2086,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         SnapSlot a = *stack_slot(rf, 1);
         bool truth;
         IRRef t = bool_to_branch(R, a, concrete_stack(sp, 1), &truth);
+        if (t == IR_NONE) {
+            /* generic truth (a list, __bool__, __len__): a call, whose
+               result is data here, not a branch to resolve */
+            IRRef args[1] = {as_ref(R, a)};
+            t = call_int(R, JH_truth, 1, args);
+        }
         IRRef r = emit1(R, IR_int_is_zero, t, NULL);
         pop(R);
         push(R, r, SK_BOOL);
