@@ -120,7 +120,13 @@ static bool too_long(Recorder *R) {
     return false;
 }
 
+static void rec_abort(Recorder *R, AbortReason why);
+
 static IRRef emit(Recorder *R, int op, int nargs, const IRRef *args, Descr *d) {
+    /* an operand the recorder never computed is a recorder bug: the trace
+       is dropped (named, counted) rather than compiled into wrong code */
+    for (int i = 0; i < nargs; i++)
+        if (args[i] == IR_NONE) rec_abort(R, ABORT_RECORDER_BUG);
     if (irop_info[op].flags & IRF_CALL) R->ncalls++;
     if ((irop_info[op].flags & (IRF_CALL | IRF_STORE)) && !(irop_info[op].flags & IRF_PURE)) R->effects = true;
     IRRef r = ir_emit(&R->ir, op, nargs, args, d);
