@@ -2260,7 +2260,18 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     }
     TARGET(SETUP_ANNOTATIONS) {
         Value ns = f->locals ? f->locals : f->globals;
-        if (!dict_get_str(ns, NAME(__annotations__))) dict_set(ns, NAME(__annotations__), dict_new());
+        SAVE_REGS();
+        if (dict_check_exact(ns)) {
+            if (!dict_get_str(ns, NAME(__annotations__))) dict_set(ns, NAME(__annotations__), dict_new());
+        } else {
+            /* a mapping given to exec() or by __prepare__ */
+            Value a = obj_getitem(ns, NAME(__annotations__));
+            if (!a) {
+                if (!err_matches(&exc_KeyError)) goto error;
+                err_clear();
+                if (obj_setitem(ns, NAME(__annotations__), dict_new()) < 0) goto error;
+            }
+        }
         NEXT();
     }
     TARGET(PRINT_EXPR) {
