@@ -162,7 +162,8 @@ static Value load_attr_slow_(Value obj, InlineCache *ic) {
     if (type_check(obj) && V_OBJ(obj)->type == &type_type) {
         Type *ot = V_AS(Type, obj);
         Value attr = type_lookup(ot, name);
-        if (attr && !type_lookup(&type_type, name)) {
+        /* (__annotations__ is the class's own, never inherited: type_getattr) */
+        if (attr && !type_lookup(&type_type, name) && name != NAME(__annotations__)) {
             Type *at = type_of(attr);
             if (!at->descr_get || at == &function_type) {
                 ic->kind = IC_ATTR_TYPE;
