@@ -803,7 +803,10 @@ static void compile_fstring_part(Compiler *c, Expr *e) {
         compile_expr(c, e);
         return;
     }
-    /* E_FORMATTEDVALUE */
+    if (e->kind != E_FORMATTEDVALUE) {   /* any expression, from an AST object */
+        compile_expr(c, e);
+        return;
+    }
     compile_expr(c, e->u.formatted.value);
     int conv = e->u.formatted.conversion;
     int arg = conv == 's' ? FVC_STR : conv == 'r' ? FVC_REPR : conv == 'a' ? FVC_ASCII : FVC_NONE;

@@ -24,6 +24,10 @@ CodeObject *compile_source(const char *src, size_t len, const char *filename, Co
 /* compile() and exec() of a str: its coding declaration is not looked at */
 CodeObject *compile_text(const char *src, size_t len, const char *filename, CompileMode mode);
 
+/* Raise the SyntaxError described by info; without src the offending
+ * line is read from info->filename. */
+void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len);
+
 /* Stack effect of an instruction (for the assembler's depth analysis). */
 int op_stack_effect(int op, int arg, int jump);
 
