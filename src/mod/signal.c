@@ -29,7 +29,6 @@
 #include "../vm/pending.h"
 #include "../jit/safepoint.h"
 
-Value sys_frame_object(Frame *f);   /* sys.c */
 
 /* Flags written by the C handler, read and cleared by the main thread. */
 static volatile sig_atomic_t tripped[NSIG];

@@ -667,6 +667,7 @@ static Type frame_type;
  * frame's memory is reused by later calls, so the code must match too (a
  * later call of the same code at the same place still looks live). */
 static bool snapshot_live(FrameObject *fo) {
+    if (!fo->raw) return false;
     for (Frame *x = tstate.frame; x; x = x->back)
         if (x == fo->raw) return V_FROM_PTR(x->code) == fo->code;
     return false;
@@ -686,6 +687,22 @@ static Value frame_object_new(Frame *f) {
 }
 
 Value sys_frame_object(Frame *f) { return frame_object_new(f); }
+
+Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti) {
+    FrameObject *fo = (FrameObject *)obj_alloc(&frame_type, sizeof *fo);
+    fo->raw = raw;
+    fo->code = V_FROM_PTR(code);
+    fo->globals = globals;
+    fo->locals = locals ? locals : dict_new();
+    fo->lasti = lasti;
+    fo->lineno = code_line(code, lasti);
+    fo->trace = V_NONE;
+    fo->trace_lines = true;
+    return V_FROM_PTR(fo);
+}
+
+bool sys_frame_check(Value v) { return v && v_is_ptr(v) && V_OBJ(v)->type == &frame_type; }
+CodeObject *sys_frame_code(Value v) { return V_AS(CodeObject, V_AS(FrameObject, v)->code); }
 
 static Value frame_get_code(Value v) { return V_AS(FrameObject, v)->code; }
 static Value frame_get_globals(Value v) { return V_AS(FrameObject, v)->globals; }

@@ -1,14 +1,19 @@
-/* genericalias.c: types.GenericAlias, what `list[int]` evaluates to.
+/* genericalias.c: types.GenericAlias, what `list[int]` evaluates to, and
+ * types.UnionType, what `int | str` evaluates to.
  *
  * An alias records its origin (list) and arguments ((int,)); calling it
  * calls the origin, and its repr spells the subscription. The builtin
- * containers' __class_getitem__ is generic_alias_class_getitem(). */
+ * containers' __class_getitem__ is generic_alias_class_getitem(). Both
+ * kinds take part in typing's protocol: their __parameters__ are the
+ * type variables among their arguments (objects with __typing_subst__),
+ * and subscripting substitutes them. */
 #include "../runtime.h"
 
 typedef struct GenericAliasObject {
     Object hdr;
     Value origin;
-    Value args;     /* tuple */
+    Value args;         /* tuple */
+    Value parameters;   /* tuple, computed on first use */
 } GenericAliasObject;
 
 Type generic_alias_type;
@@ -63,6 +68,92 @@ static Value ga_repr(Value v) {
     return str_from_buf(&b);
 }
 
+/* __parameters__ of an argument tuple: the type variables in it (objects
+   with __typing_subst__) and those of nested aliases, each once */
+static Value make_parameters(Value args) {
+    Value params = list_new(0);
+    for (int64_t i = 0; i < tuple_size(args); i++) {
+        Value t = tuple_get(args, i);
+        if (type_check(t)) continue;   /* a class's __parameters__ is not its own */
+        Value subst = obj_getattr_opt(t, str_intern_cstr("__typing_subst__"));
+        if (!subst && err_occurred()) return VNULL;
+        Value add = VNULL;
+        if (subst) add = tuple_pack(1, t);
+        else {
+            Value sub = obj_getattr_opt(t, NAME(__parameters__));
+            if (!sub && err_occurred()) return VNULL;
+            if (sub && tuple_check(sub)) add = sub;
+        }
+        for (int64_t j = 0; add && j < tuple_size(add); j++) {
+            Value p = tuple_get(add, j);
+            bool seen = false;
+            for (int64_t k = 0; k < list_size(params) && !seen; k++) seen = list_get(params, k) == p;
+            if (!seen) list_append(params, p);
+        }
+    }
+    return tuple_from_array(list_items(params), list_size(params));
+}
+
+static Value ga_parameters(GenericAliasObject *g) {
+    if (!g->parameters) g->parameters = make_parameters(g->args);
+    return g->parameters;
+}
+
+/* alias[item]: each parameter replaced by its argument in args, through
+   the parameters' __typing_prepare_subst__/__typing_subst__ and nested
+   aliases' own subscription (typing's protocol) */
+static Value subs_parameters(Value self, Value args, Value params, Value item) {
+    int64_t np = tuple_size(params);
+    if (np == 0) return err_format(&exc_TypeError, "%R is not a generic class", self);
+    Value items = tuple_check(item) ? item : tuple_pack(1, item);
+    for (int64_t i = 0; i < np; i++) {
+        Value prep = obj_getattr_opt(tuple_get(params, i), str_intern_cstr("__typing_prepare_subst__"));
+        if (!prep && err_occurred()) return VNULL;
+        if (prep) {
+            Value a[2] = {self, items};
+            items = obj_call(prep, a, 2, VNULL);
+            if (!items) return VNULL;
+            if (!tuple_check(items)) return err_set(&exc_TypeError, "__typing_prepare_subst__ must return a tuple");
+        }
+    }
+    int64_t ni = tuple_size(items);
+    if (ni != np)
+        return err_format(&exc_TypeError, "Too %s arguments for %R; actual %zd, expected %zd", ni > np ? "many" : "few",
+                          self, (ssize_t)ni, (ssize_t)np);
+    Value out = list_new(tuple_size(args));
+    for (int64_t i = 0; i < tuple_size(args); i++) {
+        Value a = tuple_get(args, i);
+        Value r = a;
+        if (!type_check(a)) {
+            Value subst = obj_getattr_opt(a, str_intern_cstr("__typing_subst__"));
+            if (!subst && err_occurred()) return VNULL;
+            if (subst) {
+                int64_t k = 0;
+                while (k < np && tuple_get(params, k) != a) k++;
+                Value x = tuple_get(items, k);
+                r = obj_call(subst, &x, 1, VNULL);
+            } else {
+                Value sub = obj_getattr_opt(a, NAME(__parameters__));
+                if (!sub && err_occurred()) return VNULL;
+                if (sub && tuple_check(sub) && tuple_size(sub)) {
+                    Value sitems = list_new(tuple_size(sub));
+                    for (int64_t j = 0; j < tuple_size(sub); j++) {
+                        int64_t k = 0;
+                        while (k < np && tuple_get(params, k) != tuple_get(sub, j)) k++;
+                        list_append(sitems, k < np ? tuple_get(items, k) : tuple_get(sub, j));
+                    }
+                    Value key = tuple_size(sub) == 1 ? list_get(sitems, 0)
+                                                     : tuple_from_array(list_items(sitems), list_size(sitems));
+                    r = obj_getitem(a, key);
+                }
+            }
+            if (!r) return VNULL;
+        }
+        list_append(out, r);
+    }
+    return tuple_from_array(list_items(out), list_size(out));
+}
+
 static Value ga_call(Value self, Value *args, size_t nargs, Value kwnames) {
     return obj_call(V_AS(GenericAliasObject, self)->origin, args, nargs, kwnames);
 }
@@ -71,7 +162,9 @@ static Value ga_getattr(Value self, Value name) {
     GenericAliasObject *g = V_AS(GenericAliasObject, self);
     if (str_eq_cstr(name, "__origin__")) return g->origin;
     if (str_eq_cstr(name, "__args__")) return g->args;
-    if (str_eq_cstr(name, "__parameters__")) return tuple_empty;
+    if (str_eq_cstr(name, "__parameters__")) return ga_parameters(g);
+    if (str_eq_cstr(name, "__unpacked__")) return V_FALSE;
+    if (str_eq_cstr(name, "__typing_unpacked_tuple_args__")) return V_NONE;
     Value r = generic_getattr_noerr(self, name);
     if (r || err_occurred()) return r;
     /* everything else is the origin's (alias.__name__, alias.fromkeys...) */
@@ -104,14 +197,32 @@ static int64_t ga_hash(Value v) {
 }
 
 static Value ga_getitem(Value self, Value key) {
-    (void)key;
-    return err_format(&exc_TypeError, "%R is not a generic class", self);
+    GenericAliasObject *g = V_AS(GenericAliasObject, self);
+    Value params = ga_parameters(g);
+    if (!params) return VNULL;
+    Value args = subs_parameters(self, g->args, params, key);
+    return args ? generic_alias_new(g->origin, args) : VNULL;
 }
 
 static Value ga_mro_entries(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
     (void)kwnames;
     return tuple_pack(1, V_AS(GenericAliasObject, args[0])->origin);
+}
+
+static Value no_isinstance(Value *args, size_t nargs, Value kwnames) {
+    return err_set(&exc_TypeError, "isinstance() argument 2 cannot be a parameterized generic");
+}
+static Value no_issubclass(Value *args, size_t nargs, Value kwnames) {
+    return err_set(&exc_TypeError, "issubclass() argument 2 cannot be a parameterized generic");
+}
+static Value ga_reduce(Value *args, size_t nargs, Value kwnames) {
+    GenericAliasObject *g = V_AS(GenericAliasObject, args[0]);
+    return tuple_pack(2, V_FROM_PTR(&generic_alias_type), tuple_pack(2, g->origin, g->args));
+}
+static Value ga_binop(Value a, Value b, int op) {
+    if (BINOP_BASE(op) != BINOP_OR || (op & BINOP_INPLACE)) return V_NOTIMPL;
+    return union_or(a, b);
 }
 
 static Value ga_new(Type *t, Value *args, size_t nargs, Value kwnames) {
@@ -122,6 +233,9 @@ static Value ga_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static const MethodDef ga_methods[] = {
     {"__mro_entries__", ga_mro_entries, 0, NULL},
+    {"__instancecheck__", no_isinstance, 0, NULL},
+    {"__subclasscheck__", no_issubclass, 0, NULL},
+    {"__reduce__", ga_reduce, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -134,10 +248,161 @@ Type generic_alias_type = {
     .getattr = ga_getattr,
     .getitem = ga_getitem,
     .call = ga_call,
+    .binop = ga_binop,
+    .binop_mask = 1u << BINOP_OR,
     .new_ = ga_new,
 };
 
+/* ---- types.UnionType ------------------------------------------------------------------ */
+
+typedef struct UnionObject {
+    Object hdr;
+    Value args;         /* tuple: flattened, without repeats, None as NoneType */
+    Value parameters;   /* tuple, computed on first use */
+} UnionObject;
+
+Type union_type;
+
+static bool is_unionable(Value v) {
+    return v == V_NONE || type_check(v) || type_of(v) == &generic_alias_type || type_of(v) == &union_type;
+}
+
+static void union_collect(Value list, Value v) {
+    if (type_of(v) == &union_type) {
+        Value a = V_AS(UnionObject, v)->args;
+        for (int64_t i = 0; i < tuple_size(a); i++) list_append(list, tuple_get(a, i));
+    } else {
+        list_append(list, v == V_NONE ? V_FROM_PTR(&none_type) : v);
+    }
+}
+
+/* A union of the arguments in list (flattened), or the one argument left
+   once repeats go: repeats are the same object, or equal aliases */
+static Value union_from_list(Value all) {
+    Value uniq = list_new(list_size(all));
+    for (int64_t i = 0; i < list_size(all); i++) {
+        Value x = list_get(all, i);
+        bool dup = false;
+        for (int64_t j = 0; j < list_size(uniq) && !dup; j++) {
+            Value y = list_get(uniq, j);
+            if (type_of(x) == &generic_alias_type && type_of(y) == &generic_alias_type) {
+                int eq = obj_richcompare_bool(x, y, CMP_EQ);
+                if (eq < 0) return VNULL;
+                dup = eq;
+            } else dup = x == y;
+        }
+        if (!dup) list_append(uniq, x);
+    }
+    if (list_size(uniq) == 1) return list_get(uniq, 0);
+    UnionObject *u = (UnionObject *)obj_alloc(&union_type, sizeof *u);
+    u->args = tuple_from_array(list_items(uniq), list_size(uniq));
+    return V_FROM_PTR(u);
+}
+
+Value union_or(Value a, Value b) {
+    if (!is_unionable(a) || !is_unionable(b)) return V_NOTIMPL;
+    Value all = list_new(4);
+    union_collect(all, a);
+    union_collect(all, b);
+    return union_from_list(all);
+}
+
+static Value union_repr(Value v) {
+    Value args = V_AS(UnionObject, v)->args;
+    Buf b;
+    buf_init(&b, 32);
+    for (int64_t i = 0; i < tuple_size(args); i++) {
+        if (i) buf_puts(&b, " | ");
+        Value a = tuple_get(args, i);
+        if (a == V_FROM_PTR(&none_type)) buf_puts(&b, "None");
+        else if (repr_item(&b, a) < 0) return VNULL;
+    }
+    return str_from_buf(&b);
+}
+
+static Value union_args_set(Value u) { return set_from_iterable(V_AS(UnionObject, u)->args); }
+
+static Value union_richcompare(Value a, Value b, int op) {
+    if ((op != CMP_EQ && op != CMP_NE) || type_of(b) != &union_type) return V_NOTIMPL;
+    Value x = union_args_set(a), y = x ? union_args_set(b) : VNULL;
+    if (!y) return VNULL;
+    return obj_richcompare(x, y, op);
+}
+
+static int64_t union_hash(Value v) {
+    Value fs = frozenset_new();
+    if (set_update(fs, V_AS(UnionObject, v)->args) < 0) return -1;
+    return obj_hash(fs);
+}
+
+static Value union_getattr(Value self, Value name) {
+    UnionObject *u = V_AS(UnionObject, self);
+    if (str_eq_cstr(name, "__args__")) return u->args;
+    if (str_eq_cstr(name, "__parameters__")) {
+        if (!u->parameters) u->parameters = make_parameters(u->args);
+        return u->parameters;
+    }
+    return generic_getattr(self, name);
+}
+
+static Value union_getitem(Value self, Value key) {
+    UnionObject *u = V_AS(UnionObject, self);
+    Value params = union_getattr(self, NAME(__parameters__));
+    if (!params) return VNULL;
+    Value args = subs_parameters(self, u->args, params, key);
+    if (!args) return VNULL;
+    /* the new arguments are joined with |, as typing's objects may be */
+    Value r = tuple_get(args, 0);
+    for (int64_t i = 1; i < tuple_size(args); i++) {
+        r = obj_binop(r, tuple_get(args, i), BINOP_OR);
+        if (!r) return VNULL;
+    }
+    return r;
+}
+
+static Value union_binop(Value a, Value b, int op) {
+    if (BINOP_BASE(op) != BINOP_OR || (op & BINOP_INPLACE)) return V_NOTIMPL;
+    return union_or(a, b);
+}
+
+/* isinstance(x, int | str): the union's members in order (an alias among
+   them raises when reached) */
+static Value union_check(Value *args, size_t nargs, bool sub) {
+    if (arg_count(sub ? "__subclasscheck__" : "__instancecheck__", nargs - 1, 1, 1) < 0) return VNULL;
+    Value uargs = V_AS(UnionObject, args[0])->args;
+    for (int64_t i = 0; i < tuple_size(uargs); i++) {
+        int r = sub ? obj_issubclass(args[1], tuple_get(uargs, i)) : obj_isinstance(args[1], tuple_get(uargs, i));
+        if (r < 0) return VNULL;
+        if (r) return V_TRUE;
+    }
+    return V_FALSE;
+}
+static Value union_instancecheck(Value *args, size_t nargs, Value kwnames) { return union_check(args, nargs, false); }
+static Value union_subclasscheck(Value *args, size_t nargs, Value kwnames) { return union_check(args, nargs, true); }
+
+static const MethodDef union_methods[] = {
+    {"__instancecheck__", union_instancecheck, 0, NULL},
+    {"__subclasscheck__", union_subclasscheck, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+Type union_type = {
+    .tname = "UnionType",
+    .basicsize = sizeof(UnionObject),
+    .repr = union_repr,
+    .hash = union_hash,
+    .richcompare = union_richcompare,
+    .getattr = union_getattr,
+    .getitem = union_getitem,
+    .binop = union_binop,
+    .binop_mask = 1u << BINOP_OR,
+    .flags = TF_ABSTRACT_NEW,
+};
+
 void generic_alias_init(void) {
+    type_add_methods(&union_type, union_methods);
+    type_ready(&union_type);
+    union_type.module = str_intern_cstr("types");
     type_add_methods(&generic_alias_type, ga_methods);
     type_ready(&generic_alias_type);
     generic_alias_type.module = str_intern_cstr("types");

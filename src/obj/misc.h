@@ -57,6 +57,10 @@ Value generic_alias_new(Value origin, Value args);
 /* __class_getitem__ of the builtin containers (a classmethod's C function) */
 Value generic_alias_class_getitem(Value *args, size_t nargs, Value kwnames);
 void generic_alias_init(void);
+/* types.UnionType: a | b for classes, None, aliases and unions (or
+   NotImplemented for other operands) */
+extern Type union_type;
+Value union_or(Value a, Value b);
 
 Value range_new(int64_t start, int64_t stop, int64_t step);
 Value slice_new(Value start, Value stop, Value step);

@@ -1870,10 +1870,14 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     t->basicsize = t->attrs_offset ? t->attrs_offset + (uint32_t)sizeof(InstanceAttrs) + 8u * t->inline_slots
                                    : sb->basicsize + (type_has_flag(t, TF_VAR_DICT) ? VAR_DICT_EXTRA : 0u);
     /* the slots' descriptors, and __dict__ where a hierarchy first gets one */
+    /* checked against the class body's names before any member is added:
+       a name may repeat in __slots__ (datetime's date.__slots__ +
+       time.__slots__ both hold '_hashcode'); the last one wins, as CPython */
+    for (int64_t i = 0; slot_names && i < list_size(slot_names); i++)
+        if (dict_get_str(t->dict, list_get(slot_names, i)))
+            return err_format(&exc_ValueError, "%R in __slots__ conflicts with class variable", list_get(slot_names, i));
     for (int64_t i = 0; slot_names && i < list_size(slot_names); i++) {
         Value n = list_get(slot_names, i);
-        if (dict_get_str(t->dict, n))
-            return err_format(&exc_ValueError, "%R in __slots__ conflicts with class variable", n);
         MemberDescrObject *md = (MemberDescrObject *)obj_alloc(&member_descr_type, sizeof *md);
         md->owner = t;
         md->name = n;
@@ -1995,8 +1999,16 @@ Type object_type = {
     .init = object_init,
 };
 
+/* class | class: a types.UnionType */
+static Value type_binop(Value a, Value b, int op) {
+    if (BINOP_BASE(op) != BINOP_OR || (op & BINOP_INPLACE)) return V_NOTIMPL;
+    return union_or(a, b);
+}
+
 Type type_type = {
     .tname = "type",
+    .binop = type_binop,
+    .binop_mask = 1u << BINOP_OR,
     .base = &object_type,
     .flags = TF_BASETYPE | TF_TYPE_SUBCLASS,
     .basicsize = sizeof(Type),

@@ -387,7 +387,7 @@ void err_clear(void) { tstate.exc = VNULL; }
 
 Type traceback_type;
 
-Value traceback_new(Value next, CodeObject *code, int lasti) {
+static Value traceback_new(Value next, CodeObject *code, int lasti) {
     TracebackObject *tb = (TracebackObject *)obj_alloc(&traceback_type, sizeof *tb);
     tb->next = next;
     tb->code = code;
@@ -396,26 +396,77 @@ Value traceback_new(Value next, CodeObject *code, int lasti) {
     return V_FROM_PTR(tb);
 }
 
-void traceback_add(Value exc, CodeObject *code, int lasti) {
+void traceback_add(Value exc, Frame *f, int lasti) {
     ExcObject *e = V_AS(ExcObject, exc);
-    e->traceback = traceback_new(e->traceback, code, lasti);
+    e->traceback = traceback_new(e->traceback, f->code, lasti);
+    TracebackObject *tb = V_AS(TracebackObject, e->traceback);
+    tb->raw = f;
+    tb->globals = f->globals;
+}
+
+/* The frame's memory is reused once it returns, so the locals a later
+   tb_frame.f_locals shows are copied now (only for frames an exception
+   leaves: a frame that handles it is still running when its tb is read). */
+void traceback_frame_exit(Value exc, Frame *f) {
+    Value t = V_AS(ExcObject, exc)->traceback;
+    if (!t) return;
+    TracebackObject *tb = V_AS(TracebackObject, t);
+    if (tb->raw == f && !tb->locals) tb->locals = frame_locals_dict(f);
 }
 
 static Value tb_get_next(Value v) {
     Value n = V_AS(TracebackObject, v)->next;
     return n ? n : V_NONE;
 }
+/* tb_next may be set to None or another traceback, without making a cycle */
+static int tb_set_next(Value v, Value n) {
+    if (!n) return err_set(&exc_TypeError, "can't delete tb_next attribute"), -1;
+    if (n != V_NONE && !traceback_check(n))
+        return err_format(&exc_TypeError, "expected traceback object or None, got '%T'", n), -1;
+    for (Value c = n; c && c != V_NONE; c = V_AS(TracebackObject, c)->next)
+        if (c == v) return err_set(&exc_ValueError, "traceback loop detected"), -1;
+    V_AS(TracebackObject, v)->next = n == V_NONE ? VNULL : n;
+    return 0;
+}
 static Value tb_get_lineno(Value v) { return v_int(V_AS(TracebackObject, v)->lineno); }
-static Value tb_get_lasti(Value v) { return v_int(V_AS(TracebackObject, v)->lasti * 2); }
+static Value tb_get_lasti(Value v) { return v_int(code_offset(V_AS(TracebackObject, v)->lasti)); }
+static Value tb_get_frame(Value v) {
+    TracebackObject *tb = V_AS(TracebackObject, v);
+    if (!tb->frame) tb->frame = sys_frame_object_at(tb->raw, tb->code, tb->globals, tb->locals, tb->lasti);
+    return tb->frame;
+}
+
+/* types.TracebackType(tb_next, tb_frame, tb_lasti, tb_lineno) */
+static Value tb_new(Type *type, Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"traceback", 0, 4, 0, {"tb_next", "tb_frame", "tb_lasti", "tb_lineno", NULL}};
+    Value a[4];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (a[0] != V_NONE && !traceback_check(a[0]))
+        return err_format(&exc_TypeError, "expected traceback object or None, got '%T'", a[0]);
+    if (!sys_frame_check(a[1]))
+        return err_format(&exc_TypeError, "TracebackType() argument 'tb_frame' must be frame, not %T", a[1]);
+    if (!v_is_int(a[2]) || !v_is_int(a[3]))
+        return err_format(&exc_TypeError, "TracebackType() argument 'tb_lasti' must be int, not %T",
+                          v_is_int(a[2]) ? a[3] : a[2]);
+    CodeObject *co = sys_frame_code(a[1]);
+    TracebackObject *tb = (TracebackObject *)obj_alloc(type, sizeof *tb);
+    tb->next = a[0] == V_NONE ? VNULL : a[0];
+    tb->code = co;
+    tb->lasti = (int)(v_intval(a[2]) / CODE_UNIT_BYTES);
+    tb->lineno = (int)v_intval(a[3]);
+    tb->frame = a[1];
+    return V_FROM_PTR(tb);
+}
 
 static const GetSetDef tb_getsets[] = {
-    {"tb_next", tb_get_next, NULL, NULL},
+    {"tb_next", tb_get_next, tb_set_next, NULL},
     {"tb_lineno", tb_get_lineno, NULL, NULL},
     {"tb_lasti", tb_get_lasti, NULL, NULL},
+    {"tb_frame", tb_get_frame, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
-Type traceback_type = {.tname = "traceback", .basicsize = sizeof(TracebackObject)};
+Type traceback_type = {.tname = "traceback", .basicsize = sizeof(TracebackObject), .new_ = tb_new};
 
 /* ---- printing --------------------------------------------------------------------- */
 

@@ -2285,7 +2285,7 @@ L_RECORD:
 
 error:
     /* tstate.exc is set: record this frame in the traceback */
-    traceback_add(tstate.exc, co, LASTI());
+    traceback_add(tstate.exc, f, LASTI());
 exception_unwind:
     if (__builtin_expect(jit.recording, 0) && tstate.c_depth == jit.record_c_depth) {
         jit_abort(ABORT_EXCEPTION);
@@ -2303,6 +2303,7 @@ exception_unwind:
             NEXT();
         }
         /* no handler: leave this frame */
+        traceback_frame_exit(tstate.exc, f);
         if (f == entry) {
             f->sp = frame_stack_base(f);
             tstate.depth--;
@@ -2317,7 +2318,7 @@ exception_unwind:
         f = caller;
         tstate.frame = f;
         LOAD_REGS();
-        traceback_add(tstate.exc, co, LASTI());
+        traceback_add(tstate.exc, f, LASTI());
     }
 #undef LOAD_REGS
 #undef SAVE_REGS

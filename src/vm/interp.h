@@ -100,6 +100,13 @@ Frame *frame_setup_call(FunctionObject *func, Value *args, size_t nargs, Value k
 /* A dict of f's local variables (a snapshot for function frames; the
  * namespace itself for module and class frames). mod/builtins.c */
 Value frame_locals_dict(Frame *f);
+/* Frame objects (mod/sys.c): a snapshot of running frame f; one of the
+ * frame raw (NULL: none) ran code in, for a traceback entry at instruction
+ * lasti, showing `locals` once raw has returned (VNULL: an empty dict) */
+Value sys_frame_object(Frame *f);
+Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti);
+bool sys_frame_check(Value v);
+CodeObject *sys_frame_code(Value v);
 /* Run a module code object in `globals` (a cells dict). */
 Value eval_module_code(CodeObject *co, Value globals, Value locals);
 /* Call a Python function with vectorcall arguments. */

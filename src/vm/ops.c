@@ -433,6 +433,15 @@ int obj_isinstance(Value v, Value cls) {
         }
         return 0;
     }
+    /* any object may answer through its class's __instancecheck__ (a
+       types.UnionType, typing's special forms) */
+    Value ic = type_lookup(type_of(cls), NAME(__instancecheck__));
+    if (ic) {
+        Value a[2] = {cls, v};
+        Value r = obj_call(ic, a, 2, VNULL);
+        if (!r) return -1;
+        return obj_truth(r);
+    }
     err_set(&exc_TypeError, "isinstance() arg 2 must be a type, a tuple of types, or a union");
     return -1;
 }
@@ -446,6 +455,13 @@ int obj_issubclass(Value derived, Value cls) {
         return 0;
     }
     if (!type_check(cls)) {
+        Value sc = type_lookup(type_of(cls), NAME(__subclasscheck__));
+        if (sc) {
+            Value a[2] = {cls, derived};
+            Value r = obj_call(sc, a, 2, VNULL);
+            if (!r) return -1;
+            return obj_truth(r);
+        }
         err_set(&exc_TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
         return -1;
     }

@@ -13,6 +13,12 @@ typedef struct TracebackObject {
     CodeObject *code;
     int lasti;              /* instruction index */
     int lineno;
+    /* tb_frame: the frame the entry was made in (NULL for one made by
+       types.TracebackType()), with its globals, its locals as they were
+       when the exception left it (VNULL while it has not), and the frame
+       object, made on first use of tb_frame or given to the constructor */
+    struct Frame *raw;
+    Value globals, locals, frame;
 } TracebackObject;
 
 extern Type traceback_type;
@@ -21,9 +27,11 @@ static inline bool traceback_check(Value v) {
     return v && v_is_ptr(v) && V_OBJ(v)->type == &traceback_type;
 }
 
-Value traceback_new(Value next, CodeObject *code, int lasti);
-/* Record that exc passed through (code, lasti): prepend an entry. */
-void traceback_add(Value exc, CodeObject *code, int lasti);
+/* Record that exc passed through frame f at instruction lasti: prepend
+ * an entry. */
+void traceback_add(Value exc, struct Frame *f, int lasti);
+/* exc leaves frame f (no handler there): keep f's locals for tb_frame */
+void traceback_frame_exit(Value exc, struct Frame *f);
 /* The text of line `lineno` of a file (or registered source), or VNULL. */
 Value traceback_source_line(Value filename, int lineno);
 /* Make source text known under a name (for -c and the prompt). */
