@@ -6,6 +6,12 @@
       ast.dump(tree) (with --attrs: ast.dump(tree, include_attributes=True)).
       Files CPython itself cannot parse are skipped.
 
+  parsetest_compare.py astmod [--attrs] [--tpy BIN] PATH...
+      The same comparison through tpy's real `ast` module: tpy (./tpy
+      unless --tpy) runs ast.dump(ast.parse(src)) (with --attrs:
+      include_attributes=True) on the files in batches, and each dump must
+      equal CPython's.
+
   parsetest_compare.py fuzz [--parsetest BIN] [--seed N] [--count N] PATH...
       Mutate the .py files under PATH at random (delete, duplicate, insert or
       swap tokens or characters, cut the file), run parsetest on each
@@ -77,6 +83,51 @@ def check_ast(binary, path, attrs):
         i += 1
     return 'fail', 'differs at %d:\n   tpy: ...%s\n  py3: ...%s' % (
         i, got[max(0, i - 80):i + 80], expected[max(0, i - 80):i + 80])
+
+
+# run by tpy: dump every file named on the command line, each after a
+# marker line (a file it cannot parse gets the marker only)
+ASTMOD_SCRIPT = r'''
+import ast, sys
+attrs = sys.argv[1] == '1'
+for path in sys.argv[2:]:
+    with open(path, 'rb') as f:
+        src = f.read()
+    try:
+        d = ast.dump(ast.parse(src), include_attributes=attrs)
+    except (SyntaxError, ValueError) as e:
+        d = None
+    sys.stdout.write('\x00FILE %s\n' % path)
+    if d is not None:
+        sys.stdout.write(d + '\n')
+'''
+
+
+def check_astmod_batch(binary, files, attrs):
+    """[(file, status, detail)] for one tpy run over files"""
+    g = subprocess.run([binary, '-c', ASTMOD_SCRIPT, '1' if attrs else '0'] + files,
+                       capture_output=True, timeout=600)
+    got = {}
+    cur = None
+    for line in g.stdout.decode('utf-8', 'surrogateescape').split('\n'):
+        if line.startswith('\x00FILE '):
+            cur = line[6:]
+            got[cur] = None
+        elif cur is not None and got[cur] is None:
+            got[cur] = line
+    res = []
+    for f in files:
+        want = cpython_dump(f, attrs)
+        if want is None:
+            res.append((f, 'skip', ''))
+        elif f not in got:
+            res.append((f, 'fail', 'tpy stopped (exit %d): %s' % (g.returncode,
+                        g.stderr.decode('utf-8', 'replace').strip().split('\n')[-1][:200])))
+        elif got[f] != want:
+            res.append((f, 'fail', 'dump differs'))
+        else:
+            res.append((f, 'pass', ''))
+    return res
 
 
 def check_error(binary, path):
@@ -228,7 +279,7 @@ def check_interactive(binary):
 
 def main():
     argv = sys.argv[1:]
-    if not argv or argv[0] not in ('ast', 'errors', 'fuzz', 'interactive'):
+    if not argv or argv[0] not in ('ast', 'astmod', 'errors', 'fuzz', 'interactive'):
         print(__doc__)
         return 2
     mode = argv.pop(0)
@@ -244,7 +295,7 @@ def main():
             seed = int(argv.pop(0))
         elif a == '--count':
             count = int(argv.pop(0))
-        elif a == '--parsetest':
+        elif a in ('--parsetest', '--tpy'):
             binary = argv.pop(0)
         else:
             paths.append(a)
@@ -281,6 +332,19 @@ def main():
                         print('DIFF %s.diff: %s' % (path, detail))
         print('%d mutants with a different error message or line (informational)' % msgdiff)
         print('%d passed, %d failed' % (counts['pass'], counts['fail']))
+        return 1 if counts['fail'] else 0
+    if mode == 'astmod':
+        if binary == DEFAULT_BIN:
+            binary = os.path.join(HERE, '..', 'tpy')
+        batches = [files[i:i + 40] for i in range(0, len(files), 40)]
+        counts = {'pass': 0, 'fail': 0, 'skip': 0}
+        with ThreadPoolExecutor(max_workers=2) as ex:
+            for res in ex.map(lambda b: check_astmod_batch(binary, b, attrs), batches):
+                for f, status, detail in res:
+                    counts[status] += 1
+                    if status == 'fail':
+                        print('FAIL %s: %s' % (f, detail))
+        print('%d passed, %d failed, %d skipped' % (counts['pass'], counts['fail'], counts['skip']))
         return 1 if counts['fail'] else 0
     if mode == 'ast':
         work = lambda f: (f, check_ast(binary, f, attrs))
