@@ -319,6 +319,10 @@ static void visit_expr(Builder *b, Expr *e) {
             return;
         }
         visit_expr(b, e->u.namedexpr.value);
+        if (e->u.namedexpr.target->kind != E_NAME) {   /* from an AST object: a plain store */
+            visit_expr(b, e->u.namedexpr.target);
+            break;
+        }
         const char *name = e->u.namedexpr.target->u.name.id;
         if (b->cur->kind == SCOPE_COMPREHENSION) {
             /* binds in the nearest enclosing non-comprehension scope */

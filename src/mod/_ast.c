@@ -959,12 +959,8 @@ static int to_expr(Value o, Expr **out) {
     depth--;
     if (r < 0) return -1;
     if (k == K_Constant) {
-        Value v = obj_getattr_opt(o, info[K_Constant].f[0].name);
-        if (!v) {
-            if (!err_occurred()) required(K_Constant, 0);
-            return -1;
-        }
-        Value kind;
+        Value v, kind;
+        if (fld(o, K_Constant, 0, &v) < 0) return -1;
         const char *ks;
         if (fld(o, K_Constant, 1, &kind) < 0 || to_cstr(kind, T_STRING, &ks) < 0) return -1;
         if (to_constant(v, &pos, &e) < 0) return -1;
@@ -1383,7 +1379,6 @@ static int v_expr(const Expr *e, ExprCtx ctx) {
         if (e->u.boolop.values.n < 2) return verr(&exc_ValueError, "BoolOp with less than 2 values");
         return V_EXPRS(e->u.boolop.values, CTX_LOAD);
     case E_NAMEDEXPR:
-        if (e->u.namedexpr.target->kind != E_NAME) return verr(&exc_TypeError, "NamedExpr target must be a Name");
         return v_expr(e->u.namedexpr.target, CTX_STORE) < 0 ? -1 : v_expr(e->u.namedexpr.value, CTX_LOAD);
     case E_BINOP: return v_expr(e->u.binop.left, CTX_LOAD) < 0 ? -1 : v_expr(e->u.binop.right, CTX_LOAD);
     case E_UNARYOP: return v_expr(e->u.unaryop.operand, CTX_LOAD);
