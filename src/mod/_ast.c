@@ -673,7 +673,10 @@ static int get_pos(Value o, int k, SrcPos *p) {
         if (!v && err_occurred()) return -1;
         bool opt = i >= 2 && info[k].attrs == AT_POS;
         if (!v || (opt && v == V_NONE)) {
-            if (opt) continue;
+            if (opt) {   /* a missing end is the start, as CPython's */
+                *dst[i] = *dst[i - 2];
+                continue;
+            }
             err_format(&exc_TypeError, "required field \"%s\" missing from %s", str_data(pos_names[i]), info[k].name);
             return -1;
         }
@@ -1358,7 +1361,21 @@ static int v_comps(int n, Comprehension *const *c) {
     return 0;
 }
 
+/* CPython's checks of a node's span */
+static int v_pos(const SrcPos *p) {
+    if (p->lineno > p->end_lineno)
+        return verr(&exc_ValueError, "AST node line range (%d, %d) is not valid", p->lineno, p->end_lineno);
+    if ((p->lineno < 0 && p->end_lineno != p->lineno) || (p->col_offset < 0 && p->col_offset != p->end_col_offset))
+        return verr(&exc_ValueError, "AST node column range (%d, %d) for line range (%d, %d) is not valid",
+                    p->col_offset, p->end_col_offset, p->lineno, p->end_lineno);
+    if (p->lineno == p->end_lineno && p->col_offset > p->end_col_offset)
+        return verr(&exc_ValueError, "line %d, column %d-%d is not a valid range", p->lineno, p->col_offset,
+                    p->end_col_offset);
+    return 0;
+}
+
 static int v_expr(const Expr *e, ExprCtx ctx) {
+    if (v_pos(&e->pos) < 0) return -1;
     int actual = -1;
     switch (e->kind) {
     case E_ATTRIBUTE: actual = e->u.attribute.ctx; break;
@@ -1498,6 +1515,7 @@ static int v_pattern(const Pattern *p, bool star_ok) {
 }
 
 static int v_stmt(const Stmt *s) {
+    if (v_pos(&s->pos) < 0) return -1;
     switch (s->kind) {
     case S_FUNCTIONDEF:
     case S_ASYNCFUNCTIONDEF: {

@@ -132,3 +132,19 @@ for src, mode in [("x = (1,", 'exec'), ("a b", 'eval'), ("x = 1\ny = 2", 'exec')
 t = compile("return 1\nbreak\nnonlocal x", '<s>', 'exec', _ast.PyCF_ONLY_AST)
 print([type(s).__name__ for s in t.body])
 check(t)
+
+# positions: CPython's range checks; a missing end is the start
+def parse(s):
+    return compile(s, 's', 'exec', _ast.PyCF_ONLY_AST)
+for lineno, end_lineno in [(10, 1), (-10, -11), (10, -11), (-5, -2), (-5, 1)]:
+    t = parse('a = 1'); t.body[0].lineno = lineno; t.body[0].end_lineno = end_lineno
+    try: compile(t, 's', 'exec')
+    except ValueError as ex: print(ex)
+for c, ec in [(10, 1), (-10, -11), (10, -11), (-5, -2), (-5, 1)]:
+    t = parse('a = 1'); t.body[0].col_offset = c; t.body[0].end_col_offset = ec
+    try: compile(t, 's', 'exec')
+    except ValueError as ex: print(ex)
+t = parse('a = 1'); t.body[0].value.lineno = 5
+try: compile(t, 's', 'exec')
+except ValueError as ex: print(ex)
+print(eval(compile(_ast.Expression(_ast.Name('x', _ast.Load(), lineno=3, col_offset=4)), 'f', 'eval'), {'x': 5}))
