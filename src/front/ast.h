@@ -39,6 +39,9 @@ typedef enum ConstKind {
     CONST_IMAG,      /* imaginary literal 2j: .f holds the imaginary part */
     CONST_STR,       /* decoded UTF-8 in .str/.len (may contain NULs) */
     CONST_BYTES,     /* raw bytes in .str/.len */
+    CONST_OBJECT,    /* never made by the parser: a constant of an AST object
+                        given to compile() (a tuple, frozenset, bytes, big
+                        or complex number) kept as that runtime Value in .obj */
 } ConstKind;
 
 typedef struct Constant {
@@ -48,6 +51,7 @@ typedef struct Constant {
     const char *str;
     size_t len;
     int kind_u;      /* CONST_STR written u"...": CPython's Constant.kind 'u' */
+    uint64_t obj;    /* CONST_OBJECT's Value */
 } Constant;
 
 typedef enum ExprKind {

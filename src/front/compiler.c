@@ -545,6 +545,7 @@ static Value const_value(Compiler *c, Constant *k) {
     case CONST_IMAG: return complex_from(0.0, k->f);
     case CONST_STR: return str_new(k->str, k->len);
     case CONST_BYTES: return bytes_new(k->str, k->len);
+    case CONST_OBJECT: return (Value)k->obj;
     }
     (void)c;
     return V_NONE;

@@ -141,8 +141,14 @@ static Value ast_init(Value *args, size_t nargs, Value kwnames) {
     for (size_t i = 1; i < nargs; i++)
         if (obj_setattr(self, list_get(seq, (int64_t)i - 1), args[i]) < 0) return VNULL;
     if (kwnames)
-        for (int64_t i = 0; i < tuple_size(kwnames); i++)
-            if (obj_setattr(self, tuple_get(kwnames, i), args[nargs + (size_t)i]) < 0) return VNULL;
+        for (int64_t i = 0; i < tuple_size(kwnames); i++) {
+            Value key = tuple_get(kwnames, i);
+            for (size_t j = 1; j < nargs; j++)
+                if (obj_eq(list_get(seq, (int64_t)j - 1), key) > 0)
+                    return err_format(&exc_TypeError, "%s got multiple values for argument '%U'", type_of(self)->tname,
+                                      key);
+            if (obj_setattr(self, key, args[nargs + (size_t)i]) < 0) return VNULL;
+        }
     return V_NONE;
 }
 
@@ -157,6 +163,16 @@ static Value ast_reduce(Value *args, size_t nargs, Value kwnames) {
     }
     return tuple_pack(3, t, tuple_new(0), d);
 }
+
+/* AST.__new__(cls, *args, **kwargs): the arguments are __init__'s */
+static Value ast_new(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs < 1 || !type_check(args[0]) || !type_is_subtype(V_AS(Type, args[0]), V_AS(Type, cls[K_AST])))
+        return err_set(&exc_TypeError, "AST.__new__(X): X is not a subtype of AST");
+    return instance_new(V_AS(Type, args[0]));
+}
+
+static const MethodDef ast_new_def = {"__new__", ast_new, MF_KEYWORDS, NULL};
 
 static const MethodDef ast_methods[] = {
     {"__init__", ast_init, MF_KEYWORDS, NULL},
@@ -198,6 +214,9 @@ static int make_class(int k) {
         Type *t = V_AS(Type, c);
         for (const MethodDef *m = ast_methods; m->name; m++)
             dict_set(t->dict, str_intern_cstr(m->name), method_descr_new(t, m));
+        StaticMethodObject *sm = (StaticMethodObject *)obj_alloc(&staticmethod_type, sizeof *sm);
+        sm->func = builtin_function_new(&ast_new_def, VNULL, VNULL);
+        dict_set(t->dict, NAME(__new__), V_FROM_PTR(sm));
         type_modified(t);
     }
     cls[k] = c;
@@ -224,6 +243,20 @@ static int ast_init_classes(void) {
 }
 
 /* ---- C tree -> node objects ------------------------------------------------------------ */
+
+/* Nesting of the conversion in either direction: as CPython, a tree deeper
+ * than three times the recursion limit raises RecursionError (and the C
+ * stack stays bounded). */
+static int64_t depth;
+
+static int enter(void) {
+    if (++depth > tstate.recursion_limit * 3) {
+        depth--;
+        err_set(&exc_RecursionError, "maximum recursion depth exceeded during ast construction");
+        return -1;
+    }
+    return 0;
+}
 
 /* A node of class k with its fields in table order (varargs: one Value per
  * field; VNULL means a sub-conversion failed) and, if pos, its positions. */
@@ -331,6 +364,7 @@ static Value constant_value(const Constant *c) {
     case CONST_IMAG: return complex_from(0.0, c->f);
     case CONST_STR: return str_new(c->str, c->len);
     case CONST_BYTES: return bytes_new(c->str, c->len);
+    case CONST_OBJECT: return (Value)c->obj;
     }
     return V_NONE;
 }
@@ -386,7 +420,16 @@ static Value c2o_aliases(int n, Alias *const *a) {
     return l;
 }
 
+static Value c2o_expr_(const Expr *e);
+
 static Value c2o_expr(const Expr *e) {
+    if (enter() < 0) return VNULL;
+    Value v = c2o_expr_(e);
+    depth--;
+    return v;
+}
+
+static Value c2o_expr_(const Expr *e) {
     const SrcPos *p = &e->pos;
     switch (e->kind) {
     case E_BOOLOP: return node(K_BoolOp, p, OP_TO_OBJ(boolop_map, e->u.boolop.op), EXPRS(e->u.boolop.values));
@@ -458,7 +501,16 @@ static Value c2o_handlers(int n, ExceptHandler *const *h) {
     return l;
 }
 
+static Value c2o_pattern_(const Pattern *q);
+
 static Value c2o_pattern(const Pattern *q) {
+    if (enter() < 0) return VNULL;
+    Value v = c2o_pattern_(q);
+    depth--;
+    return v;
+}
+
+static Value c2o_pattern_(const Pattern *q) {
     const SrcPos *p = &q->pos;
     switch (q->kind) {
     case P_VALUE: return node(K_MatchValue, p, c2o_expr(q->u.value.value));
@@ -481,7 +533,16 @@ static Value c2o_pattern(const Pattern *q) {
     return err_set(&exc_SystemError, "unknown pattern kind in AST");
 }
 
+static Value c2o_stmt_(const Stmt *s);
+
 static Value c2o_stmt(const Stmt *s) {
+    if (enter() < 0) return VNULL;
+    Value v = c2o_stmt_(s);
+    depth--;
+    return v;
+}
+
+static Value c2o_stmt_(const Stmt *s) {
     const SrcPos *p = &s->pos;
     switch (s->kind) {
     case S_FUNCTIONDEF:
@@ -560,6 +621,7 @@ static Value c2o_stmt(const Stmt *s) {
  * (Interactive). */
 static Value c2o_mod(const Module *m, int mode) {
     if (ast_init_classes() < 0) return VNULL;
+    depth = 0;
     if (mode == 1) return node(K_Expression, NULL, c2o_expr(m->body.items[0]->u.expr.value));
     if (mode == 2) return node(K_Interactive, NULL, c2o_stmts(&m->body));
     return node(K_Module, NULL, c2o_stmts(&m->body), list_new(0));
@@ -571,8 +633,6 @@ static Value c2o_mod(const Module *m, int mode) {
  * absent), or -1 with an exception. They check types and presence as
  * CPython's obj2ast does; validate_*() below then checks the shape. */
 
-static int depth;       /* nesting of the conversion: deep trees raise */
-#define MAX_DEPTH 4000
 
 static void *alloc(size_t n) { return gc_alloc(n ? n : 1); }
 
@@ -779,8 +839,17 @@ static int get_arg(Value o, int k, int i, Arg **out) {
     return v ? to_arg(v, (void **)out) : 0;
 }
 
+/* Every Arguments of a converted tree is the head of one of these: the
+ * validator checks the length of kw_defaults (after the annotations, as
+ * CPython) before anything reads it. */
+typedef struct ArgumentsObj {
+    Arguments a;
+    int nkw_defaults;
+} ArgumentsObj;
+
 static int to_arguments(Value o, Arguments **out) {
-    Arguments *a = alloc(sizeof *a);
+    ArgumentsObj *ao = alloc(sizeof *ao);
+    Arguments *a = &ao->a;
     int nkd;
     Expr **kd;
     if (get_seq(o, K_arguments, 0, to_arg, &a->nposonly, (void ***)&a->posonlyargs) < 0 ||
@@ -790,8 +859,7 @@ static int to_arguments(Value o, Arguments **out) {
         get_seq(o, K_arguments, 4, conv_expr, &nkd, (void ***)&kd) < 0 || get_arg(o, K_arguments, 5, &a->kwarg) < 0 ||
         GET_EXPRS(o, K_arguments, 6, a->defaults) < 0)
         return -1;
-    if (nkd != a->nkwonly)
-        return err_set(&exc_ValueError, "length of kwonlyargs is not the same as kw_defaults on arguments"), -1;
+    ao->nkw_defaults = nkd;
     a->kw_defaults = kd;
     *out = a;
     return 0;
@@ -868,72 +936,55 @@ static Expr *new_expr(ExprKind kind, const SrcPos *pos) {
     return e;
 }
 
-/* Constant(value): the kinds of value the compiler can hold. A tuple
- * becomes a Tuple display and a complex with a real part a sum, which
- * evaluate to the same value. */
+/* The constants CPython's validator accepts: these exact types, and
+ * tuples and frozensets of them. On failure the TypeError names the
+ * offending element's type. */
+static int check_constant(Value v) {
+    if (v == V_NONE || v == V_ELLIPSIS || bool_check(v) || int_check_exact(v) || float_check_exact(v) ||
+        complex_check_exact(v) || str_check_exact(v) || bytes_check_exact(v))
+        return 0;
+    if (tuple_check_exact(v) || (v_is_ptr(v) && type_of(v) == &frozenset_type)) {
+        Value it = obj_iter(v), x;
+        if (!it) return -1;
+        while ((x = obj_next(it)))
+            if (check_constant(x) < 0) return -1;
+        return err_occurred() ? -1 : 0;
+    }
+    err_format(&exc_TypeError, "got an invalid type in Constant: %T", v);
+    return -1;
+}
+
+/* Constant(value): the literal kinds where they fit (the compiler looks at
+ * them: docstrings, `while 1`), else the object itself. */
 static int to_constant(Value v, const SrcPos *pos, Expr **out) {
+    if (check_constant(v) < 0) return -1;
     Expr *e = new_expr(E_CONSTANT, pos);
     Constant *c = &e->u.constant;
+    c->kind = CONST_OBJECT;
+    c->obj = v;
     if (v == V_NONE) c->kind = CONST_NONE;
     else if (v == V_TRUE) c->kind = CONST_TRUE;
     else if (v == V_FALSE) c->kind = CONST_FALSE;
     else if (v == V_ELLIPSIS) c->kind = CONST_ELLIPSIS;
-    else if (int_check(v)) {
+    else if (int_check_exact(v)) {
         int64_t x = int_as_i64(v);
         if (x == -1 && err_occurred()) {
             if (!err_matches(&exc_OverflowError)) return -1;
             err_clear();
-            bool neg = int_sign(v) < 0;
-            Value r = int_repr(neg ? obj_unop(v, UNOP_NEG) : v);
-            if (!r) return -1;
-            c->kind = CONST_BIGINT;
-            c->str = str_data(r);
-            c->len = (size_t)str_nbytes(r);
-            if (neg) {
-                Expr *u = new_expr(E_UNARYOP, pos);
-                u->u.unaryop.op = UNOP_NEG;
-                u->u.unaryop.operand = e;
-                e = u;
-            }
         } else {
             c->kind = CONST_INT;
             c->i = x;
         }
-    } else if (float_check(v)) {
+    } else if (float_check_exact(v)) {
         c->kind = CONST_FLOAT;
         c->f = float_val(v);
-    } else if (complex_check(v)) {
-        Cplx z = complex_val(v);
+    } else if (complex_check_exact(v) && complex_val(v).re == 0.0 && !signbit(complex_val(v).re)) {
         c->kind = CONST_IMAG;
-        c->f = z.im;
-        if (z.re != 0.0 || signbit(z.re)) {
-            Expr *re = new_expr(E_CONSTANT, pos), *sum = new_expr(E_BINOP, pos);
-            re->u.constant.kind = CONST_FLOAT;
-            re->u.constant.f = z.re;
-            sum->u.binop.left = re;
-            sum->u.binop.op = BINOP_ADD;
-            sum->u.binop.right = e;
-            e = sum;
-        }
+        c->f = complex_val(v).im;
     } else if (str_check_exact(v)) {
         c->kind = CONST_STR;
         c->str = str_data(v);
         c->len = (size_t)str_nbytes(v);
-    } else if (bytes_check_exact(v)) {
-        c->kind = CONST_BYTES;
-        c->str = bytes_data(v);
-        c->len = (size_t)bytes_size(v);
-    } else if (tuple_check_exact(v)) {
-        e->kind = E_TUPLE;
-        e->u.seq.ctx = CTX_LOAD;
-        int64_t n = tuple_size(v);
-        e->u.seq.elts.n = (int)n;
-        e->u.seq.elts.items = n ? alloc((size_t)n * sizeof(Expr *)) : NULL;
-        for (int64_t i = 0; i < n; i++)
-            if (to_constant(tuple_get(v, i), pos, &e->u.seq.elts.items[i]) < 0) return -1;
-    } else {
-        err_format(&exc_TypeError, "got an invalid type in Constant: %T", v);
-        return -1;
     }
     *out = e;
     return 0;
@@ -952,11 +1003,7 @@ static int to_expr(Value o, Expr **out) {
     if (get_pos(o, K_expr, &pos) < 0) return -1;
     int k = kind_of(o);
     if (k < 0 || info[k].base != K_expr) return expected(K_expr, o);
-    if (++depth > MAX_DEPTH) {
-        depth--;
-        err_set(&exc_RecursionError, "maximum recursion depth exceeded during ast construction");
-        return -1;
-    }
+    if (enter() < 0) return -1;
     Expr *e = new_expr(E_CONSTANT, &pos);
     int r = to_expr_fields(o, k, e);
     depth--;
@@ -1025,7 +1072,7 @@ static int to_expr_fields(Value o, int k, Expr *e) {
         for (int i = 0; i < n && i < list_size(ops); i++)
             if (TO_OP(list_get(ops, i), K_cmpop, cmpop_map, &opv[i]) < 0) return -1;
         if (GET_EXPRS(o, k, 2, cmp) < 0) return -1;
-        if (n == 0) return err_set(&exc_ValueError, "Compare with no comparators"), -1;
+        if (cmp.n == 0) return err_set(&exc_ValueError, "Compare with no comparators"), -1;
         if (n != cmp.n)
             return err_set(&exc_ValueError, "Compare has a different number of comparators and operands"), -1;
         e->u.compare.n = n;
@@ -1081,11 +1128,7 @@ static int to_pattern(Value o, Pattern **out) {
     if (get_pos(o, K_pattern, &pos) < 0) return -1;
     int k = kind_of(o);
     if (k < 0 || info[k].base != K_pattern) return expected(K_pattern, o);
-    if (++depth > MAX_DEPTH) {
-        depth--;
-        err_set(&exc_RecursionError, "maximum recursion depth exceeded during ast construction");
-        return -1;
-    }
+    if (enter() < 0) return -1;
     Pattern *p = alloc(sizeof *p);
     p->pos = pos;
     int r = 0;
@@ -1156,11 +1199,7 @@ static int to_stmt(Value o, Stmt **out) {
     if (get_pos(o, K_stmt, &pos) < 0) return -1;
     int k = kind_of(o);
     if (k < 0 || info[k].base != K_stmt) return expected(K_stmt, o);
-    if (++depth > MAX_DEPTH) {
-        depth--;
-        err_set(&exc_RecursionError, "maximum recursion depth exceeded during ast construction");
-        return -1;
-    }
+    if (enter() < 0) return -1;
     Stmt *s = alloc(sizeof *s);
     s->pos = pos;
     int r = 0;
@@ -1309,6 +1348,7 @@ static int verr(Type *t, const char *fmt, ...) {
 
 static int v_expr(const Expr *e, ExprCtx ctx);
 static int v_stmts(const StmtList *l);
+static int v_name(const char *id);
 static int v_pattern(const Pattern *p, bool star_ok);
 
 static int v_exprs(int n, Expr *const *items, ExprCtx ctx, bool null_ok) {
@@ -1344,6 +1384,8 @@ static int v_arguments(const Arguments *a) {
     if (a->kwarg && v_args(1, &a->kwarg) < 0) return -1;
     if (a->defaults.n > a->nposonly + a->nargs)
         return verr(&exc_ValueError, "more positional defaults than args on arguments");
+    if (((const ArgumentsObj *)a)->nkw_defaults != a->nkwonly)
+        return verr(&exc_ValueError, "length of kwonlyargs is not the same as kw_defaults on arguments");
     return V_EXPRS(a->defaults, CTX_LOAD) < 0 ? -1 : v_exprs(a->nkwonly, a->kw_defaults, CTX_LOAD, true);
 }
 
@@ -1437,12 +1479,7 @@ static int v_expr(const Expr *e, ExprCtx ctx) {
     case E_SUBSCRIPT:
         return v_expr(e->u.subscript.value, CTX_LOAD) < 0 ? -1 : v_expr(e->u.subscript.slice, CTX_LOAD);
     case E_STARRED: return v_expr(e->u.starred.value, ctx);
-    case E_NAME: {
-        const char *id = e->u.name.id;
-        if (!strcmp(id, "None") || !strcmp(id, "True") || !strcmp(id, "False"))
-            return verr(&exc_ValueError, "identifier field can't represent '%s' constant", id);
-        return 0;
-    }
+    case E_NAME: return v_name(e->u.name.id);
     case E_LIST:
     case E_TUPLE: return V_EXPRS(e->u.seq.elts, ctx);
     case E_SLICE:
@@ -1463,19 +1500,77 @@ static int v_patterns(const PatternList *l, bool star_ok) {
     return 0;
 }
 
+static int v_name(const char *id) {
+    if (id && (!strcmp(id, "None") || !strcmp(id, "True") || !strcmp(id, "False")))
+        return verr(&exc_ValueError, "identifier field can't represent '%s' constant", id);
+    return 0;
+}
+
 static int v_capture(const char *name) {
     if (name && !strcmp(name, "_")) return verr(&exc_ValueError, "can't capture name '_' in patterns");
-    return 0;
+    return v_name(name);
+}
+
+static bool is_number_const(const Expr *e, bool real, bool imag) {
+    if (e->kind != E_CONSTANT) return false;
+    const Constant *c = &e->u.constant;
+    if (c->kind == CONST_INT || c->kind == CONST_FLOAT) return real;
+    if (c->kind == CONST_IMAG) return imag;
+    if (c->kind == CONST_OBJECT) {
+        Value v = (Value)c->obj;
+        return int_check_exact(v) ? real : complex_check_exact(v) ? imag : false;
+    }
+    return false;
+}
+
+/* -number, or a number */
+static bool is_signed_number(const Expr *e, bool real, bool imag) {
+    if (e->kind == E_UNARYOP && e->u.unaryop.op == UNOP_NEG) return is_number_const(e->u.unaryop.operand, real, imag);
+    return false;
+}
+
+/* The value of a value pattern or a mapping pattern's key: a literal
+ * number, string or bytes, -number, real +/- imaginary, an attribute. */
+static int v_match_value(const Expr *e) {
+    if (v_expr(e, CTX_LOAD) < 0) return -1;
+    switch (e->kind) {
+    case E_CONSTANT:
+        switch (e->u.constant.kind) {
+        case CONST_INT:
+        case CONST_BIGINT:
+        case CONST_FLOAT:
+        case CONST_IMAG:
+        case CONST_STR:
+        case CONST_BYTES: return 0;
+        case CONST_OBJECT: {
+            Value v = (Value)e->u.constant.obj;
+            if (int_check_exact(v) || complex_check_exact(v) || bytes_check_exact(v)) return 0;
+            break;
+        }
+        default: break;
+        }
+        return verr(&exc_ValueError, "unexpected constant inside of a literal pattern");
+    case E_ATTRIBUTE:
+    case E_JOINEDSTR: return 0;
+    case E_UNARYOP:
+        if (is_signed_number(e, true, true)) return 0;
+        break;
+    case E_BINOP: {
+        const Expr *l = e->u.binop.left;
+        if ((e->u.binop.op == BINOP_ADD || e->u.binop.op == BINOP_SUB) &&
+            (is_number_const(l, true, false) || is_signed_number(l, true, false)) &&
+            is_number_const(e->u.binop.right, false, true))
+            return 0;
+        break;
+    }
+    default: break;
+    }
+    return verr(&exc_ValueError, "patterns may only match literals and attribute lookups");
 }
 
 static int v_pattern(const Pattern *p, bool star_ok) {
     switch (p->kind) {
-    case P_VALUE: {
-        const Expr *v = p->u.value.value;
-        if (v->kind == E_CONSTANT || v->kind == E_ATTRIBUTE || v->kind == E_UNARYOP || v->kind == E_BINOP)
-            return v_expr(v, CTX_LOAD);
-        return verr(&exc_ValueError, "patterns may only match literals and attribute lookups");
-    }
+    case P_VALUE: return v_match_value(p->u.value.value);
     case P_SINGLETON: return 0;
     case P_SEQUENCE: return v_patterns(&p->u.seq.patterns, true);
     case P_MAPPING:
@@ -1485,17 +1580,24 @@ static int v_pattern(const Pattern *p, bool star_ok) {
         for (int i = 0; i < p->u.mapping.keys.n; i++) {
             const Expr *k = p->u.mapping.keys.items[i];
             if (!k) return verr(&exc_ValueError, "None disallowed in expression list");
-            if (k->kind != E_CONSTANT && k->kind != E_ATTRIBUTE && k->kind != E_UNARYOP && k->kind != E_BINOP)
-                return verr(&exc_ValueError, "can only have constant values or attribute lookups as keys in patterns");
-            if (v_expr(k, CTX_LOAD) < 0) return -1;
+            if (k->kind == E_CONSTANT && (k->u.constant.kind == CONST_NONE || k->u.constant.kind == CONST_TRUE ||
+                                          k->u.constant.kind == CONST_FALSE))
+                continue;
+            if (v_match_value(k) < 0) return -1;
         }
         return v_patterns(&p->u.mapping.patterns, false);
-    case P_CLASS:
+    case P_CLASS: {
         if (p->u.cls.nkwd != p->u.cls.kwd_patterns.n)
             return verr(&exc_ValueError, "MatchClass doesn't have the same number of keyword attributes as patterns");
-        return v_expr(p->u.cls.cls, CTX_LOAD) < 0 || v_patterns(&p->u.cls.patterns, false) < 0
-                   ? -1
-                   : v_patterns(&p->u.cls.kwd_patterns, false);
+        if (v_expr(p->u.cls.cls, CTX_LOAD) < 0) return -1;
+        const Expr *c = p->u.cls.cls;
+        while (c->kind == E_ATTRIBUTE) c = c->u.attribute.value;
+        if (c->kind != E_NAME)
+            return verr(&exc_ValueError, "MatchClass cls field can only contain Name or Attribute nodes.");
+        for (int i = 0; i < p->u.cls.nkwd; i++)
+            if (v_name(p->u.cls.kwd_attrs[i]) < 0) return -1;
+        return v_patterns(&p->u.cls.patterns, false) < 0 ? -1 : v_patterns(&p->u.cls.kwd_patterns, false);
+    }
     case P_STAR:
         if (!star_ok) return verr(&exc_ValueError, "can't use MatchStar here");
         return v_capture(p->u.star.name);
