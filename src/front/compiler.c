@@ -526,7 +526,10 @@ static void compile_stmts(Compiler *c, StmtList l);
 static void compile_stmt(Compiler *c, Stmt *s);
 static void compile_store(Compiler *c, Expr *t);
 
-static Value const_value(Compiler *c, Constant *k) {
+/* The value of an E_CONSTANT expression. A decimal literal longer than
+ * sys.get_int_max_str_digits() is CPython's SyntaxError at its line. */
+static Value const_value(Compiler *c, Expr *e) {
+    Constant *k = &e->u.constant;
     switch (k->kind) {
     case CONST_NONE: return V_NONE;
     case CONST_TRUE: return V_TRUE;
@@ -536,7 +539,12 @@ static Value const_value(Compiler *c, Constant *k) {
     case CONST_BIGINT: {
         Value v = int_from_string(k->str, strlen(k->str), 10);
         if (!v) {
-            err_clear();
+            Value exc = err_fetch();
+            Value m = exc ? obj_str(exc) : VNULL;
+            if (!m) err_clear();
+            compile_error(c, e->pos, "%s - Consider hexadecimal for huge integer literals to avoid decimal conversion limits.",
+                          m ? str_data(m) : "integer literal too long");
+            c->err->offset = c->err->end_offset = 0;
             return v_int(0);
         }
         return v;
@@ -950,7 +958,7 @@ static void compile_expr(Compiler *c, Expr *e) {
         break;
     }
     case E_CONSTANT:
-        emit_const(c, const_value(c, &e->u.constant));
+        emit_const(c, const_value(c, e));
         break;
     case E_ATTRIBUTE: {
         const char *attr = mangle(c, e->u.attribute.attr);
@@ -980,7 +988,7 @@ static void compile_expr(Compiler *c, Expr *e) {
             if (elts.items[i]->kind != E_CONSTANT) all_const = false;
         if (all_const) {
             Value t = tuple_new(elts.n);
-            for (int i = 0; i < elts.n; i++) tuple_items(t)[i] = const_value(c, &elts.items[i]->u.constant);
+            for (int i = 0; i < elts.n; i++) tuple_items(t)[i] = const_value(c, elts.items[i]);
             emit_const(c, t);
         } else {
             compile_sequence(c, elts, 1);
@@ -1211,7 +1219,7 @@ static void compile_function_body(Compiler *c, Stmt *s) {
     StmtList body = s->u.funcdef.body;
     int start = 0;
     if (body.n && is_docstring(body.items[0]) && !strip_docstrings()) {
-        add_const(u, const_value(c, &body.items[0]->u.expr.value->u.constant));
+        add_const(u, const_value(c, body.items[0]->u.expr.value));
         u->flags |= CO_HAS_DOC;
         start = 1;
     } else {
@@ -2295,10 +2303,10 @@ static void compile_subpattern(Compiler *c, Pattern *q, PatCtx *pc) {
 /* A literal value after CPython's constant folding (-1 is a constant),
  * or 0 when the expression is not one. */
 static Value pat_literal(Compiler *c, Expr *e) {
-    if (e->kind == E_CONSTANT) return e->u.constant.kind == CONST_IMAG ? 0 : const_value(c, &e->u.constant);
+    if (e->kind == E_CONSTANT) return e->u.constant.kind == CONST_IMAG ? 0 : const_value(c, e);
     if (e->kind == E_UNARYOP && e->u.unaryop.operand->kind == E_CONSTANT &&
         e->u.unaryop.operand->u.constant.kind != CONST_IMAG) {
-        Value v = obj_unop(const_value(c, &e->u.unaryop.operand->u.constant), UNOP_NEG);
+        Value v = obj_unop(const_value(c, e->u.unaryop.operand), UNOP_NEG);
         if (!v) err_clear();
         return v;
     }

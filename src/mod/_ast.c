@@ -369,6 +369,29 @@ static Value constant_value(const Constant *c) {
     return V_NONE;
 }
 
+/* the source being converted, for the SyntaxError of a too long literal */
+static struct {
+    const char *src, *filename;
+    size_t len;
+} parsing;
+
+/* A decimal literal longer than sys.get_int_max_str_digits() is the
+ * parser's SyntaxError in CPython */
+static Value literal_value(const Expr *e) {
+    Value v = constant_value(&e->u.constant);
+    if (v || e->u.constant.kind != CONST_BIGINT || !err_matches(&exc_ValueError)) return v;
+    Value m = obj_str(err_fetch());
+    if (!m) return VNULL;
+    SyntaxErrorInfo info;
+    memset(&info, 0, sizeof info);
+    info.msg = str_data(str_concat(m, str_from_cstr(" - Consider hexadecimal for huge integer literals to avoid "
+                                                    "decimal conversion limits.")));
+    info.filename = parsing.filename;
+    info.lineno = info.end_lineno = e->pos.lineno;
+    raise_syntax_error(&info, parsing.src, parsing.len);
+    return VNULL;
+}
+
 static Value c2o_arg(const Arg *a) {
     return a ? node(K_arg, &a->pos, ident(a->arg), opt_expr(a->annotation), V_NONE) : V_NONE;
 }
@@ -472,7 +495,7 @@ static Value c2o_expr_(const Expr *e) {
                     opt_expr(e->u.formatted.format_spec));
     case E_JOINEDSTR: return node(K_JoinedStr, p, EXPRS(e->u.joined.values));
     case E_CONSTANT:
-        return node(K_Constant, p, constant_value(&e->u.constant),
+        return node(K_Constant, p, literal_value(e),
                     e->u.constant.kind == CONST_STR && e->u.constant.kind_u ? str_from_cstr("u") : V_NONE);
     case E_ATTRIBUTE:
         return node(K_Attribute, p, c2o_expr(e->u.attribute.value), ident(e->u.attribute.attr),
@@ -1742,6 +1765,9 @@ Value ast_parse_object(const char *src, size_t len, bool text, const char *filen
         raise_syntax_error(&err, src, len);
         return VNULL;
     }
+    parsing.src = src;
+    parsing.len = len;
+    parsing.filename = filename;
     return c2o_mod(m, mode);
 }
 

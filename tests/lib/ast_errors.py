@@ -148,3 +148,11 @@ t = parse('a = 1'); t.body[0].value.lineno = 5
 try: compile(t, 's', 'exec')
 except ValueError as ex: print(ex)
 print(eval(compile(_ast.Expression(_ast.Name('x', _ast.Load(), lineno=3, col_offset=4)), 'f', 'eval'), {'x': 5}))
+# a decimal literal over sys.get_int_max_str_digits() is a SyntaxError
+for f in (0, _ast.PyCF_ONLY_AST):
+    try:
+        compile('x = (1,\n ' + '3' * 5000 + ')', 's', 'exec', f)
+        print('compiled')
+    except SyntaxError as e:
+        print(type(e).__name__, e.msg, e.lineno)
+print(len(str(eval(compile('3' * 4300, 's', 'eval')))))
