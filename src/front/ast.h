@@ -280,8 +280,14 @@ struct Stmt {
     } u;
 };
 
+/* CPython's CO_FUTURE_ANNOTATIONS: annotations are kept as strings */
+enum { AST_FUTURE_ANNOTATIONS = 0x1000000 };
+
 typedef struct Module {
     StmtList body;
+    /* CPython's CO_FUTURE_* flags compile() was given; the compiler adds
+       those of the module's own __future__ imports */
+    int future_flags;
 } Module;
 
 /* Debugging aid: print the tree in the style of ast.dump(). */

@@ -352,23 +352,6 @@ static Value op_obj(const void *mapv, size_t n, int op) {
     return err_set(&exc_SystemError, "unknown operator in AST");
 }
 
-static Value constant_value(const Constant *c) {
-    switch (c->kind) {
-    case CONST_NONE: return V_NONE;
-    case CONST_TRUE: return V_TRUE;
-    case CONST_FALSE: return V_FALSE;
-    case CONST_ELLIPSIS: return V_ELLIPSIS;
-    case CONST_INT: return int_from_i64(c->i);
-    case CONST_BIGINT: return int_from_string(c->str, strlen(c->str), 10);
-    case CONST_FLOAT: return float_from_double(c->f);
-    case CONST_IMAG: return complex_from(0.0, c->f);
-    case CONST_STR: return str_new(c->str, c->len);
-    case CONST_BYTES: return bytes_new(c->str, c->len);
-    case CONST_OBJECT: return (Value)c->obj;
-    }
-    return V_NONE;
-}
-
 /* the source being converted, for the SyntaxError of a too long literal */
 static struct {
     const char *src, *filename;
@@ -378,7 +361,7 @@ static struct {
 /* A decimal literal longer than sys.get_int_max_str_digits() is the
  * parser's SyntaxError in CPython */
 static Value literal_value(const Expr *e) {
-    Value v = constant_value(&e->u.constant);
+    Value v = ast_constant_value(&e->u.constant);
     if (v || e->u.constant.kind != CONST_BIGINT || !err_matches(&exc_ValueError)) return v;
     Value m = obj_str(err_fetch());
     if (!m) return VNULL;
@@ -539,7 +522,7 @@ static Value c2o_pattern_(const Pattern *q) {
     case P_VALUE: return node(K_MatchValue, p, c2o_expr(q->u.value.value));
     case P_SINGLETON: {
         Constant c = {.kind = q->u.singleton.value};
-        return node(K_MatchSingleton, p, constant_value(&c));
+        return node(K_MatchSingleton, p, ast_constant_value(&c));
     }
     case P_SEQUENCE: return node(K_MatchSequence, p, c2o_patterns(&q->u.seq.patterns));
     case P_MAPPING:
@@ -1771,7 +1754,7 @@ Value ast_parse_object(const char *src, size_t len, bool text, const char *filen
     return c2o_mod(m, mode);
 }
 
-Value ast_compile_object(Value tree, const char *filename, int mode) {
+Value ast_compile_object(Value tree, const char *filename, int mode, int flags) {
     static const int want[] = {K_Module, K_Expression, K_Interactive};
     static const CompileMode cmode[] = {COMPILE_EXEC, COMPILE_EVAL, COMPILE_INTERACTIVE};
     if (ast_init_classes() < 0) return VNULL;
@@ -1802,6 +1785,7 @@ Value ast_compile_object(Value tree, const char *filename, int mode) {
     }
     SyntaxErrorInfo err;
     memset(&err, 0, sizeof err);
+    m->future_flags = flags & AST_FUTURE_ANNOTATIONS;
     CodeObject *co = compile_module(m, filename, cmode[mode], &err);
     if (!co) {
         if (!err_occurred()) raise_syntax_error(&err, NULL, 0);

@@ -638,7 +638,11 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
         size_t n = (size_t)str_nbytes(src);
         if (is_eval)
             while (n && (*s == ' ' || *s == '\t')) s++, n--;
-        co = (text ? compile_text : compile_source)(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_EXEC);
+        /* the calling code's __future__ features carry over */
+        int future = tstate.frame && tstate.frame->code && (tstate.frame->code->flags & CO_FUTURE_ANNOTATIONS)
+                         ? AST_FUTURE_ANNOTATIONS
+                         : 0;
+        co = compile_flags(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_EXEC, text, future);
         if (!co) return VNULL;
     }
     Value r = eval_module_code(co, globals, locals && locals != globals ? locals : VNULL);
@@ -661,7 +665,8 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     Value src = a[0], filename = a[1], mode = a[2];
     int64_t flags = 0, optimize = -1;
     if (a[3] && (flags = obj_index_i64(a[3])) == -1 && err_occurred()) return VNULL;
-    if (a[4] && obj_truth(a[4]) < 0) return VNULL;
+    int dont_inherit = a[4] ? obj_truth(a[4]) : 0;
+    if (dont_inherit < 0) return VNULL;
     if (a[5] && (optimize = obj_index_i64(a[5])) == -1 && err_occurred()) return VNULL;
     if (a[6] && obj_index_i64(a[6]) == -1 && err_occurred()) return VNULL;
     if (bytes_check(filename)) filename = str_new(bytes_data(filename), (size_t)bytes_size(filename));
@@ -671,6 +676,9 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     if (flags & ~(int64_t)COMPILE_FLAGS_ALLOWED) return err_set(&exc_ValueError, "compile(): unrecognised flags");
     if (optimize < -1 || optimize > 2) return err_set(&exc_ValueError, "compile(): invalid optimize value");
     bool only_ast = (flags & AST_PYCF_ONLY_AST) != 0;
+    /* the calling code's __future__ features carry over */
+    if (!dont_inherit && tstate.frame && tstate.frame->code && (tstate.frame->code->flags & CO_FUTURE_ANNOTATIONS))
+        flags |= 0x1000000;
     int m;   /* 0 exec, 1 eval, 2 single, as _ast.c counts them */
     if (str_eq_cstr(mode, "exec")) m = 0;
     else if (str_eq_cstr(mode, "eval")) m = 1;
@@ -682,13 +690,13 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
                                                  : "compile() mode must be 'exec', 'eval' or 'single'");
     int is_ast = ast_check(src);
     if (is_ast < 0) return VNULL;
-    if (is_ast) return only_ast ? src : ast_compile_object(src, str_data(filename), m);
+    if (is_ast) return only_ast ? src : ast_compile_object(src, str_data(filename), m, (int)flags);
     bool text = str_check(src);
     if (byteslike_check(src)) src = byteslike_to_str(src);
     if (!str_check(src)) return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
     if (only_ast) return ast_parse_object(str_data(src), (size_t)str_nbytes(src), text, str_data(filename), m);
     static const CompileMode cmode[] = {COMPILE_EXEC, COMPILE_EVAL, COMPILE_INTERACTIVE};
-    CodeObject *co = (text ? compile_text : compile_source)(str_data(src), (size_t)str_nbytes(src), str_data(filename), cmode[m]);
+    CodeObject *co = compile_flags(str_data(src), (size_t)str_nbytes(src), str_data(filename), cmode[m], text, (int)flags);
     return co ? V_FROM_PTR(co) : VNULL;
 }
 

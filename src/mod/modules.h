@@ -49,7 +49,7 @@ int ast_check(Value v);   /* isinstance(v, _ast.AST): -1 0 1 */
  * str (its coding declaration is a comment) rather than bytes */
 Value ast_parse_object(const char *src, size_t len, bool text, const char *filename, int mode);
 /* convert and validate a tree of node objects, and compile it */
-Value ast_compile_object(Value tree, const char *filename, int mode);
+Value ast_compile_object(Value tree, const char *filename, int mode, int flags);
 
 #define BUILTIN_MODULE_DECLARE(name, fn) Value fn(void);
 BUILTIN_MODULE_DEF(BUILTIN_MODULE_DECLARE)
