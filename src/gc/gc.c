@@ -1,6 +1,9 @@
 /* gc.c: the allocation interface (gc.h) on top of the Boehm collector. */
 #include "gc.h"
 
+/* threads are created through Boehm, which then scans their stacks */
+#define GC_THREADS
+
 #include <gc/gc.h>
 #include <gc/gc_inline.h>
 #include <gc/gc_mark.h>
@@ -202,6 +205,11 @@ void *gc_realloc(void *p, size_t size) {
 
 void gc_free(void *p) { GC_FREE(p); }
 
+int gc_thread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {
+    return GC_pthread_create(t, attr, fn, arg);
+}
+int gc_thread_sigmask(int how, const sigset_t *set, sigset_t *old) { return GC_pthread_sigmask(how, set, old); }
+
 void *gc_alloc_uncollectable(size_t size) {
     void *p = GC_MALLOC_UNCOLLECTABLE(size);
     OOM_RETRY(p, GC_MALLOC_UNCOLLECTABLE(size), size);
@@ -297,6 +305,23 @@ void *gc_weak_list_get(const GcWeakList *w, size_t i) {
     return weak_slot_linked(h) ? GC_REVEAL_POINTER(h) : (void *)h;
 }
 
+void gc_weak_set(uintptr_t *slot, void *obj) {
+    if (GC_base(obj) == obj) {
+        *slot = GC_HIDE_POINTER(obj);
+        GC_general_register_disappearing_link((void **)slot, obj);
+    } else {
+        *slot = (uintptr_t)obj;   /* static: never collected */
+    }
+}
+
+void *gc_weak_get(const uintptr_t *slot) {
+    GC_hidden_pointer h = *slot;
+    if (!h) return NULL;
+    return weak_slot_linked(h) ? GC_REVEAL_POINTER(h) : (void *)h;
+}
+
+int gc_heap_object(const void *p) { return GC_base((void *)p) == p; }
+
 void gc_collect(void) { GC_gcollect(); }
 
 size_t gc_heap_size(void) { return GC_get_heap_size(); }
@@ -312,6 +337,10 @@ typedef struct FinEntry {
     struct FinEntry *prev, *next;
     uintptr_t hidden;       /* ~address of the object */
     GcFinalizer fn;
+    /* Boehm keeps one finalizer per object: a second registration (weak
+       references to an object with __del__) chains the first, which runs
+       first */
+    struct FinEntry *chain, *chained_by;
 } FinEntry;
 
 static FinEntry fin_list = {&fin_list, &fin_list, 0, NULL};
@@ -325,6 +354,7 @@ static void fin_unlink(FinEntry *e) {
 
 static void fin_callback(void *obj, void *cd) {
     FinEntry *e = cd;
+    if (e->chain) fin_callback(obj, e->chain);
     GcFinalizer fn = e->fn;
     fin_unlink(e);
     free(e);
@@ -342,7 +372,12 @@ void gc_register_finalizer(void *obj, GcFinalizer fn) {
     e->prev = &fin_list;
     fin_list.next->prev = e;
     fin_list.next = e;
-    GC_register_finalizer_no_order(obj, fin_callback, e, NULL, NULL);
+    GC_finalization_proc old_fn = NULL;
+    void *old_cd = NULL;
+    GC_register_finalizer_no_order(obj, fin_callback, e, &old_fn, &old_cd);
+    e->chain = old_fn == fin_callback ? old_cd : NULL;
+    e->chained_by = NULL;
+    if (e->chain) e->chain->chained_by = e;
 }
 
 void gc_run_finalizers_slow(void) {
@@ -368,6 +403,9 @@ void gc_finalize_all(void) {
             void *obj = (void *)~e->hidden;
             GcFinalizer fn = e->fn;
             GC_register_finalizer_no_order(obj, NULL, NULL, NULL, NULL);
+            /* the chained entries are in the list too: each runs on its own */
+            if (e->chained_by) e->chained_by->chain = NULL;
+            if (e->chain) e->chain->chained_by = NULL;
             fin_unlink(e);
             free(e);
             fn(obj);

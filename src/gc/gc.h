@@ -17,10 +17,18 @@
 #ifndef TPY_GC_H
 #define TPY_GC_H
 
+#include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
 void gc_init(void);
+
+/* Threads running tpy code are made here, so that the collector knows
+ * them (their stacks are roots) and its stop-the-world signals stay
+ * deliverable whatever the thread blocks. */
+int gc_thread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *), void *arg);
+int gc_thread_sigmask(int how, const sigset_t *set, sigset_t *old);
 
 /* Small objects come from free lists of 16-byte granule size classes,
  * refilled in batches from the collector (GC_malloc_many): the fast path
@@ -83,6 +91,12 @@ GcWeakList *gc_weak_list_new(void);
 void gc_weak_list_add(GcWeakList *w, void *obj);
 size_t gc_weak_list_len(const GcWeakList *w);
 void *gc_weak_list_get(const GcWeakList *w, size_t i);   /* NULL once collected */
+/* One weak pointer in a scanned object (a weakref's referent): the slot
+ * holds it hidden, and is cleared (0) once the object is collected. */
+void gc_weak_set(uintptr_t *slot, void *obj);
+void *gc_weak_get(const uintptr_t *slot);   /* NULL once collected */
+/* Is p an object of the collected heap (not static)? */
+int gc_heap_object(const void *p);
 void gc_collect(void);
 /* fn runs at the start of every collection, before marking: it may clear
  * stale pointers from scanned memory but must not allocate. (A few may be

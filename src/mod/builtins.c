@@ -727,18 +727,8 @@ static Value b_build_class(Value *args, size_t nargs, Value kwnames) {
         is_class = type_check(meta);
     }
     if (is_class) {
-        Type *winner = V_AS(Type, meta);
-        for (int64_t i = 0; i < tuple_size(bases); i++) {
-            Type *bt = type_of(tuple_get(bases, i));
-            if (type_is_subtype(winner, bt)) continue;
-            if (type_is_subtype(bt, winner)) {
-                winner = bt;
-                continue;
-            }
-            return err_set(&exc_TypeError,
-                           "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass of "
-                           "the metaclasses of all its bases");
-        }
+        Type *winner = type_calculate_meta(V_AS(Type, meta), bases);
+        if (!winner) return VNULL;
         meta = V_FROM_PTR(winner);
     }
     Value ns;
@@ -966,6 +956,7 @@ void builtins_init(void) {
         {"staticmethod", &staticmethod_type}, {"classmethod", &classmethod_type}, {"property", &property_type},
         {"super", &super_type},
         {"bytearray", &bytearray_type},
+        {"memoryview", &memoryview_type},
     };
     for (size_t i = 0; i < sizeof types / sizeof types[0]; i++) module_add(m, types[i].name, V_FROM_PTR(types[i].t));
 #define EXC_ADD(name, base) module_add(m, #name, V_FROM_PTR(&exc_##name));

@@ -2,14 +2,31 @@
  * runs a full collection and then the finalizers (__del__, generator
  * close) of what it found unreachable. There is no separate cycle
  * collector to switch off, so disable() only changes isenabled(). */
+#include <string.h>
+
 #include "../runtime.h"
 
 static bool gc_enabled = true;
+
+/* The value stacks of the running frames above their tops still hold
+   what was popped (the collector scans the frame stack conservatively):
+   an explicit collect() clears them first, so an object the program has
+   dropped (`del x; gc.collect()`) is found unreachable, as CPython's
+   reference counts find it. Every frame on the chain is suspended at a
+   call, its stack top saved (compiled code keeps its values in its own
+   registers and spill slots, and writes frames only when it leaves). */
+static void clear_dead_stack_slots(void) {
+    for (Frame *f = tstate.frame; f; f = f->back) {
+        Value *base = frame_stack_base(f), *end = base + f->code->stacksize;
+        if (f->sp >= base && f->sp <= end) memset(f->sp, 0, (size_t)(end - f->sp) * sizeof(Value));
+    }
+}
 
 static Value g_collect(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
     if (arg_count("collect", nargs, 0, 1) < 0) return VNULL;
+    clear_dead_stack_slots();
     gc_collect();
     gc_finalizers_pending = 1;
     gc_run_finalizers();

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "../vm/gil.h"
 #include "../vm/config.h"
 #include "modules.h"
 #include "../vm/pending.h"
@@ -804,6 +805,22 @@ static Type frame_type = {
     .repr = frame_repr,
 };
 
+static Value s_getswitchinterval(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("getswitchinterval", nargs, 0, 0) < 0) return VNULL;
+    return float_from_double(gil_switch_interval);
+}
+
+static Value s_setswitchinterval(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"setswitchinterval", 1, 1, 0, {"interval", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    double d = obj_as_double(a[0]);
+    if (d == -1.0 && err_occurred()) return VNULL;
+    if (d <= 0) return err_set(&exc_ValueError, "switch interval must be strictly positive");
+    gil_switch_interval = d;
+    return V_NONE;
+}
+
 static Value s_getframe(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("_getframe", nargs, 0, 1) < 0) return VNULL;
@@ -818,6 +835,45 @@ static Value s_getframe(Value *args, size_t nargs, Value kwnames) {
     return frame_object_new(f);
 }
 
+/* Audit hooks (PEP 578): sys.audit(event, *args) calls each hook added by
+ * sys.addaudithook with (event, args), in order; a hook that raises stops
+ * the event. tpy's own C code raises no events. A static root. */
+static Value audit_hooks;
+
+static Value s_audit(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("audit", kwnames) < 0) return VNULL;
+    if (nargs < 1) return err_set(&exc_TypeError, "audit() missing 1 required positional argument: 'event'");
+    if (!str_check(args[0])) return err_format(&exc_TypeError, "expected str for argument 'event', not %T", args[0]);
+    if (!audit_hooks || list_size(audit_hooks) == 0) return V_NONE;
+    Value t = tuple_from_array(args + 1, (int64_t)nargs - 1);
+    Value hooks = list_slice(audit_hooks, 0, list_size(audit_hooks));
+    for (int64_t i = 0; i < list_size(hooks); i++)
+        if (!obj_call2(list_get(hooks, i), args[0], t)) return VNULL;
+    return V_NONE;
+}
+
+static Value s_addaudithook(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"addaudithook", 0, 1, 0, {"hook", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!audit_hooks) audit_hooks = list_new(0);
+    list_append(audit_hooks, a[0]);
+    return V_NONE;
+}
+
+/* tpy's file system encoding is always UTF-8 with surrogateescape (the
+ * posix module encodes and decodes paths so) */
+static Value s_getfilesystemencoding(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"getfilesystemencoding", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    return str_from_cstr("utf-8");
+}
+static Value s_getfilesystemencodeerrors(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"getfilesystemencodeerrors", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    return str_from_cstr("surrogateescape");
+}
+
 static Value s_get_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
 static Value s_set_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
 
@@ -825,6 +881,10 @@ static const MethodDef sys_functions[] = {
     {"exit", s_exit, 0, NULL},
     {"setrecursionlimit", s_setrecursionlimit, 0, NULL},
     {"getrecursionlimit", s_getrecursionlimit, 0, NULL},
+    {"getfilesystemencoding", s_getfilesystemencoding, 0, NULL},
+    {"audit", s_audit, 0, NULL},
+    {"addaudithook", s_addaudithook, MF_KEYWORDS, NULL},
+    {"getfilesystemencodeerrors", s_getfilesystemencodeerrors, 0, NULL},
     {"get_asyncgen_hooks", s_get_asyncgen_hooks, 0, NULL},
     {"set_asyncgen_hooks", s_set_asyncgen_hooks, MF_KEYWORDS, NULL},
     {"set_int_max_str_digits", s_set_int_max_str_digits, 0, NULL},
@@ -838,6 +898,8 @@ static const MethodDef sys_functions[] = {
     {"excepthook", s_excepthook, 0, NULL},
     {"unraisablehook", s_unraisablehook, 0, NULL},
     {"_getframe", s_getframe, MF_FRAME, NULL},
+    {"getswitchinterval", s_getswitchinterval, 0, NULL},
+    {"setswitchinterval", s_setswitchinterval, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1062,6 +1124,9 @@ void sys_init(const char *executable) {
     module_add(m, "executable", str_from_cstr(executable ? executable : ""));
     module_add(m, "argv", list_new(0));
     module_add(m, "path", list_new(0));
+    module_add(m, "meta_path", list_new(0));
+    module_add(m, "path_hooks", list_new(0));
+    module_add(m, "path_importer_cache", dict_new());
     module_add(m, "modules", tstate.sys_modules);
     module_add(m, "dont_write_bytecode", V_TRUE);
     {

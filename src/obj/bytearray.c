@@ -607,8 +607,18 @@ static const MethodDef bytearrayiter_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static int ba_getbuffer(Value self, BufferInfo *out) {
+    out->data = bytearray_data(self);
+    out->len = bytearray_size(self);
+    out->itemsize = 1;
+    out->format = "B";
+    out->readonly = false;
+    return 0;
+}
+
 Type bytearray_type = {
     .tname = "bytearray",
+    .getbuffer = ba_getbuffer,
     .flags = TF_BASETYPE,
     .basicsize = sizeof(ByteArrayObject),
     .repr = ba_repr,

@@ -8,6 +8,7 @@
 #define TPY_BYTES_H
 
 #include "../util/buf.h"
+#include "../vm/errors.h"
 #include "../vm/object.h"
 #include "bytearray.h"
 
@@ -43,7 +44,25 @@ void bytes_repr_into(Buf *out, const char *d, int64_t n, bool escape_squote);
 
 /* ---- bytes-like objects ----------------------------------------------------- */
 
-static inline bool byteslike_check(Value v) { return bytes_check(v) || bytearray_check(v); }
+/* An object's memory as its type's getbuffer slot exports it: len bytes at
+ * data, items of itemsize bytes in struct-module format (e.g. "B"). The
+ * pointer is good until the exporter next changes size (a bytearray may
+ * move its data): read it again after running Python code. */
+typedef struct BufferInfo {
+    char *data;
+    int64_t len;
+    int64_t itemsize;
+    const char *format;
+    bool readonly;
+} BufferInfo;
+
+static inline bool buffer_check(Value v) { return v_is_ptr(v) && v && V_OBJ(v)->type->getbuffer != NULL; }
+/* The buffer of v; -1 with TypeError ("a bytes-like object is required,
+ * not 'str'") when v has none. writable: a read-only buffer is a TypeError
+ * too ("argument must be read-write bytes-like object, not bytes"). */
+int buffer_get(Value v, BufferInfo *out, bool writable);
+
+static inline bool byteslike_check(Value v) { return bytes_check(v) || bytearray_check(v) || buffer_check(v); }
 /* The contents of a bytes-like object; false (no error set) otherwise. */
 static inline bool byteslike_view(Value v, const char **p, int64_t *n) {
     if (bytes_check(v)) {
@@ -56,8 +75,23 @@ static inline bool byteslike_view(Value v, const char **p, int64_t *n) {
         *n = bytearray_size(v);
         return true;
     }
+    if (buffer_check(v)) {
+        BufferInfo b;
+        if (V_OBJ(v)->type->getbuffer(v, &b) < 0) {
+            err_clear();
+            return false;
+        }
+        *p = b.data;
+        *n = b.len;
+        return true;
+    }
     return false;
 }
+
+/* memoryview (memoryview.c) */
+extern Type memoryview_type;
+Value memoryview_new(Value obj);
+void memoryview_init(void);
 
 /* Byte-level search (used by bytes, bytearray; usable for UTF-8 str data):
  * first / last occurrence of nd[0..nn) in h[0..hn), NULL if absent; an

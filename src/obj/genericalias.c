@@ -18,6 +18,13 @@ typedef struct GenericAliasObject {
 
 Type generic_alias_type;
 
+static Value ga_alloc(Type *t, Value origin, Value args) {
+    GenericAliasObject *g = V_AS(GenericAliasObject, instance_new(t));
+    g->origin = origin;
+    g->args = tuple_check(args) ? args : tuple_pack(1, args);
+    return V_FROM_PTR(g);
+}
+
 Value generic_alias_new(Value origin, Value args) {
     GenericAliasObject *g = (GenericAliasObject *)obj_alloc(&generic_alias_type, sizeof *g);
     g->origin = origin;
@@ -226,10 +233,11 @@ static Value ga_binop(Value a, Value b, int op) {
 }
 
 static Value ga_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    (void)t;
-    if (arg_nokw("GenericAlias", kwnames) < 0 || arg_count("GenericAlias", nargs, 2, 2) < 0) return VNULL;
-    return generic_alias_new(args[0], args[1]);
+    if (t == &generic_alias_type && arg_nokw("GenericAlias", kwnames) < 0) return VNULL;
+    if (arg_count("GenericAlias", nargs, 2, 2) < 0) return VNULL;
+    return ga_alloc(t, args[0], args[1]);
 }
+static int ga_init(Value self, Value *args, size_t nargs, Value kwnames) { return 0; }
 
 static const MethodDef ga_methods[] = {
     {"__mro_entries__", ga_mro_entries, 0, NULL},
@@ -248,9 +256,11 @@ Type generic_alias_type = {
     .getattr = ga_getattr,
     .getitem = ga_getitem,
     .call = ga_call,
+    .new_ = ga_new,
+    .init = ga_init,
+    .flags = TF_BASETYPE,
     .binop = ga_binop,
     .binop_mask = 1u << BINOP_OR,
-    .new_ = ga_new,
 };
 
 /* ---- types.UnionType ------------------------------------------------------------------ */

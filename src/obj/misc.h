@@ -60,6 +60,8 @@ void generic_alias_init(void);
 /* types.UnionType: a | b for classes, None, aliases and unions (or
    NotImplemented for other operands) */
 extern Type union_type;
+/* object.__weakref__: the object's first weak reference, or None (_weakref.c) */
+Value weakref_first_of(Value obj);
 Value union_or(Value a, Value b);
 
 Value range_new(int64_t start, int64_t stop, int64_t step);

@@ -914,10 +914,7 @@ static int object_set_dict(Value self, Value d) {
     return instance_set_dict(self, d);
 }
 
-static Value object_get_weakref(Value self) {
-    (void)self;
-    return V_NONE;
-}
+static Value object_get_weakref(Value self) { return weakref_first_of(self); }
 
 static Value object_format_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
@@ -978,10 +975,14 @@ static Value object_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
     return object_reduce_m(args, nargs, kwnames);
 }
 
+/* object.__subclasshook__(*args, **kw): NotImplemented, for ABCs to override */
+static Value object_subclasshook_m(Value *args, size_t nargs, Value kwnames) { return V_NOTIMPL; }
+
 static const MethodDef object_methods[] = {
     {"__format__", object_format_m, 0, NULL},
     {"__dir__", object_dir_m, 0, NULL},
     {"__init_subclass__", object_init_subclass_m, MF_CLASS | MF_KEYWORDS, NULL},
+    {"__subclasshook__", object_subclasshook_m, MF_CLASS | MF_KEYWORDS, NULL},
     {"__sizeof__", object_sizeof_m, 0, NULL},
     {"__reduce_ex__", object_reduce_ex_m, 0, NULL},
     {"__reduce__", object_reduce_m, 0, NULL},
@@ -1399,6 +1400,22 @@ static Value type_call(Value callable, Value *args, size_t nargs, Value kwnames)
     return obj;
 }
 
+Type *type_calculate_meta(Type *meta, Value bases) {
+    Type *winner = meta;
+    for (int64_t i = 0; i < tuple_size(bases); i++) {
+        Type *bt = type_of(tuple_get(bases, i));
+        if (type_is_subtype(winner, bt)) continue;
+        if (type_is_subtype(bt, winner)) {
+            winner = bt;
+            continue;
+        }
+        err_set(&exc_TypeError, "metaclass conflict: the metaclass of a derived class must be a (non-strict) subclass "
+                                "of the metaclasses of all its bases");
+        return NULL;
+    }
+    return winner;
+}
+
 static Value type_new_slot(Type *meta, Value *args, size_t nargs, Value kwnames) {
     if (nargs == 1 && (!kwnames || tuple_size(kwnames) == 0) && meta == &type_type)
         return V_FROM_PTR(type_of(args[0]));
@@ -1409,6 +1426,12 @@ static Value type_new_slot(Type *meta, Value *args, size_t nargs, Value kwnames)
         return err_format(&exc_TypeError, "type.__new__() argument 2 must be tuple, not %T", args[1]);
     if (!dict_check(args[2]))
         return err_format(&exc_TypeError, "type.__new__() argument 3 must be dict, not %T", args[2]);
+    /* type(name, bases, ns) whose bases have a more derived metaclass with
+       its own __new__ (enum's _simple_enum): that one makes the class */
+    Type *winner = type_calculate_meta(meta, args[1]);
+    if (!winner) return VNULL;
+    if (winner != meta && winner->new_ != type_new_slot) return winner->new_(winner, args, nargs, kwnames);
+    if (winner != meta) meta = winner;
     Value kw = VNULL;
     if (kwnames && tuple_size(kwnames)) {
         kw = dict_new();
@@ -1688,8 +1711,12 @@ static Value best_base(Value bases) {
         Value bv = tuple_get(bases, i);
         if (!type_check(bv)) return err_format(&exc_TypeError, "bases must be types");
         Type *bt = V_AS(Type, bv);
-        if (!type_has_flag(bt, TF_BASETYPE))
+        if (!type_has_flag(bt, TF_BASETYPE)) {
+            /* a C module's type by its dotted name, as CPython's tp_name */
+            if (bt->module && str_check(bt->module) && !str_eq_cstr(bt->module, "builtins"))
+                return err_format(&exc_TypeError, "type '%U.%s' is not an acceptable base type", bt->module, bt->tname);
             return err_format(&exc_TypeError, "type '%s' is not an acceptable base type", bt->tname);
+        }
         Type *s = solid_base(bt);
         if (!winner) {
             winner = bt;
@@ -1776,9 +1803,8 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     t->dict = dict_copy(ns);
     if (qn) dict_del(t->dict, NAME(__qualname__));
     /* What match patterns accept, declared the way CPython's ABCMeta reads
-     * it from collections.abc's Sequence (1 << 5) and Mapping (1 << 6):
-     * lib/collections.py's UserList, UserDict... declare it, as CPython
-     * derives them from those ABCs. */
+     * it from collections.abc's Sequence (1 << 5) and Mapping (1 << 6);
+     * subclasses inherit the flags. */
     Value abcf = dict_get_cstr(t->dict, "__abc_tpflags__");
     if (abcf) {
         if (v_is_int(abcf)) {
@@ -1835,7 +1861,7 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     Type *sb = solid_base(base);
     bool var_size = sb == &str_type || sb == &tuple_type || sb == &bytes_type;
     Value slot_names = VNULL;   /* list of the (mangled) member names */
-    bool slots_dict = false;
+    bool slots_dict = false, slots_weakref = false;
     if (slots) {
         Value items = str_check(slots) ? tuple_pack(1, slots) : tuple_from_iterable(slots);
         if (!items) return VNULL;
@@ -1849,7 +1875,10 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
                 slots_dict = true;
                 continue;
             }
-            if (str_eq_cstr(n, "__weakref__")) continue;
+            if (str_eq_cstr(n, "__weakref__")) {
+                slots_weakref = true;
+                continue;
+            }
             list_append(slot_names, str_intern(str_from_cstr(mangle_name(t->tname, str_data(n)))));
         }
         if (var_size && list_size(slot_names))
@@ -1859,6 +1888,13 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     int32_t nmembers = base_members + (slot_names ? (int32_t)list_size(slot_names) : 0);
     bool no_dict = slots && !slots_dict && !bases_have_dict;
     if (no_dict) t->flags |= TF_NO_DICT;
+    /* weakly referable: unless __slots__ leave out __weakref__ and no base
+       is; never for the variable-size int, tuple and bytes (CPython's rule) */
+    bool bases_weak = false;
+    for (int64_t i = 0; i < tuple_size(bases); i++)
+        bases_weak |= type_has_flag(V_AS(Type, tuple_get(bases, i)), TF_WEAKREFABLE);
+    if (bases_weak || ((!slots || slots_weakref) && sb != &int_type && sb != &tuple_type && sb != &bytes_type))
+        t->flags |= TF_WEAKREFABLE;
     if (hint > 16) hint = 16;
     if (hint < nmembers) hint = nmembers;   /* dict mode keeps members inline */
     if (base->attrs_offset) {

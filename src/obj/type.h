@@ -76,6 +76,9 @@ extern Type member_descr_type;
 
 /* Build the default `object` instance of a heap type. */
 Value instance_new(Type *t);
+/* The most derived of meta and the bases' metaclasses (NULL with
+   TypeError on a conflict), as class creation picks it */
+Type *type_calculate_meta(Type *meta, Value bases);
 
 void type_init(void);
 

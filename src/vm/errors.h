@@ -96,7 +96,8 @@ typedef struct ExcObject {
     Value traceback;    /* Traceback or VNULL */
     Value cause;        /* exception or VNULL */
     Value context;      /* exception or VNULL */
-    Value value;        /* StopIteration.value, SystemExit.code; else VNULL */
+    Value value;        /* StopIteration.value, SystemExit.code, UnicodeError's
+                           five fields (a list, errors.c); else VNULL */
     Value name_scope;   /* NameError: (varnames, globals, builtins) where raised, for the hint */
     /* BaseExceptionGroup: .message (a str) and .exceptions (a tuple). Kept
      * in every exception rather than in a larger subtype so that all

@@ -143,8 +143,11 @@ enum TypeFlags {
        (CPython's Py_TPFLAGS_SEQUENCE and Py_TPFLAGS_MAPPING) */
     TF_MATCH_SEQUENCE = 1 << 22,
     TF_MATCH_MAPPING = 1 << 23,
+    TF_WEAKREFABLE = 1 << 24,   /* instances may be weakly referenced */
 };
 #define TF_INHERITED_MASK (0x3FF00u | TF_COMPLEX_SUBCLASS | TF_MATCH_SEQUENCE | TF_MATCH_MAPPING)
+
+struct BufferInfo;   /* obj/bytes.h */
 
 struct Type {
     Object hdr;                 /* type of a type: type_type */
@@ -193,6 +196,9 @@ struct Type {
        type_ready() makes dunder wrappers only for these. 0 = all. */
     uint32_t binop_mask;
     uint32_t unop_mask;
+    /* CPython's buffer protocol, one-dimensional (obj/bytes.h): fill *out
+       with the object's memory; -1 with an error set */
+    int (*getbuffer)(Value self, struct BufferInfo *out);
 };
 
 /* Attribute storage of instances that can hold arbitrary attributes, at
