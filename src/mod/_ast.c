@@ -11,6 +11,7 @@
  * validates what the compiler relies on (contexts, non-empty bodies, list
  * lengths) as CPython's ast validator does.
  */
+#include <assert.h>
 #include <math.h>
 #include <string.h>
 
@@ -78,6 +79,7 @@ static void parse_fields(NodeInfo *ni) {
     while (p && *p) {
         const char *t = p;
         while (*p != ' ' && *p != '*' && *p != '?') p++;
+        assert(ni->nfields < MAX_FIELDS);   /* arguments has the most: 7 */
         Field *f = &ni->f[ni->nfields++];
         f->type = type_by_name(t, (size_t)(p - t));
         f->q = *p == ' ' ? 0 : *p++;
@@ -153,7 +155,8 @@ static Value ast_init(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value ast_reduce(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("__reduce__", nargs, 1, 1) < 0) return VNULL;
+    static const ArgSpec spec = {"AST.__reduce__", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value self = args[0];
     Value t = V_FROM_PTR(type_of(self));
     Value d = obj_getattr_opt(self, NAME(__dict__));

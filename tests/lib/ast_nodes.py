@@ -78,3 +78,15 @@ print(kind(_ast.BinOp(_ast.Constant(1), _ast.Add(), _ast.Constant(2))))
 print(kind(_ast.Name('q', _ast.Load())))
 print(kind(_ast.Name('q', _ast.Store())))
 print(_ast.PyCF_ONLY_AST, _ast.PyCF_TYPE_COMMENTS, _ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+for a, k in [((1,), {}), ((), {'a': 1})]:
+    try:
+        _ast.Name('x').__reduce__(*a, **k)
+    except TypeError as e:
+        print('TypeError', e)
+# keywords repeating a positional field; __new__ takes the constructor's arguments
+try:
+    _ast.Constant(1, value=2)
+except TypeError as e:
+    print('TypeError', e)
+c = _ast.Constant.__new__(_ast.Constant, 1, kind=None)
+print(type(c).__name__, c.__dict__)
