@@ -13,6 +13,7 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "../runtime.h"
@@ -155,9 +156,11 @@ static Value ast_init(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value ast_reduce(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"AST.__reduce__", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value self = args[0];
+    char fname[128];   /* CPython's messages name the instance's class */
+    snprintf(fname, sizeof fname, "%.100s.__reduce__", type_of(self)->tname);
+    const ArgSpec spec = {fname, 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value t = V_FROM_PTR(type_of(self));
     Value d = obj_getattr_opt(self, NAME(__dict__));
     if (!d) {
