@@ -1,6 +1,7 @@
 /* builtins.c: the builtins module. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../front/compiler.h"
 #include "modules.h"
@@ -636,6 +637,7 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
             return err_format(&exc_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
         const char *s = str_data(src);
         size_t n = (size_t)str_nbytes(src);
+        if (memchr(s, 0, n)) return err_set(&exc_ValueError, "source code string cannot contain null bytes");
         if (is_eval)
             while (n && (*s == ' ' || *s == '\t')) s++, n--;
         /* the calling code's __future__ features carry over */
@@ -669,6 +671,12 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     if (dont_inherit < 0) return VNULL;
     if (a[5] && (optimize = obj_index_i64(a[5])) == -1 && err_occurred()) return VNULL;
     if (a[6] && obj_index_i64(a[6]) == -1 && err_occurred()) return VNULL;
+    if (!str_check(filename) && !bytes_check(filename)) {   /* os.PathLike */
+        bool found;
+        Value p = obj_call_special(filename, str_intern_cstr("__fspath__"), NULL, 0, &found);
+        if (!p && found) return VNULL;
+        if (p) filename = p;
+    }
     if (bytes_check(filename)) filename = str_new(bytes_data(filename), (size_t)bytes_size(filename));
     if (!str_check(filename))
         return err_format(&exc_TypeError, "expected str, bytes or os.PathLike object, not %T", filename);
@@ -695,6 +703,8 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     bool text = str_check(src);
     if (byteslike_check(src)) src = byteslike_to_str(src);
     if (!str_check(src)) return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
+    if (memchr(str_data(src), 0, (size_t)str_nbytes(src)))
+        return err_set(&exc_ValueError, "source code string cannot contain null bytes");
     if (only_ast) return ast_parse_object(str_data(src), (size_t)str_nbytes(src), text, str_data(filename), m);
     static const CompileMode cmode[] = {COMPILE_EXEC, COMPILE_EVAL, COMPILE_INTERACTIVE};
     CodeObject *co = compile_flags(str_data(src), (size_t)str_nbytes(src), str_data(filename), cmode[m], text, (int)flags);

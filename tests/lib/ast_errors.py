@@ -156,3 +156,24 @@ for f in (0, _ast.PyCF_ONLY_AST):
     except SyntaxError as e:
         print(type(e).__name__, e.msg, e.lineno)
 print(len(str(eval(compile('3' * 4300, 's', 'eval')))))
+
+for src in ["x = '\0'", b"x = 1\0", "a\0b"]:
+    for f in (0, _ast.PyCF_ONLY_AST):
+        try:
+            compile(src, 's', 'exec', f); print('ok')
+        except (ValueError, SyntaxError) as e:
+            print(type(e).__name__, e)
+class P:
+    def __fspath__(self): return 'pathname'
+try:
+    print(compile('x', P(), 'eval').co_filename)
+except TypeError as e:
+    print(e)
+print(compile('x', b'bytesname', 'eval').co_filename)
+try: compile('x', 1.5, 'eval')
+except TypeError as e: print(e)
+for f in (exec, eval):
+    try:
+        f('1\0')
+    except ValueError as e:
+        print(f.__name__, type(e).__name__, e)
