@@ -12,6 +12,11 @@
       include_attributes=True) on the files in batches, and each dump must
       equal CPython's.
 
+  parsetest_compare.py astcompile [--tpy BIN] PATH...
+      In tpy alone: compile(ast.parse(src)) must give the same code as
+      compile(src) (bytecode, names, constants, line table, nested code)
+      for every file tpy compiles; checks the node objects -> C tree side.
+
   parsetest_compare.py fuzz [--parsetest BIN] [--seed N] [--count N] PATH...
       Mutate the .py files under PATH at random (delete, duplicate, insert or
       swap tokens or characters, cut the file), run parsetest on each
@@ -101,6 +106,50 @@ for path in sys.argv[2:]:
     if d is not None:
         sys.stdout.write(d + '\n')
 '''
+
+
+# run by tpy: for each file, "\x00FILE path same|differs|error ..."
+ASTCOMPILE_SCRIPT = r'''
+import ast, sys
+def sig(co):
+    out = [co.co_code, co.co_names, co.co_varnames, co.co_firstlineno, list(co.co_lines())]
+    for c in co.co_consts:
+        out.append(sig(c) if hasattr(c, 'co_code') else repr(c))
+    return out
+for path in sys.argv[1:]:
+    with open(path, 'rb') as f:
+        src = f.read()
+    try:
+        a = compile(src, path, 'exec')
+    except Exception:
+        continue
+    try:
+        b = compile(ast.parse(src), path, 'exec')
+        r = 'same' if sig(a) == sig(b) else 'differs'
+    except Exception as e:
+        r = 'error %s: %s' % (type(e).__name__, e)
+    sys.stdout.write('\x00FILE %s %s\n' % (path, r))
+'''
+
+
+def check_astcompile_batch(binary, files):
+    g = subprocess.run([binary, '-c', ASTCOMPILE_SCRIPT] + files, capture_output=True, timeout=600)
+    got = {}
+    for line in g.stdout.decode('utf-8', 'surrogateescape').split('\n'):
+        if line.startswith('\x00FILE '):
+            path, _, r = line[6:].partition(' ')
+            got[path] = r
+    res = []
+    last = max((files.index(f) for f in got), default=-1)
+    for i, f in enumerate(files):
+        if f in got:
+            res.append((f, 'pass' if got[f] == 'same' else 'fail', got[f]))
+        elif i < last or g.returncode == 0:
+            res.append((f, 'skip', ''))   # tpy cannot compile it at all
+        else:
+            res.append((f, 'fail', 'tpy stopped (exit %d): %s' % (g.returncode,
+                        g.stderr.decode('utf-8', 'replace').strip().split('\n')[-1][:200])))
+    return res
 
 
 def check_astmod_batch(binary, files, attrs):
@@ -279,7 +328,7 @@ def check_interactive(binary):
 
 def main():
     argv = sys.argv[1:]
-    if not argv or argv[0] not in ('ast', 'astmod', 'errors', 'fuzz', 'interactive'):
+    if not argv or argv[0] not in ('ast', 'astmod', 'astcompile', 'errors', 'fuzz', 'interactive'):
         print(__doc__)
         return 2
     mode = argv.pop(0)
@@ -333,13 +382,17 @@ def main():
         print('%d mutants with a different error message or line (informational)' % msgdiff)
         print('%d passed, %d failed' % (counts['pass'], counts['fail']))
         return 1 if counts['fail'] else 0
-    if mode == 'astmod':
+    if mode in ('astmod', 'astcompile'):
         if binary == DEFAULT_BIN:
             binary = os.path.join(HERE, '..', 'tpy')
         batches = [files[i:i + 40] for i in range(0, len(files), 40)]
         counts = {'pass': 0, 'fail': 0, 'skip': 0}
+        if mode == 'astmod':
+            check = lambda b: check_astmod_batch(binary, b, attrs)
+        else:
+            check = lambda b: check_astcompile_batch(binary, b)
         with ThreadPoolExecutor(max_workers=2) as ex:
-            for res in ex.map(lambda b: check_astmod_batch(binary, b, attrs), batches):
+            for res in ex.map(check, batches):
                 for f, status, detail in res:
                     counts[status] += 1
                     if status == 'fail':
