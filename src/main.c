@@ -907,17 +907,18 @@ int main(int argc, char **argv) {
         status = interactive_loop();
     }
     /* as CPython shuts down: wait for the threads that are not daemons
-       (threading._shutdown), then keep the interpreter lock for good
-       (daemon threads stay blocked), then __del__ of what is still alive
-       and suspended generators' close */
+       (threading._shutdown), run the atexit callbacks, then keep the
+       interpreter lock for good (daemon threads stay blocked), then __del__
+       of what is still alive and suspended generators' close */
     if (gil_threads_started) {
         Value threading = dict_get(tstate.sys_modules, str_intern_cstr("threading"));
         Value shutdown = threading ? obj_getattr_opt(threading, str_intern_cstr("_shutdown")) : VNULL;
         if (shutdown && !obj_call(shutdown, NULL, 0, VNULL))
             err_write_unraisable(err_fetch(), "Exception ignored in", shutdown);
         err_clear();
-        gil_finalizing = true;
     }
+    atexit_run_exitfuncs();
+    if (gil_threads_started) gil_finalizing = true;
     gc_finalize_all();
     sys_flush_all();
     if (profile_to_file)

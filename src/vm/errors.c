@@ -979,7 +979,9 @@ typedef struct ExcPrinter {
     int group_depth;    /* 0 outside any group */
     int chain_depth;
     bool need_close;
-    bool flat;          /* groups printed as plain exceptions (the unraisable report, as 3.11) */
+    bool flat;          /* the unraisable report, as 3.11's hook writes it: no chained
+                           exceptions, groups as plain exceptions, "Type: str(exc)"
+                           always with its ": ", no notes, hints or SyntaxError lines */
 } ExcPrinter;
 
 static void put_margin(ExcPrinter *p, const char *margin) {
@@ -1015,7 +1017,7 @@ static void format_exception_only(ExcPrinter *p, Value exc) {
     Value message = VNULL;
     Buf tmp;
     buf_init(&tmp, 128);
-    bool syntax = format_syntax_error(&tmp, exc, &message);
+    bool syntax = !p->flat && format_syntax_error(&tmp, exc, &message);
     emit_lines(p, &tmp, NULL);
     /* the exception line: the margin once, before it */
     tmp.len = 0;
@@ -1027,11 +1029,11 @@ static void format_exception_only(ExcPrinter *p, Value exc) {
             err_clear();
             buf_puts(&tmp, ": <exception str() failed>");
         } else {
-            if (str_len(s) > 0) buf_puts(&tmp, ": ");
+            if (str_len(s) > 0 || p->flat) buf_puts(&tmp, ": ");
             write_str(&tmp, s);
         }
     }
-    if (!syntax) {
+    if (!syntax && !p->flat) {
         Value hint = offer_hint(exc);
         err_clear();
         if (hint) {
@@ -1043,7 +1045,7 @@ static void format_exception_only(ExcPrinter *p, Value exc) {
     buf_putc(&tmp, '\n');
     put_margin(p, "| ");
     buf_put(p->out, tmp.data, tmp.len);
-    if (!syntax) {
+    if (!syntax && !p->flat) {
         tmp.len = 0;
         format_exception_notes(&tmp, exc);
         emit_lines(p, &tmp, NULL);
@@ -1130,7 +1132,7 @@ static void print_chained(ExcPrinter *p, Value exc, const char *message) {
 static void print_exception_recursive(ExcPrinter *p, Value exc) {
     ExcObject *e = V_AS(ExcObject, exc);
     set_add(p->seen, v_int((int64_t)(exc >> 3)));
-    if (p->chain_depth < 100) {
+    if (p->chain_depth < 100 && !p->flat) {
         Value cause = e->cause, ctx = e->context;
         if (cause && exc_check(cause) && set_contains(p->seen, v_int((int64_t)(cause >> 3))) == 0)
             print_chained(p, cause, "\nThe above exception was the direct cause of the following exception:\n\n");
@@ -1208,11 +1210,20 @@ void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj) 
     sys_write_stderr(out.data, out.len);
 }
 
-void err_write_unraisable_msg(Value exc, const char *msg) {
+void err_write_unraisable_msg(Value exc, const char *msg) { err_write_unraisable_msg_obj(exc, msg, VNULL); }
+
+void err_write_unraisable_msg_obj(Value exc, const char *msg, Value obj) {
     Buf out;
     buf_init(&out, 256);
     Value saved = err_fetch();
-    buf_printf(&out, "Exception ignored %s:\n", msg);
+    buf_printf(&out, "Exception ignored %s:", msg);
+    if (obj) {
+        buf_putc(&out, ' ');
+        Value r = obj_repr(obj);
+        if (r) write_str(&out, r);
+        else err_clear();
+    }
+    buf_putc(&out, '\n');
     format_exception_chain(&out, exc, true);
     err_restore(saved);
     sys_write_stderr(out.data, out.len);
