@@ -104,6 +104,7 @@ typedef struct Compiler {
     const char *class_name;     /* for name mangling */
     int nested;
     bool name_ops;              /* module-level names use *_NAME (exec/eval) */
+    bool future_annotations;    /* annotations compile to their source text */
 } Compiler;
 
 static void compile_error(Compiler *c, SrcPos pos, const char *fmt, ...) {
@@ -526,28 +527,43 @@ static void compile_stmts(Compiler *c, StmtList l);
 static void compile_stmt(Compiler *c, Stmt *s);
 static void compile_store(Compiler *c, Expr *t);
 
-static Value const_value(Compiler *c, Constant *k) {
+/* The value of an E_CONSTANT expression. A decimal literal longer than
+ * sys.get_int_max_str_digits() is CPython's SyntaxError at its line. */
+Value ast_constant_value(const Constant *k) {
     switch (k->kind) {
     case CONST_NONE: return V_NONE;
     case CONST_TRUE: return V_TRUE;
     case CONST_FALSE: return V_FALSE;
     case CONST_ELLIPSIS: return V_ELLIPSIS;
     case CONST_INT: return int_from_i64(k->i);
-    case CONST_BIGINT: {
-        Value v = int_from_string(k->str, strlen(k->str), 10);
-        if (!v) {
-            err_clear();
-            return v_int(0);
-        }
-        return v;
-    }
+    case CONST_BIGINT: return int_from_string(k->str, strlen(k->str), 10);
     case CONST_FLOAT: return float_from_double(k->f);
     case CONST_IMAG: return complex_from(0.0, k->f);
     case CONST_STR: return str_new(k->str, k->len);
     case CONST_BYTES: return bytes_new(k->str, k->len);
+    case CONST_OBJECT: return (Value)k->obj;
     }
-    (void)c;
     return V_NONE;
+}
+
+static Value const_value(Compiler *c, Expr *e) {
+    Constant *k = &e->u.constant;
+    switch (k->kind) {
+    case CONST_BIGINT: {
+        Value v = ast_constant_value(k);
+        if (!v) {
+            Value exc = err_fetch();
+            Value m = exc ? obj_str(exc) : VNULL;
+            if (!m) err_clear();
+            compile_error(c, e->pos, "%s - Consider hexadecimal for huge integer literals to avoid decimal conversion limits.",
+                          m ? str_data(m) : "integer literal too long");
+            c->err->offset = c->err->end_offset = 0;
+            return v_int(0);
+        }
+        return v;
+    }
+    default: return ast_constant_value(k);
+    }
 }
 
 static int binop_opcode(int op, bool inplace) {
@@ -803,7 +819,10 @@ static void compile_fstring_part(Compiler *c, Expr *e) {
         compile_expr(c, e);
         return;
     }
-    /* E_FORMATTEDVALUE */
+    if (e->kind != E_FORMATTEDVALUE) {   /* any expression, from an AST object */
+        compile_expr(c, e);
+        return;
+    }
     compile_expr(c, e->u.formatted.value);
     int conv = e->u.formatted.conversion;
     int arg = conv == 's' ? FVC_STR : conv == 'r' ? FVC_REPR : conv == 'a' ? FVC_ASCII : FVC_NONE;
@@ -946,7 +965,7 @@ static void compile_expr(Compiler *c, Expr *e) {
         break;
     }
     case E_CONSTANT:
-        emit_const(c, const_value(c, &e->u.constant));
+        emit_const(c, const_value(c, e));
         break;
     case E_ATTRIBUTE: {
         const char *attr = mangle(c, e->u.attribute.attr);
@@ -976,7 +995,7 @@ static void compile_expr(Compiler *c, Expr *e) {
             if (elts.items[i]->kind != E_CONSTANT) all_const = false;
         if (all_const) {
             Value t = tuple_new(elts.n);
-            for (int i = 0; i < elts.n; i++) tuple_items(t)[i] = const_value(c, &elts.items[i]->u.constant);
+            for (int i = 0; i < elts.n; i++) tuple_items(t)[i] = const_value(c, elts.items[i]);
             emit_const(c, t);
         } else {
             compile_sequence(c, elts, 1);
@@ -1158,10 +1177,19 @@ static int compile_defaults(Compiler *c, Arguments *a) {
     return flags;
 }
 
+/* An annotation's value: the expression, or under `from __future__ import
+ * annotations` its text */
+static void compile_annotation(Compiler *c, Expr *e) {
+    if (c->future_annotations) emit_const(c, ast_unparse_expr(e));
+    else compile_expr(c, e);
+}
+
 static int compile_annotation_of(Compiler *c, Arg *a) {
     if (!a || !a->annotation) return 0;
     emit_const(c, str_intern_cstr(mangle(c, a->arg)));
-    if (a->annotation->kind == E_STARRED) {
+    if (c->future_annotations) {
+        compile_annotation(c, a->annotation);
+    } else if (a->annotation->kind == E_STARRED) {
         /* PEP 646 '*args: *Ts': the value is the one item Ts unpacks to */
         compile_expr(c, a->annotation->u.starred.value);
         emit(c, OP_UNPACK_SEQUENCE, 1);
@@ -1173,15 +1201,16 @@ static int compile_annotation_of(Compiler *c, Arg *a) {
 
 static int compile_annotations(Compiler *c, Arguments *a, Expr *returns) {
     int n = 0;
-    /* CPython's order: positional, *args, keyword-only, **kwargs, return */
-    for (int i = 0; i < a->nposonly; i++) n += compile_annotation_of(c, a->posonlyargs[i]);
+    /* CPython 3.11's order: regular, positional-only, *args, keyword-only,
+       **kwargs, return */
     for (int i = 0; i < a->nargs; i++) n += compile_annotation_of(c, a->args[i]);
+    for (int i = 0; i < a->nposonly; i++) n += compile_annotation_of(c, a->posonlyargs[i]);
     n += compile_annotation_of(c, a->vararg);
     for (int i = 0; i < a->nkwonly; i++) n += compile_annotation_of(c, a->kwonlyargs[i]);
     n += compile_annotation_of(c, a->kwarg);
     if (returns) {
         emit_const(c, str_intern_cstr("return"));
-        compile_expr(c, returns);
+        compile_annotation(c, returns);
         n++;
     }
     if (!n) return 0;
@@ -1207,7 +1236,7 @@ static void compile_function_body(Compiler *c, Stmt *s) {
     StmtList body = s->u.funcdef.body;
     int start = 0;
     if (body.n && is_docstring(body.items[0]) && !strip_docstrings()) {
-        add_const(u, const_value(c, &body.items[0]->u.expr.value->u.constant));
+        add_const(u, const_value(c, body.items[0]->u.expr.value));
         u->flags |= CO_HAS_DOC;
         start = 1;
     } else {
@@ -2291,10 +2320,10 @@ static void compile_subpattern(Compiler *c, Pattern *q, PatCtx *pc) {
 /* A literal value after CPython's constant folding (-1 is a constant),
  * or 0 when the expression is not one. */
 static Value pat_literal(Compiler *c, Expr *e) {
-    if (e->kind == E_CONSTANT) return e->u.constant.kind == CONST_IMAG ? 0 : const_value(c, &e->u.constant);
+    if (e->kind == E_CONSTANT) return e->u.constant.kind == CONST_IMAG ? 0 : const_value(c, e);
     if (e->kind == E_UNARYOP && e->u.unaryop.operand->kind == E_CONSTANT &&
         e->u.unaryop.operand->u.constant.kind != CONST_IMAG) {
-        Value v = obj_unop(const_value(c, &e->u.unaryop.operand->u.constant), UNOP_NEG);
+        Value v = obj_unop(const_value(c, e->u.unaryop.operand), UNOP_NEG);
         if (!v) err_clear();
         return v;
     }
@@ -2659,7 +2688,7 @@ static void compile_stmt(Compiler *c, Stmt *s) {
         }
         if (t->kind == E_NAME && s->u.annassign.simple && u->scope->kind != SCOPE_FUNCTION) {
             /* module/class: __annotations__[name] = annotation */
-            compile_expr(c, s->u.annassign.annotation);
+            compile_annotation(c, s->u.annassign.annotation);
             emit(c, OP_LOAD_NAME, add_name(u, "__annotations__"));
             emit_const(c, str_intern_cstr(mangle(c, t->u.name.id)));
             emit0(c, OP_STORE_SUBSCR);
@@ -2824,6 +2853,7 @@ static CodeObject *assemble(Compiler *c, Unit *u) {
     co->nfrees = (int32_t)list_size(u->freevars);
     co->flags = u->flags;
     if (u->scope->kind == SCOPE_MODULE) co->flags |= CO_MODULE;
+    if (c->future_annotations) co->flags |= CO_FUTURE_ANNOTATIONS;
     if (co->ncells == 0 && co->nfrees == 0) co->flags |= CO_NOFREE;
     if (!(co->flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR)) && co->kwonlyargcount == 0 &&
         (co->flags & CO_NOFREE))
@@ -2867,8 +2897,51 @@ static CodeObject *assemble(Compiler *c, Unit *u) {
 
 /* ---- entry points ---------------------------------------------------------------------- */
 
+static bool is_future_import(const Stmt *s) {
+    return s->kind == S_IMPORTFROM && s->u.importfrom.module && !s->u.importfrom.level &&
+           !strcmp(s->u.importfrom.module, "__future__");
+}
+
+/* The features of the __future__ imports opening the module (after its
+ * docstring), with CPython's errors for unknown features and for a
+ * __future__ import after other statements */
+static int future_features(Compiler *c, StmtList body) {
+    static const char *const known[] = {"nested_scopes", "generators", "division", "absolute_import",
+                                        "with_statement", "print_function", "unicode_literals",
+                                        "barry_as_FLUFL", "generator_stop", "annotations", NULL};
+    int f = 0, i = 0;
+    if (body.n && is_docstring(body.items[0])) i = 1;
+    for (; i < body.n && is_future_import(body.items[i]); i++) {
+        Stmt *s = body.items[i];
+        for (int j = 0; j < s->u.importfrom.nnames; j++) {
+            const char *name = s->u.importfrom.names[j]->name;
+            int k = 0;
+            while (known[k] && strcmp(known[k], name)) k++;
+            if (!strcmp(name, "annotations")) f |= AST_FUTURE_ANNOTATIONS;
+            if (!known[k]) {
+                if (!strcmp(name, "braces")) compile_error(c, s->pos, "not a chance");
+                else compile_error(c, s->pos, "future feature %s is not defined", name);
+                c->err->offset = 1;
+                c->err->end_lineno = c->err->end_offset = 0;
+                return f;
+            }
+        }
+    }
+    for (; i < body.n; i++)
+        if (is_future_import(body.items[i])) {
+            compile_error(c, body.items[i]->pos, "from __future__ imports must occur at the beginning of the file");
+            break;
+        }
+    return f;
+}
+
 CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, SyntaxErrorInfo *err) {
     Compiler c = {0};
+    c.filename = filename;
+    c.err = err;
+    m->future_flags |= future_features(&c, m->body);
+    if (c.failed) return NULL;
+    c.future_annotations = (m->future_flags & AST_FUTURE_ANNOTATIONS) != 0;
     c.filename = filename;
     c.filename_v = str_intern_cstr(filename);
     c.err = err;
@@ -2962,7 +3035,8 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
     if (e) err_set_exc(e);
 }
 
-static CodeObject *compile(const char *src, size_t len, const char *filename, CompileMode mode, bool text) {
+static CodeObject *compile(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
+                           int future_flags) {
     SyntaxErrorInfo info;
     memset(&info, 0, sizeof info);
     ParseMode pm = mode == COMPILE_EVAL ? PARSE_EVAL : mode == COMPILE_INTERACTIVE ? PARSE_SINGLE : PARSE_FILE;
@@ -2979,6 +3053,7 @@ static CodeObject *compile(const char *src, size_t len, const char *filename, Co
         return NULL;
     }
     memset(&info, 0, sizeof info);
+    m->future_flags = future_flags;
     CodeObject *co = compile_module(m, filename, mode, &info);
     if (!co) {
         if (!err_occurred()) raise_syntax_error(&info, NULL, 0);
@@ -2988,9 +3063,14 @@ static CodeObject *compile(const char *src, size_t len, const char *filename, Co
 }
 
 CodeObject *compile_source(const char *src, size_t len, const char *filename, CompileMode mode) {
-    return compile(src, len, filename, mode, false);
+    return compile(src, len, filename, mode, false, 0);
 }
 
 CodeObject *compile_text(const char *src, size_t len, const char *filename, CompileMode mode) {
-    return compile(src, len, filename, mode, true);
+    return compile(src, len, filename, mode, true, 0);
+}
+
+CodeObject *compile_flags(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
+                          int future_flags) {
+    return compile(src, len, filename, mode, text, future_flags);
 }

@@ -190,6 +190,7 @@ static Value co_get_flags(Value v) {
     if (co->flags & CO_COROUTINE) f |= 0x80;
     if (co->flags & CO_ITERABLE_COROUTINE) f |= 0x100;
     if (co->flags & CO_ASYNC_GENERATOR) f |= 0x200;
+    if (co->flags & CO_FUTURE_ANNOTATIONS) f |= 0x1000000;
     return v_int(f);
 }
 

@@ -959,10 +959,20 @@ static Value object_sizeof_m(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(t->basicsize ? t->basicsize : 16);
 }
 
-static Value object_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
+static Value object_reduce_m(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
     (void)kwnames;
     return err_format(&exc_TypeError, "cannot pickle '%T' object", args[0]);
+}
+
+/* As CPython's: a class that overrides __reduce__ is reduced by it (the
+ * _ast nodes, user classes); the generic copyreg protocol is not done. */
+static Value object_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    Value r = type_lookup_cstr(type_of(args[0]), "__reduce__");
+    if (nargs >= 1 && r && type_lookup_cstr(&object_type, "__reduce__") != r)
+        return obj_call_method(args[0], "__reduce__", NULL, 0);
+    return object_reduce_m(args, nargs, kwnames);
 }
 
 /* object.__subclasshook__(*args, **kw): NotImplemented, for ABCs to override */
@@ -975,7 +985,7 @@ static const MethodDef object_methods[] = {
     {"__subclasshook__", object_subclasshook_m, MF_CLASS | MF_KEYWORDS, NULL},
     {"__sizeof__", object_sizeof_m, 0, NULL},
     {"__reduce_ex__", object_reduce_ex_m, 0, NULL},
-    {"__reduce__", object_reduce_ex_m, 0, NULL},
+    {"__reduce__", object_reduce_m, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
