@@ -2853,6 +2853,12 @@ static CodeObject *assemble(Compiler *c, Unit *u) {
     co->nfrees = (int32_t)list_size(u->freevars);
     co->flags = u->flags;
     if (u->scope->kind == SCOPE_MODULE) co->flags |= CO_MODULE;
+    /* CPython's CO_NESTED: a scope inside a function, or inside a nested one */
+    for (Scope *p = u->scope->parent; p; p = p->parent)
+        if (p->kind == SCOPE_FUNCTION || p->kind == SCOPE_COMPREHENSION) {
+            co->flags |= CO_NESTED;
+            break;
+        }
     if (c->future_annotations) co->flags |= CO_FUTURE_ANNOTATIONS;
     if (co->ncells == 0 && co->nfrees == 0) co->flags |= CO_NOFREE;
     if (!(co->flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR)) && co->kwonlyargcount == 0 &&
