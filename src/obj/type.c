@@ -1778,8 +1778,29 @@ static Value type_get_dict(Value self) { return mappingproxy_new(V_AS(Type, self
 static Value type_get_doc(Value self) {
     Type *t = V_AS(Type, self);
     Value d = dict_get_str(t->dict, NAME(__doc__));
-    if (d) return d;
+    if (d) {
+        /* a class's __doc__ may be a descriptor (a property of the metaclass's instances) */
+        Type *dt = type_of(d);
+        if (type_has_flag(t, TF_HEAPTYPE) && dt->descr_get && !str_check(d)) return dt->descr_get(d, VNULL, self);
+        return d;
+    }
     return t->doc ? t->doc : V_NONE;
+}
+
+/* C.__doc__ = ...: a class's own docstring (builtin types' are fixed) */
+static int type_set_doc(Value self, Value v) {
+    Type *t = V_AS(Type, self);
+    if (!type_has_flag(t, TF_HEAPTYPE)) {
+        err_format(&exc_TypeError, "cannot set '__doc__' attribute of immutable type '%s'", t->tname);
+        return -1;
+    }
+    if (!v) {
+        err_format(&exc_TypeError, "cannot delete '__doc__' attribute of immutable type '%s'", t->tname);
+        return -1;
+    }
+    dict_set(t->dict, NAME(__doc__), v);
+    type_modified(t);
+    return 0;
 }
 
 static Value type_mro_m(Value *args, size_t nargs, Value kwnames) {
@@ -1831,7 +1852,7 @@ static const GetSetDef type_getsets[] = {
     {"__bases__", type_get_bases, type_set_bases, NULL},
     {"__base__", type_get_base, NULL, NULL},
     {"__dict__", type_get_dict, NULL, NULL},
-    {"__doc__", type_get_doc, NULL, NULL},
+    {"__doc__", type_get_doc, type_set_doc, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
