@@ -481,7 +481,12 @@ static void visit_expr(Builder *b, Expr *e) {
             return;
         }
         if (b->cur->kind == SCOPE_COMPREHENSION) {
-            fail(b, "'yield' inside list comprehension", e->pos);
+            Expr *comp = b->cur->node;
+            fail(b, comp && comp->kind == E_SETCOMP    ? "'yield' inside set comprehension"
+                    : comp && comp->kind == E_DICTCOMP ? "'yield' inside dict comprehension"
+                    : comp && comp->kind == E_GENEXP   ? "'yield' inside generator expression"
+                                                       : "'yield' inside list comprehension",
+                 e->pos);
             return;
         }
         b->cur->is_generator = true;
@@ -677,7 +682,9 @@ static void visit_stmt(Builder *b, Stmt *s) {
                 fail(b, msg, s->pos);
                 return;
             }
-            if (s->u.annassign.simple) add_sym(b->cur, name, DEF_ANNOT | (s->u.annassign.value ? DEF_LOCAL : 0), t->pos);
+            /* an annotated simple name is local to the scope, value or not
+               (reading it unassigned is an UnboundLocalError), as CPython */
+            if (s->u.annassign.simple) add_sym(b->cur, name, DEF_ANNOT | DEF_LOCAL, t->pos);
             else if (s->u.annassign.value) def_name(b, t->u.name.id, DEF_LOCAL, t->pos);
         } else {
             visit_expr(b, t);

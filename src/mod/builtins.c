@@ -647,7 +647,26 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
         co = compile_flags(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_EXEC, text, future);
         if (!co) return VNULL;
     }
-    Value r = eval_module_code(co, globals, locals && locals != globals ? locals : VNULL);
+    Value closure = is_eval ? VNULL : arg_kw(args, nargs, kwnames, "closure");
+    if (closure == V_NONE) closure = VNULL;
+    if (closure && !code_check(args[0]))
+        return err_set(&exc_TypeError, "closure can only be used when source is a code object");
+    if (co->nfrees && !closure)
+        return err_format(&exc_TypeError, "code object passed to %s() may not contain free variables", name);
+    Value r;
+    if (closure) {
+        /* exec(code, globals, closure=cells): the code runs as the body of
+           a function whose free variables are those cells */
+        if (!tuple_check(closure) || tuple_size(closure) != co->nfrees)
+            return err_format(&exc_TypeError, "code object requires a closure of exactly length %d", (int)co->nfrees);
+        for (int64_t i = 0; i < tuple_size(closure); i++)
+            if (!cell_check(tuple_get(closure, i))) return err_set(&exc_TypeError, "closure can only be a tuple of cells");
+        Value fn = function_new(co, globals, co->name);
+        V_AS(FunctionObject, fn)->closure = closure;
+        r = obj_call(fn, NULL, 0, VNULL);
+    } else {
+        r = eval_module_code(co, globals, locals && locals != globals ? locals : VNULL);
+    }
     if (!r) return VNULL;
     return is_eval ? r : V_NONE;
 }

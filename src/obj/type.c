@@ -1453,6 +1453,21 @@ static int type_init_slot(Value self, Value *args, size_t nargs, Value kwnames) 
 
 static Value type_getattr(Value self, Value name) {
     Type *t = V_AS(Type, self);
+    if (name == NAME(__annotations__) && !type_lookup(V_OBJ(self)->type, name)) {
+        /* a class's own annotations, never a base's: made empty on first
+           use for a class statement's class; builtin types have none */
+        Value a = dict_get_str(t->dict, name);
+        if (a) {
+            Type *at = type_of(a);
+            return at->descr_get ? at->descr_get(a, VNULL, self) : a;
+        }
+        if (!type_has_flag(t, TF_HEAPTYPE))
+            return err_format(&exc_AttributeError, "type object '%s' has no attribute '__annotations__'", t->tname);
+        a = dict_new();
+        dict_set(t->dict, name, a);
+        type_modified(t);
+        return a;
+    }
     Type *meta = V_OBJ(self)->type;
     Value meta_attr = type_lookup(meta, name);
     Type *mt = NULL;
