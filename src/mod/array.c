@@ -604,8 +604,7 @@ static Value array_binop(Value a, Value b, int op) {
         int rc = bytes_repeat_count(n, &k);
         if (rc < 0) return VNULL;
         if (rc > 0) {
-            if ((op & BINOP_INPLACE) || (!(op & BINOP_REFLECTED) && bytes_defer_binop(n, BINOP_MUL)))
-                return V_NOTIMPL;
+            if (!(op & BINOP_REFLECTED) && bytes_defer_binop(n, BINOP_MUL)) return V_NOTIMPL;
             if ((op & BINOP_REFLECTED) && (str_check(a) || list_check(a) || tuple_check(a) || bytes_check(a)))
                 return V_NOTIMPL;
             return err_format(&exc_TypeError, "can't multiply sequence by non-int of type '%T'", n);
@@ -1252,6 +1251,12 @@ Value array_module_create(void) {
         type_add_methods(&arrayiter_type, arrayiter_methods);
         type_ready(&arrayiter_type);
     }
+    /* as CPython: arrays are MutableSequences for isinstance() */
+    Value abc = import_name(str_intern_cstr("collections.abc"), V_NONE, v_int(0), VNULL);
+    if (abc) abc = obj_getattr_cstr(abc, "abc");
+    Value ms = abc ? obj_getattr_cstr(abc, "MutableSequence") : VNULL;
+    Value at = V_FROM_PTR(&array_type);
+    if (!ms || !obj_call_method(ms, "register", &at, 1)) return VNULL;
     Value m = module_new_cstr("array");
     module_add_functions(m, array_functions);
     module_add(m, "array", V_FROM_PTR(&array_type));

@@ -668,7 +668,10 @@ static Value reversed_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static Value reversed_next(Value v) {
     ReversedObject *o = V_AS(ReversedObject, v);
-    if (o->index < 0 || !o->seq) return VNULL;
+    if (o->index < 0 || !o->seq) {
+        o->seq = VNULL;   /* exhausted: let the sequence go, as CPython */
+        return VNULL;
+    }
     Value r = obj_getitem(o->seq, int_from_i64(o->index));
     if (!r) {
         if (err_matches(&exc_IndexError) || err_matches(&exc_StopIteration)) err_clear();
