@@ -726,7 +726,18 @@ static Value arrayiter_setstate(Value *args, size_t nargs, Value kwnames) {
 #define SELF AR(args[0])
 /* Parse a method's arguments after self into `out` */
 #define PARSE(spec, out) \
-    if (arg_parse(&(spec), args + 1, nargs - 1, kwnames, (out)) < 0) return VNULL
+    if (no_keywords(&(spec), kwnames) < 0 || arg_parse(&(spec), args + 1, nargs - 1, kwnames, (out)) < 0) \
+    return VNULL
+
+/* Every method is positional-only; CPython names a keyword's culprit
+   "array.name()" whatever its argument parser (hence MF_KEYWORDS on all) */
+static int no_keywords(const ArgSpec *spec, Value kwnames) {
+    if (!kwnames || !tuple_size(kwnames)) return 0;
+    const char *f = spec->fname;
+    if (!strncmp(f, "array.", 6)) f += 6;
+    err_format(&exc_TypeError, "array.%s() takes no keyword arguments", f);
+    return -1;
+}
 
 static Value m_append(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"array.append", 1, 1, 0, {"v", NULL}};
@@ -889,6 +900,7 @@ static Value m_frombytes(Value *args, size_t nargs, Value kwnames) {
     PARSE(spec, a);
     BufferInfo b;
     if (buffer_get(a[0], &b, false) < 0) return VNULL;
+    if (b.itemsize != 1) return err_set(&exc_TypeError, "a bytes-like object is required");
     if (ar_extend_bytes(SELF, b.data, b.len) < 0) return VNULL;
     return V_NONE;
 }
@@ -996,7 +1008,7 @@ static Value m_tofile(Value *args, size_t nargs, Value kwnames) {
 
 static Value ar_copy(Value self) {
     ArrayObject *s = AR(self);
-    Value r = ar_new(V_OBJ(self)->type, s->d, s->len);
+    Value r = ar_new(&array_type, s->d, s->len);   /* a plain array, as CPython */
     if (!r) return VNULL;
     if (s->len) memcpy(AR(r)->data, s->data, (size_t)(s->len * s->d->size));
     AR(r)->len = s->len;
@@ -1069,6 +1081,8 @@ static Value m_iadd(Value *args, size_t nargs, Value kwnames) {
 static Value m_imul(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("__imul__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!is_index(args[1]))
+        return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", args[1]);
     return array_binop(args[0], args[1], BINOP_MUL | BINOP_INPLACE);
 }
 
@@ -1167,28 +1181,28 @@ static Value fn_reconstructor(Value *args, size_t nargs, Value kwnames) {
 /* ---- tables -------------------------------------------------------------------------------- */
 
 static const MethodDef array_methods[] = {
-    {"append", m_append, 0, NULL},
-    {"buffer_info", m_buffer_info, 0, NULL},
-    {"byteswap", m_byteswap, 0, NULL},
-    {"count", m_count, 0, NULL},
-    {"extend", m_extend, 0, NULL},
-    {"frombytes", m_frombytes, 0, NULL},
-    {"fromfile", m_fromfile, 0, NULL},
-    {"fromlist", m_fromlist, 0, NULL},
-    {"fromunicode", m_fromunicode, 0, NULL},
-    {"index", m_index, 0, NULL},
-    {"insert", m_insert, 0, NULL},
-    {"pop", m_pop, 0, NULL},
-    {"remove", m_remove, 0, NULL},
-    {"reverse", m_reverse, 0, NULL},
-    {"tobytes", m_tobytes, 0, NULL},
-    {"tofile", m_tofile, 0, NULL},
-    {"tolist", m_tolist, 0, NULL},
-    {"tounicode", m_tounicode, 0, NULL},
-    {"__copy__", m_copy, 0, NULL},
-    {"__deepcopy__", m_deepcopy, 0, NULL},
+    {"append", m_append, MF_KEYWORDS, NULL},
+    {"buffer_info", m_buffer_info, MF_KEYWORDS, NULL},
+    {"byteswap", m_byteswap, MF_KEYWORDS, NULL},
+    {"count", m_count, MF_KEYWORDS, NULL},
+    {"extend", m_extend, MF_KEYWORDS, NULL},
+    {"frombytes", m_frombytes, MF_KEYWORDS, NULL},
+    {"fromfile", m_fromfile, MF_KEYWORDS, NULL},
+    {"fromlist", m_fromlist, MF_KEYWORDS, NULL},
+    {"fromunicode", m_fromunicode, MF_KEYWORDS, NULL},
+    {"index", m_index, MF_KEYWORDS, NULL},
+    {"insert", m_insert, MF_KEYWORDS, NULL},
+    {"pop", m_pop, MF_KEYWORDS, NULL},
+    {"remove", m_remove, MF_KEYWORDS, NULL},
+    {"reverse", m_reverse, MF_KEYWORDS, NULL},
+    {"tobytes", m_tobytes, MF_KEYWORDS, NULL},
+    {"tofile", m_tofile, MF_KEYWORDS, NULL},
+    {"tolist", m_tolist, MF_KEYWORDS, NULL},
+    {"tounicode", m_tounicode, MF_KEYWORDS, NULL},
+    {"__copy__", m_copy, MF_KEYWORDS, NULL},
+    {"__deepcopy__", m_deepcopy, MF_KEYWORDS, NULL},
     {"__reduce_ex__", m_reduce_ex, 0, NULL},
-    {"__sizeof__", m_sizeof, 0, NULL},
+    {"__sizeof__", m_sizeof, MF_KEYWORDS, NULL},
     {"__iadd__", m_iadd, 0, NULL},
     {"__imul__", m_imul, 0, NULL},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
