@@ -437,6 +437,19 @@ static int get_index(Value key, int64_t *out) {
     return 0;
 }
 
+/* A Py_ssize_t argument (insert, pop, fromfile): OverflowError when it
+   does not fit, where a subscript gets IndexError */
+static int get_ssize(Value v, int64_t *out) {
+    if (get_index(v, out) < 0) {
+        if (err_matches(&exc_IndexError)) {
+            err_clear();
+            err_set(&exc_OverflowError, "Python int too large to convert to C ssize_t");
+        }
+        return -1;
+    }
+    return 0;
+}
+
 static bool is_index(Value key) {
     return int_check(key) || (v_is_ptr(key) && type_lookup(type_of(key), NAME(__index__)));
 }
@@ -712,7 +725,7 @@ static Value arrayiter_setstate(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
     ArrayIterObject *it = V_AS(ArrayIterObject, args[0]);
     int64_t i;
-    if (get_index(args[1], &i) < 0) return VNULL;
+    if (get_ssize(args[1], &i) < 0) return VNULL;
     if (it->arr) {
         if (i < 0) i = 0;
         else if (i > AR(it->arr)->len) i = AR(it->arr)->len;
@@ -760,7 +773,7 @@ static Value m_insert(Value *args, size_t nargs, Value kwnames) {
     Value a[2];
     PARSE(spec, a);
     int64_t i;
-    if (get_index(a[0], &i) < 0) return VNULL;
+    if (get_ssize(a[0], &i) < 0) return VNULL;
     ArrayObject *s = SELF;
     char tmp[8];
     if (item_pack(s->d, a[1], tmp) < 0) return VNULL;
@@ -781,7 +794,7 @@ static Value m_pop(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     PARSE(spec, a);
     int64_t i = -1;
-    if (a[0] && get_index(a[0], &i) < 0) return VNULL;
+    if (a[0] && get_ssize(a[0], &i) < 0) return VNULL;
     ArrayObject *s = SELF;
     if (s->len == 0) return err_set(&exc_IndexError, "pop from empty array");
     if (i < 0) i += s->len;
@@ -975,7 +988,7 @@ static Value m_fromfile(Value *args, size_t nargs, Value kwnames) {
     Value a[2];
     PARSE(spec, a);
     int64_t n;
-    if (get_index(a[1], &n) < 0) return VNULL;
+    if (get_ssize(a[1], &n) < 0) return VNULL;
     ArrayObject *s = SELF;
     if (n < 0) return err_set(&exc_ValueError, "negative count");
     if (n > INT64_MAX / s->d->size) return err_no_memory();

@@ -50,3 +50,11 @@ try:
     a.typecode = 'b'
 except AttributeError as e:
     print('AttributeError')
+
+# Py_ssize_t arguments overflow; subscripts do not fit an index
+a = A('i', [1, 2, 3])
+for src in ['a.insert(2**70, 1)', 'a.pop(2**70)', 'a.fromfile(None, 2**70)', 'a[2**70]', 'a.index(1, 2**70)',
+            'a.index(1, -2**70)', 'iter(a).__setstate__(2**70)', 'a.insert(1.5, 1)', 'a.pop(None)',
+            'a.index(3, None)']:
+    print(src, end=' ')
+    t(lambda: eval(src))
