@@ -89,6 +89,12 @@ typedef struct ArrayIterObject {
 
 static Type array_type, arrayiter_type;
 
+/* memmove for spans that may be empty at a NULL data pointer (which
+   memmove itself must not be given) */
+static inline void mem_move(void *dst, const void *src, size_t n) {
+    if (n) memmove(dst, src, n);
+}
+
 static inline ArrayObject *AR(Value v) { return V_AS(ArrayObject, v); }
 static inline bool array_check(Value v) {
     return v_is_ptr(v) && v && type_is_subtype(V_OBJ(v)->type, &array_type);
@@ -497,11 +503,11 @@ static int ar_setslice(ArrayObject *a, Value key, Value v) {
     if (step == 1) {
         int64_t old = a->len, tail = old - stop;
         if (needed < n) {
-            memmove(ar_item(a, start + needed), ar_item(a, stop), (size_t)(tail * sz));
+            mem_move(ar_item(a, start + needed), ar_item(a, stop), (size_t)(tail * sz));
             if (ar_resize(a, old - n + needed) < 0) return -1;
         } else if (needed > n) {
             if (ar_resize(a, old - n + needed) < 0) return -1;
-            memmove(ar_item(a, start + needed), ar_item(a, stop), (size_t)(tail * sz));
+            mem_move(ar_item(a, start + needed), ar_item(a, stop), (size_t)(tail * sz));
         }
         if (needed) memcpy(ar_item(a, start), src->data, (size_t)(needed * sz));
         return 0;
@@ -519,11 +525,11 @@ static int ar_setslice(ArrayObject *a, Value key, Value v) {
         for (; cur < a->len && i < n; cur += step, i++) {
             int64_t lim = step - 1;
             if (cur + step >= a->len) lim = a->len - cur - 1;
-            memmove(ar_item(a, cur - i), ar_item(a, cur + 1), (size_t)(lim * sz));
+            mem_move(ar_item(a, cur - i), ar_item(a, cur + 1), (size_t)(lim * sz));
         }
         cur = start + n * step;
         if (cur < a->len)
-            memmove(ar_item(a, cur - n), ar_item(a, cur), (size_t)((a->len - cur) * sz));
+            mem_move(ar_item(a, cur - n), ar_item(a, cur), (size_t)((a->len - cur) * sz));
         return ar_resize(a, a->len - n);
     }
     if (needed != n) {
@@ -543,7 +549,7 @@ static int array_setitem(Value self, Value key, Value v) {
         if (i < 0) i += a->len;
         if (i < 0 || i >= a->len) return err_set(&exc_IndexError, "array assignment index out of range"), -1;
         if (!v) {
-            memmove(ar_item(a, i), ar_item(a, i + 1), (size_t)((a->len - i - 1) * a->d->size));
+            mem_move(ar_item(a, i), ar_item(a, i + 1), (size_t)((a->len - i - 1) * a->d->size));
             return ar_resize(a, a->len - 1);
         }
         char tmp[8];
@@ -579,7 +585,8 @@ static Value ar_repeat(ArrayObject *a, int64_t k) {
     if (!r) return VNULL;
     ArrayObject *b = AR(r);
     size_t chunk = (size_t)(n * a->d->size);
-    for (int64_t i = 0; i < k; i++) memcpy(b->data + i * chunk, a->data, chunk);
+    if (chunk)
+        for (int64_t i = 0; i < k; i++) memcpy(b->data + i * chunk, a->data, chunk);
     b->len = n * k;
     return r;
 }
@@ -784,7 +791,7 @@ static Value m_insert(Value *args, size_t nargs, Value kwnames) {
     }
     if (i > n) i = n;
     if (ar_resize(s, n + 1) < 0) return VNULL;
-    memmove(ar_item(s, i + 1), ar_item(s, i), (size_t)((n - i) * s->d->size));
+    mem_move(ar_item(s, i + 1), ar_item(s, i), (size_t)((n - i) * s->d->size));
     memcpy(ar_item(s, i), tmp, (size_t)s->d->size);
     return V_NONE;
 }
@@ -801,7 +808,7 @@ static Value m_pop(Value *args, size_t nargs, Value kwnames) {
     if (i < 0 || i >= s->len) return err_set(&exc_IndexError, "pop index out of range");
     Value r = item_get(s->d, ar_item(s, i));
     if (!r) return VNULL;
-    memmove(ar_item(s, i), ar_item(s, i + 1), (size_t)((s->len - i - 1) * s->d->size));
+    mem_move(ar_item(s, i), ar_item(s, i + 1), (size_t)((s->len - i - 1) * s->d->size));
     if (ar_resize(s, s->len - 1) < 0) return VNULL;
     return r;
 }
@@ -815,7 +822,7 @@ static Value m_remove(Value *args, size_t nargs, Value kwnames) {
         int r = ar_item_eq(s, i, a[0]);
         if (r < 0) return VNULL;
         if (r) {
-            memmove(ar_item(s, i), ar_item(s, i + 1), (size_t)((s->len - i - 1) * s->d->size));
+            mem_move(ar_item(s, i), ar_item(s, i + 1), (size_t)((s->len - i - 1) * s->d->size));
             if (ar_resize(s, s->len - 1) < 0) return VNULL;
             return V_NONE;
         }
