@@ -1106,6 +1106,24 @@ static Value m_imul(Value *args, size_t nargs, Value kwnames) {
     return array_binop(args[0], args[1], BINOP_MUL | BINOP_INPLACE);
 }
 
+/* a * n and n * a called as methods: CPython's sq_repeat wrappers want an
+   index first */
+static Value m_mul(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__mul__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!is_index(args[1]))
+        return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", args[1]);
+    return array_binop(args[0], args[1], BINOP_MUL);
+}
+
+static Value m_rmul(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__rmul__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!is_index(args[1]))
+        return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", args[1]);
+    return array_binop(args[0], args[1], BINOP_MUL);
+}
+
 static Value get_typecode(Value self) { return str_ascii_char(AR(self)->d->code); }
 static Value get_itemsize(Value self) { return v_int(AR(self)->d->size); }
 
@@ -1224,6 +1242,8 @@ static const MethodDef array_methods[] = {
     {"__reduce_ex__", m_reduce_ex, 0, NULL},
     {"__sizeof__", m_sizeof, MF_KEYWORDS, NULL},
     {"__iadd__", m_iadd, 0, NULL},
+    {"__mul__", m_mul, 0, NULL},
+    {"__rmul__", m_rmul, 0, NULL},
     {"__imul__", m_imul, 0, NULL},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
@@ -1280,6 +1300,9 @@ Value array_module_create(void) {
         type_ready(&array_type);
         array_type.hash = NULL;
         dict_set(array_type.dict, NAME(__hash__), V_NONE);
+        /* concatenation is not reflected (CPython's sq_concat) */
+        if (dict_del(array_type.dict, str_intern_cstr("__radd__")) < 0) err_clear();
+        type_modified(&array_type);
         arrayiter_type.name = str_intern_cstr("arrayiterator");
         arrayiter_type.module = mod;
         type_add_methods(&arrayiter_type, arrayiter_methods);

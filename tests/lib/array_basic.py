@@ -61,6 +61,10 @@ print(A('i', [1, 2]) < A('i', [1, 3]), A('i', [1, 2]) < A('i', [1, 2, 0]), A('i'
 print(A('i', [1, 2]) <= A('i', [1, 2]), A('i', [1, 2]) != A('i', [1]), A('i') >= A('i'))
 print(A('d', [float('nan')]) == A('d', [float('nan')]), A('u', 'ab') < A('u', 'b'))
 print([1, 2] == A('i', [1, 2]))
+print(hasattr(A, "__radd__"), A("i", [1]).__mul__(2), A("i", [1]).__rmul__(2))
+for s in ["A(\"i\").__mul__(\"x\")", "[1] + A(\"i\")", "A(\"i\") * 1.5", "(1,) * A(\"i\")"]:
+    try: eval(s)
+    except TypeError as e: print(s, e)
 
 # bools and __index__
 class Idx:
