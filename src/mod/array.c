@@ -921,7 +921,12 @@ static Value m_frombytes(Value *args, size_t nargs, Value kwnames) {
     BufferInfo b;
     if (buffer_get(a[0], &b, false) < 0) return VNULL;
     if (b.itemsize != 1) return err_set(&exc_TypeError, "a bytes-like object is required");
-    if (ar_extend_bytes(SELF, b.data, b.len) < 0) return VNULL;
+    /* the one export tracked: CPython holds the buffer of the argument while
+       it resizes, so reading the array's own memory is refused */
+    ArrayObject *s = SELF;
+    if (a[0] == args[0] || (b.len && s->data && b.data >= s->data && b.data < s->data + s->len * s->d->size))
+        return err_set(&exc_BufferError, "cannot resize an array that is exporting buffers");
+    if (ar_extend_bytes(s, b.data, b.len) < 0) return VNULL;
     return V_NONE;
 }
 
@@ -1245,7 +1250,6 @@ static const MethodDef array_methods[] = {
     {"__mul__", m_mul, 0, NULL},
     {"__rmul__", m_rmul, 0, NULL},
     {"__imul__", m_imul, 0, NULL},
-    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -60,6 +60,17 @@ finally:
     os.unlink(path)
 
 # frombytes from other arrays and views
-a = A('i'); a.frombytes(A('i', [4, 5])); a.frombytes(memoryview(b'\x06\x00\x00\x00')); print(a)
-a.frombytes(a); print(a)
+a = A('i')
+try:
+    a.frombytes(A('i', [4, 5]))   # its items are not bytes
+except TypeError as e:
+    print(e)
+a.frombytes(A('B', [4, 0, 0, 0, 5, 0, 0, 0])); a.frombytes(memoryview(b'\x06\x00\x00\x00')); print(a)
+b = A('B', [1, 2])
+for src in (b, memoryview(b), memoryview(b)[1:]):
+    try:
+        b.frombytes(src)
+    except BufferError as e:
+        print('BufferError', e, b)
+a.extend(a); print(a)
 print(A('b', A('B', [1, 2])), A('i', A('b', [1, 2])))
