@@ -57,6 +57,8 @@ static unsigned decomp_offset(uint32_t c) {
 /* The one character a property function takes, as CPython's messages say:
  * "argument" alone when the function has one parameter. */
 static int get_char(const char *fname, bool several, Value v, uint32_t *c) {
+    const char *dot = strchr(fname, '.');
+    if (dot) fname = dot + 1;   /* "unicodedata.category" for counts, not here */
     if (!str_check(v) || str_len(v) != 1) {
         err_format(&exc_TypeError, several ? "%s() argument 1 must be a unicode character, not %s"
                                            : "%s() argument must be a unicode character, not %s",
@@ -107,11 +109,11 @@ static Value prop_impl(const ArgSpec *spec, Prop p, bool old, Value *args, size_
 
 #define PROP_FN(cname, pyname, prop)                                                 \
     static Value cname(Value *args, size_t nargs, Value kwnames) {                   \
-        static const ArgSpec spec = {pyname, 1, 1, 0, {"chr", NULL}};                \
+        static const ArgSpec spec = {"unicodedata." pyname, 1, 1, 0, {"chr", NULL}}; \
         return prop_impl(&spec, prop, false, args, nargs, kwnames);                  \
     }                                                                                \
     static Value cname##_old(Value *args, size_t nargs, Value kwnames) {             \
-        static const ArgSpec spec = {pyname, 1, 1, 0, {"chr", NULL}};                \
+        static const ArgSpec spec = {"UCD." pyname, 1, 1, 0, {"chr", NULL}};         \
         SELF_ARGS(true);                                                             \
         return prop_impl(&spec, prop, true, args, nargs, kwnames);                   \
     }
@@ -231,9 +233,10 @@ static Value name_of(uint32_t c, bool old) {
 }
 
 static Value lookup_impl(bool old, Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"lookup", 1, 1, 0, {"name", NULL}};
+    static const ArgSpec spec = {"unicodedata.lookup", 1, 1, 0, {"name", NULL}};
+    static const ArgSpec old_spec = {"UCD.lookup", 1, 1, 0, {"name", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(old ? &old_spec : &spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *name;
     int64_t len;
     if (str_check(a[0])) {
@@ -445,8 +448,7 @@ static Value normalize_impl(const ArgSpec *spec, bool check, bool old, Value *ar
     Value r = normalize_str(form, a[1], old, &same);
     if (!r) return VNULL;
     if (check) return same ? V_TRUE : V_FALSE;
-    /* a str subclass comes back as an exact str, as CPython's */
-    return same && !str_check_exact(r) ? str_new(str_data(r), (size_t)str_nbytes(r)) : r;
+    return r;
 }
 
 static Value ud_normalize(Value *args, size_t nargs, Value kwnames) {
