@@ -2071,7 +2071,7 @@ void lex_name_at(uint32_t off, char *out) {
     }
 }
 
-int lex_name_of(uint32_t cp, char *out) {
+int lex_algorithmic_name(uint32_t cp, char *out) {
     for (int i = 0; i < NELEMS(uni_cjk_ranges); i++)
         if (cp >= uni_cjk_ranges[i].lo && cp <= uni_cjk_ranges[i].hi) {
             snprintf(out, 128, "CJK UNIFIED IDEOGRAPH-%X", (unsigned)cp);
@@ -2082,6 +2082,11 @@ int lex_name_of(uint32_t cp, char *out) {
         snprintf(out, 128, "HANGUL SYLLABLE %s%s%s", uni_jamo_l[s / 588], uni_jamo_v[s % 588 / 28], uni_jamo_t[s % 28]);
         return 1;
     }
+    return 0;
+}
+
+int lex_name_of(uint32_t cp, char *out) {
+    if (lex_algorithmic_name(cp, out)) return 1;
     const char *base = uni_name_data, *d = base, *end = base + sizeof uni_name_data - 1;
     char cur[128];
     int a = 0, na = NELEMS(uni_alias_offsets);

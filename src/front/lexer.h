@@ -154,6 +154,8 @@ int lex_name_of(uint32_t cp, char *out);
  * name at such an offset, into out (128 bytes). */
 int lex_lookup_name_ex(const char *name, int len, uint32_t *cp, bool *is_alias);
 int lex_name_index(uint32_t *cps, uint32_t *offs);
+/* the CJK UNIFIED IDEOGRAPH-X and HANGUL SYLLABLE X names: 1, or 0 */
+int lex_algorithmic_name(uint32_t cp, char *out);
 void lex_name_at(uint32_t off, char *out);
 /* NFKC of one identifier character: returns a UTF-8 string when it maps to
  * several characters, else NULL with the single result in *single. */

@@ -212,12 +212,7 @@ static int build_name_index(void) {
 static Value name_of(uint32_t c, bool old) {
     char buf[128];
     if (old && old_unassigned(c)) return VNULL;
-    if ((c >= SBASE && c < SBASE + SCOUNT) || (strcmp(ud_category_names[record(c, false)->category], "Lo") == 0 &&
-                                                 c >= 0x3400 && c < 0x32000)) {
-        /* the algorithmic names (the lexer computes them) */
-        if (lex_name_of(c, buf) && (c >= SBASE || strncmp(buf, "CJK UNIFIED IDEOGRAPH-", 22) == 0))
-            return str_from_cstr(buf);
-    }
+    if (lex_algorithmic_name(c, buf)) return str_from_cstr(buf);
     if (!name_cps && build_name_index() < 0) return VNULL;
     int lo = 0, hi = name_count - 1;
     while (lo <= hi) {
@@ -253,7 +248,7 @@ static Value lookup_impl(bool old, Value *args, size_t nargs, Value kwnames) {
     bool alias;
     if (lex_lookup_name_ex(name, (int)len, &cp, &alias)) {
         /* ucd_3_2_0 knows neither aliases nor characters added later */
-        bool algorithmic = (cp >= SBASE && cp < SBASE + SCOUNT) || memcmp(name, "CJK UNIFIED IDEOGRAPH-", len < 22 ? (size_t)len : 22) == 0;
+        bool algorithmic = (cp >= SBASE && cp < SBASE + SCOUNT) || (len > 22 && memcmp(name, "CJK UNIFIED IDEOGRAPH-", 22) == 0);
         if (!old || (!alias && (algorithmic || !old_unassigned(cp)))) return str_from_codepoint(cp);
     } else if (!old) {
         /* named sequences, case-insensitively */
