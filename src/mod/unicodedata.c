@@ -263,7 +263,21 @@ static Value lookup_impl(bool old, Value *args, size_t nargs, Value kwnames) {
             else hi = mid - 1;
         }
     }
-    Value shown = str_check(a[0]) ? a[0] : str_new(name, (size_t)len);
+    Value shown = a[0];
+    if (!str_check(shown)) {
+        /* bytes show decoded, invalid UTF-8 as U+FFFD (as CPython's %s) */
+        Buf b;
+        buf_init(&b, (size_t)len + 1);
+        for (int64_t i = 0; i < len;) {
+            uint32_t c;
+            char enc[4];
+            int l = lex_utf8_decode((const unsigned char *)name + i, (int)(len - i), &c, 0);
+            if (l < 0) c = 0xFFFD, l = 1;
+            buf_put(&b, enc, (size_t)utf8_encode(c, enc));
+            i += l;
+        }
+        shown = str_from_buf(&b);
+    }
     return err_set_value(&exc_KeyError, str_printf("undefined character name '%U'", shown));
 }
 

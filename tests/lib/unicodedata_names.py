@@ -49,3 +49,8 @@ try:
 except TypeError as e:
     print("TypeError", e)
 print(eval(r'"\N{LATIN SMALL LETTER A WITH ACUTE}"') == U.lookup("LATIN SMALL LETTER A WITH ACUTE"))
+for nm in [b"\xff\xfeAB", b"NO SUCH", b"latin small letter b", "caf\xe9", b"keycap digit one"]:
+    try:
+        print(ascii(U.lookup(nm)))
+    except KeyError as e:
+        print("KeyError", ascii(e.args[0]))
