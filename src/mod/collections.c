@@ -1003,11 +1003,11 @@ static int od_rebuild(ODictObject *od, int64_t gap, int64_t *track) {
     int32_t *ix = gc_alloc_atomic(sizeof(int32_t) * (size_t)size);
     memset(ix, 0xFF, sizeof(int32_t) * (size_t)size);
     DictEntry *ne = gc_alloc(sizeof(DictEntry) * (size_t)cap);
-    int64_t j = gap;
+    int64_t j = gap, tracked = track ? *track : -1;
     for (int64_t i = 0; i < d->nentries; i++) {
         DictEntry *e = &d->entries[i];
         if (!e->key) continue;
-        if (track && *track == i) *track = j;
+        if (i == tracked) *track = j;
         ne[j] = *e;
         size_t s = (size_t)e->hash & (size_t)(size - 1);
         uint64_t perturb = (uint64_t)e->hash;
@@ -1121,7 +1121,7 @@ static int od_add_pairs(Value self, Value seq) {
                 kv[n++] = x;
             }
             if (n < 2) {
-                err_format(&exc_ValueError, "not enough values to unpack (expected 2, got %d)", n);
+                err_format(&exc_ValueError, "need more than %d value%s to unpack", n, n == 1 ? "" : "s");
                 return -1;
             }
         }
@@ -1314,10 +1314,9 @@ static Value od_setdefault_m(Value *args, size_t nargs, Value kwnames) {
         if (err_occurred() || od_set(self, a[0], dflt) < 0) return VNULL;
         return dflt;
     }
-    Value v = obj_getitem(self, a[0]);
-    if (v) return v;
-    if (!err_matches(&exc_KeyError)) return VNULL;
-    err_clear();
+    int c = obj_contains(self, a[0]);
+    if (c < 0) return VNULL;
+    if (c) return obj_getitem(self, a[0]);
     if (obj_setitem(self, a[0], dflt) < 0) return VNULL;
     return dflt;
 }
@@ -1569,10 +1568,19 @@ static Value od_reduce_m(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(5, V_FROM_PTR(type_of(self)), tuple_empty, state, V_NONE, it);
 }
 
+/* What CPython's object.__reduce_ex__ does for a class overriding
+ * __reduce__ (tpy's object.__reduce_ex__ does not call it yet): call it. */
+static Value od_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce_ex__", nargs - 1, 1, 1) < 0) return VNULL;
+    return obj_call_method(args[0], "__reduce__", NULL, 0);
+}
+
 static const MethodDef od_methods[] = {
     {"fromkeys", od_fromkeys_m, MF_CLASS | MF_KEYWORDS, NULL},
     {"__sizeof__", od_sizeof_m, 0, NULL},
     {"__reduce__", od_reduce_m, 0, NULL},
+    {"__reduce_ex__", od_reduce_ex_m, 0, NULL},
     {"setdefault", od_setdefault_m, MF_KEYWORDS, NULL},
     {"pop", od_pop_m, MF_KEYWORDS, NULL},
     {"popitem", od_popitem_m, MF_KEYWORDS, NULL},
