@@ -393,23 +393,30 @@ static Value partial_call(Value self, Value *args, size_t nargs, Value kwnames) 
         if (nkw) memcpy(a + npos, args + nargs, sizeof(Value) * (size_t)nkw);
         return obj_call(p->fn, a, npos, kwnames);
     }
-    /* stored keywords the call does not override, then the call's own */
+    /* {**stored, **call}: the stored keywords in their order (the call's
+       value where it overrides one), then the call's other keywords */
+    bool used_small[16];
+    bool *used = nkw <= 16 ? used_small : gc_alloc_atomic((size_t)nkw);
+    memset(used, 0, (size_t)nkw);
     Value names = tuple_new(nsk + nkw);
     int64_t j = 0, pos = 0;
     Value k, v;
     while (dict_next(p->kw, &pos, &k, &v)) {
-        bool overridden = false;
-        for (int64_t i = 0; i < nkw && !overridden; i++) {
-            Value n = tuple_get(kwnames, i);
-            overridden = n == k || (str_check(k) && str_eq(n, k));
-        }
-        if (overridden) continue;
         if (!str_check(k)) return err_set(&exc_TypeError, "keywords must be strings");
+        for (int64_t i = 0; i < nkw; i++) {
+            Value n = tuple_get(kwnames, i);
+            if (!used[i] && (n == k || str_eq(n, k))) {
+                used[i] = true;
+                v = args[nargs + (size_t)i];
+                break;
+            }
+        }
         tuple_items(names)[j] = k;
         a[npos + (size_t)j] = v;
         j++;
     }
     for (int64_t i = 0; i < nkw; i++) {
+        if (used[i]) continue;
         tuple_items(names)[j] = tuple_get(kwnames, i);
         a[npos + (size_t)j] = args[nargs + (size_t)i];
         j++;
@@ -472,8 +479,7 @@ static Value partial_reduce_m(Value *args, size_t nargs, Value kwnames) {
     PartialObject *p = PA(self);
     Value d = partial_attrs_empty(self) ? V_NONE : instance_get_dict(self);
     if (!d) d = V_NONE;
-    Value kw = dict_size(p->kw) ? p->kw : V_NONE;
-    return tuple_pack(3, V_FROM_PTR(type_of(self)), tuple_pack(1, p->fn), tuple_pack(4, p->fn, p->args, kw, d));
+    return tuple_pack(3, V_FROM_PTR(type_of(self)), tuple_pack(1, p->fn), tuple_pack(4, p->fn, p->args, p->kw, d));
 }
 
 /* What CPython's object.__reduce_ex__ does for a class overriding
@@ -483,6 +489,8 @@ static Value partial_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("__reduce_ex__", nargs - 1, 1, 1) < 0) return VNULL;
     return obj_call_method(args[0], "__reduce__", NULL, 0);
 }
+
+static int partial_set_dict(Value self, Value d);
 
 static Value partial_setstate_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
@@ -500,12 +508,9 @@ static Value partial_setstate_m(Value *args, size_t nargs, Value kwnames) {
     p->fn = fn;
     p->args = fa;
     p->kw = kw;
-    if (d != V_NONE) {
-        Value cur = instance_get_dict(self);
-        if (cur) {
-            dict_clear(cur);
-            if (dict_update(cur, d) < 0) return VNULL;
-        }
+    /* the state's dict becomes __dict__; None leaves no attributes */
+    if (!partial_attrs_empty(self) || d != V_NONE) {
+        if (partial_set_dict(self, d != V_NONE ? d : dict_new()) < 0) return VNULL;
     }
     return V_NONE;
 }
