@@ -398,7 +398,7 @@ static Value partial_call(Value self, Value *args, size_t nargs, Value kwnames) 
     bool used_small[16];
     bool *used = nkw <= 16 ? used_small : gc_alloc_atomic((size_t)nkw);
     memset(used, 0, (size_t)nkw);
-    Value names = tuple_new(nsk + nkw);
+    Value kwn = tuple_new(nsk + nkw);
     int64_t j = 0, pos = 0;
     Value k, v;
     while (dict_next(p->kw, &pos, &k, &v)) {
@@ -411,22 +411,22 @@ static Value partial_call(Value self, Value *args, size_t nargs, Value kwnames) 
                 break;
             }
         }
-        tuple_items(names)[j] = k;
+        tuple_items(kwn)[j] = k;
         a[npos + (size_t)j] = v;
         j++;
     }
     for (int64_t i = 0; i < nkw; i++) {
         if (used[i]) continue;
-        tuple_items(names)[j] = tuple_get(kwnames, i);
+        tuple_items(kwn)[j] = tuple_get(kwnames, i);
         a[npos + (size_t)j] = args[nargs + (size_t)i];
         j++;
     }
     if (j < nsk + nkw) {
         Value n2 = tuple_new(j);
-        memcpy(tuple_items(n2), tuple_items(names), sizeof(Value) * (size_t)j);
-        names = n2;
+        memcpy(tuple_items(n2), tuple_items(kwn), sizeof(Value) * (size_t)j);
+        kwn = n2;
     }
-    return obj_call(p->fn, a, npos, j ? names : VNULL);
+    return obj_call(p->fn, a, npos, j ? kwn : VNULL);
 }
 
 static Value partial_repr(Value self) {
