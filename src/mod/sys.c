@@ -1236,9 +1236,15 @@ void sys_init(const char *executable) {
         module_add(m, "float_info", make_field_tuple("float_info", f, v, 11));
     }
     {
-        static const char *const f[] = {"name", "cache_tag", "version"};
-        Value v[] = {str_from_cstr("tpy"), V_NONE, dict_get_cstr(module_dict(m), "version_info")};
-        module_add(m, "implementation", make_field_tuple("implementation", f, v, 3));
+        /* a types.SimpleNamespace, as CPython's; cache_tag None: tpy writes
+           no bytecode cache that importlib would look for */
+        Value d = dict_new();
+        dict_set_cstr(d, "name", str_from_cstr("tpy"));
+        dict_set_cstr(d, "cache_tag", V_NONE);
+        dict_set_cstr(d, "version", dict_get_cstr(module_dict(m), "version_info"));
+        dict_set_cstr(d, "hexversion", dict_get_cstr(module_dict(m), "hexversion"));
+        dict_set_cstr(d, "_multiarch", str_from_cstr("x86_64-linux-gnu"));
+        module_add(m, "implementation", namespace_new(d));
     }
     {
         /* str hashes are CPython's siphash13 with PYTHONHASHSEED=0 (config.h) */
