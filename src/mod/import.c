@@ -405,6 +405,14 @@ static Value find_and_load_timed(Value name) {
 
 static Value import_one(Value name) {
     Value m = dict_get(tstate.sys_modules, name);
+    if (m == V_NONE) {
+        /* a blocked module (test.support.import_helper blocks _collections) */
+        err_format(&exc_ModuleNotFoundError, "import of %U halted; None in sys.modules", name);
+        Value e = err_fetch();
+        obj_setattr(e, NAME(name), name);
+        err_restore(e);
+        return VNULL;
+    }
     if (m) return m;
     if (err_occurred()) return VNULL;
     /* import parents first */
