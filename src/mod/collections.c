@@ -13,6 +13,7 @@
  * Messages, reprs and type names (tp_name "collections.deque") follow
  * CPython 3.11. */
 #include "../runtime.h"
+#include "modules.h"
 
 /* ---- deque ----------------------------------------------------------------------- */
 
@@ -1325,20 +1326,11 @@ static Value od_pop_m(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"pop", 0, 1, 0, {"key", "default", NULL}};
     Value a[2];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    /* as CPython 3.11.7: never through a subclass's __getitem__/__delitem__ */
     Value self = args[0];
-    if (V_OBJ(self)->type == &odict_type) {
-        Value v = dict_get(self, a[0]);
-        if (v) return od_del(self, a[0]) < 0 ? VNULL : v;
-        if (err_occurred()) return VNULL;
-    } else {
-        int c = dict_contains(self, a[0]);
-        if (c < 0) return VNULL;
-        if (c) {
-            Value v = obj_getitem(self, a[0]);
-            if (!v || obj_delitem(self, a[0]) < 0) return VNULL;
-            return v;
-        }
-    }
+    Value v = dict_get(self, a[0]);
+    if (v) return od_del(self, a[0]) < 0 ? VNULL : v;
+    if (err_occurred()) return VNULL;
     return a[1] ? a[1] : err_key(a[0]);
 }
 
@@ -1560,6 +1552,23 @@ static Value od_reduce_m(Value *args, size_t nargs, Value kwnames) {
     } else {
         Value d = instance_get_dict(self);
         if (d && dict_size(d) > 0) state = d;
+        if (type_has_flag(type_of(self), TF_HAS_MEMBERS)) {
+            /* (__dict__ or None, {slot: value}), as object.__getstate__ */
+            Value copyreg = import_name(str_intern_cstr("copyreg"), V_NONE, v_int(0), VNULL);
+            if (!copyreg) return VNULL;
+            Value cls = V_FROM_PTR(type_of(self));
+            Value names = obj_call_method(copyreg, "_slotnames", &cls, 1);
+            if (!names) return VNULL;
+            Value it = obj_iter(names), slots = dict_new();
+            if (!it) return VNULL;
+            for (Value n; (n = obj_next(it));) {
+                Value v = obj_getattr_opt(self, n);
+                if (v && dict_set(slots, n, v) < 0) return VNULL;
+                if (err_occurred()) return VNULL;
+            }
+            if (err_occurred()) return VNULL;
+            if (dict_size(slots)) state = tuple_pack(2, state, slots);
+        }
     }
     Value items = obj_call_method(self, "items", NULL, 0);
     if (!items) return VNULL;
@@ -1604,6 +1613,7 @@ static const MethodDef odictview_methods[] = {
 
 static const MethodDef odictiter_methods[] = {
     {"__reduce__", odictiter_reduce_m, 0, NULL},
+    {"__reduce_ex__", od_reduce_ex_m, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -293,3 +293,21 @@ for step in range(6000):
         bad += list(od) != order or list(reversed(od)) != order[::-1] or list(od.values()) != [vals[x] for x in order]
         bad += len(od) != len(order) or any(od[x] != vals[x] for x in order)
 print('mismatches:', bad, len(od), list(od)[:6])
+# __reduce__ of a subclass with __slots__: (__dict__, slots)
+class Slotted(OrderedDict):
+    __slots__ = ('x', 'y')
+s = Slotted(a=1); s.x = 1; s.z = 2
+print(s.__reduce__()[2]); d = copy.copy(s); print(d.x, d.z, d, hasattr(d, 'y'))
+print(Slotted(b=2).__reduce__()[2])
+# pop does not go through a subclass's __getitem__/__delitem__ (3.11.7)
+class Counting(OrderedDict):
+    calls = 0
+    def __getitem__(self, k):
+        Counting.calls += 1
+        return super().__getitem__(k)
+    def __delitem__(self, k):
+        Counting.calls += 10
+        super().__delitem__(k)
+c = Counting(a=1, b=2)
+print(c.pop('a'), c.pop('zz', 0), Counting.calls, c.popitem(), Counting.calls)
+print(iter(OrderedDict(a=1).items()).__reduce__()[1], reversed(OrderedDict(a=1, b=2)).__reduce__()[1])
