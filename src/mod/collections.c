@@ -1577,19 +1577,10 @@ static Value od_reduce_m(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(5, V_FROM_PTR(type_of(self)), tuple_empty, state, V_NONE, it);
 }
 
-/* What CPython's object.__reduce_ex__ does for a class overriding
- * __reduce__ (tpy's object.__reduce_ex__ does not call it yet): call it. */
-static Value od_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    if (arg_count("__reduce_ex__", nargs - 1, 1, 1) < 0) return VNULL;
-    return obj_call_method(args[0], "__reduce__", NULL, 0);
-}
-
 static const MethodDef od_methods[] = {
     {"fromkeys", od_fromkeys_m, MF_CLASS | MF_KEYWORDS, NULL},
     {"__sizeof__", od_sizeof_m, 0, NULL},
     {"__reduce__", od_reduce_m, 0, NULL},
-    {"__reduce_ex__", od_reduce_ex_m, 0, NULL},
     {"setdefault", od_setdefault_m, MF_KEYWORDS, NULL},
     {"pop", od_pop_m, MF_KEYWORDS, NULL},
     {"popitem", od_popitem_m, MF_KEYWORDS, NULL},
@@ -1613,7 +1604,6 @@ static const MethodDef odictview_methods[] = {
 
 static const MethodDef odictiter_methods[] = {
     {"__reduce__", odictiter_reduce_m, 0, NULL},
-    {"__reduce_ex__", od_reduce_ex_m, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -482,14 +482,6 @@ static Value partial_reduce_m(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(3, V_FROM_PTR(type_of(self)), tuple_pack(1, p->fn), tuple_pack(4, p->fn, p->args, p->kw, d));
 }
 
-/* What CPython's object.__reduce_ex__ does for a class overriding
- * __reduce__ (tpy's object.__reduce_ex__ does not call it yet): call it. */
-static Value partial_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    if (arg_count("__reduce_ex__", nargs - 1, 1, 1) < 0) return VNULL;
-    return obj_call_method(args[0], "__reduce__", NULL, 0);
-}
-
 static int partial_set_dict(Value self, Value d);
 
 static Value partial_setstate_m(Value *args, size_t nargs, Value kwnames) {
@@ -560,7 +552,6 @@ static const GetSetDef partial_getsets[] = {
 
 static const MethodDef partial_methods[] = {
     {"__reduce__", partial_reduce_m, 0, NULL},
-    {"__reduce_ex__", partial_reduce_ex_m, 0, NULL},
     {"__setstate__", partial_setstate_m, 0, NULL},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
