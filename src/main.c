@@ -387,7 +387,7 @@ static int interactive_loop(void) {
             free(line);
             SyntaxErrorInfo info;
             memset(&info, 0, sizeof info);
-            Module *m = parse_source(src.data, src.len, "<stdin>", PARSE_SINGLE, &info);
+            Module *m = parse_source(src.data, src.len, "<stdin>", PARSE_PROMPT, &info);
             if (!m && info.incomplete) {
                 first = false;
                 continue;
