@@ -392,6 +392,14 @@ static int interactive_loop(void) {
                 first = false;
                 continue;
             }
+            /* an empty line does nothing (compile(..., 'single') refuses it) */
+            bool empty = true;
+            for (size_t k = 0; k < src.len && empty; k++)
+                empty = src.data[k] == ' ' || src.data[k] == '\t' || src.data[k] == '\n' || src.data[k] == '\f';
+            if (empty) {
+                co = NULL;
+                break;
+            }
             co = compile_source(src.data, src.len, "<stdin>", COMPILE_INTERACTIVE);
             break;
         }

@@ -3996,6 +3996,9 @@ static Module *parse_tokens(P *p) {
         sc_push(p, s);
     } else if (p->mode == PARSE_SINGLE || p->mode == PARSE_PROMPT) {
         Token *t = peek(p);
+        /* compile() of nothing in 'single' mode is an error; at the prompt
+           an empty line is a statement that does nothing */
+        if (p->mode == PARSE_SINGLE && (t->kind == T_NEWLINE || t->kind == T_ENDMARKER)) raise_tok(p, t, "invalid syntax");
         if (t->kind == T_NEWLINE) {
             next(p);
             sc_push(p, new_stmt(p, S_PASS, tok_pos(t)));
