@@ -173,7 +173,10 @@ static int install(int sig, void (*fn)(int), bool restart) {
     return sigaction(sig, &sa, NULL);
 }
 
-static bool no_restart[NSIG];   /* siginterrupt(sig, True), the default */
+/* siginterrupt(sig, False) was called: system calls restart after sig.
+ * By default they fail with EINTR, as in CPython, so that blocking calls
+ * run the Python handler and retry (PEP 475) instead of waiting on. */
+static bool restart_calls[NSIG];
 
 static Value s_signal(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("signal", kwnames) < 0) return VNULL;
@@ -188,7 +191,7 @@ static Value s_signal(Value *args, size_t nargs, Value kwnames) {
         return err_set(&exc_TypeError,
                        "signal handler must be signal.SIG_IGN, signal.SIG_DFL, or a callable object");
     void (*fn)(int) = kind == 0 ? SIG_DFL : kind == 1 ? SIG_IGN : c_handler;
-    if (install(sig, fn, !no_restart[sig] && kind == 2) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
+    if (install(sig, fn, restart_calls[sig] && kind == 2) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
     Value old = handlers[sig];
     handlers[sig] = h;
     return old ? old : V_NONE;
@@ -259,7 +262,7 @@ static Value s_siginterrupt(Value *args, size_t nargs, Value kwnames) {
     if (flag) sa.sa_flags &= ~SA_RESTART;
     else sa.sa_flags |= SA_RESTART;
     if (sigaction(sig, &sa, NULL) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
-    no_restart[sig] = flag != 0;
+    restart_calls[sig] = flag == 0;
     return V_NONE;
 }
 
