@@ -634,8 +634,10 @@ static Value p_listdir(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH("listdir", "path", true, true);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    /* the name for errors, made before the call can set errno */
+    Value name = p.narrow || p.fd >= 0 ? p.object : str_from_cstr(".");
     DIR *d = open_dir(&p);
-    if (!d) return posix_error(p.narrow || p.fd >= 0 ? p.object : str_from_cstr("."));
+    if (!d) return posix_error(name);
     return read_names(d, &p);
 }
 
@@ -1048,8 +1050,9 @@ static Value p_scandir(Value *args, size_t nargs, Value kwnames) {
     s->p = (Path)PATH("scandir", "path", true, true);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &s->p) < 0) return VNULL;
     s->fd = s->p.fd;
+    Value name = s->p.narrow || s->fd >= 0 ? s->p.object : str_from_cstr(".");
     s->dir = open_dir(&s->p);
-    if (!s->dir) return posix_error(s->p.narrow || s->fd >= 0 ? s->p.object : str_from_cstr("."));
+    if (!s->dir) return posix_error(name);
     /* a scandir iterator dropped unclosed closes its stream when collected */
     gc_register_finalizer(s, sd_finalize);
     return V_FROM_PTR(s);
