@@ -1532,7 +1532,10 @@ static char **exec_argv(const char *fname, Value argv, bool execve_style) {
         else err_format(&exc_ValueError, "%s() arg 2 must not be empty", fname);
         return NULL;
     }
-    char **out = gc_alloc(sizeof(char *) * (size_t)(n + 1));
+    /* the array holds each argument's bytes object after its pointers, so
+       the strings stay alive without relying on interior pointers */
+    char **out = gc_alloc(sizeof(char *) * (size_t)(n + 1) + sizeof(Value) * (size_t)n);
+    Value *keep = (Value *)(out + n + 1);
     for (int64_t i = 0; i < n; i++) {
         Value item = list_check(argv) ? list_get(argv, i) : tuple_get(argv, i);
         Path p = PATH(NULL, "", false, false);
@@ -1549,6 +1552,7 @@ static char **exec_argv(const char *fname, Value argv, bool execve_style) {
             return NULL;
         }
         out[i] = (char *)p.narrow;
+        keep[i] = p.bytes;
     }
     out[n] = NULL;
     return out;
@@ -2107,17 +2111,19 @@ static struct iovec *buffers_iov(Value seq, bool writable, int *count) {
         Value b = list_get(l, i);
         const char *p;
         int64_t len;
-        if (writable && bytes_check(b)) {
-            err_set(&exc_BufferError, "Object is not writable.");
-            return NULL;
-        }
-        if (writable ? !bytearray_check(b) : !byteslike_view(b, &p, &len)) {
+        if (writable) {
+            /* readv fills the buffers: bytearray, writable memoryview */
+            if (bytes_check(b)) {
+                err_set(&exc_BufferError, "Object is not writable.");
+                return NULL;
+            }
+            BufferInfo bi;
+            if (buffer_get(b, &bi, true) < 0) return NULL;
+            p = bi.data;
+            len = bi.len;
+        } else if (!byteslike_view(b, &p, &len)) {
             err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(b)->tname);
             return NULL;
-        }
-        if (writable) {
-            p = bytearray_data(b);
-            len = bytearray_size(b);
         }
         iov[i].iov_base = (void *)p;
         iov[i].iov_len = (size_t)len;
