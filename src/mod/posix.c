@@ -2158,6 +2158,127 @@ static Value p_writev(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(r);
 }
 
+static Value p_preadv(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"preadv", 4, 3, 0, {"fd", "buffers", "offset", "flags", NULL}};
+    Value a[4];
+    int fd, cnt, flags = 0;
+    int64_t off;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[2], &off) < 0 ||
+        (a[3] && to_int(a[3], &flags) < 0))
+        return VNULL;
+    struct iovec *iov = buffers_iov(a[1], true, &cnt);
+    if (!iov) return VNULL;
+    ssize_t r;
+    while ((r = preadv2(fd, iov, cnt, (off_t)off, flags)) < 0 && again()) {}
+    if (r < 0) return posix_error(VNULL);
+    return int_from_i64(r);
+}
+
+static Value p_pwritev(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"pwritev", 4, 3, 0, {"fd", "buffers", "offset", "flags", NULL}};
+    Value a[4];
+    int fd, cnt, flags = 0;
+    int64_t off;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[2], &off) < 0 ||
+        (a[3] && to_int(a[3], &flags) < 0))
+        return VNULL;
+    struct iovec *iov = buffers_iov(a[1], false, &cnt);
+    if (!iov) return VNULL;
+    ssize_t r;
+    while ((r = pwritev2(fd, iov, cnt, (off_t)off, flags)) < 0 && again()) {}
+    if (r < 0) return posix_error(VNULL);
+    return int_from_i64(r);
+}
+
+static Value p_splice(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"splice", 0, 3, 0, {"src", "dst", "count", "offset_src", "offset_dst", "flags", NULL}};
+    Value a[6];
+    int src, dst, flags = 0;
+    int64_t count, os_ = 0, od = 0;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    bool have_s = a[3] && a[3] != V_NONE, have_d = a[4] && a[4] != V_NONE;
+    if (to_int(a[0], &src) < 0 || to_int(a[1], &dst) < 0 || to_ssize(a[2], &count) < 0 ||
+        (have_s && to_i64(a[3], &os_) < 0) || (have_d && to_i64(a[4], &od) < 0) || (a[5] && to_int(a[5], &flags) < 0))
+        return VNULL;
+    if (count < 0) return err_set(&exc_ValueError, "negative value for 'count' not allowed");
+    loff_t ls = (loff_t)os_, ld = (loff_t)od;
+    ssize_t r;
+    while ((r = splice(src, have_s ? &ls : NULL, dst, have_d ? &ld : NULL, (size_t)count, (unsigned)flags)) < 0 &&
+           again()) {}
+    if (r < 0) return posix_error(VNULL);
+    return int_from_i64(r);
+}
+
+/* ---- scheduling parameters ------------------------------------------------------- */
+
+static Type *sched_param_type;
+
+/* sched_param(sched_priority): the priority as given (checked when used) */
+static Value sched_param_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"sched_param", 0, 1, 0, {"sched_priority", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    return structseq_new(t, a);
+}
+
+static int to_sched_param(Value v, struct sched_param *out) {
+    if (!v_is_ptr(v) || type_of(v) != sched_param_type) {
+        err_set(&exc_TypeError, "must have a sched_param object");
+        return -1;
+    }
+    int64_t prio;
+    if (index_i64(structseq_get(v, 0), &prio, "long") < 0) return -1;
+    if (prio > INT_MAX || prio < INT_MIN) {
+        err_set(&exc_OverflowError, "sched_priority out of range");
+        return -1;
+    }
+    out->sched_priority = (int)prio;
+    return 0;
+}
+
+static Value p_sched_getparam(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix.sched_getparam", 1, 1, 0, {"pid", NULL}};
+    Value a[1];
+    int64_t pid;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
+    struct sched_param sp;
+    if (sched_getparam((pid_t)pid, &sp) < 0) return posix_error(VNULL);
+    Value v = v_int(sp.sched_priority);
+    return structseq_new(sched_param_type, &v);
+}
+
+static Value p_sched_setparam(Value *args, size_t nargs, Value kwnames) {
+    Value *a = args;
+    int64_t pid;
+    struct sched_param sp;
+    if (legacy_args("sched_setparam", nargs, kwnames, 2) < 0 || to_i64(a[0], &pid) < 0 || to_sched_param(a[1], &sp) < 0)
+        return VNULL;
+    if (sched_setparam((pid_t)pid, &sp) < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value p_sched_setscheduler(Value *args, size_t nargs, Value kwnames) {
+    Value *a = args;
+    int64_t pid;
+    int policy;
+    struct sched_param sp;
+    if (legacy_args("sched_setscheduler", nargs, kwnames, 3) < 0 || to_i64(a[0], &pid) < 0 ||
+        to_int(a[1], &policy) < 0 || to_sched_param(a[2], &sp) < 0)
+        return VNULL;
+    if (sched_setscheduler((pid_t)pid, policy, &sp) < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value p_sched_rr_get_interval(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix.sched_rr_get_interval", 1, 1, 0, {"pid", NULL}};
+    Value a[1];
+    int64_t pid;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
+    struct timespec ts;
+    if (sched_rr_get_interval((pid_t)pid, &ts) < 0) return posix_error(VNULL);
+    return float_from_double((double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
+}
+
 static Value p_chroot(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"chroot", 0, 1, 0, {"path", NULL}};
     Value a[1];
@@ -2786,6 +2907,13 @@ static const MethodDef posix_functions[] = {
     {"setxattr", p_setxattr, MF_KEYWORDS, NULL},
     {"removexattr", p_removexattr, MF_KEYWORDS, NULL},
     {"listxattr", p_listxattr, MF_KEYWORDS, NULL},
+    {"preadv", p_preadv, MF_KEYWORDS, NULL},
+    {"pwritev", p_pwritev, MF_KEYWORDS, NULL},
+    {"splice", p_splice, MF_KEYWORDS, NULL},
+    {"sched_getparam", p_sched_getparam, MF_KEYWORDS, NULL},
+    {"sched_setparam", p_sched_setparam, MF_KEYWORDS, NULL},
+    {"sched_setscheduler", p_sched_setscheduler, MF_KEYWORDS, NULL},
+    {"sched_rr_get_interval", p_sched_rr_get_interval, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2809,6 +2937,9 @@ Value posix_module_create(void) {
         terminal_size_type = structseq_new_type("os", "terminal_size", ts_fields, 2, 2);
         static const char *const waitid_fields[] = {"si_pid", "si_uid", "si_signo", "si_status", "si_code"};
         waitid_result_type = structseq_new_type("posix", "waitid_result", waitid_fields, 5, 5);
+        static const char *const sched_param_fields[] = {"sched_priority"};
+        sched_param_type = structseq_new_type("posix", "sched_param", sched_param_fields, 1, 1);
+        sched_param_type->new_ = sched_param_new;
         direntry_type.name = str_intern_cstr("DirEntry");
         direntry_type.module = str_intern_cstr("posix");
         type_add_methods(&direntry_type, direntry_methods);
@@ -2836,6 +2967,7 @@ Value posix_module_create(void) {
     module_add(m, "times_result", V_FROM_PTR(times_result_type));
     module_add(m, "terminal_size", V_FROM_PTR(terminal_size_type));
     module_add(m, "waitid_result", V_FROM_PTR(waitid_result_type));
+    module_add(m, "sched_param", V_FROM_PTR(sched_param_type));
     /* waitid's id types: an enum in glibc, not macros */
     module_add(m, "P_ALL", v_int(P_ALL));
     module_add(m, "P_PID", v_int(P_PID));
