@@ -23,6 +23,7 @@
 #include <pty.h>
 #include <sched.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1519,8 +1520,12 @@ static Value p_fork(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(pid);
 }
 
-/* argv for exec: a list or tuple of paths, not empty, the first not "" */
-static char **exec_argv(const char *fname, Value argv, bool execve_style) {
+/* argv for exec and spawn: a list or tuple of paths, not empty, the
+ * first not "" (exec only). Messages: execv's "f() arg 2 ..." or the
+ * "f: argv ..." of execve and posix_spawn. */
+enum { ARGV_EXECV, ARGV_EXECVE, ARGV_SPAWN };
+static char **exec_argv(const char *fname, Value argv, int style) {
+    bool execve_style = style != ARGV_EXECV;
     if (!list_check(argv) && !tuple_check(argv)) {
         if (execve_style) err_format(&exc_TypeError, "%s: argv must be a tuple or list", fname);
         else err_format(&exc_TypeError, "%s() arg 2 must be a tuple or list", fname);
@@ -1546,7 +1551,7 @@ static char **exec_argv(const char *fname, Value argv, bool execve_style) {
             }
             return NULL;
         }
-        if (i == 0 && !p.narrow[0]) {
+        if (i == 0 && !p.narrow[0] && style != ARGV_SPAWN) {
             if (execve_style) err_format(&exc_ValueError, "%s: argv first element cannot be empty", fname);
             else err_format(&exc_ValueError, "%s() arg 2 first element cannot be empty", fname);
             return NULL;
@@ -1572,12 +1577,38 @@ static Value env_entry(Value key, Value val) {
     return bytes_new(b.data, b.len);
 }
 
+/* envp from a mapping: "name=value" strings, kept alive by their bytes
+ * objects stored after the pointers */
+static char **exec_envp(const char *fname, Value env) {
+    Value keys = obj_call_method(env, "keys", NULL, 0);
+    if (!keys) {
+        err_clear();
+        err_format(&exc_TypeError, "%s: environment must be a mapping object", fname);
+        return NULL;
+    }
+    Value kl = list_from_iterable(keys);
+    if (!kl) return NULL;
+    int64_t n = list_size(kl);
+    char **envp = gc_alloc(sizeof(char *) * (size_t)(n + 1) + sizeof(Value) * (size_t)n);
+    Value *keep = (Value *)(envp + n + 1);
+    for (int64_t i = 0; i < n; i++) {
+        Value k = list_get(kl, i), v = obj_getitem(env, k);
+        if (!v) return NULL;
+        Value e = env_entry(k, v);
+        if (!e) return NULL;
+        keep[i] = e;
+        envp[i] = (char *)bytes_data(e);
+    }
+    envp[n] = NULL;
+    return envp;
+}
+
 static Value p_execv(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"execv", 2, 2, 0, {"path", "argv", NULL}};
     Value a[2];
     Path p = PATH("execv", "path", false, false);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
-    char **argv = exec_argv("execv", a[1], false);
+    char **argv = exec_argv("execv", a[1], ARGV_EXECV);
     if (!argv) return VNULL;
     execv(p.narrow, argv);
     return posix_error(VNULL);
@@ -1588,31 +1619,11 @@ static Value p_execve(Value *args, size_t nargs, Value kwnames) {
     Value a[3];
     Path p = PATH("execve", "path", false, true);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
-    char **argv = exec_argv("execve", a[1], true);
-    if (!argv) return VNULL;
-    Value env = a[2];
-    Value keys = obj_call_method(env, "keys", NULL, 0);
-    if (!keys) {
-        err_clear();
-        return err_set(&exc_TypeError, "execve: environment must be a mapping object");
-    }
-    Value kl = list_from_iterable(keys);
-    if (!kl) return VNULL;
-    int64_t n = list_size(kl);
-    char **envp = gc_alloc(sizeof(char *) * (size_t)(n + 1));
-    Value keep = list_new(n);   /* the strings envp points into */
-    for (int64_t i = 0; i < n; i++) {
-        Value k = list_get(kl, i), v = obj_getitem(env, k);
-        if (!v) return VNULL;
-        Value e = env_entry(k, v);
-        if (!e) return VNULL;
-        list_append(keep, e);
-        envp[i] = (char *)bytes_data(e);
-    }
-    envp[n] = NULL;
+    char **argv = exec_argv("execve", a[1], ARGV_EXECVE);
+    char **envp = argv ? exec_envp("execve", a[2]) : NULL;
+    if (!envp) return VNULL;
     if (p.fd >= 0) fexecve(p.fd, argv, envp);
     else execve(p.narrow, argv, envp);
-    (void)keep;
     return posix_error(p.object);
 }
 
@@ -2620,6 +2631,184 @@ static Value p_forkpty(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, int_from_i64(pid), v_int(master));
 }
 
+/* ---- posix_spawn ----------------------------------------------------------------- */
+
+/* CPython's file_actions tags */
+enum { SPAWN_OPEN, SPAWN_CLOSE, SPAWN_DUP2 };
+
+/* a sigset from an iterable of signal numbers */
+static int to_sigset(Value it_src, sigset_t *set) {
+    Value it = obj_iter(it_src);
+    if (!it) return -1;
+    sigemptyset(set);
+    Value x;
+    while ((x = obj_next(it))) {
+        int64_t sig;
+        if (to_i64(x, &sig) < 0) return -1;
+        if (sig < 1 || sig >= NSIG) {
+            err_format(&exc_ValueError, "signal number %lld out of range [1; %d]", (long long)sig, NSIG - 1);
+            return -1;
+        }
+        sigaddset(set, (int)sig);
+    }
+    return err_occurred() ? -1 : 0;
+}
+
+/* file_actions: a sequence of (OPEN, fd, path, flags, mode), (CLOSE, fd)
+ * and (DUP2, fd, new_fd) tuples; the paths' objects go to keep (a list) */
+static int spawn_file_actions(Value seq, posix_spawn_file_actions_t *fa, Value keep) {
+    Value l = list_from_iterable(seq);
+    if (!l) {
+        if (err_matches(&exc_TypeError)) {
+            err_clear();
+            err_set(&exc_TypeError, "file_actions must be a sequence or None");
+        }
+        return -1;
+    }
+    for (int64_t i = 0; i < list_size(l); i++) {
+        Value t = list_get(l, i);
+        if (!tuple_check(t) || tuple_size(t) == 0) {
+            err_set(&exc_TypeError, "Each file_actions element must be a non-empty tuple");
+            return -1;
+        }
+        int tag, fd, fd2, flags, mode, e;
+        if (to_int(tuple_get(t, 0), &tag) < 0) return -1;
+        int64_t n = tuple_size(t);
+        switch (tag) {
+        case SPAWN_OPEN: {
+            if (n != 5) {
+                err_set(&exc_TypeError, "A open file_action tuple must have 5 elements");
+                return -1;
+            }
+            Path p = PATH("posix_spawn", "path", false, false);
+            if (to_int(tuple_get(t, 1), &fd) < 0 || path_conv(tuple_get(t, 2), &p) < 0 ||
+                to_int(tuple_get(t, 3), &flags) < 0 || to_int(tuple_get(t, 4), &mode) < 0)
+                return -1;
+            list_append(keep, p.bytes);
+            e = posix_spawn_file_actions_addopen(fa, fd, p.narrow, flags, (mode_t)mode);
+            break;
+        }
+        case SPAWN_CLOSE:
+            if (n != 2) {
+                err_set(&exc_TypeError, "A close file_action tuple must have 2 elements");
+                return -1;
+            }
+            if (to_int(tuple_get(t, 1), &fd) < 0) return -1;
+            e = posix_spawn_file_actions_addclose(fa, fd);
+            break;
+        case SPAWN_DUP2:
+            if (n != 3) {
+                err_set(&exc_TypeError, "A dup2 file_action tuple must have 3 elements");
+                return -1;
+            }
+            if (to_int(tuple_get(t, 1), &fd) < 0 || to_int(tuple_get(t, 2), &fd2) < 0) return -1;
+            e = posix_spawn_file_actions_adddup2(fa, fd, fd2);
+            break;
+        default:
+            err_set(&exc_TypeError, "Unknown file_actions identifier");
+            return -1;
+        }
+        if (e) {
+            errno = e;
+            posix_error(VNULL);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static Value do_spawn(const ArgSpec *spec, bool use_path, Value *args, size_t nargs, Value kwnames) {
+    Value a[10];
+    const char *fname = spec->fname;
+    Path p = PATH(fname, "path", false, false);
+    if (arg_parse(spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    char **argv = exec_argv(fname, a[1], ARGV_SPAWN);
+    if (!argv) return VNULL;
+    char **envp = exec_envp(fname, a[2]);
+    if (!envp) return VNULL;
+    posix_spawnattr_t attr;
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_init(&attr);
+    posix_spawn_file_actions_init(&fa);
+    Value keep = list_new(0), result = VNULL;
+    short flags = 0;
+    bool b;
+    if (a[3] && a[3] != V_NONE && spawn_file_actions(a[3], &fa, keep) < 0) goto done;
+    if (a[4]) {
+        int64_t pg;
+        if (to_i64(a[4], &pg) < 0) goto done;
+        posix_spawnattr_setpgroup(&attr, (pid_t)pg);
+        flags |= POSIX_SPAWN_SETPGROUP;
+    }
+    if (to_bool(a[5], false, &b) < 0) goto done;
+    if (b) flags |= POSIX_SPAWN_RESETIDS;
+    if (to_bool(a[6], false, &b) < 0) goto done;
+    if (b) flags |= POSIX_SPAWN_SETSID;
+    if (a[7]) {
+        sigset_t set;
+        if (to_sigset(a[7], &set) < 0) goto done;
+        posix_spawnattr_setsigmask(&attr, &set);
+        flags |= POSIX_SPAWN_SETSIGMASK;
+    }
+    if (a[8]) {
+        sigset_t set;
+        if (to_sigset(a[8], &set) < 0) goto done;
+        posix_spawnattr_setsigdefault(&attr, &set);
+        flags |= POSIX_SPAWN_SETSIGDEF;
+    }
+    if (a[9]) {
+        /* (policy or None, sched_param) */
+        if (!tuple_check(a[9])) {
+            err_set(&exc_SystemError, "new style getargs format but argument is not a tuple");
+            goto done;
+        }
+        if (tuple_size(a[9]) != 2) {
+            err_format(&exc_TypeError, "function takes exactly 2 arguments (%zd given)", (ssize_t)tuple_size(a[9]));
+            goto done;
+        }
+        Value pol = tuple_get(a[9], 0);
+        struct sched_param sp;
+        int policy = 0;
+        if ((pol != V_NONE && to_int(pol, &policy) < 0) || to_sched_param(tuple_get(a[9], 1), &sp) < 0) goto done;
+        if (pol != V_NONE) {
+            posix_spawnattr_setschedpolicy(&attr, policy);
+            flags |= POSIX_SPAWN_SETSCHEDULER;
+        }
+        posix_spawnattr_setschedparam(&attr, &sp);
+        flags |= POSIX_SPAWN_SETSCHEDPARAM;
+    }
+    posix_spawnattr_setflags(&attr, flags);
+    pid_t pid;
+    int e = use_path ? posix_spawnp(&pid, p.narrow, &fa, &attr, argv, envp)
+                     : posix_spawn(&pid, p.narrow, &fa, &attr, argv, envp);
+    if (e) {
+        errno = e;
+        posix_error(p.object);
+        goto done;
+    }
+    result = int_from_i64(pid);
+done:
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
+    (void)keep;
+    return result;
+}
+
+static Value p_posix_spawn(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix_spawn", 3, 3, 7, {"path", "argv", "env", "file_actions", "setpgroup",
+                                                          "resetids", "setsid", "setsigmask", "setsigdef",
+                                                          "scheduler", NULL}};
+    return do_spawn(&spec, false, args, nargs, kwnames);
+}
+
+static Value p_posix_spawnp(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix_spawnp", 3, 3, 7, {"path", "argv", "env", "file_actions", "setpgroup",
+                                                           "resetids", "setsid", "setsigmask", "setsigdef",
+                                                           "scheduler", NULL}};
+    return do_spawn(&spec, true, args, nargs, kwnames);
+}
+
+
 /* ---- extended attributes --------------------------------------------------------- */
 
 static Value p_getxattr(Value *args, size_t nargs, Value kwnames) {
@@ -2907,6 +3096,8 @@ static const MethodDef posix_functions[] = {
     {"setxattr", p_setxattr, MF_KEYWORDS, NULL},
     {"removexattr", p_removexattr, MF_KEYWORDS, NULL},
     {"listxattr", p_listxattr, MF_KEYWORDS, NULL},
+    {"posix_spawn", p_posix_spawn, MF_KEYWORDS, NULL},
+    {"posix_spawnp", p_posix_spawnp, MF_KEYWORDS, NULL},
     {"preadv", p_preadv, MF_KEYWORDS, NULL},
     {"pwritev", p_pwritev, MF_KEYWORDS, NULL},
     {"splice", p_splice, MF_KEYWORDS, NULL},
@@ -2973,6 +3164,9 @@ Value posix_module_create(void) {
     module_add(m, "P_PID", v_int(P_PID));
     module_add(m, "P_PGID", v_int(P_PGID));
     module_add(m, "P_PIDFD", v_int(P_PIDFD));
+    module_add(m, "POSIX_SPAWN_OPEN", v_int(SPAWN_OPEN));
+    module_add(m, "POSIX_SPAWN_CLOSE", v_int(SPAWN_CLOSE));
+    module_add(m, "POSIX_SPAWN_DUP2", v_int(SPAWN_DUP2));
     module_add(m, "DirEntry", V_FROM_PTR(&direntry_type));
     return m;
 }
