@@ -2,9 +2,11 @@
 
 Supported: literals and escapes (\\d \\w \\s \\b and their negations, \\n
 \\t ...), '.', '^', '$', classes [a-z0-9_] and [^...], groups (...), (?:...),
-(?P<name>...), alternation, and the quantifiers * + ? {m} {m,} {m,n}, greedy
-or lazy. Flags: IGNORECASE, MULTILINE, DOTALL. Not supported (an error
-says so): lookarounds, backreferences, conditional groups, VERBOSE."""
+(?P<name>...), (?a:...) and (?u:...) (their flags change nothing here, as
+ASCII does not), alternation, and the quantifiers * + ? {m} {m,} {m,n},
+greedy or lazy. Flags: IGNORECASE, MULTILINE, DOTALL, VERBOSE. Not
+supported (an error says so): lookarounds, backreferences, conditional
+groups, other inline flags."""
 
 IGNORECASE = I = 2
 MULTILINE = M = 8
@@ -35,8 +37,47 @@ def _is_word(c):
 #        ("bol",) ("eol",) ("wordb",) ("nwordb",)
 
 
+def _strip_verbose(p):
+    """The pattern without VERBOSE's whitespace and comments (both kept
+    when escaped or inside a character class)."""
+    out = []
+    i, n = 0, len(p)
+    in_class = first = False
+    while i < n:
+        c = p[i]
+        if c == "\\" and i + 1 < n:
+            out.append(p[i:i + 2])
+            i += 2
+            first = False
+            continue
+        if in_class:
+            if c == "^" and first and out[-1] == "[":
+                out.append(c)
+            else:
+                if c == "]" and not first:
+                    in_class = False
+                first = False
+                out.append(c)
+            i += 1
+            continue
+        if c == "[":
+            in_class = first = True
+        elif c in " \t\n\r\v\f":
+            i += 1
+            continue
+        elif c == "#":
+            while i < n and p[i] != "\n":
+                i += 1
+            continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
 class _Parser:
     def __init__(self, pattern, flags):
+        if flags & VERBOSE:
+            pattern = _strip_verbose(pattern)
         self.p = pattern
         self.i = 0
         self.ngroups = 0
@@ -131,6 +172,8 @@ class _Parser:
                 self.ngroups += 1
                 index = self.ngroups
                 self.names[name] = index
+            elif self._scoped_flags():
+                pass
             elif self.peek() == "?":
                 self.error("this kind of group is not supported by tpy's re")
             else:
@@ -150,6 +193,17 @@ class _Parser:
         if c == ")":
             self.error("unbalanced parenthesis")
         return ("lit", c)
+
+    def _scoped_flags(self):
+        """(?a:...) or (?u:...) at self.i: skip the flags (no-ops here, as
+        the ASCII flag is) and tell the caller it is a plain group."""
+        j = self.i + 1
+        while j < len(self.p) and self.p[j] in "au":
+            j += 1
+        if self.peek() != "?" or j == self.i + 1 or j >= len(self.p) or self.p[j] != ":":
+            return False
+        self.i = j + 1
+        return True
 
     def escape(self, in_class):
         if self.i >= len(self.p):

@@ -1,6 +1,9 @@
 /* gc.c: the allocation interface (gc.h) on top of the Boehm collector. */
 #include "gc.h"
 
+/* threads are created through Boehm, which then scans their stacks */
+#define GC_THREADS
+
 #include <gc/gc.h>
 #include <gc/gc_inline.h>
 #include <gc/gc_mark.h>
@@ -201,6 +204,11 @@ void *gc_realloc(void *p, size_t size) {
 }
 
 void gc_free(void *p) { GC_FREE(p); }
+
+int gc_thread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {
+    return GC_pthread_create(t, attr, fn, arg);
+}
+int gc_thread_sigmask(int how, const sigset_t *set, sigset_t *old) { return GC_pthread_sigmask(how, set, old); }
 
 void *gc_alloc_uncollectable(size_t size) {
     void *p = GC_MALLOC_UNCOLLECTABLE(size);

@@ -17,10 +17,18 @@
 #ifndef TPY_GC_H
 #define TPY_GC_H
 
+#include <pthread.h>
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 
 void gc_init(void);
+
+/* Threads running tpy code are made here, so that the collector knows
+ * them (their stacks are roots) and its stop-the-world signals stay
+ * deliverable whatever the thread blocks. */
+int gc_thread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *), void *arg);
+int gc_thread_sigmask(int how, const sigset_t *set, sigset_t *old);
 
 /* Small objects come from free lists of 16-byte granule size classes,
  * refilled in batches from the collector (GC_malloc_many): the fast path

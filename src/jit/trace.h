@@ -36,7 +36,8 @@
     _(ABORT_BACKEND, "machine code generation failed")                      \
     _(ABORT_MATCH_PATTERN, "match statement's type, key or class test")     \
     _(ABORT_EXCEPT_STAR, "except* matching or re-raising")                  \
-    _(ABORT_COROUTINE, "await, async for, async with or an async generator's yield")
+    _(ABORT_COROUTINE, "await, async for, async with or an async generator's yield") \
+    _(ABORT_THREAD_SWITCH, "another thread took the interpreter lock during the trace")
 
 typedef enum AbortReason {
 #define ABORT_ENUM(name, text) name,

@@ -68,6 +68,14 @@ static void c_handler(int sig) {
 
 bool signals_tripped(void) { return any_tripped || wakeup_errno; }
 
+/* _thread.interrupt_main(): as if sig had arrived */
+void signals_trip(int sig) {
+    tripped[sig] = 1;
+    any_tripped = 1;
+    pending_request();
+    safepoint_trip();
+}
+
 int signals_run_pending(void) {
     if (wakeup_errno) {
         int e = wakeup_errno;

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "../vm/gil.h"
 #include "../vm/config.h"
 #include "modules.h"
 #include "../vm/pending.h"
@@ -804,6 +805,22 @@ static Type frame_type = {
     .repr = frame_repr,
 };
 
+static Value s_getswitchinterval(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("getswitchinterval", nargs, 0, 0) < 0) return VNULL;
+    return float_from_double(gil_switch_interval);
+}
+
+static Value s_setswitchinterval(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"setswitchinterval", 1, 1, 0, {"interval", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    double d = obj_as_double(a[0]);
+    if (d == -1.0 && err_occurred()) return VNULL;
+    if (d <= 0) return err_set(&exc_ValueError, "switch interval must be strictly positive");
+    gil_switch_interval = d;
+    return V_NONE;
+}
+
 static Value s_getframe(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("_getframe", nargs, 0, 1) < 0) return VNULL;
@@ -881,6 +898,8 @@ static const MethodDef sys_functions[] = {
     {"excepthook", s_excepthook, 0, NULL},
     {"unraisablehook", s_unraisablehook, 0, NULL},
     {"_getframe", s_getframe, MF_FRAME, NULL},
+    {"getswitchinterval", s_getswitchinterval, 0, NULL},
+    {"setswitchinterval", s_setswitchinterval, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1105,6 +1124,9 @@ void sys_init(const char *executable) {
     module_add(m, "executable", str_from_cstr(executable ? executable : ""));
     module_add(m, "argv", list_new(0));
     module_add(m, "path", list_new(0));
+    module_add(m, "meta_path", list_new(0));
+    module_add(m, "path_hooks", list_new(0));
+    module_add(m, "path_importer_cache", dict_new());
     module_add(m, "modules", tstate.sys_modules);
     module_add(m, "dont_write_bytecode", V_TRUE);
     {

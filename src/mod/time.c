@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "../runtime.h"
+#include "../vm/gil.h"
 #include "../vm/pending.h"
 
 static double clock_secs(clockid_t id) {
@@ -70,7 +71,11 @@ static Value t_sleep(Value *args, size_t nargs, Value kwnames) {
         deadline.tv_nsec -= 1000000000L;
     }
     int e;
-    while ((e = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL)) != 0) {
+    for (;;) {
+        bool released = gil_blocking_begin();
+        e = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &deadline, NULL);
+        gil_blocking_end(released);
+        if (e == 0) break;
         if (e != EINTR) return err_set_errno(&exc_OSError, e, VNULL);
         if (pending_check() < 0) return VNULL;
     }

@@ -1701,8 +1701,12 @@ static Value best_base(Value bases) {
         Value bv = tuple_get(bases, i);
         if (!type_check(bv)) return err_format(&exc_TypeError, "bases must be types");
         Type *bt = V_AS(Type, bv);
-        if (!type_has_flag(bt, TF_BASETYPE))
+        if (!type_has_flag(bt, TF_BASETYPE)) {
+            /* a C module's type by its dotted name, as CPython's tp_name */
+            if (bt->module && str_check(bt->module) && !str_eq_cstr(bt->module, "builtins"))
+                return err_format(&exc_TypeError, "type '%U.%s' is not an acceptable base type", bt->module, bt->tname);
             return err_format(&exc_TypeError, "type '%s' is not an acceptable base type", bt->tname);
+        }
         Type *s = solid_base(bt);
         if (!winner) {
             winner = bt;
@@ -1789,9 +1793,8 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     t->dict = dict_copy(ns);
     if (qn) dict_del(t->dict, NAME(__qualname__));
     /* What match patterns accept, declared the way CPython's ABCMeta reads
-     * it from collections.abc's Sequence (1 << 5) and Mapping (1 << 6):
-     * lib/collections.py's UserList, UserDict... declare it, as CPython
-     * derives them from those ABCs. */
+     * it from collections.abc's Sequence (1 << 5) and Mapping (1 << 6);
+     * subclasses inherit the flags. */
     Value abcf = dict_get_cstr(t->dict, "__abc_tpflags__");
     if (abcf) {
         if (v_is_int(abcf)) {

@@ -11,6 +11,7 @@
 
 #include "../obj/gen.h"
 #include "../runtime.h"
+#include "gil.h"
 
 ThreadState tstate;
 
@@ -83,6 +84,7 @@ static void clear_above_top(FrameChunk *c) {
 
 static void frame_clear_dead(void) {
     for (FrameChunk *c = tstate.chunk; c; c = c->prev) clear_above_top(c);
+    gil_for_each_saved_chunk(clear_above_top);
     if (spare_chunk) {
         spare_chunk->top = spare_chunk->data;
         clear_above_top(spare_chunk);
@@ -268,6 +270,30 @@ Frame *frame_setup_call(FunctionObject *fn, Value *args, size_t nargs, Value kwn
 fail:
     if (!heap) frame_pop(f);
     return NULL;
+}
+
+/* A new thread's state (gil.c has set the shared fields): its own frame
+   stack, and C stack limits measured on its own stack */
+void frame_thread_init(void) {
+    tstate.chunk = chunk_new(NULL, 0);
+    tstate.frame = NULL;
+    tstate.exc = tstate.handled = tstate.context = tstate.thread_sentinel = VNULL;
+    tstate.depth = tstate.c_depth = 0;
+    pthread_attr_t attr;
+    void *low = NULL;
+    size_t size = 0;
+    if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+        pthread_attr_getstack(&attr, &low, &size);
+        pthread_attr_destroy(&attr);
+    }
+    if (!low || size < (64u << 10)) {
+        char here;
+        size = 256u << 10;
+        low = (void *)((uintptr_t)&here - size + (16u << 10));
+    }
+    size_t reserve = size >= (2u << 20) ? (512u << 10) : size / 4;
+    tstate.c_stack_limit = (char *)low + reserve;
+    tstate.c_stack_jit_limit = (char *)low + size / 2;
 }
 
 void frame_init(void) {

@@ -74,6 +74,8 @@ typedef struct ThreadState {
     Value sys_modules;          /* dict */
     Value main_module;
     int64_t c_depth;            /* nested eval_frame calls */
+    Value thread_sentinel;      /* _thread._set_sentinel()'s lock, released when the thread ends */
+    Value context;              /* contextvars: the running Context, VNULL until first used */
 } ThreadState;
 
 extern ThreadState tstate;

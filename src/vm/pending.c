@@ -6,6 +6,7 @@
 
 #include "../runtime.h"
 #include "../jit/safepoint.h"
+#include "gil.h"
 
 static volatile int64_t static_word;
 volatile int64_t *pending_word = &static_word;
@@ -22,11 +23,27 @@ int signals_run_pending(void);   /* mod/signal.c: Python handlers of tripped sig
 bool signals_tripped(void);
 
 int pending_run(void) {
+    if (!gil_is_main_thread()) {
+        /* another thread: signal handlers wait for the main thread (the
+           word stays set for it), the lock is handed over when asked */
+        if (!signals_tripped()) {
+            *pending_word = 0;
+            safepoint_clear();
+        }
+        if (gil_drop_requested() || signals_tripped()) gil_yield();
+        if (memory_error) {
+            memory_error = false;
+            err_no_memory();
+            return -1;
+        }
+        return 0;
+    }
     /* cleared before running, so that a signal arriving during the handlers
        requests another run instead of being lost; compiled loops made to
        leave (jit/safepoint.h) run again, handlers may use them */
     *pending_word = 0;
     safepoint_clear();
+    if (gil_drop_requested()) gil_yield();
     if (memory_error) {
         memory_error = false;
         if (signals_tripped()) pending_request();

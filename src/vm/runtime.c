@@ -1,6 +1,7 @@
 /* runtime.c: bringing the runtime up, in dependency order. */
 #include "../jit/params.h"
 #include "../runtime.h"
+#include "gil.h"
 #include "config.h"
 #include "pending.h"
 
@@ -25,6 +26,7 @@ void tpy_runtime_init(const char *executable) {
     gc_set_memory_error_hook(pending_memory_error);
     jit_params_reset();
     frame_init();
+    gil_init();
     str_init();          /* "" and 1-char strings, interning */
     tuple_init();        /* () */
     ops_init();          /* interned names */

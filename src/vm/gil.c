@@ -1,0 +1,230 @@
+/* gil.c: OS threads and the global interpreter lock (see gil.h). */
+#include "gil.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../jit/safepoint.h"
+#include "../jit/trace.h"
+#include "../runtime.h"
+#include "pending.h"
+
+/* The record of a thread that runs Python code. `saved` holds its tstate
+ * while another thread holds the lock. Records and saved states are
+ * uncollectable memory (roots the collector scans), linked in `threads`
+ * and freed when their thread ends. */
+typedef struct PyThread {
+    struct PyThread *next, *prev;
+    ThreadState *saved;        /* uncollectable: scanned by the collector */
+    pthread_t handle;
+    uint64_t serial;
+    bool is_main;
+    void (*fn)(void *);
+    void *arg;
+} PyThread;
+
+bool gil_threads_started, gil_finalizing;
+double gil_switch_interval = 0.005;
+
+static pthread_mutex_t gil_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gil_cond = PTHREAD_COND_INITIALIZER;     /* the lock was let go */
+static pthread_cond_t switch_cond = PTHREAD_COND_INITIALIZER;  /* another thread took it */
+static bool gil_locked;
+static PyThread *gil_holder;
+static uint64_t gil_switches;          /* times the lock changed hands */
+static volatile int drop_request;
+static int nwaiting;                   /* threads waiting for the lock */
+
+static PyThread main_thread, *threads = &main_thread;
+static _Thread_local PyThread *current;
+static uint64_t next_serial = 1;
+static int64_t nthreads;               /* besides the main one */
+static size_t new_stack_size;
+
+/* The signal a waiting thread sends the holder: its handler makes the
+   holder reach a safe point soon, as a signal does. A real-time signal:
+   nothing else in tpy or Boehm (SIGPWR, SIGXCPU) uses it. */
+#define GIL_SWITCH_SIGNAL (SIGRTMIN + 3)
+
+static void switch_signal_handler(int sig) {
+    (void)sig;
+    pending_request();
+    safepoint_trip();
+}
+
+/* ---- taking and letting go ------------------------------------------------------------ */
+
+static void take_lock(PyThread *me) {
+    pthread_mutex_lock(&gil_mutex);
+    if (gil_locked) {
+        nwaiting++;
+        uint64_t seen = gil_switches;
+        while (gil_locked) {
+            struct timespec deadline;
+            clock_gettime(CLOCK_REALTIME, &deadline);
+            long ns = (long)(gil_switch_interval * 1e9);
+            if (ns < 1000) ns = 1000;
+            deadline.tv_sec += ns / 1000000000L;
+            deadline.tv_nsec += ns % 1000000000L;
+            if (deadline.tv_nsec >= 1000000000L) {
+                deadline.tv_sec++;
+                deadline.tv_nsec -= 1000000000L;
+            }
+            int r = pthread_cond_timedwait(&gil_cond, &gil_mutex, &deadline);
+            if (r == ETIMEDOUT && gil_locked && seen == gil_switches && !drop_request) {
+                /* the holder kept it a whole interval: ask it to yield */
+                drop_request = 1;
+                if (gil_holder) pthread_kill(gil_holder->handle, GIL_SWITCH_SIGNAL);
+            }
+        }
+        nwaiting--;
+    }
+    gil_locked = true;
+    gil_holder = me;
+    gil_switches++;
+    drop_request = 0;
+    pthread_cond_broadcast(&switch_cond);
+    pthread_mutex_unlock(&gil_mutex);
+    tstate = *me->saved;
+}
+
+static void let_go(PyThread *me) {
+    *me->saved = tstate;
+    pthread_mutex_lock(&gil_mutex);
+    gil_locked = false;
+    gil_holder = NULL;
+    pthread_cond_signal(&gil_cond);
+    pthread_mutex_unlock(&gil_mutex);
+}
+
+void gil_release(void) { let_go(current); }
+void gil_acquire(void) { take_lock(current); }
+
+bool gil_drop_requested(void) { return drop_request != 0; }
+
+void gil_yield(void) {
+    if (!gil_threads_started || gil_finalizing) return;
+    if (jit.recording) jit_abort(ABORT_THREAD_SWITCH);
+    PyThread *me = current;
+    let_go(me);
+    /* wait until another thread had its turn, so that this one does not
+       take the lock straight back (CPython's FORCE_SWITCHING) */
+    pthread_mutex_lock(&gil_mutex);
+    uint64_t seen = gil_switches;
+    while (nwaiting > 0 && gil_switches == seen) pthread_cond_wait(&switch_cond, &gil_mutex);
+    pthread_mutex_unlock(&gil_mutex);
+    take_lock(me);
+}
+
+bool gil_is_main_thread(void) { return current == &main_thread; }
+
+/* ---- threads ---------------------------------------------------------------------------- */
+
+void frame_thread_init(void);   /* frame.c: a new thread's frame stack and C stack limits */
+
+static void *thread_main(void *p) {
+    PyThread *me = p;
+    current = me;
+    /* signals go to the main thread, which runs their handlers */
+    sigset_t mask;
+    sigfillset(&mask);
+    static const int keep[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP};
+    for (size_t i = 0; i < sizeof keep / sizeof *keep; i++) sigdelset(&mask, keep[i]);
+    sigdelset(&mask, GIL_SWITCH_SIGNAL);
+    gc_thread_sigmask(SIG_BLOCK, &mask, NULL);
+    take_lock(me);
+    frame_thread_init();
+    me->fn(me->arg);
+    /* the thread's last Python work is done: unlink and let go for good */
+    me->prev->next = me->next;
+    if (me->next) me->next->prev = me->prev;
+    nthreads--;
+    pthread_mutex_lock(&gil_mutex);
+    gil_locked = false;
+    gil_holder = NULL;
+    pthread_cond_signal(&gil_cond);
+    pthread_mutex_unlock(&gil_mutex);
+    gc_free(me->saved);
+    gc_free(me);
+    return NULL;
+}
+
+int gil_start_thread(void (*fn)(void *), void *arg, uint64_t *ident_out) {
+    /* uncollectable: scanned, so the argument it carries stays alive */
+    PyThread *t = gc_alloc_uncollectable(sizeof *t);
+    t->saved = gc_alloc_uncollectable(sizeof(ThreadState));
+    /* the new thread shares the interpreter's modules; the rest is its own
+       (frame_thread_init) */
+    t->saved->builtins = tstate.builtins;
+    t->saved->sys_modules = tstate.sys_modules;
+    t->saved->main_module = tstate.main_module;
+    t->saved->recursion_limit = tstate.recursion_limit;
+    t->fn = fn;
+    t->arg = arg;
+    t->serial = next_serial++;
+    if (!gil_threads_started) {
+        gil_threads_started = true;
+        gil_locked = true;
+        gil_holder = current;
+    }
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    if (new_stack_size) pthread_attr_setstacksize(&attr, new_stack_size);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    /* linked before it runs: it needs the lock, which this thread holds */
+    t->next = threads->next;
+    t->prev = threads;
+    if (threads->next) threads->next->prev = t;
+    threads->next = t;
+    nthreads++;
+    int r = gc_thread_create(&t->handle, &attr, thread_main, t);
+    pthread_attr_destroy(&attr);
+    if (r) {
+        threads->next = t->next;
+        if (t->next) t->next->prev = threads;
+        nthreads--;
+        gc_free(t->saved);
+        gc_free(t);
+        return r;
+    }
+    *ident_out = (uint64_t)t->handle;
+    return 0;
+}
+
+int64_t gil_thread_count(void) { return nthreads; }
+uint64_t gil_thread_ident(void) { return (uint64_t)pthread_self(); }
+uint64_t gil_native_id(void) { return (uint64_t)syscall(SYS_gettid); }
+uint64_t gil_thread_serial(void) { return current->serial; }
+
+int gil_set_stack_size(int64_t size) {
+    if (size != 0 && size < 32768) return -1;
+    new_stack_size = (size_t)size;
+    return 0;
+}
+int64_t gil_stack_size(void) { return (int64_t)new_stack_size; }
+
+void gil_for_each_saved_chunk(void (*fn)(struct FrameChunk *)) {
+    for (PyThread *t = threads; t; t = t->next)
+        if (t != current && t->saved)
+            for (FrameChunk *c = t->saved->chunk; c; c = c->prev) fn(c);
+}
+
+void gil_init(void) {
+    current = &main_thread;
+    main_thread.is_main = true;
+    main_thread.handle = pthread_self();
+    main_thread.serial = 0;
+    main_thread.saved = gc_alloc_uncollectable(sizeof(ThreadState));
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = switch_signal_handler;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(GIL_SWITCH_SIGNAL, &sa, NULL);
+}
