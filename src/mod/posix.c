@@ -7,8 +7,8 @@
  * Errors: every failed call raises through posix_error(), which makes the
  * OSError subclass of errno with CPython's "[Errno N] text: 'name'" (and
  * "'a' -> 'b'" for two names).
- * Blocking calls retry after EINTR once the signal handlers ran (PEP 475):
- * again(). */
+ * Blocking calls let the interpreter lock go while they wait and retry
+ * after EINTR once the signal handlers ran (PEP 475): BLOCKING_CALL. */
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -51,9 +51,12 @@
 
 #include "../obj/structseq.h"
 #include "../runtime.h"
+#include "../vm/gil.h"
 #include "../vm/pending.h"
 
 extern char **environ;
+
+void signals_after_fork(void);   /* signal.c */
 
 /* ---- errors and EINTR ------------------------------------------------------------ */
 
@@ -64,6 +67,19 @@ static bool again(void) {
     if (errno != EINTR) return false;
     return pending_run() == 0;
 }
+
+/* A blocking system call: the interpreter lock is let go around it
+ * (vm/gil.h), and the call is made again after EINTR once the signal
+ * handlers ran (PEP 475). r gets the call's result, errno is the call's.
+ * The call must not touch Python objects. */
+#define BLOCKING_CALL(r, call)                                                                  \
+    do {                                                                                        \
+        bool released_ = gil_blocking_begin();                                                  \
+        r = (call);                                                                             \
+        int errno_ = errno;                                                                     \
+        gil_blocking_end(released_);                                                            \
+        errno = errno_;                                                                         \
+    } while (r < 0 && again())
 
 /* OSError subclass for errno with up to two file names (VNULL: none). */
 static Value posix_error2(Value f1, Value f2) {
@@ -352,7 +368,7 @@ static Value p_fstat(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
     struct stat st;
     int r;
-    while ((r = fstat(fd, &st)) < 0 && again()) {}
+    BLOCKING_CALL(r, fstat(fd, &st));
     if (r < 0) return posix_error(VNULL);
     return stat_value(&st);
 }
@@ -372,7 +388,7 @@ static Value p_statvfs(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
     struct statvfs s;
     int r;
-    while ((r = p.fd >= 0 ? fstatvfs(p.fd, &s) : statvfs(p.narrow, &s)) < 0 && again()) {}
+    BLOCKING_CALL(r, p.fd >= 0 ? fstatvfs(p.fd, &s) : statvfs(p.narrow, &s));
     if (r < 0) return posix_error(p.object);
     return statvfs_value(&s);
 }
@@ -384,7 +400,7 @@ static Value p_fstatvfs(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
     struct statvfs s;
     int r;
-    while ((r = fstatvfs(fd, &s)) < 0 && again()) {}
+    BLOCKING_CALL(r, fstatvfs(fd, &s));
     if (r < 0) return posix_error(VNULL);
     return statvfs_value(&s);
 }
@@ -420,7 +436,7 @@ static Value p_fchdir(Value *args, size_t nargs, Value kwnames) {
     int fd;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
     int r;
-    while ((r = fchdir(fd)) < 0 && again()) {}
+    BLOCKING_CALL(r, fchdir(fd));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -437,7 +453,7 @@ static Value p_chmod(Value *args, size_t nargs, Value kwnames) {
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
     int r;
     if (p.fd >= 0) {
-        while ((r = fchmod(p.fd, (mode_t)mode)) < 0 && again()) {}
+        BLOCKING_CALL(r, fchmod(p.fd, (mode_t)mode));
     } else if (dir_fd == AT_FDCWD && follow) r = chmod(p.narrow, (mode_t)mode);
     else {
         r = fchmodat(dir_fd, p.narrow, (mode_t)mode, follow ? 0 : AT_SYMLINK_NOFOLLOW);
@@ -455,7 +471,7 @@ static Value p_fchmod(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &mode) < 0)
         return VNULL;
     int r;
-    while ((r = fchmod(fd, (mode_t)mode)) < 0 && again()) {}
+    BLOCKING_CALL(r, fchmod(fd, (mode_t)mode));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -535,7 +551,7 @@ static Value p_fchown(Value *args, size_t nargs, Value kwnames) {
         to_id(a[2], &gid, "gid") < 0)
         return VNULL;
     int r;
-    while ((r = fchown(fd, (uid_t)uid, (gid_t)gid)) < 0 && again()) {}
+    BLOCKING_CALL(r, fchown(fd, (uid_t)uid, (gid_t)gid));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -663,7 +679,7 @@ static Value p_mkfifo(Value *args, size_t nargs, Value kwnames) {
         to_dir_fd(a[2], &dir_fd) < 0)
         return VNULL;
     int r;
-    while ((r = mkfifoat(dir_fd, p.narrow, (mode_t)mode)) < 0 && again()) {}
+    BLOCKING_CALL(r, mkfifoat(dir_fd, p.narrow, (mode_t)mode));
     if (r < 0) return posix_error(p.object);
     return V_NONE;
 }
@@ -832,7 +848,7 @@ static Value p_truncate(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_i64(a[1], &len) < 0)
         return VNULL;
     int r;
-    while ((r = p.fd >= 0 ? ftruncate(p.fd, (off_t)len) : truncate(p.narrow, (off_t)len)) < 0 && again()) {}
+    BLOCKING_CALL(r, p.fd >= 0 ? ftruncate(p.fd, (off_t)len) : truncate(p.narrow, (off_t)len));
     if (r < 0) return posix_error(p.object);
     return V_NONE;
 }
@@ -1071,7 +1087,7 @@ static Value p_open(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     /* new fds are not inherited by exec'd programs (PEP 446) */
     int fd;
-    while ((fd = openat(dir_fd, p.narrow, flags | O_CLOEXEC, mode)) < 0 && again()) {}
+    BLOCKING_CALL(fd, openat(dir_fd, p.narrow, flags | O_CLOEXEC, mode));
     if (fd < 0) return posix_error(p.object);
     return v_int(fd);
 }
@@ -1115,7 +1131,7 @@ static Value p_read(Value *args, size_t nargs, Value kwnames) {
     Value b = bytes_try_alloc((size_t)len);
     if (!b) return VNULL;
     ssize_t n;
-    while ((n = read(fd, V_AS(BytesObject, b)->data, (size_t)len)) < 0 && again()) {}
+    BLOCKING_CALL(n, read(fd, V_AS(BytesObject, b)->data, (size_t)len));
     if (n < 0) return posix_error(VNULL);
     if (n == len) return b;
     return bytes_new(bytes_data(b), (size_t)n);
@@ -1131,7 +1147,7 @@ static Value p_write(Value *args, size_t nargs, Value kwnames) {
     if (!byteslike_view(a[1], &d, &n))
         return err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(a[1])->tname);
     ssize_t w;
-    while ((w = write(fd, d, (size_t)n)) < 0 && again()) {}
+    BLOCKING_CALL(w, write(fd, d, (size_t)n));
     if (w < 0) return posix_error(VNULL);
     return v_int(w);
 }
@@ -1151,7 +1167,7 @@ static Value p_pread(Value *args, size_t nargs, Value kwnames) {
     Value b = bytes_try_alloc((size_t)len);
     if (!b) return VNULL;
     ssize_t n;
-    while ((n = pread(fd, V_AS(BytesObject, b)->data, (size_t)len, (off_t)off)) < 0 && again()) {}
+    BLOCKING_CALL(n, pread(fd, V_AS(BytesObject, b)->data, (size_t)len, (off_t)off));
     if (n < 0) return posix_error(VNULL);
     return n == len ? b : bytes_new(bytes_data(b), (size_t)n);
 }
@@ -1168,7 +1184,7 @@ static Value p_pwrite(Value *args, size_t nargs, Value kwnames) {
     if (!byteslike_view(a[1], &d, &n))
         return err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(a[1])->tname);
     ssize_t w;
-    while ((w = pwrite(fd, d, (size_t)n, (off_t)off)) < 0 && again()) {}
+    BLOCKING_CALL(w, pwrite(fd, d, (size_t)n, (off_t)off));
     if (w < 0) return posix_error(VNULL);
     return v_int(w);
 }
@@ -1193,7 +1209,7 @@ static Value p_ftruncate(Value *args, size_t nargs, Value kwnames) {
     int64_t len;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &len) < 0) return VNULL;
     int r;
-    while ((r = ftruncate(fd, (off_t)len)) < 0 && again()) {}
+    BLOCKING_CALL(r, ftruncate(fd, (off_t)len));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -1204,7 +1220,7 @@ static Value do_sync(const char *fname, Value *args, size_t nargs, Value kwnames
     int fd;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
     int r;
-    while ((r = fn(fd)) < 0 && again()) {}
+    BLOCKING_CALL(r, fn(fd));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -1373,7 +1389,7 @@ static Value p_getrandom(Value *args, size_t nargs, Value kwnames) {
     Value b = bytes_try_alloc((size_t)n);
     if (!b) return VNULL;
     ssize_t r;
-    while ((r = getrandom(V_AS(BytesObject, b)->data, (size_t)n, (unsigned)flags)) < 0 && again()) {}
+    BLOCKING_CALL(r, getrandom(V_AS(BytesObject, b)->data, (size_t)n, (unsigned)flags));
     if (r < 0) return posix_error(VNULL);
     return r == n ? b : bytes_new(bytes_data(b), (size_t)r);
 }
@@ -1505,13 +1521,21 @@ static void run_at_fork(int which, bool reverse) {
     }
 }
 
+/* the child's side of fork: the runtime first (one thread, the main
+ * one), then the after_in_child hooks */
+static void after_fork_child(void) {
+    gil_after_fork_child();
+    signals_after_fork();
+    run_at_fork(1, false);
+}
+
 static Value p_fork(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"posix.fork", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     run_at_fork(0, true);
     pid_t pid = fork();
     int e = errno;
-    if (pid == 0) run_at_fork(1, false);
+    if (pid == 0) after_fork_child();
     else run_at_fork(2, false);
     if (pid < 0) {
         errno = e;
@@ -1646,7 +1670,11 @@ static Value p_system(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH(NULL, "command", false, false);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
-    return v_int(system(p.narrow));
+    /* waits for the command: the lock is let go meanwhile */
+    bool released = gil_blocking_begin();
+    int r = system(p.narrow);
+    gil_blocking_end(released);
+    return v_int(r);
 }
 
 static Value p_waitpid(Value *args, size_t nargs, Value kwnames) {
@@ -1657,7 +1685,7 @@ static Value p_waitpid(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     int st = 0;
     pid_t r;
-    while ((r = waitpid((pid_t)pid, &st, opts)) < 0 && again()) {}
+    BLOCKING_CALL(r, waitpid((pid_t)pid, &st, opts));
     if (r < 0) return posix_error(VNULL);
     return tuple_pack(2, int_from_i64(r), v_int(st));
 }
@@ -1667,7 +1695,7 @@ static Value p_wait(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     int st = 0;
     pid_t r;
-    while ((r = wait(&st)) < 0 && again()) {}
+    BLOCKING_CALL(r, wait(&st));
     if (r < 0) return posix_error(VNULL);
     return tuple_pack(2, int_from_i64(r), v_int(st));
 }
@@ -2016,7 +2044,7 @@ static Value p_mknod(Value *args, size_t nargs, Value kwnames) {
         (a[2] && to_dev(a[2], &dev) < 0) || to_dir_fd(a[3], &dir_fd) < 0)
         return VNULL;
     int r;
-    while ((r = mknodat(dir_fd, p.narrow, (mode_t)mode, (dev_t)dev)) < 0 && again()) {}
+    BLOCKING_CALL(r, mknodat(dir_fd, p.narrow, (mode_t)mode, (dev_t)dev));
     if (r < 0) return posix_error(p.object);
     return V_NONE;
 }
@@ -2082,7 +2110,7 @@ static Value p_sendfile(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     off_t o = (off_t)off;
     ssize_t r;
-    while ((r = sendfile(out, in, a[2] == V_NONE ? NULL : &o, (size_t)count)) < 0 && again()) {}
+    BLOCKING_CALL(r, sendfile(out, in, a[2] == V_NONE ? NULL : &o, (size_t)count));
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
 }
@@ -2099,9 +2127,8 @@ static Value p_copy_file_range(Value *args, size_t nargs, Value kwnames) {
     if (count < 0) return err_set(&exc_ValueError, "negative value for 'count' not allowed");
     loff_t ls = (loff_t)os_, ld = (loff_t)od;
     ssize_t r;
-    while ((r = copy_file_range(src, a[3] && a[3] != V_NONE ? &ls : NULL, dst, a[4] && a[4] != V_NONE ? &ld : NULL,
-                                (size_t)count, 0)) < 0 &&
-           again()) {}
+    loff_t *ps = a[3] && a[3] != V_NONE ? &ls : NULL, *pd = a[4] && a[4] != V_NONE ? &ld : NULL;
+    BLOCKING_CALL(r, copy_file_range(src, ps, dst, pd, (size_t)count, 0));
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
 }
@@ -2151,7 +2178,7 @@ static Value p_readv(Value *args, size_t nargs, Value kwnames) {
     struct iovec *iov = buffers_iov(a[1], true, &cnt);
     if (!iov) return VNULL;
     ssize_t r;
-    while ((r = readv(fd, iov, cnt)) < 0 && again()) {}
+    BLOCKING_CALL(r, readv(fd, iov, cnt));
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
 }
@@ -2164,7 +2191,7 @@ static Value p_writev(Value *args, size_t nargs, Value kwnames) {
     struct iovec *iov = buffers_iov(a[1], false, &cnt);
     if (!iov) return VNULL;
     ssize_t r;
-    while ((r = writev(fd, iov, cnt)) < 0 && again()) {}
+    BLOCKING_CALL(r, writev(fd, iov, cnt));
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
 }
@@ -2180,7 +2207,7 @@ static Value p_preadv(Value *args, size_t nargs, Value kwnames) {
     struct iovec *iov = buffers_iov(a[1], true, &cnt);
     if (!iov) return VNULL;
     ssize_t r;
-    while ((r = preadv2(fd, iov, cnt, (off_t)off, flags)) < 0 && again()) {}
+    BLOCKING_CALL(r, preadv2(fd, iov, cnt, (off_t)off, flags));
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
 }
@@ -2196,7 +2223,7 @@ static Value p_pwritev(Value *args, size_t nargs, Value kwnames) {
     struct iovec *iov = buffers_iov(a[1], false, &cnt);
     if (!iov) return VNULL;
     ssize_t r;
-    while ((r = pwritev2(fd, iov, cnt, (off_t)off, flags)) < 0 && again()) {}
+    BLOCKING_CALL(r, pwritev2(fd, iov, cnt, (off_t)off, flags));
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
 }
@@ -2214,8 +2241,7 @@ static Value p_splice(Value *args, size_t nargs, Value kwnames) {
     if (count < 0) return err_set(&exc_ValueError, "negative value for 'count' not allowed");
     loff_t ls = (loff_t)os_, ld = (loff_t)od;
     ssize_t r;
-    while ((r = splice(src, have_s ? &ls : NULL, dst, have_d ? &ld : NULL, (size_t)count, (unsigned)flags)) < 0 &&
-           again()) {}
+    BLOCKING_CALL(r, splice(src, have_s ? &ls : NULL, dst, have_d ? &ld : NULL, (size_t)count, (unsigned)flags));
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
 }
@@ -2413,12 +2439,11 @@ static Value p_lockf(Value *args, size_t nargs, Value kwnames) {
         to_i64(a[2], &len) < 0)
         return VNULL;
     int r;
-    while ((r = lockf(fd, cmd, (off_t)len)) < 0 && again()) {}
+    BLOCKING_CALL(r, lockf(fd, cmd, (off_t)len));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
-/* posix_fallocate/posix_fadvise return the error number instead of setting errno */
 static Value p_posix_fallocate(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"posix_fallocate", 3, 3, 0, {"fd", "offset", "length", NULL}};
     Value a[3];
@@ -2427,9 +2452,10 @@ static Value p_posix_fallocate(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &off) < 0 ||
         to_i64(a[2], &len) < 0)
         return VNULL;
-    int e;
-    while ((e = posix_fallocate(fd, (off_t)off, (off_t)len)) != 0 && (errno = e) && again()) {}
-    if (e) return posix_error(VNULL);
+    int r;
+    /* it returns the error number instead of setting errno */
+    BLOCKING_CALL(r, (errno = posix_fallocate(fd, (off_t)off, (off_t)len)) ? -1 : 0);
+    if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
@@ -2441,9 +2467,9 @@ static Value p_posix_fadvise(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &off) < 0 ||
         to_i64(a[2], &len) < 0 || to_int(a[3], &adv) < 0)
         return VNULL;
-    int e;
-    while ((e = posix_fadvise(fd, (off_t)off, (off_t)len, adv)) != 0 && (errno = e) && again()) {}
-    if (e) return posix_error(VNULL);
+    int r;
+    BLOCKING_CALL(r, (errno = posix_fadvise(fd, (off_t)off, (off_t)len, adv)) ? -1 : 0);
+    if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
@@ -2534,7 +2560,7 @@ static Value p_eventfd_read(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
     eventfd_t v;
     int r;
-    while ((r = eventfd_read(fd, &v)) < 0 && again()) {}
+    BLOCKING_CALL(r, eventfd_read(fd, &v));
     if (r < 0) return posix_error(VNULL);
     return int_from_u64(v);
 }
@@ -2554,7 +2580,7 @@ static Value p_eventfd_write(Value *args, size_t nargs, Value kwnames) {
     eventfd_t v = (eventfd_t)mpz_get_ui(z);
     mpz_clear(z);
     int r;
-    while ((r = eventfd_write(fd, v)) < 0 && again()) {}
+    BLOCKING_CALL(r, eventfd_write(fd, v));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -2583,7 +2609,7 @@ static Value p_waitid(Value *args, size_t nargs, Value kwnames) {
     siginfo_t si;
     si.si_pid = 0;
     int r;
-    while ((r = waitid((idtype_t)idtype, (id_t)id, &si, opts)) < 0 && again()) {}
+    BLOCKING_CALL(r, waitid((idtype_t)idtype, (id_t)id, &si, opts));
     if (r < 0) return posix_error(VNULL);
     if (si.si_pid == 0) return V_NONE;   /* WNOHANG and nothing waited */
     Value v[5] = {int_from_i64(si.si_pid), int_from_i64(si.si_uid), v_int(si.si_signo), v_int(si.si_status),
@@ -2622,7 +2648,7 @@ static Value p_forkpty(Value *args, size_t nargs, Value kwnames) {
     run_at_fork(0, true);
     pid_t pid = forkpty(&master, NULL, NULL, NULL);
     int e = errno;
-    if (pid == 0) run_at_fork(1, false);
+    if (pid == 0) after_fork_child();
     else run_at_fork(2, false);
     if (pid < 0) {
         errno = e;

@@ -419,6 +419,14 @@ void signals_install_default(void) {
     if (sigaction(SIGINT, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL) install(SIGINT, c_handler, false);
 }
 
+/* In a child of fork(): the forking thread is the main thread now, and
+ * signals that arrived in the parent are not the child's to handle. */
+void signals_after_fork(void) {
+    main_thread = pthread_self();
+    for (int sig = 1; sig < NSIG; sig++) tripped[sig] = 0;
+    any_tripped = 0;
+}
+
 /* Back to the default disposition (to die by SIGINT after an uncaught
  * KeyboardInterrupt). */
 void signals_default_sigint(void) { signal(SIGINT, SIG_DFL); }
