@@ -17,6 +17,7 @@
     _("_operator", _operator_module_create)         \
     _("itertools", itertools_module_create)         \
     _("_collections", _collections_module_create)   \
+    _("_sre", _sre_module_create)                   \
     _("_functools", _functools_module_create)       \
     _("pypyjit", pypyjit_module_create)             \
     _("_tpy_opcode", _tpy_opcode_module_create)     \
@@ -40,7 +41,8 @@
     _("_string", _string_module_create)             \
     _("atexit", atexit_module_create)               \
     _("_bisect", _bisect_module_create)             \
-    _("_heapq", _heapq_module_create)
+    _("_heapq", _heapq_module_create)               \
+    _("_io", _io_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);

@@ -109,7 +109,12 @@ static int file_write_bytes(FileObject *f, const char *p, size_t n) {
     return 0;
 }
 
+Value io_std_stream(int fd, bool unbuffered);   /* _io.c */
+bool io_text_fast(Value stream);                /* _io.c: a TextIOWrapper with C write */
+int io_text_write(Value stream, Value s);       /* _io.c: its write(s) for a str s */
+
 Value sys_stream_write(Value stream, Value s) {
+    if (str_check(s) && io_text_fast(stream)) return io_text_write(stream, s) < 0 ? VNULL : V_NONE;
     if (v_is_ptr(stream) && V_OBJ(stream)->type == &file_type && !V_AS(FileObject, stream)->binary) {
         if (!str_check(s)) return err_format(&exc_TypeError, "write() argument must be str, not %T", s);
         if (file_write_bytes(V_AS(FileObject, stream), str_data(s), (size_t)str_nbytes(s)) < 0) return VNULL;
@@ -127,6 +132,11 @@ int sys_stream_write_str_of(Value stream, Value v) {
         Value s = str_check_exact(v) ? v : obj_str(v);
         if (!s) return -1;
         return file_write_bytes(V_AS(FileObject, stream), str_data(s), (size_t)str_nbytes(s));
+    }
+    if (io_text_fast(stream)) {
+        Value s = str_check_exact(v) ? v : obj_str(v);
+        if (!s) return -1;
+        return io_text_write(stream, s);
     }
     Value write = obj_getattr(stream, NAME(write));
     if (!write) return -1;
@@ -154,7 +164,7 @@ void sys_write_stderr(const char *s, size_t n) {
         } else {
             Value saved = err_fetch();
             Value r = sys_stream_write(err, str_new(s, n));
-            if (!r) err_clear();
+            if (!r || sys_stream_flush(err) < 0) err_clear();
             err_restore(saved);
             return;
         }
@@ -1071,7 +1081,21 @@ void sys_set_unbuffered(void) {
     static const char *const streams[] = {"stdout", "stderr"};
     for (int i = 0; i < 2; i++) {
         Value f = dict_get_cstr(module_dict(sys_module), streams[i]);
-        if (f && v_is_ptr(f) && V_OBJ(f)->type == &file_type) V_AS(FileObject, f)->unbuffered = true;
+        if (f && v_is_ptr(f) && V_OBJ(f)->type == &file_type) {
+            V_AS(FileObject, f)->unbuffered = true;
+            continue;
+        }
+        /* the io streams are made again as CPython makes them for -u */
+        if (f && f != V_NONE) sys_stream_flush(f);
+        Value nf = io_std_stream(i + 1, true);
+        if (!nf) {
+            err_clear();
+            continue;
+        }
+        char dunder[16];
+        snprintf(dunder, sizeof dunder, "__%s__", streams[i]);
+        module_add(sys_module, streams[i], nf);
+        module_add(sys_module, dunder, nf);
     }
 }
 
@@ -1090,11 +1114,12 @@ void sys_init(const char *executable) {
     type_ready(&frame_type);
     Value m = sys_module = module_new_cstr("sys");
     module_add_functions(m, sys_functions);
-    Value out = file_new(1, str_from_cstr("<stdout>"), "w", false, false, true);
-    Value err = file_new(2, str_from_cstr("<stderr>"), "w", false, false, true);
-    Value in = file_new(0, str_from_cstr("<stdin>"), "r", false, true, false);
-    V_AS(FileObject, out)->is_std = V_AS(FileObject, err)->is_std = V_AS(FileObject, in)->is_std = true;
-    V_AS(FileObject, err)->line_buffered = true;
+    /* the standard streams are io's TextIOWrappers, as CPython's */
+    Value out = io_std_stream(1, false), err = io_std_stream(2, false), in = io_std_stream(0, false);
+    if (!out || !err || !in) {
+        fprintf(stderr, "tpy: cannot make the standard streams\n");
+        exit(1);
+    }
     module_add(m, "stdout", out);
     module_add(m, "stderr", err);
     module_add(m, "stdin", in);

@@ -81,6 +81,7 @@ static inline bool slice_bounds_simple(Value start, Value stop, Value step) {
            (v_is_int(step) || step == V_NONE);
 }
 Value seqiter_new(Value seq);
+Value calliter_new(Value func, Value sentinel);   /* iter(func, sentinel) */
 
 void misc_init(void);
 

@@ -111,6 +111,10 @@ int fmt_field_next(const char *s, int64_t n, int64_t *pos, bool *is_attr, int64_
 bool unicode_isprintable(uint32_t c);
 int unicode_decimal_value(uint32_t c);     /* -1 if not a decimal digit */
 bool unicode_isspace(uint32_t c);
+uint32_t unicode_tolower(uint32_t c);      /* simple mappings */
+uint32_t unicode_toupper(uint32_t c);
+bool unicode_isalnum(uint32_t c);
+bool unicode_isdecimal(uint32_t c);
 
 void str_init(void);
 

@@ -143,6 +143,30 @@ static uint32_t map_simple(uint32_t c, char kind) {
     }
 }
 
+/* Simple (one code point) case mappings and the classes the regex engine
+ * (_sre) tests, as CPython's Py_UNICODE_TOLOWER & co: a letter whose full
+ * mapping has several code points maps to the first of them. */
+static uint32_t map_one(uint32_t c, char kind) {
+    const char *full = case_full(c, kind);
+    if (full) {
+        int len;
+        return utf8_decode(full, &len);
+    }
+    return map_simple(c, kind);
+}
+uint32_t unicode_tolower(uint32_t c) {
+    if (c < 128) return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    return map_one(c, 'l');
+}
+uint32_t unicode_toupper(uint32_t c) {
+    if (c < 128) return c >= 'a' && c <= 'z' ? c - 32 : c;
+    return map_one(c, 'u');
+}
+bool unicode_isalnum(uint32_t c) {
+    return (cp_props(c) & (UP_ALPHA | UP_DECIMAL | UP_DIGIT | UP_NUMERIC)) != 0;
+}
+bool unicode_isdecimal(uint32_t c) { return (cp_props(c) & UP_DECIMAL) != 0; }
+
 static void put_cp(Buf *b, uint32_t c) {
     if (c < 0x80) {
         buf_putc(b, (char)c);

@@ -143,8 +143,9 @@ Value obj_getattr_cstr(Value obj, const char *name) { return obj_getattr(obj, st
 Value obj_getattr_opt(Value obj, Value name) {
     name = intern_name(name);
     Type *t = type_of(obj);
-    if (t->getattr == generic_getattr || !t->getattr) return generic_getattr_noerr(obj, name);
-    Value r = t->getattr(obj, name);
+    /* an AttributeError raised by a descriptor (a property, a getset)
+       also means "absent", as CPython's _PyObject_LookupAttr */
+    Value r = t->getattr == generic_getattr || !t->getattr ? generic_getattr_noerr(obj, name) : t->getattr(obj, name);
     if (!r && err_matches(&exc_AttributeError)) err_clear();
     return r;
 }
