@@ -51,6 +51,7 @@
 
 #include "../obj/structseq.h"
 #include "../runtime.h"
+#include "modules.h"
 #include "../vm/gil.h"
 #include "../vm/pending.h"
 
@@ -258,9 +259,19 @@ static int path_conv(Value o, Path *p) {
                               : p->allow_fd             ? "string, bytes, os.PathLike or integer"
                               : p->nullable             ? "string, bytes, os.PathLike or None"
                                                         : "string, bytes or os.PathLike";
-        err_format(&exc_TypeError, "%s%s%s should be %s, not %T", p->fname ? p->fname : "",
-                   p->fname ? ": " : "", p->argname, allowed, o);
-        return -1;
+        Value msg = str_printf("%s%s%s should be %s, not %s", p->fname ? p->fname : "", p->fname ? ": " : "",
+                               p->argname, allowed, type_of(o)->tname);
+        const char *d;
+        int64_t n;
+        if (byteslike_view(o, &d, &n)) {
+            /* other bytes-like objects: deprecated, but still a path (as bytes) */
+            if (warn_c(&exc_DeprecationWarning, msg, 1) < 0) return -1;
+            if (!byteslike_view(o, &d, &n)) return err_set_value(&exc_TypeError, msg), -1;
+            v = bytes_new(d, (size_t)n);
+        } else {
+            err_set_value(&exc_TypeError, msg);
+            return -1;
+        }
     }
     p->object = v;
     Value b = v;
