@@ -98,6 +98,29 @@ static void set_spec(Value m, Value name, const char *path, bool is_pkg) {
     dict_set_cstr(d, "__loader__", loader ? loader : V_NONE);
 }
 
+static void set_frozen_spec(Value m, Value name) {
+    Value d = module_dict(m);
+    Value spec = VNULL;
+    if (bootstrap) {
+        Value fi = obj_getattr_cstr(bootstrap, "FrozenImporter");
+        Value find = fi ? obj_getattr_cstr(fi, "find_spec") : VNULL;
+        spec = find ? obj_call1(find, name) : VNULL;
+        if (spec && spec != V_NONE) {
+            /* what FrozenImporter's loader would leave */
+            dict_del(d, str_intern_cstr("__origname__"));
+            err_clear();
+        }
+    }
+    if (!spec) {
+        err_clear();
+        spec = V_NONE;
+    }
+    dict_set_cstr(d, "__spec__", spec);
+    Value loader = spec != V_NONE ? obj_getattr_opt(spec, str_intern_cstr("loader")) : VNULL;
+    err_clear();
+    dict_set_cstr(d, "__loader__", loader ? loader : V_NONE);
+}
+
 /* importlib was imported: its finders go where CPython's start-up puts
    them, and the modules loaded so far get their specs */
 static int install_importlib(Value importlib) {
@@ -178,11 +201,18 @@ static Value find_with_meta_path(Value name) {
     return VNULL;
 }
 
-static Value exec_source(Value name, Value src, const char *path, bool is_pkg) {
+/* frozen: one of tpy's own modules embedded in the binary, which importlib
+   knows as frozen (no __file__; __origname__ until importlib takes it) */
+static Value exec_source_as(Value name, Value src, const char *path, bool is_pkg, bool frozen) {
     Value m = module_new(name);
     Value d = module_dict(m);
-    dict_set(d, NAME(__file__), str_from_cstr(path));
-    set_spec(m, name, path, is_pkg);
+    if (frozen) {
+        dict_set_cstr(d, "__origname__", name);
+        set_frozen_spec(m, name);
+    } else {
+        dict_set(d, NAME(__file__), str_from_cstr(path));
+        set_spec(m, name, path, is_pkg);
+    }
     /* __package__: a package's own name, else its parent's ('' at top level) */
     const char *dot = strrchr(str_data(name), '.');
     dict_set_cstr(d, "__package__", is_pkg ? name : dot ? str_new(str_data(name), (size_t)(dot - str_data(name)))
@@ -207,6 +237,10 @@ static Value exec_source(Value name, Value src, const char *path, bool is_pkg) {
         return VNULL;
     }
     return r ? r : m;
+}
+
+static Value exec_source(Value name, Value src, const char *path, bool is_pkg) {
+    return exec_source_as(name, src, path, is_pkg, false);
 }
 
 Value import_exec_source(Value name, Value src, const char *path) { return exec_source(name, src, path, false); }
@@ -256,7 +290,7 @@ static Value find_and_load(Value name) {
     }
     for (int i = 0; frozen_modules[i].name; i++) {
         if (str_eq_cstr(name, frozen_modules[i].name)) {
-            Value m = import_exec_source(name, str_from_cstr(frozen_modules[i].src), frozen_modules[i].path);
+            Value m = exec_source_as(name, str_from_cstr(frozen_modules[i].src), frozen_modules[i].path, false, true);
             if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # frozen into tpy\n", frozen_modules[i].name);
             return m;
         }
