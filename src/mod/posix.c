@@ -488,9 +488,11 @@ static Value p_fchmod(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* uid/gid arguments: -1 means "unchanged" */
-/* a uid or gid: -1 ("unchanged") or 0 .. 2**32-2, as CPython's
- * _Py_Uid_Converter; what: "uid" or "gid" */
-static int to_id(Value v, int64_t *out, const char *what) {
+/* A uid or gid argument (what: "uid" or "gid") as CPython's
+ * _Py_Uid_Converter takes it, quirks included: -1 means "unchanged"; a
+ * value that fits a C long but not the 32-bit id is "less than minimum",
+ * one beyond a C long "greater than maximum"; 2**32-1 reads as -1. */
+int posix_id_converter(Value v, const char *what, int64_t *out) {
     Value i = obj_index(v);
     if (!i) {
         if (err_matches(&exc_TypeError)) {
@@ -499,21 +501,28 @@ static int to_id(Value v, int64_t *out, const char *what) {
         }
         return -1;
     }
-    if (int_sign(i) < 0) {
-        if (int_compare(i, v_int(-1)) != 0) {
-            err_format(&exc_OverflowError, "%s is less than minimum", what);
-            return -1;
-        }
-        *out = -1;
-        return 0;
-    }
-    if (int_compare(i, int_from_i64((int64_t)UINT32_MAX - 1)) > 0) {
+    if (int_compare(i, int_from_i64(INT64_MAX)) > 0) {
         err_format(&exc_OverflowError, "%s is greater than maximum", what);
         return -1;
     }
-    *out = int_as_i64(i);
+    if (int_compare(i, int_from_i64(INT64_MIN)) < 0) {
+        err_format(&exc_OverflowError, "%s is less than minimum", what);
+        return -1;
+    }
+    int64_t n = int_as_i64(i);
+    if (n == -1 || n == (int64_t)UINT32_MAX) {
+        *out = -1;
+        return 0;
+    }
+    if (n < 0 || n > (int64_t)UINT32_MAX) {
+        err_format(&exc_OverflowError, "%s is less than minimum", what);
+        return -1;
+    }
+    *out = n;
     return 0;
 }
+
+static int to_id(Value v, int64_t *out, const char *what) { return posix_id_converter(v, what, out); }
 
 /* a dev_t (unsigned 64 bits) */
 static int to_dev(Value v, int64_t *out) {
