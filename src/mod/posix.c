@@ -288,6 +288,15 @@ static int path_conv(Value o, Path *p) {
     return 0;
 }
 
+/* fd -1 is "no fd" to CPython too: a function then has no path, and the
+ * system call fails with EFAULT (listdir and scandir list "." instead).
+ * True, with errno set, when p is such an argument. */
+static bool no_path(const Path *p) {
+    if (p->narrow || p->fd >= 0) return false;
+    errno = EFAULT;
+    return true;
+}
+
 /* the path or "." when None was given */
 static const char *path_or_dot(const Path *p) { return p->narrow ? p->narrow : "."; }
 
@@ -360,6 +369,7 @@ static Value do_stat(const char *fname, Value *args, size_t nargs, Value kwnames
     if (path_conv(a[0], &p) < 0 || to_dir_fd(a[1], &dir_fd) < 0 || to_bool(a[2], !lstat_, &follow) < 0)
         return VNULL;
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     struct stat st;
     int r;
     if (p.fd >= 0) r = fstat(p.fd, &st);
@@ -397,6 +407,7 @@ static Value p_statvfs(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH("statvfs", "path", false, true);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     struct statvfs s;
     int r;
     BLOCKING_CALL(r, p.fd >= 0 ? fstatvfs(p.fd, &s) : statvfs(p.narrow, &s));
@@ -437,6 +448,7 @@ static Value p_chdir(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH("chdir", "path", false, true);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     if ((p.fd >= 0 ? fchdir(p.fd) : chdir(p.narrow)) < 0) return posix_error(p.object);
     return V_NONE;
 }
@@ -462,6 +474,7 @@ static Value p_chmod(Value *args, size_t nargs, Value kwnames) {
         to_dir_fd(a[2], &dir_fd) < 0 || to_bool(a[3], true, &follow) < 0)
         return VNULL;
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     int r;
     if (p.fd >= 0) {
         BLOCKING_CALL(r, fchmod(p.fd, (mode_t)mode));
@@ -555,6 +568,7 @@ static Value p_chown(Value *args, size_t nargs, Value kwnames) {
         to_id(a[2], &gid, "gid") < 0 || to_dir_fd(a[3], &dir_fd) < 0 || to_bool(a[4], true, &follow) < 0)
         return VNULL;
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     int r;
     if (p.fd >= 0) r = fchown(p.fd, (uid_t)uid, (gid_t)gid);
     else r = fchownat(dir_fd, p.narrow, (uid_t)uid, (gid_t)gid, follow ? 0 : AT_SYMLINK_NOFOLLOW);
@@ -847,6 +861,10 @@ static Value p_utime(Value *args, size_t nargs, Value kwnames) {
         tp = ts;
     }
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
+    if (no_path(&p)) {
+        errno = EINVAL;   /* utimensat's answer for no path, as CPython gets it */
+        return posix_error(VNULL);
+    }
     int r = p.fd >= 0 ? futimens(p.fd, tp) : utimensat(dir_fd, p.narrow, tp, follow ? 0 : AT_SYMLINK_NOFOLLOW);
     if (r < 0) return posix_error(VNULL);   /* CPython names no file here */
     return V_NONE;
@@ -867,6 +885,7 @@ static Value p_truncate(Value *args, size_t nargs, Value kwnames) {
     int64_t len;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_i64(a[1], &len) < 0)
         return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     int r;
     BLOCKING_CALL(r, p.fd >= 0 ? ftruncate(p.fd, (off_t)len) : truncate(p.narrow, (off_t)len));
     if (r < 0) return posix_error(p.object);
@@ -1667,7 +1686,7 @@ static Value p_execve(Value *args, size_t nargs, Value kwnames) {
     char **envp = argv ? exec_envp("execve", a[2]) : NULL;
     if (!envp) return VNULL;
     if (p.fd >= 0) fexecve(p.fd, argv, envp);
-    else execve(p.narrow, argv, envp);
+    else if (!no_path(&p)) execve(p.narrow, argv, envp);
     return posix_error(p.object);
 }
 
@@ -2034,6 +2053,7 @@ static Value p_pathconf(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 ||
         conf_name(a[1], pathconf_names, &name) < 0)
         return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     errno = 0;
     long r = p.fd >= 0 ? fpathconf(p.fd, name) : pathconf(p.narrow, name);
     /* EINVAL may be the name's fault: CPython names no file then */
@@ -2865,6 +2885,7 @@ static Value p_getxattr(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
         to_bool(a[2], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
         return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     for (size_t cap = 128;; cap *= 2) {
         Value b = bytes_alloc(cap);
         char *d = V_AS(BytesObject, b)->data;
@@ -2885,6 +2906,7 @@ static Value p_setxattr(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
         (a[3] && to_int(a[3], &flags) < 0) || to_bool(a[4], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
         return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     const char *d;
     int64_t n;
     if (!byteslike_view(a[2], &d, &n))
@@ -2904,6 +2926,7 @@ static Value p_removexattr(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
         to_bool(a[2], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
         return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     int r = p.fd >= 0 ? fremovexattr(p.fd, at.narrow) : follow ? removexattr(p.narrow, at.narrow)
                                                                 : lremovexattr(p.narrow, at.narrow);
     if (r < 0) return posix_error(p.object);
