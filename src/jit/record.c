@@ -1828,7 +1828,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         }
         if (v_is_ptr(vo) && V_OBJ(vo)->type == &type_type) {
             Value attr = type_lookup(V_AS(Type, vo), ic->name);
-            if (attr && !type_lookup(&type_type, ic->name) &&
+            if (attr && !type_lookup(&type_type, ic->name) && ic->name != NAME(__annotations__) &&
                 (!type_of(attr)->descr_get || type_of(attr) == &function_type)) {
                 guard_const(R, obj, vo);
                 depend_on_type(R, V_AS(Type, vo));
