@@ -66,6 +66,10 @@ void warnings_init(void);\
 /* Call the atexit callbacks (at interpreter exit; atexit.c) */\
 void atexit_run_exitfuncs(void);
 
+/* posix.c: a uid or gid argument as CPython converts it (pwd, grp too):
+   0 with *out (-1: none), or -1 with TypeError/OverflowError */
+int posix_id_converter(Value v, const char *what, int64_t *out);
+
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);
 Value import_builtin_module_names(void);   /* sys.builtin_module_names */
