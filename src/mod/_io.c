@@ -18,6 +18,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <langinfo.h>
+#include <pthread.h>
+#include <sched.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1851,12 +1853,39 @@ typedef struct BufferedObject {
     char *wbuf;
     int64_t wlen;
     int64_t abs_pos;        /* raw stream position; -1: not known */
+    /* CPython's per-object lock: a raw call may let the interpreter lock
+       go (or run Python code), and another thread must not see the
+       buffers half-updated meanwhile */
+    bool busy;
+    pthread_t owner;
     InstanceAttrs attrs;
 } BufferedObject;
 
 #define BUF(v) V_AS(BufferedObject, v)
 
 static int buf_write_data(BufferedObject *b, const char *p, int64_t n);
+
+/* Take the object's lock: wait (letting the interpreter lock go) while
+ * another thread holds it; the holding thread itself coming back (from a
+ * signal handler, or a raw stream calling back) is a RuntimeError as in
+ * CPython. false with the error set. */
+static bool buf_enter(BufferedObject *b, Value self) {
+    if (b->busy) {
+        if (pthread_equal(b->owner, pthread_self())) {
+            err_format(&exc_RuntimeError, "reentrant call inside %R", self);
+            return false;
+        }
+        while (b->busy) {
+            bool released = gil_blocking_begin();
+            sched_yield();
+            gil_blocking_end(released);
+        }
+    }
+    b->busy = true;
+    b->owner = pthread_self();
+    return true;
+}
+static void buf_leave(BufferedObject *b) { b->busy = false; }
 
 static void buffered_finalizer(void *p) {
     if (((BufferedObject *)p)->owned) return;
@@ -2156,7 +2185,7 @@ static Value buf_read_n(BufferedObject *b, int64_t n) {
     return written == n ? res : bytes_new(out, (size_t)written);
 }
 
-static Value bufm_read(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_read_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"read", 1, 0, 0, {"size", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2171,7 +2200,7 @@ static Value bufm_read(Value *args, size_t nargs, Value kwnames) {
     return buf_read_n(b, n);
 }
 
-static Value bufm_read1(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_read1_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"read1", 1, 0, 0, {"size", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2198,7 +2227,7 @@ static Value bufm_read1(Value *args, size_t nargs, Value kwnames) {
     return r == n ? res : bytes_new(bytes_data(res), (size_t)r);
 }
 
-static Value bufm_peek(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_peek_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"peek", 1, 0, 0, {"size", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2230,7 +2259,7 @@ static Value bufm_readinto_common(Value *args, size_t nargs, Value kwnames, cons
     Value data;
     if (one) {
         Value ra[2] = {args[0], int_from_i64(n)};
-        data = bufm_read1(ra, 2, VNULL);
+        data = bufm_read1_unlocked(ra, 2, VNULL);
     } else {
         data = buf_read_n(b, n);
     }
@@ -2240,10 +2269,10 @@ static Value bufm_readinto_common(Value *args, size_t nargs, Value kwnames, cons
     if (copy_into_buffer(a[0], bytes_data(data), got) < 0) return VNULL;
     return int_from_i64(got);
 }
-static Value bufm_readinto(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_readinto_unlocked(Value *args, size_t nargs, Value kwnames) {
     return bufm_readinto_common(args, nargs, kwnames, "readinto", false);
 }
-static Value bufm_readinto1(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_readinto1_unlocked(Value *args, size_t nargs, Value kwnames) {
     return bufm_readinto_common(args, nargs, kwnames, "readinto1", true);
 }
 
@@ -2282,7 +2311,7 @@ static Value buf_readline_impl(BufferedObject *b, int64_t limit) {
     return bytes_new(out.data, out.len);
 }
 
-static Value bufm_readline(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_readline_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"readline", 1, 0, 0, {"size", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2298,8 +2327,9 @@ static Value buf_iternext(Value self) {
     Value line;
     if (t == &bufreader_type || t == &bufrandom_type) {
         BufferedObject *b = buf_check_open(self, "readline of closed file");
-        if (!b) return VNULL;
+        if (!b || !buf_enter(b, self)) return VNULL;
         line = buf_readline_impl(b, -1);
+        buf_leave(b);
     } else {
         line = call0(self, "readline");
         if (line && !bytes_check(line))
@@ -2309,7 +2339,7 @@ static Value buf_iternext(Value self) {
     return bytes_size(line) ? line : VNULL;
 }
 
-static Value bufm_write(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_write_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"write", 1, 1, 0, {"buffer", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2351,7 +2381,7 @@ static int buf_write_data(BufferedObject *b, const char *p, int64_t n) {
     return 0;
 }
 
-static Value bufm_flush(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_flush_unlocked(Value *args, size_t nargs, Value kwnames) {
     NOARGS("flush");
     BufferedObject *b = buf_check_open(args[0], "flush of closed file");
     if (!b) return VNULL;
@@ -2360,7 +2390,7 @@ static Value bufm_flush(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
-static Value bufm_tell(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_tell_unlocked(Value *args, size_t nargs, Value kwnames) {
     NOARGS("tell");
     BufferedObject *b = buf_check(args[0]);
     if (!b) return VNULL;
@@ -2371,7 +2401,7 @@ static Value bufm_tell(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(pos);
 }
 
-static Value bufm_seek(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_seek_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"seek", 1, 1, 0, {"target", "whence", NULL}};
     Value a[2];
     if (PARSE(spec, a)) return VNULL;
@@ -2408,7 +2438,7 @@ static Value bufm_seek(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(n);
 }
 
-static Value bufm_truncate(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_truncate_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"truncate", 1, 0, 0, {"pos", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2422,6 +2452,29 @@ static Value bufm_truncate(Value *args, size_t nargs, Value kwnames) {
     if (buf_raw_tell(b) < 0) err_clear();
     return r;
 }
+
+
+/* The methods above under the object's lock. */
+#define BUF_LOCKED(name)                                                     \
+    static Value name(Value *args, size_t nargs, Value kwnames) {            \
+        BufferedObject *b = BUF(args[0]);                                    \
+        if (nargs < 1 || !b->ok) return name##_unlocked(args, nargs, kwnames); \
+        if (!buf_enter(b, args[0])) return VNULL;                            \
+        Value r = name##_unlocked(args, nargs, kwnames);                     \
+        buf_leave(b);                                                        \
+        return r;                                                            \
+    }
+BUF_LOCKED(bufm_read)
+BUF_LOCKED(bufm_read1)
+BUF_LOCKED(bufm_peek)
+BUF_LOCKED(bufm_readinto)
+BUF_LOCKED(bufm_readinto1)
+BUF_LOCKED(bufm_readline)
+BUF_LOCKED(bufm_write)
+BUF_LOCKED(bufm_flush)
+BUF_LOCKED(bufm_tell)
+BUF_LOCKED(bufm_seek)
+BUF_LOCKED(bufm_truncate)
 
 static Value bufm_close(Value *args, size_t nargs, Value kwnames) {
     NOARGS("close");
@@ -3074,12 +3127,14 @@ static int tio_writeflush(TextIOObject *t) {
     if (t->pending.len == 0) return 0;
     Value buffer = t->buffer;
     int64_t n = (int64_t)t->pending.len;
-    t->pending.len = 0;
+    /* the data leaves in its own block: writing may let the interpreter
+       lock go or run Python code, and other writes start a new one */
+    char *data = t->pending.data;
+    buf_init(&t->pending, n < 256 ? 256 : (size_t)n + 64);
     Type *bt = v_is_ptr(buffer) ? V_OBJ(buffer)->type : NULL;
     if ((bt == &bufwriter_type || bt == &bufrandom_type || bt == &fileio_type) &&
         !instance_get_attr(buffer, NAME(write))) {
-        /* the pending data is copied out before Python code can run */
-        char *p = t->pending.data;
+        char *p = data;
         if (bt == &fileio_type) {
             FileIOObject *f = FIO(buffer);
             if (f->fd < 0) return fileio_closed_error(), -1;
@@ -3089,19 +3144,12 @@ static int tio_writeflush(TextIOObject *t) {
             return 0;
         }
         BufferedObject *b = buf_check_open(buffer, "write to closed file");
-        if (!b) return -1;
-        Value copy = VNULL;
-        if (!b->fast_raw) {
-            copy = bytes_new(p, (size_t)n);   /* raw.write may run Python code that writes here */
-            p = (char *)bytes_data(copy);
-        }
+        if (!b || !buf_enter(b, buffer)) return -1;
         int r = buf_write_data(b, p, n);
-        (void)copy;
+        buf_leave(b);
         return r;
     }
-    Value b = bytes_new(t->pending.data, (size_t)n);
-    t->pending.data[0] = 0;
-    return call1(buffer, "write", b) ? 0 : -1;
+    return call1(buffer, "write", bytes_new(data, (size_t)n)) ? 0 : -1;
 }
 
 /* Read and decode one chunk: 1, 0 at EOF, -1 on error. */
