@@ -1306,14 +1306,11 @@ static Value bio_setstate(Value *args, size_t nargs, Value kwnames) {
     Value self = args[0], st = a[0];
     if (!tuple_check(st) || tuple_size(st) < 3)
         return err_format(&exc_TypeError, "%s.__setstate__ argument should be 3-tuple, got %T", type_of(self)->tname, st);
-    BytesIOObject *b = BIO(self);
+    BytesIOObject *b = bio_open(self);
+    if (!b) return VNULL;
     const char *p;
     int64_t n;
     if (!need_bytes(tuple_get(st, 0), &p, &n)) return VNULL;
-    if (!b->buf) {
-        b->buf = gc_alloc_atomic(16);
-        b->cap = 16;
-    }
     b->size = b->pos = 0;
     if (bio_write_bytes(b, p, n) < 0) return VNULL;
     Value pv = tuple_get(st, 1);
@@ -1786,6 +1783,7 @@ static Value sio_setstate(Value *args, size_t nargs, Value kwnames) {
     Value self = args[0], st = a[0];
     if (!tuple_check(st) || tuple_size(st) < 4)
         return err_format(&exc_TypeError, "%s.__setstate__ argument should be 4-tuple, got %T", type_of(self)->tname, st);
+    if (SIO(self)->ok && SIO(self)->closed) return err_set(&exc_ValueError, "I/O operation on closed file");
     Value ia[2] = {V_NONE, tuple_get(st, 1)};
     if (stringio_init(self, ia, 2, VNULL) < 0) return VNULL;
     StringIOObject *s = SIO(self);
