@@ -4188,8 +4188,25 @@ static Value io_text_encoding(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- the module ------------------------------------------------------------------ */
 
+static int io_types_init(void);
+
+/* open() as a function of the module before the module is made: the
+ * builtin open is the same object as io.open (CPython's `open is io.open`). */
+static Value io_open_entry(Value *args, size_t nargs, Value kwnames) {
+    if (io_types_init() < 0) return VNULL;
+    return io_open(args, nargs, kwnames);
+}
+
+static const MethodDef io_open_def = {"open", io_open_entry, MF_KEYWORDS, NULL};
+static Value io_open_fn;
+
+/* The one open function object, for builtins and _io. */
+Value io_open_function(void) {
+    if (!io_open_fn) io_open_fn = builtin_function_new(&io_open_def, VNULL, str_intern_cstr("io"));
+    return io_open_fn;
+}
+
 static const MethodDef io_functions[] = {
-    {"open", io_open, MF_KEYWORDS, NULL},
     {"open_code", io_open_code, MF_KEYWORDS, NULL},
     {"text_encoding", io_text_encoding, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
@@ -4350,16 +4367,12 @@ int io_text_write(Value stream, Value s) {
     return tio_write_str(t, s);
 }
 
-/* The builtin open() is io.open. */
-Value io_open_builtin(Value *args, size_t nargs, Value kwnames) {
-    if (io_types_init() < 0) return VNULL;
-    return io_open(args, nargs, kwnames);
-}
 
 Value _io_module_create(void) {
     if (io_types_init() < 0) return VNULL;
     Value m = module_new_cstr("_io");
     module_add_functions(m, io_functions);
+    module_add(m, "open", io_open_function());
     module_add(m, "DEFAULT_BUFFER_SIZE", v_int(DEFAULT_BUFFER_SIZE));
     module_add(m, "UnsupportedOperation", unsupported_op);
     module_add(m, "BlockingIOError", V_FROM_PTR(&exc_BlockingIOError));
