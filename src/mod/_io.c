@@ -4309,6 +4309,10 @@ Value io_std_stream(int fd, bool unbuffered) {
         }
     }
     if (!enc) enc = locale_encoding();
+    /* the streams report the codec's own name, as CPython's config does */
+    static const char *const canonical[] = {NULL, "utf-8", "utf-8-sig", "iso8859-1", "ascii"};
+    int native = native_encoding(str_data(enc));
+    if (native != ENC_OTHER) enc = str_from_cstr(canonical[native]);
     if (fd == 2) errs = str_from_cstr("backslashreplace");
     else if (!errs) {
         const char *v = getenv("LC_ALL");
