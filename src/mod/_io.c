@@ -333,10 +333,11 @@ static Value iob_readlines(Value *args, size_t nargs, Value kwnames) {
         }
         list_append(result, line);
         if (hint > 0) {
+            /* stop once the lines read pass the hint (not on reaching it) */
             int64_t n = obj_len(line);
             if (n < 0) return VNULL;
+            if (n > hint - total) break;
             total += n;
-            if (total >= hint) break;
         }
     }
     return result;
