@@ -363,11 +363,7 @@ static Value iob_writelines(Value *args, size_t nargs, Value kwnames) {
 static void iobase_finalize_obj(Value self) {
     Value saved = err_fetch();
     int c = io_is_closed(self);
-    if (c == 0) {
-        Value fin = s_("_finalizing");
-        (void)fin;
-        call0(self, "close");
-    }
+    if (c == 0) call0(self, "close");
     err_clear();
     err_restore(saved);
 }
@@ -559,7 +555,6 @@ typedef struct FileIOObject {
     int fd;                 /* -1: closed */
     bool created, readable, writable, appending, closefd;
     bool owned;             /* a buffered object owns it: it closes it at the end */
-    bool finalizer;         /* a GC finalizer is registered */
     int seekable;           /* -1: not known yet */
     int64_t blksize;
     InstanceAttrs attrs;
@@ -591,10 +586,8 @@ static Value fileio_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     f->seekable = -1;
     f->closefd = true;
     f->blksize = DEFAULT_BUFFER_SIZE;
-    if (!type_has_flag(t, TF_HEAPTYPE)) {
-        gc_register_finalizer(V_OBJ(self), fileio_finalizer);
-        f->finalizer = true;
-    }
+    /* heap subclasses are finalized by _IOBase.__del__ */
+    if (!type_has_flag(t, TF_HEAPTYPE)) gc_register_finalizer(V_OBJ(self), fileio_finalizer);
     return self;
 }
 
