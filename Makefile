@@ -57,7 +57,15 @@ build/embed: tools/embed.c
 	@mkdir -p build
 	$(CC) -O1 -o $@ $<
 
-build/frozen.c: build/embed $(LIB_PY)
+# the names of the embedded files, rewritten only when they change: a file
+# removed from lib/ must rebuild frozen.c too
+build/lib_py.list: FORCE
+	@mkdir -p build
+	@echo '$(LIB_PY)' | cmp -s - $@ || echo '$(LIB_PY)' > $@
+
+FORCE:
+
+build/frozen.c: build/embed $(LIB_PY) build/lib_py.list
 	build/embed $@ $(LIB_PY)
 
 build/frozen.o: build/frozen.c

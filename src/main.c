@@ -847,6 +847,14 @@ int main(int argc, char **argv) {
     const char *stdlib = tpy_config.ignore_environment ? NULL : getenv("TPY_STDLIB");
     list_append(path, str_from_cstr(stdlib && *stdlib ? stdlib : TPY_STDLIB_DIR));
     if (!tpy_config.no_site) list_append(path, str_from_cstr(TPY_DIST_PACKAGES_DIR));
+    /* -W options and PYTHONWARNINGS take effect as CPython's: warnings.py
+       reads sys.warnoptions when imported, which start-up then does */
+    Value warnoptions = dict_get_cstr(module_dict(sys_module), "warnoptions");
+    if (warnoptions && list_check(warnoptions) && list_size(warnoptions) > 0 &&
+        !import_name(str_intern_cstr("warnings"), VNULL, v_int(0), VNULL)) {
+        err_print_exception(err_fetch());
+        err_clear();
+    }
 
     bool stdin_tty = isatty(0);
     int status = 0;
@@ -900,17 +908,18 @@ int main(int argc, char **argv) {
         status = interactive_loop();
     }
     /* as CPython shuts down: wait for the threads that are not daemons
-       (threading._shutdown), then keep the interpreter lock for good
-       (daemon threads stay blocked), then __del__ of what is still alive
-       and suspended generators' close */
+       (threading._shutdown), run the atexit callbacks, then keep the
+       interpreter lock for good (daemon threads stay blocked), then __del__
+       of what is still alive and suspended generators' close */
     if (gil_threads_started) {
         Value threading = dict_get(tstate.sys_modules, str_intern_cstr("threading"));
         Value shutdown = threading ? obj_getattr_opt(threading, str_intern_cstr("_shutdown")) : VNULL;
         if (shutdown && !obj_call(shutdown, NULL, 0, VNULL))
             err_write_unraisable(err_fetch(), "Exception ignored in", shutdown);
         err_clear();
-        gil_finalizing = true;
     }
+    atexit_run_exitfuncs();
+    if (gil_threads_started) gil_finalizing = true;
     gc_finalize_all();
     sys_flush_all();
     if (profile_to_file)

@@ -1,6 +1,8 @@
 #!/usr/bin/python3
 """Generate src/front/unicode_names.inc: the character names that \\N{...}
-escapes accept (lex_lookup_name() in src/front/lexer.c).
+escapes accept (lex_lookup_name() in src/front/lexer.c), and which of them
+are aliases, so that the reverse lookup (lex_name_of(), for the namereplace
+error handler) gives unicodedata.name()'s name.
 
 Every name comes from the running CPython's unicodedata, so tpy accepts what
 the CPython that runs this script accepts (3.11: Unicode 14.0.0); the name
@@ -68,6 +70,8 @@ def main():
                  len(names) - naliases, naliases, BLOCK))
     blocks = []
     data = []
+    alias_offsets = []
+    real = set(n for n in names if unicodedata.name(chr(names[n]), None) == n)
     size = 0
     prev = ""
     for i, n in enumerate(sorted(names)):
@@ -80,6 +84,8 @@ def main():
             if chr(ord("0") + keep) == "\\":   # no escapes in the C string
                 keep -= 1
         e = "%c%s:%X;" % (ord("0") + keep, n[keep:], names[n])
+        if n not in real:
+            alias_offsets.append(size)
         data.append(e)
         size += len(e)
         prev = n
@@ -94,6 +100,12 @@ def main():
     out.write("static const uint32_t uni_name_blocks[] = {\n")
     for i in range(0, len(blocks), 8):
         out.write("    %s,\n" % ", ".join(str(b) for b in blocks[i:i + 8]))
+    out.write("};\n\n")
+    out.write("/* offsets in uni_name_data of the entries that are aliases, not\n"
+              " * unicodedata.name()'s names (the reverse lookup skips them) */\n")
+    out.write("static const uint32_t uni_alias_offsets[] = {\n")
+    for i in range(0, len(alias_offsets), 8):
+        out.write("    %s,\n" % ", ".join(str(b) for b in alias_offsets[i:i + 8]))
     out.write("};\n\n")
     out.write("/* code points named CJK UNIFIED IDEOGRAPH-XXXX */\n")
     out.write("static const struct { uint32_t lo, hi; } uni_cjk_ranges[] = {\n")

@@ -2020,6 +2020,32 @@ int lex_lookup_name(const char *name, int len, uint32_t *cp) {
     return 0;
 }
 
+int lex_name_of(uint32_t cp, char *out) {
+    for (int i = 0; i < NELEMS(uni_cjk_ranges); i++)
+        if (cp >= uni_cjk_ranges[i].lo && cp <= uni_cjk_ranges[i].hi) {
+            snprintf(out, 128, "CJK UNIFIED IDEOGRAPH-%X", (unsigned)cp);
+            return 1;
+        }
+    if (cp >= 0xAC00 && cp <= 0xD7A3) {
+        uint32_t s = cp - 0xAC00;
+        snprintf(out, 128, "HANGUL SYLLABLE %s%s%s", uni_jamo_l[s / 588], uni_jamo_v[s % 588 / 28], uni_jamo_t[s % 28]);
+        return 1;
+    }
+    const char *base = uni_name_data, *d = base, *end = base + sizeof uni_name_data - 1;
+    char cur[128];
+    int a = 0, na = NELEMS(uni_alias_offsets);
+    while (d < end) {
+        uint32_t off = (uint32_t)(d - base), v;
+        d = name_entry(d, cur, &v);
+        while (a < na && uni_alias_offsets[a] < off) a++;
+        if (v == cp && !(a < na && uni_alias_offsets[a] == off)) {
+            memcpy(out, cur, strlen(cur) + 1);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 const char *lex_nfkc_char(uint32_t cp, uint32_t *single) {
     int lo = 0, hi = (int)(sizeof uni_nfkc_ranges / sizeof uni_nfkc_ranges[0]) - 1;
     while (lo <= hi) {

@@ -133,6 +133,10 @@ int lex_utf8_decode(const unsigned char *s, int n, uint32_t *cp, int allow_surr)
 int lex_utf8_encode(uint32_t cp, char *out);
 /* \N{name}: the code point of a (case-insensitive) character name. */
 int lex_lookup_name(const char *name, int len, uint32_t *cp);
+/* The reverse, as unicodedata.name(): writes the name of cp into out (128
+ * bytes) and returns 1, or 0 when cp has no name. A linear scan: for
+ * namereplace, not hot paths. */
+int lex_name_of(uint32_t cp, char *out);
 /* NFKC of one identifier character: returns a UTF-8 string when it maps to
  * several characters, else NULL with the single result in *single. */
 const char *lex_nfkc_char(uint32_t cp, uint32_t *single);

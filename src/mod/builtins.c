@@ -684,7 +684,27 @@ static Value b_build_class(Value *args, size_t nargs, Value kwnames) {
             else dict_set(kw, k, args[nargs + (size_t)i]);
         }
     }
-    /* __mro_entries__ is not supported; determine the metaclass */
+    /* PEP 560: a base that is not a class may stand for classes (typing's
+       generic aliases): its __mro_entries__(bases) gives them */
+    Value orig_bases = bases;
+    Value resolved = list_new(tuple_size(orig_bases));
+    bool changed = false;
+    for (int64_t i = 0; i < tuple_size(orig_bases); i++) {
+        Value b = tuple_get(orig_bases, i);
+        Value me = type_check(b) ? VNULL : obj_getattr_opt(b, str_intern_cstr("__mro_entries__"));
+        if (!me) {
+            if (err_occurred()) return VNULL;
+            list_append(resolved, b);
+            continue;
+        }
+        Value entries = obj_call1(me, orig_bases);
+        if (!entries) return VNULL;
+        if (!tuple_check(entries)) return err_set(&exc_TypeError, "__mro_entries__ must return a tuple");
+        for (int64_t j = 0; j < tuple_size(entries); j++) list_append(resolved, tuple_get(entries, j));
+        changed = true;
+    }
+    if (changed) bases = tuple_from_array(list_items(resolved), list_size(resolved));
+    /* determine the metaclass */
     bool is_class = true;
     if (!meta) {
         meta = tuple_size(bases) ? V_FROM_PTR(type_of(tuple_get(bases, 0))) : V_FROM_PTR(&type_type);
@@ -708,6 +728,7 @@ static Value b_build_class(Value *args, size_t nargs, Value kwnames) {
     }
     Value cell = eval_class_body(func, ns);
     if (!cell) return VNULL;
+    if (bases != orig_bases && obj_setitem(ns, str_intern_cstr("__orig_bases__"), orig_bases) < 0) return VNULL;
     /* the attribute-count hint of the class body, for instance layout */
     int32_t hint = V_AS(FunctionObject, func)->code->attr_hint;
     if (dict_check(ns) && hint > 0) dict_set(ns, str_intern_cstr("__tpy_attr_hint__"), v_int(hint));

@@ -1,4 +1,5 @@
-/* collections.c: the _collections module, the C part of lib/collections.py:
+/* collections.c: the _collections module, the C part of the standard
+ * collections package:
  *
  *  - deque: a double-ended queue in a growable ring buffer (capacity a
  *    power of two), with an optional maxlen; `state` counts structural

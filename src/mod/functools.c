@@ -1,4 +1,5 @@
-/* functools.c: the _functools module, the C part of lib/functools.py:
+/* functools.c: the _functools module, the C part of the standard
+ * functools.py:
  * reduce() and cmp_to_key() (the functools.KeyWrapper type), with
  * CPython 3.11's messages. */
 #include "../runtime.h"

@@ -45,10 +45,174 @@ static Value read_file(const char *path) {
 
 /* Execute source as module `name`; registers it in sys.modules first (so
  * circular imports see the partial module) and removes it on failure. */
-static Value exec_source(Value name, Value src, const char *path, bool is_pkg) {
+/* ---- importlib ------------------------------------------------------------------------------
+ *
+ * The import statement is tpy's C code below. importlib, once a program
+ * imports it, is the same system seen from Python: its standard finders
+ * go in sys.meta_path and sys.path_hooks (as CPython's start-up puts them),
+ * modules get their __spec__ and __loader__ from it, and a finder the
+ * program adds to sys.meta_path is asked first by the import statement
+ * too. Until then modules have __spec__ = None (as CPython's __main__),
+ * which keeps start-up free of importlib's 3,000 lines of Python. */
+static Value bootstrap, bootstrap_external;   /* importlib._bootstrap(_external), once set up */
+
+static bool is_standard_finder(Value finder) {
+    Value mod = obj_getattr_opt(finder, NAME(__module__));
+    if (!mod) {
+        err_clear();
+        return false;
+    }
+    return str_check(mod) && (str_eq_cstr(mod, "importlib._bootstrap") || str_eq_cstr(mod, "importlib._bootstrap_external") ||
+                              str_eq_cstr(mod, "_frozen_importlib") || str_eq_cstr(mod, "_frozen_importlib_external"));
+}
+
+/* __spec__ and __loader__ of a module tpy loaded from path */
+static void set_spec(Value m, Value name, const char *path, bool is_pkg) {
+    Value d = module_dict(m);
+    if (!bootstrap_external || !path) {
+        dict_set_cstr(d, "__spec__", V_NONE);
+        dict_set_cstr(d, "__loader__", V_NONE);
+        return;
+    }
+    Value sfl = obj_getattr_cstr(bootstrap_external, "spec_from_file_location");
+    Value spec = VNULL;
+    if (sfl) {
+        Value args[2] = {name, str_from_cstr(path)};
+        Value kwv[3] = {name, str_from_cstr(path), VNULL};
+        if (is_pkg) {
+            const char *slash = strrchr(path, '/');
+            Value dir = slash ? str_new(path, (size_t)(slash - path)) : str_from_cstr(".");
+            kwv[2] = list_from_array(&dir, 1);
+            spec = obj_call(sfl, kwv, 2, tuple_pack(1, str_intern_cstr("submodule_search_locations")));
+        } else {
+            spec = obj_call(sfl, args, 2, VNULL);
+        }
+    }
+    if (!spec) {
+        err_clear();
+        spec = V_NONE;
+    }
+    dict_set_cstr(d, "__spec__", spec);
+    Value loader = spec != V_NONE ? obj_getattr_opt(spec, str_intern_cstr("loader")) : VNULL;
+    err_clear();
+    dict_set_cstr(d, "__loader__", loader ? loader : V_NONE);
+}
+
+static void set_frozen_spec(Value m, Value name) {
+    Value d = module_dict(m);
+    Value spec = VNULL;
+    if (bootstrap) {
+        Value fi = obj_getattr_cstr(bootstrap, "FrozenImporter");
+        Value find = fi ? obj_getattr_cstr(fi, "find_spec") : VNULL;
+        spec = find ? obj_call1(find, name) : VNULL;
+        if (spec && spec != V_NONE) {
+            /* what FrozenImporter's loader would leave */
+            dict_del(d, str_intern_cstr("__origname__"));
+            err_clear();
+        }
+    }
+    if (!spec) {
+        err_clear();
+        spec = V_NONE;
+    }
+    dict_set_cstr(d, "__spec__", spec);
+    Value loader = spec != V_NONE ? obj_getattr_opt(spec, str_intern_cstr("loader")) : VNULL;
+    err_clear();
+    dict_set_cstr(d, "__loader__", loader ? loader : V_NONE);
+}
+
+/* importlib was imported: its finders go where CPython's start-up puts
+   them, and the modules loaded so far get their specs */
+static int install_importlib(Value importlib) {
+    Value b = dict_get_cstr(module_dict(importlib), "_bootstrap");
+    Value be = dict_get_cstr(module_dict(importlib), "_bootstrap_external");
+    if (!b || !be) return 0;
+    Value meta_path = dict_get_cstr(module_dict(sys_module), "meta_path");
+    bool empty = meta_path && list_check(meta_path) && list_size(meta_path) == 0;
+    dict_set_cstr(tstate.sys_modules, "_frozen_importlib", b);
+    dict_set_cstr(tstate.sys_modules, "_frozen_importlib_external", be);
+    if (empty) {
+        Value imp = import_name(str_intern_cstr("_imp"), VNULL, v_int(0), VNULL);
+        if (!imp) return -1;
+        Value a[2] = {sys_module, imp};
+        Value install = obj_getattr_cstr(b, "_install");
+        if (!install || !obj_call(install, a, 2, VNULL)) return -1;
+        Value ext = obj_getattr_cstr(b, "_install_external_importers");
+        if (!ext || !obj_call(ext, NULL, 0, VNULL)) return -1;
+    }
+    bootstrap = b;
+    bootstrap_external = be;
+    /* the modules loaded from files before importlib */
+    Value items = obj_call_method(tstate.sys_modules, "items", NULL, 0);
+    Value list = items ? list_from_iterable(items) : VNULL;
+    for (int64_t i = 0; list && i < list_size(list); i++) {
+        Value kv = list_get(list, i);
+        Value m = tuple_get(kv, 1);
+        if (!module_check(m)) continue;
+        Value d = module_dict(m);
+        Value spec = dict_get_cstr(d, "__spec__");
+        Value file = dict_get(d, NAME(__file__));
+        if (spec && spec != V_NONE) continue;
+        if (!file || !str_check(file) || str_eq_cstr(tuple_get(kv, 0), "__main__")) continue;
+        set_spec(m, tuple_get(kv, 0), str_data(file), dict_get_cstr(d, "__path__") != VNULL);
+    }
+    err_clear();
+    return 0;
+}
+
+/* A finder the program put in sys.meta_path (not one of importlib's own,
+   whose work the C code below does): its spec for name, loaded by
+   importlib; VNULL and no error when none of them has it */
+static Value find_with_meta_path(Value name) {
+    Value meta_path = dict_get_cstr(module_dict(sys_module), "meta_path");
+    if (!meta_path || !list_check(meta_path) || list_size(meta_path) == 0) return VNULL;
+    Value path = V_NONE;
+    const char *s = str_data(name), *dot = strrchr(s, '.');
+    if (dot) {
+        Value parent = dict_get(tstate.sys_modules, str_new(s, (size_t)(dot - s)));
+        Value pp = parent ? obj_getattr_opt(parent, NAME(__path__)) : VNULL;
+        err_clear();
+        if (pp) path = pp;
+    }
+    Value snapshot = list_from_iterable(meta_path);
+    for (int64_t i = 0; i < list_size(snapshot); i++) {
+        Value finder = list_get(snapshot, i);
+        if (is_standard_finder(finder)) continue;
+        Value fs = obj_getattr_opt(finder, str_intern_cstr("find_spec"));
+        if (!fs) {
+            if (err_occurred()) return VNULL;
+            continue;
+        }
+        Value a[3] = {name, path, V_NONE};
+        Value spec = obj_call(fs, a, 3, VNULL);
+        if (!spec) return VNULL;
+        if (spec == V_NONE) continue;
+        /* load it as importlib does */
+        Value importlib = bootstrap ? bootstrap : VNULL;
+        if (!importlib) {
+            Value il = import_name(str_intern_cstr("importlib"), VNULL, v_int(0), VNULL);
+            if (!il) return VNULL;
+            importlib = bootstrap;
+        }
+        Value load = importlib ? obj_getattr_cstr(importlib, "_load") : VNULL;
+        if (!load) return err_set(&exc_ImportError, "importlib could not be set up to load a meta_path finder's module");
+        return obj_call(load, &spec, 1, VNULL);
+    }
+    return VNULL;
+}
+
+/* frozen: one of tpy's own modules embedded in the binary, which importlib
+   knows as frozen (no __file__; __origname__ until importlib takes it) */
+static Value exec_source_as(Value name, Value src, const char *path, bool is_pkg, bool frozen) {
     Value m = module_new(name);
     Value d = module_dict(m);
-    dict_set(d, NAME(__file__), str_from_cstr(path));
+    if (frozen) {
+        dict_set_cstr(d, "__origname__", name);
+        set_frozen_spec(m, name);
+    } else {
+        dict_set(d, NAME(__file__), str_from_cstr(path));
+        set_spec(m, name, path, is_pkg);
+    }
     /* __package__: a package's own name, else its parent's ('' at top level) */
     const char *dot = strrchr(str_data(name), '.');
     dict_set_cstr(d, "__package__", is_pkg ? name : dot ? str_new(str_data(name), (size_t)(dot - str_data(name)))
@@ -68,7 +232,15 @@ static Value exec_source(Value name, Value src, const char *path, bool is_pkg) {
     }
     /* the module may have replaced itself in sys.modules */
     Value r = dict_get(tstate.sys_modules, name);
+    if (str_eq_cstr(name, "importlib") && install_importlib(r ? r : m) < 0) {
+        dict_del(tstate.sys_modules, name);
+        return VNULL;
+    }
     return r ? r : m;
+}
+
+static Value exec_source(Value name, Value src, const char *path, bool is_pkg) {
+    return exec_source_as(name, src, path, is_pkg, false);
 }
 
 Value import_exec_source(Value name, Value src, const char *path) { return exec_source(name, src, path, false); }
@@ -80,7 +252,33 @@ extern const struct FrozenModule {
     const char *src;
 } frozen_modules[];
 
+/* _imp.create_builtin: a builtin module by name (registered in
+   sys.modules), or VNULL without an error when there is none */
+Value import_builtin_create(Value name) {
+    for (int i = 0; i < nbuiltin_modules; i++) {
+        if (str_eq_cstr(name, builtin_modules[i].name)) {
+            Value m = builtin_modules[i].create();
+            if (m) dict_set(tstate.sys_modules, name, m);
+            return m;
+        }
+    }
+    return VNULL;
+}
+
+/* _imp's frozen modules: tpy's own modules embedded in the binary */
+Value import_frozen_source(Value name, const char **path) {
+    for (int i = 0; frozen_modules[i].name; i++) {
+        if (str_eq_cstr(name, frozen_modules[i].name)) {
+            *path = frozen_modules[i].path;
+            return str_from_cstr(frozen_modules[i].src);
+        }
+    }
+    return VNULL;
+}
+
 static Value find_and_load(Value name) {
+    Value found = find_with_meta_path(name);
+    if (found || err_occurred()) return found;
     for (int i = 0; i < nbuiltin_modules; i++) {
         if (str_eq_cstr(name, builtin_modules[i].name)) {
             Value m = builtin_modules[i].create();
@@ -92,7 +290,7 @@ static Value find_and_load(Value name) {
     }
     for (int i = 0; frozen_modules[i].name; i++) {
         if (str_eq_cstr(name, frozen_modules[i].name)) {
-            Value m = import_exec_source(name, str_from_cstr(frozen_modules[i].src), frozen_modules[i].path);
+            Value m = exec_source_as(name, str_from_cstr(frozen_modules[i].src), frozen_modules[i].path, false, true);
             if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # frozen into tpy\n", frozen_modules[i].name);
             return m;
         }
@@ -215,6 +413,11 @@ static Value import_one(Value name) {
     if (dot) {
         Value parent = import_one(str_new(s, (size_t)(dot - s)));
         if (!parent) return VNULL;
+        /* importing the parent may have registered this one (os sets
+           sys.modules['os.path']) */
+        m = dict_get(tstate.sys_modules, name);
+        if (m) return m;
+        if (err_occurred()) return VNULL;
     }
     m = tpy_config.import_time ? find_and_load_timed(name) : find_and_load(name);
     if (m && dot) {
@@ -266,10 +469,21 @@ Value import_name(Value name, Value fromlist, Value level, Value globals) {
                 if (str_eq_cstr(item, "*")) continue;
                 Value got = obj_getattr_opt(m, item);
                 if (!got && !err_occurred() && dict_get_str(module_dict(m), str_intern_cstr("__path__"))) {
-                    Value sub = import_one(str_printf("%U.%U", full, item));
+                    Value subname = str_printf("%U.%U", full, item);
+                    Value sub = import_one(subname);
                     if (!sub) {
-                        if (err_matches(&exc_ModuleNotFoundError)) err_clear();
-                        else return VNULL;
+                        /* only the submodule's own absence is ignored (the
+                           name may be something else, or missing: import_from
+                           says so); a module it imports that is missing is an
+                           error, as CPython */
+                        if (!err_matches(&exc_ModuleNotFoundError)) return VNULL;
+                        Value e = err_fetch();
+                        Value missing = obj_getattr_opt(e, NAME(name));
+                        err_clear();
+                        if (!missing || obj_richcompare_bool(missing, subname, CMP_EQ) != 1) {
+                            err_restore(e);
+                            return VNULL;
+                        }
                     }
                 }
                 if (err_occurred()) return VNULL;

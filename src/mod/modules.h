@@ -17,6 +17,7 @@
     _("_operator", _operator_module_create)         \
     _("itertools", itertools_module_create)         \
     _("_collections", _collections_module_create)   \
+    _("_sre", _sre_module_create)                   \
     _("_functools", _functools_module_create)       \
     _("pypyjit", pypyjit_module_create)             \
     _("_tpy_opcode", _tpy_opcode_module_create)     \
@@ -26,6 +27,21 @@
     _("_weakref", _weakref_module_create)           \
     _("_thread", _thread_module_create)             \
     _("_contextvars", _contextvars_module_create)   \
+    _("_warnings", _warnings_module_create)         \
+    _("_imp", _imp_module_create)                   \
+    _("marshal", marshal_module_create)             \
+    _("_codecs", _codecs_module_create)             \
+    _("posix", posix_module_create)                 \
+    _("errno", errno_module_create)                 \
+    _("_stat", _stat_module_create)                 \
+    _("pwd", pwd_module_create)                     \
+    _("grp", grp_module_create)                     \
+    _("_struct", _struct_module_create)             \
+    _("binascii", binascii_module_create)           \
+    _("_string", _string_module_create)             \
+    _("atexit", atexit_module_create)               \
+    _("_bisect", _bisect_module_create)             \
+    _("_heapq", _heapq_module_create)               \
     _("_io", _io_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
@@ -36,6 +52,14 @@ int math_jit_unary(CFunction fn);
 
 /* exit, quit, help, copyright, credits, license (sitebuiltins.c) */
 void site_install_builtins(void);
+
+/* _warnings.c: warn as warnings.warn(message, category, stacklevel) and\
+   warnings.warn_explicit do, through the filters: 0, or -1 with an error\
+   (the warning itself when a filter says "error") */\
+int warn_c(Type *category, Value message, int64_t stacklevel);\
+int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module);\
+/* Call the atexit callbacks (at interpreter exit; atexit.c) */\
+void atexit_run_exitfuncs(void);
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);

@@ -436,13 +436,117 @@ static Value s_getframe(Value *args, size_t nargs, Value kwnames) {
     return frame_object_new(f);
 }
 
+/* Audit hooks (PEP 578): sys.audit(event, *args) calls each hook added by
+ * sys.addaudithook with (event, args), in order; a hook that raises stops
+ * the event. tpy's own C code raises no events. A static root. */
+static Value audit_hooks;
+
+static Value s_audit(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("audit", kwnames) < 0) return VNULL;
+    if (nargs < 1) return err_set(&exc_TypeError, "audit() missing 1 required positional argument: 'event'");
+    if (!str_check(args[0])) return err_format(&exc_TypeError, "expected str for argument 'event', not %T", args[0]);
+    if (!audit_hooks || list_size(audit_hooks) == 0) return V_NONE;
+    Value t = tuple_from_array(args + 1, (int64_t)nargs - 1);
+    Value hooks = list_slice(audit_hooks, 0, list_size(audit_hooks));
+    for (int64_t i = 0; i < list_size(hooks); i++)
+        if (!obj_call2(list_get(hooks, i), args[0], t)) return VNULL;
+    return V_NONE;
+}
+
+static Value s_addaudithook(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"addaudithook", 0, 1, 0, {"hook", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!audit_hooks) audit_hooks = list_new(0);
+    list_append(audit_hooks, a[0]);
+    return V_NONE;
+}
+
+/* tpy's file system encoding is always UTF-8 with surrogateescape (the
+ * posix module encodes and decodes paths so) */
+static Value s_getfilesystemencoding(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"getfilesystemencoding", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    return str_from_cstr("utf-8");
+}
+static Value s_getfilesystemencodeerrors(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"getfilesystemencodeerrors", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    return str_from_cstr("surrogateescape");
+}
+
 static Value s_get_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
 static Value s_set_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
 
+/* No trace or profile function is ever called in tpy: gettrace() says so,
+   and settrace() refuses a function instead of storing one it would never
+   call. */
+static Value s_gettrace(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("gettrace", nargs, 0, 0) < 0) return VNULL;
+    return V_NONE;
+}
+static Value s_settrace(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("settrace", nargs, 1, 1) < 0) return VNULL;
+    if (args[0] != V_NONE) return err_set(&exc_NotImplementedError, "tpy does not run trace functions (sys.settrace)");
+    return V_NONE;
+}
+static Value s_getprofile(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("getprofile", nargs, 0, 0) < 0) return VNULL;
+    return V_NONE;
+}
+static Value s_setprofile(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("setprofile", nargs, 1, 1) < 0) return VNULL;
+    if (args[0] != V_NONE) return err_set(&exc_NotImplementedError, "tpy does not run profile functions (sys.setprofile)");
+    return V_NONE;
+}
+static Value s_call_tracing(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("call_tracing", nargs, 2, 2) < 0) return VNULL;
+    if (!tuple_check(args[1])) return err_format(&exc_TypeError, "call_tracing() argument 2 must be tuple, not %T", args[1]);
+    return obj_call(args[0], tuple_items(args[1]), (size_t)tuple_size(args[1]), VNULL);
+}
+static Value s_is_finalizing(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("is_finalizing", nargs, 0, 0) < 0) return VNULL;
+    return v_bool(gil_finalizing);
+}
+/* tpy's method caches check type versions: nothing to clear */
+static Value s_clear_type_cache(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("_clear_type_cache", nargs, 0, 0) < 0) return VNULL;
+    return V_NONE;
+}
+static int64_t coro_origin_depth;
+static Value s_get_coro_depth(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("get_coroutine_origin_tracking_depth", nargs, 0, 0) < 0) return VNULL;
+    return int_from_i64(coro_origin_depth);
+}
+static Value s_set_coro_depth(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"set_coroutine_origin_tracking_depth", 0, 1, 0, {"depth", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    int64_t d = int_as_i64(a[0]);
+    if (d == -1 && err_occurred()) return VNULL;
+    if (d < 0) return err_set(&exc_ValueError, "depth must be >= 0");
+    /* the origin is not recorded: cr_origin stays None (see docs) */
+    coro_origin_depth = d;
+    return V_NONE;
+}
+
 static const MethodDef sys_functions[] = {
+    {"gettrace", s_gettrace, 0, NULL},
+    {"settrace", s_settrace, 0, NULL},
+    {"getprofile", s_getprofile, 0, NULL},
+    {"setprofile", s_setprofile, 0, NULL},
+    {"call_tracing", s_call_tracing, 0, NULL},
+    {"is_finalizing", s_is_finalizing, 0, NULL},
+    {"_clear_type_cache", s_clear_type_cache, 0, NULL},
+    {"get_coroutine_origin_tracking_depth", s_get_coro_depth, 0, NULL},
+    {"set_coroutine_origin_tracking_depth", s_set_coro_depth, MF_KEYWORDS, NULL},
     {"exit", s_exit, 0, NULL},
     {"setrecursionlimit", s_setrecursionlimit, 0, NULL},
     {"getrecursionlimit", s_getrecursionlimit, 0, NULL},
+    {"getfilesystemencoding", s_getfilesystemencoding, 0, NULL},
+    {"audit", s_audit, 0, NULL},
+    {"addaudithook", s_addaudithook, MF_KEYWORDS, NULL},
+    {"getfilesystemencodeerrors", s_getfilesystemencodeerrors, 0, NULL},
     {"get_asyncgen_hooks", s_get_asyncgen_hooks, 0, NULL},
     {"set_asyncgen_hooks", s_set_asyncgen_hooks, MF_KEYWORDS, NULL},
     {"set_int_max_str_digits", s_set_int_max_str_digits, 0, NULL},
@@ -690,6 +794,9 @@ void sys_init(const char *executable) {
     module_add(m, "executable", str_from_cstr(executable ? executable : ""));
     module_add(m, "argv", list_new(0));
     module_add(m, "path", list_new(0));
+    module_add(m, "meta_path", list_new(0));
+    module_add(m, "path_hooks", list_new(0));
+    module_add(m, "path_importer_cache", dict_new());
     module_add(m, "modules", tstate.sys_modules);
     module_add(m, "dont_write_bytecode", V_TRUE);
     {
@@ -713,9 +820,47 @@ void sys_init(const char *executable) {
         module_add(m, "float_info", make_field_tuple("float_info", f, v, 11));
     }
     {
-        static const char *const f[] = {"name", "cache_tag", "version"};
-        Value v[] = {str_from_cstr("tpy"), V_NONE, dict_get_cstr(module_dict(m), "version_info")};
-        module_add(m, "implementation", make_field_tuple("implementation", f, v, 3));
+        /* a types.SimpleNamespace, as CPython's; cache_tag None: tpy writes
+           no bytecode cache that importlib would look for */
+        Value d = dict_new();
+        dict_set_cstr(d, "name", str_from_cstr("tpy"));
+        dict_set_cstr(d, "cache_tag", V_NONE);
+        dict_set_cstr(d, "version", dict_get_cstr(module_dict(m), "version_info"));
+        dict_set_cstr(d, "hexversion", dict_get_cstr(module_dict(m), "hexversion"));
+        dict_set_cstr(d, "_multiarch", str_from_cstr("x86_64-linux-gnu"));
+        module_add(m, "implementation", namespace_new(d));
+    }
+    {
+        /* str hashes are CPython's siphash13 with PYTHONHASHSEED=0 (config.h) */
+        static const char *const f[] = {"width", "modulus", "inf", "nan", "imag", "algorithm", "hash_bits", "seed_bits",
+                                        "cutoff"};
+        Value v[] = {v_int(64), int_from_i64(((int64_t)1 << 61) - 1), v_int(314159), v_int(0), v_int(1000003),
+                     str_from_cstr("siphash13"), v_int(64), v_int(128), v_int(0)};
+        module_add(m, "hash_info", make_field_tuple("hash_info", f, v, 9));
+    }
+    {
+        static const char *const f[] = {"name", "lock", "version"};
+        Value v[] = {str_from_cstr("pthread"), str_from_cstr("mutex+cond"), V_NONE};
+        module_add(m, "thread_info", make_field_tuple("thread_info", f, v, 3));
+    }
+    {
+        /* the prefixes of the CPython installation whose library tpy runs:
+           TPY_STDLIB_DIR is PREFIX/lib/python3.11 */
+        char prefix[4096];
+        snprintf(prefix, sizeof prefix, "%s", TPY_STDLIB_DIR);
+        for (int k = 0; k < 2; k++) {
+            char *slash = strrchr(prefix, '/');
+            if (slash && slash != prefix) *slash = 0;
+        }
+        const char *names[] = {"prefix", "base_prefix", "exec_prefix", "base_exec_prefix"};
+        for (int k = 0; k < 4; k++) module_add(m, names[k], str_from_cstr(prefix));
+        module_add(m, "platlibdir", str_from_cstr("lib"));
+        module_add(m, "_stdlib_dir", str_from_cstr(TPY_STDLIB_DIR));
+        module_add(m, "_base_executable", str_from_cstr(executable ? executable : ""));
+        module_add(m, "pycache_prefix", V_NONE);
+        module_add(m, "abiflags", str_from_cstr(""));
+        module_add(m, "api_version", v_int(1013));
+        module_add(m, "float_repr_style", str_from_cstr("short"));
     }
     dict_set(tstate.sys_modules, str_intern_cstr("sys"), m);
 }

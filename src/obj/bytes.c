@@ -1408,209 +1408,6 @@ static Value b_maketrans(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- decode ------------------------------------------------------------------------------------- */
 
-typedef struct Decoder {
-    const unsigned char *d;
-    int64_t n;
-    const char *codec;      /* name for messages */
-    const char *errors;
-    Buf out;
-} Decoder;
-
-static void put_cp(Buf *b, uint32_t c) {
-    char tmp[4];
-    buf_put(b, tmp, (size_t)utf8_encode(c, tmp));
-}
-
-/* The decoding error covering bytes [s, e): applies the error handler and
- * returns where decoding resumes (e, usually), or -1 with an exception. */
-static int64_t decode_error(Decoder *dc, int64_t s, int64_t e, const char *reason) {
-    const char *h = dc->errors;
-    if (!strcmp(h, "strict")) {
-    strict:
-        if (e - s == 1)
-            err_format(&exc_UnicodeDecodeError, "'%s' codec can't decode byte 0x%c%c in position %zd: %s", dc->codec,
-                       "0123456789abcdef"[dc->d[s] >> 4], "0123456789abcdef"[dc->d[s] & 15], (ssize_t)s, reason);
-        else
-            err_format(&exc_UnicodeDecodeError, "'%s' codec can't decode bytes in position %zd-%zd: %s", dc->codec,
-                       (ssize_t)s, (ssize_t)(e - 1), reason);
-        return -1;
-    }
-    if (!strcmp(h, "ignore")) return e;
-    if (!strcmp(h, "replace")) {
-        buf_put(&dc->out, "\xEF\xBF\xBD", 3);
-        return e;
-    }
-    if (!strcmp(h, "backslashreplace")) {
-        for (int64_t i = s; i < e; i++) buf_printf(&dc->out, "\\x%02x", dc->d[i]);
-        return e;
-    }
-    if (!strcmp(h, "surrogateescape")) {
-        for (int64_t i = s; i < e; i++)
-            if (dc->d[i] < 0x80) goto strict;
-        for (int64_t i = s; i < e; i++) put_cp(&dc->out, 0xDC00 + dc->d[i]);
-        return e;
-    }
-    if (!strcmp(h, "surrogatepass")) {
-        /* an encoded surrogate (UTF-8 only) decodes to itself */
-        const unsigned char *d = dc->d;
-        if (!strcmp(dc->codec, "utf-8") && s + 3 <= dc->n && d[s] == 0xED && d[s + 1] >= 0xA0 && d[s + 1] <= 0xBF &&
-            (d[s + 2] & 0xC0) == 0x80) {
-            buf_put(&dc->out, (const char *)d + s, 3);
-            return s + 3;
-        }
-        goto strict;
-    }
-    if (!strcmp(h, "xmlcharrefreplace") || !strcmp(h, "namereplace")) {
-        err_set(&exc_TypeError, "don't know how to handle UnicodeDecodeError in error callback");
-        return -1;
-    }
-    err_format(&exc_LookupError, "unknown error handler name '%s'", h);
-    return -1;
-}
-
-static int decode_utf8(Decoder *dc) {
-    const unsigned char *d = dc->d;
-    int64_t n = dc->n, i = 0;
-    while (i < n) {
-        int64_t j = i;
-        while (j < n && d[j] < 0x80) j++;
-        if (j > i) buf_put(&dc->out, (const char *)d + i, (size_t)(j - i));
-        i = j;
-        if (i >= n) break;
-        unsigned char c = d[i];
-        int need;
-        unsigned char lo = 0x80, hi = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) need = 1;
-        else if (c >= 0xE0 && c <= 0xEF) {
-            need = 2;
-            if (c == 0xE0) lo = 0xA0;
-            if (c == 0xED) hi = 0x9F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            need = 3;
-            if (c == 0xF0) lo = 0x90;
-            if (c == 0xF4) hi = 0x8F;
-        } else {
-            i = decode_error(dc, i, i + 1, "invalid start byte");
-            if (i < 0) return -1;
-            continue;
-        }
-        int k = 1;
-        const char *reason = NULL;
-        for (; k <= need; k++) {
-            if (i + k >= n) {
-                reason = "unexpected end of data";
-                break;
-            }
-            unsigned char b = d[i + k];
-            if (k == 1 ? (b < lo || b > hi) : (b & 0xC0) != 0x80) {
-                reason = "invalid continuation byte";
-                break;
-            }
-        }
-        if (reason) {
-            i = decode_error(dc, i, i + k, reason);
-            if (i < 0) return -1;
-            continue;
-        }
-        buf_put(&dc->out, (const char *)d + i, (size_t)need + 1);
-        i += need + 1;
-    }
-    return 0;
-}
-
-static int decode_8bit(Decoder *dc, bool ascii) {
-    for (int64_t i = 0; i < dc->n;) {
-        unsigned char c = dc->d[i];
-        if (c < 0x80) {
-            buf_putc(&dc->out, (char)c);
-            i++;
-        } else if (!ascii) {
-            put_cp(&dc->out, c);
-            i++;
-        } else {
-            i = decode_error(dc, i, i + 1, "ordinal not in range(128)");
-            if (i < 0) return -1;
-        }
-    }
-    return 0;
-}
-
-static int decode_utf16(Decoder *dc, int codec) {
-    const unsigned char *d = dc->d;
-    int64_t n = dc->n, i = 0;
-    bool be = codec == CODEC_UTF16BE;
-    if (codec == CODEC_UTF16 && n >= 2) {
-        if (d[0] == 0xFF && d[1] == 0xFE) i = 2;
-        else if (d[0] == 0xFE && d[1] == 0xFF) {
-            be = true;
-            i = 2;
-        }
-    }
-#define UNIT(at) (be ? (uint32_t)(d[at] << 8 | d[(at) + 1]) : (uint32_t)(d[(at) + 1] << 8 | d[at]))
-    while (i < n) {
-        if (n - i < 2) {
-            i = decode_error(dc, i, n, "truncated data");
-            if (i < 0) return -1;
-            continue;
-        }
-        uint32_t u = UNIT(i);
-        if (u < 0xD800 || u > 0xDFFF) {
-            put_cp(&dc->out, u);
-            i += 2;
-        } else if (u >= 0xDC00) {
-            i = decode_error(dc, i, i + 2, "illegal encoding");
-            if (i < 0) return -1;
-        } else if (n - i < 4) {
-            i = decode_error(dc, i, n, "unexpected end of data");
-            if (i < 0) return -1;
-        } else {
-            uint32_t u2 = UNIT(i + 2);
-            if (u2 < 0xDC00 || u2 > 0xDFFF) {
-                i = decode_error(dc, i, i + 2, "illegal UTF-16 surrogate");
-                if (i < 0) return -1;
-            } else {
-                put_cp(&dc->out, 0x10000 + ((u - 0xD800) << 10) + (u2 - 0xDC00));
-                i += 4;
-            }
-        }
-    }
-#undef UNIT
-    return 0;
-}
-
-static int decode_utf32(Decoder *dc, int codec) {
-    const unsigned char *d = dc->d;
-    int64_t n = dc->n, i = 0;
-    bool be = codec == CODEC_UTF32BE;
-    if (codec == CODEC_UTF32 && n >= 4) {
-        if (d[0] == 0xFF && d[1] == 0xFE && d[2] == 0 && d[3] == 0) i = 4;
-        else if (d[0] == 0 && d[1] == 0 && d[2] == 0xFE && d[3] == 0xFF) {
-            be = true;
-            i = 4;
-        }
-    }
-    while (i < n) {
-        if (n - i < 4) {
-            i = decode_error(dc, i, n, "truncated data");
-            if (i < 0) return -1;
-            continue;
-        }
-        uint32_t c = be ? (uint32_t)d[i] << 24 | (uint32_t)d[i + 1] << 16 | (uint32_t)d[i + 2] << 8 | d[i + 3]
-                        : (uint32_t)d[i + 3] << 24 | (uint32_t)d[i + 2] << 16 | (uint32_t)d[i + 1] << 8 | d[i];
-        if (c > 0x10FFFF) {
-            i = decode_error(dc, i, i + 4, "code point not in range(0x110000)");
-            if (i < 0) return -1;
-        } else if (c >= 0xD800 && c <= 0xDFFF) {
-            i = decode_error(dc, i, i + 4, "code point in surrogate code point range(0xd800, 0xe000)");
-            if (i < 0) return -1;
-        } else {
-            put_cp(&dc->out, c);
-            i += 4;
-        }
-    }
-    return 0;
-}
-
 static Value b_decode(Value *args, size_t nargs, Value kwnames) {
     static const char *const kwlist[] = {"encoding", "errors"};
     Value a[2];
@@ -1619,29 +1416,18 @@ static Value b_decode(Value *args, size_t nargs, Value kwnames) {
         return err_format(&exc_TypeError, "decode() argument 'encoding' must be str, not %s", clinic_tname(a[0]));
     if (a[1] && !str_check(a[1]))
         return err_format(&exc_TypeError, "decode() argument 'errors' must be str, not %s", clinic_tname(a[1]));
-    Decoder dc;
     const char *p;
-    self_view(args[0], &p, &dc.n);
-    dc.d = (const unsigned char *)p;
-    if (dc.n == 0) return str_empty;
-    int codec = CODEC_UTF8;
-    if (a[0]) {
-        codec = codec_lookup(a[0]);
-        if (codec < 0) return err_format(&exc_LookupError, "unknown encoding: %U", a[0]);
+    int64_t n;
+    self_view(args[0], &p, &n);
+    if (n == 0) return str_empty;
+    int codec = a[0] ? codec_lookup(a[0]) : CODEC_UTF8;
+    /* the fast path: ASCII data is its own decoding */
+    if (codec == CODEC_UTF8 || codec == CODEC_ASCII || codec == CODEC_LATIN1) {
+        bool ascii = true;
+        for (int64_t i = 0; i < n && ascii; i++) ascii = (unsigned char)p[i] < 0x80;
+        if (ascii) return str_new(p, (size_t)n);
     }
-    dc.codec = codec_names[codec];
-    dc.errors = a[1] ? str_data(a[1]) : "strict";
-    buf_init(&dc.out, (size_t)dc.n + 1);
-    int rc;
-    switch (codec) {
-    case CODEC_UTF8: rc = decode_utf8(&dc); break;
-    case CODEC_ASCII: rc = decode_8bit(&dc, true); break;
-    case CODEC_LATIN1: rc = decode_8bit(&dc, false); break;
-    case CODEC_UTF16: case CODEC_UTF16LE: case CODEC_UTF16BE: rc = decode_utf16(&dc, codec); break;
-    default: rc = decode_utf32(&dc, codec); break;
-    }
-    if (rc < 0) return VNULL;
-    return str_from_buf(&dc.out);
+    return codec_decode_bytes(args[0], a[0], a[1]);
 }
 
 /* ---- hex / fromhex ------------------------------------------------------------------------------- */

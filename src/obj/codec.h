@@ -1,5 +1,6 @@
-/* codec.h: the text encodings tpy implements (str.encode, bytes.decode),
- * defined once: enum name, Python's canonical name. */
+/* codec.h: the encodings str.encode and bytes.decode handle in C without
+ * the codec registry, defined once: enum name, Python's canonical name;
+ * and the entry points of the codec machinery (src/mod/_codecs.c). */
 #ifndef TPY_CODEC_H
 #define TPY_CODEC_H
 
@@ -28,5 +29,16 @@ extern const char *const codec_names[];
  * does (case-insensitive, '-' and ' ' as '_', the usual aliases); -1 if
  * tpy does not implement it. */
 int codec_lookup(Value name);
+
+/* The codec machinery (src/mod/_codecs.c). */
+/* str.encode(encoding, errors): s a str, encoding/errors str or VNULL; the
+ * C codecs for the encodings above, the codec registry for others. */
+Value codec_encode_str(Value s, Value encoding, Value errors);
+/* bytes.decode(encoding, errors) for obj a bytes or bytearray. */
+Value codec_decode_bytes(Value obj, Value encoding, Value errors);
+/* codecs.lookup(encoding): the CodecInfo, LookupError if none. */
+Value codec_registry_lookup(Value encoding);
+/* codecs.lookup_error(name): the handler, LookupError if none. */
+Value codec_lookup_error(Value name);
 
 #endif

@@ -243,6 +243,15 @@ int dict_set(Value dv, Value key, Value value) {
 
 int dict_set_cstr(Value d, const char *key, Value value) { return dict_set(d, str_intern_cstr(key), value); }
 
+/* A module namespace's cell leaving it: emptied, and as a later store of
+ * the name makes a new cell while compiled code may still hold this one,
+ * marked watched for good, so that compiled stores into it fail their
+ * guard and go through the interpreter to the live cell. */
+static void cell_orphan(Value cell) {
+    cell_set(cell, VNULL);
+    V_AS(CellObject, cell)->watched = 1;
+}
+
 int dict_del(Value dv, Value key) {
     DictObject *d = V_AS(DictObject, dv);
     int64_t h = obj_hash(key);
@@ -252,7 +261,7 @@ int dict_del(Value dv, Value key) {
     if (e == -2) return -1;
     if (e < 0) return 0;
     DictEntry *ent = &d->entries[e];
-    if (d->cells) cell_set(ent->value, VNULL);
+    if (d->cells) cell_orphan(ent->value);
     ent->key = VNULL;
     ent->value = VNULL;
     ix(d)[slot] = IX_DUMMY;
@@ -312,7 +321,7 @@ void dict_clear(Value dv) {
     DictObject *d = V_AS(DictObject, dv);
     if (d->cells) {
         for (int64_t i = 0; i < d->nentries; i++)
-            if (d->entries[i].key) cell_set(d->entries[i].value, VNULL);
+            if (d->entries[i].key) cell_orphan(d->entries[i].value);
     }
     d->indices = NULL;
     d->entries = NULL;

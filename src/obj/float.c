@@ -440,7 +440,18 @@ static Value float_getnewargs(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(1, float_from_double(float_val(args[0])));
 }
 
+/* float.__getformat__(typestr): how C doubles and floats are stored */
+static Value float_getformat_m(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__getformat__", nargs - 1, 1, 1) < 0) return VNULL;
+    Value t = args[1];
+    if (!str_check(t)) return err_format(&exc_TypeError, "__getformat__() argument must be str, not %T", t);
+    if (!str_eq_cstr(t, "double") && !str_eq_cstr(t, "float"))
+        return err_set(&exc_ValueError, "__getformat__() argument 1 must be 'double' or 'float'");
+    return str_from_cstr("IEEE, little-endian");
+}
+
 static const MethodDef float_methods[] = {
+    {"__getformat__", float_getformat_m, MF_CLASS, NULL},
     {"is_integer", float_is_integer, 0, NULL},
     {"__int__", float_int_m, 0, NULL},
     {"__trunc__", float_int_m, 0, NULL},

@@ -60,6 +60,10 @@ void generic_alias_init(void);
 /* types.UnionType: a | b for classes, None, aliases and unions (or
    NotImplemented for other operands) */
 extern Type union_type;
+/* types.SimpleNamespace (namespace.c); namespace_new: one with d's items */
+extern Type namespace_type;
+Value namespace_new(Value d);
+void namespace_init(void);
 /* object.__weakref__: the object's first weak reference, or None (_weakref.c) */
 Value weakref_first_of(Value obj);
 Value union_or(Value a, Value b);
@@ -81,6 +85,7 @@ static inline bool slice_bounds_simple(Value start, Value stop, Value step) {
            (v_is_int(step) || step == V_NONE);
 }
 Value seqiter_new(Value seq);
+Value calliter_new(Value func, Value sentinel);   /* iter(func, sentinel) */
 
 void misc_init(void);
 

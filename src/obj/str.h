@@ -90,11 +90,31 @@ Value obj_format(Value v, Value spec);   /* format(v, spec) */
 Value obj_format_builtin(Value v, Value spec);
 Value str_format_with(Value fmt, Value *args, size_t nargs, Value kwnames, Value mapping);
 Value str_format_spec(Value s, Value spec);
+/* str.format's parser, for _string (byte offsets into the format string):
+ * the parts of a replacement field "{name!conv:spec}" whose '{' precedes
+ * d[i]; the offset after its '}', or -1 with ValueError. */
+typedef struct FmtField {
+    int64_t name_s, name_e;
+    uint32_t conv;              /* 0: none */
+    int64_t spec_s, spec_e;     /* spec_e <= spec_s: no spec */
+    bool nested;                /* the spec holds replacement fields */
+} FmtField;
+int64_t fmt_parse_field(const char *d, int64_t n, int64_t i, FmtField *f);
+/* A field name's first part: its length; *index its value when it is
+ * decimal digits, else -1 (-2 with ValueError: too many digits). */
+int64_t fmt_field_first(const char *s, int64_t n, int64_t *index);
+/* Its next ".attr" or "[key]" part from *pos: 1 (*is_attr, the name's
+ * byte range, *index as above), 0 at the end, -1 with ValueError. */
+int fmt_field_next(const char *s, int64_t n, int64_t *pos, bool *is_attr, int64_t *ns, int64_t *ne, int64_t *index);
 
 /* Unicode character data (str_methods.c, tables in str_unicode.inc) */
 bool unicode_isprintable(uint32_t c);
 int unicode_decimal_value(uint32_t c);     /* -1 if not a decimal digit */
 bool unicode_isspace(uint32_t c);
+uint32_t unicode_tolower(uint32_t c);      /* simple mappings */
+uint32_t unicode_toupper(uint32_t c);
+bool unicode_isalnum(uint32_t c);
+bool unicode_isdecimal(uint32_t c);
 
 void str_init(void);
 

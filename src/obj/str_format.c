@@ -400,12 +400,58 @@ static int64_t get_integer(const char *s, int64_t n) {
     return acc;
 }
 
-/* The object a field name designates: "name", "0", "" (automatic), then
- * any ".attr" and "[key]" parts. */
-static Value get_field(FmtCtx *c, const char *s, int64_t n) {
+/* The first part of a field name s[0..n) ("name", "0" or "" before any
+ * ".attr" or "[key]"): its length; *index is its value when it is made of
+ * decimal digits, else -1 (-2 with ValueError when too big). */
+int64_t fmt_field_first(const char *s, int64_t n, int64_t *index) {
     int64_t p = 0;
     while (p < n && s[p] != '.' && s[p] != '[') p++;
-    int64_t idx = get_integer(s, p);
+    *index = get_integer(s, p);
+    return p;
+}
+
+/* The next ".attr" or "[key]" part of a field name s[0..n) at *pos:
+ * 1 with *is_attr, the name's range [*ns, *ne) and *index (its value when
+ * made of decimal digits, else -1), 0 at the end, -1 with ValueError. */
+int fmt_field_next(const char *s, int64_t n, int64_t *pos, bool *is_attr, int64_t *ns, int64_t *ne, int64_t *index) {
+    int64_t p = *pos;
+    if (p >= n) return 0;
+    char ch = s[p++];
+    int64_t start = p;
+    if (ch == '.') {
+        while (p < n && s[p] != '.' && s[p] != '[') p++;
+        *is_attr = true;
+        *ns = start;
+        *ne = p;
+        *index = -1;
+    } else if (ch == '[') {
+        while (p < n && s[p] != ']') p++;
+        if (p == n) {
+            err_set(&exc_ValueError, "Missing ']' in format field");
+            return -1;
+        }
+        *is_attr = false;
+        *ns = start;
+        *ne = p++;
+        *index = get_integer(s + start, *ne - start);
+        if (*index == -2) return -1;
+    } else {
+        err_set(&exc_ValueError, "Only '.' or '[' may follow ']' in format field specifier");
+        return -1;
+    }
+    *pos = p;
+    if (*ne == *ns) {
+        err_set(&exc_ValueError, "Empty attribute in format string");
+        return -1;
+    }
+    return 1;
+}
+
+/* The object a field name designates: "name", "0" or "" (automatic), then
+ * any ".attr" and "[key]" parts. */
+static Value get_field(FmtCtx *c, const char *s, int64_t n) {
+    int64_t idx;
+    int64_t p = fmt_field_first(s, n, &idx);
     if (idx == -2) return VNULL;
     bool empty = p == 0, numeric = empty || idx >= 0;
     if (numeric) {
@@ -441,35 +487,22 @@ static Value get_field(FmtCtx *c, const char *s, int64_t n) {
                               (ssize_t)idx);
         obj = c->args[idx];
     }
-    while (p < n) {
-        char ch = s[p++];
-        int64_t start = p;
-        if (ch == '.') {
-            while (p < n && s[p] != '.' && s[p] != '[') p++;
-            if (p == start) return err_set(&exc_ValueError, "Empty attribute in format string");
-            obj = obj_getattr(obj, str_new(s + start, (size_t)(p - start)));
-        } else if (ch == '[') {
-            while (p < n && s[p] != ']') p++;
-            if (p == n) return err_set(&exc_ValueError, "Missing ']' in format field");
-            int64_t kn = p - start;
-            p++;
-            int64_t ki = get_integer(s + start, kn);
-            if (ki == -2) return VNULL;
-            if (kn == 0) return err_set(&exc_ValueError, "Empty attribute in format string");
-            obj = obj_getitem(obj, ki >= 0 ? int_from_i64(ki) : str_new(s + start, (size_t)kn));
-        } else {
-            return err_set(&exc_ValueError, "Only '.' or '[' may follow ']' in format field specifier");
-        }
+    bool is_attr;
+    int64_t ns, ne, ki;
+    int r;
+    while ((r = fmt_field_next(s, n, &p, &is_attr, &ns, &ne, &ki)) > 0) {
+        if (is_attr) obj = obj_getattr(obj, str_new(s + ns, (size_t)(ne - ns)));
+        else obj = obj_getitem(obj, ki >= 0 ? int_from_i64(ki) : str_new(s + ns, (size_t)(ne - ns)));
         if (!obj) return VNULL;
     }
-    return obj;
+    return r < 0 ? VNULL : obj;
 }
 
 static int format_build(FmtCtx *c, const char *d, int64_t n, int depth, Buf *out);
 
-/* One replacement field; d[i] follows its '{'. Returns the offset after
- * its '}' or -1 with an exception set. */
-static int64_t format_field(FmtCtx *c, const char *d, int64_t n, int64_t i, int depth, Buf *out) {
+/* Parse the replacement field whose '{' precedes d[i] (of d[0..n)) into
+ * *f: the offset after its closing '}', or -1 with ValueError. */
+int64_t fmt_parse_field(const char *d, int64_t n, int64_t i, FmtField *f) {
     int64_t k = i;
     char ch = 0;
     while (k < n) {
@@ -487,10 +520,11 @@ static int64_t format_field(FmtCtx *c, const char *d, int64_t n, int64_t i, int 
         if (ch == '}' || ch == ':' || ch == '!') break;
         ch = 0;
     }
-    int64_t name_end = ch ? k - 1 : k;
-    uint32_t conv = 0;
-    int64_t spec_s = 0, spec_e = 0;
-    bool nested = false;
+    f->name_s = i;
+    f->name_e = ch ? k - 1 : k;
+    f->conv = 0;
+    f->spec_s = f->spec_e = 0;
+    f->nested = false;
     if (ch == '!' || ch == ':') {
         bool have_spec = true;
         if (ch == '!') {
@@ -499,8 +533,8 @@ static int64_t format_field(FmtCtx *c, const char *d, int64_t n, int64_t i, int 
                 return -1;
             }
             int l = 1;
-            conv = (unsigned char)d[k];
-            if (conv >= 0x80) conv = utf8_decode(d + k, &l);
+            f->conv = (unsigned char)d[k];
+            if (f->conv >= 0x80) f->conv = utf8_decode(d + k, &l);
             k += l;
             if (k < n) {
                 char c2 = d[k++];
@@ -512,12 +546,12 @@ static int64_t format_field(FmtCtx *c, const char *d, int64_t n, int64_t i, int 
             }
         }
         if (have_spec) {
-            spec_s = k;
+            f->spec_s = k;
             int count = 1;
             while (k < n) {
                 char c2 = d[k++];
                 if (c2 == '{') {
-                    nested = true;
+                    f->nested = true;
                     count++;
                 } else if (c2 == '}' && --count == 0) {
                     break;
@@ -527,13 +561,25 @@ static int64_t format_field(FmtCtx *c, const char *d, int64_t n, int64_t i, int 
                 err_set(&exc_ValueError, "unmatched '{' in format spec");
                 return -1;
             }
-            spec_e = k - 1;
+            f->spec_e = k - 1;
         }
     } else if (ch != '}') {
         err_set(&exc_ValueError, "expected '}' before end of string");
         return -1;
     }
-    Value obj = get_field(c, d + i, name_end - i);
+    return k;
+}
+
+/* One replacement field; d[i] follows its '{'. Returns the offset after
+ * its '}' or -1 with an exception set. */
+static int64_t format_field(FmtCtx *c, const char *d, int64_t n, int64_t i, int depth, Buf *out) {
+    FmtField f;
+    int64_t k = fmt_parse_field(d, n, i, &f);
+    if (k < 0) return -1;
+    uint32_t conv = f.conv;
+    int64_t spec_s = f.spec_s, spec_e = f.spec_e;
+    bool nested = f.nested;
+    Value obj = get_field(c, d + f.name_s, f.name_e - f.name_s);
     if (!obj) return -1;
     switch (conv) {
     case 0: break;

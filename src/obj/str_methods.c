@@ -143,6 +143,30 @@ static uint32_t map_simple(uint32_t c, char kind) {
     }
 }
 
+/* Simple (one code point) case mappings and the classes the regex engine
+ * (_sre) tests, as CPython's Py_UNICODE_TOLOWER & co: a letter whose full
+ * mapping has several code points maps to the first of them. */
+static uint32_t map_one(uint32_t c, char kind) {
+    const char *full = case_full(c, kind);
+    if (full) {
+        int len;
+        return utf8_decode(full, &len);
+    }
+    return map_simple(c, kind);
+}
+uint32_t unicode_tolower(uint32_t c) {
+    if (c < 128) return c >= 'A' && c <= 'Z' ? c + 32 : c;
+    return map_one(c, 'l');
+}
+uint32_t unicode_toupper(uint32_t c) {
+    if (c < 128) return c >= 'a' && c <= 'z' ? c - 32 : c;
+    return map_one(c, 'u');
+}
+bool unicode_isalnum(uint32_t c) {
+    return (cp_props(c) & (UP_ALPHA | UP_DECIMAL | UP_DIGIT | UP_NUMERIC)) != 0;
+}
+bool unicode_isdecimal(uint32_t c) { return (cp_props(c) & UP_DECIMAL) != 0; }
+
 static void put_cp(Buf *b, uint32_t c) {
     if (c < 0x80) {
         buf_putc(b, (char)c);
@@ -1354,86 +1378,6 @@ int codec_lookup(Value name) {
 }
 
 
-static bool is_surrogate(uint32_t c) { return c >= 0xD800 && c <= 0xDFFF; }
-
-static bool codec_can_encode(int codec, uint32_t c) {
-    switch (codec) {
-    case CODEC_ASCII: return c < 0x80;
-    case CODEC_LATIN1: return c < 0x100;
-    default: return !is_surrogate(c);
-    }
-}
-
-static void codec_put(Buf *b, int codec, uint32_t c) {
-    switch (codec) {
-    case CODEC_UTF8: put_cp(b, c); break;
-    case CODEC_ASCII:
-    case CODEC_LATIN1: buf_putc(b, (char)c); break;
-    case CODEC_UTF16:
-    case CODEC_UTF16LE:
-    case CODEC_UTF16BE: {
-        uint16_t units[2];
-        int nu = 1;
-        if (c >= 0x10000) {
-            units[0] = (uint16_t)(0xD800 + ((c - 0x10000) >> 10));
-            units[1] = (uint16_t)(0xDC00 + ((c - 0x10000) & 0x3FF));
-            nu = 2;
-        } else {
-            units[0] = (uint16_t)c;
-        }
-        for (int k = 0; k < nu; k++) {
-            if (codec == CODEC_UTF16BE) {
-                buf_putc(b, (char)(units[k] >> 8));
-                buf_putc(b, (char)(units[k] & 0xFF));
-            } else {
-                buf_putc(b, (char)(units[k] & 0xFF));
-                buf_putc(b, (char)(units[k] >> 8));
-            }
-        }
-        break;
-    }
-    default:
-        for (int k = 0; k < 4; k++) {
-            int shift = codec == CODEC_UTF32BE ? 24 - 8 * k : 8 * k;
-            buf_putc(b, (char)((c >> shift) & 0xFF));
-        }
-    }
-}
-
-/* The character as a str literal escape for error messages ('\xe9'). */
-static void put_char_escape(Buf *b, uint32_t c) {
-    if (c < 0x100) buf_printf(b, "\\x%02x", c);
-    else if (c < 0x10000) buf_printf(b, "\\u%04x", c);
-    else buf_printf(b, "\\U%08x", c);
-}
-
-static Value encode_error(int codec, const char *d, int64_t n, int64_t pos_cp, int64_t i0, uint32_t c) {
-    /* the error covers the whole run of unencodable characters */
-    int64_t end = pos_cp + 1, i = i0;
-    next_cp(d, &i);
-    while (i < n) {
-        int64_t k = i;
-        uint32_t c2 = next_cp(d, &k);
-        if (codec_can_encode(codec, c2)) break;
-        i = k;
-        end++;
-    }
-    const char *reason = codec == CODEC_ASCII ? "ordinal not in range(128)"
-                       : codec == CODEC_LATIN1 ? "ordinal not in range(256)"
-                                           : "surrogates not allowed";
-    Buf b;
-    buf_init(&b, 96);
-    if (end - pos_cp == 1) {
-        buf_printf(&b, "'%s' codec can't encode character '", codec_names[codec]);
-        put_char_escape(&b, c);
-        buf_printf(&b, "' in position %lld: %s", (long long)pos_cp, reason);
-    } else {
-        buf_printf(&b, "'%s' codec can't encode characters in position %lld-%lld: %s", codec_names[codec],
-                   (long long)pos_cp, (long long)(end - 1), reason);
-    }
-    return err_set(&exc_UnicodeEncodeError, b.data);
-}
-
 static Value str_encode_m(Value *args, size_t nargs, Value kwnames) {
     static const char *const kwlist[] = {"encoding", "errors"};
     Value a[2];
@@ -1442,11 +1386,7 @@ static Value str_encode_m(Value *args, size_t nargs, Value kwnames) {
         return err_format(&exc_TypeError, "encode() argument 'encoding' must be str, not %s", clinic_tname(a[0]));
     if (a[1] && !str_check(a[1]))
         return err_format(&exc_TypeError, "encode() argument 'errors' must be str, not %s", clinic_tname(a[1]));
-    int codec = CODEC_UTF8;
-    if (a[0]) {
-        codec = codec_lookup(a[0]);
-        if (codec < 0) return err_format(&exc_LookupError, "unknown encoding: %U", a[0]);
-    }
+    int codec = a[0] ? codec_lookup(a[0]) : CODEC_UTF8;
     Value s = args[0];
     const char *d = str_data(s);
     int64_t n = str_nbytes(s);
@@ -1465,60 +1405,7 @@ static Value str_encode_m(Value *args, size_t nargs, Value kwnames) {
         }
         if (clean) return bytes_new(d, (size_t)n);
     }
-    Buf b;
-    buf_init(&b, (size_t)n * (codec >= CODEC_UTF32 ? 4 : codec >= CODEC_UTF16 ? 2 : 1) + 4);
-    if (codec == CODEC_UTF16) codec_put(&b, CODEC_UTF16LE, 0xFEFF);
-    if (codec == CODEC_UTF32) codec_put(&b, CODEC_UTF32LE, 0xFEFF);
-    int put_codec = codec == CODEC_UTF16 ? CODEC_UTF16LE : codec == CODEC_UTF32 ? CODEC_UTF32LE : codec;
-    const char *errors = a[1] ? str_data(a[1]) : "strict";
-    int64_t i = 0, pos = 0;
-    while (i < n) {
-        int64_t i0 = i;
-        uint32_t c = next_cp(d, &i);
-        if (codec_can_encode(codec, c)) {
-            codec_put(&b, put_codec, c);
-            pos++;
-            continue;
-        }
-        if (!strcmp(errors, "strict")) {
-            return encode_error(codec, d, n, pos, i0, c);
-        } else if (!strcmp(errors, "ignore")) {
-        } else if (!strcmp(errors, "replace")) {
-            codec_put(&b, put_codec, '?');
-        } else if (!strcmp(errors, "xmlcharrefreplace")) {
-            char tmp[16];
-            snprintf(tmp, sizeof tmp, "&#%u;", (unsigned)c);
-            for (char *t = tmp; *t; t++) codec_put(&b, put_codec, (unsigned char)*t);
-        } else if (!strcmp(errors, "backslashreplace")) {
-            Buf e;
-            buf_init(&e, 12);
-            put_char_escape(&e, c);
-            for (size_t k = 0; k < e.len; k++) codec_put(&b, put_codec, (unsigned char)e.data[k]);
-        } else if (!strcmp(errors, "surrogateescape")) {
-            /* lone surrogates U+DC80..U+DCFF stand for undecodable bytes */
-            if (c < 0xDC80 || c > 0xDCFF || codec > CODEC_LATIN1) return encode_error(codec, d, n, pos, i0, c);
-            buf_putc(&b, (char)(c - 0xDC00));
-        } else if (!strcmp(errors, "surrogatepass")) {
-            if (!is_surrogate(c) || codec == CODEC_ASCII || codec == CODEC_LATIN1)
-                return encode_error(codec, d, n, pos, i0, c);
-            if (codec == CODEC_UTF8) buf_put(&b, d + i0, (size_t)(i - i0));
-            else if (codec >= CODEC_UTF32) codec_put(&b, put_codec, c);
-            else {
-                /* one 16-bit unit holding the surrogate itself */
-                if (put_codec == CODEC_UTF16BE) {
-                    buf_putc(&b, (char)(c >> 8));
-                    buf_putc(&b, (char)(c & 0xFF));
-                } else {
-                    buf_putc(&b, (char)(c & 0xFF));
-                    buf_putc(&b, (char)(c >> 8));
-                }
-            }
-        } else {
-            return err_format(&exc_LookupError, "unknown error handler name '%s'", errors);
-        }
-        pos++;
-    }
-    return bytes_new(b.data, b.len);
+    return codec_encode_str(s, a[0], a[1]);
 }
 
 /* ---- translate / maketrans --------------------------------------------------------- */

@@ -1545,6 +1545,80 @@ static int type_set_module(Value self, Value v) {
 }
 static Value type_get_mro(Value self) { return V_AS(Type, self)->mro; }
 static Value type_get_bases(Value self) { return V_AS(Type, self)->bases; }
+
+static Value best_base(Value bases);
+static Type *solid_base(Type *t);
+
+static void recompute_mros(Type *t, int depth) {
+    for (size_t i = 0; t->subclasses && i < gc_weak_list_len(t->subclasses) && depth < 100; i++) {
+        Type *sub = gc_weak_list_get(t->subclasses, i);
+        if (!sub || !type_has_flag(sub, TF_HEAPTYPE)) continue;
+        Value mro = compute_mro(sub);
+        if (mro) sub->mro = mro;
+        else err_clear();
+        recompute_mros(sub, depth + 1);
+    }
+}
+
+/* C.__bases__ = (...): a heap class may change its bases when the instance
+   layout stays the same; its MRO and its subclasses' are recomputed */
+static int type_set_bases(Value self, Value v) {
+    Type *t = V_AS(Type, self);
+    if (!type_has_flag(t, TF_HEAPTYPE)) {
+        err_format(&exc_TypeError, "cannot set '__bases__' attribute of immutable type '%s'", t->tname);
+        return -1;
+    }
+    if (!v) {
+        err_format(&exc_TypeError, "cannot delete '__bases__' attribute of immutable type '%s'", t->tname);
+        return -1;
+    }
+    if (!tuple_check(v)) {
+        err_format(&exc_TypeError, "can only assign tuple to %s.__bases__, not %T", t->tname, v);
+        return -1;
+    }
+    if (tuple_size(v) == 0) {
+        err_format(&exc_TypeError, "can only assign non-empty tuple to %s.__bases__, not ()", t->tname);
+        return -1;
+    }
+    for (int64_t i = 0; i < tuple_size(v); i++) {
+        Value b = tuple_get(v, i);
+        if (!type_check(b)) {
+            err_format(&exc_TypeError, "%s.__bases__ must be tuple of classes, not '%T'", t->tname, b);
+            return -1;
+        }
+        if (type_is_subtype(V_AS(Type, b), t)) {
+            err_set(&exc_TypeError, "a __bases__ item causes an inheritance cycle");
+            return -1;
+        }
+    }
+    Value nb = best_base(v);
+    if (!nb) return -1;
+    Type *new_base = V_AS(Type, nb);
+    if (solid_base(new_base) != solid_base(t->base)) {
+        err_format(&exc_TypeError, "__bases__ assignment: '%s' object layout differs from '%s'", new_base->tname,
+                   t->base->tname);
+        return -1;
+    }
+    Value old_bases = t->bases;
+    Type *old_base = t->base;
+    t->bases = v;
+    t->base = new_base;
+    Value mro = compute_mro(t);
+    if (!mro) {
+        t->bases = old_bases;
+        t->base = old_base;
+        return -1;
+    }
+    t->mro = mro;
+    for (int64_t i = 0; i < tuple_size(v); i++) {
+        Type *b = V_AS(Type, tuple_get(v, i));
+        if (!b->subclasses) b->subclasses = gc_weak_list_new();
+        gc_weak_list_add(b->subclasses, t);
+    }
+    recompute_mros(t, 0);
+    type_modified(t);
+    return 0;
+}
 static Value type_get_base(Value self) {
     Type *b = V_AS(Type, self)->base;
     return b ? V_FROM_PTR(b) : V_NONE;
@@ -1603,7 +1677,7 @@ static const GetSetDef type_getsets[] = {
     {"__qualname__", type_get_qualname, type_set_qualname, NULL},
     {"__module__", type_get_module, type_set_module, NULL},
     {"__mro__", type_get_mro, NULL, NULL},
-    {"__bases__", type_get_bases, NULL, NULL},
+    {"__bases__", type_get_bases, type_set_bases, NULL},
     {"__base__", type_get_base, NULL, NULL},
     {"__dict__", type_get_dict, NULL, NULL},
     {"__doc__", type_get_doc, NULL, NULL},
@@ -1793,9 +1867,8 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     t->dict = dict_copy(ns);
     if (qn) dict_del(t->dict, NAME(__qualname__));
     /* What match patterns accept, declared the way CPython's ABCMeta reads
-     * it from collections.abc's Sequence (1 << 5) and Mapping (1 << 6):
-     * lib/collections.py's UserList, UserDict... declare it, as CPython
-     * derives them from those ABCs. */
+     * it from collections.abc's Sequence (1 << 5) and Mapping (1 << 6);
+     * subclasses inherit the flags. */
     Value abcf = dict_get_cstr(t->dict, "__abc_tpflags__");
     if (abcf) {
         if (v_is_int(abcf)) {
@@ -1817,7 +1890,10 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
             dict_set(t->dict, NAME(__module__), mn);
         }
     }
-    if (!dict_get_str(t->dict, NAME(__doc__))) dict_set(t->dict, NAME(__doc__), V_NONE);
+    /* __doc__ defaults to None, unless __slots__ name it (typing's
+       _SpecialForm): CPython checks slots against the class body itself */
+    bool doc_defaulted = !dict_get_str(t->dict, NAME(__doc__));
+    if (doc_defaulted) dict_set(t->dict, NAME(__doc__), V_NONE);
     /* layout */
     Value slots = dict_get_str(t->dict, NAME(__slots__));
     int32_t hint = 0;
@@ -1910,6 +1986,10 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     /* checked against the class body's names before any member is added:
        a name may repeat in __slots__ (datetime's date.__slots__ +
        time.__slots__ both hold '_hashcode'); the last one wins, as CPython */
+    if (doc_defaulted && slot_names) {
+        for (int64_t i = 0; i < list_size(slot_names); i++)
+            if (list_get(slot_names, i) == NAME(__doc__)) dict_del(t->dict, NAME(__doc__));
+    }
     for (int64_t i = 0; slot_names && i < list_size(slot_names); i++)
         if (dict_get_str(t->dict, list_get(slot_names, i)))
             return err_format(&exc_ValueError, "%R in __slots__ conflicts with class variable", list_get(slot_names, i));

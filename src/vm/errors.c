@@ -107,6 +107,114 @@ static Value exc_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static int set_attr_c(Value obj, const char *name, Value v) { return instance_set_attr(obj, str_intern_cstr(name), v); }
 
+/* The fields of UnicodeEncodeError, UnicodeDecodeError and
+ * UnicodeTranslateError (CPython's members encoding, object, start, end,
+ * reason): a list of five in ExcObject.value, None until set. */
+enum { UERR_ENCODING, UERR_OBJECT, UERR_START, UERR_END, UERR_REASON };
+
+static Value *uerr_fields(Value v) {
+    ExcObject *e = V_AS(ExcObject, v);
+    if (!e->value || !list_check(e->value)) {
+        Value none[5] = {V_NONE, V_NONE, V_NONE, V_NONE, V_NONE};
+        e->value = list_from_array(none, 5);
+    }
+    return list_items(e->value);
+}
+
+/* UnicodeEncodeError(encoding, object: str, start, end, reason),
+ * UnicodeDecodeError(encoding, object: bytes-like, start, end, reason),
+ * UnicodeTranslateError(object: str, start, end, reason): checked as
+ * CPython's PyArg_ParseTuple formats, kept as attributes. */
+static int unicode_error_init(Value self, Type *t, Value *args, size_t nargs) {
+    bool translate = type_is_subtype(t, &exc_UnicodeTranslateError);
+    bool decode = type_is_subtype(t, &exc_UnicodeDecodeError);
+    size_t want = translate ? 4 : 5;
+    if (nargs != want) {
+        err_format(&exc_TypeError, "function takes exactly %d arguments (%zd given)", (int)want, (ssize_t)nargs);
+        return -1;
+    }
+    size_t o = translate ? 0 : 1;
+    if (!translate && !str_check(args[0])) {
+        err_format(&exc_TypeError, "argument 1 must be str, not %s", args[0] == V_NONE ? "None" : type_of(args[0])->tname);
+        return -1;
+    }
+    Value obj = args[o];
+    if (decode) {
+        const char *p;
+        int64_t n;
+        if (!bytes_check(obj)) {
+            if (!byteslike_view(obj, &p, &n)) {
+                err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", obj);
+                return -1;
+            }
+            obj = bytes_new(p, (size_t)n);
+        }
+    } else if (!str_check(obj)) {
+        err_format(&exc_TypeError, "argument %d must be str, not %s", (int)o + 1,
+                   obj == V_NONE ? "None" : type_of(obj)->tname);
+        return -1;
+    }
+    for (size_t k = o + 1; k < o + 3; k++)
+        if (!int_check(args[k])) {
+            err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", args[k]);
+            return -1;
+        }
+    if (!str_check(args[o + 3])) {
+        err_format(&exc_TypeError, "argument %d must be str, not %s", (int)o + 4,
+                   args[o + 3] == V_NONE ? "None" : type_of(args[o + 3])->tname);
+        return -1;
+    }
+    Value *f = uerr_fields(self);
+    f[UERR_ENCODING] = translate ? V_NONE : args[0];
+    f[UERR_OBJECT] = obj;
+    f[UERR_START] = args[o + 1];
+    f[UERR_END] = args[o + 2];
+    f[UERR_REASON] = args[o + 3];
+    return 0;
+}
+
+/* str() of a UnicodeError with its attributes set; VNULL with no error
+ * when they are not (the generic str then applies). */
+static Value unicode_error_str(Value v, Type *t) {
+    /* an exception raised from C with just a message (err_set) has no
+       fields: the generic str applies */
+    if (!V_AS(ExcObject, v)->value) return VNULL;
+    Value *f = uerr_fields(v);
+    Value obj = f[UERR_OBJECT], sv = f[UERR_START], ev = f[UERR_END], rv = f[UERR_REASON];
+    if (obj == V_NONE || !int_check(sv) || !int_check(ev)) return str_empty;
+    bool translate = type_is_subtype(t, &exc_UnicodeTranslateError);
+    bool decode = type_is_subtype(t, &exc_UnicodeDecodeError);
+    Value reason = obj_str(rv);
+    if (!reason) return VNULL;
+    Value enc = VNULL;
+    if (!translate) {
+        enc = obj_str(f[UERR_ENCODING]);
+        if (!enc) return VNULL;
+    }
+    int64_t start = int_as_i64(sv), end = int_as_i64(ev);
+    if (err_occurred()) return VNULL;
+    int64_t len = decode ? (bytes_check(obj) ? bytes_size(obj) : -1) : (str_check(obj) ? str_len(obj) : -1);
+    if (len < 0) return str_empty;
+    if (start >= 0 && start < len && end == start + 1) {
+        if (decode)
+            return str_printf("'%U' codec can't decode byte 0x%c%c in position %lld: %U", enc,
+                              "0123456789abcdef"[(unsigned char)bytes_data(obj)[start] >> 4],
+                              "0123456789abcdef"[(unsigned char)bytes_data(obj)[start] & 15], (long long)start, reason);
+        uint32_t c = str_char_at(obj, start);
+        char esc[16];
+        if (c <= 0xFF) snprintf(esc, sizeof esc, "\\x%02x", c);
+        else if (c <= 0xFFFF) snprintf(esc, sizeof esc, "\\u%04x", c);
+        else snprintf(esc, sizeof esc, "\\U%08x", c);
+        if (translate) return str_printf("can't translate character '%s' in position %lld: %U", esc, (long long)start, reason);
+        return str_printf("'%U' codec can't encode character '%s' in position %lld: %U", enc, esc, (long long)start, reason);
+    }
+    if (translate)
+        return str_printf("can't translate characters in position %lld-%lld: %U", (long long)start, (long long)(end - 1),
+                          reason);
+    return str_printf("'%U' codec can't %s in position %lld-%lld: %U", enc, decode ? "decode bytes" : "encode characters",
+                      (long long)start, (long long)(end - 1), reason);
+}
+
 static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
     ExcObject *e = V_AS(ExcObject, self);
     Type *t = e->hdr.type;
@@ -133,13 +241,22 @@ static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
             for (int64_t i = 0; i < tuple_size(info) && i < 6; i++) set_attr_c(self, fields[i], tuple_get(info, i));
         }
     } else if (type_is_subtype(t, &exc_OSError)) {
-        if (nargs >= 2) {
+        /* OSError(errno, strerror[, filename[, winerror[, filename2]]]):
+           with file names, args keeps only the first two (as CPython) */
+        if (nargs >= 2 && nargs <= 5) {
             set_attr_c(self, "errno", args[0]);
             set_attr_c(self, "strerror", args[1]);
-            if (nargs >= 3) set_attr_c(self, "filename", args[2]);
+            if (nargs >= 3) {
+                set_attr_c(self, "filename", args[2]);
+                if (nargs == 5) set_attr_c(self, "filename2", args[4]);
+                exc_set_args(e, tuple_from_array(args, 2));
+            }
         }
     } else if (type_is_subtype(t, &exc_ImportError)) {
         set_attr_c(self, "msg", nargs == 1 ? args[0] : V_NONE);
+    } else if (type_is_subtype(t, &exc_UnicodeEncodeError) || type_is_subtype(t, &exc_UnicodeDecodeError) ||
+               type_is_subtype(t, &exc_UnicodeTranslateError)) {
+        return unicode_error_init(self, t, args, nargs);
     }
     return 0;
 }
@@ -172,6 +289,9 @@ static Value exc_str(Value v) {
     }
     if (type_is_subtype(t, &exc_OSError) && n >= 2) {
         Value fn = exc_attr_or_none(v, "filename");
+        Value fn2 = exc_attr_or_none(v, "filename2");
+        if (fn != V_NONE && fn2 != V_NONE)
+            return str_printf("[Errno %S] %S: %R -> %R", tuple_get(e->args, 0), tuple_get(e->args, 1), fn, fn2);
         if (fn != V_NONE)
             return str_printf("[Errno %S] %S: %R", tuple_get(e->args, 0), tuple_get(e->args, 1), fn);
         return str_printf("[Errno %S] %S", tuple_get(e->args, 0), tuple_get(e->args, 1));
@@ -179,6 +299,11 @@ static Value exc_str(Value v) {
     if (type_is_subtype(t, &exc_ImportError)) {
         Value msg = exc_attr_or_none(v, "msg");
         if (msg != V_NONE) return obj_str(msg);
+    }
+    if (type_is_subtype(t, &exc_UnicodeEncodeError) || type_is_subtype(t, &exc_UnicodeDecodeError) ||
+        type_is_subtype(t, &exc_UnicodeTranslateError)) {
+        Value r = unicode_error_str(v, t);
+        if (r || err_occurred()) return r;
     }
     if (n == 0) return str_empty;
     if (n == 1) return obj_str(tuple_get(e->args, 0));
@@ -275,6 +400,40 @@ static const GetSetDef stopiteration_getsets[] = {
 
 static const GetSetDef systemexit_getsets[] = {
     {"code", exc_get_value, exc_set_value, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static int uerr_set(Value v, int field, Value x) {
+    if (field == UERR_START || field == UERR_END) {
+        if (!x) {
+            err_set(&exc_TypeError, "can't delete numeric/char attribute");
+            return -1;
+        }
+        if (!int_check(x)) {
+            err_set(&exc_TypeError, "an integer is required");
+            return -1;
+        }
+    }
+    uerr_fields(v)[field] = x ? x : V_NONE;
+    return 0;
+}
+
+#define UERR_ACCESSORS(field, name)                                                 \
+    static Value uerr_get_##name(Value v) { return uerr_fields(v)[field]; }         \
+    static int uerr_set_##name(Value v, Value x) { return uerr_set(v, field, x); }
+UERR_ACCESSORS(UERR_ENCODING, encoding)
+UERR_ACCESSORS(UERR_OBJECT, object)
+UERR_ACCESSORS(UERR_START, start)
+UERR_ACCESSORS(UERR_END, end)
+UERR_ACCESSORS(UERR_REASON, reason)
+#undef UERR_ACCESSORS
+
+static const GetSetDef unicodeerror_getsets[] = {
+    {"encoding", uerr_get_encoding, uerr_set_encoding, NULL},
+    {"object", uerr_get_object, uerr_set_object, NULL},
+    {"start", uerr_get_start, uerr_set_start, NULL},
+    {"end", uerr_get_end, uerr_set_end, NULL},
+    {"reason", uerr_get_reason, uerr_set_reason, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -820,7 +979,9 @@ typedef struct ExcPrinter {
     int group_depth;    /* 0 outside any group */
     int chain_depth;
     bool need_close;
-    bool flat;          /* groups printed as plain exceptions (the unraisable report, as 3.11) */
+    bool flat;          /* the unraisable report, as 3.11's hook writes it: no chained
+                           exceptions, groups as plain exceptions, "Type: str(exc)"
+                           always with its ": ", no notes, hints or SyntaxError lines */
 } ExcPrinter;
 
 static void put_margin(ExcPrinter *p, const char *margin) {
@@ -856,7 +1017,7 @@ static void format_exception_only(ExcPrinter *p, Value exc) {
     Value message = VNULL;
     Buf tmp;
     buf_init(&tmp, 128);
-    bool syntax = format_syntax_error(&tmp, exc, &message);
+    bool syntax = !p->flat && format_syntax_error(&tmp, exc, &message);
     emit_lines(p, &tmp, NULL);
     /* the exception line: the margin once, before it */
     tmp.len = 0;
@@ -868,11 +1029,11 @@ static void format_exception_only(ExcPrinter *p, Value exc) {
             err_clear();
             buf_puts(&tmp, ": <exception str() failed>");
         } else {
-            if (str_len(s) > 0) buf_puts(&tmp, ": ");
+            if (str_len(s) > 0 || p->flat) buf_puts(&tmp, ": ");
             write_str(&tmp, s);
         }
     }
-    if (!syntax) {
+    if (!syntax && !p->flat) {
         Value hint = offer_hint(exc);
         err_clear();
         if (hint) {
@@ -884,7 +1045,7 @@ static void format_exception_only(ExcPrinter *p, Value exc) {
     buf_putc(&tmp, '\n');
     put_margin(p, "| ");
     buf_put(p->out, tmp.data, tmp.len);
-    if (!syntax) {
+    if (!syntax && !p->flat) {
         tmp.len = 0;
         format_exception_notes(&tmp, exc);
         emit_lines(p, &tmp, NULL);
@@ -971,7 +1132,7 @@ static void print_chained(ExcPrinter *p, Value exc, const char *message) {
 static void print_exception_recursive(ExcPrinter *p, Value exc) {
     ExcObject *e = V_AS(ExcObject, exc);
     set_add(p->seen, v_int((int64_t)(exc >> 3)));
-    if (p->chain_depth < 100) {
+    if (p->chain_depth < 100 && !p->flat) {
         Value cause = e->cause, ctx = e->context;
         if (cause && exc_check(cause) && set_contains(p->seen, v_int((int64_t)(cause >> 3))) == 0)
             print_chained(p, cause, "\nThe above exception was the direct cause of the following exception:\n\n");
@@ -1049,11 +1210,20 @@ void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj) 
     sys_write_stderr(out.data, out.len);
 }
 
-void err_write_unraisable_msg(Value exc, const char *msg) {
+void err_write_unraisable_msg(Value exc, const char *msg) { err_write_unraisable_msg_obj(exc, msg, VNULL); }
+
+void err_write_unraisable_msg_obj(Value exc, const char *msg, Value obj) {
     Buf out;
     buf_init(&out, 256);
     Value saved = err_fetch();
-    buf_printf(&out, "Exception ignored %s:\n", msg);
+    buf_printf(&out, "Exception ignored %s:", msg);
+    if (obj) {
+        buf_putc(&out, ' ');
+        Value r = obj_repr(obj);
+        if (r) write_str(&out, r);
+        else err_clear();
+    }
+    buf_putc(&out, '\n');
     format_exception_chain(&out, exc, true);
     err_restore(saved);
     sys_write_stderr(out.data, out.len);
@@ -1079,6 +1249,9 @@ void errors_init(void) {
     }                                                                                \
     if (&exc_##name == &exc_StopIteration) type_add_getsets(&exc_##name, stopiteration_getsets); \
     if (&exc_##name == &exc_SystemExit) type_add_getsets(&exc_##name, systemexit_getsets);       \
+    if (&exc_##name == &exc_UnicodeEncodeError || &exc_##name == &exc_UnicodeDecodeError ||        \
+        &exc_##name == &exc_UnicodeTranslateError)                                               \
+        type_add_getsets(&exc_##name, unicodeerror_getsets);                                     \
     type_ready(&exc_##name);
     EXC_DEF(EXC_READY)
 #undef EXC_READY

@@ -96,7 +96,8 @@ typedef struct ExcObject {
     Value traceback;    /* Traceback or VNULL */
     Value cause;        /* exception or VNULL */
     Value context;      /* exception or VNULL */
-    Value value;        /* StopIteration.value, SystemExit.code; else VNULL */
+    Value value;        /* StopIteration.value, SystemExit.code, UnicodeError's
+                           five fields (a list, errors.c); else VNULL */
     Value name_scope;   /* NameError: (varnames, globals, builtins) where raised, for the hint */
     /* BaseExceptionGroup: .message (a str) and .exceptions (a tuple). Kept
      * in every exception rather than in a larger subtype so that all
@@ -165,6 +166,8 @@ int err_system_exit_status(Value exc);
 void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj);
 /* "Exception ignored <msg>:" report (CPython's _PyErr_WriteUnraisableMsg). */
 void err_write_unraisable_msg(Value exc, const char *msg);
+/* "Exception ignored <msg>: <repr(obj)>" (obj VNULL: as the above) */
+void err_write_unraisable_msg_obj(Value exc, const char *msg, Value obj);
 
 /* Raise type(errno, strerror(errno)[, filename]): with type OSError, the
  * subclass that names the error (FileNotFoundError...), as CPython's

@@ -621,10 +621,10 @@ int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Val
         for (int i = 0; i < n; i++) out[i] = (size_t)i < nargs ? args[i] : VNULL;
         return 0;
     }
-    if ((int64_t)nargs + nkw > n) {
-        /* too many in all: _PyArg_UnpackKeywords says so before anything
-           else ("keyword " when all were given by name) */
-        err_format(&exc_TypeError, "%s() takes at most %d %sargument%s (%zd given)", f, n, nargs == 0 ? "keyword " : "",
+    if (nargs + (size_t)nkw > (size_t)n) {
+        /* Argument Clinic counts all arguments first ("keyword" when only
+           keywords were given) */
+        err_format(&exc_TypeError, "%s() takes at most %d %sargument%s (%zd given)", f, n, nargs ? "" : "keyword ",
                    n == 1 ? "" : "s", (ssize_t)(nargs + (size_t)nkw));
         return -1;
     }
@@ -636,28 +636,41 @@ int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Val
         return -1;
     }
     for (int i = 0; i < n; i++) out[i] = (size_t)i < nargs ? args[i] : VNULL;
+    /* in Argument Clinic's order: missing positional-only arguments, a
+       missing argument, one given by name and position, an unknown keyword */
+    for (int i = 0; i < spec->nrequired && i < spec->nposonly; i++) {
+        if (out[i]) continue;
+        err_format(&exc_TypeError, "%s() takes %s %d positional argument%s (%zd given)", f,
+                   spec->nrequired < maxpos ? "at least" : "exactly", spec->nposonly, spec->nposonly == 1 ? "" : "s",
+                   (ssize_t)nargs);
+        return -1;
+    }
+    for (int i = 0; i < spec->nrequired; i++) {
+        if (out[i] || i < spec->nposonly) continue;
+        bool found = false;
+        for (int64_t k = 0; k < nkw && !found; k++) found = str_eq_cstr(tuple_get(kwnames, k), spec->names[i]);
+        if (found) continue;
+        if (i < maxpos)
+            err_format(&exc_TypeError, "%s() missing required argument '%s' (pos %d)", f, spec->names[i], i + 1);
+        else err_format(&exc_TypeError, "%s() missing required keyword-only argument '%s'", f, spec->names[i]);
+        return -1;
+    }
+    for (int64_t k = 0; k < nkw; k++) {
+        Value name = tuple_get(kwnames, k);
+        int i = spec->nposonly;
+        while (i < n && !str_eq_cstr(name, spec->names[i])) i++;
+        if (i < n && out[i]) {
+            err_format(&exc_TypeError, "argument for %s() given by name ('%s') and position (%d)", f, spec->names[i],
+                       i + 1);
+            return -1;
+        }
+        if (i < n) out[i] = args[nargs + (size_t)k];
+    }
     for (int64_t k = 0; k < nkw; k++) {
         Value name = tuple_get(kwnames, k);
         int i = spec->nposonly;
         while (i < n && !str_eq_cstr(name, spec->names[i])) i++;
         if (i == n) return err_format(&exc_TypeError, "'%U' is an invalid keyword argument for %s()", name, f), -1;
-        if (out[i]) {
-            err_format(&exc_TypeError, "argument for %s() given by name ('%s') and position (%d)", f, spec->names[i],
-                       i + 1);
-            return -1;
-        }
-        out[i] = args[nargs + (size_t)k];
-    }
-    for (int i = 0; i < spec->nrequired; i++) {
-        if (out[i]) continue;
-        if (i < spec->nposonly)
-            err_format(&exc_TypeError, "%s() takes %s %d positional argument%s (%zd given)", f,
-                       spec->nrequired < maxpos ? "at least" : "exactly", spec->nposonly,
-                       spec->nposonly == 1 ? "" : "s", (ssize_t)nargs);
-        else if (i < maxpos)
-            err_format(&exc_TypeError, "%s() missing required argument '%s' (pos %d)", f, spec->names[i], i + 1);
-        else err_format(&exc_TypeError, "%s() missing required keyword-only argument '%s'", f, spec->names[i]);
-        return -1;
     }
     return 0;
 }

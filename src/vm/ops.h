@@ -84,7 +84,7 @@ Value obj_call_special(Value obj, Value name, Value *args, size_t nargs, bool *f
     _(__length_hint__) _(__cause__) _(__context__) _(__traceback__)   \
     _(__sizeof__) _(__reduce__) _(__objclass__) _(__self__)           \
     _(__func__) _(__wrapped__) _(__dir__) _(__instancecheck__)        \
-    _(__subclasscheck__) _(__prepare__) _(__classcell__) _(__parameters__)            \
+    _(__subclasscheck__) _(__prepare__) _(__classcell__) _(__parameters__) _(__path__)            \
     _(__divmod__) _(__rdivmod__) _(__copy__) _(__deepcopy__)          \
     _(__complex__) _(__bytes__) _(__await__) _(__aiter__)             \
     _(__anext__) _(__aenter__) _(__aexit__) _(__match_args__)         \

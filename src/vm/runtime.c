@@ -47,6 +47,7 @@ void tpy_runtime_init(const char *executable) {
     module_init();
     misc_init();
     generic_alias_init();
+    namespace_init();
     gen_init();
     errors_init();
     tstate.sys_modules = dict_new();

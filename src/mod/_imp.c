@@ -1,0 +1,166 @@
+/* _imp.c: the import system's C half, as importlib._bootstrap expects it.
+ *
+ * tpy's `import` statement is implemented in C (import.c); importlib, when
+ * a program imports it, drives the same modules through these functions:
+ * builtin modules (BuiltinImporter), tpy's own embedded modules (frozen:
+ * FrozenImporter), the import lock. CPython's extension modules cannot be
+ * loaded: extension_suffixes() is empty, so importlib's path finder never
+ * offers a .so file, and create_dynamic refuses.
+ */
+#include "../front/compiler.h"
+#include "../runtime.h"
+#include "modules.h"
+
+Value import_builtin_create(Value name);   /* import.c: VNULL, no error: not builtin */
+Value import_frozen_source(Value name, const char **path);
+
+static Value i_is_builtin(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("is_builtin", nargs, 1, 1) < 0) return VNULL;
+    if (!str_check(args[0])) return err_format(&exc_TypeError, "is_builtin() argument must be str, not %T", args[0]);
+    Value names = import_builtin_module_names();
+    for (int64_t i = 0; i < tuple_size(names); i++)
+        if (obj_richcompare_bool(tuple_get(names, i), args[0], CMP_EQ) == 1)
+            return v_int(str_eq_cstr(args[0], "sys") || str_eq_cstr(args[0], "builtins") ? -1 : 1);
+    return v_int(0);
+}
+
+static Value i_create_builtin(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("create_builtin", nargs, 1, 1) < 0) return VNULL;
+    Value name = obj_getattr(args[0], NAME(name));
+    if (!name) return VNULL;
+    if (!str_check(name)) return err_format(&exc_TypeError, "name must be string, not %T", name);
+    Value m = dict_get(tstate.sys_modules, name);
+    if (m) return m;
+    m = import_builtin_create(name);
+    if (!m && !err_occurred()) return err_format(&exc_ImportError, "no built-in module named %U", name);
+    return m;
+}
+
+static Value i_exec_builtin(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("exec_builtin", nargs, 1, 1) < 0) return VNULL;
+    return v_int(0);
+}
+
+static Value i_is_frozen(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("is_frozen", nargs, 1, 1) < 0) return VNULL;
+    const char *path;
+    return v_bool(str_check(args[0]) && import_frozen_source(args[0], &path));
+}
+
+static Value i_is_frozen_package(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("is_frozen_package", nargs, 1, 1) < 0) return VNULL;
+    const char *path;
+    if (!str_check(args[0]) || !import_frozen_source(args[0], &path))
+        return err_format(&exc_ImportError, "No such frozen object named %R", args[0]);
+    return V_FALSE;
+}
+
+/* find_frozen(name) -> (None, ispkg, origname) or None (3.11's form) */
+static Value i_find_frozen(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"find_frozen", 1, 1, 1, {"name", "withdata", NULL}};
+    Value a[2];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    const char *path;
+    if (!str_check(a[0]) || !import_frozen_source(a[0], &path)) return V_NONE;
+    return tuple_pack(3, V_NONE, V_FALSE, a[0]);
+}
+
+static Value i_get_frozen_object(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("get_frozen_object", nargs, 1, 2) < 0) return VNULL;
+    const char *path;
+    Value src = str_check(args[0]) ? import_frozen_source(args[0], &path) : VNULL;
+    if (!src) return err_format(&exc_ImportError, "No such frozen object named %R", args[0]);
+    CodeObject *co = compile_source(str_data(src), (size_t)str_nbytes(src), path, COMPILE_MODULE);
+    return co ? V_FROM_PTR(co) : VNULL;
+}
+
+static Value i_init_frozen(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("init_frozen", nargs, 1, 1) < 0) return VNULL;
+    return import_name(args[0], VNULL, v_int(0), VNULL);
+}
+
+/* The import lock: tpy imports under the interpreter lock, one at a time;
+   the lock importlib asks for is re-entrant and per thread, as CPython's. */
+static uint64_t lock_owner;
+static int64_t lock_count;
+uint64_t gil_thread_ident(void);
+
+static Value i_acquire_lock(Value *args, size_t nargs, Value kwnames) {
+    lock_owner = gil_thread_ident();
+    lock_count++;
+    return V_NONE;
+}
+
+static Value i_release_lock(Value *args, size_t nargs, Value kwnames) {
+    if (lock_count == 0 || lock_owner != gil_thread_ident())
+        return err_set(&exc_RuntimeError, "not holding the import lock");
+    lock_count--;
+    return V_NONE;
+}
+
+static Value i_lock_held(Value *args, size_t nargs, Value kwnames) { return v_bool(lock_count > 0); }
+
+static Value i_extension_suffixes(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("extension_suffixes", nargs, 0, 0) < 0) return VNULL;
+    return list_new(0);
+}
+
+static Value i_create_dynamic(Value *args, size_t nargs, Value kwnames) {
+    Value name = nargs ? obj_getattr_opt(args[0], NAME(name)) : VNULL;
+    return err_format(&exc_ImportError, "tpy cannot load CPython extension modules (%R)", name ? name : V_NONE);
+}
+
+static Value i_exec_dynamic(Value *args, size_t nargs, Value kwnames) { return v_int(0); }
+
+/* _fix_co_filename(code, path): code objects keep the name they were
+   compiled under; tpy compiles each source once, under its path */
+static Value i_fix_co_filename(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("_fix_co_filename", nargs, 2, 2) < 0) return VNULL;
+    return V_NONE;
+}
+
+/* source_hash(key, source): SipHash in CPython; tpy writes no hash-based
+   .pyc files, and a hash is all importlib asks for */
+static Value i_source_hash(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"source_hash", 0, 2, 0, {"key", "source", NULL}};
+    Value a[2];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    const char *p;
+    int64_t n;
+    if (!byteslike_view(a[1], &p, &n)) return err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", a[1]);
+    uint64_t h = 1469598103934665603ull ^ (uint64_t)int_as_i64(a[0]);
+    for (int64_t i = 0; i < n; i++) h = (h ^ (uint8_t)p[i]) * 1099511628211ull;
+    return bytes_new((const char *)&h, 8);
+}
+
+static Value i_frozen_module_names(Value *args, size_t nargs, Value kwnames) { return tuple_empty; }
+static Value i_override_frozen(Value *args, size_t nargs, Value kwnames) { return v_int(-1); }
+
+static const MethodDef imp_functions[] = {
+    {"is_builtin", i_is_builtin, 0, NULL},
+    {"create_builtin", i_create_builtin, 0, NULL},
+    {"exec_builtin", i_exec_builtin, 0, NULL},
+    {"is_frozen", i_is_frozen, 0, NULL},
+    {"is_frozen_package", i_is_frozen_package, 0, NULL},
+    {"find_frozen", i_find_frozen, MF_KEYWORDS, NULL},
+    {"get_frozen_object", i_get_frozen_object, 0, NULL},
+    {"init_frozen", i_init_frozen, 0, NULL},
+    {"acquire_lock", i_acquire_lock, 0, NULL},
+    {"release_lock", i_release_lock, 0, NULL},
+    {"lock_held", i_lock_held, 0, NULL},
+    {"extension_suffixes", i_extension_suffixes, 0, NULL},
+    {"create_dynamic", i_create_dynamic, 0, NULL},
+    {"exec_dynamic", i_exec_dynamic, 0, NULL},
+    {"_fix_co_filename", i_fix_co_filename, 0, NULL},
+    {"source_hash", i_source_hash, MF_KEYWORDS, NULL},
+    {"_frozen_module_names", i_frozen_module_names, 0, NULL},
+    {"_override_frozen_modules_for_tests", i_override_frozen, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+Value _imp_module_create(void) {
+    Value m = module_new_cstr("_imp");
+    module_add_functions(m, imp_functions);
+    module_add(m, "check_hash_based_pycs", str_from_cstr("default"));
+    return m;
+}

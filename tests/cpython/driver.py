@@ -1,0 +1,80 @@
+"""Runs one CPython regression-test module under the running interpreter
+(tpy, or CPython itself for comparison) and prints one summary line.
+
+    tpy tests/cpython/driver.py test.test_int [SKIP_FILE]
+
+SKIP_FILE, written by run.py, lists test ids (one per line, "id<TAB>reason")
+that this interpreter skips or expects to fail: "skip" tests are not run
+(reported as skipped with the reason), "xfail" tests run and count as
+expected failures. The last line of output is
+
+    SUMMARY {"run": N, "passed": N, "failed": N, "errors": N, "skipped": N,
+             "xfail": N, "xpass": N}
+
+Everything else (the failures' tracebacks) goes to stderr.
+"""
+import json
+import sys
+import unittest
+
+
+def load_marks(path):
+    marks = {}
+    if path:
+        with open(path, encoding="utf-8") as f:
+            for line in f:
+                line = line.rstrip("\n")
+                if not line or line.startswith("#"):
+                    continue
+                kind, test_id, reason = line.split("\t", 2)
+                marks[test_id] = (kind, reason)
+    return marks
+
+
+def iter_tests(suite):
+    for t in suite:
+        if isinstance(t, unittest.TestSuite):
+            yield from iter_tests(t)
+        else:
+            yield t
+
+
+def main():
+    name = sys.argv[1]
+    marks = load_marks(sys.argv[2] if len(sys.argv) > 2 else None)
+    loader = unittest.TestLoader()
+    module = __import__(name, fromlist=["*"])
+    suite = loader.loadTestsFromModule(module)
+    used = set()
+    for test in iter_tests(suite):
+        test_id = test.id()
+        # marks may name a test or a whole class ("test.test_x.Class")
+        for key in (test_id, test_id.rsplit(".", 1)[0]):
+            if key in marks:
+                kind, reason = marks[key]
+                used.add(key)
+                method = getattr(test, test._testMethodName, None) if hasattr(test, "_testMethodName") else None
+                if method is None:
+                    continue
+                if kind == "skip":
+                    setattr(test, test._testMethodName, unittest.skip("tpy: " + reason)(method))
+                elif kind == "xfail":
+                    setattr(test, test._testMethodName, unittest.expectedFailure(method))
+                break
+    result = unittest.TextTestRunner(stream=sys.stderr, verbosity=1).run(suite)
+    failed = len(result.failures)
+    errors = len(result.errors)
+    skipped = len(result.skipped)
+    xfail = len(result.expectedFailures)
+    xpass = len(result.unexpectedSuccesses)
+    passed = result.testsRun - failed - errors - skipped - xfail - xpass
+    unused = sorted(set(marks) - used)
+    if unused:
+        print("note: marks that matched no test: " + ", ".join(unused), file=sys.stderr)
+    sys.stderr.flush()
+    print("SUMMARY " + json.dumps({"run": result.testsRun, "passed": passed, "failed": failed, "errors": errors,
+                                   "skipped": skipped, "xfail": xfail, "xpass": xpass}))
+    sys.stdout.flush()
+
+
+main()

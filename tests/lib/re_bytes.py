@@ -1,0 +1,27 @@
+# bytes and bytearray subjects and patterns, ASCII/LOCALE rules for bytes.
+import re
+
+print(re.match(b'a+', b'aaa'), re.findall(rb'\d', b'a1b2'))
+print(re.findall(rb'\w+', b'caf\xe9 na\xefve_1'), re.findall(rb'(?L)\w+', b'caf\xe9 x'))
+print(re.findall(rb'\s+', b'a \t\n\x0b\x0c\r\x1c\x85b'))
+print(re.findall(rb'[^\x00-\x7f]+', b'ab\xff\xfecd'))
+print(re.match(rb'(?i)caf\xc9', b'CAF\xe9'), re.match(rb'(?i)abc', b'AbC'))
+print(re.match(rb'(?iL)caf\xc9', b'CAF\xe9'))
+print(re.sub(rb'(\w)(\w)', rb'\2\1', b'abcd'), re.subn(b'x*', b'-', b'abxd'))
+print(re.split(rb'[,;]', b'a,b;c'), re.split(rb'(,)', b'a,b'))
+print(re.sub(b'a', lambda m: m.group().upper(), b'banana'))
+ba = bytearray(b'xaax')
+m = re.search(b'a+', ba)
+print(m, m.group(), type(m.group()), m.string is ba, m.span())
+print(re.findall(b'a', ba), re.split(b'a', ba), re.sub(b'a', b'b', ba), re.compile(b'(x)').match(ba).groups())
+print(re.compile(b'a').fullmatch(bytearray(b'a')))
+print(re.escape(b'a.b*c\xff'), re.match(re.escape(b'.*'), b'.*'))
+p = re.compile(rb'(?P<k>\w+)=(?P<v>\w*)')
+print([m.groupdict() for m in p.finditer(b'a=1 b= c=xyz')])
+print(p.sub(rb'\g<v>:\g<k>', b'a=1 b=2'), p.match(b'k=v').expand(rb'[\g<k>] \2'))
+print(re.match(rb'\bab\b', b'ab'), re.search(rb'\Bb', b'ab'), re.match(rb'(?L)\bab\b', b'ab'))
+print(re.compile(b'abc', re.I | re.M), re.compile(b'x', re.L), re.compile(b'y', re.A))
+print(re.match(rb'\x00\xff', b'\x00\xff'), re.match(b'[\x80-\xff]+', b'\x90\xa0'))
+mv = memoryview(b'xaay')[1:]
+m = re.search(b'a+', mv)
+print(m.span(), m.group(), type(m.string).__name__, re.findall(b'a', mv), re.sub(b'a', b'b', mv), re.split(b'a', mv))
