@@ -994,10 +994,13 @@ static Value fio_repr(Value self) {
     Value mode = str_from_cstr(fio_mode_str(f));
     if (!name)
         return str_printf("<%s fd=%d mode=%R closefd=%s>", tn, f->fd, mode, f->closefd ? "True" : "False");
-    if (repr_enter(self)) return err_format(&exc_RuntimeError, "reentrant call inside %s.__repr__", tn);
-    Value r = str_printf("<%s name=%R mode=%R closefd=%s>", tn, name, mode, f->closefd ? "True" : "False");
+    int re = repr_enter(self);
+    if (re < 0) return VNULL;
+    if (re) return err_format(&exc_RuntimeError, "reentrant call inside %s.__repr__", tn);
+    Value nr = obj_repr(name);   /* its errors propagate (str_printf's %R would hide them) */
     repr_leave(self);
-    return r;
+    if (!nr) return VNULL;
+    return str_printf("<%s name=%U mode=%R closefd=%s>", tn, nr, mode, f->closefd ? "True" : "False");
 }
 
 static const MethodDef fileio_methods[] = {
@@ -2551,9 +2554,10 @@ static Value buf_repr(Value self) {
     int re = repr_enter(self);
     if (re < 0) return VNULL;
     if (re) return err_format(&exc_RuntimeError, "reentrant call inside %s.__repr__", tn);
-    Value r = str_printf("<%s name=%R>", tn, name);
+    Value nr = obj_repr(name);
     repr_leave(self);
-    return r;
+    if (!nr) return VNULL;
+    return str_printf("<%s name=%U>", tn, nr);
 }
 
 static const MethodDef buffered_common_methods[] = {
@@ -4209,7 +4213,7 @@ static const MethodDef io_functions[] = {
 #define IO_TYPE(var, cname, parent, T, extra...)                       \
     static Type var = {                                                \
         .tname = "_io." cname,                                         \
-        .flags = TF_BASETYPE,                                          \
+        .flags = TF_BASETYPE | TF_WEAKREFABLE,                         \
         .base = parent,                                                \
         .basicsize = IO_BASICSIZE(T),                                  \
         .attrs_offset = offsetof(T, attrs),                            \
