@@ -8,6 +8,46 @@ from collections import namedtuple
 
 opname = list(_tpy_opcode.opname)
 
+# co_flags bits: CPython's values, which tpy's code objects report
+COMPILER_FLAG_NAMES = {
+    1: "OPTIMIZED",
+    2: "NEWLOCALS",
+    4: "VARARGS",
+    8: "VARKEYWORDS",
+    16: "NESTED",
+    32: "GENERATOR",
+    64: "NOFREE",
+    128: "COROUTINE",
+    256: "ITERABLE_COROUTINE",
+    512: "ASYNC_GENERATOR",
+}
+
+Positions = namedtuple("Positions", ["lineno", "end_lineno", "col_offset", "end_col_offset"], defaults=[None] * 4)
+
+
+def pretty_flags(flags):
+    """Return pretty representation of code flags."""
+    names = []
+    for i in range(32):
+        flag = 1 << i
+        if flags & flag:
+            names.append(COMPILER_FLAG_NAMES.get(flag, hex(flag)))
+            flags ^= flag
+            if not flags:
+                break
+    else:
+        names.append(hex(flags))
+    return ", ".join(names)
+
+
+def findlinestarts(code):
+    """(offset, lineno) where each source line starts in code, from co_lines()."""
+    lastline = None
+    for start, end, line in code.co_lines():
+        if line is not None and line != lastline:
+            lastline = line
+            yield start, line
+
 Instruction = namedtuple("Instruction", "opname opcode arg argval argrepr offset starts_line is_jump_target")
 
 

@@ -6,6 +6,17 @@
       ast.dump(tree) (with --attrs: ast.dump(tree, include_attributes=True)).
       Files CPython itself cannot parse are skipped.
 
+  parsetest_compare.py astmod [--attrs] [--tpy BIN] PATH...
+      The same comparison through tpy's real `ast` module: tpy (./tpy
+      unless --tpy) runs ast.dump(ast.parse(src)) (with --attrs:
+      include_attributes=True) on the files in batches, and each dump must
+      equal CPython's.
+
+  parsetest_compare.py astcompile [--tpy BIN] PATH...
+      In tpy alone: compile(ast.parse(src)) must give the same code as
+      compile(src) (bytecode, names, constants, line table, nested code)
+      for every file tpy compiles; checks the node objects -> C tree side.
+
   parsetest_compare.py fuzz [--parsetest BIN] [--seed N] [--count N] PATH...
       Mutate the .py files under PATH at random (delete, duplicate, insert or
       swap tokens or characters, cut the file), run parsetest on each
@@ -77,6 +88,95 @@ def check_ast(binary, path, attrs):
         i += 1
     return 'fail', 'differs at %d:\n   tpy: ...%s\n  py3: ...%s' % (
         i, got[max(0, i - 80):i + 80], expected[max(0, i - 80):i + 80])
+
+
+# run by tpy: dump every file named on the command line, each after a
+# marker line (a file it cannot parse gets the marker only)
+ASTMOD_SCRIPT = r'''
+import ast, sys
+attrs = sys.argv[1] == '1'
+for path in sys.argv[2:]:
+    with open(path, 'rb') as f:
+        src = f.read()
+    try:
+        d = ast.dump(ast.parse(src), include_attributes=attrs)
+    except (SyntaxError, ValueError) as e:
+        d = None
+    sys.stdout.write('\x00FILE %s\n' % path)
+    if d is not None:
+        sys.stdout.write(d + '\n')
+'''
+
+
+# run by tpy: for each file, "\x00FILE path same|differs|error ..."
+ASTCOMPILE_SCRIPT = r'''
+import ast, sys
+def sig(co):
+    out = [co.co_code, co.co_names, co.co_varnames, co.co_firstlineno, list(co.co_lines())]
+    for c in co.co_consts:
+        out.append(sig(c) if hasattr(c, 'co_code') else repr(c))
+    return out
+for path in sys.argv[1:]:
+    with open(path, 'rb') as f:
+        src = f.read()
+    try:
+        a = compile(src, path, 'exec')
+    except Exception:
+        continue
+    try:
+        b = compile(ast.parse(src), path, 'exec')
+        r = 'same' if sig(a) == sig(b) else 'differs'
+    except Exception as e:
+        r = 'error %s: %s' % (type(e).__name__, e)
+    sys.stdout.write('\x00FILE %s %s\n' % (path, r))
+'''
+
+
+def check_astcompile_batch(binary, files):
+    g = subprocess.run([binary, '-c', ASTCOMPILE_SCRIPT] + files, capture_output=True, timeout=600)
+    got = {}
+    for line in g.stdout.decode('utf-8', 'surrogateescape').split('\n'):
+        if line.startswith('\x00FILE '):
+            path, _, r = line[6:].partition(' ')
+            got[path] = r
+    res = []
+    last = max((files.index(f) for f in got), default=-1)
+    for i, f in enumerate(files):
+        if f in got:
+            res.append((f, 'pass' if got[f] == 'same' else 'fail', got[f]))
+        elif i < last or g.returncode == 0:
+            res.append((f, 'skip', ''))   # tpy cannot compile it at all
+        else:
+            res.append((f, 'fail', 'tpy stopped (exit %d): %s' % (g.returncode,
+                        g.stderr.decode('utf-8', 'replace').strip().split('\n')[-1][:200])))
+    return res
+
+
+def check_astmod_batch(binary, files, attrs):
+    """[(file, status, detail)] for one tpy run over files"""
+    g = subprocess.run([binary, '-c', ASTMOD_SCRIPT, '1' if attrs else '0'] + files,
+                       capture_output=True, timeout=600)
+    got = {}
+    cur = None
+    for line in g.stdout.decode('utf-8', 'surrogateescape').split('\n'):
+        if line.startswith('\x00FILE '):
+            cur = line[6:]
+            got[cur] = None
+        elif cur is not None and got[cur] is None:
+            got[cur] = line
+    res = []
+    for f in files:
+        want = cpython_dump(f, attrs)
+        if want is None:
+            res.append((f, 'skip', ''))
+        elif f not in got:
+            res.append((f, 'fail', 'tpy stopped (exit %d): %s' % (g.returncode,
+                        g.stderr.decode('utf-8', 'replace').strip().split('\n')[-1][:200])))
+        elif got[f] != want:
+            res.append((f, 'fail', 'dump differs'))
+        else:
+            res.append((f, 'pass', ''))
+    return res
 
 
 def check_error(binary, path):
@@ -228,7 +328,7 @@ def check_interactive(binary):
 
 def main():
     argv = sys.argv[1:]
-    if not argv or argv[0] not in ('ast', 'errors', 'fuzz', 'interactive'):
+    if not argv or argv[0] not in ('ast', 'astmod', 'astcompile', 'errors', 'fuzz', 'interactive'):
         print(__doc__)
         return 2
     mode = argv.pop(0)
@@ -244,7 +344,7 @@ def main():
             seed = int(argv.pop(0))
         elif a == '--count':
             count = int(argv.pop(0))
-        elif a == '--parsetest':
+        elif a in ('--parsetest', '--tpy'):
             binary = argv.pop(0)
         else:
             paths.append(a)
@@ -281,6 +381,23 @@ def main():
                         print('DIFF %s.diff: %s' % (path, detail))
         print('%d mutants with a different error message or line (informational)' % msgdiff)
         print('%d passed, %d failed' % (counts['pass'], counts['fail']))
+        return 1 if counts['fail'] else 0
+    if mode in ('astmod', 'astcompile'):
+        if binary == DEFAULT_BIN:
+            binary = os.path.join(HERE, '..', 'tpy')
+        batches = [files[i:i + 40] for i in range(0, len(files), 40)]
+        counts = {'pass': 0, 'fail': 0, 'skip': 0}
+        if mode == 'astmod':
+            check = lambda b: check_astmod_batch(binary, b, attrs)
+        else:
+            check = lambda b: check_astcompile_batch(binary, b)
+        with ThreadPoolExecutor(max_workers=2) as ex:
+            for res in ex.map(check, batches):
+                for f, status, detail in res:
+                    counts[status] += 1
+                    if status == 'fail':
+                        print('FAIL %s: %s' % (f, detail))
+        print('%d passed, %d failed, %d skipped' % (counts['pass'], counts['fail'], counts['skip']))
         return 1 if counts['fail'] else 0
     if mode == 'ast':
         work = lambda f: (f, check_ast(binary, f, attrs))

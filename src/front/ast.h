@@ -39,6 +39,9 @@ typedef enum ConstKind {
     CONST_IMAG,      /* imaginary literal 2j: .f holds the imaginary part */
     CONST_STR,       /* decoded UTF-8 in .str/.len (may contain NULs) */
     CONST_BYTES,     /* raw bytes in .str/.len */
+    CONST_OBJECT,    /* never made by the parser: a constant of an AST object
+                        given to compile() (a tuple, frozenset, bytes, big
+                        or complex number) kept as that runtime Value in .obj */
 } ConstKind;
 
 typedef struct Constant {
@@ -48,6 +51,7 @@ typedef struct Constant {
     const char *str;
     size_t len;
     int kind_u;      /* CONST_STR written u"...": CPython's Constant.kind 'u' */
+    uint64_t obj;    /* CONST_OBJECT's Value */
 } Constant;
 
 typedef enum ExprKind {
@@ -276,8 +280,14 @@ struct Stmt {
     } u;
 };
 
+/* CPython's CO_FUTURE_ANNOTATIONS: annotations are kept as strings */
+enum { AST_FUTURE_ANNOTATIONS = 0x1000000 };
+
 typedef struct Module {
     StmtList body;
+    /* CPython's CO_FUTURE_* flags compile() was given; the compiler adds
+       those of the module's own __future__ imports */
+    int future_flags;
 } Module;
 
 /* Debugging aid: print the tree in the style of ast.dump(). */

@@ -308,6 +308,7 @@ static void dump_constant(Out *o, const Constant *c) {
         break;
     case CONST_STR: repr_str(o, c->str, c->len); break;
     case CONST_BYTES: repr_bytes(o, c->str, c->len); break;
+    case CONST_OBJECT: puts_(o, "<object>"); break;   /* not from the parser */
     }
 }
 

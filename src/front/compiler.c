@@ -14,13 +14,16 @@
  */
 #include "compiler.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "../runtime.h"
 #include "../vm/config.h"
 #include "../vm/opcodes.h"
 #include "../vm/traceback.h"
+#include "lexer.h"
 #include "symtable.h"
 
 /* ---- units ------------------------------------------------------------------------- */
@@ -104,6 +107,7 @@ typedef struct Compiler {
     const char *class_name;     /* for name mangling */
     int nested;
     bool name_ops;              /* module-level names use *_NAME (exec/eval) */
+    bool future_annotations;    /* annotations compile to their source text */
 } Compiler;
 
 static void compile_error(Compiler *c, SrcPos pos, const char *fmt, ...) {
@@ -526,28 +530,43 @@ static void compile_stmts(Compiler *c, StmtList l);
 static void compile_stmt(Compiler *c, Stmt *s);
 static void compile_store(Compiler *c, Expr *t);
 
-static Value const_value(Compiler *c, Constant *k) {
+/* The value of an E_CONSTANT expression. A decimal literal longer than
+ * sys.get_int_max_str_digits() is CPython's SyntaxError at its line. */
+Value ast_constant_value(const Constant *k) {
     switch (k->kind) {
     case CONST_NONE: return V_NONE;
     case CONST_TRUE: return V_TRUE;
     case CONST_FALSE: return V_FALSE;
     case CONST_ELLIPSIS: return V_ELLIPSIS;
     case CONST_INT: return int_from_i64(k->i);
-    case CONST_BIGINT: {
-        Value v = int_from_string(k->str, strlen(k->str), 10);
-        if (!v) {
-            err_clear();
-            return v_int(0);
-        }
-        return v;
-    }
+    case CONST_BIGINT: return int_from_string(k->str, strlen(k->str), 10);
     case CONST_FLOAT: return float_from_double(k->f);
     case CONST_IMAG: return complex_from(0.0, k->f);
     case CONST_STR: return str_new(k->str, k->len);
     case CONST_BYTES: return bytes_new(k->str, k->len);
+    case CONST_OBJECT: return (Value)k->obj;
     }
-    (void)c;
     return V_NONE;
+}
+
+static Value const_value(Compiler *c, Expr *e) {
+    Constant *k = &e->u.constant;
+    switch (k->kind) {
+    case CONST_BIGINT: {
+        Value v = ast_constant_value(k);
+        if (!v) {
+            Value exc = err_fetch();
+            Value m = exc ? obj_str(exc) : VNULL;
+            if (!m) err_clear();
+            compile_error(c, e->pos, "%s - Consider hexadecimal for huge integer literals to avoid decimal conversion limits.",
+                          m ? str_data(m) : "integer literal too long");
+            c->err->offset = c->err->end_offset = 0;
+            return v_int(0);
+        }
+        return v;
+    }
+    default: return ast_constant_value(k);
+    }
 }
 
 static int binop_opcode(int op, bool inplace) {
@@ -671,7 +690,108 @@ static void compile_jump_if(Compiler *c, Expr *e, bool cond, int label) {
     WITH_LOC(c, e->pos, emit(c, cond ? OP_POP_JUMP_IF_TRUE : OP_POP_JUMP_IF_FALSE, label));
 }
 
+/* ---- CPython's SyntaxWarnings about code that cannot be what was meant ---- */
+
+static void compile_warn(Compiler *c, SrcPos pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void compile_warn(Compiler *c, SrcPos pos, const char *fmt, ...) {
+    if (c->failed || !front_warn_hook) return;
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = gc_alloc_atomic(512);
+    vsnprintf(msg, 512, fmt, ap);
+    va_end(ap);
+    /* made an error by the filters: a SyntaxError with that message */
+    if (front_warn_hook(FRONT_SYNTAX_WARNING, msg, c->filename, pos.lineno)) compile_error(c, pos, "%s", msg);
+}
+
+/* The type a literal display or constant evaluates to (CPython's
+   infer_type), or NULL when the compiler cannot tell */
+static const char *literal_type(Expr *e) {
+    switch (e->kind) {
+    case E_TUPLE: return "tuple";
+    case E_LIST: case E_LISTCOMP: return "list";
+    case E_DICT: case E_DICTCOMP: return "dict";
+    case E_SET: case E_SETCOMP: return "set";
+    case E_GENEXP: return "generator";
+    case E_LAMBDA: return "function";
+    case E_JOINEDSTR: case E_FORMATTEDVALUE: return "str";
+    case E_CONSTANT:
+        switch (e->u.constant.kind) {
+        case CONST_NONE: return "NoneType";
+        case CONST_TRUE: case CONST_FALSE: return "bool";
+        case CONST_ELLIPSIS: return "ellipsis";
+        case CONST_INT: case CONST_BIGINT: return "int";
+        case CONST_FLOAT: return "float";
+        case CONST_IMAG: return "complex";
+        case CONST_STR: return "str";
+        case CONST_BYTES: return "bytes";
+        case CONST_OBJECT: return type_of((Value)e->u.constant.obj)->tname;
+        }
+        return NULL;
+    default: return NULL;
+    }
+}
+
+/* `x is 1`: an identity test with a literal other than a singleton */
+static bool is_literal_arg(Expr *e) {
+    if (e->kind != E_CONSTANT) return false;
+    ConstKind k = e->u.constant.kind;
+    return !(k == CONST_NONE || k == CONST_TRUE || k == CONST_FALSE || k == CONST_ELLIPSIS);
+}
+
+static void check_compare(Compiler *c, Expr *e) {
+    Expr *left = e->u.compare.left;
+    for (int i = 0; i < e->u.compare.n; i++) {
+        Expr *right = e->u.compare.comparators[i];
+        int op = e->u.compare.ops[i];
+        if ((op == AST_CMP_IS || op == AST_CMP_IS_NOT) && (is_literal_arg(left) || is_literal_arg(right))) {
+            compile_warn(c, e->pos, op == AST_CMP_IS ? "\"is\" with a literal. Did you mean \"==\"?"
+                                                     : "\"is not\" with a literal. Did you mean \"!=\"?");
+            return;
+        }
+        left = right;
+    }
+}
+
+/* `(1, 2)(3)`: calling a display or constant */
+static void check_caller(Compiler *c, Expr *call) {
+    Expr *f = call->u.call.func;
+    switch (f->kind) {
+    case E_CONSTANT: case E_TUPLE: case E_LIST: case E_LISTCOMP: case E_DICT: case E_DICTCOMP: case E_SET:
+    case E_SETCOMP: case E_GENEXP: case E_JOINEDSTR: case E_FORMATTEDVALUE:
+        compile_warn(c, call->pos, "'%s' object is not callable; perhaps you missed a comma?", literal_type(f));
+        break;
+    default: break;
+    }
+}
+
+/* `5[1]`, `[1, 2][3, 4]`: subscripting what cannot be, or with what cannot index */
+static void check_subscript(Compiler *c, Expr *e) {
+    Expr *v = e->u.subscript.value, *s = e->u.subscript.slice;
+    bool bad_value = false;
+    if (v->kind == E_CONSTANT) {
+        ConstKind k = v->u.constant.kind;
+        bad_value = k == CONST_NONE || k == CONST_ELLIPSIS || k == CONST_INT || k == CONST_BIGINT ||
+                    k == CONST_FLOAT || k == CONST_IMAG || k == CONST_TRUE || k == CONST_FALSE;
+    } else {
+        bad_value = v->kind == E_SET || v->kind == E_SETCOMP || v->kind == E_GENEXP || v->kind == E_LAMBDA;
+    }
+    if (bad_value) {
+        compile_warn(c, e->pos, "'%s' object is not subscriptable; perhaps you missed a comma?", literal_type(v));
+        return;
+    }
+    const char *it = s->kind == E_SLICE ? NULL : literal_type(s);
+    if (!it || !strcmp(it, "int") || !strcmp(it, "bool")) return;
+    bool seq = v->kind == E_TUPLE || v->kind == E_LIST || v->kind == E_LISTCOMP || v->kind == E_JOINEDSTR ||
+               v->kind == E_FORMATTEDVALUE ||
+               (v->kind == E_CONSTANT && (v->u.constant.kind == CONST_STR || v->u.constant.kind == CONST_BYTES));
+    if (seq)
+        compile_warn(c, e->pos, "%s indices must be integers or slices, not %s; perhaps you missed a comma?",
+                     literal_type(v), it);
+}
+
 static void compile_compare(Compiler *c, Expr *e) {
+    check_compare(c, e);
     int n = e->u.compare.n;
     compile_expr(c, e->u.compare.left);
     int cleanup = n > 1 ? new_label(c->u) : -1;
@@ -768,6 +888,7 @@ static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws
 
 static void compile_call(Compiler *c, Expr *e) {
     Expr *f = e->u.call.func;
+    check_caller(c, e);
     bool starred = has_starred(e->u.call.args);
     bool dstar = false;
     for (int i = 0; i < e->u.call.nkeywords; i++)
@@ -803,7 +924,10 @@ static void compile_fstring_part(Compiler *c, Expr *e) {
         compile_expr(c, e);
         return;
     }
-    /* E_FORMATTEDVALUE */
+    if (e->kind != E_FORMATTEDVALUE) {   /* any expression, from an AST object */
+        compile_expr(c, e);
+        return;
+    }
     compile_expr(c, e->u.formatted.value);
     int conv = e->u.formatted.conversion;
     int arg = conv == 's' ? FVC_STR : conv == 'r' ? FVC_REPR : conv == 'a' ? FVC_ASCII : FVC_NONE;
@@ -946,7 +1070,7 @@ static void compile_expr(Compiler *c, Expr *e) {
         break;
     }
     case E_CONSTANT:
-        emit_const(c, const_value(c, &e->u.constant));
+        emit_const(c, const_value(c, e));
         break;
     case E_ATTRIBUTE: {
         const char *attr = mangle(c, e->u.attribute.attr);
@@ -960,6 +1084,7 @@ static void compile_expr(Compiler *c, Expr *e) {
         break;
     }
     case E_SUBSCRIPT:
+        check_subscript(c, e);
         compile_expr(c, e->u.subscript.value);
         compile_slice_or_index(c, e->u.subscript.slice);
         u->loc = loc_of(e->pos);
@@ -976,7 +1101,7 @@ static void compile_expr(Compiler *c, Expr *e) {
             if (elts.items[i]->kind != E_CONSTANT) all_const = false;
         if (all_const) {
             Value t = tuple_new(elts.n);
-            for (int i = 0; i < elts.n; i++) tuple_items(t)[i] = const_value(c, &elts.items[i]->u.constant);
+            for (int i = 0; i < elts.n; i++) tuple_items(t)[i] = const_value(c, elts.items[i]);
             emit_const(c, t);
         } else {
             compile_sequence(c, elts, 1);
@@ -1158,10 +1283,19 @@ static int compile_defaults(Compiler *c, Arguments *a) {
     return flags;
 }
 
+/* An annotation's value: the expression, or under `from __future__ import
+ * annotations` its text */
+static void compile_annotation(Compiler *c, Expr *e) {
+    if (c->future_annotations) emit_const(c, ast_unparse_expr(e));
+    else compile_expr(c, e);
+}
+
 static int compile_annotation_of(Compiler *c, Arg *a) {
     if (!a || !a->annotation) return 0;
     emit_const(c, str_intern_cstr(mangle(c, a->arg)));
-    if (a->annotation->kind == E_STARRED) {
+    if (c->future_annotations) {
+        compile_annotation(c, a->annotation);
+    } else if (a->annotation->kind == E_STARRED) {
         /* PEP 646 '*args: *Ts': the value is the one item Ts unpacks to */
         compile_expr(c, a->annotation->u.starred.value);
         emit(c, OP_UNPACK_SEQUENCE, 1);
@@ -1173,15 +1307,16 @@ static int compile_annotation_of(Compiler *c, Arg *a) {
 
 static int compile_annotations(Compiler *c, Arguments *a, Expr *returns) {
     int n = 0;
-    /* CPython's order: positional, *args, keyword-only, **kwargs, return */
-    for (int i = 0; i < a->nposonly; i++) n += compile_annotation_of(c, a->posonlyargs[i]);
+    /* CPython 3.11's order: regular, positional-only, *args, keyword-only,
+       **kwargs, return */
     for (int i = 0; i < a->nargs; i++) n += compile_annotation_of(c, a->args[i]);
+    for (int i = 0; i < a->nposonly; i++) n += compile_annotation_of(c, a->posonlyargs[i]);
     n += compile_annotation_of(c, a->vararg);
     for (int i = 0; i < a->nkwonly; i++) n += compile_annotation_of(c, a->kwonlyargs[i]);
     n += compile_annotation_of(c, a->kwarg);
     if (returns) {
         emit_const(c, str_intern_cstr("return"));
-        compile_expr(c, returns);
+        compile_annotation(c, returns);
         n++;
     }
     if (!n) return 0;
@@ -1207,7 +1342,7 @@ static void compile_function_body(Compiler *c, Stmt *s) {
     StmtList body = s->u.funcdef.body;
     int start = 0;
     if (body.n && is_docstring(body.items[0]) && !strip_docstrings()) {
-        add_const(u, const_value(c, &body.items[0]->u.expr.value->u.constant));
+        add_const(u, const_value(c, body.items[0]->u.expr.value));
         u->flags |= CO_HAS_DOC;
         start = 1;
     } else {
@@ -2066,9 +2201,8 @@ static void compile_raise(Compiler *c, Stmt *s) {
 static void compile_assert(Compiler *c, Stmt *s) {
     Unit *u = c->u;
     if (tpy_config.optimize) return;   /* -O removes asserts */
-    if (s->u.assert_.test->kind == E_TUPLE && s->u.assert_.test->u.seq.elts.n > 0) {
-        /* CPython warns "assertion is always true"; it still compiles */
-    }
+    if (s->u.assert_.test->kind == E_TUPLE && s->u.assert_.test->u.seq.elts.n > 0)
+        compile_warn(c, s->pos, "assertion is always true, perhaps remove parentheses?");
     int end = new_label(u);
     compile_jump_if(c, s->u.assert_.test, true, end);
     /* at the statement's span, or at the test's last comparison's
@@ -2291,10 +2425,10 @@ static void compile_subpattern(Compiler *c, Pattern *q, PatCtx *pc) {
 /* A literal value after CPython's constant folding (-1 is a constant),
  * or 0 when the expression is not one. */
 static Value pat_literal(Compiler *c, Expr *e) {
-    if (e->kind == E_CONSTANT) return e->u.constant.kind == CONST_IMAG ? 0 : const_value(c, &e->u.constant);
+    if (e->kind == E_CONSTANT) return e->u.constant.kind == CONST_IMAG ? 0 : const_value(c, e);
     if (e->kind == E_UNARYOP && e->u.unaryop.operand->kind == E_CONSTANT &&
         e->u.unaryop.operand->u.constant.kind != CONST_IMAG) {
-        Value v = obj_unop(const_value(c, &e->u.unaryop.operand->u.constant), UNOP_NEG);
+        Value v = obj_unop(const_value(c, e->u.unaryop.operand), UNOP_NEG);
         if (!v) err_clear();
         return v;
     }
@@ -2659,7 +2793,7 @@ static void compile_stmt(Compiler *c, Stmt *s) {
         }
         if (t->kind == E_NAME && s->u.annassign.simple && u->scope->kind != SCOPE_FUNCTION) {
             /* module/class: __annotations__[name] = annotation */
-            compile_expr(c, s->u.annassign.annotation);
+            compile_annotation(c, s->u.annassign.annotation);
             emit(c, OP_LOAD_NAME, add_name(u, "__annotations__"));
             emit_const(c, str_intern_cstr(mangle(c, t->u.name.id)));
             emit0(c, OP_STORE_SUBSCR);
@@ -2824,6 +2958,13 @@ static CodeObject *assemble(Compiler *c, Unit *u) {
     co->nfrees = (int32_t)list_size(u->freevars);
     co->flags = u->flags;
     if (u->scope->kind == SCOPE_MODULE) co->flags |= CO_MODULE;
+    /* CPython's CO_NESTED: a scope inside a function, or inside a nested one */
+    for (Scope *p = u->scope->parent; p; p = p->parent)
+        if (p->kind == SCOPE_FUNCTION || p->kind == SCOPE_COMPREHENSION) {
+            co->flags |= CO_NESTED;
+            break;
+        }
+    if (c->future_annotations) co->flags |= CO_FUTURE_ANNOTATIONS;
     if (co->ncells == 0 && co->nfrees == 0) co->flags |= CO_NOFREE;
     if (!(co->flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR)) && co->kwonlyargcount == 0 &&
         (co->flags & CO_NOFREE))
@@ -2867,8 +3008,51 @@ static CodeObject *assemble(Compiler *c, Unit *u) {
 
 /* ---- entry points ---------------------------------------------------------------------- */
 
+static bool is_future_import(const Stmt *s) {
+    return s->kind == S_IMPORTFROM && s->u.importfrom.module && !s->u.importfrom.level &&
+           !strcmp(s->u.importfrom.module, "__future__");
+}
+
+/* The features of the __future__ imports opening the module (after its
+ * docstring), with CPython's errors for unknown features and for a
+ * __future__ import after other statements */
+static int future_features(Compiler *c, StmtList body) {
+    static const char *const known[] = {"nested_scopes", "generators", "division", "absolute_import",
+                                        "with_statement", "print_function", "unicode_literals",
+                                        "barry_as_FLUFL", "generator_stop", "annotations", NULL};
+    int f = 0, i = 0;
+    if (body.n && is_docstring(body.items[0])) i = 1;
+    for (; i < body.n && is_future_import(body.items[i]); i++) {
+        Stmt *s = body.items[i];
+        for (int j = 0; j < s->u.importfrom.nnames; j++) {
+            const char *name = s->u.importfrom.names[j]->name;
+            int k = 0;
+            while (known[k] && strcmp(known[k], name)) k++;
+            if (!strcmp(name, "annotations")) f |= AST_FUTURE_ANNOTATIONS;
+            if (!known[k]) {
+                if (!strcmp(name, "braces")) compile_error(c, s->pos, "not a chance");
+                else compile_error(c, s->pos, "future feature %s is not defined", name);
+                c->err->offset = 1;
+                c->err->end_lineno = c->err->end_offset = 0;
+                return f;
+            }
+        }
+    }
+    for (; i < body.n; i++)
+        if (is_future_import(body.items[i])) {
+            compile_error(c, body.items[i]->pos, "from __future__ imports must occur at the beginning of the file");
+            break;
+        }
+    return f;
+}
+
 CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, SyntaxErrorInfo *err) {
     Compiler c = {0};
+    c.filename = filename;
+    c.err = err;
+    m->future_flags |= future_features(&c, m->body);
+    if (c.failed) return NULL;
+    c.future_annotations = (m->future_flags & AST_FUTURE_ANNOTATIONS) != 0;
     c.filename = filename;
     c.filename_v = str_intern_cstr(filename);
     c.err = err;
@@ -2962,7 +3146,8 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
     if (e) err_set_exc(e);
 }
 
-static CodeObject *compile(const char *src, size_t len, const char *filename, CompileMode mode, bool text) {
+static CodeObject *compile(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
+                           int future_flags) {
     SyntaxErrorInfo info;
     memset(&info, 0, sizeof info);
     ParseMode pm = mode == COMPILE_EVAL ? PARSE_EVAL : mode == COMPILE_INTERACTIVE ? PARSE_SINGLE : PARSE_FILE;
@@ -2979,6 +3164,7 @@ static CodeObject *compile(const char *src, size_t len, const char *filename, Co
         return NULL;
     }
     memset(&info, 0, sizeof info);
+    m->future_flags = future_flags;
     CodeObject *co = compile_module(m, filename, mode, &info);
     if (!co) {
         if (!err_occurred()) raise_syntax_error(&info, NULL, 0);
@@ -2988,9 +3174,14 @@ static CodeObject *compile(const char *src, size_t len, const char *filename, Co
 }
 
 CodeObject *compile_source(const char *src, size_t len, const char *filename, CompileMode mode) {
-    return compile(src, len, filename, mode, false);
+    return compile(src, len, filename, mode, false, 0);
 }
 
 CodeObject *compile_text(const char *src, size_t len, const char *filename, CompileMode mode) {
-    return compile(src, len, filename, mode, true);
+    return compile(src, len, filename, mode, true, 0);
+}
+
+CodeObject *compile_flags(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
+                          int future_flags) {
+    return compile(src, len, filename, mode, text, future_flags);
 }

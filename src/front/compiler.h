@@ -24,6 +24,22 @@ CodeObject *compile_source(const char *src, size_t len, const char *filename, Co
 /* compile() and exec() of a str: its coding declaration is not looked at */
 CodeObject *compile_text(const char *src, size_t len, const char *filename, CompileMode mode);
 
+/* Raise the SyntaxError described by info; without src the offending
+ * line is read from info->filename. */
+void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len);
+
+/* The value of a constant node (VNULL with ValueError for a decimal
+ * literal over sys.get_int_max_str_digits()). */
+Value ast_constant_value(const Constant *k);
+/* An expression as source text, as CPython writes annotations under
+ * `from __future__ import annotations` (ast_unparse.c). */
+Value ast_unparse_expr(const Expr *e);
+
+/* compile() with CPython's CO_FUTURE_* flags (AST_FUTURE_ANNOTATIONS);
+ * text: a str, whose coding declaration is a comment */
+CodeObject *compile_flags(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
+                          int future_flags);
+
 /* Stack effect of an instruction (for the assembler's depth analysis). */
 int op_stack_effect(int op, int arg, int jump);
 

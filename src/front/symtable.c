@@ -17,6 +17,9 @@ typedef struct Builder {
     const char *class_name;     /* innermost enclosing class, for mangling */
     int comp_iter;              /* > 0 inside a comprehension's iterable */
     bool comp_target;           /* visiting a comprehension's `for` target */
+    bool future_annotations;    /* annotations are strings: their names are
+                                   not references (CPython gives them a
+                                   scope of their own) */
 } Builder;
 
 static char *gc_strdup(const char *s) {
@@ -141,7 +144,94 @@ static void visit_args_defaults(Builder *b, Arguments *a) {
         if (a->kw_defaults[i]) visit_expr(b, a->kw_defaults[i]);
 }
 
+/* Under `from __future__ import annotations` an annotation is only text,
+ * but CPython still rejects what cannot appear in one: a walrus, an await
+ * or a yield outside nested scopes. */
+static void check_annotation(Builder *b, const Expr *e) {
+    if (!e || b->failed) return;
+    const char *what = NULL;
+    switch (e->kind) {
+    case E_NAMEDEXPR: what = "named expression"; break;
+    case E_AWAIT: what = "await expression"; break;
+    case E_YIELD:
+    case E_YIELDFROM: what = "yield expression"; break;
+    default: break;
+    }
+    if (what) {
+        char msg[80];
+        snprintf(msg, sizeof msg, "'%s' can not be used within an annotation", what);
+        fail(b, msg, e->pos);
+        return;
+    }
+    switch (e->kind) {
+    case E_BOOLOP:
+        for (int i = 0; i < e->u.boolop.values.n; i++) check_annotation(b, e->u.boolop.values.items[i]);
+        break;
+    case E_BINOP:
+        check_annotation(b, e->u.binop.left);
+        check_annotation(b, e->u.binop.right);
+        break;
+    case E_UNARYOP: check_annotation(b, e->u.unaryop.operand); break;
+    case E_IFEXP:
+        check_annotation(b, e->u.ifexp.test);
+        check_annotation(b, e->u.ifexp.body);
+        check_annotation(b, e->u.ifexp.orelse);
+        break;
+    case E_DICT:
+        for (int i = 0; i < e->u.dict.values.n; i++) {
+            check_annotation(b, e->u.dict.keys.items[i]);
+            check_annotation(b, e->u.dict.values.items[i]);
+        }
+        break;
+    case E_SET:
+    case E_LIST:
+    case E_TUPLE: {
+        ExprList l = e->kind == E_SET ? e->u.set.elts : e->u.seq.elts;
+        for (int i = 0; i < l.n; i++) check_annotation(b, l.items[i]);
+        break;
+    }
+    case E_COMPARE:
+        check_annotation(b, e->u.compare.left);
+        for (int i = 0; i < e->u.compare.n; i++) check_annotation(b, e->u.compare.comparators[i]);
+        break;
+    case E_CALL:
+        check_annotation(b, e->u.call.func);
+        for (int i = 0; i < e->u.call.args.n; i++) check_annotation(b, e->u.call.args.items[i]);
+        for (int i = 0; i < e->u.call.nkeywords; i++) check_annotation(b, e->u.call.keywords[i]->value);
+        break;
+    case E_FORMATTEDVALUE:
+        check_annotation(b, e->u.formatted.value);
+        check_annotation(b, e->u.formatted.format_spec);
+        break;
+    case E_JOINEDSTR:
+        for (int i = 0; i < e->u.joined.values.n; i++) check_annotation(b, e->u.joined.values.items[i]);
+        break;
+    case E_ATTRIBUTE: check_annotation(b, e->u.attribute.value); break;
+    case E_SUBSCRIPT:
+        check_annotation(b, e->u.subscript.value);
+        check_annotation(b, e->u.subscript.slice);
+        break;
+    case E_STARRED: check_annotation(b, e->u.starred.value); break;
+    case E_SLICE:
+        check_annotation(b, e->u.slice.lower);
+        check_annotation(b, e->u.slice.upper);
+        check_annotation(b, e->u.slice.step);
+        break;
+    default: break;   /* names, constants; lambdas and comprehensions are scopes of their own */
+    }
+}
+
 static void visit_annotations(Builder *b, Arguments *a, Expr *returns) {
+    if (b->future_annotations) {
+        Arg *all[3] = {a->vararg, a->kwarg, NULL};
+        for (int i = 0; i < a->nposonly; i++) check_annotation(b, a->posonlyargs[i]->annotation);
+        for (int i = 0; i < a->nargs; i++) check_annotation(b, a->args[i]->annotation);
+        for (int i = 0; i < 2; i++)
+            if (all[i]) check_annotation(b, all[i]->annotation);
+        for (int i = 0; i < a->nkwonly; i++) check_annotation(b, a->kwonlyargs[i]->annotation);
+        check_annotation(b, returns);
+        return;
+    }
     for (int i = 0; i < a->nposonly; i++)
         if (a->posonlyargs[i]->annotation) visit_expr(b, a->posonlyargs[i]->annotation);
     for (int i = 0; i < a->nargs; i++)
@@ -319,6 +409,10 @@ static void visit_expr(Builder *b, Expr *e) {
             return;
         }
         visit_expr(b, e->u.namedexpr.value);
+        if (e->u.namedexpr.target->kind != E_NAME) {   /* from an AST object: a plain store */
+            visit_expr(b, e->u.namedexpr.target);
+            break;
+        }
         const char *name = e->u.namedexpr.target->u.name.id;
         if (b->cur->kind == SCOPE_COMPREHENSION) {
             /* binds in the nearest enclosing non-comprehension scope */
@@ -387,7 +481,12 @@ static void visit_expr(Builder *b, Expr *e) {
             return;
         }
         if (b->cur->kind == SCOPE_COMPREHENSION) {
-            fail(b, "'yield' inside list comprehension", e->pos);
+            Expr *comp = b->cur->node;
+            fail(b, comp && comp->kind == E_SETCOMP    ? "'yield' inside set comprehension"
+                    : comp && comp->kind == E_DICTCOMP ? "'yield' inside dict comprehension"
+                    : comp && comp->kind == E_GENEXP   ? "'yield' inside generator expression"
+                                                       : "'yield' inside list comprehension",
+                 e->pos);
             return;
         }
         b->cur->is_generator = true;
@@ -583,12 +682,15 @@ static void visit_stmt(Builder *b, Stmt *s) {
                 fail(b, msg, s->pos);
                 return;
             }
-            if (s->u.annassign.simple) add_sym(b->cur, name, DEF_ANNOT | (s->u.annassign.value ? DEF_LOCAL : 0), t->pos);
+            /* an annotated simple name is local to the scope, value or not
+               (reading it unassigned is an UnboundLocalError), as CPython */
+            if (s->u.annassign.simple) add_sym(b->cur, name, DEF_ANNOT | DEF_LOCAL, t->pos);
             else if (s->u.annassign.value) def_name(b, t->u.name.id, DEF_LOCAL, t->pos);
         } else {
             visit_expr(b, t);
         }
-        if (b->cur->kind != SCOPE_FUNCTION) visit_expr(b, s->u.annassign.annotation);
+        if (b->future_annotations) check_annotation(b, s->u.annassign.annotation);
+        else if (b->cur->kind != SCOPE_FUNCTION) visit_expr(b, s->u.annassign.annotation);
         if (s->u.annassign.value) visit_expr(b, s->u.annassign.value);
         break;
     }
@@ -800,6 +902,7 @@ bool symtable_build(SymTable *st, Module *m, const char *filename, SyntaxErrorIn
     Builder b = {0};
     b.st = st;
     b.err = err;
+    b.future_annotations = (m->future_flags & AST_FUTURE_ANNOTATIONS) != 0;
     st->filename = filename;
     st->top = scope_new(SCOPE_MODULE, "<module>", NULL, NULL);
     b.cur = st->top;

@@ -120,7 +120,13 @@ static bool too_long(Recorder *R) {
     return false;
 }
 
+static void rec_abort(Recorder *R, AbortReason why);
+
 static IRRef emit(Recorder *R, int op, int nargs, const IRRef *args, Descr *d) {
+    /* an operand the recorder never computed is a recorder bug: the trace
+       is dropped (named, counted) rather than compiled into wrong code */
+    for (int i = 0; i < nargs; i++)
+        if (args[i] == IR_NONE) rec_abort(R, ABORT_RECORDER_BUG);
     if (irop_info[op].flags & IRF_CALL) R->ncalls++;
     if ((irop_info[op].flags & (IRF_CALL | IRF_STORE)) && !(irop_info[op].flags & IRF_PURE)) R->effects = true;
     IRRef r = ir_emit(&R->ir, op, nargs, args, d);
@@ -1822,7 +1828,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         }
         if (v_is_ptr(vo) && V_OBJ(vo)->type == &type_type) {
             Value attr = type_lookup(V_AS(Type, vo), ic->name);
-            if (attr && !type_lookup(&type_type, ic->name) &&
+            if (attr && !type_lookup(&type_type, ic->name) && ic->name != NAME(__annotations__) &&
                 (!type_of(attr)->descr_get || type_of(attr) == &function_type)) {
                 guard_const(R, obj, vo);
                 depend_on_type(R, V_AS(Type, vo));
@@ -2086,6 +2092,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         SnapSlot a = *stack_slot(rf, 1);
         bool truth;
         IRRef t = bool_to_branch(R, a, concrete_stack(sp, 1), &truth);
+        if (t == IR_NONE) {
+            /* generic truth (a list, __bool__, __len__): a call, whose
+               result is data here, not a branch to resolve */
+            IRRef args[1] = {as_ref(R, a)};
+            t = call_int(R, JH_truth, 1, args);
+        }
         IRRef r = emit1(R, IR_int_is_zero, t, NULL);
         pop(R);
         push(R, r, SK_BOOL);

@@ -411,7 +411,7 @@ static void thread_body(void *p) {
     }
     b->func = b->args = b->kwargs = VNULL;
     if (tstate.thread_sentinel) {
-        lock_give(V_AS(LockObject, tstate.thread_sentinel));
+        if (V_AS(LockObject, tstate.thread_sentinel)->locked) lock_give(V_AS(LockObject, tstate.thread_sentinel));
         tstate.thread_sentinel = VNULL;
     }
 }
@@ -492,10 +492,9 @@ static Value t_stack_size(Value *args, size_t nargs, Value kwnames) {
 
 static Value t_set_sentinel(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("_set_sentinel", nargs, 0, 0) < 0) return VNULL;
-    /* a lock the thread holds until it ends: threading.Thread.join waits
-       on it; released by the thread's own exit (thread_body's caller) */
+    /* a lock the thread takes (threading does) and holds until it ends:
+       Thread.join waits on it; released when the thread's body returns */
     Value l = lock_alloc(&lock_type);
-    V_AS(LockObject, l)->locked = true;
     tstate.thread_sentinel = l;
     return l;
 }

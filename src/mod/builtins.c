@@ -1,8 +1,10 @@
 /* builtins.c: the builtins module. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../front/compiler.h"
+#include "modules.h"
 #include "../obj/gen.h"
 #include "../runtime.h"
 #include "../util/numfmt.h"
@@ -635,12 +637,36 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
             return err_format(&exc_TypeError, "%s() arg 1 must be a string, bytes or code object", name);
         const char *s = str_data(src);
         size_t n = (size_t)str_nbytes(src);
+        if (memchr(s, 0, n)) return err_set(&exc_ValueError, "source code string cannot contain null bytes");
         if (is_eval)
             while (n && (*s == ' ' || *s == '\t')) s++, n--;
-        co = (text ? compile_text : compile_source)(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_EXEC);
+        /* the calling code's __future__ features carry over */
+        int future = tstate.frame && tstate.frame->code && (tstate.frame->code->flags & CO_FUTURE_ANNOTATIONS)
+                         ? AST_FUTURE_ANNOTATIONS
+                         : 0;
+        co = compile_flags(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_EXEC, text, future);
         if (!co) return VNULL;
     }
-    Value r = eval_module_code(co, globals, locals && locals != globals ? locals : VNULL);
+    Value closure = is_eval ? VNULL : arg_kw(args, nargs, kwnames, "closure");
+    if (closure == V_NONE) closure = VNULL;
+    if (closure && !code_check(args[0]))
+        return err_set(&exc_TypeError, "closure can only be used when source is a code object");
+    if (co->nfrees && !closure)
+        return err_format(&exc_TypeError, "code object passed to %s() may not contain free variables", name);
+    Value r;
+    if (closure) {
+        /* exec(code, globals, closure=cells): the code runs as the body of
+           a function whose free variables are those cells */
+        if (!tuple_check(closure) || tuple_size(closure) != co->nfrees)
+            return err_format(&exc_TypeError, "code object requires a closure of exactly length %d", (int)co->nfrees);
+        for (int64_t i = 0; i < tuple_size(closure); i++)
+            if (!cell_check(tuple_get(closure, i))) return err_set(&exc_TypeError, "closure can only be a tuple of cells");
+        Value fn = function_new(co, globals, co->name);
+        V_AS(FunctionObject, fn)->closure = closure;
+        r = obj_call(fn, NULL, 0, VNULL);
+    } else {
+        r = eval_module_code(co, globals, locals && locals != globals ? locals : VNULL);
+    }
     if (!r) return VNULL;
     return is_eval ? r : V_NONE;
 }
@@ -648,21 +674,59 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
 static Value b_exec(Value *args, size_t nargs, Value kwnames) { return exec_eval(args, nargs, kwnames, false); }
 static Value b_eval(Value *args, size_t nargs, Value kwnames) { return exec_eval(args, nargs, kwnames, true); }
 
+/* CPython's PyCF_MASK (the __future__ flags), PyCF_MASK_OBSOLETE and
+ * PyCF_COMPILE_MASK: the flags compile() accepts */
+#define COMPILE_FLAGS_ALLOWED (0x1fe0000 | 0x10 | 0x400 | 0x1000 | 0x2000 | 0x200 | 0x4000)
+
 static Value b_compile(Value *args, size_t nargs, Value kwnames) {
-    Value src = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "source");
-    Value filename = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "filename");
-    Value mode = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "mode");
-    if (!src || !filename || !mode) return err_set(&exc_TypeError, "compile() missing required argument");
+    static const ArgSpec spec = {"compile", 0, 3, 1,
+        {"source", "filename", "mode", "flags", "dont_inherit", "optimize", "_feature_version", NULL}};
+    Value a[7];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    Value src = a[0], filename = a[1], mode = a[2];
+    int64_t flags = 0, optimize = -1;
+    if (a[3] && (flags = obj_index_i64(a[3])) == -1 && err_occurred()) return VNULL;
+    int dont_inherit = a[4] ? obj_truth(a[4]) : 0;
+    if (dont_inherit < 0) return VNULL;
+    if (a[5] && (optimize = obj_index_i64(a[5])) == -1 && err_occurred()) return VNULL;
+    if (a[6] && obj_index_i64(a[6]) == -1 && err_occurred()) return VNULL;
+    if (!str_check(filename) && !bytes_check(filename)) {   /* os.PathLike */
+        bool found;
+        Value p = obj_call_special(filename, str_intern_cstr("__fspath__"), NULL, 0, &found);
+        if (!p && found) return VNULL;
+        if (p) filename = p;
+    }
+    if (bytes_check(filename)) filename = str_new(bytes_data(filename), (size_t)bytes_size(filename));
+    if (!str_check(filename))
+        return err_format(&exc_TypeError, "expected str, bytes or os.PathLike object, not %T", filename);
+    if (!str_check(mode)) return err_format(&exc_TypeError, "compile() argument 'mode' must be str, not %T", mode);
+    if (flags & ~(int64_t)COMPILE_FLAGS_ALLOWED) return err_set(&exc_ValueError, "compile(): unrecognised flags");
+    if (optimize < -1 || optimize > 2) return err_set(&exc_ValueError, "compile(): invalid optimize value");
+    bool only_ast = (flags & AST_PYCF_ONLY_AST) != 0;
+    /* the calling code's __future__ features carry over */
+    if (!dont_inherit && tstate.frame && tstate.frame->code && (tstate.frame->code->flags & CO_FUTURE_ANNOTATIONS))
+        flags |= 0x1000000;
+    int m;   /* 0 exec, 1 eval, 2 single, as _ast.c counts them */
+    if (str_eq_cstr(mode, "exec")) m = 0;
+    else if (str_eq_cstr(mode, "eval")) m = 1;
+    else if (str_eq_cstr(mode, "single")) m = 2;
+    else if (str_eq_cstr(mode, "func_type"))   /* function type comments: not parsed by tpy */
+        return err_set(&exc_ValueError, only_ast ? "compile() mode 'func_type' is not supported by tpy"
+                                                 : "compile() mode 'func_type' requires flag PyCF_ONLY_AST");
+    else
+        return err_set(&exc_ValueError, only_ast ? "compile() mode must be 'exec', 'eval', 'single' or 'func_type'"
+                                                 : "compile() mode must be 'exec', 'eval' or 'single'");
+    int is_ast = ast_check(src);
+    if (is_ast < 0) return VNULL;
+    if (is_ast) return only_ast ? src : ast_compile_object(src, str_data(filename), m, (int)flags);
     bool text = str_check(src);
     if (byteslike_check(src)) src = byteslike_to_str(src);
-    if (!str_check(src) || !str_check(filename) || !str_check(mode))
-        return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
-    CompileMode m;
-    if (str_eq_cstr(mode, "exec")) m = COMPILE_EXEC;
-    else if (str_eq_cstr(mode, "eval")) m = COMPILE_EVAL;
-    else if (str_eq_cstr(mode, "single")) m = COMPILE_INTERACTIVE;
-    else return err_set(&exc_ValueError, "compile() mode must be 'exec', 'eval' or 'single'");
-    CodeObject *co = (text ? compile_text : compile_source)(str_data(src), (size_t)str_nbytes(src), str_data(filename), m);
+    if (!str_check(src)) return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
+    if (memchr(str_data(src), 0, (size_t)str_nbytes(src)))
+        return err_set(&exc_ValueError, "source code string cannot contain null bytes");
+    if (only_ast) return ast_parse_object(str_data(src), (size_t)str_nbytes(src), text, str_data(filename), m);
+    static const CompileMode cmode[] = {COMPILE_EXEC, COMPILE_EVAL, COMPILE_INTERACTIVE};
+    CodeObject *co = compile_flags(str_data(src), (size_t)str_nbytes(src), str_data(filename), cmode[m], text, (int)flags);
     return co ? V_FROM_PTR(co) : VNULL;
 }
 

@@ -42,7 +42,8 @@
     _("atexit", atexit_module_create)               \
     _("_bisect", _bisect_module_create)             \
     _("_heapq", _heapq_module_create)               \
-    _("_io", _io_module_create)
+    _("_io", _io_module_create)                     \
+    _("_ast", _ast_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -57,13 +58,28 @@ void site_install_builtins(void);
    warnings.warn_explicit do, through the filters: 0, or -1 with an error\
    (the warning itself when a filter says "error") */\
 int warn_c(Type *category, Value message, int64_t stacklevel);\
-int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module);\
+int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module);
+/* route the compiler's warnings through the filters (at start-up) */
+void warnings_init(void);\
 /* Call the atexit callbacks (at interpreter exit; atexit.c) */\
 void atexit_run_exitfuncs(void);
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);
 Value import_builtin_module_names(void);   /* sys.builtin_module_names */
+
+/* _ast.c: compile()'s AST side; mode 0 exec, 1 eval, 2 single */
+enum {
+    AST_PYCF_ONLY_AST = 0x400,
+    AST_PYCF_TYPE_COMMENTS = 0x1000,
+    AST_PYCF_ALLOW_TOP_LEVEL_AWAIT = 0x2000,
+};
+int ast_check(Value v);   /* isinstance(v, _ast.AST): -1 0 1 */
+/* parse source into node objects (compile(..., PyCF_ONLY_AST)); text: a
+ * str (its coding declaration is a comment) rather than bytes */
+Value ast_parse_object(const char *src, size_t len, bool text, const char *filename, int mode);
+/* convert and validate a tree of node objects, and compile it */
+Value ast_compile_object(Value tree, const char *filename, int mode, int flags);
 
 #define BUILTIN_MODULE_DECLARE(name, fn) Value fn(void);
 BUILTIN_MODULE_DEF(BUILTIN_MODULE_DECLARE)

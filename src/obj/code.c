@@ -186,10 +186,11 @@ static Value co_get_flags(Value v) {
     if (co->flags & CO_VARKEYWORDS) f |= 0x8;
     if (co->flags & CO_NESTED) f |= 0x10;
     if ((co->flags & (CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR)) == CO_GENERATOR) f |= 0x20;
-    if (co->flags & CO_NOFREE) f |= 0x40;
+    /* (CO_NOFREE, 0x40, is tpy's own: CPython 3.11 no longer sets it) */
     if (co->flags & CO_COROUTINE) f |= 0x80;
     if (co->flags & CO_ITERABLE_COROUTINE) f |= 0x100;
     if (co->flags & CO_ASYNC_GENERATOR) f |= 0x200;
+    if (co->flags & CO_FUTURE_ANNOTATIONS) f |= 0x1000000;
     return v_int(f);
 }
 

@@ -24,6 +24,8 @@ enum CodeFlags {
     CO_COROUTINE = 1 << 10,     /* async def (with CO_GENERATOR: a heap frame) */
     CO_ITERABLE_COROUTINE = 1 << 11, /* a generator `await` accepts (types.coroutine) */
     CO_ASYNC_GENERATOR = 1 << 12,
+    CO_FUTURE_ANNOTATIONS = 1 << 13,  /* compiled under `from __future__ import annotations`:
+                                         compile() and exec() in it inherit that */
 };
 
 /* Source span of one instruction (lines 1-based, columns 0-based UTF-8

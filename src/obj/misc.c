@@ -818,9 +818,17 @@ Type calliter_type = {
     .iternext = calliter_next,
 };
 
+/* pickle and copy reduce the singletons to their names, as CPython */
+static Value ellipsis_reduce(Value *args, size_t nargs, Value kwnames) { return str_from_cstr("Ellipsis"); }
+static Value notimpl_reduce(Value *args, size_t nargs, Value kwnames) { return str_from_cstr("NotImplemented"); }
+static const MethodDef ellipsis_methods[] = {{"__reduce__", ellipsis_reduce, 0, NULL}, {NULL, NULL, 0, NULL}};
+static const MethodDef notimpl_methods[] = {{"__reduce__", notimpl_reduce, 0, NULL}, {NULL, NULL, 0, NULL}};
+
 void misc_init(void) {
     type_ready(&none_type);
+    type_add_methods(&notimpl_type, notimpl_methods);
     type_ready(&notimpl_type);
+    type_add_methods(&ellipsis_type, ellipsis_methods);
     type_ready(&ellipsis_type);
     type_add_methods(&slice_type, slice_methods);
     type_add_getsets(&slice_type, slice_getsets);

@@ -34,6 +34,12 @@ static Value module_getattr(Value v, Value name) {
     Value r = dict_get_str(m->dict, name);
     if (r) return r;
     if (str_eq_cstr(name, "__dict__")) return m->dict;
+    if (name == NAME(__annotations__)) {
+        /* made on first use, as CPython 3.10+ */
+        r = dict_new();
+        dict_set(m->dict, name, r);
+        return r;
+    }
     r = generic_getattr_noerr(v, name);
     if (r || err_occurred()) return r;
     Value ga = dict_get_str(m->dict, NAME(__getattr__));

@@ -162,7 +162,8 @@ static Value load_attr_slow_(Value obj, InlineCache *ic) {
     if (type_check(obj) && V_OBJ(obj)->type == &type_type) {
         Type *ot = V_AS(Type, obj);
         Value attr = type_lookup(ot, name);
-        if (attr && !type_lookup(&type_type, name)) {
+        /* (__annotations__ is the class's own, never inherited: type_getattr) */
+        if (attr && !type_lookup(&type_type, name) && name != NAME(__annotations__)) {
             Type *at = type_of(attr);
             if (!at->descr_get || at == &function_type) {
                 ic->kind = IC_ATTR_TYPE;
@@ -2260,7 +2261,18 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     }
     TARGET(SETUP_ANNOTATIONS) {
         Value ns = f->locals ? f->locals : f->globals;
-        if (!dict_get_str(ns, NAME(__annotations__))) dict_set(ns, NAME(__annotations__), dict_new());
+        SAVE_REGS();
+        if (dict_check_exact(ns)) {
+            if (!dict_get_str(ns, NAME(__annotations__))) dict_set(ns, NAME(__annotations__), dict_new());
+        } else {
+            /* a mapping given to exec() or by __prepare__ */
+            Value a = obj_getitem(ns, NAME(__annotations__));
+            if (!a) {
+                if (!err_matches(&exc_KeyError)) goto error;
+                err_clear();
+                if (obj_setitem(ns, NAME(__annotations__), dict_new()) < 0) goto error;
+            }
+        }
         NEXT();
     }
     TARGET(PRINT_EXPR) {

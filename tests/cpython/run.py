@@ -96,16 +96,16 @@ def main():
     else:
         modes = args.modes.split(",")
         jobs = [(m, mode, args.tpy, MODE_FLAGS[mode], marks) for mode in modes for m, _, marks in expect]
-    with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = list(pool.map(lambda j: run_one(j[2], j[3], j[0], j[4], args.timeout, args.verbose), jobs))
+    pool = ThreadPoolExecutor(max_workers=args.jobs)
+    results = pool.map(lambda j: run_one(j[2], j[3], j[0], j[4], args.timeout, args.verbose), jobs)
     totals = {}
     passed_all = failed_all = 0
-    for (module, mode, _, _, _), (summary, rc, err) in zip(jobs, results):
+    for (module, mode, _, _, _), (summary, rc, err) in zip(jobs, results):   # in order, as they finish
         t = totals.setdefault(mode, [0, 0, 0, 0])
         if summary is None:
             why = "TIMEOUT" if rc is None else f"no summary (exit {rc})"
             last = [l for l in err.strip().splitlines() if l.strip()][-1:] or [""]
-            print(f"{module:24} [{mode}]  CRASH: {why}: {last[0][:150]}")
+            print(f"{module:24} [{mode}]  CRASH: {why}: {last[0][:150]}", flush=True)
             failed_all += 1
             t[1] += 1
             if args.verbose:
@@ -114,7 +114,7 @@ def main():
         bad = summary["failed"] + summary["errors"] + summary["xpass"]
         skipped = summary["skipped"] + summary["xfail"]
         print(f"{module:24} [{mode}]  run {summary['run']:4}  passed {summary['passed']:4}  failed {bad:3}  "
-              f"skipped {skipped:3}")
+              f"skipped {skipped:3}", flush=True)
         if bad and args.verbose:
             print(err[-5000:])
         passed_all += summary["passed"]
@@ -126,6 +126,7 @@ def main():
     for mode, (p, f, s, r) in totals.items():
         print(f"mode {mode}: run {r}, passed {p}, failed {f}, skipped {s}")
     print(f"{passed_all} passed, {failed_all} failed")
+    pool.shutdown()
     return 1 if failed_all else 0
 
 
