@@ -1061,7 +1061,7 @@ static int bio_reserve(BytesIOObject *b, int64_t need) {
     if (need > ((int64_t)1 << 48)) return err_no_memory(), -1;
     int64_t nc = b->cap * 2;
     if (nc < need) nc = need;
-    char *nb = gc_alloc_atomic((size_t)nc);
+    char *nb = gc_try_alloc_atomic((size_t)nc);
     if (!nb) return err_no_memory(), -1;
     memcpy(nb, b->buf, (size_t)b->size);
     b->buf = nb;
@@ -1506,7 +1506,7 @@ static int sio_reserve(StringIOObject *s, int64_t need) {
     int64_t nc = s->cap * 2;
     if (nc < need) nc = need;
     if (nc < 16) nc = 16;
-    uint32_t *nb = gc_alloc_atomic((size_t)nc * 4);
+    uint32_t *nb = gc_try_alloc_atomic((size_t)nc * 4);
     if (!nb) return err_no_memory(), -1;
     if (s->size) memcpy(nb, s->buf, (size_t)s->size * 4);
     s->buf = nb;
@@ -2071,8 +2071,9 @@ static int buffered_init_common(Value self, Value *args, size_t nargs, Value kwn
     b->buffer_size = size;
     b->readable = rd;
     b->writable = wr;
-    b->rbuf = rd ? gc_alloc_atomic((size_t)size) : NULL;
-    b->wbuf = wr ? gc_alloc_atomic((size_t)size) : NULL;
+    /* the size is the program's: MemoryError when it cannot be had */
+    b->rbuf = rd ? gc_try_alloc_atomic((size_t)size) : NULL;
+    b->wbuf = wr ? gc_try_alloc_atomic((size_t)size) : NULL;
     if ((rd && !b->rbuf) || (wr && !b->wbuf)) return err_no_memory(), -1;
     b->rpos = b->rlen = b->wlen = 0;
     b->fast_raw = fileio_exact(raw);
