@@ -2252,18 +2252,45 @@ static Value bufm_readinto_common(Value *args, size_t nargs, Value kwnames, cons
     BufferedObject *b = buf_check_open(args[0], "readinto of closed file");
     if (!b) return VNULL;
     if (b->writable && buf_flush_writes(b) < 0) return VNULL;
-    Value data;
-    if (one) {
-        Value ra[2] = {args[0], int_from_i64(n)};
-        data = bufm_read1_unlocked(ra, 2, VNULL);
-    } else {
-        data = buf_read_n(b, n);
+    /* CPython's _buffered_readinto_generic: what is buffered, then a
+       request larger than the buffer straight from the raw stream, a
+       smaller one through the buffer; readinto1 reads the raw stream at
+       most once, and not at all through the buffer when it has data */
+    Buf out;
+    buf_init(&out, (size_t)(n < 4096 ? n : 4096) + 1);
+    int64_t have = b->rlen - b->rpos;
+    if (have > n) have = n;
+    buf_put(&out, b->rbuf + b->rpos, (size_t)have);
+    b->rpos += have;
+    int64_t written = have, remaining = n - have;
+    if (remaining > 0) b->rpos = b->rlen = 0;
+    while (remaining > 0) {
+        int64_t r;
+        if (remaining > b->buffer_size) {
+            buf_reserve(&out, (size_t)remaining);
+            r = buf_raw_read(b, out.data + out.len, remaining);
+            if (r > 0) out.len += (size_t)r;
+        } else if (!(one && written)) {
+            r = buf_raw_read(b, b->rbuf, b->buffer_size);
+            if (r > 0) {
+                b->rlen = r;
+                int64_t k = r < remaining ? r : remaining;
+                buf_put(&out, b->rbuf, (size_t)k);
+                b->rpos = k;
+                r = k;
+            }
+        } else {
+            r = 0;
+        }
+        if (r == -1) return VNULL;
+        if (r == 0 || (r == -2 && written > 0)) break;
+        if (r == -2) return V_NONE;
+        written += r;
+        remaining -= r;
+        if (one) break;
     }
-    if (!data) return VNULL;
-    if (data == V_NONE) return V_NONE;
-    int64_t got = bytes_size(data);
-    if (copy_into_buffer(a[0], bytes_data(data), got) < 0) return VNULL;
-    return int_from_i64(got);
+    if (copy_into_buffer(a[0], out.data, written) < 0) return VNULL;
+    return int_from_i64(written);
 }
 static Value bufm_readinto_unlocked(Value *args, size_t nargs, Value kwnames) {
     return bufm_readinto_common(args, nargs, kwnames, "readinto", false);
@@ -2390,6 +2417,13 @@ static Value bufm_tell_unlocked(Value *args, size_t nargs, Value kwnames) {
     NOARGS("tell");
     BufferedObject *b = buf_check(args[0]);
     if (!b) return VNULL;
+    /* the cached position must not hide a closed raw stream: ask it */
+    int c = buf_raw_closed(b);
+    if (c < 0) return VNULL;
+    if (c) {
+        if (b->fast_raw) return fileio_closed_error();
+        b->abs_pos = -1;
+    }
     int64_t pos = buf_raw_tell(b);
     if (pos < 0) return VNULL;
     pos = pos - (b->rlen - b->rpos) + b->wlen;
@@ -3743,7 +3777,7 @@ static int tios_chunk_size(Value self, Value v) {
 static Value tio_repr(Value self) {
     TextIOObject *t = TIO(self);
     const char *tn = "_io.TextIOWrapper";   /* as CPython, even for subclasses */
-    if (!t->ok) return str_printf("<%s>", tn);
+    if (!t->ok) return err_set(&exc_ValueError, "I/O operation on uninitialized object");
     int re = repr_enter(self);
     if (re < 0) return VNULL;
     if (re) return err_format(&exc_RuntimeError, "reentrant call inside %s.__repr__", tn);
