@@ -46,16 +46,8 @@ static int as_fd(Value v) {
     return (int)x;
 }
 
-/* a C int argument; a non-int gets `msg` (CPython's "i;msg" format) */
-static int int_arg(Value v, const char *msg, int *out) {
-    if (float_check(v)) {
-        err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
-        return -1;
-    }
-    if (!int_check(v) && !type_lookup_cstr(type_of(v), "__index__")) {
-        err_set(&exc_TypeError, msg ? msg : "an integer is required");
-        return -1;
-    }
+/* a C int argument */
+static int int_arg(Value v, int *out) {
     int64_t x = obj_index_i64(v);
     if (x == -1 && err_occurred()) return -1;
     if (x < INT_MIN) {
@@ -95,12 +87,12 @@ static bool readonly_bytes(Value v, const char **p, int64_t *n) {
 static Value fc_fcntl(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("fcntl", kwnames) < 0 || arg_count("fcntl", nargs, 2, 3) < 0) return VNULL;
     int fd = as_fd(args[0]), cmd, iarg = 0, r;
-    if (fd < 0 || int_arg(args[1], NULL, &cmd) < 0) return VNULL;
+    if (fd < 0 || int_arg(args[1], &cmd) < 0) return VNULL;
     if (nargs > 2) {
         const char *p;
         int64_t n;
         if (readonly_bytes(args[2], &p, &n)) {
-            if (n > ARG_BUFSZ) return err_set(&exc_ValueError, "fcntl argument 3 is too long");
+            if (n > ARG_BUFSZ) return err_set(&exc_ValueError, "fcntl string arg too long");
             char buf[ARG_BUFSZ + 1];
             memcpy(buf, p, (size_t)n);
             for (;;) {
@@ -114,8 +106,7 @@ static Value fc_fcntl(Value *args, size_t nargs, Value kwnames) {
             }
             return bytes_new(buf, (size_t)n);
         }
-        if (int_arg(args[2], "fcntl requires a file or file descriptor, an integer and optionally a third integer or a string",
-                    &iarg) < 0)
+        if (int_arg(args[2], &iarg) < 0)
             return VNULL;
     }
     for (;;) {
@@ -181,8 +172,7 @@ static Value fc_ioctl(Value *args, size_t nargs, Value kwnames) {
             return bytes_new(buf, (size_t)n);
         }
         int iarg;
-        if (int_arg(a, "ioctl requires a file or file descriptor, an integer and optionally an integer or buffer argument",
-                    &iarg) < 0)
+        if (int_arg(a, &iarg) < 0)
             return VNULL;
         r = ioctl(fd, code, iarg);
     } else {
@@ -195,7 +185,7 @@ static Value fc_ioctl(Value *args, size_t nargs, Value kwnames) {
 static Value fc_flock(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("flock", kwnames) < 0 || arg_count("flock", nargs, 2, 2) < 0) return VNULL;
     int fd = as_fd(args[0]), op, r;
-    if (fd < 0 || int_arg(args[1], NULL, &op) < 0) return VNULL;
+    if (fd < 0 || int_arg(args[1], &op) < 0) return VNULL;
     for (;;) {
         bool released = gil_blocking_begin();
         r = flock(fd, op);
@@ -222,17 +212,17 @@ static int off_arg(Value v, off_t *out) {
 static Value fc_lockf(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("lockf", kwnames) < 0 || arg_count("lockf", nargs, 2, 5) < 0) return VNULL;
     int fd = as_fd(args[0]), cmd, whence = 0, r;
-    if (fd < 0 || int_arg(args[1], NULL, &cmd) < 0) return VNULL;
+    if (fd < 0 || int_arg(args[1], &cmd) < 0) return VNULL;
     off_t len = 0, start = 0;
     if (nargs > 2 && off_arg(args[2], &len) < 0) return VNULL;
     if (nargs > 3 && off_arg(args[3], &start) < 0) return VNULL;
-    if (nargs > 4 && int_arg(args[4], NULL, &whence) < 0) return VNULL;
+    if (nargs > 4 && int_arg(args[4], &whence) < 0) return VNULL;
     struct flock l;
     memset(&l, 0, sizeof l);
-    int kind = cmd & ~LOCK_NB;
-    if (kind == LOCK_UN) l.l_type = F_UNLCK;
-    else if (kind == LOCK_SH) l.l_type = F_RDLCK;
-    else if (kind == LOCK_EX) l.l_type = F_WRLCK;
+    /* bits tested in CPython's order: any LOCK_SH bit means a read lock */
+    if (cmd == LOCK_UN) l.l_type = F_UNLCK;
+    else if (cmd & LOCK_SH) l.l_type = F_RDLCK;
+    else if (cmd & LOCK_EX) l.l_type = F_WRLCK;
     else return err_set(&exc_ValueError, "unrecognized lockf argument");
     l.l_start = start;
     l.l_len = len;

@@ -191,23 +191,41 @@ static Value sel_select(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(3, set_result(&l[0], &out[0]), set_result(&l[1], &out[1]), set_result(&l[2], &out[2]));
 }
 
-/* an event mask: an unsigned short (poll) or unsigned int (epoll) */
-static int mask_arg(Value v, uint64_t max, const char *cname, uint32_t *out) {
-    if (float_check(v)) {
-        err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
+/* an event mask: poll's an unsigned short, checked; epoll's an unsigned
+   int taken bitwise (-1 is all bits, as in CPython) */
+static int mask_arg(Value v, bool bitwise, uint32_t *out) {
+    if (bitwise) {
+        if (float_check(v)) {
+            err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
+            return -1;
+        }
+        Value i = obj_index(v);
+        if (!i) return -1;
+        Value m = obj_binop(i, int_from_i64(0xffffffff), BINOP_AND);
+        if (!m) return -1;
+        *out = (uint32_t)obj_index_i64(m);
+        return 0;
+    }
+    if (!int_check(v)) {
+        err_set(&exc_TypeError, "an integer is required");
         return -1;
     }
-    int64_t x = obj_index_i64(v);
-    if (x == -1 && err_occurred()) return -1;
-    if (x < 0) {
-        err_format(&exc_OverflowError, "can't convert negative int to unsigned");
+    Value neg = obj_richcompare(v, v_int(0), CMP_LT);
+    if (!neg) return -1;
+    if (neg == V_TRUE) {
+        err_set(&exc_ValueError, "value must be positive");
         return -1;
     }
-    if ((uint64_t)x > max) {
-        err_format(&exc_OverflowError, "Python int too large for C %s", cname);
+    Value big = obj_richcompare(v, int_from_i64(USHRT_MAX), CMP_GT);
+    if (!big) return -1;
+    if (big == V_TRUE) {
+        Value huge = obj_richcompare(v, obj_binop(v_int(1), v_int(64), BINOP_LSHIFT), CMP_GE);
+        if (!huge) return -1;
+        err_set(&exc_OverflowError, huge == V_TRUE ? "Python int too large to convert to C unsigned long"
+                                                   : "Python int too large for C unsigned short");
         return -1;
     }
-    *out = (uint32_t)x;
+    *out = (uint32_t)obj_index_i64(v);
     return 0;
 }
 
@@ -227,7 +245,7 @@ static Value poll_register(Value *args, size_t nargs, Value kwnames) {
     int fd = as_fd(args[1]);
     if (fd < 0) return VNULL;
     uint32_t mask = POLLIN | POLLPRI | POLLOUT;
-    if (nargs > 2 && mask_arg(args[2], USHRT_MAX, "unsigned short", &mask) < 0) return VNULL;
+    if (nargs > 2 && mask_arg(args[2], false, &mask) < 0) return VNULL;
     if (dict_set(POLL(args[0])->fds, v_int(fd), v_int(mask)) < 0) return VNULL;
     return V_NONE;
 }
@@ -237,7 +255,7 @@ static Value poll_modify(Value *args, size_t nargs, Value kwnames) {
     int fd = as_fd(args[1]);
     if (fd < 0) return VNULL;
     uint32_t mask;
-    if (mask_arg(args[2], USHRT_MAX, "unsigned short", &mask) < 0) return VNULL;
+    if (mask_arg(args[2], false, &mask) < 0) return VNULL;
     Value d = POLL(args[0])->fds;
     int has = dict_contains(d, v_int(fd));
     if (has < 0) return VNULL;
@@ -407,7 +425,7 @@ static Value epoll_ctl_call(Value self, int op, Value fdobj, Value maskobj) {
     int fd = as_fd(fdobj);
     if (fd < 0) return VNULL;
     uint32_t mask = EPOLLIN | EPOLLPRI | EPOLLOUT;
-    if (maskobj && mask_arg(maskobj, UINT_MAX, "unsigned int", &mask) < 0) return VNULL;
+    if (maskobj && mask_arg(maskobj, true, &mask) < 0) return VNULL;
     if (e->epfd < 0) return epoll_closed_error();
     struct epoll_event ev;
     memset(&ev, 0, sizeof ev);

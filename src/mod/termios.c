@@ -132,7 +132,7 @@ static Value tm_tcsetattr(Value *args, size_t nargs, Value kwnames) {
 
 /* fd and one int, then a call that may be interrupted (tcdrain waits) */
 static Value fd_int_call(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, int (*fn)(int, int)) {
-    Value a[2];
+    Value a[2] = {VNULL, VNULL};
     if (arg_parse(spec, args, nargs, kwnames, a) < 0) return VNULL;
     int fd = as_fd(a[0]), x = 0;
     if (fd < 0 || (a[1] && int_arg(a[1], &x) < 0)) return VNULL;
