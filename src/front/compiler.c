@@ -14,13 +14,16 @@
  */
 #include "compiler.h"
 
+#include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "../runtime.h"
 #include "../vm/config.h"
 #include "../vm/opcodes.h"
 #include "../vm/traceback.h"
+#include "lexer.h"
 #include "symtable.h"
 
 /* ---- units ------------------------------------------------------------------------- */
@@ -687,7 +690,108 @@ static void compile_jump_if(Compiler *c, Expr *e, bool cond, int label) {
     WITH_LOC(c, e->pos, emit(c, cond ? OP_POP_JUMP_IF_TRUE : OP_POP_JUMP_IF_FALSE, label));
 }
 
+/* ---- CPython's SyntaxWarnings about code that cannot be what was meant ---- */
+
+static void compile_warn(Compiler *c, SrcPos pos, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void compile_warn(Compiler *c, SrcPos pos, const char *fmt, ...) {
+    if (c->failed || !front_warn_hook) return;
+    va_list ap;
+    va_start(ap, fmt);
+    char *msg = gc_alloc_atomic(512);
+    vsnprintf(msg, 512, fmt, ap);
+    va_end(ap);
+    /* made an error by the filters: a SyntaxError with that message */
+    if (front_warn_hook(FRONT_SYNTAX_WARNING, msg, c->filename, pos.lineno)) compile_error(c, pos, "%s", msg);
+}
+
+/* The type a literal display or constant evaluates to (CPython's
+   infer_type), or NULL when the compiler cannot tell */
+static const char *literal_type(Expr *e) {
+    switch (e->kind) {
+    case E_TUPLE: return "tuple";
+    case E_LIST: case E_LISTCOMP: return "list";
+    case E_DICT: case E_DICTCOMP: return "dict";
+    case E_SET: case E_SETCOMP: return "set";
+    case E_GENEXP: return "generator";
+    case E_LAMBDA: return "function";
+    case E_JOINEDSTR: case E_FORMATTEDVALUE: return "str";
+    case E_CONSTANT:
+        switch (e->u.constant.kind) {
+        case CONST_NONE: return "NoneType";
+        case CONST_TRUE: case CONST_FALSE: return "bool";
+        case CONST_ELLIPSIS: return "ellipsis";
+        case CONST_INT: case CONST_BIGINT: return "int";
+        case CONST_FLOAT: return "float";
+        case CONST_IMAG: return "complex";
+        case CONST_STR: return "str";
+        case CONST_BYTES: return "bytes";
+        case CONST_OBJECT: return type_of((Value)e->u.constant.obj)->tname;
+        }
+        return NULL;
+    default: return NULL;
+    }
+}
+
+/* `x is 1`: an identity test with a literal other than a singleton */
+static bool is_literal_arg(Expr *e) {
+    if (e->kind != E_CONSTANT) return false;
+    ConstKind k = e->u.constant.kind;
+    return !(k == CONST_NONE || k == CONST_TRUE || k == CONST_FALSE || k == CONST_ELLIPSIS);
+}
+
+static void check_compare(Compiler *c, Expr *e) {
+    Expr *left = e->u.compare.left;
+    for (int i = 0; i < e->u.compare.n; i++) {
+        Expr *right = e->u.compare.comparators[i];
+        int op = e->u.compare.ops[i];
+        if ((op == AST_CMP_IS || op == AST_CMP_IS_NOT) && (is_literal_arg(left) || is_literal_arg(right))) {
+            compile_warn(c, e->pos, op == AST_CMP_IS ? "\"is\" with a literal. Did you mean \"==\"?"
+                                                     : "\"is not\" with a literal. Did you mean \"!=\"?");
+            return;
+        }
+        left = right;
+    }
+}
+
+/* `(1, 2)(3)`: calling a display or constant */
+static void check_caller(Compiler *c, Expr *call) {
+    Expr *f = call->u.call.func;
+    switch (f->kind) {
+    case E_CONSTANT: case E_TUPLE: case E_LIST: case E_LISTCOMP: case E_DICT: case E_DICTCOMP: case E_SET:
+    case E_SETCOMP: case E_GENEXP: case E_JOINEDSTR: case E_FORMATTEDVALUE:
+        compile_warn(c, call->pos, "'%s' object is not callable; perhaps you missed a comma?", literal_type(f));
+        break;
+    default: break;
+    }
+}
+
+/* `5[1]`, `[1, 2][3, 4]`: subscripting what cannot be, or with what cannot index */
+static void check_subscript(Compiler *c, Expr *e) {
+    Expr *v = e->u.subscript.value, *s = e->u.subscript.slice;
+    bool bad_value = false;
+    if (v->kind == E_CONSTANT) {
+        ConstKind k = v->u.constant.kind;
+        bad_value = k == CONST_NONE || k == CONST_ELLIPSIS || k == CONST_INT || k == CONST_BIGINT ||
+                    k == CONST_FLOAT || k == CONST_IMAG || k == CONST_TRUE || k == CONST_FALSE;
+    } else {
+        bad_value = v->kind == E_SET || v->kind == E_SETCOMP || v->kind == E_GENEXP || v->kind == E_LAMBDA;
+    }
+    if (bad_value) {
+        compile_warn(c, e->pos, "'%s' object is not subscriptable; perhaps you missed a comma?", literal_type(v));
+        return;
+    }
+    const char *it = s->kind == E_SLICE ? NULL : literal_type(s);
+    if (!it || !strcmp(it, "int") || !strcmp(it, "bool")) return;
+    bool seq = v->kind == E_TUPLE || v->kind == E_LIST || v->kind == E_LISTCOMP || v->kind == E_JOINEDSTR ||
+               v->kind == E_FORMATTEDVALUE ||
+               (v->kind == E_CONSTANT && (v->u.constant.kind == CONST_STR || v->u.constant.kind == CONST_BYTES));
+    if (seq)
+        compile_warn(c, e->pos, "%s indices must be integers or slices, not %s; perhaps you missed a comma?",
+                     literal_type(v), it);
+}
+
 static void compile_compare(Compiler *c, Expr *e) {
+    check_compare(c, e);
     int n = e->u.compare.n;
     compile_expr(c, e->u.compare.left);
     int cleanup = n > 1 ? new_label(c->u) : -1;
@@ -784,6 +888,7 @@ static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws
 
 static void compile_call(Compiler *c, Expr *e) {
     Expr *f = e->u.call.func;
+    check_caller(c, e);
     bool starred = has_starred(e->u.call.args);
     bool dstar = false;
     for (int i = 0; i < e->u.call.nkeywords; i++)
@@ -979,6 +1084,7 @@ static void compile_expr(Compiler *c, Expr *e) {
         break;
     }
     case E_SUBSCRIPT:
+        check_subscript(c, e);
         compile_expr(c, e->u.subscript.value);
         compile_slice_or_index(c, e->u.subscript.slice);
         u->loc = loc_of(e->pos);
@@ -2095,9 +2201,8 @@ static void compile_raise(Compiler *c, Stmt *s) {
 static void compile_assert(Compiler *c, Stmt *s) {
     Unit *u = c->u;
     if (tpy_config.optimize) return;   /* -O removes asserts */
-    if (s->u.assert_.test->kind == E_TUPLE && s->u.assert_.test->u.seq.elts.n > 0) {
-        /* CPython warns "assertion is always true"; it still compiles */
-    }
+    if (s->u.assert_.test->kind == E_TUPLE && s->u.assert_.test->u.seq.elts.n > 0)
+        compile_warn(c, s->pos, "assertion is always true, perhaps remove parentheses?");
     int end = new_label(u);
     compile_jump_if(c, s->u.assert_.test, true, end);
     /* at the statement's span, or at the test's last comparison's

@@ -2247,6 +2247,8 @@ static int is_xdigit(int c) {
 /* CPython's verify_end_of_number: a number directly followed by a letter
  * is an error, except for the keywords that may follow a number in valid
  * code (1if x else y), which only warn. `p` is the offset of c. */
+int (*front_warn_hook)(int category, const char *msg, const char *filename, int lineno);
+
 static int end_of_number_ok(Lexer *lx, int p, const char *kind) {
     int c = CH(p);
     int r = 0;
@@ -2258,7 +2260,14 @@ static int end_of_number_ok(Lexer *lx, int p, const char *kind) {
     else if (c == 'o') r = CH(p + 1) == 'r';
     else if (c == 'n') r = CH(p + 1) == 'o' && CH(p + 2) == 't';
     (void)s;
-    if (r) return 1;
+    if (r) {
+        const char *msg = fmt_msg("invalid %s literal", kind);
+        if (front_warn_hook && front_warn_hook(FRONT_SYNTAX_WARNING, msg, lx->filename, lex_line_of(lx, p))) {
+            tok_error_at(lx, p, msg);
+            return 0;
+        }
+        return 1;
+    }
     /* (a non-ASCII character is left to the identifier rules) */
     if (c >= 0 && c < 128 && is_id_char(c)) {
         tok_error_at(lx, p, fmt_msg("invalid %s literal", kind));
@@ -2842,6 +2851,7 @@ void lex_source(Lexer *lx, const char *src, int len, int interactive) {
 void lex_fstring_expr(Lexer *lx, const Lexer *parent, int start, int end) {
     lex_init_common(lx);
     lx->src = parent->src;
+    lx->filename = parent->filename;
     lx->srclen = parent->srclen;
     lx->line_off = parent->line_off;
     lx->nlines = parent->nlines;

@@ -101,7 +101,17 @@ typedef struct Lexer {
     int indstack[101], altindstack[101], indent;
     int atbol;
     int hint_line;       /* cache for lex_line_of() */
+    const char *filename;   /* for warnings */
 } Lexer;
+
+/* Warnings of the front end (invalid escape sequences, a number directly
+ * followed by a keyword, "is" with a literal...) go through this hook,
+ * which the runtime points at the warnings filters; unset (the parser
+ * alone), warnings are dropped. It returns nonzero when the filters made
+ * the warning an error: the caller then raises a SyntaxError with the same
+ * message at the same place, as CPython does. */
+enum { FRONT_DEPRECATION_WARNING, FRONT_SYNTAX_WARNING };
+extern int (*front_warn_hook)(int category, const char *msg, const char *filename, int lineno);
 
 /* Tokenize src[0..len). src must be NUL terminated and end with '\n'. */
 void lex_source(Lexer *lx, const char *src, int len, int interactive);

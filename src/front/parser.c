@@ -52,6 +52,7 @@ enum { ERR_NONE, ERR_GENERIC, ERR_SPECIFIC, ERR_LEXER };
 
 typedef struct Parser {
     Lexer *lx;
+    const Token *str_tok;   /* the string token being decoded (for its warnings) */
     Token *toks;
     int ntoks;
     int pos;          /* next token */
@@ -728,11 +729,25 @@ static _Noreturn void unicode_error(P *p, int start, int end, const char *reason
     raise_last(p, m);
 }
 
+/* CPython 3.11's DeprecationWarning for the first invalid escape of a
+ * string literal (an unknown letter, or an octal value above 0o377); as an
+ * error it is a SyntaxError on the string's token. esc points at the
+ * backslash. */
+static void warn_escape(P *p, const char *esc, int n) {
+    if (!front_warn_hook || !p->str_tok) return;
+    const char *msg = esc[1] >= '0' && esc[1] <= '7'
+                          ? pformat("invalid octal escape sequence '\\%.*s'", n < 4 ? n - 1 : 3, esc + 1)
+                          : pformat("invalid escape sequence '\\%c'", esc[1]);
+    if (front_warn_hook(FRONT_DEPRECATION_WARNING, msg, p->filename, p->str_tok->lineno)) raise_tok(p, p->str_tok, msg);
+}
+
 /* Decode the escapes of a str literal body s[0..n) into b. Positions in
  * error messages are those CPython reports: it first rewrites every
  * non-ASCII character as a 10-byte \U escape, so we count them that way. */
 static void decode_str(P *p, const char *s, int n, Buf *b) {
     int i = 0, vpos = 0;
+    const char *bad = NULL;   /* the first invalid escape */
+    int badlen = 0;
     while (i < n) {
         unsigned char c = (unsigned char)s[i];
         if (c != '\\') {
@@ -750,7 +765,7 @@ static void decode_str(P *p, const char *s, int n, Buf *b) {
             }
             continue;
         }
-        int start = vpos;
+        int start = vpos, start_byte = i;
         i++;
         vpos++;
         if (i >= n) {        /* a lone trailing backslash stays */
@@ -783,6 +798,10 @@ static void decode_str(P *p, const char *s, int n, Buf *b) {
                 v = v * 8 + (uint32_t)(s[i] - '0');
                 i++;
                 vpos++;
+            }
+            if (v > 0377 && !bad) {
+                bad = s + start_byte;
+                badlen = i - start_byte;
             }
             put_cp(b, v);
             break;
@@ -828,16 +847,23 @@ static void decode_str(P *p, const char *s, int n, Buf *b) {
         }
         default:
             /* unknown escapes stay as they are (CPython only warns) */
+            if (!bad) {
+                bad = s + start_byte;
+                badlen = 2;
+            }
             buf_putc(b, '\\');
             buf_putc(b, (char)c);
             break;
         }
     }
+    if (bad) warn_escape(p, bad, badlen);
 }
 
 /* Decode a bytes literal body (ASCII only, checked by the caller). */
 static void decode_bytes(P *p, const char *s, int n, Buf *b) {
     int i = 0;
+    const char *bad = NULL;   /* the first invalid escape */
+    int badlen = 0;
     while (i < n) {
         char c = s[i];
         if (c != '\\') {
@@ -868,6 +894,10 @@ static void decode_bytes(P *p, const char *s, int n, Buf *b) {
             unsigned v = (unsigned)(c - '0');
             for (int k = 0; k < 2 && i < n && s[i] >= '0' && s[i] <= '7'; k++)
                 v = v * 8 + (unsigned)(s[i++] - '0');
+            if (v > 0377 && !bad) {
+                bad = s + start;
+                badlen = i - start;
+            }
             buf_putc(b, (char)(v & 0xFF));
             break;
         }
@@ -880,11 +910,16 @@ static void decode_bytes(P *p, const char *s, int n, Buf *b) {
             raise_last(p, pformat("(value error) invalid \\x escape at position %d", start));
         }
         default:
+            if (!bad) {
+                bad = s + start;
+                badlen = 2;
+            }
             buf_putc(b, '\\');
             buf_putc(b, c);
             break;
         }
     }
+    if (bad) warn_escape(p, bad, badlen);
 }
 
 /* The parts of a string token: prefix flags and the body between quotes. */
@@ -1116,6 +1151,7 @@ static Expr *fstring_field(P *p, FState *st, int *pos, int end, int raw, int lvl
 static void fstring_concat(P *p, FState *st, int *pos, int end, int raw, int lvl,
                            Token *first, Token *t, Token *lastt) {
     const char *src = p->lx->src;
+    p->str_tok = t;
     st->fmode = 1;
     for (;;) {
         int lit = *pos, s = *pos, lit_end, doubled = 0;
@@ -1288,6 +1324,7 @@ static Expr *strings(P *p) {
         if (!s.fmt) {
             buf_init(&piece, (size_t)s.body_len + 1);
             have_piece = 1;
+            p->str_tok = t;
             if (s.raw) buf_put(&piece, body, (size_t)s.body_len);
             else if (s.bytes) decode_bytes(p, body, s.body_len, &piece);
             else decode_str(p, body, s.body_len, &piece);
@@ -4178,6 +4215,7 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
         }
     }
 
+    lx->filename = filename;
     lex_source(lx, text + skip, (int)(n - skip), mode == PARSE_SINGLE);
 
     P p;

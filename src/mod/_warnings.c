@@ -8,6 +8,7 @@
  * warn_c() is the C entry for tpy's own warnings (the compiler's, the
  * runtime's): the same filters apply, so -W error turns them into errors.
  */
+#include "../front/lexer.h"
 #include "../runtime.h"
 #include "../vm/traceback.h"
 #include "modules.h"
@@ -246,6 +247,19 @@ int warn_c(Type *category, Value message, int64_t stacklevel) {
 int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module) {
     return do_warn_explicit(category, message, filename, lineno, module, V_NONE, VNULL);
 }
+
+/* The compiler's warnings (front/lexer.h): nonzero when the filters made
+   one an error, which the front end raises as a SyntaxError in its place */
+static int front_warn(int category, const char *msg, const char *filename, int lineno) {
+    Type *cat = category == FRONT_SYNTAX_WARNING ? &exc_SyntaxWarning : &exc_DeprecationWarning;
+    Value pending = err_fetch();
+    int r = warn_explicit_c(cat, str_from_cstr(msg), str_from_cstr(filename ? filename : "<unknown>"), lineno, VNULL);
+    err_clear();
+    if (pending) err_restore(pending);
+    return r < 0;
+}
+
+void warnings_init(void) { front_warn_hook = front_warn; }
 
 /* ---- the module ---------------------------------------------------------------------------- */
 

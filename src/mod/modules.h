@@ -62,7 +62,9 @@ void site_install_builtins(void);
    warnings.warn_explicit do, through the filters: 0, or -1 with an error\
    (the warning itself when a filter says "error") */\
 int warn_c(Type *category, Value message, int64_t stacklevel);\
-int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module);\
+int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module);
+/* route the compiler's warnings through the filters (at start-up) */
+void warnings_init(void);\
 /* Call the atexit callbacks (at interpreter exit; atexit.c) */\
 void atexit_run_exitfuncs(void);
 

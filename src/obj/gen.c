@@ -322,24 +322,55 @@ throw_here:;
     return VNULL;
 }
 
-static Value gen_throw_m(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    if (arg_count("throw", nargs - 1, 1, 3) < 0) return VNULL;
-    Value typ = args[1], val = nargs > 2 ? args[2] : V_NONE;
+/* what throw() refuses before touching the generator */
+static int check_throw_args(Value *args, size_t nargs) {
+    Value typ = args[0], val = nargs > 1 ? args[1] : V_NONE;
+    if (nargs > 2 && args[2] != V_NONE && !traceback_check(args[2])) {
+        err_set(&exc_TypeError, "throw() third argument must be a traceback object");
+        return -1;
+    }
+    if (exc_type_check(typ)) return 0;
+    if (exc_check(typ)) {
+        if (val != V_NONE) {
+            err_set(&exc_TypeError, "instance exception may not have a separate value");
+            return -1;
+        }
+        return 0;
+    }
+    err_format(&exc_TypeError, "exceptions must be classes or instances deriving from BaseException, not %T", typ);
+    return -1;
+}
+
+/* The exception throw(typ[, val[, tb]]) raises: an instance, or typ
+ * called with val. Normalizing can fail (typ() raising, or returning
+ * something that is not an exception): VNULL with that error set, which
+ * throw() then raises inside the generator, as CPython does. */
+static Value exc_from_throw_args(Value *args, size_t nargs) {
+    if (check_throw_args(args, nargs) < 0) return VNULL;
+    Value typ = args[0], val = nargs > 1 ? args[1] : V_NONE;
     Value exc;
     if (exc_type_check(typ)) {
         if (val == V_NONE) exc = obj_call0(typ);
         else if (exc_check(val)) exc = val;
         else exc = tuple_check(val) ? obj_call_tuple_dict(typ, val, VNULL) : obj_call1(typ, val);
         if (!exc) return VNULL;
-    } else if (exc_check(typ)) {
-        if (val != V_NONE) return err_set(&exc_TypeError, "instance exception may not have a separate value");
-        exc = typ;
+        if (!exc_check(exc))
+            return err_format(&exc_TypeError, "calling %R should have returned an instance of BaseException, not %T",
+                              typ, exc);
     } else {
-        return err_format(&exc_TypeError, "exceptions must be classes or instances deriving from BaseException, not %T",
-                          typ);
+        exc = typ;
     }
-    if (nargs > 3 && args[3] != V_NONE) V_AS(ExcObject, exc)->traceback = args[3];
+    if (nargs > 2 && args[2] != V_NONE) V_AS(ExcObject, exc)->traceback = args[2];
+    return exc;
+}
+
+
+static Value gen_throw_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("throw", nargs - 1, 1, 3) < 0) return VNULL;
+    if (check_throw_args(args + 1, nargs - 1) < 0) return VNULL;
+    Value exc = exc_from_throw_args(args + 1, nargs - 1);
+    if (!exc) exc = err_fetch();   /* the failure to make it is what gets thrown */
     return gen_throw_exc(args[0], exc);
 }
 
@@ -669,24 +700,6 @@ static Value ag_asend_m(Value *args, size_t nargs, Value kwnames) {
 
 /* The exception throw(typ[, val[, tb]]) raises, as generator.throw builds
  * it (VNULL with TypeError for a bad combination). */
-static Value exc_from_throw_args(Value *args, size_t nargs) {
-    Value typ = args[0], val = nargs > 1 ? args[1] : V_NONE;
-    Value exc;
-    if (exc_type_check(typ)) {
-        if (val == V_NONE) exc = obj_call0(typ);
-        else if (exc_check(val)) exc = val;
-        else exc = tuple_check(val) ? obj_call_tuple_dict(typ, val, VNULL) : obj_call1(typ, val);
-        if (!exc) return VNULL;
-    } else if (exc_check(typ)) {
-        if (val != V_NONE) return err_set(&exc_TypeError, "instance exception may not have a separate value");
-        exc = typ;
-    } else {
-        return err_format(&exc_TypeError, "exceptions must be classes or instances deriving from BaseException, not %T",
-                          typ);
-    }
-    if (nargs > 2 && args[2] != V_NONE) V_AS(ExcObject, exc)->traceback = args[2];
-    return exc;
-}
 
 static Value ag_athrow_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;

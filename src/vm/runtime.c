@@ -1,5 +1,6 @@
 /* runtime.c: bringing the runtime up, in dependency order. */
 #include "../jit/params.h"
+#include "../mod/modules.h"
 #include "../runtime.h"
 #include "gil.h"
 #include "config.h"
@@ -53,6 +54,7 @@ void tpy_runtime_init(const char *executable) {
     tstate.sys_modules = dict_new();
     builtins_init();
     sys_init(executable);
+    warnings_init();
     extern void jit_init(void);
     jit_init();
     extern Value builtins_module;
