@@ -112,7 +112,9 @@ typedef struct FdList {
 } FdList;
 
 static int fill_set(Value seq, FdList *l, fd_set *set, int *maxfd) {
-    Value items = list_from_iterable(seq);
+    /* a list is read as it is while fileno() methods run (they may change
+       it: CPython reads its current length at each step) */
+    Value items = list_check(seq) ? seq : list_from_iterable(seq);
     if (!items) {
         if (err_matches(&exc_TypeError)) {
             err_clear();
@@ -121,10 +123,19 @@ static int fill_set(Value seq, FdList *l, fd_set *set, int *maxfd) {
         return -1;
     }
     FD_ZERO(set);
-    l->n = list_size(items);
-    l->fds = gc_alloc_atomic(sizeof(int) * (size_t)(l->n + 1));
-    l->objs = gc_alloc(sizeof(Value) * (size_t)(l->n + 1));
-    for (int64_t i = 0; i < l->n; i++) {
+    int64_t cap = list_size(items) + 1;
+    l->n = 0;
+    l->fds = gc_alloc_atomic(sizeof(int) * (size_t)cap);
+    l->objs = gc_alloc(sizeof(Value) * (size_t)cap);
+    for (int64_t i = 0; i < list_size(items); i++) {
+        if (i >= cap) {
+            int64_t ncap = cap * 2 + list_size(items);
+            int *nf = gc_alloc_atomic(sizeof(int) * (size_t)ncap);
+            Value *no = gc_alloc(sizeof(Value) * (size_t)ncap);
+            memcpy(nf, l->fds, sizeof(int) * (size_t)cap);
+            memcpy(no, l->objs, sizeof(Value) * (size_t)cap);
+            l->fds = nf, l->objs = no, cap = ncap;
+        }
         Value o = list_get(items, i);
         int fd = as_fd(o);
         if (fd < 0) return -1;
@@ -136,6 +147,7 @@ static int fill_set(Value seq, FdList *l, fd_set *set, int *maxfd) {
         if (fd > *maxfd) *maxfd = fd;
         l->fds[i] = fd;
         l->objs[i] = o;
+        l->n = i + 1;
     }
     return 0;
 }
@@ -343,8 +355,10 @@ static const MethodDef poll_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* made by select.poll() only */
 static Type poll_type = {
-    .tname = "poll",
+    .tname = "select.poll",
+    .flags = TF_ABSTRACT_NEW,
     .basicsize = sizeof(PollObject),
 };
 
@@ -560,6 +574,7 @@ Value select_module_create(void) {
         ready = true;
         type_add_methods(&poll_type, poll_methods);
         type_ready(&poll_type);
+        poll_type.name = poll_type.qualname = str_intern_cstr("poll");
         type_add_methods(&epoll_type, epoll_methods);
         type_add_getsets(&epoll_type, epoll_getsets);
         type_ready(&epoll_type);
