@@ -62,6 +62,21 @@ static int int_arg(Value v, int *out) {
     return 0;
 }
 
+/* an unsigned int taken bitwise, as CPython's "I" format (fcntl's third
+   argument: flags such as DN_MULTISHOT do not fit a C int) */
+static int uint_mask_arg(Value v, unsigned int *out) {
+    if (float_check(v)) {
+        err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
+        return -1;
+    }
+    Value i = obj_index(v);
+    if (!i) return -1;
+    Value m = obj_binop(i, int_from_i64(0xffffffff), BINOP_AND);
+    if (!m) return -1;
+    *out = (unsigned int)obj_index_i64(m);
+    return 0;
+}
+
 /* str (as UTF-8) or a read-only bytes-like object: CPython's "s#" */
 static bool readonly_bytes(Value v, const char **p, int64_t *n) {
     if (str_check(v)) {
@@ -106,8 +121,9 @@ static Value fc_fcntl(Value *args, size_t nargs, Value kwnames) {
             }
             return bytes_new(buf, (size_t)n);
         }
-        if (int_arg(args[2], &iarg) < 0)
-            return VNULL;
+        unsigned int u;
+        if (uint_mask_arg(args[2], &u) < 0) return VNULL;
+        iarg = (int)u;
     }
     for (;;) {
         bool released = gil_blocking_begin();

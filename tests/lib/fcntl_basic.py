@@ -28,6 +28,7 @@ d = fcntl.fcntl(r, fcntl.F_DUPFD, 50)
 print(d >= 50)
 os.close(d)
 print(fcntl.fcntl(r, fcntl.F_GETPIPE_SZ) > 0)
+print(fcntl.fcntl(r, fcntl.F_GETFD, 1 << 31), fcntl.fcntl(r, fcntl.F_GETFD, -1))
 
 for args in [(r, fcntl.F_GETFL, 'x' * 2000), (r, 'x'), (r, fcntl.F_GETFL, 1.5), (-1, 1), ('x', 1), (99999, fcntl.F_GETFD)]:
     try:
