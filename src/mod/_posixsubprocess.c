@@ -28,6 +28,14 @@
 #include "../vm/gil.h"
 #include "modules.h"
 
+/* __index__ then a C long: OverflowError (not obj_index_i64's IndexError)
+   when it does not fit, as CPython's integer converters */
+static int64_t index_long(Value v) {
+    Value i = obj_index(v);
+    if (!i) return -1;
+    return int_as_i64(i);
+}
+
 /* str, bytes or os.PathLike -> NUL-terminated bytes (UTF-8 with
  * surrogateescape, the file system's encoding); VNULL with an error */
 static Value fs_bytes(Value o) {
@@ -74,7 +82,7 @@ static char **charp_array(Value seq, Value keep, const char *what) {
 }
 
 static int to_int(Value v, int *out) {
-    int64_t x = obj_index_i64(v);
+    int64_t x = index_long(v);
     if (x == -1 && err_occurred()) return -1;
     if (x < INT32_MIN || x > INT32_MAX) {
         err_set(&exc_OverflowError, x < 0 ? "signed integer is less than minimum"
@@ -91,7 +99,7 @@ static int to_id(Value v, const char *kind, uint32_t *out) {
         err_format(&exc_TypeError, "%s should be integer, not %T", kind, v);
         return -1;
     }
-    int64_t x = obj_index_i64(v);
+    int64_t x = index_long(v);
     if (x == -1 && err_occurred()) {
         if (err_matches(&exc_OverflowError)) {
             err_clear();
@@ -315,7 +323,7 @@ static Value ps_fork_exec(Value *args, size_t nargs, Value kwnames) {
     int *keepfds = gc_alloc_atomic(sizeof(int) * (size_t)(nkeep + 1));
     for (int64_t i = 0; i < nkeep; i++) {
         Value f = tuple_get(fds, i);
-        int64_t x = int_check(f) && type_of(f) == &int_type ? obj_index_i64(f) : -1;
+        int64_t x = int_check(f) && type_of(f) == &int_type ? index_long(f) : -1;
         if (x == -1 && err_occurred()) err_clear();
         if (x < 0 || x > INT32_MAX || (i && x <= keepfds[i - 1]))
             return err_set(&exc_ValueError, "bad value(s) in fds_to_keep");
@@ -345,7 +353,11 @@ static Value ps_fork_exec(Value *args, size_t nargs, Value kwnames) {
         c.groups = gc_alloc_atomic(sizeof(gid_t) * (size_t)(n + 1));
         for (int64_t i = 0; i < n; i++) {
             uint32_t g;
-            if (to_id(list_get(groups, i), "gid", &g) < 0) return VNULL;
+            /* any bad entry is reported as one ValueError, as CPython */
+            if (to_id(list_get(groups, i), "gid", &g) < 0) {
+                err_clear();
+                return err_set(&exc_ValueError, "invalid group id");
+            }
             c.groups[i] = (gid_t)g;
         }
         c.ngroups = (int)n;

@@ -18,6 +18,14 @@
 
 #define ARG_BUFSZ 1024
 
+/* __index__ then a C long: OverflowError (not obj_index_i64's IndexError)
+   when it does not fit, as CPython's integer converters */
+static int64_t index_long(Value v) {
+    Value i = obj_index(v);
+    if (!i) return -1;
+    return int_as_i64(i);
+}
+
 /* an fd: an int, or an object whose fileno() returns one */
 static int as_fd(Value v) {
     if (!int_check(v)) {
@@ -33,7 +41,7 @@ static int as_fd(Value v) {
             return -1;
         }
     }
-    int64_t x = obj_index_i64(v);
+    int64_t x = index_long(v);
     if (x == -1 && err_occurred()) return -1;
     if (x > INT_MAX) {
         err_set(&exc_OverflowError, "Python int too large to convert to C int");
@@ -48,7 +56,7 @@ static int as_fd(Value v) {
 
 /* a C int argument */
 static int int_arg(Value v, int *out) {
-    int64_t x = obj_index_i64(v);
+    int64_t x = index_long(v);
     if (x == -1 && err_occurred()) return -1;
     if (x < INT_MIN) {
         err_set(&exc_OverflowError, "signed integer is less than minimum");
@@ -73,7 +81,7 @@ static int uint_mask_arg(Value v, unsigned int *out) {
     if (!i) return -1;
     Value m = obj_binop(i, int_from_i64(0xffffffff), BINOP_AND);
     if (!m) return -1;
-    *out = (unsigned int)obj_index_i64(m);
+    *out = (unsigned int)index_long(m);
     return 0;
 }
 
@@ -145,7 +153,7 @@ static Value fc_ioctl(Value *args, size_t nargs, Value kwnames) {
     if (float_check(args[1])) return err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
     Value req = obj_index(args[1]);
     if (!req) return VNULL;
-    int64_t reqv = obj_index_i64(req);
+    int64_t reqv = index_long(req);
     if (reqv == -1 && err_occurred()) return VNULL;
     unsigned long code = (unsigned int)reqv;
     bool mutate = true;
@@ -219,7 +227,7 @@ static int off_arg(Value v, off_t *out) {
         err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
         return -1;
     }
-    int64_t x = obj_index_i64(v);
+    int64_t x = index_long(v);
     if (x == -1 && err_occurred()) return -1;
     *out = (off_t)x;
     return 0;

@@ -20,6 +20,14 @@
 #include "../vm/gil.h"
 #include "../vm/pending.h"
 
+/* __index__ then a C long: OverflowError (not obj_index_i64's IndexError)
+   when it does not fit, as CPython's integer converters */
+static int64_t index_long(Value v) {
+    Value i = obj_index(v);
+    if (!i) return -1;
+    return int_as_i64(i);
+}
+
 /* an fd: an int, or an object whose fileno() returns one */
 static int as_fd(Value v) {
     if (!int_check(v)) {
@@ -35,7 +43,7 @@ static int as_fd(Value v) {
             return -1;
         }
     }
-    int64_t x = obj_index_i64(v);
+    int64_t x = index_long(v);
     if (x == -1 && err_occurred()) return -1;
     if (x > INT_MAX) {
         err_set(&exc_OverflowError, "Python int too large to convert to C int");
@@ -215,7 +223,7 @@ static int mask_arg(Value v, bool bitwise, uint32_t *out) {
         if (!i) return -1;
         Value m = obj_binop(i, int_from_i64(0xffffffff), BINOP_AND);
         if (!m) return -1;
-        *out = (uint32_t)obj_index_i64(m);
+        *out = (uint32_t)index_long(m);
         return 0;
     }
     if (!int_check(v)) {
@@ -237,7 +245,7 @@ static int mask_arg(Value v, bool bitwise, uint32_t *out) {
                                                    : "Python int too large for C unsigned short");
         return -1;
     }
-    *out = (uint32_t)obj_index_i64(v);
+    *out = (uint32_t)index_long(v);
     return 0;
 }
 
@@ -399,8 +407,8 @@ static Value epoll_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     Value a[2];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t sizehint = -1, flags = 0;
-    if (a[0] && (sizehint = obj_index_i64(a[0])) == -1 && err_occurred()) return VNULL;
-    if (a[1] && (flags = obj_index_i64(a[1])) == -1 && err_occurred()) return VNULL;
+    if (a[0] && (sizehint = index_long(a[0])) == -1 && err_occurred()) return VNULL;
+    if (a[1] && (flags = index_long(a[1])) == -1 && err_occurred()) return VNULL;
     if (sizehint != -1 && sizehint <= 0) return err_set(&exc_ValueError, "negative sizehint");
     if (flags && flags != EPOLL_CLOEXEC) return err_set_errno(&exc_OSError, EINVAL, VNULL);
     int fd = epoll_create1(EPOLL_CLOEXEC);
@@ -410,7 +418,7 @@ static Value epoll_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static Value epoll_fromfd(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("fromfd", kwnames) < 0 || arg_count("fromfd", nargs - 1, 1, 1) < 0) return VNULL;
-    int64_t fd = obj_index_i64(args[1]);
+    int64_t fd = index_long(args[1]);
     if (fd == -1 && err_occurred()) return VNULL;
     if (fd < INT_MIN || fd > INT_MAX) return err_set(&exc_OverflowError, "Python int too large to convert to C int");
     return epoll_wrap((Type *)V_OBJ(args[0]), (int)fd);
@@ -488,7 +496,7 @@ static Value epoll_poll(Value *args, size_t nargs, Value kwnames) {
     if (timeout_arg(a[0], 1, "timeout must be an integer or None", &secs, &forever) < 0) return VNULL;
     if (secs < 0) forever = true;
     int64_t maxevents = -1;
-    if (a[1] && (maxevents = obj_index_i64(a[1])) == -1 && err_occurred()) return VNULL;
+    if (a[1] && (maxevents = index_long(a[1])) == -1 && err_occurred()) return VNULL;
     if (maxevents == -1) maxevents = FD_SETSIZE - 1;
     else if (maxevents < 1)
         return err_format(&exc_ValueError, "maxevents must be greater than 0, got %d", (int)maxevents);

@@ -21,6 +21,14 @@ static Value tty_error(int e) {
     return VNULL;
 }
 
+/* __index__ then a C long: OverflowError (not obj_index_i64's IndexError)
+   when it does not fit, as CPython's integer converters */
+static int64_t index_long(Value v) {
+    Value i = obj_index(v);
+    if (!i) return -1;
+    return int_as_i64(i);
+}
+
 /* an fd: an int, or an object whose fileno() returns one */
 static int as_fd(Value v) {
     if (!int_check(v)) {
@@ -36,7 +44,7 @@ static int as_fd(Value v) {
             return -1;
         }
     }
-    int64_t x = obj_index_i64(v);
+    int64_t x = index_long(v);
     if (x == -1 && err_occurred()) return -1;
     if (x > INT_MAX) {
         err_set(&exc_OverflowError, "Python int too large to convert to C int");
@@ -54,7 +62,7 @@ static int int_arg(Value v, int *out) {
         err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
         return -1;
     }
-    int64_t x = obj_index_i64(v);
+    int64_t x = index_long(v);
     if (x == -1 && err_occurred()) return -1;
     if (x < INT_MIN || x > INT_MAX) {
         err_set(&exc_OverflowError, x < 0 ? "signed integer is less than minimum" : "signed integer is greater than maximum");
@@ -66,7 +74,7 @@ static int int_arg(Value v, int *out) {
 
 /* an unsigned C long attribute field; -1 with an error */
 static int flag_arg(Value v, unsigned long *out) {
-    int64_t x = obj_index_i64(v);
+    int64_t x = index_long(v);
     if (x == -1 && err_occurred()) return -1;
     *out = (unsigned long)x;
     return 0;
@@ -199,7 +207,7 @@ static Value tm_tcsetwinsize(Value *args, size_t nargs, Value kwnames) {
         Value item = obj_getitem(ws, v_int(i));
         if (!item) return VNULL;
         if (float_check(item)) return err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
-        v[i] = obj_index_i64(item);
+        v[i] = index_long(item);
         if (v[i] == -1 && err_occurred()) return VNULL;
         if (v[i] < 0 || v[i] > USHRT_MAX)
             return err_set(&exc_OverflowError, "winsize value(s) out of range.");
