@@ -1,11 +1,16 @@
-/* time.c: the time module (clocks, sleep, a few conversions). */
+/* time.c: the time module: clocks, sleep, and calendar time (struct_time,
+ * gmtime, localtime, mktime, strftime, strptime through _strptime.py). */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 #include <time.h>
 
+#include "../obj/structseq.h"
 #include "../runtime.h"
 #include "../vm/gil.h"
 #include "../vm/pending.h"
+#include "modules.h"
 
 static double clock_secs(clockid_t id) {
     struct timespec ts;
@@ -82,26 +87,306 @@ static Value t_sleep(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+/* ---- calendar time: struct_time, gmtime, localtime, mktime, strftime -------------------- */
+
+static Type *struct_time_type;
+
+/* secs (a number or None: now) as time_t, with CPython's errors */
+static int parse_secs(Value v, time_t *out) {
+    if (!v || v == V_NONE) {
+        *out = time(NULL);
+        return 0;
+    }
+    if (v_is_int(v)) {
+        *out = (time_t)v_intval(v);
+        return 0;
+    }
+    double d = obj_as_double(v);
+    if (d == -1.0 && err_occurred()) return -1;
+    if (isnan(d)) {
+        err_set(&exc_ValueError, "Invalid value NaN (not a number)");
+        return -1;
+    }
+    d = trunc(d);
+    if (!(d >= -9.2e18 && d <= 9.2e18)) {
+        err_set(&exc_OverflowError, "timestamp out of range for platform time_t");
+        return -1;
+    }
+    *out = (time_t)d;
+    return 0;
+}
+
+static Value tm_to_struct(const struct tm *tm) {
+    Value v[11] = {v_int(tm->tm_year + 1900), v_int(tm->tm_mon + 1), v_int(tm->tm_mday), v_int(tm->tm_hour),
+                   v_int(tm->tm_min), v_int(tm->tm_sec), v_int((tm->tm_wday + 6) % 7), v_int(tm->tm_yday + 1),
+                   v_int(tm->tm_isdst), tm->tm_zone ? str_from_cstr(tm->tm_zone) : V_NONE, int_from_i64(tm->tm_gmtoff)};
+    return structseq_new(struct_time_type, v);
+}
+
+static Value t_gmtime(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("gmtime", kwnames) < 0 || arg_count("gmtime", nargs, 0, 1) < 0) return VNULL;
+    time_t t;
+    if (parse_secs(nargs ? args[0] : VNULL, &t) < 0) return VNULL;
+    struct tm tm;
+    if (!gmtime_r(&t, &tm)) return err_set_errno(&exc_OSError, errno ? errno : EOVERFLOW, VNULL);
+    return tm_to_struct(&tm);
+}
+
+static Value t_localtime(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("localtime", kwnames) < 0 || arg_count("localtime", nargs, 0, 1) < 0) return VNULL;
+    time_t t;
+    if (parse_secs(nargs ? args[0] : VNULL, &t) < 0) return VNULL;
+    struct tm tm;
+    if (!localtime_r(&t, &tm)) return err_set_errno(&exc_OSError, errno ? errno : EOVERFLOW, VNULL);
+    return tm_to_struct(&tm);
+}
+
+/* A 9-tuple or struct_time as struct tm (CPython's gettmarg) */
+static int tm_from_tuple(Value v, struct tm *tm, const char *fname) {
+    if (!tuple_check(v)) {
+        err_set(&exc_TypeError, "Tuple or struct_time argument required");
+        return -1;
+    }
+    if (tuple_size(v) != 9) {
+        err_format(&exc_TypeError, "%s(): illegal time tuple argument", fname);
+        return -1;
+    }
+    int64_t x[9];
+    for (int i = 0; i < 9; i++) {
+        Value it = tuple_get(v, i);
+        if (!int_check(it)) {
+            err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", it);
+            return -1;
+        }
+        x[i] = int_as_i64(it);
+        if (x[i] == -1 && err_occurred()) return -1;
+        if (x[i] < INT32_MIN || x[i] > INT32_MAX) {
+            err_set(&exc_OverflowError, "Python int too large to convert to C int");
+            return -1;
+        }
+    }
+    memset(tm, 0, sizeof *tm);
+    tm->tm_year = (int)(x[0] - 1900);
+    tm->tm_mon = (int)x[1] - 1;
+    tm->tm_mday = (int)x[2];
+    tm->tm_hour = (int)x[3];
+    tm->tm_min = (int)x[4];
+    tm->tm_sec = (int)x[5];
+    tm->tm_wday = (int)((x[6] + 1) % 7);
+    if (tm->tm_wday < 0) tm->tm_wday += 7;
+    tm->tm_yday = (int)x[7] - 1;
+    tm->tm_isdst = (int)x[8];
+    if (V_OBJ(v)->type == struct_time_type) {
+        Value zone = structseq_get(v, 9), off = structseq_get(v, 10);
+        if (zone && str_check(zone)) tm->tm_zone = str_data(zone);
+        if (off && v_is_int(off)) tm->tm_gmtoff = (long)v_intval(off);
+    }
+    return 0;
+}
+
+/* the range checks strftime and asctime make (CPython's checktm) */
+static int check_tm(struct tm *tm, bool for_strftime) {
+    if (tm->tm_mon < 0 || tm->tm_mon > 11) {
+        if (for_strftime && tm->tm_mon == -1) tm->tm_mon = 0;
+        else return err_set(&exc_ValueError, "month out of range"), -1;
+    }
+    if (tm->tm_mday < 0 || tm->tm_mday > 31) return err_set(&exc_ValueError, "day of month out of range"), -1;
+    if (for_strftime && tm->tm_mday == 0) tm->tm_mday = 1;
+    else if (!for_strftime && tm->tm_mday == 0) return err_set(&exc_ValueError, "day of month out of range"), -1;
+    if (tm->tm_hour < 0 || tm->tm_hour > 23) return err_set(&exc_ValueError, "hour out of range"), -1;
+    if (tm->tm_min < 0 || tm->tm_min > 59) return err_set(&exc_ValueError, "minute out of range"), -1;
+    if (tm->tm_sec < 0 || tm->tm_sec > 61) return err_set(&exc_ValueError, "seconds out of range"), -1;
+    if (tm->tm_wday < 0) return err_set(&exc_ValueError, "day of week out of range"), -1;
+    if (tm->tm_yday < 0 || tm->tm_yday > 365) {
+        if (for_strftime && tm->tm_yday == -1) tm->tm_yday = 0;
+        else return err_set(&exc_ValueError, "day of year out of range"), -1;
+    }
+    return 0;
+}
+
+static Value t_mktime(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("mktime", kwnames) < 0 || arg_count("mktime", nargs, 1, 1) < 0) return VNULL;
+    struct tm tm;
+    if (tm_from_tuple(args[0], &tm, "mktime") < 0) return VNULL;
+    tm.tm_wday = -1;   /* mktime sets it: -1 after means an error */
+    time_t t = mktime(&tm);
+    if (t == (time_t)-1 && tm.tm_wday == -1) return err_set(&exc_OverflowError, "mktime argument out of range");
+    return float_from_double((double)t);
+}
+
+static Value asctime_of(const struct tm *tm) {
+    static const char wd[][4] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+    static const char mo[][4] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    char buf[64];
+    snprintf(buf, sizeof buf, "%s %s%3d %.2d:%.2d:%.2d %d", wd[tm->tm_wday], mo[tm->tm_mon], tm->tm_mday, tm->tm_hour,
+             tm->tm_min, tm->tm_sec, 1900 + tm->tm_year);
+    return str_from_cstr(buf);
+}
+
+static Value t_asctime(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("asctime", kwnames) < 0 || arg_count("asctime", nargs, 0, 1) < 0) return VNULL;
+    struct tm tm;
+    if (nargs) {
+        if (tm_from_tuple(args[0], &tm, "asctime") < 0 || check_tm(&tm, false) < 0) return VNULL;
+    } else {
+        time_t t = time(NULL);
+        localtime_r(&t, &tm);
+    }
+    return asctime_of(&tm);
+}
+
 static Value t_ctime(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("ctime", kwnames) < 0 || arg_count("ctime", nargs, 0, 1) < 0) return VNULL;
-    time_t t = nargs && args[0] != V_NONE ? (time_t)obj_as_double(args[0]) : time(NULL);
-    char buf[64];
+    time_t t;
+    if (parse_secs(nargs ? args[0] : VNULL, &t) < 0) return VNULL;
     struct tm tm;
-    localtime_r(&t, &tm);
-    strftime(buf, sizeof buf, "%a %b %e %H:%M:%S %Y", &tm);
-    return str_from_cstr(buf);
+    if (!localtime_r(&t, &tm)) return err_set(&exc_OverflowError, "unconvertible time");
+    return asctime_of(&tm);
 }
 
 static Value t_strftime(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("strftime", kwnames) < 0 || arg_count("strftime", nargs, 1, 2) < 0) return VNULL;
     if (!str_check(args[0])) return err_format(&exc_TypeError, "strftime() argument 1 must be str, not %T", args[0]);
-    if (nargs > 1) return err_set(&exc_NotImplementedError, "time.strftime with a time tuple is not supported by tpy");
-    time_t t = time(NULL);
     struct tm tm;
-    localtime_r(&t, &tm);
-    char buf[512];
-    size_t n = strftime(buf, sizeof buf, str_data(args[0]), &tm);
-    return str_new(buf, n);
+    if (nargs > 1) {
+        if (tm_from_tuple(args[1], &tm, "strftime") < 0 || check_tm(&tm, true) < 0) return VNULL;
+        if (tm.tm_isdst < -1) tm.tm_isdst = -1;
+        else if (tm.tm_isdst > 1) tm.tm_isdst = 1;
+    } else {
+        time_t t = time(NULL);
+        localtime_r(&t, &tm);
+    }
+    const char *fmt = str_data(args[0]);
+    size_t flen = (size_t)str_nbytes(args[0]);
+    if (strlen(fmt) != flen) return err_set(&exc_ValueError, "embedded null character");
+    if (flen == 0) return str_empty;
+    /* grow the buffer until the result fits (an empty result for a
+       non-empty format may be a format that expands to nothing) */
+    for (size_t size = 1024; size <= 256 * flen + 4096; size *= 2) {
+        char *buf = gc_alloc_atomic(size);
+        size_t n = strftime(buf, size, fmt, &tm);
+        if (n > 0 || size >= 256 * flen) return str_new(buf, n);
+    }
+    return str_empty;
+}
+
+static Value t_strptime(Value *args, size_t nargs, Value kwnames) {
+    Value m = import_name(str_intern_cstr("_strptime"), VNULL, v_int(0), VNULL);
+    if (!m) return VNULL;
+    Value f = obj_getattr_cstr(m, "_strptime_time");
+    return f ? obj_call(f, args, nargs, kwnames) : VNULL;
+}
+
+/* timezone, altzone, daylight, tzname: from this year's January and July
+   (CPython's init_timezone) */
+static void set_timezone_attrs(Value m) {
+    time_t now = time(NULL);
+    struct tm tm;
+    localtime_r(&now, &tm);
+    int year = tm.tm_year;
+    struct tm jan = {.tm_year = year, .tm_mon = 0, .tm_mday = 1, .tm_isdst = -1};
+    struct tm jul = {.tm_year = year, .tm_mon = 6, .tm_mday = 1, .tm_isdst = -1};
+    time_t tj = mktime(&jan), tl = mktime(&jul);
+    localtime_r(&tj, &jan);
+    localtime_r(&tl, &jul);
+    long janoff = -jan.tm_gmtoff, juloff = -jul.tm_gmtoff;
+    const char *janname = jan.tm_zone ? jan.tm_zone : "", *julname = jul.tm_zone ? jul.tm_zone : "";
+    Value tzname;
+    if (janoff < juloff) {   /* southern hemisphere: DST in January */
+        module_add(m, "timezone", int_from_i64(juloff));
+        module_add(m, "altzone", int_from_i64(janoff));
+        module_add(m, "daylight", v_int(janoff != juloff));
+        tzname = tuple_pack(2, str_from_cstr(julname), str_from_cstr(janname));
+    } else {
+        module_add(m, "timezone", int_from_i64(janoff));
+        module_add(m, "altzone", int_from_i64(juloff));
+        module_add(m, "daylight", v_int(janoff != juloff));
+        tzname = tuple_pack(2, str_from_cstr(janname), str_from_cstr(julname));
+    }
+    module_add(m, "tzname", tzname);
+}
+
+static Value time_module;
+
+static Value t_tzset(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("tzset", nargs, 0, 0) < 0) return VNULL;
+    tzset();
+    if (time_module) set_timezone_attrs(time_module);
+    return V_NONE;
+}
+
+/* ---- clocks by id ---------------------------------------------------------------------------- */
+
+static int clock_id_arg(Value v, clockid_t *out) {
+    int64_t id = int_as_i64(v);
+    if (id == -1 && err_occurred()) return -1;
+    *out = (clockid_t)id;
+    return 0;
+}
+
+static Value t_clock_gettime(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("clock_gettime", nargs, 1, 1) < 0) return VNULL;
+    clockid_t id;
+    if (clock_id_arg(args[0], &id) < 0) return VNULL;
+    struct timespec ts;
+    if (clock_gettime(id, &ts) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
+    return float_from_double((double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
+}
+
+static Value t_clock_gettime_ns(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("clock_gettime_ns", nargs, 1, 1) < 0) return VNULL;
+    clockid_t id;
+    if (clock_id_arg(args[0], &id) < 0) return VNULL;
+    struct timespec ts;
+    if (clock_gettime(id, &ts) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
+    return int_from_i64((int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec);
+}
+
+static Value t_clock_getres(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("clock_getres", nargs, 1, 1) < 0) return VNULL;
+    clockid_t id;
+    if (clock_id_arg(args[0], &id) < 0) return VNULL;
+    struct timespec ts;
+    if (clock_getres(id, &ts) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
+    return float_from_double((double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
+}
+
+static Value t_thread_time(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("thread_time", nargs, 0, 0) < 0) return VNULL;
+    return float_from_double(clock_secs(CLOCK_THREAD_CPUTIME_ID));
+}
+static Value t_thread_time_ns(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("thread_time_ns", nargs, 0, 0) < 0) return VNULL;
+    return clock_ns(CLOCK_THREAD_CPUTIME_ID);
+}
+
+/* get_clock_info(name): which clock answers each function, as CPython on Linux */
+static Value t_get_clock_info(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("get_clock_info", nargs, 1, 1) < 0) return VNULL;
+    if (!str_check(args[0])) return err_format(&exc_TypeError, "get_clock_info() argument 1 must be str, not %T", args[0]);
+    static const struct {
+        const char *name, *impl;
+        clockid_t id;
+        bool monotonic, adjustable;
+    } clocks[] = {
+        {"time", "clock_gettime(CLOCK_REALTIME)", CLOCK_REALTIME, false, true},
+        {"monotonic", "clock_gettime(CLOCK_MONOTONIC)", CLOCK_MONOTONIC, true, false},
+        {"perf_counter", "clock_gettime(CLOCK_MONOTONIC)", CLOCK_MONOTONIC, true, false},
+        {"process_time", "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)", CLOCK_PROCESS_CPUTIME_ID, true, false},
+        {"thread_time", "clock_gettime(CLOCK_THREAD_CPUTIME_ID)", CLOCK_THREAD_CPUTIME_ID, true, false},
+    };
+    for (size_t i = 0; i < sizeof clocks / sizeof *clocks; i++) {
+        if (!str_eq_cstr(args[0], clocks[i].name)) continue;
+        struct timespec res;
+        clock_getres(clocks[i].id, &res);
+        Value d = dict_new();
+        dict_set_cstr(d, "implementation", str_from_cstr(clocks[i].impl));
+        dict_set_cstr(d, "monotonic", v_bool(clocks[i].monotonic));
+        dict_set_cstr(d, "adjustable", v_bool(clocks[i].adjustable));
+        dict_set_cstr(d, "resolution", float_from_double((double)res.tv_sec + (double)res.tv_nsec * 1e-9));
+        return namespace_new(d);
+    }
+    return err_set(&exc_ValueError, "unknown clock");
 }
 
 static const MethodDef time_functions[] = {
@@ -116,11 +401,40 @@ static const MethodDef time_functions[] = {
     {"sleep", t_sleep, 0, NULL},
     {"ctime", t_ctime, 0, NULL},
     {"strftime", t_strftime, 0, NULL},
+    {"strptime", t_strptime, MF_KEYWORDS, NULL},
+    {"gmtime", t_gmtime, 0, NULL},
+    {"localtime", t_localtime, 0, NULL},
+    {"mktime", t_mktime, 0, NULL},
+    {"asctime", t_asctime, 0, NULL},
+    {"tzset", t_tzset, 0, NULL},
+    {"clock_gettime", t_clock_gettime, 0, NULL},
+    {"clock_gettime_ns", t_clock_gettime_ns, 0, NULL},
+    {"clock_getres", t_clock_getres, 0, NULL},
+    {"thread_time", t_thread_time, 0, NULL},
+    {"thread_time_ns", t_thread_time_ns, 0, NULL},
+    {"get_clock_info", t_get_clock_info, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
 Value time_module_create(void) {
-    Value m = module_new_cstr("time");
+    if (!struct_time_type) {
+        static const char *const fields[] = {"tm_year", "tm_mon",  "tm_mday", "tm_hour",  "tm_min",  "tm_sec",
+                                             "tm_wday", "tm_yday", "tm_isdst", "tm_zone", "tm_gmtoff"};
+        struct_time_type = structseq_new_type("time", "struct_time", fields, 9, 11);
+    }
+    Value m = time_module = module_new_cstr("time");
     module_add_functions(m, time_functions);
+    module_add(m, "struct_time", V_FROM_PTR(struct_time_type));
+    module_add(m, "_STRUCT_TM_ITEMS", v_int(11));
+    tzset();
+    set_timezone_attrs(m);
+    static const struct {
+        const char *name;
+        clockid_t id;
+    } ids[] = {{"CLOCK_REALTIME", CLOCK_REALTIME},   {"CLOCK_MONOTONIC", CLOCK_MONOTONIC},
+               {"CLOCK_MONOTONIC_RAW", CLOCK_MONOTONIC_RAW}, {"CLOCK_PROCESS_CPUTIME_ID", CLOCK_PROCESS_CPUTIME_ID},
+               {"CLOCK_THREAD_CPUTIME_ID", CLOCK_THREAD_CPUTIME_ID}, {"CLOCK_BOOTTIME", CLOCK_BOOTTIME},
+               {"CLOCK_TAI", CLOCK_TAI}};
+    for (size_t i = 0; i < sizeof ids / sizeof *ids; i++) module_add(m, ids[i].name, v_int(ids[i].id));
     return m;
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "../front/symtable.h"
+#include "../mod/modules.h"
 #include "../runtime.h"
 #include "bytes.h"
 #include "gen.h"
@@ -959,20 +960,144 @@ static Value object_sizeof_m(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(t->basicsize ? t->basicsize : 16);
 }
 
-static Value object_reduce_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    return err_format(&exc_TypeError, "cannot pickle '%T' object", args[0]);
+/* ---- pickling and copying: CPython's object.__reduce_ex__ protocol ------------------ */
+
+static Value copyreg_attr(const char *name) {
+    Value m = import_name(str_intern_cstr("copyreg"), VNULL, v_int(0), VNULL);
+    return m ? obj_getattr_cstr(m, name) : VNULL;
 }
 
-/* As CPython's: a class that overrides __reduce__ is reduced by it (the
- * _ast nodes, user classes); the generic copyreg protocol is not done. */
+/* object.__getstate__'s default: the instance dict (None when empty), and
+   the __slots__ values as a second dict; `required`: an object whose C
+   layout holds more than object's has no default state */
+static Value object_getstate_default(Value self, bool required) {
+    Type *t = type_of(self);
+    if (required && solid_base(t) != &object_type)
+        return err_format(&exc_TypeError, "cannot pickle '%s' object", t->tname);
+    Value d = VNULL;
+    if (v_is_ptr(self) && (t->attrs_offset || type_has_flag(t, TF_VAR_DICT))) {
+        d = instance_get_dict(self);
+        if (!d) err_clear();
+    }
+    Value state = d && dict_check(d) && dict_size(d) > 0 ? d : V_NONE;
+    Value slotnames_fn = copyreg_attr("_slotnames");
+    if (!slotnames_fn) return VNULL;
+    Value names = obj_call1(slotnames_fn, V_FROM_PTR(t));
+    if (!names) return VNULL;
+    if (list_check(names) && list_size(names) > 0) {
+        Value slots = dict_new();
+        for (int64_t i = 0; i < list_size(names); i++) {
+            Value n = list_get(names, i);
+            Value v = obj_getattr_opt(self, n);
+            if (!v) {
+                if (err_occurred()) return VNULL;
+                continue;
+            }
+            dict_set(slots, n, v);
+        }
+        if (dict_size(slots) > 0) state = tuple_pack(2, state, slots);
+    }
+    return state;
+}
+
+static Value object_getstate_m(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__getstate__", nargs - 1, 0, 0) < 0) return VNULL;
+    return object_getstate_default(args[0], false);
+}
+
+static Value get_state(Value self, bool required) {
+    Value gs = type_lookup_cstr(type_of(self), "__getstate__");
+    if (!gs || gs == type_lookup_cstr(&object_type, "__getstate__")) return object_getstate_default(self, required);
+    return obj_call_method(self, "__getstate__", NULL, 0);
+}
+
+/* protocol 2+: (copyreg.__newobj__, (cls, *args), state, listitems, dictitems) */
+static Value reduce_newobj(Value self) {
+    Type *t = type_of(self);
+    if (!t->new_) return err_format(&exc_TypeError, "cannot pickle '%s' object", t->tname);
+    Value args = VNULL, kwargs = VNULL;
+    Value gne = obj_getattr_opt(self, str_intern_cstr("__getnewargs_ex__"));
+    if (gne) {
+        Value r = obj_call0(gne);
+        if (!r) return VNULL;
+        if (!tuple_check(r)) return err_format(&exc_TypeError, "__getnewargs_ex__ should return a tuple, not '%T'", r);
+        if (tuple_size(r) != 2)
+            return err_format(&exc_ValueError, "__getnewargs_ex__ should return a tuple of length 2, not %zd",
+                              (ssize_t)tuple_size(r));
+        args = tuple_get(r, 0);
+        kwargs = tuple_get(r, 1);
+        if (!tuple_check(args))
+            return err_format(&exc_TypeError,
+                              "first item of the tuple returned by __getnewargs_ex__ must be a tuple, not '%T'", args);
+        if (!dict_check(kwargs))
+            return err_format(&exc_TypeError,
+                              "second item of the tuple returned by __getnewargs_ex__ must be a dict, not '%T'", kwargs);
+    } else {
+        if (err_occurred()) return VNULL;
+        Value gn = obj_getattr_opt(self, str_intern_cstr("__getnewargs__"));
+        if (gn) {
+            args = obj_call0(gn);
+            if (!args) return VNULL;
+            if (!tuple_check(args)) return err_format(&exc_TypeError, "__getnewargs__ should return a tuple, not '%T'", args);
+        } else if (err_occurred()) {
+            return VNULL;
+        }
+    }
+    bool hasargs = args != VNULL;
+    Value newobj, newargs;
+    if (!kwargs || dict_size(kwargs) == 0) {
+        newobj = copyreg_attr("__newobj__");
+        int64_t n = args ? tuple_size(args) : 0;
+        Value l = list_new(n + 1);
+        list_append(l, V_FROM_PTR(t));
+        for (int64_t i = 0; i < n; i++) list_append(l, tuple_get(args, i));
+        newargs = tuple_from_array(list_items(l), list_size(l));
+    } else {
+        newobj = copyreg_attr("__newobj_ex__");
+        newargs = tuple_pack(3, V_FROM_PTR(t), args, kwargs);
+    }
+    if (!newobj) return VNULL;
+    Value state = get_state(self, !(hasargs || list_check(self) || dict_check(self)));
+    if (!state) return VNULL;
+    Value listitems = V_NONE, dictitems = V_NONE;
+    if (list_check(self)) {
+        listitems = obj_iter(self);
+        if (!listitems) return VNULL;
+    }
+    if (dict_check(self)) {
+        Value items = obj_call_method(self, "items", NULL, 0);
+        dictitems = items ? obj_iter(items) : VNULL;
+        if (!dictitems) return VNULL;
+    }
+    Value r[5] = {newobj, newargs, state, listitems, dictitems};
+    return tuple_from_array(r, 5);
+}
+
+static Value common_reduce(Value self, int64_t protocol) {
+    if (protocol >= 2) return reduce_newobj(self);
+    Value f = copyreg_attr("_reduce_ex");
+    if (!f) return VNULL;
+    Value a[2] = {self, int_from_i64(protocol)};
+    return obj_call(f, a, 2, VNULL);
+}
+
+static Value object_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    return common_reduce(args[0], 0);
+}
+
+/* obj.__reduce_ex__(protocol): the class's own __reduce__ if it has one,
+   else the copyreg protocol */
 static Value object_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
+    static const ArgSpec spec = {"__reduce_ex__", 1, 1, 0, {"protocol", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    int64_t protocol = int_as_i64(a[0]);
+    if (protocol == -1 && err_occurred()) return VNULL;
     Value r = type_lookup_cstr(type_of(args[0]), "__reduce__");
-    if (nargs >= 1 && r && type_lookup_cstr(&object_type, "__reduce__") != r)
-        return obj_call_method(args[0], "__reduce__", NULL, 0);
-    return object_reduce_m(args, nargs, kwnames);
+    if (r && r != type_lookup_cstr(&object_type, "__reduce__")) return obj_call_method(args[0], "__reduce__", NULL, 0);
+    if (err_occurred()) return VNULL;
+    return common_reduce(args[0], protocol);
 }
 
 /* object.__subclasshook__(*args, **kw): NotImplemented, for ABCs to override */
@@ -984,8 +1109,9 @@ static const MethodDef object_methods[] = {
     {"__init_subclass__", object_init_subclass_m, MF_CLASS | MF_KEYWORDS, NULL},
     {"__subclasshook__", object_subclasshook_m, MF_CLASS | MF_KEYWORDS, NULL},
     {"__sizeof__", object_sizeof_m, 0, NULL},
-    {"__reduce_ex__", object_reduce_ex_m, 0, NULL},
+    {"__reduce_ex__", object_reduce_ex_m, MF_KEYWORDS, NULL},
     {"__reduce__", object_reduce_m, 0, NULL},
+    {"__getstate__", object_getstate_m, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
