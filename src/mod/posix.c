@@ -1568,6 +1568,13 @@ static void after_fork_child(void) {
     run_at_fork(1, false);
 }
 
+/* _posixsubprocess's fork with a preexec_fn: the same hooks, and in the
+   child the runtime's own reset first (which 1) */
+void posix_run_at_fork(int which) {
+    if (which == 1) after_fork_child();
+    else run_at_fork(which, which == 0);
+}
+
 static Value p_fork(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"posix.fork", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
