@@ -226,7 +226,10 @@ static Value exec_source_as(Value name, Value src, const char *path, bool is_pkg
     dict_set(tstate.sys_modules, name, m);
     traceback_register_source(str_from_cstr(path), str_data(src), (size_t)str_nbytes(src));
     CodeObject *co = compile_source(str_data(src), (size_t)str_nbytes(src), path, COMPILE_MODULE);
-    if (!co || !eval_module_code(co, d, VNULL)) {
+    V_AS(ModuleObject, m)->initializing = true;
+    Value ok = co ? eval_module_code(co, d, VNULL) : VNULL;
+    V_AS(ModuleObject, m)->initializing = false;
+    if (!ok) {
         dict_del(tstate.sys_modules, name);
         return VNULL;
     }
@@ -277,6 +280,12 @@ Value import_frozen_source(Value name, const char **path) {
 }
 
 static Value find_and_load(Value name) {
+    /* importlib's halves under the names CPython's start-up gives them */
+    if (str_eq_cstr(name, "_frozen_importlib") || str_eq_cstr(name, "_frozen_importlib_external")) {
+        if (!import_name(str_intern_cstr("importlib"), VNULL, v_int(0), VNULL)) return VNULL;
+        Value m = dict_get(tstate.sys_modules, name);
+        if (m) return m;
+    }
     Value found = find_with_meta_path(name);
     if (found || err_occurred()) return found;
     for (int i = 0; i < nbuiltin_modules; i++) {
@@ -517,6 +526,11 @@ Value import_from(Value module, Value name) {
         Value sub = dict_get(tstate.sys_modules, str_printf("%U.%U", modname, name));
         if (sub) return sub;
         Value file = dict_get_str(module_dict(module), NAME(__file__));
+        if (V_AS(ModuleObject, module)->initializing)
+            return err_format(&exc_ImportError,
+                              "cannot import name '%U' from partially initialized module '%U' (most likely due to a "
+                              "circular import) (%U)",
+                              name, modname, file ? file : str_from_cstr("unknown location"));
         if (file)
             return err_format(&exc_ImportError, "cannot import name '%U' from '%U' (%U)", name, modname, file);
         return err_format(&exc_ImportError, "cannot import name '%U' from '%U' (unknown location)", name, modname);

@@ -44,6 +44,10 @@ static Value module_getattr(Value v, Value name) {
     if (r || err_occurred()) return r;
     Value ga = dict_get_str(m->dict, NAME(__getattr__));
     if (ga) return obj_call1(ga, name);
+    if (m->initializing)
+        return err_format(&exc_AttributeError,
+                          "partially initialized module '%U' has no attribute '%U' (most likely due to a circular import)",
+                          m->name, name);
     return err_format(&exc_AttributeError, "module '%U' has no attribute '%U'", m->name, name);
 }
 

@@ -9,6 +9,7 @@ typedef struct ModuleObject {
     Object hdr;
     Value name;     /* str */
     Value dict;     /* cells dict */
+    bool initializing;   /* its code is running (an import in progress) */
 } ModuleObject;
 
 extern Type module_type;
