@@ -1107,6 +1107,40 @@ static Value bio_getvalue(Value *args, size_t nargs, Value kwnames) {
     return b ? bytes_new(b->buf, (size_t)b->size) : VNULL;
 }
 
+/* getbuffer(): a memoryview of the contents, through a small exporter
+ * (as CPython's): writes through the view change the BytesIO. The view
+ * asks for the buffer at each access, so a BytesIO that grows or shrinks
+ * meanwhile is read where its data is (CPython refuses the resize with
+ * BufferError while views exist; tpy's views are not counted). */
+typedef struct BytesIOBufObject {
+    Object hdr;
+    Value bio;
+} BytesIOBufObject;
+
+static int biobuf_getbuffer(Value self, BufferInfo *out) {
+    BytesIOObject *b = BIO(V_AS(BytesIOBufObject, self)->bio);
+    if (!b->buf) return closed_file_error(), -1;
+    out->data = b->buf;
+    out->len = b->size;
+    out->itemsize = 1;
+    out->format = "B";
+    out->readonly = false;
+    return 0;
+}
+
+static Type biobuf_type = {.tname = "_BytesIOBuffer", .basicsize = sizeof(BytesIOBufObject),
+                           .getbuffer = biobuf_getbuffer};
+
+static Value bio_getbuffer(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("getbuffer");
+    BytesIOObject *b = bio_open(args[0]);
+    if (!b) return VNULL;
+    if (!type_has_flag(&biobuf_type, TF_READY)) type_ready(&biobuf_type);
+    BytesIOBufObject *e = (BytesIOBufObject *)obj_alloc(&biobuf_type, sizeof *e);
+    e->bio = args[0];
+    return memoryview_new(V_FROM_PTR(e));
+}
+
 static Value bio_read_n(BytesIOObject *b, int64_t n) {
     int64_t avail = b->size - b->pos;
     if (avail < 0) avail = 0;
@@ -1329,6 +1363,7 @@ static Value bio_setstate(Value *args, size_t nargs, Value kwnames) {
 
 static const MethodDef bytesio_methods[] = {
     {"getvalue", bio_getvalue, MF_KEYWORDS, NULL},
+    {"getbuffer", bio_getbuffer, MF_KEYWORDS, NULL},
     {"read", bio_read, MF_KEYWORDS, NULL},
     {"read1", bio_read1, MF_KEYWORDS, NULL},
     {"readline", bio_readline, MF_KEYWORDS, NULL},
