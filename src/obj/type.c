@@ -1697,6 +1697,33 @@ static int type_set_module(Value self, Value v) {
 static Value type_get_mro(Value self) { return V_AS(Type, self)->mro; }
 static Value type_get_bases(Value self) { return V_AS(Type, self)->bases; }
 
+/* __flags__: CPython's Py_TPFLAGS_* bits for what copyreg and inspect test
+   (heap type, base type, abstract, the fast subclass bits) */
+static Value type_get_flags(Value self) {
+    Type *t = V_AS(Type, self);
+    int64_t f = 1 << 12 | 1 << 18;   /* READY, HAVE_VERSION_TAG */
+    if (type_has_flag(t, TF_HEAPTYPE)) f |= 1 << 9;
+    else f |= 1 << 8;   /* IMMUTABLETYPE */
+    if (type_has_flag(t, TF_BASETYPE)) f |= 1 << 10;
+    Value am = t->dict ? dict_get_cstr(t->dict, "__abstractmethods__") : VNULL;
+    if (am) {
+        int truth = obj_truth(am);
+        if (truth > 0) f |= 1 << 20;
+        err_clear();
+    }
+    if (type_has_flag(t, TF_MATCH_SEQUENCE)) f |= 1 << 5;
+    if (type_has_flag(t, TF_MATCH_MAPPING)) f |= 1 << 6;
+    if (type_has_flag(t, TF_INT_SUBCLASS)) f |= (int64_t)1 << 24;
+    if (type_has_flag(t, TF_LIST_SUBCLASS)) f |= (int64_t)1 << 25;
+    if (type_has_flag(t, TF_TUPLE_SUBCLASS)) f |= (int64_t)1 << 26;
+    if (type_has_flag(t, TF_BYTES_SUBCLASS)) f |= (int64_t)1 << 27;
+    if (type_has_flag(t, TF_STR_SUBCLASS)) f |= (int64_t)1 << 28;
+    if (type_has_flag(t, TF_DICT_SUBCLASS)) f |= (int64_t)1 << 29;
+    if (type_has_flag(t, TF_EXC_SUBCLASS)) f |= (int64_t)1 << 30;
+    if (type_has_flag(t, TF_TYPE_SUBCLASS)) f |= (int64_t)1 << 31;
+    return int_from_i64(f);
+}
+
 static Value best_base(Value bases);
 static Type *solid_base(Type *t);
 
@@ -1851,6 +1878,7 @@ static const GetSetDef type_getsets[] = {
     {"__module__", type_get_module, type_set_module, NULL},
     {"__mro__", type_get_mro, NULL, NULL},
     {"__bases__", type_get_bases, type_set_bases, NULL},
+    {"__flags__", type_get_flags, NULL, NULL},
     {"__base__", type_get_base, NULL, NULL},
     {"__dict__", type_get_dict, NULL, NULL},
     {"__doc__", type_get_doc, type_set_doc, NULL},
@@ -2312,6 +2340,32 @@ Type type_type = {
 
 Type map_type = {.tname = "map", .basicsize = sizeof(Map), .repr = map_repr};
 
+static Value sw_get_name(Value v) { return str_intern_cstr(V_AS(SlotWrapperObject, v)->name); }
+static Value sw_get_qualname(Value v) {
+    SlotWrapperObject *s = V_AS(SlotWrapperObject, v);
+    return str_printf("%U.%s", s->owner->qualname ? s->owner->qualname : type_name(s->owner), s->name);
+}
+static Value sw_get_objclass(Value v) { return V_FROM_PTR(V_AS(SlotWrapperObject, v)->owner); }
+static Value sw_get_none(Value v) { return V_NONE; }
+/* a type's __new__ is bound to the type in CPython (a builtin method whose
+   __self__ is the type: copyreg's protocol 0 and 1 look for it) */
+static Value sw_get_self(Value v) {
+    SlotWrapperObject *s = V_AS(SlotWrapperObject, v);
+    if (strcmp(s->name, "__new__") != 0)
+        return err_format(&exc_AttributeError, "'wrapper_descriptor' object has no attribute '__self__'");
+    return V_FROM_PTR(s->owner);
+}
+
+static const GetSetDef slot_wrapper_getsets[] = {
+    {"__name__", sw_get_name, NULL, NULL},
+    {"__qualname__", sw_get_qualname, NULL, NULL},
+    {"__objclass__", sw_get_objclass, NULL, NULL},
+    {"__doc__", sw_get_none, NULL, NULL},
+    {"__text_signature__", sw_get_none, NULL, NULL},
+    {"__self__", sw_get_self, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
 Type slot_wrapper_type = {
     .tname = "wrapper_descriptor",
     .basicsize = sizeof(SlotWrapperObject),
@@ -2332,6 +2386,7 @@ void type_init(void) {
     type_add_getsets(&type_type, type_getsets);
     type_ready(&type_type);
     type_ready(&map_type);
+    type_add_getsets(&slot_wrapper_type, slot_wrapper_getsets);
     type_ready(&slot_wrapper_type);
     type_add_methods(&member_descr_type, member_methods);
     type_add_getsets(&member_descr_type, member_getsets);
