@@ -123,6 +123,22 @@ static Value fn_get_dict(Value v) {
     if (!f->dict) f->dict = dict_new();
     return f->dict;
 }
+static int fn_set_dict(Value v, Value x) {
+    if (!x) {
+        err_set(&exc_TypeError, "cannot delete __dict__");
+        return -1;
+    }
+    if (!dict_check(x)) {
+        err_format(&exc_TypeError, "__dict__ must be set to a dictionary, not a '%T'", x);
+        return -1;
+    }
+    V_AS(FunctionObject, v)->dict = x;
+    return 0;
+}
+static Value fn_get_builtins(Value v) {
+    FunctionObject *f = V_AS(FunctionObject, v);
+    return f->builtins ? f->builtins : tstate.builtins;
+}
 static Value fn_get_annotations(Value v) {
     FunctionObject *f = V_AS(FunctionObject, v);
     if (!f->annotations) f->annotations = dict_new();
@@ -143,7 +159,8 @@ static const GetSetDef function_getsets[] = {
     {"__code__", fn_get_code, fn_set_code, NULL},
     {"__globals__", fn_get_globals, NULL, NULL},
     {"__closure__", fn_get_closure, NULL, NULL},
-    {"__dict__", fn_get_dict, NULL, NULL},
+    {"__dict__", fn_get_dict, fn_set_dict, NULL},
+    {"__builtins__", fn_get_builtins, NULL, NULL},
     {"__annotations__", fn_get_annotations, fn_set_annotations, NULL},
     {NULL, NULL, NULL, NULL},
 };
@@ -198,6 +215,30 @@ static Value cell_get_contents(Value v) {
 static int cell_set_contents(Value v, Value x) {
     cell_set(v, x);
     return 0;
+}
+
+/* types.CellType([contents]) */
+static Value cell_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("cell", kwnames) < 0 || arg_count("cell", nargs, 0, 1) < 0) return VNULL;
+    return cell_new(nargs ? args[0] : VNULL);
+}
+
+/* cells compare by their contents; an empty cell is less than a full one */
+static Value cell_richcompare(Value a, Value b, int op) {
+    if (type_of(b) != &cell_type) return V_NOTIMPL;
+    Value x = V_AS(CellObject, a)->value, y = V_AS(CellObject, b)->value;
+    if (x && y) return obj_richcompare(x, y, op);
+    int c = (x != VNULL) - (y != VNULL);
+    bool r;
+    switch (op) {
+    case CMP_LT: r = c < 0; break;
+    case CMP_LE: r = c <= 0; break;
+    case CMP_EQ: r = c == 0; break;
+    case CMP_NE: r = c != 0; break;
+    case CMP_GT: r = c > 0; break;
+    default: r = c >= 0; break;
+    }
+    return v_bool(r);
 }
 
 static const GetSetDef cell_getsets[] = {
@@ -264,6 +305,14 @@ static int64_t method_hash(Value v) {
     if (b == -1) return -1;
     int64_t h = a ^ b;
     return h == -1 ? -2 : h;
+}
+
+/* types.MethodType(function, instance) */
+static Value method_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("method", kwnames) < 0 || arg_count("method", nargs, 2, 2) < 0) return VNULL;
+    if (!type_of(args[0])->call) return err_set(&exc_TypeError, "first argument must be callable");
+    if (args[1] == V_NONE) return err_set(&exc_TypeError, "instance must not be None");
+    return method_new(args[0], args[1]);
 }
 
 static Value method_getattr(Value v, Value name) {
@@ -667,7 +716,8 @@ Type function_type = {
     .descr_get = function_descr_get,
 };
 
-Type cell_type = {.tname = "cell", .basicsize = sizeof(CellObject), .repr = cell_repr};
+Type cell_type = {.tname = "cell", .basicsize = sizeof(CellObject), .repr = cell_repr,
+                  .richcompare = cell_richcompare, .new_ = cell_new_slot};
 
 Type method_type = {
     .tname = "method",
@@ -677,6 +727,7 @@ Type method_type = {
     .richcompare = method_richcompare,
     .getattr = method_getattr,
     .call = method_call,
+    .new_ = method_new_slot,
 };
 
 Type builtin_function_type = {
