@@ -43,7 +43,11 @@
     _("_bisect", _bisect_module_create)             \
     _("_heapq", _heapq_module_create)               \
     _("_io", _io_module_create)                     \
-    _("_ast", _ast_module_create)
+    _("_ast", _ast_module_create)                   \
+    _("_posixsubprocess", _posixsubprocess_module_create) \
+    _("select", select_module_create)               \
+    _("fcntl", fcntl_module_create)                 \
+    _("termios", termios_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -63,6 +67,10 @@ int warn_explicit_c(Type *category, Value message, Value filename, int64_t linen
 void warnings_init(void);\
 /* Call the atexit callbacks (at interpreter exit; atexit.c) */\
 void atexit_run_exitfuncs(void);
+
+/* posix.c: run os.register_at_fork's hooks: 0 before (last registered
+   first), 1 after in the child, 2 after in the parent */
+void posix_run_at_fork(int which);
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);

@@ -1501,6 +1501,8 @@ static void run_at_fork(int which, bool reverse) {
     }
 }
 
+void posix_run_at_fork(int which) { run_at_fork(which, which == 0); }
+
 static Value p_fork(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"posix.fork", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;

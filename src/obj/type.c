@@ -1781,6 +1781,22 @@ static Value type_get_doc(Value self) {
     if (d) return d;
     return t->doc ? t->doc : V_NONE;
 }
+/* a class's docstring lives in its dict (namedtuple classes get theirs
+   assigned after creation: selectors.SelectorKey.__doc__ = ...) */
+static int type_set_doc(Value self, Value v) {
+    Type *t = V_AS(Type, self);
+    if (!type_has_flag(t, TF_HEAPTYPE)) {
+        err_format(&exc_TypeError, "cannot set '__doc__' attribute of immutable type '%s'", t->tname);
+        return -1;
+    }
+    if (!v) {
+        err_set(&exc_TypeError, "cannot delete '__doc__' attribute");
+        return -1;
+    }
+    if (dict_set(t->dict, NAME(__doc__), v) < 0) return -1;
+    type_modified(t);
+    return 0;
+}
 
 static Value type_mro_m(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
@@ -1831,7 +1847,7 @@ static const GetSetDef type_getsets[] = {
     {"__bases__", type_get_bases, type_set_bases, NULL},
     {"__base__", type_get_base, NULL, NULL},
     {"__dict__", type_get_dict, NULL, NULL},
-    {"__doc__", type_get_doc, NULL, NULL},
+    {"__doc__", type_get_doc, type_set_doc, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
