@@ -47,7 +47,8 @@
     _("_posixsubprocess", _posixsubprocess_module_create) \
     _("select", select_module_create)               \
     _("fcntl", fcntl_module_create)                 \
-    _("termios", termios_module_create)
+    _("termios", termios_module_create)             \
+    _("_socket", _socket_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
