@@ -2187,6 +2187,12 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         t->flags |= TF_HAS_SETATTR;
     Value ga = type_lookup(t, NAME(__getattribute__));
     if (ga && V_OBJ(ga)->type != &slot_wrapper_type) t->flags |= TF_HAS_GETATTRIBUTE;
+    /* a builtin base with its own attribute lookup (_thread._local, super,
+       module...): its __getattribute__ wrapper, not the generic lookup */
+    Type *solid = base;
+    while (solid && type_has_flag(solid, TF_HEAPTYPE)) solid = solid->base;
+    if (ga && solid && solid->getattr && solid->getattr != generic_getattr && solid->getattr != type_getattr)
+        t->flags |= TF_HAS_GETATTRIBUTE;
     prune_heap_slots(t);
     /* __eq__ without __hash__ makes instances unhashable */
     if (dict_get_str(t->dict, NAME(__eq__)) && !dict_get_str(t->dict, NAME(__hash__)))
