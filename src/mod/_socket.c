@@ -12,11 +12,21 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <linux/can.h>
+#include <linux/can/bcm.h>
+#include <linux/can/j1939.h>
+#include <linux/can/raw.h>
+#include <linux/if_alg.h>
+#include <linux/if_packet.h>
+#include <linux/netlink.h>
+#include <linux/tipc.h>
+#include <linux/vm_sockets.h>
 #include <math.h>
 #include <net/if.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
+#include <netinet/udp.h>
 #include <poll.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -1690,7 +1700,8 @@ static const struct {
     K(INADDR_UNSPEC_GROUP),
 #endif
 #ifdef IOCTL_VM_SOCKETS_GET_LOCAL_CID
-    K(IOCTL_VM_SOCKETS_GET_LOCAL_CID),
+    /* _IO(7, 0xb9); the header's form is not a constant expression */
+    {"IOCTL_VM_SOCKETS_GET_LOCAL_CID", 1977},
 #endif
 #ifdef IPPORT_RESERVED
     K(IPPORT_RESERVED),
@@ -2391,6 +2402,68 @@ static const struct {
 };
 #undef K
 
+/* constants the headers give as enumerators (no #ifdef can see them), and
+ * CPython's names for some that the headers spell otherwise */
+static const struct {
+    const char *name;
+    long value;
+} sock_enum_constants[] = {
+    {"IPPORT_USERRESERVED", IPPORT_USERRESERVED},
+    {"UDPLITE_SEND_CSCOV", 10},   /* linux/udp.h's values; not in glibc */
+    {"UDPLITE_RECV_CSCOV", 11},
+    {"TIPC_CLUSTER_SCOPE", TIPC_CLUSTER_SCOPE},
+    {"TIPC_NODE_SCOPE", TIPC_NODE_SCOPE},
+    {"CAN_RAW_FILTER", CAN_RAW_FILTER},
+    {"CAN_RAW_LOOPBACK", CAN_RAW_LOOPBACK},
+    {"CAN_RAW_RECV_OWN_MSGS", CAN_RAW_RECV_OWN_MSGS},
+    {"CAN_RAW_FD_FRAMES", CAN_RAW_FD_FRAMES},
+    {"CAN_RAW_JOIN_FILTERS", CAN_RAW_JOIN_FILTERS},
+    {"CAN_BCM_TX_SETUP", TX_SETUP},
+    {"CAN_BCM_TX_DELETE", TX_DELETE},
+    {"CAN_BCM_TX_READ", TX_READ},
+    {"CAN_BCM_TX_SEND", TX_SEND},
+    {"CAN_BCM_RX_SETUP", RX_SETUP},
+    {"CAN_BCM_RX_DELETE", RX_DELETE},
+    {"CAN_BCM_RX_READ", RX_READ},
+    {"CAN_BCM_TX_STATUS", TX_STATUS},
+    {"CAN_BCM_TX_EXPIRED", TX_EXPIRED},
+    {"CAN_BCM_RX_STATUS", RX_STATUS},
+    {"CAN_BCM_RX_TIMEOUT", RX_TIMEOUT},
+    {"CAN_BCM_RX_CHANGED", RX_CHANGED},
+    {"CAN_BCM_SETTIMER", SETTIMER},
+    {"CAN_BCM_STARTTIMER", STARTTIMER},
+    {"CAN_BCM_TX_COUNTEVT", TX_COUNTEVT},
+    {"CAN_BCM_TX_ANNOUNCE", TX_ANNOUNCE},
+    {"CAN_BCM_TX_CP_CAN_ID", TX_CP_CAN_ID},
+    {"CAN_BCM_RX_FILTER_ID", RX_FILTER_ID},
+    {"CAN_BCM_RX_CHECK_DLC", RX_CHECK_DLC},
+    {"CAN_BCM_RX_NO_AUTOTIMER", RX_NO_AUTOTIMER},
+    {"CAN_BCM_RX_ANNOUNCE_RESUME", RX_ANNOUNCE_RESUME},
+    {"CAN_BCM_TX_RESET_MULTI_IDX", TX_RESET_MULTI_IDX},
+    {"CAN_BCM_RX_RTR_FRAME", RX_RTR_FRAME},
+    {"CAN_BCM_CAN_FD_FRAME", CAN_FD_FRAME},
+    {"SO_J1939_FILTER", SO_J1939_FILTER},
+    {"SO_J1939_PROMISC", SO_J1939_PROMISC},
+    {"SO_J1939_SEND_PRIO", SO_J1939_SEND_PRIO},
+    {"SO_J1939_ERRQUEUE", SO_J1939_ERRQUEUE},
+    {"SCM_J1939_DEST_ADDR", SCM_J1939_DEST_ADDR},
+    {"SCM_J1939_DEST_NAME", SCM_J1939_DEST_NAME},
+    {"SCM_J1939_PRIO", SCM_J1939_PRIO},
+    {"SCM_J1939_ERRQUEUE", SCM_J1939_ERRQUEUE},
+    {"J1939_NLA_PAD", J1939_NLA_PAD},
+    {"J1939_NLA_BYTES_ACKED", J1939_NLA_BYTES_ACKED},
+    {"J1939_EE_INFO_NONE", J1939_EE_INFO_NONE},
+    {"J1939_EE_INFO_TX_ABORT", J1939_EE_INFO_TX_ABORT},
+    /* newer than these headers: the kernel's values */
+#ifndef ALG_OP_SIGN
+    {"ALG_OP_SIGN", 2},
+    {"ALG_OP_VERIFY", 3},
+#endif
+#ifndef ALG_SET_PUBKEY
+    {"ALG_SET_PUBKEY", 6},
+#endif
+};
+
 static const MethodDef sock_methods[] = {
     {"_accept", s_accept, 0, NULL},
     {"bind", s_bind, 0, NULL},
@@ -2501,5 +2574,7 @@ Value _socket_module_create(void) {
     module_add(m, "has_ipv6", V_TRUE);
     for (size_t i = 0; i < sizeof sock_constants / sizeof sock_constants[0]; i++)
         module_add(m, sock_constants[i].name, int_from_i64(sock_constants[i].value));
+    for (size_t i = 0; i < sizeof sock_enum_constants / sizeof sock_enum_constants[0]; i++)
+        module_add(m, sock_enum_constants[i].name, int_from_i64(sock_enum_constants[i].value));
     return m;
 }
