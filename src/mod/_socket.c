@@ -110,11 +110,17 @@ static int opt_int(Value v, int dflt, int *out) {
     return to_int(v, out);
 }
 
-/* PyArg_Parse's "argument N must be str, not T" */
+/* a str argument as C text, with PyArg_Parse's "s" errors */
 static int need_str(Value v, const char *fname, int n) {
-    if (str_check(v)) return 0;
-    err_format(&exc_TypeError, "%s() argument %d must be str, not %s", fname, n, type_of(v)->tname);
-    return -1;
+    if (!str_check(v)) {
+        err_format(&exc_TypeError, "%s() argument %d must be str, not %s", fname, n, type_of(v)->tname);
+        return -1;
+    }
+    if (memchr(str_data(v), 0, (size_t)str_nbytes(v))) {
+        err_set(&exc_ValueError, "embedded null character");
+        return -1;
+    }
+    return 0;
 }
 
 /* a timeout argument: None -> -1, else seconds >= 0 */
@@ -946,7 +952,7 @@ static Value s_getsockopt(Value *args, size_t nargs, Value kwnames) {
     int level, opt, buflen = 0;
     if (to_int(args[1], &level) < 0 || to_int(args[2], &opt) < 0) return VNULL;
     if (nargs == 4 && to_int(args[3], &buflen) < 0) return VNULL;
-    if (nargs < 4) {
+    if (buflen == 0) {   /* not given, or 0: an int option */
         int i = 0;
         socklen_t len = sizeof i;
         if (getsockopt(SELF->fd, level, opt, &i, &len) < 0) return sock_errno(errno);
@@ -1227,7 +1233,7 @@ static Value m_inet_aton(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("inet_aton", kwnames) < 0 || arg_count("inet_aton", nargs, 1, 1) < 0) return VNULL;
     if (need_str(args[0], "inet_aton", 1) < 0) return VNULL;
     struct in_addr in;
-    if (memchr(str_data(args[0]), 0, (size_t)str_nbytes(args[0])) || !inet_aton(str_data(args[0]), &in))
+    if (!inet_aton(str_data(args[0]), &in))
         return err_set(&exc_OSError, "illegal IP address string passed to inet_aton");
     return bytes_new((const char *)&in, sizeof in);
 }
@@ -2454,6 +2460,19 @@ static const struct {
     {"J1939_NLA_BYTES_ACKED", J1939_NLA_BYTES_ACKED},
     {"J1939_EE_INFO_NONE", J1939_EE_INFO_NONE},
     {"J1939_EE_INFO_TX_ABORT", J1939_EE_INFO_TX_ABORT},
+#ifdef AF_BLUETOOTH
+    {"AF_BLUETOOTH", AF_BLUETOOTH},
+    /* BlueZ's values (bluetooth/bluetooth.h, hci.h), as Debian's CPython
+       has them; Bluetooth addresses themselves are not supported */
+    {"BTPROTO_L2CAP", 0},
+    {"BTPROTO_HCI", 1},
+    {"BTPROTO_SCO", 2},
+    {"BTPROTO_RFCOMM", 3},
+    {"SOL_HCI", 0},
+    {"HCI_DATA_DIR", 1},
+    {"HCI_FILTER", 2},
+    {"HCI_TIME_STAMP", 3},
+#endif
     /* newer than these headers: the kernel's values */
 #ifndef ALG_OP_SIGN
     {"ALG_OP_SIGN", 2},
