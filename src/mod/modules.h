@@ -48,7 +48,8 @@
     _("select", select_module_create)               \
     _("fcntl", fcntl_module_create)                 \
     _("termios", termios_module_create)             \
-    _("_socket", _socket_module_create)
+    _("_socket", _socket_module_create)             \
+    _("array", array_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);

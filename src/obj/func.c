@@ -355,6 +355,26 @@ static const GetSetDef builtin_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+/* pickle's view of a builtin: a module-level function is saved by its
+   name (pickle finds it through __module__), a bound method as
+   getattr(self, name), as CPython's meth_reduce */
+static Value builtin_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, args[0]);
+    if (!b->self || module_check(b->self)) return str_from_cstr(b->def->name);
+    Value getattr = dict_get(tstate.builtins, str_intern_cstr("getattr"));
+    if (!getattr) return err_occurred() ? VNULL : err_set(&exc_RuntimeError, "lost builtins.getattr");
+    Value inner[2] = {b->self, str_from_cstr(b->def->name)};
+    Value t[2] = {getattr, tuple_from_array(inner, 2)};
+    return tuple_from_array(t, 2);
+}
+
+static const MethodDef builtin_methods[] = {
+    {"__reduce__", builtin_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 static Value builtin_richcompare(Value a, Value b, int op) {
     if ((op != CMP_EQ && op != CMP_NE) || type_of(b) != &builtin_function_type) return V_NOTIMPL;
     BuiltinFunctionObject *x = V_AS(BuiltinFunctionObject, a), *y = V_AS(BuiltinFunctionObject, b);
@@ -721,6 +741,7 @@ void func_init(void) {
     type_add_getsets(&method_type, method_getsets);
     type_ready(&method_type);
     type_add_getsets(&builtin_function_type, builtin_getsets);
+    type_add_methods(&builtin_function_type, builtin_methods);
     type_ready(&builtin_function_type);
     type_add_getsets(&method_descr_type, method_descr_getsets);
     type_ready(&method_descr_type);

@@ -668,7 +668,10 @@ static Value reversed_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static Value reversed_next(Value v) {
     ReversedObject *o = V_AS(ReversedObject, v);
-    if (o->index < 0 || !o->seq) return VNULL;
+    if (o->index < 0 || !o->seq) {
+        o->seq = VNULL;   /* exhausted: let the sequence go, as CPython */
+        return VNULL;
+    }
     Value r = obj_getitem(o->seq, int_from_i64(o->index));
     if (!r) {
         if (err_matches(&exc_IndexError) || err_matches(&exc_StopIteration)) err_clear();
@@ -686,8 +689,42 @@ static Value reversed_length_hint(Value *args, size_t nargs, Value kwnames) {
     return v_int(o->seq ? o->index + 1 : 0);
 }
 
+/* pickling: (reversed, (seq,), index), or an exhausted one over () */
+static Value reversed_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    ReversedObject *o = V_AS(ReversedObject, args[0]);
+    Value t = V_FROM_PTR(V_OBJ(args[0])->type);
+    if (!o->seq) {
+        Value inner[1] = {tuple_new(0)};
+        Value r[2] = {t, tuple_from_array(inner, 1)};
+        return tuple_from_array(r, 2);
+    }
+    Value inner[1] = {o->seq};
+    Value r[3] = {t, tuple_from_array(inner, 1), int_from_i64(o->index)};
+    return tuple_from_array(r, 3);
+}
+
+static Value reversed_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    ReversedObject *o = V_AS(ReversedObject, args[0]);
+    int64_t i = obj_index_i64(args[1]);
+    if (i == -1 && err_occurred()) return VNULL;
+    if (o->seq) {
+        int64_t n = obj_len(o->seq);
+        if (n < 0) return VNULL;
+        if (i < -1) i = -1;
+        else if (i > n - 1) i = n - 1;
+        o->index = i;
+    }
+    return V_NONE;
+}
+
 static const MethodDef reversed_methods[] = {
     {"__length_hint__", reversed_length_hint, 0, NULL},
+    {"__reduce__", reversed_reduce, 0, NULL},
+    {"__setstate__", reversed_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
