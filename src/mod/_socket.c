@@ -381,10 +381,9 @@ static int get_sockaddr(int af, Value addr, SockAddr *a, const char *caller) {
         }
         a->u.un.sun_family = AF_UNIX;
         memcpy(a->u.un.sun_path, p, (size_t)n);
-        /* an abstract name (leading NUL) is exactly its bytes; a path
-           carries its terminating NUL */
-        a->len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + (size_t)n + (n > 0 && p[0] == 0 ? 0 : 1));
-        if (n == sizeof a->u.un.sun_path) a->len = sizeof a->u.un;
+        /* exactly the name's bytes (the kernel reads a path up to its
+           NUL, in the zeroed rest); none at all asks Linux to autobind */
+        a->len = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + (size_t)n);
         return 0;
     }
     case AF_INET: {
@@ -433,6 +432,24 @@ static int get_sockaddr(int af, Value addr, SockAddr *a, const char *caller) {
         a->len = sizeof a->u.in6;
         return 0;
     }
+    case AF_VSOCK: {
+        if (!tuple_check(addr)) {
+            err_format(&exc_TypeError, "%s(): AF_VSOCK address must be tuple, not %s", caller, type_of(addr)->tname);
+            return -1;
+        }
+        if (tuple_size(addr) != 2) {
+            err_format(&exc_TypeError, "%s() takes exactly 2 arguments (%zd given)", caller, (ssize_t)tuple_size(addr));
+            return -1;
+        }
+        long cid, port;
+        if (to_long(tuple_get(addr, 0), &cid) < 0 || to_long(tuple_get(addr, 1), &port) < 0) return -1;
+        a->u.st.ss_family = AF_VSOCK;
+        struct sockaddr_vm *vm = (struct sockaddr_vm *)&a->u.st;
+        vm->svm_cid = (unsigned)cid;
+        vm->svm_port = (unsigned)port;
+        a->len = sizeof *vm;
+        return 0;
+    }
     default:
         err_format(&exc_OSError, "%s(): bad family", caller);
         return -1;
@@ -465,6 +482,10 @@ static Value make_sockaddr(const struct sockaddr *sa, socklen_t len) {
         if (utf8_valid(a->sun_path, k)) return str_new(a->sun_path, k);
         Value args[2] = {str_from_cstr("utf-8"), str_from_cstr("surrogateescape")};
         return obj_call_method(b, "decode", args, 2);
+    }
+    case AF_VSOCK: {
+        const struct sockaddr_vm *vm = (const struct sockaddr_vm *)sa;
+        return tuple_pack(2, int_from_i64(vm->svm_cid), int_from_i64(vm->svm_port));
     }
     default:
         return tuple_pack(2, v_int(sa->sa_family), bytes_new(sa->sa_data, sizeof sa->sa_data));
@@ -927,6 +948,11 @@ static Value s_setsockopt(Value *args, size_t nargs, Value kwnames) {
         if (to_long(args[4], &len) < 0) return VNULL;
         if (len < 0 || len > UINT_MAX) return err_set(&exc_OverflowError, "Python int too large to convert to C unsigned long");
         r = setsockopt(SELF->fd, level, opt, NULL, (socklen_t)len);
+    } else if (level == AF_VSOCK) {   /* VSOCK's options are 64-bit */
+        Value i = obj_index(v);
+        if (!i) return VNULL;
+        uint64_t u = (uint64_t)int_as_i64(i);
+        r = setsockopt(SELF->fd, level, opt, &u, sizeof u);
     } else if (bytes_check(v) || bytearray_check(v) || buffer_check(v)) {
         BufferInfo b;
         if (buffer_get(v, &b, false) < 0) return VNULL;
@@ -952,6 +978,12 @@ static Value s_getsockopt(Value *args, size_t nargs, Value kwnames) {
     int level, opt, buflen = 0;
     if (to_int(args[1], &level) < 0 || to_int(args[2], &opt) < 0) return VNULL;
     if (nargs == 4 && to_int(args[3], &buflen) < 0) return VNULL;
+    if (level == AF_VSOCK && buflen == 0) {   /* VSOCK's options are 64-bit */
+        uint64_t u = 0;
+        socklen_t len = sizeof u;
+        if (getsockopt(SELF->fd, level, opt, &u, &len) < 0) return sock_errno(errno);
+        return int_from_u64(u);
+    }
     if (buflen == 0) {   /* not given, or 0: an int option */
         int i = 0;
         socklen_t len = sizeof i;
@@ -999,6 +1031,190 @@ static Value g_type(Value self) { return v_int(SOCK(self)->type); }
 static Value g_proto(Value self) { return v_int(SOCK(self)->proto); }
 static Value g_timeout(Value self) { return timeout_value(SOCK(self)->timeout); }
 
+/* ---- sendmsg / recvmsg ---------------------------------------------------------- */
+
+typedef struct MsgArgs {
+    struct msghdr msg;
+    int flags;
+} MsgArgs;
+
+static ssize_t do_recvmsg(int fd, void *d) {
+    MsgArgs *a = d;
+    return recvmsg(fd, &a->msg, a->flags);
+}
+static ssize_t do_sendmsg(int fd, void *d) {
+    MsgArgs *a = d;
+    return sendmsg(fd, &a->msg, a->flags);
+}
+
+/* the ancillary buffer size and flags of recvmsg and recvmsg_into */
+static int recvmsg_opts(Value *args, size_t nargs, size_t first, size_t *ancsize, int *flags) {
+    long anc = 0;
+    *flags = 0;
+    if (nargs > first && to_long(args[first], &anc) < 0) return -1;
+    if (nargs > first + 1 && to_int(args[first + 1], flags) < 0) return -1;
+    if (anc < 0) {
+        err_set(&exc_ValueError, "invalid ancillary data buffer length");
+        return -1;
+    }
+    *ancsize = (size_t)anc;
+    return 0;
+}
+
+/* recvmsg's result after n bytes arrived: (first, ancdata, msg_flags, address) */
+static Value recvmsg_result(Value first, MsgArgs *a, SockAddr *sa) {
+    Value anc = list_new(0);
+    if (a->msg.msg_controllen) {
+        for (struct cmsghdr *c = CMSG_FIRSTHDR(&a->msg); c; c = CMSG_NXTHDR(&a->msg, c)) {
+            char *end = (char *)a->msg.msg_control + a->msg.msg_controllen;
+            size_t len = c->cmsg_len < CMSG_LEN(0) ? 0 : c->cmsg_len - CMSG_LEN(0);
+            /* a truncated item keeps what arrived of its data */
+            if ((char *)CMSG_DATA(c) + len > end) len = (size_t)(end - (char *)CMSG_DATA(c));
+            list_append(anc, tuple_pack(3, v_int(c->cmsg_level), v_int(c->cmsg_type),
+                                        bytes_new((const char *)CMSG_DATA(c), len)));
+        }
+    }
+    Value addr = make_sockaddr(&sa->u.sa, a->msg.msg_namelen);
+    if (!addr) return VNULL;
+    return tuple_pack(4, first, anc, v_int(a->msg.msg_flags), addr);
+}
+
+/* recvmsg(bufsize[, ancbufsize[, flags]]) */
+static Value s_recvmsg(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("recvmsg", kwnames) < 0 || arg_count("recvmsg", nargs - 1, 1, 3) < 0) return VNULL;
+    long bufsize;
+    size_t ancsize;
+    MsgArgs a;
+    memset(&a, 0, sizeof a);
+    if (to_long(args[1], &bufsize) < 0 || recvmsg_opts(args, nargs, 2, &ancsize, &a.flags) < 0) return VNULL;
+    if (bufsize < 0) return err_set(&exc_ValueError, "negative buffer size in recvmsg()");
+    Value b = bytes_try_alloc((size_t)bufsize);
+    if (!b) return VNULL;
+    struct iovec iov = {V_AS(BytesObject, b)->data, (size_t)bufsize};
+    SockAddr sa;
+    memset(&sa, 0, sizeof sa);
+    char *ctl = ancsize ? gc_alloc_atomic(ancsize) : NULL;
+    if (ctl) memset(ctl, 0, ancsize);
+    a.msg.msg_name = &sa.u;
+    a.msg.msg_namelen = sizeof sa.u;
+    a.msg.msg_iov = &iov;
+    a.msg.msg_iovlen = 1;
+    a.msg.msg_control = ctl;
+    a.msg.msg_controllen = ancsize;
+    ssize_t n = sock_call(SELF, false, do_recvmsg, &a, sock_deadline(SELF));
+    if (n < 0) return VNULL;
+    return recvmsg_result(shrink(b, n, (size_t)bufsize), &a, &sa);
+}
+
+/* a sequence of writable (recvmsg_into) or readable (sendmsg) buffers as
+ * an iovec array; fname and argn name the argument in messages */
+static struct iovec *buffers_arg(Value v, bool writable, const char *fname, int argn, size_t *count) {
+    Value it = obj_iter(v);
+    if (!it) {
+        err_clear();
+        err_format(&exc_TypeError, "%s() argument %d must be an iterable", fname, argn);
+        return NULL;
+    }
+    Value list = list_from_iterable(it);
+    if (!list) return NULL;
+    size_t n = (size_t)list_size(list);
+    struct iovec *iov = gc_alloc((n ? n : 1) * sizeof *iov);
+    for (size_t i = 0; i < n; i++) {
+        BufferInfo b;
+        if (buffer_get(list_get(list, (int64_t)i), &b, writable) < 0) return NULL;
+        iov[i].iov_base = b.data;
+        iov[i].iov_len = (size_t)b.len;
+    }
+    *count = n;
+    return iov;
+}
+
+/* recvmsg_into(buffers[, ancbufsize[, flags]]) */
+static Value s_recvmsg_into(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("recvmsg_into", kwnames) < 0 || arg_count("recvmsg_into", nargs - 1, 1, 3) < 0) return VNULL;
+    size_t ancsize, niov;
+    MsgArgs a;
+    memset(&a, 0, sizeof a);
+    if (recvmsg_opts(args, nargs, 2, &ancsize, &a.flags) < 0) return VNULL;
+    struct iovec *iov = buffers_arg(args[1], true, "recvmsg_into", 1, &niov);
+    if (!iov) return VNULL;
+    SockAddr sa;
+    memset(&sa, 0, sizeof sa);
+    char *ctl = ancsize ? gc_alloc_atomic(ancsize) : NULL;
+    if (ctl) memset(ctl, 0, ancsize);
+    a.msg.msg_name = &sa.u;
+    a.msg.msg_namelen = sizeof sa.u;
+    a.msg.msg_iov = iov;
+    a.msg.msg_iovlen = niov;
+    a.msg.msg_control = ctl;
+    a.msg.msg_controllen = ancsize;
+    ssize_t n = sock_call(SELF, false, do_recvmsg, &a, sock_deadline(SELF));
+    if (n < 0) return VNULL;
+    return recvmsg_result(int_from_i64(n), &a, &sa);
+}
+
+/* sendmsg(buffers[, ancdata[, flags[, address]]]) */
+static Value s_sendmsg(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("sendmsg", kwnames) < 0 || arg_count("sendmsg", nargs - 1, 1, 4) < 0) return VNULL;
+    MsgArgs a;
+    memset(&a, 0, sizeof a);
+    size_t niov;
+    struct iovec *iov = buffers_arg(args[1], false, "sendmsg", 1, &niov);
+    if (!iov) return VNULL;
+    if (nargs > 3 && to_int(args[3], &a.flags) < 0) return VNULL;
+    SockAddr sa;
+    if (nargs > 4 && args[4] != V_NONE) {
+        if (get_sockaddr(SELF->family, args[4], &sa, "sendmsg") < 0) return VNULL;
+        a.msg.msg_name = &sa.u;
+        a.msg.msg_namelen = sa.len;
+    }
+    /* ancillary data: (level, type, data) items laid out as cmsghdrs */
+    if (nargs > 2) {
+        Value it = obj_iter(args[2]);
+        if (!it) {
+            err_clear();
+            return err_set(&exc_TypeError, "sendmsg() argument 2 must be an iterable");
+        }
+        Value items = list_from_iterable(it);
+        if (!items) return VNULL;
+        size_t n = (size_t)list_size(items), total = 0;
+        int *lv = gc_alloc_atomic((n ? n : 1) * 2 * sizeof(int));
+        BufferInfo *data = gc_alloc((n ? n : 1) * sizeof(BufferInfo));
+        for (size_t i = 0; i < n; i++) {
+            Value t = list_get(items, (int64_t)i);
+            if (list_check(t)) t = tuple_from_array(list_items(t), list_size(t));   /* any sequence */
+            if (!tuple_check(t))
+                return err_format(&exc_TypeError, "[sendmsg() ancillary data items]() argument must be tuple, not %s",
+                                  type_of(t)->tname);
+            if (tuple_size(t) != 3)
+                return err_format(&exc_TypeError,
+                                  "[sendmsg() ancillary data items]() argument must be sequence of length 3, not %zd",
+                                  (ssize_t)tuple_size(t));
+            if (to_int(tuple_get(t, 0), &lv[2 * i]) < 0 || to_int(tuple_get(t, 1), &lv[2 * i + 1]) < 0 ||
+                buffer_get(tuple_get(t, 2), &data[i], false) < 0)
+                return VNULL;
+            total += CMSG_SPACE((size_t)data[i].len);
+        }
+        if (n) {
+            char *ctl = gc_alloc_atomic(total);
+            memset(ctl, 0, total);
+            a.msg.msg_control = ctl;
+            a.msg.msg_controllen = total;
+            struct cmsghdr *c = CMSG_FIRSTHDR(&a.msg);
+            for (size_t i = 0; i < n; i++, c = CMSG_NXTHDR(&a.msg, c)) {
+                c->cmsg_level = lv[2 * i];
+                c->cmsg_type = lv[2 * i + 1];
+                c->cmsg_len = CMSG_LEN((size_t)data[i].len);
+                memcpy(CMSG_DATA(c), data[i].data, (size_t)data[i].len);
+            }
+        }
+    }
+    a.msg.msg_iov = iov;
+    a.msg.msg_iovlen = niov;
+    ssize_t r = sock_call(SELF, true, do_sendmsg, &a, sock_deadline(SELF));
+    return r < 0 ? VNULL : int_from_i64(r);
+}
+
 /* ---- module functions ------------------------------------------------------------- */
 
 /* socketpair(family=AF_UNIX, type=SOCK_STREAM, proto=0) */
@@ -1042,6 +1258,11 @@ static Value m_getaddrinfo(Value *args, size_t nargs, Value kwnames) {
         snprintf(port, sizeof port, "%ld", l);
         pp = port;
     } else if (str_check(p) || bytes_check(p)) {
+        if (str_check(p) && !str_is_ascii(p)) {
+            Value enc = str_from_cstr("utf-8");
+            p = obj_call_method(p, "encode", &enc, 1);   /* strict: surrogates fail */
+            if (!p) return VNULL;
+        }
         const char *d = str_check(p) ? str_data(p) : bytes_data(p);
         int64_t n = str_check(p) ? str_nbytes(p) : bytes_size(p);
         if ((size_t)n >= sizeof port || memchr(d, 0, (size_t)n)) return err_set(&exc_OSError, "Int or String expected");
@@ -1335,8 +1556,10 @@ static Value cmsg_size(const char *fname, Value *args, size_t nargs, Value kwnam
     if (arg_nokw(fname, kwnames) < 0 || arg_count(fname, nargs, 1, 1) < 0) return VNULL;
     long n;
     if (to_long(args[0], &n) < 0) return VNULL;
-    if (n < 0 || (size_t)n > (size_t)INT_MAX - CMSG_SPACE(0))
-        return err_format(&exc_OverflowError, "%s() argument out of range", fname);
+    /* the result must fit a socklen_t (int-sized, as CPython limits it);
+       CMSG_SPACE's bound leaves room for the padding of any length */
+    long limit = INT_MAX - (long)(space ? CMSG_SPACE(1) : CMSG_LEN(0));
+    if (n < 0 || n > limit) return err_format(&exc_OverflowError, "%s() argument out of range", fname);
     return int_from_i64(space ? (int64_t)CMSG_SPACE((size_t)n) : (int64_t)CMSG_LEN((size_t)n));
 }
 static Value m_cmsg_len(Value *args, size_t nargs, Value kwnames) { return cmsg_size("CMSG_LEN", args, nargs, kwnames, false); }
@@ -2502,8 +2725,11 @@ static const MethodDef sock_methods[] = {
     {"recv_into", s_recv_into, MF_KEYWORDS, NULL},
     {"recvfrom", s_recvfrom, 0, NULL},
     {"recvfrom_into", s_recvfrom_into, MF_KEYWORDS, NULL},
+    {"recvmsg", s_recvmsg, 0, NULL},
+    {"recvmsg_into", s_recvmsg_into, 0, NULL},
     {"send", s_send, 0, NULL},
     {"sendall", s_sendall, 0, NULL},
+    {"sendmsg", s_sendmsg, 0, NULL},
     {"sendto", s_sendto, 0, NULL},
     {"setblocking", s_setblocking, 0, NULL},
     {"setsockopt", s_setsockopt, 0, NULL},
