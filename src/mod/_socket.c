@@ -176,6 +176,7 @@ typedef ssize_t (*SockFn)(int fd, void *data);
  * the monotonic clock; < 0: none): 1 ready, 0 timed out, -1 with an error
  * set. EINTR runs the signal handlers and waits what is left. */
 static int sock_wait(int fd, bool writing, double deadline) {
+    if (fd < 0) return 1;   /* closed: the call itself fails with EBADF */
     for (;;) {
         int ms = -1;
         if (deadline >= 0) {
