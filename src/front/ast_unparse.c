@@ -42,6 +42,7 @@ static void put_constant(Buf *b, const Expr *e) {
         buf_puts(b, c->f < 0 ? "-1e309j" : "1e309j");
         return;
     }
+    if (c->kind == CONST_STR && c->kind_u) buf_putc(b, 'u');
     Value v = ast_constant_value(c);
     if (!v) {
         err_clear();

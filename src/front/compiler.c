@@ -108,6 +108,7 @@ typedef struct Compiler {
     int nested;
     bool name_ops;              /* module-level names use *_NAME (exec/eval) */
     bool future_annotations;    /* annotations compile to their source text */
+    int future_lineno;          /* line of the last __future__ import opening the module */
 } Compiler;
 
 static void compile_error(Compiler *c, SrcPos pos, const char *fmt, ...) {
@@ -1149,6 +1150,7 @@ static void compile_store(Compiler *c, Expr *t) {
     switch (t->kind) {
     case E_NAME: WITH_LOC(c, t->pos, compile_name(c, t->u.name.id, CTX_STORE, t->pos)); break;
     case E_ATTRIBUTE:
+        if (!strcmp(t->u.attribute.attr, "__debug__")) compile_error(c, t->pos, "cannot assign to __debug__");
         compile_expr(c, t->u.attribute.value);
         WITH_LOC(c, t->pos, emit(c, OP_STORE_ATTR, add_cache(u, mangle(c, t->u.attribute.attr))));
         break;
@@ -1257,6 +1259,11 @@ static void compile_make_function(Compiler *c, CodeObject *co, int flags) {
 
 /* -OO: docstrings are dropped, statement and all */
 static bool strip_docstrings(void) { return tpy_config.optimize >= 2; }
+
+static bool is_future_import(const Stmt *s) {
+    return s->kind == S_IMPORTFROM && s->u.importfrom.module && !s->u.importfrom.level &&
+           !strcmp(s->u.importfrom.module, "__future__");
+}
 
 static bool is_docstring(Stmt *s) {
     return s && s->kind == S_EXPR && s->u.expr.value->kind == E_CONSTANT && s->u.expr.value->u.constant.kind == CONST_STR;
@@ -2797,6 +2804,8 @@ static void compile_stmt(Compiler *c, Stmt *s) {
             emit(c, OP_LOAD_NAME, add_name(u, "__annotations__"));
             emit_const(c, str_intern_cstr(mangle(c, t->u.name.id)));
             emit0(c, OP_STORE_SUBSCR);
+        } else if (t->kind == E_ATTRIBUTE && !strcmp(t->u.attribute.attr, "__debug__")) {
+            compile_error(c, s->pos, "cannot assign to __debug__");   /* at the statement, as CPython */
         } else if (t->kind != E_NAME && !s->u.annassign.value) {
             /* evaluate the target's parts for their side effects */
             if (t->kind == E_ATTRIBUTE) {
@@ -2823,7 +2832,13 @@ static void compile_stmt(Compiler *c, Stmt *s) {
     case S_TRYSTAR: compile_try(c, s); break;
     case S_ASSERT: compile_assert(c, s); break;
     case S_IMPORT: compile_import(c, s); break;
-    case S_IMPORTFROM: compile_importfrom(c, s); break;
+    case S_IMPORTFROM:
+        if (is_future_import(s) && s->pos.lineno > c->future_lineno) {
+            compile_error(c, s->pos, "from __future__ imports must occur at the beginning of the file");
+            break;
+        }
+        compile_importfrom(c, s);
+        break;
     case S_GLOBAL:
     case S_NONLOCAL: break;
     case S_PASS:
@@ -3008,11 +3023,6 @@ static CodeObject *assemble(Compiler *c, Unit *u) {
 
 /* ---- entry points ---------------------------------------------------------------------- */
 
-static bool is_future_import(const Stmt *s) {
-    return s->kind == S_IMPORTFROM && s->u.importfrom.module && !s->u.importfrom.level &&
-           !strcmp(s->u.importfrom.module, "__future__");
-}
-
 /* The features of the __future__ imports opening the module (after its
  * docstring), with CPython's errors for unknown features and for a
  * __future__ import after other statements */
@@ -3024,6 +3034,7 @@ static int future_features(Compiler *c, StmtList body) {
     if (body.n && is_docstring(body.items[0])) i = 1;
     for (; i < body.n && is_future_import(body.items[i]); i++) {
         Stmt *s = body.items[i];
+        c->future_lineno = s->pos.lineno;
         for (int j = 0; j < s->u.importfrom.nnames; j++) {
             const char *name = s->u.importfrom.names[j]->name;
             int k = 0;
@@ -3032,17 +3043,27 @@ static int future_features(Compiler *c, StmtList body) {
             if (!known[k]) {
                 if (!strcmp(name, "braces")) compile_error(c, s->pos, "not a chance");
                 else compile_error(c, s->pos, "future feature %s is not defined", name);
-                c->err->offset = 1;
-                c->err->end_lineno = c->err->end_offset = 0;
+                c->err->end_lineno = c->err->lineno;   /* CPython: the line, no end column */
+                c->err->end_offset = 0;
                 return f;
             }
         }
     }
-    for (; i < body.n; i++)
-        if (is_future_import(body.items[i])) {
-            compile_error(c, body.items[i]->pos, "from __future__ imports must occur at the beginning of the file");
+    /* CPython's future pass itself reports a late __future__ import on
+       the line of the statement that ended the block (at its column, not
+       column + 1); later ones are the compiler's (compile_stmt) */
+    for (int line = i > 0 ? body.items[i - 1]->pos.lineno : 0; i < body.n; i++) {
+        Stmt *s = body.items[i];
+        if (i > 0 && s->pos.lineno > line) break;
+        line = s->pos.lineno;
+        if (is_future_import(s)) {
+            compile_error(c, s->pos, "from __future__ imports must occur at the beginning of the file");
+            c->err->offset = s->pos.col_offset;
+            c->err->end_lineno = c->err->lineno;   /* CPython: the line, no end column */
+            c->err->end_offset = 0;
             break;
         }
+    }
     return f;
 }
 

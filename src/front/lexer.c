@@ -1959,8 +1959,21 @@ static int jamo_match(const char *const *tab, int n, const char **s) {
 
 /* The algorithmic names are matched exactly (upper case, as CPython's);
  * the others ignore case. */
-int lex_lookup_name(const char *name, int len, uint32_t *cp) {
+/* whether the entry at offset off of uni_name_data is an alias */
+static bool is_alias_entry(uint32_t off) {
+    int lo = 0, hi = NELEMS(uni_alias_offsets) - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (uni_alias_offsets[mid] == off) return true;
+        if (uni_alias_offsets[mid] < off) lo = mid + 1;
+        else hi = mid - 1;
+    }
+    return false;
+}
+
+int lex_lookup_name_ex(const char *name, int len, uint32_t *cp, bool *is_alias) {
     char up[128];
+    if (is_alias) *is_alias = false;
     if (len <= 0 || len >= (int)sizeof up) return 0;
     memcpy(up, name, (size_t)len);
     up[len] = 0;
@@ -2009,10 +2022,12 @@ int lex_lookup_name(const char *name, int len, uint32_t *cp) {
     const char *end = lo + 1 < nblocks ? uni_name_data + uni_name_blocks[lo + 1]
                                        : uni_name_data + sizeof uni_name_data - 1;
     while (d < end) {
+        const char *entry = d;
         d = name_entry(d, cur, &v);
         int c = strcmp(cur, up);
         if (c == 0) {
             *cp = v;
+            if (is_alias) *is_alias = is_alias_entry((uint32_t)(entry - uni_name_data));
             return 1;
         }
         if (c > 0) return 0;
@@ -2020,7 +2035,43 @@ int lex_lookup_name(const char *name, int len, uint32_t *cp) {
     return 0;
 }
 
-int lex_name_of(uint32_t cp, char *out) {
+int lex_lookup_name(const char *name, int len, uint32_t *cp) {
+    return lex_lookup_name_ex(name, len, cp, NULL);
+}
+
+int lex_name_index(uint32_t *cps, uint32_t *offs) {
+    const char *base = uni_name_data, *d = base, *end = base + sizeof uni_name_data - 1;
+    char cur[128];
+    int n = 0;
+    while (d < end) {
+        uint32_t off = (uint32_t)(d - base), v;
+        d = name_entry(d, cur, &v);
+        if (is_alias_entry(off)) continue;
+        if (cps) cps[n] = v, offs[n] = off;
+        n++;
+    }
+    return n;
+}
+
+void lex_name_at(uint32_t off, char *out) {
+    /* the block holding off, then its entries up to off (the shared
+     * prefixes need the names before it) */
+    int lo = 0, hi = NELEMS(uni_name_blocks) - 1;
+    while (lo < hi) {
+        int mid = (lo + hi + 1) / 2;
+        if (uni_name_blocks[mid] <= off) lo = mid;
+        else hi = mid - 1;
+    }
+    const char *d = uni_name_data + uni_name_blocks[lo], *at = uni_name_data + off;
+    uint32_t v;
+    for (;;) {
+        const char *e = d;
+        d = name_entry(d, out, &v);
+        if (e == at) return;
+    }
+}
+
+int lex_algorithmic_name(uint32_t cp, char *out) {
     for (int i = 0; i < NELEMS(uni_cjk_ranges); i++)
         if (cp >= uni_cjk_ranges[i].lo && cp <= uni_cjk_ranges[i].hi) {
             snprintf(out, 128, "CJK UNIFIED IDEOGRAPH-%X", (unsigned)cp);
@@ -2031,6 +2082,11 @@ int lex_name_of(uint32_t cp, char *out) {
         snprintf(out, 128, "HANGUL SYLLABLE %s%s%s", uni_jamo_l[s / 588], uni_jamo_v[s % 588 / 28], uni_jamo_t[s % 28]);
         return 1;
     }
+    return 0;
+}
+
+int lex_name_of(uint32_t cp, char *out) {
+    if (lex_algorithmic_name(cp, out)) return 1;
     const char *base = uni_name_data, *d = base, *end = base + sizeof uni_name_data - 1;
     char cur[128];
     int a = 0, na = NELEMS(uni_alias_offsets);

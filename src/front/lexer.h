@@ -17,6 +17,7 @@
 #define TPY_LEXER_H
 
 #include <stddef.h>
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef enum TokKind {
@@ -147,6 +148,15 @@ int lex_lookup_name(const char *name, int len, uint32_t *cp);
  * bytes) and returns 1, or 0 when cp has no name. A linear scan: for
  * namereplace, not hot paths. */
 int lex_name_of(uint32_t cp, char *out);
+/* For unicodedata: lex_lookup_name, telling whether the name is an alias;
+ * the table of the (non-alias) names: fills cps[i] and offs[i] for each,
+ * in name order, and returns their count (cps NULL: only counts); and the
+ * name at such an offset, into out (128 bytes). */
+int lex_lookup_name_ex(const char *name, int len, uint32_t *cp, bool *is_alias);
+int lex_name_index(uint32_t *cps, uint32_t *offs);
+/* the CJK UNIFIED IDEOGRAPH-X and HANGUL SYLLABLE X names: 1, or 0 */
+int lex_algorithmic_name(uint32_t cp, char *out);
+void lex_name_at(uint32_t off, char *out);
 /* NFKC of one identifier character: returns a UTF-8 string when it maps to
  * several characters, else NULL with the single result in *single. */
 const char *lex_nfkc_char(uint32_t cp, uint32_t *single);

@@ -5,12 +5,15 @@
  *    power of two), with an optional maxlen; `state` counts structural
  *    changes so iterators and searches detect mutation as CPython does.
  *  - defaultdict: a dict subclass calling default_factory for missing keys.
+ *  - OrderedDict (with its odict_keys/values/items views and
+ *    odict_iterator): a dict subclass whose order can be changed.
  *  - _tuplegetter: the field accessors of namedtuple classes.
  *  - _count_elements: Counter's counting loop.
  *
  * Messages, reprs and type names (tp_name "collections.deque") follow
  * CPython 3.11. */
 #include "../runtime.h"
+#include "modules.h"
 
 /* ---- deque ----------------------------------------------------------------------- */
 
@@ -911,6 +914,746 @@ static Type defaultdict_type = {
     .init = dd_init,
 };
 
+/* ---- OrderedDict ------------------------------------------------------------------- */
+
+/* tpy's dict already keeps its entries in insertion order, so an
+ * OrderedDict is a dict whose entry order *is* its order: setting a new key
+ * appends, deleting leaves a hole, and only move_to_end and
+ * popitem(last=False) need more. They work on the dict's tables directly
+ * (obj/dict.h documents the layout):
+ *  - moving an entry to the end copies it into the next free entry and
+ *    points its index slot there, leaving a hole where it was;
+ *  - moving one to the front puts it into the hole just before the first
+ *    live entry; when there is none the tables are rebuilt with a gap of
+ *    free entries in front.
+ * So the order can never disagree with the dict, whatever writes to it
+ * (dict.__setitem__(od, ...) included), and CPython's separate linked list
+ * is not needed. `state` counts changes made through OrderedDict's own
+ * methods, as CPython's od_state, for iterators to tell "mutated" (state)
+ * from "changed size" (a plain dict method added or removed a key). */
+
+extern Type dictkeys_type, dictvalues_type, dictitems_type;   /* obj/dict.c */
+void jit_dict_changed(Value d);                                /* jit/trace.c */
+
+#define OD_INLINE_ATTRS 2
+
+typedef struct ODictObject {
+    DictObject dict;
+    uint64_t state;
+    /* entries[0..front) of the array front_entries are holes. Valid while
+       dict.entries == front_entries: a dict only ever appends to its
+       entries array (popitem trims the tail back to a live entry), and any
+       replacement of the array is a new allocation, distinct because this
+       pointer keeps the old one alive. */
+    DictEntry *front_entries;
+    int64_t front;
+    InstanceAttrs attrs;        /* __dict__; OD_INLINE_ATTRS slots follow */
+} ODictObject;
+
+static Type odict_type, odictkeys_type, odictvalues_type, odictitems_type, odictiter_type;
+
+static inline ODictObject *OD(Value v) { return V_AS(ODictObject, v); }
+static bool od_check(Value v) { return v_is_ptr(v) && v && type_is_subtype(V_OBJ(v)->type, &odict_type); }
+
+/* Index of the first live entry (d->nentries when empty). */
+static int64_t od_first(ODictObject *od) {
+    DictObject *d = &od->dict;
+    int64_t i = d->entries && d->entries == od->front_entries ? od->front : 0;
+    while (i < d->nentries && !d->entries[i].key) i++;
+    od->front_entries = d->entries;
+    od->front = i;
+    return i;
+}
+
+static int64_t od_last(DictObject *d) {
+    int64_t i = d->nentries - 1;
+    while (i >= 0 && !d->entries[i].key) i--;
+    return i;
+}
+
+/* The index-table slot that holds entry e (it is on e's probe sequence,
+ * the one dict.c's lookup follows). */
+static size_t od_slot_of(DictObject *d, int64_t e) {
+    int32_t *ix = (int32_t *)d->indices;
+    size_t mask = (size_t)d->mask, i = (size_t)d->entries[e].hash & mask;
+    uint64_t perturb = (uint64_t)d->entries[e].hash;
+    while (ix[i] != (int32_t)e) {
+        perturb >>= 5;
+        i = (i * 5 + perturb + 1) & mask;
+    }
+    return i;
+}
+
+static void od_changed(DictObject *d) {
+    d->version++;   /* entry positions moved: caches of them must miss */
+    if (d->watched) jit_dict_changed(V_FROM_PTR(d));
+}
+
+/* Rebuild d's tables with `gap` free entries before the live ones and room
+ * to grow; *track (an entry index) follows its entry. */
+static int od_rebuild(ODictObject *od, int64_t gap, int64_t *track) {
+    DictObject *d = &od->dict;
+    int64_t need = gap + d->used;
+    int64_t size = 8;
+    while ((size << 1) / 3 < need + need / 2 + 1) size <<= 1;
+    if (size > ((int64_t)1 << 31)) {
+        err_no_memory();
+        return -1;
+    }
+    int64_t cap = (size << 1) / 3;
+    int32_t *ix = gc_alloc_atomic(sizeof(int32_t) * (size_t)size);
+    memset(ix, 0xFF, sizeof(int32_t) * (size_t)size);
+    DictEntry *ne = gc_alloc(sizeof(DictEntry) * (size_t)cap);
+    int64_t j = gap, tracked = track ? *track : -1;
+    for (int64_t i = 0; i < d->nentries; i++) {
+        DictEntry *e = &d->entries[i];
+        if (!e->key) continue;
+        if (i == tracked) *track = j;
+        ne[j] = *e;
+        size_t s = (size_t)e->hash & (size_t)(size - 1);
+        uint64_t perturb = (uint64_t)e->hash;
+        while (ix[s] != -1) {
+            perturb >>= 5;
+            s = (s * 5 + perturb + 1) & (size_t)(size - 1);
+        }
+        ix[s] = (int32_t)j;
+        j++;
+    }
+    d->indices = ix;
+    d->entries = ne;
+    d->mask = size - 1;
+    d->capacity = cap;
+    d->nentries = j;
+    d->filled = j;   /* bounds live + dummy slots (there are no dummies) and nentries */
+    od->front_entries = ne;
+    od->front = gap;
+    od_changed(d);
+    return 0;
+}
+
+/* Move entry e to the end (last) or the front of the order. */
+static int od_move(ODictObject *od, int64_t e, bool last) {
+    DictObject *d = &od->dict;
+    if (last) {
+        if (e == od_last(d)) return 0;
+        if (d->filled >= d->capacity || d->nentries >= d->capacity) {
+            if (od_rebuild(od, 0, &e) < 0) return -1;
+        }
+        size_t s = od_slot_of(d, e);
+        int64_t t = d->nentries++;
+        d->filled++;
+        d->entries[t] = d->entries[e];
+        ((int32_t *)d->indices)[s] = (int32_t)t;
+        d->entries[e].key = d->entries[e].value = VNULL;
+    } else {
+        int64_t first = od_first(od);
+        if (e == first) return 0;
+        if (first == 0) {
+            if (od_rebuild(od, d->used / 2 + 4, &e) < 0) return -1;
+            first = od->front;
+        }
+        size_t s = od_slot_of(d, e);
+        int64_t t = first - 1;
+        d->entries[t] = d->entries[e];
+        ((int32_t *)d->indices)[s] = (int32_t)t;
+        d->entries[e].key = d->entries[e].value = VNULL;
+        od->front = t;
+    }
+    od->state++;
+    od_changed(d);
+    return 0;
+}
+
+static int od_set(Value self, Value key, Value v) {
+    int64_t before = dict_size(self);
+    if (dict_set(self, key, v) < 0) return -1;
+    if (dict_size(self) != before) OD(self)->state++;
+    return 0;
+}
+
+/* 1 deleted, 0 absent, -1 error */
+static int od_del(Value self, Value key) {
+    int r = dict_del(self, key);
+    if (r > 0) OD(self)->state++;
+    return r;
+}
+
+static int od_setitem(Value self, Value key, Value v) {
+    if (v) return od_set(self, key, v);
+    int r = od_del(self, key);
+    if (r == 0) err_key(key);
+    return r > 0 ? 0 : -1;
+}
+
+static Value od_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    (void)nargs;
+    (void)kwnames;
+    Object *o = obj_alloc(t, t->basicsize);
+    if (t->attrs_offset) instance_attrs(V_FROM_PTR(o), t)->map = t->root_map;
+    return V_FROM_PTR(o);
+}
+
+/* Add (key, value) pairs from an iterable, through self[key] = value. */
+static int od_add_pairs(Value self, Value seq) {
+    Value it = obj_iter(seq);
+    if (!it) return -1;
+    for (;;) {
+        Value item = obj_next(it);
+        if (!item) return err_occurred() ? -1 : 0;
+        Value kv[2];
+        if (tuple_check(item) && tuple_size(item) == 2) {
+            kv[0] = tuple_get(item, 0);
+            kv[1] = tuple_get(item, 1);
+        } else {
+            Value pit = obj_iter(item);
+            if (!pit) return -1;
+            int n = 0;
+            for (;;) {
+                Value x = obj_next(pit);
+                if (!x) {
+                    if (err_occurred()) return -1;
+                    break;
+                }
+                if (n == 2) {
+                    err_set(&exc_ValueError, "too many values to unpack (expected 2)");
+                    return -1;
+                }
+                kv[n++] = x;
+            }
+            if (n < 2) {
+                err_format(&exc_ValueError, "need more than %d value%s to unpack", n, n == 1 ? "" : "s");
+                return -1;
+            }
+        }
+        if (obj_setitem(self, kv[0], kv[1]) < 0) return -1;
+    }
+}
+
+/* MutableMapping.update's rules for one positional argument, as CPython's
+ * C OrderedDict: a dict's items, else keys() and [], else items(), else
+ * an iterable of pairs; every store goes through self[key] = value. */
+static int od_update_arg(Value self, Value arg) {
+    if (dict_check_exact(arg)) {
+        Value items = list_new(dict_size(arg));
+        int64_t pos = 0;
+        Value k, v;
+        while (dict_next(arg, &pos, &k, &v)) list_append(items, tuple_pack(2, k, v));
+        for (int64_t i = 0; i < list_size(items); i++) {
+            Value p = list_get(items, i);
+            if (obj_setitem(self, tuple_get(p, 0), tuple_get(p, 1)) < 0) return -1;
+        }
+        return 0;
+    }
+    Value keys = obj_getattr_opt(arg, NAME(keys));
+    if (!keys && err_occurred()) return -1;
+    if (keys) {
+        Value ks = obj_call0(keys);
+        if (!ks) return -1;
+        Value it = obj_iter(ks);
+        if (!it) return -1;
+        for (;;) {
+            Value k = obj_next(it);
+            if (!k) return err_occurred() ? -1 : 0;
+            Value v = obj_getitem(arg, k);
+            if (!v || obj_setitem(self, k, v) < 0) return -1;
+        }
+    }
+    Value items = obj_getattr_opt(arg, str_intern_cstr("items"));
+    if (!items && err_occurred()) return -1;
+    if (items) {
+        Value its = obj_call0(items);
+        if (!its) return -1;
+        return od_add_pairs(self, its);
+    }
+    return od_add_pairs(self, arg);
+}
+
+static int od_update_common(Value self, Value *args, size_t nargs, Value kwnames) {
+    if (nargs == 1 && od_update_arg(self, args[0]) < 0) return -1;
+    if (kwnames) {
+        for (int64_t i = 0; i < tuple_size(kwnames); i++)
+            if (obj_setitem(self, tuple_get(kwnames, i), args[nargs + (size_t)i]) < 0) return -1;
+    }
+    return 0;
+}
+
+static int od_init(Value self, Value *args, size_t nargs, Value kwnames) {
+    if (nargs > 1) {
+        err_format(&exc_TypeError, "expected at most 1 arguments, got %zd", (ssize_t)nargs);
+        return -1;
+    }
+    return od_update_common(self, args, nargs, kwnames);
+}
+
+static Value od_update_m(Value *args, size_t nargs, Value kwnames) {
+    if (nargs > 2)
+        return err_format(&exc_TypeError, "update() takes at most 1 positional argument (%zd given)", (ssize_t)nargs - 1);
+    if (od_update_common(args[0], args + 1, nargs - 1, kwnames) < 0) return VNULL;
+    return V_NONE;
+}
+
+/* METH_NOARGS methods: CPython names them by qualified name */
+static int od_noargs(const char *name, size_t nargs) {
+    if (nargs == 1) return 0;
+    err_format(&exc_TypeError, "OrderedDict.%s() takes no arguments (%zd given)", name, (ssize_t)nargs - 1);
+    return -1;
+}
+
+/* Copy of od's items in order, as a list of pairs (exact OrderedDicts) or
+ * via its items() method (subclasses may override it). */
+static Value od_items_list(Value self) {
+    if (V_OBJ(self)->type == &odict_type) {
+        Value l = list_new(dict_size(self));
+        int64_t pos = 0;
+        Value k, v;
+        while (dict_next(self, &pos, &k, &v)) list_append(l, tuple_pack(2, k, v));
+        return l;
+    }
+    Value items = obj_call_method(self, "items", NULL, 0);
+    if (!items) return VNULL;
+    return list_from_iterable(items);
+}
+
+static Value od_repr(Value self) {
+    Value name = type_name(type_of(self));
+    if (dict_size(self) == 0) return str_printf("%U()", name);
+    int rr = repr_enter(self);
+    if (rr < 0) return VNULL;
+    if (rr > 0) return str_from_cstr("...");
+    Value l = od_items_list(self);
+    Value r = l ? str_printf("%U(%R)", name, l) : VNULL;
+    repr_leave(self);
+    return r;
+}
+
+static Value od_richcompare(Value a, Value b, int op) {
+    if ((op == CMP_EQ || op == CMP_NE) && od_check(a) && od_check(b)) {
+        Value r = dict_type.richcompare(a, b, CMP_EQ);
+        if (r != V_TRUE) return r == V_FALSE ? v_bool(op == CMP_NE) : r;
+        /* same items: now the order */
+        DictObject *x = &OD(a)->dict, *y = &OD(b)->dict;
+        int64_t i = 0, j = 0;
+        for (;;) {
+            while (i < x->nentries && !x->entries[i].key) i++;
+            while (j < y->nentries && !y->entries[j].key) j++;
+            if (i >= x->nentries || j >= y->nentries) break;
+            Value ka = x->entries[i].key, kb = y->entries[j].key;
+            uint64_t sa = OD(a)->state, sb = OD(b)->state;
+            int eq = obj_eq(ka, kb);
+            if (eq < 0) return VNULL;
+            if (OD(a)->state != sa || OD(b)->state != sb)
+                return err_set(&exc_RuntimeError, "OrderedDict mutated during iteration");
+            if (!eq) return v_bool(op == CMP_NE);
+            i++;
+            j++;
+        }
+        return v_bool(op == CMP_EQ);
+    }
+    return dict_type.richcompare(a, b, op);
+}
+
+/* type(od)(left) updated with right: od | other and other | od */
+static Value od_binop(Value a, Value b, int op) {
+    if (BINOP_BASE(op) != BINOP_OR) return V_NOTIMPL;
+    if (op & BINOP_INPLACE) {
+        if (!od_check(a)) return V_NOTIMPL;
+        if (od_update_arg(a, b) < 0) return VNULL;
+        return a;
+    }
+    Value self = od_check(a) ? a : b, other = self == a ? b : a;
+    if (!dict_check(other)) return V_NOTIMPL;
+    Value r = obj_call1(V_FROM_PTR(type_of(self)), a);
+    if (!r) return VNULL;
+    if (od_update_arg(r, b) < 0) return VNULL;
+    return r;
+}
+
+static Value od_ior_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__ior__", nargs - 1, 1, 1) < 0) return VNULL;
+    return od_binop(args[0], args[1], BINOP_OR | BINOP_INPLACE);
+}
+
+static Value od_move_to_end_m(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"move_to_end", 0, 1, 0, {"key", "last", NULL}};
+    Value a[2];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    int last = a[1] ? obj_truth(a[1]) : 1;
+    if (last < 0) return VNULL;
+    int64_t h = obj_hash(a[0]);
+    if (h == -1) return VNULL;
+    int64_t e = dict_lookup_index(args[0], a[0], h);
+    if (e < 0) return err_occurred() ? VNULL : err_key(a[0]);
+    if (od_move(OD(args[0]), e, last) < 0) return VNULL;
+    return V_NONE;
+}
+
+static Value od_popitem_m(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"popitem", 0, 0, 0, {"last", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    int last = a[0] ? obj_truth(a[0]) : 1;
+    if (last < 0) return VNULL;
+    Value self = args[0];
+    DictObject *d = &OD(self)->dict;
+    if (d->used == 0) return err_set(&exc_KeyError, "dictionary is empty");
+    int64_t e = last ? od_last(d) : od_first(OD(self));
+    Value k = d->entries[e].key, v = d->entries[e].value;
+    if (od_del(self, k) < 0) return VNULL;
+    return tuple_pack(2, k, v);
+}
+
+static Value od_setdefault_m(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"setdefault", 0, 1, 0, {"key", "default", NULL}};
+    Value a[2];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    Value self = args[0], dflt = a[1] ? a[1] : V_NONE;
+    if (V_OBJ(self)->type == &odict_type) {
+        Value v = dict_get(self, a[0]);
+        if (v) return v;
+        if (err_occurred() || od_set(self, a[0], dflt) < 0) return VNULL;
+        return dflt;
+    }
+    int c = obj_contains(self, a[0]);
+    if (c < 0) return VNULL;
+    if (c) return obj_getitem(self, a[0]);
+    if (obj_setitem(self, a[0], dflt) < 0) return VNULL;
+    return dflt;
+}
+
+static Value od_pop_m(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"pop", 0, 1, 0, {"key", "default", NULL}};
+    Value a[2];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    /* as CPython 3.11.7: never through a subclass's __getitem__/__delitem__ */
+    Value self = args[0];
+    Value v = dict_get(self, a[0]);
+    if (v) return od_del(self, a[0]) < 0 ? VNULL : v;
+    if (err_occurred()) return VNULL;
+    return a[1] ? a[1] : err_key(a[0]);
+}
+
+static Value od_fromkeys_m(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"fromkeys", 0, 1, 0, {"iterable", "value", NULL}};
+    Value a[2];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    Value d = obj_call0(args[0]);
+    if (!d) return VNULL;
+    Value v = a[1] ? a[1] : V_NONE;
+    Value it = obj_iter(a[0]);
+    if (!it) return VNULL;
+    for (;;) {
+        Value k = obj_next(it);
+        if (!k) return err_occurred() ? VNULL : d;
+        if (obj_setitem(d, k, v) < 0) return VNULL;
+    }
+}
+
+static Value od_clear_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (od_noargs("clear", nargs) < 0) return VNULL;
+    dict_clear(args[0]);
+    OD(args[0])->state++;
+    return V_NONE;
+}
+
+static Value od_copy_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (od_noargs("copy", nargs) < 0) return VNULL;
+    Value self = args[0];
+    Type *t = type_of(self);
+    if (t == &odict_type) {
+        Value r = od_new(t, NULL, 0, VNULL);
+        int64_t pos = 0;
+        Value k, v;
+        while (dict_next(self, &pos, &k, &v))
+            if (dict_set(r, k, v) < 0) return VNULL;
+        return r;
+    }
+    Value r = obj_call0(V_FROM_PTR(t));
+    if (!r) return VNULL;
+    Value keys = dict_keys_list(self);
+    for (int64_t i = 0; i < list_size(keys); i++) {
+        Value v = obj_getitem(self, list_get(keys, i));
+        if (!v || obj_setitem(r, list_get(keys, i), v) < 0) return VNULL;
+    }
+    return r;
+}
+
+static Value od_sizeof_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (od_noargs("__sizeof__", nargs) < 0) return VNULL;
+    DictObject *d = &OD(args[0])->dict;
+    int64_t n = (int64_t)type_of(args[0])->basicsize;
+    if (d->indices) n += (d->mask + 1) * (int64_t)sizeof(int32_t) + d->capacity * (int64_t)sizeof(DictEntry);
+    return int_from_i64(n);
+}
+
+/* ---- iterators and views ---- */
+
+enum { OD_KEYS, OD_VALUES, OD_ITEMS };
+
+typedef struct ODictIterObject {
+    Object hdr;
+    Value od;               /* VNULL once exhausted */
+    int64_t pos;            /* entry index of the next candidate */
+    int64_t size;           /* the size it started with; -1 after a change */
+    uint64_t state;
+    int kind;
+    bool reversed;
+} ODictIterObject;
+
+static Value odictiter_new(Value od, int kind, bool reversed) {
+    ODictIterObject *it = (ODictIterObject *)obj_alloc(&odictiter_type, sizeof *it);
+    it->od = od;
+    it->kind = kind;
+    it->reversed = reversed;
+    it->size = dict_size(od);
+    it->state = OD(od)->state;
+    it->pos = reversed ? OD(od)->dict.nentries - 1 : 0;
+    return V_FROM_PTR(it);
+}
+
+/* Next live entry index at or after (before) it->pos, or -1 */
+static int64_t odictiter_scan(ODictIterObject *it, int64_t *pos) {
+    DictObject *d = &OD(it->od)->dict;
+    int64_t i = *pos;
+    if (it->reversed) {
+        if (i >= d->nentries) i = d->nentries - 1;
+        while (i >= 0 && !d->entries[i].key) i--;
+        if (i < 0) return -1;
+        *pos = i - 1;
+    } else {
+        while (i < d->nentries && !d->entries[i].key) i++;
+        if (i >= d->nentries) return -1;
+        *pos = i + 1;
+    }
+    return i;
+}
+
+static Value odictiter_item(ODictIterObject *it, int64_t e) {
+    DictEntry *ent = &OD(it->od)->dict.entries[e];
+    switch (it->kind) {
+    case OD_KEYS: return ent->key;
+    case OD_VALUES: return ent->value;
+    default: return tuple_pack(2, ent->key, ent->value);
+    }
+}
+
+static Value odictiter_next(Value v) {
+    ODictIterObject *it = V_AS(ODictIterObject, v);
+    if (!it->od) return VNULL;
+    if (OD(it->od)->state != it->state) {
+        it->od = VNULL;
+        return err_set(&exc_RuntimeError, "OrderedDict mutated during iteration");
+    }
+    if (it->size != dict_size(it->od)) {
+        it->size = -1;
+        return err_set(&exc_RuntimeError, "OrderedDict changed size during iteration");
+    }
+    int64_t e = odictiter_scan(it, &it->pos);
+    if (e < 0) {
+        it->od = VNULL;
+        return VNULL;
+    }
+    return odictiter_item(it, e);
+}
+
+/* iter(list_of_what_is_left), without consuming this iterator */
+static Value odictiter_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 1)
+        return err_format(&exc_TypeError, "odict_iterator.__reduce__() takes no arguments (%zd given)", (ssize_t)nargs - 1);
+    ODictIterObject *it = V_AS(ODictIterObject, args[0]);
+    Value l = list_new(0);
+    if (it->od && OD(it->od)->state == it->state && it->size == dict_size(it->od)) {
+        int64_t pos = it->pos, e;
+        while ((e = odictiter_scan(it, &pos)) >= 0) list_append(l, odictiter_item(it, e));
+    }
+    Value iter = dict_get_cstr(tstate.builtins, "iter");
+    return tuple_pack(2, iter, tuple_pack(1, l));
+}
+
+typedef struct ODictViewObject {
+    Object hdr;
+    Value dict;             /* as obj/dict.c's views */
+} ODictViewObject;
+
+static Value odictview_new(Type *t, Value od) {
+    ODictViewObject *v = (ODictViewObject *)obj_alloc(t, sizeof *v);
+    v->dict = od;
+    return V_FROM_PTR(v);
+}
+
+static int odictview_kind(Value view) {
+    Type *t = type_of(view);
+    return t == &odictkeys_type ? OD_KEYS : t == &odictvalues_type ? OD_VALUES : OD_ITEMS;
+}
+
+static Value odictview_iter(Value view) {
+    return odictiter_new(V_AS(ODictViewObject, view)->dict, odictview_kind(view), false);
+}
+
+static Value odictview_reversed_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 1)
+        return err_format(&exc_TypeError, "%s.__reversed__() takes no arguments (%zd given)", type_of(args[0])->tname,
+                          (ssize_t)nargs - 1);
+    return odictiter_new(V_AS(ODictViewObject, args[0])->dict, odictview_kind(args[0]), true);
+}
+
+static bool is_setlike_view(Value v) {
+    if (!v_is_ptr(v) || !v) return false;
+    Type *t = V_OBJ(v)->type;
+    return set_check(v) || type_is_subtype(t, &dictkeys_type) || type_is_subtype(t, &dictitems_type);
+}
+
+/* keys and items views compare as sets (dict's own views only know each other) */
+static Value odictview_richcompare(Value a, Value b, int op) {
+    if ((op != CMP_EQ && op != CMP_NE) || !is_setlike_view(b)) return V_NOTIMPL;
+    Value sa = set_from_iterable(a);
+    if (!sa) return VNULL;
+    Value sb = set_from_iterable(b);
+    if (!sb) return VNULL;
+    return obj_richcompare(sa, sb, op);
+}
+
+#define OD_VIEW_METHOD(fn, type, kind)                                       \
+    static Value fn(Value *args, size_t nargs, Value kwnames) {             \
+        (void)kwnames;                                                       \
+        if (od_noargs(kind, nargs) < 0) return VNULL;                        \
+        return odictview_new(&type, args[0]);                                \
+    }
+OD_VIEW_METHOD(od_keys_m, odictkeys_type, "keys")
+OD_VIEW_METHOD(od_values_m, odictvalues_type, "values")
+OD_VIEW_METHOD(od_items_m, odictitems_type, "items")
+#undef OD_VIEW_METHOD
+
+static Value od_iter(Value self) { return odictiter_new(self, OD_KEYS, false); }
+
+static Value od_reversed_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (od_noargs("__reversed__", nargs) < 0) return VNULL;
+    return odictiter_new(args[0], OD_KEYS, true);
+}
+
+/* (type, (), state, None, iter(items)); state is __getstate__()'s result
+ * when a class defines one, else the instance __dict__ or None when empty */
+static Value od_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (od_noargs("__reduce__", nargs) < 0) return VNULL;
+    Value self = args[0];
+    Value state = V_NONE;
+    Value gs = type_lookup_cstr(type_of(self), "__getstate__");
+    if (gs) {
+        state = obj_call_method(self, "__getstate__", NULL, 0);
+        if (!state) return VNULL;
+    } else {
+        Value d = instance_get_dict(self);
+        if (d && dict_size(d) > 0) state = d;
+        if (type_has_flag(type_of(self), TF_HAS_MEMBERS)) {
+            /* (__dict__ or None, {slot: value}), as object.__getstate__ */
+            Value copyreg = import_name(str_intern_cstr("copyreg"), V_NONE, v_int(0), VNULL);
+            if (!copyreg) return VNULL;
+            Value cls = V_FROM_PTR(type_of(self));
+            Value names = obj_call_method(copyreg, "_slotnames", &cls, 1);
+            if (!names) return VNULL;
+            Value it = obj_iter(names), slots = dict_new();
+            if (!it) return VNULL;
+            for (Value n; (n = obj_next(it));) {
+                Value v = obj_getattr_opt(self, n);
+                if (v && dict_set(slots, n, v) < 0) return VNULL;
+                if (err_occurred()) return VNULL;
+            }
+            if (err_occurred()) return VNULL;
+            if (dict_size(slots)) state = tuple_pack(2, state, slots);
+        }
+    }
+    Value items = obj_call_method(self, "items", NULL, 0);
+    if (!items) return VNULL;
+    Value it = obj_iter(items);
+    if (!it) return VNULL;
+    return tuple_pack(5, V_FROM_PTR(type_of(self)), tuple_empty, state, V_NONE, it);
+}
+
+static const MethodDef od_methods[] = {
+    {"fromkeys", od_fromkeys_m, MF_CLASS | MF_KEYWORDS, NULL},
+    {"__sizeof__", od_sizeof_m, 0, NULL},
+    {"__reduce__", od_reduce_m, 0, NULL},
+    {"setdefault", od_setdefault_m, MF_KEYWORDS, NULL},
+    {"pop", od_pop_m, MF_KEYWORDS, NULL},
+    {"popitem", od_popitem_m, MF_KEYWORDS, NULL},
+    {"keys", od_keys_m, 0, NULL},
+    {"values", od_values_m, 0, NULL},
+    {"items", od_items_m, 0, NULL},
+    {"update", od_update_m, MF_KEYWORDS, NULL},
+    {"clear", od_clear_m, 0, NULL},
+    {"copy", od_copy_m, 0, NULL},
+    {"__reversed__", od_reversed_m, 0, NULL},
+    {"move_to_end", od_move_to_end_m, MF_KEYWORDS, NULL},
+    {"__ior__", od_ior_m, 0, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef odictview_methods[] = {
+    {"__reversed__", odictview_reversed_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef odictiter_methods[] = {
+    {"__reduce__", odictiter_reduce_m, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static Type odict_type = {
+    .tname = "collections.OrderedDict",
+    .base = &dict_type,
+    .flags = TF_BASETYPE,
+    .basicsize = sizeof(ODictObject) + OD_INLINE_ATTRS * sizeof(Value),
+    .attrs_offset = offsetof(ODictObject, attrs),
+    .inline_slots = OD_INLINE_ATTRS,
+    .repr = od_repr,
+    .richcompare = od_richcompare,
+    .binop = od_binop,
+    .binop_mask = 1u << BINOP_OR,
+    .setitem = od_setitem,
+    .iter = od_iter,
+    .new_ = od_new,
+    .init = od_init,
+};
+
+static Type odictkeys_type = {
+    .tname = "odict_keys",
+    .base = &dictkeys_type,
+    .basicsize = sizeof(ODictViewObject),
+    .richcompare = odictview_richcompare,
+    .iter = odictview_iter,
+};
+
+static Type odictvalues_type = {
+    .tname = "odict_values",
+    .base = &dictvalues_type,
+    .basicsize = sizeof(ODictViewObject),
+    .iter = odictview_iter,
+};
+
+static Type odictitems_type = {
+    .tname = "odict_items",
+    .base = &dictitems_type,
+    .basicsize = sizeof(ODictViewObject),
+    .richcompare = odictview_richcompare,
+    .iter = odictview_iter,
+};
+
+static Type odictiter_type = {
+    .tname = "odict_iterator",
+    .basicsize = sizeof(ODictIterObject),
+    .iter = iter_self,
+    .iternext = odictiter_next,
+};
+
 /* ---- _tuplegetter ------------------------------------------------------------------- */
 
 typedef struct TupleGetterObject {
@@ -1035,6 +1778,20 @@ Value _collections_module_create(void) {
         type_add_getsets(&defaultdict_type, dd_getsets);
         type_ready(&defaultdict_type);
         defaultdict_type.hash = NULL;
+        odict_type.name = str_intern_cstr("OrderedDict");
+        odict_type.module = mod;
+        type_add_methods(&odict_type, od_methods);
+        type_ready(&odict_type);
+        odict_type.hash = NULL;
+        dict_set(odict_type.dict, NAME(__hash__), V_NONE);
+        Type *views[3] = {&odictkeys_type, &odictvalues_type, &odictitems_type};
+        for (int i = 0; i < 3; i++) {
+            type_add_methods(views[i], odictview_methods);
+            type_ready(views[i]);
+            views[i]->hash = NULL;
+        }
+        type_add_methods(&odictiter_type, odictiter_methods);
+        type_ready(&odictiter_type);
         tuplegetter_type.name = str_intern_cstr("_tuplegetter");
         tuplegetter_type.module = str_intern_cstr("_collections");
         type_add_getsets(&tuplegetter_type, tuplegetter_getsets);
@@ -1045,6 +1802,7 @@ Value _collections_module_create(void) {
     module_add(m, "deque", V_FROM_PTR(&deque_type));
     module_add(m, "defaultdict", V_FROM_PTR(&defaultdict_type));
     module_add(m, "_tuplegetter", V_FROM_PTR(&tuplegetter_type));
+    module_add(m, "OrderedDict", V_FROM_PTR(&odict_type));
     module_add(m, "_deque_iterator", V_FROM_PTR(&dequeiter_type));
     module_add(m, "_deque_reverse_iterator", V_FROM_PTR(&dequereviter_type));
     return m;

@@ -1,7 +1,7 @@
 /* functools.c: the _functools module, the C part of the standard
  * functools.py:
- * reduce() and cmp_to_key() (the functools.KeyWrapper type), with
- * CPython 3.11's messages. */
+ * reduce(), cmp_to_key() (the functools.KeyWrapper type),
+ * _lru_cache_wrapper and partial, with CPython 3.11's messages. */
 #include "../runtime.h"
 
 /* ---- reduce ------------------------------------------------------------------------ */
@@ -322,6 +322,252 @@ static Type lrulink_type = {
     .basicsize = sizeof(LruLink),
 };
 
+/* ---- partial ------------------------------------------------------------------------ */
+
+#define PARTIAL_INLINE_ATTRS 2
+
+typedef struct PartialObject {
+    Object hdr;
+    Value fn;
+    Value args;             /* tuple */
+    Value kw;               /* dict (never shared with a caller) */
+    InstanceAttrs attrs;    /* __dict__; PARTIAL_INLINE_ATTRS slots follow */
+} PartialObject;
+
+static Type partial_type;
+
+static inline PartialObject *PA(Value v) { return V_AS(PartialObject, v); }
+
+/* Has p no instance attributes (CPython: no __dict__ made yet)? */
+static bool partial_attrs_empty(Value p) {
+    Type *t = V_OBJ(p)->type;
+    if (!t->attrs_offset) return true;
+    InstanceAttrs *a = instance_attrs(p, t);
+    if (!a->map || a->map == t->root_map) return true;
+    if (a->map == &dict_mode_map) return dict_size(V_FROM_PTR(a->overflow)) == 0;
+    return false;
+}
+
+static Value partial_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    if (nargs < 1) return err_set(&exc_TypeError, "type 'partial' takes at least one argument");
+    Value func = args[0], pargs = VNULL, pkw = VNULL;
+    /* flatten partial(partial(f, ...), ...): an object called by partial's
+       own __call__ has its layout; CPython does it when it has no __dict__ */
+    if (v_is_ptr(func) && type_is_subtype(type_of(func), &partial_type) &&
+        type_lookup(type_of(func), NAME(__call__)) == dict_get_str(partial_type.dict, NAME(__call__)) &&
+        partial_attrs_empty(func)) {
+        pargs = PA(func)->args;
+        pkw = PA(func)->kw;
+        func = PA(func)->fn;
+    }
+    if (!type_of(func)->call) return err_set(&exc_TypeError, "the first argument must be callable");
+    int64_t np = pargs ? tuple_size(pargs) : 0;
+    Value a = tuple_new(np + (int64_t)nargs - 1);
+    for (int64_t i = 0; i < np; i++) tuple_items(a)[i] = tuple_get(pargs, i);
+    for (size_t i = 1; i < nargs; i++) tuple_items(a)[np + (int64_t)i - 1] = args[i];
+    Value kw = pkw ? dict_copy(pkw) : dict_new();
+    if (kwnames)
+        for (int64_t i = 0; i < tuple_size(kwnames); i++)
+            if (dict_set(kw, tuple_get(kwnames, i), args[nargs + (size_t)i]) < 0) return VNULL;
+    PartialObject *p = V_AS(PartialObject, instance_new(t));
+    p->fn = func;
+    p->args = a;
+    p->kw = kw;
+    return V_FROM_PTR(p);
+}
+
+/* fn(*self.args, *args, **{**self.keywords, **kwargs}) without building the
+ * tuple and dict: one argument array and a kwnames tuple */
+static Value partial_call(Value self, Value *args, size_t nargs, Value kwnames) {
+    PartialObject *p = PA(self);
+    int64_t np = tuple_size(p->args), nsk = dict_size(p->kw);
+    int64_t nkw = kwnames ? tuple_size(kwnames) : 0;
+    if (np == 0 && nsk == 0) return obj_call(p->fn, args, nargs, kwnames);
+    Value small[16];
+    size_t total = (size_t)np + nargs + (size_t)nsk + (size_t)nkw;
+    Value *a = total <= 16 ? small : gc_alloc(sizeof(Value) * total);
+    memcpy(a, tuple_items(p->args), sizeof(Value) * (size_t)np);
+    if (nargs) memcpy(a + np, args, sizeof(Value) * nargs);
+    size_t npos = (size_t)np + nargs;
+    if (nsk == 0) {
+        if (nkw) memcpy(a + npos, args + nargs, sizeof(Value) * (size_t)nkw);
+        return obj_call(p->fn, a, npos, kwnames);
+    }
+    /* {**stored, **call}: the stored keywords in their order (the call's
+       value where it overrides one), then the call's other keywords */
+    bool used_small[16];
+    bool *used = nkw <= 16 ? used_small : gc_alloc_atomic((size_t)nkw);
+    memset(used, 0, (size_t)nkw);
+    Value kwn = tuple_new(nsk + nkw);
+    int64_t j = 0, pos = 0;
+    Value k, v;
+    while (dict_next(p->kw, &pos, &k, &v)) {
+        if (!str_check(k)) return err_set(&exc_TypeError, "keywords must be strings");
+        for (int64_t i = 0; i < nkw; i++) {
+            Value n = tuple_get(kwnames, i);
+            if (!used[i] && (n == k || str_eq(n, k))) {
+                used[i] = true;
+                v = args[nargs + (size_t)i];
+                break;
+            }
+        }
+        tuple_items(kwn)[j] = k;
+        a[npos + (size_t)j] = v;
+        j++;
+    }
+    for (int64_t i = 0; i < nkw; i++) {
+        if (used[i]) continue;
+        tuple_items(kwn)[j] = tuple_get(kwnames, i);
+        a[npos + (size_t)j] = args[nargs + (size_t)i];
+        j++;
+    }
+    if (j < nsk + nkw) {
+        Value n2 = tuple_new(j);
+        memcpy(tuple_items(n2), tuple_items(kwn), sizeof(Value) * (size_t)j);
+        kwn = n2;
+    }
+    return obj_call(p->fn, a, npos, j ? kwn : VNULL);
+}
+
+static Value partial_repr(Value self) {
+    int rr = repr_enter(self);
+    if (rr < 0) return VNULL;
+    Type *t = type_of(self);
+    /* CPython prints tp_name: "functools.partial", or a subclass's name */
+    const char *name = t->tname;
+    Value tn = type_has_flag(t, TF_HEAPTYPE) ? type_name(t) : VNULL;
+    if (rr > 0) return str_from_cstr("...");
+    PartialObject *p = PA(self);
+    Value fn = p->fn, args = p->args, kw = p->kw;   /* a repr may change them */
+    Buf b;
+    buf_init(&b, 64);
+    Value r = obj_repr(fn);
+    if (!r) goto fail;
+    buf_put(&b, str_data(r), (size_t)str_nbytes(r));
+    for (int64_t i = 0; i < tuple_size(args); i++) {
+        r = obj_repr(tuple_get(args, i));
+        if (!r) goto fail;
+        buf_puts(&b, ", ");
+        buf_put(&b, str_data(r), (size_t)str_nbytes(r));
+    }
+    int64_t pos = 0;
+    Value k, v;
+    kw = dict_copy(kw);
+    while (dict_next(kw, &pos, &k, &v)) {
+        Value ks = obj_str(k);
+        if (!ks) goto fail;
+        r = obj_repr(v);
+        if (!r) goto fail;
+        buf_puts(&b, ", ");
+        buf_put(&b, str_data(ks), (size_t)str_nbytes(ks));
+        buf_putc(&b, '=');
+        buf_put(&b, str_data(r), (size_t)str_nbytes(r));
+    }
+    repr_leave(self);
+    Value body = str_from_buf(&b);
+    return tn ? str_printf("%U(%U)", tn, body) : str_printf("%s(%U)", name, body);
+fail:
+    repr_leave(self);
+    return VNULL;
+}
+
+static Value partial_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 1)
+        return err_format(&exc_TypeError, "partial.__reduce__() takes no arguments (%zd given)", (ssize_t)nargs - 1);
+    Value self = args[0];
+    PartialObject *p = PA(self);
+    Value d = partial_attrs_empty(self) ? V_NONE : instance_get_dict(self);
+    if (!d) d = V_NONE;
+    return tuple_pack(3, V_FROM_PTR(type_of(self)), tuple_pack(1, p->fn), tuple_pack(4, p->fn, p->args, p->kw, d));
+}
+
+static int partial_set_dict(Value self, Value d);
+
+static Value partial_setstate_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    Value self = args[0], state = args[1];
+    if (!tuple_check(state) || tuple_size(state) != 4) return err_set(&exc_TypeError, "invalid partial state");
+    Value fn = tuple_get(state, 0), fa = tuple_get(state, 1), kw = tuple_get(state, 2), d = tuple_get(state, 3);
+    /* CPython accepts any __dict__ object here; tpy only a dict or None */
+    if (!type_of(fn)->call || !tuple_check(fa) || (kw != V_NONE && !dict_check(kw)) || (d != V_NONE && !dict_check(d)))
+        return err_set(&exc_TypeError, "invalid partial state");
+    if (!tuple_check_exact(fa)) fa = tuple_from_array(tuple_items(fa), tuple_size(fa));
+    if (kw == V_NONE) kw = dict_new();
+    else if (!dict_check_exact(kw)) kw = dict_copy(kw);
+    PartialObject *p = PA(self);
+    p->fn = fn;
+    p->args = fa;
+    p->kw = kw;
+    /* the state's dict becomes __dict__; None leaves no attributes */
+    if (!partial_attrs_empty(self) || d != V_NONE) {
+        if (partial_set_dict(self, d != V_NONE ? d : dict_new()) < 0) return VNULL;
+    }
+    return V_NONE;
+}
+
+static Value partial_get_func(Value self) { return PA(self)->fn; }
+static Value partial_get_args(Value self) { return PA(self)->args; }
+static Value partial_get_keywords(Value self) { return PA(self)->kw; }
+
+/* func, args and keywords are read-only members in CPython */
+static int partial_set_readonly(Value self, Value v) {
+    (void)self;
+    (void)v;
+    err_set(&exc_AttributeError, "readonly attribute");
+    return -1;
+}
+
+static Value partial_get_dict(Value self) {
+    Value d = instance_get_dict(self);
+    return d ? d : err_format(&exc_AttributeError, "'%T' object has no attribute '__dict__'", self);
+}
+
+/* p.__dict__ = d: the instance's attributes live in d from now on */
+static int partial_set_dict(Value self, Value d) {
+    if (!d) {
+        err_set(&exc_TypeError, "cannot delete __dict__");
+        return -1;
+    }
+    if (!dict_check(d)) {
+        err_format(&exc_TypeError, "__dict__ must be set to a dictionary, not a '%T'", d);
+        return -1;
+    }
+    if (!instance_get_dict(self)) {   /* dict mode: the attributes block holds a dict */
+        err_format(&exc_AttributeError, "'%T' object has no attribute '__dict__'", self);
+        return -1;
+    }
+    instance_attrs(self, V_OBJ(self)->type)->overflow = (Value *)(uintptr_t)d;
+    return 0;
+}
+
+static const GetSetDef partial_getsets[] = {
+    {"func", partial_get_func, partial_set_readonly, "function object to use in future partial calls"},
+    {"args", partial_get_args, partial_set_readonly, "tuple of arguments to future partial calls"},
+    {"keywords", partial_get_keywords, partial_set_readonly, "dictionary of keyword arguments to future partial calls"},
+    {"__dict__", partial_get_dict, partial_set_dict, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const MethodDef partial_methods[] = {
+    {"__reduce__", partial_reduce_m, 0, NULL},
+    {"__setstate__", partial_setstate_m, 0, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static Type partial_type = {
+    .tname = "functools.partial",
+    .flags = TF_BASETYPE | TF_WEAKREFABLE,
+    .basicsize = sizeof(PartialObject) + PARTIAL_INLINE_ATTRS * sizeof(Value),
+    .attrs_offset = offsetof(PartialObject, attrs),
+    .inline_slots = PARTIAL_INLINE_ATTRS,
+    .repr = partial_repr,
+    .call = partial_call,
+    .new_ = partial_new,
+};
+
 static const MethodDef functools_functions[] = {
     {"reduce", ft_reduce, 0, NULL},
     {"cmp_to_key", ft_cmp_to_key, MF_KEYWORDS, NULL},
@@ -342,10 +588,16 @@ Value _functools_module_create(void) {
         type_ready(&lru_type);
         type_ready(&lrulink_type);
         kwd_mark = instance_new(&object_type);
+        partial_type.name = str_intern_cstr("partial");
+        partial_type.module = str_intern_cstr("functools");
+        type_add_methods(&partial_type, partial_methods);
+        type_add_getsets(&partial_type, partial_getsets);
+        type_ready(&partial_type);
     }
     Value m = module_new_cstr("_functools");
     module_add_functions(m, functools_functions);
     module_add(m, "KeyWrapper", V_FROM_PTR(&keywrapper_type));
     module_add(m, "_lru_cache_wrapper", V_FROM_PTR(&lru_type));
+    module_add(m, "partial", V_FROM_PTR(&partial_type));
     return m;
 }

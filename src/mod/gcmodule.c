@@ -4,22 +4,30 @@
  * collector to switch off, so disable() only changes isenabled(). */
 #include <string.h>
 
+#include "../jit/trace.h"
 #include "../runtime.h"
+#include "../vm/opcodes.h"
 
 static bool gc_enabled = true;
 
-/* The value stacks of the running frames above their tops still hold
-   what was popped (the collector scans the frame stack conservatively):
-   an explicit collect() clears them first, so an object the program has
-   dropped (`del x; gc.collect()`) is found unreachable, as CPython's
-   reference counts find it. Every frame on the chain is suspended at a
-   call, its stack top saved (compiled code keeps its values in its own
-   registers and spill slots, and writes frames only when it leaves). */
+/* The value stack of the frame that called collect() still holds, above
+   its top, what it popped (the collector scans the frame stack
+   conservatively): those slots are cleared first, so that an object the
+   program dropped (`del x; gc.collect()`) is found unreachable, as CPython's
+   reference counts find it. Only that frame, and only when it is stopped
+   at a call instruction, its stack top saved there: a frame stopped at a
+   safe point (a finalizer or signal handler calling collect()) or inside a
+   trace being recorded has a stale saved top, and its live values must not
+   be touched. */
 static void clear_dead_stack_slots(void) {
-    for (Frame *f = tstate.frame; f; f = f->back) {
-        Value *base = frame_stack_base(f), *end = base + f->code->stacksize;
-        if (f->sp >= base && f->sp <= end) memset(f->sp, 0, (size_t)(end - f->sp) * sizeof(Value));
-    }
+    Frame *f = tstate.frame;
+    if (!f || jit.recording || !f->ip || f->ip <= f->code->code || f->ip > f->code->code + f->code->ncode) return;
+    int op = INSTR_OP(f->ip[-1]);
+    if (op != OP_CALL_FUNCTION && op != OP_CALL_FUNCTION_KW && op != OP_CALL_METHOD && op != OP_CALL_METHOD_KW &&
+        op != OP_CALL_FUNCTION_EX)
+        return;
+    Value *base = frame_stack_base(f), *end = base + f->code->stacksize;
+    if (f->sp >= base && f->sp <= end) memset(f->sp, 0, (size_t)(end - f->sp) * sizeof(Value));
 }
 
 static Value g_collect(Value *args, size_t nargs, Value kwnames) {

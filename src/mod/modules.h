@@ -49,7 +49,8 @@
     _("fcntl", fcntl_module_create)                 \
     _("termios", termios_module_create)             \
     _("_socket", _socket_module_create)             \
-    _("array", array_module_create)
+    _("array", array_module_create)                 \
+    _("unicodedata", unicodedata_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -73,6 +74,9 @@ void atexit_run_exitfuncs(void);
 /* posix.c: run os.register_at_fork's hooks: 0 before (last registered
    first), 1 after in the child, 2 after in the parent */
 void posix_run_at_fork(int which);
+/* posix.c: a uid or gid argument as CPython converts it (pwd, grp too):
+   0 with *out (-1: none), or -1 with TypeError/OverflowError */
+int posix_id_converter(Value v, const char *what, int64_t *out);
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);

@@ -1778,11 +1778,16 @@ static Value type_get_dict(Value self) { return mappingproxy_new(V_AS(Type, self
 static Value type_get_doc(Value self) {
     Type *t = V_AS(Type, self);
     Value d = dict_get_str(t->dict, NAME(__doc__));
-    if (d) return d;
+    if (d) {
+        /* a class's __doc__ may be a descriptor (a property of the metaclass's instances) */
+        Type *dt = type_of(d);
+        if (type_has_flag(t, TF_HEAPTYPE) && dt->descr_get && !str_check(d)) return dt->descr_get(d, VNULL, self);
+        return d;
+    }
     return t->doc ? t->doc : V_NONE;
 }
-/* a class's docstring lives in its dict (namedtuple classes get theirs
-   assigned after creation: selectors.SelectorKey.__doc__ = ...) */
+
+/* C.__doc__ = ...: a class's own docstring (builtin types' are fixed) */
 static int type_set_doc(Value self, Value v) {
     Type *t = V_AS(Type, self);
     if (!type_has_flag(t, TF_HEAPTYPE)) {
@@ -1790,10 +1795,10 @@ static int type_set_doc(Value self, Value v) {
         return -1;
     }
     if (!v) {
-        err_set(&exc_TypeError, "cannot delete '__doc__' attribute");
+        err_format(&exc_TypeError, "cannot delete '__doc__' attribute of immutable type '%s'", t->tname);
         return -1;
     }
-    if (dict_set(t->dict, NAME(__doc__), v) < 0) return -1;
+    dict_set(t->dict, NAME(__doc__), v);
     type_modified(t);
     return 0;
 }

@@ -88,3 +88,22 @@ for e in ["(d := 1)", "await x", "(yield)", "(yield from x)"]:
             print('compiled')
         except SyntaxError as ex:
             print(ex.msg, ex.lineno, ex.offset)
+
+# where CPython reports misplaced or unknown __future__ imports
+for src in ["x=1\nfrom __future__ import annotations", "from __future__ import braces",
+            "x = 1; from __future__ import braces", "from __future__ import nonexistent",
+            "from __future__ import nested_scopes; import string; from __future__ import \\\n nested_scopes\n",
+            "from __future__ import annotations\ndef f():\n    from __future__ import division\n",
+            "import os; from __future__ import annotations",
+            "'doc'\nfrom __future__ import annotations\nx: u'a'\nprint(__annotations__)"]:
+    try:
+        exec(compile(src, 's', 'exec'), {})
+    except SyntaxError as e:
+        print(e.msg, e.lineno, e.offset, e.end_lineno, e.end_offset)
+for src in ['object.__debug__: int', 'from __future__ import annotations\nobject.__debug__: int', 'object.__debug__ = 1',
+            'del object.__debug__', 'x.__debug__ += 1', 'object.__debug__: int = 1', 'for a.__debug__ in x: pass']:
+    try:
+        compile(src, 's', 'exec')
+        print('compiled')
+    except SyntaxError as e:
+        print(e.msg, e.lineno, e.offset, e.end_offset)

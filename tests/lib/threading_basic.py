@@ -7,7 +7,7 @@ def work(i):
 ts = [threading.Thread(target=work, args=(i,)) for i in range(3)]
 for t in ts: t.start()
 for t in ts: t.join()
-print(out, threading.active_count())
+print(sorted(out), threading.active_count())
 # a CPU-bound thread and the main thread both progress
 stop = False
 count = [0, 0]
