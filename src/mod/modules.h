@@ -46,10 +46,11 @@
     _("_ast", _ast_module_create)                   \
     _("array", array_module_create)                 \
     _("unicodedata", unicodedata_module_create)     \
-    _("_posixsubprocess", _posixsubprocess_module_create)\
+    _("_posixsubprocess", _posixsubprocess_module_create) \
     _("select", select_module_create)               \
     _("fcntl", fcntl_module_create)                 \
-    _("termios", termios_module_create)
+    _("termios", termios_module_create)             \
+    _("_socket", _socket_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -60,21 +61,22 @@ int math_jit_unary(CFunction fn);
 /* exit, quit, help, copyright, credits, license (sitebuiltins.c) */
 void site_install_builtins(void);
 
-/* _warnings.c: warn as warnings.warn(message, category, stacklevel) and\
-   warnings.warn_explicit do, through the filters: 0, or -1 with an error\
-   (the warning itself when a filter says "error") */\
-int warn_c(Type *category, Value message, int64_t stacklevel);\
+/* _warnings.c: warn as warnings.warn(message, category, stacklevel) and
+   warnings.warn_explicit do, through the filters: 0, or -1 with an error
+   (the warning itself when a filter says "error") */
+int warn_c(Type *category, Value message, int64_t stacklevel);
 int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module);
 /* route the compiler's warnings through the filters (at start-up) */
-void warnings_init(void);\
-/* Call the atexit callbacks (at interpreter exit; atexit.c) */\
+void warnings_init(void);
+/* Call the atexit callbacks (at interpreter exit; atexit.c) */
 void atexit_run_exitfuncs(void);
 
-/* posix.c: a uid or gid argument as CPython converts it (pwd, grp too):\
-   0 with *out (-1: none), or -1 with TypeError/OverflowError */\
-int posix_id_converter(Value v, const char *what, int64_t *out);\
-/* posix.c: run os.register_at_fork's hooks: 0 before (last registered\
-   first), 1 after in the child, 2 after in the parent */\
+/* posix.c: a uid or gid argument as CPython converts it (pwd, grp too):
+   0 with *out (-1: none), or -1 with TypeError/OverflowError */
+int posix_id_converter(Value v, const char *what, int64_t *out);
+/* posix.c: run os.register_at_fork's hooks: 0 before (last registered
+   first), 1 after in the child (the runtime reset first), 2 after in the
+   parent */
 void posix_run_at_fork(int which);
 
 /* import.c */

@@ -1813,8 +1813,11 @@ static Value type_get_doc(Value self) {
     }
     return t->doc ? t->doc : V_NONE;
 }
-/* a class's docstring lives in its dict (namedtuple classes get theirs
-   assigned after creation: selectors.SelectorKey.__doc__ = ...) */
+
+
+/* C.__doc__ = ...: a class's docstring lives in its dict (namedtuple
+   classes get theirs assigned after creation: selectors.SelectorKey);
+   builtin types' are fixed */
 static int type_set_doc(Value self, Value v) {
     Type *t = V_AS(Type, self);
     if (!type_has_flag(t, TF_HEAPTYPE)) {
@@ -1822,14 +1825,13 @@ static int type_set_doc(Value self, Value v) {
         return -1;
     }
     if (!v) {
-        err_set(&exc_TypeError, "cannot delete '__doc__' attribute");
+        err_format(&exc_TypeError, "cannot delete '__doc__' attribute of immutable type '%s'", t->tname);
         return -1;
     }
     if (dict_set(t->dict, NAME(__doc__), v) < 0) return -1;
     type_modified(t);
     return 0;
 }
-
 
 static Value type_mro_m(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
@@ -2221,6 +2223,12 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         t->flags |= TF_HAS_SETATTR;
     Value ga = type_lookup(t, NAME(__getattribute__));
     if (ga && V_OBJ(ga)->type != &slot_wrapper_type) t->flags |= TF_HAS_GETATTRIBUTE;
+    /* a builtin base with its own attribute lookup (_thread._local, super,
+       module...): its __getattribute__ wrapper, not the generic lookup */
+    Type *solid = base;
+    while (solid && type_has_flag(solid, TF_HEAPTYPE)) solid = solid->base;
+    if (ga && solid && solid->getattr && solid->getattr != generic_getattr && solid->getattr != type_getattr)
+        t->flags |= TF_HAS_GETATTRIBUTE;
     prune_heap_slots(t);
     /* __eq__ without __hash__ makes instances unhashable */
     if (dict_get_str(t->dict, NAME(__eq__)) && !dict_get_str(t->dict, NAME(__hash__)))
