@@ -800,8 +800,15 @@ static Value b_build_class(Value *args, size_t nargs, Value kwnames) {
     Value cls = obj_call_tuple_dict(meta, tuple_from_array(ca, 3), kw);
     if (dict_check(ns)) dict_del(ns, str_intern_cstr("__tpy_attr_hint__"));
     if (!cls) return VNULL;
-    if (cell_check(cell) && type_check(cls) && V_AS(CellObject, cell)->value != cls) {
-        if (!V_AS(CellObject, cell)->value) cell_set(cell, cls);
+    /* the class body's __class__ cell must have reached type.__new__
+       (through __classcell__), which sets it to the class */
+    if (cell_check(cell) && V_AS(CellObject, cell)->value != cls) {
+        if (!V_AS(CellObject, cell)->value)
+            return err_format(&exc_RuntimeError,
+                              "__class__ not set defining %R as %R. Was __classcell__ propagated to type.__new__?", name,
+                              cls);
+        return err_format(&exc_TypeError, "__class__ set to %R defining %R as %R", V_AS(CellObject, cell)->value, name,
+                          cls);
     }
     return cls;
 }

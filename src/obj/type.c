@@ -2083,7 +2083,12 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         dict_del(t->dict, str_intern_cstr("__abc_tpflags__"));
     }
     Value cellv = dict_get_str(t->dict, NAME(__classcell__));
-    if (cellv) dict_del(t->dict, NAME(__classcell__));
+    if (cellv) {
+        if (!cell_check(cellv))
+            return err_format(&exc_TypeError, "__classcell__ must be a nonlocal cell, not %R",
+                              V_FROM_PTR(type_of(cellv)));
+        dict_del(t->dict, NAME(__classcell__));
+    }
     t->module = dict_get_str(t->dict, NAME(__module__));
     if (!t->module && tstate.frame && tstate.frame->globals) {
         /* type(name, bases, dict) called from Python code: its module */
