@@ -63,10 +63,19 @@ static int module_setattr(Value v, Value name, Value x) {
 }
 
 static Value module_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
-    (void)t;
     (void)kwnames;
     if (nargs < 1 || !str_check(args[0])) return err_set(&exc_TypeError, "module() argument 'name' must be str");
-    return module_new(str_intern(args[0]));
+    Value m = module_new(str_intern(args[0]));
+    if (t != &module_type) {
+        /* a subclass (lazy loaders: pygments.lexers): same layout, its type */
+        ModuleObject *sub = (ModuleObject *)obj_alloc(t, t->basicsize > sizeof(ModuleObject) ? t->basicsize
+                                                                                             : sizeof(ModuleObject));
+        sub->name = V_AS(ModuleObject, m)->name;
+        sub->dict = V_AS(ModuleObject, m)->dict;
+        m = V_FROM_PTR(sub);
+    }
+    if (nargs > 1) dict_set(V_AS(ModuleObject, m)->dict, NAME(__doc__), args[1]);
+    return m;
 }
 
 static Value module_dir_m(Value *args, size_t nargs, Value kwnames) {

@@ -1302,8 +1302,12 @@ static Value heap_getattr(Value self, Value name) {
 
 static int heap_setattr(Value self, Value name, Value v) {
     Type *t = type_of(self);
-    if (!type_has_flag(t, TF_HAS_SETATTR))
-        return type_has_flag(t, TF_TYPE_SUBCLASS) ? type_setattr(self, name, v) : generic_setattr(self, name, v);
+    if (!type_has_flag(t, TF_HAS_SETATTR)) {
+        if (type_has_flag(t, TF_TYPE_SUBCLASS)) return type_setattr(self, name, v);
+        /* a module subclass stores into the module's namespace */
+        if (solid_base(t) == &module_type) return module_type.setattr(self, name, v);
+        return generic_setattr(self, name, v);
+    }
     bool found;
     Value r;
     if (v) {
@@ -2113,7 +2117,7 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     bool bases_have_dict = false;
     for (int64_t i = 0; i < tuple_size(bases); i++) {
         Type *bt = V_AS(Type, tuple_get(bases, i));
-        if (type_has_flag(bt, TF_TYPE_SUBCLASS) ||   /* a class's attributes are its dict */
+        if (type_has_flag(bt, TF_TYPE_SUBCLASS) || solid_base(bt) == &module_type ||   /* their own dict */
             (type_has_flag(bt, TF_HEAPTYPE) ? !type_has_flag(bt, TF_NO_DICT)
                                             : bt->attrs_offset != 0 || type_has_flag(bt, TF_VAR_DICT)))
             bases_have_dict = true;
@@ -2177,8 +2181,10 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
            its inline part (maps are per type, so slot numbers stay valid) */
         t->attrs_offset = base->attrs_offset;
         t->inline_slots = (uint32_t)hint > base->inline_slots ? (uint32_t)hint : base->inline_slots;
-    } else if (sb == &type_type) {
-        t->attrs_offset = 0;   /* a metaclass: its instances keep attributes in their dict */
+    } else if (sb == &type_type || sb == &module_type) {
+        /* a metaclass, a module subclass: instances keep attributes in the
+           dict they already have (the module's namespace) */
+        t->attrs_offset = 0;
         t->inline_slots = 0;
     } else if (var_size) {
         t->attrs_offset = 0;   /* variable-size layouts: attributes in a trailing dict */
