@@ -16,12 +16,15 @@ static bool gc_enabled = true;
    program dropped (`del x; gc.collect()`) is found unreachable, as CPython's
    reference counts find it. Only that frame, and only when it is stopped
    at a call instruction, its stack top saved there: a frame stopped at a
-   safe point (a finalizer or signal handler calling collect()) or inside a
-   trace being recorded has a stale saved top, and its live values must not
-   be touched. */
+   safe point (a finalizer or signal handler calling collect()), inside a
+   trace being recorded, or under compiled code (which keeps some values in
+   the frame and some in registers) has a stale saved top, and its live
+   values must not be touched. */
 static void clear_dead_stack_slots(void) {
     Frame *f = tstate.frame;
-    if (!f || jit.recording || !f->ip || f->ip <= f->code->code || f->ip > f->code->code + f->code->ncode) return;
+    if (!f || jit.recording || jit.activations > 0 || !f->ip || f->ip <= f->code->code ||
+        f->ip > f->code->code + f->code->ncode)
+        return;
     int op = INSTR_OP(f->ip[-1]);
     if (op != OP_CALL_FUNCTION && op != OP_CALL_FUNCTION_KW && op != OP_CALL_METHOD && op != OP_CALL_METHOD_KW &&
         op != OP_CALL_FUNCTION_EX)
