@@ -45,7 +45,8 @@
     _("_io", _io_module_create)                     \
     _("_ast", _ast_module_create)                   \
     _("array", array_module_create)                 \
-    _("unicodedata", unicodedata_module_create)
+    _("unicodedata", unicodedata_module_create)     \
+    _("zlib", zlib_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
