@@ -46,7 +46,8 @@
     _("_ast", _ast_module_create)                   \
     _("array", array_module_create)                 \
     _("unicodedata", unicodedata_module_create)     \
-    _("zlib", zlib_module_create)
+    _("zlib", zlib_module_create)                   \
+    _("_hashlib", _hashlib_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -66,6 +67,9 @@ int warn_explicit_c(Type *category, Value message, Value filename, int64_t linen
 void warnings_init(void);\
 /* Call the atexit callbacks (at interpreter exit; atexit.c) */\
 void atexit_run_exitfuncs(void);
+
+/* _hashlib.c: compare_digest, also _operator._compare_digest */
+Value hashlib_compare_digest(Value *args, size_t nargs, Value kwnames);
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);

@@ -2,6 +2,7 @@
  * operators as functions, and the itemgetter, attrgetter and methodcaller
  * callables, with CPython 3.11's names, reprs and error messages. */
 #include "../runtime.h"
+#include "modules.h"
 
 /* ---- functions of one and two arguments --------------------------------------- */
 
@@ -464,6 +465,7 @@ static Type methodcaller_type = {
     _("xor", op_xor)
 
 static const MethodDef operator_functions[] = {
+    {"_compare_digest", hashlib_compare_digest, MF_KEYWORDS, NULL},
 #define OP_DEF(name, fn) {name, fn, 0, NULL},
     OPS(OP_DEF)
 #undef OP_DEF

@@ -282,13 +282,13 @@ static Value z_compressobj(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value comp_compress(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"compress", 2, 2, 0, {"self", "", NULL}};
-    Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    CompObject *c = V_AS(CompObject, a[0]);
+    static const ArgSpec spec = {"compress", 1, 1, 0, {"", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    CompObject *c = V_AS(CompObject, args[0]);
     const char *p;
     int64_t n;
-    if (!data_arg(a[1], &p, &n)) return VNULL;
+    if (!data_arg(a[0], &p, &n)) return VNULL;
     Out o;
     if (!out_init(&o, 32 << 10, 0)) return VNULL;
     int err = deflate_all(&c->zs, p, (size_t)n, Z_NO_FLUSH, &o);
@@ -298,12 +298,12 @@ static Value comp_compress(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value comp_flush(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"flush", 2, 1, 0, {"self", "", NULL}};
-    Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    CompObject *c = V_AS(CompObject, a[0]);
+    static const ArgSpec spec = {"flush", 1, 0, 0, {"", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    CompObject *c = V_AS(CompObject, args[0]);
     int mode;
-    if (int_arg(a[1], Z_FINISH, &mode) < 0) return VNULL;
+    if (int_arg(a[0], Z_FINISH, &mode) < 0) return VNULL;
     if (mode == Z_NO_FLUSH) return bytes_new("", 0);
     Out o;
     if (!out_init(&o, 32 << 10, 0)) return VNULL;
@@ -334,15 +334,15 @@ static Value comp_copy(Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(r);
 }
 static Value comp_copy0(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"copy", 1, 1, 0, {"self", NULL}};
+    static const ArgSpec spec = {"copy", 0, 0, 0, {NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return comp_copy(args, nargs, kwnames);
 }
 static Value comp_deepcopy(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"__deepcopy__", 2, 2, 0, {"self", "", NULL}};
-    Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    static const ArgSpec spec = {"__deepcopy__", 1, 1, 0, {"", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return comp_copy(args, 1, VNULL);
 }
 
@@ -436,13 +436,13 @@ save:;
 }
 
 static Value decomp_decompress(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"decompress", 2, 2, 0, {"self", "", "max_length", NULL}};
-    Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    DecompObject *d = V_AS(DecompObject, a[0]);
+    static const ArgSpec spec = {"decompress", 1, 1, 0, {"", "max_length", NULL}};
+    Value a[2];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    DecompObject *d = V_AS(DecompObject, args[0]);
     const char *p;
     int64_t n, maxlen;
-    if (!data_arg(a[1], &p, &n) || ssize_arg(a[2], 0, &maxlen) < 0) return VNULL;
+    if (!data_arg(a[0], &p, &n) || ssize_arg(a[1], 0, &maxlen) < 0) return VNULL;
     if (maxlen < 0) return err_set(&exc_ValueError, "max_length must be non-negative");
     Out o;
     if (!out_init(&o, 32 << 10, (size_t)maxlen)) return VNULL;
@@ -454,12 +454,12 @@ static Value decomp_decompress(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value decomp_flush(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"flush", 1, 1, 0, {"self", "", NULL}};
-    Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    DecompObject *d = V_AS(DecompObject, a[0]);
+    static const ArgSpec spec = {"flush", 0, 0, 0, {"", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    DecompObject *d = V_AS(DecompObject, args[0]);
     int64_t length;
-    if (ssize_arg(a[1], 16384, &length) < 0) return VNULL;
+    if (ssize_arg(a[0], 16384, &length) < 0) return VNULL;
     if (length <= 0) return err_set(&exc_ValueError, "length must be greater than zero");
     Value tailv = d->unconsumed_tail;
     Out o;
@@ -491,15 +491,15 @@ static Value decomp_copy(Value self) {
     return V_FROM_PTR(r);
 }
 static Value decomp_copy0(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"copy", 1, 1, 0, {"self", NULL}};
+    static const ArgSpec spec = {"copy", 0, 0, 0, {NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return decomp_copy(args[0]);
 }
 static Value decomp_deepcopy(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"__deepcopy__", 2, 2, 0, {"self", "", NULL}};
-    Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    static const ArgSpec spec = {"__deepcopy__", 1, 1, 0, {"", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return decomp_copy(args[0]);
 }
 static Value decomp_get_unused(Value self) { return V_AS(DecompObject, self)->unused_data; }
