@@ -51,7 +51,7 @@ static Value md_pyname(const EVP_MD *md) {
     for (size_t i = 0; i < n; i++) buf[i] = (char)((ln[i] >= 'A' && ln[i] <= 'Z') ? ln[i] + 32 : ln[i]);
     return str_new(buf, n);
 }
-/* UnsupportedDigestmodError with the message OpenSSL gives for the name
+/* ValueError (as Debian's CPython 3.11) with the message OpenSSL gives for the name
  * ("[digital envelope routines] unsupported"), as CPython's. */
 static void unsupported(const char *name) {
     ERR_clear_error();
@@ -59,8 +59,8 @@ static void unsupported(const char *name) {
     EVP_MD_free(m);
     unsigned long e = ERR_peek_last_error();
     const char *lib = e ? ERR_lib_error_string(e) : NULL, *reason = e ? ERR_reason_error_string(e) : NULL;
-    if (lib && reason) err_format(V_AS(Type, unsupported_error), "[%s] %s", lib, reason);
-    else err_format(V_AS(Type, unsupported_error), "unsupported hash type %s", name);
+    if (lib && reason) err_format(&exc_ValueError, "[%s] %s", lib, reason);
+    else err_format(&exc_ValueError, "unsupported hash type %s", name);
     ERR_clear_error();
 }
 static const EVP_MD *md_by_name(Value name) {
