@@ -7,6 +7,8 @@
 #   make asan       build ./tpy-asan with AddressSanitizer + UBSan
 #   make test-asan  run the whole suite under tpy-asan
 #   make bench      time bench/ against python3 and pypy3
+#   make cpython-tests  every CPython test module of tests/cpython/expect.txt,
+#                   in the three JIT modes (make check runs the core ones)
 #   make deps       check that the build dependencies are installed
 #   make lib        build/libtpy.a, the embedding library (include/tpy.h)
 #   make examples   the example programs of examples/ (embedding tpy)
@@ -36,7 +38,7 @@ LIB_PY = $(sort $(wildcard lib/*.py))
 # header -> Debian package, checked before building
 DEPS = gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev capstone/capstone.h:libcapstone-dev zlib.h:zlib1g-dev openssl/evp.h:libssl-dev
 
-.PHONY: all deps check test test-asan asan bench clean unit lib examples
+.PHONY: all deps check test test-asan asan bench clean unit lib examples cpython-tests
 
 all: deps tpy
 
@@ -142,6 +144,9 @@ test-asan: asan
 
 bench: all
 	python3 tools/bench.py --tpy ./tpy
+
+cpython-tests: all
+	python3 tests/cpython/run.py --tpy ./tpy --modes off,default,eager
 
 clean:
 	rm -rf build build-asan tpy tpy-asan

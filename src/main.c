@@ -109,8 +109,9 @@ static const char help_env[] =
     "PYTHONWARNINGS: comma-separated -W arguments.\n"
     "PYTHONINTMAXSTRDIGITS: the limit of int<->str conversions, as\n"
     "               -X int_max_str_digits.\n"
+    "PYTHONIOENCODING: encoding[:errors] of sys.stdin, stdout and stderr.\n"
     "Read by CPython but without effect in tpy: PYTHONHOME, PYTHONCASEOK,\n"
-    "PYTHONIOENCODING (tpy's streams are UTF-8), PYTHONHASHSEED (tpy's str hashes\n"
+    "PYTHONHASHSEED (tpy's str hashes\n"
     "are CPython's with PYTHONHASHSEED=0), PYTHONMALLOC, PYTHONFAULTHANDLER,\n"
     "PYTHONTRACEMALLOC, PYTHONPYCACHEPREFIX, PYTHONBREAKPOINT, PYTHONPLATLIBDIR,\n"
     "PYTHONCOERCECLOCALE (tpy leaves the locale alone).\n"
@@ -387,10 +388,18 @@ static int interactive_loop(void) {
             free(line);
             SyntaxErrorInfo info;
             memset(&info, 0, sizeof info);
-            Module *m = parse_source(src.data, src.len, "<stdin>", PARSE_SINGLE, &info);
+            Module *m = parse_source(src.data, src.len, "<stdin>", PARSE_PROMPT, &info);
             if (!m && info.incomplete) {
                 first = false;
                 continue;
+            }
+            /* an empty line does nothing (compile(..., 'single') refuses it) */
+            bool empty = true;
+            for (size_t k = 0; k < src.len && empty; k++)
+                empty = src.data[k] == ' ' || src.data[k] == '\t' || src.data[k] == '\n' || src.data[k] == '\f';
+            if (empty) {
+                co = NULL;
+                break;
             }
             co = compile_source(src.data, src.len, "<stdin>", COMPILE_INTERACTIVE);
             break;

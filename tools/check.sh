@@ -7,7 +7,8 @@
 #   the same files (tools/parsetest_compare.py), SIGINT sent to running programs
 #   (tools/signal_checks.py), out of memory (tools/oom_checks.py), the
 #   differential fuzzer's fixed-seed batches (tools/fuzz.py), the
-#   command-line cases of tests/cli against CPython, and (unless --no-asan)
+#   command-line cases of tests/cli against CPython, the core of CPython's own
+#   regression tests (tests/cpython), and (unless --no-asan)
 #   the suite again with ./tpy-asan (ASan + UBSan).
 cd "$(dirname "$0")/.." || exit 2
 asan=1
@@ -78,6 +79,12 @@ python3 tests/run.py --tpy ./tpy > build/suite.log 2>&1
 grep -E '^(FAIL|CRASH|TIMEOUT)' build/suite.log | head -50
 tail -n 4 build/suite.log
 count "$(tail -n 1 build/suite.log)"
+
+echo "== CPython's own regression tests: the core modules of tests/cpython/expect.txt (default mode)"
+python3 tests/cpython/run.py --tpy ./tpy --core -j 2 > build/cpython-core.log 2>&1
+grep -E 'CRASH|failed +[1-9]' build/cpython-core.log | head -20
+tail -n 2 build/cpython-core.log
+count "$(tail -n 1 build/cpython-core.log)"
 
 echo "== the command line, the prompt (pseudo-terminal) and error output against CPython (tests/cli)"
 python3 tests/cli/run.py --tpy ./tpy > build/cli.log 2>&1

@@ -3994,20 +3994,24 @@ static Module *parse_tokens(P *p) {
         Stmt *s = new_stmt(p, S_EXPR, e->pos);
         s->u.expr.value = e;
         sc_push(p, s);
-    } else if (p->mode == PARSE_SINGLE) {
+    } else if (p->mode == PARSE_SINGLE || p->mode == PARSE_PROMPT) {
         Token *t = peek(p);
+        /* compile() of nothing in 'single' mode is an error; at the prompt
+           an empty line is a statement that does nothing */
+        if (p->mode == PARSE_SINGLE && (t->kind == T_NEWLINE || t->kind == T_ENDMARKER)) raise_tok(p, t, "invalid syntax");
         if (t->kind == T_NEWLINE) {
             next(p);
             sc_push(p, new_stmt(p, S_PASS, tok_pos(t)));
         } else if (t->kind != T_ENDMARKER) {
             statement(p);
-            /* a compound statement must be ended by an empty line */
+            /* a compound statement is ended by an empty line or the end of
+               the input (another statement after it is invalid syntax) */
             Stmt *s = p->sc[p->sc_n - 1];
             switch (s->kind) {
             case S_FUNCTIONDEF: case S_ASYNCFUNCTIONDEF: case S_CLASSDEF: case S_IF:
             case S_WHILE: case S_FOR: case S_ASYNCFOR: case S_WITH: case S_ASYNCWITH:
             case S_TRY: case S_MATCH: case S_TRYSTAR:
-                expect(p, T_NEWLINE);
+                if (p->mode == PARSE_PROMPT || peek(p)->kind != T_ENDMARKER) expect(p, T_NEWLINE);
                 break;
             default:
                 break;
@@ -4216,7 +4220,7 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     }
 
     lx->filename = filename;
-    lex_source(lx, text + skip, (int)(n - skip), mode == PARSE_SINGLE);
+    lex_source(lx, text + skip, (int)(n - skip), mode == PARSE_SINGLE || mode == PARSE_PROMPT);
 
     P p;
     memset(&p, 0, sizeof p);

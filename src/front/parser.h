@@ -34,7 +34,9 @@ typedef struct SyntaxErrorInfo {
 
 typedef enum ParseMode {
     PARSE_FILE,     /* a module */
-    PARSE_SINGLE,   /* one interactive statement (REPL) */
+    PARSE_SINGLE,   /* one interactive statement (compile(..., 'single')) */
+    PARSE_PROMPT,   /* the same at the prompt, where a compound statement
+                       goes on until an empty line (incomplete before) */
     PARSE_EVAL,     /* one expression: the module holds one S_EXPR */
 } ParseMode;
 

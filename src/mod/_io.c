@@ -18,6 +18,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <langinfo.h>
+#include <pthread.h>
+#include <sched.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -331,10 +333,11 @@ static Value iob_readlines(Value *args, size_t nargs, Value kwnames) {
         }
         list_append(result, line);
         if (hint > 0) {
+            /* stop once the lines read pass the hint (not on reaching it) */
             int64_t n = obj_len(line);
             if (n < 0) return VNULL;
+            if (n > hint - total) break;
             total += n;
-            if (total >= hint) break;
         }
     }
     return result;
@@ -360,11 +363,7 @@ static Value iob_writelines(Value *args, size_t nargs, Value kwnames) {
 static void iobase_finalize_obj(Value self) {
     Value saved = err_fetch();
     int c = io_is_closed(self);
-    if (c == 0) {
-        Value fin = s_("_finalizing");
-        (void)fin;
-        call0(self, "close");
-    }
+    if (c == 0) call0(self, "close");
     err_clear();
     err_restore(saved);
 }
@@ -556,7 +555,6 @@ typedef struct FileIOObject {
     int fd;                 /* -1: closed */
     bool created, readable, writable, appending, closefd;
     bool owned;             /* a buffered object owns it: it closes it at the end */
-    bool finalizer;         /* a GC finalizer is registered */
     int seekable;           /* -1: not known yet */
     int64_t blksize;
     InstanceAttrs attrs;
@@ -588,10 +586,8 @@ static Value fileio_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     f->seekable = -1;
     f->closefd = true;
     f->blksize = DEFAULT_BUFFER_SIZE;
-    if (!type_has_flag(t, TF_HEAPTYPE)) {
-        gc_register_finalizer(V_OBJ(self), fileio_finalizer);
-        f->finalizer = true;
-    }
+    /* heap subclasses are finalized by _IOBase.__del__ */
+    if (!type_has_flag(t, TF_HEAPTYPE)) gc_register_finalizer(V_OBJ(self), fileio_finalizer);
     return self;
 }
 
@@ -998,10 +994,13 @@ static Value fio_repr(Value self) {
     Value mode = str_from_cstr(fio_mode_str(f));
     if (!name)
         return str_printf("<%s fd=%d mode=%R closefd=%s>", tn, f->fd, mode, f->closefd ? "True" : "False");
-    if (repr_enter(self)) return err_format(&exc_RuntimeError, "reentrant call inside %s.__repr__", tn);
-    Value r = str_printf("<%s name=%R mode=%R closefd=%s>", tn, name, mode, f->closefd ? "True" : "False");
+    int re = repr_enter(self);
+    if (re < 0) return VNULL;
+    if (re) return err_format(&exc_RuntimeError, "reentrant call inside %s.__repr__", tn);
+    Value nr = obj_repr(name);   /* its errors propagate (str_printf's %R would hide them) */
     repr_leave(self);
-    return r;
+    if (!nr) return VNULL;
+    return str_printf("<%s name=%U mode=%R closefd=%s>", tn, nr, mode, f->closefd ? "True" : "False");
 }
 
 static const MethodDef fileio_methods[] = {
@@ -1062,7 +1061,7 @@ static int bio_reserve(BytesIOObject *b, int64_t need) {
     if (need > ((int64_t)1 << 48)) return err_no_memory(), -1;
     int64_t nc = b->cap * 2;
     if (nc < need) nc = need;
-    char *nb = gc_alloc_atomic((size_t)nc);
+    char *nb = gc_try_alloc_atomic((size_t)nc);
     if (!nb) return err_no_memory(), -1;
     memcpy(nb, b->buf, (size_t)b->size);
     b->buf = nb;
@@ -1304,14 +1303,11 @@ static Value bio_setstate(Value *args, size_t nargs, Value kwnames) {
     Value self = args[0], st = a[0];
     if (!tuple_check(st) || tuple_size(st) < 3)
         return err_format(&exc_TypeError, "%s.__setstate__ argument should be 3-tuple, got %T", type_of(self)->tname, st);
-    BytesIOObject *b = BIO(self);
+    BytesIOObject *b = bio_open(self);
+    if (!b) return VNULL;
     const char *p;
     int64_t n;
     if (!need_bytes(tuple_get(st, 0), &p, &n)) return VNULL;
-    if (!b->buf) {
-        b->buf = gc_alloc_atomic(16);
-        b->cap = 16;
-    }
     b->size = b->pos = 0;
     if (bio_write_bytes(b, p, n) < 0) return VNULL;
     Value pv = tuple_get(st, 1);
@@ -1510,7 +1506,7 @@ static int sio_reserve(StringIOObject *s, int64_t need) {
     int64_t nc = s->cap * 2;
     if (nc < need) nc = need;
     if (nc < 16) nc = 16;
-    uint32_t *nb = gc_alloc_atomic((size_t)nc * 4);
+    uint32_t *nb = gc_try_alloc_atomic((size_t)nc * 4);
     if (!nb) return err_no_memory(), -1;
     if (s->size) memcpy(nb, s->buf, (size_t)s->size * 4);
     s->buf = nb;
@@ -1784,6 +1780,7 @@ static Value sio_setstate(Value *args, size_t nargs, Value kwnames) {
     Value self = args[0], st = a[0];
     if (!tuple_check(st) || tuple_size(st) < 4)
         return err_format(&exc_TypeError, "%s.__setstate__ argument should be 4-tuple, got %T", type_of(self)->tname, st);
+    if (SIO(self)->ok && SIO(self)->closed) return err_set(&exc_ValueError, "I/O operation on closed file");
     Value ia[2] = {V_NONE, tuple_get(st, 1)};
     if (stringio_init(self, ia, 2, VNULL) < 0) return VNULL;
     StringIOObject *s = SIO(self);
@@ -1851,12 +1848,39 @@ typedef struct BufferedObject {
     char *wbuf;
     int64_t wlen;
     int64_t abs_pos;        /* raw stream position; -1: not known */
+    /* CPython's per-object lock: a raw call may let the interpreter lock
+       go (or run Python code), and another thread must not see the
+       buffers half-updated meanwhile */
+    bool busy;
+    pthread_t owner;
     InstanceAttrs attrs;
 } BufferedObject;
 
 #define BUF(v) V_AS(BufferedObject, v)
 
 static int buf_write_data(BufferedObject *b, const char *p, int64_t n);
+
+/* Take the object's lock: wait (letting the interpreter lock go) while
+ * another thread holds it; the holding thread itself coming back (from a
+ * signal handler, or a raw stream calling back) is a RuntimeError as in
+ * CPython. false with the error set. */
+static bool buf_enter(BufferedObject *b, Value self) {
+    if (b->busy) {
+        if (pthread_equal(b->owner, pthread_self())) {
+            err_format(&exc_RuntimeError, "reentrant call inside %R", self);
+            return false;
+        }
+        while (b->busy) {
+            bool released = gil_blocking_begin();
+            sched_yield();
+            gil_blocking_end(released);
+        }
+    }
+    b->busy = true;
+    b->owner = pthread_self();
+    return true;
+}
+static void buf_leave(BufferedObject *b) { b->busy = false; }
 
 static void buffered_finalizer(void *p) {
     if (((BufferedObject *)p)->owned) return;
@@ -2047,8 +2071,9 @@ static int buffered_init_common(Value self, Value *args, size_t nargs, Value kwn
     b->buffer_size = size;
     b->readable = rd;
     b->writable = wr;
-    b->rbuf = rd ? gc_alloc_atomic((size_t)size) : NULL;
-    b->wbuf = wr ? gc_alloc_atomic((size_t)size) : NULL;
+    /* the size is the program's: MemoryError when it cannot be had */
+    b->rbuf = rd ? gc_try_alloc_atomic((size_t)size) : NULL;
+    b->wbuf = wr ? gc_try_alloc_atomic((size_t)size) : NULL;
     if ((rd && !b->rbuf) || (wr && !b->wbuf)) return err_no_memory(), -1;
     b->rpos = b->rlen = b->wlen = 0;
     b->fast_raw = fileio_exact(raw);
@@ -2156,7 +2181,7 @@ static Value buf_read_n(BufferedObject *b, int64_t n) {
     return written == n ? res : bytes_new(out, (size_t)written);
 }
 
-static Value bufm_read(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_read_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"read", 1, 0, 0, {"size", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2171,7 +2196,7 @@ static Value bufm_read(Value *args, size_t nargs, Value kwnames) {
     return buf_read_n(b, n);
 }
 
-static Value bufm_read1(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_read1_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"read1", 1, 0, 0, {"size", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2198,7 +2223,7 @@ static Value bufm_read1(Value *args, size_t nargs, Value kwnames) {
     return r == n ? res : bytes_new(bytes_data(res), (size_t)r);
 }
 
-static Value bufm_peek(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_peek_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"peek", 1, 0, 0, {"size", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2227,23 +2252,50 @@ static Value bufm_readinto_common(Value *args, size_t nargs, Value kwnames, cons
     BufferedObject *b = buf_check_open(args[0], "readinto of closed file");
     if (!b) return VNULL;
     if (b->writable && buf_flush_writes(b) < 0) return VNULL;
-    Value data;
-    if (one) {
-        Value ra[2] = {args[0], int_from_i64(n)};
-        data = bufm_read1(ra, 2, VNULL);
-    } else {
-        data = buf_read_n(b, n);
+    /* CPython's _buffered_readinto_generic: what is buffered, then a
+       request larger than the buffer straight from the raw stream, a
+       smaller one through the buffer; readinto1 reads the raw stream at
+       most once, and not at all through the buffer when it has data */
+    Buf out;
+    buf_init(&out, (size_t)(n < 4096 ? n : 4096) + 1);
+    int64_t have = b->rlen - b->rpos;
+    if (have > n) have = n;
+    buf_put(&out, b->rbuf + b->rpos, (size_t)have);
+    b->rpos += have;
+    int64_t written = have, remaining = n - have;
+    if (remaining > 0) b->rpos = b->rlen = 0;
+    while (remaining > 0) {
+        int64_t r;
+        if (remaining > b->buffer_size) {
+            buf_reserve(&out, (size_t)remaining);
+            r = buf_raw_read(b, out.data + out.len, remaining);
+            if (r > 0) out.len += (size_t)r;
+        } else if (!(one && written)) {
+            r = buf_raw_read(b, b->rbuf, b->buffer_size);
+            if (r > 0) {
+                b->rlen = r;
+                int64_t k = r < remaining ? r : remaining;
+                buf_put(&out, b->rbuf, (size_t)k);
+                b->rpos = k;
+                r = k;
+            }
+        } else {
+            r = 0;
+        }
+        if (r == -1) return VNULL;
+        if (r == 0 || (r == -2 && written > 0)) break;
+        if (r == -2) return V_NONE;
+        written += r;
+        remaining -= r;
+        if (one) break;
     }
-    if (!data) return VNULL;
-    if (data == V_NONE) return V_NONE;
-    int64_t got = bytes_size(data);
-    if (copy_into_buffer(a[0], bytes_data(data), got) < 0) return VNULL;
-    return int_from_i64(got);
+    if (copy_into_buffer(a[0], out.data, written) < 0) return VNULL;
+    return int_from_i64(written);
 }
-static Value bufm_readinto(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_readinto_unlocked(Value *args, size_t nargs, Value kwnames) {
     return bufm_readinto_common(args, nargs, kwnames, "readinto", false);
 }
-static Value bufm_readinto1(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_readinto1_unlocked(Value *args, size_t nargs, Value kwnames) {
     return bufm_readinto_common(args, nargs, kwnames, "readinto1", true);
 }
 
@@ -2282,7 +2334,7 @@ static Value buf_readline_impl(BufferedObject *b, int64_t limit) {
     return bytes_new(out.data, out.len);
 }
 
-static Value bufm_readline(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_readline_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"readline", 1, 0, 0, {"size", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2298,8 +2350,9 @@ static Value buf_iternext(Value self) {
     Value line;
     if (t == &bufreader_type || t == &bufrandom_type) {
         BufferedObject *b = buf_check_open(self, "readline of closed file");
-        if (!b) return VNULL;
+        if (!b || !buf_enter(b, self)) return VNULL;
         line = buf_readline_impl(b, -1);
+        buf_leave(b);
     } else {
         line = call0(self, "readline");
         if (line && !bytes_check(line))
@@ -2309,7 +2362,7 @@ static Value buf_iternext(Value self) {
     return bytes_size(line) ? line : VNULL;
 }
 
-static Value bufm_write(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_write_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"write", 1, 1, 0, {"buffer", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2351,7 +2404,7 @@ static int buf_write_data(BufferedObject *b, const char *p, int64_t n) {
     return 0;
 }
 
-static Value bufm_flush(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_flush_unlocked(Value *args, size_t nargs, Value kwnames) {
     NOARGS("flush");
     BufferedObject *b = buf_check_open(args[0], "flush of closed file");
     if (!b) return VNULL;
@@ -2360,10 +2413,17 @@ static Value bufm_flush(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
-static Value bufm_tell(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_tell_unlocked(Value *args, size_t nargs, Value kwnames) {
     NOARGS("tell");
     BufferedObject *b = buf_check(args[0]);
     if (!b) return VNULL;
+    /* the cached position must not hide a closed raw stream: ask it */
+    int c = buf_raw_closed(b);
+    if (c < 0) return VNULL;
+    if (c) {
+        if (b->fast_raw) return fileio_closed_error();
+        b->abs_pos = -1;
+    }
     int64_t pos = buf_raw_tell(b);
     if (pos < 0) return VNULL;
     pos = pos - (b->rlen - b->rpos) + b->wlen;
@@ -2371,7 +2431,7 @@ static Value bufm_tell(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(pos);
 }
 
-static Value bufm_seek(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_seek_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"seek", 1, 1, 0, {"target", "whence", NULL}};
     Value a[2];
     if (PARSE(spec, a)) return VNULL;
@@ -2408,7 +2468,7 @@ static Value bufm_seek(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(n);
 }
 
-static Value bufm_truncate(Value *args, size_t nargs, Value kwnames) {
+static Value bufm_truncate_unlocked(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"truncate", 1, 0, 0, {"pos", NULL}};
     Value a[1];
     if (PARSE(spec, a)) return VNULL;
@@ -2422,6 +2482,29 @@ static Value bufm_truncate(Value *args, size_t nargs, Value kwnames) {
     if (buf_raw_tell(b) < 0) err_clear();
     return r;
 }
+
+
+/* The methods above under the object's lock. */
+#define BUF_LOCKED(name)                                                     \
+    static Value name(Value *args, size_t nargs, Value kwnames) {            \
+        BufferedObject *b = BUF(args[0]);                                    \
+        if (nargs < 1 || !b->ok) return name##_unlocked(args, nargs, kwnames); \
+        if (!buf_enter(b, args[0])) return VNULL;                            \
+        Value r = name##_unlocked(args, nargs, kwnames);                     \
+        buf_leave(b);                                                        \
+        return r;                                                            \
+    }
+BUF_LOCKED(bufm_read)
+BUF_LOCKED(bufm_read1)
+BUF_LOCKED(bufm_peek)
+BUF_LOCKED(bufm_readinto)
+BUF_LOCKED(bufm_readinto1)
+BUF_LOCKED(bufm_readline)
+BUF_LOCKED(bufm_write)
+BUF_LOCKED(bufm_flush)
+BUF_LOCKED(bufm_tell)
+BUF_LOCKED(bufm_seek)
+BUF_LOCKED(bufm_truncate)
 
 static Value bufm_close(Value *args, size_t nargs, Value kwnames) {
     NOARGS("close");
@@ -2506,9 +2589,10 @@ static Value buf_repr(Value self) {
     int re = repr_enter(self);
     if (re < 0) return VNULL;
     if (re) return err_format(&exc_RuntimeError, "reentrant call inside %s.__repr__", tn);
-    Value r = str_printf("<%s name=%R>", tn, name);
+    Value nr = obj_repr(name);
     repr_leave(self);
-    return r;
+    if (!nr) return VNULL;
+    return str_printf("<%s name=%U>", tn, nr);
 }
 
 static const MethodDef buffered_common_methods[] = {
@@ -3074,12 +3158,14 @@ static int tio_writeflush(TextIOObject *t) {
     if (t->pending.len == 0) return 0;
     Value buffer = t->buffer;
     int64_t n = (int64_t)t->pending.len;
-    t->pending.len = 0;
+    /* the data leaves in its own block: writing may let the interpreter
+       lock go or run Python code, and other writes start a new one */
+    char *data = t->pending.data;
+    buf_init(&t->pending, n < 256 ? 256 : (size_t)n + 64);
     Type *bt = v_is_ptr(buffer) ? V_OBJ(buffer)->type : NULL;
     if ((bt == &bufwriter_type || bt == &bufrandom_type || bt == &fileio_type) &&
         !instance_get_attr(buffer, NAME(write))) {
-        /* the pending data is copied out before Python code can run */
-        char *p = t->pending.data;
+        char *p = data;
         if (bt == &fileio_type) {
             FileIOObject *f = FIO(buffer);
             if (f->fd < 0) return fileio_closed_error(), -1;
@@ -3089,19 +3175,12 @@ static int tio_writeflush(TextIOObject *t) {
             return 0;
         }
         BufferedObject *b = buf_check_open(buffer, "write to closed file");
-        if (!b) return -1;
-        Value copy = VNULL;
-        if (!b->fast_raw) {
-            copy = bytes_new(p, (size_t)n);   /* raw.write may run Python code that writes here */
-            p = (char *)bytes_data(copy);
-        }
+        if (!b || !buf_enter(b, buffer)) return -1;
         int r = buf_write_data(b, p, n);
-        (void)copy;
+        buf_leave(b);
         return r;
     }
-    Value b = bytes_new(t->pending.data, (size_t)n);
-    t->pending.data[0] = 0;
-    return call1(buffer, "write", b) ? 0 : -1;
+    return call1(buffer, "write", bytes_new(data, (size_t)n)) ? 0 : -1;
 }
 
 /* Read and decode one chunk: 1, 0 at EOF, -1 on error. */
@@ -3698,7 +3777,7 @@ static int tios_chunk_size(Value self, Value v) {
 static Value tio_repr(Value self) {
     TextIOObject *t = TIO(self);
     const char *tn = "_io.TextIOWrapper";   /* as CPython, even for subclasses */
-    if (!t->ok) return str_printf("<%s>", tn);
+    if (!t->ok) return err_set(&exc_ValueError, "I/O operation on uninitialized object");
     int re = repr_enter(self);
     if (re < 0) return VNULL;
     if (re) return err_format(&exc_RuntimeError, "reentrant call inside %s.__repr__", tn);
@@ -4142,8 +4221,25 @@ static Value io_text_encoding(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- the module ------------------------------------------------------------------ */
 
+static int io_types_init(void);
+
+/* open() as a function of the module before the module is made: the
+ * builtin open is the same object as io.open (CPython's `open is io.open`). */
+static Value io_open_entry(Value *args, size_t nargs, Value kwnames) {
+    if (io_types_init() < 0) return VNULL;
+    return io_open(args, nargs, kwnames);
+}
+
+static const MethodDef io_open_def = {"open", io_open_entry, MF_KEYWORDS, NULL};
+static Value io_open_fn;
+
+/* The one open function object, for builtins and _io. */
+Value io_open_function(void) {
+    if (!io_open_fn) io_open_fn = builtin_function_new(&io_open_def, VNULL, str_intern_cstr("io"));
+    return io_open_fn;
+}
+
 static const MethodDef io_functions[] = {
-    {"open", io_open, MF_KEYWORDS, NULL},
     {"open_code", io_open_code, MF_KEYWORDS, NULL},
     {"text_encoding", io_text_encoding, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
@@ -4152,7 +4248,7 @@ static const MethodDef io_functions[] = {
 #define IO_TYPE(var, cname, parent, T, extra...)                       \
     static Type var = {                                                \
         .tname = "_io." cname,                                         \
-        .flags = TF_BASETYPE,                                          \
+        .flags = TF_BASETYPE | TF_WEAKREFABLE,                         \
         .base = parent,                                                \
         .basicsize = IO_BASICSIZE(T),                                  \
         .attrs_offset = offsetof(T, attrs),                            \
@@ -4246,6 +4342,10 @@ Value io_std_stream(int fd, bool unbuffered) {
         }
     }
     if (!enc) enc = locale_encoding();
+    /* the streams report the codec's own name, as CPython's config does */
+    static const char *const canonical[] = {NULL, "utf-8", "utf-8-sig", "iso8859-1", "ascii"};
+    int native = native_encoding(str_data(enc));
+    if (native != ENC_OTHER) enc = str_from_cstr(canonical[native]);
     if (fd == 2) errs = str_from_cstr("backslashreplace");
     else if (!errs) {
         const char *v = getenv("LC_ALL");
@@ -4304,16 +4404,12 @@ int io_text_write(Value stream, Value s) {
     return tio_write_str(t, s);
 }
 
-/* The builtin open() is io.open. */
-Value io_open_builtin(Value *args, size_t nargs, Value kwnames) {
-    if (io_types_init() < 0) return VNULL;
-    return io_open(args, nargs, kwnames);
-}
 
 Value _io_module_create(void) {
     if (io_types_init() < 0) return VNULL;
     Value m = module_new_cstr("_io");
     module_add_functions(m, io_functions);
+    module_add(m, "open", io_open_function());
     module_add(m, "DEFAULT_BUFFER_SIZE", v_int(DEFAULT_BUFFER_SIZE));
     module_add(m, "UnsupportedOperation", unsupported_op);
     module_add(m, "BlockingIOError", V_FROM_PTR(&exc_BlockingIOError));

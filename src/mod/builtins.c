@@ -931,8 +931,6 @@ static Value b_import(Value *args, size_t nargs, Value kwnames) {
     return import_name(name, fromlist ? fromlist : V_NONE, level ? level : v_int(0), globals);
 }
 
-static Value b_open(Value *args, size_t nargs, Value kwnames);   /* sys.c provides file objects */
-
 static const MethodDef builtin_functions[] = {
     {"print", b_print, MF_KEYWORDS, "print(value, ..., sep=' ', end='\\n', file=sys.stdout, flush=False)"},
     {"input", b_input, 0, NULL},
@@ -975,15 +973,12 @@ static const MethodDef builtin_functions[] = {
     {"exec", b_exec, MF_KEYWORDS | MF_FRAME, NULL},
     {"eval", b_eval, MF_KEYWORDS | MF_FRAME, NULL},
     {"compile", b_compile, MF_KEYWORDS, NULL},
-    {"open", b_open, MF_KEYWORDS, NULL},
     {"__build_class__", b_build_class, MF_KEYWORDS, NULL},
     {"__import__", b_import, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
-Value io_open_builtin(Value *args, size_t nargs, Value kwnames);   /* _io.c: open() is io.open */
-
-static Value b_open(Value *args, size_t nargs, Value kwnames) { return io_open_builtin(args, nargs, kwnames); }
+Value io_open_function(void);   /* _io.c: open is io.open, one object */
 
 extern Type enumerate_type, zip_type, map_type_, filter_type, reversed_type;
 
@@ -993,6 +988,7 @@ void builtins_init(void) {
     builtins_module = module_new_cstr("builtins");
     Value m = builtins_module;
     module_add_functions(m, builtin_functions);
+    module_add(m, "open", io_open_function());
     struct {
         const char *name;
         Type *t;

@@ -7,6 +7,7 @@
 
 #include "../obj/structseq.h"
 #include "../runtime.h"
+#include "modules.h"
 
 static Type *group_type;
 
@@ -50,13 +51,10 @@ static Value grp_getgrgid(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"getgrgid", 0, 1, 0, {"id", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (!int_check(a[0])) return err_format(&exc_TypeError, "gid should be integer, not %T", a[0]);
-    int64_t gid = obj_index_i64(a[0]);
-    if (gid == -1 && err_occurred()) return VNULL;
-    if (gid < -1) return err_set(&exc_OverflowError, "gid is less than minimum");
-    if (gid > (int64_t)UINT32_MAX - 1) return err_set(&exc_OverflowError, "gid is greater than maximum");
+    int64_t gid;
+    if (posix_id_converter(a[0], "gid", &gid) < 0) return VNULL;
     Value r = lookup(true, (gid_t)gid, NULL);
-    if (r == V_NONE) return err_set_value(&exc_KeyError, str_printf("getgrgid(): gid not found: %R", a[0]));
+    if (r == V_NONE) return err_set_value(&exc_KeyError, str_printf("getgrgid(): gid not found: %R", int_from_i64(gid)));
     return r;
 }
 

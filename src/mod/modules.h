@@ -46,6 +46,10 @@
     _("_ast", _ast_module_create)                   \
     _("array", array_module_create)                 \
     _("unicodedata", unicodedata_module_create)     \
+    _("_posixsubprocess", _posixsubprocess_module_create)\
+    _("select", select_module_create)               \
+    _("fcntl", fcntl_module_create)                 \
+    _("termios", termios_module_create)             \
     _("zlib", zlib_module_create)                   \
     _("_hashlib", _hashlib_module_create)
 
@@ -70,6 +74,12 @@ void atexit_run_exitfuncs(void);
 
 /* _hashlib.c: compare_digest, also _operator._compare_digest */
 Value hashlib_compare_digest(Value *args, size_t nargs, Value kwnames);
+/* posix.c: a uid or gid argument as CPython converts it (pwd, grp too):\
+   0 with *out (-1: none), or -1 with TypeError/OverflowError */\
+int posix_id_converter(Value v, const char *what, int64_t *out);\
+/* posix.c: run os.register_at_fork's hooks: 0 before (last registered\
+   first), 1 after in the child, 2 after in the parent */\
+void posix_run_at_fork(int which);
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);

@@ -7,8 +7,8 @@
  * Errors: every failed call raises through posix_error(), which makes the
  * OSError subclass of errno with CPython's "[Errno N] text: 'name'" (and
  * "'a' -> 'b'" for two names).
- * Blocking calls retry after EINTR once the signal handlers ran (PEP 475):
- * again(). */
+ * Blocking calls let the interpreter lock go while they wait and retry
+ * after EINTR once the signal handlers ran (PEP 475): BLOCKING_CALL. */
 #include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
@@ -23,6 +23,7 @@
 #include <pty.h>
 #include <sched.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,9 +51,13 @@
 
 #include "../obj/structseq.h"
 #include "../runtime.h"
+#include "modules.h"
+#include "../vm/gil.h"
 #include "../vm/pending.h"
 
 extern char **environ;
+
+void signals_after_fork(void);   /* signal.c */
 
 /* ---- errors and EINTR ------------------------------------------------------------ */
 
@@ -63,6 +68,19 @@ static bool again(void) {
     if (errno != EINTR) return false;
     return pending_run() == 0;
 }
+
+/* A blocking system call: the interpreter lock is let go around it
+ * (vm/gil.h), and the call is made again after EINTR once the signal
+ * handlers ran (PEP 475). r gets the call's result, errno is the call's.
+ * The call must not touch Python objects. */
+#define BLOCKING_CALL(r, call)                                                                  \
+    do {                                                                                        \
+        bool released_ = gil_blocking_begin();                                                  \
+        r = (call);                                                                             \
+        int errno_ = errno;                                                                     \
+        gil_blocking_end(released_);                                                            \
+        errno = errno_;                                                                         \
+    } while (r < 0 && again())
 
 /* OSError subclass for errno with up to two file names (VNULL: none). */
 static Value posix_error2(Value f1, Value f2) {
@@ -241,9 +259,19 @@ static int path_conv(Value o, Path *p) {
                               : p->allow_fd             ? "string, bytes, os.PathLike or integer"
                               : p->nullable             ? "string, bytes, os.PathLike or None"
                                                         : "string, bytes or os.PathLike";
-        err_format(&exc_TypeError, "%s%s%s should be %s, not %T", p->fname ? p->fname : "",
-                   p->fname ? ": " : "", p->argname, allowed, o);
-        return -1;
+        Value msg = str_printf("%s%s%s should be %s, not %s", p->fname ? p->fname : "", p->fname ? ": " : "",
+                               p->argname, allowed, type_of(o)->tname);
+        const char *d;
+        int64_t n;
+        if (byteslike_view(o, &d, &n)) {
+            /* other bytes-like objects: deprecated, but still a path (as bytes) */
+            if (warn_c(&exc_DeprecationWarning, msg, 1) < 0) return -1;
+            if (!byteslike_view(o, &d, &n)) return err_set_value(&exc_TypeError, msg), -1;
+            v = bytes_new(d, (size_t)n);
+        } else {
+            err_set_value(&exc_TypeError, msg);
+            return -1;
+        }
     }
     p->object = v;
     Value b = v;
@@ -258,6 +286,15 @@ static int path_conv(Value o, Path *p) {
     p->bytes = b;
     p->narrow = bytes_data(b);
     return 0;
+}
+
+/* fd -1 is "no fd" to CPython too: a function then has no path, and the
+ * system call fails with EFAULT (listdir and scandir list "." instead).
+ * True, with errno set, when p is such an argument. */
+static bool no_path(const Path *p) {
+    if (p->narrow || p->fd >= 0) return false;
+    errno = EFAULT;
+    return true;
 }
 
 /* the path or "." when None was given */
@@ -332,6 +369,7 @@ static Value do_stat(const char *fname, Value *args, size_t nargs, Value kwnames
     if (path_conv(a[0], &p) < 0 || to_dir_fd(a[1], &dir_fd) < 0 || to_bool(a[2], !lstat_, &follow) < 0)
         return VNULL;
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     struct stat st;
     int r;
     if (p.fd >= 0) r = fstat(p.fd, &st);
@@ -351,7 +389,7 @@ static Value p_fstat(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
     struct stat st;
     int r;
-    while ((r = fstat(fd, &st)) < 0 && again()) {}
+    BLOCKING_CALL(r, fstat(fd, &st));
     if (r < 0) return posix_error(VNULL);
     return stat_value(&st);
 }
@@ -369,9 +407,10 @@ static Value p_statvfs(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH("statvfs", "path", false, true);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     struct statvfs s;
     int r;
-    while ((r = p.fd >= 0 ? fstatvfs(p.fd, &s) : statvfs(p.narrow, &s)) < 0 && again()) {}
+    BLOCKING_CALL(r, p.fd >= 0 ? fstatvfs(p.fd, &s) : statvfs(p.narrow, &s));
     if (r < 0) return posix_error(p.object);
     return statvfs_value(&s);
 }
@@ -383,7 +422,7 @@ static Value p_fstatvfs(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
     struct statvfs s;
     int r;
-    while ((r = fstatvfs(fd, &s)) < 0 && again()) {}
+    BLOCKING_CALL(r, fstatvfs(fd, &s));
     if (r < 0) return posix_error(VNULL);
     return statvfs_value(&s);
 }
@@ -409,6 +448,7 @@ static Value p_chdir(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH("chdir", "path", false, true);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     if ((p.fd >= 0 ? fchdir(p.fd) : chdir(p.narrow)) < 0) return posix_error(p.object);
     return V_NONE;
 }
@@ -419,7 +459,7 @@ static Value p_fchdir(Value *args, size_t nargs, Value kwnames) {
     int fd;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
     int r;
-    while ((r = fchdir(fd)) < 0 && again()) {}
+    BLOCKING_CALL(r, fchdir(fd));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -434,9 +474,10 @@ static Value p_chmod(Value *args, size_t nargs, Value kwnames) {
         to_dir_fd(a[2], &dir_fd) < 0 || to_bool(a[3], true, &follow) < 0)
         return VNULL;
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     int r;
     if (p.fd >= 0) {
-        while ((r = fchmod(p.fd, (mode_t)mode)) < 0 && again()) {}
+        BLOCKING_CALL(r, fchmod(p.fd, (mode_t)mode));
     } else if (dir_fd == AT_FDCWD && follow) r = chmod(p.narrow, (mode_t)mode);
     else {
         r = fchmodat(dir_fd, p.narrow, (mode_t)mode, follow ? 0 : AT_SYMLINK_NOFOLLOW);
@@ -454,15 +495,17 @@ static Value p_fchmod(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &mode) < 0)
         return VNULL;
     int r;
-    while ((r = fchmod(fd, (mode_t)mode)) < 0 && again()) {}
+    BLOCKING_CALL(r, fchmod(fd, (mode_t)mode));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
 /* uid/gid arguments: -1 means "unchanged" */
-/* a uid or gid: -1 ("unchanged") or 0 .. 2**32-2, as CPython's
- * _Py_Uid_Converter; what: "uid" or "gid" */
-static int to_id(Value v, int64_t *out, const char *what) {
+/* A uid or gid argument (what: "uid" or "gid") as CPython's
+ * _Py_Uid_Converter takes it, quirks included: -1 means "unchanged"; a
+ * value that fits a C long but not the 32-bit id is "less than minimum",
+ * one beyond a C long "greater than maximum"; 2**32-1 reads as -1. */
+int posix_id_converter(Value v, const char *what, int64_t *out) {
     Value i = obj_index(v);
     if (!i) {
         if (err_matches(&exc_TypeError)) {
@@ -471,21 +514,28 @@ static int to_id(Value v, int64_t *out, const char *what) {
         }
         return -1;
     }
-    if (int_sign(i) < 0) {
-        if (int_compare(i, v_int(-1)) != 0) {
-            err_format(&exc_OverflowError, "%s is less than minimum", what);
-            return -1;
-        }
-        *out = -1;
-        return 0;
-    }
-    if (int_compare(i, int_from_i64((int64_t)UINT32_MAX - 1)) > 0) {
+    if (int_compare(i, int_from_i64(INT64_MAX)) > 0) {
         err_format(&exc_OverflowError, "%s is greater than maximum", what);
         return -1;
     }
-    *out = int_as_i64(i);
+    if (int_compare(i, int_from_i64(INT64_MIN)) < 0) {
+        err_format(&exc_OverflowError, "%s is less than minimum", what);
+        return -1;
+    }
+    int64_t n = int_as_i64(i);
+    if (n == -1 || n == (int64_t)UINT32_MAX) {
+        *out = -1;
+        return 0;
+    }
+    if (n < 0 || n > (int64_t)UINT32_MAX) {
+        err_format(&exc_OverflowError, "%s is less than minimum", what);
+        return -1;
+    }
+    *out = n;
     return 0;
 }
+
+static int to_id(Value v, int64_t *out, const char *what) { return posix_id_converter(v, what, out); }
 
 /* a dev_t (unsigned 64 bits) */
 static int to_dev(Value v, int64_t *out) {
@@ -518,6 +568,7 @@ static Value p_chown(Value *args, size_t nargs, Value kwnames) {
         to_id(a[2], &gid, "gid") < 0 || to_dir_fd(a[3], &dir_fd) < 0 || to_bool(a[4], true, &follow) < 0)
         return VNULL;
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     int r;
     if (p.fd >= 0) r = fchown(p.fd, (uid_t)uid, (gid_t)gid);
     else r = fchownat(dir_fd, p.narrow, (uid_t)uid, (gid_t)gid, follow ? 0 : AT_SYMLINK_NOFOLLOW);
@@ -534,7 +585,7 @@ static Value p_fchown(Value *args, size_t nargs, Value kwnames) {
         to_id(a[2], &gid, "gid") < 0)
         return VNULL;
     int r;
-    while ((r = fchown(fd, (uid_t)uid, (gid_t)gid)) < 0 && again()) {}
+    BLOCKING_CALL(r, fchown(fd, (uid_t)uid, (gid_t)gid));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -634,8 +685,10 @@ static Value p_listdir(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH("listdir", "path", true, true);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    /* the name for errors, made before the call can set errno */
+    Value name = p.narrow || p.fd >= 0 ? p.object : str_from_cstr(".");
     DIR *d = open_dir(&p);
-    if (!d) return posix_error(p.narrow || p.fd >= 0 ? p.object : str_from_cstr("."));
+    if (!d) return posix_error(name);
     return read_names(d, &p);
 }
 
@@ -660,7 +713,7 @@ static Value p_mkfifo(Value *args, size_t nargs, Value kwnames) {
         to_dir_fd(a[2], &dir_fd) < 0)
         return VNULL;
     int r;
-    while ((r = mkfifoat(dir_fd, p.narrow, (mode_t)mode)) < 0 && again()) {}
+    BLOCKING_CALL(r, mkfifoat(dir_fd, p.narrow, (mode_t)mode));
     if (r < 0) return posix_error(p.object);
     return V_NONE;
 }
@@ -808,6 +861,10 @@ static Value p_utime(Value *args, size_t nargs, Value kwnames) {
         tp = ts;
     }
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
+    if (no_path(&p)) {
+        errno = EINVAL;   /* utimensat's answer for no path, as CPython gets it */
+        return posix_error(VNULL);
+    }
     int r = p.fd >= 0 ? futimens(p.fd, tp) : utimensat(dir_fd, p.narrow, tp, follow ? 0 : AT_SYMLINK_NOFOLLOW);
     if (r < 0) return posix_error(VNULL);   /* CPython names no file here */
     return V_NONE;
@@ -828,8 +885,9 @@ static Value p_truncate(Value *args, size_t nargs, Value kwnames) {
     int64_t len;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_i64(a[1], &len) < 0)
         return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     int r;
-    while ((r = p.fd >= 0 ? ftruncate(p.fd, (off_t)len) : truncate(p.narrow, (off_t)len)) < 0 && again()) {}
+    BLOCKING_CALL(r, p.fd >= 0 ? ftruncate(p.fd, (off_t)len) : truncate(p.narrow, (off_t)len));
     if (r < 0) return posix_error(p.object);
     return V_NONE;
 }
@@ -1048,8 +1106,9 @@ static Value p_scandir(Value *args, size_t nargs, Value kwnames) {
     s->p = (Path)PATH("scandir", "path", true, true);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &s->p) < 0) return VNULL;
     s->fd = s->p.fd;
+    Value name = s->p.narrow || s->fd >= 0 ? s->p.object : str_from_cstr(".");
     s->dir = open_dir(&s->p);
-    if (!s->dir) return posix_error(s->p.narrow || s->fd >= 0 ? s->p.object : str_from_cstr("."));
+    if (!s->dir) return posix_error(name);
     /* a scandir iterator dropped unclosed closes its stream when collected */
     gc_register_finalizer(s, sd_finalize);
     return V_FROM_PTR(s);
@@ -1067,7 +1126,7 @@ static Value p_open(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     /* new fds are not inherited by exec'd programs (PEP 446) */
     int fd;
-    while ((fd = openat(dir_fd, p.narrow, flags | O_CLOEXEC, mode)) < 0 && again()) {}
+    BLOCKING_CALL(fd, openat(dir_fd, p.narrow, flags | O_CLOEXEC, mode));
     if (fd < 0) return posix_error(p.object);
     return v_int(fd);
 }
@@ -1111,7 +1170,7 @@ static Value p_read(Value *args, size_t nargs, Value kwnames) {
     Value b = bytes_try_alloc((size_t)len);
     if (!b) return VNULL;
     ssize_t n;
-    while ((n = read(fd, V_AS(BytesObject, b)->data, (size_t)len)) < 0 && again()) {}
+    BLOCKING_CALL(n, read(fd, V_AS(BytesObject, b)->data, (size_t)len));
     if (n < 0) return posix_error(VNULL);
     if (n == len) return b;
     return bytes_new(bytes_data(b), (size_t)n);
@@ -1127,7 +1186,7 @@ static Value p_write(Value *args, size_t nargs, Value kwnames) {
     if (!byteslike_view(a[1], &d, &n))
         return err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(a[1])->tname);
     ssize_t w;
-    while ((w = write(fd, d, (size_t)n)) < 0 && again()) {}
+    BLOCKING_CALL(w, write(fd, d, (size_t)n));
     if (w < 0) return posix_error(VNULL);
     return v_int(w);
 }
@@ -1147,7 +1206,7 @@ static Value p_pread(Value *args, size_t nargs, Value kwnames) {
     Value b = bytes_try_alloc((size_t)len);
     if (!b) return VNULL;
     ssize_t n;
-    while ((n = pread(fd, V_AS(BytesObject, b)->data, (size_t)len, (off_t)off)) < 0 && again()) {}
+    BLOCKING_CALL(n, pread(fd, V_AS(BytesObject, b)->data, (size_t)len, (off_t)off));
     if (n < 0) return posix_error(VNULL);
     return n == len ? b : bytes_new(bytes_data(b), (size_t)n);
 }
@@ -1164,7 +1223,7 @@ static Value p_pwrite(Value *args, size_t nargs, Value kwnames) {
     if (!byteslike_view(a[1], &d, &n))
         return err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(a[1])->tname);
     ssize_t w;
-    while ((w = pwrite(fd, d, (size_t)n, (off_t)off)) < 0 && again()) {}
+    BLOCKING_CALL(w, pwrite(fd, d, (size_t)n, (off_t)off));
     if (w < 0) return posix_error(VNULL);
     return v_int(w);
 }
@@ -1189,7 +1248,7 @@ static Value p_ftruncate(Value *args, size_t nargs, Value kwnames) {
     int64_t len;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &len) < 0) return VNULL;
     int r;
-    while ((r = ftruncate(fd, (off_t)len)) < 0 && again()) {}
+    BLOCKING_CALL(r, ftruncate(fd, (off_t)len));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -1200,7 +1259,7 @@ static Value do_sync(const char *fname, Value *args, size_t nargs, Value kwnames
     int fd;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
     int r;
-    while ((r = fn(fd)) < 0 && again()) {}
+    BLOCKING_CALL(r, fn(fd));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -1369,7 +1428,7 @@ static Value p_getrandom(Value *args, size_t nargs, Value kwnames) {
     Value b = bytes_try_alloc((size_t)n);
     if (!b) return VNULL;
     ssize_t r;
-    while ((r = getrandom(V_AS(BytesObject, b)->data, (size_t)n, (unsigned)flags)) < 0 && again()) {}
+    BLOCKING_CALL(r, getrandom(V_AS(BytesObject, b)->data, (size_t)n, (unsigned)flags));
     if (r < 0) return posix_error(VNULL);
     return r == n ? b : bytes_new(bytes_data(b), (size_t)r);
 }
@@ -1501,13 +1560,28 @@ static void run_at_fork(int which, bool reverse) {
     }
 }
 
+/* the child's side of fork: the runtime first (one thread, the main
+ * one), then the after_in_child hooks */
+static void after_fork_child(void) {
+    gil_after_fork_child();
+    signals_after_fork();
+    run_at_fork(1, false);
+}
+
+/* _posixsubprocess's fork with a preexec_fn: the same hooks, and in the
+   child the runtime's own reset first (which 1) */
+void posix_run_at_fork(int which) {
+    if (which == 1) after_fork_child();
+    else run_at_fork(which, which == 0);
+}
+
 static Value p_fork(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"posix.fork", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     run_at_fork(0, true);
     pid_t pid = fork();
     int e = errno;
-    if (pid == 0) run_at_fork(1, false);
+    if (pid == 0) after_fork_child();
     else run_at_fork(2, false);
     if (pid < 0) {
         errno = e;
@@ -1516,8 +1590,12 @@ static Value p_fork(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(pid);
 }
 
-/* argv for exec: a list or tuple of paths, not empty, the first not "" */
-static char **exec_argv(const char *fname, Value argv, bool execve_style) {
+/* argv for exec and spawn: a list or tuple of paths, not empty, the
+ * first not "" (exec only). Messages: execv's "f() arg 2 ..." or the
+ * "f: argv ..." of execve and posix_spawn. */
+enum { ARGV_EXECV, ARGV_EXECVE, ARGV_SPAWN };
+static char **exec_argv(const char *fname, Value argv, int style) {
+    bool execve_style = style != ARGV_EXECV;
     if (!list_check(argv) && !tuple_check(argv)) {
         if (execve_style) err_format(&exc_TypeError, "%s: argv must be a tuple or list", fname);
         else err_format(&exc_TypeError, "%s() arg 2 must be a tuple or list", fname);
@@ -1529,7 +1607,10 @@ static char **exec_argv(const char *fname, Value argv, bool execve_style) {
         else err_format(&exc_ValueError, "%s() arg 2 must not be empty", fname);
         return NULL;
     }
-    char **out = gc_alloc(sizeof(char *) * (size_t)(n + 1));
+    /* the array holds each argument's bytes object after its pointers, so
+       the strings stay alive without relying on interior pointers */
+    char **out = gc_alloc(sizeof(char *) * (size_t)(n + 1) + sizeof(Value) * (size_t)n);
+    Value *keep = (Value *)(out + n + 1);
     for (int64_t i = 0; i < n; i++) {
         Value item = list_check(argv) ? list_get(argv, i) : tuple_get(argv, i);
         Path p = PATH(NULL, "", false, false);
@@ -1540,12 +1621,13 @@ static char **exec_argv(const char *fname, Value argv, bool execve_style) {
             }
             return NULL;
         }
-        if (i == 0 && !p.narrow[0]) {
+        if (i == 0 && !p.narrow[0] && style != ARGV_SPAWN) {
             if (execve_style) err_format(&exc_ValueError, "%s: argv first element cannot be empty", fname);
             else err_format(&exc_ValueError, "%s() arg 2 first element cannot be empty", fname);
             return NULL;
         }
         out[i] = (char *)p.narrow;
+        keep[i] = p.bytes;
     }
     out[n] = NULL;
     return out;
@@ -1565,12 +1647,38 @@ static Value env_entry(Value key, Value val) {
     return bytes_new(b.data, b.len);
 }
 
+/* envp from a mapping: "name=value" strings, kept alive by their bytes
+ * objects stored after the pointers */
+static char **exec_envp(const char *fname, Value env) {
+    Value keys = obj_call_method(env, "keys", NULL, 0);
+    if (!keys) {
+        err_clear();
+        err_format(&exc_TypeError, "%s: environment must be a mapping object", fname);
+        return NULL;
+    }
+    Value kl = list_from_iterable(keys);
+    if (!kl) return NULL;
+    int64_t n = list_size(kl);
+    char **envp = gc_alloc(sizeof(char *) * (size_t)(n + 1) + sizeof(Value) * (size_t)n);
+    Value *keep = (Value *)(envp + n + 1);
+    for (int64_t i = 0; i < n; i++) {
+        Value k = list_get(kl, i), v = obj_getitem(env, k);
+        if (!v) return NULL;
+        Value e = env_entry(k, v);
+        if (!e) return NULL;
+        keep[i] = e;
+        envp[i] = (char *)bytes_data(e);
+    }
+    envp[n] = NULL;
+    return envp;
+}
+
 static Value p_execv(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"execv", 2, 2, 0, {"path", "argv", NULL}};
     Value a[2];
     Path p = PATH("execv", "path", false, false);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
-    char **argv = exec_argv("execv", a[1], false);
+    char **argv = exec_argv("execv", a[1], ARGV_EXECV);
     if (!argv) return VNULL;
     execv(p.narrow, argv);
     return posix_error(VNULL);
@@ -1581,31 +1689,11 @@ static Value p_execve(Value *args, size_t nargs, Value kwnames) {
     Value a[3];
     Path p = PATH("execve", "path", false, true);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
-    char **argv = exec_argv("execve", a[1], true);
-    if (!argv) return VNULL;
-    Value env = a[2];
-    Value keys = obj_call_method(env, "keys", NULL, 0);
-    if (!keys) {
-        err_clear();
-        return err_set(&exc_TypeError, "execve: environment must be a mapping object");
-    }
-    Value kl = list_from_iterable(keys);
-    if (!kl) return VNULL;
-    int64_t n = list_size(kl);
-    char **envp = gc_alloc(sizeof(char *) * (size_t)(n + 1));
-    Value keep = list_new(n);   /* the strings envp points into */
-    for (int64_t i = 0; i < n; i++) {
-        Value k = list_get(kl, i), v = obj_getitem(env, k);
-        if (!v) return VNULL;
-        Value e = env_entry(k, v);
-        if (!e) return VNULL;
-        list_append(keep, e);
-        envp[i] = (char *)bytes_data(e);
-    }
-    envp[n] = NULL;
+    char **argv = exec_argv("execve", a[1], ARGV_EXECVE);
+    char **envp = argv ? exec_envp("execve", a[2]) : NULL;
+    if (!envp) return VNULL;
     if (p.fd >= 0) fexecve(p.fd, argv, envp);
-    else execve(p.narrow, argv, envp);
-    (void)keep;
+    else if (!no_path(&p)) execve(p.narrow, argv, envp);
     return posix_error(p.object);
 }
 
@@ -1628,7 +1716,11 @@ static Value p_system(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH(NULL, "command", false, false);
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
-    return v_int(system(p.narrow));
+    /* waits for the command: the lock is let go meanwhile */
+    bool released = gil_blocking_begin();
+    int r = system(p.narrow);
+    gil_blocking_end(released);
+    return v_int(r);
 }
 
 static Value p_waitpid(Value *args, size_t nargs, Value kwnames) {
@@ -1639,7 +1731,7 @@ static Value p_waitpid(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     int st = 0;
     pid_t r;
-    while ((r = waitpid((pid_t)pid, &st, opts)) < 0 && again()) {}
+    BLOCKING_CALL(r, waitpid((pid_t)pid, &st, opts));
     if (r < 0) return posix_error(VNULL);
     return tuple_pack(2, int_from_i64(r), v_int(st));
 }
@@ -1649,7 +1741,7 @@ static Value p_wait(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     int st = 0;
     pid_t r;
-    while ((r = wait(&st)) < 0 && again()) {}
+    BLOCKING_CALL(r, wait(&st));
     if (r < 0) return posix_error(VNULL);
     return tuple_pack(2, int_from_i64(r), v_int(st));
 }
@@ -1968,6 +2060,7 @@ static Value p_pathconf(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 ||
         conf_name(a[1], pathconf_names, &name) < 0)
         return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     errno = 0;
     long r = p.fd >= 0 ? fpathconf(p.fd, name) : pathconf(p.narrow, name);
     /* EINVAL may be the name's fault: CPython names no file then */
@@ -1998,7 +2091,7 @@ static Value p_mknod(Value *args, size_t nargs, Value kwnames) {
         (a[2] && to_dev(a[2], &dev) < 0) || to_dir_fd(a[3], &dir_fd) < 0)
         return VNULL;
     int r;
-    while ((r = mknodat(dir_fd, p.narrow, (mode_t)mode, (dev_t)dev)) < 0 && again()) {}
+    BLOCKING_CALL(r, mknodat(dir_fd, p.narrow, (mode_t)mode, (dev_t)dev));
     if (r < 0) return posix_error(p.object);
     return V_NONE;
 }
@@ -2064,7 +2157,7 @@ static Value p_sendfile(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     off_t o = (off_t)off;
     ssize_t r;
-    while ((r = sendfile(out, in, a[2] == V_NONE ? NULL : &o, (size_t)count)) < 0 && again()) {}
+    BLOCKING_CALL(r, sendfile(out, in, a[2] == V_NONE ? NULL : &o, (size_t)count));
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
 }
@@ -2081,9 +2174,8 @@ static Value p_copy_file_range(Value *args, size_t nargs, Value kwnames) {
     if (count < 0) return err_set(&exc_ValueError, "negative value for 'count' not allowed");
     loff_t ls = (loff_t)os_, ld = (loff_t)od;
     ssize_t r;
-    while ((r = copy_file_range(src, a[3] && a[3] != V_NONE ? &ls : NULL, dst, a[4] && a[4] != V_NONE ? &ld : NULL,
-                                (size_t)count, 0)) < 0 &&
-           again()) {}
+    loff_t *ps = a[3] && a[3] != V_NONE ? &ls : NULL, *pd = a[4] && a[4] != V_NONE ? &ld : NULL;
+    BLOCKING_CALL(r, copy_file_range(src, ps, dst, pd, (size_t)count, 0));
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
 }
@@ -2104,17 +2196,19 @@ static struct iovec *buffers_iov(Value seq, bool writable, int *count) {
         Value b = list_get(l, i);
         const char *p;
         int64_t len;
-        if (writable && bytes_check(b)) {
-            err_set(&exc_BufferError, "Object is not writable.");
-            return NULL;
-        }
-        if (writable ? !bytearray_check(b) : !byteslike_view(b, &p, &len)) {
+        if (writable) {
+            /* readv fills the buffers: bytearray, writable memoryview */
+            if (bytes_check(b)) {
+                err_set(&exc_BufferError, "Object is not writable.");
+                return NULL;
+            }
+            BufferInfo bi;
+            if (buffer_get(b, &bi, true) < 0) return NULL;
+            p = bi.data;
+            len = bi.len;
+        } else if (!byteslike_view(b, &p, &len)) {
             err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(b)->tname);
             return NULL;
-        }
-        if (writable) {
-            p = bytearray_data(b);
-            len = bytearray_size(b);
         }
         iov[i].iov_base = (void *)p;
         iov[i].iov_len = (size_t)len;
@@ -2131,7 +2225,7 @@ static Value p_readv(Value *args, size_t nargs, Value kwnames) {
     struct iovec *iov = buffers_iov(a[1], true, &cnt);
     if (!iov) return VNULL;
     ssize_t r;
-    while ((r = readv(fd, iov, cnt)) < 0 && again()) {}
+    BLOCKING_CALL(r, readv(fd, iov, cnt));
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
 }
@@ -2144,9 +2238,129 @@ static Value p_writev(Value *args, size_t nargs, Value kwnames) {
     struct iovec *iov = buffers_iov(a[1], false, &cnt);
     if (!iov) return VNULL;
     ssize_t r;
-    while ((r = writev(fd, iov, cnt)) < 0 && again()) {}
+    BLOCKING_CALL(r, writev(fd, iov, cnt));
     if (r < 0) return posix_error(VNULL);
     return int_from_i64(r);
+}
+
+static Value p_preadv(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"preadv", 4, 3, 0, {"fd", "buffers", "offset", "flags", NULL}};
+    Value a[4];
+    int fd, cnt, flags = 0;
+    int64_t off;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[2], &off) < 0 ||
+        (a[3] && to_int(a[3], &flags) < 0))
+        return VNULL;
+    struct iovec *iov = buffers_iov(a[1], true, &cnt);
+    if (!iov) return VNULL;
+    ssize_t r;
+    BLOCKING_CALL(r, preadv2(fd, iov, cnt, (off_t)off, flags));
+    if (r < 0) return posix_error(VNULL);
+    return int_from_i64(r);
+}
+
+static Value p_pwritev(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"pwritev", 4, 3, 0, {"fd", "buffers", "offset", "flags", NULL}};
+    Value a[4];
+    int fd, cnt, flags = 0;
+    int64_t off;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[2], &off) < 0 ||
+        (a[3] && to_int(a[3], &flags) < 0))
+        return VNULL;
+    struct iovec *iov = buffers_iov(a[1], false, &cnt);
+    if (!iov) return VNULL;
+    ssize_t r;
+    BLOCKING_CALL(r, pwritev2(fd, iov, cnt, (off_t)off, flags));
+    if (r < 0) return posix_error(VNULL);
+    return int_from_i64(r);
+}
+
+static Value p_splice(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"splice", 0, 3, 0, {"src", "dst", "count", "offset_src", "offset_dst", "flags", NULL}};
+    Value a[6];
+    int src, dst, flags = 0;
+    int64_t count, os_ = 0, od = 0;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    bool have_s = a[3] && a[3] != V_NONE, have_d = a[4] && a[4] != V_NONE;
+    if (to_int(a[0], &src) < 0 || to_int(a[1], &dst) < 0 || to_ssize(a[2], &count) < 0 ||
+        (have_s && to_i64(a[3], &os_) < 0) || (have_d && to_i64(a[4], &od) < 0) || (a[5] && to_int(a[5], &flags) < 0))
+        return VNULL;
+    if (count < 0) return err_set(&exc_ValueError, "negative value for 'count' not allowed");
+    loff_t ls = (loff_t)os_, ld = (loff_t)od;
+    ssize_t r;
+    BLOCKING_CALL(r, splice(src, have_s ? &ls : NULL, dst, have_d ? &ld : NULL, (size_t)count, (unsigned)flags));
+    if (r < 0) return posix_error(VNULL);
+    return int_from_i64(r);
+}
+
+/* ---- scheduling parameters ------------------------------------------------------- */
+
+static Type *sched_param_type;
+
+/* sched_param(sched_priority): the priority as given (checked when used) */
+static Value sched_param_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"sched_param", 0, 1, 0, {"sched_priority", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    return structseq_new(t, a);
+}
+
+static int to_sched_param(Value v, struct sched_param *out) {
+    if (!v_is_ptr(v) || type_of(v) != sched_param_type) {
+        err_set(&exc_TypeError, "must have a sched_param object");
+        return -1;
+    }
+    int64_t prio;
+    if (index_i64(structseq_get(v, 0), &prio, "long") < 0) return -1;
+    if (prio > INT_MAX || prio < INT_MIN) {
+        err_set(&exc_OverflowError, "sched_priority out of range");
+        return -1;
+    }
+    out->sched_priority = (int)prio;
+    return 0;
+}
+
+static Value p_sched_getparam(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix.sched_getparam", 1, 1, 0, {"pid", NULL}};
+    Value a[1];
+    int64_t pid;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
+    struct sched_param sp;
+    if (sched_getparam((pid_t)pid, &sp) < 0) return posix_error(VNULL);
+    Value v = v_int(sp.sched_priority);
+    return structseq_new(sched_param_type, &v);
+}
+
+static Value p_sched_setparam(Value *args, size_t nargs, Value kwnames) {
+    Value *a = args;
+    int64_t pid;
+    struct sched_param sp;
+    if (legacy_args("sched_setparam", nargs, kwnames, 2) < 0 || to_i64(a[0], &pid) < 0 || to_sched_param(a[1], &sp) < 0)
+        return VNULL;
+    if (sched_setparam((pid_t)pid, &sp) < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value p_sched_setscheduler(Value *args, size_t nargs, Value kwnames) {
+    Value *a = args;
+    int64_t pid;
+    int policy;
+    struct sched_param sp;
+    if (legacy_args("sched_setscheduler", nargs, kwnames, 3) < 0 || to_i64(a[0], &pid) < 0 ||
+        to_int(a[1], &policy) < 0 || to_sched_param(a[2], &sp) < 0)
+        return VNULL;
+    if (sched_setscheduler((pid_t)pid, policy, &sp) < 0) return posix_error(VNULL);
+    return V_NONE;
+}
+
+static Value p_sched_rr_get_interval(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix.sched_rr_get_interval", 1, 1, 0, {"pid", NULL}};
+    Value a[1];
+    int64_t pid;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
+    struct timespec ts;
+    if (sched_rr_get_interval((pid_t)pid, &ts) < 0) return posix_error(VNULL);
+    return float_from_double((double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
 }
 
 static Value p_chroot(Value *args, size_t nargs, Value kwnames) {
@@ -2272,12 +2486,11 @@ static Value p_lockf(Value *args, size_t nargs, Value kwnames) {
         to_i64(a[2], &len) < 0)
         return VNULL;
     int r;
-    while ((r = lockf(fd, cmd, (off_t)len)) < 0 && again()) {}
+    BLOCKING_CALL(r, lockf(fd, cmd, (off_t)len));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
-/* posix_fallocate/posix_fadvise return the error number instead of setting errno */
 static Value p_posix_fallocate(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"posix_fallocate", 3, 3, 0, {"fd", "offset", "length", NULL}};
     Value a[3];
@@ -2286,9 +2499,10 @@ static Value p_posix_fallocate(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &off) < 0 ||
         to_i64(a[2], &len) < 0)
         return VNULL;
-    int e;
-    while ((e = posix_fallocate(fd, (off_t)off, (off_t)len)) != 0 && (errno = e) && again()) {}
-    if (e) return posix_error(VNULL);
+    int r;
+    /* it returns the error number instead of setting errno */
+    BLOCKING_CALL(r, (errno = posix_fallocate(fd, (off_t)off, (off_t)len)) ? -1 : 0);
+    if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
@@ -2300,9 +2514,9 @@ static Value p_posix_fadvise(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &off) < 0 ||
         to_i64(a[2], &len) < 0 || to_int(a[3], &adv) < 0)
         return VNULL;
-    int e;
-    while ((e = posix_fadvise(fd, (off_t)off, (off_t)len, adv)) != 0 && (errno = e) && again()) {}
-    if (e) return posix_error(VNULL);
+    int r;
+    BLOCKING_CALL(r, (errno = posix_fadvise(fd, (off_t)off, (off_t)len, adv)) ? -1 : 0);
+    if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
@@ -2393,7 +2607,7 @@ static Value p_eventfd_read(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
     eventfd_t v;
     int r;
-    while ((r = eventfd_read(fd, &v)) < 0 && again()) {}
+    BLOCKING_CALL(r, eventfd_read(fd, &v));
     if (r < 0) return posix_error(VNULL);
     return int_from_u64(v);
 }
@@ -2413,7 +2627,7 @@ static Value p_eventfd_write(Value *args, size_t nargs, Value kwnames) {
     eventfd_t v = (eventfd_t)mpz_get_ui(z);
     mpz_clear(z);
     int r;
-    while ((r = eventfd_write(fd, v)) < 0 && again()) {}
+    BLOCKING_CALL(r, eventfd_write(fd, v));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -2442,7 +2656,7 @@ static Value p_waitid(Value *args, size_t nargs, Value kwnames) {
     siginfo_t si;
     si.si_pid = 0;
     int r;
-    while ((r = waitid((idtype_t)idtype, (id_t)id, &si, opts)) < 0 && again()) {}
+    BLOCKING_CALL(r, waitid((idtype_t)idtype, (id_t)id, &si, opts));
     if (r < 0) return posix_error(VNULL);
     if (si.si_pid == 0) return V_NONE;   /* WNOHANG and nothing waited */
     Value v[5] = {int_from_i64(si.si_pid), int_from_i64(si.si_uid), v_int(si.si_signo), v_int(si.si_status),
@@ -2481,7 +2695,7 @@ static Value p_forkpty(Value *args, size_t nargs, Value kwnames) {
     run_at_fork(0, true);
     pid_t pid = forkpty(&master, NULL, NULL, NULL);
     int e = errno;
-    if (pid == 0) run_at_fork(1, false);
+    if (pid == 0) after_fork_child();
     else run_at_fork(2, false);
     if (pid < 0) {
         errno = e;
@@ -2489,6 +2703,184 @@ static Value p_forkpty(Value *args, size_t nargs, Value kwnames) {
     }
     return tuple_pack(2, int_from_i64(pid), v_int(master));
 }
+
+/* ---- posix_spawn ----------------------------------------------------------------- */
+
+/* CPython's file_actions tags */
+enum { SPAWN_OPEN, SPAWN_CLOSE, SPAWN_DUP2 };
+
+/* a sigset from an iterable of signal numbers */
+static int to_sigset(Value it_src, sigset_t *set) {
+    Value it = obj_iter(it_src);
+    if (!it) return -1;
+    sigemptyset(set);
+    Value x;
+    while ((x = obj_next(it))) {
+        int64_t sig;
+        if (to_i64(x, &sig) < 0) return -1;
+        if (sig < 1 || sig >= NSIG) {
+            err_format(&exc_ValueError, "signal number %lld out of range [1; %d]", (long long)sig, NSIG - 1);
+            return -1;
+        }
+        sigaddset(set, (int)sig);
+    }
+    return err_occurred() ? -1 : 0;
+}
+
+/* file_actions: a sequence of (OPEN, fd, path, flags, mode), (CLOSE, fd)
+ * and (DUP2, fd, new_fd) tuples; the paths' objects go to keep (a list) */
+static int spawn_file_actions(Value seq, posix_spawn_file_actions_t *fa, Value keep) {
+    Value l = list_from_iterable(seq);
+    if (!l) {
+        if (err_matches(&exc_TypeError)) {
+            err_clear();
+            err_set(&exc_TypeError, "file_actions must be a sequence or None");
+        }
+        return -1;
+    }
+    for (int64_t i = 0; i < list_size(l); i++) {
+        Value t = list_get(l, i);
+        if (!tuple_check(t) || tuple_size(t) == 0) {
+            err_set(&exc_TypeError, "Each file_actions element must be a non-empty tuple");
+            return -1;
+        }
+        int tag, fd, fd2, flags, mode, e;
+        if (to_int(tuple_get(t, 0), &tag) < 0) return -1;
+        int64_t n = tuple_size(t);
+        switch (tag) {
+        case SPAWN_OPEN: {
+            if (n != 5) {
+                err_set(&exc_TypeError, "A open file_action tuple must have 5 elements");
+                return -1;
+            }
+            Path p = PATH("posix_spawn", "path", false, false);
+            if (to_int(tuple_get(t, 1), &fd) < 0 || path_conv(tuple_get(t, 2), &p) < 0 ||
+                to_int(tuple_get(t, 3), &flags) < 0 || to_int(tuple_get(t, 4), &mode) < 0)
+                return -1;
+            list_append(keep, p.bytes);
+            e = posix_spawn_file_actions_addopen(fa, fd, p.narrow, flags, (mode_t)mode);
+            break;
+        }
+        case SPAWN_CLOSE:
+            if (n != 2) {
+                err_set(&exc_TypeError, "A close file_action tuple must have 2 elements");
+                return -1;
+            }
+            if (to_int(tuple_get(t, 1), &fd) < 0) return -1;
+            e = posix_spawn_file_actions_addclose(fa, fd);
+            break;
+        case SPAWN_DUP2:
+            if (n != 3) {
+                err_set(&exc_TypeError, "A dup2 file_action tuple must have 3 elements");
+                return -1;
+            }
+            if (to_int(tuple_get(t, 1), &fd) < 0 || to_int(tuple_get(t, 2), &fd2) < 0) return -1;
+            e = posix_spawn_file_actions_adddup2(fa, fd, fd2);
+            break;
+        default:
+            err_set(&exc_TypeError, "Unknown file_actions identifier");
+            return -1;
+        }
+        if (e) {
+            errno = e;
+            posix_error(VNULL);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static Value do_spawn(const ArgSpec *spec, bool use_path, Value *args, size_t nargs, Value kwnames) {
+    Value a[10];
+    const char *fname = spec->fname;
+    Path p = PATH(fname, "path", false, false);
+    if (arg_parse(spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    char **argv = exec_argv(fname, a[1], ARGV_SPAWN);
+    if (!argv) return VNULL;
+    char **envp = exec_envp(fname, a[2]);
+    if (!envp) return VNULL;
+    posix_spawnattr_t attr;
+    posix_spawn_file_actions_t fa;
+    posix_spawnattr_init(&attr);
+    posix_spawn_file_actions_init(&fa);
+    Value keep = list_new(0), result = VNULL;
+    short flags = 0;
+    bool b;
+    if (a[3] && a[3] != V_NONE && spawn_file_actions(a[3], &fa, keep) < 0) goto done;
+    if (a[4]) {
+        int64_t pg;
+        if (to_i64(a[4], &pg) < 0) goto done;
+        posix_spawnattr_setpgroup(&attr, (pid_t)pg);
+        flags |= POSIX_SPAWN_SETPGROUP;
+    }
+    if (to_bool(a[5], false, &b) < 0) goto done;
+    if (b) flags |= POSIX_SPAWN_RESETIDS;
+    if (to_bool(a[6], false, &b) < 0) goto done;
+    if (b) flags |= POSIX_SPAWN_SETSID;
+    if (a[7]) {
+        sigset_t set;
+        if (to_sigset(a[7], &set) < 0) goto done;
+        posix_spawnattr_setsigmask(&attr, &set);
+        flags |= POSIX_SPAWN_SETSIGMASK;
+    }
+    if (a[8]) {
+        sigset_t set;
+        if (to_sigset(a[8], &set) < 0) goto done;
+        posix_spawnattr_setsigdefault(&attr, &set);
+        flags |= POSIX_SPAWN_SETSIGDEF;
+    }
+    if (a[9]) {
+        /* (policy or None, sched_param) */
+        if (!tuple_check(a[9])) {
+            err_set(&exc_SystemError, "new style getargs format but argument is not a tuple");
+            goto done;
+        }
+        if (tuple_size(a[9]) != 2) {
+            err_format(&exc_TypeError, "function takes exactly 2 arguments (%zd given)", (ssize_t)tuple_size(a[9]));
+            goto done;
+        }
+        Value pol = tuple_get(a[9], 0);
+        struct sched_param sp;
+        int policy = 0;
+        if ((pol != V_NONE && to_int(pol, &policy) < 0) || to_sched_param(tuple_get(a[9], 1), &sp) < 0) goto done;
+        if (pol != V_NONE) {
+            posix_spawnattr_setschedpolicy(&attr, policy);
+            flags |= POSIX_SPAWN_SETSCHEDULER;
+        }
+        posix_spawnattr_setschedparam(&attr, &sp);
+        flags |= POSIX_SPAWN_SETSCHEDPARAM;
+    }
+    posix_spawnattr_setflags(&attr, flags);
+    pid_t pid;
+    int e = use_path ? posix_spawnp(&pid, p.narrow, &fa, &attr, argv, envp)
+                     : posix_spawn(&pid, p.narrow, &fa, &attr, argv, envp);
+    if (e) {
+        errno = e;
+        posix_error(p.object);
+        goto done;
+    }
+    result = int_from_i64(pid);
+done:
+    posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
+    (void)keep;
+    return result;
+}
+
+static Value p_posix_spawn(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix_spawn", 3, 3, 7, {"path", "argv", "env", "file_actions", "setpgroup",
+                                                          "resetids", "setsid", "setsigmask", "setsigdef",
+                                                          "scheduler", NULL}};
+    return do_spawn(&spec, false, args, nargs, kwnames);
+}
+
+static Value p_posix_spawnp(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"posix_spawnp", 3, 3, 7, {"path", "argv", "env", "file_actions", "setpgroup",
+                                                           "resetids", "setsid", "setsigmask", "setsigdef",
+                                                           "scheduler", NULL}};
+    return do_spawn(&spec, true, args, nargs, kwnames);
+}
+
 
 /* ---- extended attributes --------------------------------------------------------- */
 
@@ -2500,6 +2892,7 @@ static Value p_getxattr(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
         to_bool(a[2], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
         return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     for (size_t cap = 128;; cap *= 2) {
         Value b = bytes_alloc(cap);
         char *d = V_AS(BytesObject, b)->data;
@@ -2520,6 +2913,7 @@ static Value p_setxattr(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
         (a[3] && to_int(a[3], &flags) < 0) || to_bool(a[4], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
         return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     const char *d;
     int64_t n;
     if (!byteslike_view(a[2], &d, &n))
@@ -2539,6 +2933,7 @@ static Value p_removexattr(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
         to_bool(a[2], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
         return VNULL;
+    if (no_path(&p)) return posix_error(p.object);
     int r = p.fd >= 0 ? fremovexattr(p.fd, at.narrow) : follow ? removexattr(p.narrow, at.narrow)
                                                                 : lremovexattr(p.narrow, at.narrow);
     if (r < 0) return posix_error(p.object);
@@ -2777,6 +3172,15 @@ static const MethodDef posix_functions[] = {
     {"setxattr", p_setxattr, MF_KEYWORDS, NULL},
     {"removexattr", p_removexattr, MF_KEYWORDS, NULL},
     {"listxattr", p_listxattr, MF_KEYWORDS, NULL},
+    {"posix_spawn", p_posix_spawn, MF_KEYWORDS, NULL},
+    {"posix_spawnp", p_posix_spawnp, MF_KEYWORDS, NULL},
+    {"preadv", p_preadv, MF_KEYWORDS, NULL},
+    {"pwritev", p_pwritev, MF_KEYWORDS, NULL},
+    {"splice", p_splice, MF_KEYWORDS, NULL},
+    {"sched_getparam", p_sched_getparam, MF_KEYWORDS, NULL},
+    {"sched_setparam", p_sched_setparam, MF_KEYWORDS, NULL},
+    {"sched_setscheduler", p_sched_setscheduler, MF_KEYWORDS, NULL},
+    {"sched_rr_get_interval", p_sched_rr_get_interval, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2800,6 +3204,9 @@ Value posix_module_create(void) {
         terminal_size_type = structseq_new_type("os", "terminal_size", ts_fields, 2, 2);
         static const char *const waitid_fields[] = {"si_pid", "si_uid", "si_signo", "si_status", "si_code"};
         waitid_result_type = structseq_new_type("posix", "waitid_result", waitid_fields, 5, 5);
+        static const char *const sched_param_fields[] = {"sched_priority"};
+        sched_param_type = structseq_new_type("posix", "sched_param", sched_param_fields, 1, 1);
+        sched_param_type->new_ = sched_param_new;
         direntry_type.name = str_intern_cstr("DirEntry");
         direntry_type.module = str_intern_cstr("posix");
         type_add_methods(&direntry_type, direntry_methods);
@@ -2827,11 +3234,15 @@ Value posix_module_create(void) {
     module_add(m, "times_result", V_FROM_PTR(times_result_type));
     module_add(m, "terminal_size", V_FROM_PTR(terminal_size_type));
     module_add(m, "waitid_result", V_FROM_PTR(waitid_result_type));
+    module_add(m, "sched_param", V_FROM_PTR(sched_param_type));
     /* waitid's id types: an enum in glibc, not macros */
     module_add(m, "P_ALL", v_int(P_ALL));
     module_add(m, "P_PID", v_int(P_PID));
     module_add(m, "P_PGID", v_int(P_PGID));
     module_add(m, "P_PIDFD", v_int(P_PIDFD));
+    module_add(m, "POSIX_SPAWN_OPEN", v_int(SPAWN_OPEN));
+    module_add(m, "POSIX_SPAWN_CLOSE", v_int(SPAWN_CLOSE));
+    module_add(m, "POSIX_SPAWN_DUP2", v_int(SPAWN_DUP2));
     module_add(m, "DirEntry", V_FROM_PTR(&direntry_type));
     return m;
 }

@@ -8,6 +8,7 @@
 
 #include "../obj/structseq.h"
 #include "../runtime.h"
+#include "modules.h"
 
 static Type *passwd_type;
 
@@ -55,18 +56,18 @@ static Value pwd_getpwuid(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"pwd.getpwuid", 1, 1, 0, {"uid", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (!int_check(a[0])) return err_format(&exc_TypeError, "uid should be integer, not %T", a[0]);
-    int64_t uid = obj_index_i64(a[0]);
-    if (uid == -1 && err_occurred()) {
-        if (!err_matches(&exc_OverflowError)) return VNULL;
-        err_clear();
-        return err_set_value(&exc_KeyError, str_from_cstr("getpwuid(): uid not found"));
+    int64_t uid;
+    if (posix_id_converter(a[0], "uid", &uid) < 0) {
+        /* no such uid_t: not found, as CPython says */
+        if (err_matches(&exc_OverflowError)) {
+            err_clear();
+            err_set_value(&exc_KeyError, str_from_cstr("getpwuid(): uid not found"));
+        }
+        return VNULL;
     }
-    if (uid < -1 || uid > (int64_t)UINT32_MAX)
-        return err_set_value(&exc_KeyError, str_from_cstr("getpwuid(): uid not found"));
     uid_t u = (uid_t)uid;
     Value r = lookup(by_uid, &u);
-    if (r == V_NONE) return err_set_value(&exc_KeyError, str_printf("getpwuid(): uid not found: %R", a[0]));
+    if (r == V_NONE) return err_set_value(&exc_KeyError, str_printf("getpwuid(): uid not found: %R", int_from_i64(uid)));
     return r;
 }
 

@@ -181,7 +181,10 @@ static int install(int sig, void (*fn)(int), bool restart) {
     return sigaction(sig, &sa, NULL);
 }
 
-static bool no_restart[NSIG];   /* siginterrupt(sig, True), the default */
+/* siginterrupt(sig, False) was called: system calls restart after sig.
+ * By default they fail with EINTR, as in CPython, so that blocking calls
+ * run the Python handler and retry (PEP 475) instead of waiting on. */
+static bool restart_calls[NSIG];
 
 static Value s_signal(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("signal", kwnames) < 0) return VNULL;
@@ -196,7 +199,7 @@ static Value s_signal(Value *args, size_t nargs, Value kwnames) {
         return err_set(&exc_TypeError,
                        "signal handler must be signal.SIG_IGN, signal.SIG_DFL, or a callable object");
     void (*fn)(int) = kind == 0 ? SIG_DFL : kind == 1 ? SIG_IGN : c_handler;
-    if (install(sig, fn, !no_restart[sig] && kind == 2) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
+    if (install(sig, fn, restart_calls[sig] && kind == 2) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
     Value old = handlers[sig];
     handlers[sig] = h;
     return old ? old : V_NONE;
@@ -267,7 +270,7 @@ static Value s_siginterrupt(Value *args, size_t nargs, Value kwnames) {
     if (flag) sa.sa_flags &= ~SA_RESTART;
     else sa.sa_flags |= SA_RESTART;
     if (sigaction(sig, &sa, NULL) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
-    no_restart[sig] = flag != 0;
+    restart_calls[sig] = flag == 0;
     return V_NONE;
 }
 
@@ -414,6 +417,14 @@ void signals_install_default(void) {
     signal(SIGXFSZ, SIG_IGN);
     struct sigaction sa;
     if (sigaction(SIGINT, NULL, &sa) == 0 && sa.sa_handler == SIG_DFL) install(SIGINT, c_handler, false);
+}
+
+/* In a child of fork(): the forking thread is the main thread now, and
+ * signals that arrived in the parent are not the child's to handle. */
+void signals_after_fork(void) {
+    main_thread = pthread_self();
+    for (int sig = 1; sig < NSIG; sig++) tripped[sig] = 0;
+    any_tripped = 0;
 }
 
 /* Back to the default disposition (to die by SIGINT after an uncaught

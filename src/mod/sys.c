@@ -1,5 +1,4 @@
-/* sys.c: the sys module and the file objects behind sys.stdout/stderr/stdin
- * and open() (UTF-8 text and binary files over file descriptors). */
+/* sys.c: the sys module; its standard streams are io objects (_io.c). */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -17,109 +16,17 @@
 
 Value sys_module;
 
-/* ---- file objects --------------------------------------------------------------------- */
+/* ---- the standard streams ------------------------------------------------------------- */
 
-typedef struct FileObject {
-    Object hdr;
-    int fd;
-    bool readable, writable, binary, closed, line_buffered, is_std;
-    bool unbuffered;            /* -u: every write goes out at once */
-    Value name, mode;
-    char *wbuf;                 /* pending output */
-    size_t wlen, wcap;
-    char *rbuf;                 /* read-ahead */
-    size_t rpos, rlen, rcap;
-    bool eof;
-} FileObject;
-
-static Type file_type;
-
-static Value file_new(int fd, Value name, const char *mode, bool binary, bool readable, bool writable) {
-    FileObject *f = (FileObject *)obj_alloc(&file_type, sizeof *f);
-    f->fd = fd;
-    f->name = name;
-    f->mode = str_from_cstr(mode);
-    f->binary = binary;
-    f->readable = readable;
-    f->writable = writable;
-    f->line_buffered = writable && isatty(fd);
-    return V_FROM_PTR(f);
-}
-
-/* Write all of p. 0, or -1 with an exception set: the OSError of a failed
- * write (BrokenPipeError on a closed pipe), or what a signal handler raised
- * (an interrupted write runs the handlers and goes on, PEP 475). *done
- * counts the bytes written either way. */
-static int raw_write(int fd, const char *p, size_t n, size_t *done) {
-    *done = 0;
-    while (*done < n) {
-        ssize_t k = write(fd, p + *done, n - *done);
-        if (k < 0) {
-            if (errno == EINTR) {
-                if (pending_check() < 0) return -1;
-                continue;
-            }
-            err_set_errno(&exc_OSError, errno, VNULL);
-            return -1;
-        }
-        *done += (size_t)k;
-    }
-    return 0;
-}
-
-static int file_flush_buf(FileObject *f) {
-    if (f->wlen == 0) return 0;
-    size_t done;
-    int r = raw_write(f->fd, f->wbuf, f->wlen, &done);
-    if (r < 0 && err_matches(&exc_OSError)) done = f->wlen;   /* a failed write loses the data, as CPython's */
-    memmove(f->wbuf, f->wbuf + done, f->wlen - done);         /* an interrupted one keeps the rest */
-    f->wlen -= done;
-    return r;
-}
-
-static Value closed_error(void) { return err_set(&exc_ValueError, "I/O operation on closed file."); }
-
-static int file_write_bytes(FileObject *f, const char *p, size_t n) {
-    if (f->closed) {
-        closed_error();
-        return -1;
-    }
-    if (!f->writable) {
-        err_set(&exc_OSError, "not writable");   /* io.UnsupportedOperation */
-        return -1;
-    }
-    size_t done;
-    if (f->fd == 2 && !f->wlen) {
-        /* stderr: write through; a failed write is not reported (where
-           would it go?) but a signal handler's exception is */
-        if (raw_write(2, p, n, &done) < 0 && err_matches(&exc_OSError)) err_clear();
-        return err_occurred() ? -1 : 0;
-    }
-    if (f->wlen + n > f->wcap) {
-        if (file_flush_buf(f) < 0) return -1;
-        if (n >= 8192) return raw_write(f->fd, p, n, &done);
-        if (!f->wbuf) {
-            f->wcap = 8192;
-            f->wbuf = gc_alloc_atomic(f->wcap);
-        }
-    }
-    memcpy(f->wbuf + f->wlen, p, n);
-    f->wlen += n;
-    if (f->unbuffered || (f->line_buffered && memchr(p, '\n', n))) return file_flush_buf(f);
-    return 0;
-}
-
+/* sys.stdin, stdout and stderr are io's TextIOWrapper objects (_io.c), as
+ * CPython's. print and the runtime's own messages reach a TextIOWrapper's
+ * C write directly, unless a subclass or the instance replaced write. */
 Value io_std_stream(int fd, bool unbuffered);   /* _io.c */
 bool io_text_fast(Value stream);                /* _io.c: a TextIOWrapper with C write */
 int io_text_write(Value stream, Value s);       /* _io.c: its write(s) for a str s */
 
 Value sys_stream_write(Value stream, Value s) {
     if (str_check(s) && io_text_fast(stream)) return io_text_write(stream, s) < 0 ? VNULL : V_NONE;
-    if (v_is_ptr(stream) && V_OBJ(stream)->type == &file_type && !V_AS(FileObject, stream)->binary) {
-        if (!str_check(s)) return err_format(&exc_TypeError, "write() argument must be str, not %T", s);
-        if (file_write_bytes(V_AS(FileObject, stream), str_data(s), (size_t)str_nbytes(s)) < 0) return VNULL;
-        return V_NONE;
-    }
     return obj_call_method(stream, "write", &s, 1);
 }
 
@@ -128,11 +35,6 @@ Value sys_stream_write(Value stream, Value s) {
  * without one fails first), then called with the str. 0, or -1 with the
  * exception set. */
 int sys_stream_write_str_of(Value stream, Value v) {
-    if (v_is_ptr(stream) && V_OBJ(stream)->type == &file_type && !V_AS(FileObject, stream)->binary) {
-        Value s = str_check_exact(v) ? v : obj_str(v);
-        if (!s) return -1;
-        return file_write_bytes(V_AS(FileObject, stream), str_data(s), (size_t)str_nbytes(s));
-    }
     if (io_text_fast(stream)) {
         Value s = str_check_exact(v) ? v : obj_str(v);
         if (!s) return -1;
@@ -146,334 +48,23 @@ int sys_stream_write_str_of(Value stream, Value v) {
 }
 
 int sys_stream_flush(Value stream) {
-    if (v_is_ptr(stream) && V_OBJ(stream)->type == &file_type) return file_flush_buf(V_AS(FileObject, stream));
     Value r = obj_call_method(stream, "flush", NULL, 0);
     return r ? 0 : -1;
 }
 
+/* The runtime's own messages (tracebacks, warnings): to sys.stderr, or to
+ * the process's stderr when there is none. Errors are dropped. */
 void sys_write_stderr(const char *s, size_t n) {
     Value err = sys_module ? dict_get_str(module_dict(sys_module), NAME(stderr)) : VNULL;
     if (err && err != V_NONE) {
-        if (v_is_ptr(err) && V_OBJ(err)->type == &file_type) {
-            FileObject *f = V_AS(FileObject, err);
-            if (!f->closed) {
-                file_write_bytes(f, s, n);
-                file_flush_buf(f);
-                return;
-            }
-        } else {
-            Value saved = err_fetch();
-            Value r = sys_stream_write(err, str_new(s, n));
-            if (!r || sys_stream_flush(err) < 0) err_clear();
-            err_restore(saved);
-            return;
-        }
+        Value saved = err_fetch();
+        Value r = sys_stream_write(err, str_new(s, n));
+        if (!r || sys_stream_flush(err) < 0) err_clear();
+        err_restore(saved);
+        return;
     }
     fwrite(s, 1, n, stderr);
     fflush(stderr);
-}
-
-/* Fill the read buffer: 1, 0 at EOF, or -1 with an exception set (a read
- * error, or what a signal handler raised: an interrupted read runs the
- * handlers and reads again, PEP 475). */
-static int file_fill(FileObject *f) {
-    if (f->rpos < f->rlen) return 1;
-    if (f->eof) return 0;
-    if (!f->rbuf) {
-        f->rcap = 65536;
-        f->rbuf = gc_alloc_atomic(f->rcap);
-    }
-    ssize_t k;
-    while ((k = read(f->fd, f->rbuf, f->rcap)) < 0) {
-        if (errno != EINTR) {
-            err_set_errno(&exc_OSError, errno, VNULL);
-            return -1;
-        }
-        if (pending_check() < 0) return -1;
-    }
-    if (k == 0) {
-        f->eof = true;
-        f->rpos = f->rlen = 0;
-        return 0;
-    }
-    f->rpos = 0;
-    f->rlen = (size_t)k;
-    return 1;
-}
-
-static Value file_result(FileObject *f, Buf *b) {
-    if (f->binary) return bytes_new(b->data, b->len);
-    if (!utf8_valid(b->data, b->len)) {
-        return err_set(&exc_UnicodeDecodeError, "'utf-8' codec can't decode bytes: invalid start byte");
-    }
-    return str_new(b->data, b->len);
-}
-
-static Value file_readline_impl(FileObject *f, int64_t limit) {
-    Buf b;
-    buf_init(&b, 128);
-    while (limit < 0 || (int64_t)b.len < limit) {
-        int r = file_fill(f);
-        if (r < 0) return VNULL;
-        if (r == 0) break;
-        char *start = f->rbuf + f->rpos;
-        size_t avail = f->rlen - f->rpos;
-        if (limit >= 0 && (int64_t)avail > limit - (int64_t)b.len) avail = (size_t)(limit - (int64_t)b.len);
-        char *nl = memchr(start, '\n', avail);
-        size_t take = nl ? (size_t)(nl - start) + 1 : avail;
-        buf_put(&b, start, take);
-        f->rpos += take;
-        if (nl) break;
-    }
-    return file_result(f, &b);
-}
-
-static FileObject *check_open(Value self) {
-    FileObject *f = V_AS(FileObject, self);
-    if (f->closed) {
-        closed_error();
-        return NULL;
-    }
-    return f;
-}
-
-static Value f_write(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    if (arg_count("write", nargs - 1, 1, 1) < 0) return VNULL;
-    FileObject *f = check_open(args[0]);
-    if (!f) return VNULL;
-    Value s = args[1];
-    if (f->binary) {
-        if (!bytes_check(s)) return err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", s);
-        if (file_write_bytes(f, bytes_data(s), (size_t)bytes_size(s)) < 0) return VNULL;
-        return int_from_i64(bytes_size(s));
-    }
-    if (!str_check(s)) return err_format(&exc_TypeError, "write() argument must be str, not %T", s);
-    if (file_write_bytes(f, str_data(s), (size_t)str_nbytes(s)) < 0) return VNULL;
-    return int_from_i64(str_len(s));
-}
-
-static Value f_flush(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    FileObject *f = check_open(args[0]);
-    if (!f) return VNULL;
-    if (file_flush_buf(f) < 0) return VNULL;
-    return V_NONE;
-}
-
-static Value f_read(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    if (arg_count("read", nargs - 1, 0, 1) < 0) return VNULL;
-    FileObject *f = check_open(args[0]);
-    if (!f) return VNULL;
-    if (!f->readable) return err_set(&exc_OSError, "not readable");
-    int64_t n = -1;
-    if (nargs > 1 && args[1] != V_NONE) {
-        n = obj_index_i64(args[1]);
-        if (n == -1 && err_occurred()) return VNULL;
-    }
-    Buf b;
-    buf_init(&b, 4096);
-    while (n < 0 || (int64_t)b.len < n) {
-        int r = file_fill(f);
-        if (r < 0) return VNULL;
-        if (r == 0) break;
-        size_t avail = f->rlen - f->rpos;
-        if (n >= 0 && (int64_t)avail > n - (int64_t)b.len) avail = (size_t)(n - (int64_t)b.len);
-        buf_put(&b, f->rbuf + f->rpos, avail);
-        f->rpos += avail;
-    }
-    return file_result(f, &b);
-}
-
-static Value f_readline(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    if (arg_count("readline", nargs - 1, 0, 1) < 0) return VNULL;
-    FileObject *f = check_open(args[0]);
-    if (!f) return VNULL;
-    if (!f->readable) return err_set(&exc_OSError, "not readable");
-    int64_t limit = -1;
-    if (nargs > 1 && args[1] != V_NONE) limit = obj_index_i64(args[1]);
-    return file_readline_impl(f, limit);
-}
-
-static Value f_readlines(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    FileObject *f = check_open(args[0]);
-    if (!f) return VNULL;
-    Value l = list_new(0);
-    for (;;) {
-        Value line = file_readline_impl(f, -1);
-        if (!line) return VNULL;
-        if ((f->binary ? bytes_size(line) : str_nbytes(line)) == 0) break;
-        list_append(l, line);
-    }
-    return l;
-}
-
-static Value f_writelines(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    if (arg_count("writelines", nargs - 1, 1, 1) < 0) return VNULL;
-    Value it = obj_iter(args[1]);
-    if (!it) return VNULL;
-    for (;;) {
-        Value x = obj_next(it);
-        if (!x) return err_occurred() ? VNULL : V_NONE;
-        Value a[2] = {args[0], x};
-        if (!f_write(a, 2, VNULL)) return VNULL;
-    }
-}
-
-static Value f_close(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    FileObject *f = V_AS(FileObject, args[0]);
-    if (f->closed) return V_NONE;
-    int r = file_flush_buf(f);
-    if (!f->is_std) close(f->fd);
-    f->closed = true;
-    return r < 0 ? VNULL : V_NONE;
-}
-
-static Value f_fileno(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    return v_int(V_AS(FileObject, args[0])->fd);
-}
-
-static Value f_isatty(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    return v_bool(isatty(V_AS(FileObject, args[0])->fd));
-}
-
-static Value f_true(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    (void)args;
-    return V_TRUE;
-}
-
-static Value f_enter(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    if (!check_open(args[0])) return VNULL;
-    return args[0];
-}
-
-static Value f_exit(Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    (void)nargs;
-    if (!f_close(args, 1, VNULL)) return VNULL;
-    return V_FALSE;
-}
-
-static Value file_iternext(Value self) {
-    FileObject *f = check_open(self);
-    if (!f) return VNULL;
-    Value line = file_readline_impl(f, -1);
-    if (!line) return VNULL;
-    if ((f->binary ? bytes_size(line) : str_nbytes(line)) == 0) return VNULL;
-    return line;
-}
-
-static Value file_iter(Value self) {
-    if (!check_open(self)) return VNULL;
-    return self;
-}
-
-static Value file_repr(Value self) {
-    FileObject *f = V_AS(FileObject, self);
-    if (f->binary) return str_printf("<_io.BufferedIO name=%R>", f->name);
-    return str_printf("<_io.TextIOWrapper name=%R mode=%R encoding='utf-8'>", f->name, f->mode);
-}
-
-static Value f_get_name(Value v) { return V_AS(FileObject, v)->name; }
-static Value f_get_mode(Value v) { return V_AS(FileObject, v)->mode; }
-static Value f_get_closed(Value v) { return v_bool(V_AS(FileObject, v)->closed); }
-static Value f_get_encoding(Value v) {
-    (void)v;
-    return str_from_cstr("utf-8");
-}
-
-static const MethodDef file_methods[] = {
-    {"write", f_write, 0, NULL},
-    {"flush", f_flush, 0, NULL},
-    {"read", f_read, 0, NULL},
-    {"readline", f_readline, 0, NULL},
-    {"readlines", f_readlines, 0, NULL},
-    {"writelines", f_writelines, 0, NULL},
-    {"close", f_close, 0, NULL},
-    {"fileno", f_fileno, 0, NULL},
-    {"isatty", f_isatty, 0, NULL},
-    {"readable", f_true, 0, NULL},
-    {"writable", f_true, 0, NULL},
-    {"__enter__", f_enter, 0, NULL},
-    {"__exit__", f_exit, 0, NULL},
-    {NULL, NULL, 0, NULL},
-};
-
-static const GetSetDef file_getsets[] = {
-    {"name", f_get_name, NULL, NULL},
-    {"mode", f_get_mode, NULL, NULL},
-    {"closed", f_get_closed, NULL, NULL},
-    {"encoding", f_get_encoding, NULL, NULL},
-    {NULL, NULL, NULL, NULL},
-};
-
-static Type file_type = {
-    .tname = "TextIOWrapper",
-    .basicsize = sizeof(FileObject),
-    .repr = file_repr,
-    .iter = file_iter,
-    .iternext = file_iternext,
-};
-
-Value sys_open_file(Value *args, size_t nargs, Value kwnames) {
-    Value path = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "file");
-    Value mode = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "mode");
-    if (!path) return err_set(&exc_TypeError, "open() missing required argument 'file' (pos 1)");
-    if (!str_check(path)) return err_format(&exc_TypeError, "expected str, bytes or os.PathLike object, not %T", path);
-    const char *m = mode && str_check(mode) ? str_data(mode) : "r";
-    bool r = false, w = false, a = false, x = false, plus = false, b = false;
-    for (const char *p = m; *p; p++) {
-        switch (*p) {
-        case 'r': r = true; break;
-        case 'w': w = true; break;
-        case 'a': a = true; break;
-        case 'x': x = true; break;
-        case '+': plus = true; break;
-        case 'b': b = true; break;
-        case 't': break;
-        default: return err_format(&exc_ValueError, "invalid mode: '%s'", m);
-        }
-    }
-    if (r + w + a + x != 1) return err_set(&exc_ValueError, "must have exactly one of create/read/write/append mode");
-    int flags = plus ? O_RDWR : r ? O_RDONLY : O_WRONLY;
-    if (w) flags |= O_CREAT | O_TRUNC;
-    if (a) flags |= O_CREAT | O_APPEND;
-    if (x) flags |= O_CREAT | O_EXCL;
-    int fd = open(str_data(path), flags | O_CLOEXEC, 0666);
-    if (fd < 0) {
-        int e = errno;
-        Type *t = e == ENOENT ? &exc_FileNotFoundError : e == EACCES ? &exc_PermissionError
-                : e == EEXIST ? &exc_FileExistsError : e == EISDIR ? &exc_IsADirectoryError : &exc_OSError;
-        Value ea[3] = {v_int(e), str_from_cstr(strerror(e)), path};
-        Value exc = exc_new(t, ea, 3);
-        if (exc) err_set_exc(exc);
-        return VNULL;
-    }
-    struct stat st;
-    if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-        close(fd);
-        Value ea[3] = {v_int(EISDIR), str_from_cstr(strerror(EISDIR)), path};
-        Value exc = exc_new(&exc_IsADirectoryError, ea, 3);
-        if (exc) err_set_exc(exc);
-        return VNULL;
-    }
-    return file_new(fd, path, m, b, r || plus, w || a || x || plus);
 }
 
 /* ---- the module ------------------------------------------------------------------------ */
@@ -1142,11 +733,7 @@ void sys_set_unbuffered(void) {
     static const char *const streams[] = {"stdout", "stderr"};
     for (int i = 0; i < 2; i++) {
         Value f = dict_get_cstr(module_dict(sys_module), streams[i]);
-        if (f && v_is_ptr(f) && V_OBJ(f)->type == &file_type) {
-            V_AS(FileObject, f)->unbuffered = true;
-            continue;
-        }
-        /* the io streams are made again as CPython makes them for -u */
+        /* the streams are made again as CPython makes them for -u */
         if (f && f != V_NONE) sys_stream_flush(f);
         Value nf = io_std_stream(i + 1, true);
         if (!nf) {
@@ -1167,9 +754,6 @@ void sys_set_argv(int argc, char **argv) {
 }
 
 void sys_init(const char *executable) {
-    type_add_methods(&file_type, file_methods);
-    type_add_getsets(&file_type, file_getsets);
-    type_ready(&file_type);
     type_add_methods(&frame_type, frame_methods);
     type_add_getsets(&frame_type, frame_getsets);
     type_ready(&frame_type);

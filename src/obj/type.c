@@ -1786,8 +1786,8 @@ static Value type_get_doc(Value self) {
     }
     return t->doc ? t->doc : V_NONE;
 }
-
-/* C.__doc__ = ...: a class's own docstring (builtin types' are fixed) */
+/* a class's docstring lives in its dict (namedtuple classes get theirs
+   assigned after creation: selectors.SelectorKey.__doc__ = ...) */
 static int type_set_doc(Value self, Value v) {
     Type *t = V_AS(Type, self);
     if (!type_has_flag(t, TF_HEAPTYPE)) {
@@ -1795,13 +1795,14 @@ static int type_set_doc(Value self, Value v) {
         return -1;
     }
     if (!v) {
-        err_format(&exc_TypeError, "cannot delete '__doc__' attribute of immutable type '%s'", t->tname);
+        err_set(&exc_TypeError, "cannot delete '__doc__' attribute");
         return -1;
     }
-    dict_set(t->dict, NAME(__doc__), v);
+    if (dict_set(t->dict, NAME(__doc__), v) < 0) return -1;
     type_modified(t);
     return 0;
 }
+
 
 static Value type_mro_m(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;

@@ -215,6 +215,44 @@ void gil_for_each_saved_chunk(void (*fn)(struct FrameChunk *)) {
             for (FrameChunk *c = t->saved->chunk; c; c = c->prev) fn(c);
 }
 
+/* In the child of fork() only the forking thread exists: it becomes the
+ * main thread (it runs signal handlers, with signals unblocked), the other
+ * threads' records go, and the lock starts over unlocked and unused, as
+ * before any thread started (CPython's PyOS_AfterFork_Child). */
+void gil_after_fork_child(void) {
+    pthread_mutex_t m = PTHREAD_MUTEX_INITIALIZER;
+    pthread_cond_t c = PTHREAD_COND_INITIALIZER;
+    gil_mutex = m;
+    gil_cond = c;
+    switch_cond = c;
+    PyThread *me = current;
+    for (PyThread *t = threads->next, *next; t; t = next) {
+        next = t->next;
+        if (t == me) continue;
+        gc_free(t->saved);
+        gc_free(t);
+    }
+    if (me != &main_thread) {
+        gc_free(main_thread.saved);
+        main_thread.saved = me->saved;
+        main_thread.serial = me->serial;
+        gc_free(me);
+        current = &main_thread;
+        sigset_t none;
+        sigemptyset(&none);
+        gc_thread_sigmask(SIG_SETMASK, &none, NULL);
+    }
+    main_thread.handle = pthread_self();
+    main_thread.next = main_thread.prev = NULL;
+    threads = &main_thread;
+    nthreads = 0;
+    gil_threads_started = false;
+    gil_locked = false;
+    gil_holder = NULL;
+    nwaiting = 0;
+    drop_request = 0;
+}
+
 void gil_init(void) {
     current = &main_thread;
     main_thread.is_main = true;

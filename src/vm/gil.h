@@ -81,6 +81,10 @@ extern double gil_switch_interval;
 struct FrameChunk;
 void gil_for_each_saved_chunk(void (*fn)(struct FrameChunk *));
 
+/* In a child of fork(), before it runs Python code: the forking thread
+ * is the only and main thread. */
+void gil_after_fork_child(void);
+
 void gil_init(void);
 
 #endif

@@ -88,3 +88,11 @@ err(posix.get_terminal_size, 999)
 print(posix.terminal_size((80, 24)), posix.terminal_size((80, 24)).lines)
 posix.unlink(base)
 err(posix.open, base, posix.O_RDONLY)
+
+# memoryviews are bytes-like for write/writev and writable for readv
+r, w = posix.pipe()
+print(posix.write(w, memoryview(b"hello")), posix.writev(w, [memoryview(b"ab"), b"c"]))
+b, m = bytearray(4), memoryview(bytearray(4))
+print(posix.readv(r, [b, m]), b, bytes(m))
+posix.close(r)
+posix.close(w)
