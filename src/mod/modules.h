@@ -50,7 +50,9 @@
     _("select", select_module_create)               \
     _("fcntl", fcntl_module_create)                 \
     _("termios", termios_module_create)             \
-    _("_socket", _socket_module_create)
+    _("_socket", _socket_module_create)             \
+    _("zlib", zlib_module_create)                   \
+    _("_hashlib", _hashlib_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -71,6 +73,8 @@ void warnings_init(void);
 /* Call the atexit callbacks (at interpreter exit; atexit.c) */
 void atexit_run_exitfuncs(void);
 
+/* _hashlib.c: compare_digest, also _operator._compare_digest */
+Value hashlib_compare_digest(Value *args, size_t nargs, Value kwnames);
 /* posix.c: a uid or gid argument as CPython converts it (pwd, grp too):
    0 with *out (-1: none), or -1 with TypeError/OverflowError */
 int posix_id_converter(Value v, const char *what, int64_t *out);

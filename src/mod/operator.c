@@ -2,6 +2,7 @@
  * operators as functions, and the itemgetter, attrgetter and methodcaller
  * callables, with CPython 3.11's names, reprs and error messages. */
 #include "../runtime.h"
+#include "modules.h"
 
 /* ---- functions of one and two arguments --------------------------------------- */
 
@@ -190,36 +191,6 @@ static Value op_delitem(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (two_args("delitem", nargs) < 0) return VNULL;
     return obj_delitem(args[0], args[1]) < 0 ? VNULL : V_NONE;
-}
-
-/* _compare_digest(a, b): equality of two str (ASCII) or two bytes-like
-   values in time that depends on their lengths only (hmac, secrets) */
-static Value op_compare_digest(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_compare_digest", 2, 2, 0, {"a", "b", NULL}};
-    Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    const char *pa, *pb;
-    int64_t na, nb;
-    if (str_check(a[0]) && str_check(a[1])) {
-        for (int i = 0; i < 2; i++)
-            for (int64_t k = 0; k < str_nbytes(a[i]); k++)
-                if ((unsigned char)str_data(a[i])[k] >= 128)
-                    return err_set(&exc_TypeError, "comparing strings with non-ASCII characters is not supported");
-        pa = str_data(a[0]);
-        na = str_nbytes(a[0]);
-        pb = str_data(a[1]);
-        nb = str_nbytes(a[1]);
-    } else if (byteslike_view(a[0], &pa, &na) && byteslike_view(a[1], &pb, &nb)) {
-        /* both bytes-like */
-    } else {
-        return err_format(&exc_TypeError, "unsupported operand types(s) or combination of types: '%T' and '%T'", a[0],
-                          a[1]);
-    }
-    /* always walk b: the time depends on len(b) only */
-    volatile unsigned char diff = na != nb;
-    const char *left = na == nb ? pa : pb;
-    for (int64_t k = 0; k < nb; k++) diff |= (unsigned char)(left[k] ^ pb[k]);
-    return v_bool(diff == 0);
 }
 
 static Value op_length_hint(Value *args, size_t nargs, Value kwnames) {
@@ -494,11 +465,11 @@ static Type methodcaller_type = {
     _("xor", op_xor)
 
 static const MethodDef operator_functions[] = {
+    {"_compare_digest", hashlib_compare_digest, MF_KEYWORDS, NULL},
 #define OP_DEF(name, fn) {name, fn, 0, NULL},
     OPS(OP_DEF)
 #undef OP_DEF
     {"length_hint", op_length_hint, 0, NULL},
-    {"_compare_digest", op_compare_digest, MF_KEYWORDS, NULL},
     {"call", op_call, MF_KEYWORDS, NULL},
     {"_abs", op_abs, 0, NULL},
     {NULL, NULL, 0, NULL},
