@@ -376,10 +376,11 @@ def check_import_reports(tpy):
           and all(rows) and ("0", "collections") in [(str(d), n) for d, n in names]
           and (1, "_signal") in names and all(int(m.group(1)) <= int(m.group(2)) for m in rows))
     check("-X importtime: CPython's table, nested imports indented, self <= cumulative", ok, "\n".join(lines))
-    p = run([tpy, "-v", "-c", "import math, signal"])
+    p = run([tpy, "-v", "-c", "import math, signal, jitprof"])
     err = p.stderr.decode()
     check("-v: a line per import", p.returncode == 0 and "import 'math' # builtin" in err and
-          "import 'signal' # frozen into tpy" in err and "import '_signal' # builtin" in err, err)
+          "import 'signal' # from '" in err and "import '_signal' # builtin" in err and
+          "import 'jitprof' # frozen into tpy" in err, err)
 
 
 def check_cmdline(tpy):
