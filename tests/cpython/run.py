@@ -21,6 +21,7 @@ counts as one failure.
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -60,13 +61,18 @@ def run_one(interp, flags, module, marks, timeout, verbose):
         if k.startswith("PYTHON"):
             del env[k]
     env["PYTHONHASHSEED"] = "0"
+    # each module runs in a fresh directory (tests write files in the
+    # current one, as under CPython's regrtest), removed afterwards
+    workdir = tempfile.mkdtemp(prefix="tpy-cpytest-")
+    env["TMPDIR"] = workdir
     try:
-        p = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, timeout=timeout)
+        p = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, timeout=timeout)
         out, err, rc = p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace"), p.returncode
     except subprocess.TimeoutExpired as e:
         out, err, rc = "", (e.stderr or b"").decode(errors="replace") + "\nTIMEOUT", None
     finally:
         os.unlink(mf.name)
+        shutil.rmtree(workdir, ignore_errors=True)
     summary = None
     for line in out.splitlines():
         if line.startswith("SUMMARY "):
