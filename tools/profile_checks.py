@@ -458,19 +458,28 @@ class Checker:
 
         # the interpreter's share: sampled timing against every event timed
         shares = {}
-        for sample in ("1024", "1"):
-            prog = os.path.join(self.tmp, "interp_share.py")
-            with open(prog, "w") as f:
-                f.write(INTERP_SHARE)
-            log = os.path.join(self.tmp, "interp_share-%s.log" % sample)
-            r = subprocess.run([self.tpy, "--jit-profile", "--jit-profile-sample", sample, "--jit-profile-out", log,
-                                prog], capture_output=True, text=True, timeout=300)
-            rep = subprocess.run([self.tpy, "-m", "jitprof", log, "--json"], capture_output=True, text=True,
-                                 timeout=300)
-            if r.returncode == 0 and rep.returncode == 0:
-                shares[sample] = json.loads(rep.stdout)["phases"]["interpreter"]
+        # two runs measured by the clock: on a shared, loaded machine one
+        # pair can differ by chance, so up to three pairs are measured and
+        # the check asks that one of them agrees
+        attempts = []
+        for attempt in range(3):
+            shares = {}
+            for sample in ("1024", "1"):
+                prog = os.path.join(self.tmp, "interp_share.py")
+                with open(prog, "w") as f:
+                    f.write(INTERP_SHARE)
+                log = os.path.join(self.tmp, "interp_share-%s.log" % sample)
+                r = subprocess.run([self.tpy, "--jit-profile", "--jit-profile-sample", sample, "--jit-profile-out",
+                                    log, prog], capture_output=True, text=True, timeout=300)
+                rep = subprocess.run([self.tpy, "-m", "jitprof", log, "--json"], capture_output=True, text=True,
+                                     timeout=300)
+                if r.returncode == 0 and rep.returncode == 0:
+                    shares[sample] = json.loads(rep.stdout)["phases"]["interpreter"]
+            attempts.append(shares)
+            if len(shares) == 2 and abs(shares["1024"] - shares["1"]) <= 5.0 and shares["1"] > 5.0:
+                break
         self.check("sampled timing and every-event timing give the interpreter the same share within 5 points "
-                   "(%s)" % shares, len(shares) == 2 and abs(shares["1024"] - shares["1"]) <= 5.0
+                   "(%s)" % attempts, len(shares) == 2 and abs(shares["1024"] - shares["1"]) <= 5.0
                    and shares["1"] > 5.0)
 
         for bad in ("0", "x", "100001"):
