@@ -65,12 +65,21 @@ def run_one(interp, flags, module, marks, timeout, verbose):
     # current one, as under CPython's regrtest), removed afterwards
     workdir = tempfile.mkdtemp(prefix="tpy-cpytest-")
     env["TMPDIR"] = workdir
+    # its own process group: a timeout kills the children the tests
+    # started too (a test's interpreter left running would load the machine)
+    proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
     try:
-        p = subprocess.run(cmd, cwd=workdir, env=env, capture_output=True, timeout=timeout)
-        out, err, rc = p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace"), p.returncode
-    except subprocess.TimeoutExpired as e:
-        out, err, rc = "", (e.stderr or b"").decode(errors="replace") + "\nTIMEOUT", None
+        o, e = proc.communicate(timeout=timeout)
+        out, err, rc = o.decode(errors="replace"), e.decode(errors="replace"), proc.returncode
+    except subprocess.TimeoutExpired:
+        out, err, rc = "", "TIMEOUT", None
     finally:
+        try:
+            os.killpg(proc.pid, 9)
+        except OSError:
+            pass
+        proc.wait()
         os.unlink(mf.name)
         shutil.rmtree(workdir, ignore_errors=True)
     summary = None
