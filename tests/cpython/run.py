@@ -100,6 +100,11 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true", help="print the failures' output")
     ap.add_argument("modules", nargs="*")
     args = ap.parse_args()
+    # the modules run in temporary directories: interpreter paths made absolute
+    if os.sep in args.tpy:
+        args.tpy = os.path.abspath(args.tpy)
+    if args.python and os.sep in args.python:
+        args.python = os.path.abspath(args.python)
     expect = parse_expect(os.path.join(HERE, "expect.txt"))
     if args.modules:
         known = {m for m, _, _ in expect}
