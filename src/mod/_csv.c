@@ -188,8 +188,8 @@ static Value dialect_make(Type *t, Value *p) {
 }
 
 /* Dialect(dialect, **options) from a vectorcall. Its messages are those of
- * CPython's unnamed PyArg_ParseTupleAndKeywords format, which the checks
- * before arg_parse give ("... for this function", "function takes ..."). */
+ * CPython's PyArg_ParseTupleAndKeywords with an unnamed format, which name
+ * no function: the checks before arg_parse give them. */
 static Value dialect_call(Type *t, Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"Dialect", 0, 0, 0,
         {"dialect", "delimiter", "doublequote", "escapechar", "lineterminator", "quotechar", "quoting",
@@ -204,6 +204,9 @@ static Value dialect_call(Type *t, Value *args, size_t nargs, Value kwnames) {
         while (dialect_params[i] && !str_eq_cstr(name, dialect_params[i])) i++;
         if (!dialect_params[i])
             return err_format(&exc_TypeError, "'%U' is an invalid keyword argument for this function", name);
+        if ((size_t)i < nargs)
+            return err_format(&exc_TypeError, "argument for function given by name ('%s') and position (%d)",
+                              dialect_params[i], i + 1);
     }
     Value p[P__COUNT];
     if (arg_parse(&spec, args, nargs, kwnames, p) < 0) return VNULL;
@@ -260,6 +263,9 @@ static int parse_save_field(ReaderObject *r) {
         field = obj_call1(V_FROM_PTR(&float_type), field);
         if (!field) return -1;
     }
+    /* a next() on this reader from inside its input's iterator took the
+       list: the record goes on in a new one */
+    if (!r->fields) r->fields = list_new(0);
     list_append(r->fields, field);
     return 0;
 }
