@@ -49,6 +49,11 @@ typedef struct ReaderObject {
     int64_t field_len;      /* ... its length in code points */
     bool numeric_field;     /* QUOTE_NONNUMERIC: convert it to float */
     uint64_t line_num;      /* input lines read */
+    /* When the dialect's special characters are all ASCII: the bytes that
+       IN_FIELD and IN_QUOTED_FIELD merely copy (UTF-8 continuation and
+       lead bytes among them), so that runs of them are copied at once */
+    bool fast;
+    bool plain_unquoted[256], plain_quoted[256];
 } ReaderObject;
 
 typedef struct WriterObject {
@@ -425,6 +430,25 @@ static Value reader_iternext(Value self) {
         r->line_num++;
         const char *p = str_data(line), *end = p + str_nbytes(line);
         while (p < end) {
+            if (r->fast && (r->state == IN_FIELD || r->state == IN_QUOTED_FIELD)) {
+                const bool *plain = r->state == IN_FIELD ? r->plain_unquoted : r->plain_quoted;
+                const char *q = p;
+                unsigned char high = 0;   /* any non-ASCII byte seen */
+                while (q < end && plain[(unsigned char)*q]) high |= (unsigned char)*q++;
+                if (q > p) {
+                    int64_t n = high & 0x80 ? utf8_count(p, (size_t)(q - p)) : q - p;
+                    /* the error the first character past the limit raises */
+                    if (r->field_len + n > field_limit) {
+                        err_format(V_AS(Type, csv_error), "field larger than field limit (%lld)",
+                                   (long long)field_limit);
+                        return VNULL;
+                    }
+                    buf_put(&r->field, p, (size_t)(q - p));
+                    r->field_len += n;
+                    p = q;
+                    continue;
+                }
+            }
             uint32_t c = (unsigned char)*p;
             if (c < 0x80) {
                 p++;
@@ -459,6 +483,15 @@ static Value m_reader(Value *args, size_t nargs, Value kwnames) {
     r->input_iter = it;
     r->dialect = dialect;
     buf_init(&r->field, 64);
+    DialectObject *d = DIALECT(dialect);
+    r->fast = d->delimiter < 0x80 && (d->quotechar < 0x80 || d->quotechar == NOT_SET) &&
+              (d->escapechar < 0x80 || d->escapechar == NOT_SET);
+    if (r->fast) {
+        for (int i = 0; i < 256; i++) r->plain_unquoted[i] = r->plain_quoted[i] = true;
+        r->plain_unquoted['\n'] = r->plain_unquoted['\r'] = r->plain_unquoted[d->delimiter] = false;
+        if (d->escapechar != NOT_SET) r->plain_unquoted[d->escapechar] = r->plain_quoted[d->escapechar] = false;
+        if (d->quotechar != NOT_SET) r->plain_quoted[d->quotechar] = false;
+    }
     parse_reset(r);
     return V_FROM_PTR(r);
 }
