@@ -215,6 +215,13 @@ void gil_for_each_saved_chunk(void (*fn)(struct FrameChunk *)) {
             for (FrameChunk *c = t->saved->chunk; c; c = c->prev) fn(c);
 }
 
+void gil_for_each_thread(void (*fn)(uint64_t ident, struct ThreadState *ts, void *ctx), void *ctx) {
+    for (PyThread *t = threads; t; t = t->next) {
+        if (t == current) fn((uint64_t)pthread_self(), &tstate, ctx);
+        else if (t->saved) fn((uint64_t)t->handle, t->saved, ctx);
+    }
+}
+
 /* In the child of fork() only the forking thread exists: it becomes the
  * main thread (it runs signal handlers, with signals unblocked), the other
  * threads' records go, and the lock starts over unlocked and unused, as
