@@ -490,6 +490,28 @@ static int int_arg(Value v, int dflt, int *out) {
     return 0;
 }
 
+/* The arguments of the methods CPython gives a defining_class: positional
+ * only, but with keyword-parser wording in the messages. */
+static int cls_args(const char *f, Value *args, size_t nargs, Value kwnames, int min, int max, Value *out) {
+    int64_t nkw = kwnames ? tuple_size(kwnames) : 0;
+    if (nargs + (size_t)nkw > (size_t)max) {
+        err_format(&exc_TypeError, "%s() takes at most %d argument%s (%zd given)", f, max, max == 1 ? "" : "s",
+                   (ssize_t)(nargs + (size_t)nkw));
+        return -1;
+    }
+    if (nargs < (size_t)min) {
+        err_format(&exc_TypeError, "%s() takes %s %d positional argument%s (%zd given)", f,
+                   min < max ? "at least" : "exactly", min, min == 1 ? "" : "s", (ssize_t)nargs);
+        return -1;
+    }
+    if (nkw) {
+        err_format(&exc_TypeError, "'%U' is an invalid keyword argument for %s()", tuple_get(kwnames, 0), f);
+        return -1;
+    }
+    for (int i = 0; i < max; i++) out[i] = (size_t)i < nargs ? args[i] : VNULL;
+    return 0;
+}
+
 /* ---- parser objects --------------------------------------------------------------------------- */
 static Parser *parser_alloc(void) {
     Parser *p = (Parser *)obj_alloc(&parser_type, sizeof(Parser));
@@ -531,9 +553,8 @@ static Value parse_result(Parser *self, int rv) {
 }
 
 static Value xp_Parse(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"Parse", 2, 1, 0, {"", "", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (cls_args("Parse", args + 1, nargs - 1, kwnames, 1, 2, a) < 0) return VNULL;
     Parser *self = V_AS(Parser, args[0]);
     int isfinal;
     if (int_arg(a[1], 0, &isfinal) < 0) return VNULL;
@@ -597,9 +618,8 @@ static int read_into(char *buf, int size, Value read) {
 }
 
 static Value xp_ParseFile(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"ParseFile", 1, 1, 0, {"", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (cls_args("ParseFile", args + 1, nargs - 1, kwnames, 1, 1, a) < 0) return VNULL;
     Parser *self = V_AS(Parser, args[0]);
     Value read = obj_getattr_opt(a[0], str_intern_cstr("read"));
     if (!read) {
@@ -621,7 +641,7 @@ static Value xp_ParseFile(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value xp_SetBase(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"SetBase", 1, 1, 0, {"", NULL}};
+    static const ArgSpec spec = {"xmlparser.SetBase", 1, 1, 0, {"", NULL}};
     Value a[1];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     const char *base;
@@ -631,7 +651,7 @@ static Value xp_SetBase(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value xp_GetBase(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"GetBase", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"xmlparser.GetBase", 0, 0, 0, {NULL}};
     Value a[1];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return conv_str(XML_GetBase(V_AS(Parser, args[0])->itself));
@@ -639,7 +659,7 @@ static Value xp_GetBase(Value *args, size_t nargs, Value kwnames) {
 
 /* The bytes of the input from the current event on, while in a handler */
 static Value xp_GetInputContext(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"GetInputContext", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"xmlparser.GetInputContext", 0, 0, 0, {NULL}};
     Value a[1];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     Parser *self = V_AS(Parser, args[0]);
@@ -651,9 +671,8 @@ static Value xp_GetInputContext(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value xp_ExternalEntityParserCreate(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"ExternalEntityParserCreate", 2, 1, 0, {"", "", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (cls_args("ExternalEntityParserCreate", args + 1, nargs - 1, kwnames, 1, 2, a) < 0) return VNULL;
     Parser *self = V_AS(Parser, args[0]);
     const char *context, *encoding;
     if (cstr_arg("ExternalEntityParserCreate", "argument 1", a[0], true, &context) < 0) return VNULL;
@@ -681,7 +700,7 @@ static Value xp_ExternalEntityParserCreate(Value *args, size_t nargs, Value kwna
 }
 
 static Value xp_SetParamEntityParsing(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"SetParamEntityParsing", 1, 1, 0, {"", NULL}};
+    static const ArgSpec spec = {"xmlparser.SetParamEntityParsing", 1, 1, 0, {"", NULL}};
     Value a[1];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     int flag;
@@ -690,9 +709,8 @@ static Value xp_SetParamEntityParsing(Value *args, size_t nargs, Value kwnames) 
 }
 
 static Value xp_UseForeignDTD(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"UseForeignDTD", 1, 0, 0, {"", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (cls_args("UseForeignDTD", args + 1, nargs - 1, kwnames, 0, 1, a) < 0) return VNULL;
     Parser *self = V_AS(Parser, args[0]);
     int flag = 1;
     if (a[0] && (flag = obj_truth(a[0])) < 0) return VNULL;
@@ -812,7 +830,7 @@ static Value get_CurrentByteIndex(Value self) { return int_from_i64(XML_GetCurre
 
 /* ---- module functions ------------------------------------------------------------------------- */
 static Value pyexpat_ErrorString(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"ErrorString", 1, 1, 0, {"", NULL}};
+    static const ArgSpec spec = {"pyexpat.ErrorString", 1, 1, 0, {"", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (float_check(a[0])) return err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
