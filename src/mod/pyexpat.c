@@ -22,7 +22,9 @@
 #include <expat.h>
 #include <limits.h>
 #include <string.h>
+#include "../front/compiler.h"
 #include "../runtime.h"
+#include "../vm/traceback.h"
 
 static Value expat_error;   /* ExpatError (also pyexpat.error) */
 
@@ -130,13 +132,65 @@ static void flag_error(Parser *self) {
     XML_SetExternalEntityRefHandler(self->itself, error_external_entity_ref);
 }
 
+/* The name a handler's traceback entry gives (CPython's): the attribute's
+ * without "Handler", but DefaultHandlerExpand whole. */
+static const char *const handler_names[H__COUNT] = {
+#define H_NAME(name, attr, setter) #name,
+    HANDLER_DEF(H_NAME)
+#undef H_NAME
+};
+
+/* As CPython's _PyTraceback_Add: the exception a handler raised gets an
+ * entry for the C code that called it ("src/mod/pyexpat.c", line, in
+ * StartElement), between the handler's frame and Parse's caller. Its code
+ * object is an empty function of that name compiled once. */
+static Value tb_codes;     /* dict: "name:line" -> code */
+static Value tb_globals;   /* the entries' (empty) globals */
+static void traceback_add_c(int h, int line) {
+    Value exc = err_fetch();
+    if (!exc) return;
+    const char *name = h == H_DefaultExpand ? "DefaultHandlerExpand" : handler_names[h];
+    if (!tb_codes) {
+        tb_codes = dict_new();
+        tb_globals = dict_new();
+    }
+    Value key = str_printf("%s:%d", name, line);
+    Value code = dict_get(tb_codes, key);
+    if (!code) {
+        /* blank lines put the def on `line` */
+        Buf src;
+        buf_init(&src, (size_t)line + 64);
+        buf_fill(&src, '\n', (size_t)line - 1);
+        buf_printf(&src, "def %s(): pass\n", name);
+        CodeObject *mod = compile_source(src.data, src.len, __FILE__, COMPILE_MODULE);
+        if (mod)
+            for (int64_t i = 0; i < tuple_size(mod->consts) && !code; i++)
+                if (code_check(tuple_get(mod->consts, i))) code = tuple_get(mod->consts, i);
+        err_clear();
+        if (!code) {
+            err_restore(exc);
+            return;
+        }
+        dict_set(tb_codes, key, code);
+    }
+    ExcObject *e = V_AS(ExcObject, exc);
+    TracebackObject *tb = (TracebackObject *)obj_alloc(&traceback_type, sizeof *tb);
+    tb->next = e->traceback;
+    tb->code = V_AS(CodeObject, code);
+    tb->lineno = line;
+    tb->globals = tb_globals;
+    e->traceback = V_FROM_PTR(tb);
+    err_restore(exc);
+}
+
 /* Call handler h with args; VNULL (parser stopped, handlers cleared) when
- * it raised. */
-static Value call_handler(Parser *self, int h, Value *args, size_t n) {
+ * it raised. line: where in this file, for the traceback. */
+static Value call_handler(Parser *self, int h, Value *args, size_t n, int line) {
     self->in_callback = true;
     Value r = obj_call(self->handlers[h], args, n, VNULL);
     self->in_callback = false;
     if (!r) {
+        traceback_add_c(h, line);
         XML_StopParser(self->itself, XML_FALSE);
         flag_error(self);
     }
@@ -146,7 +200,7 @@ static Value call_handler(Parser *self, int h, Value *args, size_t n) {
 static int call_character_handler(Parser *self, const XML_Char *s, int len) {
     if (!self->handlers[H_CharacterData]) return 0;   /* removed since: the data is dropped */
     Value a = str_new(s, (size_t)len);
-    if (!call_handler(self, H_CharacterData, &a, 1)) {
+    if (!call_handler(self, H_CharacterData, &a, 1, __LINE__)) {
         XML_SetCharacterDataHandler(self->itself, noop_character_data);
         return -1;
     }
@@ -179,10 +233,11 @@ static bool args_ok(Parser *self, const Value *a, size_t n) {
 
 /* Call handler h (when it may run) with n converted arguments; the
  * handler's result, or VNULL. */
-static Value dispatch(Parser *self, int h, Value *a, size_t n) {
+static Value dispatch_at(Parser *self, int h, Value *a, size_t n, int line) {
     if (!args_ok(self, a, n)) return VNULL;
-    return call_handler(self, h, a, n);
+    return call_handler(self, h, a, n, line);
 }
+#define dispatch(self, h, a, n) dispatch_at(self, h, a, n, __LINE__)
 
 /* ---- the C callbacks -------------------------------------------------------------------------- */
 static void cb_StartElement(void *ud, const XML_Char *name, const XML_Char **atts) {
@@ -239,10 +294,11 @@ static void cb_CharacterData(void *ud, const XML_Char *s, int len) {
     }
     if (self->buffer_used + (int64_t)len > self->buffer_size) {
         if (flush_character_buffer(self) < 0) return;
-        /* the flushed handler may have removed itself */
+        /* the flushed handler may have removed itself, or turned
+           buffering off (no buffer to copy into then) */
         if (!self->handlers[H_CharacterData]) return;
     }
-    if (len > self->buffer_size) {
+    if (!self->buffer || len > self->buffer_size) {
         call_character_handler(self, s, len);
         self->buffer_used = 0;
     } else {

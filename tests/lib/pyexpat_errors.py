@@ -165,3 +165,18 @@ for f, a, k in [(p.Parse, (), {}), (p.Parse, (b'', 1, 2), {}), (p.Parse, (b'',),
                 (p.SetParamEntityParsing, (), {}), (p.GetBase, (1,), {}), (p.GetInputContext, (1,), {}),
                 (expat.ErrorString, (), {}), (p.Parse, (), {'data': 1})]:
     show(f, *a, **k)
+
+# a handler's exception shows the C callback in its traceback, as CPython's
+import os
+import traceback
+def raiser(*a):
+    raise RuntimeError("from handler")
+for attr, doc in [("StartElementHandler", "<a/>"), ("CharacterDataHandler", "<a>t</a>"),
+                  ("DefaultHandlerExpand", "<a/>"), ("CommentHandler", "<a><!--c--></a>")]:
+    p = expat.ParserCreate()
+    setattr(p, attr, raiser)
+    try:
+        p.Parse(doc, True)
+    except RuntimeError as e:
+        entries = traceback.extract_tb(e.__traceback__)
+        print(attr, len(entries), [(os.path.basename(f.filename), f.name) for f in entries])
