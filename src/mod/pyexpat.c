@@ -30,28 +30,28 @@ static Value expat_error;   /* ExpatError (also pyexpat.error) */
 
 /* ---- the handler table ------------------------------------------------------------------------ */
 /* name, the attribute, expat's setter */
-#define HANDLER_DEF(_)                                                  \
-    _(StartElement, "StartElementHandler", XML_SetStartElementHandler)                         \
-    _(EndElement, "EndElementHandler", XML_SetEndElementHandler)                             \
-    _(ProcessingInstruction, "ProcessingInstructionHandler", XML_SetProcessingInstructionHandler)       \
+#define HANDLER_DEF(_)                                                                          \
+    _(StartElement, "StartElementHandler", XML_SetStartElementHandler)                          \
+    _(EndElement, "EndElementHandler", XML_SetEndElementHandler)                                \
+    _(ProcessingInstruction, "ProcessingInstructionHandler", XML_SetProcessingInstructionHandler) \
     _(CharacterData, "CharacterDataHandler", XML_SetCharacterDataHandler)                       \
-    _(UnparsedEntityDecl, "UnparsedEntityDeclHandler", XML_SetUnparsedEntityDeclHandler)             \
-    _(NotationDecl, "NotationDeclHandler", XML_SetNotationDeclHandler)                         \
-    _(StartNamespaceDecl, "StartNamespaceDeclHandler", XML_SetStartNamespaceDeclHandler)             \
-    _(EndNamespaceDecl, "EndNamespaceDeclHandler", XML_SetEndNamespaceDeclHandler)                 \
-    _(Comment, "CommentHandler", XML_SetCommentHandler)                                   \
-    _(StartCdataSection, "StartCdataSectionHandler", XML_SetStartCdataSectionHandler)               \
-    _(EndCdataSection, "EndCdataSectionHandler", XML_SetEndCdataSectionHandler)                   \
-    _(Default, "DefaultHandler", XML_SetDefaultHandler)                                   \
+    _(UnparsedEntityDecl, "UnparsedEntityDeclHandler", XML_SetUnparsedEntityDeclHandler)        \
+    _(NotationDecl, "NotationDeclHandler", XML_SetNotationDeclHandler)                          \
+    _(StartNamespaceDecl, "StartNamespaceDeclHandler", XML_SetStartNamespaceDeclHandler)        \
+    _(EndNamespaceDecl, "EndNamespaceDeclHandler", XML_SetEndNamespaceDeclHandler)              \
+    _(Comment, "CommentHandler", XML_SetCommentHandler)                                         \
+    _(StartCdataSection, "StartCdataSectionHandler", XML_SetStartCdataSectionHandler)           \
+    _(EndCdataSection, "EndCdataSectionHandler", XML_SetEndCdataSectionHandler)                 \
+    _(Default, "DefaultHandler", XML_SetDefaultHandler)                                         \
     _(DefaultExpand, "DefaultHandlerExpand", XML_SetDefaultHandlerExpand)                       \
     _(NotStandalone, "NotStandaloneHandler", XML_SetNotStandaloneHandler)                       \
-    _(ExternalEntityRef, "ExternalEntityRefHandler", XML_SetExternalEntityRefHandler)               \
-    _(StartDoctypeDecl, "StartDoctypeDeclHandler", XML_SetStartDoctypeDeclHandler)                 \
-    _(EndDoctypeDecl, "EndDoctypeDeclHandler", XML_SetEndDoctypeDeclHandler)                     \
-    _(EntityDecl, "EntityDeclHandler", XML_SetEntityDeclHandler)                             \
-    _(XmlDecl, "XmlDeclHandler", XML_SetXmlDeclHandler)                                   \
-    _(ElementDecl, "ElementDeclHandler", XML_SetElementDeclHandler)                           \
-    _(AttlistDecl, "AttlistDeclHandler", XML_SetAttlistDeclHandler)                           \
+    _(ExternalEntityRef, "ExternalEntityRefHandler", XML_SetExternalEntityRefHandler)           \
+    _(StartDoctypeDecl, "StartDoctypeDeclHandler", XML_SetStartDoctypeDeclHandler)              \
+    _(EndDoctypeDecl, "EndDoctypeDeclHandler", XML_SetEndDoctypeDeclHandler)                    \
+    _(EntityDecl, "EntityDeclHandler", XML_SetEntityDeclHandler)                                \
+    _(XmlDecl, "XmlDeclHandler", XML_SetXmlDeclHandler)                                         \
+    _(ElementDecl, "ElementDeclHandler", XML_SetElementDeclHandler)                             \
+    _(AttlistDecl, "AttlistDeclHandler", XML_SetAttlistDeclHandler)                             \
     _(SkippedEntity, "SkippedEntityHandler", XML_SetSkippedEntityHandler)
 
 enum {
@@ -132,12 +132,10 @@ static void flag_error(Parser *self) {
     XML_SetExternalEntityRefHandler(self->itself, error_external_entity_ref);
 }
 
-/* The name a handler's traceback entry gives (CPython's): the attribute's
- * without "Handler", but DefaultHandlerExpand whole. */
-static const char *const handler_names[H__COUNT] = {
-#define H_NAME(name, attr, setter) #name,
-    HANDLER_DEF(H_NAME)
-#undef H_NAME
+static const char *const handler_attrs[H__COUNT] = {
+#define H_ATTR(name, attr, setter) attr,
+    HANDLER_DEF(H_ATTR)
+#undef H_ATTR
 };
 
 /* As CPython's _PyTraceback_Add: the exception a handler raised gets an
@@ -149,19 +147,22 @@ static Value tb_globals;   /* the entries' (empty) globals */
 static void traceback_add_c(int h, int line) {
     Value exc = err_fetch();
     if (!exc) return;
-    const char *name = h == H_DefaultExpand ? "DefaultHandlerExpand" : handler_names[h];
+    /* CPython's names: the attribute's without a final "Handler" */
+    const char *attr = handler_attrs[h];
+    int n = (int)strlen(attr);
+    if (n > 7 && !strcmp(attr + n - 7, "Handler")) n -= 7;
     if (!tb_codes) {
         tb_codes = dict_new();
         tb_globals = dict_new();
     }
-    Value key = str_printf("%s:%d", name, line);
+    Value key = str_printf("%s:%d", attr, line);
     Value code = dict_get(tb_codes, key);
     if (!code) {
         /* blank lines put the def on `line` */
         Buf src;
         buf_init(&src, (size_t)line + 64);
         buf_fill(&src, '\n', (size_t)line - 1);
-        buf_printf(&src, "def %s(): pass\n", name);
+        buf_printf(&src, "def %.*s(): pass\n", n, attr);
         CodeObject *mod = compile_source(src.data, src.len, __FILE__, COMPILE_MODULE);
         if (mod)
             for (int64_t i = 0; i < tuple_size(mod->consts) && !code; i++)
@@ -371,10 +372,9 @@ static void cb_DefaultExpand(void *ud, const XML_Char *s, int len) {
  * stops the parser as a raise does. */
 static int int_result(Parser *self, Value r) {
     if (!r) return 0;
-    if (!int_check(r)) {
-        err_format(&exc_TypeError, "'%s' object cannot be interpreted as an integer", type_of(r)->tname);
-    } else {
-        int64_t x = int_as_i64(r);
+    Value i = obj_index(r);   /* PyLong_AsLong's conversion */
+    if (i) {
+        int64_t x = int_as_i64(i);
         if (!(x == -1 && err_occurred())) return (int)x;
     }
     XML_StopParser(self->itself, XML_FALSE);

@@ -180,3 +180,10 @@ for attr, doc in [("StartElementHandler", "<a/>"), ("CharacterDataHandler", "<a>
     except RuntimeError as e:
         entries = traceback.extract_tb(e.__traceback__)
         print(attr, len(entries), [(os.path.basename(f.filename), f.name) for f in entries])
+
+# what ExternalEntityRefHandler returns is converted as PyLong_AsLong does
+for r in (None, 2.5, True, 10**30, -1, 0):
+    p = expat.ParserCreate()
+    p.SetParamEntityParsing(1)
+    p.ExternalEntityRefHandler = lambda *a: r
+    show(p.Parse, b'<!DOCTYPE a [<!ENTITY e SYSTEM "x">]><a>&e;</a>', True)
