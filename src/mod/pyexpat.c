@@ -26,6 +26,10 @@
 #include "../runtime.h"
 #include "../vm/traceback.h"
 
+/* expat 2.6 defers reparsing a large token fed in small pieces; the
+ * parser's switch for it exists only with such a library */
+#define HAVE_REPARSE_DEFERRAL (XML_MAJOR_VERSION > 2 || (XML_MAJOR_VERSION == 2 && XML_MINOR_VERSION >= 6))
+
 static Value expat_error;   /* ExpatError (also pyexpat.error) */
 
 /* ---- the handler table ------------------------------------------------------------------------ */
@@ -71,6 +75,7 @@ typedef struct Parser {
     int buffer_size, buffer_used;   /* bytes */
     bool ordered_attributes, specified_attributes, ns_prefixes;
     bool in_callback;
+    bool reparse_deferral;      /* expat >= 2.6 only */
 } Parser;
 
 static Type parser_type;
@@ -572,6 +577,7 @@ static int cls_args(const char *f, Value *args, size_t nargs, Value kwnames, int
 static Parser *parser_alloc(void) {
     Parser *p = (Parser *)obj_alloc(&parser_type, sizeof(Parser));
     p->buffer_size = 8192;
+    p->reparse_deferral = HAVE_REPARSE_DEFERRAL;   /* expat's default */
     return p;
 }
 
@@ -739,6 +745,7 @@ static Value xp_ExternalEntityParserCreate(Value *args, size_t nargs, Value kwna
     np->ordered_attributes = self->ordered_attributes;
     np->specified_attributes = self->specified_attributes;
     np->ns_prefixes = self->ns_prefixes;
+    np->reparse_deferral = self->reparse_deferral;   /* expat's child inherits it too */
     np->intern = self->intern;
     np->parent = args[0];
     np->itself = XML_ExternalEntityParserCreate(self->itself, context, encoding);
@@ -763,6 +770,27 @@ static Value xp_SetParamEntityParsing(Value *args, size_t nargs, Value kwnames) 
     if (int_arg(a[0], 0, &flag) < 0) return VNULL;
     return v_int(XML_SetParamEntityParsing(V_AS(Parser, args[0])->itself, (enum XML_ParamEntityParsing)flag));
 }
+
+#if HAVE_REPARSE_DEFERRAL
+static Value xp_SetReparseDeferralEnabled(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"xmlparser.SetReparseDeferralEnabled", 1, 1, 0, {"", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    Parser *self = V_AS(Parser, args[0]);
+    int b = obj_truth(a[0]);
+    if (b < 0) return VNULL;
+    XML_SetReparseDeferralEnabled(self->itself, b ? XML_TRUE : XML_FALSE);
+    self->reparse_deferral = b;
+    return V_NONE;
+}
+
+static Value xp_GetReparseDeferralEnabled(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"xmlparser.GetReparseDeferralEnabled", 0, 0, 0, {NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    return v_bool(V_AS(Parser, args[0])->reparse_deferral);
+}
+#endif
 
 static Value xp_UseForeignDTD(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
@@ -925,6 +953,10 @@ static const MethodDef parser_methods[] = {
     {"ExternalEntityParserCreate", xp_ExternalEntityParserCreate, MF_KEYWORDS, NULL},
     {"SetParamEntityParsing", xp_SetParamEntityParsing, MF_KEYWORDS, NULL},
     {"UseForeignDTD", xp_UseForeignDTD, MF_KEYWORDS, NULL},
+#if HAVE_REPARSE_DEFERRAL
+    {"SetReparseDeferralEnabled", xp_SetReparseDeferralEnabled, MF_KEYWORDS, NULL},
+    {"GetReparseDeferralEnabled", xp_GetReparseDeferralEnabled, MF_KEYWORDS, NULL},
+#endif
     {NULL, NULL, 0, NULL},
 };
 
