@@ -1956,6 +1956,7 @@ void type_add_methods(Type *t, const MethodDef *defs) {
         if (defs->flags & MF_STATIC) {
             StaticMethodObject *sm = (StaticMethodObject *)obj_alloc(&staticmethod_type, sizeof *sm);
             sm->func = builtin_function_new(defs, VNULL, VNULL);
+            V_AS(BuiltinFunctionObject, sm->func)->owner = t;
             d = V_FROM_PTR(sm);
         } else if (defs->flags & MF_CLASS) {
             ClassMethodObject *cm = (ClassMethodObject *)obj_alloc(&classmethod_type, sizeof *cm);
@@ -2385,6 +2386,19 @@ static const GetSetDef slot_wrapper_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+/* int.__add__: getattr(int, '__add__') */
+static Value slot_wrapper_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    SlotWrapperObject *w = V_AS(SlotWrapperObject, args[0]);
+    return reduce_as_getattr(V_FROM_PTR(w->owner), str_from_cstr(w->name));
+}
+
+static const MethodDef slot_wrapper_methods[] = {
+    {"__reduce__", slot_wrapper_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 Type slot_wrapper_type = {
     .tname = "wrapper_descriptor",
     .basicsize = sizeof(SlotWrapperObject),
@@ -2406,6 +2420,7 @@ void type_init(void) {
     type_ready(&type_type);
     type_ready(&map_type);
     type_add_getsets(&slot_wrapper_type, slot_wrapper_getsets);
+    type_add_methods(&slot_wrapper_type, slot_wrapper_methods);
     type_ready(&slot_wrapper_type);
     type_add_methods(&member_descr_type, member_methods);
     type_add_getsets(&member_descr_type, member_getsets);
