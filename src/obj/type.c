@@ -1275,6 +1275,8 @@ static int64_t heap_len(Value self) {
 
 static Value type_getattr(Value self, Value name);
 static int type_setattr(Value self, Value name, Value v);
+static void refresh_pruned_slots(Type *t, int depth);
+static bool names_pruned_slot(Value name);
 
 static Value heap_getattr(Value self, Value name) {
     Type *t = type_of(self);
@@ -1653,6 +1655,7 @@ static int type_setattr(Value self, Value name, Value v) {
         if (str_eq_cstr(name, "__getattr__") && v) t->flags |= TF_HAS_GETATTR;
         if (str_eq_cstr(name, "__setattr__") || str_eq_cstr(name, "__delattr__")) t->flags |= TF_HAS_SETATTR;
         if (str_eq_cstr(name, "__getattribute__")) t->flags |= TF_HAS_GETATTRIBUTE;
+        if (names_pruned_slot(name)) refresh_pruned_slots(t, 0);
     }
     return r;
 }
@@ -2044,6 +2047,35 @@ static void prune_heap_slots(Type *t) {
     if (type_lookup(t, NAME(__get__))) t->descr_get = heap_descr_get;
     if (type_lookup(t, NAME(__set__)) || type_lookup(t, NAME(__delete__))) t->descr_set = heap_descr_set;
 #undef NEED
+}
+
+/* A dunder that decides a pruned slot was set on or deleted from a class
+ * after its creation (A.__len__ = f): the slot is derived again, for the
+ * class and every heap subclass. */
+static void refresh_pruned_slots(Type *t, int depth) {
+    if (!type_has_flag(t, TF_HEAPTYPE) || depth > 100) return;
+    t->call = heap_call;
+    t->iternext = heap_iternext;
+    t->len = heap_len;
+    t->getitem = heap_getitem;
+    t->setitem = heap_setitem;
+    t->iter = heap_iter;
+    t->descr_get = NULL;
+    t->descr_set = NULL;
+    prune_heap_slots(t);
+    if (!t->subclasses) return;
+    for (size_t i = 0; i < gc_weak_list_len(t->subclasses); i++) {
+        Type *sub = gc_weak_list_get(t->subclasses, i);
+        if (sub) refresh_pruned_slots(sub, depth + 1);
+    }
+}
+
+static bool names_pruned_slot(Value name) {
+    static const char *const names[] = {"__call__", "__next__", "__len__", "__getitem__", "__setitem__",
+                                        "__delitem__", "__iter__", "__get__", "__set__", "__delete__"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (str_eq_cstr(name, names[i])) return true;
+    return false;
 }
 
 static Value object_setattr_descr;
