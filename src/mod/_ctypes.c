@@ -74,7 +74,14 @@ typedef struct CData {
 /* byref(): a pointer to an object's memory (plus an offset) as an argument */
 typedef struct CArgObject {
     Object hdr;
-    Value obj;
+    char tag;              /* 'P': byref(obj, offset); else a simple type code */
+    ffi_type *ffi;
+    union {
+        void *p;
+        long double g;
+        char buf[16];
+    } v;                   /* the value as C receives it */
+    Value obj;             /* what the value refers to (kept alive), or None */
     int64_t offset;
 } CArgObject;
 
@@ -159,17 +166,47 @@ static Value cdata_at(CType *ct, char *p, Value base, int64_t index) {
     return v;
 }
 
-/* Keep obj alive as long as self's memory: in the _objects dict of the
- * object owning that memory, under self's index path. */
-static void cdata_keep(Value self, int64_t index, Value obj) {
-    if (!obj || obj == V_NONE || v_is_int(obj)) return;
-    CData *d = V_AS(CData, self);
-    while (d->base && cdata_check(d->base)) {
-        index = d->index;
-        d = V_AS(CData, d->base);
+/* How many objects an instance of ct may keep (CPython's b_length): an
+ * instance with none keeps at most one object, directly in _objects. */
+static int64_t keep_slots(CType *ct) {
+    switch (ct->kind) {
+    case CK_STRUCT: case CK_UNION: return ct->fieldnames ? tuple_size(ct->fieldnames) : 0;
+    case CK_ARRAY: return ct->length;
+    case CK_POINTER: case CK_FUNCPTR: return 1;
+    default: return 0;
     }
-    if (!d->objects) d->objects = dict_new();
-    dict_set(d->objects, int_from_i64(index), obj);
+}
+
+/* The object owning self's memory, its _objects made a dict when its
+ * type has sub-objects. */
+static CData *keep_container(Value self) {
+    CData *d = V_AS(CData, self);
+    while (d->base && cdata_check(d->base)) d = V_AS(CData, d->base);
+    if (!d->objects && keep_slots(ctype_of_obj(V_FROM_PTR(d))) > 0) d->objects = dict_new();
+    return d;
+}
+
+/* What an instance's value keeps alive when it is copied elsewhere. */
+static Value kept_objects(Value v) {
+    Value o = keep_container(v)->objects;
+    return o ? o : V_NONE;
+}
+
+/* Keep obj alive as long as self's memory: in the _objects of the object
+ * owning that memory, under the path of indices from it to self ("%x"
+ * of self's index, then ":%x" of each enclosing object's index). */
+static void cdata_keep(Value self, int64_t index, Value obj) {
+    if (!obj || obj == V_NONE) return;
+    CData *c = keep_container(self);
+    if (!c->objects || !dict_check(c->objects)) {
+        c->objects = obj;
+        return;
+    }
+    char key[256];
+    int n = snprintf(key, sizeof key, "%x", (unsigned)(int)index);
+    for (CData *d = V_AS(CData, self); d->base && cdata_check(d->base) && n < 200; d = V_AS(CData, d->base))
+        n += snprintf(key + n, sizeof key - (size_t)n, ":%x", (unsigned)(int)d->index);
+    dict_set(c->objects, str_new(key, (size_t)n), obj);
 }
 
 /* ---- simple values: the type codes ------------------------------------------ */
@@ -575,7 +612,7 @@ static int cdata_set(CType *ct, char *p, Value value, Value owner, int64_t index
     if (cdata_check(value) && type_is_subtype(V_OBJ(value)->type, &ct->t)) {
         CData *src = V_AS(CData, value);
         memmove(p, src->ptr, (size_t)ct->size);
-        if (ct->kind != CK_SIMPLE || strchr("zZPO", ct->code)) cdata_keep(owner, index, value);
+        cdata_keep(owner, index, kept_objects(value));
         return 0;
     }
     if (ct->kind == CK_SIMPLE) {
@@ -587,13 +624,12 @@ static int cdata_set(CType *ct, char *p, Value value, Value owner, int64_t index
     if (ct->kind == CK_ARRAY && ct->proto && field) {
         CType *it = ctype_of(ct->proto);
         if (it && it->code == 'c' && it->kind == CK_SIMPLE && bytes_check(value)) {
-            int64_t n = bytes_size(value);
+            int64_t n = (int64_t)strlen(bytes_data(value));   /* up to the first NUL, as C */
             if (n > ct->size) {
                 err_format(&exc_ValueError, "bytes too long (%ld, maximum length %ld)", (long)n, (long)ct->size);
                 return -1;
             }
-            memcpy(p, bytes_data(value), (size_t)n);
-            if (n < ct->size) p[n] = 0;
+            memcpy(p, bytes_data(value), (size_t)(n < ct->size ? n + 1 : n));
             return 0;
         }
         if (it && it->code == 'u' && it->kind == CK_SIMPLE && str_check(value)) {
@@ -615,14 +651,14 @@ static int cdata_set(CType *ct, char *p, Value value, Value owner, int64_t index
         ctype_of_obj(value)->proto == ct->proto) {
         void *a = V_AS(CData, value)->ptr;
         memcpy(p, &a, sizeof a);
-        cdata_keep(owner, index, value);
+        cdata_keep(owner, index, tuple_pack(2, kept_objects(value), value));
         return 0;
     }
     if ((ct->kind == CK_STRUCT || ct->kind == CK_UNION) && tuple_check(value)) {
         Value tmp = obj_call(V_FROM_PTR(&ct->t), tuple_items(value), (size_t)tuple_size(value), VNULL);
         if (!tmp) return -1;
         memcpy(p, V_AS(CData, tmp)->ptr, (size_t)ct->size);
-        cdata_keep(owner, index, tmp);
+        cdata_keep(owner, index, kept_objects(tmp));
         return 0;
     }
     if (ct->kind == CK_ARRAY && (tuple_check(value) || list_check(value))) {
@@ -637,7 +673,7 @@ static int cdata_set(CType *ct, char *p, Value value, Value owner, int64_t index
         for (int64_t i = 0; i < n; i++)
             if (obj_setitem(tmp, v_int(i), items[i]) < 0) return -1;
         memcpy(p, V_AS(CData, tmp)->ptr, (size_t)ct->size);
-        cdata_keep(owner, index, tmp);
+        cdata_keep(owner, index, kept_objects(tmp));
         return 0;
     }
     if (cdata_check(value))
@@ -695,8 +731,13 @@ static const GetSetDef cfield_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+static Value cfield_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    return err_format(&exc_TypeError, "cannot create '_ctypes.%s' instances", t->tname);
+}
+
 static Type cfield_type = {
     .tname = "CField",
+    .new_ = cfield_new,
     .basicsize = sizeof(CField),
     .repr = cfield_repr,
     .descr_get = cfield_get,
@@ -711,7 +752,7 @@ static int64_t round_up(int64_t n, int64_t a) { return a > 1 ? (n + a - 1) / a *
  * repeated items (libffi has no array type), bit fields as their units. */
 static void make_ffi_struct(CType *ct, ffi_type **elems, int64_t n) {
     ffi_type **e = gc_alloc(sizeof(ffi_type *) * (size_t)(n + 1));
-    memcpy(e, elems, sizeof(ffi_type *) * (size_t)n);
+    if (n) memcpy(e, elems, sizeof(ffi_type *) * (size_t)n);
     e[n] = NULL;
     ct->ffi_rec.size = (size_t)ct->size;
     ct->ffi_rec.alignment = (unsigned short)ct->align;
@@ -1013,13 +1054,20 @@ static Value aggregate_meta_new(Type *meta, Value *args, size_t nargs, Value kwn
     CType *ct = new_class_common(meta, args, nargs, kwnames, kind);
     if (!ct) return err_occurred() ? VNULL : type_type.new_(meta, args, nargs, kwnames);
     Value fields = dict_get_cstr(ct->t.dict, "_fields_");
+    ct->final_ = false;
+    if (!fields && !ct->ready) {
+        /* no _fields_ (yet): an empty structure until they are set */
+        ct->ready = true;
+        ct->size = 0;
+        ct->align = 1;
+        ct->fieldnames = tuple_empty;
+        make_ffi_struct(ct, NULL, 0);
+    }
     if (fields) {
+        /* through the metaclass's __setattr__, which may rewrite the
+           fields (ctypes._endian's byte-swapped structures do) */
         ct->ready = false;
-        if (struct_layout(ct, fields, kind == CK_UNION) < 0) return VNULL;
-    } else if (!ct->ready) {
-        ct->final_ = false;
-    } else {
-        ct->final_ = false;
+        if (obj_setattr(V_FROM_PTR(ct), str_intern_cstr("_fields_"), fields) < 0) return VNULL;
     }
     return V_FROM_PTR(ct);
 }
@@ -1392,7 +1440,7 @@ static Value chararray_value_get(Value self) {
 static int chararray_value_set(Value self, Value v) {
     CData *d = V_AS(CData, self);
     if (!v) {
-        err_set(&exc_TypeError, "can't delete attribute");
+        err_set(&exc_AttributeError, "cannot delete attribute");
         return -1;
     }
     if (!bytes_check(v)) {
@@ -1417,7 +1465,7 @@ static int chararray_raw_set(Value self, Value v) {
     const char *p;
     int64_t n;
     if (!v) {
-        err_set(&exc_TypeError, "can't delete attribute");
+        err_set(&exc_AttributeError, "cannot delete attribute");
         return -1;
     }
     if (!byteslike_view(v, &p, &n)) {
@@ -1441,7 +1489,7 @@ static Value wchararray_value_get(Value self) {
 static int wchararray_value_set(Value self, Value v) {
     CData *d = V_AS(CData, self);
     if (!v) {
-        err_set(&exc_TypeError, "can't delete attribute");
+        err_set(&exc_AttributeError, "cannot delete attribute");
         return -1;
     }
     if (!str_check(v)) {
@@ -1489,7 +1537,9 @@ static int pointer_set_contents(Value self, Value v) {
     }
     void *p = V_AS(CData, v)->ptr;
     memcpy(V_AS(CData, self)->ptr, &p, sizeof p);
+    Value keep = kept_objects(v);
     cdata_keep(self, 1, v);
+    cdata_keep(self, 0, keep);
     return 0;
 }
 
@@ -1582,7 +1632,26 @@ static const GetSetDef pointer_getsets[] = {
 
 static Value carg_repr(Value self) {
     CArgObject *a = V_AS(CArgObject, self);
-    return str_printf("<cparam 'P' (%p)>", (void *)(V_AS(CData, a->obj)->ptr + a->offset));
+    char c = a->tag;
+    switch (c) {
+    case 'b': case 'B': case 'h': case 'H': case 'i': case 'I': case 'l': case 'L': case 'q': case 'Q':
+    case 'd': case 'f': {
+        Value v = simple_get(c, a->v.buf, false, 0, 0);
+        if (!v) return VNULL;
+        return str_printf("<cparam '%c' (%R)>", c, v);
+    }
+    case 'c': {
+        unsigned char ch = (unsigned char)a->v.buf[0];
+        if (ch >= 32 && ch < 127) return str_printf("<cparam '%c' ('%c')>", c, ch);
+        char hex[8];
+        snprintf(hex, sizeof hex, "\\x%02x", ch);
+        return str_printf("<cparam '%c' ('%s')>", c, hex);
+    }
+    case 'z': case 'Z': case 'P':
+        return str_printf("<cparam '%c' (%p)>", c, a->v.p);
+    default:
+        return str_printf("<cparam '%c' at %p>", c, (void *)V_OBJ(self));
+    }
 }
 static Value carg_obj(Value self) { return V_AS(CArgObject, self)->obj; }
 static const GetSetDef carg_getsets[] = {
@@ -1591,11 +1660,33 @@ static const GetSetDef carg_getsets[] = {
 };
 static Type carg_type = {.tname = "CArgObject", .basicsize = sizeof(CArgObject), .repr = carg_repr};
 
+/* byref(obj, offset) */
 static Value carg_new(Value obj, int64_t offset) {
     CArgObject *a = (CArgObject *)obj_alloc(&carg_type, sizeof *a);
+    a->tag = 'P';
+    a->ffi = &ffi_type_pointer;
+    a->v.p = V_AS(CData, obj)->ptr + offset;
     a->obj = obj;
     a->offset = offset;
     return V_FROM_PTR(a);
+}
+
+/* A simple value v converted as code c for a call; VNULL with the error. */
+static Value carg_simple(char c, Value v) {
+    CArgObject *a = (CArgObject *)obj_alloc(&carg_type, sizeof *a);
+    Value keep;
+    a->tag = c;
+    a->ffi = code_ffi(c);
+    if (simple_set(c, a->v.buf, v, false, 0, 0, &keep) < 0) return VNULL;
+    a->obj = keep ? keep : v;
+    return V_FROM_PTR(a);
+}
+
+/* A byref() or pointer-valued argument made from instances of type t */
+static bool carg_of(Value v, Type *t) {
+    if (!carg_check(v)) return false;
+    Value o = V_AS(CArgObject, v)->obj;
+    return V_AS(CArgObject, v)->tag == 'P' && cdata_check(o) && type_is_subtype(V_OBJ(o)->type, t);
 }
 
 /* ---- the classes' methods (methods of the metaclasses) ------------------------------- */
@@ -1705,7 +1796,7 @@ static Value as_parameter(Value v) {
 static Value generic_from_param(Value cls, Value v) {
     CType *ct = ctype_of(cls);
     if (cdata_check(v) && type_is_subtype(V_OBJ(v)->type, &ct->t)) return v;
-    if (carg_check(v) && type_is_subtype(V_OBJ(V_AS(CArgObject, v)->obj)->type, &ct->t)) return v;
+    if (carg_of(v, &ct->t)) return v;
     if (ct->kind == CK_POINTER && cdata_check(v)) {
         CType *vt = ctype_of_obj(v);
         /* an array of the items, a pointer to a subclass, or an item by reference */
@@ -1715,9 +1806,7 @@ static Value generic_from_param(Value cls, Value v) {
             return v;
         if (ct->proto && type_is_subtype(V_OBJ(v)->type, V_AS(Type, ct->proto))) return carg_new(v, 0);
     }
-    if (ct->kind == CK_POINTER && carg_check(v) && ct->proto &&
-        type_is_subtype(V_OBJ(V_AS(CArgObject, v)->obj)->type, V_AS(Type, ct->proto)))
-        return v;
+    if (ct->kind == CK_POINTER && ct->proto && carg_of(v, V_AS(Type, ct->proto))) return v;
     if (ct->kind == CK_POINTER && v == V_NONE) return v;
     Value ap = as_parameter(v);
     if (ap) return generic_from_param(cls, ap);
@@ -1728,28 +1817,31 @@ static Value generic_from_param(Value cls, Value v) {
 static Value simple_from_param(Value cls, Value v) {
     CType *ct = ctype_of(cls);
     if (cdata_check(v) && type_is_subtype(V_OBJ(v)->type, &ct->t)) return v;
-    if (carg_check(v) && type_is_subtype(V_OBJ(V_AS(CArgObject, v)->obj)->type, &ct->t)) return v;
+    if (carg_check(v) && V_AS(CArgObject, v)->tag == ct->code) return v;
     switch (ct->code) {
-    case 'z':
-        if (v == V_NONE || bytes_check(v) || int_check(v)) return obj_call1(cls, v);
+    case 'z': case 'Z': {
+        char item = ct->code == 'z' ? 'c' : 'u';
+        if (v == V_NONE) return v;
+        if (ct->code == 'z' ? bytes_check(v) : str_check(v)) return carg_simple(ct->code, v);
         if (cdata_check(v)) {
             CType *vt = ctype_of_obj(v);
             CType *it = vt->proto ? ctype_of(vt->proto) : NULL;
-            if ((vt->kind == CK_ARRAY || vt->kind == CK_POINTER) && it && it->kind == CK_SIMPLE && it->code == 'c') return v;
+            if ((vt->kind == CK_ARRAY || vt->kind == CK_POINTER) && it && it->kind == CK_SIMPLE && it->code == item)
+                return v;
+        }
+        if (carg_check(v) && V_AS(CArgObject, v)->tag == 'P') {
+            Value o = V_AS(CArgObject, v)->obj;
+            CType *ot = cdata_check(o) ? ctype_of_obj(o) : NULL;
+            if (ot && ot->kind == CK_SIMPLE && ot->code == item) return v;
         }
         break;
-    case 'Z':
-        if (v == V_NONE || str_check(v) || int_check(v)) return obj_call1(cls, v);
-        if (cdata_check(v)) {
-            CType *vt = ctype_of_obj(v);
-            CType *it = vt->proto ? ctype_of(vt->proto) : NULL;
-            if ((vt->kind == CK_ARRAY || vt->kind == CK_POINTER) && it && it->kind == CK_SIMPLE && it->code == 'u') return v;
-        }
-        break;
+    }
     case 'P':
-        if (v == V_NONE || int_check(v)) return obj_call1(cls, v);
-        if (bytes_check(v) || str_check(v)) return v;
-        if (carg_check(v)) return v;
+        if (v == V_NONE) return v;
+        if (int_check(v)) return carg_simple('P', v);
+        if (bytes_check(v)) return carg_simple('z', v);
+        if (str_check(v)) return carg_simple('Z', v);
+        if (carg_check(v) && V_AS(CArgObject, v)->tag == 'P') return v;
         if (cdata_check(v)) {
             CType *vt = ctype_of_obj(v);
             if (vt->kind == CK_ARRAY || vt->kind == CK_POINTER || vt->kind == CK_FUNCPTR) return v;
@@ -1757,9 +1849,8 @@ static Value simple_from_param(Value cls, Value v) {
         }
         break;
     default: {
-        _Alignas(16) char buf[32];
-        Value keep;
-        if (simple_set(ct->code, buf, v, ct->swapped, 0, 0, &keep) == 0) return obj_call1(cls, v);
+        Value r = carg_simple(ct->code, v);
+        if (r) return r;
         if (!err_matches(&exc_TypeError) && !err_matches(&exc_ValueError) && !err_matches(&exc_OverflowError))
             return VNULL;
         err_clear();
@@ -1860,9 +1951,8 @@ static Value argument_error_set(int64_t index, Value exc) {
 static int conv_param(Value obj, int64_t index, Arg *a) {
     if (carg_check(obj)) {
         CArgObject *c = V_AS(CArgObject, obj);
-        a->type = &ffi_type_pointer;
-        a->u.p = V_AS(CData, c->obj)->ptr + c->offset;
-        a->valp = &a->u.p;
+        a->type = c->ffi;
+        a->valp = &c->v;
         return 0;
     }
     if (cdata_check(obj)) {
@@ -1977,7 +2067,6 @@ static Value funcptr_call(Value self, Value *args, size_t nargs, Value kwnames) 
     CData *d = V_AS(CData, self);
     CType *ct = ctype_of_obj(self);
     if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "this function takes no keyword arguments");
-    if (d->callable) return obj_call(d->callable, args, nargs, VNULL);
     void *fn;
     memcpy(&fn, d->ptr, sizeof fn);
     if (!fn) return err_set(&exc_ValueError, "NULL pointer access");
@@ -2271,12 +2360,11 @@ static Value cast_impl(void *ptr, Value src, Value ctype) {
     if (!r) return VNULL;
     memcpy(V_AS(CData, r)->ptr, &ptr, sizeof ptr);
     if (cdata_check(src)) {
-        /* the result keeps the source (and what it keeps) alive */
-        CData *s = V_AS(CData, src);
-        CData *rd = V_AS(CData, r);
-        rd->objects = dict_new();
-        if (s->objects) dict_update(rd->objects, s->objects);
-        dict_set(rd->objects, int_from_u64((uint64_t)(uintptr_t)V_OBJ(src)), src);
+        /* the result shares the source's _objects, which keeps the source */
+        CData *c = keep_container(src);
+        V_AS(CData, r)->objects = c->objects;
+        if (c->objects && dict_check(c->objects))
+            dict_set(c->objects, int_from_u64((uint64_t)(uintptr_t)V_OBJ(src)), src);
     }
     return r;
 }
@@ -2533,6 +2621,7 @@ static void ready(Type *t, Value mod, Type *meta, const MethodDef *methods, cons
     t->name = str_intern_cstr(t->tname);
     if (methods) type_add_methods(t, methods);
     if (getsets) type_add_getsets(t, getsets);
+    if (!t->getbuffer && t->base) t->getbuffer = t->base->getbuffer;
     type_ready(t);
     if (meta) t->hdr.type = meta;
 }
@@ -2577,6 +2666,7 @@ Value _ctypes_module_create(void) {
     module_add(m, "FUNCFLAG_PYTHONAPI", v_int(FUNCFLAG_PYTHONAPI));
     module_add(m, "FUNCFLAG_USE_ERRNO", v_int(FUNCFLAG_USE_ERRNO));
     module_add(m, "FUNCFLAG_USE_LASTERROR", v_int(FUNCFLAG_USE_LASTERROR));
+    module_add(m, "CTYPES_MAX_ARGCOUNT", v_int(1024));
     module_add(m, "RTLD_LOCAL", v_int(RTLD_LOCAL));
     module_add(m, "RTLD_GLOBAL", v_int(RTLD_GLOBAL));
     module_add(m, "_memmove_addr", int_from_u64((uint64_t)(uintptr_t)&memmove));
