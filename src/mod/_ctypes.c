@@ -263,10 +263,6 @@ static int int_bits(Value v, uint64_t *out) {
         return 0;
     }
     if (!int_check(v)) {
-        if (float_check(v) || !type_lookup(type_of(v), NAME(__index__))) {
-            err_format(&exc_TypeError, "int expected instead of %T", v);
-            return -1;
-        }
         v = obj_index(v);
         if (!v) return -1;
         if (v_is_int(v)) {
@@ -761,24 +757,21 @@ static void make_ffi_struct(CType *ct, ffi_type **elems, int64_t n) {
     ct->ffi = &ct->ffi_rec;
 }
 
-/* Append ct's ffi element types to a growing array. */
+/* Append ct's ffi element types to a growing array (an array field as
+ * its items, recursively: libffi has no array type). */
 static void ffi_elems_add(CType *ct, ffi_type ***arr, int64_t *n, int64_t *cap) {
-    int64_t reps = 1;
-    ffi_type *ft = ct->ffi;
     if (ct->kind == CK_ARRAY) {
         CType *it = ctype_of(ct->proto);
-        reps = ct->length;
-        ft = it ? it->ffi : &ffi_type_uchar;
+        for (int64_t i = 0; it && i < ct->length; i++) ffi_elems_add(it, arr, n, cap);
+        return;
     }
-    for (int64_t i = 0; i < reps; i++) {
-        if (*n >= *cap) {
-            *cap = *cap * 2 + 8;
-            ffi_type **na = gc_alloc(sizeof(ffi_type *) * (size_t)*cap);
-            if (*n) memcpy(na, *arr, sizeof(ffi_type *) * (size_t)*n);
-            *arr = na;
-        }
-        (*arr)[(*n)++] = ft;
+    if (*n >= *cap) {
+        *cap = *cap * 2 + 8;
+        ffi_type **na = gc_alloc(sizeof(ffi_type *) * (size_t)*cap);
+        if (*n) memcpy(na, *arr, sizeof(ffi_type *) * (size_t)*n);
+        *arr = na;
     }
+    (*arr)[(*n)++] = ct->ffi;
 }
 
 static Value seq_as_tuple(Value v) {
@@ -828,7 +821,7 @@ static int struct_layout(CType *ct, Value fields, bool is_union) {
     bool has_bits = bct ? bct->has_bitfields : false;
     for (int64_t i = 0; i < tuple_size(tfields); i++) {
         Value item = tuple_get(tfields, i);
-        if (!tuple_check(item) || tuple_size(item) < 2 || tuple_size(item) > 3) {
+        if (!tuple_check(item) || tuple_size(item) < 2 || tuple_size(item) > 3 || !str_check(tuple_get(item, 0))) {
             err_set(&exc_TypeError, "'_fields_' must be a sequence of (name, C type) pairs");
             return -1;
         }
@@ -1121,10 +1114,9 @@ static Value array_meta_new(Type *meta, Value *args, size_t nargs, Value kwnames
     ct->size = it->size * len;
     ct->align = it->align;
     ct->ready = true;
-    ffi_type **elems = NULL;
-    int64_t n = 0, cap = 0;
-    for (int64_t i = 0; i < len; i++) ffi_elems_add(it, &elems, &n, &cap);
-    make_ffi_struct(ct, elems, n);
+    /* an array argument is passed as a pointer to its first item; inside
+       a structure its items are laid out one by one (ffi_elems_add) */
+    ct->ffi = &ffi_type_pointer;
     return V_FROM_PTR(ct);
 }
 
@@ -1440,7 +1432,7 @@ static Value chararray_value_get(Value self) {
 static int chararray_value_set(Value self, Value v) {
     CData *d = V_AS(CData, self);
     if (!v) {
-        err_set(&exc_AttributeError, "cannot delete attribute");
+        err_set(&exc_TypeError, "can't delete attribute");
         return -1;
     }
     if (!bytes_check(v)) {
@@ -1489,7 +1481,7 @@ static Value wchararray_value_get(Value self) {
 static int wchararray_value_set(Value self, Value v) {
     CData *d = V_AS(CData, self);
     if (!v) {
-        err_set(&exc_AttributeError, "cannot delete attribute");
+        err_set(&exc_TypeError, "can't delete attribute");
         return -1;
     }
     if (!str_check(v)) {
@@ -1531,7 +1523,8 @@ static int pointer_set_contents(Value self, Value v) {
         err_set(&exc_TypeError, "Pointer does not support item deletion");
         return -1;
     }
-    if (!cdata_check(v) || !type_is_subtype(V_OBJ(v)->type, &it->t)) {
+    /* any ctypes instance is accepted, as CPython 3.11 does */
+    if (!cdata_check(v)) {
         err_format(&exc_TypeError, "expected %s instead of %T", it->t.tname, v);
         return -1;
     }
@@ -2183,10 +2176,13 @@ static void callback_handler(ffi_cif *cif, void *ret, void **cargs, void *user) 
         } else if (rt && rt->kind == CK_SIMPLE) {
             Value keep;
             if (simple_set(rt->code, ret, result, rt->swapped, 0, 0, &keep) < 0) goto error;
-            if (rt->code == 'O') {
-                /* the returned object is the caller's now: keep it reachable */
-                cdata_keep(V_FROM_PTR(self), -2, result);
+            if (keep && rt->code != 'O') {
+                /* the C caller gets a pointer into `keep`, which nothing
+                   keeps alive past the call (CPython's warning) */
+                if (warn_c(&exc_RuntimeWarning, str_from_cstr("memory leak in callback function."), 1) < 0)
+                    goto error;
             }
+            if (keep) cdata_keep(V_FROM_PTR(self), -2, keep);
         } else if (rt) {
             if (!cdata_check(result) || !type_is_subtype(V_OBJ(result)->type, &rt->t)) {
                 err_format(&exc_TypeError, "expected %s instance, got %T", rt->t.tname, result);
@@ -2217,8 +2213,11 @@ static Value make_callback(CType *ct, Value callable) {
         if (!at) return err_format(&exc_TypeError, "invalid callback argument type %ld", (long)i + 1);
         types[i] = at->kind == CK_ARRAY ? &ffi_type_pointer : at->ffi;
     }
+    /* results are stored by a simple type's setter: only those, or None */
+    CType *rct = ct->restype && ct->restype != V_NONE ? ctype_of(ct->restype) : NULL;
+    if (ct->restype && ct->restype != V_NONE && (!rct || rct->kind != CK_SIMPLE))
+        return err_set(&exc_TypeError, "invalid result type for callback function");
     ffi_type *rtype = restype_ffi(ct->restype);
-    if (!rtype) return err_set(&exc_TypeError, "invalid result type for callback function");
     d->cif = gc_alloc(sizeof(ffi_cif));
     if (ffi_prep_cif(d->cif, FFI_DEFAULT_ABI, (unsigned)n, rtype, types) != FFI_OK)
         return err_set(&exc_RuntimeError, "ffi_prep_cif failed");
