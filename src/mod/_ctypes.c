@@ -1075,12 +1075,18 @@ static Value union_meta_new(Type *meta, Value *args, size_t nargs, Value kwnames
 static int aggregate_meta_setattr(Value self, Value name, Value v) {
     CType *ct = V_AS(CType, self);
     bool fields = str_check(name) && str_eq_cstr(name, "_fields_");
-    if (fields && ct->final_ && ct->kind) {
+    if (fields && !ct->kind) {
+        /* set while the class statement runs (__init_subclass__), before
+           the class has a layout */
+        err_set(&exc_TypeError, "ctypes state is not initialized");
+        return -1;
+    }
+    if (fields && ct->final_) {
         err_set(&exc_AttributeError, "_fields_ is final");
         return -1;
     }
     if (type_type.setattr(self, name, v) < 0) return -1;
-    if (fields && v && ct->kind) return struct_layout(ct, v, ct->kind == CK_UNION);
+    if (fields && v) return struct_layout(ct, v, ct->kind == CK_UNION);
     return 0;
 }
 
