@@ -40,7 +40,7 @@ DEPS = gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev capsto
 
 .PHONY: all deps check test test-asan asan bench clean unit lib examples cpython-tests
 
-all: deps tpy
+all: deps tpy build/_ctypes_test.so
 
 deps:
 	@missing=""; for d in $(DEPS); do h=$${d%%:*}; p=$${d##*:}; \
@@ -54,6 +54,11 @@ tpy: $(OBJS)
 build/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# the C functions CPython's ctypes tests call (lib/_ctypes_test.py names it)
+build/_ctypes_test.so: tests/cpython/ctypes_test_lib.c
+	@mkdir -p build
+	$(CC) -std=c11 $(WARN) -O1 -fPIC -shared -o $@ $< -lm
 
 build/embed: tools/embed.c
 	@mkdir -p build
