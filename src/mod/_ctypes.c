@@ -29,6 +29,7 @@
 
 enum CKind { CK_NONE, CK_SIMPLE, CK_STRUCT, CK_UNION, CK_ARRAY, CK_POINTER, CK_FUNCPTR };
 
+#define CTYPES_MAX_ARGCOUNT 1024
 #define FUNCFLAG_CDECL 0x1
 #define FUNCFLAG_HRESULT 0x2
 #define FUNCFLAG_PYTHONAPI 0x4
@@ -346,6 +347,7 @@ static Value simple_get(char c, const char *p, bool swapped, int bits, int ofs) 
         int sz = code_size(c);
         uint64_t u = load_uint(p, sz, swapped);
         int width = sz * 8;
+        if (bits && swapped) ofs = sz * 8 - ofs - bits;   /* big-endian bit order */
         if (bits) {
             u >>= ofs;
             width = bits;
@@ -436,6 +438,7 @@ static int simple_set(char c, char *p, Value v, bool swapped, int bits, int ofs,
             return -1;
         }
         int sz = code_size(c);
+        if (bits && swapped) ofs = sz * 8 - ofs - bits;
         if (bits) {
             uint64_t mask = bits < 64 ? (((uint64_t)1 << bits) - 1) << ofs : ~(uint64_t)0;
             uint64_t old = load_uint(p, sz, swapped);
@@ -603,6 +606,16 @@ static Value cdata_get(CType *ct, char *p, Value base, int64_t index, int bits, 
     return cdata_at(ct, p, base, index);
 }
 
+/* A structure or array initialised from a tuple failed: RuntimeError
+ * "(Type) ExcType: message", as CPython reports it. */
+static int init_error(CType *ct) {
+    Value exc = err_fetch();
+    Value msg = obj_str(exc);
+    if (!msg) return -1;
+    err_format(&exc_RuntimeError, "(%s) %s: %U", ct->t.tname, type_of(exc)->tname, msg);
+    return -1;
+}
+
 /* Store value as type ct at p, an item of owner at index. */
 static int cdata_set(CType *ct, char *p, Value value, Value owner, int64_t index, int bits, int ofs, bool field) {
     if (cdata_check(value) && type_is_subtype(V_OBJ(value)->type, &ct->t)) {
@@ -639,6 +652,11 @@ static int cdata_set(CType *ct, char *p, Value value, Value owner, int64_t index
             return 0;
         }
     }
+    if (ct->kind == CK_ARRAY && field && ct->proto && ctype_of(ct->proto)->code == 'c' &&
+        ctype_of(ct->proto)->kind == CK_SIMPLE && !cdata_check(value)) {
+        err_format(&exc_TypeError, "expected bytes, %s found", type_of(value)->tname);
+        return -1;
+    }
     if ((ct->kind == CK_POINTER || ct->kind == CK_FUNCPTR) && value == V_NONE) {
         memset(p, 0, sizeof(void *));
         return 0;
@@ -652,22 +670,14 @@ static int cdata_set(CType *ct, char *p, Value value, Value owner, int64_t index
     }
     if ((ct->kind == CK_STRUCT || ct->kind == CK_UNION) && tuple_check(value)) {
         Value tmp = obj_call(V_FROM_PTR(&ct->t), tuple_items(value), (size_t)tuple_size(value), VNULL);
-        if (!tmp) return -1;
+        if (!tmp) return init_error(ct);
         memcpy(p, V_AS(CData, tmp)->ptr, (size_t)ct->size);
         cdata_keep(owner, index, kept_objects(tmp));
         return 0;
     }
-    if (ct->kind == CK_ARRAY && (tuple_check(value) || list_check(value))) {
-        Value tmp = obj_call(V_FROM_PTR(&ct->t), VNULL, 0, VNULL);
-        if (!tmp) return -1;
-        int64_t n = tuple_check(value) ? tuple_size(value) : list_size(value);
-        Value *items = tuple_check(value) ? tuple_items(value) : list_items(value);
-        if (n > ct->length) {
-            err_set(&exc_IndexError, "invalid index");
-            return -1;
-        }
-        for (int64_t i = 0; i < n; i++)
-            if (obj_setitem(tmp, v_int(i), items[i]) < 0) return -1;
+    if (ct->kind == CK_ARRAY && tuple_check(value)) {
+        Value tmp = obj_call(V_FROM_PTR(&ct->t), tuple_items(value), (size_t)tuple_size(value), VNULL);
+        if (!tmp) return init_error(ct);
         memcpy(p, V_AS(CData, tmp)->ptr, (size_t)ct->size);
         cdata_keep(owner, index, kept_objects(tmp));
         return 0;
@@ -831,6 +841,10 @@ static int struct_layout(CType *ct, Value fields, bool is_union) {
             return -1;
         }
         CType *ft = ctype_of(ftype);
+        if (ft == ct) {
+            err_set(&exc_AttributeError, "Structure or union cannot contain itself");
+            return -1;
+        }
         if (!ft || (!ft->ready && ft->kind != CK_POINTER)) {
             err_format(&exc_TypeError, "second item in _fields_ tuple (index %ld) must be a C type", (long)i);
             return -1;
@@ -838,7 +852,7 @@ static int struct_layout(CType *ct, Value fields, bool is_union) {
         ft->final_ = true;
         int bits = 0;
         if (tuple_size(item) == 3) {
-            if (ft->kind != CK_SIMPLE || !(code_is_int(ft->code) || ft->code == '?' || ft->code == 'c')) {
+            if (ft->kind != CK_SIMPLE || !(code_is_int(ft->code) || ft->code == '?')) {
                 err_format(&exc_TypeError, "bit fields not allowed for type %s", ft->t.tname);
                 return -1;
             }
@@ -1133,7 +1147,9 @@ static Value pointer_meta_new(Type *meta, Value *args, size_t nargs, Value kwnam
     ct->align = _Alignof(void *);
     ct->ffi = &ffi_type_pointer;
     ct->ready = true;
-    Value tv = class_attr(ct, "_type_");
+    /* only the class's own _type_: a subclass without one is incomplete */
+    Value tv = dict_get_cstr(ct->t.dict, "_type_");
+    ct->proto = VNULL;
     if (tv) {
         if (!ctype_of(tv)) return err_set(&exc_TypeError, "_type_ must have storage info");
         ct->proto = tv;
@@ -1172,6 +1188,11 @@ static Value funcptr_meta_new(Type *meta, Value *args, size_t nargs, Value kwnam
     ct->flags = (int)int_as_i64(fl);
     Value at = dict_get_cstr(ct->t.dict, "_argtypes_");
     if (at && at != V_NONE && check_argtypes(at, &ct->argtypes) < 0) return VNULL;
+    if (ct->argtypes && tuple_size(ct->argtypes) > CTYPES_MAX_ARGCOUNT) {
+        Value msg = str_printf("_argtypes_ has too many arguments (%ld), maximum is %d",
+                               (long)tuple_size(ct->argtypes), CTYPES_MAX_ARGCOUNT);
+        return err_set_exc(obj_call1(argument_error, msg));
+    }
     Value rt = dict_get_cstr(ct->t.dict, "_restype_");
     if (rt) {
         if (rt != V_NONE && !ctype_of(rt) && !type_lookup(type_of(rt), NAME(__call__)))
@@ -1190,7 +1211,7 @@ static Value cdata_type_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
     (void)kwnames;
     CType *ct = ctype_of(V_FROM_PTR(t));
-    if (!ct || !ct->ready) return err_set(&exc_TypeError, "abstract class");
+    if (!ct || !ct->ready || dict_get_cstr(t->dict, "_abstract_")) return err_set(&exc_TypeError, "abstract class");
     return cdata_new_owned(ct);
 }
 
@@ -1808,7 +1829,12 @@ static Value generic_from_param(Value cls, Value v) {
     if (ct->kind == CK_POINTER && ct->proto && carg_of(v, V_AS(Type, ct->proto))) return v;
     if (ct->kind == CK_POINTER && v == V_NONE) return v;
     Value ap = as_parameter(v);
-    if (ap) return generic_from_param(cls, ap);
+    if (ap) {
+        if (interp_enter_recursive("") < 0) return VNULL;
+        Value r = generic_from_param(cls, ap);
+        interp_leave_recursive();
+        return r;
+    }
     if (err_occurred()) return VNULL;
     return err_format(&exc_TypeError, "expected %s instance instead of %s", ct->t.tname, type_of(v)->tname);
 }
@@ -1856,7 +1882,12 @@ static Value simple_from_param(Value cls, Value v) {
     }
     }
     Value ap = as_parameter(v);
-    if (ap) return simple_from_param(cls, ap);
+    if (ap) {
+        if (interp_enter_recursive("") < 0) return VNULL;
+        Value r = simple_from_param(cls, ap);
+        interp_leave_recursive();
+        return r;
+    }
     if (err_occurred()) return VNULL;
     return err_set(&exc_TypeError, "wrong type");
 }
@@ -2006,7 +2037,12 @@ static int conv_param(Value obj, int64_t index, Arg *a) {
         return 0;
     }
     Value ap = as_parameter(obj);
-    if (ap) return conv_param(ap, index, a);
+    if (ap) {
+        if (interp_enter_recursive("") < 0) return -1;
+        int r = conv_param(ap, index, a);
+        interp_leave_recursive();
+        return r;
+    }
     if (err_occurred()) return -1;
     err_format(&exc_TypeError, "Don't know how to convert parameter %ld", (long)index);
     argument_error_set(index, err_fetch());
@@ -2074,6 +2110,10 @@ static Value funcptr_call(Value self, Value *args, size_t nargs, Value kwnames) 
     Value errcheck = d->errcheck;
     int flags = ct->flags;
     int64_t nat = argtypes && argtypes != V_NONE ? tuple_size(argtypes) : 0;
+    if (nargs > CTYPES_MAX_ARGCOUNT) {
+        Value msg = str_printf("too many arguments (%ld), maximum is %d", (long)nargs, CTYPES_MAX_ARGCOUNT);
+        return err_set_exc(obj_call1(argument_error, msg));
+    }
     if ((int64_t)nargs < nat)
         return err_format(&exc_TypeError, "this function takes at least %ld argument%s (%ld given)", (long)nat,
                           nat == 1 ? "" : "s", (long)nargs);
@@ -2125,9 +2165,14 @@ static Value funcptr_call(Value self, Value *args, size_t nargs, Value kwnames) 
     if (err_occurred()) return VNULL;   /* a callback's error reported as unraisable already cleared */
     Value res = get_result(restype, rbuf, flags);
     if (!res) return VNULL;
-    if (restype && restype != V_NONE && ctype_of(restype) && ct->checker && !d->restype) {
-        res = obj_call1(ct->checker, res);
-        if (!res) return VNULL;
+    if (restype && restype != V_NONE && ctype_of(restype)) {
+        /* restype._check_retval_(result), when the result type has one */
+        Value checker = d->restype ? obj_getattr_opt(restype, str_intern_cstr("_check_retval_")) : ct->checker;
+        if (!checker && err_occurred()) return VNULL;
+        if (checker) {
+            res = obj_call1(checker, res);
+            if (!res) return VNULL;
+        }
     }
     if (errcheck) {
         Value t = tuple_from_array(args, (int64_t)nargs);
@@ -2671,7 +2716,7 @@ Value _ctypes_module_create(void) {
     module_add(m, "FUNCFLAG_PYTHONAPI", v_int(FUNCFLAG_PYTHONAPI));
     module_add(m, "FUNCFLAG_USE_ERRNO", v_int(FUNCFLAG_USE_ERRNO));
     module_add(m, "FUNCFLAG_USE_LASTERROR", v_int(FUNCFLAG_USE_LASTERROR));
-    module_add(m, "CTYPES_MAX_ARGCOUNT", v_int(1024));
+    module_add(m, "CTYPES_MAX_ARGCOUNT", v_int(CTYPES_MAX_ARGCOUNT));
     module_add(m, "RTLD_LOCAL", v_int(RTLD_LOCAL));
     module_add(m, "RTLD_GLOBAL", v_int(RTLD_GLOBAL));
     module_add(m, "_memmove_addr", int_from_u64((uint64_t)(uintptr_t)&memmove));
