@@ -46,6 +46,7 @@ typedef struct CType {
     bool final_;           /* _fields_ can no longer be set */
     bool swapped;          /* simple: stored in the other byte order */
     bool has_bitfields;
+    bool has_pointer;      /* holds pointers: cannot be pickled */
     char code;             /* simple: the _type_ letter */
     int64_t size, align, length;   /* length: array items */
     Value proto;           /* array/pointer: item type; VNULL when incomplete */
@@ -850,6 +851,7 @@ static int struct_layout(CType *ct, Value fields, bool is_union) {
             return -1;
         }
         ft->final_ = true;
+        if (ft->has_pointer) ct->has_pointer = true;
         int bits = 0;
         if (tuple_size(item) == 3) {
             if (ft->kind != CK_SIMPLE || !(code_is_int(ft->code) || ft->code == '?')) {
@@ -993,6 +995,7 @@ static CType *new_class_common(Type *meta, Value *args, size_t nargs, Value kwna
         ct->swapped = base->swapped;
         ct->fieldnames = base->fieldnames;
         ct->has_bitfields = base->has_bitfields;
+        ct->has_pointer = base->has_pointer;
         ct->ffi = base->ffi == &base->ffi_rec ? &ct->ffi_rec : base->ffi;
         ct->ffi_rec = base->ffi_rec;
         ct->argtypes = base->argtypes;
@@ -1043,6 +1046,7 @@ static Value simple_meta_new(Type *meta, Value *args, size_t nargs, Value kwname
     ct->ffi = code_ffi(c);
     ct->ready = true;
     ct->swapped = false;
+    ct->has_pointer = strchr("zZPO", c) != NULL;   /* py_object too: its bytes are an address */
     if (strchr("hHiIlLqQfd", c) && nargs == 3 && dict_check(args[2])) {
         Value sw = swapped_type(ct, meta, args, nargs);
         if (!sw) return VNULL;
@@ -1124,6 +1128,7 @@ static Value array_meta_new(Type *meta, Value *args, size_t nargs, Value kwnames
     if (it->size && len > INT64_MAX / it->size) return err_set(&exc_OverflowError, "array too large");
     ct->proto = tv;
     ct->length = len;
+    ct->has_pointer = it->has_pointer;
     if (simple_direct(it) && (it->code == 'c' || it->code == 'u')) {
         const GetSetDef *gs = it->code == 'c' ? chararray_getsets : wchararray_getsets;
         for (; gs->name; gs++)
@@ -1147,6 +1152,7 @@ static Value pointer_meta_new(Type *meta, Value *args, size_t nargs, Value kwnam
     ct->align = _Alignof(void *);
     ct->ffi = &ffi_type_pointer;
     ct->ready = true;
+    ct->has_pointer = true;
     /* only the class's own _type_: a subclass without one is incomplete */
     Value tv = dict_get_cstr(ct->t.dict, "_type_");
     ct->proto = VNULL;
@@ -1183,6 +1189,7 @@ static Value funcptr_meta_new(Type *meta, Value *args, size_t nargs, Value kwnam
     ct->align = _Alignof(void *);
     ct->ffi = &ffi_type_pointer;
     ct->ready = true;
+    ct->has_pointer = true;
     Value fl = class_attr(ct, "_flags_");
     if (!fl || !int_check(fl)) return err_set(&exc_TypeError, "class must define _flags_ which must be an integer");
     ct->flags = (int)int_as_i64(fl);
@@ -1250,6 +1257,49 @@ static Value cdata_from_outparam(Value *args, size_t nargs, Value kwnames) {
     return args[0];
 }
 
+static Value unpickle_fn;   /* _ctypes._unpickle */
+
+/* pickling: (_unpickle, (type, (__dict__, memory))) */
+static Value cdata_reduce(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("__reduce__", kwnames) < 0 || arg_count("__reduce__", nargs, 1, 1) < 0) return VNULL;
+    Value self = args[0];
+    CType *ct = ctype_of_obj(self);
+    if (!ct || ct->has_pointer) return err_set(&exc_ValueError, "ctypes objects containing pointers cannot be pickled");
+    Value d = instance_get_dict(self);
+    if (!d) {
+        if (err_occurred()) return VNULL;
+        d = dict_new();
+    }
+    CData *c = V_AS(CData, self);
+    Value state = tuple_pack(2, d, bytes_new(c->ptr, (size_t)c->size));
+    return tuple_pack(2, unpickle_fn, tuple_pack(2, V_FROM_PTR(V_OBJ(self)->type), state));
+}
+
+static Value cdata_setstate(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("__setstate__", kwnames) < 0 || arg_count("__setstate__", nargs, 2, 2) < 0) return VNULL;
+    Value st = args[1];
+    if (!tuple_check(st) || tuple_size(st) != 2 || !dict_check(tuple_get(st, 0)) || !bytes_check(tuple_get(st, 1)))
+        return err_set(&exc_TypeError, "__setstate__ argument must be a (dict, bytes) tuple");
+    CData *c = V_AS(CData, args[0]);
+    Value data = tuple_get(st, 1);
+    int64_t n = bytes_size(data) < c->size ? bytes_size(data) : c->size;
+    memmove(c->ptr, bytes_data(data), (size_t)n);
+    Value d = instance_get_dict(args[0]);
+    if (!d) return err_occurred() ? VNULL : err_set(&exc_TypeError, "ctypes object has no __dict__");
+    if (dict_update(d, tuple_get(st, 0)) < 0) return VNULL;
+    return V_NONE;
+}
+
+static Value f_unpickle(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("_unpickle", kwnames) < 0 || arg_count("_unpickle", nargs, 2, 2) < 0) return VNULL;
+    Value nf = obj_getattr(args[0], NAME(__new__));
+    if (!nf) return VNULL;
+    Value obj = obj_call1(nf, args[0]);
+    if (!obj) return VNULL;
+    Value r = obj_call_method(obj, "__setstate__", &args[1], 1);
+    return r ? obj : VNULL;
+}
+
 static const GetSetDef cdata_getsets[] = {
     {"_b_base_", cdata_b_base, NULL, "the base object"},
     {"_b_needsfree_", cdata_b_needsfree, NULL, "whether the object owns the memory or not"},
@@ -1258,6 +1308,8 @@ static const GetSetDef cdata_getsets[] = {
 };
 static const MethodDef cdata_methods[] = {
     {"__ctypes_from_outparam__", cdata_from_outparam, 0, NULL},
+    {"__reduce__", cdata_reduce, 0, NULL},
+    {"__setstate__", cdata_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2626,6 +2678,7 @@ static const MethodDef ctypes_functions[] = {
     {"Py_INCREF", f_incref, 0, NULL},
     {"Py_DECREF", f_incref, 0, NULL},
     {"buffer_info", f_buffer_info, 0, "Return buffer interface information"},
+    {"_unpickle", f_unpickle, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2703,6 +2756,7 @@ Value _ctypes_module_create(void) {
     }
     Value m = module_new_cstr("_ctypes");
     module_add_functions(m, ctypes_functions);
+    unpickle_fn = dict_get_cstr(module_dict(m), "_unpickle");
     module_add(m, "_SimpleCData", V_FROM_PTR(&simple_type));
     module_add(m, "Structure", V_FROM_PTR(&struct_type));
     module_add(m, "Union", V_FROM_PTR(&union_type_));
