@@ -69,6 +69,7 @@ typedef struct CData {
     /* function pointers */
     Value argtypes, restype, errcheck;  /* VNULL: the class's */
     Value callable;        /* callbacks: the Python function */
+    Value paramflags;      /* tuple of (flag, name, default) or VNULL */
     ffi_cif *cif;          /* callbacks */
     ffi_closure *closure;
 } CData;
@@ -2150,10 +2151,87 @@ static ffi_type *restype_ffi(Value restype) {
     return rt->ffi;
 }
 
-static Value funcptr_call(Value self, Value *args, size_t nargs, Value kwnames) {
+static Value call_body(Value self, Value *args, size_t nargs, Value callargs);
+
+/* paramflags (a prototype's per-parameter (flag, name, default)): the C
+ * arguments from the Python ones, output parameters made here, then the
+ * outputs returned instead of the result (CPython's _build_callargs). */
+static Value call_with_paramflags(Value self, Value *args, size_t nargs, Value kwnames) {
     CData *d = V_AS(CData, self);
     CType *ct = ctype_of_obj(self);
+    Value argtypes = d->argtypes ? d->argtypes : ct->argtypes;
+    int64_t n = tuple_size(d->paramflags);
+    Value callargs = tuple_new(n);
+    Value outs = list_new(2);
+    size_t next = 0;
+    int64_t nkw = kwnames ? tuple_size(kwnames) : 0, used_kw = 0;
+    for (int64_t i = 0; i < n; i++) {
+        Value item = tuple_get(d->paramflags, i);
+        int64_t flag = int_as_i64(tuple_get(item, 0)) & 3;
+        Value name = tuple_size(item) > 1 ? tuple_get(item, 1) : V_NONE;
+        Value deflt = tuple_size(item) > 2 ? tuple_get(item, 2) : VNULL;
+        Value v = VNULL;
+        if (flag == 2) {
+            /* an output: a new instance of the pointed-to type, by reference */
+            CType *at = ctype_of(tuple_get(argtypes, i));
+            if (!at || at->kind != CK_POINTER || !at->proto)
+                return err_format(&exc_TypeError, "out parameter %ld must be a pointer type, not %s", (long)i + 1,
+                                  at ? at->t.tname : "object");
+            Value o = obj_call(at->proto, NULL, 0, VNULL);
+            if (!o) return VNULL;
+            tuple_items(callargs)[i] = carg_new(o, 0);
+            list_append(outs, o);
+            continue;
+        }
+        if (next < nargs) {
+            v = args[next++];
+        } else if (name != V_NONE && nkw) {
+            for (int64_t k = 0; k < nkw; k++)
+                if (str_eq(tuple_get(kwnames, k), name)) {
+                    v = args[nargs + (size_t)k];
+                    used_kw++;
+                }
+        }
+        if (!v) v = deflt;
+        if (!v) {
+            if (name != V_NONE) return err_format(&exc_TypeError, "required argument '%U' missing", name);
+            return err_format(&exc_TypeError, "not enough arguments");
+        }
+        tuple_items(callargs)[i] = v;
+        if (flag == 3) list_append(outs, v);
+    }
+    if (next < nargs || used_kw < nkw)
+        return err_format(&exc_TypeError, "call takes exactly %ld arguments (%ld given)", (long)(n - list_size(outs)),
+                          (long)(nargs + (size_t)nkw));
+    Value r = call_body(self, tuple_items(callargs), (size_t)n, callargs);
+    if (!r) return VNULL;
+    if (d->errcheck && r != callargs) return r;
+    if (list_size(outs) == 0) return r;
+    for (int64_t i = 0; i < list_size(outs); i++) {
+        Value o = list_get(outs, i);
+        Value f = obj_getattr_opt(o, str_intern_cstr("__ctypes_from_outparam__"));
+        if (f) {
+            Value c = obj_call0(f);
+            if (!c) return VNULL;
+            list_items(outs)[i] = c;
+        } else if (err_occurred()) {
+            return VNULL;
+        }
+    }
+    if (list_size(outs) == 1) return list_get(outs, 0);
+    return tuple_from_array(list_items(outs), list_size(outs));
+}
+
+static Value funcptr_call(Value self, Value *args, size_t nargs, Value kwnames) {
+    if (V_AS(CData, self)->paramflags) return call_with_paramflags(self, args, nargs, kwnames);
     if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "this function takes no keyword arguments");
+    return call_body(self, args, nargs, VNULL);
+}
+
+/* the call proper: callargs (paramflags) is what errcheck receives */
+static Value call_body(Value self, Value *args, size_t nargs, Value callargs) {
+    CData *d = V_AS(CData, self);
+    CType *ct = ctype_of_obj(self);
     void *fn;
     memcpy(&fn, d->ptr, sizeof fn);
     if (!fn) return err_set(&exc_ValueError, "NULL pointer access");
@@ -2227,7 +2305,7 @@ static Value funcptr_call(Value self, Value *args, size_t nargs, Value kwnames) 
         }
     }
     if (errcheck) {
-        Value t = tuple_from_array(args, (int64_t)nargs);
+        Value t = callargs ? callargs : tuple_from_array(args, (int64_t)nargs);
         res = obj_call(errcheck, (Value[]){res, self, t}, 3, VNULL);
     }
     return res;
@@ -2354,7 +2432,20 @@ static Value funcptr_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     if (tuple_check(args[0])) {
         if (tuple_size(args[0]) != 2) return err_set(&exc_TypeError, "argument must be a tuple (name, dll)");
         Value name = tuple_get(args[0], 0), dll = tuple_get(args[0], 1);
-        if (nargs > 1) return err_set(&exc_NotImplementedError, "paramflags are not supported by tpy's _ctypes");
+        Value pf = VNULL;
+        if (nargs > 1 && args[1] != V_NONE) {
+            pf = seq_as_tuple(args[1]);
+            if (!pf) return VNULL;
+            Value at = ct->argtypes;
+            if (!at || tuple_size(at) != tuple_size(pf))
+                return err_set(&exc_ValueError, "paramflags must have the same length as argtypes");
+            for (int64_t i = 0; i < tuple_size(pf); i++) {
+                Value it = tuple_get(pf, i);
+                if (!tuple_check(it) || tuple_size(it) < 1 || tuple_size(it) > 3 || !int_check(tuple_get(it, 0)) ||
+                    (tuple_size(it) > 1 && tuple_get(it, 1) != V_NONE && !str_check(tuple_get(it, 1))))
+                    return err_set(&exc_TypeError, "paramflags must be a sequence of (int [,string [,value]]) tuples");
+            }
+        }
         void *h;
         if (!dll_handle(dll, &h)) return VNULL;
         if (!str_check(name)) return err_set(&exc_TypeError, "function name must be a string");
@@ -2367,6 +2458,7 @@ static Value funcptr_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         Value self = cdata_new_owned(ct);
         if (!self) return VNULL;
         memcpy(V_AS(CData, self)->ptr, &p, sizeof p);
+        V_AS(CData, self)->paramflags = pf;
         cdata_keep(self, 0, dll);
         return self;
     }
