@@ -700,6 +700,7 @@ static Value cfield_get(Value descr, Value obj, Value type) {
     CField *f = V_AS(CField, descr);
     if (!cdata_check(obj)) return err_set(&exc_TypeError, "not a ctype instance");
     CData *d = V_AS(CData, obj);
+    if (f->offset + f->size > d->size) return err_set(&exc_TypeError, "not a ctype instance of the field's structure");
     return cdata_get(ctype_of(f->proto), d->ptr + f->offset, obj, f->index, f->bitsize, f->bitofs, true);
 }
 
@@ -714,6 +715,11 @@ static int cfield_set(Value descr, Value obj, Value v) {
         return -1;
     }
     CData *d = V_AS(CData, obj);
+    if (f->offset + f->size > d->size) {
+        /* the descriptor of another structure: its field lies outside */
+        err_set(&exc_TypeError, "not a ctype instance of the field's structure");
+        return -1;
+    }
     return cdata_set(ctype_of(f->proto), d->ptr + f->offset, v, obj, f->index, f->bitsize, f->bitofs, true);
 }
 
@@ -2381,6 +2387,13 @@ error:
     err_write_unraisable_msg_obj(err_fetch(), "on calling ctypes callback function", self->callable);
 }
 
+/* The closure's executable memory goes back to libffi with its object. */
+static void callback_finalize(void *obj) {
+    CData *d = obj;
+    if (d->closure) ffi_closure_free(d->closure);
+    d->closure = NULL;
+}
+
 static Value make_callback(CType *ct, Value callable) {
     if (!type_lookup(type_of(callable), NAME(__call__)) && !function_check(callable))
         return err_set(&exc_TypeError, "argument must be callable or integer function address");
@@ -2408,6 +2421,7 @@ static Value make_callback(CType *ct, Value callable) {
     if (ffi_prep_closure_loc(d->closure, d->cif, callback_handler, d, code) != FFI_OK)
         return err_set(&exc_RuntimeError, "ffi_prep_closure failed");
     d->callable = callable;
+    gc_register_finalizer(V_OBJ(self), callback_finalize);
     memcpy(d->ptr, &code, sizeof code);
     /* the closure (malloc memory, not scanned) points to d: the cif and
        type arrays stay reachable from d, which the caller keeps alive */
