@@ -22,9 +22,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include "../runtime.h"
+#include "../vm/gil.h"
 #include "modules.h"
 
 enum CKind { CK_NONE, CK_SIMPLE, CK_STRUCT, CK_UNION, CK_ARRAY, CK_POINTER, CK_FUNCPTR };
@@ -114,6 +116,10 @@ static Value argument_error;       /* ctypes.ArgumentError */
 static Value pointer_type_cache;   /* dict: type -> pointer type */
 static Value array_type_cache;     /* dict: (type, length) -> array type */
 static _Thread_local int ctypes_errno;
+/* foreign calls running on this thread, and whether the innermost let the
+   interpreter lock go (callbacks take it back) */
+static _Thread_local int foreign_depth;
+static _Thread_local bool lock_released;
 
 /* ---- classes and instances -------------------------------------------------- */
 
@@ -2285,6 +2291,12 @@ static Value call_body(Value self, Value *args, size_t nargs, Value callargs) {
     if (st != FFI_OK) return err_set(&exc_RuntimeError, "ffi_prep_cif failed");
     size_t rsize = rtype->size > sizeof(ffi_arg) ? rtype->size : sizeof(ffi_arg);
     char *rbuf = gc_alloc(rsize < 16 ? 16 : rsize);
+    /* the lock is let go during the call (PyDLL functions, which use the
+       interpreter, keep it); a callback takes it back while it runs */
+    bool prev_released = lock_released;
+    bool released = !(flags & FUNCFLAG_PYTHONAPI) && gil_blocking_begin();
+    lock_released = released;
+    foreign_depth++;
     if (flags & FUNCFLAG_USE_ERRNO) {
         int t = errno;
         errno = ctypes_errno;
@@ -2296,6 +2308,9 @@ static Value call_body(Value self, Value *args, size_t nargs, Value callargs) {
         errno = ctypes_errno;
         ctypes_errno = t;
     }
+    foreign_depth--;
+    lock_released = prev_released;
+    gil_blocking_end(released);
     (void)keep;
     if ((flags & FUNCFLAG_PYTHONAPI) && err_occurred()) return VNULL;
     if (err_occurred()) return VNULL;   /* a callback's error reported as unraisable already cleared */
@@ -2319,8 +2334,35 @@ static Value call_body(Value self, Value *args, size_t nargs, Value callargs) {
 
 /* ---- callbacks: Python functions as C function pointers ------------------------------ */
 
+static void callback_body(ffi_cif *cif, void *ret, void **cargs, CData *self);
+
 static void callback_handler(ffi_cif *cif, void *ret, void **cargs, void *user) {
-    CData *self = user;
+    if (foreign_depth == 0) {
+        /* not inside a foreign call made by this thread: a thread tpy does
+           not know, or a C library calling back later. Python code cannot
+           run here; the caller gets a zero result. */
+        static const char msg[] = "tpy: a ctypes callback was called outside a foreign call of its thread; "
+                                  "it is not run\n";
+        if (write(2, msg, sizeof msg - 1) < 0) {
+        }
+        if (ret) memset(ret, 0, cif->rtype->size > sizeof(ffi_arg) ? cif->rtype->size : sizeof(ffi_arg));
+        return;
+    }
+    bool was_released = lock_released;
+    if (was_released) {
+        gil_acquire();
+        lock_released = false;
+    }
+    foreign_depth--;
+    callback_body(cif, ret, cargs, user);
+    foreign_depth++;
+    if (was_released) {
+        lock_released = true;
+        gil_release();
+    }
+}
+
+static void callback_body(ffi_cif *cif, void *ret, void **cargs, CData *self) {
     CType *ct = ctype_of_obj(V_FROM_PTR(self));
     Value argtypes = ct->argtypes;
     int64_t n = argtypes ? tuple_size(argtypes) : 0;
