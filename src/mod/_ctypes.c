@@ -812,7 +812,7 @@ static int struct_layout(CType *ct, Value fields, bool is_union) {
     if (!tfields) {
         if (err_matches(&exc_TypeError)) {
             err_clear();
-            err_set(&exc_TypeError, "_fields_ must be a sequence of pairs");
+            err_set(&exc_TypeError, "'_fields_' must be a sequence of pairs");
         }
         return -1;
     }
@@ -1170,6 +1170,7 @@ static Value pointer_meta_new(Type *meta, Value *args, size_t nargs, Value kwnam
     Value tv = dict_get_cstr(ct->t.dict, "_type_");
     ct->proto = VNULL;
     if (tv) {
+        if (!type_check(tv)) return err_set(&exc_TypeError, "_type_ must be a type");
         if (!ctype_of(tv)) return err_set(&exc_TypeError, "_type_ must have storage info");
         ct->proto = tv;
     }
@@ -1499,7 +1500,7 @@ static int array_setitem(Value self, Value key, Value v) {
         return 0;
     }
     if (!int_check(key) && !type_lookup(type_of(key), NAME(__index__))) {
-        err_set(&exc_TypeError, "indices must be integers");
+        err_set(&exc_TypeError, "indices must be integer");
         return -1;
     }
     int64_t i = obj_index_i64(key);
@@ -1678,6 +1679,8 @@ static Value pointer_getitem(Value self, Value key) {
         if (n && !p) return err_set(&exc_ValueError, "NULL pointer access");
         return items_slice(it, p, self, start, step, n);
     }
+    if (!int_check(key) && !type_lookup(type_of(key), NAME(__index__)))
+        return err_set(&exc_TypeError, "Pointer indices must be integer");
     int64_t i = obj_index_i64(key);
     if (i == -1 && err_occurred()) return VNULL;
     if (!p) return err_set(&exc_ValueError, "NULL pointer access");
@@ -1811,7 +1814,7 @@ static Value m_from_buffer(Value *args, size_t nargs, Value kwnames) {
     if (!ct || arg_parse(&spec, args + 1, nargs - 1, kwnames, v) < 0) return VNULL;
     BufferInfo b;
     if (!buffer_check(v[0]) && !bytes_check(v[0])) {
-        err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", v[0]);
+        err_format(&exc_TypeError, "memoryview: a bytes-like object is required, not '%T'", v[0]);
         return VNULL;
     }
     if (bytes_check(v[0]) || (buffer_check(v[0]) && V_OBJ(v[0])->type->getbuffer(v[0], &b) == 0 && b.readonly))
@@ -2490,8 +2493,8 @@ static Value funcptr_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         Value name = tuple_get(args[0], 0), dll = tuple_get(args[0], 1);
         Value pf = VNULL;
         if (nargs > 1 && args[1] != V_NONE) {
-            pf = seq_as_tuple(args[1]);
-            if (!pf) return VNULL;
+            if (!tuple_check(args[1])) return err_set(&exc_TypeError, "paramflags must be a tuple or None");
+            pf = args[1];
             Value at = ct->argtypes;
             if (!at || tuple_size(at) != tuple_size(pf))
                 return err_set(&exc_ValueError, "paramflags must have the same length as argtypes");
@@ -2732,13 +2735,17 @@ static Value f_dlopen(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, v) < 0) return VNULL;
     const char *name = NULL;
     if (v[0] && v[0] != V_NONE) {
-        if (!str_check(v[0])) {
-            Value fs = obj_call_method(v[0], "__fspath__", NULL, 0);
+        Value nv = v[0];
+        if (!str_check(nv) && !bytes_check(nv)) {
+            Value fs = type_lookup_cstr(type_of(nv), "__fspath__") ? obj_call_method(nv, "__fspath__", NULL, 0) : VNULL;
+            if (!fs && !err_occurred())
+                err_format(&exc_TypeError, "expected str, bytes or os.PathLike object, not %T", nv);
             if (!fs) return VNULL;
-            v[0] = fs;
-            if (!str_check(v[0])) return err_set(&exc_TypeError, "dlopen() name must be str");
+            nv = fs;
         }
-        name = str_data(v[0]);
+        if (!str_check(nv) && !bytes_check(nv))
+            return err_format(&exc_TypeError, "expected str, bytes or os.PathLike object, not %T", nv);
+        name = str_check(nv) ? str_data(nv) : bytes_data(nv);
     }
     int mode = RTLD_NOW | RTLD_LOCAL;
     if (v[1]) {
