@@ -746,8 +746,8 @@ static Value cfield_size(Value self) {
 }
 
 static const GetSetDef cfield_getsets[] = {
-    {"offset", cfield_offset, NULL, "offset in bytes of this field"},
-    {"size", cfield_size, NULL, "size in bytes of this field"},
+    {"offset", cfield_offset, NULL, "where the field starts, in bytes from the start of the structure"},
+    {"size", cfield_size, NULL, "the field's size in bytes ((bits << 16) | bit offset for a bit field)"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -1315,9 +1315,9 @@ static Value f_unpickle(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const GetSetDef cdata_getsets[] = {
-    {"_b_base_", cdata_b_base, NULL, "the base object"},
-    {"_b_needsfree_", cdata_b_needsfree, NULL, "whether the object owns the memory or not"},
-    {"_objects", cdata_objects_get, NULL, "internal objects tree (NEVER CHANGE THIS OBJECT!)"},
+    {"_b_base_", cdata_b_base, NULL, "the object whose memory this one shares, or None"},
+    {"_b_needsfree_", cdata_b_needsfree, NULL, "1 when this object allocated its memory itself"},
+    {"_objects", cdata_objects_get, NULL, "the objects kept alive for this memory (read it, never change it)"},
     {NULL, NULL, NULL, NULL},
 };
 static const MethodDef cdata_methods[] = {
@@ -1339,7 +1339,7 @@ static int simple_store(Value self, Value v) {
 }
 
 static int simple_init(Value self, Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_SimpleCData", 0, 0, 0, {"value", NULL}};
+    static const ArgSpec spec = {"_SimpleCData", 0, 0, 0, {"all the bytes", NULL}};
     Value v[1];
     if (arg_parse(&spec, args, nargs, kwnames, v) < 0) return -1;
     if (v[0] && simple_store(self, v[0]) < 0) return -1;
@@ -1383,7 +1383,7 @@ static Value simple_from_outparam(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const GetSetDef simple_getsets[] = {
-    {"value", simple_value_get, simple_value_set, "current value"},
+    {"all the bytes", simple_value_get, simple_value_set, "the value, as a Python object"},
     {NULL, NULL, NULL, NULL},
 };
 static const MethodDef simple_methods[] = {
@@ -1591,12 +1591,12 @@ static int wchararray_value_set(Value self, Value v) {
     return 0;
 }
 static const GetSetDef chararray_getsets[] = {
-    {"value", chararray_value_get, chararray_value_set, "string value"},
-    {"raw", chararray_raw_get, chararray_raw_set, "value"},
+    {"all the bytes", chararray_value_get, chararray_value_set, "the contents up to the first NUL"},
+    {"raw", chararray_raw_get, chararray_raw_set, "all the bytes"},
     {NULL, NULL, NULL, NULL},
 };
 static const GetSetDef wchararray_getsets[] = {
-    {"value", wchararray_value_get, wchararray_value_set, "string value"},
+    {"all the bytes", wchararray_value_get, wchararray_value_set, "the contents up to the first NUL"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -1712,7 +1712,7 @@ static int pointer_truth(Value self) {
 }
 
 static const GetSetDef pointer_getsets[] = {
-    {"contents", pointer_contents_get, pointer_set_contents, "the object this pointer points to (read-write)"},
+    {"contents", pointer_contents_get, pointer_set_contents, "the instance the pointer points to"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -2007,11 +2007,11 @@ static Value m_set_type(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef meta_methods[] = {
-    {"from_address", m_from_address, 0, "C.from_address(integer) -> C instance\naccess a C instance at the specified address"},
-    {"from_buffer", m_from_buffer, MF_KEYWORDS, "C.from_buffer(object, offset=0) -> C instance\ncreate a C instance from a writeable buffer"},
-    {"from_buffer_copy", m_from_buffer_copy, MF_KEYWORDS, "C.from_buffer_copy(object, offset=0) -> C instance\ncreate a C instance from a readable buffer"},
-    {"in_dll", m_in_dll, 0, "C.in_dll(dll, name) -> C instance\naccess a C instance in a dll"},
-    {"from_param", m_from_param, 0, "Convert a Python object into a function call parameter."},
+    {"from_address", m_from_address, 0, "cls.from_address(address): an instance over the memory at that address"},
+    {"from_buffer", m_from_buffer, MF_KEYWORDS, "cls.from_buffer(obj, offset=0): an instance sharing a writable buffer's memory"},
+    {"from_buffer_copy", m_from_buffer_copy, MF_KEYWORDS, "cls.from_buffer_copy(obj, offset=0): an instance holding a copy of a buffer's bytes"},
+    {"in_dll", m_in_dll, 0, "cls.in_dll(library, name): an instance over a variable the library exports"},
+    {"from_param", m_from_param, 0, "what a foreign call passes for an argument of this type"},
     {NULL, NULL, 0, NULL},
 };
 static const MethodDef pointer_meta_methods[] = {
@@ -2580,9 +2580,9 @@ static Value funcptr_repr(Value self) {
     return str_printf("<%s object at %p>", V_OBJ(self)->type->tname, (void *)V_OBJ(self));
 }
 static const GetSetDef funcptr_getsets[] = {
-    {"restype", fp_restype_get, fp_restype_set, "specify the result type"},
-    {"argtypes", fp_argtypes_get, fp_argtypes_set, "specify the argument types"},
-    {"errcheck", fp_errcheck_get, fp_errcheck_set, "a function to check for errors"},
+    {"restype", fp_restype_get, fp_restype_set, "the type of the result (None: void)"},
+    {"argtypes", fp_argtypes_get, fp_argtypes_set, "the types of the arguments, or None"},
+    {"errcheck", fp_errcheck_get, fp_errcheck_set, "called as errcheck(result, func, args); returns the call's value"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -2817,25 +2817,6 @@ static Value f_buffer_info(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(3, str_from_cstr("B"), int_from_i64(ndim), shape);
 }
 
-static const MethodDef ctypes_functions[] = {
-    {"sizeof", f_sizeof, 0, "sizeof(C type) -> integer\nsizeof(C instance) -> integer\nReturn the size in bytes of a C instance"},
-    {"alignment", f_alignment, 0, "alignment(C type) -> integer\nalignment(C instance) -> integer\nReturn the alignment requirements of a C instance"},
-    {"byref", f_byref, 0, "byref(C instance[, offset=0]) -> byref-object\nReturn a pointer lookalike to a C instance, only usable\nas function argument"},
-    {"addressof", f_addressof, 0, "addressof(C instance) -> integer\nReturn the address of the C instance internal buffer"},
-    {"resize", f_resize, 0, "Resize the memory buffer of a ctypes instance"},
-    {"get_errno", f_get_errno, 0, NULL},
-    {"set_errno", f_set_errno, 0, NULL},
-    {"POINTER", f_pointer_type, 0, "Create and return a new ctypes pointer type."},
-    {"pointer", f_pointer, 0, "Create a new pointer instance, pointing to 'obj'."},
-    {"dlopen", f_dlopen, MF_KEYWORDS, "dlopen(name, flag={RTLD_GLOBAL|RTLD_LOCAL}) open a shared library"},
-    {"dlclose", f_dlclose, 0, "dlclose a library"},
-    {"dlsym", f_dlsym, 0, "find symbol in shared library"},
-    {"Py_INCREF", f_incref, 0, NULL},
-    {"Py_DECREF", f_incref, 0, NULL},
-    {"buffer_info", f_buffer_info, 0, "Return buffer interface information"},
-    {"_unpickle", f_unpickle, 0, NULL},
-    {NULL, NULL, 0, NULL},
-};
 
 /* ---- the types ------------------------------------------------------------------------ */
 
@@ -2883,6 +2864,26 @@ static void ready(Type *t, Value mod, Type *meta, const MethodDef *methods, cons
     type_ready(t);
     if (meta) t->hdr.type = meta;
 }
+
+static const MethodDef ctypes_functions[] = {
+    {"sizeof", f_sizeof, 0, "sizeof(type or instance): its size in bytes"},
+    {"alignment", f_alignment, 0, "alignment(type or instance): the alignment its C type needs"},
+    {"byref", f_byref, 0, "byref(obj, offset=0): the address of obj's memory (plus offset) as a call argument"},
+    {"addressof", f_addressof, 0, "addressof(obj): the address of obj's memory, an int"},
+    {"resize", f_resize, 0, "resize(obj, size): give obj (which must own its memory) size bytes"},
+    {"get_errno", f_get_errno, 0, NULL},
+    {"set_errno", f_set_errno, 0, NULL},
+    {"POINTER", f_pointer_type, 0, "POINTER(type): the pointer type to type (made once, then cached)"},
+    {"pointer", f_pointer, 0, "pointer(obj): a pointer to obj"},
+    {"dlopen", f_dlopen, MF_KEYWORDS, "dlopen(name, mode): load a shared library; its handle"},
+    {"dlclose", f_dlclose, 0, "dlclose(handle): unload a library dlopen loaded"},
+    {"dlsym", f_dlsym, 0, "dlsym(handle, name): the address of a symbol of a library"},
+    {"Py_INCREF", f_incref, 0, NULL},
+    {"Py_DECREF", f_incref, 0, NULL},
+    {"buffer_info", f_buffer_info, 0, "buffer_info(type or instance): (format, ndim, shape)"},
+    {"_unpickle", f_unpickle, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
 
 Value _ctypes_module_create(void) {
     if (!(cdata_type.flags & TF_READY)) {
