@@ -1339,7 +1339,7 @@ static int simple_store(Value self, Value v) {
 }
 
 static int simple_init(Value self, Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_SimpleCData", 0, 0, 0, {"all the bytes", NULL}};
+    static const ArgSpec spec = {"_SimpleCData", 0, 0, 0, {"value", NULL}};
     Value v[1];
     if (arg_parse(&spec, args, nargs, kwnames, v) < 0) return -1;
     if (v[0] && simple_store(self, v[0]) < 0) return -1;
@@ -1383,7 +1383,7 @@ static Value simple_from_outparam(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const GetSetDef simple_getsets[] = {
-    {"all the bytes", simple_value_get, simple_value_set, "the value, as a Python object"},
+    {"value", simple_value_get, simple_value_set, "the value, as a Python object"},
     {NULL, NULL, NULL, NULL},
 };
 static const MethodDef simple_methods[] = {
@@ -1591,12 +1591,12 @@ static int wchararray_value_set(Value self, Value v) {
     return 0;
 }
 static const GetSetDef chararray_getsets[] = {
-    {"all the bytes", chararray_value_get, chararray_value_set, "the contents up to the first NUL"},
+    {"value", chararray_value_get, chararray_value_set, "the contents up to the first NUL"},
     {"raw", chararray_raw_get, chararray_raw_set, "all the bytes"},
     {NULL, NULL, NULL, NULL},
 };
 static const GetSetDef wchararray_getsets[] = {
-    {"all the bytes", wchararray_value_get, wchararray_value_set, "the contents up to the first NUL"},
+    {"value", wchararray_value_get, wchararray_value_set, "the contents up to the first NUL"},
     {NULL, NULL, NULL, NULL},
 };
 
