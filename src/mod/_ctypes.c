@@ -26,6 +26,7 @@
 #include <wchar.h>
 
 #include "../runtime.h"
+#include "../introspect/hooks.h"
 #include "../vm/gil.h"
 #include "modules.h"
 
@@ -2372,6 +2373,7 @@ static void callback_body(ffi_cif *cif, void *ret, void **cargs, CData *self) {
     Value restype = ct->restype;
     Value *pa = gc_alloc(sizeof(Value) * (size_t)(n + 1));
     Value result = VNULL;
+    const char *what = "Exception ignored on calling ctypes callback function";
     (void)cif;
     for (int64_t i = 0; i < n; i++) {
         CType *at = ctype_of(tuple_get(argtypes, i));
@@ -2389,6 +2391,7 @@ static void callback_body(ffi_cif *cif, void *ret, void **cargs, CData *self) {
     }
     result = obj_call(self->callable, pa, (size_t)n, VNULL);
     if (!result) goto error;
+    what = "Exception ignored on converting result of ctypes callback function";
     CType *rt = restype && restype != V_NONE ? ctype_of(restype) : NULL;
     if (!restype || rt) {
         char code = rt ? (rt->kind == CK_SIMPLE ? rt->code : 0) : 'i';
@@ -2429,7 +2432,8 @@ error:
         ffi_type *rf = restype_ffi(restype);
         if (rf) memset(ret, 0, rf->size > sizeof(ffi_arg) ? rf->size : sizeof(ffi_arg));
     }
-    err_write_unraisable_msg_obj(err_fetch(), "on calling ctypes callback function", self->callable);
+    /* through sys.unraisablehook, as CPython */
+    hook_report_exception(what, self->callable);
 }
 
 /* The closure's executable memory goes back to libffi with its object. */
