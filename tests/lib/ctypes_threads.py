@@ -4,15 +4,21 @@ import threading, time, ctypes, ctypes.util
 
 libc = ctypes.CDLL(ctypes.util.find_library("c"))
 ticks = []
+stop = []
 def spin():
-    for i in range(5):
-        ticks.append(i)
-        time.sleep(0.02)
+    while not stop:
+        ticks.append(time.monotonic())
+        time.sleep(0.005)
 th = threading.Thread(target=spin)
 th.start()
-libc.usleep(600000)   # blocks in C for 0.6 s
-print("other thread ran during the call:", len(ticks) == 5)
+t0 = time.monotonic()
+libc.usleep(800000)   # blocks in C for 0.8 s
+t1 = time.monotonic()
+stop.append(1)
 th.join()
+# with the lock held through the call no tick could fall well inside it
+inside = [t for t in ticks if t0 + 0.2 < t < t1 - 0.2]
+print("other thread ran during the call:", len(inside) > 0)
 
 CMP = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_int))
 def by_value(a, b):
