@@ -1237,7 +1237,11 @@ static Value cdata_type_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     return cdata_new_owned(ct);
 }
 
+/* The buffer is one-dimensional: a simple value, or an array of simple
+ * values, exports items of its native format; anything else bytes. */
 static int cdata_getbuffer(Value self, BufferInfo *out) {
+    static const char item_codes[] = "cbB?hHiIlLqQfd";
+    static char fmts[sizeof item_codes][2];
     CData *d = V_AS(CData, self);
     CType *ct = ctype_of_obj(self);
     out->data = d->ptr;
@@ -1245,12 +1249,12 @@ static int cdata_getbuffer(Value self, BufferInfo *out) {
     out->itemsize = 1;
     out->format = "B";
     out->readonly = false;
-    if (ct && ct->kind == CK_SIMPLE && code_is_int(ct->code) && !ct->swapped) {
-        static char fmts[sizeof SIMPLE_CODES][2];
-        int i = (int)(strchr(SIMPLE_CODES, ct->code) - SIMPLE_CODES);
-        fmts[i][0] = ct->code;
+    CType *it = ct && ct->kind == CK_ARRAY ? ctype_of(ct->proto) : ct;
+    if (it && it->kind == CK_SIMPLE && !it->swapped && it->code && strchr(item_codes, it->code) && it->size) {
+        int i = (int)(strchr(item_codes, it->code) - item_codes);
+        fmts[i][0] = it->code;
         out->format = fmts[i];
-        out->itemsize = ct->size;
+        out->itemsize = it->size;
     }
     return 0;
 }
