@@ -151,12 +151,23 @@ static Value cdata_alloc(Type *t) {
     return V_FROM_PTR(o);
 }
 
+/* Zeroed memory for n bytes of type ct: scanned by the collector when the
+ * type can hold pointers (they keep what they point to alive), else not
+ * (large byte and number arrays are not scanned for nothing). */
+static char *cmem_alloc(CType *ct, int64_t n) {
+    size_t sz = (size_t)(n < 16 ? 16 : n);
+    if (ct->has_pointer || ct->kind == CK_NONE) return gc_try_alloc(sz);
+    char *p = gc_try_alloc_atomic(sz);
+    if (p) memset(p, 0, sz);
+    return p;
+}
+
 /* A new instance of ct with its own zeroed memory. */
 static Value cdata_new_owned(CType *ct) {
     Value v = cdata_alloc(&ct->t);
     CData *d = V_AS(CData, v);
     int64_t n = ct->size > 0 ? ct->size : 0;
-    d->ptr = gc_try_alloc((size_t)(n < 16 ? 16 : n));
+    d->ptr = cmem_alloc(ct, n);
     if (!d->ptr) return err_no_memory();
     d->size = n;
     d->owns = true;
@@ -2680,7 +2691,7 @@ static Value f_resize(Value *args, size_t nargs, Value kwnames) {
     CType *ct = ctype_of_obj(args[0]);
     if (n < ct->size) return err_format(&exc_ValueError, "minimum size is %ld", (long)ct->size);
     if (!d->owns) return err_set(&exc_ValueError, "Memory cannot be resized because this object doesn't own it");
-    char *p = gc_try_alloc((size_t)n);
+    char *p = cmem_alloc(ct, n);
     if (!p) return err_no_memory();
     memcpy(p, d->ptr, (size_t)(d->size < n ? d->size : n));
     d->ptr = p;
