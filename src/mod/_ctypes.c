@@ -2913,7 +2913,7 @@ Value _ctypes_module_create(void) {
             ready(metas[i], mod, NULL, meta_methods, NULL);
         }
         ready(&cfield_type, mod, NULL, NULL, cfield_getsets);
-        ready(&carg_type, mod, NULL, NULL, carg_getsets);
+        ready(&carg_type, str_intern_cstr("builtins"), NULL, NULL, carg_getsets);   /* as CPython: no module */
         ready(&cdata_type, mod, NULL, cdata_methods, cdata_getsets);
         ready(&simple_type, mod, &simple_meta, simple_methods, simple_getsets);
         ready(&struct_type, mod, &struct_meta, NULL, NULL);
