@@ -1,10 +1,12 @@
 /* _ctypes.c: the _ctypes module (CPython's Modules/_ctypes), on libffi.
  *
  * A ctypes instance (CData) is a pointer to a block of C memory plus what
- * keeps that memory alive: memory it allocated itself (from the collector,
- * scanned, so pointers stored in it keep their targets alive), or the
- * object it was taken from (`base`: a structure's field, an array's item,
- * from_buffer's exporter). Every ctypes class is an instance of one of six
+ * keeps that memory alive: memory it allocated itself (from the collector;
+ * scanned when its type can hold pointers, so pointers stored in it keep
+ * their targets alive), or the object it was taken from (`base`: a
+ * structure's field, an array's item, from_buffer's exporter). As in
+ * CPython, _objects also records what the memory refers to (it matters
+ * for memory the collector does not scan). Every ctypes class is an instance of one of six
  * metaclasses (PyCSimpleType, PyCStructType, UnionType, PyCArrayType,
  * PyCPointerType, PyCFuncPtrType), whose objects are CType: a Type followed
  * by the C layout (size, alignment, ffi type, item type...), CPython's
@@ -13,8 +15,9 @@
  * are the classes' methods.
  *
  * Foreign calls go through libffi (ffi_call; callbacks are ffi closures).
- * The interpreter lock is kept during a call: a callback runs Python code
- * on the calling thread. */
+ * The interpreter lock is let go during a call and a callback takes it
+ * back; a callback runs only on a thread inside a foreign call (one from
+ * a thread tpy does not know is refused with a message). */
 #include <dlfcn.h>
 #include <errno.h>
 #include <ffi.h>
@@ -2330,7 +2333,8 @@ static Value call_body(Value self, Value *args, size_t nargs, Value callargs) {
     foreign_depth--;
     lock_released = prev_released;
     gil_blocking_end(released);
-    (void)keep;
+    /* the converted arguments (keep) stay reachable until the call is over */
+    __asm__ volatile("" : : "g"(keep) : "memory");
     if ((flags & FUNCFLAG_PYTHONAPI) && err_occurred()) return VNULL;
     if (err_occurred()) return VNULL;   /* a callback's error reported as unraisable already cleared */
     Value res = get_result(restype, rbuf, flags);
