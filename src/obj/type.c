@@ -2214,7 +2214,7 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
            its inline part (maps are per type, so slot numbers stay valid) */
         t->attrs_offset = base->attrs_offset;
         t->inline_slots = (uint32_t)hint > base->inline_slots ? (uint32_t)hint : base->inline_slots;
-    } else if (sb == &type_type || sb == &module_type) {
+    } else if (type_has_flag(sb, TF_TYPE_SUBCLASS) || sb == &module_type) {
         /* a metaclass, a module subclass: instances keep attributes in the
            dict they already have (the module's namespace) */
         t->attrs_offset = 0;
@@ -2254,6 +2254,8 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
                 dict_set(t->dict, str_intern_cstr(gs->name), getset_descr_new(t, gs));
     }
     set_heap_slots(t);
+    /* the solid base's memory stays exportable (ctypes instances, arrays) */
+    if (!t->getbuffer) t->getbuffer = base->getbuffer;
     t->mro = compute_mro(t);
     if (!t->mro) return VNULL;
     t->hdr.type = meta;
