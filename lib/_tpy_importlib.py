@@ -80,6 +80,14 @@ def install(be):
                               name=fullname, path=path)
         return code
 
+    def _code_to_timestamp_pyc(code, mtime=0, source_size=0):
+        # py_compile and compileall write the cache through this
+        data = _imp.tpy_cache_data(code, mtime, source_size)
+        if data is None:
+            raise ValueError("the code holds a constant tpy's bytecode cache cannot store")
+        return data
+
+    be._code_to_timestamp_pyc = _code_to_timestamp_pyc
     get_code.__qualname__ = 'SourceLoader.get_code'
     sourceless_get_code.__name__ = 'get_code'
     sourceless_get_code.__qualname__ = 'SourcelessFileLoader.get_code'

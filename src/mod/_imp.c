@@ -154,22 +154,22 @@ static Value i_tpy_source_code(Value *args, size_t nargs, Value kwnames) {
     return co ? V_FROM_PTR(co) : VNULL;
 }
 
-/* A source's mtime as path_stats gives it (int or float seconds) and its
-   size (int, or None: unknown), as the header stores them */
+/* A source's mtime as path_stats gives it (int or float seconds: the
+   nanoseconds are not known) and its size (int, or None: unknown), as the
+   header stores them */
 static int source_stamp(Value mtime, Value size, int64_t *sec, uint32_t *ns, uint64_t *sz) {
     if (float_check(mtime)) {
-        double m = float_val(mtime), f = floor(m);
+        double f = floor(float_val(mtime));
         if (!(f >= -9.2e18 && f <= 9.2e18)) {
             err_set(&exc_OverflowError, "mtime out of range");
             return -1;
         }
         *sec = (int64_t)f;
-        *ns = (uint32_t)((m - f) * 1e9);
     } else {
         *sec = obj_index_i64(mtime);
         if (*sec == -1 && err_occurred()) return -1;
-        *ns = 0;
     }
+    *ns = CODECACHE_NS_UNKNOWN;
     if (size == V_NONE) {
         *sz = UINT64_MAX;
         return 0;

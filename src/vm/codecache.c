@@ -19,7 +19,7 @@
  *                       other code with the same opcodes)
  *   12  optimize     4  the -O level the code was compiled under
  *   16  mtime        8  the source's mtime, seconds (signed)
- *   24  mtime_ns     4  and nanoseconds
+ *   24  mtime_ns     4  and nanoseconds (CODECACHE_NS_UNKNOWN: seconds only)
  *   28  format       4  CODECACHE_FORMAT, this file's layout
  *   32  size         8  the source's size in bytes
  *   40  length       4  the payload's length: the file is 48 + length bytes
@@ -29,6 +29,10 @@
  * A file is used only when all of the header matches (the source's mtime to
  * the nanosecond and its size, as stat gives them now) and the payload's
  * CRC is right; otherwise it is ignored and, after compiling, rewritten.
+ * Files that importlib's Python code writes (py_compile, compileall, a
+ * program's own loader) know the mtime that path_stats gives, in seconds:
+ * their nanoseconds are CODECACHE_NS_UNKNOWN, and the seconds are
+ * compared alone, as CPython compares them.
  * The payload is parsed with every read bounds-checked and every count
  * checked against what remains; the code objects it builds are checked as
  * the compiler's output would be (opcodes, jump targets, indexes of
@@ -597,8 +601,9 @@ CodeObject *codecache_load_data(const char *data, size_t n, bool check_source, i
     uint16_t m = magic16();
     if (p[0] != (m & 0xFF) || p[1] != (m >> 8) || memcmp(p + 2, "\r\ntpyc", 6) != 0) return NULL;
     if (get_u32_at(p + 8) != TPY_COMPILER_ID || get_u32_at(p + 12) != (uint32_t)tpy_config.optimize ||
-        (check_source && (get_u64_at(p + 16) != (uint64_t)mtime_s || get_u32_at(p + 24) != mtime_ns ||
-                          get_u64_at(p + 32) != size)) ||
+        (check_source && (get_u64_at(p + 16) != (uint64_t)mtime_s || get_u64_at(p + 32) != size ||
+                          (get_u32_at(p + 24) != mtime_ns && get_u32_at(p + 24) != CODECACHE_NS_UNKNOWN &&
+                           mtime_ns != CODECACHE_NS_UNKNOWN))) ||
         get_u32_at(p + 28) != CODECACHE_FORMAT ||
         get_u32_at(p + 40) != n - HEADER_SIZE)
         return NULL;

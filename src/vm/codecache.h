@@ -15,6 +15,10 @@
 #define CODECACHE_TAG "tpy-311"
 #define CODECACHE_SUFFIX ".tpyc"
 
+/* A header's mtime_ns when only the seconds are known (a source's mtime as
+ * importlib's path_stats gives it): the seconds are compared alone. */
+#define CODECACHE_NS_UNKNOWN 0xFFFFFFFFu
+
 /* The 4-byte magic number (importlib.util.MAGIC_NUMBER on tpy). */
 Value codecache_magic(void);
 
