@@ -87,7 +87,12 @@ def install(be):
             raise ValueError("the code holds a constant tpy's bytecode cache cannot store")
         return data
 
+    def _code_to_hash_pyc(code, source_hash, checked=True):
+        raise NotImplementedError("tpy's bytecode cache has no hash-based files "
+                                  "(py_compile's CHECKED_HASH, UNCHECKED_HASH, SOURCE_DATE_EPOCH)")
+
     be._code_to_timestamp_pyc = _code_to_timestamp_pyc
+    be._code_to_hash_pyc = _code_to_hash_pyc
     get_code.__qualname__ = 'SourceLoader.get_code'
     sourceless_get_code.__name__ = 'get_code'
     sourceless_get_code.__qualname__ = 'SourcelessFileLoader.get_code'

@@ -396,7 +396,7 @@ static bool all_str(Value t) {
 static bool code_valid(CodeObject *co) {
     if (co->ncode < 1 || co->nlocals != tuple_size(co->varnames) || co->ncells != tuple_size(co->cellvars) ||
         co->nfrees != tuple_size(co->freevars) || co->argcount < co->posonlyargcount ||
-        co->argcount + co->kwonlyargcount > co->nlocals || co->stacksize < 0)
+        (int64_t)co->argcount + co->kwonlyargcount > co->nlocals || co->stacksize < 0)
         return false;
     int64_t nconsts = tuple_size(co->consts), nnames = tuple_size(co->names);
     int64_t nderef = (int64_t)co->ncells + co->nfrees;
@@ -485,14 +485,18 @@ static Value read_code(Reader *r) {
     }
     if ((size_t)co->ncode > (size_t)(r->end - r->p) / 4) return bad(r);
     co->locations = gc_alloc_atomic(sizeof(Location) * ((size_t)co->ncode + 1));
-    int32_t prev = co->firstlineno;
+    int64_t prev = co->firstlineno;
     for (int32_t i = 0; i < co->ncode; i++) {
         Location *l = &co->locations[i];
-        l->line = get_si32(r) + prev;
-        l->end_line = get_si32(r) + l->line;
+        int64_t d1 = get_sv(r), d2 = get_sv(r);   /* bounded first: the sums cannot overflow */
+        if (d1 < INT32_MIN * 2LL || d1 > INT32_MAX * 2LL || d2 < INT32_MIN * 2LL || d2 > INT32_MAX * 2LL) return bad(r);
+        int64_t line = d1 + prev, end_line = d2 + line;
+        if (line < INT32_MIN || line > INT32_MAX || end_line < INT32_MIN || end_line > INT32_MAX) return bad(r);
+        l->line = (int32_t)line;
+        l->end_line = (int32_t)end_line;
         l->col = get_si32(r);
         l->end_col = get_si32(r);
-        prev = l->line;
+        prev = line;
     }
     memset(&co->locations[co->ncode], 0, sizeof(Location));
     co->nexctable = (int32_t)get_count(r, 5);
