@@ -663,8 +663,9 @@ static void dir_of(Buf *b, const char *path) {
 
 /* The candidates, in the order they are tried; returns how many (0-2).
  * With a pycache prefix it is the only place; else beside the source,
- * then the user's cache directory. */
-static int cache_paths(const char *path, Buf out[2]) {
+ * then (with user) the user's cache directory, whose real path costs
+ * system calls that a hit beside the source does without. */
+static int cache_paths(const char *path, Buf out[2], bool user) {
     const char *prefix = pycache_prefix();
     Buf dir;
     buf_init(&dir, 256);
@@ -693,6 +694,7 @@ static int cache_paths(const char *path, Buf out[2]) {
     }
     buf_puts(&out[0], "__pycache__/");
     cache_name(&out[0], path);
+    if (!user) return 1;
     /* the user's cache: a real path, so that no ".." leads out of it */
     const char *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
     char *real = realpath(dir.data, NULL);
@@ -799,28 +801,37 @@ static bool write_cache(CodeObject *co, const struct stat *st, Buf *paths, int n
     return false;
 }
 
+/* The code in the cache file at cache_path if it is valid for the source
+   (st, filename), else NULL */
+static CodeObject *load_cache(const char *cache_path, const struct stat *st, Value filename) {
+    size_t n = 0;
+    char *data = read_all(cache_path, &n);
+    if (!data) return NULL;
+    CodeObject *co = codecache_load_data(data, n, true, st->st_mtim.tv_sec, (uint32_t)st->st_mtim.tv_nsec,
+                                         (uint64_t)st->st_size, filename);
+    if (co && tpy_config.verbose) {
+        fprintf(stderr, "# %s matches %s\n", cache_path, str_data(filename));
+        fprintf(stderr, "# code object from '%s'\n", cache_path);
+    }
+    return co;
+}
+
 CodeObject *codecache_source_code(const char *path) {
     struct stat st;
     Value filename = str_intern_cstr(path);
     if (stat(path, &st) < 0) return (CodeObject *)err_set_errno(&exc_OSError, errno, filename);
     Buf paths[2];
-    int npaths = cache_paths(path, paths);
-    for (int i = 0; i < npaths; i++) {
-        size_t n = 0;
-        char *data = read_all(paths[i].data, &n);
-        if (!data) continue;
-        CodeObject *co = codecache_load_data(data, n, true, st.st_mtim.tv_sec, (uint32_t)st.st_mtim.tv_nsec,
-                                             (uint64_t)st.st_size, filename);
-        if (co) {
-            if (tpy_config.verbose) {
-                fprintf(stderr, "# %s matches %s\n", paths[i].data, path);
-                fprintf(stderr, "# code object from '%s'\n", paths[i].data);
-            }
-            /* tracebacks read the file when they need it: the lines of an
-               earlier version read in this process must go */
-            traceback_forget_source(filename);
-            return co;
-        }
+    int npaths = cache_paths(path, paths, false);
+    CodeObject *cached = npaths ? load_cache(paths[0].data, &st, filename) : NULL;
+    if (!cached && npaths && !pycache_prefix()) {
+        npaths = cache_paths(path, paths, true);
+        if (npaths > 1) cached = load_cache(paths[1].data, &st, filename);
+    }
+    if (cached) {
+        /* tracebacks read the file when they need it: the lines of an
+           earlier version read in this process must go */
+        traceback_forget_source(filename);
+        return cached;
     }
     Buf src;
     buf_init(&src, (size_t)st.st_size + 1);
