@@ -95,9 +95,13 @@ static uint32_t fnv1a(uint32_t h, const void *p, size_t n) {
 }
 
 static uint16_t magic16(void) {
-    uint32_t v = TPY_BYTECODE_VERSION, h = fnv1a(2166136261u, &v, sizeof v);
-    h = fnv1a(h, opcode_table_text, sizeof opcode_table_text - 1);
-    return (uint16_t)(h ^ (h >> 16));
+    static uint32_t magic;   /* bit 16 set once computed */
+    if (!magic) {
+        uint32_t v = TPY_BYTECODE_VERSION, h = fnv1a(2166136261u, &v, sizeof v);
+        h = fnv1a(h, opcode_table_text, sizeof opcode_table_text - 1);
+        magic = 0x10000u | (uint16_t)(h ^ (h >> 16));
+    }
+    return (uint16_t)magic;
 }
 
 Value codecache_magic(void) {
