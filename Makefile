@@ -75,6 +75,17 @@ FORCE:
 build/frozen.c: build/embed $(LIB_PY) build/lib_py.list
 	build/embed $@ $(LIB_PY)
 
+# The compiler's identity for the bytecode cache (src/vm/codecache.c): a hash
+# of the sources that decide what bytecode a program compiles to, so that a
+# rebuilt compiler never reads another's cache. Rewritten only when it changes.
+CODE_ID_SRCS = $(sort $(wildcard src/front/*.c src/front/*.h)) src/vm/opcodes.h src/obj/code.h src/vm/codecache.c
+build/compiler_id.h: $(CODE_ID_SRCS)
+	@mkdir -p build
+	@line="#define TPY_COMPILER_ID $$(cat $(CODE_ID_SRCS) | cksum | cut -d' ' -f1)u"; \
+	  echo "$$line" | cmp -s - $@ || echo "$$line" > $@
+
+build/vm/codecache.o build-asan/vm/codecache.o: build/compiler_id.h
+
 build/frozen.o: build/frozen.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 

@@ -1,4 +1,5 @@
 /* sys.c: the sys module; its standard streams are io objects (_io.c). */
+#include "../vm/codecache.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -891,7 +892,7 @@ void sys_init(const char *executable) {
     module_add(m, "path_hooks", list_new(0));
     module_add(m, "path_importer_cache", dict_new());
     module_add(m, "modules", tstate.sys_modules);
-    module_add(m, "dont_write_bytecode", V_TRUE);
+    module_add(m, "dont_write_bytecode", v_bool(tpy_config.dont_write_bytecode));
     {
         static const char *const f[] = {"major", "minor", "micro", "releaselevel", "serial"};
         Value v[] = {v_int(TPY_PY_MAJOR), v_int(TPY_PY_MINOR), v_int(TPY_PY_MICRO), str_from_cstr("final"), v_int(0)};
@@ -913,11 +914,11 @@ void sys_init(const char *executable) {
         module_add(m, "float_info", make_field_tuple("float_info", f, v, 11));
     }
     {
-        /* a types.SimpleNamespace, as CPython's; cache_tag None: tpy writes
-           no bytecode cache that importlib would look for */
+        /* a types.SimpleNamespace, as CPython's; cache_tag names tpy's
+           bytecode cache files (vm/codecache.h) */
         Value d = dict_new();
         dict_set_cstr(d, "name", str_from_cstr("tpy"));
-        dict_set_cstr(d, "cache_tag", V_NONE);
+        dict_set_cstr(d, "cache_tag", str_from_cstr(CODECACHE_TAG));
         dict_set_cstr(d, "version", dict_get_cstr(module_dict(m), "version_info"));
         dict_set_cstr(d, "hexversion", dict_get_cstr(module_dict(m), "hexversion"));
         dict_set_cstr(d, "_multiarch", str_from_cstr("x86_64-linux-gnu"));
@@ -950,7 +951,7 @@ void sys_init(const char *executable) {
         module_add(m, "platlibdir", str_from_cstr("lib"));
         module_add(m, "_stdlib_dir", str_from_cstr(TPY_STDLIB_DIR));
         module_add(m, "_base_executable", str_from_cstr(executable ? executable : ""));
-        module_add(m, "pycache_prefix", V_NONE);
+        module_add(m, "pycache_prefix", tpy_config.pycache_prefix ? str_from_cstr(tpy_config.pycache_prefix) : V_NONE);
         module_add(m, "abiflags", str_from_cstr(""));
         module_add(m, "api_version", v_int(1013));
         module_add(m, "float_repr_style", str_from_cstr("short"));

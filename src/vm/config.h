@@ -42,6 +42,7 @@ typedef struct TpyConfig {
     int import_time;          /* -X importtime */
     int no_debug_ranges;      /* -X no_debug_ranges, PYTHONNODEBUGRANGES: tracebacks without carets */
     int perf_map;             /* -X perf: /tmp/perf-PID.map names compiled code for perf */
+    const char *pycache_prefix; /* -X pycache_prefix=DIR, PYTHONPYCACHEPREFIX: sys.pycache_prefix */
 } TpyConfig;
 
 extern TpyConfig tpy_config;

@@ -738,6 +738,10 @@ Value traceback_source_line(Value filename, int lineno) {
     return list_get(lines, lineno - 1);
 }
 
+void traceback_forget_source(Value filename) {
+    if (source_cache && dict_get(source_cache, filename)) dict_del(source_cache, filename);
+}
+
 void traceback_register_source(Value filename, const char *src, size_t len) {
     if (!source_cache) source_cache = dict_new();
     Value lines = list_new(0);
