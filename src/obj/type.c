@@ -1016,16 +1016,18 @@ static Value reduce_newobj(Value self) {
     Type *t = type_of(self);
     if (!t->new_) return err_format(&exc_TypeError, "cannot pickle '%s' object", t->tname);
     Value args = VNULL, kwargs = VNULL;
-    Value gne = obj_getattr_opt(self, str_intern_cstr("__getnewargs_ex__"));
-    if (gne) {
-        Value r = obj_call0(gne);
-        if (!r) return VNULL;
-        if (!tuple_check(r)) return err_format(&exc_TypeError, "__getnewargs_ex__ should return a tuple, not '%T'", r);
-        if (tuple_size(r) != 2)
+    /* looked up on the type, as special methods are (an instance's
+       __getattr__ is not asked) */
+    bool found;
+    Value nx = obj_call_special(self, str_intern_cstr("__getnewargs_ex__"), NULL, 0, &found);
+    if (found) {
+        if (!nx) return VNULL;
+        if (!tuple_check(nx)) return err_format(&exc_TypeError, "__getnewargs_ex__ should return a tuple, not '%T'", nx);
+        if (tuple_size(nx) != 2)
             return err_format(&exc_ValueError, "__getnewargs_ex__ should return a tuple of length 2, not %zd",
-                              (ssize_t)tuple_size(r));
-        args = tuple_get(r, 0);
-        kwargs = tuple_get(r, 1);
+                              (ssize_t)tuple_size(nx));
+        args = tuple_get(nx, 0);
+        kwargs = tuple_get(nx, 1);
         if (!tuple_check(args))
             return err_format(&exc_TypeError,
                               "first item of the tuple returned by __getnewargs_ex__ must be a tuple, not '%T'", args);
@@ -1034,9 +1036,8 @@ static Value reduce_newobj(Value self) {
                               "second item of the tuple returned by __getnewargs_ex__ must be a dict, not '%T'", kwargs);
     } else {
         if (err_occurred()) return VNULL;
-        Value gn = obj_getattr_opt(self, str_intern_cstr("__getnewargs__"));
-        if (gn) {
-            args = obj_call0(gn);
+        args = obj_call_special(self, str_intern_cstr("__getnewargs__"), NULL, 0, &found);
+        if (found) {
             if (!args) return VNULL;
             if (!tuple_check(args)) return err_format(&exc_TypeError, "__getnewargs__ should return a tuple, not '%T'", args);
         } else if (err_occurred()) {
