@@ -38,6 +38,7 @@
     _(ABORT_EXCEPT_STAR, "except* matching or re-raising")                  \
     _(ABORT_COROUTINE, "await, async for, async with or an async generator's yield") \
     _(ABORT_THREAD_SWITCH, "another thread took the interpreter lock during the trace") \
+    _(ABORT_SYS_SETTRACE, "sys.settrace() installed a trace function")     \
     _(ABORT_RECORDER_BUG, "the recorder used a value it never computed (a tpy bug: please report)")
 
 typedef enum AbortReason {

@@ -14,6 +14,9 @@
 #include "../vm/pending.h"
 #include "../obj/gen.h"
 #include "../vm/traceback.h"
+#include "../jit/trace.h"
+#include "../jit/params.h"
+#include "../vm/opcodes.h"
 
 Value sys_module;
 
@@ -314,21 +317,23 @@ static Value s_unraisablehook(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- frame objects (sys._getframe) -------------------------------------------------------- */
 
-/* A snapshot of a running frame: code, globals, line and locals as they
- * were when it was taken. f_back is found through the live frame, and is
- * None once that frame has returned (frames are reused). */
+/* A frame's object: one per frame while it runs (Frame.fobj), reading its
+ * line and locals live; when the frame returns it keeps the last ones.
+ * f_back is found through the live frame, and is None once that frame has
+ * returned (frames are reused). */
 typedef struct FrameObject {
     Object hdr;
     Frame *raw;
     Value code, globals, locals;
     int lineno;
     int lasti;                  /* instruction index (f_lasti shows its offset) */
-    /* f_trace and its two switches are stored and returned, nothing more:
-       tpy has no sys.settrace, so no trace function is ever called. Each
-       sys._getframe() makes a new snapshot, which has its own values. */
+    /* the local trace function (sys.settrace) and its switches; opcode
+       events are not sent */
     Value trace;
     bool trace_lines, trace_opcodes;
     bool cleared;
+    int trace_prev;             /* the instruction of the last line check, -1 before */
+    bool at_call;               /* its 'call' event runs: f_lineno is the def line */
     Value gen;                  /* a generator's frame (gi_frame): the generator; else VNULL */
 } FrameObject;
 
@@ -344,8 +349,13 @@ static bool snapshot_live(FrameObject *fo) {
     return false;
 }
 
+/* One frame object per frame while it runs (made on first demand, kept in
+   Frame.fobj): trace functions compare frames by identity. */
 static Value frame_object_new(Frame *f) {
+    if (f->fobj) return f->fobj;
     FrameObject *fo = (FrameObject *)obj_alloc(&frame_type, sizeof *fo);
+    f->fobj = V_FROM_PTR(fo);
+    fo->trace_prev = -1;
     fo->raw = f;
     fo->code = V_FROM_PTR(f->code);
     fo->globals = f->globals;
@@ -369,6 +379,18 @@ Value sys_gen_frame_object(Value gen, Frame *f) {
 
 static bool gen_frame_alive(FrameObject *fo) {
     return fo->gen && V_AS(GenObject, fo->gen)->frame == fo->raw;
+}
+
+/* The frame returns: its object keeps the last locals and line, and no
+   longer points into the frame stack (reused by the next call). */
+void sys_frame_detach(Frame *f) {
+    FrameObject *fo = V_AS(FrameObject, f->fobj);
+    f->fobj = VNULL;
+    if (fo->raw != f) return;
+    if (!fo->cleared) fo->locals = frame_locals_dict(f);
+    fo->lasti = frame_lasti(f);
+    fo->lineno = code_line(f->code, fo->lasti);
+    fo->raw = NULL;
 }
 
 Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti) {
@@ -450,6 +472,7 @@ static const MethodDef frame_methods[] = {
 };
 static Value frame_get_lineno(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
+    if (fo->at_call) return v_int(V_AS(CodeObject, fo->code)->firstlineno);
     if (snapshot_live(fo) || gen_frame_alive(fo)) fo->lineno = code_line(fo->raw->code, frame_lasti(fo->raw));
     return v_int(fo->lineno);
 }
@@ -564,16 +587,95 @@ static Value s_getfilesystemencodeerrors(Value *args, size_t nargs, Value kwname
 static Value s_get_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
 static Value s_set_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
 
-/* No trace or profile function is ever called in tpy: gettrace() says so,
-   and settrace() refuses a function instead of storing one it would never
-   call. */
+/* ---- sys.settrace ----------------------------------------------------------------------
+ * The interpreter sends a thread's trace function the events of the frames
+ * it runs (interp.c: the trace dispatch table): 'call' when a frame starts
+ * or a generator resumes (the function's result becomes the frame's
+ * f_trace), then 'line', 'return' and 'exception' to the frame's f_trace.
+ * While any thread traces, the JIT neither enters compiled code nor
+ * records (a loop already running compiled code finishes its run first).
+ * No profile function is ever called: setprofile() refuses one. */
+static int tracing_threads;
+static bool jit_was_enabled;
+
+static void set_trace_func(Value fn) {
+    bool was = tstate.trace_func != VNULL, now = fn != VNULL;
+    tstate.trace_func = fn;
+    if (was == now) return;
+    if (now && tracing_threads++ == 0) {
+        jit_was_enabled = jit_params.enabled;
+        if (jit.recording) jit_abort(ABORT_SYS_SETTRACE);
+        jit_params.enabled = false;
+    } else if (!now && --tracing_threads == 0) {
+        jit_params.enabled = jit_was_enabled;
+    }
+    /* the running loops switch to the tracing dispatch at their next
+       safe point (interp.c) */
+    if (now) {
+        /* frames already running had no 'call' event and get none */
+        for (Frame *x = tstate.frame; x; x = x->back) x->trace_called = 1;
+        pending_request();
+    }
+}
+
+static Value trace_event_names[4];
+
+int sys_trace_event(Frame *f, int what, Value arg) {
+    if (tstate.in_trace || !tstate.trace_func) return 0;
+    Value fov = frame_object_new(f);
+    FrameObject *fo = V_AS(FrameObject, fov);
+    Value cb = what == TRACE_CALL ? tstate.trace_func : fo->trace;
+    if (!cb || cb == V_NONE) return 0;
+    if (!trace_event_names[0]) {
+        static const char *const names[] = {"call", "exception", "line", "return"};
+        for (int i = 0; i < 4; i++) trace_event_names[i] = str_intern_cstr(names[i]);
+    }
+    /* the frame's state as the trace function sees it */
+    if (f->fobj == fov) fo->lasti = frame_lasti(f);
+    Value saved = err_fetch();
+    tstate.in_trace = true;
+    /* a frame starting (not a generator resuming) is at its def line */
+    fo->at_call = what == TRACE_CALL && frame_lasti(f) <= 0;
+    Value a[3] = {fov, trace_event_names[what], arg ? arg : V_NONE};
+    Value r = obj_call(cb, a, 3, VNULL);
+    fo->at_call = false;
+    tstate.in_trace = false;
+    if (!r) {
+        /* as CPython: a trace function that raises is removed */
+        set_trace_func(VNULL);
+        fo->trace = V_NONE;
+        return -1;
+    }
+    if (r != V_NONE) fo->trace = r;
+    err_restore(saved);
+    return 0;
+}
+
+int sys_trace_line(Frame *f, int i) {
+    if (!f->fobj || tstate.in_trace) return 0;
+    FrameObject *fo = V_AS(FrameObject, f->fobj);
+    /* a loop's jump back has no line of its own (CPython's is artificial):
+       the instruction it reaches reports the line */
+    uint32_t w = f->code->code[i];
+    if (INSTR_OP(w) == OP_JUMP_ABSOLUTE && (int)INSTR_ARG(w) <= i) return 0;
+    int prev = fo->trace_prev;
+    fo->trace_prev = i;
+    if (fo->trace == V_NONE || !fo->trace_lines) return 0;
+    int line = code_line(f->code, i);
+    if (line <= 0) return 0;
+    int prev_line = prev >= 0 ? code_line(f->code, prev) : -1;
+    /* a new line, or a jump back (a loop) to any instruction */
+    if (line == prev_line && !(i < prev)) return 0;
+    return sys_trace_event(f, TRACE_LINE, V_NONE);
+}
+
 static Value s_gettrace(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("gettrace", nargs, 0, 0) < 0) return VNULL;
-    return V_NONE;
+    return tstate.trace_func ? tstate.trace_func : V_NONE;
 }
 static Value s_settrace(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("settrace", nargs, 1, 1) < 0) return VNULL;
-    if (args[0] != V_NONE) return err_set(&exc_NotImplementedError, "tpy does not run trace functions (sys.settrace)");
+    set_trace_func(args[0] == V_NONE ? VNULL : args[0]);
     return V_NONE;
 }
 static Value s_getprofile(Value *args, size_t nargs, Value kwnames) {
@@ -618,7 +720,7 @@ static Value s_set_coro_depth(Value *args, size_t nargs, Value kwnames) {
 
 static const MethodDef sys_functions[] = {
     {"gettrace", s_gettrace, 0, NULL},
-    {"settrace", s_settrace, 0, NULL},
+    {"settrace", s_settrace, MF_FRAME, NULL},
     {"getprofile", s_getprofile, 0, NULL},
     {"setprofile", s_setprofile, 0, NULL},
     {"call_tracing", s_call_tracing, 0, NULL},

@@ -103,6 +103,7 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
     Value caller_handled = tstate.handled;
     tstate.handled = g->handled ? g->handled : caller_handled;
     f->yielded = 0;
+    f->trace_called = 0;   /* a resumed generator is a new 'call' for sys.settrace */
     Value r = eval_frame(f, throw_exc);
     g->handled = tstate.handled != caller_handled ? tstate.handled : VNULL;
     tstate.handled = caller_handled;

@@ -54,6 +54,8 @@ Frame *frame_push(CodeObject *co) {
     f->executing = 0;
     f->yielded = 0;
     f->discard_result = 0;
+    f->trace_called = 0;
+    f->fobj = VNULL;
     f->ip = co->code;
     memset(f->localsplus, 0, sizeof(Value) * (size_t)(co->nlocals + co->ncells + co->nfrees));
     f->sp = frame_stack_base(f);
@@ -63,6 +65,7 @@ Frame *frame_push(CodeObject *co) {
 /* Frames are popped in LIFO order, so f is in the current chunk. */
 void frame_pop(Frame *f) {
     if (f->on_heap) return;
+    if (f->fobj) sys_frame_detach(f);
     FrameChunk *c = tstate.chunk;
     c->top = (char *)f;
     if (c->top == c->data && c->prev) {
@@ -278,6 +281,8 @@ void frame_thread_init(void) {
     tstate.chunk = chunk_new(NULL, 0);
     tstate.frame = NULL;
     tstate.exc = tstate.handled = tstate.context = tstate.thread_sentinel = VNULL;
+    tstate.trace_func = VNULL;
+    tstate.in_trace = false;
     tstate.depth = tstate.c_depth = 0;
     pthread_attr_t attr;
     void *low = NULL;

@@ -739,6 +739,16 @@ Value interp_match_keys(Value map, Value keys) {
 
 static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume);
 
+/* sys.settrace's 'exception' event for the exception being raised in f
+   (which stays set; a trace function that raises replaces it: -1) */
+static int trace_exception(Frame *f) {
+    Value e = tstate.exc;
+    if (!e || tstate.in_trace) return 0;
+    ExcObject *x = V_AS(ExcObject, e);
+    Value info = tuple_pack(3, V_FROM_PTR(type_of(e)), e, x->traceback ? x->traceback : V_NONE);
+    return sys_trace_event(f, TRACE_EXCEPTION, info);
+}
+
 Value eval_frame(Frame *f, Value throw_exc) { return eval_frame_impl(f, throw_exc, 0); }
 
 Value eval_frame_resumed(Frame *entry, int how) { return eval_frame_impl(entry, VNULL, how); }
@@ -755,6 +765,13 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
 #define OP_RECORD(name, flags) &&L_RECORD,
         OPCODE_DEF(OP_RECORD)
 #undef OP_RECORD
+    };
+    /* while a trace function is set (sys.settrace), every instruction
+       first goes through L_TRACE */
+    static void *const trace_labels[OP__COUNT] = {
+#define OP_TRACE(name, flags) &&L_TRACE,
+        OPCODE_DEF(OP_TRACE)
+#undef OP_TRACE
     };
     void *const *dispatch = labels;
     CodeObject *co;
@@ -858,7 +875,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (jit_resume == 4) dispatch = record_labels;
         NEXT();
     }
-    if (ip == co->code && !f->on_heap) FUNCTION_ENTRY_HOOK();
+    if (__builtin_expect(tstate.trace_func != VNULL, 0)) dispatch = trace_labels;
+    else if (ip == co->code && !f->on_heap) FUNCTION_ENTRY_HOOK();
     NEXT();
 
     TARGET(NOP) NEXT();
@@ -1761,10 +1779,12 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         sp -= pop_count;
         PUSH(r);
         /* a safe point after C code, as CPython's CALL: a signal that came
-           while it ran (a blocking read) is handled before the next line */
+           while it ran (a blocking read) is handled before the next line;
+           sys.settrace() asks for one to switch to the tracing dispatch */
         if (pending()) {
             SAVE_REGS();
             if (pending_run() < 0) goto error;
+            if (tstate.trace_func && dispatch == labels) dispatch = trace_labels;
         }
         NEXT();
     }
@@ -1789,6 +1809,10 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     }
     TARGET(RETURN_VALUE) {
         Value retval = POP();
+        if (__builtin_expect(dispatch == trace_labels, 0)) {
+            SAVE_REGS();
+            if (sys_trace_event(f, TRACE_RETURN, retval) < 0) goto error;
+        }
         if (f == entry) {
             f->sp = sp;
             f->ip = ip;
@@ -2097,6 +2121,10 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(RETURN_GENERATOR) NEXT();
     TARGET(YIELD_VALUE) {
         Value v = POP();
+        if (__builtin_expect(dispatch == trace_labels, 0)) {
+            SAVE_REGS();
+            if (sys_trace_event(f, TRACE_RETURN, v) < 0) goto error;
+        }
         f->ip = ip;
         f->sp = sp;
         f->yielded = 1;
@@ -2304,9 +2332,23 @@ L_RECORD:
     }
     goto *labels[w & 0xFF];
 
+L_TRACE:
+    if (!tstate.trace_func) {
+        dispatch = labels;
+    } else if (!tstate.in_trace) {
+        SAVE_REGS();
+        if (!f->trace_called) {
+            f->trace_called = 1;
+            if (sys_trace_event(f, TRACE_CALL, V_NONE) < 0) goto error;
+        }
+        if (sys_trace_line(f, LASTI()) < 0) goto error;
+    }
+    goto *labels[w & 0xFF];
+
 error:
     /* tstate.exc is set: record this frame in the traceback */
     traceback_add(tstate.exc, f, LASTI());
+    if (__builtin_expect(dispatch == trace_labels, 0) && trace_exception(f) < 0) traceback_add(tstate.exc, f, LASTI());
 exception_unwind:
     if (__builtin_expect(jit.recording, 0) && tstate.c_depth == jit.record_c_depth) {
         jit_abort(ABORT_EXCEPTION);
@@ -2324,6 +2366,13 @@ exception_unwind:
             NEXT();
         }
         /* no handler: leave this frame */
+        if (__builtin_expect(dispatch == trace_labels, 0)) {
+            /* 'return' with None (the exception stays set) */
+            Value exc_ = err_fetch();
+            int tr_ = sys_trace_event(f, TRACE_RETURN, V_NONE);
+            if (tr_ < 0) traceback_add(tstate.exc, f, LASTI());
+            else err_restore(exc_);
+        }
         traceback_frame_exit(tstate.exc, f);
         if (f == entry) {
             f->sp = frame_stack_base(f);
@@ -2340,6 +2389,8 @@ exception_unwind:
         tstate.frame = f;
         LOAD_REGS();
         traceback_add(tstate.exc, f, LASTI());
+        if (__builtin_expect(dispatch == trace_labels, 0) && trace_exception(f) < 0)
+            traceback_add(tstate.exc, f, LASTI());
     }
 #undef LOAD_REGS
 #undef SAVE_REGS

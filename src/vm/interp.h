@@ -36,6 +36,8 @@ typedef struct Frame {
     uint8_t executing;
     uint8_t yielded;            /* set when a generator frame suspends */
     uint8_t discard_result;     /* inline __init__ call: push self, not the result */
+    uint8_t trace_called;       /* sys.settrace: the 'call' event was sent for this run */
+    Value fobj;                 /* its frame object (sys._getframe, tracing), or VNULL */
     Value localsplus[];
 } Frame;
 
@@ -76,6 +78,8 @@ typedef struct ThreadState {
     int64_t c_depth;            /* nested eval_frame calls */
     Value thread_sentinel;      /* _thread._set_sentinel()'s lock, released when the thread ends */
     Value context;              /* contextvars: the running Context, VNULL until first used */
+    Value trace_func;           /* sys.settrace's function, or VNULL */
+    bool in_trace;              /* a trace function runs: no events */
 } ThreadState;
 
 extern ThreadState tstate;
@@ -107,6 +111,16 @@ Value frame_locals_dict(Frame *f);
  * lasti, showing `locals` once raw has returned (VNULL: an empty dict) */
 Value sys_frame_object(Frame *f);
 Value sys_gen_frame_object(Value gen, Frame *f);   /* gi_frame and the like */
+/* sys.settrace (sys.c): the events sent to trace functions */
+enum TraceEvent { TRACE_CALL, TRACE_EXCEPTION, TRACE_LINE, TRACE_RETURN };
+/* Send event `what` for frame f (arg: the return value, or the exception
+ * for TRACE_EXCEPTION). 0, or -1 with the trace function's exception set
+ * (tracing is then turned off, as CPython). */
+int sys_trace_event(Frame *f, int what, Value arg);
+/* A 'line' event if instruction i of f starts a line (or jumps back). */
+int sys_trace_line(Frame *f, int i);
+/* frame_pop(): a frame object made for f keeps what f held */
+void sys_frame_detach(Frame *f);
 Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti);
 bool sys_frame_check(Value v);
 CodeObject *sys_frame_code(Value v);
