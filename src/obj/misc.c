@@ -8,6 +8,22 @@ Object none_obj = {&none_type}, notimpl_obj = {&notimpl_type}, ellipsis_obj = {&
 
 static Value iter_self(Value v) { return v; }
 
+Value iter_reduce(Value arg, Value state) {
+    Value iter = dict_get(tstate.builtins, str_intern_cstr("iter"));
+    if (!iter) return err_occurred() ? VNULL : err_set(&exc_RuntimeError, "lost builtins.iter");
+    Value r[3] = {iter, tuple_pack(1, arg), state};
+    return tuple_from_array(r, state ? 3 : 2);
+}
+
+/* An iterator's __setstate__ argument as an index clamped to [lo, hi]
+   (-1 with an error set when it is not an integer). */
+static int setstate_index(Value state, int64_t lo, int64_t hi, int64_t *out) {
+    Value iv = obj_index(state);
+    if (!iv) return -1;
+    *out = int_as_i64_clamped(iv, lo, hi);
+    return 0;
+}
+
 /* ---- singletons ---------------------------------------------------------------------- */
 
 static Value none_repr(Value v) {
@@ -146,8 +162,17 @@ static Value slice_indices_m(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(3, int_from_i64(a), int_from_i64(b), int_from_i64(c));
 }
 
+static Value slice_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    SliceObject *s = V_AS(SliceObject, args[0]);
+    Value r[2] = {V_FROM_PTR(&slice_type), tuple_pack(3, s->start, s->stop, s->step)};
+    return tuple_from_array(r, 2);
+}
+
 static const MethodDef slice_methods[] = {
     {"indices", slice_indices_m, 0, NULL},
+    {"__reduce__", slice_reduce_m, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -347,7 +372,7 @@ static Value range_iter(Value v) {
     RangeIterObject *it = (RangeIterObject *)obj_alloc(&rangeiter_type, sizeof *it);
     it->next = r->start;
     it->step = r->step;
-    it->remaining = r->length;
+    it->remaining = it->len = r->length;
     return V_FROM_PTR(it);
 }
 
@@ -400,11 +425,54 @@ static Value range_reversed_m(Value *args, size_t nargs, Value kwnames) {
     RangeIterObject *it = (RangeIterObject *)obj_alloc(&rangeiter_type, sizeof *it);
     it->next = r->start + (r->length - 1) * r->step;
     it->step = -r->step;
-    it->remaining = r->length;
+    it->remaining = it->len = r->length;
     return V_FROM_PTR(it);
 }
 
+static Value range_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    RangeObject *r = V_AS(RangeObject, args[0]);
+    Value a[2] = {V_FROM_PTR(&range_type), tuple_pack(3, range_start_v(r), range_stop_v(r), range_step_v(r))};
+    return tuple_from_array(a, 2);
+}
+
+/* pickling as CPython: (iter, (range(first, first + len*step, step),), index),
+   first being the item the iterator started at */
+static Value rangeiter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    RangeIterObject *it = V_AS(RangeIterObject, args[0]);
+    int64_t rem = it->remaining > 0 ? it->remaining : 0;
+    int64_t len = it->len > rem ? it->len : rem, index = len - rem;
+    /* |first|, |first + len*step| are at most about 2**62 + |step|: exact in ints */
+    Value step = int_from_i64(it->step);
+    Value first = obj_binop(int_from_i64(it->next), obj_binop(int_from_i64(index), step, BINOP_MUL), BINOP_SUB);
+    if (!first) return VNULL;
+    Value stop = obj_binop(first, obj_binop(int_from_i64(len), step, BINOP_MUL), BINOP_ADD);
+    if (!stop) return VNULL;
+    Value a[3] = {first, stop, step};
+    Value range = range_new_slot(&range_type, a, 3, VNULL);
+    if (!range) return VNULL;
+    return iter_reduce(range, int_from_i64(index));
+}
+
+static Value rangeiter_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    RangeIterObject *it = V_AS(RangeIterObject, args[0]);
+    int64_t rem = it->remaining > 0 ? it->remaining : 0;
+    int64_t len = it->len > rem ? it->len : rem, index;
+    if (setstate_index(args[1], 0, len, &index) < 0) return VNULL;
+    int64_t first = it->next - (len - rem) * it->step;
+    it->len = len;
+    it->next = first + index * it->step;
+    it->remaining = len - index;
+    return V_NONE;
+}
+
 static const MethodDef range_methods[] = {
+    {"__reduce__", range_reduce_m, 0, NULL},
     {"count", range_count_m, 0, NULL},
     {"index", range_index_m, 0, NULL},
     {"__reversed__", range_reversed_m, 0, NULL},
@@ -413,6 +481,8 @@ static const MethodDef range_methods[] = {
 
 static const MethodDef rangeiter_methods[] = {
     {"__length_hint__", rangeiter_length_hint, 0, NULL},
+    {"__reduce__", rangeiter_reduce, 0, NULL},
+    {"__setstate__", rangeiter_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -453,7 +523,8 @@ static Value seqiter_next(Value v) {
     if (!r) {
         if (err_matches(&exc_IndexError) || err_matches(&exc_StopIteration)) {
             err_clear();
-            it->seq = VNULL;
+            /* an exhausted range iterator still pickles as its range */
+            if (V_OBJ(v)->type != &longrangeiter_type) it->seq = VNULL;
         }
         return VNULL;
     }
@@ -474,8 +545,36 @@ static Value seqiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     return v_int(n > it->index ? n - it->index : 0);
 }
 
+/* pickling: (iter, (seq,), index), or an exhausted one over () */
+static Value seqiter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    SeqIterObject *it = V_AS(SeqIterObject, args[0]);
+    if (!it->seq) return iter_reduce(tuple_new(0), VNULL);
+    return iter_reduce(it->seq, int_from_i64(it->index));
+}
+
+/* the index is clamped below at 0, and for tuples and ranges (whose length
+   is known) above at their length, as CPython's */
+static Value seqiter_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    SeqIterObject *it = V_AS(SeqIterObject, args[0]);
+    int64_t hi = INT64_MAX;
+    if (it->seq && V_OBJ(args[0])->type != &seqiter_type) {
+        hi = obj_len(it->seq);
+        if (hi < 0) return VNULL;
+    }
+    int64_t index;
+    if (setstate_index(args[1], 0, hi, &index) < 0) return VNULL;
+    if (it->seq) it->index = index;
+    return V_NONE;
+}
+
 static const MethodDef seqiter_methods[] = {
     {"__length_hint__", seqiter_length_hint, 0, NULL},
+    {"__reduce__", seqiter_reduce, 0, NULL},
+    {"__setstate__", seqiter_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -760,6 +859,23 @@ static Value calliter_next(Value v) {
     return r;
 }
 
+/* pickling: (iter, (func, sentinel)), or an exhausted one over () */
+static Value calliter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    CallIterObject *c = V_AS(CallIterObject, args[0]);
+    if (!c->func) return iter_reduce(tuple_new(0), VNULL);
+    Value iter = dict_get(tstate.builtins, str_intern_cstr("iter"));
+    if (!iter) return err_occurred() ? VNULL : err_set(&exc_RuntimeError, "lost builtins.iter");
+    Value r[2] = {iter, tuple_pack(2, c->func, c->sentinel)};
+    return tuple_from_array(r, 2);
+}
+
+static const MethodDef calliter_methods[] = {
+    {"__reduce__", calliter_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 /* ---- types ------------------------------------------------------------------------------------- */
 
 Type none_type = {.tname = "NoneType", .repr = none_repr, .truth = none_truth, .new_ = none_new};
@@ -895,5 +1011,6 @@ void misc_init(void) {
     type_ready(&filter_type);
     type_add_methods(&reversed_type, reversed_methods);
     type_ready(&reversed_type);
+    type_add_methods(&calliter_type, calliter_methods);
     type_ready(&calliter_type);
 }

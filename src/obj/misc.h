@@ -33,6 +33,9 @@ typedef struct RangeObject {
 typedef struct RangeIterObject {
     Object hdr;
     int64_t next, step, remaining;
+    int64_t len;        /* items at the start, for pickling's index; the
+                           JIT's virtual iterators (never seen by programs)
+                           leave it 0: then remaining stands for it */
 } RangeIterObject;
 
 typedef struct SliceObject {
@@ -85,6 +88,9 @@ static inline bool slice_bounds_simple(Value start, Value stop, Value step) {
            (v_is_int(step) || step == V_NONE);
 }
 Value seqiter_new(Value seq);
+/* What CPython's builtin iterators reduce to for pickle: (iter, (arg,)), or
+ * (iter, (arg,), state) when state is not VNULL; `iter` is the builtin. */
+Value iter_reduce(Value arg, Value state);
 Value calliter_new(Value func, Value sentinel);   /* iter(func, sentinel) */
 
 void misc_init(void);

@@ -707,8 +707,33 @@ static Value striter_length_hint(Value *args, size_t nargs, Value kwnames) {
     return v_int(str_len(it->s) - it->index);
 }
 
+/* pickling: (iter, (s,), index), or an exhausted one over '' */
+static Value striter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    StrIterObject *it = V_AS(StrIterObject, args[0]);
+    if (!it->s) return iter_reduce(str_intern_cstr(""), VNULL);
+    return iter_reduce(it->s, int_from_i64(it->index));
+}
+
+/* the index clamped to [0, len], as CPython's */
+static Value striter_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    StrIterObject *it = V_AS(StrIterObject, args[0]);
+    Value iv = obj_index(args[1]);
+    if (!iv) return VNULL;
+    if (it->s) {
+        it->index = int_as_i64_clamped(iv, 0, str_len(it->s));
+        it->offset = str_byte_offset(it->s, it->index);
+    }
+    return V_NONE;
+}
+
 static const MethodDef striter_methods[] = {
     {"__length_hint__", striter_length_hint, 0, NULL},
+    {"__reduce__", striter_reduce, 0, NULL},
+    {"__setstate__", striter_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 

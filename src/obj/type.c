@@ -349,8 +349,19 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
     case SK_STR: return o->str(self);
     case SK_HASH: return int_result(o->hash(self));
     case SK_RICHCMP: return o->richcompare(self, args[1], w->op);
-    case SK_BINOP: return o->binop(self, args[1], w->op);
-    case SK_RBINOP: return o->binop(args[1], self, w->op | BINOP_REFLECTED);
+    case SK_BINOP:
+    case SK_RBINOP:
+        if (w->op == BINOP_MUL && (o == &list_type || o == &tuple_type || o == &str_type || o == &bytes_type ||
+                                   o == &bytearray_type)) {
+            /* a sequence's __mul__/__rmul__ is its repeat: the count goes
+               through __index__, anything else is a TypeError (CPython's
+               sq_repeat wrapper), never NotImplemented */
+            Value count = obj_index(args[1]);
+            if (!count) return VNULL;
+            return o->binop(self, count, BINOP_MUL);
+        }
+        if (w->kind == SK_BINOP) return o->binop(self, args[1], w->op);
+        return o->binop(args[1], self, w->op | BINOP_REFLECTED);
     case SK_UNOP: return o->unop(self, w->op);
     case SK_BOOL: return bool_result(o->truth(self));
     case SK_LEN: return int_result(o->len(self));
@@ -1000,10 +1011,14 @@ static Value object_getstate_default(Value self, bool required) {
     return state;
 }
 
+static Value get_state(Value self, bool required);
+
 static Value object_getstate_m(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("__getstate__", nargs - 1, 0, 0) < 0) return VNULL;
     return object_getstate_default(args[0], false);
 }
+
+Value object_get_state(Value self) { return get_state(self, false); }
 
 static Value get_state(Value self, bool required) {
     Value gs = type_lookup_cstr(type_of(self), "__getstate__");
