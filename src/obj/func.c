@@ -572,24 +572,35 @@ static Value sm_repr(Value v) {
 
 /* ---- property --------------------------------------------------------------------------- */
 
+/* fget/fset/fdel are VNULL when absent (None given); doc is VNULL when
+ * unset. getter_doc: the doc was taken from fget, so a copy made by
+ * getter() takes the new getter's doc (CPython's propertyobject). */
 typedef struct PropertyFull {
     PropertyObject p;
-    Value name;
+    Value name;             /* from __set_name__, for error messages; or VNULL */
+    bool getter_doc;
 } PropertyFull;
 
-static Value prop_name_for_error(Value pv) {
-    Value n = ((PropertyFull *)V_AS(PropertyObject, pv))->name;
-    return n;
+#define PROP(v) ((PropertyFull *)V_AS(PropertyObject, v))
+
+static Value none_if_null(Value v) { return v ? v : V_NONE; }
+
+/* "property 'x' of 'C' object has no getter", with what is known */
+static void prop_error(Value pv, Value obj, const char *what) {
+    Value qualname = obj ? type_of(obj)->qualname : VNULL;
+    Value n = PROP(pv)->name;
+    if (n && qualname) err_format(&exc_AttributeError, "property %R of %R object has no %s", n, qualname, what);
+    else if (qualname) err_format(&exc_AttributeError, "property of %R object has no %s", qualname, what);
+    else err_format(&exc_AttributeError, "property has no %s", what);
 }
 
 static Value prop_get(Value pv, Value obj, Value type) {
     (void)type;
-    if (!obj) return pv;
+    if (!obj || obj == V_NONE) return pv;
     PropertyObject *p = V_AS(PropertyObject, pv);
-    if (!p->fget || p->fget == V_NONE) {
-        Value n = prop_name_for_error(pv);
-        if (n) return err_format(&exc_AttributeError, "property %R of '%T' object has no getter", n, obj);
-        return err_set(&exc_AttributeError, "unreadable attribute");
+    if (!p->fget) {
+        prop_error(pv, obj, "getter");
+        return VNULL;
     }
     return obj_call1(p->fget, obj);
 }
@@ -597,13 +608,8 @@ static Value prop_get(Value pv, Value obj, Value type) {
 static int prop_set(Value pv, Value obj, Value v) {
     PropertyObject *p = V_AS(PropertyObject, pv);
     Value f = v ? p->fset : p->fdel;
-    if (!f || f == V_NONE) {
-        Value n = prop_name_for_error(pv);
-        if (n)
-            err_format(&exc_AttributeError, v ? "property %R of '%T' object has no setter"
-                                              : "property %R of '%T' object has no deleter", n, obj);
-        else
-            err_set(&exc_AttributeError, v ? "can't set attribute" : "can't delete attribute");
+    if (!f) {
+        prop_error(pv, obj, v ? "setter" : "deleter");
         return -1;
     }
     Value r = v ? obj_call2(f, obj, v) : obj_call1(f, obj);
@@ -611,50 +617,48 @@ static int prop_set(Value pv, Value obj, Value v) {
 }
 
 static Value prop_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    PropertyFull *p = (PropertyFull *)obj_alloc(t, t->basicsize > sizeof(PropertyFull) ? t->basicsize
-                                                                                      : sizeof(PropertyFull));
     (void)args;
     (void)nargs;
     (void)kwnames;
-    p->p.fget = p->p.fset = p->p.fdel = p->p.doc = V_NONE;
+    PropertyFull *p = (PropertyFull *)obj_alloc(t, t->basicsize > sizeof(PropertyFull) ? t->basicsize
+                                                                                      : sizeof(PropertyFull));
     return V_FROM_PTR(p);
 }
 
 static int prop_init(Value self, Value *args, size_t nargs, Value kwnames) {
-    PropertyObject *p = V_AS(PropertyObject, self);
-    static const char *const kws[] = {"fget", "fset", "fdel", "doc", NULL};
-    if (arg_kw_allowed("property", kwnames, kws) < 0) return -1;
-    if (nargs > 4) {
-        err_format(&exc_TypeError, "property() takes at most 4 arguments (%zd given)", (ssize_t)nargs);
-        return -1;
-    }
-    Value vals[4] = {V_NONE, V_NONE, V_NONE, V_NONE};
-    for (size_t i = 0; i < nargs; i++) vals[i] = args[i];
-    for (int i = 0; i < 4; i++) {
-        Value k = arg_kw(args, nargs, kwnames, kws[i]);
-        if (k) vals[i] = k;
-    }
-    p->fget = vals[0];
-    p->fset = vals[1];
-    p->fdel = vals[2];
-    p->doc = vals[3];
-    if (p->doc == V_NONE && p->fget != V_NONE) {
-        Value d = obj_getattr_opt(p->fget, NAME(__doc__));
-        if (d) p->doc = d;
-        else err_clear();
+    static const ArgSpec spec = {"property", 0, 0, 0, {"fget", "fset", "fdel", "doc", NULL}};
+    Value a[4];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return -1;
+    PropertyFull *p = PROP(self);
+    p->p.fget = a[0] == V_NONE ? VNULL : a[0];
+    p->p.fset = a[1] == V_NONE ? VNULL : a[1];
+    p->p.fdel = a[2] == V_NONE ? VNULL : a[2];
+    p->p.doc = a[3];
+    p->getter_doc = false;
+    /* no doc given: the getter's, kept in the instance dict of a subclass
+       (whose class's own __doc__ would hide the member) */
+    if ((!a[3] || a[3] == V_NONE) && p->p.fget) {
+        Value d = obj_getattr_opt(p->p.fget, NAME(__doc__));
+        if (!d) return err_occurred() ? -1 : 0;
+        if (V_OBJ(self)->type == &property_type) p->p.doc = d;
+        else if (obj_setattr(self, NAME(__doc__), d) < 0) return -1;
+        p->getter_doc = true;
     }
     return 0;
 }
 
+/* getter()/setter()/deleter(): type(self)(fget, fset, fdel, doc), so a
+   subclass's __init__ runs; the name carries over */
 static Value prop_copy(Value self, Value fget, Value fset, Value fdel) {
-    PropertyObject *old = V_AS(PropertyObject, self);
-    PropertyFull *p = (PropertyFull *)obj_alloc(type_of(self), sizeof(PropertyFull));
-    p->p.fget = fget ? fget : old->fget;
-    p->p.fset = fset ? fset : old->fset;
-    p->p.fdel = fdel ? fdel : old->fdel;
-    p->p.doc = old->doc;
-    p->name = ((PropertyFull *)old)->name;
-    return V_FROM_PTR(p);
+    PropertyFull *old = PROP(self);
+    if (!fget || fget == V_NONE) fget = none_if_null(old->p.fget);
+    if (!fset || fset == V_NONE) fset = none_if_null(old->p.fset);
+    if (!fdel || fdel == V_NONE) fdel = none_if_null(old->p.fdel);
+    Value doc = old->getter_doc && fget != V_NONE ? V_NONE : none_if_null(old->p.doc);
+    Value a[4] = {fget, fset, fdel, doc};
+    Value r = obj_call(V_FROM_PTR(type_of(self)), a, 4, VNULL);
+    if (r && type_is_subtype(type_of(r), &property_type)) PROP(r)->name = old->name;
+    return r;
 }
 
 static Value prop_getter(Value *args, size_t nargs, Value kwnames) {
@@ -674,8 +678,10 @@ static Value prop_deleter(Value *args, size_t nargs, Value kwnames) {
 }
 static Value prop_set_name(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("__set_name__", nargs - 1, 2, 2) < 0) return VNULL;
-    ((PropertyFull *)V_AS(PropertyObject, args[0]))->name = args[2];
+    if (nargs != 3)
+        return err_format(&exc_TypeError, "__set_name__() takes 2 positional arguments but %d were given",
+                          (int)nargs - 1);
+    PROP(args[0])->name = args[2];
     return V_NONE;
 }
 
@@ -687,13 +693,31 @@ static const MethodDef prop_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static Value prop_get_fget(Value v) { return V_AS(PropertyObject, v)->fget; }
-static Value prop_get_fset(Value v) { return V_AS(PropertyObject, v)->fset; }
-static Value prop_get_fdel(Value v) { return V_AS(PropertyObject, v)->fdel; }
-static Value prop_get_doc(Value v) { return V_AS(PropertyObject, v)->doc; }
+static Value prop_get_fget(Value v) { return none_if_null(V_AS(PropertyObject, v)->fget); }
+static Value prop_get_fset(Value v) { return none_if_null(V_AS(PropertyObject, v)->fset); }
+static Value prop_get_fdel(Value v) { return none_if_null(V_AS(PropertyObject, v)->fdel); }
+static Value prop_get_doc(Value v) { return none_if_null(V_AS(PropertyObject, v)->doc); }
 static int prop_set_doc(Value v, Value d) {
-    V_AS(PropertyObject, v)->doc = d ? d : V_NONE;
+    V_AS(PropertyObject, v)->doc = d;
     return 0;
+}
+
+/* abstract when any of its functions is (abc) */
+static Value prop_get_isabstract(Value v) {
+    PropertyObject *p = V_AS(PropertyObject, v);
+    Value fs[3] = {p->fget, p->fset, p->fdel};
+    for (int i = 0; i < 3; i++) {
+        if (!fs[i]) continue;
+        Value a = obj_getattr_opt(fs[i], str_intern_cstr("__isabstractmethod__"));
+        if (!a) {
+            if (err_occurred()) return VNULL;
+            continue;
+        }
+        int t = obj_truth(a);
+        if (t < 0) return VNULL;
+        if (t) return V_TRUE;
+    }
+    return V_FALSE;
 }
 
 static const GetSetDef prop_getsets[] = {
@@ -701,6 +725,7 @@ static const GetSetDef prop_getsets[] = {
     {"fset", prop_get_fset, NULL, NULL},
     {"fdel", prop_get_fdel, NULL, NULL},
     {"__doc__", prop_get_doc, prop_set_doc, NULL},
+    {"__isabstractmethod__", prop_get_isabstract, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
 

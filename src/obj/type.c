@@ -861,6 +861,19 @@ static bool excess_args(size_t nargs, Value kwnames) {
 
 static Value object_init_descr, object_new_descr;
 
+/* "Can't instantiate abstract class C with abstract methods f, g" (sorted) */
+static Value abstract_instantiation_error(Type *t) {
+    Value am = dict_get_cstr(t->dict, "__abstractmethods__");
+    if (!am) return err_occurred() ? VNULL : err_format(&exc_TypeError, "Can't instantiate abstract class %s", t->tname);
+    Value names = list_from_iterable(am);
+    if (!names || list_sort(names, VNULL, false) < 0) return VNULL;
+    Value sep = str_intern_cstr(", ");
+    Value joined = obj_call_method(sep, "join", &names, 1);
+    if (!joined) return VNULL;
+    return err_format(&exc_TypeError, "Can't instantiate abstract class %s with abstract method%s %U", t->tname,
+                      list_size(names) > 1 ? "s" : "", joined);
+}
+
 static Value object_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args;
     if (excess_args(nargs, kwnames)) {
@@ -871,6 +884,7 @@ static Value object_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     }
     if (type_has_flag(t, TF_ABSTRACT_NEW))
         return err_format(&exc_TypeError, "cannot create '%s' instances", t->tname);
+    if (type_has_flag(t, TF_IS_ABSTRACT)) return abstract_instantiation_error(t);
     return instance_new(t);
 }
 
@@ -1389,6 +1403,9 @@ static int heap_contains(Value self, Value item) {
 
 static Value heap_iter(Value self) {
     bool found;
+    /* __iter__ = None: not iterable, even with a __getitem__ */
+    if (type_lookup(type_of(self), NAME(__iter__)) == V_NONE)
+        return err_format(&exc_TypeError, "'%T' object is not iterable", self);
     Value r = call_dunder(self, NAME(__iter__), NULL, 0, &found);
     if (found) {
         if (r && !type_of(r)->iternext)
@@ -1492,7 +1509,8 @@ static int heap_init(Value self, Value *args, size_t nargs, Value kwnames) {
 
 FunctionObject *type_plain_init(Type *t) {
     if (!type_has_flag(t, TF_HEAPTYPE) || type_has_flag(t, TF_HAS_DEL) || V_OBJ(V_FROM_PTR(t))->type != &type_type ||
-        t->new_ != heap_new || t->init != heap_init || !t->attrs_offset || solid_base(t) != &object_type)
+        t->new_ != heap_new || t->init != heap_init || !t->attrs_offset || solid_base(t) != &object_type ||
+        type_has_flag(t, TF_IS_ABSTRACT))
         return NULL;
     if (type_lookup(t, NAME(__new__)) != object_new_descr) return NULL;
     Value init = type_lookup(t, NAME(__init__));
@@ -1668,6 +1686,12 @@ static int type_setattr(Value self, Value name, Value v) {
         if (str_eq_cstr(name, "__getattr__") && v) t->flags |= TF_HAS_GETATTR;
         if (str_eq_cstr(name, "__setattr__") || str_eq_cstr(name, "__delattr__")) t->flags |= TF_HAS_SETATTR;
         if (str_eq_cstr(name, "__getattribute__")) t->flags |= TF_HAS_GETATTRIBUTE;
+        if (str_eq_cstr(name, "__abstractmethods__") && r == 0) {
+            int abstract = v ? obj_truth(v) : 0;
+            if (abstract < 0) return -1;
+            if (abstract) t->flags |= TF_IS_ABSTRACT;
+            else t->flags &= ~(uint32_t)TF_IS_ABSTRACT;
+        }
     }
     return r;
 }
