@@ -528,7 +528,7 @@ static Value list_binop(Value a, Value b, int op) {
             return a;
         }
         if (!list_check(b)) {
-            if (op & BINOP_REFLECTED) return V_NOTIMPL;
+            if ((op & BINOP_REFLECTED) || type_has_flag(type_of(b), TF_HEAPTYPE)) return V_NOTIMPL;   /* __radd__ first */
             return err_format(&exc_TypeError, "can only concatenate list (not \"%T\") to list", b);
         }
         {

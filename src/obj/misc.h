@@ -77,6 +77,9 @@ Value slice_new(Value start, Value stop, Value step);
  * returns the number of items (-1 with an error). */
 int64_t slice_indices(Value slice, int64_t length, int64_t *start,
                       int64_t *stop, int64_t *step);
+/* The same in ints of any size (slice.indices(), big ranges): length >= 0;
+ * -1 with an error. */
+int slice_indices_big(Value slice, Value length, Value *start, Value *stop, Value *step);
 /* The same from the three bounds (None when omitted) without a slice object. */
 int64_t slice_bounds_indices(Value start, Value stop, Value step, int64_t length, int64_t *a, int64_t *b,
                              int64_t *st);

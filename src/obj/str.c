@@ -613,7 +613,9 @@ static Value str_binop(Value a, Value b, int op) {
     switch (BINOP_BASE(op)) {
     case BINOP_ADD:
         if (str_check(a) && str_check(b)) return str_concat(a, b);
-        if (str_check(a) && !(op & BINOP_REFLECTED))
+        /* a class's __radd__ gets its chance first (CPython tries it
+           before sequence concatenation); the error is then obj_binop's */
+        if (str_check(a) && !(op & BINOP_REFLECTED) && !type_has_flag(type_of(b), TF_HEAPTYPE))
             return err_format(&exc_TypeError, "can only concatenate str (not \"%T\") to str", b);
         return V_NOTIMPL;
     case BINOP_MUL:

@@ -182,7 +182,7 @@ static Value tuple_binop(Value a, Value b, int op) {
     case BINOP_ADD: {
         if (!tuple_check(a)) return V_NOTIMPL;
         if (!tuple_check(b)) {
-            if (op & BINOP_REFLECTED) return V_NOTIMPL;
+            if ((op & BINOP_REFLECTED) || type_has_flag(type_of(b), TF_HEAPTYPE)) return V_NOTIMPL;   /* __radd__ first */
             return err_format(&exc_TypeError, "can only concatenate tuple (not \"%T\") to tuple", b);
         }
         int64_t na = tuple_size(a), nb = tuple_size(b);
