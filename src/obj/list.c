@@ -802,21 +802,21 @@ static Value list_sort_m(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value list_reverse_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("list.reverse", nargs - 1, 0, 0) < 0) return VNULL;
     list_reverse(args[0]);
     return V_NONE;
 }
 
 static Value list_copy_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("list.copy", nargs - 1, 0, 0) < 0) return VNULL;
     return list_from_array(list_items(args[0]), list_size(args[0]));
 }
 
 static Value list_clear_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("list.clear", nargs - 1, 0, 0) < 0) return VNULL;
     ListObject *l = V_AS(ListObject, args[0]);
     l->items = NULL;
     l->size = 0;
@@ -877,7 +877,10 @@ static Value list_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
 }
 
 static int list_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
-    if (kwnames && tuple_size(kwnames)) {
+    /* keywords are for a subclass's own __new__ (CPython's rule) */
+    Type *t = type_of(self);
+    if (kwnames && tuple_size(kwnames) &&
+        (t == &list_type || type_lookup(t, NAME(__new__)) == type_lookup(&list_type, NAME(__new__)))) {
         err_set(&exc_TypeError, "list() takes no keyword arguments");
         return -1;
     }
