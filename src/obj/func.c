@@ -528,27 +528,51 @@ static Value getset_repr(Value v) {
 
 /* ---- staticmethod, classmethod -------------------------------------------------------- */
 
+/* The wrapped callable; VNULL with RuntimeError for one made by __new__
+   alone, never initialised (CPython's message). */
+static Value sm_func(Value v) {
+    Value f = V_AS(StaticMethodObject, v)->func;
+    return f ? f : err_format(&exc_RuntimeError, "uninitialized %s object", type_of(v)->tname);
+}
+
 static Value sm_get(Value dv, Value obj, Value type) {
     (void)obj;
     (void)type;
-    return V_AS(StaticMethodObject, dv)->func;
+    return sm_func(dv);
 }
 
 static Value sm_call(Value dv, Value *args, size_t nargs, Value kwnames) {
-    return obj_call(V_AS(StaticMethodObject, dv)->func, args, nargs, kwnames);
+    Value f = sm_func(dv);
+    return f ? obj_call(f, args, nargs, kwnames) : VNULL;
 }
 
+/* staticmethod/classmethod: __new__ only allocates (CPython's generic new,
+   which ignores its arguments); __init__ takes the callable, so that a
+   subclass's __init__ can pass it on with super().__init__(f) */
 static Value sm_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (kwnames && tuple_size(kwnames)) return err_format(&exc_TypeError, "%s() takes no keyword arguments", t->tname);
-    if (nargs != 1) return err_format(&exc_TypeError, "%s expected 1 argument, got %zd", t->tname, (ssize_t)nargs);
     StaticMethodObject *s = (StaticMethodObject *)obj_alloc(t, t->basicsize);
-    s->func = args[0];
+    if (nargs == 1 && !(kwnames && tuple_size(kwnames))) s->func = args[0];
     return V_FROM_PTR(s);
+}
+
+static int sm_init(Value self, Value *args, size_t nargs, Value kwnames) {
+    const char *name = type_is_subtype(type_of(self), &classmethod_type) ? "classmethod" : "staticmethod";
+    if (kwnames && tuple_size(kwnames)) {
+        err_format(&exc_TypeError, "%s() takes no keyword arguments", name);
+        return -1;
+    }
+    if (nargs != 1) {
+        err_format(&exc_TypeError, "%s expected 1 argument, got %zd", name, (ssize_t)nargs);
+        return -1;
+    }
+    V_AS(StaticMethodObject, self)->func = args[0];
+    return 0;
 }
 
 static Value cm_get(Value dv, Value obj, Value type) {
     if (!type) type = V_FROM_PTR(type_of(obj));
-    Value f = V_AS(ClassMethodObject, dv)->func;
+    Value f = sm_func(dv);
+    if (!f) return VNULL;
     /* chained descriptors (classmethod wrapping a property) as in 3.9-3.12 */
     Type *ft = type_of(f);
     if (ft != &function_type && ft != &method_descr_type && ft->descr_get)
@@ -556,16 +580,31 @@ static Value cm_get(Value dv, Value obj, Value type) {
     return method_new(f, type);
 }
 
-static Value sm_get_func(Value v) { return V_AS(StaticMethodObject, v)->func; }
+static Value sm_get_func(Value v) {
+    Value f = V_AS(StaticMethodObject, v)->func;
+    return f ? f : V_NONE;
+}
+
+/* abstract when the wrapped callable is (abc.abstractmethod under it) */
+static Value sm_get_isabstract(Value v) {
+    Value f = V_AS(StaticMethodObject, v)->func;
+    if (!f) return V_FALSE;
+    Value a = obj_getattr_opt(f, str_intern_cstr("__isabstractmethod__"));
+    if (!a) return err_occurred() ? VNULL : V_FALSE;
+    int t = obj_truth(a);
+    return t < 0 ? VNULL : v_bool(t);
+}
 
 static const GetSetDef sm_getsets[] = {
     {"__func__", sm_get_func, NULL, NULL},
     {"__wrapped__", sm_get_func, NULL, NULL},
+    {"__isabstractmethod__", sm_get_isabstract, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
 static Value sm_repr(Value v) {
-    Value fr = obj_repr(V_AS(StaticMethodObject, v)->func);
+    Value f = V_AS(StaticMethodObject, v)->func;
+    Value fr = f ? obj_repr(f) : str_from_cstr("<NULL>");
     if (!fr) return VNULL;
     return str_printf("<%T(%U)>", v, fr);
 }
@@ -788,6 +827,7 @@ Type staticmethod_type = {
     .call = sm_call,
     .descr_get = sm_get,
     .new_ = sm_new,
+    .init = sm_init,
 };
 
 Type classmethod_type = {
@@ -797,6 +837,7 @@ Type classmethod_type = {
     .repr = sm_repr,
     .descr_get = cm_get,
     .new_ = sm_new,
+    .init = sm_init,
 };
 
 Type property_type = {

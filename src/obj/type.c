@@ -1474,7 +1474,7 @@ static Value heap_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         values_copy(a + 1, args, (nargs + nkw));
         return obj_call(nf, a, nargs + 1, kwnames);
     }
-    if (nf && V_OBJ(nf)->type == &staticmethod_type) {
+    if (nf && V_OBJ(nf)->type == &staticmethod_type && V_AS(StaticMethodObject, nf)->func) {
         size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
         Value *a = gc_alloc(sizeof(Value) * (nargs + nkw + 1));
         a[0] = V_FROM_PTR(t);
