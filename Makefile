@@ -25,7 +25,7 @@ CFLAGS ?= $(OPT) -g
 PY_STDLIB := $(shell PATH=$$(getconf PATH) python3 -c 'import sysconfig; print(sysconfig.get_path("stdlib"))' 2>/dev/null || echo /usr/lib/python3.11)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(CFLAGS) -MMD -MP \
              -DTPY_STDLIB_DIR='"$(PY_STDLIB)"'
-LIBS = -lgc -lgmp -ledit -lz -lcrypto -lexpat -lm
+LIBS = -lgc -lgmp -ledit -lz -lcrypto -lexpat -lffi -ldl -lm
 LDFLAGS ?=
 
 SRC_DIRS = src src/front src/vm src/obj src/gc src/util src/mod src/jit src/introspect
@@ -36,11 +36,11 @@ ASAN_OBJS = $(patsubst src/%.c,build-asan/%.o,$(SRCS)) build-asan/frozen.o
 LIB_PY = $(sort $(wildcard lib/*.py))
 
 # header -> Debian package, checked before building
-DEPS = gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev capstone/capstone.h:libcapstone-dev zlib.h:zlib1g-dev openssl/evp.h:libssl-dev expat.h:libexpat1-dev
+DEPS = gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev capstone/capstone.h:libcapstone-dev zlib.h:zlib1g-dev openssl/evp.h:libssl-dev expat.h:libexpat1-dev ffi.h:libffi-dev
 
 .PHONY: all deps check test test-asan asan bench clean unit lib examples cpython-tests
 
-all: deps tpy
+all: deps tpy build/_ctypes_test.so
 
 deps:
 	@missing=""; for d in $(DEPS); do h=$${d%%:*}; p=$${d##*:}; \
@@ -54,6 +54,11 @@ tpy: $(OBJS)
 build/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+# the C functions CPython's ctypes tests call (lib/_ctypes_test.py names it)
+build/_ctypes_test.so: tests/cpython/ctypes_test_lib.c
+	@mkdir -p build
+	$(CC) -std=c11 $(WARN) -O1 -fPIC -shared -o $@ $< -lm
 
 build/embed: tools/embed.c
 	@mkdir -p build
@@ -69,6 +74,17 @@ FORCE:
 
 build/frozen.c: build/embed $(LIB_PY) build/lib_py.list
 	build/embed $@ $(LIB_PY)
+
+# The compiler's identity for the bytecode cache (src/vm/codecache.c): a hash
+# of the sources that decide what bytecode a program compiles to, so that a
+# rebuilt compiler never reads another's cache. Rewritten only when it changes.
+CODE_ID_SRCS = $(sort $(wildcard src/front/*.c src/front/*.h)) src/vm/opcodes.h src/obj/code.h src/vm/codecache.c
+build/compiler_id.h: $(CODE_ID_SRCS)
+	@mkdir -p build
+	@line="#define TPY_COMPILER_ID $$(cat $(CODE_ID_SRCS) | cksum | cut -d' ' -f1)u"; \
+	  echo "$$line" | cmp -s - $@ || echo "$$line" > $@
+
+build/vm/codecache.o build-asan/vm/codecache.o: build/compiler_id.h
 
 build/frozen.o: build/frozen.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@

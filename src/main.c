@@ -35,7 +35,7 @@ static const char help_options[] =
     "Options (and corresponding environment variables):\n"
     "-b     : set sys.flags.bytes_warning (-bb: 2) and add a BytesWarning filter to\n"
     "         sys.warnoptions\n"
-    "-B     : don't write .pyc files on import (tpy never writes them); also\n"
+    "-B     : don't write .tpyc files on import (tpy's bytecode cache); also\n"
     "         PYTHONDONTWRITEBYTECODE=x\n"
     "-c cmd : program passed in as string (terminates option list)\n"
     "-d     : set sys.flags.debug (parser debugging: no effect in tpy, as in a\n"
@@ -104,6 +104,7 @@ static const char help_env[] =
     "PYTHONOPTIMIZE: as -O (a number: that level); PYTHONVERBOSE: as -v;\n"
     "PYTHONDEBUG: as -d; PYTHONNOUSERSITE: as -s; PYTHONDEVMODE: as -X dev;\n"
     "PYTHONUTF8: 1 or 0, as -X utf8; PYTHONPROFILEIMPORTTIME: as -X importtime;\n"
+    "PYTHONPYCACHEPREFIX: as -X pycache_prefix;\n"
     "PYTHONWARNDEFAULTENCODING: as -X warn_default_encoding.\n"
     "PYTHONNODEBUGRANGES: as -X no_debug_ranges.\n"
     "PYTHONWARNINGS: comma-separated -W arguments.\n"
@@ -149,12 +150,15 @@ static const char help_xoptions[] =
     "\n"
     "-X no_debug_ranges: tracebacks without the carets under the failing part\n"
     "    of a line\n"
+    "\n"    "-X pycache_prefix=PATH: write and read the bytecode cache (.tpyc files)\n"
+    "    in a tree under PATH instead of in __pycache__ directories; also\n"
+    "    PYTHONPYCACHEPREFIX\n"
     "\n"
     "-X int_max_str_digits=number: limit the size of int<->str conversions.\n"
     "    The default is sys.int_info.default_max_str_digits.  0 disables.\n"
     "\n"
     "Any other -X option is kept in sys._xoptions and has no effect, as in CPython\n"
-    "(faulthandler, showrefcount, tracemalloc, pycache_prefix and frozen_modules\n"
+    "(faulthandler, showrefcount, tracemalloc and frozen_modules\n"
     "are CPython's and do nothing in tpy).\n";
 
 void signals_install_default(void);   /* mod/signal.c */
@@ -486,6 +490,7 @@ static int apply_xoption(const char *x) {
     else if (strcmp(x, "warn_default_encoding") == 0) tpy_config.warn_default_encoding = 1;
     else if (strcmp(x, "perf") == 0) tpy_config.perf_map = 1;
     else if (strcmp(x, "no_debug_ranges") == 0) tpy_config.no_debug_ranges = 1;
+    else if (strncmp(x, "pycache_prefix=", 15) == 0) tpy_config.pycache_prefix = x[15] ? x + 15 : NULL;
     else if (strcmp(x, "utf8") == 0 || strcmp(x, "utf8=1") == 0) tpy_config.utf8_mode = 1;
     else if (strcmp(x, "utf8=0") == 0) tpy_config.utf8_mode = 0;
     else if (strncmp(x, "utf8=", 5) == 0) {
@@ -526,6 +531,8 @@ static int read_environment(bool int_digits_from_x) {
     env_flag("PYTHONPROFILEIMPORTTIME", &tpy_config.import_time);
     env_flag("PYTHONWARNDEFAULTENCODING", &tpy_config.warn_default_encoding);
     env_flag("PYTHONNODEBUGRANGES", &tpy_config.no_debug_ranges);
+    const char *prefix = getenv("PYTHONPYCACHEPREFIX");
+    if (prefix && *prefix && !tpy_config.pycache_prefix) tpy_config.pycache_prefix = prefix;
     const char *utf8 = getenv("PYTHONUTF8");
     if (utf8 && *utf8) {
         if (strcmp(utf8, "1") == 0) tpy_config.utf8_mode = 1;

@@ -8,7 +8,10 @@
  * offers a .so file, and create_dynamic refuses.
  */
 #include "../front/compiler.h"
+#include <math.h>
+
 #include "../runtime.h"
+#include "../vm/codecache.h"
 #include "modules.h"
 
 Value import_builtin_create(Value name);   /* import.c: VNULL, no error: not builtin */
@@ -133,6 +136,87 @@ static Value i_source_hash(Value *args, size_t nargs, Value kwnames) {
     return bytes_new((const char *)&h, 8);
 }
 
+/* ---- the bytecode cache, for importlib (lib/_tpy_importlib.py) ----------------------------
+ *
+ * tpy's SourceLoader.get_code asks source_code() for the code of a file
+ * that importlib's own SourceFileLoader reads (the import statement's
+ * path, vm/codecache.c); a loader of its own (another get_data or
+ * path_stats) goes through CPython's algorithm with code_from_cache() and
+ * cache_data() in place of the .pyc format. */
+
+/* tpy_source_code(path): the code of the source file, cached */
+static Value i_tpy_source_code(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"tpy_source_code", 1, 1, 0, {"path", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!str_check(a[0])) return err_format(&exc_TypeError, "tpy_source_code() argument must be str, not %T", a[0]);
+    CodeObject *co = codecache_source_code(str_data(a[0]));
+    return co ? V_FROM_PTR(co) : VNULL;
+}
+
+/* A source's mtime as path_stats gives it (int or float seconds: the
+   nanoseconds are not known) and its size (int, or None: unknown), as the
+   header stores them */
+static int source_stamp(Value mtime, Value size, int64_t *sec, uint32_t *ns, uint64_t *sz) {
+    if (float_check(mtime)) {
+        double f = floor(float_val(mtime));
+        if (!(f >= -9.2e18 && f <= 9.2e18)) {
+            err_set(&exc_OverflowError, "mtime out of range");
+            return -1;
+        }
+        *sec = (int64_t)f;
+    } else {
+        *sec = obj_index_i64(mtime);
+        if (*sec == -1 && err_occurred()) return -1;
+    }
+    *ns = CODECACHE_NS_UNKNOWN;
+    if (size == V_NONE) {
+        *sz = UINT64_MAX;
+        return 0;
+    }
+    int64_t n = obj_index_i64(size);
+    if (n == -1 && err_occurred()) return -1;
+    *sz = (uint64_t)n;
+    return 0;
+}
+
+/* tpy_code_from_cache(data, path, mtime, size): the code in a cache file's
+   data if it matches the source (mtime None: a file without its source),
+   else None */
+static Value i_tpy_code_from_cache(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"tpy_code_from_cache", 4, 4, 0, {"data", "path", "mtime", "size", NULL}};
+    Value a[4];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    const char *p;
+    int64_t n;
+    if (!byteslike_view(a[0], &p, &n)) return err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", a[0]);
+    if (!str_check(a[1])) return err_format(&exc_TypeError, "path must be str, not %T", a[1]);
+    int64_t sec = 0;
+    uint32_t ns = 0;
+    uint64_t size = 0;
+    bool check = a[2] != V_NONE;
+    if (check && source_stamp(a[2], a[3], &sec, &ns, &size) < 0) return VNULL;
+    CodeObject *co = codecache_load_data(p, (size_t)n, check, sec, ns, size, str_intern(a[1]));
+    return co ? V_FROM_PTR(co) : V_NONE;
+}
+
+/* tpy_cache_data(code, mtime, size): the cache file's bytes, or None when
+   the code holds a constant the format cannot */
+static Value i_tpy_cache_data(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"tpy_cache_data", 3, 3, 0, {"code", "mtime", "size", NULL}};
+    Value a[3];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!code_check(a[0])) return err_format(&exc_TypeError, "tpy_cache_data() argument 1 must be code, not %T", a[0]);
+    int64_t sec;
+    uint32_t ns;
+    uint64_t size;
+    if (source_stamp(a[1], a[2], &sec, &ns, &size) < 0) return VNULL;
+    Buf b;
+    buf_init(&b, 4096);
+    if (!codecache_file_data(V_AS(CodeObject, a[0]), sec, ns, size, &b)) return V_NONE;
+    return bytes_new(b.data, b.len);
+}
+
 static Value i_frozen_module_names(Value *args, size_t nargs, Value kwnames) { return tuple_empty; }
 static Value i_override_frozen(Value *args, size_t nargs, Value kwnames) { return v_int(-1); }
 
@@ -153,6 +237,9 @@ static const MethodDef imp_functions[] = {
     {"exec_dynamic", i_exec_dynamic, 0, NULL},
     {"_fix_co_filename", i_fix_co_filename, 0, NULL},
     {"source_hash", i_source_hash, MF_KEYWORDS, NULL},
+    {"tpy_source_code", i_tpy_source_code, MF_KEYWORDS, NULL},
+    {"tpy_code_from_cache", i_tpy_code_from_cache, MF_KEYWORDS, NULL},
+    {"tpy_cache_data", i_tpy_cache_data, MF_KEYWORDS, NULL},
     {"_frozen_module_names", i_frozen_module_names, 0, NULL},
     {"_override_frozen_modules_for_tests", i_override_frozen, 0, NULL},
     {NULL, NULL, 0, NULL},
@@ -162,5 +249,6 @@ Value _imp_module_create(void) {
     Value m = module_new_cstr("_imp");
     module_add_functions(m, imp_functions);
     module_add(m, "check_hash_based_pycs", str_from_cstr("default"));
+    module_add(m, "tpy_magic_number", codecache_magic());
     return m;
 }

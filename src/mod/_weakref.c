@@ -170,7 +170,22 @@ static Value ref_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     return new_ref(t, a[0], a[1] ? a[1] : V_NONE);
 }
 
-static int ref_init(Value self, Value *args, size_t nargs, Value kwnames) { return 0; }
+/* ref.__init__(ob, callback=None): __new__ did the work; only the
+   argument count is checked, as CPython's (a subclass that takes more
+   defines its own __init__) */
+static int ref_init(Value self, Value *args, size_t nargs, Value kwnames) {
+    (void)self, (void)args;
+    if (kwnames && tuple_size(kwnames) > 0) {
+        err_set(&exc_TypeError, "ref() takes no keyword arguments");
+        return -1;
+    }
+    if (nargs < 1 || nargs > 2) {
+        err_format(&exc_TypeError, "__init__ expected at %s %d argument%s, got %zd", nargs < 1 ? "least" : "most",
+                   nargs < 1 ? 1 : 2, nargs < 1 ? "" : "s", (ssize_t)nargs);
+        return -1;
+    }
+    return 0;
+}
 
 static Value ref_call(Value self, Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("weakref", kwnames) < 0 || arg_count("weakref", nargs, 0, 0) < 0) return VNULL;

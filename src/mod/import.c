@@ -6,6 +6,7 @@
 
 #include "../front/compiler.h"
 #include "../runtime.h"
+#include "../vm/codecache.h"
 #include "../vm/config.h"
 #include "../vm/traceback.h"
 
@@ -142,6 +143,10 @@ static int install_importlib(Value importlib) {
     }
     bootstrap = b;
     bootstrap_external = be;
+    /* importlib's loaders on tpy's bytecode cache (lib/_tpy_importlib.py) */
+    Value ti = import_name(str_intern_cstr("_tpy_importlib"), VNULL, v_int(0), VNULL);
+    Value ti_install = ti ? obj_getattr_cstr(ti, "install") : VNULL;
+    if (!ti_install || !obj_call1(ti_install, be)) return -1;
     /* the modules loaded from files before importlib */
     Value items = obj_call_method(tstate.sys_modules, "items", NULL, 0);
     Value list = items ? list_from_iterable(items) : VNULL;
@@ -202,7 +207,8 @@ static Value find_with_meta_path(Value name) {
 }
 
 /* frozen: one of tpy's own modules embedded in the binary, which importlib
-   knows as frozen (no __file__; __origname__ until importlib takes it) */
+   knows as frozen (no __file__; __origname__ until importlib takes it).
+   src VNULL: the file at path, through the bytecode cache. */
 static Value exec_source_as(Value name, Value src, const char *path, bool is_pkg, bool frozen) {
     Value m = module_new(name);
     Value d = module_dict(m);
@@ -224,8 +230,13 @@ static Value exec_source_as(Value name, Value src, const char *path, bool is_pkg
     }
     dict_set(d, NAME(__builtins__), builtins_module);
     dict_set(tstate.sys_modules, name, m);
-    traceback_register_source(str_from_cstr(path), str_data(src), (size_t)str_nbytes(src));
-    CodeObject *co = compile_source(str_data(src), (size_t)str_nbytes(src), path, COMPILE_MODULE);
+    CodeObject *co;
+    if (src) {
+        traceback_register_source(str_from_cstr(path), str_data(src), (size_t)str_nbytes(src));
+        co = compile_source(str_data(src), (size_t)str_nbytes(src), path, COMPILE_MODULE);
+    } else {
+        co = codecache_source_code(path);   /* from its cache file, or compiled and cached */
+    }
     V_AS(ModuleObject, m)->initializing = true;
     Value ok = co ? eval_module_code(co, d, VNULL) : VNULL;
     V_AS(ModuleObject, m)->initializing = false;
@@ -321,20 +332,14 @@ static Value find_and_load(Value name) {
             buf_puts(&b, ".py");
             struct stat st;
             if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
-                Value src = read_file(b.data);
-                if (!src) continue;
-                if (tpy_config.verbose) fprintf(stderr, "# source from '%s'\n", b.data);
-                Value m = exec_source(name, src, b.data, false);
+                Value m = exec_source(name, VNULL, b.data, false);
                 if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # from '%s'\n", str_data(name), b.data);
                 return m;
             }
             b.len = base;
             buf_puts(&b, "/__init__.py");
             if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
-                Value src = read_file(b.data);
-                if (!src) continue;
-                if (tpy_config.verbose) fprintf(stderr, "# source from '%s'\n", b.data);
-                Value m = exec_source(name, src, b.data, true);
+                Value m = exec_source(name, VNULL, b.data, true);
                 if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # from '%s'\n", str_data(name), b.data);
                 return m;
             }

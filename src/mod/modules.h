@@ -54,7 +54,8 @@
     _("zlib", zlib_module_create)                   \
     _("_hashlib", _hashlib_module_create)           \
     _("_csv", _csv_module_create)                   \
-    _("pyexpat", pyexpat_module_create)
+    _("pyexpat", pyexpat_module_create)             \
+    _("_ctypes", _ctypes_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);

@@ -1,4 +1,5 @@
 /* sys.c: the sys module; its standard streams are io objects (_io.c). */
+#include "../vm/codecache.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -328,6 +329,7 @@ typedef struct FrameObject {
     Value trace;
     bool trace_lines, trace_opcodes;
     bool cleared;
+    Value gen;                  /* a generator's frame (gi_frame): the generator; else VNULL */
 } FrameObject;
 
 static Type frame_type;
@@ -357,6 +359,18 @@ static Value frame_object_new(Frame *f) {
 
 Value sys_frame_object(Frame *f) { return frame_object_new(f); }
 
+/* gi_frame/cr_frame/ag_frame: the generator's own frame, read live while
+   the generator has it (suspended or running) */
+Value sys_gen_frame_object(Value gen, Frame *f) {
+    Value v = frame_object_new(f);
+    V_AS(FrameObject, v)->gen = gen;
+    return v;
+}
+
+static bool gen_frame_alive(FrameObject *fo) {
+    return fo->gen && V_AS(GenObject, fo->gen)->frame == fo->raw;
+}
+
 Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti) {
     FrameObject *fo = (FrameObject *)obj_alloc(&frame_type, sizeof *fo);
     fo->raw = raw;
@@ -378,13 +392,13 @@ static Value frame_get_globals(Value v) { return V_AS(FrameObject, v)->globals; 
 /* while the frame runs, its line and locals are read live */
 static Value frame_get_locals(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
-    if (!fo->cleared && snapshot_live(fo)) fo->locals = frame_locals_dict(fo->raw);
+    if (!fo->cleared && (snapshot_live(fo) || gen_frame_alive(fo))) fo->locals = frame_locals_dict(fo->raw);
     return fo->locals;
 }
 /* byte offset of the current instruction, as dis and co_lines() count */
 static Value frame_get_lasti(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
-    if (snapshot_live(fo)) fo->lasti = frame_lasti(fo->raw);
+    if (snapshot_live(fo) || gen_frame_alive(fo)) fo->lasti = frame_lasti(fo->raw);
     return v_int(code_offset(fo->lasti));
 }
 static Value frame_get_trace(Value v) { return V_AS(FrameObject, v)->trace; }
@@ -419,6 +433,11 @@ static Value frame_clear_m(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("clear", nargs, 1, 1) < 0) return VNULL;
     FrameObject *fo = V_AS(FrameObject, args[0]);
     if (snapshot_live(fo)) return err_set(&exc_RuntimeError, "cannot clear an executing frame");
+    /* a suspended generator's frame: clearing it closes the generator */
+    if (gen_frame_alive(fo)) {
+        if (V_AS(GenObject, fo->gen)->running) return err_set(&exc_RuntimeError, "cannot clear an executing frame");
+        if (!obj_call_method(fo->gen, "close", NULL, 0)) return VNULL;
+    }
     fo->locals = dict_new();
     fo->trace = V_NONE;
     fo->cleared = true;
@@ -431,7 +450,7 @@ static const MethodDef frame_methods[] = {
 };
 static Value frame_get_lineno(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
-    if (snapshot_live(fo)) fo->lineno = code_line(fo->raw->code, frame_lasti(fo->raw));
+    if (snapshot_live(fo) || gen_frame_alive(fo)) fo->lineno = code_line(fo->raw->code, frame_lasti(fo->raw));
     return v_int(fo->lineno);
 }
 static Value frame_get_builtins(Value v) {
@@ -873,7 +892,7 @@ void sys_init(const char *executable) {
     module_add(m, "path_hooks", list_new(0));
     module_add(m, "path_importer_cache", dict_new());
     module_add(m, "modules", tstate.sys_modules);
-    module_add(m, "dont_write_bytecode", V_TRUE);
+    module_add(m, "dont_write_bytecode", v_bool(tpy_config.dont_write_bytecode));
     {
         static const char *const f[] = {"major", "minor", "micro", "releaselevel", "serial"};
         Value v[] = {v_int(TPY_PY_MAJOR), v_int(TPY_PY_MINOR), v_int(TPY_PY_MICRO), str_from_cstr("final"), v_int(0)};
@@ -895,11 +914,11 @@ void sys_init(const char *executable) {
         module_add(m, "float_info", make_field_tuple("float_info", f, v, 11));
     }
     {
-        /* a types.SimpleNamespace, as CPython's; cache_tag None: tpy writes
-           no bytecode cache that importlib would look for */
+        /* a types.SimpleNamespace, as CPython's; cache_tag names tpy's
+           bytecode cache files (vm/codecache.h) */
         Value d = dict_new();
         dict_set_cstr(d, "name", str_from_cstr("tpy"));
-        dict_set_cstr(d, "cache_tag", V_NONE);
+        dict_set_cstr(d, "cache_tag", str_from_cstr(CODECACHE_TAG));
         dict_set_cstr(d, "version", dict_get_cstr(module_dict(m), "version_info"));
         dict_set_cstr(d, "hexversion", dict_get_cstr(module_dict(m), "hexversion"));
         dict_set_cstr(d, "_multiarch", str_from_cstr("x86_64-linux-gnu"));
@@ -932,7 +951,7 @@ void sys_init(const char *executable) {
         module_add(m, "platlibdir", str_from_cstr("lib"));
         module_add(m, "_stdlib_dir", str_from_cstr(TPY_STDLIB_DIR));
         module_add(m, "_base_executable", str_from_cstr(executable ? executable : ""));
-        module_add(m, "pycache_prefix", V_NONE);
+        module_add(m, "pycache_prefix", tpy_config.pycache_prefix ? str_from_cstr(tpy_config.pycache_prefix) : V_NONE);
         module_add(m, "abiflags", str_from_cstr(""));
         module_add(m, "api_version", v_int(1013));
         module_add(m, "float_repr_style", str_from_cstr("short"));

@@ -515,6 +515,7 @@ static Value range_reversed_m(Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(it);
 }
 
+/* pickling: range(start, stop, step) */
 static Value range_reduce_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;

@@ -47,6 +47,7 @@ typedef struct TpyConfig {
        deliberate difference: CPython picks a random key). */
     int hash_random;
     unsigned long hash_seed;
+    const char *pycache_prefix; /* -X pycache_prefix=DIR, PYTHONPYCACHEPREFIX: sys.pycache_prefix */
 } TpyConfig;
 
 extern TpyConfig tpy_config;

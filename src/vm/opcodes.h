@@ -36,6 +36,13 @@
 #define OK_NAME (OPF_ARG | OPF_NAME)
 #define OK_BACK (OPF_ARG | OPF_JUMP | OPF_BACK)
 
+/* The bytecode's version. Bump it whenever the meaning of bytecode changes
+ * in a way the table below does not show (an argument's encoding, the
+ * compiler's output for a construct): the bytecode cache (vm/codecache.c)
+ * derives its magic number from it and from this table's text, so a cache
+ * written by another bytecode is never read. */
+#define TPY_BYTECODE_VERSION 1
+
 #define OPCODE_DEF(_)                                                         \
     _(NOP, OK_NONE)                  /* ( -- ) */                                  \
     _(POP_TOP, OK_NONE)              /* (x -- ) */                                 \

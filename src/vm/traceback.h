@@ -36,6 +36,8 @@ void traceback_frame_exit(Value exc, struct Frame *f);
 Value traceback_source_line(Value filename, int lineno);
 /* Make source text known under a name (for -c and the prompt). */
 void traceback_register_source(Value filename, const char *src, size_t len);
+/* Drop the lines read for filename: the file is read again when needed. */
+void traceback_forget_source(Value filename);
 /* Append the indicator line for instruction lasti of co, if CPython would
  * print one. line is the source line; [strip_start, strip_end) its
  * non-blank part (byte offsets). */

@@ -1,0 +1,100 @@
+"""importlib on tpy's bytecode cache (tpy).
+
+tpy's import statement (C) and importlib must share one bytecode cache:
+tpy's .tpyc files (src/vm/codecache.c), never CPython's .pyc files, whose
+bytecode is CPython's. When importlib is imported, install() points
+importlib._bootstrap_external at them: the magic number, the suffix
+(cache_from_source gives __pycache__/NAME.tpy-311.tpyc), and the loaders'
+get_code. importlib's own SourceFileLoader reads and writes the cache in C,
+exactly as the import statement does; a loader of a program's own (other
+get_data or path_stats) keeps CPython's algorithm, with tpy's format in
+place of marshal's, and like CPython caches through its set_data.
+"""
+
+import _imp
+import sys
+
+
+def install(be):
+    _bootstrap = be._bootstrap
+    FileLoader = be.FileLoader
+    SourceFileLoader = be.SourceFileLoader
+    SourceLoader = be.SourceLoader
+    cache_from_source = be.cache_from_source
+
+    be.MAGIC_NUMBER = _imp.tpy_magic_number
+    be._RAW_MAGIC_NUMBER = int.from_bytes(_imp.tpy_magic_number, 'little')
+    # the list importlib.machinery also holds, changed in place
+    be.BYTECODE_SUFFIXES[:] = ['.tpyc']
+
+    def get_code(self, fullname):
+        """Concrete implementation of InspectLoader.get_code (tpy's bytecode cache)."""
+        source_path = self.get_filename(fullname)
+        cls = type(self)
+        if (cls.get_data is FileLoader.get_data and cls.path_stats is SourceFileLoader.path_stats
+                and cls.source_to_code is SourceLoader.source_to_code
+                and cls.set_data is SourceFileLoader.set_data):
+            return _imp.tpy_source_code(source_path)
+        source_mtime = None
+        source_bytes = None
+        try:
+            bytecode_path = cache_from_source(source_path)
+        except NotImplementedError:
+            bytecode_path = None
+        else:
+            try:
+                st = self.path_stats(source_path)
+            except OSError:
+                pass
+            else:
+                source_mtime = st['mtime']
+                try:
+                    data = self.get_data(bytecode_path)
+                except OSError:
+                    pass
+                else:
+                    code = _imp.tpy_code_from_cache(data, source_path, source_mtime, st.get('size'))
+                    if code is not None:
+                        _bootstrap._verbose_message('{} matches {}', bytecode_path, source_path)
+                        return code
+        if source_bytes is None:
+            source_bytes = self.get_data(source_path)
+        code_object = self.source_to_code(source_bytes, source_path)
+        _bootstrap._verbose_message('code object from {}', source_path)
+        if (not sys.dont_write_bytecode and bytecode_path is not None and
+                source_mtime is not None):
+            data = _imp.tpy_cache_data(code_object, source_mtime, len(source_bytes))
+            if data is not None:
+                try:
+                    self._cache_bytecode(source_path, bytecode_path, data)
+                except NotImplementedError:
+                    pass
+        return code_object
+
+    def sourceless_get_code(self, fullname):
+        path = self.get_filename(fullname)
+        data = self.get_data(path)
+        code = _imp.tpy_code_from_cache(data, path, None, None)
+        if code is None:
+            raise ImportError(f'bad tpy bytecode file {path!r} (another tpy, or damaged)',
+                              name=fullname, path=path)
+        return code
+
+    def _code_to_timestamp_pyc(code, mtime=0, source_size=0):
+        # py_compile and compileall write the cache through this
+        data = _imp.tpy_cache_data(code, mtime, source_size)
+        if data is None:
+            raise ValueError("the code holds a constant tpy's bytecode cache cannot store")
+        return data
+
+    def _code_to_hash_pyc(code, source_hash, checked=True):
+        raise NotImplementedError("tpy's bytecode cache has no hash-based files "
+                                  "(py_compile's CHECKED_HASH, UNCHECKED_HASH, SOURCE_DATE_EPOCH)")
+
+    be._code_to_timestamp_pyc = _code_to_timestamp_pyc
+    be._code_to_hash_pyc = _code_to_hash_pyc
+    get_code.__qualname__ = 'SourceLoader.get_code'
+    sourceless_get_code.__name__ = 'get_code'
+    sourceless_get_code.__qualname__ = 'SourcelessFileLoader.get_code'
+    SourceLoader.get_code = get_code
+    be.SourcelessFileLoader.get_code = sourceless_get_code
