@@ -2092,8 +2092,16 @@ static void prune_heap_slots(Type *t) {
 /* A dunder that decides a pruned slot was set on or deleted from a class
  * after its creation (A.__len__ = f): the slot is derived again, for the
  * class and every heap subclass. */
+/* The iternext of a class whose __next__ was deleted after it made
+   iterators: loops already holding one (FOR_ITER, list(it), ... read the
+   slot once) get CPython's TypeError instead of a NULL slot. */
+static Value heap_iternext_deleted(Value self) {
+    return err_format(&exc_TypeError, "'%T' object is not iterable", self);
+}
+
 static void refresh_pruned_slots(Type *t, int depth) {
     if (!type_has_flag(t, TF_HEAPTYPE) || depth > 100) return;
+    bool had_next = t->iternext != NULL;
     t->call = heap_call;
     t->iternext = heap_iternext;
     t->len = heap_len;
@@ -2103,6 +2111,7 @@ static void refresh_pruned_slots(Type *t, int depth) {
     t->descr_get = NULL;
     t->descr_set = NULL;
     prune_heap_slots(t);
+    if (had_next && !t->iternext) t->iternext = heap_iternext_deleted;
     if (!t->subclasses) return;
     for (size_t i = 0; i < gc_weak_list_len(t->subclasses); i++) {
         Type *sub = gc_weak_list_get(t->subclasses, i);
