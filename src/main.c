@@ -111,9 +111,11 @@ static const char help_env[] =
     "PYTHONINTMAXSTRDIGITS: the limit of int<->str conversions, as\n"
     "               -X int_max_str_digits.\n"
     "PYTHONIOENCODING: encoding[:errors] of sys.stdin, stdout and stderr.\n"
+    "PYTHONHASHSEED: if \"random\", a random str/bytes hash key; an integer: a\n"
+    "               fixed key (CPython's for the same seed); unset: as 0 (not\n"
+    "               random, unlike CPython).\n"
     "Read by CPython but without effect in tpy: PYTHONHOME, PYTHONCASEOK,\n"
-    "PYTHONHASHSEED (tpy's str hashes\n"
-    "are CPython's with PYTHONHASHSEED=0), PYTHONMALLOC, PYTHONFAULTHANDLER,\n"
+    "PYTHONMALLOC, PYTHONFAULTHANDLER,\n"
     "PYTHONTRACEMALLOC, PYTHONPYCACHEPREFIX, PYTHONBREAKPOINT, PYTHONPLATLIBDIR,\n"
     "PYTHONCOERCECLOCALE (tpy leaves the locale alone).\n"
     "\n"
@@ -539,6 +541,20 @@ static int read_environment(bool int_digits_from_x) {
             fprintf(stderr, "Fatal Python error: preconfig_init_utf8_mode: invalid PYTHONUTF8 environment "
                             "variable value\nPython runtime state: preinitializing\n\n");
             return 1;
+        }
+    }
+    const char *seed = getenv("PYTHONHASHSEED");
+    if (seed && *seed) {
+        if (strcmp(seed, "random") == 0) {
+            tpy_config.hash_random = 1;
+        } else {
+            char *end;
+            errno = 0;
+            unsigned long n = strtoul(seed, &end, 10);
+            if (*end || errno || seed[0] == '-' || n > 4294967295UL)
+                return fatal_config("config_init_hash_seed",
+                                    "PYTHONHASHSEED must be \"random\" or an integer in range [0; 4294967295]");
+            tpy_config.hash_seed = n;
         }
     }
     const char *digits = getenv("PYTHONINTMAXSTRDIGITS");

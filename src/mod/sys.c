@@ -896,7 +896,7 @@ static Value sys_flags_new(void) {
     Value v[] = {v_int(c->debug), v_int(c->inspect), v_int(c->interactive), v_int(c->optimize),
                  v_int(c->dont_write_bytecode), v_int(c->no_user_site), v_int(c->no_site),
                  v_int(c->ignore_environment), v_int(c->verbose), v_int(c->bytes_warning), v_int(c->quiet),
-                 v_int(0) /* str hashes are CPython's under PYTHONHASHSEED=0 (obj/str.c) */, v_int(c->isolated),
+                 v_int(c->hash_random || c->hash_seed) /* unset: as PYTHONHASHSEED=0 (config.h) */, v_int(c->isolated),
                  c->dev_mode ? V_TRUE : V_FALSE, v_int(c->utf8_mode), v_int(c->warn_default_encoding),
                  c->safe_path ? V_TRUE : V_FALSE, v_int(c->int_max_str_digits)};
     return make_field_tuple("flags", f, v, 18);

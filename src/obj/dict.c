@@ -202,18 +202,24 @@ Value dict_get_cell(Value dv, Value key, bool create) {
     return VNULL;
 }
 
-static int insert(DictObject *d, Value key, int64_t h, Value value) {
-    size_t slot;
-    int64_t e = lookup(d, key, h, &slot);
-    if (e == -2) return -1;
-    if (e >= 0) {
-        if (d->cells) cell_set(d->entries[e].value, value);
-        else d->entries[e].value = value;
-        return 0;
+/* The first empty slot on h's probe path: right after a resize, where
+   there are no dummies and the key is known absent (no comparisons, so a
+   key's __eq__ runs once per insertion, as CPython's). */
+static size_t find_empty_slot(DictObject *d, int64_t h) {
+    size_t mask = (size_t)d->mask, i = (size_t)h & mask;
+    uint64_t perturb = (uint64_t)h;
+    while (ix(d)[i] != IX_EMPTY) {
+        perturb >>= 5;
+        i = (i * 5 + perturb + 1) & mask;
     }
+    return i;
+}
+
+/* Add key, known absent, at `slot` (from lookup) or after growing. */
+static int insert_new(DictObject *d, Value key, int64_t h, Value value, size_t slot) {
     if (!d->indices || d->filled >= d->capacity) {
         if (dict_resize(d) < 0) return -1;
-        lookup(d, key, h, &slot);   /* key is absent: finds the insertion slot */
+        slot = find_empty_slot(d, h);
     }
     DictEntry *ent = &d->entries[d->nentries];
     ent->hash = h;
@@ -226,6 +232,18 @@ static int insert(DictObject *d, Value key, int64_t h, Value value) {
     d->version++;
     if (__builtin_expect(d->watched, 0)) jit_dict_changed(V_FROM_PTR(d));
     return 0;
+}
+
+static int insert(DictObject *d, Value key, int64_t h, Value value) {
+    size_t slot;
+    int64_t e = lookup(d, key, h, &slot);
+    if (e == -2) return -1;
+    if (e >= 0) {
+        if (d->cells) cell_set(d->entries[e].value, value);
+        else d->entries[e].value = value;
+        return 0;
+    }
+    return insert_new(d, key, h, value, slot);
 }
 
 int dict_set(Value dv, Value key, Value value) {
@@ -272,9 +290,15 @@ int dict_del(Value dv, Value key) {
 }
 
 int dict_contains(Value dv, Value key) {
-    DictObject *d = V_AS(DictObject, dv);
     int64_t h = obj_hash(key);
     if (h == -1) return -1;
+    return dict_contains_hash(dv, key, h);
+}
+
+int dict_set_hash(Value dv, Value key, int64_t hash, Value value) { return insert(V_AS(DictObject, dv), key, hash, value); }
+
+int dict_contains_hash(Value dv, Value key, int64_t h) {
+    DictObject *d = V_AS(DictObject, dv);
     size_t slot;
     int64_t e = lookup(d, key, h, &slot);
     if (e == -2) return -1;
@@ -380,12 +404,20 @@ static int update_from_pairs(Value d, Value seq) {
 }
 
 int dict_update(Value d, Value other) {
-    if (dict_check(other)) {
+    /* a subclass overriding __iter__ is read through keys(), as CPython */
+    if (dict_check(other) &&
+        (dict_check_exact(other) || type_lookup(type_of(other), NAME(__iter__)) == type_lookup(&dict_type, NAME(__iter__)))) {
         int64_t pos = 0;
         Value k, v;
         DictObject *o = V_AS(DictObject, other);
-        while (dict_next(other, &pos, &k, &v))
+        int64_t n = o->nentries, used = o->used;
+        while (dict_next(other, &pos, &k, &v)) {
             if (insert(V_AS(DictObject, d), k, o->entries[pos - 1].hash, v) < 0) return -1;
+            if (o->nentries != n || o->used != used) {
+                err_set(&exc_RuntimeError, "dict mutated during update");
+                return -1;
+            }
+        }
         return 0;
     }
     Value keys = obj_getattr_opt(other, NAME(keys));
@@ -526,6 +558,8 @@ typedef struct DictIterObject {
     Value dict;             /* VNULL when exhausted */
     int64_t pos;
     int64_t used_at_start;
+    int64_t left;           /* items still to come: finding one more means
+                               keys were deleted and added (same size) */
     int kind;               /* 0 keys, 1 values, 2 items */
     bool reversed;
 } DictIterObject;
@@ -539,11 +573,11 @@ typedef struct DictViewObject {
 static Type dictiter_types[5];
 
 static Value dictiter_new(Value d, int kind, bool reversed) {
-    Type *t = kind == 0 && !reversed ? &dictiter_type : &dictiter_types[(reversed ? 2 : 0) + kind - 1];
+    Type *t = kind == 0 && !reversed ? &dictiter_type : &dictiter_types[reversed ? 2 + kind : kind - 1];
     DictIterObject *it = (DictIterObject *)obj_alloc(t, sizeof *it);
     it->dict = d;
     it->kind = kind;
-    it->used_at_start = dict_size(d);
+    it->used_at_start = it->left = dict_size(d);
     it->reversed = reversed;
     it->pos = reversed ? V_AS(DictObject, d)->nentries - 1 : 0;
     return V_FROM_PTR(it);
@@ -578,6 +612,10 @@ static Value dictiter_next(Value v) {
     if (!e) {
         it->dict = VNULL;
         return VNULL;
+    }
+    if (it->left-- <= 0) {
+        it->dict = VNULL;
+        return err_set(&exc_RuntimeError, "dictionary keys changed during iteration");
     }
     switch (it->kind) {
     case 0: return e->key;
@@ -670,14 +708,38 @@ static Value view_binop(Value a, Value b, int op) {
     return view_setop(a, b, base);
 }
 
+/* Is every item of a in b (b's own `in`)? -1 on error. */
+static int all_contained_in(Value a, Value b) {
+    Value it = obj_iter(a);
+    if (!it) return -1;
+    for (;;) {
+        Value x = obj_next(it);
+        if (!x) return err_occurred() ? -1 : 1;
+        int c = obj_contains(b, x);
+        if (c <= 0) return c;
+    }
+}
+
+/* keys and items views compare with sets and views as sets do, by
+   membership (CPython's dictview_richcompare: no item is hashed whole) */
 static Value view_richcompare(Value a, Value b, int op) {
-    if (op != CMP_EQ && op != CMP_NE) return V_NOTIMPL;
-    Type *ta = type_of(a), *tb = type_of(b);
+    Type *tb = type_of(b);
     if (!(set_check(b) || tb == &dictkeys_type || tb == &dictitems_type)) return V_NOTIMPL;
-    (void)ta;
-    Value sa = set_from_iterable(a), sb = set_from_iterable(b);
-    if (!sa || !sb) return VNULL;
-    return obj_richcompare(sa, sb, op);
+    int64_t la = obj_len(a), lb = obj_len(b);
+    if (la < 0 || lb < 0) return VNULL;
+    int ok = 0;
+    switch (op) {
+    case CMP_EQ:
+    case CMP_NE:
+        if (la == lb) ok = all_contained_in(a, b);
+        if (op == CMP_NE && ok >= 0) ok = !ok;
+        break;
+    case CMP_LT: if (la < lb) ok = all_contained_in(a, b); break;
+    case CMP_LE: if (la <= lb) ok = all_contained_in(a, b); break;
+    case CMP_GT: if (la > lb) ok = all_contained_in(b, a); break;
+    default: if (la >= lb) ok = all_contained_in(b, a); break;
+    }
+    return ok < 0 ? VNULL : v_bool(ok);
 }
 
 static Value view_reversed_m(Value *args, size_t nargs, Value kwnames) {
@@ -702,6 +764,13 @@ static Value view_isdisjoint_m(Value *args, size_t nargs, Value kwnames) {
     }
 }
 
+static Value view_get_mapping(Value v) { return mappingproxy_new(V_AS(DictViewObject, v)->dict); }
+
+static const GetSetDef view_getsets[] = {
+    {"mapping", view_get_mapping, NULL, "dictionary that this view refers to"},
+    {NULL, NULL, NULL, NULL},
+};
+
 static const MethodDef view_methods[] = {
     {"__reversed__", view_reversed_m, 0, NULL},
     {"isdisjoint", view_isdisjoint_m, 0, NULL},
@@ -713,8 +782,21 @@ static const MethodDef values_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* pickling: (iter, (list of the items still to come,)), read from a copy
+   of the iterator so this one does not advance */
+static Value dictiter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    DictIterObject *copy = (DictIterObject *)obj_alloc(V_OBJ(args[0])->type, sizeof *copy);
+    *copy = *V_AS(DictIterObject, args[0]);
+    Value l = list_from_iterable(V_FROM_PTR(copy));
+    if (!l) return VNULL;
+    return iter_reduce(l, VNULL);
+}
+
 static const MethodDef dictiter_methods[] = {
     {"__length_hint__", dictiter_length_hint, 0, NULL},
+    {"__reduce__", dictiter_reduce, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -732,11 +814,16 @@ static Value dict_get_m(Value *args, size_t nargs, Value kwnames) {
 static Value dict_setdefault_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("setdefault", nargs - 1, 1, 2) < 0) return VNULL;
-    Value v = dict_get(args[0], args[1]);
-    if (v) return v;
-    if (err_occurred()) return VNULL;
+    /* the key hashed and looked up once (CPython's guarantee) */
+    DictObject *d = V_AS(DictObject, args[0]);
+    int64_t h = obj_hash(args[1]);
+    if (h == -1) return VNULL;
+    size_t slot;
+    int64_t e = lookup(d, args[1], h, &slot);
+    if (e == -2) return VNULL;
+    if (e >= 0) return unwrap(d, d->entries[e].value);
     Value dflt = nargs > 2 ? args[2] : V_NONE;
-    if (dict_set(args[0], args[1], dflt) < 0) return VNULL;
+    if (insert_new(d, args[1], h, dflt, slot) < 0) return VNULL;
     return dflt;
 }
 
@@ -754,8 +841,8 @@ static Value dict_pop_m(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value dict_popitem_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("dict.popitem", nargs - 1, 0, 0) < 0) return VNULL;
     DictObject *d = V_AS(DictObject, args[0]);
     for (int64_t i = d->nentries - 1; i >= 0; i--) {
         DictEntry *e = &d->entries[i];
@@ -779,32 +866,32 @@ static Value dict_update_m(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value dict_keys_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("dict.keys", nargs - 1, 0, 0) < 0) return VNULL;
     return view_new(&dictkeys_type, args[0]);
 }
 
 static Value dict_values_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("dict.values", nargs - 1, 0, 0) < 0) return VNULL;
     return view_new(&dictvalues_type, args[0]);
 }
 
 static Value dict_items_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("dict.items", nargs - 1, 0, 0) < 0) return VNULL;
     return view_new(&dictitems_type, args[0]);
 }
 
 static Value dict_copy_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("dict.copy", nargs - 1, 0, 0) < 0) return VNULL;
     return dict_copy(args[0]);
 }
 
 static Value dict_clear_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("dict.clear", nargs - 1, 0, 0) < 0) return VNULL;
     dict_clear(args[0]);
     return V_NONE;
 }
@@ -815,6 +902,19 @@ static Value dict_fromkeys_m(Value *args, size_t nargs, Value kwnames) {
     Value d = obj_call0(args[0]);
     if (!d) return VNULL;
     Value v = nargs > 2 ? args[2] : V_NONE;
+    if (dict_check_exact(d) && (dict_check_exact(args[1]) || set_check_exact_any(args[1]))) {
+        /* the keys' hashes are known: not computed again (CPython's fast path) */
+        int64_t pos = 0, h;
+        Value k;
+        if (dict_check_exact(args[1])) {
+            while (dict_next(args[1], &pos, &k, NULL))
+                if (dict_set_hash(d, k, V_AS(DictObject, args[1])->entries[pos - 1].hash, v) < 0) return VNULL;
+        } else {
+            while (set_next_hash(args[1], &pos, &k, &h))
+                if (dict_set_hash(d, k, h, v) < 0) return VNULL;
+        }
+        return d;
+    }
     Value it = obj_iter(args[1]);
     if (!it) return VNULL;
     for (;;) {
@@ -825,8 +925,8 @@ static Value dict_fromkeys_m(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value dict_reversed_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("dict.__reversed__", nargs - 1, 0, 0) < 0) return VNULL;
     return dictiter_new(args[0], 0, true);
 }
 
@@ -873,7 +973,16 @@ static Value dict_contains_m(Value *args, size_t nargs, Value kwnames) {
     return r < 0 ? VNULL : v_bool(r);
 }
 
+/* d |= other as a method: update from any mapping or iterable of pairs */
+static Value dict_ior_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__ior__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (dict_update(args[0], args[1]) < 0) return VNULL;
+    return args[0];
+}
+
 static const MethodDef dict_methods[] = {
+    {"__ior__", dict_ior_m, 0, NULL},
     {"get", dict_get_m, 0, NULL},
     {"setdefault", dict_setdefault_m, 0, NULL},
     {"pop", dict_pop_m, 0, NULL},
@@ -1060,10 +1169,13 @@ void dict_init(void) {
         type_ready(t);
     }
     type_add_methods(&dictkeys_type, view_methods);
+    type_add_getsets(&dictkeys_type, view_getsets);
     type_ready(&dictkeys_type);
     type_add_methods(&dictvalues_type, values_methods);
+    type_add_getsets(&dictvalues_type, view_getsets);
     type_ready(&dictvalues_type);
     type_add_methods(&dictitems_type, view_methods);
+    type_add_getsets(&dictitems_type, view_getsets);
     type_ready(&dictitems_type);
     dictkeys_type.hash = dictitems_type.hash = dictvalues_type.hash = NULL;
     type_add_methods(&mappingproxy_type, mappingproxy_methods);

@@ -561,27 +561,51 @@ static Value getset_repr(Value v) {
 
 /* ---- staticmethod, classmethod -------------------------------------------------------- */
 
+/* The wrapped callable; VNULL with RuntimeError for one made by __new__
+   alone, never initialised (CPython's message). */
+static Value sm_func(Value v) {
+    Value f = V_AS(StaticMethodObject, v)->func;
+    return f ? f : err_format(&exc_RuntimeError, "uninitialized %s object", type_of(v)->tname);
+}
+
 static Value sm_get(Value dv, Value obj, Value type) {
     (void)obj;
     (void)type;
-    return V_AS(StaticMethodObject, dv)->func;
+    return sm_func(dv);
 }
 
 static Value sm_call(Value dv, Value *args, size_t nargs, Value kwnames) {
-    return obj_call(V_AS(StaticMethodObject, dv)->func, args, nargs, kwnames);
+    Value f = sm_func(dv);
+    return f ? obj_call(f, args, nargs, kwnames) : VNULL;
 }
 
+/* staticmethod/classmethod: __new__ only allocates (CPython's generic new,
+   which ignores its arguments); __init__ takes the callable, so that a
+   subclass's __init__ can pass it on with super().__init__(f) */
 static Value sm_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (kwnames && tuple_size(kwnames)) return err_format(&exc_TypeError, "%s() takes no keyword arguments", t->tname);
-    if (nargs != 1) return err_format(&exc_TypeError, "%s expected 1 argument, got %zd", t->tname, (ssize_t)nargs);
     StaticMethodObject *s = (StaticMethodObject *)obj_alloc(t, t->basicsize);
-    s->func = args[0];
+    if (nargs == 1 && !(kwnames && tuple_size(kwnames))) s->func = args[0];
     return V_FROM_PTR(s);
+}
+
+static int sm_init(Value self, Value *args, size_t nargs, Value kwnames) {
+    const char *name = type_is_subtype(type_of(self), &classmethod_type) ? "classmethod" : "staticmethod";
+    if (kwnames && tuple_size(kwnames)) {
+        err_format(&exc_TypeError, "%s() takes no keyword arguments", name);
+        return -1;
+    }
+    if (nargs != 1) {
+        err_format(&exc_TypeError, "%s expected 1 argument, got %zd", name, (ssize_t)nargs);
+        return -1;
+    }
+    V_AS(StaticMethodObject, self)->func = args[0];
+    return 0;
 }
 
 static Value cm_get(Value dv, Value obj, Value type) {
     if (!type) type = V_FROM_PTR(type_of(obj));
-    Value f = V_AS(ClassMethodObject, dv)->func;
+    Value f = sm_func(dv);
+    if (!f) return VNULL;
     /* chained descriptors (classmethod wrapping a property) as in 3.9-3.12 */
     Type *ft = type_of(f);
     if (ft != &function_type && ft != &method_descr_type && ft->descr_get)
@@ -589,40 +613,66 @@ static Value cm_get(Value dv, Value obj, Value type) {
     return method_new(f, type);
 }
 
-static Value sm_get_func(Value v) { return V_AS(StaticMethodObject, v)->func; }
+static Value sm_get_func(Value v) {
+    Value f = V_AS(StaticMethodObject, v)->func;
+    return f ? f : V_NONE;
+}
+
+/* abstract when the wrapped callable is (abc.abstractmethod under it) */
+static Value sm_get_isabstract(Value v) {
+    Value f = V_AS(StaticMethodObject, v)->func;
+    if (!f) return V_FALSE;
+    Value a = obj_getattr_opt(f, str_intern_cstr("__isabstractmethod__"));
+    if (!a) return err_occurred() ? VNULL : V_FALSE;
+    int t = obj_truth(a);
+    return t < 0 ? VNULL : v_bool(t);
+}
 
 static const GetSetDef sm_getsets[] = {
     {"__func__", sm_get_func, NULL, NULL},
     {"__wrapped__", sm_get_func, NULL, NULL},
+    {"__isabstractmethod__", sm_get_isabstract, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
 static Value sm_repr(Value v) {
-    Value fr = obj_repr(V_AS(StaticMethodObject, v)->func);
+    Value f = V_AS(StaticMethodObject, v)->func;
+    Value fr = f ? obj_repr(f) : str_from_cstr("<NULL>");
     if (!fr) return VNULL;
     return str_printf("<%T(%U)>", v, fr);
 }
 
 /* ---- property --------------------------------------------------------------------------- */
 
+/* fget/fset/fdel are VNULL when absent (None given); doc is VNULL when
+ * unset. getter_doc: the doc was taken from fget, so a copy made by
+ * getter() takes the new getter's doc (CPython's propertyobject). */
 typedef struct PropertyFull {
     PropertyObject p;
-    Value name;
+    Value name;             /* from __set_name__, for error messages; or VNULL */
+    bool getter_doc;
 } PropertyFull;
 
-static Value prop_name_for_error(Value pv) {
-    Value n = ((PropertyFull *)V_AS(PropertyObject, pv))->name;
-    return n;
+#define PROP(v) ((PropertyFull *)V_AS(PropertyObject, v))
+
+static Value none_if_null(Value v) { return v ? v : V_NONE; }
+
+/* "property 'x' of 'C' object has no getter", with what is known */
+static void prop_error(Value pv, Value obj, const char *what) {
+    Value qualname = obj ? type_of(obj)->qualname : VNULL;
+    Value n = PROP(pv)->name;
+    if (n && qualname) err_format(&exc_AttributeError, "property %R of %R object has no %s", n, qualname, what);
+    else if (qualname) err_format(&exc_AttributeError, "property of %R object has no %s", qualname, what);
+    else err_format(&exc_AttributeError, "property has no %s", what);
 }
 
 static Value prop_get(Value pv, Value obj, Value type) {
     (void)type;
-    if (!obj) return pv;
+    if (!obj || obj == V_NONE) return pv;
     PropertyObject *p = V_AS(PropertyObject, pv);
-    if (!p->fget || p->fget == V_NONE) {
-        Value n = prop_name_for_error(pv);
-        if (n) return err_format(&exc_AttributeError, "property %R of '%T' object has no getter", n, obj);
-        return err_set(&exc_AttributeError, "unreadable attribute");
+    if (!p->fget) {
+        prop_error(pv, obj, "getter");
+        return VNULL;
     }
     return obj_call1(p->fget, obj);
 }
@@ -630,13 +680,8 @@ static Value prop_get(Value pv, Value obj, Value type) {
 static int prop_set(Value pv, Value obj, Value v) {
     PropertyObject *p = V_AS(PropertyObject, pv);
     Value f = v ? p->fset : p->fdel;
-    if (!f || f == V_NONE) {
-        Value n = prop_name_for_error(pv);
-        if (n)
-            err_format(&exc_AttributeError, v ? "property %R of '%T' object has no setter"
-                                              : "property %R of '%T' object has no deleter", n, obj);
-        else
-            err_set(&exc_AttributeError, v ? "can't set attribute" : "can't delete attribute");
+    if (!f) {
+        prop_error(pv, obj, v ? "setter" : "deleter");
         return -1;
     }
     Value r = v ? obj_call2(f, obj, v) : obj_call1(f, obj);
@@ -644,50 +689,48 @@ static int prop_set(Value pv, Value obj, Value v) {
 }
 
 static Value prop_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    PropertyFull *p = (PropertyFull *)obj_alloc(t, t->basicsize > sizeof(PropertyFull) ? t->basicsize
-                                                                                      : sizeof(PropertyFull));
     (void)args;
     (void)nargs;
     (void)kwnames;
-    p->p.fget = p->p.fset = p->p.fdel = p->p.doc = V_NONE;
+    PropertyFull *p = (PropertyFull *)obj_alloc(t, t->basicsize > sizeof(PropertyFull) ? t->basicsize
+                                                                                      : sizeof(PropertyFull));
     return V_FROM_PTR(p);
 }
 
 static int prop_init(Value self, Value *args, size_t nargs, Value kwnames) {
-    PropertyObject *p = V_AS(PropertyObject, self);
-    static const char *const kws[] = {"fget", "fset", "fdel", "doc", NULL};
-    if (arg_kw_allowed("property", kwnames, kws) < 0) return -1;
-    if (nargs > 4) {
-        err_format(&exc_TypeError, "property() takes at most 4 arguments (%zd given)", (ssize_t)nargs);
-        return -1;
-    }
-    Value vals[4] = {V_NONE, V_NONE, V_NONE, V_NONE};
-    for (size_t i = 0; i < nargs; i++) vals[i] = args[i];
-    for (int i = 0; i < 4; i++) {
-        Value k = arg_kw(args, nargs, kwnames, kws[i]);
-        if (k) vals[i] = k;
-    }
-    p->fget = vals[0];
-    p->fset = vals[1];
-    p->fdel = vals[2];
-    p->doc = vals[3];
-    if (p->doc == V_NONE && p->fget != V_NONE) {
-        Value d = obj_getattr_opt(p->fget, NAME(__doc__));
-        if (d) p->doc = d;
-        else err_clear();
+    static const ArgSpec spec = {"property", 0, 0, 0, {"fget", "fset", "fdel", "doc", NULL}};
+    Value a[4];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return -1;
+    PropertyFull *p = PROP(self);
+    p->p.fget = a[0] == V_NONE ? VNULL : a[0];
+    p->p.fset = a[1] == V_NONE ? VNULL : a[1];
+    p->p.fdel = a[2] == V_NONE ? VNULL : a[2];
+    p->p.doc = a[3];
+    p->getter_doc = false;
+    /* no doc given: the getter's, kept in the instance dict of a subclass
+       (whose class's own __doc__ would hide the member) */
+    if ((!a[3] || a[3] == V_NONE) && p->p.fget) {
+        Value d = obj_getattr_opt(p->p.fget, NAME(__doc__));
+        if (!d) return err_occurred() ? -1 : 0;
+        if (V_OBJ(self)->type == &property_type) p->p.doc = d;
+        else if (obj_setattr(self, NAME(__doc__), d) < 0) return -1;
+        p->getter_doc = true;
     }
     return 0;
 }
 
+/* getter()/setter()/deleter(): type(self)(fget, fset, fdel, doc), so a
+   subclass's __init__ runs; the name carries over */
 static Value prop_copy(Value self, Value fget, Value fset, Value fdel) {
-    PropertyObject *old = V_AS(PropertyObject, self);
-    PropertyFull *p = (PropertyFull *)obj_alloc(type_of(self), sizeof(PropertyFull));
-    p->p.fget = fget ? fget : old->fget;
-    p->p.fset = fset ? fset : old->fset;
-    p->p.fdel = fdel ? fdel : old->fdel;
-    p->p.doc = old->doc;
-    p->name = ((PropertyFull *)old)->name;
-    return V_FROM_PTR(p);
+    PropertyFull *old = PROP(self);
+    if (!fget || fget == V_NONE) fget = none_if_null(old->p.fget);
+    if (!fset || fset == V_NONE) fset = none_if_null(old->p.fset);
+    if (!fdel || fdel == V_NONE) fdel = none_if_null(old->p.fdel);
+    Value doc = old->getter_doc && fget != V_NONE ? V_NONE : none_if_null(old->p.doc);
+    Value a[4] = {fget, fset, fdel, doc};
+    Value r = obj_call(V_FROM_PTR(type_of(self)), a, 4, VNULL);
+    if (r && type_is_subtype(type_of(r), &property_type)) PROP(r)->name = old->name;
+    return r;
 }
 
 static Value prop_getter(Value *args, size_t nargs, Value kwnames) {
@@ -707,8 +750,10 @@ static Value prop_deleter(Value *args, size_t nargs, Value kwnames) {
 }
 static Value prop_set_name(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("__set_name__", nargs - 1, 2, 2) < 0) return VNULL;
-    ((PropertyFull *)V_AS(PropertyObject, args[0]))->name = args[2];
+    if (nargs != 3)
+        return err_format(&exc_TypeError, "__set_name__() takes 2 positional arguments but %d were given",
+                          (int)nargs - 1);
+    PROP(args[0])->name = args[2];
     return V_NONE;
 }
 
@@ -720,13 +765,31 @@ static const MethodDef prop_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static Value prop_get_fget(Value v) { return V_AS(PropertyObject, v)->fget; }
-static Value prop_get_fset(Value v) { return V_AS(PropertyObject, v)->fset; }
-static Value prop_get_fdel(Value v) { return V_AS(PropertyObject, v)->fdel; }
-static Value prop_get_doc(Value v) { return V_AS(PropertyObject, v)->doc; }
+static Value prop_get_fget(Value v) { return none_if_null(V_AS(PropertyObject, v)->fget); }
+static Value prop_get_fset(Value v) { return none_if_null(V_AS(PropertyObject, v)->fset); }
+static Value prop_get_fdel(Value v) { return none_if_null(V_AS(PropertyObject, v)->fdel); }
+static Value prop_get_doc(Value v) { return none_if_null(V_AS(PropertyObject, v)->doc); }
 static int prop_set_doc(Value v, Value d) {
-    V_AS(PropertyObject, v)->doc = d ? d : V_NONE;
+    V_AS(PropertyObject, v)->doc = d;
     return 0;
+}
+
+/* abstract when any of its functions is (abc) */
+static Value prop_get_isabstract(Value v) {
+    PropertyObject *p = V_AS(PropertyObject, v);
+    Value fs[3] = {p->fget, p->fset, p->fdel};
+    for (int i = 0; i < 3; i++) {
+        if (!fs[i]) continue;
+        Value a = obj_getattr_opt(fs[i], str_intern_cstr("__isabstractmethod__"));
+        if (!a) {
+            if (err_occurred()) return VNULL;
+            continue;
+        }
+        int t = obj_truth(a);
+        if (t < 0) return VNULL;
+        if (t) return V_TRUE;
+    }
+    return V_FALSE;
 }
 
 static const GetSetDef prop_getsets[] = {
@@ -734,6 +797,7 @@ static const GetSetDef prop_getsets[] = {
     {"fset", prop_get_fset, NULL, NULL},
     {"fdel", prop_get_fdel, NULL, NULL},
     {"__doc__", prop_get_doc, prop_set_doc, NULL},
+    {"__isabstractmethod__", prop_get_isabstract, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -796,6 +860,7 @@ Type staticmethod_type = {
     .call = sm_call,
     .descr_get = sm_get,
     .new_ = sm_new,
+    .init = sm_init,
 };
 
 Type classmethod_type = {
@@ -805,6 +870,7 @@ Type classmethod_type = {
     .repr = sm_repr,
     .descr_get = cm_get,
     .new_ = sm_new,
+    .init = sm_init,
 };
 
 Type property_type = {

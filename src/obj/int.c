@@ -11,6 +11,7 @@
 #include "../runtime.h"
 #include "../util/numfmt.h"
 #include "../vm/pending.h"
+#include "../mod/modules.h"
 #include "../vm/config.h"
 
 /* CPython's limit on decimal conversions of huge ints (sys.int_info,
@@ -757,6 +758,14 @@ Value obj_index(Value v) {
         if (found) {
             if (r && !int_check(r))
                 return err_format(&exc_TypeError, "__index__ returned non-int (type %T)", r);
+            if (r && !int_check_exact(r)) {
+                /* a strict subclass of int (a bool): deprecated, and its int value */
+                Value msg = str_printf("__index__ returned non-int (type %T).  The ability to return an instance of "
+                                       "a strict subclass of int is deprecated, and may be removed in a future "
+                                       "version of Python.", r);
+                if (!msg || warn_c(&exc_DeprecationWarning, msg, 1) < 0) return VNULL;
+                return obj_index(r);
+            }
             return r;
         }
     }

@@ -605,8 +605,66 @@ static Value listiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     return v_int(n < 0 ? 0 : n);
 }
 
+/* pickling: (iter, (list,), index), or an exhausted one over [] */
+static Value listiter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    ListIterObject *it = V_AS(ListIterObject, args[0]);
+    if (!it->list) return iter_reduce(list_new(0), VNULL);
+    return iter_reduce(it->list, int_from_i64(it->index));
+}
+
+/* the index clamped to [0, len] (len: exhausted), as CPython's */
+static Value listiter_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    ListIterObject *it = V_AS(ListIterObject, args[0]);
+    Value iv = obj_index(args[1]);
+    if (!iv) return VNULL;
+    if (it->list) it->index = int_as_i64_clamped(iv, 0, list_size(it->list));
+    return V_NONE;
+}
+
 static const MethodDef listiter_methods[] = {
     {"__length_hint__", listiter_length_hint, 0, NULL},
+    {"__reduce__", listiter_reduce, 0, NULL},
+    {"__setstate__", listiter_setstate, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static Value listreviter_length_hint(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs;
+    (void)kwnames;
+    ListIterObject *it = V_AS(ListIterObject, args[0]);
+    if (!it->list || it->index >= list_size(it->list)) return v_int(0);
+    return v_int(it->index + 1);
+}
+
+/* pickling: (reversed, (list,), index), or an exhausted one as iter([]) */
+static Value listreviter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    ListIterObject *it = V_AS(ListIterObject, args[0]);
+    if (!it->list) return iter_reduce(list_new(0), VNULL);
+    Value r[3] = {V_FROM_PTR(&reversed_type), tuple_pack(1, it->list), int_from_i64(it->index)};
+    return tuple_from_array(r, 3);
+}
+
+/* the index clamped to [-1, len - 1] (-1: exhausted) */
+static Value listreviter_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    ListIterObject *it = V_AS(ListIterObject, args[0]);
+    Value iv = obj_index(args[1]);
+    if (!iv) return VNULL;
+    if (it->list) it->index = int_as_i64_clamped(iv, -1, list_size(it->list) - 1);
+    return V_NONE;
+}
+
+static const MethodDef listreviter_methods[] = {
+    {"__length_hint__", listreviter_length_hint, 0, NULL},
+    {"__reduce__", listreviter_reduce, 0, NULL},
+    {"__setstate__", listreviter_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -744,21 +802,21 @@ static Value list_sort_m(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value list_reverse_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("list.reverse", nargs - 1, 0, 0) < 0) return VNULL;
     list_reverse(args[0]);
     return V_NONE;
 }
 
 static Value list_copy_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("list.copy", nargs - 1, 0, 0) < 0) return VNULL;
     return list_from_array(list_items(args[0]), list_size(args[0]));
 }
 
 static Value list_clear_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
+    if (arg_count("list.clear", nargs - 1, 0, 0) < 0) return VNULL;
     ListObject *l = V_AS(ListObject, args[0]);
     l->items = NULL;
     l->size = 0;
@@ -775,7 +833,26 @@ static Value list_reversed_m(Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(it);
 }
 
+/* __iadd__ / __imul__, which heap subclasses and explicit calls reach:
+   += extends by any iterable; *= takes any __index__ count */
+static Value list_iadd_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__iadd__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (list_extend(args[0], args[1]) < 0) return VNULL;
+    return args[0];
+}
+
+static Value list_imul_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__imul__", nargs - 1, 1, 1) < 0) return VNULL;
+    Value n = obj_index(args[1]);
+    if (!n) return VNULL;
+    return list_binop(args[0], n, BINOP_MUL | BINOP_INPLACE);
+}
+
 static const MethodDef list_methods[] = {
+    {"__iadd__", list_iadd_m, 0, NULL},
+    {"__imul__", list_imul_m, 0, NULL},
     {"append", list_append_m, 0, NULL},
     {"extend", list_extend_m, 0, NULL},
     {"insert", list_insert_m, 0, NULL},
@@ -800,7 +877,10 @@ static Value list_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
 }
 
 static int list_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
-    if (kwnames && tuple_size(kwnames)) {
+    /* keywords are for a subclass's own __new__ (CPython's rule) */
+    Type *t = type_of(self);
+    if (kwnames && tuple_size(kwnames) &&
+        (t == &list_type || type_lookup(t, NAME(__new__)) == type_lookup(&list_type, NAME(__new__)))) {
         err_set(&exc_TypeError, "list() takes no keyword arguments");
         return -1;
     }
@@ -852,5 +932,6 @@ void list_init(void) {
     dict_set(list_type.dict, NAME(__hash__), V_NONE);
     type_add_methods(&listiter_type, listiter_methods);
     type_ready(&listiter_type);
+    type_add_methods(&listreviter_type, listreviter_methods);
     type_ready(&listreviter_type);
 }

@@ -8,6 +8,22 @@ Object none_obj = {&none_type}, notimpl_obj = {&notimpl_type}, ellipsis_obj = {&
 
 static Value iter_self(Value v) { return v; }
 
+Value iter_reduce(Value arg, Value state) {
+    Value iter = dict_get(tstate.builtins, str_intern_cstr("iter"));
+    if (!iter) return err_occurred() ? VNULL : err_set(&exc_RuntimeError, "lost builtins.iter");
+    Value r[3] = {iter, tuple_pack(1, arg), state};
+    return tuple_from_array(r, state ? 3 : 2);
+}
+
+/* An iterator's __setstate__ argument as an index clamped to [lo, hi]
+   (-1 with an error set when it is not an integer). */
+static int setstate_index(Value state, int64_t lo, int64_t hi, int64_t *out) {
+    Value iv = obj_index(state);
+    if (!iv) return -1;
+    *out = int_as_i64_clamped(iv, lo, hi);
+    return 0;
+}
+
 /* ---- singletons ---------------------------------------------------------------------- */
 
 static Value none_repr(Value v) {
@@ -114,6 +130,55 @@ int64_t slice_indices(Value sv, int64_t length, int64_t *start, int64_t *stop, i
     return slice_bounds_indices(s->start, s->stop, s->step, length, start, stop, step);
 }
 
+/* One bound as an int of any size (the TypeError of slice_bound). */
+static Value slice_bound_big(Value v) {
+    if (!int_check(v) && (v_is_smallfloat(v) || !type_lookup(type_of(v), NAME(__index__))))
+        return err_set(&exc_TypeError, "slice indices must be integers or None or have an __index__ method");
+    return obj_index(v);
+}
+
+/* Clamp an int bound as slice.indices() does, in ints of any size. */
+static Value clamp_bound(Value x, Value length, Value lower, Value upper) {
+    if (int_sign(x) < 0) {
+        x = obj_binop(x, length, BINOP_ADD);
+        if (!x) return VNULL;
+        if (int_compare(x, lower) < 0) x = lower;
+    } else if (int_compare(x, upper) > 0) {
+        x = upper;
+    }
+    return x;
+}
+
+int slice_indices_big(Value sv, Value length, Value *start_out, Value *stop_out, Value *step_out) {
+    SliceObject *s = V_AS(SliceObject, sv);
+    Value step = v_int(1);
+    if (s->step != V_NONE) {
+        step = slice_bound_big(s->step);
+        if (!step) return -1;
+        if (int_is_zero(step)) {
+            err_set(&exc_ValueError, "slice step cannot be zero");
+            return -1;
+        }
+    }
+    bool neg = int_sign(step) < 0;
+    Value lower = neg ? v_int(-1) : v_int(0);
+    Value upper = neg ? obj_binop(length, v_int(-1), BINOP_ADD) : length;
+    if (!upper) return -1;
+    Value start = neg ? upper : lower, stop = neg ? lower : upper;
+    if (s->start != V_NONE) {
+        start = slice_bound_big(s->start);
+        if (!start || !(start = clamp_bound(start, length, lower, upper))) return -1;
+    }
+    if (s->stop != V_NONE) {
+        stop = slice_bound_big(s->stop);
+        if (!stop || !(stop = clamp_bound(stop, length, lower, upper))) return -1;
+    }
+    *start_out = start;
+    *stop_out = stop;
+    *step_out = step;
+    return 0;
+}
+
 static Value slice_repr(Value v) {
     SliceObject *s = V_AS(SliceObject, v);
     return str_printf("slice(%R, %R, %R)", s->start, s->stop, s->step);
@@ -138,16 +203,25 @@ static Value slice_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
 static Value slice_indices_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("indices", nargs - 1, 1, 1) < 0) return VNULL;
-    int64_t len = obj_index_i64(args[1]);
-    if (len == -1 && err_occurred()) return VNULL;
-    if (len < 0) return err_set(&exc_ValueError, "length should not be negative");
-    int64_t a, b, c;
-    if (slice_indices(args[0], len, &a, &b, &c) < 0) return VNULL;
-    return tuple_pack(3, int_from_i64(a), int_from_i64(b), int_from_i64(c));
+    Value len = obj_index(args[1]);
+    if (!len) return VNULL;
+    if (int_sign(len) < 0) return err_set(&exc_ValueError, "length should not be negative");
+    Value a, b, c;
+    if (slice_indices_big(args[0], len, &a, &b, &c) < 0) return VNULL;
+    return tuple_pack(3, a, b, c);
+}
+
+static Value slice_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    SliceObject *s = V_AS(SliceObject, args[0]);
+    Value r[2] = {V_FROM_PTR(&slice_type), tuple_pack(3, s->start, s->stop, s->step)};
+    return tuple_from_array(r, 2);
 }
 
 static const MethodDef slice_methods[] = {
     {"indices", slice_indices_m, 0, NULL},
+    {"__reduce__", slice_reduce_m, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -225,7 +299,9 @@ static Value range_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
     r->bstep = v[2];
     Value len = big_len(r);
     if (!len) return VNULL;
-    r->length = v_is_int(len) ? v_intval(len) : -1;
+    /* -1: longer than a Py_ssize_t (len() raises OverflowError) */
+    r->length = int_as_i64(len);
+    if (r->length == -1) err_clear();
     return V_FROM_PTR(r);
 }
 
@@ -264,12 +340,23 @@ static Value range_item(RangeObject *r, Value i) {
 static Value range_getitem(Value v, Value key) {
     RangeObject *r = V_AS(RangeObject, v);
     if (slice_check(key)) {
-        if (is_big(r) || r->length < 0) return err_set(&exc_OverflowError, "range too large to slice");
-        int64_t a, b, c;
-        int64_t n = slice_indices(key, r->length, &a, &b, &c);
-        if (n < 0) return VNULL;
-        (void)n;
-        return range_new(r->start + a * r->step, r->start + b * r->step, r->step * c);
+        SliceObject *sl = V_AS(SliceObject, key);
+        if (!is_big(r) && slice_bounds_simple(sl->start, sl->stop, sl->step)) {
+            int64_t a, b, c, x, y, z;
+            if (slice_indices(key, r->length, &a, &b, &c) < 0) return VNULL;
+            if (!__builtin_mul_overflow(a, r->step, &x) && !__builtin_add_overflow(x, r->start, &x) &&
+                !__builtin_mul_overflow(b, r->step, &y) && !__builtin_add_overflow(y, r->start, &y) &&
+                !__builtin_mul_overflow(c, r->step, &z) && smallint_fits(x) && smallint_fits(y) && smallint_fits(z))
+                return range_new(x, y, z);
+        }
+        /* in ints of any size: range(item(start), item(stop), step * slice step) */
+        Value len = is_big(r) ? big_len(r) : int_from_i64(r->length);
+        Value a, b, c;
+        if (!len || slice_indices_big(key, len, &a, &b, &c) < 0) return VNULL;
+        Value st = range_step_v(r);
+        Value bounds[3] = {range_item(r, a), range_item(r, b), obj_binop(st, c, BINOP_MUL)};
+        if (!bounds[0] || !bounds[1] || !bounds[2]) return VNULL;
+        return range_new_slot(&range_type, bounds, 3, VNULL);
     }
     if (!int_check(key) && (v_is_smallfloat(key) || !type_lookup(type_of(key), NAME(__index__))))
         return err_format(&exc_TypeError, "range indices must be integers or slices, not %T", key);
@@ -279,7 +366,7 @@ static Value range_getitem(Value v, Value key) {
         int64_t i = v_intval(iv);
         if (i < 0) i += r->length;
         if (i < 0 || i >= r->length) return err_set(&exc_IndexError, "range object index out of range");
-        return range_item(r, v_int(i));
+        return range_item(r, int_from_i64(i));   /* i may exceed the small ints (big ranges) */
     }
     Value len = is_big(r) ? big_len(r) : v_int(r->length);
     if (int_sign(iv) < 0) iv = obj_binop(iv, len, BINOP_ADD);
@@ -289,7 +376,8 @@ static Value range_getitem(Value v, Value key) {
 
 static int range_contains(Value v, Value x) {
     RangeObject *r = V_AS(RangeObject, v);
-    if (!int_check(x)) {
+    /* only exact ints and bools by arithmetic: a subclass may define == */
+    if (!int_check_exact(x) && !bool_check(x)) {
         Value it = obj_iter(v);
         if (!it) return -1;
         for (;;) {
@@ -347,7 +435,7 @@ static Value range_iter(Value v) {
     RangeIterObject *it = (RangeIterObject *)obj_alloc(&rangeiter_type, sizeof *it);
     it->next = r->start;
     it->step = r->step;
-    it->remaining = r->length;
+    it->remaining = it->len = r->length;
     return V_FROM_PTR(it);
 }
 
@@ -369,17 +457,40 @@ static Value rangeiter_length_hint(Value *args, size_t nargs, Value kwnames) {
 static Value range_count_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("count", nargs - 1, 1, 1) < 0) return VNULL;
-    int c = range_contains(args[0], args[1]);
-    if (c < 0) return VNULL;
-    return v_int(c);
+    if (int_check_exact(args[1]) || bool_check(args[1])) {
+        int c = range_contains(args[0], args[1]);
+        return c < 0 ? VNULL : v_int(c);
+    }
+    /* others by == with every item, as CPython's sequence search */
+    Value it = obj_iter(args[0]);
+    if (!it) return VNULL;
+    int64_t n = 0;
+    for (;;) {
+        Value y = obj_next(it);
+        if (!y) return err_occurred() ? VNULL : int_from_i64(n);
+        int e = obj_eq(y, args[1]);
+        if (e < 0) return VNULL;
+        n += e;
+    }
 }
 
 static Value range_index_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("index", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!int_check_exact(args[1]) && !bool_check(args[1])) {
+        Value it = obj_iter(args[0]);
+        if (!it) return VNULL;
+        for (int64_t i = 0;; i++) {
+            Value y = obj_next(it);
+            if (!y) return err_occurred() ? VNULL : err_set(&exc_ValueError, "sequence.index(x): x not in sequence");
+            int e = obj_eq(y, args[1]);
+            if (e < 0) return VNULL;
+            if (e) return int_from_i64(i);
+        }
+    }
     int c = range_contains(args[0], args[1]);
     if (c < 0) return VNULL;
-    if (!c || !int_check(args[1])) return err_format(&exc_ValueError, "%R is not in range", args[1]);
+    if (!c) return err_format(&exc_ValueError, "%R is not in range", args[1]);
     RangeObject *r = V_AS(RangeObject, args[0]);
     return obj_binop(obj_binop(args[1], range_start_v(r), BINOP_SUB), range_step_v(r), BINOP_FLOORDIV);
 }
@@ -400,7 +511,7 @@ static Value range_reversed_m(Value *args, size_t nargs, Value kwnames) {
     RangeIterObject *it = (RangeIterObject *)obj_alloc(&rangeiter_type, sizeof *it);
     it->next = r->start + (r->length - 1) * r->step;
     it->step = -r->step;
-    it->remaining = r->length;
+    it->remaining = it->len = r->length;
     return V_FROM_PTR(it);
 }
 
@@ -409,9 +520,42 @@ static Value range_reduce_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     RangeObject *r = V_AS(RangeObject, args[0]);
-    Value a[3] = {range_start_v(r), range_stop_v(r), range_step_v(r)};
-    Value t[2] = {V_FROM_PTR(&range_type), tuple_from_array(a, 3)};
-    return tuple_from_array(t, 2);
+    Value a[2] = {V_FROM_PTR(&range_type), tuple_pack(3, range_start_v(r), range_stop_v(r), range_step_v(r))};
+    return tuple_from_array(a, 2);
+}
+
+/* pickling as CPython: (iter, (range(first, first + len*step, step),), index),
+   first being the item the iterator started at */
+static Value rangeiter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    RangeIterObject *it = V_AS(RangeIterObject, args[0]);
+    int64_t rem = it->remaining > 0 ? it->remaining : 0;
+    int64_t len = it->len > rem ? it->len : rem, index = len - rem;
+    /* |first|, |first + len*step| are at most about 2**62 + |step|: exact in ints */
+    Value step = int_from_i64(it->step);
+    Value first = obj_binop(int_from_i64(it->next), obj_binop(int_from_i64(index), step, BINOP_MUL), BINOP_SUB);
+    if (!first) return VNULL;
+    Value stop = obj_binop(first, obj_binop(int_from_i64(len), step, BINOP_MUL), BINOP_ADD);
+    if (!stop) return VNULL;
+    Value a[3] = {first, stop, step};
+    Value range = range_new_slot(&range_type, a, 3, VNULL);
+    if (!range) return VNULL;
+    return iter_reduce(range, int_from_i64(index));
+}
+
+static Value rangeiter_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    RangeIterObject *it = V_AS(RangeIterObject, args[0]);
+    int64_t rem = it->remaining > 0 ? it->remaining : 0;
+    int64_t len = it->len > rem ? it->len : rem, index;
+    if (setstate_index(args[1], 0, len, &index) < 0) return VNULL;
+    int64_t first = it->next - (len - rem) * it->step;
+    it->len = len;
+    it->next = first + index * it->step;
+    it->remaining = len - index;
+    return V_NONE;
 }
 
 static const MethodDef range_methods[] = {
@@ -424,6 +568,8 @@ static const MethodDef range_methods[] = {
 
 static const MethodDef rangeiter_methods[] = {
     {"__length_hint__", rangeiter_length_hint, 0, NULL},
+    {"__reduce__", rangeiter_reduce, 0, NULL},
+    {"__setstate__", rangeiter_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -464,7 +610,8 @@ static Value seqiter_next(Value v) {
     if (!r) {
         if (err_matches(&exc_IndexError) || err_matches(&exc_StopIteration)) {
             err_clear();
-            it->seq = VNULL;
+            /* an exhausted range iterator still pickles as its range */
+            if (V_OBJ(v)->type != &longrangeiter_type) it->seq = VNULL;
         }
         return VNULL;
     }
@@ -485,8 +632,36 @@ static Value seqiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     return v_int(n > it->index ? n - it->index : 0);
 }
 
+/* pickling: (iter, (seq,), index), or an exhausted one over () */
+static Value seqiter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    SeqIterObject *it = V_AS(SeqIterObject, args[0]);
+    if (!it->seq) return iter_reduce(tuple_new(0), VNULL);
+    return iter_reduce(it->seq, int_from_i64(it->index));
+}
+
+/* the index is clamped below at 0, and for tuples and ranges (whose length
+   is known) above at their length, as CPython's */
+static Value seqiter_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    SeqIterObject *it = V_AS(SeqIterObject, args[0]);
+    int64_t hi = INT64_MAX;
+    if (it->seq && V_OBJ(args[0])->type != &seqiter_type) {
+        hi = obj_len(it->seq);
+        if (hi < 0) return VNULL;
+    }
+    int64_t index;
+    if (setstate_index(args[1], 0, hi, &index) < 0) return VNULL;
+    if (it->seq) it->index = index;
+    return V_NONE;
+}
+
 static const MethodDef seqiter_methods[] = {
     {"__length_hint__", seqiter_length_hint, 0, NULL},
+    {"__reduce__", seqiter_reduce, 0, NULL},
+    {"__setstate__", seqiter_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -771,6 +946,23 @@ static Value calliter_next(Value v) {
     return r;
 }
 
+/* pickling: (iter, (func, sentinel)), or an exhausted one over () */
+static Value calliter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    CallIterObject *c = V_AS(CallIterObject, args[0]);
+    if (!c->func) return iter_reduce(tuple_new(0), VNULL);
+    Value iter = dict_get(tstate.builtins, str_intern_cstr("iter"));
+    if (!iter) return err_occurred() ? VNULL : err_set(&exc_RuntimeError, "lost builtins.iter");
+    Value r[2] = {iter, tuple_pack(2, c->func, c->sentinel)};
+    return tuple_from_array(r, 2);
+}
+
+static const MethodDef calliter_methods[] = {
+    {"__reduce__", calliter_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 /* ---- types ------------------------------------------------------------------------------------- */
 
 Type none_type = {.tname = "NoneType", .repr = none_repr, .truth = none_truth, .new_ = none_new};
@@ -906,5 +1098,6 @@ void misc_init(void) {
     type_ready(&filter_type);
     type_add_methods(&reversed_type, reversed_methods);
     type_ready(&reversed_type);
+    type_add_methods(&calliter_type, calliter_methods);
     type_ready(&calliter_type);
 }

@@ -33,6 +33,9 @@ typedef struct RangeObject {
 typedef struct RangeIterObject {
     Object hdr;
     int64_t next, step, remaining;
+    int64_t len;        /* items at the start, for pickling's index; the
+                           JIT's virtual iterators (never seen by programs)
+                           leave it 0: then remaining stands for it */
 } RangeIterObject;
 
 typedef struct SliceObject {
@@ -74,6 +77,9 @@ Value slice_new(Value start, Value stop, Value step);
  * returns the number of items (-1 with an error). */
 int64_t slice_indices(Value slice, int64_t length, int64_t *start,
                       int64_t *stop, int64_t *step);
+/* The same in ints of any size (slice.indices(), big ranges): length >= 0;
+ * -1 with an error. */
+int slice_indices_big(Value slice, Value length, Value *start, Value *stop, Value *step);
 /* The same from the three bounds (None when omitted) without a slice object. */
 int64_t slice_bounds_indices(Value start, Value stop, Value step, int64_t length, int64_t *a, int64_t *b,
                              int64_t *st);
@@ -85,6 +91,9 @@ static inline bool slice_bounds_simple(Value start, Value stop, Value step) {
            (v_is_int(step) || step == V_NONE);
 }
 Value seqiter_new(Value seq);
+/* What CPython's builtin iterators reduce to for pickle: (iter, (arg,)), or
+ * (iter, (arg,), state) when state is not VNULL; `iter` is the builtin. */
+Value iter_reduce(Value arg, Value state);
 Value calliter_new(Value func, Value sentinel);   /* iter(func, sentinel) */
 
 void misc_init(void);

@@ -274,6 +274,12 @@ bool set_next(Value sv, int64_t *pos, Value *key) {
     return false;
 }
 
+bool set_next_hash(Value sv, int64_t *pos, Value *key, int64_t *hash) {
+    if (!set_next(sv, pos, key)) return false;
+    *hash = V_AS(SetObject, sv)->table[*pos - 1].hash;
+    return true;
+}
+
 static Value set_copy_type(Value sv, Type *t) {
     Value r = set_alloc(t);
     set_merge(V_AS(SetObject, r), V_AS(SetObject, sv));
@@ -392,7 +398,7 @@ static Value set_difference(Value a, Value b) {
             if (err) return VNULL;
             c = e != NULL;
         } else {
-            c = dict_contains(b, k);
+            c = dict_contains_hash(b, k, s->table[i].hash);
             if (c < 0) return VNULL;
         }
         if (!c && add_entry(V_AS(SetObject, r), k, s->table[i].hash) < 0) return VNULL;
@@ -622,8 +628,25 @@ static Value setiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     return v_int(n);
 }
 
+/* pickling: (iter, (list of the items still to come,)) */
+static Value setiter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    SetIterObject *it = V_AS(SetIterObject, args[0]);
+    Value l = list_new(0);
+    if (it->set) {
+        if (set_size(it->set) != it->used) return err_set(&exc_RuntimeError, "Set changed size during iteration");
+        int64_t pos = it->pos;
+        Value k;
+        while (set_next(it->set, &pos, &k))
+            if (list_push(l, k) < 0) return VNULL;
+    }
+    return iter_reduce(l, VNULL);
+}
+
 static const MethodDef setiter_methods[] = {
     {"__length_hint__", setiter_length_hint, 0, NULL},
+    {"__reduce__", setiter_reduce, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -691,7 +714,8 @@ static Value m_copy(Value *args, size_t nargs, Value kwnames) {
 
 static Value multi_op(Value *args, size_t nargs, int op) {
     Value r = SELF;
-    if (nargs == 1) return m_copy(args, nargs, VNULL);
+    /* a new set even for a frozenset (unlike copy()), as CPython */
+    if (nargs == 1) return set_copy_type(SELF, type_is_subtype(type_of(SELF), &frozenset_type) ? &frozenset_type : &set_type);
     for (size_t i = 1; i < nargs; i++) {
         Value other = args[i];
         switch (op) {
@@ -796,7 +820,36 @@ static Value m_contains(Value *args, size_t nargs, Value kwnames) {
     return r < 0 ? VNULL : v_bool(r);
 }
 
+/* pickling: (type(self), (list(self),), state), state as object.__getstate__
+   gives it (the instance dict of a subclass, None for a plain set) */
+static Value m_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    Value keys = list_from_iterable(SELF);
+    if (!keys) return VNULL;
+    Value state = object_get_state(SELF);
+    if (!state) return VNULL;
+    Value r[3] = {V_FROM_PTR(type_of(SELF)), tuple_pack(1, keys), state};
+    return tuple_from_array(r, 3);
+}
+
+/* the in-place operators as methods (heap subclasses and explicit calls
+   reach them); NotImplemented unless the other operand is a set */
+static Value inplace_m(Value *args, size_t nargs, const char *name, int op) {
+    if (arg_count(name, nargs - 1, 1, 1) < 0) return VNULL;
+    return set_binop(SELF, args[1], op | BINOP_INPLACE);
+}
+static Value m_ior(Value *args, size_t nargs, Value kwnames) { return inplace_m(args, nargs, "__ior__", BINOP_OR); }
+static Value m_iand(Value *args, size_t nargs, Value kwnames) { return inplace_m(args, nargs, "__iand__", BINOP_AND); }
+static Value m_isub(Value *args, size_t nargs, Value kwnames) { return inplace_m(args, nargs, "__isub__", BINOP_SUB); }
+static Value m_ixor(Value *args, size_t nargs, Value kwnames) { return inplace_m(args, nargs, "__ixor__", BINOP_XOR); }
+
 static const MethodDef set_methods[] = {
+    {"__ior__", m_ior, 0, NULL},
+    {"__iand__", m_iand, 0, NULL},
+    {"__isub__", m_isub, 0, NULL},
+    {"__ixor__", m_ixor, 0, NULL},
+    {"__reduce__", m_reduce, 0, NULL},
     {"add", m_add, 0, NULL},
     {"remove", m_remove, 0, NULL},
     {"discard", m_discard, 0, NULL},
@@ -819,6 +872,7 @@ static const MethodDef set_methods[] = {
 };
 
 static const MethodDef frozenset_methods[] = {
+    {"__reduce__", m_reduce, 0, NULL},
     {"copy", m_copy, 0, NULL},
     {"union", m_union, 0, NULL},
     {"intersection", m_intersection, 0, NULL},
@@ -840,7 +894,7 @@ static Value set_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static int set_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
     if (kwnames && tuple_size(kwnames)) {
-        err_format(&exc_TypeError, "%T() takes no keyword arguments", self);
+        err_set(&exc_TypeError, "set() takes no keyword arguments");
         return -1;
     }
     if (nargs > 1) {
@@ -853,7 +907,10 @@ static int set_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value frozenset_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (kwnames && tuple_size(kwnames)) return err_format(&exc_TypeError, "%s() takes no keyword arguments", t->tname);
+    /* keywords are for a subclass's own __init__ (CPython's rule) */
+    if (kwnames && tuple_size(kwnames) &&
+        (t == &frozenset_type || type_lookup(t, NAME(__init__)) == type_lookup(&frozenset_type, NAME(__init__))))
+        return err_set(&exc_TypeError, "frozenset() takes no keyword arguments");
     if (nargs > 1) return err_format(&exc_TypeError, "%s expected at most 1 argument, got %zd", t->tname, (ssize_t)nargs);
     if (nargs == 1 && t == &frozenset_type && V_OBJ(args[0])->type == &frozenset_type) return args[0];
     Value s = set_alloc(t);

@@ -26,6 +26,9 @@ extern Type set_type, frozenset_type;
 static inline bool set_check(Value v) {
     return v_is_ptr(v) && v && type_has_flag(V_OBJ(v)->type, TF_SET_SUBCLASS);
 }
+static inline bool set_check_exact_any(Value v) {   /* set or frozenset, no subclass */
+    return v_is_ptr(v) && v && (V_OBJ(v)->type == &set_type || V_OBJ(v)->type == &frozenset_type);
+}
 static inline int64_t set_size(Value s) { return V_AS(SetObject, s)->used; }
 
 Value set_new(void);
@@ -36,6 +39,9 @@ int set_discard(Value s, Value key);        /* 1 found, 0 absent, -1 error */
 int set_contains(Value s, Value key);       /* -1 0 1 */
 int set_update(Value s, Value iterable);
 bool set_next(Value s, int64_t *pos, Value *key);
+/* The same, with the hash the set stored for the key (so that copying a
+ * set's keys elsewhere does not call __hash__ again, as CPython). */
+bool set_next_hash(Value s, int64_t *pos, Value *key, int64_t *hash);
 Value set_repr(Value s);
 
 void set_init(void);

@@ -2,14 +2,19 @@
  * comparison, repr, and the C-side formatter (str_printf). The methods of
  * str live in str_methods.c, formatting (% and str.format) in str_format.c.
  *
- * Hashes equal CPython's under PYTHONHASHSEED=0: SipHash-1-3 with a zero key
- * over the string's canonical fixed-width form (1, 2 or 4 bytes per code
- * point, as PEP 393 stores it), so a program's set iteration order matches
- * CPython run with that seed.
+ * Hashes equal CPython's under the same PYTHONHASHSEED (0 when unset):
+ * SipHash-1-3 keyed from the seed over the string's canonical fixed-width
+ * form (1, 2 or 4 bytes per code point, as PEP 393 stores it), so a
+ * program's set iteration order matches CPython run with that seed.
  */
+#include <errno.h>
 #include <stdio.h>
+#include <sys/random.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "../runtime.h"
+#include "../vm/config.h"
 
 Type str_type;
 Value str_empty;
@@ -176,9 +181,42 @@ static inline uint64_t rotl64(uint64_t x, int b) { return (x << b) | (x >> (64 -
         v2 = rotl64(v2, 32);        \
     } while (0)
 
+/* The SipHash key, from PYTHONHASHSEED as CPython derives it (zero for 0
+   and when unset; see config.h) */
+static uint64_t hash_k0, hash_k1;
+
+void str_hash_init(void) {
+    unsigned char key[24] = {0};   /* CPython's secret is 24 bytes; SipHash takes the first 16 */
+    if (tpy_config.hash_random) {
+        size_t got = 0;
+        while (got < sizeof key) {
+            ssize_t n = getrandom(key + got, sizeof key - got, 0);
+            if (n < 0) {
+                if (errno == EINTR) continue;
+                /* no entropy source: a key from the clock and pid, still
+                   different between runs */
+                uint64_t x = (uint64_t)time(NULL) * 6364136223846793005ULL ^ (uint64_t)getpid();
+                for (size_t i = 0; i < sizeof key; i++, x = x * 6364136223846793005ULL + 1442695040888963407ULL)
+                    key[i] = (unsigned char)(x >> 56);
+                break;
+            }
+            got += (size_t)n;
+        }
+    } else if (tpy_config.hash_seed) {
+        /* CPython's lcg_urandom */
+        uint32_t x = (uint32_t)tpy_config.hash_seed;
+        for (size_t i = 0; i < sizeof key; i++) {
+            x = x * 214013u + 2531011u;
+            key[i] = (unsigned char)((x >> 16) & 0xff);
+        }
+    }
+    memcpy(&hash_k0, key, 8);   /* little-endian host, as siphash13's blocks */
+    memcpy(&hash_k1, key + 8, 8);
+}
+
 static uint64_t siphash13(const unsigned char *p, size_t len) {
-    uint64_t v0 = 0x736f6d6570736575ULL, v1 = 0x646f72616e646f6dULL;
-    uint64_t v2 = 0x6c7967656e657261ULL, v3 = 0x7465646279746573ULL;
+    uint64_t v0 = hash_k0 ^ 0x736f6d6570736575ULL, v1 = hash_k1 ^ 0x646f72616e646f6dULL;
+    uint64_t v2 = hash_k0 ^ 0x6c7967656e657261ULL, v3 = hash_k1 ^ 0x7465646279746573ULL;
     size_t blocks = len / 8;
     for (size_t i = 0; i < blocks; i++) {
         uint64_t m;
@@ -575,7 +613,9 @@ static Value str_binop(Value a, Value b, int op) {
     switch (BINOP_BASE(op)) {
     case BINOP_ADD:
         if (str_check(a) && str_check(b)) return str_concat(a, b);
-        if (str_check(a) && !(op & BINOP_REFLECTED))
+        /* a class's __radd__ gets its chance first (CPython tries it
+           before sequence concatenation); the error is then obj_binop's */
+        if (str_check(a) && !(op & BINOP_REFLECTED) && !type_has_flag(type_of(b), TF_HEAPTYPE))
             return err_format(&exc_TypeError, "can only concatenate str (not \"%T\") to str", b);
         return V_NOTIMPL;
     case BINOP_MUL:
@@ -707,8 +747,33 @@ static Value striter_length_hint(Value *args, size_t nargs, Value kwnames) {
     return v_int(str_len(it->s) - it->index);
 }
 
+/* pickling: (iter, (s,), index), or an exhausted one over '' */
+static Value striter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    StrIterObject *it = V_AS(StrIterObject, args[0]);
+    if (!it->s) return iter_reduce(str_intern_cstr(""), VNULL);
+    return iter_reduce(it->s, int_from_i64(it->index));
+}
+
+/* the index clamped to [0, len], as CPython's */
+static Value striter_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    StrIterObject *it = V_AS(StrIterObject, args[0]);
+    Value iv = obj_index(args[1]);
+    if (!iv) return VNULL;
+    if (it->s) {
+        it->index = int_as_i64_clamped(iv, 0, str_len(it->s));
+        it->offset = str_byte_offset(it->s, it->index);
+    }
+    return V_NONE;
+}
+
 static const MethodDef striter_methods[] = {
     {"__length_hint__", striter_length_hint, 0, NULL},
+    {"__reduce__", striter_reduce, 0, NULL},
+    {"__setstate__", striter_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 

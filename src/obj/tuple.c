@@ -182,7 +182,7 @@ static Value tuple_binop(Value a, Value b, int op) {
     case BINOP_ADD: {
         if (!tuple_check(a)) return V_NOTIMPL;
         if (!tuple_check(b)) {
-            if (op & BINOP_REFLECTED) return V_NOTIMPL;
+            if ((op & BINOP_REFLECTED) || type_has_flag(type_of(b), TF_HEAPTYPE)) return V_NOTIMPL;   /* __radd__ first */
             return err_format(&exc_TypeError, "can only concatenate tuple (not \"%T\") to tuple", b);
         }
         int64_t na = tuple_size(a), nb = tuple_size(b);
@@ -214,7 +214,10 @@ static Value tuple_binop(Value a, Value b, int op) {
 }
 
 static Value tuple_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "tuple() takes no keyword arguments");
+    /* keywords are for a subclass's own __init__ (CPython's rule) */
+    if (kwnames && tuple_size(kwnames) &&
+        (t == &tuple_type || type_lookup(t, NAME(__init__)) == type_lookup(&tuple_type, NAME(__init__))))
+        return err_set(&exc_TypeError, "tuple() takes no keyword arguments");
     if (nargs > 1) return err_format(&exc_TypeError, "tuple expected at most 1 argument, got %zd", (ssize_t)nargs);
     Value r = nargs ? tuple_from_iterable(args[0]) : tuple_empty;
     if (!r || t == &tuple_type) return r;

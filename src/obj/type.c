@@ -349,8 +349,19 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
     case SK_STR: return o->str(self);
     case SK_HASH: return int_result(o->hash(self));
     case SK_RICHCMP: return o->richcompare(self, args[1], w->op);
-    case SK_BINOP: return o->binop(self, args[1], w->op);
-    case SK_RBINOP: return o->binop(args[1], self, w->op | BINOP_REFLECTED);
+    case SK_BINOP:
+    case SK_RBINOP:
+        if (w->op == BINOP_MUL && (o == &list_type || o == &tuple_type || o == &str_type || o == &bytes_type ||
+                                   o == &bytearray_type)) {
+            /* a sequence's __mul__/__rmul__ is its repeat: the count goes
+               through __index__, anything else is a TypeError (CPython's
+               sq_repeat wrapper), never NotImplemented */
+            Value count = obj_index(args[1]);
+            if (!count) return VNULL;
+            return o->binop(self, count, BINOP_MUL);
+        }
+        if (w->kind == SK_BINOP) return o->binop(self, args[1], w->op);
+        return o->binop(args[1], self, w->op | BINOP_REFLECTED);
     case SK_UNOP: return o->unop(self, w->op);
     case SK_BOOL: return bool_result(o->truth(self));
     case SK_LEN: return int_result(o->len(self));
@@ -850,6 +861,19 @@ static bool excess_args(size_t nargs, Value kwnames) {
 
 static Value object_init_descr, object_new_descr;
 
+/* "Can't instantiate abstract class C with abstract methods f, g" (sorted) */
+static Value abstract_instantiation_error(Type *t) {
+    Value am = dict_get_cstr(t->dict, "__abstractmethods__");
+    if (!am) return err_occurred() ? VNULL : err_format(&exc_TypeError, "Can't instantiate abstract class %s", t->tname);
+    Value names = list_from_iterable(am);
+    if (!names || list_sort(names, VNULL, false) < 0) return VNULL;
+    Value sep = str_intern_cstr(", ");
+    Value joined = obj_call_method(sep, "join", &names, 1);
+    if (!joined) return VNULL;
+    return err_format(&exc_TypeError, "Can't instantiate abstract class %s with abstract method%s %U", t->tname,
+                      list_size(names) > 1 ? "s" : "", joined);
+}
+
 static Value object_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args;
     if (excess_args(nargs, kwnames)) {
@@ -860,6 +884,7 @@ static Value object_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     }
     if (type_has_flag(t, TF_ABSTRACT_NEW))
         return err_format(&exc_TypeError, "cannot create '%s' instances", t->tname);
+    if (type_has_flag(t, TF_IS_ABSTRACT)) return abstract_instantiation_error(t);
     return instance_new(t);
 }
 
@@ -1000,10 +1025,14 @@ static Value object_getstate_default(Value self, bool required) {
     return state;
 }
 
+static Value get_state(Value self, bool required);
+
 static Value object_getstate_m(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("__getstate__", nargs - 1, 0, 0) < 0) return VNULL;
     return object_getstate_default(args[0], false);
 }
+
+Value object_get_state(Value self) { return get_state(self, false); }
 
 static Value get_state(Value self, bool required) {
     Value gs = type_lookup_cstr(type_of(self), "__getstate__");
@@ -1377,6 +1406,9 @@ static int heap_contains(Value self, Value item) {
 
 static Value heap_iter(Value self) {
     bool found;
+    /* __iter__ = None: not iterable, even with a __getitem__ */
+    if (type_lookup(type_of(self), NAME(__iter__)) == V_NONE)
+        return err_format(&exc_TypeError, "'%T' object is not iterable", self);
     Value r = call_dunder(self, NAME(__iter__), NULL, 0, &found);
     if (found) {
         if (r && !type_of(r)->iternext)
@@ -1445,7 +1477,7 @@ static Value heap_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         values_copy(a + 1, args, (nargs + nkw));
         return obj_call(nf, a, nargs + 1, kwnames);
     }
-    if (nf && V_OBJ(nf)->type == &staticmethod_type) {
+    if (nf && V_OBJ(nf)->type == &staticmethod_type && V_AS(StaticMethodObject, nf)->func) {
         size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
         Value *a = gc_alloc(sizeof(Value) * (nargs + nkw + 1));
         a[0] = V_FROM_PTR(t);
@@ -1480,7 +1512,8 @@ static int heap_init(Value self, Value *args, size_t nargs, Value kwnames) {
 
 FunctionObject *type_plain_init(Type *t) {
     if (!type_has_flag(t, TF_HEAPTYPE) || type_has_flag(t, TF_HAS_DEL) || V_OBJ(V_FROM_PTR(t))->type != &type_type ||
-        t->new_ != heap_new || t->init != heap_init || !t->attrs_offset || solid_base(t) != &object_type)
+        t->new_ != heap_new || t->init != heap_init || !t->attrs_offset || solid_base(t) != &object_type ||
+        type_has_flag(t, TF_IS_ABSTRACT))
         return NULL;
     if (type_lookup(t, NAME(__new__)) != object_new_descr) return NULL;
     Value init = type_lookup(t, NAME(__init__));
@@ -1656,6 +1689,12 @@ static int type_setattr(Value self, Value name, Value v) {
         if (str_eq_cstr(name, "__getattr__") && v) t->flags |= TF_HAS_GETATTR;
         if (str_eq_cstr(name, "__setattr__") || str_eq_cstr(name, "__delattr__")) t->flags |= TF_HAS_SETATTR;
         if (str_eq_cstr(name, "__getattribute__")) t->flags |= TF_HAS_GETATTRIBUTE;
+        if (str_eq_cstr(name, "__abstractmethods__") && r == 0) {
+            int abstract = v ? obj_truth(v) : 0;
+            if (abstract < 0) return -1;
+            if (abstract) t->flags |= TF_IS_ABSTRACT;
+            else t->flags &= ~(uint32_t)TF_IS_ABSTRACT;
+        }
         if (names_pruned_slot(name)) refresh_pruned_slots(t, 0);
     }
     return r;
@@ -2053,8 +2092,16 @@ static void prune_heap_slots(Type *t) {
 /* A dunder that decides a pruned slot was set on or deleted from a class
  * after its creation (A.__len__ = f): the slot is derived again, for the
  * class and every heap subclass. */
+/* The iternext of a class whose __next__ was deleted after it made
+   iterators: loops already holding one (FOR_ITER, list(it), ... read the
+   slot once) get CPython's TypeError instead of a NULL slot. */
+static Value heap_iternext_deleted(Value self) {
+    return err_format(&exc_TypeError, "'%T' object is not iterable", self);
+}
+
 static void refresh_pruned_slots(Type *t, int depth) {
     if (!type_has_flag(t, TF_HEAPTYPE) || depth > 100) return;
+    bool had_next = t->iternext != NULL;
     t->call = heap_call;
     t->iternext = heap_iternext;
     t->len = heap_len;
@@ -2064,6 +2111,7 @@ static void refresh_pruned_slots(Type *t, int depth) {
     t->descr_get = NULL;
     t->descr_set = NULL;
     prune_heap_slots(t);
+    if (had_next && !t->iternext) t->iternext = heap_iternext_deleted;
     if (!t->subclasses) return;
     for (size_t i = 0; i < gc_weak_list_len(t->subclasses); i++) {
         Type *sub = gc_weak_list_get(t->subclasses, i);

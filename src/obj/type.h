@@ -82,4 +82,9 @@ Type *type_calculate_meta(Type *meta, Value bases);
 
 void type_init(void);
 
+/* The state pickle saves for self: its __getstate__() (object's default:
+ * the instance dict or None, plus the __slots__ values), for the __reduce__
+ * of builtin types that keep attributes (CPython's _PyObject_GetState). */
+Value object_get_state(Value self);
+
 #endif

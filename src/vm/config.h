@@ -42,6 +42,11 @@ typedef struct TpyConfig {
     int import_time;          /* -X importtime */
     int no_debug_ranges;      /* -X no_debug_ranges, PYTHONNODEBUGRANGES: tracebacks without carets */
     int perf_map;             /* -X perf: /tmp/perf-PID.map names compiled code for perf */
+    /* PYTHONHASHSEED: "random" (hash_random), or an integer (hash_seed).
+       Unset, str and bytes hashes are CPython's under PYTHONHASHSEED=0 (a
+       deliberate difference: CPython picks a random key). */
+    int hash_random;
+    unsigned long hash_seed;
     const char *pycache_prefix; /* -X pycache_prefix=DIR, PYTHONPYCACHEPREFIX: sys.pycache_prefix */
 } TpyConfig;
 

@@ -960,6 +960,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(LOAD_CLASSDEREF) {
         int i = ARG;
         Value name = i < co->ncells ? tuple_get(co->cellvars, i) : tuple_get(co->freevars, i - co->ncells);
+        SAVE_REGS();
         Value v = f->locals ? (dict_check(f->locals) ? dict_get(f->locals, name) : obj_getitem(f->locals, name)) : VNULL;
         if (!v) {
             if (err_occurred()) {

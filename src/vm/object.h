@@ -144,6 +144,9 @@ enum TypeFlags {
     TF_MATCH_SEQUENCE = 1 << 22,
     TF_MATCH_MAPPING = 1 << 23,
     TF_WEAKREFABLE = 1 << 24,   /* instances may be weakly referenced */
+    /* __abstractmethods__ set (true) on this very type: it cannot be
+       instantiated (CPython's Py_TPFLAGS_IS_ABSTRACT; not inherited) */
+    TF_IS_ABSTRACT = 1 << 25,
 };
 #define TF_INHERITED_MASK (0x3FF00u | TF_COMPLEX_SUBCLASS | TF_MATCH_SEQUENCE | TF_MATCH_MAPPING)
 

@@ -250,6 +250,11 @@ static bool is_sequence(Value v) {
 
 static Value binop_type_error(Value a, Value b, int op) {
     const char *sym = binop_symbols[BINOP_BASE(op)];
+    if (BINOP_BASE(op) == BINOP_ADD && (str_check(a) || list_check(a) || tuple_check(a))) {
+        /* the sequence's concatenation refused b (after b's __radd__) */
+        const char *n = str_check(a) ? "str" : list_check(a) ? "list" : "tuple";
+        return err_format(&exc_TypeError, "can only concatenate %s (not \"%T\") to %s", n, b, n);
+    }
     if (BINOP_BASE(op) == BINOP_MUL && (is_sequence(a) || is_sequence(b)))
         return err_format(&exc_TypeError, "can't multiply sequence by non-int of type '%T'", is_sequence(a) ? b : a);
     if (BINOP_BASE(op) == BINOP_POW && !(op & BINOP_INPLACE))

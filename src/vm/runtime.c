@@ -8,6 +8,7 @@
 
 void frame_init(void);
 void str_init(void);
+void str_hash_init(void);
 void str_init_types(void);
 void tuple_init(void);
 void tuple_init_type(void);
@@ -28,6 +29,7 @@ void tpy_runtime_init(const char *executable) {
     jit_params_reset();
     frame_init();
     gil_init();
+    str_hash_init();     /* the hash key, before any string is hashed */
     str_init();          /* "" and 1-char strings, interning */
     tuple_init();        /* () */
     ops_init();          /* interned names */
