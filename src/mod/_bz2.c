@@ -2,27 +2,17 @@
  * incremental BZ2Compressor and BZ2Decompressor with CPython 3.11's
  * results and messages.
  *
- * libbzip2's state is allocated from the collected heap (bzalloc is
- * gc_try_alloc): the bz_stream lives inside its Python object, so the
- * state stays reachable exactly as long as the object and no finalizer is
- * needed. Its size counts towards the collector's heap, so dropped
- * compressors (several MB each) trigger collections as other objects do.
- * bzlib's counts are unsigned int: longer inputs and outputs go through
- * in chunks. */
+ * libbzip2's state is malloc'd (up to 7.6 MB for a compressor, data the
+ * collector need not scan). A stream is ended as soon as it is finished
+ * (flush(), end of stream), which gives the memory back at once in the
+ * usual uses; a finalizer ends the others when their object is collected.
+ * bzlib keeps a pointer to its bz_stream, which lives inside the Python
+ * object: objects do not move. bzlib's counts are unsigned int: longer
+ * inputs and outputs go through in chunks. */
 #include <limits.h>
 #include <string.h>
 #include <bzlib.h>
 #include "../runtime.h"
-
-static void *bz_gc_alloc(void *opaque, int items, int size) {
-    (void)opaque;
-    if (items < 0 || size < 0) return NULL;
-    return gc_try_alloc((size_t)items * (size_t)size);
-}
-static void bz_gc_free(void *opaque, void *p) {
-    (void)opaque;
-    (void)p;   /* the collector reclaims it */
-}
 
 /* A bzlib result as CPython raises it: 0 for the success codes, else -1
  * with the exception set. */
@@ -113,15 +103,23 @@ static void out_count(Out *o, bz_stream *bz) { o->len = (size_t)(bz->next_out - 
 typedef struct CompObject {
     Object hdr;
     bz_stream bz;
-    bool inited;    /* BZ2_bzCompressInit done */
+    bool inited;    /* BZ2_bzCompressInit done and not yet ended */
     bool flushed;   /* flush() called: no more input */
 } CompObject;
 
 static Type comp_type, decomp_type;
 
+static void comp_end(CompObject *c) {
+    if (c->inited) BZ2_bzCompressEnd(&c->bz);
+    c->inited = false;
+}
+static void comp_finalize(void *obj) { comp_end(obj); }
+
 static Value comp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args, (void)nargs, (void)kwnames;
-    return V_FROM_PTR(obj_alloc(t, t->basicsize));
+    Object *o = obj_alloc(t, t->basicsize);
+    gc_register_finalizer(o, comp_finalize);
+    return V_FROM_PTR(o);
 }
 
 /* BZ2Compressor(compresslevel=9, /) */
@@ -143,10 +141,9 @@ static int comp_init(Value self, Value *args, size_t nargs, Value kwnames) {
         return -1;
     }
     CompObject *c = V_AS(CompObject, self);
-    memset(&c->bz, 0, sizeof c->bz);
-    c->bz.bzalloc = bz_gc_alloc;
-    c->bz.bzfree = bz_gc_free;
-    c->inited = c->flushed = false;
+    comp_end(c);   /* __init__ again: a new stream */
+    memset(&c->bz, 0, sizeof c->bz);   /* bzalloc NULL: malloc */
+    c->flushed = false;
     if (bz_check(BZ2_bzCompressInit(&c->bz, (int)level, 0, 0)) < 0) return -1;
     c->inited = true;
     return 0;
@@ -195,14 +192,17 @@ static Value comp_flush(Value *args, size_t nargs, Value kwnames) {
     CompObject *c = V_AS(CompObject, args[0]);
     if (c->flushed) return err_set(&exc_ValueError, "Repeated call to flush()");
     c->flushed = true;
-    return comp_run(c, NULL, 0, BZ_FINISH);
+    Value r = comp_run(c, NULL, 0, BZ_FINISH);
+    comp_end(c);   /* it cannot be used again: its memory goes now */
+    return r;
 }
 
 /* ---- BZ2Decompressor ------------------------------------------------------------------------ */
 typedef struct DecompObject {
     Object hdr;
     bz_stream bz;
-    bool inited, eof, needs_input;
+    bool inited;   /* BZ2_bzDecompressInit done and not yet ended */
+    bool eof, needs_input;
     Value unused_data;   /* bytes after the end of the stream */
     /* input given but not yet taken by bzlib (output stopped at
        max_length): `pending` bytes at pend (an atomic block of cap bytes
@@ -211,9 +211,16 @@ typedef struct DecompObject {
     size_t pending, pend_cap;
 } DecompObject;
 
+static void decomp_end(DecompObject *d) {
+    if (d->inited) BZ2_bzDecompressEnd(&d->bz);
+    d->inited = false;
+}
+static void decomp_finalize(void *obj) { decomp_end(obj); }
+
 static Value decomp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args, (void)nargs, (void)kwnames;
     DecompObject *d = (DecompObject *)obj_alloc(t, t->basicsize);
+    gc_register_finalizer(d, decomp_finalize);
     d->unused_data = bytes_new("", 0);
     d->needs_input = true;
     return V_FROM_PTR(d);
@@ -222,15 +229,14 @@ static Value decomp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 /* BZ2Decompressor() */
 static int decomp_init(Value self, Value *args, size_t nargs, Value kwnames) {
     if (nargs) {
-        err_set(&exc_TypeError, "BZ2Decompressor() takes no arguments");
+        err_set(&exc_TypeError, "BZ2Decompressor() takes no positional arguments");
         return -1;
     }
     if (arg_nokw("BZ2Decompressor", kwnames) < 0) return -1;
     DecompObject *d = V_AS(DecompObject, self);
-    memset(&d->bz, 0, sizeof d->bz);
-    d->bz.bzalloc = bz_gc_alloc;
-    d->bz.bzfree = bz_gc_free;
-    d->inited = d->eof = false;
+    decomp_end(d);   /* __init__ again: a new stream */
+    memset(&d->bz, 0, sizeof d->bz);   /* bzalloc NULL: malloc */
+    d->eof = false;
     d->needs_input = true;
     d->unused_data = bytes_new("", 0);
     d->pend_buf = d->pend = NULL;
@@ -241,9 +247,8 @@ static int decomp_init(Value self, Value *args, size_t nargs, Value kwnames) {
 }
 
 /* Decompress the n bytes at *pp into at most max_length bytes (< 0: no
- * limit); *pp and *np are advanced past the input bzlib took; *fullp: the
- * output stopped at the limit. */
-static Value decomp_run(DecompObject *d, const char **pp, size_t *np, int64_t max_length, bool *fullp) {
+ * limit); *pp and *np are advanced past the input bzlib took. */
+static Value decomp_run(DecompObject *d, const char **pp, size_t *np, int64_t max_length) {
     bz_stream *bz = &d->bz;
     Out o;
     if (!out_init(&o, max_length)) return VNULL;
@@ -264,17 +269,13 @@ static Value decomp_run(DecompObject *d, const char **pp, size_t *np, int64_t ma
             d->eof = true;
             break;
         }
-        /* a full output buffer comes first: bzlib may hold more output
-           for input it has taken already */
-        if (bz->avail_out == 0) {
-            if (max_length >= 0 && o.len == (uint64_t)max_length) break;   /* at the limit */
-        } else if (left == 0) {
-            break;
-        }
+        /* as CPython's _bz2 (unlike its _lzma): all input taken ends the
+           call even when the output buffer is full */
+        if (left == 0) break;
+        if (bz->avail_out == 0 && max_length >= 0 && o.len == (uint64_t)max_length) break;   /* at the limit */
     }
     *pp = p;
     *np = left;
-    *fullp = bz->avail_out == 0;
     return bytes_new(o.p, o.len);
 }
 
@@ -312,8 +313,7 @@ static Value decomp_decompress(Value *args, size_t nargs, Value kwnames) {
         in = d->pend;
         len = need;
     }
-    bool full;
-    Value r = decomp_run(d, &in, &len, max_length, &full);
+    Value r = decomp_run(d, &in, &len, max_length);
     if (!r) {
         d->pending = 0;   /* as CPython: the unconsumed input is dropped */
         return VNULL;
@@ -322,9 +322,9 @@ static Value decomp_decompress(Value *args, size_t nargs, Value kwnames) {
         d->needs_input = false;
         if (len) d->unused_data = bytes_new(in, len);
         d->pending = 0;
+        decomp_end(d);   /* nothing more to decode: the memory goes now */
     } else if (len == 0) {
-        /* at the limit bzlib may still hold output: ask for it first */
-        d->needs_input = !full;
+        d->needs_input = true;
         d->pending = 0;
     } else {
         d->needs_input = false;

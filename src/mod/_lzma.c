@@ -4,12 +4,14 @@
  * properties helpers the zipfile and lzma modules use, with CPython 3.11's
  * results and messages.
  *
- * liblzma allocates from the collected heap (through `gc_allocator`): the
- * lzma_stream lives inside its Python object, so its state stays reachable
- * exactly as long as the object, counts towards the collector's heap, and
- * needs no finalizer. Filter options built from dicts are collected too;
- * liblzma copies what it keeps of them. */
+ * liblzma's state lives in malloc'd memory (tens to hundreds of MB,
+ * pointer-free for the most part: no work for the collector to scan). A
+ * coder is ended as soon as its stream is (flush(), end of stream), which
+ * gives the memory back at once in the usual uses; a finalizer ends the
+ * others when their object is collected. Filter options built from dicts
+ * are collected memory: liblzma copies what it keeps of them. */
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lzma.h>
@@ -21,6 +23,7 @@ enum { FORMAT_AUTO, FORMAT_XZ, FORMAT_ALONE, FORMAT_RAW };
 
 static Value lzma_error;   /* _lzma.LZMAError */
 
+/* For the options lzma_properties_decode allocates: collected memory */
 static void *lz_gc_alloc(void *opaque, size_t nmemb, size_t size) {
     (void)opaque;
     if (size && nmemb > SIZE_MAX / size) return NULL;
@@ -31,6 +34,13 @@ static void lz_gc_free(void *opaque, void *p) {
     (void)p;   /* the collector reclaims it */
 }
 static const lzma_allocator gc_allocator = {lz_gc_alloc, lz_gc_free, NULL};
+
+/* Messages with 64-bit numbers (err_format has no %llu) */
+static Value err_u64(Type *t, const char *prefix, uint64_t v) {
+    char buf[96];
+    snprintf(buf, sizeof buf, "%s%llu", prefix, (unsigned long long)v);
+    return err_set(t, buf);
+}
 
 /* A liblzma result as CPython raises it: 0 for success, else -1 with
  * LZMAError (or MemoryError) set. */
@@ -168,7 +178,7 @@ static void *parse_lzma_opts(Value spec) {
     if (pv && u32_arg(pv, "uint32_t", &preset) < 0) return NULL;
     lzma_options_lzma *o = gc_alloc(sizeof *o);
     if (lzma_lzma_preset(o, preset)) {
-        err_format(V_AS(Type, lzma_error), "Invalid compression preset: %u", preset);
+        err_u64(V_AS(Type, lzma_error), "Invalid compression preset: ", preset);
         return NULL;
     }
     if (!dict_check(spec)) goto bad;
@@ -264,7 +274,7 @@ static int parse_filter(Value spec, lzma_filter *f) {
         return 0;
     }
     default:
-        err_format(&exc_ValueError, "Invalid filter ID: %llu", (unsigned long long)id);
+        err_u64(&exc_ValueError, "Invalid filter ID: ", id);
         return -1;
     }
 }
@@ -319,7 +329,7 @@ static Value filter_to_spec(const lzma_filter *f) {
         break;
     }
     default:
-        return err_format(&exc_ValueError, "Invalid filter ID: %llu", (unsigned long long)f->id);
+        return err_u64(&exc_ValueError, "Invalid filter ID: ", f->id);
     }
     return d;
 }
@@ -364,7 +374,7 @@ static void out_count(Out *o, lzma_stream *zs) { o->len = (size_t)(zs->next_out 
 /* ---- LZMACompressor ------------------------------------------------------------------------- */
 typedef struct CompObject {
     Object hdr;
-    lzma_stream zs;
+    lzma_stream zs;   /* lzma_end'ed when flushed or finalized */
     bool flushed;
 } CompObject;
 
@@ -383,6 +393,10 @@ typedef struct DecompObject {
 
 static Type comp_type, decomp_type;
 
+/* lzma_end is idempotent: it leaves the stream empty */
+static void comp_finalize(void *obj) { lzma_end(&((CompObject *)obj)->zs); }
+static void decomp_finalize(void *obj) { lzma_end(&((DecompObject *)obj)->zs); }
+
 /* LZMACompressor(format=FORMAT_XZ, check=-1, preset=None, filters=None) */
 static Value comp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"LZMACompressor", 0, 0, 0, {"format", "check", "preset", "filters", NULL}};
@@ -399,7 +413,7 @@ static Value comp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     if (presetv != V_NONE && u32_arg(presetv, "uint32_t", &preset) < 0) return VNULL;
     CompObject *c = (CompObject *)obj_alloc(t, t->basicsize);
     c->zs = (lzma_stream)LZMA_STREAM_INIT;
-    c->zs.allocator = &gc_allocator;
+    gc_register_finalizer(c, comp_finalize);
     lzma_filter chain[LZMA_FILTERS_MAX + 1];
     lzma_ret r;
     switch (format) {
@@ -416,7 +430,7 @@ static Value comp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         if (filters == V_NONE) {
             lzma_options_lzma o;
             if (lzma_lzma_preset(&o, preset))
-                return err_format(V_AS(Type, lzma_error), "Invalid compression preset: %u", preset);
+                return err_u64(V_AS(Type, lzma_error), "Invalid compression preset: ", preset);
             r = lzma_alone_encoder(&c->zs, &o);
         } else {
             if (parse_chain(filters, chain) < 0) return VNULL;
@@ -476,7 +490,9 @@ static Value comp_flush(Value *args, size_t nargs, Value kwnames) {
     CompObject *c = V_AS(CompObject, args[0]);
     if (c->flushed) return err_set(&exc_ValueError, "Repeated call to flush()");
     c->flushed = true;
-    return comp_run(c, NULL, 0, LZMA_FINISH);
+    Value r = comp_run(c, NULL, 0, LZMA_FINISH);
+    lzma_end(&c->zs);   /* the coder cannot be used again: its memory goes now */
+    return r;
 }
 
 /* ---- LZMADecompressor ----------------------------------------------------------------------- */
@@ -498,7 +514,7 @@ static Value decomp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         return err_set(&exc_ValueError, "Cannot specify filters except with FORMAT_RAW");
     DecompObject *d = (DecompObject *)obj_alloc(t, t->basicsize);
     d->zs = (lzma_stream)LZMA_STREAM_INIT;
-    d->zs.allocator = &gc_allocator;
+    gc_register_finalizer(d, decomp_finalize);
     d->check = CHECK_UNKNOWN;
     d->needs_input = true;
     d->unused_data = bytes_new("", 0);
@@ -606,6 +622,7 @@ static Value decomp_decompress(Value *args, size_t nargs, Value kwnames) {
         d->needs_input = false;
         if (left) d->unused_data = bytes_new((const char *)rest, left);
         d->pending = 0;
+        lzma_end(zs);   /* nothing more to decode: the memory goes now */
     } else if (left == 0) {
         /* at the limit the decoder may still hold output: ask for it first */
         d->needs_input = zs->avail_out != 0;

@@ -2241,6 +2241,9 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     if (ga && solid && solid->getattr && solid->getattr != generic_getattr && solid->getattr != type_getattr)
         t->flags |= TF_HAS_GETATTRIBUTE;
     prune_heap_slots(t);
+    /* a subclass of bytes, bytearray, array... exports its base's buffer:
+       the instances start with the base's layout */
+    if (solid && solid->getbuffer) t->getbuffer = solid->getbuffer;
     /* __eq__ without __hash__ makes instances unhashable */
     if (dict_get_str(t->dict, NAME(__eq__)) && !dict_get_str(t->dict, NAME(__hash__)))
         dict_set(t->dict, NAME(__hash__), V_NONE);
