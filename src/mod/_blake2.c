@@ -195,7 +195,7 @@ static Value b2_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 static Value b2_update_m(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"update", 1, 1, 0, {"data", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (hashlib_method_args(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     if (!hashlib_data(a[0], &p, &n)) return VNULL;
@@ -204,8 +204,8 @@ static Value b2_update_m(Value *args, size_t nargs, Value kwnames) {
 }
 /* The digest so far, from a copy of the state so that updates can go on */
 static Value b2_digest_common(Value *args, size_t nargs, Value kwnames, bool hex) {
-    static const ArgSpec spec = {"digest", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    static const ArgSpec spec = {"digest", 0, 0, 0, {NULL}}, hspec = {"hexdigest", 0, 0, 0, {NULL}};
+    if (hashlib_method_args(hex ? &hspec : &spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Blake2Object *h = V_AS(Blake2Object, args[0]);
     uint8_t out[BLAKE2B_OUTBYTES];
     if (h->s) {
@@ -223,7 +223,7 @@ static Value b2_hexdigest(Value *args, size_t nargs, Value kwnames) {
 }
 static Value b2_copy(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"copy", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    if (hashlib_method_args(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Blake2Object *h = V_AS(Blake2Object, args[0]);
     Type *t = type_of(args[0]);
     Blake2Object *r = (Blake2Object *)obj_alloc(t, t->basicsize);

@@ -203,6 +203,7 @@ typedef struct DecompObject {
     bz_stream bz;
     bool inited;   /* BZ2_bzDecompressInit done and not yet ended */
     bool eof, needs_input;
+    bool failed;   /* bzlib reported an error: its state is not to be used */
     Value unused_data;   /* bytes after the end of the stream */
     /* input given but not yet taken by bzlib (output stopped at
        max_length): `pending` bytes at pend (an atomic block of cap bytes
@@ -236,7 +237,7 @@ static int decomp_init(Value self, Value *args, size_t nargs, Value kwnames) {
     DecompObject *d = V_AS(DecompObject, self);
     decomp_end(d);   /* __init__ again: a new stream */
     memset(&d->bz, 0, sizeof d->bz);   /* bzalloc NULL: malloc */
-    d->eof = false;
+    d->eof = d->failed = false;
     d->needs_input = true;
     d->unused_data = bytes_new("", 0);
     d->pend_buf = d->pend = NULL;
@@ -293,6 +294,8 @@ static Value decomp_decompress(Value *args, size_t nargs, Value kwnames) {
         if (max_length == -1 && err_occurred()) return VNULL;
     }
     if (d->eof) return err_set(&exc_EOFError, "End of stream already reached");
+    /* as CPython 3.11's later releases (Debian's crashes here) */
+    if (d->failed) return err_set(&exc_ValueError, "Decompressor was used after a previous error");
     if (!d->inited) return err_set(&exc_ValueError, "Internal error - invalid parameters passed to libbzip2");
     const char *in = p;
     size_t len = (size_t)n;
@@ -315,7 +318,9 @@ static Value decomp_decompress(Value *args, size_t nargs, Value kwnames) {
     }
     Value r = decomp_run(d, &in, &len, max_length);
     if (!r) {
-        d->pending = 0;   /* as CPython: the unconsumed input is dropped */
+        d->pending = 0;
+        d->failed = true;
+        d->needs_input = false;
         return VNULL;
     }
     if (d->eof) {

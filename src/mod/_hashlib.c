@@ -109,6 +109,16 @@ Value hashlib_hex(const unsigned char *d, size_t n) {
     return str_new(s, n * 2);
 }
 
+/* A method's arguments (self excluded) as spec says, its messages naming
+ * the method as CPython's do: "HASH.digest() takes no arguments". */
+int hashlib_method_args(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out) {
+    ArgSpec q = *spec;
+    char name[80];
+    snprintf(name, sizeof name, "%s.%s", str_data(type_of(args[0])->name), spec->fname);
+    q.fname = name;
+    return arg_parse(&q, args + 1, nargs - 1, kwnames, out);
+}
+
 /* ---- HASH / HASHXOF ------------------------------------------------------------------------- */
 typedef struct HashObject {
     Object hdr;
@@ -181,7 +191,7 @@ CONSTRUCTORS(OPENSSL_CONSTRUCTOR)
 static Value hash_m_update(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"update", 1, 1, 0, {"", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (hashlib_method_args(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     if (!hashlib_data(a[0], &p, &n)) return VNULL;
@@ -206,9 +216,9 @@ static int hash_final(HashObject *h, unsigned char *out, size_t xof_len) {
     return 0;
 }
 static Value hash_digest_common(Value *args, size_t nargs, Value kwnames, bool hex) {
-    static const ArgSpec spec = {"digest", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"digest", 0, 0, 0, {NULL}}, hspec = {"hexdigest", 0, 0, 0, {NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (hashlib_method_args(hex ? &hspec : &spec, args, nargs, kwnames, a) < 0) return VNULL;
     HashObject *h = V_AS(HashObject, args[0]);
     unsigned char out[EVP_MAX_MD_SIZE];
     if (hash_final(h, out, 0) < 0) return VNULL;
@@ -245,7 +255,7 @@ static Value xof_m_hexdigest(Value *args, size_t nargs, Value kwnames) {
 static Value hash_m_copy(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"copy", 0, 0, 0, {NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (hashlib_method_args(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     HashObject *h = V_AS(HashObject, args[0]);
     HashObject *r = hash_alloc(type_of(args[0]));
     if (!r) return VNULL;
@@ -612,7 +622,7 @@ static Value hb_xof_digest_common(Value *args, size_t nargs, Value kwnames, bool
     char qual[64];
     snprintf(qual, sizeof qual, "%s.%s", str_data(V_AS(HashObject, args[0])->name), fname);
     if (arg_nokw(qual, kwnames) < 0) return VNULL;
-    if (nargs != 2) return err_format(&exc_TypeError, "%s() takes exactly one argument (%zu given)", fname, nargs - 1);
+    if (nargs != 2) return err_format(&exc_TypeError, "%s() takes exactly one argument (%zu given)", qual, nargs - 1);
     Value v = args[1];
     if (!int_check(v)) return err_set(&exc_TypeError, "an integer is required");
     if (int_sign(v) < 0) return err_set(&exc_ValueError, "value must be positive");

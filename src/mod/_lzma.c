@@ -282,6 +282,11 @@ static int parse_filter(Value spec, lzma_filter *f) {
 /* A sequence of specifiers into filters[] (LZMA_FILTERS_MAX + 1 entries,
  * ended by LZMA_VLI_UNKNOWN). */
 static int parse_chain(Value specs, lzma_filter *filters) {
+    /* a sequence: a mapping's len() is refused as PySequence_Size does */
+    if (dict_check(specs)) {
+        err_format(&exc_TypeError, "%s is not a sequence", type_of(specs)->tname);
+        return -1;
+    }
     int64_t n = obj_len(specs);
     if (n < 0) return -1;
     if (n > LZMA_FILTERS_MAX) {

@@ -8,6 +8,10 @@
 /* The bytes of data to hash: a buffer (str refused with CPython's
  * messages); false with TypeError. */
 bool hashlib_data(Value v, const char **p, int64_t *n);
+/* A method's arguments (self, args[0], excluded) as spec says, with the
+ * messages naming it "Type.method()" as CPython's hash objects do; -1
+ * with TypeError. */
+int hashlib_method_args(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out);
 /* The digest's lowercase hex str */
 Value hashlib_hex(const unsigned char *d, size_t n);
 

@@ -1985,7 +1985,7 @@ static Value best_base(Value bases) {
         if (!type_has_flag(bt, TF_BASETYPE)) {
             /* a C module's type by its dotted name, as CPython's tp_name */
             if (bt->module && str_check(bt->module) && !str_eq_cstr(bt->module, "builtins"))
-                return err_format(&exc_TypeError, "type '%U.%s' is not an acceptable base type", bt->module, bt->tname);
+                return err_format(&exc_TypeError, "type '%U.%U' is not an acceptable base type", bt->module, bt->name);
             return err_format(&exc_TypeError, "type '%s' is not an acceptable base type", bt->tname);
         }
         Type *s = solid_base(bt);
