@@ -356,23 +356,14 @@ static Value decomp_get_needs_input(Value self) {
     return V_AS(DecompObject, self)->needs_input ? V_TRUE : V_FALSE;
 }
 
-/* As CPython's: the compressor's state cannot be pickled. */
-static Value bz_reduce(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"__reduce__", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
-    return err_format(&exc_TypeError, "cannot pickle '%s' object", type_of(args[0])->tname);
-}
-
 /* ---- module --------------------------------------------------------------------------------- */
 static const MethodDef comp_methods[] = {
     {"compress", comp_compress, MF_KEYWORDS, NULL},
     {"flush", comp_flush, MF_KEYWORDS, NULL},
-    {"__reduce__", bz_reduce, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 static const MethodDef decomp_methods[] = {
     {"decompress", decomp_decompress, MF_KEYWORDS, NULL},
-    {"__reduce__", bz_reduce, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 static const GetSetDef decomp_getsets[] = {
