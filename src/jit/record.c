@@ -1927,14 +1927,18 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, out, SK_VALUE);
             break;
         }
-        pop(R);
+        /* obj stays on the recorded stack until the guards and the call
+           are emitted: their snapshots resume at this LOAD_METHOD, which
+           takes obj from the stack */
         if (record_instance_attr(R, obj, vo, ic->name, &out)) {
+            pop(R);
             push(R, kref(R, VNULL), SK_VALUE);
             push(R, out, SK_VALUE);
             break;
         }
         IRRef args[2] = {obj, kref(R, ic->name)};
         IRRef r = call_value(R, JH_getattr, 2, args);
+        pop(R);
         push(R, kref(R, VNULL), SK_VALUE);
         push(R, r, SK_VALUE);
         break;

@@ -5,37 +5,57 @@
 #include "../vm/interp.h"
 #include "../vm/opcodes.h"
 
-static void add_ref(IRRef r, const Snapshot *s, IRRef **out, int *n, int *cap, const IRBuf *b);
+/* Collecting fail arguments: distinct refs in first-use order, walking
+ * each virtual's fields once. Virtuals may form cycles (an object whose
+ * field is itself), so a virtual is remembered before its fields are
+ * walked; resume (resume.c) walks them in the same order with the same
+ * memo, which keeps its fail-argument cursor in step. */
+typedef struct RefSet {
+    IRRef *refs;
+    int n, cap;
+} RefSet;
 
-static void add_slot(SnapSlot sl, const Snapshot *s, IRRef **out, int *n, int *cap, const IRBuf *b) {
-    if (sl.kind == SK_NULL || sl.ref == IR_NONE || ir_is_const(sl.ref)) return;
-    add_ref(sl.ref, s, out, n, cap, b);
+typedef struct FailArgWalk {
+    const Snapshot *snap;
+    RefSet args;        /* the result */
+    RefSet virtuals;    /* virtuals already walked */
+} FailArgWalk;
+
+static bool refset_has(const RefSet *rs, IRRef r) {
+    for (int i = 0; i < rs->n; i++)
+        if (rs->refs[i] == r) return true;
+    return false;
 }
 
-static void add_ref(IRRef r, const Snapshot *s, IRRef **out, int *n, int *cap, const IRBuf *b) {
-    for (int i = 0; i < *n; i++)
-        if ((*out)[i] == r) return;
-    const SnapVirtual *v = snapshot_virtual(s, r);
+static void refset_add(RefSet *rs, IRRef r) {
+    if (rs->n == rs->cap) {
+        rs->cap = rs->cap ? rs->cap * 2 : 16;
+        IRRef *no = gc_alloc_atomic(sizeof(IRRef) * (size_t)rs->cap);
+        if (rs->n) memcpy(no, rs->refs, sizeof(IRRef) * (size_t)rs->n);
+        rs->refs = no;
+    }
+    rs->refs[rs->n++] = r;
+}
+
+static void walk_slot(FailArgWalk *w, SnapSlot sl) {
+    if (sl.kind == SK_NULL || sl.ref == IR_NONE || ir_is_const(sl.ref)) return;
+    const SnapVirtual *v = snapshot_virtual(w->snap, sl.ref);
     if (v) {
         /* a virtual is not a fail argument; its fields may be */
-        for (int i = 0; i < v->nfields; i++) add_slot(v->fields[i].value, s, out, n, cap, b);
+        if (refset_has(&w->virtuals, sl.ref)) return;
+        refset_add(&w->virtuals, sl.ref);
+        for (int i = 0; i < v->nfields; i++) walk_slot(w, v->fields[i].value);
         return;
     }
-    if (*n == *cap) {
-        *cap = *cap ? *cap * 2 : 16;
-        IRRef *no = gc_alloc_atomic(sizeof(IRRef) * (size_t)*cap);
-        if (*n) memcpy(no, *out, sizeof(IRRef) * (size_t)*n);
-        *out = no;
-    }
-    (*out)[(*n)++] = r;
+    if (!refset_has(&w->args, sl.ref)) refset_add(&w->args, sl.ref);
 }
 
 int snapshot_fail_args(const Snapshot *s, const IRBuf *b, IRRef **out) {
-    IRRef *refs = NULL;
-    int n = 0, cap = 0;
-    for (int i = 0; i < s->nslots; i++) add_slot(s->slots[i], s, &refs, &n, &cap, b);
-    *out = refs ? refs : gc_alloc_atomic(sizeof(IRRef));
-    return n;
+    (void)b;
+    FailArgWalk w = {.snap = s};
+    for (int i = 0; i < s->nslots; i++) walk_slot(&w, s->slots[i]);
+    *out = w.args.refs ? w.args.refs : gc_alloc_atomic(sizeof(IRRef));
+    return w.args.n;
 }
 
 const SnapVirtual *snapshot_virtual(const Snapshot *s, IRRef ref) {

@@ -1905,6 +1905,15 @@ static bool buf_enter(BufferedObject *b, Value self) {
             err_format(&exc_RuntimeError, "reentrant call inside %R", self);
             return false;
         }
+        /* at shutdown the other threads never run again (the lock is
+           kept for good): the holder will not let go, so fail as CPython
+           fails there rather than wait for ever (its message; the exit
+           finalizer that asks drops the error) */
+        if (gil_finalizing) {
+            err_format(&exc_RuntimeError,
+                       "could not acquire lock for %R at interpreter shutdown, possibly due to daemon threads", self);
+            return false;
+        }
         while (b->busy) {
             bool released = gil_blocking_begin();
             sched_yield();

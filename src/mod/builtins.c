@@ -12,6 +12,7 @@
 
 Value builtins_module;
 Value sys_get_stream(const char *name);        /* sys.c */
+extern Value sys_module;                       /* sys.c */
 Value sys_stream_write(Value stream, Value s);  /* sys.c: write a str to a stream object */
 int sys_stream_flush(Value stream);
 int sys_stream_write_str_of(Value stream, Value v);   /* sys.c: write str(v), as CPython's print */
@@ -26,6 +27,13 @@ Value calliter_new(Value func, Value sentinel); /* misc.c */
 
 /* As CPython: each argument is converted and written in turn, so what came
  * before a failing str() or write() stays written. */
+/* breakpoint(*args, **kws): calls sys.breakpointhook */
+static Value b_breakpoint(Value *args, size_t nargs, Value kwnames) {
+    Value hook = dict_get_cstr(module_dict(sys_module), "breakpointhook");
+    if (!hook) return err_set(&exc_RuntimeError, "lost sys.breakpointhook");
+    return obj_call(hook, args, nargs, kwnames);
+}
+
 static Value b_print(Value *args, size_t nargs, Value kwnames) {
     static const char *const kws[] = {"sep", "end", "file", "flush", NULL};
     if (arg_kw_allowed("print", kwnames, kws) < 0) return VNULL;
@@ -939,6 +947,7 @@ static Value b_import(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef builtin_functions[] = {
+    {"breakpoint", b_breakpoint, MF_KEYWORDS | MF_FRAME, "breakpoint(*args, **kws)"},
     {"print", b_print, MF_KEYWORDS, "print(value, ..., sep=' ', end='\\n', file=sys.stdout, flush=False)"},
     {"input", b_input, 0, NULL},
     {"len", builtin_len, 0, "Return the number of items in a container."},

@@ -53,6 +53,8 @@
     _("_socket", _socket_module_create)             \
     _("zlib", zlib_module_create)                   \
     _("_hashlib", _hashlib_module_create)           \
+    _("_csv", _csv_module_create)                   \
+    _("pyexpat", pyexpat_module_create)             \
     _("_bz2", _bz2_module_create)                   \
     _("_lzma", _lzma_module_create)                 \
     _("_md5", _md5_module_create)                   \

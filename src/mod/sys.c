@@ -208,6 +208,73 @@ int sys_displayhook(Value v) {
     return obj_call1(hook, v) ? 0 : -1;
 }
 
+/* sys.breakpointhook(*args, **kws): what $PYTHONBREAKPOINT names (default
+ * pdb.set_trace; "0" disables; a name without a dot is a builtin), called
+ * with the arguments; an unimportable name warns and returns None. */
+static Value s_breakpointhook(Value *args, size_t nargs, Value kwnames) {
+    const char *env = tpy_config.ignore_environment ? NULL : getenv("PYTHONBREAKPOINT");
+    if (!env || !*env) env = "pdb.set_trace";
+    else if (!strcmp(env, "0")) return V_NONE;
+    const char *dot = strrchr(env, '.');
+    Value modname = dot ? str_new(env, (size_t)(dot - env)) : str_from_cstr("builtins");
+    Value attrname = str_from_cstr(dot ? dot + 1 : env);
+    Value hook = VNULL;
+    if (modname && attrname && import_name(modname, tuple_pack(1, attrname), int_from_i64(0), VNULL)) {
+        Value mod = dict_get(tstate.sys_modules, modname);
+        if (mod) hook = obj_getattr(mod, attrname);
+    }
+    if (!hook) {
+        if (!err_matches(&exc_ImportError) && !err_matches(&exc_AttributeError)) return VNULL;
+        err_clear();
+        Value msg = str_printf("Ignoring unimportable $PYTHONBREAKPOINT: \"%s\"", env);
+        if (!msg || warn_c(&exc_RuntimeWarning, msg, 1) < 0) return VNULL;
+        return V_NONE;
+    }
+    return obj_call(hook, args, nargs, kwnames);
+}
+
+/* sys._current_frames() and sys._current_exceptions(): per thread
+ * identifier, the innermost frame (None when the thread runs none) or the
+ * exception being handled as exc_info() gives it (3.11's 3-tuples). */
+static Value frame_object_new(Frame *f);
+
+static void add_thread_frame(uint64_t ident, ThreadState *ts, void *ctx) {
+    Value d = *(Value *)ctx;
+    if (!d) return;
+    Value f = V_NONE;
+    if (ts->frame) f = frame_object_new(ts->frame);
+    Value k = int_from_u64(ident);
+    if (!f || !k || dict_set(d, k, f) < 0) *(Value *)ctx = VNULL;
+}
+
+static void add_thread_exception(uint64_t ident, ThreadState *ts, void *ctx) {
+    Value d = *(Value *)ctx;
+    if (!d) return;
+    Value e = ts->handled;
+    Value info = e ? tuple_pack(3, V_FROM_PTR(type_of(e)), e,
+                                V_AS(ExcObject, e)->traceback ? V_AS(ExcObject, e)->traceback : V_NONE)
+                   : tuple_pack(3, V_NONE, V_NONE, V_NONE);
+    Value k = int_from_u64(ident);
+    if (!info || !k || dict_set(d, k, info) < 0) *(Value *)ctx = VNULL;
+}
+
+static Value s_current_frames(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (arg_count("_current_frames", nargs, 0, 0) < 0 || arg_nokw("_current_frames", kwnames) < 0) return VNULL;
+    Value d = dict_new();
+    if (d) gil_for_each_thread(add_thread_frame, &d);
+    return d;
+}
+
+static Value s_current_exceptions(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (arg_count("_current_exceptions", nargs, 0, 0) < 0 || arg_nokw("_current_exceptions", kwnames) < 0)
+        return VNULL;
+    Value d = dict_new();
+    if (d) gil_for_each_thread(add_thread_exception, &d);
+    return d;
+}
+
 static Value s_excepthook(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("excepthook", nargs, 3, 3) < 0) return VNULL;
@@ -557,9 +624,12 @@ static const MethodDef sys_functions[] = {
     {"getsizeof", s_getsizeof, 0, NULL},
     {"getdefaultencoding", s_getdefaultencoding, 0, NULL},
     {"displayhook", s_displayhook, 0, NULL},
+    {"breakpointhook", s_breakpointhook, MF_KEYWORDS | MF_FRAME, NULL},
     {"excepthook", s_excepthook, 0, NULL},
     {"unraisablehook", s_unraisablehook, 0, NULL},
     {"_getframe", s_getframe, MF_FRAME, NULL},
+    {"_current_frames", s_current_frames, MF_FRAME, NULL},
+    {"_current_exceptions", s_current_exceptions, 0, NULL},
     {"getswitchinterval", s_getswitchinterval, 0, NULL},
     {"setswitchinterval", s_setswitchinterval, 0, NULL},
     {NULL, NULL, 0, NULL},
@@ -772,7 +842,12 @@ void sys_init(const char *executable) {
     module_add(m, "__stderr__", err);
     module_add(m, "__stdin__", in);
     /* the hooks as they were at start-up, to restore a replaced one */
-    module_add(m, "__excepthook__", dict_get_cstr(module_dict(m), "excepthook"));
+    static const char *const hooks[] = {"excepthook", "displayhook", "unraisablehook", "breakpointhook"};
+    for (size_t i = 0; i < sizeof hooks / sizeof *hooks; i++) {
+        Value h = dict_get_cstr(module_dict(m), hooks[i]);
+        Value orig = str_printf("__%s__", hooks[i]);
+        dict_set(module_dict(m), str_intern(orig), h);
+    }
     module_add(m, "maxsize", int_from_i64(INT64_MAX));
     module_add(m, "maxunicode", v_int(0x10FFFF));
     module_add(m, "byteorder", str_from_cstr("little"));

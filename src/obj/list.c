@@ -519,6 +519,18 @@ static Value list_repeat(Value l, Value n) {
     return r;
 }
 
+/* Does v's class define __radd__ in Python (not inherit a builtin's)? */
+static bool defines_radd(Value v) {
+    Type *t = type_of(v);
+    if (!type_has_flag(t, TF_HEAPTYPE)) return false;
+    Value mro = t->mro;
+    for (int64_t i = 0; i < tuple_size(mro); i++) {
+        Type *c = V_AS(Type, tuple_get(mro, i));
+        if (dict_get_cstr(c->dict, "__radd__")) return type_has_flag(c, TF_HEAPTYPE);
+    }
+    return false;
+}
+
 static Value list_binop(Value a, Value b, int op) {
     switch (BINOP_BASE(op)) {
     case BINOP_ADD:
@@ -528,7 +540,8 @@ static Value list_binop(Value a, Value b, int op) {
             return a;
         }
         if (!list_check(b)) {
-            if (op & BINOP_REFLECTED) return V_NOTIMPL;
+            /* a class with its own __radd__ (minidom's EmptyNodeList) gets its turn */
+            if ((op & BINOP_REFLECTED) || defines_radd(b)) return V_NOTIMPL;
             return err_format(&exc_TypeError, "can only concatenate list (not \"%T\") to list", b);
         }
         {

@@ -296,6 +296,22 @@ void frame_thread_init(void) {
     tstate.c_stack_jit_limit = (char *)low + size / 2;
 }
 
+/* A thread's end (gil.c, the lock still held, its frames all popped):
+   its frame stack goes. The chunks are uncollectable roots: kept, they
+   would leak and keep alive whatever their dead frames last held (the
+   Thread object that ran, through its _bootstrap frame). */
+void frame_thread_fini(void) {
+    FrameChunk *c = tstate.chunk;
+    while (c) {
+        FrameChunk *prev = c->prev;
+        gc_free(c);
+        c = prev;
+    }
+    tstate.chunk = NULL;
+    tstate.frame = NULL;
+    tstate.exc = tstate.handled = tstate.context = tstate.thread_sentinel = VNULL;
+}
+
 void frame_init(void) {
     tstate.chunk = chunk_new(NULL, 0);
     gc_set_collect_hook(frame_clear_dead);

@@ -127,6 +127,7 @@ bool gil_is_main_thread(void) { return current == &main_thread; }
 /* ---- threads ---------------------------------------------------------------------------- */
 
 void frame_thread_init(void);   /* frame.c: a new thread's frame stack and C stack limits */
+void frame_thread_fini(void);   /* frame.c: frees it when the thread ends */
 
 static void *thread_main(void *p) {
     PyThread *me = p;
@@ -141,6 +142,7 @@ static void *thread_main(void *p) {
     take_lock(me);
     frame_thread_init();
     me->fn(me->arg);
+    frame_thread_fini();
     /* the thread's last Python work is done: unlink and let go for good */
     me->prev->next = me->next;
     if (me->next) me->next->prev = me->prev;
@@ -213,6 +215,13 @@ void gil_for_each_saved_chunk(void (*fn)(struct FrameChunk *)) {
     for (PyThread *t = threads; t; t = t->next)
         if (t != current && t->saved)
             for (FrameChunk *c = t->saved->chunk; c; c = c->prev) fn(c);
+}
+
+void gil_for_each_thread(void (*fn)(uint64_t ident, struct ThreadState *ts, void *ctx), void *ctx) {
+    for (PyThread *t = threads; t; t = t->next) {
+        if (t == current) fn((uint64_t)pthread_self(), &tstate, ctx);
+        else if (t->saved) fn((uint64_t)t->handle, t->saved, ctx);
+    }
 }
 
 /* In the child of fork() only the forking thread exists: it becomes the

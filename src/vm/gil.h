@@ -75,6 +75,12 @@ int64_t gil_stack_size(void);
 /* The switch interval in seconds (sys.getswitchinterval). */
 extern double gil_switch_interval;
 
+/* Calls fn for every thread running Python code: its identifier
+ * (threading.get_ident()) and its state (the live one for the calling
+ * thread, the saved one for the others). Under the lock. */
+struct ThreadState;
+void gil_for_each_thread(void (*fn)(uint64_t ident, struct ThreadState *ts, void *ctx), void *ctx);
+
 /* Every thread's saved frame-stack chunks, for the collector hook that
  * clears their dead parts (frame.c): calls fn(chunk) for each thread not
  * running. */

@@ -44,7 +44,30 @@ def main():
     marks = load_marks(sys.argv[2] if len(sys.argv) > 2 else None)
     loader = unittest.TestLoader()
     module = __import__(name, fromlist=["*"])
-    suite = loader.loadTestsFromModule(module)
+    test_main = getattr(module, "test_main", None)
+    if test_main is None:
+        run_suite(loader.loadTestsFromModule(module), marks)
+        return
+    # as regrtest: a module with test_main runs through it (test_xml_etree
+    # sets its globals up there), which hands its classes to
+    # support.run_unittest: run them here instead
+    from test import support
+
+    def run_unittest(*classes):
+        suite = unittest.TestSuite()
+        for cls in classes:
+            if isinstance(cls, str):
+                suite.addTest(loader.loadTestsFromModule(sys.modules[cls]))
+            elif isinstance(cls, (unittest.TestSuite, unittest.TestCase)):
+                suite.addTest(cls)
+            else:
+                suite.addTest(loader.loadTestsFromTestCase(cls))
+        run_suite(suite, marks)
+    support.run_unittest = run_unittest
+    test_main()
+
+
+def run_suite(suite, marks):
     used = set()
     for test in iter_tests(suite):
         test_id = test.id()
