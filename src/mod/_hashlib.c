@@ -5,7 +5,10 @@
  * A HASH or HMAC object owns an OpenSSL context allocated by OpenSSL; a
  * finalizer frees it when the collector finds the object unreachable.
  * Python's algorithm names ("sha3_256") map to OpenSSL's ("SHA3-256")
- * through `algos`; other names go to OpenSSL as they are. */
+ * through `algos`; other names go to OpenSSL as they are.
+ *
+ * The builtin fallback modules (_md5, _sha1, _sha256, _sha512, _sha3) make
+ * their objects here too, with their own types (hashlib.h). */
 #include <stdio.h>
 #include <string.h>
 #include <openssl/crypto.h>
