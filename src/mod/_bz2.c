@@ -175,7 +175,7 @@ static Value comp_run(CompObject *c, const char *p, size_t n, int action) {
 }
 
 static Value comp_compress(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"compress", 1, 1, 0, {"data", NULL}};
+    static const ArgSpec spec = {"BZ2Compressor.compress", 1, 1, 0, {"data", NULL}};
     Value a[1];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     CompObject *c = V_AS(CompObject, args[0]);
@@ -187,7 +187,7 @@ static Value comp_compress(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value comp_flush(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"flush", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"BZ2Compressor.flush", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     CompObject *c = V_AS(CompObject, args[0]);
     if (c->flushed) return err_set(&exc_ValueError, "Repeated call to flush()");

@@ -128,8 +128,9 @@ static int u32_arg(Value v, const char *what, uint32_t *out) {
     *out = (uint32_t)x;
     return 0;
 }
-/* A C int as PyArg_Parse's "i" takes it; absent: dflt */
-static int int_arg(Value v, int dflt, int *out) {
+/* A C int as PyArg_Parse's "i" (clinic false) or Argument Clinic's int
+ * converter takes it; absent: dflt */
+static int int_arg(Value v, int dflt, int *out, bool clinic) {
     if (!v) {
         *out = dflt;
         return 0;
@@ -142,8 +143,12 @@ static int int_arg(Value v, int dflt, int *out) {
     if (!i) return -1;
     int64_t x = v_is_int(i) ? v_intval(i) : (int_sign(i) < 0 ? INT64_MIN : INT64_MAX);
     if (x < INT_MIN || x > INT_MAX) {
-        err_set(&exc_OverflowError, x < 0 ? "signed integer is less than minimum"
-                                          : "signed integer is greater than maximum");
+        if (clinic)
+            err_set(&exc_OverflowError, x < 0 ? "Python int too small to convert to C int"
+                                              : "Python int too large to convert to C int");
+        else
+            err_set(&exc_OverflowError, x < 0 ? "signed integer is less than minimum"
+                                              : "signed integer is greater than maximum");
         return -1;
     }
     *out = (int)x;
@@ -408,7 +413,7 @@ static Value comp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     Value a[4];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int format, check;
-    if (int_arg(a[0], FORMAT_XZ, &format) < 0 || int_arg(a[1], -1, &check) < 0) return VNULL;
+    if (int_arg(a[0], FORMAT_XZ, &format, false) < 0 || int_arg(a[1], -1, &check, false) < 0) return VNULL;
     Value presetv = a[2] ? a[2] : V_NONE, filters = a[3] ? a[3] : V_NONE;
     if (format != FORMAT_XZ && check != -1 && check != LZMA_CHECK_NONE)
         return err_set(&exc_ValueError, "Integrity checks are only supported by FORMAT_XZ");
@@ -478,7 +483,7 @@ static Value comp_run(CompObject *c, const char *p, size_t n, lzma_action action
 }
 
 static Value comp_compress(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"compress", 1, 1, 0, {"data", NULL}};
+    static const ArgSpec spec = {"LZMACompressor.compress", 1, 1, 0, {"data", NULL}};
     Value a[1];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     CompObject *c = V_AS(CompObject, args[0]);
@@ -490,7 +495,7 @@ static Value comp_compress(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value comp_flush(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"flush", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"LZMACompressor.flush", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     CompObject *c = V_AS(CompObject, args[0]);
     if (c->flushed) return err_set(&exc_ValueError, "Repeated call to flush()");
@@ -507,7 +512,7 @@ static Value decomp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     Value a[3];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int format;
-    if (int_arg(a[0], FORMAT_AUTO, &format) < 0) return VNULL;
+    if (int_arg(a[0], FORMAT_AUTO, &format, true) < 0) return VNULL;
     Value memv = a[1] ? a[1] : V_NONE, filters = a[2] ? a[2] : V_NONE;
     uint64_t memlimit = UINT64_MAX;
     if (memv != V_NONE) {
@@ -664,7 +669,7 @@ static Value lz_is_check_supported(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int id;
-    if (int_arg(a[0], 0, &id) < 0) return VNULL;
+    if (int_arg(a[0], 0, &id, true) < 0) return VNULL;
     return lzma_check_is_supported((lzma_check)id) ? V_TRUE : V_FALSE;
 }
 

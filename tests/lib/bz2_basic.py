@@ -60,3 +60,11 @@ with bz2.BZ2File(buf, "w", compresslevel=3) as f:
 buf.seek(0)
 with bz2.BZ2File(buf) as f:
     print(f.read(20), f.peek(1)[:1], len(f.read()))
+
+# the methods' messages name their class, as CPython's
+err(_bz2.BZ2Compressor().compress, data=b"")
+err(_bz2.BZ2Compressor().compress)
+err(_bz2.BZ2Compressor().flush, 1)
+err(_bz2.BZ2Compressor, compresslevel=1)
+err(_bz2.BZ2Decompressor().decompress)
+err(_bz2.BZ2Decompressor().decompress, b"", max_length=1.5)

@@ -98,3 +98,14 @@ total = 0
 for i in range(2000):
     total += len(lzma.compress(b"%d" % i, format=lzma.FORMAT_RAW, filters=[{"id": lzma.FILTER_LZMA2, "preset": 0}]))
 print(total)
+
+# argument conversion messages, as CPython's
+err(lzma.LZMACompressor().compress, data=b"")
+err(lzma.LZMACompressor().flush, 1)
+err(lzma.LZMACompressor, 1, 2, 3, 4, 5)
+err(lzma.LZMACompressor, format="x")
+err(lzma.LZMACompressor, format=2 ** 40)
+err(lzma.LZMADecompressor, format=2 ** 40)
+err(lzma.is_check_supported, "x")
+err(lzma.is_check_supported, 2 ** 40)
+err(lzma.LZMADecompressor().decompress, b"", max_length=1.5)
