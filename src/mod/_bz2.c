@@ -6,10 +6,15 @@
  * collector need not scan). A stream is ended as soon as it is finished
  * (flush(), end of stream), which gives the memory back at once in the
  * usual uses; a finalizer ends the others when their object is collected.
+ * The collector does not see that memory, so the allocator counts it: past
+ * LIVE_LIMIT a new stream first runs a collection, whose finalizers end
+ * the dropped ones (else a loop dropping unfinished compressors grows by
+ * gigabytes).
  * bzlib keeps a pointer to its bz_stream, which lives inside the Python
  * object: objects do not move. bzlib's counts are unsigned int: longer
  * inputs and outputs go through in chunks. */
 #include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 #include <bzlib.h>
 #include "../runtime.h"
@@ -51,6 +56,35 @@ static int bz_check(int ret) {
         break;
     }
     return -1;
+}
+
+#define LIVE_LIMIT ((size_t)256 << 20)
+static size_t live_mem;   /* bytes the streams hold (malloc'd) */
+
+/* malloc with the size in a 16-byte header (malloc's alignment kept) */
+static void *counted_alloc(void *opaque, int items, int size) {
+    (void)opaque;
+    if (items < 0 || size < 0) return NULL;
+    size_t n = (size_t)items * (size_t)size;
+    char *p = malloc(n + 16);
+    if (!p) return NULL;
+    *(size_t *)p = n;
+    live_mem += n;
+    return p + 16;
+}
+static void counted_free(void *opaque, void *q) {
+    (void)opaque;
+    if (!q) return;
+    char *p = (char *)q - 16;
+    live_mem -= *(size_t *)p;
+    free(p);
+}
+/* Before a new stream: collect the dropped ones when they hold too much */
+static void mem_pressure(void) {
+    if (live_mem > LIVE_LIMIT) {
+        gc_collect();
+        gc_run_finalizers();
+    }
 }
 
 static bool data_arg(Value v, const char **p, int64_t *n) {
@@ -142,7 +176,10 @@ static int comp_init(Value self, Value *args, size_t nargs, Value kwnames) {
     }
     CompObject *c = V_AS(CompObject, self);
     comp_end(c);   /* __init__ again: a new stream */
-    memset(&c->bz, 0, sizeof c->bz);   /* bzalloc NULL: malloc */
+    mem_pressure();
+    memset(&c->bz, 0, sizeof c->bz);
+    c->bz.bzalloc = counted_alloc;
+    c->bz.bzfree = counted_free;
     c->flushed = false;
     if (bz_check(BZ2_bzCompressInit(&c->bz, (int)level, 0, 0)) < 0) return -1;
     c->inited = true;
@@ -236,7 +273,10 @@ static int decomp_init(Value self, Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("BZ2Decompressor", kwnames) < 0) return -1;
     DecompObject *d = V_AS(DecompObject, self);
     decomp_end(d);   /* __init__ again: a new stream */
-    memset(&d->bz, 0, sizeof d->bz);   /* bzalloc NULL: malloc */
+    mem_pressure();
+    memset(&d->bz, 0, sizeof d->bz);
+    d->bz.bzalloc = counted_alloc;
+    d->bz.bzfree = counted_free;
     d->eof = d->failed = false;
     d->needs_input = true;
     d->unused_data = bytes_new("", 0);

@@ -8,8 +8,12 @@
  * pointer-free for the most part: no work for the collector to scan). A
  * coder is ended as soon as its stream is (flush(), end of stream), which
  * gives the memory back at once in the usual uses; a finalizer ends the
- * others when their object is collected. Filter options built from dicts
- * are collected memory: liblzma copies what it keeps of them. */
+ * others when their object is collected. The collector does not see that
+ * memory, so the allocator counts it: past LIVE_LIMIT a new coder first
+ * runs a collection, whose finalizers end the dropped ones (else a loop
+ * dropping unfinished compressors grows by gigabytes).
+ * Filter options built from dicts are collected memory: liblzma copies
+ * what it keeps of them. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +26,37 @@ enum { FORMAT_AUTO, FORMAT_XZ, FORMAT_ALONE, FORMAT_RAW };
 #define CHECK_UNKNOWN (LZMA_CHECK_ID_MAX + 1)
 
 static Value lzma_error;   /* _lzma.LZMAError */
+
+#define LIVE_LIMIT ((size_t)256 << 20)
+static size_t live_mem;   /* bytes the coders hold (malloc'd) */
+
+/* malloc with the size in a 16-byte header (malloc's alignment kept) */
+static void *counted_alloc(void *opaque, size_t nmemb, size_t size) {
+    (void)opaque;
+    if (size && nmemb > (SIZE_MAX - 16) / size) return NULL;
+    size_t n = nmemb * size;
+    char *p = malloc(n + 16);
+    if (!p) return NULL;
+    *(size_t *)p = n;
+    live_mem += n;
+    return p + 16;
+}
+static void counted_free(void *opaque, void *q) {
+    (void)opaque;
+    if (!q) return;
+    char *p = (char *)q - 16;
+    live_mem -= *(size_t *)p;
+    free(p);
+}
+static const lzma_allocator counted_allocator = {counted_alloc, counted_free, NULL};
+
+/* Before a new coder: collect the dropped ones when they hold too much */
+static void mem_pressure(void) {
+    if (live_mem > LIVE_LIMIT) {
+        gc_collect();
+        gc_run_finalizers();
+    }
+}
 
 /* For the options lzma_properties_decode allocates: collected memory */
 static void *lz_gc_alloc(void *opaque, size_t nmemb, size_t size) {
@@ -403,9 +438,11 @@ typedef struct DecompObject {
 
 static Type comp_type, decomp_type;
 
-/* lzma_end is idempotent: it leaves the stream empty */
-static void comp_finalize(void *obj) { lzma_end(&((CompObject *)obj)->zs); }
-static void decomp_finalize(void *obj) { lzma_end(&((DecompObject *)obj)->zs); }
+/* End a coder (again is harmless: lzma_end leaves the stream empty) */
+static void comp_end(CompObject *c) { lzma_end(&c->zs); }
+static void decomp_end(DecompObject *d) { lzma_end(&d->zs); }
+static void comp_finalize(void *obj) { comp_end(obj); }
+static void decomp_finalize(void *obj) { decomp_end(obj); }
 
 /* LZMACompressor(format=FORMAT_XZ, check=-1, preset=None, filters=None) */
 static Value comp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
@@ -421,8 +458,10 @@ static Value comp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         return err_set(&exc_ValueError, "Cannot specify both preset and filter chain");
     uint32_t preset = LZMA_PRESET_DEFAULT;
     if (presetv != V_NONE && u32_arg(presetv, "uint32_t", &preset) < 0) return VNULL;
+    mem_pressure();
     CompObject *c = (CompObject *)obj_alloc(t, t->basicsize);
     c->zs = (lzma_stream)LZMA_STREAM_INIT;
+    c->zs.allocator = &counted_allocator;
     gc_register_finalizer(c, comp_finalize);
     lzma_filter chain[LZMA_FILTERS_MAX + 1];
     lzma_ret r;
@@ -501,7 +540,7 @@ static Value comp_flush(Value *args, size_t nargs, Value kwnames) {
     if (c->flushed) return err_set(&exc_ValueError, "Repeated call to flush()");
     c->flushed = true;
     Value r = comp_run(c, NULL, 0, LZMA_FINISH);
-    lzma_end(&c->zs);   /* the coder cannot be used again: its memory goes now */
+    comp_end(c);   /* the coder cannot be used again: its memory goes now */
     return r;
 }
 
@@ -522,8 +561,10 @@ static Value decomp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     if (format == FORMAT_RAW && filters == V_NONE) return err_set(&exc_ValueError, "Must specify filters for FORMAT_RAW");
     if (format != FORMAT_RAW && filters != V_NONE)
         return err_set(&exc_ValueError, "Cannot specify filters except with FORMAT_RAW");
+    mem_pressure();
     DecompObject *d = (DecompObject *)obj_alloc(t, t->basicsize);
     d->zs = (lzma_stream)LZMA_STREAM_INIT;
+    d->zs.allocator = &counted_allocator;
     gc_register_finalizer(d, decomp_finalize);
     d->check = CHECK_UNKNOWN;
     d->needs_input = true;
@@ -632,7 +673,7 @@ static Value decomp_decompress(Value *args, size_t nargs, Value kwnames) {
         d->needs_input = false;
         if (left) d->unused_data = bytes_new((const char *)rest, left);
         d->pending = 0;
-        lzma_end(zs);   /* nothing more to decode: the memory goes now */
+        decomp_end(d);   /* nothing more to decode: the memory goes now */
     } else if (left == 0) {
         /* at the limit the decoder may still hold output: ask for it first */
         d->needs_input = zs->avail_out != 0;
