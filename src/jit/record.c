@@ -1908,7 +1908,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             rec_abort(R, ABORT_EXCEPTION);
             return -1;
         }
-        if (found && meth) {
+        /* (a TF_VAR_DICT instance's own dict could later shadow the
+           method, and no guard watches it: such objects take the generic
+           path) */
+        if (found && meth && !type_has_flag(type_of(vo), TF_VAR_DICT)) {
             Type *t = type_of(vo);
             if (v_is_int(vo)) guard1(R, IR_guard_is_int, obj);
             else if (v_is_smallfloat(vo)) guard1(R, IR_guard_is_float, obj);

@@ -891,7 +891,23 @@ static int dd_set_factory(Value self, Value v) {
     return 0;
 }
 
+/* pickling: (type, (default_factory,) or (), None, None, iter(items())),
+   as CPython (instance attributes of a subclass are not kept there) */
+static Value dd_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    Value self = args[0];
+    Value f = DD(self)->default_factory;
+    Value fargs = f && f != V_NONE ? tuple_pack(1, f) : tuple_new(0);
+    Value items = obj_call_method(self, "items", NULL, 0);
+    Value it = items ? obj_iter(items) : VNULL;
+    if (!it) return VNULL;
+    Value r[5] = {V_FROM_PTR(type_of(self)), fargs, V_NONE, V_NONE, it};
+    return tuple_from_array(r, 5);
+}
+
 static const MethodDef dd_methods[] = {
+    {"__reduce__", dd_reduce_m, 0, NULL},
     {"__missing__", dd_missing_m, 0, NULL},
     {"copy", dd_copy_m, 0, NULL},
     {"__copy__", dd_copy_m, 0, NULL},

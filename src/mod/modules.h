@@ -55,6 +55,7 @@
     _("_hashlib", _hashlib_module_create)           \
     _("_csv", _csv_module_create)                   \
     _("pyexpat", pyexpat_module_create)             \
+    _("_ctypes", _ctypes_module_create)             \
     _("_bz2", _bz2_module_create)                   \
     _("_lzma", _lzma_module_create)                 \
     _("_md5", _md5_module_create)                   \

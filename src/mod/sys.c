@@ -328,6 +328,7 @@ typedef struct FrameObject {
     Value trace;
     bool trace_lines, trace_opcodes;
     bool cleared;
+    Value gen;                  /* a generator's frame (gi_frame): the generator; else VNULL */
 } FrameObject;
 
 static Type frame_type;
@@ -357,6 +358,18 @@ static Value frame_object_new(Frame *f) {
 
 Value sys_frame_object(Frame *f) { return frame_object_new(f); }
 
+/* gi_frame/cr_frame/ag_frame: the generator's own frame, read live while
+   the generator has it (suspended or running) */
+Value sys_gen_frame_object(Value gen, Frame *f) {
+    Value v = frame_object_new(f);
+    V_AS(FrameObject, v)->gen = gen;
+    return v;
+}
+
+static bool gen_frame_alive(FrameObject *fo) {
+    return fo->gen && V_AS(GenObject, fo->gen)->frame == fo->raw;
+}
+
 Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti) {
     FrameObject *fo = (FrameObject *)obj_alloc(&frame_type, sizeof *fo);
     fo->raw = raw;
@@ -378,13 +391,13 @@ static Value frame_get_globals(Value v) { return V_AS(FrameObject, v)->globals; 
 /* while the frame runs, its line and locals are read live */
 static Value frame_get_locals(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
-    if (!fo->cleared && snapshot_live(fo)) fo->locals = frame_locals_dict(fo->raw);
+    if (!fo->cleared && (snapshot_live(fo) || gen_frame_alive(fo))) fo->locals = frame_locals_dict(fo->raw);
     return fo->locals;
 }
 /* byte offset of the current instruction, as dis and co_lines() count */
 static Value frame_get_lasti(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
-    if (snapshot_live(fo)) fo->lasti = frame_lasti(fo->raw);
+    if (snapshot_live(fo) || gen_frame_alive(fo)) fo->lasti = frame_lasti(fo->raw);
     return v_int(code_offset(fo->lasti));
 }
 static Value frame_get_trace(Value v) { return V_AS(FrameObject, v)->trace; }
@@ -419,6 +432,11 @@ static Value frame_clear_m(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("clear", nargs, 1, 1) < 0) return VNULL;
     FrameObject *fo = V_AS(FrameObject, args[0]);
     if (snapshot_live(fo)) return err_set(&exc_RuntimeError, "cannot clear an executing frame");
+    /* a suspended generator's frame: clearing it closes the generator */
+    if (gen_frame_alive(fo)) {
+        if (V_AS(GenObject, fo->gen)->running) return err_set(&exc_RuntimeError, "cannot clear an executing frame");
+        if (!obj_call_method(fo->gen, "close", NULL, 0)) return VNULL;
+    }
     fo->locals = dict_new();
     fo->trace = V_NONE;
     fo->cleared = true;
@@ -431,7 +449,7 @@ static const MethodDef frame_methods[] = {
 };
 static Value frame_get_lineno(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
-    if (snapshot_live(fo)) fo->lineno = code_line(fo->raw->code, frame_lasti(fo->raw));
+    if (snapshot_live(fo) || gen_frame_alive(fo)) fo->lineno = code_line(fo->raw->code, frame_lasti(fo->raw));
     return v_int(fo->lineno);
 }
 static Value frame_get_builtins(Value v) {

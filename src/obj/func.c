@@ -380,6 +380,7 @@ static Value builtin_get_qualname(Value v) {
         Type *t = type_check(b->self) ? V_AS(Type, b->self) : type_of(b->self);
         return str_printf("%s.%s", t->tname, b->def->name);
     }
+    if (b->owner) return str_printf("%s.%s", b->owner->tname, b->def->name);
     return str_from_cstr(b->def->name);
 }
 static Value builtin_get_self(Value v) {
@@ -407,17 +408,49 @@ static const GetSetDef builtin_getsets[] = {
 /* pickle's view of a builtin: a module-level function is saved by its
    name (pickle finds it through __module__), a bound method as
    getattr(self, name), as CPython's meth_reduce */
+Value reduce_as_getattr(Value obj, Value name) {
+    Value getattr = dict_get(tstate.builtins, str_intern_cstr("getattr"));
+    if (!getattr) return err_occurred() ? VNULL : err_set(&exc_RuntimeError, "lost builtins.getattr");
+    if (!name) return VNULL;
+    Value inner[2] = {obj, name};
+    Value t[2] = {getattr, tuple_from_array(inner, 2)};
+    return tuple_from_array(t, 2);
+}
+
 static Value builtin_reduce(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, args[0]);
+    if (b->owner) return reduce_as_getattr(V_FROM_PTR(b->owner), str_from_cstr(b->def->name));
     if (!b->self || module_check(b->self)) return str_from_cstr(b->def->name);
-    Value getattr = dict_get(tstate.builtins, str_intern_cstr("getattr"));
-    if (!getattr) return err_occurred() ? VNULL : err_set(&exc_RuntimeError, "lost builtins.getattr");
-    Value inner[2] = {b->self, str_from_cstr(b->def->name)};
-    Value t[2] = {getattr, tuple_from_array(inner, 2)};
-    return tuple_from_array(t, 2);
+    return reduce_as_getattr(b->self, str_from_cstr(b->def->name));
 }
+
+/* a bound method: getattr(self, name) (CPython's method.__reduce__) */
+static Value method_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    BoundMethodObject *m = V_AS(BoundMethodObject, args[0]);
+    return reduce_as_getattr(m->self, obj_getattr(m->func, NAME(__name__)));
+}
+
+/* list.append: getattr(list, 'append') */
+static Value method_descr_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    MethodDescrObject *d = V_AS(MethodDescrObject, args[0]);
+    return reduce_as_getattr(V_FROM_PTR(d->owner), str_from_cstr(d->def->name));
+}
+
+static const MethodDef method_methods[] = {
+    {"__reduce__", method_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef method_descr_methods[] = {
+    {"__reduce__", method_descr_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
 
 static const MethodDef builtin_methods[] = {
     {"__reduce__", builtin_reduce, 0, NULL},
@@ -790,11 +823,13 @@ void func_init(void) {
     type_add_getsets(&cell_type, cell_getsets);
     type_ready(&cell_type);
     type_add_getsets(&method_type, method_getsets);
+    type_add_methods(&method_type, method_methods);
     type_ready(&method_type);
     type_add_getsets(&builtin_function_type, builtin_getsets);
     type_add_methods(&builtin_function_type, builtin_methods);
     type_ready(&builtin_function_type);
     type_add_getsets(&method_descr_type, method_descr_getsets);
+    type_add_methods(&method_descr_type, method_descr_methods);
     type_ready(&method_descr_type);
     type_ready(&getset_descr_type);
     type_add_getsets(&staticmethod_type, sm_getsets);

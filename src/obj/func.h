@@ -42,6 +42,7 @@ typedef struct BuiltinFunctionObject {
     const MethodDef *def;
     Value self;
     Value module;           /* str or VNULL */
+    Type *owner;            /* a builtin type's static method (str.maketrans): the type; else NULL */
 } BuiltinFunctionObject;
 
 /* A C method in a builtin type's dict (like list.append). */
@@ -104,5 +105,8 @@ Value method_descr_new(Type *owner, const MethodDef *def);
 Value getset_descr_new(Type *owner, const GetSetDef *def);
 
 void func_init(void);
+
+/* (getattr, (obj, name)): how pickle saves bound methods and descriptors */
+Value reduce_as_getattr(Value obj, Value name);
 
 #endif

@@ -407,7 +407,10 @@ static Value iter_self(Value v) { return v; }
 static Value gen_get_name(Value v) { return V_AS(GenObject, v)->name; }
 static Value gen_get_qualname(Value v) { return V_AS(GenObject, v)->qualname; }
 static Value gen_get_running(Value v) { return v_bool(V_AS(GenObject, v)->running); }
-static Value gen_get_frame(Value v) { return V_AS(GenObject, v)->frame ? v : V_NONE; }
+static Value gen_get_frame(Value v) {
+    GenObject *g = V_AS(GenObject, v);
+    return g->frame ? sys_gen_frame_object(v, g->frame) : V_NONE;
+}
 static Value gen_get_code(Value v) { return V_FROM_PTR(V_AS(GenObject, v)->code); }
 static Value gen_get_yieldfrom(Value v) {
     GenObject *g = V_AS(GenObject, v);

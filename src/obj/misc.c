@@ -404,7 +404,18 @@ static Value range_reversed_m(Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(it);
 }
 
+/* pickling: range(start, stop, step) */
+static Value range_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    RangeObject *r = V_AS(RangeObject, args[0]);
+    Value a[3] = {range_start_v(r), range_stop_v(r), range_step_v(r)};
+    Value t[2] = {V_FROM_PTR(&range_type), tuple_from_array(a, 3)};
+    return tuple_from_array(t, 2);
+}
+
 static const MethodDef range_methods[] = {
+    {"__reduce__", range_reduce_m, 0, NULL},
     {"count", range_count_m, 0, NULL},
     {"index", range_index_m, 0, NULL},
     {"__reversed__", range_reversed_m, 0, NULL},

@@ -1275,6 +1275,8 @@ static int64_t heap_len(Value self) {
 
 static Value type_getattr(Value self, Value name);
 static int type_setattr(Value self, Value name, Value v);
+static void refresh_pruned_slots(Type *t, int depth);
+static bool names_pruned_slot(Value name);
 
 static Value heap_getattr(Value self, Value name) {
     Type *t = type_of(self);
@@ -1653,6 +1655,7 @@ static int type_setattr(Value self, Value name, Value v) {
         if (str_eq_cstr(name, "__getattr__") && v) t->flags |= TF_HAS_GETATTR;
         if (str_eq_cstr(name, "__setattr__") || str_eq_cstr(name, "__delattr__")) t->flags |= TF_HAS_SETATTR;
         if (str_eq_cstr(name, "__getattribute__")) t->flags |= TF_HAS_GETATTRIBUTE;
+        if (names_pruned_slot(name)) refresh_pruned_slots(t, 0);
     }
     return r;
 }
@@ -1956,6 +1959,7 @@ void type_add_methods(Type *t, const MethodDef *defs) {
         if (defs->flags & MF_STATIC) {
             StaticMethodObject *sm = (StaticMethodObject *)obj_alloc(&staticmethod_type, sizeof *sm);
             sm->func = builtin_function_new(defs, VNULL, VNULL);
+            V_AS(BuiltinFunctionObject, sm->func)->owner = t;
             d = V_FROM_PTR(sm);
         } else if (defs->flags & MF_CLASS) {
             ClassMethodObject *cm = (ClassMethodObject *)obj_alloc(&classmethod_type, sizeof *cm);
@@ -2043,6 +2047,35 @@ static void prune_heap_slots(Type *t) {
     if (type_lookup(t, NAME(__get__))) t->descr_get = heap_descr_get;
     if (type_lookup(t, NAME(__set__)) || type_lookup(t, NAME(__delete__))) t->descr_set = heap_descr_set;
 #undef NEED
+}
+
+/* A dunder that decides a pruned slot was set on or deleted from a class
+ * after its creation (A.__len__ = f): the slot is derived again, for the
+ * class and every heap subclass. */
+static void refresh_pruned_slots(Type *t, int depth) {
+    if (!type_has_flag(t, TF_HEAPTYPE) || depth > 100) return;
+    t->call = heap_call;
+    t->iternext = heap_iternext;
+    t->len = heap_len;
+    t->getitem = heap_getitem;
+    t->setitem = heap_setitem;
+    t->iter = heap_iter;
+    t->descr_get = NULL;
+    t->descr_set = NULL;
+    prune_heap_slots(t);
+    if (!t->subclasses) return;
+    for (size_t i = 0; i < gc_weak_list_len(t->subclasses); i++) {
+        Type *sub = gc_weak_list_get(t->subclasses, i);
+        if (sub) refresh_pruned_slots(sub, depth + 1);
+    }
+}
+
+static bool names_pruned_slot(Value name) {
+    static const char *const names[] = {"__call__", "__next__", "__len__", "__getitem__", "__setitem__",
+                                        "__delitem__", "__iter__", "__get__", "__set__", "__delete__"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+        if (str_eq_cstr(name, names[i])) return true;
+    return false;
 }
 
 static Value object_setattr_descr;
@@ -2181,7 +2214,7 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
            its inline part (maps are per type, so slot numbers stay valid) */
         t->attrs_offset = base->attrs_offset;
         t->inline_slots = (uint32_t)hint > base->inline_slots ? (uint32_t)hint : base->inline_slots;
-    } else if (sb == &type_type || sb == &module_type) {
+    } else if (type_has_flag(sb, TF_TYPE_SUBCLASS) || sb == &module_type) {
         /* a metaclass, a module subclass: instances keep attributes in the
            dict they already have (the module's namespace) */
         t->attrs_offset = 0;
@@ -2221,6 +2254,8 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
                 dict_set(t->dict, str_intern_cstr(gs->name), getset_descr_new(t, gs));
     }
     set_heap_slots(t);
+    /* the solid base's memory stays exportable (ctypes instances, arrays) */
+    if (!t->getbuffer) t->getbuffer = base->getbuffer;
     t->mro = compute_mro(t);
     if (!t->mro) return VNULL;
     t->hdr.type = meta;
@@ -2388,6 +2423,19 @@ static const GetSetDef slot_wrapper_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+/* int.__add__: getattr(int, '__add__') */
+static Value slot_wrapper_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    SlotWrapperObject *w = V_AS(SlotWrapperObject, args[0]);
+    return reduce_as_getattr(V_FROM_PTR(w->owner), str_from_cstr(w->name));
+}
+
+static const MethodDef slot_wrapper_methods[] = {
+    {"__reduce__", slot_wrapper_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 Type slot_wrapper_type = {
     .tname = "wrapper_descriptor",
     .basicsize = sizeof(SlotWrapperObject),
@@ -2409,6 +2457,7 @@ void type_init(void) {
     type_ready(&type_type);
     type_ready(&map_type);
     type_add_getsets(&slot_wrapper_type, slot_wrapper_getsets);
+    type_add_methods(&slot_wrapper_type, slot_wrapper_methods);
     type_ready(&slot_wrapper_type);
     type_add_methods(&member_descr_type, member_methods);
     type_add_getsets(&member_descr_type, member_getsets);

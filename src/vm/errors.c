@@ -458,9 +458,88 @@ static Value exc_add_note(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+/* The fields some exception types have besides args: C members in
+ * CPython, instance attributes here that read None until set. pickle does
+ * not see them in __dict__. */
+static const struct ExcFields {
+    Type *t;
+    const char *names[8];
+} exc_fields[] = {
+    {&exc_NameError, {"name"}},
+    {&exc_AttributeError, {"name", "obj"}},
+    {&exc_ImportError, {"name", "path", "msg"}},
+    {&exc_OSError, {"errno", "strerror", "filename", "filename2"}},
+    {&exc_SyntaxError, {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset",
+                        "print_file_and_line"}},
+};
+
+static bool is_exc_field(Type *t, Value name) {
+    for (size_t i = 0; i < sizeof exc_fields / sizeof exc_fields[0]; i++) {
+        if (!type_is_subtype(t, exc_fields[i].t)) continue;
+        for (int j = 0; j < 8 && exc_fields[i].names[j]; j++)
+            if (str_eq_cstr(name, exc_fields[i].names[j])) return true;
+    }
+    return false;
+}
+
+/* pickling, as CPython's BaseException/OSError/ImportError __reduce__:
+ * (type, args[, state]); the state is the instance's own attributes (not
+ * the fields above) and, for ImportError, name and path when set; an
+ * OSError with file names puts them back into args */
+static Value exc_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    Value self = args[0];
+    Type *t = type_of(self);
+    Value eargs = V_AS(ExcObject, self)->args ? V_AS(ExcObject, self)->args : tuple_new(0);
+    Value state = dict_new();
+    Value d = instance_get_dict(self);
+    if (!d) return VNULL;
+    if (dict_check(d)) {
+        int64_t pos = 0;
+        Value k, v;
+        while (dict_next(d, &pos, &k, &v))
+            if (!str_check(k) || !is_exc_field(t, k)) dict_set(state, k, v);
+    }
+    if (type_is_subtype(t, &exc_ImportError)) {
+        static const char *const kept[] = {"name", "path"};
+        for (int i = 0; i < 2; i++) {
+            Value v = instance_get_attr(self, str_intern_cstr(kept[i]));
+            if (v && v != V_NONE) dict_set(state, str_intern_cstr(kept[i]), v);
+        }
+    } else if (type_is_subtype(t, &exc_OSError) && tuple_size(eargs) == 2) {
+        Value fn = instance_get_attr(self, str_intern_cstr("filename"));
+        Value fn2 = instance_get_attr(self, str_intern_cstr("filename2"));
+        if (fn && fn != V_NONE) {
+            Value a[5] = {tuple_get(eargs, 0), tuple_get(eargs, 1), fn, V_NONE, fn2 ? fn2 : V_NONE};
+            eargs = tuple_from_array(a, fn2 && fn2 != V_NONE ? 5 : 3);
+        }
+    }
+    Value r[3] = {V_FROM_PTR(t), eargs, state};
+    return tuple_from_array(r, dict_size(state) > 0 ? 3 : 2);
+}
+
+/* __setstate__(state): each item of a dict state becomes an attribute */
+static Value exc_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    Value state = args[1];
+    if (state == V_NONE) return V_NONE;
+    if (!dict_check(state)) return err_set(&exc_TypeError, "state is not a dictionary");
+    /* a copy: setting attributes may change the dict given */
+    Value items = dict_copy(state);
+    int64_t pos = 0;
+    Value k, v;
+    while (dict_next(items, &pos, &k, &v))
+        if (obj_setattr(args[0], k, v) < 0) return VNULL;
+    return V_NONE;
+}
+
 static const MethodDef exc_methods[] = {
     {"with_traceback", exc_with_traceback, 0, NULL},
     {"add_note", exc_add_note, 0, NULL},
+    {"__reduce__", exc_reduce, 0, NULL},
+    {"__setstate__", exc_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -1268,18 +1347,10 @@ void errors_init(void) {
     type_add_getsets(&traceback_type, tb_getsets);
     type_ready(&traceback_type);
     /* attributes that read None until set */
-    static const struct { Type *t; const char *names[8]; } defaults[] = {
-        {&exc_NameError, {"name"}},
-        {&exc_AttributeError, {"name", "obj"}},
-        {&exc_ImportError, {"name", "path", "msg"}},
-        {&exc_OSError, {"errno", "strerror", "filename", "filename2"}},
-        {&exc_SyntaxError, {"msg", "filename", "lineno", "offset", "text", "end_lineno", "end_offset",
-                            "print_file_and_line"}},
-    };
-    for (size_t i = 0; i < sizeof defaults / sizeof defaults[0]; i++) {
-        for (int j = 0; j < 8 && defaults[i].names[j]; j++)
-            dict_set(defaults[i].t->dict, str_intern_cstr(defaults[i].names[j]), V_NONE);
-        type_modified(defaults[i].t);
+    for (size_t i = 0; i < sizeof exc_fields / sizeof exc_fields[0]; i++) {
+        for (int j = 0; j < 8 && exc_fields[i].names[j]; j++)
+            dict_set(exc_fields[i].t->dict, str_intern_cstr(exc_fields[i].names[j]), V_NONE);
+        type_modified(exc_fields[i].t);
     }
 }
 

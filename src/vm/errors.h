@@ -83,7 +83,8 @@
     _(ImportWarning, Warning)                           \
     _(UnicodeWarning, Warning)                          \
     _(BytesWarning, Warning)                            \
-    _(ResourceWarning, Warning)
+    _(ResourceWarning, Warning)                         \
+    _(EncodingWarning, Warning)
 
 #define EXC_DECLARE(name, base) extern Type exc_##name;
 EXC_DEF(EXC_DECLARE)

@@ -134,7 +134,10 @@ static Value load_attr_slow_(Value obj, InlineCache *ic) {
                     ic->value = descr;
                 }
             }
-        } else if (descr && !t->attrs_offset && (!dt->descr_get || dt == &function_type)) {
+        } else if (descr && !t->attrs_offset && !type_has_flag(t, TF_VAR_DICT) &&
+                   (!dt->descr_get || dt == &function_type)) {
+            /* (a TF_VAR_DICT instance's own dict may shadow the class
+               attribute: not cached) */
             ic->kind = dt == &function_type ? IC_ATTR_METHOD : IC_ATTR_CLASS;
             ic->key = t;
             ic->version = ver;
@@ -188,14 +191,18 @@ static int load_method_slow(Value obj, InlineCache *ic, Value *meth, Value *self
         if (descr && (dt == &function_type || dt == &method_descr_type)) {
             Map *m = NULL;
             bool shadowed = false;
+            bool var_dict = type_has_flag(t, TF_VAR_DICT) && v_is_ptr(obj);
             if (t->attrs_offset && v_is_ptr(obj)) {
                 InstanceAttrs *a = instance_attrs(obj, t);
                 m = a->map;
                 if (m == &dict_mode_map) shadowed = dict_get(V_FROM_PTR(a->overflow), name) != VNULL;
                 else if (m) shadowed = map_lookup(m, name) >= 0;
+            } else if (var_dict) {
+                shadowed = instance_get_attr(obj, name) != VNULL;
             }
             if (!shadowed) {
-                if (m != &dict_mode_map && (m || !t->attrs_offset)) {
+                /* a TF_VAR_DICT instance's dict may gain the name: not cached */
+                if (m != &dict_mode_map && (m || !t->attrs_offset) && !var_dict) {
                     ic->kind = IC_METHOD;
                     ic->key = t;
                     ic->version = type_version(t);
@@ -233,6 +240,8 @@ bool interp_lookup_method(Value obj, Value name, Value *meth, Value *self) {
                 Map *m = a->map;
                 if (m == &dict_mode_map) shadowed = dict_get(V_FROM_PTR(a->overflow), name) != VNULL;
                 else if (m) shadowed = map_lookup(m, name) >= 0;
+            } else if (type_has_flag(t, TF_VAR_DICT) && v_is_ptr(obj)) {
+                shadowed = instance_get_attr(obj, name) != VNULL;
             }
             if (!shadowed) {
                 *meth = descr;

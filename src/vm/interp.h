@@ -106,6 +106,7 @@ Value frame_locals_dict(Frame *f);
  * frame raw (NULL: none) ran code in, for a traceback entry at instruction
  * lasti, showing `locals` once raw has returned (VNULL: an empty dict) */
 Value sys_frame_object(Frame *f);
+Value sys_gen_frame_object(Value gen, Frame *f);   /* gi_frame and the like */
 Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti);
 bool sys_frame_check(Value v);
 CodeObject *sys_frame_code(Value v);
