@@ -1988,8 +1988,13 @@ static Value best_base(Value bases) {
         Type *bt = V_AS(Type, bv);
         if (!type_has_flag(bt, TF_BASETYPE)) {
             /* a C module's type by its dotted name, as CPython's tp_name */
-            if (bt->module && str_check(bt->module) && !str_eq_cstr(bt->module, "builtins"))
-                return err_format(&exc_TypeError, "type '%U.%U' is not an acceptable base type", bt->module, bt->name);
+            if (bt->module && str_check(bt->module) && !str_eq_cstr(bt->module, "builtins")) {
+                /* most C types' tname has the module in it already */
+                size_t ml = (size_t)str_nbytes(bt->module);
+                if (strncmp(bt->tname, str_data(bt->module), ml) == 0 && bt->tname[ml] == '.')
+                    return err_format(&exc_TypeError, "type '%s' is not an acceptable base type", bt->tname);
+                return err_format(&exc_TypeError, "type '%U.%s' is not an acceptable base type", bt->module, bt->tname);
+            }
             return err_format(&exc_TypeError, "type '%s' is not an acceptable base type", bt->tname);
         }
         Type *s = solid_base(bt);
@@ -2276,9 +2281,6 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     if (ga && solid && solid->getattr && solid->getattr != generic_getattr && solid->getattr != type_getattr)
         t->flags |= TF_HAS_GETATTRIBUTE;
     prune_heap_slots(t);
-    /* a subclass of bytes, bytearray, array... exports its base's buffer:
-       the instances start with the base's layout */
-    if (solid && solid->getbuffer) t->getbuffer = solid->getbuffer;
     /* __eq__ without __hash__ makes instances unhashable */
     if (dict_get_str(t->dict, NAME(__eq__)) && !dict_get_str(t->dict, NAME(__hash__)))
         dict_set(t->dict, NAME(__hash__), V_NONE);
