@@ -5,7 +5,11 @@
  * A HASH or HMAC object owns an OpenSSL context allocated by OpenSSL; a
  * finalizer frees it when the collector finds the object unreachable.
  * Python's algorithm names ("sha3_256") map to OpenSSL's ("SHA3-256")
- * through `algos`; other names go to OpenSSL as they are. */
+ * through `algos`; other names go to OpenSSL as they are.
+ *
+ * The builtin fallback modules (_md5, _sha1, _sha256, _sha512, _sha3) make
+ * their objects here too, with their own types (hashlib.h). */
+#include <stdio.h>
 #include <string.h>
 #include <openssl/crypto.h>
 #include <openssl/core_names.h>
@@ -13,6 +17,7 @@
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include "../runtime.h"
+#include "hashlib.h"
 
 static Value unsupported_error;   /* _hashlib.UnsupportedDigestmodError */
 static Value constructors;        /* dict: openssl_* function -> name */
@@ -82,7 +87,7 @@ static Value ossl_error(void) {
 }
 
 /* The bytes of data for hashing: a buffer; str is refused as CPython does. */
-static bool hash_data(Value v, const char **p, int64_t *n) {
+bool hashlib_data(Value v, const char **p, int64_t *n) {
     if (str_check(v)) {
         err_set(&exc_TypeError, "Strings must be encoded before hashing");
         return false;
@@ -97,7 +102,7 @@ static bool hash_data(Value v, const char **p, int64_t *n) {
     *n = bi.len;
     return true;
 }
-static Value hex_of(const unsigned char *d, size_t n) {
+Value hashlib_hex(const unsigned char *d, size_t n) {
     static const char hx[] = "0123456789abcdef";
     char *s = gc_alloc_atomic(n * 2 + 1);
     for (size_t i = 0; i < n; i++) {
@@ -105,6 +110,16 @@ static Value hex_of(const unsigned char *d, size_t n) {
         s[2 * i + 1] = hx[d[i] & 15];
     }
     return str_new(s, n * 2);
+}
+
+/* A method's arguments (self excluded) as spec says, its messages naming
+ * the method as CPython's do: "HASH.digest() takes no arguments". */
+int hashlib_method_args(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out) {
+    ArgSpec q = *spec;
+    char name[80];
+    snprintf(name, sizeof name, "%s.%s", str_data(type_of(args[0])->name), spec->fname);
+    q.fname = name;
+    return arg_parse(&q, args + 1, nargs - 1, kwnames, out);
 }
 
 /* ---- HASH / HASHXOF ------------------------------------------------------------------------- */
@@ -121,9 +136,9 @@ static void hash_finalize(void *obj) {
     EVP_MD_CTX_free(h->ctx);
     h->ctx = NULL;
 }
-static HashObject *hash_alloc(const EVP_MD *md) {
-    bool xof = (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0;
-    HashObject *h = (HashObject *)obj_alloc(xof ? &hashxof_type : &hash_type, sizeof(HashObject));
+/* A HashObject of type t (its context not yet initialised). */
+static HashObject *hash_alloc(Type *t) {
+    HashObject *h = (HashObject *)obj_alloc(t, t->basicsize);
     h->ctx = EVP_MD_CTX_new();
     if (!h->ctx) {
         err_no_memory();
@@ -142,8 +157,9 @@ static int hash_update(HashObject *h, const char *p, int64_t n) {
 static Value hash_make(const EVP_MD *md, Value data) {
     const char *p = NULL;
     int64_t n = 0;
-    if (data && !hash_data(data, &p, &n)) return VNULL;
-    HashObject *h = hash_alloc(md);
+    if (data && !hashlib_data(data, &p, &n)) return VNULL;
+    bool xof = (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0;
+    HashObject *h = hash_alloc(xof ? &hashxof_type : &hash_type);
     if (!h) return VNULL;
     if (!EVP_DigestInit_ex(h->ctx, md, NULL)) return ossl_error();
     h->name = md_pyname(md);
@@ -178,10 +194,10 @@ CONSTRUCTORS(OPENSSL_CONSTRUCTOR)
 static Value hash_m_update(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"update", 1, 1, 0, {"", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (hashlib_method_args(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
-    if (!hash_data(a[0], &p, &n)) return VNULL;
+    if (!hashlib_data(a[0], &p, &n)) return VNULL;
     if (hash_update(V_AS(HashObject, args[0]), p, n) < 0) return VNULL;
     return V_NONE;
 }
@@ -203,14 +219,14 @@ static int hash_final(HashObject *h, unsigned char *out, size_t xof_len) {
     return 0;
 }
 static Value hash_digest_common(Value *args, size_t nargs, Value kwnames, bool hex) {
-    static const ArgSpec spec = {"digest", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"digest", 0, 0, 0, {NULL}}, hspec = {"hexdigest", 0, 0, 0, {NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (hashlib_method_args(hex ? &hspec : &spec, args, nargs, kwnames, a) < 0) return VNULL;
     HashObject *h = V_AS(HashObject, args[0]);
     unsigned char out[EVP_MAX_MD_SIZE];
     if (hash_final(h, out, 0) < 0) return VNULL;
     size_t n = (size_t)EVP_MD_CTX_get_size(h->ctx);
-    return hex ? hex_of(out, n) : bytes_new((const char *)out, n);
+    return hex ? hashlib_hex(out, n) : bytes_new((const char *)out, n);
 }
 static Value hash_m_digest(Value *args, size_t nargs, Value kwnames) {
     return hash_digest_common(args, nargs, kwnames, false);
@@ -231,7 +247,7 @@ static Value xof_digest_common(Value *args, size_t nargs, Value kwnames, bool he
     unsigned char *out = gc_try_alloc_atomic((size_t)n);
     if (!out) return err_no_memory();
     if (hash_final(h, out, (size_t)n) < 0) return VNULL;
-    return hex ? hex_of(out, (size_t)n) : bytes_new((const char *)out, (size_t)n);
+    return hex ? hashlib_hex(out, (size_t)n) : bytes_new((const char *)out, (size_t)n);
 }
 static Value xof_m_digest(Value *args, size_t nargs, Value kwnames) {
     return xof_digest_common(args, nargs, kwnames, false);
@@ -242,9 +258,9 @@ static Value xof_m_hexdigest(Value *args, size_t nargs, Value kwnames) {
 static Value hash_m_copy(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"copy", 0, 0, 0, {NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (hashlib_method_args(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     HashObject *h = V_AS(HashObject, args[0]);
-    HashObject *r = hash_alloc(EVP_MD_CTX_get0_md(h->ctx));
+    HashObject *r = hash_alloc(type_of(args[0]));
     if (!r) return VNULL;
     if (!EVP_MD_CTX_copy_ex(r->ctx, h->ctx)) return ossl_error();
     r->name = h->name;
@@ -253,7 +269,8 @@ static Value hash_m_copy(Value *args, size_t nargs, Value kwnames) {
 static Value hash_get_name(Value self) { return V_AS(HashObject, self)->name; }
 static Value hash_get_digest_size(Value self) {
     HashObject *h = V_AS(HashObject, self);
-    if (type_of(self) == &hashxof_type) return v_int(0);   /* as CPython: no fixed size */
+    /* as CPython: an XOF has no fixed size */
+    if (EVP_MD_get_flags(EVP_MD_CTX_get0_md(h->ctx)) & EVP_MD_FLAG_XOF) return v_int(0);
     return v_int(EVP_MD_CTX_get_size(h->ctx));
 }
 static Value hash_get_block_size(Value self) { return v_int(EVP_MD_CTX_get_block_size(V_AS(HashObject, self)->ctx)); }
@@ -317,7 +334,7 @@ static Value hmac_make(Value key, Value msg, const EVP_MD *md) {
     const char *kp, *mp = NULL;
     int64_t kn, mn = 0;
     if (!key_data(key, &kp, &kn)) return VNULL;
-    if (msg && msg != V_NONE && !hash_data(msg, &mp, &mn)) return VNULL;
+    if (msg && msg != V_NONE && !hashlib_data(msg, &mp, &mn)) return VNULL;
     if (kn > INT32_MAX) return err_set(&exc_OverflowError, "key is too long.");
     HmacObject *h = hmac_alloc();
     if (!h) return VNULL;
@@ -374,7 +391,7 @@ static Value hmac_m_update(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
-    if (!hash_data(a[0], &p, &n)) return VNULL;
+    if (!hashlib_data(a[0], &p, &n)) return VNULL;
     if (n && !EVP_MAC_update(V_AS(HmacObject, args[0])->ctx, (const unsigned char *)p, (size_t)n)) return ossl_error();
     return V_NONE;
 }
@@ -385,7 +402,7 @@ static Value hmac_digest_common(Value *args, size_t nargs, Value kwnames, bool h
     unsigned char out[EVP_MAX_MD_SIZE];
     size_t len;
     if (hmac_final(V_AS(HmacObject, args[0]), out, &len) < 0) return VNULL;
-    return hex ? hex_of(out, len) : bytes_new((const char *)out, len);
+    return hex ? hashlib_hex(out, len) : bytes_new((const char *)out, len);
 }
 static Value hmac_m_digest(Value *args, size_t nargs, Value kwnames) {
     return hmac_digest_common(args, nargs, kwnames, false);
@@ -598,6 +615,97 @@ static const MethodDef hashlib_functions[] = {
     {"get_fips_mode", hl_get_fips_mode, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
+
+/* ---- the builtin modules' types (hashlib.h) -------------------------------------------------- */
+/* Their objects are HashObjects too; their methods differ from HASH's only
+ * in the XOF digest's signature (length positional-only, checked as an
+ * unsigned long) and in SHA-3's extra attributes. */
+static Value hb_xof_digest_common(Value *args, size_t nargs, Value kwnames, bool hex) {
+    const char *fname = hex ? "hexdigest" : "digest";
+    char qual[64];
+    snprintf(qual, sizeof qual, "%s.%s", str_data(V_AS(HashObject, args[0])->name), fname);
+    if (arg_nokw(qual, kwnames) < 0) return VNULL;
+    if (nargs != 2) return err_format(&exc_TypeError, "%s() takes exactly one argument (%zu given)", qual, nargs - 1);
+    Value v = args[1];
+    if (!int_check(v)) return err_set(&exc_TypeError, "an integer is required");
+    if (int_sign(v) < 0) return err_set(&exc_ValueError, "value must be positive");
+    if (!v_is_int(v)) return err_set(&exc_OverflowError, "Python int too large to convert to C unsigned long");
+    int64_t n = v_intval(v);
+    if (n >= (1 << 29)) return err_set(&exc_ValueError, "length is too large");
+    HashObject *h = V_AS(HashObject, args[0]);
+    unsigned char *out = gc_try_alloc_atomic(n ? (size_t)n : 1);
+    if (!out) return err_no_memory();
+    if (n && hash_final(h, out, (size_t)n) < 0) return VNULL;
+    return hex ? hashlib_hex(out, (size_t)n) : bytes_new((const char *)out, (size_t)n);
+}
+static Value hb_xof_digest(Value *args, size_t nargs, Value kwnames) {
+    return hb_xof_digest_common(args, nargs, kwnames, false);
+}
+static Value hb_xof_hexdigest(Value *args, size_t nargs, Value kwnames) {
+    return hb_xof_digest_common(args, nargs, kwnames, true);
+}
+/* Keccak's sponge: rate = block size, capacity = 1600 bits - rate */
+static Value hb_rate_bits(Value self) { return v_int(8 * EVP_MD_CTX_get_block_size(V_AS(HashObject, self)->ctx)); }
+static Value hb_capacity_bits(Value self) {
+    return v_int(1600 - 8 * EVP_MD_CTX_get_block_size(V_AS(HashObject, self)->ctx));
+}
+/* the domain-separation byte: SHA-3 0x06, SHAKE 0x1f */
+static Value hb_suffix(Value self) {
+    bool xof = EVP_MD_get_flags(EVP_MD_CTX_get0_md(V_AS(HashObject, self)->ctx)) & EVP_MD_FLAG_XOF;
+    return bytes_new(xof ? "\x1f" : "\x06", 1);
+}
+static const MethodDef hb_xof_methods[] = {
+    {"digest", hb_xof_digest, MF_KEYWORDS, NULL},
+    {"hexdigest", hb_xof_hexdigest, MF_KEYWORDS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+static const GetSetDef hb_sha3_getsets[] = {
+    {"_rate_bits", hb_rate_bits, NULL, NULL},
+    {"_capacity_bits", hb_capacity_bits, NULL, NULL},
+    {"_suffix", hb_suffix, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+/* sha3_224(data=b'', /, *, usedforsecurity=True): the _sha3 types are
+ * their own constructors */
+static Value hb_type_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    ArgSpec spec = {t->tname, 1, 0, 1, {"data", "usedforsecurity", NULL}};
+    spec.fname = str_data(t->name);
+    Value a[2];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    return hashlib_builtin_new((HashlibType *)t, a[0]);
+}
+
+void hashlib_type_ready(HashlibType *ht, const char *module, const char *name, int kind) {
+    Type *t = &ht->type;
+    if (t->flags & TF_READY) return;
+    t->name = str_intern_cstr(name);
+    t->module = str_intern_cstr(module);
+    t->basicsize = sizeof(HashObject);
+    type_add_methods(t, hash_methods);
+    type_add_getsets(t, hash_getsets);
+    if (kind & HASHLIB_XOF) type_add_methods(t, hb_xof_methods);
+    if (kind & HASHLIB_SHA3) {
+        type_add_getsets(t, hb_sha3_getsets);
+        t->new_ = hb_type_new;
+    } else {
+        t->flags |= TF_ABSTRACT_NEW;
+    }
+    type_ready(t);
+}
+
+Value hashlib_builtin_new(HashlibType *ht, Value data) {
+    const char *p = NULL;
+    int64_t n = 0;
+    if (data && !hashlib_data(data, &p, &n)) return VNULL;
+    const EVP_MD *md = EVP_get_digestbyname(ht->ossl);
+    if (!md) return err_format(&exc_ValueError, "unsupported hash type %s", str_data(ht->type.name));
+    HashObject *h = hash_alloc(&ht->type);
+    if (!h) return VNULL;
+    if (!EVP_DigestInit_ex(h->ctx, md, NULL)) return ossl_error();
+    h->name = ht->type.name;
+    if (hash_update(h, p, n) < 0) return VNULL;
+    return V_FROM_PTR(h);
+}
 
 Value _hashlib_module_create(void) {
     if (!(hash_type.flags & TF_READY)) {

@@ -55,7 +55,15 @@
     _("_hashlib", _hashlib_module_create)           \
     _("_csv", _csv_module_create)                   \
     _("pyexpat", pyexpat_module_create)             \
-    _("_ctypes", _ctypes_module_create)
+    _("_ctypes", _ctypes_module_create)             \
+    _("_bz2", _bz2_module_create)                   \
+    _("_lzma", _lzma_module_create)                 \
+    _("_md5", _md5_module_create)                   \
+    _("_sha1", _sha1_module_create)                 \
+    _("_sha256", _sha256_module_create)             \
+    _("_sha512", _sha512_module_create)             \
+    _("_sha3", _sha3_module_create)                 \
+    _("_blake2", _blake2_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);

@@ -994,11 +994,10 @@ static Value int_to_bytes_m(Value *args, size_t nargs, Value kwnames) {
     }
     char *buf = gc_alloc_atomic((size_t)len + 1);
     memset(buf, 0, (size_t)len);
-    for (int64_t i = 0; i < len; i++) {
-        unsigned long byte = mpz_fdiv_ui(z, 256);
-        mpz_fdiv_q_2exp(z, z, 8);
-        buf[little ? i : len - 1 - i] = (char)byte;
-    }
+    /* z fits in len bytes (checked above): its bytes in one pass, the
+       padding zeros after (little) or before (big) them */
+    size_t count = (size_t)(bits + 7) / 8;
+    if (count) mpz_export(little ? buf : buf + (len - (int64_t)count), NULL, little ? -1 : 1, 1, 0, 0, z);
     mpz_clears(z, mod, NULL);
     return bytes_new(buf, (size_t)len);
 }

@@ -2028,8 +2028,13 @@ static Value best_base(Value bases) {
         Type *bt = V_AS(Type, bv);
         if (!type_has_flag(bt, TF_BASETYPE)) {
             /* a C module's type by its dotted name, as CPython's tp_name */
-            if (bt->module && str_check(bt->module) && !str_eq_cstr(bt->module, "builtins"))
+            if (bt->module && str_check(bt->module) && !str_eq_cstr(bt->module, "builtins")) {
+                /* most C types' tname has the module in it already */
+                size_t ml = (size_t)str_nbytes(bt->module);
+                if (strncmp(bt->tname, str_data(bt->module), ml) == 0 && bt->tname[ml] == '.')
+                    return err_format(&exc_TypeError, "type '%s' is not an acceptable base type", bt->tname);
                 return err_format(&exc_TypeError, "type '%U.%s' is not an acceptable base type", bt->module, bt->tname);
+            }
             return err_format(&exc_TypeError, "type '%s' is not an acceptable base type", bt->tname);
         }
         Type *s = solid_base(bt);
