@@ -154,6 +154,19 @@ double jh_math1(double x, int64_t which) {
     }
 }
 int64_t jh_len(Value v) { return obj_len(v); }
+
+/* Does an instance of a TF_VAR_DICT type (a str, tuple or bytes subclass)
+   hold `name` in its own dict? (0 or 1; a failed lookup counts as 1, so
+   the guard on it sends such objects to the interpreter) */
+int64_t jh_var_dict_has(Value obj, Value name) {
+    Value v = instance_get_attr(obj, name);
+    if (v) return 1;
+    if (err_occurred()) {
+        err_clear();
+        return 1;
+    }
+    return 0;
+}
 int64_t jh_str_eq(Value a, Value b) { return str_eq(a, b); }
 int64_t jh_str_cmp(Value a, Value b) { return str_compare(a, b); }
 int64_t jh_isinstance(Value v, Value cls) { return obj_isinstance(v, cls); }

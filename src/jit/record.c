@@ -1908,16 +1908,20 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             rec_abort(R, ABORT_EXCEPTION);
             return -1;
         }
-        /* (a TF_VAR_DICT instance's own dict could later shadow the
-           method, and no guard watches it: such objects take the generic
-           path) */
-        if (found && meth && !type_has_flag(type_of(vo), TF_VAR_DICT)) {
+        if (found && meth) {
             Type *t = type_of(vo);
             if (v_is_int(vo)) guard1(R, IR_guard_is_int, obj);
             else if (v_is_smallfloat(vo)) guard1(R, IR_guard_is_float, obj);
             else guard_type(R, obj, t);
             depend_on_type(R, t);
-            if (type_has_flag(t, TF_HEAPTYPE)) guard_no_shadow(R, obj, vo, t);
+            /* (builtin types with an instance dict too: io.BytesIO) */
+            guard_no_shadow(R, obj, vo, t);
+            if (type_has_flag(t, TF_VAR_DICT)) {
+                /* a str/tuple/bytes subclass instance's own dict may
+                   shadow the method: checked on every run */
+                IRRef hargs[2] = {obj, kref(R, ic->name)};
+                guard1(R, IR_guard_false, call_helper(R, JH_var_dict_has, 2, hargs));
+            }
             pop(R);
             push(R, kref(R, meth), SK_VALUE);
             push(R, obj, SK_VALUE);
