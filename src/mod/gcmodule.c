@@ -10,28 +10,27 @@
 
 static bool gc_enabled = true;
 
-/* The value stacks of the frames waiting in calls still hold, above their
-   tops, what they popped (the collector scans the frame stack
+/* The value stack of the frame that called collect() still holds, above
+   its top, what it popped (the collector scans the frame stack
    conservatively): those slots are cleared first, so that an object the
-   program dropped (`del x; gc.collect()`, also from a helper such as
-   test.support.gc_collect()) is found unreachable, as CPython's reference
-   counts find it. Only frames stopped at a call instruction, whose stack
-   top was saved there (the call's arguments are below it, still live), are
-   cleared: a frame stopped at a safe point (a finalizer or signal handler
-   calling collect()), or at any other instruction, has a stale saved top;
-   and none while a trace is being recorded or compiled code runs (which
-   keeps some values in the frame and some in registers). */
+   program dropped (`del x; gc.collect()`) is found unreachable, as CPython's
+   reference counts find it. Only that frame, stopped at the call
+   instruction that saved its stack top: an outer frame's saved top may be
+   stale (an instruction that called into Python without saving it, a frame
+   rebuilt by a guard failure and run on since), and clearing above a stale
+   top destroyed live values (the hooks fuzzer found it). Nothing while a
+   trace is being recorded or compiled code runs (which keeps some values
+   in the frame and some in registers). */
 static void clear_dead_stack_slots(void) {
-    if (jit.recording || jit.activations > 0) return;
-    for (Frame *f = tstate.frame; f; f = f->back) {
-        if (!f->ip || f->ip <= f->code->code || f->ip > f->code->code + f->code->ncode) continue;
-        int op = INSTR_OP(f->ip[-1]);
-        if (op != OP_CALL_FUNCTION && op != OP_CALL_FUNCTION_KW && op != OP_CALL_METHOD && op != OP_CALL_METHOD_KW &&
-            op != OP_CALL_FUNCTION_EX)
-            continue;
-        Value *base = frame_stack_base(f), *end = base + f->code->stacksize;
-        if (f->sp >= base && f->sp <= end) memset(f->sp, 0, (size_t)(end - f->sp) * sizeof(Value));
-    }
+    Frame *f = tstate.frame;
+    if (!f || jit.recording || jit.activations > 0) return;
+    if (!f->ip || f->ip <= f->code->code || f->ip > f->code->code + f->code->ncode) return;
+    int op = INSTR_OP(f->ip[-1]);
+    if (op != OP_CALL_FUNCTION && op != OP_CALL_FUNCTION_KW && op != OP_CALL_METHOD && op != OP_CALL_METHOD_KW &&
+        op != OP_CALL_FUNCTION_EX)
+        return;
+    Value *base = frame_stack_base(f), *end = base + f->code->stacksize;
+    if (f->sp >= base && f->sp <= end) memset(f->sp, 0, (size_t)(end - f->sp) * sizeof(Value));
 }
 
 /* Likewise the C stack below this function holds what earlier, deeper

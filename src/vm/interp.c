@@ -2347,7 +2347,10 @@ L_TRACE:
     goto *labels[w & 0xFF];
 
 error:
-    /* tstate.exc is set: record this frame in the traceback */
+    /* tstate.exc is set: record this frame in the traceback. (A path that
+       came here without one is a tpy bug: CPython's SystemError, rather
+       than a crash.) */
+    if (__builtin_expect(!tstate.exc, 0)) err_set(&exc_SystemError, "error return without exception set");
     traceback_add(tstate.exc, f, LASTI());
     if (__builtin_expect(dispatch == trace_labels, 0) && trace_exception(f) < 0) traceback_add(tstate.exc, f, LASTI());
 exception_unwind:
