@@ -586,7 +586,17 @@ static Value b_dir(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("dir", nargs, 0, 1) < 0) return VNULL;
     Value keys;
     if (nargs == 0) {
-        keys = dict_keys_list(frame_locals_dict(tstate.frame));
+        /* the local namespace may be any mapping (eval/exec's locals):
+           its keys() as CPython's PyMapping_Keys takes them */
+        Value ns = frame_locals_dict(tstate.frame);
+        if (!ns) return VNULL;
+        if (dict_check_exact(ns)) {
+            keys = dict_keys_list(ns);
+        } else {
+            Value k = obj_call_method(ns, "keys", NULL, 0);
+            keys = k ? list_from_iterable(k) : VNULL;
+            if (!keys) return VNULL;
+        }
     } else if (type_check(args[0])) {
         Value d = dict_new();
         Value mro = V_AS(Type, args[0])->mro;
