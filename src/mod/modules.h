@@ -35,6 +35,7 @@
     _("errno", errno_module_create)                 \
     _("_stat", _stat_module_create)                 \
     _("pwd", pwd_module_create)                     \
+    _("resource", resource_module_create)           \
     _("grp", grp_module_create)                     \
     _("_struct", _struct_module_create)             \
     _("binascii", binascii_module_create)           \
