@@ -13,50 +13,15 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "modules.h"
 #include "../vm/gil.h"
 #include "../vm/pending.h"
 
 #define ARG_BUFSZ 1024
 
-/* __index__ then a C long: OverflowError (not obj_index_i64's IndexError)
-   when it does not fit, as CPython's integer converters */
-static int64_t index_long(Value v) {
-    Value i = obj_index(v);
-    if (!i) return -1;
-    return int_as_i64(i);
-}
-
-/* an fd: an int, or an object whose fileno() returns one */
-static int as_fd(Value v) {
-    if (!int_check(v)) {
-        Value f = obj_getattr_opt(v, str_intern_cstr("fileno"));
-        if (!f) {
-            if (!err_occurred()) err_set(&exc_TypeError, "argument must be an int, or have a fileno() method.");
-            return -1;
-        }
-        v = obj_call0(f);
-        if (!v) return -1;
-        if (!int_check(v)) {
-            err_set(&exc_TypeError, "fileno() returned a non-integer");
-            return -1;
-        }
-    }
-    int64_t x = index_long(v);
-    if (x == -1 && err_occurred()) return -1;
-    if (x > INT_MAX) {
-        err_set(&exc_OverflowError, "Python int too large to convert to C int");
-        return -1;
-    }
-    if (x < 0) {
-        err_format(&exc_ValueError, "file descriptor cannot be a negative integer (%d)", (int)x);
-        return -1;
-    }
-    return (int)x;
-}
-
 /* a C int argument */
 static int int_arg(Value v, int *out) {
-    int64_t x = index_long(v);
+    int64_t x = index_as_long(v);
     if (x == -1 && err_occurred()) return -1;
     if (x < INT_MIN) {
         err_set(&exc_OverflowError, "signed integer is less than minimum");
@@ -81,7 +46,7 @@ static int uint_mask_arg(Value v, unsigned int *out) {
     if (!i) return -1;
     Value m = obj_binop(i, int_from_i64(0xffffffff), BINOP_AND);
     if (!m) return -1;
-    *out = (unsigned int)index_long(m);
+    *out = (unsigned int)index_as_long(m);
     return 0;
 }
 
@@ -109,7 +74,7 @@ static bool readonly_bytes(Value v, const char **p, int64_t *n) {
 
 static Value fc_fcntl(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("fcntl", kwnames) < 0 || arg_count("fcntl", nargs, 2, 3) < 0) return VNULL;
-    int fd = as_fd(args[0]), cmd, iarg = 0, r;
+    int fd = fd_from_object(args[0]), cmd, iarg = 0, r;
     if (fd < 0 || int_arg(args[1], &cmd) < 0) return VNULL;
     if (nargs > 2) {
         const char *p;
@@ -147,13 +112,13 @@ static Value fc_fcntl(Value *args, size_t nargs, Value kwnames) {
 
 static Value fc_ioctl(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("ioctl", kwnames) < 0 || arg_count("ioctl", nargs, 2, 4) < 0) return VNULL;
-    int fd = as_fd(args[0]);
+    int fd = fd_from_object(args[0]);
     if (fd < 0) return VNULL;
     /* the request is an unsigned int, taken bitwise (negative values wrap) */
     if (float_check(args[1])) return err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
     Value req = obj_index(args[1]);
     if (!req) return VNULL;
-    int64_t reqv = index_long(req);
+    int64_t reqv = index_as_long(req);
     if (reqv == -1 && err_occurred()) return VNULL;
     unsigned long code = (unsigned int)reqv;
     bool mutate = true;
@@ -208,7 +173,7 @@ static Value fc_ioctl(Value *args, size_t nargs, Value kwnames) {
 
 static Value fc_flock(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("flock", kwnames) < 0 || arg_count("flock", nargs, 2, 2) < 0) return VNULL;
-    int fd = as_fd(args[0]), op, r;
+    int fd = fd_from_object(args[0]), op, r;
     if (fd < 0 || int_arg(args[1], &op) < 0) return VNULL;
     for (;;) {
         bool released = gil_blocking_begin();
@@ -227,7 +192,7 @@ static int off_arg(Value v, off_t *out) {
         err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
         return -1;
     }
-    int64_t x = index_long(v);
+    int64_t x = index_as_long(v);
     if (x == -1 && err_occurred()) return -1;
     *out = (off_t)x;
     return 0;
@@ -235,7 +200,7 @@ static int off_arg(Value v, off_t *out) {
 
 static Value fc_lockf(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("lockf", kwnames) < 0 || arg_count("lockf", nargs, 2, 5) < 0) return VNULL;
-    int fd = as_fd(args[0]), cmd, whence = 0, r;
+    int fd = fd_from_object(args[0]), cmd, whence = 0, r;
     if (fd < 0 || int_arg(args[1], &cmd) < 0) return VNULL;
     off_t len = 0, start = 0;
     if (nargs > 2 && off_arg(args[2], &len) < 0) return VNULL;

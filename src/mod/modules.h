@@ -87,6 +87,12 @@ void atexit_run_exitfuncs(void);
 
 /* _hashlib.c: compare_digest, also _operator._compare_digest */
 Value hashlib_compare_digest(Value *args, size_t nargs, Value kwnames);
+/* posix.c: __index__ then a C long, OverflowError when it does not fit
+   (CPython's integer converters), -1 with the error set */
+int64_t index_as_long(Value v);
+/* posix.c: a file descriptor from an int or an object with fileno(), with
+   CPython's messages (PyObject_AsFileDescriptor); -1 with the error set */
+int fd_from_object(Value v);
 /* posix.c: a uid or gid argument as CPython converts it (pwd, grp too):
    0 with *out (-1: none), or -1 with TypeError/OverflowError */
 int posix_id_converter(Value v, const char *what, int64_t *out);

@@ -501,6 +501,43 @@ static Value p_fchmod(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* uid/gid arguments: -1 means "unchanged" */
+/* __index__ then a C long: OverflowError (not obj_index_i64's IndexError)
+   when it does not fit, as CPython's integer converters */
+int64_t index_as_long(Value v) {
+    Value i = obj_index(v);
+    if (!i) return -1;
+    return int_as_i64(i);
+}
+
+/* an fd: an int, or an object whose fileno() returns one (CPython's
+   PyObject_AsFileDescriptor; fcntl, termios and select use it) */
+int fd_from_object(Value v) {
+    if (!int_check(v)) {
+        Value f = obj_getattr_opt(v, str_intern_cstr("fileno"));
+        if (!f) {
+            if (!err_occurred()) err_set(&exc_TypeError, "argument must be an int, or have a fileno() method.");
+            return -1;
+        }
+        v = obj_call0(f);
+        if (!v) return -1;
+        if (!int_check(v)) {
+            err_set(&exc_TypeError, "fileno() returned a non-integer");
+            return -1;
+        }
+    }
+    int64_t x = index_as_long(v);
+    if (x == -1 && err_occurred()) return -1;
+    if (x > INT_MAX) {
+        err_set(&exc_OverflowError, "Python int too large to convert to C int");
+        return -1;
+    }
+    if (x < 0) {
+        err_format(&exc_ValueError, "file descriptor cannot be a negative integer (%d)", (int)x);
+        return -1;
+    }
+    return (int)x;
+}
+
 /* A uid or gid argument (what: "uid" or "gid") as CPython's
  * _Py_Uid_Converter takes it, quirks included: -1 means "unchanged"; a
  * value that fits a C long but not the 32-bit id is "less than minimum",

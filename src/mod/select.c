@@ -17,44 +17,9 @@
 
 #include "../gc/gc.h"
 #include "../runtime.h"
+#include "modules.h"
 #include "../vm/gil.h"
 #include "../vm/pending.h"
-
-/* __index__ then a C long: OverflowError (not obj_index_i64's IndexError)
-   when it does not fit, as CPython's integer converters */
-static int64_t index_long(Value v) {
-    Value i = obj_index(v);
-    if (!i) return -1;
-    return int_as_i64(i);
-}
-
-/* an fd: an int, or an object whose fileno() returns one */
-static int as_fd(Value v) {
-    if (!int_check(v)) {
-        Value f = obj_getattr_opt(v, str_intern_cstr("fileno"));
-        if (!f) {
-            if (!err_occurred()) err_set(&exc_TypeError, "argument must be an int, or have a fileno() method.");
-            return -1;
-        }
-        v = obj_call0(f);
-        if (!v) return -1;
-        if (!int_check(v)) {
-            err_set(&exc_TypeError, "fileno() returned a non-integer");
-            return -1;
-        }
-    }
-    int64_t x = index_long(v);
-    if (x == -1 && err_occurred()) return -1;
-    if (x > INT_MAX) {
-        err_set(&exc_OverflowError, "Python int too large to convert to C int");
-        return -1;
-    }
-    if (x < 0) {
-        err_format(&exc_ValueError, "file descriptor cannot be a negative integer (%d)", (int)x);
-        return -1;
-    }
-    return (int)x;
-}
 
 static double now(void) {
     struct timespec ts;
@@ -145,7 +110,7 @@ static int fill_set(Value seq, FdList *l, fd_set *set, int *maxfd) {
             l->fds = nf, l->objs = no, cap = ncap;
         }
         Value o = list_get(items, i);
-        int fd = as_fd(o);
+        int fd = fd_from_object(o);
         if (fd < 0) return -1;
         if (fd >= FD_SETSIZE) {
             err_set(&exc_ValueError, "filedescriptor out of range in select()");
@@ -223,7 +188,7 @@ static int mask_arg(Value v, bool bitwise, uint32_t *out) {
         if (!i) return -1;
         Value m = obj_binop(i, int_from_i64(0xffffffff), BINOP_AND);
         if (!m) return -1;
-        *out = (uint32_t)index_long(m);
+        *out = (uint32_t)index_as_long(m);
         return 0;
     }
     if (!int_check(v)) {
@@ -245,7 +210,7 @@ static int mask_arg(Value v, bool bitwise, uint32_t *out) {
                                                    : "Python int too large for C unsigned short");
         return -1;
     }
-    *out = (uint32_t)index_long(v);
+    *out = (uint32_t)index_as_long(v);
     return 0;
 }
 
@@ -262,7 +227,7 @@ static Type poll_type;
 
 static Value poll_register(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("register", kwnames) < 0 || arg_count("register", nargs - 1, 1, 2) < 0) return VNULL;
-    int fd = as_fd(args[1]);
+    int fd = fd_from_object(args[1]);
     if (fd < 0) return VNULL;
     uint32_t mask = POLLIN | POLLPRI | POLLOUT;
     if (nargs > 2 && mask_arg(args[2], false, &mask) < 0) return VNULL;
@@ -272,7 +237,7 @@ static Value poll_register(Value *args, size_t nargs, Value kwnames) {
 
 static Value poll_modify(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("modify", kwnames) < 0 || arg_count("modify", nargs - 1, 2, 2) < 0) return VNULL;
-    int fd = as_fd(args[1]);
+    int fd = fd_from_object(args[1]);
     if (fd < 0) return VNULL;
     uint32_t mask;
     if (mask_arg(args[2], false, &mask) < 0) return VNULL;
@@ -286,7 +251,7 @@ static Value poll_modify(Value *args, size_t nargs, Value kwnames) {
 
 static Value poll_unregister(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("unregister", kwnames) < 0 || arg_count("unregister", nargs - 1, 1, 1) < 0) return VNULL;
-    int fd = as_fd(args[1]);
+    int fd = fd_from_object(args[1]);
     if (fd < 0) return VNULL;
     Value d = POLL(args[0])->fds;
     int has = dict_contains(d, v_int(fd));
@@ -407,8 +372,8 @@ static Value epoll_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     Value a[2];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t sizehint = -1, flags = 0;
-    if (a[0] && (sizehint = index_long(a[0])) == -1 && err_occurred()) return VNULL;
-    if (a[1] && (flags = index_long(a[1])) == -1 && err_occurred()) return VNULL;
+    if (a[0] && (sizehint = index_as_long(a[0])) == -1 && err_occurred()) return VNULL;
+    if (a[1] && (flags = index_as_long(a[1])) == -1 && err_occurred()) return VNULL;
     if (sizehint != -1 && sizehint <= 0) return err_set(&exc_ValueError, "negative sizehint");
     if (flags && flags != EPOLL_CLOEXEC) return err_set_errno(&exc_OSError, EINVAL, VNULL);
     int fd = epoll_create1(EPOLL_CLOEXEC);
@@ -418,7 +383,7 @@ static Value epoll_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static Value epoll_fromfd(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("fromfd", kwnames) < 0 || arg_count("fromfd", nargs - 1, 1, 1) < 0) return VNULL;
-    int64_t fd = index_long(args[1]);
+    int64_t fd = index_as_long(args[1]);
     if (fd == -1 && err_occurred()) return VNULL;
     if (fd < INT_MIN || fd > INT_MAX) return err_set(&exc_OverflowError, "Python int too large to convert to C int");
     return epoll_wrap((Type *)V_OBJ(args[0]), (int)fd);
@@ -444,7 +409,7 @@ static Value epoll_fileno(Value *args, size_t nargs, Value kwnames) {
 
 static Value epoll_ctl_call(Value self, int op, Value fdobj, Value maskobj) {
     EpollObject *e = EPOLL(self);
-    int fd = as_fd(fdobj);
+    int fd = fd_from_object(fdobj);
     if (fd < 0) return VNULL;
     uint32_t mask = EPOLLIN | EPOLLPRI | EPOLLOUT;
     if (maskobj && mask_arg(maskobj, true, &mask) < 0) return VNULL;
@@ -476,7 +441,7 @@ static Value epoll_unregister(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     EpollObject *e = EPOLL(args[0]);
-    int fd = as_fd(a[0]);
+    int fd = fd_from_object(a[0]);
     if (fd < 0) return VNULL;
     if (e->epfd < 0) return epoll_closed_error();
     struct epoll_event ev;
@@ -496,7 +461,7 @@ static Value epoll_poll(Value *args, size_t nargs, Value kwnames) {
     if (timeout_arg(a[0], 1, "timeout must be an integer or None", &secs, &forever) < 0) return VNULL;
     if (secs < 0) forever = true;
     int64_t maxevents = -1;
-    if (a[1] && (maxevents = index_long(a[1])) == -1 && err_occurred()) return VNULL;
+    if (a[1] && (maxevents = index_as_long(a[1])) == -1 && err_occurred()) return VNULL;
     if (maxevents == -1) maxevents = FD_SETSIZE - 1;
     else if (maxevents < 1)
         return err_format(&exc_ValueError, "maxevents must be greater than 0, got %d", (int)maxevents);

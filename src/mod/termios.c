@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "modules.h"
 #include "../vm/gil.h"
 #include "../vm/pending.h"
 
@@ -21,48 +22,12 @@ static Value tty_error(int e) {
     return VNULL;
 }
 
-/* __index__ then a C long: OverflowError (not obj_index_i64's IndexError)
-   when it does not fit, as CPython's integer converters */
-static int64_t index_long(Value v) {
-    Value i = obj_index(v);
-    if (!i) return -1;
-    return int_as_i64(i);
-}
-
-/* an fd: an int, or an object whose fileno() returns one */
-static int as_fd(Value v) {
-    if (!int_check(v)) {
-        Value f = obj_getattr_opt(v, str_intern_cstr("fileno"));
-        if (!f) {
-            if (!err_occurred()) err_set(&exc_TypeError, "argument must be an int, or have a fileno() method.");
-            return -1;
-        }
-        v = obj_call0(f);
-        if (!v) return -1;
-        if (!int_check(v)) {
-            err_set(&exc_TypeError, "fileno() returned a non-integer");
-            return -1;
-        }
-    }
-    int64_t x = index_long(v);
-    if (x == -1 && err_occurred()) return -1;
-    if (x > INT_MAX) {
-        err_set(&exc_OverflowError, "Python int too large to convert to C int");
-        return -1;
-    }
-    if (x < 0) {
-        err_format(&exc_ValueError, "file descriptor cannot be a negative integer (%d)", (int)x);
-        return -1;
-    }
-    return (int)x;
-}
-
 static int int_arg(Value v, int *out) {
     if (float_check(v)) {
         err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
         return -1;
     }
-    int64_t x = index_long(v);
+    int64_t x = index_as_long(v);
     if (x == -1 && err_occurred()) return -1;
     if (x < INT_MIN || x > INT_MAX) {
         err_set(&exc_OverflowError, x < 0 ? "signed integer is less than minimum" : "signed integer is greater than maximum");
@@ -74,7 +39,7 @@ static int int_arg(Value v, int *out) {
 
 /* an unsigned C long attribute field; -1 with an error */
 static int flag_arg(Value v, unsigned long *out) {
-    int64_t x = index_long(v);
+    int64_t x = index_as_long(v);
     if (x == -1 && err_occurred()) return -1;
     *out = (unsigned long)x;
     return 0;
@@ -84,7 +49,7 @@ static Value tm_tcgetattr(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"tcgetattr", 1, 1, 0, {"fd", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    int fd = as_fd(a[0]);
+    int fd = fd_from_object(a[0]);
     if (fd < 0) return VNULL;
     struct termios t;
     if (tcgetattr(fd, &t) < 0) return tty_error(errno);
@@ -106,7 +71,7 @@ static Value tm_tcsetattr(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"tcsetattr", 3, 3, 0, {"fd", "when", "attributes", NULL}};
     Value a[3];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    int fd = as_fd(a[0]), when;
+    int fd = fd_from_object(a[0]), when;
     if (fd < 0 || int_arg(a[1], &when) < 0) return VNULL;
     Value attrs = a[2];
     if (!list_check(attrs) || list_size(attrs) != 7)
@@ -142,7 +107,7 @@ static Value tm_tcsetattr(Value *args, size_t nargs, Value kwnames) {
 static Value fd_int_call(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, int (*fn)(int, int)) {
     Value a[2] = {VNULL, VNULL};
     if (arg_parse(spec, args, nargs, kwnames, a) < 0) return VNULL;
-    int fd = as_fd(a[0]), x = 0;
+    int fd = fd_from_object(a[0]), x = 0;
     if (fd < 0 || (a[1] && int_arg(a[1], &x) < 0)) return VNULL;
     int r;
     for (;;) {
@@ -180,7 +145,7 @@ static Value tm_tcgetwinsize(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"tcgetwinsize", 1, 1, 0, {"fd", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    int fd = as_fd(a[0]);
+    int fd = fd_from_object(a[0]);
     if (fd < 0) return VNULL;
     struct winsize w;
     if (ioctl(fd, TIOCGWINSZ, &w) < 0) return tty_error(errno);
@@ -191,7 +156,7 @@ static Value tm_tcsetwinsize(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"tcsetwinsize", 2, 2, 0, {"fd", "winsize", NULL}};
     Value a[2];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    int fd = as_fd(a[0]);
+    int fd = fd_from_object(a[0]);
     if (fd < 0) return VNULL;
     Value ws = a[1];
     if (str_check(ws) || bytes_check(ws) || dict_check(ws) || !obj_getattr_opt(ws, str_intern_cstr("__getitem__")))
@@ -207,7 +172,7 @@ static Value tm_tcsetwinsize(Value *args, size_t nargs, Value kwnames) {
         Value item = obj_getitem(ws, v_int(i));
         if (!item) return VNULL;
         if (float_check(item)) return err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
-        v[i] = index_long(item);
+        v[i] = index_as_long(item);
         if (v[i] == -1 && err_occurred()) return VNULL;
         if (v[i] < 0 || v[i] > USHRT_MAX)
             return err_set(&exc_OverflowError, "winsize value(s) out of range.");
