@@ -195,12 +195,25 @@ static Value find_with_meta_path(Value name) {
         Value finder = list_get(snapshot, i);
         if (is_standard_finder(finder)) continue;
         Value fs = obj_getattr_opt(finder, str_intern_cstr("find_spec"));
+        Value spec;
         if (!fs) {
             if (err_occurred()) return VNULL;
-            continue;
+            /* a PEP 302 finder (find_module only): importlib's legacy path,
+               with its ImportWarning */
+            Value fm = obj_getattr_opt(finder, str_intern_cstr("find_module"));
+            if (!fm) {
+                if (err_occurred()) return VNULL;
+                continue;
+            }
+            if (!bootstrap && !import_name(str_intern_cstr("importlib"), VNULL, v_int(0), VNULL)) return VNULL;
+            Value legacy = bootstrap ? obj_getattr_cstr(bootstrap, "_find_spec_legacy") : VNULL;
+            if (!legacy) return VNULL;
+            Value la[3] = {finder, name, path};
+            spec = obj_call(legacy, la, 3, VNULL);
+        } else {
+            Value a[3] = {name, path, V_NONE};
+            spec = obj_call(fs, a, 3, VNULL);
         }
-        Value a[3] = {name, path, V_NONE};
-        Value spec = obj_call(fs, a, 3, VNULL);
         if (!spec) return VNULL;
         if (spec == V_NONE) continue;
         /* load it as importlib does */
@@ -560,17 +573,39 @@ Value import_name(Value name, Value fromlist, Value level, Value globals) {
     int64_t lv = v_is_int(level) ? v_intval(level) : 0;
     Value full = name;
     if (lv > 0) {
+        /* the package, as importlib's _calc___package__: __package__,
+           else __spec__.parent, else from __name__ (and __path__) */
         Value pkg = globals ? dict_get_str(globals, str_intern_cstr("__package__")) : VNULL;
-        Value modname = globals ? dict_get_str(globals, NAME(__name__)) : VNULL;
-        Value base = pkg && str_check(pkg) ? pkg : VNULL;
-        if (!base && modname && str_check(modname)) {
-            /* a plain module's package is its parent */
-            const char *s = str_data(modname);
-            const char *d = strrchr(s, '.');
-            base = d ? str_new(s, (size_t)(d - s)) : str_empty;
-            if (globals && dict_get_str(globals, str_intern_cstr("__path__"))) base = modname;
+        Value spec = globals ? dict_get_str(globals, str_intern_cstr("__spec__")) : VNULL;
+        Value base;
+        if (pkg && pkg != V_NONE) {
+            base = pkg;
+            if (spec && spec != V_NONE) {
+                Value parent = obj_getattr_opt(spec, str_intern_cstr("parent"));
+                if (!parent && err_occurred()) return VNULL;
+                int eq = parent ? obj_richcompare_bool(pkg, parent, CMP_EQ) : 0;
+                if (eq < 0) return VNULL;
+                if (!eq && warn_c(&exc_ImportWarning, str_from_cstr("__package__ != __spec__.parent"), 1) < 0) return VNULL;
+            }
+        } else if (spec && spec != V_NONE) {
+            base = obj_getattr(spec, str_intern_cstr("parent"));
+            if (!base) return VNULL;
+        } else {
+            if (warn_c(&exc_ImportWarning, str_from_cstr(
+                       "can't resolve package from __spec__ or __package__, falling back on __name__ and __path__"), 1) < 0)
+                return VNULL;
+            Value modname = globals ? dict_get_str(globals, NAME(__name__)) : VNULL;
+            if (!modname) return err_set(&exc_KeyError, "'__name__' not in globals");
+            base = modname;
+            if (str_check(modname) && !dict_get_str(globals, str_intern_cstr("__path__"))) {
+                /* a plain module's package is its parent */
+                const char *s = str_data(modname);
+                const char *d = strrchr(s, '.');
+                base = d ? str_new(s, (size_t)(d - s)) : str_empty;
+            }
         }
-        if (!base || str_nbytes(base) == 0)
+        if (!str_check(base)) return err_set(&exc_TypeError, "package must be a string");
+        if (str_nbytes(base) == 0)
             return err_set(&exc_ImportError, "attempted relative import with no known parent package");
         const char *b = str_data(base);
         size_t blen = (size_t)str_nbytes(base);
@@ -624,7 +659,13 @@ Value import_name(Value name, Value fromlist, Value level, Value globals) {
     /* import a.b.c returns a */
     const char *s = str_data(full);
     const char *dot = strchr(s, '.');
-    if (dot) return dict_get(tstate.sys_modules, str_new(s, (size_t)(dot - s)));
+    if (dot) {
+        /* the package may have gone from sys.modules (its __init__ failed
+           after importing this child): import it again, as CPython */
+        Value top = str_new(s, (size_t)(dot - s));
+        Value tm = dict_get(tstate.sys_modules, top);
+        return tm ? tm : import_one(str_intern(top));
+    }
     return m;
 }
 
