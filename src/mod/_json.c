@@ -993,7 +993,7 @@ static Value encoder_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(e);
 }
 
-/* encoder(obj, _current_indent_level) -> (text,). Like CPython 3.11's, it
+/* encoder(obj, _current_indent_level) -> [text]. Like CPython 3.11's, it
  * writes no newlines for an indent (json.encoder only uses it without). */
 static Value encoder_call(Value self, Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"_iterencode", 0, 2, 0, {"obj", "_current_indent_level", NULL}};
@@ -1006,7 +1006,9 @@ static Value encoder_call(Value self, Value *args, size_t nargs, Value kwnames) 
     if (encode_obj(V_AS(EncoderObject, self), &b, a[0]) < 0) return VNULL;
     Value r = buf_to_str(&b, false);
     if (!r) return VNULL;
-    return tuple_pack(1, r);
+    Value l = list_new(1);
+    list_append(l, r);
+    return l;
 }
 
 #define ENCODER(v) V_AS(EncoderObject, v)
