@@ -10,6 +10,7 @@
  * into one byte buffer and makes one string at the end.
  */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../runtime.h"
@@ -69,19 +70,48 @@ static void raise_errmsg(Scan *sc, const char *msg, int64_t b) {
 
 static void raise_stop(Scan *sc, int64_t b) { err_stop_iteration(int_from_i64(to_cp(sc, b))); }
 
-/* A str of n bytes of UTF-8 at d; `ascii` when every byte is < 0x80. */
-static Value make_str(const char *d, int64_t n, bool ascii) {
-    if (!ascii || n <= 1) return str_new(d, (size_t)n);
+/* Bytes that end a run of plain string content: '"', '\\' and controls. */
+static uint8_t str_stop[256];
+
+/* Eight bytes at a time (SWAR): is any byte of w below 0x20, '"' or '\\'?
+ * (Exact as a whole-word answer: a borrow only runs on from a byte that
+ * matched.) */
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+static inline uint64_t swar_zero(uint64_t w) { return (w - ONES) & ~w & HIGHS; }
+static inline bool swar_stop(uint64_t w) {
+    return ((((w - ONES * 0x20) & ~w) | swar_zero(w ^ (ONES * '"')) | swar_zero(w ^ (ONES * '\\'))) & HIGHS) != 0;
+}
+/* UTF-8 continuation bytes (10xxxxxx) in w */
+static inline int swar_cont(uint64_t w) { return __builtin_popcountll(w & ~(w << 1) & HIGHS); }
+
+/* Skip plain content from i: returns the offset of the first stop byte (or
+ * n), adding the continuation bytes passed to *cont. */
+static inline int64_t skip_plain(const unsigned char *p, int64_t i, int64_t n, int64_t *cont) {
+    int64_t c = 0;
+    while (i + 8 <= n) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        if (swar_stop(w)) break;
+        c += swar_cont(w);
+        i += 8;
+    }
+    /* the rest, or up to the stop byte in the word that has one */
+    while (i < n && !str_stop[p[i]]) c += (p[i++] & 0xC0) == 0x80;
+    *cont += c;
+    return i;
+}
+
+/* A str of the n bytes of UTF-8 at d holding ncp code points. */
+static Value make_str(const char *d, int64_t n, int64_t ncp) {
+    if (n <= 1) return str_new(d, (size_t)n);
     Value r = str_alloc((size_t)n);
     StrObject *so = V_AS(StrObject, r);
     memcpy(so->data, d, (size_t)n);
-    so->ascii = 1;
-    so->length = n;
+    so->ascii = ncp == n;
+    so->length = ncp;
     return r;
 }
-
-/* Bytes that end a run of plain string content: '"', '\\' and controls. */
-static uint8_t str_stop[256];
 
 static int hexval(unsigned char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -102,17 +132,18 @@ static int32_t hex4(const unsigned char *q) {
 }
 
 /* Decode the JSON string whose content starts at byte `start` (after the
- * opening quote). On success *d, *len, *ascii give the decoded UTF-8 (in
- * the document itself when there is no escape, else in sc->scratch) and
- * *endp the offset after the closing quote; -1 with JSONDecodeError set. */
+ * opening quote). On success *d, *len give the decoded UTF-8 (in the
+ * document itself when there is no escape, else in sc->scratch), *ncp its
+ * code point count and *endp the offset after the closing quote; -1 with
+ * JSONDecodeError set. */
 static int decode_string(Scan *sc, int64_t start, bool strict, const char **d, int64_t *len,
-                         bool *ascii, int64_t *endp) {
+                         int64_t *ncp, int64_t *endp) {
     const unsigned char *p = sc->p;
     int64_t n = sc->n, begin = start - 1, i = start;
-    unsigned char hi = 0;
+    int64_t cont = 0;   /* continuation bytes in the decoded text */
     /* the common case: no escape before the closing quote */
     for (;;) {
-        while (i < n && !str_stop[p[i]]) hi |= p[i++];
+        i = skip_plain(p, i, n, &cont);
         if (i < n && p[i] < 0x20 && !strict) {
             i++;
             continue;
@@ -126,7 +157,7 @@ static int decode_string(Scan *sc, int64_t start, bool strict, const char **d, i
     if (p[i] == '"') {
         *d = (const char *)p + start;
         *len = i - start;
-        *ascii = hi < 0x80;
+        *ncp = *len - cont;
         *endp = i + 1;
         return 0;
     }
@@ -195,12 +226,12 @@ static int decode_string(Scan *sc, int64_t start, bool strict, const char **d, i
             char u[4];
             int k = utf8_encode((uint32_t)cp, u);
             buf_put(b, u, (size_t)k);
-            if (cp >= 0x80) hi = 0x80;
+            cont += k - 1;
         }
         /* the next run of plain content */
         run = i;
         for (;;) {
-            while (i < n && !str_stop[p[i]]) hi |= p[i++];
+            i = skip_plain(p, i, n, &cont);
             if (i < n && p[i] < 0x20 && !strict) {
                 i++;
                 continue;
@@ -218,17 +249,16 @@ static int decode_string(Scan *sc, int64_t start, bool strict, const char **d, i
     }
     *d = b->data;
     *len = (int64_t)b->len;
-    *ascii = hi < 0x80;
+    *ncp = *len - cont;
     *endp = i;
     return 0;
 }
 
 static Value scan_str(Scan *sc, int64_t start, bool strict, int64_t *endp) {
     const char *d;
-    int64_t len;
-    bool ascii;
-    if (decode_string(sc, start, strict, &d, &len, &ascii, endp) < 0) return VNULL;
-    return make_str(d, len, ascii);
+    int64_t len, ncp;
+    if (decode_string(sc, start, strict, &d, &len, &ncp, endp) < 0) return VNULL;
+    return make_str(d, len, ncp);
 }
 
 static uint64_t bytes_hash(const char *d, int64_t n) {
@@ -248,7 +278,7 @@ static uint64_t bytes_hash(const char *d, int64_t n) {
 
 /* The key decoded from d[0..n): the one made earlier in this scan when one
  * has these contents (CPython's memo dict), else a new str. */
-static Value memo_key(Scan *sc, const char *d, int64_t n, bool ascii) {
+static Value memo_key(Scan *sc, const char *d, int64_t n, int64_t ncp) {
     uint64_t h = bytes_hash(d, n);
     if (sc->memo) {
         for (int64_t j = (int64_t)(h & (uint64_t)sc->memo_mask);; j = (j + 1) & sc->memo_mask) {
@@ -258,7 +288,7 @@ static Value memo_key(Scan *sc, const char *d, int64_t n, bool ascii) {
                 return e->key;
         }
     }
-    Value key = make_str(d, n, ascii);
+    Value key = make_str(d, n, ncp);
     if (2 * (sc->memo_used + 1) > sc->memo_mask + 1) {
         int64_t size = sc->memo ? 2 * (sc->memo_mask + 1) : 64;
         MemoEntry *t = gc_alloc(sizeof(MemoEntry) * (size_t)size);
@@ -297,10 +327,9 @@ static Value parse_object(Scan *sc, int64_t i, int64_t *endp) {
                 return VNULL;
             }
             const char *d;
-            int64_t len, next;
-            bool ascii;
-            if (decode_string(sc, i + 1, s->strict, &d, &len, &ascii, &next) < 0) return VNULL;
-            Value key = memo_key(sc, d, len, ascii);
+            int64_t len, ncp, next;
+            if (decode_string(sc, i + 1, s->strict, &d, &len, &ncp, &next) < 0) return VNULL;
+            Value key = memo_key(sc, d, len, ncp);
             i = next;
             while (i < n && is_ws(p[i])) i++;
             if (i >= n || p[i] != ':') {
@@ -461,7 +490,7 @@ static Value match_number(Scan *sc, int64_t start, int64_t *endp) {
     int64_t len = i - start;
     Value custom = is_float ? (s->parse_float != V_FROM_PTR(&float_type) ? s->parse_float : VNULL)
                             : (s->parse_int != V_FROM_PTR(&int_type) ? s->parse_int : VNULL);
-    if (custom) return obj_call1(custom, make_str(t, len, true));
+    if (custom) return obj_call1(custom, make_str(t, len, len));
     if (is_float) return float_of(t, len);
     bool neg = t[0] == '-';
     if (len - neg <= 18) {
@@ -656,39 +685,73 @@ static const char hexdig[] = "0123456789abcdef";
  * encode_basestring_ascii copies fewer: not DEL or non-ASCII either. */
 static uint8_t plain_unicode[256], plain_ascii[256];
 
-static void put_u4(Buf *b, uint32_t c) {
-    char e[6] = {'\\', 'u', hexdig[(c >> 12) & 15], hexdig[(c >> 8) & 15], hexdig[(c >> 4) & 15], hexdig[c & 15]};
-    buf_put(b, e, 6);
+/* Plain content from i on for the encoder: the offset of the first byte
+ * to escape, or n. */
+static inline int64_t skip_plain_enc(const unsigned char *p, int64_t i, int64_t n, bool ascii_only) {
+    const uint8_t *plain = ascii_only ? plain_ascii : plain_unicode;
+    while (i + 8 <= n) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        if (swar_stop(w) || (ascii_only && (((w + ONES) | w) & HIGHS))) break;
+        i += 8;
+    }
+    while (i < n && plain[p[i]]) i++;
+    return i;
 }
 
-/* The JSON string literal of UTF-8 s[0..n) appended to b. */
+static inline char *put_u4(char *o, uint32_t c) {
+    o[0] = '\\';
+    o[1] = 'u';
+    o[2] = hexdig[(c >> 12) & 15];
+    o[3] = hexdig[(c >> 8) & 15];
+    o[4] = hexdig[(c >> 4) & 15];
+    o[5] = hexdig[c & 15];
+    return o + 6;
+}
+
+/* The JSON string literal of UTF-8 s[0..n) appended to b. Writes through
+ * a pointer, making room before each piece (an escape is <= 12 bytes). */
 static void escape_into(Buf *b, const char *s, int64_t n, bool ascii_only) {
-    const uint8_t *plain = ascii_only ? plain_ascii : plain_unicode;
     const unsigned char *p = (const unsigned char *)s;
-    buf_reserve(b, (size_t)n + 2);
-    buf_putc(b, '"');
+    buf_reserve(b, (size_t)n + 16);
+    char *o = b->data + b->len, *lim = b->data + b->cap - 1;
+#define ROOM(k)                                   \
+    if (lim - o < (ptrdiff_t)(k)) {               \
+        b->len = (size_t)(o - b->data);           \
+        buf_reserve(b, (size_t)(k));              \
+        o = b->data + b->len;                     \
+        lim = b->data + b->cap - 1;               \
+    }
+    *o++ = '"';
     int64_t i = 0;
     while (i < n) {
         int64_t run = i;
-        while (i < n && plain[p[i]]) i++;
-        if (i > run) buf_put(b, s + run, (size_t)(i - run));
+        i = skip_plain_enc(p, i, n, ascii_only);
+        if (i > run) {
+            ROOM(i - run + 13);
+            memcpy(o, s + run, (size_t)(i - run));
+            o += i - run;
+        }
         if (i >= n) break;
+        ROOM(13);
         unsigned char c = p[i];
-        const char *e = NULL;
+        char e = 0;
         switch (c) {
-        case '"': e = "\\\""; break;
-        case '\\': e = "\\\\"; break;
-        case '\b': e = "\\b"; break;
-        case '\f': e = "\\f"; break;
-        case '\n': e = "\\n"; break;
-        case '\r': e = "\\r"; break;
-        case '\t': e = "\\t"; break;
+        case '"': e = '"'; break;
+        case '\\': e = '\\'; break;
+        case '\b': e = 'b'; break;
+        case '\f': e = 'f'; break;
+        case '\n': e = 'n'; break;
+        case '\r': e = 'r'; break;
+        case '\t': e = 't'; break;
         }
         if (e) {
-            buf_put(b, e, 2);
+            o[0] = '\\';
+            o[1] = e;
+            o += 2;
             i++;
         } else if (c < 0x80) {
-            put_u4(b, c);
+            o = put_u4(o, c);
             i++;
         } else {
             int k;
@@ -696,14 +759,18 @@ static void escape_into(Buf *b, const char *s, int64_t n, bool ascii_only) {
             i += k;
             if (cp >= 0x10000) {
                 cp -= 0x10000;
-                put_u4(b, 0xD800 | (cp >> 10));
-                put_u4(b, 0xDC00 | (cp & 0x3FF));
+                o = put_u4(o, 0xD800 | (cp >> 10));
+                o = put_u4(o, 0xDC00 | (cp & 0x3FF));
             } else {
-                put_u4(b, cp);
+                o = put_u4(o, cp);
             }
         }
     }
-    buf_putc(b, '"');
+    ROOM(2);
+#undef ROOM
+    *o++ = '"';
+    b->len = (size_t)(o - b->data);
+    *o = 0;
 }
 
 static Value buf_to_str(Buf *b, bool ascii) {
@@ -843,6 +910,14 @@ static Value key_str(EncoderObject *e, Value key) {
     return err_format(&exc_TypeError, "keys must be str, int, float, bool or None, not %T", key);
 }
 
+static int cmp_str_pairs(const void *pa, const void *pb) {
+    Value x = *(const Value *)pa, y = *(const Value *)pb;
+    int64_t nx = str_nbytes(x), ny = str_nbytes(y);
+    int c = memcmp(str_data(x), str_data(y), (size_t)(nx < ny ? nx : ny));
+    if (c) return c;
+    return nx < ny ? -1 : nx > ny;
+}
+
 static int encode_dict(EncoderObject *e, Buf *b, Value dct) {
     if (dict_size(dct) == 0) {
         buf_put(b, "{}", 2);
@@ -852,33 +927,40 @@ static int encode_dict(EncoderObject *e, Buf *b, Value dct) {
     if (markers_enter(e, dct, &ident) < 0) return -1;
     buf_putc(b, '{');
     /* the items as they are now (CPython's PyMapping_Items): encoding a
-       value may change the dict */
+       value may change the dict. kv: key, value, key, value... */
     int64_t n;
     Value *kv;
-    if (dict_check_exact(dct) && !e->sort_keys) {
+    Value items = VNULL;
+    if (dict_check_exact(dct)) {
         n = dict_size(dct);
         kv = gc_alloc(sizeof(Value) * 2 * (size_t)n);
         int64_t pos = 0, k = 0;
         Value key, val;
+        bool all_str = true;
         while (k < n && dict_next(dct, &pos, &key, &val)) {
             kv[2 * k] = key;
             kv[2 * k + 1] = val;
+            all_str &= str_check_exact(key);
             k++;
         }
         n = k;
-    } else {
-        Value items;
-        if (dict_check_exact(dct)) {
-            items = list_new(dict_size(dct));
-            int64_t pos = 0;
-            Value key, val;
-            while (dict_next(dct, &pos, &key, &val)) list_append(items, tuple_pack(2, key, val));
-        } else {
-            Value it = obj_call_method(dct, "items", NULL, 0);
-            if (!it) return -1;
-            items = list_from_iterable(it);
-            if (!items) return -1;
+        if (e->sort_keys) {
+            /* str keys are distinct, so sorting the (key, value) pairs is
+               sorting the keys, and UTF-8 byte order is code point order */
+            if (all_str) {
+                qsort(kv, (size_t)n, 2 * sizeof(Value), cmp_str_pairs);
+            } else {
+                items = list_new(n);
+                for (k = 0; k < n; k++) list_append(items, tuple_pack(2, kv[2 * k], kv[2 * k + 1]));
+            }
         }
+    } else {
+        Value it = obj_call_method(dct, "items", NULL, 0);
+        if (!it) return -1;
+        items = list_from_iterable(it);
+        if (!items) return -1;
+    }
+    if (items) {
         if (e->sort_keys && list_sort(items, VNULL, false) < 0) return -1;
         n = list_size(items);
         kv = gc_alloc(sizeof(Value) * 2 * (size_t)(n ? n : 1));

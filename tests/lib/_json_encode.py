@@ -82,6 +82,15 @@ for k in [b'x', 1j, frozenset()]:
 print(json.dumps({(1, 2): 1, 'a': 2, b'b': 3, 'c': 4}, skipkeys=True))
 print(json.dumps({'b': 1, 'a': 2, 'c': {'z': 1, 'y': 2}}, sort_keys=True))
 print(json.dumps({3: 1, 1: 2, 2: 3}, sort_keys=True))
+uk = {'é': 1, 'z': 2, '\uffff': 3, '😀': 4, 'a': 5, '': 6, 'ab': 7, 'a\x00': 8, '\ud800': 9, '\ue000': 10, 'ZZ': 11}
+print(json.dumps(uk, sort_keys=True), ascii(json.dumps(uk, sort_keys=True, ensure_ascii=False)))
+uk[S('s')] = 12
+print(json.dumps(uk, sort_keys=True))
+try:
+    json.dumps({'b': 1, 2: 2}, sort_keys=True)
+except TypeError as e:
+    print(e)
+print(json.dumps(OrderedDict([('b', 1), ('a', 2)]), sort_keys=True), json.dumps(D(b=1, a=2), sort_keys=True))
 try:
     json.dumps({'a': 1, 1: 'a'}, sort_keys=True)
 except TypeError as e:
