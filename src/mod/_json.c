@@ -48,11 +48,30 @@ typedef struct Scan {
     int64_t memo_mask, memo_used;
 } Scan;
 
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+/* UTF-8 continuation bytes (10xxxxxx) in w: their high bits, summed by a
+ * multiplication into the top byte (no popcount instruction needed) */
+static inline int swar_cont(uint64_t w) { return (int)((((w & ~(w << 1) & HIGHS) >> 7) * ONES) >> 56); }
+
+/* Code points in the UTF-8 p[0..n): the bytes that do not continue one,
+ * eight at a time. */
+static int64_t count_cp(const unsigned char *p, int64_t n) {
+    int64_t cont = 0, i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        cont += swar_cont(w);
+    }
+    for (; i < n; i++) cont += (p[i] & 0xC0) == 0x80;
+    return n - cont;
+}
+
 /* Code point index of byte offset b. */
 static int64_t to_cp(Scan *sc, int64_t b) {
     if (sc->ascii || b < 0) return b;
-    if (b >= sc->b0) return sc->c0 + utf8_count((const char *)sc->p + sc->b0, (size_t)(b - sc->b0));
-    return utf8_count((const char *)sc->p, (size_t)b);
+    if (b >= sc->b0) return sc->c0 + count_cp(sc->p + sc->b0, b - sc->b0);
+    return count_cp(sc->p, b);
 }
 
 /* Raise json.decoder.JSONDecodeError(msg, doc, pos): the class is looked up
@@ -76,14 +95,10 @@ static uint8_t str_stop[256];
 /* Eight bytes at a time (SWAR): is any byte of w below 0x20, '"' or '\\'?
  * (Exact as a whole-word answer: a borrow only runs on from a byte that
  * matched.) */
-#define ONES 0x0101010101010101ULL
-#define HIGHS 0x8080808080808080ULL
 static inline uint64_t swar_zero(uint64_t w) { return (w - ONES) & ~w & HIGHS; }
 static inline bool swar_stop(uint64_t w) {
     return ((((w - ONES * 0x20) & ~w) | swar_zero(w ^ (ONES * '"')) | swar_zero(w ^ (ONES * '\\'))) & HIGHS) != 0;
 }
-/* UTF-8 continuation bytes (10xxxxxx) in w */
-static inline int swar_cont(uint64_t w) { return __builtin_popcountll(w & ~(w << 1) & HIGHS); }
 
 /* Skip plain content from i: returns the offset of the first stop byte (or
  * n), adding the continuation bytes passed to *cont. */
@@ -290,7 +305,7 @@ static Value memo_key(Scan *sc, const char *d, int64_t n, int64_t ncp) {
     }
     Value key = make_str(d, n, ncp);
     if (2 * (sc->memo_used + 1) > sc->memo_mask + 1) {
-        int64_t size = sc->memo ? 2 * (sc->memo_mask + 1) : 64;
+        int64_t size = sc->memo ? 2 * (sc->memo_mask + 1) : 16;
         MemoEntry *t = gc_alloc(sizeof(MemoEntry) * (size_t)size);
         for (int64_t k = 0; sc->memo && k <= sc->memo_mask; k++) {
             if (!sc->memo[k].key) continue;
@@ -557,7 +572,9 @@ static Value scan_once(Scan *sc, int64_t i, int64_t *endp) {
     return match_number(sc, i, endp);
 }
 
-static void scan_setup(Scan *sc, ScannerObject *s, Value str, int64_t idx) {
+/* mem: SCRATCH bytes that live as long as *sc (the caller's stack) */
+#define SCRATCH 256
+static void scan_setup(Scan *sc, ScannerObject *s, Value str, int64_t idx, char *mem) {
     memset(sc, 0, sizeof *sc);
     sc->s = s;
     sc->pystr = str;
@@ -566,7 +583,7 @@ static void scan_setup(Scan *sc, ScannerObject *s, Value str, int64_t idx) {
     sc->ascii = str_is_ascii(str);
     sc->c0 = idx;
     sc->b0 = str_byte_offset(str, idx);
-    buf_init(&sc->scratch, 64);
+    buf_init_local(&sc->scratch, mem, SCRATCH);
 }
 
 /* An index argument (CPython's 'n' conversion). */
@@ -598,7 +615,8 @@ static Value m_scanstring(Value *args, size_t nargs, Value kwnames) {
         return err_format(&exc_TypeError, "first argument must be a string, not %T", a[0]);
     if (end < 0 || end > str_len(a[0])) return err_set(&exc_ValueError, "end is out of bounds");
     Scan sc;
-    scan_setup(&sc, NULL, a[0], end);
+    char mem[SCRATCH];
+    scan_setup(&sc, NULL, a[0], end, mem);
     int64_t next;
     Value r = scan_str(&sc, sc.b0, strict != 0, &next);
     if (!r) return VNULL;
@@ -635,7 +653,8 @@ static Value scanner_call(Value self, Value *args, size_t nargs, Value kwnames) 
     if (idx < 0) return err_set(&exc_ValueError, "idx cannot be negative");
     if (idx >= str_len(a[0])) return err_stop_iteration(int_from_i64(idx));
     Scan sc;
-    scan_setup(&sc, V_AS(ScannerObject, self), a[0], idx);
+    char mem[SCRATCH];
+    scan_setup(&sc, V_AS(ScannerObject, self), a[0], idx, mem);
     int64_t next;
     Value r = scan_once(&sc, sc.b0, &next);
     if (!r) return VNULL;
