@@ -599,9 +599,14 @@ static int index_arg(Value v, int64_t *out) {
     return 0;
 }
 
-/* scanstring(string, end, strict=True, /) */
+/* scanstring(string, end, strict=True, /). CPython parses it with
+ * PyArg_ParseTuple, whose count messages ("takes at least 2 arguments (1
+ * given)") are not Argument Clinic's: the check before arg_parse gives them. */
 static Value m_scanstring(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"scanstring", 3, 2, 0, {"", "", "", NULL}};
+    if (!kwnames && (nargs < 2 || nargs > 3))
+        return err_format(&exc_TypeError, "scanstring() takes at %s (%zd given)",
+                          nargs < 2 ? "least 2 arguments" : "most 3 arguments", (ssize_t)nargs);
     Value a[3];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t end, strict = 1;
@@ -812,14 +817,14 @@ static Value encode_basestring_common(Value s, bool ascii_only) {
 }
 
 static Value m_encode_basestring_ascii(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"encode_basestring_ascii", 1, 1, 0, {"", NULL}};
+    static const ArgSpec spec = {"_json.encode_basestring_ascii", 1, 1, 0, {"", NULL}};
     Value s;
     if (arg_parse(&spec, args, nargs, kwnames, &s) < 0) return VNULL;
     return encode_basestring_common(s, true);
 }
 
 static Value m_encode_basestring(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"encode_basestring", 1, 1, 0, {"", NULL}};
+    static const ArgSpec spec = {"_json.encode_basestring", 1, 1, 0, {"", NULL}};
     Value s;
     if (arg_parse(&spec, args, nargs, kwnames, &s) < 0) return VNULL;
     return encode_basestring_common(s, false);
@@ -1158,10 +1163,10 @@ static const MethodDef json_functions[] = {
      "after the opening quote). Returns the decoded str and the index after\n"
      "the closing quote. Unless strict is false, control characters may not\n"
      "appear in the literal unescaped."},
-    {"encode_basestring_ascii", m_encode_basestring_ascii, 0,
+    {"encode_basestring_ascii", m_encode_basestring_ascii, MF_KEYWORDS,
      "encode_basestring_ascii(string) -> string\n\n"
      "Return the JSON literal of a string, in ASCII only."},
-    {"encode_basestring", m_encode_basestring, 0,
+    {"encode_basestring", m_encode_basestring, MF_KEYWORDS,
      "encode_basestring(string) -> string\n\n"
      "Return the JSON literal of a string."},
     {NULL, NULL, 0, NULL},
@@ -1173,18 +1178,23 @@ Value _json_module_create(void) {
         Value mod = str_intern_cstr("_json");
         scanner_type.name = str_intern_cstr("Scanner");
         scanner_type.module = mod;
-        scanner_type.doc = str_from_cstr("JSON scanner object");
+        scanner_type.doc = str_from_cstr("make_scanner(context)\n\n"
+                                         "A scanner reading JSON values as the decoder context says;\n"
+                                         "scanner(string, idx) -> (value, end).");
         type_add_getsets(&scanner_type, scanner_getsets);
         type_ready(&scanner_type);
         encoder_type.name = str_intern_cstr("Encoder");
         encoder_type.module = mod;
-        encoder_type.doc = str_from_cstr("_iterencode(obj, _current_indent_level) -> iterable");
+        encoder_type.doc = str_from_cstr("make_encoder(markers, default, encoder, indent, key_separator,\n"
+                                         "             item_separator, sort_keys, skipkeys, allow_nan)\n\n"
+                                         "An encoder of objects as JSON text;\n"
+                                         "encoder(obj, _current_indent_level) -> [text].");
         type_add_getsets(&encoder_type, encoder_getsets);
         type_ready(&encoder_type);
     }
     Value m = module_new_cstr("_json");
     module_add_functions(m, json_functions);
-    module_add(m, "__doc__", str_from_cstr("json speedups\n"));
+    module_add(m, "__doc__", str_from_cstr("The C parts of the json package (import json rather than this).\n"));
     module_add(m, "make_scanner", V_FROM_PTR(&scanner_type));
     module_add(m, "make_encoder", V_FROM_PTR(&encoder_type));
     return m;

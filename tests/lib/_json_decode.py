@@ -118,3 +118,15 @@ for doc in ['[' * 100000 + ']' * 100000, '{"a":' * 100000 + '1' + '}' * 100000]:
         json.loads(doc)
     except RecursionError as e:
         print('RecursionError', e)
+
+# argument errors, with CPython's messages
+for f, a, k in [(_json.encode_basestring_ascii, (), {}), (_json.encode_basestring_ascii, ('a', 'b'), {}),
+                (_json.encode_basestring, (), {'s': 'x'}), (_json.scanstring, ('"a"',), {}),
+                (_json.scanstring, ('"a"', 1), {'strict': True}), (_json.scanstring, ('"a"', 1, 1, 2), {}),
+                (_json.make_scanner, (), {}), (_json.make_encoder, (1,) * 10, {})]:
+    try:
+        print(f(*a, **k))
+    except TypeError as e:
+        print(e)
+print(_json.make_scanner.__name__, _json.make_scanner.__module__, _json.make_encoder.__qualname__, _json.scanstring.__module__)
+print(type(_json.make_scanner), _json.make_scanner, _json.make_encoder)
