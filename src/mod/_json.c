@@ -67,15 +67,16 @@ static int64_t count_cp(const unsigned char *p, int64_t n) {
     return n - cont;
 }
 
-/* Code point index of byte offset b. */
+/* Code point index of the character at byte offset b. (Only the quote
+ * before scanstring()'s `end`, which may be any character, lies before b0.) */
 static int64_t to_cp(Scan *sc, int64_t b) {
     if (sc->ascii || b < 0) return b;
     if (b >= sc->b0) return sc->c0 + count_cp(sc->p + sc->b0, b - sc->b0);
-    return count_cp(sc->p, b);
+    return count_cp(sc->p, b + 1) - 1;
 }
 
-/* Raise json.decoder.JSONDecodeError(msg, doc, pos): the class is looked up
- * at each error, as CPython does (test_json replaces it). */
+/* Raise json.decoder.JSONDecodeError(msg, doc, pos), the class of the
+ * json.decoder in sys.modules now, as CPython's. */
 static void raise_errmsg(Scan *sc, const char *msg, int64_t b) {
     Value mod = import_name(str_intern_cstr("json.decoder"),
                             tuple_pack(1, str_intern_cstr("JSONDecodeError")), v_int(0), VNULL);
@@ -611,10 +612,16 @@ static Value m_scanstring(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t end, strict = 1;
     if (index_arg(a[1], &end) < 0) return VNULL;
-    if (a[2]) {
+    if (a[2]) {   /* a C int */
         Value iv = obj_index(a[2]);
         if (!iv) return VNULL;
-        strict = !int_is_zero(iv);
+        int64_t x = int_as_i64(iv);
+        if ((x == -1 && err_occurred()) || x > INT32_MAX || x < INT32_MIN) {
+            err_clear();
+            return err_format(&exc_OverflowError, "signed integer is %s than %s", int_sign(iv) > 0 ? "greater" : "less",
+                              int_sign(iv) > 0 ? "maximum" : "minimum");
+        }
+        strict = x;
     }
     if (!str_check(a[0]))
         return err_format(&exc_TypeError, "first argument must be a string, not %T", a[0]);

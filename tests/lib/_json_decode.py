@@ -25,12 +25,15 @@ for s, end, strict in [('"abc', 1, True), ('"a\x01b"', 1, True), ('"a\x01b"', 1,
                        ('"a\\qb"', 1, True), ('"\\u12"', 1, True), ('"\\u12G4"', 1, True),
                        ('"\\u1234', 1, True), ('"é\\x"', 1, True), ('"éé\x1f"', 1, True),
                        ('"\\ud834\\uZZZZ"', 1, True), ('"abc\\', 1, True), ('"é', 1, True),
-                       ('"\\', 1, True), ('x', 1, True), ('"a\tb"', 1, 0), ('"a\nb"', 1, 1)]:
+                       ('"\\', 1, True), ('x', 1, True), ('é', 1, True), ('aé€x', 3, True), ('"a"', 1, 2**40),
+                       ('"a"', 1, -2**40), ('"a"', 1, 2**80), ('"a\tb"', 1, 0), ('"a\nb"', 1, 1)]:
     try:
         r = ss(s, end, strict)
         print(repr(s), '->', ascii(r))
     except ValueError as e:
         print(repr(s), '!!', type(e).__name__, e, e.pos, e.lineno, e.colno)
+    except OverflowError as e:
+        print(repr(s), strict, '!!', type(e).__name__, e)
 for args in [('abc', -1), ('abc', 4), (b'abc', 1), ('abc', 'x'), ('"a"', 1.0)]:
     try:
         print(ss(*args))
