@@ -616,11 +616,13 @@ static Value m_scanstring(Value *args, size_t nargs, Value kwnames) {
         Value iv = obj_index(a[2]);
         if (!iv) return VNULL;
         int64_t x = int_as_i64(iv);
-        if ((x == -1 && err_occurred()) || x > INT32_MAX || x < INT32_MIN) {
+        if (x == -1 && err_occurred()) {
             err_clear();
+            return err_set(&exc_OverflowError, "Python int too large to convert to C long");
+        }
+        if (x > INT32_MAX || x < INT32_MIN)
             return err_format(&exc_OverflowError, "signed integer is %s than %s", int_sign(iv) > 0 ? "greater" : "less",
                               int_sign(iv) > 0 ? "maximum" : "minimum");
-        }
         strict = x;
     }
     if (!str_check(a[0]))
