@@ -44,8 +44,10 @@ typedef struct Scan {
     bool ascii;
     int64_t b0, c0;
     Buf scratch;            /* a string with escapes decodes here */
-    MemoEntry *memo;        /* open addressing, power-of-two size */
+    MemoEntry *memo;        /* open addressing, power-of-two size: first
+                               memo0, then collector memory */
     int64_t memo_mask, memo_used;
+    MemoEntry memo0[16];
 } Scan;
 
 #define ONES 0x0101010101010101ULL
@@ -296,19 +298,16 @@ static uint64_t bytes_hash(const char *d, int64_t n) {
  * has these contents (CPython's memo dict), else a new str. */
 static Value memo_key(Scan *sc, const char *d, int64_t n, int64_t ncp) {
     uint64_t h = bytes_hash(d, n);
-    if (sc->memo) {
-        for (int64_t j = (int64_t)(h & (uint64_t)sc->memo_mask);; j = (j + 1) & sc->memo_mask) {
-            MemoEntry *e = &sc->memo[j];
-            if (!e->key) break;
-            if (e->h == h && str_nbytes(e->key) == n && memcmp(str_data(e->key), d, (size_t)n) == 0)
-                return e->key;
-        }
+    for (int64_t j = (int64_t)(h & (uint64_t)sc->memo_mask);; j = (j + 1) & sc->memo_mask) {
+        MemoEntry *e = &sc->memo[j];
+        if (!e->key) break;
+        if (e->h == h && str_nbytes(e->key) == n && memcmp(str_data(e->key), d, (size_t)n) == 0) return e->key;
     }
     Value key = make_str(d, n, ncp);
     if (2 * (sc->memo_used + 1) > sc->memo_mask + 1) {
-        int64_t size = sc->memo ? 2 * (sc->memo_mask + 1) : 16;
+        int64_t size = 2 * (sc->memo_mask + 1);
         MemoEntry *t = gc_alloc(sizeof(MemoEntry) * (size_t)size);
-        for (int64_t k = 0; sc->memo && k <= sc->memo_mask; k++) {
+        for (int64_t k = 0; k <= sc->memo_mask; k++) {
             if (!sc->memo[k].key) continue;
             int64_t j = (int64_t)(sc->memo[k].h & (uint64_t)(size - 1));
             while (t[j].key) j = (j + 1) & (size - 1);
@@ -585,6 +584,8 @@ static void scan_setup(Scan *sc, ScannerObject *s, Value str, int64_t idx, char 
     sc->c0 = idx;
     sc->b0 = str_byte_offset(str, idx);
     buf_init_local(&sc->scratch, mem, SCRATCH);
+    sc->memo = sc->memo0;
+    sc->memo_mask = 15;
 }
 
 /* An index argument (CPython's 'n' conversion). */
@@ -1116,8 +1117,10 @@ static Value encoder_call(Value self, Value *args, size_t nargs, Value kwnames) 
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t level;
     if (index_arg(a[1], &level) < 0) return VNULL;
+    /* small texts are written on the stack (copied into the str) */
+    char mem[512];
     Buf b;
-    buf_init(&b, 256);
+    buf_init_local(&b, mem, sizeof mem);
     if (encode_obj(V_AS(EncoderObject, self), &b, a[0]) < 0) return VNULL;
     Value r = buf_to_str(&b, false);
     if (!r) return VNULL;

@@ -133,3 +133,10 @@ for f, a, k in [(_json.encode_basestring_ascii, (), {}), (_json.encode_basestrin
         print(e)
 print(_json.make_scanner.__name__, _json.make_scanner.__module__, _json.make_encoder.__qualname__, _json.scanstring.__module__)
 print(type(_json.make_scanner), _json.make_scanner, _json.make_encoder)
+
+# many distinct keys (the memo grows), each one object across the document
+doc = '[' + ','.join('{%s}' % ','.join('"k%d\\u00e9%s": %d' % (i, 'x' * (i % 13), i) for i in range(r, r + 300)) for r in (0, 100, 250)) + ']'
+v = json.loads(doc)
+ks = [list(d) for d in v]
+print(len(ks[0]), len(set(ks[0]) | set(ks[1]) | set(ks[2])), ks[1][0] is ks[0][100], ks[2][0] is ks[1][150],
+      ks[2][-1], sum(sum(d.values()) for d in v))
