@@ -460,9 +460,13 @@ static Value float_of(const char *t, int64_t len) {
             return float_from_double(neg ? -d : d);
         }
     }
-    double d;
-    if (numfmt_parse_float(t, (size_t)len, &d) < 0) return err_set(&exc_ValueError, "could not convert string to float");
-    return float_from_double(d);
+    /* else glibc's correctly rounding strtod, which reads JSON's syntax
+       (numfmt.c relies on its C locale too) */
+    char local[64];
+    char *z = len < (int64_t)sizeof local ? local : gc_alloc_atomic((size_t)len + 1);
+    memcpy(z, t, (size_t)len);
+    z[len] = 0;
+    return float_from_double(strtod(z, NULL));
 }
 
 static inline bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }

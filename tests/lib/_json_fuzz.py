@@ -49,3 +49,14 @@ for l in lines:
         errs[key] = errs.get(key, 0) + 1
 for k in sorted(errs):
     print(k, errs[k])
+
+# numbers: random digit strings and exponents, each parsed as CPython does
+nums = []
+for n in range(3000):
+    ip = rng.choice(['0', str(rng.randint(1, 9)) + ''.join(rng.choice('0123456789') for _ in range(rng.randint(0, 25)))])
+    fr = '' if rng.random() < 0.3 else '.' + ''.join(rng.choice('0123456789') for _ in range(rng.randint(1, 25)))
+    ex = '' if rng.random() < 0.4 else rng.choice('eE') + rng.choice(['', '+', '-']) + str(rng.randint(0, 330))
+    nums.append(rng.choice(['', '-']) + ip + fr + ex)
+vals = json.loads('[' + ','.join(nums) + ']')
+print(len(vals), '%08x' % digest([repr(v) for v in vals]), sum(isinstance(v, float) for v in vals))
+print(vals[:8])
