@@ -646,8 +646,7 @@ static Value scanner_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"make_scanner", 0, 1, 0, {"context", NULL}};
     Value ctx;
     if (arg_parse(&spec, args, nargs, kwnames, &ctx) < 0) return VNULL;
-    ScannerObject *s = (ScannerObject *)obj_alloc(t, t->basicsize);
-    if (t->attrs_offset) instance_attrs(V_FROM_PTR(s), t)->map = t->root_map;
+    ScannerObject *s = (ScannerObject *)obj_alloc(t, sizeof(ScannerObject));
     Value strict = obj_getattr_cstr(ctx, "strict");
     if (!strict) return VNULL;
     int st = obj_truth(strict);
@@ -701,7 +700,6 @@ static const GetSetDef scanner_getsets[] = {
 
 static Type scanner_type = {
     .tname = "_json.Scanner",
-    .flags = TF_BASETYPE,
     .basicsize = sizeof(ScannerObject),
     .new_ = scanner_new,
     .call = scanner_call,
@@ -1095,8 +1093,7 @@ static Value encoder_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     int flags[3];
     for (int i = 0; i < 3; i++)
         if ((flags[i] = obj_truth(a[6 + i])) < 0) return VNULL;
-    EncoderObject *e = (EncoderObject *)obj_alloc(t, t->basicsize);
-    if (t->attrs_offset) instance_attrs(V_FROM_PTR(e), t)->map = t->root_map;
+    EncoderObject *e = (EncoderObject *)obj_alloc(t, sizeof(EncoderObject));
     e->markers = a[0];
     e->defaultfn = a[1];
     e->encoder = a[2];
@@ -1160,7 +1157,6 @@ static const GetSetDef encoder_getsets[] = {
 
 static Type encoder_type = {
     .tname = "_json.Encoder",
-    .flags = TF_BASETYPE,
     .basicsize = sizeof(EncoderObject),
     .new_ = encoder_new,
     .call = encoder_call,

@@ -197,18 +197,10 @@ for i in range(30):
     assert json.loads(s1) == v and json.loads(s2) == v, v
     print(len(s1), len(s2), s1 == json.encoder.py_encode_basestring_ascii(s1)[1:-1] or s1.isascii())
 
-# the two types are subclassable, as CPython's
-
-class S(_json.make_scanner):
-    def __call__(self, s, i):
-        r = super().__call__(s, i)
-        return ('S', r[0]), r[1]
-d = json.JSONDecoder()
-sc = S(d)
-sc.extra = 5
-print(sc('[1, "a"]', 0), sc.extra, sc.strict, type(sc).__mro__)
-class E(_json.make_encoder):
-    pass
-e = E(None, str, _json.encode_basestring, None, ':', ',', True, False, True)
-e.tag = 'x'
-print(e({'b': [1.5], 'a': None}, 0), e.tag, e.sort_keys, isinstance(e, _json.make_encoder))
+# neither type can be subclassed in 3.11
+for t in (_json.make_scanner, _json.make_encoder):
+    try:
+        class Sub(t):
+            pass
+    except TypeError as e:
+        print(e)
