@@ -105,6 +105,7 @@ void posix_run_at_fork(int which);
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);
 Value import_builtin_module_names(void);   /* sys.builtin_module_names */
+Value import_module_repr(Value m);          /* repr(module), as importlib's _module_repr */
 
 /* _ast.c: compile()'s AST side; mode 0 exec, 1 eval, 2 single */
 enum {
