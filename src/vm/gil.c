@@ -124,6 +124,16 @@ void gil_yield(void) {
 
 bool gil_is_main_thread(void) { return current == &main_thread; }
 
+void gil_wake_main_thread(void) {
+    if (current != &main_thread) pthread_kill(main_thread.handle, GIL_SWITCH_SIGNAL);
+}
+
+int gil_thread_sigmask(int how, const sigset_t *set, sigset_t *old) {
+    sigset_t s = *set;
+    if (how != SIG_UNBLOCK) sigdelset(&s, GIL_SWITCH_SIGNAL);
+    return gc_thread_sigmask(how, &s, old);
+}
+
 /* ---- threads ---------------------------------------------------------------------------- */
 
 void frame_thread_init(void);   /* frame.c: a new thread's frame stack and C stack limits */
@@ -132,13 +142,13 @@ void frame_thread_fini(void);   /* frame.c: frees it when the thread ends */
 static void *thread_main(void *p) {
     PyThread *me = p;
     current = me;
-    /* signals go to the main thread, which runs their handlers */
-    sigset_t mask;
-    sigfillset(&mask);
-    static const int keep[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP};
-    for (size_t i = 0; i < sizeof keep / sizeof *keep; i++) sigdelset(&mask, keep[i]);
-    sigdelset(&mask, GIL_SWITCH_SIGNAL);
-    gc_thread_sigmask(SIG_BLOCK, &mask, NULL);
+    /* the signal mask is the creating thread's, as CPython's threads have
+       it (a signal that arrives here trips the main thread: c_handler);
+       the switch request must get through */
+    sigset_t sw;
+    sigemptyset(&sw);
+    sigaddset(&sw, GIL_SWITCH_SIGNAL);
+    gc_thread_sigmask(SIG_UNBLOCK, &sw, NULL);
     take_lock(me);
     frame_thread_init();
     me->fn(me->arg);
@@ -247,9 +257,6 @@ void gil_after_fork_child(void) {
         main_thread.serial = me->serial;
         gc_free(me);
         current = &main_thread;
-        sigset_t none;
-        sigemptyset(&none);
-        gc_thread_sigmask(SIG_SETMASK, &none, NULL);
     }
     main_thread.handle = pthread_self();
     main_thread.next = main_thread.prev = NULL;

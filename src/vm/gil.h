@@ -58,6 +58,17 @@ void gil_yield(void);
  * handlers)? */
 bool gil_is_main_thread(void);
 
+/* From a signal handler running in another thread (async-signal-safe):
+ * the main thread, which runs the Python handlers, is interrupted so that
+ * it reaches a safe point (its blocking call returns EINTR, its compiled
+ * loops are tripped there) */
+void gil_wake_main_thread(void);
+
+/* pthread_sigmask for Python's signal.pthread_sigmask: tpy's switch
+ * signal and the collector's signals are never blocked */
+#include <signal.h>
+int gil_thread_sigmask(int how, const sigset_t *set, sigset_t *old);
+
 /* Start a thread running fn(arg) with the lock; the thread's record and
  * tstate are made here. 0, or an errno value. */
 int gil_start_thread(void (*fn)(void *), void *arg, uint64_t *ident_out);
