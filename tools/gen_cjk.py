@@ -313,6 +313,22 @@ def main():
     w.extend("    {%d, 0x%x}," % r for r in runs)
     w.append("};")
     w.append("const size_t cjk_gb18030_nruns = %d;" % len(runs))
+    # ISO-2022-JP-2's single shift ESC N x with G2 ASCII, ISO 8859-1 and
+    # ISO 8859-7 (0xFFFF: illegal)
+    w.append("const uint16_t cjk_iso2022_g2[3][256] = {")
+    for prefix in (b"", b"\x1b.A", b"\x1b.F"):
+        row = []
+        for x in range(256):
+            seq = prefix + b"\x1bN" + bytes([x])
+            try:
+                r = seq.decode("iso2022_jp_2")
+                assert len(r) == 1
+                row.append(ord(r))
+            except UnicodeDecodeError as e:
+                assert (e.start, e.end) == (len(prefix), len(seq)), (seq, e)
+                row.append(0xFFFF)
+        w.append("    {%s}," % ",".join("0x%x" % v for v in row))
+    w.append("};")
     nfix = 0
     for codec, mod, root, last, fixes, pairenc, firsts in codecs_out:
         w.append("static const uint32_t fixes_%s[][2] = {" % codec)

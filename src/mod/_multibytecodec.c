@@ -98,6 +98,33 @@ int32_t cjk_lookup_dec(const CjkTable *t, int b1, int b2) {
     return e >> 24 == CJK_CHAR ? (int32_t)(e & 0xFFFFFF) : -1;
 }
 
+int cjk_lookup_seq(const CjkTable *t, const unsigned char *s, int n, uint32_t out[2]) {
+    uint32_t node = t->root, e = 0;
+    for (int i = 0; i < n; i++) {
+        if (i > 0) {
+            if (e >> 24 != CJK_NODE) return 0;
+            node = e & 0xFFFFFF;
+        }
+        e = cjk_entry(node, s[i]);
+    }
+    if (e >> 24 == CJK_CHAR) {
+        out[0] = e & 0xFFFFFF;
+        return 1;
+    }
+    if (e >> 24 == CJK_PAIR) {
+        out[0] = cjk_dec_pairs[e & 0xFFFFFF][0];
+        out[1] = cjk_dec_pairs[e & 0xFFFFFF][1];
+        return 2;
+    }
+    return 0;
+}
+
+uint32_t cjk_lookup_pair(const CjkTable *t, uint32_t c1, uint32_t c2) {
+    for (uint32_t k = 0; k < t->nencpairs; k++)
+        if (t->encpairs[k][0] == c1 && t->encpairs[k][1] == c2) return t->encpairs[k][2];
+    return 0;
+}
+
 static void put_code(Buf *out, uint32_t v) {
     int n = (int)(v >> 28 & 3);
     for (int i = n - 1; i >= 0; i--) buf_putc(out, (char)(v >> (8 * i)));
@@ -150,11 +177,9 @@ int64_t cjk_table_encode(CjkState *st, const void *config, const uint32_t *in, i
             if (*inpos + 1 >= inlen) {
                 if (!(flags & MBENC_FLUSH)) return MBERR_TOOFEW;
             } else {
-                uint32_t c2 = in[*inpos + 1];
-                uint32_t k = 0;
-                while (k < t->nencpairs && !(t->encpairs[k][0] == c && t->encpairs[k][1] == c2)) k++;
-                if (k < t->nencpairs) {
-                    put_code(out, t->encpairs[k][2]);
+                uint32_t pv = cjk_lookup_pair(t, c, in[*inpos + 1]);
+                if (pv) {
+                    put_code(out, pv);
                     *inpos += 2;
                     continue;
                 }

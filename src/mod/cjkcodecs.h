@@ -110,9 +110,14 @@ int64_t cjk_table_decode(CjkState *st, const void *config, const unsigned char *
 
 /* Lookups for the stateful codecs built on a table's character sets:
  * the code point of the two-byte sequence b1 b2 (or the single byte b1
- * when b2 < 0), or -1; the encoded value of cp, or 0. */
+ * when b2 < 0), or -1; the code points (1 or 2, 0: none) that the n bytes
+ * s decode to as one sequence; the encoded value of cp (with its flags),
+ * or 0; the encoded value of the pair c1 c2, or 0. */
 int32_t cjk_lookup_dec(const CjkTable *t, int b1, int b2);
+int cjk_lookup_seq(const CjkTable *t, const unsigned char *s, int n, uint32_t out[2]);
 uint32_t cjk_lookup_enc(const CjkTable *t, uint32_t cp);
+uint32_t cjk_lookup_pair(const CjkTable *t, uint32_t c1, uint32_t c2);
+extern const uint16_t cjk_iso2022_g2[3][256];
 /* a node's entry for byte b */
 static inline uint32_t cjk_entry(uint32_t node, unsigned b) {
     const CjkNode *n = &cjk_nodes[node];
