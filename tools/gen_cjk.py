@@ -278,6 +278,62 @@ def build_encoder(T, codec, info, cho, jong, runs):
     return best, pairenc, firsts
 
 
+def iso2022_jisx0213(iso, euc, mark):
+    """ISO-2022-JP-2004 (-3)'s JIS X 0213 sets against the EUC codec they
+    are read through: the rows of plane 2 (the EUC codec also decodes
+    JIS X 0212 behind 0x8F), and the codes and characters where CPython's
+    ISO-2022 codec differs from that reading."""
+    def dec(b, codec):
+        try:
+            return b.decode(codec)
+        except UnicodeDecodeError:
+            return None
+    rows = 0
+    decfix = []
+    for plane, esc in ((1, b"\x1b$(" + mark), (2, b"\x1b$(P")):
+        for a in range(0x21, 0x7F):
+            for b in range(0x21, 0x7F):
+                actual = dec(esc + bytes((a, b)), iso)
+                if plane == 2 and actual is not None:
+                    rows |= 1 << (a - 0x20)
+        for a in range(0x21, 0x7F):
+            for b in range(0x21, 0x7F):
+                actual = dec(esc + bytes((a, b)), iso)
+                if plane == 1:
+                    pred = "\uff3c" if (a, b) == (0x21, 0x40) else dec(bytes((a | 0x80, b | 0x80)), euc)
+                else:
+                    pred = dec(bytes((0x8F, a | 0x80, b | 0x80)), euc) if rows >> (a - 0x20) & 1 else None
+                if actual != pred:
+                    assert actual is None or len(actual) == 1
+                    decfix.append((plane << 16 | a << 8 | b, ord(actual) if actual else 0xFFFFFFFF))
+    encfix = []
+    for cp in list(range(0x80, 0xD800)) + list(range(0xE000, 0x10000)) + list(range(0x20000, 0x30000)):
+        c = chr(cp)
+        try:
+            v = c.encode(euc)
+        except UnicodeEncodeError:
+            v = None
+        pred = None
+        if v and len(v) == 2 and v[0] >= 0xA1 and v[1] >= 0xA1:
+            pred = (1, (v[0] & 0x7F) << 8 | (v[1] & 0x7F))
+        elif v and len(v) == 3 and v[0] == 0x8F and rows >> ((v[1] & 0x7F) - 0x20) & 1:
+            pred = (2, (v[1] & 0x7F) << 8 | (v[2] & 0x7F))
+        try:
+            r = c.encode(iso)
+        except UnicodeEncodeError:
+            r = None
+        actual = None
+        if r and r.startswith(b"\x1b$(" + mark):
+            actual = (1, r[4] << 8 | r[5])
+        elif r and r.startswith(b"\x1b$(P"):
+            actual = (2, r[4] << 8 | r[5])
+        elif r and r.startswith(b"\x1b$B"):
+            continue        # JIS X 0208 takes it first
+        if actual != pred:
+            encfix.append((cp, actual[0] << 16 | actual[1] if actual else 0))
+    return rows, decfix, encfix
+
+
 def main():
     out_path = sys.argv[1]
     T = Tables()
@@ -315,6 +371,23 @@ def main():
     w.append("const size_t cjk_gb18030_nruns = %d;" % len(runs))
     # ISO-2022-JP-2's single shift ESC N x with G2 ASCII, ISO 8859-1 and
     # ISO 8859-7 (0xFFFF: illegal)
+    for name, iso, euc, mark in (("2004", "iso2022_jp_2004", "euc_jis_2004", b"Q"),
+                                 ("2000", "iso2022_jp_3", "euc_jisx0213", b"O")):
+        rows, decfix, encfix = iso2022_jisx0213(iso, euc, mark)
+        w.append("const uint32_t cjk_jisx0213_%s_rows2[3] = {0x%x, 0x%x, 0x%x};"
+                 % (name, rows & 0xFFFFFFFF, rows >> 32 & 0xFFFFFFFF, rows >> 64))
+        w.append("const uint32_t cjk_jisx0213_%s_decfix[][2] = {" % name)
+        w.extend("    {0x%x, 0x%x}," % f for f in decfix)
+        w.append("    {0, 0},")
+        w.append("};")
+        w.append("const uint32_t cjk_jisx0213_%s_ndecfix = %d;" % (name, len(decfix)))
+        w.append("const uint32_t cjk_jisx0213_%s_encfix[][2] = {" % name)
+        w.extend("    {0x%x, 0x%x}," % f for f in encfix)
+        w.append("    {0, 0},")
+        w.append("};")
+        w.append("const uint32_t cjk_jisx0213_%s_nencfix = %d;" % (name, len(encfix)))
+        sys.stderr.write("gen_cjk: iso2022 jisx0213 %s: %d decoding and %d encoding fixes\n"
+                         % (name, len(decfix), len(encfix)))
     w.append("const uint16_t cjk_iso2022_g2[3][256] = {")
     for prefix in (b"", b"\x1b.A", b"\x1b.F"):
         row = []

@@ -131,21 +131,73 @@ static uint32_t jisx0201_k_enc(const uint32_t *data, int *length) {
     return c >= 0xFF61 && c <= 0xFF9F ? c - 0xFEC0 - 0x80 : UNMAPPABLE;
 }
 
-/* JIS X 0213 through euc_jis_2004 (2004) or euc_jisx0213 (2000): the code,
-   | 0x8000 for plane 2, with CPython's pair protocol */
-static uint32_t jisx0213_enc(const CjkTable *t, const uint32_t *data, int *length) {
-    uint32_t v = cjk_lookup_enc(t, data[0]);
+/* JIS X 0213 through euc_jis_2004 (2004) or euc_jisx0213 (2000), which
+ * also read JIS X 0212 behind 0x8F: plane 2 is only its own rows. The
+ * generated fixes are where CPython's ISO-2022 sets differ from that
+ * reading (keys: plane << 16 | code). */
+typedef struct J0213 {
+    const CjkTable *t;
+    const uint32_t *rows2;
+    const uint32_t (*decfix)[2], (*encfix)[2];
+    const uint32_t *ndecfix, *nencfix;
+} J0213;
+
+extern const uint32_t cjk_jisx0213_2004_rows2[3], cjk_jisx0213_2000_rows2[3];
+extern const uint32_t cjk_jisx0213_2004_decfix[][2], cjk_jisx0213_2000_decfix[][2];
+extern const uint32_t cjk_jisx0213_2004_encfix[][2], cjk_jisx0213_2000_encfix[][2];
+extern const uint32_t cjk_jisx0213_2004_ndecfix, cjk_jisx0213_2000_ndecfix;
+extern const uint32_t cjk_jisx0213_2004_nencfix, cjk_jisx0213_2000_nencfix;
+
+static const J0213 j2004 = {&cjk_table_euc_jis_2004, cjk_jisx0213_2004_rows2, cjk_jisx0213_2004_decfix,
+                            cjk_jisx0213_2004_encfix, &cjk_jisx0213_2004_ndecfix, &cjk_jisx0213_2004_nencfix};
+static const J0213 j2000 = {&cjk_table_euc_jisx0213, cjk_jisx0213_2000_rows2, cjk_jisx0213_2000_decfix,
+                            cjk_jisx0213_2000_encfix, &cjk_jisx0213_2000_ndecfix, &cjk_jisx0213_2000_nencfix};
+
+static bool row2(const J0213 *j, unsigned first) {
+    unsigned r = first - 0x20;
+    return j->rows2[r / 32] >> (r % 32) & 1;
+}
+
+static int j0213_dec(const J0213 *j, const unsigned char *d, bool p2, uint32_t out[2]) {
+    if (!in94(d[0]) || !in94(d[1])) return 0;
+    uint32_t key = (p2 ? 2u : 1u) << 16 | (uint32_t)d[0] << 8 | d[1];
+    for (uint32_t k = 0; k < *j->ndecfix; k++)
+        if (j->decfix[k][0] == key) {
+            out[0] = j->decfix[k][1];
+            return out[0] != 0xFFFFFFFFu;
+        }
+    if (p2 && !row2(j, d[0])) return 0;
+    if (key == (1u << 16 | 0x2140)) {
+        out[0] = 0xFF3C;
+        return 1;
+    }
+    return dec_via(j->t, d, p2, out);
+}
+
+/* the code of a character alone: | 0x8000 for plane 2 */
+static uint32_t j0213_single(const J0213 *j, uint32_t cp, uint32_t v) {
+    for (uint32_t k = 0; k < *j->nencfix; k++)
+        if (j->encfix[k][0] == cp) {
+            uint32_t f = j->encfix[k][1];
+            return f == 0 ? UNMAPPABLE : (f >> 16 == 2 ? 0x8000 : 0) | (f & 0xFFFF);
+        }
+    uint32_t c = euc_code(v & ~CJK_E_MULTIC);
+    if (c != UNMAPPABLE && (c & 0x8000) && !row2(j, c >> 8 & 0x7F)) return UNMAPPABLE;
+    return c;
+}
+
+/* CPython's protocol for pairs. Its ISO-2022 encoder hands the set's
+ * encoder a copy of the first character alone, so a pair is never found
+ * there: a pair's first character is always encoded by itself (unlike in
+ * euc_jis_2004), which is what is done here. */
+static uint32_t jisx0213_enc(const J0213 *j, const uint32_t *data, int *length) {
+    uint32_t v = cjk_lookup_enc(j->t, data[0]);
     switch (*length) {
     case 1:
         if (v & CJK_E_MULTIC) return MULTIPLE_AVAIL;
-        return euc_code(v);
-    case 2: {
-        uint32_t p = cjk_lookup_pair(t, data[0], data[1]);
-        if (p) return euc_code(p);
-        *length = 1;
-        return euc_code(v & ~CJK_E_MULTIC);
-    }
-    case -1: *length = 1; return euc_code(v & ~CJK_E_MULTIC);
+        return j0213_single(j, data[0], v);
+    case 2:
+    case -1: *length = 1; return j0213_single(j, data[0], v);
     default: return UNMAPPABLE;
     }
 }
@@ -157,7 +209,7 @@ static uint32_t plane2(uint32_t c) {
     return c == UNMAPPABLE || c == MULTIPLE_AVAIL ? c : c & 0x8000 ? c & 0x7FFF : UNMAPPABLE;
 }
 /* the pairs only: a character alone is left to the sets after this one */
-static uint32_t paironly(const CjkTable *t, const uint32_t *data, int *length) {
+static uint32_t paironly(const J0213 *t, const uint32_t *data, int *length) {
     int ilength = *length;
     uint32_t c = jisx0213_enc(t, data, length);
     if (ilength == 1) return c == MULTIPLE_AVAIL ? c : UNMAPPABLE;
@@ -165,12 +217,12 @@ static uint32_t paironly(const CjkTable *t, const uint32_t *data, int *length) {
     return UNMAPPABLE;
 }
 
-#define T2004 (&cjk_table_euc_jis_2004)
-#define T2000 (&cjk_table_euc_jisx0213)
-static int j2004_1_dec(const unsigned char *d, uint32_t out[2]) { return dec_via(T2004, d, false, out); }
-static int j2004_2_dec(const unsigned char *d, uint32_t out[2]) { return dec_via(T2004, d, true, out); }
-static int j2000_1_dec(const unsigned char *d, uint32_t out[2]) { return dec_via(T2000, d, false, out); }
-static int j2000_2_dec(const unsigned char *d, uint32_t out[2]) { return dec_via(T2000, d, true, out); }
+#define T2004 (&j2004)
+#define T2000 (&j2000)
+static int j2004_1_dec(const unsigned char *d, uint32_t out[2]) { return j0213_dec(T2004, d, false, out); }
+static int j2004_2_dec(const unsigned char *d, uint32_t out[2]) { return j0213_dec(T2004, d, true, out); }
+static int j2000_1_dec(const unsigned char *d, uint32_t out[2]) { return j0213_dec(T2000, d, false, out); }
+static int j2000_2_dec(const unsigned char *d, uint32_t out[2]) { return j0213_dec(T2000, d, true, out); }
 static uint32_t j2004_1_enc(const uint32_t *d, int *l) { return plane1(jisx0213_enc(T2004, d, l)); }
 static uint32_t j2004_2_enc(const uint32_t *d, int *l) { return plane2(jisx0213_enc(T2004, d, l)); }
 static uint32_t j2004_p_enc(const uint32_t *d, int *l) { return paironly(T2004, d, l); }
