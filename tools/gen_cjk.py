@@ -14,9 +14,16 @@ Decoding is a trie walked one byte at a time from a codec's root node: each
 entry is a character, two characters (a pair), an error of N bytes, a child
 node (more bytes needed: running out of input there is "incomplete"), or one
 of two algorithmic sequences (GB18030's four-byte codes, EUC-KR's eight-byte
-KS X 1001:1998 make-up sequences). A node stores the entries of bytes lo..hi
-and one default for the rest. Encoding is a table of 256-code-point pages.
-Identical nodes and pages are stored once across all codecs.
+KS X 1001:1998 make-up sequences). A node stores 16-bit entries for bytes
+lo..hi and one default for the rest; what does not fit 16 bits is in the
+node's list of special entries. Identical nodes and entry runs are stored
+once across all codecs. The encoder is the decoder inverted at run time
+(the first or the last of duplicate codes winning, whichever needs fewer
+fixes) plus the generated fixes where CPython's encoder differs, its pairs
+of characters, and the algorithmic parts, all checked here against CPython
+for every code point. ISO-2022's character sets are read through the EUC
+tables; the few places where CPython's ISO-2022 codecs differ from that
+reading are generated too.
 """
 import codecs
 import sys
@@ -61,10 +68,6 @@ class Tables:
         self.sslices = {}
         self.pairs = []         # decoded pairs (cp1, cp2)
         self.pair_ids = {}
-        self.pages = [(0, 0, 0)]    # page 0: empty
-        self.page_ids = {}
-        self.epool = []
-        self.eslices = {}
 
     def pool_slice(self, pool, index, vals):
         key = tuple(vals)
@@ -104,18 +107,6 @@ class Tables:
             self.pair_ids[(a, b)] = len(self.pairs)
             self.pairs.append((a, b))
         return self.pair_ids[(a, b)]
-
-    def add_page(self, vals):
-        used = [i for i in range(256) if vals[i]]
-        if not used:
-            return 0
-        lo, hi = used[0], used[-1]
-        off = self.pool_slice(self.epool, self.eslices, vals[lo:hi + 1])
-        key = (lo, hi, off)
-        if key not in self.page_ids:
-            self.page_ids[key] = len(self.pages)
-            self.pages.append(key)
-        return self.page_ids[key]
 
 
 def ent(kind, val):
@@ -205,13 +196,11 @@ def enc_value(b):
     return (len(b) << 28) | int.from_bytes(b, "big")
 
 
-E_MULTIC = 1 << 30
-E_MAKEUP = 1 << 31
 
 
 def build_encoder(T, codec, info, cho, jong, runs):
-    """Page table of codec's encoder, checked against CPython for every
-    code point."""
+    """The fixes of codec's inverted decoder and its pairs, checked against
+    CPython for every code point."""
     sep = "\n"     # no mapped character's code holds byte 0x0A
     firsts = {ord(p[0]) for p in info["decpairs"].values()}
     pairenc = {}

@@ -1,6 +1,6 @@
-/* _codecs_hk.c: the Hong Kong: Big5-HKSCS codecs (CPython's
- * _codecs_hk), stateless and table-driven: the engine is _multibytecodec.c's,
- * the tables are tools/gen_cjk.py's. */
+/* _codecs_hk.c: the Hong Kong codec (CPython's _codecs_hk): Big5-HKSCS,
+ * stateless and table-driven (pairs of characters included): the engine
+ * is _multibytecodec.c's, the tables tools/gen_cjk.py's. */
 #include "../runtime.h"
 #include "cjkcodecs.h"
 #include "modules.h"
@@ -14,7 +14,9 @@ static const CjkCodec *const codec_list[] = {
     NULL,
 };
 
-static Value getcodec(Value *args, size_t nargs, Value kwnames) { return mbc_getcodec(codec_list, args, nargs, kwnames); }
+static Value getcodec(Value *args, size_t nargs, Value kwnames) {
+    return mbc_getcodec(codec_list, args, nargs, kwnames);
+}
 
 static const MethodDef functions[] = {
     {"getcodec", getcodec, MF_KEYWORDS, NULL},

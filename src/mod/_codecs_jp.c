@@ -1,6 +1,6 @@
-/* _codecs_jp.c: the Japanese: Shift_JIS, CP932, EUC-JP and the JIS X 0213 ones codecs (CPython's
- * _codecs_jp), stateless and table-driven: the engine is _multibytecodec.c's,
- * the tables are tools/gen_cjk.py's. */
+/* _codecs_jp.c: the Japanese codecs (CPython's _codecs_jp): Shift_JIS,
+ * CP932, EUC-JP and the JIS X 0213 ones, stateless and table-driven: the
+ * engine is _multibytecodec.c's, the tables tools/gen_cjk.py's. */
 #include "../runtime.h"
 #include "cjkcodecs.h"
 #include "modules.h"
@@ -26,7 +26,9 @@ static const CjkCodec *const codec_list[] = {
     NULL,
 };
 
-static Value getcodec(Value *args, size_t nargs, Value kwnames) { return mbc_getcodec(codec_list, args, nargs, kwnames); }
+static Value getcodec(Value *args, size_t nargs, Value kwnames) {
+    return mbc_getcodec(codec_list, args, nargs, kwnames);
+}
 
 static const MethodDef functions[] = {
     {"getcodec", getcodec, MF_KEYWORDS, NULL},

@@ -1,6 +1,6 @@
-/* _codecs_kr.c: the Korean: EUC-KR, CP949 (Unified Hangul Code), Johab codecs (CPython's
- * _codecs_kr), stateless and table-driven: the engine is _multibytecodec.c's,
- * the tables are tools/gen_cjk.py's. */
+/* _codecs_kr.c: the Korean codecs (CPython's _codecs_kr): EUC-KR, CP949
+ * (Unified Hangul Code) and Johab, stateless and table-driven: the engine
+ * is _multibytecodec.c's, the tables tools/gen_cjk.py's. */
 #include "../runtime.h"
 #include "cjkcodecs.h"
 #include "modules.h"
@@ -18,7 +18,9 @@ static const CjkCodec *const codec_list[] = {
     NULL,
 };
 
-static Value getcodec(Value *args, size_t nargs, Value kwnames) { return mbc_getcodec(codec_list, args, nargs, kwnames); }
+static Value getcodec(Value *args, size_t nargs, Value kwnames) {
+    return mbc_getcodec(codec_list, args, nargs, kwnames);
+}
 
 static const MethodDef functions[] = {
     {"getcodec", getcodec, MF_KEYWORDS, NULL},

@@ -1,6 +1,6 @@
-/* _codecs_tw.c: the Traditional Chinese: Big5 and CP950 codecs (CPython's
- * _codecs_tw), stateless and table-driven: the engine is _multibytecodec.c's,
- * the tables are tools/gen_cjk.py's. */
+/* _codecs_tw.c: the Traditional Chinese codecs (CPython's _codecs_tw):
+ * Big5 and CP950, stateless and table-driven: the engine is
+ * _multibytecodec.c's, the tables tools/gen_cjk.py's. */
 #include "../runtime.h"
 #include "cjkcodecs.h"
 #include "modules.h"
@@ -16,7 +16,9 @@ static const CjkCodec *const codec_list[] = {
     NULL,
 };
 
-static Value getcodec(Value *args, size_t nargs, Value kwnames) { return mbc_getcodec(codec_list, args, nargs, kwnames); }
+static Value getcodec(Value *args, size_t nargs, Value kwnames) {
+    return mbc_getcodec(codec_list, args, nargs, kwnames);
+}
 
 static const MethodDef functions[] = {
     {"getcodec", getcodec, MF_KEYWORDS, NULL},

@@ -600,8 +600,8 @@ static Value ctx_new(Type *t, Value *args, size_t nargs, Value kwnames, bool str
     if (arg_parse(spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value errors = stream ? a[1] : a[0];
     if (errors && !str_check(errors))
-        return err_format(&exc_TypeError, "%s() argument %d must be str, not %T", spec->fname, stream ? 2 : 1,
-                          errors);
+        return err_format(&exc_TypeError, "%s() argument %d must be str, not %s", spec->fname, stream ? 2 : 1,
+                          errors == V_NONE ? "None" : type_of(errors)->tname);
     Value codec = obj_getattr_cstr(V_FROM_PTR(t), "codec");
     if (!codec) return VNULL;
     if (!v_is_ptr(codec) || type_of(codec) != &codec_type) return err_set(&exc_TypeError, "codec is unexpected type");
