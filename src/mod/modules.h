@@ -65,7 +65,14 @@
     _("_sha512", _sha512_module_create)             \
     _("_sha3", _sha3_module_create)                 \
     _("_blake2", _blake2_module_create)             \
-    _("_json", _json_module_create)
+    _("_json", _json_module_create)                 \
+    _("_multibytecodec", _multibytecodec_module_create) \
+    _("_codecs_jp", _codecs_jp_module_create)       \
+    _("_codecs_cn", _codecs_cn_module_create)       \
+    _("_codecs_kr", _codecs_kr_module_create)       \
+    _("_codecs_tw", _codecs_tw_module_create)       \
+    _("_codecs_hk", _codecs_hk_module_create)       \
+    _("_codecs_iso2022", _codecs_iso2022_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
