@@ -172,27 +172,29 @@ static Value sq_get(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value sq_get_nowait(Value *args, size_t nargs, Value kwnames) {
-    if (arg_nokw("get_nowait", kwnames) < 0 || arg_count("get_nowait", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_nokw("get_nowait", kwnames) < 0) return VNULL;
+    /* CPython's message for this one (a defining_class method) has no count */
+    if (nargs > 1) return err_set(&exc_TypeError, "get_nowait() takes no arguments");
     return sq_get_impl(SQ(args[0]), false, -1);
 }
 
 static Value sq_empty(Value *args, size_t nargs, Value kwnames) {
-    if (arg_nokw("empty", kwnames) < 0 || arg_count("empty", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_nokw("SimpleQueue.empty", kwnames) < 0 || arg_count("SimpleQueue.empty", nargs - 1, 0, 0) < 0) return VNULL;
     return v_bool(SQ(args[0])->count == 0);
 }
 
 static Value sq_qsize(Value *args, size_t nargs, Value kwnames) {
-    if (arg_nokw("qsize", kwnames) < 0 || arg_count("qsize", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_nokw("SimpleQueue.qsize", kwnames) < 0 || arg_count("SimpleQueue.qsize", nargs - 1, 0, 0) < 0) return VNULL;
     return int_from_i64(SQ(args[0])->count);
 }
 
 static const MethodDef simplequeue_methods[] = {
-    {"empty", sq_empty, 0, "Return True if the queue is empty, False otherwise (not reliable!)."},
+    {"empty", sq_empty, MF_KEYWORDS, "Return True if the queue is empty, False otherwise (not reliable!)."},
     {"get", sq_get, MF_KEYWORDS, "Remove and return an item from the queue."},
-    {"get_nowait", sq_get_nowait, 0, "Remove and return an item from the queue without blocking."},
+    {"get_nowait", sq_get_nowait, MF_KEYWORDS, "Remove and return an item from the queue without blocking."},
     {"put", sq_put, MF_KEYWORDS, "Put the item on the queue."},
     {"put_nowait", sq_put_nowait, MF_KEYWORDS, "Put an item into the queue without blocking."},
-    {"qsize", sq_qsize, 0, "Return the approximate size of the queue (not reliable!)."},
+    {"qsize", sq_qsize, MF_KEYWORDS, "Return the approximate size of the queue (not reliable!)."},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, "See PEP 585"},
     {NULL, NULL, 0, NULL},
 };
