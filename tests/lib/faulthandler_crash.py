@@ -14,6 +14,10 @@ def run(code, *args, env=None, show_stdout=False):
     full_env = dict(os.environ)
     full_env.pop("PYTHONFAULTHANDLER", None)
     full_env.pop("PYTHONDEVMODE", None)
+    # under the sanitizer build, the signals' previous handlers are the
+    # default actions, as in an ordinary process (ignored elsewhere)
+    full_env["ASAN_OPTIONS"] = (os.environ.get("ASAN_OPTIONS", "") + ":handle_segv=0:handle_abort=0"
+                                ":handle_sigfpe=0:handle_sigill=0:handle_sigbus=0").lstrip(":")
     if env:
         full_env.update(env)
     p = subprocess.run([sys.executable, *args, "-c", code], capture_output=True, env=full_env)
