@@ -234,6 +234,25 @@ void gil_for_each_thread(void (*fn)(uint64_t ident, struct ThreadState *ts, void
     }
 }
 
+/* The walk of faulthandler's dumps, from a signal handler or a thread
+ * outside the interpreter: no lock taken, nothing allocated, so reads may
+ * race with threads that run (CPython's dump takes the same risk). The
+ * lock's holder has its live state in tstate, the others their saved
+ * one. Order as CPython's thread list: newest first, the main thread
+ * last. */
+void gil_for_each_thread_unlocked(void (*fn)(uint64_t ident, const struct ThreadState *ts, bool is_caller,
+                                             void *ctx),
+                                  void *ctx) {
+    PyThread *holder = gil_threads_started ? gil_holder : &main_thread;
+    pthread_t self = pthread_self();
+    for (PyThread *t = main_thread.next;; t = t->next) {
+        if (!t) t = &main_thread;
+        const ThreadState *ts = t == holder ? &tstate : t->saved;
+        if (ts) fn((uint64_t)t->handle, ts, pthread_equal(t->handle, self) != 0, ctx);
+        if (t == &main_thread) break;
+    }
+}
+
 /* In the child of fork() only the forking thread exists: it becomes the
  * main thread (it runs signal handlers, with signals unblocked), the other
  * threads' records go, and the lock starts over unlocked and unused, as

@@ -92,6 +92,13 @@ extern double gil_switch_interval;
 struct ThreadState;
 void gil_for_each_thread(void (*fn)(uint64_t ident, struct ThreadState *ts, void *ctx), void *ctx);
 
+/* The same without the lock and without allocating, for faulthandler
+ * (signal handlers, its watchdog thread): newest thread first, the main
+ * thread last; is_caller: the thread calling this. */
+void gil_for_each_thread_unlocked(void (*fn)(uint64_t ident, const struct ThreadState *ts, bool is_caller,
+                                             void *ctx),
+                                  void *ctx);
+
 /* Every thread's saved frame-stack chunks, for the collector hook that
  * clears their dead parts (frame.c): calls fn(chunk) for each thread not
  * running. */
