@@ -64,7 +64,8 @@
     _("_sha256", _sha256_module_create)             \
     _("_sha512", _sha512_module_create)             \
     _("_sha3", _sha3_module_create)                 \
-    _("_blake2", _blake2_module_create)
+    _("_blake2", _blake2_module_create)             \
+    _("_abc", _abc_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -100,6 +101,9 @@ int posix_id_converter(Value v, const char *what, int64_t *out);
    first), 1 after in the child (the runtime reset first), 2 after in the
    parent */
 void posix_run_at_fork(int which);
+
+/* _weakref.c: weakref.ref (ready once _weakref is made) */
+extern Type weakref_type;
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);
