@@ -203,7 +203,7 @@ static int compute_abstract_methods(Value cls) {
 #define COLLECTION_FLAGS (TF_MATCH_SEQUENCE | TF_MATCH_MAPPING)
 
 static Value abc_init(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_abc_init", 1, 1, 0, {"self", NULL}};
+    static const ArgSpec spec = {"_abc._abc_init", 1, 1, 0, {"self", NULL}};
     Value cls;
     if (arg_parse(&spec, args, nargs, kwnames, &cls) < 0) return VNULL;
     if (compute_abstract_methods(cls) < 0) return VNULL;
@@ -249,7 +249,7 @@ static void set_collection_flag_recursive(Type *t, uint32_t flag, int depth) {
 static Value abc_register(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"_abc_register", 2, 2, 0, {"self", "subclass", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_nokw("_abc._abc_register", kwnames) < 0 || arg_parse(&spec, args, nargs, VNULL, a) < 0) return VNULL;
     Value cls = a[0], sub = a[1];
     if (!type_check(sub)) return err_set(&exc_TypeError, "Can only register classes");
     int r = obj_issubclass(sub, cls);
@@ -280,7 +280,7 @@ static Value call_subclasscheck(Value cls, Value sub) {
 static Value abc_instancecheck(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"_abc_instancecheck", 2, 2, 0, {"self", "instance", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_nokw("_abc._abc_instancecheck", kwnames) < 0 || arg_parse(&spec, args, nargs, VNULL, a) < 0) return VNULL;
     Value cls = a[0], inst = a[1];
     AbcData *impl = get_impl(cls);
     if (!impl) return VNULL;
@@ -324,7 +324,7 @@ static int check_registry(AbcData *impl, Value sub) {
 static Value abc_subclasscheck(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"_abc_subclasscheck", 2, 2, 0, {"self", "subclass", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_nokw("_abc._abc_subclasscheck", kwnames) < 0 || arg_parse(&spec, args, nargs, VNULL, a) < 0) return VNULL;
     Value cls = a[0], sub = a[1];
     if (!type_check(sub)) return err_set(&exc_TypeError, "issubclass() arg 1 must be a class");
     AbcData *impl = get_impl(cls);
@@ -384,7 +384,7 @@ static Value abc_subclasscheck(Value *args, size_t nargs, Value kwnames) {
 /* ---- the rest ------------------------------------------------------------------------------ */
 
 static Value abc_get_cache_token(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"get_cache_token", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"_abc.get_cache_token", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return int_from_u64(invalidation_counter);
 }
@@ -402,7 +402,7 @@ static Value weakref_set(const WeakSet *ws, Value ref_type) {
 }
 
 static Value abc_get_dump(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_get_dump", 1, 1, 0, {"self", NULL}};
+    static const ArgSpec spec = {"_abc._get_dump", 1, 1, 0, {"self", NULL}};
     Value cls;
     if (arg_parse(&spec, args, nargs, kwnames, &cls) < 0) return VNULL;
     AbcData *impl = get_impl(cls);
@@ -418,7 +418,7 @@ static Value abc_get_dump(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value abc_reset_registry(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_reset_registry", 1, 1, 0, {"self", NULL}};
+    static const ArgSpec spec = {"_abc._reset_registry", 1, 1, 0, {"self", NULL}};
     Value cls;
     if (arg_parse(&spec, args, nargs, kwnames, &cls) < 0) return VNULL;
     AbcData *impl = get_impl(cls);
@@ -428,7 +428,7 @@ static Value abc_reset_registry(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value abc_reset_caches(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_reset_caches", 1, 1, 0, {"self", NULL}};
+    static const ArgSpec spec = {"_abc._reset_caches", 1, 1, 0, {"self", NULL}};
     Value cls;
     if (arg_parse(&spec, args, nargs, kwnames, &cls) < 0) return VNULL;
     AbcData *impl = get_impl(cls);
@@ -468,6 +468,5 @@ Value _abc_module_create(void) {
     }
     Value m = module_new_cstr("_abc");
     module_add_functions(m, abc_functions);
-    module_add(m, "_abc_data", V_FROM_PTR(&abc_data_type));
     return m;
 }
