@@ -210,14 +210,16 @@ static Value abc_init(Value *args, size_t nargs, Value kwnames) {
     if (type_check(cls)) {
         /* collections.abc's Sequence and Mapping declare what match
            patterns accept (CPython's Py_TPFLAGS_SEQUENCE 1<<5, MAPPING
-           1<<6); class creation (type.c) usually consumed it already */
+           1<<6) in the class body; the declaration goes from the dict */
         Type *t = V_AS(Type, cls);
         Value flags = t->dict ? dict_get(t->dict, s_abc_tpflags) : VNULL;
         if (flags) {
-            if (int_check(flags)) {
+            if (int_check_exact(flags)) {
                 int64_t f = int_as_i64(flags);
                 if (f == -1 && err_occurred()) return VNULL;
-                t->flags &= ~(uint32_t)COLLECTION_FLAGS;
+                if ((f & (3 << 5)) == (3 << 5))
+                    return err_set(&exc_TypeError,
+                                   "__abc_tpflags__ cannot be both Py_TPFLAGS_SEQUENCE and Py_TPFLAGS_MAPPING");
                 if (f & (1 << 5)) t->flags |= TF_MATCH_SEQUENCE;
                 if (f & (1 << 6)) t->flags |= TF_MATCH_MAPPING;
             }
@@ -235,10 +237,10 @@ static Value abc_init(Value *args, size_t nargs, Value kwnames) {
 /* ---- _abc_register ------------------------------------------------------------------------- */
 
 /* A registered class (and its subclasses) takes the ABC's match-pattern
-   flag, unless it is a builtin type or already has one */
+   flag in place of the one it had, unless it is a builtin type */
 static void set_collection_flag_recursive(Type *t, uint32_t flag, int depth) {
-    if (!type_has_flag(t, TF_HEAPTYPE) || (t->flags & COLLECTION_FLAGS) || depth > 1000) return;
-    t->flags |= flag;
+    if (!type_has_flag(t, TF_HEAPTYPE) || (t->flags & COLLECTION_FLAGS) == flag || depth > 1000) return;
+    t->flags = (t->flags & ~(uint32_t)COLLECTION_FLAGS) | flag;
     type_modified(t);
     for (size_t i = 0; t->subclasses && i < gc_weak_list_len(t->subclasses); i++) {
         Type *sub = gc_weak_list_get(t->subclasses, i);

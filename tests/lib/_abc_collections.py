@@ -128,3 +128,57 @@ for i in range(200):
         Base.register(Late)
     seen.append(isinstance(Late(), Base))
 print(seen.index(True), seen.count(True))
+
+
+# the first sequence or mapping in the MRO decides what a pattern sees
+class C0:
+    pass
+
+
+class M2(C0, collections.UserDict, cabc.Sequence):
+    pass
+
+
+class S2(C0, collections.UserList, cabc.Mapping):
+    pass
+
+
+class S3(list, C0, cabc.Mapping):
+    pass
+
+
+def seq_or_map(x):
+    match x:
+        case []:
+            return "seq"
+        case {}:
+            return "map"
+    return "neither"
+
+
+print(seq_or_map(M2()), seq_or_map(S2()), seq_or_map(S3()))
+
+# a register() after the class and its subclass exist
+class Late2:
+    pass
+
+
+class Late2Sub(Late2):
+    pass
+
+
+print(seq_or_map(Late2Sub()))
+cabc.Mapping.register(Late2)
+print(seq_or_map(Late2()), seq_or_map(Late2Sub()))
+cabc.Sequence.register(Late2)   # a sequence now, without a len()
+try:
+    print(seq_or_map(Late2()))
+except TypeError as e:
+    print("TypeError", e)
+
+try:
+    class Both(cabc.Collection):
+        __abc_tpflags__ = cabc.Sequence.__flags__ | cabc.Mapping.__flags__
+except TypeError as e:
+    print("TypeError", e)
+print("__abc_tpflags__" in cabc.Sequence.__dict__, cabc.Sequence.__flags__ & (1 << 5) != 0)
