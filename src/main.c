@@ -963,7 +963,7 @@ int main(int argc, char **argv) {
         Value threading = dict_get(tstate.sys_modules, str_intern_cstr("threading"));
         Value shutdown = threading ? obj_getattr_opt(threading, str_intern_cstr("_shutdown")) : VNULL;
         if (shutdown && !obj_call(shutdown, NULL, 0, VNULL))
-            err_write_unraisable(err_fetch(), "Exception ignored in", shutdown);
+            err_write_unraisable(err_fetch(), NULL, shutdown);
         err_clear();
     }
     atexit_run_exitfuncs();

@@ -65,6 +65,7 @@
     _("_sha512", _sha512_module_create)             \
     _("_sha3", _sha3_module_create)                 \
     _("_blake2", _blake2_module_create)             \
+    _("_json", _json_module_create)                 \
     _("_abc", _abc_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */

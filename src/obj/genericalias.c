@@ -242,8 +242,15 @@ static Value subs_parameters(Value self, Value args, Value params, Value item) {
     return tuple_from_array(list_items(out), list_size(out));
 }
 
+/* calling an alias calls its origin and records the alias on the result
+   (its __orig_class__), when the result takes attributes */
 static Value ga_call(Value self, Value *args, size_t nargs, Value kwnames) {
-    return obj_call(V_AS(GenericAliasObject, self)->origin, args, nargs, kwnames);
+    Value r = obj_call(V_AS(GenericAliasObject, self)->origin, args, nargs, kwnames);
+    if (r && obj_setattr(r, str_intern_cstr("__orig_class__"), self) < 0) {
+        if (!err_matches(&exc_AttributeError) && !err_matches(&exc_TypeError)) return VNULL;
+        err_clear();
+    }
+    return r;
 }
 
 static Value ga_getattr(Value self, Value name) {
@@ -265,7 +272,7 @@ static Value ga_getattr(Value self, Value name) {
 }
 
 static Value ga_richcompare(Value a, Value b, int op) {
-    if ((op != CMP_EQ && op != CMP_NE) || type_of(b) != &generic_alias_type) return V_NOTIMPL;
+    if ((op != CMP_EQ && op != CMP_NE) || !type_is_subtype(type_of(b), &generic_alias_type)) return V_NOTIMPL;
     GenericAliasObject *x = V_AS(GenericAliasObject, a), *y = V_AS(GenericAliasObject, b);
     int eq = x->origin == y->origin && x->starred == y->starred;
     if (eq) {
