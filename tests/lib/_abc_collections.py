@@ -182,3 +182,22 @@ try:
 except TypeError as e:
     print("TypeError", e)
 print("__abc_tpflags__" in cabc.Sequence.__dict__, cabc.Sequence.__flags__ & (1 << 5) != 0)
+
+
+# Mapping declares itself not reversible (__reversed__ = None)
+class MyMapping(cabc.Mapping):
+    def __getitem__(self, k):
+        raise KeyError(k)
+
+    def __len__(self):
+        return 0
+
+    def __iter__(self):
+        return iter(())
+
+
+for arg in (MyMapping(), [1, 2], {3: 4}):
+    try:
+        print(list(reversed(arg)))
+    except TypeError as e:
+        print("TypeError", e)
