@@ -420,6 +420,17 @@ bool obj_isinstance_type(Value v, Type *t) { return type_is_subtype(type_of(v), 
  * __bases__ is a tuple stands for a class, and an instance's __class__
  * may differ from its type (a property, a proxy). */
 
+/* Entering a nested tuple or __bases__ walk: CPython 3.11 counts these
+   with the Python frames against one limit (the C recursion check alone
+   allows recursionlimit + 50); leave with interp_leave_recursive() */
+static int enter_nested(const char *where) {
+    if (tstate.depth + tstate.c_depth >= tstate.recursion_limit) {
+        err_format(&exc_RecursionError, "maximum recursion depth exceeded%s", where);
+        return -1;
+    }
+    return interp_enter_recursive(where);
+}
+
 /* obj.__bases__ when it is a tuple; VNULL otherwise, with an error only
    when reading it raised something other than AttributeError */
 static Value abstract_bases(Value obj) {
@@ -440,7 +451,7 @@ static int abstract_issubclass(Value derived, Value cls) {
             continue;
         }
         for (int64_t i = 0; i < n; i++) {
-            if (interp_enter_recursive(" in __issubclass__") < 0) return -1;
+            if (enter_nested(" in __issubclass__") < 0) return -1;
             int r = abstract_issubclass(tuple_get(bases, i), cls);
             interp_leave_recursive();
             if (r) return r;
@@ -518,7 +529,7 @@ int obj_isinstance(Value v, Value cls) {
         for (int64_t i = 0; i < tuple_size(cls); i++) {
             Value c = tuple_get(cls, i);
             bool nested = tuple_check(c);
-            if (nested && interp_enter_recursive(" in __instancecheck__") < 0) return -1;
+            if (nested && enter_nested(" in __instancecheck__") < 0) return -1;
             int r = obj_isinstance(v, c);
             if (nested) interp_leave_recursive();
             if (r) return r;
@@ -537,7 +548,7 @@ int obj_issubclass(Value derived, Value cls) {
         for (int64_t i = 0; i < tuple_size(cls); i++) {
             Value c = tuple_get(cls, i);
             bool nested = tuple_check(c);
-            if (nested && interp_enter_recursive(" in __subclasscheck__") < 0) return -1;
+            if (nested && enter_nested(" in __subclasscheck__") < 0) return -1;
             int r = obj_issubclass(derived, c);
             if (nested) interp_leave_recursive();
             if (r) return r;
