@@ -8,7 +8,7 @@ from abc import ABC
 
 
 values = [{}, [], (), "s", b"b", set(), frozenset(), 1, 1.5, None, range(3),
-          collections.OrderedDict(), collections.deque(), iter([]),
+          collections.OrderedDict(), collections.deque(), {}.keys(), {}.values(), {}.items(), iter([]),
           (x for x in ()), len, memoryview(b"")]
 abcs = [cabc.Hashable, cabc.Iterable, cabc.Iterator, cabc.Generator, cabc.Sized,
         cabc.Container, cabc.Callable, cabc.Collection, cabc.Sequence,
@@ -201,3 +201,13 @@ for arg in (MyMapping(), [1, 2], {3: 4}):
         print(list(reversed(arg)))
     except TypeError as e:
         print("TypeError", e)
+
+# dict views: keys and items are unhashable sets, values hash by identity
+d = {1: 2}
+for v in [d.keys(), d.items(), d.values()]:
+    try:
+        print(type(hash(v)).__name__)
+    except TypeError as e:
+        print(e)
+    print(type(v).__hash__, isinstance(v, cabc.Hashable), v == v)
+print(d.values() == d.values(), len({d.values(), d.values()}))
