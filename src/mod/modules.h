@@ -74,7 +74,8 @@
     _("_codecs_hk", _codecs_hk_module_create)       \
     _("_codecs_iso2022", _codecs_iso2022_module_create) \
     _("faulthandler", faulthandler_module_create)   \
-    _("_queue", _queue_module_create)
+    _("_queue", _queue_module_create)               \
+    _("_abc", _abc_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -119,6 +120,9 @@ extern volatile int gc_module_collecting;
 /* faulthandler.c: faulthandler.enable() at start-up (-X faulthandler,
    PYTHONFAULTHANDLER, -X dev); an error is printed, not raised */
 void faulthandler_enable_at_start(void);
+
+/* _weakref.c: weakref.ref (ready once _weakref is made) */
+extern Type weakref_type;
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);

@@ -838,6 +838,9 @@ static Value reversed_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "reversed() takes no keyword arguments");
     if (nargs != 1) return err_format(&exc_TypeError, "reversed expected 1 argument, got %zd", (ssize_t)nargs);
     Value seq = args[0];
+    /* __reversed__ = None declares the type not reversible (Mapping) */
+    if (type_lookup(type_of(seq), NAME(__reversed__)) == V_NONE)
+        return err_format(&exc_TypeError, "'%T' object is not reversible", seq);
     bool found;
     Value r = obj_call_special(seq, NAME(__reversed__), NULL, 0, &found);
     if (found) return r;
