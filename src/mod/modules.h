@@ -64,7 +64,8 @@
     _("_sha256", _sha256_module_create)             \
     _("_sha512", _sha512_module_create)             \
     _("_sha3", _sha3_module_create)                 \
-    _("_blake2", _blake2_module_create)
+    _("_blake2", _blake2_module_create)             \
+    _("_pickle", _pickle_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
