@@ -3029,13 +3029,18 @@ static Value picklebuffer_new(Type *t, Value *args, size_t nargs, Value kwnames)
     return V_FROM_PTR(p);
 }
 
-static int picklebuffer_getbuffer(Value self, BufferInfo *out) { return picklebuffer_view(self, out); }
+static int picklebuffer_getbuffer(Value self, BufferInfo *out) {
+    if (picklebuffer_view(self, out) < 0) return -1;
+    out->owner = V_AS(PickleBufferObject, self)->obj;
+    return 0;
+}
 
 static Value pb_raw(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("raw", nargs - 1, 0, 0) < 0) return VNULL;
     BufferInfo b;
     if (picklebuffer_view(args[0], &b) < 0) return VNULL;
-    Value mv = memoryview_new(args[0]);
+    /* a view of the exporter itself (its .obj is what the buffer wraps) */
+    Value mv = memoryview_new(V_AS(PickleBufferObject, args[0])->obj);
     if (!mv) return VNULL;
     Value fmt = str_intern_cstr("B");
     return obj_call_method(mv, "cast", &fmt, 1);
