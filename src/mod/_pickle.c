@@ -19,6 +19,7 @@
  * obj/type.c and copyreg.py; this file calls it as CPython's does.
  */
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1590,7 +1591,11 @@ static int pickler_set_memo(Value self, Value v) {
             return -1;
         }
         Value idx = tuple_get(val, 0);
-        int64_t i = int_check(idx) ? int_as_i64(idx) : obj_index_i64(idx);
+        if (!int_check(idx)) {
+            err_set(&exc_TypeError, "an integer is required");
+            return -1;
+        }
+        int64_t i = int_as_i64(idx);
         if (i == -1 && err_occurred()) return -1;
         pmemo_set(&m, tuple_get(val, 1), i);
     }
@@ -1958,6 +1963,8 @@ static Value call_find_class(UnpicklerObject *u, Value module, Value name) {
     return obj_call_method(V_FROM_PTR(u), "find_class", a, 2);
 }
 
+static Value parse_line_int(char *c);
+
 static int load_int(UnpicklerObject *u) {
     const char *s;
     int64_t len = ureadline(u, &s);
@@ -1992,10 +1999,8 @@ static int load_long(UnpicklerObject *u) {
     if (len < 0) return -1;
     if (len < 2) return bad_readline();
     char *c = line_copy(s, len);
-    if (c[len - 2] == 'L') c[len - 2] = 0;
-    size_t n = strlen(c);
-    while (n && c[n - 1] == '\n') n--;
-    Value v = int_from_string(c, n, 0);
+    if (c[len - 2] == 'L') c[len - 2] = 0;   /* Python 2's suffix, optional */
+    Value v = parse_line_int(c);
     if (!v) return -1;
     upush(u, v);
     return 0;
@@ -2008,8 +2013,21 @@ static int load_float(UnpicklerObject *u) {
     if (len < 2) return bad_readline();
     char *c = line_copy(s, len);
     char *end;
-    double d = strtod(c, &end);
-    if (end == c || (*end != '\n' && *end != 0)) {
+    /* Python's float syntax: no leading space, no hexadecimal */
+    const char *q = c + (*c == '+' || *c == '-');
+    errno = 0;
+    double d = (*c == ' ' || *c == '\t' || *c == '\n' || (q[0] == '0' && (q[1] == 'x' || q[1] == 'X')))
+                   ? (end = c, 0.0)
+                   : strtod(c, &end);
+    if (end == c) {
+        err_format(&exc_ValueError, "could not convert string to float: '%s'", c);
+        return -1;
+    }
+    if (errno == ERANGE && fabs(d) >= 1.0) {
+        err_format(&exc_OverflowError, "value too large to convert to float: %s", c);
+        return -1;
+    }
+    if (*end != '\n' && *end != 0) {
         err_set(&exc_ValueError, "could not convert string to float");
         return -1;
     }
@@ -2328,11 +2346,11 @@ static int load_global(UnpicklerObject *u) {
 }
 
 static int load_stack_global(UnpicklerObject *u) {
+    /* an underflow is reported as the wrong types (CPython 3.11.2) */
     Value name = upop(u);
-    if (!name) return -1;
     Value module = upop(u);
-    if (!module) return -1;
-    if (!str_check_exact(module) || !str_check_exact(name)) {
+    if (!module || !name || !str_check_exact(module) || !str_check_exact(name)) {
+        err_clear();
         unpickling_error("STACK_GLOBAL requires str");
         return -1;
     }
@@ -2414,11 +2432,23 @@ static int load_mark(UnpicklerObject *u) {
     return 0;
 }
 
+/* int(line, 10) as PyLong_FromString parses it: its message shows the
+   line up to a NUL, newline included */
+static Value parse_line_int(char *c) {
+    size_t n = strlen(c), m = n;
+    while (m && (c[m - 1] == '\n' || c[m - 1] == ' ')) m--;
+    Value k = m ? int_from_string(c, m, 10) : VNULL;
+    if (!k) {
+        err_clear();
+        Value line = codec_decode_bytes(bytes_new(c, n > 200 ? 200 : n), str_intern_cstr("utf-8"),
+                                        str_intern_cstr("replace"));
+        if (line) err_format(&exc_ValueError, "invalid literal for int() with base 10: %R", line);
+    }
+    return k;
+}
+
 static int64_t parse_line_index(const char *s, int64_t len) {
-    char *c = line_copy(s, len);
-    size_t n = strlen(c);
-    while (n && c[n - 1] == '\n') n--;
-    Value k = int_from_string(c, n, 10);
+    Value k = parse_line_int(line_copy(s, len));
     if (!k) return -2;
     int64_t i = int_as_i64(k);
     if (i == -1 && err_occurred()) return -2;
@@ -2973,7 +3003,18 @@ static int unpickler_set_memo(Value self, Value v) {
         err_format(&exc_TypeError, "'memo' attribute must be an UnpicklerMemoProxy object or dict, not %T", v);
         return -1;
     }
-    UnpicklerObject tmp = {0};
+    if (d != v) {
+        /* a copy of another Unpickler's memo */
+        UnpicklerObject *src = V_AS(UnpicklerObject, V_AS(MemoProxyObject, v)->owner);
+        Value *m = gc_alloc((size_t)(src->memo_size ? src->memo_size : 1) * sizeof(Value));
+        values_copy(m, src->memo, (size_t)src->memo_size);
+        u->memo = m;
+        u->memo_size = src->memo_size;
+        return 0;
+    }
+    /* CPython 3.11 stores a dict's items into the memo being replaced and
+       installs an empty one of the dict's size (so the items are lost);
+       done the same way, as programs see that */
     int64_t pos = 0;
     Value k, val;
     while (dict_next(d, &pos, &k, &val)) {
@@ -2987,11 +3028,11 @@ static int unpickler_set_memo(Value self, Value v) {
             err_set(&exc_ValueError, "memo key must be positive integers.");
             return -1;
         }
-        if (memo_store(&tmp, i, val) < 0) return -1;
+        if (memo_store(u, i, val) < 0) return -1;
     }
-    u->memo = tmp.memo;
-    u->memo_size = tmp.memo_size;
-    u->memo_len = tmp.memo_len;
+    int64_t n = dict_size(d);
+    u->memo = gc_alloc((size_t)(n ? n : 1) * sizeof(Value));
+    u->memo_size = n;
     return 0;
 }
 
@@ -3017,9 +3058,14 @@ static int unpickler_set_persload(Value self, Value v) {
 /* ---- PickleBuffer -------------------------------------------------------------- */
 
 static Value picklebuffer_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"PickleBuffer", 1, 1, 0, {"buffer", NULL}};
-    Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    /* PyArg_ParseTupleAndKeywords' messages for "O:PickleBuffer" with an
+       unnamed parameter */
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    if (nargs + nkw > 1)
+        return err_format(&exc_TypeError, "PickleBuffer() takes at most 1 argument (%zd given)", (ssize_t)(nargs + nkw));
+    if (nargs == 0)
+        return err_set(&exc_TypeError, "PickleBuffer() takes exactly 1 positional argument (0 given)");
+    Value a[1] = {args[0]};
     BufferInfo b;
     if (buffer_get(a[0], &b, false) < 0) return VNULL;
     PickleBufferObject *p = (PickleBufferObject *)obj_alloc(t, sizeof(PickleBufferObject));
