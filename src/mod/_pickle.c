@@ -418,7 +418,7 @@ static void save_long(PicklerObject *p, Value obj, int *err) {
            the sign bit */
         int sign = int_sign(obj);
         if (sign == 0) {
-            b[0] = LONG1;
+            b[0] = (char)LONG1;
             b[1] = 0;
             pk_write(p, b, 2);
             return;
@@ -1624,7 +1624,8 @@ static int pickler_set_persid(Value self, Value v) {
 
 static Value pickler_get_dispatch_table(Value self) {
     PicklerObject *p = V_AS(PicklerObject, self);
-    if (!p->dispatch_table) return err_set(&exc_AttributeError, "dispatch_table");
+    if (!p->dispatch_table)
+        return err_format(&exc_AttributeError, "'%s' object has no attribute 'dispatch_table'", type_of(self)->tname);
     return p->dispatch_table;
 }
 
