@@ -165,24 +165,28 @@ typedef struct MemoEntry {
 typedef struct PMemo {
     MemoEntry *tab;     /* scanned: the keys keep the pickled objects alive */
     int64_t mask, used;
-    int shift;
 } PMemo;
 
 static void pmemo_init(PMemo *m) {
     m->mask = 63;
-    m->shift = 64 - 6;
     m->used = 0;
     m->tab = gc_alloc(64 * sizeof(MemoEntry));
 }
 
-static inline uint64_t pmemo_slot(const PMemo *m, Value k) { return (k * 0x9E3779B97F4A7C15ULL) >> m->shift; }
-
+/* The first slot is the address's granule number, as CPython's memo does:
+ * objects allocated one after the other (a list's items, typically) land
+ * in neighbouring slots, so a large pickle walks the table in order
+ * instead of missing the cache at each lookup; collisions probe with
+ * CPython's perturbation, which mixes in the high bits. */
 static inline MemoEntry *pmemo_find(const PMemo *m, Value k) {
-    uint64_t i = pmemo_slot(m, k);
-    for (;;) {
-        MemoEntry *e = &m->tab[i];
+    uint64_t h = k >> 4, mask = (uint64_t)m->mask;
+    uint64_t i = h & mask;
+    MemoEntry *e = &m->tab[i];
+    if (e->key == k || e->key == VNULL) return e;
+    for (uint64_t perturb = h;; perturb >>= 5) {
+        i = (i * 5 + perturb + 1) & mask;
+        e = &m->tab[i];
         if (e->key == k || e->key == VNULL) return e;
-        i = (i + 1) & (uint64_t)m->mask;
     }
 }
 
@@ -206,7 +210,6 @@ static void pmemo_set(PMemo *m, Value k, int64_t idx) {
     int64_t oldn = m->mask + 1, n = oldn * 4;
     m->tab = gc_alloc((size_t)n * sizeof(MemoEntry));
     m->mask = n - 1;
-    m->shift -= 2;
     for (int64_t i = 0; i < oldn; i++)
         if (old[i].key) *pmemo_find(m, old[i].key) = old[i];
     gc_free(old);
