@@ -1677,6 +1677,10 @@ typedef struct UnpicklerObject {
     int64_t input_len, idx;
     Value input_obj;            /* keeps input alive */
     Value read, readline;       /* file methods; VNULL for loads() */
+    Value peek;                 /* the file's peek, or VNULL */
+    int64_t prefetched_idx;     /* input[prefetched_idx..idx) was peeked and
+                                   consumed: read() it before the file is
+                                   read again (input_len: nothing peeked) */
     Value pers_func;
     Value buffers;              /* iterator, or VNULL */
     Value encoding, errors;     /* str */
@@ -1751,27 +1755,63 @@ static void set_input(UnpicklerObject *u, Value obj, const char *data, int64_t n
     u->input = data;
     u->input_len = n;
     u->idx = 0;
+    u->prefetched_idx = n;
 }
 
-/* n bytes at *s; reads from the file when the buffer has too few */
-static int uread_slow(UnpicklerObject *u, const char **s, int64_t n) {
-    if (!u->read) return bad_readline();
-    Value data = obj_call1(u->read, int_from_i64(n));
-    if (!data) return -1;
+/* what read(), readline() or peek() returned, as the new input */
+static int set_input_from(UnpicklerObject *u, Value data) {
     const char *d;
     int64_t len;
     if (bytes_check(data)) {
         d = bytes_data(data);
         len = bytes_size(data);
     } else if (byteslike_view(data, &d, &len)) {
-        data = bytes_new(d, (size_t)len);
+        data = bytes_new(d, (size_t)len);   /* a copy: the exporter may change */
         d = bytes_data(data);
     } else {
         err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", data);
         return -1;
     }
     set_input(u, data, d, len);
-    if (len < n) return bad_readline();
+    return 0;
+}
+
+/* consume from the file what was used of peeked data */
+static int skip_consumed(UnpicklerObject *u) {
+    int64_t consumed = u->idx - u->prefetched_idx;
+    if (consumed <= 0) return 0;
+    if (!obj_call1(u->read, int_from_i64(consumed))) return -1;
+    u->prefetched_idx = u->idx;
+    return 0;
+}
+
+enum { PREFETCH = 8192 * 16 };
+
+/* n bytes at *s; reads from the file when the buffer has too few. Small
+   reads peek ahead when the file can (a buffered file): the opcodes that
+   follow are then read from memory */
+static int uread_slow(UnpicklerObject *u, const char **s, int64_t n) {
+    if (!u->read) return bad_readline();
+    if (skip_consumed(u) < 0) return -1;
+    if (u->peek && n < PREFETCH) {
+        Value data = obj_call1(u->peek, v_int(PREFETCH));
+        if (!data) {
+            if (!err_matches(&exc_NotImplementedError)) return -1;
+            err_clear();
+            u->peek = VNULL;
+        } else {
+            if (set_input_from(u, data) < 0) return -1;
+            u->prefetched_idx = 0;
+            if (n <= u->input_len) {
+                *s = u->input;
+                u->idx = n;
+                return 0;
+            }
+        }
+    }
+    Value data = obj_call1(u->read, int_from_i64(n));
+    if (!data || set_input_from(u, data) < 0) return -1;
+    if (u->input_len < n) return bad_readline();
     *s = u->input;
     u->idx = n;
     return 0;
@@ -1797,22 +1837,13 @@ static int64_t ureadline(UnpicklerObject *u, const char **s) {
         return n;
     }
     if (!u->read) return bad_readline();
+    if (skip_consumed(u) < 0) return -1;
     Value line = obj_call0(u->readline);
-    if (!line) return -1;
-    const char *d;
-    int64_t len;
-    if (!byteslike_view(line, &d, &len)) {
-        err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", line);
-        return -1;
-    }
-    if (!bytes_check(line)) {
-        line = bytes_new(d, (size_t)len);
-        d = bytes_data(line);
-    }
-    set_input(u, line, d, len);
-    if (len == 0 || d[len - 1] != '\n') return bad_readline();
+    if (!line || set_input_from(u, line) < 0) return -1;
+    int64_t len = u->input_len;
+    if (len == 0 || u->input[len - 1] != '\n') return bad_readline();
     u->idx = len;
-    *s = d;
+    *s = u->input;
     return len;
 }
 
@@ -2811,7 +2842,9 @@ static Value load(UnpicklerObject *u) {
         case NEWFALSE: upush(u, V_FALSE); continue;
         case PROTO: r = load_proto(u); break;
         case FRAME: r = load_frame(u); break;
-        case STOP: return upop(u);
+        case STOP:
+            if (u->read && skip_consumed(u) < 0) return VNULL;
+            return upop(u);
         default:
             if (op >= 0x20 && op <= 0x7e && op != '\'' && op != '\\')
                 err_format(V_AS(Type, UnpicklingError), "invalid load key, '%c'.", op);
@@ -2881,6 +2914,8 @@ static int unpickler_init(Value self, Value *args, size_t nargs, Value kwnames) 
         err_set(&exc_TypeError, "file must have 'read' and 'readline' attributes");
         return -1;
     }
+    u->peek = lookup_attr(a[0], "peek");
+    if (!u->peek && err_occurred()) return -1;
     if (unpickler_setup(u, a[1], a[2], a[3], a[4]) < 0) return -1;
     set_input(u, VNULL, "", 0);
     u->pers_func = lookup_attr(self, "persistent_load");
@@ -3147,6 +3182,8 @@ static Value m_load(Value *args, size_t nargs, Value kwnames) {
     u->readline = lookup_attr(a[0], "readline");
     if (!u->readline && err_occurred()) return VNULL;
     if (!u->read || !u->readline) return err_set(&exc_TypeError, "file must have 'read' and 'readline' attributes");
+    u->peek = lookup_attr(a[0], "peek");
+    if (!u->peek && err_occurred()) return VNULL;
     if (unpickler_setup(u, a[1], a[2], a[3], a[4]) < 0) return VNULL;
     set_input(u, VNULL, "", 0);
     return load(u);
