@@ -1947,9 +1947,18 @@ static Value raw_unicode_escape_decode(const char *s, int64_t n) {
     buf_init(&b, (size_t)n + 8);
     for (int64_t i = 0; i < n;) {
         unsigned char c = (unsigned char)s[i];
-        if (c == '\\' && i + 1 < n && (s[i + 1] == 'u' || s[i + 1] == 'U')) {
-            /* an odd run of backslashes before it would make it literal;
-               CPython only looks at the one */
+        if (c == '\\') {
+            /* a run of backslashes: an escape only when the run is odd and
+               a u or U follows; the others are literal */
+            int64_t r = 1;
+            while (i + r < n && s[i + r] == '\\') r++;
+            bool esc = (r & 1) && i + r < n && (s[i + r] == 'u' || s[i + r] == 'U');
+            int64_t lit = esc ? r - 1 : r;
+            buf_fill(&b, '\\', (size_t)lit);
+            i += lit;
+            if (!esc) continue;
+        }
+        if (c == '\\') {
             int digits = s[i + 1] == 'u' ? 4 : 8;
             uint32_t cp = 0;
             int64_t j = i + 2;

@@ -178,3 +178,11 @@ try:
     print(u2.load())
 except _pickle.UnpicklingError as e:
     print('UnpicklingError', e)
+
+# protocol 0's raw-unicode-escape: runs of backslashes, bad escapes
+for b in [b'\\\\u0041', b'\\\\\\u0041', b'a\\u00', b'ab\\\\\\u12x', b'\\U00110000', b'\\', b'x\\',
+          b'\\u20ac\\\\', b'\xe9\\u00e9']:
+    try:
+        print(b, repr(_pickle.loads(b'V' + b + b'\n.')))
+    except UnicodeDecodeError as e:
+        print(b, type(e).__name__, e, e.start, e.end)
