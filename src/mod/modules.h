@@ -75,7 +75,8 @@
     _("_codecs_iso2022", _codecs_iso2022_module_create) \
     _("faulthandler", faulthandler_module_create)   \
     _("_queue", _queue_module_create)               \
-    _("_abc", _abc_module_create)
+    _("_abc", _abc_module_create)                   \
+    _("_pickle", _pickle_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
