@@ -602,6 +602,23 @@ static Value sm_call(Value dv, Value *args, size_t nargs, Value kwnames) {
 /* staticmethod/classmethod: __new__ only allocates (CPython's generic new,
    which ignores its arguments); __init__ takes the callable, so that a
    subclass's __init__ can pass it on with super().__init__(f) */
+/* As CPython 3.10+: the wrapped callable's __module__, __name__,
+   __qualname__, __doc__ and __annotations__ are copied into the
+   descriptor's own __dict__ (those it lacks are skipped) */
+static int sm_copy_attrs(Value self, Value f) {
+    static const char *const names[] = {"__module__", "__name__", "__qualname__", "__doc__", "__annotations__"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        Value name = str_intern_cstr(names[i]);
+        Value v = obj_getattr_opt(f, name);
+        if (!v) {
+            if (err_occurred()) return -1;
+            continue;
+        }
+        if (obj_setattr(self, name, v) < 0) return -1;
+    }
+    return 0;
+}
+
 static Value sm_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     StaticMethodObject *s = (StaticMethodObject *)obj_alloc(t, t->basicsize);
     if (nargs == 1 && !(kwnames && tuple_size(kwnames))) s->func = args[0];
@@ -619,7 +636,7 @@ static int sm_init(Value self, Value *args, size_t nargs, Value kwnames) {
         return -1;
     }
     V_AS(StaticMethodObject, self)->func = args[0];
-    return 0;
+    return sm_copy_attrs(self, args[0]);
 }
 
 static Value cm_get(Value dv, Value obj, Value type) {
@@ -876,6 +893,7 @@ Type staticmethod_type = {
     .tname = "staticmethod",
     .flags = TF_BASETYPE,
     .basicsize = sizeof(StaticMethodObject),
+    .attrs_offset = offsetof(StaticMethodObject, attrs),
     .repr = sm_repr,
     .call = sm_call,
     .descr_get = sm_get,
@@ -887,6 +905,7 @@ Type classmethod_type = {
     .tname = "classmethod",
     .flags = TF_BASETYPE,
     .basicsize = sizeof(ClassMethodObject),
+    .attrs_offset = offsetof(ClassMethodObject, attrs),
     .repr = sm_repr,
     .descr_get = cm_get,
     .new_ = sm_new,

@@ -67,8 +67,10 @@ typedef struct SlotWrapperObject {
     int op;
 } SlotWrapperObject;
 
-typedef struct StaticMethodObject { Object hdr; Value func; } StaticMethodObject;
-typedef struct ClassMethodObject { Object hdr; Value func; } ClassMethodObject;
+/* staticmethod and classmethod take attributes (functools.wraps copies
+   __doc__ and friends onto them; typing.final sets __final__) */
+typedef struct StaticMethodObject { Object hdr; Value func; InstanceAttrs attrs; } StaticMethodObject;
+typedef struct ClassMethodObject { Object hdr; Value func; InstanceAttrs attrs; } ClassMethodObject;
 typedef struct PropertyObject {
     Object hdr;
     Value fget, fset, fdel, doc;
