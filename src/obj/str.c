@@ -147,6 +147,18 @@ Value str_new(const char *utf8, size_t nbytes) {
     return str_finish(v);
 }
 
+/* str.h */
+Value str_try_new_counted(const char *utf8, size_t nbytes, int64_t length) {
+    if (nbytes <= 1) return str_new(utf8, nbytes);
+    Value v = str_try_alloc(nbytes);
+    if (!v) return VNULL;
+    StrObject *s = V_AS(StrObject, v);
+    memcpy(s->data, utf8, nbytes);
+    s->length = length;
+    s->ascii = length == (int64_t)nbytes;
+    return v;
+}
+
 Value str_from_cstr(const char *s) { return str_new(s, strlen(s)); }
 
 Value str_from_buf(Buf *b) { return str_new(b->data, b->len); }

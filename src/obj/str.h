@@ -44,6 +44,9 @@ Value str_from_buf(Buf *b);            /* takes the bytes of b */
 Value str_alloc(size_t nbytes);
 Value str_finish(Value s);             /* computes length/ascii */
 Value str_from_codepoint(uint32_t cp);
+/* As str_new for data whose code points the caller has counted (length),
+ * which spares the scan; VNULL with MemoryError when memory is short. */
+Value str_try_new_counted(const char *utf8, size_t nbytes, int64_t length);
 extern Value str_empty;                /* "" */
 extern Value str_ascii_chars[128];     /* the 1-char strings for 0..127, shared */
 static inline Value str_ascii_char(int c) { return str_ascii_chars[c & 127]; }
