@@ -53,43 +53,6 @@ static inline int64_t ascii_prefix(const unsigned char *d, int64_t n) {
     return i;
 }
 
-/* The length of the longest prefix of d[0..n) that is well-formed UTF-8
- * (no encoded surrogates, no overlong forms, nothing above U+10FFFF): the
- * part a UTF-8 decoder copies unchanged; *ncp, its code points. */
-static int64_t utf8_wellformed_prefix(const unsigned char *d, int64_t n, int64_t *ncp) {
-    int64_t i = 0, cps = 0;
-    while (i < n) {
-        unsigned char c = d[i];
-        int l;
-        if (c < 0x80) {
-            int64_t k = ascii_prefix(d + i, n - i);
-            i += k;
-            cps += k;
-            continue;
-        }
-        if (c >= 0xC2 && c <= 0xDF) {
-            l = 2;
-            if (n - i < 2 || (d[i + 1] & 0xC0) != 0x80) break;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            unsigned char lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
-            l = 3;
-            if (n - i < 3 || d[i + 1] < lo || d[i + 1] > hi || (d[i + 2] & 0xC0) != 0x80) break;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            unsigned char lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
-            l = 4;
-            if (n - i < 4 || d[i + 1] < lo || d[i + 1] > hi || (d[i + 2] & 0xC0) != 0x80 ||
-                (d[i + 3] & 0xC0) != 0x80)
-                break;
-        } else {
-            break;
-        }
-        i += l;
-        cps++;
-    }
-    *ncp = cps;
-    return i;
-}
-
 /* UTF-8 of c (not a surrogate pair half) at o: the bytes written */
 static inline int put_utf8_raw(char *o, uint32_t c) {
     if (c < 0x80) {
@@ -1254,7 +1217,7 @@ static int64_t dec_utf8(Dec *dc, bool final) {
     int64_t n = dc->n, i = 0;
     while (i < n) {
         /* well-formed text is the output itself: copy it in one piece */
-        int64_t ncp, j = i + utf8_wellformed_prefix(d + i, n - i, &ncp);
+        int64_t ncp, j = i + utf8_wellformed_prefix((const char *)d + i, n - i, &ncp);
         if (j > i) buf_put(&dc->out, (const char *)d + i, (size_t)(j - i));
         i = j;
         if (i >= n) break;
@@ -2240,7 +2203,7 @@ static int decode_direct(int kind, int bo, const unsigned char *d, int64_t n, Va
     switch (kind) {
     case DK_UTF8:
     case DK_ASCII:
-        if (kind == DK_UTF8 ? utf8_wellformed_prefix(d, n, &len) != n : (len = ascii_prefix(d, n)) != n) return 0;
+        if (kind == DK_UTF8 ? utf8_wellformed_prefix((const char *)d, n, &len) != n : (len = ascii_prefix(d, n)) != n) return 0;
         if (n <= 1) return 0;
         r = str_try_new_counted((const char *)d, (size_t)n, len);
         break;

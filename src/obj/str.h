@@ -83,6 +83,10 @@ int utf8_encode(uint32_t cp, char *out);               /* returns bytes (1..4) *
 uint32_t utf8_decode(const char *s, int *len);         /* at s; sets len */
 int64_t utf8_count(const char *s, size_t nbytes);      /* code points */
 bool utf8_valid(const char *s, size_t nbytes);
+/* The length of the longest prefix of s[0..n) that is well-formed UTF-8
+ * (no encoded surrogates, no overlong forms, nothing above U+10FFFF):
+ * what a strict UTF-8 decoder keeps unchanged; *ncp, its code points. */
+int64_t utf8_wellformed_prefix(const char *s, int64_t n, int64_t *ncp);
 
 /* `%` formatting and str.format, used by the interpreter and builtins. */
 Value str_mod(Value fmt, Value args);
