@@ -267,6 +267,23 @@ static char *abspath(const char *path) {
     return r;
 }
 
+/* sys.executable: argv[0] made absolute, or found on PATH when it has
+   no slash (as CPython's getpath) */
+static char *executable_path(const char *argv0) {
+    if (strchr(argv0, '/')) return abspath(argv0);
+    const char *path = getenv("PATH");
+    while (path && *path) {
+        const char *end = strchr(path, ':');
+        size_t n = end ? (size_t)(end - path) : strlen(path);
+        char cand[PATH_MAX];
+        if (n > 0 && snprintf(cand, sizeof cand, "%.*s/%s", (int)n, path, argv0) < (int)sizeof cand &&
+            access(cand, X_OK) == 0)
+            return abspath(cand);
+        path = end ? end + 1 : NULL;
+    }
+    return strdup(argv0);
+}
+
 static char *dirname_of(const char *path) {
     const char *slash = strrchr(path, '/');
     if (!slash) return strdup("");
@@ -796,7 +813,7 @@ int main(int argc, char **argv) {
             profile_to_file = true;
         }
     }
-    tpy_runtime_init(argv[0]);
+    tpy_runtime_init(executable_path(argv[0]));
     signals_install_default();
     if (o.jit_spec) {
         const char *err;
@@ -946,7 +963,7 @@ int main(int argc, char **argv) {
         Value threading = dict_get(tstate.sys_modules, str_intern_cstr("threading"));
         Value shutdown = threading ? obj_getattr_opt(threading, str_intern_cstr("_shutdown")) : VNULL;
         if (shutdown && !obj_call(shutdown, NULL, 0, VNULL))
-            err_write_unraisable(err_fetch(), "Exception ignored in", shutdown);
+            err_write_unraisable(err_fetch(), NULL, shutdown);
         err_clear();
     }
     atexit_run_exitfuncs();

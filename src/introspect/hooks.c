@@ -36,38 +36,6 @@ void hook_leave(HookScope *s) {
 
 /* ---- unraisable exceptions ---------------------------------------------------------- */
 
-/* sys.unraisablehook's argument (CPython's UnraisableHookArgs). */
-typedef struct UnraisableArgs {
-    Object hdr;
-    Value exc_type, exc_value, exc_traceback, err_msg, object;
-} UnraisableArgs;
-
-static Value ua_exc_type(Value s) { return V_AS(UnraisableArgs, s)->exc_type; }
-static Value ua_exc_value(Value s) { return V_AS(UnraisableArgs, s)->exc_value; }
-static Value ua_exc_traceback(Value s) { return V_AS(UnraisableArgs, s)->exc_traceback; }
-static Value ua_err_msg(Value s) { return V_AS(UnraisableArgs, s)->err_msg; }
-static Value ua_object(Value s) { return V_AS(UnraisableArgs, s)->object; }
-
-static const GetSetDef ua_getsets[] = {
-    {"exc_type", ua_exc_type, NULL, NULL},
-    {"exc_value", ua_exc_value, NULL, NULL},
-    {"exc_traceback", ua_exc_traceback, NULL, NULL},
-    {"err_msg", ua_err_msg, NULL, NULL},
-    {"object", ua_object, NULL, NULL},
-    {NULL, NULL, NULL, NULL},
-};
-
-static Type unraisable_args_type = {
-    .tname = "UnraisableHookArgs",
-    .basicsize = sizeof(UnraisableArgs),
-};
-
-/* Is sys.unraisablehook still tpy's own? Then print PyPy's text. */
-static bool is_default_hook(Value h) {
-    if (type_of(h) != &builtin_function_type) return false;
-    return strcmp(V_AS(BuiltinFunctionObject, h)->def->name, "unraisablehook") == 0;
-}
-
 static void print_report(Value exc, const char *err_msg, Value obj) {
     Buf b;
     buf_init(&b, 128);
@@ -89,28 +57,5 @@ static void print_report(Value exc, const char *err_msg, Value obj) {
 void hook_report_exception(const char *err_msg, Value obj) {
     Value exc = err_fetch();
     if (!exc) return;
-    Value hook = sys_module ? dict_get_cstr(module_dict(sys_module), "unraisablehook") : VNULL;
-    if (!hook || is_default_hook(hook)) {
-        print_report(exc, err_msg, obj);
-        return;
-    }
-    if (!(unraisable_args_type.flags & TF_READY)) {
-        unraisable_args_type.name = str_intern_cstr("UnraisableHookArgs");
-        unraisable_args_type.module = str_intern_cstr("sys");
-        type_add_getsets(&unraisable_args_type, ua_getsets);
-        type_ready(&unraisable_args_type);
-    }
-    UnraisableArgs *a = V_AS(UnraisableArgs, instance_new(&unraisable_args_type));
-    a->exc_type = V_FROM_PTR(type_of(exc));
-    a->exc_value = exc;
-    Value tb = V_AS(ExcObject, exc)->traceback;
-    a->exc_traceback = tb ? tb : V_NONE;
-    a->err_msg = str_from_cstr(err_msg);
-    a->object = obj ? obj : V_NONE;
-    if (!obj_call1(hook, V_FROM_PTR(a))) {
-        /* as CPython: a failing hook falls back to the default report */
-        Value exc2 = err_fetch();
-        print_report(exc2, "Exception ignored in sys.unraisablehook:", hook);
-        print_report(exc, err_msg, obj);
-    }
+    if (!err_call_unraisablehook(exc, str_from_cstr(err_msg), obj)) print_report(exc, err_msg, obj);
 }

@@ -65,7 +65,8 @@ static Value i_find_frozen(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *path;
     if (!str_check(a[0]) || !import_frozen_source(a[0], &path)) return V_NONE;
-    return tuple_pack(3, V_NONE, V_FALSE, a[0]);
+    /* origname None: not a module of CPython's standard library, so no __file__ */
+    return tuple_pack(3, V_NONE, V_FALSE, V_NONE);
 }
 
 static Value i_get_frozen_object(Value *args, size_t nargs, Value kwnames) {

@@ -2442,6 +2442,9 @@ static int buf_write_data(BufferedObject *b, const char *p, int64_t n) {
             return -1;
         }
         off += r;
+        /* a partial write can be a signal's doing: its handlers run before
+           the next write blocks again, maybe for ever */
+        if (pending_check() < 0) return -1;
     }
     memcpy(b->wbuf, p + off, (size_t)(n - off));
     b->wlen = n - off;

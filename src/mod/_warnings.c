@@ -50,8 +50,9 @@ static Value warnings_attr(const char *name) {
 }
 
 static Value current_filters(void) {
+    /* the last list seen stays in use when warnings.filters is deleted */
     Value f = warnings_attr("filters");
-    if (f && list_check(f)) return f;
+    if (f && list_check(f)) filters = f;
     return filters;
 }
 
@@ -304,6 +305,8 @@ static Value w_warn_explicit(Value *args, size_t nargs, Value kwnames) {
     int64_t lineno = int_as_i64(a[3]);
     if (lineno == -1 && err_occurred()) return VNULL;
     if (a[5] && a[5] != V_NONE && !dict_check(a[5])) return err_set(&exc_TypeError, "'registry' must be a dict or None");
+    if (a[6] && a[6] != V_NONE && !dict_check(a[6]))
+        return err_format(&exc_TypeError, "module_globals must be a dict, not '%T'", a[6]);
     return do_warn_explicit(cat, a[0], a[2], lineno, a[4], a[5] ? a[5] : V_NONE, a[7]) < 0 ? VNULL : V_NONE;
 }
 

@@ -125,7 +125,7 @@ static void run_callbacks(void *obj) {
         if (!cb) continue;
         wo->callback = VNULL;
         Value arg = V_FROM_PTR(w);
-        if (!obj_call(cb, &arg, 1, VNULL)) err_write_unraisable(err_fetch(), "Exception ignored in", cb);
+        if (!obj_call(cb, &arg, 1, VNULL)) err_write_unraisable(err_fetch(), NULL, cb);
     }
     err_restore(saved);
 }

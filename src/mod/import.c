@@ -1,6 +1,8 @@
 /* import.c: the import system: builtin modules (created on first import)
  * and .py modules found on sys.path (the script's directory first). */
+#include <errno.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <time.h>
 
@@ -143,6 +145,15 @@ static int install_importlib(Value importlib) {
     }
     bootstrap = b;
     bootstrap_external = be;
+    if (empty) {
+        /* zip archives on sys.path: zipimport's hook first, as CPython's
+           start-up puts it */
+        Value zi = import_name(str_intern_cstr("zipimport"), VNULL, v_int(0), VNULL);
+        Value hook = zi ? obj_getattr_cstr(zi, "zipimporter") : VNULL;
+        Value hooks = dict_get_cstr(module_dict(sys_module), "path_hooks");
+        if (!hook) return -1;
+        if (hooks && list_check(hooks) && list_insert(hooks, 0, hook) < 0) return -1;
+    }
     /* importlib's loaders on tpy's bytecode cache (lib/_tpy_importlib.py) */
     Value ti = import_name(str_intern_cstr("_tpy_importlib"), VNULL, v_int(0), VNULL);
     Value ti_install = ti ? obj_getattr_cstr(ti, "install") : VNULL;
@@ -184,12 +195,25 @@ static Value find_with_meta_path(Value name) {
         Value finder = list_get(snapshot, i);
         if (is_standard_finder(finder)) continue;
         Value fs = obj_getattr_opt(finder, str_intern_cstr("find_spec"));
+        Value spec;
         if (!fs) {
             if (err_occurred()) return VNULL;
-            continue;
+            /* a PEP 302 finder (find_module only): importlib's legacy path,
+               with its ImportWarning */
+            Value fm = obj_getattr_opt(finder, str_intern_cstr("find_module"));
+            if (!fm) {
+                if (err_occurred()) return VNULL;
+                continue;
+            }
+            if (!bootstrap && !import_name(str_intern_cstr("importlib"), VNULL, v_int(0), VNULL)) return VNULL;
+            Value legacy = bootstrap ? obj_getattr_cstr(bootstrap, "_find_spec_legacy") : VNULL;
+            if (!legacy) return VNULL;
+            Value la[3] = {finder, name, path};
+            spec = obj_call(legacy, la, 3, VNULL);
+        } else {
+            Value a[3] = {name, path, V_NONE};
+            spec = obj_call(fs, a, 3, VNULL);
         }
-        Value a[3] = {name, path, V_NONE};
-        Value spec = obj_call(fs, a, 3, VNULL);
         if (!spec) return VNULL;
         if (spec == V_NONE) continue;
         /* load it as importlib does */
@@ -266,6 +290,29 @@ extern const struct FrozenModule {
     const char *src;
 } frozen_modules[];
 
+/* repr(module): importlib's _module_repr once importlib is set up (the
+   spec's origin and loader), before that the same answer from what tpy
+   set: __file__, a builtin or frozen module, or the bare name */
+Value import_module_repr(Value m) {
+    if (bootstrap) {
+        Value f = obj_getattr_cstr(bootstrap, "_module_repr");
+        return f ? obj_call1(f, m) : VNULL;
+    }
+    ModuleObject *mo = V_AS(ModuleObject, m);
+    Value d = mo->dict;
+    Value name = dict_get_str(d, NAME(__name__));
+    if (!name) name = str_from_cstr("?");
+    Value file = dict_get_str(d, NAME(__file__));
+    if (file) return str_printf("<module %R from %R>", name, file);
+    Value loader = dict_get_cstr(d, "__loader__");
+    if (loader && loader != V_NONE) return str_printf("<module %R (%R)>", name, loader);
+    if (dict_get_cstr(d, "__origname__")) return str_printf("<module %R (frozen)>", name);
+    for (int i = 0; i < nbuiltin_modules; i++)
+        if (str_check(name) && str_eq_cstr(name, builtin_modules[i].name) && mo->name == name)
+            return str_printf("<module %R (built-in)>", name);
+    return str_printf("<module %R>", name);
+}
+
 /* _imp.create_builtin: a builtin module by name (registered in
    sys.modules), or VNULL without an error when there is none */
 Value import_builtin_create(Value name) {
@@ -288,6 +335,56 @@ Value import_frozen_source(Value name, const char **path) {
         }
     }
     return VNULL;
+}
+
+static Value module_not_found(Value name, Value msg) {
+    Value e = exc_new(&exc_ModuleNotFoundError, &msg, 1);
+    if (e) {
+        instance_set_attr(e, NAME(name), name);
+        err_set_exc(e);
+    }
+    return VNULL;
+}
+
+/* sys.path_hooks holds only importlib's own hooks (zipimport's and
+   FileFinder's), or nothing yet: tpy's C search below does their work for
+   directories */
+static bool path_hooks_standard(void) {
+    Value hooks = dict_get_cstr(module_dict(sys_module), "path_hooks");
+    if (!hooks || !list_check(hooks)) return true;
+    for (int64_t i = 0; i < list_size(hooks); i++) {
+        Value h = list_get(hooks, i);
+        Value qn = obj_getattr_opt(h, NAME(__qualname__));
+        if (!qn) err_clear();
+        bool standard = qn && str_check(qn) &&
+                        (str_eq_cstr(qn, "zipimporter") ||
+                         strncmp(str_data(qn), "FileFinder.path_hook.", 21) == 0);
+        if (!standard) return false;
+    }
+    return true;
+}
+
+/* importlib's PathFinder finds and loads name: namespace packages, zip
+   archives on the path and the program's own path hooks */
+static bool importlib_loading;   /* importlib's own modules are being imported */
+
+static Value find_with_path_finder(Value name, Value path) {
+    if (!bootstrap_external) {
+        importlib_loading = true;
+        Value il = import_name(str_intern_cstr("importlib"), VNULL, v_int(0), VNULL);
+        importlib_loading = false;
+        if (!il) return VNULL;
+    }
+    if (!bootstrap_external) return err_set(&exc_ImportError, "importlib could not be set up");
+    Value finder = obj_getattr_cstr(bootstrap_external, "PathFinder");
+    Value find = finder ? obj_getattr_cstr(finder, "find_spec") : VNULL;
+    if (!find) return VNULL;
+    Value a[2] = {name, path};
+    Value spec = obj_call(find, a, 2, VNULL);
+    if (!spec) return VNULL;
+    if (spec == V_NONE) return module_not_found(name, str_printf("No module named %R", name));
+    Value load = obj_getattr_cstr(bootstrap, "_load");
+    return load ? obj_call(load, &spec, 1, VNULL) : VNULL;
 }
 
 static Value find_and_load(Value name) {
@@ -315,43 +412,64 @@ static Value find_and_load(Value name) {
             return m;
         }
     }
-    Value path = dict_get_cstr(module_dict(sys_module), "path");
-    if (path && list_check(path)) {
-        for (int64_t i = 0; i < list_size(path); i++) {
-            Value dir = list_get(path, i);
-            if (!str_check(dir)) continue;
-            /* a.b.c -> dir/a/b/c.py */
-            Buf b;
-            buf_init(&b, 128);
-            if (str_nbytes(dir)) {
-                buf_put(&b, str_data(dir), (size_t)str_nbytes(dir));
-                buf_putc(&b, '/');
-            }
-            for (const char *p = str_data(name); *p; p++) buf_putc(&b, *p == '.' ? '/' : *p);
-            size_t base = b.len;
-            buf_puts(&b, ".py");
-            struct stat st;
-            if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
-                Value m = exec_source(name, VNULL, b.data, false);
-                if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # from '%s'\n", str_data(name), b.data);
-                return m;
-            }
-            b.len = base;
+    /* a submodule is searched for in its parent's __path__, a top-level
+       module in sys.path */
+    const char *full = str_data(name), *dot = strrchr(full, '.');
+    Value search;
+    if (dot) {
+        Value parent = dict_get(tstate.sys_modules, str_new(full, (size_t)(dot - full)));
+        Value pp = parent ? obj_getattr_opt(parent, NAME(__path__)) : VNULL;
+        if (!pp) {
+            if (err_occurred()) return VNULL;
+            return module_not_found(name, str_printf("No module named %R; %R is not a package", name,
+                                                     str_new(full, (size_t)(dot - full))));
+        }
+        search = list_from_iterable(pp);
+        if (!search) return VNULL;
+    } else {
+        search = dict_get_cstr(module_dict(sys_module), "path");
+        if (!search || !list_check(search)) search = list_new(0);
+    }
+    if (!importlib_loading && !path_hooks_standard()) return find_with_path_finder(name, dot ? search : V_NONE);
+    const char *last = dot ? dot + 1 : full;
+    bool namespace_portion = false;
+    for (int64_t i = 0; i < list_size(search); i++) {
+        Value dir = list_get(search, i);
+        if (!str_check(dir)) continue;
+        /* CPython's FileFinder order: dir/last/__init__.py (a package), then
+           dir/last.py; dir/last alone is a portion of a namespace package */
+        Buf b;
+        buf_init(&b, 128);
+        if (str_nbytes(dir)) {
+            buf_put(&b, str_data(dir), (size_t)str_nbytes(dir));
+            buf_putc(&b, '/');
+        }
+        buf_puts(&b, last);
+        size_t base = b.len;
+        struct stat st;
+        bool is_dir = stat(b.data, &st) == 0 && S_ISDIR(st.st_mode);
+        if (is_dir) {
             buf_puts(&b, "/__init__.py");
             if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
                 Value m = exec_source(name, VNULL, b.data, true);
-                if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # from '%s'\n", str_data(name), b.data);
+                if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # from '%s'\n", full, b.data);
                 return m;
             }
+            b.len = base;
         }
+        buf_puts(&b, ".py");
+        if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) {
+            Value m = exec_source(name, VNULL, b.data, false);
+            if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # from '%s'\n", full, b.data);
+            return m;
+        }
+        /* an entry that is a file (a zip archive): importlib's path hooks
+           know how to read it */
+        if (errno == ENOTDIR && !importlib_loading) return find_with_path_finder(name, dot ? search : V_NONE);
+        namespace_portion |= is_dir;
     }
-    Value exc_args[1] = {str_printf("No module named %R", name)};
-    Value e = exc_new(&exc_ModuleNotFoundError, exc_args, 1);
-    if (e) {
-        instance_set_attr(e, NAME(name), name);
-        err_set_exc(e);
-    }
-    return VNULL;
+    if (namespace_portion && !importlib_loading) return find_with_path_finder(name, dot ? search : V_NONE);
+    return module_not_found(name, str_printf("No module named %R", name));
 }
 
 /* The source of module `name` for `tpy -m name`: a lib/ module or name.py
@@ -455,17 +573,39 @@ Value import_name(Value name, Value fromlist, Value level, Value globals) {
     int64_t lv = v_is_int(level) ? v_intval(level) : 0;
     Value full = name;
     if (lv > 0) {
+        /* the package, as importlib's _calc___package__: __package__,
+           else __spec__.parent, else from __name__ (and __path__) */
         Value pkg = globals ? dict_get_str(globals, str_intern_cstr("__package__")) : VNULL;
-        Value modname = globals ? dict_get_str(globals, NAME(__name__)) : VNULL;
-        Value base = pkg && str_check(pkg) ? pkg : VNULL;
-        if (!base && modname && str_check(modname)) {
-            /* a plain module's package is its parent */
-            const char *s = str_data(modname);
-            const char *d = strrchr(s, '.');
-            base = d ? str_new(s, (size_t)(d - s)) : str_empty;
-            if (globals && dict_get_str(globals, str_intern_cstr("__path__"))) base = modname;
+        Value spec = globals ? dict_get_str(globals, str_intern_cstr("__spec__")) : VNULL;
+        Value base;
+        if (pkg && pkg != V_NONE) {
+            base = pkg;
+            if (spec && spec != V_NONE) {
+                Value parent = obj_getattr_opt(spec, str_intern_cstr("parent"));
+                if (!parent && err_occurred()) return VNULL;
+                int eq = parent ? obj_richcompare_bool(pkg, parent, CMP_EQ) : 0;
+                if (eq < 0) return VNULL;
+                if (!eq && warn_c(&exc_ImportWarning, str_from_cstr("__package__ != __spec__.parent"), 1) < 0) return VNULL;
+            }
+        } else if (spec && spec != V_NONE) {
+            base = obj_getattr(spec, str_intern_cstr("parent"));
+            if (!base) return VNULL;
+        } else {
+            if (warn_c(&exc_ImportWarning, str_from_cstr(
+                       "can't resolve package from __spec__ or __package__, falling back on __name__ and __path__"), 1) < 0)
+                return VNULL;
+            Value modname = globals ? dict_get_str(globals, NAME(__name__)) : VNULL;
+            if (!modname) return err_set(&exc_KeyError, "'__name__' not in globals");
+            base = modname;
+            if (str_check(modname) && !dict_get_str(globals, str_intern_cstr("__path__"))) {
+                /* a plain module's package is its parent */
+                const char *s = str_data(modname);
+                const char *d = strrchr(s, '.');
+                base = d ? str_new(s, (size_t)(d - s)) : str_empty;
+            }
         }
-        if (!base || str_nbytes(base) == 0)
+        if (!str_check(base)) return err_set(&exc_TypeError, "package must be a string");
+        if (str_nbytes(base) == 0)
             return err_set(&exc_ImportError, "attempted relative import with no known parent package");
         const char *b = str_data(base);
         size_t blen = (size_t)str_nbytes(base);
@@ -519,7 +659,13 @@ Value import_name(Value name, Value fromlist, Value level, Value globals) {
     /* import a.b.c returns a */
     const char *s = str_data(full);
     const char *dot = strchr(s, '.');
-    if (dot) return dict_get(tstate.sys_modules, str_new(s, (size_t)(dot - s)));
+    if (dot) {
+        /* the package may have gone from sys.modules (its __init__ failed
+           after importing this child): import it again, as CPython */
+        Value top = str_new(s, (size_t)(dot - s));
+        Value tm = dict_get(tstate.sys_modules, top);
+        return tm ? tm : import_one(str_intern(top));
+    }
     return m;
 }
 

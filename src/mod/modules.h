@@ -64,7 +64,8 @@
     _("_sha256", _sha256_module_create)             \
     _("_sha512", _sha512_module_create)             \
     _("_sha3", _sha3_module_create)                 \
-    _("_blake2", _blake2_module_create)
+    _("_blake2", _blake2_module_create)             \
+    _("_json", _json_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -104,6 +105,7 @@ void posix_run_at_fork(int which);
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);
 Value import_builtin_module_names(void);   /* sys.builtin_module_names */
+Value import_module_repr(Value m);          /* repr(module), as importlib's _module_repr */
 
 /* _ast.c: compile()'s AST side; mode 0 exec, 1 eval, 2 single */
 enum {

@@ -98,7 +98,11 @@ void sys_flush_all(void) {
 static Value s_exit(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("exit", kwnames) < 0) return VNULL;
     if (arg_count("exit", nargs, 0, 1) < 0) return VNULL;
-    Value exc = exc_new(&exc_SystemExit, args, nargs);
+    /* a tuple is the exception's arguments (CPython raises SystemExit
+       with the object as its value, and a tuple value is the args) */
+    Value exc = nargs == 1 && tuple_check_exact(args[0])
+                    ? exc_new(&exc_SystemExit, tuple_items(args[0]), (size_t)tuple_size(args[0]))
+                    : exc_new(&exc_SystemExit, args, nargs);
     if (exc) err_set_exc(exc);
     return VNULL;
 }
@@ -140,8 +144,7 @@ static Value s_get_int_max_str_digits(Value *args, size_t nargs, Value kwnames) 
 
 static Value s_getrecursionlimit(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    (void)nargs;
-    (void)kwnames;
+    if (arg_count("getrecursionlimit", nargs, 0, 0) < 0 || arg_nokw("getrecursionlimit", kwnames) < 0) return VNULL;
     return int_from_i64(tstate.recursion_limit);
 }
 
@@ -154,8 +157,7 @@ static Value s_intern(Value *args, size_t nargs, Value kwnames) {
 
 static Value s_exc_info(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    (void)nargs;
-    (void)kwnames;
+    if (arg_count("exc_info", nargs, 0, 0) < 0 || arg_nokw("exc_info", kwnames) < 0) return VNULL;
     Value e = tstate.handled;
     if (!e) return tuple_pack(3, V_NONE, V_NONE, V_NONE);
     ExcObject *x = V_AS(ExcObject, e);
@@ -164,8 +166,7 @@ static Value s_exc_info(Value *args, size_t nargs, Value kwnames) {
 
 static Value s_exception(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    (void)nargs;
-    (void)kwnames;
+    if (arg_count("exception", nargs, 0, 0) < 0 || arg_nokw("exception", kwnames) < 0) return VNULL;
     return tstate.handled ? tstate.handled : V_NONE;
 }
 
@@ -183,8 +184,7 @@ static Value s_getsizeof(Value *args, size_t nargs, Value kwnames) {
 
 static Value s_getdefaultencoding(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    (void)nargs;
-    (void)kwnames;
+    if (arg_count("getdefaultencoding", nargs, 0, 0) < 0 || arg_nokw("getdefaultencoding", kwnames) < 0) return VNULL;
     return str_from_cstr("utf-8");
 }
 
@@ -297,21 +297,9 @@ static Value s_unraisablehook(Value *args, size_t nargs, Value kwnames) {
     Value exc = obj_getattr_opt(u, str_intern_cstr("exc_value"));
     Value msg = obj_getattr_opt(u, str_intern_cstr("err_msg"));
     Value obj = obj_getattr_opt(u, str_intern_cstr("object"));
+    err_clear();
     if (!exc || !exc_check(exc)) return V_NONE;
-    const char *prefix = msg && str_check(msg) ? str_data(msg) : "Exception ignored in";
-    Buf b;
-    buf_init(&b, 64);
-    buf_puts(&b, prefix);
-    buf_puts(&b, ": ");
-    if (obj && obj != V_NONE) {
-        Value r = obj_repr(obj);
-        if (r) buf_put(&b, str_data(r), (size_t)str_nbytes(r));
-        else err_clear();
-    }
-    buf_putc(&b, '\n');
-    sys_write_stderr(b.data, b.len);
-    Value rep = err_format_exception(exc);
-    sys_write_stderr(str_data(rep), (size_t)str_nbytes(rep));
+    err_write_unraisable_default(exc, msg && str_check(msg) ? msg : VNULL, obj);
     return V_NONE;
 }
 
@@ -342,11 +330,30 @@ static Type frame_type;
 /* Is the frame the snapshot was taken of still running? A returned
  * frame's memory is reused by later calls, so the code must match too (a
  * later call of the same code at the same place still looks live). */
+struct LiveSearch {
+    FrameObject *fo;
+    bool found, live;
+};
+
+static void search_thread_frames(uint64_t ident, ThreadState *ts, void *ctx) {
+    (void)ident;
+    struct LiveSearch *ls = ctx;
+    for (Frame *x = ts->frame; x && !ls->found; x = x->back)
+        if (x == ls->fo->raw) {
+            ls->found = true;
+            ls->live = V_FROM_PTR(x->code) == ls->fo->code;
+        }
+}
+
+/* (another thread's frames too: sys._current_frames() gives them, and
+   that thread waits for the lock while we look) */
 static bool snapshot_live(FrameObject *fo) {
     if (!fo->raw) return false;
     for (Frame *x = tstate.frame; x; x = x->back)
         if (x == fo->raw) return V_FROM_PTR(x->code) == fo->code;
-    return false;
+    struct LiveSearch ls = {fo, false, false};
+    gil_for_each_thread(search_thread_frames, &ls);
+    return ls.live;
 }
 
 /* One frame object per frame while it runs (made on first demand, kept in

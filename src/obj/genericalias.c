@@ -14,6 +14,7 @@ typedef struct GenericAliasObject {
     Value origin;
     Value args;         /* tuple */
     Value parameters;   /* tuple, computed on first use */
+    bool starred;       /* *tuple[int]: what iterating an alias gives */
 } GenericAliasObject;
 
 Type generic_alias_type;
@@ -45,13 +46,23 @@ static int repr_item(Buf *b, Value v) {
         buf_puts(b, "...");
         return 0;
     }
-    if (type_check(v) && type_of(v) != &generic_alias_type) {
-        Type *t = V_AS(Type, v);
-        Value mod = obj_getattr_opt(v, NAME(__module__));
-        Value qn = t->qualname ? t->qualname : type_name(t);
-        if (mod && str_check(mod) && !str_eq_cstr(mod, "builtins")) buf_printf(b, "%s.", str_data(mod));
-        buf_puts(b, str_data(qn));
-        return 0;
+    /* something like an alias (__origin__ and __args__): its repr */
+    Value origin = obj_getattr_opt(v, str_intern_cstr("__origin__"));
+    if (!origin && err_occurred()) return -1;
+    Value args = origin ? obj_getattr_opt(v, str_intern_cstr("__args__")) : VNULL;
+    if (!args && err_occurred()) return -1;
+    if (!args) {
+        /* something like a class: module.qualname */
+        Value qn = obj_getattr_opt(v, NAME(__qualname__));
+        if (!qn && err_occurred()) return -1;
+        Value mod = qn ? obj_getattr_opt(v, NAME(__module__)) : VNULL;
+        if (!mod && err_occurred()) return -1;
+        if (qn && mod && mod != V_NONE) {
+            Value r = str_check(mod) && str_eq_cstr(mod, "builtins") ? obj_str(qn) : str_printf("%S.%S", mod, qn);
+            if (!r) return -1;
+            buf_puts(b, str_data(r));
+            return 0;
+        }
     }
     Value r = obj_repr(v);
     if (!r) return -1;
@@ -63,6 +74,7 @@ static Value ga_repr(Value v) {
     GenericAliasObject *g = V_AS(GenericAliasObject, v);
     Buf b;
     buf_init(&b, 32);
+    if (g->starred) buf_putc(&b, '*');
     if (repr_item(&b, g->origin) < 0) return VNULL;
     buf_putc(&b, '[');
     int64_t n = tuple_size(g->args);
@@ -106,21 +118,95 @@ static Value ga_parameters(GenericAliasObject *g) {
     return g->parameters;
 }
 
-/* alias[item]: each parameter replaced by its argument in args, through
-   the parameters' __typing_prepare_subst__/__typing_subst__ and nested
-   aliases' own subscription (typing's protocol) */
+/* A TypeVarTuple parameter: iterable (CPython tests its type's tp_iter) */
+static bool is_typevartuple(Value param) {
+    return !type_check(param) && type_lookup(type_of(param), NAME(__iter__)) != VNULL;
+}
+
+/* is arg *Ts (an unpacked TypeVarTuple)? -1 on error */
+static int is_unpacked_typevartuple(Value arg) {
+    if (type_check(arg)) return 0;
+    Value r = obj_getattr_opt(arg, str_intern_cstr("__typing_is_unpacked_typevartuple__"));
+    if (!r) return err_occurred() ? -1 : 0;
+    return obj_truth(r);
+}
+
+/* the arguments of *tuple[...] (VNULL without error when arg is not one) */
+static Value unpacked_tuple_args(Value arg) {
+    if (type_of(arg) == &generic_alias_type) {
+        GenericAliasObject *g = V_AS(GenericAliasObject, arg);
+        if (g->starred && g->origin == V_FROM_PTR(&tuple_type)) return g->args;
+    }
+    Value r = obj_getattr_opt(arg, str_intern_cstr("__typing_unpacked_tuple_args__"));
+    if (!r || r == V_NONE) return VNULL;
+    return r;
+}
+
+/* the subscription's items with each *tuple[a, b] of fixed length spliced
+   in (a tuple) */
+static Value unpack_args(Value item) {
+    Value items = tuple_check(item) ? item : tuple_pack(1, item);
+    Value out = list_new(tuple_size(items));
+    for (int64_t i = 0; i < tuple_size(items); i++) {
+        Value x = tuple_get(items, i);
+        if (!type_check(x)) {
+            Value sub = unpacked_tuple_args(x);
+            if (!sub && err_occurred()) return VNULL;
+            if (sub && tuple_check(sub) && !(tuple_size(sub) && tuple_get(sub, tuple_size(sub) - 1) == V_ELLIPSIS)) {
+                for (int64_t j = 0; j < tuple_size(sub); j++) list_append(out, tuple_get(sub, j));
+                continue;
+            }
+        }
+        list_append(out, x);
+    }
+    return tuple_from_array(list_items(out), list_size(out));
+}
+
+static int64_t param_index(Value params, Value p) {
+    for (int64_t k = 0; k < tuple_size(params); k++)
+        if (tuple_get(params, k) == p) return k;
+    return -1;
+}
+
+/* obj (an alias among the arguments) with its own parameters replaced */
+static Value subs_tvars(Value obj, Value params, Value items) {
+    Value sub = obj_getattr_opt(obj, NAME(__parameters__));
+    if (!sub) return err_occurred() ? VNULL : obj;
+    if (!tuple_check(sub) || tuple_size(sub) == 0) return obj;
+    Value subargs = list_new(tuple_size(sub));
+    for (int64_t j = 0; j < tuple_size(sub); j++) {
+        Value arg = tuple_get(sub, j);
+        int64_t k = param_index(params, arg);
+        if (k >= 0) {
+            Value param = tuple_get(params, k);
+            arg = tuple_get(items, k);
+            if (is_typevartuple(param) && tuple_check(arg)) {
+                for (int64_t m = 0; m < tuple_size(arg); m++) list_append(subargs, tuple_get(arg, m));
+                continue;
+            }
+        }
+        list_append(subargs, arg);
+    }
+    return obj_getitem(obj, tuple_from_array(list_items(subargs), list_size(subargs)));
+}
+
+/* alias[item]: each parameter replaced by its argument in args, as
+   CPython 3.11's _Py_subs_parameters (typing's protocol:
+   __typing_prepare_subst__, __typing_subst__, unpacked tuples and
+   TypeVarTuples, nested aliases' own subscription) */
 static Value subs_parameters(Value self, Value args, Value params, Value item) {
     int64_t np = tuple_size(params);
     if (np == 0) return err_format(&exc_TypeError, "%R is not a generic class", self);
-    Value items = tuple_check(item) ? item : tuple_pack(1, item);
+    Value items = unpack_args(item);
+    if (!items) return VNULL;
     for (int64_t i = 0; i < np; i++) {
         Value prep = obj_getattr_opt(tuple_get(params, i), str_intern_cstr("__typing_prepare_subst__"));
         if (!prep && err_occurred()) return VNULL;
-        if (prep) {
+        if (prep && prep != V_NONE) {
             Value a[2] = {self, items};
             items = obj_call(prep, a, 2, VNULL);
             if (!items) return VNULL;
-            if (!tuple_check(items)) return err_set(&exc_TypeError, "__typing_prepare_subst__ must return a tuple");
+            if (!tuple_check(items)) items = tuple_pack(1, items);
         }
     }
     int64_t ni = tuple_size(items);
@@ -130,39 +216,41 @@ static Value subs_parameters(Value self, Value args, Value params, Value item) {
     Value out = list_new(tuple_size(args));
     for (int64_t i = 0; i < tuple_size(args); i++) {
         Value a = tuple_get(args, i);
-        Value r = a;
-        if (!type_check(a)) {
-            Value subst = obj_getattr_opt(a, str_intern_cstr("__typing_subst__"));
-            if (!subst && err_occurred()) return VNULL;
-            if (subst) {
-                int64_t k = 0;
-                while (k < np && tuple_get(params, k) != a) k++;
-                Value x = tuple_get(items, k);
-                r = obj_call(subst, &x, 1, VNULL);
-            } else {
-                Value sub = obj_getattr_opt(a, NAME(__parameters__));
-                if (!sub && err_occurred()) return VNULL;
-                if (sub && tuple_check(sub) && tuple_size(sub)) {
-                    Value sitems = list_new(tuple_size(sub));
-                    for (int64_t j = 0; j < tuple_size(sub); j++) {
-                        int64_t k = 0;
-                        while (k < np && tuple_get(params, k) != tuple_get(sub, j)) k++;
-                        list_append(sitems, k < np ? tuple_get(items, k) : tuple_get(sub, j));
-                    }
-                    Value key = tuple_size(sub) == 1 ? list_get(sitems, 0)
-                                                     : tuple_from_array(list_items(sitems), list_size(sitems));
-                    r = obj_getitem(a, key);
-                }
-            }
-            if (!r) return VNULL;
+        if (type_check(a)) {
+            list_append(out, a);
+            continue;
         }
-        list_append(out, r);
+        int unpack = is_unpacked_typevartuple(a);
+        if (unpack < 0) return VNULL;
+        Value subst = obj_getattr_opt(a, str_intern_cstr("__typing_subst__"));
+        if (!subst && err_occurred()) return VNULL;
+        Value r;
+        if (subst) {
+            int64_t k = param_index(params, a);
+            Value x = tuple_get(items, k < 0 ? 0 : k);
+            r = obj_call(subst, &x, 1, VNULL);
+        } else {
+            r = subs_tvars(a, params, items);
+        }
+        if (!r) return VNULL;
+        if (unpack && tuple_check(r)) {
+            for (int64_t m = 0; m < tuple_size(r); m++) list_append(out, tuple_get(r, m));
+        } else {
+            list_append(out, r);
+        }
     }
     return tuple_from_array(list_items(out), list_size(out));
 }
 
+/* calling an alias calls its origin and records the alias on the result
+   (its __orig_class__), when the result takes attributes */
 static Value ga_call(Value self, Value *args, size_t nargs, Value kwnames) {
-    return obj_call(V_AS(GenericAliasObject, self)->origin, args, nargs, kwnames);
+    Value r = obj_call(V_AS(GenericAliasObject, self)->origin, args, nargs, kwnames);
+    if (r && obj_setattr(r, str_intern_cstr("__orig_class__"), self) < 0) {
+        if (!err_matches(&exc_AttributeError) && !err_matches(&exc_TypeError)) return VNULL;
+        err_clear();
+    }
+    return r;
 }
 
 static Value ga_getattr(Value self, Value name) {
@@ -170,8 +258,9 @@ static Value ga_getattr(Value self, Value name) {
     if (str_eq_cstr(name, "__origin__")) return g->origin;
     if (str_eq_cstr(name, "__args__")) return g->args;
     if (str_eq_cstr(name, "__parameters__")) return ga_parameters(g);
-    if (str_eq_cstr(name, "__unpacked__")) return V_FALSE;
-    if (str_eq_cstr(name, "__typing_unpacked_tuple_args__")) return V_NONE;
+    if (str_eq_cstr(name, "__unpacked__")) return v_bool(g->starred);
+    if (str_eq_cstr(name, "__typing_unpacked_tuple_args__"))
+        return g->starred && g->origin == V_FROM_PTR(&tuple_type) ? g->args : V_NONE;
     Value r = generic_getattr_noerr(self, name);
     if (r || err_occurred()) return r;
     /* everything else is the origin's (alias.__name__, alias.fromkeys...) */
@@ -183,9 +272,9 @@ static Value ga_getattr(Value self, Value name) {
 }
 
 static Value ga_richcompare(Value a, Value b, int op) {
-    if ((op != CMP_EQ && op != CMP_NE) || type_of(b) != &generic_alias_type) return V_NOTIMPL;
+    if ((op != CMP_EQ && op != CMP_NE) || !type_is_subtype(type_of(b), &generic_alias_type)) return V_NOTIMPL;
     GenericAliasObject *x = V_AS(GenericAliasObject, a), *y = V_AS(GenericAliasObject, b);
-    int eq = x->origin == y->origin;
+    int eq = x->origin == y->origin && x->starred == y->starred;
     if (eq) {
         eq = obj_richcompare_bool(x->args, y->args, CMP_EQ);
         if (eq < 0) return VNULL;
@@ -208,8 +297,54 @@ static Value ga_getitem(Value self, Value key) {
     Value params = ga_parameters(g);
     if (!params) return VNULL;
     Value args = subs_parameters(self, g->args, params, key);
-    return args ? generic_alias_new(g->origin, args) : VNULL;
+    Value r = args ? generic_alias_new(g->origin, args) : VNULL;
+    if (r) V_AS(GenericAliasObject, r)->starred = g->starred;
+    return r;
 }
+
+/* iter(list[int]) gives *list[int] once: what `*tuple[int, ...]` unpacks */
+typedef struct GenericAliasIterObject {
+    Object hdr;
+    Value alias;   /* VNULL once exhausted */
+} GenericAliasIterObject;
+
+static Type ga_iter_type;
+
+static Value ga_iter(Value self) {
+    GenericAliasIterObject *it = (GenericAliasIterObject *)obj_alloc(&ga_iter_type, sizeof *it);
+    it->alias = self;
+    return V_FROM_PTR(it);
+}
+
+static Value ga_iter_next(Value self) {
+    GenericAliasIterObject *it = V_AS(GenericAliasIterObject, self);
+    if (!it->alias) return VNULL;   /* StopIteration */
+    GenericAliasObject *g = V_AS(GenericAliasObject, it->alias);
+    it->alias = VNULL;
+    Value star = generic_alias_new(g->origin, g->args);
+    V_AS(GenericAliasObject, star)->starred = true;
+    return star;
+}
+
+static Value ga_iter_self(Value v) { return v; }
+
+static Value ga_iter_reduce(Value *args, size_t nargs, Value kwnames) {
+    GenericAliasIterObject *it = V_AS(GenericAliasIterObject, args[0]);
+    /* an exhausted one: iter(()) */
+    return iter_reduce(it->alias ? it->alias : tuple_new(0), VNULL);
+}
+
+static const MethodDef ga_iter_methods[] = {
+    {"__reduce__", ga_iter_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static Type ga_iter_type = {
+    .tname = "generic_alias_iterator",
+    .basicsize = sizeof(GenericAliasIterObject),
+    .iter = ga_iter_self,
+    .iternext = ga_iter_next,
+};
 
 static Value ga_mro_entries(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
@@ -225,6 +360,12 @@ static Value no_issubclass(Value *args, size_t nargs, Value kwnames) {
 }
 static Value ga_reduce(Value *args, size_t nargs, Value kwnames) {
     GenericAliasObject *g = V_AS(GenericAliasObject, args[0]);
+    if (g->starred) {
+        /* next(iter(GenericAlias(origin, args))) */
+        Value next = dict_get(tstate.builtins, str_intern_cstr("next"));
+        if (!next) return err_occurred() ? VNULL : err_set(&exc_RuntimeError, "lost builtins.next");
+        return tuple_pack(2, next, tuple_pack(1, ga_iter(generic_alias_new(g->origin, g->args))));
+    }
     return tuple_pack(2, V_FROM_PTR(&generic_alias_type), tuple_pack(2, g->origin, g->args));
 }
 static Value ga_binop(Value a, Value b, int op) {
@@ -255,6 +396,7 @@ Type generic_alias_type = {
     .richcompare = ga_richcompare,
     .getattr = ga_getattr,
     .getitem = ga_getitem,
+    .iter = ga_iter,
     .call = ga_call,
     .new_ = ga_new,
     .init = ga_init,
@@ -416,4 +558,6 @@ void generic_alias_init(void) {
     type_add_methods(&generic_alias_type, ga_methods);
     type_ready(&generic_alias_type);
     generic_alias_type.module = str_intern_cstr("types");
+    type_add_methods(&ga_iter_type, ga_iter_methods);
+    type_ready(&ga_iter_type);
 }

@@ -1,5 +1,6 @@
 /* module.c: module objects. */
 #include "../runtime.h"
+#include "../mod/modules.h"
 
 Type module_type;
 
@@ -10,6 +11,9 @@ Value module_new(Value name) {
     V_AS(DictObject, m->dict)->cells = true;
     dict_set(m->dict, NAME(__name__), name);
     dict_set(m->dict, NAME(__doc__), V_NONE);
+    dict_set(m->dict, str_intern_cstr("__package__"), V_NONE);
+    dict_set(m->dict, str_intern_cstr("__loader__"), V_NONE);
+    dict_set(m->dict, str_intern_cstr("__spec__"), V_NONE);
     return V_FROM_PTR(m);
 }
 
@@ -22,12 +26,7 @@ void module_add_functions(Value m, const MethodDef *defs) {
     for (; defs->name; defs++) module_add(m, defs->name, builtin_function_new(defs, VNULL, modname));
 }
 
-static Value module_repr(Value v) {
-    ModuleObject *m = V_AS(ModuleObject, v);
-    Value file = dict_get_str(m->dict, NAME(__file__));
-    if (file && str_check(file)) return str_printf("<module %R from %R>", m->name, file);
-    return str_printf("<module %R (built-in)>", m->name);
-}
+static Value module_repr(Value v) { return import_module_repr(v); }
 
 static Value module_getattr(Value v, Value name) {
     ModuleObject *m = V_AS(ModuleObject, v);

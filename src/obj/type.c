@@ -1488,6 +1488,17 @@ static Value heap_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         Type *owner = V_AS(SlotWrapperObject, nf)->owner;
         return owner->new_(t, args, nargs, kwnames);
     }
+    if (nf && !v_is_int(nf) && V_OBJ(nf)->type != &slot_wrapper_type) {
+        /* any other callable (an lru_cache wrapper, a classmethod...): as
+           CPython's slot_tp_new, getattr(cls, '__new__')(cls, *args) */
+        Value f = obj_getattr(V_FROM_PTR(t), NAME(__new__));
+        if (!f) return VNULL;
+        size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+        Value *a = gc_alloc(sizeof(Value) * (nargs + nkw + 1));
+        a[0] = V_FROM_PTR(t);
+        values_copy(a + 1, args, (nargs + nkw));
+        return obj_call(f, a, nargs + 1, kwnames);
+    }
     Type *sb = solid_base(t);
     return sb->new_(t, args, nargs, kwnames);
 }

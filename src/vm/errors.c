@@ -1276,40 +1276,108 @@ int err_system_exit_status(Value exc) {
     return 1;
 }
 
-void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj) {
+/* ---- unraisable exceptions: sys.unraisablehook ---------------------------------------- */
+
+/* sys.unraisablehook's argument (CPython's UnraisableHookArgs). */
+typedef struct UnraisableArgs {
+    Object hdr;
+    Value exc_type, exc_value, exc_traceback, err_msg, object;
+} UnraisableArgs;
+
+static Value ua_exc_type(Value s) { return V_AS(UnraisableArgs, s)->exc_type; }
+static Value ua_exc_value(Value s) { return V_AS(UnraisableArgs, s)->exc_value; }
+static Value ua_exc_traceback(Value s) { return V_AS(UnraisableArgs, s)->exc_traceback; }
+static Value ua_err_msg(Value s) { return V_AS(UnraisableArgs, s)->err_msg; }
+static Value ua_object(Value s) { return V_AS(UnraisableArgs, s)->object; }
+
+static const GetSetDef ua_getsets[] = {
+    {"exc_type", ua_exc_type, NULL, NULL},
+    {"exc_value", ua_exc_value, NULL, NULL},
+    {"exc_traceback", ua_exc_traceback, NULL, NULL},
+    {"err_msg", ua_err_msg, NULL, NULL},
+    {"object", ua_object, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static Type unraisable_args_type = {
+    .tname = "UnraisableHookArgs",
+    .basicsize = sizeof(UnraisableArgs),
+};
+
+extern Value sys_module;
+
+/* CPython's default report: "err_msg: repr(obj)" (err_msg defaults to
+   "Exception ignored in"), then the traceback */
+void err_write_unraisable_default(Value exc, Value err_msg, Value obj) {
     Buf out;
     buf_init(&out, 256);
     Value saved = err_fetch();
-    buf_puts(&out, "Exception ignored in: ");
-    buf_puts(&out, where_prefix);
-    if (where_obj) {
-        Value r = obj_repr(where_obj);
+    bool has_msg = err_msg && str_check(err_msg);
+    if (obj && obj != V_NONE) {
+        if (has_msg) {
+            write_str(&out, err_msg);
+            buf_puts(&out, ": ");
+        } else {
+            buf_puts(&out, "Exception ignored in: ");
+        }
+        Value r = obj_repr(obj);
         if (r) write_str(&out, r);
-        else err_clear();
+        else {
+            err_clear();
+            buf_puts(&out, "<object repr() failed>");
+        }
+        buf_putc(&out, '\n');
+    } else if (has_msg) {
+        write_str(&out, err_msg);
+        buf_puts(&out, ":\n");
     }
-    buf_putc(&out, '\n');
     format_exception_chain(&out, exc, true);
     err_restore(saved);
     sys_write_stderr(out.data, out.len);
 }
 
+static bool is_default_unraisablehook(Value h) {
+    return type_of(h) == &builtin_function_type &&
+           strcmp(V_AS(BuiltinFunctionObject, h)->def->name, "unraisablehook") == 0;
+}
+
+int err_call_unraisablehook(Value exc, Value err_msg, Value obj) {
+    Value hook = sys_module ? dict_get_cstr(module_dict(sys_module), "unraisablehook") : VNULL;
+    if (!hook || hook == V_NONE || is_default_unraisablehook(hook)) return 0;
+    if (!(unraisable_args_type.flags & TF_READY)) {
+        unraisable_args_type.name = str_intern_cstr("UnraisableHookArgs");
+        unraisable_args_type.module = str_intern_cstr("sys");
+        type_add_getsets(&unraisable_args_type, ua_getsets);
+        type_ready(&unraisable_args_type);
+    }
+    Value saved = err_fetch();
+    UnraisableArgs *a = V_AS(UnraisableArgs, instance_new(&unraisable_args_type));
+    a->exc_type = V_FROM_PTR(type_of(exc));
+    a->exc_value = exc;
+    Value tb = exc_check(exc) ? V_AS(ExcObject, exc)->traceback : VNULL;
+    a->exc_traceback = tb ? tb : V_NONE;
+    a->err_msg = err_msg ? err_msg : V_NONE;
+    a->object = obj ? obj : V_NONE;
+    if (!obj_call1(hook, V_FROM_PTR(a))) {
+        /* as CPython: a failing hook is reported, then the exception */
+        Value exc2 = err_fetch();
+        err_write_unraisable_default(exc2, str_from_cstr("Exception ignored in sys.unraisablehook"), hook);
+        err_write_unraisable_default(exc, err_msg, obj);
+    }
+    err_restore(saved);
+    return 1;
+}
+
+void err_write_unraisable(Value exc, const char *err_msg, Value obj) {
+    Value msg = err_msg && *err_msg ? str_from_cstr(err_msg) : VNULL;
+    if (!err_call_unraisablehook(exc, msg, obj)) err_write_unraisable_default(exc, msg, obj);
+}
+
 void err_write_unraisable_msg(Value exc, const char *msg) { err_write_unraisable_msg_obj(exc, msg, VNULL); }
 
 void err_write_unraisable_msg_obj(Value exc, const char *msg, Value obj) {
-    Buf out;
-    buf_init(&out, 256);
-    Value saved = err_fetch();
-    buf_printf(&out, "Exception ignored %s:", msg);
-    if (obj) {
-        buf_putc(&out, ' ');
-        Value r = obj_repr(obj);
-        if (r) write_str(&out, r);
-        else err_clear();
-    }
-    buf_putc(&out, '\n');
-    format_exception_chain(&out, exc, true);
-    err_restore(saved);
-    sys_write_stderr(out.data, out.len);
+    Value m = str_printf("Exception ignored %s", msg);
+    if (!err_call_unraisablehook(exc, m, obj)) err_write_unraisable_default(exc, m, obj);
 }
 
 Value err_set_errno(Type *type, int e, Value filename) {

@@ -163,8 +163,15 @@ void err_print_exception(Value exc);
  * message when it is not an int), as CPython does. */
 int err_system_exit_status(Value exc);
 
-/* "Exception ignored in: <where>" report, as sys.unraisablehook prints it. */
-void err_write_unraisable(Value exc, const char *where_prefix, Value where_obj);
+/* An exception that cannot be raised, given to sys.unraisablehook (its
+ * default prints "err_msg: repr(obj)" and the traceback; err_msg NULL or
+ * "": "Exception ignored in"). */
+void err_write_unraisable(Value exc, const char *err_msg, Value obj);
+/* sys.unraisablehook's default report (err_msg a str or VNULL) */
+void err_write_unraisable_default(Value exc, Value err_msg, Value obj);
+/* Call sys.unraisablehook when the program replaced it: 1 when it did
+ * (a failing hook reported too), 0 when tpy's own report should print. */
+int err_call_unraisablehook(Value exc, Value err_msg, Value obj);
 /* "Exception ignored <msg>:" report (CPython's _PyErr_WriteUnraisableMsg). */
 void err_write_unraisable_msg(Value exc, const char *msg);
 /* "Exception ignored <msg>: <repr(obj)>" (obj VNULL: as the above) */

@@ -1797,6 +1797,12 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         Value r = call_ex(fn, args, kwargs);
         if (!r) goto error;
         TOP() = r;
+        /* a safe point after the call, as CALL's */
+        if (pending()) {
+            SAVE_REGS();
+            if (pending_run() < 0) goto error;
+            if (tstate.trace_func && dispatch == labels) dispatch = trace_labels;
+        }
         NEXT();
     }
     TARGET(MAKE_FUNCTION) {
