@@ -1272,6 +1272,21 @@ static int64_t dec_8bit(Dec *dc, bool ascii) {
         if (j > i) buf_put(&dc->out, (const char *)d + i, (size_t)(j - i));
         i = j;
         if (i >= n) break;
+        if (ascii && (dc->eh == EH_REPLACE || dc->eh == EH_IGNORE)) {
+            /* what dec_error does for these two, for the whole run of
+               bytes >= 0x80 at once: U+FFFD (3 bytes) each, or nothing */
+            j = i;
+            while (j < n && d[j] >= 0x80) j++;
+            if (dc->eh == EH_REPLACE) {
+                buf_reserve(&dc->out, (size_t)(j - i) * 3);
+                char *o = dc->out.data + dc->out.len;
+                for (int64_t k = i; k < j; k++, o += 3) memcpy(o, "\xEF\xBF\xBD", 3);
+                dc->out.len += (size_t)(j - i) * 3;
+                dc->out.data[dc->out.len] = 0;
+            }
+            i = j;
+            continue;
+        }
         if (ascii) {
             DEC_ERR(i, i + 1, "ordinal not in range(128)");
             continue;
