@@ -796,6 +796,27 @@ static int enc_error(Enc *e, int64_t start, int64_t end, int64_t *newpos) {
     return 0;
 }
 
+/* Code point c (not a surrogate) in UTF-32 (wide) or UTF-16, big-endian
+ * when be, at o: returns the end of what it wrote */
+static inline unsigned char *put_utf16_32(unsigned char *o, uint32_t c, bool be, bool wide) {
+    if (wide) {
+        for (int k = 0; k < 4; k++) o[be ? 3 - k : k] = (unsigned char)(c >> (8 * k));
+        return o + 4;
+    }
+    uint32_t u[2] = {c, 0};
+    int nu = 1;
+    if (c >= 0x10000) {
+        u[0] = 0xD800 + ((c - 0x10000) >> 10);
+        u[1] = 0xDC00 + ((c - 0x10000) & 0x3FF);
+        nu = 2;
+    }
+    for (int q = 0; q < nu; q++, o += 2) {
+        o[be ? 1 : 0] = (unsigned char)u[q];
+        o[be ? 0 : 1] = (unsigned char)(u[q] >> 8);
+    }
+    return o;
+}
+
 /* The encoders' inner loop: encode d[*i..nb) (UTF-8, whole code points)
  * while every code point is encodable without help, straight into room
  * reserved for it; stops at the first one that is not (left to enc_put
@@ -840,26 +861,7 @@ static void enc_fast(Enc *e, const unsigned char *d, int64_t nb, int64_t *ip, in
             if (is_surrogate(c)) break;
             i = k;
             pos++;
-            if (wide) {
-                if (be) o[0] = (unsigned char)(c >> 24), o[1] = (unsigned char)(c >> 16), o[2] = (unsigned char)(c >> 8),
-                        o[3] = (unsigned char)c;
-                else o[3] = (unsigned char)(c >> 24), o[2] = (unsigned char)(c >> 16), o[1] = (unsigned char)(c >> 8),
-                     o[0] = (unsigned char)c;
-                o += 4;
-                continue;
-            }
-            uint32_t u[2] = {c, 0};
-            int nu = 1;
-            if (c >= 0x10000) {
-                u[0] = 0xD800 + ((c - 0x10000) >> 10);
-                u[1] = 0xDC00 + ((c - 0x10000) & 0x3FF);
-                nu = 2;
-            }
-            for (int q = 0; q < nu; q++) {
-                if (be) o[0] = (unsigned char)(u[q] >> 8), o[1] = (unsigned char)u[q];
-                else o[0] = (unsigned char)u[q], o[1] = (unsigned char)(u[q] >> 8);
-                o += 2;
-            }
+            o = put_utf16_32(o, c, be, wide);
         }
     }
     e->out.len += (size_t)(o - o0);
@@ -1056,26 +1058,7 @@ static int encode_direct(Value s, int kind, const char *bom, size_t bomlen, Valu
             } else {
                 c = next_cp((const char *)d, &i);
             }
-            if (wide) {
-                if (be) o[0] = (unsigned char)(c >> 24), o[1] = (unsigned char)(c >> 16), o[2] = (unsigned char)(c >> 8),
-                        o[3] = (unsigned char)c;
-                else o[3] = (unsigned char)(c >> 24), o[2] = (unsigned char)(c >> 16), o[1] = (unsigned char)(c >> 8),
-                     o[0] = (unsigned char)c;
-                o += 4;
-                continue;
-            }
-            uint32_t u[2] = {c, 0};
-            int nu = 1;
-            if (c >= 0x10000) {
-                u[0] = 0xD800 + ((c - 0x10000) >> 10);
-                u[1] = 0xDC00 + ((c - 0x10000) & 0x3FF);
-                nu = 2;
-            }
-            for (int q = 0; q < nu; q++) {
-                if (be) o[0] = (unsigned char)(u[q] >> 8), o[1] = (unsigned char)u[q];
-                else o[0] = (unsigned char)u[q], o[1] = (unsigned char)(u[q] >> 8);
-                o += 2;
-            }
+            o = put_utf16_32(o, c, be, wide);
         }
     }
     *out = r;
