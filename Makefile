@@ -30,8 +30,8 @@ LDFLAGS ?=
 
 SRC_DIRS = src src/front src/vm src/obj src/gc src/util src/mod src/jit src/introspect
 SRCS = $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c))
-OBJS = $(patsubst src/%.c,build/%.o,$(SRCS)) build/frozen.o
-ASAN_OBJS = $(patsubst src/%.c,build-asan/%.o,$(SRCS)) build-asan/frozen.o
+OBJS = $(patsubst src/%.c,build/%.o,$(SRCS)) build/frozen.o build/cjk_tables.o
+ASAN_OBJS = $(patsubst src/%.c,build-asan/%.o,$(SRCS)) build-asan/frozen.o build-asan/cjk_tables.o
 # standard-library modules written in Python, embedded in the binary
 LIB_PY = $(sort $(wildcard lib/*.py))
 
@@ -85,6 +85,18 @@ build/compiler_id.h: $(CODE_ID_SRCS)
 	  echo "$$line" | cmp -s - $@ || echo "$$line" > $@
 
 build/vm/codecache.o build-asan/vm/codecache.o: build/compiler_id.h
+
+# the CJK codecs' mapping tables, read back from CPython's own codecs
+build/cjk_tables.c: tools/gen_cjk.py
+	@mkdir -p build
+	PATH=$$(getconf PATH) python3 tools/gen_cjk.py $@.tmp && mv $@.tmp $@
+
+build/cjk_tables.o: build/cjk_tables.c src/mod/cjkcodecs.h
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+build-asan/cjk_tables.o: build/cjk_tables.c src/mod/cjkcodecs.h
+	@mkdir -p build-asan
+	$(CC) -std=c11 $(ASAN_FLAGS) -c $< -o $@
 
 build/frozen.o: build/frozen.c
 	$(CC) $(ALL_CFLAGS) -c $< -o $@

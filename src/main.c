@@ -107,6 +107,7 @@ static const char help_env[] =
     "PYTHONPYCACHEPREFIX: as -X pycache_prefix;\n"
     "PYTHONWARNDEFAULTENCODING: as -X warn_default_encoding.\n"
     "PYTHONNODEBUGRANGES: as -X no_debug_ranges.\n"
+    "PYTHONFAULTHANDLER: as -X faulthandler.\n"
     "PYTHONWARNINGS: comma-separated -W arguments.\n"
     "PYTHONINTMAXSTRDIGITS: the limit of int<->str conversions, as\n"
     "               -X int_max_str_digits.\n"
@@ -136,8 +137,11 @@ static const char help_xoptions[] =
     "-X importtime: show how long each import takes (self and cumulative time,\n"
     "    in microseconds, nested imports indented), as CPython does\n"
     "\n"
-    "-X dev: development mode: sys.flags.dev_mode is True and 'default' heads\n"
-    "    sys.warnoptions\n"
+    "-X dev: development mode: sys.flags.dev_mode is True, 'default' heads\n"
+    "    sys.warnoptions and faulthandler is enabled\n"
+    "\n"
+    "-X faulthandler: call faulthandler.enable() at start-up (also\n"
+    "    PYTHONFAULTHANDLER)\n"
     "\n"
     "-X utf8: UTF-8 mode (sys.flags.utf8_mode); -X utf8=0 turns it off. tpy's\n"
     "    interfaces are UTF-8 either way\n"
@@ -158,7 +162,7 @@ static const char help_xoptions[] =
     "    The default is sys.int_info.default_max_str_digits.  0 disables.\n"
     "\n"
     "Any other -X option is kept in sys._xoptions and has no effect, as in CPython\n"
-    "(faulthandler, showrefcount, tracemalloc and frozen_modules\n"
+    "(showrefcount, tracemalloc and frozen_modules\n"
     "are CPython's and do nothing in tpy).\n";
 
 void signals_install_default(void);   /* mod/signal.c */
@@ -506,6 +510,7 @@ static int apply_xoption(const char *x) {
     else if (strcmp(x, "importtime") == 0 || strncmp(x, "importtime=", 11) == 0) tpy_config.import_time = 1;
     else if (strcmp(x, "warn_default_encoding") == 0) tpy_config.warn_default_encoding = 1;
     else if (strcmp(x, "perf") == 0) tpy_config.perf_map = 1;
+    else if (strcmp(x, "faulthandler") == 0) tpy_config.faulthandler = 1;
     else if (strcmp(x, "no_debug_ranges") == 0) tpy_config.no_debug_ranges = 1;
     else if (strncmp(x, "pycache_prefix=", 15) == 0) tpy_config.pycache_prefix = x[15] ? x + 15 : NULL;
     else if (strcmp(x, "utf8") == 0 || strcmp(x, "utf8=1") == 0) tpy_config.utf8_mode = 1;
@@ -545,6 +550,7 @@ static int read_environment(bool int_digits_from_x) {
     env_flag("PYTHONUNBUFFERED", &tpy_config.unbuffered);
     env_flag("PYTHONSAFEPATH", &tpy_config.safe_path);
     env_flag("PYTHONDEVMODE", &tpy_config.dev_mode);
+    env_flag("PYTHONFAULTHANDLER", &tpy_config.faulthandler);
     env_flag("PYTHONPROFILEIMPORTTIME", &tpy_config.import_time);
     env_flag("PYTHONWARNDEFAULTENCODING", &tpy_config.warn_default_encoding);
     env_flag("PYTHONNODEBUGRANGES", &tpy_config.no_debug_ranges);
@@ -843,6 +849,7 @@ int main(int argc, char **argv) {
     dict_set(d, NAME(__builtins__), builtins_module);
     dict_set(tstate.sys_modules, str_intern_cstr("__main__"), tstate.main_module);
     if (!tpy_config.no_site) site_install_builtins();
+    if (tpy_config.faulthandler || tpy_config.dev_mode) faulthandler_enable_at_start();
 
     /* sys.path: the script's directory (or '' / the current directory)
        unless -P, then PYTHONPATH */

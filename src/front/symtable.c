@@ -32,7 +32,8 @@ static char *gc_strdup(const char *s) {
 const char *mangle_name(const char *class_name, const char *name) {
     if (!class_name || name[0] != '_' || name[1] != '_') return name;
     size_t n = strlen(name);
-    if (n >= 4 && name[n - 1] == '_' && name[n - 2] == '_') return name;   /* dunder */
+    /* __dunder__ (and "__", "___": any name ending in two underscores) is not mangled */
+    if (name[n - 1] == '_' && name[n - 2] == '_') return name;
     if (strchr(name, '.')) return name;
     while (*class_name == '_') class_name++;
     if (!*class_name) return name;

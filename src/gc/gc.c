@@ -320,6 +320,11 @@ void *gc_weak_get(const uintptr_t *slot) {
     return weak_slot_linked(h) ? GC_REVEAL_POINTER(h) : (void *)h;
 }
 
+void gc_weak_unset(uintptr_t *slot) {
+    if (weak_slot_linked(*slot)) GC_unregister_disappearing_link((void **)slot);
+    *slot = 0;
+}
+
 int gc_heap_object(const void *p) { return GC_base((void *)p) == p; }
 
 void gc_collect(void) { GC_gcollect(); }

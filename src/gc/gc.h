@@ -95,6 +95,8 @@ void *gc_weak_list_get(const GcWeakList *w, size_t i);   /* NULL once collected 
  * holds it hidden, and is cleared (0) once the object is collected. */
 void gc_weak_set(uintptr_t *slot, void *obj);
 void *gc_weak_get(const uintptr_t *slot);   /* NULL once collected */
+/* Drop a slot's link (before its memory is reused or let go): 0 after. */
+void gc_weak_unset(uintptr_t *slot);
 /* Is p an object of the collected heap (not static)? */
 int gc_heap_object(const void *p);
 void gc_collect(void);

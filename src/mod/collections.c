@@ -488,6 +488,22 @@ static Value deque_copy_m(Value *args, size_t nargs, Value kwnames) {
 
 static Value deque_reversed_m(Value *args, size_t nargs, Value kwnames);
 
+/* deque.__reduce__(): (type, () or ((), maxlen), state, iterator over the
+   items), as CPython (pickle's listitems extend the new deque) */
+static Value deque_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (noargs("__reduce__", nargs) < 0) return VNULL;
+    Value self = args[0];
+    Value state = object_get_state(self);
+    if (!state) return VNULL;
+    Value it = obj_iter(self);
+    if (!it) return VNULL;
+    DequeObject *d = DQ(self);
+    Value cargs = d->maxlen < 0 ? tuple_empty : tuple_pack(2, tuple_empty, int_from_i64(d->maxlen));
+    return tuple_pack(4, V_FROM_PTR(type_of(self)), cargs, state, it);
+}
+
+
 static Value deque_get_maxlen(Value self) {
     DequeObject *d = DQ(self);
     return d->maxlen < 0 ? V_NONE : int_from_i64(d->maxlen);
@@ -723,6 +739,7 @@ static const MethodDef deque_methods[] = {
     {"remove", deque_remove_m, 0, NULL},
     {"copy", deque_copy_m, 0, NULL},
     {"__copy__", deque_copy_m, 0, NULL},
+    {"__reduce__", deque_reduce_m, 0, NULL},
     {"__reversed__", deque_reversed_m, 0, NULL},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},

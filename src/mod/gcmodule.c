@@ -48,15 +48,19 @@ static __attribute__((noinline)) void clear_dead_c_stack(void) {
     __asm__ volatile("" : : "r"(area) : "memory");
 }
 
+volatile int gc_module_collecting;
+
 static Value g_collect(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
     if (arg_count("collect", nargs, 0, 1) < 0) return VNULL;
     clear_dead_stack_slots();
     clear_dead_c_stack();
+    gc_module_collecting++;
     gc_collect();
     gc_finalizers_pending = 1;
     gc_run_finalizers();
+    gc_module_collecting--;
     return v_int(0);
 }
 

@@ -65,7 +65,18 @@
     _("_sha512", _sha512_module_create)             \
     _("_sha3", _sha3_module_create)                 \
     _("_blake2", _blake2_module_create)             \
-    _("_json", _json_module_create)
+    _("_json", _json_module_create)                 \
+    _("_multibytecodec", _multibytecodec_module_create) \
+    _("_codecs_jp", _codecs_jp_module_create)       \
+    _("_codecs_cn", _codecs_cn_module_create)       \
+    _("_codecs_kr", _codecs_kr_module_create)       \
+    _("_codecs_tw", _codecs_tw_module_create)       \
+    _("_codecs_hk", _codecs_hk_module_create)       \
+    _("_codecs_iso2022", _codecs_iso2022_module_create) \
+    _("faulthandler", faulthandler_module_create)   \
+    _("_queue", _queue_module_create)               \
+    _("_abc", _abc_module_create)                   \
+    _("_pickle", _pickle_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -101,6 +112,18 @@ int posix_id_converter(Value v, const char *what, int64_t *out);
    first), 1 after in the child (the runtime reset first), 2 after in the
    parent */
 void posix_run_at_fork(int which);
+
+/* gcmodule.c: nonzero while gc.collect() runs, finalizers (__del__)
+   included: faulthandler's "Garbage-collecting", as CPython's
+   gcstate->collecting */
+extern volatile int gc_module_collecting;
+
+/* faulthandler.c: faulthandler.enable() at start-up (-X faulthandler,
+   PYTHONFAULTHANDLER, -X dev); an error is printed, not raised */
+void faulthandler_enable_at_start(void);
+
+/* _weakref.c: weakref.ref (ready once _weakref is made) */
+extern Type weakref_type;
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);

@@ -26,6 +26,8 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "../obj/structseq.h"
+#include "../vm/gil.h"
 #include "../vm/pending.h"
 #include "../jit/safepoint.h"
 
@@ -54,7 +56,10 @@ static void c_handler(int sig) {
     tripped[sig] = 1;
     any_tripped = 1;
     pending_request();
-    safepoint_trip();   /* compiled loops leave at their next iteration */
+    /* compiled loops leave at their next iteration; code is patched only
+       from the main thread's own handler */
+    if (gil_is_main_thread()) safepoint_trip();
+    else gil_wake_main_thread();
     int fd = wakeup_fd;
     if (fd >= 0) {
         unsigned char b = (unsigned char)sig;
@@ -101,7 +106,15 @@ int signals_run_pending(void) {
         Value h = handlers[sig];
         /* a handler set back to SIG_DFL/SIG_IGN after the signal arrived, or
            one not installed from Python: nothing to run */
-        if (!h || v_is_int(h) || h == V_TRUE || h == V_FALSE) continue;
+        if (!h || h == V_TRUE || h == V_FALSE) continue;
+        if (v_is_int(h)) {
+            /* as CPython: say that the signal was lost to the race */
+            Value saved = err_fetch();
+            err_format(&exc_OSError, "Signal %d ignored due to race condition", sig);
+            err_write_unraisable(err_fetch(), NULL, VNULL);
+            err_restore(saved);
+            continue;
+        }
         Value frame = tstate.frame ? sys_frame_object(tstate.frame) : V_NONE;
         Value args[2] = {v_int(sig), frame};
         if (!obj_call(h, args, 2, VNULL)) {
@@ -145,8 +158,14 @@ static int sigset_from_iterable(Value it, sigset_t *set) {
     if (!iter) return -1;
     Value item;
     while ((item = obj_next(iter))) {
-        int64_t n = obj_index_i64(item);
-        if (n == -1 && err_occurred()) return -1;
+        Value iv = obj_index(item);
+        if (!iv) return -1;
+        /* out of a C long: CPython's converter reports it as -1 */
+        int64_t n = int_as_i64(iv);
+        if (n == -1 && err_occurred()) {
+            if (!err_matches(&exc_OverflowError)) return -1;
+            err_clear();
+        }
         if (n < 1 || n >= NSIG) {
             err_format(&exc_ValueError, "signal number %lld out of range [1; %d]", (long long)n, NSIG - 1);
             return -1;
@@ -199,6 +218,8 @@ static Value s_signal(Value *args, size_t nargs, Value kwnames) {
         return err_set(&exc_TypeError,
                        "signal handler must be signal.SIG_IGN, signal.SIG_DFL, or a callable object");
     void (*fn)(int) = kind == 0 ? SIG_DFL : kind == 1 ? SIG_IGN : c_handler;
+    /* signals that came run their handlers before the handler changes */
+    if (pending_check() < 0) return VNULL;
     if (install(sig, fn, restart_calls[sig] && kind == 2) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
     Value old = handlers[sig];
     handlers[sig] = h;
@@ -365,7 +386,7 @@ static Value s_pthread_sigmask(Value *args, size_t nargs, Value kwnames) {
     if (how == -1 && err_occurred()) return VNULL;
     sigset_t set, old;
     if (sigset_from_iterable(args[1], &set) < 0) return VNULL;
-    int e = pthread_sigmask((int)how, &set, &old);
+    int e = gil_thread_sigmask((int)how, &set, &old);
     if (e != 0) return err_set_errno(&exc_OSError, e, VNULL);
     /* unblocking may have delivered signals: their handlers run now */
     if (pending_check() < 0) return VNULL;
@@ -379,26 +400,115 @@ static Value s_sigpending(Value *args, size_t nargs, Value kwnames) {
     return set_from_sigset(&set);
 }
 
+/* sigwait() and its kin wait with the interpreter lock released: the
+   thread that sends the signal may need it */
 static Value s_sigwait(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("sigwait", kwnames) < 0 || arg_count("sigwait", nargs, 1, 1) < 0) return VNULL;
     sigset_t set;
     if (sigset_from_iterable(args[0], &set) < 0) return VNULL;
     int sig = 0;
+    bool released = gil_blocking_begin();
     int e = sigwait(&set, &sig);
+    gil_blocking_end(released);
     if (e != 0) return err_set_errno(&exc_OSError, e, VNULL);
     return v_int(sig);
 }
 
-/* Only the main thread exists (tpy has no threads yet): another id names
- * no thread. */
+static Type *siginfo_type;
+
+static Value siginfo_from(const siginfo_t *si) {
+    if (!siginfo_type) {
+        static const char *const fields[] = {"si_signo", "si_code", "si_errno", "si_pid",
+                                             "si_uid",   "si_status", "si_band", NULL};
+        siginfo_type = structseq_new_type("signal", "struct_siginfo", fields, 7, 7);
+        if (!siginfo_type) return VNULL;
+    }
+    Value v[7] = {v_int(si->si_signo), v_int(si->si_code),   v_int(si->si_errno),         v_int(si->si_pid),
+                  int_from_u64(si->si_uid), v_int(si->si_status), int_from_i64((int64_t)si->si_band)};
+    return structseq_new(siginfo_type, v);
+}
+
+static Value s_sigwaitinfo(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("sigwaitinfo", kwnames) < 0 || arg_count("sigwaitinfo", nargs, 1, 1) < 0) return VNULL;
+    sigset_t set;
+    if (sigset_from_iterable(args[0], &set) < 0) return VNULL;
+    siginfo_t si;
+    for (;;) {
+        bool released = gil_blocking_begin();
+        int r = sigwaitinfo(&set, &si);
+        int e = errno;
+        gil_blocking_end(released);
+        if (r >= 0) break;
+        if (e != EINTR) return err_set_errno(&exc_OSError, e, VNULL);
+        if (pending_check() < 0) return VNULL;   /* PEP 475: handlers, then again */
+    }
+    return siginfo_from(&si);
+}
+
+static double monotonic_now(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static Value s_sigtimedwait(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("sigtimedwait", kwnames) < 0 || arg_count("sigtimedwait", nargs, 2, 2) < 0) return VNULL;
+    sigset_t set;
+    if (sigset_from_iterable(args[0], &set) < 0) return VNULL;
+    double timeout;
+    if (v_is_int(args[1]) || int_check(args[1])) {
+        timeout = int_as_double(args[1]);
+        if (timeout == -1.0 && err_occurred()) return VNULL;
+    } else if (float_check(args[1])) {
+        timeout = float_val(args[1]);
+        if (timeout != timeout) return err_set(&exc_ValueError, "Invalid value NaN (not a number)");
+    } else {
+        return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer or float", args[1]);
+    }
+    if (timeout < 0) return err_set(&exc_ValueError, "timeout must be non-negative");
+    double deadline = monotonic_now() + timeout;
+    siginfo_t si;
+    for (;;) {
+        struct timespec ts;
+        ts.tv_sec = (time_t)timeout;
+        ts.tv_nsec = (long)((timeout - (double)ts.tv_sec) * 1e9);
+        bool released = gil_blocking_begin();
+        int r = sigtimedwait(&set, &si, &ts);
+        int e = errno;
+        gil_blocking_end(released);
+        if (r >= 0) break;
+        if (e == EAGAIN) return V_NONE;
+        if (e != EINTR) return err_set_errno(&exc_OSError, e, VNULL);
+        if (pending_check() < 0) return VNULL;
+        timeout = deadline - monotonic_now();
+        if (timeout < 0) timeout = 0;
+    }
+    return siginfo_from(&si);
+}
+
+struct ThreadLookup {
+    uint64_t ident;
+    bool found;
+};
+
+static void match_thread(uint64_t ident, struct ThreadState *ts, void *ctx) {
+    (void)ts;
+    struct ThreadLookup *l = ctx;
+    if (ident == l->ident) l->found = true;
+}
+
+/* Only the threads tpy runs are asked: another id names no thread (ESRCH;
+ * pthread_kill on a made-up handle could crash) */
 static Value s_pthread_kill(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("pthread_kill", kwnames) < 0 || arg_count("pthread_kill", nargs, 2, 2) < 0) return VNULL;
     int64_t tid = obj_index_i64(args[0]);
     if (tid == -1 && err_occurred()) return VNULL;
     int64_t sig = obj_index_i64(args[1]);
     if (sig == -1 && err_occurred()) return VNULL;
-    if ((uint64_t)tid != (uint64_t)main_thread) return err_set_errno(&exc_OSError, ESRCH, VNULL);
-    int e = pthread_kill(main_thread, (int)sig);
+    struct ThreadLookup l = {(uint64_t)tid, (uint64_t)tid == (uint64_t)main_thread};
+    if (!l.found) gil_for_each_thread(match_thread, &l);
+    if (!l.found) return err_set_errno(&exc_OSError, ESRCH, VNULL);
+    int e = pthread_kill((pthread_t)tid, (int)sig);
     if (e != 0) return err_set_errno(&exc_OSError, e, VNULL);
     if (pending_check() < 0) return VNULL;
     return V_NONE;
@@ -461,6 +571,8 @@ static const MethodDef signal_functions[] = {
     {"pthread_kill", s_pthread_kill, 0, NULL},
     {"sigpending", s_sigpending, 0, NULL},
     {"sigwait", s_sigwait, 0, NULL},
+    {"sigwaitinfo", s_sigwaitinfo, 0, NULL},
+    {"sigtimedwait", s_sigtimedwait, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -989,6 +989,14 @@ void sys_init(const char *executable) {
     module_add(m, "flags", sys_flags_new());
     module_add(m, "builtin_module_names", import_builtin_module_names());
     {
+        static const char *const names[] = {
+#include "stdlib_module_names.inc"
+        };
+        Value fs = frozenset_new();
+        for (size_t i = 0; i < sizeof names / sizeof *names; i++) set_add(fs, str_intern_cstr(names[i]));
+        module_add(m, "stdlib_module_names", fs);
+    }
+    {
         static const char *const f[] = {"bits_per_digit", "sizeof_digit", "default_max_str_digits",
                                         "str_digits_check_threshold"};
         Value v[] = {v_int(30), v_int(4), v_int(INT_DEFAULT_MAX_STR_DIGITS), v_int(INT_MAX_STR_DIGITS_THRESHOLD)};

@@ -54,6 +54,11 @@ typedef struct BufferInfo {
     int64_t itemsize;
     const char *format;
     bool readonly;
+    /* set by an exporter that forwards another object's buffer (pickle's
+       PickleBuffer): a memoryview made of it views that object, as
+       CPython's view.obj; only memoryview() reads it, after setting it to
+       VNULL */
+    Value owner;
 } BufferInfo;
 
 static inline bool buffer_check(Value v) { return v_is_ptr(v) && v && V_OBJ(v)->type->getbuffer != NULL; }

@@ -1177,7 +1177,11 @@ void dict_init(void) {
     type_add_methods(&dictitems_type, view_methods);
     type_add_getsets(&dictitems_type, view_getsets);
     type_ready(&dictitems_type);
-    dictkeys_type.hash = dictitems_type.hash = dictvalues_type.hash = NULL;
+    /* keys and items views compare as sets: unhashable, and __hash__ says
+       so; values views compare by identity and hash as objects do */
+    dictkeys_type.hash = dictitems_type.hash = NULL;
+    dict_set(dictkeys_type.dict, NAME(__hash__), V_NONE);
+    dict_set(dictitems_type.dict, NAME(__hash__), V_NONE);
     type_add_methods(&mappingproxy_type, mappingproxy_methods);
     type_ready(&mappingproxy_type);
     mappingproxy_type.hash = NULL;

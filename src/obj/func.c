@@ -559,6 +559,26 @@ static Value getset_repr(Value v) {
     return str_printf("<attribute '%s' of '%s' objects>", d->def->name, d->owner->tname);
 }
 
+static Value getset_get_name(Value v) { return str_intern_cstr(V_AS(GetSetDescrObject, v)->def->name); }
+static Value getset_get_qualname(Value v) {
+    GetSetDescrObject *d = V_AS(GetSetDescrObject, v);
+    Value owner = d->owner->qualname ? d->owner->qualname : type_name(d->owner);
+    return str_printf("%U.%s", owner, d->def->name);
+}
+static Value getset_get_objclass(Value v) { return V_FROM_PTR(V_AS(GetSetDescrObject, v)->owner); }
+static Value getset_get_doc(Value v) {
+    const char *doc = V_AS(GetSetDescrObject, v)->def->doc;
+    return doc ? str_from_cstr(doc) : V_NONE;
+}
+
+static const GetSetDef getset_descr_getsets[] = {
+    {"__name__", getset_get_name, NULL, NULL},
+    {"__qualname__", getset_get_qualname, NULL, NULL},
+    {"__objclass__", getset_get_objclass, NULL, NULL},
+    {"__doc__", getset_get_doc, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
 /* ---- staticmethod, classmethod -------------------------------------------------------- */
 
 /* The wrapped callable; VNULL with RuntimeError for one made by __new__
@@ -897,6 +917,7 @@ void func_init(void) {
     type_add_getsets(&method_descr_type, method_descr_getsets);
     type_add_methods(&method_descr_type, method_descr_methods);
     type_ready(&method_descr_type);
+    type_add_getsets(&getset_descr_type, getset_descr_getsets);
     type_ready(&getset_descr_type);
     type_add_getsets(&staticmethod_type, sm_getsets);
     type_ready(&staticmethod_type);

@@ -164,7 +164,9 @@ static Value mv_from(Value obj) {
     if (!buffer_check(obj))
         return err_format(&exc_TypeError, "memoryview: a bytes-like object is required, not '%T'", obj);
     BufferInfo b;
+    b.owner = VNULL;
     if (V_OBJ(obj)->type->getbuffer(obj, &b) < 0) return VNULL;
+    if (b.owner) return mv_from(b.owner);
     MemoryViewObject *m = (MemoryViewObject *)obj_alloc(&memoryview_type, sizeof *m);
     m->obj = obj;
     m->itemsize = b.itemsize > 0 ? b.itemsize : 1;

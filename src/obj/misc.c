@@ -793,6 +793,22 @@ static Value map_next(Value v) {
     return obj_call(m->func, a, (size_t)n, VNULL);
 }
 
+/* map(f, *its).__reduce__(): (type, (f, *its)), as CPython (pickle, copy) */
+static Value map_reduce(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    MapObject *m = V_AS(MapObject, args[0]);
+    int64_t n = tuple_size(m->iters);
+    Value a = tuple_new(n + 1);
+    tuple_items(a)[0] = m->func;
+    for (int64_t i = 0; i < n; i++) tuple_items(a)[i + 1] = tuple_get(m->iters, i);
+    return tuple_pack(2, V_FROM_PTR(type_of(args[0])), a);
+}
+
+static const MethodDef map_methods[] = {
+    {"__reduce__", map_reduce, 0, "Return state information for pickling."},
+    {NULL, NULL, 0, NULL},
+};
+
 typedef struct FilterObject {
     Object hdr;
     Value func;
@@ -809,6 +825,18 @@ static Value filter_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     f->it = it;
     return V_FROM_PTR(f);
 }
+
+/* filter(f, it).__reduce__(): (type, (f, it)) */
+static Value filter_reduce(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    FilterObject *f = V_AS(FilterObject, args[0]);
+    return tuple_pack(2, V_FROM_PTR(type_of(args[0])), tuple_pack(2, f->func, f->it));
+}
+
+static const MethodDef filter_methods[] = {
+    {"__reduce__", filter_reduce, 0, "Return state information for pickling."},
+    {NULL, NULL, 0, NULL},
+};
 
 static Value filter_next(Value v) {
     FilterObject *f = V_AS(FilterObject, v);
@@ -838,6 +866,9 @@ static Value reversed_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "reversed() takes no keyword arguments");
     if (nargs != 1) return err_format(&exc_TypeError, "reversed expected 1 argument, got %zd", (ssize_t)nargs);
     Value seq = args[0];
+    /* __reversed__ = None declares the type not reversible (Mapping) */
+    if (type_lookup(type_of(seq), NAME(__reversed__)) == V_NONE)
+        return err_format(&exc_TypeError, "'%T' object is not reversible", seq);
     bool found;
     Value r = obj_call_special(seq, NAME(__reversed__), NULL, 0, &found);
     if (found) return r;
@@ -1094,7 +1125,9 @@ void misc_init(void) {
     }
     type_ready(&enumerate_type);
     type_ready(&zip_type);
+    type_add_methods(&map_type_, map_methods);
     type_ready(&map_type_);
+    type_add_methods(&filter_type, filter_methods);
     type_ready(&filter_type);
     type_add_methods(&reversed_type, reversed_methods);
     type_ready(&reversed_type);

@@ -2171,19 +2171,6 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         t->flags |= V_AS(Type, tuple_get(bases, i))->flags & TF_INHERITED_MASK;
     t->dict = dict_copy(ns);
     if (qn) dict_del(t->dict, NAME(__qualname__));
-    /* What match patterns accept, declared the way CPython's ABCMeta reads
-     * it from collections.abc's Sequence (1 << 5) and Mapping (1 << 6);
-     * subclasses inherit the flags. */
-    Value abcf = dict_get_cstr(t->dict, "__abc_tpflags__");
-    if (abcf) {
-        if (v_is_int(abcf)) {
-            int64_t f = v_intval(abcf);
-            t->flags &= ~(uint32_t)(TF_MATCH_SEQUENCE | TF_MATCH_MAPPING);
-            if (f & (1 << 5)) t->flags |= TF_MATCH_SEQUENCE;
-            if (f & (1 << 6)) t->flags |= TF_MATCH_MAPPING;
-        }
-        dict_del(t->dict, str_intern_cstr("__abc_tpflags__"));
-    }
     Value cellv = dict_get_str(t->dict, NAME(__classcell__));
     if (cellv) {
         if (!cell_check(cellv))
@@ -2323,6 +2310,18 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     if (!t->getbuffer) t->getbuffer = base->getbuffer;
     t->mro = compute_mro(t);
     if (!t->mro) return VNULL;
+    /* what match patterns accept: the first class of the MRO that is a
+       sequence or a mapping decides (CPython's inherit_patma_flags); an
+       ABC's __abc_tpflags__ sets it later (_abc.c) */
+    t->flags &= ~(uint32_t)(TF_MATCH_SEQUENCE | TF_MATCH_MAPPING);
+    for (int64_t i = 1; i < tuple_size(t->mro); i++) {
+        Value b = tuple_get(t->mro, i);
+        uint32_t f = type_check(b) ? V_AS(Type, b)->flags & (TF_MATCH_SEQUENCE | TF_MATCH_MAPPING) : 0;
+        if (f) {
+            t->flags |= f;
+            break;
+        }
+    }
     t->hdr.type = meta;
     if (t->attrs_offset) t->root_map = map_new_root(t);
     /* dunder flags */

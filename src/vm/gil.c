@@ -124,6 +124,16 @@ void gil_yield(void) {
 
 bool gil_is_main_thread(void) { return current == &main_thread; }
 
+void gil_wake_main_thread(void) {
+    if (current != &main_thread) pthread_kill(main_thread.handle, GIL_SWITCH_SIGNAL);
+}
+
+int gil_thread_sigmask(int how, const sigset_t *set, sigset_t *old) {
+    sigset_t s = *set;
+    if (how != SIG_UNBLOCK) sigdelset(&s, GIL_SWITCH_SIGNAL);
+    return gc_thread_sigmask(how, &s, old);
+}
+
 /* ---- threads ---------------------------------------------------------------------------- */
 
 void frame_thread_init(void);   /* frame.c: a new thread's frame stack and C stack limits */
@@ -132,13 +142,13 @@ void frame_thread_fini(void);   /* frame.c: frees it when the thread ends */
 static void *thread_main(void *p) {
     PyThread *me = p;
     current = me;
-    /* signals go to the main thread, which runs their handlers */
-    sigset_t mask;
-    sigfillset(&mask);
-    static const int keep[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP};
-    for (size_t i = 0; i < sizeof keep / sizeof *keep; i++) sigdelset(&mask, keep[i]);
-    sigdelset(&mask, GIL_SWITCH_SIGNAL);
-    gc_thread_sigmask(SIG_BLOCK, &mask, NULL);
+    /* the signal mask is the creating thread's, as CPython's threads have
+       it (a signal that arrives here trips the main thread: c_handler);
+       the switch request must get through */
+    sigset_t sw;
+    sigemptyset(&sw);
+    sigaddset(&sw, GIL_SWITCH_SIGNAL);
+    gc_thread_sigmask(SIG_UNBLOCK, &sw, NULL);
     take_lock(me);
     frame_thread_init();
     me->fn(me->arg);
@@ -224,6 +234,25 @@ void gil_for_each_thread(void (*fn)(uint64_t ident, struct ThreadState *ts, void
     }
 }
 
+/* The walk of faulthandler's dumps, from a signal handler or a thread
+ * outside the interpreter: no lock taken, nothing allocated, so reads may
+ * race with threads that run (CPython's dump takes the same risk). The
+ * lock's holder has its live state in tstate, the others their saved
+ * one. Order as CPython's thread list: newest first, the main thread
+ * last. */
+void gil_for_each_thread_unlocked(void (*fn)(uint64_t ident, const struct ThreadState *ts, bool is_caller,
+                                             void *ctx),
+                                  void *ctx) {
+    PyThread *holder = gil_threads_started ? gil_holder : &main_thread;
+    pthread_t self = pthread_self();
+    for (PyThread *t = main_thread.next;; t = t->next) {
+        if (!t) t = &main_thread;
+        const ThreadState *ts = t == holder ? &tstate : t->saved;
+        if (ts) fn((uint64_t)t->handle, ts, pthread_equal(t->handle, self) != 0, ctx);
+        if (t == &main_thread) break;
+    }
+}
+
 /* In the child of fork() only the forking thread exists: it becomes the
  * main thread (it runs signal handlers, with signals unblocked), the other
  * threads' records go, and the lock starts over unlocked and unused, as
@@ -247,9 +276,6 @@ void gil_after_fork_child(void) {
         main_thread.serial = me->serial;
         gc_free(me);
         current = &main_thread;
-        sigset_t none;
-        sigemptyset(&none);
-        gc_thread_sigmask(SIG_SETMASK, &none, NULL);
     }
     main_thread.handle = pthread_self();
     main_thread.next = main_thread.prev = NULL;

@@ -58,6 +58,17 @@ void gil_yield(void);
  * handlers)? */
 bool gil_is_main_thread(void);
 
+/* From a signal handler running in another thread (async-signal-safe):
+ * the main thread, which runs the Python handlers, is interrupted so that
+ * it reaches a safe point (its blocking call returns EINTR, its compiled
+ * loops are tripped there) */
+void gil_wake_main_thread(void);
+
+/* pthread_sigmask for Python's signal.pthread_sigmask: tpy's switch
+ * signal and the collector's signals are never blocked */
+#include <signal.h>
+int gil_thread_sigmask(int how, const sigset_t *set, sigset_t *old);
+
 /* Start a thread running fn(arg) with the lock; the thread's record and
  * tstate are made here. 0, or an errno value. */
 int gil_start_thread(void (*fn)(void *), void *arg, uint64_t *ident_out);
@@ -80,6 +91,13 @@ extern double gil_switch_interval;
  * thread, the saved one for the others). Under the lock. */
 struct ThreadState;
 void gil_for_each_thread(void (*fn)(uint64_t ident, struct ThreadState *ts, void *ctx), void *ctx);
+
+/* The same without the lock and without allocating, for faulthandler
+ * (signal handlers, its watchdog thread): newest thread first, the main
+ * thread last; is_caller: the thread calling this. */
+void gil_for_each_thread_unlocked(void (*fn)(uint64_t ident, const struct ThreadState *ts, bool is_caller,
+                                             void *ctx),
+                                  void *ctx);
 
 /* Every thread's saved frame-stack chunks, for the collector hook that
  * clears their dead parts (frame.c): calls fn(chunk) for each thread not

@@ -416,25 +416,122 @@ Value obj_next(Value it) {
 
 bool obj_isinstance_type(Value v, Type *t) { return type_is_subtype(type_of(v), t); }
 
+/* The abstract class protocol (CPython's abstract.c): an object whose
+ * __bases__ is a tuple stands for a class, and an instance's __class__
+ * may differ from its type (a property, a proxy). */
+
+/* Entering a nested tuple or __bases__ walk: CPython 3.11 counts these
+   with the Python frames against one limit (the C recursion check alone
+   allows recursionlimit + 50); leave with interp_leave_recursive() */
+static int enter_nested(const char *where) {
+    if (tstate.depth + tstate.c_depth >= tstate.recursion_limit) {
+        err_format(&exc_RecursionError, "maximum recursion depth exceeded%s", where);
+        return -1;
+    }
+    return interp_enter_recursive(where);
+}
+
+/* obj.__bases__ when it is a tuple; VNULL otherwise, with an error only
+   when reading it raised something other than AttributeError */
+static Value abstract_bases(Value obj) {
+    Value b = obj_getattr_opt(obj, NAME(__bases__));
+    return b && tuple_check(b) ? b : VNULL;
+}
+
+/* derived reaches cls through __bases__: -1 0 1 */
+static int abstract_issubclass(Value derived, Value cls) {
+    for (;;) {
+        if (derived == cls) return 1;
+        Value bases = abstract_bases(derived);
+        if (!bases) return err_occurred() ? -1 : 0;
+        int64_t n = tuple_size(bases);
+        if (n == 0) return 0;
+        if (n == 1) {   /* single inheritance: a loop, not a recursion */
+            derived = tuple_get(bases, 0);
+            continue;
+        }
+        for (int64_t i = 0; i < n; i++) {
+            if (enter_nested(" in __issubclass__") < 0) return -1;
+            int r = abstract_issubclass(tuple_get(bases, i), cls);
+            interp_leave_recursive();
+            if (r) return r;
+        }
+        return 0;
+    }
+}
+
+/* 0 when cls stands for a class, else -1 with TypeError(msg) (or the
+   error reading __bases__ raised) */
+static int check_class(Value cls, const char *msg) {
+    if (abstract_bases(cls)) return 0;
+    if (!err_occurred()) err_set(&exc_TypeError, msg);
+    return -1;
+}
+
+/* Can v's __class__ differ from its type? Only through a C type's
+   getattr (weakref proxies) or a class that overrides __class__ or
+   __getattribute__ (a cached lookup decides: negative isinstance() on
+   instances of classes is common) */
+static bool class_may_differ(Type *t) {
+    if (!type_has_flag(t, TF_HEAPTYPE)) return t->getattr && t->getattr != generic_getattr;
+    if (type_has_flag(t, TF_HAS_GETATTRIBUTE)) return true;
+    /* the last class found plain, at its version (a change of the class
+       or a base changes it; versions are not reused); hidden from the
+       collector so that it does not keep the class alive */
+    static uintptr_t plain;
+    static uint32_t plain_version;
+    if (~(uintptr_t)t == plain && t->version == plain_version && plain_version) return false;
+    static Value object_class;
+    if (!object_class) object_class = type_lookup(&object_type, NAME(__class__));
+    if (type_lookup(t, NAME(__class__)) != object_class) return true;
+    plain = ~(uintptr_t)t;
+    plain_version = type_version(t);
+    return false;
+}
+
+/* isinstance(v, cls) without __instancecheck__, when cls is a type that
+   type(v) does not derive from, or not a type: -1 0 1 */
+static int plain_isinstance(Value v, Value cls) {
+    if (type_check(cls)) {
+        if (!class_may_differ(type_of(v))) return 0;
+        Value icls = obj_getattr_opt(v, NAME(__class__));
+        if (!icls) return err_occurred() ? -1 : 0;
+        if (icls != V_FROM_PTR(type_of(v)) && type_check(icls))
+            return type_is_subtype(V_AS(Type, icls), V_AS(Type, cls));
+        return 0;
+    }
+    if (check_class(cls, "isinstance() arg 2 must be a type, a tuple of types, or a union") < 0) return -1;
+    Value icls = obj_getattr_opt(v, NAME(__class__));
+    if (!icls) return err_occurred() ? -1 : 0;
+    return abstract_issubclass(icls, cls);
+}
+
+static int call_check(Value check, Value cls, Value arg, const char *where) {
+    if (interp_enter_recursive(where) < 0) return -1;
+    Value a[2] = {cls, arg};
+    Value r = obj_call(check, a, 2, VNULL);
+    interp_leave_recursive();
+    return r ? obj_truth(r) : -1;
+}
+
 int obj_isinstance(Value v, Value cls) {
     if (type_check(cls)) {
         Type *ct = V_AS(Type, cls);
         if (type_is_subtype(type_of(v), ct)) return 1;
         if (type_has_flag(type_of(cls), TF_HEAPTYPE)) {
             Value ic = type_lookup(type_of(cls), NAME(__instancecheck__));
-            if (ic) {
-                Value a[2] = {cls, v};
-                Value r = obj_call(ic, a, 2, VNULL);
-                if (!r) return -1;
-                return obj_truth(r);
-            }
+            if (ic) return call_check(ic, cls, v, " in __instancecheck__");
         }
-        /* __class__ may differ from the type */
-        return 0;
+        return plain_isinstance(v, cls);
     }
     if (tuple_check(cls)) {
+        /* only a nested tuple recurses here */
         for (int64_t i = 0; i < tuple_size(cls); i++) {
-            int r = obj_isinstance(v, tuple_get(cls, i));
+            Value c = tuple_get(cls, i);
+            bool nested = tuple_check(c);
+            if (nested && enter_nested(" in __instancecheck__") < 0) return -1;
+            int r = obj_isinstance(v, c);
+            if (nested) interp_leave_recursive();
             if (r) return r;
         }
         return 0;
@@ -442,49 +539,30 @@ int obj_isinstance(Value v, Value cls) {
     /* any object may answer through its class's __instancecheck__ (a
        types.UnionType, typing's special forms) */
     Value ic = type_lookup(type_of(cls), NAME(__instancecheck__));
-    if (ic) {
-        Value a[2] = {cls, v};
-        Value r = obj_call(ic, a, 2, VNULL);
-        if (!r) return -1;
-        return obj_truth(r);
-    }
-    err_set(&exc_TypeError, "isinstance() arg 2 must be a type, a tuple of types, or a union");
-    return -1;
+    if (ic) return call_check(ic, cls, v, " in __instancecheck__");
+    return plain_isinstance(v, cls);
 }
 
 int obj_issubclass(Value derived, Value cls) {
     if (tuple_check(cls)) {
         for (int64_t i = 0; i < tuple_size(cls); i++) {
-            int r = obj_issubclass(derived, tuple_get(cls, i));
+            Value c = tuple_get(cls, i);
+            bool nested = tuple_check(c);
+            if (nested && enter_nested(" in __subclasscheck__") < 0) return -1;
+            int r = obj_issubclass(derived, c);
+            if (nested) interp_leave_recursive();
             if (r) return r;
         }
         return 0;
     }
-    if (!type_check(cls)) {
+    if (!type_check(cls) || type_has_flag(type_of(cls), TF_HEAPTYPE)) {
         Value sc = type_lookup(type_of(cls), NAME(__subclasscheck__));
-        if (sc) {
-            Value a[2] = {cls, derived};
-            Value r = obj_call(sc, a, 2, VNULL);
-            if (!r) return -1;
-            return obj_truth(r);
-        }
-        err_set(&exc_TypeError, "issubclass() arg 2 must be a class, a tuple of classes, or a union");
-        return -1;
+        if (sc) return call_check(sc, cls, derived, " in __subclasscheck__");
     }
-    if (type_has_flag(type_of(cls), TF_HEAPTYPE)) {
-        Value sc = type_lookup(type_of(cls), NAME(__subclasscheck__));
-        if (sc) {
-            Value a[2] = {cls, derived};
-            Value r = obj_call(sc, a, 2, VNULL);
-            if (!r) return -1;
-            return obj_truth(r);
-        }
-    }
-    if (!type_check(derived)) {
-        err_set(&exc_TypeError, "issubclass() arg 1 must be a class");
-        return -1;
-    }
-    return type_is_subtype(V_AS(Type, derived), V_AS(Type, cls));
+    if (type_check(derived) && type_check(cls)) return type_is_subtype(V_AS(Type, derived), V_AS(Type, cls));
+    if (check_class(derived, "issubclass() arg 1 must be a class") < 0) return -1;
+    if (check_class(cls, "issubclass() arg 2 must be a class, a tuple of classes, or a union") < 0) return -1;
+    return abstract_issubclass(derived, cls);
 }
 
 /* ---- calls -------------------------------------------------------------------------------------- */
