@@ -11,6 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "../front/lexer.h"
 #include "../obj/codec.h"
 #include "../runtime.h"
@@ -34,6 +38,43 @@ static inline uint32_t next_cp(const char *d, int64_t *i) {
     uint32_t cp = utf8_decode(d + *i, &l);
     *i += l;
     return cp;
+}
+
+/* Bytes of ASCII at the start of d[0..n), eight at a time. */
+static inline int64_t ascii_prefix(const unsigned char *d, int64_t n) {
+    int64_t i = 0;
+    while (i + 8 <= n) {
+        uint64_t w;
+        memcpy(&w, d + i, 8);
+        if (w & 0x8080808080808080ULL) break;
+        i += 8;
+    }
+    while (i < n && d[i] < 0x80) i++;
+    return i;
+}
+
+/* UTF-8 of c (not a surrogate pair half) at o: the bytes written */
+static inline int put_utf8_raw(char *o, uint32_t c) {
+    if (c < 0x80) {
+        o[0] = (char)c;
+        return 1;
+    }
+    if (c < 0x800) {
+        o[0] = (char)(0xC0 | (c >> 6));
+        o[1] = (char)(0x80 | (c & 0x3F));
+        return 2;
+    }
+    if (c < 0x10000) {
+        o[0] = (char)(0xE0 | (c >> 12));
+        o[1] = (char)(0x80 | ((c >> 6) & 0x3F));
+        o[2] = (char)(0x80 | (c & 0x3F));
+        return 3;
+    }
+    o[0] = (char)(0xF0 | (c >> 18));
+    o[1] = (char)(0x80 | ((c >> 12) & 0x3F));
+    o[2] = (char)(0x80 | ((c >> 6) & 0x3F));
+    o[3] = (char)(0x80 | (c & 0x3F));
+    return 4;
 }
 
 static void put_cp(Buf *b, uint32_t c) {
@@ -755,6 +796,80 @@ static int enc_error(Enc *e, int64_t start, int64_t end, int64_t *newpos) {
     return 0;
 }
 
+/* Code point c (not a surrogate) in UTF-32 (wide) or UTF-16, big-endian
+ * when be, at o: returns the end of what it wrote */
+static inline unsigned char *put_utf16_32(unsigned char *o, uint32_t c, bool be, bool wide) {
+    if (wide) {
+        for (int k = 0; k < 4; k++) o[be ? 3 - k : k] = (unsigned char)(c >> (8 * k));
+        return o + 4;
+    }
+    uint32_t u[2] = {c, 0};
+    int nu = 1;
+    if (c >= 0x10000) {
+        u[0] = 0xD800 + ((c - 0x10000) >> 10);
+        u[1] = 0xDC00 + ((c - 0x10000) & 0x3FF);
+        nu = 2;
+    }
+    for (int q = 0; q < nu; q++, o += 2) {
+        o[be ? 1 : 0] = (unsigned char)u[q];
+        o[be ? 0 : 1] = (unsigned char)(u[q] >> 8);
+    }
+    return o;
+}
+
+/* The encoders' inner loop: encode d[*i..nb) (UTF-8, whole code points)
+ * while every code point is encodable without help, straight into room
+ * reserved for it; stops at the first one that is not (left to enc_put
+ * and the error handling) with *i and *pos (its code point index) on it. */
+static void enc_fast(Enc *e, const unsigned char *d, int64_t nb, int64_t *ip, int64_t *posp) {
+    int64_t i = *ip, pos = *posp;
+    int kind = e->kind;
+    if (kind == EK_CHARMAP) return;
+    /* the output is at most 4 bytes per input byte (UTF-32 of ASCII) */
+    size_t w = kind == EK_UTF32LE || kind == EK_UTF32BE ? 4 : kind == EK_UTF16LE || kind == EK_UTF16BE ? 2 : 1;
+    buf_reserve(&e->out, (size_t)(nb - i) * w);
+    unsigned char *o0 = (unsigned char *)e->out.data + e->out.len, *o = o0;
+    if (kind == EK_UTF8 || kind == EK_ASCII || kind == EK_LATIN1) {
+        while (i < nb) {
+            int64_t k = ascii_prefix(d + i, nb - i);
+            memcpy(o, d + i, (size_t)k);
+            o += k;
+            i += k;
+            pos += k;
+            if (i >= nb) break;
+            unsigned char c = d[i];
+            if (kind == EK_LATIN1 && (c == 0xC2 || c == 0xC3)) {
+                *o++ = (unsigned char)(((c & 0x03) << 6) | (d[i + 1] & 0x3F));
+                i += 2;
+            } else if (kind == EK_UTF8 && !(c == 0xED && d[i + 1] >= 0xA0)) {
+                /* the str's UTF-8 is the output, surrogates (ED A0..BF xx)
+                   excepted */
+                int l = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+                memcpy(o, d + i, (size_t)l);
+                o += l;
+                i += l;
+            } else {
+                break;
+            }
+            pos++;
+        }
+    } else {
+        bool be = kind == EK_UTF16BE || kind == EK_UTF32BE, wide = kind == EK_UTF32LE || kind == EK_UTF32BE;
+        while (i < nb) {
+            int64_t k = i;
+            uint32_t c = next_cp((const char *)d, &k);
+            if (is_surrogate(c)) break;
+            i = k;
+            pos++;
+            o = put_utf16_32(o, c, be, wide);
+        }
+    }
+    e->out.len += (size_t)(o - o0);
+    e->out.data[e->out.len] = 0;
+    *ip = i;
+    *posp = pos;
+}
+
 /* Encode e->str from e->out's current end. */
 static int enc_run(Enc *e) {
     Value s = e->str;
@@ -762,6 +877,8 @@ static int enc_run(Enc *e) {
     int64_t nb = str_nbytes(s), i = 0, pos = 0;
     bool runs = e->kind != EK_UTF16LE && e->kind != EK_UTF16BE && e->kind != EK_UTF32LE && e->kind != EK_UTF32BE;
     while (i < nb) {
+        enc_fast(e, (const unsigned char *)d, nb, &i, &pos);
+        if (i >= nb) break;
         uint32_t c = next_cp(d, &i);
         int ok = enc_put(e, c, true);
         if (ok < 0) return -1;
@@ -786,8 +903,173 @@ static int enc_run(Enc *e) {
     return 0;
 }
 
+/* ASCII bytes a[0..4) as UTF-16 code units (little-endian) in one word */
+static inline uint64_t widen16(uint32_t a) {
+    uint64_t x = a;
+    x = (x | x << 16) & 0x0000FFFF0000FFFFULL;
+    return (x | x << 8) & 0x00FF00FF00FF00FFULL;
+}
+
+/* ASCII bytes a[0..2) as UTF-32 code units (little-endian) in one word */
+static inline uint64_t widen32(uint32_t a) {
+    uint64_t x = a & 0xFFFF;
+    return (x | x << 24) & 0x000000FF000000FFULL;
+}
+
+static inline uint64_t bswap_units16(uint64_t x) {
+    return ((x & 0x00FF00FF00FF00FFULL) << 8) | ((x >> 8) & 0x00FF00FF00FF00FFULL);
+}
+
+/* True when s's UTF-8 holds an encoded surrogate (ED A0..BF xx) */
+static bool has_surrogate(const unsigned char *d, int64_t n) {
+    const unsigned char *p = d, *end = d + n;
+    while ((p = memchr(p, 0xED, (size_t)(end - p))) != NULL) {
+        if (p + 1 < end && p[1] >= 0xA0) return true;
+        p++;
+    }
+    return false;
+}
+
+/* The common case of encode_kind: all of s encodable with no error
+ * handling, written into a bytes object of the exact size. 1 with *out;
+ * 0 when a code point is not encodable (the general path then does it
+ * all, with the error handler); -1 with MemoryError. */
+static int encode_direct(Value s, int kind, const char *bom, size_t bomlen, Value *out) {
+    const unsigned char *d = (const unsigned char *)str_data(s);
+    int64_t nb = str_nbytes(s), len = str_len(s);
+    bool ascii = str_is_ascii(s);
+    int64_t size;
+    switch (kind) {
+    case EK_UTF8:
+        if (!ascii && has_surrogate(d, nb)) return 0;
+        size = nb;
+        break;
+    case EK_ASCII:
+        if (!ascii) return 0;
+        size = nb;
+        break;
+    case EK_LATIN1: size = len; break;
+    case EK_UTF16LE:
+    case EK_UTF16BE: {
+        int64_t astral = 0;   /* 4-byte sequences: two code units each */
+        if (!ascii) {
+            int64_t k = 0;
+            /* lead bytes F0..F4 are the bytes with their top four bits set */
+            for (; k + 8 <= nb; k += 8) {
+                uint64_t x;
+                memcpy(&x, d + k, 8);
+                uint64_t m = (x & x << 1 & x << 2 & x << 3 & 0x8080808080808080ULL) >> 7;
+                astral += (int64_t)((m * 0x0101010101010101ULL) >> 56);   /* sum of the 0/1 bytes */
+            }
+            for (; k < nb; k++) astral += d[k] >= 0xF0;
+        }
+        size = 2 * (len + astral);
+        break;
+    }
+    case EK_UTF32LE:
+    case EK_UTF32BE: size = 4 * len; break;
+    default: return 0;
+    }
+    Value r = bytes_try_alloc((size_t)size + bomlen);
+    if (!r) return -1;
+    unsigned char *o = (unsigned char *)V_AS(BytesObject, r)->data;
+    if (bomlen) memcpy(o, bom, bomlen);
+    o += bomlen;
+    int64_t i = 0;
+    if (kind == EK_UTF8 || kind == EK_ASCII) {
+        memcpy(o, d, (size_t)nb);
+    } else if (kind == EK_LATIN1) {
+        while (i < nb) {
+            uint64_t x;
+            if (nb - i >= 8 && (memcpy(&x, d + i, 8), !(x & 0x8080808080808080ULL))) {
+                memcpy(o, &x, 8);
+                o += 8;
+                i += 8;
+                continue;
+            }
+            if (d[i] < 0x80) {
+                *o++ = d[i++];
+                continue;
+            }
+            if (d[i] != 0xC2 && d[i] != 0xC3) return 0;
+            *o++ = (unsigned char)(((d[i] & 0x03) << 6) | (d[i + 1] & 0x3F));
+            i += 2;
+        }
+    } else {
+        bool be = kind == EK_UTF16BE || kind == EK_UTF32BE, wide = kind == EK_UTF32LE || kind == EK_UTF32BE;
+        while (i < nb) {
+#ifdef __SSE2__
+            /* ASCII sixteen bytes at a time, widened by interleaving with
+               zero bytes */
+            const __m128i zero = _mm_setzero_si128();
+            while (nb - i >= 16) {
+                __m128i x = _mm_loadu_si128((const __m128i *)(d + i));
+                if (_mm_movemask_epi8(x)) break;
+                __m128i lo = be ? _mm_unpacklo_epi8(zero, x) : _mm_unpacklo_epi8(x, zero);
+                __m128i hi = be ? _mm_unpackhi_epi8(zero, x) : _mm_unpackhi_epi8(x, zero);
+                if (wide) {
+                    __m128i q[4] = {be ? _mm_unpacklo_epi16(zero, lo) : _mm_unpacklo_epi16(lo, zero),
+                                    be ? _mm_unpackhi_epi16(zero, lo) : _mm_unpackhi_epi16(lo, zero),
+                                    be ? _mm_unpacklo_epi16(zero, hi) : _mm_unpacklo_epi16(hi, zero),
+                                    be ? _mm_unpackhi_epi16(zero, hi) : _mm_unpackhi_epi16(hi, zero)};
+                    for (int k = 0; k < 4; k++) _mm_storeu_si128((__m128i *)(o + 16 * k), q[k]);
+                    o += 64;
+                } else {
+                    _mm_storeu_si128((__m128i *)o, lo);
+                    _mm_storeu_si128((__m128i *)(o + 16), hi);
+                    o += 32;
+                }
+                i += 16;
+            }
+#endif
+            /* ASCII four bytes at a time, widened in a register */
+            while (nb - i >= 4) {
+                uint32_t a;
+                memcpy(&a, d + i, 4);
+                if (a & 0x80808080u) break;
+                if (wide) {
+                    uint64_t w0 = widen32(a), w1 = widen32(a >> 16);
+                    if (be) w0 = __builtin_bswap32((uint32_t)w0) | (uint64_t)__builtin_bswap32((uint32_t)(w0 >> 32)) << 32,
+                            w1 = __builtin_bswap32((uint32_t)w1) | (uint64_t)__builtin_bswap32((uint32_t)(w1 >> 32)) << 32;
+                    memcpy(o, &w0, 8);
+                    memcpy(o + 8, &w1, 8);
+                    o += 16;
+                } else {
+                    uint64_t w = widen16(a);
+                    if (be) w = bswap_units16(w);
+                    memcpy(o, &w, 8);
+                    o += 8;
+                }
+                i += 4;
+            }
+            if (i >= nb) break;
+            uint32_t c;
+            unsigned char c0 = d[i];
+            if (c0 < 0x80) {
+                c = c0;
+                i++;
+            } else if (c0 < 0xE0) {
+                c = (uint32_t)(c0 & 0x1F) << 6 | (d[i + 1] & 0x3F);
+                i += 2;
+            } else if (c0 < 0xF0) {
+                c = (uint32_t)(c0 & 0x0F) << 12 | (uint32_t)(d[i + 1] & 0x3F) << 6 | (d[i + 2] & 0x3F);
+                i += 3;
+                if (is_surrogate(c)) return 0;
+            } else {
+                c = next_cp((const char *)d, &i);
+            }
+            o = put_utf16_32(o, c, be, wide);
+        }
+    }
+    *out = r;
+    return 1;
+}
+
 static Value encode_kind(Value s, const char *encoding, Value errors, int kind, Value mapping, const char *bom,
                          size_t bomlen) {
+    Value r;
+    int direct = encode_direct(s, kind, bom, bomlen, &r);
+    if (direct) return direct > 0 ? r : VNULL;
     Enc e = {.str = s, .encoding = encoding, .errors = errors == V_NONE ? VNULL : errors, .kind = kind,
              .mapping = mapping};
     e.eh = eh_kind(e.errors);
@@ -917,8 +1199,8 @@ static int64_t dec_utf8(Dec *dc, bool final) {
     const unsigned char *d = dc->d;
     int64_t n = dc->n, i = 0;
     while (i < n) {
-        int64_t j = i;
-        while (j < n && d[j] < 0x80) j++;
+        /* well-formed text is the output itself: copy it in one piece */
+        int64_t ncp, j = i + utf8_wellformed_prefix((const char *)d + i, n - i, &ncp);
         if (j > i) buf_put(&dc->out, (const char *)d + i, (size_t)(j - i));
         i = j;
         if (i >= n) break;
@@ -969,16 +1251,41 @@ static int64_t dec_8bit(Dec *dc, bool ascii) {
     const unsigned char *d = dc->d;
     int64_t n = dc->n, i = 0;
     while (i < n) {
-        unsigned char c = d[i];
-        if (c < 0x80) {
-            buf_putc(&dc->out, (char)c);
-            i++;
-        } else if (!ascii) {
-            put_cp(&dc->out, c);
-            i++;
-        } else {
-            DEC_ERR(i, i + 1, "ordinal not in range(128)");
+        int64_t j = i + ascii_prefix(d + i, n - i);
+        if (j > i) buf_put(&dc->out, (const char *)d + i, (size_t)(j - i));
+        i = j;
+        if (i >= n) break;
+        if (ascii && (dc->eh == EH_REPLACE || dc->eh == EH_IGNORE)) {
+            /* what dec_error does for these two, for the whole run of
+               bytes >= 0x80 at once: U+FFFD (3 bytes) each, or nothing */
+            j = i;
+            while (j < n && d[j] >= 0x80) j++;
+            if (dc->eh == EH_REPLACE) {
+                buf_reserve(&dc->out, (size_t)(j - i) * 3);
+                char *o = dc->out.data + dc->out.len;
+                for (int64_t k = i; k < j; k++, o += 3) memcpy(o, "\xEF\xBF\xBD", 3);
+                dc->out.len += (size_t)(j - i) * 3;
+                dc->out.data[dc->out.len] = 0;
+            }
+            i = j;
+            continue;
         }
+        if (ascii) {
+            DEC_ERR(i, i + 1, "ordinal not in range(128)");
+            continue;
+        }
+        /* Latin-1: a run of bytes >= 0x80, two UTF-8 bytes each */
+        j = i;
+        while (j < n && d[j] >= 0x80) j++;
+        buf_reserve(&dc->out, (size_t)(j - i) * 2);
+        char *o = dc->out.data + dc->out.len;
+        for (int64_t k = i; k < j; k++) {
+            *o++ = (char)(0xC0 | (d[k] >> 6));
+            *o++ = (char)(0x80 | (d[k] & 0x3F));
+        }
+        dc->out.len += (size_t)(j - i) * 2;
+        dc->out.data[dc->out.len] = 0;
+        i = j;
     }
     return i;
 }
@@ -997,6 +1304,26 @@ static int64_t dec_utf16(Dec *dc, int *bo, bool final) {
     dc->encoding = be ? "utf-16-be" : "utf-16-le";
 #define UNIT(at) (be ? (uint32_t)(d[at] << 8 | d[(at) + 1]) : (uint32_t)(d[(at) + 1] << 8 | d[at]))
     while (i < n) {
+        /* the run of non-surrogates and well-formed pairs, written straight
+           into room for it (at most 3 UTF-8 bytes per 2 input bytes) */
+        buf_reserve(&dc->out, (size_t)(n - i) / 2 * 3);
+        char *o0 = dc->out.data + dc->out.len, *o = o0;
+        while (n - i >= 2) {
+            uint32_t u = UNIT(i);
+            if (!is_surrogate(u)) {
+                o += put_utf8_raw(o, u);
+                i += 2;
+                continue;
+            }
+            if (u >= 0xDC00 || n - i < 4) break;
+            uint32_t u2 = UNIT(i + 2);
+            if (u2 < 0xDC00 || u2 > 0xDFFF) break;
+            o += put_utf8_raw(o, 0x10000 + ((u - 0xD800) << 10) + (u2 - 0xDC00));
+            i += 4;
+        }
+        dc->out.len += (size_t)(o - o0);
+        dc->out.data[dc->out.len] = 0;
+        if (i >= n) break;
         if (n - i < 2) {
             if (!final) break;
             DEC_ERR(i, n, "truncated data");
@@ -1036,6 +1363,20 @@ static int64_t dec_utf32(Dec *dc, int *bo, bool final) {
     bool be = *bo == 1;
     dc->encoding = be ? "utf-32-be" : "utf-32-le";
     while (i < n) {
+        /* the run of valid code points, written straight into room for
+           it (at most 4 UTF-8 bytes per 4 input bytes) */
+        buf_reserve(&dc->out, (size_t)(n - i));
+        char *o0 = dc->out.data + dc->out.len, *o = o0;
+        while (n - i >= 4) {
+            uint32_t c = be ? (uint32_t)d[i] << 24 | (uint32_t)d[i + 1] << 16 | (uint32_t)d[i + 2] << 8 | d[i + 3]
+                            : (uint32_t)d[i + 3] << 24 | (uint32_t)d[i + 2] << 16 | (uint32_t)d[i + 1] << 8 | d[i];
+            if (c > 0x10FFFF || is_surrogate(c)) break;
+            o += put_utf8_raw(o, c);
+            i += 4;
+        }
+        dc->out.len += (size_t)(o - o0);
+        dc->out.data[dc->out.len] = 0;
+        if (i >= n) break;
         if (n - i < 4) {
             if (!final) break;
             DEC_ERR(i, n, "truncated data");
@@ -1837,6 +2178,168 @@ Value codec_encode_str(Value s, Value encoding, Value errors) {
     return r;
 }
 
+/* A str of nbytes bytes and len code points to be written in place */
+static Value str_for_decoding(int64_t nbytes, int64_t len, char **data) {
+    Value r = str_try_alloc((size_t)nbytes);
+    if (!r) return VNULL;
+    StrObject *so = V_AS(StrObject, r);
+    so->length = len;
+    so->ascii = len == nbytes;
+    *data = so->data;
+    return r;
+}
+
+/* The common case of codec_decode_bytes: d[0..n) decodes without error
+ * (and, for UTF-16/32, has an even number of units), into a str of the
+ * exact size. 1 with *out; 0 when anything needs the general decoder
+ * (errors, the handler, a truncated end, results of 0 or 1 bytes, which
+ * str_new shares); -1 with MemoryError. bo as dec_utf16's. */
+static int decode_direct(int kind, int bo, const unsigned char *d, int64_t n, Value *out) {
+    int64_t len = 0, size = 0, i = 0;
+    char *o;
+    Value r;
+    switch (kind) {
+    case DK_UTF8:
+    case DK_ASCII:
+        if (kind == DK_UTF8 ? utf8_wellformed_prefix((const char *)d, n, &len) != n : (len = ascii_prefix(d, n)) != n) return 0;
+        if (n <= 1) return 0;
+        r = str_try_new_counted((const char *)d, (size_t)n, len);
+        break;
+    case DK_LATIN1:
+        for (int64_t k = 0; k < n; k++) size += d[k] >> 7;
+        size += n;
+        if (size <= 1) return 0;
+        r = str_for_decoding(size, n, &o);
+        if (!r) return -1;
+        for (int64_t k = 0; k < n; k++) {
+            uint64_t x;
+            if (n - k >= 8 && (memcpy(&x, d + k, 8), !(x & 0x8080808080808080ULL))) {
+                memcpy(o, &x, 8);
+                o += 8;
+                k += 7;
+                continue;
+            }
+            if (d[k] < 0x80) {
+                *o++ = (char)d[k];
+            } else {
+                *o++ = (char)(0xC0 | (d[k] >> 6));
+                *o++ = (char)(0x80 | (d[k] & 0x3F));
+            }
+        }
+        break;
+    case DK_UTF16:
+    case DK_UTF32: {
+        int w = kind == DK_UTF16 ? 2 : 4;
+        if (bo == 0 && n >= w) {
+            if (kind == DK_UTF16 && d[0] == 0xFF && d[1] == 0xFE) bo = -1, i = 2;
+            else if (kind == DK_UTF16 && d[0] == 0xFE && d[1] == 0xFF) bo = 1, i = 2;
+            else if (kind == DK_UTF32 && !memcmp(d, "\xFF\xFE\0\0", 4)) bo = -1, i = 4;
+            else if (kind == DK_UTF32 && !memcmp(d, "\0\0\xFE\xFF", 4)) bo = 1, i = 4;
+        }
+        bool be = bo == 1;
+        if ((n - i) % w) return 0;
+        /* first pass: validity, code points and UTF-8 size */
+#define U16(at) (be ? (uint32_t)(d[at] << 8 | d[(at) + 1]) : (uint32_t)(d[(at) + 1] << 8 | d[at]))
+#define U32(at) (be ? (uint32_t)d[at] << 24 | (uint32_t)d[(at) + 1] << 16 | (uint32_t)d[(at) + 2] << 8 | d[(at) + 3] \
+                    : (uint32_t)d[(at) + 3] << 24 | (uint32_t)d[(at) + 2] << 16 | (uint32_t)d[(at) + 1] << 8 | d[at])
+        /* a word of 8 input bytes is all ASCII when these bits are clear */
+        uint64_t hi = w == 2 ? (be ? 0x80FF80FF80FF80FFULL : 0xFF80FF80FF80FF80ULL)
+                             : (be ? 0x80FFFFFF80FFFFFFULL : 0xFFFFFF80FFFFFF80ULL);
+        for (int64_t k = i; k < n; k += w) {
+            uint64_t word;
+#ifdef __SSE2__
+            if (n - k >= 16) {
+                __m128i x = _mm_loadu_si128((const __m128i *)(d + k));
+                __m128i m = _mm_set1_epi64x((long long)hi);
+                if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, m), _mm_setzero_si128())) == 0xFFFF) {
+                    size += 16 / w;
+                    len += 16 / w;
+                    k += 16 - w;
+                    continue;
+                }
+            }
+#endif
+            if (n - k >= 8 && (memcpy(&word, d + k, 8), !(word & hi))) {
+                size += 8 / w;
+                len += 8 / w;
+                k += 8 - w;
+                continue;
+            }
+            uint32_t c = w == 2 ? U16(k) : U32(k);
+            if (w == 2 && is_surrogate(c)) {
+                if (c >= 0xDC00 || n - k < 4) return 0;
+                uint32_t c2 = U16(k + 2);
+                if (c2 < 0xDC00 || c2 > 0xDFFF) return 0;
+                k += 2;
+                c = 0x10000;
+            } else if (w == 4 && (c > 0x10FFFF || is_surrogate(c))) {
+                return 0;
+            }
+            size += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+            len++;
+        }
+        if (size <= 1) return 0;
+        r = str_for_decoding(size, len, &o);
+        if (!r) return -1;
+        for (int64_t k = i; k < n; k += w) {
+            uint64_t word;
+#ifdef __SSE2__
+            /* sixteen bytes of ASCII units at a time, packed to bytes */
+            if (n - k >= 16) {
+                __m128i x = _mm_loadu_si128((const __m128i *)(d + k));
+                __m128i m = _mm_set1_epi64x((long long)hi);
+                if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, m), _mm_setzero_si128())) == 0xFFFF) {
+                    if (w == 2) {
+                        if (be) x = _mm_srli_epi16(x, 8);
+                        _mm_storel_epi64((__m128i *)o, _mm_packus_epi16(x, x));
+                        o += 8;
+                    } else {
+                        if (be) x = _mm_srli_epi32(x, 24);
+                        x = _mm_packs_epi32(x, x);
+                        x = _mm_packus_epi16(x, x);
+                        int32_t four = _mm_cvtsi128_si32(x);
+                        memcpy(o, &four, 4);
+                        o += 4;
+                    }
+                    k += 16 - w;
+                    continue;
+                }
+            }
+#endif
+            if (n - k >= 8 && (memcpy(&word, d + k, 8), !(word & hi))) {
+                /* gather the low bytes of the units into place */
+                if (be) word >>= w == 2 ? 8 : 24;
+                if (w == 2) {
+                    word = (word | word >> 8) & 0x0000FFFF0000FFFFULL;
+                    word = word | word >> 16;
+                    memcpy(o, &word, 4);
+                    o += 4;
+                } else {
+                    o[0] = (char)word;
+                    o[1] = (char)(word >> 32);
+                    o += 2;
+                }
+                k += 8 - w;
+                continue;
+            }
+            uint32_t c = w == 2 ? U16(k) : U32(k);
+            if (w == 2 && is_surrogate(c)) {
+                c = 0x10000 + ((c - 0xD800) << 10) + (U16(k + 2) - 0xDC00);
+                k += 2;
+            }
+            o += put_utf8_raw(o, c);
+        }
+#undef U16
+#undef U32
+        break;
+    }
+    default: return 0;
+    }
+    if (!r) return -1;
+    *out = r;
+    return 1;
+}
+
 /* codec.h */
 Value codec_decode_bytes(Value obj, Value encoding, Value errors) {
     int codec = encoding ? codec_lookup(encoding) : CODEC_UTF8;
@@ -1852,6 +2355,13 @@ Value codec_decode_bytes(Value obj, Value encoding, Value errors) {
             [CODEC_UTF32LE] = {DK_UTF32, -1, "utf-32-le"},
             [CODEC_UTF32BE] = {DK_UTF32, 1, "utf-32-be"},
         };
+        const char *p;
+        int64_t n;
+        if (byteslike_view(obj, &p, &n)) {
+            Value r;
+            int direct = decode_direct(tab[codec].kind, tab[codec].bo, (const unsigned char *)p, n, &r);
+            if (direct) return direct > 0 ? r : VNULL;
+        }
         Dec dc;
         if (dec_init(&dc, obj, tab[codec].name, errors) < 0) return VNULL;
         int bo = tab[codec].bo;

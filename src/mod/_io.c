@@ -3057,15 +3057,18 @@ static Value tio_decode(TextIOObject *t, const char *p, int64_t n, bool final) {
                 n -= k;
             }
         }
-        bool strict = !strcmp(str_data(t->errors), "strict");
+        /* well-formed UTF-8 (or ASCII) is its own decoding, whatever the
+           error handler; the check counts the code points too */
+        int64_t ncp = 0;
         bool plain;
-        if (t->enc == ENC_UTF8 || t->enc == ENC_UTF8SIG)
-            plain = strict && !memchr(p, '\xED', (size_t)n) && utf8_valid(p, (size_t)n);
-        else {
+        if (t->enc == ENC_UTF8 || t->enc == ENC_UTF8SIG) {
+            plain = utf8_wellformed_prefix(p, n, &ncp) == n;
+        } else {
             plain = true;
             for (int64_t i = 0; i < n && plain; i++) plain = (unsigned char)p[i] < 0x80;
+            ncp = n;
         }
-        s = plain ? str_new(p, (size_t)n) : bytes_decode_with(p, n, native_codec[t->enc], t->errors);
+        s = plain ? str_try_new_counted(p, (size_t)n, ncp) : bytes_decode_with(p, n, native_codec[t->enc], t->errors);
         if (!s) return VNULL;
     }
     if (t->readuniversal) s = nl_process(&t->nl, s, final);
@@ -3317,8 +3320,7 @@ static Value tiom_read(Value *args, size_t nargs, Value kwnames) {
 
 static Value tio_readline_impl(TextIOObject *t, int64_t limit) {
     if (tio_writeflush(t) < 0) return VNULL;
-    Buf acc;
-    buf_init(&acc, 80);
+    Buf acc = {0};   /* the line's parts from several chunks, when it has them */
     int64_t accn = 0;
     const char *readnl = t->readnl ? str_data(t->readnl) : "\n";
     size_t nllen = t->readnl ? (size_t)str_nbytes(t->readnl) : 1;
@@ -3348,6 +3350,14 @@ static Value tio_readline_impl(TextIOObject *t, int64_t limit) {
             }
         }
         nc = str_is_ascii(t->decoded) ? take : utf8_count(p, (size_t)take);
+        if (e >= 0 && acc.len == 0) {
+            /* the usual case, a whole line inside the decoded chunk: made
+               straight from it */
+            t->used_b += take;
+            t->used_c += nc;
+            return str_try_new_counted(p, (size_t)take, nc);
+        }
+        if (!acc.data) buf_init(&acc, (size_t)take + 80);
         buf_put(&acc, p, (size_t)take);
         accn += nc;
         t->used_b += take;
@@ -3355,7 +3365,7 @@ static Value tio_readline_impl(TextIOObject *t, int64_t limit) {
         if (e >= 0) break;
     }
 done:
-    return str_from_buf(&acc);
+    return acc.data ? str_from_buf(&acc) : str_empty;
 }
 
 static Value tiom_readline(Value *args, size_t nargs, Value kwnames) {

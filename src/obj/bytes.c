@@ -1423,9 +1423,15 @@ static Value b_decode(Value *args, size_t nargs, Value kwnames) {
     int codec = a[0] ? codec_lookup(a[0]) : CODEC_UTF8;
     /* the fast path: ASCII data is its own decoding */
     if (codec == CODEC_UTF8 || codec == CODEC_ASCII || codec == CODEC_LATIN1) {
-        bool ascii = true;
-        for (int64_t i = 0; i < n && ascii; i++) ascii = (unsigned char)p[i] < 0x80;
-        if (ascii) return str_new(p, (size_t)n);
+        int64_t i = 0;
+        while (i + 8 <= n) {
+            uint64_t w;
+            memcpy(&w, p + i, 8);
+            if (w & 0x8080808080808080ULL) break;
+            i += 8;
+        }
+        while (i < n && (unsigned char)p[i] < 0x80) i++;
+        if (i == n) return str_try_new_counted(p, (size_t)n, n);
     }
     return codec_decode_bytes(args[0], a[0], a[1]);
 }

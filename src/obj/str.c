@@ -67,9 +67,60 @@ uint32_t utf8_decode(const char *s, int *len) {
 
 int64_t utf8_count(const char *s, size_t nbytes) {
     int64_t n = 0;
-    for (size_t i = 0; i < nbytes; i++)
+    size_t i = 0;
+    /* eight bytes at a time: a continuation byte has bit 7 set, bit 6 clear */
+    for (; i + 8 <= nbytes; i += 8) {
+        uint64_t x;
+        memcpy(&x, s + i, 8);
+        uint64_t cont = (x & ~(x << 1) & 0x8080808080808080ULL) >> 7;
+        n += 8 - (int64_t)((cont * 0x0101010101010101ULL) >> 56);   /* sum of the 0/1 bytes */
+    }
+    for (; i < nbytes; i++)
         if (((unsigned char)s[i] & 0xC0) != 0x80) n++;
     return n;
+}
+
+/* str.h */
+int64_t utf8_wellformed_prefix(const char *s, int64_t n, int64_t *ncp) {
+    const unsigned char *d = (const unsigned char *)s;
+    int64_t i = 0, cps = 0;
+    while (i < n) {
+        unsigned char c = d[i];
+        int l;
+        if (c < 0x80) {
+            int64_t k = i;
+            while (k + 8 <= n) {
+                uint64_t w;
+                memcpy(&w, d + k, 8);
+                if (w & 0x8080808080808080ULL) break;
+                k += 8;
+            }
+            while (k < n && d[k] < 0x80) k++;
+            cps += k - i;
+            i = k;
+            continue;
+        }
+        if (c >= 0xC2 && c <= 0xDF) {
+            l = 2;
+            if (n - i < 2 || (d[i + 1] & 0xC0) != 0x80) break;
+        } else if (c >= 0xE0 && c <= 0xEF) {
+            unsigned char lo = c == 0xE0 ? 0xA0 : 0x80, hi = c == 0xED ? 0x9F : 0xBF;
+            l = 3;
+            if (n - i < 3 || d[i + 1] < lo || d[i + 1] > hi || (d[i + 2] & 0xC0) != 0x80) break;
+        } else if (c >= 0xF0 && c <= 0xF4) {
+            unsigned char lo = c == 0xF0 ? 0x90 : 0x80, hi = c == 0xF4 ? 0x8F : 0xBF;
+            l = 4;
+            if (n - i < 4 || d[i + 1] < lo || d[i + 1] > hi || (d[i + 2] & 0xC0) != 0x80 ||
+                (d[i + 3] & 0xC0) != 0x80)
+                break;
+        } else {
+            break;
+        }
+        i += l;
+        cps++;
+    }
+    *ncp = cps;
+    return i;
 }
 
 bool utf8_valid(const char *s, size_t nbytes) {
@@ -145,6 +196,18 @@ Value str_new(const char *utf8, size_t nbytes) {
     Value v = str_alloc(nbytes);
     memcpy(V_AS(StrObject, v)->data, utf8, nbytes);
     return str_finish(v);
+}
+
+/* str.h */
+Value str_try_new_counted(const char *utf8, size_t nbytes, int64_t length) {
+    if (nbytes <= 1) return str_new(utf8, nbytes);
+    Value v = str_try_alloc(nbytes);
+    if (!v) return VNULL;
+    StrObject *s = V_AS(StrObject, v);
+    memcpy(s->data, utf8, nbytes);
+    s->length = length;
+    s->ascii = length == (int64_t)nbytes;
+    return v;
 }
 
 Value str_from_cstr(const char *s) { return str_new(s, strlen(s)); }

@@ -44,6 +44,9 @@ Value str_from_buf(Buf *b);            /* takes the bytes of b */
 Value str_alloc(size_t nbytes);
 Value str_finish(Value s);             /* computes length/ascii */
 Value str_from_codepoint(uint32_t cp);
+/* As str_new for data whose code points the caller has counted (length),
+ * which spares the scan; VNULL with MemoryError when memory is short. */
+Value str_try_new_counted(const char *utf8, size_t nbytes, int64_t length);
 extern Value str_empty;                /* "" */
 extern Value str_ascii_chars[128];     /* the 1-char strings for 0..127, shared */
 static inline Value str_ascii_char(int c) { return str_ascii_chars[c & 127]; }
@@ -80,6 +83,10 @@ int utf8_encode(uint32_t cp, char *out);               /* returns bytes (1..4) *
 uint32_t utf8_decode(const char *s, int *len);         /* at s; sets len */
 int64_t utf8_count(const char *s, size_t nbytes);      /* code points */
 bool utf8_valid(const char *s, size_t nbytes);
+/* The length of the longest prefix of s[0..n) that is well-formed UTF-8
+ * (no encoded surrogates, no overlong forms, nothing above U+10FFFF):
+ * what a strict UTF-8 decoder keeps unchanged; *ncp, its code points. */
+int64_t utf8_wellformed_prefix(const char *s, int64_t n, int64_t *ncp);
 
 /* `%` formatting and str.format, used by the interpreter and builtins. */
 Value str_mod(Value fmt, Value args);
