@@ -7,6 +7,23 @@ def pid():
 
 BASE = "/tmp/tpy_io_base_%d" % pid()
 
+import atexit
+import os
+
+
+def cleanup():
+    # a process with the same pid may have left them (the "xb" open below
+    # must create its file)
+    for suffix in (".txt", ".txt.x"):
+        try:
+            os.remove(BASE + suffix)
+        except FileNotFoundError:
+            pass
+
+
+cleanup()
+atexit.register(cleanup)
+
 def show(f, *a, **k):
     try:
         print("ok", repr(f(*a, **k)))
