@@ -124,6 +124,17 @@ static void set_frozen_spec(Value m, Value name) {
     dict_set_cstr(d, "__loader__", loader ? loader : V_NONE);
 }
 
+static bool zip_hook_pending;   /* zipimport was loading when importlib was set up */
+
+static int install_zip_hook(void) {
+    Value zi = import_name(str_intern_cstr("zipimport"), VNULL, v_int(0), VNULL);
+    Value hook = zi ? obj_getattr_cstr(zi, "zipimporter") : VNULL;
+    Value hooks = dict_get_cstr(module_dict(sys_module), "path_hooks");
+    if (!hook) return -1;
+    if (hooks && list_check(hooks) && list_insert(hooks, 0, hook) < 0) return -1;
+    return 0;
+}
+
 /* importlib was imported: its finders go where CPython's start-up puts
    them, and the modules loaded so far get their specs */
 static int install_importlib(Value importlib) {
@@ -147,12 +158,11 @@ static int install_importlib(Value importlib) {
     bootstrap_external = be;
     if (empty) {
         /* zip archives on sys.path: zipimport's hook first, as CPython's
-           start-up puts it */
-        Value zi = import_name(str_intern_cstr("zipimport"), VNULL, v_int(0), VNULL);
-        Value hook = zi ? obj_getattr_cstr(zi, "zipimporter") : VNULL;
-        Value hooks = dict_get_cstr(module_dict(sys_module), "path_hooks");
-        if (!hook) return -1;
-        if (hooks && list_check(hooks) && list_insert(hooks, 0, hook) < 0) return -1;
+           start-up puts it; when zipimport's own import brought importlib
+           in, once it has finished (exec_source_as) */
+        Value zm = dict_get(tstate.sys_modules, str_intern_cstr("zipimport"));
+        if (zm && module_check(zm) && V_AS(ModuleObject, zm)->initializing) zip_hook_pending = true;
+        else if (install_zip_hook() < 0) return -1;
     }
     /* importlib's loaders on tpy's bytecode cache (lib/_tpy_importlib.py) */
     Value ti = import_name(str_intern_cstr("_tpy_importlib"), VNULL, v_int(0), VNULL);
@@ -273,6 +283,10 @@ static Value exec_source_as(Value name, Value src, const char *path, bool is_pkg
     if (str_eq_cstr(name, "importlib") && install_importlib(r ? r : m) < 0) {
         dict_del(tstate.sys_modules, name);
         return VNULL;
+    }
+    if (zip_hook_pending && str_eq_cstr(name, "zipimport")) {
+        zip_hook_pending = false;
+        if (install_zip_hook() < 0) return VNULL;
     }
     return r ? r : m;
 }
