@@ -400,7 +400,7 @@ Type generic_alias_type = {
     .call = ga_call,
     .new_ = ga_new,
     .init = ga_init,
-    .flags = TF_BASETYPE,
+    .flags = TF_BASETYPE | TF_WEAKREFABLE,
     .binop = ga_binop,
     .binop_mask = 1u << BINOP_OR,
 };
@@ -494,6 +494,8 @@ static Value union_getattr(Value self, Value name) {
         if (!u->parameters) u->parameters = make_parameters(u->args);
         return u->parameters;
     }
+    /* as CPython's union_getattro: the class's __module__ (typing reads it) */
+    if (str_eq_cstr(name, "__module__")) return obj_getattr(V_FROM_PTR(type_of(self)), name);
     return generic_getattr(self, name);
 }
 
