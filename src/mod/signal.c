@@ -57,9 +57,9 @@ static void c_handler(int sig) {
     any_tripped = 1;
     pending_request();
     /* compiled loops leave at their next iteration; code is patched only
-       from the main thread's own handler */
-    if (gil_is_main_thread()) safepoint_trip();
-    else gil_wake_main_thread();
+       by the thread holding the lock (another may be running it) */
+    if (gil_signal_may_patch()) safepoint_trip();
+    if (!gil_is_main_thread()) gil_wake_main_thread();
     int fd = wakeup_fd;
     if (fd >= 0) {
         unsigned char b = (unsigned char)sig;

@@ -52,10 +52,18 @@ static size_t new_stack_size;
    nothing else in tpy or Boehm (SIGPWR, SIGXCPU) uses it. */
 #define GIL_SWITCH_SIGNAL (SIGRTMIN + 3)
 
+/* Does the running thread hold the lock (or run alone)? Compiled code is
+   patched (safepoint_trip) only by the thread that holds the lock: another
+   thread may be running it. Async-signal-safe (word reads). */
+static bool holding(void) { return !gil_threads_started || gil_holder == current; }
+
+bool gil_signal_may_patch(void) { return holding(); }
+
 static void switch_signal_handler(int sig) {
     (void)sig;
     pending_request();
-    safepoint_trip();
+    /* the sender asked the holder; by now this thread may have let go */
+    if (holding()) safepoint_trip();
 }
 
 /* ---- taking and letting go ------------------------------------------------------------ */

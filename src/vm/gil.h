@@ -60,9 +60,12 @@ bool gil_is_main_thread(void);
 
 /* From a signal handler running in another thread (async-signal-safe):
  * the main thread, which runs the Python handlers, is interrupted so that
- * it reaches a safe point (its blocking call returns EINTR, its compiled
- * loops are tripped there) */
+ * it reaches a safe point (its blocking call returns EINTR; its compiled
+ * loops are tripped there if it holds the lock) */
 void gil_wake_main_thread(void);
+/* From a signal handler: may this thread patch compiled code (it holds the
+ * lock, or no other thread ever started)? */
+bool gil_signal_may_patch(void);
 
 /* pthread_sigmask for Python's signal.pthread_sigmask: tpy's switch
  * signal and the collector's signals are never blocked */
