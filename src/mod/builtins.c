@@ -597,7 +597,10 @@ static Value b_dir(Value *args, size_t nargs, Value kwnames) {
             keys = k ? list_from_iterable(k) : VNULL;
             if (!keys) return VNULL;
         }
-    } else if (type_check(args[0])) {
+    } else if (type_check(args[0]) && (type_of(args[0]) == &type_type ||
+                                        type_lookup(type_of(args[0]), str_intern_cstr("__dir__")) ==
+                                            type_lookup(&type_type, str_intern_cstr("__dir__")))) {
+        /* a class whose metaclass keeps type's __dir__ (EnumType has its own) */
         Value d = dict_new();
         Value mro = V_AS(Type, args[0])->mro;
         for (int64_t i = tuple_size(mro) - 1; i >= 0; i--) dict_update(d, V_AS(Type, tuple_get(mro, i))->dict);
