@@ -368,7 +368,12 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
     case SK_GETATTRIBUTE:
         if (!str_check(args[1]))
             return err_format(&exc_TypeError, "attribute name must be string, not '%T'", args[1]);
-        return o->getattr(self, str_intern(args[1]));
+        {
+            Value name = str_intern(args[1]);
+            Value r = o->getattr(self, name);
+            if (!r) err_attribute_context(self, name);   /* the error's name and obj */
+            return r;
+        }
     case SK_SETATTR:
     case SK_DELATTR:
         if (!str_check(args[1]))

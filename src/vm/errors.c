@@ -218,19 +218,40 @@ static Value unicode_error_str(Value v, Type *t) {
 static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
     ExcObject *e = V_AS(ExcObject, self);
     Type *t = e->hdr.type;
-    if (kwnames && tuple_size(kwnames)) {
-        /* ImportError(name=, path=), AttributeError(name=, obj=), NameError(name=) */
-        for (int64_t i = 0; i < tuple_size(kwnames); i++) {
-            Value k = tuple_get(kwnames, i);
-            bool ok = (type_is_subtype(t, &exc_ImportError) && (str_eq_cstr(k, "name") || str_eq_cstr(k, "path"))) ||
-                      (type_is_subtype(t, &exc_AttributeError) && (str_eq_cstr(k, "name") || str_eq_cstr(k, "obj"))) ||
-                      (type_is_subtype(t, &exc_NameError) && str_eq_cstr(k, "name"));
-            if (!ok) {
+    /* ImportError(name=, path=), AttributeError(name=, obj=), NameError(name=):
+       keyword-only; an __init__ that does not give them resets them */
+    static const struct {
+        Type *base;
+        const char *fields[2];
+    } keyword_exceptions[] = {
+        {&exc_ImportError, {"name", "path"}},
+        {&exc_AttributeError, {"name", "obj"}},
+        {&exc_NameError, {"name", NULL}},
+    };
+    int which = -1;
+    for (int j = 0; j < 3 && which < 0; j++)
+        if (type_is_subtype(t, keyword_exceptions[j].base)) which = j;
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    for (size_t i = 0; i < nkw; i++) {
+        Value k = tuple_get(kwnames, (int64_t)i);
+        bool ok = which >= 0 && (str_eq_cstr(k, keyword_exceptions[which].fields[0]) ||
+                                 (keyword_exceptions[which].fields[1] && str_eq_cstr(k, keyword_exceptions[which].fields[1])));
+        if (!ok) {
+            if (which >= 0)
+                err_format(&exc_TypeError, "'%U' is an invalid keyword argument for %s()", k,
+                           keyword_exceptions[which].base->tname);
+            else
                 err_format(&exc_TypeError, "%s() takes no keyword arguments", t->tname);
-                return -1;
-            }
-            instance_set_attr(self, str_intern(k), args[nargs + (size_t)i]);
+            return -1;
         }
+    }
+    for (int j = 0; which >= 0 && j < 2 && keyword_exceptions[which].fields[j]; j++) {
+        Value name = str_intern_cstr(keyword_exceptions[which].fields[j]);
+        Value v = VNULL;
+        for (size_t i = 0; i < nkw; i++)
+            if (str_eq_cstr(tuple_get(kwnames, (int64_t)i), keyword_exceptions[which].fields[j])) v = args[nargs + i];
+        /* unset ones read None through the class's defaults */
+        if (v || instance_get_attr(self, name)) instance_set_attr(self, name, v ? v : V_NONE);
     }
     exc_set_args(e, tuple_from_array(args, (int64_t)nargs));
     if (type_is_subtype(t, &exc_SyntaxError)) {
