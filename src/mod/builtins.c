@@ -950,11 +950,11 @@ Type super_type = {
 Value import_name(Value name, Value fromlist, Value level, Value globals);
 
 static Value b_import(Value *args, size_t nargs, Value kwnames) {
-    Value name = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "name");
-    Value globals = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "globals");
-    Value fromlist = nargs > 3 ? args[3] : arg_kw(args, nargs, kwnames, "fromlist");
-    Value level = nargs > 4 ? args[4] : arg_kw(args, nargs, kwnames, "level");
-    if (!name || !str_check(name)) return err_set(&exc_TypeError, "__import__() argument 1 must be str");
+    static const ArgSpec spec = {"__import__", 0, 1, 0, {"name", "globals", "locals", "fromlist", "level", NULL}};
+    Value a[5];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    Value name = a[0], globals = a[1], fromlist = a[3], level = a[4];
+    if (!str_check(name)) return err_set(&exc_TypeError, "module name must be a string");
     if (!globals || !dict_check(globals)) globals = current_globals();
     return import_name(name, fromlist ? fromlist : V_NONE, level ? level : v_int(0), globals);
 }

@@ -223,7 +223,9 @@ static Value s_breakpointhook(Value *args, size_t nargs, Value kwnames) {
     Value modname = dot ? str_new(env, (size_t)(dot - env)) : str_from_cstr("builtins");
     Value attrname = str_from_cstr(dot ? dot + 1 : env);
     Value hook = VNULL;
-    if (modname && attrname && import_name(modname, tuple_pack(1, attrname), int_from_i64(0), VNULL)) {
+    /* ".name": no module to import: ignored with the warning below */
+    if (dot == env) err_set(&exc_ImportError, "no module");
+    else if (modname && attrname && import_name(modname, tuple_pack(1, attrname), int_from_i64(0), VNULL)) {
         Value mod = dict_get(tstate.sys_modules, modname);
         if (mod) hook = obj_getattr(mod, attrname);
     }

@@ -1,6 +1,7 @@
 /* misc.c: None, NotImplemented, Ellipsis, range, slice and the iterator
  * types behind iter(), enumerate(), zip(), map(), filter(), reversed(). */
 #include "../runtime.h"
+#include "../mod/modules.h"
 
 Type none_type, notimpl_type, ellipsis_type, range_type, slice_type, seqiter_type, rangeiter_type,
     enumerate_type, zip_type, map_type_, filter_type, reversed_type, calliter_type;
@@ -40,7 +41,10 @@ static Value notimpl_repr(Value v) {
 }
 static int notimpl_truth(Value v) {
     (void)v;
-    return 1;   /* 3.11: DeprecationWarning, still true */
+    /* 3.9+: deprecated, still true */
+    if (warn_c(&exc_DeprecationWarning, str_from_cstr("NotImplemented should not be used in a boolean context"), 1) < 0)
+        return -1;
+    return 1;
 }
 static Value ellipsis_repr(Value v) {
     (void)v;
@@ -49,8 +53,8 @@ static Value ellipsis_repr(Value v) {
 
 static Value none_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    (void)kwnames;
-    if (nargs) return err_format(&exc_TypeError, "%s takes no arguments", t->tname);
+    if (nargs || (kwnames && tuple_size(kwnames)))
+        return err_format(&exc_TypeError, "%s takes no arguments", t == &ellipsis_type ? "EllipsisType" : t->tname);
     if (t == &none_type) return V_NONE;
     if (t == &notimpl_type) return V_NOTIMPL;
     return V_ELLIPSIS;

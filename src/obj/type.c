@@ -1295,14 +1295,15 @@ static int64_t heap_len(Value self) {
         err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", r);
         return -1;
     }
+    /* the sign first, as CPython: a huge negative length is a ValueError */
+    if (int_sign(r) < 0) {
+        err_set(&exc_ValueError, "__len__() should return >= 0");
+        return -1;
+    }
     int64_t n = int_as_i64(r);
     if (n == -1 && err_occurred()) {
         err_clear();
         err_set(&exc_OverflowError, "cannot fit 'int' into an index-sized integer");
-        return -1;
-    }
-    if (n < 0) {
-        err_set(&exc_ValueError, "__len__() should return >= 0");
         return -1;
     }
     return n;
