@@ -439,8 +439,8 @@ static Value gen_get_suspended(Value v) {
 }
 
 static const GetSetDef gen_getsets[] = {
-    {"__name__", gen_get_name, gen_set_name, NULL},
-    {"__qualname__", gen_get_qualname, gen_set_qualname, NULL},
+    {"__name__", gen_get_name, gen_set_name, "the name the generator shows (its function's, unless set)"},
+    {"__qualname__", gen_get_qualname, gen_set_qualname, "the qualified name the generator shows"},
     {"gi_yieldfrom", gen_get_yieldfrom, NULL, NULL},
     {"gi_running", gen_get_running, NULL, NULL},
     {"gi_frame", gen_get_frame, NULL, NULL},
@@ -450,9 +450,10 @@ static const GetSetDef gen_getsets[] = {
 };
 
 static const MethodDef gen_methods[] = {
-    {"send", gen_send_m, 0, NULL},
-    {"throw", gen_throw_m, 0, NULL},
-    {"close", gen_close_m, 0, NULL},
+    {"send", gen_send_m, 0, "send(arg): resume the generator with 'arg' as the value of its yield;\nreturns what it yields next, or raises StopIteration."},
+    {"throw", gen_throw_m, 0,
+     "throw(value) or throw(type[, value[, tb]]): make the paused yield raise the\nexception in generator code; returns what it yields next, or raises."},
+    {"close", gen_close_m, 0, "close(): raise GeneratorExit inside generator code so that it ends."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -554,8 +555,8 @@ Value async_get_anext(Value ait) {
 }
 
 static const GetSetDef coro_getsets[] = {
-    {"__name__", gen_get_name, gen_set_name, NULL},
-    {"__qualname__", gen_get_qualname, gen_set_qualname, NULL},
+    {"__name__", gen_get_name, gen_set_name, "the name of the coroutine (its function's, unless set)"},
+    {"__qualname__", gen_get_qualname, gen_set_qualname, "the qualified name of the coroutine"},
     {"cr_await", gen_get_yieldfrom, NULL, NULL},
     {"cr_running", gen_get_running, NULL, NULL},
     {"cr_frame", gen_get_frame, NULL, NULL},
@@ -565,9 +566,10 @@ static const GetSetDef coro_getsets[] = {
 };
 
 static const MethodDef coro_methods[] = {
-    {"send", gen_send_m, 0, NULL},
-    {"throw", gen_throw_m, 0, NULL},
-    {"close", gen_close_m, 0, NULL},
+    {"send", gen_send_m, 0, "send(arg): resume with 'arg' sent into coroutine code (the value of its await);\nreturns the next value it passes out, or raises StopIteration."},
+    {"throw", gen_throw_m, 0,
+     "throw(value) or throw(type[, value[, traceback]]): raise the exception in coroutine\ncode where it is suspended; returns the next value it passes out, or raises."},
+    {"close", gen_close_m, 0, "close(): raise GeneratorExit inside coroutine code so that it ends."},
     {"__await__", coro_await_m, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
