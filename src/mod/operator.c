@@ -415,6 +415,50 @@ fail:
     return VNULL;
 }
 
+/* pickling: the constructor and its arguments (methodcaller with keyword
+   arguments: functools.partial(methodcaller, name, **kwargs) and the
+   positional ones), as CPython's */
+static Value getter_reduce(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0 || arg_nokw("__reduce__", kwnames) < 0) return VNULL;
+    GetterObject *g = V_AS(GetterObject, args[0]);
+    Type *t = type_of(args[0]);
+    return tuple_pack(2, V_FROM_PTR(t), t == &attrgetter_type || type_is_subtype(t, &attrgetter_type) ? g->orig : g->items);
+}
+
+static Value methodcaller_reduce(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0 || arg_nokw("__reduce__", kwnames) < 0) return VNULL;
+    MethodCallerObject *m = V_AS(MethodCallerObject, args[0]);
+    Value t = V_FROM_PTR(type_of(args[0]));
+    Value pos = tuple_new(m->npos);
+    for (int64_t i = 0; i < m->npos; i++) tuple_items(pos)[i] = tuple_get(m->args, i);
+    if (!m->kwnames) {
+        Value all = tuple_new(m->npos + 1);
+        tuple_items(all)[0] = m->name;
+        for (int64_t i = 0; i < m->npos; i++) tuple_items(all)[i + 1] = tuple_get(m->args, i);
+        return tuple_pack(2, t, all);
+    }
+    Value ft = import_name(str_intern_cstr("functools"), VNULL, v_int(0), VNULL);
+    Value partial = ft ? obj_getattr_cstr(ft, "partial") : VNULL;
+    if (!partial) return VNULL;
+    int64_t nkw = tuple_size(m->kwnames);
+    Value *pa = gc_alloc(sizeof(Value) * (size_t)(2 + nkw));
+    pa[0] = t;
+    pa[1] = m->name;
+    for (int64_t i = 0; i < nkw; i++) pa[2 + i] = tuple_get(m->args, m->npos + i);
+    Value ctor = obj_call(partial, pa, 2, m->kwnames);
+    return ctor ? tuple_pack(2, ctor, pos) : VNULL;
+}
+
+static const MethodDef getter_methods[] = {
+    {"__reduce__", getter_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef methodcaller_methods[] = {
+    {"__reduce__", methodcaller_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 static Type itemgetter_type = {
     .tname = "operator.itemgetter",
     .basicsize = sizeof(GetterObject),
@@ -498,6 +542,9 @@ static Value make_operator_module(const char *name) {
         itemgetter_type.name = str_intern_cstr("itemgetter");
         attrgetter_type.name = str_intern_cstr("attrgetter");
         methodcaller_type.name = str_intern_cstr("methodcaller");
+        type_add_methods(&itemgetter_type, getter_methods);
+        type_add_methods(&attrgetter_type, getter_methods);
+        type_add_methods(&methodcaller_type, methodcaller_methods);
         type_ready(&itemgetter_type);
         type_ready(&attrgetter_type);
         type_ready(&methodcaller_type);
