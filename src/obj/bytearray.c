@@ -312,6 +312,26 @@ static Value baiter_next(Value v) {
     return v_int((unsigned char)BA(it->ba)->data[it->i++]);
 }
 
+/* pickling: (iter, (object,), index), or iter over b'' once exhausted, as
+   CPython's; __setstate__ takes the index back (clamped at 0) */
+static Value baiter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    ByteArrayIterObject *it = V_AS(ByteArrayIterObject, args[0]);
+    if (!it->ba) return iter_reduce(bytes_new("", 0), VNULL);
+    return iter_reduce(it->ba, int_from_i64(it->i));
+}
+
+static Value baiter_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    ByteArrayIterObject *it = V_AS(ByteArrayIterObject, args[0]);
+    Value iv = obj_index(args[1]);
+    if (!iv) return VNULL;
+    if (it->ba) it->i = int_as_i64_clamped(iv, 0, INT64_MAX);
+    return V_NONE;
+}
+
 static Value baiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
     (void)kwnames;
@@ -604,6 +624,8 @@ static const MethodDef bytearray_methods[] = {
 
 static const MethodDef bytearrayiter_methods[] = {
     {"__length_hint__", baiter_length_hint, 0, NULL},
+    {"__reduce__", baiter_reduce, 0, NULL},
+    {"__setstate__", baiter_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 

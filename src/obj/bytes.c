@@ -534,6 +534,26 @@ static Value bytesiter_next(Value v) {
     return v_int((unsigned char)bytes_data(it->b)[it->i++]);
 }
 
+/* pickling: (iter, (object,), index), or iter over b'' once exhausted, as
+   CPython's; __setstate__ takes the index back (clamped at 0) */
+static Value bytesiter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    BytesIterObject *it = V_AS(BytesIterObject, args[0]);
+    if (!it->b) return iter_reduce(bytes_new("", 0), VNULL);
+    return iter_reduce(it->b, int_from_i64(it->i));
+}
+
+static Value bytesiter_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    BytesIterObject *it = V_AS(BytesIterObject, args[0]);
+    Value iv = obj_index(args[1]);
+    if (!iv) return VNULL;
+    if (it->b) it->i = int_as_i64_clamped(iv, 0, INT64_MAX);
+    return V_NONE;
+}
+
 static Value bytesiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
     (void)kwnames;
@@ -1894,6 +1914,8 @@ static const MethodDef bytes_own_methods[] = {
 
 static const MethodDef bytesiter_methods[] = {
     {"__length_hint__", bytesiter_length_hint, 0, NULL},
+    {"__reduce__", bytesiter_reduce, 0, NULL},
+    {"__setstate__", bytesiter_setstate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
