@@ -149,6 +149,19 @@ static int32_t hex4(const unsigned char *q) {
     return v;
 }
 
+/* past plain content and, when not strict, raw control characters: the
+   offset of the next quote, backslash or (strict) control character */
+static int64_t skip_content(const unsigned char *p, int64_t i, int64_t n, int64_t *cont, bool strict) {
+    for (;;) {
+        i = skip_plain(p, i, n, cont);
+        if (i < n && p[i] < 0x20 && !strict) {
+            i++;
+            continue;
+        }
+        return i;
+    }
+}
+
 /* Decode the JSON string whose content starts at byte `start` (after the
  * opening quote). On success *d, *len give the decoded UTF-8 (in the
  * document itself when there is no escape, else in sc->scratch), *ncp its
@@ -160,14 +173,7 @@ static int decode_string(Scan *sc, int64_t start, bool strict, const char **d, i
     int64_t n = sc->n, begin = start - 1, i = start;
     int64_t cont = 0;   /* continuation bytes in the decoded text */
     /* the common case: no escape before the closing quote */
-    for (;;) {
-        i = skip_plain(p, i, n, &cont);
-        if (i < n && p[i] < 0x20 && !strict) {
-            i++;
-            continue;
-        }
-        break;
-    }
+    i = skip_content(p, i, n, &cont, strict);
     if (i >= n) {
         raise_errmsg(sc, "Unterminated string starting at", begin);
         return -1;
@@ -248,14 +254,7 @@ static int decode_string(Scan *sc, int64_t start, bool strict, const char **d, i
         }
         /* the next run of plain content */
         run = i;
-        for (;;) {
-            i = skip_plain(p, i, n, &cont);
-            if (i < n && p[i] < 0x20 && !strict) {
-                i++;
-                continue;
-            }
-            break;
-        }
+        i = skip_content(p, i, n, &cont, strict);
         if (i >= n) {
             raise_errmsg(sc, "Unterminated string starting at", begin);
             return -1;

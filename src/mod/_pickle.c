@@ -315,6 +315,28 @@ static int write_bytes(PicklerObject *p, const char *hdr, size_t hn, const char 
     return 0;
 }
 
+/* PUT/GET idx in the protocol's form: text, one-byte or four-byte index */
+static int write_memo_op(PicklerObject *p, int64_t idx, char text_op, char op1, char op4, const char *too_large) {
+    char b[32];
+    size_t n;
+    if (!p->bin) {
+        n = (size_t)snprintf(b, sizeof b, "%c%lld\n", text_op, (long long)idx);
+    } else if (idx < 256) {
+        b[0] = op1;
+        b[1] = (char)idx;
+        n = 2;
+    } else if (idx <= 0xffffffffLL) {
+        b[0] = op4;
+        for (int i = 0; i < 4; i++) b[1 + i] = (char)(idx >> (8 * i));
+        n = 5;
+    } else {
+        pickling_error(too_large);
+        return -1;
+    }
+    pk_write(p, b, n);
+    return 0;
+}
+
 static int memo_put(PicklerObject *p, Value obj) {
     if (p->fast) return 0;
     int64_t idx = p->memo.used;
@@ -323,45 +345,11 @@ static int memo_put(PicklerObject *p, Value obj) {
         pk_write1(p, MEMOIZE);
         return 0;
     }
-    char b[32];
-    size_t n;
-    if (!p->bin) {
-        n = (size_t)snprintf(b, sizeof b, "%c%lld\n", PUT, (long long)idx);
-    } else if (idx < 256) {
-        b[0] = BINPUT;
-        b[1] = (char)idx;
-        n = 2;
-    } else if (idx <= 0xffffffffLL) {
-        b[0] = LONG_BINPUT;
-        for (int i = 0; i < 4; i++) b[1 + i] = (char)(idx >> (8 * i));
-        n = 5;
-    } else {
-        pickling_error("memo id too large for LONG_BINPUT");
-        return -1;
-    }
-    pk_write(p, b, n);
-    return 0;
+    return write_memo_op(p, idx, PUT, BINPUT, LONG_BINPUT, "memo id too large for LONG_BINPUT");
 }
 
 static int memo_get(PicklerObject *p, int64_t idx) {
-    char b[32];
-    size_t n;
-    if (!p->bin) {
-        n = (size_t)snprintf(b, sizeof b, "%c%lld\n", GET, (long long)idx);
-    } else if (idx < 256) {
-        b[0] = BINGET;
-        b[1] = (char)idx;
-        n = 2;
-    } else if (idx <= 0xffffffffLL) {
-        b[0] = LONG_BINGET;
-        for (int i = 0; i < 4; i++) b[1 + i] = (char)(idx >> (8 * i));
-        n = 5;
-    } else {
-        pickling_error("memo id too large for LONG_BINGET");
-        return -1;
-    }
-    pk_write(p, b, n);
-    return 0;
+    return write_memo_op(p, idx, GET, BINGET, LONG_BINGET, "memo id too large for LONG_BINGET");
 }
 
 /* fast mode keeps no memo; it still refuses cycles past a nesting depth */

@@ -553,13 +553,7 @@ static Value import_one(Value name) {
     Value m = dict_get(tstate.sys_modules, name);
     if (m == V_NONE) {
         /* a module blocked on purpose (test.support's import_fresh_module) */
-        Value args[1] = {str_printf("import of %U halted; None in sys.modules", name)};
-        Value e = exc_new(&exc_ModuleNotFoundError, args, 1);
-        if (e) {
-            instance_set_attr(e, NAME(name), name);
-            err_set_exc(e);
-        }
-        return VNULL;
+        return module_not_found(name, str_printf("import of %U halted; None in sys.modules", name));
     }
     if (m) return m;
     if (err_occurred()) return VNULL;

@@ -25,6 +25,17 @@
 #include "pending.h"
 #include "traceback.h"
 
+/* Inside eval_frame_impl: the pending actions after a call returned (a
+   safe point; sys.settrace() also switches to the tracing dispatch here) */
+#define SAFE_POINT_AFTER_CALL()                                                   \
+    do {                                                                          \
+        if (pending()) {                                                          \
+            SAVE_REGS();                                                          \
+            if (pending_run() < 0) goto error;                                    \
+            if (tstate.trace_func && dispatch == labels) dispatch = trace_labels; \
+        }                                                                         \
+    } while (0)
+
 Value import_name(Value name, Value fromlist, Value level, Value globals);   /* mod/import.c */
 Value import_from(Value module, Value name);
 int import_star(Value module, Value locals_or_globals);
@@ -1782,11 +1793,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         /* a safe point after C code, as CPython's CALL: a signal that came
            while it ran (a blocking read) is handled before the next line;
            sys.settrace() asks for one to switch to the tracing dispatch */
-        if (pending()) {
-            SAVE_REGS();
-            if (pending_run() < 0) goto error;
-            if (tstate.trace_func && dispatch == labels) dispatch = trace_labels;
-        }
+        SAFE_POINT_AFTER_CALL();
         NEXT();
     }
     }
@@ -1797,12 +1804,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         Value r = call_ex(fn, args, kwargs);
         if (!r) goto error;
         TOP() = r;
-        /* a safe point after the call, as CALL's */
-        if (pending()) {
-            SAVE_REGS();
-            if (pending_run() < 0) goto error;
-            if (tstate.trace_func && dispatch == labels) dispatch = trace_labels;
-        }
+        SAFE_POINT_AFTER_CALL();   /* as CALL's */
         NEXT();
     }
     TARGET(MAKE_FUNCTION) {
