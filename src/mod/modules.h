@@ -80,6 +80,8 @@
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
+/* isinstance(): the recorder folds it when the classes are known */
+Value builtin_isinstance(Value *args, size_t nargs, Value kwnames);
 
 /* math's one-argument float functions as the JIT sees them (math.c) */
 int math_jit_unary(CFunction fn);
