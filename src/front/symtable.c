@@ -126,7 +126,8 @@ static void def_name(Builder *b, const char *name, int flags, SrcPos pos) {
 
 static void use_name(Builder *b, const char *name, SrcPos pos) {
     name = mangle_name(b->class_name, name);
-    add_sym(b->cur, name, USE, pos);
+    /* CPython flags every name met in a comprehension's target */
+    add_sym(b->cur, name, b->cv && b->comp_target ? USE | DEF_COMP_ITER : USE, pos);
     if (strcmp(name, "super") == 0 || strcmp(name, "__class__") == 0) b->cur->uses_super_or_class = true;
     /* CPython counts super() in any function block as a use of __class__ */
     if (b->cv && b->cur->kind != SCOPE_MODULE && b->cur->kind != SCOPE_CLASS && strcmp(name, "super") == 0)
@@ -444,8 +445,10 @@ static void visit_expr(Builder *b, Expr *e) {
                passes it further out). */
             Symbol *own = scope_lookup(s, name);
             bool global = s->kind == SCOPE_MODULE || (own && (own->flags & DEF_GLOBAL));
-            for (Scope *c = b->cur; c != s; c = c->parent)
+            for (Scope *c = b->cur; c != s; c = c->parent) {
                 add_sym(c, name, global ? DEF_GLOBAL : DEF_NONLOCAL, e->pos);
+                if (b->cv) break;   /* CPython declares it in the innermost one only */
+            }
             add_sym(s, name, s->kind == SCOPE_MODULE ? DEF_GLOBAL : DEF_LOCAL, e->pos);
             if (b->cv) {
                 /* CPython also binds the target where the walrus is, and
@@ -766,13 +769,14 @@ static void visit_stmt(Builder *b, Stmt *s) {
     case S_TRY:
     case S_TRYSTAR:
         visit_stmts(b, s->u.try_.body);
+        if (b->cv) visit_stmts(b, s->u.try_.orelse);   /* CPython's order */
         for (int i = 0; i < s->u.try_.nhandlers; i++) {
             ExceptHandler *h = s->u.try_.handlers[i];
             if (h->type) visit_expr(b, h->type);
             if (h->name) def_name(b, h->name, DEF_LOCAL, h->pos);
             visit_stmts(b, h->body);
         }
-        visit_stmts(b, s->u.try_.orelse);
+        if (!b->cv) visit_stmts(b, s->u.try_.orelse);
         visit_stmts(b, s->u.try_.finalbody);
         break;
     case S_ASSERT:
@@ -908,6 +912,9 @@ static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *free_out) {
             continue;
         }
         Symbol *sym = scope_lookup(s, name);
+        /* CPython marks any name the class binds or declares global */
+        if (b->cv && s->kind == SCOPE_CLASS && sym && (sym->flags & (DEF_LOCAL | DEF_PARAM | DEF_IMPORT | DEF_GLOBAL)))
+            sym->flags |= DEF_FREE_CLASS;
         if (is_func && sym && sym->kind == SYM_LOCAL) {
             sym->kind = SYM_CELL;
             continue;
@@ -920,10 +927,7 @@ static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *free_out) {
             ns_add(free_out, name);
             continue;
         }
-        if (sym && sym->kind == SYM_GLOBAL_EXPLICIT) {
-            if (b->cv && s->kind == SCOPE_CLASS) sym->flags |= DEF_FREE_CLASS;
-            continue;
-        }
+        if (sym && sym->kind == SYM_GLOBAL_EXPLICIT) continue;
         if (!sym) sym = add_sym(s, name, 0, (SrcPos){0});
         sym->kind = SYM_FREE;
     }

@@ -35,7 +35,12 @@ async def co():
 if (n := 10) > 5: pass
 [(j := i) for i in range(3)]
 ''', 'from __future__ import annotations\ndef f(a: int) -> X: x: str = 1\n',
-'import os\nglobal os\n', 'x += 1\ndef f():\n  x += 1\n  del y\n']
+'import os\nglobal os\n', 'x += 1\ndef f():\n  x += 1\n  del y\n',
+'try:\n  pass\nexcept E:\n  def a(): pass\nelse:\n  def b(): pass\nfinally:\n  def c(): pass\n',
+'def f():\n  return [[s := i for i in range(3)] for j in range(2)], [0 for t[0] in u]\n',
+'[[g := i for i in range(3)] for j in range(2)]\n',
+'def f():\n  x = 1\n  class C:\n    nonlocal x\n    x = 2\n    def m(self): return x\n',
+'class D:\n  global y\n  def m(self): return y\n']
 for s in srcs:
     dump(_symtable.symtable(s, "<s>", "exec"))
 print(sorted(_symtable.symtable('x+1','s','eval').symbols.items()))
