@@ -68,6 +68,7 @@ static inline void set32(unsigned char *p, int w, int32_t v) { set_raw(p, w, v >
  * minval + 1 becomes minval) and floored. */
 static inline int32_t clip_floor(double v, int w) {
     double hi = maxvals[w], lo = minvals[w];
+    if (isnan(v)) return INT32_MIN;   /* what CPython's (int) cast gives on x86-64 */
     if (v > hi) v = hi;
     else if (v < lo + 1.0) v = lo;
     return (int32_t)floor(v);
