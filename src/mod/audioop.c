@@ -97,6 +97,16 @@ static int parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, 
 static int get_frag(Value v, Frag *f) {
     BufferInfo b;
     if (buffer_get(v, &b, false) < 0) return -1;
+    /* tpy's strided memoryviews export a copy; CPython's refuse a simple
+       buffer */
+    if (type_of(v) == &memoryview_type) {
+        Value c = obj_getattr(v, str_intern_cstr("c_contiguous"));
+        if (!c) return -1;
+        if (c != V_TRUE) {
+            err_set(&exc_BufferError, "memoryview: underlying buffer is not C-contiguous");
+            return -1;
+        }
+    }
     f->p = (const unsigned char *)b.data;
     f->len = b.len;
     return 0;
