@@ -87,12 +87,14 @@ static void mm_release(MmapObject *m) {
 
 static void mm_finalize(void *p) { mm_release(p); }
 
-/* No live views, after one collection to find dropped ones (module comment) */
+/* No live views, after one collection to find dropped ones (module
+   comment). The collection is gc.collect()'s, which first clears the dead
+   value-stack slots of the calling frame (where dropped views linger). */
 static bool mm_unexported(MmapObject *m) {
-    if (m->exports > 0) {
-        gc_collect();
-        gc_run_finalizers();
-    }
+    if (m->exports <= 0) return true;
+    Value gc = import_name(str_intern_cstr("gc"), V_NONE, v_int(0), VNULL);
+    Value collect = gc ? obj_getattr_cstr(gc, "collect") : VNULL;
+    if (!collect || !obj_call(collect, NULL, 0, VNULL)) err_clear();
     return m->exports <= 0;
 }
 

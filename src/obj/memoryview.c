@@ -30,13 +30,21 @@ Type memoryview_type;
 
 static bool mv_check(Value v) { return v_is_ptr(v) && v && V_OBJ(v)->type == &memoryview_type; }
 
-/* Views of a counting exporter: one count per unreleased view, given back
-   by release() or when the collector finds the view unreachable */
+/* Views of a counting exporter: one count per unreleased view made of the
+   exporter itself, given back by release() or when the collector finds the
+   view unreachable. Views derived from a view (slices, casts) do not count:
+   without reference counts, the temporaries a program slices would keep
+   the exporter exported until a collection. Every view rereads the
+   exporter's buffer, so none dangles whatever the count says. */
 static void mv_unexport(MemoryViewObject *m) {
     if (m->exports && !m->released) (*m->exports)--;
     m->exports = NULL;
 }
 static void mv_finalize(void *p) { mv_unexport(p); }
+static MemoryViewObject *mv_derived(MemoryViewObject *m) {
+    m->exports = NULL;
+    return m;
+}
 static MemoryViewObject *mv_export(MemoryViewObject *m) {
     if (m->exports && !m->released) {
         (*m->exports)++;
@@ -177,7 +185,7 @@ static Value mv_from(Value obj) {
         MemoryViewObject *m = (MemoryViewObject *)obj_alloc(&memoryview_type, sizeof *m);
         *m = *src;
         m->hash = -1;
-        return V_FROM_PTR(mv_export(m));
+        return V_FROM_PTR(mv_derived(m));
     }
     if (!buffer_check(obj))
         return err_format(&exc_TypeError, "memoryview: a bytes-like object is required, not '%T'", obj);
@@ -284,7 +292,7 @@ static Value mv_getitem(Value self, Value key) {
         r->step = m->step * st;
         r->count = n;
         r->hash = -1;
-        return V_FROM_PTR(mv_export(r));
+        return V_FROM_PTR(mv_derived(r));
     }
     if (tuple_check(key)) return err_set(&exc_NotImplementedError, "multi-dimensional sub-views are not implemented");
     int64_t i;
@@ -431,7 +439,7 @@ static Value mv_toreadonly(Value *args, size_t nargs, Value kwnames) {
     *r = *m;
     r->readonly = true;
     r->hash = -1;
-    return V_FROM_PTR(mv_export(r));
+    return V_FROM_PTR(mv_derived(r));
 }
 
 /* cast(format[, shape]): 1-D, between a byte format and any other */
@@ -466,7 +474,7 @@ static Value mv_cast(Value *args, size_t nargs, Value kwnames) {
     r->step = size;
     r->count = nbytes / size;
     r->hash = -1;
-    return V_FROM_PTR(mv_export(r));
+    return V_FROM_PTR(mv_derived(r));
 }
 
 static Value mv_get_obj(Value v) { return V_AS(MemoryViewObject, v)->obj; }
