@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "../vm/gil.h"
 #include "modules.h"
 
 enum { ACCESS_DEFAULT, ACCESS_READ, ACCESS_WRITE, ACCESS_COPY };
@@ -344,7 +345,13 @@ static Value m_flush(Value *args, size_t nargs, Value kwnames) {
     CHECK_VALID(m);
     if (size < 0 || offset < 0 || m->size - offset < size) return err_set(&exc_ValueError, "flush values out of range");
     if (m->access == ACCESS_READ || m->access == ACCESS_COPY) return V_NONE;
-    if (msync(m->data + offset, (size_t)size, MS_SYNC) < 0) return os_error();
+    /* writing back may wait for the disk: other threads run meanwhile (one
+       that unmaps the region makes msync fail with ENOMEM, no worse) */
+    bool released = gil_blocking_begin();
+    int r = msync(m->data + offset, (size_t)size, MS_SYNC);
+    int e = errno;
+    gil_blocking_end(released);
+    if (r < 0) return err_set_errno(&exc_OSError, e, VNULL);
     return V_NONE;
 }
 
