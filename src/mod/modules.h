@@ -78,7 +78,8 @@
     _("_abc", _abc_module_create)                   \
     _("_pickle", _pickle_module_create)             \
     _("_symtable", _symtable_module_create)         \
-    _("audioop", audioop_module_create)
+    _("audioop", audioop_module_create)             \
+    _("mmap", mmap_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
