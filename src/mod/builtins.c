@@ -240,13 +240,17 @@ static Value b_pow(Value *args, size_t nargs, Value kwnames) {
     if (!base || !exp) return err_format(&exc_TypeError, "pow() missing required argument '%s' (pos %d)",
                                          base ? "exp" : "base", base ? 2 : 1);
     if (!mod || mod == V_NONE) return obj_binop(base, exp, BINOP_POW);
+    /* a class's __pow__ takes the modulus (three-argument pow never calls
+       __rpow__), int subclasses' too */
+    Value pow_method = type_has_flag(type_of(base), TF_HEAPTYPE) ? type_lookup(type_of(base), str_intern_cstr("__pow__")) : VNULL;
+    if (pow_method && type_of(pow_method) != &slot_wrapper_type) {   /* a builtin base's: below */
+        Value a[2] = {exp, mod};
+        bool found;
+        Value r = obj_call_special(base, str_intern_cstr("__pow__"), a, 2, &found);
+        if (!r) return VNULL;
+        if (found && r != V_NOTIMPL) return r;
+    }
     if (!int_check(base) || !int_check(exp) || !int_check(mod)) {
-        if (type_has_flag(type_of(base), TF_HEAPTYPE)) {
-            Value a[2] = {exp, mod};
-            bool found;
-            Value r = obj_call_special(base, str_intern_cstr("__pow__"), a, 2, &found);
-            if (found && r != V_NOTIMPL) return r;
-        }
         /* complex's __pow__ refuses any modulus once its operands are numbers */
         bool numbers = (int_check(base) || float_check(base) || complex_check(base)) &&
                        (int_check(exp) || float_check(exp) || complex_check(exp));

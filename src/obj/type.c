@@ -1234,7 +1234,7 @@ static Value heap_richcompare(Value a, Value b, int op) {
     return r;
 }
 
-static Value binop_name(int op, int which) {
+Value binop_name(int op, int which) {
     static Value cache[BINOP__COUNT][3];
     Value *slot = &cache[op][which];
     if (!*slot) *slot = str_intern_cstr(binop_dunders[op][which]);
