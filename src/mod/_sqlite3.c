@@ -377,9 +377,15 @@ static int int_to_sqlite(Value v, sqlite3_int64 *out) {
     return 0;
 }
 
+/* strict UTF-8: no encoded surrogates (which tpy's str may hold) */
+static bool strict_utf8(const char *p, size_t n) {
+    int64_t ncp;
+    return utf8_wellformed_prefix(p, (int64_t)n, &ncp) == (int64_t)n;
+}
+
 /* The UTF-8 of a str; UnicodeEncodeError (by str.encode) for lone surrogates. */
 static const char *str_utf8(Value s, int64_t *n) {
-    if (!str_is_ascii(s) && !utf8_valid(str_data(s), (size_t)str_nbytes(s))) {
+    if (!str_is_ascii(s) && !strict_utf8(str_data(s), (size_t)str_nbytes(s))) {
         Value b = obj_call_method(s, "encode", (Value[]){str_from_cstr("utf-8")}, 1);
         if (!b) return NULL;
         *n = bytes_size(b);
@@ -392,7 +398,7 @@ static const char *str_utf8(Value s, int64_t *n) {
 /* A str from UTF-8 that SQLite gives; UnicodeDecodeError when invalid. */
 static Value str_from_utf8(const char *p, size_t n) {
     if (!p) p = "";
-    if (!utf8_valid(p, n)) {
+    if (!strict_utf8(p, n)) {
         Value b = bytes_new(p, n);
         return obj_call_method(b, "decode", (Value[]){str_from_cstr("utf-8")}, 1);
     }
@@ -400,6 +406,30 @@ static Value str_from_utf8(const char *p, size_t n) {
 }
 
 static bool is_buffer(Value v) { return v_is_ptr(v) && v && byteslike_check(v); }
+
+/* The bytes of a bytes-like object: TypeError for others, BufferError for
+ * a view that is not C-contiguous (as PyBUF_SIMPLE). */
+static int buffer_view(Value v, const char **p, int64_t *n) {
+    if (bytes_check(v) || bytearray_check(v)) {
+        byteslike_view(v, p, n);
+        return 0;
+    }
+    if (!is_buffer(v)) {
+        err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(v)->tname);
+        return -1;
+    }
+    Value contig = obj_getattr_opt(v, str_intern_cstr("c_contiguous"));
+    if (!contig && err_occurred()) return -1;
+    if (contig == V_FALSE) {
+        err_set(&exc_BufferError, "underlying buffer is not C-contiguous");
+        return -1;
+    }
+    BufferInfo bi;
+    if (buffer_get(v, &bi, false) < 0) return -1;
+    *p = bi.data;
+    *n = bi.len;
+    return 0;
+}
 
 /* Python objects for the arguments of a user-defined function. */
 static Value build_params(int argc, sqlite3_value **argv) {
@@ -451,14 +481,7 @@ static int set_result(sqlite3_context *ctx, Value v) {
     } else if (is_buffer(v)) {
         const char *p = NULL;
         int64_t n = 0;
-        BufferInfo bi;
-        if (bytes_check(v) || bytearray_check(v)) {
-            byteslike_view(v, &p, &n);
-        } else {
-            if (buffer_get(v, &bi, false) < 0) return -1;
-            p = bi.data;
-            n = bi.len;
-        }
+        if (buffer_view(v, &p, &n) < 0) return -1;
         if (n > INT_MAX) {
             err_set(&exc_OverflowError, "BLOB longer than INT_MAX bytes");
             return -1;
@@ -622,14 +645,7 @@ static int bind_one(sqlite3_stmt *st, int pos, Value v) {
     if (is_buffer(v)) {
         const char *p = NULL;
         int64_t n = 0;
-        if (bytes_check(v) || bytearray_check(v)) {
-            byteslike_view(v, &p, &n);
-        } else {
-            BufferInfo bi;
-            if (buffer_get(v, &bi, false) < 0) return -1;
-            p = bi.data;
-            n = bi.len;
-        }
+        if (buffer_view(v, &p, &n) < 0) return -1;
         if (n > INT_MAX) {
             err_set(&exc_OverflowError, "BLOB longer than INT_MAX bytes");
             return -1;
@@ -748,6 +764,10 @@ static int cursor_init(Value self, Value *args, size_t nargs, Value kwnames) {
         return -1;
     }
     CursorObject *c = CUR(self);
+    if (c->locked) {
+        sq_raise(ProgrammingError, "Recursive use of cursors not allowed.");
+        return -1;
+    }
     c->conn = CONN(a[0]);
     c->description = c->lastrowid = c->row_factory = V_NONE;
     c->row_cast_map = VNULL;
@@ -845,7 +865,7 @@ static Value fetch_one_row(CursorObject *c) {
                 if (!p) p = "";
                 Value tf = conn->text_factory;
                 if (tf == V_FROM_PTR(&str_type)) {
-                    if (!utf8_valid(p, nb)) {
+                    if (!strict_utf8(p, nb)) {
                         const char *col = sqlite3_column_name(st, i);
                         Buf b;
                         buf_init(&b, 64);
@@ -1131,6 +1151,7 @@ static Value cur_close(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     CursorObject *c = CUR(args[0]);
     if (!c->conn) return sq_raise(ProgrammingError, "Base Cursor.__init__ not called.");
+    if (c->locked) return sq_raise(ProgrammingError, "Recursive use of cursors not allowed.");
     if (!check_usable(c->conn)) return VNULL;
     if (c->stmt) statement_reset(c->stmt);
     c->stmt = NULL;
@@ -1428,9 +1449,9 @@ static Value con_executescript(Value *args, size_t nargs, Value kwnames) {
 static Value connection_call(Value self, Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"Connection", 1, 1, 0, {"sql", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     ConnectionObject *c = CONN(self);
     if (!check_usable(c)) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!str_check(a[0])) return err_format(&exc_TypeError, "Connection() argument 1 must be str, not %T", a[0]);
     return statement_new(c, a[0]);
 }
@@ -1911,16 +1932,7 @@ static Value con_deserialize(Value *args, size_t nargs, Value kwnames) {
     ConnectionObject *c = CONN(args[0]);
     const char *p = NULL;
     int64_t n = 0;
-    BufferInfo bi;
-    if (bytes_check(a[0]) || bytearray_check(a[0])) {
-        byteslike_view(a[0], &p, &n);
-    } else if (buffer_check(a[0])) {
-        if (buffer_get(a[0], &bi, false) < 0) return VNULL;
-        p = bi.data;
-        n = bi.len;
-    } else {
-        return err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(a[0])->tname);
-    }
+    if (buffer_view(a[0], &p, &n) < 0) return VNULL;
     const char *name = "main";
     if (a[1] && str_arg("deserialize", 2, a[1], &name) < 0) return VNULL;
     if (!check_usable(c)) return VNULL;
@@ -2029,22 +2041,6 @@ static Value blob_read(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
-static int view_of(Value v, const char **p, int64_t *n) {
-    if (bytes_check(v) || bytearray_check(v)) {
-        byteslike_view(v, p, n);
-        return 0;
-    }
-    if (buffer_check(v)) {
-        BufferInfo bi;
-        if (buffer_get(v, &bi, false) < 0) return -1;
-        *p = bi.data;
-        *n = bi.len;
-        return 0;
-    }
-    err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(v)->tname);
-    return -1;
-}
-
 static Value blob_write(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"write", 1, 1, 0, {"data", NULL}};
     Value a[1];
@@ -2052,7 +2048,7 @@ static Value blob_write(Value *args, size_t nargs, Value kwnames) {
     BlobObject *b = BLOB(args[0]);
     const char *p = NULL;
     int64_t n = 0;
-    if (view_of(a[0], &p, &n) < 0) return VNULL;
+    if (buffer_view(a[0], &p, &n) < 0) return VNULL;
     if (!check_blob(b)) return VNULL;
     if (n > sqlite3_blob_bytes(b->blob) - b->offset) return err_set(&exc_ValueError, "data longer than blob length");
     if (blob_write_at(b, p, (int)n, b->offset) < 0) return VNULL;
@@ -2195,7 +2191,7 @@ static int blob_setitem(Value self, Value item, Value v) {
         }
         const char *p;
         int64_t vn;
-        if (view_of(v, &p, &vn) < 0) return -1;
+        if (buffer_view(v, &p, &vn) < 0) return -1;
         int64_t start, stop, step;
         int64_t n = slice_indices(item, sqlite3_blob_bytes(b->blob), &start, &stop, &step);
         if (n < 0) return -1;
@@ -2215,6 +2211,17 @@ static int blob_setitem(Value self, Value item, Value v) {
     }
     err_set(&exc_TypeError, "Blob indices must be integers");
     return -1;
+}
+
+/* A Blob is a mapping of indices, as CPython's: no iteration, no `in`. */
+static int blob_contains(Value self, Value item) {
+    (void)item;
+    err_format(&exc_TypeError, "argument of type '%s' is not iterable", type_of(self)->tname);
+    return -1;
+}
+
+static Value blob_iter(Value self) {
+    return err_format(&exc_TypeError, "'%s' object is not iterable", type_of(self)->tname);
 }
 
 /* ---- Row --------------------------------------------------------------------------------- */
@@ -2518,7 +2525,7 @@ static const MethodDef row_methods[] = {
 
 static Type connection_type = {
     .tname = "sqlite3.Connection",
-    .flags = TF_BASETYPE,
+    .flags = TF_BASETYPE | TF_WEAKREFABLE,
     .basicsize = sizeof(ConnectionObject),
     .new_ = connection_new,
     .init = connection_init,
@@ -2527,7 +2534,7 @@ static Type connection_type = {
 
 static Type cursor_type = {
     .tname = "sqlite3.Cursor",
-    .flags = TF_BASETYPE,
+    .flags = TF_BASETYPE | TF_WEAKREFABLE,
     .basicsize = sizeof(CursorObject),
     .new_ = cursor_new,
     .init = cursor_init,
@@ -2549,11 +2556,13 @@ static Type row_type = {
 
 static Type blob_type = {
     .tname = "sqlite3.Blob",
-    .flags = TF_ABSTRACT_NEW,
+    .flags = TF_ABSTRACT_NEW | TF_WEAKREFABLE,
     .basicsize = sizeof(BlobObject),
     .len = blob_len,
     .getitem = blob_getitem,
     .setitem = blob_setitem,
+    .contains = blob_contains,
+    .iter = blob_iter,
 };
 
 static Type statement_type = {
