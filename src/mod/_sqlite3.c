@@ -353,6 +353,9 @@ static bool check_connection(ConnectionObject *c) {
 
 static bool check_usable(ConnectionObject *c) { return check_thread(c) && check_connection(c); }
 
+/* a type's name as Argument Clinic's messages give it ("None" for None) */
+static const char *arg_type_name(Value v) { return v == V_NONE ? "None" : type_of(v)->tname; }
+
 static bool is_connection(Value v) { return v_is_ptr(v) && v && type_is_subtype(type_of(v), &connection_type); }
 static bool is_cursor(Value v) { return v_is_ptr(v) && v && type_is_subtype(type_of(v), &cursor_type); }
 
@@ -662,6 +665,8 @@ static int bind_checked(sqlite3_stmt *st, int pos, Value v) {
     }
     int rc = bind_one(st, pos, v);
     if (rc != SQLITE_OK) {
+        /* SQLite refused the value (too big...): its error */
+        if (rc > 0 && !err_occurred()) set_db_error(sqlite3_db_handle(st));
         if (!err_occurred())
             err_format(V_AS(Type, ProgrammingError), "Error binding parameter %d: type '%s' is not supported", pos,
                        type_of(v)->tname);
@@ -760,7 +765,7 @@ static int cursor_init(Value self, Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return -1;
     if (!is_connection(a[0])) {
-        err_format(&exc_TypeError, "Cursor() argument 1 must be sqlite3.Connection, not %T", a[0]);
+        err_format(&exc_TypeError, "Cursor() argument 1 must be sqlite3.Connection, not %s", arg_type_name(a[0]));
         return -1;
     }
     CursorObject *c = CUR(self);
@@ -867,11 +872,17 @@ static Value fetch_one_row(CursorObject *c) {
                 if (tf == V_FROM_PTR(&str_type)) {
                     if (!strict_utf8(p, nb)) {
                         const char *col = sqlite3_column_name(st, i);
-                        Buf b;
-                        buf_init(&b, 64);
-                        buf_printf(&b, "Could not decode to UTF-8 column '%s' with text '", col ? col : "");
-                        for (size_t k = 0; k < nb; k++) buf_putc(&b, (unsigned char)p[k] < 128 ? p[k] : '?');
-                        buf_putc(&b, '\'');
+                        Buf raw, b;
+                        buf_init(&raw, 64);
+                        buf_printf(&raw, "Could not decode to UTF-8 column '%s' with text '", col ? col : "");
+                        buf_put(&raw, p, nb);
+                        buf_putc(&raw, '\'');
+                        /* as CPython, which decodes the message as ASCII with "replace" */
+                        buf_init(&b, raw.len + 16);
+                        for (size_t k = 0; k < raw.len; k++) {
+                            if ((unsigned char)raw.data[k] < 128) buf_putc(&b, raw.data[k]);
+                            else buf_put(&b, "\xEF\xBF\xBD", 3);
+                        }
                         return raise_value(OperationalError, str_from_buf(&b));
                     }
                     x = str_new(p, nb);
@@ -999,7 +1010,7 @@ static Value cur_execute(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"execute", 2, 1, 0, {"sql", "parameters", NULL}};
     Value a[2];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
-    if (!str_check(a[0])) return err_format(&exc_TypeError, "execute() argument 1 must be str, not %T", a[0]);
+    if (!str_check(a[0])) return err_format(&exc_TypeError, "execute() argument 1 must be str, not %s", arg_type_name(a[0]));
     return query_execute(CUR(args[0]), false, a[0], a[1]);
 }
 
@@ -1007,7 +1018,7 @@ static Value cur_executemany(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"executemany", 2, 2, 0, {"sql", "seq_of_parameters", NULL}};
     Value a[2];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
-    if (!str_check(a[0])) return err_format(&exc_TypeError, "executemany() argument 1 must be str, not %T", a[0]);
+    if (!str_check(a[0])) return err_format(&exc_TypeError, "executemany() argument 1 must be str, not %s", arg_type_name(a[0]));
     return query_execute(CUR(args[0]), true, a[0], a[1]);
 }
 
@@ -1019,7 +1030,7 @@ static Value cur_executescript(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     CursorObject *c = CUR(args[0]);
     if (!check_cursor(c)) return VNULL;
-    if (!str_check(a[0])) return err_format(&exc_TypeError, "executescript() argument 1 must be str, not %T", a[0]);
+    if (!str_check(a[0])) return err_format(&exc_TypeError, "executescript() argument 1 must be str, not %s", arg_type_name(a[0]));
     int64_t n;
     const char *p = str_utf8(a[0], &n);
     if (!p) return VNULL;
@@ -1419,7 +1430,7 @@ static Value con_execute(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"execute", 2, 1, 0, {"sql", "parameters", NULL}};
     Value a[2];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
-    if (!str_check(a[0])) return err_format(&exc_TypeError, "execute() argument 1 must be str, not %T", a[0]);
+    if (!str_check(a[0])) return err_format(&exc_TypeError, "execute() argument 1 must be str, not %s", arg_type_name(a[0]));
     Value cur = new_cursor(args[0]);
     if (!cur) return VNULL;
     return query_execute(CUR(cur), false, a[0], a[1]);
@@ -1429,7 +1440,7 @@ static Value con_executemany(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"executemany", 2, 2, 0, {"sql", "parameters", NULL}};
     Value a[2];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
-    if (!str_check(a[0])) return err_format(&exc_TypeError, "executemany() argument 1 must be str, not %T", a[0]);
+    if (!str_check(a[0])) return err_format(&exc_TypeError, "executemany() argument 1 must be str, not %s", arg_type_name(a[0]));
     Value cur = new_cursor(args[0]);
     if (!cur) return VNULL;
     return query_execute(CUR(cur), true, a[0], a[1]);
@@ -1452,7 +1463,7 @@ static Value connection_call(Value self, Value *args, size_t nargs, Value kwname
     ConnectionObject *c = CONN(self);
     if (!check_usable(c)) return VNULL;
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (!str_check(a[0])) return err_format(&exc_TypeError, "Connection() argument 1 must be str, not %T", a[0]);
+    if (!str_check(a[0])) return err_format(&exc_TypeError, "Connection() argument 1 must be str, not %s", arg_type_name(a[0]));
     return statement_new(c, a[0]);
 }
 
@@ -1533,7 +1544,7 @@ static int bool_arg(Value v, bool *out) {
 
 static int str_arg(const char *fname, int n, Value v, const char **out) {
     if (!str_check(v)) {
-        err_format(&exc_TypeError, "%s() argument %d must be str, not %T", fname, n, v);
+        err_format(&exc_TypeError, "%s() argument %d must be str, not %s", fname, n, arg_type_name(v));
         return -1;
     }
     int64_t len;
@@ -1846,7 +1857,7 @@ static Value con_backup(Value *args, size_t nargs, Value kwnames) {
     ConnectionObject *c = CONN(args[0]);
     if (!check_usable(c)) return VNULL;
     if (!is_connection(a[0]))
-        return err_format(&exc_TypeError, "backup() argument 'target' must be sqlite3.Connection, not %T", a[0]);
+        return err_format(&exc_TypeError, "backup() argument 'target' must be sqlite3.Connection, not %s", arg_type_name(a[0]));
     ConnectionObject *t = CONN(a[0]);
     if (!check_connection(t)) return VNULL;
     if (t == c) return err_set(&exc_ValueError, "target cannot be the same connection instance");
@@ -2232,8 +2243,8 @@ static Value row_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"Row", 2, 2, 0, {"cursor", "data", NULL}};
     Value a[2];
     if (arg_nokw("Row", kwnames) < 0 || arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (!is_cursor(a[0])) return err_format(&exc_TypeError, "Row() argument 1 must be sqlite3.Cursor, not %T", a[0]);
-    if (!tuple_check(a[1])) return err_format(&exc_TypeError, "Row() argument 2 must be tuple, not %T", a[1]);
+    if (!is_cursor(a[0])) return err_format(&exc_TypeError, "Row() argument 1 must be sqlite3.Cursor, not %s", arg_type_name(a[0]));
+    if (!tuple_check(a[1])) return err_format(&exc_TypeError, "Row() argument 2 must be tuple, not %s", arg_type_name(a[1]));
     Value v = instance_new(t);
     ROW(v)->data = a[1];
     ROW(v)->description = CUR(a[0])->description;
@@ -2419,7 +2430,7 @@ static Value m_register_converter(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"register_converter", 2, 2, 0, {"typename", "converter", NULL}};
     Value a[2];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (!str_check(a[0])) return err_format(&exc_TypeError, "register_converter() argument 1 must be str, not %T", a[0]);
+    if (!str_check(a[0])) return err_format(&exc_TypeError, "register_converter() argument 1 must be str, not %s", arg_type_name(a[0]));
     Value up = obj_call_method(a[0], "upper", NULL, 0);
     if (!up || dict_set(converters, up, a[1]) < 0) return VNULL;
     return V_NONE;
