@@ -80,13 +80,15 @@ typedef struct BlobObject {
     int offset;
 } BlobObject;
 
-/* What SQLite's callbacks receive as user data. */
+/* What SQLite's callbacks receive as user data (an object, so that the
+ * connection's keep list holds only objects). */
 typedef struct Callback {
+    Object hdr;
     Value callable;
     ConnectionObject *conn;
 } Callback;
 
-static Type connection_type, cursor_type, row_type, blob_type, statement_type, prepare_type;
+static Type connection_type, cursor_type, row_type, blob_type, statement_type, prepare_type, callback_type;
 
 #define EXCEPTIONS(_)                        \
     _(Warning, exc_Exception)                \
@@ -1517,7 +1519,7 @@ static Value con_exit(Value *args, size_t nargs, Value kwnames) {
 /* ---- user-defined functions --------------------------------------------------------------- */
 
 static Callback *callback_new(ConnectionObject *c, Value callable) {
-    Callback *cb = gc_alloc(sizeof(Callback));
+    Callback *cb = (Callback *)obj_alloc(&callback_type, sizeof(Callback));
     cb->callable = callable;
     cb->conn = c;
     /* SQLite holds the only other pointer to cb */
@@ -2582,6 +2584,12 @@ static Type statement_type = {
     .basicsize = sizeof(StatementObject),
 };
 
+static Type callback_type = {
+    .tname = "sqlite3.Callback",
+    .flags = TF_ABSTRACT_NEW,
+    .basicsize = sizeof(Callback),
+};
+
 static Type prepare_type = {
     .tname = "sqlite3.PrepareProtocol",
     .flags = TF_BASETYPE,
@@ -2630,6 +2638,7 @@ Value _sqlite3_module_create(void) {
         ready_type(&row_type, "Row", row_methods, NULL, NULL);
         ready_type(&blob_type, "Blob", blob_methods, NULL, NULL);
         ready_type(&statement_type, "Statement", NULL, NULL, NULL);
+        ready_type(&callback_type, "Callback", NULL, NULL, NULL);
         ready_type(&prepare_type, "PrepareProtocol", NULL, NULL, "PEP 246 style object adaption protocol type.");
         Value exc_Exception_v = V_FROM_PTR(&exc_Exception);
 #define EXC_MAKE(name, base) \
