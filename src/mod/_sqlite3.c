@@ -752,9 +752,18 @@ static bool check_cursor(CursorObject *c) {
     return check_usable(c->conn);
 }
 
+/* A dropped cursor releases its statement's locks (the cache still holds
+ * the statement) when the collector finds it, not at once as in CPython. */
+static void cursor_finalize(void *obj) {
+    CursorObject *c = obj;
+    if (c->stmt) statement_reset(c->stmt);
+    c->stmt = NULL;
+}
+
 static Value cursor_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args, (void)nargs, (void)kwnames;
     Value v = instance_new(t);
+    gc_register_finalizer(V_OBJ(v), cursor_finalize);
     CursorObject *c = CUR(v);
     c->description = c->lastrowid = c->row_factory = V_NONE;
     c->arraysize = 1;
