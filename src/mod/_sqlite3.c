@@ -1041,7 +1041,7 @@ static Value cur_executescript(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     CursorObject *c = CUR(args[0]);
     if (!check_cursor(c)) return VNULL;
-    if (!str_check(a[0])) return err_format(&exc_TypeError, "executescript() argument 1 must be str, not %s", arg_type_name(a[0]));
+    if (!str_check(a[0])) return err_format(&exc_TypeError, "executescript() argument must be str, not %s", arg_type_name(a[0]));
     int64_t n;
     const char *p = str_utf8(a[0], &n);
     if (!p) return VNULL;
@@ -1120,7 +1120,7 @@ static Value cursor_iter(Value self) {
 }
 
 static Value cur_fetchone(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"fetchone", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"Cursor.fetchone", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value r = cursor_iternext(args[0]);
     if (!r && !err_occurred()) return V_NONE;
@@ -1145,7 +1145,7 @@ static Value cur_fetchmany(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value cur_fetchall(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"fetchall", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"Cursor.fetchall", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value l = list_new(0);
     Value r;
@@ -1169,7 +1169,7 @@ static Value cur_setoutputsize(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value cur_close(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"close", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"Cursor.close", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     CursorObject *c = CUR(args[0]);
     if (!c->conn) return sq_raise(ProgrammingError, "Base Cursor.__init__ not called.");
@@ -1191,6 +1191,8 @@ static Value cur_get_rowcount(Value self) { return int_from_i64(CUR(self)->rowco
 static Value cur_get_arraysize(Value self) { return int_from_i64(CUR(self)->arraysize); }
 static Value cur_get_row_factory(Value self) { return CUR(self)->row_factory; }
 
+static int int_arg(Value v, int64_t dflt, int64_t *out);
+
 static int readonly_set(Value self, Value v) {
     (void)self, (void)v;
     err_set(&exc_AttributeError, "readonly attribute");
@@ -1202,16 +1204,8 @@ static int cur_set_arraysize(Value self, Value v) {
         err_set(&exc_TypeError, "can't delete numeric/char attribute");
         return -1;
     }
-    if (!int_check(v)) {
-        err_set(&exc_TypeError, "an integer is required");
-        return -1;
-    }
-    int64_t n = int_as_i64(v);
-    if (n == -1 && err_occurred()) return -1;
-    if (n > INT_MAX || n < INT_MIN) {
-        err_set(&exc_OverflowError, "Python int too large to convert to C int");
-        return -1;
-    }
+    int64_t n;
+    if (int_arg(v, 0, &n) < 0) return -1;
     CUR(self)->arraysize = n;
     return 0;
 }
@@ -1390,13 +1384,13 @@ static Value commit_if_open(ConnectionObject *c, const char *sql) {
     ConnectionObject *c = CONN(args[0])
 
 static Value con_commit(Value *args, size_t nargs, Value kwnames) {
-    SELF_ARGS0("commit");
+    SELF_ARGS0("Connection.commit");
     if (!check_usable(c)) return VNULL;
     return commit_if_open(c, "COMMIT");
 }
 
 static Value con_rollback(Value *args, size_t nargs, Value kwnames) {
-    SELF_ARGS0("rollback");
+    SELF_ARGS0("Connection.rollback");
     if (!check_usable(c)) return VNULL;
     return commit_if_open(c, "ROLLBACK");
 }
@@ -1404,7 +1398,7 @@ static Value con_rollback(Value *args, size_t nargs, Value kwnames) {
 static void close_blobs(ConnectionObject *c);
 
 static Value con_close(Value *args, size_t nargs, Value kwnames) {
-    SELF_ARGS0("close");
+    SELF_ARGS0("Connection.close");
     if (!check_thread(c)) return VNULL;
     if (!c->initialized) return sq_raise(ProgrammingError, "Base Connection.__init__ not called.");
     close_blobs(c);
@@ -1479,14 +1473,14 @@ static Value connection_call(Value self, Value *args, size_t nargs, Value kwname
 }
 
 static Value con_interrupt(Value *args, size_t nargs, Value kwnames) {
-    SELF_ARGS0("interrupt");
+    SELF_ARGS0("Connection.interrupt");
     if (!check_connection(c)) return VNULL;
     sqlite3_interrupt(c->db);
     return V_NONE;
 }
 
 static Value con_iterdump(Value *args, size_t nargs, Value kwnames) {
-    SELF_ARGS0("iterdump");
+    SELF_ARGS0("Connection.iterdump");
     if (!check_connection(c)) return VNULL;
     Value mod = import_name(str_from_cstr("sqlite3.dump"), tuple_pack(1, str_from_cstr("_iterdump")), v_int(0), VNULL);
     if (!mod) return VNULL;
@@ -1499,7 +1493,7 @@ static Value con_iterdump(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value con_enter(Value *args, size_t nargs, Value kwnames) {
-    SELF_ARGS0("__enter__");
+    SELF_ARGS0("Connection.__enter__");
     if (!check_connection(c)) return VNULL;
     return args[0];
 }
@@ -1553,9 +1547,12 @@ static int bool_arg(Value v, bool *out) {
     return 0;
 }
 
-static int str_arg(const char *fname, int n, Value v, const char **out) {
+/* A str argument as UTF-8 without NULs; arg names it in Argument Clinic's
+ * way: "argument 1" (positional-only), "argument 'name'", or "argument"
+ * (the only, positional-only one). */
+static int str_arg(const char *fname, const char *arg, Value v, const char **out) {
     if (!str_check(v)) {
-        err_format(&exc_TypeError, "%s() argument %d must be str, not %s", fname, n, arg_type_name(v));
+        err_format(&exc_TypeError, "%s() %s must be str, not %s", fname, arg, arg_type_name(v));
         return -1;
     }
     int64_t len;
@@ -1577,7 +1574,7 @@ static Value con_create_function(Value *args, size_t nargs, Value kwnames) {
     const char *name;
     int64_t narg;
     bool det = false;
-    if (str_arg("create_function", 1, a[0], &name) < 0 || int_arg(a[1], 0, &narg) < 0 || bool_arg(a[3], &det) < 0)
+    if (str_arg("create_function", "argument 'name'", a[0], &name) < 0 || int_arg(a[1], 0, &narg) < 0 || bool_arg(a[3], &det) < 0)
         return VNULL;
     int flags = SQLITE_UTF8 | (det ? SQLITE_DETERMINISTIC : 0);
     int rc;
@@ -1666,7 +1663,7 @@ static Value con_create_aggregate(Value *args, size_t nargs, Value kwnames) {
     if (!check_usable(c)) return VNULL;
     const char *name;
     int64_t narg;
-    if (str_arg("create_aggregate", 1, a[0], &name) < 0 || int_arg(a[1], 0, &narg) < 0) return VNULL;
+    if (str_arg("create_aggregate", "argument 'name'", a[0], &name) < 0 || int_arg(a[1], 0, &narg) < 0) return VNULL;
     int rc;
     if (a[2] == V_NONE) {
         rc = sqlite3_create_function_v2(c->db, name, (int)narg, SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL);
@@ -1717,7 +1714,7 @@ static Value con_create_window_function(Value *args, size_t nargs, Value kwnames
     if (!check_usable(c)) return VNULL;
     const char *name;
     int64_t narg;
-    if (str_arg("create_window_function", 1, a[0], &name) < 0 || int_arg(a[1], 0, &narg) < 0) return VNULL;
+    if (str_arg("create_window_function", "argument 1", a[0], &name) < 0 || int_arg(a[1], 0, &narg) < 0) return VNULL;
     int rc;
     if (a[2] == V_NONE) {
         rc = sqlite3_create_window_function(c->db, name, (int)narg, SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL, NULL);
@@ -1750,7 +1747,7 @@ static Value con_create_collation(Value *args, size_t nargs, Value kwnames) {
     ConnectionObject *c = CONN(args[0]);
     if (!check_usable(c)) return VNULL;
     const char *name;
-    if (str_arg("create_collation", 1, a[0], &name) < 0) return VNULL;
+    if (str_arg("create_collation", "argument 1", a[0], &name) < 0) return VNULL;
     int rc;
     if (a[1] == V_NONE) {
         rc = sqlite3_create_collation_v2(c->db, name, SQLITE_UTF8, NULL, NULL, NULL);
@@ -1877,7 +1874,7 @@ static Value con_backup(Value *args, size_t nargs, Value kwnames) {
     Value progress = a[2] ? a[2] : V_NONE;
     if (progress != V_NONE && !type_of(progress)->call) return err_set(&exc_TypeError, "progress argument must be a callable");
     const char *name = "main";
-    if (a[3] && str_arg("backup", 4, a[3], &name) < 0) return VNULL;
+    if (a[3] && str_arg("backup", "argument 'name'", a[3], &name) < 0) return VNULL;
     double sleep = 0.25;
     if (a[4]) {
         sleep = obj_as_double(a[4]);
@@ -1932,7 +1929,7 @@ static Value con_serialize(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     ConnectionObject *c = CONN(args[0]);
     const char *name = "main";
-    if (a[0] && str_arg("serialize", 1, a[0], &name) < 0) return VNULL;
+    if (a[0] && str_arg("serialize", "argument 'name'", a[0], &name) < 0) return VNULL;
     if (!check_usable(c)) return VNULL;
     sqlite3_int64 size;
     unsigned flags = SQLITE_SERIALIZE_NOCOPY;
@@ -1956,7 +1953,7 @@ static Value con_deserialize(Value *args, size_t nargs, Value kwnames) {
     int64_t n = 0;
     if (buffer_view(a[0], &p, &n) < 0) return VNULL;
     const char *name = "main";
-    if (a[1] && str_arg("deserialize", 2, a[1], &name) < 0) return VNULL;
+    if (a[1] && str_arg("deserialize", "argument 'name'", a[1], &name) < 0) return VNULL;
     if (!check_usable(c)) return VNULL;
     unsigned char *buf = sqlite3_malloc64((sqlite3_uint64)(n ? n : 1));
     if (!buf) return err_no_memory();
@@ -1988,13 +1985,13 @@ static Value con_blobopen(Value *args, size_t nargs, Value kwnames) {
     ConnectionObject *c = CONN(args[0]);
     if (!check_usable(c)) return VNULL;
     const char *table, *col, *name = "main";
-    if (str_arg("blobopen", 1, a[0], &table) < 0 || str_arg("blobopen", 2, a[1], &col) < 0) return VNULL;
+    if (str_arg("blobopen", "argument 1", a[0], &table) < 0 || str_arg("blobopen", "argument 2", a[1], &col) < 0) return VNULL;
     if (!int_check(a[2])) return err_format(&exc_TypeError, "'%s' object cannot be interpreted as an integer", type_of(a[2])->tname);
     sqlite3_int64 row;
     if (int_to_sqlite(a[2], &row) < 0) return VNULL;
     bool ro = false;
     if (bool_arg(a[3], &ro) < 0) return VNULL;
-    if (a[4] && str_arg("blobopen", 5, a[4], &name) < 0) return VNULL;
+    if (a[4] && str_arg("blobopen", "argument 'name'", a[4], &name) < 0) return VNULL;
     sqlite3_blob *blob;
     int rc = sqlite3_blob_open(c->db, name, table, col, row, ro ? 0 : 1, &blob);
     if (rc == SQLITE_MISUSE) return sq_raise(InterfaceError, sqlite3_errstr(rc));
@@ -2022,7 +2019,7 @@ static bool check_blob(BlobObject *b) {
     BlobObject *b = BLOB(args[0])
 
 static Value blob_close(Value *args, size_t nargs, Value kwnames) {
-    BLOB_ARGS0("close");
+    BLOB_ARGS0("Blob.close");
     if (!check_usable(b->conn)) return VNULL;
     blob_finalize(b);
     return V_NONE;
@@ -2105,13 +2102,13 @@ static Value blob_seek(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value blob_tell(Value *args, size_t nargs, Value kwnames) {
-    BLOB_ARGS0("tell");
+    BLOB_ARGS0("Blob.tell");
     if (!check_blob(b)) return VNULL;
     return v_int(b->offset);
 }
 
 static Value blob_enter(Value *args, size_t nargs, Value kwnames) {
-    BLOB_ARGS0("__enter__");
+    BLOB_ARGS0("Blob.__enter__");
     if (!check_blob(b)) return VNULL;
     return args[0];
 }
@@ -2327,7 +2324,7 @@ static Value row_richcompare(Value a, Value b, int op) {
 }
 
 static Value row_keys(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"keys", 0, 0, 0, {NULL}};
+    static const ArgSpec spec = {"Row.keys", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     RowObject *r = ROW(args[0]);
     Value l = list_new(0);
@@ -2343,10 +2340,10 @@ static Value prepare_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     return instance_new(t);
 }
 
+/* PrepareProtocol(...) ignores its arguments, as CPython's */
 static int prepare_init(Value self, Value *args, size_t nargs, Value kwnames) {
-    (void)self;
-    static const ArgSpec spec = {"PrepareProtocol", 0, 0, 0, {NULL}};
-    return arg_parse(&spec, args, nargs, kwnames, NULL);
+    (void)self, (void)args, (void)nargs, (void)kwnames;
+    return 0;
 }
 
 /* ---- Connection attributes ------------------------------------------------------------------ */
@@ -2411,7 +2408,7 @@ static Value m_complete_statement(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *s;
-    if (str_arg("complete_statement", 1, a[0], &s) < 0) return VNULL;
+    if (str_arg("complete_statement", "argument 'statement'", a[0], &s) < 0) return VNULL;
     return v_bool(sqlite3_complete(s));
 }
 
@@ -2455,7 +2452,7 @@ static Value m_adapt(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value m_enable_callback_tracebacks(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"enable_callback_tracebacks", 1, 1, 0, {"enable", NULL}};
+    static const ArgSpec spec = {"_sqlite3.enable_callback_tracebacks", 1, 1, 0, {"enable", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t on;
