@@ -994,19 +994,16 @@ static Value query_execute(CursorObject *c, bool multiple, Value sql, Value seco
             }
             c->description = d;
         }
-        if (rc == SQLITE_ROW) {
-            if (multiple) {
-                sq_raise(ProgrammingError, "executemany() can only execute DML statements.");
-                goto error;
-            }
-        } else {
+        /* a row (RETURNING) of executemany() is dropped by the next reset */
+        if (rc == SQLITE_DONE) {
             if (s->is_dml) c->rowcount += sqlite3_changes(conn->db);
             statement_reset(s);
         }
     }
     if (err_occurred()) goto error;
     if (!multiple) c->lastrowid = int_from_i64(sqlite3_last_insert_rowid(conn->db));
-    if (rc != SQLITE_ROW) c->stmt = NULL;
+    if (multiple) statement_reset(s);
+    if (rc != SQLITE_ROW || multiple) c->stmt = NULL;
     c->locked = false;
     return V_FROM_PTR(c);
 error:
