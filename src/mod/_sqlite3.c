@@ -51,7 +51,7 @@ typedef struct ConnectionObject {
     Value row_factory, text_factory;
     Value cache;                 /* dict sql -> Statement, oldest first */
     int64_t cache_size;
-    Value keep;                  /* list: callback records SQLite points to */
+    Value keep;                  /* dict: purpose -> the callback record SQLite points to */
     Value aggregates;            /* dict: int(address) -> live aggregate instance */
     Value blobs;                 /* list: blobs to close with the connection */
 } ConnectionObject;
@@ -1227,7 +1227,7 @@ static Value connection_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     c->isolation_level = c->row_factory = V_NONE;
     c->text_factory = V_FROM_PTR(&str_type);
     c->cache = dict_new();
-    c->keep = list_new(0);
+    c->keep = dict_new();
     c->aggregates = dict_new();
     c->blobs = list_new(0);
     gc_register_finalizer(c, connection_finalize);
@@ -1518,13 +1518,37 @@ static Value con_exit(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- user-defined functions --------------------------------------------------------------- */
 
-static Callback *callback_new(ConnectionObject *c, Value callable) {
+/* The key of a callback record in the connection's keep dict: one record
+ * per SQLite slot, so that a replaced callback's record is dropped. Names
+ * are folded as SQLite folds them (ASCII only). */
+static Value keep_key(const char *kind, const char *name, int narg) {
+    Buf b;
+    buf_init(&b, 32);
+    buf_printf(&b, "%s:%d:", kind, narg);
+    for (const char *p = name; p && *p; p++) buf_putc(&b, *p >= 'A' && *p <= 'Z' ? *p + 32 : *p);
+    return str_from_buf(&b);
+}
+
+/* A callback record for callable, held by the connection under key (SQLite
+ * holds the only other pointer to it); callable None: drop the record.
+ * *prev: the record it replaces, for keep_restore when SQLite refuses. */
+static Callback *callback_new(ConnectionObject *c, Value callable, Value key, Value *prev) {
+    *prev = dict_get(c->keep, key);
+    if (callable == V_NONE) {
+        if (dict_contains(c->keep, key) > 0) dict_del(c->keep, key);
+        return NULL;
+    }
     Callback *cb = (Callback *)obj_alloc(&callback_type, sizeof(Callback));
     cb->callable = callable;
     cb->conn = c;
-    /* SQLite holds the only other pointer to cb */
-    list_append(c->keep, V_FROM_PTR(cb));
+    dict_set(c->keep, key, V_FROM_PTR(cb));
     return cb;
+}
+
+/* SQLite kept the previous callback: so must the connection. */
+static void keep_restore(ConnectionObject *c, Value key, Value prev) {
+    if (prev) dict_set(c->keep, key, prev);
+    else if (dict_contains(c->keep, key) > 0) dict_del(c->keep, key);
 }
 
 static void func_callback(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
@@ -1575,13 +1599,17 @@ static Value con_create_function(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     int flags = SQLITE_UTF8 | (det ? SQLITE_DETERMINISTIC : 0);
     int rc;
+    Value key = keep_key("function", name, (int)narg), prev;
+    Callback *cb = callback_new(c, a[2], key, &prev);
     if (a[2] == V_NONE) {
         rc = sqlite3_create_function_v2(c->db, name, (int)narg, flags, NULL, NULL, NULL, NULL, NULL);
     } else {
-        Callback *cb = callback_new(c, a[2]);
         rc = sqlite3_create_function_v2(c->db, name, (int)narg, flags, cb, func_callback, NULL, NULL, NULL);
     }
-    if (rc != SQLITE_OK) return sq_raise(OperationalError, "Error creating function");
+    if (rc != SQLITE_OK) {
+        keep_restore(c, key, prev);
+        return sq_raise(OperationalError, "Error creating function");
+    }
     return V_NONE;
 }
 
@@ -1662,14 +1690,18 @@ static Value con_create_aggregate(Value *args, size_t nargs, Value kwnames) {
     int64_t narg;
     if (str_arg("create_aggregate", "argument 'name'", a[0], &name) < 0 || int_arg(a[1], 0, &narg) < 0) return VNULL;
     int rc;
+    Value key = keep_key("function", name, (int)narg), prev;
+    Callback *cb = callback_new(c, a[2], key, &prev);
     if (a[2] == V_NONE) {
         rc = sqlite3_create_function_v2(c->db, name, (int)narg, SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL);
     } else {
-        Callback *cb = callback_new(c, a[2]);
         rc = sqlite3_create_function_v2(c->db, name, (int)narg, SQLITE_UTF8, cb, NULL, step_callback, final_callback,
                                         NULL);
     }
-    if (rc != SQLITE_OK) return sq_raise(OperationalError, "Error creating aggregate");
+    if (rc != SQLITE_OK) {
+        keep_restore(c, key, prev);
+        return sq_raise(OperationalError, "Error creating aggregate");
+    }
     return V_NONE;
 }
 
@@ -1713,14 +1745,18 @@ static Value con_create_window_function(Value *args, size_t nargs, Value kwnames
     int64_t narg;
     if (str_arg("create_window_function", "argument 1", a[0], &name) < 0 || int_arg(a[1], 0, &narg) < 0) return VNULL;
     int rc;
+    Value key = keep_key("function", name, (int)narg), prev;
+    Callback *cb = callback_new(c, a[2], key, &prev);
     if (a[2] == V_NONE) {
         rc = sqlite3_create_window_function(c->db, name, (int)narg, SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL, NULL);
     } else {
-        Callback *cb = callback_new(c, a[2]);
         rc = sqlite3_create_window_function(c->db, name, (int)narg, SQLITE_UTF8, cb, step_callback, final_callback,
                                             value_callback, inverse_callback, NULL);
     }
-    if (rc != SQLITE_OK) return sq_raise(ProgrammingError, sqlite3_errstr(rc));
+    if (rc != SQLITE_OK) {
+        keep_restore(c, key, prev);
+        return sq_raise(ProgrammingError, sqlite3_errstr(rc));
+    }
     return V_NONE;
 }
 
@@ -1746,14 +1782,18 @@ static Value con_create_collation(Value *args, size_t nargs, Value kwnames) {
     const char *name;
     if (str_arg("create_collation", "argument 1", a[0], &name) < 0) return VNULL;
     int rc;
+    if (a[1] != V_NONE && !type_of(a[1])->call) return err_set(&exc_TypeError, "parameter must be callable");
+    Value key = keep_key("collation", name, 0), prev;
+    Callback *cb = callback_new(c, a[1], key, &prev);
     if (a[1] == V_NONE) {
         rc = sqlite3_create_collation_v2(c->db, name, SQLITE_UTF8, NULL, NULL, NULL);
     } else {
-        if (!type_of(a[1])->call) return err_set(&exc_TypeError, "parameter must be callable");
-        Callback *cb = callback_new(c, a[1]);
         rc = sqlite3_create_collation_v2(c->db, name, SQLITE_UTF8, cb, collation_callback, NULL);
     }
-    if (rc != SQLITE_OK) return set_db_error(c->db);
+    if (rc != SQLITE_OK) {
+        keep_restore(c, key, prev);
+        return set_db_error(c->db);
+    }
     return V_NONE;
 }
 
@@ -1789,9 +1829,13 @@ static Value con_set_authorizer(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     ConnectionObject *c = CONN(args[0]);
     if (!check_usable(c)) return VNULL;
-    int rc = a[0] == V_NONE ? sqlite3_set_authorizer(c->db, NULL, NULL)
-                            : sqlite3_set_authorizer(c->db, authorizer_callback, callback_new(c, a[0]));
-    if (rc != SQLITE_OK) return sq_raise(OperationalError, "Error setting authorizer callback");
+    Value key = keep_key("authorizer", NULL, 0), prev;
+    Callback *cb = callback_new(c, a[0], key, &prev);
+    int rc = cb ? sqlite3_set_authorizer(c->db, authorizer_callback, cb) : sqlite3_set_authorizer(c->db, NULL, NULL);
+    if (rc != SQLITE_OK) {
+        keep_restore(c, key, prev);
+        return sq_raise(OperationalError, "Error setting authorizer callback");
+    }
     return V_NONE;
 }
 
@@ -1814,8 +1858,10 @@ static Value con_set_progress_handler(Value *args, size_t nargs, Value kwnames) 
     if (!check_usable(c)) return VNULL;
     int64_t n;
     if (int_arg(a[1], 0, &n) < 0) return VNULL;
-    if (a[0] == V_NONE) sqlite3_progress_handler(c->db, 0, NULL, NULL);
-    else sqlite3_progress_handler(c->db, (int)n, progress_callback, callback_new(c, a[0]));
+    Value key = keep_key("progress", NULL, 0), prev;
+    Callback *cb = callback_new(c, a[0], key, &prev);
+    if (!cb) sqlite3_progress_handler(c->db, 0, NULL, NULL);
+    else sqlite3_progress_handler(c->db, (int)n, progress_callback, cb);
     return V_NONE;
 }
 
@@ -1850,8 +1896,10 @@ static Value con_set_trace_callback(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     ConnectionObject *c = CONN(args[0]);
     if (!check_usable(c)) return VNULL;
-    if (a[0] == V_NONE) sqlite3_trace_v2(c->db, SQLITE_TRACE_STMT, NULL, NULL);
-    else sqlite3_trace_v2(c->db, SQLITE_TRACE_STMT, trace_callback, callback_new(c, a[0]));
+    Value key = keep_key("trace", NULL, 0), prev;
+    Callback *cb = callback_new(c, a[0], key, &prev);
+    if (!cb) sqlite3_trace_v2(c->db, SQLITE_TRACE_STMT, NULL, NULL);
+    else sqlite3_trace_v2(c->db, SQLITE_TRACE_STMT, trace_callback, cb);
     return V_NONE;
 }
 
