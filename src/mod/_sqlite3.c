@@ -2008,6 +2008,37 @@ static Value con_deserialize(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static Value con_enable_load_extension(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"enable_load_extension", 1, 1, 0, {"enable", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    ConnectionObject *c = CONN(args[0]);
+    int64_t on;
+    if (int_arg(a[0], 0, &on) < 0) return VNULL;
+    if (!check_usable(c)) return VNULL;
+    if (sqlite3_enable_load_extension(c->db, (int)on) != SQLITE_OK)
+        return sq_raise(OperationalError, "Error enabling load extension");
+    return V_NONE;
+}
+
+static Value con_load_extension(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"load_extension", 1, 1, 0, {"name", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    ConnectionObject *c = CONN(args[0]);
+    const char *name;
+    if (str_arg("load_extension", "argument", a[0], &name) < 0) return VNULL;
+    if (!check_usable(c)) return VNULL;
+    char *msg = NULL;
+    if (sqlite3_load_extension(c->db, name, NULL, &msg) != SQLITE_OK) {
+        Value m = str_from_utf8(msg ? msg : "", msg ? strlen(msg) : 0);
+        sqlite3_free(msg);
+        if (!m) return VNULL;
+        return raise_value(OperationalError, m);
+    }
+    return V_NONE;
+}
+
 /* ---- Blob -------------------------------------------------------------------------------- */
 
 #define BLOB(v) V_AS(BlobObject, v)
@@ -2550,6 +2581,8 @@ static const MethodDef connection_methods[] = {
     {"iterdump", con_iterdump, MF_KEYWORDS, "Returns iterator to the dump of the database in an SQL text format."},
     {"backup", con_backup, MF_KEYWORDS, "Makes a backup of the database."},
     {"blobopen", con_blobopen, MF_KEYWORDS, "Open and return a BLOB object."},
+    {"enable_load_extension", con_enable_load_extension, MF_KEYWORDS, "Enable dynamic loading of SQLite extension modules."},
+    {"load_extension", con_load_extension, MF_KEYWORDS, "Load SQLite extension module."},
     {"getlimit", con_getlimit, MF_KEYWORDS, "Get connection run-time limits."},
     {"setlimit", con_setlimit, MF_KEYWORDS, "Set connection run-time limits."},
     {"serialize", con_serialize, MF_KEYWORDS, "Serialize a database into a byte string."},
