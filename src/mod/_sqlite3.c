@@ -46,6 +46,7 @@ typedef struct ConnectionObject {
     bool check_same_thread;
     uint64_t thread_ident;       /* the creating thread */
     int detect_types;
+    int timeout_ms;              /* how long busy_handler waits for a lock */
     const char *begin_statement; /* "BEGIN ..." or NULL: autocommit */
     Value isolation_level;       /* None or str */
     Value row_factory, text_factory;
@@ -1300,6 +1301,34 @@ static int int_arg(Value v, int64_t dflt, int64_t *out) {
     return 0;
 }
 
+/* SQLite's busy timeout, except that the waits let the interpreter lock
+ * go: the connection holding the database lock may belong to another
+ * Python thread, which must run to release it. The delays are SQLite's. */
+static int busy_handler(void *data, int count) {
+    static const int delays[] = {1, 2, 5, 10, 15, 20, 25, 25, 25, 50, 50, 100};
+    const int n = (int)(sizeof delays / sizeof delays[0]);
+    int timeout = ((ConnectionObject *)data)->timeout_ms;
+    int delay, prior;
+    if (count < n) {
+        delay = delays[count];
+        prior = 0;
+        for (int i = 0; i < count; i++) prior += delays[i];
+    } else {
+        delay = delays[n - 1];
+        prior = 0;
+        for (int i = 0; i < n; i++) prior += delays[i];
+        prior += delay * (count - n);
+    }
+    if (prior + delay > timeout) {
+        delay = timeout - prior;
+        if (delay <= 0) return 0;
+    }
+    bool released = gil_blocking_begin();
+    sqlite3_sleep(delay);
+    gil_blocking_end(released);
+    return 1;
+}
+
 static int connection_init(Value self, Value *args, size_t nargs, Value kwnames) {
     Value a[8];
     if (arg_parse(&connect_spec, args, nargs, kwnames, a) < 0) return -1;
@@ -1338,7 +1367,10 @@ static int connection_init(Value self, Value *args, size_t nargs, Value kwnames)
     }
     sqlite3 *db = NULL;
     int rc = sqlite3_open_v2(p, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | (uri ? SQLITE_OPEN_URI : 0), NULL);
-    if (rc == SQLITE_OK) sqlite3_busy_timeout(db, (int)(timeout * 1000));
+    double ms = timeout * 1000;
+    c->timeout_ms = ms > INT_MAX ? INT_MAX : ms < 0 ? 0 : (int)ms;
+    /* the connection is the handler's data: it outlives its handle */
+    if (rc == SQLITE_OK) sqlite3_busy_handler(db, busy_handler, c);
     if (!db && rc == SQLITE_NOMEM) {
         err_no_memory();
         return -1;
