@@ -14,9 +14,11 @@
  * connection until its statements and blobs are finalized, so the order in
  * which finalizers run does not matter).
  *
- * The interpreter lock is kept while SQLite runs (also in sqlite3_step and
- * the busy timeout): SQLite calls back into Python (functions, collations,
- * authorizer, progress and trace callbacks) from inside those calls.
+ * The interpreter lock is kept while SQLite runs (sqlite3_step included):
+ * SQLite calls back into Python (functions, collations, authorizer,
+ * progress and trace callbacks) from inside its calls. Only the busy
+ * timeout's sleeps let it go (busy_handler). So, unlike CPython,
+ * interrupt() from another thread waits for the running statement.
  *
  * Transactions follow 3.11: with an isolation level (not None) a BEGIN is
  * issued before an INSERT, UPDATE, DELETE or REPLACE when no transaction is
