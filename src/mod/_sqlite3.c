@@ -922,6 +922,21 @@ static Value fetch_one_row(CursorObject *c) {
     return row;
 }
 
+/* A statement of this connection holds a table lock (SQLITE_LOCKED): it
+ * may belong to a cursor the program dropped, which CPython would have
+ * freed (and reset) at once. Collect garbage so that such cursors'
+ * finalizers reset their statements; true when the statement may be
+ * retried. */
+static bool collect_dropped_cursors(void) {
+    Value collect = import_name(str_from_cstr("gc"), V_NONE, v_int(0), VNULL);
+    if (collect) collect = obj_getattr_cstr(collect, "collect");
+    if (!collect || !obj_call0(collect)) {
+        err_clear();
+        return false;
+    }
+    return true;
+}
+
 static Value begin_transaction(ConnectionObject *c) {
     sqlite3_stmt *st;
     int rc = sqlite3_prepare_v2(c->db, c->begin_statement, -1, &st, NULL);
@@ -979,6 +994,10 @@ static Value query_execute(CursorObject *c, bool multiple, Value sql, Value seco
         s->in_use = true;
         if (bind_parameters(s, params) < 0) goto error;
         rc = sqlite3_step(s->st);
+        if ((rc & 0xff) == SQLITE_LOCKED && !err_occurred() && collect_dropped_cursors()) {
+            sqlite3_reset(s->st);
+            rc = sqlite3_step(s->st);
+        }
         if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
             print_or_clear(VNULL);
             statement_reset(s);
