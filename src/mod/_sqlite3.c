@@ -1133,10 +1133,8 @@ static Value cursor_iternext(Value self) {
     return row;
 }
 
-static Value cursor_iter(Value self) {
-    if (!check_cursor(CUR(self))) return VNULL;
-    return self;
-}
+/* iter(cursor) checks nothing (next() does), as CPython's */
+static Value cursor_iter(Value self) { return self; }
 
 static Value cur_fetchone(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"Cursor.fetchone", 0, 0, 0, {NULL}};
