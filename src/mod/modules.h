@@ -79,7 +79,8 @@
     _("_pickle", _pickle_module_create)             \
     _("_symtable", _symtable_module_create)         \
     _("audioop", audioop_module_create)             \
-    _("mmap", mmap_module_create)
+    _("mmap", mmap_module_create)                   \
+    _("_sqlite3", _sqlite3_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
