@@ -70,16 +70,16 @@ static Value semlock_make(Type *t, sem_t *handle, int kind, int maxvalue, Value 
     return V_FROM_PTR(s);
 }
 
-/* a C int argument (CPython's "int" converter: __index__, range checked) */
+/* a C int argument (Argument Clinic's "int" converter: __index__, and one
+   OverflowError message for both directions) */
 static int int_arg(Value v, int *out) {
-    int64_t x = index_as_long(v);
-    if (x == -1 && err_occurred()) return -1;
-    if (x < INT_MIN || x > INT_MAX) {
-        err_set(&exc_OverflowError, x < 0 ? "signed integer is less than minimum"
-                                          : "signed integer is greater than maximum");
+    Value i = obj_index(v);
+    if (!i) return -1;
+    if (!v_is_int(i) || v_intval(i) < INT_MIN || v_intval(i) > INT_MAX) {
+        err_set(&exc_OverflowError, "Python int too large to convert to C int");
         return -1;
     }
-    *out = (int)x;
+    *out = (int)v_intval(i);
     return 0;
 }
 
@@ -191,7 +191,7 @@ static Value semlock_acquire(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value semlock_enter(Value *args, size_t nargs, Value kwnames) {
-    if (arg_nokw("__enter__", kwnames) < 0 || arg_count("__enter__", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_nokw("SemLock.__enter__", kwnames) < 0 || arg_count("SemLock.__enter__", nargs - 1, 0, 0) < 0) return VNULL;
     return semlock_acquire_impl(SL(args[0]), true, V_NONE);
 }
 
@@ -216,7 +216,7 @@ static Value semlock_release_impl(SemLockObject *s) {
 }
 
 static Value semlock_release(Value *args, size_t nargs, Value kwnames) {
-    if (arg_nokw("release", kwnames) < 0 || arg_count("release", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_nokw("SemLock.release", kwnames) < 0 || arg_count("SemLock.release", nargs - 1, 0, 0) < 0) return VNULL;
     return semlock_release_impl(SL(args[0]));
 }
 
@@ -234,17 +234,17 @@ static Value semlock_exit(Value *args, size_t nargs, Value kwnames) {
     } while (0)
 
 static Value semlock_count(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("_count");
+    NOARGS("SemLock._count");
     return v_int(SL(args[0])->count);
 }
 
 static Value semlock_ismine(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("_is_mine");
+    NOARGS("SemLock._is_mine");
     return v_bool(semlock_is_mine(SL(args[0])));
 }
 
 static Value semlock_get_value(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("_get_value");
+    NOARGS("SemLock._get_value");
     int sval;
     if (sem_getvalue(SL(args[0])->handle, &sval) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
     /* POSIX allows a negative value counting the waiters */
@@ -252,14 +252,14 @@ static Value semlock_get_value(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value semlock_is_zero(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("_is_zero");
+    NOARGS("SemLock._is_zero");
     int sval;
     if (sem_getvalue(SL(args[0])->handle, &sval) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
     return v_bool(sval == 0);
 }
 
 static Value semlock_after_fork(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("_after_fork");
+    NOARGS("SemLock._after_fork");
     /* the child owns nothing its parent acquired */
     SL(args[0])->count = 0;
     return V_NONE;

@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 
@@ -26,16 +27,16 @@ static int path_arg(const char *fname, Value v) {
     return 0;
 }
 
-/* a C int argument (CPython's "int" converter) */
+/* a C int argument (Argument Clinic's "int" converter: __index__, and one
+   OverflowError message for both directions) */
 static int int_arg(Value v, int *out) {
-    int64_t x = index_as_long(v);
-    if (x == -1 && err_occurred()) return -1;
-    if (x < INT_MIN || x > INT_MAX) {
-        err_set(&exc_OverflowError, x < 0 ? "signed integer is less than minimum"
-                                          : "signed integer is greater than maximum");
+    Value i = obj_index(v);
+    if (!i) return -1;
+    if (!v_is_int(i) || v_intval(i) < INT_MIN || v_intval(i) > INT_MAX) {
+        err_set(&exc_OverflowError, "Python int too large to convert to C int");
         return -1;
     }
-    *out = (int)x;
+    *out = (int)v_intval(i);
     return 0;
 }
 

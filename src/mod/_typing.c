@@ -7,14 +7,15 @@
 
 /* _idfunc(x, /) -> x */
 static Value typing_idfunc(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_idfunc", 1, 1, 0, {"x", NULL}};
-    Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    return a[0];
+    /* METH_O in CPython: its messages name the module */
+    if (arg_nokw("_typing._idfunc", kwnames) < 0) return VNULL;
+    if (nargs != 1)
+        return err_format(&exc_TypeError, "_typing._idfunc() takes exactly one argument (%d given)", (int)nargs);
+    return args[0];
 }
 
 static const MethodDef typing_functions[] = {
-    {"_idfunc", typing_idfunc, 0, NULL},
+    {"_idfunc", typing_idfunc, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

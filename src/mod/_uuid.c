@@ -11,7 +11,8 @@
 /* generate_time_safe() -> (16 bytes, is_safe) */
 static Value uuid_generate_time_safe_fn(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    if (arg_nokw("generate_time_safe", kwnames) < 0 || arg_count("generate_time_safe", nargs, 0, 0) < 0)
+    /* METH_NOARGS in CPython: its messages name the module */
+    if (arg_nokw("_uuid.generate_time_safe", kwnames) < 0 || arg_count("_uuid.generate_time_safe", nargs, 0, 0) < 0)
         return VNULL;
     uuid_t u;
     int r = uuid_generate_time_safe(u);
@@ -20,7 +21,7 @@ static Value uuid_generate_time_safe_fn(Value *args, size_t nargs, Value kwnames
 }
 
 static const MethodDef uuid_functions[] = {
-    {"generate_time_safe", uuid_generate_time_safe_fn, 0, NULL},
+    {"generate_time_safe", uuid_generate_time_safe_fn, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
