@@ -40,6 +40,7 @@ typedef struct SemLockObject {
     int count;          /* acquisitions not yet released, by this process */
     uint64_t last_tid;  /* thread that acquired last */
     Value name;         /* str, or VNULL when the name was unlinked at once */
+    bool doomed;        /* its finalizer ran once and put off the close */
 } SemLockObject;
 
 static Type semlock_type;
@@ -51,11 +52,32 @@ static inline bool semlock_is_mine(SemLockObject *s) {
 }
 
 /* The semaphore is closed when the object goes (not unlinked: the name,
-   if any, belongs to whoever made it) */
+   if any, belongs to whoever made it). Finalizers run in no order, and
+   another one (a Pool's __del__ putting to its queue) may still use this
+   lock after this one ran: the first run only puts the close off to the
+   next collection that finds the object unreachable, when the finalizers
+   queued with it have run. A use in between (a resurrection) puts it off
+   again. */
 static void semlock_finalize(void *obj) {
     SemLockObject *s = obj;
+    if (!s->doomed) {
+        s->doomed = true;
+        gc_register_finalizer(s, semlock_finalize);
+        return;
+    }
     if (s->handle != SEM_FAILED) sem_close(s->handle);
     s->handle = SEM_FAILED;
+}
+
+/* The object's semaphore, or NULL with ValueError once closed (only a
+   finalizer running after the close can see that) */
+static sem_t *semlock_handle(SemLockObject *s) {
+    s->doomed = false;
+    if (s->handle == SEM_FAILED) {
+        err_set(&exc_ValueError, "semaphore or lock is closed");
+        return NULL;
+    }
+    return s->handle;
 }
 
 static Value semlock_make(Type *t, sem_t *handle, int kind, int maxvalue, Value name) {
@@ -124,6 +146,8 @@ static Value semlock_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 /* acquire(block=True, timeout=None) -> bool */
 static Value semlock_acquire_impl(SemLockObject *s, bool blocking, Value timeout_obj) {
+    sem_t *h = semlock_handle(s);
+    if (!h) return VNULL;
     if (s->kind == RECURSIVE_MUTEX && semlock_is_mine(s)) {
         s->count++;
         return V_TRUE;
@@ -147,7 +171,7 @@ static Value semlock_acquire_impl(SemLockObject *s, bool blocking, Value timeout
     /* first without letting the interpreter lock go */
     int r, e;
     for (;;) {
-        r = sem_trywait(s->handle);
+        r = sem_trywait(h);
         e = errno;
         if (r == 0 || e != EINTR) break;
         if (pending_check() < 0) return VNULL;
@@ -155,7 +179,7 @@ static Value semlock_acquire_impl(SemLockObject *s, bool blocking, Value timeout
     if (r < 0 && e == EAGAIN && blocking) {
         for (;;) {
             bool released = gil_blocking_begin();
-            r = use_deadline ? sem_timedwait(s->handle, &deadline) : sem_wait(s->handle);
+            r = use_deadline ? sem_timedwait(h, &deadline) : sem_wait(h);
             e = errno;
             gil_blocking_end(released);
             if (r == 0 || e != EINTR) break;
@@ -196,6 +220,8 @@ static Value semlock_enter(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value semlock_release_impl(SemLockObject *s) {
+    sem_t *h = semlock_handle(s);
+    if (!h) return VNULL;
     if (s->kind == RECURSIVE_MUTEX) {
         if (!semlock_is_mine(s))
             return err_set(&exc_AssertionError, "attempt to release recursive lock not owned by thread");
@@ -207,10 +233,10 @@ static Value semlock_release_impl(SemLockObject *s) {
         /* not a guarantee (another process may post meanwhile), as in
            CPython: a check against the obvious mistake */
         int sval;
-        if (sem_getvalue(s->handle, &sval) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
+        if (sem_getvalue(h, &sval) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
         if (sval >= s->maxvalue) return err_set(&exc_ValueError, "semaphore or lock released too many times");
     }
-    if (sem_post(s->handle) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
+    if (sem_post(h) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
     s->count--;
     return V_NONE;
 }
@@ -245,16 +271,20 @@ static Value semlock_ismine(Value *args, size_t nargs, Value kwnames) {
 
 static Value semlock_get_value(Value *args, size_t nargs, Value kwnames) {
     NOARGS("SemLock._get_value");
+    sem_t *h = semlock_handle(SL(args[0]));
+    if (!h) return VNULL;
     int sval;
-    if (sem_getvalue(SL(args[0])->handle, &sval) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
+    if (sem_getvalue(h, &sval) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
     /* POSIX allows a negative value counting the waiters */
     return v_int(sval < 0 ? 0 : sval);
 }
 
 static Value semlock_is_zero(Value *args, size_t nargs, Value kwnames) {
     NOARGS("SemLock._is_zero");
+    sem_t *h = semlock_handle(SL(args[0]));
+    if (!h) return VNULL;
     int sval;
-    if (sem_getvalue(SL(args[0])->handle, &sval) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
+    if (sem_getvalue(h, &sval) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
     return v_bool(sval == 0);
 }
 

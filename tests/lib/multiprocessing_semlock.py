@@ -94,6 +94,21 @@ for call in [lambda: u.acquire(1, 'x'), lambda: u.release(1), lambda: m.sem_unli
     except TypeError as e:
         print('TypeError', e)
 
+# a finalizer using a lock that dies with it (a Pool's __del__ puts to its
+# queue): the lock still works there
+import gc
+used = []
+class Holder:
+    def __init__(self, i):
+        self.lock = m.SemLock(SEMAPHORE, 1, 1, base + 'h%d' % i, True)
+    def __del__(self):
+        used.append(self.lock.acquire(False) and self.lock.release() is None and self.lock._get_value())
+for i in range(200):
+    Holder(i)
+for i in range(3):
+    gc.collect()
+print('finalizers', len(used), set(used))
+
 # a blocking acquire lets other threads run: one releases it
 z = m.SemLock(SEMAPHORE, 0, 1, base + 'z', True)
 th = threading.Thread(target=lambda: (time.sleep(0.1), z.release()))
