@@ -80,7 +80,11 @@
     _("_symtable", _symtable_module_create)         \
     _("audioop", audioop_module_create)             \
     _("mmap", mmap_module_create)                   \
-    _("_sqlite3", _sqlite3_module_create)
+    _("_sqlite3", _sqlite3_module_create)           \
+    _("_posixshmem", _posixshmem_module_create)     \
+    _("_multiprocessing", _multiprocessing_module_create)\
+    _("_uuid", _uuid_module_create)                 \
+    _("_typing", _typing_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
