@@ -768,6 +768,24 @@ static Value find_main_module(const char *prog, const char *name, const char **p
     return VNULL;
 }
 
+/* -m: __main__ gets the module's spec and loader, as runpy gives them
+ * (multiprocessing's spawn re-imports the main module by that name) */
+static void set_main_spec(Value d, const char *name, const char *path, bool package_main) {
+    Value util = import_name(str_intern_cstr("importlib.util"), tuple_pack(1, str_intern_cstr("spec_from_file_location")),
+                             v_int(0), VNULL);
+    Value make = util ? obj_getattr(util, str_intern_cstr("spec_from_file_location")) : VNULL;
+    Value fullname = package_main ? str_printf("%s.__main__", name) : str_from_cstr(name);
+    Value spec = make ? obj_call2(make, fullname, str_from_cstr(path)) : VNULL;
+    Value loader = spec ? obj_getattr(spec, str_intern_cstr("loader")) : VNULL;
+    if (!loader) {
+        err_print_exception(err_fetch());   /* the program still runs, without a spec */
+        err_clear();
+        return;
+    }
+    dict_set_cstr(d, "__spec__", spec);
+    dict_set_cstr(d, "__loader__", loader);
+}
+
 int main(int argc, char **argv) {
     prog_name = argv[0];
     Options o = {.profile_out = NULL};
@@ -924,6 +942,7 @@ int main(int argc, char **argv) {
         set_argv(mpath, argc, argv, o.first_arg);
         dict_set(d, NAME(__file__), str_from_cstr(mpath));
         if (package) dict_set_cstr(d, "__package__", package);
+        set_main_spec(d, o.module, mpath, package && str_eq_cstr(package, o.module));
         status = run_main_source(str_data(msrc), (size_t)str_nbytes(msrc), mpath, o.dis);
     } else if (o.command) {
         set_argv("-c", argc, argv, o.first_arg);

@@ -1,7 +1,9 @@
 /* gcmodule.c: the gc module. tpy's collector is Boehm's (gc/gc.c): collect()
  * runs a full collection and then the finalizers (__del__, generator
  * close) of what it found unreachable. There is no separate cycle
- * collector to switch off, so disable() only changes isenabled(). */
+ * collector to switch off, so disable() only changes isenabled(); nor
+ * generations, so the thresholds are kept and reported but tune nothing,
+ * and `garbage` stays empty (no cycle is ever left uncollectable there). */
 #include <string.h>
 
 #include "../jit/trace.h"
@@ -84,7 +86,33 @@ static Value g_isenabled(Value *args, size_t nargs, Value kwnames) {
     return v_bool(gc_enabled);
 }
 
+/* CPython's defaults */
+static int64_t thresholds[3] = {700, 10, 10};
+
+static Value g_get_threshold(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (arg_nokw("get_threshold", kwnames) < 0 || arg_count("get_threshold", nargs, 0, 0) < 0) return VNULL;
+    return tuple_pack(3, int_from_i64(thresholds[0]), int_from_i64(thresholds[1]), int_from_i64(thresholds[2]));
+}
+
+static Value g_set_threshold(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("set_threshold", kwnames) < 0) return VNULL;
+    if (nargs < 1 || nargs > 3)   /* PyArg_ParseTuple's wording */
+        return err_format(&exc_TypeError, "set_threshold() takes at %s %d argument%s (%zd given)", nargs ? "most" : "least",
+                          nargs ? 3 : 1, nargs ? "s" : "", (ssize_t)nargs);
+    int64_t t[3] = {thresholds[0], thresholds[1], thresholds[2]};
+    for (size_t i = 0; i < nargs; i++) {
+        if (float_check(args[i])) return err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
+        t[i] = obj_index_i64(args[i]);
+        if (t[i] == -1 && err_occurred()) return VNULL;
+    }
+    memcpy(thresholds, t, sizeof t);
+    return V_NONE;
+}
+
 static const MethodDef gc_functions[] = {
+    {"get_threshold", g_get_threshold, 0, NULL},
+    {"set_threshold", g_set_threshold, 0, NULL},
     {"collect", g_collect, MF_KEYWORDS, NULL},
     {"enable", g_enable, 0, NULL},
     {"disable", g_disable, 0, NULL},
@@ -95,5 +123,6 @@ static const MethodDef gc_functions[] = {
 Value gc_module_create(void) {
     Value m = module_new_cstr("gc");
     module_add_functions(m, gc_functions);
+    dict_set_cstr(module_dict(m), "garbage", list_new(0));
     return m;
 }

@@ -179,7 +179,10 @@ static int install_importlib(Value importlib) {
         Value spec = dict_get_cstr(d, "__spec__");
         Value file = dict_get(d, NAME(__file__));
         if (spec && spec != V_NONE) continue;
-        if (!file || !str_check(file) || str_eq_cstr(tuple_get(kv, 0), "__main__")) continue;
+        /* __main__ keeps its None, under any name (multiprocessing also
+           lists it as __mp_main__) */
+        Value main_module = dict_get(tstate.sys_modules, NAME(__main__));
+        if (!file || !str_check(file) || m == main_module) continue;
         set_spec(m, tuple_get(kv, 0), str_data(file), dict_get_cstr(d, "__path__") != VNULL);
     }
     err_clear();

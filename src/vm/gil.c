@@ -90,6 +90,10 @@ static void take_lock(PyThread *me) {
                 drop_request = 1;
                 if (gil_holder) pthread_kill(gil_holder->handle, GIL_SWITCH_SIGNAL);
             }
+            /* another thread got it meanwhile: that holder gets a whole
+               interval too, then is asked (else a waiter that lost one race
+               would never ask again, and a busy holder could keep it) */
+            if (r == ETIMEDOUT) seen = gil_switches;
         }
         nwaiting--;
     }
