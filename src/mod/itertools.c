@@ -5,57 +5,11 @@
  * Every type may be subclassed (objects are made with instance_new, which
  * allocates the subclass's size). Iterators that wrap others drop their
  * reference (set it to VNULL) once exhausted, so they stay exhausted. */
+#include <stdio.h>
+
 #include "../runtime.h"
 
 static Value iter_self(Value v) { return v; }
-
-/* ---- argument parsing like CPython's argument clinic ----------------------------------- */
-
-/* Match args/kwnames against the parameter names: out[i] receives the
- * value of parameter i (VNULL if not given). nreq parameters are required;
- * at most maxpos may be positional (the rest are keyword-only). */
-static int parse_args(const char *fname, Value *args, size_t nargs, Value kwnames, const char *const *params,
-                      int nparams, int nreq, int maxpos, Value *out) {
-    for (int i = 0; i < nparams; i++) out[i] = VNULL;
-    if ((int)nargs > maxpos) {
-        if (maxpos < nparams)
-            err_format(&exc_TypeError, "%s() takes at most %d positional argument%s (%zd given)", fname, maxpos,
-                       maxpos == 1 ? "" : "s", (ssize_t)nargs);
-        else if (nreq == maxpos)
-            err_format(&exc_TypeError, "%s() takes exactly %d argument%s (%zd given)", fname, maxpos,
-                       maxpos == 1 ? "" : "s", (ssize_t)nargs);
-        else
-            err_format(&exc_TypeError, "%s() takes at most %d argument%s (%zd given)", fname, maxpos,
-                       maxpos == 1 ? "" : "s", (ssize_t)nargs);
-        return -1;
-    }
-    for (size_t i = 0; i < nargs; i++) out[i] = args[i];
-    if (kwnames) {
-        for (int64_t k = 0; k < tuple_size(kwnames); k++) {
-            Value name = tuple_get(kwnames, k);
-            int found = -1;
-            for (int i = 0; i < nparams; i++)
-                if (str_eq_cstr(name, params[i])) found = i;
-            if (found < 0) {
-                err_format(&exc_TypeError, "'%U' is an invalid keyword argument for %s()", name, fname);
-                return -1;
-            }
-            if (out[found]) {
-                err_format(&exc_TypeError, "argument for %s() given by name ('%s') and position (%d)", fname,
-                           params[found], found + 1);
-                return -1;
-            }
-            out[found] = args[nargs + (size_t)k];
-        }
-    }
-    for (int i = 0; i < nreq; i++) {
-        if (!out[i]) {
-            err_format(&exc_TypeError, "%s() missing required argument '%s' (pos %d)", fname, params[i], i + 1);
-            return -1;
-        }
-    }
-    return 0;
-}
 
 /* An int argument as int64 (TypeError for non-integers, OverflowError when
  * it does not fit). */
@@ -77,15 +31,6 @@ static int get_ssize(Value v, int64_t *out) {
 }
 
 static Value new_obj(Type *t) { return instance_new(t); }
-
-/* CPython's rule for constructors without keyword parameters: keywords are
- * refused unless the type is a subclass with its own __init__ (which then
- * receives them). */
-static int nokw_unless_init(const char *fname, Type *t, Value kwnames) {
-    if (!kwnames || tuple_size(kwnames) == 0) return 0;
-    if (type_lookup(t, NAME(__init__)) != type_lookup(&object_type, NAME(__init__))) return 0;
-    return arg_nokw(fname, kwnames);
-}
 
 /* ---- pickling: each type's __reduce__/__setstate__ give and take the same
  * tuples as CPython 3.11's, so pickles and copies are interchangeable. ---- */
@@ -115,7 +60,7 @@ static int state_tuple(Value st, int64_t min, int64_t max) {
 /* A state item that must be of type t ("argument N must be list, not tuple"). */
 static int state_type(Value v, int pos, Type *t) {
     if (type_is_subtype(type_of(v), t)) return 0;
-    err_format(&exc_TypeError, "argument %d must be %s, not %T", pos, t->tname, type_of(v));
+    err_format(&exc_TypeError, "argument %d must be %s, not %T", pos, t->tname, v);
     return -1;
 }
 
@@ -154,16 +99,28 @@ static int state_index(Value v, int64_t lo, int64_t hi, int64_t *out) {
     return 0;
 }
 
-/* Methods without arguments (args[0] is self). */
-#define NOARGS(name)                                                      \
-    do {                                                                  \
-        (void)kwnames;                                                    \
-        if (arg_count(name, nargs - 1, 0, 0) < 0) return VNULL;           \
+/* A method's argument count check; messages name it after the itertools
+ * type defining it ("count.__reduce__() takes no arguments (1 given)"). */
+static int method_args(Value self, const char *m, size_t nargs, size_t want) {
+    if (nargs - 1 == want) return 0;
+    Type *t = type_of(self);
+    while (type_has_flag(t, TF_HEAPTYPE) && t->base) t = t->base;
+    const char *dot = strchr(t->tname, '.');
+    char name[96];
+    snprintf(name, sizeof name, "%s.%s", dot ? dot + 1 : t->tname, m);
+    return arg_count(name, nargs - 1, want, want);
+}
+
+/* methods taking no argument / the state (args[0] is self) */
+#define NOARGS(m)                                                          \
+    do {                                                                   \
+        (void)kwnames;                                                     \
+        if (method_args(args[0], m, nargs, 0) < 0) return VNULL;           \
     } while (0)
-#define ONEARG(name)                                                      \
-    do {                                                                  \
-        (void)kwnames;                                                    \
-        if (arg_count(name, nargs - 1, 1, 1) < 0) return VNULL;           \
+#define ONEARG(m)                                                          \
+    do {                                                                   \
+        (void)kwnames;                                                     \
+        if (method_args(args[0], m, nargs, 1) < 0) return VNULL;           \
     } while (0)
 
 /* Set the module of every type and make it ready. */
@@ -195,9 +152,9 @@ static bool is_number(Value v) {
 }
 
 static Value count_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const char *const params[] = {"start", "step"};
+    static const ArgSpec spec = {"count", 0, 0, 0, {"start", "step", NULL}};
     Value a[2];
-    if (parse_args("count", args, nargs, kwnames, params, 2, 0, 2, a) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value start = a[0] ? a[0] : v_int(0), step = a[1] ? a[1] : v_int(1);
     if (!is_number(start) || !is_number(step)) return err_set(&exc_TypeError, "a number is required");
     CountObject *c = V_AS(CountObject, new_obj(t));
@@ -284,7 +241,7 @@ typedef struct CycleObject {
 static Type cycle_type;
 
 static Value cycle_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (nokw_unless_init("cycle", t, kwnames) < 0) return VNULL;
+    if (arg_nokw_unless_init("cycle", t, kwnames) < 0) return VNULL;
     if (nargs != 1) return err_format(&exc_TypeError, "cycle expected 1 argument, got %zd", (ssize_t)nargs);
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
@@ -369,9 +326,9 @@ typedef struct RepeatObject {
 static Type repeat_type;
 
 static Value repeat_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const char *const params[] = {"object", "times"};
+    static const ArgSpec spec = {"repeat", 0, 1, 0, {"object", "times", NULL}};
     Value a[2];
-    if (parse_args("repeat", args, nargs, kwnames, params, 2, 1, 2, a) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t cnt = -1;
     if (a[1]) {
         if (get_ssize(a[1], &cnt) < 0) return VNULL;
@@ -444,9 +401,9 @@ typedef struct AccumulateObject {
 static Type accumulate_type;
 
 static Value accumulate_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const char *const params[] = {"iterable", "func", "initial"};
+    static const ArgSpec spec = {"accumulate", 0, 1, 1, {"iterable", "func", "initial", NULL}};
     Value a[3];
-    if (parse_args("accumulate", args, nargs, kwnames, params, 3, 1, 2, a) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value it = obj_iter(a[0]);
     if (!it) return VNULL;
     AccumulateObject *o = V_AS(AccumulateObject, new_obj(t));
@@ -538,7 +495,7 @@ static Value chain_make(Type *t, Value source) {
 }
 
 static Value chain_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (nokw_unless_init("chain", t, kwnames) < 0) return VNULL;
+    if (arg_nokw_unless_init("chain", t, kwnames) < 0) return VNULL;
     Value source = obj_iter(tuple_from_array(args, (int64_t)nargs));
     if (!source) return VNULL;
     return chain_make(t, source);
@@ -625,9 +582,9 @@ typedef struct CompressObject {
 static Type compress_type;
 
 static Value compress_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const char *const params[] = {"data", "selectors"};
+    static const ArgSpec spec = {"compress", 0, 2, 0, {"data", "selectors", NULL}};
     Value a[2];
-    if (parse_args("compress", args, nargs, kwnames, params, 2, 2, 2, a) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value d = obj_iter(a[0]);
     if (!d) return VNULL;
     Value s = obj_iter(a[1]);
@@ -691,7 +648,7 @@ typedef struct PredObject {
 static Type dropwhile_type, takewhile_type, filterfalse_type, starmap_type;
 
 static Value pred_make(Type *t, const char *name, Value *args, size_t nargs, Value kwnames) {
-    if (nokw_unless_init(name, t, kwnames) < 0) return VNULL;
+    if (arg_nokw_unless_init(name, t, kwnames) < 0) return VNULL;
     if (nargs != 2) return err_format(&exc_TypeError, "%s expected 2 arguments, got %zd", name, (ssize_t)nargs);
     Value it = obj_iter(args[1]);
     if (!it) return VNULL;
@@ -856,9 +813,9 @@ static Type groupby_type, grouper_type;
 static Value grouper_make(Value parent, Value tgtkey);
 
 static Value groupby_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const char *const params[] = {"iterable", "key"};
+    static const ArgSpec spec = {"groupby", 0, 1, 0, {"iterable", "key", NULL}};
     Value a[2];
-    if (parse_args("groupby", args, nargs, kwnames, params, 2, 1, 2, a) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value it = obj_iter(a[0]);
     if (!it) return VNULL;
     GroupByObject *g = V_AS(GroupByObject, new_obj(t));
@@ -957,7 +914,7 @@ static Value grouper_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)t;
     if (arg_nokw("_grouper", kwnames) < 0 || arg_count("_grouper", nargs, 2, 2) < 0) return VNULL;
     if (!type_is_subtype(type_of(args[0]), &groupby_type))
-        return err_format(&exc_TypeError, "_grouper() argument 1 must be itertools.groupby, not %T", type_of(args[0]));
+        return err_format(&exc_TypeError, "_grouper() argument 1 must be itertools.groupby, not %T", args[0]);
     return grouper_make(args[0], args[1]);
 }
 
@@ -1018,7 +975,7 @@ static int64_t islice_arg(Value v) {
 }
 
 static Value islice_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (nokw_unless_init("islice", t, kwnames) < 0) return VNULL;
+    if (arg_nokw_unless_init("islice", t, kwnames) < 0) return VNULL;
     if (nargs < 2) return err_format(&exc_TypeError, "islice expected at least 2 arguments, got %zd", (ssize_t)nargs);
     if (nargs > 4) return err_format(&exc_TypeError, "islice expected at most 4 arguments, got %zd", (ssize_t)nargs);
     static const char stop_msg[] = "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.";
@@ -1212,7 +1169,7 @@ static Value teedata_new_m(Type *tp, Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("teedataobject", kwnames) < 0 || arg_count("teedataobject", nargs, 3, 3) < 0) return VNULL;
     Value values = args[1], next = args[2];
     if (!list_check(values))
-        return err_format(&exc_TypeError, "teedataobject() argument 2 must be list, not %T", type_of(values));
+        return err_format(&exc_TypeError, "teedataobject() argument 2 must be list, not %T", values);
     int64_t n = list_size(values);
     bool ok = n < TEE_BLOCK ? next == V_NONE
                             : n == TEE_BLOCK && (next == V_NONE || type_of(next) == &teedata_type);
@@ -1400,7 +1357,7 @@ typedef struct PairwiseObject {
 static Type pairwise_type;
 
 static Value pairwise_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (nokw_unless_init("pairwise", t, kwnames) < 0) return VNULL;
+    if (arg_nokw_unless_init("pairwise", t, kwnames) < 0) return VNULL;
     if (nargs != 1) return err_format(&exc_TypeError, "pairwise expected 1 argument, got %zd", (ssize_t)nargs);
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
@@ -1532,11 +1489,9 @@ static Value product_next(Value self) {
 }
 
 /* the pool tuple and r for permutations/combinations */
-static Value comb_setup(Type *t, const char *fname, Value *args, size_t nargs, Value kwnames, bool r_required,
-                        bool perm_r) {
-    static const char *const params[] = {"iterable", "r"};
+static Value comb_setup(Type *t, const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, bool perm_r) {
     Value a[2];
-    if (parse_args(fname, args, nargs, kwnames, params, 2, r_required ? 2 : 1, 2, a) < 0) return VNULL;
+    if (arg_parse(spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value pool = tuple_from_iterable(a[0]);
     if (!pool) return VNULL;
     int64_t n = tuple_size(pool), r = n;
@@ -1561,7 +1516,8 @@ static Value pick(CombObject *c) {
 }
 
 static Value permutations_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    Value v = comb_setup(t, "permutations", args, nargs, kwnames, false, true);
+    static const ArgSpec spec = {"permutations", 0, 1, 0, {"iterable", "r", NULL}};
+    Value v = comb_setup(t, &spec, args, nargs, kwnames, true);
     if (!v) return VNULL;
     CombObject *c = V_AS(CombObject, v);
     c->indices = index_array(c->n);
@@ -1604,7 +1560,8 @@ done:
 }
 
 static Value combinations_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    Value v = comb_setup(t, "combinations", args, nargs, kwnames, true, false);
+    static const ArgSpec spec = {"combinations", 0, 2, 0, {"iterable", "r", NULL}};
+    Value v = comb_setup(t, &spec, args, nargs, kwnames, false);
     if (!v) return VNULL;
     CombObject *c = V_AS(CombObject, v);
     c->indices = index_array(c->r);
@@ -1634,7 +1591,8 @@ static Value combinations_next(Value self) {
 }
 
 static Value cwr_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    Value v = comb_setup(t, "combinations_with_replacement", args, nargs, kwnames, true, false);
+    static const ArgSpec spec = {"combinations_with_replacement", 0, 2, 0, {"iterable", "r", NULL}};
+    Value v = comb_setup(t, &spec, args, nargs, kwnames, false);
     if (!v) return VNULL;
     CombObject *c = V_AS(CombObject, v);
     c->indices = index_array(c->r);
