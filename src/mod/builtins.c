@@ -240,13 +240,17 @@ static Value b_pow(Value *args, size_t nargs, Value kwnames) {
     if (!base || !exp) return err_format(&exc_TypeError, "pow() missing required argument '%s' (pos %d)",
                                          base ? "exp" : "base", base ? 2 : 1);
     if (!mod || mod == V_NONE) return obj_binop(base, exp, BINOP_POW);
+    /* a class's __pow__ takes the modulus (three-argument pow never calls
+       __rpow__), int subclasses' too */
+    Value pow_method = type_has_flag(type_of(base), TF_HEAPTYPE) ? type_lookup(type_of(base), str_intern_cstr("__pow__")) : VNULL;
+    if (pow_method && type_of(pow_method) != &slot_wrapper_type) {   /* a builtin base's: below */
+        Value a[2] = {exp, mod};
+        bool found;
+        Value r = obj_call_special(base, str_intern_cstr("__pow__"), a, 2, &found);
+        if (!r) return VNULL;
+        if (found && r != V_NOTIMPL) return r;
+    }
     if (!int_check(base) || !int_check(exp) || !int_check(mod)) {
-        if (type_has_flag(type_of(base), TF_HEAPTYPE)) {
-            Value a[2] = {exp, mod};
-            bool found;
-            Value r = obj_call_special(base, str_intern_cstr("__pow__"), a, 2, &found);
-            if (found && r != V_NOTIMPL) return r;
-        }
         /* complex's __pow__ refuses any modulus once its operands are numbers */
         bool numbers = (int_check(base) || float_check(base) || complex_check(base)) &&
                        (int_check(exp) || float_check(exp) || complex_check(exp));
@@ -507,7 +511,7 @@ static Value b_hasattr(Value *args, size_t nargs, Value kwnames) {
     return r < 0 ? VNULL : v_bool(r);
 }
 
-static Value b_isinstance(Value *args, size_t nargs, Value kwnames) {
+Value builtin_isinstance(Value *args, size_t nargs, Value kwnames) {
     NOKW("isinstance");
     if (arg_count("isinstance", nargs, 2, 2) < 0) return VNULL;
     int r = obj_isinstance(args[0], args[1]);
@@ -992,7 +996,7 @@ static const MethodDef builtin_functions[] = {
     {"setattr", b_setattr, 0, NULL},
     {"delattr", b_delattr, 0, NULL},
     {"hasattr", b_hasattr, 0, NULL},
-    {"isinstance", b_isinstance, 0, NULL},
+    {"isinstance", builtin_isinstance, 0, NULL},
     {"issubclass", b_issubclass, 0, NULL},
     {"format", b_format, 0, NULL},
     {"globals", b_globals, MF_FRAME, NULL},
