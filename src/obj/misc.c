@@ -953,7 +953,11 @@ static Value reversed_length_hint(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
     (void)kwnames;
     ReversedObject *o = V_AS(ReversedObject, args[0]);
-    return v_int(o->seq ? o->index + 1 : 0);
+    if (!o->seq) return v_int(0);
+    /* as CPython: the sequence may have shrunk (or fail to say its size) */
+    int64_t size = obj_len(o->seq);
+    if (size < 0) return VNULL;
+    return int_from_i64(size < o->index + 1 ? 0 : o->index + 1);
 }
 
 /* pickling: (reversed, (seq,), index), or an exhausted one over () */
