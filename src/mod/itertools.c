@@ -4,7 +4,11 @@
  *
  * Every type may be subclassed (objects are made with instance_new, which
  * allocates the subclass's size). Iterators that wrap others drop their
- * reference (set it to VNULL) once exhausted, so they stay exhausted. */
+ * reference (set it to VNULL) once exhausted, so they stay exhausted.
+ *
+ * Every iterator copies and pickles as CPython 3.11's: __reduce__ gives the
+ * same (type, args[, state]) tuple, __setstate__ takes it back with the
+ * same checks, so pickles cross between the two implementations. */
 #include <stdio.h>
 
 #include "../runtime.h"
