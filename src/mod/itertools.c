@@ -4,58 +4,16 @@
  *
  * Every type may be subclassed (objects are made with instance_new, which
  * allocates the subclass's size). Iterators that wrap others drop their
- * reference (set it to VNULL) once exhausted, so they stay exhausted. */
+ * reference (set it to VNULL) once exhausted, so they stay exhausted.
+ *
+ * Every iterator copies and pickles as CPython 3.11's: __reduce__ gives the
+ * same (type, args[, state]) tuple, __setstate__ takes it back with the
+ * same checks, so pickles cross between the two implementations. */
+#include <stdio.h>
+
 #include "../runtime.h"
 
 static Value iter_self(Value v) { return v; }
-
-/* ---- argument parsing like CPython's argument clinic ----------------------------------- */
-
-/* Match args/kwnames against the parameter names: out[i] receives the
- * value of parameter i (VNULL if not given). nreq parameters are required;
- * at most maxpos may be positional (the rest are keyword-only). */
-static int parse_args(const char *fname, Value *args, size_t nargs, Value kwnames, const char *const *params,
-                      int nparams, int nreq, int maxpos, Value *out) {
-    for (int i = 0; i < nparams; i++) out[i] = VNULL;
-    if ((int)nargs > maxpos) {
-        if (maxpos < nparams)
-            err_format(&exc_TypeError, "%s() takes at most %d positional argument%s (%zd given)", fname, maxpos,
-                       maxpos == 1 ? "" : "s", (ssize_t)nargs);
-        else if (nreq == maxpos)
-            err_format(&exc_TypeError, "%s() takes exactly %d argument%s (%zd given)", fname, maxpos,
-                       maxpos == 1 ? "" : "s", (ssize_t)nargs);
-        else
-            err_format(&exc_TypeError, "%s() takes at most %d argument%s (%zd given)", fname, maxpos,
-                       maxpos == 1 ? "" : "s", (ssize_t)nargs);
-        return -1;
-    }
-    for (size_t i = 0; i < nargs; i++) out[i] = args[i];
-    if (kwnames) {
-        for (int64_t k = 0; k < tuple_size(kwnames); k++) {
-            Value name = tuple_get(kwnames, k);
-            int found = -1;
-            for (int i = 0; i < nparams; i++)
-                if (str_eq_cstr(name, params[i])) found = i;
-            if (found < 0) {
-                err_format(&exc_TypeError, "'%U' is an invalid keyword argument for %s()", name, fname);
-                return -1;
-            }
-            if (out[found]) {
-                err_format(&exc_TypeError, "argument for %s() given by name ('%s') and position (%d)", fname,
-                           params[found], found + 1);
-                return -1;
-            }
-            out[found] = args[nargs + (size_t)k];
-        }
-    }
-    for (int i = 0; i < nreq; i++) {
-        if (!out[i]) {
-            err_format(&exc_TypeError, "%s() missing required argument '%s' (pos %d)", fname, params[i], i + 1);
-            return -1;
-        }
-    }
-    return 0;
-}
 
 /* An int argument as int64 (TypeError for non-integers, OverflowError when
  * it does not fit). */
@@ -77,6 +35,97 @@ static int get_ssize(Value v, int64_t *out) {
 }
 
 static Value new_obj(Type *t) { return instance_new(t); }
+
+/* ---- pickling: each type's __reduce__/__setstate__ give and take the same
+ * tuples as CPython 3.11's, so pickles and copies are interchangeable. ---- */
+
+static Value type_v(Value self) { return V_FROM_PTR(type_of(self)); }
+
+/* An iterator over nothing: stands for an input this module dropped when it
+ * was exhausted (CPython keeps the exhausted iterator). */
+static Value empty_iter(void) { return obj_iter(tuple_empty); }
+
+/* A __setstate__ state that must be a tuple of min..max items, with the
+ * messages of CPython's PyArg_ParseTuple. */
+static int state_tuple(Value st, int64_t min, int64_t max) {
+    if (!tuple_check(st)) {
+        err_set(&exc_TypeError, "state is not a tuple");
+        return -1;
+    }
+    int64_t n = tuple_size(st);
+    if (n >= min && n <= max) return 0;
+    const char *how = min == max ? "exactly" : n < min ? "at least" : "at most";
+    int64_t want = n < min ? min : max;
+    err_format(&exc_TypeError, "function takes %s %lld argument%s (%lld given)", how, (long long)want,
+               want == 1 ? "" : "s", (long long)n);
+    return -1;
+}
+
+/* A state item that must be of type t ("argument N must be list, not tuple"). */
+static int state_type(Value v, int pos, Type *t) {
+    if (type_is_subtype(type_of(v), t)) return 0;
+    err_format(&exc_TypeError, "argument %d must be %s, not %T", pos, t->tname, v);
+    return -1;
+}
+
+/* A state item read as a C int (PyArg "i": any __index__ object). */
+static int state_int(Value v, int *out) {
+    Value iv = obj_index(v);
+    if (!iv) return -1;
+    int64_t x = int_as_i64(iv);
+    if (x == -1 && err_occurred()) {
+        err_clear();
+        err_set(&exc_OverflowError, "Python int too large to convert to C long");
+        return -1;
+    }
+    if (x > INT32_MAX || x < INT32_MIN) {
+        err_set(&exc_OverflowError, x > 0 ? "signed integer is greater than maximum"
+                                           : "signed integer is less than minimum");
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}
+
+/* A state index: an int proper (PyLong_AsSsize_t), clamped to [lo, hi]. */
+static int state_index(Value v, int64_t lo, int64_t hi, int64_t *out) {
+    if (!int_check(v)) {
+        err_set(&exc_TypeError, "an integer is required");
+        return -1;
+    }
+    int64_t x = int_as_i64(v);
+    if (x == -1 && err_occurred()) {
+        err_clear();
+        err_set(&exc_OverflowError, "Python int too large to convert to C ssize_t");
+        return -1;
+    }
+    *out = x < lo ? lo : x > hi ? hi : x;
+    return 0;
+}
+
+/* A method's argument count check; messages name it after the itertools
+ * type defining it ("count.__reduce__() takes no arguments (1 given)"). */
+static int method_args(Value self, const char *m, size_t nargs, size_t want) {
+    if (nargs - 1 == want) return 0;
+    Type *t = type_of(self);
+    while (type_has_flag(t, TF_HEAPTYPE) && t->base) t = t->base;
+    const char *dot = strchr(t->tname, '.');
+    char name[96];
+    snprintf(name, sizeof name, "%s.%s", dot ? dot + 1 : t->tname, m);
+    return arg_count(name, nargs - 1, want, want);
+}
+
+/* methods taking no argument / the state (args[0] is self) */
+#define NOARGS(m)                                                          \
+    do {                                                                   \
+        (void)kwnames;                                                     \
+        if (method_args(args[0], m, nargs, 0) < 0) return VNULL;           \
+    } while (0)
+#define ONEARG(m)                                                          \
+    do {                                                                   \
+        (void)kwnames;                                                     \
+        if (method_args(args[0], m, nargs, 1) < 0) return VNULL;           \
+    } while (0)
 
 /* Set the module of every type and make it ready. */
 static void ready(Type *t, const MethodDef *methods) {
@@ -107,9 +156,9 @@ static bool is_number(Value v) {
 }
 
 static Value count_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const char *const params[] = {"start", "step"};
+    static const ArgSpec spec = {"count", 0, 0, 0, {"start", "step", NULL}};
     Value a[2];
-    if (parse_args("count", args, nargs, kwnames, params, 2, 0, 2, a) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value start = a[0] ? a[0] : v_int(0), step = a[1] ? a[1] : v_int(1);
     if (!is_number(start) || !is_number(step)) return err_set(&exc_TypeError, "a number is required");
     CountObject *c = V_AS(CountObject, new_obj(t));
@@ -154,6 +203,25 @@ static Value count_repr(Value self) {
     return str_printf("%U(%R, %R)", name, c->vcnt, c->step);
 }
 
+/* count(n) while counting by one in C's ssize_t range, else count(n, step)
+ * (CPython's fast and slow modes). */
+static Value count_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    CountObject *c = V_AS(CountObject, args[0]);
+    if (!c->vcnt) return tuple_pack(2, type_v(args[0]), tuple_pack(1, v_int(c->cnt)));
+    if (int_check(c->vcnt) && int_check(c->step) && int_compare(c->step, v_int(1)) == 0) {
+        int64_t x = int_as_i64(c->vcnt);
+        if (x == -1 && err_occurred()) err_clear();
+        else if (x != INT64_MAX) return tuple_pack(2, type_v(args[0]), tuple_pack(1, int_from_i64(x)));
+    }
+    return tuple_pack(2, type_v(args[0]), tuple_pack(2, c->vcnt, c->step));
+}
+
+static const MethodDef count_methods[] = {
+    {"__reduce__", count_reduce, 0, "Return state information for pickling."},
+    {NULL, NULL, 0, NULL},
+};
+
 static Type count_type = {
     .tname = "itertools.count",
     .flags = TF_BASETYPE,
@@ -170,13 +238,14 @@ typedef struct CycleObject {
     Object hdr;
     Value it;           /* VNULL after the first pass */
     Value saved;        /* list */
-    int64_t index;
+    int64_t index;      /* next in saved; may equal its size (then 0) */
+    bool firstpass;     /* set by __setstate__: saved already holds its items */
 } CycleObject;
 
 static Type cycle_type;
 
 static Value cycle_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (t == &cycle_type && arg_nokw("cycle", kwnames) < 0) return VNULL;
+    if (arg_nokw_unless_init("cycle", t, kwnames) < 0) return VNULL;
     if (nargs != 1) return err_format(&exc_TypeError, "cycle expected 1 argument, got %zd", (ssize_t)nargs);
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
@@ -191,7 +260,7 @@ static Value cycle_next(Value self) {
     if (c->it) {
         Value x = obj_next(c->it);
         if (x) {
-            list_append(c->saved, x);
+            if (!c->firstpass) list_append(c->saved, x);
             return x;
         }
         if (err_occurred()) return VNULL;
@@ -202,6 +271,44 @@ static Value cycle_next(Value self) {
     if (c->index >= n) c->index = 0;
     return list_get(c->saved, c->index++);
 }
+
+/* (cycle, (it,), (saved, firstpass)); after the first pass `it` is an
+ * iterator over saved positioned at the next item. */
+static Value cycle_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    CycleObject *c = V_AS(CycleObject, args[0]);
+    if (c->it)
+        return tuple_pack(3, type_v(args[0]), tuple_pack(1, c->it), tuple_pack(2, c->saved, v_bool(c->firstpass)));
+    Value it = obj_iter(c->saved);
+    if (!it) return VNULL;
+    int64_t n = list_size(c->saved);
+    if (n && c->index % n) {
+        Value idx = v_int(c->index % n);
+        if (!obj_call_method(it, "__setstate__", &idx, 1)) return VNULL;
+    }
+    return tuple_pack(3, type_v(args[0]), tuple_pack(1, it), tuple_pack(2, c->saved, V_TRUE));
+}
+
+static Value cycle_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    CycleObject *c = V_AS(CycleObject, args[0]);
+    Value st = args[1];
+    int first;
+    /* old pickles have 1/0 for firstpass, new ones True/False */
+    if (state_tuple(st, 2, 2) < 0 || state_type(tuple_get(st, 0), 1, &list_type) < 0 ||
+        state_int(tuple_get(st, 1), &first) < 0)
+        return VNULL;
+    c->saved = tuple_get(st, 0);
+    c->firstpass = first != 0;
+    c->index = 0;
+    return V_NONE;
+}
+
+static const MethodDef cycle_methods[] = {
+    {"__reduce__", cycle_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", cycle_setstate, 0, "Set state information for unpickling."},
+    {NULL, NULL, 0, NULL},
+};
 
 static Type cycle_type = {
     .tname = "itertools.cycle",
@@ -223,9 +330,9 @@ typedef struct RepeatObject {
 static Type repeat_type;
 
 static Value repeat_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const char *const params[] = {"object", "times"};
+    static const ArgSpec spec = {"repeat", 0, 1, 0, {"object", "times", NULL}};
     Value a[2];
-    if (parse_args("repeat", args, nargs, kwnames, params, 2, 1, 2, a) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t cnt = -1;
     if (a[1]) {
         if (get_ssize(a[1], &cnt) < 0) return VNULL;
@@ -259,8 +366,16 @@ static Value repeat_length_hint(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(r->cnt);
 }
 
+static Value repeat_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    RepeatObject *r = V_AS(RepeatObject, args[0]);
+    if (r->cnt < 0) return tuple_pack(2, type_v(args[0]), tuple_pack(1, r->obj));
+    return tuple_pack(2, type_v(args[0]), tuple_pack(2, r->obj, int_from_i64(r->cnt)));
+}
+
 static const MethodDef repeat_methods[] = {
     {"__length_hint__", repeat_length_hint, 0, NULL},
+    {"__reduce__", repeat_reduce, 0, "Return state information for pickling."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -273,6 +388,9 @@ static Type repeat_type = {
     .iternext = repeat_next,
     .new_ = repeat_new,
 };
+
+static Type chain_type, islice_type;
+static Value chain_make(Type *t, Value source);
 
 /* ---- accumulate ------------------------------------------------------------------------------- */
 
@@ -287,9 +405,9 @@ typedef struct AccumulateObject {
 static Type accumulate_type;
 
 static Value accumulate_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const char *const params[] = {"iterable", "func", "initial"};
+    static const ArgSpec spec = {"accumulate", 0, 1, 1, {"iterable", "func", "initial", NULL}};
     Value a[3];
-    if (parse_args("accumulate", args, nargs, kwnames, params, 3, 1, 2, a) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value it = obj_iter(a[0]);
     if (!it) return VNULL;
     AccumulateObject *o = V_AS(AccumulateObject, new_obj(t));
@@ -322,6 +440,41 @@ static Value accumulate_next(Value self) {
     return r;
 }
 
+/* (accumulate, (it, func), total); an initial value not yet yielded goes
+ * in front of `it` (a chain); a total that is None cannot be a state (None
+ * means no state), so it becomes islice(accumulate(chain((None,), it)), 1). */
+static Value accumulate_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    AccumulateObject *o = V_AS(AccumulateObject, args[0]);
+    Value func = o->func ? o->func : V_NONE;
+    Value it = o->it ? o->it : empty_iter();
+    if (!it) return VNULL;
+    if (o->initial || o->total == V_NONE) {
+        Value first = o->initial ? o->initial : V_NONE;
+        Value src = obj_iter(tuple_pack(2, tuple_pack(1, first), it));
+        if (!src) return VNULL;
+        Value ch = chain_make(&chain_type, src);
+        if (o->initial) return tuple_pack(3, type_v(args[0]), tuple_pack(2, ch, func), V_NONE);
+        Value a[2] = {ch, func};
+        Value acc = obj_call(type_v(args[0]), a, 2, VNULL);
+        if (!acc) return VNULL;
+        return tuple_pack(2, V_FROM_PTR(&islice_type), tuple_pack(3, acc, v_int(1), V_NONE));
+    }
+    return tuple_pack(3, type_v(args[0]), tuple_pack(2, it, func), o->total ? o->total : V_NONE);
+}
+
+static Value accumulate_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    V_AS(AccumulateObject, args[0])->total = args[1];
+    return V_NONE;
+}
+
+static const MethodDef accumulate_methods[] = {
+    {"__reduce__", accumulate_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", accumulate_setstate, 0, "Set state information for unpickling."},
+    {NULL, NULL, 0, NULL},
+};
+
 static Type accumulate_type = {
     .tname = "itertools.accumulate",
     .flags = TF_BASETYPE,
@@ -339,8 +492,6 @@ typedef struct ChainObject {
     Value active;       /* current iterator or VNULL */
 } ChainObject;
 
-static Type chain_type;
-
 static Value chain_make(Type *t, Value source) {
     ChainObject *c = V_AS(ChainObject, new_obj(t));
     c->source = source;
@@ -348,7 +499,7 @@ static Value chain_make(Type *t, Value source) {
 }
 
 static Value chain_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (t == &chain_type && arg_nokw("chain", kwnames) < 0) return VNULL;
+    if (arg_nokw_unless_init("chain", t, kwnames) < 0) return VNULL;
     Value source = obj_iter(tuple_from_array(args, (int64_t)nargs));
     if (!source) return VNULL;
     return chain_make(t, source);
@@ -385,8 +536,34 @@ static Value chain_next(Value self) {
     }
 }
 
+/* (chain, (), (source[, active])), or (chain, ()) once exhausted */
+static Value chain_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    ChainObject *c = V_AS(ChainObject, args[0]);
+    if (!c->source) return tuple_pack(2, type_v(args[0]), tuple_empty);
+    Value st = c->active ? tuple_pack(2, c->source, c->active) : tuple_pack(1, c->source);
+    return tuple_pack(3, type_v(args[0]), tuple_empty, st);
+}
+
+static bool is_iterator(Value v) { return type_of(v)->iternext != NULL; }
+
+static Value chain_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    ChainObject *c = V_AS(ChainObject, args[0]);
+    Value st = args[1];
+    if (state_tuple(st, 1, 2) < 0) return VNULL;
+    Value source = tuple_get(st, 0), active = tuple_size(st) > 1 ? tuple_get(st, 1) : VNULL;
+    if (!is_iterator(source) || (active && !is_iterator(active)))
+        return err_set(&exc_TypeError, "Arguments must be iterators.");
+    c->source = source;
+    c->active = active;
+    return V_NONE;
+}
+
 static const MethodDef chain_methods[] = {
     {"from_iterable", chain_from_iterable, MF_CLASS, NULL},
+    {"__reduce__", chain_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", chain_setstate, 0, "Set state information for unpickling."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -409,9 +586,9 @@ typedef struct CompressObject {
 static Type compress_type;
 
 static Value compress_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const char *const params[] = {"data", "selectors"};
+    static const ArgSpec spec = {"compress", 0, 2, 0, {"data", "selectors", NULL}};
     Value a[2];
-    if (parse_args("compress", args, nargs, kwnames, params, 2, 2, 2, a) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value d = obj_iter(a[0]);
     if (!d) return VNULL;
     Value s = obj_iter(a[1]);
@@ -438,6 +615,22 @@ static Value compress_next(Value self) {
     return VNULL;
 }
 
+static Value compress_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    CompressObject *c = V_AS(CompressObject, args[0]);
+    Value d = c->data, s = c->selectors;
+    if (!d) {
+        d = s = empty_iter();
+        if (!d) return VNULL;
+    }
+    return tuple_pack(2, type_v(args[0]), tuple_pack(2, d, s));
+}
+
+static const MethodDef compress_methods[] = {
+    {"__reduce__", compress_reduce, 0, "Return state information for pickling."},
+    {NULL, NULL, 0, NULL},
+};
+
 static Type compress_type = {
     .tname = "itertools.compress",
     .flags = TF_BASETYPE,
@@ -458,8 +651,8 @@ typedef struct PredObject {
 
 static Type dropwhile_type, takewhile_type, filterfalse_type, starmap_type;
 
-static Value pred_make(Type *t, const char *name, Value *args, size_t nargs, Value kwnames, Type *exact) {
-    if (t == exact && arg_nokw(name, kwnames) < 0) return VNULL;
+static Value pred_make(Type *t, const char *name, Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw_unless_init(name, t, kwnames) < 0) return VNULL;
     if (nargs != 2) return err_format(&exc_TypeError, "%s expected 2 arguments, got %zd", name, (ssize_t)nargs);
     Value it = obj_iter(args[1]);
     if (!it) return VNULL;
@@ -470,16 +663,16 @@ static Value pred_make(Type *t, const char *name, Value *args, size_t nargs, Val
 }
 
 static Value dropwhile_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    return pred_make(t, "dropwhile", args, nargs, kwnames, &dropwhile_type);
+    return pred_make(t, "dropwhile", args, nargs, kwnames);
 }
 static Value takewhile_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    return pred_make(t, "takewhile", args, nargs, kwnames, &takewhile_type);
+    return pred_make(t, "takewhile", args, nargs, kwnames);
 }
 static Value filterfalse_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    return pred_make(t, "filterfalse", args, nargs, kwnames, &filterfalse_type);
+    return pred_make(t, "filterfalse", args, nargs, kwnames);
 }
 static Value starmap_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    return pred_make(t, "starmap", args, nargs, kwnames, &starmap_type);
+    return pred_make(t, "starmap", args, nargs, kwnames);
 }
 
 static int call_pred(Value func, Value x) {
@@ -539,6 +732,35 @@ static Value starmap_next(Value self) {
     return obj_call(p->func, tuple_items(x), (size_t)tuple_size(x), VNULL);
 }
 
+/* (type, (func, it)) and, for dropwhile and takewhile, the state flag */
+static Value pred_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    PredObject *p = V_AS(PredObject, args[0]);
+    Value a = tuple_pack(2, p->func, p->it);
+    if (type_is_subtype(type_of(args[0]), &dropwhile_type) || type_is_subtype(type_of(args[0]), &takewhile_type))
+        return tuple_pack(3, type_v(args[0]), a, v_int(p->state));
+    return tuple_pack(2, type_v(args[0]), a);
+}
+
+static Value pred_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    int r = obj_truth(args[1]);
+    if (r < 0) return VNULL;
+    V_AS(PredObject, args[0])->state = r;
+    return V_NONE;
+}
+
+static const MethodDef pred_methods[] = {
+    {"__reduce__", pred_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", pred_setstate, 0, "Set state information for unpickling."},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef map_like_methods[] = {
+    {"__reduce__", pred_reduce, 0, "Return state information for pickling."},
+    {NULL, NULL, 0, NULL},
+};
+
 static Type dropwhile_type = {
     .tname = "itertools.dropwhile",
     .flags = TF_BASETYPE,
@@ -592,11 +814,12 @@ typedef struct GrouperObject {
 } GrouperObject;
 
 static Type groupby_type, grouper_type;
+static Value grouper_make(Value parent, Value tgtkey);
 
 static Value groupby_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const char *const params[] = {"iterable", "key"};
+    static const ArgSpec spec = {"groupby", 0, 1, 0, {"iterable", "key", NULL}};
     Value a[2];
-    if (parse_args("groupby", args, nargs, kwnames, params, 2, 1, 2, a) < 0) return VNULL;
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value it = obj_iter(a[0]);
     if (!it) return VNULL;
     GroupByObject *g = V_AS(GroupByObject, new_obj(t));
@@ -633,11 +856,8 @@ static Value groupby_next(Value self) {
         if (r <= 0) return VNULL;
     }
     g->tgtkey = g->currkey;
-    GrouperObject *gr = (GrouperObject *)obj_alloc(&grouper_type, sizeof *gr);
-    gr->parent = self;
-    gr->tgtkey = g->tgtkey;
-    g->currgrouper = V_FROM_PTR(gr);
-    return tuple_pack(2, g->currkey, V_FROM_PTR(gr));
+    Value gr = grouper_make(self, g->tgtkey);
+    return tuple_pack(2, g->currkey, gr);
 }
 
 static Value grouper_next(Value self) {
@@ -656,6 +876,65 @@ static Value grouper_next(Value self) {
     return v;
 }
 
+/* (groupby, (it, keyfunc)) plus (currkey, currvalue, tgtkey) while a value
+ * is pending */
+static Value groupby_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    GroupByObject *g = V_AS(GroupByObject, args[0]);
+    Value a = tuple_pack(2, g->it, g->keyfunc);
+    if (g->tgtkey && g->currkey && g->currvalue)
+        return tuple_pack(3, type_v(args[0]), a, tuple_pack(3, g->currkey, g->currvalue, g->tgtkey));
+    return tuple_pack(2, type_v(args[0]), a);
+}
+
+static Value groupby_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    GroupByObject *g = V_AS(GroupByObject, args[0]);
+    Value st = args[1];
+    if (state_tuple(st, 3, 3) < 0) return VNULL;
+    g->currkey = tuple_get(st, 0);
+    g->currvalue = tuple_get(st, 1);
+    g->tgtkey = tuple_get(st, 2);
+    return V_NONE;
+}
+
+static const MethodDef groupby_methods[] = {
+    {"__reduce__", groupby_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", groupby_setstate, 0, "Set state information for unpickling."},
+    {NULL, NULL, 0, NULL},
+};
+
+/* A group for key tgtkey, which becomes parent's current one (a parent has
+ * at most one group that may advance). */
+static Value grouper_make(Value parent, Value tgtkey) {
+    GrouperObject *gr = (GrouperObject *)obj_alloc(&grouper_type, sizeof *gr);
+    gr->parent = parent;
+    gr->tgtkey = tgtkey;
+    V_AS(GroupByObject, parent)->currgrouper = V_FROM_PTR(gr);
+    return V_FROM_PTR(gr);
+}
+
+static Value grouper_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)t;
+    if (arg_nokw("_grouper", kwnames) < 0 || arg_count("_grouper", nargs, 2, 2) < 0) return VNULL;
+    if (!type_is_subtype(type_of(args[0]), &groupby_type))
+        return err_format(&exc_TypeError, "_grouper() argument 1 must be itertools.groupby, not %T", args[0]);
+    return grouper_make(args[0], args[1]);
+}
+
+/* a group its parent has moved past pickles as an empty iterator */
+static Value grouper_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    GrouperObject *gr = V_AS(GrouperObject, args[0]);
+    if (V_AS(GroupByObject, gr->parent)->currgrouper != args[0]) return iter_reduce(tuple_empty, VNULL);
+    return tuple_pack(2, type_v(args[0]), tuple_pack(2, gr->parent, gr->tgtkey));
+}
+
+static const MethodDef grouper_methods[] = {
+    {"__reduce__", grouper_reduce, 0, "Return state information for pickling."},
+    {NULL, NULL, 0, NULL},
+};
+
 static Type groupby_type = {
     .tname = "itertools.groupby",
     .flags = TF_BASETYPE,
@@ -670,6 +949,7 @@ static Type grouper_type = {
     .basicsize = sizeof(GrouperObject),
     .iter = iter_self,
     .iternext = grouper_next,
+    .new_ = grouper_new,
 };
 
 /* ---- islice ---------------------------------------------------------------------------------------- */
@@ -679,8 +959,6 @@ typedef struct ISliceObject {
     Value it;           /* VNULL when done */
     int64_t next, stop, step, cnt;  /* stop -1: no limit */
 } ISliceObject;
-
-static Type islice_type;
 
 /* A slice argument as a non-negative int64, or -1 (error cleared) when it
  * is not an int in range. */
@@ -701,7 +979,7 @@ static int64_t islice_arg(Value v) {
 }
 
 static Value islice_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (t == &islice_type && arg_nokw("islice", kwnames) < 0) return VNULL;
+    if (arg_nokw_unless_init("islice", t, kwnames) < 0) return VNULL;
     if (nargs < 2) return err_format(&exc_TypeError, "islice expected at least 2 arguments, got %zd", (ssize_t)nargs);
     if (nargs > 4) return err_format(&exc_TypeError, "islice expected at most 4 arguments, got %zd", (ssize_t)nargs);
     static const char stop_msg[] = "Stop argument for islice() must be None or an integer: 0 <= x <= sys.maxsize.";
@@ -756,6 +1034,35 @@ empty:
     if (!err_occurred()) s->it = VNULL;
     return VNULL;
 }
+
+/* (islice, (it, next, stop, step), cnt): the same bounds from where it is */
+static Value islice_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    ISliceObject *s = V_AS(ISliceObject, args[0]);
+    if (!s->it) {
+        Value it = obj_iter(list_new(0));
+        if (!it) return VNULL;
+        return tuple_pack(3, type_v(args[0]), tuple_pack(2, it, v_int(0)), v_int(0));
+    }
+    Value stop = s->stop == -1 ? V_NONE : int_from_i64(s->stop);
+    return tuple_pack(3, type_v(args[0]),
+                      tuple_pack(4, s->it, int_from_i64(s->next), stop, int_from_i64(s->step)),
+                      int_from_i64(s->cnt));
+}
+
+static Value islice_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    int64_t cnt;
+    if (state_index(args[1], INT64_MIN, INT64_MAX, &cnt) < 0) return VNULL;
+    V_AS(ISliceObject, args[0])->cnt = cnt;
+    return V_NONE;
+}
+
+static const MethodDef islice_methods[] = {
+    {"__reduce__", islice_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", islice_setstate, 0, "Set state information for unpickling."},
+    {NULL, NULL, 0, NULL},
+};
 
 static Type islice_type = {
     .tname = "itertools.islice",
@@ -837,13 +1144,70 @@ static Value tee_new(Type *tp, Value *args, size_t nargs, Value kwnames) {
     return tee_make(teedata_new(it), 0);
 }
 
+/* (_tee, ((),), (dataobject, index)) */
+static Value tee_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    TeeObject *t = V_AS(TeeObject, args[0]);
+    return tuple_pack(3, type_v(args[0]), tuple_pack(1, tuple_empty),
+                      tuple_pack(2, V_FROM_PTR(t->data), v_int(t->index)));
+}
+
+static Value tee_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    TeeObject *t = V_AS(TeeObject, args[0]);
+    Value st = args[1];
+    int index;
+    if (state_tuple(st, 2, 2) < 0 || state_type(tuple_get(st, 0), 1, &teedata_type) < 0 ||
+        state_int(tuple_get(st, 1), &index) < 0)
+        return VNULL;
+    if (index < 0 || index > TEE_BLOCK) return err_set(&exc_ValueError, "Index out of range");
+    t->data = V_AS(TeeData, tuple_get(st, 0));
+    t->index = index;
+    return V_NONE;
+}
+
+/* _tee_dataobject(it, values, next): a block of values read from it and
+ * the next block (only when this one is full). */
+static Value teedata_new_m(Type *tp, Value *args, size_t nargs, Value kwnames) {
+    (void)tp;
+    if (arg_nokw("teedataobject", kwnames) < 0 || arg_count("teedataobject", nargs, 3, 3) < 0) return VNULL;
+    Value values = args[1], next = args[2];
+    if (!list_check(values))
+        return err_format(&exc_TypeError, "teedataobject() argument 2 must be list, not %T", values);
+    int64_t n = list_size(values);
+    bool ok = n < TEE_BLOCK ? next == V_NONE
+                            : n == TEE_BLOCK && (next == V_NONE || type_of(next) == &teedata_type);
+    if (!ok) return err_set(&exc_ValueError, "Invalid arguments");
+    TeeData *d = teedata_new(args[0]);
+    for (int64_t i = 0; i < n; i++) d->values[i] = list_get(values, i);
+    d->numread = (int)n;
+    if (next != V_NONE) d->next = V_AS(TeeData, next);
+    return V_FROM_PTR(d);
+}
+
+static Value teedata_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    TeeData *d = V_AS(TeeData, args[0]);
+    Value values = list_new(0);
+    for (int i = 0; i < d->numread; i++) list_append(values, d->values[i]);
+    return tuple_pack(2, type_v(args[0]), tuple_pack(3, d->it, values, d->next ? V_FROM_PTR(d->next) : V_NONE));
+}
+
+static const MethodDef teedata_methods[] = {
+    {"__reduce__", teedata_reduce, 0, "Return state information for pickling."},
+    {NULL, NULL, 0, NULL},
+};
+
 static const MethodDef tee_methods[] = {
     {"__copy__", tee_copy_m, 0, NULL},
+    {"__reduce__", tee_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", tee_setstate, 0, "Set state information for unpickling."},
     {NULL, NULL, 0, NULL},
 };
 
 static Type tee_type = {
     .tname = "itertools._tee",
+    .flags = TF_WEAKREFABLE,
     .basicsize = sizeof(TeeObject),
     .iter = iter_self,
     .iternext = tee_next,
@@ -853,6 +1217,7 @@ static Type tee_type = {
 static Type teedata_type = {
     .tname = "itertools._tee_dataobject",
     .basicsize = sizeof(TeeData),
+    .new_ = teedata_new_m,
 };
 
 static Value it_tee(Value *args, size_t nargs, Value kwnames) {
@@ -951,6 +1316,31 @@ static Value ziplongest_next(Value self) {
     return r;
 }
 
+/* (zip_longest, iterators with () for the exhausted ones, fillvalue) */
+static Value ziplongest_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    ZipLongestObject *z = V_AS(ZipLongestObject, args[0]);
+    int64_t n = tuple_size(z->iters);
+    Value a = tuple_new(n);
+    for (int64_t i = 0; i < n; i++) {
+        Value it = tuple_get(z->iters, i);
+        tuple_items(a)[i] = it ? it : tuple_empty;
+    }
+    return tuple_pack(3, type_v(args[0]), a, z->fill);
+}
+
+static Value ziplongest_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    V_AS(ZipLongestObject, args[0])->fill = args[1];
+    return V_NONE;
+}
+
+static const MethodDef ziplongest_methods[] = {
+    {"__reduce__", ziplongest_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", ziplongest_setstate, 0, "Set state information for unpickling."},
+    {NULL, NULL, 0, NULL},
+};
+
 static Type ziplongest_type = {
     .tname = "itertools.zip_longest",
     .flags = TF_BASETYPE,
@@ -971,7 +1361,7 @@ typedef struct PairwiseObject {
 static Type pairwise_type;
 
 static Value pairwise_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (t == &pairwise_type && arg_nokw("pairwise", kwnames) < 0) return VNULL;
+    if (arg_nokw_unless_init("pairwise", t, kwnames) < 0) return VNULL;
     if (nargs != 1) return err_format(&exc_TypeError, "pairwise expected 1 argument, got %zd", (ssize_t)nargs);
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
@@ -1103,11 +1493,9 @@ static Value product_next(Value self) {
 }
 
 /* the pool tuple and r for permutations/combinations */
-static Value comb_setup(Type *t, const char *fname, Value *args, size_t nargs, Value kwnames, bool r_required,
-                        bool perm_r) {
-    static const char *const params[] = {"iterable", "r"};
+static Value comb_setup(Type *t, const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, bool perm_r) {
     Value a[2];
-    if (parse_args(fname, args, nargs, kwnames, params, 2, r_required ? 2 : 1, 2, a) < 0) return VNULL;
+    if (arg_parse(spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value pool = tuple_from_iterable(a[0]);
     if (!pool) return VNULL;
     int64_t n = tuple_size(pool), r = n;
@@ -1132,7 +1520,8 @@ static Value pick(CombObject *c) {
 }
 
 static Value permutations_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    Value v = comb_setup(t, "permutations", args, nargs, kwnames, false, true);
+    static const ArgSpec spec = {"permutations", 0, 1, 0, {"iterable", "r", NULL}};
+    Value v = comb_setup(t, &spec, args, nargs, kwnames, true);
     if (!v) return VNULL;
     CombObject *c = V_AS(CombObject, v);
     c->indices = index_array(c->n);
@@ -1175,7 +1564,8 @@ done:
 }
 
 static Value combinations_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    Value v = comb_setup(t, "combinations", args, nargs, kwnames, true, false);
+    static const ArgSpec spec = {"combinations", 0, 2, 0, {"iterable", "r", NULL}};
+    Value v = comb_setup(t, &spec, args, nargs, kwnames, false);
     if (!v) return VNULL;
     CombObject *c = V_AS(CombObject, v);
     c->indices = index_array(c->r);
@@ -1205,7 +1595,8 @@ static Value combinations_next(Value self) {
 }
 
 static Value cwr_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    Value v = comb_setup(t, "combinations_with_replacement", args, nargs, kwnames, true, false);
+    static const ArgSpec spec = {"combinations_with_replacement", 0, 2, 0, {"iterable", "r", NULL}};
+    Value v = comb_setup(t, &spec, args, nargs, kwnames, false);
     if (!v) return VNULL;
     CombObject *c = V_AS(CombObject, v);
     c->indices = index_array(c->r);
@@ -1232,6 +1623,134 @@ static Value cwr_next(Value self) {
     c->result = pick(c);
     return c->result;
 }
+
+/* ---- their pickling: (type, (pool, r)) before the first item, (type, ((), r))
+ * when exhausted, else with the indices (and permutations' cycles) as state;
+ * __setstate__ clamps indices into range as CPython does. ---- */
+
+static Value index_tuple(const int64_t *a, int64_t n) {
+    Value t = tuple_new(n);
+    for (int64_t i = 0; i < n; i++) tuple_items(t)[i] = int_from_i64(a[i]);
+    return t;
+}
+
+static Value product_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    CombObject *c = V_AS(CombObject, args[0]);
+    if (c->stopped) return tuple_pack(2, type_v(args[0]), tuple_pack(1, tuple_empty));
+    if (!c->result) return tuple_pack(2, type_v(args[0]), c->pool);
+    return tuple_pack(3, type_v(args[0]), c->pool, index_tuple(c->indices, c->r));
+}
+
+static Value product_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    CombObject *c = V_AS(CombObject, args[0]);
+    Value st = args[1];
+    int64_t n = c->r;
+    if (!tuple_check(st) || tuple_size(st) != n) return err_set(&exc_ValueError, "invalid arguments");
+    for (int64_t i = 0; i < n; i++) {
+        int64_t x, size = tuple_size(tuple_get(c->pool, i));
+        if (state_index(tuple_get(st, i), INT64_MIN, INT64_MAX, &x) < 0) return VNULL;
+        if (size == 0) {
+            c->stopped = true;
+            return V_NONE;
+        }
+        c->indices[i] = x < 0 ? 0 : x > size - 1 ? size - 1 : x;
+    }
+    Value r = tuple_new(n);
+    for (int64_t i = 0; i < n; i++) tuple_items(r)[i] = tuple_get(tuple_get(c->pool, i), c->indices[i]);
+    c->result = r;
+    return V_NONE;
+}
+
+static Value comb_reduce(Value self, bool with_cycles) {
+    CombObject *c = V_AS(CombObject, self);
+    Value r = int_from_i64(c->r);
+    if (!c->result) return tuple_pack(2, type_v(self), tuple_pack(2, c->pool, r));
+    if (c->stopped) return tuple_pack(2, type_v(self), tuple_pack(2, tuple_empty, r));
+    Value st = with_cycles ? tuple_pack(2, index_tuple(c->indices, c->n), index_tuple(c->cycles, c->r))
+                           : index_tuple(c->indices, c->r);
+    return tuple_pack(3, type_v(self), tuple_pack(2, c->pool, r), st);
+}
+
+static Value permutations_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    return comb_reduce(args[0], true);
+}
+
+static Value combinations_reduce(Value *args, size_t nargs, Value kwnames) {
+    NOARGS("__reduce__");
+    return comb_reduce(args[0], false);
+}
+
+/* combinations (cwr false): indices[i] in [0, i+n-r]; with replacement: [0, n-1] */
+static Value comb_setstate(Value self, Value st, bool cwr) {
+    CombObject *c = V_AS(CombObject, self);
+    int64_t n = c->n, r = c->r;
+    if (!tuple_check(st) || tuple_size(st) != r) return err_set(&exc_ValueError, "invalid arguments");
+    for (int64_t i = 0; i < r; i++) {
+        int64_t x, max = cwr ? n - 1 : i + n - r;
+        if (state_index(tuple_get(st, i), INT64_MIN, INT64_MAX, &x) < 0) return VNULL;
+        if (x > max) x = max;
+        if (x < 0) x = 0;
+        c->indices[i] = x;
+    }
+    /* an iterator with nothing to pick from is stopped for good */
+    if (!c->stopped) c->result = pick(c);
+    return V_NONE;
+}
+
+static Value combinations_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    return comb_setstate(args[0], args[1], false);
+}
+
+static Value cwr_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    return comb_setstate(args[0], args[1], true);
+}
+
+static Value permutations_setstate(Value *args, size_t nargs, Value kwnames) {
+    ONEARG("__setstate__");
+    CombObject *c = V_AS(CombObject, args[0]);
+    Value st = args[1];
+    int64_t n = c->n, r = c->r;
+    if (state_tuple(st, 2, 2) < 0 || state_type(tuple_get(st, 0), 1, &tuple_type) < 0 ||
+        state_type(tuple_get(st, 1), 2, &tuple_type) < 0)
+        return VNULL;
+    Value idx = tuple_get(st, 0), cyc = tuple_get(st, 1);
+    if (tuple_size(idx) != n || tuple_size(cyc) != r) return err_set(&exc_ValueError, "invalid arguments");
+    for (int64_t i = 0; i < n; i++)
+        if (state_index(tuple_get(idx, i), 0, n - 1, &c->indices[i]) < 0) return VNULL;
+    for (int64_t i = 0; i < r; i++)
+        if (state_index(tuple_get(cyc, i), 1, n - i, &c->cycles[i]) < 0) return VNULL;
+    if (!c->stopped) c->result = pick(c);
+    return V_NONE;
+}
+
+static const MethodDef product_methods[] = {
+    {"__reduce__", product_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", product_setstate, 0, "Set state information for unpickling."},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef permutations_methods[] = {
+    {"__reduce__", permutations_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", permutations_setstate, 0, "Set state information for unpickling."},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef combinations_methods[] = {
+    {"__reduce__", combinations_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", combinations_setstate, 0, "Set state information for unpickling."},
+    {NULL, NULL, 0, NULL},
+};
+
+static const MethodDef cwr_methods[] = {
+    {"__reduce__", combinations_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", cwr_setstate, 0, "Set state information for unpickling."},
+    {NULL, NULL, 0, NULL},
+};
 
 static Type product_type = {
     .tname = "itertools.product",
@@ -1277,27 +1796,27 @@ static const MethodDef itertools_functions[] = {
 };
 
 Value itertools_module_create(void) {
-    ready(&count_type, NULL);
-    ready(&cycle_type, NULL);
+    ready(&count_type, count_methods);
+    ready(&cycle_type, cycle_methods);
     ready(&repeat_type, repeat_methods);
-    ready(&accumulate_type, NULL);
+    ready(&accumulate_type, accumulate_methods);
     ready(&chain_type, chain_methods);
-    ready(&compress_type, NULL);
-    ready(&dropwhile_type, NULL);
-    ready(&takewhile_type, NULL);
-    ready(&filterfalse_type, NULL);
-    ready(&starmap_type, NULL);
-    ready(&groupby_type, NULL);
-    ready(&grouper_type, NULL);
-    ready(&islice_type, NULL);
+    ready(&compress_type, compress_methods);
+    ready(&dropwhile_type, pred_methods);
+    ready(&takewhile_type, pred_methods);
+    ready(&filterfalse_type, map_like_methods);
+    ready(&starmap_type, map_like_methods);
+    ready(&groupby_type, groupby_methods);
+    ready(&grouper_type, grouper_methods);
+    ready(&islice_type, islice_methods);
     ready(&tee_type, tee_methods);
-    ready(&teedata_type, NULL);
-    ready(&ziplongest_type, NULL);
+    ready(&teedata_type, teedata_methods);
+    ready(&ziplongest_type, ziplongest_methods);
     ready(&pairwise_type, NULL);
-    ready(&product_type, NULL);
-    ready(&permutations_type, NULL);
-    ready(&combinations_type, NULL);
-    ready(&cwr_type, NULL);
+    ready(&product_type, product_methods);
+    ready(&permutations_type, permutations_methods);
+    ready(&combinations_type, combinations_methods);
+    ready(&cwr_type, cwr_methods);
     Value m = module_new_cstr("itertools");
     module_add_functions(m, itertools_functions);
     module_add(m, "count", V_FROM_PTR(&count_type));

@@ -716,6 +716,20 @@ static Value enumerate_next(Value v) {
     return tuple_pack(2, idx, x);
 }
 
+/* (enumerate, (it, next index)) */
+static Value enumerate_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("enumerate.__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    EnumerateObject *e = V_AS(EnumerateObject, args[0]);
+    Value idx = e->bigindex ? e->bigindex : int_from_i64(e->index);
+    return tuple_pack(2, V_FROM_PTR(type_of(args[0])), tuple_pack(2, e->it, idx));
+}
+
+static const MethodDef enumerate_methods[] = {
+    {"__reduce__", enumerate_reduce, 0, "Return state information for pickling."},
+    {NULL, NULL, 0, NULL},
+};
+
 typedef struct ZipObject {
     Object hdr;
     Value iters;        /* tuple */
@@ -771,6 +785,30 @@ static Value zip_next(Value v) {
     return r;
 }
 
+/* (zip, iterators) or, when strict, (zip, iterators, True) */
+static Value zip_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("zip.__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    ZipObject *z = V_AS(ZipObject, args[0]);
+    Value t = V_FROM_PTR(type_of(args[0]));
+    return z->strict ? tuple_pack(3, t, z->iters, V_TRUE) : tuple_pack(2, t, z->iters);
+}
+
+static Value zip_setstate(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("zip.__setstate__", nargs - 1, 1, 1) < 0) return VNULL;
+    int r = obj_truth(args[1]);
+    if (r < 0) return VNULL;
+    V_AS(ZipObject, args[0])->strict = r;
+    return V_NONE;
+}
+
+static const MethodDef zip_methods[] = {
+    {"__reduce__", zip_reduce, 0, "Return state information for pickling."},
+    {"__setstate__", zip_setstate, 0, "Set state information for unpickling."},
+    {NULL, NULL, 0, NULL},
+};
+
 typedef struct MapObject {
     Object hdr;
     Value func;
@@ -778,7 +816,7 @@ typedef struct MapObject {
 } MapObject;
 
 static Value map_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "map() takes no keyword arguments");
+    if (arg_nokw_unless_init("map", t, kwnames) < 0) return VNULL;
     if (nargs < 2) return err_set(&exc_TypeError, "map() must have at least two arguments.");
     Value iters = tuple_new((int64_t)nargs - 1);
     for (size_t i = 1; i < nargs; i++) {
@@ -828,7 +866,7 @@ typedef struct FilterObject {
 } FilterObject;
 
 static Value filter_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "filter() takes no keyword arguments");
+    if (arg_nokw_unless_init("filter", t, kwnames) < 0) return VNULL;
     if (nargs != 2) return err_format(&exc_TypeError, "filter expected 2 arguments, got %zd", (ssize_t)nargs);
     Value it = obj_iter(args[1]);
     if (!it) return VNULL;
@@ -915,7 +953,11 @@ static Value reversed_length_hint(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
     (void)kwnames;
     ReversedObject *o = V_AS(ReversedObject, args[0]);
-    return v_int(o->seq ? o->index + 1 : 0);
+    if (!o->seq) return v_int(0);
+    /* as CPython: the sequence may have shrunk (or fail to say its size) */
+    int64_t size = obj_len(o->seq);
+    if (size < 0) return VNULL;
+    return int_from_i64(size < o->index + 1 ? 0 : o->index + 1);
 }
 
 /* pickling: (reversed, (seq,), index), or an exhausted one over () */
@@ -1135,7 +1177,9 @@ void misc_init(void) {
         type_add_methods(clones[i], seqiter_methods);
         type_ready(clones[i]);
     }
+    type_add_methods(&enumerate_type, enumerate_methods);
     type_ready(&enumerate_type);
+    type_add_methods(&zip_type, zip_methods);
     type_ready(&zip_type);
     type_add_methods(&map_type_, map_methods);
     type_ready(&map_type_);

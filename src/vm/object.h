@@ -282,6 +282,9 @@ void type_ready(Type *t);
 /* Argument checking helpers; each returns -1 with TypeError set. */
 int arg_count(const char *fname, size_t nargs, size_t min, size_t max);
 int arg_nokw(const char *fname, Value kwnames);
+/* arg_nokw for a constructor of type t, as CPython's for map(), chain()...:
+ * keywords pass when t is a subclass with its own __init__ (which gets them). */
+int arg_nokw_unless_init(const char *fname, Type *t, Value kwnames);
 /* Find keyword `name` among kwnames; returns its value or VNULL. */
 Value arg_kw(Value *args, size_t nargs, Value kwnames, const char *name);
 /* Raise TypeError if kwnames holds a name outside the NULL-terminated list. */

@@ -662,6 +662,12 @@ int arg_nokw(const char *fname, Value kwnames) {
     return -1;
 }
 
+int arg_nokw_unless_init(const char *fname, Type *t, Value kwnames) {
+    if (!kwnames || tuple_size(kwnames) == 0) return 0;
+    if (type_lookup(t, NAME(__init__)) != type_lookup(&object_type, NAME(__init__))) return 0;
+    return arg_nokw(fname, kwnames);
+}
+
 Value arg_kw(Value *args, size_t nargs, Value kwnames, const char *name) {
     if (!kwnames) return VNULL;
     for (int64_t i = 0; i < tuple_size(kwnames); i++)
