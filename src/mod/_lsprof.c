@@ -187,7 +187,14 @@ static inline int64_t now(ProfilerObject *p) { return p->timer ? call_external_t
 /* The name a builtin is shown by, as CPython's: a method is the repr of
    its type's attribute ("<method 'append' of 'list' objects>"), a function
    "<built-in method MODULE.NAME>" */
+static const MethodDef *builtin_def(Value arg);
+
 static Value builtin_label(Value fn) {
+    if (type_of(fn) == &method_type) {
+        /* a classmethod bound to its builtin type: self is the type, whose
+           metatype has no such attribute, and the function no module */
+        return str_printf("<built-in method %s>", builtin_def(fn)->name);
+    }
     BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, fn);
     const char *name = b->def->name;
     if (b->self) {
@@ -291,6 +298,21 @@ static void flush_unmatched(ProfilerObject *p) {
     }
 }
 
+/* The MethodDef of the builtin a 'c_call' event is about, or NULL: a
+   builtin function or method, or a builtin type's classmethod bound to
+   the class (tpy's dict.fromkeys; CPython's is a builtin with the class as
+   self) */
+static const MethodDef *builtin_def(Value arg) {
+    Type *t = type_of(arg);
+    if (t == &builtin_function_type) return V_AS(BuiltinFunctionObject, arg)->def;
+    if (t != &method_type) return NULL;
+    Value fn = V_AS(BoundMethodObject, arg)->func;
+    t = type_of(fn);
+    if (t == &builtin_function_type) return V_AS(BuiltinFunctionObject, fn)->def;
+    if (t == &method_descr_type) return V_AS(MethodDescrObject, fn)->def;
+    return NULL;
+}
+
 /* the profile function (sys_set_profile); never fails: a timer's error is
    reported as unraisable */
 static int profiler_hook(Value obj, Frame *f, int what, Value arg) {
@@ -303,13 +325,17 @@ static int profiler_hook(Value obj, Frame *f, int what, Value arg) {
         leave_call(p, f->code);
         break;
     case PROFILE_C_CALL:
-        if ((p->flags & POF_BUILTINS) && type_of(arg) == &builtin_function_type)
-            enter_call(p, V_AS(BuiltinFunctionObject, arg)->def, VNULL, arg);
+        if (p->flags & POF_BUILTINS) {
+            const MethodDef *d = builtin_def(arg);
+            if (d) enter_call(p, d, VNULL, arg);
+        }
         break;
     case PROFILE_C_RETURN:
     case PROFILE_C_EXCEPTION:
-        if ((p->flags & POF_BUILTINS) && type_of(arg) == &builtin_function_type)
-            leave_call(p, V_AS(BuiltinFunctionObject, arg)->def);
+        if (p->flags & POF_BUILTINS) {
+            const MethodDef *d = builtin_def(arg);
+            if (d) leave_call(p, d);
+        }
         break;
     }
     return 0;
@@ -427,7 +453,9 @@ static const MethodDef profiler_methods[] = {
      "getstats()\n--\n\nThe statistics so far: a list of profiler_entry, one per function\n"
      "(code, call counts, total and inline times in seconds, and its callees\n"
      "as a list of profiler_subentry or None)."},
-    {"enable", profiler_enable, MF_KEYWORDS,
+    /* MF_FRAME: it marks the running frames, and compiled code that called
+       it would go on without sending events (jit/record.c) */
+    {"enable", profiler_enable, MF_KEYWORDS | MF_FRAME,
      "enable(subcalls=True, builtins=True)\n\nStart profiling this thread; subcalls: also count each\n"
      "caller-callee pair; builtins: also count calls of builtin functions.\n"},
     {"disable", profiler_disable, MF_KEYWORDS, "disable()\n\nStop profiling.\n"},

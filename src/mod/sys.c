@@ -717,8 +717,14 @@ int sys_profile_event(Frame *f, int what, Value arg) {
 
 /* sys.setprofile's function: the Python callable gets (frame, event, arg) */
 static int profile_trampoline(Value obj, Frame *f, int what, Value arg) {
-    Value a[3] = {frame_object_now(f), event_name(what), arg};
+    Value fov = frame_object_now(f);
+    FrameObject *fo = V_AS(FrameObject, fov);
+    /* as for a trace function: a frame starting is at its def line */
+    bool at_call = fo->at_call;
+    fo->at_call = what == PROFILE_CALL && frame_lasti(f) <= 0;
+    Value a[3] = {fov, event_name(what), arg};
     Value r = obj_call(obj, a, 3, VNULL);
+    fo->at_call = at_call;
     if (!r) {
         /* as CPython: a profile function that raises is removed */
         sys_set_profile(NULL, VNULL);
@@ -746,20 +752,20 @@ int sys_trace_line(Frame *f, int i) {
 }
 
 static Value s_gettrace(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("gettrace", nargs, 0, 0) < 0) return VNULL;
+    if (arg_count("sys.gettrace", nargs, 0, 0) < 0) return VNULL;
     return tstate.trace_func ? tstate.trace_func : V_NONE;
 }
 static Value s_settrace(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("settrace", nargs, 1, 1) < 0) return VNULL;
+    if (arg_count("sys.settrace", nargs, 1, 1) < 0) return VNULL;
     set_trace_func(args[0] == V_NONE ? VNULL : args[0]);
     return V_NONE;
 }
 static Value s_getprofile(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("getprofile", nargs, 0, 0) < 0) return VNULL;
+    if (arg_count("sys.getprofile", nargs, 0, 0) < 0) return VNULL;
     return tstate.profile_obj ? tstate.profile_obj : V_NONE;
 }
 static Value s_setprofile(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("setprofile", nargs, 1, 1) < 0) return VNULL;
+    if (arg_count("sys.setprofile", nargs, 1, 1) < 0) return VNULL;
     if (args[0] == V_NONE) sys_set_profile(NULL, VNULL);
     else sys_set_profile(profile_trampoline, args[0]);
     return V_NONE;
