@@ -902,6 +902,13 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     LOAD_REGS();
     if (throw_exc) {
         err_set_exc(throw_exc);
+        if (__builtin_expect(tstate.use_tracing, 0)) {
+            /* as CPython's: a generator resumed by throw() (or close())
+               is a 'call', and its exit a 'return' */
+            dispatch = trace_labels;
+            f->trace_called = 1;
+            sys_trace_event(f, TRACE_CALL, V_NONE);
+        }
         goto error;
     }
     if (jit_resume) {

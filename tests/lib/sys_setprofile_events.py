@@ -163,3 +163,39 @@ try:
     sys.getprofile(1)
 except TypeError as e:
     print(type(e).__name__, e)
+
+print('generators resumed by throw() and close(), coroutines')
+def gthrow():
+    try:
+        yield 1
+    except KeyError:
+        yield 2
+    yield 3
+
+
+def gone():
+    yield 1
+
+
+def throws():
+    g = gthrow()
+    next(g)
+    g.throw(KeyError)
+    g.close()
+    h = gone()
+    next(h)
+    try:
+        h.throw(ValueError)
+    except ValueError:
+        pass
+
+    async def co():
+        return 5
+    c = co()
+    try:
+        c.send(None)
+    except StopIteration as e:
+        return e.value
+
+
+show(capture(throws))
