@@ -181,6 +181,7 @@ def throws():
     g = gthrow()
     next(g)
     g.throw(KeyError)
+    next(g)
     g.close()
     h = gone()
     next(h)
