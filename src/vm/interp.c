@@ -764,8 +764,9 @@ static int trace_exception(Frame *f) {
 /* sys.setprofile: the 'c_call' event's argument for a call of callable
    (args: its arguments; ex: args[0] is CALL_FUNCTION_EX's sequence), or
    VNULL when the call has no events. As CPython's, only builtin functions
-   and methods have them (not types, not Python functions); a method descriptor called with self is shown
-   bound to it. VNULL with an exception if binding failed. */
+   and methods have them (not types, not Python functions); a method
+   descriptor called with self is shown bound to it. VNULL with an
+   exception if binding failed. */
 static Value profiled_builtin(Value callable, Value *args, size_t nargs, bool ex) {
     Type *ct = type_of(callable);
     if (ct == &builtin_function_type) return callable;
