@@ -1481,8 +1481,11 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
     }
     if ((type_of(vcallable) == &builtin_function_type &&
          (V_AS(BuiltinFunctionObject, vcallable)->def->flags & MF_FRAME)) ||
+        (type_of(vcallable) == &method_descr_type && (V_AS(MethodDescrObject, vcallable)->def->flags & MF_FRAME)) ||
         vcallable == V_FROM_PTR(&super_type)) {
-        /* they read the caller's frame, which an inlined call does not have */
+        /* they read the caller's frame, which an inlined call does not have
+           (or, as sys.setprofile and _lsprof's enable, start events that
+           compiled code would not send) */
         rec_abort(R, ABORT_FRAME_INTROSPECTION);
         return;
     }

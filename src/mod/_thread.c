@@ -410,6 +410,7 @@ static void thread_body(void *p) {
         else err_write_unraisable(err_fetch(), "Exception ignored in thread started by", b->func);
     }
     b->func = b->args = b->kwargs = VNULL;
+    sys_tracing_thread_exit();
     if (tstate.thread_sentinel) {
         if (V_AS(LockObject, tstate.thread_sentinel)->locked) lock_give(V_AS(LockObject, tstate.thread_sentinel));
         tstate.thread_sentinel = VNULL;

@@ -75,6 +75,7 @@
     _("_codecs_iso2022", _codecs_iso2022_module_create) \
     _("faulthandler", faulthandler_module_create)   \
     _("_queue", _queue_module_create)               \
+    _("_lsprof", _lsprof_module_create)             \
     _("_abc", _abc_module_create)                   \
     _("_pickle", _pickle_module_create)             \
     _("_symtable", _symtable_module_create)         \

@@ -596,56 +596,90 @@ static Value s_getfilesystemencodeerrors(Value *args, size_t nargs, Value kwname
 static Value s_get_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
 static Value s_set_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
 
-/* ---- sys.settrace ----------------------------------------------------------------------
+/* ---- sys.settrace, sys.setprofile -------------------------------------------------------
  * The interpreter sends a thread's trace function the events of the frames
  * it runs (interp.c: the trace dispatch table): 'call' when a frame starts
  * or a generator resumes (the function's result becomes the frame's
  * f_trace), then 'line', 'return' and 'exception' to the frame's f_trace.
- * While any thread traces, the JIT neither enters compiled code nor
- * records (a loop already running compiled code finishes its run first).
- * No profile function is ever called: setprofile() refuses one. */
-static int tracing_threads;
+ * The profile function (a C function and its object, as CPython's
+ * c_profilefunc: sys.setprofile's is a trampoline to a Python callable,
+ * _lsprof's its own) gets 'call' and 'return', and 'c_call', 'c_return',
+ * 'c_exception' around the builtins the bytecode calls; its result is
+ * ignored. The trace function is called first, as CPython's.
+ * While any thread traces or profiles, the JIT neither enters compiled
+ * code nor records (a loop already running compiled code finishes its run
+ * first). */
+static int tracing_threads;     /* threads with a trace or profile function */
 static bool jit_was_enabled;
 
-static void set_trace_func(Value fn) {
-    bool was = tstate.trace_func != VNULL, now = fn != VNULL;
-    tstate.trace_func = fn;
-    if (was == now) return;
-    if (now && tracing_threads++ == 0) {
+/* after trace_func or profile_func changed (was: use_tracing before) */
+static void tracing_changed(bool was, bool added) {
+    bool now = tstate.trace_func != VNULL || tstate.profile_func != NULL;
+    tstate.use_tracing = now;
+    if (now && !was && tracing_threads++ == 0) {
         jit_was_enabled = jit_params.enabled;
         if (jit.recording) jit_abort(ABORT_SYS_SETTRACE);
         jit_params.enabled = false;
-    } else if (!now && --tracing_threads == 0) {
+    } else if (!now && was && --tracing_threads == 0) {
         jit_params.enabled = jit_was_enabled;
     }
     /* the running loops switch to the tracing dispatch at their next
        safe point (interp.c) */
-    if (now) {
+    if (added) {
         /* frames already running had no 'call' event and get none */
         for (Frame *x = tstate.frame; x; x = x->back) x->trace_called = 1;
         pending_request();
     }
 }
 
-static Value trace_event_names[4];
+static void set_trace_func(Value fn) {
+    bool was = tstate.use_tracing, added = fn && !tstate.trace_func;
+    tstate.trace_func = fn;
+    tracing_changed(was, added);
+}
 
-int sys_trace_event(Frame *f, int what, Value arg) {
-    if (tstate.in_trace || !tstate.trace_func) return 0;
+void sys_set_profile(ProfileFunc fn, Value obj) {
+    bool was = tstate.use_tracing, added = fn && !tstate.profile_func;
+    tstate.profile_func = fn;
+    tstate.profile_obj = fn ? obj : VNULL;
+    tracing_changed(was, added);
+}
+
+/* A thread that ends keeps no trace or profile function (threading's
+   hooks are set in every new thread and never unset): the JIT comes back */
+void sys_tracing_thread_exit(void) {
+    set_trace_func(VNULL);
+    sys_set_profile(NULL, VNULL);
+}
+
+static Value trace_event_names[7];
+
+static Value event_name(int what) {
+    if (!trace_event_names[0]) {
+        /* indexed by TraceEvent, and by ProfileEvent from 3 on */
+        static const char *const names[] = {"call", "exception", "line", "return", "c_call", "c_exception", "c_return"};
+        for (int i = 0; i < 7; i++) trace_event_names[i] = str_intern_cstr(names[i]);
+    }
+    return trace_event_names[what];
+}
+
+/* A frame object for f showing where f is (a trace function's view) */
+static Value frame_object_now(Frame *f) {
     Value fov = frame_object_new(f);
+    if (f->fobj == fov) V_AS(FrameObject, fov)->lasti = frame_lasti(f);
+    return fov;
+}
+
+static int trace_func_event(Frame *f, int what, Value arg) {
+    Value fov = frame_object_now(f);
     FrameObject *fo = V_AS(FrameObject, fov);
     Value cb = what == TRACE_CALL ? tstate.trace_func : fo->trace;
     if (!cb || cb == V_NONE) return 0;
-    if (!trace_event_names[0]) {
-        static const char *const names[] = {"call", "exception", "line", "return"};
-        for (int i = 0; i < 4; i++) trace_event_names[i] = str_intern_cstr(names[i]);
-    }
-    /* the frame's state as the trace function sees it */
-    if (f->fobj == fov) fo->lasti = frame_lasti(f);
     Value saved = err_fetch();
     tstate.in_trace = true;
     /* a frame starting (not a generator resuming) is at its def line */
     fo->at_call = what == TRACE_CALL && frame_lasti(f) <= 0;
-    Value a[3] = {fov, trace_event_names[what], arg ? arg : V_NONE};
+    Value a[3] = {fov, event_name(what), arg ? arg : V_NONE};
     Value r = obj_call(cb, a, 3, VNULL);
     fo->at_call = false;
     tstate.in_trace = false;
@@ -657,6 +691,45 @@ int sys_trace_event(Frame *f, int what, Value arg) {
     }
     if (r != V_NONE) fo->trace = r;
     err_restore(saved);
+    return 0;
+}
+
+int sys_trace_event(Frame *f, int what, Value arg) {
+    if (tstate.in_trace) return 0;
+    if (tstate.trace_func && trace_func_event(f, what, arg) < 0) return -1;
+    if (tstate.profile_func && (what == TRACE_CALL || what == TRACE_RETURN))
+        return sys_profile_event(f, what == TRACE_CALL ? PROFILE_CALL : PROFILE_RETURN, arg);
+    return 0;
+}
+
+int sys_profile_event(Frame *f, int what, Value arg) {
+    if (tstate.in_trace || !tstate.profile_func) return 0;
+    /* the exception being raised (a frame's exit, c_exception) stays set
+       unless the profile function raises */
+    Value saved = err_fetch();
+    tstate.in_trace = true;
+    int r = tstate.profile_func(tstate.profile_obj, f, what, arg ? arg : V_NONE);
+    tstate.in_trace = false;
+    if (r < 0) return -1;
+    err_restore(saved);
+    return 0;
+}
+
+/* sys.setprofile's function: the Python callable gets (frame, event, arg) */
+static int profile_trampoline(Value obj, Frame *f, int what, Value arg) {
+    Value fov = frame_object_now(f);
+    FrameObject *fo = V_AS(FrameObject, fov);
+    /* as for a trace function: a frame starting is at its def line */
+    bool at_call = fo->at_call;
+    fo->at_call = what == PROFILE_CALL && frame_lasti(f) <= 0;
+    Value a[3] = {fov, event_name(what), arg};
+    Value r = obj_call(obj, a, 3, VNULL);
+    fo->at_call = at_call;
+    if (!r) {
+        /* as CPython: a profile function that raises is removed */
+        sys_set_profile(NULL, VNULL);
+        return -1;
+    }
     return 0;
 }
 
@@ -679,21 +752,22 @@ int sys_trace_line(Frame *f, int i) {
 }
 
 static Value s_gettrace(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("gettrace", nargs, 0, 0) < 0) return VNULL;
+    if (arg_count("sys.gettrace", nargs, 0, 0) < 0) return VNULL;
     return tstate.trace_func ? tstate.trace_func : V_NONE;
 }
 static Value s_settrace(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("settrace", nargs, 1, 1) < 0) return VNULL;
+    if (arg_count("sys.settrace", nargs, 1, 1) < 0) return VNULL;
     set_trace_func(args[0] == V_NONE ? VNULL : args[0]);
     return V_NONE;
 }
 static Value s_getprofile(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("getprofile", nargs, 0, 0) < 0) return VNULL;
-    return V_NONE;
+    if (arg_count("sys.getprofile", nargs, 0, 0) < 0) return VNULL;
+    return tstate.profile_obj ? tstate.profile_obj : V_NONE;
 }
 static Value s_setprofile(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("setprofile", nargs, 1, 1) < 0) return VNULL;
-    if (args[0] != V_NONE) return err_set(&exc_NotImplementedError, "tpy does not run profile functions (sys.setprofile)");
+    if (arg_count("sys.setprofile", nargs, 1, 1) < 0) return VNULL;
+    if (args[0] == V_NONE) sys_set_profile(NULL, VNULL);
+    else sys_set_profile(profile_trampoline, args[0]);
     return V_NONE;
 }
 static Value s_call_tracing(Value *args, size_t nargs, Value kwnames) {
@@ -731,7 +805,7 @@ static const MethodDef sys_functions[] = {
     {"gettrace", s_gettrace, 0, NULL},
     {"settrace", s_settrace, MF_FRAME, NULL},
     {"getprofile", s_getprofile, 0, NULL},
-    {"setprofile", s_setprofile, 0, NULL},
+    {"setprofile", s_setprofile, MF_FRAME, NULL},
     {"call_tracing", s_call_tracing, 0, NULL},
     {"is_finalizing", s_is_finalizing, 0, NULL},
     {"_clear_type_cache", s_clear_type_cache, 0, NULL},

@@ -281,8 +281,9 @@ void frame_thread_init(void) {
     tstate.chunk = chunk_new(NULL, 0);
     tstate.frame = NULL;
     tstate.exc = tstate.handled = tstate.context = tstate.thread_sentinel = VNULL;
-    tstate.trace_func = VNULL;
-    tstate.in_trace = false;
+    tstate.trace_func = tstate.profile_obj = VNULL;
+    tstate.profile_func = NULL;
+    tstate.use_tracing = tstate.in_trace = false;
     tstate.depth = tstate.c_depth = 0;
     pthread_attr_t attr;
     void *low = NULL;

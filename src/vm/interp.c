@@ -26,13 +26,14 @@
 #include "traceback.h"
 
 /* Inside eval_frame_impl: the pending actions after a call returned (a
-   safe point; sys.settrace() also switches to the tracing dispatch here) */
+   safe point; sys.settrace() and sys.setprofile() also switch to the
+   tracing dispatch here) */
 #define SAFE_POINT_AFTER_CALL()                                                   \
     do {                                                                          \
         if (pending()) {                                                          \
             SAVE_REGS();                                                          \
             if (pending_run() < 0) goto error;                                    \
-            if (tstate.trace_func && dispatch == labels) dispatch = trace_labels; \
+            if (tstate.use_tracing && dispatch == labels) dispatch = trace_labels; \
         }                                                                         \
     } while (0)
 
@@ -754,10 +755,36 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume);
    (which stays set; a trace function that raises replaces it: -1) */
 static int trace_exception(Frame *f) {
     Value e = tstate.exc;
-    if (!e || tstate.in_trace) return 0;
+    if (!e || tstate.in_trace || !tstate.trace_func) return 0;
     ExcObject *x = V_AS(ExcObject, e);
     Value info = tuple_pack(3, V_FROM_PTR(type_of(e)), e, x->traceback ? x->traceback : V_NONE);
     return sys_trace_event(f, TRACE_EXCEPTION, info);
+}
+
+/* sys.setprofile: the 'c_call' event's argument for a call of callable
+   (args: its arguments; ex: args[0] is CALL_FUNCTION_EX's sequence), or
+   VNULL when the call has no events. As CPython's, only builtin functions
+   and methods have them (not types, not Python functions); a method
+   descriptor called with self is shown bound to it. VNULL with an
+   exception if binding failed. */
+static Value profiled_builtin(Value callable, Value *args, size_t nargs, bool ex) {
+    Type *ct = type_of(callable);
+    if (ct == &builtin_function_type) return callable;
+    /* a builtin type's classmethod (dict.fromkeys) is bound as a method */
+    if (ct == &method_type) {
+        Type *ft = type_of(V_AS(BoundMethodObject, callable)->func);
+        return ft == &builtin_function_type || ft == &method_descr_type ? callable : VNULL;
+    }
+    if (ct != &method_descr_type) return VNULL;
+    Value self;
+    if (ex) {
+        if (!tuple_check(args[0]) || tuple_size(args[0]) == 0) return VNULL;
+        self = tuple_get(args[0], 0);
+    } else {
+        if (nargs == 0) return VNULL;
+        self = args[0];
+    }
+    return ct->descr_get(callable, self, V_FROM_PTR(type_of(self)));
 }
 
 Value eval_frame(Frame *f, Value throw_exc) { return eval_frame_impl(f, throw_exc, 0); }
@@ -777,8 +804,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         OPCODE_DEF(OP_RECORD)
 #undef OP_RECORD
     };
-    /* while a trace function is set (sys.settrace), every instruction
-       first goes through L_TRACE */
+    /* while a trace or profile function is set (sys.settrace,
+       sys.setprofile), every instruction first goes through L_TRACE */
     static void *const trace_labels[OP__COUNT] = {
 #define OP_TRACE(name, flags) &&L_TRACE,
         OPCODE_DEF(OP_TRACE)
@@ -876,6 +903,13 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     LOAD_REGS();
     if (throw_exc) {
         err_set_exc(throw_exc);
+        if (__builtin_expect(tstate.use_tracing, 0)) {
+            /* as CPython's: a generator resumed by throw() (or close())
+               is a 'call', and its exit a 'return' */
+            dispatch = trace_labels;
+            f->trace_called = 1;
+            sys_trace_event(f, TRACE_CALL, V_NONE);
+        }
         goto error;
     }
     if (jit_resume) {
@@ -886,7 +920,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (jit_resume == 4) dispatch = record_labels;
         NEXT();
     }
-    if (__builtin_expect(tstate.trace_func != VNULL, 0)) dispatch = trace_labels;
+    if (__builtin_expect(tstate.use_tracing, 0)) dispatch = trace_labels;
     else if (ip == co->code && !f->on_heap) FUNCTION_ENTRY_HOOK();
     NEXT();
 
@@ -2342,7 +2376,7 @@ L_RECORD:
     goto *labels[w & 0xFF];
 
 L_TRACE:
-    if (!tstate.trace_func) {
+    if (!tstate.use_tracing) {
         dispatch = labels;
     } else if (!tstate.in_trace) {
         SAVE_REGS();
@@ -2350,7 +2384,60 @@ L_TRACE:
             f->trace_called = 1;
             if (sys_trace_event(f, TRACE_CALL, V_NONE) < 0) goto error;
         }
-        if (sys_trace_line(f, LASTI()) < 0) goto error;
+        if (tstate.trace_func && sys_trace_line(f, LASTI()) < 0) goto error;
+        if (tstate.profile_func) {
+            /* a call of a builtin: the profile function sees it */
+            int op = (int)(w & 0xFF), total = ARG;
+            Value *base = sp;   /* the call's operands, from the callable on */
+            Value *bottom = sp; /* the stack after the call's pops */
+            Value kwnames = VNULL;
+            size_t nargs = 0;
+            Value callable = VNULL;
+            switch (op) {
+            case OP_CALL_FUNCTION_KW:
+            case OP_CALL_METHOD_KW:
+                kwnames = TOP();
+                base--;
+                nargs = (size_t)(total - (int)tuple_size(kwnames));
+                /* fallthrough */
+            case OP_CALL_FUNCTION:
+            case OP_CALL_METHOD:
+                if (!kwnames) nargs = (size_t)total;
+                base -= total + 1;
+                if (op == OP_CALL_METHOD || op == OP_CALL_METHOD_KW) {
+                    base--;
+                    bottom = base;
+                    /* [method self args] or [NULL callable args] */
+                    if (base[0]) nargs++;
+                    else base++;
+                } else {
+                    bottom = base;
+                }
+                callable = base[0];
+                break;
+            case OP_CALL_FUNCTION_EX:
+                base -= (ARG & 1) ? 3 : 2;
+                bottom = base;
+                callable = base[0];
+                break;
+            }
+            Value ev = callable ? profiled_builtin(callable, base + 1, nargs, op == OP_CALL_FUNCTION_EX) : VNULL;
+            if (ev == VNULL && err_occurred()) goto error;
+            if (ev) {
+                if (sys_profile_event(f, PROFILE_C_CALL, ev) < 0) goto error;
+                Value r = op == OP_CALL_FUNCTION_EX ? call_ex(callable, base[1], (ARG & 1) ? base[2] : VNULL)
+                                                    : obj_call(callable, base + 1, nargs, kwnames);
+                if (!r) {
+                    sys_profile_event(f, PROFILE_C_EXCEPTION, ev);
+                    goto error;
+                }
+                if (sys_profile_event(f, PROFILE_C_RETURN, ev) < 0) goto error;
+                sp = bottom;
+                PUSH(r);
+                SAFE_POINT_AFTER_CALL();
+                NEXT();
+            }
+        }
     }
     goto *labels[w & 0xFF];
 

@@ -79,7 +79,14 @@ typedef struct ThreadState {
     Value thread_sentinel;      /* _thread._set_sentinel()'s lock, released when the thread ends */
     Value context;              /* contextvars: the running Context, VNULL until first used */
     Value trace_func;           /* sys.settrace's function, or VNULL */
-    bool in_trace;              /* a trace function runs: no events */
+    /* sys.setprofile's hook (a C function, as CPython's c_profilefunc) and
+       its object (sys.getprofile's answer), or NULL/VNULL */
+    int (*profile_func)(Value obj, Frame *f, int what, Value arg);
+    Value profile_obj;
+    /* trace_func or profile_func set: the interpreter runs the tracing
+       dispatch (the only flag the ordinary dispatch looks at) */
+    bool use_tracing;
+    bool in_trace;              /* a trace or profile function runs: no events */
 } ThreadState;
 
 extern ThreadState tstate;
@@ -119,6 +126,20 @@ enum TraceEvent { TRACE_CALL, TRACE_EXCEPTION, TRACE_LINE, TRACE_RETURN };
 int sys_trace_event(Frame *f, int what, Value arg);
 /* A 'line' event if instruction i of f starts a line (or jumps back). */
 int sys_trace_line(Frame *f, int i);
+/* sys.setprofile's events (CPython's PyTrace_CALL... numbering) */
+enum ProfileEvent { PROFILE_CALL = 0, PROFILE_RETURN = 3, PROFILE_C_CALL = 4, PROFILE_C_EXCEPTION = 5, PROFILE_C_RETURN = 6 };
+/* A profile function fn(obj, f, what, arg), as CPython's Py_tracefunc: arg
+ * is the return value (None when the frame raised or yields nothing) or
+ * the builtin being called. 0, or -1 with an exception set (the function
+ * is then removed). */
+typedef int (*ProfileFunc)(Value obj, Frame *f, int what, Value arg);
+/* Install (fn NULL: remove) this thread's profile function, as
+ * PyEval_SetProfile; the JIT stays off while any thread profiles. */
+void sys_set_profile(ProfileFunc fn, Value obj);
+/* A thread ends: its trace and profile functions go (sys.c) */
+void sys_tracing_thread_exit(void);
+/* Send profile event `what` (no event inside a trace or profile function). */
+int sys_profile_event(Frame *f, int what, Value arg);
 /* frame_pop(): a frame object made for f keeps what f held */
 void sys_frame_detach(Frame *f);
 Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti);
