@@ -76,7 +76,8 @@
     _("faulthandler", faulthandler_module_create)   \
     _("_queue", _queue_module_create)               \
     _("_abc", _abc_module_create)                   \
-    _("_pickle", _pickle_module_create)
+    _("_pickle", _pickle_module_create)           \
+    _("_dbm", _dbm_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
