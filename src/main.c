@@ -340,6 +340,13 @@ static void editor_open(void) {
  * for `tpy -i < file`. NULL at the end of input or when Ctrl-C interrupted
  * the read (pending() is then set). The line has no newline; free() it. */
 static char *prompt_read_line(const char *prompt, bool tty) {
+    if (tty && readline_hook) {
+        /* the readline module was imported: its editor, history and
+           completer read the line (a raised signal handler leaves its
+           exception set) */
+        bool failed;
+        return readline_hook(prompt, &failed);
+    }
     if (tty) {
         editor_open();
         line_prompt = prompt;
@@ -394,6 +401,15 @@ static int interactive_loop(void) {
         for (;;) {
             sys_flush_all();
             char *line = prompt_read_line(first ? ">>> " : "... ", tty);
+            if (!line && err_occurred()) {
+                /* Ctrl-C in the readline module's reader (which ran the
+                   handlers): dropped input, as below */
+                fputc('\n', stderr);
+                if (prompt_exception(&status)) return status;
+                buf_init(&src, 256);
+                first = true;
+                continue;
+            }
             if (!line && pending()) {
                 /* Ctrl-C interrupted the read: drop the input, as CPython */
                 if (pending_run() < 0) {
@@ -409,7 +425,7 @@ static int interactive_loop(void) {
                 if (first) return 0;
                 break;
             }
-            if (tty) prompt_remember(line);
+            if (tty && !readline_hook) prompt_remember(line);   /* else the module's auto history */
             buf_puts(&src, line);
             buf_putc(&src, '\n');
             free(line);

@@ -1,7 +1,9 @@
 /* builtins.c: the builtins module. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../front/compiler.h"
 #include "modules.h"
@@ -64,9 +66,45 @@ static Value b_print(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+/* Is stream (sys.stdin or sys.stdout) the terminal on file descriptor fd?
+ * Errors (no fileno()) count as no. */
+static bool stream_is_tty(Value stream, int fd) {
+    if (!stream || stream == V_NONE) return false;
+    Value r = obj_call_method(stream, "fileno", NULL, 0);
+    if (!r) {
+        err_clear();
+        return false;
+    }
+    return r == v_int(fd) && isatty(fd);
+}
+
+/* input() through the readline module's line reader, as CPython does when
+ * stdin and stdout are the terminal: the prompt goes to the line editor */
+static Value input_readline(Value *args, size_t nargs) {
+    Value prompt = str_from_cstr("");
+    if (nargs == 1 && !(prompt = obj_str(args[0]))) return VNULL;
+    Value err = sys_get_stream("stderr");
+    if (err && err != V_NONE && sys_stream_flush(err) < 0) err_clear();
+    Value out = sys_get_stream("stdout");
+    if (sys_stream_flush(out) < 0) return VNULL;
+    Value pb = bytes_encode_str(prompt, str_from_cstr("utf-8"), str_from_cstr("surrogateescape"));
+    if (!pb) return VNULL;
+    if (memchr(bytes_data(pb), 0, (size_t)bytes_size(pb))) return err_set(&exc_ValueError, "input: prompt string cannot contain null characters");
+    bool failed;
+    char *line = readline_hook(bytes_data(pb), &failed);
+    if (failed) return VNULL;
+    if (!line) return err_set_exc(exc_new(&exc_EOFError, NULL, 0));   /* no message, as CPython's here */
+    Value b = bytes_new(line, strlen(line));
+    free(line);
+    Value dargs[2] = {str_from_cstr("utf-8"), str_from_cstr("surrogateescape")};
+    return obj_call_method(b, "decode", dargs, 2);
+}
+
 static Value b_input(Value *args, size_t nargs, Value kwnames) {
     NOKW("input");
     if (arg_count("input", nargs, 0, 1) < 0) return VNULL;
+    if (readline_hook && stream_is_tty(sys_get_stream("stdin"), 0) && stream_is_tty(sys_get_stream("stdout"), 1))
+        return input_readline(args, nargs);
     Value out = sys_get_stream("stdout");
     if (nargs == 1 && out && out != V_NONE) {
         Value s = obj_str(args[0]);
