@@ -621,6 +621,7 @@ static char *read_line(const char *prompt, bool *failed) {
        pre-input hook is not called in either mode: CPython on libedit
        and its tests count on that, and so does this module.) */
     on_startup();
+    rl_done = 0;   /* eof_or_delete's end of the last input */
     line_done = false;
     completed_line = NULL;
     rl_callback_handler_install(prompt, line_handler);
@@ -660,6 +661,20 @@ static char *read_line(const char *prompt, bool *failed) {
 
 /* ---- the module ------------------------------------------------------------------------------- */
 
+/* Ctrl-D: the end of input on an empty line, silently (libedit's own
+ * binding writes "^D" to the terminal then, which GNU readline and so
+ * CPython do not), through rl_done, which the emulation turns into end of
+ * input. On a non-empty line GNU readline deletes the character under the
+ * cursor, which the emulation's editing calls cannot do in place
+ * (rl_delete_text keeps the line's tail only partly): a bell, and the
+ * Delete key deletes forward. */
+static int eof_or_delete(int count, int key) {
+    (void)count, (void)key;
+    if (rl_end == 0) rl_done = 1;
+    else rl_ding();
+    return 0;
+}
+
 /* Set up the emulation once, as CPython's setup_readline does for it. */
 static void setup(void) {
     char *saved = locale_from_env();
@@ -681,6 +696,7 @@ static void setup(void) {
     using_history();
     /* Tab inserts a tab unless a program binds completion (site does) */
     rl_bind_key('\t', rl_insert);
+    rl_add_defun("tpy-eof-or-delete", eof_or_delete, 4);
     rl_startup_hook = on_startup;
     rl_pre_input_hook = on_pre_input;
     rl_attempted_completion_function = flex_complete;
