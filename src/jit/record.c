@@ -180,7 +180,10 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         RecFrame *rf = &R->frames[i];
         SnapFrame *sf = &s->frames[i];
         sf->code = rf->code;
-        sf->func = rf->func;
+        /* the root frame is the live frame resume starts from: naming its
+           function here would keep the function alive as long as the trace
+           (a compiled function that can never be collected) */
+        sf->func = i == 0 ? NULL : rf->func;
         sf->pc = i == R->nframes - 1 ? pc : R->frames[i + 1].return_pc;
         sf->nlocals = rf->nlocals;
         sf->nstack = rf->sp;
@@ -574,7 +577,7 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
     for (int i = 0; i < s->nframes; i++) {
         SnapFrame *sf = &s->frames[i];
         if (i > 0) R->frames[R->nframes].return_pc = s->frames[i - 1].pc;
-        push_frame(R, frames[i], sf->code, sf->func);
+        push_frame(R, frames[i], sf->code, i == 0 ? frames[0]->func : sf->func);
         RecFrame *rf = top(R);
         if (i > 0) rf->return_pc = s->frames[i - 1].pc;
         for (int k = 0; k < sf->nlocals + sf->nstack; k++) rf->slots[k] = bridge_slot(R, &m, s->slots[sf->first + k]);
