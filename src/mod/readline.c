@@ -62,10 +62,12 @@ static void locale_restore(char *saved) {
 
 /* ---- conversions ------------------------------------------------------------------------------ */
 
-/* str -> UTF-8 bytes (surrogateescape); TypeError for anything else, as
- * CPython's PyUnicode_EncodeLocale */
+/* str -> UTF-8 bytes (surrogateescape) for the library's C strings;
+ * TypeError for anything else and ValueError for a NUL, as CPython's
+ * PyUnicode_EncodeLocale */
 static Value encode(Value s) {
     if (!str_check(s)) return err_set(&exc_TypeError, "bad argument type for built-in operation");
+    if (memchr(str_data(s), 0, (size_t)str_nbytes(s))) return err_set(&exc_ValueError, "embedded null character");
     int64_t ncp;
     if (str_is_ascii(s) || utf8_wellformed_prefix(str_data(s), str_nbytes(s), &ncp) == str_nbytes(s))
         return bytes_new(str_data(s), (size_t)str_nbytes(s));

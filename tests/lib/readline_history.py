@@ -31,6 +31,8 @@ attempt(lambda: readline.get_history_item(2 ** 40))
 attempt(lambda: readline.get_history_item(1.0))
 attempt(lambda: readline.add_history(1))
 attempt(lambda: readline.add_history(b"x"))
+attempt(lambda: readline.add_history("a\0b"))
+attempt(lambda: readline.set_completer_delims("a\0"))
 
 # files
 d = tempfile.mkdtemp()
