@@ -545,7 +545,7 @@ static Value b_hasattr(Value *args, size_t nargs, Value kwnames) {
     return r < 0 ? VNULL : v_bool(r);
 }
 
-static Value b_isinstance(Value *args, size_t nargs, Value kwnames) {
+Value builtin_isinstance(Value *args, size_t nargs, Value kwnames) {
     NOKW("isinstance");
     if (arg_count("isinstance", nargs, 2, 2) < 0) return VNULL;
     int r = obj_isinstance(args[0], args[1]);
@@ -1030,7 +1030,7 @@ static const MethodDef builtin_functions[] = {
     {"setattr", b_setattr, 0, NULL},
     {"delattr", b_delattr, 0, NULL},
     {"hasattr", b_hasattr, 0, NULL},
-    {"isinstance", b_isinstance, 0, NULL},
+    {"isinstance", builtin_isinstance, 0, NULL},
     {"issubclass", b_issubclass, 0, NULL},
     {"format", b_format, 0, NULL},
     {"globals", b_globals, MF_FRAME, NULL},

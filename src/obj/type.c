@@ -295,6 +295,8 @@ static void add_slot_wrappers(Type *t) {
     if (OWN_SLOT(t, new_)) add_wrapper(t, "__new__", SK_NEW, 0);
 }
 
+static Value heap_new(Type *t, Value *args, size_t nargs, Value kwnames);
+
 static Value wrapper_bad_self(SlotWrapperObject *w, Value self) {
     return err_format(&exc_TypeError, "descriptor '%s' requires a '%s' object but received a '%T'",
                       w->name, w->owner->tname, self);
@@ -315,6 +317,14 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
         if (!type_is_subtype(sub, w->owner))
             return err_format(&exc_TypeError, "%s.__new__(%s): %s is not a subtype of %s", w->owner->tname,
                               sub->tname, sub->tname, w->owner->tname);
+        /* as CPython's tp_new_wrapper: the most derived base not made by a
+           class statement must be created by this very __new__ (no
+           object.__new__(dict), int.__new__(bool)) */
+        Type *staticbase = sub;
+        while (staticbase && staticbase->new_ == heap_new) staticbase = staticbase->base;
+        if (staticbase && staticbase->new_ != w->owner->new_)
+            return err_format(&exc_TypeError, "%s.__new__(%s) is not safe, use %s.__new__()", w->owner->tname,
+                              sub->tname, staticbase->tname);
         return w->owner->new_(sub, args + 1, nargs - 1, kwnames);
     }
     if (!type_is_subtype(st, w->owner)) return wrapper_bad_self(w, self);
