@@ -21,6 +21,7 @@
 #include <fcntl.h>
 #include <locale.h>
 #include <pwd.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@
 #include <unistd.h>
 #include <editline/readline.h>
 
+#include "../gc/gc.h"
 #include "../runtime.h"
 #include "../vm/gil.h"
 #include "../vm/pending.h"
@@ -632,10 +634,21 @@ static char *read_line(const char *prompt, bool *failed) {
         fd_set set;
         FD_ZERO(&set);
         FD_SET(fd, &set);
-        bool released = gil_blocking_begin();
-        int n = select(fd + 1, &set, NULL, NULL, NULL);
-        int e = errno;
-        gil_blocking_end(released);
+        /* A signal that came while a key was being handled set pending()
+           without interrupting anything: it is looked at with signals
+           blocked, and pselect() unblocks them atomically, so that none
+           arrives unseen between the look and the wait. */
+        sigset_t all, old;
+        sigfillset(&all);
+        gc_thread_sigmask(SIG_BLOCK, &all, &old);
+        int n = -1, e = EINTR;
+        if (!pending()) {
+            bool released = gil_blocking_begin();
+            n = pselect(fd + 1, &set, NULL, NULL, NULL, &old);
+            e = errno;
+            gil_blocking_end(released);
+        }
+        gc_thread_sigmask(SIG_SETMASK, &old, NULL);
         if (n > 0) {
             rl_callback_read_char();
         } else if (n < 0 && e == EINTR) {

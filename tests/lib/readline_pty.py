@@ -4,7 +4,10 @@
 import os, pty, selectors, signal, subprocess, sys, time
 
 CHILD = r"""
-import readline, sys
+import readline, signal, sys
+# Ctrl-C raises KeyboardInterrupt even when the tests run in the
+# background (where SIGINT comes ignored)
+signal.signal(signal.SIGINT, signal.default_int_handler)
 if "libedit" in readline.__doc__:
     readline.parse_and_bind("bind ^I rl_complete")
 else:
@@ -52,7 +55,7 @@ def run(auto, n, keys):
             if not chunk:
                 break
             out += chunk
-        elif pending:
+        elif pending and b"? " in out:   # keys once the first prompt shows
             key = pending.pop(0)
             if key == "SIGINT":
                 proc.send_signal(signal.SIGINT)   # Ctrl-C, whatever the tty mode
