@@ -598,6 +598,21 @@ static char **flex_complete(const char *text, int start, int end) {
 static char *completed_line;
 static bool line_done;
 
+/* The window's size changed: the emulation learns it before the next key
+ * (its own SIGWINCH handling goes with rl_catch_signals). The handler
+ * chains to the one it replaced, as CPython's. */
+static volatile sig_atomic_t window_resized;
+static struct sigaction old_winch;
+
+static void on_sigwinch(int sig, siginfo_t *info, void *ctx) {
+    window_resized = 1;
+    if (old_winch.sa_flags & SA_SIGINFO) {
+        if (old_winch.sa_sigaction) old_winch.sa_sigaction(sig, info, ctx);
+    } else if (old_winch.sa_handler != SIG_DFL && old_winch.sa_handler != SIG_IGN) {
+        old_winch.sa_handler(sig);
+    }
+}
+
 static void line_handler(char *text) {
     completed_line = text;
     line_done = true;
@@ -638,6 +653,10 @@ static char *read_line(const char *prompt, bool *failed) {
            without interrupting anything: it is looked at with signals
            blocked, and pselect() unblocks them atomically, so that none
            arrives unseen between the look and the wait. */
+        if (window_resized) {
+            window_resized = 0;
+            rl_resize_terminal();
+        }
         sigset_t all, old;
         sigfillset(&all);
         gc_thread_sigmask(SIG_BLOCK, &all, &old);
@@ -721,6 +740,12 @@ static void setup(void) {
     begidx = endidx = v_int(0);
     rl_read_init_file(NULL);
     locale_restore(saved);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = on_sigwinch;
+    sa.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGWINCH, &sa, &old_winch);
     readline_hook = call_readline;
 }
 
