@@ -80,6 +80,7 @@
     _("_symtable", _symtable_module_create)         \
     _("audioop", audioop_module_create)             \
     _("mmap", mmap_module_create)                   \
+    _("_sqlite3", _sqlite3_module_create)           \
     _("_dbm", _dbm_module_create)                   \
     _("readline", readline_module_create)
 
