@@ -25,7 +25,7 @@ CFLAGS ?= $(OPT) -g
 PY_STDLIB := $(shell PATH=$$(getconf PATH) python3 -c 'import sysconfig; print(sysconfig.get_path("stdlib"))' 2>/dev/null || echo /usr/lib/python3.11)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(CFLAGS) -MMD -MP \
              -DTPY_STDLIB_DIR='"$(PY_STDLIB)"'
-LIBS = -lgc -lgmp -ledit -lz -lcrypto -lexpat -lffi -ldl -lbz2 -llzma -lb2 -lsqlite3 -luuid -lm
+LIBS = -lgc -lgmp -ledit -lz -lcrypto -lexpat -lffi -ldl -lbz2 -llzma -lb2 -lsqlite3 -luuid -ldb -lm
 LDFLAGS ?=
 
 SRC_DIRS = src src/front src/vm src/obj src/gc src/util src/mod src/jit src/introspect
@@ -36,7 +36,7 @@ ASAN_OBJS = $(patsubst src/%.c,build-asan/%.o,$(SRCS)) build-asan/frozen.o build
 LIB_PY = $(sort $(wildcard lib/*.py))
 
 # header -> Debian package, checked before building
-DEPS = gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev capstone/capstone.h:libcapstone-dev zlib.h:zlib1g-dev openssl/evp.h:libssl-dev expat.h:libexpat1-dev ffi.h:libffi-dev bzlib.h:libbz2-dev lzma.h:liblzma-dev blake2.h:libb2-dev sqlite3.h:libsqlite3-dev uuid/uuid.h:uuid-dev
+DEPS = gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev capstone/capstone.h:libcapstone-dev zlib.h:zlib1g-dev openssl/evp.h:libssl-dev expat.h:libexpat1-dev ffi.h:libffi-dev bzlib.h:libbz2-dev lzma.h:liblzma-dev blake2.h:libb2-dev sqlite3.h:libsqlite3-dev uuid/uuid.h:uuid-dev db.h:libdb-dev
 
 .PHONY: all deps check test test-asan asan bench clean unit lib examples cpython-tests
 

@@ -297,9 +297,9 @@ static char *dirname_of(const char *path) {
 
 /* ---- the interactive prompt ------------------------------------------------------------ */
 
-/* The prompt's line editor: libedit's own interface (not its readline
- * emulation, which echoes "^D" at the end of input where GNU readline and
- * so CPython print nothing). Emacs keys, history in memory, ~/.editrc. */
+/* The prompt's line editor when the readline module is not imported
+ * (-S: site's sys.__interactivehook__ imports it, see readline_hook):
+ * libedit's own interface. Emacs keys, history in memory, ~/.editrc. */
 static EditLine *line_editor;
 static History *line_history;
 static const char *line_prompt;
@@ -340,6 +340,13 @@ static void editor_open(void) {
  * for `tpy -i < file`. NULL at the end of input or when Ctrl-C interrupted
  * the read (pending() is then set). The line has no newline; free() it. */
 static char *prompt_read_line(const char *prompt, bool tty) {
+    if (tty && readline_hook) {
+        /* the readline module was imported: its editor, history and
+           completer read the line (a raised signal handler leaves its
+           exception set) */
+        bool failed;
+        return readline_hook(prompt, &failed);
+    }
     if (tty) {
         editor_open();
         line_prompt = prompt;
@@ -394,6 +401,15 @@ static int interactive_loop(void) {
         for (;;) {
             sys_flush_all();
             char *line = prompt_read_line(first ? ">>> " : "... ", tty);
+            if (!line && err_occurred()) {
+                /* Ctrl-C in the readline module's reader (which ran the
+                   handlers): dropped input, as below */
+                fputc('\n', stderr);
+                if (prompt_exception(&status)) return status;
+                buf_init(&src, 256);
+                first = true;
+                continue;
+            }
             if (!line && pending()) {
                 /* Ctrl-C interrupted the read: drop the input, as CPython */
                 if (pending_run() < 0) {
@@ -409,7 +425,7 @@ static int interactive_loop(void) {
                 if (first) return 0;
                 break;
             }
-            if (tty) prompt_remember(line);
+            if (tty && !readline_hook) prompt_remember(line);   /* else the module's auto history */
             buf_puts(&src, line);
             buf_putc(&src, '\n');
             free(line);
@@ -437,6 +453,19 @@ static int interactive_loop(void) {
         }
         if (!eval_module_code(co, d, VNULL) && prompt_exception(&status)) return status;
     }
+}
+
+/* sys.__interactivehook__() before the prompt, as CPython: site's (tpy's
+ * in sitebuiltins.c) sets up readline and rlcompleter. Its error is
+ * printed and the prompt comes anyway. */
+static void run_interactive_hook(void) {
+    Value hook = dict_get_cstr(module_dict(sys_module), "__interactivehook__");
+    if (!hook) return;
+    if (obj_call(hook, NULL, 0, VNULL)) return;
+    Value exc = err_fetch();
+    sys_flush_all();
+    fprintf(stderr, "Failed calling sys.__interactivehook__\n");
+    print_uncaught(exc);
 }
 
 /* PYTHONSTARTUP: run before the first prompt; its errors are printed */
@@ -967,6 +996,7 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "Type \"help\", \"copyright\", \"credits\" or \"license\" for more information.\n");
         }
         run_startup_file();
+        run_interactive_hook();
         status = interactive_loop();
         tpy_config.inspect = 0;
     } else {
@@ -979,6 +1009,7 @@ int main(int argc, char **argv) {
         /* -i: the prompt after the program, whatever it ended with; with
            PYTHONINSPECT only if stdin is a terminal (-i forces it) */
         died_by_sigint = false;
+        run_interactive_hook();
         status = interactive_loop();
     }
     /* as CPython shuts down: wait for the threads that are not daemons

@@ -1,7 +1,9 @@
 /* builtins.c: the builtins module. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../front/compiler.h"
 #include "modules.h"
@@ -65,6 +67,37 @@ static Value b_print(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+/* Is stream (sys.stdin or sys.stdout) the terminal on file descriptor fd?
+ * Errors (no fileno()) count as no. */
+static bool stream_is_tty(Value stream, int fd) {
+    if (!stream || stream == V_NONE) return false;
+    Value r = obj_call_method(stream, "fileno", NULL, 0);
+    if (!r) {
+        err_clear();
+        return false;
+    }
+    return r == v_int(fd) && isatty(fd);
+}
+
+/* input() through the readline module's line reader, as CPython does when
+ * stdin and stdout are the terminal: the prompt goes to the line editor */
+static Value input_readline(Value out, Value *args, size_t nargs) {
+    Value prompt = str_from_cstr("");
+    if (nargs == 1 && !(prompt = obj_str(args[0]))) return VNULL;
+    if (sys_stream_flush(out) < 0) err_clear();
+    Value pb = bytes_encode_str(prompt, str_from_cstr("utf-8"), str_from_cstr("surrogateescape"));
+    if (!pb) return VNULL;
+    if (memchr(bytes_data(pb), 0, (size_t)bytes_size(pb))) return err_set(&exc_ValueError, "input: prompt string cannot contain null characters");
+    bool failed;
+    char *line = readline_hook(bytes_data(pb), &failed);
+    if (failed) return VNULL;
+    if (!line) return err_set_exc(exc_new(&exc_EOFError, NULL, 0));   /* no message, as CPython's here */
+    Value b = bytes_new(line, strlen(line));
+    free(line);
+    Value dargs[2] = {str_from_cstr("utf-8"), str_from_cstr("surrogateescape")};
+    return obj_call_method(b, "decode", dargs, 2);
+}
+
 static Value b_input(Value *args, size_t nargs, Value kwnames) {
     NOKW("input");
     if (arg_count("input", nargs, 0, 1) < 0) return VNULL;
@@ -77,6 +110,7 @@ static Value b_input(Value *args, size_t nargs, Value kwnames) {
     }
     Value in = streams[0], out = streams[1];
     if (sys_stream_flush(streams[2]) < 0) err_clear();
+    if (readline_hook && stream_is_tty(in, 0) && stream_is_tty(out, 1)) return input_readline(out, args, nargs);
     if (nargs == 1) {
         Value s = obj_str(args[0]);
         if (!s || !sys_stream_write(out, s)) return VNULL;

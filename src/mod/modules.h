@@ -85,7 +85,9 @@
     _("_posixshmem", _posixshmem_module_create)     \
     _("_multiprocessing", _multiprocessing_module_create)\
     _("_uuid", _uuid_module_create)                 \
-    _("_typing", _typing_module_create)
+    _("_typing", _typing_module_create)             \
+    _("_dbm", _dbm_module_create)                   \
+    _("readline", readline_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -94,6 +96,12 @@ Value builtin_isinstance(Value *args, size_t nargs, Value kwnames);
 
 /* math's one-argument float functions as the JIT sees them (math.c) */
 int math_jit_unary(CFunction fn);
+
+/* readline.c: set when the readline module is imported, the line reader
+   of the interactive prompt and of input() on a terminal (CPython's
+   PyOS_ReadlineFunctionPointer): a malloc'd line without its newline;
+   NULL at the end of input, or with *failed and an exception set */
+extern char *(*readline_hook)(const char *prompt, bool *failed);
 
 /* exit, quit, help, copyright, credits, license (sitebuiltins.c) */
 void site_install_builtins(void);

@@ -9,6 +9,7 @@
  * it cost a quarter of `tpy -c pass`. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../runtime.h"
 #include "modules.h"
@@ -238,6 +239,70 @@ static Value quitter_make(const char *name) {
     return V_FROM_PTR(q);
 }
 
+/* ---- sys.__interactivehook__: readline at the prompt ---------------------------------- */
+
+/* Call obj.name(*args), dropping an OSError (any other error is kept):
+ * true unless another error is set. */
+static bool call_ignoring_oserror(Value obj, const char *name, Value *args, size_t nargs) {
+    if (obj_call_method(obj, name, args, nargs)) return true;
+    if (!err_matches(&exc_OSError)) return false;
+    err_clear();
+    return true;
+}
+
+/* the atexit callback: write the session's history back (self: the
+ * history file's name) */
+static Value write_history_at_exit(Value *args, size_t nargs, Value kwnames) {
+    (void)nargs, (void)kwnames;
+    Value rl = import_name(str_intern_cstr("readline"), VNULL, v_int(0), VNULL);
+    if (!rl || !call_ignoring_oserror(rl, "write_history_file", args, 1)) return VNULL;
+    return V_NONE;
+}
+
+static const MethodDef write_history_def = {"write_history", write_history_at_exit, 0, NULL};
+
+/* What CPython's site module registers as sys.__interactivehook__ (its
+ * enablerlcompleter): at the first prompt, readline with rlcompleter's
+ * Tab completion (bound the libedit way when readline is libedit's), the
+ * init file, and ~/.python_history read now and written at exit unless
+ * the history already has lines (PYTHONSTARTUP may have set it up). */
+static Value interactive_hook(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("__interactivehook__", kwnames) < 0 || arg_count("__interactivehook__", nargs, 0, 0) < 0)
+        return VNULL;
+    (void)args;
+    Value atexit = import_name(str_intern_cstr("atexit"), VNULL, v_int(0), VNULL);
+    if (!atexit) return VNULL;
+    Value rl = import_name(str_intern_cstr("readline"), VNULL, v_int(0), VNULL);
+    if (rl && !import_name(str_intern_cstr("rlcompleter"), VNULL, v_int(0), VNULL)) rl = VNULL;
+    if (!rl) {
+        if (!err_matches(&exc_ImportError)) return VNULL;
+        err_clear();
+        return V_NONE;
+    }
+    Value doc = obj_getattr(rl, str_intern_cstr("__doc__"));
+    if (!doc) return VNULL;
+    bool libedit = str_check(doc) && strstr(str_data(doc), "libedit");
+    Value bind = str_from_cstr(libedit ? "bind ^I rl_complete" : "tab: complete");
+    if (!obj_call_method(rl, "parse_and_bind", &bind, 1)) return VNULL;
+    if (!call_ignoring_oserror(rl, "read_init_file", NULL, 0)) return VNULL;
+    Value n = obj_call_method(rl, "get_current_history_length", NULL, 0);
+    if (!n) return VNULL;
+    if (n != v_int(0)) return V_NONE;
+    Value os = import_name(str_intern_cstr("os"), VNULL, v_int(0), VNULL);
+    Value ospath = os ? obj_getattr(os, str_intern_cstr("path")) : VNULL;
+    if (!ospath) return VNULL;
+    Value tilde = str_from_cstr("~");
+    Value home = obj_call_method(ospath, "expanduser", &tilde, 1);
+    if (!home) return VNULL;
+    Value parts[2] = {home, str_from_cstr(".python_history")};
+    Value history = obj_call_method(ospath, "join", parts, 2);
+    if (!history || !call_ignoring_oserror(rl, "read_history_file", &history, 1)) return VNULL;
+    Value writer = builtin_function_new(&write_history_def, history, VNULL);
+    return obj_call_method(atexit, "register", &writer, 1) ? V_NONE : VNULL;
+}
+
+static const MethodDef interactive_hook_def = {"register_readline", interactive_hook, 0, NULL};
+
 /* What CPython's site module adds to builtins; main.c calls it unless -S */
 void site_install_builtins(void) {
     ready_types();
@@ -251,4 +316,6 @@ void site_install_builtins(void) {
              printer_make("license", str_from_cstr("See https://www.python.org/psf/license/"),
                           SITEBUILTINS_LICENSE_FILE));
     dict_set(bd, str_intern_cstr("help"), instance_new(&helper_type));
+    dict_set(module_dict(sys_module), str_intern_cstr("__interactivehook__"),
+             builtin_function_new(&interactive_hook_def, VNULL, str_intern_cstr("site")));
 }
