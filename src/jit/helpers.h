@@ -57,6 +57,7 @@
     _(new_atomic, 'r', "ri", CALL_NO_RAISE, jh_new_atomic)                           \
     _(new_array, 'r', "i", CALL_NO_RAISE, jh_new_array)       /* n Values, zeroed */ \
     _(list_append, 'v', "rr", CALL_CAN_RAISE, list_append_fn)                         \
+    _(class_new_tail, 'v', "r", CALL_NO_RAISE, type_new_result_tail)                 \
     _(dict_getitem, 'r', "rr", CALL_ANY, jh_dict_getitem)                            \
     _(dict_setitem, 'i', "rrr", CALL_ANY, jh_dict_setitem)                           \
     _(str_concat, 'r', "rr", CALL_CAN_RAISE, str_concat)                              \

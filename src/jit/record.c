@@ -190,6 +190,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         sf->first = k;
         sf->generator = rf->generator;
         sf->constructor = rf->constructor;
+        sf->class_new = rf->class_new;
         memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
         k += rf->nlocals + rf->sp;
     }
@@ -261,6 +262,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->call_id = R->next_call_id++;
     rf->generator = false;
     rf->constructor = rf->nested = false;
+    rf->class_new = false;
 }
 
 static SnapSlot *stack_slot(RecFrame *rf, int depth_from_top) { return &rf->slots[rf->nlocals + rf->sp - depth_from_top]; }
@@ -587,6 +589,7 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
             rf->constructor = true;
             rf->ctor_obj = as_ref(R, rf->slots[0]);
         }
+        rf->class_new = sf->class_new;   /* its return still finishes the class call */
         if (sf->generator) {
             /* the generator is the FOR_ITER's iterator, on top of the frame below */
             RecFrame *below = &R->frames[R->nframes - 2];
@@ -1264,6 +1267,38 @@ static bool record_isinstance(Recorder *R, IRRef cref, Value vfn, const SnapSlot
     return true;
 }
 
+/* Calling a class whose __new__ is written in Python and whose __init__ is
+ * object's (namedtuple's, datetime's classes): __new__(cls, *args) inlined,
+ * as type_call runs it one eval level down (heap_new). */
+static bool record_class_new(Recorder *R, IRRef cref, Type *t, const SnapSlot *args, int nargs, int npos,
+                             Value kwnames, int pop_count, int32_t pc) {
+    FunctionObject *fn = type_plain_new(t);
+    if (!fn || !can_inline(R, fn) || nargs + 1 > MAX_CALL_ARGS) return false;
+    /* an instance of t that __new__ returns is then t's own, whose
+       __init__ is object's: t has no subclass (a new one invalidates the
+       trace, see type.c) */
+    for (size_t i = 0; t->subclasses && i < gc_weak_list_len(t->subclasses); i++)
+        if (gc_weak_list_get(t->subclasses, i)) return false;
+    SnapSlot all[MAX_CALL_ARGS + 1];
+    all[0] = (SnapSlot){kref(R, V_FROM_PTR(t)), SK_VALUE};
+    memcpy(all + 1, args, sizeof(SnapSlot) * (size_t)nargs);
+    CodeObject *co = fn->code;
+    SnapSlot *locals = gc_alloc(sizeof(SnapSlot) * (size_t)(co->nlocals + co->ncells + co->nfrees + 1));
+    if (!bind_args(R, fn, all, npos + 1, kwnames, locals)) return false;
+    guard_const(R, cref, V_FROM_PTR(t));
+    depend_on_type(R, t);
+    depend_on(R, V_FROM_PTR(fn));
+    for (int i = 0; i < pop_count; i++) pop(R);
+    R->snap_valid = false;
+    inline_call(R, fn, locals, pc + 1);
+    RecFrame *rf = top(R);
+    rf->nested = true;
+    rf->class_new = true;
+    rf->outer_c_depth = jit.record_c_depth;
+    jit.record_nested_code = co;
+    return true;
+}
+
 /* Calling a class whose instances are plain (type_plain_init): the trace
  * allocates the instance (a virtual until it escapes) and inlines
  * __init__, which the interpreter runs one eval level down (type_call). */
@@ -1386,7 +1421,8 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
         return;
     }
     if (v_is_ptr(vcallable) && V_OBJ(vcallable)->type == &type_type && nargs < MAX_CALL_ARGS &&
-        record_instantiation(R, cref, V_AS(Type, vcallable), args, nargs, npos, kwnames, pop_count, pc))
+        (record_instantiation(R, cref, V_AS(Type, vcallable), args, nargs, npos, kwnames, pop_count, pc) ||
+         record_class_new(R, cref, V_AS(Type, vcallable), args, nargs, npos, kwnames, pop_count, pc)))
         return;
     if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
         V_AS(BuiltinFunctionObject, vcallable)->def->fn == builtin_len) {
@@ -2372,6 +2408,14 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, obj, SK_VALUE);
             if (nested) jit.record_c_depth = rf->outer_c_depth;
             break;
+        }
+        if (rf->class_new) {
+            /* type_call goes on with the object __new__ returned: for one
+               of the class's own nothing more (type_plain_new; it has no
+               subclass, record_class_new), for any other object the
+               registration of its __del__ */
+            IRRef a[1] = {as_ref(R, v)};
+            call_helper(R, JH_class_new_tail, 1, a);
         }
         bool nested = rf->nested;
         int64_t outer = rf->outer_c_depth;

@@ -37,6 +37,9 @@ typedef struct RecFrame {
        __init__, a property's getter): its return goes back to recording
        at outer_c_depth */
     bool nested;
+    /* a class's Python __new__ (type_plain_new): its return finishes
+       type_call's work (type_new_result_tail) */
+    bool class_new;
     IRRef ctor_obj;
     int64_t outer_c_depth;  /* generator / nested __init__: the recording level to go back to */
 } RecFrame;

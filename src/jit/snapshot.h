@@ -48,6 +48,8 @@ typedef struct SnapFrame {
                                frame and re-runs the FOR_ITER below (trace.c) */
     bool constructor;       /* an inlined __init__ of an inlined instantiation:
                                returns its self to the caller (discard_result) */
+    bool class_new;         /* an inlined Python __new__ of a class call: its
+                               return finishes type_call's work (discard_result) */
 } SnapFrame;
 
 typedef struct SnapField {

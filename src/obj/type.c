@@ -1548,6 +1548,31 @@ FunctionObject *type_plain_init(Type *t) {
     return V_AS(FunctionObject, init);
 }
 
+/* The __new__ written in Python of class t when calling t runs just that
+ * function one eval level down (heap_new) and nothing else of Python's:
+ * metaclass type, no __del__ to register, object's __init__. NULL when
+ * calling t does anything else. */
+static void instance_finalize(void *p);
+
+FunctionObject *type_plain_new(Type *t) {
+    if (!type_has_flag(t, TF_HEAPTYPE) || type_has_flag(t, TF_HAS_DEL) || V_OBJ(V_FROM_PTR(t))->type != &type_type ||
+        t->new_ != heap_new || t->init != heap_init)
+        return NULL;
+    Value init = type_lookup(t, NAME(__init__));
+    if (init && init != object_init_descr) return NULL;
+    Value nf = type_lookup(t, NAME(__new__));
+    if (nf && v_is_ptr(nf) && V_OBJ(nf)->type == &staticmethod_type) nf = V_AS(StaticMethodObject, nf)->func;
+    if (!nf || !function_check(nf)) return NULL;
+    return V_AS(FunctionObject, nf);
+}
+
+/* What type_call does with the object a __new__ returned when that object
+ * is not an instance of the class called: __del__ registered (record.c
+ * calls it after an inlined __new__). */
+void type_new_result_tail(Value obj) {
+    if (v_is_ptr(obj) && obj && type_has_flag(type_of(obj), TF_HAS_DEL)) gc_register_finalizer(V_OBJ(obj), instance_finalize);
+}
+
 /* ---- type objects -------------------------------------------------------------- */
 
 static Value type_repr(Value self) {
@@ -2417,6 +2442,9 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         Type *bt = V_AS(Type, tuple_get(bases, i));
         if (!bt->subclasses) bt->subclasses = gc_weak_list_new();
         gc_weak_list_add(bt->subclasses, t);
+        /* traces that inlined a call of bt assumed it had no subclass
+           (record.c, record_class_new) */
+        if (type_has_flag(bt, TF_HEAPTYPE)) jit_type_changed(bt);
     }
     type_version(t);
     if (cellv && cell_check(cellv)) cell_set(cellv, V_FROM_PTR(t));

@@ -44,6 +44,9 @@ Value binop_name(int op, int which);
  * function (no __new__, __del__, metaclass or builtin base in the way):
  * that function; else NULL. The JIT inlines such instantiations. */
 struct FunctionObject *type_plain_init(Type *t);
+/* calling t runs only its Python __new__ (record.c inlines it) */
+struct FunctionObject *type_plain_new(Type *t);
+void type_new_result_tail(Value obj);
 Value type_lookup_cstr(Type *t, const char *name);
 /* The type's version for caches; assigns one if needed. */
 uint32_t type_version(Type *t);

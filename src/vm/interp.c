@@ -1865,10 +1865,12 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         /* an __init__ frame rebuilt by a guard failure in compiled code that
            had inlined the instantiation: the call's result is the instance */
         bool bad_init = false;
-        if (f->discard_result) {
+        if (f->discard_result == FRAME_RESULT_INIT) {
             bad_init = retval != V_NONE;
             if (bad_init) err_format(&exc_TypeError, "__init__() should return None, not '%T'", retval);
             retval = f->localsplus[0];
+        } else if (f->discard_result == FRAME_RESULT_NEW) {
+            type_new_result_tail(retval);
         }
         tstate.depth--;
         frame_pop(f);

@@ -21,6 +21,14 @@
 #include "../obj/func.h"
 #include "object.h"
 
+/* Frame.discard_result: what the return of a frame rebuilt by a guard
+ * failure does in place of the class call (type_call) it was inlined from */
+enum {
+    FRAME_RESULT_PLAIN = 0,
+    FRAME_RESULT_INIT = 1,   /* __init__: the call's result is self */
+    FRAME_RESULT_NEW = 2,    /* __new__: type_new_result_tail on the result */
+};
+
 typedef struct Frame {
     CodeObject *code;
     FunctionObject *func;       /* VNULL-equivalent NULL for module code */
@@ -35,7 +43,8 @@ typedef struct Frame {
     uint8_t on_heap;            /* generator frame: not on the frame stack */
     uint8_t executing;
     uint8_t yielded;            /* set when a generator frame suspends */
-    uint8_t discard_result;     /* inline __init__ call: push self, not the result */
+    uint8_t discard_result;     /* FRAME_RESULT_*: a frame rebuilt from compiled code that
+                                   ran a class call's __init__ or __new__ inline */
     uint8_t trace_called;       /* sys.settrace: the 'call' event was sent for this run */
     Value fobj;                 /* its frame object (sys._getframe, tracing), or VNULL */
     Value localsplus[];
