@@ -97,6 +97,9 @@ void gc_weak_set(uintptr_t *slot, void *obj);
 void *gc_weak_get(const uintptr_t *slot);   /* NULL once collected */
 /* Drop a slot's link (before its memory is reused or let go): 0 after. */
 void gc_weak_unset(uintptr_t *slot);
+/* Move a slot's link (the slot's memory is copied elsewhere): *to gets
+ * *from's value and link; *from is 0 after. */
+void gc_weak_move(uintptr_t *from, uintptr_t *to);
 /* Is p an object of the collected heap (not static)? */
 int gc_heap_object(const void *p);
 void gc_collect(void);
@@ -109,6 +112,20 @@ void gc_set_collect_hook(void (*fn)(void));
  * point. */
 void gc_set_memory_error_hook(void (*fn)(void));
 size_t gc_heap_size(void);
+/* How many collections have run: a change says weak slots may have been
+ * cleared. */
+size_t gc_collections(void);
+
+/* Allocation tracing (tracemalloc). While a hook is set, every allocation
+ * of collected memory reports to it: hook(NULL, p, size) for a new block,
+ * hook(old, NULL, 0) when gc_free lets one go, hook(old, p, size) when
+ * gc_realloc moves or resizes one. Small blocks then all come through
+ * gc_refill (their free lists are kept out of the inline fast path), so
+ * that path costs nothing while no hook is set. size is what the block
+ * takes: small sizes rounded up to granules. The hook must not allocate
+ * collected memory. */
+typedef void (*GcAllocHook)(void *old, void *p, size_t size);
+void gc_set_alloc_hook(GcAllocHook fn);
 
 /* Finalization (PyPy's model, not CPython's: there are no reference
  * counts). fn(obj) runs at most once: at a safe point some time after a

@@ -179,6 +179,7 @@ static Value s_getsizeof(Value *args, size_t nargs, Value kwnames) {
     if (str_check(v)) size = (int64_t)sizeof(StrObject) + str_nbytes(v) + 1;
     else if (list_check(v)) size = (int64_t)sizeof(ListObject) + 8 * V_AS(ListObject, v)->capacity;
     else if (tuple_check(v)) size = (int64_t)sizeof(TupleObject) + 8 * tuple_size(v);
+    else if (bytes_check(v)) size += bytes_size(v) + 1;   /* the data and its NUL, in the same block */
     return int_from_i64(size);
 }
 
@@ -604,20 +605,24 @@ static Value s_set_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
  * While any thread traces, the JIT neither enters compiled code nor
  * records (a loop already running compiled code finishes its run first).
  * No profile function is ever called: setprofile() refuses one. */
-static int tracing_threads;
+static int jit_suspenders;   /* tracing threads, and tracemalloc */
 static bool jit_was_enabled;
+
+void sys_jit_suspend(bool suspend) {
+    if (suspend && jit_suspenders++ == 0) {
+        jit_was_enabled = jit_params.enabled;
+        if (jit.recording) jit_abort(ABORT_SYS_SETTRACE);
+        jit_params.enabled = false;
+    } else if (!suspend && --jit_suspenders == 0) {
+        jit_params.enabled = jit_was_enabled;
+    }
+}
 
 static void set_trace_func(Value fn) {
     bool was = tstate.trace_func != VNULL, now = fn != VNULL;
     tstate.trace_func = fn;
     if (was == now) return;
-    if (now && tracing_threads++ == 0) {
-        jit_was_enabled = jit_params.enabled;
-        if (jit.recording) jit_abort(ABORT_SYS_SETTRACE);
-        jit_params.enabled = false;
-    } else if (!now && --tracing_threads == 0) {
-        jit_params.enabled = jit_was_enabled;
-    }
+    sys_jit_suspend(now);
     /* the running loops switch to the tracing dispatch at their next
        safe point (interp.c) */
     if (now) {

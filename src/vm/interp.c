@@ -32,9 +32,11 @@
         if (pending()) {                                                          \
             SAVE_REGS();                                                          \
             if (pending_run() < 0) goto error;                                    \
-            if (tstate.trace_func && dispatch == labels) dispatch = trace_labels; \
+            if ((tstate.trace_func || interp_save_ip) && dispatch == labels) dispatch = trace_labels; \
         }                                                                         \
     } while (0)
+
+bool interp_save_ip;
 
 Value import_name(Value name, Value fromlist, Value level, Value globals);   /* mod/import.c */
 Value import_from(Value module, Value name);
@@ -886,7 +888,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (jit_resume == 4) dispatch = record_labels;
         NEXT();
     }
-    if (__builtin_expect(tstate.trace_func != VNULL, 0)) dispatch = trace_labels;
+    if (__builtin_expect(tstate.trace_func != VNULL || interp_save_ip, 0)) dispatch = trace_labels;
     else if (ip == co->code && !f->on_heap) FUNCTION_ENTRY_HOOK();
     NEXT();
 
@@ -2343,7 +2345,8 @@ L_RECORD:
 
 L_TRACE:
     if (!tstate.trace_func) {
-        dispatch = labels;
+        if (interp_save_ip) SAVE_REGS();
+        else dispatch = labels;
     } else if (!tstate.in_trace) {
         SAVE_REGS();
         if (!f->trace_called) {
