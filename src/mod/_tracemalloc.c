@@ -370,13 +370,13 @@ static int traceback_total(const Traceback *tb) { return tb == &empty_traceback_
 
 static Value tm_is_tracing(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    if (arg_nokw("is_tracing", kwnames) < 0 || arg_count("is_tracing", nargs, 0, 0) < 0) return VNULL;
+    if (arg_nokw("_tracemalloc.is_tracing", kwnames) < 0 || arg_count("_tracemalloc.is_tracing", nargs, 0, 0) < 0) return VNULL;
     return v_bool(tracing);
 }
 
 static Value tm_clear_traces(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    if (arg_nokw("clear_traces", kwnames) < 0 || arg_count("clear_traces", nargs, 0, 0) < 0) return VNULL;
+    if (arg_nokw("_tracemalloc.clear_traces", kwnames) < 0 || arg_count("_tracemalloc.clear_traces", nargs, 0, 0) < 0) return VNULL;
     if (!tracing) return V_NONE;
     gc_set_alloc_hook(NULL);   /* nothing is traced while the tables go */
     clear_all();
@@ -393,7 +393,7 @@ static Value tm_clear_traces(Value *args, size_t nargs, Value kwnames) {
 static Value tm_start(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"start", 1, 0, 0, {"nframe", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_nokw("_tracemalloc.start", kwnames) < 0 || arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t n = 1;
     if (a[0]) {
         Value i = obj_index(a[0]);
@@ -410,21 +410,21 @@ static Value tm_start(Value *args, size_t nargs, Value kwnames) {
 
 static Value tm_stop(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    if (arg_nokw("stop", kwnames) < 0 || arg_count("stop", nargs, 0, 0) < 0) return VNULL;
+    if (arg_nokw("_tracemalloc.stop", kwnames) < 0 || arg_count("_tracemalloc.stop", nargs, 0, 0) < 0) return VNULL;
     tracemalloc_stop();
     return V_NONE;
 }
 
 static Value tm_get_traceback_limit(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    if (arg_nokw("get_traceback_limit", kwnames) < 0 || arg_count("get_traceback_limit", nargs, 0, 0) < 0)
+    if (arg_nokw("_tracemalloc.get_traceback_limit", kwnames) < 0 || arg_count("_tracemalloc.get_traceback_limit", nargs, 0, 0) < 0)
         return VNULL;
     return v_int(max_nframe);
 }
 
 static Value tm_get_traced_memory(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    if (arg_nokw("get_traced_memory", kwnames) < 0 || arg_count("get_traced_memory", nargs, 0, 0) < 0)
+    if (arg_nokw("_tracemalloc.get_traced_memory", kwnames) < 0 || arg_count("_tracemalloc.get_traced_memory", nargs, 0, 0) < 0)
         return VNULL;
     if (!tracing) return tuple_pack(2, v_int(0), v_int(0));
     purge_if_collected();
@@ -434,7 +434,7 @@ static Value tm_get_traced_memory(Value *args, size_t nargs, Value kwnames) {
 
 static Value tm_reset_peak(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    if (arg_nokw("reset_peak", kwnames) < 0 || arg_count("reset_peak", nargs, 0, 0) < 0) return VNULL;
+    if (arg_nokw("_tracemalloc.reset_peak", kwnames) < 0 || arg_count("_tracemalloc.reset_peak", nargs, 0, 0) < 0) return VNULL;
     if (!tracing) return V_NONE;
     purge_if_collected();
     peak_memory = traced_memory;
@@ -443,7 +443,7 @@ static Value tm_reset_peak(Value *args, size_t nargs, Value kwnames) {
 
 static Value tm_get_tracemalloc_memory(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    if (arg_nokw("get_tracemalloc_memory", kwnames) < 0 || arg_count("get_tracemalloc_memory", nargs, 0, 0) < 0)
+    if (arg_nokw("_tracemalloc.get_tracemalloc_memory", kwnames) < 0 || arg_count("_tracemalloc.get_tracemalloc_memory", nargs, 0, 0) < 0)
         return VNULL;
     size_t n = traces_cap * sizeof(Trace) + (filenames.cap + tracebacks.cap) * sizeof(void *) + interned_bytes;
     if (scratch) n += sizeof(Traceback) + sizeof(TraceFrame) * (size_t)max_nframe;
@@ -471,7 +471,7 @@ static Value cached_traceback_tuple(TbCache *c, const Traceback *tb) {
 
 static Value tm_get_traces(Value *args, size_t nargs, Value kwnames) {
     (void)args;
-    if (arg_nokw("_get_traces", kwnames) < 0 || arg_count("_get_traces", nargs, 0, 0) < 0) return VNULL;
+    if (arg_nokw("_tracemalloc._get_traces", kwnames) < 0 || arg_count("_tracemalloc._get_traces", nargs, 0, 0) < 0) return VNULL;
     Value result = list_new(0);
     if (!tracing) return result;
     purge_if_collected();
@@ -507,7 +507,7 @@ static Value tm_get_traces(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value tm_get_object_traceback(Value *args, size_t nargs, Value kwnames) {
-    if (arg_nokw("_get_object_traceback", kwnames) < 0 || arg_count("_get_object_traceback", nargs, 1, 1) < 0)
+    if (arg_nokw("_tracemalloc._get_object_traceback", kwnames) < 0 || arg_count("_tracemalloc._get_object_traceback", nargs, 1, 1) < 0)
         return VNULL;
     Value obj = args[0];
     if (!tracing || !v_is_ptr(obj) || !obj) return V_NONE;
@@ -518,16 +518,16 @@ static Value tm_get_object_traceback(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef tracemalloc_functions[] = {
-    {"is_tracing", tm_is_tracing, 0, NULL},
-    {"clear_traces", tm_clear_traces, 0, NULL},
-    {"start", tm_start, 0, NULL},
-    {"stop", tm_stop, 0, NULL},
-    {"get_traceback_limit", tm_get_traceback_limit, 0, NULL},
-    {"get_traced_memory", tm_get_traced_memory, 0, NULL},
-    {"reset_peak", tm_reset_peak, 0, NULL},
-    {"get_tracemalloc_memory", tm_get_tracemalloc_memory, 0, NULL},
-    {"_get_traces", tm_get_traces, 0, NULL},
-    {"_get_object_traceback", tm_get_object_traceback, 0, NULL},
+    {"is_tracing", tm_is_tracing, MF_KEYWORDS, NULL},
+    {"clear_traces", tm_clear_traces, MF_KEYWORDS, NULL},
+    {"start", tm_start, MF_KEYWORDS, NULL},
+    {"stop", tm_stop, MF_KEYWORDS, NULL},
+    {"get_traceback_limit", tm_get_traceback_limit, MF_KEYWORDS, NULL},
+    {"get_traced_memory", tm_get_traced_memory, MF_KEYWORDS, NULL},
+    {"reset_peak", tm_reset_peak, MF_KEYWORDS, NULL},
+    {"get_tracemalloc_memory", tm_get_tracemalloc_memory, MF_KEYWORDS, NULL},
+    {"_get_traces", tm_get_traces, MF_KEYWORDS, NULL},
+    {"_get_object_traceback", tm_get_object_traceback, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 
