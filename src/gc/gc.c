@@ -248,6 +248,7 @@ int gc_thread_sigmask(int how, const sigset_t *set, sigset_t *old) { return GC_p
 void *gc_alloc_uncollectable(size_t size) {
     void *p = GC_MALLOC_UNCOLLECTABLE(size);
     OOM_RETRY(p, GC_MALLOC_UNCOLLECTABLE(size), size);
+    REPORT(NULL, p, size);
     return p;
 }
 
@@ -287,6 +288,7 @@ void *gc_grow_uncollectable(void *old, size_t old_size, size_t new_size) {
     memset(p, 0, new_size);
     if (old) {
         memcpy(p, old, old_size < new_size ? old_size : new_size);
+        REPORT(old, NULL, 0);
         GC_FREE(old);
     }
     return p;
@@ -363,12 +365,6 @@ void gc_weak_unset(uintptr_t *slot) {
     *slot = 0;
 }
 
-void gc_weak_move(uintptr_t *from, uintptr_t *to) {
-    *to = *from;
-    if (weak_slot_linked(*from)) GC_move_disappearing_link((void **)from, (void **)to);
-    *from = 0;
-}
-
 int gc_heap_object(const void *p) { return GC_base((void *)p) == p; }
 
 void gc_collect(void) { GC_gcollect(); }
@@ -376,6 +372,25 @@ void gc_collect(void) { GC_gcollect(); }
 size_t gc_heap_size(void) { return GC_get_heap_size(); }
 
 size_t gc_collections(void) { return (size_t)GC_get_gc_no(); }
+
+typedef struct {
+    void (*fn)(void *);
+    void *arg;
+} LockedCall;
+
+static void *locked_call(void *lc) {
+    ((LockedCall *)lc)->fn(((LockedCall *)lc)->arg);
+    return NULL;
+}
+
+void gc_with_lock(void (*fn)(void *arg), void *arg) {
+    LockedCall lc = {fn, arg};
+    GC_call_with_alloc_lock(locked_call, &lc);
+}
+
+/* A block freed since (explicitly, or its whole heap block given back)
+ * has no base any more; one swept and reused keeps its clear mark bit. */
+bool gc_survived(const void *p) { return GC_base((void *)p) == p && GC_is_marked(p); }
 
 /* ---- finalization ----------------------------------------------------------------------- */
 

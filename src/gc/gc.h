@@ -19,6 +19,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -97,9 +98,6 @@ void gc_weak_set(uintptr_t *slot, void *obj);
 void *gc_weak_get(const uintptr_t *slot);   /* NULL once collected */
 /* Drop a slot's link (before its memory is reused or let go): 0 after. */
 void gc_weak_unset(uintptr_t *slot);
-/* Move a slot's link (the slot's memory is copied elsewhere): *to gets
- * *from's value and link; *from is 0 after. */
-void gc_weak_move(uintptr_t *from, uintptr_t *to);
 /* Is p an object of the collected heap (not static)? */
 int gc_heap_object(const void *p);
 void gc_collect(void);
@@ -112,9 +110,16 @@ void gc_set_collect_hook(void (*fn)(void));
  * point. */
 void gc_set_memory_error_hook(void (*fn)(void));
 size_t gc_heap_size(void);
-/* How many collections have run: a change says weak slots may have been
- * cleared. */
+/* How many collections have run. */
 size_t gc_collections(void);
+/* fn(arg) runs with the collector's lock held: no collection, no
+ * allocation by another thread. */
+void gc_with_lock(void (*fn)(void *arg), void *arg);
+/* Under gc_with_lock: did the block at p (its start), allocated before
+ * the last collection, survive it? Its mark bit says so until the next
+ * collection starts; a block allocated since then has none, and looks
+ * dead. */
+bool gc_survived(const void *p);
 
 /* Allocation tracing (tracemalloc). While a hook is set, every allocation
  * of collected memory reports to it: hook(NULL, p, size) for a new block,

@@ -4,10 +4,14 @@
  *
  * The collector reports allocations through gc_set_alloc_hook (gc.h); no
  * hook is set while not tracing, and the allocation fast path does not
- * look at it. Blocks are never freed explicitly: each record's slot is a
- * weak slot (gc_weak_set), cleared by the collector when its block is
- * collected; cleared records are dropped (and their sizes taken off the
- * traced total) at the first trace or query after a collection.
+ * look at it. Blocks are not freed explicitly but collected: at the first
+ * trace or query after a collection, the records of blocks it did not
+ * mark are dropped and their sizes taken off the traced total (before
+ * anything is recorded, so every record is of a block allocated before
+ * that collection, whose mark bit tells). Not with disappearing links
+ * (one per record): Boehm collects before growing its table of links,
+ * and while most of them die young that collection frees enough to stay
+ * under the limit, so the program collected every 2048 allocations.
  *
  * Everything here lives in malloc'd memory, which the collector does not
  * scan and the hook does not report: records, interned filenames (copied
@@ -180,12 +184,10 @@ static Traceback *capture_traceback(void) {
 /* ---- the traces ------------------------------------------------------------------------ */
 
 /* One traced block. addr is the key (0: empty slot, TOMB: a removed
- * record, which probes pass over); link is the block's weak slot, 0 once
- * the block was collected (the record is then dead: its size still counts
- * until purge_dead() or a new block at the same address). */
+ * record, which probes pass over). The block was allocated since the last
+ * purge_dead(); it may be dead since, but its size counts until then. */
 typedef struct Trace {
     uintptr_t addr;
-    uintptr_t link;
     size_t size;
     Traceback *tb;
 } Trace;
@@ -194,13 +196,14 @@ typedef struct Trace {
 static Trace *traces;          /* cap slots; NULL until the first trace */
 static size_t traces_cap, traces_used, traces_live;   /* used: live + dead + tombs */
 static size_t traced_memory, peak_memory;
-static size_t seen_collections;   /* gc_collections() when dead records were last dropped */
+static size_t seen_collections;   /* gc_collections() at the last purge_dead() */
 static bool tracing;
 
-static size_t addr_slot(uintptr_t a) {
-    uint64_t h = (uint64_t)a * 0x9E3779B97F4A7C15ULL;
-    return (size_t)(h >> 20);
-}
+static int traces_shift;   /* 64 - log2(traces_cap) */
+
+/* Fibonacci hashing: the top bits of the product (blocks are 16-byte
+ * aligned and often consecutive, which the low bits would cluster) */
+static size_t addr_slot(uintptr_t a) { return (size_t)(((uint64_t)a * 0x9E3779B97F4A7C15ULL) >> traces_shift); }
 
 /* The slot holding addr, or NULL. */
 static Trace *find_trace(uintptr_t addr) {
@@ -215,19 +218,31 @@ static Trace *find_trace(uintptr_t addr) {
 
 static void remove_trace(Trace *t) {
     traced_memory -= t->size;
-    gc_weak_unset(&t->link);
     t->addr = TOMB;
     t->tb = NULL;
     t->size = 0;
     traces_live--;
 }
 
+static bool rehash(size_t cap);
+
+static void purge_locked(void *arg) {
+    (void)arg;
+    for (size_t i = 0; i < traces_cap; i++) {
+        Trace *t = &traces[i];
+        if (t->addr > TOMB && !gc_survived((void *)t->addr)) remove_trace(t);
+    }
+}
+
 /* Take the sizes of collected blocks off the total and drop their records. */
 static void purge_dead(void) {
     seen_collections = gc_collections();
-    for (size_t i = 0; i < traces_cap; i++) {
-        Trace *t = &traces[i];
-        if (t->addr > TOMB && !gc_weak_get(&t->link)) remove_trace(t);
+    gc_with_lock(purge_locked, NULL);
+    /* mostly tombs: probes would be long */
+    if (traces_used > 2 * traces_live + 1024) {
+        size_t cap = 1024;
+        while ((traces_live + 1) * 4 > cap) cap *= 2;
+        rehash(cap);
     }
 }
 
@@ -235,21 +250,19 @@ static inline void purge_if_collected(void) {
     if (gc_collections() != seen_collections) purge_dead();
 }
 
-/* Rehash into a table of cap slots (a power of two), without tombs: the
- * weak slots move with their records. false when malloc fails. */
+/* Rehash into a table of cap slots (a power of two), without tombs;
+ * false when malloc fails. */
 static bool rehash(size_t cap) {
     Trace *nt = calloc(cap, sizeof(Trace));
     if (!nt) return false;
     size_t mask = cap - 1;
+    traces_shift = 64 - __builtin_ctzll((unsigned long long)cap);
     for (size_t i = 0; i < traces_cap; i++) {
         Trace *t = &traces[i];
         if (t->addr <= TOMB) continue;
         size_t j = addr_slot(t->addr) & mask;
         while (nt[j].addr) j = (j + 1) & mask;
-        nt[j].addr = t->addr;
-        nt[j].size = t->size;
-        nt[j].tb = t->tb;
-        gc_weak_move(&t->link, &nt[j].link);
+        nt[j] = *t;
     }
     free(traces);
     traces = nt;
@@ -265,25 +278,21 @@ static void add_trace(void *p, size_t size) {
         if (scratch->nframe != 0) return;   /* out of malloc memory: not traced */
         tb = &empty_traceback_storage;
     }
-    uintptr_t addr = (uintptr_t)p;
-    Trace *t = find_trace(addr);
-    if (t) {   /* a record of an earlier block there, dead or let go unseen */
-        traced_memory -= t->size;
-        if (!gc_weak_get(&t->link)) gc_weak_set(&t->link, p);
-    } else {
-        if ((traces_used + 1) * 4 > traces_cap * 3) {
-            size_t cap = traces_cap ? traces_cap : 1024;
-            while ((traces_live + 1) * 2 > cap) cap *= 2;
-            if (!rehash(cap)) return;
-        }
-        size_t mask = traces_cap - 1, i = addr_slot(addr) & mask;
-        while (traces[i].addr > TOMB) i = (i + 1) & mask;   /* addr is absent: the first free slot */
-        t = &traces[i];
-        if (t->addr == 0) traces_used++;
-        t->addr = addr;
-        gc_weak_set(&t->link, p);
-        traces_live++;
+    /* No record of addr is there: a block let go explicitly lost its
+       record then (on_alloc), and one collected lost it at the purge
+       above, which comes before anything reuses the address. */
+    if ((traces_used + 1) * 2 > traces_cap) {   /* load (tombs included) at most 1/2 */
+        size_t cap = 1024;
+        while ((traces_live + 1) * 4 > cap) cap *= 2;
+        if (!rehash(cap)) return;
     }
+    uintptr_t addr = (uintptr_t)p;
+    size_t mask = traces_cap - 1, i = addr_slot(addr) & mask;
+    while (traces[i].addr > TOMB) i = (i + 1) & mask;   /* the first free slot */
+    Trace *t = &traces[i];
+    if (t->addr == 0) traces_used++;
+    t->addr = addr;
+    traces_live++;
     t->size = size;
     t->tb = tb;
     traced_memory += size;
@@ -301,8 +310,6 @@ static void on_alloc(void *old, void *p, size_t size) {
 
 /* Drop every record, filename and traceback. */
 static void clear_all(void) {
-    for (size_t i = 0; i < traces_cap; i++)
-        if (traces[i].addr > TOMB) gc_weak_unset(&traces[i].link);
     free(traces);
     traces = NULL;
     traces_cap = traces_used = traces_live = 0;
@@ -481,7 +488,7 @@ static Value tm_get_traces(Value *args, size_t nargs, Value kwnames) {
     if (!copy) return err_no_memory();
     for (size_t i = 0; i < traces_cap; i++) {
         Trace *t = &traces[i];
-        if (t->addr > TOMB && gc_weak_get(&t->link)) copy[n++] = *t;
+        if (t->addr > TOMB) copy[n++] = *t;
     }
     /* the interned tracebacks stay while the hook adds records (clear_all
        runs only from Python code) */
@@ -513,7 +520,7 @@ static Value tm_get_object_traceback(Value *args, size_t nargs, Value kwnames) {
     if (!tracing || !v_is_ptr(obj) || !obj) return V_NONE;
     purge_if_collected();
     Trace *t = find_trace((uintptr_t)V_OBJ(obj));
-    if (!t || !gc_weak_get(&t->link)) return V_NONE;
+    if (!t) return V_NONE;
     return traceback_tuple(t->tb);
 }
 
