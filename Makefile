@@ -25,7 +25,7 @@ CFLAGS ?= $(OPT) -g
 PY_STDLIB := $(shell PATH=$$(getconf PATH) python3 -c 'import sysconfig; print(sysconfig.get_path("stdlib"))' 2>/dev/null || echo /usr/lib/python3.11)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(CFLAGS) -MMD -MP \
              -DTPY_STDLIB_DIR='"$(PY_STDLIB)"'
-LIBS = -lgc -lgmp -ledit -lz -lcrypto -lexpat -lffi -ldl -lbz2 -llzma -lb2 -lm
+LIBS = -lgc -lgmp -ledit -lz -lcrypto -lexpat -lffi -ldl -lbz2 -llzma -lb2 -lsqlite3 -lm
 LDFLAGS ?=
 
 SRC_DIRS = src src/front src/vm src/obj src/gc src/util src/mod src/jit src/introspect

@@ -3194,6 +3194,30 @@ static CodeObject *compile(const char *src, size_t len, const char *filename, Co
     return co;
 }
 
+Scope *compile_symtable(const char *src, size_t len, const char *filename, CompileMode mode, bool text, void **node) {
+    SyntaxErrorInfo info;
+    memset(&info, 0, sizeof info);
+    ParseMode pm = mode == COMPILE_EVAL ? PARSE_EVAL : mode == COMPILE_INTERACTIVE ? PARSE_SINGLE : PARSE_FILE;
+    Module *m = text ? parse_text(src, len, filename, pm, &info) : parse_source(src, len, filename, pm, &info);
+    if (!m) {
+        raise_syntax_error(&info, src, len);
+        return NULL;
+    }
+    memset(&info, 0, sizeof info);
+    /* CPython reads the __future__ imports before building the table */
+    Compiler c = {0};
+    c.filename = filename;
+    c.err = &info;
+    m->future_flags |= future_features(&c, m->body);
+    c.st.cpython_view = true;
+    if (c.failed || !symtable_build(&c.st, m, filename, &info)) {
+        raise_syntax_error(&info, NULL, 0);
+        return NULL;
+    }
+    *node = m;
+    return c.st.top;
+}
+
 CodeObject *compile_source(const char *src, size_t len, const char *filename, CompileMode mode) {
     return compile(src, len, filename, mode, false, 0);
 }

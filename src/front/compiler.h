@@ -40,6 +40,13 @@ Value ast_unparse_expr(const Expr *e);
 CodeObject *compile_flags(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
                           int future_flags);
 
+/* For the _symtable module: parse and build the symbol table as CPython's
+ * (SymTable.cpython_view), with its __future__ checks; *node is the module
+ * node (the top table's id). NULL with SyntaxError raised. */
+struct Scope;
+struct Scope *compile_symtable(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
+                               void **node);
+
 /* Stack effect of an instruction (for the assembler's depth analysis). */
 int op_stack_effect(int op, int arg, int jump);
 

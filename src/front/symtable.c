@@ -20,6 +20,7 @@ typedef struct Builder {
     bool future_annotations;    /* annotations are strings: their names are
                                    not references (CPython gives them a
                                    scope of their own) */
+    bool cv;                    /* st->cpython_view */
 } Builder;
 
 static char *gc_strdup(const char *s) {
@@ -125,8 +126,12 @@ static void def_name(Builder *b, const char *name, int flags, SrcPos pos) {
 
 static void use_name(Builder *b, const char *name, SrcPos pos) {
     name = mangle_name(b->class_name, name);
-    add_sym(b->cur, name, USE, pos);
+    /* CPython flags every name met in a comprehension's target */
+    add_sym(b->cur, name, b->cv && b->comp_target ? USE | DEF_COMP_ITER : USE, pos);
     if (strcmp(name, "super") == 0 || strcmp(name, "__class__") == 0) b->cur->uses_super_or_class = true;
+    /* CPython counts super() in any function block as a use of __class__ */
+    if (b->cv && b->cur->kind != SCOPE_MODULE && b->cur->kind != SCOPE_CLASS && strcmp(name, "super") == 0)
+        add_sym(b->cur, "__class__", USE, pos);
 }
 
 static void visit_expr(Builder *b, Expr *e);
@@ -245,7 +250,7 @@ static void visit_annotations(Builder *b, Arguments *a, Expr *returns) {
 }
 
 static void add_param(Builder *b, Arg *a) {
-    def_name(b, a->arg, DEF_PARAM | DEF_LOCAL, a->pos);
+    def_name(b, a->arg, b->cv ? DEF_PARAM : DEF_PARAM | DEF_LOCAL, a->pos);
     Scope *s = b->cur;
     const char **np = gc_alloc(sizeof(char *) * (size_t)(s->nparams + 1));
     if (s->nparams) memcpy(np, s->params, sizeof(char *) * (size_t)s->nparams);
@@ -345,7 +350,7 @@ static void visit_comprehension(Builder *b, Expr *e, const char *name) {
        an asynchronous non-generator comprehension inside it make it
        asynchronous (CPython 3.11's ste_coroutine for comprehensions) */
     for (int i = 0; i < n; i++) if (gens[i]->is_async) cs->is_coroutine = true;
-    add_sym(cs, ".0", DEF_PARAM | DEF_LOCAL, e->pos);
+    add_sym(cs, ".0", b->cv ? DEF_PARAM : DEF_PARAM | DEF_LOCAL, e->pos);
     const char **np = gc_alloc(sizeof(char *));
     np[0] = ".0";
     cs->params = np;
@@ -440,9 +445,17 @@ static void visit_expr(Builder *b, Expr *e) {
                passes it further out). */
             Symbol *own = scope_lookup(s, name);
             bool global = s->kind == SCOPE_MODULE || (own && (own->flags & DEF_GLOBAL));
-            for (Scope *c = b->cur; c != s; c = c->parent)
+            for (Scope *c = b->cur; c != s; c = c->parent) {
                 add_sym(c, name, global ? DEF_GLOBAL : DEF_NONLOCAL, e->pos);
+                if (b->cv) break;   /* CPython declares it in the innermost one only */
+            }
             add_sym(s, name, s->kind == SCOPE_MODULE ? DEF_GLOBAL : DEF_LOCAL, e->pos);
+            if (b->cv) {
+                /* CPython also binds the target where the walrus is, and
+                   records every global declaration in the module's table */
+                add_sym(b->cur, name, DEF_LOCAL, e->pos);
+                if (global) add_sym(b->st->top, name, DEF_GLOBAL, e->pos);
+            }
         } else {
             def_name(b, name, DEF_LOCAL, e->pos);
         }
@@ -477,7 +490,8 @@ static void visit_expr(Builder *b, Expr *e) {
         break;
     case E_YIELD:
     case E_YIELDFROM:
-        if (b->cur->kind == SCOPE_MODULE || b->cur->kind == SCOPE_CLASS) {
+        if ((b->cur->kind == SCOPE_MODULE || b->cur->kind == SCOPE_CLASS) && !b->cv) {
+            /* CPython's compiler finds this one, after its symbol table */
             fail(b, "'yield' outside function", e->pos);
             return;
         }
@@ -572,6 +586,8 @@ static void check_global_nonlocal(Builder *b, Stmt *s, bool is_global) {
             }
         }
         add_sym(b->cur, name, is_global ? DEF_GLOBAL : DEF_NONLOCAL, s->pos);
+        /* CPython records every global declaration in the module's table */
+        if (b->cv && is_global) add_sym(b->st->top, name, DEF_GLOBAL, s->pos);
     }
 }
 
@@ -615,10 +631,17 @@ static void visit_stmt(Builder *b, Stmt *s) {
     case S_FUNCTIONDEF:
     case S_ASYNCFUNCTIONDEF: {
         Arguments *a = s->u.funcdef.args;
-        visit_exprs(b, s->u.funcdef.decorator_list);
-        visit_args_defaults(b, a);
-        visit_annotations(b, a, s->u.funcdef.returns);
-        def_name(b, s->u.funcdef.name, DEF_LOCAL, s->pos);
+        if (b->cv) {   /* CPython's order */
+            def_name(b, s->u.funcdef.name, DEF_LOCAL, s->pos);
+            visit_args_defaults(b, a);
+            visit_annotations(b, a, s->u.funcdef.returns);
+            visit_exprs(b, s->u.funcdef.decorator_list);
+        } else {
+            visit_exprs(b, s->u.funcdef.decorator_list);
+            visit_args_defaults(b, a);
+            visit_annotations(b, a, s->u.funcdef.returns);
+            def_name(b, s->u.funcdef.name, DEF_LOCAL, s->pos);
+        }
         visit_function(b, s, s->u.funcdef.name, a, &s->u.funcdef.body, NULL, s, s->pos);
         /* class attribute hint: self.X stores in methods */
         if (b->cur->kind == SCOPE_CLASS) {
@@ -633,10 +656,12 @@ static void visit_stmt(Builder *b, Stmt *s) {
         break;
     }
     case S_CLASSDEF: {
-        visit_exprs(b, s->u.classdef.decorator_list);
+        if (b->cv) def_name(b, s->u.classdef.name, DEF_LOCAL, s->pos);
+        else visit_exprs(b, s->u.classdef.decorator_list);
         visit_exprs(b, s->u.classdef.bases);
         for (int i = 0; i < s->u.classdef.nkeywords; i++) visit_expr(b, s->u.classdef.keywords[i]->value);
-        def_name(b, s->u.classdef.name, DEF_LOCAL, s->pos);
+        if (b->cv) visit_exprs(b, s->u.classdef.decorator_list);
+        else def_name(b, s->u.classdef.name, DEF_LOCAL, s->pos);
         Scope *cs = scope_new(SCOPE_CLASS, s->u.classdef.name, s, b->cur);
         Scope *saved = b->cur;
         const char *saved_class = b->class_name;
@@ -657,11 +682,17 @@ static void visit_stmt(Builder *b, Stmt *s) {
         for (int i = 0; i < s->u.del.targets.n; i++) visit_target(b, s->u.del.targets.items[i]);
         break;
     case S_ASSIGN:
-        visit_expr(b, s->u.assign.value);
+        if (!b->cv) visit_expr(b, s->u.assign.value);
         for (int i = 0; i < s->u.assign.targets.n; i++) visit_target(b, s->u.assign.targets.items[i]);
+        if (b->cv) visit_expr(b, s->u.assign.value);
         break;
     case S_AUGASSIGN: {
         Expr *t = s->u.augassign.target;
+        if (b->cv) {   /* CPython: the target is a store only */
+            visit_target(b, t);
+            visit_expr(b, s->u.augassign.value);
+            break;
+        }
         visit_expr(b, s->u.augassign.value);
         if (t->kind == E_NAME) {
             use_name(b, t->u.name.id, t->pos);
@@ -676,7 +707,9 @@ static void visit_stmt(Builder *b, Stmt *s) {
         if (t->kind == E_NAME) {
             const char *name = mangle_name(b->class_name, t->u.name.id);
             Symbol *sym = scope_lookup(b->cur, name);
-            if (sym && (sym->flags & (DEF_GLOBAL | DEF_NONLOCAL)) && s->u.annassign.simple) {
+            /* (at module level a global declaration changes nothing) */
+            if (sym && (sym->flags & (DEF_GLOBAL | DEF_NONLOCAL)) && s->u.annassign.simple &&
+                b->cur->kind != SCOPE_MODULE) {
                 char msg[300];
                 snprintf(msg, sizeof msg, "annotated name '%s' can't be %s", t->u.name.id,
                          (sym->flags & DEF_GLOBAL) ? "global" : "nonlocal");
@@ -691,7 +724,7 @@ static void visit_stmt(Builder *b, Stmt *s) {
             visit_expr(b, t);
         }
         if (b->future_annotations) check_annotation(b, s->u.annassign.annotation);
-        else if (b->cur->kind != SCOPE_FUNCTION) visit_expr(b, s->u.annassign.annotation);
+        else if (b->cur->kind != SCOPE_FUNCTION || b->cv) visit_expr(b, s->u.annassign.annotation);
         if (s->u.annassign.value) visit_expr(b, s->u.annassign.value);
         break;
     }
@@ -736,13 +769,14 @@ static void visit_stmt(Builder *b, Stmt *s) {
     case S_TRY:
     case S_TRYSTAR:
         visit_stmts(b, s->u.try_.body);
+        if (b->cv) visit_stmts(b, s->u.try_.orelse);   /* CPython's order */
         for (int i = 0; i < s->u.try_.nhandlers; i++) {
             ExceptHandler *h = s->u.try_.handlers[i];
             if (h->type) visit_expr(b, h->type);
             if (h->name) def_name(b, h->name, DEF_LOCAL, h->pos);
             visit_stmts(b, h->body);
         }
-        visit_stmts(b, s->u.try_.orelse);
+        if (!b->cv) visit_stmts(b, s->u.try_.orelse);
         visit_stmts(b, s->u.try_.finalbody);
         break;
     case S_ASSERT:
@@ -766,7 +800,7 @@ static void visit_stmt(Builder *b, Stmt *s) {
                     n = a->name;
                 }
             }
-            def_name(b, n, DEF_LOCAL | DEF_IMPORT, a->pos);
+            def_name(b, n, b->cv ? DEF_IMPORT : DEF_LOCAL | DEF_IMPORT, a->pos);
         }
         break;
     case S_IMPORTFROM:
@@ -774,12 +808,12 @@ static void visit_stmt(Builder *b, Stmt *s) {
             Alias *a = s->u.importfrom.names[i];
             if (strcmp(a->name, "*") == 0) {
                 if (b->cur->kind != SCOPE_MODULE) {
-                    fail(b, "import * only allowed at module level", s->pos);
+                    fail(b, "import * only allowed at module level", a->pos);
                     return;
                 }
                 continue;
             }
-            def_name(b, a->asname ? a->asname : a->name, DEF_LOCAL | DEF_IMPORT, a->pos);
+            def_name(b, a->asname ? a->asname : a->name, b->cv ? DEF_IMPORT : DEF_LOCAL | DEF_IMPORT, a->pos);
         }
         break;
     case S_GLOBAL: check_global_nonlocal(b, s, true); break;
@@ -843,7 +877,7 @@ static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *free_out) {
                 return;
             }
             sym->kind = SYM_FREE;
-        } else if (sym->flags & (DEF_LOCAL | DEF_PARAM)) {
+        } else if (sym->flags & (DEF_LOCAL | DEF_PARAM | DEF_IMPORT)) {
             sym->kind = SYM_LOCAL;
         } else if (s->kind != SCOPE_MODULE && ns_has(bound, sym->name)) {
             sym->kind = SYM_FREE;
@@ -878,6 +912,9 @@ static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *free_out) {
             continue;
         }
         Symbol *sym = scope_lookup(s, name);
+        /* CPython marks any name the class binds or declares global */
+        if (b->cv && s->kind == SCOPE_CLASS && sym && (sym->flags & (DEF_LOCAL | DEF_PARAM | DEF_IMPORT | DEF_GLOBAL)))
+            sym->flags |= DEF_FREE_CLASS;
         if (is_func && sym && sym->kind == SYM_LOCAL) {
             sym->kind = SYM_CELL;
             continue;
@@ -904,6 +941,7 @@ bool symtable_build(SymTable *st, Module *m, const char *filename, SyntaxErrorIn
     b.st = st;
     b.err = err;
     b.future_annotations = (m->future_flags & AST_FUTURE_ANNOTATIONS) != 0;
+    b.cv = st->cpython_view;
     st->filename = filename;
     st->top = scope_new(SCOPE_MODULE, "<module>", NULL, NULL);
     b.cur = st->top;

@@ -68,6 +68,12 @@ struct Scope {
 typedef struct SymTable {
     Scope *top;
     const char *filename;
+    /* Set by the caller for the _symtable module: record names as CPython's
+     * symbol table does (parameters and imports without DEF_LOCAL, every
+     * annotation and AugAssign target as CPython visits them, super() as a
+     * use of __class__ in any function, CPython's visiting order). The
+     * compiler never sets it: its analysis is unchanged. */
+    bool cpython_view;
 } SymTable;
 
 /* Build and analyse. Returns false with *err filled for a SyntaxError

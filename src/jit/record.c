@@ -180,7 +180,10 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         RecFrame *rf = &R->frames[i];
         SnapFrame *sf = &s->frames[i];
         sf->code = rf->code;
-        sf->func = rf->func;
+        /* the root frame is the live frame resume starts from: naming its
+           function here would keep the function alive as long as the trace
+           (a compiled function that can never be collected) */
+        sf->func = i == 0 ? NULL : rf->func;
         sf->pc = i == R->nframes - 1 ? pc : R->frames[i + 1].return_pc;
         sf->nlocals = rf->nlocals;
         sf->nstack = rf->sp;
@@ -257,7 +260,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->sp = 0;
     rf->call_id = R->next_call_id++;
     rf->generator = false;
-    rf->constructor = rf->ctor_nested = false;
+    rf->constructor = rf->nested = false;
 }
 
 static SnapSlot *stack_slot(RecFrame *rf, int depth_from_top) { return &rf->slots[rf->nlocals + rf->sp - depth_from_top]; }
@@ -574,7 +577,7 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
     for (int i = 0; i < s->nframes; i++) {
         SnapFrame *sf = &s->frames[i];
         if (i > 0) R->frames[R->nframes].return_pc = s->frames[i - 1].pc;
-        push_frame(R, frames[i], sf->code, sf->func);
+        push_frame(R, frames[i], sf->code, i == 0 ? frames[0]->func : sf->func);
         RecFrame *rf = top(R);
         if (i > 0) rf->return_pc = s->frames[i - 1].pc;
         for (int k = 0; k < sf->nlocals + sf->nstack; k++) rf->slots[k] = bridge_slot(R, &m, s->slots[sf->first + k]);
@@ -1186,6 +1189,81 @@ static bool init_keeps_self(CodeObject *co) {
     return true;
 }
 
+/* obj.name where name is a property of obj's class whose getter is a
+ * Python function: the getter inlined, as the interpreter runs it one eval
+ * level down (load_attr_slow calls it). The trace depends on the class
+ * (the property replaced or deleted) and on the getter's code. */
+static bool record_property_get(Recorder *R, IRRef obj, Value vobj, Value name, int32_t pc) {
+    if (!v_is_ptr(vobj)) return false;
+    Type *t = V_OBJ(vobj)->type;
+    if (!type_has_flag(t, TF_HEAPTYPE) || type_has_flag(t, TF_HAS_GETATTRIBUTE)) return false;
+    Value descr = type_lookup(t, name);
+    if (!descr || type_of(descr) != &property_type) return false;
+    Value fget = V_AS(PropertyObject, descr)->fget;
+    if (!fget || !function_check(fget)) return false;
+    FunctionObject *fn = V_AS(FunctionObject, fget);
+    if (!can_inline(R, fn)) return false;
+    CodeObject *co = fn->code;
+    SnapSlot *locals = gc_alloc(sizeof(SnapSlot) * (size_t)(co->nlocals + co->ncells + co->nfrees + 1));
+    SnapSlot self = {obj, SK_VALUE};
+    if (!bind_args(R, fn, &self, 1, VNULL, locals)) return false;
+    guard_type(R, obj, t);
+    depend_on_type(R, t);
+    depend_on(R, fget);   /* fget.__code__ may be reassigned */
+    pop(R);
+    R->snap_valid = false;
+    inline_call(R, fn, locals, pc + 1);
+    RecFrame *rf = top(R);
+    rf->nested = true;
+    rf->outer_c_depth = jit.record_c_depth;
+    jit.record_nested_code = co;
+    return true;
+}
+
+/* A class isinstance() can answer from the type alone: its metaclass is
+ * type itself (no __instancecheck__). */
+static bool plain_class(Value c) { return type_check(c) && type_of(c) == &type_type; }
+
+/* isinstance(x, C) with C a plain class or a tuple of them (constants of the
+ * trace): the answer follows from x's exact type, which the trace guards.
+ * A false answer also needs the type's __class__ to be object's (CPython
+ * then asks x.__class__). */
+static bool record_isinstance(Recorder *R, IRRef cref, Value vfn, const SnapSlot *args, Value vx, Value vcls,
+                              int pop_count) {
+    if (tuple_check_exact(vcls)) {
+        if (tuple_size(vcls) > 8) return false;
+        for (int64_t i = 0; i < tuple_size(vcls); i++)
+            if (!plain_class(tuple_get(vcls, i))) return false;
+    } else if (!plain_class(vcls)) {
+        return false;
+    }
+    IRRef clsref = as_ref(R, args[1]);
+    if (!ir_is_const(clsref)) return false;   /* a class computed each time: the call */
+    Type *t;
+    switch (args[0].kind) {
+    case SK_INT: t = &int_type; break;
+    case SK_BOOL: t = &bool_type; break;
+    case SK_FLOAT: t = &float_type; break;
+    default:
+        if (!v_is_ptr(vx) || !vx) return false;
+        t = V_OBJ(vx)->type;
+    }
+    bool r = false;
+    if (tuple_check_exact(vcls)) {
+        for (int64_t i = 0; i < tuple_size(vcls) && !r; i++) r = type_is_subtype(t, V_AS(Type, tuple_get(vcls, i)));
+    } else {
+        r = type_is_subtype(t, V_AS(Type, vcls));
+    }
+    if (!r && type_lookup(t, NAME(__class__)) != type_lookup(&object_type, NAME(__class__))) return false;
+    guard_const(R, cref, vfn);
+    guard_const(R, clsref, vcls);
+    if (args[0].kind == SK_VALUE) guard_type(R, as_ref(R, args[0]), t);
+    if (type_has_flag(t, TF_HEAPTYPE)) depend_on_type(R, t);   /* __bases__ or __class__ changed */
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, kint(R, r), SK_BOOL);
+    return true;
+}
+
 /* Calling a class whose instances are plain (type_plain_init): the trace
  * allocates the instance (a virtual until it escapes) and inlines
  * __init__, which the interpreter runs one eval level down (type_call). */
@@ -1213,7 +1291,7 @@ static bool record_instantiation(Recorder *R, IRRef cref, Type *t, const SnapSlo
     inline_call(R, init, locals, pc + 1);
     RecFrame *rf = top(R);
     rf->constructor = true;
-    rf->ctor_nested = true;
+    rf->nested = true;
     rf->ctor_obj = obj;
     rf->outer_c_depth = jit.record_c_depth;
     jit.record_nested_code = init->code;   /* type_call runs __init__ in a nested eval */
@@ -1326,6 +1404,10 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
             return;
         }
     }
+    if (!has_kw && !method && total == 2 && type_of(vcallable) == &builtin_function_type &&
+        V_AS(BuiltinFunctionObject, vcallable)->def->fn == builtin_isinstance &&
+        record_isinstance(R, cref, vcallable, args, concrete_stack(sp, 2), concrete_stack(sp, 1), pop_count))
+        return;
     int math_fn;
     if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
         (math_fn = math_jit_unary(V_AS(BuiltinFunctionObject, vcallable)->def->fn)) >= 0 &&
@@ -1511,6 +1593,7 @@ static int record_next(Recorder *R, IRRef itr, Value vit, SnapSlot *out) {
         FieldDescr *idxd = is_list ? listiter_index_descr : seqiter_index_descr;
         Value vseq = is_list ? V_AS(ListIterObject, vit)->list : V_AS(SeqIterObject, vit)->seq;
         int64_t vidx = is_list ? V_AS(ListIterObject, vit)->index : V_AS(SeqIterObject, vit)->index;
+        if (!is_list && vseq && !tuple_check_exact(vseq)) return -1;   /* a subclass's items: the call */
         guard_type(R, itr, t);
         IRRef l = emit1(R, IR_getfield_gc_r, itr, &seqd->d);
         if (!vseq) {
@@ -1826,6 +1909,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, out, SK_VALUE);
             break;
         }
+        if (record_property_get(R, obj, vo, ic->name, pc)) break;
         if (v_is_ptr(vo) && V_OBJ(vo)->type == &type_type) {
             Value attr = type_lookup(V_AS(Type, vo), ic->name);
             if (attr && !type_lookup(&type_type, ic->name) && ic->name != NAME(__annotations__) &&
@@ -2278,7 +2362,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             /* __init__ returns None (else the interpreter raises TypeError
                at the call); the call's value is the instance */
             guard_const(R, as_ref(R, v), V_NONE);
-            bool nested = rf->ctor_nested;
+            bool nested = rf->nested;
             IRRef obj = rf->ctor_obj;
             R->nframes--;
             emit0(R, IR_leave_portal_frame, NULL);
@@ -2286,9 +2370,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             if (nested) jit.record_c_depth = rf->outer_c_depth;
             break;
         }
+        bool nested = rf->nested;
+        int64_t outer = rf->outer_c_depth;
         R->nframes--;
         emit0(R, IR_leave_portal_frame, NULL);
         push(R, v.ref, v.kind);
+        if (nested) jit.record_c_depth = outer;
         break;
     }
     case OP_YIELD_VALUE: {

@@ -31,9 +31,12 @@ typedef struct RecFrame {
     SnapSlot *gen_initial;  /* slots as loaded from that frame (unchanged ones are not stored back) */
     int32_t gen_initial_n;
     /* an inlined __init__ of an instantiation inlined by the frame below:
-       its return gives ctor_obj to the caller; ctor_nested when the
-       interpreter runs it one eval level down (type_call) */
-    bool constructor, ctor_nested;
+       its return gives ctor_obj to the caller */
+    bool constructor;
+    /* the interpreter runs this frame one eval level down (type_call's
+       __init__, a property's getter): its return goes back to recording
+       at outer_c_depth */
+    bool nested;
     IRRef ctor_obj;
     int64_t outer_c_depth;  /* generator / nested __init__: the recording level to go back to */
 } RecFrame;

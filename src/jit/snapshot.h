@@ -37,7 +37,8 @@ typedef struct SnapSlot {
 
 typedef struct SnapFrame {
     void *code;             /* CodeObject * */
-    void *func;             /* FunctionObject * (NULL for module code) */
+    void *func;             /* FunctionObject * (NULL for module code and for
+                               frame 0, the root, which is live when resuming) */
     int32_t pc;             /* instruction index to resume at */
     int32_t nlocals;        /* code->nlocals + ncells + nfrees */
     int32_t nstack;         /* value stack depth */

@@ -1845,8 +1845,12 @@ static Value m_from_buffer(Value *args, size_t nargs, Value kwnames) {
     if (ct->size > b.len - off)
         return err_format(&exc_ValueError, "Buffer size too small (%ld instead of at least %ld bytes)", (long)b.len,
                           (long)(ct->size + off));
+    /* kept as CPython keeps it, a memoryview: an exporter that counts its
+       views (mmap) then refuses to unmap memory this object points into */
+    Value mv = memoryview_new(v[0]);
+    if (!mv) return VNULL;
     Value r = cdata_at(ct, b.data + off, VNULL, 0);
-    cdata_keep(r, -1, v[0]);
+    cdata_keep(r, -1, mv);
     return r;
 }
 

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "../vm/config.h"
 #include "../vm/gil.h"
 #include "../vm/pending.h"
 #include "modules.h"
@@ -4002,6 +4003,14 @@ static int tio_check_str_arg(Value v, const char *what) {
     return 0;
 }
 
+/* -X warn_default_encoding (PEP 597): an EncodingWarning where a text
+ * stream's encoding is left to the locale, blaming the frame stacklevel
+ * up (1: the Python code that called into C) */
+static int warn_default_encoding(int64_t stacklevel) {
+    if (!tpy_config.warn_default_encoding) return 0;
+    return warn_c(&exc_EncodingWarning, str_from_cstr("'encoding' argument not specified"), stacklevel);
+}
+
 static int textio_init(Value self, Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {
         "TextIOWrapper", 0, 1, 0, {"buffer", "encoding", "errors", "newline", "line_buffering", "write_through", NULL}};
@@ -4015,6 +4024,7 @@ static int textio_init(Value self, Value *args, size_t nargs, Value kwnames) {
     int lb = 0, wt = 0;
     if (a[4] && int_flag_arg(a[4], &lb) < 0) return -1;
     if (a[5] && int_flag_arg(a[5], &wt) < 0) return -1;
+    if ((!encoding || encoding == V_NONE) && warn_default_encoding(1) < 0) return -1;
     if (!encoding || encoding == V_NONE || str_eq_cstr(encoding, "locale")) encoding = locale_encoding();
     if (!errors || errors == V_NONE) errors = str_from_cstr("strict");
     else if (str_nbytes(errors) != (int64_t)strlen(str_data(errors)))
@@ -4271,8 +4281,10 @@ static Value io_text_encoding(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"text_encoding", 1, 1, 0, {"encoding", "stacklevel", NULL}};
     Value a[2];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (a[1] && index_arg(a[1], &(int64_t){0}) < 0) return VNULL;
+    int64_t stacklevel = 2;
+    if (a[1] && index_arg(a[1], &stacklevel) < 0) return VNULL;
     if (a[0] != V_NONE) return a[0];
+    if (warn_default_encoding(stacklevel) < 0) return VNULL;
     return str_from_cstr(utf8_mode() ? "utf-8" : "locale");
 }
 

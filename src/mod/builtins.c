@@ -9,6 +9,7 @@
 #include "../runtime.h"
 #include "../util/numfmt.h"
 #include "../vm/traceback.h"
+#include "../vm/config.h"
 
 Value builtins_module;
 Value sys_get_stream(const char *name);        /* sys.c */
@@ -67,14 +68,20 @@ static Value b_print(Value *args, size_t nargs, Value kwnames) {
 static Value b_input(Value *args, size_t nargs, Value kwnames) {
     NOKW("input");
     if (arg_count("input", nargs, 0, 1) < 0) return VNULL;
-    Value out = sys_get_stream("stdout");
-    if (nargs == 1 && out && out != V_NONE) {
+    /* as CPython: the three streams must exist; flushing errors are ignored */
+    static const char *const names[] = {"stdin", "stdout", "stderr"};
+    Value streams[3];
+    for (int i = 0; i < 3; i++) {
+        streams[i] = dict_get_cstr(module_dict(sys_module), names[i]);
+        if (!streams[i] || streams[i] == V_NONE) return err_format(&exc_RuntimeError, "input(): lost sys.%s", names[i]);
+    }
+    Value in = streams[0], out = streams[1];
+    if (sys_stream_flush(streams[2]) < 0) err_clear();
+    if (nargs == 1) {
         Value s = obj_str(args[0]);
         if (!s || !sys_stream_write(out, s)) return VNULL;
     }
-    if (out && out != V_NONE) sys_stream_flush(out);
-    Value in = sys_get_stream("stdin");
-    if (!in) return VNULL;
+    if (sys_stream_flush(out) < 0) err_clear();
     Value line = obj_call_method(in, "readline", NULL, 0);
     if (!line) return VNULL;
     if (!str_check(line)) return err_set(&exc_TypeError, "object.readline() returned non-string");
@@ -240,13 +247,17 @@ static Value b_pow(Value *args, size_t nargs, Value kwnames) {
     if (!base || !exp) return err_format(&exc_TypeError, "pow() missing required argument '%s' (pos %d)",
                                          base ? "exp" : "base", base ? 2 : 1);
     if (!mod || mod == V_NONE) return obj_binop(base, exp, BINOP_POW);
+    /* a class's __pow__ takes the modulus (three-argument pow never calls
+       __rpow__), int subclasses' too */
+    Value pow_method = type_has_flag(type_of(base), TF_HEAPTYPE) ? type_lookup(type_of(base), str_intern_cstr("__pow__")) : VNULL;
+    if (pow_method && type_of(pow_method) != &slot_wrapper_type) {   /* a builtin base's: below */
+        Value a[2] = {exp, mod};
+        bool found;
+        Value r = obj_call_special(base, str_intern_cstr("__pow__"), a, 2, &found);
+        if (!r) return VNULL;
+        if (found && r != V_NOTIMPL) return r;
+    }
     if (!int_check(base) || !int_check(exp) || !int_check(mod)) {
-        if (type_has_flag(type_of(base), TF_HEAPTYPE)) {
-            Value a[2] = {exp, mod};
-            bool found;
-            Value r = obj_call_special(base, str_intern_cstr("__pow__"), a, 2, &found);
-            if (found && r != V_NOTIMPL) return r;
-        }
         /* complex's __pow__ refuses any modulus once its operands are numbers */
         bool numbers = (int_check(base) || float_check(base) || complex_check(base)) &&
                        (int_check(exp) || float_check(exp) || complex_check(exp));
@@ -507,7 +518,7 @@ static Value b_hasattr(Value *args, size_t nargs, Value kwnames) {
     return r < 0 ? VNULL : v_bool(r);
 }
 
-static Value b_isinstance(Value *args, size_t nargs, Value kwnames) {
+Value builtin_isinstance(Value *args, size_t nargs, Value kwnames) {
     NOKW("isinstance");
     if (arg_count("isinstance", nargs, 2, 2) < 0) return VNULL;
     int r = obj_isinstance(args[0], args[1]);
@@ -699,6 +710,8 @@ static Value b_eval(Value *args, size_t nargs, Value kwnames) { return exec_eval
  * PyCF_COMPILE_MASK: the flags compile() accepts */
 #define COMPILE_FLAGS_ALLOWED (0x1fe0000 | 0x10 | 0x400 | 0x1000 | 0x2000 | 0x200 | 0x4000)
 
+static Value compile_object(Value src, Value filename, int m, int flags, bool only_ast, int is_ast);
+
 static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"compile", 0, 3, 1,
         {"source", "filename", "mode", "flags", "dont_inherit", "optimize", "_feature_version", NULL}};
@@ -739,8 +752,20 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
                                                  : "compile() mode must be 'exec', 'eval' or 'single'");
     int is_ast = ast_check(src);
     if (is_ast < 0) return VNULL;
-    if (is_ast) return only_ast ? src : ast_compile_object(src, str_data(filename), m, (int)flags);
+    /* the compiler reads the optimization level from the configuration
+       (-O); compile(optimize=N) sets it for this compilation (the
+       interpreter lock is held throughout) */
+    int saved_optimize = tpy_config.optimize;
+    if (optimize >= 0 && !only_ast) tpy_config.optimize = (int)optimize;
+    Value r = compile_object(src, filename, m, (int)flags, only_ast, is_ast);
+    tpy_config.optimize = saved_optimize;
+    return r;
+}
+
+/* compile()'s work once its arguments are checked */
+static Value compile_object(Value src, Value filename, int m, int flags, bool only_ast, int is_ast) {
     bool text = str_check(src);
+    if (is_ast) return only_ast ? src : ast_compile_object(src, str_data(filename), m, (int)flags);
     if (byteslike_check(src)) src = byteslike_to_str(src);
     if (!str_check(src)) return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
     if (memchr(str_data(src), 0, (size_t)str_nbytes(src)))
@@ -992,7 +1017,7 @@ static const MethodDef builtin_functions[] = {
     {"setattr", b_setattr, 0, NULL},
     {"delattr", b_delattr, 0, NULL},
     {"hasattr", b_hasattr, 0, NULL},
-    {"isinstance", b_isinstance, 0, NULL},
+    {"isinstance", builtin_isinstance, 0, NULL},
     {"issubclass", b_issubclass, 0, NULL},
     {"format", b_format, 0, NULL},
     {"globals", b_globals, MF_FRAME, NULL},

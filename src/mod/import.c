@@ -426,6 +426,8 @@ static Value find_and_load(Value name) {
             return m;
         }
     }
+    /* a name with a NUL names no file (the C paths below would end there) */
+    if (memchr(str_data(name), 0, (size_t)str_nbytes(name))) return module_not_found(name, str_printf("No module named %R", name));
     /* a submodule is searched for in its parent's __path__, a top-level
        module in sys.path */
     const char *full = str_data(name), *dot = strrchr(full, '.');

@@ -77,10 +77,16 @@
     _("_queue", _queue_module_create)               \
     _("_abc", _abc_module_create)                   \
     _("_pickle", _pickle_module_create)             \
+    _("_symtable", _symtable_module_create)         \
+    _("audioop", audioop_module_create)             \
+    _("mmap", mmap_module_create)                   \
+    _("_sqlite3", _sqlite3_module_create)           \
     _("_tracemalloc", _tracemalloc_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
+/* isinstance(): the recorder folds it when the classes are known */
+Value builtin_isinstance(Value *args, size_t nargs, Value kwnames);
 
 /* math's one-argument float functions as the JIT sees them (math.c) */
 int math_jit_unary(CFunction fn);

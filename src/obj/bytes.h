@@ -59,6 +59,11 @@ typedef struct BufferInfo {
        CPython's view.obj; only memoryview() reads it, after setting it to
        VNULL */
     Value owner;
+    /* set by an exporter that must know whether views of it are alive
+       (mmap: closing or resizing would leave them dangling): each
+       memoryview made of it adds one until released or collected. Only
+       memoryview() reads it, after setting it to NULL */
+    int64_t *exports;
 } BufferInfo;
 
 static inline bool buffer_check(Value v) { return v_is_ptr(v) && v && V_OBJ(v)->type->getbuffer != NULL; }

@@ -21,11 +21,37 @@ typedef struct MemoryViewObject {
     char format[4];
     bool readonly, released;
     int64_t hash;           /* -1: not computed */
+    int64_t *exports;       /* the exporter's count of live views, or NULL
+                               (BufferInfo.exports); this view is in it
+                               while it is not released */
 } MemoryViewObject;
 
 Type memoryview_type;
 
 static bool mv_check(Value v) { return v_is_ptr(v) && v && V_OBJ(v)->type == &memoryview_type; }
+
+/* Views of a counting exporter: one count per unreleased view made of the
+   exporter itself, given back by release() or when the collector finds the
+   view unreachable. Views derived from a view (slices, casts) do not count:
+   without reference counts, the temporaries a program slices would keep
+   the exporter exported until a collection. Every view rereads the
+   exporter's buffer, so none dangles whatever the count says. */
+static void mv_unexport(MemoryViewObject *m) {
+    if (m->exports && !m->released) (*m->exports)--;
+    m->exports = NULL;
+}
+static void mv_finalize(void *p) { mv_unexport(p); }
+static MemoryViewObject *mv_derived(MemoryViewObject *m) {
+    m->exports = NULL;
+    return m;
+}
+static MemoryViewObject *mv_export(MemoryViewObject *m) {
+    if (m->exports && !m->released) {
+        (*m->exports)++;
+        gc_register_finalizer(m, mv_finalize);
+    }
+    return m;
+}
 
 int buffer_get(Value v, BufferInfo *out, bool writable) {
     if (!buffer_check(v)) {
@@ -159,12 +185,13 @@ static Value mv_from(Value obj) {
         MemoryViewObject *m = (MemoryViewObject *)obj_alloc(&memoryview_type, sizeof *m);
         *m = *src;
         m->hash = -1;
-        return V_FROM_PTR(m);
+        return V_FROM_PTR(mv_derived(m));
     }
     if (!buffer_check(obj))
         return err_format(&exc_TypeError, "memoryview: a bytes-like object is required, not '%T'", obj);
     BufferInfo b;
     b.owner = VNULL;
+    b.exports = NULL;
     if (V_OBJ(obj)->type->getbuffer(obj, &b) < 0) return VNULL;
     if (b.owner) return mv_from(b.owner);
     MemoryViewObject *m = (MemoryViewObject *)obj_alloc(&memoryview_type, sizeof *m);
@@ -176,7 +203,8 @@ static Value mv_from(Value obj) {
     snprintf(m->format, sizeof m->format, "%s", b.format ? b.format : "B");
     m->readonly = b.readonly;
     m->hash = -1;
-    return V_FROM_PTR(m);
+    m->exports = b.exports;
+    return V_FROM_PTR(mv_export(m));
 }
 
 Value memoryview_new(Value obj) { return mv_from(obj); }
@@ -264,7 +292,7 @@ static Value mv_getitem(Value self, Value key) {
         r->step = m->step * st;
         r->count = n;
         r->hash = -1;
-        return V_FROM_PTR(r);
+        return V_FROM_PTR(mv_derived(r));
     }
     if (tuple_check(key)) return err_set(&exc_NotImplementedError, "multi-dimensional sub-views are not implemented");
     int64_t i;
@@ -387,6 +415,7 @@ static Value mv_hex(Value *args, size_t nargs, Value kwnames) {
 
 static Value mv_release(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("release", nargs - 1, 0, 0) < 0) return VNULL;
+    mv_unexport(V_AS(MemoryViewObject, args[0]));
     V_AS(MemoryViewObject, args[0])->released = true;
     return V_NONE;
 }
@@ -398,6 +427,7 @@ static Value mv_enter(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value mv_exit(Value *args, size_t nargs, Value kwnames) {
+    mv_unexport(V_AS(MemoryViewObject, args[0]));
     V_AS(MemoryViewObject, args[0])->released = true;
     return V_NONE;
 }
@@ -409,7 +439,7 @@ static Value mv_toreadonly(Value *args, size_t nargs, Value kwnames) {
     *r = *m;
     r->readonly = true;
     r->hash = -1;
-    return V_FROM_PTR(r);
+    return V_FROM_PTR(mv_derived(r));
 }
 
 /* cast(format[, shape]): 1-D, between a byte format and any other */
@@ -444,7 +474,7 @@ static Value mv_cast(Value *args, size_t nargs, Value kwnames) {
     r->step = size;
     r->count = nbytes / size;
     r->hash = -1;
-    return V_FROM_PTR(r);
+    return V_FROM_PTR(mv_derived(r));
 }
 
 static Value mv_get_obj(Value v) { return V_AS(MemoryViewObject, v)->obj; }

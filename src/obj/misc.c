@@ -594,6 +594,14 @@ static const GetSetDef range_getsets[] = {
 Type tupleiter_type;
 static Type longrangeiter_type;
 
+/* iter() of a tuple, a subclass's too: its items, whatever the subclass's
+ * __getitem__ does (as CPython's tuple iterator) */
+Value tupleiter_new(Value t) {
+    SeqIterObject *it = (SeqIterObject *)obj_alloc(&tupleiter_type, sizeof *it);
+    it->seq = t;
+    return V_FROM_PTR(it);
+}
+
 Value seqiter_new(Value seq) {
     Type *t = tuple_check_exact(seq) ? &tupleiter_type : v_is_ptr(seq) && V_OBJ(seq)->type == &range_type ? &longrangeiter_type : &seqiter_type;
     SeqIterObject *it = (SeqIterObject *)obj_alloc(t, sizeof *it);
@@ -605,7 +613,7 @@ static Value seqiter_next(Value v) {
     SeqIterObject *it = V_AS(SeqIterObject, v);
     Value seq = it->seq;
     if (!seq) return VNULL;
-    if (tuple_check_exact(seq)) {
+    if (V_OBJ(v)->type == &tupleiter_type) {
         if (it->index < tuple_size(seq)) return tuple_get(seq, it->index++);
         it->seq = VNULL;
         return VNULL;
@@ -628,7 +636,7 @@ static Value seqiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     SeqIterObject *it = V_AS(SeqIterObject, args[0]);
     if (!it->seq) return v_int(0);
-    int64_t n = obj_len(it->seq);
+    int64_t n = V_OBJ(args[0])->type == &tupleiter_type ? tuple_size(it->seq) : obj_len(it->seq);
     if (n < 0) {
         err_clear();
         return V_NOTIMPL;
@@ -653,7 +661,7 @@ static Value seqiter_setstate(Value *args, size_t nargs, Value kwnames) {
     SeqIterObject *it = V_AS(SeqIterObject, args[0]);
     int64_t hi = INT64_MAX;
     if (it->seq && V_OBJ(args[0])->type != &seqiter_type) {
-        hi = obj_len(it->seq);
+        hi = V_OBJ(args[0])->type == &tupleiter_type ? tuple_size(it->seq) : obj_len(it->seq);
         if (hi < 0) return VNULL;
     }
     int64_t index;

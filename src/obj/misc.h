@@ -91,6 +91,7 @@ static inline bool slice_bounds_simple(Value start, Value stop, Value step) {
            (v_is_int(step) || step == V_NONE);
 }
 Value seqiter_new(Value seq);
+Value tupleiter_new(Value t);   /* iter() of any tuple: its own items */
 /* What CPython's builtin iterators reduce to for pickle: (iter, (arg,)), or
  * (iter, (arg,), state) when state is not VNULL; `iter` is the builtin. */
 Value iter_reduce(Value arg, Value state);

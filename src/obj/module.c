@@ -32,7 +32,11 @@ static Value module_getattr(Value v, Value name) {
     ModuleObject *m = V_AS(ModuleObject, v);
     Value r = dict_get_str(m->dict, name);
     if (r) return r;
-    if (str_eq_cstr(name, "__dict__")) return m->dict;
+    if (str_eq_cstr(name, "__dict__")) {
+        /* a subclass's own __dict__ attribute shadows the namespace */
+        if (type_of(v) != &module_type && type_lookup(type_of(v), name)) return generic_getattr_noerr(v, name);
+        return m->dict;
+    }
     if (name == NAME(__annotations__)) {
         /* made on first use, as CPython 3.10+ */
         r = dict_new();
@@ -77,10 +81,17 @@ static Value module_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) 
     return m;
 }
 
+/* module.__dir__: the names of __dict__ as an attribute (a subclass may
+ * shadow it), or what a module-level __dir__ function returns (PEP 562) */
 static Value module_dir_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
     (void)kwnames;
-    return dict_keys_list(module_dict(args[0]));
+    if (arg_count("__dir__", nargs - 1, 0, 0) < 0) return VNULL;
+    Value d = obj_getattr(args[0], NAME(__dict__));
+    if (!d) return VNULL;
+    if (!dict_check(d)) return err_set(&exc_TypeError, "<module>.__dict__ is not a dictionary");
+    Value fn = dict_get_str(d, NAME(__dir__));
+    if (fn) return obj_call(fn, NULL, 0, VNULL);
+    return dict_keys_list(d);
 }
 
 static const MethodDef module_methods[] = {

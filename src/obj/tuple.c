@@ -175,7 +175,7 @@ static int tuple_contains(Value t, Value item) {
     return 0;
 }
 
-static Value tuple_iter(Value t) { return seqiter_new(t); }
+static Value tuple_iter(Value t) { return tupleiter_new(t); }
 
 static Value tuple_binop(Value a, Value b, int op) {
     switch (BINOP_BASE(op)) {

@@ -295,6 +295,8 @@ static void add_slot_wrappers(Type *t) {
     if (OWN_SLOT(t, new_)) add_wrapper(t, "__new__", SK_NEW, 0);
 }
 
+static Value heap_new(Type *t, Value *args, size_t nargs, Value kwnames);
+
 static Value wrapper_bad_self(SlotWrapperObject *w, Value self) {
     return err_format(&exc_TypeError, "descriptor '%s' requires a '%s' object but received a '%T'",
                       w->name, w->owner->tname, self);
@@ -315,6 +317,14 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
         if (!type_is_subtype(sub, w->owner))
             return err_format(&exc_TypeError, "%s.__new__(%s): %s is not a subtype of %s", w->owner->tname,
                               sub->tname, sub->tname, w->owner->tname);
+        /* as CPython's tp_new_wrapper: the most derived base not made by a
+           class statement must be created by this very __new__ (no
+           object.__new__(dict), int.__new__(bool)) */
+        Type *staticbase = sub;
+        while (staticbase && staticbase->new_ == heap_new) staticbase = staticbase->base;
+        if (staticbase && staticbase->new_ != w->owner->new_)
+            return err_format(&exc_TypeError, "%s.__new__(%s) is not safe, use %s.__new__()", w->owner->tname,
+                              sub->tname, staticbase->tname);
         return w->owner->new_(sub, args + 1, nargs - 1, kwnames);
     }
     if (!type_is_subtype(st, w->owner)) return wrapper_bad_self(w, self);
@@ -1224,7 +1234,7 @@ static Value heap_richcompare(Value a, Value b, int op) {
     return r;
 }
 
-static Value binop_name(int op, int which) {
+Value binop_name(int op, int which) {
     static Value cache[BINOP__COUNT][3];
     Value *slot = &cache[op][which];
     if (!*slot) *slot = str_intern_cstr(binop_dunders[op][which]);
@@ -1599,6 +1609,24 @@ Type *type_calculate_meta(Type *meta, Value bases) {
     return winner;
 }
 
+/* a lone surrogate in str's WTF-8: ED A0..BF xx */
+static bool wtf8_has_surrogate(const char *p, size_t n) {
+    for (size_t i = 0; i + 1 < n; i++)
+        if ((unsigned char)p[i] == 0xED && (unsigned char)p[i + 1] >= 0xA0) return true;
+    return false;
+}
+
+/* A class name is a C string in CPython: no NUL, no lone surrogate. */
+static int type_name_check(Value name) {
+    if (memchr(str_data(name), 0, (size_t)str_nbytes(name))) {
+        err_set(&exc_ValueError, "type name must not contain null characters");
+        return -1;
+    }
+    if (wtf8_has_surrogate(str_data(name), (size_t)str_nbytes(name)) && !obj_call_method(name, "encode", NULL, 0))
+        return -1;
+    return 0;
+}
+
 static Value type_new_slot(Type *meta, Value *args, size_t nargs, Value kwnames) {
     if (nargs == 1 && (!kwnames || tuple_size(kwnames) == 0) && meta == &type_type)
         return V_FROM_PTR(type_of(args[0]));
@@ -1609,6 +1637,10 @@ static Value type_new_slot(Type *meta, Value *args, size_t nargs, Value kwnames)
         return err_format(&exc_TypeError, "type.__new__() argument 2 must be tuple, not %T", args[1]);
     if (!dict_check(args[2]))
         return err_format(&exc_TypeError, "type.__new__() argument 3 must be dict, not %T", args[2]);
+    if (type_name_check(args[0]) < 0) return VNULL;
+    /* CPython keeps a str __doc__ as UTF-8 too: a lone surrogate fails */
+    Value doc = dict_get_str(args[2], NAME(__doc__));
+    if (doc && str_check(doc) && wtf8_has_surrogate(str_data(doc), (size_t)str_nbytes(doc)) && !obj_call_method(doc, "encode", NULL, 0)) return VNULL;
     /* type(name, bases, ns) whose bases have a more derived metaclass with
        its own __new__ (enum's _simple_enum): that one makes the class */
     Type *winner = type_calculate_meta(meta, args[1]);
@@ -1728,6 +1760,7 @@ static int type_set_name(Value self, Value v) {
         err_format(&exc_TypeError, "cannot set '__name__' attribute of immutable type '%s'", t->tname);
         return -1;
     }
+    if (type_name_check(v) < 0) return -1;
     t->name = str_intern(v);
     t->tname = str_data(t->name);
     return 0;
@@ -2213,6 +2246,9 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
                                             : bt->attrs_offset != 0 || type_has_flag(bt, TF_VAR_DICT)))
             bases_have_dict = true;
     }
+    bool bases_have_weakref = false;
+    for (int64_t i = 0; i < tuple_size(bases); i++)
+        bases_have_weakref |= type_has_flag(V_AS(Type, tuple_get(bases, i)), TF_WEAKREFABLE);
     int32_t base_members = 0;   /* slot members of the bases, numbered first */
     for (int64_t i = 0; i < tuple_size(bases); i++) {
         Type *bt = V_AS(Type, tuple_get(bases, i));
@@ -2246,12 +2282,20 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
                 continue;
             }
             if (str_eq_cstr(n, "__weakref__")) {
+                if (slots_weakref || bases_have_weakref)
+                    return err_set(&exc_TypeError,
+                                   "__weakref__ slot disallowed: either we already got one, or __itemsize__ != 0");
                 slots_weakref = true;
                 continue;
             }
+            Value ident = obj_call_method(n, "isidentifier", NULL, 0);
+            if (!ident) return VNULL;
+            if (ident != V_TRUE) return err_set(&exc_TypeError, "__slots__ must be identifiers");
             list_append(slot_names, str_intern(str_from_cstr(mangle_name(t->tname, str_data(n)))));
         }
-        if (var_size && list_size(slot_names))
+        /* CPython's rule for its variable-size int, bytes and tuple (tpy's
+           str is variable-size too, and shares the limitation) */
+        if ((var_size || sb == &int_type) && list_size(slot_names))
             return err_format(&exc_TypeError, "nonempty __slots__ not supported for subtype of '%s'", sb->tname);
         if (list_size(slot_names)) t->flags |= TF_HAS_MEMBERS;
     }

@@ -38,6 +38,8 @@ static inline bool type_is_subtype(Type *a, Type *b) { return a == b || type_is_
 /* Look `name` up along the MRO; VNULL if absent (never sets an error).
  * Cached by (type version, name). */
 Value type_lookup(Type *t, Value name);
+/* the dunder of binary operator op: which 0 plain, 1 reflected, 2 in-place */
+Value binop_name(int op, int which);
 /* When calling class t means instance_new(t) then its __init__, a Python
  * function (no __new__, __del__, metaclass or builtin base in the way):
  * that function; else NULL. The JIT inlines such instantiations. */

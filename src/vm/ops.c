@@ -281,9 +281,13 @@ Value obj_binop(Value a, Value b, int op) {
     }
     int bop = BINOP_BASE(op);
     bool tried_b = false;
-    /* a subclass that overrides the operator gets the first chance */
-    if (tb != ta && tb->binop && (tb->binop != ta->binop || type_has_flag(tb, TF_HEAPTYPE)) &&
-        type_is_subtype(tb, ta)) {
+    /* a subclass that overrides the operator gets the first chance; between
+       two classes, only if the subclass's reflected method is not the base's
+       (CPython's method_is_overloaded) */
+    if (tb != ta && tb->binop && type_is_subtype(tb, ta) &&
+        (tb->binop != ta->binop ||
+         (type_has_flag(tb, TF_HEAPTYPE) &&
+          (!type_has_flag(ta, TF_HEAPTYPE) || type_lookup(tb, binop_name(bop, 1)) != type_lookup(ta, binop_name(bop, 1)))))) {
         Value r = tb->binop(a, b, bop | BINOP_REFLECTED);
         if (r != V_NOTIMPL) return r;
         tried_b = true;
