@@ -127,7 +127,7 @@ static const FileName *intern_filename(const char *data, size_t len) {
     return f;
 }
 
-static int max_nframe = 1;      /* start()'s nframe, kept after stop() as CPython */
+static int max_nframe = 1;      /* the last start()'s nframe, kept after stop() as CPython */
 static Traceback *scratch;      /* room for max_nframe frames: the traceback being made */
 /* the ("<unknown>", 0) traceback: allocations outside any Python frame */
 static Traceback empty_traceback_storage;
@@ -167,9 +167,11 @@ static Traceback *capture_traceback(void) {
         for (size_t i = (size_t)h & mask; tracebacks.slots[i]; i = (i + 1) & mask) {
             Traceback *o = tracebacks.slots[i];
             /* the frames' filenames are interned: compared by address */
-            if (o->hash == h && o->nframe == t->nframe && o->total_nframe == t->total_nframe &&
-                memcmp(o->frames, t->frames, sizeof(TraceFrame) * (size_t)t->nframe) == 0)
-                return o;
+            if (o->hash != h || o->nframe != t->nframe || o->total_nframe != t->total_nframe) continue;
+            int k = 0;
+            while (k < t->nframe && o->frames[k].file == t->frames[k].file && o->frames[k].lineno == t->frames[k].lineno)
+                k++;
+            if (k == t->nframe) return o;
         }
     }
     if (!ptrset_reserve(&tracebacks)) return NULL;
@@ -326,6 +328,7 @@ int tracemalloc_start(int nframe) {
         err_format(&exc_ValueError, "the number of frames must be in range [1; %d]", MAX_NFRAME);
         return -1;
     }
+    if (tracing) return 0;   /* as CPython: the limit stays until stop() */
     Traceback *s = realloc(scratch, sizeof(Traceback) + sizeof(TraceFrame) * (size_t)nframe);
     if (!s) {
         err_no_memory();
@@ -338,7 +341,6 @@ int tracemalloc_start(int nframe) {
         err_no_memory();
         return -1;
     }
-    if (tracing) return 0;
     tracing = true;
     seen_collections = gc_collections();
     interp_save_ip = true;

@@ -135,6 +135,8 @@ try:
 except TypeError as e:
     print('TypeError', e)
 print(tracemalloc.get_traceback_limit())
+tracemalloc.start(3)   # while tracing: the limit stays
+print(tracemalloc.get_traceback_limit())
 tracemalloc.stop()
 tracemalloc.stop()
 print(tracemalloc.is_tracing(), tracemalloc.get_traceback_limit())
