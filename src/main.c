@@ -108,6 +108,7 @@ static const char help_env[] =
     "PYTHONWARNDEFAULTENCODING: as -X warn_default_encoding.\n"
     "PYTHONNODEBUGRANGES: as -X no_debug_ranges.\n"
     "PYTHONFAULTHANDLER: as -X faulthandler.\n"
+    "PYTHONTRACEMALLOC: as -X tracemalloc=N (0: off).\n"
     "PYTHONWARNINGS: comma-separated -W arguments.\n"
     "PYTHONINTMAXSTRDIGITS: the limit of int<->str conversions, as\n"
     "               -X int_max_str_digits.\n"
@@ -116,8 +117,7 @@ static const char help_env[] =
     "               fixed key (CPython's for the same seed); unset: as 0 (not\n"
     "               random, unlike CPython).\n"
     "Read by CPython but without effect in tpy: PYTHONHOME, PYTHONCASEOK,\n"
-    "PYTHONMALLOC, PYTHONFAULTHANDLER,\n"
-    "PYTHONTRACEMALLOC, PYTHONPYCACHEPREFIX, PYTHONBREAKPOINT, PYTHONPLATLIBDIR,\n"
+    "PYTHONMALLOC, PYTHONBREAKPOINT, PYTHONPLATLIBDIR,\n"
     "PYTHONCOERCECLOCALE (tpy leaves the locale alone).\n"
     "\n"
     "tpy's own:\n"
@@ -154,6 +154,10 @@ static const char help_xoptions[] =
     "\n"
     "-X no_debug_ranges: tracebacks without the carets under the failing part\n"
     "    of a line\n"
+    "\n"
+    "-X tracemalloc: start tracing Python memory allocations with the\n"
+    "    tracemalloc module from start-up, 1 frame per traceback;\n"
+    "    -X tracemalloc=NFRAME: NFRAME frames (also PYTHONTRACEMALLOC)\n"
     "\n"    "-X pycache_prefix=PATH: write and read the bytecode cache (.tpyc files)\n"
     "    in a tree under PATH instead of in __pycache__ directories; also\n"
     "    PYTHONPYCACHEPREFIX\n"
@@ -162,7 +166,7 @@ static const char help_xoptions[] =
     "    The default is sys.int_info.default_max_str_digits.  0 disables.\n"
     "\n"
     "Any other -X option is kept in sys._xoptions and has no effect, as in CPython\n"
-    "(showrefcount, tracemalloc and frozen_modules\n"
+    "(showrefcount and frozen_modules\n"
     "are CPython's and do nothing in tpy).\n";
 
 void signals_install_default(void);   /* mod/signal.c */
@@ -523,6 +527,18 @@ static int fatal_config(const char *func, const char *msg) {
     return 1;
 }
 
+/* -X tracemalloc=N and PYTHONTRACEMALLOC: a number of frames, 0 (off) or
+ * more (tracemalloc_start checks its limit, as CPython) */
+static bool parse_nframe(const char *s, int *out) {
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (!*s || *end || errno || v < 0 || v > INT_MAX) return false;
+    *out = (int)v;
+    return true;
+}
+static bool tracemalloc_from_x;
+
 static bool parse_int_limit(const char *s, int *out) {
     char *end;
     errno = 0;
@@ -548,6 +564,13 @@ static int apply_xoption(const char *x) {
         fprintf(stderr, "Fatal Python error: preconfig_init_utf8_mode: invalid -X utf8 option value\n"
                         "Python runtime state: preinitializing\n\n");
         return 1;
+    } else if (strcmp(x, "tracemalloc") == 0) {
+        tpy_config.tracemalloc = 1;
+        tracemalloc_from_x = true;
+    } else if (strncmp(x, "tracemalloc=", 12) == 0) {
+        if (!parse_nframe(x + 12, &tpy_config.tracemalloc))
+            return fatal_config("config_init_tracemalloc", "-X tracemalloc=NFRAME: invalid number of frames");
+        tracemalloc_from_x = true;
     } else if (strcmp(x, "int_max_str_digits") == 0 || strncmp(x, "int_max_str_digits=", 19) == 0) {
         if (!x[18] || !parse_int_limit(x + 19, &tpy_config.int_max_str_digits))
             return fatal_config("config_init_int_max_str_digits",
@@ -609,6 +632,9 @@ static int read_environment(bool int_digits_from_x) {
             tpy_config.hash_seed = n;
         }
     }
+    const char *nframe = getenv("PYTHONTRACEMALLOC");
+    if (nframe && *nframe && !tracemalloc_from_x && !parse_nframe(nframe, &tpy_config.tracemalloc))
+        return fatal_config("config_init_tracemalloc", "PYTHONTRACEMALLOC: invalid number of frames");
     const char *digits = getenv("PYTHONINTMAXSTRDIGITS");
     if (digits && *digits && !int_digits_from_x && !parse_int_limit(digits, &tpy_config.int_max_str_digits))
         return fatal_config("config_init_int_max_str_digits",
@@ -875,6 +901,13 @@ int main(int argc, char **argv) {
                     err);
             return 2;
         }
+    }
+    /* after --jit: tracing keeps the JIT off */
+    if (tpy_config.tracemalloc && tracemalloc_start(tpy_config.tracemalloc) < 0) {
+        Value msg = obj_str(tstate.exc);
+        fprintf(stderr, "Fatal Python error: init_interp_main: can't initialize tracemalloc\n"
+                        "Python runtime state: core initialized\nValueError: %s\n", msg ? str_data(msg) : "");
+        return 1;
     }
     if (tpy_config.unbuffered) sys_set_unbuffered();
     sys_set_orig_argv(argc, argv);

@@ -116,6 +116,28 @@ static void gc_warn(char *msg, GC_word arg) {
 
 void *gc_freelist[2][GC_SMALL_GRANULES + 1];
 
+/* Allocation tracing (gc.h): while alloc_hook is set, the batches of small
+ * objects go to traced_list instead of gc_freelist, so that gc_alloc's
+ * inline pop always finds its list empty and calls gc_refill, which
+ * reports. */
+static GcAllocHook alloc_hook;
+static void *traced_list[2][GC_SMALL_GRANULES + 1];
+#define REPORT(old, p, size)                                   \
+    do {                                                       \
+        if (__builtin_expect(alloc_hook != NULL, 0)) alloc_hook((old), (p), (size)); \
+    } while (0)
+
+void gc_set_alloc_hook(GcAllocHook fn) {
+    if (fn && !alloc_hook) {
+        memcpy(traced_list, gc_freelist, sizeof gc_freelist);
+        memset(gc_freelist, 0, sizeof gc_freelist);
+    } else if (!fn && alloc_hook) {
+        memcpy(gc_freelist, traced_list, sizeof gc_freelist);
+        memset(traced_list, 0, sizeof traced_list);
+    }
+    alloc_hook = fn;
+}
+
 /* Never collect after less than this much allocation (see gc_init). */
 #define GC_MIN_INTERVAL ((size_t)4 << 20)
 static int collected;         /* set by each collection, cleared by retune() */
@@ -159,6 +181,7 @@ void *gc_alloc_large(size_t size) {
     void *p = GC_MALLOC(size);
     OOM_RETRY(p, GC_MALLOC(size), size);
     if (collected) retune();
+    REPORT(NULL, p, size);
     return p;
 }
 
@@ -167,13 +190,13 @@ void *gc_alloc_atomic_large(size_t size) {
     void *p = GC_MALLOC_ATOMIC(size);
     OOM_RETRY(p, GC_MALLOC_ATOMIC(size), size);
     if (collected) retune();
+    REPORT(NULL, p, size);
     return p;
 }
 
 /* Take a new batch of objects of `granules` granules. Scanned objects come
  * back zeroed except for the link word; atomic ones are not zeroed. */
-void *gc_refill(int atomic, size_t granules) {
-    size_t size = granules * GC_GRANULE;
+static void *take_batch(int atomic, size_t size) {
     void *list = atomic ? NULL : GC_malloc_many(size);
     if (atomic) {
         GC_generic_malloc_many(size, GC_I_PTRFREE, &list);
@@ -189,10 +212,18 @@ void *gc_refill(int atomic, size_t granules) {
     }
     if (!list) fatal_out_of_memory(size);
     kind_bytes[atomic] += 4096;   /* a batch: about a heap block */
-    void *p = list;
-    gc_freelist[atomic][granules] = *(void **)p;
+    return list;
+}
+
+void *gc_refill(int atomic, size_t granules) {
+    size_t size = granules * GC_GRANULE;
+    void **lists = alloc_hook ? traced_list[atomic] : gc_freelist[atomic];
+    void *p = lists[granules];   /* NULL unless tracing */
+    if (!p) p = take_batch(atomic, size);
+    lists[granules] = *(void **)p;
     *(void **)p = NULL;
     if (collected) retune();
+    REPORT(NULL, p, size);
     return p;
 }
 
@@ -200,10 +231,14 @@ void *gc_realloc(void *p, size_t size) {
     void *q = GC_REALLOC(p, size);
     OOM_RETRY(q, GC_REALLOC(p, size), size);
     if (collected) retune();
+    REPORT(p, q, size);
     return q;
 }
 
-void gc_free(void *p) { GC_FREE(p); }
+void gc_free(void *p) {
+    if (p) REPORT(p, NULL, 0);
+    GC_FREE(p);
+}
 
 int gc_thread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void *), void *arg) {
     return GC_pthread_create(t, attr, fn, arg);
@@ -213,6 +248,7 @@ int gc_thread_sigmask(int how, const sigset_t *set, sigset_t *old) { return GC_p
 void *gc_alloc_uncollectable(size_t size) {
     void *p = GC_MALLOC_UNCOLLECTABLE(size);
     OOM_RETRY(p, GC_MALLOC_UNCOLLECTABLE(size), size);
+    REPORT(NULL, p, size);
     return p;
 }
 
@@ -223,6 +259,7 @@ void *gc_try_alloc(size_t size) {
     void *p = GC_MALLOC(size);
     TRY_RETRY(p, GC_MALLOC(size));
     if (collected) retune();
+    if (p) REPORT(NULL, p, size);
     return p;
 }
 
@@ -233,6 +270,7 @@ void *gc_try_alloc_atomic(size_t size) {
     void *p = GC_MALLOC_ATOMIC(size);
     TRY_RETRY(p, GC_MALLOC_ATOMIC(size));
     if (collected) retune();
+    if (p) REPORT(NULL, p, size);
     return p;
 }
 
@@ -241,6 +279,7 @@ void *gc_try_realloc(void *p, size_t size) {
     void *q = GC_REALLOC(p, size);
     TRY_RETRY(q, GC_REALLOC(p, size));
     if (collected) retune();
+    if (q) REPORT(p, q, size);
     return q;
 }
 
@@ -249,6 +288,7 @@ void *gc_grow_uncollectable(void *old, size_t old_size, size_t new_size) {
     memset(p, 0, new_size);
     if (old) {
         memcpy(p, old, old_size < new_size ? old_size : new_size);
+        REPORT(old, NULL, 0);
         GC_FREE(old);
     }
     return p;
@@ -330,6 +370,27 @@ int gc_heap_object(const void *p) { return GC_base((void *)p) == p; }
 void gc_collect(void) { GC_gcollect(); }
 
 size_t gc_heap_size(void) { return GC_get_heap_size(); }
+
+size_t gc_collections(void) { return (size_t)GC_get_gc_no(); }
+
+typedef struct {
+    void (*fn)(void *);
+    void *arg;
+} LockedCall;
+
+static void *locked_call(void *lc) {
+    ((LockedCall *)lc)->fn(((LockedCall *)lc)->arg);
+    return NULL;
+}
+
+void gc_with_lock(void (*fn)(void *arg), void *arg) {
+    LockedCall lc = {fn, arg};
+    GC_call_with_alloc_lock(locked_call, &lc);
+}
+
+/* A block freed since (explicitly, or its whole heap block given back)
+ * has no base any more; one swept and reused keeps its clear mark bit. */
+bool gc_survived(const void *p) { return GC_base((void *)p) == p && GC_is_marked(p); }
 
 /* ---- finalization ----------------------------------------------------------------------- */
 
@@ -449,6 +510,7 @@ void gc_set_collect_hook(void (*fn)(void)) {
 
 static void drop_free_lists(void) {
     memset(gc_freelist, 0, sizeof gc_freelist);
+    memset(traced_list, 0, sizeof traced_list);
     collected = 1;   /* the next allocation out of the collector retunes */
     for (int i = 0; i < ncollect_hooks; i++) collect_hooks[i]();
 }

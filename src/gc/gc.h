@@ -19,6 +19,7 @@
 
 #include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -109,6 +110,27 @@ void gc_set_collect_hook(void (*fn)(void));
  * point. */
 void gc_set_memory_error_hook(void (*fn)(void));
 size_t gc_heap_size(void);
+/* How many collections have run. */
+size_t gc_collections(void);
+/* fn(arg) runs with the collector's lock held: no collection, no
+ * allocation by another thread. */
+void gc_with_lock(void (*fn)(void *arg), void *arg);
+/* Under gc_with_lock: did the block at p (its start), allocated before
+ * the last collection, survive it? Its mark bit says so until the next
+ * collection starts; a block allocated since then has none, and looks
+ * dead. */
+bool gc_survived(const void *p);
+
+/* Allocation tracing (tracemalloc). While a hook is set, every allocation
+ * of collected memory reports to it: hook(NULL, p, size) for a new block,
+ * hook(old, NULL, 0) when gc_free lets one go, hook(old, p, size) when
+ * gc_realloc moves or resizes one. Small blocks then all come through
+ * gc_refill (their free lists are kept out of the inline fast path), so
+ * that path costs nothing while no hook is set. size is what the block
+ * takes: small sizes rounded up to granules. The hook must not allocate
+ * collected memory. */
+typedef void (*GcAllocHook)(void *old, void *p, size_t size);
+void gc_set_alloc_hook(GcAllocHook fn);
 
 /* Finalization (PyPy's model, not CPython's: there are no reference
  * counts). fn(obj) runs at most once: at a safe point some time after a

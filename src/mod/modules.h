@@ -87,7 +87,8 @@
     _("_uuid", _uuid_module_create)                 \
     _("_typing", _typing_module_create)             \
     _("_dbm", _dbm_module_create)                   \
-    _("readline", readline_module_create)
+    _("readline", readline_module_create)           \
+    _("_tracemalloc", _tracemalloc_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
@@ -140,6 +141,9 @@ extern volatile int gc_module_collecting;
 /* faulthandler.c: faulthandler.enable() at start-up (-X faulthandler,
    PYTHONFAULTHANDLER, -X dev); an error is printed, not raised */
 void faulthandler_enable_at_start(void);
+/* _tracemalloc: start tracing with nframe frames (-X tracemalloc,
+ * PYTHONTRACEMALLOC); -1 with ValueError set when nframe is out of range */
+int tracemalloc_start(int nframe);
 
 /* _weakref.c: weakref.ref (ready once _weakref is made) */
 extern Type weakref_type;

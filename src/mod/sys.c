@@ -179,6 +179,7 @@ static Value s_getsizeof(Value *args, size_t nargs, Value kwnames) {
     if (str_check(v)) size = (int64_t)sizeof(StrObject) + str_nbytes(v) + 1;
     else if (list_check(v)) size = (int64_t)sizeof(ListObject) + 8 * V_AS(ListObject, v)->capacity;
     else if (tuple_check(v)) size = (int64_t)sizeof(TupleObject) + 8 * tuple_size(v);
+    else if (bytes_check(v)) size += bytes_size(v) + 1;   /* the data and its NUL, in the same block */
     return int_from_i64(size);
 }
 
@@ -609,20 +610,24 @@ static Value s_set_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
  * While any thread traces or profiles, the JIT neither enters compiled
  * code nor records (a loop already running compiled code finishes its run
  * first). */
-static int tracing_threads;     /* threads with a trace or profile function */
+static int jit_suspenders;   /* threads with a trace or profile function, and tracemalloc */
 static bool jit_was_enabled;
+
+void sys_jit_suspend(bool suspend) {
+    if (suspend && jit_suspenders++ == 0) {
+        jit_was_enabled = jit_params.enabled;
+        if (jit.recording) jit_abort(ABORT_SYS_SETTRACE);
+        jit_params.enabled = false;
+    } else if (!suspend && --jit_suspenders == 0) {
+        jit_params.enabled = jit_was_enabled;
+    }
+}
 
 /* after trace_func or profile_func changed (was: use_tracing before) */
 static void tracing_changed(bool was, bool added) {
     bool now = tstate.trace_func != VNULL || tstate.profile_func != NULL;
     tstate.use_tracing = now;
-    if (now && !was && tracing_threads++ == 0) {
-        jit_was_enabled = jit_params.enabled;
-        if (jit.recording) jit_abort(ABORT_SYS_SETTRACE);
-        jit_params.enabled = false;
-    } else if (!now && was && --tracing_threads == 0) {
-        jit_params.enabled = jit_was_enabled;
-    }
+    if (now != was) sys_jit_suspend(now);
     /* the running loops switch to the tracing dispatch at their next
        safe point (interp.c) */
     if (added) {

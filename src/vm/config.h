@@ -43,6 +43,7 @@ typedef struct TpyConfig {
     int no_debug_ranges;      /* -X no_debug_ranges, PYTHONNODEBUGRANGES: tracebacks without carets */
     int faulthandler;         /* -X faulthandler, PYTHONFAULTHANDLER: enabled at start-up */
     int perf_map;             /* -X perf: /tmp/perf-PID.map names compiled code for perf */
+    int tracemalloc;          /* -X tracemalloc[=N], PYTHONTRACEMALLOC: frames to trace from start-up (0: off) */
     /* PYTHONHASHSEED: "random" (hash_random), or an integer (hash_seed).
        Unset, str and bytes hashes are CPython's under PYTHONHASHSEED=0 (a
        deliberate difference: CPython picks a random key). */

@@ -33,9 +33,11 @@
         if (pending()) {                                                          \
             SAVE_REGS();                                                          \
             if (pending_run() < 0) goto error;                                    \
-            if (tstate.use_tracing && dispatch == labels) dispatch = trace_labels; \
+            if ((tstate.use_tracing || interp_save_ip) && dispatch == labels) dispatch = trace_labels; \
         }                                                                         \
     } while (0)
+
+bool interp_save_ip;
 
 Value import_name(Value name, Value fromlist, Value level, Value globals);   /* mod/import.c */
 Value import_from(Value module, Value name);
@@ -920,7 +922,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (jit_resume == 4) dispatch = record_labels;
         NEXT();
     }
-    if (__builtin_expect(tstate.use_tracing, 0)) dispatch = trace_labels;
+    if (__builtin_expect(tstate.use_tracing || interp_save_ip, 0)) dispatch = trace_labels;
     else if (ip == co->code && !f->on_heap) FUNCTION_ENTRY_HOOK();
     NEXT();
 
@@ -2379,7 +2381,8 @@ L_RECORD:
 
 L_TRACE:
     if (!tstate.use_tracing) {
-        dispatch = labels;
+        if (interp_save_ip) SAVE_REGS();
+        else dispatch = labels;
     } else if (!tstate.in_trace) {
         SAVE_REGS();
         if (!f->trace_called) {

@@ -100,6 +100,18 @@ typedef struct ThreadState {
 
 extern ThreadState tstate;
 
+/* Set while tracemalloc traces: the interpreter runs the tracing dispatch
+ * (as for sys.settrace) and saves each frame's ip before every
+ * instruction, so that the line of the innermost frame is known at any
+ * allocation. The running loops switch at their next safe point
+ * (pending_request()). */
+extern bool interp_save_ip;
+/* While anything needs every line of every frame (a trace function,
+ * tracemalloc), the JIT neither enters compiled code nor records:
+ * sys_jit_suspend(true) once for each such user, (false) when it ends
+ * (mod/sys.c). */
+void sys_jit_suspend(bool suspend);
+
 /* Run frame f (an entry frame) until it returns or, for a generator
  * frame, yields. throw_exc: raise this exception at the resume point. */
 Value eval_frame(Frame *f, Value throw_exc);
