@@ -92,18 +92,6 @@ static Value semlock_make(Type *t, sem_t *handle, int kind, int maxvalue, Value 
     return V_FROM_PTR(s);
 }
 
-/* a C int argument (Argument Clinic's "int" converter: __index__, and one
-   OverflowError message for both directions) */
-static int int_arg(Value v, int *out) {
-    Value i = obj_index(v);
-    if (!i) return -1;
-    if (!v_is_int(i) || v_intval(i) < INT_MIN || v_intval(i) > INT_MAX) {
-        err_set(&exc_OverflowError, "Python int too large to convert to C int");
-        return -1;
-    }
-    *out = (int)v_intval(i);
-    return 0;
-}
 
 /* a str argument as C text (CPython's "str" converter) */
 static const char *str_arg(const char *fname, const char *what, Value v) {
@@ -128,9 +116,9 @@ static Value semlock_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     Value a[5];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int kind, value, maxvalue, unlink;
-    if (int_arg(a[0], &kind) < 0 || int_arg(a[1], &value) < 0 || int_arg(a[2], &maxvalue) < 0) return VNULL;
+    if (index_as_c_int(a[0], &kind) < 0 || index_as_c_int(a[1], &value) < 0 || index_as_c_int(a[2], &maxvalue) < 0) return VNULL;
     const char *name = str_arg("SemLock", "name", a[3]);
-    if (!name || int_arg(a[4], &unlink) < 0) return VNULL;
+    if (!name || index_as_c_int(a[4], &unlink) < 0) return VNULL;
     if (kind != RECURSIVE_MUTEX && kind != SEMAPHORE) return err_set(&exc_ValueError, "unrecognized kind");
     /* O_EXCL: a name in use fails with FileExistsError, and
        synchronize.py tries another */
@@ -200,7 +188,7 @@ static Value semlock_acquire_impl(SemLockObject *s, bool blocking, Value timeout
    nonzero */
 static int bool_int_arg(Value v, bool *out) {
     int x;
-    if (int_arg(v, &x) < 0) return -1;
+    if (index_as_c_int(v, &x) < 0) return -1;
     *out = x != 0;
     return 0;
 }
@@ -307,7 +295,7 @@ static Value semlock_rebuild(Value *args, size_t nargs, Value kwnames) {
     int64_t hi = int_as_i64(hv);
     if (hi == -1 && err_occurred()) return VNULL;
     int kind, maxvalue;
-    if (int_arg(a[1], &kind) < 0 || int_arg(a[2], &maxvalue) < 0) return VNULL;
+    if (index_as_c_int(a[1], &kind) < 0 || index_as_c_int(a[2], &maxvalue) < 0) return VNULL;
     sem_t *h = (sem_t *)(intptr_t)hi;
     Value name = VNULL;
     if (a[3] != V_NONE) {

@@ -27,18 +27,6 @@ static int path_arg(const char *fname, Value v) {
     return 0;
 }
 
-/* a C int argument (Argument Clinic's "int" converter: __index__, and one
-   OverflowError message for both directions) */
-static int int_arg(Value v, int *out) {
-    Value i = obj_index(v);
-    if (!i) return -1;
-    if (!v_is_int(i) || v_intval(i) < INT_MIN || v_intval(i) > INT_MAX) {
-        err_set(&exc_OverflowError, "Python int too large to convert to C int");
-        return -1;
-    }
-    *out = (int)v_intval(i);
-    return 0;
-}
 
 /* shm_open(path, flags, mode=0o777) -> fd */
 static Value shm_open_fn(Value *args, size_t nargs, Value kwnames) {
@@ -47,8 +35,8 @@ static Value shm_open_fn(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (path_arg("shm_open", a[0]) < 0) return VNULL;
     int flags, mode = 0777;
-    if (int_arg(a[1], &flags) < 0) return VNULL;
-    if (a[2] && int_arg(a[2], &mode) < 0) return VNULL;
+    if (index_as_c_int(a[1], &flags) < 0) return VNULL;
+    if (a[2] && index_as_c_int(a[2], &mode) < 0) return VNULL;
     const char *name = str_data(a[0]);
     int fd, e;
     for (;;) {

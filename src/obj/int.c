@@ -745,6 +745,17 @@ static int int_truth(Value v) { return !int_is_zero(v); }
 
 /* ---- index protocol ----------------------------------------------------------------- */
 
+int index_as_c_int(Value v, int *out) {
+    Value i = obj_index(v);
+    if (!i) return -1;
+    if (!v_is_int(i) || v_intval(i) < INT_MIN || v_intval(i) > INT_MAX) {
+        err_set(&exc_OverflowError, "Python int too large to convert to C int");
+        return -1;
+    }
+    *out = (int)v_intval(i);
+    return 0;
+}
+
 Value obj_index(Value v) {
     if (int_check(v)) {
         if (v_is_int(v) || V_OBJ(v)->type == &int_type) return v;

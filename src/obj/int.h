@@ -72,6 +72,9 @@ Value int_sub_slow(Value a, Value b);
 Value int_mul_slow(Value a, Value b);
 /* Index protocol: int or object with __index__ -> int, else TypeError. */
 Value obj_index(Value v);
+/* Argument Clinic's "int" converter: obj_index, then a C int (one
+ * OverflowError message for both directions); 0, or -1 with the error set */
+int index_as_c_int(Value v, int *out);
 /* obj_index then int64 (OverflowError if too big). */
 int64_t obj_index_i64(Value v);
 
