@@ -1342,7 +1342,9 @@ static void set_arg_counts(Unit *u, Arguments *a) {
 static void compile_function_body(Compiler *c, Stmt *s) {
     Scope *fs = scope_child_for(c->u->scope, s);
     Value qn = make_qualname(c, s->u.funcdef.name);
-    Unit *u = enter_scope(c, fs, s->u.funcdef.name, qn, s->pos.lineno);
+    /* as CPython's: a decorated function starts at its first decorator */
+    ExprList decos = s->u.funcdef.decorator_list;
+    Unit *u = enter_scope(c, fs, s->u.funcdef.name, qn, decos.n ? decos.items[0]->pos.lineno : s->pos.lineno);
     set_arg_counts(u, s->u.funcdef.args);
     if (fs->is_generator) u->flags |= CO_GENERATOR;
     if (fs->is_coroutine) u->flags |= CO_GENERATOR | (fs->is_generator ? CO_ASYNC_GENERATOR : CO_COROUTINE);
@@ -1446,11 +1448,12 @@ static void compile_classdef(Compiler *c, Stmt *s) {
     Scope *cs = scope_child_for(c->u->scope, s);
     Value qn = make_qualname(c, s->u.classdef.name);
     const char *saved_class = c->class_name;
-    Unit *u = enter_scope(c, cs, s->u.classdef.name, qn, s->pos.lineno);
+    Unit *u = enter_scope(c, cs, s->u.classdef.name, qn, decos.n ? decos.items[0]->pos.lineno : s->pos.lineno);
     c->class_name = s->u.classdef.name;
     u->flags |= CO_CLASS;
     u->attr_hint = cs->attr_stores;
     u->loc = loc_of(s->pos);
+    u->loc.line = u->firstlineno;   /* a decorated class's body starts at its first decorator */
     /* __module__ = __name__; __qualname__ = ... */
     emit(c, OP_LOAD_NAME, add_name(u, "__name__"));
     emit(c, OP_STORE_NAME, add_name(u, "__module__"));
