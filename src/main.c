@@ -831,9 +831,10 @@ static void set_main_spec(Value d, const char *name, const char *path, bool pack
     Value make = util ? obj_getattr(util, str_intern_cstr("spec_from_file_location")) : VNULL;
     Value fullname = package_main ? str_printf("%s.__main__", name) : str_from_cstr(name);
     Value spec = make ? obj_call2(make, fullname, str_from_cstr(path)) : VNULL;
-    Value loader = spec ? obj_getattr(spec, str_intern_cstr("loader")) : VNULL;
+    Value loader = spec && spec != V_NONE ? obj_getattr(spec, str_intern_cstr("loader")) : VNULL;
     if (!loader) {
-        err_print_exception(err_fetch());   /* the program still runs, without a spec */
+        /* a module embedded in tpy (lib/) has no file to describe: the
+           program runs without a spec */
         err_clear();
         return;
     }
