@@ -346,7 +346,7 @@ Value int_from_string(const char *s, size_t len, int base) {
     if (prev_us) return invalid_literal(orig, origlen, shown_base);
     clean[n] = 0;
     int limit = int_max_str_digits();
-    if (base == 10 && limit && n > (size_t)limit)
+    if ((base & (base - 1)) != 0 && limit && n > (size_t)limit)   /* any base but a power of two */
         return err_format(&exc_ValueError,
                           "Exceeds the limit (%d digits) for integer string conversion: value has %zd digits; "
                           "use sys.set_int_max_str_digits() to increase the limit",
@@ -841,17 +841,27 @@ static Value int_from_bytes(Value x, int base) {
     return r;
 }
 
+/* int(x) as CPython's PyNumber_Long: an exact int as is, then __int__
+ * (a subclass of int or float may override it), __index__, __trunc__,
+ * and strings and buffers */
 static Value int_from_obj(Value x) {
-    if (int_check(x)) return obj_index(x);
-    if (float_check(x)) return int_from_double(float_val(x));
-    if (str_check(x)) return int_from_str(x, 10);
-    if (byteslike_check(x)) return int_from_bytes(x, 10);
+    if (int_check_exact(x)) return x;
+    if (float_check_exact(x)) return int_from_double(float_val(x));
     bool found;
     Value r = obj_call_special(x, NAME(__int__), NULL, 0, &found);
     if (found) {
         if (r && !int_check(r)) return err_format(&exc_TypeError, "__int__ returned non-int (type %T)", r);
+        if (r && !int_check_exact(r)) {
+            Value msg = str_printf("__int__ returned non-int (type %T).  The ability to return an instance of "
+                                   "a strict subclass of int is deprecated, and may be removed in a future "
+                                   "version of Python.", r);
+            if (!msg || warn_c(&exc_DeprecationWarning, msg, 1) < 0) return VNULL;
+            return obj_index(r);
+        }
         return r;
     }
+    if (str_check(x)) return int_from_str(x, 10);
+    if (byteslike_check(x)) return int_from_bytes(x, 10);
     r = obj_call_special(x, NAME(__index__), NULL, 0, &found);
     if (found) return r;
     r = obj_call_special(x, NAME(__trunc__), NULL, 0, &found);
@@ -881,8 +891,10 @@ static Value int_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     } else if (!base) {
         r = int_from_obj(x);
     } else {
-        int64_t b = obj_index_i64(base);
-        if (b == -1 && err_occurred()) return VNULL;
+        /* any int is a base, and a huge one just a wrong one */
+        Value bi = obj_index(base);
+        if (!bi) return VNULL;
+        int64_t b = v_is_int(bi) ? v_intval(bi) : 37;
         if ((b != 0 && b < 2) || b > 36) return err_set(&exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
         if (str_check(x)) r = int_from_str(x, (int)b);
         else if (byteslike_check(x)) r = int_from_bytes(x, (int)b);
