@@ -860,15 +860,19 @@ static Value int_from_obj(Value x) {
         }
         return r;
     }
+    if (!v_is_smallfloat(x) && type_lookup(type_of(x), NAME(__index__))) return obj_index(x);
+    Value trunc = v_is_smallfloat(x) ? VNULL : type_lookup(type_of(x), NAME(__trunc__));
+    if (trunc) {
+        if (warn_c(&exc_DeprecationWarning, str_from_cstr("The delegation of int() to __trunc__ is deprecated."), 1) < 0)
+            return VNULL;
+        r = obj_call_special(x, NAME(__trunc__), NULL, 0, &found);
+        if (!r || int_check_exact(r)) return r;
+        if (!int_check(r) && !type_lookup(type_of(r), NAME(__index__)))
+            return err_format(&exc_TypeError, "__trunc__ returned non-Integral (type %T)", r);
+        return obj_index(r);
+    }
     if (str_check(x)) return int_from_str(x, 10);
     if (byteslike_check(x)) return int_from_bytes(x, 10);
-    r = obj_call_special(x, NAME(__index__), NULL, 0, &found);
-    if (found) return r;
-    r = obj_call_special(x, NAME(__trunc__), NULL, 0, &found);
-    if (found) {
-        if (r && !int_check(r)) return obj_index(r);
-        return r;
-    }
     return err_format(&exc_TypeError,
                       "int() argument must be a string, a bytes-like object or a real number, not '%T'", x);
 }
@@ -896,8 +900,9 @@ static Value int_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         if (!bi) return VNULL;
         int64_t b = v_is_int(bi) ? v_intval(bi) : 37;
         if ((b != 0 && b < 2) || b > 36) return err_set(&exc_ValueError, "int() base must be >= 2 and <= 36, or 0");
+        /* with a base: str, bytes and bytearray only */
         if (str_check(x)) r = int_from_str(x, (int)b);
-        else if (byteslike_check(x)) r = int_from_bytes(x, (int)b);
+        else if (bytes_check(x) || bytearray_check(x)) r = int_from_bytes(x, (int)b);
         else return err_set(&exc_TypeError, "int() can't convert non-string with explicit base");
     }
     if (!r) return VNULL;

@@ -40,3 +40,27 @@ for base in (3, 10, 36, 2, 16):
         print(base, len(str(int("1" * 5000, base)).rstrip()) > 0)
     except ValueError as e:
         print(base, e)
+
+# __index__ and __trunc__ (deprecated delegation), buffers with and without a base
+class Idx:
+    def __index__(self):
+        return 7
+class Tr:
+    def __trunc__(self):
+        return 8
+class TrBad:
+    def __trunc__(self):
+        return "x"
+with warnings.catch_warnings(record=True) as w:
+    warnings.simplefilter("always")
+    print(int(Idx()), int(Tr()), [str(x.message) for x in w])
+    try:
+        int(TrBad())
+    except TypeError as e:
+        print(e)
+import array
+print(int(memoryview(b"123")[1:3]), int(array.array("B", b"100")), int(bytearray(b"12"), 8))
+try:
+    int(memoryview(b"100"), 2)
+except TypeError as e:
+    print(e)
