@@ -8,6 +8,7 @@
 
 #include "../runtime.h"
 #include "../util/numfmt.h"
+#include "../mod/modules.h"
 
 Type float_type;
 
@@ -272,10 +273,29 @@ static Value float_subtype(Type *t, double d) {
 }
 
 static Value float_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "float() takes no keyword arguments");
+    if (arg_nokw_unless_init("float", t, kwnames) < 0) return VNULL;
     if (nargs > 1) return err_format(&exc_TypeError, "float expected at most 1 argument, got %zd", (ssize_t)nargs);
     if (nargs == 0) return float_subtype(t, 0.0);
     Value x = args[0];
+    if (float_check_exact(x)) return float_subtype(t, float_val(x));
+    /* as CPython's PyNumber_Float: __float__ first (a float subclass may
+       override it), then __index__ */
+    if (!int_check(x) && !str_check_exact(x)) {
+        bool found;
+        Value r = obj_call_special(x, NAME(__float__), NULL, 0, &found);
+        if (found) {
+            if (!r) return VNULL;
+            if (!float_check(r)) return err_format(&exc_TypeError, "%T.__float__ returned non-float (type %T)", x, r);
+            if (!float_check_exact(r)) {
+                Value msg = str_printf("%T.__float__ returned non-float (type %T).  The ability to return an instance "
+                                       "of a strict subclass of float is deprecated, and may be removed in a future "
+                                       "version of Python.", x, r);
+                if (!msg || warn_c(&exc_DeprecationWarning, msg, 1) < 0) return VNULL;
+            }
+            return float_subtype(t, float_val(r));
+        }
+    }
+    /* strings (a str subclass's __float__ came first) and buffers */
     if (str_check(x) || byteslike_check(x)) {
         const char *s = "";
         int64_t bn = 0;
@@ -292,7 +312,6 @@ static Value float_new(Type *t, Value *args, size_t nargs, Value kwnames) {
             return err_format(&exc_ValueError, "could not convert string to float: %R", x);
         return float_subtype(t, d);
     }
-    if (float_check(x)) return float_subtype(t, float_val(x));
     double d = obj_as_double(x);
     if (d == -1.0 && err_occurred()) {
         if (err_matches(&exc_TypeError) && !int_check(x)) {
@@ -346,8 +365,18 @@ static Value float_round_m(Value *args, size_t nargs, Value kwnames) {
         if (fabs(x - trunc(x)) == 0.5) r = 2.0 * round(x / 2.0);  /* half to even */
         return int_from_double(r);
     }
-    int64_t nd = obj_index_i64(args[1]);
-    if (nd == -1 && err_occurred()) return VNULL;
+    /* any int: beyond the int64 range it is as good as the range's ends
+       (CPython clips to Py_ssize_t the same way) */
+    Value ndv = obj_index(args[1]);
+    if (!ndv) return VNULL;
+    int64_t nd;
+    if (v_is_int(ndv)) {
+        nd = v_intval(ndv);
+    } else {
+        int neg = obj_richcompare_bool(ndv, v_int(0), CMP_LT);
+        if (neg < 0) return VNULL;
+        nd = neg ? -(INT64_C(1) << 62) : INT64_C(1) << 62;
+    }
     if (!isfinite(x) || x == 0.0) return float_from_double(x);
     double r;
     NumFmtError e;
@@ -418,15 +447,33 @@ static Value float_fromhex_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("fromhex", nargs - 1, 1, 1) < 0) return VNULL;
     if (!str_check(args[1])) return err_format(&exc_TypeError, "fromhex() argument must be str, not %T", args[1]);
-    const char *s = str_data(args[1]);
-    while (*s == ' ' || *s == '\t' || *s == '\n') s++;
-    /* strtod reads C99 hex floats; check the whole string was consumed */
+    /* [sign] ['0x'] hexdigits ['.' hexdigits] ['p' exponent], or inf,
+       infinity, nan; surrounding whitespace. strtod reads the C99 hex form
+       (rounding correctly) once the prefix is there; the whole string,
+       NULs included, must be consumed */
+    const char *p = str_data(args[1]), *end_of = p + str_nbytes(args[1]);
+    while (p < end_of && strchr(" \t\n\r\f\v", *p) && *p) p++;
+    while (end_of > p && strchr(" \t\n\r\f\v", end_of[-1]) && end_of[-1]) end_of--;
+    size_t n = (size_t)(end_of - p);
+    char *buf = gc_alloc_atomic(n + 3);
+    size_t k = 0, i = 0;
+    if (i < n && (p[i] == '+' || p[i] == '-')) buf[k++] = p[i++];
+    bool named = false;   /* inf, infinity, nan */
+    static const char *const names[] = {"inf", "infinity", "nan"};
+    for (int j = 0; j < 3; j++)
+        if (n - i == strlen(names[j]) && strncasecmp(p + i, names[j], n - i) == 0) named = true;
+    if (!named && !(n - i >= 2 && p[i] == '0' && (p[i + 1] == 'x' || p[i + 1] == 'X'))) {
+        buf[k++] = '0';
+        buf[k++] = 'x';
+    }
+    memcpy(buf + k, p + i, n - i);
+    k += n - i;
+    buf[k] = 0;
+    bool bad = memchr(buf, 0, k) != NULL || k == 0 || (!named && (strchr(buf, ' ') || strpbrk(buf, "\t\n\r\f\v")));
     char *end;
-    double d = strtod(s, &end);
-    const char *e = end;
-    while (*e == ' ' || *e == '\t' || *e == '\n') e++;
-    if (end == s || *e) return err_set(&exc_ValueError, "invalid hexadecimal floating-point string");
-    if (isinf(d) && !strpbrk(s, "iI")) return err_set(&exc_OverflowError, "hexadecimal value too large to represent as a float");
+    double d = bad ? 0 : strtod(buf, &end);
+    if (bad || end != buf + k) return err_set(&exc_ValueError, "invalid hexadecimal floating-point string");
+    if (isinf(d) && !named) return err_set(&exc_OverflowError, "hexadecimal value too large to represent as a float");
     Value r = float_from_double(d);
     if (V_AS(Type, args[0]) != &float_type) return obj_call1(args[0], r);
     return r;
