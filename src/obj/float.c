@@ -443,38 +443,103 @@ static Value float_hex_m(Value *args, size_t nargs, Value kwnames) {
     return str_from_cstr(buf);
 }
 
+/* The value of hex digits [.digits] [p exponent] (s..s+n, no sign, no
+ * 0x), correctly rounded half to even, subnormals included (glibc's strtod
+ * rounds hex subnormals down). 0, -1 for bad syntax, -2 for overflow. */
+static int parse_hex_float(const char *s, size_t n, double *out) {
+    size_t i = 0;
+    uint64_t m = 0;        /* the first 60 significant bits */
+    int64_t e = 0;         /* value = m * 2**e, before the exponent part */
+    bool sticky = false, digits = false, point = false;
+    for (; i < n; i++) {
+        int c = (unsigned char)s[i], v;
+        if (c == '.' && !point) {
+            point = true;
+            continue;
+        }
+        if (c >= '0' && c <= '9') v = c - '0';
+        else if (c >= 'a' && c <= 'f') v = c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F') v = c - 'A' + 10;
+        else break;
+        digits = true;
+        if (m >> 56) {           /* no room: later digits only round */
+            sticky |= v != 0;
+            if (!point) e += 4;
+        } else {
+            m = m << 4 | (uint64_t)v;
+            if (point) e -= 4;
+        }
+    }
+    if (!digits) return -1;
+    if (i < n && (s[i] == 'p' || s[i] == 'P')) {
+        i++;
+        bool neg = false;
+        if (i < n && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
+        if (i == n) return -1;
+        int64_t x = 0;
+        for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+            if (x < (INT64_C(1) << 40)) x = x * 10 + (s[i] - '0');
+        e += neg ? -x : x;
+    }
+    if (i != n) return -1;
+    if (m == 0) {
+        *out = 0.0;
+        return 0;
+    }
+    /* normalize: top bit at 63; the value lies in [2**E, 2**(E+1)) */
+    int lead = __builtin_clzll(m);
+    m <<= lead;
+    e -= lead;
+    int64_t E = e + 63;
+    if (E > 1024) return -2;
+    /* bits kept: 53, fewer for subnormals (none below 2**-1075) */
+    int64_t keep = E >= -1022 ? 53 : 53 - (-1022 - E);
+    if (keep < 0) {
+        *out = 0.0;   /* below half the smallest subnormal */
+        return 0;
+    }
+    uint64_t kept, rest;   /* rest: the dropped bits, top-aligned */
+    if (keep == 0) {
+        kept = 0;
+        rest = m;
+    } else {
+        kept = m >> (64 - keep);
+        rest = m << keep;
+    }
+    bool half = rest >> 63, more = (rest << 1) != 0 || sticky;
+    if (half && (more || (kept & 1))) kept++;
+    double d = ldexp((double)kept, (int)(E - keep + 1));
+    if (isinf(d)) return -2;
+    *out = d;
+    return 0;
+}
+
 static Value float_fromhex_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("fromhex", nargs - 1, 1, 1) < 0) return VNULL;
     if (!str_check(args[1])) return err_format(&exc_TypeError, "fromhex() argument must be str, not %T", args[1]);
     /* [sign] ['0x'] hexdigits ['.' hexdigits] ['p' exponent], or inf,
-       infinity, nan; surrounding whitespace. strtod reads the C99 hex form
-       (rounding correctly) once the prefix is there; the whole string,
-       NULs included, must be consumed */
+       infinity, nan; surrounding whitespace */
     const char *p = str_data(args[1]), *end_of = p + str_nbytes(args[1]);
-    while (p < end_of && strchr(" \t\n\r\f\v", *p) && *p) p++;
-    while (end_of > p && strchr(" \t\n\r\f\v", end_of[-1]) && end_of[-1]) end_of--;
-    size_t n = (size_t)(end_of - p);
-    char *buf = gc_alloc_atomic(n + 3);
-    size_t k = 0, i = 0;
-    if (i < n && (p[i] == '+' || p[i] == '-')) buf[k++] = p[i++];
-    bool named = false;   /* inf, infinity, nan */
+    while (p < end_of && *p && strchr(" \t\n\r\f\v", *p)) p++;
+    while (end_of > p && end_of[-1] && strchr(" \t\n\r\f\v", end_of[-1])) end_of--;
+    size_t n = (size_t)(end_of - p), i = 0;
+    bool neg = false;
+    if (i < n && (p[i] == '+' || p[i] == '-')) neg = p[i++] == '-';
+    double d = 0;
     static const char *const names[] = {"inf", "infinity", "nan"};
+    int named = -1;
     for (int j = 0; j < 3; j++)
-        if (n - i == strlen(names[j]) && strncasecmp(p + i, names[j], n - i) == 0) named = true;
-    if (!named && !(n - i >= 2 && p[i] == '0' && (p[i + 1] == 'x' || p[i + 1] == 'X'))) {
-        buf[k++] = '0';
-        buf[k++] = 'x';
+        if (n - i == strlen(names[j]) && strncasecmp(p + i, names[j], n - i) == 0) named = j;
+    if (named >= 0) {
+        d = named == 2 ? NAN : INFINITY;
+    } else {
+        if (n - i >= 2 && p[i] == '0' && (p[i + 1] == 'x' || p[i + 1] == 'X')) i += 2;
+        int r = parse_hex_float(p + i, n - i, &d);
+        if (r == -1) return err_set(&exc_ValueError, "invalid hexadecimal floating-point string");
+        if (r == -2) return err_set(&exc_OverflowError, "hexadecimal value too large to represent as a float");
     }
-    memcpy(buf + k, p + i, n - i);
-    k += n - i;
-    buf[k] = 0;
-    bool bad = memchr(buf, 0, k) != NULL || k == 0 || (!named && (strchr(buf, ' ') || strpbrk(buf, "\t\n\r\f\v")));
-    char *end;
-    double d = bad ? 0 : strtod(buf, &end);
-    if (bad || end != buf + k) return err_set(&exc_ValueError, "invalid hexadecimal floating-point string");
-    if (isinf(d) && !named) return err_set(&exc_OverflowError, "hexadecimal value too large to represent as a float");
-    Value r = float_from_double(d);
+    Value r = float_from_double(neg ? -d : d);
     if (V_AS(Type, args[0]) != &float_type) return obj_call1(args[0], r);
     return r;
 }
