@@ -6,8 +6,10 @@
  * exporter, not its data pointer: every access asks the exporter for its
  * buffer again, so a bytearray that grew (and moved its data) is read
  * where it is now, and one that shrank under the view is an error
- * instead of a read out of bounds. One-dimensional views only: casts to
- * a shape with more than one dimension are refused.
+ * instead of a read out of bounds. A cast of a contiguous one-dimensional
+ * view may give it another shape (zero or more dimensions, C order): such
+ * a view stays contiguous (step == itemsize, count the product of its
+ * shape); tpy does not slice it or make sub-views of it.
  */
 #include <stdio.h>
 #include <string.h>
@@ -18,6 +20,8 @@ typedef struct MemoryViewObject {
     Object hdr;
     Value obj;              /* the exporter (never a memoryview) */
     int64_t start, step, count, itemsize;
+    int32_t ndim;           /* 1, or another shape's (then shape holds it) */
+    int64_t *shape;         /* NULL when ndim is 1 (the shape is (count,)) */
     char format[4];
     bool readonly, released;
     int64_t hash;           /* -1: not computed */
@@ -200,6 +204,8 @@ static Value mv_from(Value obj) {
     m->start = 0;
     m->step = m->itemsize;
     m->count = b.len / m->itemsize;
+    m->ndim = 1;
+    m->shape = NULL;
     snprintf(m->format, sizeof m->format, "%s", b.format ? b.format : "B");
     m->readonly = b.readonly;
     m->hash = -1;
@@ -253,7 +259,40 @@ static Value mv_tobytes_raw(MemoryViewObject *m) {
 static int64_t mv_len(Value self) {
     MemoryViewObject *m = V_AS(MemoryViewObject, self);
     if (m->released) return err_set(&exc_ValueError, "operation forbidden on released memoryview object"), -1;
-    return m->count;
+    return m->ndim == 1 ? m->count : m->ndim == 0 ? 1 : m->shape[0];
+}
+
+/* The item of a view of another shape at index tuple key (C order); -1
+   with the error as CPython's */
+static int mv_multi_index(MemoryViewObject *m, Value key, int64_t *flat) {
+    int64_t n = tuple_size(key);
+    if (n < m->ndim) return err_set(&exc_NotImplementedError, "sub-views are not implemented"), -1;
+    if (n > m->ndim) {
+        err_format(&exc_TypeError, "cannot index %d-dimension view with %zd-element tuple", (int)m->ndim, (ssize_t)n);
+        return -1;
+    }
+    int64_t at = 0;
+    for (int64_t k = 0; k < n; k++) {
+        Value x = tuple_get(key, k);
+        if (!int_check(x)) return err_set(&exc_TypeError, "memoryview: invalid slice key"), -1;
+        int64_t i = v_is_int(x) ? v_intval(x) : INT64_MAX, dim = m->shape[k];
+        if (i < 0) i += dim;
+        if (i < 0 || i >= dim) {
+            err_format(&exc_IndexError, "index out of bounds on dimension %d", (int)k + 1);
+            return -1;
+        }
+        at = at * dim + i;
+    }
+    *flat = at;
+    return 0;
+}
+
+/* Indexing a view of another shape with anything but a full index tuple */
+static int mv_shaped_key_error(MemoryViewObject *m, Value key) {
+    if (slice_check(key))
+        return err_set(&exc_NotImplementedError, "memoryview: tpy does not slice views of more or fewer than one dimension"), -1;
+    if (m->ndim == 0) return err_set(&exc_TypeError, "invalid indexing of 0-dim memory"), -1;
+    return err_set(&exc_NotImplementedError, "multi-dimensional sub-views are not implemented"), -1;
 }
 
 static int mv_index(MemoryViewObject *m, Value key, int64_t *out) {
@@ -281,7 +320,16 @@ static Value mv_getitem(Value self, Value key) {
     MemoryViewObject *m = V_AS(MemoryViewObject, self);
     char *base = mv_base(m);
     if (!base) return VNULL;
-    if (key == V_ELLIPSIS) return self;
+    if (key == V_ELLIPSIS) {
+        if (m->ndim == 0) return self;
+        return err_set(&exc_TypeError, "memoryview: invalid slice key");
+    }
+    if (m->ndim != 1) {
+        int64_t flat;
+        if (!tuple_check(key)) return mv_shaped_key_error(m, key), VNULL;
+        if (mv_multi_index(m, key, &flat) < 0) return VNULL;
+        return unpack_item(m, base + m->start + flat * m->step);
+    }
     if (slice_check(key)) {
         int64_t a, b, st;
         int64_t n = slice_indices(key, m->count, &a, &b, &st);
@@ -306,6 +354,17 @@ static int mv_setitem(Value self, Value key, Value v) {
     if (!base) return -1;
     if (m->readonly) return err_set(&exc_TypeError, "cannot modify read-only memory"), -1;
     if (!v) return err_set(&exc_TypeError, "cannot delete memory"), -1;
+    if (m->ndim != 1) {
+        int64_t flat;
+        if (!tuple_check(key)) return mv_shaped_key_error(m, key);
+        if (mv_multi_index(m, key, &flat) < 0) return -1;
+        char item[8];
+        if (pack_item(m, item, v) < 0) return -1;
+        base = mv_base(m);
+        if (!base) return -1;
+        memcpy(base + m->start + flat * m->step, item, (size_t)m->itemsize);
+        return 0;
+    }
     if (slice_check(key)) {
         int64_t a, b, st;
         int64_t n = slice_indices(key, m->count, &a, &b, &st);
@@ -335,9 +394,25 @@ static int mv_setitem(Value self, Value key, Value v) {
     return 0;
 }
 
+/* the nested lists of dimension d on, from item *next on (C order) */
+static Value mv_tolist_dim(MemoryViewObject *m, const char *base, int d, int64_t *next) {
+    if (d == m->ndim) return unpack_item(m, base + m->start + (*next)++ * m->step);
+    Value l = list_new(m->shape[d]);
+    for (int64_t i = 0; i < m->shape[d]; i++) {
+        Value x = mv_tolist_dim(m, base, d + 1, next);
+        if (!x) return VNULL;
+        list_append(l, x);
+    }
+    return l;
+}
+
 static Value mv_tolist_raw(MemoryViewObject *m) {
     char *base = mv_base(m);
     if (!base) return VNULL;
+    if (m->ndim != 1) {
+        int64_t next = 0;
+        return mv_tolist_dim(m, base, 0, &next);
+    }
     Value l = list_new(m->count);
     for (int64_t i = 0; i < m->count; i++) {
         Value x = unpack_item(m, base + m->start + i * m->step);
@@ -348,7 +423,10 @@ static Value mv_tolist_raw(MemoryViewObject *m) {
 }
 
 static Value mv_iter(Value self) {
-    Value l = mv_tolist_raw(V_AS(MemoryViewObject, self));
+    MemoryViewObject *m = V_AS(MemoryViewObject, self);
+    if (m->ndim == 0) return err_set(&exc_TypeError, "invalid indexing of 0-dim memory");
+    if (m->ndim > 1) return err_set(&exc_NotImplementedError, "multi-dimensional sub-views are not implemented");
+    Value l = mv_tolist_raw(m);
     return l ? obj_iter(l) : VNULL;
 }
 
@@ -362,6 +440,11 @@ static Value mv_richcompare(Value a, Value b, int op) {
     }
     Value other = mv_check(b) ? b : mv_from(b);
     if (!other) return VNULL;
+    MemoryViewObject *o = V_AS(MemoryViewObject, other);
+    bool same_shape = m->ndim == o->ndim;
+    for (int k = 0; same_shape && m->ndim != 1 && k < m->ndim; k++) same_shape = m->shape[k] == o->shape[k];
+    if (m->ndim == 1 && same_shape) same_shape = m->count == o->count;
+    if (!same_shape) return v_bool(op == CMP_NE);
     Value x = mv_tolist_raw(m), y = x ? mv_tolist_raw(V_AS(MemoryViewObject, other)) : VNULL;
     if (!y) return VNULL;
     return obj_richcompare(x, y, op);
@@ -371,6 +454,7 @@ static int64_t mv_hash(Value self) {
     MemoryViewObject *m = V_AS(MemoryViewObject, self);
     if (m->hash != -1) return m->hash;
     if (!m->readonly) return err_set(&exc_ValueError, "cannot hash writable memoryview object"), -1;
+    if (obj_hash(m->obj) == -1 && err_occurred()) return -1;   /* the exporter must be hashable too */
     char c = format_code(m);
     if (c != 'B' && c != 'b' && c != 'c')
         return err_set(&exc_ValueError, "memoryview: hashing is restricted to formats 'B', 'b' or 'c'"), -1;
@@ -442,7 +526,10 @@ static Value mv_toreadonly(Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(mv_derived(r));
 }
 
-/* cast(format[, shape]): 1-D, between a byte format and any other */
+static Value shape_of(Value v) { return tuple_check(v) ? v : tuple_from_iterable(v); }
+
+/* cast(format[, shape]): between a byte format and any other, from one
+   dimension to a shape or from a shape to one dimension */
 static Value mv_cast(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"cast", 0, 1, 0, {"format", "shape", NULL}};
     Value a[2];
@@ -461,14 +548,30 @@ static Value mv_cast(Value *args, size_t nargs, Value kwnames) {
     int64_t nbytes = m->count * m->itemsize;
     if (nbytes % size) return err_set(&exc_TypeError, "memoryview: length is not a multiple of itemsize");
     if (a[1]) {
-        Value shape = tuple_check(a[1]) || list_check(a[1]) ? tuple_from_iterable(a[1]) : VNULL;
-        if (!shape) return err_set(&exc_TypeError, "shape must be a list or a tuple");
-        if (tuple_size(shape) != 1 || !v_is_int(tuple_get(shape, 0)) || v_intval(tuple_get(shape, 0)) * size != nbytes)
-            return err_set(&exc_NotImplementedError, "memoryview: tpy's views are one-dimensional; "
-                                                      "the shape must be (nbytes // itemsize,)");
+        if (!tuple_check(a[1]) && !list_check(a[1])) return err_set(&exc_TypeError, "shape must be a list or a tuple");
+    }
+    int64_t ndim = a[1] ? tuple_size(shape_of(a[1])) : 1;
+    if (ndim > 64) return err_set(&exc_ValueError, "memoryview: number of dimensions must not exceed 64");
+    if (m->ndim != 1 && ndim != 1) return err_set(&exc_TypeError, "memoryview: cast must be 1D -> ND or ND -> 1D");
+    int64_t *dims = NULL;
+    if (a[1]) {
+        Value shape = shape_of(a[1]);
+        dims = gc_alloc_atomic(sizeof(int64_t) * (size_t)(ndim ? ndim : 1));
+        int64_t product = 1;
+        for (int64_t k = 0; k < ndim; k++) {
+            Value x = tuple_get(shape, k);
+            if (!v_is_int(x) || v_intval(x) <= 0)
+                return err_set(&exc_ValueError, "memoryview.cast(): elements of shape must be integers > 0");
+            dims[k] = v_intval(x);
+            if (product > INT64_MAX / dims[k]) return err_set(&exc_ValueError, "memoryview.cast(): product(shape) > SSIZE_MAX");
+            product *= dims[k];
+        }
+        if (product * size != nbytes) return err_set(&exc_TypeError, "memoryview: product(shape) * itemsize != buffer size");
     }
     MemoryViewObject *r = (MemoryViewObject *)obj_alloc(&memoryview_type, sizeof *r);
     *r = *m;
+    r->ndim = (int32_t)ndim;
+    r->shape = ndim == 1 ? NULL : dims;
     snprintf(r->format, sizeof r->format, "%s", f);
     r->itemsize = size;
     r->step = size;
@@ -485,9 +588,35 @@ static Value mv_get_nbytes(Value v) {
 static Value mv_get_readonly(Value v) { return v_bool(V_AS(MemoryViewObject, v)->readonly); }
 static Value mv_get_itemsize(Value v) { return v_int(V_AS(MemoryViewObject, v)->itemsize); }
 static Value mv_get_format(Value v) { return str_from_cstr(V_AS(MemoryViewObject, v)->format); }
-static Value mv_get_ndim(Value v) { return v_int(1); }
-static Value mv_get_shape(Value v) { return tuple_pack(1, int_from_i64(V_AS(MemoryViewObject, v)->count)); }
-static Value mv_get_strides(Value v) { return tuple_pack(1, int_from_i64(V_AS(MemoryViewObject, v)->step)); }
+static Value mv_get_ndim(Value v) { return v_int(V_AS(MemoryViewObject, v)->ndim); }
+static Value mv_get_shape(Value v) {
+    MemoryViewObject *m = V_AS(MemoryViewObject, v);
+    if (m->ndim == 1) return tuple_pack(1, int_from_i64(m->count));
+    Value t = list_new(m->ndim);
+    for (int k = 0; k < m->ndim; k++) list_append(t, int_from_i64(m->shape[k]));
+    return tuple_from_array(list_items(t), m->ndim);
+}
+/* C order: each dimension's stride is the product of the later ones */
+static Value mv_get_strides(Value v) {
+    MemoryViewObject *m = V_AS(MemoryViewObject, v);
+    if (m->ndim == 1) return tuple_pack(1, int_from_i64(m->step));
+    Value t = list_new(m->ndim);
+    int64_t stride = m->itemsize;
+    for (int k = m->ndim - 1; k >= 0; k--) {
+        list_append(t, int_from_i64(stride));
+        stride *= m->shape[k];
+    }
+    list_reverse(t);
+    return tuple_from_array(list_items(t), m->ndim);
+}
+/* Fortran order too when at most one dimension is longer than 1 */
+static Value mv_get_f_contiguous(Value v) {
+    MemoryViewObject *m = V_AS(MemoryViewObject, v);
+    if (m->ndim == 1) return v_bool(mv_contiguous(m));
+    int longer = 0;
+    for (int k = 0; k < m->ndim; k++) longer += m->shape[k] > 1;
+    return v_bool(longer <= 1);
+}
 static Value mv_get_suboffsets(Value v) { return tuple_empty; }
 static Value mv_get_contiguous(Value v) { return v_bool(mv_contiguous(V_AS(MemoryViewObject, v))); }
 static Value mv_get_released(Value v) { return v_bool(V_AS(MemoryViewObject, v)->released); }
@@ -515,7 +644,7 @@ static const GetSetDef mv_getsets[] = {
     {"strides", mv_get_strides, NULL, NULL},
     {"suboffsets", mv_get_suboffsets, NULL, NULL},
     {"c_contiguous", mv_get_contiguous, NULL, NULL},
-    {"f_contiguous", mv_get_contiguous, NULL, NULL},
+    {"f_contiguous", mv_get_f_contiguous, NULL, NULL},
     {"contiguous", mv_get_contiguous, NULL, NULL},
     {"released", mv_get_released, NULL, NULL},
     {NULL, NULL, NULL, NULL},
