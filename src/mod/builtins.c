@@ -866,6 +866,9 @@ static Value b_build_class(Value *args, size_t nargs, Value kwnames) {
         Value pa[2] = {name, bases};
         ns = obj_call_tuple_dict(prep, tuple_from_array(pa, 2), kw);
         if (!ns) return VNULL;
+        if (!dict_check(ns) && !type_lookup(type_of(ns), NAME(__getitem__)))
+            return err_format(&exc_TypeError, "%s.__prepare__() must return a mapping, not %T",
+                              is_class ? V_AS(Type, meta)->tname : "<metaclass>", ns);
     } else {
         if (err_occurred()) return VNULL;
         ns = dict_new();

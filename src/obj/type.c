@@ -1655,7 +1655,10 @@ static int type_name_check(Value name) {
 static Value type_new_slot(Type *meta, Value *args, size_t nargs, Value kwnames) {
     if (nargs == 1 && (!kwnames || tuple_size(kwnames) == 0) && meta == &type_type)
         return V_FROM_PTR(type_of(args[0]));
-    if (nargs != 3) return err_set(&exc_TypeError, "type() takes 1 or 3 arguments");
+    if (nargs != 3) {
+        if (meta == &type_type) return err_set(&exc_TypeError, "type() takes 1 or 3 arguments");
+        return err_format(&exc_TypeError, "type.__new__() takes exactly 3 arguments (%zd given)", (ssize_t)nargs);
+    }
     if (!str_check(args[0]))
         return err_format(&exc_TypeError, "type.__new__() argument 1 must be str, not %T", args[0]);
     if (!tuple_check(args[1]))
@@ -1987,8 +1990,17 @@ static Value type_subclasscheck_m(Value *args, size_t nargs, Value kwnames) {
     return v_bool(type_is_subtype(V_AS(Type, args[1]), V_AS(Type, args[0])));
 }
 
+/* type.__prepare__(name, bases, **kwds): the class body's namespace */
+static Value type_prepare_m(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    (void)nargs;
+    (void)kwnames;
+    return dict_new();
+}
+
 static const MethodDef type_methods[] = {
     {"mro", type_mro_m, 0, NULL},
+    {"__prepare__", type_prepare_m, MF_CLASS | MF_KEYWORDS, NULL},
     {"__subclasses__", type_subclasses_m, 0, NULL},
     {"__instancecheck__", type_instancecheck_m, 0, NULL},
     {"__subclasscheck__", type_subclasscheck_m, 0, NULL},
