@@ -1395,13 +1395,9 @@ static void compile_lambda(Compiler *c, Expr *e) {
     if (fs->is_generator) u->flags |= CO_GENERATOR;
     add_const(u, V_NONE);
     compile_expr(c, e->u.lambda.body);
-    if (!fs->is_generator) {
-        emit0(c, OP_RETURN_VALUE);
-    } else {
-        emit0(c, OP_POP_TOP);
-        emit_const(c, V_NONE);
-        emit0(c, OP_RETURN_VALUE);
-    }
+    /* a generator lambda returns its body's value too (its StopIteration's
+       value), as CPython 3.8+ */
+    emit0(c, OP_RETURN_VALUE);
     CodeObject *co = leave_scope(c);
     if (!co) return;
     compile_make_function(c, co, flags);
