@@ -356,6 +356,10 @@ static Value exc_get_tb(Value v) {
     return tb ? tb : V_NONE;
 }
 static int exc_set_tb(Value v, Value tb) {
+    if (!tb) {   /* a delete */
+        err_set(&exc_TypeError, "__traceback__ may not be deleted");
+        return -1;
+    }
     if (tb && tb != V_NONE && !traceback_check(tb)) {
         err_set(&exc_TypeError, "__traceback__ must be a traceback or None");
         return -1;
@@ -368,6 +372,10 @@ static Value exc_get_cause(Value v) {
     return c ? c : V_NONE;
 }
 static int exc_set_cause(Value v, Value c) {
+    if (!c) {   /* a delete */
+        err_set(&exc_TypeError, "__cause__ may not be deleted");
+        return -1;
+    }
     if (c && c != V_NONE && !exc_check(c)) {
         err_set(&exc_TypeError, "exception cause must be None or derive from BaseException");
         return -1;
@@ -382,6 +390,10 @@ static Value exc_get_context(Value v) {
     return c ? c : V_NONE;
 }
 static int exc_set_context(Value v, Value c) {
+    if (!c) {   /* a delete */
+        err_set(&exc_TypeError, "__context__ may not be deleted");
+        return -1;
+    }
     if (c && c != V_NONE && !exc_check(c)) {
         err_set(&exc_TypeError, "exception context must be None or derive from BaseException");
         return -1;

@@ -31,3 +31,12 @@ try:
     getattr(obj, "bluch")
 except AttributeError as err:
     print(err, err.name, err.obj is obj)
+
+# an exception's __cause__, __context__, args and __traceback__ cannot be deleted
+e = Exception()
+for a in ("__cause__", "__context__", "args", "__traceback__"):
+    try:
+        delattr(e, a)
+        print("deleted", a)
+    except TypeError as x:
+        print(x)
