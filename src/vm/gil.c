@@ -169,13 +169,18 @@ static void *thread_main(void *p) {
     me->prev->next = me->next;
     if (me->next) me->next->prev = me->prev;
     nthreads--;
+    /* the thread's blocks go back while it still holds the lock (the
+       allocation hooks, tracemalloc's, run under it), once no waiter can
+       ask it to yield any more */
     pthread_mutex_lock(&gil_mutex);
-    gil_locked = false;
     gil_holder = NULL;
-    pthread_cond_signal(&gil_cond);
     pthread_mutex_unlock(&gil_mutex);
     gc_free(me->saved);
     gc_free(me);
+    pthread_mutex_lock(&gil_mutex);
+    gil_locked = false;
+    pthread_cond_signal(&gil_cond);
+    pthread_mutex_unlock(&gil_mutex);
     return NULL;
 }
 
