@@ -1075,6 +1075,11 @@ static int64_t param_index(CodeObject *co, Value name, int64_t from, int64_t to)
  * out receives the callee's localsplus (locals, cells, frees). args holds
  * npos positional values then one per name of kwnames. False when the
  * call would raise (the interpreter reports it; the trace calls instead). */
+/* the shadow slots of a callee's locals, cells and free variables */
+static SnapSlot *locals_for(CodeObject *co) {
+    return gc_alloc(sizeof(SnapSlot) * (size_t)(co->nlocals + co->ncells + co->nfrees + 1));
+}
+
 static bool bind_args(Recorder *R, FunctionObject *fn, const SnapSlot *args, int npos, Value kwnames, SnapSlot *out) {
     CodeObject *co = fn->code;
     int64_t argc = co->argcount, total = argc + co->kwonlyargcount;
@@ -1153,6 +1158,19 @@ static void inline_call(Recorder *R, FunctionObject *fn, const SnapSlot *locals,
     emit0(R, IR_enter_portal_frame, NULL);
 }
 
+/* inline_call for a function the interpreter runs from C one eval level
+ * down (type_call's __init__ or __new__, a property's getter): the nested
+ * activation that runs its code becomes the recording one (interp.c). */
+static RecFrame *inline_nested_call(Recorder *R, FunctionObject *fn, const SnapSlot *locals, int32_t return_pc) {
+    R->snap_valid = false;
+    inline_call(R, fn, locals, return_pc);
+    RecFrame *rf = top(R);
+    rf->nested = true;
+    rf->outer_c_depth = jit.record_c_depth;
+    jit.record_nested_code = fn->code;
+    return rf;
+}
+
 /* A fresh Value array holding the slots (arguments of a helper). */
 static IRRef build_array(Recorder *R, const SnapSlot *items, int n) {
     IRRef arr = emit1(R, IR_new_array_clear, kint(R, n), NULL);
@@ -1207,19 +1225,14 @@ static bool record_property_get(Recorder *R, IRRef obj, Value vobj, Value name, 
     FunctionObject *fn = V_AS(FunctionObject, fget);
     if (!can_inline(R, fn)) return false;
     CodeObject *co = fn->code;
-    SnapSlot *locals = gc_alloc(sizeof(SnapSlot) * (size_t)(co->nlocals + co->ncells + co->nfrees + 1));
+    SnapSlot *locals = locals_for(co);
     SnapSlot self = {obj, SK_VALUE};
     if (!bind_args(R, fn, &self, 1, VNULL, locals)) return false;
     guard_type(R, obj, t);
     depend_on_type(R, t);
     depend_on(R, fget);   /* fget.__code__ may be reassigned */
     pop(R);
-    R->snap_valid = false;
-    inline_call(R, fn, locals, pc + 1);
-    RecFrame *rf = top(R);
-    rf->nested = true;
-    rf->outer_c_depth = jit.record_c_depth;
-    jit.record_nested_code = co;
+    inline_nested_call(R, fn, locals, pc + 1);
     return true;
 }
 
@@ -1283,19 +1296,13 @@ static bool record_class_new(Recorder *R, IRRef cref, Type *t, const SnapSlot *a
     all[0] = (SnapSlot){kref(R, V_FROM_PTR(t)), SK_VALUE};
     memcpy(all + 1, args, sizeof(SnapSlot) * (size_t)nargs);
     CodeObject *co = fn->code;
-    SnapSlot *locals = gc_alloc(sizeof(SnapSlot) * (size_t)(co->nlocals + co->ncells + co->nfrees + 1));
+    SnapSlot *locals = locals_for(co);
     if (!bind_args(R, fn, all, npos + 1, kwnames, locals)) return false;
     guard_const(R, cref, V_FROM_PTR(t));
     depend_on_type(R, t);
     depend_on(R, V_FROM_PTR(fn));
     for (int i = 0; i < pop_count; i++) pop(R);
-    R->snap_valid = false;
-    inline_call(R, fn, locals, pc + 1);
-    RecFrame *rf = top(R);
-    rf->nested = true;
-    rf->class_new = true;
-    rf->outer_c_depth = jit.record_c_depth;
-    jit.record_nested_code = co;
+    inline_nested_call(R, fn, locals, pc + 1)->class_new = true;
     return true;
 }
 
@@ -1319,17 +1326,12 @@ static bool record_instantiation(Recorder *R, IRRef cref, Type *t, const SnapSlo
     all[0] = (SnapSlot){obj, SK_VALUE};
     memcpy(all + 1, args, sizeof(SnapSlot) * (size_t)nargs);
     CodeObject *co = init->code;
-    SnapSlot *locals = gc_alloc(sizeof(SnapSlot) * (size_t)(co->nlocals + co->ncells + co->nfrees + 1));
+    SnapSlot *locals = locals_for(co);
     if (!bind_args(R, init, all, npos + 1, kwnames, locals)) return false;
     for (int i = 0; i < pop_count; i++) pop(R);
-    R->snap_valid = false;
-    inline_call(R, init, locals, pc + 1);
-    RecFrame *rf = top(R);
+    RecFrame *rf = inline_nested_call(R, init, locals, pc + 1);
     rf->constructor = true;
-    rf->nested = true;
     rf->ctor_obj = obj;
-    rf->outer_c_depth = jit.record_c_depth;
-    jit.record_nested_code = init->code;   /* type_call runs __init__ in a nested eval */
     return true;
 }
 
@@ -1389,7 +1391,7 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
         if (can_inline(R, fn)) {
             depend_on(R, vcallable);    /* fn.__code__ may be reassigned */
             CodeObject *co = fn->code;
-            SnapSlot *locals = gc_alloc(sizeof(SnapSlot) * (size_t)(co->nlocals + co->ncells + co->nfrees + 1));
+            SnapSlot *locals = locals_for(co);
             if (bind_args(R, fn, args, npos, kwnames, locals)) {
                 for (int i = 0; i < pop_count; i++) pop(R);
                 R->snap_valid = false;
