@@ -745,6 +745,15 @@ static int int_truth(Value v) { return !int_is_zero(v); }
 
 /* ---- index protocol ----------------------------------------------------------------- */
 
+/* CPython's DeprecationWarning for a strict subclass of int that __index__
+ * or __int__ returned */
+static int warn_int_subclass_result(const char *dunder, Value r) {
+    Value msg = str_printf("%s returned non-int (type %T).  The ability to return an instance of a strict "
+                           "subclass of int is deprecated, and may be removed in a future version of Python.",
+                           dunder, r);
+    return msg ? warn_c(&exc_DeprecationWarning, msg, 1) : -1;
+}
+
 int index_as_c_int(Value v, int *out) {
     Value i = obj_index(v);
     if (!i) return -1;
@@ -771,10 +780,7 @@ Value obj_index(Value v) {
                 return err_format(&exc_TypeError, "__index__ returned non-int (type %T)", r);
             if (r && !int_check_exact(r)) {
                 /* a strict subclass of int (a bool): deprecated, and its int value */
-                Value msg = str_printf("__index__ returned non-int (type %T).  The ability to return an instance of "
-                                       "a strict subclass of int is deprecated, and may be removed in a future "
-                                       "version of Python.", r);
-                if (!msg || warn_c(&exc_DeprecationWarning, msg, 1) < 0) return VNULL;
+                if (warn_int_subclass_result("__index__", r) < 0) return VNULL;
                 return obj_index(r);
             }
             return r;
@@ -852,10 +858,7 @@ static Value int_from_obj(Value x) {
     if (found) {
         if (r && !int_check(r)) return err_format(&exc_TypeError, "__int__ returned non-int (type %T)", r);
         if (r && !int_check_exact(r)) {
-            Value msg = str_printf("__int__ returned non-int (type %T).  The ability to return an instance of "
-                                   "a strict subclass of int is deprecated, and may be removed in a future "
-                                   "version of Python.", r);
-            if (!msg || warn_c(&exc_DeprecationWarning, msg, 1) < 0) return VNULL;
+            if (warn_int_subclass_result("__int__", r) < 0) return VNULL;
             return obj_index(r);
         }
         return r;
