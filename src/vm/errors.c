@@ -585,7 +585,7 @@ static const MethodDef exc_methods[] = {
 /* ---- the C error API --------------------------------------------------------------- */
 
 static void set_context(Value exc) {
-    Value handled = tstate.handled;
+    Value handled = exc_handled();
     if (!handled || handled == exc) return;
     ExcObject *e = V_AS(ExcObject, exc);
     if (e->context) return;

@@ -2027,7 +2027,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(RAISE_VARARGS) {
         SAVE_REGS();
         if (ARG == 0) {
-            Value exc = tstate.handled;
+            Value exc = exc_handled();
             if (!exc) {
                 err_set(&exc_RuntimeError, "No active exception to reraise");
                 goto error;
