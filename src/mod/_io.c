@@ -970,7 +970,7 @@ static void fileio_dealloc_warn(FileIOObject *f, Value source) {
     Value saved = err_fetch();
     Value r = obj_repr(source);
     if (r && warn_source_c(&exc_ResourceWarning, str_printf("unclosed file %U", r), 1, source) < 0) {
-        if (err_matches(&exc_Warning)) err_write_unraisable(err_fetch(), NULL, source);
+        if (err_matches(&exc_Warning)) err_write_unraisable(err_fetch(), NULL, V_FROM_PTR(f));
     }
     err_clear();
     err_restore(saved);

@@ -9,6 +9,9 @@ with open(path, "wb") as f:
     f.write(b"hello\n")
 
 
+FD = [-1]   # the descriptor of the closefd case, masked in messages
+
+
 def opened(*args, **kw):
     f = open(*args, **kw)
     return repr(f).replace(path, "PATH")
@@ -40,9 +43,6 @@ def closed_file():
 
 
 check("closed", closed_file)
-
-
-FD = [-1]
 
 
 def not_owner():
@@ -109,13 +109,17 @@ with warnings.catch_warnings(record=True) as w:
 
 # the warning made an error goes to sys.unraisablehook
 def hook(u):
-    print("unraisable", type(u.exc_value).__name__, str(u.exc_value).replace(path, "PATH"))
+    print("unraisable", type(u.exc_value).__name__, str(u.exc_value).replace(path, "PATH"),
+          repr(u.object).replace(path, "PATH"))
 
 
 sys.unraisablehook = hook
 with warnings.catch_warnings():
     warnings.simplefilter("error")
     opened(path, "rb", buffering=0)
+    gc.collect()
+    gc.collect()
+    opened(path, "r", encoding="utf-8")
     gc.collect()
     gc.collect()
 sys.unraisablehook = sys.__unraisablehook__
