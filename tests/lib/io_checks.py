@@ -2,7 +2,7 @@
 # non-integer, close() racing a write from another thread, how text writes
 # are grouped into chunks, UTF-8 mode and development mode's early check of
 # errors=.
-import io, subprocess, sys, threading, time
+import io, os, subprocess, sys, threading, time
 
 # readinto() returning bytes: OSError caused by the TypeError
 # (each outer reader is kept: dropping it would close the raw one when it
@@ -93,12 +93,14 @@ t.write("fghij")
 print(buf.stack[-2:])
 
 # UTF-8 mode: -X utf8 and PYTHONUTF8, the first winning
+# (the environment kept but for the locale and Python's own variables)
+base_env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "PYTHON")) and k != "LANG"}
 code = "import io, sys; print(sys.flags.utf8_mode, io.text_encoding(None))"
 for opts, env in ((["-X", "utf8=0"], {}), (["-X", "utf8=1"], {}), (["-X", "utf8"], {"PYTHONUTF8": "0"}),
                   (["-X", "utf8=0"], {"PYTHONUTF8": "1"}), ([], {"PYTHONUTF8": "1"}),
                   ([], {"LC_ALL": "C"}), (["-X", "utf8=0"], {"LC_ALL": "C"})):
     out = subprocess.run([sys.executable] + opts + ["-c", code], capture_output=True, text=True,
-                         env={"LANG": "C.UTF-8", **env})
+                         env={**base_env, "LANG": "C.UTF-8", **env})
     print(opts, env, out.stdout.strip(), out.returncode)
 
 # development mode looks errors= up when the wrapper is made
