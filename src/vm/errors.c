@@ -280,7 +280,13 @@ static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
         if (nargs >= 2 && nargs <= 5) {
             set_attr_c(self, "errno", args[0]);
             set_attr_c(self, "strerror", args[1]);
-            if (nargs >= 3) {
+            if (nargs == 3 && t == &exc_BlockingIOError && int_check(args[2])) {
+                /* BlockingIOError(errno, strerror, characters_written): a
+                   count, not a file name; args keeps all three */
+                int64_t w = obj_index_i64(args[2]);
+                if (w == -1 && err_occurred()) return -1;
+                set_attr_c(self, "characters_written", v_int(w));
+            } else if (nargs >= 3) {
                 set_attr_c(self, "filename", args[2]);
                 if (nargs == 5) set_attr_c(self, "filename2", args[4]);
                 exc_set_args(e, tuple_from_array(args, 2));
