@@ -91,6 +91,7 @@ typedef struct Unit {
      * in, each with that way's line; tpy keeps one, whose line is the one
      * CPython gives its first copy in most code. */
     int tail_line;
+    int block_start;            /* where the last label was bound: a new basic block */
     int argcount, posonly, kwonly;
     int firstlineno;
     int attr_hint;
@@ -251,6 +252,7 @@ static void depth_mismatch(Unit *u, int d1, int d2) {
  * left over there can never leak into reachable code. */
 static void bind_label(Unit *u, int label) {
     u->label_pos[label] = u->n;
+    u->block_start = u->n;
     int d = u->label_depth[label];
     if (u->dead) {
         if (d < 0) return;   /* unreachable, stays dead */
@@ -383,6 +385,7 @@ static void emit_tail_jump(Compiler *c, int op, int label) {
 
 static void emit_const(Compiler *c, Value v) { emit(c, OP_LOAD_CONST, add_const(c->u, v)); }
 
+
 /* await TOS: CPython 3.11's GET_AWAITABLE and send loop, here YIELD_FROM
  * (the delegation `yield from` uses). where: see GET_AWAITABLE. */
 static void emit_await(Compiler *c, int where) {
@@ -443,6 +446,62 @@ static Location loc_of(SrcPos p) { return (Location){p.lineno, p.end_lineno, p.c
         body;                           \
         (c)->u->loc = saved_loc_;       \
     } while (0)
+
+/* A statement with no code of its own (pass, the first line of a try) keeps
+ * a NOP at its line, as CPython's, so that tracing and f_lineno jumps see
+ * the line; none when the instruction before it in the same basic block
+ * already has that line (CPython's redundant-NOP removal). */
+static void emit_line_nop(Compiler *c, SrcPos pos) {
+    Unit *u = c->u;
+    if (u->dead) return;
+    if (u->n > u->block_start && u->locs[u->n - 1].line == pos.lineno) return;
+    Location saved = u->loc;
+    u->loc = loc_of(pos);
+    emit0(c, OP_NOP);
+    u->loc = saved;
+}
+
+
+/* The implicit `return None` that ends a body. Jumps from other lines (an
+ * if's test, a loop's exhaustion) get their own copy with their own line,
+ * as CPython duplicates its exit blocks, so that tracing never reports the
+ * line of a statement that did not run (nor a debugger jumps from it). */
+static void emit_implicit_return(Compiler *c) {
+    Unit *u = c->u;
+    if (u->dead) return;
+    int here = u->n;
+    int fall_line = u->tail_line;
+    u->loc = (Location){fall_line, fall_line, -1, -1};
+    emit_const(c, V_NONE);
+    emit0(c, OP_RETURN_VALUE);
+    if (here != u->block_start) return;
+    int depth = u->depth;
+    for (;;) {
+        /* the jumps to here from one other line: retargeted to a copy */
+        int line = -1, copy = -1;
+        for (int j = 0; j < here; j++) {
+            uint32_t w = u->code[j];
+            int op = INSTR_OP(w);
+            if (!(opcode_flags[op] & OPF_JUMP)) continue;
+            int l = (int)INSTR_ARG(w);
+            if (u->label_pos[l] != here || u->locs[j].line < 0 || u->locs[j].line == fall_line) continue;
+            if (line < 0) {
+                line = u->locs[j].line;
+                copy = new_label(u);
+                note_label_depth(u, copy, depth);
+            } else if (u->locs[j].line != line) {
+                continue;
+            }
+            u->code[j] = INSTR(op, copy);
+        }
+        if (line < 0) return;
+        u->dead = false;
+        bind_label(u, copy);
+        u->loc = (Location){line, line, -1, -1};
+        emit_const(c, V_NONE);
+        emit0(c, OP_RETURN_VALUE);
+    }
+}
 
 /* ---- names ------------------------------------------------------------------------- */
 
@@ -1360,11 +1419,7 @@ static void compile_function_body(Compiler *c, Stmt *s) {
         add_const(u, V_NONE);   /* consts[0] is the docstring slot, as in CPython */
     }
     for (int i = start; i < body.n; i++) compile_stmt(c, body.items[i]);
-    if (!u->dead) {
-        u->loc = (Location){u->tail_line, u->tail_line, -1, -1};
-        emit_const(c, V_NONE);
-        emit0(c, OP_RETURN_VALUE);
-    }
+    emit_implicit_return(c);
 }
 
 static void compile_funcdef(Compiler *c, Stmt *s) {
@@ -2132,6 +2187,7 @@ static void compile_try_finally(Compiler *c, Stmt *s) {
 }
 
 static void compile_try(Compiler *c, Stmt *s) {
+    emit_line_nop(c, s->pos);   /* CPython's SETUP_FINALLY, a NOP at the try line */
     if (s->u.try_.finalbody.n) compile_try_finally(c, s);
     else if (s->kind == S_TRYSTAR) compile_try_star(c, s);
     else compile_try_except(c, s);
@@ -2850,7 +2906,8 @@ static void compile_stmt(Compiler *c, Stmt *s) {
     case S_GLOBAL:
     case S_NONLOCAL: break;
     case S_PASS:
-        /* CPython's NOP: the implicit return after it takes its line */
+        emit_line_nop(c, s->pos);
+        /* the implicit return after it takes its line */
         if (!u->dead) u->tail_line = s->pos.lineno;
         break;
     case S_EXPR: {
@@ -3120,11 +3177,7 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
         }
     } else {
         for (int i = start; i < body.n && !c.failed; i++) compile_stmt(&c, body.items[i]);
-        if (!u->dead) {
-            u->loc = (Location){u->tail_line, u->tail_line, -1, -1};
-            emit_const(&c, V_NONE);
-            emit0(&c, OP_RETURN_VALUE);
-        }
+        emit_implicit_return(&c);
     }
     CodeObject *co = leave_scope(&c);
     if (c.failed) return NULL;

@@ -17,6 +17,7 @@
 #include "../jit/trace.h"
 #include "../jit/params.h"
 #include "../vm/opcodes.h"
+#include "../front/compiler.h"
 
 Value sys_module;
 
@@ -506,11 +507,216 @@ static Value frame_repr(Value v) {
                       co->name);
 }
 
+/* ---- frame.f_lineno = N: a trace function's jump ------------------------------------------ */
+
+/* What the value stack holds before each instruction, as kinds (CPython's
+ * mark_stacks): a jump is allowed only between places whose stacks agree,
+ * and leaving values behind pops them. A stack is encoded in an int64, three
+ * bits per entry, the top in the low bits. */
+enum { KIND_ITERATOR = 1, KIND_EXCEPT, KIND_OBJECT, KIND_NULL, KIND_LASTI };
+#define STACK_UNINITIALIZED (-2)
+#define STACK_OVERFLOWED (-1)
+#define KIND_BITS 3
+
+static int64_t stack_push(int64_t s, int kind) {
+    if (s < 0) return s;
+    if ((uint64_t)s >= ((uint64_t)1 << (63 - KIND_BITS))) return STACK_OVERFLOWED;
+    return (s << KIND_BITS) | kind;
+}
+static int64_t stack_pop(int64_t s) { return s < 0 ? s : s >> KIND_BITS; }
+static int stack_top(int64_t s) { return (int)(s & ((1 << KIND_BITS) - 1)); }
+static int stack_depth(int64_t s) {
+    int n = 0;
+    for (; s > 0; s >>= KIND_BITS) n++;
+    return n;
+}
+static int64_t stack_effect_objects(int64_t s, int delta) {
+    for (; delta < 0; delta++) s = stack_pop(s);
+    for (; delta > 0; delta--) s = stack_push(s, KIND_OBJECT);
+    return s;
+}
+
+static void stack_merge(int64_t *stacks, int *work, int *nwork, int i, int n, int64_t s) {
+    if (i >= n || stacks[i] != STACK_UNINITIALIZED) return;
+    stacks[i] = s;
+    work[(*nwork)++] = i;
+}
+
+static int64_t *mark_stacks(CodeObject *co) {
+    int n = co->ncode;
+    int64_t *stacks = gc_alloc_atomic(sizeof(int64_t) * (size_t)(n + 1));
+    int *work = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1) * 2);
+    int nwork = 0;
+    for (int i = 0; i < n; i++) stacks[i] = STACK_UNINITIALIZED;
+    if (n == 0) return stacks;
+    stack_merge(stacks, work, &nwork, 0, n, 0);
+    while (nwork) {
+        int i = work[--nwork];
+        int64_t s = stacks[i];
+        uint32_t w = co->code[i];
+        int op = INSTR_OP(w), arg = (int)INSTR_ARG(w);
+        /* the handlers of the instruction: the stack cut to their level,
+           the saved instruction and the exception */
+        for (int k = 0; k < co->nexctable; k++) {
+            const ExcTableEntry *h = &co->exctable[k];
+            if ((uint32_t)i < h->start || (uint32_t)i >= h->end) continue;
+            int64_t t = s;
+            while (stack_depth(t) > (int)h->depth) t = stack_pop(t);
+            if (h->lasti) t = stack_push(t, KIND_LASTI);
+            stack_merge(stacks, work, &nwork, (int)h->target, n, stack_push(t, KIND_EXCEPT));
+        }
+        int64_t next;
+        switch (op) {
+        case OP_GET_ITER:
+        case OP_GET_AITER:
+            next = stack_push(stack_pop(s), KIND_ITERATOR);
+            break;
+        case OP_FOR_ITER:
+            stack_merge(stacks, work, &nwork, arg, n, stack_pop(s));
+            next = stack_push(s, KIND_OBJECT);
+            break;
+        case OP_PUSH_EXC_INFO:
+            next = stack_push(s, KIND_EXCEPT);
+            break;
+        case OP_LOAD_METHOD:
+            next = stack_push(stack_push(stack_pop(s), KIND_NULL), KIND_OBJECT);
+            break;
+        case OP_RETURN_VALUE: case OP_RAISE_VARARGS: case OP_RERAISE:
+            continue;
+        case OP_JUMP_FORWARD: case OP_JUMP_ABSOLUTE:
+            stack_merge(stacks, work, &nwork, arg, n, s);
+            continue;
+        default:
+            if (opcode_flags[op] & OPF_JUMP)
+                stack_merge(stacks, work, &nwork, arg, n, stack_effect_objects(s, op_stack_effect(op, arg, 1)));
+            next = stack_effect_objects(s, op_stack_effect(op, arg, 0));
+            break;
+        }
+        stack_merge(stacks, work, &nwork, i + 1, n, next);
+    }
+    return stacks;
+}
+
+static bool compatible_kind(int from, int to) {
+    if (to == 0) return false;
+    if (to == KIND_OBJECT) return from != KIND_NULL;
+    if (to == KIND_NULL) return true;
+    return from == to;
+}
+
+static bool compatible_stack(int64_t from, int64_t to) {
+    if (from < 0 || to < 0) return false;
+    while (stack_depth(from) > stack_depth(to)) from = stack_pop(from);
+    while (from) {
+        if (!compatible_kind(stack_top(from), stack_top(to))) return false;
+        from = stack_pop(from);
+        to = stack_pop(to);
+    }
+    return to == 0;
+}
+
+static const char *explain_incompatible_stack(int64_t to) {
+    if (to == STACK_OVERFLOWED) return "stack is too deep to analyze";
+    if (to == STACK_UNINITIALIZED) return "can't jump into an exception handler, or code may be unreachable";
+    switch (stack_top(to)) {
+    case KIND_EXCEPT: return "can't jump into an 'except' block as there's no exception";
+    case KIND_LASTI: return "can't jump into a re-raising block as there's no location";
+    case KIND_ITERATOR: return "can't jump into the body of a for loop";
+    default: return "differing stack depth";
+    }
+}
+
+/* the event the trace function being called was given, and for which frame
+   (CPython's tstate->tracing_what: it keeps the last event afterwards) */
+static int tracing_what = TRACE_CALL;
+static Frame *tracing_frame;
+
+/* f_lineno = N from a trace function's 'line' event: the frame goes on at
+   the first instruction of line N (or the next line with code) whose stack
+   agrees with the current one; what the stack holds beyond the target's is
+   popped, an exception state restored as POP_EXCEPT would. The interpreter
+   sees the changed f->ip when the trace function returns (L_TRACE). */
+static int frame_set_lineno(Value v, Value x) {
+    FrameObject *fo = V_AS(FrameObject, v);
+    if (!x) return err_set(&exc_AttributeError, "cannot delete attribute"), -1;
+    if (!int_check_exact(x)) return err_set(&exc_ValueError, "lineno must be an integer"), -1;
+    switch (tracing_what) {
+    case TRACE_LINE: break;
+    case TRACE_CALL:
+        return err_set(&exc_ValueError, "can't jump from the 'call' trace event of a new frame"), -1;
+    default:
+        return err_set(&exc_ValueError, "can only jump from a 'line' trace event"), -1;
+    }
+    if (fo->trace == V_NONE) return err_set(&exc_ValueError, "f_lineno can only be set by a trace function"), -1;
+    /* only the frame whose event is being traced can change course (the
+       interpreter rereads its position when the trace function returns) */
+    Frame *f = fo->raw;
+    if (!tstate.in_trace || f != tracing_frame || !snapshot_live(fo))
+        return err_set(&exc_ValueError, "can only jump from a 'line' trace event"), -1;
+    int64_t want = int_as_i64_clamped(x, (int64_t)INT32_MIN - 1, (int64_t)INT32_MAX + 1);
+    if (want > INT32_MAX || want < INT32_MIN) return err_set(&exc_ValueError, "lineno out of range"), -1;
+    CodeObject *co = f->code;
+    if (want < co->firstlineno) return err_format(&exc_ValueError, "line %d comes before the current code block", (int)want), -1;
+    /* the instructions that start a line (CPython's marklines), and the
+       first line with code not before the one asked for */
+    int n = co->ncode;
+    int *starts = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
+    int last = -1, line = -1;
+    for (int i = 0; i < n; i++) {
+        int l = code_line(co, i);
+        starts[i] = -1;
+        if (l > 0 && l != last) {
+            starts[i] = last = l;
+            if (l >= want && (line < 0 || l < line)) line = l;
+        }
+    }
+    if (line < 0) return err_format(&exc_ValueError, "line %d comes after the current code block", (int)want), -1;
+    int64_t *stacks = mark_stacks(co);
+    int cur = frame_lasti(f);
+    if (cur < 0 || cur >= n) return err_set(&exc_ValueError, "can only jump from a 'line' trace event"), -1;
+    int64_t start = stacks[cur], best = STACK_OVERFLOWED;
+    int best_addr = -1, found = -1;
+    const char *msg = "cannot find bytecode for specified line";
+    for (int i = 0; i < n; i++) {
+        if (starts[i] != line) continue;
+        if (compatible_stack(start, stacks[i])) {
+            found = 0;
+            if (stacks[i] > best) {
+                best = stacks[i];
+                best_addr = i;
+            }
+        } else if (found < 0) {
+            if (start == STACK_OVERFLOWED) msg = "stack to deep to analyze";
+            else if (start == STACK_UNINITIALIZED) msg = "can't jump from unreachable code";
+            else {
+                msg = explain_incompatible_stack(stacks[i]);
+                found = 1;
+            }
+        }
+    }
+    if (found) return err_set(&exc_ValueError, msg), -1;
+    /* pop down to the target's stack: an exception state goes back to the
+       one saved under it */
+    Value *base = frame_stack_base(f);
+    if (f->sp - base != stack_depth(start)) return err_set(&exc_SystemError, "frame stack out of step with its code"), -1;
+    while (stack_depth(start) > stack_depth(best)) {
+        Value top = *--f->sp;
+        if (stack_top(start) == KIND_EXCEPT) tstate.handled = top == V_NONE ? VNULL : top;
+        *f->sp = VNULL;
+        start = stack_pop(start);
+    }
+    f->ip = co->code + best_addr + 1;
+    fo->lasti = best_addr;
+    fo->lineno = line;
+    fo->trace_prev = best_addr;   /* no 'line' event again for the line jumped to */
+    return 0;
+}
+
 static const GetSetDef frame_getsets[] = {
     {"f_code", frame_get_code, NULL, NULL},
     {"f_globals", frame_get_globals, NULL, NULL},
     {"f_locals", frame_get_locals, NULL, NULL},
-    {"f_lineno", frame_get_lineno, NULL, NULL},
+    {"f_lineno", frame_get_lineno, frame_set_lineno, NULL},
     {"f_builtins", frame_get_builtins, NULL, NULL},
     {"f_back", frame_get_back, NULL, NULL},
     {"f_lasti", frame_get_lasti, NULL, NULL},
@@ -683,10 +889,13 @@ static int trace_func_event(Frame *f, int what, Value arg) {
     if (!cb || cb == V_NONE) return 0;
     Value saved = err_fetch();
     tstate.in_trace = true;
+    tracing_what = what;
+    tracing_frame = f;
     /* a frame starting (not a generator resuming) is at its def line */
     fo->at_call = what == TRACE_CALL && frame_lasti(f) <= 0;
     Value a[3] = {fov, event_name(what), arg ? arg : V_NONE};
     Value r = obj_call(cb, a, 3, VNULL);
+    tracing_frame = NULL;
     fo->at_call = false;
     tstate.in_trace = false;
     if (!r) {

@@ -2396,6 +2396,13 @@ L_TRACE:
             if (sys_trace_event(f, TRACE_CALL, V_NONE) < 0) goto error;
         }
         if (tstate.trace_func && sys_trace_line(f, LASTI()) < 0) goto error;
+        if (__builtin_expect(f->ip != ip, 0)) {
+            /* the trace function jumped (frame.f_lineno = N): go on there,
+               with the stack it popped to */
+            ip = f->ip - 1;
+            sp = f->sp;
+            NEXT();
+        }
         if (tstate.profile_func) {
             /* a call of a builtin: the profile function sees it */
             int op = (int)(w & 0xFF), total = ARG;
