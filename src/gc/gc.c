@@ -516,6 +516,9 @@ static void drop_free_lists(void) {
 }
 
 void gc_init(void) {
+    /* Boehm's initial collection finds nothing in an empty heap but
+       scans every root segment: 40% of `tpy -c pass`'s collector time */
+    GC_set_dont_precollect(1);
     GC_INIT();
     GC_set_start_callback(drop_free_lists);
     /* Collect less often than Boehm's default (divisor 3): programs keep
