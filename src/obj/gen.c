@@ -329,7 +329,7 @@ throw_here:;
         g->frame = NULL;
         if (exc_check(exc)) {
             traceback_add(exc, f, -1);
-            traceback_frame_exit(exc, f);
+            traceback_frame_exit(exc, f, -1);
         }
         return err_set_exc(exc);
     }
@@ -1001,7 +1001,9 @@ static Value anext_iternext(Value self) {
     AnextAwaitable *a = V_AS(AnextAwaitable, self);
     Value it = anext_iter(a);
     if (!it) return VNULL;
-    Value r = coro_check(it) ? gen_next_raising(it) : obj_next(it);
+    /* a generator-based coroutine (types.coroutine) returns its result in
+       StopIteration, which obj_next() would drop */
+    Value r = genlike_check(it) ? gen_next_raising(it) : obj_next(it);
     if (!r && !err_occurred()) err_set_value(&exc_StopIteration, VNULL);
     return anext_result(a, r);
 }
