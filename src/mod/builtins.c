@@ -959,7 +959,8 @@ static Value super_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 static Value super_getattr(Value v, Value name) {
     SuperObject *s = V_AS(SuperObject, v);
-    if (s->obj_type && !str_eq_cstr(name, "__class__")) {
+    /* (a class whose metaclass's mro() is running has no MRO yet) */
+    if (s->obj_type && s->obj_type->mro && !str_eq_cstr(name, "__class__")) {
         Value mro = s->obj_type->mro;
         int64_t n = tuple_size(mro), i = 0;
         while (i < n && V_AS(Type, tuple_get(mro, i)) != s->type) i++;
@@ -977,6 +978,24 @@ static Value super_getattr(Value v, Value name) {
         }
     }
     return generic_getattr(v, name);
+}
+
+/* An unbound super object stored in a class binds to the instance it is
+   read from (super(C).meth in a method, through a class attribute). */
+static Value super_descr_get(Value v, Value obj, Value type) {
+    SuperObject *s = V_AS(SuperObject, v);
+    if (!obj || obj == V_NONE || s->obj) return v;
+    if (type_of(v) != &super_type) {
+        Value a[2] = {V_FROM_PTR(s->type), obj};
+        return obj_call(V_FROM_PTR(type_of(v)), a, 2, VNULL);
+    }
+    Type *ot = super_check(s->type, obj);
+    if (!ot) return VNULL;
+    SuperObject *b = (SuperObject *)obj_alloc(&super_type, sizeof *b);
+    b->type = s->type;
+    b->obj = obj;
+    b->obj_type = ot;
+    return V_FROM_PTR(b);
 }
 
 static Value super_repr(Value v) {
@@ -1004,6 +1023,7 @@ Type super_type = {
     .basicsize = sizeof(SuperObject),
     .repr = super_repr,
     .getattr = super_getattr,
+    .descr_get = super_descr_get,
     .new_ = super_new,
 };
 
