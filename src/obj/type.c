@@ -424,6 +424,15 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
     case SK_DELATTR:
         if (!str_check(args[1]))
             return err_format(&exc_TypeError, "attribute name must be string, not '%T'", args[1]);
+        {
+            /* no object.__setattr__(cls, ...) past type's own checks (CPython's
+               hackcheck, "Carlo Verre's hack"): a class's attributes are set by
+               its metaclass's builtin base, type */
+            Type *d = st;
+            while (d && type_has_flag(d, TF_HEAPTYPE)) d = d->base;
+            if (d && type_has_flag(d, TF_TYPE_SUBCLASS) && d->setattr != o->setattr)
+                return err_format(&exc_TypeError, "can't apply this %s to %s object", n, st->tname);
+        }
         return none_result(o->setattr(self, str_intern(args[1]), w->kind == SK_SETATTR ? args[2] : VNULL));
     case SK_GETITEM: return o->getitem(self, args[1]);
     case SK_SETITEM: return none_result(o->setitem(self, args[1], args[2]));
@@ -714,8 +723,12 @@ Value instance_get_dict(Value obj) {
 static int instance_set_dict(Value obj, Value d) {
     Type *t = type_of(obj);
     if (!d) {
-        err_set(&exc_TypeError, "cannot delete __dict__");
-        return -1;
+        /* del obj.__dict__: the attributes go; a new dict comes on use */
+        if (!t->attrs_offset) {
+            *var_dict_slot(obj, t) = VNULL;
+            return 0;
+        }
+        d = dict_new();
     }
     if (!dict_check(d)) {
         err_format(&exc_TypeError, "__dict__ must be set to a dictionary, not a '%T'", d);
@@ -1040,7 +1053,13 @@ static int object_set_class(Value self, Value v) {
     return 0;
 }
 
+static Value type_get_dict(Value self);
+
 static Value object_get_dict(Value self) {
+    /* a class's or a module's own dict, when a class statement's __dict__
+       descriptor is found first (class M(Base, type), class N(Base, module)) */
+    if (type_check(self)) return type_get_dict(self);
+    if (v_is_ptr(self) && solid_base(type_of(self)) == &module_type) return module_dict(self);
     Value d = v_is_ptr(self) ? instance_get_dict(self) : VNULL;
     if (!d) return err_format(&exc_AttributeError, "'%T' object has no attribute '__dict__'", self);
     return d;
@@ -2596,6 +2615,9 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     if (!t->getbuffer) t->getbuffer = base->getbuffer;
     t->mro = compute_mro(t);
     if (!t->mro) return VNULL;
+    /* the class body's __class__ is set before a metaclass's mro() runs
+       (which may call the class's functions) */
+    if (cellv && cell_check(cellv)) cell_set(cellv, V_FROM_PTR(t));
     if (custom_mro(t)) {
         /* a metaclass's mro() runs while the class has no MRO yet (its
            __mro__ is None; lookups walk its bases); it may assign the
@@ -2654,7 +2676,6 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         if (type_has_flag(bt, TF_HEAPTYPE)) jit_type_changed(bt);
     }
     type_version(t);
-    if (cellv && cell_check(cellv)) cell_set(cellv, V_FROM_PTR(t));
     /* __set_name__ on descriptors */
     int64_t pos = 0;
     Value k, v;
