@@ -938,12 +938,25 @@ static Value abstract_instantiation_error(Type *t) {
                       list_size(names) > 1 ? "s" : "", joined);
 }
 
+/* CPython's "tp_new != object_new": a class of t's MRO has a __new__ other
+   than object's (object.__new__ stored in a class keeps the inherited one) */
+static bool new_overridden(Type *t) {
+    Value mro = t->mro;
+    for (int64_t i = 0; mro && i < tuple_size(mro); i++) {
+        Type *b = V_AS(Type, tuple_get(mro, i));
+        if (b == &object_type) break;
+        Value d = b->dict ? dict_get_str(b->dict, NAME(__new__)) : VNULL;
+        if (d && d != object_new_descr) return true;
+    }
+    return false;
+}
+
 static Value object_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args;
     if (excess_args(nargs, kwnames)) {
-        Value init = type_lookup(t, NAME(__init__));
-        Value newf = type_lookup(t, NAME(__new__));
-        if (init == object_init_descr || newf != object_new_descr)
+        if (new_overridden(t))
+            return err_set(&exc_TypeError, "object.__new__() takes exactly one argument (the type to instantiate)");
+        if (type_lookup(t, NAME(__init__)) == object_init_descr)
             return err_format(&exc_TypeError, "%s() takes no arguments", t->tname);
     }
     if (type_has_flag(t, TF_ABSTRACT_NEW))
@@ -956,9 +969,11 @@ static int object_init(Value self, Value *args, size_t nargs, Value kwnames) {
     (void)args;
     if (excess_args(nargs, kwnames)) {
         Type *t = type_of(self);
-        Value init = type_lookup(t, NAME(__init__));
-        Value newf = type_lookup(t, NAME(__new__));
-        if (init != object_init_descr || newf == object_new_descr) {
+        if (type_lookup(t, NAME(__init__)) != object_init_descr) {
+            err_set(&exc_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
+            return -1;
+        }
+        if (!new_overridden(t)) {
             err_format(&exc_TypeError, "%s.__init__() takes exactly one argument (the instance to initialize)",
                        t->tname);
             return -1;
@@ -1069,6 +1084,20 @@ static int object_set_dict(Value self, Value d) {
     Type *t = type_of(self);
     if (!v_is_ptr(self) || type_has_flag(t, TF_NO_DICT) || (!t->attrs_offset && !type_has_flag(t, TF_VAR_DICT))) {
         err_format(&exc_AttributeError, "'%T' object has no attribute '__dict__'", self);
+        return -1;
+    }
+    /* a builtin base's dict (exceptions, functions) may not be deleted */
+    if (!d && solid_base(t)->attrs_offset) {
+        err_set(&exc_TypeError, "cannot delete __dict__");
+        return -1;
+    }
+    return instance_set_dict(self, d);
+}
+
+/* obj.__dict__ = d for builtin types with attribute storage */
+static int builtin_set_dict(Value self, Value d) {
+    if (!d) {
+        err_set(&exc_TypeError, "cannot delete __dict__");
         return -1;
     }
     return instance_set_dict(self, d);
@@ -1285,7 +1314,7 @@ static const GetSetDef object_getsets[] = {
 };
 
 static const GetSetDef instance_dict_getset[] = {
-    {"__dict__", object_get_dict, NULL, NULL},
+    {"__dict__", object_get_dict, builtin_set_dict, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
