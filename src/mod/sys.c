@@ -175,6 +175,22 @@ static Value s_getsizeof(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("getsizeof", nargs, 1, 2) < 0) return VNULL;
     Value v = args[0];
     Type *t = type_of(v);
+    if (type_has_flag(t, TF_HEAPTYPE)) {
+        /* a class's __sizeof__ answers (looked up as special methods are),
+           plus CPython's collector header: its instances are tracked */
+        bool found;
+        Value r = obj_call_special(v, str_intern_cstr("__sizeof__"), NULL, 0, &found);
+        if (!r) {
+            if (nargs == 2 && err_matches(&exc_TypeError)) {
+                err_clear();
+                return args[1];
+            }
+            return VNULL;
+        }
+        if (!int_check(r)) return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", r);
+        if (int_sign(r) < 0) return err_set(&exc_ValueError, "__sizeof__() should return >= 0");
+        return obj_binop(r, v_int(16), BINOP_ADD);
+    }
     int64_t size = t->basicsize ? t->basicsize : 16;
     if (str_check(v)) size = (int64_t)sizeof(StrObject) + str_nbytes(v) + 1;
     else if (list_check(v)) size = (int64_t)sizeof(ListObject) + 8 * V_AS(ListObject, v)->capacity;
