@@ -1318,10 +1318,11 @@ static const GetSetDef instance_dict_getset[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-/* what a class statement adds to the first class of a hierarchy with a dict */
+/* what a class statement adds to the first class of a hierarchy with a
+   dict, and with weak references */
 static const GetSetDef heap_dict_getsets[] = {
-    {"__dict__", object_get_dict, object_set_dict, NULL},
-    {"__weakref__", object_get_weakref, NULL, NULL},
+    {"__dict__", object_get_dict, object_set_dict, "dictionary for instance variables"},
+    {"__weakref__", object_get_weakref, NULL, "list of weak references to the object"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -2634,11 +2635,12 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         md->index = base_members + (int32_t)i;
         dict_set(t->dict, n, V_FROM_PTR(md));
     }
-    if (!no_dict && !bases_have_dict) {
-        for (const GetSetDef *gs = heap_dict_getsets; gs->name; gs++)
-            if (!dict_get_cstr(t->dict, gs->name))
-                dict_set(t->dict, str_intern_cstr(gs->name), getset_descr_new(t, gs));
-    }
+    /* __dict__ where the hierarchy first gets a dict, __weakref__ where it
+       first becomes weakly referable (__slots__ may give either alone) */
+    if (!no_dict && !bases_have_dict && !dict_get_str(t->dict, NAME(__dict__)))
+        dict_set(t->dict, NAME(__dict__), getset_descr_new(t, &heap_dict_getsets[0]));
+    if (type_has_flag(t, TF_WEAKREFABLE) && !bases_weak && !dict_get_cstr(t->dict, "__weakref__"))
+        dict_set(t->dict, str_intern_cstr("__weakref__"), getset_descr_new(t, &heap_dict_getsets[1]));
     set_heap_slots(t);
     /* the solid base's memory stays exportable (ctypes instances, arrays) */
     if (!t->getbuffer) t->getbuffer = base->getbuffer;
