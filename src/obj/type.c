@@ -806,8 +806,11 @@ static const MethodDef member_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static Value member_get_doc(Value v) { return V_NONE; }
+
 static const GetSetDef member_getsets[] = {
     {"__name__", member_get_name, NULL, NULL},
+    {"__doc__", member_get_doc, NULL, NULL},
     {"__qualname__", member_get_qualname, NULL, NULL},
     {"__objclass__", member_get_objclass, NULL, NULL},
     {NULL, NULL, NULL, NULL},
@@ -2315,6 +2318,11 @@ void type_add_getsets(Type *t, const GetSetDef *defs) {
     for (; defs->name; defs++) dict_set(t->dict, str_intern_cstr(defs->name), getset_descr_new(t, defs));
 }
 
+void type_add_members(Type *t, const GetSetDef *defs) {
+    if (!t->dict) t->dict = dict_new();
+    for (; defs->name; defs++) dict_set(t->dict, str_intern_cstr(defs->name), cmember_descr_new(t, defs));
+}
+
 /* ---- class creation ----------------------------------------------------------- */
 
 static Value best_base(Value bases) {
@@ -2863,6 +2871,10 @@ void type_init(void) {
     type_add_getsets(&slot_wrapper_type, slot_wrapper_getsets);
     type_add_methods(&slot_wrapper_type, slot_wrapper_methods);
     type_ready(&slot_wrapper_type);
+    /* slot members are member_descriptors as builtin types' members are
+       (types.MemberDescriptorType), with their own storage and slots */
+    cmember_type_init();
+    member_descr_type.base = &cmember_descr_type;
     type_add_methods(&member_descr_type, member_methods);
     type_add_getsets(&member_descr_type, member_getsets);
     type_ready(&member_descr_type);
