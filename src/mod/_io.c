@@ -1021,7 +1021,7 @@ static const MethodDef fileio_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 static const GetSetDef fileio_getsets[] = {
-    {"closed", fio_closed_get, NULL, NULL},
+    {"closed", fio_closed_get, NULL, "True if the file is closed"},
     {"closefd", fio_closefd_get, NULL, NULL},
     {"mode", fio_mode_get, NULL, NULL},
     {"_blksize", fio_blksize_get, NULL, NULL},

@@ -1288,6 +1288,7 @@ static Value object_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"__reduce_ex__", 1, 1, 0, {"protocol", NULL}};
     Value a[1];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (!int_check(a[0])) return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", a[0]);
     int64_t protocol = int_as_i64(a[0]);
     if (protocol == -1 && err_occurred()) return VNULL;
     Value r = type_lookup_cstr(type_of(args[0]), "__reduce__");
@@ -1950,8 +1951,18 @@ static Value type_get_qualname(Value self) {
     return t->qualname ? t->qualname : type_name(t);
 }
 static int type_set_qualname(Value self, Value v) {
-    if (!v || !str_check(v)) {
-        err_set(&exc_TypeError, "can only assign string to __qualname__");
+    Type *t = V_AS(Type, self);
+    if (!type_has_flag(t, TF_HEAPTYPE)) {
+        err_format(&exc_TypeError, "cannot %s '__qualname__' attribute of immutable type '%s'", v ? "set" : "delete",
+                   t->tname);
+        return -1;
+    }
+    if (!v) {
+        err_format(&exc_TypeError, "cannot delete '__qualname__' attribute of immutable type '%s'", t->tname);
+        return -1;
+    }
+    if (!str_check(v)) {
+        err_format(&exc_TypeError, "can only assign string to %s.__qualname__, not '%T'", t->tname, v);
         return -1;
     }
     V_AS(Type, self)->qualname = v;
