@@ -683,8 +683,9 @@ int instance_set_attr(Value obj, Value name, Value v) {
         to_dict_mode(obj, t, a);
         return instance_set_attr(obj, name, VNULL);
     }
-    if (!v) return no_attr_error(t, name);
+    /* (a class attribute of an instance without __dict__ is read-only) */
     if (type_has_flag(t, TF_NO_DICT) && !slot_allowed(t, name)) return not_a_slot_error(t, name);
+    if (!v) return no_attr_error(t, name);
     if (m->nattrs >= MAP_MAX_ATTRS) {
         Value d = to_dict_mode(obj, t, a);
         return dict_set(d, name, v);
@@ -1382,6 +1383,18 @@ static int64_t heap_hash(Value self) {
 static Value heap_richcompare(Value a, Value b, int op) {
     bool found;
     Value names_[CMP__COUNT] = {NAME(__lt__), NAME(__le__), NAME(__eq__), NAME(__ne__), NAME(__gt__), NAME(__ge__)};
+    Value f = type_lookup(type_of(a), names_[op]);
+    Type *ft = f ? type_of(f) : NULL;
+    if (ft && ft->descr_get && ft != &function_type && ft != &method_descr_type && ft != &slot_wrapper_type) {
+        /* as CPython's slot: a descriptor that fails to give the method
+           (a property raising) means NotImplemented */
+        Value bound = ft->descr_get(f, a, V_FROM_PTR(type_of(a)));
+        if (!bound) {
+            err_clear();
+            return V_NOTIMPL;
+        }
+        return obj_call(bound, &b, 1, VNULL);
+    }
     Value r = call_dunder(a, names_[op], &b, 1, &found);
     if (!found) return object_richcompare(a, b, op);
     return r;
