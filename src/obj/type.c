@@ -1690,12 +1690,22 @@ static int heap_init(Value self, Value *args, size_t nargs, Value kwnames) {
     Type *t = type_of(self);
     Value f = type_lookup(t, NAME(__init__));
     if (!f || f == object_init_descr) return object_init(self, args, nargs, kwnames);
-    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
-    Value stackbuf[8];
-    Value *a = nargs + nkw + 1 <= 8 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
-    a[0] = self;
-    values_copy(a + 1, args, (nargs + nkw));
-    Value r = obj_call(f, a, nargs + 1, kwnames);
+    Type *ft = type_of(f);
+    Value r;
+    if (ft == &function_type || ft == &method_descr_type || ft == &slot_wrapper_type) {
+        size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+        Value stackbuf[8];
+        Value *a = nargs + nkw + 1 <= 8 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
+        a[0] = self;
+        values_copy(a + 1, args, (nargs + nkw));
+        r = obj_call(f, a, nargs + 1, kwnames);
+    } else {
+        /* another descriptor binds first (a property's getter may raise);
+           a plain callable is called as it is (CPython's slot_tp_init) */
+        Value bound = ft->descr_get ? ft->descr_get(f, self, V_FROM_PTR(t)) : f;
+        if (!bound) return -1;
+        r = obj_call(bound, args, nargs, kwnames);
+    }
     if (!r) return -1;
     if (r != V_NONE) {
         err_format(&exc_TypeError, "__init__() should return None, not '%T'", r);
