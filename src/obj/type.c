@@ -1086,6 +1086,15 @@ static Value object_get_dict(Value self) {
 
 static int object_set_dict(Value self, Value d) {
     Type *t = type_of(self);
+    /* the builtin base's own __dict__ decides (CPython's subtype_setdict) */
+    if (type_check(self)) {
+        err_set(&exc_AttributeError, "attribute '__dict__' of 'type' objects is not writable");
+        return -1;
+    }
+    if (v_is_ptr(self) && solid_base(t) == &module_type) {
+        err_set(&exc_AttributeError, "readonly attribute");
+        return -1;
+    }
     if (!v_is_ptr(self) || type_has_flag(t, TF_NO_DICT) || (!t->attrs_offset && !type_has_flag(t, TF_VAR_DICT))) {
         err_format(&exc_AttributeError, "'%T' object has no attribute '__dict__'", self);
         return -1;
@@ -1326,8 +1335,8 @@ static const GetSetDef instance_dict_getset[] = {
 /* what a class statement adds to the first class of a hierarchy with a
    dict, and with weak references */
 static const GetSetDef heap_dict_getsets[] = {
-    {"__dict__", object_get_dict, object_set_dict, "dictionary for instance variables"},
-    {"__weakref__", object_get_weakref, NULL, "list of weak references to the object"},
+    {"__dict__", object_get_dict, object_set_dict, "dictionary for instance variables (if defined)"},
+    {"__weakref__", object_get_weakref, NULL, "list of weak references to the object (if defined)"},
     {NULL, NULL, NULL, NULL},
 };
 
