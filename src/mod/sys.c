@@ -175,9 +175,11 @@ static Value s_getsizeof(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("getsizeof", nargs, 1, 2) < 0) return VNULL;
     Value v = args[0];
     Type *t = type_of(v);
-    if (type_has_flag(t, TF_HEAPTYPE)) {
-        /* a class's __sizeof__ answers (looked up as special methods are),
-           plus CPython's collector header: its instances are tracked */
+    static Value object_sizeof;
+    if (!object_sizeof) object_sizeof = type_lookup_cstr(&object_type, "__sizeof__");
+    if (type_has_flag(t, TF_HEAPTYPE) && type_lookup_cstr(t, "__sizeof__") != object_sizeof) {
+        /* a class's own __sizeof__ answers (looked up as special methods
+           are), plus CPython's collector header: its instances are tracked */
         bool found;
         Value r = obj_call_special(v, str_intern_cstr("__sizeof__"), NULL, 0, &found);
         if (!r) {
