@@ -191,7 +191,13 @@ static Value s_getsizeof(Value *args, size_t nargs, Value kwnames) {
         }
         if (!int_check(r)) return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", r);
         if (int_sign(r) < 0) return err_set(&exc_ValueError, "__sizeof__() should return >= 0");
-        return obj_binop(r, v_int(16), BINOP_ADD);
+        /* CPython 3.11's words before the object: the collector's header,
+           and two for a dict a class adds to a fixed-size builtin layout */
+        Type *b = t;
+        while (type_has_flag(b, TF_HEAPTYPE)) b = b->base;
+        int64_t pre = 16;
+        if (t->attrs_offset && !b->attrs_offset && !type_has_flag(t, TF_NO_DICT)) pre += 16;
+        return obj_binop(r, v_int(pre), BINOP_ADD);
     }
     int64_t size = t->basicsize ? t->basicsize : 16;
     if (str_check(v)) size = (int64_t)sizeof(StrObject) + str_nbytes(v) + 1;

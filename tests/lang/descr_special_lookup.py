@@ -57,4 +57,12 @@ except ValueError as e:
 class Sized:
     def __sizeof__(self):
         return 100
-print(sys.getsizeof(Sized()) - 100 >= 0)
+class SlotSized:
+    __slots__ = ("a",)
+    def __sizeof__(self):
+        return 100
+class ExcSized(Exception):
+    def __sizeof__(self):
+        return 100
+# CPython 3.11 adds its collector header, and two words for a class's dict
+print(sys.getsizeof(Sized()), sys.getsizeof(SlotSized()), sys.getsizeof(ExcSized()))
