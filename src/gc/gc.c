@@ -339,6 +339,15 @@ void gc_weak_list_add(GcWeakList *w, void *obj) {
 
 size_t gc_weak_list_len(const GcWeakList *w) { return w ? w->n : 0; }
 
+/* Drop obj's slot (its link too); the list keeps its order. */
+void gc_weak_list_remove(GcWeakList *w, void *obj) {
+    for (size_t i = 0; w && i < w->n; i++) {
+        if (gc_weak_list_get(w, i) != obj) continue;
+        if (weak_slot_linked(w->slots[i])) GC_unregister_disappearing_link((void **)&w->slots[i]);
+        w->slots[i] = 0;
+    }
+}
+
 void *gc_weak_list_get(const GcWeakList *w, size_t i) {
     GC_hidden_pointer h = w->slots[i];
     if (!h) return NULL;

@@ -974,6 +974,8 @@ static void record_compare(Recorder *R, int op, Value *sp) {
     push(R, r, SK_BOOL);
 }
 
+static void depend_on_type(Recorder *R, Type *t);
+
 /* LOAD_ATTR / LOAD_METHOD on an instance slot: guard type and map; NULL if
  * the attribute is not a plain instance slot. */
 static bool record_instance_attr(Recorder *R, IRRef obj, Value vobj, Value name, IRRef *out) {
@@ -988,6 +990,9 @@ static bool record_instance_attr(Recorder *R, IRRef obj, Value vobj, Value name,
     Value descr = type_lookup(t, name);
     if (descr && type_of(descr)->descr_set) return false;   /* data descriptor wins */
     guard_type(R, obj, t);
+    /* the class may later gain __getattribute__ or a data descriptor for
+       the name (on itself or a base), which the slot read would bypass */
+    depend_on_type(R, t);
     IRRef mref = emit1(R, IR_getfield_gc_r, obj, &attr_field_descr((int32_t)t->attrs_offset)->d);
     guard2(R, IR_guard_value, mref, kref(R, V_FROM_PTR(m)));
     if ((uint32_t)idx < t->inline_slots) {

@@ -1063,7 +1063,7 @@ static const MethodDef fileio_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 static const GetSetDef fileio_getsets[] = {
-    {"closed", fio_closed_get, NULL, NULL},
+    {"closed", fio_closed_get, NULL, "True if the file is closed"},
     {"_finalizing", fio_finalizing_get, fio_finalizing_set, NULL},
     {"closefd", fio_closefd_get, NULL, NULL},
     {"mode", fio_mode_get, NULL, NULL},

@@ -157,11 +157,17 @@ static const GetSetDef function_getsets[] = {
     {"__defaults__", fn_get_defaults, fn_set_defaults, NULL},
     {"__kwdefaults__", fn_get_kwdefaults, fn_set_kwdefaults, NULL},
     {"__code__", fn_get_code, fn_set_code, NULL},
+    {"__dict__", fn_get_dict, fn_set_dict, NULL},
+    {"__annotations__", fn_get_annotations, fn_set_annotations, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* read-only members in CPython (types.MemberDescriptorType is
+   type(FunctionType.__globals__)) */
+static const GetSetDef function_members[] = {
     {"__globals__", fn_get_globals, NULL, NULL},
     {"__closure__", fn_get_closure, NULL, NULL},
-    {"__dict__", fn_get_dict, fn_set_dict, NULL},
     {"__builtins__", fn_get_builtins, NULL, NULL},
-    {"__annotations__", fn_get_annotations, fn_set_annotations, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -326,9 +332,9 @@ static Value method_getattr(Value v, Value name) {
 static Value method_get_self(Value v) { return V_AS(BoundMethodObject, v)->self; }
 static Value method_get_func(Value v) { return V_AS(BoundMethodObject, v)->func; }
 
-static const GetSetDef method_getsets[] = {
-    {"__self__", method_get_self, NULL, NULL},
-    {"__func__", method_get_func, NULL, NULL},
+static const GetSetDef method_members[] = {
+    {"__self__", method_get_self, NULL, "the instance to which a method is bound"},
+    {"__func__", method_get_func, NULL, "the function (or other callable) implementing a method"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -578,6 +584,50 @@ static const GetSetDef getset_descr_getsets[] = {
     {"__doc__", getset_get_doc, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
+
+/* ---- member descriptors of builtin types ------------------------------------------------ */
+
+Value cmember_descr_new(Type *owner, const GetSetDef *def) {
+    GetSetDescrObject *d = (GetSetDescrObject *)obj_alloc(&cmember_descr_type, sizeof *d);
+    d->def = def;
+    d->owner = owner;
+    return V_FROM_PTR(d);
+}
+
+/* (the subtype for __slots__ has its own layout and slots: these apply to
+   this exact type only) */
+static Value cmember_get(Value dv, Value obj, Value type) {
+    if (type_of(dv) != &cmember_descr_type) return err_set(&exc_TypeError, "descriptor applies to builtin members only");
+    return getset_get(dv, obj, type);
+}
+
+static int cmember_set(Value dv, Value obj, Value v) {
+    if (type_of(dv) != &cmember_descr_type) {
+        err_set(&exc_TypeError, "descriptor applies to builtin members only");
+        return -1;
+    }
+    GetSetDescrObject *d = V_AS(GetSetDescrObject, dv);
+    if (!type_is_subtype(type_of(obj), d->owner)) {
+        err_format(&exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%T' object", d->def->name,
+                   d->owner->tname, obj);
+        return -1;
+    }
+    if (!d->def->set) {
+        err_set(&exc_AttributeError, "readonly attribute");
+        return -1;
+    }
+    return d->def->set(obj, v);
+}
+
+static Value cmember_repr(Value v) {
+    GetSetDescrObject *d = V_AS(GetSetDescrObject, v);
+    return str_printf("<member '%s' of '%s' objects>", d->def->name, d->owner->tname);
+}
+
+void cmember_type_init(void) {
+    type_add_getsets(&cmember_descr_type, getset_descr_getsets);
+    type_ready(&cmember_descr_type);
+}
 
 /* ---- staticmethod, classmethod -------------------------------------------------------- */
 
@@ -829,10 +879,14 @@ static Value prop_get_isabstract(Value v) {
     return V_FALSE;
 }
 
-static const GetSetDef prop_getsets[] = {
+static const GetSetDef prop_members[] = {
     {"fget", prop_get_fget, NULL, NULL},
     {"fset", prop_get_fset, NULL, NULL},
     {"fdel", prop_get_fdel, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const GetSetDef prop_getsets[] = {
     {"__doc__", prop_get_doc, prop_set_doc, NULL},
     {"__isabstractmethod__", prop_get_isabstract, NULL, NULL},
     {NULL, NULL, NULL, NULL},
@@ -889,6 +943,14 @@ Type getset_descr_type = {
     .descr_set = getset_set,
 };
 
+Type cmember_descr_type = {
+    .tname = "member_descriptor",
+    .basicsize = sizeof(GetSetDescrObject),
+    .repr = cmember_repr,
+    .descr_get = cmember_get,
+    .descr_set = cmember_set,
+};
+
 Type staticmethod_type = {
     .tname = "staticmethod",
     .flags = TF_BASETYPE,
@@ -924,10 +986,11 @@ Type property_type = {
 
 void func_init(void) {
     type_add_getsets(&function_type, function_getsets);
+    type_add_members(&function_type, function_members);
     type_ready(&function_type);
     type_add_getsets(&cell_type, cell_getsets);
     type_ready(&cell_type);
-    type_add_getsets(&method_type, method_getsets);
+    type_add_members(&method_type, method_members);
     type_add_methods(&method_type, method_methods);
     type_ready(&method_type);
     type_add_getsets(&builtin_function_type, builtin_getsets);
@@ -943,6 +1006,7 @@ void func_init(void) {
     type_add_getsets(&classmethod_type, sm_getsets);
     type_ready(&classmethod_type);
     type_add_methods(&property_type, prop_methods);
+    type_add_members(&property_type, prop_members);
     type_add_getsets(&property_type, prop_getsets);
     type_ready(&property_type);
 }

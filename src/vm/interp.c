@@ -157,7 +157,7 @@ static Value load_attr_slow_(Value obj, InlineCache *ic) {
             ic->version = ver;
             ic->key2 = NULL;
             ic->value = descr;
-        } else if (descr && dt == &getset_descr_type && !t->attrs_offset) {
+        } else if (descr && (dt == &getset_descr_type || dt == &cmember_descr_type) && !t->attrs_offset) {
             ic->kind = IC_ATTR_GETSET;
             ic->key = t;
             ic->version = ver;
