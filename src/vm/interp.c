@@ -1755,6 +1755,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         goto do_call;
     }
 
+    /* The slots a call popped (callable, self, arguments, keyword names)
+       are zeroed: the collector scans the value stack conservatively, and
+       an argument left above the top would keep an object the program
+       dropped alive (`x = None; gc.collect()` after `f(x)`). */
+#define DROP_CALL_SLOTS() memset(sp, 0, (size_t)(pop_count + (kwnames ? 1 : 0)) * sizeof(Value))
     do_call: {
         Type *ct = type_of(callable);
         if (ct == &function_type) {
@@ -1783,6 +1788,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             }
             sp -= pop_count;
             f->sp = sp;
+            DROP_CALL_SLOTS();
             if (++tstate.depth > tstate.recursion_limit) {
                 tstate.depth--;
                 frame_pop(nf);
@@ -1825,6 +1831,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         }
         if (!r) goto error;
         sp -= pop_count;
+        DROP_CALL_SLOTS();
         PUSH(r);
         /* a safe point after C code, as CPython's CALL: a signal that came
            while it ran (a blocking read) is handled before the next line;
