@@ -1168,9 +1168,22 @@ static void format_exception_only(ExcPrinter *p, Value exc) {
     }
 }
 
+/* How many of the last traceback entries are printed: sys.tracebacklimit
+   when it is an int (none at all, not even the header, when <= 0), else
+   CPython's PyTraceBack_LIMIT */
+extern Value sys_module;                          /* mod/sys.c */
+static int64_t traceback_limit(void) {
+    Value v = sys_module ? dict_get_cstr(module_dict(sys_module), "tracebacklimit") : VNULL;
+    if (!v || !int_check(v)) return 1000;
+    if (int_sign(v) <= 0) return 0;
+    return int_as_i64_clamped(v, 1, INT64_MAX);
+}
+
 static void format_traceback(ExcPrinter *p, Value exc, bool group) {
     ExcObject *e = V_AS(ExcObject, exc);
     if (!e->traceback) return;
+    int64_t limit = traceback_limit(), depth = 0;
+    if (limit <= 0) return;
     put_margin(p, group && p->group_depth == 1 ? "+ " : "| ");
     buf_puts(p->out, group ? "Exception Group Traceback (most recent call last):\n"
                            : "Traceback (most recent call last):\n");
@@ -1179,7 +1192,10 @@ static void format_traceback(ExcPrinter *p, Value exc, bool group) {
     /* CPython elides runs of more than 3 identical entries */
     TracebackObject *prev = NULL;
     int repeat = 0;
-    for (Value t = e->traceback; t; t = V_AS(TracebackObject, t)->next) {
+    Value first = e->traceback;
+    for (Value t = first; t; t = V_AS(TracebackObject, t)->next) depth++;
+    for (; depth > limit; depth--) first = V_AS(TracebackObject, first)->next;
+    for (Value t = first; t; t = V_AS(TracebackObject, t)->next) {
         TracebackObject *tb = V_AS(TracebackObject, t);
         if (prev && prev->code == tb->code && prev->lineno == tb->lineno) {
             repeat++;
