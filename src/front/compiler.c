@@ -1190,15 +1190,40 @@ static void compile_delete(Compiler *c, Expr *t) {
 
 static CodeObject *assemble(Compiler *c, Unit *u);
 
+static int cmp_names(const void *a, const void *b) {
+    return strcmp(str_data(*(const Value *)a), str_data(*(const Value *)b));
+}
+
+/* Sort a list of interned names from index `from` on, as CPython's
+   dictbytype orders cell and free variables (by code point: strcmp on
+   UTF-8 agrees) */
+static void sort_names(Value list, int64_t from) {
+    int64_t n = list_size(list) - from;
+    if (n > 1) qsort(list_items(list) + from, (size_t)n, sizeof(Value), cmp_names);
+}
+
 static Unit *enter_scope(Compiler *c, Scope *scope, const char *name, Value qualname, int firstlineno) {
     Unit *u = unit_new(c, scope, name, qualname, firstlineno);
     /* parameters first, in order */
     for (int i = 0; i < scope->nparams; i++) add_varname(u, scope->params[i]);
-    /* cells: captured locals (and __class__ for classes) */
+    /* cells: captured locals (and __class__ for classes), in CPython's
+       order (co_cellvars): the parameters among them in parameter order,
+       then the others by name */
+    for (int i = 0; i < scope->nparams; i++) {
+        Symbol *s = scope_lookup(scope, scope->params[i]);
+        if (s && s->kind == SYM_CELL) list_append(u->cellvars, str_intern_cstr(s->name));
+    }
+    int64_t nparam_cells = list_size(u->cellvars);
     for (int i = 0; i < scope->nsyms; i++) {
         Symbol *s = &scope->syms[i];
-        if (s->kind == SYM_CELL) list_append(u->cellvars, str_intern_cstr(s->name));
+        if (s->kind != SYM_CELL) continue;
+        Value n = str_intern_cstr(s->name);
+        bool dup = false;
+        for (int64_t j = 0; j < nparam_cells; j++)
+            if (list_get(u->cellvars, j) == n) dup = true;
+        if (!dup) list_append(u->cellvars, n);
     }
+    sort_names(u->cellvars, nparam_cells);
     if (scope->kind == SCOPE_CLASS && scope->needs_class_cell) list_append(u->cellvars, str_intern_cstr("__class__"));
     for (int i = 0; i < scope->nsyms; i++) {
         Symbol *s = &scope->syms[i];
@@ -1210,6 +1235,7 @@ static Unit *enter_scope(Compiler *c, Scope *scope, const char *name, Value qual
             if (!dup) list_append(u->freevars, n);
         }
     }
+    sort_names(u->freevars, 0);   /* by name, as CPython's */
     c->u = u;
     return u;
 }

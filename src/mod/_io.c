@@ -3741,6 +3741,7 @@ static Value tiom_detach(Value *args, size_t nargs, Value kwnames) {
     Value b = t->buffer;
     if (v_is_ptr(b) && (type_of(b) == &bufreader_type || type_of(b) == &bufwriter_type || type_of(b) == &bufrandom_type))
         BUF(b)->owned = false;
+    else if (v_is_ptr(b) && type_of(b) == &fileio_type) FIO(b)->owned = false;
     t->buffer = V_NONE;
     t->detached = true;
     return b;
@@ -4061,6 +4062,9 @@ static int textio_init(Value self, Value *args, size_t nargs, Value kwnames) {
     if (v_is_ptr(buffer) &&
         (type_of(buffer) == &bufreader_type || type_of(buffer) == &bufwriter_type || type_of(buffer) == &bufrandom_type))
         BUF(buffer)->owned = true;
+    /* an unbuffered stream's file (-u's sys.stdout) likewise: a standard
+       stream's stays open while finalizers run at exit */
+    else if (v_is_ptr(buffer) && type_of(buffer) == &fileio_type) FIO(buffer)->owned = true;
     t->ok = true;
     return 0;
 }

@@ -737,6 +737,20 @@ static const GetSetDef tb_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+/* tb.__dir__(): only the four attributes, as CPython's */
+static Value tb_dir(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"__dir__", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    Value names[4] = {str_intern_cstr("tb_frame"), str_intern_cstr("tb_next"), str_intern_cstr("tb_lasti"),
+                      str_intern_cstr("tb_lineno")};
+    return list_from_array(names, 4);
+}
+
+static const MethodDef tb_methods[] = {
+    {"__dir__", tb_dir, MF_KEYWORDS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 Type traceback_type = {.tname = "traceback", .basicsize = sizeof(TracebackObject), .new_ = tb_new};
 
 /* ---- printing --------------------------------------------------------------------- */
@@ -1466,6 +1480,7 @@ void errors_init(void) {
     gc_weak_list_add(exc_Exception.subclasses, eg);
     type_modified(eg);
     type_add_getsets(&traceback_type, tb_getsets);
+    type_add_methods(&traceback_type, tb_methods);
     type_ready(&traceback_type);
     /* attributes that read None until set */
     for (size_t i = 0; i < sizeof exc_fields / sizeof exc_fields[0]; i++) {

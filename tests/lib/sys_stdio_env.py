@@ -34,3 +34,15 @@ print(subprocess.run([sys.executable, '-c', code], stdout=subprocess.PIPE).stdou
 p = subprocess.run(['nonexistent', '-c', 'import sys, os; print(sys.executable in ("", os.path.abspath(os.environ["EXE"])))'],
                    executable=sys.executable, stdout=subprocess.PIPE, env=dict(os.environ, EXE=sys.executable))
 print(p.stdout)
+
+# -u: the unbuffered sys.stdout is still open when __del__ runs at exit
+code = """if 1:
+    class C:
+        def __del__(self):
+            print('before')
+            len(())
+            print('after')
+    c = C()
+"""
+for opts in ([], ['-u']):
+    print(subprocess.run([sys.executable] + opts + ['-c', code], stdout=subprocess.PIPE).stdout)
