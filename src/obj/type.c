@@ -1839,6 +1839,20 @@ static Value type_get_bases(Value self) { return V_AS(Type, self)->bases; }
 
 /* __flags__: CPython's Py_TPFLAGS_* bits for what copyreg and inspect test
    (heap type, base type, abstract, the fast subclass bits) */
+/* __basicsize__: the bytes of an instance, as object.__sizeof__ counts
+   them; __itemsize__: the bytes each item adds to the instances of the
+   variable-sized layouts (tuple's values, bytes' characters), else 0 */
+static Value type_get_basicsize(Value self) {
+    Type *t = V_AS(Type, self);
+    return int_from_i64(t->basicsize ? t->basicsize : 16);
+}
+static Value type_get_itemsize(Value self) {
+    Type *t = V_AS(Type, self);
+    if (type_is_subtype(t, &tuple_type)) return v_int((int64_t)sizeof(Value));
+    if (type_is_subtype(t, &bytes_type)) return v_int(1);
+    return v_int(0);
+}
+
 static Value type_get_flags(Value self) {
     Type *t = V_AS(Type, self);
     int64_t f = 1 << 12 | 1 << 18;   /* READY, HAVE_VERSION_TAG */
@@ -2030,6 +2044,8 @@ static const GetSetDef type_getsets[] = {
     {"__mro__", type_get_mro, NULL, NULL},
     {"__bases__", type_get_bases, type_set_bases, NULL},
     {"__flags__", type_get_flags, NULL, NULL},
+    {"__basicsize__", type_get_basicsize, NULL, NULL},
+    {"__itemsize__", type_get_itemsize, NULL, NULL},
     {"__base__", type_get_base, NULL, NULL},
     {"__dict__", type_get_dict, NULL, NULL},
     {"__doc__", type_get_doc, type_set_doc, NULL},
