@@ -253,7 +253,7 @@ static Value function_new_slot(Type *t, Value *args, size_t nargs, Value kwnames
     if (name) f->name = name;
     Value b = dict_get_str(a[1], NAME(__builtins__));
     if (b && module_check(b)) b = module_dict(b);
-    if (b && dict_check(b)) f->builtins = b;
+    if (b) f->builtins = b;   /* any object: see eval_module_code */
     f->defaults = defs && tuple_size(defs) ? defs : VNULL;
     f->closure = closure;
     return fn;

@@ -1056,7 +1056,9 @@ static Value hint_closest(Value names, Value name) {
 
 static Value hint_keys(Value mapping) {
     if (dict_check(mapping)) return dict_keys_list(mapping);
-    return list_from_iterable(mapping);
+    Value l = list_from_iterable(mapping);   /* exec's __builtins__ may be anything */
+    if (!l) err_clear();
+    return l;
 }
 
 static Value offer_hint(Value exc) {
