@@ -291,7 +291,13 @@ static char *executable_path(const char *argv0) {
             return abspath(cand);
         path = end ? end + 1 : NULL;
     }
-    return strdup(argv0);
+    /* argv[0] names no program (a caller's choice, subprocess's
+       executable=): the real one, else '' as CPython's */
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) return strdup("");
+    self[n] = 0;
+    return strdup(self);
 }
 
 static char *dirname_of(const char *path) {
@@ -812,6 +818,8 @@ void sys_add_warnoption(const char *opt);                           /* mod/sys.c
 void sys_add_xoption(const char *opt);
 void sys_set_orig_argv(int argc, char **argv);
 void sys_set_unbuffered(void);
+void sys_remake_std_streams(bool unbuffered);
+extern bool sys_finalizing;
 
 /* -m NAME: its source (and file), as CPython finds it: a dotted name's
  * packages are imported first, a package runs its __main__ submodule.
@@ -1017,6 +1025,7 @@ int main(int argc, char **argv) {
     const char *stdlib = tpy_config.ignore_environment ? NULL : getenv("TPY_STDLIB");
     list_append(path, str_from_cstr(stdlib && *stdlib ? stdlib : TPY_STDLIB_DIR));
     if (!tpy_config.no_site) list_append(path, str_from_cstr(TPY_DIST_PACKAGES_DIR));
+    sys_remake_std_streams(tpy_config.unbuffered);
     /* -W options and PYTHONWARNINGS take effect as CPython's: warnings.py
        reads sys.warnoptions when imported, which start-up then does */
     Value warnoptions = dict_get_cstr(module_dict(sys_module), "warnoptions");
@@ -1092,6 +1101,7 @@ int main(int argc, char **argv) {
         err_clear();
     }
     atexit_run_exitfuncs();
+    sys_finalizing = true;
     if (gil_threads_started) gil_finalizing = true;
     gc_finalize_all();
     sys_flush_all();

@@ -111,6 +111,7 @@ typedef struct Compiler {
     bool name_ops;              /* module-level names use *_NAME (exec/eval) */
     bool future_annotations;    /* annotations compile to their source text */
     int future_lineno;          /* line of the last __future__ import opening the module */
+    bool top_level_await;       /* compile(flags=PyCF_ALLOW_TOP_LEVEL_AWAIT) */
 } Compiler;
 
 static void compile_error(Compiler *c, SrcPos pos, const char *fmt, ...) {
@@ -388,6 +389,15 @@ static void emit_const(Compiler *c, Value v) { emit(c, OP_LOAD_CONST, add_const(
 
 /* await TOS: CPython 3.11's GET_AWAITABLE and send loop, here YIELD_FROM
  * (the delegation `yield from` uses). where: see GET_AWAITABLE. */
+/* await, async for, async with and awaited comprehensions are allowed
+   in the module's own code under PyCF_ALLOW_TOP_LEVEL_AWAIT: the module's
+   code object is then a coroutine's (CO_COROUTINE), as CPython's */
+static bool top_level_await(Compiler *c) {
+    if (!c->top_level_await || c->u->scope->kind != SCOPE_MODULE) return false;
+    c->u->flags |= CO_GENERATOR | CO_COROUTINE;
+    return true;
+}
+
 static void emit_await(Compiler *c, int where) {
     emit(c, OP_GET_AWAITABLE, where);
     emit_const(c, V_NONE);
@@ -1075,13 +1085,15 @@ static void compile_expr(Compiler *c, Expr *e) {
     case E_DICTCOMP:
     case E_GENEXP: compile_comprehension(c, e); break;
     case E_AWAIT:
-        if (u->scope->kind != SCOPE_FUNCTION && u->scope->kind != SCOPE_COMPREHENSION) {
-            compile_error(c, e->pos, "'await' outside function");
-            break;
-        }
-        if (u->scope->kind == SCOPE_FUNCTION && !u->scope->is_coroutine) {
-            compile_error(c, e->pos, "'await' outside async function");
-            break;
+        if (!top_level_await(c)) {
+            if (u->scope->kind != SCOPE_FUNCTION && u->scope->kind != SCOPE_COMPREHENSION) {
+                compile_error(c, e->pos, "'await' outside function");
+                break;
+            }
+            if (u->scope->kind == SCOPE_FUNCTION && !u->scope->is_coroutine) {
+                compile_error(c, e->pos, "'await' outside async function");
+                break;
+            }
         }
         compile_expr(c, e->u.await_.value);
         u->loc = loc_of(e->pos);
@@ -1250,15 +1262,40 @@ static void compile_delete(Compiler *c, Expr *t) {
 
 static CodeObject *assemble(Compiler *c, Unit *u);
 
+static int cmp_names(const void *a, const void *b) {
+    return strcmp(str_data(*(const Value *)a), str_data(*(const Value *)b));
+}
+
+/* Sort a list of interned names from index `from` on, as CPython's
+   dictbytype orders cell and free variables (by code point: strcmp on
+   UTF-8 agrees) */
+static void sort_names(Value list, int64_t from) {
+    int64_t n = list_size(list) - from;
+    if (n > 1) qsort(list_items(list) + from, (size_t)n, sizeof(Value), cmp_names);
+}
+
 static Unit *enter_scope(Compiler *c, Scope *scope, const char *name, Value qualname, int firstlineno) {
     Unit *u = unit_new(c, scope, name, qualname, firstlineno);
     /* parameters first, in order */
     for (int i = 0; i < scope->nparams; i++) add_varname(u, scope->params[i]);
-    /* cells: captured locals (and __class__ for classes) */
+    /* cells: captured locals (and __class__ for classes), in CPython's
+       order (co_cellvars): the parameters among them in parameter order,
+       then the others by name */
+    for (int i = 0; i < scope->nparams; i++) {
+        Symbol *s = scope_lookup(scope, scope->params[i]);
+        if (s && s->kind == SYM_CELL) list_append(u->cellvars, str_intern_cstr(s->name));
+    }
+    int64_t nparam_cells = list_size(u->cellvars);
     for (int i = 0; i < scope->nsyms; i++) {
         Symbol *s = &scope->syms[i];
-        if (s->kind == SYM_CELL) list_append(u->cellvars, str_intern_cstr(s->name));
+        if (s->kind != SYM_CELL) continue;
+        Value n = str_intern_cstr(s->name);
+        bool dup = false;
+        for (int64_t j = 0; j < nparam_cells; j++)
+            if (list_get(u->cellvars, j) == n) dup = true;
+        if (!dup) list_append(u->cellvars, n);
     }
+    sort_names(u->cellvars, nparam_cells);
     if (scope->kind == SCOPE_CLASS && scope->needs_class_cell) list_append(u->cellvars, str_intern_cstr("__class__"));
     for (int i = 0; i < scope->nsyms; i++) {
         Symbol *s = &scope->syms[i];
@@ -1270,6 +1307,7 @@ static Unit *enter_scope(Compiler *c, Scope *scope, const char *name, Value qual
             if (!dup) list_append(u->freevars, n);
         }
     }
+    sort_names(u->freevars, 0);   /* by name, as CPython's */
     c->u = u;
     return u;
 }
@@ -1672,7 +1710,8 @@ static void compile_comprehension(Compiler *c, Expr *e) {
     /* CPython 3.11 refuses only comprehensions that must be awaited where
        they are built, unless there is an awaiting context: an async
        function's body or another comprehension (itself checked) */
-    if (awaited && !(outer->kind == SCOPE_COMPREHENSION || (outer->kind == SCOPE_FUNCTION && outer->is_coroutine))) {
+    if (awaited && !(outer->kind == SCOPE_COMPREHENSION || (outer->kind == SCOPE_FUNCTION && outer->is_coroutine)) &&
+        !top_level_await(c)) {
         compile_error(c, e->pos, "asynchronous comprehension outside of an asynchronous function");
         return;
     }
@@ -1906,7 +1945,7 @@ static void compile_while(Compiler *c, Stmt *s) {
  * handler, whose END_ASYNC_FOR ends the loop on StopAsyncIteration. */
 static void compile_async_for(Compiler *c, Stmt *s) {
     Unit *u = c->u;
-    if (!(u->scope->kind == SCOPE_FUNCTION && u->scope->is_coroutine)) {
+    if (!(u->scope->kind == SCOPE_FUNCTION && u->scope->is_coroutine) && !top_level_await(c)) {
         compile_error(c, s->pos, "'async for' outside async function");
         return;
     }
@@ -2249,7 +2288,8 @@ static void compile_with_items(Compiler *c, Stmt *s, int index) {
 }
 
 static void compile_with(Compiler *c, Stmt *s) {
-    if (s->kind == S_ASYNCWITH && !(c->u->scope->kind == SCOPE_FUNCTION && c->u->scope->is_coroutine)) {
+    if (s->kind == S_ASYNCWITH && !(c->u->scope->kind == SCOPE_FUNCTION && c->u->scope->is_coroutine) &&
+        !top_level_await(c)) {
         compile_error(c, s->pos, "'async with' outside async function");
         return;
     }
@@ -3153,6 +3193,7 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
     c.err = err;
     c.mode = mode;
     c.name_ops = mode == COMPILE_EXEC || mode == COMPILE_EVAL;
+    c.top_level_await = (m->future_flags & 0x2000) != 0;   /* PyCF_ALLOW_TOP_LEVEL_AWAIT */
     if (!symtable_build(&c.st, m, filename, err)) return NULL;
     Unit *u = enter_scope(&c, c.st.top, "<module>", str_intern_cstr("<module>"), 1);
     u->flags |= CO_MODULE;

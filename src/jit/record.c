@@ -1885,6 +1885,13 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
            globals rebound often (module-level loop variables) are loaded */
         InlineCache *ic = &co->caches[arg];
         Value g = rf->func ? rf->func->globals : f->globals;
+        /* namespaces that are not plain dicts are subscripted by the
+           interpreter at each lookup (exec with a dict subclass) */
+        Value gb = rf->func ? rf->func->builtins : f->builtins;
+        if (!dict_check_exact(g) || (gb && !dict_check_exact(gb))) {
+            rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+            return -1;
+        }
         Value cell = dict_get_cell(g, ic->name, false);
         Value v = VNULL;
         if (cell && V_AS(CellObject, cell)->value && V_AS(CellObject, cell)->version > CELL_REBIND_LIMIT) {

@@ -730,8 +730,23 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
         Value fn = function_new(co, globals, co->name);
         V_AS(FunctionObject, fn)->closure = closure;
         r = obj_call(fn, NULL, 0, VNULL);
+    } else if (co->flags & CO_GENERATOR) {
+        /* code of a generator or coroutine (top-level await's module code,
+           compile(flags=PyCF_ALLOW_TOP_LEVEL_AWAIT)): evaluating it makes
+           the generator or coroutine object, as CPython's */
+        Value fn = function_new(co, globals, co->name);
+        Value b = dict_get_str(globals, NAME(__builtins__));
+        if (b && module_check(b)) b = module_dict(b);
+        if (b) V_AS(FunctionObject, fn)->builtins = b;
+        Frame *gf = frame_setup_call(V_AS(FunctionObject, fn), NULL, 0, VNULL, true);
+        if (!gf) return VNULL;
+        if (locals && locals != globals) gf->locals = locals;
+        r = gen_new(gf, V_AS(FunctionObject, fn));
     } else {
-        r = eval_module_code(co, globals, locals && locals != globals ? locals : VNULL);
+        /* a dict subclass as globals is also the locals, subscripted by
+           the name instructions (its __getitem__ runs), as CPython's */
+        if (!locals && !dict_check_exact(globals)) locals = globals;
+        r = eval_module_code(co, globals, locals && (locals != globals || !dict_check_exact(globals)) ? locals : VNULL);
     }
     if (!r) return VNULL;
     return is_eval ? r : V_NONE;

@@ -1014,9 +1014,33 @@ static Value s_call_tracing(Value *args, size_t nargs, Value kwnames) {
     if (!tuple_check(args[1])) return err_format(&exc_TypeError, "call_tracing() argument 2 must be tuple, not %T", args[1]);
     return obj_call(args[0], tuple_items(args[1]), (size_t)tuple_size(args[1]), VNULL);
 }
+/* set by main.c once the atexit callbacks have run, before the objects
+   still alive are finalized */
+bool sys_finalizing;
 static Value s_is_finalizing(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("is_finalizing", nargs, 0, 0) < 0) return VNULL;
-    return v_bool(gil_finalizing);
+    return v_bool(sys_finalizing);
+}
+/* The dlopen() flags CPython gives extension modules it imports (RTLD_NOW
+   at start). tpy imports none (CPython's lib-dynload is not on its path):
+   the value is kept and reported, which is all it does here. */
+static int64_t dlopen_flags = 2;   /* RTLD_NOW */
+static Value s_getdlopenflags(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"sys.getdlopenflags", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    return int_from_i64(dlopen_flags);
+}
+static Value s_setdlopenflags(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"sys.setdlopenflags", 1, 1, 0, {"flags", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!int_check(a[0])) return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", a[0]);
+    int64_t f = int_as_i64(a[0]);
+    if (f == -1 && err_occurred()) return VNULL;
+    if (f < INT32_MIN || f > INT32_MAX)
+        return err_set(&exc_OverflowError, "Python int too large to convert to C int");
+    dlopen_flags = f;
+    return V_NONE;
 }
 /* tpy's method caches check type versions: nothing to clear */
 static Value s_clear_type_cache(Value *args, size_t nargs, Value kwnames) {
@@ -1047,6 +1071,8 @@ static const MethodDef sys_functions[] = {
     {"setprofile", s_setprofile, MF_FRAME, NULL},
     {"call_tracing", s_call_tracing, 0, NULL},
     {"is_finalizing", s_is_finalizing, 0, NULL},
+    {"getdlopenflags", s_getdlopenflags, 0, NULL},
+    {"setdlopenflags", s_setdlopenflags, 0, NULL},
     {"_clear_type_cache", s_clear_type_cache, 0, NULL},
     {"get_coroutine_origin_tracking_depth", s_get_coro_depth, 0, NULL},
     {"set_coroutine_origin_tracking_depth", s_set_coro_depth, MF_KEYWORDS, NULL},
@@ -1252,6 +1278,34 @@ void sys_set_unbuffered(void) {
         if (!nf) {
             err_clear();
             continue;
+        }
+        char dunder[16];
+        snprintf(dunder, sizeof dunder, "__%s__", streams[i]);
+        module_add(sys_module, streams[i], nf);
+        module_add(sys_module, dunder, nf);
+    }
+}
+
+/* The standard streams made again once the standard library's codecs can
+   be imported (PYTHONIOENCODING naming one: _io.c's io_std_stream); an
+   encoding that does not exist ends start-up, as CPython's */
+extern bool io_std_codecs_ready, io_std_deferred;
+void sys_remake_std_streams(bool unbuffered) {
+    io_std_codecs_ready = true;
+    if (!io_std_deferred) return;
+    static const char *const streams[] = {"stdin", "stdout", "stderr"};
+    for (int i = 0; i < 3; i++) {
+        Value f = dict_get_cstr(module_dict(sys_module), streams[i]);
+        if (f && f != V_NONE) sys_stream_flush(f);
+        Value nf = io_std_stream(i, unbuffered && i > 0);
+        if (!nf) {
+            Value e = err_fetch();
+            Value msg = e ? obj_str(e) : VNULL;
+            fprintf(stderr, "Fatal Python error: init_stdio_encoding: failed to get the Python codec name of the "
+                            "stdio encoding\n"
+                            "Python runtime state: core initialized\n%s: %s\n",
+                    e ? str_data(type_of(e)->name) : "Error", msg ? str_data(msg) : "");
+            exit(1);
         }
         char dunder[16];
         snprintf(dunder, sizeof dunder, "__%s__", streams[i]);

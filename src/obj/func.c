@@ -223,6 +223,48 @@ static int cell_set_contents(Value v, Value x) {
     return 0;
 }
 
+/* types.FunctionType(code, globals, name=None, argdefs=None, closure=None),
+   CPython's checks and messages */
+static Value function_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)t;
+    static const ArgSpec spec = {"function", 0, 2, 0, {"code", "globals", "name", "argdefs", "closure", NULL}};
+    Value a[5];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!code_check(a[0])) return err_format(&exc_TypeError, "function() argument 'code' must be code, not %T", a[0]);
+    if (!dict_check(a[1])) return err_format(&exc_TypeError, "function() argument 'globals' must be dict, not %T", a[1]);
+    CodeObject *co = V_AS(CodeObject, a[0]);
+    Value name = a[2] && a[2] != V_NONE ? a[2] : VNULL, defs = a[3] && a[3] != V_NONE ? a[3] : VNULL;
+    Value closure = a[4] && a[4] != V_NONE ? a[4] : VNULL;
+    if (name && !str_check(name)) return err_set(&exc_TypeError, "arg 3 (name) must be None or string");
+    if (defs && !tuple_check(defs)) return err_set(&exc_TypeError, "arg 4 (defaults) must be None or tuple");
+    if (!closure && co->nfrees) return err_set(&exc_TypeError, "arg 5 (closure) must be tuple");
+    if (closure && !tuple_check(closure)) return err_set(&exc_TypeError, "arg 5 (closure) must be None or tuple");
+    int64_t nclosure = closure ? tuple_size(closure) : 0;
+    if (nclosure != co->nfrees)
+        return err_format(&exc_ValueError, "%U requires closure of length %zd, not %zd", co->name, (ssize_t)co->nfrees,
+                          (ssize_t)nclosure);
+    for (int64_t i = 0; i < nclosure; i++)
+        if (!cell_check(tuple_get(closure, i)))
+            return err_format(&exc_TypeError, "arg 5 (closure) expected cell, found %T", tuple_get(closure, i));
+    /* the interpreter's globals hold cells (as exec's): convert in place */
+    DictObject *g = V_AS(DictObject, a[1]);
+    if (!g->cells) {
+        Value copy = dict_copy(a[1]);
+        dict_clear(a[1]);
+        g->cells = true;
+        if (dict_update(a[1], copy) < 0) return VNULL;
+    }
+    Value fn = function_new(co, a[1], co->qualname ? co->qualname : co->name);
+    FunctionObject *f = V_AS(FunctionObject, fn);
+    if (name) f->name = name;
+    Value b = dict_get_str(a[1], NAME(__builtins__));
+    if (b && module_check(b)) b = module_dict(b);
+    if (b) f->builtins = b;   /* any object: see eval_module_code */
+    f->defaults = defs && tuple_size(defs) ? defs : VNULL;
+    f->closure = closure;
+    return fn;
+}
+
 /* types.CellType([contents]) */
 static Value cell_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("cell", kwnames) < 0 || arg_count("cell", nargs, 0, 1) < 0) return VNULL;
@@ -902,6 +944,7 @@ Type function_type = {
     .setattr = function_setattr,
     .call = function_call_slot,
     .descr_get = function_descr_get,
+    .new_ = function_new_slot,
 };
 
 Type cell_type = {.tname = "cell", .basicsize = sizeof(CellObject), .repr = cell_repr,

@@ -1128,20 +1128,35 @@ static Value object_format_m(Value *args, size_t nargs, Value kwnames) {
     return obj_str(args[0]);
 }
 
+/* CPython's merge_class_dict: a class's __dict__, then its __bases__'
+   recursively, each found by getattr (either may be missing) */
+static int dir_merge_class(Value result, Value cls) {
+    Value d = obj_getattr_opt(cls, NAME(__dict__));
+    if (!d && err_occurred()) return -1;
+    if (d && dict_update(result, d) < 0) return -1;
+    Value bases = obj_getattr_opt(cls, NAME(__bases__));
+    if (!bases) return err_occurred() ? -1 : 0;
+    if (!tuple_check(bases)) return 0;
+    for (int64_t i = 0; i < tuple_size(bases); i++)
+        if (dir_merge_class(result, tuple_get(bases, i)) < 0) return -1;
+    return 0;
+}
+
+/* object.__dir__ as CPython's: the names in the instance's __dict__ (when
+   that is a dict) and in what its __class__ attribute reaches, both looked
+   up as attributes (a proxy's __class__ names the class it stands for; one
+   that cannot be read leaves the instance's names alone) */
 static Value object_dir_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     (void)nargs;
     Value self = args[0];
     Value result = dict_new();
-    if (v_is_ptr(self) && type_of(self)->attrs_offset) {
-        Value d = instance_get_dict(self);
-        if (d) dict_update(result, d);
-    }
-    Value mro = type_of(self)->mro;
-    for (int64_t i = 0; i < tuple_size(mro); i++) {
-        Type *b = V_AS(Type, tuple_get(mro, i));
-        if (b->dict) dict_update(result, b->dict);
-    }
+    Value d = obj_getattr_opt(self, NAME(__dict__));
+    if (!d && err_occurred()) return VNULL;
+    if (d && dict_check(d) && dict_update(result, d) < 0) return VNULL;
+    Value cls = obj_getattr_opt(self, NAME(__class__));
+    if (!cls && err_occurred()) return VNULL;
+    if (cls && dir_merge_class(result, cls) < 0) return VNULL;
     return dict_keys_list(result);
 }
 
@@ -2022,6 +2037,20 @@ static Value type_get_bases(Value self) { return V_AS(Type, self)->bases; }
 
 /* __flags__: CPython's Py_TPFLAGS_* bits for what copyreg and inspect test
    (heap type, base type, abstract, the fast subclass bits) */
+/* __basicsize__: the bytes of an instance, as object.__sizeof__ counts
+   them; __itemsize__: the bytes each item adds to the instances of the
+   variable-sized layouts (tuple's values, bytes' characters), else 0 */
+static Value type_get_basicsize(Value self) {
+    Type *t = V_AS(Type, self);
+    return int_from_i64(t->basicsize ? t->basicsize : 16);
+}
+static Value type_get_itemsize(Value self) {
+    Type *t = V_AS(Type, self);
+    if (type_is_subtype(t, &tuple_type)) return v_int((int64_t)sizeof(Value));
+    if (type_is_subtype(t, &bytes_type)) return v_int(1);
+    return v_int(0);
+}
+
 static Value type_get_flags(Value self) {
     Type *t = V_AS(Type, self);
     int64_t f = 1 << 12 | 1 << 18;   /* READY, HAVE_VERSION_TAG */
@@ -2272,6 +2301,8 @@ static const GetSetDef type_getsets[] = {
     {"__mro__", type_get_mro, NULL, NULL},
     {"__bases__", type_get_bases, type_set_bases, NULL},
     {"__flags__", type_get_flags, NULL, NULL},
+    {"__basicsize__", type_get_basicsize, NULL, NULL},
+    {"__itemsize__", type_get_itemsize, NULL, NULL},
     {"__base__", type_get_base, NULL, NULL},
     {"__dict__", type_get_dict, NULL, NULL},
     {"__doc__", type_get_doc, type_set_doc, NULL},
