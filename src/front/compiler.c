@@ -472,6 +472,17 @@ static void emit_line_nop(Compiler *c, SrcPos pos) {
 }
 
 
+/* Where a jump to label really goes: through unconditional forward jumps
+ * (never into a backward one, which the JIT's loop detection keys on). */
+static int final_label(Unit *u, int label) {
+    for (int steps = 0; steps < 64; steps++) {
+        int pos = u->label_pos[label];
+        if (pos < 0 || pos >= u->n || INSTR_OP(u->code[pos]) != OP_JUMP_FORWARD) break;
+        label = (int)INSTR_ARG(u->code[pos]);
+    }
+    return label;
+}
+
 /* The implicit `return None` that ends a body. Jumps from other lines (an
  * if's test, a loop's exhaustion) get their own copy with their own line,
  * as CPython duplicates its exit blocks, so that tracing never reports the
@@ -493,7 +504,7 @@ static void emit_implicit_return(Compiler *c) {
             uint32_t w = u->code[j];
             int op = INSTR_OP(w);
             if (!(opcode_flags[op] & OPF_JUMP)) continue;
-            int l = (int)INSTR_ARG(w);
+            int l = final_label(u, (int)INSTR_ARG(w));
             if (u->label_pos[l] != here || u->locs[j].line < 0 || u->locs[j].line == fall_line) continue;
             if (line < 0) {
                 line = u->locs[j].line;
@@ -3046,12 +3057,13 @@ static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
 
 static CodeObject *assemble(Compiler *c, Unit *u) {
     if (c->failed) return NULL;
-    /* resolve jumps */
+    /* resolve jumps (a jump to a forward jump goes straight on, as
+       CPython's: no line event for the jump in between) */
     for (int i = 0; i < u->n; i++) {
         uint32_t w = u->code[i];
         int op = INSTR_OP(w);
         if (opcode_flags[op] & OPF_JUMP) {
-            int pos = u->label_pos[INSTR_ARG(w)];
+            int pos = u->label_pos[final_label(u, (int)INSTR_ARG(w))];
             if (pos < 0) {
                 compile_error(c, (SrcPos){u->firstlineno, 0, u->firstlineno, 0}, "internal: unbound label");
                 return NULL;
