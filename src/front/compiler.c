@@ -497,6 +497,18 @@ static void emit_implicit_return(Compiler *c) {
     emit0(c, OP_RETURN_VALUE);
     if (here != u->block_start) return;
     int depth = u->depth;
+    /* a jump without a line of its own has the line of the instruction
+       before it in its basic block (CPython's line propagation) */
+    bool *starts = gc_alloc_atomic((size_t)here + 1);
+    memset(starts, 0, (size_t)here + 1);
+    for (int l = 0; l < u->nlabels; l++)
+        if (u->label_pos[l] >= 0 && u->label_pos[l] <= here) starts[u->label_pos[l]] = true;
+    int *jline = gc_alloc_atomic(sizeof(int) * ((size_t)here + 1));
+    for (int j = 0, cur = -1; j < here; j++) {
+        if (starts[j]) cur = -1;
+        if (u->locs[j].line >= 0) cur = u->locs[j].line;
+        jline[j] = cur;
+    }
     for (;;) {
         /* the jumps to here from one other line: retargeted to a copy */
         int line = -1, copy = -1;
@@ -505,12 +517,12 @@ static void emit_implicit_return(Compiler *c) {
             int op = INSTR_OP(w);
             if (!(opcode_flags[op] & OPF_JUMP)) continue;
             int l = final_label(u, (int)INSTR_ARG(w));
-            if (u->label_pos[l] != here || u->locs[j].line < 0 || u->locs[j].line == fall_line) continue;
+            if (u->label_pos[l] != here || jline[j] < 0 || jline[j] == fall_line) continue;
             if (line < 0) {
-                line = u->locs[j].line;
+                line = jline[j];
                 copy = new_label(u);
                 note_label_depth(u, copy, depth);
-            } else if (u->locs[j].line != line) {
+            } else if (jline[j] != line) {
                 continue;
             }
             u->code[j] = INSTR(op, copy);
