@@ -255,6 +255,10 @@ int warn_explicit_c(Type *category, Value message, Value filename, int64_t linen
     return do_warn_explicit(category, message, filename, lineno, module, V_NONE, VNULL);
 }
 
+int warn_explicit_source_c(Type *category, Value message, Value filename, int64_t lineno, Value source) {
+    return do_warn_explicit(category, message, filename, lineno, VNULL, V_NONE, source);
+}
+
 /* The compiler's warnings (front/lexer.h): nonzero when the filters made
    one an error, which the front end raises as a SyntaxError in its place */
 static int front_warn(int category, const char *msg, const char *filename, int lineno) {
