@@ -607,7 +607,49 @@ static Value ba_imul_m(Value *args, size_t nargs, Value kwnames) {
     return ba_inplace(args, nargs, BINOP_MUL);
 }
 
+/* pickling: (type, (contents...), state), the contents as a latin-1 str
+   below protocol 3 (Python 2 could read it), as bytes from 3 on */
+static Value ba_reduce_common(Value self, int64_t proto) {
+    Value state = object_get_state(self);
+    if (!state) return VNULL;
+    Value cls = V_FROM_PTR(type_of(self));
+    int64_t n = bytearray_size(self);
+    if (n == 0) return tuple_pack(3, cls, tuple_pack(0), state);
+    const unsigned char *d = (const unsigned char *)bytearray_data(self);
+    if (proto >= 3) return tuple_pack(3, cls, tuple_pack(1, bytes_new((const char *)d, (size_t)n)), state);
+    Buf b;
+    buf_init(&b, (size_t)n + 16);
+    for (int64_t i = 0; i < n; i++) {
+        if (d[i] < 0x80) {
+            buf_putc(&b, (char)d[i]);
+        } else {
+            buf_putc(&b, (char)(0xC0 | (d[i] >> 6)));
+            buf_putc(&b, (char)(0x80 | (d[i] & 0x3F)));
+        }
+    }
+    return tuple_pack(3, cls, tuple_pack(2, str_from_buf(&b), str_intern_cstr("latin-1")), state);
+}
+
+static Value ba_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0 || arg_nokw("__reduce__", kwnames) < 0) return VNULL;
+    return ba_reduce_common(args[0], 2);
+}
+
+static Value ba_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"__reduce_ex__", 0, 1, 0, {"proto", NULL}};
+    Value a[1] = {VNULL};
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    int64_t proto = 0;
+    if (a[0]) {
+        proto = int_as_i64(a[0]);
+        if (proto == -1 && err_occurred()) return VNULL;
+    }
+    return ba_reduce_common(args[0], proto);
+}
+
 static const MethodDef bytearray_methods[] = {
+    {"__reduce__", ba_reduce_m, 0, NULL},
+    {"__reduce_ex__", ba_reduce_ex_m, 0, NULL},
     {"append", ba_append_m, 0, NULL},
     {"extend", ba_extend_m, 0, NULL},
     {"pop", ba_pop_m, 0, NULL},
