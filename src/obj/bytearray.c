@@ -408,7 +408,7 @@ static int ba_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
         err_set(&exc_TypeError, enc ? "encoding without a string argument" : "errors without a string argument");
         return -1;
     }
-    if (has_index(x)) {
+    if (has_index(x) && index_or_fallback(x)) {
         Value iv = obj_index(x);
         if (!iv) return -1;
         int64_t n = int_as_i64(iv);

@@ -172,6 +172,17 @@ static int parse_args(const char *fname, Value *args, size_t nargs, Value kwname
     return 0;
 }
 
+/* An object with __index__ that raises TypeError is read as a buffer or an
+   iterable instead (CPython's fallback, issues 29159 and 34974): false then,
+   with the error cleared; true when __index__ works or fails otherwise. */
+bool index_or_fallback(Value x) {
+    Value iv = obj_index(x);
+    if (iv) return true;
+    if (!err_matches(&exc_TypeError)) return true;
+    err_clear();
+    return false;
+}
+
 /* Does v support __index__ (int, bool, or a class defining it)? */
 static bool has_index(Value v) {
     if (int_check(v)) return true;
@@ -631,13 +642,16 @@ static Value bytes_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
     } else {
         bool found = false;
         r = VNULL;
+        /* __bytes__ = None blocks the fallbacks: calling None fails */
+        if (v_is_ptr(x) && x && type_lookup(type_of(x), NAME(__bytes__)) == V_NONE)
+            return err_set(&exc_TypeError, "'NoneType' object is not callable");
         if (v_is_ptr(x) && x) r = obj_call_special(x, NAME(__bytes__), NULL, 0, &found);
         if (found) {
             if (!r) return VNULL;
             if (!bytes_check(r)) return err_format(&exc_TypeError, "__bytes__ returned non-bytes (type %T)", r);
         } else if (str_check(x)) {
             return err_set(&exc_TypeError, "string argument without an encoding");
-        } else if (has_index(x)) {
+        } else if (has_index(x) && !(bytes_check(x) || bytearray_check(x)) && index_or_fallback(x)) {
             Value iv = obj_index(x);
             if (!iv) return VNULL;
             int64_t n = int_as_i64(iv);

@@ -31,6 +31,7 @@ static inline const char *bytes_data(Value b) { return V_AS(BytesObject, b)->dat
 static inline int64_t bytes_size(Value b) { return V_AS(BytesObject, b)->size; }
 
 Value bytes_new(const char *data, size_t n);
+bool index_or_fallback(Value x);   /* bytes()/bytearray(): __index__ usable? */
 /* A new bytes of n bytes for the caller to fill in (data[n] is set to 0). */
 Value bytes_alloc(size_t n);
 /* For sizes the program chooses: VNULL with MemoryError when the memory is
