@@ -396,7 +396,19 @@ static Value builtin_get_doc(Value v) {
     return d ? str_from_cstr(d) : V_NONE;
 }
 
+/* from the ArgSpec the function parses with: a method's self is "$self"
+   ("$type" for a class method's); a module function has no self here
+   (its __self__ is None, so inspect would keep a "$module") */
+static Value builtin_get_text_signature(Value v) {
+    BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, v);
+    const char *self = NULL;
+    if (b->def->flags & MF_CLASS) self = "$type";
+    else if (b->self && !module_check(b->self)) self = "$self";
+    return argspec_text_signature(b->def->spec, self);
+}
+
 static const GetSetDef builtin_getsets[] = {
+    {"__text_signature__", builtin_get_text_signature, NULL, NULL},
     {"__name__", builtin_get_name, NULL, NULL},
     {"__qualname__", builtin_get_qualname, NULL, NULL},
     {"__self__", builtin_get_self, NULL, NULL},
@@ -517,7 +529,13 @@ static Value md_get_doc(Value v) {
     return d ? str_from_cstr(d) : V_NONE;
 }
 
+static Value md_get_text_signature(Value v) {
+    const MethodDef *def = V_AS(MethodDescrObject, v)->def;
+    return argspec_text_signature(def->spec, def->flags & MF_CLASS ? "$type" : "$self");
+}
+
 static const GetSetDef method_descr_getsets[] = {
+    {"__text_signature__", md_get_text_signature, NULL, NULL},
     {"__name__", md_get_name, NULL, NULL},
     {"__qualname__", md_get_qualname, NULL, NULL},
     {"__objclass__", md_get_objclass, NULL, NULL},

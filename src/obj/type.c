@@ -2008,6 +2008,12 @@ static const MethodDef type_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* a type's own, not inherited (CPython's reads the type's own tp_doc) */
+static Value type_get_text_signature(Value v) {
+    Type *t = V_AS(Type, v);
+    return t->flags & TF_HEAPTYPE ? V_NONE : argspec_text_signature(t->sig, NULL);
+}
+
 static const GetSetDef type_getsets[] = {
     {"__name__", type_get_name, type_set_name, NULL},
     {"__qualname__", type_get_qualname, type_set_qualname, NULL},
@@ -2018,6 +2024,7 @@ static const GetSetDef type_getsets[] = {
     {"__base__", type_get_base, NULL, NULL},
     {"__dict__", type_get_dict, NULL, NULL},
     {"__doc__", type_get_doc, type_set_doc, NULL},
+    {"__text_signature__", type_get_text_signature, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
