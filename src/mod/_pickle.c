@@ -1448,7 +1448,8 @@ static Value pickler_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(p);
 }
 
-static const ArgSpec pickler_init_spec = {"Pickler", 0, 1, 0, {"file", "protocol", "fix_imports", "buffer_callback", NULL}};
+static const ArgSpec pickler_init_spec = {
+    "Pickler", 0, 1, 0, {"file", "protocol=None", "fix_imports=True", "buffer_callback=None", NULL}};
 
 static int pickler_init(Value self, Value *args, size_t nargs, Value kwnames) {
     PicklerObject *p = V_AS(PicklerObject, self);
@@ -2895,7 +2896,8 @@ static Value unpickler_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 }
 
 static const ArgSpec unpickler_init_spec = {
-    "Unpickler", 0, 1, 4, {"file", "fix_imports", "encoding", "errors", "buffers", NULL}};
+    "Unpickler", 0, 1, 4,
+    {"file", "fix_imports=True", "encoding='ASCII'", "errors='strict'", "buffers=()", NULL}};
 
 static int unpickler_init(Value self, Value *args, size_t nargs, Value kwnames) {
     UnpicklerObject *u = V_AS(UnpicklerObject, self);
@@ -3307,31 +3309,26 @@ static Value make_exc(const char *name, Value base) {
 }
 
 static void ready_type(Type *t, const char *name, const char *module, const char *doc, const MethodDef *m,
-                       const GetSetDef *g, const char *sig) {
+                       const GetSetDef *g, const ArgSpec *sig) {
     t->name = str_intern_cstr(name);
     t->module = str_intern_cstr(module);
     if (doc) t->doc = str_from_cstr(doc);
     if (m) type_add_methods(t, m);
     if (g) type_add_getsets(t, g);
+    t->sig = sig;   /* what inspect.signature() reads for a builtin class */
     type_ready(t);
-    /* what inspect.signature() reads for a builtin class */
-    if (sig) {
-        dict_set_cstr(t->dict, "__text_signature__", str_from_cstr(sig));
-        type_modified(t);
-    }
 }
 
 Value _pickle_module_create(void) {
     if (!(pickler_type.flags & TF_READY)) {
         ready_type(&pickler_type, "Pickler", "_pickle", "This takes a binary file for writing a pickle data stream.",
-                   pickler_methods, pickler_getsets, "(file, protocol=None, fix_imports=True, buffer_callback=None)");
+                   pickler_methods, pickler_getsets, &pickler_init_spec);
         ready_type(&unpickler_type, "Unpickler", "_pickle", "This takes a binary file for reading a pickle data stream.",
-                   unpickler_methods, unpickler_getsets,
-                   "(file, *, fix_imports=True, encoding='ASCII', errors='strict', buffers=())");
+                   unpickler_methods, unpickler_getsets, &unpickler_init_spec);
         ready_type(&pickler_memoproxy_type, "PicklerMemoProxy", "_pickle", NULL, pmp_methods, NULL, NULL);
         ready_type(&unpickler_memoproxy_type, "UnpicklerMemoProxy", "_pickle", NULL, ump_methods, NULL, NULL);
         ready_type(&picklebuffer_type, "PickleBuffer", "pickle", "Wrapper for potentially out-of-band buffers",
-                   pb_methods, NULL, "(buffer)");
+                   pb_methods, NULL, NULL);
     }
     if (!PickleError) {
         PickleError = make_exc("PickleError", V_FROM_PTR(&exc_Exception));
