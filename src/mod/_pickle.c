@@ -1480,10 +1480,10 @@ static int pickler_init(Value self, Value *args, size_t nargs, Value kwnames) {
     return 0;
 }
 
+static const ArgSpec pickler_dump_spec = {"dump", 1, 1, 0, {"obj", NULL}};
 static Value pickler_dump_m(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"dump", 1, 1, 0, {"obj", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&pickler_dump_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     PicklerObject *p = V_AS(PicklerObject, args[0]);
     if (!p->write)
         return err_format(V_AS(Type, PicklingError), "Pickler.__init__() was not called by %s.__init__()",
@@ -3211,7 +3211,7 @@ static Value m_loads(Value *args, size_t nargs, Value kwnames) {
 /* ---- tables -------------------------------------------------------------------- */
 
 static const MethodDef pickler_methods[] = {
-    {"dump", pickler_dump_m, MF_KEYWORDS, "Write a pickled representation of the given object to the open file."},
+    {"dump", pickler_dump_m, MF_KEYWORDS, "Write a pickled representation of the given object to the open file.", &pickler_dump_spec},
     {"clear_memo", pickler_clear_memo_m, 0, "Clears the pickler's \"memo\"."},
     {"__sizeof__", pickler_sizeof_m, 0, NULL},
     {NULL, NULL, 0, NULL},

@@ -358,9 +358,9 @@ static Value stat_result_new(Type *t, Value *args, size_t nargs, Value kwnames) 
     return r;
 }
 
+static const ArgSpec stat_spec = {"stat", 0, 1, 2, {"path", "dir_fd=None", "follow_symlinks=True", NULL}};
+static const ArgSpec lstat_spec = {"lstat", 0, 1, 1, {"path", "dir_fd=None", NULL}};
 static Value do_stat(const char *fname, Value *args, size_t nargs, Value kwnames, bool lstat_) {
-    static const ArgSpec stat_spec = {"stat", 0, 1, 2, {"path", "dir_fd", "follow_symlinks", NULL}};
-    static const ArgSpec lstat_spec = {"lstat", 0, 1, 1, {"path", "dir_fd", NULL}};
     Value a[3] = {VNULL, VNULL, VNULL};
     if (arg_parse(lstat_ ? &lstat_spec : &stat_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Path p = PATH(fname, "path", false, !lstat_);
@@ -3056,8 +3056,8 @@ static const char *const have_functions[] = {
 };
 
 static const MethodDef posix_functions[] = {
-    {"stat", p_stat, MF_KEYWORDS, NULL},
-    {"lstat", p_lstat, MF_KEYWORDS, NULL},
+    {"stat", p_stat, MF_KEYWORDS, NULL, &stat_spec},
+    {"lstat", p_lstat, MF_KEYWORDS, NULL, &lstat_spec},
     {"fstat", p_fstat, MF_KEYWORDS, NULL},
     {"statvfs", p_statvfs, MF_KEYWORDS, NULL},
     {"fstatvfs", p_fstatvfs, MF_KEYWORDS, NULL},

@@ -889,6 +889,10 @@ static Value abstract_instantiation_error(Type *t) {
                       list_size(names) > 1 ? "s" : "", joined);
 }
 
+/* object()'s signature: no arguments, which object_new's excess-args
+   check below enforces (with CPython's own message, not arg_parse's) */
+static const ArgSpec object_args = {"object", 0, 0, 0, {NULL}};
+
 static Value object_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args;
     if (excess_args(nargs, kwnames)) {
@@ -2520,6 +2524,7 @@ static Value map_repr(Value v) {
 
 Type object_type = {
     .tname = "object",
+    .sig = &object_args,
     .flags = TF_BASETYPE,
     .basicsize = sizeof(Object),
     .repr = object_repr,
