@@ -2012,10 +2012,23 @@ static const MethodDef type_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-/* a type's own, not inherited (CPython's reads the type's own tp_doc) */
+/* a type's own, not inherited (CPython's reads the type's own tp_doc): a
+   builtin type's from its constructor's ArgSpec; a class's from a
+   docstring starting "Name(...)\n--\n\n", as CPython's internal docs */
 static Value type_get_text_signature(Value v) {
     Type *t = V_AS(Type, v);
-    return t->flags & TF_HEAPTYPE ? V_NONE : argspec_text_signature(t->sig, NULL);
+    if (!(t->flags & TF_HEAPTYPE)) return argspec_text_signature(t->sig, NULL);
+    Value doc = dict_get_str(t->dict, NAME(__doc__));
+    if (!doc || !str_check(doc)) return V_NONE;
+    const char *d = str_data(doc), *name = strrchr(t->tname, '.');
+    name = name ? name + 1 : t->tname;
+    size_t n = strlen(name);
+    if (strncmp(d, name, n) != 0 || d[n] != '(') return V_NONE;
+    const char *end = strstr(d + n, ")\n--\n\n");
+    /* a blank line ends the search */
+    const char *blank = strstr(d + n, "\n\n");
+    if (!end || blank < end) return V_NONE;
+    return str_new(d + n, (size_t)(end + 1 - (d + n)));
 }
 
 static const GetSetDef type_getsets[] = {
