@@ -1,0 +1,83 @@
+# inspect.signature() of builtins: tpy derives __text_signature__ from the
+# ArgSpec a C function parses with; CPython from Argument Clinic's docstrings.
+import inspect, builtins, os, io, _io, _pickle
+
+
+def sig(f):
+    try:
+        return str(inspect.signature(f))
+    except (ValueError, TypeError) as e:
+        return type(e).__name__
+
+
+# module functions (their __text_signature__ differs: CPython's starts with
+# "$module", which inspect drops)
+for name in ["abs", "all", "any", "ascii", "bin", "callable", "chr", "delattr", "divmod", "format",
+             "globals", "hasattr", "hash", "hex", "id", "input", "isinstance", "issubclass", "len",
+             "locals", "oct", "ord", "pow", "repr", "round", "setattr", "sorted", "sum",
+             # no signature on either (optional groups, *args)
+             "getattr", "iter", "next", "min", "max", "dir", "vars"]:
+    print(name, sig(getattr(builtins, name)))
+print("os.stat", sig(os.stat))
+print("os.lstat", sig(os.lstat))
+
+# methods: unbound show self, bound do not
+for name in ["capitalize", "casefold", "center", "encode", "expandtabs", "isalnum", "isalpha",
+             "isascii", "isdecimal", "isdigit", "isidentifier", "islower", "isnumeric",
+             "isprintable", "isspace", "istitle", "isupper", "join", "ljust", "lower", "lstrip",
+             "partition", "removeprefix", "removesuffix", "replace", "rjust", "rpartition",
+             "rsplit", "rstrip", "split", "splitlines", "strip", "swapcase", "title", "translate",
+             "upper", "zfill", "__format__",
+             "count", "find", "index", "rfind", "rindex", "startswith", "endswith", "format",
+             "format_map"]:
+    m = getattr(str, name)
+    print("str." + name, sig(m), m.__text_signature__)
+print("'a'.split", sig("a".split), "a".split.__text_signature__)
+print("'a'.upper", sig("a".upper))
+print("Pickler.dump", sig(_pickle.Pickler.dump), sig(_pickle.Pickler(io.BytesIO()).dump))
+print(inspect.getfullargspec(_pickle.Pickler.dump))
+print(inspect.getfullargspec(os.stat))
+
+# types
+for t in [object, _io.BufferedReader, _io.BufferedWriter, _io.BufferedRandom, _pickle.Pickler,
+          _pickle.Unpickler]:
+    # (CPython wraps long ones over lines)
+    print(t.__name__, sig(t), " ".join(t.__text_signature__.split()))
+for t in [int, str, dict, set, range, type, super]:
+    print(t.__name__, sig(t))
+
+
+class Plain:
+    pass
+
+
+class Documented:
+    """Documented(a, b=2)
+--
+
+A class whose docstring starts with its signature."""
+
+    def __new__(cls, *args):
+        return object.__new__(cls)
+
+
+class Sub(_io.BufferedReader):
+    "not a signature"
+
+
+print(Plain.__text_signature__, sig(Plain))
+print(Documented.__text_signature__)
+print(Sub.__text_signature__, sig(Sub))
+
+# the defaults in a spec leave the calls as they were
+print(sorted([3, 1, 2], reverse=True), sum([1, 2], start=5), pow(2, 5, mod=3), round(2.567, ndigits=1))
+print("a,b".split(sep=","), "a b c".rsplit(maxsplit=1), "x".center(5, "*"), "ab".encode(errors="strict"))
+for call in [lambda: sum(), lambda: pow(1), lambda: round(1, ndigits=2, number=3), lambda: sorted([], x=1),
+             lambda: len(), lambda: len(1, 2), lambda: setattr(1), lambda: format(), lambda: input(1, 2),
+             lambda: "a".split(1, 2, 3), lambda: "a".split(x=1), lambda: "a".strip(1, 2),
+             lambda: "a".join(), lambda: "a".upper(1), lambda: "a".replace("a"), lambda: "a".ljust(),
+             lambda: "a".encode(encoding=1), lambda: os.stat(), lambda: os.stat("/", dir_fd=None, x=1)]:
+    try:
+        call()
+    except TypeError as e:
+        print("TypeError:", e)
