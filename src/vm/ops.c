@@ -707,6 +707,12 @@ static const char *arg_bare_name(const char *name, char *buf, size_t size) {
 }
 
 int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out) {
+    /* the common call: every parameter given by position */
+    if ((!kwnames || !tuple_size(kwnames)) && nargs <= ARGSPEC_MAX && !spec->names[nargs] && !spec->nkwonly &&
+        (nargs == 0 || spec->names[nargs - 1])) {
+        if (out) values_copy(out, args, nargs);
+        return 0;
+    }
     int n = 0;
     while (spec->names[n]) n++;
     int maxpos = n - spec->nkwonly;
