@@ -226,9 +226,10 @@ static Value tuple_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
     return s;
 }
 
+static const ArgSpec tuple_count_args = {"tuple.count", 1, 1, 0, {"value", NULL}};
 static Value tuple_count_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("count", nargs - 1, 1, 1) < 0) return VNULL;
+    if (arg_parse(&tuple_count_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t c = 0, n = tuple_size(args[0]);
     for (int64_t i = 0; i < n; i++) {
         int eq = obj_eq(tuple_get(args[0], i), args[1]);
@@ -238,9 +239,10 @@ static Value tuple_count_m(Value *args, size_t nargs, Value kwnames) {
     return v_int(c);
 }
 
+static const ArgSpec tuple_index_args = {"index", 3, 1, 0, {"value", "start=0", "stop=sys.maxsize", NULL}};
 static Value tuple_index_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("index", nargs - 1, 1, 3) < 0) return VNULL;
+    if (arg_parse(&tuple_index_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t n = tuple_size(args[0]), start = 0, stop = n;
     if (nargs > 2) {
         Value s = obj_index(args[2]);
@@ -269,8 +271,8 @@ static Value tuple_getnewargs(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef tuple_methods[] = {
-    {"count", tuple_count_m, 0, NULL},
-    {"index", tuple_index_m, 0, NULL},
+    {"count", tuple_count_m, 0, NULL, &tuple_count_args},
+    {"index", tuple_index_m, 0, NULL, &tuple_index_args},
     {"__getnewargs__", tuple_getnewargs, 0, NULL},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
