@@ -272,9 +272,10 @@ static Value float_subtype(Type *t, double d) {
     return V_FROM_PTR(f);
 }
 
+static const ArgSpec float_args = {"float", 1, 0, 0, {"x=0", NULL}};
 static Value float_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw_unless_init("float", t, kwnames) < 0) return VNULL;
-    if (nargs > 1) return err_format(&exc_TypeError, "float expected at most 1 argument, got %zd", (ssize_t)nargs);
+    if (arg_parse(&float_args, args, nargs, VNULL, NULL) < 0) return VNULL;   /* keywords: above */
     if (nargs == 0) return float_subtype(t, 0.0);
     Value x = args[0];
     if (float_check_exact(x)) return float_subtype(t, float_val(x));
@@ -598,6 +599,7 @@ static const GetSetDef float_getsets[] = {
 
 Type float_type = {
     .tname = "float",
+    .sig = &float_args,
     .flags = TF_BASETYPE | TF_FLOAT_SUBCLASS,
     .basicsize = sizeof(FloatObject),
     .repr = float_repr,

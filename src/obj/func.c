@@ -752,10 +752,10 @@ static Value prop_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(p);
 }
 
+static const ArgSpec prop_args = {"property", 0, 0, 0, {"fget=None", "fset=None", "fdel=None", "doc=None", NULL}};
 static int prop_init(Value self, Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"property", 0, 0, 0, {"fget", "fset", "fdel", "doc", NULL}};
     Value a[4];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return -1;
+    if (arg_parse(&prop_args, args, nargs, kwnames, a) < 0) return -1;
     PropertyFull *p = PROP(self);
     p->p.fget = a[0] == V_NONE ? VNULL : a[0];
     p->p.fset = a[1] == V_NONE ? VNULL : a[1];
@@ -932,6 +932,7 @@ Type classmethod_type = {
 
 Type property_type = {
     .tname = "property",
+    .sig = &prop_args,
     .flags = TF_BASETYPE,
     .basicsize = sizeof(PropertyFull),
     .descr_get = prop_get,

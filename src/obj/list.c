@@ -881,6 +881,7 @@ static Value list_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
     return list_new_type(t, 0);
 }
 
+static const ArgSpec list_args = {"list", 1, 0, 0, {"iterable=()", NULL}};
 static int list_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
     /* keywords are for a subclass's own __new__ (CPython's rule) */
     Type *t = type_of(self);
@@ -889,10 +890,7 @@ static int list_init_slot(Value self, Value *args, size_t nargs, Value kwnames) 
         err_set(&exc_TypeError, "list() takes no keyword arguments");
         return -1;
     }
-    if (nargs > 1) {
-        err_format(&exc_TypeError, "list expected at most 1 argument, got %zd", (ssize_t)nargs);
-        return -1;
-    }
+    if (arg_parse(&list_args, args, nargs, VNULL, NULL) < 0) return -1;   /* keywords: above */
     ListObject *l = V_AS(ListObject, self);
     l->size = 0;
     if (nargs == 1) return list_extend(self, args[0]);
@@ -901,6 +899,7 @@ static int list_init_slot(Value self, Value *args, size_t nargs, Value kwnames) 
 
 Type list_type = {
     .tname = "list",
+    .sig = &list_args,
     .flags = TF_BASETYPE | TF_LIST_SUBCLASS | TF_MATCH_SEQUENCE,
     .basicsize = sizeof(ListObject),
     .repr = list_repr,

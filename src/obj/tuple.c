@@ -213,12 +213,13 @@ static Value tuple_binop(Value a, Value b, int op) {
     }
 }
 
+static const ArgSpec tuple_args = {"tuple", 1, 0, 0, {"iterable=()", NULL}};
 static Value tuple_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
     /* keywords are for a subclass's own __init__ (CPython's rule) */
     if (kwnames && tuple_size(kwnames) &&
         (t == &tuple_type || type_lookup(t, NAME(__init__)) == type_lookup(&tuple_type, NAME(__init__))))
         return err_set(&exc_TypeError, "tuple() takes no keyword arguments");
-    if (nargs > 1) return err_format(&exc_TypeError, "tuple expected at most 1 argument, got %zd", (ssize_t)nargs);
+    if (arg_parse(&tuple_args, args, nargs, VNULL, NULL) < 0) return VNULL;   /* keywords: above */
     Value r = nargs ? tuple_from_iterable(args[0]) : tuple_empty;
     if (!r || t == &tuple_type) return r;
     Value s = tuple_new_type(t, tuple_size(r));
@@ -280,6 +281,7 @@ static const MethodDef tuple_methods[] = {
 
 Type tuple_type = {
     .tname = "tuple",
+    .sig = &tuple_args,
     .flags = TF_BASETYPE | TF_TUPLE_SUBCLASS | TF_MATCH_SEQUENCE,
     .basicsize = sizeof(TupleObject),
     .repr = tuple_repr,
