@@ -32,6 +32,19 @@ for name in ["capitalize", "casefold", "center", "encode", "expandtabs", "isalnu
              "format_map"]:
     m = getattr(str, name)
     print("str." + name, sig(m), m.__text_signature__)
+for t, names in [(list, ["append", "clear", "copy", "count", "extend", "index", "insert", "pop", "remove",
+                          "reverse", "sort"]),
+                 (tuple, ["count", "index"]),
+                 (dict, ["get", "setdefault", "popitem", "fromkeys", "pop", "keys", "update"]),
+                 (int, ["bit_length", "bit_count", "as_integer_ratio", "to_bytes", "from_bytes", "__format__",
+                        "__getnewargs__"]),
+                 (float, ["is_integer", "hex", "fromhex", "as_integer_ratio", "__round__", "__format__",
+                          "__getformat__", "__getnewargs__"])]:
+    for name in names:
+        m = getattr(t, name)
+        # (CPython has text like "default=<unrepresentable>" where inspect fails)
+        print(t.__name__ + "." + name, sig(m), m.__text_signature__ if sig(m) != "ValueError" else "")
+print("[].append", sig([].append), "dict.fromkeys", sig(dict.fromkeys), "(1).to_bytes", sig((1).to_bytes))
 print("'a'.split", sig("a".split), "a".split.__text_signature__)
 print("'a'.upper", sig("a".upper))
 print("Pickler.dump", sig(_pickle.Pickler.dump), sig(_pickle.Pickler(io.BytesIO()).dump))
@@ -39,11 +52,11 @@ print(inspect.getfullargspec(_pickle.Pickler.dump))
 print(inspect.getfullargspec(os.stat))
 
 # types
-for t in [object, _io.BufferedReader, _io.BufferedWriter, _io.BufferedRandom, _pickle.Pickler,
+for t in [object, list, tuple, float, complex, enumerate, memoryview, property, _io.BufferedReader, _io.BufferedWriter, _io.BufferedRandom, _pickle.Pickler,
           _pickle.Unpickler]:
     # (CPython wraps long ones over lines)
     print(t.__name__, sig(t), " ".join(t.__text_signature__.split()))
-for t in [int, str, dict, set, range, type, super]:
+for t in [int, str, dict, set, range, type, super, bytes, bool, frozenset, map, zip, filter]:
     print(t.__name__, sig(t))
 
 
@@ -70,13 +83,23 @@ print(Documented.__text_signature__)
 print(Sub.__text_signature__, sig(Sub))
 
 # the defaults in a spec leave the calls as they were
+l = [3, 1, 2]
+l.append(4), l.insert(0, 9), l.sort(key=lambda x: -x)
+print(l, l.pop(), l.pop(0), l.index(2, 0, 10), (255).to_bytes(2, "little"), int.from_bytes(b"\xff", signed=True),
+      (2.567).__round__(1), {}.get(1, 2), dict.fromkeys("ab", 0), complex(1, imag=2), list(enumerate("ab", start=1)))
 print(sorted([3, 1, 2], reverse=True), sum([1, 2], start=5), pow(2, 5, mod=3), round(2.567, ndigits=1))
 print("a,b".split(sep=","), "a b c".rsplit(maxsplit=1), "x".center(5, "*"), "ab".encode(errors="strict"))
 for call in [lambda: sum(), lambda: pow(1), lambda: round(1, ndigits=2, number=3), lambda: sorted([], x=1),
              lambda: len(), lambda: len(1, 2), lambda: setattr(1), lambda: format(), lambda: input(1, 2),
              lambda: "a".split(1, 2, 3), lambda: "a".split(x=1), lambda: "a".strip(1, 2),
              lambda: "a".join(), lambda: "a".upper(1), lambda: "a".replace("a"), lambda: "a".ljust(),
-             lambda: "a".encode(encoding=1), lambda: os.stat(), lambda: os.stat("/", dir_fd=None, x=1)]:
+             lambda: "a".encode(encoding=1), lambda: os.stat(), lambda: os.stat("/", dir_fd=None, x=1),
+             lambda: [].append(), lambda: [].insert(1), lambda: [].pop(1, 2), lambda: [].sort(1),
+             lambda: [].index(), lambda: (5).bit_length(1), lambda: (5).to_bytes(1, 2, 3),
+             lambda: int.from_bytes(), lambda: float.fromhex(), lambda: (1.0).__round__(1, 2),
+             lambda: {}.get(), lambda: {}.popitem(1), lambda: (1,).count(), lambda: list(1, 2),
+             lambda: tuple(x=1), lambda: float(1, 2), lambda: complex(1, 2, 3), lambda: complex(1, real=2),
+             lambda: complex(x=1), lambda: memoryview(), lambda: property(x=1)]:
     try:
         call()
     except TypeError as e:
