@@ -59,10 +59,10 @@ static Value i_is_frozen_package(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* find_frozen(name) -> (None, ispkg, origname) or None (3.11's form) */
+static const ArgSpec i_find_frozen_spec = {"find_frozen", 1, 1, 1, {"name", "withdata=False", NULL}};
 static Value i_find_frozen(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"find_frozen", 1, 1, 1, {"name", "withdata", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&i_find_frozen_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *path;
     if (!str_check(a[0]) || !import_frozen_source(a[0], &path)) return V_NONE;
     /* origname None: not a module of CPython's standard library, so no __file__ */
@@ -125,10 +125,10 @@ static Value i_fix_co_filename(Value *args, size_t nargs, Value kwnames) {
 
 /* source_hash(key, source): SipHash in CPython; tpy writes no hash-based
    .pyc files, and a hash is all importlib asks for */
+static const ArgSpec i_source_hash_spec = {"source_hash", 0, 2, 0, {"key", "source", NULL}};
 static Value i_source_hash(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"source_hash", 0, 2, 0, {"key", "source", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&i_source_hash_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     if (!byteslike_view(a[1], &p, &n)) return err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", a[1]);
@@ -227,7 +227,7 @@ static const MethodDef imp_functions[] = {
     {"exec_builtin", i_exec_builtin, 0, NULL},
     {"is_frozen", i_is_frozen, 0, NULL},
     {"is_frozen_package", i_is_frozen_package, 0, NULL},
-    {"find_frozen", i_find_frozen, MF_KEYWORDS, NULL},
+    {"find_frozen", i_find_frozen, MF_KEYWORDS, NULL, &i_find_frozen_spec},
     {"get_frozen_object", i_get_frozen_object, 0, NULL},
     {"init_frozen", i_init_frozen, 0, NULL},
     {"acquire_lock", i_acquire_lock, 0, NULL},
@@ -237,7 +237,7 @@ static const MethodDef imp_functions[] = {
     {"create_dynamic", i_create_dynamic, 0, NULL},
     {"exec_dynamic", i_exec_dynamic, 0, NULL},
     {"_fix_co_filename", i_fix_co_filename, 0, NULL},
-    {"source_hash", i_source_hash, MF_KEYWORDS, NULL},
+    {"source_hash", i_source_hash, MF_KEYWORDS, NULL, &i_source_hash_spec},
     {"tpy_source_code", i_tpy_source_code, MF_KEYWORDS, NULL},
     {"tpy_code_from_cache", i_tpy_code_from_cache, MF_KEYWORDS, NULL},
     {"tpy_cache_data", i_tpy_cache_data, MF_KEYWORDS, NULL},

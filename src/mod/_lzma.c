@@ -705,20 +705,20 @@ static Value decomp_get_needs_input(Value self) {
 }
 
 /* ---- module functions ----------------------------------------------------------------------- */
+static const ArgSpec lz_is_check_supported_spec = {"is_check_supported", 1, 1, 0, {"check_id", NULL}};
 static Value lz_is_check_supported(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"is_check_supported", 1, 1, 0, {"check_id", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&lz_is_check_supported_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int id;
     if (int_arg(a[0], 0, &id, true) < 0) return VNULL;
     return lzma_check_is_supported((lzma_check)id) ? V_TRUE : V_FALSE;
 }
 
 /* _encode_filter_properties(filter, /): the filter's properties bytes */
+static const ArgSpec lz_encode_props_spec = {"_encode_filter_properties", 1, 1, 0, {"filter", NULL}};
 static Value lz_encode_props(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_encode_filter_properties", 1, 1, 0, {"filter", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&lz_encode_props_spec, args, nargs, kwnames, a) < 0) return VNULL;
     lzma_filter f = {LZMA_VLI_UNKNOWN, NULL};
     if (parse_filter(a[0], &f) < 0) return VNULL;
     uint32_t size;
@@ -729,10 +729,10 @@ static Value lz_encode_props(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* _decode_filter_properties(filter_id, encoded_props, /): the dict */
+static const ArgSpec lz_decode_props_spec = {"_decode_filter_properties", 2, 2, 0, {"filter_id", "encoded_props", NULL}};
 static Value lz_decode_props(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_decode_filter_properties", 2, 2, 0, {"filter_id", "encoded_props", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&lz_decode_props_spec, args, nargs, kwnames, a) < 0) return VNULL;
     uint64_t id;
     if (u64_arg(a[0], &id) < 0) return VNULL;
     const char *p;
@@ -772,9 +772,9 @@ static Type decomp_type = {
     .new_ = decomp_new,
 };
 static const MethodDef lzma_functions[] = {
-    {"is_check_supported", lz_is_check_supported, MF_KEYWORDS, NULL},
-    {"_encode_filter_properties", lz_encode_props, MF_KEYWORDS, NULL},
-    {"_decode_filter_properties", lz_decode_props, MF_KEYWORDS, NULL},
+    {"is_check_supported", lz_is_check_supported, MF_KEYWORDS, NULL, &lz_is_check_supported_spec},
+    {"_encode_filter_properties", lz_encode_props, MF_KEYWORDS, NULL, &lz_encode_props_spec},
+    {"_decode_filter_properties", lz_decode_props, MF_KEYWORDS, NULL, &lz_decode_props_spec},
     {NULL, NULL, 0, NULL},
 };
 

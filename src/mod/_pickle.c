@@ -3138,10 +3138,10 @@ static Value pb_release(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- module functions ---------------------------------------------------------- */
 
+static const ArgSpec m_dump_spec = {"dump", 0, 2, 2, {"obj", "file", "protocol=None", "fix_imports=True", "buffer_callback=None", NULL}};
 static Value m_dump(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"dump", 0, 2, 2, {"obj", "file", "protocol", "fix_imports", "buffer_callback", NULL}};
     Value a[5];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_dump_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (state_init() < 0) return VNULL;
     Value pv = pickler_new(&pickler_type, NULL, 0, VNULL);
     PicklerObject *p = V_AS(PicklerObject, pv);
@@ -3157,10 +3157,10 @@ static Value m_dump(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec m_dumps_spec = {"dumps", 0, 1, 2, {"obj", "protocol=None", "fix_imports=True", "buffer_callback=None", NULL}};
 static Value m_dumps(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"dumps", 0, 1, 2, {"obj", "protocol", "fix_imports", "buffer_callback", NULL}};
     Value a[4];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_dumps_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (state_init() < 0) return VNULL;
     Value pv = pickler_new(&pickler_type, NULL, 0, VNULL);
     PicklerObject *p = V_AS(PicklerObject, pv);
@@ -3170,10 +3170,10 @@ static Value m_dumps(Value *args, size_t nargs, Value kwnames) {
     return bytes_new(p->out.data, p->out.len);
 }
 
+static const ArgSpec m_load_spec = {"load", 0, 1, 4, {"file", "fix_imports=True", "encoding='ASCII'", "errors='strict'", "buffers=()", NULL}};
 static Value m_load(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"load", 0, 1, 4, {"file", "fix_imports", "encoding", "errors", "buffers", NULL}};
     Value a[5];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_load_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value uv = unpickler_new(&unpickler_type, NULL, 0, VNULL);
     UnpicklerObject *u = V_AS(UnpicklerObject, uv);
     u->read = lookup_attr(a[0], "read");
@@ -3188,10 +3188,10 @@ static Value m_load(Value *args, size_t nargs, Value kwnames) {
     return load(u);
 }
 
+static const ArgSpec m_loads_spec = {"loads", 1, 1, 4, {"data", "fix_imports=True", "encoding='ASCII'", "errors='strict'", "buffers=()", NULL}};
 static Value m_loads(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"loads", 1, 1, 4, {"data", "fix_imports", "encoding", "errors", "buffers", NULL}};
     Value a[5];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_loads_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value uv = unpickler_new(&unpickler_type, NULL, 0, VNULL);
     UnpicklerObject *u = V_AS(UnpicklerObject, uv);
     Value data = a[0];
@@ -3295,10 +3295,10 @@ static Type picklebuffer_type = {
 };
 
 static const MethodDef pickle_functions[] = {
-    {"dump", m_dump, MF_KEYWORDS, "Write a pickled representation of obj to the open file object file."},
-    {"dumps", m_dumps, MF_KEYWORDS, "Return the pickled representation of the object as a bytes object."},
-    {"load", m_load, MF_KEYWORDS, "Read and return an object from the pickle data stored in a file."},
-    {"loads", m_loads, MF_KEYWORDS, "Read and return an object from the given pickle data."},
+    {"dump", m_dump, MF_KEYWORDS, "Write a pickled representation of obj to the open file object file.", &m_dump_spec},
+    {"dumps", m_dumps, MF_KEYWORDS, "Return the pickled representation of the object as a bytes object.", &m_dumps_spec},
+    {"load", m_load, MF_KEYWORDS, "Read and return an object from the pickle data stored in a file.", &m_load_spec},
+    {"loads", m_loads, MF_KEYWORDS, "Read and return an object from the given pickle data.", &m_loads_spec},
     {NULL, NULL, 0, NULL},
 };
 

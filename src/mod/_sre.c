@@ -1992,11 +1992,11 @@ static bool valid_block(const Validator *v, const uint32_t *p, const uint32_t *e
 
 /* ---- module functions ------------------------------------------------------------------ */
 
-static Value sre_compile(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"compile", 0, 6, 0,
+static const ArgSpec sre_compile_spec = {"compile", 0, 6, 0,
                                  {"pattern", "flags", "code", "groups", "groupindex", "indexgroup", NULL}};
+static Value sre_compile(Value *args, size_t nargs, Value kwnames) {
     Value a[6];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&sre_compile_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!int_check(a[1]))
         return err_format(&exc_TypeError, "compile() argument 'flags' must be int, not %s", type_of(a[1])->tname);
     if (!list_check(a[2]))
@@ -2056,9 +2056,9 @@ static Value sre_compile(Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(p);
 }
 
+static const ArgSpec sre_getcodesize_spec = {"_sre.getcodesize", 0, 0, 0, {NULL}};
 static Value sre_getcodesize(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_sre.getcodesize", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&sre_getcodesize_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return v_int(SRE_CODESIZE);
 }
 
@@ -2104,8 +2104,8 @@ static Value sre_unicode_tolower(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef sre_functions[] = {
-    {"compile", sre_compile, MF_KEYWORDS, NULL},
-    {"getcodesize", sre_getcodesize, MF_KEYWORDS, NULL},
+    {"compile", sre_compile, MF_KEYWORDS, NULL, &sre_compile_spec},
+    {"getcodesize", sre_getcodesize, MF_KEYWORDS, NULL, &sre_getcodesize_spec},
     {"ascii_iscased", sre_ascii_iscased, MF_KEYWORDS, NULL},
     {"unicode_iscased", sre_unicode_iscased, MF_KEYWORDS, NULL},
     {"ascii_tolower", sre_ascii_tolower, MF_KEYWORDS, NULL},
