@@ -385,10 +385,10 @@ static Value hl_hmac_digest(Value *args, size_t nargs, Value kwnames) {
     if (hmac_final(V_AS(HmacObject, hv), out, &len) < 0) return VNULL;
     return bytes_new((const char *)out, len);
 }
+static const ArgSpec hmac_m_update_spec = {"update", 0, 1, 0, {"msg", NULL}};
 static Value hmac_m_update(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"update", 0, 1, 0, {"msg", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&hmac_m_update_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     if (!hashlib_data(a[0], &p, &n)) return VNULL;
@@ -410,10 +410,10 @@ static Value hmac_m_digest(Value *args, size_t nargs, Value kwnames) {
 static Value hmac_m_hexdigest(Value *args, size_t nargs, Value kwnames) {
     return hmac_digest_common(args, nargs, kwnames, true);
 }
+static const ArgSpec hmac_m_copy_spec = {"copy", 0, 0, 0, {NULL}};
 static Value hmac_m_copy(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"copy", 0, 0, 0, {NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&hmac_m_copy_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     HmacObject *h = V_AS(HmacObject, args[0]);
     HmacObject *r = (HmacObject *)obj_alloc(&hmac_type, sizeof(HmacObject));
     r->ctx = EVP_MAC_CTX_dup(h->ctx);
@@ -573,10 +573,10 @@ static const GetSetDef hash_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 static const MethodDef hmac_methods[] = {
-    {"update", hmac_m_update, MF_KEYWORDS, NULL},
+    {"update", hmac_m_update, MF_KEYWORDS, NULL, &hmac_m_update_spec},
     {"digest", hmac_m_digest, MF_KEYWORDS, NULL},
     {"hexdigest", hmac_m_hexdigest, MF_KEYWORDS, NULL},
-    {"copy", hmac_m_copy, MF_KEYWORDS, NULL},
+    {"copy", hmac_m_copy, MF_KEYWORDS, NULL, &hmac_m_copy_spec},
     {NULL, NULL, 0, NULL},
 };
 static const GetSetDef hmac_getsets[] = {

@@ -1261,11 +1261,11 @@ static Value pattern_finditer(Value *args, size_t nargs, Value kwnames) {
     return calliter_new(search, V_NONE);
 }
 
+static const ArgSpec pattern_split_spec = {"split", 0, 1, 0, {"string", "maxsplit=0", NULL}};
 static Value pattern_split(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"split", 0, 1, 0, {"string", "maxsplit", NULL}};
     Value out[2];
     if (!check_pattern(args[0], "split")) return VNULL;
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, out) < 0) return VNULL;
+    if (arg_parse(&pattern_split_spec, args + 1, nargs - 1, kwnames, out) < 0) return VNULL;
     int64_t maxsplit = 0;
     if (out[1] && ssize_arg(out[1], &maxsplit) < 0) return VNULL;
     PatternObject *p = PAT(args[0]);
@@ -1496,7 +1496,7 @@ static const MethodDef pattern_methods[] = {
     {"subn", pattern_subn, MF_KEYWORDS,
      "Return the tuple (new_string, number_of_subs_made) found by replacing the leftmost non-overlapping occurrences "
      "of pattern with the replacement repl."},
-    {"split", pattern_split, MF_KEYWORDS, "Split string by the occurrences of pattern."},
+    {"split", pattern_split, MF_KEYWORDS, "Split string by the occurrences of pattern.", &pattern_split_spec},
     {"findall", pattern_findall, MF_KEYWORDS, "Return a list of all non-overlapping matches of pattern in string."},
     {"finditer", pattern_finditer, MF_KEYWORDS,
      "Return an iterator over all non-overlapping matches for the RE pattern in string.\n\n"

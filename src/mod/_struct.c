@@ -757,25 +757,25 @@ static Value s_pack_into(Value *args, size_t nargs, Value kwnames) {
     return do_pack_into(V_AS(StructObject, args[0]), args + 1, nargs - 1);
 }
 
+static const ArgSpec s_unpack_spec = {"Struct.unpack", 1, 1, 0, {"buffer", NULL}};
 static Value s_unpack(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"Struct.unpack", 1, 1, 0, {"buffer", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&s_unpack_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return do_unpack(V_AS(StructObject, args[0]), a[0]);
 }
 
+static const ArgSpec s_unpack_from_spec = {"unpack_from", 0, 1, 0, {"buffer", "offset=0", NULL}};
 static Value s_unpack_from(Value *args, size_t nargs, Value kwnames) {
     /* self is bound positionally; the buffer is parameter 1 of the message */
-    static const ArgSpec spec = {"unpack_from", 0, 1, 0, {"buffer", "offset", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&s_unpack_from_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return do_unpack_from(V_AS(StructObject, args[0]), a[0], a[1]);
 }
 
+static const ArgSpec s_iter_unpack_spec = {"Struct.iter_unpack", 1, 1, 0, {"buffer", NULL}};
 static Value s_iter_unpack(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"Struct.iter_unpack", 1, 1, 0, {"buffer", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&s_iter_unpack_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return do_iter_unpack(args[0], a[0]);
 }
 
@@ -860,9 +860,9 @@ static Value m_clearcache(Value *args, size_t nargs, Value kwnames) {
 static const MethodDef struct_methods[] = {
     {"pack", s_pack, MF_KEYWORDS, NULL},
     {"pack_into", s_pack_into, MF_KEYWORDS, NULL},
-    {"unpack", s_unpack, MF_KEYWORDS, NULL},
-    {"unpack_from", s_unpack_from, MF_KEYWORDS, NULL},
-    {"iter_unpack", s_iter_unpack, MF_KEYWORDS, NULL},
+    {"unpack", s_unpack, MF_KEYWORDS, NULL, &s_unpack_spec},
+    {"unpack_from", s_unpack_from, MF_KEYWORDS, NULL, &s_unpack_from_spec},
+    {"iter_unpack", s_iter_unpack, MF_KEYWORDS, NULL, &s_iter_unpack_spec},
     {"__sizeof__", s_sizeof, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };

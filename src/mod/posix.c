@@ -1050,14 +1050,14 @@ static Value de_stat(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0 || to_bool(a[0], true, &follow) < 0) return VNULL;
     return direntry_get_stat(args[0], follow);
 }
+static const ArgSpec de_inode_spec = {"DirEntry.inode", 0, 0, 0, {NULL}};
 static Value de_inode(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"DirEntry.inode", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&de_inode_spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return int_from_u64(DE(args[0])->ino);
 }
+static const ArgSpec de_fspath_spec = {"DirEntry.__fspath__", 0, 0, 0, {NULL}};
 static Value de_fspath(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"DirEntry.__fspath__", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&de_fspath_spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return DE(args[0])->path;
 }
 static Value de_repr(Value self) { return str_printf("<DirEntry %R>", DE(self)->name); }
@@ -3011,8 +3011,8 @@ static const MethodDef direntry_methods[] = {
     {"is_file", de_is_file, MF_KEYWORDS, NULL},
     {"is_symlink", de_is_symlink, MF_KEYWORDS, NULL},
     {"stat", de_stat, MF_KEYWORDS, NULL},
-    {"inode", de_inode, MF_KEYWORDS, NULL},
-    {"__fspath__", de_fspath, MF_KEYWORDS, NULL},
+    {"inode", de_inode, MF_KEYWORDS, NULL, &de_inode_spec},
+    {"__fspath__", de_fspath, MF_KEYWORDS, NULL, &de_fspath_spec},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
