@@ -326,7 +326,11 @@ static Value method_getattr(Value v, Value name) {
 static Value method_get_self(Value v) { return V_AS(BoundMethodObject, v)->self; }
 static Value method_get_func(Value v) { return V_AS(BoundMethodObject, v)->func; }
 
+/* also a descriptor, for the generic lookup (object.__getattribute__) */
+static Value method_get_doc(Value v) { return obj_getattr(V_AS(BoundMethodObject, v)->func, NAME(__doc__)); }
+
 static const GetSetDef method_getsets[] = {
+    {"__doc__", method_get_doc, NULL, NULL},
     {"__self__", method_get_self, NULL, NULL},
     {"__func__", method_get_func, NULL, NULL},
     {NULL, NULL, NULL, NULL},

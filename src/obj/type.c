@@ -794,6 +794,11 @@ Value generic_getattr_noerr(Value obj, Value name) {
     if (v_is_ptr(obj) && (t->attrs_offset || type_has_flag(t, TF_VAR_DICT))) {
         Value v = instance_get_attr(obj, name);
         if (v) return v;
+    } else if (t == &module_type) {
+        /* a module's namespace is its instance dict, as CPython's: what
+           object.__getattribute__(module, name) finds (pydoc's) */
+        Value v = dict_get_str(module_dict(obj), name);
+        if (v) return v;
     }
     if (descr) {
         if (dt->descr_get) return dt->descr_get(descr, obj, V_FROM_PTR(t));
@@ -1176,8 +1181,9 @@ static const GetSetDef instance_dict_getset[] = {
 
 /* what a class statement adds to the first class of a hierarchy with a dict */
 static const GetSetDef heap_dict_getsets[] = {
-    {"__dict__", object_get_dict, object_set_dict, NULL},
-    {"__weakref__", object_get_weakref, NULL, NULL},
+    /* their docs are CPython's: pydoc shows them */
+    {"__dict__", object_get_dict, object_set_dict, "dictionary for instance variables (if defined)"},
+    {"__weakref__", object_get_weakref, NULL, "list of weak references to the object (if defined)"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -1938,6 +1944,8 @@ static Value type_get_doc(Value self) {
         /* a class's __doc__ may be a descriptor (a property of the metaclass's instances) */
         Type *dt = type_of(d);
         if (type_has_flag(t, TF_HEAPTYPE) && dt->descr_get && !str_check(d)) return dt->descr_get(d, VNULL, self);
+        /* a builtin type whose instances have their own __doc__ (methods) */
+        if (dt == &getset_descr_type) return t->doc ? t->doc : V_NONE;
         return d;
     }
     return t->doc ? t->doc : V_NONE;
