@@ -1731,8 +1731,16 @@ static Value type_getattr(Value self, Value name) {
     Value attr = type_lookup(t, name);
     if (attr) {
         Type *at = type_of(attr);
-        if (at->descr_get) return at->descr_get(attr, VNULL, self);
-        return attr;
+        if (!at->descr_get) return attr;
+        Value r = at->descr_get(attr, VNULL, self);
+        /* a descriptor's AttributeError (types.DynamicClassAttribute's)
+           falls back to the metaclass's __getattr__, as CPython's hook */
+        if (r || !type_has_flag(meta, TF_HEAPTYPE) || !err_matches(&exc_AttributeError)) return r;
+        Value ga = type_lookup(meta, NAME(__getattr__));
+        if (!ga) return VNULL;
+        err_clear();
+        Value a[2] = {self, name};
+        return obj_call(ga, a, 2, VNULL);
     }
     if (meta_attr) {
         if (mt->descr_get) return mt->descr_get(meta_attr, self, V_FROM_PTR(meta));
