@@ -94,6 +94,15 @@ static Value module_dir_m(Value *args, size_t nargs, Value kwnames) {
     return dict_keys_list(d);
 }
 
+/* a descriptor too, as CPython's member: inspect.getattr_static reads it
+   through object.__getattribute__ */
+static Value module_get_dict_attr(Value v) { return V_AS(ModuleObject, v)->dict; }
+
+static const GetSetDef module_getsets[] = {
+    {"__dict__", module_get_dict_attr, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
 static const MethodDef module_methods[] = {
     {"__dir__", module_dir_m, 0, NULL},
     {NULL, NULL, 0, NULL},
@@ -111,5 +120,6 @@ Type module_type = {
 
 void module_init(void) {
     type_add_methods(&module_type, module_methods);
+    type_add_getsets(&module_type, module_getsets);
     type_ready(&module_type);
 }

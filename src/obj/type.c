@@ -500,6 +500,7 @@ typedef struct MemberDescrObject {
     Object hdr;
     Type *owner;
     Value name;
+    Value doc;   /* the value of a __slots__ dict, or VNULL */
     int32_t index;
 } MemberDescrObject;
 
@@ -757,7 +758,13 @@ static const MethodDef member_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static Value member_get_doc(Value v) {
+    Value d = V_AS(MemberDescrObject, v)->doc;
+    return d ? d : V_NONE;
+}
+
 static const GetSetDef member_getsets[] = {
+    {"__doc__", member_get_doc, NULL, NULL},
     {"__name__", member_get_name, NULL, NULL},
     {"__qualname__", member_get_qualname, NULL, NULL},
     {"__objclass__", member_get_objclass, NULL, NULL},
@@ -2425,6 +2432,11 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         md->owner = t;
         md->name = n;
         md->index = base_members + (int32_t)i;
+        /* __slots__ = {'name': 'its docstring'} */
+        if (dict_check(slots)) {
+            md->doc = dict_get(slots, n);
+            if (!md->doc && err_occurred()) return VNULL;
+        }
         dict_set(t->dict, n, V_FROM_PTR(md));
     }
     if (!no_dict && !bases_have_dict) {
