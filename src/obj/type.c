@@ -1713,6 +1713,15 @@ static int type_init_slot(Value self, Value *args, size_t nargs, Value kwnames) 
 
 static Value type_getattr(Value self, Value name) {
     Type *t = V_AS(Type, self);
+    static Value abstractmethods;
+    if (!abstractmethods) abstractmethods = str_intern_cstr("__abstractmethods__");
+    if (name == abstractmethods) {
+        /* a class's own, never a base's (CPython's is a getset of type
+           reading the class's dict): inspect.isabstract tells by it
+           whether ABCMeta.__new__ has finished */
+        Value a = t == &type_type ? VNULL : dict_get_str(t->dict, name);
+        return a ? a : err_set(&exc_AttributeError, "__abstractmethods__");
+    }
     if (name == NAME(__annotations__) && !type_lookup(V_OBJ(self)->type, name)) {
         /* a class's own annotations, never a base's: made empty on first
            use for a class statement's class; builtin types have none */
