@@ -262,13 +262,14 @@ static Type missing_type = {.tname = "Token.MISSING", .basicsize = sizeof(Object
 
 /* ---- the module ---------------------------------------------------------------------------- */
 
+static const ArgSpec cv_copy_context_spec = {"copy_context", 0, 0, 0, {NULL}};
 static Value cv_copy_context(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("copy_context", nargs, 0, 0) < 0) return VNULL;
+    if (arg_parse(&cv_copy_context_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return context_alloc(V_AS(ContextObject, current_context())->vars);
 }
 
 static const MethodDef contextvars_functions[] = {
-    {"copy_context", cv_copy_context, 0, NULL},
+    {"copy_context", cv_copy_context, 0, NULL, &cv_copy_context_spec},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1748,9 +1748,10 @@ static Type tuplegetter_type = {
 
 /* ---- _count_elements ------------------------------------------------------------------- */
 
+static const ArgSpec m_count_elements_spec = {"_count_elements", 2, 2, 0, {"mapping", "iterable", NULL}};
 static Value m_count_elements(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("_count_elements", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&m_count_elements_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value mapping = args[0];
     Value it = obj_iter(args[1]);
     if (!it) return VNULL;
@@ -1783,7 +1784,7 @@ static Value m_count_elements(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef collections_functions[] = {
-    {"_count_elements", m_count_elements, 0, NULL},
+    {"_count_elements", m_count_elements, 0, NULL, &m_count_elements_spec},
     {NULL, NULL, 0, NULL},
 };
 
