@@ -548,13 +548,13 @@ static Value checksum(Value *args, size_t nargs, Value kwnames, const ArgSpec *s
     }
     return int_from_u64((uint32_t)s);
 }
+static const ArgSpec z_crc32_spec = {"crc32", 2, 1, 0, {"data", "value=0", NULL}};
 static Value z_crc32(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"crc32", 2, 1, 0, {"", "", NULL}};
-    return checksum(args, nargs, kwnames, &spec, 0, crc32);
+    return checksum(args, nargs, kwnames, &z_crc32_spec, 0, crc32);
 }
+static const ArgSpec z_adler32_spec = {"adler32", 2, 1, 0, {"data", "value=1", NULL}};
 static Value z_adler32(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"adler32", 2, 1, 0, {"", "", NULL}};
-    return checksum(args, nargs, kwnames, &spec, 1, adler32);
+    return checksum(args, nargs, kwnames, &z_adler32_spec, 1, adler32);
 }
 
 /* ---- module --------------------------------------------------------------------------------- */
@@ -595,8 +595,8 @@ static const MethodDef zlib_functions[] = {
     {"decompress", z_decompress, MF_KEYWORDS, NULL, &z_decompress_spec},
     {"compressobj", z_compressobj, MF_KEYWORDS, NULL, &z_compressobj_spec},
     {"decompressobj", z_decompressobj, MF_KEYWORDS, NULL, &z_decompressobj_spec},
-    {"crc32", z_crc32, MF_KEYWORDS, NULL},
-    {"adler32", z_adler32, MF_KEYWORDS, NULL},
+    {"crc32", z_crc32, MF_KEYWORDS, NULL, &z_crc32_spec},
+    {"adler32", z_adler32, MF_KEYWORDS, NULL, &z_adler32_spec},
     {NULL, NULL, 0, NULL},
 };
 

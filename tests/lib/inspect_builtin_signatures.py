@@ -1,6 +1,6 @@
 # inspect.signature() of builtins: tpy derives __text_signature__ from the
 # ArgSpec a C function parses with; CPython from Argument Clinic's docstrings.
-import inspect, builtins, os, io, _io, _pickle
+import inspect, builtins, os, io, _io, _pickle, math, zlib, binascii, _struct, marshal, posix, re, select
 
 
 def sig(f):
@@ -20,6 +20,12 @@ for name in ["abs", "all", "any", "ascii", "bin", "callable", "chr", "delattr", 
     print(name, sig(getattr(builtins, name)))
 print("os.stat", sig(os.stat))
 print("os.lstat", sig(os.lstat))
+# other modules' functions
+for f in [math.floor, math.sin, math.atan2, math.perm, math.ldexp, math.fsum, math.isqrt, math.log, math.hypot,
+          zlib.compress, zlib.decompress, zlib.crc32, binascii.hexlify, binascii.crc32, _struct.pack,
+          _struct.calcsize, marshal.dumps, marshal.loads, posix.open, posix.read, posix.getcwd, posix.listdir,
+          posix.lseek, posix.pwrite, re.compile(".").split, select.epoll.register, zlib.adler32]:
+    print(f.__name__, sig(f))
 
 # methods: unbound show self, bound do not
 for name in ["capitalize", "casefold", "center", "encode", "expandtabs", "isalnum", "isalpha",
@@ -99,7 +105,9 @@ for call in [lambda: sum(), lambda: pow(1), lambda: round(1, ndigits=2, number=3
              lambda: int.from_bytes(), lambda: float.fromhex(), lambda: (1.0).__round__(1, 2),
              lambda: {}.get(), lambda: {}.popitem(1), lambda: (1,).count(), lambda: list(1, 2),
              lambda: tuple(x=1), lambda: float(1, 2), lambda: complex(1, 2, 3), lambda: complex(1, real=2),
-             lambda: complex(x=1), lambda: memoryview(), lambda: property(x=1)]:
+             lambda: complex(x=1), lambda: memoryview(), lambda: property(x=1), lambda: math.floor(),
+             lambda: math.floor(x=1), lambda: math.atan2(1), lambda: math.perm(1, 2, 3), lambda: zlib.compress(),
+             lambda: (lambda: None)(1, x=1), lambda: (lambda a: None)(1, 2, a=3)]:
     try:
         call()
     except TypeError as e:
