@@ -357,9 +357,6 @@ static Value builtin_call(Value fv, Value *args, size_t nargs, Value kwnames) {
             Type *t = type_check(b->self) ? V_AS(Type, b->self) : type_of(b->self);
             return err_format(&exc_TypeError, "%s.%s() takes no keyword arguments", t->tname, b->def->name);
         }
-        /* a module's function is named with its module, as CPython's */
-        if (b->module && str_check(b->module) && !str_eq_cstr(b->module, "builtins"))
-            return err_format(&exc_TypeError, "%U.%s() takes no keyword arguments", b->module, b->def->name);
         return no_keywords(b->def->name);
     }
     if (!b->self) return b->def->fn(args, nargs, kwnames);

@@ -106,7 +106,7 @@ for call in [lambda: sum(), lambda: pow(1), lambda: round(1, ndigits=2, number=3
              lambda: {}.get(), lambda: {}.popitem(1), lambda: (1,).count(), lambda: list(1, 2),
              lambda: tuple(x=1), lambda: float(1, 2), lambda: complex(1, 2, 3), lambda: complex(1, real=2),
              lambda: complex(x=1), lambda: memoryview(), lambda: property(x=1), lambda: math.floor(),
-             lambda: math.floor(x=1), lambda: math.atan2(1), lambda: math.perm(1, 2, 3), lambda: zlib.compress(),
+             lambda: math.atan2(1), lambda: math.perm(1, 2, 3), lambda: zlib.compress(),
              lambda: (lambda: None)(1, x=1), lambda: (lambda a: None)(1, 2, a=3)]:
     try:
         call()
