@@ -82,6 +82,7 @@ typedef struct Unit {
     bool dead;
     bool *failed;               /* the compiler's: set on an internal error */
     Location loc;
+    Location last_stmt_loc;   /* of the statement compiled last (nested ones included) */
     /* The line of the implicit `return None`, CPython's rule with one copy
      * of the return: the line of the code that falls into it (the last
      * reachable instruction that has a line, or a `pass`), or when nothing
@@ -90,6 +91,7 @@ typedef struct Unit {
      * in, each with that way's line; tpy keeps one, whose line is the one
      * CPython gives its first copy in most code. */
     int tail_line;
+    int block_start;            /* where the last label was bound: a new basic block */
     int argcount, posonly, kwonly;
     int firstlineno;
     int attr_hint;
@@ -109,6 +111,7 @@ typedef struct Compiler {
     bool name_ops;              /* module-level names use *_NAME (exec/eval) */
     bool future_annotations;    /* annotations compile to their source text */
     int future_lineno;          /* line of the last __future__ import opening the module */
+    bool top_level_await;       /* compile(flags=PyCF_ALLOW_TOP_LEVEL_AWAIT) */
 } Compiler;
 
 static void compile_error(Compiler *c, SrcPos pos, const char *fmt, ...) {
@@ -250,6 +253,7 @@ static void depth_mismatch(Unit *u, int d1, int d2) {
  * left over there can never leak into reachable code. */
 static void bind_label(Unit *u, int label) {
     u->label_pos[label] = u->n;
+    u->block_start = u->n;
     int d = u->label_depth[label];
     if (u->dead) {
         if (d < 0) return;   /* unreachable, stays dead */
@@ -382,8 +386,18 @@ static void emit_tail_jump(Compiler *c, int op, int label) {
 
 static void emit_const(Compiler *c, Value v) { emit(c, OP_LOAD_CONST, add_const(c->u, v)); }
 
+
 /* await TOS: CPython 3.11's GET_AWAITABLE and send loop, here YIELD_FROM
  * (the delegation `yield from` uses). where: see GET_AWAITABLE. */
+/* await, async for, async with and awaited comprehensions are allowed
+   in the module's own code under PyCF_ALLOW_TOP_LEVEL_AWAIT: the module's
+   code object is then a coroutine's (CO_COROUTINE), as CPython's */
+static bool top_level_await(Compiler *c) {
+    if (!c->top_level_await || c->u->scope->kind != SCOPE_MODULE) return false;
+    c->u->flags |= CO_GENERATOR | CO_COROUTINE;
+    return true;
+}
+
 static void emit_await(Compiler *c, int where) {
     emit(c, OP_GET_AWAITABLE, where);
     emit_const(c, V_NONE);
@@ -442,6 +456,62 @@ static Location loc_of(SrcPos p) { return (Location){p.lineno, p.end_lineno, p.c
         body;                           \
         (c)->u->loc = saved_loc_;       \
     } while (0)
+
+/* A statement with no code of its own (pass, the first line of a try) keeps
+ * a NOP at its line, as CPython's, so that tracing and f_lineno jumps see
+ * the line; none when the instruction before it in the same basic block
+ * already has that line (CPython's redundant-NOP removal). */
+static void emit_line_nop(Compiler *c, SrcPos pos) {
+    Unit *u = c->u;
+    if (u->dead) return;
+    if (u->n > u->block_start && u->locs[u->n - 1].line == pos.lineno) return;
+    Location saved = u->loc;
+    u->loc = loc_of(pos);
+    emit0(c, OP_NOP);
+    u->loc = saved;
+}
+
+
+/* The implicit `return None` that ends a body. Jumps from other lines (an
+ * if's test, a loop's exhaustion) get their own copy with their own line,
+ * as CPython duplicates its exit blocks, so that tracing never reports the
+ * line of a statement that did not run (nor a debugger jumps from it). */
+static void emit_implicit_return(Compiler *c) {
+    Unit *u = c->u;
+    if (u->dead) return;
+    int here = u->n;
+    int fall_line = u->tail_line;
+    u->loc = (Location){fall_line, fall_line, -1, -1};
+    emit_const(c, V_NONE);
+    emit0(c, OP_RETURN_VALUE);
+    if (here != u->block_start) return;
+    int depth = u->depth;
+    for (;;) {
+        /* the jumps to here from one other line: retargeted to a copy */
+        int line = -1, copy = -1;
+        for (int j = 0; j < here; j++) {
+            uint32_t w = u->code[j];
+            int op = INSTR_OP(w);
+            if (!(opcode_flags[op] & OPF_JUMP)) continue;
+            int l = (int)INSTR_ARG(w);
+            if (u->label_pos[l] != here || u->locs[j].line < 0 || u->locs[j].line == fall_line) continue;
+            if (line < 0) {
+                line = u->locs[j].line;
+                copy = new_label(u);
+                note_label_depth(u, copy, depth);
+            } else if (u->locs[j].line != line) {
+                continue;
+            }
+            u->code[j] = INSTR(op, copy);
+        }
+        if (line < 0) return;
+        u->dead = false;
+        bind_label(u, copy);
+        u->loc = (Location){line, line, -1, -1};
+        emit_const(c, V_NONE);
+        emit0(c, OP_RETURN_VALUE);
+    }
+}
 
 /* ---- names ------------------------------------------------------------------------- */
 
@@ -1015,13 +1085,15 @@ static void compile_expr(Compiler *c, Expr *e) {
     case E_DICTCOMP:
     case E_GENEXP: compile_comprehension(c, e); break;
     case E_AWAIT:
-        if (u->scope->kind != SCOPE_FUNCTION && u->scope->kind != SCOPE_COMPREHENSION) {
-            compile_error(c, e->pos, "'await' outside function");
-            break;
-        }
-        if (u->scope->kind == SCOPE_FUNCTION && !u->scope->is_coroutine) {
-            compile_error(c, e->pos, "'await' outside async function");
-            break;
+        if (!top_level_await(c)) {
+            if (u->scope->kind != SCOPE_FUNCTION && u->scope->kind != SCOPE_COMPREHENSION) {
+                compile_error(c, e->pos, "'await' outside function");
+                break;
+            }
+            if (u->scope->kind == SCOPE_FUNCTION && !u->scope->is_coroutine) {
+                compile_error(c, e->pos, "'await' outside async function");
+                break;
+            }
         }
         compile_expr(c, e->u.await_.value);
         u->loc = loc_of(e->pos);
@@ -1190,15 +1262,40 @@ static void compile_delete(Compiler *c, Expr *t) {
 
 static CodeObject *assemble(Compiler *c, Unit *u);
 
+static int cmp_names(const void *a, const void *b) {
+    return strcmp(str_data(*(const Value *)a), str_data(*(const Value *)b));
+}
+
+/* Sort a list of interned names from index `from` on, as CPython's
+   dictbytype orders cell and free variables (by code point: strcmp on
+   UTF-8 agrees) */
+static void sort_names(Value list, int64_t from) {
+    int64_t n = list_size(list) - from;
+    if (n > 1) qsort(list_items(list) + from, (size_t)n, sizeof(Value), cmp_names);
+}
+
 static Unit *enter_scope(Compiler *c, Scope *scope, const char *name, Value qualname, int firstlineno) {
     Unit *u = unit_new(c, scope, name, qualname, firstlineno);
     /* parameters first, in order */
     for (int i = 0; i < scope->nparams; i++) add_varname(u, scope->params[i]);
-    /* cells: captured locals (and __class__ for classes) */
+    /* cells: captured locals (and __class__ for classes), in CPython's
+       order (co_cellvars): the parameters among them in parameter order,
+       then the others by name */
+    for (int i = 0; i < scope->nparams; i++) {
+        Symbol *s = scope_lookup(scope, scope->params[i]);
+        if (s && s->kind == SYM_CELL) list_append(u->cellvars, str_intern_cstr(s->name));
+    }
+    int64_t nparam_cells = list_size(u->cellvars);
     for (int i = 0; i < scope->nsyms; i++) {
         Symbol *s = &scope->syms[i];
-        if (s->kind == SYM_CELL) list_append(u->cellvars, str_intern_cstr(s->name));
+        if (s->kind != SYM_CELL) continue;
+        Value n = str_intern_cstr(s->name);
+        bool dup = false;
+        for (int64_t j = 0; j < nparam_cells; j++)
+            if (list_get(u->cellvars, j) == n) dup = true;
+        if (!dup) list_append(u->cellvars, n);
     }
+    sort_names(u->cellvars, nparam_cells);
     if (scope->kind == SCOPE_CLASS && scope->needs_class_cell) list_append(u->cellvars, str_intern_cstr("__class__"));
     for (int i = 0; i < scope->nsyms; i++) {
         Symbol *s = &scope->syms[i];
@@ -1210,6 +1307,7 @@ static Unit *enter_scope(Compiler *c, Scope *scope, const char *name, Value qual
             if (!dup) list_append(u->freevars, n);
         }
     }
+    sort_names(u->freevars, 0);   /* by name, as CPython's */
     c->u = u;
     return u;
 }
@@ -1359,11 +1457,7 @@ static void compile_function_body(Compiler *c, Stmt *s) {
         add_const(u, V_NONE);   /* consts[0] is the docstring slot, as in CPython */
     }
     for (int i = start; i < body.n; i++) compile_stmt(c, body.items[i]);
-    if (!u->dead) {
-        u->loc = (Location){u->tail_line, u->tail_line, -1, -1};
-        emit_const(c, V_NONE);
-        emit0(c, OP_RETURN_VALUE);
-    }
+    emit_implicit_return(c);
 }
 
 static void compile_funcdef(Compiler *c, Stmt *s) {
@@ -1616,7 +1710,8 @@ static void compile_comprehension(Compiler *c, Expr *e) {
     /* CPython 3.11 refuses only comprehensions that must be awaited where
        they are built, unless there is an awaiting context: an async
        function's body or another comprehension (itself checked) */
-    if (awaited && !(outer->kind == SCOPE_COMPREHENSION || (outer->kind == SCOPE_FUNCTION && outer->is_coroutine))) {
+    if (awaited && !(outer->kind == SCOPE_COMPREHENSION || (outer->kind == SCOPE_FUNCTION && outer->is_coroutine)) &&
+        !top_level_await(c)) {
         compile_error(c, e->pos, "asynchronous comprehension outside of an asynchronous function");
         return;
     }
@@ -1850,7 +1945,7 @@ static void compile_while(Compiler *c, Stmt *s) {
  * handler, whose END_ASYNC_FOR ends the loop on StopAsyncIteration. */
 static void compile_async_for(Compiler *c, Stmt *s) {
     Unit *u = c->u;
-    if (!(u->scope->kind == SCOPE_FUNCTION && u->scope->is_coroutine)) {
+    if (!(u->scope->kind == SCOPE_FUNCTION && u->scope->is_coroutine) && !top_level_await(c)) {
         compile_error(c, s->pos, "'async for' outside async function");
         return;
     }
@@ -1942,6 +2037,9 @@ static void compile_try_except(Compiler *c, Stmt *s) {
     int except = new_label(u), orelse = new_label(u), end = new_label(u), cleanup = new_label(u);
     if (!compile_try_body(c, s, except, orelse, cleanup)) return;
     int n = s->u.try_.nhandlers;
+    /* the re-raise when no clause matches takes the line of the last test
+       that jumps to it (CPython gives a jump target its jump's line) */
+    Location last_test = {-1, -1, -1, -1};
     for (int i = 0; i < n; i++) {
         ExceptHandler *h = s->u.try_.handlers[i];
         if (!h->type && i < n - 1) {
@@ -1955,6 +2053,7 @@ static void compile_try_except(Compiler *c, Stmt *s) {
             WITH_LOC(c, h->type->pos, {
                 emit0(c, OP_CHECK_EXC_MATCH);
                 emit(c, OP_POP_JUMP_IF_FALSE, next);
+                last_test = u->loc;
             });
         }
         if (h->name) {
@@ -1999,8 +2098,9 @@ static void compile_try_except(Compiler *c, Stmt *s) {
         }
         bind_label(u, next);   /* [.. prev exc] */
     }
-    u->loc = (Location){-1, -1, -1, -1};
+    u->loc = last_test;
     emit(c, OP_RERAISE, 0);
+    u->loc = (Location){-1, -1, -1, -1};
     pop_handler(c);
     bind_label(u, cleanup);
     emit_pop_except_and_reraise(c);
@@ -2114,15 +2214,19 @@ static void compile_try_finally(Compiler *c, Stmt *s) {
     if (!push_fblock(c, FB_FINALLY_END, -1, -1, s->pos)) return;
     compile_stmts(c, s->u.try_.finalbody);
     pop_fblock(c);
-    u->loc = (Location){-1, -1, -1, -1};
+    /* the re-raise and the cleanup keep the line of the finally body's
+       last statement, as CPython's */
+    u->loc = u->last_stmt_loc;
     if (!u->dead) emit(c, OP_RERAISE, 0);
     pop_handler(c);
     bind_label(u, cleanup);
     emit_pop_except_and_reraise(c);
+    u->loc = (Location){-1, -1, -1, -1};
     bind_label(u, end);
 }
 
 static void compile_try(Compiler *c, Stmt *s) {
+    emit_line_nop(c, s->pos);   /* CPython's SETUP_FINALLY, a NOP at the try line */
     if (s->u.try_.finalbody.n) compile_try_finally(c, s);
     else if (s->kind == S_TRYSTAR) compile_try_star(c, s);
     else compile_try_except(c, s);
@@ -2184,7 +2288,8 @@ static void compile_with_items(Compiler *c, Stmt *s, int index) {
 }
 
 static void compile_with(Compiler *c, Stmt *s) {
-    if (s->kind == S_ASYNCWITH && !(c->u->scope->kind == SCOPE_FUNCTION && c->u->scope->is_coroutine)) {
+    if (s->kind == S_ASYNCWITH && !(c->u->scope->kind == SCOPE_FUNCTION && c->u->scope->is_coroutine) &&
+        !top_level_await(c)) {
         compile_error(c, s->pos, "'async with' outside async function");
         return;
     }
@@ -2769,7 +2874,7 @@ static void compile_stmt(Compiler *c, Stmt *s) {
     if (c->failed) return;
     Unit *u = c->u;
     Location saved = u->loc;
-    u->loc = loc_of(s->pos);
+    u->loc = u->last_stmt_loc = loc_of(s->pos);
     if (u->dead) {
         /* unreachable code: still compile (for errors), into a dead region */
     }
@@ -2841,7 +2946,8 @@ static void compile_stmt(Compiler *c, Stmt *s) {
     case S_GLOBAL:
     case S_NONLOCAL: break;
     case S_PASS:
-        /* CPython's NOP: the implicit return after it takes its line */
+        emit_line_nop(c, s->pos);
+        /* the implicit return after it takes its line */
         if (!u->dead) u->tail_line = s->pos.lineno;
         break;
     case S_EXPR: {
@@ -2877,10 +2983,13 @@ static void compile_stmts(Compiler *c, StmtList l) {
  * at one depth, and a handler never expects more values on the stack than
  * an instruction it covers has (the unwinder would keep garbage).
  * Returns -1 (SystemError set) if not. */
-static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
-    int n = u->n;
-    int *depth = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
-    for (int i = 0; i <= n; i++) depth[i] = -1;
+/* The value stack's depth before each of the n instructions of code
+ * (depth[i], -1 where unreachable), found by following every jump and
+ * exception edge. Returns the greatest depth reached, or -1 - i when two
+ * paths reach instruction i with different depths (a compiler bug). */
+int code_stack_depths(const uint32_t *code, int n, const ExcTableEntry *table, int ntable, int *depth) {
+    for (int i = 0; i < n; i++) depth[i] = -1;
+    if (n == 0) return 0;
     int *work = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
     int nwork = 0, maxd = 0, bad = -1;
 #define PUSHW(i, d)                                        \
@@ -2898,7 +3007,7 @@ static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
     while (nwork) {
         int i = work[--nwork];
         int d = depth[i];
-        uint32_t w = u->code[i];
+        uint32_t w = code[i];
         int op = INSTR_OP(w), arg = (int)INSTR_ARG(w);
         /* exception edges */
         for (int k = 0; k < ntable; k++) {
@@ -2921,9 +3030,15 @@ static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
         PUSHW(i + 1, nd);
     }
 #undef PUSHW
-    if (bad >= 0) {
-        err_format(&exc_SystemError, "internal compiler error: inconsistent stack depth at instruction %d of %s", bad,
-                   u->name);
+    return bad >= 0 ? -1 - bad : maxd;
+}
+
+static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
+    int *depth = gc_alloc_atomic(sizeof(int) * (size_t)(u->n + 1));
+    int maxd = code_stack_depths(u->code, u->n, table, ntable, depth);
+    if (maxd < 0) {
+        err_format(&exc_SystemError, "internal compiler error: inconsistent stack depth at instruction %d of %s",
+                   -1 - maxd, u->name);
         return -1;
     }
     return maxd + 1;
@@ -3078,6 +3193,7 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
     c.err = err;
     c.mode = mode;
     c.name_ops = mode == COMPILE_EXEC || mode == COMPILE_EVAL;
+    c.top_level_await = (m->future_flags & 0x2000) != 0;   /* PyCF_ALLOW_TOP_LEVEL_AWAIT */
     if (!symtable_build(&c.st, m, filename, err)) return NULL;
     Unit *u = enter_scope(&c, c.st.top, "<module>", str_intern_cstr("<module>"), 1);
     u->flags |= CO_MODULE;
@@ -3102,11 +3218,7 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
         }
     } else {
         for (int i = start; i < body.n && !c.failed; i++) compile_stmt(&c, body.items[i]);
-        if (!u->dead) {
-            u->loc = (Location){u->tail_line, u->tail_line, -1, -1};
-            emit_const(&c, V_NONE);
-            emit0(&c, OP_RETURN_VALUE);
-        }
+        emit_implicit_return(&c);
     }
     CodeObject *co = leave_scope(&c);
     if (c.failed) return NULL;

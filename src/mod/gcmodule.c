@@ -9,30 +9,56 @@
 #include "../jit/trace.h"
 #include "../runtime.h"
 #include "../vm/opcodes.h"
+#include "../front/compiler.h"
 
 static bool gc_enabled = true;
 
-/* The value stack of the frame that called collect() still holds, above
-   its top, what it popped (the collector scans the frame stack
-   conservatively): those slots are cleared first, so that an object the
-   program dropped (`del x; gc.collect()`) is found unreachable, as CPython's
-   reference counts find it. Only that frame, stopped at the call
-   instruction that saved its stack top: an outer frame's saved top may be
-   stale (an instruction that called into Python without saving it, a frame
-   rebuilt by a guard failure and run on since), and clearing above a stale
-   top destroyed live values (the hooks fuzzer found it). Nothing while a
-   trace is being recorded or compiled code runs (which keeps some values
+/* The value stacks of the running frames still hold, above their tops,
+   what they popped (the collector scans the frame stack conservatively):
+   those slots are cleared first, so that an object the program dropped
+   (`del x; gc.collect()`, or an exception handled and done with) is found
+   unreachable, as CPython's reference counts find it.
+
+   The frame that called collect() is stopped at the call instruction that
+   saved its stack top. An outer frame's saved top may be stale (an
+   instruction that called into Python without saving it, a frame rebuilt
+   by a guard failure and run on since), and clearing above a stale top
+   destroyed live values (the hooks fuzzer found it): for those frames the
+   live depth comes from the code itself, the depth before the instruction
+   they are executing or after it, whichever is greater (the compiler's
+   stack analysis; no instruction holds more while it runs; not under
+   sys.settrace, whose 'line' events come between instructions). Nothing while
+   a trace is being recorded or compiled code runs (which keeps some values
    in the frame and some in registers). */
-static void clear_dead_stack_slots(void) {
-    Frame *f = tstate.frame;
-    if (!f || jit.recording || jit.activations > 0) return;
-    if (!f->ip || f->ip <= f->code->code || f->ip > f->code->code + f->code->ncode) return;
+static void clear_innermost_dead_slots(Frame *f) {
     int op = INSTR_OP(f->ip[-1]);
     if (op != OP_CALL_FUNCTION && op != OP_CALL_FUNCTION_KW && op != OP_CALL_METHOD && op != OP_CALL_METHOD_KW &&
         op != OP_CALL_FUNCTION_EX)
         return;
     Value *base = frame_stack_base(f), *end = base + f->code->stacksize;
     if (f->sp >= base && f->sp <= end) memset(f->sp, 0, (size_t)(end - f->sp) * sizeof(Value));
+}
+
+static void clear_outer_dead_slots(Frame *f) {
+    CodeObject *co = f->code;
+    int i = (int)(f->ip - co->code) - 1;
+    int *depth = gc_alloc_atomic(sizeof(int) * (size_t)(co->ncode + 1));
+    if (code_stack_depths(co->code, co->ncode, co->exctable, co->nexctable, depth) < 0 || depth[i] < 0) return;
+    uint32_t w = co->code[i];
+    int after = depth[i] + op_stack_effect(INSTR_OP(w), (int)INSTR_ARG(w), 0);
+    int live = after > depth[i] ? after : depth[i];
+    if (live > co->stacksize) return;
+    Value *base = frame_stack_base(f);
+    memset(base + live, 0, (size_t)(co->stacksize - live) * sizeof(Value));
+}
+
+static void clear_dead_stack_slots(void) {
+    if (jit.recording || jit.activations > 0) return;
+    for (Frame *f = tstate.frame; f; f = f->back) {
+        if (!f->ip || f->ip <= f->code->code || f->ip > f->code->code + f->code->ncode) continue;
+        if (f == tstate.frame) clear_innermost_dead_slots(f);
+        else if (!tstate.use_tracing) clear_outer_dead_slots(f);   /* a trace function runs between instructions */
+    }
 }
 
 /* Likewise the C stack below this function holds what earlier, deeper

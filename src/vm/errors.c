@@ -256,10 +256,23 @@ static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
     exc_set_args(e, tuple_from_array(args, (int64_t)nargs));
     if (type_is_subtype(t, &exc_SyntaxError)) {
         if (nargs >= 1) set_attr_c(self, "msg", args[0]);
-        if (nargs == 2 && tuple_check(args[1]) && tuple_size(args[1]) >= 4) {
-            Value info = args[1];
+        if (nargs == 2) {
+            /* (filename, lineno, offset, text[, end_lineno, end_offset]),
+               any sequence, checked as CPython's PyArg_ParseTuple does */
+            Value info = tuple_check(args[1]) ? args[1] : tuple_from_iterable(args[1]);
+            if (!info) return -1;
+            int64_t n = tuple_size(info);
+            if (n < 4 || n > 6) {
+                err_format(&exc_TypeError, "function takes %s %d arguments (%lld given)", n < 4 ? "at least" : "at most",
+                           n < 4 ? 4 : 6, (long long)n);
+                return -1;
+            }
+            if (n == 5) {
+                err_set(&exc_TypeError, "end_offset must be provided when end_lineno is provided");
+                return -1;
+            }
             static const char *const fields[] = {"filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
-            for (int64_t i = 0; i < tuple_size(info) && i < 6; i++) set_attr_c(self, fields[i], tuple_get(info, i));
+            for (int64_t i = 0; i < n; i++) set_attr_c(self, fields[i], tuple_get(info, i));
         }
     } else if (type_is_subtype(t, &exc_OSError)) {
         /* OSError(errno, strerror[, filename[, winerror[, filename2]]]):
@@ -267,7 +280,13 @@ static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
         if (nargs >= 2 && nargs <= 5) {
             set_attr_c(self, "errno", args[0]);
             set_attr_c(self, "strerror", args[1]);
-            if (nargs >= 3) {
+            if (nargs == 3 && t == &exc_BlockingIOError && int_check(args[2])) {
+                /* BlockingIOError(errno, strerror, characters_written): a
+                   count, not a file name; args keeps all three */
+                int64_t w = obj_index_i64(args[2]);
+                if (w == -1 && err_occurred()) return -1;
+                set_attr_c(self, "characters_written", v_int(w));
+            } else if (nargs >= 3) {
                 set_attr_c(self, "filename", args[2]);
                 if (nargs == 5) set_attr_c(self, "filename2", args[4]);
                 exc_set_args(e, tuple_from_array(args, 2));
@@ -579,7 +598,7 @@ static const MethodDef exc_methods[] = {
 /* ---- the C error API --------------------------------------------------------------- */
 
 static void set_context(Value exc) {
-    Value handled = tstate.handled;
+    Value handled = exc_handled();
     if (!handled || handled == exc) return;
     ExcObject *e = V_AS(ExcObject, exc);
     if (e->context) return;
@@ -677,12 +696,17 @@ void traceback_add(Value exc, Frame *f, int lasti) {
 
 /* The frame's memory is reused once it returns, so the locals a later
    tb_frame.f_locals shows are copied now (only for frames an exception
-   leaves: a frame that handles it is still running when its tb is read). */
-void traceback_frame_exit(Value exc, Frame *f) {
+   leaves: a frame that handles it is still running when its tb is read),
+   with the instruction it left at. */
+void traceback_frame_exit(Value exc, Frame *f, int lasti) {
     Value t = V_AS(ExcObject, exc)->traceback;
     if (!t) return;
     TracebackObject *tb = V_AS(TracebackObject, t);
-    if (tb->raw == f && !tb->locals) tb->locals = frame_locals_dict(f);
+    if (tb->raw == f && !tb->locals) {
+        tb->locals = frame_locals_dict(f);
+        tb->exited = true;
+        tb->exit_lasti = lasti;
+    }
 }
 
 static Value tb_get_next(Value v) {
@@ -703,7 +727,8 @@ static Value tb_get_lineno(Value v) { return v_int(V_AS(TracebackObject, v)->lin
 static Value tb_get_lasti(Value v) { return v_int(code_offset(V_AS(TracebackObject, v)->lasti)); }
 static Value tb_get_frame(Value v) {
     TracebackObject *tb = V_AS(TracebackObject, v);
-    if (!tb->frame) tb->frame = sys_frame_object_at(tb->raw, tb->code, tb->globals, tb->locals, tb->lasti);
+    if (!tb->frame)
+        tb->frame = sys_frame_object_at(tb->raw, tb->code, tb->globals, tb->locals, tb->exited ? tb->exit_lasti : tb->lasti);
     return tb->frame;
 }
 
@@ -735,6 +760,20 @@ static const GetSetDef tb_getsets[] = {
     {"tb_lasti", tb_get_lasti, NULL, NULL},
     {"tb_frame", tb_get_frame, NULL, NULL},
     {NULL, NULL, NULL, NULL},
+};
+
+/* tb.__dir__(): only the four attributes, as CPython's */
+static Value tb_dir(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"__dir__", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    Value names[4] = {str_intern_cstr("tb_frame"), str_intern_cstr("tb_next"), str_intern_cstr("tb_lasti"),
+                      str_intern_cstr("tb_lineno")};
+    return list_from_array(names, 4);
+}
+
+static const MethodDef tb_methods[] = {
+    {"__dir__", tb_dir, MF_KEYWORDS, NULL},
+    {NULL, NULL, 0, NULL},
 };
 
 Type traceback_type = {.tname = "traceback", .basicsize = sizeof(TracebackObject), .new_ = tb_new};
@@ -1042,7 +1081,9 @@ static Value hint_closest(Value names, Value name) {
 
 static Value hint_keys(Value mapping) {
     if (dict_check(mapping)) return dict_keys_list(mapping);
-    return list_from_iterable(mapping);
+    Value l = list_from_iterable(mapping);   /* exec's __builtins__ may be anything */
+    if (!l) err_clear();
+    return l;
 }
 
 static Value offer_hint(Value exc) {
@@ -1168,9 +1209,22 @@ static void format_exception_only(ExcPrinter *p, Value exc) {
     }
 }
 
+/* How many of the last traceback entries are printed: sys.tracebacklimit
+   when it is an int (none at all, not even the header, when <= 0), else
+   CPython's PyTraceBack_LIMIT */
+extern Value sys_module;                          /* mod/sys.c */
+static int64_t traceback_limit(void) {
+    Value v = sys_module ? dict_get_cstr(module_dict(sys_module), "tracebacklimit") : VNULL;
+    if (!v || !int_check(v)) return 1000;
+    if (int_sign(v) <= 0) return 0;
+    return int_as_i64_clamped(v, 1, INT64_MAX);
+}
+
 static void format_traceback(ExcPrinter *p, Value exc, bool group) {
     ExcObject *e = V_AS(ExcObject, exc);
     if (!e->traceback) return;
+    int64_t limit = traceback_limit(), depth = 0;
+    if (limit <= 0) return;
     put_margin(p, group && p->group_depth == 1 ? "+ " : "| ");
     buf_puts(p->out, group ? "Exception Group Traceback (most recent call last):\n"
                            : "Traceback (most recent call last):\n");
@@ -1179,7 +1233,10 @@ static void format_traceback(ExcPrinter *p, Value exc, bool group) {
     /* CPython elides runs of more than 3 identical entries */
     TracebackObject *prev = NULL;
     int repeat = 0;
-    for (Value t = e->traceback; t; t = V_AS(TracebackObject, t)->next) {
+    Value first = e->traceback;
+    for (Value t = first; t; t = V_AS(TracebackObject, t)->next) depth++;
+    for (; depth > limit; depth--) first = V_AS(TracebackObject, first)->next;
+    for (Value t = first; t; t = V_AS(TracebackObject, t)->next) {
         TracebackObject *tb = V_AS(TracebackObject, t);
         if (prev && prev->code == tb->code && prev->lineno == tb->lineno) {
             repeat++;
@@ -1450,6 +1507,7 @@ void errors_init(void) {
     gc_weak_list_add(exc_Exception.subclasses, eg);
     type_modified(eg);
     type_add_getsets(&traceback_type, tb_getsets);
+    type_add_methods(&traceback_type, tb_methods);
     type_ready(&traceback_type);
     /* attributes that read None until set */
     for (size_t i = 0; i < sizeof exc_fields / sizeof exc_fields[0]; i++) {

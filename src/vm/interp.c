@@ -76,8 +76,29 @@ static Value name_error(Frame *f, Value name) {
     return VNULL;
 }
 
+/* A name in a namespace that is not a plain dict (a dict subclass given to
+   exec(), any object as its __builtins__): by subscription, as CPython's
+   slow paths; VNULL with no error when it is missing (KeyError) */
+static Value mapping_lookup(Value ns, Value name) {
+    if (dict_check_exact(ns)) return dict_get(ns, name);
+    Value v = obj_getitem(ns, name);
+    if (!v && err_matches(&exc_KeyError)) err_clear();
+    return v;
+}
+
+/* LOAD_GLOBAL when the globals or the builtins are not plain dicts: nothing
+   is cached (the inline cache and compiled code assume plain dicts) */
+static Value load_global_mapping(Frame *f, Value name, Value b) {
+    Value v = mapping_lookup(f->globals, name);
+    if (!v && !err_occurred()) v = mapping_lookup(b, name);
+    if (!v && !err_occurred()) name_error(f, name);
+    return v;
+}
+
 static Value load_global_slow(Frame *f, InlineCache *ic) {
     Value name = ic->name;
+    Value builtins = f->builtins ? f->builtins : tstate.builtins;
+    if (!dict_check_exact(f->globals) || !dict_check_exact(builtins)) return load_global_mapping(f, name, builtins);
     DictObject *g = V_AS(DictObject, f->globals);
     Value cell = g->cells ? dict_get_cell(f->globals, name, false) : VNULL;
     if (cell && V_AS(CellObject, cell)->value) {
@@ -157,7 +178,7 @@ static Value load_attr_slow_(Value obj, InlineCache *ic) {
             ic->version = ver;
             ic->key2 = NULL;
             ic->value = descr;
-        } else if (descr && dt == &getset_descr_type && !t->attrs_offset) {
+        } else if (descr && (dt == &getset_descr_type || dt == &cmember_descr_type) && !t->attrs_offset) {
             ic->kind = IC_ATTR_GETSET;
             ic->key = t;
             ic->version = ver;
@@ -493,15 +514,16 @@ static int unpack_iterable(Value seq, int before, int after, Value *out /* top o
 static bool exc_match(Value exc, Value type, int *err) {
     *err = 0;
     if (tuple_check(type)) {
+        /* every element is checked before any matches (as CPython) */
         for (int64_t i = 0; i < tuple_size(type); i++) {
-            Value t = tuple_get(type, i);
-            if (!exc_type_check(t)) {
+            if (!exc_type_check(tuple_get(type, i))) {
                 err_set(&exc_TypeError, "catching classes that do not inherit from BaseException is not allowed");
                 *err = 1;
                 return false;
             }
-            if (type_is_subtype(type_of(exc), V_AS(Type, t))) return true;
         }
+        for (int64_t i = 0; i < tuple_size(type); i++)
+            if (type_is_subtype(type_of(exc), V_AS(Type, tuple_get(type, i)))) return true;
         return false;
     }
     if (!exc_type_check(type)) {
@@ -822,6 +844,10 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     uint32_t w;
     Frame *entry = f;
     Frame *saved_frame = jit_resume ? f->back : tstate.frame;
+    /* RERAISE with the instruction index the handler saved: the frame's last
+       instruction if the exception leaves it (f_lineno shows the line that
+       raised, not the cleanup code, as CPython's); -1 when none */
+    int reraise_lasti = -1;
 
     if (interp_enter_recursive("") < 0) return VNULL;
     /* a safe point for calls from C (map(f, ...), sorted(key=f)...) */
@@ -1079,7 +1105,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             }
         }
         if (!v) v = dict_get(f->globals, name);
-        if (!v) v = dict_get(f->builtins ? f->builtins : tstate.builtins, name);
+        if (!v) v = mapping_lookup(f->builtins ? f->builtins : tstate.builtins, name);
         if (!v) {
             if (!err_occurred()) name_error(f, name);
             goto error;
@@ -1755,6 +1781,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         goto do_call;
     }
 
+    /* The slots a call popped (callable, self, arguments, keyword names)
+       are zeroed: the collector scans the value stack conservatively, and
+       an argument left above the top would keep an object the program
+       dropped alive (`x = None; gc.collect()` after `f(x)`). */
+#define DROP_CALL_SLOTS() memset(sp, 0, (size_t)(pop_count + (kwnames ? 1 : 0)) * sizeof(Value))
     do_call: {
         Type *ct = type_of(callable);
         if (ct == &function_type) {
@@ -1783,6 +1814,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             }
             sp -= pop_count;
             f->sp = sp;
+            DROP_CALL_SLOTS();
             if (++tstate.depth > tstate.recursion_limit) {
                 tstate.depth--;
                 frame_pop(nf);
@@ -1825,6 +1857,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         }
         if (!r) goto error;
         sp -= pop_count;
+        DROP_CALL_SLOTS();
         PUSH(r);
         /* a safe point after C code, as CPython's CALL: a signal that came
            while it ran (a blocking read) is handled before the next line;
@@ -2027,7 +2060,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(RAISE_VARARGS) {
         SAVE_REGS();
         if (ARG == 0) {
-            Value exc = tstate.handled;
+            Value exc = exc_handled();
             if (!exc) {
                 err_set(&exc_RuntimeError, "No active exception to reraise");
                 goto error;
@@ -2042,6 +2075,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     }
     TARGET(RERAISE) {
         Value exc = POP();
+        if (ARG && v_is_int(PEEK(ARG))) reraise_lasti = (int)v_intval(PEEK(ARG));
         tstate.exc = exc;
         goto exception_unwind;
     }
@@ -2335,9 +2369,10 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         NEXT();
     }
     TARGET(LOAD_BUILD_CLASS) {
-        Value bc = dict_get_str(f->builtins ? f->builtins : tstate.builtins, NAME(__build_class__));
+        SAVE_REGS();
+        Value bc = mapping_lookup(f->builtins ? f->builtins : tstate.builtins, NAME(__build_class__));
         if (!bc) {
-            err_set(&exc_NameError, "__build_class__ not found");
+            if (!err_occurred()) err_set(&exc_NameError, "__build_class__ not found");
             goto error;
         }
         PUSH(bc);
@@ -2390,6 +2425,13 @@ L_TRACE:
             if (sys_trace_event(f, TRACE_CALL, V_NONE) < 0) goto error;
         }
         if (tstate.trace_func && sys_trace_line(f, LASTI()) < 0) goto error;
+        if (__builtin_expect(f->ip != ip, 0)) {
+            /* the trace function jumped (frame.f_lineno = N): go on there,
+               with the stack it popped to */
+            ip = f->ip - 1;
+            sp = f->sp;
+            NEXT();
+        }
         if (tstate.profile_func) {
             /* a call of a builtin: the profile function sees it */
             int op = (int)(w & 0xFF), total = ARG;
@@ -2462,14 +2504,20 @@ exception_unwind:
         int lasti = LASTI();
         const ExcTableEntry *h = code_find_handler(co, lasti);
         if (h) {
+            /* the handler saves the frame's last instruction: a re-raise's
+               restored one (CPython's f_lasti), else the one that raised */
             sp = frame_stack_base(f) + h->depth;
-            if (h->lasti) PUSH(v_int(lasti));
+            if (h->lasti) PUSH(v_int(reraise_lasti >= 0 ? reraise_lasti : lasti));
+            reraise_lasti = -1;
             Value exc_ = err_fetch();
             PUSH(exc_);
             ip = co->code + h->target;
             NEXT();
         }
-        /* no handler: leave this frame */
+        /* no handler: leave this frame, its last instruction saved */
+        if (reraise_lasti >= 0 && reraise_lasti < co->ncode) ip = co->code + reraise_lasti + 1;
+        reraise_lasti = -1;
+        f->ip = ip;
         if (__builtin_expect(dispatch == trace_labels, 0)) {
             /* 'return' with None (the exception stays set) */
             Value exc_ = err_fetch();
@@ -2477,7 +2525,7 @@ exception_unwind:
             if (tr_ < 0) traceback_add(tstate.exc, f, LASTI());
             else err_restore(exc_);
         }
-        traceback_frame_exit(tstate.exc, f);
+        traceback_frame_exit(tstate.exc, f, LASTI());
         if (f == entry) {
             f->sp = frame_stack_base(f);
             tstate.depth--;
@@ -2539,9 +2587,11 @@ Value eval_module_code(CodeObject *co, Value globals, Value locals) {
     Frame *f = frame_push(co);
     f->func = NULL;
     f->globals = globals;
+    /* any object may stand for the builtins: one that is not a dict is
+       subscripted at each lookup (and fails there), as CPython's */
     Value b = dict_get_str(globals, NAME(__builtins__));
     if (b && module_check(b)) b = module_dict(b);
-    f->builtins = b && dict_check(b) ? b : tstate.builtins;
+    f->builtins = b ? b : tstate.builtins;
     f->locals = locals;
     Value r = eval_frame(f, VNULL);
     frame_pop(f);

@@ -300,6 +300,9 @@ typedef struct GetSetDef {
 /* Register methods / properties in a builtin type's dict (before use). */
 void type_add_methods(Type *t, const MethodDef *defs);
 void type_add_getsets(Type *t, const GetSetDef *defs);
+/* The same as `member_descriptor`s (CPython's PyMemberDef attributes); a
+ * member without a setter is a "readonly attribute". */
+void type_add_members(Type *t, const GetSetDef *defs);
 /* Finish a builtin type: mro, dict, slot wrappers (__add__ ...), version. */
 void type_ready(Type *t);
 
