@@ -202,10 +202,10 @@ static int compute_abstract_methods(Value cls) {
 
 #define COLLECTION_FLAGS (TF_MATCH_SEQUENCE | TF_MATCH_MAPPING)
 
+static const ArgSpec abc_init_spec = {"_abc._abc_init", 1, 1, 0, {"self", NULL}};
 static Value abc_init(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_abc._abc_init", 1, 1, 0, {"self", NULL}};
     Value cls;
-    if (arg_parse(&spec, args, nargs, kwnames, &cls) < 0) return VNULL;
+    if (arg_parse(&abc_init_spec, args, nargs, kwnames, &cls) < 0) return VNULL;
     if (compute_abstract_methods(cls) < 0) return VNULL;
     if (type_check(cls)) {
         /* collections.abc's Sequence and Mapping declare what match
@@ -419,20 +419,20 @@ static Value abc_get_dump(Value *args, size_t nargs, Value kwnames) {
     return tuple_from_array(items, 4);
 }
 
+static const ArgSpec abc_reset_registry_spec = {"_abc._reset_registry", 1, 1, 0, {"self", NULL}};
 static Value abc_reset_registry(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_abc._reset_registry", 1, 1, 0, {"self", NULL}};
     Value cls;
-    if (arg_parse(&spec, args, nargs, kwnames, &cls) < 0) return VNULL;
+    if (arg_parse(&abc_reset_registry_spec, args, nargs, kwnames, &cls) < 0) return VNULL;
     AbcData *impl = get_impl(cls);
     if (!impl) return VNULL;
     ws_clear(&impl->registry);
     return V_NONE;
 }
 
+static const ArgSpec abc_reset_caches_spec = {"_abc._reset_caches", 1, 1, 0, {"self", NULL}};
 static Value abc_reset_caches(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_abc._reset_caches", 1, 1, 0, {"self", NULL}};
     Value cls;
-    if (arg_parse(&spec, args, nargs, kwnames, &cls) < 0) return VNULL;
+    if (arg_parse(&abc_reset_caches_spec, args, nargs, kwnames, &cls) < 0) return VNULL;
     AbcData *impl = get_impl(cls);
     if (!impl) return VNULL;
     ws_clear(&impl->cache);
@@ -446,13 +446,13 @@ static const MethodDef abc_functions[] = {
      "Returns the current ABC cache token.\n\nThe token is an opaque object (supporting equality testing) identifying "
      "the\ncurrent version of the ABC cache for virtual subclasses. The token changes\nwith every call to "
      "register() on any ABC."},
-    {"_abc_init", abc_init, MF_KEYWORDS, "Internal ABC helper for class set-up. Should be never used outside abc module."},
+    {"_abc_init", abc_init, MF_KEYWORDS, "Internal ABC helper for class set-up. Should be never used outside abc module.", &abc_init_spec},
     {"_abc_register", abc_register, MF_KEYWORDS, "Internal ABC helper for subclasss registration. Should be never used outside abc module."},
     {"_abc_instancecheck", abc_instancecheck, MF_KEYWORDS, "Internal ABC helper for instance checks. Should be never used outside abc module."},
     {"_abc_subclasscheck", abc_subclasscheck, MF_KEYWORDS, "Internal ABC helper for subclasss checks. Should be never used outside abc module."},
     {"_get_dump", abc_get_dump, MF_KEYWORDS, "Internal ABC helper for cache and registry debugging.\n\nReturn shallow copies of registry, of both caches, and\nnegative cache version. Don't call this function directly,\ninstead use ABC._dump_registry() for a nice repr."},
-    {"_reset_registry", abc_reset_registry, MF_KEYWORDS, "Internal ABC helper to reset registry of a given class.\n\nShould be only used by refleak.py"},
-    {"_reset_caches", abc_reset_caches, MF_KEYWORDS, "Internal ABC helper to reset both caches of a given class.\n\nShould be only used by refleak.py"},
+    {"_reset_registry", abc_reset_registry, MF_KEYWORDS, "Internal ABC helper to reset registry of a given class.\n\nShould be only used by refleak.py", &abc_reset_registry_spec},
+    {"_reset_caches", abc_reset_caches, MF_KEYWORDS, "Internal ABC helper to reset both caches of a given class.\n\nShould be only used by refleak.py", &abc_reset_caches_spec},
     {NULL, NULL, 0, NULL},
 };
 

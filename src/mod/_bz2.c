@@ -219,10 +219,10 @@ static Value comp_run(CompObject *c, const char *p, size_t n, int action) {
     return bytes_new(o.p, o.len);
 }
 
+static const ArgSpec comp_compress_spec = {"BZ2Compressor.compress", 1, 1, 0, {"data", NULL}};
 static Value comp_compress(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"BZ2Compressor.compress", 1, 1, 0, {"data", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&comp_compress_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     CompObject *c = V_AS(CompObject, args[0]);
     const char *p;
     int64_t n;
@@ -231,9 +231,9 @@ static Value comp_compress(Value *args, size_t nargs, Value kwnames) {
     return comp_run(c, p, (size_t)n, BZ_RUN);
 }
 
+static const ArgSpec comp_flush_spec = {"BZ2Compressor.flush", 0, 0, 0, {NULL}};
 static Value comp_flush(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"BZ2Compressor.flush", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&comp_flush_spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     CompObject *c = V_AS(CompObject, args[0]);
     if (c->flushed) return err_set(&exc_ValueError, "Repeated call to flush()");
     c->flushed = true;
@@ -328,10 +328,10 @@ static Value decomp_run(DecompObject *d, const char **pp, size_t *np, int64_t ma
     return bytes_new(o.p, o.len);
 }
 
+static const ArgSpec decomp_decompress_spec = {"decompress", 0, 1, 0, {"data", "max_length=-1", NULL}};
 static Value decomp_decompress(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"decompress", 0, 1, 0, {"data", "max_length", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&decomp_decompress_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     DecompObject *d = V_AS(DecompObject, args[0]);
     const char *p;
     int64_t n, max_length = -1;
@@ -406,12 +406,12 @@ static Value decomp_get_needs_input(Value self) {
 
 /* ---- module --------------------------------------------------------------------------------- */
 static const MethodDef comp_methods[] = {
-    {"compress", comp_compress, MF_KEYWORDS, NULL},
-    {"flush", comp_flush, MF_KEYWORDS, NULL},
+    {"compress", comp_compress, MF_KEYWORDS, NULL, &comp_compress_spec},
+    {"flush", comp_flush, MF_KEYWORDS, NULL, &comp_flush_spec},
     {NULL, NULL, 0, NULL},
 };
 static const MethodDef decomp_methods[] = {
-    {"decompress", decomp_decompress, MF_KEYWORDS, NULL},
+    {"decompress", decomp_decompress, MF_KEYWORDS, NULL, &decomp_decompress_spec},
     {NULL, NULL, 0, NULL},
 };
 static const GetSetDef decomp_getsets[] = {

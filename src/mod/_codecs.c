@@ -191,19 +191,19 @@ Value codec_registry_lookup(Value encoding) {
     return err_format(&exc_LookupError, "unknown encoding: %U", encoding);
 }
 
+static const ArgSpec c_register_spec = {"_codecs.register", 1, 1, 0, {"search_function", NULL}};
 static Value c_register(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_codecs.register", 1, 1, 0, {"search_function", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&c_register_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!callable(a[0])) return err_set(&exc_TypeError, "argument must be callable");
     list_append(search_funcs, a[0]);
     return V_NONE;
 }
 
+static const ArgSpec c_unregister_spec = {"_codecs.unregister", 1, 1, 0, {"search_function", NULL}};
 static Value c_unregister(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_codecs.unregister", 1, 1, 0, {"search_function", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&c_unregister_spec, args, nargs, kwnames, a) < 0) return VNULL;
     for (int64_t i = 0; i < list_size(search_funcs); i++) {
         if (list_get(search_funcs, i) == a[0]) {
             codec_cache = dict_new();
@@ -214,10 +214,10 @@ static Value c_unregister(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec c_lookup_spec = {"_codecs.lookup", 1, 1, 0, {"encoding", NULL}};
 static Value c_lookup(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_codecs.lookup", 1, 1, 0, {"encoding", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&c_lookup_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (arg_str("lookup", 0, a[0]) < 0) return VNULL;
     return codec_registry_lookup(a[0]);
 }
@@ -292,19 +292,19 @@ static Value codec_call(Value encoding, Value obj, Value errors, int which, bool
     return tuple_get(r, 0);
 }
 
+static const ArgSpec c_encode_spec = {"encode", 0, 1, 0, {"obj", "encoding='utf-8'", "errors='strict'", NULL}};
 static Value c_encode(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"encode", 0, 1, 0, {"obj", "encoding", "errors", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&c_encode_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (a[1] && arg_str("encode", 2, a[1]) < 0) return VNULL;
     if (a[2] && arg_str("encode", 3, a[2]) < 0) return VNULL;
     return codec_call(a[1] ? a[1] : str_from_cstr("utf-8"), a[0], a[2], 0, false);
 }
 
+static const ArgSpec c_decode_spec = {"decode", 0, 1, 0, {"obj", "encoding='utf-8'", "errors='strict'", NULL}};
 static Value c_decode(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"decode", 0, 1, 0, {"obj", "encoding", "errors", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&c_decode_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (a[1] && arg_str("decode", 2, a[1]) < 0) return VNULL;
     if (a[2] && arg_str("decode", 3, a[2]) < 0) return VNULL;
     return codec_call(a[1] ? a[1] : str_from_cstr("utf-8"), a[0], a[2], 1, false);
@@ -359,10 +359,10 @@ static Value c_register_error(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec c_lookup_error_spec = {"_codecs.lookup_error", 1, 1, 0, {"name", NULL}};
 static Value c_lookup_error(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_codecs.lookup_error", 1, 1, 0, {"name", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&c_lookup_error_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (arg_str("lookup_error", 0, a[0]) < 0) return VNULL;
     return codec_lookup_error(a[0]);
 }
@@ -2059,10 +2059,10 @@ static int cmp_u64(const void *a, const void *b) {
  * EncodingMap for the 256-character tables CPython's three-level map
  * takes, else a dict {code point: byte} (as CPython). Where a character
  * appears twice the later position wins. */
+static const ArgSpec c_charmap_build_spec = {"_codecs.charmap_build", 1, 1, 0, {"map", NULL}};
 static Value c_charmap_build(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_codecs.charmap_build", 1, 1, 0, {"map", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&c_charmap_build_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (arg_str("charmap_build", 0, a[0]) < 0) return VNULL;
     uint32_t *cps;
     int64_t len = str_cps(a[0], 0, str_len(a[0]), &cps);
@@ -2382,14 +2382,14 @@ Value codec_decode_bytes(Value obj, Value encoding, Value errors) {
 /* ---- the module ------------------------------------------------------------------------ */
 
 static const MethodDef codecs_functions[] = {
-    {"register", c_register, MF_KEYWORDS, NULL},
-    {"unregister", c_unregister, MF_KEYWORDS, NULL},
-    {"lookup", c_lookup, MF_KEYWORDS, NULL},
-    {"encode", c_encode, MF_KEYWORDS, NULL},
-    {"decode", c_decode, MF_KEYWORDS, NULL},
+    {"register", c_register, MF_KEYWORDS, NULL, &c_register_spec},
+    {"unregister", c_unregister, MF_KEYWORDS, NULL, &c_unregister_spec},
+    {"lookup", c_lookup, MF_KEYWORDS, NULL, &c_lookup_spec},
+    {"encode", c_encode, MF_KEYWORDS, NULL, &c_encode_spec},
+    {"decode", c_decode, MF_KEYWORDS, NULL, &c_decode_spec},
     {"_forget_codec", c_forget_codec, MF_KEYWORDS, NULL},
     {"register_error", c_register_error, MF_KEYWORDS, NULL},
-    {"lookup_error", c_lookup_error, MF_KEYWORDS, NULL},
+    {"lookup_error", c_lookup_error, MF_KEYWORDS, NULL, &c_lookup_error_spec},
     {"utf_8_encode", c_utf_8_encode, MF_KEYWORDS, NULL},
     {"utf_8_decode", c_utf_8_decode, MF_KEYWORDS, NULL},
     {"utf_7_encode", c_utf_7_encode, MF_KEYWORDS, NULL},
@@ -2414,7 +2414,7 @@ static const MethodDef codecs_functions[] = {
     {"ascii_decode", c_ascii_decode, MF_KEYWORDS, NULL},
     {"charmap_encode", c_charmap_encode, MF_KEYWORDS, NULL},
     {"charmap_decode", c_charmap_decode, MF_KEYWORDS, NULL},
-    {"charmap_build", c_charmap_build, MF_KEYWORDS, NULL},
+    {"charmap_build", c_charmap_build, MF_KEYWORDS, NULL, &c_charmap_build_spec},
     {"unicode_escape_encode", c_unicode_escape_encode, MF_KEYWORDS, NULL},
     {"unicode_escape_decode", c_unicode_escape_decode, MF_KEYWORDS, NULL},
     {"raw_unicode_escape_encode", c_raw_unicode_escape_encode, MF_KEYWORDS, NULL},

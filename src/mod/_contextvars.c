@@ -81,10 +81,10 @@ static Value context_getitem(Value self, Value key) {
     return v ? v : err_key(key);
 }
 
+static const ArgSpec context_get_spec = {"get", 2, 1, 0, {"key", "default=None", NULL}};
 static Value context_get(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"get", 2, 1, 0, {"key", "default", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&context_get_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     if (check_var(a[0]) < 0) return VNULL;
     Value v = dict_get(V_AS(ContextObject, args[0])->vars, a[0]);
     return v ? v : a[1] ? a[1] : V_NONE;
@@ -113,7 +113,7 @@ static Value context_richcompare(Value a, Value b, int op) {
 static const MethodDef context_methods[] = {
     {"run", context_run, MF_KEYWORDS, NULL},
     {"copy", context_copy, 0, NULL},
-    {"get", context_get, MF_KEYWORDS, NULL},
+    {"get", context_get, MF_KEYWORDS, NULL, &context_get_spec},
     {"keys", context_keys, 0, NULL},
     {"values", context_values, 0, NULL},
     {"items", context_items, 0, NULL},
@@ -262,13 +262,14 @@ static Type missing_type = {.tname = "Token.MISSING", .basicsize = sizeof(Object
 
 /* ---- the module ---------------------------------------------------------------------------- */
 
+static const ArgSpec cv_copy_context_spec = {"copy_context", 0, 0, 0, {NULL}};
 static Value cv_copy_context(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("copy_context", nargs, 0, 0) < 0) return VNULL;
+    if (arg_parse(&cv_copy_context_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return context_alloc(V_AS(ContextObject, current_context())->vars);
 }
 
 static const MethodDef contextvars_functions[] = {
-    {"copy_context", cv_copy_context, 0, NULL},
+    {"copy_context", cv_copy_context, 0, NULL, &cv_copy_context_spec},
     {NULL, NULL, 0, NULL},
 };
 

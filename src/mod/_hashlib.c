@@ -196,10 +196,10 @@ static Value hash_make(const EVP_MD *md, Value data) {
     return V_FROM_PTR(h);
 }
 
+static const ArgSpec hl_new_spec = {"new", 0, 1, 1, {"name", "string=b''", "usedforsecurity=True", NULL}};
 static Value hl_new(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"new", 0, 1, 1, {"name", "string", "usedforsecurity", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&hl_new_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const EVP_MD *md = md_by_name(a[0]);
     if (!md) return VNULL;
     return hash_make(md, a[1]);
@@ -378,10 +378,10 @@ static Value hmac_make(Value key, Value msg, const EVP_MD *md) {
     if (mn && !OSSL(EVP_MAC_update)(h->ctx, (const unsigned char *)mp, (size_t)mn)) return ossl_error();
     return V_FROM_PTR(h);
 }
+static const ArgSpec hl_hmac_new_spec = {"hmac_new", 0, 1, 0, {"key", "msg=b''", "digestmod=None", NULL}};
 static Value hl_hmac_new(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"hmac_new", 0, 1, 0, {"key", "msg", "digestmod", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&hl_hmac_new_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!a[2] || a[2] == V_NONE) return err_set(&exc_TypeError, "Missing required parameter 'digestmod'.");
     const EVP_MD *md = md_by_digestmod(a[2]);
     if (!md) return VNULL;
@@ -401,10 +401,10 @@ static int hmac_final(HmacObject *h, unsigned char *out, size_t *len) {
     }
     return 0;
 }
+static const ArgSpec hl_hmac_digest_spec = {"hmac_digest", 0, 3, 0, {"key", "msg", "digest", NULL}};
 static Value hl_hmac_digest(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"hmac_digest", 0, 3, 0, {"key", "msg", "digest", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&hl_hmac_digest_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const EVP_MD *md = md_by_digestmod(a[2]);
     if (!md) return VNULL;
     Value hv = hmac_make(a[0], a[1], md);
@@ -414,10 +414,10 @@ static Value hl_hmac_digest(Value *args, size_t nargs, Value kwnames) {
     if (hmac_final(V_AS(HmacObject, hv), out, &len) < 0) return VNULL;
     return bytes_new((const char *)out, len);
 }
+static const ArgSpec hmac_m_update_spec = {"update", 0, 1, 0, {"msg", NULL}};
 static Value hmac_m_update(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"update", 0, 1, 0, {"msg", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&hmac_m_update_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     if (!hashlib_data(a[0], &p, &n)) return VNULL;
@@ -439,10 +439,10 @@ static Value hmac_m_digest(Value *args, size_t nargs, Value kwnames) {
 static Value hmac_m_hexdigest(Value *args, size_t nargs, Value kwnames) {
     return hmac_digest_common(args, nargs, kwnames, true);
 }
+static const ArgSpec hmac_m_copy_spec = {"copy", 0, 0, 0, {NULL}};
 static Value hmac_m_copy(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"copy", 0, 0, 0, {NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&hmac_m_copy_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     HmacObject *h = V_AS(HmacObject, args[0]);
     HmacObject *r = (HmacObject *)obj_alloc(&hmac_type, sizeof(HmacObject));
     r->ctx = OSSL(EVP_MAC_CTX_dup)(h->ctx);
@@ -461,10 +461,10 @@ static Value hmac_repr(Value self) {
 }
 
 /* ---- key derivation ------------------------------------------------------------------------- */
+static const ArgSpec hl_pbkdf2_hmac_spec = {"pbkdf2_hmac", 0, 4, 0, {"hash_name", "password", "salt", "iterations", "dklen=None", NULL}};
 static Value hl_pbkdf2_hmac(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"pbkdf2_hmac", 0, 4, 0, {"hash_name", "password", "salt", "iterations", "dklen", NULL}};
     Value a[5];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&hl_pbkdf2_hmac_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!str_check(a[0]))
         return err_format(&exc_TypeError, "pbkdf2_hmac() argument 'hash_name' must be str, not %T", a[0]);
     const EVP_MD *md = md_by_name(a[0]);
@@ -495,10 +495,10 @@ static Value hl_pbkdf2_hmac(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec hl_scrypt_spec = {"scrypt", 0, 1, 6, {"password", "salt=None", "n=None", "r=None", "p=None", "maxmem=0", "dklen=64", NULL}};
 static Value hl_scrypt(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"scrypt", 0, 1, 6, {"password", "salt", "n", "r", "p", "maxmem", "dklen", NULL}};
     Value a[7];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&hl_scrypt_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *pp, *sp;
     int64_t pn, sn;
     if (!key_data(a[0], &pp, &pn)) return VNULL;
@@ -547,10 +547,10 @@ static Value hl_scrypt(Value *args, size_t nargs, Value kwnames) {
 /* ---- misc ----------------------------------------------------------------------------------- */
 /* compare_digest(a, b): equality of two ASCII str or two bytes-like objects
  * in time that depends on the lengths only (also _operator._compare_digest). */
+static const ArgSpec hashlib_compare_digest_spec = {"compare_digest", 2, 2, 0, {"a", "b", NULL}};
 Value hashlib_compare_digest(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"compare_digest", 2, 2, 0, {"", "", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&hashlib_compare_digest_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p[2];
     int64_t n[2];
     if (str_check(a[0]) && str_check(a[1])) {
@@ -576,9 +576,9 @@ Value hashlib_compare_digest(Value *args, size_t nargs, Value kwnames) {
     return diff == 0 ? V_TRUE : V_FALSE;
 }
 
+static const ArgSpec hl_get_fips_mode_spec = {"get_fips_mode", 0, 0, 0, {NULL}};
 static Value hl_get_fips_mode(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"get_fips_mode", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&hl_get_fips_mode_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return v_int(OSSL(EVP_default_properties_is_fips_enabled)(NULL));
 }
 
@@ -602,10 +602,10 @@ static const GetSetDef hash_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 static const MethodDef hmac_methods[] = {
-    {"update", hmac_m_update, MF_KEYWORDS, NULL},
+    {"update", hmac_m_update, MF_KEYWORDS, NULL, &hmac_m_update_spec},
     {"digest", hmac_m_digest, MF_KEYWORDS, NULL},
     {"hexdigest", hmac_m_hexdigest, MF_KEYWORDS, NULL},
-    {"copy", hmac_m_copy, MF_KEYWORDS, NULL},
+    {"copy", hmac_m_copy, MF_KEYWORDS, NULL, &hmac_m_copy_spec},
     {NULL, NULL, 0, NULL},
 };
 static const GetSetDef hmac_getsets[] = {
@@ -634,14 +634,14 @@ static Type hmac_type = {
 };
 #define CONSTRUCTOR_DEF(pyname, osslname) {"openssl_" #pyname, hl_openssl_##pyname, MF_KEYWORDS, NULL},
 static const MethodDef hashlib_functions[] = {
-    {"new", hl_new, MF_KEYWORDS, NULL},
+    {"new", hl_new, MF_KEYWORDS, NULL, &hl_new_spec},
     CONSTRUCTORS(CONSTRUCTOR_DEF)
-    {"hmac_new", hl_hmac_new, MF_KEYWORDS, NULL},
-    {"hmac_digest", hl_hmac_digest, MF_KEYWORDS, NULL},
-    {"pbkdf2_hmac", hl_pbkdf2_hmac, MF_KEYWORDS, NULL},
-    {"scrypt", hl_scrypt, MF_KEYWORDS, NULL},
-    {"compare_digest", hashlib_compare_digest, MF_KEYWORDS, NULL},
-    {"get_fips_mode", hl_get_fips_mode, MF_KEYWORDS, NULL},
+    {"hmac_new", hl_hmac_new, MF_KEYWORDS, NULL, &hl_hmac_new_spec},
+    {"hmac_digest", hl_hmac_digest, MF_KEYWORDS, NULL, &hl_hmac_digest_spec},
+    {"pbkdf2_hmac", hl_pbkdf2_hmac, MF_KEYWORDS, NULL, &hl_pbkdf2_hmac_spec},
+    {"scrypt", hl_scrypt, MF_KEYWORDS, NULL, &hl_scrypt_spec},
+    {"compare_digest", hashlib_compare_digest, MF_KEYWORDS, NULL, &hashlib_compare_digest_spec},
+    {"get_fips_mode", hl_get_fips_mode, MF_KEYWORDS, NULL, &hl_get_fips_mode_spec},
     {NULL, NULL, 0, NULL},
 };
 

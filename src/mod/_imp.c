@@ -17,8 +17,9 @@
 Value import_builtin_create(Value name);   /* import.c: VNULL, no error: not builtin */
 Value import_frozen_source(Value name, const char **path);
 
+static const ArgSpec i_is_builtin_spec = {"is_builtin", 1, 1, 0, {"name", NULL}};
 static Value i_is_builtin(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("is_builtin", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&i_is_builtin_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     if (!str_check(args[0])) return err_format(&exc_TypeError, "is_builtin() argument must be str, not %T", args[0]);
     Value names = import_builtin_module_names();
     for (int64_t i = 0; i < tuple_size(names); i++)
@@ -27,8 +28,9 @@ static Value i_is_builtin(Value *args, size_t nargs, Value kwnames) {
     return v_int(0);
 }
 
+static const ArgSpec i_create_builtin_spec = {"create_builtin", 1, 1, 0, {"spec", NULL}};
 static Value i_create_builtin(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("create_builtin", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&i_create_builtin_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value name = obj_getattr(args[0], NAME(name));
     if (!name) return VNULL;
     if (!str_check(name)) return err_format(&exc_TypeError, "name must be string, not %T", name);
@@ -39,19 +41,22 @@ static Value i_create_builtin(Value *args, size_t nargs, Value kwnames) {
     return m;
 }
 
+static const ArgSpec i_exec_builtin_spec = {"exec_builtin", 1, 1, 0, {"mod", NULL}};
 static Value i_exec_builtin(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("exec_builtin", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&i_exec_builtin_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return v_int(0);
 }
 
+static const ArgSpec i_is_frozen_spec = {"is_frozen", 1, 1, 0, {"name", NULL}};
 static Value i_is_frozen(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("is_frozen", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&i_is_frozen_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     const char *path;
     return v_bool(str_check(args[0]) && import_frozen_source(args[0], &path));
 }
 
+static const ArgSpec i_is_frozen_package_spec = {"is_frozen_package", 1, 1, 0, {"name", NULL}};
 static Value i_is_frozen_package(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("is_frozen_package", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&i_is_frozen_package_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     const char *path;
     if (!str_check(args[0]) || !import_frozen_source(args[0], &path))
         return err_format(&exc_ImportError, "No such frozen object named %R", args[0]);
@@ -59,18 +64,19 @@ static Value i_is_frozen_package(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* find_frozen(name) -> (None, ispkg, origname) or None (3.11's form) */
+static const ArgSpec i_find_frozen_spec = {"find_frozen", 1, 1, 1, {"name", "withdata=False", NULL}};
 static Value i_find_frozen(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"find_frozen", 1, 1, 1, {"name", "withdata", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&i_find_frozen_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *path;
     if (!str_check(a[0]) || !import_frozen_source(a[0], &path)) return V_NONE;
     /* origname None: not a module of CPython's standard library, so no __file__ */
     return tuple_pack(3, V_NONE, V_FALSE, V_NONE);
 }
 
+static const ArgSpec i_get_frozen_object_spec = {"get_frozen_object", 2, 1, 0, {"name", "data=None", NULL}};
 static Value i_get_frozen_object(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("get_frozen_object", nargs, 1, 2) < 0) return VNULL;
+    if (arg_parse(&i_get_frozen_object_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     const char *path;
     Value src = str_check(args[0]) ? import_frozen_source(args[0], &path) : VNULL;
     if (!src) return err_format(&exc_ImportError, "No such frozen object named %R", args[0]);
@@ -78,8 +84,9 @@ static Value i_get_frozen_object(Value *args, size_t nargs, Value kwnames) {
     return co ? V_FROM_PTR(co) : VNULL;
 }
 
+static const ArgSpec i_init_frozen_spec = {"init_frozen", 1, 1, 0, {"name", NULL}};
 static Value i_init_frozen(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("init_frozen", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&i_init_frozen_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return import_name(args[0], VNULL, v_int(0), VNULL);
 }
 
@@ -104,8 +111,9 @@ static Value i_release_lock(Value *args, size_t nargs, Value kwnames) {
 
 static Value i_lock_held(Value *args, size_t nargs, Value kwnames) { return v_bool(lock_count > 0); }
 
+static const ArgSpec i_extension_suffixes_spec = {"extension_suffixes", 0, 0, 0, {NULL}};
 static Value i_extension_suffixes(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("extension_suffixes", nargs, 0, 0) < 0) return VNULL;
+    if (arg_parse(&i_extension_suffixes_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return list_new(0);
 }
 
@@ -118,17 +126,18 @@ static Value i_exec_dynamic(Value *args, size_t nargs, Value kwnames) { return v
 
 /* _fix_co_filename(code, path): code objects keep the name they were
    compiled under; tpy compiles each source once, under its path */
+static const ArgSpec i_fix_co_filename_spec = {"_fix_co_filename", 2, 2, 0, {"code", "path", NULL}};
 static Value i_fix_co_filename(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("_fix_co_filename", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&i_fix_co_filename_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return V_NONE;
 }
 
 /* source_hash(key, source): SipHash in CPython; tpy writes no hash-based
    .pyc files, and a hash is all importlib asks for */
+static const ArgSpec i_source_hash_spec = {"source_hash", 0, 2, 0, {"key", "source", NULL}};
 static Value i_source_hash(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"source_hash", 0, 2, 0, {"key", "source", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&i_source_hash_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     if (!byteslike_view(a[1], &p, &n)) return err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", a[1]);
@@ -222,22 +231,22 @@ static Value i_frozen_module_names(Value *args, size_t nargs, Value kwnames) { r
 static Value i_override_frozen(Value *args, size_t nargs, Value kwnames) { return v_int(-1); }
 
 static const MethodDef imp_functions[] = {
-    {"is_builtin", i_is_builtin, 0, NULL},
-    {"create_builtin", i_create_builtin, 0, NULL},
-    {"exec_builtin", i_exec_builtin, 0, NULL},
-    {"is_frozen", i_is_frozen, 0, NULL},
-    {"is_frozen_package", i_is_frozen_package, 0, NULL},
-    {"find_frozen", i_find_frozen, MF_KEYWORDS, NULL},
-    {"get_frozen_object", i_get_frozen_object, 0, NULL},
-    {"init_frozen", i_init_frozen, 0, NULL},
+    {"is_builtin", i_is_builtin, 0, NULL, &i_is_builtin_spec},
+    {"create_builtin", i_create_builtin, 0, NULL, &i_create_builtin_spec},
+    {"exec_builtin", i_exec_builtin, 0, NULL, &i_exec_builtin_spec},
+    {"is_frozen", i_is_frozen, 0, NULL, &i_is_frozen_spec},
+    {"is_frozen_package", i_is_frozen_package, 0, NULL, &i_is_frozen_package_spec},
+    {"find_frozen", i_find_frozen, MF_KEYWORDS, NULL, &i_find_frozen_spec},
+    {"get_frozen_object", i_get_frozen_object, 0, NULL, &i_get_frozen_object_spec},
+    {"init_frozen", i_init_frozen, 0, NULL, &i_init_frozen_spec},
     {"acquire_lock", i_acquire_lock, 0, NULL},
     {"release_lock", i_release_lock, 0, NULL},
     {"lock_held", i_lock_held, 0, NULL},
-    {"extension_suffixes", i_extension_suffixes, 0, NULL},
+    {"extension_suffixes", i_extension_suffixes, 0, NULL, &i_extension_suffixes_spec},
     {"create_dynamic", i_create_dynamic, 0, NULL},
     {"exec_dynamic", i_exec_dynamic, 0, NULL},
-    {"_fix_co_filename", i_fix_co_filename, 0, NULL},
-    {"source_hash", i_source_hash, MF_KEYWORDS, NULL},
+    {"_fix_co_filename", i_fix_co_filename, 0, NULL, &i_fix_co_filename_spec},
+    {"source_hash", i_source_hash, MF_KEYWORDS, NULL, &i_source_hash_spec},
     {"tpy_source_code", i_tpy_source_code, MF_KEYWORDS, NULL},
     {"tpy_code_from_cache", i_tpy_code_from_cache, MF_KEYWORDS, NULL},
     {"tpy_cache_data", i_tpy_cache_data, MF_KEYWORDS, NULL},

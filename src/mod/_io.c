@@ -2159,11 +2159,10 @@ static int buf_flush_and_rewind(BufferedObject *b) {
     return 0;
 }
 
-static int buffered_init_common(Value self, Value *args, size_t nargs, Value kwnames, const char *fname, bool rd,
+static int buffered_init_common(Value self, Value *args, size_t nargs, Value kwnames, const ArgSpec *spec, bool rd,
                                 bool wr) {
-    const ArgSpec spec = {fname, 0, 1, 0, {"raw", "buffer_size", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return -1;
+    if (arg_parse(spec, args, nargs, kwnames, a) < 0) return -1;
     BufferedObject *b = BUF(self);
     b->ok = b->detached = false;
     Value raw = a[0];
@@ -2190,14 +2189,19 @@ static int buffered_init_common(Value self, Value *args, size_t nargs, Value kwn
     return 0;
 }
 
+/* also the classes' __text_signature__ */
+static const ArgSpec bufreader_args = {"BufferedReader", 0, 1, 0, {"raw", "buffer_size=DEFAULT_BUFFER_SIZE", NULL}};
+static const ArgSpec bufwriter_args = {"BufferedWriter", 0, 1, 0, {"raw", "buffer_size=DEFAULT_BUFFER_SIZE", NULL}};
+static const ArgSpec bufrandom_args = {"BufferedRandom", 0, 1, 0, {"raw", "buffer_size=DEFAULT_BUFFER_SIZE", NULL}};
+
 static int bufreader_init(Value self, Value *args, size_t nargs, Value kwnames) {
-    return buffered_init_common(self, args, nargs, kwnames, "BufferedReader", true, false);
+    return buffered_init_common(self, args, nargs, kwnames, &bufreader_args, true, false);
 }
 static int bufwriter_init(Value self, Value *args, size_t nargs, Value kwnames) {
-    return buffered_init_common(self, args, nargs, kwnames, "BufferedWriter", false, true);
+    return buffered_init_common(self, args, nargs, kwnames, &bufwriter_args, false, true);
 }
 static int bufrandom_init(Value self, Value *args, size_t nargs, Value kwnames) {
-    return buffered_init_common(self, args, nargs, kwnames, "BufferedRandom", true, true);
+    return buffered_init_common(self, args, nargs, kwnames, &bufrandom_args, true, true);
 }
 
 static Value buf_readall(BufferedObject *b) {
@@ -4472,11 +4476,11 @@ IO_TYPE(bytesio_type, "BytesIO", &bufferediobase_type, BytesIOObject, .new_ = by
 IO_TYPE(stringio_type, "StringIO", &textiobase_type, StringIOObject, .new_ = stringio_new, .init = stringio_init,
         .iternext = sio_iternext)
 IO_TYPE(bufreader_type, "BufferedReader", &bufferediobase_type, BufferedObject, .new_ = buffered_new,
-        .init = bufreader_init, .repr = buf_repr, .iternext = buf_iternext)
+        .init = bufreader_init, .repr = buf_repr, .iternext = buf_iternext, .sig = &bufreader_args)
 IO_TYPE(bufwriter_type, "BufferedWriter", &bufferediobase_type, BufferedObject, .new_ = buffered_new,
-        .init = bufwriter_init, .repr = buf_repr)
+        .init = bufwriter_init, .repr = buf_repr, .sig = &bufwriter_args)
 IO_TYPE(bufrandom_type, "BufferedRandom", &bufferediobase_type, BufferedObject, .new_ = buffered_new,
-        .init = bufrandom_init, .repr = buf_repr, .iternext = buf_iternext)
+        .init = bufrandom_init, .repr = buf_repr, .iternext = buf_iternext, .sig = &bufrandom_args)
 IO_TYPE(bufrwpair_type, "BufferedRWPair", &bufferediobase_type, RWPairObject, .new_ = iobase_new,
         .init = rwpair_init)
 IO_TYPE(textiowrapper_type, "TextIOWrapper", &textiobase_type, TextIOObject, .new_ = textio_new,

@@ -531,10 +531,10 @@ static Value comp_run(CompObject *c, const char *p, size_t n, lzma_action action
     return bytes_new((const char *)o.p, o.len);
 }
 
+static const ArgSpec comp_compress_spec = {"LZMACompressor.compress", 1, 1, 0, {"data", NULL}};
 static Value comp_compress(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"LZMACompressor.compress", 1, 1, 0, {"data", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&comp_compress_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     CompObject *c = V_AS(CompObject, args[0]);
     const char *p;
     int64_t n;
@@ -543,9 +543,9 @@ static Value comp_compress(Value *args, size_t nargs, Value kwnames) {
     return comp_run(c, p, (size_t)n, LZMA_RUN);
 }
 
+static const ArgSpec comp_flush_spec = {"LZMACompressor.flush", 0, 0, 0, {NULL}};
 static Value comp_flush(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"LZMACompressor.flush", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&comp_flush_spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     CompObject *c = V_AS(CompObject, args[0]);
     if (c->flushed) return err_set(&exc_ValueError, "Repeated call to flush()");
     c->flushed = true;
@@ -634,10 +634,10 @@ static Value decomp_run(DecompObject *d, int64_t max_length) {
     return bytes_new((const char *)o.p, o.len);
 }
 
+static const ArgSpec decomp_decompress_spec = {"decompress", 0, 1, 0, {"data", "max_length=-1", NULL}};
 static Value decomp_decompress(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"decompress", 0, 1, 0, {"data", "max_length", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&decomp_decompress_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     DecompObject *d = V_AS(DecompObject, args[0]);
     const char *p;
     int64_t n, max_length = -1;
@@ -715,20 +715,20 @@ static Value decomp_get_needs_input(Value self) {
 }
 
 /* ---- module functions ----------------------------------------------------------------------- */
+static const ArgSpec lz_is_check_supported_spec = {"is_check_supported", 1, 1, 0, {"check_id", NULL}};
 static Value lz_is_check_supported(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"is_check_supported", 1, 1, 0, {"check_id", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&lz_is_check_supported_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int id;
     if (int_arg(a[0], 0, &id, true) < 0) return VNULL;
     return LZ(lzma_check_is_supported)((lzma_check)id) ? V_TRUE : V_FALSE;
 }
 
 /* _encode_filter_properties(filter, /): the filter's properties bytes */
+static const ArgSpec lz_encode_props_spec = {"_encode_filter_properties", 1, 1, 0, {"filter", NULL}};
 static Value lz_encode_props(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_encode_filter_properties", 1, 1, 0, {"filter", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&lz_encode_props_spec, args, nargs, kwnames, a) < 0) return VNULL;
     lzma_filter f = {LZMA_VLI_UNKNOWN, NULL};
     if (parse_filter(a[0], &f) < 0) return VNULL;
     uint32_t size;
@@ -739,10 +739,10 @@ static Value lz_encode_props(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* _decode_filter_properties(filter_id, encoded_props, /): the dict */
+static const ArgSpec lz_decode_props_spec = {"_decode_filter_properties", 2, 2, 0, {"filter_id", "encoded_props", NULL}};
 static Value lz_decode_props(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_decode_filter_properties", 2, 2, 0, {"filter_id", "encoded_props", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&lz_decode_props_spec, args, nargs, kwnames, a) < 0) return VNULL;
     uint64_t id;
     if (u64_arg(a[0], &id) < 0) return VNULL;
     const char *p;
@@ -756,12 +756,12 @@ static Value lz_decode_props(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- module --------------------------------------------------------------------------------- */
 static const MethodDef comp_methods[] = {
-    {"compress", comp_compress, MF_KEYWORDS, NULL},
-    {"flush", comp_flush, MF_KEYWORDS, NULL},
+    {"compress", comp_compress, MF_KEYWORDS, NULL, &comp_compress_spec},
+    {"flush", comp_flush, MF_KEYWORDS, NULL, &comp_flush_spec},
     {NULL, NULL, 0, NULL},
 };
 static const MethodDef decomp_methods[] = {
-    {"decompress", decomp_decompress, MF_KEYWORDS, NULL},
+    {"decompress", decomp_decompress, MF_KEYWORDS, NULL, &decomp_decompress_spec},
     {NULL, NULL, 0, NULL},
 };
 static const GetSetDef decomp_getsets[] = {
@@ -782,9 +782,9 @@ static Type decomp_type = {
     .new_ = decomp_new,
 };
 static const MethodDef lzma_functions[] = {
-    {"is_check_supported", lz_is_check_supported, MF_KEYWORDS, NULL},
-    {"_encode_filter_properties", lz_encode_props, MF_KEYWORDS, NULL},
-    {"_decode_filter_properties", lz_decode_props, MF_KEYWORDS, NULL},
+    {"is_check_supported", lz_is_check_supported, MF_KEYWORDS, NULL, &lz_is_check_supported_spec},
+    {"_encode_filter_properties", lz_encode_props, MF_KEYWORDS, NULL, &lz_encode_props_spec},
+    {"_decode_filter_properties", lz_decode_props, MF_KEYWORDS, NULL, &lz_decode_props_spec},
     {NULL, NULL, 0, NULL},
 };
 

@@ -5,15 +5,15 @@
 static HashlibType md5_type = {.type = {.tname = "_md5.md5"}, .ossl = "MD5"};
 
 /* md5(string=b'', *, usedforsecurity=True) */
+static const ArgSpec md5_md5_spec = {"md5", 0, 0, 1, {"string=b''", "usedforsecurity=True", NULL}};
 static Value md5_md5(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"md5", 0, 0, 1, {"string", "usedforsecurity", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&md5_md5_spec, args, nargs, kwnames, a) < 0) return VNULL;
     return hashlib_builtin_new(&md5_type, a[0]);
 }
 
 static const MethodDef md5_functions[] = {
-    {"md5", md5_md5, MF_KEYWORDS, NULL},
+    {"md5", md5_md5, MF_KEYWORDS, NULL, &md5_md5_spec},
     {NULL, NULL, 0, NULL},
 };
 

@@ -193,10 +193,10 @@ static int bool_int_arg(Value v, bool *out) {
     return 0;
 }
 
+static const ArgSpec semlock_acquire_spec = {"acquire", 0, 0, 0, {"block=True", "timeout=None", NULL}};
 static Value semlock_acquire(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"acquire", 0, 0, 0, {"block", "timeout", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&semlock_acquire_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     bool blocking = true;
     if (a[0] && bool_int_arg(a[0], &blocking) < 0) return VNULL;
     return semlock_acquire_impl(SL(args[0]), blocking, a[1] ? a[1] : V_NONE);
@@ -235,10 +235,10 @@ static Value semlock_release(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* __exit__(exc_type=None, exc_value=None, exc_tb=None, /) */
+static const ArgSpec semlock_exit_spec = {"__exit__", 3, 0, 0, {"exc_type=None", "exc_value=None", "exc_tb=None", NULL}};
 static Value semlock_exit(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"__exit__", 3, 0, 0, {"exc_type", "exc_value", "exc_tb", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&semlock_exit_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return semlock_release_impl(SL(args[0]));
 }
 
@@ -286,10 +286,10 @@ static Value semlock_after_fork(Value *args, size_t nargs, Value kwnames) {
 /* _rebuild(handle, kind, maxvalue, name, /): the SemLock of another
    process, by name when it has one (a handle is valid in a forked child
    only) */
+static const ArgSpec semlock_rebuild_spec = {"_rebuild", 4, 4, 0, {"handle", "kind", "maxvalue", "name", NULL}};
 static Value semlock_rebuild(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_rebuild", 4, 4, 0, {"handle", "kind", "maxvalue", "name", NULL}};
     Value a[4];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&semlock_rebuild_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     Value hv = obj_index(a[0]);
     if (!hv) return VNULL;
     int64_t hi = int_as_i64(hv);
@@ -324,15 +324,15 @@ static const GetSetDef semlock_getsets[] = {
 };
 
 static const MethodDef semlock_methods[] = {
-    {"acquire", semlock_acquire, MF_KEYWORDS, "Acquire the semaphore/lock."},
+    {"acquire", semlock_acquire, MF_KEYWORDS, "Acquire the semaphore/lock.", &semlock_acquire_spec},
     {"release", semlock_release, MF_KEYWORDS, "Release the semaphore/lock."},
     {"__enter__", semlock_enter, MF_KEYWORDS, "Enter the semaphore/lock."},
-    {"__exit__", semlock_exit, MF_KEYWORDS, "Exit the semaphore/lock."},
+    {"__exit__", semlock_exit, MF_KEYWORDS, "Exit the semaphore/lock.", &semlock_exit_spec},
     {"_count", semlock_count, MF_KEYWORDS, "Num of `acquire()`s minus num of `release()`s for this process."},
     {"_is_mine", semlock_ismine, MF_KEYWORDS, "Whether the lock is owned by this thread."},
     {"_get_value", semlock_get_value, MF_KEYWORDS, "Get the value of the semaphore."},
     {"_is_zero", semlock_is_zero, MF_KEYWORDS, "Return whether semaphore has value zero."},
-    {"_rebuild", semlock_rebuild, MF_KEYWORDS | MF_CLASS, NULL},
+    {"_rebuild", semlock_rebuild, MF_KEYWORDS | MF_CLASS, NULL, &semlock_rebuild_spec},
     {"_after_fork", semlock_after_fork, MF_KEYWORDS, "Rezero the net acquisition count after fork()."},
     {NULL, NULL, 0, NULL},
 };

@@ -1448,7 +1448,8 @@ static Value pickler_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(p);
 }
 
-static const ArgSpec pickler_init_spec = {"Pickler", 0, 1, 0, {"file", "protocol", "fix_imports", "buffer_callback", NULL}};
+static const ArgSpec pickler_init_spec = {
+    "Pickler", 0, 1, 0, {"file", "protocol=None", "fix_imports=True", "buffer_callback=None", NULL}};
 
 static int pickler_init(Value self, Value *args, size_t nargs, Value kwnames) {
     PicklerObject *p = V_AS(PicklerObject, self);
@@ -1479,10 +1480,10 @@ static int pickler_init(Value self, Value *args, size_t nargs, Value kwnames) {
     return 0;
 }
 
+static const ArgSpec pickler_dump_spec = {"dump", 1, 1, 0, {"obj", NULL}};
 static Value pickler_dump_m(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"dump", 1, 1, 0, {"obj", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&pickler_dump_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     PicklerObject *p = V_AS(PicklerObject, args[0]);
     if (!p->write)
         return err_format(V_AS(Type, PicklingError), "Pickler.__init__() was not called by %s.__init__()",
@@ -2895,7 +2896,8 @@ static Value unpickler_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 }
 
 static const ArgSpec unpickler_init_spec = {
-    "Unpickler", 0, 1, 4, {"file", "fix_imports", "encoding", "errors", "buffers", NULL}};
+    "Unpickler", 0, 1, 4,
+    {"file", "fix_imports=True", "encoding='ASCII'", "errors='strict'", "buffers=()", NULL}};
 
 static int unpickler_init(Value self, Value *args, size_t nargs, Value kwnames) {
     UnpicklerObject *u = V_AS(UnpicklerObject, self);
@@ -3136,10 +3138,10 @@ static Value pb_release(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- module functions ---------------------------------------------------------- */
 
+static const ArgSpec m_dump_spec = {"dump", 0, 2, 2, {"obj", "file", "protocol=None", "fix_imports=True", "buffer_callback=None", NULL}};
 static Value m_dump(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"dump", 0, 2, 2, {"obj", "file", "protocol", "fix_imports", "buffer_callback", NULL}};
     Value a[5];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_dump_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (state_init() < 0) return VNULL;
     Value pv = pickler_new(&pickler_type, NULL, 0, VNULL);
     PicklerObject *p = V_AS(PicklerObject, pv);
@@ -3155,10 +3157,10 @@ static Value m_dump(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec m_dumps_spec = {"dumps", 0, 1, 2, {"obj", "protocol=None", "fix_imports=True", "buffer_callback=None", NULL}};
 static Value m_dumps(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"dumps", 0, 1, 2, {"obj", "protocol", "fix_imports", "buffer_callback", NULL}};
     Value a[4];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_dumps_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (state_init() < 0) return VNULL;
     Value pv = pickler_new(&pickler_type, NULL, 0, VNULL);
     PicklerObject *p = V_AS(PicklerObject, pv);
@@ -3168,10 +3170,10 @@ static Value m_dumps(Value *args, size_t nargs, Value kwnames) {
     return bytes_new(p->out.data, p->out.len);
 }
 
+static const ArgSpec m_load_spec = {"load", 0, 1, 4, {"file", "fix_imports=True", "encoding='ASCII'", "errors='strict'", "buffers=()", NULL}};
 static Value m_load(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"load", 0, 1, 4, {"file", "fix_imports", "encoding", "errors", "buffers", NULL}};
     Value a[5];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_load_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value uv = unpickler_new(&unpickler_type, NULL, 0, VNULL);
     UnpicklerObject *u = V_AS(UnpicklerObject, uv);
     u->read = lookup_attr(a[0], "read");
@@ -3186,10 +3188,10 @@ static Value m_load(Value *args, size_t nargs, Value kwnames) {
     return load(u);
 }
 
+static const ArgSpec m_loads_spec = {"loads", 1, 1, 4, {"data", "fix_imports=True", "encoding='ASCII'", "errors='strict'", "buffers=()", NULL}};
 static Value m_loads(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"loads", 1, 1, 4, {"data", "fix_imports", "encoding", "errors", "buffers", NULL}};
     Value a[5];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_loads_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value uv = unpickler_new(&unpickler_type, NULL, 0, VNULL);
     UnpicklerObject *u = V_AS(UnpicklerObject, uv);
     Value data = a[0];
@@ -3209,7 +3211,7 @@ static Value m_loads(Value *args, size_t nargs, Value kwnames) {
 /* ---- tables -------------------------------------------------------------------- */
 
 static const MethodDef pickler_methods[] = {
-    {"dump", pickler_dump_m, MF_KEYWORDS, "Write a pickled representation of the given object to the open file."},
+    {"dump", pickler_dump_m, MF_KEYWORDS, "Write a pickled representation of the given object to the open file.", &pickler_dump_spec},
     {"clear_memo", pickler_clear_memo_m, 0, "Clears the pickler's \"memo\"."},
     {"__sizeof__", pickler_sizeof_m, 0, NULL},
     {NULL, NULL, 0, NULL},
@@ -3293,10 +3295,10 @@ static Type picklebuffer_type = {
 };
 
 static const MethodDef pickle_functions[] = {
-    {"dump", m_dump, MF_KEYWORDS, "Write a pickled representation of obj to the open file object file."},
-    {"dumps", m_dumps, MF_KEYWORDS, "Return the pickled representation of the object as a bytes object."},
-    {"load", m_load, MF_KEYWORDS, "Read and return an object from the pickle data stored in a file."},
-    {"loads", m_loads, MF_KEYWORDS, "Read and return an object from the given pickle data."},
+    {"dump", m_dump, MF_KEYWORDS, "Write a pickled representation of obj to the open file object file.", &m_dump_spec},
+    {"dumps", m_dumps, MF_KEYWORDS, "Return the pickled representation of the object as a bytes object.", &m_dumps_spec},
+    {"load", m_load, MF_KEYWORDS, "Read and return an object from the pickle data stored in a file.", &m_load_spec},
+    {"loads", m_loads, MF_KEYWORDS, "Read and return an object from the given pickle data.", &m_loads_spec},
     {NULL, NULL, 0, NULL},
 };
 
@@ -3307,31 +3309,26 @@ static Value make_exc(const char *name, Value base) {
 }
 
 static void ready_type(Type *t, const char *name, const char *module, const char *doc, const MethodDef *m,
-                       const GetSetDef *g, const char *sig) {
+                       const GetSetDef *g, const ArgSpec *sig) {
     t->name = str_intern_cstr(name);
     t->module = str_intern_cstr(module);
     if (doc) t->doc = str_from_cstr(doc);
     if (m) type_add_methods(t, m);
     if (g) type_add_getsets(t, g);
+    t->sig = sig;   /* what inspect.signature() reads for a builtin class */
     type_ready(t);
-    /* what inspect.signature() reads for a builtin class */
-    if (sig) {
-        dict_set_cstr(t->dict, "__text_signature__", str_from_cstr(sig));
-        type_modified(t);
-    }
 }
 
 Value _pickle_module_create(void) {
     if (!(pickler_type.flags & TF_READY)) {
         ready_type(&pickler_type, "Pickler", "_pickle", "This takes a binary file for writing a pickle data stream.",
-                   pickler_methods, pickler_getsets, "(file, protocol=None, fix_imports=True, buffer_callback=None)");
+                   pickler_methods, pickler_getsets, &pickler_init_spec);
         ready_type(&unpickler_type, "Unpickler", "_pickle", "This takes a binary file for reading a pickle data stream.",
-                   unpickler_methods, unpickler_getsets,
-                   "(file, *, fix_imports=True, encoding='ASCII', errors='strict', buffers=())");
+                   unpickler_methods, unpickler_getsets, &unpickler_init_spec);
         ready_type(&pickler_memoproxy_type, "PicklerMemoProxy", "_pickle", NULL, pmp_methods, NULL, NULL);
         ready_type(&unpickler_memoproxy_type, "UnpicklerMemoProxy", "_pickle", NULL, ump_methods, NULL, NULL);
         ready_type(&picklebuffer_type, "PickleBuffer", "pickle", "Wrapper for potentially out-of-band buffers",
-                   pb_methods, NULL, "(buffer)");
+                   pb_methods, NULL, NULL);
     }
     if (!PickleError) {
         PickleError = make_exc("PickleError", V_FROM_PTR(&exc_Exception));

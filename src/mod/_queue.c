@@ -84,20 +84,20 @@ static Value sq_pop(SimpleQueueObject *q) {
     return v;
 }
 
+static const ArgSpec sq_put_spec = {"put", 0, 1, 0, {"item", "block=True", "timeout=None", NULL}};
 static Value sq_put(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"put", 0, 1, 0, {"item", "block", "timeout", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&sq_put_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     /* block and timeout are there for compatibility with Queue.put: an
        unbounded queue never blocks */
     sq_push(SQ(args[0]), a[0]);
     return V_NONE;
 }
 
+static const ArgSpec sq_put_nowait_spec = {"put_nowait", 0, 1, 0, {"item", NULL}};
 static Value sq_put_nowait(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"put_nowait", 0, 1, 0, {"item", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&sq_put_nowait_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     sq_push(SQ(args[0]), a[0]);
     return V_NONE;
 }
@@ -145,10 +145,10 @@ static Value sq_get_impl(SimpleQueueObject *q, bool block, double timeout) {
     return err_set_exc(exc_new(V_AS(Type, empty_error), NULL, 0));
 }
 
+static const ArgSpec sq_get_spec = {"get", 0, 0, 0, {"block=True", "timeout=None", NULL}};
 static Value sq_get(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"get", 0, 0, 0, {"block", "timeout", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&sq_get_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     bool block = true;
     if (a[0]) {
         int b = obj_truth(a[0]);
@@ -190,10 +190,10 @@ static Value sq_qsize(Value *args, size_t nargs, Value kwnames) {
 
 static const MethodDef simplequeue_methods[] = {
     {"empty", sq_empty, MF_KEYWORDS, "Return True if the queue is empty, False otherwise (not reliable!)."},
-    {"get", sq_get, MF_KEYWORDS, "Remove and return an item from the queue."},
+    {"get", sq_get, MF_KEYWORDS, "Remove and return an item from the queue.", &sq_get_spec},
     {"get_nowait", sq_get_nowait, MF_KEYWORDS, "Remove and return an item from the queue without blocking."},
-    {"put", sq_put, MF_KEYWORDS, "Put the item on the queue."},
-    {"put_nowait", sq_put_nowait, MF_KEYWORDS, "Put an item into the queue without blocking."},
+    {"put", sq_put, MF_KEYWORDS, "Put the item on the queue.", &sq_put_spec},
+    {"put_nowait", sq_put_nowait, MF_KEYWORDS, "Put an item into the queue without blocking.", &sq_put_nowait_spec},
     {"qsize", sq_qsize, MF_KEYWORDS, "Return the approximate size of the queue (not reliable!)."},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, "See PEP 585"},
     {NULL, NULL, 0, NULL},

@@ -5,15 +5,15 @@
 static HashlibType sha1_type = {.type = {.tname = "_sha1.sha1"}, .ossl = "SHA1"};
 
 /* sha1(string=b'', *, usedforsecurity=True) */
+static const ArgSpec sha1_sha1_spec = {"sha1", 0, 0, 1, {"string=b''", "usedforsecurity=True", NULL}};
 static Value sha1_sha1(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"sha1", 0, 0, 1, {"string", "usedforsecurity", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&sha1_sha1_spec, args, nargs, kwnames, a) < 0) return VNULL;
     return hashlib_builtin_new(&sha1_type, a[0]);
 }
 
 static const MethodDef sha1_functions[] = {
-    {"sha1", sha1_sha1, MF_KEYWORDS, NULL},
+    {"sha1", sha1_sha1, MF_KEYWORDS, NULL, &sha1_sha1_spec},
     {NULL, NULL, 0, NULL},
 };
 

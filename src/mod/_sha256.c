@@ -7,23 +7,23 @@ static HashlibType sha224_type = {.type = {.tname = "_sha256.sha224"}, .ossl = "
 static HashlibType sha256_type = {.type = {.tname = "_sha256.sha256"}, .ossl = "SHA256"};
 
 /* sha224(string=b'', *, usedforsecurity=True) */
+static const ArgSpec sha256_sha224_spec = {"sha224", 0, 0, 1, {"string=b''", "usedforsecurity=True", NULL}};
 static Value sha256_sha224(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"sha224", 0, 0, 1, {"string", "usedforsecurity", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&sha256_sha224_spec, args, nargs, kwnames, a) < 0) return VNULL;
     return hashlib_builtin_new(&sha224_type, a[0]);
 }
 /* sha256(string=b'', *, usedforsecurity=True) */
+static const ArgSpec sha256_sha256_spec = {"sha256", 0, 0, 1, {"string=b''", "usedforsecurity=True", NULL}};
 static Value sha256_sha256(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"sha256", 0, 0, 1, {"string", "usedforsecurity", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&sha256_sha256_spec, args, nargs, kwnames, a) < 0) return VNULL;
     return hashlib_builtin_new(&sha256_type, a[0]);
 }
 
 static const MethodDef sha256_functions[] = {
-    {"sha224", sha256_sha224, MF_KEYWORDS, NULL},
-    {"sha256", sha256_sha256, MF_KEYWORDS, NULL},
+    {"sha224", sha256_sha224, MF_KEYWORDS, NULL, &sha256_sha224_spec},
+    {"sha256", sha256_sha256, MF_KEYWORDS, NULL, &sha256_sha256_spec},
     {NULL, NULL, 0, NULL},
 };
 

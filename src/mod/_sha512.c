@@ -7,23 +7,23 @@ static HashlibType sha384_type = {.type = {.tname = "_sha512.sha384"}, .ossl = "
 static HashlibType sha512_type = {.type = {.tname = "_sha512.sha512"}, .ossl = "SHA512"};
 
 /* sha384(string=b'', *, usedforsecurity=True) */
+static const ArgSpec sha512_sha384_spec = {"sha384", 0, 0, 1, {"string=b''", "usedforsecurity=True", NULL}};
 static Value sha512_sha384(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"sha384", 0, 0, 1, {"string", "usedforsecurity", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&sha512_sha384_spec, args, nargs, kwnames, a) < 0) return VNULL;
     return hashlib_builtin_new(&sha384_type, a[0]);
 }
 /* sha512(string=b'', *, usedforsecurity=True) */
+static const ArgSpec sha512_sha512_spec = {"sha512", 0, 0, 1, {"string=b''", "usedforsecurity=True", NULL}};
 static Value sha512_sha512(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"sha512", 0, 0, 1, {"string", "usedforsecurity", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&sha512_sha512_spec, args, nargs, kwnames, a) < 0) return VNULL;
     return hashlib_builtin_new(&sha512_type, a[0]);
 }
 
 static const MethodDef sha512_functions[] = {
-    {"sha384", sha512_sha384, MF_KEYWORDS, NULL},
-    {"sha512", sha512_sha512, MF_KEYWORDS, NULL},
+    {"sha384", sha512_sha384, MF_KEYWORDS, NULL, &sha512_sha384_spec},
+    {"sha512", sha512_sha512, MF_KEYWORDS, NULL, &sha512_sha512_spec},
     {NULL, NULL, 0, NULL},
 };
 

@@ -2568,19 +2568,19 @@ static Value m_connect(Value *args, size_t nargs, Value kwnames) {
     return obj_call(factory, args, nargs, kwnames);
 }
 
+static const ArgSpec m_complete_statement_spec = {"complete_statement", 0, 1, 0, {"statement", NULL}};
 static Value m_complete_statement(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"complete_statement", 0, 1, 0, {"statement", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_complete_statement_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *s;
     if (str_arg("complete_statement", "argument 'statement'", a[0], &s) < 0) return VNULL;
     return v_bool(SQL(sqlite3_complete)(s));
 }
 
+static const ArgSpec m_enable_shared_cache_spec = {"enable_shared_cache", 0, 1, 0, {"do_enable", NULL}};
 static Value m_enable_shared_cache(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"enable_shared_cache", 0, 1, 0, {"do_enable", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_enable_shared_cache_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t on;
     if (int_arg(a[0], 0, &on) < 0) return VNULL;
     if (SQL(sqlite3_enable_shared_cache)((int)on) != SQLITE_OK)
@@ -2588,10 +2588,10 @@ static Value m_enable_shared_cache(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec m_register_adapter_spec = {"register_adapter", 2, 2, 0, {"type", "adapter", NULL}};
 static Value m_register_adapter(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"register_adapter", 2, 2, 0, {"type", "adapter", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_register_adapter_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (a[0] == V_FROM_PTR(&int_type) || a[0] == V_FROM_PTR(&float_type) || a[0] == V_FROM_PTR(&str_type) ||
         a[0] == V_FROM_PTR(&bytearray_type))
         base_type_adapted = true;
@@ -2599,10 +2599,10 @@ static Value m_register_adapter(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec m_register_converter_spec = {"register_converter", 2, 2, 0, {"typename", "converter", NULL}};
 static Value m_register_converter(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"register_converter", 2, 2, 0, {"typename", "converter", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_register_converter_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!str_check(a[0])) return err_format(&exc_TypeError, "register_converter() argument 1 must be str, not %s", arg_type_name(a[0]));
     Value up = obj_call_method(a[0], "upper", NULL, 0);
     if (!up || dict_set(converters, up, a[1]) < 0) return VNULL;
@@ -2616,10 +2616,10 @@ static Value m_adapt(Value *args, size_t nargs, Value kwnames) {
     return adapt(a[0], a[1] ? a[1] : V_FROM_PTR(&prepare_type), a[2]);
 }
 
+static const ArgSpec m_enable_callback_tracebacks_spec = {"_sqlite3.enable_callback_tracebacks", 1, 1, 0, {"enable", NULL}};
 static Value m_enable_callback_tracebacks(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_sqlite3.enable_callback_tracebacks", 1, 1, 0, {"enable", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_enable_callback_tracebacks_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t on;
     if (int_arg(a[0], 0, &on) < 0) return VNULL;
     callback_tracebacks = on != 0;
@@ -2779,12 +2779,12 @@ static const MethodDef sqlite_functions[] = {
      "Opens a connection to the SQLite database file database.\n\n"
      "You can use \":memory:\" to open a database connection to a database that resides\n"
      "in RAM instead of on disk."},
-    {"complete_statement", m_complete_statement, MF_KEYWORDS, "Checks if a string contains a complete SQL statement."},
-    {"enable_shared_cache", m_enable_shared_cache, MF_KEYWORDS, "Enable or disable shared cache mode for the calling thread."},
-    {"register_adapter", m_register_adapter, MF_KEYWORDS, "Register a function to adapt Python objects to SQLite values."},
-    {"register_converter", m_register_converter, MF_KEYWORDS, "Register a function to convert SQLite values to Python objects."},
+    {"complete_statement", m_complete_statement, MF_KEYWORDS, "Checks if a string contains a complete SQL statement.", &m_complete_statement_spec},
+    {"enable_shared_cache", m_enable_shared_cache, MF_KEYWORDS, "Enable or disable shared cache mode for the calling thread.", &m_enable_shared_cache_spec},
+    {"register_adapter", m_register_adapter, MF_KEYWORDS, "Register a function to adapt Python objects to SQLite values.", &m_register_adapter_spec},
+    {"register_converter", m_register_converter, MF_KEYWORDS, "Register a function to convert SQLite values to Python objects.", &m_register_converter_spec},
     {"adapt", m_adapt, MF_KEYWORDS, "Adapt given object to given protocol."},
-    {"enable_callback_tracebacks", m_enable_callback_tracebacks, MF_KEYWORDS, "Enable or disable callback functions throwing errors to stderr."},
+    {"enable_callback_tracebacks", m_enable_callback_tracebacks, MF_KEYWORDS, "Enable or disable callback functions throwing errors to stderr.", &m_enable_callback_tracebacks_spec},
     {NULL, NULL, 0, NULL},
 };
 

@@ -1261,11 +1261,11 @@ static Value pattern_finditer(Value *args, size_t nargs, Value kwnames) {
     return calliter_new(search, V_NONE);
 }
 
+static const ArgSpec pattern_split_spec = {"split", 0, 1, 0, {"string", "maxsplit=0", NULL}};
 static Value pattern_split(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"split", 0, 1, 0, {"string", "maxsplit", NULL}};
     Value out[2];
     if (!check_pattern(args[0], "split")) return VNULL;
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, out) < 0) return VNULL;
+    if (arg_parse(&pattern_split_spec, args + 1, nargs - 1, kwnames, out) < 0) return VNULL;
     int64_t maxsplit = 0;
     if (out[1] && ssize_arg(out[1], &maxsplit) < 0) return VNULL;
     PatternObject *p = PAT(args[0]);
@@ -1496,7 +1496,7 @@ static const MethodDef pattern_methods[] = {
     {"subn", pattern_subn, MF_KEYWORDS,
      "Return the tuple (new_string, number_of_subs_made) found by replacing the leftmost non-overlapping occurrences "
      "of pattern with the replacement repl."},
-    {"split", pattern_split, MF_KEYWORDS, "Split string by the occurrences of pattern."},
+    {"split", pattern_split, MF_KEYWORDS, "Split string by the occurrences of pattern.", &pattern_split_spec},
     {"findall", pattern_findall, MF_KEYWORDS, "Return a list of all non-overlapping matches of pattern in string."},
     {"finditer", pattern_finditer, MF_KEYWORDS,
      "Return an iterator over all non-overlapping matches for the RE pattern in string.\n\n"
@@ -1992,11 +1992,11 @@ static bool valid_block(const Validator *v, const uint32_t *p, const uint32_t *e
 
 /* ---- module functions ------------------------------------------------------------------ */
 
-static Value sre_compile(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"compile", 0, 6, 0,
+static const ArgSpec sre_compile_spec = {"compile", 0, 6, 0,
                                  {"pattern", "flags", "code", "groups", "groupindex", "indexgroup", NULL}};
+static Value sre_compile(Value *args, size_t nargs, Value kwnames) {
     Value a[6];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&sre_compile_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!int_check(a[1]))
         return err_format(&exc_TypeError, "compile() argument 'flags' must be int, not %s", type_of(a[1])->tname);
     if (!list_check(a[2]))
@@ -2056,9 +2056,9 @@ static Value sre_compile(Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(p);
 }
 
+static const ArgSpec sre_getcodesize_spec = {"_sre.getcodesize", 0, 0, 0, {NULL}};
 static Value sre_getcodesize(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_sre.getcodesize", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&sre_getcodesize_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return v_int(SRE_CODESIZE);
 }
 
@@ -2104,8 +2104,8 @@ static Value sre_unicode_tolower(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef sre_functions[] = {
-    {"compile", sre_compile, MF_KEYWORDS, NULL},
-    {"getcodesize", sre_getcodesize, MF_KEYWORDS, NULL},
+    {"compile", sre_compile, MF_KEYWORDS, NULL, &sre_compile_spec},
+    {"getcodesize", sre_getcodesize, MF_KEYWORDS, NULL, &sre_getcodesize_spec},
     {"ascii_iscased", sre_ascii_iscased, MF_KEYWORDS, NULL},
     {"unicode_iscased", sre_unicode_iscased, MF_KEYWORDS, NULL},
     {"ascii_tolower", sre_ascii_tolower, MF_KEYWORDS, NULL},

@@ -757,25 +757,25 @@ static Value s_pack_into(Value *args, size_t nargs, Value kwnames) {
     return do_pack_into(V_AS(StructObject, args[0]), args + 1, nargs - 1);
 }
 
+static const ArgSpec s_unpack_spec = {"Struct.unpack", 1, 1, 0, {"buffer", NULL}};
 static Value s_unpack(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"Struct.unpack", 1, 1, 0, {"buffer", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&s_unpack_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return do_unpack(V_AS(StructObject, args[0]), a[0]);
 }
 
+static const ArgSpec s_unpack_from_spec = {"unpack_from", 0, 1, 0, {"buffer", "offset=0", NULL}};
 static Value s_unpack_from(Value *args, size_t nargs, Value kwnames) {
     /* self is bound positionally; the buffer is parameter 1 of the message */
-    static const ArgSpec spec = {"unpack_from", 0, 1, 0, {"buffer", "offset", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&s_unpack_from_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return do_unpack_from(V_AS(StructObject, args[0]), a[0], a[1]);
 }
 
+static const ArgSpec s_iter_unpack_spec = {"Struct.iter_unpack", 1, 1, 0, {"buffer", NULL}};
 static Value s_iter_unpack(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"Struct.iter_unpack", 1, 1, 0, {"buffer", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&s_iter_unpack_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return do_iter_unpack(args[0], a[0]);
 }
 
@@ -814,45 +814,45 @@ static Value m_pack_into(Value *args, size_t nargs, Value kwnames) {
     return do_pack_into(V_AS(StructObject, s), args + 1, nargs - 1);
 }
 
+static const ArgSpec m_unpack_spec = {"unpack", 2, 2, 0, {"format", "buffer", NULL}};
 static Value m_unpack(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"unpack", 2, 2, 0, {"format", "buffer", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_unpack_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value s = cached_struct(a[0]);
     if (!s) return VNULL;
     return do_unpack(V_AS(StructObject, s), a[1]);
 }
 
+static const ArgSpec m_unpack_from_spec = {"unpack_from", 1, 2, 0, {"format", "buffer", "offset=0", NULL}};
 static Value m_unpack_from(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"unpack_from", 1, 2, 0, {"format", "buffer", "offset", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_unpack_from_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value s = cached_struct(a[0]);
     if (!s) return VNULL;
     return do_unpack_from(V_AS(StructObject, s), a[1], a[2]);
 }
 
+static const ArgSpec m_iter_unpack_spec = {"iter_unpack", 2, 2, 0, {"format", "buffer", NULL}};
 static Value m_iter_unpack(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"iter_unpack", 2, 2, 0, {"format", "buffer", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_iter_unpack_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value s = cached_struct(a[0]);
     if (!s) return VNULL;
     return do_iter_unpack(s, a[1]);
 }
 
+static const ArgSpec m_calcsize_spec = {"_struct.calcsize", 1, 1, 0, {"format", NULL}};
 static Value m_calcsize(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_struct.calcsize", 1, 1, 0, {"format", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_calcsize_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value s = cached_struct(a[0]);
     if (!s) return VNULL;
     return int_from_i64(V_AS(StructObject, s)->size);
 }
 
+static const ArgSpec m_clearcache_spec = {"_clearcache", 0, 0, 0, {NULL}};
 static Value m_clearcache(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_clearcache", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&m_clearcache_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     if (struct_cache) dict_clear(struct_cache);
     return V_NONE;
 }
@@ -860,9 +860,9 @@ static Value m_clearcache(Value *args, size_t nargs, Value kwnames) {
 static const MethodDef struct_methods[] = {
     {"pack", s_pack, MF_KEYWORDS, NULL},
     {"pack_into", s_pack_into, MF_KEYWORDS, NULL},
-    {"unpack", s_unpack, MF_KEYWORDS, NULL},
-    {"unpack_from", s_unpack_from, MF_KEYWORDS, NULL},
-    {"iter_unpack", s_iter_unpack, MF_KEYWORDS, NULL},
+    {"unpack", s_unpack, MF_KEYWORDS, NULL, &s_unpack_spec},
+    {"unpack_from", s_unpack_from, MF_KEYWORDS, NULL, &s_unpack_from_spec},
+    {"iter_unpack", s_iter_unpack, MF_KEYWORDS, NULL, &s_iter_unpack_spec},
     {"__sizeof__", s_sizeof, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
@@ -897,11 +897,11 @@ static Type unpackiter_type = {
 static const MethodDef struct_functions[] = {
     {"pack", m_pack, MF_KEYWORDS, NULL},
     {"pack_into", m_pack_into, MF_KEYWORDS, NULL},
-    {"unpack", m_unpack, MF_KEYWORDS, NULL},
-    {"unpack_from", m_unpack_from, MF_KEYWORDS, NULL},
-    {"iter_unpack", m_iter_unpack, MF_KEYWORDS, NULL},
-    {"calcsize", m_calcsize, MF_KEYWORDS, NULL},
-    {"_clearcache", m_clearcache, MF_KEYWORDS, NULL},
+    {"unpack", m_unpack, MF_KEYWORDS, NULL, &m_unpack_spec},
+    {"unpack_from", m_unpack_from, MF_KEYWORDS, NULL, &m_unpack_from_spec},
+    {"iter_unpack", m_iter_unpack, MF_KEYWORDS, NULL, &m_iter_unpack_spec},
+    {"calcsize", m_calcsize, MF_KEYWORDS, NULL, &m_calcsize_spec},
+    {"_clearcache", m_clearcache, MF_KEYWORDS, NULL, &m_clearcache_spec},
     {NULL, NULL, 0, NULL},
 };
 

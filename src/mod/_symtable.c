@@ -157,10 +157,10 @@ static Value fs_filename(Value v) {
     return err_format(&exc_TypeError, "expected str, bytes or os.PathLike object, not %T", v);
 }
 
+static const ArgSpec st_symtable_spec = {"symtable", 3, 3, 0, {"source", "filename", "startstr", NULL}};
 static Value st_symtable(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"symtable", 3, 3, 0, {"source", "filename", "compile_type", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&st_symtable_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value src = a[0];
     bool text = str_check(src);
     const char *s;
@@ -194,7 +194,7 @@ static Value st_symtable(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef symtable_functions[] = {
-    {"symtable", st_symtable, MF_KEYWORDS, "Return symbol and scope dictionaries used internally by compiler."},
+    {"symtable", st_symtable, MF_KEYWORDS, "Return symbol and scope dictionaries used internally by compiler.", &st_symtable_spec},
     {NULL, NULL, 0, NULL},
 };
 

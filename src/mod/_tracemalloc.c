@@ -399,10 +399,10 @@ static Value tm_clear_traces(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec tm_start_spec = {"start", 1, 0, 0, {"nframe=1", NULL}};
 static Value tm_start(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"start", 1, 0, 0, {"nframe", NULL}};
     Value a[1];
-    if (arg_nokw("_tracemalloc.start", kwnames) < 0 || arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_nokw("_tracemalloc.start", kwnames) < 0 || arg_parse(&tm_start_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t n = 1;
     if (a[0]) {
         Value i = obj_index(a[0]);
@@ -529,7 +529,7 @@ static Value tm_get_object_traceback(Value *args, size_t nargs, Value kwnames) {
 static const MethodDef tracemalloc_functions[] = {
     {"is_tracing", tm_is_tracing, MF_KEYWORDS, NULL},
     {"clear_traces", tm_clear_traces, MF_KEYWORDS, NULL},
-    {"start", tm_start, MF_KEYWORDS, NULL},
+    {"start", tm_start, MF_KEYWORDS, NULL, &tm_start_spec},
     {"stop", tm_stop, MF_KEYWORDS, NULL},
     {"get_traceback_limit", tm_get_traceback_limit, MF_KEYWORDS, NULL},
     {"get_traced_memory", tm_get_traced_memory, MF_KEYWORDS, NULL},

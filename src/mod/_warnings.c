@@ -284,10 +284,10 @@ static Type *get_category(Value message, Value category) {
     return V_AS(Type, category);
 }
 
+static const ArgSpec w_warn_spec = {"warn", 0, 1, 0, {"message", "category=None", "stacklevel=1", "source=None", NULL}};
 static Value w_warn(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"warn", 0, 1, 0, {"message", "category", "stacklevel", "source", NULL}};
     Value a[4];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&w_warn_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Type *cat = get_category(a[0], a[1]);
     if (!cat) return VNULL;
     int64_t level = 1;
@@ -327,7 +327,7 @@ static Value w_filters_mutated(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef warnings_functions[] = {
-    {"warn", w_warn, MF_KEYWORDS, NULL},
+    {"warn", w_warn, MF_KEYWORDS, NULL, &w_warn_spec},
     {"warn_explicit", w_warn_explicit, MF_KEYWORDS, NULL},
     {"_filters_mutated", w_filters_mutated, 0, NULL},
     {NULL, NULL, 0, NULL},

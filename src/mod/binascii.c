@@ -62,10 +62,10 @@ static Value bytes_of_buf(Buf *b) { return bytes_new(b->data ? b->data : "", b->
 
 /* ---- uuencode ------------------------------------------------------------------------------ */
 
+static const ArgSpec ba_a2b_uu_spec = {"a2b_uu", 1, 1, 0, {"data", NULL}};
 static Value ba_a2b_uu(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"a2b_uu", 1, 1, 0, {"data", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&ba_a2b_uu_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     if (!ascii_view(a[0], &p, &n)) return VNULL;
@@ -107,10 +107,10 @@ static Value ba_a2b_uu(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec ba_b2a_uu_spec = {"b2a_uu", 1, 1, 1, {"data", "backtick=False", NULL}};
 static Value ba_b2a_uu(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"b2a_uu", 1, 1, 1, {"data", "backtick", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&ba_b2a_uu_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     int backtick;
@@ -148,10 +148,10 @@ static int b64_value(unsigned char c) {
     return -1;
 }
 
+static const ArgSpec ba_a2b_base64_spec = {"a2b_base64", 1, 1, 1, {"data", "strict_mode=False", NULL}};
 static Value ba_a2b_base64(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"a2b_base64", 1, 1, 1, {"data", "strict_mode", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&ba_a2b_base64_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     int strict;
@@ -200,10 +200,10 @@ done:
     return bytes_new((const char *)start, (size_t)(out - start));
 }
 
+static const ArgSpec ba_b2a_base64_spec = {"b2a_base64", 1, 1, 1, {"data", "newline=True", NULL}};
 static Value ba_b2a_base64(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"b2a_base64", 1, 1, 1, {"data", "newline", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&ba_b2a_base64_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     int newline;
@@ -271,10 +271,10 @@ static void crc_tables_init(void) {
     }
 }
 
+static const ArgSpec ba_crc32_spec = {"crc32", 2, 1, 0, {"data", "crc=0", NULL}};
 static Value ba_crc32(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"crc32", 2, 1, 0, {"data", "crc", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&ba_crc32_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     if (!data_view(a[0], &p, &n)) return VNULL;
@@ -286,10 +286,10 @@ static Value ba_crc32(Value *args, size_t nargs, Value kwnames) {
     return int_from_u64(~crc & 0xffffffffu);
 }
 
+static const ArgSpec ba_crc_hqx_spec = {"crc_hqx", 2, 2, 0, {"data", "crc", NULL}};
 static Value ba_crc_hqx(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"crc_hqx", 2, 2, 0, {"data", "crc", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&ba_crc_hqx_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     if (!data_view(a[0], &p, &n)) return VNULL;
@@ -395,10 +395,10 @@ static Value ba_a2b_hex(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- quoted-printable ---------------------------------------------------------------------- */
 
+static const ArgSpec ba_a2b_qp_spec = {"a2b_qp", 0, 1, 0, {"data", "header=False", NULL}};
 static Value ba_a2b_qp(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"a2b_qp", 0, 1, 0, {"data", "header", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&ba_a2b_qp_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     int header;
@@ -438,10 +438,10 @@ static Value ba_a2b_qp(Value *args, size_t nargs, Value kwnames) {
 
 #define QP_MAXLINE 76
 
+static const ArgSpec ba_b2a_qp_spec = {"b2a_qp", 0, 1, 0, {"data", "quotetabs=False", "istext=True", "header=False", NULL}};
 static Value ba_b2a_qp(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"b2a_qp", 0, 1, 0, {"data", "quotetabs", "istext", "header", NULL}};
     Value a[4];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&ba_b2a_qp_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     int quotetabs, istext, header;
@@ -497,18 +497,18 @@ static Value ba_b2a_qp(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef binascii_functions[] = {
-    {"a2b_uu", ba_a2b_uu, MF_KEYWORDS, NULL},
-    {"b2a_uu", ba_b2a_uu, MF_KEYWORDS, NULL},
-    {"a2b_base64", ba_a2b_base64, MF_KEYWORDS, NULL},
-    {"b2a_base64", ba_b2a_base64, MF_KEYWORDS, NULL},
-    {"crc32", ba_crc32, MF_KEYWORDS, NULL},
-    {"crc_hqx", ba_crc_hqx, MF_KEYWORDS, NULL},
+    {"a2b_uu", ba_a2b_uu, MF_KEYWORDS, NULL, &ba_a2b_uu_spec},
+    {"b2a_uu", ba_b2a_uu, MF_KEYWORDS, NULL, &ba_b2a_uu_spec},
+    {"a2b_base64", ba_a2b_base64, MF_KEYWORDS, NULL, &ba_a2b_base64_spec},
+    {"b2a_base64", ba_b2a_base64, MF_KEYWORDS, NULL, &ba_b2a_base64_spec},
+    {"crc32", ba_crc32, MF_KEYWORDS, NULL, &ba_crc32_spec},
+    {"crc_hqx", ba_crc_hqx, MF_KEYWORDS, NULL, &ba_crc_hqx_spec},
     {"hexlify", ba_hexlify, MF_KEYWORDS, NULL},
     {"b2a_hex", ba_b2a_hex, MF_KEYWORDS, NULL},
     {"unhexlify", ba_unhexlify, MF_KEYWORDS, NULL},
     {"a2b_hex", ba_a2b_hex, MF_KEYWORDS, NULL},
-    {"a2b_qp", ba_a2b_qp, MF_KEYWORDS, NULL},
-    {"b2a_qp", ba_b2a_qp, MF_KEYWORDS, NULL},
+    {"a2b_qp", ba_a2b_qp, MF_KEYWORDS, NULL, &ba_a2b_qp_spec},
+    {"b2a_qp", ba_b2a_qp, MF_KEYWORDS, NULL, &ba_b2a_qp_spec},
     {NULL, NULL, 0, NULL},
 };
 

@@ -98,9 +98,9 @@ static Value input_readline(Value out, Value *args, size_t nargs) {
     return obj_call_method(b, "decode", dargs, 2);
 }
 
+static const ArgSpec input_args = {"input", 1, 0, 0, {"prompt=''", NULL}};
 static Value b_input(Value *args, size_t nargs, Value kwnames) {
-    NOKW("input");
-    if (arg_count("input", nargs, 0, 1) < 0) return VNULL;
+    if (arg_parse(&input_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     /* as CPython: the three streams must exist; flushing errors are ignored */
     static const char *const names[] = {"stdin", "stdout", "stderr"};
     Value streams[3];
@@ -127,46 +127,46 @@ static Value b_input(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- basic functions -------------------------------------------------------------- */
 
+static const ArgSpec len_args = {"len", 1, 1, 0, {"obj", NULL}};
 Value builtin_len(Value *args, size_t nargs, Value kwnames) {
-    NOKW("len");
-    if (nargs != 1) return err_format(&exc_TypeError, "len() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&len_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     int64_t n = obj_len(args[0]);
     if (n < 0) return VNULL;
     return int_from_i64(n);
 }
 
+static const ArgSpec repr_args = {"repr", 1, 1, 0, {"obj", NULL}};
 static Value b_repr(Value *args, size_t nargs, Value kwnames) {
-    NOKW("repr");
-    if (nargs != 1) return err_format(&exc_TypeError, "repr() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&repr_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     return obj_repr(args[0]);
 }
 
+static const ArgSpec ascii_args = {"ascii", 1, 1, 0, {"obj", NULL}};
 static Value b_ascii(Value *args, size_t nargs, Value kwnames) {
-    NOKW("ascii");
-    if (nargs != 1) return err_format(&exc_TypeError, "ascii() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&ascii_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     return obj_ascii(args[0]);
 }
 
+static const ArgSpec abs_args = {"abs", 1, 1, 0, {"x", NULL}};
 static Value b_abs(Value *args, size_t nargs, Value kwnames) {
-    NOKW("abs");
-    if (nargs != 1) return err_format(&exc_TypeError, "abs() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&abs_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value v = args[0];
     if (v_is_int(v) && v != v_int(SMALLINT_MIN)) return v_int(v_intval(v) < 0 ? -v_intval(v) : v_intval(v));
     if (v_is_smallfloat(v)) return float_from_double(fabs(v_smallfloat_val(v)));
     return obj_unop(v, UNOP_ABS);
 }
 
+static const ArgSpec hash_args = {"hash", 1, 1, 0, {"obj", NULL}};
 static Value b_hash(Value *args, size_t nargs, Value kwnames) {
-    NOKW("hash");
-    if (nargs != 1) return err_format(&exc_TypeError, "hash() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&hash_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     int64_t h = obj_hash(args[0]);
     if (h == -1) return VNULL;
     return int_from_i64(h);
 }
 
+static const ArgSpec id_args = {"id", 1, 1, 0, {"obj", NULL}};
 static Value b_id(Value *args, size_t nargs, Value kwnames) {
-    NOKW("id");
-    if (nargs != 1) return err_format(&exc_TypeError, "id() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&id_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value v = args[0];
     if (v_is_int(v) || v_is_smallfloat(v)) {
         /* immediates have no address: derive a stable number from the value
@@ -176,15 +176,15 @@ static Value b_id(Value *args, size_t nargs, Value kwnames) {
     return int_from_u64((uint64_t)v);
 }
 
+static const ArgSpec callable_args = {"callable", 1, 1, 0, {"obj", NULL}};
 static Value b_callable(Value *args, size_t nargs, Value kwnames) {
-    NOKW("callable");
-    if (nargs != 1) return err_format(&exc_TypeError, "callable() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&callable_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     return v_bool(type_of(args[0])->call != NULL);
 }
 
+static const ArgSpec chr_args = {"chr", 1, 1, 0, {"i", NULL}};
 static Value b_chr(Value *args, size_t nargs, Value kwnames) {
-    NOKW("chr");
-    if (nargs != 1) return err_format(&exc_TypeError, "chr() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&chr_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value iv = obj_index(args[0]);
     if (!iv) return VNULL;
     int64_t c = int_as_i64(iv);
@@ -196,9 +196,9 @@ static Value b_chr(Value *args, size_t nargs, Value kwnames) {
     return str_from_codepoint((uint32_t)c);
 }
 
+static const ArgSpec ord_args = {"ord", 1, 1, 0, {"c", NULL}};
 static Value b_ord(Value *args, size_t nargs, Value kwnames) {
-    NOKW("ord");
-    if (nargs != 1) return err_format(&exc_TypeError, "ord() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&ord_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value s = args[0];
     if (str_check(s)) {
         if (str_len(s) != 1)
@@ -231,25 +231,25 @@ static Value int_to_base(Value v, int base, const char *prefix) {
     return str_printf("%s%s%s", neg ? "-" : "", prefix, digits);
 }
 
+static const ArgSpec hex_args = {"hex", 1, 1, 0, {"number", NULL}};
 static Value b_hex(Value *args, size_t nargs, Value kwnames) {
-    NOKW("hex");
-    if (nargs != 1) return err_format(&exc_TypeError, "hex() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&hex_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     return int_to_base(args[0], 16, "0x");
 }
+static const ArgSpec oct_args = {"oct", 1, 1, 0, {"number", NULL}};
 static Value b_oct(Value *args, size_t nargs, Value kwnames) {
-    NOKW("oct");
-    if (nargs != 1) return err_format(&exc_TypeError, "oct() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&oct_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     return int_to_base(args[0], 8, "0o");
 }
+static const ArgSpec bin_args = {"bin", 1, 1, 0, {"number", NULL}};
 static Value b_bin(Value *args, size_t nargs, Value kwnames) {
-    NOKW("bin");
-    if (nargs != 1) return err_format(&exc_TypeError, "bin() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&bin_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     return int_to_base(args[0], 2, "0b");
 }
 
+static const ArgSpec divmod_args = {"divmod", 2, 2, 0, {"x", "y", NULL}};
 static Value b_divmod(Value *args, size_t nargs, Value kwnames) {
-    NOKW("divmod");
-    if (arg_count("divmod", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&divmod_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value a = args[0], b = args[1];
     if (int_check(a) && int_check(b)) {
         Value q = obj_binop(a, b, BINOP_FLOORDIV);
@@ -274,12 +274,11 @@ static Value b_divmod(Value *args, size_t nargs, Value kwnames) {
     return err_format(&exc_TypeError, "unsupported operand type(s) for divmod(): '%T' and '%T'", a, b);
 }
 
+static const ArgSpec pow_args = {"pow", 0, 2, 0, {"base", "exp", "mod=None", NULL}};
 static Value b_pow(Value *args, size_t nargs, Value kwnames) {
-    Value base = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "base");
-    Value exp = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "exp");
-    Value mod = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "mod");
-    if (!base || !exp) return err_format(&exc_TypeError, "pow() missing required argument '%s' (pos %d)",
-                                         base ? "exp" : "base", base ? 2 : 1);
+    Value p[3];
+    if (arg_parse(&pow_args, args, nargs, kwnames, p) < 0) return VNULL;
+    Value base = p[0], exp = p[1], mod = p[2];
     if (!mod || mod == V_NONE) return obj_binop(base, exp, BINOP_POW);
     /* a class's __pow__ takes the modulus (three-argument pow never calls
        __rpow__), int subclasses' too */
@@ -324,11 +323,11 @@ static Value b_pow(Value *args, size_t nargs, Value kwnames) {
     return res;
 }
 
+static const ArgSpec round_args = {"round", 0, 1, 0, {"number", "ndigits=None", NULL}};
 static Value b_round(Value *args, size_t nargs, Value kwnames) {
-    Value x = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "number");
-    Value nd = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "ndigits");
-    if (!x) return err_set(&exc_TypeError, "round() missing required argument 'number' (pos 1)");
-    if (nargs > 2) return err_format(&exc_TypeError, "round() takes at most 2 arguments (%zd given)", (ssize_t)nargs);
+    Value a[2];
+    if (arg_parse(&round_args, args, nargs, kwnames, a) < 0) return VNULL;
+    Value x = a[0], nd = a[1];
     bool found;
     Value r = obj_call_special(x, NAME(__round__), (nd && nd != V_NONE) ? &nd : NULL, (nd && nd != V_NONE) ? 1 : 0,
                                &found);
@@ -366,17 +365,18 @@ static Value b_next(Value *args, size_t nargs, Value kwnames) {
     return err_set_value(&exc_StopIteration, VNULL);
 }
 
+static const ArgSpec sorted_args = {"sort", 1, 1, 2, {"iterable", "key=None", "reverse=False", NULL}};
 static Value b_sorted(Value *args, size_t nargs, Value kwnames) {
     if (nargs != 1) {
         if (nargs == 0) return err_set(&exc_TypeError, "sorted expected 1 argument, got 0");
         return err_format(&exc_TypeError, "sorted expected 1 argument, got %zd", (ssize_t)nargs);
     }
-    static const char *const kws[] = {"key", "reverse", NULL};
-    if (arg_kw_allowed("sort", kwnames, kws) < 0) return VNULL;
+    /* CPython's own count message above; keywords as list.sort's */
+    Value a[3];
+    if (arg_parse(&sorted_args, args, nargs, kwnames, a) < 0) return VNULL;
     Value l = list_from_iterable(args[0]);
     if (!l) return VNULL;
-    Value key = arg_kw(args, nargs, kwnames, "key");
-    Value rev = arg_kw(args, nargs, kwnames, "reverse");
+    Value key = a[1], rev = a[2];
     if (key == V_NONE) key = VNULL;
     int r = 0;
     if (rev) {
@@ -435,10 +435,11 @@ static Value minmax(Value *args, size_t nargs, Value kwnames, int op, const char
 static Value b_min(Value *args, size_t nargs, Value kwnames) { return minmax(args, nargs, kwnames, CMP_LT, "min"); }
 static Value b_max(Value *args, size_t nargs, Value kwnames) { return minmax(args, nargs, kwnames, CMP_GT, "max"); }
 
+static const ArgSpec sum_args = {"sum", 1, 1, 0, {"iterable", "start=0", NULL}};
 static Value b_sum(Value *args, size_t nargs, Value kwnames) {
-    Value start = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "start");
-    if (nargs < 1) return err_set(&exc_TypeError, "sum() takes at least 1 positional argument (0 given)");
-    if (nargs > 2) return err_format(&exc_TypeError, "sum() takes at most 2 arguments (%zd given)", (ssize_t)nargs);
+    Value a[2];
+    if (arg_parse(&sum_args, args, nargs, kwnames, a) < 0) return VNULL;
+    Value start = a[1];
     if (!start) start = v_int(0);
     if (str_check(start)) return err_set(&exc_TypeError, "sum() can't sum strings [use ''.join(seq) instead]");
     if (bytes_check(start)) return err_set(&exc_TypeError, "sum() can't sum bytes [use b''.join(seq) instead]");
@@ -487,9 +488,9 @@ static Value b_sum(Value *args, size_t nargs, Value kwnames) {
     return acc;
 }
 
+static const ArgSpec all_args = {"all", 1, 1, 0, {"iterable", NULL}};
 static Value b_all(Value *args, size_t nargs, Value kwnames) {
-    NOKW("all");
-    if (nargs != 1) return err_format(&exc_TypeError, "all() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&all_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
     for (;;) {
@@ -501,9 +502,9 @@ static Value b_all(Value *args, size_t nargs, Value kwnames) {
     }
 }
 
+static const ArgSpec any_args = {"any", 1, 1, 0, {"iterable", NULL}};
 static Value b_any(Value *args, size_t nargs, Value kwnames) {
-    NOKW("any");
-    if (nargs != 1) return err_format(&exc_TypeError, "any() takes exactly one argument (%zd given)", (ssize_t)nargs);
+    if (arg_parse(&any_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
     for (;;) {
@@ -530,45 +531,45 @@ static Value b_getattr(Value *args, size_t nargs, Value kwnames) {
     return obj_getattr(args[0], args[1]);
 }
 
+static const ArgSpec setattr_args = {"setattr", 3, 3, 0, {"obj", "name", "value", NULL}};
 static Value b_setattr(Value *args, size_t nargs, Value kwnames) {
-    NOKW("setattr");
-    if (arg_count("setattr", nargs, 3, 3) < 0) return VNULL;
+    if (arg_parse(&setattr_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     if (obj_setattr(args[0], args[1], args[2]) < 0) return VNULL;
     return V_NONE;
 }
 
+static const ArgSpec delattr_args = {"delattr", 2, 2, 0, {"obj", "name", NULL}};
 static Value b_delattr(Value *args, size_t nargs, Value kwnames) {
-    NOKW("delattr");
-    if (arg_count("delattr", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&delattr_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     if (obj_setattr(args[0], args[1], VNULL) < 0) return VNULL;
     return V_NONE;
 }
 
+static const ArgSpec hasattr_args = {"hasattr", 2, 2, 0, {"obj", "name", NULL}};
 static Value b_hasattr(Value *args, size_t nargs, Value kwnames) {
-    NOKW("hasattr");
-    if (arg_count("hasattr", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&hasattr_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     if (!str_check(args[1])) return err_format(&exc_TypeError, "attribute name must be string, not '%T'", args[1]);
     int r = obj_hasattr(args[0], args[1]);
     return r < 0 ? VNULL : v_bool(r);
 }
 
+static const ArgSpec isinstance_args = {"isinstance", 2, 2, 0, {"obj", "class_or_tuple", NULL}};
 Value builtin_isinstance(Value *args, size_t nargs, Value kwnames) {
-    NOKW("isinstance");
-    if (arg_count("isinstance", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&isinstance_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     int r = obj_isinstance(args[0], args[1]);
     return r < 0 ? VNULL : v_bool(r);
 }
 
+static const ArgSpec issubclass_args = {"issubclass", 2, 2, 0, {"cls", "class_or_tuple", NULL}};
 static Value b_issubclass(Value *args, size_t nargs, Value kwnames) {
-    NOKW("issubclass");
-    if (arg_count("issubclass", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&issubclass_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     int r = obj_issubclass(args[0], args[1]);
     return r < 0 ? VNULL : v_bool(r);
 }
 
+static const ArgSpec format_args = {"format", 2, 1, 0, {"value", "format_spec=''", NULL}};
 static Value b_format(Value *args, size_t nargs, Value kwnames) {
-    NOKW("format");
-    if (arg_count("format", nargs, 1, 2) < 0) return VNULL;
+    if (arg_parse(&format_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value spec = nargs > 1 ? args[1] : str_empty;
     if (!str_check(spec)) return err_format(&exc_TypeError, "format() argument 2 must be str, not %T", spec);
     return obj_format(args[0], spec);
@@ -581,10 +582,9 @@ static Value current_globals(void) {
     return f ? f->globals : module_dict(tstate.main_module);
 }
 
+static const ArgSpec globals_args = {"globals", 0, 0, 0, {NULL}};
 static Value b_globals(Value *args, size_t nargs, Value kwnames) {
-    (void)args;
-    NOKW("globals");
-    if (arg_count("globals", nargs, 0, 0) < 0) return VNULL;
+    if (arg_parse(&globals_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     return current_globals();
 }
 
@@ -606,10 +606,9 @@ Value frame_locals_dict(Frame *f) {
     return d;
 }
 
+static const ArgSpec locals_args = {"locals", 0, 0, 0, {NULL}};
 static Value b_locals(Value *args, size_t nargs, Value kwnames) {
-    (void)args;
-    NOKW("locals");
-    if (arg_count("locals", nargs, 0, 0) < 0) return VNULL;
+    if (arg_parse(&locals_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     if (!tstate.frame) return module_dict(tstate.main_module);
     return frame_locals_dict(tstate.frame);
 }
@@ -1085,41 +1084,41 @@ static Value b_import(Value *args, size_t nargs, Value kwnames) {
 static const MethodDef builtin_functions[] = {
     {"breakpoint", b_breakpoint, MF_KEYWORDS | MF_FRAME, "breakpoint(*args, **kws)"},
     {"print", b_print, MF_KEYWORDS, "print(value, ..., sep=' ', end='\\n', file=sys.stdout, flush=False)"},
-    {"input", b_input, 0, NULL},
-    {"len", builtin_len, 0, "Return the number of items in a container."},
-    {"repr", b_repr, 0, NULL},
-    {"ascii", b_ascii, 0, NULL},
-    {"abs", b_abs, 0, NULL},
-    {"hash", b_hash, 0, NULL},
-    {"id", b_id, 0, NULL},
-    {"callable", b_callable, 0, NULL},
-    {"chr", b_chr, 0, NULL},
-    {"ord", b_ord, 0, NULL},
-    {"hex", b_hex, 0, NULL},
-    {"oct", b_oct, 0, NULL},
-    {"bin", b_bin, 0, NULL},
-    {"divmod", b_divmod, 0, NULL},
-    {"pow", b_pow, MF_KEYWORDS, NULL},
-    {"round", b_round, MF_KEYWORDS, NULL},
+    {"input", b_input, 0, NULL, &input_args},
+    {"len", builtin_len, 0, "Return the number of items in a container.", &len_args},
+    {"repr", b_repr, 0, NULL, &repr_args},
+    {"ascii", b_ascii, 0, NULL, &ascii_args},
+    {"abs", b_abs, 0, NULL, &abs_args},
+    {"hash", b_hash, 0, NULL, &hash_args},
+    {"id", b_id, 0, NULL, &id_args},
+    {"callable", b_callable, 0, NULL, &callable_args},
+    {"chr", b_chr, 0, NULL, &chr_args},
+    {"ord", b_ord, 0, NULL, &ord_args},
+    {"hex", b_hex, 0, NULL, &hex_args},
+    {"oct", b_oct, 0, NULL, &oct_args},
+    {"bin", b_bin, 0, NULL, &bin_args},
+    {"divmod", b_divmod, 0, NULL, &divmod_args},
+    {"pow", b_pow, MF_KEYWORDS, NULL, &pow_args},
+    {"round", b_round, MF_KEYWORDS, NULL, &round_args},
     {"iter", b_iter, 0, NULL},
     {"next", b_next, 0, NULL},
     {"aiter", builtin_aiter, 0, NULL},
     {"anext", builtin_anext, 0, NULL},
-    {"sorted", b_sorted, MF_KEYWORDS, NULL},
+    {"sorted", b_sorted, MF_KEYWORDS, NULL, &sorted_args},
     {"min", b_min, MF_KEYWORDS, NULL},
     {"max", b_max, MF_KEYWORDS, NULL},
-    {"sum", b_sum, MF_KEYWORDS, NULL},
-    {"all", b_all, 0, NULL},
-    {"any", b_any, 0, NULL},
+    {"sum", b_sum, MF_KEYWORDS, NULL, &sum_args},
+    {"all", b_all, 0, NULL, &all_args},
+    {"any", b_any, 0, NULL, &any_args},
     {"getattr", b_getattr, 0, NULL},
-    {"setattr", b_setattr, 0, NULL},
-    {"delattr", b_delattr, 0, NULL},
-    {"hasattr", b_hasattr, 0, NULL},
-    {"isinstance", builtin_isinstance, 0, NULL},
-    {"issubclass", b_issubclass, 0, NULL},
-    {"format", b_format, 0, NULL},
-    {"globals", b_globals, MF_FRAME, NULL},
-    {"locals", b_locals, MF_FRAME, NULL},
+    {"setattr", b_setattr, 0, NULL, &setattr_args},
+    {"delattr", b_delattr, 0, NULL, &delattr_args},
+    {"hasattr", b_hasattr, 0, NULL, &hasattr_args},
+    {"isinstance", builtin_isinstance, 0, NULL, &isinstance_args},
+    {"issubclass", b_issubclass, 0, NULL, &issubclass_args},
+    {"format", b_format, 0, NULL, &format_args},
+    {"globals", b_globals, MF_FRAME, NULL, &globals_args},
+    {"locals", b_locals, MF_FRAME, NULL, &locals_args},
     {"vars", b_vars, MF_FRAME, NULL},
     {"dir", b_dir, MF_FRAME, NULL},
     {"exec", b_exec, MF_KEYWORDS | MF_FRAME, NULL},

@@ -1308,10 +1308,10 @@ static Value od_ior_m(Value *args, size_t nargs, Value kwnames) {
     return od_binop(args[0], args[1], BINOP_OR | BINOP_INPLACE);
 }
 
+static const ArgSpec od_move_to_end_m_spec = {"move_to_end", 0, 1, 0, {"key", "last=True", NULL}};
 static Value od_move_to_end_m(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"move_to_end", 0, 1, 0, {"key", "last", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&od_move_to_end_m_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     int last = a[1] ? obj_truth(a[1]) : 1;
     if (last < 0) return VNULL;
     int64_t h = obj_hash(a[0]);
@@ -1322,10 +1322,10 @@ static Value od_move_to_end_m(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec od_popitem_m_spec = {"popitem", 0, 0, 0, {"last=True", NULL}};
 static Value od_popitem_m(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"popitem", 0, 0, 0, {"last", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&od_popitem_m_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     int last = a[0] ? obj_truth(a[0]) : 1;
     if (last < 0) return VNULL;
     Value self = args[0];
@@ -1337,10 +1337,10 @@ static Value od_popitem_m(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, k, v);
 }
 
+static const ArgSpec od_setdefault_m_spec = {"setdefault", 0, 1, 0, {"key", "default=None", NULL}};
 static Value od_setdefault_m(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"setdefault", 0, 1, 0, {"key", "default", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&od_setdefault_m_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     Value self = args[0], dflt = a[1] ? a[1] : V_NONE;
     if (V_OBJ(self)->type == &odict_type) {
         Value v = dict_get(self, a[0]);
@@ -1367,10 +1367,10 @@ static Value od_pop_m(Value *args, size_t nargs, Value kwnames) {
     return a[1] ? a[1] : err_key(a[0]);
 }
 
+static const ArgSpec od_fromkeys_m_spec = {"fromkeys", 0, 1, 0, {"iterable", "value=None", NULL}};
 static Value od_fromkeys_m(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"fromkeys", 0, 1, 0, {"iterable", "value", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&od_fromkeys_m_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     Value d = obj_call0(args[0]);
     if (!d) return VNULL;
     Value v = a[1] ? a[1] : V_NONE;
@@ -1611,12 +1611,12 @@ static Value od_reduce_m(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef od_methods[] = {
-    {"fromkeys", od_fromkeys_m, MF_CLASS | MF_KEYWORDS, NULL},
+    {"fromkeys", od_fromkeys_m, MF_CLASS | MF_KEYWORDS, NULL, &od_fromkeys_m_spec},
     {"__sizeof__", od_sizeof_m, 0, NULL},
     {"__reduce__", od_reduce_m, 0, NULL},
-    {"setdefault", od_setdefault_m, MF_KEYWORDS, NULL},
+    {"setdefault", od_setdefault_m, MF_KEYWORDS, NULL, &od_setdefault_m_spec},
     {"pop", od_pop_m, MF_KEYWORDS, NULL},
-    {"popitem", od_popitem_m, MF_KEYWORDS, NULL},
+    {"popitem", od_popitem_m, MF_KEYWORDS, NULL, &od_popitem_m_spec},
     {"keys", od_keys_m, 0, NULL},
     {"values", od_values_m, 0, NULL},
     {"items", od_items_m, 0, NULL},
@@ -1624,7 +1624,7 @@ static const MethodDef od_methods[] = {
     {"clear", od_clear_m, 0, NULL},
     {"copy", od_copy_m, 0, NULL},
     {"__reversed__", od_reversed_m, 0, NULL},
-    {"move_to_end", od_move_to_end_m, MF_KEYWORDS, NULL},
+    {"move_to_end", od_move_to_end_m, MF_KEYWORDS, NULL, &od_move_to_end_m_spec},
     {"__ior__", od_ior_m, 0, NULL},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
@@ -1748,9 +1748,10 @@ static Type tuplegetter_type = {
 
 /* ---- _count_elements ------------------------------------------------------------------- */
 
+static const ArgSpec m_count_elements_spec = {"_count_elements", 2, 2, 0, {"mapping", "iterable", NULL}};
 static Value m_count_elements(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("_count_elements", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&m_count_elements_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value mapping = args[0];
     Value it = obj_iter(args[1]);
     if (!it) return VNULL;
@@ -1783,7 +1784,7 @@ static Value m_count_elements(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef collections_functions[] = {
-    {"_count_elements", m_count_elements, 0, NULL},
+    {"_count_elements", m_count_elements, 0, NULL, &m_count_elements_spec},
     {NULL, NULL, 0, NULL},
 };
 

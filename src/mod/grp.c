@@ -47,10 +47,10 @@ static Value lookup(bool by_gid, gid_t gid, const char *name) {
     }
 }
 
+static const ArgSpec grp_getgrgid_spec = {"getgrgid", 0, 1, 0, {"id", NULL}};
 static Value grp_getgrgid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getgrgid", 0, 1, 0, {"id", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&grp_getgrgid_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t gid;
     if (posix_id_converter(a[0], "gid", &gid) < 0) return VNULL;
     Value r = lookup(true, (gid_t)gid, NULL);
@@ -58,10 +58,10 @@ static Value grp_getgrgid(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec grp_getgrnam_spec = {"getgrnam", 0, 1, 0, {"name", NULL}};
 static Value grp_getgrnam(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getgrnam", 0, 1, 0, {"name", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&grp_getgrnam_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!str_check(a[0])) return err_format(&exc_TypeError, "getgrnam() argument 'name' must be str, not %T", a[0]);
     Value b = bytes_encode_str(a[0], str_from_cstr("utf-8"), str_from_cstr("surrogateescape"));
     if (!b) return VNULL;
@@ -71,9 +71,9 @@ static Value grp_getgrnam(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec grp_getgrall_spec = {"grp.getgrall", 0, 0, 0, {NULL}};
 static Value grp_getgrall(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"grp.getgrall", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&grp_getgrall_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value l = list_new(0);
     setgrent();
     struct group *g;
@@ -90,9 +90,9 @@ static Value grp_getgrall(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef grp_functions[] = {
-    {"getgrgid", grp_getgrgid, MF_KEYWORDS, NULL},
-    {"getgrnam", grp_getgrnam, MF_KEYWORDS, NULL},
-    {"getgrall", grp_getgrall, MF_KEYWORDS, NULL},
+    {"getgrgid", grp_getgrgid, MF_KEYWORDS, NULL, &grp_getgrgid_spec},
+    {"getgrnam", grp_getgrnam, MF_KEYWORDS, NULL, &grp_getgrnam_spec},
+    {"getgrall", grp_getgrall, MF_KEYWORDS, NULL, &grp_getgrall_spec},
     {NULL, NULL, 0, NULL},
 };
 

@@ -265,7 +265,7 @@ static Value exec_source_as(Value name, Value src, const char *path, bool is_pkg
         Value dir = slash ? str_new(path, (size_t)(slash - path)) : str_from_cstr(".");
         dict_set_cstr(d, "__path__", list_from_array(&dir, 1));
     }
-    dict_set(d, NAME(__builtins__), builtins_module);
+    dict_set(d, NAME(__builtins__), tstate.builtins);   /* the dict, as CPython's exec gives an imported module */
     dict_set(tstate.sys_modules, name, m);
     CodeObject *co;
     if (src) {

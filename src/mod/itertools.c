@@ -1220,9 +1220,10 @@ static Type teedata_type = {
     .new_ = teedata_new_m,
 };
 
+static const ArgSpec it_tee_spec = {"tee", 2, 1, 0, {"iterable", "n=2", NULL}};
 static Value it_tee(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("tee", nargs, 1, 2) < 0) return VNULL;
+    if (arg_parse(&it_tee_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     int64_t n = 2;
     if (nargs == 2 && get_ssize(args[1], &n) < 0) return VNULL;
     if (n < 0) return err_set(&exc_ValueError, "n must be >= 0");
@@ -1791,7 +1792,7 @@ static Type cwr_type = {
 /* ---- the module ------------------------------------------------------------------------------------ */
 
 static const MethodDef itertools_functions[] = {
-    {"tee", it_tee, 0, NULL},
+    {"tee", it_tee, 0, NULL, &it_tee_spec},
     {NULL, NULL, 0, NULL},
 };
 

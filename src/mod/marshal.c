@@ -452,29 +452,29 @@ static int parse_version(Value v, int *out) {
     return 0;
 }
 
+static const ArgSpec m_dumps_spec = {"dumps", 2, 1, 0, {"value", "version=version", NULL}};
 static Value m_dumps(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"dumps", 2, 1, 0, {"value", "version", NULL}};
     Value a[2];
     int version;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || parse_version(a[1], &version) < 0) return VNULL;
+    if (arg_parse(&m_dumps_spec, args, nargs, kwnames, a) < 0 || parse_version(a[1], &version) < 0) return VNULL;
     return dumps_impl(a[0], version);
 }
 
+static const ArgSpec m_dump_spec = {"dump", 3, 2, 0, {"value", "file", "version=version", NULL}};
 static Value m_dump(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"dump", 3, 2, 0, {"value", "file", "version", NULL}};
     Value a[3];
     int version;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || parse_version(a[2], &version) < 0) return VNULL;
+    if (arg_parse(&m_dump_spec, args, nargs, kwnames, a) < 0 || parse_version(a[2], &version) < 0) return VNULL;
     Value b = dumps_impl(a[0], version);
     if (!b) return VNULL;
     Value r = obj_call_method(a[1], "write", &b, 1);
     return r ? V_NONE : VNULL;
 }
 
+static const ArgSpec m_loads_spec = {"loads", 1, 1, 0, {"bytes", NULL}};
 static Value m_loads(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"loads", 1, 1, 0, {"bytes", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_loads_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     if (!byteslike_view(a[0], &p, &n)) return err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", a[0]);
@@ -482,19 +482,19 @@ static Value m_loads(Value *args, size_t nargs, Value kwnames) {
     return r_object(&r);
 }
 
+static const ArgSpec m_load_spec = {"load", 1, 1, 0, {"file", NULL}};
 static Value m_load(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"load", 1, 1, 0, {"file", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&m_load_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Reader r = {NULL, NULL, a[0], list_new(0), 0};
     return r_object(&r);
 }
 
 static const MethodDef marshal_functions[] = {
-    {"dumps", m_dumps, MF_KEYWORDS, NULL},
-    {"dump", m_dump, MF_KEYWORDS, NULL},
-    {"loads", m_loads, MF_KEYWORDS, NULL},
-    {"load", m_load, MF_KEYWORDS, NULL},
+    {"dumps", m_dumps, MF_KEYWORDS, NULL, &m_dumps_spec},
+    {"dump", m_dump, MF_KEYWORDS, NULL, &m_dump_spec},
+    {"loads", m_loads, MF_KEYWORDS, NULL, &m_loads_spec},
+    {"load", m_load, MF_KEYWORDS, NULL, &m_load_spec},
     {NULL, NULL, 0, NULL},
 };
 

@@ -27,8 +27,9 @@ static bool get_double(Value v, double *out) {
 
 /* Wrap a libm function of one argument. can_overflow: a finite argument
  * may give an infinite result (then OverflowError). */
-static Value math_1(Value *args, size_t nargs, const char *name, double (*fn)(double), bool can_overflow) {
-    if (arg_count(name, nargs, 1, 1) < 0) return VNULL;
+static Value math_1(Value *args, size_t nargs, Value kwnames, const ArgSpec *spec, double (*fn)(double),
+                    bool can_overflow) {
+    if (arg_parse(spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     errno = 0;
@@ -41,10 +42,10 @@ static Value math_1(Value *args, size_t nargs, const char *name, double (*fn)(do
     return float_from_double(r);
 }
 
-#define MATH_FUNC1(pyname, cfn, ovf)                                         \
-    static Value m_##pyname(Value *args, size_t nargs, Value kwnames) {      \
-        (void)kwnames;                                                       \
-        return math_1(args, nargs, #pyname, cfn, ovf);                       \
+#define MATH_FUNC1(pyname, cfn, ovf)                                                   \
+    static const ArgSpec m_##pyname##_spec = {"math." #pyname, 1, 1, 0, {"x", NULL}};  \
+    static Value m_##pyname(Value *args, size_t nargs, Value kwnames) {                \
+        return math_1(args, nargs, kwnames, &m_##pyname##_spec, cfn, ovf);             \
     }
 
 MATH_FUNC1(sin, sin, false)
@@ -67,18 +68,20 @@ MATH_FUNC1(erf, erf, false)
 MATH_FUNC1(erfc, erfc, false)
 MATH_FUNC1(cbrt, cbrt, false)
 
+static const ArgSpec m_sqrt_spec = {"math.sqrt", 1, 1, 0, {"x", NULL}};
 static Value m_sqrt(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("sqrt", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_sqrt_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     if (x < 0) return domain_error();
     return float_from_double(sqrt(x));
 }
 
+static const ArgSpec m_gamma_spec = {"math.gamma", 1, 1, 0, {"x", NULL}};
 static Value m_gamma(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("gamma", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_gamma_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     if (isnan(x)) return float_from_double(x);
@@ -88,9 +91,10 @@ static Value m_gamma(Value *args, size_t nargs, Value kwnames) {
     return float_from_double(r);
 }
 
+static const ArgSpec m_lgamma_spec = {"math.lgamma", 1, 1, 0, {"x", NULL}};
 static Value m_lgamma(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("lgamma", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_lgamma_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     if (isnan(x)) return float_from_double(x);
@@ -102,31 +106,35 @@ static Value m_lgamma(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* floor/ceil/trunc return ints; objects may define __floor__ etc. */
-static Value round_to_int(Value *args, size_t nargs, const char *name, Value dunder, double (*fn)(double)) {
-    if (arg_count(name, nargs, 1, 1) < 0) return VNULL;
+static Value round_to_int(Value *args, size_t nargs, Value kwnames, const ArgSpec *spec, Value dunder,
+                          double (*fn)(double)) {
+    if (arg_parse(spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value x = args[0];
     if (v_is_smallfloat(x) || float_check_exact(x)) return int_from_double(fn(float_val(x)));
     if (int_check(x)) return obj_index(x);
     bool found;
     Value r = obj_call_special(x, dunder, NULL, 0, &found);
     if (found) return r;
-    if (!strcmp(name, "trunc")) return err_format(&exc_TypeError, "type %T doesn't define __trunc__ method", x);
+    if (dunder == NAME(__trunc__)) return err_format(&exc_TypeError, "type %T doesn't define __trunc__ method", x);
     double d;
     if (!get_double(x, &d)) return VNULL;
     return int_from_double(fn(d));
 }
 
+static const ArgSpec m_floor_spec = {"math.floor", 1, 1, 0, {"x", NULL}};
 static Value m_floor(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return round_to_int(args, nargs, "floor", NAME(__floor__), floor);
+    return round_to_int(args, nargs, kwnames, &m_floor_spec, NAME(__floor__), floor);
 }
+static const ArgSpec m_ceil_spec = {"math.ceil", 1, 1, 0, {"x", NULL}};
 static Value m_ceil(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return round_to_int(args, nargs, "ceil", NAME(__ceil__), ceil);
+    return round_to_int(args, nargs, kwnames, &m_ceil_spec, NAME(__ceil__), ceil);
 }
+static const ArgSpec m_trunc_spec = {"math.trunc", 1, 1, 0, {"x", NULL}};
 static Value m_trunc(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return round_to_int(args, nargs, "trunc", NAME(__trunc__), trunc);
+    return round_to_int(args, nargs, kwnames, &m_trunc_spec, NAME(__trunc__), trunc);
 }
 
 /* log of an int, including ones too big for a double */
@@ -172,34 +180,38 @@ static Value m_log(Value *args, size_t nargs, Value kwnames) {
     return float_from_double(num / den);
 }
 
+static const ArgSpec m_log10_spec = {"math.log10", 1, 1, 0, {"x", NULL}};
 static Value m_log10(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("log10", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_log10_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double r;
     if (!log_of(args[0], &r, log10)) return VNULL;
     return float_from_double(r);
 }
 
+static const ArgSpec m_log2_spec = {"math.log2", 1, 1, 0, {"x", NULL}};
 static Value m_log2(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("log2", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_log2_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double r;
     if (!log_of(args[0], &r, log2)) return VNULL;
     return float_from_double(r);
 }
 
+static const ArgSpec m_log1p_spec = {"math.log1p", 1, 1, 0, {"x", NULL}};
 static Value m_log1p(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("log1p", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_log1p_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     if (x <= -1.0) return domain_error();
     return float_from_double(log1p(x));
 }
 
+static const ArgSpec m_pow_spec = {"pow", 2, 2, 0, {"x", "y", NULL}};
 static Value m_pow(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("pow", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&m_pow_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x, y;
     if (!get_double(args[0], &x) || !get_double(args[1], &y)) return VNULL;
     if (x == 0.0 && y < 0 && isfinite(y)) return domain_error();
@@ -209,17 +221,19 @@ static Value m_pow(Value *args, size_t nargs, Value kwnames) {
     return float_from_double(r);
 }
 
+static const ArgSpec m_atan2_spec = {"atan2", 2, 2, 0, {"y", "x", NULL}};
 static Value m_atan2(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("atan2", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&m_atan2_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double y, x;
     if (!get_double(args[0], &y) || !get_double(args[1], &x)) return VNULL;
     return float_from_double(atan2(y, x));
 }
 
+static const ArgSpec m_fmod_spec = {"fmod", 2, 2, 0, {"x", "y", NULL}};
 static Value m_fmod(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("fmod", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&m_fmod_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x, y;
     if (!get_double(args[0], &x) || !get_double(args[1], &y)) return VNULL;
     if (isinf(y) && isfinite(x)) return float_from_double(x);
@@ -230,9 +244,10 @@ static Value m_fmod(Value *args, size_t nargs, Value kwnames) {
     return float_from_double(fmod(x, y));
 }
 
+static const ArgSpec m_remainder_spec = {"remainder", 2, 2, 0, {"x", "y", NULL}};
 static Value m_remainder(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("remainder", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&m_remainder_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x, y;
     if (!get_double(args[0], &x) || !get_double(args[1], &y)) return VNULL;
     if (isnan(x) || isnan(y)) return float_from_double(NAN);
@@ -240,9 +255,10 @@ static Value m_remainder(Value *args, size_t nargs, Value kwnames) {
     return float_from_double(remainder(x, y));
 }
 
+static const ArgSpec m_copysign_spec = {"copysign", 2, 2, 0, {"x", "y", NULL}};
 static Value m_copysign(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("copysign", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&m_copysign_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x, y;
     if (!get_double(args[0], &x) || !get_double(args[1], &y)) return VNULL;
     return float_from_double(copysign(x, y));
@@ -271,9 +287,10 @@ static Value m_hypot(Value *args, size_t nargs, Value kwnames) {
     return float_from_double(maxv * sqrt(acc));
 }
 
+static const ArgSpec m_dist_spec = {"dist", 2, 2, 0, {"p", "q", NULL}};
 static Value m_dist(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("dist", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&m_dist_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value p = tuple_from_iterable(args[0]), q = tuple_from_iterable(args[1]);
     if (!p || !q) return VNULL;
     if (tuple_size(p) != tuple_size(q)) return err_set(&exc_ValueError, "both points must have the same number of dimensions");
@@ -287,41 +304,46 @@ static Value m_dist(Value *args, size_t nargs, Value kwnames) {
     return m_hypot(diffs, (size_t)n, VNULL);
 }
 
+static const ArgSpec m_degrees_spec = {"math.degrees", 1, 1, 0, {"x", NULL}};
 static Value m_degrees(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("degrees", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_degrees_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     return float_from_double(x * (180.0 / M_PI));
 }
 
+static const ArgSpec m_radians_spec = {"math.radians", 1, 1, 0, {"x", NULL}};
 static Value m_radians(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("radians", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_radians_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     return float_from_double(x * (M_PI / 180.0));
 }
 
+static const ArgSpec m_isnan_spec = {"math.isnan", 1, 1, 0, {"x", NULL}};
 static Value m_isnan(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("isnan", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_isnan_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     return v_bool(isnan(x));
 }
 
+static const ArgSpec m_isinf_spec = {"math.isinf", 1, 1, 0, {"x", NULL}};
 static Value m_isinf(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("isinf", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_isinf_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     return v_bool(isinf(x));
 }
 
+static const ArgSpec m_isfinite_spec = {"math.isfinite", 1, 1, 0, {"x", NULL}};
 static Value m_isfinite(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("isfinite", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_isfinite_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     return v_bool(isfinite(x));
@@ -343,9 +365,10 @@ static Value m_isclose(Value *args, size_t nargs, Value kwnames) {
     return v_bool(((diff <= fabs(rel * b)) || (diff <= fabs(rel * a))) || (diff <= abst));
 }
 
+static const ArgSpec m_modf_spec = {"math.modf", 1, 1, 0, {"x", NULL}};
 static Value m_modf(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("modf", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_modf_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x, ip;
     if (!get_double(args[0], &x)) return VNULL;
     if (isinf(x)) return tuple_pack(2, float_from_double(copysign(0.0, x)), float_from_double(x));
@@ -353,9 +376,10 @@ static Value m_modf(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, float_from_double(fp), float_from_double(ip));
 }
 
+static const ArgSpec m_frexp_spec = {"math.frexp", 1, 1, 0, {"x", NULL}};
 static Value m_frexp(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("frexp", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_frexp_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     int e = 0;
@@ -363,9 +387,10 @@ static Value m_frexp(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, float_from_double(m), v_int(e));
 }
 
+static const ArgSpec m_ldexp_spec = {"ldexp", 2, 2, 0, {"x", "i", NULL}};
 static Value m_ldexp(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("ldexp", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&m_ldexp_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     if (!int_check(args[1])) return err_set(&exc_TypeError, "Expected an int as second argument to ldexp.");
@@ -377,9 +402,10 @@ static Value m_ldexp(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* exact float sum: running list of non-overlapping partials */
+static const ArgSpec m_fsum_spec = {"math.fsum", 1, 1, 0, {"seq", NULL}};
 static Value m_fsum(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("fsum", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_fsum_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
     size_t n = 0, cap = 32;
@@ -456,9 +482,10 @@ static Value need_int(Value v) {
     return obj_index(v);
 }
 
+static const ArgSpec m_factorial_spec = {"math.factorial", 1, 1, 0, {"n", NULL}};
 static Value m_factorial(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("factorial", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_factorial_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value n = need_int(args[0]);
     if (!n) return VNULL;
     if (int_sign(n) < 0) return err_set(&exc_ValueError, "factorial() not defined for negative values");
@@ -514,9 +541,10 @@ static Value m_lcm(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec m_isqrt_spec = {"math.isqrt", 1, 1, 0, {"n", NULL}};
 static Value m_isqrt(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("isqrt", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_isqrt_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value n = need_int(args[0]);
     if (!n) return VNULL;
     if (int_sign(n) < 0) return err_set(&exc_ValueError, "isqrt() argument must be nonnegative");
@@ -529,9 +557,10 @@ static Value m_isqrt(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec m_comb_spec = {"comb", 2, 2, 0, {"n", "k", NULL}};
 static Value m_comb(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("comb", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&m_comb_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value n = need_int(args[0]), k = need_int(args[1]);
     if (!n || !k) return VNULL;
     if (int_sign(n) < 0) return err_set(&exc_ValueError, "n must be a non-negative integer");
@@ -552,9 +581,10 @@ static Value m_comb(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec m_perm_spec = {"perm", 2, 1, 0, {"n", "k=None", NULL}};
 static Value m_perm(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("perm", nargs, 1, 2) < 0) return VNULL;
+    if (arg_parse(&m_perm_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value n = need_int(args[0]);
     if (!n) return VNULL;
     Value k = nargs > 1 && args[1] != V_NONE ? need_int(args[1]) : n;
@@ -590,9 +620,10 @@ static Value m_prod(Value *args, size_t nargs, Value kwnames) {
     }
 }
 
+static const ArgSpec m_ulp_spec = {"math.ulp", 1, 1, 0, {"x", NULL}};
 static Value m_ulp(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("ulp", nargs, 1, 1) < 0) return VNULL;
+    if (arg_parse(&m_ulp_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     if (isnan(x)) return float_from_double(x);
@@ -606,27 +637,30 @@ static Value m_ulp(Value *args, size_t nargs, Value kwnames) {
     return float_from_double(x2 - x);
 }
 
+static const ArgSpec m_nextafter_spec = {"nextafter", 2, 2, 0, {"x", "y", NULL}};
 static Value m_nextafter(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("nextafter", nargs, 2, 2) < 0) return VNULL;
+    if (arg_parse(&m_nextafter_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double x, y;
     if (!get_double(args[0], &x) || !get_double(args[1], &y)) return VNULL;
     return float_from_double(nextafter(x, y));
 }
 
 #define F(name, flags) {#name, m_##name, flags, NULL}
+#define FS(name, flags) {#name, m_##name, flags, NULL, &m_##name##_spec}   /* with its ArgSpec */
 static const MethodDef math_functions[] = {
-    F(sin, 0), F(cos, 0), F(tan, 0), F(asin, 0), F(acos, 0), F(atan, 0), F(atan2, 0), F(sinh, 0), F(cosh, 0),
-    F(tanh, 0), F(asinh, 0), F(acosh, 0), F(atanh, 0), F(exp, 0), F(exp2, 0), F(expm1, 0), F(fabs, 0),
-    F(erf, 0), F(erfc, 0), F(cbrt, 0), F(sqrt, 0), F(gamma, 0), F(lgamma, 0), F(floor, 0), F(ceil, 0),
-    F(trunc, 0), F(log, 0), F(log10, 0), F(log2, 0), F(log1p, 0), F(pow, 0), F(fmod, 0), F(remainder, 0),
-    F(copysign, 0), F(hypot, 0), F(dist, 0), F(degrees, 0), F(radians, 0), F(isnan, 0), F(isinf, 0),
-    F(isfinite, 0), F(isclose, MF_KEYWORDS), F(modf, 0), F(frexp, 0), F(ldexp, 0), F(fsum, 0),
-    F(factorial, 0), F(gcd, 0), F(lcm, 0), F(isqrt, 0), F(comb, 0), F(perm, 0), F(prod, MF_KEYWORDS),
-    F(ulp, 0), F(nextafter, 0),
+    FS(sin, 0), FS(cos, 0), FS(tan, 0), FS(asin, 0), FS(acos, 0), FS(atan, 0), FS(atan2, 0), FS(sinh, 0), FS(cosh, 0),
+    FS(tanh, 0), FS(asinh, 0), FS(acosh, 0), FS(atanh, 0), FS(exp, 0), FS(exp2, 0), FS(expm1, 0), FS(fabs, 0),
+    FS(erf, 0), FS(erfc, 0), FS(cbrt, 0), FS(sqrt, 0), FS(gamma, 0), FS(lgamma, 0), FS(floor, 0), FS(ceil, 0),
+    FS(trunc, 0), F(log, 0), FS(log10, 0), FS(log2, 0), FS(log1p, 0), FS(pow, 0), FS(fmod, 0), FS(remainder, 0),
+    FS(copysign, 0), F(hypot, 0), FS(dist, 0), FS(degrees, 0), FS(radians, 0), FS(isnan, 0), FS(isinf, 0),
+    FS(isfinite, 0), F(isclose, MF_KEYWORDS), FS(modf, 0), FS(frexp, 0), FS(ldexp, 0), FS(fsum, 0),
+    FS(factorial, 0), F(gcd, 0), F(lcm, 0), FS(isqrt, 0), FS(comb, 0), FS(perm, 0), F(prod, MF_KEYWORDS),
+    FS(ulp, 0), FS(nextafter, 0),
     {NULL, NULL, 0, NULL},
 };
 #undef F
+#undef FS
 
 Value math_module_create(void) {
     Value m = module_new_cstr("math");

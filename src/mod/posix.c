@@ -358,9 +358,9 @@ static Value stat_result_new(Type *t, Value *args, size_t nargs, Value kwnames) 
     return r;
 }
 
+static const ArgSpec stat_spec = {"stat", 0, 1, 2, {"path", "dir_fd=None", "follow_symlinks=True", NULL}};
+static const ArgSpec lstat_spec = {"lstat", 0, 1, 1, {"path", "dir_fd=None", NULL}};
 static Value do_stat(const char *fname, Value *args, size_t nargs, Value kwnames, bool lstat_) {
-    static const ArgSpec stat_spec = {"stat", 0, 1, 2, {"path", "dir_fd", "follow_symlinks", NULL}};
-    static const ArgSpec lstat_spec = {"lstat", 0, 1, 1, {"path", "dir_fd", NULL}};
     Value a[3] = {VNULL, VNULL, VNULL};
     if (arg_parse(lstat_ ? &lstat_spec : &stat_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Path p = PATH(fname, "path", false, !lstat_);
@@ -382,11 +382,11 @@ static Value do_stat(const char *fname, Value *args, size_t nargs, Value kwnames
 static Value p_stat(Value *args, size_t nargs, Value kwnames) { return do_stat("stat", args, nargs, kwnames, false); }
 static Value p_lstat(Value *args, size_t nargs, Value kwnames) { return do_stat("lstat", args, nargs, kwnames, true); }
 
+static const ArgSpec p_fstat_spec = {"fstat", 0, 1, 0, {"fd", NULL}};
 static Value p_fstat(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"fstat", 0, 1, 0, {"fd", NULL}};
     Value a[1];
     int fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
+    if (arg_parse(&p_fstat_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
     struct stat st;
     int r;
     BLOCKING_CALL(r, fstat(fd, &st));
@@ -402,11 +402,11 @@ static Value statvfs_value(const struct statvfs *s) {
     return structseq_new(statvfs_result_type, v);
 }
 
+static const ArgSpec p_statvfs_spec = {"statvfs", 0, 1, 0, {"path", NULL}};
 static Value p_statvfs(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"statvfs", 0, 1, 0, {"path", NULL}};
     Value a[1];
     Path p = PATH("statvfs", "path", false, true);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (arg_parse(&p_statvfs_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
     if (no_path(&p)) return posix_error(p.object);
     struct statvfs s;
     int r;
@@ -415,11 +415,11 @@ static Value p_statvfs(Value *args, size_t nargs, Value kwnames) {
     return statvfs_value(&s);
 }
 
+static const ArgSpec p_fstatvfs_spec = {"posix.fstatvfs", 1, 1, 0, {"fd", NULL}};
 static Value p_fstatvfs(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.fstatvfs", 1, 1, 0, {"fd", NULL}};
     Value a[1];
     int fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
+    if (arg_parse(&p_fstatvfs_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
     struct statvfs s;
     int r;
     BLOCKING_CALL(r, fstatvfs(fd, &s));
@@ -429,13 +429,13 @@ static Value p_fstatvfs(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- files and directories ------------------------------------------------------- */
 
+static const ArgSpec p_access_spec = {"access", 0, 2, 3, {"path", "mode", "dir_fd=None", "effective_ids=False", "follow_symlinks=True", NULL}};
 static Value p_access(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"access", 0, 2, 3, {"path", "mode", "dir_fd", "effective_ids", "follow_symlinks", NULL}};
     Value a[5];
     Path p = PATH("access", "path", false, false);
     int mode, dir_fd;
     bool eff, follow;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_int(a[1], &mode) < 0 ||
+    if (arg_parse(&p_access_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_int(a[1], &mode) < 0 ||
         to_dir_fd(a[2], &dir_fd) < 0 || to_bool(a[3], false, &eff) < 0 || to_bool(a[4], true, &follow) < 0)
         return VNULL;
     int flags = (eff ? AT_EACCESS : 0) | (follow ? 0 : AT_SYMLINK_NOFOLLOW);
@@ -443,34 +443,34 @@ static Value p_access(Value *args, size_t nargs, Value kwnames) {
     return v_bool(r == 0);
 }
 
+static const ArgSpec p_chdir_spec = {"chdir", 0, 1, 0, {"path", NULL}};
 static Value p_chdir(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"chdir", 0, 1, 0, {"path", NULL}};
     Value a[1];
     Path p = PATH("chdir", "path", false, true);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (arg_parse(&p_chdir_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
     if (no_path(&p)) return posix_error(p.object);
     if ((p.fd >= 0 ? fchdir(p.fd) : chdir(p.narrow)) < 0) return posix_error(p.object);
     return V_NONE;
 }
 
+static const ArgSpec p_fchdir_spec = {"fchdir", 0, 1, 0, {"fd", NULL}};
 static Value p_fchdir(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"fchdir", 0, 1, 0, {"fd", NULL}};
     Value a[1];
     int fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
+    if (arg_parse(&p_fchdir_spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
     int r;
     BLOCKING_CALL(r, fchdir(fd));
     if (r < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
+static const ArgSpec p_chmod_spec = {"chmod", 0, 2, 2, {"path", "mode", "dir_fd=None", "follow_symlinks=True", NULL}};
 static Value p_chmod(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"chmod", 0, 2, 2, {"path", "mode", "dir_fd", "follow_symlinks", NULL}};
     Value a[4];
     Path p = PATH("chmod", "path", false, true);
     int mode, dir_fd;
     bool follow;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_int(a[1], &mode) < 0 ||
+    if (arg_parse(&p_chmod_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_int(a[1], &mode) < 0 ||
         to_dir_fd(a[2], &dir_fd) < 0 || to_bool(a[3], true, &follow) < 0)
         return VNULL;
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
@@ -488,11 +488,11 @@ static Value p_chmod(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_fchmod_spec = {"fchmod", 0, 2, 0, {"fd", "mode", NULL}};
 static Value p_fchmod(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"fchmod", 0, 2, 0, {"fd", "mode", NULL}};
     Value a[2];
     int fd, mode;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &mode) < 0)
+    if (arg_parse(&p_fchmod_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &mode) < 0)
         return VNULL;
     int r;
     BLOCKING_CALL(r, fchmod(fd, (mode_t)mode));
@@ -594,14 +594,14 @@ static int to_dev(Value v, int64_t *out) {
     return 0;
 }
 
+static const ArgSpec p_chown_spec = {"chown", 0, 3, 2, {"path", "uid", "gid", "dir_fd=None", "follow_symlinks=True", NULL}};
 static Value p_chown(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"chown", 0, 3, 2, {"path", "uid", "gid", "dir_fd", "follow_symlinks", NULL}};
     Value a[5];
     Path p = PATH("chown", "path", false, true);
     int64_t uid, gid;
     int dir_fd;
     bool follow;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_id(a[1], &uid, "uid") < 0 ||
+    if (arg_parse(&p_chown_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_id(a[1], &uid, "uid") < 0 ||
         to_id(a[2], &gid, "gid") < 0 || to_dir_fd(a[3], &dir_fd) < 0 || to_bool(a[4], true, &follow) < 0)
         return VNULL;
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
@@ -613,12 +613,12 @@ static Value p_chown(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_fchown_spec = {"fchown", 0, 3, 0, {"fd", "uid", "gid", NULL}};
 static Value p_fchown(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"fchown", 0, 3, 0, {"fd", "uid", "gid", NULL}};
     Value a[3];
     int fd;
     int64_t uid, gid;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_id(a[1], &uid, "uid") < 0 ||
+    if (arg_parse(&p_fchown_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_id(a[1], &uid, "uid") < 0 ||
         to_id(a[2], &gid, "gid") < 0)
         return VNULL;
     int r;
@@ -627,12 +627,12 @@ static Value p_fchown(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_lchown_spec = {"lchown", 0, 3, 0, {"path", "uid", "gid", NULL}};
 static Value p_lchown(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"lchown", 0, 3, 0, {"path", "uid", "gid", NULL}};
     Value a[3];
     Path p = PATH("lchown", "path", false, false);
     int64_t uid, gid;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_id(a[1], &uid, "uid") < 0 ||
+    if (arg_parse(&p_lchown_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_id(a[1], &uid, "uid") < 0 ||
         to_id(a[2], &gid, "gid") < 0)
         return VNULL;
     if (lchown(p.narrow, (uid_t)uid, (gid_t)gid) < 0) return posix_error(p.object);
@@ -648,24 +648,24 @@ static Value cwd(bool as_bytes) {
         cap *= 2;
     }
 }
+static const ArgSpec p_getcwd_spec = {"posix.getcwd", 0, 0, 0, {NULL}};
 static Value p_getcwd(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.getcwd", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_getcwd_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return cwd(false);
 }
+static const ArgSpec p_getcwdb_spec = {"posix.getcwdb", 0, 0, 0, {NULL}};
 static Value p_getcwdb(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.getcwdb", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_getcwdb_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return cwd(true);
 }
 
+static const ArgSpec p_link_spec = {"link", 0, 2, 3, {"src", "dst", "src_dir_fd=None", "dst_dir_fd=None", "follow_symlinks=True", NULL}};
 static Value p_link(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"link", 0, 2, 3, {"src", "dst", "src_dir_fd", "dst_dir_fd", "follow_symlinks", NULL}};
     Value a[5];
     Path s = PATH("link", "src", false, false), d = PATH("link", "dst", false, false);
     int sfd, dfd;
     bool follow;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &s) < 0 || path_conv(a[1], &d) < 0 ||
+    if (arg_parse(&p_link_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &s) < 0 || path_conv(a[1], &d) < 0 ||
         to_dir_fd(a[2], &sfd) < 0 || to_dir_fd(a[3], &dfd) < 0 || to_bool(a[4], true, &follow) < 0)
         return VNULL;
     int r = sfd == AT_FDCWD && dfd == AT_FDCWD && follow ? link(s.narrow, d.narrow)
@@ -717,11 +717,11 @@ static DIR *open_dir(const Path *p) {
     return d;
 }
 
+static const ArgSpec p_listdir_spec = {"listdir", 0, 0, 0, {"path=None", NULL}};
 static Value p_listdir(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"listdir", 0, 0, 0, {"path", NULL}};
     Value a[1];
     Path p = PATH("listdir", "path", true, true);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (arg_parse(&p_listdir_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
     /* the name for errors, made before the call can set errno */
     Value name = p.narrow || p.fd >= 0 ? p.object : str_from_cstr(".");
     DIR *d = open_dir(&p);
@@ -729,24 +729,24 @@ static Value p_listdir(Value *args, size_t nargs, Value kwnames) {
     return read_names(d, &p);
 }
 
+static const ArgSpec p_mkdir_spec = {"mkdir", 0, 1, 1, {"path", "mode=511", "dir_fd=None", NULL}};
 static Value p_mkdir(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"mkdir", 0, 1, 1, {"path", "mode", "dir_fd", NULL}};
     Value a[3];
     Path p = PATH("mkdir", "path", false, false);
     int mode = 0777, dir_fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || (a[1] && to_int(a[1], &mode) < 0) ||
+    if (arg_parse(&p_mkdir_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || (a[1] && to_int(a[1], &mode) < 0) ||
         to_dir_fd(a[2], &dir_fd) < 0)
         return VNULL;
     if (mkdirat(dir_fd, p.narrow, (mode_t)mode) < 0) return posix_error(p.object);
     return V_NONE;
 }
 
+static const ArgSpec p_mkfifo_spec = {"mkfifo", 0, 1, 1, {"path", "mode=438", "dir_fd=None", NULL}};
 static Value p_mkfifo(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"mkfifo", 0, 1, 1, {"path", "mode", "dir_fd", NULL}};
     Value a[3];
     Path p = PATH("mkfifo", "path", false, false);
     int mode = 0666, dir_fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || (a[1] && to_int(a[1], &mode) < 0) ||
+    if (arg_parse(&p_mkfifo_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || (a[1] && to_int(a[1], &mode) < 0) ||
         to_dir_fd(a[2], &dir_fd) < 0)
         return VNULL;
     int r;
@@ -755,12 +755,12 @@ static Value p_mkfifo(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_rmdir_spec = {"rmdir", 0, 1, 1, {"path", "dir_fd=None", NULL}};
 static Value p_rmdir(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"rmdir", 0, 1, 1, {"path", "dir_fd", NULL}};
     Value a[2];
     Path p = PATH("rmdir", "path", false, false);
     int dir_fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_dir_fd(a[1], &dir_fd) < 0)
+    if (arg_parse(&p_rmdir_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_dir_fd(a[1], &dir_fd) < 0)
         return VNULL;
     if ((dir_fd == AT_FDCWD ? rmdir(p.narrow) : unlinkat(dir_fd, p.narrow, AT_REMOVEDIR)) < 0)
         return posix_error(p.object);
@@ -804,25 +804,25 @@ static Value p_replace(Value *args, size_t nargs, Value kwnames) {
     return do_rename(&spec, args, nargs, kwnames);
 }
 
+static const ArgSpec p_symlink_spec = {"symlink", 0, 2, 1, {"src", "dst", "target_is_directory=False", "dir_fd=None", NULL}};
 static Value p_symlink(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"symlink", 0, 2, 1, {"src", "dst", "target_is_directory", "dir_fd", NULL}};
     Value a[4];
     Path s = PATH("symlink", "src", false, false), d = PATH("symlink", "dst", false, false);
     int dir_fd;
     bool isdir;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &s) < 0 || path_conv(a[1], &d) < 0 ||
+    if (arg_parse(&p_symlink_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &s) < 0 || path_conv(a[1], &d) < 0 ||
         to_bool(a[2], false, &isdir) < 0 || to_dir_fd(a[3], &dir_fd) < 0)
         return VNULL;
     if (symlinkat(s.narrow, dir_fd, d.narrow) < 0) return posix_error2(s.object, d.object);
     return V_NONE;
 }
 
+static const ArgSpec p_readlink_spec = {"readlink", 0, 1, 1, {"path", "dir_fd=None", NULL}};
 static Value p_readlink(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"readlink", 0, 1, 1, {"path", "dir_fd", NULL}};
     Value a[2];
     Path p = PATH("readlink", "path", false, false);
     int dir_fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_dir_fd(a[1], &dir_fd) < 0)
+    if (arg_parse(&p_readlink_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_dir_fd(a[1], &dir_fd) < 0)
         return VNULL;
     size_t cap = 256;
     for (;;) {
@@ -907,20 +907,20 @@ static Value p_utime(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_umask_spec = {"posix.umask", 1, 1, 0, {"mask", NULL}};
 static Value p_umask(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.umask", 1, 1, 0, {"mask", NULL}};
     Value a[1];
     int mask;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &mask) < 0) return VNULL;
+    if (arg_parse(&p_umask_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &mask) < 0) return VNULL;
     return v_int((int64_t)umask((mode_t)mask));
 }
 
+static const ArgSpec p_truncate_spec = {"truncate", 0, 2, 0, {"path", "length", NULL}};
 static Value p_truncate(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"truncate", 0, 2, 0, {"path", "length", NULL}};
     Value a[2];
     Path p = PATH("truncate", "path", false, true);
     int64_t len;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_i64(a[1], &len) < 0)
+    if (arg_parse(&p_truncate_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_i64(a[1], &len) < 0)
         return VNULL;
     if (no_path(&p)) return posix_error(p.object);
     int r;
@@ -1050,14 +1050,14 @@ static Value de_stat(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0 || to_bool(a[0], true, &follow) < 0) return VNULL;
     return direntry_get_stat(args[0], follow);
 }
+static const ArgSpec de_inode_spec = {"DirEntry.inode", 0, 0, 0, {NULL}};
 static Value de_inode(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"DirEntry.inode", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&de_inode_spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return int_from_u64(DE(args[0])->ino);
 }
+static const ArgSpec de_fspath_spec = {"DirEntry.__fspath__", 0, 0, 0, {NULL}};
 static Value de_fspath(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"DirEntry.__fspath__", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&de_fspath_spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return DE(args[0])->path;
 }
 static Value de_repr(Value self) { return str_printf("<DirEntry %R>", DE(self)->name); }
@@ -1136,12 +1136,12 @@ static Value sd_exit(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_scandir_spec = {"scandir", 0, 0, 0, {"path=None", NULL}};
 static Value p_scandir(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"scandir", 0, 0, 0, {"path", NULL}};
     Value a[1];
     ScandirObject *s = (ScandirObject *)obj_alloc(&scandir_type, sizeof(ScandirObject));
     s->p = (Path)PATH("scandir", "path", true, true);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &s->p) < 0) return VNULL;
+    if (arg_parse(&p_scandir_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &s->p) < 0) return VNULL;
     s->fd = s->p.fd;
     Value name = s->p.narrow || s->fd >= 0 ? s->p.object : str_from_cstr(".");
     s->dir = open_dir(&s->p);
@@ -1153,12 +1153,12 @@ static Value p_scandir(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- file descriptors ------------------------------------------------------------ */
 
+static const ArgSpec p_open_spec = {"open", 0, 2, 1, {"path", "flags", "mode=511", "dir_fd=None", NULL}};
 static Value p_open(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"open", 0, 2, 1, {"path", "flags", "mode", "dir_fd", NULL}};
     Value a[4];
     Path p = PATH("open", "path", false, false);
     int flags, mode = 0777, dir_fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_int(a[1], &flags) < 0 ||
+    if (arg_parse(&p_open_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_int(a[1], &flags) < 0 ||
         (a[2] && to_int(a[2], &mode) < 0) || to_dir_fd(a[3], &dir_fd) < 0)
         return VNULL;
     /* new fds are not inherited by exec'd programs (PEP 446) */
@@ -1184,22 +1184,22 @@ static Value p_close(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_closerange_spec = {"closerange", 2, 2, 0, {"fd_low", "fd_high", NULL}};
 static Value p_closerange(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"closerange", 2, 2, 0, {"fd_low", "fd_high", NULL}};
     Value a[2];
     int lo, hi;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &lo) < 0 || to_int(a[1], &hi) < 0) return VNULL;
+    if (arg_parse(&p_closerange_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &lo) < 0 || to_int(a[1], &hi) < 0) return VNULL;
     if (lo < 0) lo = 0;
     for (int fd = lo; fd < hi; fd++) close(fd);
     return V_NONE;
 }
 
+static const ArgSpec p_read_spec = {"read", 2, 2, 0, {"fd", "length", NULL}};
 static Value p_read(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"read", 2, 2, 0, {"fd", "length", NULL}};
     Value a[2];
     int fd;
     int64_t len;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_ssize(a[1], &len) < 0) return VNULL;
+    if (arg_parse(&p_read_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_ssize(a[1], &len) < 0) return VNULL;
     if (len < 0) {
         errno = EINVAL;
         return posix_error(VNULL);
@@ -1213,11 +1213,11 @@ static Value p_read(Value *args, size_t nargs, Value kwnames) {
     return bytes_new(bytes_data(b), (size_t)n);
 }
 
+static const ArgSpec p_write_spec = {"write", 2, 2, 0, {"fd", "data", NULL}};
 static Value p_write(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"write", 2, 2, 0, {"fd", "data", NULL}};
     Value a[2];
     int fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
+    if (arg_parse(&p_write_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
     const char *d;
     int64_t n;
     if (!byteslike_view(a[1], &d, &n))
@@ -1228,12 +1228,12 @@ static Value p_write(Value *args, size_t nargs, Value kwnames) {
     return v_int(w);
 }
 
+static const ArgSpec p_pread_spec = {"pread", 3, 3, 0, {"fd", "length", "offset", NULL}};
 static Value p_pread(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"pread", 3, 3, 0, {"fd", "length", "offset", NULL}};
     Value a[3];
     int fd;
     int64_t len, off;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_ssize(a[1], &len) < 0 ||
+    if (arg_parse(&p_pread_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_ssize(a[1], &len) < 0 ||
         to_i64(a[2], &off) < 0)
         return VNULL;
     if (len < 0) {
@@ -1248,12 +1248,12 @@ static Value p_pread(Value *args, size_t nargs, Value kwnames) {
     return n == len ? b : bytes_new(bytes_data(b), (size_t)n);
 }
 
+static const ArgSpec p_pwrite_spec = {"pwrite", 3, 3, 0, {"fd", "buffer", "offset", NULL}};
 static Value p_pwrite(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"pwrite", 3, 3, 0, {"fd", "data", "offset", NULL}};
     Value a[3];
     int fd;
     int64_t off;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[2], &off) < 0)
+    if (arg_parse(&p_pwrite_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[2], &off) < 0)
         return VNULL;
     const char *d;
     int64_t n;
@@ -1265,12 +1265,12 @@ static Value p_pwrite(Value *args, size_t nargs, Value kwnames) {
     return v_int(w);
 }
 
+static const ArgSpec p_lseek_spec = {"lseek", 3, 3, 0, {"fd", "position", "how", NULL}};
 static Value p_lseek(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"lseek", 3, 3, 0, {"fd", "position", "whence", NULL}};
     Value a[3];
     int fd, how;
     int64_t pos;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &pos) < 0 ||
+    if (arg_parse(&p_lseek_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &pos) < 0 ||
         to_int(a[2], &how) < 0)
         return VNULL;
     off_t r = lseek(fd, (off_t)pos, how);
@@ -1278,12 +1278,12 @@ static Value p_lseek(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(r);
 }
 
+static const ArgSpec p_ftruncate_spec = {"ftruncate", 2, 2, 0, {"fd", "length", NULL}};
 static Value p_ftruncate(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"ftruncate", 2, 2, 0, {"fd", "length", NULL}};
     Value a[2];
     int fd;
     int64_t len;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &len) < 0) return VNULL;
+    if (arg_parse(&p_ftruncate_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &len) < 0) return VNULL;
     int r;
     BLOCKING_CALL(r, ftruncate(fd, (off_t)len));
     if (r < 0) return posix_error(VNULL);
@@ -1304,9 +1304,9 @@ static Value p_fsync(Value *args, size_t nargs, Value kwnames) { return do_sync(
 static Value p_fdatasync(Value *args, size_t nargs, Value kwnames) {
     return do_sync("fdatasync", args, nargs, kwnames, fdatasync);
 }
+static const ArgSpec p_sync_spec = {"posix.sync", 0, 0, 0, {NULL}};
 static Value p_sync(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.sync", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_sync_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     sync();
     return V_NONE;
 }
@@ -1319,12 +1319,12 @@ static Value p_dup(Value *args, size_t nargs, Value kwnames) {
     return v_int(r);
 }
 
+static const ArgSpec p_dup2_spec = {"dup2", 0, 2, 0, {"fd", "fd2", "inheritable=True", NULL}};
 static Value p_dup2(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"dup2", 0, 2, 0, {"fd", "fd2", "inheritable", NULL}};
     Value a[3];
     int fd, fd2;
     bool inh;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &fd2) < 0 ||
+    if (arg_parse(&p_dup2_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &fd2) < 0 ||
         to_bool(a[2], true, &inh) < 0)
         return VNULL;
     int r = inh ? dup2(fd, fd2) : dup3(fd, fd2, O_CLOEXEC);
@@ -1337,16 +1337,16 @@ static Value pipe_result(int flags) {
     if (pipe2(fds, flags) < 0) return posix_error(VNULL);
     return tuple_pack(2, v_int(fds[0]), v_int(fds[1]));
 }
+static const ArgSpec p_pipe_spec = {"posix.pipe", 0, 0, 0, {NULL}};
 static Value p_pipe(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.pipe", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_pipe_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return pipe_result(O_CLOEXEC);
 }
+static const ArgSpec p_pipe2_spec = {"posix.pipe2", 1, 1, 0, {"flags", NULL}};
 static Value p_pipe2(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.pipe2", 1, 1, 0, {"flags", NULL}};
     Value a[1];
     int flags;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &flags) < 0) return VNULL;
+    if (arg_parse(&p_pipe2_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &flags) < 0) return VNULL;
     return pipe_result(flags);
 }
 
@@ -1387,11 +1387,11 @@ static Value p_get_inheritable(Value *args, size_t nargs, Value kwnames) {
     return v_bool(!(f & FD_CLOEXEC));
 }
 
+static const ArgSpec p_set_inheritable_spec = {"set_inheritable", 2, 2, 0, {"fd", "inheritable", NULL}};
 static Value p_set_inheritable(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"set_inheritable", 2, 2, 0, {"fd", "inheritable", NULL}};
     Value a[2];
     int fd, inh;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &inh) < 0) return VNULL;
+    if (arg_parse(&p_set_inheritable_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &inh) < 0) return VNULL;
     int f = fcntl(fd, F_GETFD);
     if (f < 0) return posix_error(VNULL);
     int nf = inh ? f & ~FD_CLOEXEC : f | FD_CLOEXEC;
@@ -1407,11 +1407,11 @@ static Value p_get_blocking(Value *args, size_t nargs, Value kwnames) {
     return v_bool(!(f & O_NONBLOCK));
 }
 
+static const ArgSpec p_set_blocking_spec = {"set_blocking", 2, 2, 0, {"fd", "blocking", NULL}};
 static Value p_set_blocking(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"set_blocking", 2, 2, 0, {"fd", "blocking", NULL}};
     Value a[2];
     int fd, blk;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &blk) < 0) return VNULL;
+    if (arg_parse(&p_set_blocking_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &blk) < 0) return VNULL;
     int f = fcntl(fd, F_GETFL);
     if (f < 0) return posix_error(VNULL);
     int nf = blk ? f & ~O_NONBLOCK : f | O_NONBLOCK;
@@ -1431,11 +1431,11 @@ static Value p_device_encoding(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec p_urandom_spec = {"posix.urandom", 1, 1, 0, {"size", NULL}};
 static Value p_urandom(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.urandom", 1, 1, 0, {"size", NULL}};
     Value a[1];
     int64_t n;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_ssize(a[0], &n) < 0) return VNULL;
+    if (arg_parse(&p_urandom_spec, args, nargs, kwnames, a) < 0 || to_ssize(a[0], &n) < 0) return VNULL;
     if (n < 0) return err_set(&exc_ValueError, "negative argument not allowed");
     Value b = bytes_try_alloc((size_t)n);
     if (!b) return VNULL;
@@ -1451,12 +1451,12 @@ static Value p_urandom(Value *args, size_t nargs, Value kwnames) {
     return b;
 }
 
+static const ArgSpec p_getrandom_spec = {"getrandom", 0, 1, 0, {"size", "flags=0", NULL}};
 static Value p_getrandom(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getrandom", 0, 1, 0, {"size", "flags", NULL}};
     Value a[2];
     int64_t n;
     int flags = 0;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &n) < 0 || (a[1] && to_int(a[1], &flags) < 0))
+    if (arg_parse(&p_getrandom_spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &n) < 0 || (a[1] && to_int(a[1], &flags) < 0))
         return VNULL;
     if (n < 0) {
         errno = EINVAL;
@@ -1470,19 +1470,19 @@ static Value p_getrandom(Value *args, size_t nargs, Value kwnames) {
     return r == n ? b : bytes_new(bytes_data(b), (size_t)r);
 }
 
+static const ArgSpec p_strerror_spec = {"posix.strerror", 1, 1, 0, {"code", NULL}};
 static Value p_strerror(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.strerror", 1, 1, 0, {"code", NULL}};
     Value a[1];
     int code;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &code) < 0) return VNULL;
+    if (arg_parse(&p_strerror_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &code) < 0) return VNULL;
     return str_from_cstr(strerror(code));
 }
 
 /* ---- processes ------------------------------------------------------------------- */
 
+static const ArgSpec p_uname_spec = {"posix.uname", 0, 0, 0, {NULL}};
 static Value p_uname(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.uname", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_uname_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     struct utsname u;
     if (uname(&u) < 0) return posix_error(VNULL);
     const char *f[5] = {u.sysname, u.nodename, u.release, u.version, u.machine};
@@ -1492,9 +1492,9 @@ static Value p_uname(Value *args, size_t nargs, Value kwnames) {
     return structseq_new(uname_result_type, v);
 }
 
+static const ArgSpec p_times_spec = {"posix.times", 0, 0, 0, {NULL}};
 static Value p_times(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.times", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_times_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     struct tms t;
     clock_t c = times(&t);
     if (c == (clock_t)-1) return posix_error(VNULL);
@@ -1519,9 +1519,9 @@ NOARG_INT(getgid, getgid())
 NOARG_INT(getegid, getegid())
 NOARG_INT(getpgrp, getpgrp())
 
+static const ArgSpec p_getgroups_spec = {"posix.getgroups", 0, 0, 0, {NULL}};
 static Value p_getgroups(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.getgroups", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_getgroups_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     int n = getgroups(0, NULL);
     if (n < 0) return posix_error(VNULL);
     gid_t *g = gc_alloc_atomic(sizeof(gid_t) * (size_t)(n + 1));
@@ -1532,9 +1532,9 @@ static Value p_getgroups(Value *args, size_t nargs, Value kwnames) {
     return l;
 }
 
+static const ArgSpec p_getlogin_spec = {"posix.getlogin", 0, 0, 0, {NULL}};
 static Value p_getlogin(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.getlogin", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_getlogin_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     errno = 0;
     const char *n = getlogin();
     if (!n) {
@@ -1612,9 +1612,9 @@ void posix_run_at_fork(int which) {
     else run_at_fork(which, which == 0);
 }
 
+static const ArgSpec p_fork_spec = {"posix.fork", 0, 0, 0, {NULL}};
 static Value p_fork(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.fork", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_fork_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     run_at_fork(0, true);
     pid_t pid = fork();
     int e = errno;
@@ -1710,22 +1710,22 @@ static char **exec_envp(const char *fname, Value env) {
     return envp;
 }
 
+static const ArgSpec p_execv_spec = {"execv", 2, 2, 0, {"path", "argv", NULL}};
 static Value p_execv(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"execv", 2, 2, 0, {"path", "argv", NULL}};
     Value a[2];
     Path p = PATH("execv", "path", false, false);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (arg_parse(&p_execv_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
     char **argv = exec_argv("execv", a[1], ARGV_EXECV);
     if (!argv) return VNULL;
     execv(p.narrow, argv);
     return posix_error(VNULL);
 }
 
+static const ArgSpec p_execve_spec = {"execve", 0, 3, 0, {"path", "argv", "env", NULL}};
 static Value p_execve(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"execve", 0, 3, 0, {"path", "argv", "env", NULL}};
     Value a[3];
     Path p = PATH("execve", "path", false, true);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (arg_parse(&p_execve_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
     char **argv = exec_argv("execve", a[1], ARGV_EXECVE);
     char **envp = argv ? exec_envp("execve", a[2]) : NULL;
     if (!envp) return VNULL;
@@ -1734,25 +1734,25 @@ static Value p_execve(Value *args, size_t nargs, Value kwnames) {
     return posix_error(p.object);
 }
 
+static const ArgSpec p__exit_spec = {"_exit", 0, 1, 0, {"status", NULL}};
 static Value p__exit(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_exit", 0, 1, 0, {"status", NULL}};
     Value a[1];
     int st;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &st) < 0) return VNULL;
+    if (arg_parse(&p__exit_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &st) < 0) return VNULL;
     _exit(st);
 }
 
+static const ArgSpec p_abort_spec = {"posix.abort", 0, 0, 0, {NULL}};
 static Value p_abort(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.abort", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_abort_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     abort();
 }
 
+static const ArgSpec p_system_spec = {"system", 0, 1, 0, {"command", NULL}};
 static Value p_system(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"system", 0, 1, 0, {"command", NULL}};
     Value a[1];
     Path p = PATH(NULL, "command", false, false);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (arg_parse(&p_system_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
     /* waits for the command: the lock is let go meanwhile */
     bool released = gil_blocking_begin();
     int r = system(p.narrow);
@@ -1773,9 +1773,9 @@ static Value p_waitpid(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, int_from_i64(r), v_int(st));
 }
 
+static const ArgSpec p_wait_spec = {"posix.wait", 0, 0, 0, {NULL}};
 static Value p_wait(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.wait", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_wait_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     int st = 0;
     pid_t r;
     BLOCKING_CALL(r, wait(&st));
@@ -1814,9 +1814,9 @@ WMACRO(WSTOPSIG, WSTOPSIG(st), false)
 WMACRO(WIFCONTINUED, WIFCONTINUED(st), true)
 WMACRO(WCOREDUMP, WCOREDUMP(st), true)
 
+static const ArgSpec p_setsid_spec = {"posix.setsid", 0, 0, 0, {NULL}};
 static Value p_setsid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.setsid", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_setsid_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     if (setsid() < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -1863,37 +1863,37 @@ static Value p_setgid(Value *args, size_t nargs, Value kwnames) { return set_id(
 static Value p_seteuid(Value *args, size_t nargs, Value kwnames) { return set_id("posix.seteuid", args, nargs, kwnames, c_seteuid); }
 static Value p_setegid(Value *args, size_t nargs, Value kwnames) { return set_id("posix.setegid", args, nargs, kwnames, c_setegid); }
 
+static const ArgSpec p_getresuid_spec = {"posix.getresuid", 0, 0, 0, {NULL}};
 static Value p_getresuid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.getresuid", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_getresuid_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     uid_t r, e, s;
     if (getresuid(&r, &e, &s) < 0) return posix_error(VNULL);
     return tuple_pack(3, int_from_i64(r), int_from_i64(e), int_from_i64(s));
 }
+static const ArgSpec p_getresgid_spec = {"posix.getresgid", 0, 0, 0, {NULL}};
 static Value p_getresgid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.getresgid", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_getresgid_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     gid_t r, e, s;
     if (getresgid(&r, &e, &s) < 0) return posix_error(VNULL);
     return tuple_pack(3, int_from_i64(r), int_from_i64(e), int_from_i64(s));
 }
 
+static const ArgSpec p_nice_spec = {"posix.nice", 1, 1, 0, {"increment", NULL}};
 static Value p_nice(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.nice", 1, 1, 0, {"increment", NULL}};
     Value a[1];
     int inc;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &inc) < 0) return VNULL;
+    if (arg_parse(&p_nice_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &inc) < 0) return VNULL;
     errno = 0;
     int r = nice(inc);
     if (r == -1 && errno) return posix_error(VNULL);
     return v_int(r);
 }
 
+static const ArgSpec p_getpriority_spec = {"getpriority", 0, 2, 0, {"which", "who", NULL}};
 static Value p_getpriority(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getpriority", 0, 2, 0, {"which", "who", NULL}};
     Value a[2];
     int which, who;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &which) < 0 || to_int(a[1], &who) < 0)
+    if (arg_parse(&p_getpriority_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &which) < 0 || to_int(a[1], &who) < 0)
         return VNULL;
     errno = 0;
     int r = getpriority(which, (id_t)who);
@@ -1901,29 +1901,29 @@ static Value p_getpriority(Value *args, size_t nargs, Value kwnames) {
     return v_int(r);
 }
 
+static const ArgSpec p_setpriority_spec = {"setpriority", 0, 3, 0, {"which", "who", "priority", NULL}};
 static Value p_setpriority(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"setpriority", 0, 3, 0, {"which", "who", "priority", NULL}};
     Value a[3];
     int which, who, prio;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &which) < 0 || to_int(a[1], &who) < 0 ||
+    if (arg_parse(&p_setpriority_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &which) < 0 || to_int(a[1], &who) < 0 ||
         to_int(a[2], &prio) < 0)
         return VNULL;
     if (setpriority(which, (id_t)who, prio) < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
+static const ArgSpec p_cpu_count_spec = {"posix.cpu_count", 0, 0, 0, {NULL}};
 static Value p_cpu_count(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.cpu_count", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_cpu_count_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     long n = sysconf(_SC_NPROCESSORS_ONLN);
     return n < 1 ? V_NONE : v_int(n);
 }
 
+static const ArgSpec p_sched_getaffinity_spec = {"posix.sched_getaffinity", 1, 1, 0, {"pid", NULL}};
 static Value p_sched_getaffinity(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.sched_getaffinity", 1, 1, 0, {"pid", NULL}};
     Value a[1];
     int64_t pid;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
+    if (arg_parse(&p_sched_getaffinity_spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
     cpu_set_t set;
     CPU_ZERO(&set);
     if (sched_getaffinity((pid_t)pid, sizeof set, &set) < 0) return posix_error(VNULL);
@@ -1933,48 +1933,48 @@ static Value p_sched_getaffinity(Value *args, size_t nargs, Value kwnames) {
     return s;
 }
 
+static const ArgSpec p_sched_yield_spec = {"posix.sched_yield", 0, 0, 0, {NULL}};
 static Value p_sched_yield(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.sched_yield", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_sched_yield_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     sched_yield();
     return V_NONE;
 }
 
+static const ArgSpec p_getloadavg_spec = {"posix.getloadavg", 0, 0, 0, {NULL}};
 static Value p_getloadavg(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.getloadavg", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_getloadavg_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     double l[3];
     if (getloadavg(l, 3) != 3) return err_set(&exc_OSError, "Load averages are unobtainable");
     return tuple_pack(3, float_from_double(l[0]), float_from_double(l[1]), float_from_double(l[2]));
 }
 
+static const ArgSpec p_major_spec = {"posix.major", 1, 1, 0, {"device", NULL}};
 static Value p_major(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.major", 1, 1, 0, {"device", NULL}};
     Value a[1];
     int64_t d;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_dev(a[0], &d) < 0) return VNULL;
+    if (arg_parse(&p_major_spec, args, nargs, kwnames, a) < 0 || to_dev(a[0], &d) < 0) return VNULL;
     return int_from_u64(major((dev_t)d));
 }
+static const ArgSpec p_minor_spec = {"posix.minor", 1, 1, 0, {"device", NULL}};
 static Value p_minor(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.minor", 1, 1, 0, {"device", NULL}};
     Value a[1];
     int64_t d;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_dev(a[0], &d) < 0) return VNULL;
+    if (arg_parse(&p_minor_spec, args, nargs, kwnames, a) < 0 || to_dev(a[0], &d) < 0) return VNULL;
     return int_from_u64(minor((dev_t)d));
 }
+static const ArgSpec p_makedev_spec = {"makedev", 2, 2, 0, {"major", "minor", NULL}};
 static Value p_makedev(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"makedev", 2, 2, 0, {"major", "minor", NULL}};
     Value a[2];
     int ma, mi;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &ma) < 0 || to_int(a[1], &mi) < 0) return VNULL;
+    if (arg_parse(&p_makedev_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &ma) < 0 || to_int(a[1], &mi) < 0) return VNULL;
     /* a dev_t reads as a signed 64-bit number, as CPython's */
     return int_from_i64((int64_t)makedev((unsigned)ma, (unsigned)mi));
 }
 
+static const ArgSpec p_fspath_spec = {"fspath", 0, 1, 0, {"path", NULL}};
 static Value p_fspath(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"fspath", 0, 1, 0, {"path", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&p_fspath_spec, args, nargs, kwnames, a) < 0) return VNULL;
     bool found;
     Value r = fspath(a[0], &found);
     if (!r && !found)
@@ -1982,12 +1982,12 @@ static Value p_fspath(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec p_memfd_create_spec = {"memfd_create", 0, 1, 0, {"name", "flags=MFD_CLOEXEC", NULL}};
 static Value p_memfd_create(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"memfd_create", 0, 1, 0, {"name", "flags", NULL}};
     Value a[2];
     Path p = PATH("memfd_create", "name", false, false);
     int flags = MFD_CLOEXEC;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || (a[1] && to_int(a[1], &flags) < 0))
+    if (arg_parse(&p_memfd_create_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || (a[1] && to_int(a[1], &flags) < 0))
         return VNULL;
     int fd = memfd_create(p.narrow, (unsigned)flags);
     if (fd < 0) return posix_error(VNULL);
@@ -2010,11 +2010,11 @@ static Value environ_dict(void) {
     return d;
 }
 
+static const ArgSpec p_putenv_spec = {"putenv", 2, 2, 0, {"name", "value", NULL}};
 static Value p_putenv(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"putenv", 2, 2, 0, {"name", "value", NULL}};
     Value a[2];
     Path k = PATH(NULL, "name", false, false), v = PATH(NULL, "value", false, false);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &k) < 0 || path_conv(a[1], &v) < 0)
+    if (arg_parse(&p_putenv_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &k) < 0 || path_conv(a[1], &v) < 0)
         return VNULL;
     /* "" is left to setenv (EINVAL), as CPython does */
     if (strchr(k.narrow, '=')) return err_set(&exc_ValueError, "illegal environment variable name");
@@ -2022,11 +2022,11 @@ static Value p_putenv(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_unsetenv_spec = {"posix.unsetenv", 1, 1, 0, {"name", NULL}};
 static Value p_unsetenv(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.unsetenv", 1, 1, 0, {"name", NULL}};
     Value a[1];
     Path k = PATH(NULL, "name", false, false);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &k) < 0) return VNULL;
+    if (arg_parse(&p_unsetenv_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &k) < 0) return VNULL;
     if (unsetenv(k.narrow) < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -2062,22 +2062,22 @@ static Value conf_dict(const ConfName *table) {
     return d;
 }
 
+static const ArgSpec p_sysconf_spec = {"posix.sysconf", 1, 1, 0, {"name", NULL}};
 static Value p_sysconf(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.sysconf", 1, 1, 0, {"name", NULL}};
     Value a[1];
     int name;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || conf_name(a[0], sysconf_names, &name) < 0) return VNULL;
+    if (arg_parse(&p_sysconf_spec, args, nargs, kwnames, a) < 0 || conf_name(a[0], sysconf_names, &name) < 0) return VNULL;
     errno = 0;
     long r = sysconf(name);
     if (r == -1 && errno) return posix_error(VNULL);
     return int_from_i64(r);
 }
 
+static const ArgSpec p_confstr_spec = {"posix.confstr", 1, 1, 0, {"name", NULL}};
 static Value p_confstr(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.confstr", 1, 1, 0, {"name", NULL}};
     Value a[1];
     int name;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || conf_name(a[0], confstr_names, &name) < 0) return VNULL;
+    if (arg_parse(&p_confstr_spec, args, nargs, kwnames, a) < 0 || conf_name(a[0], confstr_names, &name) < 0) return VNULL;
     errno = 0;
     size_t n = confstr(name, NULL, 0);
     if (n == 0) {
@@ -2089,12 +2089,12 @@ static Value p_confstr(Value *args, size_t nargs, Value kwnames) {
     return fs_decode(buf, n - 1);
 }
 
+static const ArgSpec p_pathconf_spec = {"pathconf", 0, 2, 0, {"path", "name", NULL}};
 static Value p_pathconf(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"pathconf", 0, 2, 0, {"path", "name", NULL}};
     Value a[2];
     Path p = PATH("pathconf", "path", false, true);
     int name;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 ||
+    if (arg_parse(&p_pathconf_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 ||
         conf_name(a[1], pathconf_names, &name) < 0)
         return VNULL;
     if (no_path(&p)) return posix_error(p.object);
@@ -2105,11 +2105,11 @@ static Value p_pathconf(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(r);
 }
 
+static const ArgSpec p_fpathconf_spec = {"fpathconf", 2, 2, 0, {"fd", "name", NULL}};
 static Value p_fpathconf(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"fpathconf", 2, 2, 0, {"fd", "name", NULL}};
     Value a[2];
     int fd, name;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0 ||
+    if (arg_parse(&p_fpathconf_spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0 ||
         conf_name(a[1], pathconf_names, &name) < 0)
         return VNULL;
     errno = 0;
@@ -2118,13 +2118,13 @@ static Value p_fpathconf(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(r);
 }
 
+static const ArgSpec p_mknod_spec = {"mknod", 0, 1, 1, {"path", "mode=384", "device=0", "dir_fd=None", NULL}};
 static Value p_mknod(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"mknod", 0, 1, 1, {"path", "mode", "device", "dir_fd", NULL}};
     Value a[4];
     Path p = PATH("mknod", "path", false, false);
     int mode = 0600, dir_fd;
     int64_t dev = 0;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || (a[1] && to_int(a[1], &mode) < 0) ||
+    if (arg_parse(&p_mknod_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || (a[1] && to_int(a[1], &mode) < 0) ||
         (a[2] && to_dev(a[2], &dev) < 0) || to_dir_fd(a[3], &dir_fd) < 0)
         return VNULL;
     int r;
@@ -2139,10 +2139,10 @@ static Value p_mknod(Value *args, size_t nargs, Value kwnames) {
  * ".." lexically; "//" at the start stays (POSIX leaves it to the system),
  * three or more become "/". An empty result is "" (posixpath turns it into
  * "."); "." alone stays ".", as CPython's. */
+static const ArgSpec p__path_normpath_spec = {"_path_normpath", 0, 1, 0, {"path", NULL}};
 static Value p__path_normpath(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"_path_normpath", 0, 1, 0, {"path", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&p__path_normpath_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!str_check(a[0])) return err_format(&exc_TypeError, "expected 'str', not '%s'", type_of(a[0])->tname);
     const char *s = str_data(a[0]);
     size_t n = (size_t)str_nbytes(a[0]);
@@ -2184,12 +2184,12 @@ static Value p__path_normpath(Value *args, size_t nargs, Value kwnames) {
     return str_from_buf(&b);
 }
 
+static const ArgSpec p_sendfile_spec = {"sendfile", 0, 4, 0, {"out_fd", "in_fd", "offset", "count", NULL}};
 static Value p_sendfile(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"sendfile", 0, 4, 0, {"out_fd", "in_fd", "offset", "count", NULL}};
     Value a[4];
     int out, in;
     int64_t count, off = 0;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &out) < 0 || to_int(a[1], &in) < 0 ||
+    if (arg_parse(&p_sendfile_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &out) < 0 || to_int(a[1], &in) < 0 ||
         (a[2] != V_NONE && to_i64(a[2], &off) < 0) || to_ssize(a[3], &count) < 0)
         return VNULL;
     off_t o = (off_t)off;
@@ -2199,12 +2199,12 @@ static Value p_sendfile(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(r);
 }
 
+static const ArgSpec p_copy_file_range_spec = {"copy_file_range", 0, 3, 0, {"src", "dst", "count", "offset_src=None", "offset_dst=None", NULL}};
 static Value p_copy_file_range(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"copy_file_range", 0, 3, 0, {"src", "dst", "count", "offset_src", "offset_dst", NULL}};
     Value a[5];
     int src, dst;
     int64_t count, os_ = 0, od = 0;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &src) < 0 || to_int(a[1], &dst) < 0 ||
+    if (arg_parse(&p_copy_file_range_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &src) < 0 || to_int(a[1], &dst) < 0 ||
         to_ssize(a[2], &count) < 0 || (a[3] && a[3] != V_NONE && to_i64(a[3], &os_) < 0) ||
         (a[4] && a[4] != V_NONE && to_i64(a[4], &od) < 0))
         return VNULL;
@@ -2254,11 +2254,11 @@ static struct iovec *buffers_iov(Value seq, bool writable, int *count) {
     return iov;
 }
 
+static const ArgSpec p_readv_spec = {"readv", 2, 2, 0, {"fd", "buffers", NULL}};
 static Value p_readv(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"readv", 2, 2, 0, {"fd", "buffers", NULL}};
     Value a[2];
     int fd, cnt;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
+    if (arg_parse(&p_readv_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
     struct iovec *iov = buffers_iov(a[1], true, &cnt);
     if (!iov) return VNULL;
     ssize_t r;
@@ -2267,11 +2267,11 @@ static Value p_readv(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(r);
 }
 
+static const ArgSpec p_writev_spec = {"writev", 2, 2, 0, {"fd", "buffers", NULL}};
 static Value p_writev(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"writev", 2, 2, 0, {"fd", "buffers", NULL}};
     Value a[2];
     int fd, cnt;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
+    if (arg_parse(&p_writev_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0) return VNULL;
     struct iovec *iov = buffers_iov(a[1], false, &cnt);
     if (!iov) return VNULL;
     ssize_t r;
@@ -2280,12 +2280,12 @@ static Value p_writev(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(r);
 }
 
+static const ArgSpec p_preadv_spec = {"preadv", 4, 3, 0, {"fd", "buffers", "offset", "flags=0", NULL}};
 static Value p_preadv(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"preadv", 4, 3, 0, {"fd", "buffers", "offset", "flags", NULL}};
     Value a[4];
     int fd, cnt, flags = 0;
     int64_t off;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[2], &off) < 0 ||
+    if (arg_parse(&p_preadv_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[2], &off) < 0 ||
         (a[3] && to_int(a[3], &flags) < 0))
         return VNULL;
     struct iovec *iov = buffers_iov(a[1], true, &cnt);
@@ -2296,12 +2296,12 @@ static Value p_preadv(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(r);
 }
 
+static const ArgSpec p_pwritev_spec = {"pwritev", 4, 3, 0, {"fd", "buffers", "offset", "flags=0", NULL}};
 static Value p_pwritev(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"pwritev", 4, 3, 0, {"fd", "buffers", "offset", "flags", NULL}};
     Value a[4];
     int fd, cnt, flags = 0;
     int64_t off;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[2], &off) < 0 ||
+    if (arg_parse(&p_pwritev_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[2], &off) < 0 ||
         (a[3] && to_int(a[3], &flags) < 0))
         return VNULL;
     struct iovec *iov = buffers_iov(a[1], false, &cnt);
@@ -2312,12 +2312,12 @@ static Value p_pwritev(Value *args, size_t nargs, Value kwnames) {
     return int_from_i64(r);
 }
 
+static const ArgSpec p_splice_spec = {"splice", 0, 3, 0, {"src", "dst", "count", "offset_src=None", "offset_dst=None", "flags=0", NULL}};
 static Value p_splice(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"splice", 0, 3, 0, {"src", "dst", "count", "offset_src", "offset_dst", "flags", NULL}};
     Value a[6];
     int src, dst, flags = 0;
     int64_t count, os_ = 0, od = 0;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&p_splice_spec, args, nargs, kwnames, a) < 0) return VNULL;
     bool have_s = a[3] && a[3] != V_NONE, have_d = a[4] && a[4] != V_NONE;
     if (to_int(a[0], &src) < 0 || to_int(a[1], &dst) < 0 || to_ssize(a[2], &count) < 0 ||
         (have_s && to_i64(a[3], &os_) < 0) || (have_d && to_i64(a[4], &od) < 0) || (a[5] && to_int(a[5], &flags) < 0))
@@ -2357,11 +2357,11 @@ static int to_sched_param(Value v, struct sched_param *out) {
     return 0;
 }
 
+static const ArgSpec p_sched_getparam_spec = {"posix.sched_getparam", 1, 1, 0, {"pid", NULL}};
 static Value p_sched_getparam(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.sched_getparam", 1, 1, 0, {"pid", NULL}};
     Value a[1];
     int64_t pid;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
+    if (arg_parse(&p_sched_getparam_spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
     struct sched_param sp;
     if (sched_getparam((pid_t)pid, &sp) < 0) return posix_error(VNULL);
     Value v = v_int(sp.sched_priority);
@@ -2390,37 +2390,37 @@ static Value p_sched_setscheduler(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_sched_rr_get_interval_spec = {"posix.sched_rr_get_interval", 1, 1, 0, {"pid", NULL}};
 static Value p_sched_rr_get_interval(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.sched_rr_get_interval", 1, 1, 0, {"pid", NULL}};
     Value a[1];
     int64_t pid;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
+    if (arg_parse(&p_sched_rr_get_interval_spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
     struct timespec ts;
     if (sched_rr_get_interval((pid_t)pid, &ts) < 0) return posix_error(VNULL);
     return float_from_double((double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec);
 }
 
+static const ArgSpec p_chroot_spec = {"chroot", 0, 1, 0, {"path", NULL}};
 static Value p_chroot(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"chroot", 0, 1, 0, {"path", NULL}};
     Value a[1];
     Path p = PATH("chroot", "path", false, false);
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (arg_parse(&p_chroot_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
     if (chroot(p.narrow) < 0) return posix_error(p.object);
     return V_NONE;
 }
 
+static const ArgSpec p_ctermid_spec = {"posix.ctermid", 0, 0, 0, {NULL}};
 static Value p_ctermid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.ctermid", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_ctermid_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     char buf[L_ctermid];
     const char *r = ctermid(buf);
     if (!r) return posix_error(VNULL);
     return fs_decode(r, strlen(r));
 }
 
+static const ArgSpec p_setpgrp_spec = {"posix.setpgrp", 0, 0, 0, {NULL}};
 static Value p_setpgrp(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.setpgrp", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_setpgrp_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     if (setpgid(0, 0) < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -2457,10 +2457,10 @@ static Value p_setresgid(Value *args, size_t nargs, Value kwnames) {
     return set_ids("setresgid", n, 3, args, nargs, kwnames, true);
 }
 
+static const ArgSpec p_setgroups_spec = {"posix.setgroups", 1, 1, 0, {"groups", NULL}};
 static Value p_setgroups(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.setgroups", 1, 1, 0, {"groups", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&p_setgroups_spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value l = list_from_iterable(a[0]);
     if (!l) {
         if (err_matches(&exc_TypeError)) {
@@ -2481,11 +2481,11 @@ static Value p_setgroups(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_getgrouplist_spec = {"getgrouplist", 2, 2, 0, {"user", "group", NULL}};
 static Value p_getgrouplist(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getgrouplist", 2, 2, 0, {"user", "group", NULL}};
     Value a[2];
     int64_t gid;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&p_getgrouplist_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!str_check(a[0])) return err_format(&exc_TypeError, "getgrouplist() argument 1 must be str, not %T", a[0]);
     if (to_id(a[1], &gid, "gid") < 0) return VNULL;
     Value user = fs_encode(a[0]);
@@ -2503,23 +2503,23 @@ static Value p_getgrouplist(Value *args, size_t nargs, Value kwnames) {
     }
 }
 
+static const ArgSpec p_initgroups_spec = {"initgroups", 2, 2, 0, {"username", "gid", NULL}};
 static Value p_initgroups(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"initgroups", 2, 2, 0, {"username", "gid", NULL}};
     Value a[2];
     Path p = PATH(NULL, "username", false, false);
     int64_t gid;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_id(a[1], &gid, "gid") < 0)
+    if (arg_parse(&p_initgroups_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_id(a[1], &gid, "gid") < 0)
         return VNULL;
     if (initgroups(p.narrow, (gid_t)gid) < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
+static const ArgSpec p_lockf_spec = {"lockf", 3, 3, 0, {"fd", "command", "length", NULL}};
 static Value p_lockf(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"lockf", 3, 3, 0, {"fd", "command", "length", NULL}};
     Value a[3];
     int fd, cmd;
     int64_t len;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &cmd) < 0 ||
+    if (arg_parse(&p_lockf_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_int(a[1], &cmd) < 0 ||
         to_i64(a[2], &len) < 0)
         return VNULL;
     int r;
@@ -2528,12 +2528,12 @@ static Value p_lockf(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_posix_fallocate_spec = {"posix_fallocate", 3, 3, 0, {"fd", "offset", "length", NULL}};
 static Value p_posix_fallocate(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix_fallocate", 3, 3, 0, {"fd", "offset", "length", NULL}};
     Value a[3];
     int fd;
     int64_t off, len;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &off) < 0 ||
+    if (arg_parse(&p_posix_fallocate_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &off) < 0 ||
         to_i64(a[2], &len) < 0)
         return VNULL;
     int r;
@@ -2543,12 +2543,12 @@ static Value p_posix_fallocate(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_posix_fadvise_spec = {"posix_fadvise", 4, 4, 0, {"fd", "offset", "length", "advice", NULL}};
 static Value p_posix_fadvise(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix_fadvise", 4, 4, 0, {"fd", "offset", "length", "advice", NULL}};
     Value a[4];
     int fd, adv;
     int64_t off, len;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &off) < 0 ||
+    if (arg_parse(&p_posix_fadvise_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &fd) < 0 || to_i64(a[1], &off) < 0 ||
         to_i64(a[2], &len) < 0 || to_int(a[3], &adv) < 0)
         return VNULL;
     int r;
@@ -2591,11 +2591,11 @@ static Value p_sched_get_priority_min(Value *args, size_t nargs, Value kwnames) 
     return sched_priority("sched_get_priority_min", args, nargs, kwnames, sched_get_priority_min);
 }
 
+static const ArgSpec p_sched_getscheduler_spec = {"posix.sched_getscheduler", 1, 1, 0, {"pid", NULL}};
 static Value p_sched_getscheduler(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.sched_getscheduler", 1, 1, 0, {"pid", NULL}};
     Value a[1];
     int64_t pid;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
+    if (arg_parse(&p_sched_getscheduler_spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0) return VNULL;
     int r = sched_getscheduler((pid_t)pid);
     if (r < 0) return posix_error(VNULL);
     return v_int(r);
@@ -2624,12 +2624,12 @@ static Value p_sched_setaffinity(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_eventfd_spec = {"eventfd", 0, 1, 0, {"initval", "flags=EFD_CLOEXEC", NULL}};
 static Value p_eventfd(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"eventfd", 0, 1, 0, {"initval", "flags", NULL}};
     Value a[2];
     int64_t init;
     int flags = EFD_CLOEXEC;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &init) < 0 || (a[1] && to_int(a[1], &flags) < 0))
+    if (arg_parse(&p_eventfd_spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &init) < 0 || (a[1] && to_int(a[1], &flags) < 0))
         return VNULL;
     if (init < 0 || init > (int64_t)UINT32_MAX) return err_set(&exc_OverflowError, "Python int too large to convert to C unsigned int");
     int fd = eventfd((unsigned)init, flags);
@@ -2637,11 +2637,11 @@ static Value p_eventfd(Value *args, size_t nargs, Value kwnames) {
     return v_int(fd);
 }
 
+static const ArgSpec p_eventfd_read_spec = {"eventfd_read", 0, 1, 0, {"fd", NULL}};
 static Value p_eventfd_read(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"eventfd_read", 0, 1, 0, {"fd", NULL}};
     Value a[1];
     int fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
+    if (arg_parse(&p_eventfd_read_spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
     eventfd_t v;
     int r;
     BLOCKING_CALL(r, eventfd_read(fd, &v));
@@ -2649,11 +2649,11 @@ static Value p_eventfd_read(Value *args, size_t nargs, Value kwnames) {
     return int_from_u64(v);
 }
 
+static const ArgSpec p_eventfd_write_spec = {"eventfd_write", 0, 2, 0, {"fd", "value", NULL}};
 static Value p_eventfd_write(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"eventfd_write", 0, 2, 0, {"fd", "value", NULL}};
     Value a[2];
     int fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
+    if (arg_parse(&p_eventfd_write_spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
     if (!int_check(a[1])) return err_format(&exc_TypeError, "'%s' object cannot be interpreted as an integer", type_of(a[1])->tname);
     if (int_sign(a[1]) < 0 || int_compare(a[1], int_from_u64(UINT64_MAX)) > 0)
         return int_sign(a[1]) < 0 ? err_set(&exc_ValueError, "value must be positive")
@@ -2669,12 +2669,12 @@ static Value p_eventfd_write(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_pidfd_open_spec = {"pidfd_open", 0, 1, 0, {"pid", "flags=0", NULL}};
 static Value p_pidfd_open(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"pidfd_open", 0, 1, 0, {"pid", "flags", NULL}};
     Value a[2];
     int64_t pid;
     int flags = 0;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0 || (a[1] && to_int(a[1], &flags) < 0))
+    if (arg_parse(&p_pidfd_open_spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0 || (a[1] && to_int(a[1], &flags) < 0))
         return VNULL;
     int fd = (int)syscall(SYS_pidfd_open, (pid_t)pid, (unsigned)flags);
     if (fd < 0) return posix_error(VNULL);
@@ -2701,9 +2701,9 @@ static Value p_waitid(Value *args, size_t nargs, Value kwnames) {
     return structseq_new(waitid_result_type, v);
 }
 
+static const ArgSpec p_openpty_spec = {"posix.openpty", 0, 0, 0, {NULL}};
 static Value p_openpty(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.openpty", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_openpty_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     int m, s;
     if (openpty(&m, &s, NULL, NULL, NULL) < 0) return posix_error(VNULL);
     /* not inherited by exec'd programs (PEP 446) */
@@ -2716,18 +2716,18 @@ static Value p_openpty(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, v_int(m), v_int(s));
 }
 
+static const ArgSpec p_login_tty_spec = {"posix.login_tty", 1, 1, 0, {"fd", NULL}};
 static Value p_login_tty(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.login_tty", 1, 1, 0, {"fd", NULL}};
     Value a[1];
     int fd;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
+    if (arg_parse(&p_login_tty_spec, args, nargs, kwnames, a) < 0 || to_fildes(a[0], &fd) < 0) return VNULL;
     if (login_tty(fd) < 0) return posix_error(VNULL);
     return V_NONE;
 }
 
+static const ArgSpec p_forkpty_spec = {"posix.forkpty", 0, 0, 0, {NULL}};
 static Value p_forkpty(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"posix.forkpty", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&p_forkpty_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     int master = -1;
     run_at_fork(0, true);
     pid_t pid = forkpty(&master, NULL, NULL, NULL);
@@ -2921,12 +2921,12 @@ static Value p_posix_spawnp(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- extended attributes --------------------------------------------------------- */
 
+static const ArgSpec p_getxattr_spec = {"getxattr", 0, 2, 1, {"path", "attribute", "follow_symlinks=True", NULL}};
 static Value p_getxattr(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getxattr", 0, 2, 1, {"path", "attribute", "follow_symlinks", NULL}};
     Value a[3];
     Path p = PATH("getxattr", "path", false, true), at = PATH("getxattr", "attribute", false, false);
     bool follow;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
+    if (arg_parse(&p_getxattr_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
         to_bool(a[2], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
         return VNULL;
     if (no_path(&p)) return posix_error(p.object);
@@ -2941,13 +2941,13 @@ static Value p_getxattr(Value *args, size_t nargs, Value kwnames) {
     }
 }
 
+static const ArgSpec p_setxattr_spec = {"setxattr", 0, 3, 1, {"path", "attribute", "value", "flags=0", "follow_symlinks=True", NULL}};
 static Value p_setxattr(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"setxattr", 0, 3, 1, {"path", "attribute", "value", "flags", "follow_symlinks", NULL}};
     Value a[5];
     Path p = PATH("setxattr", "path", false, true), at = PATH("setxattr", "attribute", false, false);
     int flags = 0;
     bool follow;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
+    if (arg_parse(&p_setxattr_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
         (a[3] && to_int(a[3], &flags) < 0) || to_bool(a[4], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
         return VNULL;
     if (no_path(&p)) return posix_error(p.object);
@@ -2962,12 +2962,12 @@ static Value p_setxattr(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_removexattr_spec = {"removexattr", 0, 2, 1, {"path", "attribute", "follow_symlinks=True", NULL}};
 static Value p_removexattr(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"removexattr", 0, 2, 1, {"path", "attribute", "follow_symlinks", NULL}};
     Value a[3];
     Path p = PATH("removexattr", "path", false, true), at = PATH("removexattr", "attribute", false, false);
     bool follow;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
+    if (arg_parse(&p_removexattr_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || path_conv(a[1], &at) < 0 ||
         to_bool(a[2], true, &follow) < 0 || check_fd_follow(&p, follow) < 0)
         return VNULL;
     if (no_path(&p)) return posix_error(p.object);
@@ -2977,12 +2977,12 @@ static Value p_removexattr(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec p_listxattr_spec = {"listxattr", 0, 0, 1, {"path=None", "follow_symlinks=True", NULL}};
 static Value p_listxattr(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"listxattr", 0, 0, 1, {"path", "follow_symlinks", NULL}};
     Value a[2];
     Path p = PATH("listxattr", "path", true, true);
     bool follow;
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_bool(a[1], true, &follow) < 0 ||
+    if (arg_parse(&p_listxattr_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_bool(a[1], true, &follow) < 0 ||
         check_fd_follow(&p, follow) < 0)
         return VNULL;
     const char *path = path_or_dot(&p);
@@ -3011,8 +3011,8 @@ static const MethodDef direntry_methods[] = {
     {"is_file", de_is_file, MF_KEYWORDS, NULL},
     {"is_symlink", de_is_symlink, MF_KEYWORDS, NULL},
     {"stat", de_stat, MF_KEYWORDS, NULL},
-    {"inode", de_inode, MF_KEYWORDS, NULL},
-    {"__fspath__", de_fspath, MF_KEYWORDS, NULL},
+    {"inode", de_inode, MF_KEYWORDS, NULL, &de_inode_spec},
+    {"__fspath__", de_fspath, MF_KEYWORDS, NULL, &de_fspath_spec},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
@@ -3056,70 +3056,70 @@ static const char *const have_functions[] = {
 };
 
 static const MethodDef posix_functions[] = {
-    {"stat", p_stat, MF_KEYWORDS, NULL},
-    {"lstat", p_lstat, MF_KEYWORDS, NULL},
-    {"fstat", p_fstat, MF_KEYWORDS, NULL},
-    {"statvfs", p_statvfs, MF_KEYWORDS, NULL},
-    {"fstatvfs", p_fstatvfs, MF_KEYWORDS, NULL},
-    {"access", p_access, MF_KEYWORDS, NULL},
-    {"chdir", p_chdir, MF_KEYWORDS, NULL},
-    {"fchdir", p_fchdir, MF_KEYWORDS, NULL},
-    {"chmod", p_chmod, MF_KEYWORDS, NULL},
-    {"fchmod", p_fchmod, MF_KEYWORDS, NULL},
-    {"chown", p_chown, MF_KEYWORDS, NULL},
-    {"fchown", p_fchown, MF_KEYWORDS, NULL},
-    {"lchown", p_lchown, MF_KEYWORDS, NULL},
-    {"getcwd", p_getcwd, MF_KEYWORDS, NULL},
-    {"getcwdb", p_getcwdb, MF_KEYWORDS, NULL},
-    {"link", p_link, MF_KEYWORDS, NULL},
-    {"listdir", p_listdir, MF_KEYWORDS, NULL},
-    {"scandir", p_scandir, MF_KEYWORDS, NULL},
-    {"mkdir", p_mkdir, MF_KEYWORDS, NULL},
-    {"mkfifo", p_mkfifo, MF_KEYWORDS, NULL},
-    {"mknod", p_mknod, MF_KEYWORDS, NULL},
-    {"major", p_major, MF_KEYWORDS, NULL},
-    {"minor", p_minor, MF_KEYWORDS, NULL},
-    {"makedev", p_makedev, MF_KEYWORDS, NULL},
-    {"rmdir", p_rmdir, MF_KEYWORDS, NULL},
+    {"stat", p_stat, MF_KEYWORDS, NULL, &stat_spec},
+    {"lstat", p_lstat, MF_KEYWORDS, NULL, &lstat_spec},
+    {"fstat", p_fstat, MF_KEYWORDS, NULL, &p_fstat_spec},
+    {"statvfs", p_statvfs, MF_KEYWORDS, NULL, &p_statvfs_spec},
+    {"fstatvfs", p_fstatvfs, MF_KEYWORDS, NULL, &p_fstatvfs_spec},
+    {"access", p_access, MF_KEYWORDS, NULL, &p_access_spec},
+    {"chdir", p_chdir, MF_KEYWORDS, NULL, &p_chdir_spec},
+    {"fchdir", p_fchdir, MF_KEYWORDS, NULL, &p_fchdir_spec},
+    {"chmod", p_chmod, MF_KEYWORDS, NULL, &p_chmod_spec},
+    {"fchmod", p_fchmod, MF_KEYWORDS, NULL, &p_fchmod_spec},
+    {"chown", p_chown, MF_KEYWORDS, NULL, &p_chown_spec},
+    {"fchown", p_fchown, MF_KEYWORDS, NULL, &p_fchown_spec},
+    {"lchown", p_lchown, MF_KEYWORDS, NULL, &p_lchown_spec},
+    {"getcwd", p_getcwd, MF_KEYWORDS, NULL, &p_getcwd_spec},
+    {"getcwdb", p_getcwdb, MF_KEYWORDS, NULL, &p_getcwdb_spec},
+    {"link", p_link, MF_KEYWORDS, NULL, &p_link_spec},
+    {"listdir", p_listdir, MF_KEYWORDS, NULL, &p_listdir_spec},
+    {"scandir", p_scandir, MF_KEYWORDS, NULL, &p_scandir_spec},
+    {"mkdir", p_mkdir, MF_KEYWORDS, NULL, &p_mkdir_spec},
+    {"mkfifo", p_mkfifo, MF_KEYWORDS, NULL, &p_mkfifo_spec},
+    {"mknod", p_mknod, MF_KEYWORDS, NULL, &p_mknod_spec},
+    {"major", p_major, MF_KEYWORDS, NULL, &p_major_spec},
+    {"minor", p_minor, MF_KEYWORDS, NULL, &p_minor_spec},
+    {"makedev", p_makedev, MF_KEYWORDS, NULL, &p_makedev_spec},
+    {"rmdir", p_rmdir, MF_KEYWORDS, NULL, &p_rmdir_spec},
     {"unlink", p_unlink, MF_KEYWORDS, NULL},
     {"remove", p_remove, MF_KEYWORDS, NULL},
     {"rename", p_rename, MF_KEYWORDS, NULL},
     {"replace", p_replace, MF_KEYWORDS, NULL},
-    {"symlink", p_symlink, MF_KEYWORDS, NULL},
-    {"readlink", p_readlink, MF_KEYWORDS, NULL},
+    {"symlink", p_symlink, MF_KEYWORDS, NULL, &p_symlink_spec},
+    {"readlink", p_readlink, MF_KEYWORDS, NULL, &p_readlink_spec},
     {"utime", p_utime, MF_KEYWORDS, NULL},
-    {"umask", p_umask, MF_KEYWORDS, NULL},
-    {"truncate", p_truncate, MF_KEYWORDS, NULL},
-    {"open", p_open, MF_KEYWORDS, NULL},
+    {"umask", p_umask, MF_KEYWORDS, NULL, &p_umask_spec},
+    {"truncate", p_truncate, MF_KEYWORDS, NULL, &p_truncate_spec},
+    {"open", p_open, MF_KEYWORDS, NULL, &p_open_spec},
     {"close", p_close, MF_KEYWORDS, NULL},
-    {"closerange", p_closerange, MF_KEYWORDS, NULL},
-    {"read", p_read, MF_KEYWORDS, NULL},
-    {"write", p_write, MF_KEYWORDS, NULL},
-    {"pread", p_pread, MF_KEYWORDS, NULL},
-    {"pwrite", p_pwrite, MF_KEYWORDS, NULL},
-    {"lseek", p_lseek, MF_KEYWORDS, NULL},
-    {"ftruncate", p_ftruncate, MF_KEYWORDS, NULL},
+    {"closerange", p_closerange, MF_KEYWORDS, NULL, &p_closerange_spec},
+    {"read", p_read, MF_KEYWORDS, NULL, &p_read_spec},
+    {"write", p_write, MF_KEYWORDS, NULL, &p_write_spec},
+    {"pread", p_pread, MF_KEYWORDS, NULL, &p_pread_spec},
+    {"pwrite", p_pwrite, MF_KEYWORDS, NULL, &p_pwrite_spec},
+    {"lseek", p_lseek, MF_KEYWORDS, NULL, &p_lseek_spec},
+    {"ftruncate", p_ftruncate, MF_KEYWORDS, NULL, &p_ftruncate_spec},
     {"fsync", p_fsync, MF_KEYWORDS, NULL},
     {"fdatasync", p_fdatasync, MF_KEYWORDS, NULL},
-    {"sync", p_sync, MF_KEYWORDS, NULL},
+    {"sync", p_sync, MF_KEYWORDS, NULL, &p_sync_spec},
     {"dup", p_dup, MF_KEYWORDS, NULL},
-    {"dup2", p_dup2, MF_KEYWORDS, NULL},
-    {"pipe", p_pipe, MF_KEYWORDS, NULL},
-    {"pipe2", p_pipe2, MF_KEYWORDS, NULL},
+    {"dup2", p_dup2, MF_KEYWORDS, NULL, &p_dup2_spec},
+    {"pipe", p_pipe, MF_KEYWORDS, NULL, &p_pipe_spec},
+    {"pipe2", p_pipe2, MF_KEYWORDS, NULL, &p_pipe2_spec},
     {"isatty", p_isatty, MF_KEYWORDS, NULL},
     {"ttyname", p_ttyname, MF_KEYWORDS, NULL},
     {"get_terminal_size", p_get_terminal_size, MF_KEYWORDS, NULL},
     {"get_inheritable", p_get_inheritable, MF_KEYWORDS, NULL},
-    {"set_inheritable", p_set_inheritable, MF_KEYWORDS, NULL},
+    {"set_inheritable", p_set_inheritable, MF_KEYWORDS, NULL, &p_set_inheritable_spec},
     {"get_blocking", p_get_blocking, MF_KEYWORDS, NULL},
-    {"set_blocking", p_set_blocking, MF_KEYWORDS, NULL},
+    {"set_blocking", p_set_blocking, MF_KEYWORDS, NULL, &p_set_blocking_spec},
     {"device_encoding", p_device_encoding, MF_KEYWORDS, NULL},
-    {"urandom", p_urandom, MF_KEYWORDS, NULL},
-    {"getrandom", p_getrandom, MF_KEYWORDS, NULL},
-    {"memfd_create", p_memfd_create, MF_KEYWORDS, NULL},
-    {"strerror", p_strerror, MF_KEYWORDS, NULL},
-    {"uname", p_uname, MF_KEYWORDS, NULL},
-    {"times", p_times, MF_KEYWORDS, NULL},
+    {"urandom", p_urandom, MF_KEYWORDS, NULL, &p_urandom_spec},
+    {"getrandom", p_getrandom, MF_KEYWORDS, NULL, &p_getrandom_spec},
+    {"memfd_create", p_memfd_create, MF_KEYWORDS, NULL, &p_memfd_create_spec},
+    {"strerror", p_strerror, MF_KEYWORDS, NULL, &p_strerror_spec},
+    {"uname", p_uname, MF_KEYWORDS, NULL, &p_uname_spec},
+    {"times", p_times, MF_KEYWORDS, NULL, &p_times_spec},
     {"getpid", p_getpid, MF_KEYWORDS, NULL},
     {"getppid", p_getppid, MF_KEYWORDS, NULL},
     {"getuid", p_getuid, MF_KEYWORDS, NULL},
@@ -3127,29 +3127,29 @@ static const MethodDef posix_functions[] = {
     {"getgid", p_getgid, MF_KEYWORDS, NULL},
     {"getegid", p_getegid, MF_KEYWORDS, NULL},
     {"getpgrp", p_getpgrp, MF_KEYWORDS, NULL},
-    {"getgroups", p_getgroups, MF_KEYWORDS, NULL},
-    {"getlogin", p_getlogin, MF_KEYWORDS, NULL},
-    {"getresuid", p_getresuid, MF_KEYWORDS, NULL},
-    {"getresgid", p_getresgid, MF_KEYWORDS, NULL},
+    {"getgroups", p_getgroups, MF_KEYWORDS, NULL, &p_getgroups_spec},
+    {"getlogin", p_getlogin, MF_KEYWORDS, NULL, &p_getlogin_spec},
+    {"getresuid", p_getresuid, MF_KEYWORDS, NULL, &p_getresuid_spec},
+    {"getresgid", p_getresgid, MF_KEYWORDS, NULL, &p_getresgid_spec},
     {"setuid", p_setuid, MF_KEYWORDS, NULL},
     {"setgid", p_setgid, MF_KEYWORDS, NULL},
     {"seteuid", p_seteuid, MF_KEYWORDS, NULL},
     {"setegid", p_setegid, MF_KEYWORDS, NULL},
-    {"setsid", p_setsid, MF_KEYWORDS, NULL},
+    {"setsid", p_setsid, MF_KEYWORDS, NULL, &p_setsid_spec},
     {"getsid", p_getsid, MF_KEYWORDS, NULL},
     {"getpgid", p_getpgid, MF_KEYWORDS, NULL},
     {"setpgid", p_setpgid, MF_KEYWORDS, NULL},
     {"kill", p_kill, MF_KEYWORDS, NULL},
     {"killpg", p_killpg, MF_KEYWORDS, NULL},
-    {"fork", p_fork, MF_KEYWORDS, NULL},
+    {"fork", p_fork, MF_KEYWORDS, NULL, &p_fork_spec},
     {"register_at_fork", p_register_at_fork, MF_KEYWORDS, NULL},
-    {"execv", p_execv, MF_KEYWORDS, NULL},
-    {"execve", p_execve, MF_KEYWORDS, NULL},
-    {"_exit", p__exit, MF_KEYWORDS, NULL},
-    {"abort", p_abort, MF_KEYWORDS, NULL},
-    {"system", p_system, MF_KEYWORDS, NULL},
+    {"execv", p_execv, MF_KEYWORDS, NULL, &p_execv_spec},
+    {"execve", p_execve, MF_KEYWORDS, NULL, &p_execve_spec},
+    {"_exit", p__exit, MF_KEYWORDS, NULL, &p__exit_spec},
+    {"abort", p_abort, MF_KEYWORDS, NULL, &p_abort_spec},
+    {"system", p_system, MF_KEYWORDS, NULL, &p_system_spec},
     {"waitpid", p_waitpid, MF_KEYWORDS, NULL},
-    {"wait", p_wait, MF_KEYWORDS, NULL},
+    {"wait", p_wait, MF_KEYWORDS, NULL, &p_wait_spec},
     {"waitstatus_to_exitcode", p_waitstatus_to_exitcode, MF_KEYWORDS, NULL},
     {"WIFEXITED", p_WIFEXITED, MF_KEYWORDS, NULL},
     {"WEXITSTATUS", p_WEXITSTATUS, MF_KEYWORDS, NULL},
@@ -3159,65 +3159,65 @@ static const MethodDef posix_functions[] = {
     {"WSTOPSIG", p_WSTOPSIG, MF_KEYWORDS, NULL},
     {"WIFCONTINUED", p_WIFCONTINUED, MF_KEYWORDS, NULL},
     {"WCOREDUMP", p_WCOREDUMP, MF_KEYWORDS, NULL},
-    {"nice", p_nice, MF_KEYWORDS, NULL},
-    {"getpriority", p_getpriority, MF_KEYWORDS, NULL},
-    {"setpriority", p_setpriority, MF_KEYWORDS, NULL},
-    {"cpu_count", p_cpu_count, MF_KEYWORDS, NULL},
-    {"sched_getaffinity", p_sched_getaffinity, MF_KEYWORDS, NULL},
-    {"sched_yield", p_sched_yield, MF_KEYWORDS, NULL},
-    {"getloadavg", p_getloadavg, MF_KEYWORDS, NULL},
-    {"putenv", p_putenv, MF_KEYWORDS, NULL},
-    {"unsetenv", p_unsetenv, MF_KEYWORDS, NULL},
-    {"fspath", p_fspath, MF_KEYWORDS, NULL},
-    {"sysconf", p_sysconf, MF_KEYWORDS, NULL},
-    {"confstr", p_confstr, MF_KEYWORDS, NULL},
-    {"pathconf", p_pathconf, MF_KEYWORDS, NULL},
-    {"fpathconf", p_fpathconf, MF_KEYWORDS, NULL},
-    {"_path_normpath", p__path_normpath, MF_KEYWORDS, NULL},
-    {"sendfile", p_sendfile, MF_KEYWORDS, NULL},
-    {"copy_file_range", p_copy_file_range, MF_KEYWORDS, NULL},
-    {"readv", p_readv, MF_KEYWORDS, NULL},
-    {"writev", p_writev, MF_KEYWORDS, NULL},
-    {"chroot", p_chroot, MF_KEYWORDS, NULL},
-    {"ctermid", p_ctermid, MF_KEYWORDS, NULL},
-    {"setpgrp", p_setpgrp, MF_KEYWORDS, NULL},
+    {"nice", p_nice, MF_KEYWORDS, NULL, &p_nice_spec},
+    {"getpriority", p_getpriority, MF_KEYWORDS, NULL, &p_getpriority_spec},
+    {"setpriority", p_setpriority, MF_KEYWORDS, NULL, &p_setpriority_spec},
+    {"cpu_count", p_cpu_count, MF_KEYWORDS, NULL, &p_cpu_count_spec},
+    {"sched_getaffinity", p_sched_getaffinity, MF_KEYWORDS, NULL, &p_sched_getaffinity_spec},
+    {"sched_yield", p_sched_yield, MF_KEYWORDS, NULL, &p_sched_yield_spec},
+    {"getloadavg", p_getloadavg, MF_KEYWORDS, NULL, &p_getloadavg_spec},
+    {"putenv", p_putenv, MF_KEYWORDS, NULL, &p_putenv_spec},
+    {"unsetenv", p_unsetenv, MF_KEYWORDS, NULL, &p_unsetenv_spec},
+    {"fspath", p_fspath, MF_KEYWORDS, NULL, &p_fspath_spec},
+    {"sysconf", p_sysconf, MF_KEYWORDS, NULL, &p_sysconf_spec},
+    {"confstr", p_confstr, MF_KEYWORDS, NULL, &p_confstr_spec},
+    {"pathconf", p_pathconf, MF_KEYWORDS, NULL, &p_pathconf_spec},
+    {"fpathconf", p_fpathconf, MF_KEYWORDS, NULL, &p_fpathconf_spec},
+    {"_path_normpath", p__path_normpath, MF_KEYWORDS, NULL, &p__path_normpath_spec},
+    {"sendfile", p_sendfile, MF_KEYWORDS, NULL, &p_sendfile_spec},
+    {"copy_file_range", p_copy_file_range, MF_KEYWORDS, NULL, &p_copy_file_range_spec},
+    {"readv", p_readv, MF_KEYWORDS, NULL, &p_readv_spec},
+    {"writev", p_writev, MF_KEYWORDS, NULL, &p_writev_spec},
+    {"chroot", p_chroot, MF_KEYWORDS, NULL, &p_chroot_spec},
+    {"ctermid", p_ctermid, MF_KEYWORDS, NULL, &p_ctermid_spec},
+    {"setpgrp", p_setpgrp, MF_KEYWORDS, NULL, &p_setpgrp_spec},
     {"setreuid", p_setreuid, MF_KEYWORDS, NULL},
     {"setregid", p_setregid, MF_KEYWORDS, NULL},
     {"setresuid", p_setresuid, MF_KEYWORDS, NULL},
     {"setresgid", p_setresgid, MF_KEYWORDS, NULL},
-    {"setgroups", p_setgroups, MF_KEYWORDS, NULL},
-    {"getgrouplist", p_getgrouplist, MF_KEYWORDS, NULL},
-    {"initgroups", p_initgroups, MF_KEYWORDS, NULL},
-    {"lockf", p_lockf, MF_KEYWORDS, NULL},
-    {"posix_fallocate", p_posix_fallocate, MF_KEYWORDS, NULL},
-    {"posix_fadvise", p_posix_fadvise, MF_KEYWORDS, NULL},
+    {"setgroups", p_setgroups, MF_KEYWORDS, NULL, &p_setgroups_spec},
+    {"getgrouplist", p_getgrouplist, MF_KEYWORDS, NULL, &p_getgrouplist_spec},
+    {"initgroups", p_initgroups, MF_KEYWORDS, NULL, &p_initgroups_spec},
+    {"lockf", p_lockf, MF_KEYWORDS, NULL, &p_lockf_spec},
+    {"posix_fallocate", p_posix_fallocate, MF_KEYWORDS, NULL, &p_posix_fallocate_spec},
+    {"posix_fadvise", p_posix_fadvise, MF_KEYWORDS, NULL, &p_posix_fadvise_spec},
     {"tcgetpgrp", p_tcgetpgrp, MF_KEYWORDS, NULL},
     {"tcsetpgrp", p_tcsetpgrp, MF_KEYWORDS, NULL},
     {"sched_get_priority_max", p_sched_get_priority_max, MF_KEYWORDS, NULL},
     {"sched_get_priority_min", p_sched_get_priority_min, MF_KEYWORDS, NULL},
-    {"sched_getscheduler", p_sched_getscheduler, MF_KEYWORDS, NULL},
+    {"sched_getscheduler", p_sched_getscheduler, MF_KEYWORDS, NULL, &p_sched_getscheduler_spec},
     {"sched_setaffinity", p_sched_setaffinity, MF_KEYWORDS, NULL},
-    {"eventfd", p_eventfd, MF_KEYWORDS, NULL},
-    {"eventfd_read", p_eventfd_read, MF_KEYWORDS, NULL},
-    {"eventfd_write", p_eventfd_write, MF_KEYWORDS, NULL},
-    {"pidfd_open", p_pidfd_open, MF_KEYWORDS, NULL},
+    {"eventfd", p_eventfd, MF_KEYWORDS, NULL, &p_eventfd_spec},
+    {"eventfd_read", p_eventfd_read, MF_KEYWORDS, NULL, &p_eventfd_read_spec},
+    {"eventfd_write", p_eventfd_write, MF_KEYWORDS, NULL, &p_eventfd_write_spec},
+    {"pidfd_open", p_pidfd_open, MF_KEYWORDS, NULL, &p_pidfd_open_spec},
     {"waitid", p_waitid, MF_KEYWORDS, NULL},
-    {"openpty", p_openpty, MF_KEYWORDS, NULL},
-    {"login_tty", p_login_tty, MF_KEYWORDS, NULL},
-    {"forkpty", p_forkpty, MF_KEYWORDS, NULL},
-    {"getxattr", p_getxattr, MF_KEYWORDS, NULL},
-    {"setxattr", p_setxattr, MF_KEYWORDS, NULL},
-    {"removexattr", p_removexattr, MF_KEYWORDS, NULL},
-    {"listxattr", p_listxattr, MF_KEYWORDS, NULL},
+    {"openpty", p_openpty, MF_KEYWORDS, NULL, &p_openpty_spec},
+    {"login_tty", p_login_tty, MF_KEYWORDS, NULL, &p_login_tty_spec},
+    {"forkpty", p_forkpty, MF_KEYWORDS, NULL, &p_forkpty_spec},
+    {"getxattr", p_getxattr, MF_KEYWORDS, NULL, &p_getxattr_spec},
+    {"setxattr", p_setxattr, MF_KEYWORDS, NULL, &p_setxattr_spec},
+    {"removexattr", p_removexattr, MF_KEYWORDS, NULL, &p_removexattr_spec},
+    {"listxattr", p_listxattr, MF_KEYWORDS, NULL, &p_listxattr_spec},
     {"posix_spawn", p_posix_spawn, MF_KEYWORDS, NULL},
     {"posix_spawnp", p_posix_spawnp, MF_KEYWORDS, NULL},
-    {"preadv", p_preadv, MF_KEYWORDS, NULL},
-    {"pwritev", p_pwritev, MF_KEYWORDS, NULL},
-    {"splice", p_splice, MF_KEYWORDS, NULL},
-    {"sched_getparam", p_sched_getparam, MF_KEYWORDS, NULL},
+    {"preadv", p_preadv, MF_KEYWORDS, NULL, &p_preadv_spec},
+    {"pwritev", p_pwritev, MF_KEYWORDS, NULL, &p_pwritev_spec},
+    {"splice", p_splice, MF_KEYWORDS, NULL, &p_splice_spec},
+    {"sched_getparam", p_sched_getparam, MF_KEYWORDS, NULL, &p_sched_getparam_spec},
     {"sched_setparam", p_sched_setparam, MF_KEYWORDS, NULL},
     {"sched_setscheduler", p_sched_setscheduler, MF_KEYWORDS, NULL},
-    {"sched_rr_get_interval", p_sched_rr_get_interval, MF_KEYWORDS, NULL},
+    {"sched_rr_get_interval", p_sched_rr_get_interval, MF_KEYWORDS, NULL, &p_sched_rr_get_interval_spec},
     {NULL, NULL, 0, NULL},
 };
 

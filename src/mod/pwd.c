@@ -52,10 +52,10 @@ static Value lookup(LookupFn fn, const void *key) {
     }
 }
 
+static const ArgSpec pwd_getpwuid_spec = {"pwd.getpwuid", 1, 1, 0, {"uidobj", NULL}};
 static Value pwd_getpwuid(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"pwd.getpwuid", 1, 1, 0, {"uid", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&pwd_getpwuid_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t uid;
     if (posix_id_converter(a[0], "uid", &uid) < 0) {
         /* no such uid_t: not found, as CPython says */
@@ -71,10 +71,10 @@ static Value pwd_getpwuid(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec pwd_getpwnam_spec = {"pwd.getpwnam", 1, 1, 0, {"name", NULL}};
 static Value pwd_getpwnam(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"pwd.getpwnam", 1, 1, 0, {"name", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&pwd_getpwnam_spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!str_check(a[0])) return err_format(&exc_TypeError, "getpwnam() argument must be str, not %T", a[0]);
     Value b = bytes_encode_str(a[0], str_from_cstr("utf-8"), str_from_cstr("surrogateescape"));
     if (!b) return VNULL;
@@ -84,9 +84,9 @@ static Value pwd_getpwnam(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec pwd_getpwall_spec = {"pwd.getpwall", 0, 0, 0, {NULL}};
 static Value pwd_getpwall(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"pwd.getpwall", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&pwd_getpwall_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value l = list_new(0);
     setpwent();
     struct passwd *p;
@@ -103,9 +103,9 @@ static Value pwd_getpwall(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef pwd_functions[] = {
-    {"getpwuid", pwd_getpwuid, MF_KEYWORDS, NULL},
-    {"getpwnam", pwd_getpwnam, MF_KEYWORDS, NULL},
-    {"getpwall", pwd_getpwall, MF_KEYWORDS, NULL},
+    {"getpwuid", pwd_getpwuid, MF_KEYWORDS, NULL, &pwd_getpwuid_spec},
+    {"getpwnam", pwd_getpwnam, MF_KEYWORDS, NULL, &pwd_getpwnam_spec},
+    {"getpwall", pwd_getpwall, MF_KEYWORDS, NULL, &pwd_getpwall_spec},
     {NULL, NULL, 0, NULL},
 };
 

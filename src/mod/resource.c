@@ -54,10 +54,10 @@ static Value limit_error(void) {
     return err_set_errno(&exc_OSError, errno, VNULL);
 }
 
+static const ArgSpec res_getrlimit_spec = {"getrlimit", 1, 1, 0, {"resource", NULL}};
 static Value res_getrlimit(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getrlimit", 1, 1, 0, {"resource", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&res_getrlimit_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int r = resource_arg(a[0]);
     if (r < 0) return VNULL;
     struct rlimit rl;
@@ -65,10 +65,10 @@ static Value res_getrlimit(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, rlim_value(rl.rlim_cur), rlim_value(rl.rlim_max));
 }
 
+static const ArgSpec res_setrlimit_spec = {"setrlimit", 2, 2, 0, {"resource", "limits", NULL}};
 static Value res_setrlimit(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"setrlimit", 2, 2, 0, {"resource", "limits", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&res_setrlimit_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int r = resource_arg(a[0]);
     if (r < 0) return VNULL;
     struct rlimit rl;
@@ -94,10 +94,10 @@ static Value res_prlimit(Value *args, size_t nargs, Value kwnames) {
 
 static double seconds(struct timeval tv) { return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6; }
 
+static const ArgSpec res_getrusage_spec = {"getrusage", 1, 1, 0, {"who", NULL}};
 static Value res_getrusage(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getrusage", 1, 1, 0, {"who", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&res_getrusage_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t who = obj_index_i64(a[0]);
     if (who == -1 && err_occurred()) return VNULL;
     struct rusage ru;
@@ -125,9 +125,9 @@ static Value res_getrusage(Value *args, size_t nargs, Value kwnames) {
     return structseq_new(rusage_type, v);
 }
 
+static const ArgSpec res_getpagesize_spec = {"getpagesize", 0, 0, 0, {NULL}};
 static Value res_getpagesize(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"getpagesize", 0, 0, 0, {NULL}};
-    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (arg_parse(&res_getpagesize_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     return int_from_i64(sysconf(_SC_PAGESIZE));
 }
 
@@ -148,11 +148,11 @@ static const struct {
 };
 
 static const MethodDef resource_functions[] = {
-    {"getrlimit", res_getrlimit, MF_KEYWORDS, NULL},
-    {"setrlimit", res_setrlimit, MF_KEYWORDS, NULL},
+    {"getrlimit", res_getrlimit, MF_KEYWORDS, NULL, &res_getrlimit_spec},
+    {"setrlimit", res_setrlimit, MF_KEYWORDS, NULL, &res_setrlimit_spec},
     {"prlimit", res_prlimit, MF_KEYWORDS, NULL},
-    {"getrusage", res_getrusage, MF_KEYWORDS, NULL},
-    {"getpagesize", res_getpagesize, MF_KEYWORDS, NULL},
+    {"getrusage", res_getrusage, MF_KEYWORDS, NULL, &res_getrusage_spec},
+    {"getpagesize", res_getpagesize, MF_KEYWORDS, NULL, &res_getpagesize_spec},
     {NULL, NULL, 0, NULL},
 };
 

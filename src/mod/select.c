@@ -422,24 +422,24 @@ static Value epoll_ctl_call(Value self, int op, Value fdobj, Value maskobj) {
     return V_NONE;
 }
 
+static const ArgSpec epoll_register_spec = {"register", 0, 1, 0, {"fd", "eventmask=select.EPOLLIN | select.EPOLLPRI | select.EPOLLOUT", NULL}};
 static Value epoll_register(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"register", 0, 1, 0, {"fd", "eventmask", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&epoll_register_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return epoll_ctl_call(args[0], EPOLL_CTL_ADD, a[0], a[1]);
 }
 
+static const ArgSpec epoll_modify_spec = {"modify", 0, 2, 0, {"fd", "eventmask", NULL}};
 static Value epoll_modify(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"modify", 0, 2, 0, {"fd", "eventmask", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&epoll_modify_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     return epoll_ctl_call(args[0], EPOLL_CTL_MOD, a[0], a[1]);
 }
 
+static const ArgSpec epoll_unregister_spec = {"unregister", 0, 1, 0, {"fd", NULL}};
 static Value epoll_unregister(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"unregister", 0, 1, 0, {"fd", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&epoll_unregister_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     EpollObject *e = EPOLL(args[0]);
     int fd = fd_from_object(a[0]);
     if (fd < 0) return VNULL;
@@ -450,10 +450,10 @@ static Value epoll_unregister(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec epoll_poll_spec = {"poll", 0, 0, 0, {"timeout=None", "maxevents=-1", NULL}};
 static Value epoll_poll(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"poll", 0, 0, 0, {"timeout", "maxevents", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&epoll_poll_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     EpollObject *e = EPOLL(args[0]);
     if (e->epfd < 0) return epoll_closed_error();
     double secs;
@@ -512,10 +512,10 @@ static const MethodDef epoll_methods[] = {
     {"close", epoll_close, 0, NULL},
     {"fileno", epoll_fileno, 0, NULL},
     {"fromfd", epoll_fromfd, MF_CLASS, NULL},
-    {"register", epoll_register, MF_KEYWORDS, NULL},
-    {"modify", epoll_modify, MF_KEYWORDS, NULL},
-    {"unregister", epoll_unregister, MF_KEYWORDS, NULL},
-    {"poll", epoll_poll, MF_KEYWORDS, NULL},
+    {"register", epoll_register, MF_KEYWORDS, NULL, &epoll_register_spec},
+    {"modify", epoll_modify, MF_KEYWORDS, NULL, &epoll_modify_spec},
+    {"unregister", epoll_unregister, MF_KEYWORDS, NULL, &epoll_unregister_spec},
+    {"poll", epoll_poll, MF_KEYWORDS, NULL, &epoll_poll_spec},
     {"__enter__", epoll_enter, 0, NULL},
     {"__exit__", epoll_exit, 0, NULL},
     {NULL, NULL, 0, NULL},

@@ -45,10 +45,10 @@ static int flag_arg(Value v, unsigned long *out) {
     return 0;
 }
 
+static const ArgSpec tm_tcgetattr_spec = {"tcgetattr", 1, 1, 0, {"fd", NULL}};
 static Value tm_tcgetattr(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"tcgetattr", 1, 1, 0, {"fd", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&tm_tcgetattr_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int fd = fd_from_object(a[0]);
     if (fd < 0) return VNULL;
     struct termios t;
@@ -67,10 +67,10 @@ static Value tm_tcgetattr(Value *args, size_t nargs, Value kwnames) {
     return l;
 }
 
+static const ArgSpec tm_tcsetattr_spec = {"tcsetattr", 3, 3, 0, {"fd", "when", "attributes", NULL}};
 static Value tm_tcsetattr(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"tcsetattr", 3, 3, 0, {"fd", "when", "attributes", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&tm_tcsetattr_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int fd = fd_from_object(a[0]), when;
     if (fd < 0 || int_arg(a[1], &when) < 0) return VNULL;
     Value attrs = a[2];
@@ -141,10 +141,10 @@ static Value tm_tcflow(Value *args, size_t nargs, Value kwnames) {
     return fd_int_call(&spec, args, nargs, kwnames, tcflow);
 }
 
+static const ArgSpec tm_tcgetwinsize_spec = {"tcgetwinsize", 1, 1, 0, {"fd", NULL}};
 static Value tm_tcgetwinsize(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"tcgetwinsize", 1, 1, 0, {"fd", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&tm_tcgetwinsize_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int fd = fd_from_object(a[0]);
     if (fd < 0) return VNULL;
     struct winsize w;
@@ -152,10 +152,10 @@ static Value tm_tcgetwinsize(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, v_int(w.ws_row), v_int(w.ws_col));
 }
 
+static const ArgSpec tm_tcsetwinsize_spec = {"tcsetwinsize", 2, 2, 0, {"fd", "winsize", NULL}};
 static Value tm_tcsetwinsize(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"tcsetwinsize", 2, 2, 0, {"fd", "winsize", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&tm_tcsetwinsize_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int fd = fd_from_object(a[0]);
     if (fd < 0) return VNULL;
     Value ws = a[1];
@@ -184,14 +184,14 @@ static Value tm_tcsetwinsize(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef termios_functions[] = {
-    {"tcgetattr", tm_tcgetattr, MF_KEYWORDS, NULL},
-    {"tcsetattr", tm_tcsetattr, MF_KEYWORDS, NULL},
+    {"tcgetattr", tm_tcgetattr, MF_KEYWORDS, NULL, &tm_tcgetattr_spec},
+    {"tcsetattr", tm_tcsetattr, MF_KEYWORDS, NULL, &tm_tcsetattr_spec},
     {"tcsendbreak", tm_tcsendbreak, MF_KEYWORDS, NULL},
     {"tcdrain", tm_tcdrain, MF_KEYWORDS, NULL},
     {"tcflush", tm_tcflush, MF_KEYWORDS, NULL},
     {"tcflow", tm_tcflow, MF_KEYWORDS, NULL},
-    {"tcgetwinsize", tm_tcgetwinsize, MF_KEYWORDS, NULL},
-    {"tcsetwinsize", tm_tcsetwinsize, MF_KEYWORDS, NULL},
+    {"tcgetwinsize", tm_tcgetwinsize, MF_KEYWORDS, NULL, &tm_tcgetwinsize_spec},
+    {"tcsetwinsize", tm_tcsetwinsize, MF_KEYWORDS, NULL, &tm_tcsetwinsize_spec},
     {NULL, NULL, 0, NULL},
 };
 

@@ -161,10 +161,10 @@ static int deflate_all(z_stream *zs, const char *p, size_t n, int mode, Out *o) 
 }
 
 /* ---- one-shot ------------------------------------------------------------------------------- */
+static const ArgSpec z_compress_spec = {"compress", 1, 1, 0, {"data", "level=Z_DEFAULT_COMPRESSION", "wbits=MAX_WBITS", NULL}};
 static Value z_compress(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"compress", 1, 1, 0, {"", "level", "wbits", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&z_compress_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n;
     int level, wbits;
@@ -187,10 +187,10 @@ static Value z_compress(Value *args, size_t nargs, Value kwnames) {
     return out_bytes(&o);
 }
 
+static const ArgSpec z_decompress_spec = {"decompress", 1, 1, 0, {"data", "wbits=MAX_WBITS", "bufsize=DEF_BUF_SIZE", NULL}};
 static Value z_decompress(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"decompress", 1, 1, 0, {"", "wbits", "bufsize", NULL}};
     Value a[3];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&z_decompress_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *p;
     int64_t n, bufsize;
     int wbits;
@@ -252,11 +252,11 @@ static bool zdict_view(Value zdict, const char **p, int64_t *n) {
     return true;
 }
 
+static const ArgSpec z_compressobj_spec = {"compressobj", 0, 0, 0,
+                                 {"level=Z_DEFAULT_COMPRESSION", "method=DEFLATED", "wbits=MAX_WBITS", "memLevel=DEF_MEM_LEVEL", "strategy=Z_DEFAULT_STRATEGY", "zdict=None", NULL}};
 static Value z_compressobj(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"compressobj", 0, 0, 0,
-                                 {"level", "method", "wbits", "memLevel", "strategy", "zdict", NULL}};
     Value a[6];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&z_compressobj_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int level, method, wbits, memlevel, strategy;
     if (int_arg(a[0], Z_DEFAULT_COMPRESSION, &level) < 0 || int_arg(a[1], Z_DEFLATED, &method) < 0 ||
         int_arg(a[2], MAX_WBITS, &wbits) < 0 || int_arg(a[3], 8, &memlevel) < 0 ||
@@ -347,10 +347,10 @@ static Value comp_deepcopy(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* ---- Decompress ----------------------------------------------------------------------------- */
+static const ArgSpec z_decompressobj_spec = {"decompressobj", 0, 0, 0, {"wbits=MAX_WBITS", "zdict=b''", NULL}};
 static Value z_decompressobj(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"decompressobj", 0, 0, 0, {"wbits", "zdict", NULL}};
     Value a[2];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&z_decompressobj_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int wbits;
     if (int_arg(a[0], MAX_WBITS, &wbits) < 0) return VNULL;
     Value zdict = a[1];
@@ -548,13 +548,13 @@ static Value checksum(Value *args, size_t nargs, Value kwnames, const ArgSpec *s
     }
     return int_from_u64((uint32_t)s);
 }
+static const ArgSpec z_crc32_spec = {"crc32", 2, 1, 0, {"data", "value=0", NULL}};
 static Value z_crc32(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"crc32", 2, 1, 0, {"", "", NULL}};
-    return checksum(args, nargs, kwnames, &spec, 0, crc32);
+    return checksum(args, nargs, kwnames, &z_crc32_spec, 0, crc32);
 }
+static const ArgSpec z_adler32_spec = {"adler32", 2, 1, 0, {"data", "value=1", NULL}};
 static Value z_adler32(Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"adler32", 2, 1, 0, {"", "", NULL}};
-    return checksum(args, nargs, kwnames, &spec, 1, adler32);
+    return checksum(args, nargs, kwnames, &z_adler32_spec, 1, adler32);
 }
 
 /* ---- module --------------------------------------------------------------------------------- */
@@ -591,12 +591,12 @@ static Type decomp_type = {
     .flags = TF_ABSTRACT_NEW,
 };
 static const MethodDef zlib_functions[] = {
-    {"compress", z_compress, MF_KEYWORDS, NULL},
-    {"decompress", z_decompress, MF_KEYWORDS, NULL},
-    {"compressobj", z_compressobj, MF_KEYWORDS, NULL},
-    {"decompressobj", z_decompressobj, MF_KEYWORDS, NULL},
-    {"crc32", z_crc32, MF_KEYWORDS, NULL},
-    {"adler32", z_adler32, MF_KEYWORDS, NULL},
+    {"compress", z_compress, MF_KEYWORDS, NULL, &z_compress_spec},
+    {"decompress", z_decompress, MF_KEYWORDS, NULL, &z_decompress_spec},
+    {"compressobj", z_compressobj, MF_KEYWORDS, NULL, &z_compressobj_spec},
+    {"decompressobj", z_decompressobj, MF_KEYWORDS, NULL, &z_decompressobj_spec},
+    {"crc32", z_crc32, MF_KEYWORDS, NULL, &z_crc32_spec},
+    {"adler32", z_adler32, MF_KEYWORDS, NULL, &z_adler32_spec},
     {NULL, NULL, 0, NULL},
 };
 

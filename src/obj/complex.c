@@ -472,22 +472,11 @@ int obj_as_cplx(Value v, Cplx *out) {
     return 0;
 }
 
+static const ArgSpec complex_args = {"complex", 0, 0, 0, {"real=0", "imag=0", NULL}};
 static Value complex_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
-    static const char *const kwlist[] = {"real", "imag", NULL};
-    if (arg_kw_allowed("complex", kwnames, kwlist) < 0) return VNULL;
-    if (nargs + nkw > 2)
-        return err_format(&exc_TypeError, "complex() takes at most 2 arguments (%zd given)", (ssize_t)(nargs + nkw));
-    Value r = nargs > 0 ? args[0] : VNULL, i = nargs > 1 ? args[1] : VNULL;
-    Value kr = arg_kw(args, nargs, kwnames, "real"), ki = arg_kw(args, nargs, kwnames, "imag");
-    if (kr) {
-        if (r) return err_set(&exc_TypeError, "argument for complex() given by name ('real') and position (1)");
-        r = kr;
-    }
-    if (ki) {
-        if (i) return err_set(&exc_TypeError, "argument for complex() given by name ('imag') and position (2)");
-        i = ki;
-    }
+    Value p[2];
+    if (arg_parse(&complex_args, args, nargs, kwnames, p) < 0) return VNULL;
+    Value r = p[0], i = p[1];
     if (!r) r = v_int(0);
     if (str_check(r)) {
         if (i) return err_set(&exc_TypeError, "complex() can't take second arg if first is a string");
@@ -604,6 +593,7 @@ static const GetSetDef complex_members[] = {
 
 Type complex_type = {
     .tname = "complex",
+    .sig = &complex_args,
     .flags = TF_BASETYPE | TF_COMPLEX_SUBCLASS,
     .basicsize = sizeof(ComplexObject),
     .repr = complex_repr,

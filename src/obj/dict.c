@@ -802,18 +802,20 @@ static const MethodDef dictiter_methods[] = {
 
 /* ---- methods -------------------------------------------------------------------------- */
 
+static const ArgSpec dict_get_args = {"get", 2, 1, 0, {"key", "default=None", NULL}};
 static Value dict_get_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("get", nargs - 1, 1, 2) < 0) return VNULL;
+    if (arg_parse(&dict_get_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value v = dict_get(args[0], args[1]);
     if (v) return v;
     if (err_occurred()) return VNULL;
     return nargs > 2 ? args[2] : V_NONE;
 }
 
+static const ArgSpec dict_setdefault_args = {"setdefault", 2, 1, 0, {"key", "default=None", NULL}};
 static Value dict_setdefault_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("setdefault", nargs - 1, 1, 2) < 0) return VNULL;
+    if (arg_parse(&dict_setdefault_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     /* the key hashed and looked up once (CPython's guarantee) */
     DictObject *d = V_AS(DictObject, args[0]);
     int64_t h = obj_hash(args[1]);
@@ -840,9 +842,10 @@ static Value dict_pop_m(Value *args, size_t nargs, Value kwnames) {
     return v;
 }
 
+static const ArgSpec dict_popitem_args = {"dict.popitem", 0, 0, 0, {NULL}};
 static Value dict_popitem_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("dict.popitem", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_parse(&dict_popitem_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     DictObject *d = V_AS(DictObject, args[0]);
     for (int64_t i = d->nentries - 1; i >= 0; i--) {
         DictEntry *e = &d->entries[i];
@@ -896,9 +899,10 @@ static Value dict_clear_m(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec dict_fromkeys_args = {"fromkeys", 2, 1, 0, {"iterable", "value=None", NULL}};
 static Value dict_fromkeys_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("fromkeys", nargs - 1, 1, 2) < 0) return VNULL;
+    if (arg_parse(&dict_fromkeys_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value d = obj_call0(args[0]);
     if (!d) return VNULL;
     Value v = nargs > 2 ? args[2] : V_NONE;
@@ -983,17 +987,17 @@ static Value dict_ior_m(Value *args, size_t nargs, Value kwnames) {
 
 static const MethodDef dict_methods[] = {
     {"__ior__", dict_ior_m, 0, NULL},
-    {"get", dict_get_m, 0, NULL},
-    {"setdefault", dict_setdefault_m, 0, NULL},
+    {"get", dict_get_m, 0, NULL, &dict_get_args},
+    {"setdefault", dict_setdefault_m, 0, NULL, &dict_setdefault_args},
     {"pop", dict_pop_m, 0, NULL},
-    {"popitem", dict_popitem_m, 0, NULL},
+    {"popitem", dict_popitem_m, 0, NULL, &dict_popitem_args},
     {"update", dict_update_m, MF_KEYWORDS, NULL},
     {"keys", dict_keys_m, 0, NULL},
     {"values", dict_values_m, 0, NULL},
     {"items", dict_items_m, 0, NULL},
     {"copy", dict_copy_m, 0, NULL},
     {"clear", dict_clear_m, 0, NULL},
-    {"fromkeys", dict_fromkeys_m, MF_CLASS, NULL},
+    {"fromkeys", dict_fromkeys_m, MF_CLASS, NULL, &dict_fromkeys_args},
     {"__reversed__", dict_reversed_m, 0, NULL},
     {"__contains__", dict_contains_m, 0, NULL},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},

@@ -272,9 +272,10 @@ static Value float_subtype(Type *t, double d) {
     return V_FROM_PTR(f);
 }
 
+static const ArgSpec float_args = {"float", 1, 0, 0, {"x=0", NULL}};
 static Value float_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw_unless_init("float", t, kwnames) < 0) return VNULL;
-    if (nargs > 1) return err_format(&exc_TypeError, "float expected at most 1 argument, got %zd", (ssize_t)nargs);
+    if (arg_parse(&float_args, args, nargs, VNULL, NULL) < 0) return VNULL;   /* keywords: above */
     if (nargs == 0) return float_subtype(t, 0.0);
     Value x = args[0];
     if (float_check_exact(x)) return float_subtype(t, float_val(x));
@@ -325,9 +326,9 @@ static Value float_new(Type *t, Value *args, size_t nargs, Value kwnames) {
 
 /* ---- methods ------------------------------------------------------------------- */
 
+static const ArgSpec float_is_integer_args = {"float.is_integer", 0, 0, 0, {NULL}};
 static Value float_is_integer(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
+    if (arg_parse(&float_is_integer_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     double d = float_val(args[0]);
     return v_bool(isfinite(d) && floor(d) == d);
 }
@@ -356,9 +357,10 @@ static Value float_ceil_m(Value *args, size_t nargs, Value kwnames) {
     return int_from_double(ceil(float_val(args[0])));
 }
 
+static const ArgSpec float_round_args = {"__round__", 1, 0, 0, {"ndigits=None", NULL}};
 static Value float_round_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("__round__", nargs - 1, 0, 1) < 0) return VNULL;
+    if (arg_parse(&float_round_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     double x = float_val(args[0]);
     if (nargs == 1 || args[1] == V_NONE) {
         double r = round(x);
@@ -384,9 +386,9 @@ static Value float_round_m(Value *args, size_t nargs, Value kwnames) {
     return float_from_double(r);
 }
 
+static const ArgSpec float_as_integer_ratio_args = {"float.as_integer_ratio", 0, 0, 0, {NULL}};
 static Value float_as_integer_ratio(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
+    if (arg_parse(&float_as_integer_ratio_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     double x = float_val(args[0]);
     if (isinf(x)) return err_set(&exc_OverflowError, "cannot convert Infinity to integer ratio");
     if (isnan(x)) return err_set(&exc_ValueError, "cannot convert NaN to integer ratio");
@@ -406,16 +408,17 @@ static Value float_as_integer_ratio(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec float_format_args = {"float.__format__", 1, 1, 0, {"format_spec", NULL}};
 static Value float_format_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("__format__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (arg_parse(&float_format_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     if (!str_check(args[1])) return err_format(&exc_TypeError, "__format__() argument must be str, not %T", args[1]);
     return obj_format_builtin(args[0], args[1]);
 }
 
+static const ArgSpec float_hex_args = {"float.hex", 0, 0, 0, {NULL}};
 static Value float_hex_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
+    if (arg_parse(&float_hex_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     double x = float_val(args[0]);
     if (isnan(x)) return str_from_cstr("nan");
     if (isinf(x)) return str_from_cstr(x > 0 ? "inf" : "-inf");
@@ -514,9 +517,10 @@ static int parse_hex_float(const char *s, size_t n, double *out) {
     return 0;
 }
 
+static const ArgSpec float_fromhex_args = {"float.fromhex", 1, 1, 0, {"string", NULL}};
 static Value float_fromhex_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("fromhex", nargs - 1, 1, 1) < 0) return VNULL;
+    if (arg_parse(&float_fromhex_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     if (!str_check(args[1])) return err_format(&exc_TypeError, "fromhex() argument must be str, not %T", args[1]);
     /* [sign] ['0x'] hexdigits ['.' hexdigits] ['p' exponent], or inf,
        infinity, nan; surrounding whitespace */
@@ -546,15 +550,16 @@ static Value float_fromhex_m(Value *args, size_t nargs, Value kwnames) {
 
 static Value float_conjugate(Value *args, size_t nargs, Value kwnames) { return float_float_m(args, nargs, kwnames); }
 
+static const ArgSpec float_getnewargs_args = {"float.__getnewargs__", 0, 0, 0, {NULL}};
 static Value float_getnewargs(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
+    if (arg_parse(&float_getnewargs_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return tuple_pack(1, float_from_double(float_val(args[0])));
 }
 
 /* float.__getformat__(typestr): how C doubles and floats are stored */
+static const ArgSpec float_getformat_args = {"float.__getformat__", 1, 1, 0, {"typestr", NULL}};
 static Value float_getformat_m(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("__getformat__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (arg_parse(&float_getformat_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value t = args[1];
     if (!str_check(t)) return err_format(&exc_TypeError, "__getformat__() argument must be str, not %T", t);
     if (!str_eq_cstr(t, "double") && !str_eq_cstr(t, "float"))
@@ -563,19 +568,19 @@ static Value float_getformat_m(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef float_methods[] = {
-    {"__getformat__", float_getformat_m, MF_CLASS, NULL},
-    {"is_integer", float_is_integer, 0, NULL},
+    {"__getformat__", float_getformat_m, MF_CLASS, NULL, &float_getformat_args},
+    {"is_integer", float_is_integer, 0, NULL, &float_is_integer_args},
     {"__int__", float_int_m, 0, NULL},
     {"__trunc__", float_int_m, 0, NULL},
     {"__float__", float_float_m, 0, NULL},
     {"__floor__", float_floor_m, 0, NULL},
     {"__ceil__", float_ceil_m, 0, NULL},
-    {"__round__", float_round_m, 0, NULL},
-    {"__format__", float_format_m, 0, NULL},
-    {"__getnewargs__", float_getnewargs, 0, NULL},
-    {"as_integer_ratio", float_as_integer_ratio, 0, NULL},
-    {"hex", float_hex_m, 0, NULL},
-    {"fromhex", float_fromhex_m, MF_CLASS, NULL},
+    {"__round__", float_round_m, 0, NULL, &float_round_args},
+    {"__format__", float_format_m, 0, NULL, &float_format_args},
+    {"__getnewargs__", float_getnewargs, 0, NULL, &float_getnewargs_args},
+    {"as_integer_ratio", float_as_integer_ratio, 0, NULL, &float_as_integer_ratio_args},
+    {"hex", float_hex_m, 0, NULL, &float_hex_args},
+    {"fromhex", float_fromhex_m, MF_CLASS, NULL, &float_fromhex_args},
     {"conjugate", float_conjugate, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
@@ -594,6 +599,7 @@ static const GetSetDef float_getsets[] = {
 
 Type float_type = {
     .tname = "float",
+    .sig = &float_args,
     .flags = TF_BASETYPE | TF_FLOAT_SUBCLASS,
     .basicsize = sizeof(FloatObject),
     .repr = float_repr,

@@ -374,6 +374,14 @@ static Value method_getattr(Value v, Value name) {
 static Value method_get_self(Value v) { return V_AS(BoundMethodObject, v)->self; }
 static Value method_get_func(Value v) { return V_AS(BoundMethodObject, v)->func; }
 
+/* also a descriptor, for the generic lookup (object.__getattribute__) */
+static Value method_get_doc(Value v) { return obj_getattr(V_AS(BoundMethodObject, v)->func, NAME(__doc__)); }
+
+static const GetSetDef method_getsets[] = {
+    {"__doc__", method_get_doc, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
 static const GetSetDef method_members[] = {
     {"__self__", method_get_self, NULL, "the instance to which a method is bound"},
     {"__func__", method_get_func, NULL, "the function (or other callable) implementing a method"},
@@ -444,7 +452,19 @@ static Value builtin_get_doc(Value v) {
     return d ? str_from_cstr(d) : V_NONE;
 }
 
+/* from the ArgSpec the function parses with: a method's self is "$self"
+   ("$type" for a class method's); a module function has no self here
+   (its __self__ is None, so inspect would keep a "$module") */
+static Value builtin_get_text_signature(Value v) {
+    BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, v);
+    const char *self = NULL;
+    if (b->def->flags & MF_CLASS) self = "$type";
+    else if (b->self && !module_check(b->self)) self = "$self";
+    return argspec_text_signature(b->def->spec, self);
+}
+
 static const GetSetDef builtin_getsets[] = {
+    {"__text_signature__", builtin_get_text_signature, NULL, NULL},
     {"__name__", builtin_get_name, NULL, NULL},
     {"__qualname__", builtin_get_qualname, NULL, NULL},
     {"__self__", builtin_get_self, NULL, NULL},
@@ -565,7 +585,13 @@ static Value md_get_doc(Value v) {
     return d ? str_from_cstr(d) : V_NONE;
 }
 
+static Value md_get_text_signature(Value v) {
+    const MethodDef *def = V_AS(MethodDescrObject, v)->def;
+    return argspec_text_signature(def->spec, def->flags & MF_CLASS ? "$type" : "$self");
+}
+
 static const GetSetDef method_descr_getsets[] = {
+    {"__text_signature__", md_get_text_signature, NULL, NULL},
     {"__name__", md_get_name, NULL, NULL},
     {"__qualname__", md_get_qualname, NULL, NULL},
     {"__objclass__", md_get_objclass, NULL, NULL},
@@ -826,10 +852,10 @@ static Value prop_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(p);
 }
 
+static const ArgSpec prop_args = {"property", 0, 0, 0, {"fget=None", "fset=None", "fdel=None", "doc=None", NULL}};
 static int prop_init(Value self, Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"property", 0, 0, 0, {"fget", "fset", "fdel", "doc", NULL}};
     Value a[4];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return -1;
+    if (arg_parse(&prop_args, args, nargs, kwnames, a) < 0) return -1;
     PropertyFull *p = PROP(self);
     p->p.fget = a[0] == V_NONE ? VNULL : a[0];
     p->p.fset = a[1] == V_NONE ? VNULL : a[1];
@@ -1019,6 +1045,7 @@ Type classmethod_type = {
 
 Type property_type = {
     .tname = "property",
+    .sig = &prop_args,
     .flags = TF_BASETYPE,
     .basicsize = sizeof(PropertyFull),
     .descr_get = prop_get,
@@ -1034,6 +1061,7 @@ void func_init(void) {
     type_add_getsets(&cell_type, cell_getsets);
     type_ready(&cell_type);
     type_add_members(&method_type, method_members);
+    type_add_getsets(&method_type, method_getsets);
     type_add_methods(&method_type, method_methods);
     type_ready(&method_type);
     type_add_getsets(&builtin_function_type, builtin_getsets);

@@ -912,9 +912,9 @@ static Value int_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     return int_subtype_new(t, r);
 }
 
+static const ArgSpec int_bit_length_args = {"int.bit_length", 0, 0, 0, {NULL}};
 static Value int_bit_length(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
+    if (arg_parse(&int_bit_length_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t x;
     if (small_value(args[0], &x)) {
         uint64_t u = x < 0 ? (uint64_t)(-x) : (uint64_t)x;
@@ -923,9 +923,9 @@ static Value int_bit_length(Value *args, size_t nargs, Value kwnames) {
     return v_int((int64_t)mpz_sizeinbase(V_AS(BigIntObject, args[0])->z, 2));
 }
 
+static const ArgSpec int_bit_count_args = {"int.bit_count", 0, 0, 0, {NULL}};
 static Value int_bit_count(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
+    if (arg_parse(&int_bit_count_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t x;
     if (small_value(args[0], &x)) {
         uint64_t u = x < 0 ? (uint64_t)(-x) : (uint64_t)x;
@@ -974,25 +974,27 @@ static Value int_round_m(Value *args, size_t nargs, Value kwnames) {
     return int_mul_slow(q, p);
 }
 
+static const ArgSpec int_format_args = {"int.__format__", 1, 1, 0, {"format_spec", NULL}};
 static Value int_format_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("__format__", nargs - 1, 1, 1) < 0) return VNULL;
+    if (arg_parse(&int_format_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     if (!str_check(args[1])) return err_format(&exc_TypeError, "__format__() argument must be str, not %T", args[1]);
     return obj_format_builtin(args[0], args[1]);
 }
 
 static Value int_conjugate(Value *args, size_t nargs, Value kwnames) { return int_self(args, nargs, kwnames); }
 
+static const ArgSpec int_as_integer_ratio_args = {"int.as_integer_ratio", 0, 0, 0, {NULL}};
 static Value int_as_integer_ratio(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
+    if (arg_parse(&int_as_integer_ratio_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return tuple_pack(2, obj_index(args[0]), v_int(1));
 }
 
+static const ArgSpec int_to_bytes_args = {"to_bytes", 0, 0, 1, {"length=1", "byteorder='big'", "signed=False", NULL}};
 static Value int_to_bytes_m(Value *args, size_t nargs, Value kwnames) {
-    Value length = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "length");
-    Value order = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "byteorder");
-    Value sgn = arg_kw(args, nargs, kwnames, "signed");
+    Value a[3];
+    if (arg_parse(&int_to_bytes_args, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    Value length = a[0], order = a[1], sgn = a[2];
     int64_t len = length ? obj_index_i64(length) : 1;
     if (len < 0) return err_occurred() ? VNULL : err_set(&exc_ValueError, "length argument must be non-negative");
     bool little = order && str_check(order) && str_eq_cstr(order, "little");
@@ -1033,11 +1035,11 @@ static Value int_to_bytes_m(Value *args, size_t nargs, Value kwnames) {
     return bytes_new(buf, (size_t)len);
 }
 
+static const ArgSpec int_from_bytes_args = {"from_bytes", 0, 1, 1, {"bytes", "byteorder='big'", "signed=False", NULL}};
 static Value int_from_bytes_m(Value *args, size_t nargs, Value kwnames) {
-    Value data = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "bytes");
-    Value order = nargs > 2 ? args[2] : arg_kw(args, nargs, kwnames, "byteorder");
-    Value sgn = arg_kw(args, nargs, kwnames, "signed");
-    if (!data) return err_set(&exc_TypeError, "from_bytes() missing required argument 'bytes' (pos 1)");
+    Value a[3];
+    if (arg_parse(&int_from_bytes_args, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    Value data = a[0], order = a[1], sgn = a[2];
     Value b = data;
     if (!bytes_check(b)) {
         Value lst = list_from_iterable(data);
@@ -1069,15 +1071,15 @@ static Value int_from_bytes_m(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec int_getnewargs_args = {"int.__getnewargs__", 0, 0, 0, {NULL}};
 static Value int_getnewargs(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
+    if (arg_parse(&int_getnewargs_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return tuple_pack(1, obj_index(args[0]));
 }
 
 static const MethodDef int_methods[] = {
-    {"bit_length", int_bit_length, 0, NULL},
-    {"bit_count", int_bit_count, 0, NULL},
+    {"bit_length", int_bit_length, 0, NULL, &int_bit_length_args},
+    {"bit_count", int_bit_count, 0, NULL, &int_bit_count_args},
     {"conjugate", int_conjugate, 0, NULL},
     {"__index__", int_self, 0, NULL},
     {"__int__", int_self, 0, NULL},
@@ -1086,11 +1088,11 @@ static const MethodDef int_methods[] = {
     {"__ceil__", int_self, 0, NULL},
     {"__float__", int_float_m, 0, NULL},
     {"__round__", int_round_m, 0, NULL},
-    {"__format__", int_format_m, 0, NULL},
-    {"__getnewargs__", int_getnewargs, 0, NULL},
-    {"as_integer_ratio", int_as_integer_ratio, 0, NULL},
-    {"to_bytes", int_to_bytes_m, MF_KEYWORDS, NULL},
-    {"from_bytes", int_from_bytes_m, MF_KEYWORDS | MF_CLASS, NULL},
+    {"__format__", int_format_m, 0, NULL, &int_format_args},
+    {"__getnewargs__", int_getnewargs, 0, NULL, &int_getnewargs_args},
+    {"as_integer_ratio", int_as_integer_ratio, 0, NULL, &int_as_integer_ratio_args},
+    {"to_bytes", int_to_bytes_m, MF_KEYWORDS, NULL, &int_to_bytes_args},
+    {"from_bytes", int_from_bytes_m, MF_KEYWORDS | MF_CLASS, NULL, &int_from_bytes_args},
     {NULL, NULL, 0, NULL},
 };
 

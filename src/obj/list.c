@@ -699,18 +699,18 @@ static const MethodDef listreviter_methods[] = {
 
 /* ---- methods ------------------------------------------------------------------------ */
 
+static const ArgSpec list_append_args = {"list.append", 1, 1, 0, {"object", NULL}};
 static Value list_append_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (nargs != 2) return err_format(&exc_TypeError, "list.append() takes exactly one argument (%zd given)",
-                                      (ssize_t)nargs - 1);
+    if (arg_parse(&list_append_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     if (list_push(args[0], args[1]) < 0) return VNULL;
     return V_NONE;
 }
 
+static const ArgSpec list_extend_args = {"list.extend", 1, 1, 0, {"iterable", NULL}};
 static Value list_extend_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (nargs != 2) return err_format(&exc_TypeError, "list.extend() takes exactly one argument (%zd given)",
-                                      (ssize_t)nargs - 1);
+    if (arg_parse(&list_extend_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     if (list_extend(args[0], args[1]) < 0) {
         if (err_matches(&exc_TypeError) && !type_of(args[1])->iter) {
             err_clear();
@@ -733,18 +733,20 @@ static int64_t ssize_arg(Value v) {
     return x;
 }
 
+static const ArgSpec list_insert_args = {"insert", 2, 2, 0, {"index", "object", NULL}};
 static Value list_insert_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (nargs != 3) return err_format(&exc_TypeError, "insert expected 2 arguments, got %zd", (ssize_t)nargs - 1);
+    if (arg_parse(&list_insert_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t i = ssize_arg(args[1]);
     if (i == -1 && err_occurred()) return VNULL;
     list_insert(args[0], i, args[2]);
     return V_NONE;
 }
 
+static const ArgSpec list_pop_args = {"pop", 1, 0, 0, {"index=-1", NULL}};
 static Value list_pop_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("pop", nargs - 1, 0, 1) < 0) return VNULL;
+    if (arg_parse(&list_pop_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t i = -1;
     if (nargs > 1) {
         i = ssize_arg(args[1]);
@@ -753,10 +755,10 @@ static Value list_pop_m(Value *args, size_t nargs, Value kwnames) {
     return list_pop(args[0], i);
 }
 
+static const ArgSpec list_remove_args = {"list.remove", 1, 1, 0, {"value", NULL}};
 static Value list_remove_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (nargs != 2) return err_format(&exc_TypeError, "list.remove() takes exactly one argument (%zd given)",
-                                      (ssize_t)nargs - 1);
+    if (arg_parse(&list_remove_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     for (int64_t i = 0; i < list_size(args[0]); i++) {
         int eq = obj_eq(list_get(args[0], i), args[1]);
         if (eq < 0) return VNULL;
@@ -777,9 +779,10 @@ static int64_t clamp_index(Value v, int64_t n) {
     return i;
 }
 
+static const ArgSpec list_index_args = {"index", 3, 1, 0, {"value", "start=0", "stop=sys.maxsize", NULL}};
 static Value list_index_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("index", nargs - 1, 1, 3) < 0) return VNULL;
+    if (arg_parse(&list_index_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t n = list_size(args[0]), start = 0, stop = n;
     if (nargs > 2) {
         Value s = obj_index(args[2]);
@@ -801,10 +804,10 @@ static Value list_index_m(Value *args, size_t nargs, Value kwnames) {
     return err_format(&exc_ValueError, "%U is not in list", r);
 }
 
+static const ArgSpec list_count_args = {"list.count", 1, 1, 0, {"value", NULL}};
 static Value list_count_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (nargs != 2) return err_format(&exc_TypeError, "list.count() takes exactly one argument (%zd given)",
-                                      (ssize_t)nargs - 1);
+    if (arg_parse(&list_count_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t c = 0;
     for (int64_t i = 0; i < list_size(args[0]); i++) {
         int eq = obj_eq(list_get(args[0], i), args[1]);
@@ -814,12 +817,11 @@ static Value list_count_m(Value *args, size_t nargs, Value kwnames) {
     return v_int(c);
 }
 
+static const ArgSpec list_sort_args = {"sort", 0, 0, 2, {"key=None", "reverse=False", NULL}};
 static Value list_sort_m(Value *args, size_t nargs, Value kwnames) {
-    if (nargs > 1) return err_set(&exc_TypeError, "sort() takes no positional arguments");
-    static const char *const allowed[] = {"key", "reverse", NULL};
-    if (arg_kw_allowed("sort", kwnames, allowed) < 0) return VNULL;
-    Value key = arg_kw(args, nargs, kwnames, "key");
-    Value rev = arg_kw(args, nargs, kwnames, "reverse");
+    Value a[2];
+    if (arg_parse(&list_sort_args, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    Value key = a[0], rev = a[1];
     if (key == V_NONE) key = VNULL;
     int r = 0;
     if (rev) {
@@ -830,22 +832,25 @@ static Value list_sort_m(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+static const ArgSpec list_reverse_args = {"list.reverse", 0, 0, 0, {NULL}};
 static Value list_reverse_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("list.reverse", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_parse(&list_reverse_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     list_reverse(args[0]);
     return V_NONE;
 }
 
+static const ArgSpec list_copy_args = {"list.copy", 0, 0, 0, {NULL}};
 static Value list_copy_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("list.copy", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_parse(&list_copy_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return list_from_array(list_items(args[0]), list_size(args[0]));
 }
 
+static const ArgSpec list_clear_args = {"list.clear", 0, 0, 0, {NULL}};
 static Value list_clear_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("list.clear", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_parse(&list_clear_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     ListObject *l = V_AS(ListObject, args[0]);
     l->items = NULL;
     l->size = 0;
@@ -882,17 +887,17 @@ static Value list_imul_m(Value *args, size_t nargs, Value kwnames) {
 static const MethodDef list_methods[] = {
     {"__iadd__", list_iadd_m, 0, NULL},
     {"__imul__", list_imul_m, 0, NULL},
-    {"append", list_append_m, 0, NULL},
-    {"extend", list_extend_m, 0, NULL},
-    {"insert", list_insert_m, 0, NULL},
-    {"pop", list_pop_m, 0, NULL},
-    {"remove", list_remove_m, 0, NULL},
-    {"index", list_index_m, 0, NULL},
-    {"count", list_count_m, 0, NULL},
-    {"sort", list_sort_m, MF_KEYWORDS, NULL},
-    {"reverse", list_reverse_m, 0, NULL},
-    {"copy", list_copy_m, 0, NULL},
-    {"clear", list_clear_m, 0, NULL},
+    {"append", list_append_m, 0, NULL, &list_append_args},
+    {"extend", list_extend_m, 0, NULL, &list_extend_args},
+    {"insert", list_insert_m, 0, NULL, &list_insert_args},
+    {"pop", list_pop_m, 0, NULL, &list_pop_args},
+    {"remove", list_remove_m, 0, NULL, &list_remove_args},
+    {"index", list_index_m, 0, NULL, &list_index_args},
+    {"count", list_count_m, 0, NULL, &list_count_args},
+    {"sort", list_sort_m, MF_KEYWORDS, NULL, &list_sort_args},
+    {"reverse", list_reverse_m, 0, NULL, &list_reverse_args},
+    {"copy", list_copy_m, 0, NULL, &list_copy_args},
+    {"clear", list_clear_m, 0, NULL, &list_clear_args},
     {"__reversed__", list_reversed_m, 0, NULL},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
@@ -905,6 +910,7 @@ static Value list_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
     return list_new_type(t, 0);
 }
 
+static const ArgSpec list_args = {"list", 1, 0, 0, {"iterable=()", NULL}};
 static int list_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
     /* keywords are for a subclass's own __new__ (CPython's rule) */
     Type *t = type_of(self);
@@ -913,10 +919,7 @@ static int list_init_slot(Value self, Value *args, size_t nargs, Value kwnames) 
         err_set(&exc_TypeError, "list() takes no keyword arguments");
         return -1;
     }
-    if (nargs > 1) {
-        err_format(&exc_TypeError, "list expected at most 1 argument, got %zd", (ssize_t)nargs);
-        return -1;
-    }
+    if (arg_parse(&list_args, args, nargs, VNULL, NULL) < 0) return -1;   /* keywords: above */
     ListObject *l = V_AS(ListObject, self);
     l->size = 0;
     if (nargs == 1) return list_extend(self, args[0]);
@@ -925,6 +928,7 @@ static int list_init_slot(Value self, Value *args, size_t nargs, Value kwnames) 
 
 Type list_type = {
     .tname = "list",
+    .sig = &list_args,
     .flags = TF_BASETYPE | TF_LIST_SUBCLASS | TF_MATCH_SEQUENCE,
     .basicsize = sizeof(ListObject),
     .repr = list_repr,

@@ -215,10 +215,10 @@ static Value mv_from(Value obj) {
 
 Value memoryview_new(Value obj) { return mv_from(obj); }
 
+static const ArgSpec mv_args = {"memoryview", 0, 1, 0, {"object", NULL}};
 static Value mv_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"memoryview", 0, 1, 0, {"object", NULL}};
     Value a[1];
-    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (arg_parse(&mv_args, args, nargs, kwnames, a) < 0) return VNULL;
     return mv_from(a[0]);
 }
 
@@ -652,6 +652,7 @@ static const GetSetDef mv_getsets[] = {
 
 Type memoryview_type = {
     .tname = "memoryview",
+    .sig = &mv_args,
     .flags = TF_WEAKREFABLE | TF_MATCH_SEQUENCE,
     .basicsize = sizeof(MemoryViewObject),
     .repr = mv_repr,

@@ -680,13 +680,11 @@ static const MethodDef seqiter_methods[] = {
 /* ---- enumerate, zip, map, filter, reversed, callable iterator ------------------------------- */
 
 
+static const ArgSpec enumerate_args = {"enumerate", 0, 1, 0, {"iterable", "start=0", NULL}};
 static Value enumerate_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    Value iterable = nargs > 0 ? args[0] : arg_kw(args, nargs, kwnames, "iterable");
-    Value start = nargs > 1 ? args[1] : arg_kw(args, nargs, kwnames, "start");
-    static const char *const kws[] = {"iterable", "start", NULL};
-    if (arg_kw_allowed("enumerate", kwnames, kws) < 0) return VNULL;
-    if (nargs > 2) return err_format(&exc_TypeError, "enumerate() takes at most 2 arguments (%zd given)", (ssize_t)nargs);
-    if (!iterable) return err_set(&exc_TypeError, "enumerate() missing required argument 'iterable' (pos 1)");
+    Value a[2];
+    if (arg_parse(&enumerate_args, args, nargs, kwnames, a) < 0) return VNULL;
+    Value iterable = a[0], start = a[1];
     Value it = obj_iter(iterable);
     if (!it) return VNULL;
     EnumerateObject *e = (EnumerateObject *)obj_alloc(t, t->basicsize);
@@ -1093,6 +1091,7 @@ Type seqiter_type = {
 
 Type enumerate_type = {
     .tname = "enumerate",
+    .sig = &enumerate_args,
     .flags = TF_BASETYPE,
     .basicsize = sizeof(EnumerateObject),
     .iter = iter_self,

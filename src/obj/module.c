@@ -124,6 +124,15 @@ static Value module_dir_m(Value *args, size_t nargs, Value kwnames) {
     return dict_keys_list(d);
 }
 
+/* a read-only member, as CPython's: inspect.getattr_static reads it
+   through object.__getattribute__ */
+static Value module_get_dict_attr(Value v) { return V_AS(ModuleObject, v)->dict; }
+
+static const GetSetDef module_members[] = {
+    {"__dict__", module_get_dict_attr, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
 static const MethodDef module_methods[] = {
     {"__dir__", module_dir_m, 0, NULL},
     {NULL, NULL, 0, NULL},
@@ -142,5 +151,6 @@ Type module_type = {
 
 void module_init(void) {
     type_add_methods(&module_type, module_methods);
+    type_add_members(&module_type, module_members);
     type_ready(&module_type);
 }

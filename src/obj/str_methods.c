@@ -283,14 +283,6 @@ static inline int64_t boff(Value s, int64_t i) {
 /* How Argument Clinic names the type of a bad argument: None is "None". */
 static const char *clinic_tname(Value v) { return v == V_NONE ? "None" : type_of(v)->tname; }
 
-static Value noargs(const char *name, size_t nargs) {
-    return err_format(&exc_TypeError, "str.%s() takes no arguments (%zd given)", name, (ssize_t)nargs - 1);
-}
-#define NOARGS(name)                                              \
-    do {                                                          \
-        (void)kwnames;                                            \
-        if (nargs != 1) return noargs(name, nargs);               \
-    } while (0)
 
 static bool one_arg(const char *name, size_t nargs) {
     if (nargs == 2) return true;
@@ -561,13 +553,15 @@ static void pieces_add(Pieces *p, Value v) {
 
 static Value pieces_list(Pieces *p) { return p->list ? p->list : list_from_array(p->inl, p->n); }
 
-static int split_args(const char *fname, Value *args, size_t nargs, Value kwnames, Value *sep, int64_t *maxsplit) {
-    static const char *const kwlist[] = {"sep", "maxsplit"};
+static const ArgSpec str_split_args = {"split", 0, 0, 0, {"sep=None", "maxsplit=-1", NULL}};
+static const ArgSpec str_rsplit_args = {"rsplit", 0, 0, 0, {"sep=None", "maxsplit=-1", NULL}};
+
+static int split_args(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *sep, int64_t *maxsplit) {
     Value a[2];
     if (!kwnames && nargs <= 3) {
         a[0] = nargs > 1 ? args[1] : VNULL;
         a[1] = nargs > 2 ? args[2] : VNULL;
-    } else if (parse_args(fname, args + 1, nargs - 1, kwnames, kwlist, 2, a) < 0) {
+    } else if (arg_parse(spec, args + 1, nargs - 1, kwnames, a) < 0) {
         return -1;
     }
     *sep = a[0] && a[0] != V_NONE ? a[0] : VNULL;
@@ -588,7 +582,7 @@ static int split_args(const char *fname, Value *args, size_t nargs, Value kwname
 static Value str_split_m(Value *args, size_t nargs, Value kwnames) {
     Value sep;
     int64_t maxsplit;
-    if (split_args("split", args, nargs, kwnames, &sep, &maxsplit) < 0) return VNULL;
+    if (split_args(&str_split_args, args, nargs, kwnames, &sep, &maxsplit) < 0) return VNULL;
     Value s = args[0];
     const char *d = str_data(s);
     int64_t n = str_nbytes(s);
@@ -631,7 +625,7 @@ static Value str_split_m(Value *args, size_t nargs, Value kwnames) {
 static Value str_rsplit_m(Value *args, size_t nargs, Value kwnames) {
     Value sep;
     int64_t maxsplit;
-    if (split_args("rsplit", args, nargs, kwnames, &sep, &maxsplit) < 0) return VNULL;
+    if (split_args(&str_rsplit_args, args, nargs, kwnames, &sep, &maxsplit) < 0) return VNULL;
     Value s = args[0];
     const char *d = str_data(s);
     int64_t n = str_nbytes(s);
@@ -670,10 +664,10 @@ static Value str_rsplit_m(Value *args, size_t nargs, Value kwnames) {
     return list;
 }
 
+static const ArgSpec str_splitlines_args = {"splitlines", 0, 0, 0, {"keepends=False", NULL}};
 static Value str_splitlines_m(Value *args, size_t nargs, Value kwnames) {
-    static const char *const kwlist[] = {"keepends"};
     Value a[1];
-    if (parse_args("splitlines", args + 1, nargs - 1, kwnames, kwlist, 1, a) < 0) return VNULL;
+    if (arg_parse(&str_splitlines_args, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     int keep = 0;
     if (a[0] && int_arg(a[0], &keep) < 0) return VNULL;
     Value s = args[0];
@@ -714,8 +708,8 @@ static Value str_splitlines_m(Value *args, size_t nargs, Value kwnames) {
     return pieces_list(&pc);
 }
 
-static Value partition_common(const char *name, Value *args, size_t nargs, bool reverse) {
-    if (!one_arg(name, nargs)) return VNULL;
+static Value partition_common(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, bool reverse) {
+    if (arg_parse(spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value s = args[0], sep = args[1];
     if (!str_check(sep)) return err_format(&exc_TypeError, "must be str, not %T", sep);
     if (str_nbytes(sep) == 0) return err_set(&exc_ValueError, "empty separator");
@@ -732,20 +726,23 @@ static Value partition_common(const char *name, Value *args, size_t nargs, bool 
     return tuple_pack(3, sub_bytes(s, 0, k), exact_str(sep), sub_bytes(s, k + str_nbytes(sep), n));
 }
 
+static const ArgSpec str_partition_args = {"str.partition", 1, 1, 0, {"sep", NULL}};
 static Value str_partition_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return partition_common("partition", args, nargs, false);
+    return partition_common(&str_partition_args, args, nargs, kwnames, false);
 }
+static const ArgSpec str_rpartition_args = {"str.rpartition", 1, 1, 0, {"sep", NULL}};
 static Value str_rpartition_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return partition_common("rpartition", args, nargs, true);
+    return partition_common(&str_rpartition_args, args, nargs, kwnames, true);
 }
 
 /* ---- join ---------------------------------------------------------------------- */
 
+static const ArgSpec str_join_args = {"str.join", 1, 1, 0, {"iterable", NULL}};
 static Value str_join_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (!one_arg("join", nargs)) return VNULL;
+    if (arg_parse(&str_join_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value sep = args[0], seq = args[1];
     Value *items;
     int64_t n;
@@ -810,8 +807,8 @@ static bool cp_in(uint32_t c, const uint32_t *set, int64_t n) {
 }
 
 /* which: 1 left, 2 right, 3 both */
-static Value strip_common(const char *name, Value *args, size_t nargs, int which) {
-    if (arg_count(name, nargs - 1, 0, 1) < 0) return VNULL;
+static Value strip_common(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, int which) {
+    if (arg_parse(spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value s = args[0], chars = nargs > 1 ? args[1] : V_NONE;
     const char *d = str_data(s);
     int64_t n = str_nbytes(s), i = 0, j = n;
@@ -823,7 +820,7 @@ static Value strip_common(const char *name, Value *args, size_t nargs, int which
             while (j > i && (l = space_before(d, j))) j -= l;
         return sub_bytes(s, i, j);
     }
-    if (!str_check(chars)) return err_format(&exc_TypeError, "%s arg must be None or str", name);
+    if (!str_check(chars)) return err_format(&exc_TypeError, "%s arg must be None or str", spec->fname);
     if (str_is_ascii(chars)) {
         /* membership by byte: non-ASCII bytes of s never match */
         bool set[128] = {false};
@@ -859,22 +856,26 @@ static Value strip_common(const char *name, Value *args, size_t nargs, int which
     return sub_bytes(s, i, j);
 }
 
+static const ArgSpec str_strip_args = {"strip", 1, 0, 0, {"chars=None", NULL}};
 static Value str_strip_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return strip_common("strip", args, nargs, 3);
+    return strip_common(&str_strip_args, args, nargs, kwnames, 3);
 }
+static const ArgSpec str_lstrip_args = {"lstrip", 1, 0, 0, {"chars=None", NULL}};
 static Value str_lstrip_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return strip_common("lstrip", args, nargs, 1);
+    return strip_common(&str_lstrip_args, args, nargs, kwnames, 1);
 }
+static const ArgSpec str_rstrip_args = {"rstrip", 1, 0, 0, {"chars=None", NULL}};
 static Value str_rstrip_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return strip_common("rstrip", args, nargs, 2);
+    return strip_common(&str_rstrip_args, args, nargs, kwnames, 2);
 }
 
+static const ArgSpec str_removeprefix_args = {"str.removeprefix", 1, 1, 0, {"prefix", NULL}};
 static Value str_removeprefix_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (!one_arg("removeprefix", nargs)) return VNULL;
+    if (arg_parse(&str_removeprefix_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value s = args[0], p = args[1];
     if (!str_check(p)) return err_format(&exc_TypeError, "removeprefix() argument must be str, not %s", clinic_tname(p));
     int64_t pn = str_nbytes(p);
@@ -883,9 +884,10 @@ static Value str_removeprefix_m(Value *args, size_t nargs, Value kwnames) {
     return exact_str(s);
 }
 
+static const ArgSpec str_removesuffix_args = {"str.removesuffix", 1, 1, 0, {"suffix", NULL}};
 static Value str_removesuffix_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (!one_arg("removesuffix", nargs)) return VNULL;
+    if (arg_parse(&str_removesuffix_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value s = args[0], p = args[1];
     if (!str_check(p)) return err_format(&exc_TypeError, "removesuffix() argument must be str, not %s", clinic_tname(p));
     int64_t pn = str_nbytes(p), n = str_nbytes(s);
@@ -895,9 +897,10 @@ static Value str_removesuffix_m(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- replace ---------------------------------------------------------------------- */
 
+static const ArgSpec str_replace_args = {"replace", 3, 2, 0, {"old", "new", "count=-1", NULL}};
 static Value str_replace_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("replace", nargs - 1, 2, 3) < 0) return VNULL;
+    if (arg_parse(&str_replace_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value s = args[0], old = args[1], new_ = args[2];
     if (!str_check(old)) return err_format(&exc_TypeError, "replace() argument 1 must be str, not %s", clinic_tname(old));
     if (!str_check(new_)) return err_format(&exc_TypeError, "replace() argument 2 must be str, not %s", clinic_tname(new_));
@@ -1068,28 +1071,34 @@ static Value case_map(Value s, int how) {
     return str_from_buf(&b);
 }
 
+static const ArgSpec str_upper_args = {"str.upper", 0, 0, 0, {NULL}};
 static Value str_upper_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("upper");
+    if (arg_parse(&str_upper_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return case_map(args[0], 'u');
 }
+static const ArgSpec str_lower_args = {"str.lower", 0, 0, 0, {NULL}};
 static Value str_lower_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("lower");
+    if (arg_parse(&str_lower_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return case_map(args[0], 'l');
 }
+static const ArgSpec str_casefold_args = {"str.casefold", 0, 0, 0, {NULL}};
 static Value str_casefold_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("casefold");
+    if (arg_parse(&str_casefold_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return case_map(args[0], 'f');
 }
+static const ArgSpec str_swapcase_args = {"str.swapcase", 0, 0, 0, {NULL}};
 static Value str_swapcase_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("swapcase");
+    if (arg_parse(&str_swapcase_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return case_map(args[0], 's');
 }
+static const ArgSpec str_capitalize_args = {"str.capitalize", 0, 0, 0, {NULL}};
 static Value str_capitalize_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("capitalize");
+    if (arg_parse(&str_capitalize_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return case_map(args[0], 'c');
 }
+static const ArgSpec str_title_args = {"str.title", 0, 0, 0, {NULL}};
 static Value str_title_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("title");
+    if (arg_parse(&str_title_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return case_map(args[0], 't');
 }
 
@@ -1106,44 +1115,53 @@ static Value all_have(Value s, unsigned mask) {
     return V_TRUE;
 }
 
+static const ArgSpec str_isdigit_args = {"str.isdigit", 0, 0, 0, {NULL}};
 static Value str_isdigit_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("isdigit");
+    if (arg_parse(&str_isdigit_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return all_have(args[0], UP_DIGIT);
 }
+static const ArgSpec str_isdecimal_args = {"str.isdecimal", 0, 0, 0, {NULL}};
 static Value str_isdecimal_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("isdecimal");
+    if (arg_parse(&str_isdecimal_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return all_have(args[0], UP_DECIMAL);
 }
+static const ArgSpec str_isnumeric_args = {"str.isnumeric", 0, 0, 0, {NULL}};
 static Value str_isnumeric_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("isnumeric");
+    if (arg_parse(&str_isnumeric_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return all_have(args[0], UP_NUMERIC);
 }
+static const ArgSpec str_isalpha_args = {"str.isalpha", 0, 0, 0, {NULL}};
 static Value str_isalpha_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("isalpha");
+    if (arg_parse(&str_isalpha_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return all_have(args[0], UP_ALPHA);
 }
+static const ArgSpec str_isalnum_args = {"str.isalnum", 0, 0, 0, {NULL}};
 static Value str_isalnum_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("isalnum");
+    if (arg_parse(&str_isalnum_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return all_have(args[0], UP_ALPHA | UP_DECIMAL | UP_DIGIT | UP_NUMERIC);
 }
+static const ArgSpec str_isspace_args = {"str.isspace", 0, 0, 0, {NULL}};
 static Value str_isspace_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("isspace");
+    if (arg_parse(&str_isspace_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return all_have(args[0], UP_SPACE);
 }
 
+static const ArgSpec str_isprintable_args = {"str.isprintable", 0, 0, 0, {NULL}};
 static Value str_isprintable_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("isprintable");
+    if (arg_parse(&str_isprintable_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     if (str_nbytes(args[0]) == 0) return V_TRUE;
     return all_have(args[0], UP_PRINTABLE);
 }
 
+static const ArgSpec str_isascii_args = {"str.isascii", 0, 0, 0, {NULL}};
 static Value str_isascii_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("isascii");
+    if (arg_parse(&str_isascii_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return v_bool(str_is_ascii(args[0]));
 }
 
+static const ArgSpec str_isupper_args = {"str.isupper", 0, 0, 0, {NULL}};
 static Value str_isupper_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("isupper");
+    if (arg_parse(&str_isupper_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     const char *d = str_data(args[0]);
     int64_t n = str_nbytes(args[0]), i = 0;
     bool cased = false;
@@ -1155,8 +1173,9 @@ static Value str_isupper_m(Value *args, size_t nargs, Value kwnames) {
     return v_bool(cased);
 }
 
+static const ArgSpec str_islower_args = {"str.islower", 0, 0, 0, {NULL}};
 static Value str_islower_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("islower");
+    if (arg_parse(&str_islower_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     const char *d = str_data(args[0]);
     int64_t n = str_nbytes(args[0]), i = 0;
     bool cased = false;
@@ -1168,8 +1187,9 @@ static Value str_islower_m(Value *args, size_t nargs, Value kwnames) {
     return v_bool(cased);
 }
 
+static const ArgSpec str_istitle_args = {"str.istitle", 0, 0, 0, {NULL}};
 static Value str_istitle_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("istitle");
+    if (arg_parse(&str_istitle_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     const char *d = str_data(args[0]);
     int64_t n = str_nbytes(args[0]), i = 0;
     bool cased = false, prev_cased = false;
@@ -1188,8 +1208,9 @@ static Value str_istitle_m(Value *args, size_t nargs, Value kwnames) {
     return v_bool(cased);
 }
 
+static const ArgSpec str_isidentifier_args = {"str.isidentifier", 0, 0, 0, {NULL}};
 static Value str_isidentifier_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("isidentifier");
+    if (arg_parse(&str_isidentifier_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     const char *d = str_data(args[0]);
     int64_t n = str_nbytes(args[0]), i = 0;
     if (n == 0) return V_FALSE;
@@ -1233,8 +1254,8 @@ static Value pad(Value s, int64_t left, int64_t right, uint32_t fill) {
 }
 
 /* how: 'l' ljust, 'r' rjust, 'c' center */
-static Value justify(const char *name, Value *args, size_t nargs, int how) {
-    if (arg_count(name, nargs - 1, 1, 2) < 0) return VNULL;
+static Value justify(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, int how) {
+    if (arg_parse(spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t width;
     if (ssize_arg(args[1], &width) < 0) return VNULL;
     uint32_t fill = ' ';
@@ -1261,22 +1282,26 @@ static Value justify(const char *name, Value *args, size_t nargs, int how) {
     }
 }
 
+static const ArgSpec str_ljust_args = {"ljust", 2, 1, 0, {"width", "fillchar=' '", NULL}};
 static Value str_ljust_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return justify("ljust", args, nargs, 'l');
+    return justify(&str_ljust_args, args, nargs, kwnames, 'l');
 }
+static const ArgSpec str_rjust_args = {"rjust", 2, 1, 0, {"width", "fillchar=' '", NULL}};
 static Value str_rjust_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return justify("rjust", args, nargs, 'r');
+    return justify(&str_rjust_args, args, nargs, kwnames, 'r');
 }
+static const ArgSpec str_center_args = {"center", 2, 1, 0, {"width", "fillchar=' '", NULL}};
 static Value str_center_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return justify("center", args, nargs, 'c');
+    return justify(&str_center_args, args, nargs, kwnames, 'c');
 }
 
+static const ArgSpec str_zfill_args = {"str.zfill", 1, 1, 0, {"width", NULL}};
 static Value str_zfill_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (!one_arg("zfill", nargs)) return VNULL;
+    if (arg_parse(&str_zfill_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t width;
     if (ssize_arg(args[1], &width) < 0) return VNULL;
     Value s = args[0];
@@ -1294,10 +1319,10 @@ static Value str_zfill_m(Value *args, size_t nargs, Value kwnames) {
     return r;
 }
 
+static const ArgSpec str_expandtabs_args = {"expandtabs", 0, 0, 0, {"tabsize=8", NULL}};
 static Value str_expandtabs_m(Value *args, size_t nargs, Value kwnames) {
-    static const char *const kwlist[] = {"tabsize"};
     Value a[1];
-    if (parse_args("expandtabs", args + 1, nargs - 1, kwnames, kwlist, 1, a) < 0) return VNULL;
+    if (arg_parse(&str_expandtabs_args, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     int tabsize = 8;
     if (a[0] && int_arg(a[0], &tabsize) < 0) return VNULL;
     Value s = args[0];
@@ -1378,10 +1403,10 @@ int codec_lookup(Value name) {
 }
 
 
+static const ArgSpec str_encode_args = {"encode", 0, 0, 0, {"encoding='utf-8'", "errors='strict'", NULL}};
 static Value str_encode_m(Value *args, size_t nargs, Value kwnames) {
-    static const char *const kwlist[] = {"encoding", "errors"};
     Value a[2];
-    if (parse_args("encode", args + 1, nargs - 1, kwnames, kwlist, 2, a) < 0) return VNULL;
+    if (arg_parse(&str_encode_args, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     if (a[0] && !str_check(a[0]))
         return err_format(&exc_TypeError, "encode() argument 'encoding' must be str, not %s", clinic_tname(a[0]));
     if (a[1] && !str_check(a[1]))
@@ -1468,9 +1493,10 @@ static Value translate_lookup(Value table, uint32_t c) {
     return r;
 }
 
+static const ArgSpec str_translate_args = {"str.translate", 1, 1, 0, {"table", NULL}};
 static Value str_translate_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (!one_arg("translate", nargs)) return VNULL;
+    if (arg_parse(&str_translate_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Value s = args[0], table = args[1];
     const char *d = str_data(s);
     int64_t n = str_nbytes(s), i = 0;
@@ -1526,21 +1552,24 @@ static Value str_format_m(Value *args, size_t nargs, Value kwnames) {
     return str_format_method(args, nargs, kwnames);
 }
 
+static const ArgSpec str_format_args = {"str.__format__", 1, 1, 0, {"format_spec", NULL}};
 static Value str_dunder_format_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (!one_arg("__format__", nargs)) return VNULL;
+    if (arg_parse(&str_format_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     if (!str_check(args[1]))
         return err_format(&exc_TypeError, "__format__() argument must be str, not %T", args[1]);
     return str_format_spec(args[0], args[1]);
 }
 
+static const ArgSpec str___getnewargs___args = {"str.__getnewargs__", 0, 0, 0, {NULL}};
 static Value str_getnewargs_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("__getnewargs__");
+    if (arg_parse(&str___getnewargs___args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     return tuple_pack(1, str_new(str_data(args[0]), (size_t)str_nbytes(args[0])));
 }
 
+static const ArgSpec str___sizeof___args = {"str.__sizeof__", 0, 0, 0, {NULL}};
 static Value str_sizeof_m(Value *args, size_t nargs, Value kwnames) {
-    NOARGS("__sizeof__");
+    if (arg_parse(&str___sizeof___args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     /* what CPython's compact representation takes: a 48-byte header for
        ASCII (72 otherwise) plus the code points at their canonical width
        (1, 2 or 4 bytes) and a terminator */
@@ -1611,48 +1640,48 @@ const MethodDef str_methods[] = {
     {"count", str_count_m, 0, NULL},
     {"startswith", str_startswith_m, 0, NULL},
     {"endswith", str_endswith_m, 0, NULL},
-    {"split", str_split_m, MF_KEYWORDS, NULL},
-    {"rsplit", str_rsplit_m, MF_KEYWORDS, NULL},
-    {"splitlines", str_splitlines_m, MF_KEYWORDS, NULL},
-    {"partition", str_partition_m, 0, NULL},
-    {"rpartition", str_rpartition_m, 0, NULL},
-    {"join", str_join_m, 0, NULL},
-    {"strip", str_strip_m, 0, NULL},
-    {"lstrip", str_lstrip_m, 0, NULL},
-    {"rstrip", str_rstrip_m, 0, NULL},
-    {"removeprefix", str_removeprefix_m, 0, NULL},
-    {"removesuffix", str_removesuffix_m, 0, NULL},
-    {"replace", str_replace_m, 0, NULL},
-    {"upper", str_upper_m, 0, NULL},
-    {"lower", str_lower_m, 0, NULL},
-    {"casefold", str_casefold_m, 0, NULL},
-    {"swapcase", str_swapcase_m, 0, NULL},
-    {"capitalize", str_capitalize_m, 0, NULL},
-    {"title", str_title_m, 0, NULL},
-    {"isdigit", str_isdigit_m, 0, NULL},
-    {"isdecimal", str_isdecimal_m, 0, NULL},
-    {"isnumeric", str_isnumeric_m, 0, NULL},
-    {"isalpha", str_isalpha_m, 0, NULL},
-    {"isalnum", str_isalnum_m, 0, NULL},
-    {"isspace", str_isspace_m, 0, NULL},
-    {"isupper", str_isupper_m, 0, NULL},
-    {"islower", str_islower_m, 0, NULL},
-    {"istitle", str_istitle_m, 0, NULL},
-    {"isidentifier", str_isidentifier_m, 0, NULL},
-    {"isprintable", str_isprintable_m, 0, NULL},
-    {"isascii", str_isascii_m, 0, NULL},
-    {"zfill", str_zfill_m, 0, NULL},
-    {"ljust", str_ljust_m, 0, NULL},
-    {"rjust", str_rjust_m, 0, NULL},
-    {"center", str_center_m, 0, NULL},
-    {"expandtabs", str_expandtabs_m, MF_KEYWORDS, NULL},
-    {"encode", str_encode_m, MF_KEYWORDS, NULL},
+    {"split", str_split_m, MF_KEYWORDS, NULL, &str_split_args},
+    {"rsplit", str_rsplit_m, MF_KEYWORDS, NULL, &str_rsplit_args},
+    {"splitlines", str_splitlines_m, MF_KEYWORDS, NULL, &str_splitlines_args},
+    {"partition", str_partition_m, 0, NULL, &str_partition_args},
+    {"rpartition", str_rpartition_m, 0, NULL, &str_rpartition_args},
+    {"join", str_join_m, 0, NULL, &str_join_args},
+    {"strip", str_strip_m, 0, NULL, &str_strip_args},
+    {"lstrip", str_lstrip_m, 0, NULL, &str_lstrip_args},
+    {"rstrip", str_rstrip_m, 0, NULL, &str_rstrip_args},
+    {"removeprefix", str_removeprefix_m, 0, NULL, &str_removeprefix_args},
+    {"removesuffix", str_removesuffix_m, 0, NULL, &str_removesuffix_args},
+    {"replace", str_replace_m, 0, NULL, &str_replace_args},
+    {"upper", str_upper_m, 0, NULL, &str_upper_args},
+    {"lower", str_lower_m, 0, NULL, &str_lower_args},
+    {"casefold", str_casefold_m, 0, NULL, &str_casefold_args},
+    {"swapcase", str_swapcase_m, 0, NULL, &str_swapcase_args},
+    {"capitalize", str_capitalize_m, 0, NULL, &str_capitalize_args},
+    {"title", str_title_m, 0, NULL, &str_title_args},
+    {"isdigit", str_isdigit_m, 0, NULL, &str_isdigit_args},
+    {"isdecimal", str_isdecimal_m, 0, NULL, &str_isdecimal_args},
+    {"isnumeric", str_isnumeric_m, 0, NULL, &str_isnumeric_args},
+    {"isalpha", str_isalpha_m, 0, NULL, &str_isalpha_args},
+    {"isalnum", str_isalnum_m, 0, NULL, &str_isalnum_args},
+    {"isspace", str_isspace_m, 0, NULL, &str_isspace_args},
+    {"isupper", str_isupper_m, 0, NULL, &str_isupper_args},
+    {"islower", str_islower_m, 0, NULL, &str_islower_args},
+    {"istitle", str_istitle_m, 0, NULL, &str_istitle_args},
+    {"isidentifier", str_isidentifier_m, 0, NULL, &str_isidentifier_args},
+    {"isprintable", str_isprintable_m, 0, NULL, &str_isprintable_args},
+    {"isascii", str_isascii_m, 0, NULL, &str_isascii_args},
+    {"zfill", str_zfill_m, 0, NULL, &str_zfill_args},
+    {"ljust", str_ljust_m, 0, NULL, &str_ljust_args},
+    {"rjust", str_rjust_m, 0, NULL, &str_rjust_args},
+    {"center", str_center_m, 0, NULL, &str_center_args},
+    {"expandtabs", str_expandtabs_m, MF_KEYWORDS, NULL, &str_expandtabs_args},
+    {"encode", str_encode_m, MF_KEYWORDS, NULL, &str_encode_args},
     {"maketrans", str_maketrans_m, MF_STATIC, NULL},
-    {"translate", str_translate_m, 0, NULL},
+    {"translate", str_translate_m, 0, NULL, &str_translate_args},
     {"format", str_format_m, MF_KEYWORDS, NULL},
     {"format_map", str_format_map_m, 0, NULL},
-    {"__format__", str_dunder_format_m, 0, NULL},
-    {"__getnewargs__", str_getnewargs_m, 0, NULL},
-    {"__sizeof__", str_sizeof_m, 0, NULL},
+    {"__format__", str_dunder_format_m, 0, NULL, &str_format_args},
+    {"__getnewargs__", str_getnewargs_m, 0, NULL, &str___getnewargs___args},
+    {"__sizeof__", str_sizeof_m, 0, NULL, &str___sizeof___args},
     {NULL, NULL, 0, NULL},
 };

@@ -213,12 +213,13 @@ static Value tuple_binop(Value a, Value b, int op) {
     }
 }
 
+static const ArgSpec tuple_args = {"tuple", 1, 0, 0, {"iterable=()", NULL}};
 static Value tuple_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
     /* keywords are for a subclass's own __init__ (CPython's rule) */
     if (kwnames && tuple_size(kwnames) &&
         (t == &tuple_type || type_lookup(t, NAME(__init__)) == type_lookup(&tuple_type, NAME(__init__))))
         return err_set(&exc_TypeError, "tuple() takes no keyword arguments");
-    if (nargs > 1) return err_format(&exc_TypeError, "tuple expected at most 1 argument, got %zd", (ssize_t)nargs);
+    if (arg_parse(&tuple_args, args, nargs, VNULL, NULL) < 0) return VNULL;   /* keywords: above */
     Value r = nargs ? tuple_from_iterable(args[0]) : tuple_empty;
     if (!r || t == &tuple_type) return r;
     Value s = tuple_new_type(t, tuple_size(r));
@@ -226,9 +227,10 @@ static Value tuple_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
     return s;
 }
 
+static const ArgSpec tuple_count_args = {"tuple.count", 1, 1, 0, {"value", NULL}};
 static Value tuple_count_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("count", nargs - 1, 1, 1) < 0) return VNULL;
+    if (arg_parse(&tuple_count_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t c = 0, n = tuple_size(args[0]);
     for (int64_t i = 0; i < n; i++) {
         int eq = obj_eq(tuple_get(args[0], i), args[1]);
@@ -238,9 +240,10 @@ static Value tuple_count_m(Value *args, size_t nargs, Value kwnames) {
     return v_int(c);
 }
 
+static const ArgSpec tuple_index_args = {"index", 3, 1, 0, {"value", "start=0", "stop=sys.maxsize", NULL}};
 static Value tuple_index_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("index", nargs - 1, 1, 3) < 0) return VNULL;
+    if (arg_parse(&tuple_index_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     int64_t n = tuple_size(args[0]), start = 0, stop = n;
     if (nargs > 2) {
         Value s = obj_index(args[2]);
@@ -269,8 +272,8 @@ static Value tuple_getnewargs(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef tuple_methods[] = {
-    {"count", tuple_count_m, 0, NULL},
-    {"index", tuple_index_m, 0, NULL},
+    {"count", tuple_count_m, 0, NULL, &tuple_count_args},
+    {"index", tuple_index_m, 0, NULL, &tuple_index_args},
     {"__getnewargs__", tuple_getnewargs, 0, NULL},
     {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
@@ -278,6 +281,7 @@ static const MethodDef tuple_methods[] = {
 
 Type tuple_type = {
     .tname = "tuple",
+    .sig = &tuple_args,
     .flags = TF_BASETYPE | TF_TUPLE_SUBCLASS | TF_MATCH_SEQUENCE,
     .basicsize = sizeof(TupleObject),
     .repr = tuple_repr,

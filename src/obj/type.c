@@ -545,6 +545,7 @@ typedef struct MemberDescrObject {
     Object hdr;
     Type *owner;
     Value name;
+    Value doc;   /* the value of a __slots__ dict, or VNULL */
     int32_t index;
 } MemberDescrObject;
 
@@ -807,7 +808,10 @@ static const MethodDef member_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static Value member_get_doc(Value v) { return V_NONE; }
+static Value member_get_doc(Value v) {
+    Value d = V_AS(MemberDescrObject, v)->doc;
+    return d ? d : V_NONE;
+}
 
 static const GetSetDef member_getsets[] = {
     {"__name__", member_get_name, NULL, NULL},
@@ -846,6 +850,11 @@ Value generic_getattr_noerr(Value obj, Value name) {
     }
     if (v_is_ptr(obj) && (t->attrs_offset || type_has_flag(t, TF_VAR_DICT))) {
         Value v = instance_get_attr(obj, name);
+        if (v) return v;
+    } else if (t == &module_type) {
+        /* a module's namespace is its instance dict, as CPython's: what
+           object.__getattribute__(module, name) finds (pydoc's) */
+        Value v = dict_get_str(module_dict(obj), name);
         if (v) return v;
     }
     if (descr) {
@@ -941,6 +950,10 @@ static Value abstract_instantiation_error(Type *t) {
     return err_format(&exc_TypeError, "Can't instantiate abstract class %s with abstract method%s %U", t->tname,
                       list_size(names) > 1 ? "s" : "", joined);
 }
+
+/* object()'s signature: no arguments, which object_new's excess-args
+   check below enforces (with CPython's own message, not arg_parse's) */
+static const ArgSpec object_args = {"object", 0, 0, 0, {NULL}};
 
 /* CPython's "tp_new != object_new": a class of t's MRO has a __new__ other
    than object's (object.__new__ stored in a class keeps the inherited one) */
@@ -1350,6 +1363,7 @@ static const GetSetDef instance_dict_getset[] = {
 /* what a class statement adds to the first class of a hierarchy with a
    dict, and with weak references */
 static const GetSetDef heap_dict_getsets[] = {
+    /* their docs are CPython's: pydoc shows them */
     {"__dict__", object_get_dict, object_set_dict, "dictionary for instance variables (if defined)"},
     {"__weakref__", object_get_weakref, NULL, "list of weak references to the object (if defined)"},
     {NULL, NULL, NULL, NULL},
@@ -1897,6 +1911,15 @@ static int type_init_slot(Value self, Value *args, size_t nargs, Value kwnames) 
 
 static Value type_getattr(Value self, Value name) {
     Type *t = V_AS(Type, self);
+    static Value abstractmethods;
+    if (!abstractmethods) abstractmethods = str_intern_cstr("__abstractmethods__");
+    if (name == abstractmethods) {
+        /* a class's own, never a base's (CPython's is a getset of type
+           reading the class's dict): inspect.isabstract tells by it
+           whether ABCMeta.__new__ has finished */
+        Value a = t == &type_type ? VNULL : dict_get_str(t->dict, name);
+        return a ? a : err_set(&exc_AttributeError, "__abstractmethods__");
+    }
     if (name == NAME(__annotations__) && !type_lookup(V_OBJ(self)->type, name)) {
         /* a class's own annotations, never a base's: made empty on first
            use for a class statement's class; builtin types have none */
@@ -1922,8 +1945,16 @@ static Value type_getattr(Value self, Value name) {
     Value attr = type_lookup(t, name);
     if (attr) {
         Type *at = type_of(attr);
-        if (at->descr_get) return at->descr_get(attr, VNULL, self);
-        return attr;
+        if (!at->descr_get) return attr;
+        Value r = at->descr_get(attr, VNULL, self);
+        /* a descriptor's AttributeError (types.DynamicClassAttribute's)
+           falls back to the metaclass's __getattr__, as CPython's hook */
+        if (r || !type_has_flag(meta, TF_HEAPTYPE) || !err_matches(&exc_AttributeError)) return r;
+        Value ga = type_lookup(meta, NAME(__getattr__));
+        if (!ga) return VNULL;
+        err_clear();
+        Value a[2] = {self, name};
+        return obj_call(ga, a, 2, VNULL);
     }
     if (meta_attr) {
         if (mt->descr_get) return mt->descr_get(meta_attr, self, V_FROM_PTR(meta));
@@ -2217,6 +2248,8 @@ static Value type_get_doc(Value self) {
         /* a class's __doc__ may be a descriptor (a property of the metaclass's instances) */
         Type *dt = type_of(d);
         if (type_has_flag(t, TF_HEAPTYPE) && dt->descr_get && !str_check(d)) return dt->descr_get(d, VNULL, self);
+        /* a builtin type whose instances have their own __doc__ (methods) */
+        if (!type_has_flag(t, TF_HEAPTYPE) && dt->descr_get) return t->doc ? t->doc : V_NONE;
         return d;
     }
     return t->doc ? t->doc : V_NONE;
@@ -2294,6 +2327,25 @@ static const MethodDef type_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+/* a type's own, not inherited (CPython's reads the type's own tp_doc): a
+   builtin type's from its constructor's ArgSpec; a class's from a
+   docstring starting "Name(...)\n--\n\n", as CPython's internal docs */
+static Value type_get_text_signature(Value v) {
+    Type *t = V_AS(Type, v);
+    if (!(t->flags & TF_HEAPTYPE)) return argspec_text_signature(t->sig, NULL);
+    Value doc = dict_get_str(t->dict, NAME(__doc__));
+    if (!doc || !str_check(doc)) return V_NONE;
+    const char *d = str_data(doc), *name = strrchr(t->tname, '.');
+    name = name ? name + 1 : t->tname;
+    size_t n = strlen(name);
+    if (strncmp(d, name, n) != 0 || d[n] != '(') return V_NONE;
+    const char *end = strstr(d + n, ")\n--\n\n");
+    /* a blank line ends the search */
+    const char *blank = strstr(d + n, "\n\n");
+    if (!end || blank < end) return V_NONE;
+    return str_new(d + n, (size_t)(end + 1 - (d + n)));
+}
+
 static const GetSetDef type_getsets[] = {
     {"__name__", type_get_name, type_set_name, NULL},
     {"__qualname__", type_get_qualname, type_set_qualname, NULL},
@@ -2306,6 +2358,7 @@ static const GetSetDef type_getsets[] = {
     {"__base__", type_get_base, NULL, NULL},
     {"__dict__", type_get_dict, NULL, NULL},
     {"__doc__", type_get_doc, type_set_doc, NULL},
+    {"__text_signature__", type_get_text_signature, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -2715,6 +2768,11 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         md->owner = t;
         md->name = n;
         md->index = base_members + (int32_t)i;
+        /* __slots__ = {'name': 'its docstring'} */
+        if (dict_check(slots)) {
+            md->doc = dict_get(slots, n);
+            if (!md->doc && err_occurred()) return VNULL;
+        }
         dict_set(t->dict, n, V_FROM_PTR(md));
     }
     /* __dict__ where the hierarchy first gets a dict, __weakref__ where it
@@ -2848,6 +2906,7 @@ static Value map_repr(Value v) {
 
 Type object_type = {
     .tname = "object",
+    .sig = &object_args,
     .flags = TF_BASETYPE,
     .basicsize = sizeof(Object),
     .repr = object_repr,

@@ -175,15 +175,6 @@ Frame *frame_setup_call(FunctionObject *fn, Value *args, size_t nargs, Value kwn
     for (size_t i = 0; i < npos; i++) locals[i] = args[i];
     if (has_varargs) {
         locals[total] = nargs > (size_t)argc ? tuple_from_array(args + argc, (int64_t)(nargs - (size_t)argc)) : tuple_empty;
-    } else if (nargs > (size_t)argc) {
-        int64_t kwonly_given = 0;
-        for (size_t k = 0; k < nkw; k++) {
-            Value name = tuple_get(kwnames, (int64_t)k);
-            for (int64_t j = argc; j < total; j++)
-                if (tuple_get(co->varnames, j) == name) kwonly_given++;
-        }
-        too_many_positional(fn, nargs, kwonly_given);
-        goto fail;
     }
     /* keywords */
     for (size_t k = 0; k < nkw; k++) {
@@ -218,6 +209,17 @@ Frame *frame_setup_call(FunctionObject *fn, Value *args, size_t nargs, Value kwn
             }
         }
         err_format(&exc_TypeError, "%U() got an unexpected keyword argument '%U'", func_qualname(fn), name);
+        goto fail;
+    }
+    /* too many positional arguments: after the keywords' errors, as CPython */
+    if (!has_varargs && nargs > (size_t)argc) {
+        int64_t kwonly_given = 0;
+        for (size_t k = 0; k < nkw; k++) {
+            Value name = tuple_get(kwnames, (int64_t)k);
+            for (int64_t j = argc; j < total; j++)
+                if (tuple_get(co->varnames, j) == name) kwonly_given++;
+        }
+        too_many_positional(fn, nargs, kwonly_given);
         goto fail;
     }
     /* defaults and missing */

@@ -202,6 +202,9 @@ struct Type {
     /* CPython's buffer protocol, one-dimensional (obj/bytes.h): fill *out
        with the object's memory; -1 with an error set */
     int (*getbuffer)(Value self, struct BufferInfo *out);
+    /* a builtin type's constructor's ArgSpec, its __text_signature__
+       (inspect.signature(list)); NULL: none */
+    const struct ArgSpec *sig;
 };
 
 /* Attribute storage of instances that can hold arbitrary attributes, at
@@ -245,6 +248,26 @@ static inline Object *obj_alloc_atomic(Type *t, size_t size) {
 
 /* ---- builtin functions and methods ---------------------------------------- */
 
+/* A C function's signature, written once and checked by arg_parse, as
+ * Argument Clinic's: parameters in order; the first nposonly are
+ * positional-only, the first nrequired must be given, the last nkwonly are
+ * keyword-only. An optional parameter's name may carry its default as
+ * Python source after '=' ("mode='r'"): arg_parse matches keywords on the
+ * part before it, and the text signature (__text_signature__, what
+ * inspect.signature reads) shows the whole. E.g. open(file, mode='r', ...):
+ *   static const ArgSpec open_args = {"open", 0, 1, 0,
+ *       {"file", "mode='r'", "buffering=-1", ..., NULL}};
+ * and sleep(secs, /): {"sleep", 1, 1, 0, {"secs", NULL}}. A MethodDef
+ * whose function parses with a spec points at it (self excluded) to give
+ * the function its signature; an optional parameter without a default
+ * leaves the function without one, as Argument Clinic's optional groups. */
+#define ARGSPEC_MAX 16
+typedef struct ArgSpec {
+    const char *fname;   /* messages say "fname()" as CPython */
+    int nposonly, nrequired, nkwonly;
+    const char *names[ARGSPEC_MAX + 1];   /* NULL-terminated */
+} ArgSpec;
+
 /* C functions callable from Python. For methods args[0] is self and nargs
  * counts it. Keyword arguments follow the positional ones; kwnames is a
  * tuple of their names or VNULL. A function without MF_KEYWORDS never sees
@@ -264,6 +287,7 @@ typedef struct MethodDef {
     CFunction fn;
     int flags;
     const char *doc;
+    const ArgSpec *spec;   /* the one fn parses with, or NULL: no signature */
 } MethodDef;
 
 typedef struct GetSetDef {
@@ -293,23 +317,13 @@ Value arg_kw(Value *args, size_t nargs, Value kwnames, const char *name);
 /* Raise TypeError if kwnames holds a name outside the NULL-terminated list. */
 int arg_kw_allowed(const char *fname, Value kwnames, const char *const *allowed);
 
-/* A C function's signature, written once and checked by arg_parse, as
- * Argument Clinic's: parameters in order; the first nposonly are
- * positional-only, the first nrequired must be given, the last nkwonly are
- * keyword-only. E.g. open(file, mode='r', buffering=-1, ...):
- *   static const ArgSpec open_args = {"open", 0, 1, 0,
- *       {"file", "mode", "buffering", ..., NULL}};
- * and sleep(secs, /): {"sleep", 1, 1, 0, {"secs", NULL}}. */
-#define ARGSPEC_MAX 16
-typedef struct ArgSpec {
-    const char *fname;   /* messages say "fname()" as CPython */
-    int nposonly, nrequired, nkwonly;
-    const char *names[ARGSPEC_MAX + 1];   /* NULL-terminated */
-} ArgSpec;
-
 /* Bind args (nargs positional, then kwnames' values) to spec's parameters:
  * out[i] is the i-th parameter's value, VNULL when not given. Returns -1
  * with TypeError set, with CPython's messages, on a bad call. */
 int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out);
+/* The text signature of a function parsing with spec, CPython's
+ * __text_signature__: "($self, /, sep=None, maxsplit=-1)"; self_name is
+ * "$self", "$type" or NULL. None when spec is NULL or incomplete. */
+Value argspec_text_signature(const ArgSpec *spec, const char *self_name);
 
 #endif

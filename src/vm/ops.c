@@ -698,7 +698,29 @@ int arg_kw_allowed(const char *fname, Value kwnames, const char *const *allowed)
     return 0;
 }
 
+/* Does keyword k name parameter `name` (its part before a default's '=')? */
+static bool arg_name_is(Value k, const char *name) {
+    size_t n = strcspn(name, "=");
+    return (size_t)str_nbytes(k) == n && memcmp(str_data(k), name, n) == 0;
+}
+
+/* A parameter's name without its default, for messages. */
+static const char *arg_bare_name(const char *name, char *buf, size_t size) {
+    size_t n = strcspn(name, "=");
+    if (!name[n]) return name;
+    if (n >= size) n = size - 1;
+    memcpy(buf, name, n);
+    buf[n] = 0;
+    return buf;
+}
+
 int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out) {
+    /* the common call: every parameter given by position */
+    if ((!kwnames || !tuple_size(kwnames)) && nargs <= ARGSPEC_MAX && !spec->names[nargs] && !spec->nkwonly &&
+        (nargs == 0 || spec->names[nargs - 1])) {
+        if (out) values_copy(out, args, nargs);
+        return 0;
+    }
     int n = 0;
     while (spec->names[n]) n++;
     int maxpos = n - spec->nkwonly;
@@ -719,7 +741,8 @@ int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Val
                        n, n == 1 ? "" : "s", (ssize_t)nargs);
             return -1;
         }
-        for (int i = 0; i < n; i++) out[i] = (size_t)i < nargs ? args[i] : VNULL;
+        if (out)
+            for (int i = 0; i < n; i++) out[i] = (size_t)i < nargs ? args[i] : VNULL;
         return 0;
     }
     if (nargs + (size_t)nkw > (size_t)n) {
@@ -749,7 +772,7 @@ int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Val
     for (int i = 0; i < spec->nrequired; i++) {
         if (out[i] || i < spec->nposonly) continue;
         bool found = false;
-        for (int64_t k = 0; k < nkw && !found; k++) found = str_eq_cstr(tuple_get(kwnames, k), spec->names[i]);
+        for (int64_t k = 0; k < nkw && !found; k++) found = arg_name_is(tuple_get(kwnames, k), spec->names[i]);
         if (found) continue;
         if (i < maxpos)
             err_format(&exc_TypeError, "%s() missing required argument '%s' (pos %d)", f, spec->names[i], i + 1);
@@ -759,10 +782,11 @@ int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Val
     for (int64_t k = 0; k < nkw; k++) {
         Value name = tuple_get(kwnames, k);
         int i = spec->nposonly;
-        while (i < n && !str_eq_cstr(name, spec->names[i])) i++;
+        while (i < n && !arg_name_is(name, spec->names[i])) i++;
         if (i < n && out[i]) {
-            err_format(&exc_TypeError, "argument for %s() given by name ('%s') and position (%d)", f, spec->names[i],
-                       i + 1);
+            char buf[64];
+            err_format(&exc_TypeError, "argument for %s() given by name ('%s') and position (%d)", f,
+                       arg_bare_name(spec->names[i], buf, sizeof buf), i + 1);
             return -1;
         }
         if (i < n) out[i] = args[nargs + (size_t)k];
@@ -770,10 +794,41 @@ int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Val
     for (int64_t k = 0; k < nkw; k++) {
         Value name = tuple_get(kwnames, k);
         int i = spec->nposonly;
-        while (i < n && !str_eq_cstr(name, spec->names[i])) i++;
+        while (i < n && !arg_name_is(name, spec->names[i])) i++;
         if (i == n) return err_format(&exc_TypeError, "'%U' is an invalid keyword argument for %s()", name, f), -1;
     }
     return 0;
+}
+
+Value argspec_text_signature(const ArgSpec *spec, const char *self_name) {
+    if (!spec) return V_NONE;
+    int n = 0;
+    while (spec->names[n]) n++;
+    /* "/" follows the positional-only ones (self is always one), "*"
+       precedes the keyword-only ones */
+    int nposonly = spec->nposonly + (self_name ? 1 : 0), kwstart = n - spec->nkwonly;
+    Buf b;
+    buf_init(&b, 64);
+    buf_putc(&b, '(');
+    int item = 0;
+    if (self_name) {
+        buf_puts(&b, self_name);
+        item++;
+    }
+    for (int i = 0; i <= n; i++) {
+        if (item == nposonly && nposonly > 0) buf_puts(&b, ", /");
+        if (i == n) break;
+        if (i == kwstart) buf_puts(&b, item ? ", *" : "*");
+        const char *name = spec->names[i];
+        /* a nameless parameter, or an optional one with no default
+           written, has no signature to show */
+        if (!*name || *name == '=' || (i >= spec->nrequired && !strchr(name, '='))) return V_NONE;
+        if (item || i == kwstart) buf_puts(&b, ", ");
+        buf_puts(&b, name);
+        item++;
+    }
+    buf_putc(&b, ')');
+    return str_from_buf(&b);
 }
 
 void ops_init(void) {
