@@ -1785,7 +1785,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
        are zeroed: the collector scans the value stack conservatively, and
        an argument left above the top would keep an object the program
        dropped alive (`x = None; gc.collect()` after `f(x)`). */
-#define DROP_CALL_SLOTS() memset(sp, 0, (size_t)(pop_count + (kwnames ? 1 : 0)) * sizeof(Value))
+#define DROP_CALL_SLOTS()                                                         \
+    do {                                                                          \
+        for (int drop_ = pop_count + (kwnames ? 1 : 0) - 1; drop_ >= 0; drop_--) \
+            sp[drop_] = VNULL;                                                    \
+    } while (0)
     do_call: {
         Type *ct = type_of(callable);
         if (ct == &function_type) {
