@@ -461,7 +461,12 @@ static Value frame_get_lasti(Value v) {
 }
 static Value frame_get_trace(Value v) { return V_AS(FrameObject, v)->trace; }
 static int frame_set_trace(Value v, Value x) {
-    V_AS(FrameObject, v)->trace = x ? x : V_NONE;
+    FrameObject *fo = V_AS(FrameObject, v);
+    fo->trace = x ? x : V_NONE;
+    /* a frame traced from now on (a debugger's set_trace() on the frames
+       up the stack) is at the instruction it runs: its line has begun,
+       and goes on without a new 'line' event (CPython's instr_prev) */
+    if (x && x != V_NONE && fo->trace_prev < 0 && snapshot_live(fo)) fo->trace_prev = frame_lasti(fo->raw);
     return 0;
 }
 static int frame_set_flag(bool *flag, Value x) {
