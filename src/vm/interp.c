@@ -583,7 +583,7 @@ static Value call_ex(Value f, Value args, Value kwargs) {
     }
     if (kwargs && !dict_check(kwargs)) {
         Value d = dict_new();
-        if (dict_merge_nodup(d, kwargs, func_str(f)) < 0) return VNULL;
+        if (dict_merge_nodup(d, kwargs, f) < 0) return VNULL;
         kwargs = d;
     }
     return obj_call_tuple_dict(f, args, kwargs);
@@ -1963,7 +1963,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         Value d = POP();
         SAVE_REGS();
         Value fn = PEEK(ARG + 2);
-        if (dict_merge_nodup(PEEK(ARG), d, func_str(fn)) < 0) goto error;
+        if (dict_merge_nodup(PEEK(ARG), d, fn) < 0) goto error;
         NEXT();
     }
     TARGET(LIST_TO_TUPLE) {
