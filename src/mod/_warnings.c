@@ -114,6 +114,10 @@ static int already_warned(Value registry, Value key, bool should_set) {
 }
 
 static int show_warning(Value message, Type *category, Value text, Value filename, int64_t lineno, Value source) {
+    /* a warning about an object (source) is worth loading warnings.py for,
+       as CPython does: it adds where the object was allocated */
+    if (source && !warnings_attr("_showwarnmsg") && !import_name(str_intern_cstr("warnings"), VNULL, v_int(0), VNULL))
+        err_clear();
     Value show = warnings_attr("_showwarnmsg");
     Value wm = warnings_attr("WarningMessage");
     if (show && wm && type_of(show)->call) {
@@ -247,6 +251,10 @@ int warn_c(Type *category, Value message, int64_t stacklevel) {
 
 int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module) {
     return do_warn_explicit(category, message, filename, lineno, module, V_NONE, VNULL);
+}
+
+int warn_explicit_source_c(Type *category, Value message, Value filename, int64_t lineno, Value source) {
+    return do_warn_explicit(category, message, filename, lineno, VNULL, V_NONE, source);
 }
 
 /* The compiler's warnings (front/lexer.h): nonzero when the filters made

@@ -2,11 +2,10 @@
  * yield-from delegation (which `await` is), coroutine wrappers. */
 #include "gen.h"
 
+#include "../mod/modules.h"
 #include "../runtime.h"
 #include "../vm/opcodes.h"
 #include "../vm/traceback.h"
-
-void sys_write_stderr(const char *s, size_t n);   /* mod/sys.c */
 
 Type gen_type, coro_type, coro_wrapper_type, async_gen_type;
 
@@ -42,32 +41,19 @@ Value gen_new(Frame *f, FunctionObject *func) {
 }
 
 /* CPython's RuntimeWarning for a coroutine collected before it started,
- * written as its warnings module formats it (tpy has none), at the line
- * that created the coroutine (see GenObject.origin_line). It is printed
- * when the collector finds the coroutine unreachable, later than CPython. */
+ * through the warnings filters (catch_warnings and -W error see it) with
+ * the coroutine as its source. It is attributed to the line that created
+ * the coroutine (GenObject.origin_line), where CPython's reference count
+ * usually drops it; the collector finds it unreachable later. A warning
+ * turned into an error is unraisable, as in CPython. */
 static void coro_warn_never_awaited(GenObject *g) {
-    Buf out;
-    buf_init(&out, 128);
-    Value line = VNULL;
-    if (g->origin_code) {
-        CodeObject *co = g->origin_code;
-        int lineno = g->origin_line;
-        buf_printf(&out, "%s:%d: ", str_data(co->filename), lineno);
-        line = traceback_source_line(co->filename, lineno);
-        if (!line) err_clear();
-    } else {
-        buf_puts(&out, "sys:1: ");
-    }
-    buf_printf(&out, "RuntimeWarning: coroutine '%s' was never awaited\n", str_data(g->qualname));
-    if (line) {
-        const char *d = str_data(line);
-        size_t n = (size_t)str_nbytes(line);
-        while (n && (*d == ' ' || *d == '\t')) d++, n--;
-        while (n && (d[n - 1] == '\n' || d[n - 1] == ' ' || d[n - 1] == '\r')) n--;
-        buf_printf(&out, "  %.*s\n", (int)n, d);
-    }
-    buf_puts(&out, "RuntimeWarning: Enable tracemalloc to get the object allocation traceback\n");
-    sys_write_stderr(out.data, out.len);
+    Value saved = err_fetch();
+    Value msg = str_printf("coroutine '%U' was never awaited", g->qualname);
+    Value filename = g->origin_code ? g->origin_code->filename : str_from_cstr("sys");
+    int64_t lineno = g->origin_code ? g->origin_line : 1;
+    if (warn_explicit_source_c(&exc_RuntimeWarning, msg, filename, lineno, V_FROM_PTR(g)) < 0)
+        err_write_unraisable(err_fetch(), "", V_FROM_PTR(g));
+    err_restore(saved);
 }
 
 static Value gen_close_m(Value *args, size_t nargs, Value kwnames);
