@@ -975,6 +975,11 @@ static Value object_dir_m(Value *args, size_t nargs, Value kwnames) {
     if (v_is_ptr(self) && type_of(self)->attrs_offset) {
         Value d = instance_get_dict(self);
         if (d) dict_update(result, d);
+    } else if (v_is_ptr(self)) {
+        /* a C type's own __dict__ (a function's attributes) */
+        Value d = obj_getattr_opt(self, NAME(__dict__));
+        if (!d && err_occurred()) return VNULL;
+        if (d && dict_check(d)) dict_update(result, d);
     }
     Value mro = type_of(self)->mro;
     for (int64_t i = 0; i < tuple_size(mro); i++) {
