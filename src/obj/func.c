@@ -157,7 +157,7 @@ static const GetSetDef function_getsets[] = {
     {"__defaults__", fn_get_defaults, fn_set_defaults, NULL},
     {"__kwdefaults__", fn_get_kwdefaults, fn_set_kwdefaults, NULL},
     {"__code__", fn_get_code, fn_set_code, NULL},
-    {"__globals__", fn_get_globals, NULL, NULL},
+    {"__globals__", fn_get_globals, NULL, NULL, GS_MEMBER},
     {"__closure__", fn_get_closure, NULL, NULL},
     {"__dict__", fn_get_dict, fn_set_dict, NULL},
     {"__builtins__", fn_get_builtins, NULL, NULL},
@@ -179,6 +179,7 @@ static Value function_getattr(Value v, Value name) {
 
 static int function_setattr(Value v, Value name, Value x) {
     Value descr = type_lookup(&function_type, name);
+    if (descr && type_of(descr) == &member_descr_type) return member_descr_set(descr, v, x);
     if (descr && type_of(descr)->descr_set) return type_of(descr)->descr_set(descr, v, x);
     FunctionObject *f = V_AS(FunctionObject, v);
     if (!f->dict) f->dict = dict_new();

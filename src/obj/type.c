@@ -501,13 +501,21 @@ typedef struct MemberDescrObject {
     Type *owner;
     Value name;
     int32_t index;
+    /* a C type's member (GS_MEMBER): read and written through def, and a
+       data descriptor; NULL for a name in __slots__ */
+    const GetSetDef *def;
 } MemberDescrObject;
 
 Type member_descr_type;
 
 static MemberDescrObject *slot_member(Type *t, Value name) {
     Value d = type_lookup(t, name);
-    return d && type_of(d) == &member_descr_type ? V_AS(MemberDescrObject, d) : NULL;
+    return d && type_of(d) == &member_descr_type && !V_AS(MemberDescrObject, d)->def ? V_AS(MemberDescrObject, d)
+                                                                                       : NULL;
+}
+
+static bool is_c_member(Value d) {
+    return v_is_ptr(d) && type_of(d) == &member_descr_type && V_AS(MemberDescrObject, d)->def;
 }
 
 /* Move an instance's attributes into a dict (slot members aside). */
@@ -717,15 +725,38 @@ static Value member_get(Value descr, Value obj, Value type) {
     MemberDescrObject *m = V_AS(MemberDescrObject, descr);
     if (!obj) return descr;
     if (!member_check_obj(m, obj)) return VNULL;
+    if (m->def) return m->def->get(obj);
     Value v = instance_get_attr(obj, m->name);
     if (!v && !err_occurred()) no_attr_error(type_of(obj), m->name);
     return v;
+}
+
+/* a C type's member: its setter, or CPython's error for a read-only one */
+static int c_member_set(MemberDescrObject *m, Value obj, Value v) {
+    if (!member_check_obj(m, obj)) return -1;
+    if (!m->def->set) {
+        err_set(&exc_AttributeError, "readonly attribute");
+        return -1;
+    }
+    return m->def->set(obj, v);
+}
+
+int member_descr_set(Value descr, Value obj, Value v) {
+    MemberDescrObject *m = V_AS(MemberDescrObject, descr);
+    if (m->def) return c_member_set(m, obj, v);
+    if (!member_check_obj(m, obj)) return -1;
+    if (!v && !instance_get_attr(obj, m->name)) {
+        err_set_value(&exc_AttributeError, m->name);
+        return -1;
+    }
+    return instance_set_attr(obj, m->name, v);
 }
 
 static Value member_set_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("__set__", nargs - 1, 2, 2) < 0) return VNULL;
     MemberDescrObject *m = V_AS(MemberDescrObject, args[0]);
+    if (m->def) return c_member_set(m, args[1], args[2]) < 0 ? VNULL : V_NONE;
     if (!member_check_obj(m, args[1])) return VNULL;
     return instance_set_attr(args[1], m->name, args[2]) < 0 ? VNULL : V_NONE;
 }
@@ -734,6 +765,7 @@ static Value member_delete_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("__delete__", nargs - 1, 1, 1) < 0) return VNULL;
     MemberDescrObject *m = V_AS(MemberDescrObject, args[0]);
+    if (m->def) return c_member_set(m, args[1], VNULL) < 0 ? VNULL : V_NONE;
     if (!member_check_obj(m, args[1])) return VNULL;
     if (!instance_get_attr(args[1], m->name)) return err_set_value(&exc_AttributeError, m->name);
     return instance_set_attr(args[1], m->name, VNULL) < 0 ? VNULL : V_NONE;
@@ -780,7 +812,7 @@ Value instance_new(Type *t) {
 /* ---- generic attribute access ------------------------------------------------ */
 
 static inline bool is_data_descr(Value d) {
-    return !v_is_int(d) && !v_is_smallfloat(d) && V_OBJ(d)->type->descr_set != NULL;
+    return !v_is_int(d) && !v_is_smallfloat(d) && (V_OBJ(d)->type->descr_set != NULL || is_c_member(d));
 }
 
 Value generic_getattr_noerr(Value obj, Value name) {
@@ -789,7 +821,7 @@ Value generic_getattr_noerr(Value obj, Value name) {
     Type *dt = NULL;
     if (descr) {
         dt = type_of(descr);
-        if (dt->descr_get && dt->descr_set) return dt->descr_get(descr, obj, V_FROM_PTR(t));
+        if (dt->descr_get && (dt->descr_set || is_c_member(descr))) return dt->descr_get(descr, obj, V_FROM_PTR(t));
     }
     if (v_is_ptr(obj) && (t->attrs_offset || type_has_flag(t, TF_VAR_DICT))) {
         Value v = instance_get_attr(obj, name);
@@ -812,6 +844,7 @@ Value generic_getattr(Value obj, Value name) {
 int generic_setattr(Value obj, Value name, Value v) {
     Type *t = type_of(obj);
     Value descr = type_lookup(t, name);
+    if (descr && is_c_member(descr)) return member_descr_set(descr, obj, v);
     if (descr && is_data_descr(descr)) return type_of(descr)->descr_set(descr, obj, v);
     if (v_is_ptr(obj) && (t->attrs_offset || type_has_flag(t, TF_VAR_DICT))) {
         return instance_set_attr(obj, name, v);
@@ -2106,7 +2139,20 @@ void type_add_methods(Type *t, const MethodDef *defs) {
 
 void type_add_getsets(Type *t, const GetSetDef *defs) {
     if (!t->dict) t->dict = dict_new();
-    for (; defs->name; defs++) dict_set(t->dict, str_intern_cstr(defs->name), getset_descr_new(t, defs));
+    for (; defs->name; defs++) {
+        Value name = str_intern_cstr(defs->name), d;
+        if (defs->flags & GS_MEMBER) {
+            MemberDescrObject *md = (MemberDescrObject *)obj_alloc(&member_descr_type, sizeof *md);
+            md->owner = t;
+            md->name = name;
+            md->index = -1;
+            md->def = defs;
+            d = V_FROM_PTR(md);
+        } else {
+            d = getset_descr_new(t, defs);
+        }
+        dict_set(t->dict, name, d);
+    }
 }
 
 /* ---- class creation ----------------------------------------------------------- */

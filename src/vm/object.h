@@ -271,7 +271,15 @@ typedef struct GetSetDef {
     Value (*get)(Value self);
     int (*set)(Value self, Value v);  /* NULL: read-only; v VNULL: delete */
     const char *doc;
+    int flags;                        /* GS_* */
 } GetSetDef;
+
+enum {
+    /* a field CPython declares as a member (PyMemberDef), not a getset:
+       its descriptor is a member_descriptor, which types.MemberDescriptorType
+       (type(FunctionType.__globals__)) and dataclasses tell apart */
+    GS_MEMBER = 1 << 0,
+};
 
 /* Register methods / properties in a builtin type's dict (before use). */
 void type_add_methods(Type *t, const MethodDef *defs);
