@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -538,6 +539,7 @@ static bool parse_nframe(const char *s, int *out) {
     return true;
 }
 static bool tracemalloc_from_x;
+static bool utf8_chosen;   /* -X utf8 or PYTHONUTF8 said; else the locale decides */
 
 static bool parse_int_limit(const char *s, int *out) {
     char *end;
@@ -558,8 +560,8 @@ static int apply_xoption(const char *x) {
     else if (strcmp(x, "faulthandler") == 0) tpy_config.faulthandler = 1;
     else if (strcmp(x, "no_debug_ranges") == 0) tpy_config.no_debug_ranges = 1;
     else if (strncmp(x, "pycache_prefix=", 15) == 0) tpy_config.pycache_prefix = x[15] ? x + 15 : NULL;
-    else if (strcmp(x, "utf8") == 0 || strcmp(x, "utf8=1") == 0) tpy_config.utf8_mode = 1;
-    else if (strcmp(x, "utf8=0") == 0) tpy_config.utf8_mode = 0;
+    else if (strcmp(x, "utf8") == 0 || strcmp(x, "utf8=1") == 0) tpy_config.utf8_mode = 1, utf8_chosen = true;
+    else if (strcmp(x, "utf8=0") == 0) tpy_config.utf8_mode = 0, utf8_chosen = true;
     else if (strncmp(x, "utf8=", 5) == 0) {
         fprintf(stderr, "Fatal Python error: preconfig_init_utf8_mode: invalid -X utf8 option value\n"
                         "Python runtime state: preinitializing\n\n");
@@ -609,7 +611,8 @@ static int read_environment(bool int_digits_from_x) {
     const char *prefix = getenv("PYTHONPYCACHEPREFIX");
     if (prefix && *prefix && !tpy_config.pycache_prefix) tpy_config.pycache_prefix = prefix;
     const char *utf8 = getenv("PYTHONUTF8");
-    if (utf8 && *utf8) {
+    if (utf8 && *utf8 && !utf8_chosen) {   /* -X utf8 comes first */
+        utf8_chosen = true;
         if (strcmp(utf8, "1") == 0) tpy_config.utf8_mode = 1;
         else if (strcmp(utf8, "0") == 0) tpy_config.utf8_mode = 0;
         else {
@@ -871,6 +874,12 @@ int main(int argc, char **argv) {
         if (strncmp(o.xoptions[k], "int_max_str_digits", 18) == 0) int_digits_from_x = true;
     }
     if ((r = read_environment(int_digits_from_x)) != 0) return r;
+    if (!utf8_chosen) {
+        /* PEP 540: the C and POSIX locales turn UTF-8 mode on */
+        const char *loc = setlocale(LC_CTYPE, "");
+        tpy_config.utf8_mode = !loc || !strcmp(loc, "C") || !strcmp(loc, "POSIX");
+        setlocale(LC_CTYPE, "C");
+    }
     if (o.profile_out && !o.profile_mode) o.profile_mode = "loops";   /* the file implies the profile */
     if ((o.profile_events || o.profile_sample) && !o.profile_mode) o.profile_mode = "loops";
     if (!o.profile_out) o.profile_out = "jitprof.log";

@@ -82,6 +82,7 @@ typedef struct Unit {
     bool dead;
     bool *failed;               /* the compiler's: set on an internal error */
     Location loc;
+    Location last_stmt_loc;   /* of the statement compiled last (nested ones included) */
     /* The line of the implicit `return None`, CPython's rule with one copy
      * of the return: the line of the code that falls into it (the last
      * reachable instruction that has a line, or a `pass`), or when nothing
@@ -1942,6 +1943,9 @@ static void compile_try_except(Compiler *c, Stmt *s) {
     int except = new_label(u), orelse = new_label(u), end = new_label(u), cleanup = new_label(u);
     if (!compile_try_body(c, s, except, orelse, cleanup)) return;
     int n = s->u.try_.nhandlers;
+    /* the re-raise when no clause matches takes the line of the last test
+       that jumps to it (CPython gives a jump target its jump's line) */
+    Location last_test = {-1, -1, -1, -1};
     for (int i = 0; i < n; i++) {
         ExceptHandler *h = s->u.try_.handlers[i];
         if (!h->type && i < n - 1) {
@@ -1955,6 +1959,7 @@ static void compile_try_except(Compiler *c, Stmt *s) {
             WITH_LOC(c, h->type->pos, {
                 emit0(c, OP_CHECK_EXC_MATCH);
                 emit(c, OP_POP_JUMP_IF_FALSE, next);
+                last_test = u->loc;
             });
         }
         if (h->name) {
@@ -1999,8 +2004,9 @@ static void compile_try_except(Compiler *c, Stmt *s) {
         }
         bind_label(u, next);   /* [.. prev exc] */
     }
-    u->loc = (Location){-1, -1, -1, -1};
+    u->loc = last_test;
     emit(c, OP_RERAISE, 0);
+    u->loc = (Location){-1, -1, -1, -1};
     pop_handler(c);
     bind_label(u, cleanup);
     emit_pop_except_and_reraise(c);
@@ -2114,11 +2120,14 @@ static void compile_try_finally(Compiler *c, Stmt *s) {
     if (!push_fblock(c, FB_FINALLY_END, -1, -1, s->pos)) return;
     compile_stmts(c, s->u.try_.finalbody);
     pop_fblock(c);
-    u->loc = (Location){-1, -1, -1, -1};
+    /* the re-raise and the cleanup keep the line of the finally body's
+       last statement, as CPython's */
+    u->loc = u->last_stmt_loc;
     if (!u->dead) emit(c, OP_RERAISE, 0);
     pop_handler(c);
     bind_label(u, cleanup);
     emit_pop_except_and_reraise(c);
+    u->loc = (Location){-1, -1, -1, -1};
     bind_label(u, end);
 }
 
@@ -2769,7 +2778,7 @@ static void compile_stmt(Compiler *c, Stmt *s) {
     if (c->failed) return;
     Unit *u = c->u;
     Location saved = u->loc;
-    u->loc = loc_of(s->pos);
+    u->loc = u->last_stmt_loc = loc_of(s->pos);
     if (u->dead) {
         /* unreachable code: still compile (for errors), into a dead region */
     }
@@ -2877,10 +2886,13 @@ static void compile_stmts(Compiler *c, StmtList l) {
  * at one depth, and a handler never expects more values on the stack than
  * an instruction it covers has (the unwinder would keep garbage).
  * Returns -1 (SystemError set) if not. */
-static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
-    int n = u->n;
-    int *depth = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
-    for (int i = 0; i <= n; i++) depth[i] = -1;
+/* The value stack's depth before each of the n instructions of code
+ * (depth[i], -1 where unreachable), found by following every jump and
+ * exception edge. Returns the greatest depth reached, or -1 - i when two
+ * paths reach instruction i with different depths (a compiler bug). */
+int code_stack_depths(const uint32_t *code, int n, const ExcTableEntry *table, int ntable, int *depth) {
+    for (int i = 0; i < n; i++) depth[i] = -1;
+    if (n == 0) return 0;
     int *work = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
     int nwork = 0, maxd = 0, bad = -1;
 #define PUSHW(i, d)                                        \
@@ -2898,7 +2910,7 @@ static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
     while (nwork) {
         int i = work[--nwork];
         int d = depth[i];
-        uint32_t w = u->code[i];
+        uint32_t w = code[i];
         int op = INSTR_OP(w), arg = (int)INSTR_ARG(w);
         /* exception edges */
         for (int k = 0; k < ntable; k++) {
@@ -2921,9 +2933,15 @@ static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
         PUSHW(i + 1, nd);
     }
 #undef PUSHW
-    if (bad >= 0) {
-        err_format(&exc_SystemError, "internal compiler error: inconsistent stack depth at instruction %d of %s", bad,
-                   u->name);
+    return bad >= 0 ? -1 - bad : maxd;
+}
+
+static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
+    int *depth = gc_alloc_atomic(sizeof(int) * (size_t)(u->n + 1));
+    int maxd = code_stack_depths(u->code, u->n, table, ntable, depth);
+    if (maxd < 0) {
+        err_format(&exc_SystemError, "internal compiler error: inconsistent stack depth at instruction %d of %s",
+                   -1 - maxd, u->name);
         return -1;
     }
     return maxd + 1;

@@ -49,5 +49,7 @@ struct Scope *compile_symtable(const char *src, size_t len, const char *filename
 
 /* Stack effect of an instruction (for the assembler's depth analysis). */
 int op_stack_effect(int op, int arg, int jump);
+struct ExcTableEntry;
+int code_stack_depths(const uint32_t *code, int n, const struct ExcTableEntry *table, int ntable, int *depth);
 
 #endif

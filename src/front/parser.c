@@ -4017,8 +4017,12 @@ static Module *parse_tokens(P *p) {
                 break;
             }
             if (trailing_garbage(p)) {
+                /* CPython stops reading at the newline that ends the first
+                   statement and reports the error there */
                 Token *g = &p->toks[p->pos];
-                raise_loc(p, "SyntaxError", g->lineno, g->col + 1, g->end_lineno, g->end_col + 1,
+                for (int i = p->pos - 1; i >= 0; i--)
+                    if (p->toks[i].kind == T_NEWLINE) { g = &p->toks[i]; break; }
+                raise_loc(p, "SyntaxError", g->lineno, g->col + 1, g->lineno, g->col + 1,
                           "multiple statements found while compiling a single statement");
             }
         }
@@ -4220,7 +4224,9 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     }
 
     lx->filename = filename;
-    lex_source(lx, text + skip, (int)(n - skip), mode == PARSE_SINGLE || mode == PARSE_PROMPT);
+    /* Only the prompt ends a block at an empty line: compile(..., "single")
+       reads a string, where empty lines are ignored as in a file. */
+    lex_source(lx, text + skip, (int)(n - skip), mode == PARSE_PROMPT);
 
     P p;
     memset(&p, 0, sizeof p);

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "../runtime.h"
+#include "../obj/codec.h"
 #include "../vm/config.h"
 #include "../vm/gil.h"
 #include "../vm/pending.h"
@@ -364,7 +365,12 @@ static Value iob_writelines(Value *args, size_t nargs, Value kwnames) {
 static void iobase_finalize_obj(Value self) {
     Value saved = err_fetch();
     int c = io_is_closed(self);
-    if (c == 0) call0(self, "close");
+    if (c == 0) {
+        /* tells close() that it runs for the finalizer: the C classes then
+           warn that the file was left open (ResourceWarning) */
+        if (obj_setattr(self, s_("_finalizing"), V_TRUE) < 0) err_clear();
+        call0(self, "close");
+    }
     err_clear();
     err_restore(saved);
 }
@@ -556,6 +562,7 @@ typedef struct FileIOObject {
     int fd;                 /* -1: closed */
     bool created, readable, writable, appending, closefd;
     bool owned;             /* a buffered object owns it: it closes it at the end */
+    bool finalizing;        /* close() runs for the finalizer: warn first */
     int seekable;           /* -1: not known yet */
     int64_t blksize;
     InstanceAttrs attrs;
@@ -954,9 +961,43 @@ static Value fio_isatty(Value *args, size_t nargs, Value kwnames) {
     return f ? v_bool(isatty(f->fd)) : VNULL;
 }
 
+/* The ResourceWarning of a file finalized while open ("unclosed file
+   <repr of source>", source being the outermost object of the stack).
+   Errors are dropped (a warning made an error is reported as unraisable),
+   since this runs from finalizers. */
+static void fileio_dealloc_warn(FileIOObject *f, Value source) {
+    if (f->fd < 0 || !f->closefd) return;
+    Value saved = err_fetch();
+    Value r = obj_repr(source);
+    if (r && warn_source_c(&exc_ResourceWarning, str_printf("unclosed file %U", r), 1, source) < 0) {
+        if (err_matches(&exc_Warning)) err_write_unraisable(err_fetch(), NULL, V_FROM_PTR(f));
+    }
+    err_clear();
+    err_restore(saved);
+}
+
+static Value fio_dealloc_warn_m(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"_dealloc_warn", 1, 1, 0, {"source", NULL}};
+    Value a[1];
+    if (PARSE(spec, a)) return VNULL;
+    fileio_dealloc_warn(FIO(args[0]), a[0]);
+    return V_NONE;
+}
+
+/* _finalizing: a bool member in CPython, set by _IOBase's finalizer */
+static int io_set_finalizing(bool *flag, Value v) {
+    if (!v) return err_set(&exc_TypeError, "can't delete numeric/char attribute"), -1;
+    if (v != V_TRUE && v != V_FALSE) return err_set(&exc_TypeError, "attribute value type must be bool"), -1;
+    *flag = v == V_TRUE;
+    return 0;
+}
+static Value fio_finalizing_get(Value self) { return v_bool(FIO(self)->finalizing); }
+static int fio_finalizing_set(Value self, Value v) { return io_set_finalizing(&FIO(self)->finalizing, v); }
+
 static Value fio_close(Value *args, size_t nargs, Value kwnames) {
     NOARGS("close");
     Value self = args[0];
+    if (FIO(self)->finalizing) fileio_dealloc_warn(FIO(self), self);
     /* _RawIOBase.close first (flush, mark closed), then the descriptor */
     Value r = iob_close(args, 1, VNULL);
     Value exc = r ? VNULL : err_fetch();
@@ -1018,10 +1059,12 @@ static const MethodDef fileio_methods[] = {
     {"writable", fio_writable, MF_KEYWORDS, NULL},
     {"fileno", fio_fileno, MF_KEYWORDS, NULL},
     {"isatty", fio_isatty, MF_KEYWORDS, NULL},
+    {"_dealloc_warn", fio_dealloc_warn_m, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 static const GetSetDef fileio_getsets[] = {
     {"closed", fio_closed_get, NULL, NULL},
+    {"_finalizing", fio_finalizing_get, fio_finalizing_set, NULL},
     {"closefd", fio_closefd_get, NULL, NULL},
     {"mode", fio_mode_get, NULL, NULL},
     {"_blksize", fio_blksize_get, NULL, NULL},
@@ -1878,6 +1921,7 @@ typedef struct BufferedObject {
     Object hdr;
     Value raw;              /* VNULL once detached */
     bool ok, detached, readable, writable, fast_raw, owned;
+    bool finalizing;        /* close() runs for the finalizer: warn first */
     int64_t buffer_size;
     char *rbuf;
     int64_t rpos, rlen;
@@ -1990,7 +2034,17 @@ static int64_t buf_raw_read(BufferedObject *b, char *p, int64_t n) {
         }
         if (!res) return -1;
         if (res == V_NONE) return -2;
-        if (index_arg(res, &r) < 0) return -1;
+        if (index_arg(res, &r) < 0) {
+            /* not a count: an OSError caused by the TypeError (CPython's) */
+            Value cause = err_fetch();
+            err_set(&exc_OSError, "raw readinto() failed");
+            if (exc_check(tstate.exc) && exc_check(cause)) {
+                ExcObject *e = V_AS(ExcObject, tstate.exc);
+                e->cause = e->context = cause;
+                e->suppress_context = true;
+            }
+            return -1;
+        }
         if (r < 0 || r > n)
             return err_format(&exc_OSError, "raw readinto() returned invalid length %zd (should have been between 0 and %zd)",
                               (ssize_t)r, (ssize_t)n),
@@ -2062,15 +2116,22 @@ static int64_t buf_raw_tell(BufferedObject *b) {
     return n;
 }
 
+/* BlockingIOError(EAGAIN, ..., written): a non-blocking raw stream took
+   only part of a write. -1. */
+static int buf_blocking_error(int64_t written) {
+    Value ea[3] = {v_int(EAGAIN), str_from_cstr("write could not complete without blocking"), int_from_i64(written)};
+    Value exc = exc_new(&exc_BlockingIOError, ea, 3);
+    if (exc) err_set_exc(exc);
+    return -1;
+}
+
 static int buf_flush_writes(BufferedObject *b) {
     int64_t off = 0;
     while (off < b->wlen) {
         int64_t r = buf_raw_write(b, b->wbuf + off, b->wlen - off);
         if (r == -1) goto fail;
         if (r == -2) {
-            Value ea[3] = {v_int(EAGAIN), str_from_cstr("write could not complete without blocking"), v_int(0)};
-            Value exc = exc_new(&exc_BlockingIOError, ea, 3);
-            if (exc) err_set_exc(exc);
+            buf_blocking_error(0);
             goto fail;
         }
         off += r;
@@ -2430,17 +2491,32 @@ static int buf_write_data(BufferedObject *b, const char *p, int64_t n) {
         return 0;
     }
     /* flush what is pending, write whole blocks directly, keep the tail */
-    if (buf_flush_writes(b) < 0) return -1;
+    if (buf_flush_writes(b) < 0) {
+        /* a non-blocking raw stream took part of the buffer: what fits in
+           the room left is buffered, and BlockingIOError says how much */
+        if (!err_matches(&exc_BlockingIOError)) return -1;
+        int64_t avail = b->buffer_size - b->wlen;
+        int64_t take = n < avail ? n : avail;
+        memcpy(b->wbuf + b->wlen, p, (size_t)take);
+        b->wlen += take;
+        if (take == n) {
+            err_clear();
+            return 0;
+        }
+        return buf_blocking_error(take);
+    }
     int64_t off = 0;
     while (n - off > b->buffer_size) {
         int64_t r = buf_raw_write(b, p + off, n - off);
         if (r == -1) return -1;
         if (r == -2) {
-            Value ea[3] = {v_int(EAGAIN), str_from_cstr("write could not complete without blocking"),
-                           int_from_i64(off)};
-            Value exc = exc_new(&exc_BlockingIOError, ea, 3);
-            if (exc) err_set_exc(exc);
-            return -1;
+            /* the raw stream would block: a tail that fits is buffered
+               and the write succeeds; otherwise a buffer's worth is kept
+               and the count given includes it */
+            if (n - off <= b->buffer_size) break;
+            memcpy(b->wbuf, p + off, (size_t)b->buffer_size);
+            b->wlen = b->buffer_size;
+            return buf_blocking_error(off + b->buffer_size);
         }
         off += r;
         /* a partial write can be a signal's doing: its handlers run before
@@ -2554,6 +2630,32 @@ BUF_LOCKED(bufm_tell)
 BUF_LOCKED(bufm_seek)
 BUF_LOCKED(bufm_truncate)
 
+/* The raw stream's ResourceWarning, naming source (the buffered object,
+   or a text wrapper over it); errors dropped. */
+static void buf_dealloc_warn(BufferedObject *b, Value source) {
+    if (!b->ok || !b->raw) return;
+    Value saved = err_fetch();
+    if (b->fast_raw) {
+        fileio_dealloc_warn(FIO(b->raw), source);
+    } else {
+        Value m = obj_getattr_opt(b->raw, s_("_dealloc_warn"));
+        if (m) obj_call1(m, source);
+    }
+    err_clear();
+    err_restore(saved);
+}
+
+static Value bufm_dealloc_warn(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"_dealloc_warn", 1, 1, 0, {"source", NULL}};
+    Value a[1];
+    if (PARSE(spec, a)) return VNULL;
+    buf_dealloc_warn(BUF(args[0]), a[0]);
+    return V_NONE;
+}
+
+static Value bufg_finalizing(Value self) { return v_bool(BUF(self)->finalizing); }
+static int bufs_finalizing(Value self, Value v) { return io_set_finalizing(&BUF(self)->finalizing, v); }
+
 static Value bufm_close(Value *args, size_t nargs, Value kwnames) {
     NOARGS("close");
     Value self = args[0];
@@ -2562,10 +2664,18 @@ static Value bufm_close(Value *args, size_t nargs, Value kwnames) {
     int c = buf_raw_closed(b);
     if (c < 0) return VNULL;
     if (c) return V_NONE;
+    if (b->finalizing) buf_dealloc_warn(b, self);
     Value r = call0(self, "flush");
     Value exc = r ? VNULL : err_fetch();
+    /* the raw close runs under the object's lock: a write from another
+       thread waits for it, then finds the file closed (CPython's) */
+    if (!buf_enter(b, self)) {
+        if (exc) err_clear(), err_restore(exc);
+        return VNULL;
+    }
     r = call0(b->raw, "close");
     b->rpos = b->rlen = 0;
+    buf_leave(b);
     if (exc) {
         if (!r) {
             Value e2 = err_fetch();
@@ -2653,6 +2763,7 @@ static const MethodDef buffered_common_methods[] = {
     {"seek", bufm_seek, MF_KEYWORDS, NULL},
     {"tell", bufm_tell, MF_KEYWORDS, NULL},
     {"truncate", bufm_truncate, MF_KEYWORDS, NULL},
+    {"_dealloc_warn", bufm_dealloc_warn, MF_KEYWORDS, NULL},
     {NULL, NULL, 0, NULL},
 };
 static const MethodDef buffered_read_methods[] = {
@@ -2675,6 +2786,7 @@ static const GetSetDef buffered_getsets[] = {
     {"closed", bufg_closed, NULL, NULL},
     {"name", bufg_name, NULL, NULL},
     {"mode", bufg_mode, NULL, NULL},
+    {"_finalizing", bufg_finalizing, bufs_finalizing, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -2930,6 +3042,7 @@ typedef struct TextIOObject {
     int64_t chunk_size;
     Buf pending;                /* encoded text not yet given to the buffer */
     bool is_std;                /* sys.std*: flushed, never closed, at the end */
+    bool finalizing;            /* close() runs for the finalizer: warn first */
     Map *nowrite_map;           /* an attribute map known to hold no `write` */
     InstanceAttrs attrs;
 } TextIOObject;
@@ -3424,13 +3537,17 @@ static int tio_write_str(TextIOObject *t, Value text) {
     if (t->enc != ENC_OTHER && !(t->enc == ENC_UTF8SIG && t->bom_pending) &&
         (str_is_ascii(text) || ((t->enc == ENC_UTF8 || t->enc == ENC_UTF8SIG) && !memchr(tp, '\xED', tn)))) {
         /* the encoded bytes are the str's own (what print does most) */
-        buf_put(&t->pending, tp, tn);
     } else {
         Value enc = tio_encode(t, text);
         if (!enc) return -1;
-        buf_put(&t->pending, bytes_data(enc), (size_t)bytes_size(enc));
+        tp = bytes_data(enc);
+        tn = (size_t)bytes_size(enc);
     }
-    if ((int64_t)t->pending.len > t->chunk_size || needflush || t->write_through) {
+    /* as CPython, pending text never grows past a chunk: what is pending
+       goes first, and a chunk's worth is written at once */
+    if ((int64_t)(t->pending.len + tn) > t->chunk_size && tio_writeflush(t) < 0) return -1;
+    buf_put(&t->pending, tp, tn);
+    if ((int64_t)t->pending.len >= t->chunk_size || needflush || t->write_through) {
         if (tio_writeflush(t) < 0) return -1;
     }
     if (needflush && !call0(t->buffer, "flush")) return -1;
@@ -3464,6 +3581,9 @@ static Value tiom_flush(Value *args, size_t nargs, Value kwnames) {
     return call0(t->buffer, "flush");
 }
 
+static Value tiog_finalizing(Value self) { return v_bool(TIO(self)->finalizing); }
+static int tios_finalizing(Value self, Value v) { return io_set_finalizing(&TIO(self)->finalizing, v); }
+
 static Value tiom_close(Value *args, size_t nargs, Value kwnames) {
     NOARGS("close");
     Value self = args[0];
@@ -3472,6 +3592,14 @@ static Value tiom_close(Value *args, size_t nargs, Value kwnames) {
     int c = tio_buffer_closed(t);
     if (c < 0) return VNULL;
     if (c) return V_NONE;
+    if (t->finalizing) {
+        /* the file's ResourceWarning names this wrapper */
+        Value saved = err_fetch();
+        Value m = obj_getattr_opt(t->buffer, s_("_dealloc_warn"));
+        if (m) obj_call1(m, self);
+        err_clear();
+        err_restore(saved);
+    }
     Value r = call0(self, "flush");
     Value exc = r ? VNULL : err_fetch();
     r = call0(t->buffer, "close");
@@ -3894,25 +4022,26 @@ static int native_encoding(const char *name) {
         {"iso-8859-1", ENC_LATIN1}, {"iso8859-1", ENC_LATIN1}, {"8859", ENC_LATIN1}, {"cp819", ENC_LATIN1},
         {"iso-ir-100", ENC_LATIN1},
         {"ascii", ENC_ASCII}, {"us-ascii", ENC_ASCII}, {"646", ENC_ASCII}, {"us", ENC_ASCII},
+        {"ansi-x3.4-1968", ENC_ASCII},   /* the C locale's codeset */
     };
     for (size_t k = 0; k < sizeof table / sizeof table[0]; k++)
         if (!strcmp(n, table[k].name)) return table[k].enc;
     return ENC_OTHER;
 }
 
-/* The locale's encoding as CPython reports it: "utf-8" in UTF-8 mode (the
- * C/POSIX locale or PYTHONUTF8=1), else the codeset of LC_CTYPE. */
-static bool utf8_mode(void) {
-    const char *u = getenv("PYTHONUTF8");
-    if (u && *u) return !strcmp(u, "1");
+/* sys.flags.utf8_mode: -X utf8, PYTHONUTF8, else the C or POSIX locale */
+static bool utf8_mode(void) { return tpy_config.utf8_mode != 0; }
+
+/* The locale's encoding: "utf-8" in UTF-8 mode, else the codeset of the
+ * locale the environment names now, as locale.getencoding() finds it (tpy
+ * has no _locale: locale.py reads the environment), where none, C or
+ * POSIX mean UTF-8. */
+static Value locale_encoding(void) {
+    if (utf8_mode()) return str_from_cstr("utf-8");
     const char *v = getenv("LC_ALL");
     if (!v || !*v) v = getenv("LC_CTYPE");
     if (!v || !*v) v = getenv("LANG");
-    return !v || !*v || !strcmp(v, "C") || !strcmp(v, "POSIX");
-}
-
-static Value locale_encoding(void) {
-    if (utf8_mode()) return str_from_cstr("utf-8");
+    if (!v || !*v || !strcmp(v, "C") || !strcmp(v, "POSIX")) return str_from_cstr("utf-8");
     locale_t loc = newlocale(LC_CTYPE_MASK, "", (locale_t)0);
     if (!loc) return str_from_cstr("utf-8");
     Value r = str_from_cstr(nl_langinfo_l(CODESET, loc));
@@ -4029,6 +4158,9 @@ static int textio_init(Value self, Value *args, size_t nargs, Value kwnames) {
     if (!errors || errors == V_NONE) errors = str_from_cstr("strict");
     else if (str_nbytes(errors) != (int64_t)strlen(str_data(errors)))
         return err_set(&exc_ValueError, "embedded null character"), -1;
+    /* development mode checks the error handler now, not at first use */
+    else if (tpy_config.dev_mode && !codec_lookup_error(errors))
+        return -1;
     t->buffer = buffer;
     t->line_buffering = lb;
     t->write_through = wt;
@@ -4128,6 +4260,7 @@ static const GetSetDef textio_getsets[] = {
     {"closed", tiog_closed, NULL, NULL},
     {"newlines", tiog_newlines, NULL, NULL},
     {"_CHUNK_SIZE", tiog_chunk_size, tios_chunk_size, NULL},
+    {"_finalizing", tiog_finalizing, tios_finalizing, NULL},
     {NULL, NULL, NULL, NULL},
 };
 

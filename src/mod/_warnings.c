@@ -249,6 +249,12 @@ int warn_c(Type *category, Value message, int64_t stacklevel) {
     return do_warn(message, category, stacklevel, VNULL);
 }
 
+/* warnings.warn(message, category, stacklevel, source=source): the
+   ResourceWarning of an object finalized unclosed names it as its source */
+int warn_source_c(Type *category, Value message, int64_t stacklevel, Value source) {
+    return do_warn(message, category, stacklevel, source);
+}
+
 int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module) {
     return do_warn_explicit(category, message, filename, lineno, module, V_NONE, VNULL);
 }

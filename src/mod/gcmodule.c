@@ -9,62 +9,56 @@
 #include "../jit/trace.h"
 #include "../runtime.h"
 #include "../vm/opcodes.h"
+#include "../front/compiler.h"
 
 static bool gc_enabled = true;
 
-/* The value stacks of waiting frames still hold, above their tops, what
-   they popped (the collector scans the frame stack conservatively): those
-   slots are cleared first, so that an object the program dropped (`del x;
-   gc.collect()`, also through a helper such as test.support.gc_collect())
-   is found unreachable, as CPython's reference counts find it.
-   A frame's saved top is trusted only where it is known to be current:
-   - the frame that called collect(), stopped at the call instruction
-     that saved its top (the arguments below it are live);
-   - going outwards, a frame whose callee (the next frame in) it entered
-     through its own call instruction, Python to Python: that call saved
-     the top just below the callee function's slot, which still holds the
-     function (the callee's args were copied out; a method call keeps
-     (function, self) or (NULL, function) there). A frame whose saved top
-     is stale (it called into Python from an instruction that did not save
-     it, or was rebuilt by a guard failure and ran on since) fails that
-     check with all but certainty: the slot at its old top has since been
-     overwritten by that call's result. The walk stops at the first frame
-     that does not pass, since a C call in between hides how it was
-     entered.
-   Nothing while a trace is being recorded or compiled code runs (which
-   keeps some values in the frame and some in registers). */
-static bool at_call(Frame *f) {
-    if (!f->ip || f->ip <= f->code->code || f->ip > f->code->code + f->code->ncode) return false;
+/* The value stacks of the running frames still hold, above their tops,
+   what they popped (the collector scans the frame stack conservatively):
+   those slots are cleared first, so that an object the program dropped
+   (`del x; gc.collect()`, or an exception handled and done with) is found
+   unreachable, as CPython's reference counts find it.
+
+   The frame that called collect() is stopped at the call instruction that
+   saved its stack top. An outer frame's saved top may be stale (an
+   instruction that called into Python without saving it, a frame rebuilt
+   by a guard failure and run on since), and clearing above a stale top
+   destroyed live values (the hooks fuzzer found it): for those frames the
+   live depth comes from the code itself, the depth before the instruction
+   they are executing or after it, whichever is greater (the compiler's
+   stack analysis; no instruction holds more while it runs; not under
+   sys.settrace, whose 'line' events come between instructions). Nothing while
+   a trace is being recorded or compiled code runs (which keeps some values
+   in the frame and some in registers). */
+static void clear_innermost_dead_slots(Frame *f) {
     int op = INSTR_OP(f->ip[-1]);
-    return op == OP_CALL_FUNCTION || op == OP_CALL_FUNCTION_KW || op == OP_CALL_METHOD || op == OP_CALL_METHOD_KW ||
-           op == OP_CALL_FUNCTION_EX;
+    if (op != OP_CALL_FUNCTION && op != OP_CALL_FUNCTION_KW && op != OP_CALL_METHOD && op != OP_CALL_METHOD_KW &&
+        op != OP_CALL_FUNCTION_EX)
+        return;
+    Value *base = frame_stack_base(f), *end = base + f->code->stacksize;
+    if (f->sp >= base && f->sp <= end) memset(f->sp, 0, (size_t)(end - f->sp) * sizeof(Value));
 }
 
-static bool clear_above_top(Frame *f) {
-    Value *base = frame_stack_base(f), *end = base + f->code->stacksize;
-    if (f->sp < base || f->sp > end) return false;
-    memset(f->sp, 0, (size_t)(end - f->sp) * sizeof(Value));
-    return true;
-}
-
-/* f entered `callee` inline from the call instruction it is stopped at */
-static bool called_inline(Frame *f, Frame *callee) {
-    if (!callee->func || callee->on_heap || !at_call(f)) return false;
-    int op = INSTR_OP(f->ip[-1]);
-    if (op == OP_CALL_FUNCTION_EX) return false;   /* goes through C */
-    Value *base = frame_stack_base(f), *end = base + f->code->stacksize;
-    if (f->sp < base || f->sp + 2 > end) return false;
-    Value fn = V_FROM_PTR(callee->func);
-    if (op == OP_CALL_METHOD || op == OP_CALL_METHOD_KW) return f->sp[0] == fn || (!f->sp[0] && f->sp[1] == fn);
-    return f->sp[0] == fn;
+static void clear_outer_dead_slots(Frame *f) {
+    CodeObject *co = f->code;
+    int i = (int)(f->ip - co->code) - 1;
+    int *depth = gc_alloc_atomic(sizeof(int) * (size_t)(co->ncode + 1));
+    if (code_stack_depths(co->code, co->ncode, co->exctable, co->nexctable, depth) < 0 || depth[i] < 0) return;
+    uint32_t w = co->code[i];
+    int after = depth[i] + op_stack_effect(INSTR_OP(w), (int)INSTR_ARG(w), 0);
+    int live = after > depth[i] ? after : depth[i];
+    if (live > co->stacksize) return;
+    Value *base = frame_stack_base(f);
+    memset(base + live, 0, (size_t)(co->stacksize - live) * sizeof(Value));
 }
 
 static void clear_dead_stack_slots(void) {
-    Frame *f = tstate.frame;
-    if (!f || jit.recording || jit.activations > 0) return;
-    if (!at_call(f) || !clear_above_top(f)) return;
-    for (; f->back && called_inline(f->back, f); f = f->back)
-        if (!clear_above_top(f->back)) return;
+    if (jit.recording || jit.activations > 0) return;
+    for (Frame *f = tstate.frame; f; f = f->back) {
+        if (!f->ip || f->ip <= f->code->code || f->ip > f->code->code + f->code->ncode) continue;
+        if (f == tstate.frame) clear_innermost_dead_slots(f);
+        else if (!tstate.use_tracing) clear_outer_dead_slots(f);   /* a trace function runs between instructions */
+    }
 }
 
 /* Likewise the C stack below this function holds what earlier, deeper

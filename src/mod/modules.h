@@ -111,6 +111,7 @@ void site_install_builtins(void);
    warnings.warn_explicit do, through the filters: 0, or -1 with an error
    (the warning itself when a filter says "error") */
 int warn_c(Type *category, Value message, int64_t stacklevel);
+int warn_source_c(Type *category, Value message, int64_t stacklevel, Value source);
 int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module);
 /* the same about an object (warnings' source=: a ResourceWarning's file, an
    unawaited coroutine), the module named after filename */

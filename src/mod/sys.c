@@ -158,7 +158,7 @@ static Value s_intern(Value *args, size_t nargs, Value kwnames) {
 static Value s_exc_info(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     if (arg_count("exc_info", nargs, 0, 0) < 0 || arg_nokw("exc_info", kwnames) < 0) return VNULL;
-    Value e = tstate.handled;
+    Value e = exc_handled();
     if (!e) return tuple_pack(3, V_NONE, V_NONE, V_NONE);
     ExcObject *x = V_AS(ExcObject, e);
     return tuple_pack(3, V_FROM_PTR(type_of(e)), e, x->traceback ? x->traceback : V_NONE);
@@ -167,7 +167,8 @@ static Value s_exc_info(Value *args, size_t nargs, Value kwnames) {
 static Value s_exception(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     if (arg_count("exception", nargs, 0, 0) < 0 || arg_nokw("exception", kwnames) < 0) return VNULL;
-    return tstate.handled ? tstate.handled : V_NONE;
+    Value e = exc_handled();
+    return e ? e : V_NONE;
 }
 
 static Value s_getsizeof(Value *args, size_t nargs, Value kwnames) {
@@ -257,7 +258,7 @@ static void add_thread_frame(uint64_t ident, ThreadState *ts, void *ctx) {
 static void add_thread_exception(uint64_t ident, ThreadState *ts, void *ctx) {
     Value d = *(Value *)ctx;
     if (!d) return;
-    Value e = ts->handled;
+    Value e = ts->handled ? ts->handled : ts->handled_outer;
     Value info = e ? tuple_pack(3, V_FROM_PTR(type_of(e)), e,
                                 V_AS(ExcObject, e)->traceback ? V_AS(ExcObject, e)->traceback : V_NONE)
                    : tuple_pack(3, V_NONE, V_NONE, V_NONE);

@@ -86,13 +86,17 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
     Frame *f = g->frame;
     g->running = true;
     g->started = true;
-    Value caller_handled = tstate.handled;
-    tstate.handled = g->handled ? g->handled : caller_handled;
+    /* the generator's frame handles its own exceptions; what the caller
+       handles shows through while it handles none */
+    Value caller_handled = tstate.handled, caller_outer = tstate.handled_outer;
+    tstate.handled_outer = exc_handled();
+    tstate.handled = g->handled;
     f->yielded = 0;
     f->trace_called = 0;   /* a resumed generator is a new 'call' for sys.settrace */
     Value r = eval_frame(f, throw_exc);
-    g->handled = tstate.handled != caller_handled ? tstate.handled : VNULL;
+    g->handled = tstate.handled;
     tstate.handled = caller_handled;
+    tstate.handled_outer = caller_outer;
     g->running = false;
     if (r && f->yielded) {
         /* suspended where a try or with block may wait for close() */
@@ -247,30 +251,38 @@ static Value gen_throw_exc(Value gv, Value exc) {
         return err_set_exc(exc);
     }
     if (g->yield_from) {
-        /* delegate to the sub-iterator */
+        /* delegate to the sub-iterator; meanwhile the generator runs (as
+           CPython's): its frame is the sub-iterator's f_back */
         Value sub = g->yield_from;
-        Value r;
+        Value r = VNULL;
         int st;
+        Frame *saved_frame = tstate.frame;
+        g->frame->back = saved_frame;
+        tstate.frame = g->frame;
+        g->running = true;
+        bool raise_here = false;
         if (type_is_subtype(type_of(exc), &exc_GeneratorExit)) {
             /* close the sub-iterator (if it can be), then raise here */
             Value cl = genlike_check(sub) ? VNULL : obj_getattr_opt(sub, NAME(close));
             Value cr = genlike_check(sub) ? obj_call_method(sub, "close", NULL, 0)
                        : cl ? obj_call0(cl) : (err_occurred() ? VNULL : V_NONE);
             if (!cr) exc = err_fetch();
-            goto throw_here;
-        }
-        if (genlike_check(sub)) {
+            raise_here = true;
+        } else if (genlike_check(sub)) {
             r = gen_throw_exc(sub, exc);
-            if (r) return r;   /* still suspended in the subgenerator */
         } else {
             Value thr = obj_getattr_opt(sub, NAME(throw));
             if (!thr) {
                 if (err_occurred()) exc = err_fetch();
-                goto throw_here;
+                raise_here = true;
+            } else {
+                r = obj_call1(thr, exc);
             }
-            r = obj_call1(thr, exc);
-            if (r) return r;
         }
+        tstate.frame = saved_frame;
+        g->running = false;
+        if (raise_here) goto throw_here;
+        if (r) return r;   /* still suspended in the sub-iterator */
         /* the sub-iterator finished or raised */
         if (err_matches(&exc_StopIteration)) {
             Value e = err_fetch();
@@ -297,9 +309,14 @@ throw_here:;
         f->ip++;
     }
     if (!g->started) {
-        /* a just-started generator: the exception escapes immediately */
+        /* a just-started generator: the exception escapes immediately,
+           through the frame (its traceback names the def line, as CPython's) */
         g->started = true;
         g->frame = NULL;
+        if (exc_check(exc)) {
+            traceback_add(exc, f, -1);
+            traceback_frame_exit(exc, f, -1);
+        }
         return err_set_exc(exc);
     }
     Value out;
@@ -338,7 +355,9 @@ static Value exc_from_throw_args(Value *args, size_t nargs) {
     Value exc;
     if (exc_type_check(typ)) {
         if (val == V_NONE) exc = obj_call0(typ);
-        else if (exc_check(val)) exc = val;
+        /* an instance of typ is thrown as it is; anything else, another
+           exception included, is typ's argument (CPython rewraps it) */
+        else if (exc_check(val) && type_is_subtype(type_of(val), V_AS(Type, typ))) exc = val;
         else exc = tuple_check(val) ? obj_call_tuple_dict(typ, val, VNULL) : obj_call1(typ, val);
         if (!exc) return VNULL;
         if (!exc_check(exc))
@@ -968,7 +987,9 @@ static Value anext_iternext(Value self) {
     AnextAwaitable *a = V_AS(AnextAwaitable, self);
     Value it = anext_iter(a);
     if (!it) return VNULL;
-    Value r = coro_check(it) ? gen_next_raising(it) : obj_next(it);
+    /* a generator-based coroutine (types.coroutine) returns its result in
+       StopIteration, which obj_next() would drop */
+    Value r = genlike_check(it) ? gen_next_raising(it) : obj_next(it);
     if (!r && !err_occurred()) err_set_value(&exc_StopIteration, VNULL);
     return anext_result(a, r);
 }

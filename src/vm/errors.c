@@ -256,10 +256,23 @@ static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
     exc_set_args(e, tuple_from_array(args, (int64_t)nargs));
     if (type_is_subtype(t, &exc_SyntaxError)) {
         if (nargs >= 1) set_attr_c(self, "msg", args[0]);
-        if (nargs == 2 && tuple_check(args[1]) && tuple_size(args[1]) >= 4) {
-            Value info = args[1];
+        if (nargs == 2) {
+            /* (filename, lineno, offset, text[, end_lineno, end_offset]),
+               any sequence, checked as CPython's PyArg_ParseTuple does */
+            Value info = tuple_check(args[1]) ? args[1] : tuple_from_iterable(args[1]);
+            if (!info) return -1;
+            int64_t n = tuple_size(info);
+            if (n < 4 || n > 6) {
+                err_format(&exc_TypeError, "function takes %s %d arguments (%lld given)", n < 4 ? "at least" : "at most",
+                           n < 4 ? 4 : 6, (long long)n);
+                return -1;
+            }
+            if (n == 5) {
+                err_set(&exc_TypeError, "end_offset must be provided when end_lineno is provided");
+                return -1;
+            }
             static const char *const fields[] = {"filename", "lineno", "offset", "text", "end_lineno", "end_offset"};
-            for (int64_t i = 0; i < tuple_size(info) && i < 6; i++) set_attr_c(self, fields[i], tuple_get(info, i));
+            for (int64_t i = 0; i < n; i++) set_attr_c(self, fields[i], tuple_get(info, i));
         }
     } else if (type_is_subtype(t, &exc_OSError)) {
         /* OSError(errno, strerror[, filename[, winerror[, filename2]]]):
@@ -267,7 +280,13 @@ static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
         if (nargs >= 2 && nargs <= 5) {
             set_attr_c(self, "errno", args[0]);
             set_attr_c(self, "strerror", args[1]);
-            if (nargs >= 3) {
+            if (nargs == 3 && t == &exc_BlockingIOError && int_check(args[2])) {
+                /* BlockingIOError(errno, strerror, characters_written): a
+                   count, not a file name; args keeps all three */
+                int64_t w = obj_index_i64(args[2]);
+                if (w == -1 && err_occurred()) return -1;
+                set_attr_c(self, "characters_written", v_int(w));
+            } else if (nargs >= 3) {
                 set_attr_c(self, "filename", args[2]);
                 if (nargs == 5) set_attr_c(self, "filename2", args[4]);
                 exc_set_args(e, tuple_from_array(args, 2));
@@ -579,7 +598,7 @@ static const MethodDef exc_methods[] = {
 /* ---- the C error API --------------------------------------------------------------- */
 
 static void set_context(Value exc) {
-    Value handled = tstate.handled;
+    Value handled = exc_handled();
     if (!handled || handled == exc) return;
     ExcObject *e = V_AS(ExcObject, exc);
     if (e->context) return;
@@ -677,12 +696,17 @@ void traceback_add(Value exc, Frame *f, int lasti) {
 
 /* The frame's memory is reused once it returns, so the locals a later
    tb_frame.f_locals shows are copied now (only for frames an exception
-   leaves: a frame that handles it is still running when its tb is read). */
-void traceback_frame_exit(Value exc, Frame *f) {
+   leaves: a frame that handles it is still running when its tb is read),
+   with the instruction it left at. */
+void traceback_frame_exit(Value exc, Frame *f, int lasti) {
     Value t = V_AS(ExcObject, exc)->traceback;
     if (!t) return;
     TracebackObject *tb = V_AS(TracebackObject, t);
-    if (tb->raw == f && !tb->locals) tb->locals = frame_locals_dict(f);
+    if (tb->raw == f && !tb->locals) {
+        tb->locals = frame_locals_dict(f);
+        tb->exited = true;
+        tb->exit_lasti = lasti;
+    }
 }
 
 static Value tb_get_next(Value v) {
@@ -703,7 +727,8 @@ static Value tb_get_lineno(Value v) { return v_int(V_AS(TracebackObject, v)->lin
 static Value tb_get_lasti(Value v) { return v_int(code_offset(V_AS(TracebackObject, v)->lasti)); }
 static Value tb_get_frame(Value v) {
     TracebackObject *tb = V_AS(TracebackObject, v);
-    if (!tb->frame) tb->frame = sys_frame_object_at(tb->raw, tb->code, tb->globals, tb->locals, tb->lasti);
+    if (!tb->frame)
+        tb->frame = sys_frame_object_at(tb->raw, tb->code, tb->globals, tb->locals, tb->exited ? tb->exit_lasti : tb->lasti);
     return tb->frame;
 }
 

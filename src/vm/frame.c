@@ -280,7 +280,7 @@ fail:
 void frame_thread_init(void) {
     tstate.chunk = chunk_new(NULL, 0);
     tstate.frame = NULL;
-    tstate.exc = tstate.handled = tstate.context = tstate.thread_sentinel = VNULL;
+    tstate.exc = tstate.handled = tstate.handled_outer = tstate.context = tstate.thread_sentinel = VNULL;
     tstate.trace_func = tstate.profile_obj = VNULL;
     tstate.profile_func = NULL;
     tstate.use_tracing = tstate.in_trace = false;
@@ -315,7 +315,7 @@ void frame_thread_fini(void) {
     }
     tstate.chunk = NULL;
     tstate.frame = NULL;
-    tstate.exc = tstate.handled = tstate.context = tstate.thread_sentinel = VNULL;
+    tstate.exc = tstate.handled = tstate.handled_outer = tstate.context = tstate.thread_sentinel = VNULL;
 }
 
 void frame_init(void) {

@@ -493,15 +493,16 @@ static int unpack_iterable(Value seq, int before, int after, Value *out /* top o
 static bool exc_match(Value exc, Value type, int *err) {
     *err = 0;
     if (tuple_check(type)) {
+        /* every element is checked before any matches (as CPython) */
         for (int64_t i = 0; i < tuple_size(type); i++) {
-            Value t = tuple_get(type, i);
-            if (!exc_type_check(t)) {
+            if (!exc_type_check(tuple_get(type, i))) {
                 err_set(&exc_TypeError, "catching classes that do not inherit from BaseException is not allowed");
                 *err = 1;
                 return false;
             }
-            if (type_is_subtype(type_of(exc), V_AS(Type, t))) return true;
         }
+        for (int64_t i = 0; i < tuple_size(type); i++)
+            if (type_is_subtype(type_of(exc), V_AS(Type, tuple_get(type, i)))) return true;
         return false;
     }
     if (!exc_type_check(type)) {
@@ -822,6 +823,10 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     uint32_t w;
     Frame *entry = f;
     Frame *saved_frame = jit_resume ? f->back : tstate.frame;
+    /* RERAISE with the instruction index the handler saved: the frame's last
+       instruction if the exception leaves it (f_lineno shows the line that
+       raised, not the cleanup code, as CPython's); -1 when none */
+    int reraise_lasti = -1;
 
     if (interp_enter_recursive("") < 0) return VNULL;
     /* a safe point for calls from C (map(f, ...), sorted(key=f)...) */
@@ -2027,7 +2032,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(RAISE_VARARGS) {
         SAVE_REGS();
         if (ARG == 0) {
-            Value exc = tstate.handled;
+            Value exc = exc_handled();
             if (!exc) {
                 err_set(&exc_RuntimeError, "No active exception to reraise");
                 goto error;
@@ -2042,6 +2047,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     }
     TARGET(RERAISE) {
         Value exc = POP();
+        if (ARG && v_is_int(PEEK(ARG))) reraise_lasti = (int)v_intval(PEEK(ARG));
         tstate.exc = exc;
         goto exception_unwind;
     }
@@ -2469,14 +2475,20 @@ exception_unwind:
         int lasti = LASTI();
         const ExcTableEntry *h = code_find_handler(co, lasti);
         if (h) {
+            /* the handler saves the frame's last instruction: a re-raise's
+               restored one (CPython's f_lasti), else the one that raised */
             sp = frame_stack_base(f) + h->depth;
-            if (h->lasti) PUSH(v_int(lasti));
+            if (h->lasti) PUSH(v_int(reraise_lasti >= 0 ? reraise_lasti : lasti));
+            reraise_lasti = -1;
             Value exc_ = err_fetch();
             PUSH(exc_);
             ip = co->code + h->target;
             NEXT();
         }
-        /* no handler: leave this frame */
+        /* no handler: leave this frame, its last instruction saved */
+        if (reraise_lasti >= 0 && reraise_lasti < co->ncode) ip = co->code + reraise_lasti + 1;
+        reraise_lasti = -1;
+        f->ip = ip;
         if (__builtin_expect(dispatch == trace_labels, 0)) {
             /* 'return' with None (the exception stays set) */
             Value exc_ = err_fetch();
@@ -2484,7 +2496,7 @@ exception_unwind:
             if (tr_ < 0) traceback_add(tstate.exc, f, LASTI());
             else err_restore(exc_);
         }
-        traceback_frame_exit(tstate.exc, f);
+        traceback_frame_exit(tstate.exc, f, LASTI());
         if (f == entry) {
             f->sp = frame_stack_base(f);
             tstate.depth--;

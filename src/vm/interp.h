@@ -72,7 +72,13 @@ typedef struct FrameChunk {
 
 typedef struct ThreadState {
     Value exc;                  /* exception being raised, or VNULL */
-    Value handled;              /* exception being handled (sys.exc_info()) */
+    /* The exception being handled (sys.exc_info()) is `handled`, or when
+       that is VNULL, `handled_outer`: what the frames outside the innermost
+       running generator handle. A generator keeps its own `handled` while
+       suspended (CPython's gi_exc_state), so that an exception it handles
+       is never taken for the caller's, even when it is the same object. */
+    Value handled;
+    Value handled_outer;
     Frame *frame;               /* innermost running frame */
     int64_t depth;              /* Python call depth */
     int64_t recursion_limit;
@@ -99,6 +105,11 @@ typedef struct ThreadState {
 } ThreadState;
 
 extern ThreadState tstate;
+
+/* The exception sys.exc_info() reports, or VNULL. */
+static inline Value exc_handled(void) {
+    return tstate.handled ? tstate.handled : tstate.handled_outer;
+}
 
 /* Set while tracemalloc traces: the interpreter runs the tracing dispatch
  * (as for sys.settrace) and saves each frame's ip before every

@@ -19,6 +19,10 @@ typedef struct TracebackObject {
        object, made on first use of tb_frame or given to the constructor */
     struct Frame *raw;
     Value globals, locals, frame;
+    /* the instruction the frame last ran when the exception left it (a
+       reraise after the entry was made, say): tb_frame's f_lineno */
+    bool exited;
+    int exit_lasti;
 } TracebackObject;
 
 extern Type traceback_type;
@@ -31,7 +35,7 @@ static inline bool traceback_check(Value v) {
  * an entry. */
 void traceback_add(Value exc, struct Frame *f, int lasti);
 /* exc leaves frame f (no handler there): keep f's locals for tb_frame */
-void traceback_frame_exit(Value exc, struct Frame *f);
+void traceback_frame_exit(Value exc, struct Frame *f, int lasti);
 /* The text of line `lineno` of a file (or registered source), or VNULL. */
 Value traceback_source_line(Value filename, int lineno);
 /* Make source text known under a name (for -c and the prompt). */

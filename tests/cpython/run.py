@@ -34,7 +34,7 @@ MODE_FLAGS = {"off": ["--jit", "off"], "default": [], "eager": EAGER}
 
 
 def parse_expect(path):
-    """[(module, core, [(kind, test_id, reason)])] from expect.txt"""
+    """[(module, core, [(kind, test_id, reason, modes)])] from expect.txt"""
     modules = []
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
@@ -45,9 +45,13 @@ def parse_expect(path):
                 modules.append((words[0], "core" in words[1:], []))
                 continue
             kind, test_id, reason = (line.split(None, 2) + [""])[:3]
-            if kind not in ("skip", "xfail") or not modules:
-                sys.exit(f"{path}:{n}: expected 'skip ID REASON' or 'xfail ID REASON' under a module")
-            modules[-1][2].append((kind, test_id, reason.strip()))
+            # "skip[eager]": the mark applies in the JIT modes named only
+            kind, _, only = kind.partition("[")
+            only = tuple(only.rstrip("]").split(",")) if only else tuple(MODE_FLAGS)
+            if kind not in ("skip", "xfail") or not modules or not set(only) <= set(MODE_FLAGS):
+                sys.exit(f"{path}:{n}: expected 'skip ID REASON' or 'xfail ID REASON' under a module"
+                         f" (skip[MODE,...] for some JIT modes: {', '.join(MODE_FLAGS)})")
+            modules[-1][2].append((kind, test_id, reason.strip(), only))
     return modules
 
 
@@ -115,7 +119,8 @@ def main():
         jobs = [(m, "cpython", args.python, [], []) for m, _, _ in expect]
     else:
         modes = args.modes.split(",")
-        jobs = [(m, mode, args.tpy, MODE_FLAGS[mode], marks) for mode in modes for m, _, marks in expect]
+        jobs = [(m, mode, args.tpy, MODE_FLAGS[mode], [mk[:3] for mk in marks if mode in mk[3]])
+                for mode in modes for m, _, marks in expect]
     pool = ThreadPoolExecutor(max_workers=args.jobs)
     results = pool.map(lambda j: run_one(j[2], j[3], j[0], j[4], args.timeout, args.verbose), jobs)
     totals = {}

@@ -126,28 +126,44 @@ run(REGISTER % (False, False, False, True), show_stdout=True)
 # dump_traceback_later: exit=True ends the process after the dump
 run("""
 import faulthandler, time
-faulthandler.dump_traceback_later(0.25, exit=True)
+faulthandler.dump_traceback_later(1.0, exit=True)
 def sleeper():
     time.sleep(30)
 sleeper()
 """)
-# repeat, then cancel
-run("""
+# repeat, then cancel: the dumps go to a file the main thread watches, so
+# that a slow machine changes only how long this takes, not what it prints
+with tempfile.TemporaryDirectory() as d:
+    path = os.path.join(d, "log")
+    run("""
 import faulthandler, time
-faulthandler.dump_traceback_later(2.0, repeat=True)
+HEADER = b"Timeout (0:00:00.300000)!"
+f = open(%r, "wb")
+def count():
+    with open(%r, "rb") as r:
+        return r.read().count(HEADER)
+faulthandler.dump_traceback_later(0.3, repeat=True, file=f)
 def sleeper():
-    time.sleep(5)
+    deadline = time.monotonic() + 60
+    while count() < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
 sleeper()
 faulthandler.cancel_dump_traceback_later()
-time.sleep(1.5)
-print("done")
-""", show_stdout=True)
+seen = count()
+print("two dumps or more:", seen >= 2)
+time.sleep(1.0)
+print("none after cancel:", count() == seen)
+""" % (path, path), show_stdout=True)
+    with open(path, "rb") as f:
+        # where the main thread is at a dump (sleeping or reading) varies
+        first = f.read().decode().split("Timeout")[1]
+        print("Timeout" + first.splitlines()[0], "in sleeper:", 'line 13 in <module>' in first)
 # cancelled before the time, and re-armed (only the last counts)
 run("""
 import faulthandler, time
 faulthandler.dump_traceback_later(0.2)
 faulthandler.cancel_dump_traceback_later()
 faulthandler.dump_traceback_later(30)
-faulthandler.dump_traceback_later(0.2, exit=True)
+faulthandler.dump_traceback_later(1.0, exit=True)
 time.sleep(30)
 """)
