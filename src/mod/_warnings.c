@@ -331,7 +331,7 @@ static Value w_filters_mutated(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef warnings_functions[] = {
-    {"warn", w_warn, MF_KEYWORDS, NULL},
+    {"warn", w_warn, MF_KEYWORDS | MF_FRAME, NULL},   /* stacklevel reads the calling frames */
     {"warn_explicit", w_warn_explicit, MF_KEYWORDS, NULL},
     {"_filters_mutated", w_filters_mutated, 0, NULL},
     {NULL, NULL, 0, NULL},
