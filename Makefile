@@ -24,8 +24,19 @@ CFLAGS ?= $(OPT) -g
 # tpy runs its pure-Python modules; TPY_STDLIB overrides it at run time
 PY_STDLIB := $(shell PATH=$$(getconf PATH) python3 -c 'import sysconfig; print(sysconfig.get_path("stdlib"))' 2>/dev/null || echo /usr/lib/python3.11)
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(CFLAGS) -MMD -MP \
-             -DTPY_STDLIB_DIR='"$(PY_STDLIB)"'
-LIBS = -lgc -lgmp -ledit -lz -lcrypto -lexpat -lffi -ldl -lbz2 -llzma -lb2 -lsqlite3 -luuid -ldb -lm
+             -DTPY_STDLIB_DIR='"$(PY_STDLIB)"' $(SONAMES)
+LIBS = -lgc -lgmp -lz -lexpat -lffi -ldl -lm
+# Libraries opened when a module first needs them, not at every start
+# (src/util/dynlib.h): libcrypto (_hashlib, _md5, _sha*), libsqlite3,
+# libdb (_dbm), libb2 (_blake2), libedit (readline, the prompt), libbz2,
+# liblzma, libuuid. They are not linked; their SONAMEs are read from the
+# -dev packages' link libraries, so that tpy opens the ABI it was
+# compiled against.
+soname = $(shell objdump -p $$($(CC) -print-file-name=lib$(1).so) 2>/dev/null | sed -n 's/^ *SONAME *//p')
+SONAMES := -DTPY_SONAME_CRYPTO='"$(call soname,crypto)"' -DTPY_SONAME_SQLITE3='"$(call soname,sqlite3)"' \
+           -DTPY_SONAME_DB='"$(call soname,db)"' -DTPY_SONAME_B2='"$(call soname,b2)"' \
+           -DTPY_SONAME_EDIT='"$(call soname,edit)"' -DTPY_SONAME_BZ2='"$(call soname,bz2)"' \
+           -DTPY_SONAME_LZMA='"$(call soname,lzma)"' -DTPY_SONAME_UUID='"$(call soname,uuid)"'
 LDFLAGS ?=
 
 SRC_DIRS = src src/front src/vm src/obj src/gc src/util src/mod src/jit src/introspect
@@ -114,7 +125,7 @@ tpy-asan: $(ASAN_OBJS)
 
 build-asan/%.o: src/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(ASAN_FLAGS) -MMD -MP -c $< -o $@
+	$(CC) -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer $(WARN) $(ASAN_FLAGS) $(SONAMES) -MMD -MP -c $< -o $@
 
 # C unit tests: each prints "N passed, N failed" and exits non-zero on failure
 UNIT_TESTS = build/unit/test_numfmt build/unit/test_asm_x64 build/unit/test_opt

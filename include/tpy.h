@@ -5,7 +5,8 @@
  *   tpy_run_string(vm, "def f(n): ...\nf(10000)\n", "<embedded>");
  *   tpy_free(vm);
  *
- * Link with libtpy.a (make lib) and -lgc -lgmp -ledit -lm.
+ * Link with libtpy.a (make lib) and the Makefile's LIBS:
+ *   -lgc -lgmp -lz -lexpat -lffi -ldl -lm
  *
  * The JIT hooks are those of the pypyjit module, as C callbacks receiving
  * the same information (jitdriver name, greenkey, reason, operations,

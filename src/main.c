@@ -14,6 +14,7 @@
 #include "front/compiler.h"
 #include "jit/params.h"
 #include "runtime.h"
+#include "util/dynlib.h"
 #include "vm/config.h"
 #include "vm/gil.h"
 #include "vm/pending.h"
@@ -290,7 +291,13 @@ static char *executable_path(const char *argv0) {
             return abspath(cand);
         path = end ? end + 1 : NULL;
     }
-    return strdup(argv0);
+    /* argv[0] names no program (a caller's choice, subprocess's
+       executable=): the real one, else '' as CPython's */
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) return strdup("");
+    self[n] = 0;
+    return strdup(self);
 }
 
 static char *dirname_of(const char *path) {
@@ -304,10 +311,19 @@ static char *dirname_of(const char *path) {
 
 /* The prompt's line editor when the readline module is not imported
  * (-S: site's sys.__interactivehook__ imports it, see readline_hook):
- * libedit's own interface. Emacs keys, history in memory, ~/.editrc. */
+ * libedit's own interface. Emacs keys, history in memory, ~/.editrc.
+ * libedit is opened when the prompt first reads a line on a terminal
+ * (dynlib.h); without it the prompt reads plain lines. */
+#define HISTEDIT_API(X)                                                        \
+    X(el_init) X(el_set) X(el_gets) X(el_line) X(el_cursor) X(el_deletestr)    \
+    X(el_source) X(history_init) X(history)
+DYNLIB_DEFINE(histedit, TPY_SONAME_EDIT, HISTEDIT_API)
+#define ED(f) (histedit.f)
+
 static EditLine *line_editor;
 static History *line_history;
 static const char *line_prompt;
+static bool editor_missing;   /* libedit could not be loaded */
 
 static char *editor_prompt(EditLine *el) {
     (void)el;
@@ -318,32 +334,42 @@ static char *editor_prompt(EditLine *el) {
  * under the cursor, as readline's delete-char */
 static unsigned char editor_eof_or_delete(EditLine *el, int ch) {
     (void)ch;
-    const LineInfo *li = el_line(el);
+    const LineInfo *li = ED(el_line)(el);
     if (li->buffer == li->lastchar) return CC_EOF;
     if (li->cursor == li->lastchar) return CC_ERROR;
-    el_cursor(el, 1);
-    el_deletestr(el, 1);
+    ED(el_cursor)(el, 1);
+    ED(el_deletestr)(el, 1);
     return CC_REFRESH;
 }
 
-static void editor_open(void) {
-    if (line_editor) return;
-    line_editor = el_init("tpy", stdin, stdout, stderr);
-    line_history = history_init();
+/* The line editor, set up once; false when libedit is missing. */
+static bool editor_open(void) {
+    if (line_editor) return true;
+    if (editor_missing) return false;
+    if (histedit_load() < 0) {
+        err_clear();
+        editor_missing = true;
+        return false;
+    }
+    line_editor = ED(el_init)("tpy", stdin, stdout, stderr);
+    line_history = ED(history_init)();
     HistEvent ev;
-    history(line_history, &ev, H_SETSIZE, 1000);
-    el_set(line_editor, EL_EDITOR, "emacs");
-    el_set(line_editor, EL_PROMPT, editor_prompt);
-    el_set(line_editor, EL_HIST, history, line_history);
-    el_set(line_editor, EL_ADDFN, "tpy-eof-or-delete", "end of input or delete a character", editor_eof_or_delete);
-    el_set(line_editor, EL_BIND, "^D", "tpy-eof-or-delete", NULL);
-    el_source(line_editor, NULL);
+    ED(history)(line_history, &ev, H_SETSIZE, 1000);
+    ED(el_set)(line_editor, EL_EDITOR, "emacs");
+    ED(el_set)(line_editor, EL_PROMPT, editor_prompt);
+    ED(el_set)(line_editor, EL_HIST, ED(history), line_history);
+    ED(el_set)(line_editor, EL_ADDFN, "tpy-eof-or-delete", "end of input or delete a character",
+               editor_eof_or_delete);
+    ED(el_set)(line_editor, EL_BIND, "^D", "tpy-eof-or-delete", NULL);
+    ED(el_source)(line_editor, NULL);
+    return true;
 }
 
 /* One line of input for the prompt: the line editor on a terminal, else
  * the prompt written to stderr and a line read from stdin, as CPython does
- * for `tpy -i < file`. NULL at the end of input or when Ctrl-C interrupted
- * the read (pending() is then set). The line has no newline; free() it. */
+ * for `tpy -i < file` (and on a terminal without a line editor). NULL at
+ * the end of input or when Ctrl-C interrupted the read (pending() is then
+ * set). The line has no newline; free() it. */
 static char *prompt_read_line(const char *prompt, bool tty) {
     if (tty && readline_hook) {
         /* the readline module was imported: its editor, history and
@@ -352,11 +378,10 @@ static char *prompt_read_line(const char *prompt, bool tty) {
         bool failed;
         return readline_hook(prompt, &failed);
     }
-    if (tty) {
-        editor_open();
+    if (tty && editor_open()) {
         line_prompt = prompt;
         int n;
-        const char *line = el_gets(line_editor, &n);
+        const char *line = ED(el_gets)(line_editor, &n);
         if (!line || n <= 0) return NULL;
         size_t len = strlen(line);
         if (len && line[len - 1] == '\n') len--;
@@ -368,6 +393,12 @@ static char *prompt_read_line(const char *prompt, bool tty) {
     buf_init(&b, 128);
     int ch;
     while ((ch = getchar()) != EOF && ch != '\n') buf_putc(&b, (char)ch);
+    if (ch == EOF && ferror(stdin)) {
+        /* a signal interrupted the read (Ctrl-C at a terminal): the
+           partial line is dropped and the next read starts afresh */
+        clearerr(stdin);
+        return NULL;
+    }
     if (ch == EOF && b.len == 0) return NULL;
     return strndup(b.data ? b.data : "", b.len);
 }
@@ -375,7 +406,7 @@ static char *prompt_read_line(const char *prompt, bool tty) {
 static void prompt_remember(const char *line) {
     if (!line_history || !*line) return;
     HistEvent ev;
-    history(line_history, &ev, H_ENTER, line);
+    ED(history)(line_history, &ev, H_ENTER, line);
 }
 
 /* An exception at the prompt: SystemExit ends the session (its status in
@@ -787,6 +818,8 @@ void sys_add_warnoption(const char *opt);                           /* mod/sys.c
 void sys_add_xoption(const char *opt);
 void sys_set_orig_argv(int argc, char **argv);
 void sys_set_unbuffered(void);
+void sys_remake_std_streams(bool unbuffered);
+extern bool sys_finalizing;
 
 /* -m NAME: its source (and file), as CPython finds it: a dotted name's
  * packages are imported first, a package runs its __main__ submodule.
@@ -992,6 +1025,7 @@ int main(int argc, char **argv) {
     const char *stdlib = tpy_config.ignore_environment ? NULL : getenv("TPY_STDLIB");
     list_append(path, str_from_cstr(stdlib && *stdlib ? stdlib : TPY_STDLIB_DIR));
     if (!tpy_config.no_site) list_append(path, str_from_cstr(TPY_DIST_PACKAGES_DIR));
+    sys_remake_std_streams(tpy_config.unbuffered);
     /* -W options and PYTHONWARNINGS take effect as CPython's: warnings.py
        reads sys.warnoptions when imported, which start-up then does */
     Value warnoptions = dict_get_cstr(module_dict(sys_module), "warnoptions");
@@ -1069,6 +1103,7 @@ int main(int argc, char **argv) {
         err_clear();
     }
     atexit_run_exitfuncs();
+    sys_finalizing = true;
     if (gil_threads_started) gil_finalizing = true;
     gc_finalize_all();
     sys_flush_all();

@@ -91,6 +91,7 @@ typedef struct Unit {
      * in, each with that way's line; tpy keeps one, whose line is the one
      * CPython gives its first copy in most code. */
     int tail_line;
+    int block_start;            /* where the last label was bound: a new basic block */
     int argcount, posonly, kwonly;
     int firstlineno;
     int attr_hint;
@@ -110,6 +111,7 @@ typedef struct Compiler {
     bool name_ops;              /* module-level names use *_NAME (exec/eval) */
     bool future_annotations;    /* annotations compile to their source text */
     int future_lineno;          /* line of the last __future__ import opening the module */
+    bool top_level_await;       /* compile(flags=PyCF_ALLOW_TOP_LEVEL_AWAIT) */
 } Compiler;
 
 static void compile_error(Compiler *c, SrcPos pos, const char *fmt, ...) {
@@ -251,6 +253,7 @@ static void depth_mismatch(Unit *u, int d1, int d2) {
  * left over there can never leak into reachable code. */
 static void bind_label(Unit *u, int label) {
     u->label_pos[label] = u->n;
+    u->block_start = u->n;
     int d = u->label_depth[label];
     if (u->dead) {
         if (d < 0) return;   /* unreachable, stays dead */
@@ -383,8 +386,18 @@ static void emit_tail_jump(Compiler *c, int op, int label) {
 
 static void emit_const(Compiler *c, Value v) { emit(c, OP_LOAD_CONST, add_const(c->u, v)); }
 
+
 /* await TOS: CPython 3.11's GET_AWAITABLE and send loop, here YIELD_FROM
  * (the delegation `yield from` uses). where: see GET_AWAITABLE. */
+/* await, async for, async with and awaited comprehensions are allowed
+   in the module's own code under PyCF_ALLOW_TOP_LEVEL_AWAIT: the module's
+   code object is then a coroutine's (CO_COROUTINE), as CPython's */
+static bool top_level_await(Compiler *c) {
+    if (!c->top_level_await || c->u->scope->kind != SCOPE_MODULE) return false;
+    c->u->flags |= CO_GENERATOR | CO_COROUTINE;
+    return true;
+}
+
 static void emit_await(Compiler *c, int where) {
     emit(c, OP_GET_AWAITABLE, where);
     emit_const(c, V_NONE);
@@ -443,6 +456,62 @@ static Location loc_of(SrcPos p) { return (Location){p.lineno, p.end_lineno, p.c
         body;                           \
         (c)->u->loc = saved_loc_;       \
     } while (0)
+
+/* A statement with no code of its own (pass, the first line of a try) keeps
+ * a NOP at its line, as CPython's, so that tracing and f_lineno jumps see
+ * the line; none when the instruction before it in the same basic block
+ * already has that line (CPython's redundant-NOP removal). */
+static void emit_line_nop(Compiler *c, SrcPos pos) {
+    Unit *u = c->u;
+    if (u->dead) return;
+    if (u->n > u->block_start && u->locs[u->n - 1].line == pos.lineno) return;
+    Location saved = u->loc;
+    u->loc = loc_of(pos);
+    emit0(c, OP_NOP);
+    u->loc = saved;
+}
+
+
+/* The implicit `return None` that ends a body. Jumps from other lines (an
+ * if's test, a loop's exhaustion) get their own copy with their own line,
+ * as CPython duplicates its exit blocks, so that tracing never reports the
+ * line of a statement that did not run (nor a debugger jumps from it). */
+static void emit_implicit_return(Compiler *c) {
+    Unit *u = c->u;
+    if (u->dead) return;
+    int here = u->n;
+    int fall_line = u->tail_line;
+    u->loc = (Location){fall_line, fall_line, -1, -1};
+    emit_const(c, V_NONE);
+    emit0(c, OP_RETURN_VALUE);
+    if (here != u->block_start) return;
+    int depth = u->depth;
+    for (;;) {
+        /* the jumps to here from one other line: retargeted to a copy */
+        int line = -1, copy = -1;
+        for (int j = 0; j < here; j++) {
+            uint32_t w = u->code[j];
+            int op = INSTR_OP(w);
+            if (!(opcode_flags[op] & OPF_JUMP)) continue;
+            int l = (int)INSTR_ARG(w);
+            if (u->label_pos[l] != here || u->locs[j].line < 0 || u->locs[j].line == fall_line) continue;
+            if (line < 0) {
+                line = u->locs[j].line;
+                copy = new_label(u);
+                note_label_depth(u, copy, depth);
+            } else if (u->locs[j].line != line) {
+                continue;
+            }
+            u->code[j] = INSTR(op, copy);
+        }
+        if (line < 0) return;
+        u->dead = false;
+        bind_label(u, copy);
+        u->loc = (Location){line, line, -1, -1};
+        emit_const(c, V_NONE);
+        emit0(c, OP_RETURN_VALUE);
+    }
+}
 
 /* ---- names ------------------------------------------------------------------------- */
 
@@ -1016,13 +1085,15 @@ static void compile_expr(Compiler *c, Expr *e) {
     case E_DICTCOMP:
     case E_GENEXP: compile_comprehension(c, e); break;
     case E_AWAIT:
-        if (u->scope->kind != SCOPE_FUNCTION && u->scope->kind != SCOPE_COMPREHENSION) {
-            compile_error(c, e->pos, "'await' outside function");
-            break;
-        }
-        if (u->scope->kind == SCOPE_FUNCTION && !u->scope->is_coroutine) {
-            compile_error(c, e->pos, "'await' outside async function");
-            break;
+        if (!top_level_await(c)) {
+            if (u->scope->kind != SCOPE_FUNCTION && u->scope->kind != SCOPE_COMPREHENSION) {
+                compile_error(c, e->pos, "'await' outside function");
+                break;
+            }
+            if (u->scope->kind == SCOPE_FUNCTION && !u->scope->is_coroutine) {
+                compile_error(c, e->pos, "'await' outside async function");
+                break;
+            }
         }
         compile_expr(c, e->u.await_.value);
         u->loc = loc_of(e->pos);
@@ -1191,15 +1262,40 @@ static void compile_delete(Compiler *c, Expr *t) {
 
 static CodeObject *assemble(Compiler *c, Unit *u);
 
+static int cmp_names(const void *a, const void *b) {
+    return strcmp(str_data(*(const Value *)a), str_data(*(const Value *)b));
+}
+
+/* Sort a list of interned names from index `from` on, as CPython's
+   dictbytype orders cell and free variables (by code point: strcmp on
+   UTF-8 agrees) */
+static void sort_names(Value list, int64_t from) {
+    int64_t n = list_size(list) - from;
+    if (n > 1) qsort(list_items(list) + from, (size_t)n, sizeof(Value), cmp_names);
+}
+
 static Unit *enter_scope(Compiler *c, Scope *scope, const char *name, Value qualname, int firstlineno) {
     Unit *u = unit_new(c, scope, name, qualname, firstlineno);
     /* parameters first, in order */
     for (int i = 0; i < scope->nparams; i++) add_varname(u, scope->params[i]);
-    /* cells: captured locals (and __class__ for classes) */
+    /* cells: captured locals (and __class__ for classes), in CPython's
+       order (co_cellvars): the parameters among them in parameter order,
+       then the others by name */
+    for (int i = 0; i < scope->nparams; i++) {
+        Symbol *s = scope_lookup(scope, scope->params[i]);
+        if (s && s->kind == SYM_CELL) list_append(u->cellvars, str_intern_cstr(s->name));
+    }
+    int64_t nparam_cells = list_size(u->cellvars);
     for (int i = 0; i < scope->nsyms; i++) {
         Symbol *s = &scope->syms[i];
-        if (s->kind == SYM_CELL) list_append(u->cellvars, str_intern_cstr(s->name));
+        if (s->kind != SYM_CELL) continue;
+        Value n = str_intern_cstr(s->name);
+        bool dup = false;
+        for (int64_t j = 0; j < nparam_cells; j++)
+            if (list_get(u->cellvars, j) == n) dup = true;
+        if (!dup) list_append(u->cellvars, n);
     }
+    sort_names(u->cellvars, nparam_cells);
     if (scope->kind == SCOPE_CLASS && scope->needs_class_cell) list_append(u->cellvars, str_intern_cstr("__class__"));
     for (int i = 0; i < scope->nsyms; i++) {
         Symbol *s = &scope->syms[i];
@@ -1211,6 +1307,7 @@ static Unit *enter_scope(Compiler *c, Scope *scope, const char *name, Value qual
             if (!dup) list_append(u->freevars, n);
         }
     }
+    sort_names(u->freevars, 0);   /* by name, as CPython's */
     c->u = u;
     return u;
 }
@@ -1360,11 +1457,7 @@ static void compile_function_body(Compiler *c, Stmt *s) {
         add_const(u, V_NONE);   /* consts[0] is the docstring slot, as in CPython */
     }
     for (int i = start; i < body.n; i++) compile_stmt(c, body.items[i]);
-    if (!u->dead) {
-        u->loc = (Location){u->tail_line, u->tail_line, -1, -1};
-        emit_const(c, V_NONE);
-        emit0(c, OP_RETURN_VALUE);
-    }
+    emit_implicit_return(c);
 }
 
 static void compile_funcdef(Compiler *c, Stmt *s) {
@@ -1617,7 +1710,8 @@ static void compile_comprehension(Compiler *c, Expr *e) {
     /* CPython 3.11 refuses only comprehensions that must be awaited where
        they are built, unless there is an awaiting context: an async
        function's body or another comprehension (itself checked) */
-    if (awaited && !(outer->kind == SCOPE_COMPREHENSION || (outer->kind == SCOPE_FUNCTION && outer->is_coroutine))) {
+    if (awaited && !(outer->kind == SCOPE_COMPREHENSION || (outer->kind == SCOPE_FUNCTION && outer->is_coroutine)) &&
+        !top_level_await(c)) {
         compile_error(c, e->pos, "asynchronous comprehension outside of an asynchronous function");
         return;
     }
@@ -1851,7 +1945,7 @@ static void compile_while(Compiler *c, Stmt *s) {
  * handler, whose END_ASYNC_FOR ends the loop on StopAsyncIteration. */
 static void compile_async_for(Compiler *c, Stmt *s) {
     Unit *u = c->u;
-    if (!(u->scope->kind == SCOPE_FUNCTION && u->scope->is_coroutine)) {
+    if (!(u->scope->kind == SCOPE_FUNCTION && u->scope->is_coroutine) && !top_level_await(c)) {
         compile_error(c, s->pos, "'async for' outside async function");
         return;
     }
@@ -2132,6 +2226,7 @@ static void compile_try_finally(Compiler *c, Stmt *s) {
 }
 
 static void compile_try(Compiler *c, Stmt *s) {
+    emit_line_nop(c, s->pos);   /* CPython's SETUP_FINALLY, a NOP at the try line */
     if (s->u.try_.finalbody.n) compile_try_finally(c, s);
     else if (s->kind == S_TRYSTAR) compile_try_star(c, s);
     else compile_try_except(c, s);
@@ -2193,7 +2288,8 @@ static void compile_with_items(Compiler *c, Stmt *s, int index) {
 }
 
 static void compile_with(Compiler *c, Stmt *s) {
-    if (s->kind == S_ASYNCWITH && !(c->u->scope->kind == SCOPE_FUNCTION && c->u->scope->is_coroutine)) {
+    if (s->kind == S_ASYNCWITH && !(c->u->scope->kind == SCOPE_FUNCTION && c->u->scope->is_coroutine) &&
+        !top_level_await(c)) {
         compile_error(c, s->pos, "'async with' outside async function");
         return;
     }
@@ -2850,7 +2946,8 @@ static void compile_stmt(Compiler *c, Stmt *s) {
     case S_GLOBAL:
     case S_NONLOCAL: break;
     case S_PASS:
-        /* CPython's NOP: the implicit return after it takes its line */
+        emit_line_nop(c, s->pos);
+        /* the implicit return after it takes its line */
         if (!u->dead) u->tail_line = s->pos.lineno;
         break;
     case S_EXPR: {
@@ -3096,6 +3193,7 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
     c.err = err;
     c.mode = mode;
     c.name_ops = mode == COMPILE_EXEC || mode == COMPILE_EVAL;
+    c.top_level_await = (m->future_flags & 0x2000) != 0;   /* PyCF_ALLOW_TOP_LEVEL_AWAIT */
     if (!symtable_build(&c.st, m, filename, err)) return NULL;
     Unit *u = enter_scope(&c, c.st.top, "<module>", str_intern_cstr("<module>"), 1);
     u->flags |= CO_MODULE;
@@ -3120,11 +3218,7 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
         }
     } else {
         for (int i = start; i < body.n && !c.failed; i++) compile_stmt(&c, body.items[i]);
-        if (!u->dead) {
-            u->loc = (Location){u->tail_line, u->tail_line, -1, -1};
-            emit_const(&c, V_NONE);
-            emit0(&c, OP_RETURN_VALUE);
-        }
+        emit_implicit_return(&c);
     }
     CodeObject *co = leave_scope(&c);
     if (c.failed) return NULL;

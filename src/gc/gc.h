@@ -92,6 +92,7 @@ GcWeakList *gc_weak_list_new(void);
 void gc_weak_list_add(GcWeakList *w, void *obj);
 size_t gc_weak_list_len(const GcWeakList *w);
 void *gc_weak_list_get(const GcWeakList *w, size_t i);   /* NULL once collected */
+void gc_weak_list_remove(GcWeakList *w, void *obj);
 /* One weak pointer in a scanned object (a weakref's referent): the slot
  * holds it hidden, and is cleared (0) once the object is collected. */
 void gc_weak_set(uintptr_t *slot, void *obj);

@@ -974,6 +974,8 @@ static void record_compare(Recorder *R, int op, Value *sp) {
     push(R, r, SK_BOOL);
 }
 
+static void depend_on_type(Recorder *R, Type *t);
+
 /* LOAD_ATTR / LOAD_METHOD on an instance slot: guard type and map; NULL if
  * the attribute is not a plain instance slot. */
 static bool record_instance_attr(Recorder *R, IRRef obj, Value vobj, Value name, IRRef *out) {
@@ -988,6 +990,9 @@ static bool record_instance_attr(Recorder *R, IRRef obj, Value vobj, Value name,
     Value descr = type_lookup(t, name);
     if (descr && type_of(descr)->descr_set) return false;   /* data descriptor wins */
     guard_type(R, obj, t);
+    /* the class may later gain __getattribute__ or a data descriptor for
+       the name (on itself or a base), which the slot read would bypass */
+    depend_on_type(R, t);
     IRRef mref = emit1(R, IR_getfield_gc_r, obj, &attr_field_descr((int32_t)t->attrs_offset)->d);
     guard2(R, IR_guard_value, mref, kref(R, V_FROM_PTR(m)));
     if ((uint32_t)idx < t->inline_slots) {
@@ -1880,6 +1885,13 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
            globals rebound often (module-level loop variables) are loaded */
         InlineCache *ic = &co->caches[arg];
         Value g = rf->func ? rf->func->globals : f->globals;
+        /* namespaces that are not plain dicts are subscripted by the
+           interpreter at each lookup (exec with a dict subclass) */
+        Value gb = rf->func ? rf->func->builtins : f->builtins;
+        if (!dict_check_exact(g) || (gb && !dict_check_exact(gb))) {
+            rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+            return -1;
+        }
         Value cell = dict_get_cell(g, ic->name, false);
         Value v = VNULL;
         if (cell && V_AS(CellObject, cell)->value && V_AS(CellObject, cell)->version > CELL_REBIND_LIMIT) {

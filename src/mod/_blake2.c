@@ -4,11 +4,19 @@
  *
  * The hash state is a plain struct of libb2's, held inside the object:
  * copy() copies it, digest() finalises a copy, and nothing needs freeing.
- * blake2b and blake2s share the code; `s` selects the variant. */
+ * blake2b and blake2s share the code; `s` selects the variant. libb2 is
+ * opened at import (dynlib.h). */
 #include <limits.h>
 #include <string.h>
 #include <blake2.h>
+#include "../util/dynlib.h"
 #include "hashlib.h"
+
+#define B2_API(X)                                                              \
+    X(blake2b_init_param) X(blake2b_update) X(blake2b_final)                   \
+    X(blake2s_init_param) X(blake2s_update) X(blake2s_final)
+DYNLIB_DEFINE(b2lib, TPY_SONAME_B2, B2_API)
+#define B2(f) (b2lib.f)
 
 typedef struct Blake2Object {
     Object hdr;
@@ -98,8 +106,8 @@ static void store_le(uint8_t *dst, uint64_t v, int nbytes) {
 }
 
 static void b2_update(Blake2Object *h, const char *p, size_t n) {
-    if (h->s) blake2s_update(&h->st.s, (const uint8_t *)p, n);
-    else blake2b_update(&h->st.b, (const uint8_t *)p, n);
+    if (h->s) B2(blake2s_update)(&h->st.s, (const uint8_t *)p, n);
+    else B2(blake2b_update)(&h->st.b, (const uint8_t *)p, n);
 }
 
 /* blake2b(data=b'', /, *, digest_size=64, key=b'', salt=b'', person=b'',
@@ -161,7 +169,7 @@ static Value b2_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         P.inner_length = (uint8_t)inner_size;
         if (saltlen) memcpy(P.salt, salt, (size_t)saltlen);
         if (personlen) memcpy(P.personal, person, (size_t)personlen);
-        rc = blake2s_init_param(&h->st.s, &P);
+        rc = B2(blake2s_init_param)(&h->st.s, &P);
         h->st.s.last_node = (uint8_t)last_node;   /* read at finalisation */
     } else {
         blake2b_param P;
@@ -176,7 +184,7 @@ static Value b2_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         P.inner_length = (uint8_t)inner_size;
         if (saltlen) memcpy(P.salt, salt, (size_t)saltlen);
         if (personlen) memcpy(P.personal, person, (size_t)personlen);
-        rc = blake2b_init_param(&h->st.b, &P);
+        rc = B2(blake2b_init_param)(&h->st.b, &P);
         h->st.b.last_node = (uint8_t)last_node;
     }
     if (rc < 0) return err_set(&exc_RuntimeError, "error initializing hash state");
@@ -210,10 +218,10 @@ static Value b2_digest_common(Value *args, size_t nargs, Value kwnames, bool hex
     uint8_t out[BLAKE2B_OUTBYTES];
     if (h->s) {
         blake2s_state c = h->st.s;
-        blake2s_final(&c, out, h->digest_size);
+        B2(blake2s_final)(&c, out, h->digest_size);
     } else {
         blake2b_state c = h->st.b;
-        blake2b_final(&c, out, h->digest_size);
+        B2(blake2b_final)(&c, out, h->digest_size);
     }
     return hex ? hashlib_hex(out, h->digest_size) : bytes_new((const char *)out, h->digest_size);
 }
@@ -277,6 +285,7 @@ static void b2_type_ready(Type *t, const char *name, const Blake2Sizes *z) {
 }
 
 Value _blake2_module_create(void) {
+    if (b2lib_load() < 0) return VNULL;
     if (!(blake2b_type.flags & TF_READY)) {
         b2_type_ready(&blake2b_type, "blake2b", &sizes_b);
         b2_type_ready(&blake2s_type, "blake2s", &sizes_s);

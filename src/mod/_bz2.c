@@ -12,12 +12,20 @@
  * gigabytes).
  * bzlib keeps a pointer to its bz_stream, which lives inside the Python
  * object: objects do not move. bzlib's counts are unsigned int: longer
- * inputs and outputs go through in chunks. */
+ * inputs and outputs go through in chunks. libbzip2 is opened at import
+ * (dynlib.h). */
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <bzlib.h>
 #include "../runtime.h"
+#include "../util/dynlib.h"
+
+#define BZ2_API(X)                                                             \
+    X(BZ2_bzCompress) X(BZ2_bzCompressEnd) X(BZ2_bzCompressInit)               \
+    X(BZ2_bzDecompress) X(BZ2_bzDecompressEnd) X(BZ2_bzDecompressInit)
+DYNLIB_DEFINE(bzlib, TPY_SONAME_BZ2, BZ2_API)
+#define BZ(f) (bzlib.f)
 
 /* A bzlib result as CPython raises it: 0 for the success codes, else -1
  * with the exception set. */
@@ -144,7 +152,7 @@ typedef struct CompObject {
 static Type comp_type, decomp_type;
 
 static void comp_end(CompObject *c) {
-    if (c->inited) BZ2_bzCompressEnd(&c->bz);
+    if (c->inited) BZ(BZ2_bzCompressEnd)(&c->bz);
     c->inited = false;
 }
 static void comp_finalize(void *obj) { comp_end(obj); }
@@ -181,7 +189,7 @@ static int comp_init(Value self, Value *args, size_t nargs, Value kwnames) {
     c->bz.bzalloc = counted_alloc;
     c->bz.bzfree = counted_free;
     c->flushed = false;
-    if (bz_check(BZ2_bzCompressInit(&c->bz, (int)level, 0, 0)) < 0) return -1;
+    if (bz_check(BZ(BZ2_bzCompressInit)(&c->bz, (int)level, 0, 0)) < 0) return -1;
     c->inited = true;
     return 0;
 }
@@ -203,7 +211,7 @@ static Value comp_run(CompObject *c, const char *p, size_t n, int action) {
         }
         if (action == BZ_RUN && bz->avail_in == 0) break;
         if (!out_arrange(&o, bz)) return VNULL;
-        int ret = BZ2_bzCompress(bz, action);
+        int ret = BZ(BZ2_bzCompress)(bz, action);
         out_count(&o, bz);
         if (bz_check(ret) < 0) return VNULL;
         if (action == BZ_FINISH && ret == BZ_STREAM_END) break;
@@ -250,7 +258,7 @@ typedef struct DecompObject {
 } DecompObject;
 
 static void decomp_end(DecompObject *d) {
-    if (d->inited) BZ2_bzDecompressEnd(&d->bz);
+    if (d->inited) BZ(BZ2_bzDecompressEnd)(&d->bz);
     d->inited = false;
 }
 static void decomp_finalize(void *obj) { decomp_end(obj); }
@@ -282,7 +290,7 @@ static int decomp_init(Value self, Value *args, size_t nargs, Value kwnames) {
     d->unused_data = bytes_new("", 0);
     d->pend_buf = d->pend = NULL;
     d->pending = d->pend_cap = 0;
-    if (bz_check(BZ2_bzDecompressInit(&d->bz, 0, 0)) < 0) return -1;
+    if (bz_check(BZ(BZ2_bzDecompressInit)(&d->bz, 0, 0)) < 0) return -1;
     d->inited = true;
     return 0;
 }
@@ -300,7 +308,7 @@ static Value decomp_run(DecompObject *d, const char **pp, size_t *np, int64_t ma
         unsigned chunk = left > UINT_MAX ? UINT_MAX : (unsigned)left;
         bz->next_in = (char *)p;
         bz->avail_in = chunk;
-        int ret = BZ2_bzDecompress(bz);
+        int ret = BZ(BZ2_bzDecompress)(bz);
         size_t used = chunk - bz->avail_in;
         p += used;
         left -= used;
@@ -426,6 +434,7 @@ static Type decomp_type = {
 };
 
 Value _bz2_module_create(void) {
+    if (bzlib_load() < 0) return VNULL;
     if (!(comp_type.flags & TF_READY)) {
         Value mod = str_intern_cstr("_bz2");
         comp_type.name = str_intern_cstr("BZ2Compressor");

@@ -1836,6 +1836,14 @@ static Value m_from_buffer(Value *args, size_t nargs, Value kwnames) {
         err_format(&exc_TypeError, "memoryview: a bytes-like object is required, not '%T'", v[0]);
         return VNULL;
     }
+    /* a strided writable view exports a read-only copy: refused for not
+       being contiguous, as CPython's */
+    if (type_of(v[0]) == &memoryview_type) {
+        Value ro = obj_getattr_cstr(v[0], "readonly");
+        Value contig = ro ? obj_getattr_cstr(v[0], "c_contiguous") : VNULL;
+        if (!contig) return VNULL;
+        if (ro == V_FALSE && contig != V_TRUE) return err_set(&exc_TypeError, "underlying buffer is not C contiguous");
+    }
     if (bytes_check(v[0]) || (buffer_check(v[0]) && V_OBJ(v[0])->type->getbuffer(v[0], &b) == 0 && b.readonly))
         return err_set(&exc_TypeError, "underlying buffer is not writable");
     if (buffer_get(v[0], &b, true) < 0) return VNULL;

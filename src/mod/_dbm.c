@@ -6,7 +6,10 @@
  * collector); close() releases it at once and a finalizer releases it
  * when an unclosed object is collected. The datum libdb returns points
  * into its own buffers, valid until the next call on the handle: it is
- * copied into a bytes object before anything else runs. */
+ * copied into a bytes object before anything else runs.
+ *
+ * libdb is opened at import (dynlib.h); db.h's dbm_* names are macros for
+ * its __db_ndbm_* functions, which NDBM(fetch) names. */
 #include <errno.h>
 #include <fcntl.h>
 #include <string.h>
@@ -14,7 +17,15 @@
 #include <db.h>
 
 #include "../runtime.h"
+#include "../util/dynlib.h"
 #include "modules.h"
+
+#define NDBM_API(X)                                                            \
+    X(__db_ndbm_open) X(__db_ndbm_close) X(__db_ndbm_fetch) X(__db_ndbm_store) \
+    X(__db_ndbm_delete) X(__db_ndbm_firstkey) X(__db_ndbm_nextkey)             \
+    X(__db_ndbm_error) X(__db_ndbm_clearerr)
+DYNLIB_DEFINE(ndbm, TPY_SONAME_DB, NDBM_API)
+#define NDBM(f) (ndbm.__db_ndbm_##f)
 
 typedef struct DbmObject {
     Object hdr;
@@ -80,7 +91,7 @@ static bool store_arg(Value v, datum *out, const char *msg) {
 
 static void dbm_finalize(void *obj) {
     DbmObject *d = obj;
-    if (d->dbm) dbm_close(d->dbm);
+    if (d->dbm) NDBM(close)(d->dbm);
     d->dbm = NULL;
 }
 
@@ -91,7 +102,7 @@ static int64_t dbm_len(Value self) {
     if (!d) return -1;
     if (d->size < 0) {
         int64_t n = 0;
-        for (datum k = dbm_firstkey(d->dbm); k.dptr; k = dbm_nextkey(d->dbm)) n++;
+        for (datum k = NDBM(firstkey)(d->dbm); k.dptr; k = NDBM(nextkey)(d->dbm)) n++;
         d->size = n;
     }
     return d->size;
@@ -102,10 +113,10 @@ static Value dbm_getitem(Value self, Value key) {
     if (!key_arg(key, &k, NULL)) return VNULL;
     DbmObject *d = open_dbm(self);
     if (!d) return VNULL;
-    datum v = dbm_fetch(d->dbm, k);
+    datum v = NDBM(fetch)(d->dbm, k);
     if (!v.dptr) return err_key(key);
-    if (dbm_error(d->dbm)) {
-        dbm_clearerr(d->dbm);
+    if (NDBM(error)(d->dbm)) {
+        NDBM(clearerr)(d->dbm);
         return err_set(V_AS(Type, dbm_error), "");
     }
     return bytes_new(v.dptr, (size_t)v.dsize);
@@ -118,8 +129,8 @@ static int dbm_setitem(Value self, Value key, Value value) {
     if (!d) return -1;
     d->size = -1;
     if (!value) {
-        if (dbm_delete(d->dbm, k) < 0) {
-            dbm_clearerr(d->dbm);
+        if (NDBM(delete)(d->dbm, k) < 0) {
+            NDBM(clearerr)(d->dbm);
             /* a missing key and a read-only database fail alike: the
                open flags tell which it must have been */
             if (d->flags & O_RDWR) err_key(key);
@@ -128,14 +139,14 @@ static int dbm_setitem(Value self, Value key, Value value) {
         }
     } else {
         if (!store_arg(value, &v, "dbm mappings have bytes or string elements only")) return -1;
-        if (dbm_store(d->dbm, k, v, DBM_REPLACE) < 0) {
-            dbm_clearerr(d->dbm);
+        if (NDBM(store)(d->dbm, k, v, DBM_REPLACE) < 0) {
+            NDBM(clearerr)(d->dbm);
             err_set(V_AS(Type, dbm_error), "cannot add item to database");
             return -1;
         }
     }
-    if (dbm_error(d->dbm)) {
-        dbm_clearerr(d->dbm);
+    if (NDBM(error)(d->dbm)) {
+        NDBM(clearerr)(d->dbm);
         err_set(V_AS(Type, dbm_error), "");
         return -1;
     }
@@ -155,7 +166,7 @@ static int dbm_contains(Value self, Value key) {
         err_format(&exc_TypeError, "dbm key must be bytes or string, not %s", type_of(key)->tname);
         return -1;
     }
-    return dbm_fetch(d->dbm, k).dptr != NULL;
+    return NDBM(fetch)(d->dbm, k).dptr != NULL;
 }
 
 /* ---- methods --------------------------------------------------------------------------------- */
@@ -173,7 +184,7 @@ static Value dbm_keys(Value *args, size_t nargs, Value kwnames) {
     DbmObject *d = open_dbm(args[0]);
     if (!d) return VNULL;
     Value l = list_new(0);
-    for (datum k = dbm_firstkey(d->dbm); k.dptr; k = dbm_nextkey(d->dbm))
+    for (datum k = NDBM(firstkey)(d->dbm); k.dptr; k = NDBM(nextkey)(d->dbm))
         list_append(l, bytes_new(k.dptr, (size_t)k.dsize));
     return l;
 }
@@ -187,7 +198,7 @@ static Value dbm_get(Value *args, size_t nargs, Value kwnames) {
     if (!key_arg(a[0], &k, "get")) return VNULL;
     DbmObject *d = open_dbm(args[0]);
     if (!d) return VNULL;
-    datum v = dbm_fetch(d->dbm, k);
+    datum v = NDBM(fetch)(d->dbm, k);
     if (v.dptr) return bytes_new(v.dptr, (size_t)v.dsize);
     return a[1] ? a[1] : V_NONE;
 }
@@ -201,7 +212,7 @@ static Value dbm_setdefault(Value *args, size_t nargs, Value kwnames) {
     if (!key_arg(a[0], &k, "setdefault")) return VNULL;
     DbmObject *d = open_dbm(args[0]);
     if (!d) return VNULL;
-    v = dbm_fetch(d->dbm, k);
+    v = NDBM(fetch)(d->dbm, k);
     if (v.dptr) return bytes_new(v.dptr, (size_t)v.dsize);
     Value def = a[1];
     if (!def) {
@@ -212,8 +223,8 @@ static Value dbm_setdefault(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     }
     d->size = -1;
-    if (dbm_store(d->dbm, k, v, DBM_INSERT) < 0) {
-        dbm_clearerr(d->dbm);
+    if (NDBM(store)(d->dbm, k, v, DBM_INSERT) < 0) {
+        NDBM(clearerr)(d->dbm);
         return err_set(V_AS(Type, dbm_error), "cannot add item to database");
     }
     return def;
@@ -284,7 +295,7 @@ static Value m_open(Value *args, size_t nargs, Value kwnames) {
     d->flags = oflags;
     d->size = -1;
     errno = 0;
-    d->dbm = dbm_open((char *)bytes_data(name), oflags, mode);
+    d->dbm = NDBM(open)((char *)bytes_data(name), oflags, mode);
     if (!d->dbm) {
         int e = errno;
         Value fn = a[0];
@@ -333,6 +344,7 @@ static const MethodDef dbm_functions[] = {
 };
 
 Value _dbm_module_create(void) {
+    if (ndbm_load() < 0) return VNULL;
     if (!(dbm_type.flags & TF_READY)) {
         dbm_type.name = str_intern_cstr("dbm");
         dbm_type.module = str_intern_cstr("_dbm");

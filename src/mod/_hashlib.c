@@ -8,7 +8,10 @@
  * through `algos`; other names go to OpenSSL as they are.
  *
  * The builtin fallback modules (_md5, _sha1, _sha256, _sha512, _sha3) make
- * their objects here too, with their own types (hashlib.h). */
+ * their objects here too, with their own types (hashlib.h).
+ *
+ * libcrypto is opened when the first of these modules is imported
+ * (dynlib.h); every call goes through OSSL(). */
 #include <stdio.h>
 #include <string.h>
 #include <openssl/crypto.h>
@@ -17,7 +20,33 @@
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include "../runtime.h"
+#include "../util/dynlib.h"
 #include "hashlib.h"
+
+#define CRYPTO_API(X)                                                          \
+    X(ERR_clear_error) X(ERR_get_error) X(ERR_lib_error_string)                \
+    X(ERR_peek_last_error) X(ERR_reason_error_string) X(EVP_DigestFinalXOF)    \
+    X(EVP_DigestFinal_ex) X(EVP_DigestInit_ex) X(EVP_DigestUpdate)             \
+    X(EVP_MAC_CTX_dup) X(EVP_MAC_CTX_free) X(EVP_MAC_CTX_new)                  \
+    X(EVP_MAC_fetch) X(EVP_MAC_final) X(EVP_MAC_init) X(EVP_MAC_update)        \
+    X(EVP_MD_CTX_copy_ex) X(EVP_MD_CTX_free) X(EVP_MD_CTX_get0_md)             \
+    X(EVP_MD_CTX_new) X(EVP_MD_fetch) X(EVP_MD_free) X(EVP_MD_get0_name)       \
+    X(EVP_MD_get_block_size) X(EVP_MD_get_flags) X(EVP_MD_get_size)            \
+    X(EVP_MD_get_type) X(EVP_PBE_scrypt)                                       \
+    X(EVP_default_properties_is_fips_enabled) X(EVP_get_digestbyname)          \
+    X(OBJ_nid2ln) X(OSSL_PARAM_construct_end)                                  \
+    X(OSSL_PARAM_construct_utf8_string) X(PKCS5_PBKDF2_HMAC)
+DYNLIB_DEFINE(crypto, TPY_SONAME_CRYPTO, CRYPTO_API)
+#define OSSL(f) (crypto.f)
+
+/* evp.h's EVP_MD_CTX_get_size and _get_block_size are macros calling
+ * functions directly */
+static int ctx_md_size(const EVP_MD_CTX *c) { return OSSL(EVP_MD_get_size)(OSSL(EVP_MD_CTX_get0_md)(c)); }
+static int ctx_md_block_size(const EVP_MD_CTX *c) {
+    return OSSL(EVP_MD_get_block_size)(OSSL(EVP_MD_CTX_get0_md)(c));
+}
+
+int hashlib_crypto_load(void) { return crypto_load(); }
 
 static Value unsupported_error;   /* _hashlib.UnsupportedDigestmodError */
 static Value constructors;        /* dict: openssl_* function -> name */
@@ -38,18 +67,18 @@ static const struct {
 /* The digest called `name` in Python's or OpenSSL's spelling, or NULL. */
 static const EVP_MD *md_lookup(const char *name) {
     for (size_t i = 0; i < N_ALGOS; i++)
-        if (strcmp(name, algos[i].py) == 0) return EVP_get_digestbyname(algos[i].ossl);
-    return EVP_get_digestbyname(name);
+        if (strcmp(name, algos[i].py) == 0) return OSSL(EVP_get_digestbyname)(algos[i].ossl);
+    return OSSL(EVP_get_digestbyname)(name);
 }
 /* Python's name for md: hashlib's spelling when it has one. */
 static Value md_pyname(const EVP_MD *md) {
-    int nid = EVP_MD_get_type(md);
+    int nid = OSSL(EVP_MD_get_type)(md);
     for (size_t i = 0; i < N_ALGOS; i++) {
-        const EVP_MD *m = EVP_get_digestbyname(algos[i].ossl);
-        if (m && EVP_MD_get_type(m) == nid) return str_from_cstr(algos[i].py);
+        const EVP_MD *m = OSSL(EVP_get_digestbyname)(algos[i].ossl);
+        if (m && OSSL(EVP_MD_get_type)(m) == nid) return str_from_cstr(algos[i].py);
     }
-    const char *ln = OBJ_nid2ln(nid);
-    if (!ln) ln = EVP_MD_get0_name(md);
+    const char *ln = OSSL(OBJ_nid2ln)(nid);
+    if (!ln) ln = OSSL(EVP_MD_get0_name)(md);
     char buf[64];
     size_t n = strlen(ln);
     if (n >= sizeof buf) n = sizeof buf - 1;
@@ -59,14 +88,14 @@ static Value md_pyname(const EVP_MD *md) {
 /* ValueError (as Debian's CPython 3.11) with the message OpenSSL gives for the name
  * ("[digital envelope routines] unsupported"), as CPython's. */
 static void unsupported(const char *name) {
-    ERR_clear_error();
-    EVP_MD *m = EVP_MD_fetch(NULL, name, NULL);
-    EVP_MD_free(m);
-    unsigned long e = ERR_peek_last_error();
-    const char *lib = e ? ERR_lib_error_string(e) : NULL, *reason = e ? ERR_reason_error_string(e) : NULL;
+    OSSL(ERR_clear_error)();
+    EVP_MD *m = OSSL(EVP_MD_fetch)(NULL, name, NULL);
+    OSSL(EVP_MD_free)(m);
+    unsigned long e = OSSL(ERR_peek_last_error)();
+    const char *lib = e ? OSSL(ERR_lib_error_string)(e) : NULL, *reason = e ? OSSL(ERR_reason_error_string)(e) : NULL;
     if (lib && reason) err_format(&exc_ValueError, "[%s] %s", lib, reason);
     else err_format(&exc_ValueError, "unsupported hash type %s", name);
-    ERR_clear_error();
+    OSSL(ERR_clear_error)();
 }
 static const EVP_MD *md_by_name(Value name) {
     if (!str_check(name)) {
@@ -80,9 +109,9 @@ static const EVP_MD *md_by_name(Value name) {
 
 /* OpenSSL's error as ValueError (its queue is then cleared). */
 static Value ossl_error(void) {
-    unsigned long e = ERR_get_error();
-    ERR_clear_error();
-    const char *r = e ? ERR_reason_error_string(e) : NULL;
+    unsigned long e = OSSL(ERR_get_error)();
+    OSSL(ERR_clear_error)();
+    const char *r = e ? OSSL(ERR_reason_error_string)(e) : NULL;
     return err_set(&exc_ValueError, r ? r : "no reason supplied");
 }
 
@@ -133,13 +162,13 @@ static Type hash_type, hashxof_type, hmac_type;
 
 static void hash_finalize(void *obj) {
     HashObject *h = obj;
-    EVP_MD_CTX_free(h->ctx);
+    OSSL(EVP_MD_CTX_free)(h->ctx);
     h->ctx = NULL;
 }
 /* A HashObject of type t (its context not yet initialised). */
 static HashObject *hash_alloc(Type *t) {
     HashObject *h = (HashObject *)obj_alloc(t, t->basicsize);
-    h->ctx = EVP_MD_CTX_new();
+    h->ctx = OSSL(EVP_MD_CTX_new)();
     if (!h->ctx) {
         err_no_memory();
         return NULL;
@@ -148,7 +177,7 @@ static HashObject *hash_alloc(Type *t) {
     return h;
 }
 static int hash_update(HashObject *h, const char *p, int64_t n) {
-    if (n && !EVP_DigestUpdate(h->ctx, p, (size_t)n)) {
+    if (n && !OSSL(EVP_DigestUpdate)(h->ctx, p, (size_t)n)) {
         ossl_error();
         return -1;
     }
@@ -158,10 +187,10 @@ static Value hash_make(const EVP_MD *md, Value data) {
     const char *p = NULL;
     int64_t n = 0;
     if (data && !hashlib_data(data, &p, &n)) return VNULL;
-    bool xof = (EVP_MD_get_flags(md) & EVP_MD_FLAG_XOF) != 0;
+    bool xof = (OSSL(EVP_MD_get_flags)(md) & EVP_MD_FLAG_XOF) != 0;
     HashObject *h = hash_alloc(xof ? &hashxof_type : &hash_type);
     if (!h) return VNULL;
-    if (!EVP_DigestInit_ex(h->ctx, md, NULL)) return ossl_error();
+    if (!OSSL(EVP_DigestInit_ex)(h->ctx, md, NULL)) return ossl_error();
     h->name = md_pyname(md);
     if (hash_update(h, p, n) < 0) return VNULL;
     return V_FROM_PTR(h);
@@ -181,7 +210,7 @@ static Value hl_new(Value *args, size_t nargs, Value kwnames) {
         static const ArgSpec spec = {"openssl_" #pyname, 0, 0, 1, {"string", "usedforsecurity", NULL}}; \
         Value a[2];                                                                                \
         if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;                          \
-        const EVP_MD *md = EVP_get_digestbyname(osslname);                                         \
+        const EVP_MD *md = OSSL(EVP_get_digestbyname)(osslname);                                         \
         if (!md) return err_set(V_AS(Type, unsupported_error), "unsupported hash type " #pyname);  \
         return hash_make(md, a[0]);                                                                \
     }
@@ -203,15 +232,15 @@ static Value hash_m_update(Value *args, size_t nargs, Value kwnames) {
 }
 /* The digest so far, computed on a copy so that updates can go on. */
 static int hash_final(HashObject *h, unsigned char *out, size_t xof_len) {
-    EVP_MD_CTX *c = EVP_MD_CTX_new();
+    EVP_MD_CTX *c = OSSL(EVP_MD_CTX_new)();
     if (!c) {
         err_no_memory();
         return -1;
     }
-    int ok = EVP_MD_CTX_copy_ex(c, h->ctx);
+    int ok = OSSL(EVP_MD_CTX_copy_ex)(c, h->ctx);
     unsigned int len;
-    if (ok) ok = xof_len ? EVP_DigestFinalXOF(c, out, xof_len) : EVP_DigestFinal_ex(c, out, &len);
-    EVP_MD_CTX_free(c);
+    if (ok) ok = xof_len ? OSSL(EVP_DigestFinalXOF)(c, out, xof_len) : OSSL(EVP_DigestFinal_ex)(c, out, &len);
+    OSSL(EVP_MD_CTX_free)(c);
     if (!ok) {
         ossl_error();
         return -1;
@@ -225,7 +254,7 @@ static Value hash_digest_common(Value *args, size_t nargs, Value kwnames, bool h
     HashObject *h = V_AS(HashObject, args[0]);
     unsigned char out[EVP_MAX_MD_SIZE];
     if (hash_final(h, out, 0) < 0) return VNULL;
-    size_t n = (size_t)EVP_MD_CTX_get_size(h->ctx);
+    size_t n = (size_t)ctx_md_size(h->ctx);
     return hex ? hashlib_hex(out, n) : bytes_new((const char *)out, n);
 }
 static Value hash_m_digest(Value *args, size_t nargs, Value kwnames) {
@@ -262,7 +291,7 @@ static Value hash_m_copy(Value *args, size_t nargs, Value kwnames) {
     HashObject *h = V_AS(HashObject, args[0]);
     HashObject *r = hash_alloc(type_of(args[0]));
     if (!r) return VNULL;
-    if (!EVP_MD_CTX_copy_ex(r->ctx, h->ctx)) return ossl_error();
+    if (!OSSL(EVP_MD_CTX_copy_ex)(r->ctx, h->ctx)) return ossl_error();
     r->name = h->name;
     return V_FROM_PTR(r);
 }
@@ -270,10 +299,10 @@ static Value hash_get_name(Value self) { return V_AS(HashObject, self)->name; }
 static Value hash_get_digest_size(Value self) {
     HashObject *h = V_AS(HashObject, self);
     /* as CPython: an XOF has no fixed size */
-    if (EVP_MD_get_flags(EVP_MD_CTX_get0_md(h->ctx)) & EVP_MD_FLAG_XOF) return v_int(0);
-    return v_int(EVP_MD_CTX_get_size(h->ctx));
+    if (OSSL(EVP_MD_get_flags)(OSSL(EVP_MD_CTX_get0_md)(h->ctx)) & EVP_MD_FLAG_XOF) return v_int(0);
+    return v_int(ctx_md_size(h->ctx));
 }
-static Value hash_get_block_size(Value self) { return v_int(EVP_MD_CTX_get_block_size(V_AS(HashObject, self)->ctx)); }
+static Value hash_get_block_size(Value self) { return v_int(ctx_md_block_size(V_AS(HashObject, self)->ctx)); }
 static Value hash_repr(Value self) {
     HashObject *h = V_AS(HashObject, self);
     return str_printf("<%s %s object @ %p>", str_data(h->name),
@@ -292,17 +321,17 @@ static EVP_MAC *hmac_mac;   /* OpenSSL's HMAC implementation, fetched once */
 
 static void hmac_finalize(void *obj) {
     HmacObject *h = obj;
-    EVP_MAC_CTX_free(h->ctx);
+    OSSL(EVP_MAC_CTX_free)(h->ctx);
     h->ctx = NULL;
 }
 static HmacObject *hmac_alloc(void) {
     HmacObject *h = (HmacObject *)obj_alloc(&hmac_type, sizeof(HmacObject));
-    if (!hmac_mac) hmac_mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
+    if (!hmac_mac) hmac_mac = OSSL(EVP_MAC_fetch)(NULL, "HMAC", NULL);
     if (!hmac_mac) {
         ossl_error();
         return NULL;
     }
-    h->ctx = EVP_MAC_CTX_new(hmac_mac);
+    h->ctx = OSSL(EVP_MAC_CTX_new)(hmac_mac);
     if (!h->ctx) {
         err_no_memory();
         return NULL;
@@ -340,13 +369,13 @@ static Value hmac_make(Value key, Value msg, const EVP_MD *md) {
     if (!h) return VNULL;
     h->md = md;
     OSSL_PARAM params[2];
-    params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, (char *)EVP_MD_get0_name(md), 0);
-    params[1] = OSSL_PARAM_construct_end();
+    params[0] = OSSL(OSSL_PARAM_construct_utf8_string)(OSSL_MAC_PARAM_DIGEST, (char *)OSSL(EVP_MD_get0_name)(md), 0);
+    params[1] = OSSL(OSSL_PARAM_construct_end)();
     /* OpenSSL wants a non-NULL key even when it is empty */
-    if (!EVP_MAC_init(h->ctx, (const unsigned char *)(kn ? kp : ""), (size_t)kn, params)) return ossl_error();
+    if (!OSSL(EVP_MAC_init)(h->ctx, (const unsigned char *)(kn ? kp : ""), (size_t)kn, params)) return ossl_error();
     Value pn = md_pyname(md);
     h->name = str_printf("hmac-%s", str_data(pn));
-    if (mn && !EVP_MAC_update(h->ctx, (const unsigned char *)mp, (size_t)mn)) return ossl_error();
+    if (mn && !OSSL(EVP_MAC_update)(h->ctx, (const unsigned char *)mp, (size_t)mn)) return ossl_error();
     return V_FROM_PTR(h);
 }
 static Value hl_hmac_new(Value *args, size_t nargs, Value kwnames) {
@@ -359,13 +388,13 @@ static Value hl_hmac_new(Value *args, size_t nargs, Value kwnames) {
     return hmac_make(a[0], a[1], md);
 }
 static int hmac_final(HmacObject *h, unsigned char *out, size_t *len) {
-    EVP_MAC_CTX *c = EVP_MAC_CTX_dup(h->ctx);
+    EVP_MAC_CTX *c = OSSL(EVP_MAC_CTX_dup)(h->ctx);
     if (!c) {
         ossl_error();
         return -1;
     }
-    int ok = EVP_MAC_final(c, out, len, EVP_MAX_MD_SIZE);
-    EVP_MAC_CTX_free(c);
+    int ok = OSSL(EVP_MAC_final)(c, out, len, EVP_MAX_MD_SIZE);
+    OSSL(EVP_MAC_CTX_free)(c);
     if (!ok) {
         ossl_error();
         return -1;
@@ -392,7 +421,7 @@ static Value hmac_m_update(Value *args, size_t nargs, Value kwnames) {
     const char *p;
     int64_t n;
     if (!hashlib_data(a[0], &p, &n)) return VNULL;
-    if (n && !EVP_MAC_update(V_AS(HmacObject, args[0])->ctx, (const unsigned char *)p, (size_t)n)) return ossl_error();
+    if (n && !OSSL(EVP_MAC_update)(V_AS(HmacObject, args[0])->ctx, (const unsigned char *)p, (size_t)n)) return ossl_error();
     return V_NONE;
 }
 static Value hmac_digest_common(Value *args, size_t nargs, Value kwnames, bool hex) {
@@ -416,7 +445,7 @@ static Value hmac_m_copy(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     HmacObject *h = V_AS(HmacObject, args[0]);
     HmacObject *r = (HmacObject *)obj_alloc(&hmac_type, sizeof(HmacObject));
-    r->ctx = EVP_MAC_CTX_dup(h->ctx);
+    r->ctx = OSSL(EVP_MAC_CTX_dup)(h->ctx);
     if (!r->ctx) return ossl_error();
     gc_register_finalizer(r, hmac_finalize);
     r->md = h->md;
@@ -424,8 +453,8 @@ static Value hmac_m_copy(Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(r);
 }
 static Value hmac_get_name(Value self) { return V_AS(HmacObject, self)->name; }
-static Value hmac_get_digest_size(Value self) { return v_int(EVP_MD_get_size(V_AS(HmacObject, self)->md)); }
-static Value hmac_get_block_size(Value self) { return v_int(EVP_MD_get_block_size(V_AS(HmacObject, self)->md)); }
+static Value hmac_get_digest_size(Value self) { return v_int(OSSL(EVP_MD_get_size)(V_AS(HmacObject, self)->md)); }
+static Value hmac_get_block_size(Value self) { return v_int(OSSL(EVP_MD_get_block_size)(V_AS(HmacObject, self)->md)); }
 static Value hmac_repr(Value self) {
     Value n = md_pyname(V_AS(HmacObject, self)->md);
     return str_printf("<%s HMAC object @ %p>", str_data(n), (void *)V_OBJ(self));
@@ -449,7 +478,7 @@ static Value hl_pbkdf2_hmac(Value *args, size_t nargs, Value kwnames) {
     int64_t iters = v_is_int(it) ? v_intval(it) : ((int_sign(it) < 0) ? -1 : INT64_MAX);
     if (iters < 1) return err_set(&exc_ValueError, "iteration value must be greater than 0.");
     if (iters > INT32_MAX) return err_set(&exc_OverflowError, "iteration value is too great.");
-    int64_t dklen = EVP_MD_get_size(md);
+    int64_t dklen = OSSL(EVP_MD_get_size)(md);
     if (a[4] && a[4] != V_NONE) {
         if (float_check(a[4])) return err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
         Value d = obj_index(a[4]);
@@ -460,7 +489,7 @@ static Value hl_pbkdf2_hmac(Value *args, size_t nargs, Value kwnames) {
     }
     Value r = bytes_try_alloc((size_t)dklen);
     if (!r) return VNULL;
-    if (!PKCS5_PBKDF2_HMAC(pp, (int)pn, (const unsigned char *)sp, (int)sn, (int)iters, md, (int)dklen,
+    if (!OSSL(PKCS5_PBKDF2_HMAC)(pp, (int)pn, (const unsigned char *)sp, (int)sn, (int)iters, md, (int)dklen,
                            (unsigned char *)V_AS(BytesObject, r)->data))
         return ossl_error();
     return r;
@@ -503,13 +532,13 @@ static Value hl_scrypt(Value *args, size_t nargs, Value kwnames) {
     if (dklen < 1 || dklen > INT32_MAX)
         return err_format(&exc_ValueError, "dklen must be greater than 0 and smaller than %d", INT32_MAX);
     /* a dry run checks the parameters without deriving anything */
-    if (!EVP_PBE_scrypt(NULL, 0, NULL, 0, n, r, p, (uint64_t)maxmem, NULL, 0)) {
-        ERR_clear_error();
+    if (!OSSL(EVP_PBE_scrypt)(NULL, 0, NULL, 0, n, r, p, (uint64_t)maxmem, NULL, 0)) {
+        OSSL(ERR_clear_error)();
         return err_set(&exc_ValueError, "Invalid parameter combination for n, r, p, maxmem.");
     }
     Value out = bytes_try_alloc((size_t)dklen);
     if (!out) return VNULL;
-    if (!EVP_PBE_scrypt(pp, (size_t)pn, (const unsigned char *)sp, (size_t)sn, n, r, p, (uint64_t)maxmem,
+    if (!OSSL(EVP_PBE_scrypt)(pp, (size_t)pn, (const unsigned char *)sp, (size_t)sn, n, r, p, (uint64_t)maxmem,
                         (unsigned char *)V_AS(BytesObject, out)->data, (size_t)dklen))
         return ossl_error();
     return out;
@@ -550,7 +579,7 @@ Value hashlib_compare_digest(Value *args, size_t nargs, Value kwnames) {
 static Value hl_get_fips_mode(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"get_fips_mode", 0, 0, 0, {NULL}};
     if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
-    return v_int(EVP_default_properties_is_fips_enabled(NULL));
+    return v_int(OSSL(EVP_default_properties_is_fips_enabled)(NULL));
 }
 
 /* ---- module --------------------------------------------------------------------------------- */
@@ -645,13 +674,13 @@ static Value hb_xof_hexdigest(Value *args, size_t nargs, Value kwnames) {
     return hb_xof_digest_common(args, nargs, kwnames, true);
 }
 /* Keccak's sponge: rate = block size, capacity = 1600 bits - rate */
-static Value hb_rate_bits(Value self) { return v_int(8 * EVP_MD_CTX_get_block_size(V_AS(HashObject, self)->ctx)); }
+static Value hb_rate_bits(Value self) { return v_int(8 * ctx_md_block_size(V_AS(HashObject, self)->ctx)); }
 static Value hb_capacity_bits(Value self) {
-    return v_int(1600 - 8 * EVP_MD_CTX_get_block_size(V_AS(HashObject, self)->ctx));
+    return v_int(1600 - 8 * ctx_md_block_size(V_AS(HashObject, self)->ctx));
 }
 /* the domain-separation byte: SHA-3 0x06, SHAKE 0x1f */
 static Value hb_suffix(Value self) {
-    bool xof = EVP_MD_get_flags(EVP_MD_CTX_get0_md(V_AS(HashObject, self)->ctx)) & EVP_MD_FLAG_XOF;
+    bool xof = OSSL(EVP_MD_get_flags)(OSSL(EVP_MD_CTX_get0_md)(V_AS(HashObject, self)->ctx)) & EVP_MD_FLAG_XOF;
     return bytes_new(xof ? "\x1f" : "\x06", 1);
 }
 static const MethodDef hb_xof_methods[] = {
@@ -697,17 +726,18 @@ Value hashlib_builtin_new(HashlibType *ht, Value data) {
     const char *p = NULL;
     int64_t n = 0;
     if (data && !hashlib_data(data, &p, &n)) return VNULL;
-    const EVP_MD *md = EVP_get_digestbyname(ht->ossl);
+    const EVP_MD *md = OSSL(EVP_get_digestbyname)(ht->ossl);
     if (!md) return err_format(&exc_ValueError, "unsupported hash type %s", str_data(ht->type.name));
     HashObject *h = hash_alloc(&ht->type);
     if (!h) return VNULL;
-    if (!EVP_DigestInit_ex(h->ctx, md, NULL)) return ossl_error();
+    if (!OSSL(EVP_DigestInit_ex)(h->ctx, md, NULL)) return ossl_error();
     h->name = ht->type.name;
     if (hash_update(h, p, n) < 0) return VNULL;
     return V_FROM_PTR(h);
 }
 
 Value _hashlib_module_create(void) {
+    if (crypto_load() < 0) return VNULL;
     if (!(hash_type.flags & TF_READY)) {
         Value mod = str_intern_cstr("_hashlib");
         hash_type.name = str_intern_cstr("HASH");
@@ -741,7 +771,7 @@ Value _hashlib_module_create(void) {
     module_add(m, "UnsupportedDigestmodError", unsupported_error);
     Value names = frozenset_new();
     for (size_t i = 0; i < N_ALGOS; i++)
-        if (EVP_get_digestbyname(algos[i].ossl)) set_add(names, str_from_cstr(algos[i].py));
+        if (OSSL(EVP_get_digestbyname)(algos[i].ossl)) set_add(names, str_from_cstr(algos[i].py));
     module_add(m, "openssl_md_meth_names", names);
     constructors = dict_new();
 #define CONSTRUCTOR_MAP(pyname, osslname)                                         \

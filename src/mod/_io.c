@@ -1063,7 +1063,7 @@ static const MethodDef fileio_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 static const GetSetDef fileio_getsets[] = {
-    {"closed", fio_closed_get, NULL, NULL},
+    {"closed", fio_closed_get, NULL, "True if the file is closed"},
     {"_finalizing", fio_finalizing_get, fio_finalizing_set, NULL},
     {"closefd", fio_closefd_get, NULL, NULL},
     {"mode", fio_mode_get, NULL, NULL},
@@ -3869,6 +3869,7 @@ static Value tiom_detach(Value *args, size_t nargs, Value kwnames) {
     Value b = t->buffer;
     if (v_is_ptr(b) && (type_of(b) == &bufreader_type || type_of(b) == &bufwriter_type || type_of(b) == &bufrandom_type))
         BUF(b)->owned = false;
+    else if (v_is_ptr(b) && type_of(b) == &fileio_type) FIO(b)->owned = false;
     t->buffer = V_NONE;
     t->detached = true;
     return b;
@@ -4193,6 +4194,9 @@ static int textio_init(Value self, Value *args, size_t nargs, Value kwnames) {
     if (v_is_ptr(buffer) &&
         (type_of(buffer) == &bufreader_type || type_of(buffer) == &bufwriter_type || type_of(buffer) == &bufrandom_type))
         BUF(buffer)->owned = true;
+    /* an unbuffered stream's file (-u's sys.stdout) likewise: a standard
+       stream's stays open while finalizers run at exit */
+    else if (v_is_ptr(buffer) && type_of(buffer) == &fileio_type) FIO(buffer)->owned = true;
     t->ok = true;
     return 0;
 }
@@ -4527,14 +4531,21 @@ static int io_types_init(void) {
  * FileIO(fd, closefd=False), named "<stdout>"...; line-buffered on a
  * terminal (stderr always); unbuffered (-u): the FileIO itself under a
  * write-through wrapper. Encoding and errors from PYTHONIOENCODING, else
- * the locale's; stderr's errors are backslashreplace. None when fd is not
- * open, as CPython. */
+ * the locale's (an encoding named there without errors means strict, as
+ * CPython's); stderr's errors are backslashreplace. None when fd is not
+ * open, as CPython.
+ * A codec other than the built-in ones is looked up in the standard
+ * library, which start-up has not put on sys.path when sys makes the
+ * streams: until io_std_codecs_ready, such a stream is made UTF-8 and
+ * io_std_deferred set, and start-up makes the streams again
+ * (sys_remake_std_streams). */
+bool io_std_codecs_ready, io_std_deferred;
 Value io_std_stream(int fd, bool unbuffered) {
     if (io_types_init() < 0) return VNULL;
     bool write = fd != 0;
     static const char *const std_names[] = {"<stdin>", "<stdout>", "<stderr>"};
     Value enc = VNULL, errs = VNULL;
-    const char *pe = getenv("PYTHONIOENCODING");
+    const char *pe = tpy_config.ignore_environment ? NULL : getenv("PYTHONIOENCODING");
     if (pe && *pe) {
         const char *colon = strchr(pe, ':');
         if (!colon) enc = str_from_cstr(pe);
@@ -4542,18 +4553,31 @@ Value io_std_stream(int fd, bool unbuffered) {
             if (colon > pe) enc = str_new(pe, (size_t)(colon - pe));
             if (colon[1]) errs = str_from_cstr(colon + 1);
         }
+        if (enc && !errs) errs = str_from_cstr("strict");
     }
     if (!enc) enc = locale_encoding();
     /* the streams report the codec's own name, as CPython's config does */
     static const char *const canonical[] = {NULL, "utf-8", "utf-8-sig", "iso8859-1", "ascii"};
     int native = native_encoding(str_data(enc));
     if (native != ENC_OTHER) enc = str_from_cstr(canonical[native]);
+    else if (!io_std_codecs_ready) {
+        enc = str_from_cstr("utf-8");
+        io_std_deferred = true;
+    }
     if (fd == 2) errs = str_from_cstr("backslashreplace");
     else if (!errs) {
         const char *v = getenv("LC_ALL");
         if (!v || !*v) v = getenv("LC_CTYPE");
         if (!v || !*v) v = getenv("LANG");
-        bool c_locale = !v || !*v || !strcmp(v, "C") || !strcmp(v, "POSIX");
+        /* the C locale (also what a locale not installed falls back to)
+           and the UTF-8 ones CPython coerces it to */
+        bool c_locale = !v || !*v || !strcmp(v, "C") || !strcmp(v, "POSIX") || !strcmp(v, "C.UTF-8") ||
+                        !strcmp(v, "C.utf8") || !strcmp(v, "UTF-8");
+        if (!c_locale) {
+            locale_t l = newlocale(LC_CTYPE_MASK, v, (locale_t)0);
+            if (l) freelocale(l);
+            else c_locale = true;
+        }
         errs = str_from_cstr(c_locale || utf8_mode() ? "surrogateescape" : "strict");
     }
     Value fa[3] = {v_int(fd), str_from_cstr(write ? "wb" : "rb"), V_FALSE};

@@ -13,13 +13,23 @@
  * runs a collection, whose finalizers end the dropped ones (else a loop
  * dropping unfinished compressors grows by gigabytes).
  * Filter options built from dicts are collected memory: liblzma copies
- * what it keeps of them. */
+ * what it keeps of them. liblzma is opened at import (dynlib.h). */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <lzma.h>
 #include "../runtime.h"
+#include "../util/dynlib.h"
+
+#define LZMA_FUNCS(X)                                                          \
+    X(lzma_alone_decoder) X(lzma_alone_encoder) X(lzma_auto_decoder)           \
+    X(lzma_check_is_supported) X(lzma_code) X(lzma_easy_encoder) X(lzma_end)   \
+    X(lzma_get_check) X(lzma_lzma_preset) X(lzma_properties_decode)            \
+    X(lzma_properties_encode) X(lzma_properties_size) X(lzma_raw_decoder)      \
+    X(lzma_raw_encoder) X(lzma_stream_decoder) X(lzma_stream_encoder)
+DYNLIB_DEFINE(liblzma, TPY_SONAME_LZMA, LZMA_FUNCS)
+#define LZ(f) (liblzma.f)
 
 /* the container formats, as CPython numbers them */
 enum { FORMAT_AUTO, FORMAT_XZ, FORMAT_ALONE, FORMAT_RAW };
@@ -217,7 +227,7 @@ static void *parse_lzma_opts(Value spec) {
     if (err) return NULL;
     if (pv && u32_arg(pv, "uint32_t", &preset) < 0) return NULL;
     lzma_options_lzma *o = gc_alloc(sizeof *o);
-    if (lzma_lzma_preset(o, preset)) {
+    if (LZ(lzma_lzma_preset)(o, preset)) {
         err_u64(V_AS(Type, lzma_error), "Invalid compression preset: ", preset);
         return NULL;
     }
@@ -439,8 +449,8 @@ typedef struct DecompObject {
 static Type comp_type, decomp_type;
 
 /* End a coder (again is harmless: lzma_end leaves the stream empty) */
-static void comp_end(CompObject *c) { lzma_end(&c->zs); }
-static void decomp_end(DecompObject *d) { lzma_end(&d->zs); }
+static void comp_end(CompObject *c) { LZ(lzma_end)(&c->zs); }
+static void decomp_end(DecompObject *d) { LZ(lzma_end)(&d->zs); }
 static void comp_finalize(void *obj) { comp_end(obj); }
 static void decomp_finalize(void *obj) { decomp_end(obj); }
 
@@ -469,29 +479,29 @@ static Value comp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     case FORMAT_XZ:
         if (check == -1) check = LZMA_CHECK_CRC64;
         if (filters == V_NONE) {
-            r = lzma_easy_encoder(&c->zs, preset, (lzma_check)check);
+            r = LZ(lzma_easy_encoder)(&c->zs, preset, (lzma_check)check);
         } else {
             if (parse_chain(filters, chain) < 0) return VNULL;
-            r = lzma_stream_encoder(&c->zs, chain, (lzma_check)check);
+            r = LZ(lzma_stream_encoder)(&c->zs, chain, (lzma_check)check);
         }
         break;
     case FORMAT_ALONE:
         if (filters == V_NONE) {
             lzma_options_lzma o;
-            if (lzma_lzma_preset(&o, preset))
+            if (LZ(lzma_lzma_preset)(&o, preset))
                 return err_u64(V_AS(Type, lzma_error), "Invalid compression preset: ", preset);
-            r = lzma_alone_encoder(&c->zs, &o);
+            r = LZ(lzma_alone_encoder)(&c->zs, &o);
         } else {
             if (parse_chain(filters, chain) < 0) return VNULL;
             if (chain[0].id != LZMA_FILTER_LZMA1 || chain[1].id != LZMA_VLI_UNKNOWN)
                 return err_set(&exc_ValueError, "Invalid filter chain for FORMAT_ALONE - must be a single LZMA1 filter");
-            r = lzma_alone_encoder(&c->zs, chain[0].options);
+            r = LZ(lzma_alone_encoder)(&c->zs, chain[0].options);
         }
         break;
     case FORMAT_RAW:
         if (filters == V_NONE) return err_set(&exc_ValueError, "Must specify filters for FORMAT_RAW");
         if (parse_chain(filters, chain) < 0) return VNULL;
-        r = lzma_raw_encoder(&c->zs, chain);
+        r = LZ(lzma_raw_encoder)(&c->zs, chain);
         break;
     default:
         return err_format(&exc_ValueError, "Invalid container format: %d", format);
@@ -510,7 +520,7 @@ static Value comp_run(CompObject *c, const char *p, size_t n, lzma_action action
     zs->avail_in = n;
     for (;;) {
         if (!out_arrange(&o, zs)) return VNULL;
-        lzma_ret r = lzma_code(zs, action);
+        lzma_ret r = LZ(lzma_code)(zs, action);
         out_count(&o, zs);
         /* no progress possible with no input is not an error here */
         if (r == LZMA_BUF_ERROR && n == 0 && zs->avail_out > 0) r = LZMA_OK;
@@ -574,20 +584,20 @@ static Value decomp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     lzma_ret r;
     switch (format) {
     case FORMAT_AUTO:
-        r = lzma_auto_decoder(&d->zs, memlimit, flags);
+        r = LZ(lzma_auto_decoder)(&d->zs, memlimit, flags);
         break;
     case FORMAT_XZ:
-        r = lzma_stream_decoder(&d->zs, memlimit, flags);
+        r = LZ(lzma_stream_decoder)(&d->zs, memlimit, flags);
         break;
     case FORMAT_ALONE:
         d->check = LZMA_CHECK_NONE;
-        r = lzma_alone_decoder(&d->zs, memlimit);
+        r = LZ(lzma_alone_decoder)(&d->zs, memlimit);
         break;
     case FORMAT_RAW: {
         d->check = LZMA_CHECK_NONE;
         lzma_filter chain[LZMA_FILTERS_MAX + 1];
         if (parse_chain(filters, chain) < 0) return VNULL;
-        r = lzma_raw_decoder(&d->zs, chain);
+        r = LZ(lzma_raw_decoder)(&d->zs, chain);
         break;
     }
     default:
@@ -604,11 +614,11 @@ static Value decomp_run(DecompObject *d, int64_t max_length) {
     if (!out_init(&o, max_length)) return VNULL;
     for (;;) {
         if (!out_arrange(&o, zs)) return VNULL;
-        lzma_ret r = lzma_code(zs, LZMA_RUN);
+        lzma_ret r = LZ(lzma_code)(zs, LZMA_RUN);
         out_count(&o, zs);
         if (r == LZMA_BUF_ERROR && zs->avail_in == 0 && zs->avail_out > 0) r = LZMA_OK;
         if (lz_check(r) < 0) return VNULL;
-        if (r == LZMA_GET_CHECK || r == LZMA_NO_CHECK) d->check = (int)lzma_get_check(zs);
+        if (r == LZMA_GET_CHECK || r == LZMA_NO_CHECK) d->check = (int)LZ(lzma_get_check)(zs);
         if (r == LZMA_STREAM_END) {
             d->eof = true;
             break;
@@ -711,7 +721,7 @@ static Value lz_is_check_supported(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int id;
     if (int_arg(a[0], 0, &id, true) < 0) return VNULL;
-    return lzma_check_is_supported((lzma_check)id) ? V_TRUE : V_FALSE;
+    return LZ(lzma_check_is_supported)((lzma_check)id) ? V_TRUE : V_FALSE;
 }
 
 /* _encode_filter_properties(filter, /): the filter's properties bytes */
@@ -722,9 +732,9 @@ static Value lz_encode_props(Value *args, size_t nargs, Value kwnames) {
     lzma_filter f = {LZMA_VLI_UNKNOWN, NULL};
     if (parse_filter(a[0], &f) < 0) return VNULL;
     uint32_t size;
-    if (lz_check(lzma_properties_size(&size, &f)) < 0) return VNULL;
+    if (lz_check(LZ(lzma_properties_size)(&size, &f)) < 0) return VNULL;
     Value r = bytes_alloc(size);
-    if (lz_check(lzma_properties_encode(&f, (uint8_t *)V_AS(BytesObject, r)->data)) < 0) return VNULL;
+    if (lz_check(LZ(lzma_properties_encode)(&f, (uint8_t *)V_AS(BytesObject, r)->data)) < 0) return VNULL;
     return r;
 }
 
@@ -740,7 +750,7 @@ static Value lz_decode_props(Value *args, size_t nargs, Value kwnames) {
     if (!data_arg(a[1], &p, &n)) return VNULL;
     lzma_filter f = {id, NULL};
     /* the options are allocated with our allocator: collected */
-    if (lz_check(lzma_properties_decode(&f, &gc_allocator, (const uint8_t *)p, (size_t)n)) < 0) return VNULL;
+    if (lz_check(LZ(lzma_properties_decode)(&f, &gc_allocator, (const uint8_t *)p, (size_t)n)) < 0) return VNULL;
     return filter_to_spec(&f);
 }
 
@@ -779,6 +789,7 @@ static const MethodDef lzma_functions[] = {
 };
 
 Value _lzma_module_create(void) {
+    if (liblzma_load() < 0) return VNULL;
     if (!(comp_type.flags & TF_READY)) {
         Value mod = str_intern_cstr("_lzma");
         comp_type.name = str_intern_cstr("LZMACompressor");

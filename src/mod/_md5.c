@@ -18,6 +18,7 @@ static const MethodDef md5_functions[] = {
 };
 
 Value _md5_module_create(void) {
+    if (hashlib_crypto_load() < 0) return VNULL;
     hashlib_type_ready(&md5_type, "_md5", "md5", 0);
     Value m = module_new_cstr("_md5");
     module_add_functions(m, md5_functions);

@@ -18,6 +18,7 @@ static const MethodDef sha1_functions[] = {
 };
 
 Value _sha1_module_create(void) {
+    if (hashlib_crypto_load() < 0) return VNULL;
     hashlib_type_ready(&sha1_type, "_sha1", "sha1", 0);
     Value m = module_new_cstr("_sha1");
     module_add_functions(m, sha1_functions);

@@ -28,6 +28,7 @@ static const MethodDef sha256_functions[] = {
 };
 
 Value _sha256_module_create(void) {
+    if (hashlib_crypto_load() < 0) return VNULL;
     hashlib_type_ready(&sha224_type, "_sha256", "sha224", 0);
     hashlib_type_ready(&sha256_type, "_sha256", "sha256", 0);
     Value m = module_new_cstr("_sha256");

@@ -17,6 +17,7 @@ static HashlibType sha3_types[] = {
 #define N_SHA3 (sizeof sha3_types / sizeof sha3_types[0])
 
 Value _sha3_module_create(void) {
+    if (hashlib_crypto_load() < 0) return VNULL;
     Value m = module_new_cstr("_sha3");
     for (size_t i = 0; i < N_SHA3; i++) {
         const char *name = sha3_types[i].type.tname + 6;   /* after "_sha3." */

@@ -28,6 +28,7 @@ static const MethodDef sha512_functions[] = {
 };
 
 Value _sha512_module_create(void) {
+    if (hashlib_crypto_load() < 0) return VNULL;
     hashlib_type_ready(&sha384_type, "_sha512", "sha384", 0);
     hashlib_type_ready(&sha512_type, "_sha512", "sha512", 0);
     Value m = module_new_cstr("_sha512");

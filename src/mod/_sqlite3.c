@@ -22,15 +22,53 @@
  *
  * Transactions follow 3.11: with an isolation level (not None) a BEGIN is
  * issued before an INSERT, UPDATE, DELETE or REPLACE when no transaction is
- * open; commit() and rollback() end it. */
+ * open; commit() and rollback() end it.
+ *
+ * libsqlite3 is opened at import (dynlib.h); every call goes through SQL(). */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 #include <sqlite3.h>
 
 #include "../runtime.h"
+#include "../util/dynlib.h"
 #include "../vm/gil.h"
 #include "modules.h"
+
+#define SQLITE3_API(X)                                                         \
+    X(sqlite3_aggregate_context) X(sqlite3_backup_finish)                      \
+    X(sqlite3_backup_init) X(sqlite3_backup_pagecount)                         \
+    X(sqlite3_backup_remaining) X(sqlite3_backup_step) X(sqlite3_bind_blob)    \
+    X(sqlite3_bind_double) X(sqlite3_bind_int64) X(sqlite3_bind_null)          \
+    X(sqlite3_bind_parameter_count) X(sqlite3_bind_parameter_name)             \
+    X(sqlite3_bind_text) X(sqlite3_blob_bytes) X(sqlite3_blob_close)           \
+    X(sqlite3_blob_open) X(sqlite3_blob_read) X(sqlite3_blob_write)            \
+    X(sqlite3_busy_handler) X(sqlite3_changes) X(sqlite3_close)                \
+    X(sqlite3_close_v2) X(sqlite3_column_blob) X(sqlite3_column_bytes)         \
+    X(sqlite3_column_count) X(sqlite3_column_decltype)                         \
+    X(sqlite3_column_double) X(sqlite3_column_int64) X(sqlite3_column_name)    \
+    X(sqlite3_column_text) X(sqlite3_column_type) X(sqlite3_complete)          \
+    X(sqlite3_create_collation_v2) X(sqlite3_create_function_v2)               \
+    X(sqlite3_create_window_function) X(sqlite3_data_count)                    \
+    X(sqlite3_db_handle) X(sqlite3_deserialize)                                \
+    X(sqlite3_enable_load_extension) X(sqlite3_enable_shared_cache)            \
+    X(sqlite3_errcode) X(sqlite3_errmsg) X(sqlite3_errstr)                     \
+    X(sqlite3_expanded_sql) X(sqlite3_extended_errcode) X(sqlite3_finalize)    \
+    X(sqlite3_free) X(sqlite3_get_autocommit) X(sqlite3_initialize)            \
+    X(sqlite3_interrupt) X(sqlite3_last_insert_rowid) X(sqlite3_libversion)    \
+    X(sqlite3_limit) X(sqlite3_load_extension) X(sqlite3_malloc64)             \
+    X(sqlite3_open_v2) X(sqlite3_prepare_v2) X(sqlite3_progress_handler)       \
+    X(sqlite3_reset) X(sqlite3_result_blob) X(sqlite3_result_double)           \
+    X(sqlite3_result_error) X(sqlite3_result_error_nomem)                      \
+    X(sqlite3_result_error_toobig) X(sqlite3_result_int64)                     \
+    X(sqlite3_result_null) X(sqlite3_result_text) X(sqlite3_serialize)         \
+    X(sqlite3_set_authorizer) X(sqlite3_sleep) X(sqlite3_sql)                  \
+    X(sqlite3_step) X(sqlite3_threadsafe) X(sqlite3_total_changes)             \
+    X(sqlite3_trace_v2) X(sqlite3_user_data) X(sqlite3_value_blob)             \
+    X(sqlite3_value_bytes) X(sqlite3_value_double) X(sqlite3_value_int64)      \
+    X(sqlite3_value_text) X(sqlite3_value_type)
+DYNLIB_DEFINE(sqlite, TPY_SONAME_SQLITE3, SQLITE3_API)
+#define SQL(f) (sqlite.f)
 
 enum { PARSE_DECLTYPES = 1, PARSE_COLNAMES = 2 };
 
@@ -325,10 +363,10 @@ static Value raise_coded(Value cls, int code, const char *msg) {
 
 /* Raise the error the database handle reports; VNULL either way. */
 static Value set_db_error(sqlite3 *db) {
-    int code = sqlite3_errcode(db);
+    int code = SQL(sqlite3_errcode)(db);
     Value cls = error_class(code);
     if (!cls) return VNULL;
-    return raise_coded(cls, sqlite3_extended_errcode(db), sqlite3_errmsg(db));
+    return raise_coded(cls, SQL(sqlite3_extended_errcode)(db), SQL(sqlite3_errmsg)(db));
 }
 
 /* ---- checks ---------------------------------------------------------------------------- */
@@ -445,17 +483,17 @@ static Value build_params(int argc, sqlite3_value **argv) {
     for (int i = 0; i < argc; i++) {
         sqlite3_value *v = argv[i];
         Value x;
-        switch (sqlite3_value_type(v)) {
-        case SQLITE_INTEGER: x = int_from_i64(sqlite3_value_int64(v)); break;
-        case SQLITE_FLOAT: x = float_from_double(sqlite3_value_double(v)); break;
+        switch (SQL(sqlite3_value_type)(v)) {
+        case SQLITE_INTEGER: x = int_from_i64(SQL(sqlite3_value_int64)(v)); break;
+        case SQLITE_FLOAT: x = float_from_double(SQL(sqlite3_value_double)(v)); break;
         case SQLITE_TEXT: {
-            const char *p = (const char *)sqlite3_value_text(v);
-            x = str_from_utf8(p, (size_t)sqlite3_value_bytes(v));
+            const char *p = (const char *)SQL(sqlite3_value_text)(v);
+            x = str_from_utf8(p, (size_t)SQL(sqlite3_value_bytes)(v));
             break;
         }
         case SQLITE_BLOB: {
-            const void *p = sqlite3_value_blob(v);
-            x = bytes_new(p ? p : "", (size_t)sqlite3_value_bytes(v));
+            const void *p = SQL(sqlite3_value_blob)(v);
+            x = bytes_new(p ? p : "", (size_t)SQL(sqlite3_value_bytes)(v));
             break;
         }
         default: x = V_NONE;
@@ -470,13 +508,13 @@ static Value build_params(int argc, sqlite3_value **argv) {
  * unless the type is not supported). */
 static int set_result(sqlite3_context *ctx, Value v) {
     if (v == V_NONE) {
-        sqlite3_result_null(ctx);
+        SQL(sqlite3_result_null)(ctx);
     } else if (int_check(v)) {
         sqlite3_int64 x;
         if (int_to_sqlite(v, &x) < 0) return -1;
-        sqlite3_result_int64(ctx, x);
+        SQL(sqlite3_result_int64)(ctx, x);
     } else if (float_check(v)) {
-        sqlite3_result_double(ctx, float_val(v));
+        SQL(sqlite3_result_double)(ctx, float_val(v));
     } else if (str_check(v)) {
         int64_t n;
         const char *p = str_utf8(v, &n);
@@ -485,7 +523,7 @@ static int set_result(sqlite3_context *ctx, Value v) {
             err_set(&exc_OverflowError, "string is longer than INT_MAX bytes");
             return -1;
         }
-        sqlite3_result_text(ctx, p, (int)n, SQLITE_TRANSIENT);
+        SQL(sqlite3_result_text)(ctx, p, (int)n, SQLITE_TRANSIENT);
     } else if (is_buffer(v)) {
         const char *p = NULL;
         int64_t n = 0;
@@ -494,7 +532,7 @@ static int set_result(sqlite3_context *ctx, Value v) {
             err_set(&exc_OverflowError, "BLOB longer than INT_MAX bytes");
             return -1;
         }
-        sqlite3_result_blob(ctx, p, (int)n, SQLITE_TRANSIENT);
+        SQL(sqlite3_result_blob)(ctx, p, (int)n, SQLITE_TRANSIENT);
     } else {
         return -1;
     }
@@ -512,9 +550,9 @@ static void print_or_clear(Value obj) {
 /* A user function failed: tell SQLite (MemoryError and OverflowError as
  * SQLite's own errors), then report the exception. */
 static void set_sqlite_error(sqlite3_context *ctx, const char *msg, Value obj) {
-    if (err_matches(&exc_MemoryError)) sqlite3_result_error_nomem(ctx);
-    else if (err_matches(&exc_OverflowError)) sqlite3_result_error_toobig(ctx);
-    else sqlite3_result_error(ctx, msg, -1);
+    if (err_matches(&exc_MemoryError)) SQL(sqlite3_result_error_nomem)(ctx);
+    else if (err_matches(&exc_OverflowError)) SQL(sqlite3_result_error_toobig)(ctx);
+    else SQL(sqlite3_result_error)(ctx, msg, -1);
     print_or_clear(obj);
 }
 
@@ -522,7 +560,7 @@ static void set_sqlite_error(sqlite3_context *ctx, const char *msg, Value obj) {
 
 static void statement_finalize(void *obj) {
     StatementObject *s = obj;
-    if (s->st) sqlite3_finalize(s->st);
+    if (s->st) SQL(sqlite3_finalize)(s->st);
     s->st = NULL;
 }
 
@@ -546,15 +584,15 @@ static Value statement_new(ConnectionObject *c, Value sql) {
     int64_t n;
     const char *p = str_utf8(sql, &n);
     if (!p) return VNULL;
-    if (n > INT_MAX || n > sqlite3_limit(c->db, SQLITE_LIMIT_SQL_LENGTH, -1))
+    if (n > INT_MAX || n > SQL(sqlite3_limit)(c->db, SQLITE_LIMIT_SQL_LENGTH, -1))
         return sq_raise(DataError, "query string is too large");
     if ((int64_t)strlen(p) != n) return sq_raise(ProgrammingError, "the query contains a null character");
     sqlite3_stmt *st = NULL;
     const char *tail = NULL;
-    int rc = sqlite3_prepare_v2(c->db, p, (int)n + 1, &st, &tail);
+    int rc = SQL(sqlite3_prepare_v2)(c->db, p, (int)n + 1, &st, &tail);
     if (rc != SQLITE_OK) return set_db_error(c->db);
     if (tail && *skip_space_comments(tail)) {
-        sqlite3_finalize(st);
+        SQL(sqlite3_finalize)(st);
         return sq_raise(ProgrammingError, "You can only execute one statement at a time.");
     }
     StatementObject *s = (StatementObject *)obj_alloc(&statement_type, sizeof(StatementObject));
@@ -568,7 +606,7 @@ static Value statement_new(ConnectionObject *c, Value sql) {
 }
 
 static void statement_reset(StatementObject *s) {
-    if (s->in_use && s->st) sqlite3_reset(s->st);
+    if (s->in_use && s->st) SQL(sqlite3_reset)(s->st);
     s->in_use = false;
 }
 
@@ -633,13 +671,13 @@ static bool need_adapt(Value v) {
 
 /* Bind one parameter: SQLITE_OK, or another code (an exception may be set). */
 static int bind_one(sqlite3_stmt *st, int pos, Value v) {
-    if (v == V_NONE) return sqlite3_bind_null(st, pos);
+    if (v == V_NONE) return SQL(sqlite3_bind_null)(st, pos);
     if (int_check(v)) {
         sqlite3_int64 x;
         if (int_to_sqlite(v, &x) < 0) return -1;
-        return sqlite3_bind_int64(st, pos, x);
+        return SQL(sqlite3_bind_int64)(st, pos, x);
     }
-    if (float_check(v)) return sqlite3_bind_double(st, pos, float_val(v));
+    if (float_check(v)) return SQL(sqlite3_bind_double)(st, pos, float_val(v));
     if (str_check(v)) {
         int64_t n;
         const char *p = str_utf8(v, &n);
@@ -648,7 +686,7 @@ static int bind_one(sqlite3_stmt *st, int pos, Value v) {
             err_set(&exc_OverflowError, "string longer than INT_MAX bytes");
             return -1;
         }
-        return sqlite3_bind_text(st, pos, p, (int)n, SQLITE_TRANSIENT);
+        return SQL(sqlite3_bind_text)(st, pos, p, (int)n, SQLITE_TRANSIENT);
     }
     if (is_buffer(v)) {
         const char *p = NULL;
@@ -658,7 +696,7 @@ static int bind_one(sqlite3_stmt *st, int pos, Value v) {
             err_set(&exc_OverflowError, "BLOB longer than INT_MAX bytes");
             return -1;
         }
-        return sqlite3_bind_blob(st, pos, p, (int)n, SQLITE_TRANSIENT);
+        return SQL(sqlite3_bind_blob)(st, pos, p, (int)n, SQLITE_TRANSIENT);
     }
     return -1;
 }
@@ -671,7 +709,7 @@ static int bind_checked(sqlite3_stmt *st, int pos, Value v) {
     int rc = bind_one(st, pos, v);
     if (rc != SQLITE_OK) {
         /* SQLite refused the value (too big...): its error */
-        if (rc > 0 && !err_occurred()) set_db_error(sqlite3_db_handle(st));
+        if (rc > 0 && !err_occurred()) set_db_error(SQL(sqlite3_db_handle)(st));
         if (!err_occurred())
             err_format(V_AS(Type, ProgrammingError), "Error binding parameter %d: type '%s' is not supported", pos,
                        type_of(v)->tname);
@@ -688,7 +726,7 @@ static bool is_sequence(Value v) {
 
 static int bind_parameters(StatementObject *s, Value params) {
     sqlite3_stmt *st = s->st;
-    int needed = st ? sqlite3_bind_parameter_count(st) : 0;
+    int needed = st ? SQL(sqlite3_bind_parameter_count)(st) : 0;
     if (tuple_check_exact(params) || list_check_exact(params) || is_sequence(params)) {
         int64_t n = tuple_check_exact(params) ? tuple_size(params)
                     : list_check_exact(params) ? list_size(params) : obj_len(params);
@@ -713,7 +751,7 @@ static int bind_parameters(StatementObject *s, Value params) {
     }
     if (dict_check(params)) {
         for (int i = 1; i <= needed; i++) {
-            const char *name = sqlite3_bind_parameter_name(st, i);
+            const char *name = SQL(sqlite3_bind_parameter_name)(st, i);
             if (!name) {
                 err_format(V_AS(Type, ProgrammingError),
                            "Binding %d has no name, but you supplied a dictionary (which has only names).", i);
@@ -811,11 +849,11 @@ static int build_row_cast_map(CursorObject *c) {
     if (!c->conn->detect_types) return 0;
     sqlite3_stmt *st = c->stmt->st;
     c->row_cast_map = list_new(0);
-    int n = st ? sqlite3_column_count(st) : 0;
+    int n = st ? SQL(sqlite3_column_count)(st) : 0;
     for (int i = 0; i < n; i++) {
         Value conv = VNULL;
         if (c->conn->detect_types & PARSE_COLNAMES) {
-            const char *name = sqlite3_column_name(st, i);
+            const char *name = SQL(sqlite3_column_name)(st, i);
             if (!name) return err_no_memory(), -1;
             const char *start = NULL;
             for (const char *p = name; *p; p++) {
@@ -829,7 +867,7 @@ static int build_row_cast_map(CursorObject *c) {
             }
         }
         if (!conv && (c->conn->detect_types & PARSE_DECLTYPES)) {
-            const char *decl = sqlite3_column_decltype(st, i);
+            const char *decl = SQL(sqlite3_column_decltype)(st, i);
             if (decl) {
                 const char *p = decl;
                 while (*p && *p != ' ' && *p != '(') p++;
@@ -858,34 +896,34 @@ static Value column_name(CursorObject *c, const char *name) {
 /* The current row of the cursor's statement as a tuple. */
 static Value fetch_one_row(CursorObject *c) {
     sqlite3_stmt *st = c->stmt->st;
-    int n = sqlite3_data_count(st);
+    int n = SQL(sqlite3_data_count)(st);
     Value row = tuple_new(n);
     ConnectionObject *conn = c->conn;
     for (int i = 0; i < n; i++) {
         Value conv = V_NONE, x;
         if (conn->detect_types && c->row_cast_map && i < list_size(c->row_cast_map)) conv = list_get(c->row_cast_map, i);
         if (conv != V_NONE) {
-            const void *p = sqlite3_column_blob(st, i);
+            const void *p = SQL(sqlite3_column_blob)(st, i);
             if (!p) {
-                if (sqlite3_errcode(conn->db) == SQLITE_NOMEM) return err_no_memory();
+                if (SQL(sqlite3_errcode)(conn->db) == SQLITE_NOMEM) return err_no_memory();
                 x = V_NONE;
             } else {
-                x = obj_call1(conv, bytes_new(p, (size_t)sqlite3_column_bytes(st, i)));
+                x = obj_call1(conv, bytes_new(p, (size_t)SQL(sqlite3_column_bytes)(st, i)));
             }
         } else {
-            switch (sqlite3_column_type(st, i)) {
+            switch (SQL(sqlite3_column_type)(st, i)) {
             case SQLITE_NULL: x = V_NONE; break;
-            case SQLITE_INTEGER: x = int_from_i64(sqlite3_column_int64(st, i)); break;
-            case SQLITE_FLOAT: x = float_from_double(sqlite3_column_double(st, i)); break;
+            case SQLITE_INTEGER: x = int_from_i64(SQL(sqlite3_column_int64)(st, i)); break;
+            case SQLITE_FLOAT: x = float_from_double(SQL(sqlite3_column_double)(st, i)); break;
             case SQLITE_TEXT: {
-                const char *p = (const char *)sqlite3_column_text(st, i);
-                if (!p && sqlite3_errcode(conn->db) == SQLITE_NOMEM) return err_no_memory();
-                size_t nb = (size_t)sqlite3_column_bytes(st, i);
+                const char *p = (const char *)SQL(sqlite3_column_text)(st, i);
+                if (!p && SQL(sqlite3_errcode)(conn->db) == SQLITE_NOMEM) return err_no_memory();
+                size_t nb = (size_t)SQL(sqlite3_column_bytes)(st, i);
                 if (!p) p = "";
                 Value tf = conn->text_factory;
                 if (tf == V_FROM_PTR(&str_type)) {
                     if (!strict_utf8(p, nb)) {
-                        const char *col = sqlite3_column_name(st, i);
+                        const char *col = SQL(sqlite3_column_name)(st, i);
                         Buf raw, b;
                         buf_init(&raw, 64);
                         buf_printf(&raw, "Could not decode to UTF-8 column '%s' with text '", col ? col : "");
@@ -910,9 +948,9 @@ static Value fetch_one_row(CursorObject *c) {
                 break;
             }
             default: {
-                const void *p = sqlite3_column_blob(st, i);
-                if (!p && sqlite3_errcode(conn->db) == SQLITE_NOMEM) return err_no_memory();
-                x = bytes_new(p ? p : "", (size_t)sqlite3_column_bytes(st, i));
+                const void *p = SQL(sqlite3_column_blob)(st, i);
+                if (!p && SQL(sqlite3_errcode)(conn->db) == SQLITE_NOMEM) return err_no_memory();
+                x = bytes_new(p ? p : "", (size_t)SQL(sqlite3_column_bytes)(st, i));
             }
             }
         }
@@ -939,10 +977,10 @@ static bool collect_dropped_cursors(void) {
 
 static Value begin_transaction(ConnectionObject *c) {
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(c->db, c->begin_statement, -1, &st, NULL);
+    int rc = SQL(sqlite3_prepare_v2)(c->db, c->begin_statement, -1, &st, NULL);
     if (rc == SQLITE_OK) {
-        rc = sqlite3_step(st);
-        int rc2 = sqlite3_finalize(st);
+        rc = SQL(sqlite3_step)(st);
+        int rc2 = SQL(sqlite3_finalize)(st);
         if (rc == SQLITE_DONE) rc = rc2;
     }
     if (rc != SQLITE_OK) return set_db_error(c->db);
@@ -981,7 +1019,7 @@ static Value query_execute(CursorObject *c, bool multiple, Value sql, Value seco
         goto error;
     }
     c->rowcount = s->is_dml ? 0 : -1;
-    if (conn->begin_statement && s->is_dml && sqlite3_get_autocommit(conn->db))
+    if (conn->begin_statement && s->is_dml && SQL(sqlite3_get_autocommit)(conn->db))
         if (!begin_transaction(conn)) goto error;
     if (!s->st) {
         /* SQL without a statement (blanks, comments): nothing runs */
@@ -993,10 +1031,10 @@ static Value query_execute(CursorObject *c, bool multiple, Value sql, Value seco
         statement_reset(s);
         s->in_use = true;
         if (bind_parameters(s, params) < 0) goto error;
-        rc = sqlite3_step(s->st);
+        rc = SQL(sqlite3_step)(s->st);
         if ((rc & 0xff) == SQLITE_LOCKED && !err_occurred() && collect_dropped_cursors()) {
-            sqlite3_reset(s->st);
-            rc = sqlite3_step(s->st);
+            SQL(sqlite3_reset)(s->st);
+            rc = SQL(sqlite3_step)(s->st);
         }
         if (rc != SQLITE_DONE && rc != SQLITE_ROW) {
             print_or_clear(VNULL);
@@ -1006,11 +1044,11 @@ static Value query_execute(CursorObject *c, bool multiple, Value sql, Value seco
         }
         if (err_occurred()) goto error;
         if (build_row_cast_map(c) < 0) goto error;
-        int ncols = sqlite3_column_count(s->st);
+        int ncols = SQL(sqlite3_column_count)(s->st);
         if (c->description == V_NONE && ncols > 0) {
             Value d = tuple_new(ncols);
             for (int i = 0; i < ncols; i++) {
-                Value name = column_name(c, sqlite3_column_name(s->st, i));
+                Value name = column_name(c, SQL(sqlite3_column_name)(s->st, i));
                 if (!name) goto error;
                 tuple_items(d)[i] = tuple_pack(7, name, V_NONE, V_NONE, V_NONE, V_NONE, V_NONE, V_NONE);
             }
@@ -1018,12 +1056,12 @@ static Value query_execute(CursorObject *c, bool multiple, Value sql, Value seco
         }
         /* a row (RETURNING) of executemany() is dropped by the next reset */
         if (rc == SQLITE_DONE) {
-            if (s->is_dml) c->rowcount += sqlite3_changes(conn->db);
+            if (s->is_dml) c->rowcount += SQL(sqlite3_changes)(conn->db);
             statement_reset(s);
         }
     }
     if (err_occurred()) goto error;
-    if (!multiple) c->lastrowid = int_from_i64(sqlite3_last_insert_rowid(conn->db));
+    if (!multiple) c->lastrowid = int_from_i64(SQL(sqlite3_last_insert_rowid)(conn->db));
     if (multiple) statement_reset(s);
     if (rc != SQLITE_ROW || multiple) c->stmt = NULL;
     c->locked = false;
@@ -1065,7 +1103,7 @@ static Value cur_executescript(Value *args, size_t nargs, Value kwnames) {
     const char *p = str_utf8(a[0], &n);
     if (!p) return VNULL;
     if ((int64_t)strlen(p) != n) return err_set(&exc_ValueError, "embedded null character");
-    if (n > sqlite3_limit(c->conn->db, SQLITE_LIMIT_SQL_LENGTH, -1)) return sq_raise(DataError, "query string is too large");
+    if (n > SQL(sqlite3_limit)(c->conn->db, SQLITE_LIMIT_SQL_LENGTH, -1)) return sq_raise(DataError, "query string is too large");
     sqlite3 *db = c->conn->db;
     if (c->stmt) statement_reset(c->stmt);
     c->stmt = NULL;
@@ -1075,21 +1113,21 @@ static Value cur_executescript(Value *args, size_t nargs, Value kwnames) {
     for (;;) {
         sqlite3_stmt *st;
         const char *tail;
-        int rc = sqlite3_prepare_v2(db, p, -1, &st, &tail);
+        int rc = SQL(sqlite3_prepare_v2)(db, p, -1, &st, &tail);
         if (rc != SQLITE_OK) {
             set_db_error(db);
             goto error;
         }
         if (st) {
-            do rc = sqlite3_step(st);
+            do rc = SQL(sqlite3_step)(st);
             while (rc == SQLITE_ROW);
             if (rc != SQLITE_DONE) {
                 print_or_clear(VNULL);
-                sqlite3_finalize(st);
+                SQL(sqlite3_finalize)(st);
                 set_db_error(db);
                 goto error;
             }
-            rc = sqlite3_finalize(st);
+            rc = SQL(sqlite3_finalize)(st);
             if (rc != SQLITE_OK) {
                 set_db_error(db);
                 goto error;
@@ -1116,9 +1154,9 @@ static Value cursor_iternext(Value self) {
     Value row = fetch_one_row(c);
     c->locked = false;
     if (!row) return VNULL;
-    int rc = sqlite3_step(s->st);
+    int rc = SQL(sqlite3_step)(s->st);
     if (rc == SQLITE_DONE) {
-        if (s->is_dml) c->rowcount = sqlite3_changes(c->conn->db);
+        if (s->is_dml) c->rowcount = SQL(sqlite3_changes)(c->conn->db);
         statement_reset(s);
         c->stmt = NULL;
     } else if (rc != SQLITE_ROW) {
@@ -1236,7 +1274,7 @@ static int cur_set_row_factory(Value self, Value v) {
 
 static void connection_finalize(void *obj) {
     ConnectionObject *c = obj;
-    if (c->db) sqlite3_close_v2(c->db);
+    if (c->db) SQL(sqlite3_close_v2)(c->db);
     c->db = NULL;
 }
 
@@ -1343,7 +1381,7 @@ static int busy_handler(void *data, int count) {
         if (delay <= 0) return 0;
     }
     bool released = gil_blocking_begin();
-    sqlite3_sleep(delay);
+    SQL(sqlite3_sleep)(delay);
     gil_blocking_end(released);
     return 1;
 }
@@ -1380,23 +1418,23 @@ static int connection_init(Value self, Value *args, size_t nargs, Value kwnames)
     if (a[7] && (uri = obj_truth(a[7])) < 0) return -1;
     if (c->initialized) {
         /* __init__ again: start over on the new database */
-        if (c->db) sqlite3_close_v2(c->db);
+        if (c->db) SQL(sqlite3_close_v2)(c->db);
         c->db = NULL;
         c->initialized = false;
     }
     sqlite3 *db = NULL;
-    int rc = sqlite3_open_v2(p, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | (uri ? SQLITE_OPEN_URI : 0), NULL);
+    int rc = SQL(sqlite3_open_v2)(p, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | (uri ? SQLITE_OPEN_URI : 0), NULL);
     double ms = timeout * 1000;
     c->timeout_ms = ms > INT_MAX ? INT_MAX : ms < 0 ? 0 : (int)ms;
     /* the connection is the handler's data: it outlives its handle */
-    if (rc == SQLITE_OK) sqlite3_busy_handler(db, busy_handler, c);
+    if (rc == SQLITE_OK) SQL(sqlite3_busy_handler)(db, busy_handler, c);
     if (!db && rc == SQLITE_NOMEM) {
         err_no_memory();
         return -1;
     }
     if (rc != SQLITE_OK) {
         set_db_error(db);
-        sqlite3_close(db);
+        SQL(sqlite3_close)(db);
         return -1;
     }
     c->db = db;
@@ -1414,12 +1452,12 @@ static int connection_init(Value self, Value *args, size_t nargs, Value kwnames)
 
 /* Run COMMIT or ROLLBACK (sql) when a transaction is open. */
 static Value commit_if_open(ConnectionObject *c, const char *sql) {
-    if (sqlite3_get_autocommit(c->db)) return V_NONE;
+    if (SQL(sqlite3_get_autocommit)(c->db)) return V_NONE;
     sqlite3_stmt *st;
-    int rc = sqlite3_prepare_v2(c->db, sql, -1, &st, NULL);
+    int rc = SQL(sqlite3_prepare_v2)(c->db, sql, -1, &st, NULL);
     if (rc == SQLITE_OK) {
-        rc = sqlite3_step(st);
-        int rc2 = sqlite3_finalize(st);
+        rc = SQL(sqlite3_step)(st);
+        int rc2 = SQL(sqlite3_finalize)(st);
         if (rc == SQLITE_DONE) rc = rc2;
     }
     if (rc != SQLITE_OK) return set_db_error(c->db);
@@ -1454,7 +1492,7 @@ static Value con_close(Value *args, size_t nargs, Value kwnames) {
        with _v2 keeps the handle until then */
     c->cache = dict_new();
     if (c->db) {
-        int rc = sqlite3_close_v2(c->db);
+        int rc = SQL(sqlite3_close_v2)(c->db);
         if (rc != SQLITE_OK) return set_db_error(c->db);
     }
     c->db = NULL;
@@ -1523,7 +1561,7 @@ static Value connection_call(Value self, Value *args, size_t nargs, Value kwname
 static Value con_interrupt(Value *args, size_t nargs, Value kwnames) {
     SELF_ARGS0("Connection.interrupt");
     if (!check_connection(c)) return VNULL;
-    sqlite3_interrupt(c->db);
+    SQL(sqlite3_interrupt)(c->db);
     return V_NONE;
 }
 
@@ -1603,12 +1641,12 @@ static void keep_restore(ConnectionObject *c, Value key, Value prev) {
 }
 
 static void func_callback(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-    Callback *cb = sqlite3_user_data(ctx);
+    Callback *cb = SQL(sqlite3_user_data)(ctx);
     Value args = build_params(argc, argv);
     Value r = args ? obj_call(cb->callable, tuple_items(args), (size_t)argc, VNULL) : VNULL;
     if (r && set_result(ctx, r) == 0) return;
     if (err_occurred()) set_sqlite_error(ctx, "user-defined function raised exception", cb->callable);
-    else sqlite3_result_error(ctx, "user-defined function raised exception", -1);
+    else SQL(sqlite3_result_error)(ctx, "user-defined function raised exception", -1);
 }
 
 static int bool_arg(Value v, bool *out) {
@@ -1653,9 +1691,9 @@ static Value con_create_function(Value *args, size_t nargs, Value kwnames) {
     Value key = keep_key("function", name, (int)narg), prev;
     Callback *cb = callback_new(c, a[2], key, &prev);
     if (a[2] == V_NONE) {
-        rc = sqlite3_create_function_v2(c->db, name, (int)narg, flags, NULL, NULL, NULL, NULL, NULL);
+        rc = SQL(sqlite3_create_function_v2)(c->db, name, (int)narg, flags, NULL, NULL, NULL, NULL, NULL);
     } else {
-        rc = sqlite3_create_function_v2(c->db, name, (int)narg, flags, cb, func_callback, NULL, NULL, NULL);
+        rc = SQL(sqlite3_create_function_v2)(c->db, name, (int)narg, flags, cb, func_callback, NULL, NULL, NULL);
     }
     if (rc != SQLITE_OK) {
         keep_restore(c, key, prev);
@@ -1668,13 +1706,13 @@ static Value con_create_function(Value *args, size_t nargs, Value kwnames) {
  * create is set); its slot in SQLite's memory holds the instance, kept
  * alive by the connection's aggregates dict. */
 static Value *agg_slot(sqlite3_context *ctx, bool create) {
-    return sqlite3_aggregate_context(ctx, create ? (int)sizeof(Value) : 0);
+    return SQL(sqlite3_aggregate_context)(ctx, create ? (int)sizeof(Value) : 0);
 }
 
 static Value agg_key(Value *slot) { return int_from_u64((uint64_t)(uintptr_t)slot); }
 
 static void step_callback(sqlite3_context *ctx, int argc, sqlite3_value **argv) {
-    Callback *cb = sqlite3_user_data(ctx);
+    Callback *cb = SQL(sqlite3_user_data)(ctx);
     Value *slot = agg_slot(ctx, true);
     if (!slot) {
         err_no_memory();
@@ -1704,7 +1742,7 @@ static void step_callback(sqlite3_context *ctx, int argc, sqlite3_value **argv) 
 }
 
 static void final_callback(sqlite3_context *ctx) {
-    Callback *cb = sqlite3_user_data(ctx);
+    Callback *cb = SQL(sqlite3_user_data)(ctx);
     Value *slot = agg_slot(ctx, false);
     /* no instance: __init__ failed (already reported) */
     if (!slot || !*slot) return;
@@ -1720,7 +1758,7 @@ static void final_callback(sqlite3_context *ctx) {
         return;
     }
     if (!err_occurred()) {
-        sqlite3_result_error(ctx, "user-defined aggregate's 'finalize' method raised error", -1);
+        SQL(sqlite3_result_error)(ctx, "user-defined aggregate's 'finalize' method raised error", -1);
     } else {
         bool attr = err_matches(&exc_AttributeError);
         set_sqlite_error(ctx,
@@ -1744,9 +1782,9 @@ static Value con_create_aggregate(Value *args, size_t nargs, Value kwnames) {
     Value key = keep_key("function", name, (int)narg), prev;
     Callback *cb = callback_new(c, a[2], key, &prev);
     if (a[2] == V_NONE) {
-        rc = sqlite3_create_function_v2(c->db, name, (int)narg, SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL);
+        rc = SQL(sqlite3_create_function_v2)(c->db, name, (int)narg, SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL);
     } else {
-        rc = sqlite3_create_function_v2(c->db, name, (int)narg, SQLITE_UTF8, cb, NULL, step_callback, final_callback,
+        rc = SQL(sqlite3_create_function_v2)(c->db, name, (int)narg, SQLITE_UTF8, cb, NULL, step_callback, final_callback,
                                         NULL);
     }
     if (rc != SQLITE_OK) {
@@ -1758,12 +1796,12 @@ static Value con_create_aggregate(Value *args, size_t nargs, Value kwnames) {
 
 /* value() and inverse() of a window function */
 static void window_method(sqlite3_context *ctx, const char *method, int argc, sqlite3_value **argv) {
-    Callback *cb = sqlite3_user_data(ctx);
+    Callback *cb = SQL(sqlite3_user_data)(ctx);
     Value *slot = agg_slot(ctx, false);
     char msg[80];
     if (!slot || !*slot) {
         snprintf(msg, sizeof msg, "user-defined aggregate's '%s' method raised error", method);
-        sqlite3_result_error(ctx, msg, -1);
+        SQL(sqlite3_result_error)(ctx, msg, -1);
         return;
     }
     Value m = obj_getattr(*slot, str_intern_cstr(method));
@@ -1778,7 +1816,7 @@ static void window_method(sqlite3_context *ctx, const char *method, int argc, sq
     bool attr = err_occurred() && err_matches(&exc_AttributeError);
     snprintf(msg, sizeof msg, "user-defined aggregate's '%s' method %s", method, attr ? "not defined" : "raised error");
     if (err_occurred()) set_sqlite_error(ctx, msg, cb->callable);
-    else sqlite3_result_error(ctx, msg, -1);
+    else SQL(sqlite3_result_error)(ctx, msg, -1);
 }
 
 static void value_callback(sqlite3_context *ctx) { window_method(ctx, "value", 0, NULL); }
@@ -1799,14 +1837,14 @@ static Value con_create_window_function(Value *args, size_t nargs, Value kwnames
     Value key = keep_key("function", name, (int)narg), prev;
     Callback *cb = callback_new(c, a[2], key, &prev);
     if (a[2] == V_NONE) {
-        rc = sqlite3_create_window_function(c->db, name, (int)narg, SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL, NULL);
+        rc = SQL(sqlite3_create_window_function)(c->db, name, (int)narg, SQLITE_UTF8, NULL, NULL, NULL, NULL, NULL, NULL);
     } else {
-        rc = sqlite3_create_window_function(c->db, name, (int)narg, SQLITE_UTF8, cb, step_callback, final_callback,
+        rc = SQL(sqlite3_create_window_function)(c->db, name, (int)narg, SQLITE_UTF8, cb, step_callback, final_callback,
                                             value_callback, inverse_callback, NULL);
     }
     if (rc != SQLITE_OK) {
         keep_restore(c, key, prev);
-        return sq_raise(ProgrammingError, sqlite3_errstr(rc));
+        return sq_raise(ProgrammingError, SQL(sqlite3_errstr)(rc));
     }
     return V_NONE;
 }
@@ -1837,9 +1875,9 @@ static Value con_create_collation(Value *args, size_t nargs, Value kwnames) {
     Value key = keep_key("collation", name, 0), prev;
     Callback *cb = callback_new(c, a[1], key, &prev);
     if (a[1] == V_NONE) {
-        rc = sqlite3_create_collation_v2(c->db, name, SQLITE_UTF8, NULL, NULL, NULL);
+        rc = SQL(sqlite3_create_collation_v2)(c->db, name, SQLITE_UTF8, NULL, NULL, NULL);
     } else {
-        rc = sqlite3_create_collation_v2(c->db, name, SQLITE_UTF8, cb, collation_callback, NULL);
+        rc = SQL(sqlite3_create_collation_v2)(c->db, name, SQLITE_UTF8, cb, collation_callback, NULL);
     }
     if (rc != SQLITE_OK) {
         keep_restore(c, key, prev);
@@ -1882,7 +1920,7 @@ static Value con_set_authorizer(Value *args, size_t nargs, Value kwnames) {
     if (!check_usable(c)) return VNULL;
     Value key = keep_key("authorizer", NULL, 0), prev;
     Callback *cb = callback_new(c, a[0], key, &prev);
-    int rc = cb ? sqlite3_set_authorizer(c->db, authorizer_callback, cb) : sqlite3_set_authorizer(c->db, NULL, NULL);
+    int rc = cb ? SQL(sqlite3_set_authorizer)(c->db, authorizer_callback, cb) : SQL(sqlite3_set_authorizer)(c->db, NULL, NULL);
     if (rc != SQLITE_OK) {
         keep_restore(c, key, prev);
         return sq_raise(OperationalError, "Error setting authorizer callback");
@@ -1911,8 +1949,8 @@ static Value con_set_progress_handler(Value *args, size_t nargs, Value kwnames) 
     if (int_arg(a[1], 0, &n) < 0) return VNULL;
     Value key = keep_key("progress", NULL, 0), prev;
     Callback *cb = callback_new(c, a[0], key, &prev);
-    if (!cb) sqlite3_progress_handler(c->db, 0, NULL, NULL);
-    else sqlite3_progress_handler(c->db, (int)n, progress_callback, cb);
+    if (!cb) SQL(sqlite3_progress_handler)(c->db, 0, NULL, NULL);
+    else SQL(sqlite3_progress_handler)(c->db, (int)n, progress_callback, cb);
     return V_NONE;
 }
 
@@ -1922,19 +1960,19 @@ static int trace_callback(unsigned type, void *data, void *p, void *x) {
     Callback *cb = data;
     sqlite3_stmt *st = p;
     Value sql;
-    char *expanded = sqlite3_expanded_sql(st);
+    char *expanded = SQL(sqlite3_expanded_sql)(st);
     if (!expanded) {
-        if (sqlite3_errcode(sqlite3_db_handle(st)) == SQLITE_NOMEM) {
+        if (SQL(sqlite3_errcode)(SQL(sqlite3_db_handle)(st)) == SQLITE_NOMEM) {
             err_no_memory();
             print_or_clear(cb->callable);
             return 0;
         }
         sq_raise(DataError, "Expanded SQL string exceeds the maximum string length");
         print_or_clear(cb->callable);
-        sql = opt_str(sqlite3_sql(st));
+        sql = opt_str(SQL(sqlite3_sql)(st));
     } else {
         sql = opt_str(expanded);
-        sqlite3_free(expanded);
+        SQL(sqlite3_free)(expanded);
     }
     if (sql) obj_call1(cb->callable, sql);
     print_or_clear(cb->callable);
@@ -1949,8 +1987,8 @@ static Value con_set_trace_callback(Value *args, size_t nargs, Value kwnames) {
     if (!check_usable(c)) return VNULL;
     Value key = keep_key("trace", NULL, 0), prev;
     Callback *cb = callback_new(c, a[0], key, &prev);
-    if (!cb) sqlite3_trace_v2(c->db, SQLITE_TRACE_STMT, NULL, NULL);
-    else sqlite3_trace_v2(c->db, SQLITE_TRACE_STMT, trace_callback, cb);
+    if (!cb) SQL(sqlite3_trace_v2)(c->db, SQLITE_TRACE_STMT, NULL, NULL);
+    else SQL(sqlite3_trace_v2)(c->db, SQLITE_TRACE_STMT, trace_callback, cb);
     return V_NONE;
 }
 
@@ -1978,23 +2016,23 @@ static Value con_backup(Value *args, size_t nargs, Value kwnames) {
     }
     if (sleep < 0) return err_set(&exc_ValueError, "sleep must be greater-than or equal to zero");
     if (pages == 0) pages = -1;
-    sqlite3_backup *b = sqlite3_backup_init(t->db, "main", c->db, name);
+    sqlite3_backup *b = SQL(sqlite3_backup_init)(t->db, "main", c->db, name);
     if (!b) return set_db_error(t->db);
     int rc;
     do {
-        rc = sqlite3_backup_step(b, (int)pages);
+        rc = SQL(sqlite3_backup_step)(b, (int)pages);
         if (progress != V_NONE) {
             Value r = obj_call(progress,
-                               (Value[]){v_int(rc), v_int(sqlite3_backup_remaining(b)), v_int(sqlite3_backup_pagecount(b))},
+                               (Value[]){v_int(rc), v_int(SQL(sqlite3_backup_remaining)(b)), v_int(SQL(sqlite3_backup_pagecount)(b))},
                                3, VNULL);
             if (!r) {
-                sqlite3_backup_finish(b);
+                SQL(sqlite3_backup_finish)(b);
                 return VNULL;
             }
         }
-        if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) sqlite3_sleep((int)(sleep * 1000));
+        if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED) SQL(sqlite3_sleep)((int)(sleep * 1000));
     } while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
-    rc = sqlite3_backup_finish(b);
+    rc = SQL(sqlite3_backup_finish)(b);
     if (rc != SQLITE_OK) return set_db_error(t->db);
     return V_NONE;
 }
@@ -2007,7 +2045,7 @@ static Value con_setlimit(Value *args, size_t nargs, Value kwnames) {
     int64_t cat, lim;
     if (int_arg(a[0], 0, &cat) < 0 || int_arg(a[1], 0, &lim) < 0) return VNULL;
     if (!check_usable(c)) return VNULL;
-    int old = sqlite3_limit(c->db, (int)cat, (int)lim);
+    int old = SQL(sqlite3_limit)(c->db, (int)cat, (int)lim);
     if (old < 0) return sq_raise(ProgrammingError, "'category' is out of bounds");
     return v_int(old);
 }
@@ -2029,14 +2067,14 @@ static Value con_serialize(Value *args, size_t nargs, Value kwnames) {
     if (!check_usable(c)) return VNULL;
     sqlite3_int64 size;
     unsigned flags = SQLITE_SERIALIZE_NOCOPY;
-    const char *data = (const char *)sqlite3_serialize(c->db, name, &size, flags);
+    const char *data = (const char *)SQL(sqlite3_serialize)(c->db, name, &size, flags);
     if (!data) {
         flags = 0;
-        data = (const char *)sqlite3_serialize(c->db, name, &size, flags);
+        data = (const char *)SQL(sqlite3_serialize)(c->db, name, &size, flags);
     }
     if (!data) return err_format(V_AS(Type, OperationalError), "unable to serialize '%s'", name);
     Value r = bytes_new(data, (size_t)size);
-    if (!flags) sqlite3_free((void *)data);
+    if (!flags) SQL(sqlite3_free)((void *)data);
     return r;
 }
 
@@ -2051,10 +2089,10 @@ static Value con_deserialize(Value *args, size_t nargs, Value kwnames) {
     const char *name = "main";
     if (a[1] && str_arg("deserialize", "argument 'name'", a[1], &name) < 0) return VNULL;
     if (!check_usable(c)) return VNULL;
-    unsigned char *buf = sqlite3_malloc64((sqlite3_uint64)(n ? n : 1));
+    unsigned char *buf = SQL(sqlite3_malloc64)((sqlite3_uint64)(n ? n : 1));
     if (!buf) return err_no_memory();
     memcpy(buf, p, (size_t)n);
-    int rc = sqlite3_deserialize(c->db, name, buf, n, n, SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
+    int rc = SQL(sqlite3_deserialize)(c->db, name, buf, n, n, SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
     if (rc != SQLITE_OK) return set_db_error(c->db);
     return V_NONE;
 }
@@ -2067,7 +2105,7 @@ static Value con_enable_load_extension(Value *args, size_t nargs, Value kwnames)
     int64_t on;
     if (int_arg(a[0], 0, &on) < 0) return VNULL;
     if (!check_usable(c)) return VNULL;
-    if (sqlite3_enable_load_extension(c->db, (int)on) != SQLITE_OK)
+    if (SQL(sqlite3_enable_load_extension)(c->db, (int)on) != SQLITE_OK)
         return sq_raise(OperationalError, "Error enabling load extension");
     return V_NONE;
 }
@@ -2081,9 +2119,9 @@ static Value con_load_extension(Value *args, size_t nargs, Value kwnames) {
     if (str_arg("load_extension", "argument", a[0], &name) < 0) return VNULL;
     if (!check_usable(c)) return VNULL;
     char *msg = NULL;
-    if (sqlite3_load_extension(c->db, name, NULL, &msg) != SQLITE_OK) {
+    if (SQL(sqlite3_load_extension)(c->db, name, NULL, &msg) != SQLITE_OK) {
         Value m = str_from_utf8(msg ? msg : "", msg ? strlen(msg) : 0);
-        sqlite3_free(msg);
+        SQL(sqlite3_free)(msg);
         if (!m) return VNULL;
         return raise_value(OperationalError, m);
     }
@@ -2096,7 +2134,7 @@ static Value con_load_extension(Value *args, size_t nargs, Value kwnames) {
 
 static void blob_finalize(void *obj) {
     BlobObject *b = obj;
-    if (b->blob) sqlite3_blob_close(b->blob);
+    if (b->blob) SQL(sqlite3_blob_close)(b->blob);
     b->blob = NULL;
 }
 
@@ -2120,8 +2158,8 @@ static Value con_blobopen(Value *args, size_t nargs, Value kwnames) {
     if (bool_arg(a[3], &ro) < 0) return VNULL;
     if (a[4] && str_arg("blobopen", "argument 'name'", a[4], &name) < 0) return VNULL;
     sqlite3_blob *blob;
-    int rc = sqlite3_blob_open(c->db, name, table, col, row, ro ? 0 : 1, &blob);
-    if (rc == SQLITE_MISUSE) return sq_raise(InterfaceError, sqlite3_errstr(rc));
+    int rc = SQL(sqlite3_blob_open)(c->db, name, table, col, row, ro ? 0 : 1, &blob);
+    if (rc == SQLITE_MISUSE) return sq_raise(InterfaceError, SQL(sqlite3_errstr)(rc));
     if (rc != SQLITE_OK) return set_db_error(c->db);
     BlobObject *b = (BlobObject *)obj_alloc(&blob_type, sizeof(BlobObject));
     b->conn = c;
@@ -2154,7 +2192,7 @@ static Value blob_close(Value *args, size_t nargs, Value kwnames) {
 
 static Value blob_read_at(BlobObject *b, int n, int offset) {
     Value r = bytes_alloc((size_t)n);
-    int rc = sqlite3_blob_read(b->blob, (char *)bytes_data(r), n, offset);
+    int rc = SQL(sqlite3_blob_read)(b->blob, (char *)bytes_data(r), n, offset);
     if (rc != SQLITE_OK) {
         if (rc == SQLITE_ABORT) return raise_coded(OperationalError, rc, "Cannot operate on an expired blob handle");
         return set_db_error(b->conn->db);
@@ -2163,7 +2201,7 @@ static Value blob_read_at(BlobObject *b, int n, int offset) {
 }
 
 static int blob_write_at(BlobObject *b, const char *p, int n, int offset) {
-    int rc = sqlite3_blob_write(b->blob, p, n, offset);
+    int rc = SQL(sqlite3_blob_write)(b->blob, p, n, offset);
     if (rc != SQLITE_OK) {
         set_db_error(b->conn->db);
         return -1;
@@ -2179,7 +2217,7 @@ static Value blob_read(Value *args, size_t nargs, Value kwnames) {
     int64_t n;
     if (int_arg(a[0], -1, &n) < 0) return VNULL;
     if (!check_blob(b)) return VNULL;
-    int max = sqlite3_blob_bytes(b->blob) - b->offset;
+    int max = SQL(sqlite3_blob_bytes)(b->blob) - b->offset;
     if (n < 0 || n > max) n = max;
     if (n == 0) return bytes_new("", 0);
     Value r = blob_read_at(b, (int)n, b->offset);
@@ -2196,7 +2234,7 @@ static Value blob_write(Value *args, size_t nargs, Value kwnames) {
     int64_t n = 0;
     if (buffer_view(a[0], &p, &n) < 0) return VNULL;
     if (!check_blob(b)) return VNULL;
-    if (n > sqlite3_blob_bytes(b->blob) - b->offset) return err_set(&exc_ValueError, "data longer than blob length");
+    if (n > SQL(sqlite3_blob_bytes)(b->blob) - b->offset) return err_set(&exc_ValueError, "data longer than blob length");
     if (blob_write_at(b, p, (int)n, b->offset) < 0) return VNULL;
     b->offset += (int)n;
     return V_NONE;
@@ -2210,7 +2248,7 @@ static Value blob_seek(Value *args, size_t nargs, Value kwnames) {
     int64_t off, origin;
     if (int_arg(a[0], 0, &off) < 0 || int_arg(a[1], 0, &origin) < 0) return VNULL;
     if (!check_blob(b)) return VNULL;
-    int len = sqlite3_blob_bytes(b->blob);
+    int len = SQL(sqlite3_blob_bytes)(b->blob);
     switch (origin) {
     case 0: break;
     case 1:
@@ -2253,7 +2291,7 @@ static Value blob_exit(Value *args, size_t nargs, Value kwnames) {
 static int64_t blob_len(Value self) {
     BlobObject *b = BLOB(self);
     if (!check_blob(b)) return -1;
-    return sqlite3_blob_bytes(b->blob);
+    return SQL(sqlite3_blob_bytes)(b->blob);
 }
 
 static int blob_index(BlobObject *b, Value item, int64_t *out) {
@@ -2265,7 +2303,7 @@ static int blob_index(BlobObject *b, Value item, int64_t *out) {
         }
         return -1;
     }
-    int len = sqlite3_blob_bytes(b->blob);
+    int len = SQL(sqlite3_blob_bytes)(b->blob);
     if (i < 0) i += len;
     if (i < 0 || i >= len) {
         err_set(&exc_IndexError, "Blob index out of range");
@@ -2291,7 +2329,7 @@ static Value blob_getitem(Value self, Value item) {
     }
     if (slice_check(item)) {
         int64_t start, stop, step;
-        int64_t n = slice_indices(item, sqlite3_blob_bytes(b->blob), &start, &stop, &step);
+        int64_t n = slice_indices(item, SQL(sqlite3_blob_bytes)(b->blob), &start, &stop, &step);
         if (n < 0) return VNULL;
         if (n == 0) return bytes_new("", 0);
         if (step == 1) return blob_read_at(b, (int)n, (int)start);
@@ -2339,7 +2377,7 @@ static int blob_setitem(Value self, Value item, Value v) {
         int64_t vn;
         if (buffer_view(v, &p, &vn) < 0) return -1;
         int64_t start, stop, step;
-        int64_t n = slice_indices(item, sqlite3_blob_bytes(b->blob), &start, &stop, &step);
+        int64_t n = slice_indices(item, SQL(sqlite3_blob_bytes)(b->blob), &start, &stop, &step);
         if (n < 0) return -1;
         if (vn != n) {
             err_set(&exc_IndexError, "Blob slice assignment is wrong size");
@@ -2497,12 +2535,12 @@ static int con_set_isolation_level(Value self, Value v) {
 
 static Value con_get_in_transaction(Value self) {
     if (!check_connection(CONN(self))) return VNULL;
-    return v_bool(!sqlite3_get_autocommit(CONN(self)->db));
+    return v_bool(!SQL(sqlite3_get_autocommit)(CONN(self)->db));
 }
 
 static Value con_get_total_changes(Value self) {
     if (!check_connection(CONN(self))) return VNULL;
-    return int_from_i64(sqlite3_total_changes(CONN(self)->db));
+    return int_from_i64(SQL(sqlite3_total_changes)(CONN(self)->db));
 }
 
 static Value con_get_row_factory(Value self) { return CONN(self)->row_factory; }
@@ -2536,7 +2574,7 @@ static Value m_complete_statement(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *s;
     if (str_arg("complete_statement", "argument 'statement'", a[0], &s) < 0) return VNULL;
-    return v_bool(sqlite3_complete(s));
+    return v_bool(SQL(sqlite3_complete)(s));
 }
 
 static Value m_enable_shared_cache(Value *args, size_t nargs, Value kwnames) {
@@ -2545,7 +2583,7 @@ static Value m_enable_shared_cache(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     int64_t on;
     if (int_arg(a[0], 0, &on) < 0) return VNULL;
-    if (sqlite3_enable_shared_cache((int)on) != SQLITE_OK)
+    if (SQL(sqlite3_enable_shared_cache)((int)on) != SQLITE_OK)
         return sq_raise(OperationalError, "Changing the shared_cache flag failed");
     return V_NONE;
 }
@@ -2767,6 +2805,7 @@ static Value make_exception(const char *name, Value base) {
 }
 
 Value _sqlite3_module_create(void) {
+    if (sqlite_load() < 0) return VNULL;
     if (!(connection_type.flags & TF_READY)) {
         ready_type(&connection_type, "Connection", connection_methods, connection_getsets, "SQLite database connection object.");
         ready_type(&cursor_type, "Cursor", cursor_methods, cursor_getsets, "SQLite database cursor class.");
@@ -2786,7 +2825,7 @@ Value _sqlite3_module_create(void) {
 #undef DatabaseError_v
         adapters = dict_new();
         converters = dict_new();
-        if (sqlite3_initialize() != SQLITE_OK) return err_set(&exc_ImportError, "sqlite initialization failed");
+        if (SQL(sqlite3_initialize)() != SQLITE_OK) return err_set(&exc_ImportError, "sqlite initialization failed");
     }
     Value m = module_new_cstr("_sqlite3");
     module_add_functions(m, sqlite_functions);
@@ -2803,9 +2842,9 @@ Value _sqlite3_module_create(void) {
     module_add(m, "PARSE_DECLTYPES", v_int(PARSE_DECLTYPES));
     module_add(m, "PARSE_COLNAMES", v_int(PARSE_COLNAMES));
     module_add(m, "version", str_from_cstr("2.6.0"));
-    module_add(m, "sqlite_version", str_from_cstr(sqlite3_libversion()));
+    module_add(m, "sqlite_version", str_from_cstr(SQL(sqlite3_libversion)()));
     /* DB-API's threadsafety from SQLite's threading mode */
-    int ts = sqlite3_threadsafe();
+    int ts = SQL(sqlite3_threadsafe)();
     module_add(m, "threadsafety", v_int(ts == 0 ? 0 : ts == 1 ? 3 : 1));
 #define CONST_ADD(n) module_add(m, #n, v_int(n));
     SQLITE_ERROR_CODES(CONST_ADD)

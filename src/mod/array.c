@@ -7,12 +7,12 @@
  * conversion writes into a scratch word first, so a failed store leaves
  * the array as it was.
  *
- * Buffer exports: tpy's memoryview keeps the exporter and asks for its
- * buffer again at each access, and the buffer protocol has no release
- * call back to the exporter, so counting live exports is not cheap here.
- * Resizing an exported array is therefore allowed (CPython raises
- * BufferError): a view never dangles, it sees the new contents or reports
- * that the buffer shrank under it.
+ * Buffer exports: each memoryview made of an array counts itself in the
+ * array's `exports` until it is released or collected (BufferInfo.exports,
+ * obj/memoryview.c), and the length cannot change while one is alive
+ * (BufferError, as CPython's). A view the program dropped still counts
+ * until a collection finds it, so a resize that meets exports runs
+ * gc.collect() once before refusing (as mmap's resize and close do).
  *
  * 'u' items are UCS-4 code points (wchar_t is 4 bytes on tpy's platforms);
  * the buffer format is then 'w', as CPython's. Machine format codes for
@@ -79,6 +79,7 @@ typedef struct ArrayObject {
     char *data;         /* cap * d->size bytes; NULL when cap == 0 */
     int64_t len, cap;   /* in items */
     const Descr *d;
+    int64_t exports;    /* live memoryviews of the array */
 } ArrayObject;
 
 typedef struct ArrayIterObject {
@@ -114,9 +115,28 @@ static Value ar_new(Type *t, const Descr *d, int64_t n) {
     return V_FROM_PTR(a);
 }
 
+/* 0 when no view of the array is alive; -1 with BufferError otherwise
+   (after one collection to find dropped views: module comment) */
+static int ar_check_unexported(ArrayObject *a) {
+    if (a->exports <= 0) return 0;
+    Value gc = import_name(str_intern_cstr("gc"), V_NONE, v_int(0), VNULL);
+    Value collect = gc ? obj_getattr_cstr(gc, "collect") : VNULL;
+    if (!collect || !obj_call(collect, NULL, 0, VNULL)) err_clear();
+    if (a->exports <= 0) return 0;
+    err_set(&exc_BufferError, "cannot resize an array that is exporting buffers");
+    return -1;
+}
+
+/* 0 when the length may become n. Callers that move items before resizing
+   ask first, so that a refused change leaves the array as it was. */
+static int ar_check_resize(ArrayObject *a, int64_t n) {
+    return n == a->len ? 0 : ar_check_unexported(a);
+}
+
 /* Set the length to n, growing with CPython's over-allocation (visible
    through __sizeof__ and buffer_info) */
 static int ar_resize(ArrayObject *a, int64_t n) {
+    if (ar_check_resize(a, n) < 0) return -1;
     if (a->cap >= n && a->len < n + 16 && a->data) {
         a->len = n;
         return 0;
@@ -500,6 +520,8 @@ static int ar_setslice(ArrayObject *a, Value key, Value v) {
         }
     }
     if ((step > 0 && stop < start) || (step < 0 && stop > start)) stop = start;
+    /* as CPython's: any deletion, even of nothing, counts as a resize */
+    if ((needed == 0 || needed != n) && ar_check_unexported(a) < 0) return -1;
     if (step == 1) {
         int64_t old = a->len, tail = old - stop;
         if (needed < n) {
@@ -549,6 +571,7 @@ static int array_setitem(Value self, Value key, Value v) {
         if (i < 0) i += a->len;
         if (i < 0 || i >= a->len) return err_set(&exc_IndexError, "array assignment index out of range"), -1;
         if (!v) {
+            if (ar_check_resize(a, a->len - 1) < 0) return -1;
             mem_move(ar_item(a, i), ar_item(a, i + 1), (size_t)((a->len - i - 1) * a->d->size));
             return ar_resize(a, a->len - 1);
         }
@@ -629,6 +652,10 @@ static Value array_binop(Value a, Value b, int op) {
                 return V_NOTIMPL;
             return err_format(&exc_TypeError, "can't multiply sequence by non-int of type '%T'", n);
         }
+        /* only whether the length changes matters to the check (the
+           product may not fit) */
+        int64_t len = AR(s)->len, grown = k <= 0 ? 0 : k == 1 ? len : len * 2;
+        if ((op & BINOP_INPLACE) && ar_check_resize(AR(a), grown) < 0) return VNULL;
         Value r = ar_repeat(AR(s), k);
         if (!r || !(op & BINOP_INPLACE)) return r;
         AR(a)->data = AR(r)->data;
@@ -807,7 +834,7 @@ static Value m_pop(Value *args, size_t nargs, Value kwnames) {
     if (i < 0) i += s->len;
     if (i < 0 || i >= s->len) return err_set(&exc_IndexError, "pop index out of range");
     Value r = item_get(s->d, ar_item(s, i));
-    if (!r) return VNULL;
+    if (!r || ar_check_resize(s, s->len - 1) < 0) return VNULL;
     mem_move(ar_item(s, i), ar_item(s, i + 1), (size_t)((s->len - i - 1) * s->d->size));
     if (ar_resize(s, s->len - 1) < 0) return VNULL;
     return r;
@@ -822,6 +849,7 @@ static Value m_remove(Value *args, size_t nargs, Value kwnames) {
         int r = ar_item_eq(s, i, a[0]);
         if (r < 0) return VNULL;
         if (r) {
+            if (ar_check_resize(s, s->len - 1) < 0) return VNULL;
             mem_move(ar_item(s, i), ar_item(s, i + 1), (size_t)((s->len - i - 1) * s->d->size));
             if (ar_resize(s, s->len - 1) < 0) return VNULL;
             return V_NONE;
@@ -1140,6 +1168,7 @@ static int array_getbuffer(Value self, BufferInfo *out) {
     out->itemsize = a->d->size;
     out->format = a->d->format;
     out->readonly = false;
+    out->exports = &a->exports;
     return 0;
 }
 

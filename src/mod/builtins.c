@@ -730,8 +730,23 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
         Value fn = function_new(co, globals, co->name);
         V_AS(FunctionObject, fn)->closure = closure;
         r = obj_call(fn, NULL, 0, VNULL);
+    } else if (co->flags & CO_GENERATOR) {
+        /* code of a generator or coroutine (top-level await's module code,
+           compile(flags=PyCF_ALLOW_TOP_LEVEL_AWAIT)): evaluating it makes
+           the generator or coroutine object, as CPython's */
+        Value fn = function_new(co, globals, co->name);
+        Value b = dict_get_str(globals, NAME(__builtins__));
+        if (b && module_check(b)) b = module_dict(b);
+        if (b) V_AS(FunctionObject, fn)->builtins = b;
+        Frame *gf = frame_setup_call(V_AS(FunctionObject, fn), NULL, 0, VNULL, true);
+        if (!gf) return VNULL;
+        if (locals && locals != globals) gf->locals = locals;
+        r = gen_new(gf, V_AS(FunctionObject, fn));
     } else {
-        r = eval_module_code(co, globals, locals && locals != globals ? locals : VNULL);
+        /* a dict subclass as globals is also the locals, subscripted by
+           the name instructions (its __getitem__ runs), as CPython's */
+        if (!locals && !dict_check_exact(globals)) locals = globals;
+        r = eval_module_code(co, globals, locals && (locals != globals || !dict_check_exact(globals)) ? locals : VNULL);
     }
     if (!r) return VNULL;
     return is_eval ? r : V_NONE;
@@ -884,8 +899,9 @@ static Value b_build_class(Value *args, size_t nargs, Value kwnames) {
     if (dict_check(ns)) dict_del(ns, str_intern_cstr("__tpy_attr_hint__"));
     if (!cls) return VNULL;
     /* the class body's __class__ cell must have reached type.__new__
-       (through __classcell__), which sets it to the class */
-    if (cell_check(cell) && V_AS(CellObject, cell)->value != cls) {
+       (through __classcell__), which sets it to the class (when the
+       metaclass made a class at all) */
+    if (cell_check(cell) && type_check(cls) && V_AS(CellObject, cell)->value != cls) {
         if (!V_AS(CellObject, cell)->value)
             return err_format(&exc_RuntimeError,
                               "__class__ not set defining %R as %R. Was __classcell__ propagated to type.__new__?", name,
@@ -917,21 +933,22 @@ static Type *super_check(Type *type, Value obj) {
     return NULL;
 }
 
-static Value super_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    (void)t;
-    if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "super() takes no keyword arguments");
+/* super(type, obj) or, in a method, super(): what s looks up through.
+   `t`: the type called, for the message CPython's own call gives. */
+static int super_bind(SuperObject *s, Type *t, Value *args, size_t nargs, Value kwnames) {
+    if (kwnames && tuple_size(kwnames)) return err_set(&exc_TypeError, "super() takes no keyword arguments"), -1;
     Value type, obj = VNULL;
     if (nargs == 0) {
         Frame *f = tstate.frame;
-        if (!f || !f->func) return err_set(&exc_RuntimeError, "super(): no arguments");
+        if (!f || !f->func) return err_set(&exc_RuntimeError, "super(): no arguments"), -1;
         CodeObject *co = f->code;
-        if (co->argcount == 0 && !(co->flags & CO_VARARGS)) return err_set(&exc_RuntimeError, "super(): no arguments");
+        if (co->argcount == 0 && !(co->flags & CO_VARARGS)) return err_set(&exc_RuntimeError, "super(): no arguments"), -1;
         obj = f->localsplus[0];
         if (!obj && co->cell2arg) {
             for (int i = 0; i < co->ncells; i++)
                 if (co->cell2arg[i] == 0) obj = V_AS(CellObject, f->localsplus[co->nlocals + i])->value;
         }
-        if (!obj) return err_set(&exc_RuntimeError, "super(): arg[0] deleted");
+        if (!obj) return err_set(&exc_RuntimeError, "super(): arg[0] deleted"), -1;
         Value clsname = NAME(__class__);
         type = VNULL;
         for (int i = 0; i < co->nfrees; i++) {
@@ -940,26 +957,50 @@ static Value super_new(Type *t, Value *args, size_t nargs, Value kwnames) {
                 break;
             }
         }
-        if (!type) return err_set(&exc_RuntimeError, "super(): __class__ cell not found");
+        if (!type) return err_set(&exc_RuntimeError, "super(): __class__ cell not found"), -1;
     } else {
+        if (nargs > 2) {
+            if (t == &super_type)
+                err_format(&exc_TypeError, "super() expected at most 2 arguments, got %zd", (ssize_t)nargs);
+            else
+                err_format(&exc_TypeError, "super() takes at most 2 arguments (%zd given)", (ssize_t)nargs);
+            return -1;
+        }
         type = args[0];
         if (nargs > 1) obj = args[1];
-        if (nargs > 2) return err_format(&exc_TypeError, "super() takes at most 2 arguments (%zd given)", (ssize_t)nargs);
     }
-    if (!type_check(type)) return err_format(&exc_TypeError, "super() argument 1 must be a type, not %T", type);
-    SuperObject *s = (SuperObject *)obj_alloc(&super_type, sizeof *s);
+    if (!type_check(type)) return err_format(&exc_TypeError, "super() argument 1 must be a type, not %T", type), -1;
+    Type *ot = NULL;
+    if (obj == V_NONE) obj = VNULL;
+    if (obj) {
+        ot = super_check(V_AS(Type, type), obj);
+        if (!ot) return -1;
+    }
     s->type = V_AS(Type, type);
-    if (obj && obj != V_NONE) {
-        s->obj_type = super_check(s->type, obj);
-        if (!s->obj_type) return VNULL;
-        s->obj = obj;
-    }
+    s->obj = obj;
+    s->obj_type = ot;
+    return 0;
+}
+
+static Value super_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    /* a subclass's instance has its layout (attribute storage after) */
+    SuperObject *s = t == &super_type ? (SuperObject *)obj_alloc(&super_type, sizeof *s)
+                                      : V_AS(SuperObject, instance_new(t));
+    if (super_bind(s, t, args, nargs, kwnames) < 0) return VNULL;
     return V_FROM_PTR(s);
+}
+
+/* super.__init__: a subclass's __init__ passes its arguments on, which
+   bind again (a plain super() was bound by __new__ already) */
+static int super_init(Value self, Value *args, size_t nargs, Value kwnames) {
+    if (type_of(self) == &super_type || (nargs == 0 && !(kwnames && tuple_size(kwnames)))) return 0;
+    return super_bind(V_AS(SuperObject, self), type_of(self), args, nargs, kwnames);
 }
 
 static Value super_getattr(Value v, Value name) {
     SuperObject *s = V_AS(SuperObject, v);
-    if (s->obj_type && !str_eq_cstr(name, "__class__")) {
+    /* (a class whose metaclass's mro() is running has no MRO yet) */
+    if (s->obj_type && s->obj_type->mro && !str_eq_cstr(name, "__class__")) {
         Value mro = s->obj_type->mro;
         int64_t n = tuple_size(mro), i = 0;
         while (i < n && V_AS(Type, tuple_get(mro, i)) != s->type) i++;
@@ -977,6 +1018,24 @@ static Value super_getattr(Value v, Value name) {
         }
     }
     return generic_getattr(v, name);
+}
+
+/* An unbound super object stored in a class binds to the instance it is
+   read from (super(C).meth in a method, through a class attribute). */
+static Value super_descr_get(Value v, Value obj, Value type) {
+    SuperObject *s = V_AS(SuperObject, v);
+    if (!obj || obj == V_NONE || s->obj) return v;
+    if (type_of(v) != &super_type) {
+        Value a[2] = {V_FROM_PTR(s->type), obj};
+        return obj_call(V_FROM_PTR(type_of(v)), a, 2, VNULL);
+    }
+    Type *ot = super_check(s->type, obj);
+    if (!ot) return VNULL;
+    SuperObject *b = (SuperObject *)obj_alloc(&super_type, sizeof *b);
+    b->type = s->type;
+    b->obj = obj;
+    b->obj_type = ot;
+    return V_FROM_PTR(b);
 }
 
 static Value super_repr(Value v) {
@@ -1004,7 +1063,9 @@ Type super_type = {
     .basicsize = sizeof(SuperObject),
     .repr = super_repr,
     .getattr = super_getattr,
+    .descr_get = super_descr_get,
     .new_ = super_new,
+    .init = super_init,
 };
 
 /* __import__ ------------------------------------------------------------------------------- */

@@ -5,6 +5,10 @@
 
 #include "../runtime.h"
 
+/* Open libcrypto (once), before anything below is used: every module
+ * built on it calls this first. 0, or -1 with ImportError. */
+int hashlib_crypto_load(void);
+
 /* The bytes of data to hash: a buffer (str refused with CPython's
  * messages); false with TypeError. */
 bool hashlib_data(Value v, const char **p, int64_t *n);

@@ -203,28 +203,7 @@ static Value op_length_hint(Value *args, size_t nargs, Value kwnames) {
         dflt = int_as_i64(args[1]);
         if (dflt == -1 && err_occurred()) return VNULL;
     }
-    Value o = args[0];
-    if (!v_is_int(o) && !v_is_smallfloat(o) && type_of(o)->len) {
-        int64_t n = obj_len(o);
-        if (n >= 0) return int_from_i64(n);
-        if (!err_matches(&exc_TypeError)) return VNULL;
-        err_clear();
-    }
-    bool found;
-    Value r = obj_call_special(o, NAME(__length_hint__), NULL, 0, &found);
-    if (!found) return int_from_i64(dflt);
-    if (!r) {
-        if (err_matches(&exc_TypeError)) {
-            err_clear();
-            return int_from_i64(dflt);
-        }
-        return VNULL;
-    }
-    if (r == V_NOTIMPL) return int_from_i64(dflt);
-    if (!int_check(r))
-        return err_format(&exc_TypeError, "__length_hint__ must be an integer, not %T", r);
-    if (int_sign(r) < 0) return err_set(&exc_ValueError, "__length_hint__() should return >= 0");
-    return r;
+    return obj_length_hint(args[0], dflt);
 }
 
 static Value op_call(Value *args, size_t nargs, Value kwnames) {

@@ -16,7 +16,10 @@
  * (0- or 1-based by version) and replace_history_entry() indexes; both are
  * probed at import, as CPython does, and the module's API stays CPython's
  * (get_history_item 1-based, remove/replace 0-based). Strings go to and
- * from the library as UTF-8 with surrogateescape. */
+ * from the library as UTF-8 with surrogateescape.
+ *
+ * libedit is opened at import (dynlib.h): its functions are called through
+ * RL(f), its variables read and written through RLV(v). */
 #include <errno.h>
 #include <fcntl.h>
 #include <locale.h>
@@ -32,9 +35,31 @@
 
 #include "../gc/gc.h"
 #include "../runtime.h"
+#include "../util/dynlib.h"
 #include "../vm/gil.h"
 #include "../vm/pending.h"
 #include "modules.h"
+
+#define EDIT_API(X)                                                                         \
+    /* functions */                                                                         \
+    X(add_history) X(append_history) X(clear_history) X(completion_matches)                 \
+    X(free_history_entry) X(history_get) X(history_get_history_state) X(read_history)       \
+    X(remove_history) X(replace_history_entry) X(using_history) X(write_history)            \
+    X(rl_add_defun) X(rl_bind_key) X(rl_callback_handler_install)                           \
+    X(rl_callback_handler_remove) X(rl_callback_read_char) X(rl_ding) X(rl_free_line_state) \
+    X(rl_initialize) X(rl_insert) X(rl_insert_text) X(rl_parse_and_bind)                    \
+    X(rl_read_init_file) X(rl_redisplay) X(rl_resize_terminal)                              \
+    /* variables */                                                                         \
+    X(rl_attempted_completion_function) X(rl_attempted_completion_over)                     \
+    X(rl_basic_word_break_characters) X(rl_catch_signals)                                   \
+    X(rl_completer_word_break_characters) X(rl_completion_append_character)                 \
+    X(rl_completion_display_matches_hook) X(rl_completion_suppress_append)                  \
+    X(rl_completion_type) X(rl_done) X(rl_end) X(rl_instream) X(rl_library_version)         \
+    X(rl_line_buffer) X(rl_pre_input_hook) X(rl_readline_name) X(rl_readline_version)       \
+    X(rl_startup_hook)
+DYNLIB_DEFINE(edit, TPY_SONAME_EDIT, EDIT_API)
+#define RL(f) (edit.f)
+#define RLV(v) (*edit.v)
 
 char *(*readline_hook)(const char *prompt, bool *failed);
 
@@ -153,7 +178,7 @@ static Value errno_error(int ret) {
 
 /* the number of entries in the history */
 static int history_count(void) {
-    HISTORY_STATE *st = history_get_history_state();
+    HISTORY_STATE *st = RL(history_get_history_state)();
     int n = st ? st->length : 0;
     free(st);
     return n;
@@ -161,7 +186,7 @@ static int history_count(void) {
 
 static void free_entry(HIST_ENTRY *e) {
     if (!e) return;
-    free(free_history_entry(e));
+    free(RL(free_history_entry)(e));
 }
 
 /* arg_parse with CPython's message for keywords, which none of the
@@ -190,7 +215,7 @@ static Value r_parse_and_bind(Value *args, size_t nargs, Value kwnames) {
     char *copy = strdup(bytes_data(b));
     if (!copy) return err_no_memory();
     char *saved = locale_from_env();
-    rl_parse_and_bind(copy);
+    RL(rl_parse_and_bind)(copy);
     locale_restore(saved);
     free(copy);
     return V_NONE;
@@ -202,7 +227,7 @@ static Value r_read_init_file(Value *args, size_t nargs, Value kwnames) {
     if (parse_args(&spec, args, nargs, kwnames, a) < 0 || !filename_arg(a[0], &fn)) return VNULL;
     char *saved = locale_from_env();
     errno = 0;
-    int e = rl_read_init_file(fname_or_null(fn));
+    int e = RL(rl_read_init_file)(fname_or_null(fn));
     int en = errno;
     locale_restore(saved);
     /* GNU readline falls back on /etc/inputrc; libedit has no such file:
@@ -218,7 +243,7 @@ static Value r_read_history_file(Value *args, size_t nargs, Value kwnames) {
     Value a[1], fn;
     if (parse_args(&spec, args, nargs, kwnames, a) < 0 || !filename_arg(a[0], &fn)) return VNULL;
     errno = 0;
-    int e = read_history(fname_or_null(fn));
+    int e = RL(read_history)(fname_or_null(fn));
     if (e) return errno_error(e);
     return V_NONE;
 }
@@ -279,7 +304,7 @@ static Value r_write_history_file(Value *args, size_t nargs, Value kwnames) {
     Value a[1], fn;
     if (parse_args(&spec, args, nargs, kwnames, a) < 0 || !filename_arg(a[0], &fn)) return VNULL;
     errno = 0;
-    int e = write_history(fname_or_null(fn));
+    int e = RL(write_history)(fname_or_null(fn));
     if (!e && history_file_length >= 0) truncate_history_file(fname_or_null(fn), history_file_length);
     if (e) return errno_error(e);
     return V_NONE;
@@ -293,7 +318,7 @@ static Value r_append_history_file(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     /* libedit reads past its history for a negative count: none appended */
     errno = 0;
-    int e = append_history(n < 0 ? 0 : n - replace_offset, fname_or_null(fn));
+    int e = RL(append_history)(n < 0 ? 0 : n - replace_offset, fname_or_null(fn));
     if (!e && history_file_length >= 0) truncate_history_file(fname_or_null(fn), history_file_length);
     if (e) return errno_error(e);
     return V_NONE;
@@ -322,7 +347,7 @@ static Value r_add_history(Value *args, size_t nargs, Value kwnames) {
     if (parse_args(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value b = encode(a[0]);
     if (!b) return VNULL;
-    add_history(bytes_data(b));
+    RL(add_history)(bytes_data(b));
     return V_NONE;
 }
 
@@ -342,7 +367,7 @@ static Value r_remove_history_item(Value *args, size_t nargs, Value kwnames) {
     int pos;
     if (parse_args(&spec, args, nargs, kwnames, a) < 0 || !int_arg(a[0], &pos)) return VNULL;
     if (pos < 0) return err_set(&exc_ValueError, "History index cannot be negative");
-    HIST_ENTRY *e = remove_history(pos);
+    HIST_ENTRY *e = RL(remove_history)(pos);
     if (!e) return err_format(&exc_ValueError, "No history item at position %d", pos);
     free_entry(e);
     return V_NONE;
@@ -359,7 +384,7 @@ static Value r_replace_history_item(Value *args, size_t nargs, Value kwnames) {
     if (pos < 0) return err_set(&exc_ValueError, "History index cannot be negative");
     Value b = encode(a[1]);
     if (!b) return VNULL;
-    HIST_ENTRY *e = replace_history_entry(pos + replace_offset, bytes_data(b), NULL);
+    HIST_ENTRY *e = RL(replace_history_entry)(pos + replace_offset, bytes_data(b), NULL);
     if (!e) return err_format(&exc_ValueError, "No history item at position %d", pos);
     free_entry(e);
     return V_NONE;
@@ -374,7 +399,7 @@ static Value r_get_history_item(Value *args, size_t nargs, Value kwnames) {
     if (parse_args(&spec, args, nargs, kwnames, a) < 0 || !int_arg(a[0], &idx)) return VNULL;
     int n = history_count();
     if (idx < 1 || idx > n) return V_NONE;
-    HIST_ENTRY *e = history_get(idx - 1 + history_start);
+    HIST_ENTRY *e = RL(history_get)(idx - 1 + history_start);
     return e ? decode(e->line) : V_NONE;
 }
 
@@ -387,7 +412,7 @@ static Value r_get_current_history_length(Value *args, size_t nargs, Value kwnam
 static Value r_clear_history(Value *args, size_t nargs, Value kwnames) {
     NOARGS_SPEC("clear_history");
     if (parse_args(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
-    clear_history();
+    RL(clear_history)();
     return V_NONE;
 }
 
@@ -396,7 +421,7 @@ static Value r_clear_history(Value *args, size_t nargs, Value kwnames) {
 static Value r_get_line_buffer(Value *args, size_t nargs, Value kwnames) {
     NOARGS_SPEC("get_line_buffer");
     if (parse_args(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
-    return decode(rl_line_buffer);
+    return decode(RLV(rl_line_buffer));
 }
 
 static Value r_insert_text(Value *args, size_t nargs, Value kwnames) {
@@ -406,7 +431,7 @@ static Value r_insert_text(Value *args, size_t nargs, Value kwnames) {
     Value b = encode(a[0]);
     if (!b) return VNULL;
     char *saved = locale_from_env();
-    rl_insert_text(bytes_data(b));
+    RL(rl_insert_text)(bytes_data(b));
     locale_restore(saved);
     return V_NONE;
 }
@@ -414,7 +439,7 @@ static Value r_insert_text(Value *args, size_t nargs, Value kwnames) {
 static Value r_redisplay(Value *args, size_t nargs, Value kwnames) {
     NOARGS_SPEC("redisplay");
     if (parse_args(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
-    rl_redisplay();
+    RL(rl_redisplay)();
     return V_NONE;
 }
 
@@ -437,7 +462,7 @@ static Value r_set_completion_display_matches_hook(Value *args, size_t nargs, Va
     static const ArgSpec spec = {"set_completion_display_matches_hook", 1, 0, 0, {"function", NULL}};
     Value r = set_hook("completion_display_matches_hook", &display_hook, args, nargs, kwnames, &spec);
     /* only while a Python hook is set: it replaces the library's display */
-    rl_completion_display_matches_hook = display_hook ? (VFunction *)(void (*)(void))on_display_matches : NULL;
+    RLV(rl_completion_display_matches_hook) = display_hook ? (VFunction *)(void (*)(void))on_display_matches : NULL;
     return r;
 }
 
@@ -465,7 +490,7 @@ static Value r_get_completer(Value *args, size_t nargs, Value kwnames) {
 static Value r_get_completion_type(Value *args, size_t nargs, Value kwnames) {
     NOARGS_SPEC("get_completion_type");
     if (parse_args(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
-    return int_from_i64(rl_completion_type);
+    return int_from_i64(RLV(rl_completion_type));
 }
 
 static Value r_get_begidx(Value *args, size_t nargs, Value kwnames) {
@@ -487,8 +512,8 @@ static bool set_word_breaks(const char *s) {
     if (!copy) return false;
     free(word_breaks);
     word_breaks = copy;
-    rl_basic_word_break_characters = word_breaks;
-    rl_completer_word_break_characters = word_breaks;
+    RLV(rl_basic_word_break_characters) = word_breaks;
+    RLV(rl_completer_word_break_characters) = word_breaks;
     return true;
 }
 
@@ -505,7 +530,7 @@ static Value r_set_completer_delims(Value *args, size_t nargs, Value kwnames) {
 static Value r_get_completer_delims(Value *args, size_t nargs, Value kwnames) {
     NOARGS_SPEC("get_completer_delims");
     if (parse_args(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
-    return decode(rl_completer_word_break_characters);
+    return decode(RLV(rl_completer_word_break_characters));
 }
 
 /* A hook called by the library: its exception is dropped (the library
@@ -551,7 +576,7 @@ fail:
  * (text, state), malloc'd; NULL ends the matches */
 static char *on_completion(const char *text, int state) {
     if (!completer) return NULL;
-    rl_attempted_completion_over = 1;
+    RLV(rl_attempted_completion_over) = 1;
     Value t = decode(text);
     if (!t) goto fail;
     Value cargs[2] = {t, v_int(state)};
@@ -583,14 +608,14 @@ static int chars_in(const char *s, int n) {
  * library gives offsets into its multibyte buffer) and asks the Python
  * completer through completion_matches. */
 static char **flex_complete(const char *text, int start, int end) {
-    rl_completion_append_character = '\0';
-    rl_completion_suppress_append = 0;
-    int s = chars_in(rl_line_buffer, start);
-    int e = s + chars_in(rl_line_buffer && (size_t)start <= strlen(rl_line_buffer) ? rl_line_buffer + start : "",
+    RLV(rl_completion_append_character) = '\0';
+    RLV(rl_completion_suppress_append) = 0;
+    int s = chars_in(RLV(rl_line_buffer), start);
+    int e = s + chars_in(RLV(rl_line_buffer) && (size_t)start <= strlen(RLV(rl_line_buffer)) ? RLV(rl_line_buffer) + start : "",
                          end - start);
     begidx = v_int(s);
     endidx = v_int(e);
-    return completion_matches((char *)text, on_completion);
+    return RL(completion_matches)((char *)text, on_completion);
 }
 
 /* ---- reading a line --------------------------------------------------------------------------- */
@@ -616,7 +641,7 @@ static void on_sigwinch(int sig, siginfo_t *info, void *ctx) {
 static void line_handler(char *text) {
     completed_line = text;
     line_done = true;
-    rl_callback_handler_remove();
+    RL(rl_callback_handler_remove)();
 }
 
 /* One line from the terminal with the emulation: malloc'd, without its
@@ -640,12 +665,12 @@ static char *read_line(const char *prompt, bool *failed) {
        pre-input hook is not called in either mode: CPython on libedit
        and its tests count on that, and so does this module.) */
     on_startup();
-    rl_done = 0;   /* eof_or_delete's end of the last input */
+    RLV(rl_done) = 0;   /* eof_or_delete's end of the last input */
     line_done = false;
     completed_line = NULL;
-    rl_callback_handler_install(prompt, line_handler);
+    RL(rl_callback_handler_install)(prompt, line_handler);
     while (!line_done) {
-        int fd = fileno(rl_instream ? rl_instream : stdin);
+        int fd = fileno(RLV(rl_instream) ? RLV(rl_instream) : stdin);
         fd_set set;
         FD_ZERO(&set);
         FD_SET(fd, &set);
@@ -655,7 +680,7 @@ static char *read_line(const char *prompt, bool *failed) {
            arrives unseen between the look and the wait. */
         if (window_resized) {
             window_resized = 0;
-            rl_resize_terminal();
+            RL(rl_resize_terminal)();
         }
         sigset_t all, old;
         sigfillset(&all);
@@ -669,16 +694,16 @@ static char *read_line(const char *prompt, bool *failed) {
         }
         gc_thread_sigmask(SIG_SETMASK, &old, NULL);
         if (n > 0) {
-            rl_callback_read_char();
+            RL(rl_callback_read_char)();
         } else if (n < 0 && e == EINTR) {
             if (pending_check() < 0) {
-                rl_free_line_state();
-                rl_callback_handler_remove();
+                RL(rl_free_line_state)();
+                RL(rl_callback_handler_remove)();
                 *failed = true;
                 return NULL;
             }
         } else if (n < 0) {
-            rl_callback_handler_remove();
+            RL(rl_callback_handler_remove)();
             errno_error(e);
             *failed = true;
             return NULL;
@@ -687,8 +712,8 @@ static char *read_line(const char *prompt, bool *failed) {
     char *p = completed_line;
     if (p && *p && auto_history) {
         int len = history_count();
-        HIST_ENTRY *last = len > 0 ? history_get(len - 1 + history_start) : NULL;
-        if (!last || !last->line || strcmp(last->line, p)) add_history(p);
+        HIST_ENTRY *last = len > 0 ? RL(history_get)(len - 1 + history_start) : NULL;
+        if (!last || !last->line || strcmp(last->line, p)) RL(add_history)(p);
     }
     return p;
 }
@@ -704,41 +729,41 @@ static char *read_line(const char *prompt, bool *failed) {
  * Delete key deletes forward. */
 static int eof_or_delete(int count, int key) {
     (void)count, (void)key;
-    if (rl_end == 0) rl_done = 1;
-    else rl_ding();
+    if (RLV(rl_end) == 0) RLV(rl_done) = 1;
+    else RL(rl_ding)();
     return 0;
 }
 
 /* Set up the emulation once, as CPython's setup_readline does for it. */
 static void setup(void) {
     char *saved = locale_from_env();
-    rl_readline_name = "python";
+    RLV(rl_readline_name) = "python";
     /* libedit's own signal handlers would pass a signal on to the whole
        process group (kill(0, sig)): the interpreter's handlers run instead
        (read_line's wait ends on EINTR) */
-    rl_catch_signals = 0;
+    RLV(rl_catch_signals) = 0;
     /* libedit resets its bindings in rl_initialize(): first */
-    rl_initialize();
+    RL(rl_initialize)();
     /* probe how this libedit counts history entries */
-    add_history("1");
-    history_start = history_get(1) ? 1 : 0;
-    add_history("2");
-    free_entry(replace_history_entry(1, "X", NULL));
-    HIST_ENTRY *first = history_get(history_start);
+    RL(add_history)("1");
+    history_start = RL(history_get)(1) ? 1 : 0;
+    RL(add_history)("2");
+    free_entry(RL(replace_history_entry)(1, "X", NULL));
+    HIST_ENTRY *first = RL(history_get)(history_start);
     replace_offset = first && first->line && strcmp(first->line, "X") ? 0 : 1;
-    clear_history();
-    using_history();
+    RL(clear_history)();
+    RL(using_history)();
     /* Tab inserts a tab unless a program binds completion (site does) */
-    rl_bind_key('\t', rl_insert);
-    rl_add_defun("tpy-eof-or-delete", eof_or_delete, 4);
-    rl_startup_hook = on_startup;
-    rl_pre_input_hook = on_pre_input;
-    rl_attempted_completion_function = flex_complete;
+    RL(rl_bind_key)('\t', RL(rl_insert));
+    RL(rl_add_defun)("tpy-eof-or-delete", eof_or_delete, 4);
+    RLV(rl_startup_hook) = on_startup;
+    RLV(rl_pre_input_hook) = on_pre_input;
+    RLV(rl_attempted_completion_function) = flex_complete;
     /* every non-alphanumeric character but '.' (rlcompleter completes
        dotted names) */
     set_word_breaks(" \t\n`~!@#$%^&*()-=+[{]}\\|;:'\",<>/?");
     begidx = endidx = v_int(0);
-    rl_read_init_file(NULL);
+    RL(rl_read_init_file)(NULL);
     locale_restore(saved);
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
@@ -805,12 +830,13 @@ static const MethodDef readline_functions[] = {
 };
 
 Value readline_module_create(void) {
+    if (edit_load() < 0) return VNULL;
     if (!readline_hook) setup();
     Value m = module_new_cstr("readline");
     module_add_functions(m, readline_functions);
     module_add(m, "__doc__", str_from_cstr("Importing this module enables command line editing using libedit readline."));
     module_add(m, "_READLINE_VERSION", v_int(RL_READLINE_VERSION));
-    module_add(m, "_READLINE_RUNTIME_VERSION", v_int(rl_readline_version));
-    module_add(m, "_READLINE_LIBRARY_VERSION", str_from_cstr(rl_library_version));
+    module_add(m, "_READLINE_RUNTIME_VERSION", v_int(RLV(rl_readline_version)));
+    module_add(m, "_READLINE_LIBRARY_VERSION", str_from_cstr(RLV(rl_library_version)));
     return m;
 }

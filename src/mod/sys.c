@@ -17,6 +17,7 @@
 #include "../jit/trace.h"
 #include "../jit/params.h"
 #include "../vm/opcodes.h"
+#include "../front/compiler.h"
 
 Value sys_module;
 
@@ -176,6 +177,30 @@ static Value s_getsizeof(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("getsizeof", nargs, 1, 2) < 0) return VNULL;
     Value v = args[0];
     Type *t = type_of(v);
+    static Value object_sizeof;
+    if (!object_sizeof) object_sizeof = type_lookup_cstr(&object_type, "__sizeof__");
+    if (type_has_flag(t, TF_HEAPTYPE) && type_lookup_cstr(t, "__sizeof__") != object_sizeof) {
+        /* a class's own __sizeof__ answers (looked up as special methods
+           are), plus CPython's collector header: its instances are tracked */
+        bool found;
+        Value r = obj_call_special(v, str_intern_cstr("__sizeof__"), NULL, 0, &found);
+        if (!r) {
+            if (nargs == 2 && err_matches(&exc_TypeError)) {
+                err_clear();
+                return args[1];
+            }
+            return VNULL;
+        }
+        if (!int_check(r)) return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", r);
+        if (int_sign(r) < 0) return err_set(&exc_ValueError, "__sizeof__() should return >= 0");
+        /* CPython 3.11's words before the object: the collector's header,
+           and two for a dict a class adds to a fixed-size builtin layout */
+        Type *b = t;
+        while (type_has_flag(b, TF_HEAPTYPE)) b = b->base;
+        int64_t pre = 16;
+        if (t->attrs_offset && !b->attrs_offset && !type_has_flag(t, TF_NO_DICT)) pre += 16;
+        return obj_binop(r, v_int(pre), BINOP_ADD);
+    }
     int64_t size = t->basicsize ? t->basicsize : 16;
     if (str_check(v)) size = (int64_t)sizeof(StrObject) + str_nbytes(v) + 1;
     else if (list_check(v)) size = (int64_t)sizeof(ListObject) + 8 * V_AS(ListObject, v)->capacity;
@@ -506,11 +531,216 @@ static Value frame_repr(Value v) {
                       co->name);
 }
 
+/* ---- frame.f_lineno = N: a trace function's jump ------------------------------------------ */
+
+/* What the value stack holds before each instruction, as kinds (CPython's
+ * mark_stacks): a jump is allowed only between places whose stacks agree,
+ * and leaving values behind pops them. A stack is encoded in an int64, three
+ * bits per entry, the top in the low bits. */
+enum { KIND_ITERATOR = 1, KIND_EXCEPT, KIND_OBJECT, KIND_NULL, KIND_LASTI };
+#define STACK_UNINITIALIZED (-2)
+#define STACK_OVERFLOWED (-1)
+#define KIND_BITS 3
+
+static int64_t stack_push(int64_t s, int kind) {
+    if (s < 0) return s;
+    if ((uint64_t)s >= ((uint64_t)1 << (63 - KIND_BITS))) return STACK_OVERFLOWED;
+    return (s << KIND_BITS) | kind;
+}
+static int64_t stack_pop(int64_t s) { return s < 0 ? s : s >> KIND_BITS; }
+static int stack_top(int64_t s) { return (int)(s & ((1 << KIND_BITS) - 1)); }
+static int stack_depth(int64_t s) {
+    int n = 0;
+    for (; s > 0; s >>= KIND_BITS) n++;
+    return n;
+}
+static int64_t stack_effect_objects(int64_t s, int delta) {
+    for (; delta < 0; delta++) s = stack_pop(s);
+    for (; delta > 0; delta--) s = stack_push(s, KIND_OBJECT);
+    return s;
+}
+
+static void stack_merge(int64_t *stacks, int *work, int *nwork, int i, int n, int64_t s) {
+    if (i >= n || stacks[i] != STACK_UNINITIALIZED) return;
+    stacks[i] = s;
+    work[(*nwork)++] = i;
+}
+
+static int64_t *mark_stacks(CodeObject *co) {
+    int n = co->ncode;
+    int64_t *stacks = gc_alloc_atomic(sizeof(int64_t) * (size_t)(n + 1));
+    int *work = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1) * 2);
+    int nwork = 0;
+    for (int i = 0; i < n; i++) stacks[i] = STACK_UNINITIALIZED;
+    if (n == 0) return stacks;
+    stack_merge(stacks, work, &nwork, 0, n, 0);
+    while (nwork) {
+        int i = work[--nwork];
+        int64_t s = stacks[i];
+        uint32_t w = co->code[i];
+        int op = INSTR_OP(w), arg = (int)INSTR_ARG(w);
+        /* the handlers of the instruction: the stack cut to their level,
+           the saved instruction and the exception */
+        for (int k = 0; k < co->nexctable; k++) {
+            const ExcTableEntry *h = &co->exctable[k];
+            if ((uint32_t)i < h->start || (uint32_t)i >= h->end) continue;
+            int64_t t = s;
+            while (stack_depth(t) > (int)h->depth) t = stack_pop(t);
+            if (h->lasti) t = stack_push(t, KIND_LASTI);
+            stack_merge(stacks, work, &nwork, (int)h->target, n, stack_push(t, KIND_EXCEPT));
+        }
+        int64_t next;
+        switch (op) {
+        case OP_GET_ITER:
+        case OP_GET_AITER:
+            next = stack_push(stack_pop(s), KIND_ITERATOR);
+            break;
+        case OP_FOR_ITER:
+            stack_merge(stacks, work, &nwork, arg, n, stack_pop(s));
+            next = stack_push(s, KIND_OBJECT);
+            break;
+        case OP_PUSH_EXC_INFO:
+            next = stack_push(s, KIND_EXCEPT);
+            break;
+        case OP_LOAD_METHOD:
+            next = stack_push(stack_push(stack_pop(s), KIND_NULL), KIND_OBJECT);
+            break;
+        case OP_RETURN_VALUE: case OP_RAISE_VARARGS: case OP_RERAISE:
+            continue;
+        case OP_JUMP_FORWARD: case OP_JUMP_ABSOLUTE:
+            stack_merge(stacks, work, &nwork, arg, n, s);
+            continue;
+        default:
+            if (opcode_flags[op] & OPF_JUMP)
+                stack_merge(stacks, work, &nwork, arg, n, stack_effect_objects(s, op_stack_effect(op, arg, 1)));
+            next = stack_effect_objects(s, op_stack_effect(op, arg, 0));
+            break;
+        }
+        stack_merge(stacks, work, &nwork, i + 1, n, next);
+    }
+    return stacks;
+}
+
+static bool compatible_kind(int from, int to) {
+    if (to == 0) return false;
+    if (to == KIND_OBJECT) return from != KIND_NULL;
+    if (to == KIND_NULL) return true;
+    return from == to;
+}
+
+static bool compatible_stack(int64_t from, int64_t to) {
+    if (from < 0 || to < 0) return false;
+    while (stack_depth(from) > stack_depth(to)) from = stack_pop(from);
+    while (from) {
+        if (!compatible_kind(stack_top(from), stack_top(to))) return false;
+        from = stack_pop(from);
+        to = stack_pop(to);
+    }
+    return to == 0;
+}
+
+static const char *explain_incompatible_stack(int64_t to) {
+    if (to == STACK_OVERFLOWED) return "stack is too deep to analyze";
+    if (to == STACK_UNINITIALIZED) return "can't jump into an exception handler, or code may be unreachable";
+    switch (stack_top(to)) {
+    case KIND_EXCEPT: return "can't jump into an 'except' block as there's no exception";
+    case KIND_LASTI: return "can't jump into a re-raising block as there's no location";
+    case KIND_ITERATOR: return "can't jump into the body of a for loop";
+    default: return "differing stack depth";
+    }
+}
+
+/* the event the trace function being called was given, and for which frame
+   (CPython's tstate->tracing_what: it keeps the last event afterwards) */
+static int tracing_what = TRACE_CALL;
+static Frame *tracing_frame;
+
+/* f_lineno = N from a trace function's 'line' event: the frame goes on at
+   the first instruction of line N (or the next line with code) whose stack
+   agrees with the current one; what the stack holds beyond the target's is
+   popped, an exception state restored as POP_EXCEPT would. The interpreter
+   sees the changed f->ip when the trace function returns (L_TRACE). */
+static int frame_set_lineno(Value v, Value x) {
+    FrameObject *fo = V_AS(FrameObject, v);
+    if (!x) return err_set(&exc_AttributeError, "cannot delete attribute"), -1;
+    if (!int_check_exact(x)) return err_set(&exc_ValueError, "lineno must be an integer"), -1;
+    switch (tracing_what) {
+    case TRACE_LINE: break;
+    case TRACE_CALL:
+        return err_set(&exc_ValueError, "can't jump from the 'call' trace event of a new frame"), -1;
+    default:
+        return err_set(&exc_ValueError, "can only jump from a 'line' trace event"), -1;
+    }
+    if (fo->trace == V_NONE) return err_set(&exc_ValueError, "f_lineno can only be set by a trace function"), -1;
+    /* only the frame whose event is being traced can change course (the
+       interpreter rereads its position when the trace function returns) */
+    Frame *f = fo->raw;
+    if (!tstate.in_trace || f != tracing_frame || !snapshot_live(fo))
+        return err_set(&exc_ValueError, "can only jump from a 'line' trace event"), -1;
+    int64_t want = int_as_i64_clamped(x, (int64_t)INT32_MIN - 1, (int64_t)INT32_MAX + 1);
+    if (want > INT32_MAX || want < INT32_MIN) return err_set(&exc_ValueError, "lineno out of range"), -1;
+    CodeObject *co = f->code;
+    if (want < co->firstlineno) return err_format(&exc_ValueError, "line %d comes before the current code block", (int)want), -1;
+    /* the instructions that start a line (CPython's marklines), and the
+       first line with code not before the one asked for */
+    int n = co->ncode;
+    int *starts = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
+    int last = -1, line = -1;
+    for (int i = 0; i < n; i++) {
+        int l = code_line(co, i);
+        starts[i] = -1;
+        if (l > 0 && l != last) {
+            starts[i] = last = l;
+            if (l >= want && (line < 0 || l < line)) line = l;
+        }
+    }
+    if (line < 0) return err_format(&exc_ValueError, "line %d comes after the current code block", (int)want), -1;
+    int64_t *stacks = mark_stacks(co);
+    int cur = frame_lasti(f);
+    if (cur < 0 || cur >= n) return err_set(&exc_ValueError, "can only jump from a 'line' trace event"), -1;
+    int64_t start = stacks[cur], best = STACK_OVERFLOWED;
+    int best_addr = -1, found = -1;
+    const char *msg = "cannot find bytecode for specified line";
+    for (int i = 0; i < n; i++) {
+        if (starts[i] != line) continue;
+        if (compatible_stack(start, stacks[i])) {
+            found = 0;
+            if (stacks[i] > best) {
+                best = stacks[i];
+                best_addr = i;
+            }
+        } else if (found < 0) {
+            if (start == STACK_OVERFLOWED) msg = "stack to deep to analyze";
+            else if (start == STACK_UNINITIALIZED) msg = "can't jump from unreachable code";
+            else {
+                msg = explain_incompatible_stack(stacks[i]);
+                found = 1;
+            }
+        }
+    }
+    if (found) return err_set(&exc_ValueError, msg), -1;
+    /* pop down to the target's stack: an exception state goes back to the
+       one saved under it */
+    Value *base = frame_stack_base(f);
+    if (f->sp - base != stack_depth(start)) return err_set(&exc_SystemError, "frame stack out of step with its code"), -1;
+    while (stack_depth(start) > stack_depth(best)) {
+        Value top = *--f->sp;
+        if (stack_top(start) == KIND_EXCEPT) tstate.handled = top == V_NONE ? VNULL : top;
+        *f->sp = VNULL;
+        start = stack_pop(start);
+    }
+    f->ip = co->code + best_addr + 1;
+    fo->lasti = best_addr;
+    fo->lineno = line;
+    fo->trace_prev = best_addr;   /* no 'line' event again for the line jumped to */
+    return 0;
+}
+
 static const GetSetDef frame_getsets[] = {
     {"f_code", frame_get_code, NULL, NULL},
     {"f_globals", frame_get_globals, NULL, NULL},
     {"f_locals", frame_get_locals, NULL, NULL},
-    {"f_lineno", frame_get_lineno, NULL, NULL},
+    {"f_lineno", frame_get_lineno, frame_set_lineno, NULL},
     {"f_builtins", frame_get_builtins, NULL, NULL},
     {"f_back", frame_get_back, NULL, NULL},
     {"f_lasti", frame_get_lasti, NULL, NULL},
@@ -683,10 +913,13 @@ static int trace_func_event(Frame *f, int what, Value arg) {
     if (!cb || cb == V_NONE) return 0;
     Value saved = err_fetch();
     tstate.in_trace = true;
+    tracing_what = what;
+    tracing_frame = f;
     /* a frame starting (not a generator resuming) is at its def line */
     fo->at_call = what == TRACE_CALL && frame_lasti(f) <= 0;
     Value a[3] = {fov, event_name(what), arg ? arg : V_NONE};
     Value r = obj_call(cb, a, 3, VNULL);
+    tracing_frame = NULL;
     fo->at_call = false;
     tstate.in_trace = false;
     if (!r) {
@@ -781,9 +1014,33 @@ static Value s_call_tracing(Value *args, size_t nargs, Value kwnames) {
     if (!tuple_check(args[1])) return err_format(&exc_TypeError, "call_tracing() argument 2 must be tuple, not %T", args[1]);
     return obj_call(args[0], tuple_items(args[1]), (size_t)tuple_size(args[1]), VNULL);
 }
+/* set by main.c once the atexit callbacks have run, before the objects
+   still alive are finalized */
+bool sys_finalizing;
 static Value s_is_finalizing(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("is_finalizing", nargs, 0, 0) < 0) return VNULL;
-    return v_bool(gil_finalizing);
+    return v_bool(sys_finalizing);
+}
+/* The dlopen() flags CPython gives extension modules it imports (RTLD_NOW
+   at start). tpy imports none (CPython's lib-dynload is not on its path):
+   the value is kept and reported, which is all it does here. */
+static int64_t dlopen_flags = 2;   /* RTLD_NOW */
+static Value s_getdlopenflags(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"sys.getdlopenflags", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    return int_from_i64(dlopen_flags);
+}
+static Value s_setdlopenflags(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"sys.setdlopenflags", 1, 1, 0, {"flags", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!int_check(a[0])) return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", a[0]);
+    int64_t f = int_as_i64(a[0]);
+    if (f == -1 && err_occurred()) return VNULL;
+    if (f < INT32_MIN || f > INT32_MAX)
+        return err_set(&exc_OverflowError, "Python int too large to convert to C int");
+    dlopen_flags = f;
+    return V_NONE;
 }
 /* tpy's method caches check type versions: nothing to clear */
 static Value s_clear_type_cache(Value *args, size_t nargs, Value kwnames) {
@@ -814,6 +1071,8 @@ static const MethodDef sys_functions[] = {
     {"setprofile", s_setprofile, MF_FRAME, NULL},
     {"call_tracing", s_call_tracing, 0, NULL},
     {"is_finalizing", s_is_finalizing, 0, NULL},
+    {"getdlopenflags", s_getdlopenflags, 0, NULL},
+    {"setdlopenflags", s_setdlopenflags, 0, NULL},
     {"_clear_type_cache", s_clear_type_cache, 0, NULL},
     {"get_coroutine_origin_tracking_depth", s_get_coro_depth, 0, NULL},
     {"set_coroutine_origin_tracking_depth", s_set_coro_depth, MF_KEYWORDS, NULL},
@@ -1019,6 +1278,34 @@ void sys_set_unbuffered(void) {
         if (!nf) {
             err_clear();
             continue;
+        }
+        char dunder[16];
+        snprintf(dunder, sizeof dunder, "__%s__", streams[i]);
+        module_add(sys_module, streams[i], nf);
+        module_add(sys_module, dunder, nf);
+    }
+}
+
+/* The standard streams made again once the standard library's codecs can
+   be imported (PYTHONIOENCODING naming one: _io.c's io_std_stream); an
+   encoding that does not exist ends start-up, as CPython's */
+extern bool io_std_codecs_ready, io_std_deferred;
+void sys_remake_std_streams(bool unbuffered) {
+    io_std_codecs_ready = true;
+    if (!io_std_deferred) return;
+    static const char *const streams[] = {"stdin", "stdout", "stderr"};
+    for (int i = 0; i < 3; i++) {
+        Value f = dict_get_cstr(module_dict(sys_module), streams[i]);
+        if (f && f != V_NONE) sys_stream_flush(f);
+        Value nf = io_std_stream(i, unbuffered && i > 0);
+        if (!nf) {
+            Value e = err_fetch();
+            Value msg = e ? obj_str(e) : VNULL;
+            fprintf(stderr, "Fatal Python error: init_stdio_encoding: failed to get the Python codec name of the "
+                            "stdio encoding\n"
+                            "Python runtime state: core initialized\n%s: %s\n",
+                    e ? str_data(type_of(e)->name) : "Error", msg ? str_data(msg) : "");
+            exit(1);
         }
         char dunder[16];
         snprintf(dunder, sizeof dunder, "__%s__", streams[i]);

@@ -2,6 +2,7 @@
  * gmtime, localtime, mktime, strftime, strptime through _strptime.py). */
 #include <errno.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -161,9 +162,15 @@ static int tm_from_tuple(Value v, struct tm *tm, const char *fname) {
         x[i] = int_as_i64(it);
         if (x[i] == -1 && err_occurred()) return -1;
         if (x[i] < INT32_MIN || x[i] > INT32_MAX) {
-            err_set(&exc_OverflowError, "Python int too large to convert to C int");
+            err_set(&exc_OverflowError, x[i] < 0 ? "signed integer is less than minimum"
+                                                 : "signed integer is greater than maximum");
             return -1;
         }
+    }
+    /* tm_year counts from 1900 in a C int */
+    if (x[0] < (int64_t)INT32_MIN + 1900) {
+        err_set(&exc_OverflowError, "year out of range");
+        return -1;
     }
     memset(tm, 0, sizeof *tm);
     tm->tm_year = (int)(x[0] - 1900);
@@ -172,8 +179,9 @@ static int tm_from_tuple(Value v, struct tm *tm, const char *fname) {
     tm->tm_hour = (int)x[3];
     tm->tm_min = (int)x[4];
     tm->tm_sec = (int)x[5];
+    /* C's remainder: -1 becomes Sunday, below that negative (checked by
+       check_tm) */
     tm->tm_wday = (int)((x[6] + 1) % 7);
-    if (tm->tm_wday < 0) tm->tm_wday += 7;
     tm->tm_yday = (int)x[7] - 1;
     tm->tm_isdst = (int)x[8];
     if (V_OBJ(v)->type == struct_time_type) {
@@ -184,23 +192,19 @@ static int tm_from_tuple(Value v, struct tm *tm, const char *fname) {
     return 0;
 }
 
-/* the range checks strftime and asctime make (CPython's checktm) */
-static int check_tm(struct tm *tm, bool for_strftime) {
-    if (tm->tm_mon < 0 || tm->tm_mon > 11) {
-        if (for_strftime && tm->tm_mon == -1) tm->tm_mon = 0;
-        else return err_set(&exc_ValueError, "month out of range"), -1;
-    }
-    if (tm->tm_mday < 0 || tm->tm_mday > 31) return err_set(&exc_ValueError, "day of month out of range"), -1;
-    if (for_strftime && tm->tm_mday == 0) tm->tm_mday = 1;
-    else if (!for_strftime && tm->tm_mday == 0) return err_set(&exc_ValueError, "day of month out of range"), -1;
+/* the range checks strftime and asctime make (CPython's checktm); a zero
+   month, day of month or day of year stands for the first */
+static int check_tm(struct tm *tm) {
+    if (tm->tm_mon == -1) tm->tm_mon = 0;
+    else if (tm->tm_mon < 0 || tm->tm_mon > 11) return err_set(&exc_ValueError, "month out of range"), -1;
+    if (tm->tm_mday == 0) tm->tm_mday = 1;
+    else if (tm->tm_mday < 0 || tm->tm_mday > 31) return err_set(&exc_ValueError, "day of month out of range"), -1;
     if (tm->tm_hour < 0 || tm->tm_hour > 23) return err_set(&exc_ValueError, "hour out of range"), -1;
     if (tm->tm_min < 0 || tm->tm_min > 59) return err_set(&exc_ValueError, "minute out of range"), -1;
     if (tm->tm_sec < 0 || tm->tm_sec > 61) return err_set(&exc_ValueError, "seconds out of range"), -1;
     if (tm->tm_wday < 0) return err_set(&exc_ValueError, "day of week out of range"), -1;
-    if (tm->tm_yday < 0 || tm->tm_yday > 365) {
-        if (for_strftime && tm->tm_yday == -1) tm->tm_yday = 0;
-        else return err_set(&exc_ValueError, "day of year out of range"), -1;
-    }
+    if (tm->tm_yday == -1) tm->tm_yday = 0;
+    else if (tm->tm_yday < 0 || tm->tm_yday > 365) return err_set(&exc_ValueError, "day of year out of range"), -1;
     return 0;
 }
 
@@ -227,7 +231,7 @@ static Value t_asctime(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("asctime", kwnames) < 0 || arg_count("asctime", nargs, 0, 1) < 0) return VNULL;
     struct tm tm;
     if (nargs) {
-        if (tm_from_tuple(args[0], &tm, "asctime") < 0 || check_tm(&tm, false) < 0) return VNULL;
+        if (tm_from_tuple(args[0], &tm, "asctime") < 0 || check_tm(&tm) < 0) return VNULL;
     } else {
         time_t t = time(NULL);
         localtime_r(&t, &tm);
@@ -240,7 +244,7 @@ static Value t_ctime(Value *args, size_t nargs, Value kwnames) {
     time_t t;
     if (parse_secs(nargs ? args[0] : VNULL, &t) < 0) return VNULL;
     struct tm tm;
-    if (!localtime_r(&t, &tm)) return err_set(&exc_OverflowError, "unconvertible time");
+    if (!localtime_r(&t, &tm)) return err_set_errno(&exc_OSError, errno ? errno : EOVERFLOW, VNULL);
     return asctime_of(&tm);
 }
 
@@ -249,7 +253,7 @@ static Value t_strftime(Value *args, size_t nargs, Value kwnames) {
     if (!str_check(args[0])) return err_format(&exc_TypeError, "strftime() argument 1 must be str, not %T", args[0]);
     struct tm tm;
     if (nargs > 1) {
-        if (tm_from_tuple(args[1], &tm, "strftime") < 0 || check_tm(&tm, true) < 0) return VNULL;
+        if (tm_from_tuple(args[1], &tm, "strftime") < 0 || check_tm(&tm) < 0) return VNULL;
         if (tm.tm_isdst < -1) tm.tm_isdst = -1;
         else if (tm.tm_isdst > 1) tm.tm_isdst = 1;
     } else {
@@ -351,6 +355,60 @@ static Value t_clock_getres(Value *args, size_t nargs, Value kwnames) {
     return float_from_double((double)ts.tv_sec + (double)ts.tv_nsec * 1e-9);
 }
 
+/* clock_settime(clk_id, time, /): seconds as a float, floored to
+   nanoseconds as CPython's _PyTime_ROUND_FLOOR */
+static Value t_clock_settime(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"clock_settime", 2, 2, 0, {"clk_id", "time", NULL}};
+    Value a[2];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    clockid_t id;
+    if (clock_id_arg(a[0], &id) < 0) return VNULL;
+    double secs = obj_as_double(a[1]);
+    if (secs == -1.0 && err_occurred()) return VNULL;
+    if (isnan(secs)) return err_set(&exc_ValueError, "Invalid value NaN (not a number)");
+    double whole = floor(secs);
+    if (!(whole >= -9.2e18 && whole <= 9.2e18))
+        return err_set(&exc_OverflowError, "timestamp too large to convert to C _PyTime_t");
+    struct timespec ts = {(time_t)whole, (long)floor((secs - whole) * 1e9)};
+    if (ts.tv_nsec >= 1000000000) ts.tv_sec++, ts.tv_nsec -= 1000000000;
+    if (clock_settime(id, &ts) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
+    return V_NONE;
+}
+
+/* clock_settime_ns(clk_id, time, /): an int of nanoseconds */
+static Value t_clock_settime_ns(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"clock_settime_ns", 2, 2, 0, {"clk_id", "time", NULL}};
+    Value a[2];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    clockid_t id;
+    if (clock_id_arg(a[0], &id) < 0) return VNULL;
+    if (!int_check(a[1])) return err_format(&exc_TypeError, "expect int, got %T", a[1]);
+    int64_t ns = int_as_i64(a[1]);
+    if (ns == -1 && err_occurred()) return VNULL;
+    /* floor division: a negative time keeps a non-negative tv_nsec */
+    int64_t sec = ns / 1000000000, rem = ns % 1000000000;
+    if (rem < 0) sec--, rem += 1000000000;
+    struct timespec ts = {(time_t)sec, (long)rem};
+    if (clock_settime(id, &ts) < 0) return err_set_errno(&exc_OSError, errno, VNULL);
+    return V_NONE;
+}
+
+/* pthread_getcpuclockid(thread_id, /): the CPU-time clock of a thread given
+   by threading.get_ident() (its pthread_t) */
+static Value t_pthread_getcpuclockid(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"pthread_getcpuclockid", 1, 1, 0, {"thread_id", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!int_check(a[0])) return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", a[0]);
+    if (int_sign(a[0]) < 0) return err_set(&exc_OverflowError, "can't convert negative value to unsigned int");
+    int64_t tid = int_as_i64(a[0]);
+    if (tid == -1 && err_occurred()) return VNULL;
+    clockid_t id;
+    int e = pthread_getcpuclockid((pthread_t)tid, &id);
+    if (e) return err_set_errno(&exc_OSError, e, VNULL);
+    return v_int(id);
+}
+
 static Value t_thread_time(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("thread_time", nargs, 0, 0) < 0) return VNULL;
     return float_from_double(clock_secs(CLOCK_THREAD_CPUTIME_ID));
@@ -410,6 +468,9 @@ static const MethodDef time_functions[] = {
     {"clock_gettime", t_clock_gettime, 0, NULL},
     {"clock_gettime_ns", t_clock_gettime_ns, 0, NULL},
     {"clock_getres", t_clock_getres, 0, NULL},
+    {"clock_settime", t_clock_settime, 0, NULL},
+    {"clock_settime_ns", t_clock_settime_ns, 0, NULL},
+    {"pthread_getcpuclockid", t_pthread_getcpuclockid, 0, NULL},
     {"thread_time", t_thread_time, 0, NULL},
     {"thread_time_ns", t_thread_time_ns, 0, NULL},
     {"get_clock_info", t_get_clock_info, 0, NULL},

@@ -1393,8 +1393,8 @@ static Value b_translate(Value *args, size_t nargs, Value kwnames) {
     const char *tp = NULL, *dp = "";
     int64_t tn = 0, dn = 0;
     if (table != V_NONE && !need_view(table, &tp, &tn)) return VNULL;
-    if (del && !need_view(del, &dp, &dn)) return VNULL;
     if (table != V_NONE && tn != 256) return err_set(&exc_ValueError, "translation table must be 256 characters long");
+    if (del && !need_view(del, &dp, &dn)) return VNULL;
     bool drop[256] = {false};
     for (int64_t k = 0; k < dn; k++) drop[(unsigned char)dp[k]] = true;
     Value self = args[0];

@@ -595,17 +595,10 @@ static const MethodDef complex_methods[] = {
 static Value complex_get_real(Value v) { return float_from_double(complex_val(v).re); }
 static Value complex_get_imag(Value v) { return float_from_double(complex_val(v).im); }
 
-/* CPython's parts are read-only members: assigning one says so */
-static int complex_set_part(Value self, Value v) {
-    (void)self;
-    (void)v;
-    err_set(&exc_AttributeError, "readonly attribute");
-    return -1;
-}
-
-static const GetSetDef complex_getsets[] = {
-    {"real", complex_get_real, complex_set_part, NULL},
-    {"imag", complex_get_imag, complex_set_part, NULL},
+/* CPython's parts are read-only members */
+static const GetSetDef complex_members[] = {
+    {"real", complex_get_real, NULL, "the real part of a complex number"},
+    {"imag", complex_get_imag, NULL, "the imaginary part of a complex number"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -627,6 +620,6 @@ Type complex_type = {
 
 void complex_init(void) {
     type_add_methods(&complex_type, complex_methods);
-    type_add_getsets(&complex_type, complex_getsets);
+    type_add_members(&complex_type, complex_members);
     type_ready(&complex_type);
 }

@@ -1100,7 +1100,10 @@ static int mp_contains(Value v, Value k) {
 static Value mp_iter(Value v) { return obj_iter(mp_of(v)); }
 static Value mp_richcompare(Value a, Value b, int op) { return obj_richcompare(mp_of(a), b, op); }
 static Value mp_binop(Value a, Value b, int op) {
-    if (BINOP_BASE(op) != BINOP_OR || (op & BINOP_INPLACE)) return V_NOTIMPL;
+    if (BINOP_BASE(op) != BINOP_OR) return V_NOTIMPL;
+    /* a proxy is read-only: |= is refused, not tried as | */
+    if (op & BINOP_INPLACE)
+        return err_format(&exc_TypeError, "'|=' is not supported by %s; use '|' instead", type_of(a)->tname);
     if (type_of(a) == &mappingproxy_type) a = mp_of(a);
     if (type_of(b) == &mappingproxy_type) b = mp_of(b);
     return obj_binop(a, b, BINOP_OR);
@@ -1126,6 +1129,11 @@ MP_NOARG(mp_items_m, "items")
 MP_NOARG(mp_copy_m, "copy")
 MP_NOARG(mp_reversed_m, "__reversed__")
 #undef MP_NOARG
+static Value mp_ior_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__ior__", nargs - 1, 1, 1) < 0) return VNULL;
+    return mp_binop(args[0], args[1], BINOP_OR | BINOP_INPLACE);
+}
 
 static const MethodDef mappingproxy_methods[] = {
     {"get", mp_get_m, 0, NULL},
@@ -1134,6 +1142,8 @@ static const MethodDef mappingproxy_methods[] = {
     {"items", mp_items_m, 0, NULL},
     {"copy", mp_copy_m, 0, NULL},
     {"__reversed__", mp_reversed_m, 0, NULL},
+    {"__ior__", mp_ior_m, 0, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -157,11 +157,17 @@ static const GetSetDef function_getsets[] = {
     {"__defaults__", fn_get_defaults, fn_set_defaults, NULL},
     {"__kwdefaults__", fn_get_kwdefaults, fn_set_kwdefaults, NULL},
     {"__code__", fn_get_code, fn_set_code, NULL},
-    {"__globals__", fn_get_globals, NULL, NULL, GS_MEMBER},
-    {"__closure__", fn_get_closure, NULL, NULL},
     {"__dict__", fn_get_dict, fn_set_dict, NULL},
-    {"__builtins__", fn_get_builtins, NULL, NULL},
     {"__annotations__", fn_get_annotations, fn_set_annotations, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* read-only members in CPython (types.MemberDescriptorType is
+   type(FunctionType.__globals__)) */
+static const GetSetDef function_members[] = {
+    {"__globals__", fn_get_globals, NULL, NULL},
+    {"__closure__", fn_get_closure, NULL, NULL},
+    {"__builtins__", fn_get_builtins, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -179,7 +185,6 @@ static Value function_getattr(Value v, Value name) {
 
 static int function_setattr(Value v, Value name, Value x) {
     Value descr = type_lookup(&function_type, name);
-    if (descr && type_of(descr) == &member_descr_type) return member_descr_set(descr, v, x);
     if (descr && type_of(descr)->descr_set) return type_of(descr)->descr_set(descr, v, x);
     FunctionObject *f = V_AS(FunctionObject, v);
     if (!f->dict) f->dict = dict_new();
@@ -216,6 +221,48 @@ static Value cell_get_contents(Value v) {
 static int cell_set_contents(Value v, Value x) {
     cell_set(v, x);
     return 0;
+}
+
+/* types.FunctionType(code, globals, name=None, argdefs=None, closure=None),
+   CPython's checks and messages */
+static Value function_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
+    (void)t;
+    static const ArgSpec spec = {"function", 0, 2, 0, {"code", "globals", "name", "argdefs", "closure", NULL}};
+    Value a[5];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!code_check(a[0])) return err_format(&exc_TypeError, "function() argument 'code' must be code, not %T", a[0]);
+    if (!dict_check(a[1])) return err_format(&exc_TypeError, "function() argument 'globals' must be dict, not %T", a[1]);
+    CodeObject *co = V_AS(CodeObject, a[0]);
+    Value name = a[2] && a[2] != V_NONE ? a[2] : VNULL, defs = a[3] && a[3] != V_NONE ? a[3] : VNULL;
+    Value closure = a[4] && a[4] != V_NONE ? a[4] : VNULL;
+    if (name && !str_check(name)) return err_set(&exc_TypeError, "arg 3 (name) must be None or string");
+    if (defs && !tuple_check(defs)) return err_set(&exc_TypeError, "arg 4 (defaults) must be None or tuple");
+    if (!closure && co->nfrees) return err_set(&exc_TypeError, "arg 5 (closure) must be tuple");
+    if (closure && !tuple_check(closure)) return err_set(&exc_TypeError, "arg 5 (closure) must be None or tuple");
+    int64_t nclosure = closure ? tuple_size(closure) : 0;
+    if (nclosure != co->nfrees)
+        return err_format(&exc_ValueError, "%U requires closure of length %zd, not %zd", co->name, (ssize_t)co->nfrees,
+                          (ssize_t)nclosure);
+    for (int64_t i = 0; i < nclosure; i++)
+        if (!cell_check(tuple_get(closure, i)))
+            return err_format(&exc_TypeError, "arg 5 (closure) expected cell, found %T", tuple_get(closure, i));
+    /* the interpreter's globals hold cells (as exec's): convert in place */
+    DictObject *g = V_AS(DictObject, a[1]);
+    if (!g->cells) {
+        Value copy = dict_copy(a[1]);
+        dict_clear(a[1]);
+        g->cells = true;
+        if (dict_update(a[1], copy) < 0) return VNULL;
+    }
+    Value fn = function_new(co, a[1], co->qualname ? co->qualname : co->name);
+    FunctionObject *f = V_AS(FunctionObject, fn);
+    if (name) f->name = name;
+    Value b = dict_get_str(a[1], NAME(__builtins__));
+    if (b && module_check(b)) b = module_dict(b);
+    if (b) f->builtins = b;   /* any object: see eval_module_code */
+    f->defaults = defs && tuple_size(defs) ? defs : VNULL;
+    f->closure = closure;
+    return fn;
 }
 
 /* types.CellType([contents]) */
@@ -327,9 +374,9 @@ static Value method_getattr(Value v, Value name) {
 static Value method_get_self(Value v) { return V_AS(BoundMethodObject, v)->self; }
 static Value method_get_func(Value v) { return V_AS(BoundMethodObject, v)->func; }
 
-static const GetSetDef method_getsets[] = {
-    {"__self__", method_get_self, NULL, NULL},
-    {"__func__", method_get_func, NULL, NULL},
+static const GetSetDef method_members[] = {
+    {"__self__", method_get_self, NULL, "the instance to which a method is bound"},
+    {"__func__", method_get_func, NULL, "the function (or other callable) implementing a method"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -579,6 +626,50 @@ static const GetSetDef getset_descr_getsets[] = {
     {"__doc__", getset_get_doc, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
+
+/* ---- member descriptors of builtin types ------------------------------------------------ */
+
+Value cmember_descr_new(Type *owner, const GetSetDef *def) {
+    GetSetDescrObject *d = (GetSetDescrObject *)obj_alloc(&cmember_descr_type, sizeof *d);
+    d->def = def;
+    d->owner = owner;
+    return V_FROM_PTR(d);
+}
+
+/* (the subtype for __slots__ has its own layout and slots: these apply to
+   this exact type only) */
+static Value cmember_get(Value dv, Value obj, Value type) {
+    if (type_of(dv) != &cmember_descr_type) return err_set(&exc_TypeError, "descriptor applies to builtin members only");
+    return getset_get(dv, obj, type);
+}
+
+static int cmember_set(Value dv, Value obj, Value v) {
+    if (type_of(dv) != &cmember_descr_type) {
+        err_set(&exc_TypeError, "descriptor applies to builtin members only");
+        return -1;
+    }
+    GetSetDescrObject *d = V_AS(GetSetDescrObject, dv);
+    if (!type_is_subtype(type_of(obj), d->owner)) {
+        err_format(&exc_TypeError, "descriptor '%s' for '%s' objects doesn't apply to a '%T' object", d->def->name,
+                   d->owner->tname, obj);
+        return -1;
+    }
+    if (!d->def->set) {
+        err_set(&exc_AttributeError, "readonly attribute");
+        return -1;
+    }
+    return d->def->set(obj, v);
+}
+
+static Value cmember_repr(Value v) {
+    GetSetDescrObject *d = V_AS(GetSetDescrObject, v);
+    return str_printf("<member '%s' of '%s' objects>", d->def->name, d->owner->tname);
+}
+
+void cmember_type_init(void) {
+    type_add_getsets(&cmember_descr_type, getset_descr_getsets);
+    type_ready(&cmember_descr_type);
+}
 
 /* ---- staticmethod, classmethod -------------------------------------------------------- */
 
@@ -830,10 +921,14 @@ static Value prop_get_isabstract(Value v) {
     return V_FALSE;
 }
 
-static const GetSetDef prop_getsets[] = {
+static const GetSetDef prop_members[] = {
     {"fget", prop_get_fget, NULL, NULL},
     {"fset", prop_get_fset, NULL, NULL},
     {"fdel", prop_get_fdel, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+static const GetSetDef prop_getsets[] = {
     {"__doc__", prop_get_doc, prop_set_doc, NULL},
     {"__isabstractmethod__", prop_get_isabstract, NULL, NULL},
     {NULL, NULL, NULL, NULL},
@@ -849,6 +944,7 @@ Type function_type = {
     .setattr = function_setattr,
     .call = function_call_slot,
     .descr_get = function_descr_get,
+    .new_ = function_new_slot,
 };
 
 Type cell_type = {.tname = "cell", .basicsize = sizeof(CellObject), .repr = cell_repr,
@@ -890,6 +986,14 @@ Type getset_descr_type = {
     .descr_set = getset_set,
 };
 
+Type cmember_descr_type = {
+    .tname = "member_descriptor",
+    .basicsize = sizeof(GetSetDescrObject),
+    .repr = cmember_repr,
+    .descr_get = cmember_get,
+    .descr_set = cmember_set,
+};
+
 Type staticmethod_type = {
     .tname = "staticmethod",
     .flags = TF_BASETYPE,
@@ -925,10 +1029,11 @@ Type property_type = {
 
 void func_init(void) {
     type_add_getsets(&function_type, function_getsets);
+    type_add_members(&function_type, function_members);
     type_ready(&function_type);
     type_add_getsets(&cell_type, cell_getsets);
     type_ready(&cell_type);
-    type_add_getsets(&method_type, method_getsets);
+    type_add_members(&method_type, method_members);
     type_add_methods(&method_type, method_methods);
     type_ready(&method_type);
     type_add_getsets(&builtin_function_type, builtin_getsets);
@@ -944,6 +1049,7 @@ void func_init(void) {
     type_add_getsets(&classmethod_type, sm_getsets);
     type_ready(&classmethod_type);
     type_add_methods(&property_type, prop_methods);
+    type_add_members(&property_type, prop_members);
     type_add_getsets(&property_type, prop_getsets);
     type_ready(&property_type);
 }

@@ -78,7 +78,7 @@ typedef struct PropertyObject {
 
 extern Type function_type, cell_type, method_type, builtin_function_type,
     method_descr_type, getset_descr_type, slot_wrapper_type,
-    staticmethod_type, classmethod_type, property_type;
+    staticmethod_type, classmethod_type, property_type, cmember_descr_type;
 
 static inline bool function_check(Value v) {
     return v_is_ptr(v) && v && V_OBJ(v)->type == &function_type;
@@ -105,6 +105,11 @@ Value method_new(Value func, Value self);
 Value builtin_function_new(const MethodDef *def, Value self, Value module);
 Value method_descr_new(Type *owner, const MethodDef *def);
 Value getset_descr_new(Type *owner, const GetSetDef *def);
+/* A `member_descriptor` of a builtin type (CPython's PyMemberDef: complex.real,
+ * property.fget): a GetSetDescrObject whose missing setter means "readonly
+ * attribute". The members __slots__ make (type.c) are a subtype of it. */
+Value cmember_descr_new(Type *owner, const GetSetDef *def);
+void cmember_type_init(void);   /* called by type_init: a base of slot members */
 
 void func_init(void);
 

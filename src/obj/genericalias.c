@@ -415,8 +415,12 @@ typedef struct UnionObject {
 
 Type union_type;
 
+/* a GenericAlias, or an instance of a subclass (collections.abc's
+   _CallableGenericAlias), as CPython's _PyGenericAlias_Check */
+static bool ga_check(Value v) { return v_is_ptr(v) && v && type_is_subtype(type_of(v), &generic_alias_type); }
+
 static bool is_unionable(Value v) {
-    return v == V_NONE || type_check(v) || type_of(v) == &generic_alias_type || type_of(v) == &union_type;
+    return v == V_NONE || type_check(v) || ga_check(v) || type_of(v) == &union_type;
 }
 
 static void union_collect(Value list, Value v) {
@@ -437,7 +441,7 @@ static Value union_from_list(Value all) {
         bool dup = false;
         for (int64_t j = 0; j < list_size(uniq) && !dup; j++) {
             Value y = list_get(uniq, j);
-            if (type_of(x) == &generic_alias_type && type_of(y) == &generic_alias_type) {
+            if (ga_check(x) && ga_check(y)) {
                 int eq = obj_richcompare_bool(x, y, CMP_EQ);
                 if (eq < 0) return VNULL;
                 dup = eq;

@@ -87,6 +87,31 @@ bool seq_fast_items(Value v) {
     return false;
 }
 
+/* operator.length_hint(o, dflt): len(o), else o.__length_hint__(), else
+   dflt (a TypeError from either counts as no answer) */
+Value obj_length_hint(Value o, int64_t dflt) {
+    if (!v_is_int(o) && !v_is_smallfloat(o) && type_of(o)->len) {
+        int64_t n = obj_len(o);
+        if (n >= 0) return int_from_i64(n);
+        if (!err_matches(&exc_TypeError)) return VNULL;
+        err_clear();
+    }
+    bool found;
+    Value r = obj_call_special(o, NAME(__length_hint__), NULL, 0, &found);
+    if (!found) return int_from_i64(dflt);
+    if (!r) {
+        if (err_matches(&exc_TypeError)) {
+            err_clear();
+            return int_from_i64(dflt);
+        }
+        return VNULL;
+    }
+    if (r == V_NOTIMPL) return int_from_i64(dflt);
+    if (!int_check(r)) return err_format(&exc_TypeError, "__length_hint__ must be an integer, not %T", r);
+    if (int_sign(r) < 0) return err_set(&exc_ValueError, "__length_hint__() should return >= 0");
+    return r;
+}
+
 int list_extend(Value l, Value iterable) {
     if (seq_fast_items(iterable)) {
         int64_t n = list_check(iterable) ? list_size(iterable) : tuple_size(iterable);
@@ -99,6 +124,10 @@ int list_extend(Value l, Value iterable) {
     }
     Value it = obj_iter(iterable);
     if (!it) return -1;
+    /* CPython sizes the list by the iterable's length hint first: a
+       class's __len__ or __length_hint__ runs, and its errors propagate
+       (builtin iterables' hints have no effect to see) */
+    if (type_has_flag(type_of(iterable), TF_HEAPTYPE) && !obj_length_hint(iterable, 8)) return -1;
     Type *t = type_of(it);
     for (;;) {
         Value x = t->iternext(it);

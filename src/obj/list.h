@@ -55,6 +55,8 @@ static inline void list_append(Value l, Value v) {
     o->items[o->size++] = v;
 }
 int list_extend(Value l, Value iterable);      /* -1 on error */
+/* operator.length_hint(o, dflt): an int, or VNULL with an error set */
+Value obj_length_hint(Value o, int64_t dflt);
 int list_insert(Value l, int64_t index, Value v);
 Value list_pop(Value l, int64_t index);
 Value list_slice(Value l, int64_t start, int64_t end);

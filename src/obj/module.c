@@ -28,6 +28,12 @@ void module_add_functions(Value m, const MethodDef *defs) {
 
 static Value module_repr(Value v) { return import_module_repr(v); }
 
+/* m's name for messages: its __name__ (an uninitialized module has none) */
+static Value module_name_for_error(ModuleObject *m) {
+    Value n = dict_get_str(m->dict, NAME(__name__));
+    return n && str_check(n) ? n : VNULL;
+}
+
 static Value module_getattr(Value v, Value name) {
     ModuleObject *m = V_AS(ModuleObject, v);
     Value r = dict_get_str(m->dict, name);
@@ -47,38 +53,62 @@ static Value module_getattr(Value v, Value name) {
     if (r || err_occurred()) return r;
     Value ga = dict_get_str(m->dict, NAME(__getattr__));
     if (ga) return obj_call1(ga, name);
+    Value mn = module_name_for_error(m);
+    if (!mn) return err_format(&exc_AttributeError, "module has no attribute '%U'", name);
     if (m->initializing)
         return err_format(&exc_AttributeError,
                           "partially initialized module '%U' has no attribute '%U' (most likely due to a circular import)",
-                          m->name, name);
-    return err_format(&exc_AttributeError, "module '%U' has no attribute '%U'", m->name, name);
+                          mn, name);
+    return err_format(&exc_AttributeError, "module '%U' has no attribute '%U'", mn, name);
 }
 
 static int module_setattr(Value v, Value name, Value x) {
     ModuleObject *m = V_AS(ModuleObject, v);
+    /* the type's data descriptors first (__class__), as CPython's generic
+       setattr; __dict__ is a read-only member there */
+    Value d = type_lookup(type_of(v), name);
+    if (d && v_is_ptr(d) && type_of(d)->descr_set) return type_of(d)->descr_set(d, v, x);
+    if (name == NAME(__dict__)) {
+        err_set(&exc_AttributeError, "readonly attribute");
+        return -1;
+    }
     if (x) return dict_set(m->dict, name, x);
     int r = dict_del(m->dict, name);
     if (r == 0) {
-        err_format(&exc_AttributeError, "module '%U' has no attribute '%U'", m->name, name);
+        Value mn = module_name_for_error(m);
+        if (mn) err_format(&exc_AttributeError, "module '%U' has no attribute '%U'", mn, name);
+        else err_format(&exc_AttributeError, "module has no attribute '%U'", name);
         return -1;
     }
     return r < 0 ? -1 : 0;
 }
 
+/* module.__new__(t): an empty namespace, no name yet (__init__ gives it) */
 static Value module_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
-    if (nargs < 1 || !str_check(args[0])) return err_set(&exc_TypeError, "module() argument 'name' must be str");
-    Value m = module_new(str_intern(args[0]));
-    if (t != &module_type) {
-        /* a subclass (lazy loaders: pygments.lexers): same layout, its type */
-        ModuleObject *sub = (ModuleObject *)obj_alloc(t, t->basicsize > sizeof(ModuleObject) ? t->basicsize
-                                                                                             : sizeof(ModuleObject));
-        sub->name = V_AS(ModuleObject, m)->name;
-        sub->dict = V_AS(ModuleObject, m)->dict;
-        m = V_FROM_PTR(sub);
+    ModuleObject *m = (ModuleObject *)obj_alloc(t, t->basicsize > sizeof(ModuleObject) ? t->basicsize
+                                                                                     : sizeof(ModuleObject));
+    m->dict = dict_new();
+    V_AS(DictObject, m->dict)->cells = true;
+    return V_FROM_PTR(m);
+}
+
+/* module(name, doc=None) */
+static int module_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"module", 0, 1, 0, {"name", "doc", NULL}};
+    Value a[2];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return -1;
+    if (!str_check(a[0])) {
+        err_format(&exc_TypeError, "module() argument 'name' must be str, not %T", a[0]);
+        return -1;
     }
-    if (nargs > 1) dict_set(V_AS(ModuleObject, m)->dict, NAME(__doc__), args[1]);
-    return m;
+    ModuleObject *m = V_AS(ModuleObject, self);
+    m->name = str_intern(a[0]);
+    Value d = m->dict;
+    if (dict_set(d, NAME(__name__), m->name) < 0 || dict_set(d, NAME(__doc__), a[1] ? a[1] : V_NONE) < 0 ||
+        dict_set(d, str_intern_cstr("__package__"), V_NONE) < 0 ||
+        dict_set(d, str_intern_cstr("__loader__"), V_NONE) < 0 || dict_set(d, str_intern_cstr("__spec__"), V_NONE) < 0)
+        return -1;
+    return 0;
 }
 
 /* module.__dir__: the names of __dict__ as an attribute (a subclass may
@@ -107,6 +137,7 @@ Type module_type = {
     .getattr = module_getattr,
     .setattr = module_setattr,
     .new_ = module_new_slot,
+    .init = module_init_slot,
 };
 
 void module_init(void) {

@@ -399,10 +399,23 @@ Value str_intern(Value s) {
 }
 
 Value str_intern_cstr(const char *c) {
-    size_t n = strlen(c);
-    /* hash without allocating when the name is already interned */
+    size_t n = 0;
+    bool ascii = true;
+    for (; c[n]; n++) ascii &= (unsigned char)c[n] < 0x80;
+    /* an ASCII name (the common case: the runtime's identifiers) is hashed
+       from its bytes, as str_hash_compute does, and looked up before
+       anything is allocated: at start-up half the names are repeats
+       (__add__, __doc__, copy, ...) */
+    int64_t h = -1;
+    if (ascii && n) {
+        h = (int64_t)siphash13((const unsigned char *)c, n);
+        if (h == -1) h = -2;
+        Value s = intern_lookup(c, n, h, VNULL);
+        if (s) return s;
+    }
     Value tmp = str_new(c, n);
     if (V_AS(StrObject, tmp)->interned) return tmp;
+    if (h != -1 && V_AS(StrObject, tmp)->hash == -1) V_AS(StrObject, tmp)->hash = h;
     return str_intern(tmp);
 }
 

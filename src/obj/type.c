@@ -153,6 +153,10 @@ static Value compute_mro(Type *t) {
     if (nb == 0) {
         return tuple_pack(1, V_FROM_PTR(t));
     }
+    for (int64_t i = 0; i < nb; i++)
+        for (int64_t j = 0; j < i; j++)
+            if (tuple_get(bases, i) == tuple_get(bases, j))
+                return err_format(&exc_TypeError, "duplicate base class %s", V_AS(Type, tuple_get(bases, i))->tname);
     /* sequences to merge: each base's MRO, then the list of bases */
     Value seqs = list_new(nb + 1);
     for (int64_t i = 0; i < nb; i++) {
@@ -209,6 +213,38 @@ static Value compute_mro(Type *t) {
         }
     }
     return tuple_from_array(list_items(result), list_size(result));
+}
+
+static Type *solid_base(Type *t);
+static Value type_mro_descr;   /* type.__dict__['mro'] */
+
+/* t's MRO as its metaclass computes it: C3 unless the metaclass overrides
+   mro(), whose result must be a non-empty sequence of classes whose
+   layouts t's instances have (CPython's mro_invoke and mro_check) */
+static bool custom_mro(Type *t) {
+    Type *meta = V_OBJ(V_FROM_PTR(t))->type;
+    if (meta == &type_type) return false;
+    Value f = type_lookup(meta, NAME(mro));
+    return f && f != type_mro_descr;
+}
+
+static Value mro_invoke(Type *t) {
+    if (!custom_mro(t)) return compute_mro(t);
+    bool found;
+    Value r = obj_call_special(V_FROM_PTR(t), NAME(mro), NULL, 0, &found);
+    if (!r) return VNULL;
+    Value mro = tuple_from_iterable(r);
+    if (!mro) return VNULL;
+    if (tuple_size(mro) == 0) return err_set(&exc_TypeError, "type MRO must not be empty");
+    Type *solid = solid_base(t);
+    for (int64_t i = 0; i < tuple_size(mro); i++) {
+        Value b = tuple_get(mro, i);
+        if (!type_check(b)) return err_format(&exc_TypeError, "mro() returned a non-class ('%T')", b);
+        if (!type_is_subtype(solid, solid_base(V_AS(Type, b))))
+            return err_format(&exc_TypeError, "mro() returned base with unsuitable layout ('%s')",
+                              V_AS(Type, b)->tname);
+    }
+    return mro;
 }
 
 /* ---- slot wrappers: builtin slots seen as dunder methods -------------------- */
@@ -388,6 +424,15 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
     case SK_DELATTR:
         if (!str_check(args[1]))
             return err_format(&exc_TypeError, "attribute name must be string, not '%T'", args[1]);
+        {
+            /* no object.__setattr__(cls, ...) past type's own checks (CPython's
+               hackcheck, "Carlo Verre's hack"): a class's attributes are set by
+               its metaclass's builtin base, type */
+            Type *d = st;
+            while (d && type_has_flag(d, TF_HEAPTYPE)) d = d->base;
+            if (d && type_has_flag(d, TF_TYPE_SUBCLASS) && d->setattr != o->setattr)
+                return err_format(&exc_TypeError, "can't apply this %s to %s object", n, st->tname);
+        }
         return none_result(o->setattr(self, str_intern(args[1]), w->kind == SK_SETATTR ? args[2] : VNULL));
     case SK_GETITEM: return o->getitem(self, args[1]);
     case SK_SETITEM: return none_result(o->setitem(self, args[1], args[2]));
@@ -501,21 +546,13 @@ typedef struct MemberDescrObject {
     Type *owner;
     Value name;
     int32_t index;
-    /* a C type's member (GS_MEMBER): read and written through def, and a
-       data descriptor; NULL for a name in __slots__ */
-    const GetSetDef *def;
 } MemberDescrObject;
 
 Type member_descr_type;
 
 static MemberDescrObject *slot_member(Type *t, Value name) {
     Value d = type_lookup(t, name);
-    return d && type_of(d) == &member_descr_type && !V_AS(MemberDescrObject, d)->def ? V_AS(MemberDescrObject, d)
-                                                                                       : NULL;
-}
-
-static bool is_c_member(Value d) {
-    return v_is_ptr(d) && type_of(d) == &member_descr_type && V_AS(MemberDescrObject, d)->def;
+    return d && type_of(d) == &member_descr_type ? V_AS(MemberDescrObject, d) : NULL;
 }
 
 /* Move an instance's attributes into a dict (slot members aside). */
@@ -646,8 +683,9 @@ int instance_set_attr(Value obj, Value name, Value v) {
         to_dict_mode(obj, t, a);
         return instance_set_attr(obj, name, VNULL);
     }
-    if (!v) return no_attr_error(t, name);
+    /* (a class attribute of an instance without __dict__ is read-only) */
     if (type_has_flag(t, TF_NO_DICT) && !slot_allowed(t, name)) return not_a_slot_error(t, name);
+    if (!v) return no_attr_error(t, name);
     if (m->nattrs >= MAP_MAX_ATTRS) {
         Value d = to_dict_mode(obj, t, a);
         return dict_set(d, name, v);
@@ -686,8 +724,12 @@ Value instance_get_dict(Value obj) {
 static int instance_set_dict(Value obj, Value d) {
     Type *t = type_of(obj);
     if (!d) {
-        err_set(&exc_TypeError, "cannot delete __dict__");
-        return -1;
+        /* del obj.__dict__: the attributes go; a new dict comes on use */
+        if (!t->attrs_offset) {
+            *var_dict_slot(obj, t) = VNULL;
+            return 0;
+        }
+        d = dict_new();
     }
     if (!dict_check(d)) {
         err_format(&exc_TypeError, "__dict__ must be set to a dictionary, not a '%T'", d);
@@ -725,38 +767,15 @@ static Value member_get(Value descr, Value obj, Value type) {
     MemberDescrObject *m = V_AS(MemberDescrObject, descr);
     if (!obj) return descr;
     if (!member_check_obj(m, obj)) return VNULL;
-    if (m->def) return m->def->get(obj);
     Value v = instance_get_attr(obj, m->name);
     if (!v && !err_occurred()) no_attr_error(type_of(obj), m->name);
     return v;
-}
-
-/* a C type's member: its setter, or CPython's error for a read-only one */
-static int c_member_set(MemberDescrObject *m, Value obj, Value v) {
-    if (!member_check_obj(m, obj)) return -1;
-    if (!m->def->set) {
-        err_set(&exc_AttributeError, "readonly attribute");
-        return -1;
-    }
-    return m->def->set(obj, v);
-}
-
-int member_descr_set(Value descr, Value obj, Value v) {
-    MemberDescrObject *m = V_AS(MemberDescrObject, descr);
-    if (m->def) return c_member_set(m, obj, v);
-    if (!member_check_obj(m, obj)) return -1;
-    if (!v && !instance_get_attr(obj, m->name)) {
-        err_set_value(&exc_AttributeError, m->name);
-        return -1;
-    }
-    return instance_set_attr(obj, m->name, v);
 }
 
 static Value member_set_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("__set__", nargs - 1, 2, 2) < 0) return VNULL;
     MemberDescrObject *m = V_AS(MemberDescrObject, args[0]);
-    if (m->def) return c_member_set(m, args[1], args[2]) < 0 ? VNULL : V_NONE;
     if (!member_check_obj(m, args[1])) return VNULL;
     return instance_set_attr(args[1], m->name, args[2]) < 0 ? VNULL : V_NONE;
 }
@@ -765,7 +784,6 @@ static Value member_delete_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("__delete__", nargs - 1, 1, 1) < 0) return VNULL;
     MemberDescrObject *m = V_AS(MemberDescrObject, args[0]);
-    if (m->def) return c_member_set(m, args[1], VNULL) < 0 ? VNULL : V_NONE;
     if (!member_check_obj(m, args[1])) return VNULL;
     if (!instance_get_attr(args[1], m->name)) return err_set_value(&exc_AttributeError, m->name);
     return instance_set_attr(args[1], m->name, VNULL) < 0 ? VNULL : V_NONE;
@@ -789,8 +807,11 @@ static const MethodDef member_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
+static Value member_get_doc(Value v) { return V_NONE; }
+
 static const GetSetDef member_getsets[] = {
     {"__name__", member_get_name, NULL, NULL},
+    {"__doc__", member_get_doc, NULL, NULL},
     {"__qualname__", member_get_qualname, NULL, NULL},
     {"__objclass__", member_get_objclass, NULL, NULL},
     {NULL, NULL, NULL, NULL},
@@ -812,7 +833,7 @@ Value instance_new(Type *t) {
 /* ---- generic attribute access ------------------------------------------------ */
 
 static inline bool is_data_descr(Value d) {
-    return !v_is_int(d) && !v_is_smallfloat(d) && (V_OBJ(d)->type->descr_set != NULL || is_c_member(d));
+    return !v_is_int(d) && !v_is_smallfloat(d) && V_OBJ(d)->type->descr_set != NULL;
 }
 
 Value generic_getattr_noerr(Value obj, Value name) {
@@ -821,7 +842,7 @@ Value generic_getattr_noerr(Value obj, Value name) {
     Type *dt = NULL;
     if (descr) {
         dt = type_of(descr);
-        if (dt->descr_get && (dt->descr_set || is_c_member(descr))) return dt->descr_get(descr, obj, V_FROM_PTR(t));
+        if (dt->descr_get && dt->descr_set) return dt->descr_get(descr, obj, V_FROM_PTR(t));
     }
     if (v_is_ptr(obj) && (t->attrs_offset || type_has_flag(t, TF_VAR_DICT))) {
         Value v = instance_get_attr(obj, name);
@@ -844,7 +865,6 @@ Value generic_getattr(Value obj, Value name) {
 int generic_setattr(Value obj, Value name, Value v) {
     Type *t = type_of(obj);
     Value descr = type_lookup(t, name);
-    if (descr && is_c_member(descr)) return member_descr_set(descr, obj, v);
     if (descr && is_data_descr(descr)) return type_of(descr)->descr_set(descr, obj, v);
     if (v_is_ptr(obj) && (t->attrs_offset || type_has_flag(t, TF_VAR_DICT))) {
         return instance_set_attr(obj, name, v);
@@ -922,12 +942,25 @@ static Value abstract_instantiation_error(Type *t) {
                       list_size(names) > 1 ? "s" : "", joined);
 }
 
+/* CPython's "tp_new != object_new": a class of t's MRO has a __new__ other
+   than object's (object.__new__ stored in a class keeps the inherited one) */
+static bool new_overridden(Type *t) {
+    Value mro = t->mro;
+    for (int64_t i = 0; mro && i < tuple_size(mro); i++) {
+        Type *b = V_AS(Type, tuple_get(mro, i));
+        if (b == &object_type) break;
+        Value d = b->dict ? dict_get_str(b->dict, NAME(__new__)) : VNULL;
+        if (d && d != object_new_descr) return true;
+    }
+    return false;
+}
+
 static Value object_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args;
     if (excess_args(nargs, kwnames)) {
-        Value init = type_lookup(t, NAME(__init__));
-        Value newf = type_lookup(t, NAME(__new__));
-        if (init == object_init_descr || newf != object_new_descr)
+        if (new_overridden(t))
+            return err_set(&exc_TypeError, "object.__new__() takes exactly one argument (the type to instantiate)");
+        if (type_lookup(t, NAME(__init__)) == object_init_descr)
             return err_format(&exc_TypeError, "%s() takes no arguments", t->tname);
     }
     if (type_has_flag(t, TF_ABSTRACT_NEW))
@@ -940,9 +973,11 @@ static int object_init(Value self, Value *args, size_t nargs, Value kwnames) {
     (void)args;
     if (excess_args(nargs, kwnames)) {
         Type *t = type_of(self);
-        Value init = type_lookup(t, NAME(__init__));
-        Value newf = type_lookup(t, NAME(__new__));
-        if (init != object_init_descr || newf == object_new_descr) {
+        if (type_lookup(t, NAME(__init__)) != object_init_descr) {
+            err_set(&exc_TypeError, "object.__init__() takes exactly one argument (the instance to initialize)");
+            return -1;
+        }
+        if (!new_overridden(t)) {
             err_format(&exc_TypeError, "%s.__init__() takes exactly one argument (the instance to initialize)",
                        t->tname);
             return -1;
@@ -953,6 +988,60 @@ static int object_init(Value self, Value *args, size_t nargs, Value kwnames) {
 
 static Value object_get_class(Value self) { return V_FROM_PTR(type_of(self)); }
 
+/* The __slots__ members of t's instances, by slot index (a list of names,
+   None where no member sits). */
+static Value member_layout(Type *t) {
+    Value names = list_new(0);
+    if (!type_has_flag(t, TF_HAS_MEMBERS)) return names;
+    for (int64_t j = 0; j < tuple_size(t->mro); j++) {
+        Type *mt = V_AS(Type, tuple_get(t->mro, j));
+        int64_t pos = 0;
+        Value k, d;
+        while (mt->dict && dict_next(mt->dict, &pos, &k, &d)) {
+            if (!v_is_ptr(d) || type_of(d) != &member_descr_type) continue;
+            MemberDescrObject *md = V_AS(MemberDescrObject, d);
+            if (md->owner != mt || md->index < 0) continue;
+            while (list_size(names) <= md->index) list_append(names, V_NONE);
+            list_items(names)[md->index] = md->name;
+        }
+    }
+    return names;
+}
+
+/* Does heap class t lay its instances out as its base does (no __slots__
+   member, attribute storage, __dict__ or __weakref__ of its own)? */
+static bool same_layout_as_base(Type *t) {
+    Type *b = t->base;
+    if (!type_has_flag(t, TF_HEAPTYPE) || !b || t->attrs_offset != b->attrs_offset ||
+        ((t->flags ^ b->flags) & TF_VAR_DICT))
+        return false;
+    if (type_has_flag(b, TF_HEAPTYPE) && ((t->flags ^ b->flags) & (TF_NO_DICT | TF_WEAKREFABLE))) return false;
+    int64_t pos = 0;
+    Value k, d;
+    while (dict_next(t->dict, &pos, &k, &d))
+        if (v_is_ptr(d) && type_of(d) == &member_descr_type && V_AS(MemberDescrObject, d)->owner == t) return false;
+    return true;
+}
+
+/* May an instance of a become an instance of b (the __class__ and
+   __bases__ assignments)? As CPython: past the classes that add nothing
+   to their base's layout, both are the same class, or two classes of one
+   base adding the same things (the same __slots__ members at the same
+   indices, the same __dict__ and __weakref__ support). */
+static bool layouts_compatible(Type *a, Type *b) {
+    while (same_layout_as_base(a)) a = a->base;
+    while (same_layout_as_base(b)) b = b->base;
+    if (a == b) return true;
+    if (!type_has_flag(a, TF_HEAPTYPE) || !type_has_flag(b, TF_HEAPTYPE) || a->base != b->base ||
+        a->attrs_offset != b->attrs_offset || ((a->flags ^ b->flags) & (TF_VAR_DICT | TF_NO_DICT | TF_WEAKREFABLE)))
+        return false;
+    Value ma = member_layout(a), mb = member_layout(b);
+    if (list_size(ma) != list_size(mb)) return false;
+    for (int64_t i = 0; i < list_size(ma); i++)
+        if (list_get(ma, i) != list_get(mb, i)) return false;
+    return true;
+}
+
 static int object_set_class(Value self, Value v) {
     if (!v) return err_set(&exc_TypeError, "can't delete __class__ attribute"), -1;
     if (!type_check(v)) {
@@ -960,20 +1049,36 @@ static int object_set_class(Value self, Value v) {
         return -1;
     }
     Type *old = type_of(self), *nt = V_AS(Type, v);
-    if (!type_has_flag(old, TF_HEAPTYPE) || !type_has_flag(nt, TF_HEAPTYPE) ||
-        old->basicsize != nt->basicsize || old->attrs_offset != nt->attrs_offset ||
-        old->inline_slots != nt->inline_slots) {
+    /* builtin types' instances may be shared (small ints, interned
+       strings): only classes' instances, and modules, change class */
+    bool modules = type_is_subtype(old, &module_type) && type_is_subtype(nt, &module_type);
+    if (!modules && (!type_has_flag(old, TF_HEAPTYPE) || !type_has_flag(nt, TF_HEAPTYPE))) {
+        err_set(&exc_TypeError, "__class__ assignment only supported for mutable types or ModuleType subclasses");
+        return -1;
+    }
+    if (!layouts_compatible(old, nt)) {
         err_format(&exc_TypeError, "__class__ assignment: '%s' object layout differs from '%s'", nt->tname,
                    old->tname);
         return -1;
     }
-    /* move attributes to a dict first: maps are per type */
-    if (old->attrs_offset) instance_get_dict(self);
+    /* maps are per type: the attributes move to a dict first (slot members
+       stay at their index, which both classes share) */
+    if (old->attrs_offset) {
+        InstanceAttrs *a = instance_attrs(self, old);
+        if (!a->map) a->map = old->root_map;
+        to_dict_mode(self, old, a);
+    }
     V_OBJ(self)->type = nt;
     return 0;
 }
 
+static Value type_get_dict(Value self);
+
 static Value object_get_dict(Value self) {
+    /* a class's or a module's own dict, when a class statement's __dict__
+       descriptor is found first (class M(Base, type), class N(Base, module)) */
+    if (type_check(self)) return type_get_dict(self);
+    if (v_is_ptr(self) && solid_base(type_of(self)) == &module_type) return module_dict(self);
     Value d = v_is_ptr(self) ? instance_get_dict(self) : VNULL;
     if (!d) return err_format(&exc_AttributeError, "'%T' object has no attribute '__dict__'", self);
     return d;
@@ -981,8 +1086,31 @@ static Value object_get_dict(Value self) {
 
 static int object_set_dict(Value self, Value d) {
     Type *t = type_of(self);
+    /* the builtin base's own __dict__ decides (CPython's subtype_setdict) */
+    if (type_check(self)) {
+        err_set(&exc_AttributeError, "attribute '__dict__' of 'type' objects is not writable");
+        return -1;
+    }
+    if (v_is_ptr(self) && solid_base(t) == &module_type) {
+        err_set(&exc_AttributeError, "readonly attribute");
+        return -1;
+    }
     if (!v_is_ptr(self) || type_has_flag(t, TF_NO_DICT) || (!t->attrs_offset && !type_has_flag(t, TF_VAR_DICT))) {
         err_format(&exc_AttributeError, "'%T' object has no attribute '__dict__'", self);
+        return -1;
+    }
+    /* a builtin base's dict (exceptions, functions) may not be deleted */
+    if (!d && solid_base(t)->attrs_offset) {
+        err_set(&exc_TypeError, "cannot delete __dict__");
+        return -1;
+    }
+    return instance_set_dict(self, d);
+}
+
+/* obj.__dict__ = d for builtin types with attribute storage */
+static int builtin_set_dict(Value self, Value d) {
+    if (!d) {
+        err_set(&exc_TypeError, "cannot delete __dict__");
         return -1;
     }
     return instance_set_dict(self, d);
@@ -1000,25 +1128,35 @@ static Value object_format_m(Value *args, size_t nargs, Value kwnames) {
     return obj_str(args[0]);
 }
 
+/* CPython's merge_class_dict: a class's __dict__, then its __bases__'
+   recursively, each found by getattr (either may be missing) */
+static int dir_merge_class(Value result, Value cls) {
+    Value d = obj_getattr_opt(cls, NAME(__dict__));
+    if (!d && err_occurred()) return -1;
+    if (d && dict_update(result, d) < 0) return -1;
+    Value bases = obj_getattr_opt(cls, NAME(__bases__));
+    if (!bases) return err_occurred() ? -1 : 0;
+    if (!tuple_check(bases)) return 0;
+    for (int64_t i = 0; i < tuple_size(bases); i++)
+        if (dir_merge_class(result, tuple_get(bases, i)) < 0) return -1;
+    return 0;
+}
+
+/* object.__dir__ as CPython's: the names in the instance's __dict__ (when
+   that is a dict) and in what its __class__ attribute reaches, both looked
+   up as attributes (a proxy's __class__ names the class it stands for; one
+   that cannot be read leaves the instance's names alone) */
 static Value object_dir_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     (void)nargs;
     Value self = args[0];
     Value result = dict_new();
-    if (v_is_ptr(self) && type_of(self)->attrs_offset) {
-        Value d = instance_get_dict(self);
-        if (d) dict_update(result, d);
-    } else if (v_is_ptr(self)) {
-        /* a C type's own __dict__ (a function's attributes) */
-        Value d = obj_getattr_opt(self, NAME(__dict__));
-        if (!d && err_occurred()) return VNULL;
-        if (d && dict_check(d)) dict_update(result, d);
-    }
-    Value mro = type_of(self)->mro;
-    for (int64_t i = 0; i < tuple_size(mro); i++) {
-        Type *b = V_AS(Type, tuple_get(mro, i));
-        if (b->dict) dict_update(result, b->dict);
-    }
+    Value d = obj_getattr_opt(self, NAME(__dict__));
+    if (!d && err_occurred()) return VNULL;
+    if (d && dict_check(d) && dict_update(result, d) < 0) return VNULL;
+    Value cls = obj_getattr_opt(self, NAME(__class__));
+    if (!cls && err_occurred()) return VNULL;
+    if (cls && dir_merge_class(result, cls) < 0) return VNULL;
     return dict_keys_list(result);
 }
 
@@ -1175,6 +1313,7 @@ static Value object_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"__reduce_ex__", 1, 1, 0, {"protocol", NULL}};
     Value a[1];
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    if (!int_check(a[0])) return err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", a[0]);
     int64_t protocol = int_as_i64(a[0]);
     if (protocol == -1 && err_occurred()) return VNULL;
     Value r = type_lookup_cstr(type_of(args[0]), "__reduce__");
@@ -1204,14 +1343,15 @@ static const GetSetDef object_getsets[] = {
 };
 
 static const GetSetDef instance_dict_getset[] = {
-    {"__dict__", object_get_dict, NULL, NULL},
+    {"__dict__", object_get_dict, builtin_set_dict, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
-/* what a class statement adds to the first class of a hierarchy with a dict */
+/* what a class statement adds to the first class of a hierarchy with a
+   dict, and with weak references */
 static const GetSetDef heap_dict_getsets[] = {
-    {"__dict__", object_get_dict, object_set_dict, NULL},
-    {"__weakref__", object_get_weakref, NULL, NULL},
+    {"__dict__", object_get_dict, object_set_dict, "dictionary for instance variables (if defined)"},
+    {"__weakref__", object_get_weakref, NULL, "list of weak references to the object (if defined)"},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -1267,6 +1407,18 @@ static int64_t heap_hash(Value self) {
 static Value heap_richcompare(Value a, Value b, int op) {
     bool found;
     Value names_[CMP__COUNT] = {NAME(__lt__), NAME(__le__), NAME(__eq__), NAME(__ne__), NAME(__gt__), NAME(__ge__)};
+    Value f = type_lookup(type_of(a), names_[op]);
+    Type *ft = f ? type_of(f) : NULL;
+    if (ft && ft->descr_get && ft != &function_type && ft != &method_descr_type && ft != &slot_wrapper_type) {
+        /* as CPython's slot: a descriptor that fails to give the method
+           (a property raising) means NotImplemented */
+        Value bound = ft->descr_get(f, a, V_FROM_PTR(type_of(a)));
+        if (!bound) {
+            err_clear();
+            return V_NOTIMPL;
+        }
+        return obj_call(bound, &b, 1, VNULL);
+    }
     Value r = call_dunder(a, names_[op], &b, 1, &found);
     if (!found) return object_richcompare(a, b, op);
     return r;
@@ -1359,6 +1511,7 @@ static int64_t heap_len(Value self) {
 
 static Value type_getattr(Value self, Value name);
 static int type_setattr(Value self, Value name, Value v);
+static void refresh_class(Type *t, int depth);
 static void refresh_pruned_slots(Type *t, int depth);
 static bool names_pruned_slot(Value name);
 
@@ -1561,12 +1714,22 @@ static int heap_init(Value self, Value *args, size_t nargs, Value kwnames) {
     Type *t = type_of(self);
     Value f = type_lookup(t, NAME(__init__));
     if (!f || f == object_init_descr) return object_init(self, args, nargs, kwnames);
-    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
-    Value stackbuf[8];
-    Value *a = nargs + nkw + 1 <= 8 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
-    a[0] = self;
-    values_copy(a + 1, args, (nargs + nkw));
-    Value r = obj_call(f, a, nargs + 1, kwnames);
+    Type *ft = type_of(f);
+    Value r;
+    if (ft == &function_type || ft == &method_descr_type || ft == &slot_wrapper_type) {
+        size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+        Value stackbuf[8];
+        Value *a = nargs + nkw + 1 <= 8 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
+        a[0] = self;
+        values_copy(a + 1, args, (nargs + nkw));
+        r = obj_call(f, a, nargs + 1, kwnames);
+    } else {
+        /* another descriptor binds first (a property's getter may raise);
+           a plain callable is called as it is (CPython's slot_tp_init) */
+        Value bound = ft->descr_get ? ft->descr_get(f, self, V_FROM_PTR(t)) : f;
+        if (!bound) return -1;
+        r = obj_call(bound, args, nargs, kwnames);
+    }
     if (!r) return -1;
     if (r != V_NONE) {
         err_format(&exc_TypeError, "__init__() should return None, not '%T'", r);
@@ -1797,13 +1960,12 @@ static int type_setattr(Value self, Value name, Value v) {
         r = r < 0 ? -1 : 0;
     }
     type_modified(t);
-    /* keep the fast flags right */
+    /* keep the fast flags right, here and below */
     const char *n = str_data(name);
     if (n[0] == '_' && n[1] == '_') {
-        if (str_eq_cstr(name, "__del__") && v) t->flags |= TF_HAS_DEL;
-        if (str_eq_cstr(name, "__getattr__") && v) t->flags |= TF_HAS_GETATTR;
-        if (str_eq_cstr(name, "__setattr__") || str_eq_cstr(name, "__delattr__")) t->flags |= TF_HAS_SETATTR;
-        if (str_eq_cstr(name, "__getattribute__")) t->flags |= TF_HAS_GETATTRIBUTE;
+        if (str_eq_cstr(name, "__del__") || str_eq_cstr(name, "__getattr__") || str_eq_cstr(name, "__setattr__") ||
+            str_eq_cstr(name, "__delattr__") || str_eq_cstr(name, "__getattribute__"))
+            refresh_class(t, 0);
         if (str_eq_cstr(name, "__abstractmethods__") && r == 0) {
             int abstract = v ? obj_truth(v) : 0;
             if (abstract < 0) return -1;
@@ -1836,8 +1998,18 @@ static Value type_get_qualname(Value self) {
     return t->qualname ? t->qualname : type_name(t);
 }
 static int type_set_qualname(Value self, Value v) {
-    if (!v || !str_check(v)) {
-        err_set(&exc_TypeError, "can only assign string to __qualname__");
+    Type *t = V_AS(Type, self);
+    if (!type_has_flag(t, TF_HEAPTYPE)) {
+        err_format(&exc_TypeError, "cannot %s '__qualname__' attribute of immutable type '%s'", v ? "set" : "delete",
+                   t->tname);
+        return -1;
+    }
+    if (!v) {
+        err_format(&exc_TypeError, "cannot delete '__qualname__' attribute of immutable type '%s'", t->tname);
+        return -1;
+    }
+    if (!str_check(v)) {
+        err_format(&exc_TypeError, "can only assign string to %s.__qualname__, not '%T'", t->tname, v);
         return -1;
     }
     V_AS(Type, self)->qualname = v;
@@ -1857,11 +2029,28 @@ static int type_set_module(Value self, Value v) {
     if (type_has_flag(t, TF_HEAPTYPE)) dict_set(t->dict, NAME(__module__), v ? v : V_NONE);
     return 0;
 }
-static Value type_get_mro(Value self) { return V_AS(Type, self)->mro; }
+static Value type_get_mro(Value self) {
+    Value mro = V_AS(Type, self)->mro;
+    return mro ? mro : V_NONE;   /* None while a metaclass's mro() computes it */
+}
 static Value type_get_bases(Value self) { return V_AS(Type, self)->bases; }
 
 /* __flags__: CPython's Py_TPFLAGS_* bits for what copyreg and inspect test
    (heap type, base type, abstract, the fast subclass bits) */
+/* __basicsize__: the bytes of an instance, as object.__sizeof__ counts
+   them; __itemsize__: the bytes each item adds to the instances of the
+   variable-sized layouts (tuple's values, bytes' characters), else 0 */
+static Value type_get_basicsize(Value self) {
+    Type *t = V_AS(Type, self);
+    return int_from_i64(t->basicsize ? t->basicsize : 16);
+}
+static Value type_get_itemsize(Value self) {
+    Type *t = V_AS(Type, self);
+    if (type_is_subtype(t, &tuple_type)) return v_int((int64_t)sizeof(Value));
+    if (type_is_subtype(t, &bytes_type)) return v_int(1);
+    return v_int(0);
+}
+
 static Value type_get_flags(Value self) {
     Type *t = V_AS(Type, self);
     int64_t f = 1 << 12 | 1 << 18;   /* READY, HAVE_VERSION_TAG */
@@ -1890,19 +2079,53 @@ static Value type_get_flags(Value self) {
 static Value best_base(Value bases);
 static Type *solid_base(Type *t);
 
-static void recompute_mros(Type *t, int depth) {
-    for (size_t i = 0; t->subclasses && i < gc_weak_list_len(t->subclasses) && depth < 100; i++) {
-        Type *sub = gc_weak_list_get(t->subclasses, i);
-        if (!sub || !type_has_flag(sub, TF_HEAPTYPE)) continue;
-        Value mro = compute_mro(sub);
-        if (mro) sub->mro = mro;
-        else err_clear();
-        recompute_mros(sub, depth + 1);
-    }
+
+/* Does a's chain of layout bases reach b? (A reentrant __bases__
+   assignment from a custom mro() sets base before the MROs catch up.) */
+static bool base_chain_reaches(Type *a, Type *b) {
+    for (; a; a = a->base)
+        if (a == b) return true;
+    return false;
 }
 
+/* Give t the MRO its metaclass computes now. 1: done, *old is the MRO it
+   replaced; 0: a reentrant assignment (from a custom mro()) replaced t's
+   MRO meanwhile, which wins; -1: error. */
+static int mro_update(Type *t, Value *old) {
+    Value prev = t->mro;
+    Value mro = mro_invoke(t);
+    if (!mro) return -1;
+    if (t->mro != prev) return 0;
+    t->mro = mro;
+    type_modified(t);
+    *old = prev;
+    return 1;
+}
+
+/* New MROs for t and every class below it; each change goes on `undo` as
+   (class, new MRO, old MRO) so that a failure can restore them all. */
+static int mro_update_hierarchy(Type *t, Value undo, int depth) {
+    Value old;
+    int r = mro_update(t, &old);
+    if (r <= 0) return r;
+    list_append(undo, tuple_pack(3, V_FROM_PTR(t), t->mro, old));
+    if (depth > 100) return r;
+    /* a custom mro() may change the subclass list: walk a copy */
+    Value subs = list_new(0);
+    for (size_t i = 0; t->subclasses && i < gc_weak_list_len(t->subclasses); i++) {
+        Type *sub = gc_weak_list_get(t->subclasses, i);
+        if (sub) list_append(subs, V_FROM_PTR(sub));
+    }
+    for (int64_t i = 0; i < list_size(subs) && r >= 0; i++)
+        r = mro_update_hierarchy(V_AS(Type, list_get(subs, i)), undo, depth + 1);
+    return r;
+}
+
+static bool layouts_compatible(Type *a, Type *b);
+
 /* C.__bases__ = (...): a heap class may change its bases when the instance
-   layout stays the same; its MRO and its subclasses' are recomputed */
+   layout stays the same; its MRO and its subclasses' are recomputed (the
+   metaclasses' mro() may run, and may even assign __bases__ again) */
 static int type_set_bases(Value self, Value v) {
     Type *t = V_AS(Type, self);
     if (!type_has_flag(t, TF_HEAPTYPE)) {
@@ -1927,7 +2150,7 @@ static int type_set_bases(Value self, Value v) {
             err_format(&exc_TypeError, "%s.__bases__ must be tuple of classes, not '%T'", t->tname, b);
             return -1;
         }
-        if (type_is_subtype(V_AS(Type, b), t)) {
+        if (type_is_subtype(V_AS(Type, b), t) || base_chain_reaches(V_AS(Type, b), t)) {
             err_set(&exc_TypeError, "a __bases__ item causes an inheritance cycle");
             return -1;
         }
@@ -1935,29 +2158,51 @@ static int type_set_bases(Value self, Value v) {
     Value nb = best_base(v);
     if (!nb) return -1;
     Type *new_base = V_AS(Type, nb);
-    if (solid_base(new_base) != solid_base(t->base)) {
-        err_format(&exc_TypeError, "__bases__ assignment: '%s' object layout differs from '%s'", new_base->tname,
-                   t->base->tname);
+    if (!layouts_compatible(t->base, new_base)) {
+        /* CPython names the deallocator between object and a class */
+        bool dealloc = type_has_flag(t->base, TF_HEAPTYPE) != type_has_flag(new_base, TF_HEAPTYPE) &&
+                       (t->base == &object_type || new_base == &object_type);
+        err_format(&exc_TypeError, "__bases__ assignment: '%s' %s differs from '%s'", new_base->tname,
+                   dealloc ? "deallocator" : "object layout", t->base->tname);
         return -1;
     }
     Value old_bases = t->bases;
     Type *old_base = t->base;
     t->bases = v;
     t->base = new_base;
-    Value mro = compute_mro(t);
-    if (!mro) {
-        t->bases = old_bases;
-        t->base = old_base;
+    Value undo = list_new(0);
+    if (mro_update_hierarchy(t, undo, 0) < 0) {
+        /* restore, newest first, each MRO nobody replaced since */
+        for (int64_t i = list_size(undo) - 1; i >= 0; i--) {
+            Value u = list_get(undo, i);
+            Type *c = V_AS(Type, tuple_get(u, 0));
+            if (c->mro == tuple_get(u, 1)) {
+                c->mro = tuple_get(u, 2);
+                type_modified(c);
+            }
+        }
+        if (t->bases == v) {
+            t->bases = old_bases;
+            t->base = old_base;
+        }
         return -1;
     }
-    t->mro = mro;
-    for (int64_t i = 0; i < tuple_size(v); i++) {
-        Type *b = V_AS(Type, tuple_get(v, i));
-        if (!b->subclasses) b->subclasses = gc_weak_list_new();
-        gc_weak_list_add(b->subclasses, t);
+    /* a reentrant assignment that replaced the bases did this already */
+    if (t->bases == v) {
+        for (int64_t i = 0; i < tuple_size(old_bases); i++) {
+            Type *b = V_AS(Type, tuple_get(old_bases, i));
+            gc_weak_list_remove(b->subclasses, t);
+            if (type_has_flag(b, TF_HEAPTYPE)) jit_type_changed(b);
+        }
+        for (int64_t i = 0; i < tuple_size(v); i++) {
+            Type *b = V_AS(Type, tuple_get(v, i));
+            if (!b->subclasses) b->subclasses = gc_weak_list_new();
+            gc_weak_list_add(b->subclasses, t);
+            if (type_has_flag(b, TF_HEAPTYPE)) jit_type_changed(b);
+        }
+        refresh_class(t, 0);
+        type_modified(t);
     }
-    recompute_mros(t, 0);
-    type_modified(t);
     return 0;
 }
 static Value type_get_base(Value self) {
@@ -1996,10 +2241,13 @@ static int type_set_doc(Value self, Value v) {
     return 0;
 }
 
+/* type.mro(): the C3 linearization of the class's bases, computed afresh
+   (a metaclass's mro() override calls it; __mro__ is what is in use) */
 static Value type_mro_m(Value *args, size_t nargs, Value kwnames) {
-    (void)nargs;
-    (void)kwnames;
-    Value mro = V_AS(Type, args[0])->mro;
+    if (arg_count("mro", nargs - 1, 0, 0) < 0) return VNULL;
+    Type *t = V_AS(Type, args[0]);
+    Value mro = t->bases ? compute_mro(t) : t->mro;
+    if (!mro) return VNULL;
     return list_from_array(tuple_items(mro), tuple_size(mro));
 }
 
@@ -2053,6 +2301,8 @@ static const GetSetDef type_getsets[] = {
     {"__mro__", type_get_mro, NULL, NULL},
     {"__bases__", type_get_bases, type_set_bases, NULL},
     {"__flags__", type_get_flags, NULL, NULL},
+    {"__basicsize__", type_get_basicsize, NULL, NULL},
+    {"__itemsize__", type_get_itemsize, NULL, NULL},
     {"__base__", type_get_base, NULL, NULL},
     {"__dict__", type_get_dict, NULL, NULL},
     {"__doc__", type_get_doc, type_set_doc, NULL},
@@ -2139,20 +2389,12 @@ void type_add_methods(Type *t, const MethodDef *defs) {
 
 void type_add_getsets(Type *t, const GetSetDef *defs) {
     if (!t->dict) t->dict = dict_new();
-    for (; defs->name; defs++) {
-        Value name = str_intern_cstr(defs->name), d;
-        if (defs->flags & GS_MEMBER) {
-            MemberDescrObject *md = (MemberDescrObject *)obj_alloc(&member_descr_type, sizeof *md);
-            md->owner = t;
-            md->name = name;
-            md->index = -1;
-            md->def = defs;
-            d = V_FROM_PTR(md);
-        } else {
-            d = getset_descr_new(t, defs);
-        }
-        dict_set(t->dict, name, d);
-    }
+    for (; defs->name; defs++) dict_set(t->dict, str_intern_cstr(defs->name), getset_descr_new(t, defs));
+}
+
+void type_add_members(Type *t, const GetSetDef *defs) {
+    if (!t->dict) t->dict = dict_new();
+    for (; defs->name; defs++) dict_set(t->dict, str_intern_cstr(defs->name), cmember_descr_new(t, defs));
 }
 
 /* ---- class creation ----------------------------------------------------------- */
@@ -2175,6 +2417,8 @@ static Value best_base(Value bases) {
             }
             return err_format(&exc_TypeError, "type '%s' is not an acceptable base type", bt->tname);
         }
+        if (!bt->mro)   /* its metaclass's mro() is still running */
+            return err_format(&exc_TypeError, "Cannot extend an incomplete type '%s'", bt->tname);
         Type *s = solid_base(bt);
         if (!winner) {
             winner = bt;
@@ -2271,6 +2515,37 @@ static bool names_pruned_slot(Value name) {
 }
 
 static Value object_setattr_descr;
+
+/* The flags saying which attribute dunders a heap class overrides, from
+   its MRO (derived again when a class or its bases change). */
+static void set_dunder_flags(Type *t) {
+    t->flags &= ~(uint32_t)(TF_HAS_GETATTR | TF_HAS_DEL | TF_HAS_SETATTR | TF_HAS_GETATTRIBUTE);
+    if (type_lookup(t, NAME(__getattr__))) t->flags |= TF_HAS_GETATTR;
+    if (type_lookup_cstr(t, "__del__")) t->flags |= TF_HAS_DEL;
+    Value sa = type_lookup(t, NAME(__setattr__));
+    Value da = type_lookup(t, NAME(__delattr__));
+    if ((sa && sa != object_setattr_descr) || (da && type_of(da) != &slot_wrapper_type)) t->flags |= TF_HAS_SETATTR;
+    Value ga = type_lookup(t, NAME(__getattribute__));
+    if (ga && type_of(ga) != &slot_wrapper_type) t->flags |= TF_HAS_GETATTRIBUTE;
+    /* a builtin base with its own attribute lookup (_thread._local, super,
+       module...): its __getattribute__ wrapper, not the generic lookup */
+    Type *solid = t->base;
+    while (solid && type_has_flag(solid, TF_HEAPTYPE)) solid = solid->base;
+    if (ga && solid && solid->getattr && solid->getattr != generic_getattr && solid->getattr != type_getattr)
+        t->flags |= TF_HAS_GETATTRIBUTE;
+}
+
+/* A class's dict or MRO changed: the flags and slots derived from its
+   MRO are derived again, for it and every class below it. */
+static void refresh_class(Type *t, int depth) {
+    if (depth > 100) return;
+    if (type_has_flag(t, TF_HEAPTYPE)) set_dunder_flags(t);
+    refresh_pruned_slots(t, 100);   /* this class only: the walk below does the rest */
+    for (size_t i = 0; t->subclasses && i < gc_weak_list_len(t->subclasses); i++) {
+        Type *sub = gc_weak_list_get(t->subclasses, i);
+        if (sub) refresh_class(sub, depth + 1);
+    }
+}
 
 Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs) {
     if (tuple_size(bases) == 0) bases = tuple_pack(1, V_FROM_PTR(&object_type));
@@ -2386,6 +2661,10 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         if ((var_size || sb == &int_type) && list_size(slot_names))
             return err_format(&exc_TypeError, "nonempty __slots__ not supported for subtype of '%s'", sb->tname);
         if (list_size(slot_names)) t->flags |= TF_HAS_MEMBERS;
+        /* members are numbered in sorted order, as CPython lays them out:
+           classes naming the same slots in another order stay compatible
+           for __class__ assignment */
+        if (list_sort(slot_names, VNULL, false) < 0) return VNULL;
     }
     int32_t nmembers = base_members + (slot_names ? (int32_t)list_size(slot_names) : 0);
     bool no_dict = slots && !slots_dict && !bases_have_dict;
@@ -2438,16 +2717,30 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         md->index = base_members + (int32_t)i;
         dict_set(t->dict, n, V_FROM_PTR(md));
     }
-    if (!no_dict && !bases_have_dict) {
-        for (const GetSetDef *gs = heap_dict_getsets; gs->name; gs++)
-            if (!dict_get_cstr(t->dict, gs->name))
-                dict_set(t->dict, str_intern_cstr(gs->name), getset_descr_new(t, gs));
-    }
+    /* __dict__ where the hierarchy first gets a dict, __weakref__ where it
+       first becomes weakly referable (__slots__ may give either alone) */
+    if (!no_dict && !bases_have_dict && !dict_get_str(t->dict, NAME(__dict__)))
+        dict_set(t->dict, NAME(__dict__), getset_descr_new(t, &heap_dict_getsets[0]));
+    if (type_has_flag(t, TF_WEAKREFABLE) && !bases_weak && !dict_get_cstr(t->dict, "__weakref__"))
+        dict_set(t->dict, str_intern_cstr("__weakref__"), getset_descr_new(t, &heap_dict_getsets[1]));
     set_heap_slots(t);
     /* the solid base's memory stays exportable (ctypes instances, arrays) */
     if (!t->getbuffer) t->getbuffer = base->getbuffer;
     t->mro = compute_mro(t);
     if (!t->mro) return VNULL;
+    /* the class body's __class__ is set before a metaclass's mro() runs
+       (which may call the class's functions) */
+    if (cellv && cell_check(cellv)) cell_set(cellv, V_FROM_PTR(t));
+    if (custom_mro(t)) {
+        /* a metaclass's mro() runs while the class has no MRO yet (its
+           __mro__ is None; lookups walk its bases); it may assign the
+           class's __bases__, which sets an MRO that then stays */
+        t->mro = VNULL;
+        Value mro = mro_invoke(t);
+        if (!mro) return VNULL;
+        if (!t->mro) t->mro = mro;
+        t->version = 0;
+    }
     /* what match patterns accept: the first class of the MRO that is a
        sequence or a mapping decides (CPython's inherit_patma_flags); an
        ABC's __abc_tpflags__ sets it later (_abc.c) */
@@ -2462,21 +2755,7 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     }
     t->hdr.type = meta;
     if (t->attrs_offset) t->root_map = map_new_root(t);
-    /* dunder flags */
-    if (type_lookup(t, NAME(__getattr__))) t->flags |= TF_HAS_GETATTR;
-    if (type_lookup_cstr(t, "__del__")) t->flags |= TF_HAS_DEL;
-    Value sa = type_lookup(t, NAME(__setattr__));
-    Value da = type_lookup(t, NAME(__delattr__));
-    if ((sa && sa != object_setattr_descr) || (da && V_OBJ(da)->type != &slot_wrapper_type))
-        t->flags |= TF_HAS_SETATTR;
-    Value ga = type_lookup(t, NAME(__getattribute__));
-    if (ga && V_OBJ(ga)->type != &slot_wrapper_type) t->flags |= TF_HAS_GETATTRIBUTE;
-    /* a builtin base with its own attribute lookup (_thread._local, super,
-       module...): its __getattribute__ wrapper, not the generic lookup */
-    Type *solid = base;
-    while (solid && type_has_flag(solid, TF_HEAPTYPE)) solid = solid->base;
-    if (ga && solid && solid->getattr && solid->getattr != generic_getattr && solid->getattr != type_getattr)
-        t->flags |= TF_HAS_GETATTRIBUTE;
+    set_dunder_flags(t);
     prune_heap_slots(t);
     /* __eq__ without __hash__ makes instances unhashable */
     if (dict_get_str(t->dict, NAME(__eq__)) && !dict_get_str(t->dict, NAME(__hash__)))
@@ -2510,7 +2789,6 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         if (type_has_flag(bt, TF_HEAPTYPE)) jit_type_changed(bt);
     }
     type_version(t);
-    if (cellv && cell_check(cellv)) cell_set(cellv, V_FROM_PTR(t));
     /* __set_name__ on descriptors */
     int64_t pos = 0;
     Value k, v;
@@ -2526,8 +2804,14 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     /* __init_subclass__ of the parent */
     Value parent_isc = VNULL;
     {
+        /* as super(t, t) finds it: after t in t's MRO (which a custom
+           mro() may have left t out of) */
         Value mro = t->mro;
-        for (int64_t i = 1; i < tuple_size(mro); i++) {
+        int64_t start = 0;
+        while (start < tuple_size(mro) && V_AS(Type, tuple_get(mro, start)) != t) start++;
+        if (start == tuple_size(mro))
+            return err_set(&exc_TypeError, "super(type, obj): obj must be an instance or subtype of type");
+        for (int64_t i = start + 1; i < tuple_size(mro); i++) {
             Type *b = V_AS(Type, tuple_get(mro, i));
             parent_isc = dict_get_str(b->dict, NAME(__init_subclass__));
             if (parent_isc) break;
@@ -2661,12 +2945,17 @@ void type_init(void) {
     type_add_getsets(&slot_wrapper_type, slot_wrapper_getsets);
     type_add_methods(&slot_wrapper_type, slot_wrapper_methods);
     type_ready(&slot_wrapper_type);
+    /* slot members are member_descriptors as builtin types' members are
+       (types.MemberDescriptorType), with their own storage and slots */
+    cmember_type_init();
+    member_descr_type.base = &cmember_descr_type;
     type_add_methods(&member_descr_type, member_methods);
     type_add_getsets(&member_descr_type, member_getsets);
     type_ready(&member_descr_type);
     object_init_descr = dict_get_str(object_type.dict, NAME(__init__));
     object_new_descr = dict_get_str(object_type.dict, NAME(__new__));
     object_setattr_descr = dict_get_str(object_type.dict, NAME(__setattr__));
+    type_mro_descr = dict_get_str(type_type.dict, NAME(mro));
     dict_mode_map.hdr.type = &map_type;
     dict_mode_map.index = -1;
 }

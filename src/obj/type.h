@@ -76,11 +76,8 @@ Value instance_get_dict(Value obj);
 /* May an instance of t get a new attribute `name` (false: __slots__)? */
 bool instance_may_add_attr(Type *t, Value name);
 
-/* The descriptors of the names in __slots__, and of C types' members
-   (GS_MEMBER, which are data descriptors). */
+/* The descriptors of the names in __slots__. */
 extern Type member_descr_type;
-/* Set (v VNULL: delete) through a member descriptor: 0, or -1 with an error. */
-int member_descr_set(Value descr, Value obj, Value v);
 
 /* Build the default `object` instance of a heap type. */
 Value instance_new(Type *t);

@@ -762,6 +762,20 @@ static const GetSetDef tb_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+/* tb.__dir__(): only the four attributes, as CPython's */
+static Value tb_dir(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"__dir__", 0, 0, 0, {NULL}};
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
+    Value names[4] = {str_intern_cstr("tb_frame"), str_intern_cstr("tb_next"), str_intern_cstr("tb_lasti"),
+                      str_intern_cstr("tb_lineno")};
+    return list_from_array(names, 4);
+}
+
+static const MethodDef tb_methods[] = {
+    {"__dir__", tb_dir, MF_KEYWORDS, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 Type traceback_type = {.tname = "traceback", .basicsize = sizeof(TracebackObject), .new_ = tb_new};
 
 /* ---- printing --------------------------------------------------------------------- */
@@ -1067,7 +1081,9 @@ static Value hint_closest(Value names, Value name) {
 
 static Value hint_keys(Value mapping) {
     if (dict_check(mapping)) return dict_keys_list(mapping);
-    return list_from_iterable(mapping);
+    Value l = list_from_iterable(mapping);   /* exec's __builtins__ may be anything */
+    if (!l) err_clear();
+    return l;
 }
 
 static Value offer_hint(Value exc) {
@@ -1193,9 +1209,22 @@ static void format_exception_only(ExcPrinter *p, Value exc) {
     }
 }
 
+/* How many of the last traceback entries are printed: sys.tracebacklimit
+   when it is an int (none at all, not even the header, when <= 0), else
+   CPython's PyTraceBack_LIMIT */
+extern Value sys_module;                          /* mod/sys.c */
+static int64_t traceback_limit(void) {
+    Value v = sys_module ? dict_get_cstr(module_dict(sys_module), "tracebacklimit") : VNULL;
+    if (!v || !int_check(v)) return 1000;
+    if (int_sign(v) <= 0) return 0;
+    return int_as_i64_clamped(v, 1, INT64_MAX);
+}
+
 static void format_traceback(ExcPrinter *p, Value exc, bool group) {
     ExcObject *e = V_AS(ExcObject, exc);
     if (!e->traceback) return;
+    int64_t limit = traceback_limit(), depth = 0;
+    if (limit <= 0) return;
     put_margin(p, group && p->group_depth == 1 ? "+ " : "| ");
     buf_puts(p->out, group ? "Exception Group Traceback (most recent call last):\n"
                            : "Traceback (most recent call last):\n");
@@ -1204,7 +1233,10 @@ static void format_traceback(ExcPrinter *p, Value exc, bool group) {
     /* CPython elides runs of more than 3 identical entries */
     TracebackObject *prev = NULL;
     int repeat = 0;
-    for (Value t = e->traceback; t; t = V_AS(TracebackObject, t)->next) {
+    Value first = e->traceback;
+    for (Value t = first; t; t = V_AS(TracebackObject, t)->next) depth++;
+    for (; depth > limit; depth--) first = V_AS(TracebackObject, first)->next;
+    for (Value t = first; t; t = V_AS(TracebackObject, t)->next) {
         TracebackObject *tb = V_AS(TracebackObject, t);
         if (prev && prev->code == tb->code && prev->lineno == tb->lineno) {
             repeat++;
@@ -1475,6 +1507,7 @@ void errors_init(void) {
     gc_weak_list_add(exc_Exception.subclasses, eg);
     type_modified(eg);
     type_add_getsets(&traceback_type, tb_getsets);
+    type_add_methods(&traceback_type, tb_methods);
     type_ready(&traceback_type);
     /* attributes that read None until set */
     for (size_t i = 0; i < sizeof exc_fields / sizeof exc_fields[0]; i++) {

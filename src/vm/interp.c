@@ -76,8 +76,29 @@ static Value name_error(Frame *f, Value name) {
     return VNULL;
 }
 
+/* A name in a namespace that is not a plain dict (a dict subclass given to
+   exec(), any object as its __builtins__): by subscription, as CPython's
+   slow paths; VNULL with no error when it is missing (KeyError) */
+static Value mapping_lookup(Value ns, Value name) {
+    if (dict_check_exact(ns)) return dict_get(ns, name);
+    Value v = obj_getitem(ns, name);
+    if (!v && err_matches(&exc_KeyError)) err_clear();
+    return v;
+}
+
+/* LOAD_GLOBAL when the globals or the builtins are not plain dicts: nothing
+   is cached (the inline cache and compiled code assume plain dicts) */
+static Value load_global_mapping(Frame *f, Value name, Value b) {
+    Value v = mapping_lookup(f->globals, name);
+    if (!v && !err_occurred()) v = mapping_lookup(b, name);
+    if (!v && !err_occurred()) name_error(f, name);
+    return v;
+}
+
 static Value load_global_slow(Frame *f, InlineCache *ic) {
     Value name = ic->name;
+    Value builtins = f->builtins ? f->builtins : tstate.builtins;
+    if (!dict_check_exact(f->globals) || !dict_check_exact(builtins)) return load_global_mapping(f, name, builtins);
     DictObject *g = V_AS(DictObject, f->globals);
     Value cell = g->cells ? dict_get_cell(f->globals, name, false) : VNULL;
     if (cell && V_AS(CellObject, cell)->value) {
@@ -157,7 +178,7 @@ static Value load_attr_slow_(Value obj, InlineCache *ic) {
             ic->version = ver;
             ic->key2 = NULL;
             ic->value = descr;
-        } else if (descr && dt == &getset_descr_type && !t->attrs_offset) {
+        } else if (descr && (dt == &getset_descr_type || dt == &cmember_descr_type) && !t->attrs_offset) {
             ic->kind = IC_ATTR_GETSET;
             ic->key = t;
             ic->version = ver;
@@ -1084,7 +1105,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             }
         }
         if (!v) v = dict_get(f->globals, name);
-        if (!v) v = dict_get(f->builtins ? f->builtins : tstate.builtins, name);
+        if (!v) v = mapping_lookup(f->builtins ? f->builtins : tstate.builtins, name);
         if (!v) {
             if (!err_occurred()) name_error(f, name);
             goto error;
@@ -1760,6 +1781,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         goto do_call;
     }
 
+    /* The slots a call popped (callable, self, arguments, keyword names)
+       are zeroed: the collector scans the value stack conservatively, and
+       an argument left above the top would keep an object the program
+       dropped alive (`x = None; gc.collect()` after `f(x)`). */
+#define DROP_CALL_SLOTS() memset(sp, 0, (size_t)(pop_count + (kwnames ? 1 : 0)) * sizeof(Value))
     do_call: {
         Type *ct = type_of(callable);
         if (ct == &function_type) {
@@ -1788,6 +1814,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             }
             sp -= pop_count;
             f->sp = sp;
+            DROP_CALL_SLOTS();
             if (++tstate.depth > tstate.recursion_limit) {
                 tstate.depth--;
                 frame_pop(nf);
@@ -1830,6 +1857,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         }
         if (!r) goto error;
         sp -= pop_count;
+        DROP_CALL_SLOTS();
         PUSH(r);
         /* a safe point after C code, as CPython's CALL: a signal that came
            while it ran (a blocking read) is handled before the next line;
@@ -2348,9 +2376,10 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         NEXT();
     }
     TARGET(LOAD_BUILD_CLASS) {
-        Value bc = dict_get_str(f->builtins ? f->builtins : tstate.builtins, NAME(__build_class__));
+        SAVE_REGS();
+        Value bc = mapping_lookup(f->builtins ? f->builtins : tstate.builtins, NAME(__build_class__));
         if (!bc) {
-            err_set(&exc_NameError, "__build_class__ not found");
+            if (!err_occurred()) err_set(&exc_NameError, "__build_class__ not found");
             goto error;
         }
         PUSH(bc);
@@ -2403,6 +2432,13 @@ L_TRACE:
             if (sys_trace_event(f, TRACE_CALL, V_NONE) < 0) goto error;
         }
         if (tstate.trace_func && sys_trace_line(f, LASTI()) < 0) goto error;
+        if (__builtin_expect(f->ip != ip, 0)) {
+            /* the trace function jumped (frame.f_lineno = N): go on there,
+               with the stack it popped to */
+            ip = f->ip - 1;
+            sp = f->sp;
+            NEXT();
+        }
         if (tstate.profile_func) {
             /* a call of a builtin: the profile function sees it */
             int op = (int)(w & 0xFF), total = ARG;
@@ -2558,9 +2594,11 @@ Value eval_module_code(CodeObject *co, Value globals, Value locals) {
     Frame *f = frame_push(co);
     f->func = NULL;
     f->globals = globals;
+    /* any object may stand for the builtins: one that is not a dict is
+       subscripted at each lookup (and fails there), as CPython's */
     Value b = dict_get_str(globals, NAME(__builtins__));
     if (b && module_check(b)) b = module_dict(b);
-    f->builtins = b && dict_check(b) ? b : tstate.builtins;
+    f->builtins = b ? b : tstate.builtins;
     f->locals = locals;
     Value r = eval_frame(f, VNULL);
     frame_pop(f);

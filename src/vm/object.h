@@ -271,19 +271,14 @@ typedef struct GetSetDef {
     Value (*get)(Value self);
     int (*set)(Value self, Value v);  /* NULL: read-only; v VNULL: delete */
     const char *doc;
-    int flags;                        /* GS_* */
 } GetSetDef;
-
-enum {
-    /* a field CPython declares as a member (PyMemberDef), not a getset:
-       its descriptor is a member_descriptor, which types.MemberDescriptorType
-       (type(FunctionType.__globals__)) and dataclasses tell apart */
-    GS_MEMBER = 1 << 0,
-};
 
 /* Register methods / properties in a builtin type's dict (before use). */
 void type_add_methods(Type *t, const MethodDef *defs);
 void type_add_getsets(Type *t, const GetSetDef *defs);
+/* The same as `member_descriptor`s (CPython's PyMemberDef attributes); a
+ * member without a setter is a "readonly attribute". */
+void type_add_members(Type *t, const GetSetDef *defs);
 /* Finish a builtin type: mro, dict, slot wrappers (__add__ ...), version. */
 void type_ready(Type *t);
 

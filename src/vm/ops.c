@@ -510,10 +510,18 @@ static int plain_isinstance(Value v, Value cls) {
     return abstract_issubclass(icls, cls);
 }
 
-static int call_check(Value check, Value cls, Value arg, const char *where) {
+/* cls.__instancecheck__(arg) or __subclasscheck__ (found on cls's type, as
+   special methods are: a descriptor there is bound first) */
+static int call_check(Value check, Value name, Value cls, Value arg, const char *where) {
     if (interp_enter_recursive(where) < 0) return -1;
-    Value a[2] = {cls, arg};
-    Value r = obj_call(check, a, 2, VNULL);
+    Value r;
+    if (type_of(check) == &function_type) {
+        Value a[2] = {cls, arg};
+        r = obj_call(check, a, 2, VNULL);
+    } else {
+        bool found;
+        r = obj_call_special(cls, name, &arg, 1, &found);
+    }
     interp_leave_recursive();
     return r ? obj_truth(r) : -1;
 }
@@ -524,7 +532,7 @@ int obj_isinstance(Value v, Value cls) {
         if (type_is_subtype(type_of(v), ct)) return 1;
         if (type_has_flag(type_of(cls), TF_HEAPTYPE)) {
             Value ic = type_lookup(type_of(cls), NAME(__instancecheck__));
-            if (ic) return call_check(ic, cls, v, " in __instancecheck__");
+            if (ic) return call_check(ic, NAME(__instancecheck__), cls, v, " in __instancecheck__");
         }
         return plain_isinstance(v, cls);
     }
@@ -543,7 +551,7 @@ int obj_isinstance(Value v, Value cls) {
     /* any object may answer through its class's __instancecheck__ (a
        types.UnionType, typing's special forms) */
     Value ic = type_lookup(type_of(cls), NAME(__instancecheck__));
-    if (ic) return call_check(ic, cls, v, " in __instancecheck__");
+    if (ic) return call_check(ic, NAME(__instancecheck__), cls, v, " in __instancecheck__");
     return plain_isinstance(v, cls);
 }
 
@@ -561,7 +569,7 @@ int obj_issubclass(Value derived, Value cls) {
     }
     if (!type_check(cls) || type_has_flag(type_of(cls), TF_HEAPTYPE)) {
         Value sc = type_lookup(type_of(cls), NAME(__subclasscheck__));
-        if (sc) return call_check(sc, cls, derived, " in __subclasscheck__");
+        if (sc) return call_check(sc, NAME(__subclasscheck__), cls, derived, " in __subclasscheck__");
     }
     if (type_check(derived) && type_check(cls)) return type_is_subtype(V_AS(Type, derived), V_AS(Type, cls));
     if (check_class(derived, "issubclass() arg 1 must be a class") < 0) return -1;
