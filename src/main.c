@@ -1093,11 +1093,13 @@ int main(int argc, char **argv) {
        (threading._shutdown), run the atexit callbacks, then keep the
        interpreter lock for good (daemon threads stay blocked), then __del__
        of what is still alive and suspended generators' close */
-    if (gil_threads_started) {
+    /* once threading is imported, also with no thread started: its
+       _register_atexit callbacks run there */
+    {
         Value threading = dict_get(tstate.sys_modules, str_intern_cstr("threading"));
         Value shutdown = threading ? obj_getattr_opt(threading, str_intern_cstr("_shutdown")) : VNULL;
         if (shutdown && !obj_call(shutdown, NULL, 0, VNULL))
-            err_write_unraisable(err_fetch(), NULL, shutdown);
+            err_write_unraisable(err_fetch(), NULL, threading);
         err_clear();
     }
     atexit_run_exitfuncs();

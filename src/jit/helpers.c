@@ -66,7 +66,7 @@ Value jh_build_map(Value arr, int64_t n) {
         if (dict_set(d, kv[2 * i], kv[2 * i + 1]) < 0) return VNULL;
     return d;
 }
-int64_t jh_dict_merge(Value d, Value other, Value fn) { return dict_merge_nodup(d, other, func_str(fn)); }
+int64_t jh_dict_merge(Value d, Value other, Value fn) { return dict_merge_nodup(d, other, fn); }
 Value jh_list_to_tuple(Value l) { return tuple_from_array(list_items(l), list_size(l)); }
 Value jh_iter(Value v) { return obj_iter(v); }
 Value jh_iternext(Value it) {

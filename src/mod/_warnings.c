@@ -114,6 +114,10 @@ static int already_warned(Value registry, Value key, bool should_set) {
 }
 
 static int show_warning(Value message, Type *category, Value text, Value filename, int64_t lineno, Value source) {
+    /* a warning about an object (source) is worth loading warnings.py for,
+       as CPython does: it adds where the object was allocated */
+    if (source && !warnings_attr("_showwarnmsg") && !import_name(str_intern_cstr("warnings"), VNULL, v_int(0), VNULL))
+        err_clear();
     Value show = warnings_attr("_showwarnmsg");
     Value wm = warnings_attr("WarningMessage");
     if (show && wm && type_of(show)->call) {
@@ -327,7 +331,7 @@ static Value w_filters_mutated(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef warnings_functions[] = {
-    {"warn", w_warn, MF_KEYWORDS, NULL, &w_warn_spec},
+    {"warn", w_warn, MF_KEYWORDS | MF_FRAME, NULL, &w_warn_spec},   /* stacklevel reads the calling frames */
     {"warn_explicit", w_warn_explicit, MF_KEYWORDS, NULL},
     {"_filters_mutated", w_filters_mutated, 0, NULL},
     {NULL, NULL, 0, NULL},

@@ -398,11 +398,21 @@ static Value w_getweakrefs(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value out = list_new(0);
     if (!v_is_ptr(a[0]) || !a[0]) return out;
+    /* CPython's list order: the shared plain reference, the shared plain
+       proxy, then the others newest first (each is inserted after the
+       plain ones); refs holds them oldest first */
     GcWeakList *refs = refs_of(a[0]);
-    for (size_t i = 0; i < gc_weak_list_len(refs); i++) {
-        WeakrefObject *w = gc_weak_list_get(refs, i);
-        if (w && w->referent) list_append(out, V_FROM_PTR(w));
-    }
+    size_t n = gc_weak_list_len(refs);
+    for (int pass = 0; pass < 3; pass++)
+        for (size_t k = 0; k < n; k++) {
+            WeakrefObject *w = gc_weak_list_get(refs, pass < 2 ? k : n - 1 - k);
+            if (!w || !w->referent) continue;
+            bool plain = !w->callback && (w->hdr.type == &weakref_type || w->hdr.type == &weakproxy_type ||
+                                          w->hdr.type == &weakcallableproxy_type);
+            if (pass == 0 ? plain && w->hdr.type == &weakref_type
+                          : pass == 1 ? plain && w->hdr.type != &weakref_type : !plain)
+                list_append(out, V_FROM_PTR(w));
+        }
     return out;
 }
 

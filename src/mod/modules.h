@@ -113,7 +113,8 @@ void site_install_builtins(void);
 int warn_c(Type *category, Value message, int64_t stacklevel);
 int warn_source_c(Type *category, Value message, int64_t stacklevel, Value source);
 int warn_explicit_c(Type *category, Value message, Value filename, int64_t lineno, Value module);
-/* warn_explicit naming an object as the warning's source (tracemalloc) */
+/* the same about an object (warnings' source=: a ResourceWarning's file, an
+   unawaited coroutine), the module named after filename */
 int warn_explicit_source_c(Type *category, Value message, Value filename, int64_t lineno, Value source);
 /* route the compiler's warnings through the filters (at start-up) */
 void warnings_init(void);

@@ -437,13 +437,16 @@ int dict_update(Value d, Value other) {
     return update_from_pairs(d, other);
 }
 
-int dict_merge_nodup(Value d, Value other, Value funcname) {
+/* `func` is the called object; it is named (func_str: its __qualname__ or
+ * str()) only for an error message, since naming it runs Python code (a
+ * mock records a __str__ call). */
+int dict_merge_nodup(Value d, Value other, Value func) {
     Value src = other;
     if (!dict_check(other)) {
         Value keys = obj_getattr_opt(other, NAME(keys));
         if (!keys) {
             if (!err_occurred())
-                err_format(&exc_TypeError, "%S argument after ** must be a mapping, not %T", funcname, other);
+                err_format(&exc_TypeError, "%U argument after ** must be a mapping, not %T", func_str(func), other);
             return -1;
         }
         src = dict_new();
@@ -456,9 +459,9 @@ int dict_merge_nodup(Value d, Value other, Value funcname) {
         if (c < 0) return -1;
         if (c) {
             if (str_check(k))
-                err_format(&exc_TypeError, "%S got multiple values for keyword argument '%U'", funcname, k);
+                err_format(&exc_TypeError, "%U got multiple values for keyword argument '%U'", func_str(func), k);
             else
-                err_format(&exc_TypeError, "%S keywords must be strings", funcname);
+                err_format(&exc_TypeError, "%U keywords must be strings", func_str(func));
             return -1;
         }
         if (dict_set(d, k, v) < 0) return -1;

@@ -68,7 +68,7 @@ int dict_set_hash(Value d, Value key, int64_t hash, Value value);
 bool dict_next(Value d, int64_t *pos, Value *key, Value *value);
 Value dict_copy(Value d);
 int dict_update(Value d, Value other);                 /* dict or mapping or pairs */
-int dict_merge_nodup(Value d, Value other, Value funcname); /* f(**a, **b) */
+int dict_merge_nodup(Value d, Value other, Value func); /* f(**a, **b) into func */
 void dict_clear(Value d);
 Value dict_keys_list(Value d);
 Value dict_repr(Value d);

@@ -2,6 +2,7 @@
  * yield-from delegation (which `await` is), coroutine wrappers. */
 #include "gen.h"
 
+#include "../mod/modules.h"
 #include "../runtime.h"
 #include "../vm/opcodes.h"
 #include "../vm/traceback.h"

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -164,6 +165,14 @@ static void *thread_main(void *p) {
     take_lock(me);
     frame_thread_init();
     me->fn(me->arg);
+    if (current != me) {
+        /* this thread called fork() and is the child's only thread, now its
+           main one (gil_after_fork_child freed `me`): the child ends with
+           it, status 0 and no interpreter shutdown, as CPython's does when
+           its last thread exits */
+        fflush(NULL);
+        _exit(0);
+    }
     frame_thread_fini();
     /* the thread's last Python work is done: unlink and let go for good */
     me->prev->next = me->next;
