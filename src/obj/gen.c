@@ -6,8 +6,6 @@
 #include "../runtime.h"
 #include "../vm/opcodes.h"
 #include "../vm/traceback.h"
-#include "../mod/modules.h"
-
 
 Type gen_type, coro_type, coro_wrapper_type, async_gen_type;
 
