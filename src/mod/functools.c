@@ -301,9 +301,27 @@ static Value lru_cache_clear_m(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+/* a cached function is pickled by reference (its qualified name) and is
+   its own copy, as CPython's */
+static Value lru_reduce_m(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0 || arg_nokw("__reduce__", kwnames) < 0) return VNULL;
+    return obj_getattr_cstr(args[0], "__qualname__");
+}
+static Value lru_copy_m(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__copy__", nargs - 1, 0, 0) < 0 || arg_nokw("__copy__", kwnames) < 0) return VNULL;
+    return args[0];
+}
+static Value lru_deepcopy_m(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__deepcopy__", nargs - 1, 1, 1) < 0 || arg_nokw("__deepcopy__", kwnames) < 0) return VNULL;
+    return args[0];
+}
+
 static const MethodDef lru_methods[] = {
     {"cache_info", lru_cache_info_m, 0, NULL},
     {"cache_clear", lru_cache_clear_m, 0, NULL},
+    {"__reduce__", lru_reduce_m, 0, NULL},
+    {"__copy__", lru_copy_m, 0, NULL},
+    {"__deepcopy__", lru_deepcopy_m, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -315,6 +333,7 @@ static Type lru_type = {
     .call = lru_call,
     .descr_get = lru_descr_get,
     .new_ = lru_new,
+    .flags = TF_WEAKREFABLE,   /* as CPython's (a cached method's wrapper may be weakly referenced) */
 };
 
 static Type lrulink_type = {

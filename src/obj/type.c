@@ -2856,7 +2856,17 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
         Value sn = type_lookup(type_of(v), NAME(__set_name__));
         if (sn) {
             Value a[3] = {v, V_FROM_PTR(t), k};
-            if (!obj_call(sn, a, 3, VNULL)) return VNULL;
+            if (!obj_call(sn, a, 3, VNULL)) {
+                /* CPython 3.11 wraps the error, the original as its cause */
+                Value cause = err_fetch();
+                err_format(&exc_RuntimeError, "Error calling __set_name__ on '%s' instance %R in '%s'",
+                           type_of(v)->tname, k, t->tname);
+                ExcObject *e = V_AS(ExcObject, tstate.exc);
+                e->cause = cause;
+                e->context = cause;
+                e->suppress_context = true;
+                return VNULL;
+            }
         }
     }
     /* __init_subclass__ of the parent */
