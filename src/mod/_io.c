@@ -2038,11 +2038,7 @@ static int64_t buf_raw_read(BufferedObject *b, char *p, int64_t n) {
             /* not a count: an OSError caused by the TypeError (CPython's) */
             Value cause = err_fetch();
             err_set(&exc_OSError, "raw readinto() failed");
-            if (exc_check(tstate.exc) && exc_check(cause)) {
-                ExcObject *e = V_AS(ExcObject, tstate.exc);
-                e->cause = e->context = cause;
-                e->suppress_context = true;
-            }
+            err_chain_cause(cause);
             return -1;
         }
         if (r < 0 || r > n)

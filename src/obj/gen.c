@@ -555,10 +555,7 @@ Value async_get_anext(Value ait) {
         /* any error getting the awaitable: CPython chains it as the cause */
         Value cause = err_fetch();
         err_format(&exc_TypeError, "'async for' received an invalid object from __anext__: %T", r);
-        ExcObject *e = V_AS(ExcObject, tstate.exc);
-        e->cause = cause;
-        e->context = cause;
-        e->suppress_context = true;
+        err_chain_cause(cause);
     }
     return a;
 }

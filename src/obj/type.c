@@ -2861,10 +2861,7 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
                 Value cause = err_fetch();
                 err_format(&exc_RuntimeError, "Error calling __set_name__ on '%s' instance %R in '%s'",
                            type_of(v)->tname, k, t->tname);
-                ExcObject *e = V_AS(ExcObject, tstate.exc);
-                e->cause = cause;
-                e->context = cause;
-                e->suppress_context = true;
+                err_chain_cause(cause);
                 return VNULL;
             }
         }

@@ -404,6 +404,13 @@ static int exc_set_cause(Value v, Value c) {
     e->suppress_context = true;
     return 0;
 }
+void err_chain_cause(Value cause) {
+    if (!tstate.exc || !exc_check(tstate.exc) || !cause || !exc_check(cause)) return;
+    ExcObject *e = V_AS(ExcObject, tstate.exc);
+    e->cause = e->context = cause;
+    e->suppress_context = true;
+}
+
 static Value exc_get_context(Value v) {
     Value c = V_AS(ExcObject, v)->context;
     return c ? c : V_NONE;

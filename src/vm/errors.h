@@ -131,6 +131,10 @@ bool err_matches(Type *type);
 /* Take the current exception (VNULL if none) and clear it. */
 Value err_fetch(void);
 void err_restore(Value exc);
+/* The exception just set was caused by `cause` (an exception fetched
+   before setting it): its __cause__ and __context__, as CPython's
+   _PyErr_FormatFromCause. */
+void err_chain_cause(Value cause);
 void err_clear(void);
 
 /* Make an exception instance: type(*args). */
