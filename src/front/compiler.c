@@ -449,6 +449,23 @@ static void pop_fblock(Compiler *c) { c->u->nfblocks--; }
 /* Locations */
 static Location loc_of(SrcPos p) { return (Location){p.lineno, p.end_lineno, p.col_offset, p.end_col_offset}; }
 
+/* The position of an instruction of attribute `attr` (load, store,
+ * delete, method) over `pos`: when the attribute expression spans lines,
+ * CPython 3.11 starts it at the attribute's name, so that a traceback
+ * points at `.name` rather than at the first line of the object. */
+static SrcPos attr_pos(Expr *attr, SrcPos pos) {
+    if (pos.lineno == attr->pos.end_lineno) return pos;
+    pos.lineno = attr->pos.end_lineno;
+    int len = 0;   /* the name's length in characters */
+    for (const unsigned char *p = (const unsigned char *)attr->u.attribute.attr; *p; p++) len += (*p & 0xC0) != 0x80;
+    if (len <= attr->pos.end_col_offset) {
+        pos.col_offset = attr->pos.end_col_offset - len;
+    } else {   /* a hand-made AST with odd positions: no columns */
+        pos.col_offset = pos.end_col_offset = -1;
+    }
+    return pos;
+}
+
 #define WITH_LOC(c, pos, body)          \
     do {                                \
         Location saved_loc_ = (c)->u->loc; \
@@ -493,6 +510,9 @@ static void emit_implicit_return(Compiler *c) {
     int here = u->n;
     int fall_line = u->tail_line;
     u->loc = (Location){fall_line, fall_line, -1, -1};
+    /* falling through from an instruction of that line: CPython's return
+       inherits that instruction's whole position, columns included */
+    if (here > u->block_start && u->locs[here - 1].line == fall_line) u->loc = u->locs[here - 1];
     emit_const(c, V_NONE);
     emit0(c, OP_RETURN_VALUE);
     if (here != u->block_start) return;
@@ -682,16 +702,160 @@ static bool has_starred(ExprList l) {
     return false;
 }
 
+/* A name, a constant or a dotted name: an expression that cannot hold a
+ * compile-time error, so unreachable copies of it need not be compiled. */
+static bool expr_is_name_or_constant(Expr *e) {
+    while (e->kind == E_ATTRIBUTE && e->u.attribute.ctx == CTX_LOAD) e = e->u.attribute.value;
+    return e->kind == E_CONSTANT || (e->kind == E_NAME && e->u.name.ctx == CTX_LOAD);
+}
+
+/* ---- constant folding -------------------------------------------------------------- */
+
+/* CPython's AST optimizer computes operations on constants at compile time
+ * (-1, 2**8, "ab" * 2, (1, -2), "abc"[0], `x in {1, 2}` with a frozenset),
+ * and so does this compiler: code objects then hold CPython's constants
+ * (-0.0 is a constant, as test_compile checks) and the interpreter and the
+ * JIT see one LOAD_CONST. The limits are CPython's, so that a fold never
+ * builds a huge object into a code object; an operation that raises is
+ * left to run (and raise) at run time. */
+#define FOLD_MAX_INT_BITS 128
+#define FOLD_MAX_COLLECTION 256
+#define FOLD_MAX_STR 4096
+
+static int64_t fold_int_bits(Value v) {
+    mpz_t z;
+    mpz_init(z);
+    int_to_mpz(v, z);
+    int64_t bits = mpz_sgn(z) ? (int64_t)mpz_sizeinbase(z, 2) : 0;
+    mpz_clear(z);
+    return bits;
+}
+
+static bool fold_is_int(Value v) { return int_check(v); }
+
+/* the size a sequence repeated n times would have, within limits */
+static bool fold_repeat_ok(Value seq, Value n) {
+    if (!fold_is_int(n)) return true;   /* not a repetition: the operation decides */
+    int64_t count = int_as_i64_clamped(n, 0, INT64_MAX);
+    int64_t len = str_check(seq) ? str_len(seq) : bytes_check(seq) ? bytes_size(seq)
+                : tuple_check(seq) ? tuple_size(seq) : -1;
+    if (len < 0) return true;
+    int64_t limit = tuple_check(seq) ? FOLD_MAX_COLLECTION : FOLD_MAX_STR;
+    return len == 0 || count <= limit / len;
+}
+
+static bool fold_binop_ok(Value a, Value b, int op) {
+    switch (op) {
+    case BINOP_MUL:
+        if (fold_is_int(a) && fold_is_int(b))
+            return int_is_zero(a) || int_is_zero(b) || fold_int_bits(a) + fold_int_bits(b) <= FOLD_MAX_INT_BITS;
+        return fold_repeat_ok(a, b) && fold_repeat_ok(b, a);
+    case BINOP_POW:
+        if (fold_is_int(a) && fold_is_int(b) && int_sign(b) > 0) {
+            int64_t e = int_as_i64_clamped(b, 0, FOLD_MAX_INT_BITS + 1);
+            return e <= FOLD_MAX_INT_BITS && fold_int_bits(a) * e <= FOLD_MAX_INT_BITS;
+        }
+        return true;
+    case BINOP_LSHIFT:
+        if (fold_is_int(a) && fold_is_int(b)) {
+            if (int_is_zero(a)) return true;
+            int64_t sh = int_as_i64_clamped(b, -1, FOLD_MAX_INT_BITS + 1);
+            return sh >= 0 && sh <= FOLD_MAX_INT_BITS && fold_int_bits(a) <= FOLD_MAX_INT_BITS - sh;
+        }
+        return true;
+    case BINOP_MOD:   /* "%s" % x is formatting: CPython leaves it to run time */
+        return !str_check(a) && !bytes_check(a);
+    default: return true;
+    }
+}
+
+/* The constant e computes, or 0 (no error set) when it is not one. */
+static Value fold_constant(Compiler *c, Expr *e) {
+    Value r = 0;
+    switch (e->kind) {
+    case E_CONSTANT: return const_value(c, e);
+    case E_UNARYOP: {
+        Value v = fold_constant(c, e->u.unaryop.operand);
+        if (!v) return 0;
+        if (e->u.unaryop.op == AST_UNOP_NOT) {
+            int t = obj_truth(v);
+            r = t < 0 ? 0 : t ? V_FALSE : V_TRUE;
+        } else {
+            r = obj_unop(v, e->u.unaryop.op);
+        }
+        break;
+    }
+    case E_BINOP: {
+        Value a = fold_constant(c, e->u.binop.left);
+        Value b = a ? fold_constant(c, e->u.binop.right) : 0;
+        if (!b || !fold_binop_ok(a, b, e->u.binop.op)) return 0;
+        r = obj_binop(a, b, e->u.binop.op);
+        break;
+    }
+    case E_TUPLE: {
+        ExprList elts = e->u.seq.elts;
+        if (has_starred(elts)) return 0;
+        Value t = tuple_new(elts.n);
+        for (int i = 0; i < elts.n; i++) {
+            Value v = fold_constant(c, elts.items[i]);
+            if (!v) return 0;
+            tuple_items(t)[i] = v;
+        }
+        return t;
+    }
+    case E_SUBSCRIPT: {
+        if (e->u.subscript.slice->kind == E_SLICE) return 0;
+        Value a = fold_constant(c, e->u.subscript.value);
+        Value i = a ? fold_constant(c, e->u.subscript.slice) : 0;
+        if (!i) return 0;
+        r = obj_getitem(a, i);
+        break;
+    }
+    default: return 0;
+    }
+    if (!r) err_clear();
+    return r;
+}
+
+/* `x in [1, 2]`, `x in {1, 2}` with constant items: the container is
+   CPython's constant tuple or frozenset */
+static Value fold_membership_operand(Compiler *c, Expr *e) {
+    if ((e->kind != E_LIST && e->kind != E_SET) || has_starred(e->u.seq.elts)) return 0;
+    ExprList elts = e->u.seq.elts;
+    Value t = tuple_new(elts.n);
+    for (int i = 0; i < elts.n; i++) {
+        Value v = fold_constant(c, elts.items[i]);
+        if (!v) return 0;
+        tuple_items(t)[i] = v;
+    }
+    if (e->kind == E_LIST) return t;
+    Value fs = frozenset_new();
+    for (int i = 0; i < elts.n; i++)
+        if (set_add(fs, tuple_items(t)[i]) < 0) {   /* an unhashable constant: a TypeError at run time */
+            err_clear();
+            return 0;
+        }
+    return fs;
+}
+
+
+/* Displays and calls with more items than this build their container one
+ * item at a time (CPython's STACK_USE_GUIDELINE), so that the value stack a
+ * frame needs stays small however long a literal is. */
+#define STACK_USE_GUIDELINE 30
+
 /* Build a list/tuple/set from elts with possible *unpacking. kind: 0 list,
  * 1 tuple, 2 set. */
 static void compile_sequence(Compiler *c, ExprList elts, int kind) {
-    if (!has_starred(elts)) {
+    bool big = elts.n > STACK_USE_GUIDELINE;
+    if (!has_starred(elts) && !big) {
         for (int i = 0; i < elts.n; i++) compile_expr(c, elts.items[i]);
         emit(c, kind == 0 ? OP_BUILD_LIST : kind == 1 ? OP_BUILD_TUPLE : OP_BUILD_SET, elts.n);
         return;
     }
     int built = 0;
-    bool have = false;
+    bool have = big;
+    if (big) emit(c, kind == 2 ? OP_BUILD_SET : OP_BUILD_LIST, 0);
     for (int i = 0; i < elts.n; i++) {
         Expr *e = elts.items[i];
         if (e->kind == E_STARRED) {
@@ -714,7 +878,9 @@ static void compile_sequence(Compiler *c, ExprList elts, int kind) {
 static void compile_dict(Compiler *c, Expr *e) {
     ExprList keys = e->u.dict.keys, vals = e->u.dict.values;
     int pending = 0;
-    bool have = false;
+    bool big = vals.n > STACK_USE_GUIDELINE / 2;
+    bool have = big;
+    if (big) emit(c, OP_BUILD_MAP, 0);
     for (int i = 0; i < vals.n; i++) {
         if (!keys.items[i]) {
             if (!have) {
@@ -731,6 +897,10 @@ static void compile_dict(Compiler *c, Expr *e) {
         }
         compile_expr(c, keys.items[i]);
         compile_expr(c, vals.items[i]);
+        if (big) {
+            emit(c, OP_MAP_ADD, 1);
+            continue;
+        }
         pending++;
         if (pending >= 16 && have) {
             emit(c, OP_BUILD_MAP, pending);
@@ -890,12 +1060,16 @@ static void compile_compare(Compiler *c, Expr *e) {
     compile_expr(c, e->u.compare.left);
     int cleanup = n > 1 ? new_label(c->u) : -1;
     for (int i = 0; i < n; i++) {
-        compile_expr(c, e->u.compare.comparators[i]);
+        int op = e->u.compare.ops[i];
+        /* only the last operand: a middle one is also the next comparison's left */
+        bool fold = i == n - 1 && (op == AST_CMP_IN || op == AST_CMP_NOT_IN);
+        Value k = fold ? fold_membership_operand(c, e->u.compare.comparators[i]) : 0;
+        if (k) WITH_LOC(c, e->u.compare.comparators[i]->pos, emit_const(c, k));
+        else compile_expr(c, e->u.compare.comparators[i]);
         if (i < n - 1) {
             emit(c, OP_SWAP, 2);
             emit(c, OP_COPY, 2);
         }
-        int op = e->u.compare.ops[i];
         switch (op) {
         case AST_CMP_IS: emit(c, OP_IS_OP, 0); break;
         case AST_CMP_IS_NOT: emit(c, OP_IS_OP, 1); break;
@@ -918,12 +1092,17 @@ static void compile_compare(Compiler *c, Expr *e) {
 /* Calls: positional args (maybe starred) and keywords (maybe **). Emits
  * the call instruction; the callable (and for methods, self) is already on
  * the stack. */
-static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws, bool method, SrcPos pos) {
-    bool starred = has_starred(args);
-    bool dstar = false;
+/* Does a call pass its arguments through CALL_FUNCTION_EX (a tuple and a
+   dict): with * or **, or with too many to push on the stack? */
+static bool call_needs_ex(ExprList args, int nkw, Keyword **kws) {
+    if (has_starred(args) || args.n + nkw > STACK_USE_GUIDELINE) return true;
     for (int i = 0; i < nkw; i++)
-        if (!kws[i]->arg) dstar = true;
-    if (!starred && !dstar) {
+        if (!kws[i]->arg) return true;
+    return false;
+}
+
+static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws, bool method, SrcPos pos) {
+    if (!call_needs_ex(args, nkw, kws)) {
         for (int i = 0; i < args.n; i++) compile_expr(c, args.items[i]);
         for (int i = 0; i < nkw; i++) compile_expr(c, kws[i]->value);
         if (nkw) {
@@ -950,7 +1129,9 @@ static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws
     }
     if (nkw) {
         int pending = 0;
-        bool have = false;
+        bool big = nkw > STACK_USE_GUIDELINE / 2;
+        bool have = big;
+        if (big) emit(c, OP_BUILD_MAP, 0);
         for (int i = 0; i < nkw; i++) {
             if (!kws[i]->arg) {
                 if (!have) {
@@ -966,7 +1147,8 @@ static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws
             } else {
                 emit_const(c, str_intern_cstr(kws[i]->arg));
                 compile_expr(c, kws[i]->value);
-                pending++;
+                if (big) emit(c, OP_MAP_ADD, 1);
+                else pending++;
             }
         }
         if (!have) emit(c, OP_BUILD_MAP, pending);
@@ -983,10 +1165,6 @@ static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws
 static void compile_call(Compiler *c, Expr *e) {
     Expr *f = e->u.call.func;
     check_caller(c, e);
-    bool starred = has_starred(e->u.call.args);
-    bool dstar = false;
-    for (int i = 0; i < e->u.call.nkeywords; i++)
-        if (!e->u.call.keywords[i]->arg) dstar = true;
     /* check keyword duplicates (CPython: a SyntaxError) */
     for (int i = 0; i < e->u.call.nkeywords; i++) {
         Keyword *ki = e->u.call.keywords[i];
@@ -999,10 +1177,10 @@ static void compile_call(Compiler *c, Expr *e) {
             }
         }
     }
-    if (f->kind == E_ATTRIBUTE && !starred && !dstar) {
+    if (f->kind == E_ATTRIBUTE && !call_needs_ex(e->u.call.args, e->u.call.nkeywords, e->u.call.keywords)) {
         compile_expr(c, f->u.attribute.value);
-        WITH_LOC(c, f->pos, emit(c, OP_LOAD_METHOD, add_cache(c->u, mangle(c, f->u.attribute.attr))));
-        compile_call_args(c, e->u.call.args, e->u.call.nkeywords, e->u.call.keywords, true, e->pos);
+        WITH_LOC(c, attr_pos(f, f->pos), emit(c, OP_LOAD_METHOD, add_cache(c->u, mangle(c, f->u.attribute.attr))));
+        compile_call_args(c, e->u.call.args, e->u.call.nkeywords, e->u.call.keywords, true, attr_pos(f, e->pos));
         return;
     }
     compile_expr(c, f);
@@ -1057,15 +1235,41 @@ static void compile_expr(Compiler *c, Expr *e) {
     Unit *u = c->u;
     Location saved = u->loc;
     u->loc = loc_of(e->pos);
+    if (e->kind == E_UNARYOP || e->kind == E_BINOP || e->kind == E_TUPLE || e->kind == E_SUBSCRIPT) {
+        Value k = fold_constant(c, e);
+        if (k) {
+            emit_const(c, k);
+            u->loc = saved;
+            return;
+        }
+    }
     switch (e->kind) {
     case E_BOOLOP: {
         int end = new_label(u);
         ExprList v = e->u.boolop.values;
+        bool is_and = e->u.boolop.op == AST_BOOL_AND;
         for (int i = 0; i < v.n - 1; i++) {
+            /* a constant operand that lets evaluation go on (`True and x`)
+               is dropped; one that decides the result (`False and x`) is
+               the result, what follows being unreachable (CPython's) */
+            if (v.items[i]->kind == E_CONSTANT) {
+                int t = obj_truth(const_value(c, v.items[i]));
+                if (t < 0) err_clear();
+                else if (t == is_and) continue;
+                else {
+                    compile_expr(c, v.items[i]);
+                    bool rest_trivial = true;   /* nothing to check in them: leave them out */
+                    for (int j = i + 1; j < v.n; j++) rest_trivial &= expr_is_name_or_constant(v.items[j]);
+                    if (rest_trivial) goto boolop_done;
+                    emit(c, OP_JUMP_FORWARD, end);
+                    continue;
+                }
+            }
             compile_expr(c, v.items[i]);
             emit(c, e->u.boolop.op == AST_BOOL_AND ? OP_JUMP_IF_FALSE_OR_POP : OP_JUMP_IF_TRUE_OR_POP, end);
         }
         compile_expr(c, v.items[v.n - 1]);
+    boolop_done:
         bind_label(u, end);
         break;
     }
@@ -1172,7 +1376,7 @@ static void compile_expr(Compiler *c, Expr *e) {
         const char *attr = mangle(c, e->u.attribute.attr);
         if (e->u.attribute.ctx == CTX_LOAD) {
             compile_expr(c, e->u.attribute.value);
-            u->loc = loc_of(e->pos);
+            u->loc = loc_of(attr_pos(e, e->pos));
             emit(c, OP_LOAD_ATTR, add_cache(u, attr));
         } else {
             compile_error(c, e->pos, "internal: attribute store in expression");
@@ -1189,21 +1393,7 @@ static void compile_expr(Compiler *c, Expr *e) {
     case E_STARRED: compile_error(c, e->pos, "can't use starred expression here"); break;
     case E_NAME: compile_name(c, e->u.name.id, CTX_LOAD, e->pos); break;
     case E_LIST: compile_sequence(c, e->u.seq.elts, 0); break;
-    case E_TUPLE: {
-        ExprList elts = e->u.seq.elts;
-        /* constant tuples are folded */
-        bool all_const = !has_starred(elts);
-        for (int i = 0; i < elts.n && all_const; i++)
-            if (elts.items[i]->kind != E_CONSTANT) all_const = false;
-        if (all_const) {
-            Value t = tuple_new(elts.n);
-            for (int i = 0; i < elts.n; i++) tuple_items(t)[i] = const_value(c, elts.items[i]);
-            emit_const(c, t);
-        } else {
-            compile_sequence(c, elts, 1);
-        }
-        break;
-    }
+    case E_TUPLE: compile_sequence(c, e->u.seq.elts, 1); break;   /* constant tuples were folded above */
     case E_SLICE:
         compile_slice_or_index(c, e);
         break;
@@ -1247,7 +1437,7 @@ static void compile_store(Compiler *c, Expr *t) {
     case E_ATTRIBUTE:
         if (!strcmp(t->u.attribute.attr, "__debug__")) compile_error(c, t->pos, "cannot assign to __debug__");
         compile_expr(c, t->u.attribute.value);
-        WITH_LOC(c, t->pos, emit(c, OP_STORE_ATTR, add_cache(u, mangle(c, t->u.attribute.attr))));
+        WITH_LOC(c, attr_pos(t, t->pos), emit(c, OP_STORE_ATTR, add_cache(u, mangle(c, t->u.attribute.attr))));
         break;
     case E_SUBSCRIPT:
         compile_expr(c, t->u.subscript.value);
@@ -1266,7 +1456,7 @@ static void compile_delete(Compiler *c, Expr *t) {
     case E_NAME: WITH_LOC(c, t->pos, compile_name(c, t->u.name.id, CTX_DEL, t->pos)); break;
     case E_ATTRIBUTE:
         compile_expr(c, t->u.attribute.value);
-        WITH_LOC(c, t->pos, emit(c, OP_DELETE_ATTR, add_name(c->u, mangle(c, t->u.attribute.attr))));
+        WITH_LOC(c, attr_pos(t, t->pos), emit(c, OP_DELETE_ATTR, add_name(c->u, mangle(c, t->u.attribute.attr))));
         break;
     case E_SUBSCRIPT:
         compile_expr(c, t->u.subscript.value);
@@ -2423,13 +2613,11 @@ static void compile_augassign(Compiler *c, Stmt *s) {
     case E_ATTRIBUTE: {
         int ci = add_cache(c->u, mangle(c, t->u.attribute.attr));
         compile_expr(c, t->u.attribute.value);
-        WITH_LOC(c, t->pos, {
-            emit(c, OP_COPY, 1);
-            emit(c, OP_LOAD_ATTR, ci);
-        });
+        WITH_LOC(c, t->pos, emit(c, OP_COPY, 1));
+        WITH_LOC(c, attr_pos(t, t->pos), emit(c, OP_LOAD_ATTR, ci));
         compile_expr(c, s->u.augassign.value);
         WITH_LOC(c, s->pos, emit0(c, op));
-        WITH_LOC(c, t->pos, {
+        WITH_LOC(c, attr_pos(t, t->pos), {
             emit(c, OP_SWAP, 2);
             emit(c, OP_STORE_ATTR, add_cache(c->u, mangle(c, t->u.attribute.attr)));
         });
@@ -2984,6 +3172,10 @@ static void compile_stmt(Compiler *c, Stmt *s) {
             if (!u->dead) u->tail_line = s->pos.lineno;
         } else {
             compile_expr(c, v);
+            /* the discarded result's POP_TOP has no line of its own (CPython's
+               is artificial): it keeps the last instruction's, not the
+               statement's first line */
+            if (u->n > 0) u->loc = u->locs[u->n - 1];
             emit0(c, OP_POP_TOP);
         }
         break;
@@ -3292,6 +3484,12 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
         size_t j = i;
         while (j < len && src[j] != '\n') j++;
         text = str_new(src + i, j - i + (j < len ? 1 : 0));
+    }
+    if (info->message_only) {
+        Value msg = str_from_cstr(info->msg);
+        Value e = exc_new(t, &msg, 1);
+        if (e) err_set_exc(e);
+        return;
     }
     Value fn = info->filename ? str_from_cstr(info->filename) : V_NONE;
     Value details = tuple_pack(6, fn, v_int(info->lineno), info->offset ? v_int(info->offset) : V_NONE, text,

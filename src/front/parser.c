@@ -4190,19 +4190,20 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
 
     Lexer *lx = gc_alloc(sizeof(Lexer));
 
-    /* The source must be UTF-8 and free of NUL bytes. */
+    /* The source must be UTF-8 and free of NUL bytes. Undecodable bytes
+       are reported first, wherever they are; like CPython's, whose line
+       reader stops at a NUL, the line count skips lines holding one. */
     {
         const unsigned char *u = (const unsigned char *)text + skip;
         size_t m = n - skip, ls = 0;
         int line = 1;
+        bool nul_in_line = false;
         for (size_t i = 0; i < m;) {
             uint32_t cp;
             if (u[i] == 0) {
-                err->kind = "SyntaxError";
-                err->msg = "source code cannot contain null bytes";
-                err->lineno = err->end_lineno = line;
-                err->text = pstrndup((const char *)u + ls, strlen((const char *)u + ls));
-                return NULL;
+                nul_in_line = true;
+                i++;
+                continue;
             }
             int k = lex_utf8_decode(u + i, (int)(m - i > 4 ? 4 : m - i), &cp, 0);
             if (k < 0) {
@@ -4210,16 +4211,33 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
                     return bad_source(err, pformat("(unicode error) 'utf-8' codec can't decode "
                                                    "byte 0x%02x in position %d: invalid start byte",
                                                    u[i], (int)(i - ls)));
+                err->message_only = 1;
                 return bad_source(err, pformat("Non-UTF-8 code starting with '\\x%02x' in file %s "
                                                "on line %d, but no encoding declared; see "
                                                "https://peps.python.org/pep-0263/ for details",
                                                u[i], filename, line));
             }
             if (u[i] == '\n') {
-                line++;
+                if (!nul_in_line) line++;
+                nul_in_line = false;
                 ls = i + 1;
             }
             i += (size_t)k;
+        }
+        const unsigned char *nul = memchr(u, 0, m);
+        if (nul) {
+            line = 1;
+            ls = 0;
+            for (const unsigned char *q = u; q < nul; q++)
+                if (*q == '\n') {
+                    line++;
+                    ls = (size_t)(q - u) + 1;
+                }
+            err->kind = "SyntaxError";
+            err->msg = "source code cannot contain null bytes";
+            err->lineno = err->end_lineno = line;
+            err->text = pstrndup((const char *)u + ls, strlen((const char *)u + ls));
+            return NULL;
         }
     }
 
