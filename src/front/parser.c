@@ -91,6 +91,8 @@ typedef struct Parser {
     int bare_tuple, last_elt;
     int bom;          /* the source started with a UTF-8 byte order mark */
     const char *filename;
+    int made_newline_off;   /* the newline parse() added to a source without
+                               a final one (its offset), or -1 */
 } Parser;
 
 typedef Parser P;
@@ -4012,6 +4014,15 @@ static Module *parse_tokens(P *p) {
             case S_WHILE: case S_FOR: case S_ASYNCFOR: case S_WITH: case S_ASYNCWITH:
             case S_TRY: case S_MATCH: case S_TRYSTAR:
                 if (p->mode == PARSE_PROMPT || peek(p)->kind != T_ENDMARKER) expect(p, T_NEWLINE);
+                /* CPython reads compile(..., 'single')'s text as the prompt
+                   would: a compound statement whose last body sits on its
+                   header's line needs a newline after it, which the text
+                   lacks when its final newline is the one made up here */
+                else if (p->pos > 0 && p->toks[p->pos - 1].kind == T_NEWLINE &&
+                         p->toks[p->pos - 1].off == p->made_newline_off) {
+                    Token *nl = &p->toks[p->pos - 1];
+                    raise_loc(p, "SyntaxError", nl->lineno, 0, nl->lineno, 0, "invalid syntax");
+                }
                 break;
             default:
                 break;
@@ -4185,7 +4196,11 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     if (n >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
         (unsigned char)text[2] == 0xBF)
         skip = 3;
-    if (n == skip || text[n - 1] != '\n') text[n++] = '\n';
+    int made_newline_off = -1;
+    if (n == skip || text[n - 1] != '\n') {
+        made_newline_off = (int)(n - skip);
+        text[n++] = '\n';
+    }
     text[n] = 0;
 
     Lexer *lx = gc_alloc(sizeof(Lexer));
@@ -4254,6 +4269,7 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     p.ntoks = lx->ntoks;
     p.mode = mode;
     p.filename = filename;
+    p.made_newline_off = made_newline_off;
     Module *m = run_parser(&p);
     if (m) return m;
     const char *fn = err->filename;
