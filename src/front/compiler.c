@@ -3074,7 +3074,7 @@ static void compile_match(Compiler *c, Stmt *s) {
     if (has_default) {
         u->loc = loc_of(last->pattern->pos);
         if (cases == 1) emit0(c, OP_POP_TOP);
-        else if (!u->dead) u->tail_line = last->pattern->pos.lineno;
+        else emit_line_nop(c, last->pattern->pos);   /* `case _:` has its line event */
         if (last->guard) compile_jump_if(c, last->guard, false, end);
         compile_stmts(c, last->body);
     }
