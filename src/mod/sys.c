@@ -499,7 +499,7 @@ static Value frame_clear_m(Value *args, size_t nargs, Value kwnames) {
     /* a suspended generator's frame: clearing it closes the generator */
     if (gen_frame_alive(fo)) {
         if (V_AS(GenObject, fo->gen)->running) return err_set(&exc_RuntimeError, "cannot clear an executing frame");
-        if (!obj_call_method(fo->gen, "close", NULL, 0)) return VNULL;
+        if (gen_finalize_now(fo->gen) < 0) return VNULL;
     }
     fo->locals = dict_new();
     fo->trace = V_NONE;
@@ -1052,10 +1052,9 @@ static Value s_clear_type_cache(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("_clear_type_cache", nargs, 0, 0) < 0) return VNULL;
     return V_NONE;
 }
-static int64_t coro_origin_depth;
 static Value s_get_coro_depth(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("get_coroutine_origin_tracking_depth", nargs, 0, 0) < 0) return VNULL;
-    return int_from_i64(coro_origin_depth);
+    return int_from_i64(coro_origin_tracking_depth);
 }
 static Value s_set_coro_depth(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"set_coroutine_origin_tracking_depth", 0, 1, 0, {"depth", NULL}};
@@ -1064,8 +1063,11 @@ static Value s_set_coro_depth(Value *args, size_t nargs, Value kwnames) {
     int64_t d = int_as_i64(a[0]);
     if (d == -1 && err_occurred()) return VNULL;
     if (d < 0) return err_set(&exc_ValueError, "depth must be >= 0");
-    /* the origin is not recorded: cr_origin stays None (see docs) */
-    coro_origin_depth = d;
+    /* compiled code creates coroutines without the frames cr_origin reads:
+       once tracking is on, traces made before are dropped (new ones leave
+       coroutine creation to the interpreter) */
+    if (d > 0 && d != coro_origin_tracking_depth) jit_releaseall();
+    coro_origin_tracking_depth = d;
     return V_NONE;
 }
 
