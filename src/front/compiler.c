@@ -569,6 +569,16 @@ static int deref_index(Unit *u, const char *name) {
     return -1;
 }
 
+/* A free variable's slot. In a class body a free name is always the
+ * enclosing function's variable: a class whose methods use __class__ has
+ * its own __class__ cell besides, which only the methods see. */
+static int free_index(Unit *u, const char *name) {
+    Value n = str_intern_cstr(name);
+    for (int64_t i = 0; i < list_size(u->freevars); i++)
+        if (list_get(u->freevars, i) == n) return (int)(list_size(u->cellvars) + i);
+    return -1;
+}
+
 static void compile_name(Compiler *c, const char *raw, ExprCtx ctx, SrcPos pos) {
     Unit *u = c->u;
     const char *name = mangle(c, raw);
@@ -603,15 +613,15 @@ static void compile_name(Compiler *c, const char *raw, ExprCtx ctx, SrcPos pos) 
         if (kind == SYM_FREE && (sym->flags & DEF_NONLOCAL)) {
             /* declared nonlocal in the class body: always the cell */
             emit(c, ctx == CTX_LOAD ? OP_LOAD_DEREF : ctx == CTX_STORE ? OP_STORE_DEREF : OP_DELETE_DEREF,
-                 deref_index(u, name));
+                 free_index(u, name));
             return;
         }
         if (kind == SYM_FREE && ctx == CTX_LOAD) {
-            emit(c, OP_LOAD_CLASSDEREF, deref_index(u, name));
+            emit(c, OP_LOAD_CLASSDEREF, free_index(u, name));
             return;
         }
         if (kind == SYM_FREE && !(sym->flags & DEF_LOCAL)) {
-            emit(c, ctx == CTX_STORE ? OP_STORE_DEREF : OP_DELETE_DEREF, deref_index(u, name));
+            emit(c, ctx == CTX_STORE ? OP_STORE_DEREF : OP_DELETE_DEREF, free_index(u, name));
             return;
         }
         int ni = add_name(u, name);
@@ -1515,7 +1525,11 @@ static Unit *enter_scope(Compiler *c, Scope *scope, const char *name, Value qual
         if (s->kind == SYM_FREE || (s->flags & DEF_FREE_CLASS)) {
             Value n = str_intern_cstr(s->name);
             bool dup = false;
-            for (int64_t j = 0; j < list_size(u->cellvars); j++)
+            /* a class body reading the enclosing __class__ while its methods
+               use the class's own: both, as CPython's co_cellvars and
+               co_freevars (free_index() picks the free one) */
+            bool own_and_enclosing = scope->kind == SCOPE_CLASS && !strcmp(s->name, "__class__");
+            for (int64_t j = 0; j < list_size(u->cellvars) && !own_and_enclosing; j++)
                 if (list_get(u->cellvars, j) == n) dup = true;
             if (!dup) list_append(u->freevars, n);
         }
