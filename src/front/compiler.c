@@ -2159,6 +2159,7 @@ static void compile_while(Compiler *c, Stmt *s) {
     bool always = test->kind == E_CONSTANT && (test->u.constant.kind == CONST_TRUE ||
                                                 (test->u.constant.kind == CONST_INT && test->u.constant.i != 0));
     if (!always) compile_jump_if(c, test, false, orelse);
+    else emit_line_nop(c, s->pos);   /* `while 1:` has its line event at each iteration, as CPython's */
     if (!push_fblock(c, FB_WHILE, top, end, s->pos)) return;
     compile_stmts(c, s->u.while_.body);
     pop_fblock(c);
@@ -3273,6 +3274,26 @@ static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
     return maxd + 1;
 }
 
+/* CPython's line propagation: an instruction the compiler gave no line (a
+ * handler's POP_EXCEPT, the jump out of it) takes the position of the one
+ * before it in its basic block, so that neither it nor the instruction
+ * after it starts a line event of its own. A block starts at a label and
+ * after a jump, return or raise (not where the covering handler changes:
+ * CPython's blocks hold its SETUP/POP_BLOCK pseudo-instructions). */
+static void propagate_lines(Unit *u) {
+    bool *starts = gc_alloc_atomic((size_t)u->n + 1);
+    memset(starts, 0, (size_t)u->n + 1);
+    for (int l = 0; l < u->nlabels; l++)
+        if (u->label_pos[l] >= 0 && u->label_pos[l] <= u->n) starts[u->label_pos[l]] = true;
+    for (int i = 1; i < u->n; i++) {
+        int prev = INSTR_OP(u->code[i - 1]);
+        if (starts[i] || (opcode_flags[prev] & OPF_JUMP) ||
+            prev == OP_RETURN_VALUE || prev == OP_RAISE_VARARGS || prev == OP_RERAISE)
+            continue;
+        if (u->locs[i].line < 0 && u->locs[i - 1].line >= 0) u->locs[i] = u->locs[i - 1];
+    }
+}
+
 static CodeObject *assemble(Compiler *c, Unit *u) {
     if (c->failed) return NULL;
     /* resolve jumps (a jump to a forward jump goes straight on, as
@@ -3328,6 +3349,7 @@ static CodeObject *assemble(Compiler *c, Unit *u) {
     if (!(co->flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR)) && co->kwonlyargcount == 0 &&
         (co->flags & CO_NOFREE))
         co->flags |= CO_SIMPLE_ARGS;
+    propagate_lines(u);
     co->ncode = u->n;
     co->code = u->code;
     co->locations = u->locs;
