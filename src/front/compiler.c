@@ -3182,9 +3182,9 @@ static void compile_stmt(Compiler *c, Stmt *s) {
             compile_expr(c, v);
             emit0(c, OP_PRINT_EXPR);
         } else if (v->kind == E_CONSTANT) {
-            /* docstrings and bare constants: nothing to run (a NOP in
-               CPython, whose line the implicit return may take) */
-            if (!u->dead) u->tail_line = s->pos.lineno;
+            /* a bare constant (docstrings never get here): nothing to run
+               but its line, a NOP as CPython's */
+            emit_line_nop(c, s->pos);
         } else {
             compile_expr(c, v);
             /* the discarded result's POP_TOP has no line of its own (CPython's
