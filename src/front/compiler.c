@@ -466,6 +466,16 @@ static SrcPos attr_pos(Expr *attr, SrcPos pos) {
     return pos;
 }
 
+/* A loop's jump back: no line of its own (CPython's JUMP_NOLINE). Line
+ * propagation gives it the line of the body's last instruction when it
+ * follows it; the loop's header reports its line when the jump lands. */
+static void emit_loop_back(Compiler *c, int top) {
+    Location saved = c->u->loc;
+    c->u->loc = (Location){-1, -1, -1, -1};
+    emit(c, OP_JUMP_ABSOLUTE, top);
+    c->u->loc = saved;
+}
+
 #define WITH_LOC(c, pos, body)          \
     do {                                \
         Location saved_loc_ = (c)->u->loc; \
@@ -2163,7 +2173,7 @@ static void compile_while(Compiler *c, Stmt *s) {
     if (!push_fblock(c, FB_WHILE, top, end, s->pos)) return;
     compile_stmts(c, s->u.while_.body);
     pop_fblock(c);
-    if (!u->dead) WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    if (!u->dead) emit_loop_back(c, top);
     bind_label(u, orelse);
     if (!always) compile_stmts(c, s->u.while_.orelse);
     bind_label(u, end);
@@ -2189,7 +2199,7 @@ static void compile_async_for(Compiler *c, Stmt *s) {
     if (!push_fblock(c, FB_FOR, top, end, s->pos)) return;
     compile_stmts(c, s->u.for_.body);
     pop_fblock(c);
-    if (!u->dead) WITH_LOC(c, s->u.for_.target->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    if (!u->dead) emit_loop_back(c, top);
     bind_label(u, except);   /* the handler's entry: [aiter exc] */
     emit0(c, OP_END_ASYNC_FOR);
     compile_stmts(c, s->u.for_.orelse);
@@ -2213,7 +2223,7 @@ static void compile_for(Compiler *c, Stmt *s) {
     if (!push_fblock(c, FB_FOR, top, end, s->pos)) return;
     compile_stmts(c, s->u.for_.body);
     pop_fblock(c);
-    if (!u->dead) WITH_LOC(c, s->u.for_.target->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    if (!u->dead) emit_loop_back(c, top);
     bind_label(u, exit);
     compile_stmts(c, s->u.for_.orelse);
     bind_label(u, end);

@@ -980,10 +980,6 @@ static int profile_trampoline(Value obj, Frame *f, int what, Value arg) {
 int sys_trace_line(Frame *f, int i) {
     if (!f->fobj || tstate.in_trace) return 0;
     FrameObject *fo = V_AS(FrameObject, f->fobj);
-    /* a loop's jump back has no line of its own (CPython's is artificial):
-       the instruction it reaches reports the line */
-    uint32_t w = f->code->code[i];
-    if (INSTR_OP(w) == OP_JUMP_ABSOLUTE && (int)INSTR_ARG(w) <= i) return 0;
     int prev = fo->trace_prev;
     fo->trace_prev = i;
     if (fo->trace == V_NONE || !fo->trace_lines) return 0;

@@ -68,3 +68,25 @@ def consts_only():
 
 for f in (try_no_exception, tightloop, exception_in_else, consts_only):
     print(f.__name__, events(f))
+
+def break_to_continue():
+    TRUE = 1
+    x = [1]
+    while x:
+        x.pop()
+        while TRUE:
+            break
+        continue
+
+def for_loop():
+    total = 0
+    for i in range(2):
+        total += i
+    for j in range(2):
+        if j:
+            continue
+        total -= j
+    return total
+
+for f in (break_to_continue, for_loop):
+    print(f.__name__, events(f))
