@@ -1985,7 +1985,11 @@ static void compile_comprehension(Compiler *c, Expr *e) {
 
 /* Emit the cleanup of one fblock for a return/break/continue leaving it.
  * preserve_tos: a return value sits on top of the stack and must survive. */
-static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
+/* Emit what leaving block f runs. True when that is code of another line
+ * (a finally body, a with's __exit__ call): the jump or return that follows
+ * then has no line of its own, as CPython's, so that it appears to run
+ * after the statement that left (line propagation gives it that code's). */
+static bool unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
     Unit *u = c->u;
     switch (f->kind) {
     case FB_WHILE:
@@ -2015,7 +2019,7 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
         compile_stmts(c, *saved[0].finalbody);
         memcpy(&u->fblocks[idx], saved, sizeof(FBlock) * (size_t)(nsaved - idx));
         u->nfblocks = nsaved;
-        break;
+        return true;
     }
     case FB_FINALLY_END:
         if (preserve_tos) emit(c, OP_SWAP, 2);
@@ -2027,14 +2031,16 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
     case FB_WITH:
     case FB_ASYNC_WITH:
         pop_handler(c);
-        if (preserve_tos) emit(c, OP_SWAP, 2);
-        emit_const(c, V_NONE);
-        emit_const(c, V_NONE);
-        emit_const(c, V_NONE);
-        emit(c, OP_CALL_FUNCTION, 3);
-        if (f->kind == FB_ASYNC_WITH) emit_await(c, 2);
-        emit0(c, OP_POP_TOP);
-        break;
+        WITH_LOC(c, f->pos, {   /* __exit__ runs at the with statement's line */
+            if (preserve_tos) emit(c, OP_SWAP, 2);
+            emit_const(c, V_NONE);
+            emit_const(c, V_NONE);
+            emit_const(c, V_NONE);
+            emit(c, OP_CALL_FUNCTION, 3);
+            if (f->kind == FB_ASYNC_WITH) emit_await(c, 2);
+            emit0(c, OP_POP_TOP);
+        });
+        return true;
     case FB_HANDLER_CLEANUP:
         if (f->name) pop_handler(c);   /* the one that unbinds the name */
         pop_handler(c);                /* the one that restores the exception state */
@@ -2051,6 +2057,7 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
         emit0(c, OP_POP_TOP);
         break;
     }
+    return false;
 }
 
 /* The compile-time handler stack, saved around code that leaves blocks. */
@@ -2076,9 +2083,10 @@ static void restore_handlers(Unit *u, SavedHandlers h) {
  * covered only by the handlers still active at its target (a pending
  * signal can raise at a jump): the caller restores it with
  * restore_handlers() for the code that follows. */
-static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop) {
+static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop, bool *ran_other_lines) {
     Unit *u = c->u;
     bool found = false;
+    *ran_other_lines = false;
     for (int i = u->nfblocks - 1; i >= 0; i--) {
         FBlock *f = &u->fblocks[i];
         if (loop && (f->kind == FB_WHILE || f->kind == FB_FOR)) {
@@ -2086,9 +2094,15 @@ static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop) {
             found = true;
             break;
         }
-        unwind_fblock(c, f, preserve_tos);
+        if (unwind_fblock(c, f, preserve_tos)) *ran_other_lines = true;
     }
     return loop ? found : true;
+}
+
+/* The instruction that ends a jump out of blocks: at the statement's line,
+   or none after code of other lines ran (see unwind_fblock) */
+static Location exit_loc(SrcPos stmt, bool ran_other_lines) {
+    return ran_other_lines ? (Location){-1, -1, -1, -1} : loc_of(stmt);
 }
 
 #define STAR_EXIT_MSG "'break', 'continue' and 'return' cannot appear in an except* block"
@@ -2123,10 +2137,15 @@ static void compile_return(Compiler *c, Stmt *s) {
     }
     bool preserve = s->u.ret.value != NULL;
     if (preserve) compile_expr(c, s->u.ret.value);
+    else emit_line_nop(c, s->pos);   /* the statement's line comes first, as CPython's NOP */
     SavedHandlers saved = save_handlers(u);
-    unwind_to(c, preserve, NULL);
+    bool other_lines;
+    unwind_to(c, preserve, NULL, &other_lines);
+    Location saved_loc = u->loc;
+    u->loc = exit_loc(s->pos, other_lines);
     if (!preserve) emit_const(c, V_NONE);
-    WITH_LOC(c, s->pos, emit0(c, OP_RETURN_VALUE));
+    emit0(c, OP_RETURN_VALUE);
+    u->loc = saved_loc;
     restore_handlers(u, saved);
 }
 
@@ -2149,14 +2168,19 @@ static void compile_break_continue(Compiler *c, Stmt *s, bool is_break) {
         return;
     }
     int saved_depth = u->depth;
+    emit_line_nop(c, s->pos);   /* the statement's line comes first, as CPython's NOP */
     SavedHandlers saved = save_handlers(u);
-    unwind_to(c, false, &loop);
+    bool other_lines;
+    unwind_to(c, false, &loop, &other_lines);
+    Location saved_loc = u->loc;
+    u->loc = exit_loc(s->pos, other_lines);
     if (is_break) {
         if (loop->kind == FB_FOR) emit0(c, OP_POP_TOP);
-        WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, loop->exit_label));
+        emit(c, OP_JUMP_ABSOLUTE, loop->exit_label);
     } else {
-        WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, loop->top_label));
+        emit(c, OP_JUMP_ABSOLUTE, loop->top_label);
     }
+    u->loc = saved_loc;
     restore_handlers(u, saved);
     u->depth = saved_depth;
 }

@@ -90,3 +90,40 @@ def for_loop():
 
 for f in (break_to_continue, for_loop):
     print(f.__name__, events(f))
+
+def return_through_finally():
+    try:
+        return 2
+    finally:
+        4
+
+def break_through_finally():
+    a, c, d, i = 1, 1, 1, 99
+    try:
+        for i in range(3):
+            try:
+                a = 5
+                if i > 0:
+                    break                   # line 7
+                a = 8
+            finally:
+                c = 10
+    except:
+        d = 12                              # line 12
+    assert a == 5 and c == 10 and d == 1    # line 13
+
+class NullCtx:
+    def __enter__(self):
+        return self
+    def __exit__(self, *exc):
+        return False
+
+def early_exit_with():
+    for i in range(2):
+        with NullCtx():
+            if i:
+                return i
+            continue
+
+for f in (return_through_finally, break_through_finally, early_exit_with):
+    print(f.__name__, events(f))
