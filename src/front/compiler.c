@@ -2087,6 +2087,7 @@ static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop, bool *ran_o
     Unit *u = c->u;
     bool found = false;
     *ran_other_lines = false;
+    Location saved = u->loc;
     for (int i = u->nfblocks - 1; i >= 0; i--) {
         FBlock *f = &u->fblocks[i];
         if (loop && (f->kind == FB_WHILE || f->kind == FB_FOR)) {
@@ -2094,8 +2095,13 @@ static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop, bool *ran_o
             found = true;
             break;
         }
-        if (unwind_fblock(c, f, preserve_tos)) *ran_other_lines = true;
+        if (unwind_fblock(c, f, preserve_tos)) {
+            /* what follows is artificial too (popping an iterator...) */
+            *ran_other_lines = true;
+            u->loc = (Location){-1, -1, -1, -1};
+        }
     }
+    u->loc = saved;
     return loop ? found : true;
 }
 
