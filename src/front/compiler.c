@@ -1806,8 +1806,7 @@ static void compile_classdef(Compiler *c, Stmt *s) {
         emit(c, OP_STORE_NAME, add_name(u, "__classcell__"));
         emit0(c, OP_RETURN_VALUE);
     } else {
-        emit_const(c, V_NONE);
-        emit0(c, OP_RETURN_VALUE);
+        emit_implicit_return(c);   /* a copy per line that jumps to it, as a function's */
     }
     CodeObject *co = leave_scope(c);
     c->class_name = saved_class;

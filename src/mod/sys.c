@@ -687,20 +687,37 @@ static int frame_set_lineno(Value v, Value x) {
     CodeObject *co = f->code;
     if (want < co->firstlineno) return err_format(&exc_ValueError, "line %d comes before the current code block", (int)want), -1;
     /* the instructions that start a line (CPython's marklines), and the
-       first line with code not before the one asked for */
+       first line with code not before the one asked for. CPython's code
+       has no unreachable instructions, and its copies of a block's exit
+       follow the block: here an instruction starts a line when it is
+       reachable and control arrives at it from another line (or from
+       nowhere: the first instruction, a handler's entry). */
     int n = co->ncode;
+    int64_t *stacks = mark_stacks(co);
     int *starts = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
-    int last = -1, line = -1;
+    unsigned char *from_other = gc_alloc_atomic((size_t)n + 1);   /* 1: a predecessor of another line; 2: one of this line */
+    memset(from_other, 0, (size_t)n + 1);
+    for (int i = 0; i < n; i++) {
+        int op = INSTR_OP(co->code[i]), l = code_line(co, i);
+        bool falls = !(op == OP_JUMP_FORWARD || op == OP_JUMP_ABSOLUTE || op == OP_RETURN_VALUE ||
+                       op == OP_RAISE_VARARGS || op == OP_RERAISE);
+        int succ[2] = {falls ? i + 1 : -1, (opcode_flags[op] & OPF_JUMP) ? (int)INSTR_ARG(co->code[i]) : -1};
+        for (int k = 0; k < 2; k++) {
+            int t = succ[k];
+            if (t < 0 || t >= n) continue;
+            from_other[t] |= code_line(co, t) == l ? 2 : 1;
+        }
+    }
+    int line = -1;
     for (int i = 0; i < n; i++) {
         int l = code_line(co, i);
         starts[i] = -1;
-        if (l > 0 && l != last) {
-            starts[i] = last = l;
+        if (l > 0 && stacks[i] != STACK_UNINITIALIZED && from_other[i] != 2) {
+            starts[i] = l;
             if (l >= want && (line < 0 || l < line)) line = l;
         }
     }
     if (line < 0) return err_format(&exc_ValueError, "line %d comes after the current code block", (int)want), -1;
-    int64_t *stacks = mark_stacks(co);
     int cur = frame_lasti(f);
     if (cur < 0 || cur >= n) return err_set(&exc_ValueError, "can only jump from a 'line' trace event"), -1;
     int64_t start = stacks[cur], best = STACK_OVERFLOWED;
