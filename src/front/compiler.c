@@ -554,7 +554,12 @@ static void compile_name(Compiler *c, const char *raw, ExprCtx ctx, SrcPos pos) 
     const char *name = mangle(c, raw);
     Symbol *sym = scope_lookup(u->scope, name);
     SymKind kind = sym ? sym->kind : SYM_GLOBAL_IMPLICIT;
-    (void)pos;
+    if (ctx != CTX_LOAD && strcmp(raw, "__debug__") == 0) {
+        /* a constant: binding or deleting it is an error (CPython's
+           forbidden_name), at the name's node or the binding statement */
+        compile_error(c, pos, ctx == CTX_DEL ? "cannot delete __debug__" : "cannot assign to __debug__");
+        return;
+    }
     if (ctx == CTX_LOAD && strcmp(raw, "__debug__") == 0) {
         /* a constant, as in CPython: False under -O (assigning it is a SyntaxError) */
         emit_const(c, tpy_config.optimize ? V_FALSE : V_TRUE);
@@ -991,6 +996,10 @@ static void compile_call(Compiler *c, Expr *e) {
     for (int i = 0; i < e->u.call.nkeywords; i++) {
         Keyword *ki = e->u.call.keywords[i];
         if (!ki->arg) continue;
+        if (!strcmp(ki->arg, "__debug__")) {
+            compile_error(c, e->pos, "cannot assign to __debug__");
+            return;
+        }
         for (int j = i + 1; j < e->u.call.nkeywords; j++) {
             Keyword *kj = e->u.call.keywords[j];
             if (kj->arg && strcmp(ki->arg, kj->arg) == 0) {
@@ -1483,8 +1492,27 @@ static void compile_function_body(Compiler *c, Stmt *s) {
     emit_implicit_return(c);
 }
 
+/* No parameter may be named __debug__ (CPython's compiler_check_debug_args):
+ * reported at the def or the lambda, before its defaults are compiled. */
+static bool check_debug_params(Compiler *c, Arguments *a, SrcPos pos) {
+    const Arg *all[2] = {a->vararg, a->kwarg};
+    for (int k = 0; k < 2; k++)
+        if (all[k] && !strcmp(all[k]->arg, "__debug__")) goto bad;
+    for (int i = 0; i < a->nposonly; i++)
+        if (!strcmp(a->posonlyargs[i]->arg, "__debug__")) goto bad;
+    for (int i = 0; i < a->nargs; i++)
+        if (!strcmp(a->args[i]->arg, "__debug__")) goto bad;
+    for (int i = 0; i < a->nkwonly; i++)
+        if (!strcmp(a->kwonlyargs[i]->arg, "__debug__")) goto bad;
+    return true;
+bad:
+    compile_error(c, pos, "cannot assign to __debug__");
+    return false;
+}
+
 static void compile_funcdef(Compiler *c, Stmt *s) {
     ExprList decos = s->u.funcdef.decorator_list;
+    if (!check_debug_params(c, s->u.funcdef.args, s->pos)) return;
     for (int i = 0; i < decos.n; i++) compile_expr(c, decos.items[i]);
     int flags = compile_defaults(c, s->u.funcdef.args);
     flags |= compile_annotations(c, s->u.funcdef.args, s->u.funcdef.returns);
@@ -1504,6 +1532,7 @@ static void compile_funcdef(Compiler *c, Stmt *s) {
 
 static void compile_lambda(Compiler *c, Expr *e) {
     Arguments *a = e->u.lambda.args;
+    if (!check_debug_params(c, a, e->pos)) return;
     int flags = compile_defaults(c, a);
     Scope *fs = scope_child_for(c->u->scope, e);
     Value qn = make_qualname(c, "<lambda>");
@@ -2372,7 +2401,7 @@ static void compile_import(Compiler *c, Stmt *s) {
                 emit0(c, OP_POP_TOP);
                 p = q;
             }
-            compile_name(c, a->asname, CTX_STORE, a->pos);
+            compile_name(c, a->asname, CTX_STORE, s->pos);
         } else {
             const char *dot = strchr(a->name, '.');
             if (dot) {
@@ -2380,9 +2409,9 @@ static void compile_import(Compiler *c, Stmt *s) {
                 char *top = gc_alloc_atomic(len + 1);
                 memcpy(top, a->name, len);
                 top[len] = 0;
-                compile_name(c, top, CTX_STORE, a->pos);
+                compile_name(c, top, CTX_STORE, s->pos);
             } else {
-                compile_name(c, a->name, CTX_STORE, a->pos);
+                compile_name(c, a->name, CTX_STORE, s->pos);
             }
         }
     }
@@ -2403,7 +2432,7 @@ static void compile_importfrom(Compiler *c, Stmt *s) {
             for (int i = 0; i < n; i++) {
                 Alias *a = s->u.importfrom.names[i];
                 emit(c, OP_IMPORT_FROM, add_name(c->u, a->name));
-                compile_name(c, a->asname ? a->asname : a->name, CTX_STORE, a->pos);
+                compile_name(c, a->asname ? a->asname : a->name, CTX_STORE, s->pos);
             }
             emit0(c, OP_POP_TOP);
         }
@@ -2925,7 +2954,9 @@ static void compile_stmt(Compiler *c, Stmt *s) {
             compile_expr(c, s->u.annassign.value);
             compile_store(c, t);
         }
-        if (t->kind == E_NAME && s->u.annassign.simple && u->scope->kind != SCOPE_FUNCTION) {
+        if (t->kind == E_NAME && !strcmp(t->u.name.id, "__debug__")) {
+            compile_error(c, s->pos, "cannot assign to __debug__");   /* at the statement, as CPython */
+        } else if (t->kind == E_NAME && s->u.annassign.simple && u->scope->kind != SCOPE_FUNCTION) {
             /* module/class: __annotations__[name] = annotation */
             compile_annotation(c, s->u.annassign.annotation);
             emit(c, OP_LOAD_NAME, add_name(u, "__annotations__"));

@@ -254,7 +254,10 @@ static _Noreturn void raise_at_tok(P *p, const char *kind, const Token *t, const
         int col = t->ws_col < 0 ? 0 : t->ws_col;
         raise_loc(p, kind, t->lineno, col, t->lineno, -1, msg);
     }
-    raise_loc(p, kind, t->lineno, t->col + 1, t->end_lineno, t->end_col + 1, msg);
+    /* CPython's tokenizer leaves the '\n' out of a NEWLINE token: an error
+       there spans nothing */
+    int end_col = t->kind == T_NEWLINE ? t->col : t->end_col;
+    raise_loc(p, kind, t->lineno, t->col + 1, t->kind == T_NEWLINE ? t->lineno : t->end_lineno, end_col + 1, msg);
 }
 
 static _Noreturn void raise_last(P *p, const char *msg) {
@@ -280,6 +283,8 @@ static _Noreturn void raise_range(P *p, const SrcPos *a, const SrcPos *b, const 
 
 static SrcPos tok_pos(const Token *t) {
     SrcPos s = {t->lineno, t->col, t->end_lineno, t->end_col};
+    /* CPython's tokenizer leaves the '\n' out of a NEWLINE token */
+    if (t->kind == T_NEWLINE) s.end_lineno = t->lineno, s.end_col_offset = t->col;
     return s;
 }
 
@@ -2761,7 +2766,8 @@ static Stmt *for_stmt(P *p, Token *start) {
 }
 
 /* with_item: expression ['as' star_target]; the target must be followed
- * by ',', ')' or ':'. */
+ * by ',', ')' or ':' (or NEWLINE: the statement then lacks its ':', which
+ * colon() reports as CPython's invalid_with_stmt). */
 static WithItem *with_item(P *p) {
     WithItem *w = palloc(p, sizeof(WithItem));
     w->context_expr = expression(p);
@@ -2773,7 +2779,7 @@ static WithItem *with_item(P *p) {
             t = expression(p);
         }
         int k = peek_kind(p);
-        if (k != T_COMMA && k != T_RPAR && k != T_COLON) fail(p);
+        if (k != T_COMMA && k != T_RPAR && k != T_COLON && k != T_NEWLINE) fail(p);
         if (!valid_star_target(t)) {
             if (!p->no_invalid) raise_invalid_target(p, TGT_STAR, t);
             fail(p);
@@ -2793,7 +2799,7 @@ static void *fn_paren_with_items(P *p, void *arg) {
         if (peek_kind(p) == T_RPAR) break;
     }
     expect(p, T_RPAR);
-    if (peek_kind(p) != T_COLON) fail(p);
+    if (peek_kind(p) != T_COLON && peek_kind(p) != T_NEWLINE) fail(p);
     return items;
 }
 
@@ -3937,6 +3943,8 @@ static void finish_error(P *p) {
             if (lt->kind == T_DEDENT) raise_at_tok(p, "IndentationError", lt, "unexpected unindent");
             if (lt->kind == T_ENDMARKER)
                 raise_loc(p, "SyntaxError", lt->lineno, 0, lt->lineno, 0, "invalid syntax");
+            if (lt->kind == T_NEWLINE)   /* zero width in CPython's tokenizer */
+                raise_loc(p, "SyntaxError", lt->lineno, lt->col + 1, lt->lineno, lt->col + 1, "invalid syntax");
             raise_loc(p, "SyntaxError", lt->lineno, lt->col + 1, lt->end_lineno, lt->end_col + 1,
                       "invalid syntax");
         }
