@@ -985,6 +985,27 @@ static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws
     }
 }
 
+/* A call's (or class's) keywords: none named __debug__ (reported at the call)
+ * and none repeated (at the repeat), as CPython's validate_keywords. */
+static bool check_keywords(Compiler *c, int n, Keyword **kws, SrcPos pos) {
+    for (int i = 0; i < n; i++) {
+        Keyword *ki = kws[i];
+        if (!ki->arg) continue;
+        if (!strcmp(ki->arg, "__debug__")) {
+            compile_error(c, pos, "cannot assign to __debug__");
+            return false;
+        }
+        for (int j = i + 1; j < n; j++) {
+            Keyword *kj = kws[j];
+            if (kj->arg && strcmp(ki->arg, kj->arg) == 0) {
+                compile_error(c, kj->pos, "keyword argument repeated: %s", kj->arg);
+                return false;
+            }
+        }
+    }
+    return true;
+}
+
 static void compile_call(Compiler *c, Expr *e) {
     Expr *f = e->u.call.func;
     check_caller(c, e);
@@ -992,22 +1013,7 @@ static void compile_call(Compiler *c, Expr *e) {
     bool dstar = false;
     for (int i = 0; i < e->u.call.nkeywords; i++)
         if (!e->u.call.keywords[i]->arg) dstar = true;
-    /* check keyword duplicates (CPython: a SyntaxError) */
-    for (int i = 0; i < e->u.call.nkeywords; i++) {
-        Keyword *ki = e->u.call.keywords[i];
-        if (!ki->arg) continue;
-        if (!strcmp(ki->arg, "__debug__")) {
-            compile_error(c, e->pos, "cannot assign to __debug__");
-            return;
-        }
-        for (int j = i + 1; j < e->u.call.nkeywords; j++) {
-            Keyword *kj = e->u.call.keywords[j];
-            if (kj->arg && strcmp(ki->arg, kj->arg) == 0) {
-                compile_error(c, kj->pos, "keyword argument repeated: %s", kj->arg);
-                return;
-            }
-        }
-    }
+    if (!check_keywords(c, e->u.call.nkeywords, e->u.call.keywords, e->pos)) return;
     if (f->kind == E_ATTRIBUTE && !starred && !dstar) {
         compile_expr(c, f->u.attribute.value);
         WITH_LOC(c, f->pos, emit(c, OP_LOAD_METHOD, add_cache(c->u, mangle(c, f->u.attribute.attr))));
@@ -1627,6 +1633,7 @@ static void compile_classdef(Compiler *c, Stmt *s) {
     CodeObject *co = leave_scope(c);
     c->class_name = saved_class;
     if (!co) return;
+    if (!check_keywords(c, s->u.classdef.nkeywords, s->u.classdef.keywords, s->pos)) return;
     WITH_LOC(c, s->pos, {
         emit0(c, OP_LOAD_BUILD_CLASS);
         compile_make_function(c, co, 0);

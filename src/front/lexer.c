@@ -2827,6 +2827,13 @@ static int lex_one(Lexer *lx) {
 
         int len;
         int kind = scan_operator(lx, p, &len);
+        if (kind == T_OTHER && (c < 0x20 || c == 0x7f)) {
+            /* an ASCII control character: CPython's tokenizer rejects it
+               before looking for an operator */
+            lx->cur = p + 1;
+            tok_error_at(lx, p + 1, fmt_msg("invalid non-printable character U+%04X", (unsigned)c));
+            return 0;
+        }
         if (kind == T_LPAR || kind == T_LSQB || kind == T_LBRACE) {
             if (lx->level >= 200) {
                 lx->cur = p + 1;

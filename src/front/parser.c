@@ -2336,7 +2336,9 @@ static Keyword *new_keyword(P *p, Token *start, const char *arg, Expr *v) {
 
 /* Arguments of a call or class definition, after the '(' (consumed here
  * up to and including the ')'). */
-static void call_args(P *p, Token *lp, ExprList *args_out, int *nkw, Keyword ***kws) {
+/* The arguments of a call, or a class's bases (is_class: no bare generator
+ * expression there, CPython's class_def_raw takes plain `arguments`). */
+static void call_args(P *p, Token *lp, ExprList *args_out, int *nkw, Keyword ***kws, int is_class) {
     int mark = p->sc_n;
     Vec kw = {0};
     int seen_kw = 0, seen_dstar = 0, bad_positional = 0, done_rpar = 0;
@@ -2383,8 +2385,14 @@ static void call_args(P *p, Token *lp, ExprList *args_out, int *nkw, Keyword ***
         } else {
             Expr *e = arg_expression(p);
             if (at_comp_for(p)) {
+                int for_pos = p->pos;
                 Expr *g = new_comp(p, E_GENEXP, span(p, lp), e);
                 int first_arg = p->sc_n == mark && kw.n == 0;
+                if (is_class && first_arg && (peek_kind(p) != T_COMMA || p->no_invalid)) {
+                    /* CPython's first pass stops at the 'for': "invalid syntax" there */
+                    p->maxpos = for_pos;
+                    fail(p);
+                }
                 if (!(first_arg && peek_kind(p) == T_RPAR)) {
                     /* other arguments before it, or a ',' after it */
                     if (p->no_invalid || (first_arg && peek_kind(p) != T_COMMA)) fail(p);
@@ -2447,7 +2455,7 @@ static void *fn_trailer(P *p, void *arg) {
         enter(p);
         Expr *e = new_expr(p, E_CALL, tok_pos(lp));
         e->u.call.func = a;
-        call_args(p, lp, &e->u.call.args, &e->u.call.nkeywords, &e->u.call.keywords);
+        call_args(p, lp, &e->u.call.args, &e->u.call.nkeywords, &e->u.call.keywords, 0);
         leave(p);
         e->pos = span(p, t->start);
         return e;
@@ -2529,6 +2537,7 @@ static Arguments *parameters(P *p, int lambda) {
             next(p);
             nposonly = pos.n;
             seen_slash = 1;
+            if (peek_kind(p) == T_STAR && !p->no_invalid) raise_tok(p, peek(p), "expected comma between / and *");
         } else if (t->kind == T_STAR) {
             if (seen_star) {
                 if (!p->no_invalid) raise_tok(p, t, "* argument may appear only once");
@@ -2937,7 +2946,7 @@ static Stmt *classdef(P *p, ExprList decos) {
     if (peek_kind(p) == T_LPAR) {
         Token *lp = next(p);
         enter(p);
-        call_args(p, lp, &s->u.classdef.bases, &s->u.classdef.nkeywords, &s->u.classdef.keywords);
+        call_args(p, lp, &s->u.classdef.bases, &s->u.classdef.nkeywords, &s->u.classdef.keywords, 1);
         leave(p);
     }
     colon(p);
