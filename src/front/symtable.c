@@ -324,14 +324,13 @@ static void visit_function(Builder *b, Stmt *s, const char *name, Arguments *arg
     Scope *fs = scope_new(SCOPE_FUNCTION, name, node, b->cur);
     fs->is_coroutine = s && s->kind == S_ASYNCFUNCTIONDEF;
     Scope *saved = b->cur;
-    int saved_iter = b->comp_iter;
     b->cur = fs;
-    b->comp_iter = 0;
+    /* b->comp_iter carries on: a lambda in a comprehension's iterable may
+       not hold a walrus either (CPython's scopes inherit ste_comp_iter_expr) */
     visit_params(b, args);
     if (body) visit_stmts(b, *body);
     else visit_expr(b, lambda_body);
     b->cur = saved;
-    b->comp_iter = saved_iter;
     (void)pos;
 }
 
