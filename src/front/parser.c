@@ -91,6 +91,10 @@ typedef struct Parser {
     int bare_tuple, last_elt;
     int bom;          /* the source started with a UTF-8 byte order mark */
     const char *filename;
+    int feature_version;  /* ast.parse(feature_version=(3, N)): N, else 11 */
+    int eof_col;      /* the error is at the column reached at the end of the
+                         input: `python3 FILE` gives no column */
+    int added_nl;     /* the input did not end with a newline: we added one */
 } Parser;
 
 typedef Parser P;
@@ -237,7 +241,7 @@ static _Noreturn void raise_loc(P *p, const char *kind, int lineno, int col1,
     e->msg = msg;
     e->offset = char_offset(p, lineno, col1);
     e->end_offset = end_col1 > 0 ? char_offset(p, lineno, end_col1) : end_col1;
-    e->file_offset = p->cookie ? e->offset : col1;
+    e->file_offset = p->eof_col ? 0 : p->cookie ? e->offset : col1;
     e->file_end_offset = p->cookie ? e->end_offset : end_col1;
     e->text = lex_line_text(p->lx, lineno, 1);
     jump(p, ERR_SPECIFIC);
@@ -250,8 +254,16 @@ static int tok_has_col(const Token *t) {
 /* CPython's RAISE_SYNTAX_ERROR: at the last token fetched. */
 static _Noreturn void raise_at_tok(P *p, const char *kind, const Token *t, const char *msg) {
     if (!tok_has_col(t)) {
-        /* no text: CPython uses the column its tokenizer had reached */
+        /* no text: CPython uses the column its tokenizer had reached; at the
+           end of a string, past the last line and its newline (`python3
+           FILE` shows none) */
         int col = t->ws_col < 0 ? 0 : t->ws_col;
+        if (t->at_eof && t->ws_col < 0 && t->lineno >= 1 && t->lineno <= p->lx->nlines) {
+            col = p->lx->line_off[t->lineno + 1] - p->lx->line_off[t->lineno];
+            /* (CPython adds no missing final newline in 'single' mode) */
+            if (p->added_nl && p->mode == PARSE_SINGLE && t->lineno == p->lx->nlines) col--;
+            p->eof_col = 1;
+        }
         raise_loc(p, kind, t->lineno, col, t->lineno, -1, msg);
     }
     /* CPython's tokenizer leaves the '\n' out of a NEWLINE token: an error
@@ -262,6 +274,14 @@ static _Noreturn void raise_at_tok(P *p, const char *kind, const Token *t, const
 
 static _Noreturn void raise_last(P *p, const char *msg) {
     raise_at_tok(p, "SyntaxError", &p->toks[p->fill], msg);
+}
+
+/* CPython's CHECK_VERSION: a construct newer than ast.parse's
+ * feature_version, reported where RAISE_SYNTAX_ERROR reports once the
+ * construct is parsed (the last token looked at). */
+static void check_version(P *p, int minor, const char *what) {
+    if (p->feature_version < minor)
+        raise_last(p, pformat("%s only supported in Python 3.%d and greater", what, minor));
 }
 
 static _Noreturn void raise_indent_last(P *p, const char *msg) {
@@ -1111,6 +1131,8 @@ static Expr *fstring_field(P *p, FState *st, int *pos, int end, int raw, int lvl
 
     int has_text = 0;
     if (src[s] == '=') {
+        if (p->feature_version < 8)
+            raise_last(p, "f-string: self documenting expressions are only supported in Python 3.8 and greater");
         s++;
         while (s < end && (src[s] == ' ' || src[s] == '\t' || src[s] == '\n' ||
                            src[s] == '\r' || src[s] == '\f' || src[s] == '\v'))
@@ -1274,6 +1296,7 @@ static Expr *fstring_compile(P *p, int start, int end) {
     sp.fs_end = end;
     sp.depth = p->depth;
     sp.filename = p->filename;
+    sp.feature_version = p->feature_version;
     sp.speculating = p->speculating;
     jmp_buf jb;
     sp.jb = &jb;
@@ -1613,6 +1636,7 @@ static Expr *named_expression(P *p) {
         Token *nt = next(p);
         next(p);
         Expr *v = expression(p);
+        check_version(p, 8, "Assignment expressions are");
         Expr *e = new_expr(p, E_NAMEDEXPR, span(p, start));
         e->u.namedexpr.target = new_name(p, nt, CTX_STORE);
         e->u.namedexpr.value = v;
@@ -1872,6 +1896,7 @@ static Expr *await_primary(P *p) {
         enter(p);
         Expr *v = primary(p);
         leave(p);
+        check_version(p, 5, "Await expressions are");
         Expr *e = new_expr(p, E_AWAIT, span(p, start));
         e->u.await_.value = v;
         return e;
@@ -1971,6 +1996,7 @@ static Comprehension **for_if_clauses(P *p, int *n) {
         c->iter = disjunction(p);
         int mark = p->sc_n;
         while (accept(p, K_IF)) sc_push(p, disjunction(p));
+        if (c->is_async) check_version(p, 6, "Async comprehensions are");
         c->ifs = sc_exprs(p, mark);
         vec_push(p, &gens, c);
     }
@@ -2639,6 +2665,7 @@ static Arguments *parameters(P *p, int lambda) {
         }
         if (!accept(p, T_COMMA)) break;
     }
+    if (nposonly) check_version(p, 8, "Positional-only parameters are");
     args->nposonly = nposonly;
     args->posonlyargs = (Arg **)pos.a;
     args->nargs = pos.n - nposonly;
@@ -2766,6 +2793,7 @@ static Stmt *for_stmt(P *p, Token *start) {
     StmtList body = block(p, "'for' statement", fortok->lineno);
     StmtList orelse = {0, NULL};
     if (peek_kind(p) == K_ELSE) orelse = else_block(p);
+    if (start->kind == K_ASYNC) check_version(p, 5, "Async for loops are");
     Stmt *s = new_stmt(p, start->kind == K_ASYNC ? S_ASYNCFOR : S_FOR, span(p, start));
     s->u.for_.target = target;
     s->u.for_.iter = iter;
@@ -2829,6 +2857,8 @@ static Stmt *with_stmt(P *p, Token *start) {
     }
     colon(p);
     StmtList body = block(p, "'with' statement", wtok->lineno);
+    if (start->kind == K_ASYNC) check_version(p, 5, "Async with statements are");
+    else if (done) check_version(p, 9, "Parenthesized context managers are");
     Stmt *s = new_stmt(p, start->kind == K_ASYNC ? S_ASYNCWITH : S_WITH, span(p, start));
     s->u.with.nitems = items.n;
     s->u.with.items = (WithItem **)items.a;
@@ -2903,6 +2933,7 @@ static Stmt *try_stmt(P *p) {
         if (!p->no_invalid) raise_last(p, "expected 'except' or 'finally' block");
         fail(p);
     }
+    if (star == 1) check_version(p, 11, "Exception groups are");
     Stmt *s = new_stmt(p, star == 1 ? S_TRYSTAR : S_TRY, span(p, start));
     s->u.try_.body = body;
     s->u.try_.nhandlers = handlers.n;
@@ -2929,6 +2960,7 @@ static Stmt *funcdef(P *p, ExprList decos, Token *start) {
     Expr *ret = try_pass1(p, fn_return_annotation, NULL);
     expect_forced(p, T_COLON, ":");
     StmtList body = block(p, "function definition", deftok->lineno);
+    if (start->kind == K_ASYNC) check_version(p, 5, "Async functions are");
     Stmt *s = new_stmt(p, start->kind == K_ASYNC ? S_ASYNCFUNCTIONDEF : S_FUNCTIONDEF,
                        span(p, start));
     s->u.funcdef.name = ident(p, name);
@@ -3436,6 +3468,7 @@ static Stmt *match_stmt(P *p) {
     next(p);
     int n;
     void **cases = sc_take(p, mark, &n);
+    check_version(p, 10, "Pattern matching is");
     Stmt *s = new_stmt(p, S_MATCH, span(p, start));
     s->u.match.subject = subject;
     s->u.match.ncases = n;
@@ -3686,6 +3719,7 @@ static Stmt *expr_stmt(P *p) {
         Expr *ann = expression(p);
         Expr *value = NULL;
         if (accept(p, T_EQUAL)) value = rhs(p);
+        check_version(p, 6, "Variable annotation syntax is");
         set_ctx(first, CTX_STORE);
         Stmt *s = new_stmt(p, S_ANNASSIGN, span(p, start));
         s->u.annassign.target = first;
@@ -4166,7 +4200,7 @@ static Module *bad_source(SyntaxErrorInfo *err, const char *msg) {
 }
 
 static Module *parse(const char *src, size_t len, const char *filename, ParseMode mode, bool is_text,
-                     SyntaxErrorInfo *err) {
+                     int feature_version, SyntaxErrorInfo *err) {
     if (!filename) filename = "<unknown>";
     memset(err, 0, sizeof *err);
     err->filename = filename;
@@ -4202,7 +4236,8 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     if (n >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
         (unsigned char)text[2] == 0xBF)
         skip = 3;
-    if (n == skip || text[n - 1] != '\n') text[n++] = '\n';
+    bool added_nl = n == skip || text[n - 1] != '\n';
+    if (added_nl) text[n++] = '\n';
     text[n] = 0;
 
     Lexer *lx = gc_alloc(sizeof(Lexer));
@@ -4253,6 +4288,8 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     p.ntoks = lx->ntoks;
     p.mode = mode;
     p.filename = filename;
+    p.feature_version = feature_version;
+    p.added_nl = added_nl;
     Module *m = run_parser(&p);
     if (m) return m;
     const char *fn = err->filename;
@@ -4270,10 +4307,15 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
 
 Module *parse_source(const char *src, size_t len, const char *filename, ParseMode mode,
                      SyntaxErrorInfo *err) {
-    return parse(src, len, filename, mode, false, err);
+    return parse(src, len, filename, mode, false, 11, err);
 }
 
 Module *parse_text(const char *src, size_t len, const char *filename, ParseMode mode,
                    SyntaxErrorInfo *err) {
-    return parse(src, len, filename, mode, true, err);
+    return parse(src, len, filename, mode, true, 11, err);
+}
+
+Module *parse_versioned(const char *src, size_t len, bool is_text, const char *filename, ParseMode mode,
+                        int feature_version, SyntaxErrorInfo *err) {
+    return parse(src, len, filename, mode, is_text, feature_version, err);
 }

@@ -7,6 +7,7 @@
 #ifndef TPY_PARSER_H
 #define TPY_PARSER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "ast.h"
@@ -48,5 +49,11 @@ Module *parse_source(const char *src, size_t len, const char *filename,
  * as in CPython, a coding declaration in it is a plain comment. */
 Module *parse_text(const char *src, size_t len, const char *filename,
                    ParseMode mode, SyntaxErrorInfo *err);
+/* ast.parse(feature_version=(3, minor)): as parse_text (is_text) or
+ * parse_source, rejecting what Python 3.minor could not parse (walrus,
+ * positional-only parameters, parenthesized with, except*, ...) with
+ * CPython's "... only supported in Python 3.N and greater". */
+Module *parse_versioned(const char *src, size_t len, bool is_text, const char *filename, ParseMode mode,
+                        int minor, SyntaxErrorInfo *err);
 
 #endif

@@ -1745,11 +1745,12 @@ int ast_check(Value v) {
     return obj_isinstance(v, cls[K_AST]);
 }
 
-Value ast_parse_object(const char *src, size_t len, bool text, const char *filename, int mode) {
+Value ast_parse_object(const char *src, size_t len, bool text, const char *filename, int mode,
+                       int feature_version) {
     SyntaxErrorInfo err;
     memset(&err, 0, sizeof err);
     ParseMode pm = mode == 1 ? PARSE_EVAL : mode == 2 ? PARSE_SINGLE : PARSE_FILE;
-    Module *m = text ? parse_text(src, len, filename, pm, &err) : parse_source(src, len, filename, pm, &err);
+    Module *m = parse_versioned(src, len, text, filename, pm, feature_version < 0 ? 11 : feature_version, &err);
     if (!m) {
         raise_syntax_error(&err, src, len);
         return VNULL;

@@ -758,7 +758,8 @@ static Value b_eval(Value *args, size_t nargs, Value kwnames) { return exec_eval
  * PyCF_COMPILE_MASK: the flags compile() accepts */
 #define COMPILE_FLAGS_ALLOWED (0x1fe0000 | 0x10 | 0x400 | 0x1000 | 0x2000 | 0x200 | 0x4000)
 
-static Value compile_object(Value src, Value filename, int m, int flags, bool only_ast, int is_ast);
+static Value compile_object(Value src, Value filename, int m, int flags, bool only_ast, int is_ast,
+                            int feature_version);
 
 static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"compile", 0, 3, 1,
@@ -766,12 +767,13 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     Value a[7];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value src = a[0], filename = a[1], mode = a[2];
-    int64_t flags = 0, optimize = -1;
+    int64_t flags = 0, optimize = -1, feature_version = -1;
     if (a[3] && (flags = obj_index_i64(a[3])) == -1 && err_occurred()) return VNULL;
     int dont_inherit = a[4] ? obj_truth(a[4]) : 0;
     if (dont_inherit < 0) return VNULL;
     if (a[5] && (optimize = obj_index_i64(a[5])) == -1 && err_occurred()) return VNULL;
-    if (a[6] && obj_index_i64(a[6]) == -1 && err_occurred()) return VNULL;
+    if (a[6] && (feature_version = obj_index_i64(a[6])) == -1 && err_occurred()) return VNULL;
+    if (feature_version > 1000) feature_version = 1000;
     if (!str_check(filename) && !bytes_check(filename)) {   /* os.PathLike */
         bool found;
         Value p = obj_call_special(filename, str_intern_cstr("__fspath__"), NULL, 0, &found);
@@ -805,20 +807,22 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
        interpreter lock is held throughout) */
     int saved_optimize = tpy_config.optimize;
     if (optimize >= 0 && !only_ast) tpy_config.optimize = (int)optimize;
-    Value r = compile_object(src, filename, m, (int)flags, only_ast, is_ast);
+    Value r = compile_object(src, filename, m, (int)flags, only_ast, is_ast, (int)feature_version);
     tpy_config.optimize = saved_optimize;
     return r;
 }
 
 /* compile()'s work once its arguments are checked */
-static Value compile_object(Value src, Value filename, int m, int flags, bool only_ast, int is_ast) {
+static Value compile_object(Value src, Value filename, int m, int flags, bool only_ast, int is_ast,
+                            int feature_version) {
     bool text = str_check(src);
     if (is_ast) return only_ast ? src : ast_compile_object(src, str_data(filename), m, (int)flags);
     if (byteslike_check(src)) src = byteslike_to_str(src);
     if (!str_check(src)) return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
     if (memchr(str_data(src), 0, (size_t)str_nbytes(src)))
         return err_set(&exc_ValueError, "source code string cannot contain null bytes");
-    if (only_ast) return ast_parse_object(str_data(src), (size_t)str_nbytes(src), text, str_data(filename), m);
+    if (only_ast) return ast_parse_object(str_data(src), (size_t)str_nbytes(src), text, str_data(filename), m,
+                                         feature_version);
     static const CompileMode cmode[] = {COMPILE_EXEC, COMPILE_EVAL, COMPILE_INTERACTIVE};
     CodeObject *co = compile_flags(str_data(src), (size_t)str_nbytes(src), str_data(filename), cmode[m], text, (int)flags);
     return co ? V_FROM_PTR(co) : VNULL;
