@@ -3332,9 +3332,13 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
         text = str_new(src + i, j - i + (j < len ? 1 : 0));
     }
     Value fn = info->filename ? str_from_cstr(info->filename) : V_NONE;
-    Value details = tuple_pack(6, fn, v_int(info->lineno), info->offset ? v_int(info->offset) : V_NONE, text,
+    /* with a line, the columns are CPython's even when 0 (e.g. the end of
+       "'(' was never closed"); without one (a source that cannot be
+       decoded), CPython gives offset -1 and no end */
+    Value offset = info->lineno > 0 ? v_int(info->offset) : v_int(info->offset ? info->offset : -1);
+    Value details = tuple_pack(6, fn, v_int(info->lineno), offset, text,
                                info->end_lineno ? v_int(info->end_lineno) : V_NONE,
-                               info->end_offset ? v_int(info->end_offset) : V_NONE);
+                               info->end_lineno ? v_int(info->end_offset) : V_NONE);
     Value args[2] = {str_from_cstr(info->msg ? info->msg : "invalid syntax"), details};
     Value e = exc_new(t, args, 2);
     if (e) err_set_exc(e);

@@ -207,10 +207,18 @@ static _Noreturn void raise_loc(P *p, const char *kind, int lineno, int col1,
         /* Inside an f-string expression CPython parses "(" expr ")" on its
          * own: the text is (a line of) that string, and columns count from
          * the '{' (on every line, which makes them negative after the
-         * first). */
+         * first), or, when only blanks follow the '{' on its line, from the
+         * string token's column if the '{' is on the token's first line,
+         * else from the line's start (its fstring_find_expr_location). */
         int first_line = lex_line_of(p->lx, p->fs_start);
         int base = p->fs_start - 1 - p->lx->line_off[first_line];
         const char *src = p->lx->src;
+        int q = p->fs_start;
+        while (q < p->lx->srclen && (src[q] == ' ' || src[q] == '\t' || src[q] == '\f')) q++;
+        if (q >= p->lx->srclen || src[q] == '\n' || src[q] == '}') {
+            const Token *st = p->outer->str_tok;
+            base = st && st->lineno == first_line ? st->col : 0;
+        }
         size_t n = (size_t)(p->fs_end - p->fs_start);
         char *wrapped = gc_alloc_atomic(n + 4);
         wrapped[0] = '(';
@@ -225,12 +233,18 @@ static _Noreturn void raise_loc(P *p, const char *kind, int lineno, int col1,
             text = nl + 1;
         }
         char *nl = strchr(text, '\n');
-        text = pstrndup(text, (size_t)(nl - text + 1));
+        /* with its newline if CPython's tokenizer is still on that line
+           (the furthest token looked at), else without */
+        int on_line = p->toks[p->fill].lineno <= lineno;
+        text = pstrndup(text, (size_t)(nl - text + on_line));
         int c = col1 > 0 ? col1 - base : col1;
         int ec = end_col1 > 0 ? end_col1 - base : end_col1;
         e->msg = pformat("f-string: %s", msg);
-        e->offset = c > 0 ? utf8_chars(text, c) : c;
-        e->end_offset = ec > 0 ? utf8_chars(text, ec) : ec;
+        /* both counted in the error's line, as CPython (past its end: one
+           more than its length) */
+        int tl = (int)strlen(text);
+        e->offset = c > tl ? utf8_chars(text, tl) + 1 : c > 0 ? utf8_chars(text, c) : c;
+        e->end_offset = ec > tl ? utf8_chars(text, tl) + 1 : ec > 0 ? utf8_chars(text, ec) : ec;
         e->file_offset = c;
         e->file_end_offset = ec;
         e->text = text;
@@ -1268,20 +1282,29 @@ static Expr *fstring_compile(P *p, int start, int end) {
         if (p->speculating) jump(p, ERR_SPECIFIC);
         LexError *le = &sub->err;
         int line = lex_line_of(p->lx, start);
-        int before = lex_chars_in_line(p->lx, line, start - 1 - p->lx->line_off[line]);
+        /* columns count from the "(" on the '{' line, and are the line's
+           own on the lines after it; the text is the error's line of
+           "(" expr ")" without its newline */
+        int before = le->lineno == line ? lex_chars_in_line(p->lx, line, start - 1 - p->lx->line_off[line]) : 0;
         size_t n2 = (size_t)(end - start);
         char *wrapped = gc_alloc_atomic(n2 + 3);
         wrapped[0] = '(';
         memcpy(wrapped + 1, p->lx->src + start, n2);
         wrapped[n2 + 1] = ')';
         wrapped[n2 + 2] = 0;
+        char *text = wrapped;
+        for (int l = line; l < le->lineno; l++) {
+            char *nl = strchr(text, '\n');
+            if (!nl) break;
+            text = nl + 1;
+        }
         p->e.kind = le->kind;
         p->e.msg = le->msg;
         p->e.lineno = le->lineno;
         p->e.end_lineno = le->end_lineno;
         p->e.offset = p->e.file_offset = le->offset - before;
         p->e.end_offset = p->e.file_end_offset = le->end_offset - before;
-        p->e.text = wrapped;
+        p->e.text = pstrndup(text, strcspn(text, "\n"));
         jump(p, ERR_SPECIFIC);
     }
 
@@ -1319,7 +1342,9 @@ static Expr *fstring_compile(P *p, int start, int end) {
                       "invalid syntax");
         }
     }
-    /* raise_loc filled p's fields through sp.outer */
+    /* raise_loc filled p's fields through sp.outer; an error in an f-string
+       nested in this expression reached sp's only */
+    p->e = sp.e;
     jump(p, ERR_SPECIFIC);
 }
 
@@ -2422,6 +2447,9 @@ static void call_args(P *p, Token *lp, ExprList *args_out, int *nkw, Keyword ***
                 if (!(first_arg && peek_kind(p) == T_RPAR)) {
                     /* other arguments before it, or a ',' after it */
                     if (p->no_invalid || (first_arg && peek_kind(p) != T_COMMA)) fail(p);
+                    /* CPython's rule goes on to look for more arguments
+                       after the ',': a tokenizer error there wins */
+                    if (first_arg) peek2_kind(p);
                     raise_range(p, &e->pos, &last_comp_item(g)->pos,
                                 "Generator expression must be parenthesized");
                 }
@@ -3955,7 +3983,9 @@ static void take_lex_error(P *p) {
         e->offset = char_offset(p, line, p->lx->paren_col[i] + 1);
         e->file_offset = p->cookie ? e->offset : p->lx->paren_col[i] + 1;
         e->end_offset = e->file_end_offset = 0;
-        e->text = lex_line_text(p->lx, line, 1);
+        /* with its newline only if the input ended on that line (CPython's
+           tokenizer is still there) */
+        e->text = lex_line_text(p->lx, line, line >= p->lx->nlines);
         return;
     }
     e->lineno = le->lineno;

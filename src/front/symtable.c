@@ -551,16 +551,7 @@ static void check_global_nonlocal(Builder *b, Stmt *s, bool is_global) {
         }
         if (sym) {
             const char *what = is_global ? "global" : "nonlocal";
-            if (is_global && (sym->flags & DEF_NONLOCAL)) {
-                snprintf(msg, sizeof msg, "name '%s' is nonlocal and global", raw);
-                fail(b, msg, s->pos);
-                return;
-            }
-            if (!is_global && (sym->flags & DEF_GLOBAL)) {
-                snprintf(msg, sizeof msg, "name '%s' is nonlocal and global", raw);
-                fail(b, msg, s->pos);
-                return;
-            }
+            /* (both global and nonlocal: found by the analysis, as CPython) */
             if (sym->flags & DEF_PARAM) {
                 snprintf(msg, sizeof msg, "name '%s' is parameter and %s", raw, what);
                 fail(b, msg, s->pos);
@@ -887,6 +878,13 @@ static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *global, NameS
     for (int i = 0; i < s->nsyms; i++) {
         Symbol *sym = &s->syms[i];
         if (sym->flags & DEF_GLOBAL) {
+            if (sym->flags & DEF_NONLOCAL) {
+                /* at the first of the declarations (CPython's error_at_directive) */
+                char msg[300];
+                snprintf(msg, sizeof msg, "name '%s' is nonlocal and global", sym->name);
+                fail(b, msg, sym->pos);
+                return;
+            }
             sym->kind = SYM_GLOBAL_EXPLICIT;
             ns_add(global, sym->name);
             ns_del(bound, sym->name);
