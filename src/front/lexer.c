@@ -1,6 +1,7 @@
 /* lexer.c: CPython 3.11 compatible tokenizer (see lexer.h). */
 #include "lexer.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -2645,6 +2646,9 @@ static int indentation(Lexer *lx) {
             t->ws_col = p - lx->line_off[t->lineno];
         }
     }
+    /* a line back at the async def's indentation ends its body */
+    if (lx->async_def && lx->async_def_nl && lx->async_def_indent >= lx->indent)
+        lx->async_def = lx->async_def_nl = lx->async_def_indent = 0;
     return 0;
 }
 
@@ -2737,6 +2741,51 @@ static int verify_identifier(Lexer *lx, int start, int end) {
     return 1;
 }
 
+/* A comment at p ('#') when type comments are parsed: 1 if it was a type
+ * comment (a T_TYPE_COMMENT token is out, lx->cur at the line's end), 0
+ * otherwise (a "# type: ignore" is recorded; lx->cur is left alone).
+ * CPython's prefix is "# type: " where each ' ' stands for any blanks. */
+static int type_comment(Lexer *lx, int p) {
+    static const char prefix[] = "# type: ";
+    int q = p;
+    for (const char *f = prefix; *f; f++) {
+        if (*f == ' ') {
+            while (CH(q) == ' ' || CH(q) == '\t') q++;
+        } else if (CH(q) == *f) {
+            q++;
+        } else {
+            return 0;
+        }
+    }
+    int e = q;
+    while (CH(e) >= 0 && CH(e) != '\n') e++;
+    /* "ignore" then the end or an ASCII non-alphanumeric character */
+    if (e - q >= 6 && memcmp(lx->src + q, "ignore", 6) == 0 &&
+        !(e > q + 6 && ((unsigned char)lx->src[q + 6] >= 128 || isalnum((unsigned char)lx->src[q + 6])))) {
+        if (lx->nignores == lx->capignores) {
+            int cap = lx->capignores ? lx->capignores * 2 : 8;
+            int *nl = gc_alloc_atomic(sizeof(int) * (size_t)cap);
+            const char **nt = gc_alloc(sizeof(char *) * (size_t)cap);
+            if (lx->nignores) {
+                memcpy(nl, lx->ignore_lines, sizeof(int) * (size_t)lx->nignores);
+                memcpy(nt, lx->ignore_tags, sizeof(char *) * (size_t)lx->nignores);
+            }
+            lx->ignore_lines = nl;
+            lx->ignore_tags = nt;
+            lx->capignores = cap;
+        }
+        char *tag = gc_alloc_atomic((size_t)(e - q - 6) + 1);
+        memcpy(tag, lx->src + q + 6, (size_t)(e - q - 6));
+        tag[e - q - 6] = 0;
+        lx->ignore_lines[lx->nignores] = lex_line_of(lx, p);
+        lx->ignore_tags[lx->nignores++] = tag;
+        return 0;
+    }
+    push_tok(lx, T_TYPE_COMMENT, q, e);
+    lx->cur = e;
+    return 1;
+}
+
 /* Produce the next token(s). Returns 0 once ENDMARKER or an error is out. */
 static int lex_one(Lexer *lx) {
     for (;;) {
@@ -2748,8 +2797,10 @@ static int lex_one(Lexer *lx) {
         }
         int p = lx->cur;
         while (CH(p) == ' ' || CH(p) == '\t' || CH(p) == '\f') p++;
-        if (CH(p) == '#')
+        if (CH(p) == '#') {
+            if (lx->type_comments && !lx->fstring && type_comment(lx, p)) return 1;
             while (CH(p) >= 0 && CH(p) != '\n') p++;
+        }
         lx->cur = p;
         int c = CH(p);
 
@@ -2767,6 +2818,7 @@ static int lex_one(Lexer *lx) {
             lx->atbol = 1;
             lx->cur = p + 1;
             if (blank || lx->level > 0 || lx->fstring) continue;
+            if (lx->async_def) lx->async_def_nl = 1;
             push_tok(lx, T_NEWLINE, p, p + 1);
             return 1;
         }
@@ -2804,7 +2856,21 @@ static int lex_one(Lexer *lx) {
                 q++;
             }
             if (nonascii && !verify_identifier(lx, p, q)) return 0;
-            push_tok(lx, keyword_kind(lx->src + p, q - p), p, q);
+            int kind = keyword_kind(lx->src + p, q - p);
+            if ((kind == K_ASYNC || kind == K_AWAIT) && lx->async_hacks && !lx->async_def) {
+                /* before 3.7, async and await are keywords only inside an
+                   async def, and async before a def */
+                int r = q;
+                while (CH(r) == ' ' || CH(r) == '\t' || CH(r) == '\f') r++;
+                if (kind == K_ASYNC && CH(r) == 'd' && CH(r + 1) == 'e' && CH(r + 2) == 'f' &&
+                    !(CH(r + 3) >= 0 && is_id_char(CH(r + 3)))) {
+                    lx->async_def = 1;
+                    lx->async_def_indent = lx->indent;
+                } else {
+                    kind = T_NAME;
+                }
+            }
+            push_tok(lx, kind, p, q);
             lx->cur = q;
             return 1;
         }

@@ -35,6 +35,7 @@ typedef enum TokKind {
     T_RARROW, T_ELLIPSIS, T_COLONEQUAL,
     T_BARRY,    /* "<>": tokenized as in CPython but never accepted */
     T_OTHER,    /* a stray ASCII character such as $ ? ! ` */
+    T_TYPE_COMMENT,  /* "# type: X" when type comments are parsed: X */
     /* keywords (soft keywords such as match/case stay T_NAME) */
     K_FALSE, K_NONE, K_TRUE, K_AND, K_AS, K_ASSERT, K_ASYNC, K_AWAIT,
     K_BREAK, K_CLASS, K_CONTINUE, K_DEF, K_DEL, K_ELIF, K_ELSE, K_EXCEPT,
@@ -103,6 +104,17 @@ typedef struct Lexer {
     int atbol;
     int hint_line;       /* cache for lex_line_of() */
     const char *filename;   /* for warnings */
+    /* Set before lex_source() for ast.parse(type_comments=True): "# type: X"
+     * comments become T_TYPE_COMMENT tokens, "# type: ignore..." ones are
+     * recorded here (line, text after "ignore") and skipped. */
+    int type_comments;
+    /* Set before lex_source() for ast.parse(feature_version=(3, N < 7)):
+     * async and await are names except in an async def (CPython's
+     * async_hacks); async_def* track that def's body. */
+    int async_hacks, async_def, async_def_indent, async_def_nl;
+    int nignores, capignores;
+    int *ignore_lines;
+    const char **ignore_tags;
 } Lexer;
 
 /* Warnings of the front end (invalid escape sequences, a number directly

@@ -398,6 +398,12 @@ static const char *tok_str(P *p, const Token *t) {
     return pstrndup(p->lx->src + t->off, (size_t)t->len);
 }
 
+/* [TYPE_COMMENT]: its text, or NULL (only made with type_comments=True) */
+static const char *opt_type_comment(P *p) {
+    if (peek_kind(p) != T_TYPE_COMMENT) return NULL;
+    return tok_str(p, next(p));
+}
+
 /* Node position from a start token to the last consumed token. */
 static SrcPos span(P *p, const Token *start) {
     SrcPos s;
@@ -682,6 +688,8 @@ static void set_ctx(Expr *e, ExprCtx ctx) {
 static Expr *parse_number(P *p, Token *t) {
     const char *s = p->lx->src + t->off;
     int n = t->len;
+    if (p->feature_version < 6 && memchr(s, '_', (size_t)n))
+        raise_tok(p, t, "Underscores in numeric literals are only supported in Python 3.6 and greater");
     char *buf = gc_alloc_atomic((size_t)n + 1);
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -1366,6 +1374,7 @@ static Expr *strings(P *p) {
         Token *t = &p->toks[i];
         StrTok s;
         split_string(p, t, &s);
+        if (s.fmt && p->feature_version < 6) raise_last(p, "Format strings are only supported in Python 3.6 and greater");
         const char *body = p->lx->src + s.body;
         if (s.bytes) {
             for (int k = 0; k < t->len; k++)
@@ -1907,6 +1916,7 @@ static Expr *binlevel(P *p, int lvl) {
         links++;
         Expr *b = try_pass1(p, fn_binop_rhs, (void *)(intptr_t)lvl);
         if (!b) break;
+        if (op == BINOP_MATMUL) check_version(p, 5, "The '@' operator is");
         a = new_binop(p, a, op, b, span(p, start));
     }
     p->depth -= links;
@@ -2579,8 +2589,10 @@ static Arguments *parameters(P *p, int lambda) {
     int term = lambda ? T_COLON : T_RPAR;
     Vec pos = {0}, defaults = {0}, kwonly = {0}, kwdef = {0};
     int nposonly = 0, seen_slash = 0, seen_star = 0, seen_default = 0;
+    Arg *last_arg = NULL;   /* a def's parameter: a type comment may follow */
     while (peek_kind(p) != term) {
         Token *t = peek(p);
+        last_arg = NULL;
         if (t->kind == T_SLASH) {
             if (!p->no_invalid) {
                 if (seen_star) raise_tok(p, t, "/ must be ahead of *");
@@ -2601,7 +2613,7 @@ static Arguments *parameters(P *p, int lambda) {
             seen_star = 1;
             int k = peek_kind(p);
             if (k == T_NAME) {
-                args->vararg = param(p, lambda, 1);
+                args->vararg = last_arg = param(p, lambda, 1);
                 if (peek_kind(p) == T_EQUAL) {
                     /* (CPython's rule for this message wants a plain annotation) */
                     Expr *ann = args->vararg->annotation;
@@ -2611,6 +2623,10 @@ static Arguments *parameters(P *p, int lambda) {
                 }
             } else if (k == T_COMMA) {
                 int k2 = peek2_kind(p);
+                if (k2 == T_TYPE_COMMENT && !lambda) {
+                    if (!p->no_invalid) raise_last(p, "bare * has associated type comment");
+                    fail(p);
+                }
                 if (k2 == term || k2 == T_DOUBLESTAR) {
                     if (!p->no_invalid) raise_tok(p, t, "named arguments must follow bare *");
                     fail(p);
@@ -2628,6 +2644,7 @@ static Arguments *parameters(P *p, int lambda) {
                 fail(p);
             }
             if (accept(p, T_COMMA)) {
+                if (!lambda) args->kwarg->type_comment = opt_type_comment(p);
                 Token *u = peek(p);
                 if (u->kind != term) {
                     if (!p->no_invalid && (u->kind == T_NAME || u->kind == T_STAR ||
@@ -2640,10 +2657,12 @@ static Arguments *parameters(P *p, int lambda) {
                     }
                     fail(p);
                 }
+            } else if (!lambda && peek_kind(p) == T_TYPE_COMMENT && peek2_kind(p) == term) {
+                args->kwarg->type_comment = opt_type_comment(p);
             }
             break;
         } else if (t->kind == T_NAME) {
-            Arg *a = param(p, lambda, 0);
+            Arg *a = last_arg = param(p, lambda, 0);
             if (peek_kind(p) == T_EQUAL) {
                 Token *eq = next(p);
                 int k = peek_kind(p);
@@ -2691,7 +2710,15 @@ static Arguments *parameters(P *p, int lambda) {
         } else {
             fail(p);
         }
-        if (!accept(p, T_COMMA)) break;
+        if (lambda) last_arg = NULL;
+        if (!accept(p, T_COMMA)) {
+            /* param TYPE_COMMENT? &')' */
+            if (last_arg && peek_kind(p) == T_TYPE_COMMENT && peek2_kind(p) == term)
+                last_arg->type_comment = opt_type_comment(p);
+            break;
+        }
+        /* param ',' TYPE_COMMENT? */
+        if (last_arg) last_arg->type_comment = opt_type_comment(p);
     }
     if (nposonly) check_version(p, 8, "Positional-only parameters are");
     args->nposonly = nposonly;
@@ -2818,6 +2845,7 @@ static Stmt *for_stmt(P *p, Token *start) {
     Expr *target = for_targets(p);
     Expr *iter = star_expressions(p);
     colon(p);
+    const char *tc = opt_type_comment(p);
     StmtList body = block(p, "'for' statement", fortok->lineno);
     StmtList orelse = {0, NULL};
     if (peek_kind(p) == K_ELSE) orelse = else_block(p);
@@ -2827,6 +2855,7 @@ static Stmt *for_stmt(P *p, Token *start) {
     s->u.for_.iter = iter;
     s->u.for_.body = body;
     s->u.for_.orelse = orelse;
+    s->u.for_.type_comment = tc;
     return s;
 }
 
@@ -2870,12 +2899,20 @@ static void *fn_paren_with_items(P *p, void *arg) {
 
 static Stmt *with_stmt(P *p, Token *start) {
     Token *wtok = next(p);
+    int wtok_pos = p->pos - 1;
     Vec items = {0};
     int done = 0;
     if (peek_kind(p) == T_LPAR) {
         /* `with (a as b, c):`, tried first as CPython does */
         if (try_parse(p, fn_paren_with_items, &items, 1)) done = 1;
         else items.n = 0;
+    }
+    if (done && peek_kind(p) == T_COLON && peek2_kind(p) == T_TYPE_COMMENT) {
+        /* CPython's parenthesized form takes no type comment: the other
+           one must then read the brackets as an expression */
+        p->pos = wtok_pos + 1;
+        items.n = 0;
+        done = 0;
     }
     if (!done) {
         for (;;) {
@@ -2884,6 +2921,7 @@ static Stmt *with_stmt(P *p, Token *start) {
         }
     }
     colon(p);
+    const char *tc = done ? NULL : opt_type_comment(p);
     StmtList body = block(p, "'with' statement", wtok->lineno);
     if (start->kind == K_ASYNC) check_version(p, 5, "Async with statements are");
     else if (done) check_version(p, 9, "Parenthesized context managers are");
@@ -2891,6 +2929,7 @@ static Stmt *with_stmt(P *p, Token *start) {
     s->u.with.nitems = items.n;
     s->u.with.items = (WithItem **)items.a;
     s->u.with.body = body;
+    s->u.with.type_comment = tc;
     return s;
 }
 
@@ -2987,6 +3026,28 @@ static Stmt *funcdef(P *p, ExprList decos, Token *start) {
      * its forced ':' reports "expected ':'" at the '->' */
     Expr *ret = try_pass1(p, fn_return_annotation, NULL);
     expect_forced(p, T_COLON, ":");
+    /* func_type_comment: on the def's line, or alone on the next line
+       before the indented body */
+    const char *tc = NULL;
+    if (peek_kind(p) == T_TYPE_COMMENT) {
+        tc = opt_type_comment(p);
+        if (peek_kind(p) == T_NEWLINE && peek2_kind(p) == T_TYPE_COMMENT && !p->no_invalid) {
+            int save = p->pos;
+            p->pos += 2;
+            if (peek_kind(p) == T_NEWLINE && peek2_kind(p) == T_INDENT) {
+                p->pos++;
+                peek(p);
+                raise_last(p, "Cannot have two type comments on def");
+            }
+            p->pos = save;
+        }
+    } else if (peek_kind(p) == T_NEWLINE && peek2_kind(p) == T_TYPE_COMMENT) {
+        int save = p->pos;
+        p->pos++;
+        Token *t = next(p);
+        if (peek_kind(p) == T_NEWLINE && peek2_kind(p) == T_INDENT) tc = tok_str(p, t);
+        else p->pos = save;
+    }
     StmtList body = block(p, "function definition", deftok->lineno);
     if (start->kind == K_ASYNC) check_version(p, 5, "Async functions are");
     Stmt *s = new_stmt(p, start->kind == K_ASYNC ? S_ASYNCFUNCTIONDEF : S_FUNCTIONDEF,
@@ -2996,6 +3057,7 @@ static Stmt *funcdef(P *p, ExprList decos, Token *start) {
     s->u.funcdef.body = body;
     s->u.funcdef.decorator_list = decos;
     s->u.funcdef.returns = ret;
+    s->u.funcdef.type_comment = tc;
     return s;
 }
 
@@ -3783,7 +3845,9 @@ static Stmt *expr_stmt(P *p) {
             }
         }
         for (int i = 0; i < targets.n; i++) set_ctx(targets.a[i], CTX_STORE);
+        const char *tc = opt_type_comment(p);   /* (the statement spans it) */
         Stmt *s = new_stmt(p, S_ASSIGN, span(p, start));
+        s->u.assign.type_comment = tc;
         s->u.assign.targets.n = targets.n;
         s->u.assign.targets.items = (Expr **)targets.a;
         s->u.assign.value = value;
@@ -3804,6 +3868,7 @@ static Stmt *expr_stmt(P *p) {
             }
             fail(p);
         }
+        if (op == BINOP_MATMUL) check_version(p, 5, "The '@' operator is");
         next(p);
         Expr *value = rhs(p);
         set_ctx(first, CTX_STORE);
@@ -4230,7 +4295,7 @@ static Module *bad_source(SyntaxErrorInfo *err, const char *msg) {
 }
 
 static Module *parse(const char *src, size_t len, const char *filename, ParseMode mode, bool is_text,
-                     int feature_version, SyntaxErrorInfo *err) {
+                     int feature_version, bool type_comments, SyntaxErrorInfo *err) {
     if (!filename) filename = "<unknown>";
     memset(err, 0, sizeof *err);
     err->filename = filename;
@@ -4306,6 +4371,8 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     }
 
     lx->filename = filename;
+    lx->type_comments = type_comments;
+    lx->async_hacks = feature_version < 7;
     /* Only the prompt ends a block at an empty line: compile(..., "single")
        reads a string, where empty lines are ignored as in a file. */
     lex_source(lx, text + skip, (int)(n - skip), mode == PARSE_PROMPT);
@@ -4321,7 +4388,12 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     p.feature_version = feature_version;
     p.added_nl = added_nl;
     Module *m = run_parser(&p);
-    if (m) return m;
+    if (m) {
+        m->ntype_ignores = lx->nignores;
+        m->type_ignore_lines = lx->ignore_lines;
+        m->type_ignore_tags = lx->ignore_tags;
+        return m;
+    }
     const char *fn = err->filename;
     *err = p.e;
     err->filename = fn;
@@ -4337,15 +4409,15 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
 
 Module *parse_source(const char *src, size_t len, const char *filename, ParseMode mode,
                      SyntaxErrorInfo *err) {
-    return parse(src, len, filename, mode, false, 11, err);
+    return parse(src, len, filename, mode, false, 11, false, err);
 }
 
 Module *parse_text(const char *src, size_t len, const char *filename, ParseMode mode,
                    SyntaxErrorInfo *err) {
-    return parse(src, len, filename, mode, true, 11, err);
+    return parse(src, len, filename, mode, true, 11, false, err);
 }
 
-Module *parse_versioned(const char *src, size_t len, bool is_text, const char *filename, ParseMode mode,
-                        int feature_version, SyntaxErrorInfo *err) {
-    return parse(src, len, filename, mode, is_text, feature_version, err);
+Module *parse_ast(const char *src, size_t len, bool is_text, const char *filename, ParseMode mode,
+                  int feature_version, bool type_comments, SyntaxErrorInfo *err) {
+    return parse(src, len, filename, mode, is_text, feature_version, type_comments, err);
 }

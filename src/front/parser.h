@@ -49,11 +49,13 @@ Module *parse_source(const char *src, size_t len, const char *filename,
  * as in CPython, a coding declaration in it is a plain comment. */
 Module *parse_text(const char *src, size_t len, const char *filename,
                    ParseMode mode, SyntaxErrorInfo *err);
-/* ast.parse(feature_version=(3, minor)): as parse_text (is_text) or
- * parse_source, rejecting what Python 3.minor could not parse (walrus,
- * positional-only parameters, parenthesized with, except*, ...) with
- * CPython's "... only supported in Python 3.N and greater". */
-Module *parse_versioned(const char *src, size_t len, bool is_text, const char *filename, ParseMode mode,
-                        int minor, SyntaxErrorInfo *err);
+/* For ast.parse(): as parse_text (is_text) or parse_source, with
+ * feature_version=(3, minor) rejecting what Python 3.minor could not parse
+ * (walrus, positional-only parameters, parenthesized with, except*, ...)
+ * with CPython's "... only supported in Python 3.N and greater", and with
+ * type_comments the "# type:" comments of PEP 484 in the tree (misplaced
+ * ones are syntax errors, as in CPython). */
+Module *parse_ast(const char *src, size_t len, bool is_text, const char *filename, ParseMode mode,
+                  int minor, bool type_comments, SyntaxErrorInfo *err);
 
 #endif

@@ -822,7 +822,7 @@ static Value compile_object(Value src, Value filename, int m, int flags, bool on
     if (memchr(str_data(src), 0, (size_t)str_nbytes(src)))
         return err_set(&exc_ValueError, "source code string cannot contain null bytes");
     if (only_ast) return ast_parse_object(str_data(src), (size_t)str_nbytes(src), text, str_data(filename), m,
-                                         feature_version);
+                                         feature_version, (flags & AST_PYCF_TYPE_COMMENTS) != 0);
     static const CompileMode cmode[] = {COMPILE_EXEC, COMPILE_EVAL, COMPILE_INTERACTIVE};
     CodeObject *co = compile_flags(str_data(src), (size_t)str_nbytes(src), str_data(filename), cmode[m], text, (int)flags);
     return co ? V_FROM_PTR(co) : VNULL;

@@ -167,9 +167,9 @@ int ast_check(Value v);   /* isinstance(v, _ast.AST): -1 0 1 */
 /* parse source into node objects (compile(..., PyCF_ONLY_AST)); text: a
  * str (its coding declaration is a comment) rather than bytes;
  * feature_version: compile()'s _feature_version (the N of 3.N, < 0 for the
- * current one) */
+ * current one); type_comments: PyCF_TYPE_COMMENTS */
 Value ast_parse_object(const char *src, size_t len, bool text, const char *filename, int mode,
-                       int feature_version);
+                       int feature_version, bool type_comments);
 /* convert and validate a tree of node objects, and compile it */
 Value ast_compile_object(Value tree, const char *filename, int mode, int flags);
 
