@@ -295,6 +295,9 @@ typedef struct Module {
     int ntype_ignores;
     int *type_ignore_lines;
     const char **type_ignore_tags;
+    /* PARSE_FUNC_TYPE (compile(..., "func_type", PyCF_ONLY_AST)) */
+    ExprList func_argtypes;
+    Expr *func_returns;
 } Module;
 
 /* Debugging aid: print the tree in the style of ast.dump(). */

@@ -4140,6 +4140,36 @@ static Module *parse_tokens(P *p) {
         Stmt *s = new_stmt(p, S_EXPR, e->pos);
         s->u.expr.value = e;
         sc_push(p, s);
+    } else if (p->mode == PARSE_FUNC_TYPE) {
+        /* '(' [type_expressions] ')' '->' expression NEWLINE* ENDMARKER,
+           where *X and **X (last) are plain items */
+        expect(p, T_LPAR);
+        int emark = p->sc_n;
+        if (peek_kind(p) != T_RPAR) {
+            for (;;) {
+                if (accept(p, T_STAR)) {
+                    sc_push(p, expression(p));
+                    if (accept(p, T_COMMA)) {
+                        expect(p, T_DOUBLESTAR);
+                        sc_push(p, expression(p));
+                    }
+                    break;
+                }
+                if (accept(p, T_DOUBLESTAR)) {
+                    sc_push(p, expression(p));
+                    break;
+                }
+                sc_push(p, expression(p));
+                if (!accept(p, T_COMMA)) break;
+            }
+        }
+        expect(p, T_RPAR);
+        expect(p, T_RARROW);
+        Expr *r = expression(p);
+        while (accept(p, T_NEWLINE)) {}
+        expect(p, T_ENDMARKER);
+        m->func_argtypes = sc_exprs(p, emark);
+        m->func_returns = r;
     } else if (p->mode == PARSE_SINGLE || p->mode == PARSE_PROMPT) {
         Token *t = peek(p);
         /* compile() of nothing in 'single' mode is an error; at the prompt

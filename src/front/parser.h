@@ -39,6 +39,8 @@ typedef enum ParseMode {
     PARSE_PROMPT,   /* the same at the prompt, where a compound statement
                        goes on until an empty line (incomplete before) */
     PARSE_EVAL,     /* one expression: the module holds one S_EXPR */
+    PARSE_FUNC_TYPE,/* a function type comment "(int, str) -> bool": the
+                       module's func_argtypes and func_returns */
 } ParseMode;
 
 /* Parse `len` bytes of UTF-8 source. Returns NULL and fills *err on error.

@@ -643,6 +643,7 @@ static Value c2o_mod(const Module *m, int mode) {
     depth = 0;
     if (mode == 1) return node(K_Expression, NULL, c2o_expr(m->body.items[0]->u.expr.value));
     if (mode == 2) return node(K_Interactive, NULL, c2o_stmts(&m->body));
+    if (mode == 3) return node(K_FunctionType, NULL, EXPRS(m->func_argtypes), c2o_expr(m->func_returns));
     Value ignores = list_new(m->ntype_ignores);
     for (int i = 0; i < m->ntype_ignores; i++) {
         Value v = node(K_TypeIgnore, NULL, v_int(m->type_ignore_lines[i]), str_from_cstr(m->type_ignore_tags[i]));
@@ -1762,7 +1763,7 @@ Value ast_parse_object(const char *src, size_t len, bool text, const char *filen
                        int feature_version, bool type_comments) {
     SyntaxErrorInfo err;
     memset(&err, 0, sizeof err);
-    ParseMode pm = mode == 1 ? PARSE_EVAL : mode == 2 ? PARSE_SINGLE : PARSE_FILE;
+    ParseMode pm = mode == 1 ? PARSE_EVAL : mode == 2 ? PARSE_SINGLE : mode == 3 ? PARSE_FUNC_TYPE : PARSE_FILE;
     Module *m = parse_ast(src, len, text, filename, pm, feature_version < 0 ? 11 : feature_version, type_comments,
                           &err);
     if (!m) {

@@ -790,13 +790,13 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     /* the calling code's __future__ features carry over */
     if (!dont_inherit && tstate.frame && tstate.frame->code && (tstate.frame->code->flags & CO_FUTURE_ANNOTATIONS))
         flags |= 0x1000000;
-    int m;   /* 0 exec, 1 eval, 2 single, as _ast.c counts them */
+    int m;   /* 0 exec, 1 eval, 2 single, 3 func_type, as _ast.c counts them */
     if (str_eq_cstr(mode, "exec")) m = 0;
     else if (str_eq_cstr(mode, "eval")) m = 1;
     else if (str_eq_cstr(mode, "single")) m = 2;
-    else if (str_eq_cstr(mode, "func_type"))   /* function type comments: not parsed by tpy */
-        return err_set(&exc_ValueError, only_ast ? "compile() mode 'func_type' is not supported by tpy"
-                                                 : "compile() mode 'func_type' requires flag PyCF_ONLY_AST");
+    else if (str_eq_cstr(mode, "func_type") && only_ast) m = 3;
+    else if (str_eq_cstr(mode, "func_type"))
+        return err_set(&exc_ValueError, "compile() mode 'func_type' requires flag PyCF_ONLY_AST");
     else
         return err_set(&exc_ValueError, only_ast ? "compile() mode must be 'exec', 'eval', 'single' or 'func_type'"
                                                  : "compile() mode must be 'exec', 'eval' or 'single'");

@@ -157,7 +157,8 @@ Value import_name(Value name, Value fromlist, Value level, Value globals);
 Value import_builtin_module_names(void);   /* sys.builtin_module_names */
 Value import_module_repr(Value m);          /* repr(module), as importlib's _module_repr */
 
-/* _ast.c: compile()'s AST side; mode 0 exec, 1 eval, 2 single */
+/* _ast.c: compile()'s AST side; mode 0 exec, 1 eval, 2 single, 3 func_type
+ * (parsing only) */
 enum {
     AST_PYCF_ONLY_AST = 0x400,
     AST_PYCF_TYPE_COMMENTS = 0x1000,
