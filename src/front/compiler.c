@@ -3331,30 +3331,35 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
         while (j < len && src[j] != '\n') j++;
         text = str_new(src + i, j - i + (j < len ? 1 : 0));
     }
+    if (info->no_location) {
+        Value msg = str_from_cstr(info->msg ? info->msg : "invalid syntax");
+        Value e = exc_new(t, &msg, 1);
+        if (e) err_set_exc(e);
+        return;
+    }
     Value fn = info->filename ? str_from_cstr(info->filename) : V_NONE;
-    /* with a line, the columns are CPython's even when 0 (e.g. the end of
-       "'(' was never closed"); without one (a source that cannot be
-       decoded), CPython gives offset -1 and no end */
-    Value offset = info->lineno > 0 ? v_int(info->offset) : v_int(info->offset ? info->offset : -1);
-    Value details = tuple_pack(6, fn, v_int(info->lineno), offset, text,
+    Value details = tuple_pack(6, fn, v_int(info->lineno), info->offset ? v_int(info->offset) : V_NONE, text,
                                info->end_lineno ? v_int(info->end_lineno) : V_NONE,
-                               info->end_lineno ? v_int(info->end_offset) : V_NONE);
+                               info->end_offset || info->end_offset_zero ? v_int(info->end_offset) : V_NONE);
     Value args[2] = {str_from_cstr(info->msg ? info->msg : "invalid syntax"), details};
     Value e = exc_new(t, args, 2);
     if (e) err_set_exc(e);
 }
 
 static CodeObject *compile(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
-                           int future_flags) {
+                           int future_flags, bool file_input) {
     SyntaxErrorInfo info;
     memset(&info, 0, sizeof info);
     ParseMode pm = mode == COMPILE_EVAL ? PARSE_EVAL : mode == COMPILE_INTERACTIVE ? PARSE_SINGLE : PARSE_FILE;
-    Module *m = text ? parse_text(src, len, filename, pm, &info) : parse_source(src, len, filename, pm, &info);
+    Module *m = text         ? parse_text(src, len, filename, pm, &info)
+                : file_input ? parse_file(src, len, filename, pm, &info)
+                             : parse_source(src, len, filename, pm, &info);
     if (!m) {
         /* A module read from a file (a script, stdin, an import; not -c,
-           whose name is "<string>", nor compile()/exec()) reports parser
-           errors at CPython's file-mode columns (parser.h) */
-        if (mode == COMPILE_MODULE && strcmp(filename, "<string>") != 0) {
+           whose name is "<string>") or bytes given to compile()/exec()
+           report parser errors at CPython's file-mode columns (parser.h):
+           its tokenizer then has no encoding to count characters with */
+        if (mode == COMPILE_MODULE ? strcmp(filename, "<string>") != 0 : !text) {
             info.offset = info.file_offset;
             info.end_offset = info.file_end_offset;
         }
@@ -3396,14 +3401,18 @@ Scope *compile_symtable(const char *src, size_t len, const char *filename, Compi
 }
 
 CodeObject *compile_source(const char *src, size_t len, const char *filename, CompileMode mode) {
-    return compile(src, len, filename, mode, false, 0);
+    return compile(src, len, filename, mode, false, 0, false);
+}
+
+CodeObject *compile_file(const char *src, size_t len, const char *filename) {
+    return compile(src, len, filename, COMPILE_MODULE, false, 0, true);
 }
 
 CodeObject *compile_text(const char *src, size_t len, const char *filename, CompileMode mode) {
-    return compile(src, len, filename, mode, true, 0);
+    return compile(src, len, filename, mode, true, 0, false);
 }
 
 CodeObject *compile_flags(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
                           int future_flags) {
-    return compile(src, len, filename, mode, text, future_flags);
+    return compile(src, len, filename, mode, text, future_flags, false);
 }

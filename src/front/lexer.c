@@ -1906,6 +1906,67 @@ int lex_utf8_decode(const unsigned char *s, int n, uint32_t *cp, int allow_surr)
     return len;
 }
 
+/* Python's UTF-8 decoder: why the sequence at s[i] (of n) is invalid, or
+ * NULL if it is valid; *len gets its length. */
+static const char *utf8_reason(const unsigned char *s, int i, int n, int *len) {
+    unsigned c = s[i];
+    if (c < 0x80) { *len = 1; return NULL; }
+    int k;
+    unsigned lo = 0x80, hi = 0xBF;   /* the second byte's range */
+    if (c >= 0xC2 && c <= 0xDF) k = 2;
+    else if (c >= 0xE0 && c <= 0xEF) { k = 3; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
+    else if (c >= 0xF0 && c <= 0xF4) { k = 4; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
+    else return "invalid start byte";
+    for (int j = 1; j < k; j++) {
+        if (i + j >= n) return "unexpected end of data";
+        unsigned d = s[i + j];
+        if (j == 1 ? (d < lo || d > hi) : (d & 0xC0) != 0x80) return "invalid continuation byte";
+    }
+    *len = k;
+    return NULL;
+}
+
+const char *lex_utf8_error(const char *s, int n, int *at) {
+    const unsigned char *u = (const unsigned char *)s;
+    for (int i = 0; i < n;) {
+        int len = 1;
+        const char *why = utf8_reason(u, i, n, &len);
+        if (why) {
+            *at = i;
+            char buf[160];
+            snprintf(buf, sizeof buf, "(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %d: %s",
+                     u[i], i, why);
+            size_t m = strlen(buf);
+            char *r = gc_alloc_atomic(m + 1);
+            memcpy(r, buf, m + 1);
+            return r;
+        }
+        i += len;
+    }
+    return NULL;
+}
+
+char *lex_utf8_replace(const char *s) {
+    const unsigned char *u = (const unsigned char *)s;
+    int n = (int)strlen(s);
+    char *r = gc_alloc_atomic((size_t)n * 3 + 1);
+    int o = 0;
+    for (int i = 0; i < n;) {
+        int len = 1;
+        if (utf8_reason(u, i, n, &len)) {
+            memcpy(r + o, "\xef\xbf\xbd", 3);
+            o += 3;
+            i++;
+            continue;
+        }
+        memcpy(r + o, s + i, (size_t)len);
+        o += len;
+        i += len;
+    }
+    r[o] = 0;
+    return r;
+}
+
 int lex_utf8_encode(uint32_t cp, char *out) {
     unsigned char *o = (unsigned char *)out;
     if (cp < 0x80) { o[0] = (unsigned char)cp; return 1; }
@@ -2719,7 +2780,23 @@ static int verify_identifier(Lexer *lx, int start, int end) {
     while (i < end) {
         uint32_t cp;
         int k = lex_utf8_decode(s + i, end - i, &cp, 0);
-        if (k < 0) { k = 1; cp = 0xFFFD; }
+        if (k < 0) {
+            /* bytes that are not UTF-8 (a source without a coding
+               declaration given to compile() as bytes): CPython's decoder
+               error, at the byte */
+            int at = 0;
+            const char *msg = lex_utf8_error(lx->src + start, end - start, &at);
+            if (msg) {
+                int line = lex_line_of(lx, start + at);
+                lx->cur = start + at;
+                set_error(lx, "SyntaxError", msg, LEXERR_FIXED, line,
+                          lex_chars_in_line(lx, line, start + at + 1 - lx->line_off[line]), line, -1,
+                          lex_line_text(lx, line, 1));
+                return 0;
+            }
+            k = 1;
+            cp = 0xFFFD;
+        }
         int ok = first ? lex_is_xid_start(cp) : lex_is_xid_continue(cp);
         if (!ok) {
             const char *msg;

@@ -153,6 +153,12 @@ int lex_is_xid_continue(uint32_t cp);
  * (>= 1) and stores the code point, or -1 for an invalid sequence.
  * Surrogates encoded in three bytes (WTF-8) are accepted when allow_surr. */
 int lex_utf8_decode(const unsigned char *s, int n, uint32_t *cp, int allow_surr);
+/* The first invalid UTF-8 sequence in s[0..n): NULL if none, else
+ * CPython's "(unicode error) 'utf-8' codec can't decode byte 0xXX in
+ * position P: REASON" (P counted from s) with *at its offset. */
+const char *lex_utf8_error(const char *s, int n, int *at);
+/* s with each invalid UTF-8 byte replaced by U+FFFD (errors="replace") */
+char *lex_utf8_replace(const char *s);
 int lex_utf8_encode(uint32_t cp, char *out);
 /* \N{name}: the code point of a (case-insensitive) character name. */
 int lex_lookup_name(const char *name, int len, uint32_t *cp);

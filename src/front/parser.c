@@ -95,6 +95,7 @@ typedef struct Parser {
     int eof_col;      /* the error is at the column reached at the end of the
                          input: `python3 FILE` gives no column */
     int added_nl;     /* the input did not end with a newline: we added one */
+    int bad_utf8;     /* the source holds bytes that are not UTF-8 */
 } Parser;
 
 typedef Parser P;
@@ -176,11 +177,21 @@ static _Noreturn void jump(P *p, int code) {
 /* Bytes -> characters as CPython's _PyPegen_byte_offset_to_character_offset
  * does: `col` is a 1-based byte offset into the line, clipped to the
  * line length + 1. */
+static int utf8_chars(const char *s, int bytes);
+
 static int char_offset(P *p, int lineno, int col) {
     if (col <= 0) return col;
     Lexer *lx = p->lx;
     if (lineno < 1 || lineno > lx->nlines) return col;
     int len = lx->line_off[lineno + 1] - lx->line_off[lineno];
+    if (p->bad_utf8) {
+        /* CPython counts the bytes in the line decoded with U+FFFD for
+           each bad byte and encoded again (three bytes each) */
+        const char *t = lex_utf8_replace(lex_line_text(lx, lineno, 1));
+        int tl = (int)strlen(t);
+        if (col > tl + 1) col = tl + 1;
+        return col > tl ? utf8_chars(t, tl) + 1 : utf8_chars(t, col);
+    }
     if (col > len + 1) col = len + 1;
     if (col > len) return lex_chars_in_line(lx, lineno, len) + 1;
     return lex_chars_in_line(lx, lineno, col);
@@ -791,6 +802,31 @@ static void warn_escape(P *p, const char *esc, int n) {
 /* Decode the escapes of a str literal body s[0..n) into b. Positions in
  * error messages are those CPython reports: it first rewrites every
  * non-ASCII character as a 10-byte \U escape, so we count them that way. */
+/* A string literal's text when the source holds bytes that are not UTF-8
+ * (compile() of undeclared bytes): CPython decodes the whole text (whole:
+ * raw, or no backslash) or each run of non-ASCII bytes, and reports the
+ * decoder's error at the last token. */
+static void check_literal_utf8(P *p, const char *s, int n, int whole) {
+    if (!p->bad_utf8) return;
+    int at;
+    if (whole) {
+        const char *msg = lex_utf8_error(s, n, &at);
+        if (msg) raise_last(p, msg);
+        return;
+    }
+    for (int i = 0; i < n;) {
+        if (!((unsigned char)s[i] & 0x80)) {
+            i++;
+            continue;
+        }
+        int j = i;
+        while (j < n && ((unsigned char)s[j] & 0x80)) j++;
+        const char *msg = lex_utf8_error(s + i, j - i, &at);
+        if (msg) raise_last(p, msg);
+        i = j;
+    }
+}
+
 static void decode_str(P *p, const char *s, int n, Buf *b) {
     int i = 0, vpos = 0;
     const char *bad = NULL;   /* the first invalid escape */
@@ -1064,6 +1100,7 @@ static Expr *fs_finish(P *p, FState *st, const Token *first, const Token *last) 
 
 static void fs_literal(P *p, FState *st, int start, int end, int raw) {
     if (end <= start) return;
+    check_literal_utf8(p, p->lx->src + start, end - start, raw);
     if (raw) buf_put(&st->last, p->lx->src + start, (size_t)(end - start));
     else decode_str(p, p->lx->src + start, end - start, &st->last);
 }
@@ -1387,6 +1424,8 @@ static Expr *strings(P *p) {
             buf_init(&piece, (size_t)s.body_len + 1);
             have_piece = 1;
             p->str_tok = t;
+            if (!s.bytes)
+                check_literal_utf8(p, body, s.body_len, s.raw || !memchr(body, '\\', (size_t)s.body_len));
             if (s.raw) buf_put(&piece, body, (size_t)s.body_len);
             else if (s.bytes) decode_bytes(p, body, s.body_len, &piece);
             else decode_str(p, body, s.body_len, &piece);
@@ -4048,6 +4087,7 @@ static void take_lex_error(P *p) {
         e->offset = char_offset(p, line, p->lx->paren_col[i] + 1);
         e->file_offset = p->cookie ? e->offset : p->lx->paren_col[i] + 1;
         e->end_offset = e->file_end_offset = 0;
+        e->end_offset_zero = 1;
         /* with its newline only if the input ended on that line (CPython's
            tokenizer is still there) */
         e->text = lex_line_text(p->lx, line, line >= p->lx->nlines);
@@ -4289,7 +4329,9 @@ static int coding_spec(const char *s, size_t n, char *enc, size_t encsz) {
 }
 
 /* Decode src from a declared encoding into UTF-8 with iconv. */
-static char *transcode(const char *enc, const char *src, size_t len, size_t *outlen) {
+/* src in encoding enc as UTF-8; NULL if enc is unknown (*bad_at left
+ * alone) or src is not in it (*bad_at: the offending byte's offset) */
+static char *transcode(const char *enc, const char *src, size_t len, size_t *outlen, int *bad_at) {
     char name[80];
     size_t k = 0;
     for (; enc[k] && k + 1 < sizeof name; k++) {
@@ -4313,19 +4355,27 @@ static char *transcode(const char *enc, const char *src, size_t len, size_t *out
     size_t inleft = len, outleft = cap;
     size_t r = iconv(cd, &in, &inleft, &o, &outleft);
     iconv_close(cd);
-    if (r == (size_t)-1) return NULL;
+    if (r == (size_t)-1) {
+        *bad_at = (int)(in - src);
+        return NULL;
+    }
     *outlen = cap - outleft;
     return out;
 }
 
-static Module *bad_source(SyntaxErrorInfo *err, const char *msg) {
+/* A source that cannot be decoded: CPython's file tokenizer raises a bare
+ * SyntaxError(msg) (file_input), its string tokenizer one at line 0,
+ * offset -1. */
+static Module *bad_source(SyntaxErrorInfo *err, bool file_input, const char *msg) {
     err->kind = "SyntaxError";
     err->msg = msg;
+    err->no_location = file_input;
+    err->offset = err->file_offset = -1;
     return NULL;
 }
 
 static Module *parse(const char *src, size_t len, const char *filename, ParseMode mode, bool is_text,
-                     int feature_version, bool type_comments, SyntaxErrorInfo *err) {
+                     int feature_version, bool type_comments, bool file_input, SyntaxErrorInfo *err) {
     if (!filename) filename = "<unknown>";
     memset(err, 0, sizeof *err);
     err->filename = filename;
@@ -4336,10 +4386,20 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
                   (unsigned char)src[2] == 0xBF;
     int declared = !is_text && coding_spec(src + (has_bom ? 3 : 0), len - (has_bom ? 3 : 0), enc, sizeof enc);
     if (declared && strcmp(enc, "utf-8") != 0) {
-        if (has_bom) return bad_source(err, pformat("encoding problem: %s with BOM", enc));
+        if (has_bom) return bad_source(err, file_input, pformat("encoding problem: %s with BOM", enc));
         size_t tl;
-        char *t = transcode(enc, src, len, &tl);
-        if (!t) return bad_source(err, pformat("encoding problem: %s", enc));
+        int bad_at = -1;
+        char *t = transcode(enc, src, len, &tl, &bad_at);
+        if (!t) {
+            /* from a file: "encoding problem"; from bytes: the codec's own
+               error (spelled out for ASCII only) */
+            if (file_input) return bad_source(err, true, pformat("encoding problem: %s", enc));
+            if (bad_at < 0) return bad_source(err, false, pformat("unknown encoding: %s", enc));
+            if (!strcmp(enc, "ascii") || !strcmp(enc, "us-ascii"))
+                return bad_source(err, false, pformat("'ascii' codec can't decode byte 0x%02x in position %d: "
+                                                      "ordinal not in range(128)", (unsigned char)src[bad_at], bad_at));
+            return bad_source(err, false, pformat("encoding problem: %s", enc));
+        }
         src = t;
         len = tl;
     }
@@ -4366,6 +4426,7 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     text[n] = 0;
 
     Lexer *lx = gc_alloc(sizeof(Lexer));
+    bool bad_utf8 = false;
 
     /* The source must be UTF-8 and free of NUL bytes. */
     {
@@ -4383,14 +4444,16 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
             }
             int k = lex_utf8_decode(u + i, (int)(m - i > 4 ? 4 : m - i), &cp, 0);
             if (k < 0) {
-                if (declared)
-                    return bad_source(err, pformat("(unicode error) 'utf-8' codec can't decode "
-                                                   "byte 0x%02x in position %d: invalid start byte",
-                                                   u[i], (int)(i - ls)));
-                return bad_source(err, pformat("Non-UTF-8 code starting with '\\x%02x' in file %s "
-                                               "on line %d, but no encoding declared; see "
-                                               "https://peps.python.org/pep-0263/ for details",
-                                               u[i], filename, line));
+                /* CPython's file reader rejects an undeclared file at
+                   once; otherwise the bytes are an error only where they
+                   are decoded: in an identifier or a string literal */
+                if (file_input && !declared)
+                    return bad_source(err, true, pformat("Non-UTF-8 code starting with '\\x%02x' in file %s "
+                                                         "on line %d, but no encoding declared; see "
+                                                         "https://peps.python.org/pep-0263/ for details",
+                                                         u[i], filename, line));
+                bad_utf8 = true;
+                k = 1;
             }
             if (u[i] == '\n') {
                 line++;
@@ -4417,6 +4480,7 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     p.filename = filename;
     p.feature_version = feature_version;
     p.added_nl = added_nl;
+    p.bad_utf8 = bad_utf8;
     Module *m = run_parser(&p);
     if (m) {
         m->ntype_ignores = lx->nignores;
@@ -4427,6 +4491,7 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     const char *fn = err->filename;
     *err = p.e;
     err->filename = fn;
+    if (bad_utf8 && err->text) err->text = lex_utf8_replace(err->text);   /* as CPython's errors="replace" */
     if (skip && err->lineno == 1 && !(p.err_code == ERR_LEXER && lx->err.mode == LEXERR_FIXED)) {
         /* python3 FILE shows the first line with its byte order mark and
          * columns two less than they are (CPython's quirk) */
@@ -4439,15 +4504,19 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
 
 Module *parse_source(const char *src, size_t len, const char *filename, ParseMode mode,
                      SyntaxErrorInfo *err) {
-    return parse(src, len, filename, mode, false, 11, false, err);
+    return parse(src, len, filename, mode, false, 11, false, false, err);
 }
 
 Module *parse_text(const char *src, size_t len, const char *filename, ParseMode mode,
                    SyntaxErrorInfo *err) {
-    return parse(src, len, filename, mode, true, 11, false, err);
+    return parse(src, len, filename, mode, true, 11, false, false, err);
 }
 
 Module *parse_ast(const char *src, size_t len, bool is_text, const char *filename, ParseMode mode,
                   int feature_version, bool type_comments, SyntaxErrorInfo *err) {
-    return parse(src, len, filename, mode, is_text, feature_version, type_comments, err);
+    return parse(src, len, filename, mode, is_text, feature_version, type_comments, false, err);
+}
+
+Module *parse_file(const char *src, size_t len, const char *filename, ParseMode mode, SyntaxErrorInfo *err) {
+    return parse(src, len, filename, mode, false, 11, false, true, err);
 }

@@ -21,6 +21,7 @@ typedef struct SyntaxErrorInfo {
                                as SyntaxError.offset; 0 if unknown */
     int end_lineno;         /* 0 if unknown */
     int end_offset;         /* 1-based, exclusive; 0 if unknown */
+    int end_offset_zero;    /* end_offset is a real 0 ("'(' was never closed") */
     const char *text;       /* the offending source line with its newline,
                                as SyntaxError.text, or NULL */
     int incomplete;         /* 1 if the input ended too early (unclosed
@@ -31,6 +32,9 @@ typedef struct SyntaxErrorInfo {
      * declaration CPython gives UTF-8 byte offsets rather than characters.
      * Equal to offset/end_offset on ASCII lines. */
     int file_offset, file_end_offset;
+    /* the source could not be decoded, read as a file: CPython raises a
+     * bare SyntaxError(msg), with no location at all */
+    int no_location;
 } SyntaxErrorInfo;
 
 typedef enum ParseMode {
@@ -50,6 +54,13 @@ Module *parse_source(const char *src, size_t len, const char *filename,
 /* The same for source that is already text (compile() or exec() of a str):
  * as in CPython, a coding declaration in it is a plain comment. */
 Module *parse_text(const char *src, size_t len, const char *filename,
+                   ParseMode mode, SyntaxErrorInfo *err);
+/* The same for a file run as a script (`python3 FILE`): CPython's file
+ * reader rejects bytes that are not UTF-8 in a file without a coding
+ * declaration at once, and reports undecodable sources without location;
+ * parse_source follows compile() of bytes (and import), which only
+ * rejects such bytes in identifiers and string literals. */
+Module *parse_file(const char *src, size_t len, const char *filename,
                    ParseMode mode, SyntaxErrorInfo *err);
 /* For ast.parse(): as parse_text (is_text) or parse_source, with
  * feature_version=(3, minor) rejecting what Python 3.minor could not parse

@@ -1767,6 +1767,10 @@ Value ast_parse_object(const char *src, size_t len, bool text, const char *filen
     Module *m = parse_ast(src, len, text, filename, pm, feature_version < 0 ? 11 : feature_version, type_comments,
                           &err);
     if (!m) {
+        if (!text) {   /* bytes: CPython's columns in bytes (parser.h) */
+            err.offset = err.file_offset;
+            err.end_offset = err.file_end_offset;
+        }
         raise_syntax_error(&err, src, len);
         return VNULL;
     }
