@@ -96,6 +96,8 @@ typedef struct Parser {
                          input: `python3 FILE` gives no column */
     int added_nl;     /* the input did not end with a newline: we added one */
     int bad_utf8;     /* the source holds bytes that are not UTF-8 */
+    int made_newline_off;   /* the newline parse() added to a source without
+                               a final one (its offset), or -1 */
 } Parser;
 
 typedef Parser P;
@@ -4228,6 +4230,15 @@ static Module *parse_tokens(P *p) {
             case S_WHILE: case S_FOR: case S_ASYNCFOR: case S_WITH: case S_ASYNCWITH:
             case S_TRY: case S_MATCH: case S_TRYSTAR:
                 if (p->mode == PARSE_PROMPT || peek(p)->kind != T_ENDMARKER) expect(p, T_NEWLINE);
+                /* CPython reads compile(..., 'single')'s text as the prompt
+                   would: a compound statement whose last body sits on its
+                   header's line needs a newline after it, which the text
+                   lacks when its final newline is the one made up here */
+                else if (p->pos > 0 && p->toks[p->pos - 1].kind == T_NEWLINE &&
+                         p->toks[p->pos - 1].off == p->made_newline_off) {
+                    Token *nl = &p->toks[p->pos - 1];
+                    raise_loc(p, "SyntaxError", nl->lineno, 0, nl->lineno, 0, "invalid syntax");
+                }
                 break;
             default:
                 break;
@@ -4369,7 +4380,7 @@ static char *transcode(const char *enc, const char *src, size_t len, size_t *out
 static Module *bad_source(SyntaxErrorInfo *err, bool file_input, const char *msg) {
     err->kind = "SyntaxError";
     err->msg = msg;
-    err->no_location = file_input;
+    err->message_only = file_input;
     err->offset = err->file_offset = -1;
     return NULL;
 }
@@ -4421,26 +4432,31 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     if (n >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
         (unsigned char)text[2] == 0xBF)
         skip = 3;
-    bool added_nl = n == skip || text[n - 1] != '\n';
-    if (added_nl) text[n++] = '\n';
+    int made_newline_off = -1;
+    if (n == skip || text[n - 1] != '\n') {
+        made_newline_off = (int)(n - skip);
+        text[n++] = '\n';
+    }
+    bool added_nl = made_newline_off >= 0;
     text[n] = 0;
 
     Lexer *lx = gc_alloc(sizeof(Lexer));
     bool bad_utf8 = false;
 
-    /* The source must be UTF-8 and free of NUL bytes. */
+    /* The source must be UTF-8 and free of NUL bytes. Undecodable bytes
+       are reported first, wherever they are; like CPython's, whose line
+       reader stops at a NUL, the line count skips lines holding one. */
     {
         const unsigned char *u = (const unsigned char *)text + skip;
         size_t m = n - skip, ls = 0;
         int line = 1;
+        bool nul_in_line = false;
         for (size_t i = 0; i < m;) {
             uint32_t cp;
             if (u[i] == 0) {
-                err->kind = "SyntaxError";
-                err->msg = "source code cannot contain null bytes";
-                err->lineno = err->end_lineno = line;
-                err->text = pstrndup((const char *)u + ls, strlen((const char *)u + ls));
-                return NULL;
+                nul_in_line = true;
+                i++;
+                continue;
             }
             int k = lex_utf8_decode(u + i, (int)(m - i > 4 ? 4 : m - i), &cp, 0);
             if (k < 0) {
@@ -4456,10 +4472,26 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
                 k = 1;
             }
             if (u[i] == '\n') {
-                line++;
+                if (!nul_in_line) line++;
+                nul_in_line = false;
                 ls = i + 1;
             }
             i += (size_t)k;
+        }
+        const unsigned char *nul = memchr(u, 0, m);
+        if (nul) {
+            line = 1;
+            ls = 0;
+            for (const unsigned char *q = u; q < nul; q++)
+                if (*q == '\n') {
+                    line++;
+                    ls = (size_t)(q - u) + 1;
+                }
+            err->kind = "SyntaxError";
+            err->msg = "source code cannot contain null bytes";
+            err->lineno = err->end_lineno = line;
+            err->text = pstrndup((const char *)u + ls, strlen((const char *)u + ls));
+            return NULL;
         }
     }
 
@@ -4481,6 +4513,7 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     p.feature_version = feature_version;
     p.added_nl = added_nl;
     p.bad_utf8 = bad_utf8;
+    p.made_newline_off = made_newline_off;
     Module *m = run_parser(&p);
     if (m) {
         m->ntype_ignores = lx->nignores;

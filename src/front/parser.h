@@ -32,9 +32,10 @@ typedef struct SyntaxErrorInfo {
      * declaration CPython gives UTF-8 byte offsets rather than characters.
      * Equal to offset/end_offset on ASCII lines. */
     int file_offset, file_end_offset;
-    /* the source could not be decoded, read as a file: CPython raises a
-     * bare SyntaxError(msg), with no location at all */
-    int no_location;
+    /* the error has a message and no location (CPython's source reader
+       raises "Non-UTF-8 code ..." or an encoding problem so: no filename,
+       line or text) */
+    int message_only;
 } SyntaxErrorInfo;
 
 typedef enum ParseMode {

@@ -499,7 +499,7 @@ static Value frame_clear_m(Value *args, size_t nargs, Value kwnames) {
     /* a suspended generator's frame: clearing it closes the generator */
     if (gen_frame_alive(fo)) {
         if (V_AS(GenObject, fo->gen)->running) return err_set(&exc_RuntimeError, "cannot clear an executing frame");
-        if (!obj_call_method(fo->gen, "close", NULL, 0)) return VNULL;
+        if (gen_finalize_now(fo->gen) < 0) return VNULL;
     }
     fo->locals = dict_new();
     fo->trace = V_NONE;
@@ -687,20 +687,37 @@ static int frame_set_lineno(Value v, Value x) {
     CodeObject *co = f->code;
     if (want < co->firstlineno) return err_format(&exc_ValueError, "line %d comes before the current code block", (int)want), -1;
     /* the instructions that start a line (CPython's marklines), and the
-       first line with code not before the one asked for */
+       first line with code not before the one asked for. CPython's code
+       has no unreachable instructions, and its copies of a block's exit
+       follow the block: here an instruction starts a line when it is
+       reachable and control arrives at it from another line (or from
+       nowhere: the first instruction, a handler's entry). */
     int n = co->ncode;
+    int64_t *stacks = mark_stacks(co);
     int *starts = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
-    int last = -1, line = -1;
+    unsigned char *from_other = gc_alloc_atomic((size_t)n + 1);   /* 1: a predecessor of another line; 2: one of this line */
+    memset(from_other, 0, (size_t)n + 1);
+    for (int i = 0; i < n; i++) {
+        int op = INSTR_OP(co->code[i]), l = code_line(co, i);
+        bool falls = !(op == OP_JUMP_FORWARD || op == OP_JUMP_ABSOLUTE || op == OP_RETURN_VALUE ||
+                       op == OP_RAISE_VARARGS || op == OP_RERAISE);
+        int succ[2] = {falls ? i + 1 : -1, (opcode_flags[op] & OPF_JUMP) ? (int)INSTR_ARG(co->code[i]) : -1};
+        for (int k = 0; k < 2; k++) {
+            int t = succ[k];
+            if (t < 0 || t >= n) continue;
+            from_other[t] |= code_line(co, t) == l ? 2 : 1;
+        }
+    }
+    int line = -1;
     for (int i = 0; i < n; i++) {
         int l = code_line(co, i);
         starts[i] = -1;
-        if (l > 0 && l != last) {
-            starts[i] = last = l;
+        if (l > 0 && stacks[i] != STACK_UNINITIALIZED && from_other[i] != 2) {
+            starts[i] = l;
             if (l >= want && (line < 0 || l < line)) line = l;
         }
     }
     if (line < 0) return err_format(&exc_ValueError, "line %d comes after the current code block", (int)want), -1;
-    int64_t *stacks = mark_stacks(co);
     int cur = frame_lasti(f);
     if (cur < 0 || cur >= n) return err_set(&exc_ValueError, "can only jump from a 'line' trace event"), -1;
     int64_t start = stacks[cur], best = STACK_OVERFLOWED;
@@ -980,10 +997,6 @@ static int profile_trampoline(Value obj, Frame *f, int what, Value arg) {
 int sys_trace_line(Frame *f, int i) {
     if (!f->fobj || tstate.in_trace) return 0;
     FrameObject *fo = V_AS(FrameObject, f->fobj);
-    /* a loop's jump back has no line of its own (CPython's is artificial):
-       the instruction it reaches reports the line */
-    uint32_t w = f->code->code[i];
-    if (INSTR_OP(w) == OP_JUMP_ABSOLUTE && (int)INSTR_ARG(w) <= i) return 0;
     int prev = fo->trace_prev;
     fo->trace_prev = i;
     if (fo->trace == V_NONE || !fo->trace_lines) return 0;
@@ -1052,10 +1065,9 @@ static Value s_clear_type_cache(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("_clear_type_cache", nargs, 0, 0) < 0) return VNULL;
     return V_NONE;
 }
-static int64_t coro_origin_depth;
 static Value s_get_coro_depth(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("get_coroutine_origin_tracking_depth", nargs, 0, 0) < 0) return VNULL;
-    return int_from_i64(coro_origin_depth);
+    return int_from_i64(coro_origin_tracking_depth);
 }
 static Value s_set_coro_depth(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"set_coroutine_origin_tracking_depth", 0, 1, 0, {"depth", NULL}};
@@ -1064,8 +1076,11 @@ static Value s_set_coro_depth(Value *args, size_t nargs, Value kwnames) {
     int64_t d = int_as_i64(a[0]);
     if (d == -1 && err_occurred()) return VNULL;
     if (d < 0) return err_set(&exc_ValueError, "depth must be >= 0");
-    /* the origin is not recorded: cr_origin stays None (see docs) */
-    coro_origin_depth = d;
+    /* compiled code creates coroutines without the frames cr_origin reads:
+       once tracking is on, traces made before are dropped (new ones leave
+       coroutine creation to the interpreter) */
+    if (d > 0 && d != coro_origin_tracking_depth) jit_releaseall();
+    coro_origin_tracking_depth = d;
     return V_NONE;
 }
 

@@ -1901,6 +1901,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             goto exit_frame;
         }
         Frame *caller = f->back;
+        f->ip = ip;   /* a frame object outliving the frame reports the return's line */
         /* an __init__ frame rebuilt by a guard failure in compiled code that
            had inlined the instantiation: the call's result is the instance */
         bool bad_init = false;
@@ -2343,6 +2344,14 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         }
         if (st < 0) goto error;
         if (st == 0) {
+            if (__builtin_expect(dispatch == trace_labels, 0) && tstate.trace_func && !tstate.in_trace) {
+                /* CPython 3.11's SEND raises the delegate's return as
+                   StopIteration when tracing: an 'exception' event here */
+                Value stop = exc_new(&exc_StopIteration, &out, out == V_NONE ? 0 : 1);
+                if (!stop) goto error;
+                Value info = tuple_pack(3, V_FROM_PTR(&exc_StopIteration), stop, V_NONE);
+                if (sys_trace_event(f, TRACE_EXCEPTION, info) < 0) goto error;
+            }
             TOP() = out;
             NEXT();
         }
