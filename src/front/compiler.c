@@ -1745,7 +1745,11 @@ static void compile_funcdef(Compiler *c, Stmt *s) {
     if (!co) return;
     WITH_LOC(c, s->pos, {
         compile_make_function(c, co, flags);
-        for (int i = decos.n - 1; i >= 0; i--) emit(c, OP_CALL_FUNCTION, 1);
+        /* each decorator is applied at its own line, innermost first */
+        for (int i = decos.n - 1; i >= 0; i--) {
+            c->u->loc = loc_of(decos.items[i]->pos);   /* the enclosing WITH_LOC restores it */
+            emit(c, OP_CALL_FUNCTION, 1);
+        }
     });
     WITH_LOC(c, s->pos, compile_name(c, s->u.funcdef.name, CTX_STORE, s->pos));
 }
@@ -1908,7 +1912,11 @@ static void compile_classdef(Compiler *c, Stmt *s) {
                 emit(c, OP_CALL_FUNCTION_EX, 0);
             }
         }
-        for (int i = decos.n - 1; i >= 0; i--) emit(c, OP_CALL_FUNCTION, 1);
+        /* each decorator is applied at its own line, innermost first */
+        for (int i = decos.n - 1; i >= 0; i--) {
+            c->u->loc = loc_of(decos.items[i]->pos);   /* the enclosing WITH_LOC restores it */
+            emit(c, OP_CALL_FUNCTION, 1);
+        }
     });
     WITH_LOC(c, s->pos, compile_name(c, s->u.classdef.name, CTX_STORE, s->pos));
 }

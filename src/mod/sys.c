@@ -385,6 +385,57 @@ static bool snapshot_live(FrameObject *fo) {
     return ls.live;
 }
 
+/* CPython's PyFrame_FastToLocals: a function frame's variables into its
+   locals dict, in place: bound ones set, unbound ones removed, other keys
+   (a debugger's __return__) kept */
+static void fast_to_locals(Frame *f, Value d) {
+    CodeObject *co = f->code;
+    int n = co->nlocals + co->ncells + co->nfrees;
+    for (int i = 0; i < n; i++) {
+        Value name, v;
+        if (i < co->nlocals) {
+            name = tuple_get(co->varnames, i);
+            v = f->localsplus[i];
+        } else {
+            name = i < co->nlocals + co->ncells ? tuple_get(co->cellvars, i - co->nlocals)
+                                                : tuple_get(co->freevars, i - co->nlocals - co->ncells);
+            Value cell = f->localsplus[i];
+            v = cell ? V_AS(CellObject, cell)->value : VNULL;
+        }
+        if (v) dict_set(d, name, v);
+        else if (dict_get(d, name) && dict_del(d, name) < 0) err_clear();
+    }
+}
+
+/* CPython's PyFrame_LocalsToFast(frame, 1), after a trace function: what it
+   wrote into f_locals goes back into the variables (a debugger's `!x = 1`);
+   a variable it removed becomes None, with CPython's RuntimeWarning */
+static void locals_to_fast(Frame *f, Value d) {
+    CodeObject *co = f->code;
+    int n = co->nlocals + co->ncells + co->nfrees;
+    Value saved = err_fetch();
+    for (int i = 0; i < n; i++) {
+        Value name = i < co->nlocals ? tuple_get(co->varnames, i)
+                   : i < co->nlocals + co->ncells ? tuple_get(co->cellvars, i - co->nlocals)
+                                                  : tuple_get(co->freevars, i - co->nlocals - co->ncells);
+        Value v = dict_get(d, name);
+        if (i < co->nlocals) {
+            Value old = f->localsplus[i];
+            if (v == old) continue;
+            if (!v) {
+                if (warn_c(&exc_RuntimeWarning, str_printf("assigning None to unbound local %R", name), 0) < 0)
+                    err_clear();
+                v = V_NONE;
+            }
+            f->localsplus[i] = v;
+        } else {
+            Value cell = f->localsplus[i];
+            if (cell && V_AS(CellObject, cell)->value != v) V_AS(CellObject, cell)->value = v;
+        }
+    }
+    err_restore(saved);
+}
+
 /* One frame object per frame while it runs (made on first demand, kept in
    Frame.fobj): trace functions compare frames by identity. */
 static Value frame_object_new(Frame *f) {
@@ -395,7 +446,12 @@ static Value frame_object_new(Frame *f) {
     fo->raw = f;
     fo->code = V_FROM_PTR(f->code);
     fo->globals = f->globals;
-    fo->locals = frame_locals_dict(f);
+    if (f->locals || !f->func) {
+        fo->locals = frame_locals_dict(f);
+    } else {
+        fo->locals = dict_new();
+        fast_to_locals(f, fo->locals);
+    }
     fo->lasti = frame_lasti(f);
     fo->lineno = code_line(f->code, fo->lasti);
     fo->trace = V_NONE;
@@ -404,6 +460,12 @@ static Value frame_object_new(Frame *f) {
 }
 
 Value sys_frame_object(Frame *f) { return frame_object_new(f); }
+
+Value sys_frame_locals(Frame *f) {
+    FrameObject *fo = V_AS(FrameObject, frame_object_new(f));
+    if (fo->raw == f && !fo->cleared) fast_to_locals(f, fo->locals);
+    return fo->locals;
+}
 
 /* gi_frame/cr_frame/ag_frame: the generator's own frame, read live while
    the generator has it (suspended or running) */
@@ -423,7 +485,7 @@ void sys_frame_detach(Frame *f) {
     FrameObject *fo = V_AS(FrameObject, f->fobj);
     f->fobj = VNULL;
     if (fo->raw != f) return;
-    if (!fo->cleared) fo->locals = frame_locals_dict(f);
+    if (!fo->cleared) fo->locals = frame_locals_dict(f);   /* brought up to date, the same dict */
     fo->lasti = frame_lasti(f);
     fo->lineno = code_line(f->code, fo->lasti);
     fo->raw = NULL;
@@ -939,11 +1001,15 @@ static int trace_func_event(Frame *f, int what, Value arg) {
     tracing_frame = f;
     /* a frame starting (not a generator resuming) is at its def line */
     fo->at_call = what == TRACE_CALL && frame_lasti(f) <= 0;
+    /* the trace function sees f_locals up to date and may change it (below) */
+    bool sync_locals = f->func && !f->locals && fo->raw == f && !fo->cleared;
+    if (sync_locals) fast_to_locals(f, fo->locals);
     Value a[3] = {fov, event_name(what), arg ? arg : V_NONE};
     Value r = obj_call(cb, a, 3, VNULL);
     tracing_frame = NULL;
     fo->at_call = false;
     tstate.in_trace = false;
+    if (sync_locals && !fo->cleared) locals_to_fast(f, fo->locals);
     if (!r) {
         /* as CPython: a trace function that raises is removed */
         set_trace_func(VNULL);

@@ -1709,6 +1709,27 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             NEXT();
         }
         SAVE_REGS();
+        if (__builtin_expect(dispatch == trace_labels, 0) && t == &gen_type && tstate.trace_func && !tstate.in_trace) {
+            /* CPython's generator iterator raises StopIteration for a
+               return value other than None, which a traced FOR_ITER
+               reports as an 'exception' event */
+            int st = gen_send_ex(it, VNULL, &x);
+            if (st < 0) goto error;
+            if (st == 1) {
+                PUSH(x);
+                NEXT();
+            }
+            if (x != V_NONE) {
+                Value stop = exc_new(&exc_StopIteration, &x, 1);
+                if (!stop) goto error;
+                err_set_exc(stop);
+                if (trace_exception(f) < 0) goto error;
+                err_clear();
+            }
+            sp--;
+            ip = co->code + ARG;
+            NEXT();
+        }
         x = t->iternext(it);
         if (x) {
             PUSH(x);
@@ -1716,6 +1737,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         }
         if (err_occurred()) {
             if (!err_matches(&exc_StopIteration)) goto error;
+            /* traced: the StopIteration an iterator raised is an 'exception' event */
+            if (__builtin_expect(dispatch == trace_labels, 0) && trace_exception(f) < 0) goto error;
             err_clear();
         }
         sp--;
