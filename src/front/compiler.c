@@ -3613,7 +3613,8 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
         return;
     }
     Value fn = info->filename ? str_from_cstr(info->filename) : V_NONE;
-    Value details = tuple_pack(6, fn, v_int(info->lineno), info->offset ? v_int(info->offset) : V_NONE, text,
+    Value details = tuple_pack(6, fn, v_int(info->lineno),
+                               info->offset || info->offset_zero ? v_int(info->offset) : V_NONE, text,
                                info->end_lineno ? v_int(info->end_lineno) : V_NONE,
                                info->end_offset || info->end_offset_zero ? v_int(info->end_offset) : V_NONE);
     Value args[2] = {str_from_cstr(info->msg ? info->msg : "invalid syntax"), details};

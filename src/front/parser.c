@@ -266,6 +266,8 @@ static _Noreturn void raise_loc(P *p, const char *kind, int lineno, int col1,
         jump(p, ERR_SPECIFIC);
     }
     e->msg = msg;
+    e->offset_zero = col1 == 0;
+    e->end_offset_zero = end_col1 == 0 && end_lineno > 0;
     e->offset = char_offset(p, lineno, col1);
     e->end_offset = end_col1 > 0 ? char_offset(p, lineno, end_col1) : end_col1;
     e->file_offset = p->eof_col ? 0 : p->cookie ? e->offset : col1;

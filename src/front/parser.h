@@ -21,7 +21,9 @@ typedef struct SyntaxErrorInfo {
                                as SyntaxError.offset; 0 if unknown */
     int end_lineno;         /* 0 if unknown */
     int end_offset;         /* 1-based, exclusive; 0 if unknown */
-    int end_offset_zero;    /* end_offset is a real 0 ("'(' was never closed") */
+    /* offset / end_offset are a real 0 (CPython's "invalid syntax" at the
+       end of the input, "'(' was never closed"), not unknown */
+    int offset_zero, end_offset_zero;
     const char *text;       /* the offending source line with its newline,
                                as SyntaxError.text, or NULL */
     int incomplete;         /* 1 if the input ended too early (unclosed
