@@ -108,7 +108,7 @@ typedef struct Compiler {
     CompileMode mode;
     const char *class_name;     /* for name mangling */
     int nested;
-    bool name_ops;              /* module-level names use *_NAME (exec/eval) */
+    bool name_ops;              /* module-level names use *_NAME (exec/eval/single: the code may run with its own locals) */
     bool future_annotations;    /* annotations compile to their source text */
     int future_lineno;          /* line of the last __future__ import opening the module */
     bool top_level_await;       /* compile(flags=PyCF_ALLOW_TOP_LEVEL_AWAIT) */
@@ -3529,7 +3529,7 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
     c.filename_v = str_intern_cstr(filename);
     c.err = err;
     c.mode = mode;
-    c.name_ops = mode == COMPILE_EXEC || mode == COMPILE_EVAL;
+    c.name_ops = mode == COMPILE_EXEC || mode == COMPILE_EVAL || mode == COMPILE_INTERACTIVE;
     c.top_level_await = (m->future_flags & 0x2000) != 0;   /* PyCF_ALLOW_TOP_LEVEL_AWAIT */
     if (!symtable_build(&c.st, m, filename, err)) return NULL;
     Unit *u = enter_scope(&c, c.st.top, "<module>", str_intern_cstr("<module>"), 1);

@@ -436,6 +436,11 @@ static void locals_to_fast(Frame *f, Value d) {
     err_restore(saved);
 }
 
+/* the event the trace function being called was given, and for which frame
+   (CPython's tstate->tracing_what: it keeps the last event afterwards) */
+static int tracing_what = TRACE_CALL;
+static Frame *tracing_frame;
+
 /* One frame object per frame while it runs (made on first demand, kept in
    Frame.fobj): trace functions compare frames by identity. */
 static Value frame_object_new(Frame *f) {
@@ -528,7 +533,8 @@ static int frame_set_trace(Value v, Value x) {
     /* a frame traced from now on (a debugger's set_trace() on the frames
        up the stack) is at the instruction it runs: its line has begun,
        and goes on without a new 'line' event (CPython's instr_prev) */
-    if (x && x != V_NONE && fo->trace_prev < 0 && snapshot_live(fo)) fo->trace_prev = frame_lasti(fo->raw);
+    if (x && x != V_NONE && snapshot_live(fo) && !(tstate.in_trace && tracing_frame == fo->raw))
+        fo->trace_prev = frame_lasti(fo->raw);
     return 0;
 }
 static int frame_set_flag(bool *flag, Value x) {
@@ -717,10 +723,6 @@ static const char *explain_incompatible_stack(int64_t to) {
     }
 }
 
-/* the event the trace function being called was given, and for which frame
-   (CPython's tstate->tracing_what: it keeps the last event afterwards) */
-static int tracing_what = TRACE_CALL;
-static Frame *tracing_frame;
 
 /* f_lineno = N from a trace function's 'line' event: the frame goes on at
    the first instruction of line N (or the next line with code) whose stack
@@ -1096,7 +1098,16 @@ static Value s_setprofile(Value *args, size_t nargs, Value kwnames) {
 static Value s_call_tracing(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("call_tracing", nargs, 2, 2) < 0) return VNULL;
     if (!tuple_check(args[1])) return err_format(&exc_TypeError, "call_tracing() argument 2 must be tuple, not %T", args[1]);
-    return obj_call(args[0], tuple_items(args[1]), (size_t)tuple_size(args[1]), VNULL);
+    /* traced even from inside a trace function (pdb's recursive debugger) */
+    bool in_trace = tstate.in_trace;
+    Frame *saved_tracing_frame = tracing_frame;
+    int saved_what = tracing_what;
+    tstate.in_trace = false;
+    Value r = obj_call(args[0], tuple_items(args[1]), (size_t)tuple_size(args[1]), VNULL);
+    tstate.in_trace = in_trace;
+    tracing_frame = saved_tracing_frame;
+    tracing_what = saved_what;
+    return r;
 }
 /* set by main.c once the atexit callbacks have run, before the objects
    still alive are finalized */
