@@ -224,11 +224,12 @@ static int exit_status_for(Value exc) {
     return 1;
 }
 
-/* Run source as __main__; returns the process exit status. */
-static int run_main_source(const char *src, size_t len, const char *filename, bool dis) {
+/* Run source as __main__; returns the process exit status. file_input: a
+ * script or stdin, which CPython reads with its file reader (compile_file) */
+static int run_main_source(const char *src, size_t len, const char *filename, bool dis, bool file_input) {
     Value d = module_dict(tstate.main_module);
     if (filename[0] != '<') traceback_register_source(str_from_cstr(filename), src, len);
-    CodeObject *co = compile_source(src, len, filename, COMPILE_MODULE);
+    CodeObject *co = file_input ? compile_file(src, len, filename) : compile_source(src, len, filename, COMPILE_MODULE);
     if (!co) {
         Value exc = err_fetch();
         return exit_status_for(exc);
@@ -1049,10 +1050,10 @@ int main(int argc, char **argv) {
         dict_set(d, NAME(__file__), str_from_cstr(mpath));
         if (package) dict_set_cstr(d, "__package__", package);
         set_main_spec(d, o.module, mpath, package && str_eq_cstr(package, o.module));
-        status = run_main_source(str_data(msrc), (size_t)str_nbytes(msrc), mpath, o.dis);
+        status = run_main_source(str_data(msrc), (size_t)str_nbytes(msrc), mpath, o.dis, false);
     } else if (o.command) {
         set_argv("-c", argc, argv, o.first_arg);
-        status = run_main_source(o.command, strlen(o.command), "<string>", o.dis);
+        status = run_main_source(o.command, strlen(o.command), "<string>", o.dis, false);
     } else if (script_path) {
         if (o.skip_first_line) {
             /* -x: the first line goes, its newline stays (line numbers hold) */
@@ -1063,7 +1064,7 @@ int main(int argc, char **argv) {
         }
         set_argv(o.script, argc, argv, o.first_arg);
         dict_set(d, NAME(__file__), str_from_cstr(script_path));
-        status = run_main_source(script_src, script_len, script_path, o.dis);
+        status = run_main_source(script_src, script_len, script_path, o.dis, true);
         free(script_src);
     } else if (stdin_tty && !o.dis) {
         set_argv(o.script ? "-" : "", argc, argv, o.first_arg);
@@ -1080,7 +1081,7 @@ int main(int argc, char **argv) {
         size_t len;
         char *src = read_all(stdin, &len);
         set_argv(o.script ? "-" : "", argc, argv, o.first_arg);
-        status = run_main_source(src ? src : "", src ? len : 0, "<stdin>", o.dis);
+        status = run_main_source(src ? src : "", src ? len : 0, "<stdin>", o.dis, true);
     }
     if (tpy_config.inspect && (stdin_tty || tpy_config.interactive) && !o.dis) {
         /* -i: the prompt after the program, whatever it ended with; with

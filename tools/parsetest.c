@@ -131,11 +131,11 @@ int main(int argc, char **argv) {
     }
     SyntaxErrorInfo err;
     if (repeat > 0) {
-        for (int i = 0; i < repeat; i++) parse_source(src, len, filename, mode, &err);
+        for (int i = 0; i < repeat; i++) parse_file(src, len, filename, mode, &err);
         free(src);
         return 0;
     }
-    Module *m = parse_source(src, len, filename, mode, &err);
+    Module *m = parse_file(src, len, filename, mode, &err);
     free(src);
     if (!m) {
         if (attrs_err) {

@@ -91,6 +91,7 @@ typedef struct Arg {
     const char *arg;
     Expr *annotation;   /* may be NULL */
     SrcPos pos;
+    const char *type_comment;   /* ast.parse(type_comments=True), or NULL */
 } Arg;
 
 typedef struct Arguments {
@@ -246,6 +247,7 @@ struct Stmt {
             StmtList body;
             ExprList decorator_list;
             Expr *returns;      /* may be NULL */
+            const char *type_comment;   /* NULL unless type comments are parsed */
         } funcdef;
         struct {
             const char *name;
@@ -257,13 +259,13 @@ struct Stmt {
         } classdef;
         struct { Expr *value; } ret;
         struct { ExprList targets; } del;
-        struct { ExprList targets; Expr *value; } assign;
+        struct { ExprList targets; Expr *value; const char *type_comment; } assign;
         struct { Expr *target; int op; Expr *value; } augassign;
         struct { Expr *target, *annotation, *value; int simple; } annassign;
-        struct { Expr *target, *iter; StmtList body, orelse; } for_;
+        struct { Expr *target, *iter; StmtList body, orelse; const char *type_comment; } for_;
         struct { Expr *test; StmtList body, orelse; } while_;
         struct { Expr *test; StmtList body, orelse; } if_;
-        struct { int nitems; WithItem **items; StmtList body; } with;
+        struct { int nitems; WithItem **items; StmtList body; const char *type_comment; } with;
         struct { Expr *subject; int ncases; MatchCase **cases; } match;
         struct { Expr *exc, *cause; } raise;
         struct {
@@ -288,6 +290,14 @@ typedef struct Module {
     /* CPython's CO_FUTURE_* flags compile() was given; the compiler adds
        those of the module's own __future__ imports */
     int future_flags;
+    /* `# type: ignore` comments (ast.parse(type_comments=True)): line and
+       the text after "ignore" */
+    int ntype_ignores;
+    int *type_ignore_lines;
+    const char **type_ignore_tags;
+    /* PARSE_FUNC_TYPE (compile(..., "func_type", PyCF_ONLY_AST)) */
+    ExprList func_argtypes;
+    Expr *func_returns;
 } Module;
 
 /* Debugging aid: print the tree in the style of ast.dump(). */

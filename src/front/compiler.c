@@ -594,7 +594,12 @@ static void compile_name(Compiler *c, const char *raw, ExprCtx ctx, SrcPos pos) 
     const char *name = mangle(c, raw);
     Symbol *sym = scope_lookup(u->scope, name);
     SymKind kind = sym ? sym->kind : SYM_GLOBAL_IMPLICIT;
-    (void)pos;
+    if (ctx != CTX_LOAD && strcmp(raw, "__debug__") == 0) {
+        /* a constant: binding or deleting it is an error (CPython's
+           forbidden_name), at the name's node or the binding statement */
+        compile_error(c, pos, ctx == CTX_DEL ? "cannot delete __debug__" : "cannot assign to __debug__");
+        return;
+    }
     if (ctx == CTX_LOAD && strcmp(raw, "__debug__") == 0) {
         /* a constant, as in CPython: False under -O (assigning it is a SyntaxError) */
         emit_const(c, tpy_config.optimize ? V_FALSE : V_TRUE);
@@ -1182,21 +1187,31 @@ static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws
     }
 }
 
-static void compile_call(Compiler *c, Expr *e) {
-    Expr *f = e->u.call.func;
-    check_caller(c, e);
-    /* check keyword duplicates (CPython: a SyntaxError) */
-    for (int i = 0; i < e->u.call.nkeywords; i++) {
-        Keyword *ki = e->u.call.keywords[i];
+/* A call's (or class's) keywords: none named __debug__ (reported at the call)
+ * and none repeated (at the repeat), as CPython's validate_keywords. */
+static bool check_keywords(Compiler *c, int n, Keyword **kws, SrcPos pos) {
+    for (int i = 0; i < n; i++) {
+        Keyword *ki = kws[i];
         if (!ki->arg) continue;
-        for (int j = i + 1; j < e->u.call.nkeywords; j++) {
-            Keyword *kj = e->u.call.keywords[j];
+        if (!strcmp(ki->arg, "__debug__")) {
+            compile_error(c, pos, "cannot assign to __debug__");
+            return false;
+        }
+        for (int j = i + 1; j < n; j++) {
+            Keyword *kj = kws[j];
             if (kj->arg && strcmp(ki->arg, kj->arg) == 0) {
                 compile_error(c, kj->pos, "keyword argument repeated: %s", kj->arg);
-                return;
+                return false;
             }
         }
     }
+    return true;
+}
+
+static void compile_call(Compiler *c, Expr *e) {
+    Expr *f = e->u.call.func;
+    check_caller(c, e);
+    if (!check_keywords(c, e->u.call.nkeywords, e->u.call.keywords, e->pos)) return;
     if (f->kind == E_ATTRIBUTE && !call_needs_ex(e->u.call.args, e->u.call.nkeywords, e->u.call.keywords)) {
         compile_expr(c, f->u.attribute.value);
         WITH_LOC(c, attr_pos(f, f->pos), emit(c, OP_LOAD_METHOD, add_cache(c->u, mangle(c, f->u.attribute.attr))));
@@ -1697,8 +1712,27 @@ static void compile_function_body(Compiler *c, Stmt *s) {
     emit_implicit_return(c);
 }
 
+/* No parameter may be named __debug__ (CPython's compiler_check_debug_args):
+ * reported at the def or the lambda, before its defaults are compiled. */
+static bool check_debug_params(Compiler *c, Arguments *a, SrcPos pos) {
+    const Arg *all[2] = {a->vararg, a->kwarg};
+    for (int k = 0; k < 2; k++)
+        if (all[k] && !strcmp(all[k]->arg, "__debug__")) goto bad;
+    for (int i = 0; i < a->nposonly; i++)
+        if (!strcmp(a->posonlyargs[i]->arg, "__debug__")) goto bad;
+    for (int i = 0; i < a->nargs; i++)
+        if (!strcmp(a->args[i]->arg, "__debug__")) goto bad;
+    for (int i = 0; i < a->nkwonly; i++)
+        if (!strcmp(a->kwonlyargs[i]->arg, "__debug__")) goto bad;
+    return true;
+bad:
+    compile_error(c, pos, "cannot assign to __debug__");
+    return false;
+}
+
 static void compile_funcdef(Compiler *c, Stmt *s) {
     ExprList decos = s->u.funcdef.decorator_list;
+    if (!check_debug_params(c, s->u.funcdef.args, s->pos)) return;
     for (int i = 0; i < decos.n; i++) compile_expr(c, decos.items[i]);
     int flags = compile_defaults(c, s->u.funcdef.args);
     flags |= compile_annotations(c, s->u.funcdef.args, s->u.funcdef.returns);
@@ -1722,6 +1756,7 @@ static void compile_funcdef(Compiler *c, Stmt *s) {
 
 static void compile_lambda(Compiler *c, Expr *e) {
     Arguments *a = e->u.lambda.args;
+    if (!check_debug_params(c, a, e->pos)) return;
     int flags = compile_defaults(c, a);
     Scope *fs = scope_child_for(c->u->scope, e);
     Value qn = make_qualname(c, "<lambda>");
@@ -1815,6 +1850,7 @@ static void compile_classdef(Compiler *c, Stmt *s) {
     CodeObject *co = leave_scope(c);
     c->class_name = saved_class;
     if (!co) return;
+    if (!check_keywords(c, s->u.classdef.nkeywords, s->u.classdef.keywords, s->pos)) return;
     WITH_LOC(c, s->pos, {
         emit0(c, OP_LOAD_BUILD_CLASS);
         compile_make_function(c, co, 0);
@@ -2624,7 +2660,7 @@ static void compile_import(Compiler *c, Stmt *s) {
                 emit0(c, OP_POP_TOP);
                 p = q;
             }
-            compile_name(c, a->asname, CTX_STORE, a->pos);
+            compile_name(c, a->asname, CTX_STORE, s->pos);
         } else {
             const char *dot = strchr(a->name, '.');
             if (dot) {
@@ -2632,9 +2668,9 @@ static void compile_import(Compiler *c, Stmt *s) {
                 char *top = gc_alloc_atomic(len + 1);
                 memcpy(top, a->name, len);
                 top[len] = 0;
-                compile_name(c, top, CTX_STORE, a->pos);
+                compile_name(c, top, CTX_STORE, s->pos);
             } else {
-                compile_name(c, a->name, CTX_STORE, a->pos);
+                compile_name(c, a->name, CTX_STORE, s->pos);
             }
         }
     }
@@ -2655,7 +2691,7 @@ static void compile_importfrom(Compiler *c, Stmt *s) {
             for (int i = 0; i < n; i++) {
                 Alias *a = s->u.importfrom.names[i];
                 emit(c, OP_IMPORT_FROM, add_name(c->u, a->name));
-                compile_name(c, a->asname ? a->asname : a->name, CTX_STORE, a->pos);
+                compile_name(c, a->asname ? a->asname : a->name, CTX_STORE, s->pos);
             }
             emit0(c, OP_POP_TOP);
         }
@@ -3175,7 +3211,9 @@ static void compile_stmt(Compiler *c, Stmt *s) {
             compile_expr(c, s->u.annassign.value);
             compile_store(c, t);
         }
-        if (t->kind == E_NAME && s->u.annassign.simple && u->scope->kind != SCOPE_FUNCTION) {
+        if (t->kind == E_NAME && !strcmp(t->u.name.id, "__debug__")) {
+            compile_error(c, s->pos, "cannot assign to __debug__");   /* at the statement, as CPython */
+        } else if (t->kind == E_NAME && s->u.annassign.simple && u->scope->kind != SCOPE_FUNCTION) {
             /* module/class: __annotations__[name] = annotation */
             compile_annotation(c, s->u.annassign.annotation);
             emit(c, OP_LOAD_NAME, add_name(u, "__annotations__"));
@@ -3575,25 +3613,29 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
         return;
     }
     Value fn = info->filename ? str_from_cstr(info->filename) : V_NONE;
-    Value details = tuple_pack(6, fn, v_int(info->lineno), info->offset ? v_int(info->offset) : V_NONE, text,
+    Value details = tuple_pack(6, fn, v_int(info->lineno),
+                               info->offset || info->offset_zero ? v_int(info->offset) : V_NONE, text,
                                info->end_lineno ? v_int(info->end_lineno) : V_NONE,
-                               info->end_offset ? v_int(info->end_offset) : V_NONE);
+                               info->end_offset || info->end_offset_zero ? v_int(info->end_offset) : V_NONE);
     Value args[2] = {str_from_cstr(info->msg ? info->msg : "invalid syntax"), details};
     Value e = exc_new(t, args, 2);
     if (e) err_set_exc(e);
 }
 
 static CodeObject *compile(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
-                           int future_flags) {
+                           int future_flags, bool file_input) {
     SyntaxErrorInfo info;
     memset(&info, 0, sizeof info);
     ParseMode pm = mode == COMPILE_EVAL ? PARSE_EVAL : mode == COMPILE_INTERACTIVE ? PARSE_SINGLE : PARSE_FILE;
-    Module *m = text ? parse_text(src, len, filename, pm, &info) : parse_source(src, len, filename, pm, &info);
+    Module *m = text         ? parse_text(src, len, filename, pm, &info)
+                : file_input ? parse_file(src, len, filename, pm, &info)
+                             : parse_source(src, len, filename, pm, &info);
     if (!m) {
         /* A module read from a file (a script, stdin, an import; not -c,
-           whose name is "<string>", nor compile()/exec()) reports parser
-           errors at CPython's file-mode columns (parser.h) */
-        if (mode == COMPILE_MODULE && strcmp(filename, "<string>") != 0) {
+           whose name is "<string>") or bytes given to compile()/exec()
+           report parser errors at CPython's file-mode columns (parser.h):
+           its tokenizer then has no encoding to count characters with */
+        if (mode == COMPILE_MODULE ? strcmp(filename, "<string>") != 0 : !text) {
             info.offset = info.file_offset;
             info.end_offset = info.file_end_offset;
         }
@@ -3635,14 +3677,18 @@ Scope *compile_symtable(const char *src, size_t len, const char *filename, Compi
 }
 
 CodeObject *compile_source(const char *src, size_t len, const char *filename, CompileMode mode) {
-    return compile(src, len, filename, mode, false, 0);
+    return compile(src, len, filename, mode, false, 0, false);
+}
+
+CodeObject *compile_file(const char *src, size_t len, const char *filename) {
+    return compile(src, len, filename, COMPILE_MODULE, false, 0, true);
 }
 
 CodeObject *compile_text(const char *src, size_t len, const char *filename, CompileMode mode) {
-    return compile(src, len, filename, mode, true, 0);
+    return compile(src, len, filename, mode, true, 0, false);
 }
 
 CodeObject *compile_flags(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
                           int future_flags) {
-    return compile(src, len, filename, mode, text, future_flags);
+    return compile(src, len, filename, mode, text, future_flags, false);
 }

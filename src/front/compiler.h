@@ -21,6 +21,9 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
 /* Parse and compile source; on failure raises SyntaxError (or its
  * subclasses) with CPython's attributes and returns NULL. */
 CodeObject *compile_source(const char *src, size_t len, const char *filename, CompileMode mode);
+/* A module run as a script from a file or stdin (parse_file's rules for
+ * undecodable sources) */
+CodeObject *compile_file(const char *src, size_t len, const char *filename);
 /* compile() and exec() of a str: its coding declaration is not looked at */
 CodeObject *compile_text(const char *src, size_t len, const char *filename, CompileMode mode);
 

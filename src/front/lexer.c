@@ -1,6 +1,7 @@
 /* lexer.c: CPython 3.11 compatible tokenizer (see lexer.h). */
 #include "lexer.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1905,6 +1906,67 @@ int lex_utf8_decode(const unsigned char *s, int n, uint32_t *cp, int allow_surr)
     return len;
 }
 
+/* Python's UTF-8 decoder: why the sequence at s[i] (of n) is invalid, or
+ * NULL if it is valid; *len gets its length. */
+static const char *utf8_reason(const unsigned char *s, int i, int n, int *len) {
+    unsigned c = s[i];
+    if (c < 0x80) { *len = 1; return NULL; }
+    int k;
+    unsigned lo = 0x80, hi = 0xBF;   /* the second byte's range */
+    if (c >= 0xC2 && c <= 0xDF) k = 2;
+    else if (c >= 0xE0 && c <= 0xEF) { k = 3; if (c == 0xE0) lo = 0xA0; if (c == 0xED) hi = 0x9F; }
+    else if (c >= 0xF0 && c <= 0xF4) { k = 4; if (c == 0xF0) lo = 0x90; if (c == 0xF4) hi = 0x8F; }
+    else return "invalid start byte";
+    for (int j = 1; j < k; j++) {
+        if (i + j >= n) return "unexpected end of data";
+        unsigned d = s[i + j];
+        if (j == 1 ? (d < lo || d > hi) : (d & 0xC0) != 0x80) return "invalid continuation byte";
+    }
+    *len = k;
+    return NULL;
+}
+
+const char *lex_utf8_error(const char *s, int n, int *at) {
+    const unsigned char *u = (const unsigned char *)s;
+    for (int i = 0; i < n;) {
+        int len = 1;
+        const char *why = utf8_reason(u, i, n, &len);
+        if (why) {
+            *at = i;
+            char buf[160];
+            snprintf(buf, sizeof buf, "(unicode error) 'utf-8' codec can't decode byte 0x%02x in position %d: %s",
+                     u[i], i, why);
+            size_t m = strlen(buf);
+            char *r = gc_alloc_atomic(m + 1);
+            memcpy(r, buf, m + 1);
+            return r;
+        }
+        i += len;
+    }
+    return NULL;
+}
+
+char *lex_utf8_replace(const char *s) {
+    const unsigned char *u = (const unsigned char *)s;
+    int n = (int)strlen(s);
+    char *r = gc_alloc_atomic((size_t)n * 3 + 1);
+    int o = 0;
+    for (int i = 0; i < n;) {
+        int len = 1;
+        if (utf8_reason(u, i, n, &len)) {
+            memcpy(r + o, "\xef\xbf\xbd", 3);
+            o += 3;
+            i++;
+            continue;
+        }
+        memcpy(r + o, s + i, (size_t)len);
+        o += len;
+        i += len;
+    }
+    r[o] = 0;
+    return r;
+}
+
 int lex_utf8_encode(uint32_t cp, char *out) {
     unsigned char *o = (unsigned char *)out;
     if (cp < 0x80) { o[0] = (unsigned char)cp; return 1; }
@@ -2645,6 +2707,9 @@ static int indentation(Lexer *lx) {
             t->ws_col = p - lx->line_off[t->lineno];
         }
     }
+    /* a line back at the async def's indentation ends its body */
+    if (lx->async_def && lx->async_def_nl && lx->async_def_indent >= lx->indent)
+        lx->async_def = lx->async_def_nl = lx->async_def_indent = 0;
     return 0;
 }
 
@@ -2715,7 +2780,23 @@ static int verify_identifier(Lexer *lx, int start, int end) {
     while (i < end) {
         uint32_t cp;
         int k = lex_utf8_decode(s + i, end - i, &cp, 0);
-        if (k < 0) { k = 1; cp = 0xFFFD; }
+        if (k < 0) {
+            /* bytes that are not UTF-8 (a source without a coding
+               declaration given to compile() as bytes): CPython's decoder
+               error, at the byte */
+            int at = 0;
+            const char *msg = lex_utf8_error(lx->src + start, end - start, &at);
+            if (msg) {
+                int line = lex_line_of(lx, start + at);
+                lx->cur = start + at;
+                set_error(lx, "SyntaxError", msg, LEXERR_FIXED, line,
+                          lex_chars_in_line(lx, line, start + at + 1 - lx->line_off[line]), line, -1,
+                          lex_line_text(lx, line, 1));
+                return 0;
+            }
+            k = 1;
+            cp = 0xFFFD;
+        }
         int ok = first ? lex_is_xid_start(cp) : lex_is_xid_continue(cp);
         if (!ok) {
             const char *msg;
@@ -2737,6 +2818,51 @@ static int verify_identifier(Lexer *lx, int start, int end) {
     return 1;
 }
 
+/* A comment at p ('#') when type comments are parsed: 1 if it was a type
+ * comment (a T_TYPE_COMMENT token is out, lx->cur at the line's end), 0
+ * otherwise (a "# type: ignore" is recorded; lx->cur is left alone).
+ * CPython's prefix is "# type: " where each ' ' stands for any blanks. */
+static int type_comment(Lexer *lx, int p) {
+    static const char prefix[] = "# type: ";
+    int q = p;
+    for (const char *f = prefix; *f; f++) {
+        if (*f == ' ') {
+            while (CH(q) == ' ' || CH(q) == '\t') q++;
+        } else if (CH(q) == *f) {
+            q++;
+        } else {
+            return 0;
+        }
+    }
+    int e = q;
+    while (CH(e) >= 0 && CH(e) != '\n') e++;
+    /* "ignore" then the end or an ASCII non-alphanumeric character */
+    if (e - q >= 6 && memcmp(lx->src + q, "ignore", 6) == 0 &&
+        !(e > q + 6 && ((unsigned char)lx->src[q + 6] >= 128 || isalnum((unsigned char)lx->src[q + 6])))) {
+        if (lx->nignores == lx->capignores) {
+            int cap = lx->capignores ? lx->capignores * 2 : 8;
+            int *nl = gc_alloc_atomic(sizeof(int) * (size_t)cap);
+            const char **nt = gc_alloc(sizeof(char *) * (size_t)cap);
+            if (lx->nignores) {
+                memcpy(nl, lx->ignore_lines, sizeof(int) * (size_t)lx->nignores);
+                memcpy(nt, lx->ignore_tags, sizeof(char *) * (size_t)lx->nignores);
+            }
+            lx->ignore_lines = nl;
+            lx->ignore_tags = nt;
+            lx->capignores = cap;
+        }
+        char *tag = gc_alloc_atomic((size_t)(e - q - 6) + 1);
+        memcpy(tag, lx->src + q + 6, (size_t)(e - q - 6));
+        tag[e - q - 6] = 0;
+        lx->ignore_lines[lx->nignores] = lex_line_of(lx, p);
+        lx->ignore_tags[lx->nignores++] = tag;
+        return 0;
+    }
+    push_tok(lx, T_TYPE_COMMENT, q, e);
+    lx->cur = e;
+    return 1;
+}
+
 /* Produce the next token(s). Returns 0 once ENDMARKER or an error is out. */
 static int lex_one(Lexer *lx) {
     for (;;) {
@@ -2748,8 +2874,10 @@ static int lex_one(Lexer *lx) {
         }
         int p = lx->cur;
         while (CH(p) == ' ' || CH(p) == '\t' || CH(p) == '\f') p++;
-        if (CH(p) == '#')
+        if (CH(p) == '#') {
+            if (lx->type_comments && !lx->fstring && type_comment(lx, p)) return 1;
             while (CH(p) >= 0 && CH(p) != '\n') p++;
+        }
         lx->cur = p;
         int c = CH(p);
 
@@ -2767,6 +2895,7 @@ static int lex_one(Lexer *lx) {
             lx->atbol = 1;
             lx->cur = p + 1;
             if (blank || lx->level > 0 || lx->fstring) continue;
+            if (lx->async_def) lx->async_def_nl = 1;
             push_tok(lx, T_NEWLINE, p, p + 1);
             return 1;
         }
@@ -2804,7 +2933,21 @@ static int lex_one(Lexer *lx) {
                 q++;
             }
             if (nonascii && !verify_identifier(lx, p, q)) return 0;
-            push_tok(lx, keyword_kind(lx->src + p, q - p), p, q);
+            int kind = keyword_kind(lx->src + p, q - p);
+            if ((kind == K_ASYNC || kind == K_AWAIT) && lx->async_hacks && !lx->async_def) {
+                /* before 3.7, async and await are keywords only inside an
+                   async def, and async before a def */
+                int r = q;
+                while (CH(r) == ' ' || CH(r) == '\t' || CH(r) == '\f') r++;
+                if (kind == K_ASYNC && CH(r) == 'd' && CH(r + 1) == 'e' && CH(r + 2) == 'f' &&
+                    !(CH(r + 3) >= 0 && is_id_char(CH(r + 3)))) {
+                    lx->async_def = 1;
+                    lx->async_def_indent = lx->indent;
+                } else {
+                    kind = T_NAME;
+                }
+            }
+            push_tok(lx, kind, p, q);
             lx->cur = q;
             return 1;
         }
@@ -2827,6 +2970,13 @@ static int lex_one(Lexer *lx) {
 
         int len;
         int kind = scan_operator(lx, p, &len);
+        if (kind == T_OTHER && (c < 0x20 || c == 0x7f)) {
+            /* an ASCII control character: CPython's tokenizer rejects it
+               before looking for an operator */
+            lx->cur = p + 1;
+            tok_error_at(lx, p + 1, fmt_msg("invalid non-printable character U+%04X", (unsigned)c));
+            return 0;
+        }
         if (kind == T_LPAR || kind == T_LSQB || kind == T_LBRACE) {
             if (lx->level >= 200) {
                 lx->cur = p + 1;

@@ -35,6 +35,7 @@ typedef enum TokKind {
     T_RARROW, T_ELLIPSIS, T_COLONEQUAL,
     T_BARRY,    /* "<>": tokenized as in CPython but never accepted */
     T_OTHER,    /* a stray ASCII character such as $ ? ! ` */
+    T_TYPE_COMMENT,  /* "# type: X" when type comments are parsed: X */
     /* keywords (soft keywords such as match/case stay T_NAME) */
     K_FALSE, K_NONE, K_TRUE, K_AND, K_AS, K_ASSERT, K_ASYNC, K_AWAIT,
     K_BREAK, K_CLASS, K_CONTINUE, K_DEF, K_DEL, K_ELIF, K_ELSE, K_EXCEPT,
@@ -103,6 +104,17 @@ typedef struct Lexer {
     int atbol;
     int hint_line;       /* cache for lex_line_of() */
     const char *filename;   /* for warnings */
+    /* Set before lex_source() for ast.parse(type_comments=True): "# type: X"
+     * comments become T_TYPE_COMMENT tokens, "# type: ignore..." ones are
+     * recorded here (line, text after "ignore") and skipped. */
+    int type_comments;
+    /* Set before lex_source() for ast.parse(feature_version=(3, N < 7)):
+     * async and await are names except in an async def (CPython's
+     * async_hacks); async_def* track that def's body. */
+    int async_hacks, async_def, async_def_indent, async_def_nl;
+    int nignores, capignores;
+    int *ignore_lines;
+    const char **ignore_tags;
 } Lexer;
 
 /* Warnings of the front end (invalid escape sequences, a number directly
@@ -141,6 +153,12 @@ int lex_is_xid_continue(uint32_t cp);
  * (>= 1) and stores the code point, or -1 for an invalid sequence.
  * Surrogates encoded in three bytes (WTF-8) are accepted when allow_surr. */
 int lex_utf8_decode(const unsigned char *s, int n, uint32_t *cp, int allow_surr);
+/* The first invalid UTF-8 sequence in s[0..n): NULL if none, else
+ * CPython's "(unicode error) 'utf-8' codec can't decode byte 0xXX in
+ * position P: REASON" (P counted from s) with *at its offset. */
+const char *lex_utf8_error(const char *s, int n, int *at);
+/* s with each invalid UTF-8 byte replaced by U+FFFD (errors="replace") */
+char *lex_utf8_replace(const char *s);
 int lex_utf8_encode(uint32_t cp, char *out);
 /* \N{name}: the code point of a (case-insensitive) character name. */
 int lex_lookup_name(const char *name, int len, uint32_t *cp);

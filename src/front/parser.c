@@ -91,6 +91,11 @@ typedef struct Parser {
     int bare_tuple, last_elt;
     int bom;          /* the source started with a UTF-8 byte order mark */
     const char *filename;
+    int feature_version;  /* ast.parse(feature_version=(3, N)): N, else 11 */
+    int eof_col;      /* the error is at the column reached at the end of the
+                         input: `python3 FILE` gives no column */
+    int added_nl;     /* the input did not end with a newline: we added one */
+    int bad_utf8;     /* the source holds bytes that are not UTF-8 */
     int made_newline_off;   /* the newline parse() added to a source without
                                a final one (its offset), or -1 */
 } Parser;
@@ -174,11 +179,21 @@ static _Noreturn void jump(P *p, int code) {
 /* Bytes -> characters as CPython's _PyPegen_byte_offset_to_character_offset
  * does: `col` is a 1-based byte offset into the line, clipped to the
  * line length + 1. */
+static int utf8_chars(const char *s, int bytes);
+
 static int char_offset(P *p, int lineno, int col) {
     if (col <= 0) return col;
     Lexer *lx = p->lx;
     if (lineno < 1 || lineno > lx->nlines) return col;
     int len = lx->line_off[lineno + 1] - lx->line_off[lineno];
+    if (p->bad_utf8) {
+        /* CPython counts the bytes in the line decoded with U+FFFD for
+           each bad byte and encoded again (three bytes each) */
+        const char *t = lex_utf8_replace(lex_line_text(lx, lineno, 1));
+        int tl = (int)strlen(t);
+        if (col > tl + 1) col = tl + 1;
+        return col > tl ? utf8_chars(t, tl) + 1 : utf8_chars(t, col);
+    }
     if (col > len + 1) col = len + 1;
     if (col > len) return lex_chars_in_line(lx, lineno, len) + 1;
     return lex_chars_in_line(lx, lineno, col);
@@ -205,10 +220,18 @@ static _Noreturn void raise_loc(P *p, const char *kind, int lineno, int col1,
         /* Inside an f-string expression CPython parses "(" expr ")" on its
          * own: the text is (a line of) that string, and columns count from
          * the '{' (on every line, which makes them negative after the
-         * first). */
+         * first), or, when only blanks follow the '{' on its line, from the
+         * string token's column if the '{' is on the token's first line,
+         * else from the line's start (its fstring_find_expr_location). */
         int first_line = lex_line_of(p->lx, p->fs_start);
         int base = p->fs_start - 1 - p->lx->line_off[first_line];
         const char *src = p->lx->src;
+        int q = p->fs_start;
+        while (q < p->lx->srclen && (src[q] == ' ' || src[q] == '\t' || src[q] == '\f')) q++;
+        if (q >= p->lx->srclen || src[q] == '\n' || src[q] == '}') {
+            const Token *st = p->outer->str_tok;
+            base = st && st->lineno == first_line ? st->col : 0;
+        }
         size_t n = (size_t)(p->fs_end - p->fs_start);
         char *wrapped = gc_alloc_atomic(n + 4);
         wrapped[0] = '(';
@@ -223,12 +246,18 @@ static _Noreturn void raise_loc(P *p, const char *kind, int lineno, int col1,
             text = nl + 1;
         }
         char *nl = strchr(text, '\n');
-        text = pstrndup(text, (size_t)(nl - text + 1));
+        /* with its newline if CPython's tokenizer is still on that line
+           (the furthest token looked at), else without */
+        int on_line = p->toks[p->fill].lineno <= lineno;
+        text = pstrndup(text, (size_t)(nl - text + on_line));
         int c = col1 > 0 ? col1 - base : col1;
         int ec = end_col1 > 0 ? end_col1 - base : end_col1;
         e->msg = pformat("f-string: %s", msg);
-        e->offset = c > 0 ? utf8_chars(text, c) : c;
-        e->end_offset = ec > 0 ? utf8_chars(text, ec) : ec;
+        /* both counted in the error's line, as CPython (past its end: one
+           more than its length) */
+        int tl = (int)strlen(text);
+        e->offset = c > tl ? utf8_chars(text, tl) + 1 : c > 0 ? utf8_chars(text, c) : c;
+        e->end_offset = ec > tl ? utf8_chars(text, tl) + 1 : ec > 0 ? utf8_chars(text, ec) : ec;
         e->file_offset = c;
         e->file_end_offset = ec;
         e->text = text;
@@ -237,9 +266,11 @@ static _Noreturn void raise_loc(P *p, const char *kind, int lineno, int col1,
         jump(p, ERR_SPECIFIC);
     }
     e->msg = msg;
+    e->offset_zero = col1 == 0;
+    e->end_offset_zero = end_col1 == 0 && end_lineno > 0;
     e->offset = char_offset(p, lineno, col1);
     e->end_offset = end_col1 > 0 ? char_offset(p, lineno, end_col1) : end_col1;
-    e->file_offset = p->cookie ? e->offset : col1;
+    e->file_offset = p->eof_col ? 0 : p->cookie ? e->offset : col1;
     e->file_end_offset = p->cookie ? e->end_offset : end_col1;
     e->text = lex_line_text(p->lx, lineno, 1);
     jump(p, ERR_SPECIFIC);
@@ -252,15 +283,34 @@ static int tok_has_col(const Token *t) {
 /* CPython's RAISE_SYNTAX_ERROR: at the last token fetched. */
 static _Noreturn void raise_at_tok(P *p, const char *kind, const Token *t, const char *msg) {
     if (!tok_has_col(t)) {
-        /* no text: CPython uses the column its tokenizer had reached */
+        /* no text: CPython uses the column its tokenizer had reached; at the
+           end of a string, past the last line and its newline (`python3
+           FILE` shows none) */
         int col = t->ws_col < 0 ? 0 : t->ws_col;
+        if (t->at_eof && t->ws_col < 0 && t->lineno >= 1 && t->lineno <= p->lx->nlines) {
+            col = p->lx->line_off[t->lineno + 1] - p->lx->line_off[t->lineno];
+            /* (CPython adds no missing final newline in 'single' mode) */
+            if (p->added_nl && p->mode == PARSE_SINGLE && t->lineno == p->lx->nlines) col--;
+            p->eof_col = 1;
+        }
         raise_loc(p, kind, t->lineno, col, t->lineno, -1, msg);
     }
-    raise_loc(p, kind, t->lineno, t->col + 1, t->end_lineno, t->end_col + 1, msg);
+    /* CPython's tokenizer leaves the '\n' out of a NEWLINE token: an error
+       there spans nothing */
+    int end_col = t->kind == T_NEWLINE ? t->col : t->end_col;
+    raise_loc(p, kind, t->lineno, t->col + 1, t->kind == T_NEWLINE ? t->lineno : t->end_lineno, end_col + 1, msg);
 }
 
 static _Noreturn void raise_last(P *p, const char *msg) {
     raise_at_tok(p, "SyntaxError", &p->toks[p->fill], msg);
+}
+
+/* CPython's CHECK_VERSION: a construct newer than ast.parse's
+ * feature_version, reported where RAISE_SYNTAX_ERROR reports once the
+ * construct is parsed (the last token looked at). */
+static void check_version(P *p, int minor, const char *what) {
+    if (p->feature_version < minor)
+        raise_last(p, pformat("%s only supported in Python 3.%d and greater", what, minor));
 }
 
 static _Noreturn void raise_indent_last(P *p, const char *msg) {
@@ -282,6 +332,8 @@ static _Noreturn void raise_range(P *p, const SrcPos *a, const SrcPos *b, const 
 
 static SrcPos tok_pos(const Token *t) {
     SrcPos s = {t->lineno, t->col, t->end_lineno, t->end_col};
+    /* CPython's tokenizer leaves the '\n' out of a NEWLINE token */
+    if (t->kind == T_NEWLINE) s.end_lineno = t->lineno, s.end_col_offset = t->col;
     return s;
 }
 
@@ -359,6 +411,12 @@ static int is_name(P *p, const Token *t, const char *s) {
 
 static const char *tok_str(P *p, const Token *t) {
     return pstrndup(p->lx->src + t->off, (size_t)t->len);
+}
+
+/* [TYPE_COMMENT]: its text, or NULL (only made with type_comments=True) */
+static const char *opt_type_comment(P *p) {
+    if (peek_kind(p) != T_TYPE_COMMENT) return NULL;
+    return tok_str(p, next(p));
 }
 
 /* Node position from a start token to the last consumed token. */
@@ -645,6 +703,8 @@ static void set_ctx(Expr *e, ExprCtx ctx) {
 static Expr *parse_number(P *p, Token *t) {
     const char *s = p->lx->src + t->off;
     int n = t->len;
+    if (p->feature_version < 6 && memchr(s, '_', (size_t)n))
+        raise_tok(p, t, "Underscores in numeric literals are only supported in Python 3.6 and greater");
     char *buf = gc_alloc_atomic((size_t)n + 1);
     int k = 0;
     for (int i = 0; i < n; i++)
@@ -746,6 +806,31 @@ static void warn_escape(P *p, const char *esc, int n) {
 /* Decode the escapes of a str literal body s[0..n) into b. Positions in
  * error messages are those CPython reports: it first rewrites every
  * non-ASCII character as a 10-byte \U escape, so we count them that way. */
+/* A string literal's text when the source holds bytes that are not UTF-8
+ * (compile() of undeclared bytes): CPython decodes the whole text (whole:
+ * raw, or no backslash) or each run of non-ASCII bytes, and reports the
+ * decoder's error at the last token. */
+static void check_literal_utf8(P *p, const char *s, int n, int whole) {
+    if (!p->bad_utf8) return;
+    int at;
+    if (whole) {
+        const char *msg = lex_utf8_error(s, n, &at);
+        if (msg) raise_last(p, msg);
+        return;
+    }
+    for (int i = 0; i < n;) {
+        if (!((unsigned char)s[i] & 0x80)) {
+            i++;
+            continue;
+        }
+        int j = i;
+        while (j < n && ((unsigned char)s[j] & 0x80)) j++;
+        const char *msg = lex_utf8_error(s + i, j - i, &at);
+        if (msg) raise_last(p, msg);
+        i = j;
+    }
+}
+
 static void decode_str(P *p, const char *s, int n, Buf *b) {
     int i = 0, vpos = 0;
     const char *bad = NULL;   /* the first invalid escape */
@@ -1019,6 +1104,7 @@ static Expr *fs_finish(P *p, FState *st, const Token *first, const Token *last) 
 
 static void fs_literal(P *p, FState *st, int start, int end, int raw) {
     if (end <= start) return;
+    check_literal_utf8(p, p->lx->src + start, end - start, raw);
     if (raw) buf_put(&st->last, p->lx->src + start, (size_t)(end - start));
     else decode_str(p, p->lx->src + start, end - start, &st->last);
 }
@@ -1108,6 +1194,8 @@ static Expr *fstring_field(P *p, FState *st, int *pos, int end, int raw, int lvl
 
     int has_text = 0;
     if (src[s] == '=') {
+        if (p->feature_version < 8)
+            raise_last(p, "f-string: self documenting expressions are only supported in Python 3.8 and greater");
         s++;
         while (s < end && (src[s] == ' ' || src[s] == '\t' || src[s] == '\n' ||
                            src[s] == '\r' || src[s] == '\f' || src[s] == '\v'))
@@ -1243,20 +1331,29 @@ static Expr *fstring_compile(P *p, int start, int end) {
         if (p->speculating) jump(p, ERR_SPECIFIC);
         LexError *le = &sub->err;
         int line = lex_line_of(p->lx, start);
-        int before = lex_chars_in_line(p->lx, line, start - 1 - p->lx->line_off[line]);
+        /* columns count from the "(" on the '{' line, and are the line's
+           own on the lines after it; the text is the error's line of
+           "(" expr ")" without its newline */
+        int before = le->lineno == line ? lex_chars_in_line(p->lx, line, start - 1 - p->lx->line_off[line]) : 0;
         size_t n2 = (size_t)(end - start);
         char *wrapped = gc_alloc_atomic(n2 + 3);
         wrapped[0] = '(';
         memcpy(wrapped + 1, p->lx->src + start, n2);
         wrapped[n2 + 1] = ')';
         wrapped[n2 + 2] = 0;
+        char *text = wrapped;
+        for (int l = line; l < le->lineno; l++) {
+            char *nl = strchr(text, '\n');
+            if (!nl) break;
+            text = nl + 1;
+        }
         p->e.kind = le->kind;
         p->e.msg = le->msg;
         p->e.lineno = le->lineno;
         p->e.end_lineno = le->end_lineno;
         p->e.offset = p->e.file_offset = le->offset - before;
         p->e.end_offset = p->e.file_end_offset = le->end_offset - before;
-        p->e.text = wrapped;
+        p->e.text = pstrndup(text, strcspn(text, "\n"));
         jump(p, ERR_SPECIFIC);
     }
 
@@ -1271,6 +1368,7 @@ static Expr *fstring_compile(P *p, int start, int end) {
     sp.fs_end = end;
     sp.depth = p->depth;
     sp.filename = p->filename;
+    sp.feature_version = p->feature_version;
     sp.speculating = p->speculating;
     jmp_buf jb;
     sp.jb = &jb;
@@ -1293,7 +1391,9 @@ static Expr *fstring_compile(P *p, int start, int end) {
                       "invalid syntax");
         }
     }
-    /* raise_loc filled p's fields through sp.outer */
+    /* raise_loc filled p's fields through sp.outer; an error in an f-string
+       nested in this expression reached sp's only */
+    p->e = sp.e;
     jump(p, ERR_SPECIFIC);
 }
 
@@ -1315,6 +1415,7 @@ static Expr *strings(P *p) {
         Token *t = &p->toks[i];
         StrTok s;
         split_string(p, t, &s);
+        if (s.fmt && p->feature_version < 6) raise_last(p, "Format strings are only supported in Python 3.6 and greater");
         const char *body = p->lx->src + s.body;
         if (s.bytes) {
             for (int k = 0; k < t->len; k++)
@@ -1327,6 +1428,8 @@ static Expr *strings(P *p) {
             buf_init(&piece, (size_t)s.body_len + 1);
             have_piece = 1;
             p->str_tok = t;
+            if (!s.bytes)
+                check_literal_utf8(p, body, s.body_len, s.raw || !memchr(body, '\\', (size_t)s.body_len));
             if (s.raw) buf_put(&piece, body, (size_t)s.body_len);
             else if (s.bytes) decode_bytes(p, body, s.body_len, &piece);
             else decode_str(p, body, s.body_len, &piece);
@@ -1610,6 +1713,7 @@ static Expr *named_expression(P *p) {
         Token *nt = next(p);
         next(p);
         Expr *v = expression(p);
+        check_version(p, 8, "Assignment expressions are");
         Expr *e = new_expr(p, E_NAMEDEXPR, span(p, start));
         e->u.namedexpr.target = new_name(p, nt, CTX_STORE);
         e->u.namedexpr.value = v;
@@ -1855,6 +1959,7 @@ static Expr *binlevel(P *p, int lvl) {
         links++;
         Expr *b = try_pass1(p, fn_binop_rhs, (void *)(intptr_t)lvl);
         if (!b) break;
+        if (op == BINOP_MATMUL) check_version(p, 5, "The '@' operator is");
         a = new_binop(p, a, op, b, span(p, start));
     }
     p->depth -= links;
@@ -1869,6 +1974,7 @@ static Expr *await_primary(P *p) {
         enter(p);
         Expr *v = primary(p);
         leave(p);
+        check_version(p, 5, "Await expressions are");
         Expr *e = new_expr(p, E_AWAIT, span(p, start));
         e->u.await_.value = v;
         return e;
@@ -1968,6 +2074,7 @@ static Comprehension **for_if_clauses(P *p, int *n) {
         c->iter = disjunction(p);
         int mark = p->sc_n;
         while (accept(p, K_IF)) sc_push(p, disjunction(p));
+        if (c->is_async) check_version(p, 6, "Async comprehensions are");
         c->ifs = sc_exprs(p, mark);
         vec_push(p, &gens, c);
     }
@@ -2333,7 +2440,9 @@ static Keyword *new_keyword(P *p, Token *start, const char *arg, Expr *v) {
 
 /* Arguments of a call or class definition, after the '(' (consumed here
  * up to and including the ')'). */
-static void call_args(P *p, Token *lp, ExprList *args_out, int *nkw, Keyword ***kws) {
+/* The arguments of a call, or a class's bases (is_class: no bare generator
+ * expression there, CPython's class_def_raw takes plain `arguments`). */
+static void call_args(P *p, Token *lp, ExprList *args_out, int *nkw, Keyword ***kws, int is_class) {
     int mark = p->sc_n;
     Vec kw = {0};
     int seen_kw = 0, seen_dstar = 0, bad_positional = 0, done_rpar = 0;
@@ -2380,11 +2489,20 @@ static void call_args(P *p, Token *lp, ExprList *args_out, int *nkw, Keyword ***
         } else {
             Expr *e = arg_expression(p);
             if (at_comp_for(p)) {
+                int for_pos = p->pos;
                 Expr *g = new_comp(p, E_GENEXP, span(p, lp), e);
                 int first_arg = p->sc_n == mark && kw.n == 0;
+                if (is_class && first_arg && (peek_kind(p) != T_COMMA || p->no_invalid)) {
+                    /* CPython's first pass stops at the 'for': "invalid syntax" there */
+                    p->maxpos = for_pos;
+                    fail(p);
+                }
                 if (!(first_arg && peek_kind(p) == T_RPAR)) {
                     /* other arguments before it, or a ',' after it */
                     if (p->no_invalid || (first_arg && peek_kind(p) != T_COMMA)) fail(p);
+                    /* CPython's rule goes on to look for more arguments
+                       after the ',': a tokenizer error there wins */
+                    if (first_arg) peek2_kind(p);
                     raise_range(p, &e->pos, &last_comp_item(g)->pos,
                                 "Generator expression must be parenthesized");
                 }
@@ -2444,7 +2562,7 @@ static void *fn_trailer(P *p, void *arg) {
         enter(p);
         Expr *e = new_expr(p, E_CALL, tok_pos(lp));
         e->u.call.func = a;
-        call_args(p, lp, &e->u.call.args, &e->u.call.nkeywords, &e->u.call.keywords);
+        call_args(p, lp, &e->u.call.args, &e->u.call.nkeywords, &e->u.call.keywords, 0);
         leave(p);
         e->pos = span(p, t->start);
         return e;
@@ -2514,8 +2632,10 @@ static Arguments *parameters(P *p, int lambda) {
     int term = lambda ? T_COLON : T_RPAR;
     Vec pos = {0}, defaults = {0}, kwonly = {0}, kwdef = {0};
     int nposonly = 0, seen_slash = 0, seen_star = 0, seen_default = 0;
+    Arg *last_arg = NULL;   /* a def's parameter: a type comment may follow */
     while (peek_kind(p) != term) {
         Token *t = peek(p);
+        last_arg = NULL;
         if (t->kind == T_SLASH) {
             if (!p->no_invalid) {
                 if (seen_star) raise_tok(p, t, "/ must be ahead of *");
@@ -2526,6 +2646,7 @@ static Arguments *parameters(P *p, int lambda) {
             next(p);
             nposonly = pos.n;
             seen_slash = 1;
+            if (peek_kind(p) == T_STAR && !p->no_invalid) raise_tok(p, peek(p), "expected comma between / and *");
         } else if (t->kind == T_STAR) {
             if (seen_star) {
                 if (!p->no_invalid) raise_tok(p, t, "* argument may appear only once");
@@ -2535,7 +2656,7 @@ static Arguments *parameters(P *p, int lambda) {
             seen_star = 1;
             int k = peek_kind(p);
             if (k == T_NAME) {
-                args->vararg = param(p, lambda, 1);
+                args->vararg = last_arg = param(p, lambda, 1);
                 if (peek_kind(p) == T_EQUAL) {
                     /* (CPython's rule for this message wants a plain annotation) */
                     Expr *ann = args->vararg->annotation;
@@ -2545,6 +2666,10 @@ static Arguments *parameters(P *p, int lambda) {
                 }
             } else if (k == T_COMMA) {
                 int k2 = peek2_kind(p);
+                if (k2 == T_TYPE_COMMENT && !lambda) {
+                    if (!p->no_invalid) raise_last(p, "bare * has associated type comment");
+                    fail(p);
+                }
                 if (k2 == term || k2 == T_DOUBLESTAR) {
                     if (!p->no_invalid) raise_tok(p, t, "named arguments must follow bare *");
                     fail(p);
@@ -2562,6 +2687,7 @@ static Arguments *parameters(P *p, int lambda) {
                 fail(p);
             }
             if (accept(p, T_COMMA)) {
+                if (!lambda) args->kwarg->type_comment = opt_type_comment(p);
                 Token *u = peek(p);
                 if (u->kind != term) {
                     if (!p->no_invalid && (u->kind == T_NAME || u->kind == T_STAR ||
@@ -2574,10 +2700,12 @@ static Arguments *parameters(P *p, int lambda) {
                     }
                     fail(p);
                 }
+            } else if (!lambda && peek_kind(p) == T_TYPE_COMMENT && peek2_kind(p) == term) {
+                args->kwarg->type_comment = opt_type_comment(p);
             }
             break;
         } else if (t->kind == T_NAME) {
-            Arg *a = param(p, lambda, 0);
+            Arg *a = last_arg = param(p, lambda, 0);
             if (peek_kind(p) == T_EQUAL) {
                 Token *eq = next(p);
                 int k = peek_kind(p);
@@ -2625,8 +2753,17 @@ static Arguments *parameters(P *p, int lambda) {
         } else {
             fail(p);
         }
-        if (!accept(p, T_COMMA)) break;
+        if (lambda) last_arg = NULL;
+        if (!accept(p, T_COMMA)) {
+            /* param TYPE_COMMENT? &')' */
+            if (last_arg && peek_kind(p) == T_TYPE_COMMENT && peek2_kind(p) == term)
+                last_arg->type_comment = opt_type_comment(p);
+            break;
+        }
+        /* param ',' TYPE_COMMENT? */
+        if (last_arg) last_arg->type_comment = opt_type_comment(p);
     }
+    if (nposonly) check_version(p, 8, "Positional-only parameters are");
     args->nposonly = nposonly;
     args->posonlyargs = (Arg **)pos.a;
     args->nargs = pos.n - nposonly;
@@ -2751,19 +2888,23 @@ static Stmt *for_stmt(P *p, Token *start) {
     Expr *target = for_targets(p);
     Expr *iter = star_expressions(p);
     colon(p);
+    const char *tc = opt_type_comment(p);
     StmtList body = block(p, "'for' statement", fortok->lineno);
     StmtList orelse = {0, NULL};
     if (peek_kind(p) == K_ELSE) orelse = else_block(p);
+    if (start->kind == K_ASYNC) check_version(p, 5, "Async for loops are");
     Stmt *s = new_stmt(p, start->kind == K_ASYNC ? S_ASYNCFOR : S_FOR, span(p, start));
     s->u.for_.target = target;
     s->u.for_.iter = iter;
     s->u.for_.body = body;
     s->u.for_.orelse = orelse;
+    s->u.for_.type_comment = tc;
     return s;
 }
 
 /* with_item: expression ['as' star_target]; the target must be followed
- * by ',', ')' or ':'. */
+ * by ',', ')' or ':' (or NEWLINE: the statement then lacks its ':', which
+ * colon() reports as CPython's invalid_with_stmt). */
 static WithItem *with_item(P *p) {
     WithItem *w = palloc(p, sizeof(WithItem));
     w->context_expr = expression(p);
@@ -2775,7 +2916,7 @@ static WithItem *with_item(P *p) {
             t = expression(p);
         }
         int k = peek_kind(p);
-        if (k != T_COMMA && k != T_RPAR && k != T_COLON) fail(p);
+        if (k != T_COMMA && k != T_RPAR && k != T_COLON && k != T_NEWLINE) fail(p);
         if (!valid_star_target(t)) {
             if (!p->no_invalid) raise_invalid_target(p, TGT_STAR, t);
             fail(p);
@@ -2795,18 +2936,26 @@ static void *fn_paren_with_items(P *p, void *arg) {
         if (peek_kind(p) == T_RPAR) break;
     }
     expect(p, T_RPAR);
-    if (peek_kind(p) != T_COLON) fail(p);
+    if (peek_kind(p) != T_COLON && peek_kind(p) != T_NEWLINE) fail(p);
     return items;
 }
 
 static Stmt *with_stmt(P *p, Token *start) {
     Token *wtok = next(p);
+    int wtok_pos = p->pos - 1;
     Vec items = {0};
     int done = 0;
     if (peek_kind(p) == T_LPAR) {
         /* `with (a as b, c):`, tried first as CPython does */
         if (try_parse(p, fn_paren_with_items, &items, 1)) done = 1;
         else items.n = 0;
+    }
+    if (done && peek_kind(p) == T_COLON && peek2_kind(p) == T_TYPE_COMMENT) {
+        /* CPython's parenthesized form takes no type comment: the other
+           one must then read the brackets as an expression */
+        p->pos = wtok_pos + 1;
+        items.n = 0;
+        done = 0;
     }
     if (!done) {
         for (;;) {
@@ -2815,11 +2964,15 @@ static Stmt *with_stmt(P *p, Token *start) {
         }
     }
     colon(p);
+    const char *tc = done ? NULL : opt_type_comment(p);
     StmtList body = block(p, "'with' statement", wtok->lineno);
+    if (start->kind == K_ASYNC) check_version(p, 5, "Async with statements are");
+    else if (done) check_version(p, 9, "Parenthesized context managers are");
     Stmt *s = new_stmt(p, start->kind == K_ASYNC ? S_ASYNCWITH : S_WITH, span(p, start));
     s->u.with.nitems = items.n;
     s->u.with.items = (WithItem **)items.a;
     s->u.with.body = body;
+    s->u.with.type_comment = tc;
     return s;
 }
 
@@ -2890,6 +3043,7 @@ static Stmt *try_stmt(P *p) {
         if (!p->no_invalid) raise_last(p, "expected 'except' or 'finally' block");
         fail(p);
     }
+    if (star == 1) check_version(p, 11, "Exception groups are");
     Stmt *s = new_stmt(p, star == 1 ? S_TRYSTAR : S_TRY, span(p, start));
     s->u.try_.body = body;
     s->u.try_.nhandlers = handlers.n;
@@ -2915,7 +3069,30 @@ static Stmt *funcdef(P *p, ExprList decos, Token *start) {
      * its forced ':' reports "expected ':'" at the '->' */
     Expr *ret = try_pass1(p, fn_return_annotation, NULL);
     expect_forced(p, T_COLON, ":");
+    /* func_type_comment: on the def's line, or alone on the next line
+       before the indented body */
+    const char *tc = NULL;
+    if (peek_kind(p) == T_TYPE_COMMENT) {
+        tc = opt_type_comment(p);
+        if (peek_kind(p) == T_NEWLINE && peek2_kind(p) == T_TYPE_COMMENT && !p->no_invalid) {
+            int save = p->pos;
+            p->pos += 2;
+            if (peek_kind(p) == T_NEWLINE && peek2_kind(p) == T_INDENT) {
+                p->pos++;
+                peek(p);
+                raise_last(p, "Cannot have two type comments on def");
+            }
+            p->pos = save;
+        }
+    } else if (peek_kind(p) == T_NEWLINE && peek2_kind(p) == T_TYPE_COMMENT) {
+        int save = p->pos;
+        p->pos++;
+        Token *t = next(p);
+        if (peek_kind(p) == T_NEWLINE && peek2_kind(p) == T_INDENT) tc = tok_str(p, t);
+        else p->pos = save;
+    }
     StmtList body = block(p, "function definition", deftok->lineno);
+    if (start->kind == K_ASYNC) check_version(p, 5, "Async functions are");
     Stmt *s = new_stmt(p, start->kind == K_ASYNC ? S_ASYNCFUNCTIONDEF : S_FUNCTIONDEF,
                        span(p, start));
     s->u.funcdef.name = ident(p, name);
@@ -2923,6 +3100,7 @@ static Stmt *funcdef(P *p, ExprList decos, Token *start) {
     s->u.funcdef.body = body;
     s->u.funcdef.decorator_list = decos;
     s->u.funcdef.returns = ret;
+    s->u.funcdef.type_comment = tc;
     return s;
 }
 
@@ -2933,7 +3111,7 @@ static Stmt *classdef(P *p, ExprList decos) {
     if (peek_kind(p) == T_LPAR) {
         Token *lp = next(p);
         enter(p);
-        call_args(p, lp, &s->u.classdef.bases, &s->u.classdef.nkeywords, &s->u.classdef.keywords);
+        call_args(p, lp, &s->u.classdef.bases, &s->u.classdef.nkeywords, &s->u.classdef.keywords, 1);
         leave(p);
     }
     colon(p);
@@ -3423,6 +3601,7 @@ static Stmt *match_stmt(P *p) {
     next(p);
     int n;
     void **cases = sc_take(p, mark, &n);
+    check_version(p, 10, "Pattern matching is");
     Stmt *s = new_stmt(p, S_MATCH, span(p, start));
     s->u.match.subject = subject;
     s->u.match.ncases = n;
@@ -3673,6 +3852,7 @@ static Stmt *expr_stmt(P *p) {
         Expr *ann = expression(p);
         Expr *value = NULL;
         if (accept(p, T_EQUAL)) value = rhs(p);
+        check_version(p, 6, "Variable annotation syntax is");
         set_ctx(first, CTX_STORE);
         Stmt *s = new_stmt(p, S_ANNASSIGN, span(p, start));
         s->u.annassign.target = first;
@@ -3708,7 +3888,9 @@ static Stmt *expr_stmt(P *p) {
             }
         }
         for (int i = 0; i < targets.n; i++) set_ctx(targets.a[i], CTX_STORE);
+        const char *tc = opt_type_comment(p);   /* (the statement spans it) */
         Stmt *s = new_stmt(p, S_ASSIGN, span(p, start));
+        s->u.assign.type_comment = tc;
         s->u.assign.targets.n = targets.n;
         s->u.assign.targets.items = (Expr **)targets.a;
         s->u.assign.value = value;
@@ -3729,6 +3911,7 @@ static Stmt *expr_stmt(P *p) {
             }
             fail(p);
         }
+        if (op == BINOP_MATMUL) check_version(p, 5, "The '@' operator is");
         next(p);
         Expr *value = rhs(p);
         set_ctx(first, CTX_STORE);
@@ -3908,7 +4091,10 @@ static void take_lex_error(P *p) {
         e->offset = char_offset(p, line, p->lx->paren_col[i] + 1);
         e->file_offset = p->cookie ? e->offset : p->lx->paren_col[i] + 1;
         e->end_offset = e->file_end_offset = 0;
-        e->text = lex_line_text(p->lx, line, 1);
+        e->end_offset_zero = 1;
+        /* with its newline only if the input ended on that line (CPython's
+           tokenizer is still there) */
+        e->text = lex_line_text(p->lx, line, line >= p->lx->nlines);
         return;
     }
     e->lineno = le->lineno;
@@ -3939,6 +4125,8 @@ static void finish_error(P *p) {
             if (lt->kind == T_DEDENT) raise_at_tok(p, "IndentationError", lt, "unexpected unindent");
             if (lt->kind == T_ENDMARKER)
                 raise_loc(p, "SyntaxError", lt->lineno, 0, lt->lineno, 0, "invalid syntax");
+            if (lt->kind == T_NEWLINE)   /* zero width in CPython's tokenizer */
+                raise_loc(p, "SyntaxError", lt->lineno, lt->col + 1, lt->lineno, lt->col + 1, "invalid syntax");
             raise_loc(p, "SyntaxError", lt->lineno, lt->col + 1, lt->end_lineno, lt->end_col + 1,
                       "invalid syntax");
         }
@@ -3996,6 +4184,36 @@ static Module *parse_tokens(P *p) {
         Stmt *s = new_stmt(p, S_EXPR, e->pos);
         s->u.expr.value = e;
         sc_push(p, s);
+    } else if (p->mode == PARSE_FUNC_TYPE) {
+        /* '(' [type_expressions] ')' '->' expression NEWLINE* ENDMARKER,
+           where *X and **X (last) are plain items */
+        expect(p, T_LPAR);
+        int emark = p->sc_n;
+        if (peek_kind(p) != T_RPAR) {
+            for (;;) {
+                if (accept(p, T_STAR)) {
+                    sc_push(p, expression(p));
+                    if (accept(p, T_COMMA)) {
+                        expect(p, T_DOUBLESTAR);
+                        sc_push(p, expression(p));
+                    }
+                    break;
+                }
+                if (accept(p, T_DOUBLESTAR)) {
+                    sc_push(p, expression(p));
+                    break;
+                }
+                sc_push(p, expression(p));
+                if (!accept(p, T_COMMA)) break;
+            }
+        }
+        expect(p, T_RPAR);
+        expect(p, T_RARROW);
+        Expr *r = expression(p);
+        while (accept(p, T_NEWLINE)) {}
+        expect(p, T_ENDMARKER);
+        m->func_argtypes = sc_exprs(p, emark);
+        m->func_returns = r;
     } else if (p->mode == PARSE_SINGLE || p->mode == PARSE_PROMPT) {
         Token *t = peek(p);
         /* compile() of nothing in 'single' mode is an error; at the prompt
@@ -4124,7 +4342,9 @@ static int coding_spec(const char *s, size_t n, char *enc, size_t encsz) {
 }
 
 /* Decode src from a declared encoding into UTF-8 with iconv. */
-static char *transcode(const char *enc, const char *src, size_t len, size_t *outlen) {
+/* src in encoding enc as UTF-8; NULL if enc is unknown (*bad_at left
+ * alone) or src is not in it (*bad_at: the offending byte's offset) */
+static char *transcode(const char *enc, const char *src, size_t len, size_t *outlen, int *bad_at) {
     char name[80];
     size_t k = 0;
     for (; enc[k] && k + 1 < sizeof name; k++) {
@@ -4148,19 +4368,27 @@ static char *transcode(const char *enc, const char *src, size_t len, size_t *out
     size_t inleft = len, outleft = cap;
     size_t r = iconv(cd, &in, &inleft, &o, &outleft);
     iconv_close(cd);
-    if (r == (size_t)-1) return NULL;
+    if (r == (size_t)-1) {
+        *bad_at = (int)(in - src);
+        return NULL;
+    }
     *outlen = cap - outleft;
     return out;
 }
 
-static Module *bad_source(SyntaxErrorInfo *err, const char *msg) {
+/* A source that cannot be decoded: CPython's file tokenizer raises a bare
+ * SyntaxError(msg) (file_input), its string tokenizer one at line 0,
+ * offset -1. */
+static Module *bad_source(SyntaxErrorInfo *err, bool file_input, const char *msg) {
     err->kind = "SyntaxError";
     err->msg = msg;
+    err->message_only = file_input;
+    err->offset = err->file_offset = -1;
     return NULL;
 }
 
 static Module *parse(const char *src, size_t len, const char *filename, ParseMode mode, bool is_text,
-                     SyntaxErrorInfo *err) {
+                     int feature_version, bool type_comments, bool file_input, SyntaxErrorInfo *err) {
     if (!filename) filename = "<unknown>";
     memset(err, 0, sizeof *err);
     err->filename = filename;
@@ -4171,10 +4399,20 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
                   (unsigned char)src[2] == 0xBF;
     int declared = !is_text && coding_spec(src + (has_bom ? 3 : 0), len - (has_bom ? 3 : 0), enc, sizeof enc);
     if (declared && strcmp(enc, "utf-8") != 0) {
-        if (has_bom) return bad_source(err, pformat("encoding problem: %s with BOM", enc));
+        if (has_bom) return bad_source(err, file_input, pformat("encoding problem: %s with BOM", enc));
         size_t tl;
-        char *t = transcode(enc, src, len, &tl);
-        if (!t) return bad_source(err, pformat("encoding problem: %s", enc));
+        int bad_at = -1;
+        char *t = transcode(enc, src, len, &tl, &bad_at);
+        if (!t) {
+            /* from a file: "encoding problem"; from bytes: the codec's own
+               error (spelled out for ASCII only) */
+            if (file_input) return bad_source(err, true, pformat("encoding problem: %s", enc));
+            if (bad_at < 0) return bad_source(err, false, pformat("unknown encoding: %s", enc));
+            if (!strcmp(enc, "ascii") || !strcmp(enc, "us-ascii"))
+                return bad_source(err, false, pformat("'ascii' codec can't decode byte 0x%02x in position %d: "
+                                                      "ordinal not in range(128)", (unsigned char)src[bad_at], bad_at));
+            return bad_source(err, false, pformat("encoding problem: %s", enc));
+        }
         src = t;
         len = tl;
     }
@@ -4201,9 +4439,11 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
         made_newline_off = (int)(n - skip);
         text[n++] = '\n';
     }
+    bool added_nl = made_newline_off >= 0;
     text[n] = 0;
 
     Lexer *lx = gc_alloc(sizeof(Lexer));
+    bool bad_utf8 = false;
 
     /* The source must be UTF-8 and free of NUL bytes. Undecodable bytes
        are reported first, wherever they are; like CPython's, whose line
@@ -4222,15 +4462,16 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
             }
             int k = lex_utf8_decode(u + i, (int)(m - i > 4 ? 4 : m - i), &cp, 0);
             if (k < 0) {
-                if (declared)
-                    return bad_source(err, pformat("(unicode error) 'utf-8' codec can't decode "
-                                                   "byte 0x%02x in position %d: invalid start byte",
-                                                   u[i], (int)(i - ls)));
-                err->message_only = 1;
-                return bad_source(err, pformat("Non-UTF-8 code starting with '\\x%02x' in file %s "
-                                               "on line %d, but no encoding declared; see "
-                                               "https://peps.python.org/pep-0263/ for details",
-                                               u[i], filename, line));
+                /* CPython's file reader rejects an undeclared file at
+                   once; otherwise the bytes are an error only where they
+                   are decoded: in an identifier or a string literal */
+                if (file_input && !declared)
+                    return bad_source(err, true, pformat("Non-UTF-8 code starting with '\\x%02x' in file %s "
+                                                         "on line %d, but no encoding declared; see "
+                                                         "https://peps.python.org/pep-0263/ for details",
+                                                         u[i], filename, line));
+                bad_utf8 = true;
+                k = 1;
             }
             if (u[i] == '\n') {
                 if (!nul_in_line) line++;
@@ -4257,6 +4498,8 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     }
 
     lx->filename = filename;
+    lx->type_comments = type_comments;
+    lx->async_hacks = feature_version < 7;
     /* Only the prompt ends a block at an empty line: compile(..., "single")
        reads a string, where empty lines are ignored as in a file. */
     lex_source(lx, text + skip, (int)(n - skip), mode == PARSE_PROMPT);
@@ -4269,12 +4512,21 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     p.ntoks = lx->ntoks;
     p.mode = mode;
     p.filename = filename;
+    p.feature_version = feature_version;
+    p.added_nl = added_nl;
+    p.bad_utf8 = bad_utf8;
     p.made_newline_off = made_newline_off;
     Module *m = run_parser(&p);
-    if (m) return m;
+    if (m) {
+        m->ntype_ignores = lx->nignores;
+        m->type_ignore_lines = lx->ignore_lines;
+        m->type_ignore_tags = lx->ignore_tags;
+        return m;
+    }
     const char *fn = err->filename;
     *err = p.e;
     err->filename = fn;
+    if (bad_utf8 && err->text) err->text = lex_utf8_replace(err->text);   /* as CPython's errors="replace" */
     if (skip && err->lineno == 1 && !(p.err_code == ERR_LEXER && lx->err.mode == LEXERR_FIXED)) {
         /* python3 FILE shows the first line with its byte order mark and
          * columns two less than they are (CPython's quirk) */
@@ -4287,10 +4539,19 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
 
 Module *parse_source(const char *src, size_t len, const char *filename, ParseMode mode,
                      SyntaxErrorInfo *err) {
-    return parse(src, len, filename, mode, false, err);
+    return parse(src, len, filename, mode, false, 11, false, false, err);
 }
 
 Module *parse_text(const char *src, size_t len, const char *filename, ParseMode mode,
                    SyntaxErrorInfo *err) {
-    return parse(src, len, filename, mode, true, err);
+    return parse(src, len, filename, mode, true, 11, false, false, err);
+}
+
+Module *parse_ast(const char *src, size_t len, bool is_text, const char *filename, ParseMode mode,
+                  int feature_version, bool type_comments, SyntaxErrorInfo *err) {
+    return parse(src, len, filename, mode, is_text, feature_version, type_comments, false, err);
+}
+
+Module *parse_file(const char *src, size_t len, const char *filename, ParseMode mode, SyntaxErrorInfo *err) {
+    return parse(src, len, filename, mode, false, 11, false, true, err);
 }

@@ -7,6 +7,7 @@
 #ifndef TPY_PARSER_H
 #define TPY_PARSER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "ast.h"
@@ -20,6 +21,9 @@ typedef struct SyntaxErrorInfo {
                                as SyntaxError.offset; 0 if unknown */
     int end_lineno;         /* 0 if unknown */
     int end_offset;         /* 1-based, exclusive; 0 if unknown */
+    /* offset / end_offset are a real 0 (CPython's "invalid syntax" at the
+       end of the input, "'(' was never closed"), not unknown */
+    int offset_zero, end_offset_zero;
     const char *text;       /* the offending source line with its newline,
                                as SyntaxError.text, or NULL */
     int incomplete;         /* 1 if the input ended too early (unclosed
@@ -31,7 +35,8 @@ typedef struct SyntaxErrorInfo {
      * Equal to offset/end_offset on ASCII lines. */
     int file_offset, file_end_offset;
     /* the error has a message and no location (CPython's source reader
-       raises "Non-UTF-8 code ..." so: no filename, line or text) */
+       raises "Non-UTF-8 code ..." or an encoding problem so: no filename,
+       line or text) */
     int message_only;
 } SyntaxErrorInfo;
 
@@ -41,6 +46,8 @@ typedef enum ParseMode {
     PARSE_PROMPT,   /* the same at the prompt, where a compound statement
                        goes on until an empty line (incomplete before) */
     PARSE_EVAL,     /* one expression: the module holds one S_EXPR */
+    PARSE_FUNC_TYPE,/* a function type comment "(int, str) -> bool": the
+                       module's func_argtypes and func_returns */
 } ParseMode;
 
 /* Parse `len` bytes of UTF-8 source. Returns NULL and fills *err on error.
@@ -51,5 +58,20 @@ Module *parse_source(const char *src, size_t len, const char *filename,
  * as in CPython, a coding declaration in it is a plain comment. */
 Module *parse_text(const char *src, size_t len, const char *filename,
                    ParseMode mode, SyntaxErrorInfo *err);
+/* The same for a file run as a script (`python3 FILE`): CPython's file
+ * reader rejects bytes that are not UTF-8 in a file without a coding
+ * declaration at once, and reports undecodable sources without location;
+ * parse_source follows compile() of bytes (and import), which only
+ * rejects such bytes in identifiers and string literals. */
+Module *parse_file(const char *src, size_t len, const char *filename,
+                   ParseMode mode, SyntaxErrorInfo *err);
+/* For ast.parse(): as parse_text (is_text) or parse_source, with
+ * feature_version=(3, minor) rejecting what Python 3.minor could not parse
+ * (walrus, positional-only parameters, parenthesized with, except*, ...)
+ * with CPython's "... only supported in Python 3.N and greater", and with
+ * type_comments the "# type:" comments of PEP 484 in the tree (misplaced
+ * ones are syntax errors, as in CPython). */
+Module *parse_ast(const char *src, size_t len, bool is_text, const char *filename, ParseMode mode,
+                  int minor, bool type_comments, SyntaxErrorInfo *err);
 
 #endif

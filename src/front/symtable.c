@@ -324,14 +324,13 @@ static void visit_function(Builder *b, Stmt *s, const char *name, Arguments *arg
     Scope *fs = scope_new(SCOPE_FUNCTION, name, node, b->cur);
     fs->is_coroutine = s && s->kind == S_ASYNCFUNCTIONDEF;
     Scope *saved = b->cur;
-    int saved_iter = b->comp_iter;
     b->cur = fs;
-    b->comp_iter = 0;
+    /* b->comp_iter carries on: a lambda in a comprehension's iterable may
+       not hold a walrus either (CPython's scopes inherit ste_comp_iter_expr) */
     visit_params(b, args);
     if (body) visit_stmts(b, *body);
     else visit_expr(b, lambda_body);
     b->cur = saved;
-    b->comp_iter = saved_iter;
     (void)pos;
 }
 
@@ -450,12 +449,10 @@ static void visit_expr(Builder *b, Expr *e) {
                 if (b->cv) break;   /* CPython declares it in the innermost one only */
             }
             add_sym(s, name, s->kind == SCOPE_MODULE ? DEF_GLOBAL : DEF_LOCAL, e->pos);
-            if (b->cv) {
-                /* CPython also binds the target where the walrus is, and
-                   records every global declaration in the module's table */
-                add_sym(b->cur, name, DEF_LOCAL, e->pos);
-                if (global) add_sym(b->st->top, name, DEF_GLOBAL, e->pos);
-            }
+            /* CPython records every global declaration in the module's table */
+            if (global) add_sym(b->st->top, name, DEF_GLOBAL, e->pos);
+            /* CPython also binds the target where the walrus is */
+            if (b->cv) add_sym(b->cur, name, DEF_LOCAL, e->pos);
         } else {
             def_name(b, name, DEF_LOCAL, e->pos);
         }
@@ -554,16 +551,7 @@ static void check_global_nonlocal(Builder *b, Stmt *s, bool is_global) {
         }
         if (sym) {
             const char *what = is_global ? "global" : "nonlocal";
-            if (is_global && (sym->flags & DEF_NONLOCAL)) {
-                snprintf(msg, sizeof msg, "name '%s' is nonlocal and global", raw);
-                fail(b, msg, s->pos);
-                return;
-            }
-            if (!is_global && (sym->flags & DEF_GLOBAL)) {
-                snprintf(msg, sizeof msg, "name '%s' is nonlocal and global", raw);
-                fail(b, msg, s->pos);
-                return;
-            }
+            /* (both global and nonlocal: found by the analysis, as CPython) */
             if (sym->flags & DEF_PARAM) {
                 snprintf(msg, sizeof msg, "name '%s' is parameter and %s", raw, what);
                 fail(b, msg, s->pos);
@@ -586,8 +574,10 @@ static void check_global_nonlocal(Builder *b, Stmt *s, bool is_global) {
             }
         }
         add_sym(b->cur, name, is_global ? DEF_GLOBAL : DEF_NONLOCAL, s->pos);
-        /* CPython records every global declaration in the module's table */
-        if (b->cv && is_global) add_sym(b->st->top, name, DEF_GLOBAL, s->pos);
+        /* CPython records every global declaration in the module's table:
+           the module's code then stores such names with STORE_GLOBAL, which
+           matters when exec() runs it with a separate locals mapping */
+        if (is_global) add_sym(b->st->top, name, DEF_GLOBAL, s->pos);
     }
 }
 
@@ -860,15 +850,44 @@ static NameSet ns_copy(NameSet *s) {
     return r;
 }
 
-/* Resolve the names of scope s; `bound` holds names bound in enclosing
- * function scopes. Adds s's free variables (after resolution) to `free_out`. */
-static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *free_out) {
+static void ns_del(NameSet *s, const char *name) {
+    for (int i = 0; i < s->n; i++)
+        if (strcmp(s->names[i], name) == 0) {
+            s->names[i] = s->names[--s->n];
+            return;
+        }
+}
+
+/* Resolve the names of scope s, as CPython's analyze_block. `bound` holds the
+ * names bound in enclosing function scopes and `global` those declared global
+ * on the way out and not rebound since; both are s's own copies (s's
+ * declarations edit them: `global x` hides an outer binding of x from the
+ * scopes nested in s, a local x hides an outer `global x`). Adds s's free
+ * variables (after resolution) to `free_out`. */
+static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *global, NameSet *free_out) {
     if (b->failed) return;
     bool is_func = s->kind == SCOPE_FUNCTION || s->kind == SCOPE_COMPREHENSION;
+    /* a class body's names are invisible to its methods: they see what the
+       class itself sees, before its own declarations */
+    NameSet child_bound = {0}, child_global = {0};
+    if (s->kind == SCOPE_CLASS) {
+        child_bound = ns_copy(bound);
+        child_global = ns_copy(global);
+        ns_add(&child_bound, "__class__");
+    }
     for (int i = 0; i < s->nsyms; i++) {
         Symbol *sym = &s->syms[i];
         if (sym->flags & DEF_GLOBAL) {
+            if (sym->flags & DEF_NONLOCAL) {
+                /* at the first of the declarations (CPython's error_at_directive) */
+                char msg[300];
+                snprintf(msg, sizeof msg, "name '%s' is nonlocal and global", sym->name);
+                fail(b, msg, sym->pos);
+                return;
+            }
             sym->kind = SYM_GLOBAL_EXPLICIT;
+            ns_add(global, sym->name);
+            ns_del(bound, sym->name);
         } else if (sym->flags & DEF_NONLOCAL) {
             if (!ns_has(bound, sym->name)) {
                 char msg[300];
@@ -879,6 +898,7 @@ static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *free_out) {
             sym->kind = SYM_FREE;
         } else if (sym->flags & (DEF_LOCAL | DEF_PARAM | DEF_IMPORT)) {
             sym->kind = SYM_LOCAL;
+            ns_del(global, sym->name);
         } else if (s->kind != SCOPE_MODULE && ns_has(bound, sym->name)) {
             sym->kind = SYM_FREE;
         } else {
@@ -894,15 +914,20 @@ static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *free_out) {
             p->needs_class_cell = true;
         }
     }
-    NameSet child_bound = ns_copy(bound);
-    if (is_func)
-        for (int i = 0; i < s->nsyms; i++)
-            if (s->syms[i].kind == SYM_LOCAL || s->syms[i].kind == SYM_FREE) ns_add(&child_bound, s->syms[i].name);
-    if (s->kind == SCOPE_CLASS) ns_add(&child_bound, "__class__");
+    if (s->kind != SCOPE_CLASS) {
+        if (s->kind != SCOPE_MODULE) child_bound = ns_copy(bound);
+        if (is_func)
+            for (int i = 0; i < s->nsyms; i++)
+                if (s->syms[i].kind == SYM_LOCAL || s->syms[i].kind == SYM_FREE) ns_add(&child_bound, s->syms[i].name);
+        child_global = ns_copy(global);
+    }
     NameSet child_free = {0};
     for (int i = 0; i < s->nchildren && !b->failed; i++) {
         s->children[i]->child_index = i;
-        analyze(b, s->children[i], s->kind == SCOPE_MODULE ? &(NameSet){0} : &child_bound, &child_free);
+        /* each child edits copies: a `global` in one function does not
+           leak into its siblings */
+        NameSet cb = ns_copy(&child_bound), cg = ns_copy(&child_global);
+        analyze(b, s->children[i], &cb, &cg, &child_free);
     }
     /* children's free variables: cells here, or free here too */
     for (int i = 0; i < child_free.n; i++) {
@@ -912,23 +937,21 @@ static void analyze(Builder *b, Scope *s, NameSet *bound, NameSet *free_out) {
             continue;
         }
         Symbol *sym = scope_lookup(s, name);
-        /* CPython marks any name the class binds or declares global */
-        if (b->cv && s->kind == SCOPE_CLASS && sym && (sym->flags & (DEF_LOCAL | DEF_PARAM | DEF_IMPORT | DEF_GLOBAL)))
-            sym->flags |= DEF_FREE_CLASS;
-        if (is_func && sym && sym->kind == SYM_LOCAL) {
-            sym->kind = SYM_CELL;
+        if (sym) {
+            if (is_func && sym->kind == SYM_LOCAL) {
+                sym->kind = SYM_CELL;
+                continue;
+            }
+            /* bound or declared global in the class body and free in a
+               method: the class passes the enclosing cell through */
+            if (s->kind == SCOPE_CLASS && (sym->flags & (DEF_LOCAL | DEF_PARAM | DEF_IMPORT | DEF_GLOBAL)))
+                sym->flags |= DEF_FREE_CLASS;
+            /* a cell here, or free here too, or passed through */
+            if (sym->kind != SYM_CELL) ns_add(free_out, name);
             continue;
         }
-        if (sym && (sym->kind == SYM_CELL || sym->kind == SYM_FREE)) continue;
-        if (s->kind == SCOPE_CLASS && sym && sym->kind == SYM_LOCAL) {
-            /* bound in the class body and free in a method: the class
-               passes the enclosing cell through */
-            sym->flags |= DEF_FREE_CLASS;
-            ns_add(free_out, name);
-            continue;
-        }
-        if (sym && sym->kind == SYM_GLOBAL_EXPLICIT) continue;
-        if (!sym) sym = add_sym(s, name, 0, (SrcPos){0});
+        if (!ns_has(bound, name)) continue;   /* a global */
+        sym = add_sym(s, name, 0, (SrcPos){0});
         sym->kind = SYM_FREE;
     }
     for (int i = 0; i < s->nsyms; i++)
@@ -947,7 +970,7 @@ bool symtable_build(SymTable *st, Module *m, const char *filename, SyntaxErrorIn
     b.cur = st->top;
     visit_stmts(&b, m->body);
     if (b.failed) return false;
-    NameSet bound = {0}, free_ = {0};
-    analyze(&b, st->top, &bound, &free_);
+    NameSet bound = {0}, global = {0}, free_ = {0};
+    analyze(&b, st->top, &bound, &global, &free_);
     return !b.failed;
 }

@@ -381,8 +381,11 @@ static Value literal_value(const Expr *e) {
     return VNULL;
 }
 
+/* a type comment (ast.parse(type_comments=True)) or None */
+static Value opt_str(const char *s) { return s ? str_from_cstr(s) : V_NONE; }
+
 static Value c2o_arg(const Arg *a) {
-    return a ? node(K_arg, &a->pos, ident(a->arg), opt_expr(a->annotation), V_NONE) : V_NONE;
+    return a ? node(K_arg, &a->pos, ident(a->arg), opt_expr(a->annotation), opt_str(a->type_comment)) : V_NONE;
 }
 
 static Value c2o_args(int n, Arg *const *a) {
@@ -561,14 +564,17 @@ static Value c2o_stmt_(const Stmt *s) {
     case S_ASYNCFUNCTIONDEF:
         return node(s->kind == S_FUNCTIONDEF ? K_FunctionDef : K_AsyncFunctionDef, p, ident(s->u.funcdef.name),
                     c2o_arguments(s->u.funcdef.args), c2o_stmts(&s->u.funcdef.body),
-                    EXPRS(s->u.funcdef.decorator_list), opt_expr(s->u.funcdef.returns), V_NONE);
+                    EXPRS(s->u.funcdef.decorator_list), opt_expr(s->u.funcdef.returns),
+                    opt_str(s->u.funcdef.type_comment));
     case S_CLASSDEF:
         return node(K_ClassDef, p, ident(s->u.classdef.name), EXPRS(s->u.classdef.bases),
                     c2o_keywords(s->u.classdef.nkeywords, s->u.classdef.keywords), c2o_stmts(&s->u.classdef.body),
                     EXPRS(s->u.classdef.decorator_list));
     case S_RETURN: return node(K_Return, p, opt_expr(s->u.ret.value));
     case S_DELETE: return node(K_Delete, p, EXPRS(s->u.del.targets));
-    case S_ASSIGN: return node(K_Assign, p, EXPRS(s->u.assign.targets), c2o_expr(s->u.assign.value), V_NONE);
+    case S_ASSIGN:
+        return node(K_Assign, p, EXPRS(s->u.assign.targets), c2o_expr(s->u.assign.value),
+                    opt_str(s->u.assign.type_comment));
     case S_AUGASSIGN:
         return node(K_AugAssign, p, c2o_expr(s->u.augassign.target), OP_TO_OBJ(binop_map, s->u.augassign.op),
                     c2o_expr(s->u.augassign.value));
@@ -578,7 +584,7 @@ static Value c2o_stmt_(const Stmt *s) {
     case S_FOR:
     case S_ASYNCFOR:
         return node(s->kind == S_FOR ? K_For : K_AsyncFor, p, c2o_expr(s->u.for_.target), c2o_expr(s->u.for_.iter),
-                    c2o_stmts(&s->u.for_.body), c2o_stmts(&s->u.for_.orelse), V_NONE);
+                    c2o_stmts(&s->u.for_.body), c2o_stmts(&s->u.for_.orelse), opt_str(s->u.for_.type_comment));
     case S_WHILE:
         return node(K_While, p, c2o_expr(s->u.while_.test), c2o_stmts(&s->u.while_.body),
                     c2o_stmts(&s->u.while_.orelse));
@@ -593,7 +599,8 @@ static Value c2o_stmt_(const Stmt *s) {
             if (!v) return VNULL;
             list_append(items, v);
         }
-        return node(s->kind == S_WITH ? K_With : K_AsyncWith, p, items, c2o_stmts(&s->u.with.body), V_NONE);
+        return node(s->kind == S_WITH ? K_With : K_AsyncWith, p, items, c2o_stmts(&s->u.with.body),
+                    opt_str(s->u.with.type_comment));
     }
     case S_MATCH: {
         Value cases = list_new(s->u.match.ncases);
@@ -636,7 +643,14 @@ static Value c2o_mod(const Module *m, int mode) {
     depth = 0;
     if (mode == 1) return node(K_Expression, NULL, c2o_expr(m->body.items[0]->u.expr.value));
     if (mode == 2) return node(K_Interactive, NULL, c2o_stmts(&m->body));
-    return node(K_Module, NULL, c2o_stmts(&m->body), list_new(0));
+    if (mode == 3) return node(K_FunctionType, NULL, EXPRS(m->func_argtypes), c2o_expr(m->func_returns));
+    Value ignores = list_new(m->ntype_ignores);
+    for (int i = 0; i < m->ntype_ignores; i++) {
+        Value v = node(K_TypeIgnore, NULL, v_int(m->type_ignore_lines[i]), str_from_cstr(m->type_ignore_tags[i]));
+        if (!v) return VNULL;
+        list_append(ignores, v);
+    }
+    return node(K_Module, NULL, c2o_stmts(&m->body), ignores);
 }
 
 /* ---- node objects -> C tree ------------------------------------------------------------- */
@@ -1745,12 +1759,18 @@ int ast_check(Value v) {
     return obj_isinstance(v, cls[K_AST]);
 }
 
-Value ast_parse_object(const char *src, size_t len, bool text, const char *filename, int mode) {
+Value ast_parse_object(const char *src, size_t len, bool text, const char *filename, int mode,
+                       int feature_version, bool type_comments) {
     SyntaxErrorInfo err;
     memset(&err, 0, sizeof err);
-    ParseMode pm = mode == 1 ? PARSE_EVAL : mode == 2 ? PARSE_SINGLE : PARSE_FILE;
-    Module *m = text ? parse_text(src, len, filename, pm, &err) : parse_source(src, len, filename, pm, &err);
+    ParseMode pm = mode == 1 ? PARSE_EVAL : mode == 2 ? PARSE_SINGLE : mode == 3 ? PARSE_FUNC_TYPE : PARSE_FILE;
+    Module *m = parse_ast(src, len, text, filename, pm, feature_version < 0 ? 11 : feature_version, type_comments,
+                          &err);
     if (!m) {
+        if (!text) {   /* bytes: CPython's columns in bytes (parser.h) */
+            err.offset = err.file_offset;
+            err.end_offset = err.file_end_offset;
+        }
         raise_syntax_error(&err, src, len);
         return VNULL;
     }

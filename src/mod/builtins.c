@@ -764,7 +764,8 @@ static Value b_eval(Value *args, size_t nargs, Value kwnames) { return exec_eval
  * PyCF_COMPILE_MASK: the flags compile() accepts */
 #define COMPILE_FLAGS_ALLOWED (0x1fe0000 | 0x10 | 0x400 | 0x1000 | 0x2000 | 0x200 | 0x4000)
 
-static Value compile_object(Value src, Value filename, int m, int flags, bool only_ast, int is_ast);
+static Value compile_object(Value src, Value filename, int m, int flags, bool only_ast, int is_ast,
+                            int feature_version);
 
 static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"compile", 0, 3, 1,
@@ -772,12 +773,13 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     Value a[7];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value src = a[0], filename = a[1], mode = a[2];
-    int64_t flags = 0, optimize = -1;
+    int64_t flags = 0, optimize = -1, feature_version = -1;
     if (a[3] && (flags = obj_index_i64(a[3])) == -1 && err_occurred()) return VNULL;
     int dont_inherit = a[4] ? obj_truth(a[4]) : 0;
     if (dont_inherit < 0) return VNULL;
     if (a[5] && (optimize = obj_index_i64(a[5])) == -1 && err_occurred()) return VNULL;
-    if (a[6] && obj_index_i64(a[6]) == -1 && err_occurred()) return VNULL;
+    if (a[6] && (feature_version = obj_index_i64(a[6])) == -1 && err_occurred()) return VNULL;
+    if (feature_version > 1000) feature_version = 1000;
     if (!str_check(filename) && !bytes_check(filename)) {   /* os.PathLike */
         bool found;
         Value p = obj_call_special(filename, str_intern_cstr("__fspath__"), NULL, 0, &found);
@@ -803,13 +805,13 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
     /* the calling code's __future__ features carry over */
     if (!dont_inherit && tstate.frame && tstate.frame->code && (tstate.frame->code->flags & CO_FUTURE_ANNOTATIONS))
         flags |= 0x1000000;
-    int m;   /* 0 exec, 1 eval, 2 single, as _ast.c counts them */
+    int m;   /* 0 exec, 1 eval, 2 single, 3 func_type, as _ast.c counts them */
     if (str_eq_cstr(mode, "exec")) m = 0;
     else if (str_eq_cstr(mode, "eval")) m = 1;
     else if (str_eq_cstr(mode, "single")) m = 2;
-    else if (str_eq_cstr(mode, "func_type"))   /* function type comments: not parsed by tpy */
-        return err_set(&exc_ValueError, only_ast ? "compile() mode 'func_type' is not supported by tpy"
-                                                 : "compile() mode 'func_type' requires flag PyCF_ONLY_AST");
+    else if (str_eq_cstr(mode, "func_type") && only_ast) m = 3;
+    else if (str_eq_cstr(mode, "func_type"))
+        return err_set(&exc_ValueError, "compile() mode 'func_type' requires flag PyCF_ONLY_AST");
     else
         return err_set(&exc_ValueError, only_ast ? "compile() mode must be 'exec', 'eval', 'single' or 'func_type'"
                                                  : "compile() mode must be 'exec', 'eval' or 'single'");
@@ -820,20 +822,22 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
        interpreter lock is held throughout) */
     int saved_optimize = tpy_config.optimize;
     if (optimize >= 0 && !only_ast) tpy_config.optimize = (int)optimize;
-    Value r = compile_object(src, filename, m, (int)flags, only_ast, is_ast);
+    Value r = compile_object(src, filename, m, (int)flags, only_ast, is_ast, (int)feature_version);
     tpy_config.optimize = saved_optimize;
     return r;
 }
 
 /* compile()'s work once its arguments are checked */
-static Value compile_object(Value src, Value filename, int m, int flags, bool only_ast, int is_ast) {
+static Value compile_object(Value src, Value filename, int m, int flags, bool only_ast, int is_ast,
+                            int feature_version) {
     bool text = str_check(src);
     if (is_ast) return only_ast ? src : ast_compile_object(src, str_data(filename), m, (int)flags);
     if (byteslike_check(src)) src = byteslike_to_str(src);
     if (!str_check(src)) return err_set(&exc_TypeError, "compile() arg 1 must be a string, bytes or AST object");
     if (memchr(str_data(src), 0, (size_t)str_nbytes(src)))
         return err_set(&exc_ValueError, "source code string cannot contain null bytes");
-    if (only_ast) return ast_parse_object(str_data(src), (size_t)str_nbytes(src), text, str_data(filename), m);
+    if (only_ast) return ast_parse_object(str_data(src), (size_t)str_nbytes(src), text, str_data(filename), m,
+                                         feature_version, (flags & AST_PYCF_TYPE_COMMENTS) != 0);
     static const CompileMode cmode[] = {COMPILE_EXEC, COMPILE_EVAL, COMPILE_INTERACTIVE};
     CodeObject *co = compile_flags(str_data(src), (size_t)str_nbytes(src), str_data(filename), cmode[m], text, (int)flags);
     return co ? V_FROM_PTR(co) : VNULL;

@@ -165,7 +165,8 @@ Value import_name(Value name, Value fromlist, Value level, Value globals);
 Value import_builtin_module_names(void);   /* sys.builtin_module_names */
 Value import_module_repr(Value m);          /* repr(module), as importlib's _module_repr */
 
-/* _ast.c: compile()'s AST side; mode 0 exec, 1 eval, 2 single */
+/* _ast.c: compile()'s AST side; mode 0 exec, 1 eval, 2 single, 3 func_type
+ * (parsing only) */
 enum {
     AST_PYCF_ONLY_AST = 0x400,
     AST_PYCF_TYPE_COMMENTS = 0x1000,
@@ -173,8 +174,11 @@ enum {
 };
 int ast_check(Value v);   /* isinstance(v, _ast.AST): -1 0 1 */
 /* parse source into node objects (compile(..., PyCF_ONLY_AST)); text: a
- * str (its coding declaration is a comment) rather than bytes */
-Value ast_parse_object(const char *src, size_t len, bool text, const char *filename, int mode);
+ * str (its coding declaration is a comment) rather than bytes;
+ * feature_version: compile()'s _feature_version (the N of 3.N, < 0 for the
+ * current one); type_comments: PyCF_TYPE_COMMENTS */
+Value ast_parse_object(const char *src, size_t len, bool text, const char *filename, int mode,
+                       int feature_version, bool type_comments);
 /* convert and validate a tree of node objects, and compile it */
 Value ast_compile_object(Value tree, const char *filename, int mode, int flags);
 
