@@ -18,6 +18,7 @@
 #include "../front/lexer.h"
 #include "../obj/codec.h"
 #include "../runtime.h"
+#include "../vm/config.h"
 #include "modules.h"
 
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -347,6 +348,16 @@ Value codec_lookup_error(Value name) {
     Value h = dict_get(error_registry, name);
     if (!h && !err_occurred()) err_format(&exc_LookupError, "unknown error handler name '%U'", name);
     return h;
+}
+
+/* codec.h. Development mode looks up both names on every call, even when
+   the data is empty or never errs, so that a typo shows at once (as
+   CPython's -X dev); otherwise nothing is checked here. */
+int codec_dev_check(Value encoding, Value errors) {
+    if (!tpy_config.dev_mode) return 0;
+    if (encoding && codec_lookup(encoding) < 0 && !codec_registry_lookup(encoding)) return -1;
+    if (errors && !codec_lookup_error(errors)) return -1;
+    return 0;
 }
 
 static Value c_register_error(Value *args, size_t nargs, Value kwnames) {

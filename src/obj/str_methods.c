@@ -1411,6 +1411,7 @@ static Value str_encode_m(Value *args, size_t nargs, Value kwnames) {
         return err_format(&exc_TypeError, "encode() argument 'encoding' must be str, not %s", clinic_tname(a[0]));
     if (a[1] && !str_check(a[1]))
         return err_format(&exc_TypeError, "encode() argument 'errors' must be str, not %s", clinic_tname(a[1]));
+    if (codec_dev_check(a[0], a[1]) < 0) return VNULL;
     int codec = a[0] ? codec_lookup(a[0]) : CODEC_UTF8;
     Value s = args[0];
     const char *d = str_data(s);
