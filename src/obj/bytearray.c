@@ -749,6 +749,7 @@ Type bytearrayiter_type = {
     .basicsize = sizeof(ByteArrayIterObject),
     .iter = iter_self,
     .iternext = baiter_next,
+    .flags = TF_ABSTRACT_NEW,   /* made by iter() only */
 };
 
 void bytearray_init(void) {

@@ -1966,6 +1966,7 @@ Type bytesiter_type = {
     .basicsize = sizeof(BytesIterObject),
     .iter = iter_self,
     .iternext = bytesiter_next,
+    .flags = TF_ABSTRACT_NEW,   /* made by iter() only */
 };
 
 void bytes_init(void) {
