@@ -3,7 +3,6 @@
  * remove, insert, clear, copy, reverse). The methods shared with bytes
  * (find, split, upper, decode, ...) come from bytes.c. */
 #include "../runtime.h"
-#include "../mod/modules.h"  /* import_name: gc.collect before refusing a resize */
 
 Type bytearray_type, bytearrayiter_type;
 
@@ -58,24 +57,8 @@ static int ba_reserve(Value v, int64_t need) {
     return 0;
 }
 
-/* 0 when the size may become n: it is unchanged or no view of v is alive.
-   A view the program dropped counts until the collector finds it, so one
-   collection runs before refusing (as array's and mmap's resizes do).
-   Callers ask before changing anything, so a refusal leaves v as it was. */
-static int ba_check_resize(Value v, int64_t n) {
-    ByteArrayObject *o = BA(v);
-    if (o->exports <= 0 || n == o->size) return 0;
-    Value gc = import_name(str_intern_cstr("gc"), V_NONE, v_int(0), VNULL);
-    Value collect = gc ? obj_getattr_cstr(gc, "collect") : VNULL;
-    if (!collect || !obj_call(collect, NULL, 0, VNULL)) err_clear();
-    if (o->exports <= 0) return 0;
-    err_set(&exc_BufferError, "Existing exports of data: object cannot be re-sized");
-    return -1;
-}
-
 int bytearray_resize(Value v, int64_t n) {
     if (n < 0) n = 0;
-    if (ba_check_resize(v, n) < 0) return -1;
     if (ba_reserve(v, n) < 0) return -1;
     BA(v)->size = n;
     BA(v)->data[n] = 0;
@@ -86,7 +69,6 @@ int bytearray_resize(Value v, int64_t n) {
 static int ba_splice(Value v, int64_t lo, int64_t hi, const char *p, int64_t m) {
     ByteArrayObject *o = BA(v);
     int64_t n = o->size, tail = n - hi, nn = n - (hi - lo) + m;
-    if (ba_check_resize(v, nn) < 0) return -1;
     if (ba_reserve(v, nn) < 0) return -1;
     char *d = o->data;
     memmove(d + lo + m, d + hi, (size_t)tail);
@@ -193,7 +175,6 @@ static int ba_ass_slice(Value v, Value key, Value val) {
     if (m == 0) {
         /* deleting an extended slice (also by assigning b'') */
         if (len == 0) return 0;
-        if (ba_check_resize(v, o->size - len) < 0) return -1;
         if (step < 0) {
             /* the same items, walked upwards */
             start += step * (len - 1);
@@ -235,7 +216,6 @@ static int ba_setitem(Value v, Value key, Value val) {
     if (val) {
         o->data[i] = (char)c;
     } else {
-        if (ba_check_resize(v, o->size - 1) < 0) return -1;
         memmove(o->data + i, o->data + i + 1, (size_t)(o->size - i - 1));
         o->size--;
         o->data[o->size] = 0;
@@ -297,7 +277,6 @@ static Value ba_binop(Value a, Value b, int op) {
         }
         Value r = ba_repeat(s, k);
         if (!r || !(op & BINOP_INPLACE)) return r;
-        if (ba_check_resize(a, BA(r)->size) < 0) return VNULL;
         BA(a)->data = BA(r)->data;
         BA(a)->size = BA(r)->size;
         BA(a)->capacity = BA(r)->capacity;
@@ -551,7 +530,6 @@ static Value ba_pop_m(Value *args, size_t nargs, Value kwnames) {
     if (o->size == 0) return err_set(&exc_IndexError, "pop from empty bytearray");
     if (i < 0) i += o->size;
     if (i < 0 || i >= o->size) return err_set(&exc_IndexError, "pop index out of range");
-    if (ba_check_resize(args[0], o->size - 1) < 0) return VNULL;
     int c = (unsigned char)o->data[i];
     memmove(o->data + i, o->data + i + 1, (size_t)(o->size - i - 1));
     o->size--;
@@ -567,7 +545,6 @@ static Value ba_remove_m(Value *args, size_t nargs, Value kwnames) {
     ByteArrayObject *o = BA(args[0]);
     char *q = o->size ? memchr(o->data, c, (size_t)o->size) : NULL;
     if (!q) return err_set(&exc_ValueError, "value not found in bytearray");
-    if (ba_check_resize(args[0], o->size - 1) < 0) return VNULL;
     int64_t i = q - o->data;
     memmove(o->data + i, o->data + i + 1, (size_t)(o->size - i - 1));
     o->size--;
@@ -596,7 +573,6 @@ static Value ba_insert_m(Value *args, size_t nargs, Value kwnames) {
 static Value ba_clear_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (!no_args("clear", nargs)) return VNULL;
-    if (ba_check_resize(args[0], 0) < 0) return VNULL;
     ByteArrayObject *o = BA(args[0]);
     o->data = gc_alloc_atomic(1);
     o->data[0] = 0;
@@ -721,7 +697,6 @@ static int ba_getbuffer(Value self, BufferInfo *out) {
     out->itemsize = 1;
     out->format = "B";
     out->readonly = false;
-    out->exports = &BA(self)->exports;
     return 0;
 }
 

@@ -20,8 +20,6 @@ typedef struct ByteArrayObject {
     int64_t size;
     int64_t capacity;   /* bytes available in data, terminator excluded */
     char *data;         /* never NULL */
-    int64_t exports;    /* live memoryviews (BufferInfo.exports): while
-                           any, the size may not change (BufferError) */
 } ByteArrayObject;
 
 extern Type bytearray_type;
