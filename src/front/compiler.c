@@ -108,7 +108,7 @@ typedef struct Compiler {
     CompileMode mode;
     const char *class_name;     /* for name mangling */
     int nested;
-    bool name_ops;              /* module-level names use *_NAME (exec/eval) */
+    bool name_ops;              /* module-level names use *_NAME (exec/eval/single: the code may run with its own locals) */
     bool future_annotations;    /* annotations compile to their source text */
     int future_lineno;          /* line of the last __future__ import opening the module */
     bool top_level_await;       /* compile(flags=PyCF_ALLOW_TOP_LEVEL_AWAIT) */
@@ -464,6 +464,16 @@ static SrcPos attr_pos(Expr *attr, SrcPos pos) {
         pos.col_offset = pos.end_col_offset = -1;
     }
     return pos;
+}
+
+/* A loop's jump back: no line of its own (CPython's JUMP_NOLINE). Line
+ * propagation gives it the line of the body's last instruction when it
+ * follows it; the loop's header reports its line when the jump lands. */
+static void emit_loop_back(Compiler *c, int top) {
+    Location saved = c->u->loc;
+    c->u->loc = (Location){-1, -1, -1, -1};
+    emit(c, OP_JUMP_ABSOLUTE, top);
+    c->u->loc = saved;
 }
 
 #define WITH_LOC(c, pos, body)          \
@@ -1701,7 +1711,11 @@ static void compile_funcdef(Compiler *c, Stmt *s) {
     if (!co) return;
     WITH_LOC(c, s->pos, {
         compile_make_function(c, co, flags);
-        for (int i = decos.n - 1; i >= 0; i--) emit(c, OP_CALL_FUNCTION, 1);
+        /* each decorator is applied at its own line, innermost first */
+        for (int i = decos.n - 1; i >= 0; i--) {
+            c->u->loc = loc_of(decos.items[i]->pos);   /* the enclosing WITH_LOC restores it */
+            emit(c, OP_CALL_FUNCTION, 1);
+        }
     });
     WITH_LOC(c, s->pos, compile_name(c, s->u.funcdef.name, CTX_STORE, s->pos));
 }
@@ -1796,8 +1810,7 @@ static void compile_classdef(Compiler *c, Stmt *s) {
         emit(c, OP_STORE_NAME, add_name(u, "__classcell__"));
         emit0(c, OP_RETURN_VALUE);
     } else {
-        emit_const(c, V_NONE);
-        emit0(c, OP_RETURN_VALUE);
+        emit_implicit_return(c);   /* a copy per line that jumps to it, as a function's */
     }
     CodeObject *co = leave_scope(c);
     c->class_name = saved_class;
@@ -1863,7 +1876,11 @@ static void compile_classdef(Compiler *c, Stmt *s) {
                 emit(c, OP_CALL_FUNCTION_EX, 0);
             }
         }
-        for (int i = decos.n - 1; i >= 0; i--) emit(c, OP_CALL_FUNCTION, 1);
+        /* each decorator is applied at its own line, innermost first */
+        for (int i = decos.n - 1; i >= 0; i--) {
+            c->u->loc = loc_of(decos.items[i]->pos);   /* the enclosing WITH_LOC restores it */
+            emit(c, OP_CALL_FUNCTION, 1);
+        }
     });
     WITH_LOC(c, s->pos, compile_name(c, s->u.classdef.name, CTX_STORE, s->pos));
 }
@@ -1975,7 +1992,11 @@ static void compile_comprehension(Compiler *c, Expr *e) {
 
 /* Emit the cleanup of one fblock for a return/break/continue leaving it.
  * preserve_tos: a return value sits on top of the stack and must survive. */
-static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
+/* Emit what leaving block f runs. True when that is code of another line
+ * (a finally body, a with's __exit__ call): the jump or return that follows
+ * then has no line of its own, as CPython's, so that it appears to run
+ * after the statement that left (line propagation gives it that code's). */
+static bool unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
     Unit *u = c->u;
     switch (f->kind) {
     case FB_WHILE:
@@ -2005,7 +2026,7 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
         compile_stmts(c, *saved[0].finalbody);
         memcpy(&u->fblocks[idx], saved, sizeof(FBlock) * (size_t)(nsaved - idx));
         u->nfblocks = nsaved;
-        break;
+        return true;
     }
     case FB_FINALLY_END:
         if (preserve_tos) emit(c, OP_SWAP, 2);
@@ -2017,14 +2038,16 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
     case FB_WITH:
     case FB_ASYNC_WITH:
         pop_handler(c);
-        if (preserve_tos) emit(c, OP_SWAP, 2);
-        emit_const(c, V_NONE);
-        emit_const(c, V_NONE);
-        emit_const(c, V_NONE);
-        emit(c, OP_CALL_FUNCTION, 3);
-        if (f->kind == FB_ASYNC_WITH) emit_await(c, 2);
-        emit0(c, OP_POP_TOP);
-        break;
+        WITH_LOC(c, f->pos, {   /* __exit__ runs at the with statement's line */
+            if (preserve_tos) emit(c, OP_SWAP, 2);
+            emit_const(c, V_NONE);
+            emit_const(c, V_NONE);
+            emit_const(c, V_NONE);
+            emit(c, OP_CALL_FUNCTION, 3);
+            if (f->kind == FB_ASYNC_WITH) emit_await(c, 2);
+            emit0(c, OP_POP_TOP);
+        });
+        return true;
     case FB_HANDLER_CLEANUP:
         if (f->name) pop_handler(c);   /* the one that unbinds the name */
         pop_handler(c);                /* the one that restores the exception state */
@@ -2041,6 +2064,7 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
         emit0(c, OP_POP_TOP);
         break;
     }
+    return false;
 }
 
 /* The compile-time handler stack, saved around code that leaves blocks. */
@@ -2066,9 +2090,11 @@ static void restore_handlers(Unit *u, SavedHandlers h) {
  * covered only by the handlers still active at its target (a pending
  * signal can raise at a jump): the caller restores it with
  * restore_handlers() for the code that follows. */
-static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop) {
+static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop, bool *ran_other_lines) {
     Unit *u = c->u;
     bool found = false;
+    *ran_other_lines = false;
+    Location saved = u->loc;
     for (int i = u->nfblocks - 1; i >= 0; i--) {
         FBlock *f = &u->fblocks[i];
         if (loop && (f->kind == FB_WHILE || f->kind == FB_FOR)) {
@@ -2076,9 +2102,20 @@ static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop) {
             found = true;
             break;
         }
-        unwind_fblock(c, f, preserve_tos);
+        if (unwind_fblock(c, f, preserve_tos)) {
+            /* what follows is artificial too (popping an iterator...) */
+            *ran_other_lines = true;
+            u->loc = (Location){-1, -1, -1, -1};
+        }
     }
+    u->loc = saved;
     return loop ? found : true;
+}
+
+/* The instruction that ends a jump out of blocks: at the statement's line,
+   or none after code of other lines ran (see unwind_fblock) */
+static Location exit_loc(SrcPos stmt, bool ran_other_lines) {
+    return ran_other_lines ? (Location){-1, -1, -1, -1} : loc_of(stmt);
 }
 
 #define STAR_EXIT_MSG "'break', 'continue' and 'return' cannot appear in an except* block"
@@ -2113,10 +2150,15 @@ static void compile_return(Compiler *c, Stmt *s) {
     }
     bool preserve = s->u.ret.value != NULL;
     if (preserve) compile_expr(c, s->u.ret.value);
+    else emit_line_nop(c, s->pos);   /* the statement's line comes first, as CPython's NOP */
     SavedHandlers saved = save_handlers(u);
-    unwind_to(c, preserve, NULL);
+    bool other_lines;
+    unwind_to(c, preserve, NULL, &other_lines);
+    Location saved_loc = u->loc;
+    u->loc = exit_loc(s->pos, other_lines);
     if (!preserve) emit_const(c, V_NONE);
-    WITH_LOC(c, s->pos, emit0(c, OP_RETURN_VALUE));
+    emit0(c, OP_RETURN_VALUE);
+    u->loc = saved_loc;
     restore_handlers(u, saved);
 }
 
@@ -2139,14 +2181,19 @@ static void compile_break_continue(Compiler *c, Stmt *s, bool is_break) {
         return;
     }
     int saved_depth = u->depth;
+    emit_line_nop(c, s->pos);   /* the statement's line comes first, as CPython's NOP */
     SavedHandlers saved = save_handlers(u);
-    unwind_to(c, false, &loop);
+    bool other_lines;
+    unwind_to(c, false, &loop, &other_lines);
+    Location saved_loc = u->loc;
+    u->loc = exit_loc(s->pos, other_lines);
     if (is_break) {
         if (loop->kind == FB_FOR) emit0(c, OP_POP_TOP);
-        WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, loop->exit_label));
+        emit(c, OP_JUMP_ABSOLUTE, loop->exit_label);
     } else {
-        WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, loop->top_label));
+        emit(c, OP_JUMP_ABSOLUTE, loop->top_label);
     }
+    u->loc = saved_loc;
     restore_handlers(u, saved);
     u->depth = saved_depth;
 }
@@ -2159,10 +2206,11 @@ static void compile_while(Compiler *c, Stmt *s) {
     bool always = test->kind == E_CONSTANT && (test->u.constant.kind == CONST_TRUE ||
                                                 (test->u.constant.kind == CONST_INT && test->u.constant.i != 0));
     if (!always) compile_jump_if(c, test, false, orelse);
+    else emit_line_nop(c, s->pos);   /* `while 1:` has its line event at each iteration, as CPython's */
     if (!push_fblock(c, FB_WHILE, top, end, s->pos)) return;
     compile_stmts(c, s->u.while_.body);
     pop_fblock(c);
-    if (!u->dead) WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    if (!u->dead) emit_loop_back(c, top);
     bind_label(u, orelse);
     if (!always) compile_stmts(c, s->u.while_.orelse);
     bind_label(u, end);
@@ -2188,7 +2236,7 @@ static void compile_async_for(Compiler *c, Stmt *s) {
     if (!push_fblock(c, FB_FOR, top, end, s->pos)) return;
     compile_stmts(c, s->u.for_.body);
     pop_fblock(c);
-    if (!u->dead) WITH_LOC(c, s->u.for_.target->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    if (!u->dead) emit_loop_back(c, top);
     bind_label(u, except);   /* the handler's entry: [aiter exc] */
     emit0(c, OP_END_ASYNC_FOR);
     compile_stmts(c, s->u.for_.orelse);
@@ -2212,7 +2260,7 @@ static void compile_for(Compiler *c, Stmt *s) {
     if (!push_fblock(c, FB_FOR, top, end, s->pos)) return;
     compile_stmts(c, s->u.for_.body);
     pop_fblock(c);
-    if (!u->dead) WITH_LOC(c, s->u.for_.target->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    if (!u->dead) emit_loop_back(c, top);
     bind_label(u, exit);
     compile_stmts(c, s->u.for_.orelse);
     bind_label(u, end);
@@ -3181,9 +3229,9 @@ static void compile_stmt(Compiler *c, Stmt *s) {
             compile_expr(c, v);
             emit0(c, OP_PRINT_EXPR);
         } else if (v->kind == E_CONSTANT) {
-            /* docstrings and bare constants: nothing to run (a NOP in
-               CPython, whose line the implicit return may take) */
-            if (!u->dead) u->tail_line = s->pos.lineno;
+            /* a bare constant (docstrings never get here): nothing to run
+               but its line, a NOP as CPython's */
+            emit_line_nop(c, s->pos);
         } else {
             compile_expr(c, v);
             /* the discarded result's POP_TOP has no line of its own (CPython's
@@ -3273,6 +3321,26 @@ static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
     return maxd + 1;
 }
 
+/* CPython's line propagation: an instruction the compiler gave no line (a
+ * handler's POP_EXCEPT, the jump out of it) takes the position of the one
+ * before it in its basic block, so that neither it nor the instruction
+ * after it starts a line event of its own. A block starts at a label and
+ * after a jump, return or raise (not where the covering handler changes:
+ * CPython's blocks hold its SETUP/POP_BLOCK pseudo-instructions). */
+static void propagate_lines(Unit *u) {
+    bool *starts = gc_alloc_atomic((size_t)u->n + 1);
+    memset(starts, 0, (size_t)u->n + 1);
+    for (int l = 0; l < u->nlabels; l++)
+        if (u->label_pos[l] >= 0 && u->label_pos[l] <= u->n) starts[u->label_pos[l]] = true;
+    for (int i = 1; i < u->n; i++) {
+        int prev = INSTR_OP(u->code[i - 1]);
+        if (starts[i] || (opcode_flags[prev] & OPF_JUMP) ||
+            prev == OP_RETURN_VALUE || prev == OP_RAISE_VARARGS || prev == OP_RERAISE)
+            continue;
+        if (u->locs[i].line < 0 && u->locs[i - 1].line >= 0) u->locs[i] = u->locs[i - 1];
+    }
+}
+
 static CodeObject *assemble(Compiler *c, Unit *u) {
     if (c->failed) return NULL;
     /* resolve jumps (a jump to a forward jump goes straight on, as
@@ -3328,6 +3396,7 @@ static CodeObject *assemble(Compiler *c, Unit *u) {
     if (!(co->flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR)) && co->kwonlyargcount == 0 &&
         (co->flags & CO_NOFREE))
         co->flags |= CO_SIMPLE_ARGS;
+    propagate_lines(u);
     co->ncode = u->n;
     co->code = u->code;
     co->locations = u->locs;
@@ -3422,7 +3491,7 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
     c.filename_v = str_intern_cstr(filename);
     c.err = err;
     c.mode = mode;
-    c.name_ops = mode == COMPILE_EXEC || mode == COMPILE_EVAL;
+    c.name_ops = mode == COMPILE_EXEC || mode == COMPILE_EVAL || mode == COMPILE_INTERACTIVE;
     c.top_level_await = (m->future_flags & 0x2000) != 0;   /* PyCF_ALLOW_TOP_LEVEL_AWAIT */
     if (!symtable_build(&c.st, m, filename, err)) return NULL;
     Unit *u = enter_scope(&c, c.st.top, "<module>", str_intern_cstr("<module>"), 1);
