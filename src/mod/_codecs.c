@@ -18,6 +18,7 @@
 #include "../front/lexer.h"
 #include "../obj/codec.h"
 #include "../runtime.h"
+#include "../vm/config.h"
 #include "modules.h"
 
 #define NELEMS(a) (sizeof(a) / sizeof((a)[0]))
@@ -347,6 +348,16 @@ Value codec_lookup_error(Value name) {
     Value h = dict_get(error_registry, name);
     if (!h && !err_occurred()) err_format(&exc_LookupError, "unknown error handler name '%U'", name);
     return h;
+}
+
+/* codec.h. Development mode looks up both names on every call, even when
+   the data is empty or never errs, so that a typo shows at once (as
+   CPython's -X dev); otherwise nothing is checked here. */
+int codec_dev_check(Value encoding, Value errors) {
+    if (!tpy_config.dev_mode) return 0;
+    if (encoding && codec_lookup(encoding) < 0 && !codec_registry_lookup(encoding)) return -1;
+    if (errors && !codec_lookup_error(errors)) return -1;
+    return 0;
 }
 
 static Value c_register_error(Value *args, size_t nargs, Value kwnames) {
@@ -1092,6 +1103,8 @@ typedef struct Dec {
     int eh;
     Value exc;
     Buf out;
+    int64_t invalid_escape;     /* unicode_escape: 1 + where the first invalid
+                                   escape's backslash is, 0 if none */
 } Dec;
 
 static int dec_init(Dec *dc, Value src, const char *encoding, Value errors) {
@@ -1511,6 +1524,7 @@ static int64_t dec_unicode_escape(Dec *dc, bool raw, bool final) {
                     ch = (ch << 3) + (uint32_t)(d[s++] - '0');
                     if (s < n && d[s] >= '0' && d[s] <= '7') ch = (ch << 3) + (uint32_t)(d[s++] - '0');
                 }
+                if (ch > 0377 && !dc->invalid_escape) dc->invalid_escape = start + 1;
                 break;
             case 'x': count = 2, msg = "truncated \\xXX escape"; break;
             case 'u': count = 4, msg = "truncated \\uXXXX escape"; break;
@@ -1529,6 +1543,7 @@ static int64_t dec_unicode_escape(Dec *dc, bool raw, bool final) {
                 goto error;
             }
             default:
+                if (!dc->invalid_escape) dc->invalid_escape = start + 1;
                 buf_putc(&dc->out, '\\');
                 put_cp(&dc->out, c);
                 i = s;
@@ -1562,6 +1577,24 @@ static int64_t dec_unicode_escape(Dec *dc, bool raw, bool final) {
         DEC_ERR(start, s, msg);
     }
     return i;
+}
+
+/* The DeprecationWarning of escape_decode and unicode_escape_decode for the
+   first invalid escape, its backslash at d[pos]: an octal one above 0o377,
+   or a backslash before a character that starts no escape. */
+static int warn_invalid_escape(const unsigned char *d, int64_t n, int64_t pos) {
+    Buf b;
+    buf_init(&b, 48);
+    unsigned char c = pos + 1 < n ? d[pos + 1] : 0;
+    if (c >= '0' && c <= '7') {
+        buf_puts(&b, "invalid octal escape sequence '\\");
+        buf_put(&b, (const char *)d + pos + 1, 3);
+    } else {
+        buf_puts(&b, "invalid escape sequence '\\");
+        put_cp(&b, c);
+    }
+    buf_putc(&b, '\'');
+    return warn_c(&exc_DeprecationWarning, str_from_buf(&b), 1);
 }
 
 static Value enc_unicode_escape(Value s, bool raw) {
@@ -1852,6 +1885,7 @@ static Value decode_common(const ArgSpec *spec, Value *args, size_t nargs, Value
     if (dec_init(&dc, data, encname, a[1]) < 0) return VNULL;
     int64_t consumed = dec_run(&dc, kind, &bo, final);
     if (consumed < 0) return VNULL;
+    if (dc.invalid_escape && warn_invalid_escape(dc.d, dc.n, dc.invalid_escape - 1) < 0) return VNULL;
     return pair(str_from_buf(&dc.out), consumed);
 }
 
@@ -1968,6 +2002,7 @@ static Value c_escape_decode(Value *args, size_t nargs, Value kwnames) {
     const unsigned char *d = (const unsigned char *)p;
     Buf b;
     buf_init(&b, (size_t)n + 1);
+    int64_t invalid = -1;   /* the first invalid escape's backslash */
     for (int64_t i = 0; i < n;) {
         unsigned char c = d[i++];
         if (c != '\\') {
@@ -1994,6 +2029,7 @@ static Value c_escape_decode(Value *args, size_t nargs, Value kwnames) {
                 v = v * 8 + (unsigned)(d[i++] - '0');
                 if (i < n && d[i] >= '0' && d[i] <= '7') v = v * 8 + (unsigned)(d[i++] - '0');
             }
+            if (v > 0377 && invalid < 0) invalid = i - 4;
             buf_putc(&b, (char)(v & 0xFF));
             break;
         }
@@ -2012,10 +2048,12 @@ static Value c_escape_decode(Value *args, size_t nargs, Value kwnames) {
             if (i < n && hexval(d[i]) >= 0) i++;
             break;
         default:
+            if (invalid < 0) invalid = i - 2;
             buf_putc(&b, '\\');
             buf_putc(&b, (char)c);
         }
     }
+    if (invalid >= 0 && warn_invalid_escape(d, n, invalid) < 0) return VNULL;
     return pair(bytes_from_buf(&b), n);
 }
 

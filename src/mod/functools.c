@@ -134,6 +134,7 @@ typedef struct LruLink {
     Object hdr;
     struct LruLink *prev, *next;
     Value key, result;
+    int64_t hash;           /* key's: a key is hashed once per call (CPython) */
 } LruLink;
 
 #define LRU_INLINE_ATTRS 8
@@ -231,7 +232,10 @@ static Value lru_call(Value self, Value *args, size_t nargs, Value kwnames) {
         return obj_call(c->func, args, nargs, kwnames);
     }
     Value key = lru_make_key(c, args, nargs, kwnames);
-    Value hit = dict_get(c->cache, key);
+    /* __hash__ of the arguments runs once per call, whatever the cache does */
+    int64_t hash = obj_hash(key);
+    if (hash == -1) return VNULL;
+    Value hit = dict_get_hash(c->cache, key, hash);
     if (!hit && err_occurred()) return VNULL;
     if (c->maxsize < 0) {
         if (hit) {
@@ -241,7 +245,7 @@ static Value lru_call(Value self, Value *args, size_t nargs, Value kwnames) {
         c->misses++;
         Value r = obj_call(c->func, args, nargs, kwnames);
         if (!r) return VNULL;
-        if (dict_set(c->cache, key, r) < 0) return VNULL;
+        if (dict_set_hash(c->cache, key, hash, r) < 0) return VNULL;
         return r;
     }
     if (hit) {
@@ -254,24 +258,26 @@ static Value lru_call(Value self, Value *args, size_t nargs, Value kwnames) {
     c->misses++;
     Value r = obj_call(c->func, args, nargs, kwnames);
     if (!r) return VNULL;
-    Value again = dict_get(c->cache, key);
+    Value again = dict_get_hash(c->cache, key, hash);
     if (again) return r;    /* a recursive call cached this key meanwhile */
     if (err_occurred()) return VNULL;
     if (dict_size(c->cache) < c->maxsize || c->root.next == &c->root) {
         LruLink *l = (LruLink *)obj_alloc(&lrulink_type, sizeof *l);
         l->key = key;
+        l->hash = hash;
         l->result = r;
-        if (dict_set(c->cache, key, V_FROM_PTR(l)) < 0) return VNULL;
+        if (dict_set_hash(c->cache, key, hash, V_FROM_PTR(l)) < 0) return VNULL;
         lru_append(c, l);
         return r;
     }
     /* full: evict the oldest entry and reuse its link */
     LruLink *old = c->root.next;
     lru_unlink(old);
-    if (dict_del(c->cache, old->key) < 0) return VNULL;
+    if (dict_del_hash(c->cache, old->key, old->hash) < 0) return VNULL;
     old->key = key;
+    old->hash = hash;
     old->result = r;
-    if (dict_set(c->cache, key, V_FROM_PTR(old)) < 0) return VNULL;
+    if (dict_set_hash(c->cache, key, hash, V_FROM_PTR(old)) < 0) return VNULL;
     lru_append(c, old);
     return r;
 }

@@ -85,6 +85,7 @@ static Value m_gamma(Value *args, size_t nargs, Value kwnames) {
     double x;
     if (!get_double(args[0], &x)) return VNULL;
     if (isnan(x)) return float_from_double(x);
+    if (x == INFINITY) return float_from_double(x);
     if (x == -INFINITY || (x <= 0 && x == floor(x))) return domain_error();
     double r = tgamma(x);
     if (isinf(r)) return range_error();
@@ -264,9 +265,44 @@ static Value m_copysign(Value *args, size_t nargs, Value kwnames) {
     return float_from_double(copysign(x, y));
 }
 
+/* The Euclidean norm of n >= 2 finite non-negative values whose largest is
+   maxv > 0, correctly rounded in all but rare halfway cases (CPython's hypot
+   and dist promise this). The values are scaled by a power of two (exact) so
+   the largest lies in [0.5, 1); each square is split exactly into p + pl with
+   fma, and the squares are summed in double-double (TwoSum, with the rounding
+   errors gathered in lo). The square root of that sum is then corrected by
+   one Newton step whose residual is computed exactly with fma. */
+static double vector_norm(double *v, size_t n, double maxv) {
+    int e;
+    frexp(maxv, &e);
+    if (e < -1023) {
+        /* A subnormal largest value: 2**-e would overflow. Scale everything
+           up by 2**1022 first (exact: no value is then above 1). */
+        for (size_t i = 0; i < n; i++) v[i] /= DBL_MIN;
+        return DBL_MIN * vector_norm(v, n, maxv / DBL_MIN);
+    }
+    double scale = ldexp(1.0, -e);
+    double hi = 0.0, lo = 0.0;
+    for (size_t i = 0; i < n; i++) {
+        double x = v[i] * scale;
+        double p = x * x, pl = fma(x, x, -p);
+        double s = hi + p, bp = s - hi;
+        lo += (hi - (s - bp)) + (p - bp) + pl;
+        hi = s;
+    }
+    double sum = hi + lo;
+    lo -= sum - hi;
+    hi = sum;
+    double h = sqrt(hi);
+    double sq = h * h, sql = fma(h, h, -sq);
+    double resid = ((hi - sq) - sql) + lo;
+    h += resid / (2.0 * h);
+    return h / scale;
+}
+
 static Value m_hypot(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    double acc = 0, maxv = 0;
+    double maxv = 0;
     double *vals = gc_alloc_atomic(sizeof(double) * (nargs + 1));
     bool found_nan = false, found_inf = false;
     for (size_t i = 0; i < nargs; i++) {
@@ -279,12 +315,7 @@ static Value m_hypot(Value *args, size_t nargs, Value kwnames) {
     if (found_inf) return float_from_double(INFINITY);
     if (found_nan) return float_from_double(NAN);
     if (maxv == 0 || nargs == 1) return float_from_double(maxv);
-    if (nargs == 2) return float_from_double(hypot(vals[0], vals[1]));
-    for (size_t i = 0; i < nargs; i++) {
-        double t = vals[i] / maxv;
-        acc += t * t;
-    }
-    return float_from_double(maxv * sqrt(acc));
+    return float_from_double(vector_norm(vals, nargs, maxv));
 }
 
 static const ArgSpec m_dist_spec = {"dist", 2, 2, 0, {"p", "q", NULL}};
@@ -566,15 +597,19 @@ static Value m_comb(Value *args, size_t nargs, Value kwnames) {
     if (int_sign(n) < 0) return err_set(&exc_ValueError, "n must be a non-negative integer");
     if (int_sign(k) < 0) return err_set(&exc_ValueError, "k must be a non-negative integer");
     if (int_compare(k, n) > 0) return v_int(0);
+    /* comb(n, k) == comb(n, n - k): the smaller one is the loop count. */
+    Value nk = int_sub_slow(n, k);
+    if (!nk) return VNULL;
+    if (int_compare(nk, k) < 0) k = nk;
+    int64_t kk = int_as_i64(k);
+    if (kk == -1 && err_occurred()) {
+        err_clear();
+        return err_format(&exc_OverflowError, "min(n - k, k) must not exceed %lld", (long long)INT64_MAX);
+    }
     mpz_t z, nz;
     mpz_init(z);
     mpz_init(nz);
     int_to_mpz(n, nz);
-    int64_t kk = int_as_i64(k);
-    if (kk == -1 && err_occurred()) {
-        mpz_clears(z, nz, NULL);
-        return VNULL;
-    }
     mpz_bin_ui(z, nz, (unsigned long)kk);
     Value r = int_from_mpz(z);
     mpz_clears(z, nz, NULL);
@@ -593,6 +628,10 @@ static Value m_perm(Value *args, size_t nargs, Value kwnames) {
     if (int_sign(k) < 0) return err_set(&exc_ValueError, "k must be a non-negative integer");
     if (int_compare(k, n) > 0) return v_int(0);
     int64_t kk = int_as_i64(k);
+    if (kk == -1 && err_occurred()) {
+        err_clear();
+        return err_format(&exc_OverflowError, "k must not exceed %lld", (long long)INT64_MAX);
+    }
     mpz_t z, f;
     mpz_init_set_ui(z, 1);
     mpz_init(f);

@@ -428,10 +428,30 @@ static int ba_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
     const char *p;
     int64_t n;
     if (byteslike_view(x, &p, &n)) return ba_append_bytes(self, copy_view(p, n), n);
-    Buf b;
-    buf_init(&b, 16);
-    if (bytes_collect_iterable(x, "bytearray", &b) < 0) return -1;
-    return ba_append_bytes(self, b.data, (int64_t)b.len);
+    if (list_check(x) || tuple_check(x)) {
+        Buf b;
+        buf_init(&b, 16);
+        if (bytes_collect_iterable(x, "bytearray", &b) < 0) return -1;
+        return ba_append_bytes(self, b.data, (int64_t)b.len);
+    }
+    /* Any other iterable: each item is appended as it comes, so the
+       iterator sees the array grow (as CPython's). */
+    Value it = obj_iter(x);
+    if (!it) {
+        if (err_matches(&exc_TypeError)) {
+            err_clear();
+            err_format(&exc_TypeError, "cannot convert '%T' object to bytearray", x);
+        }
+        return -1;
+    }
+    for (;;) {
+        Value item = obj_next(it);
+        if (!item) return err_occurred() ? -1 : 0;
+        int c;
+        if (bytes_item_value(item, "byte must be in range(0, 256)", &c) < 0) return -1;
+        char ch = (char)c;
+        if (ba_append_bytes(self, &ch, 1) < 0) return -1;
+    }
 }
 
 /* ---- methods --------------------------------------------------------------------------------------- */
@@ -704,12 +724,22 @@ Type bytearrayiter_type = {
     .basicsize = sizeof(ByteArrayIterObject),
     .iter = iter_self,
     .iternext = baiter_next,
+    .flags = TF_ABSTRACT_NEW,   /* made by iter() only */
 };
 
 void bytearray_init(void) {
     type_add_methods(&bytearray_type, bytes_common_methods);
     type_add_methods(&bytearray_type, bytearray_methods);
     type_ready(&bytearray_type);
+    dict_set_cstr(bytearray_type.dict, "__doc__",
+                  str_from_cstr("bytearray(iterable_of_ints) -> bytearray\n"
+                                "bytearray(string, encoding[, errors]) -> bytearray\n"
+                                "bytearray(bytes_or_buffer) -> mutable copy of bytes_or_buffer\n"
+                                "bytearray(int) -> bytearray of that many zero bytes\n"
+                                "bytearray() -> empty bytearray\n\n"
+                                "A mutable sequence of bytes (integers in range(256)), built from an iterable\n"
+                                "of such integers, a str encoded with the given encoding, a copy of any\n"
+                                "object supporting the buffer protocol, or a count of zero bytes."));
     bytearray_type.hash = NULL;
     dict_set(bytearray_type.dict, NAME(__hash__), V_NONE);
     type_add_methods(&bytearrayiter_type, bytearrayiter_methods);

@@ -1450,6 +1450,7 @@ static Value b_decode(Value *args, size_t nargs, Value kwnames) {
         return err_format(&exc_TypeError, "decode() argument 'encoding' must be str, not %s", clinic_tname(a[0]));
     if (a[1] && !str_check(a[1]))
         return err_format(&exc_TypeError, "decode() argument 'errors' must be str, not %s", clinic_tname(a[1]));
+    if (codec_dev_check(a[0], a[1]) < 0) return VNULL;
     const char *p;
     int64_t n;
     self_view(args[0], &p, &n);
@@ -1965,12 +1966,22 @@ Type bytesiter_type = {
     .basicsize = sizeof(BytesIterObject),
     .iter = iter_self,
     .iternext = bytesiter_next,
+    .flags = TF_ABSTRACT_NEW,   /* made by iter() only */
 };
 
 void bytes_init(void) {
     type_add_methods(&bytes_type, bytes_common_methods);
     type_add_methods(&bytes_type, bytes_own_methods);
     type_ready(&bytes_type);
+    dict_set_cstr(bytes_type.dict, "__doc__",
+                  str_from_cstr("bytes(iterable_of_ints) -> bytes\n"
+                                "bytes(string, encoding[, errors]) -> bytes\n"
+                                "bytes(bytes_or_buffer) -> immutable copy of bytes_or_buffer\n"
+                                "bytes(int) -> bytes of that many zero bytes\n"
+                                "bytes() -> empty bytes object\n\n"
+                                "An immutable sequence of bytes (integers in range(256)), built from an\n"
+                                "iterable of such integers, a str encoded with the given encoding, a copy of\n"
+                                "any object supporting the buffer protocol, or a count of zero bytes."));
     type_add_methods(&bytesiter_type, bytesiter_methods);
     type_ready(&bytesiter_type);
 }

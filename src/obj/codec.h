@@ -40,5 +40,9 @@ Value codec_decode_bytes(Value obj, Value encoding, Value errors);
 Value codec_registry_lookup(Value encoding);
 /* codecs.lookup_error(name): the handler, LookupError if none. */
 Value codec_lookup_error(Value name);
+/* -X dev: LookupError (-1) for an unknown encoding or error handler, given
+ * or VNULL, before any data is looked at; 0 otherwise (and always outside
+ * development mode). str.encode and bytes.decode call it first. */
+int codec_dev_check(Value encoding, Value errors);
 
 #endif

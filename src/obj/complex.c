@@ -326,7 +326,7 @@ static Value complex_format(Value v, Value spec) {
     left = align == '<' ? 0 : align == '^' ? pad / 2 : pad;
     Buf o;
     buf_init(&o, (size_t)fs.width + 16);
-    size_t fl = strlen(fs.fill);
+    size_t fl = numfmt_fill_len(&fs);
     for (int64_t i = 0; i < left; i++) buf_put(&o, fs.fill, fl);
     buf_put(&o, b.data, b.len);
     for (int64_t i = 0; i < pad - left; i++) buf_put(&o, fs.fill, fl);

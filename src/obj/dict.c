@@ -168,6 +168,14 @@ Value dict_get(Value dv, Value key) {
     return unwrap(d, d->entries[e].value);
 }
 
+Value dict_get_hash(Value dv, Value key, int64_t hash) {
+    DictObject *d = V_AS(DictObject, dv);
+    size_t slot;
+    int64_t e = lookup(d, key, hash, &slot);
+    if (e < 0) return VNULL;
+    return unwrap(d, d->entries[e].value);
+}
+
 Value dict_get_str(Value dv, Value key) {
     DictObject *d = V_AS(DictObject, dv);
     if (!d->indices) return VNULL;
@@ -271,9 +279,13 @@ static void cell_orphan(Value cell) {
 }
 
 int dict_del(Value dv, Value key) {
-    DictObject *d = V_AS(DictObject, dv);
     int64_t h = obj_hash(key);
     if (h == -1) return -1;
+    return dict_del_hash(dv, key, h);
+}
+
+int dict_del_hash(Value dv, Value key, int64_t h) {
+    DictObject *d = V_AS(DictObject, dv);
     size_t slot;
     int64_t e = lookup(d, key, h, &slot);
     if (e == -2) return -1;

@@ -61,9 +61,11 @@ int dict_set_cstr(Value d, const char *key, Value value);
 /* Delete key: 1 deleted, 0 absent (no exception), -1 error. */
 int dict_del(Value d, Value key);
 int dict_contains(Value d, Value key);                 /* -1 0 1 */
-/* The same two with the key's hash already known (not computed again). */
+/* The same with the key's hash already known (not computed again). */
 int dict_contains_hash(Value d, Value key, int64_t hash);
 int dict_set_hash(Value d, Value key, int64_t hash, Value value);
+Value dict_get_hash(Value d, Value key, int64_t hash);
+int dict_del_hash(Value d, Value key, int64_t hash);
 /* Iterate: start with *pos = 0; returns false at the end. */
 bool dict_next(Value d, int64_t *pos, Value *key, Value *value);
 Value dict_copy(Value d);

@@ -1040,15 +1040,35 @@ static Value int_from_bytes_m(Value *args, size_t nargs, Value kwnames) {
     Value a[3];
     if (arg_parse(&int_from_bytes_args, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     Value data = a[0], order = a[1], sgn = a[2];
+    bool little = false;
+    if (order) {
+        if (!str_check(order))
+            return err_format(&exc_TypeError, "from_bytes() argument 'byteorder' must be str, not %s",
+                              order == V_NONE ? "None" : type_of(order)->tname);
+        little = str_eq_cstr(order, "little");
+        if (!little && !str_eq_cstr(order, "big"))
+            return err_set(&exc_ValueError, "byteorder must be either 'little' or 'big'");
+    }
+    /* bytes(data) as CPython's PyObject_Bytes: __bytes__, a buffer, or an
+       iterable of ints in range(256); never a str or a count */
     Value b = data;
     if (!bytes_check(b)) {
-        Value lst = list_from_iterable(data);
-        if (!lst) return VNULL;
-        char *tmp = gc_alloc_atomic((size_t)list_size(lst) + 1);
-        for (int64_t i = 0; i < list_size(lst); i++) tmp[i] = (char)int_as_i64(list_get(lst, i));
-        b = bytes_new(tmp, (size_t)list_size(lst));
+        const char *p;
+        int64_t pn;
+        if (v_is_ptr(data) && data && type_lookup(type_of(data), NAME(__bytes__))) {
+            b = obj_call1(V_FROM_PTR(&bytes_type), data);
+            if (!b) return VNULL;
+        } else if (byteslike_view(data, &p, &pn)) {
+            b = bytes_new(p, (size_t)pn);
+        } else if (str_check(data)) {
+            return err_format(&exc_TypeError, "cannot convert '%T' object to bytes", data);
+        } else {
+            Buf buf;
+            buf_init(&buf, 16);
+            if (bytes_collect_iterable(data, "bytes", &buf) < 0) return VNULL;
+            b = bytes_from_buf(&buf);
+        }
     }
-    bool little = order && str_check(order) && str_eq_cstr(order, "little");
     int64_t n = bytes_size(b);
     const unsigned char *d = (const unsigned char *)bytes_data(b);
     mpz_t z;

@@ -858,6 +858,7 @@ static Type striter_type = {
     .basicsize = sizeof(StrIterObject),
     .iter = iter_self,
     .iternext = striter_next,
+    .flags = TF_ABSTRACT_NEW,   /* made by iter() only */
 };
 
 /* ---- the C-side formatter ------------------------------------------------------ */
@@ -987,6 +988,7 @@ void str_init_types(void) {
     strasciiiter_type.basicsize = striter_type.basicsize;
     strasciiiter_type.iter = striter_type.iter;
     strasciiiter_type.iternext = striter_type.iternext;
+    strasciiiter_type.flags |= TF_ABSTRACT_NEW;
     type_add_methods(&strasciiiter_type, striter_methods);
     type_ready(&strasciiiter_type);
 }

@@ -101,7 +101,11 @@ Value obj_format(Value v, Value spec) {
     if (kind) return format_builtin(v, spec, kind, t->tname);
     bool found;
     Value r = obj_call_special(v, NAME(__format__), &spec, 1, &found);
-    if (!found) return err_format(&exc_TypeError, "Type %s doesn't define __format__", t->tname);
+    if (!found) {
+        /* __format__ = None blocks it: calling the None fails (CPython's) */
+        if (meth == V_NONE) return err_set(&exc_TypeError, "'NoneType' object is not callable");
+        return err_format(&exc_TypeError, "Type %s doesn't define __format__", t->tname);
+    }
     if (r && !str_check(r)) return err_format(&exc_TypeError, "__format__ must return a str, not %T", r);
     return r;
 }

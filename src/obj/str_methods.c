@@ -1411,6 +1411,7 @@ static Value str_encode_m(Value *args, size_t nargs, Value kwnames) {
         return err_format(&exc_TypeError, "encode() argument 'encoding' must be str, not %s", clinic_tname(a[0]));
     if (a[1] && !str_check(a[1]))
         return err_format(&exc_TypeError, "encode() argument 'errors' must be str, not %s", clinic_tname(a[1]));
+    if (codec_dev_check(a[0], a[1]) < 0) return VNULL;
     int codec = a[0] ? codec_lookup(a[0]) : CODEC_UTF8;
     Value s = args[0];
     const char *d = str_data(s);
@@ -1604,12 +1605,21 @@ Value str_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
             return err_format(&exc_TypeError, "str() argument 'errors' must be str, not %s", clinic_tname(a[2]));
         Value obj = a[0];
         if (str_check(obj)) return err_set(&exc_TypeError, "decoding str is not supported");
-        if (!bytes_check(obj) && !type_lookup(type_of(obj), str_intern_cstr("decode")))
-            return err_format(&exc_TypeError, "decoding to str: need a bytes-like object, %T found", obj);
-        Value da[2];
-        da[0] = a[1] ? a[1] : str_from_cstr("utf-8");
-        da[1] = a[2] ? a[2] : str_from_cstr("strict");
-        r = obj_call_method(obj, "decode", da, 2);
+        /* bytes decode directly; any other buffer (bytearray, memoryview,
+           array, mmap) through a bytes copy of its contents */
+        if (!bytes_check(obj)) {
+            const char *p;
+            int64_t n;
+            if (!byteslike_view(obj, &p, &n))
+                return err_format(&exc_TypeError, "decoding to str: need a bytes-like object, %T found", obj);
+            obj = bytes_new(p, (size_t)n);
+        }
+        /* bytes.decode itself, not a subclass's override (as CPython's) */
+        Value da[3];
+        da[0] = obj;
+        da[1] = a[1] ? a[1] : str_from_cstr("utf-8");
+        da[2] = a[2] ? a[2] : str_from_cstr("strict");
+        r = obj_call(type_lookup_cstr(&bytes_type, "decode"), da, 3, VNULL);
     }
     if (!r) return VNULL;
     if (t == &str_type) return r;

@@ -1375,10 +1375,14 @@ static Value call_dunder(Value self, Value name, Value *args, size_t nargs, bool
     return obj_call_special(self, name, args, nargs, found);
 }
 
+/* A class that sets __repr__ or __str__ to None blocks it: calling the None
+   is the TypeError (CPython's slots call what they find) */
+static Value none_not_callable(void) { return err_set(&exc_TypeError, "'NoneType' object is not callable"); }
+
 static Value heap_repr(Value self) {
     bool found;
     Value r = call_dunder(self, NAME(__repr__), NULL, 0, &found);
-    if (!found) return object_repr(self);
+    if (!found) return type_lookup(type_of(self), NAME(__repr__)) == V_NONE ? none_not_callable() : object_repr(self);
     if (r && !str_check(r)) return err_format(&exc_TypeError, "__repr__ returned non-string (type %T)", r);
     return r;
 }
@@ -1386,7 +1390,7 @@ static Value heap_repr(Value self) {
 static Value heap_str(Value self) {
     bool found;
     Value r = call_dunder(self, NAME(__str__), NULL, 0, &found);
-    if (!found) return heap_repr(self);
+    if (!found) return type_lookup(type_of(self), NAME(__str__)) == V_NONE ? none_not_callable() : heap_repr(self);
     if (r && !str_check(r)) return err_format(&exc_TypeError, "__str__ returned non-string (type %T)", r);
     return r;
 }

@@ -1539,8 +1539,8 @@ static void put_fill(Buf *out, const char *fill, size_t fill_len, int64_t n) {
 static int put_number(Buf *out, const FormatSpec *spec, const NumText *t, int group,
                       NumFmtError *err) {
     char align = spec->align ? spec->align : spec->zero_pad ? '=' : '>';
-    const char *fill = spec->fill[0] ? spec->fill : " ";
-    size_t fill_len = strlen(fill);
+    const char *fill = spec->fill;
+    size_t fill_len = numfmt_fill_len(spec);
     char sign = t->negative ? '-' : 0;
     if (spec->sign == '+' || spec->sign == ' ') sign = t->negative ? '-' : spec->sign;
     int64_t nsign = sign != 0;
@@ -1719,8 +1719,8 @@ int numfmt_format_str(const char *s, size_t nbytes, size_t nchars, const FormatS
     if (spec->width > NUMFMT_MAX_OUTPUT) return fail_memory(err);
     char align = spec->align ? spec->align : '<';
     int64_t lpad = align == '>' ? pad : align == '^' ? pad / 2 : 0;
-    const char *fill = spec->fill[0] ? spec->fill : " ";
-    size_t fill_len = strlen(fill);
+    const char *fill = spec->fill;
+    size_t fill_len = numfmt_fill_len(spec);
     if (pad * (int64_t)fill_len + (int64_t)nb > NUMFMT_MAX_OUTPUT) return fail_memory(err);
     put_fill(out, fill, fill_len, lpad);
     buf_put(out, s, nb);

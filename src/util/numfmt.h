@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "buf.h"
 
@@ -40,7 +41,8 @@ int numfmt_round_double(double x, int64_t ndigits, double *out, NumFmtError *err
 
 /* A parsed format spec: [[fill]align][sign][z][#][0][width][grouping][.precision][type] */
 typedef struct FormatSpec {
-    char fill[5];       /* UTF-8 bytes of the fill character, NUL-terminated */
+    char fill[5];       /* UTF-8 bytes of the fill character, NUL-terminated;
+                           "" is the fill U+0000 (numfmt_fill_len) */
     char align;         /* '<' '>' '^' '=' or 0 */
     char sign;          /* '+' '-' ' ' or 0 */
     bool no_neg_zero;   /* 'z' */
@@ -51,6 +53,9 @@ typedef struct FormatSpec {
     int64_t precision;  /* -1: none */
     char type;          /* 0 or the type character */
 } FormatSpec;
+
+/* The fill's length in bytes: U+0000 is a fill too (one byte, fill[0]). */
+static inline size_t numfmt_fill_len(const FormatSpec *s) { return s->fill[0] ? strlen(s->fill) : 1; }
 
 /* Parse spec (UTF-8, len bytes). `what` is the type name for messages
  * ("int", "float", "str"). */
