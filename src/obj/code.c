@@ -411,7 +411,8 @@ static Value code_replace(Value *args, size_t nargs, Value kwnames) {
     CodeObject *old = V_AS(CodeObject, args[0]);
     CodeObject *co = (CodeObject *)obj_alloc(&code_type, sizeof(CodeObject));
     memcpy((char *)co + sizeof(Object), (char *)old + sizeof(Object), sizeof(CodeObject) - sizeof(Object));
-    /* the new code's own caches and JIT state */
+    /* the new code's own caches, hash and JIT state */
+    co->hash = 0;
     co->caches = NULL;
     if (old->ncaches) {
         co->caches = gc_alloc(sizeof(InlineCache) * (size_t)old->ncaches);
@@ -623,6 +624,7 @@ static Value code_richcompare(Value a, Value b, int op) {
 /* consistent with code_same: from what it compares, the constants left out */
 static int64_t code_hash(Value v) {
     CodeObject *co = V_AS(CodeObject, v);
+    if (co->hash) return co->hash;   /* what it hashes never changes */
     int64_t h = obj_hash(co->name);
     if (h == -1) return -1;
     uint64_t x = (uint64_t)h;
@@ -633,7 +635,9 @@ static int64_t code_hash(Value v) {
     int64_t hn = obj_hash(co->names);
     if (hn == -1) return -1;
     x = x * 1000003u ^ (uint64_t)hn;
-    return x == (uint64_t)-1 ? -2 : (int64_t)x;
+    if (x == (uint64_t)-1 || x == 0) x -= 2;   /* -1 is the error value, 0 "not yet" */
+    co->hash = (int64_t)x;
+    return co->hash;
 }
 
 Type code_type = {

@@ -95,6 +95,7 @@ typedef struct CodeObject {
     uint16_t jit_entry_aborts;
     uint16_t jit_flags;         /* enum CodeJitFlags */
     Value source_lines;         /* unused; tracebacks read the file */
+    int64_t hash;               /* hash(code), computed once (0: not yet) */
 } CodeObject;
 
 enum CodeJitFlags {
