@@ -3,7 +3,8 @@
  * classmethod, property). Calling a Python function is in vm/interp.c. */
 #include "../runtime.h"
 
-Type function_type, cell_type, method_type, builtin_function_type, method_descr_type, getset_descr_type,
+Type function_type, cell_type, method_type, builtin_function_type, method_descr_type, classmethod_descr_type,
+    getset_descr_type,
     staticmethod_type, classmethod_type, property_type;
 
 /* ---- functions ------------------------------------------------------------------ */
@@ -457,6 +458,7 @@ static Value builtin_get_doc(Value v) {
    (its __self__ is None, so inspect would keep a "$module") */
 static Value builtin_get_text_signature(Value v) {
     BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, v);
+    if (type_is_builtin_new(v)) return str_intern_cstr("($type, *args, **kwargs)");
     const char *self = NULL;
     if (b->def->flags & MF_CLASS) self = "$type";
     else if (b->self && !module_check(b->self)) self = "$self";
@@ -598,6 +600,47 @@ static const GetSetDef method_descr_getsets[] = {
     {"__doc__", md_get_doc, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
+
+/* ---- class method descriptors (dict.fromkeys) --------------------------------------- */
+
+/* A builtin type's class method in its dict, as CPython's
+ * classmethod_descriptor: bound to the class it is looked up on, a builtin
+ * method whose __self__ is that class. */
+Value classmethod_descr_new(Type *owner, const MethodDef *def) {
+    MethodDescrObject *d = (MethodDescrObject *)obj_alloc(&classmethod_descr_type, sizeof *d);
+    d->def = def;
+    d->owner = owner;
+    return V_FROM_PTR(d);
+}
+
+static Value classmethod_descr_get(Value dv, Value obj, Value type) {
+    MethodDescrObject *d = V_AS(MethodDescrObject, dv);
+    if (!type) {
+        if (!obj)
+            return err_format(&exc_TypeError, "descriptor '%s' for type '%s' needs either an object or a type",
+                              d->def->name, d->owner->tname);
+        type = V_FROM_PTR(type_of(obj));
+    }
+    if (!type_check(type))
+        return err_format(&exc_TypeError, "descriptor '%s' for type '%s' needs a type, not a '%T' as arg 2",
+                          d->def->name, d->owner->tname, type);
+    if (!type_is_subtype(V_AS(Type, type), d->owner))
+        return err_format(&exc_TypeError, "descriptor '%s' requires a subtype of '%s' but received '%s'",
+                          d->def->name, d->owner->tname, V_AS(Type, type)->tname);
+    return builtin_function_new(d->def, type, VNULL);
+}
+
+/* dict.__dict__['fromkeys'](dict, ...): bound to the first argument, called
+   with the rest */
+static Value classmethod_descr_call(Value dv, Value *args, size_t nargs, Value kwnames) {
+    MethodDescrObject *d = V_AS(MethodDescrObject, dv);
+    if (nargs < 1)
+        return err_format(&exc_TypeError, "descriptor '%s' of '%s' object needs an argument", d->def->name,
+                          d->owner->tname);
+    Value bound = classmethod_descr_get(dv, VNULL, args[0]);
+    if (!bound) return VNULL;
+    return obj_call(bound, args + 1, nargs - 1, kwnames);
+}
 
 /* ---- getset descriptors -------------------------------------------------------------- */
 
@@ -1004,6 +1047,14 @@ Type method_descr_type = {
     .descr_get = method_descr_get,
 };
 
+Type classmethod_descr_type = {
+    .tname = "classmethod_descriptor",
+    .basicsize = sizeof(MethodDescrObject),
+    .repr = method_descr_repr,
+    .call = classmethod_descr_call,
+    .descr_get = classmethod_descr_get,
+};
+
 Type getset_descr_type = {
     .tname = "getset_descriptor",
     .basicsize = sizeof(GetSetDescrObject),
@@ -1070,6 +1121,8 @@ void func_init(void) {
     type_add_getsets(&method_descr_type, method_descr_getsets);
     type_add_methods(&method_descr_type, method_descr_methods);
     type_ready(&method_descr_type);
+    type_add_getsets(&classmethod_descr_type, method_descr_getsets);
+    type_ready(&classmethod_descr_type);
     type_add_getsets(&getset_descr_type, getset_descr_getsets);
     type_ready(&getset_descr_type);
     type_add_getsets(&staticmethod_type, sm_getsets);
