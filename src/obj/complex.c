@@ -9,6 +9,7 @@
 
 #include "../runtime.h"
 #include "../util/numfmt.h"
+#include "../mod/modules.h"
 
 Type complex_type;
 
@@ -446,8 +447,12 @@ static int try_complex_special(Value r, Cplx *out) {
         err_format(&exc_TypeError, "__complex__ returned non-complex (type %T)", res);
         return -1;
     }
-    /* CPython 3.11 also warns (DeprecationWarning) when res is of a strict
-       subclass; tpy has no warnings machinery yet */
+    if (!complex_check_exact(res)) {
+        Value msg = str_printf("__complex__ returned non-complex (type %T).  The ability to return an instance of a "
+                               "strict subclass of complex is deprecated, and may be removed in a future version of "
+                               "Python.", res);
+        if (!msg || warn_c(&exc_DeprecationWarning, msg, 1) < 0) return -1;
+    }
     *out = complex_val(res);
     return 1;
 }
