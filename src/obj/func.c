@@ -261,6 +261,8 @@ static Value function_new_slot(Type *t, Value *args, size_t nargs, Value kwnames
     Value b = dict_get_str(a[1], NAME(__builtins__));
     if (b && module_check(b)) b = module_dict(b);
     if (b) f->builtins = b;   /* any object: see eval_module_code */
+    /* no __builtins__ in the globals: the running frame's (bpo-42990) */
+    else if (tstate.frame && tstate.frame->builtins) f->builtins = tstate.frame->builtins;
     f->defaults = defs && tuple_size(defs) ? defs : VNULL;
     f->closure = closure;
     return fn;
