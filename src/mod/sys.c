@@ -525,7 +525,7 @@ static Value frame_get_lineno(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
     if (fo->at_call) return v_int(V_AS(CodeObject, fo->code)->firstlineno);
     if (snapshot_live(fo) || gen_frame_alive(fo)) fo->lineno = code_line(fo->raw->code, frame_lasti(fo->raw));
-    return v_int(fo->lineno);
+    return fo->lineno < 0 ? V_NONE : v_int(fo->lineno);   /* an instruction without a line */
 }
 static Value frame_get_builtins(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);

@@ -95,6 +95,7 @@ typedef struct CodeObject {
     uint16_t jit_entry_aborts;
     uint16_t jit_flags;         /* enum CodeJitFlags */
     Value source_lines;         /* unused; tracebacks read the file */
+    Value linetable;            /* co_linetable as code.replace() was given it, or VNULL */
 } CodeObject;
 
 enum CodeJitFlags {
