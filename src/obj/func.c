@@ -4,7 +4,7 @@
 #include "../runtime.h"
 
 Type function_type, cell_type, method_type, builtin_function_type, method_descr_type, classmethod_descr_type,
-    getset_descr_type,
+    method_wrapper_type, getset_descr_type,
     staticmethod_type, classmethod_type, property_type;
 
 /* ---- functions ------------------------------------------------------------------ */
@@ -644,6 +644,80 @@ static Value classmethod_descr_call(Value dv, Value *args, size_t nargs, Value k
     return obj_call(bound, args + 1, nargs - 1, kwnames);
 }
 
+/* ---- method-wrapper: a slot wrapper bound to an instance ((1).__add__) ---------------- */
+
+/* As CPython's method-wrapper: its name, signature and docstring are the
+ * slot wrapper's (func); calling it calls the wrapper with self first. */
+Value method_wrapper_new(Value wrapper, Value self) {
+    BoundMethodObject *m = (BoundMethodObject *)obj_alloc(&method_wrapper_type, sizeof *m);
+    m->func = wrapper;
+    m->self = self;
+    return V_FROM_PTR(m);
+}
+
+static Value mw_call(Value mv, Value *args, size_t nargs, Value kwnames) {
+    BoundMethodObject *m = V_AS(BoundMethodObject, mv);
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    Value stackbuf[8];
+    Value *a = nargs + nkw + 1 <= 8 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
+    a[0] = m->self;
+    values_copy(a + 1, args, nargs + nkw);
+    return obj_call(m->func, a, nargs + 1, kwnames);
+}
+
+static Value mw_repr(Value v) {
+    BoundMethodObject *m = V_AS(BoundMethodObject, v);
+    Value name = obj_getattr(m->func, NAME(__name__));
+    if (!name) return VNULL;
+    return str_printf("<method-wrapper %R of %T object at %p>", name, m->self, (void *)(uintptr_t)m->self);
+}
+
+/* equal when the same wrapper is bound to the same object */
+static Value mw_richcompare(Value a, Value b, int op) {
+    if ((op != CMP_EQ && op != CMP_NE) || type_of(b) != &method_wrapper_type) return V_NOTIMPL;
+    BoundMethodObject *x = V_AS(BoundMethodObject, a), *y = V_AS(BoundMethodObject, b);
+    bool eq = x->func == y->func && x->self == y->self;
+    return v_bool(op == CMP_EQ ? eq : !eq);
+}
+
+static int64_t mw_hash(Value v) {
+    BoundMethodObject *m = V_AS(BoundMethodObject, v);
+    int64_t h = (int64_t)(((uintptr_t)m->self >> 4) ^ ((uintptr_t)m->func >> 4));
+    return h == -1 ? -2 : h;
+}
+
+static Value mw_get_self(Value v) { return V_AS(BoundMethodObject, v)->self; }
+static Value mw_get_name(Value v) { return obj_getattr(V_AS(BoundMethodObject, v)->func, NAME(__name__)); }
+static Value mw_get_qualname(Value v) { return obj_getattr(V_AS(BoundMethodObject, v)->func, NAME(__qualname__)); }
+static Value mw_get_objclass(Value v) { return obj_getattr(V_AS(BoundMethodObject, v)->func, NAME(__objclass__)); }
+static Value mw_get_doc(Value v) { return obj_getattr(V_AS(BoundMethodObject, v)->func, NAME(__doc__)); }
+static Value mw_get_text_signature(Value v) {
+    return obj_getattr(V_AS(BoundMethodObject, v)->func, str_intern_cstr("__text_signature__"));
+}
+
+static const GetSetDef method_wrapper_getsets[] = {
+    {"__self__", mw_get_self, NULL, NULL},
+    {"__name__", mw_get_name, NULL, NULL},
+    {"__qualname__", mw_get_qualname, NULL, NULL},
+    {"__objclass__", mw_get_objclass, NULL, NULL},
+    {"__doc__", mw_get_doc, NULL, NULL},
+    {"__text_signature__", mw_get_text_signature, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* (1).__add__: getattr(1, '__add__') */
+static Value mw_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    BoundMethodObject *m = V_AS(BoundMethodObject, args[0]);
+    return reduce_as_getattr(m->self, obj_getattr(m->func, NAME(__name__)));
+}
+
+static const MethodDef method_wrapper_methods[] = {
+    {"__reduce__", mw_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+
 /* ---- getset descriptors -------------------------------------------------------------- */
 
 Value getset_descr_new(Type *owner, const GetSetDef *def) {
@@ -1034,6 +1108,7 @@ Type method_type = {
 
 Type builtin_function_type = {
     .tname = "builtin_function_or_method",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
     .basicsize = sizeof(BuiltinFunctionObject),
     .repr = builtin_repr,
     .hash = builtin_hash,
@@ -1043,6 +1118,7 @@ Type builtin_function_type = {
 
 Type method_descr_type = {
     .tname = "method_descriptor",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
     .basicsize = sizeof(MethodDescrObject),
     .repr = method_descr_repr,
     .call = method_descr_call,
@@ -1051,14 +1127,26 @@ Type method_descr_type = {
 
 Type classmethod_descr_type = {
     .tname = "classmethod_descriptor",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
     .basicsize = sizeof(MethodDescrObject),
     .repr = method_descr_repr,
     .call = classmethod_descr_call,
     .descr_get = classmethod_descr_get,
 };
 
+Type method_wrapper_type = {
+    .tname = "method-wrapper",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
+    .basicsize = sizeof(BoundMethodObject),
+    .repr = mw_repr,
+    .hash = mw_hash,
+    .richcompare = mw_richcompare,
+    .call = mw_call,
+};
+
 Type getset_descr_type = {
     .tname = "getset_descriptor",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
     .basicsize = sizeof(GetSetDescrObject),
     .repr = getset_repr,
     .descr_get = getset_get,
@@ -1067,6 +1155,7 @@ Type getset_descr_type = {
 
 Type cmember_descr_type = {
     .tname = "member_descriptor",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
     .basicsize = sizeof(GetSetDescrObject),
     .repr = cmember_repr,
     .descr_get = cmember_get,
@@ -1125,6 +1214,9 @@ void func_init(void) {
     type_ready(&method_descr_type);
     type_add_getsets(&classmethod_descr_type, method_descr_getsets);
     type_ready(&classmethod_descr_type);
+    type_add_getsets(&method_wrapper_type, method_wrapper_getsets);
+    type_add_methods(&method_wrapper_type, method_wrapper_methods);
+    type_ready(&method_wrapper_type);
     type_add_getsets(&getset_descr_type, getset_descr_getsets);
     type_ready(&getset_descr_type);
     type_add_getsets(&staticmethod_type, sm_getsets);

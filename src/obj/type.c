@@ -499,7 +499,7 @@ static Value slot_wrapper_call(Value callable, Value *args, size_t nargs, Value 
 static Value slot_wrapper_get(Value descr, Value obj, Value type) {
     (void)type;
     if (!obj) return descr;
-    return method_new(descr, obj);
+    return method_wrapper_new(descr, obj);
 }
 
 static Value slot_wrapper_repr(Value v) {
@@ -3033,6 +3033,7 @@ static const MethodDef slot_wrapper_methods[] = {
 
 Type slot_wrapper_type = {
     .tname = "wrapper_descriptor",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
     .basicsize = sizeof(SlotWrapperObject),
     .repr = slot_wrapper_repr,
     .call = slot_wrapper_call,
