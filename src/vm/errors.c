@@ -774,6 +774,11 @@ static Value tb_new(Type *type, Value *args, size_t nargs, Value kwnames) {
 
 static const GetSetDef tb_getsets[] = {
     {"tb_next", tb_get_next, tb_set_next, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* read-only members, as CPython's (member_descriptor, "readonly attribute") */
+static const GetSetDef tb_members[] = {
     {"tb_lineno", tb_get_lineno, NULL, NULL},
     {"tb_lasti", tb_get_lasti, NULL, NULL},
     {"tb_frame", tb_get_frame, NULL, NULL},
@@ -1525,6 +1530,7 @@ void errors_init(void) {
     gc_weak_list_add(exc_Exception.subclasses, eg);
     type_modified(eg);
     type_add_getsets(&traceback_type, tb_getsets);
+    type_add_members(&traceback_type, tb_members);
     type_add_methods(&traceback_type, tb_methods);
     type_ready(&traceback_type);
     /* attributes that read None until set */

@@ -64,3 +64,7 @@ attrs()
 # a frame that has returned: tb_frame still gives its code
 tb = get_tb()
 print(tb.tb_frame.f_code.co_name, tb.tb_next.tb_frame.f_code.co_name)
+# tb_frame, tb_lasti and tb_lineno are read-only members; tb_next a getset
+for name in ("tb_frame", "tb_lasti", "tb_lineno", "tb_next"):
+    print(name, type(types.TracebackType.__dict__[name]).__name__)
+    show(setattr, tb, name, 3) if name != "tb_next" else None
