@@ -48,7 +48,8 @@ def findlinestarts(code):
             lastline = line
             yield start, line
 
-Instruction = namedtuple("Instruction", "opname opcode arg argval argrepr offset starts_line is_jump_target")
+Instruction = namedtuple("Instruction", "opname opcode arg argval argrepr offset starts_line is_jump_target positions",
+                         defaults=[None])
 
 
 def _code_of(x):
@@ -61,12 +62,54 @@ def _code_of(x):
 
 
 def get_instructions(x, first_line=None):
+    """The instructions of a function, method, generator or code object, as
+    Instruction tuples with their source positions (code.co_positions()).
+    first_line renumbers the lines as if the code started there."""
     code = _code_of(x)
+    shift = 0 if first_line is None else first_line - code.co_firstlineno
     last = None
+    positions = code.co_positions()
     for offset, name, arg, line in _tpy_opcode.instructions(code):
+        pos = Positions(*next(positions, ()))
+        if shift:
+            line = None if line is None else line + shift
+            pos = pos._replace(lineno=None if pos.lineno is None else pos.lineno + shift,
+                               end_lineno=None if pos.end_lineno is None else pos.end_lineno + shift)
         starts = line if line != last else None
         last = line
-        yield Instruction(name, opname.index(name), arg, arg, "", offset, starts, False)
+        yield Instruction(name, opname.index(name), arg, arg, "", offset, starts, False, pos)
+
+
+class Bytecode:
+    """The instructions of a function, method, generator or code object:
+    iterating gives Instruction tuples, dis() the disassembly as text.
+    show_caches is accepted for CPython's signature; tpy's bytecode has no
+    inline caches."""
+
+    def __init__(self, x, *, first_line=None, current_offset=None, show_caches=False):
+        self.codeobj = _code_of(x)
+        self.first_line = self.codeobj.co_firstlineno if first_line is None else first_line
+        self._line_offset = self.first_line - self.codeobj.co_firstlineno
+        self._original_object = x
+        self.current_offset = current_offset
+        self.show_caches = show_caches
+
+    def __iter__(self):
+        return get_instructions(self.codeobj, first_line=self.first_line)
+
+    def __repr__(self):
+        return "{}({!r})".format(self.__class__.__name__, self._original_object)
+
+    @classmethod
+    def from_traceback(cls, tb, *, show_caches=False):
+        """The Bytecode of the innermost frame of a traceback, at its instruction."""
+        while tb.tb_next:
+            tb = tb.tb_next
+        return cls(tb.tb_frame.f_code, current_offset=tb.tb_lasti, show_caches=show_caches)
+
+    def dis(self):
+        """The disassembly as one string (what dis.dis() prints)."""
+        return _tpy_opcode.disassemble(self.codeobj)
 
 
 def dis(x=None, file=None):

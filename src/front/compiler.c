@@ -449,6 +449,33 @@ static void pop_fblock(Compiler *c) { c->u->nfblocks--; }
 /* Locations */
 static Location loc_of(SrcPos p) { return (Location){p.lineno, p.end_lineno, p.col_offset, p.end_col_offset}; }
 
+/* The position of an instruction of attribute `attr` (load, store,
+ * delete, method) over `pos`: when the attribute expression spans lines,
+ * CPython 3.11 starts it at the attribute's name, so that a traceback
+ * points at `.name` rather than at the first line of the object. */
+static SrcPos attr_pos(Expr *attr, SrcPos pos) {
+    if (pos.lineno == attr->pos.end_lineno) return pos;
+    pos.lineno = attr->pos.end_lineno;
+    int len = 0;   /* the name's length in characters */
+    for (const unsigned char *p = (const unsigned char *)attr->u.attribute.attr; *p; p++) len += (*p & 0xC0) != 0x80;
+    if (len <= attr->pos.end_col_offset) {
+        pos.col_offset = attr->pos.end_col_offset - len;
+    } else {   /* a hand-made AST with odd positions: no columns */
+        pos.col_offset = pos.end_col_offset = -1;
+    }
+    return pos;
+}
+
+/* A loop's jump back: no line of its own (CPython's JUMP_NOLINE). Line
+ * propagation gives it the line of the body's last instruction when it
+ * follows it; the loop's header reports its line when the jump lands. */
+static void emit_loop_back(Compiler *c, int top) {
+    Location saved = c->u->loc;
+    c->u->loc = (Location){-1, -1, -1, -1};
+    emit(c, OP_JUMP_ABSOLUTE, top);
+    c->u->loc = saved;
+}
+
 #define WITH_LOC(c, pos, body)          \
     do {                                \
         Location saved_loc_ = (c)->u->loc; \
@@ -493,6 +520,9 @@ static void emit_implicit_return(Compiler *c) {
     int here = u->n;
     int fall_line = u->tail_line;
     u->loc = (Location){fall_line, fall_line, -1, -1};
+    /* falling through from an instruction of that line: CPython's return
+       inherits that instruction's whole position, columns included */
+    if (here > u->block_start && u->locs[here - 1].line == fall_line) u->loc = u->locs[here - 1];
     emit_const(c, V_NONE);
     emit0(c, OP_RETURN_VALUE);
     if (here != u->block_start) return;
@@ -549,6 +579,16 @@ static int deref_index(Unit *u, const char *name) {
     return -1;
 }
 
+/* A free variable's slot. In a class body a free name is always the
+ * enclosing function's variable: a class whose methods use __class__ has
+ * its own __class__ cell besides, which only the methods see. */
+static int free_index(Unit *u, const char *name) {
+    Value n = str_intern_cstr(name);
+    for (int64_t i = 0; i < list_size(u->freevars); i++)
+        if (list_get(u->freevars, i) == n) return (int)(list_size(u->cellvars) + i);
+    return -1;
+}
+
 static void compile_name(Compiler *c, const char *raw, ExprCtx ctx, SrcPos pos) {
     Unit *u = c->u;
     const char *name = mangle(c, raw);
@@ -583,15 +623,15 @@ static void compile_name(Compiler *c, const char *raw, ExprCtx ctx, SrcPos pos) 
         if (kind == SYM_FREE && (sym->flags & DEF_NONLOCAL)) {
             /* declared nonlocal in the class body: always the cell */
             emit(c, ctx == CTX_LOAD ? OP_LOAD_DEREF : ctx == CTX_STORE ? OP_STORE_DEREF : OP_DELETE_DEREF,
-                 deref_index(u, name));
+                 free_index(u, name));
             return;
         }
         if (kind == SYM_FREE && ctx == CTX_LOAD) {
-            emit(c, OP_LOAD_CLASSDEREF, deref_index(u, name));
+            emit(c, OP_LOAD_CLASSDEREF, free_index(u, name));
             return;
         }
         if (kind == SYM_FREE && !(sym->flags & DEF_LOCAL)) {
-            emit(c, ctx == CTX_STORE ? OP_STORE_DEREF : OP_DELETE_DEREF, deref_index(u, name));
+            emit(c, ctx == CTX_STORE ? OP_STORE_DEREF : OP_DELETE_DEREF, free_index(u, name));
             return;
         }
         int ni = add_name(u, name);
@@ -682,16 +722,160 @@ static bool has_starred(ExprList l) {
     return false;
 }
 
+/* A name, a constant or a dotted name: an expression that cannot hold a
+ * compile-time error, so unreachable copies of it need not be compiled. */
+static bool expr_is_name_or_constant(Expr *e) {
+    while (e->kind == E_ATTRIBUTE && e->u.attribute.ctx == CTX_LOAD) e = e->u.attribute.value;
+    return e->kind == E_CONSTANT || (e->kind == E_NAME && e->u.name.ctx == CTX_LOAD);
+}
+
+/* ---- constant folding -------------------------------------------------------------- */
+
+/* CPython's AST optimizer computes operations on constants at compile time
+ * (-1, 2**8, "ab" * 2, (1, -2), "abc"[0], `x in {1, 2}` with a frozenset),
+ * and so does this compiler: code objects then hold CPython's constants
+ * (-0.0 is a constant, as test_compile checks) and the interpreter and the
+ * JIT see one LOAD_CONST. The limits are CPython's, so that a fold never
+ * builds a huge object into a code object; an operation that raises is
+ * left to run (and raise) at run time. */
+#define FOLD_MAX_INT_BITS 128
+#define FOLD_MAX_COLLECTION 256
+#define FOLD_MAX_STR 4096
+
+static int64_t fold_int_bits(Value v) {
+    mpz_t z;
+    mpz_init(z);
+    int_to_mpz(v, z);
+    int64_t bits = mpz_sgn(z) ? (int64_t)mpz_sizeinbase(z, 2) : 0;
+    mpz_clear(z);
+    return bits;
+}
+
+static bool fold_is_int(Value v) { return int_check(v); }
+
+/* the size a sequence repeated n times would have, within limits */
+static bool fold_repeat_ok(Value seq, Value n) {
+    if (!fold_is_int(n)) return true;   /* not a repetition: the operation decides */
+    int64_t count = int_as_i64_clamped(n, 0, INT64_MAX);
+    int64_t len = str_check(seq) ? str_len(seq) : bytes_check(seq) ? bytes_size(seq)
+                : tuple_check(seq) ? tuple_size(seq) : -1;
+    if (len < 0) return true;
+    int64_t limit = tuple_check(seq) ? FOLD_MAX_COLLECTION : FOLD_MAX_STR;
+    return len == 0 || count <= limit / len;
+}
+
+static bool fold_binop_ok(Value a, Value b, int op) {
+    switch (op) {
+    case BINOP_MUL:
+        if (fold_is_int(a) && fold_is_int(b))
+            return int_is_zero(a) || int_is_zero(b) || fold_int_bits(a) + fold_int_bits(b) <= FOLD_MAX_INT_BITS;
+        return fold_repeat_ok(a, b) && fold_repeat_ok(b, a);
+    case BINOP_POW:
+        if (fold_is_int(a) && fold_is_int(b) && int_sign(b) > 0) {
+            int64_t e = int_as_i64_clamped(b, 0, FOLD_MAX_INT_BITS + 1);
+            return e <= FOLD_MAX_INT_BITS && fold_int_bits(a) * e <= FOLD_MAX_INT_BITS;
+        }
+        return true;
+    case BINOP_LSHIFT:
+        if (fold_is_int(a) && fold_is_int(b)) {
+            if (int_is_zero(a)) return true;
+            int64_t sh = int_as_i64_clamped(b, -1, FOLD_MAX_INT_BITS + 1);
+            return sh >= 0 && sh <= FOLD_MAX_INT_BITS && fold_int_bits(a) <= FOLD_MAX_INT_BITS - sh;
+        }
+        return true;
+    case BINOP_MOD:   /* "%s" % x is formatting: CPython leaves it to run time */
+        return !str_check(a) && !bytes_check(a);
+    default: return true;
+    }
+}
+
+/* The constant e computes, or 0 (no error set) when it is not one. */
+static Value fold_constant(Compiler *c, Expr *e) {
+    Value r = 0;
+    switch (e->kind) {
+    case E_CONSTANT: return const_value(c, e);
+    case E_UNARYOP: {
+        Value v = fold_constant(c, e->u.unaryop.operand);
+        if (!v) return 0;
+        if (e->u.unaryop.op == AST_UNOP_NOT) {
+            int t = obj_truth(v);
+            r = t < 0 ? 0 : t ? V_FALSE : V_TRUE;
+        } else {
+            r = obj_unop(v, e->u.unaryop.op);
+        }
+        break;
+    }
+    case E_BINOP: {
+        Value a = fold_constant(c, e->u.binop.left);
+        Value b = a ? fold_constant(c, e->u.binop.right) : 0;
+        if (!b || !fold_binop_ok(a, b, e->u.binop.op)) return 0;
+        r = obj_binop(a, b, e->u.binop.op);
+        break;
+    }
+    case E_TUPLE: {
+        ExprList elts = e->u.seq.elts;
+        if (has_starred(elts)) return 0;
+        Value t = tuple_new(elts.n);
+        for (int i = 0; i < elts.n; i++) {
+            Value v = fold_constant(c, elts.items[i]);
+            if (!v) return 0;
+            tuple_items(t)[i] = v;
+        }
+        return t;
+    }
+    case E_SUBSCRIPT: {
+        if (e->u.subscript.slice->kind == E_SLICE) return 0;
+        Value a = fold_constant(c, e->u.subscript.value);
+        Value i = a ? fold_constant(c, e->u.subscript.slice) : 0;
+        if (!i) return 0;
+        r = obj_getitem(a, i);
+        break;
+    }
+    default: return 0;
+    }
+    if (!r) err_clear();
+    return r;
+}
+
+/* `x in [1, 2]`, `x in {1, 2}` with constant items: the container is
+   CPython's constant tuple or frozenset */
+static Value fold_membership_operand(Compiler *c, Expr *e) {
+    if ((e->kind != E_LIST && e->kind != E_SET) || has_starred(e->u.seq.elts)) return 0;
+    ExprList elts = e->u.seq.elts;
+    Value t = tuple_new(elts.n);
+    for (int i = 0; i < elts.n; i++) {
+        Value v = fold_constant(c, elts.items[i]);
+        if (!v) return 0;
+        tuple_items(t)[i] = v;
+    }
+    if (e->kind == E_LIST) return t;
+    Value fs = frozenset_new();
+    for (int i = 0; i < elts.n; i++)
+        if (set_add(fs, tuple_items(t)[i]) < 0) {   /* an unhashable constant: a TypeError at run time */
+            err_clear();
+            return 0;
+        }
+    return fs;
+}
+
+
+/* Displays and calls with more items than this build their container one
+ * item at a time (CPython's STACK_USE_GUIDELINE), so that the value stack a
+ * frame needs stays small however long a literal is. */
+#define STACK_USE_GUIDELINE 30
+
 /* Build a list/tuple/set from elts with possible *unpacking. kind: 0 list,
  * 1 tuple, 2 set. */
 static void compile_sequence(Compiler *c, ExprList elts, int kind) {
-    if (!has_starred(elts)) {
+    bool big = elts.n > STACK_USE_GUIDELINE;
+    if (!has_starred(elts) && !big) {
         for (int i = 0; i < elts.n; i++) compile_expr(c, elts.items[i]);
         emit(c, kind == 0 ? OP_BUILD_LIST : kind == 1 ? OP_BUILD_TUPLE : OP_BUILD_SET, elts.n);
         return;
     }
     int built = 0;
-    bool have = false;
+    bool have = big;
+    if (big) emit(c, kind == 2 ? OP_BUILD_SET : OP_BUILD_LIST, 0);
     for (int i = 0; i < elts.n; i++) {
         Expr *e = elts.items[i];
         if (e->kind == E_STARRED) {
@@ -714,7 +898,9 @@ static void compile_sequence(Compiler *c, ExprList elts, int kind) {
 static void compile_dict(Compiler *c, Expr *e) {
     ExprList keys = e->u.dict.keys, vals = e->u.dict.values;
     int pending = 0;
-    bool have = false;
+    bool big = vals.n > STACK_USE_GUIDELINE / 2;
+    bool have = big;
+    if (big) emit(c, OP_BUILD_MAP, 0);
     for (int i = 0; i < vals.n; i++) {
         if (!keys.items[i]) {
             if (!have) {
@@ -731,6 +917,10 @@ static void compile_dict(Compiler *c, Expr *e) {
         }
         compile_expr(c, keys.items[i]);
         compile_expr(c, vals.items[i]);
+        if (big) {
+            emit(c, OP_MAP_ADD, 1);
+            continue;
+        }
         pending++;
         if (pending >= 16 && have) {
             emit(c, OP_BUILD_MAP, pending);
@@ -899,12 +1089,17 @@ static void compile_compare(Compiler *c, Expr *e, bool negate) {
     compile_expr(c, e->u.compare.left);
     int cleanup = n > 1 ? new_label(c->u) : -1;
     for (int i = 0; i < n; i++) {
-        compile_expr(c, e->u.compare.comparators[i]);
+        int op = e->u.compare.ops[i];
+        /* only the last operand: a middle one is also the next comparison's left */
+        bool fold = i == n - 1 && (op == AST_CMP_IN || op == AST_CMP_NOT_IN);
+        Value k = fold ? fold_membership_operand(c, e->u.compare.comparators[i]) : 0;
+        if (k) WITH_LOC(c, e->u.compare.comparators[i]->pos, emit_const(c, k));
+        else compile_expr(c, e->u.compare.comparators[i]);
         if (i < n - 1) {
             emit(c, OP_SWAP, 2);
             emit(c, OP_COPY, 2);
         }
-        int op = e->u.compare.ops[i], inv = negate ? 1 : 0;   /* negate: a negatable_compare() */
+        int inv = negate ? 1 : 0;   /* negate: a negatable_compare() */
         switch (op) {
         case AST_CMP_IS: emit(c, OP_IS_OP, inv); break;
         case AST_CMP_IS_NOT: emit(c, OP_IS_OP, 1 - inv); break;
@@ -927,12 +1122,17 @@ static void compile_compare(Compiler *c, Expr *e, bool negate) {
 /* Calls: positional args (maybe starred) and keywords (maybe **). Emits
  * the call instruction; the callable (and for methods, self) is already on
  * the stack. */
-static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws, bool method, SrcPos pos) {
-    bool starred = has_starred(args);
-    bool dstar = false;
+/* Does a call pass its arguments through CALL_FUNCTION_EX (a tuple and a
+   dict): with * or **, or with too many to push on the stack? */
+static bool call_needs_ex(ExprList args, int nkw, Keyword **kws) {
+    if (has_starred(args) || args.n + nkw > STACK_USE_GUIDELINE) return true;
     for (int i = 0; i < nkw; i++)
-        if (!kws[i]->arg) dstar = true;
-    if (!starred && !dstar) {
+        if (!kws[i]->arg) return true;
+    return false;
+}
+
+static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws, bool method, SrcPos pos) {
+    if (!call_needs_ex(args, nkw, kws)) {
         for (int i = 0; i < args.n; i++) compile_expr(c, args.items[i]);
         for (int i = 0; i < nkw; i++) compile_expr(c, kws[i]->value);
         if (nkw) {
@@ -959,7 +1159,9 @@ static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws
     }
     if (nkw) {
         int pending = 0;
-        bool have = false;
+        bool big = nkw > STACK_USE_GUIDELINE / 2;
+        bool have = big;
+        if (big) emit(c, OP_BUILD_MAP, 0);
         for (int i = 0; i < nkw; i++) {
             if (!kws[i]->arg) {
                 if (!have) {
@@ -975,7 +1177,8 @@ static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws
             } else {
                 emit_const(c, str_intern_cstr(kws[i]->arg));
                 compile_expr(c, kws[i]->value);
-                pending++;
+                if (big) emit(c, OP_MAP_ADD, 1);
+                else pending++;
             }
         }
         if (!have) emit(c, OP_BUILD_MAP, pending);
@@ -992,10 +1195,6 @@ static void compile_call_args(Compiler *c, ExprList args, int nkw, Keyword **kws
 static void compile_call(Compiler *c, Expr *e) {
     Expr *f = e->u.call.func;
     check_caller(c, e);
-    bool starred = has_starred(e->u.call.args);
-    bool dstar = false;
-    for (int i = 0; i < e->u.call.nkeywords; i++)
-        if (!e->u.call.keywords[i]->arg) dstar = true;
     /* check keyword duplicates (CPython: a SyntaxError) */
     for (int i = 0; i < e->u.call.nkeywords; i++) {
         Keyword *ki = e->u.call.keywords[i];
@@ -1008,10 +1207,10 @@ static void compile_call(Compiler *c, Expr *e) {
             }
         }
     }
-    if (f->kind == E_ATTRIBUTE && !starred && !dstar) {
+    if (f->kind == E_ATTRIBUTE && !call_needs_ex(e->u.call.args, e->u.call.nkeywords, e->u.call.keywords)) {
         compile_expr(c, f->u.attribute.value);
-        WITH_LOC(c, f->pos, emit(c, OP_LOAD_METHOD, add_cache(c->u, mangle(c, f->u.attribute.attr))));
-        compile_call_args(c, e->u.call.args, e->u.call.nkeywords, e->u.call.keywords, true, e->pos);
+        WITH_LOC(c, attr_pos(f, f->pos), emit(c, OP_LOAD_METHOD, add_cache(c->u, mangle(c, f->u.attribute.attr))));
+        compile_call_args(c, e->u.call.args, e->u.call.nkeywords, e->u.call.keywords, true, attr_pos(f, e->pos));
         return;
     }
     compile_expr(c, f);
@@ -1066,15 +1265,41 @@ static void compile_expr(Compiler *c, Expr *e) {
     Unit *u = c->u;
     Location saved = u->loc;
     u->loc = loc_of(e->pos);
+    if (e->kind == E_UNARYOP || e->kind == E_BINOP || e->kind == E_TUPLE || e->kind == E_SUBSCRIPT) {
+        Value k = fold_constant(c, e);
+        if (k) {
+            emit_const(c, k);
+            u->loc = saved;
+            return;
+        }
+    }
     switch (e->kind) {
     case E_BOOLOP: {
         int end = new_label(u);
         ExprList v = e->u.boolop.values;
+        bool is_and = e->u.boolop.op == AST_BOOL_AND;
         for (int i = 0; i < v.n - 1; i++) {
+            /* a constant operand that lets evaluation go on (`True and x`)
+               is dropped; one that decides the result (`False and x`) is
+               the result, what follows being unreachable (CPython's) */
+            if (v.items[i]->kind == E_CONSTANT) {
+                int t = obj_truth(const_value(c, v.items[i]));
+                if (t < 0) err_clear();
+                else if (t == is_and) continue;
+                else {
+                    compile_expr(c, v.items[i]);
+                    bool rest_trivial = true;   /* nothing to check in them: leave them out */
+                    for (int j = i + 1; j < v.n; j++) rest_trivial &= expr_is_name_or_constant(v.items[j]);
+                    if (rest_trivial) goto boolop_done;
+                    emit(c, OP_JUMP_FORWARD, end);
+                    continue;
+                }
+            }
             compile_expr(c, v.items[i]);
             emit(c, e->u.boolop.op == AST_BOOL_AND ? OP_JUMP_IF_FALSE_OR_POP : OP_JUMP_IF_TRUE_OR_POP, end);
         }
         compile_expr(c, v.items[v.n - 1]);
+    boolop_done:
         bind_label(u, end);
         break;
     }
@@ -1186,7 +1411,7 @@ static void compile_expr(Compiler *c, Expr *e) {
         const char *attr = mangle(c, e->u.attribute.attr);
         if (e->u.attribute.ctx == CTX_LOAD) {
             compile_expr(c, e->u.attribute.value);
-            u->loc = loc_of(e->pos);
+            u->loc = loc_of(attr_pos(e, e->pos));
             emit(c, OP_LOAD_ATTR, add_cache(u, attr));
         } else {
             compile_error(c, e->pos, "internal: attribute store in expression");
@@ -1203,21 +1428,7 @@ static void compile_expr(Compiler *c, Expr *e) {
     case E_STARRED: compile_error(c, e->pos, "can't use starred expression here"); break;
     case E_NAME: compile_name(c, e->u.name.id, CTX_LOAD, e->pos); break;
     case E_LIST: compile_sequence(c, e->u.seq.elts, 0); break;
-    case E_TUPLE: {
-        ExprList elts = e->u.seq.elts;
-        /* constant tuples are folded */
-        bool all_const = !has_starred(elts);
-        for (int i = 0; i < elts.n && all_const; i++)
-            if (elts.items[i]->kind != E_CONSTANT) all_const = false;
-        if (all_const) {
-            Value t = tuple_new(elts.n);
-            for (int i = 0; i < elts.n; i++) tuple_items(t)[i] = const_value(c, elts.items[i]);
-            emit_const(c, t);
-        } else {
-            compile_sequence(c, elts, 1);
-        }
-        break;
-    }
+    case E_TUPLE: compile_sequence(c, e->u.seq.elts, 1); break;   /* constant tuples were folded above */
     case E_SLICE:
         compile_slice_or_index(c, e);
         break;
@@ -1261,7 +1472,7 @@ static void compile_store(Compiler *c, Expr *t) {
     case E_ATTRIBUTE:
         if (!strcmp(t->u.attribute.attr, "__debug__")) compile_error(c, t->pos, "cannot assign to __debug__");
         compile_expr(c, t->u.attribute.value);
-        WITH_LOC(c, t->pos, emit(c, OP_STORE_ATTR, add_cache(u, mangle(c, t->u.attribute.attr))));
+        WITH_LOC(c, attr_pos(t, t->pos), emit(c, OP_STORE_ATTR, add_cache(u, mangle(c, t->u.attribute.attr))));
         break;
     case E_SUBSCRIPT:
         compile_expr(c, t->u.subscript.value);
@@ -1280,7 +1491,7 @@ static void compile_delete(Compiler *c, Expr *t) {
     case E_NAME: WITH_LOC(c, t->pos, compile_name(c, t->u.name.id, CTX_DEL, t->pos)); break;
     case E_ATTRIBUTE:
         compile_expr(c, t->u.attribute.value);
-        WITH_LOC(c, t->pos, emit(c, OP_DELETE_ATTR, add_name(c->u, mangle(c, t->u.attribute.attr))));
+        WITH_LOC(c, attr_pos(t, t->pos), emit(c, OP_DELETE_ATTR, add_name(c->u, mangle(c, t->u.attribute.attr))));
         break;
     case E_SUBSCRIPT:
         compile_expr(c, t->u.subscript.value);
@@ -1339,7 +1550,11 @@ static Unit *enter_scope(Compiler *c, Scope *scope, const char *name, Value qual
         if (s->kind == SYM_FREE || (s->flags & DEF_FREE_CLASS)) {
             Value n = str_intern_cstr(s->name);
             bool dup = false;
-            for (int64_t j = 0; j < list_size(u->cellvars); j++)
+            /* a class body reading the enclosing __class__ while its methods
+               use the class's own: both, as CPython's co_cellvars and
+               co_freevars (free_index() picks the free one) */
+            bool own_and_enclosing = scope->kind == SCOPE_CLASS && !strcmp(s->name, "__class__");
+            for (int64_t j = 0; j < list_size(u->cellvars) && !own_and_enclosing; j++)
                 if (list_get(u->cellvars, j) == n) dup = true;
             if (!dup) list_append(u->freevars, n);
         }
@@ -1785,7 +2000,11 @@ static void compile_comprehension(Compiler *c, Expr *e) {
 
 /* Emit the cleanup of one fblock for a return/break/continue leaving it.
  * preserve_tos: a return value sits on top of the stack and must survive. */
-static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
+/* Emit what leaving block f runs. True when that is code of another line
+ * (a finally body, a with's __exit__ call): the jump or return that follows
+ * then has no line of its own, as CPython's, so that it appears to run
+ * after the statement that left (line propagation gives it that code's). */
+static bool unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
     Unit *u = c->u;
     switch (f->kind) {
     case FB_WHILE:
@@ -1815,7 +2034,7 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
         compile_stmts(c, *saved[0].finalbody);
         memcpy(&u->fblocks[idx], saved, sizeof(FBlock) * (size_t)(nsaved - idx));
         u->nfblocks = nsaved;
-        break;
+        return true;
     }
     case FB_FINALLY_END:
         if (preserve_tos) emit(c, OP_SWAP, 2);
@@ -1827,14 +2046,16 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
     case FB_WITH:
     case FB_ASYNC_WITH:
         pop_handler(c);
-        if (preserve_tos) emit(c, OP_SWAP, 2);
-        emit_const(c, V_NONE);
-        emit_const(c, V_NONE);
-        emit_const(c, V_NONE);
-        emit(c, OP_CALL_FUNCTION, 3);
-        if (f->kind == FB_ASYNC_WITH) emit_await(c, 2);
-        emit0(c, OP_POP_TOP);
-        break;
+        WITH_LOC(c, f->pos, {   /* __exit__ runs at the with statement's line */
+            if (preserve_tos) emit(c, OP_SWAP, 2);
+            emit_const(c, V_NONE);
+            emit_const(c, V_NONE);
+            emit_const(c, V_NONE);
+            emit(c, OP_CALL_FUNCTION, 3);
+            if (f->kind == FB_ASYNC_WITH) emit_await(c, 2);
+            emit0(c, OP_POP_TOP);
+        });
+        return true;
     case FB_HANDLER_CLEANUP:
         if (f->name) pop_handler(c);   /* the one that unbinds the name */
         pop_handler(c);                /* the one that restores the exception state */
@@ -1851,6 +2072,7 @@ static void unwind_fblock(Compiler *c, FBlock *f, bool preserve_tos) {
         emit0(c, OP_POP_TOP);
         break;
     }
+    return false;
 }
 
 /* The compile-time handler stack, saved around code that leaves blocks. */
@@ -1876,9 +2098,11 @@ static void restore_handlers(Unit *u, SavedHandlers h) {
  * covered only by the handlers still active at its target (a pending
  * signal can raise at a jump): the caller restores it with
  * restore_handlers() for the code that follows. */
-static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop) {
+static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop, bool *ran_other_lines) {
     Unit *u = c->u;
     bool found = false;
+    *ran_other_lines = false;
+    Location saved = u->loc;
     for (int i = u->nfblocks - 1; i >= 0; i--) {
         FBlock *f = &u->fblocks[i];
         if (loop && (f->kind == FB_WHILE || f->kind == FB_FOR)) {
@@ -1886,9 +2110,20 @@ static bool unwind_to(Compiler *c, bool preserve_tos, FBlock **loop) {
             found = true;
             break;
         }
-        unwind_fblock(c, f, preserve_tos);
+        if (unwind_fblock(c, f, preserve_tos)) {
+            /* what follows is artificial too (popping an iterator...) */
+            *ran_other_lines = true;
+            u->loc = (Location){-1, -1, -1, -1};
+        }
     }
+    u->loc = saved;
     return loop ? found : true;
+}
+
+/* The instruction that ends a jump out of blocks: at the statement's line,
+   or none after code of other lines ran (see unwind_fblock) */
+static Location exit_loc(SrcPos stmt, bool ran_other_lines) {
+    return ran_other_lines ? (Location){-1, -1, -1, -1} : loc_of(stmt);
 }
 
 #define STAR_EXIT_MSG "'break', 'continue' and 'return' cannot appear in an except* block"
@@ -1923,10 +2158,15 @@ static void compile_return(Compiler *c, Stmt *s) {
     }
     bool preserve = s->u.ret.value != NULL;
     if (preserve) compile_expr(c, s->u.ret.value);
+    else emit_line_nop(c, s->pos);   /* the statement's line comes first, as CPython's NOP */
     SavedHandlers saved = save_handlers(u);
-    unwind_to(c, preserve, NULL);
+    bool other_lines;
+    unwind_to(c, preserve, NULL, &other_lines);
+    Location saved_loc = u->loc;
+    u->loc = exit_loc(s->pos, other_lines);
     if (!preserve) emit_const(c, V_NONE);
-    WITH_LOC(c, s->pos, emit0(c, OP_RETURN_VALUE));
+    emit0(c, OP_RETURN_VALUE);
+    u->loc = saved_loc;
     restore_handlers(u, saved);
 }
 
@@ -1949,14 +2189,19 @@ static void compile_break_continue(Compiler *c, Stmt *s, bool is_break) {
         return;
     }
     int saved_depth = u->depth;
+    emit_line_nop(c, s->pos);   /* the statement's line comes first, as CPython's NOP */
     SavedHandlers saved = save_handlers(u);
-    unwind_to(c, false, &loop);
+    bool other_lines;
+    unwind_to(c, false, &loop, &other_lines);
+    Location saved_loc = u->loc;
+    u->loc = exit_loc(s->pos, other_lines);
     if (is_break) {
         if (loop->kind == FB_FOR) emit0(c, OP_POP_TOP);
-        WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, loop->exit_label));
+        emit(c, OP_JUMP_ABSOLUTE, loop->exit_label);
     } else {
-        WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, loop->top_label));
+        emit(c, OP_JUMP_ABSOLUTE, loop->top_label);
     }
+    u->loc = saved_loc;
     restore_handlers(u, saved);
     u->depth = saved_depth;
 }
@@ -1969,10 +2214,11 @@ static void compile_while(Compiler *c, Stmt *s) {
     bool always = test->kind == E_CONSTANT && (test->u.constant.kind == CONST_TRUE ||
                                                 (test->u.constant.kind == CONST_INT && test->u.constant.i != 0));
     if (!always) compile_jump_if(c, test, false, orelse);
+    else emit_line_nop(c, s->pos);   /* `while 1:` has its line event at each iteration, as CPython's */
     if (!push_fblock(c, FB_WHILE, top, end, s->pos)) return;
     compile_stmts(c, s->u.while_.body);
     pop_fblock(c);
-    if (!u->dead) WITH_LOC(c, s->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    if (!u->dead) emit_loop_back(c, top);
     bind_label(u, orelse);
     if (!always) compile_stmts(c, s->u.while_.orelse);
     bind_label(u, end);
@@ -1998,7 +2244,7 @@ static void compile_async_for(Compiler *c, Stmt *s) {
     if (!push_fblock(c, FB_FOR, top, end, s->pos)) return;
     compile_stmts(c, s->u.for_.body);
     pop_fblock(c);
-    if (!u->dead) WITH_LOC(c, s->u.for_.target->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    if (!u->dead) emit_loop_back(c, top);
     bind_label(u, except);   /* the handler's entry: [aiter exc] */
     emit0(c, OP_END_ASYNC_FOR);
     compile_stmts(c, s->u.for_.orelse);
@@ -2022,7 +2268,7 @@ static void compile_for(Compiler *c, Stmt *s) {
     if (!push_fblock(c, FB_FOR, top, end, s->pos)) return;
     compile_stmts(c, s->u.for_.body);
     pop_fblock(c);
-    if (!u->dead) WITH_LOC(c, s->u.for_.target->pos, emit(c, OP_JUMP_ABSOLUTE, top));
+    if (!u->dead) emit_loop_back(c, top);
     bind_label(u, exit);
     compile_stmts(c, s->u.for_.orelse);
     bind_label(u, end);
@@ -2437,13 +2683,11 @@ static void compile_augassign(Compiler *c, Stmt *s) {
     case E_ATTRIBUTE: {
         int ci = add_cache(c->u, mangle(c, t->u.attribute.attr));
         compile_expr(c, t->u.attribute.value);
-        WITH_LOC(c, t->pos, {
-            emit(c, OP_COPY, 1);
-            emit(c, OP_LOAD_ATTR, ci);
-        });
+        WITH_LOC(c, t->pos, emit(c, OP_COPY, 1));
+        WITH_LOC(c, attr_pos(t, t->pos), emit(c, OP_LOAD_ATTR, ci));
         compile_expr(c, s->u.augassign.value);
         WITH_LOC(c, s->pos, emit0(c, op));
-        WITH_LOC(c, t->pos, {
+        WITH_LOC(c, attr_pos(t, t->pos), {
             emit(c, OP_SWAP, 2);
             emit(c, OP_STORE_ATTR, add_cache(c->u, mangle(c, t->u.attribute.attr)));
         });
@@ -2900,7 +3144,7 @@ static void compile_match(Compiler *c, Stmt *s) {
     if (has_default) {
         u->loc = loc_of(last->pattern->pos);
         if (cases == 1) emit0(c, OP_POP_TOP);
-        else if (!u->dead) u->tail_line = last->pattern->pos.lineno;
+        else emit_line_nop(c, last->pattern->pos);   /* `case _:` has its line event */
         if (last->guard) compile_jump_if(c, last->guard, false, end);
         compile_stmts(c, last->body);
     }
@@ -2993,11 +3237,15 @@ static void compile_stmt(Compiler *c, Stmt *s) {
             compile_expr(c, v);
             emit0(c, OP_PRINT_EXPR);
         } else if (v->kind == E_CONSTANT) {
-            /* docstrings and bare constants: nothing to run (a NOP in
-               CPython, whose line the implicit return may take) */
-            if (!u->dead) u->tail_line = s->pos.lineno;
+            /* a bare constant (docstrings never get here): nothing to run
+               but its line, a NOP as CPython's */
+            emit_line_nop(c, s->pos);
         } else {
             compile_expr(c, v);
+            /* the discarded result's POP_TOP has no line of its own (CPython's
+               is artificial): it keeps the last instruction's, not the
+               statement's first line */
+            if (u->n > 0) u->loc = u->locs[u->n - 1];
             emit0(c, OP_POP_TOP);
         }
         break;
@@ -3081,6 +3329,26 @@ static int compute_stacksize(Unit *u, ExcTableEntry *table, int ntable) {
     return maxd + 1;
 }
 
+/* CPython's line propagation: an instruction the compiler gave no line (a
+ * handler's POP_EXCEPT, the jump out of it) takes the position of the one
+ * before it in its basic block, so that neither it nor the instruction
+ * after it starts a line event of its own. A block starts at a label and
+ * after a jump, return or raise (not where the covering handler changes:
+ * CPython's blocks hold its SETUP/POP_BLOCK pseudo-instructions). */
+static void propagate_lines(Unit *u) {
+    bool *starts = gc_alloc_atomic((size_t)u->n + 1);
+    memset(starts, 0, (size_t)u->n + 1);
+    for (int l = 0; l < u->nlabels; l++)
+        if (u->label_pos[l] >= 0 && u->label_pos[l] <= u->n) starts[u->label_pos[l]] = true;
+    for (int i = 1; i < u->n; i++) {
+        int prev = INSTR_OP(u->code[i - 1]);
+        if (starts[i] || (opcode_flags[prev] & OPF_JUMP) ||
+            prev == OP_RETURN_VALUE || prev == OP_RAISE_VARARGS || prev == OP_RERAISE)
+            continue;
+        if (u->locs[i].line < 0 && u->locs[i - 1].line >= 0) u->locs[i] = u->locs[i - 1];
+    }
+}
+
 static CodeObject *assemble(Compiler *c, Unit *u) {
     if (c->failed) return NULL;
     /* resolve jumps (a jump to a forward jump goes straight on, as
@@ -3136,6 +3404,7 @@ static CodeObject *assemble(Compiler *c, Unit *u) {
     if (!(co->flags & (CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR)) && co->kwonlyargcount == 0 &&
         (co->flags & CO_NOFREE))
         co->flags |= CO_SIMPLE_ARGS;
+    propagate_lines(u);
     co->ncode = u->n;
     co->code = u->code;
     co->locations = u->locs;
@@ -3306,6 +3575,12 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
         size_t j = i;
         while (j < len && src[j] != '\n') j++;
         text = str_new(src + i, j - i + (j < len ? 1 : 0));
+    }
+    if (info->message_only) {
+        Value msg = str_from_cstr(info->msg);
+        Value e = exc_new(t, &msg, 1);
+        if (e) err_set_exc(e);
+        return;
     }
     Value fn = info->filename ? str_from_cstr(info->filename) : V_NONE;
     Value details = tuple_pack(6, fn, v_int(info->lineno), info->offset ? v_int(info->offset) : V_NONE, text,

@@ -91,6 +91,8 @@ typedef struct Parser {
     int bare_tuple, last_elt;
     int bom;          /* the source started with a UTF-8 byte order mark */
     const char *filename;
+    int made_newline_off;   /* the newline parse() added to a source without
+                               a final one (its offset), or -1 */
 } Parser;
 
 typedef Parser P;
@@ -4012,6 +4014,15 @@ static Module *parse_tokens(P *p) {
             case S_WHILE: case S_FOR: case S_ASYNCFOR: case S_WITH: case S_ASYNCWITH:
             case S_TRY: case S_MATCH: case S_TRYSTAR:
                 if (p->mode == PARSE_PROMPT || peek(p)->kind != T_ENDMARKER) expect(p, T_NEWLINE);
+                /* CPython reads compile(..., 'single')'s text as the prompt
+                   would: a compound statement whose last body sits on its
+                   header's line needs a newline after it, which the text
+                   lacks when its final newline is the one made up here */
+                else if (p->pos > 0 && p->toks[p->pos - 1].kind == T_NEWLINE &&
+                         p->toks[p->pos - 1].off == p->made_newline_off) {
+                    Token *nl = &p->toks[p->pos - 1];
+                    raise_loc(p, "SyntaxError", nl->lineno, 0, nl->lineno, 0, "invalid syntax");
+                }
                 break;
             default:
                 break;
@@ -4185,24 +4196,29 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     if (n >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
         (unsigned char)text[2] == 0xBF)
         skip = 3;
-    if (n == skip || text[n - 1] != '\n') text[n++] = '\n';
+    int made_newline_off = -1;
+    if (n == skip || text[n - 1] != '\n') {
+        made_newline_off = (int)(n - skip);
+        text[n++] = '\n';
+    }
     text[n] = 0;
 
     Lexer *lx = gc_alloc(sizeof(Lexer));
 
-    /* The source must be UTF-8 and free of NUL bytes. */
+    /* The source must be UTF-8 and free of NUL bytes. Undecodable bytes
+       are reported first, wherever they are; like CPython's, whose line
+       reader stops at a NUL, the line count skips lines holding one. */
     {
         const unsigned char *u = (const unsigned char *)text + skip;
         size_t m = n - skip, ls = 0;
         int line = 1;
+        bool nul_in_line = false;
         for (size_t i = 0; i < m;) {
             uint32_t cp;
             if (u[i] == 0) {
-                err->kind = "SyntaxError";
-                err->msg = "source code cannot contain null bytes";
-                err->lineno = err->end_lineno = line;
-                err->text = pstrndup((const char *)u + ls, strlen((const char *)u + ls));
-                return NULL;
+                nul_in_line = true;
+                i++;
+                continue;
             }
             int k = lex_utf8_decode(u + i, (int)(m - i > 4 ? 4 : m - i), &cp, 0);
             if (k < 0) {
@@ -4210,16 +4226,33 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
                     return bad_source(err, pformat("(unicode error) 'utf-8' codec can't decode "
                                                    "byte 0x%02x in position %d: invalid start byte",
                                                    u[i], (int)(i - ls)));
+                err->message_only = 1;
                 return bad_source(err, pformat("Non-UTF-8 code starting with '\\x%02x' in file %s "
                                                "on line %d, but no encoding declared; see "
                                                "https://peps.python.org/pep-0263/ for details",
                                                u[i], filename, line));
             }
             if (u[i] == '\n') {
-                line++;
+                if (!nul_in_line) line++;
+                nul_in_line = false;
                 ls = i + 1;
             }
             i += (size_t)k;
+        }
+        const unsigned char *nul = memchr(u, 0, m);
+        if (nul) {
+            line = 1;
+            ls = 0;
+            for (const unsigned char *q = u; q < nul; q++)
+                if (*q == '\n') {
+                    line++;
+                    ls = (size_t)(q - u) + 1;
+                }
+            err->kind = "SyntaxError";
+            err->msg = "source code cannot contain null bytes";
+            err->lineno = err->end_lineno = line;
+            err->text = pstrndup((const char *)u + ls, strlen((const char *)u + ls));
+            return NULL;
         }
     }
 
@@ -4236,6 +4269,7 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     p.ntoks = lx->ntoks;
     p.mode = mode;
     p.filename = filename;
+    p.made_newline_off = made_newline_off;
     Module *m = run_parser(&p);
     if (m) return m;
     const char *fn = err->filename;

@@ -30,6 +30,9 @@ typedef struct SyntaxErrorInfo {
      * declaration CPython gives UTF-8 byte offsets rather than characters.
      * Equal to offset/end_offset on ASCII lines. */
     int file_offset, file_end_offset;
+    /* the error has a message and no location (CPython's source reader
+       raises "Non-UTF-8 code ..." so: no filename, line or text) */
+    int message_only;
 } SyntaxErrorInfo;
 
 typedef enum ParseMode {

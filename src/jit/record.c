@@ -1532,6 +1532,14 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
         rec_abort(R, ABORT_FRAME_INTROSPECTION);
         return;
     }
+    if (coro_origin_tracking_depth > 0 && function_check(vcallable) &&
+        (V_AS(FunctionObject, vcallable)->code->flags & CO_COROUTINE)) {
+        /* the coroutine's cr_origin reads the calling frames, which inlined
+           calls do not have (sys.set_coroutine_origin_tracking_depth()
+           released the traces made before) */
+        rec_abort(R, ABORT_FRAME_INTROSPECTION);
+        return;
+    }
     /* a residual call */
     IRRef r;
     if (function_check(vcallable) && nkw == 0 && nargs <= 4 && (V_AS(FunctionObject, vcallable)->code->flags & CO_SIMPLE_ARGS) &&

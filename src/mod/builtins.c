@@ -778,6 +778,15 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
         if (!p && found) return VNULL;
         if (p) filename = p;
     }
+    if (!str_check(filename) && !bytes_check(filename) && buffer_check(filename)) {
+        /* CPython 3.11 still takes a bytearray or memoryview, with a warning */
+        if (warn_c(&exc_DeprecationWarning,
+                   str_printf("path should be string, bytes, or os.PathLike, not %s", type_of(filename)->tname), 1) < 0)
+            return VNULL;
+        BufferInfo bi;
+        if (buffer_get(filename, &bi, false) < 0) return VNULL;
+        filename = bytes_new(bi.data, (size_t)bi.len);
+    }
     if (bytes_check(filename)) filename = str_new(bytes_data(filename), (size_t)bytes_size(filename));
     if (!str_check(filename))
         return err_format(&exc_TypeError, "expected str, bytes or os.PathLike object, not %T", filename);

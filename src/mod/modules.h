@@ -79,6 +79,7 @@
     _("_abc", _abc_module_create)                   \
     _("_pickle", _pickle_module_create)             \
     _("_symtable", _symtable_module_create)         \
+    _("_testinternalcapi", _testinternalcapi_module_create) \
     _("audioop", audioop_module_create)             \
     _("mmap", mmap_module_create)                   \
     _("_sqlite3", _sqlite3_module_create)           \

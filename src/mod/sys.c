@@ -509,7 +509,7 @@ static Value frame_clear_m(Value *args, size_t nargs, Value kwnames) {
     /* a suspended generator's frame: clearing it closes the generator */
     if (gen_frame_alive(fo)) {
         if (V_AS(GenObject, fo->gen)->running) return err_set(&exc_RuntimeError, "cannot clear an executing frame");
-        if (!obj_call_method(fo->gen, "close", NULL, 0)) return VNULL;
+        if (gen_finalize_now(fo->gen) < 0) return VNULL;
     }
     fo->locals = dict_new();
     fo->trace = V_NONE;
@@ -990,10 +990,6 @@ static int profile_trampoline(Value obj, Frame *f, int what, Value arg) {
 int sys_trace_line(Frame *f, int i) {
     if (!f->fobj || tstate.in_trace) return 0;
     FrameObject *fo = V_AS(FrameObject, f->fobj);
-    /* a loop's jump back has no line of its own (CPython's is artificial):
-       the instruction it reaches reports the line */
-    uint32_t w = f->code->code[i];
-    if (INSTR_OP(w) == OP_JUMP_ABSOLUTE && (int)INSTR_ARG(w) <= i) return 0;
     int prev = fo->trace_prev;
     fo->trace_prev = i;
     if (fo->trace == V_NONE || !fo->trace_lines) return 0;
@@ -1062,10 +1058,9 @@ static Value s_clear_type_cache(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("_clear_type_cache", nargs, 0, 0) < 0) return VNULL;
     return V_NONE;
 }
-static int64_t coro_origin_depth;
 static Value s_get_coro_depth(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("get_coroutine_origin_tracking_depth", nargs, 0, 0) < 0) return VNULL;
-    return int_from_i64(coro_origin_depth);
+    return int_from_i64(coro_origin_tracking_depth);
 }
 static Value s_set_coro_depth(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"set_coroutine_origin_tracking_depth", 0, 1, 0, {"depth", NULL}};
@@ -1074,8 +1069,11 @@ static Value s_set_coro_depth(Value *args, size_t nargs, Value kwnames) {
     int64_t d = int_as_i64(a[0]);
     if (d == -1 && err_occurred()) return VNULL;
     if (d < 0) return err_set(&exc_ValueError, "depth must be >= 0");
-    /* the origin is not recorded: cr_origin stays None (see docs) */
-    coro_origin_depth = d;
+    /* compiled code creates coroutines without the frames cr_origin reads:
+       once tracking is on, traces made before are dropped (new ones leave
+       coroutine creation to the interpreter) */
+    if (d > 0 && d != coro_origin_tracking_depth) jit_releaseall();
+    coro_origin_tracking_depth = d;
     return V_NONE;
 }
 

@@ -675,10 +675,86 @@ static const GetSetDef code_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 
+/* ---- equality: CPython's, on what the code does, not where it comes from --------------- */
+
+/* Two constants are the same constant when they have the same type and
+   value, exactly: 0, 0.0, -0.0 and False all differ (CPython's
+   _PyCode_ConstantKey); containers of constants compare item by item. */
+static int const_same(Value a, Value b) {
+    if (a == b) return 1;
+    if (type_of(a) != type_of(b)) return 0;
+    if (float_check_exact(a)) return double_bits(float_val(a)) == double_bits(float_val(b));
+    if (complex_check_exact(a))
+        return double_bits(complex_val(a).re) == double_bits(complex_val(b).re) &&
+               double_bits(complex_val(a).im) == double_bits(complex_val(b).im);
+    if (tuple_check_exact(a)) {
+        if (tuple_size(a) != tuple_size(b)) return 0;
+        for (int64_t i = 0; i < tuple_size(a); i++) {
+            int r = const_same(tuple_items(a)[i], tuple_items(b)[i]);
+            if (r <= 0) return r;
+        }
+        return 1;
+    }
+    if (code_check(a)) {
+        Value r = type_of(a)->richcompare(a, b, CMP_EQ);
+        return r ? r == V_TRUE : -1;
+    }
+    /* str, bytes, int, frozenset of those, None, Ellipsis */
+    return obj_richcompare_bool(a, b, CMP_EQ);
+}
+
+static int code_same(CodeObject *a, CodeObject *b) {
+    if (a->argcount != b->argcount || a->posonlyargcount != b->posonlyargcount ||
+        a->kwonlyargcount != b->kwonlyargcount || a->flags != b->flags || a->firstlineno != b->firstlineno ||
+        a->ncode != b->ncode || a->nexctable != b->nexctable)
+        return 0;
+    if (memcmp(a->code, b->code, sizeof(uint32_t) * (size_t)a->ncode) ||
+        memcmp(a->locations, b->locations, sizeof(Location) * (size_t)a->ncode))
+        return 0;
+    for (int32_t i = 0; i < a->nexctable; i++) {
+        const ExcTableEntry *x = &a->exctable[i], *y = &b->exctable[i];
+        if (x->start != y->start || x->end != y->end || x->target != y->target || x->depth != y->depth ||
+            x->lasti != y->lasti)
+            return 0;
+    }
+    Value same[] = {a->name, b->name, a->names, b->names, a->varnames, b->varnames,
+                    a->cellvars, b->cellvars, a->freevars, b->freevars};
+    for (size_t i = 0; i < sizeof same / sizeof same[0]; i += 2) {
+        int r = obj_richcompare_bool(same[i], same[i + 1], CMP_EQ);
+        if (r <= 0) return r;
+    }
+    return const_same(a->consts, b->consts);
+}
+
+static Value code_richcompare(Value a, Value b, int op) {
+    if ((op != CMP_EQ && op != CMP_NE) || !code_check(a) || !code_check(b)) return V_NOTIMPL;
+    int r = code_same(V_AS(CodeObject, a), V_AS(CodeObject, b));
+    if (r < 0) return VNULL;
+    return v_bool(op == CMP_EQ ? r : !r);
+}
+
+/* consistent with code_same: from what it compares, the constants left out */
+static int64_t code_hash(Value v) {
+    CodeObject *co = V_AS(CodeObject, v);
+    int64_t h = obj_hash(co->name);
+    if (h == -1) return -1;
+    uint64_t x = (uint64_t)h;
+    int32_t ints[] = {co->argcount, co->posonlyargcount, co->kwonlyargcount, (int32_t)co->flags, co->firstlineno,
+                      co->ncode};
+    for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++) x = x * 1000003u ^ (uint32_t)ints[i];
+    for (int32_t i = 0; i < co->ncode; i++) x = x * 1000003u ^ co->code[i];
+    int64_t hn = obj_hash(co->names);
+    if (hn == -1) return -1;
+    x = x * 1000003u ^ (uint64_t)hn;
+    return x == (uint64_t)-1 ? -2 : (int64_t)x;
+}
+
 Type code_type = {
     .tname = "code",
     .basicsize = sizeof(CodeObject),
     .repr = code_repr,
+    .hash = code_hash,
+    .richcompare = code_richcompare,
 };
 
 void code_init(void) {

@@ -10,6 +10,7 @@
 Type gen_type, coro_type, coro_wrapper_type, async_gen_type;
 
 static void gen_finalize(void *p);
+static Value coro_origin_of(Frame *f);
 
 /* The noun CPython's messages use for g ("coroutine already executing"). */
 static const char *gen_kind(GenObject *g) {
@@ -36,8 +37,53 @@ Value gen_new(Frame *f, FunctionObject *func) {
             g->origin_code = cf->code;
             g->origin_line = code_line(cf->code, (int)(cf->ip - cf->code->code) - 1);
         }
+        if (coro_origin_tracking_depth > 0 && (f->code->flags & CO_COROUTINE)) g->origin = coro_origin_of(cf);
     }
     return v;
+}
+
+int64_t coro_origin_tracking_depth;
+
+/* cr_origin: the innermost frames from f out, up to the tracking depth */
+static Value coro_origin_of(Frame *f) {
+    Value l = list_new(0);
+    for (int64_t n = 0; f && n < coro_origin_tracking_depth; f = f->back) {
+        if (!f->code) continue;
+        list_append(l, tuple_pack(3, f->code->filename, v_int(code_line(f->code, frame_lasti(f))), f->code->name));
+        n++;
+    }
+    return tuple_from_array(list_items(l), list_size(l));
+}
+
+/* The warning's text: CPython's warnings._warn_unawaited_coroutine's, with
+   the frames of cr_origin (outermost first) as a traceback shows them */
+static Value never_awaited_message(GenObject *g) {
+    Value msg = str_printf("coroutine '%U' was never awaited", g->qualname);
+    if (!msg || !g->origin) return msg;
+    Value linecache = import_name(str_intern_cstr("linecache"), V_NONE, v_int(0), VNULL);
+    Value traceback = linecache ? import_name(str_intern_cstr("traceback"), V_NONE, v_int(0), VNULL) : VNULL;
+    if (!traceback) return VNULL;
+    int64_t n = tuple_size(g->origin);
+    Value entries = list_new(0);
+    for (int64_t i = n - 1; i >= 0; i--) {
+        Value *o = tuple_items(tuple_items(g->origin)[i]);
+        Value gl_args[2] = {o[0], o[1]};
+        Value line = obj_call(obj_getattr_cstr(linecache, "getline"), gl_args, 2, VNULL);
+        if (!line) return VNULL;
+        list_append(entries, tuple_pack(4, o[0], o[1], o[2], line));
+    }
+    Value fl = obj_getattr_cstr(traceback, "format_list");
+    Value lines = fl ? obj_call1(fl, entries) : VNULL;
+    if (!lines) return VNULL;
+    Value parts = list_new(0);
+    list_append(parts, str_concat(msg, str_from_cstr("\n")));
+    list_append(parts, str_from_cstr("Coroutine created at (most recent call last)\n"));
+    Value head = obj_call_method(str_empty, "join", &parts, 1);
+    Value tail = head ? obj_call_method(str_empty, "join", &lines, 1) : VNULL;
+    Value joined = tail ? str_concat(head, tail) : VNULL;
+    if (!joined) return VNULL;
+    Value strip_arg = str_from_cstr("\n");
+    return obj_call_method(joined, "rstrip", &strip_arg, 1);
 }
 
 /* CPython's RuntimeWarning for a coroutine collected before it started,
@@ -52,7 +98,7 @@ static void coro_warn_never_awaited(GenObject *g) {
     /* CPython imports the warnings module for this warning: its formatting
        (the tracemalloc hint for the source) is the one shown */
     if (!import_name(str_intern_cstr("warnings"), V_NONE, v_int(0), VNULL)) err_clear();
-    Value msg = str_printf("coroutine '%U' was never awaited", g->qualname);
+    Value msg = never_awaited_message(g);
     Value filename = g->origin_code ? g->origin_code->filename : str_from_cstr("sys");
     int64_t lineno = g->origin_code ? g->origin_line : 1;
     if (!msg || warn_explicit_source_c(&exc_RuntimeWarning, msg, filename, lineno, gv) < 0)
@@ -61,6 +107,16 @@ static void coro_warn_never_awaited(GenObject *g) {
 }
 
 static Value gen_close_m(Value *args, size_t nargs, Value kwnames);
+
+int gen_finalize_now(Value gen) {
+    GenObject *g = V_AS(GenObject, gen);
+    if (g->hdr.type == &coro_type && g->frame && !g->started) {
+        coro_warn_never_awaited(g);
+        g->frame = NULL;   /* finished: the collector's finalizer has nothing left to report */
+        return 0;
+    }
+    return obj_call_method(gen, "close", NULL, 0) ? 0 : -1;
+}
 
 /* An unreachable suspended generator is closed, running its finally
  * blocks (from a finalizer: the exception state is the caller's). */
@@ -422,6 +478,10 @@ static Value gen_get_frame(Value v) {
     return g->frame ? sys_gen_frame_object(v, g->frame) : V_NONE;
 }
 static Value gen_get_code(Value v) { return V_FROM_PTR(V_AS(GenObject, v)->code); }
+static Value coro_get_origin(Value v) {
+    GenObject *g = V_AS(GenObject, v);
+    return g->origin ? g->origin : V_NONE;
+}
 static Value gen_get_yieldfrom(Value v) {
     GenObject *g = V_AS(GenObject, v);
     return g->frame && g->yield_from ? g->yield_from : V_NONE;
@@ -567,6 +627,7 @@ static const GetSetDef coro_getsets[] = {
     {"cr_running", gen_get_running, NULL, NULL},
     {"cr_frame", gen_get_frame, NULL, NULL},
     {"cr_code", gen_get_code, NULL, NULL},
+    {"cr_origin", coro_get_origin, NULL, NULL},
     {"cr_suspended", gen_get_suspended, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };

@@ -30,6 +30,10 @@ typedef struct GenObject {
        went, the same line when the call's result is dropped at once) */
     CodeObject *origin_code;
     int origin_line;
+    /* cr_origin: ((filename, lineno, function), ...) of the frames that
+       created the coroutine, innermost first, as many as
+       sys.set_coroutine_origin_tracking_depth() asked for; VNULL: None */
+    Value origin;
     /* async generators (CPython's names): an asend/athrow awaitable is
        being iterated (what ag_running shows); aclose() ran or the body
        ended by StopAsyncIteration or GeneratorExit; the hooks were looked
@@ -57,6 +61,11 @@ static inline bool genlike_check(Value v) {
 Value coro_get_awaitable(Value v, int where);
 /* GET_ANEXT: the awaitable of ait.__anext__() for `async for`. */
 Value async_get_anext(Value ait);
+/* sys.set_coroutine_origin_tracking_depth(): frames recorded in cr_origin */
+extern int64_t coro_origin_tracking_depth;
+/* frame.clear() of a suspended generator's frame: what the collector does to
+   an unreachable one, now (close it; a coroutine that never ran warns) */
+int gen_finalize_now(Value gen);
 /* Throw exc into a generator or coroutine at its suspension point. */
 Value gen_throw(Value g, Value exc);
 

@@ -1901,6 +1901,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             goto exit_frame;
         }
         Frame *caller = f->back;
+        f->ip = ip;   /* a frame object outliving the frame reports the return's line */
         /* an __init__ frame rebuilt by a guard failure in compiled code that
            had inlined the instantiation: the call's result is the instance */
         bool bad_init = false;
