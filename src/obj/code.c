@@ -565,9 +565,12 @@ static Value code_replace(Value *args, size_t nargs, Value kwnames) {
         int64_t want = obj_index_i64(v);
         if (want == -1 && err_occurred()) return VNULL;
         int64_t diff = want ^ v_intval(co_get_flags(args[0]));
-        if (diff & ~(int64_t)0x100)
-            return err_format(&exc_ValueError, "code.replace(): tpy cannot change co_flags bits 0x%llx "
-                              "(only CO_ITERABLE_COROUTINE, 0x100)", (unsigned long long)diff & ~0x100ULL);
+        if (diff & ~(int64_t)0x100) {
+            char bits[24];   /* (err_format has no %llx) */
+            snprintf(bits, sizeof bits, "0x%llx", (unsigned long long)diff & ~0x100ULL);
+            return err_format(&exc_ValueError, "code.replace(): tpy cannot change co_flags bits %s "
+                              "(only CO_ITERABLE_COROUTINE, 0x100)", bits);
+        }
         if (want & 0x100) co->flags |= CO_ITERABLE_COROUTINE;
         else co->flags &= ~(uint32_t)CO_ITERABLE_COROUTINE;
     }
