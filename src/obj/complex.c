@@ -283,7 +283,7 @@ static Value complex_format(Value v, Value spec) {
     switch (fs.type) {
     case 0: case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'n': break;
     default:
-        if (fs.type > 32 && fs.type < 127)
+        if ((unsigned char)fs.type > 32 && (unsigned char)fs.type < 128)
             return err_format(&exc_ValueError, "Unknown format code '%c' for object of type '%s'", fs.type, tname);
         return err_format(&exc_ValueError, "Unknown format code '\\x%x' for object of type '%s'",
                           (unsigned)(unsigned char)fs.type, tname);
