@@ -108,7 +108,7 @@ typedef struct Compiler {
     CompileMode mode;
     const char *class_name;     /* for name mangling */
     int nested;
-    bool name_ops;              /* module-level names use *_NAME (exec/eval) */
+    bool name_ops;              /* module-level names use *_NAME (exec/eval/single: the code may run with its own locals) */
     bool future_annotations;    /* annotations compile to their source text */
     int future_lineno;          /* line of the last __future__ import opening the module */
     bool top_level_await;       /* compile(flags=PyCF_ALLOW_TOP_LEVEL_AWAIT) */
@@ -1726,7 +1726,11 @@ static void compile_funcdef(Compiler *c, Stmt *s) {
     if (!co) return;
     WITH_LOC(c, s->pos, {
         compile_make_function(c, co, flags);
-        for (int i = decos.n - 1; i >= 0; i--) emit(c, OP_CALL_FUNCTION, 1);
+        /* each decorator is applied at its own line, innermost first */
+        for (int i = decos.n - 1; i >= 0; i--) {
+            c->u->loc = loc_of(decos.items[i]->pos);   /* the enclosing WITH_LOC restores it */
+            emit(c, OP_CALL_FUNCTION, 1);
+        }
     });
     WITH_LOC(c, s->pos, compile_name(c, s->u.funcdef.name, CTX_STORE, s->pos));
 }
@@ -1821,8 +1825,7 @@ static void compile_classdef(Compiler *c, Stmt *s) {
         emit(c, OP_STORE_NAME, add_name(u, "__classcell__"));
         emit0(c, OP_RETURN_VALUE);
     } else {
-        emit_const(c, V_NONE);
-        emit0(c, OP_RETURN_VALUE);
+        emit_implicit_return(c);   /* a copy per line that jumps to it, as a function's */
     }
     CodeObject *co = leave_scope(c);
     c->class_name = saved_class;
@@ -1888,7 +1891,11 @@ static void compile_classdef(Compiler *c, Stmt *s) {
                 emit(c, OP_CALL_FUNCTION_EX, 0);
             }
         }
-        for (int i = decos.n - 1; i >= 0; i--) emit(c, OP_CALL_FUNCTION, 1);
+        /* each decorator is applied at its own line, innermost first */
+        for (int i = decos.n - 1; i >= 0; i--) {
+            c->u->loc = loc_of(decos.items[i]->pos);   /* the enclosing WITH_LOC restores it */
+            emit(c, OP_CALL_FUNCTION, 1);
+        }
     });
     WITH_LOC(c, s->pos, compile_name(c, s->u.classdef.name, CTX_STORE, s->pos));
 }
@@ -3499,7 +3506,7 @@ CodeObject *compile_module(Module *m, const char *filename, CompileMode mode, Sy
     c.filename_v = str_intern_cstr(filename);
     c.err = err;
     c.mode = mode;
-    c.name_ops = mode == COMPILE_EXEC || mode == COMPILE_EVAL;
+    c.name_ops = mode == COMPILE_EXEC || mode == COMPILE_EVAL || mode == COMPILE_INTERACTIVE;
     c.top_level_await = (m->future_flags & 0x2000) != 0;   /* PyCF_ALLOW_TOP_LEVEL_AWAIT */
     if (!symtable_build(&c.st, m, filename, err)) return NULL;
     Unit *u = enter_scope(&c, c.st.top, "<module>", str_intern_cstr("<module>"), 1);

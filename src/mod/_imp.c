@@ -10,7 +10,10 @@
 #include "../front/compiler.h"
 #include <math.h>
 
+#include <time.h>
+
 #include "../runtime.h"
+#include "../vm/gil.h"
 #include "../vm/codecache.h"
 #include "modules.h"
 
@@ -90,22 +93,44 @@ static Value i_init_frozen(Value *args, size_t nargs, Value kwnames) {
     return import_name(args[0], VNULL, v_int(0), VNULL);
 }
 
-/* The import lock: tpy imports under the interpreter lock, one at a time;
-   the lock importlib asks for is re-entrant and per thread, as CPython's. */
+/* The global import lock (CPython's): re-entrant, per thread. importlib
+   takes it around finding a module, and so does tpy's own import path
+   (import.c) around a finder's find_spec; a thread that wants it while
+   another holds it waits, letting the interpreter lock go. */
 static uint64_t lock_owner;
 static int64_t lock_count;
-uint64_t gil_thread_ident(void);
+
+void imp_lock_acquire(void) {
+    uint64_t me = gil_thread_ident();
+    while (lock_count > 0 && lock_owner != me) {
+        bool released = gil_blocking_begin();
+        struct timespec pause = {0, 100000};
+        nanosleep(&pause, NULL);
+        gil_blocking_end(released);
+        if (!released) break;   /* no other thread runs: the holder is gone (a fork) */
+    }
+    lock_owner = me;
+    lock_count++;
+}
+
+int imp_lock_release(void) {
+    if (lock_count == 0 || lock_owner != gil_thread_ident()) return -1;
+    lock_count--;
+    return 0;
+}
+
+void imp_lock_after_fork_child(void) {
+    /* the forking thread keeps what it held; another thread's hold is gone with it */
+    if (lock_count > 0 && lock_owner != gil_thread_ident()) lock_count = 0;
+}
 
 static Value i_acquire_lock(Value *args, size_t nargs, Value kwnames) {
-    lock_owner = gil_thread_ident();
-    lock_count++;
+    imp_lock_acquire();
     return V_NONE;
 }
 
 static Value i_release_lock(Value *args, size_t nargs, Value kwnames) {
-    if (lock_count == 0 || lock_owner != gil_thread_ident())
-        return err_set(&exc_RuntimeError, "not holding the import lock");
-    lock_count--;
+    if (imp_lock_release() < 0) return err_set(&exc_RuntimeError, "not holding the import lock");
     return V_NONE;
 }
 

@@ -591,6 +591,12 @@ static Value b_globals(Value *args, size_t nargs, Value kwnames) {
 Value frame_locals_dict(Frame *f) {
     if (f->locals) return f->locals;
     if (!f->func) return f->globals;
+    return sys_frame_locals(f);
+}
+
+Value frame_locals_copy(Frame *f) {
+    if (f->locals) return f->locals;
+    if (!f->func) return f->globals;
     CodeObject *co = f->code;
     Value d = dict_new();
     for (int i = 0; i < co->nlocals; i++)

@@ -11,6 +11,7 @@
 #include "../vm/codecache.h"
 #include "../vm/config.h"
 #include "../vm/traceback.h"
+#include "../vm/gil.h"
 
 #include "modules.h"
 
@@ -222,10 +223,14 @@ static Value find_with_meta_path(Value name) {
             Value legacy = bootstrap ? obj_getattr_cstr(bootstrap, "_find_spec_legacy") : VNULL;
             if (!legacy) return VNULL;
             Value la[3] = {finder, name, path};
+            imp_lock_acquire();   /* finding runs under the import lock, as importlib's _find_spec */
             spec = obj_call(legacy, la, 3, VNULL);
+            imp_lock_release();
         } else {
             Value a[3] = {name, path, V_NONE};
+            imp_lock_acquire();
             spec = obj_call(fs, a, 3, VNULL);
+            imp_lock_release();
         }
         if (!spec) return VNULL;
         if (spec == V_NONE) continue;
@@ -397,7 +402,9 @@ static Value find_with_path_finder(Value name, Value path) {
     Value find = finder ? obj_getattr_cstr(finder, "find_spec") : VNULL;
     if (!find) return VNULL;
     Value a[2] = {name, path};
+    imp_lock_acquire();
     Value spec = obj_call(find, a, 2, VNULL);
+    imp_lock_release();
     if (!spec) return VNULL;
     if (spec == V_NONE) return module_not_found(name, str_printf("No module named %R", name));
     Value load = obj_getattr_cstr(bootstrap, "_load");
@@ -554,7 +561,89 @@ static Value find_and_load_timed(Value name) {
     return m;
 }
 
+/* ---- per-module import locks ------------------------------------------------------- */
+
+/* CPython's _ModuleLock: while one thread imports a module (finds it and
+ * runs its code), another thread importing the same name waits until it
+ * is done rather than taking the partially initialized module. The
+ * importing thread itself takes it at once (a circular import), and so
+ * does a thread whose wait would close a cycle of waits (a concurrent
+ * circular import: CPython's _DeadlockError, handled the same way). Only
+ * threads holding the GIL touch these tables. */
+static Value import_owners;   /* module name -> the importing thread's ident */
+static Value import_waits;    /* thread ident -> the ident of the thread it waits for */
+
+/* The thread importing name, if another one (else VNULL) */
+static Value import_owner_other(Value name, Value me) {
+    if (!import_owners) return VNULL;
+    Value owner = dict_get(import_owners, name);
+    if (!owner) return VNULL;
+    int eq = obj_richcompare_bool(owner, me, CMP_EQ);
+    return eq == 0 ? owner : VNULL;
+}
+
+/* Wait while another thread imports name; false: waiting would deadlock */
+static bool import_wait_for(Value name, Value me) {
+    Value owner;
+    while ((owner = import_owner_other(name, me))) {
+        /* would the owner, through the threads it waits for, wait for us? */
+        Value t = owner;
+        for (int hops = 0; t && hops < 1000; hops++) {
+            int eq = obj_richcompare_bool(t, me, CMP_EQ);
+            if (eq != 0) return false;
+            t = dict_get(import_waits, t);
+        }
+        dict_set(import_waits, me, owner);
+        bool released = gil_blocking_begin();
+        struct timespec pause = {0, 200000};   /* 0.2 ms: imports wait rarely, and not for long */
+        nanosleep(&pause, NULL);
+        gil_blocking_end(released);
+        dict_del(import_waits, me);
+        if (!released) return false;   /* no other thread can run: nothing to wait for */
+    }
+    return true;
+}
+
+static Value import_one_unlocked(Value name);
+
+void import_after_fork_child(void) {
+    /* only the forking thread goes on: other threads' imports never end */
+    if (!import_owners) return;
+    Value me = int_from_u64(gil_thread_ident());
+    Value names = dict_keys_list(import_owners);
+    for (int64_t i = 0; i < list_size(names); i++) {
+        Value owner = dict_get(import_owners, list_get(names, i));
+        if (owner && obj_richcompare_bool(owner, me, CMP_EQ) == 0) dict_del(import_owners, list_get(names, i));
+    }
+    dict_clear(import_waits);
+    err_clear();
+}
+
 static Value import_one(Value name) {
+    Value m = dict_get(tstate.sys_modules, name);
+    if (m && m != V_NONE && (!gil_threads_started || !import_owners || !dict_get(import_owners, name))) return m;
+    if (err_occurred()) return VNULL;
+    if (!gil_threads_started) return import_one_unlocked(name);
+    if (!import_owners) {
+        import_owners = dict_new();
+        import_waits = dict_new();
+    }
+    Value me = int_from_u64(gil_thread_ident());
+    if (!import_wait_for(name, me)) {
+        m = dict_get(tstate.sys_modules, name);
+        if (m) return m;   /* a concurrent circular import: the module as it is */
+    }
+    m = dict_get(tstate.sys_modules, name);
+    if (m) return import_one_unlocked(name);   /* done meanwhile (or ours: a circular import) */
+    dict_set(import_owners, name, me);
+    m = import_one_unlocked(name);
+    Value saved = err_fetch();
+    dict_del(import_owners, name);
+    err_restore(saved);
+    return m;
+}
+
+static Value import_one_unlocked(Value name) {
     Value m = dict_get(tstate.sys_modules, name);
     if (m == V_NONE) {
         /* a module blocked on purpose (test.support's import_fresh_module) */

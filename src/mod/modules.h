@@ -117,6 +117,13 @@ int warn_explicit_c(Type *category, Value message, Value filename, int64_t linen
 /* the same about an object (warnings' source=: a ResourceWarning's file, an
    unawaited coroutine), the module named after filename */
 int warn_explicit_source_c(Type *category, Value message, Value filename, int64_t lineno, Value source);
+/* _imp.c: the global import lock (re-entrant, per thread); release: 0,
+   or -1 when this thread does not hold it */
+void imp_lock_acquire(void);
+int imp_lock_release(void);
+/* in a forked child: the locks other threads held are gone with them */
+void imp_lock_after_fork_child(void);
+void import_after_fork_child(void);
 /* route the compiler's warnings through the filters (at start-up) */
 void warnings_init(void);
 /* Call the atexit callbacks (at interpreter exit; atexit.c) */

@@ -1601,25 +1601,42 @@ static void run_at_fork(int which, bool reverse) {
  * one), then the after_in_child hooks */
 static void after_fork_child(void) {
     gil_after_fork_child();
+    imp_lock_after_fork_child();
+    imp_lock_release();   /* taken by before_fork() */
+    import_after_fork_child();
     signals_after_fork();
     run_at_fork(1, false);
 }
 
 /* _posixsubprocess's fork with a preexec_fn: the same hooks, and in the
    child the runtime's own reset first (which 1) */
+/* CPython's PyOS_BeforeFork / PyOS_AfterFork_Parent: the before hooks,
+   then the import lock, so that no other thread is half-way through an
+   import when the child is made (the child would see a partial module) */
+static void before_fork(void) {
+    run_at_fork(0, true);
+    imp_lock_acquire();
+}
+
+static void after_fork_parent(void) {
+    imp_lock_release();
+    run_at_fork(2, false);
+}
+
 void posix_run_at_fork(int which) {
     if (which == 1) after_fork_child();
-    else run_at_fork(which, which == 0);
+    else if (which == 0) before_fork();
+    else after_fork_parent();
 }
 
 static const ArgSpec p_fork_spec = {"posix.fork", 0, 0, 0, {NULL}};
 static Value p_fork(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&p_fork_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
-    run_at_fork(0, true);
+    before_fork();
     pid_t pid = fork();
     int e = errno;
     if (pid == 0) after_fork_child();
-    else run_at_fork(2, false);
+    else after_fork_parent();
     if (pid < 0) {
         errno = e;
         return posix_error(VNULL);
@@ -2729,11 +2746,11 @@ static const ArgSpec p_forkpty_spec = {"posix.forkpty", 0, 0, 0, {NULL}};
 static Value p_forkpty(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&p_forkpty_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     int master = -1;
-    run_at_fork(0, true);
+    before_fork();
     pid_t pid = forkpty(&master, NULL, NULL, NULL);
     int e = errno;
     if (pid == 0) after_fork_child();
-    else run_at_fork(2, false);
+    else after_fork_parent();
     if (pid < 0) {
         errno = e;
         return posix_error(VNULL);

@@ -385,6 +385,62 @@ static bool snapshot_live(FrameObject *fo) {
     return ls.live;
 }
 
+/* CPython's PyFrame_FastToLocals: a function frame's variables into its
+   locals dict, in place: bound ones set, unbound ones removed, other keys
+   (a debugger's __return__) kept */
+static void fast_to_locals(Frame *f, Value d) {
+    CodeObject *co = f->code;
+    int n = co->nlocals + co->ncells + co->nfrees;
+    for (int i = 0; i < n; i++) {
+        Value name, v;
+        if (i < co->nlocals) {
+            name = tuple_get(co->varnames, i);
+            v = f->localsplus[i];
+        } else {
+            name = i < co->nlocals + co->ncells ? tuple_get(co->cellvars, i - co->nlocals)
+                                                : tuple_get(co->freevars, i - co->nlocals - co->ncells);
+            Value cell = f->localsplus[i];
+            v = cell ? V_AS(CellObject, cell)->value : VNULL;
+        }
+        if (v) dict_set(d, name, v);
+        else if (dict_get(d, name) && dict_del(d, name) < 0) err_clear();
+    }
+}
+
+/* CPython's PyFrame_LocalsToFast(frame, 1), after a trace function: what it
+   wrote into f_locals goes back into the variables (a debugger's `!x = 1`);
+   a variable it removed becomes None, with CPython's RuntimeWarning */
+static void locals_to_fast(Frame *f, Value d) {
+    CodeObject *co = f->code;
+    int n = co->nlocals + co->ncells + co->nfrees;
+    Value saved = err_fetch();
+    for (int i = 0; i < n; i++) {
+        Value name = i < co->nlocals ? tuple_get(co->varnames, i)
+                   : i < co->nlocals + co->ncells ? tuple_get(co->cellvars, i - co->nlocals)
+                                                  : tuple_get(co->freevars, i - co->nlocals - co->ncells);
+        Value v = dict_get(d, name);
+        if (i < co->nlocals) {
+            Value old = f->localsplus[i];
+            if (v == old) continue;
+            if (!v) {
+                if (warn_c(&exc_RuntimeWarning, str_printf("assigning None to unbound local %R", name), 0) < 0)
+                    err_clear();
+                v = V_NONE;
+            }
+            f->localsplus[i] = v;
+        } else {
+            Value cell = f->localsplus[i];
+            if (cell && V_AS(CellObject, cell)->value != v) V_AS(CellObject, cell)->value = v;
+        }
+    }
+    err_restore(saved);
+}
+
+/* the event the trace function being called was given, and for which frame
+   (CPython's tstate->tracing_what: it keeps the last event afterwards) */
+static int tracing_what = TRACE_CALL;
+static Frame *tracing_frame;
+
 /* One frame object per frame while it runs (made on first demand, kept in
    Frame.fobj): trace functions compare frames by identity. */
 static Value frame_object_new(Frame *f) {
@@ -395,7 +451,12 @@ static Value frame_object_new(Frame *f) {
     fo->raw = f;
     fo->code = V_FROM_PTR(f->code);
     fo->globals = f->globals;
-    fo->locals = frame_locals_dict(f);
+    if (f->locals || !f->func) {
+        fo->locals = frame_locals_dict(f);
+    } else {
+        fo->locals = dict_new();
+        fast_to_locals(f, fo->locals);
+    }
     fo->lasti = frame_lasti(f);
     fo->lineno = code_line(f->code, fo->lasti);
     fo->trace = V_NONE;
@@ -404,6 +465,12 @@ static Value frame_object_new(Frame *f) {
 }
 
 Value sys_frame_object(Frame *f) { return frame_object_new(f); }
+
+Value sys_frame_locals(Frame *f) {
+    FrameObject *fo = V_AS(FrameObject, frame_object_new(f));
+    if (fo->raw == f && !fo->cleared) fast_to_locals(f, fo->locals);
+    return fo->locals;
+}
 
 /* gi_frame/cr_frame/ag_frame: the generator's own frame, read live while
    the generator has it (suspended or running) */
@@ -423,7 +490,7 @@ void sys_frame_detach(Frame *f) {
     FrameObject *fo = V_AS(FrameObject, f->fobj);
     f->fobj = VNULL;
     if (fo->raw != f) return;
-    if (!fo->cleared) fo->locals = frame_locals_dict(f);
+    if (!fo->cleared) fo->locals = frame_locals_dict(f);   /* brought up to date, the same dict */
     fo->lasti = frame_lasti(f);
     fo->lineno = code_line(f->code, fo->lasti);
     fo->raw = NULL;
@@ -476,7 +543,8 @@ static int frame_set_trace(Value v, Value x) {
     /* a frame traced from now on (a debugger's set_trace() on the frames
        up the stack) is at the instruction it runs: its line has begun,
        and goes on without a new 'line' event (CPython's instr_prev) */
-    if (x && x != V_NONE && fo->trace_prev < 0 && snapshot_live(fo)) fo->trace_prev = frame_lasti(fo->raw);
+    if (x && x != V_NONE && snapshot_live(fo) && !(tstate.in_trace && tracing_frame == fo->raw))
+        fo->trace_prev = frame_lasti(fo->raw);
     return 0;
 }
 static int frame_set_flag(bool *flag, Value x) {
@@ -665,10 +733,6 @@ static const char *explain_incompatible_stack(int64_t to) {
     }
 }
 
-/* the event the trace function being called was given, and for which frame
-   (CPython's tstate->tracing_what: it keeps the last event afterwards) */
-static int tracing_what = TRACE_CALL;
-static Frame *tracing_frame;
 
 /* f_lineno = N from a trace function's 'line' event: the frame goes on at
    the first instruction of line N (or the next line with code) whose stack
@@ -697,20 +761,37 @@ static int frame_set_lineno(Value v, Value x) {
     CodeObject *co = f->code;
     if (want < co->firstlineno) return err_format(&exc_ValueError, "line %d comes before the current code block", (int)want), -1;
     /* the instructions that start a line (CPython's marklines), and the
-       first line with code not before the one asked for */
+       first line with code not before the one asked for. CPython's code
+       has no unreachable instructions, and its copies of a block's exit
+       follow the block: here an instruction starts a line when it is
+       reachable and control arrives at it from another line (or from
+       nowhere: the first instruction, a handler's entry). */
     int n = co->ncode;
+    int64_t *stacks = mark_stacks(co);
     int *starts = gc_alloc_atomic(sizeof(int) * (size_t)(n + 1));
-    int last = -1, line = -1;
+    unsigned char *from_other = gc_alloc_atomic((size_t)n + 1);   /* 1: a predecessor of another line; 2: one of this line */
+    memset(from_other, 0, (size_t)n + 1);
+    for (int i = 0; i < n; i++) {
+        int op = INSTR_OP(co->code[i]), l = code_line(co, i);
+        bool falls = !(op == OP_JUMP_FORWARD || op == OP_JUMP_ABSOLUTE || op == OP_RETURN_VALUE ||
+                       op == OP_RAISE_VARARGS || op == OP_RERAISE);
+        int succ[2] = {falls ? i + 1 : -1, (opcode_flags[op] & OPF_JUMP) ? (int)INSTR_ARG(co->code[i]) : -1};
+        for (int k = 0; k < 2; k++) {
+            int t = succ[k];
+            if (t < 0 || t >= n) continue;
+            from_other[t] |= code_line(co, t) == l ? 2 : 1;
+        }
+    }
+    int line = -1;
     for (int i = 0; i < n; i++) {
         int l = code_line(co, i);
         starts[i] = -1;
-        if (l > 0 && l != last) {
-            starts[i] = last = l;
+        if (l > 0 && stacks[i] != STACK_UNINITIALIZED && from_other[i] != 2) {
+            starts[i] = l;
             if (l >= want && (line < 0 || l < line)) line = l;
         }
     }
     if (line < 0) return err_format(&exc_ValueError, "line %d comes after the current code block", (int)want), -1;
-    int64_t *stacks = mark_stacks(co);
     int cur = frame_lasti(f);
     if (cur < 0 || cur >= n) return err_set(&exc_ValueError, "can only jump from a 'line' trace event"), -1;
     int64_t start = stacks[cur], best = STACK_OVERFLOWED;
@@ -932,11 +1013,15 @@ static int trace_func_event(Frame *f, int what, Value arg) {
     tracing_frame = f;
     /* a frame starting (not a generator resuming) is at its def line */
     fo->at_call = what == TRACE_CALL && frame_lasti(f) <= 0;
+    /* the trace function sees f_locals up to date and may change it (below) */
+    bool sync_locals = f->func && !f->locals && fo->raw == f && !fo->cleared;
+    if (sync_locals) fast_to_locals(f, fo->locals);
     Value a[3] = {fov, event_name(what), arg ? arg : V_NONE};
     Value r = obj_call(cb, a, 3, VNULL);
     tracing_frame = NULL;
     fo->at_call = false;
     tstate.in_trace = false;
+    if (sync_locals && !fo->cleared) locals_to_fast(f, fo->locals);
     if (!r) {
         /* as CPython: a trace function that raises is removed */
         set_trace_func(VNULL);
@@ -1023,7 +1108,16 @@ static Value s_setprofile(Value *args, size_t nargs, Value kwnames) {
 static Value s_call_tracing(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("call_tracing", nargs, 2, 2) < 0) return VNULL;
     if (!tuple_check(args[1])) return err_format(&exc_TypeError, "call_tracing() argument 2 must be tuple, not %T", args[1]);
-    return obj_call(args[0], tuple_items(args[1]), (size_t)tuple_size(args[1]), VNULL);
+    /* traced even from inside a trace function (pdb's recursive debugger) */
+    bool in_trace = tstate.in_trace;
+    Frame *saved_tracing_frame = tracing_frame;
+    int saved_what = tracing_what;
+    tstate.in_trace = false;
+    Value r = obj_call(args[0], tuple_items(args[1]), (size_t)tuple_size(args[1]), VNULL);
+    tstate.in_trace = in_trace;
+    tracing_frame = saved_tracing_frame;
+    tracing_what = saved_what;
+    return r;
 }
 /* set by main.c once the atexit callbacks have run, before the objects
    still alive are finalized */

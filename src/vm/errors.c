@@ -710,7 +710,7 @@ void traceback_frame_exit(Value exc, Frame *f, int lasti) {
     if (!t) return;
     TracebackObject *tb = V_AS(TracebackObject, t);
     if (tb->raw == f && !tb->locals) {
-        tb->locals = frame_locals_dict(f);
+        tb->locals = f->fobj ? frame_locals_dict(f) : frame_locals_copy(f);
         tb->exited = true;
         tb->exit_lasti = lasti;
     }

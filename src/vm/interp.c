@@ -1709,6 +1709,27 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             NEXT();
         }
         SAVE_REGS();
+        if (__builtin_expect(dispatch == trace_labels, 0) && t == &gen_type && tstate.trace_func && !tstate.in_trace) {
+            /* CPython's generator iterator raises StopIteration for a
+               return value other than None, which a traced FOR_ITER
+               reports as an 'exception' event */
+            int st = gen_send_ex(it, VNULL, &x);
+            if (st < 0) goto error;
+            if (st == 1) {
+                PUSH(x);
+                NEXT();
+            }
+            if (x != V_NONE) {
+                Value stop = exc_new(&exc_StopIteration, &x, 1);
+                if (!stop) goto error;
+                err_set_exc(stop);
+                if (trace_exception(f) < 0) goto error;
+                err_clear();
+            }
+            sp--;
+            ip = co->code + ARG;
+            NEXT();
+        }
         x = t->iternext(it);
         if (x) {
             PUSH(x);
@@ -1716,6 +1737,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         }
         if (err_occurred()) {
             if (!err_matches(&exc_StopIteration)) goto error;
+            /* traced: the StopIteration an iterator raised is an 'exception' event */
+            if (__builtin_expect(dispatch == trace_labels, 0) && trace_exception(f) < 0) goto error;
             err_clear();
         }
         sp--;
@@ -2344,6 +2367,14 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         }
         if (st < 0) goto error;
         if (st == 0) {
+            if (__builtin_expect(dispatch == trace_labels, 0) && tstate.trace_func && !tstate.in_trace) {
+                /* CPython 3.11's SEND raises the delegate's return as
+                   StopIteration when tracing: an 'exception' event here */
+                Value stop = exc_new(&exc_StopIteration, &out, out == V_NONE ? 0 : 1);
+                if (!stop) goto error;
+                Value info = tuple_pack(3, V_FROM_PTR(&exc_StopIteration), stop, V_NONE);
+                if (sys_trace_event(f, TRACE_EXCEPTION, info) < 0) goto error;
+            }
             TOP() = out;
             NEXT();
         }

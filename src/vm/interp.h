@@ -142,9 +142,16 @@ Value interp_match_keys(Value map, Value keys);
  * parameters, defaults, *args, **kwargs, cells); NULL on error. heap: for
  * generators. */
 Frame *frame_setup_call(FunctionObject *func, Value *args, size_t nargs, Value kwnames, bool heap);
-/* A dict of f's local variables (a snapshot for function frames; the
- * namespace itself for module and class frames). mod/builtins.c */
+/* f's local variables as CPython's locals() and f_locals give them: the
+ * namespace itself for module and class frames; for a function frame its
+ * one dict (kept by its frame object), updated from the variables at each
+ * call, so that keys a debugger added stay. mod/builtins.c */
 Value frame_locals_dict(Frame *f);
+/* The same variables in a new dict (a traceback's copy of a frame that
+ * exits). mod/builtins.c */
+Value frame_locals_copy(Frame *f);
+/* The function frame's own locals dict, brought up to date (sys.c) */
+Value sys_frame_locals(Frame *f);
 /* Frame objects (mod/sys.c): a snapshot of running frame f; one of the
  * frame raw (NULL: none) ran code in, for a traceback entry at instruction
  * lasti, showing `locals` once raw has returned (VNULL: an empty dict) */
