@@ -1079,7 +1079,16 @@ static void check_subscript(Compiler *c, Expr *e) {
                      literal_type(v), it);
 }
 
-static void compile_compare(Compiler *c, Expr *e) {
+/* `not (a is b)` and `not (a in b)`: one test with the inverted operator,
+   the same value (CPython's peephole rewrite of IS_OP/CONTAINS_OP and
+   UNARY_NOT, which test_positional_only_arg sees through dis) */
+static bool negatable_compare(Expr *e) {
+    if (e->kind != E_COMPARE || e->u.compare.n != 1) return false;
+    int op = e->u.compare.ops[0];
+    return op == AST_CMP_IS || op == AST_CMP_IS_NOT || op == AST_CMP_IN || op == AST_CMP_NOT_IN;
+}
+
+static void compile_compare(Compiler *c, Expr *e, bool negate) {
     check_compare(c, e);
     int n = e->u.compare.n;
     compile_expr(c, e->u.compare.left);
@@ -1095,11 +1104,12 @@ static void compile_compare(Compiler *c, Expr *e) {
             emit(c, OP_SWAP, 2);
             emit(c, OP_COPY, 2);
         }
+        int inv = negate ? 1 : 0;   /* negate: a negatable_compare() */
         switch (op) {
-        case AST_CMP_IS: emit(c, OP_IS_OP, 0); break;
-        case AST_CMP_IS_NOT: emit(c, OP_IS_OP, 1); break;
-        case AST_CMP_IN: emit(c, OP_CONTAINS_OP, 0); break;
-        case AST_CMP_NOT_IN: emit(c, OP_CONTAINS_OP, 1); break;
+        case AST_CMP_IS: emit(c, OP_IS_OP, inv); break;
+        case AST_CMP_IS_NOT: emit(c, OP_IS_OP, 1 - inv); break;
+        case AST_CMP_IN: emit(c, OP_CONTAINS_OP, inv); break;
+        case AST_CMP_NOT_IN: emit(c, OP_CONTAINS_OP, 1 - inv); break;
         default: emit(c, OP_COMPARE_OP, op); break;
         }
         if (i < n - 1) emit(c, OP_JUMP_IF_FALSE_OR_POP, cleanup);
@@ -1320,6 +1330,11 @@ static void compile_expr(Compiler *c, Expr *e) {
         emit0(c, binop_opcode(e->u.binop.op, false));
         break;
     case E_UNARYOP:
+        if (e->u.unaryop.op == AST_UNOP_NOT && negatable_compare(e->u.unaryop.operand)) {
+            u->loc = loc_of(e->u.unaryop.operand->pos);
+            compile_compare(c, e->u.unaryop.operand, true);
+            break;
+        }
         compile_expr(c, e->u.unaryop.operand);
         u->loc = loc_of(e->pos);
         switch (e->u.unaryop.op) {
@@ -1389,7 +1404,7 @@ static void compile_expr(Compiler *c, Expr *e) {
         emit_const(c, V_NONE);
         emit0(c, OP_YIELD_FROM);
         break;
-    case E_COMPARE: compile_compare(c, e); break;
+    case E_COMPARE: compile_compare(c, e, false); break;
     case E_CALL: compile_call(c, e); break;
     case E_FORMATTEDVALUE: compile_fstring_part(c, e); break;
     case E_JOINEDSTR: {

@@ -419,6 +419,14 @@ static IRRef call_int(Recorder *R, JitHelper h, int n, const IRRef *args) {
 
 /* ---- the loop and bridge starts -------------------------------------------------------- */
 
+/* Was loop t recorded for frames with the globals and builtins of the
+   frame this trace runs in (trace.h: Trace.globals)? */
+static bool same_namespaces(Recorder *R, Trace *t) {
+    Value g = R->kind == TRACE_BRIDGE ? R->parent->globals : R->root_globals;
+    Value b = R->kind == TRACE_BRIDGE ? R->parent->builtins : R->root_builtins;
+    return t->globals == g && t->builtins == b;
+}
+
 static Recorder *recorder_alloc(void) {
     descrs_init();
     /* reachable from jit.rec while recording; garbage after compiling */
@@ -436,6 +444,8 @@ Recorder *recorder_new_loop(Frame *f, int32_t pc) {
     Recorder *R = recorder_alloc();
     R->kind = TRACE_LOOP;
     R->start_code = f->code;
+    R->root_globals = f->globals;
+    R->root_builtins = f->builtins;
     R->start_pc = pc;
     R->root = f;
     R->frame_ref = emit0(R, IR_inputarg_r, NULL);
@@ -468,6 +478,8 @@ Recorder *recorder_new_function(Frame *f) {
     Recorder *R = recorder_alloc();
     R->kind = TRACE_FUNCTION;
     R->start_code = f->code;
+    R->root_globals = f->globals;
+    R->root_builtins = f->builtins;
     R->start_pc = 0;
     R->root = f;
     R->frame_ref = emit0(R, IR_inputarg_r, NULL);
@@ -674,7 +686,7 @@ static int end_at_header(Recorder *R, int32_t target) {
         return -1;
     }
     Trace *t = jit_loop_at(rf->code, target);
-    if (t && t->target && t->target->nargs == rf->nlocals + rf->sp + 1) {
+    if (t && t->target && t->target->nargs == rf->nlocals + rf->sp + 1 && same_namespaces(R, t)) {
         emit_pending_poll(R);
         emit_jump_to(R, t->target);
         R->jump_target = t;
@@ -1818,7 +1830,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     if (R->kind == TRACE_BRIDGE && R->ninstr == 0 && R->nframes == 1 &&
         R->parent->ir.ops[R->from_guard->op_index].opcode == IR_finish) {
         Trace *t = jit_loop_at(co, pc);
-        if (t && t->target && t->target->nargs == rf->nlocals + rf->sp + 1) {
+        if (t && t->target && t->target->nargs == rf->nlocals + rf->sp + 1 && same_namespaces(R, t)) {
             emit_jump_to(R, t->target);
             R->jump_target = t;
             return 1;
@@ -1896,7 +1908,11 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         /* namespaces that are not plain dicts are subscripted by the
            interpreter at each lookup (exec with a dict subclass) */
         Value gb = rf->func ? rf->func->builtins : f->builtins;
-        if (!dict_check_exact(g) || (gb && !dict_check_exact(gb))) {
+        if (!gb) gb = tstate.builtins;
+        /* and plain dicts (not module namespaces of cells: a function's
+           __builtins__ given as a dict) are looked up by the interpreter */
+        if (!dict_check_exact(g) || !dict_check_exact(gb) || !V_AS(DictObject, g)->cells ||
+            !V_AS(DictObject, gb)->cells) {
             rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
             return -1;
         }
@@ -1912,8 +1928,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         if (cell && V_AS(CellObject, cell)->value) {
             v = V_AS(CellObject, cell)->value;
         } else {
-            Value b = f->builtins ? f->builtins : tstate.builtins;
-            Value bcell = dict_get_cell(b, ic->name, false);
+            Value bcell = dict_get_cell(gb, ic->name, false);   /* (the inlined function's own) */
             if (bcell) {
                 v = V_AS(CellObject, bcell)->value;
                 cell = bcell;

@@ -66,6 +66,7 @@ typedef struct Recorder {
     CodeObject *start_code;     /* loops: the header being traced */
     int32_t start_pc;
     Frame *root;
+    Value root_globals, root_builtins;  /* loops, functions: the root frame's (trace.h) */
     RecFrame frames[REC_MAX_FRAMES];
     int nframes;
     IRRef frame_ref;            /* p0: the root Frame pointer */

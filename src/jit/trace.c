@@ -290,6 +290,8 @@ static Trace *trace_new(Recorder *R) {
     t->profile_mode = (uint8_t)jit_profile_mode;
     t->code = R->start_code;
     t->pc = R->start_pc;
+    t->globals = R->kind == TRACE_BRIDGE ? R->parent->globals : R->root_globals;
+    t->builtins = R->kind == TRACE_BRIDGE ? R->parent->builtins : R->root_builtins;
     t->noopt = R->ir;
     t->ir = R->ir;
     t->counting = jit.debug_counters;
@@ -430,6 +432,11 @@ static bool entry_being_compiled(CodeObject *co) {
 
 static int run_trace(Frame *f, Trace *t, Value *result);
 
+/* Was t recorded for frames with f's globals and builtins? */
+static bool trace_fits(const Trace *t, const Frame *f) {
+    return t->globals == f->globals && t->builtins == f->builtins;
+}
+
 Trace *jit_loop_at(CodeObject *code, int32_t pc) {
     if (!code->jitcells) return NULL;
     Trace *t = code->jitcells[pc].trace;
@@ -440,7 +447,7 @@ int jit_loop_header(Frame *f, int32_t pc, Value *result) {
     JitCell *c = jit_cell(f->code, pc);
     if (jit_recording_here()) return 0;
     if (c->trace) {
-        if (!c->trace->invalid) return depth_room(0) ? run_trace(f, c->trace, result) : 0;
+        if (!c->trace->invalid) return depth_room(0) && trace_fits(c->trace, f) ? run_trace(f, c->trace, result) : 0;
         c->trace = NULL;   /* an assumption broke: trace again later */
         c->counter = (int32_t)jit_params.threshold;
         return 0;
@@ -463,7 +470,7 @@ int jit_function_entry(Frame *f, Value *result) {
     if (jit_recording_here()) return 0;
     Trace *t = co->jit_entry_trace;
     if (t) {
-        if (!t->invalid) return depth_room(0) ? run_trace(f, t, result) : 0;
+        if (!t->invalid) return depth_room(0) && trace_fits(t, f) ? run_trace(f, t, result) : 0;
         co->jit_entry_trace = NULL;
         co->jit_calls = 0;
         return 0;
@@ -655,7 +662,7 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
     Trace *t = co->jit_entry_trace;
     /* near the recursion limit the interpreter runs the call (and raises) */
     if (!t || t->invalid || !(co->flags & CO_SIMPLE_ARGS) || nargs != co->argcount || !jit_params.enabled ||
-        !depth_room(1))
+        !depth_room(1) || t->globals != fn->globals || t->builtins != fn->builtins)
         return obj_call(fnv, args, (size_t)nargs, VNULL);
     if (interp_enter_recursive("") < 0) return VNULL;
     /* the profiler charges the whole call to the calling trace */

@@ -128,6 +128,11 @@ typedef struct Trace {
     struct Trace *jumps_to;     /* root of the tree this trace jumps into */
     int32_t incoming;           /* roots: traces of other trees jumping here */
     Value watched;              /* list of the objects watch() registered it for */
+    /* the namespaces of the frame it was recorded in (a bridge: its
+       root's): its globals and builtins are constants in it, so a frame
+       of the same code with other ones (FunctionType(code, globals), exec
+       of one code in two namespaces) does not enter it */
+    Value globals, builtins;
     /* backend: the machine-code frame shared by a loop and its bridges */
     int32_t slot_base;          /* first stack slot of this trace's values */
     int32_t slots_used;

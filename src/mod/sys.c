@@ -509,6 +509,16 @@ Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value loc
     return V_FROM_PTR(fo);
 }
 
+/* A traceback's frame while that frame still runs in this thread: the
+   frame's own object (tb.tb_frame is sys._getframe() there). VNULL when it
+   has returned; a later call of the same code reusing its memory is taken
+   for it (frames carry no serial number). */
+Value sys_frame_object_running(Frame *raw, CodeObject *code) {
+    for (Frame *x = tstate.frame; x; x = x->back)
+        if (x == raw) return x->code == code ? frame_object_new(x) : VNULL;
+    return VNULL;
+}
+
 bool sys_frame_check(Value v) { return v && v_is_ptr(v) && V_OBJ(v)->type == &frame_type; }
 CodeObject *sys_frame_code(Value v) { return V_AS(CodeObject, V_AS(FrameObject, v)->code); }
 
@@ -583,7 +593,7 @@ static Value frame_get_lineno(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
     if (fo->at_call) return v_int(V_AS(CodeObject, fo->code)->firstlineno);
     if (snapshot_live(fo) || gen_frame_alive(fo)) fo->lineno = code_line(fo->raw->code, frame_lasti(fo->raw));
-    return v_int(fo->lineno);
+    return fo->lineno < 0 ? V_NONE : v_int(fo->lineno);   /* an instruction without a line */
 }
 static Value frame_get_builtins(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);

@@ -208,8 +208,8 @@ static Value co_get_stacksize(Value v) { return v_int(V_AS(CodeObject, v)->stack
  *                      argument. The full 24-bit argument lives only in the
  *                      instruction word, so co_code cannot be executed or
  *                      replaced; it gives the length and the opcodes.
- *   co_linetable       per instruction, four signed LEB128 numbers: line,
- *                      end line, column, end column (-1: unknown).
+ *   co_linetable       CPython 3.11's location table (below), one code
+ *                      unit per instruction: code.replace() takes one.
  *   co_exceptiontable  per entry, unsigned LEB128 numbers: start, end and
  *                      target as byte offsets, stack depth, lasti (0/1).
  *   co_lnotab          the classic table: (offset delta, line delta) byte
@@ -224,9 +224,6 @@ static void put_uleb(Buf *b, uint64_t x) {
         buf_putc(b, (char)(byte | (x ? 0x80 : 0)));
     } while (x);
 }
-static void put_sleb(Buf *b, int64_t x) {
-    put_uleb(b, x < 0 ? ((uint64_t)(-(x + 1)) << 1) | 1 : (uint64_t)x << 1);   /* zigzag */
-}
 
 static Value co_get_code(Value v) {
     CodeObject *co = V_AS(CodeObject, v);
@@ -240,18 +237,125 @@ static Value co_get_code(Value v) {
     return bytes_from_buf(&b);
 }
 
+/* co_linetable in CPython 3.11's location table format (its
+ * Objects/locations.md), one code unit per tpy instruction: entries of 1 to
+ * 8 units whose first byte is 0x80 | kind << 3 | (units - 1), lines as
+ * deltas from the previous entry's line (co_firstlineno first). Kinds:
+ * 0-9 short (same line, column kind * 8 + 3 bits, width 0-15), 10-12 one
+ * line (line + kind - 10, column and end column bytes), 13 no columns
+ * (signed line delta), 14 long (signed line delta, end line delta, column
+ * + 1, end column + 1), 15 none. Numbers are 6 bits a byte, 0x40 meaning
+ * more follow; a signed one is (magnitude << 1) | sign. */
+static void lt_varint(Buf *b, uint32_t x) {
+    while (x >= 0x40) {
+        buf_putc(b, (char)(0x40 | (x & 0x3F)));
+        x >>= 6;
+    }
+    buf_putc(b, (char)x);
+}
+static void lt_svarint(Buf *b, int32_t x) {
+    lt_varint(b, x < 0 ? ((uint32_t)-(int64_t)x << 1) | 1 : (uint32_t)x << 1);
+}
+
+static bool loc_eq(const Location *a, const Location *b) {
+    return a->line == b->line && a->end_line == b->end_line && a->col == b->col && a->end_col == b->end_col;
+}
+
 static Value co_get_linetable(Value v) {
     CodeObject *co = V_AS(CodeObject, v);
+    if (co->linetable) return co->linetable;   /* a given table, shown as given */
     Buf b;
-    buf_init(&b, (size_t)co->ncode * 4 + 1);
-    for (int32_t i = 0; i < co->ncode; i++) {
+    buf_init(&b, (size_t)co->ncode * 2 + 1);
+    int32_t prev = co->firstlineno;
+    for (int32_t i = 0; i < co->ncode;) {
         const Location *l = &co->locations[i];
-        put_sleb(&b, l->line);
-        put_sleb(&b, l->end_line);
-        put_sleb(&b, l->col);
-        put_sleb(&b, l->end_col);
+        int32_t n = 1;
+        while (n < 8 && i + n < co->ncode && loc_eq(&co->locations[i + n], l)) n++;
+        i += n;
+        if (l->line < 0) {
+            buf_putc(&b, (char)(0x80 | 15 << 3 | (n - 1)));
+            continue;
+        }
+        int32_t delta = l->line - prev, end_line = l->end_line < l->line ? l->line : l->end_line;
+        prev = l->line;
+        bool cols = l->col >= 0 && l->end_col >= 0;
+        if (!cols && end_line == l->line) {
+            buf_putc(&b, (char)(0x80 | 13 << 3 | (n - 1)));
+            lt_svarint(&b, delta);
+        } else if (cols && end_line == l->line && delta == 0 && l->col < 80 && l->end_col >= l->col &&
+                   l->end_col - l->col < 16) {
+            buf_putc(&b, (char)(0x80 | (l->col >> 3) << 3 | (n - 1)));
+            buf_putc(&b, (char)((l->col & 7) << 4 | (l->end_col - l->col)));
+        } else if (cols && end_line == l->line && delta >= 0 && delta < 3 && l->col < 128 && l->end_col < 128) {
+            buf_putc(&b, (char)(0x80 | (10 + delta) << 3 | (n - 1)));
+            buf_putc(&b, (char)l->col);
+            buf_putc(&b, (char)l->end_col);
+        } else {
+            buf_putc(&b, (char)(0x80 | 14 << 3 | (n - 1)));
+            lt_svarint(&b, delta);
+            lt_varint(&b, (uint32_t)(end_line - l->line));
+            lt_varint(&b, cols ? (uint32_t)l->col + 1 : 0);
+            lt_varint(&b, cols ? (uint32_t)l->end_col + 1 : 0);
+        }
     }
     return bytes_from_buf(&b);
+}
+
+/* The locations a table in that format gives ncode instructions, lines
+ * counted from firstlineno; instructions past its end have none (as
+ * CPython's, which does not check the table either: a truncated entry
+ * ends it). */
+static uint32_t lt_read_varint(const uint8_t *p, size_t n, size_t *k, bool *ok) {
+    uint32_t x = 0;
+    for (int shift = 0;; shift += 6) {
+        if (*k >= n || shift > 30) {
+            *ok = false;
+            return 0;
+        }
+        uint8_t c = p[(*k)++];
+        x |= (uint32_t)(c & 0x3F) << shift;
+        if (!(c & 0x40)) return x;
+    }
+}
+static int32_t lt_read_svarint(const uint8_t *p, size_t n, size_t *k, bool *ok) {
+    uint32_t u = lt_read_varint(p, n, k, ok);
+    return u & 1 ? -(int32_t)(u >> 1) : (int32_t)(u >> 1);
+}
+
+static Location *linetable_decode(const uint8_t *p, size_t n, int32_t ncode, int32_t firstlineno) {
+    Location *locs = gc_alloc_atomic(sizeof(Location) * (size_t)(ncode ? ncode : 1));
+    for (int32_t i = 0; i < ncode; i++) locs[i] = (Location){-1, -1, -1, -1};
+    int32_t line = firstlineno, at = 0;
+    size_t k = 0;
+    bool ok = true;
+    while (k < n && at < ncode) {
+        uint8_t first = p[k++];
+        int kind = (first >> 3) & 15, units = (first & 7) + 1;
+        Location l = {-1, -1, -1, -1};
+        if (kind == 14) {
+            line += lt_read_svarint(p, n, &k, &ok);
+            l.line = line;
+            l.end_line = line + (int32_t)lt_read_varint(p, n, &k, &ok);
+            l.col = (int32_t)lt_read_varint(p, n, &k, &ok) - 1;
+            l.end_col = (int32_t)lt_read_varint(p, n, &k, &ok) - 1;
+        } else if (kind == 13) {
+            line += lt_read_svarint(p, n, &k, &ok);
+            l.line = l.end_line = line;
+        } else if (kind >= 10 && kind <= 12) {
+            line += kind - 10;
+            if (k + 2 > n) break;
+            l = (Location){line, line, p[k], p[k + 1]};
+            k += 2;
+        } else if (kind < 10) {
+            if (k >= n) break;
+            uint8_t second = p[k++];
+            int32_t col = kind << 3 | (second >> 4 & 7);
+            l = (Location){line, line, col, col + (second & 15)};
+        }
+        if (!ok) break;
+        for (int u = 0; u < units && at < ncode; u++) locs[at++] = l;
+    }
+    return locs;
 }
 
 static Value co_get_exceptiontable(Value v) {
@@ -351,7 +455,8 @@ static Value code_varname_from_oparg(Value *args, size_t nargs, Value kwnames) {
  * The interpreter and the JIT trust a code object's instructions, tables,
  * counts and constants to agree, so replace() changes only what cannot
  * break that: the names, the filename, the first line (the location table
- * shifts with it, as CPython's relative one does), constants of the same
+ * shifts with it, as CPython's relative one does), the location table,
+ * constants of the same
  * type (a code constant by one with as many free variables), names and
  * variable names of the same count, and the CO_ITERABLE_COROUTINE flag
  * (types.coroutine). Any other field must be given its current value;
@@ -461,15 +566,26 @@ static Value code_replace(Value *args, size_t nargs, Value kwnames) {
         int64_t want = obj_index_i64(v);
         if (want == -1 && err_occurred()) return VNULL;
         int64_t diff = want ^ v_intval(co_get_flags(args[0]));
-        if (diff & ~(int64_t)0x100)
-            return err_format(&exc_ValueError, "code.replace(): tpy cannot change co_flags bits 0x%llx "
-                              "(only CO_ITERABLE_COROUTINE, 0x100)", (unsigned long long)diff & ~0x100ULL);
+        if (diff & ~(int64_t)0x100) {
+            char bits[24];   /* (err_format has no %llx) */
+            snprintf(bits, sizeof bits, "0x%llx", (unsigned long long)diff & ~0x100ULL);
+            return err_format(&exc_ValueError, "code.replace(): tpy cannot change co_flags bits %s "
+                              "(only CO_ITERABLE_COROUTINE, 0x100)", bits);
+        }
         if (want & 0x100) co->flags |= CO_ITERABLE_COROUTINE;
         else co->flags &= ~(uint32_t)CO_ITERABLE_COROUTINE;
     }
+    /* a location table (CPython 3.11's format, as co_linetable shows it),
+       read from the new first line: the lines, columns and tracebacks
+       (None where it has no entry) of each instruction */
+    if ((v = arg_kw(args, nargs, kwnames, "co_linetable"))) {
+        if (!replace_type_ok(v, "co_linetable", is_bytes, "bytes")) return VNULL;
+        co->locations = linetable_decode((const uint8_t *)bytes_data(v), (size_t)bytes_size(v), co->ncode,
+                                         co->firstlineno);
+        co->linetable = bytes_check_exact(v) ? v : bytes_new(bytes_data(v), bytes_size(v));
+    }
     static const struct { const char *name; Value (*get)(Value); } fixed_bytes[] = {
         {"co_code", co_get_code},
-        {"co_linetable", co_get_linetable},
         {"co_exceptiontable", co_get_exceptiontable},
     };
     for (size_t k = 0; k < sizeof fixed_bytes / sizeof fixed_bytes[0]; k++) {

@@ -96,6 +96,7 @@ typedef struct CodeObject {
     uint16_t jit_flags;         /* enum CodeJitFlags */
     Value source_lines;         /* unused; tracebacks read the file */
     int64_t hash;               /* hash(code), computed once (0: not yet) */
+    Value linetable;            /* co_linetable as code.replace() was given it, or VNULL */
 } CodeObject;
 
 enum CodeJitFlags {

@@ -9,6 +9,7 @@
 
 #include "../runtime.h"
 #include "../util/numfmt.h"
+#include "../mod/modules.h"
 
 Type complex_type;
 
@@ -282,7 +283,7 @@ static Value complex_format(Value v, Value spec) {
     switch (fs.type) {
     case 0: case 'e': case 'E': case 'f': case 'F': case 'g': case 'G': case 'n': break;
     default:
-        if (fs.type > 32 && fs.type < 127)
+        if ((unsigned char)fs.type > 32 && (unsigned char)fs.type < 128)
             return err_format(&exc_ValueError, "Unknown format code '%c' for object of type '%s'", fs.type, tname);
         return err_format(&exc_ValueError, "Unknown format code '\\x%x' for object of type '%s'",
                           (unsigned)(unsigned char)fs.type, tname);
@@ -446,8 +447,12 @@ static int try_complex_special(Value r, Cplx *out) {
         err_format(&exc_TypeError, "__complex__ returned non-complex (type %T)", res);
         return -1;
     }
-    /* CPython 3.11 also warns (DeprecationWarning) when res is of a strict
-       subclass; tpy has no warnings machinery yet */
+    if (!complex_check_exact(res)) {
+        Value msg = str_printf("__complex__ returned non-complex (type %T).  The ability to return an instance of a "
+                               "strict subclass of complex is deprecated, and may be removed in a future version of "
+                               "Python.", res);
+        if (!msg || warn_c(&exc_DeprecationWarning, msg, 1) < 0) return -1;
+    }
     *out = complex_val(res);
     return 1;
 }

@@ -3,7 +3,8 @@
  * classmethod, property). Calling a Python function is in vm/interp.c. */
 #include "../runtime.h"
 
-Type function_type, cell_type, method_type, builtin_function_type, method_descr_type, getset_descr_type,
+Type function_type, cell_type, method_type, builtin_function_type, method_descr_type, classmethod_descr_type,
+    method_wrapper_type, getset_descr_type,
     staticmethod_type, classmethod_type, property_type;
 
 /* ---- functions ------------------------------------------------------------------ */
@@ -260,6 +261,8 @@ static Value function_new_slot(Type *t, Value *args, size_t nargs, Value kwnames
     Value b = dict_get_str(a[1], NAME(__builtins__));
     if (b && module_check(b)) b = module_dict(b);
     if (b) f->builtins = b;   /* any object: see eval_module_code */
+    /* no __builtins__ in the globals: the running frame's (bpo-42990) */
+    else if (tstate.frame && tstate.frame->builtins) f->builtins = tstate.frame->builtins;
     f->defaults = defs && tuple_size(defs) ? defs : VNULL;
     f->closure = closure;
     return fn;
@@ -457,6 +460,7 @@ static Value builtin_get_doc(Value v) {
    (its __self__ is None, so inspect would keep a "$module") */
 static Value builtin_get_text_signature(Value v) {
     BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, v);
+    if (type_is_builtin_new(v)) return str_intern_cstr("($type, *args, **kwargs)");
     const char *self = NULL;
     if (b->def->flags & MF_CLASS) self = "$type";
     else if (b->self && !module_check(b->self)) self = "$self";
@@ -597,6 +601,121 @@ static const GetSetDef method_descr_getsets[] = {
     {"__objclass__", md_get_objclass, NULL, NULL},
     {"__doc__", md_get_doc, NULL, NULL},
     {NULL, NULL, NULL, NULL},
+};
+
+/* ---- class method descriptors (dict.fromkeys) --------------------------------------- */
+
+/* A builtin type's class method in its dict, as CPython's
+ * classmethod_descriptor: bound to the class it is looked up on, a builtin
+ * method whose __self__ is that class. */
+Value classmethod_descr_new(Type *owner, const MethodDef *def) {
+    MethodDescrObject *d = (MethodDescrObject *)obj_alloc(&classmethod_descr_type, sizeof *d);
+    d->def = def;
+    d->owner = owner;
+    return V_FROM_PTR(d);
+}
+
+static Value classmethod_descr_get(Value dv, Value obj, Value type) {
+    MethodDescrObject *d = V_AS(MethodDescrObject, dv);
+    if (!type) {
+        if (!obj)
+            return err_format(&exc_TypeError, "descriptor '%s' for type '%s' needs either an object or a type",
+                              d->def->name, d->owner->tname);
+        type = V_FROM_PTR(type_of(obj));
+    }
+    if (!type_check(type))
+        return err_format(&exc_TypeError, "descriptor '%s' for type '%s' needs a type, not a '%T' as arg 2",
+                          d->def->name, d->owner->tname, type);
+    if (!type_is_subtype(V_AS(Type, type), d->owner))
+        return err_format(&exc_TypeError, "descriptor '%s' requires a subtype of '%s' but received '%s'",
+                          d->def->name, d->owner->tname, V_AS(Type, type)->tname);
+    return builtin_function_new(d->def, type, VNULL);
+}
+
+/* dict.__dict__['fromkeys'](dict, ...): bound to the first argument, called
+   with the rest */
+static Value classmethod_descr_call(Value dv, Value *args, size_t nargs, Value kwnames) {
+    MethodDescrObject *d = V_AS(MethodDescrObject, dv);
+    if (nargs < 1)
+        return err_format(&exc_TypeError, "descriptor '%s' of '%s' object needs an argument", d->def->name,
+                          d->owner->tname);
+    Value bound = classmethod_descr_get(dv, VNULL, args[0]);
+    if (!bound) return VNULL;
+    return obj_call(bound, args + 1, nargs - 1, kwnames);
+}
+
+/* ---- method-wrapper: a slot wrapper bound to an instance ((1).__add__) ---------------- */
+
+/* As CPython's method-wrapper: its name, signature and docstring are the
+ * slot wrapper's (func); calling it calls the wrapper with self first. */
+Value method_wrapper_new(Value wrapper, Value self) {
+    BoundMethodObject *m = (BoundMethodObject *)obj_alloc(&method_wrapper_type, sizeof *m);
+    m->func = wrapper;
+    m->self = self;
+    return V_FROM_PTR(m);
+}
+
+static Value mw_call(Value mv, Value *args, size_t nargs, Value kwnames) {
+    BoundMethodObject *m = V_AS(BoundMethodObject, mv);
+    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    Value stackbuf[8];
+    Value *a = nargs + nkw + 1 <= 8 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
+    a[0] = m->self;
+    values_copy(a + 1, args, nargs + nkw);
+    return obj_call(m->func, a, nargs + 1, kwnames);
+}
+
+static Value mw_repr(Value v) {
+    BoundMethodObject *m = V_AS(BoundMethodObject, v);
+    Value name = obj_getattr(m->func, NAME(__name__));
+    if (!name) return VNULL;
+    return str_printf("<method-wrapper %R of %T object at %p>", name, m->self, (void *)(uintptr_t)m->self);
+}
+
+/* equal when the same wrapper is bound to the same object */
+static Value mw_richcompare(Value a, Value b, int op) {
+    if ((op != CMP_EQ && op != CMP_NE) || type_of(b) != &method_wrapper_type) return V_NOTIMPL;
+    BoundMethodObject *x = V_AS(BoundMethodObject, a), *y = V_AS(BoundMethodObject, b);
+    bool eq = x->func == y->func && x->self == y->self;
+    return v_bool(op == CMP_EQ ? eq : !eq);
+}
+
+static int64_t mw_hash(Value v) {
+    BoundMethodObject *m = V_AS(BoundMethodObject, v);
+    int64_t h = (int64_t)(((uintptr_t)m->self >> 4) ^ ((uintptr_t)m->func >> 4));
+    return h == -1 ? -2 : h;
+}
+
+static Value mw_get_self(Value v) { return V_AS(BoundMethodObject, v)->self; }
+static Value mw_get_name(Value v) { return obj_getattr(V_AS(BoundMethodObject, v)->func, NAME(__name__)); }
+static Value mw_get_qualname(Value v) { return obj_getattr(V_AS(BoundMethodObject, v)->func, NAME(__qualname__)); }
+static Value mw_get_objclass(Value v) { return obj_getattr(V_AS(BoundMethodObject, v)->func, NAME(__objclass__)); }
+static Value mw_get_doc(Value v) { return obj_getattr(V_AS(BoundMethodObject, v)->func, NAME(__doc__)); }
+static Value mw_get_text_signature(Value v) {
+    return obj_getattr(V_AS(BoundMethodObject, v)->func, str_intern_cstr("__text_signature__"));
+}
+
+static const GetSetDef method_wrapper_getsets[] = {
+    {"__self__", mw_get_self, NULL, NULL},
+    {"__name__", mw_get_name, NULL, NULL},
+    {"__qualname__", mw_get_qualname, NULL, NULL},
+    {"__objclass__", mw_get_objclass, NULL, NULL},
+    {"__doc__", mw_get_doc, NULL, NULL},
+    {"__text_signature__", mw_get_text_signature, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* (1).__add__: getattr(1, '__add__') */
+static Value mw_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    BoundMethodObject *m = V_AS(BoundMethodObject, args[0]);
+    return reduce_as_getattr(m->self, obj_getattr(m->func, NAME(__name__)));
+}
+
+static const MethodDef method_wrapper_methods[] = {
+    {"__reduce__", mw_reduce, 0, NULL},
+    {NULL, NULL, 0, NULL},
 };
 
 /* ---- getset descriptors -------------------------------------------------------------- */
@@ -989,6 +1108,7 @@ Type method_type = {
 
 Type builtin_function_type = {
     .tname = "builtin_function_or_method",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
     .basicsize = sizeof(BuiltinFunctionObject),
     .repr = builtin_repr,
     .hash = builtin_hash,
@@ -998,14 +1118,35 @@ Type builtin_function_type = {
 
 Type method_descr_type = {
     .tname = "method_descriptor",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
     .basicsize = sizeof(MethodDescrObject),
     .repr = method_descr_repr,
     .call = method_descr_call,
     .descr_get = method_descr_get,
 };
 
+Type classmethod_descr_type = {
+    .tname = "classmethod_descriptor",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
+    .basicsize = sizeof(MethodDescrObject),
+    .repr = method_descr_repr,
+    .call = classmethod_descr_call,
+    .descr_get = classmethod_descr_get,
+};
+
+Type method_wrapper_type = {
+    .tname = "method-wrapper",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
+    .basicsize = sizeof(BoundMethodObject),
+    .repr = mw_repr,
+    .hash = mw_hash,
+    .richcompare = mw_richcompare,
+    .call = mw_call,
+};
+
 Type getset_descr_type = {
     .tname = "getset_descriptor",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
     .basicsize = sizeof(GetSetDescrObject),
     .repr = getset_repr,
     .descr_get = getset_get,
@@ -1014,6 +1155,7 @@ Type getset_descr_type = {
 
 Type cmember_descr_type = {
     .tname = "member_descriptor",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
     .basicsize = sizeof(GetSetDescrObject),
     .repr = cmember_repr,
     .descr_get = cmember_get,
@@ -1070,6 +1212,11 @@ void func_init(void) {
     type_add_getsets(&method_descr_type, method_descr_getsets);
     type_add_methods(&method_descr_type, method_descr_methods);
     type_ready(&method_descr_type);
+    type_add_getsets(&classmethod_descr_type, method_descr_getsets);
+    type_ready(&classmethod_descr_type);
+    type_add_getsets(&method_wrapper_type, method_wrapper_getsets);
+    type_add_methods(&method_wrapper_type, method_wrapper_methods);
+    type_ready(&method_wrapper_type);
     type_add_getsets(&getset_descr_type, getset_descr_getsets);
     type_ready(&getset_descr_type);
     type_add_getsets(&staticmethod_type, sm_getsets);

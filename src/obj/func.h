@@ -77,7 +77,7 @@ typedef struct PropertyObject {
 } PropertyObject;
 
 extern Type function_type, cell_type, method_type, builtin_function_type,
-    method_descr_type, getset_descr_type, slot_wrapper_type,
+    method_descr_type, classmethod_descr_type, method_wrapper_type, getset_descr_type, slot_wrapper_type,
     staticmethod_type, classmethod_type, property_type, cmember_descr_type;
 
 static inline bool function_check(Value v) {
@@ -104,6 +104,8 @@ static inline void cell_set(Value cell, Value v) {
 Value method_new(Value func, Value self);
 Value builtin_function_new(const MethodDef *def, Value self, Value module);
 Value method_descr_new(Type *owner, const MethodDef *def);
+Value classmethod_descr_new(Type *owner, const MethodDef *def);
+Value method_wrapper_new(Value wrapper, Value self);
 Value getset_descr_new(Type *owner, const GetSetDef *def);
 /* A `member_descriptor` of a builtin type (CPython's PyMemberDef: complex.real,
  * property.fget): a GetSetDescrObject whose missing setter means "readonly

@@ -1186,6 +1186,8 @@ Type bool_type = {
     .basicsize = sizeof(BoolObject),
     .repr = bool_repr,
     .binop = bool_binop,
+    /* its own &, | and ^; the other operators are int's (bool.__add__ is int.__add__) */
+    .binop_mask = (1u << BINOP_AND) | (1u << BINOP_OR) | (1u << BINOP_XOR),
     .new_ = bool_new,
 };
 

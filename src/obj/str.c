@@ -878,6 +878,10 @@ void buf_vformat(Buf *b, const char *fmt, va_list ap) {
             break;
         }
         case 'd': buf_printf(b, "%d", va_arg(ap, int)); break;
+        /* (every conversion takes its argument: one left unread would
+           shift those after it, a %s then reading an int) */
+        case 'x': buf_printf(b, "%x", va_arg(ap, unsigned)); break;
+        case 'u': buf_printf(b, "%u", va_arg(ap, unsigned)); break;
         case 'c': {
             char tmp[4];
             buf_put(b, tmp, (size_t)utf8_encode((uint32_t)va_arg(ap, int), tmp));
@@ -885,11 +889,15 @@ void buf_vformat(Buf *b, const char *fmt, va_list ap) {
         }
         case 'p': buf_printf(b, "%p", va_arg(ap, void *)); break;
         case 'l':
-            if (p[1] == 'l' && p[2] == 'd') {
-                buf_printf(b, "%lld", va_arg(ap, long long));
+            if (p[1] == 'l' && (p[2] == 'd' || p[2] == 'u' || p[2] == 'x')) {
+                long long x = va_arg(ap, long long);
+                if (p[2] == 'd') buf_printf(b, "%lld", x);
+                else buf_printf(b, p[2] == 'u' ? "%llu" : "%llx", (unsigned long long)x);
                 p += 2;
-            } else if (p[1] == 'd') {
-                buf_printf(b, "%ld", va_arg(ap, long));
+            } else if (p[1] == 'd' || p[1] == 'u' || p[1] == 'x') {
+                long x = va_arg(ap, long);
+                if (p[1] == 'd') buf_printf(b, "%ld", x);
+                else buf_printf(b, p[1] == 'u' ? "%lu" : "%lx", (unsigned long)x);
                 p++;
             }
             break;

@@ -253,7 +253,7 @@ enum SlotKind {
     SK_REPR, SK_STR, SK_HASH, SK_RICHCMP, SK_BINOP, SK_RBINOP, SK_IBINOP,
     SK_UNOP, SK_BOOL, SK_LEN, SK_GETATTRIBUTE, SK_SETATTR, SK_DELATTR,
     SK_GETITEM, SK_SETITEM, SK_DELITEM, SK_CONTAINS, SK_ITER, SK_NEXT,
-    SK_CALL, SK_GET, SK_SET, SK_DELETE, SK_INIT, SK_NEW,
+    SK_CALL, SK_GET, SK_SET, SK_DELETE, SK_INIT,
 };
 
 Type slot_wrapper_type;
@@ -273,6 +273,56 @@ static const char *const unop_dunders[UNOP__COUNT] = {
     UNOP_DEF(UD)
 #undef UD
 };
+
+static Value heap_new(Type *t, Value *args, size_t nargs, Value kwnames);
+static Value tp_new_wrapper(Value *args, size_t nargs, Value kwnames);
+
+/* A builtin type's __new__: a builtin method whose __self__ is the type
+ * (CPython's tp_new_wrapper), one MethodDef for all. */
+static const MethodDef tp_new_def = {"__new__", tp_new_wrapper, MF_KEYWORDS,
+                                     "Create and return a new object.  See help(type) for accurate signature."};
+
+bool type_is_builtin_new(Value v) {
+    return v && v_is_ptr(v) && V_OBJ(v)->type == &builtin_function_type &&
+           V_AS(BuiltinFunctionObject, v)->def == &tp_new_def;
+}
+
+/* The new_ a class instantiates with below its Python __new__s: the
+ * builtin __new__ it inherits; *at is the class that has it (CPython
+ * walks the bases while tp_new is slot_tp_new). */
+static Type *static_new_base(Type *t, Value (**new_)(Type *, Value *, size_t, Value)) {
+    while (t && t->new_ == heap_new) {
+        Value nf = type_lookup(t, NAME(__new__));
+        if (type_is_builtin_new(nf)) {
+            *new_ = V_AS(Type, V_AS(BuiltinFunctionObject, nf)->self)->new_;
+            return t;
+        }
+        t = t->base;
+    }
+    if (t) *new_ = t->new_;
+    return t;
+}
+
+/* int.__new__(cls, ...): args[0] is the type owning the __new__ */
+static Value tp_new_wrapper(Value *args, size_t nargs, Value kwnames) {
+    Type *owner = V_AS(Type, args[0]);
+    if (nargs < 2) return err_format(&exc_TypeError, "%s.__new__(): not enough arguments", owner->tname);
+    Value self = args[1];
+    if (!type_check(self)) return err_format(&exc_TypeError, "%s.__new__(X): X is not a type object (%T)", owner->tname, self);
+    Type *sub = V_AS(Type, self);
+    if (!type_is_subtype(sub, owner))
+        return err_format(&exc_TypeError, "%s.__new__(%s): %s is not a subtype of %s", owner->tname, sub->tname,
+                          sub->tname, owner->tname);
+    /* the most derived base not made by a class statement with its own
+       __new__ must be created by this very __new__ (no object.__new__(dict),
+       int.__new__(bool)) */
+    Value (*base_new)(Type *, Value *, size_t, Value) = NULL;
+    Type *staticbase = static_new_base(sub, &base_new);
+    if (staticbase && base_new != owner->new_)
+        return err_format(&exc_TypeError, "%s.__new__(%s) is not safe, use %s.__new__()", owner->tname, sub->tname,
+                          staticbase->tname);
+    return owner->new_(sub, args + 2, nargs - 2, kwnames);
+}
 
 static void add_wrapper(Type *t, const char *name, int kind, int op) {
     Value key = str_intern_cstr(name);
@@ -328,10 +378,10 @@ static void add_slot_wrappers(Type *t) {
         add_wrapper(t, "__delete__", SK_DELETE, 0);
     }
     if (OWN_SLOT(t, init)) add_wrapper(t, "__init__", SK_INIT, 0);
-    if (OWN_SLOT(t, new_)) add_wrapper(t, "__new__", SK_NEW, 0);
+    if (OWN_SLOT(t, new_) && !dict_get_str(t->dict, NAME(__new__)))
+        dict_set(t->dict, NAME(__new__), builtin_function_new(&tp_new_def, V_FROM_PTR(t), VNULL));
 }
 
-static Value heap_new(Type *t, Value *args, size_t nargs, Value kwnames);
 
 static Value wrapper_bad_self(SlotWrapperObject *w, Value self) {
     return err_format(&exc_TypeError, "descriptor '%s' requires a '%s' object but received a '%T'",
@@ -347,22 +397,6 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
     if (nargs < 1) return err_format(&exc_TypeError, "descriptor '%s' of '%s' object needs an argument", n, w->owner->tname);
     Value self = args[0];
     Type *st = type_of(self);
-    if (w->kind == SK_NEW) {
-        if (!type_check(self)) return err_format(&exc_TypeError, "%s.__new__(X): X is not a type object (%T)", w->owner->tname, self);
-        Type *sub = V_AS(Type, self);
-        if (!type_is_subtype(sub, w->owner))
-            return err_format(&exc_TypeError, "%s.__new__(%s): %s is not a subtype of %s", w->owner->tname,
-                              sub->tname, sub->tname, w->owner->tname);
-        /* as CPython's tp_new_wrapper: the most derived base not made by a
-           class statement must be created by this very __new__ (no
-           object.__new__(dict), int.__new__(bool)) */
-        Type *staticbase = sub;
-        while (staticbase && staticbase->new_ == heap_new) staticbase = staticbase->base;
-        if (staticbase && staticbase->new_ != w->owner->new_)
-            return err_format(&exc_TypeError, "%s.__new__(%s) is not safe, use %s.__new__()", w->owner->tname,
-                              sub->tname, staticbase->tname);
-        return w->owner->new_(sub, args + 1, nargs - 1, kwnames);
-    }
     if (!type_is_subtype(st, w->owner)) return wrapper_bad_self(w, self);
     if (w->kind == SK_CALL) return w->owner->call(self, args + 1, nargs - 1, kwnames);
     if (w->kind == SK_INIT) return none_result(w->owner->init(self, args + 1, nargs - 1, kwnames));
@@ -377,8 +411,9 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
         want = 2;
         break;
     case SK_GET:
-        if (nargs < 2 || nargs > 3)
-            return err_format(&exc_TypeError, "expected 1 or 2 arguments, got %zd", (ssize_t)nargs - 1);
+        if (nargs < 2 || nargs > 3)   /* (sic: CPython's message has no function name) */
+            return err_format(&exc_TypeError, " expected at %s, got %zd", nargs < 2 ? "least 1 argument" : "most 2 arguments",
+                              (ssize_t)nargs - 1);
         want = nargs - 1;
         break;
     default:
@@ -446,8 +481,9 @@ static Value slot_wrapper_invoke(SlotWrapperObject *w, Value *args, size_t nargs
         return r;
     }
     case SK_GET: {
-        Value obj = args[1], type = nargs > 2 ? args[2] : VNULL;
+        Value obj = args[1], type = nargs > 2 && args[2] != V_NONE ? args[2] : VNULL;
         if (obj == V_NONE) obj = VNULL;
+        if (!obj && !type) return err_set(&exc_TypeError, "__get__(None, None) is invalid");
         return o->descr_get(self, obj, type ? type : (obj ? V_FROM_PTR(type_of(obj)) : VNULL));
     }
     case SK_SET: return none_result(o->descr_set(self, args[1], args[2]));
@@ -462,10 +498,8 @@ static Value slot_wrapper_call(Value callable, Value *args, size_t nargs, Value 
 
 static Value slot_wrapper_get(Value descr, Value obj, Value type) {
     (void)type;
-    SlotWrapperObject *w = V_AS(SlotWrapperObject, descr);
     if (!obj) return descr;
-    if (w->kind == SK_NEW) return descr;
-    return method_new(descr, obj);
+    return method_wrapper_new(descr, obj);
 }
 
 static Value slot_wrapper_repr(Value v) {
@@ -1709,11 +1743,8 @@ static Value heap_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         values_copy(a + 1, args, (nargs + nkw));
         return obj_call(V_AS(StaticMethodObject, nf)->func, a, nargs + 1, kwnames);
     }
-    if (nf && V_OBJ(nf)->type == &slot_wrapper_type) {
-        Type *owner = V_AS(SlotWrapperObject, nf)->owner;
-        return owner->new_(t, args, nargs, kwnames);
-    }
-    if (nf && !v_is_int(nf) && V_OBJ(nf)->type != &slot_wrapper_type) {
+    if (type_is_builtin_new(nf)) return V_AS(Type, V_AS(BuiltinFunctionObject, nf)->self)->new_(t, args, nargs, kwnames);
+    if (nf && !v_is_int(nf)) {
         /* any other callable (an lru_cache wrapper, a classmethod...): as
            CPython's slot_tp_new, getattr(cls, '__new__')(cls, *args) */
         Value f = obj_getattr(V_FROM_PTR(t), NAME(__new__));
@@ -2434,9 +2465,7 @@ void type_add_methods(Type *t, const MethodDef *defs) {
             V_AS(BuiltinFunctionObject, sm->func)->owner = t;
             d = V_FROM_PTR(sm);
         } else if (defs->flags & MF_CLASS) {
-            ClassMethodObject *cm = (ClassMethodObject *)obj_alloc(&classmethod_type, sizeof *cm);
-            cm->func = method_descr_new(t, defs);
-            d = V_FROM_PTR(cm);
+            d = classmethod_descr_new(t, defs);
         } else {
             d = method_descr_new(t, defs);
         }
@@ -2960,22 +2989,36 @@ static Value sw_get_qualname(Value v) {
 }
 static Value sw_get_objclass(Value v) { return V_FROM_PTR(V_AS(SlotWrapperObject, v)->owner); }
 static Value sw_get_none(Value v) { return V_NONE; }
-/* a type's __new__ is bound to the type in CPython (a builtin method whose
-   __self__ is the type: copyreg's protocol 0 and 1 look for it) */
-static Value sw_get_self(Value v) {
-    SlotWrapperObject *s = V_AS(SlotWrapperObject, v);
-    if (strcmp(s->name, "__new__") != 0)
-        return err_format(&exc_AttributeError, "'wrapper_descriptor' object has no attribute '__self__'");
-    return V_FROM_PTR(s->owner);
-}
 
+/* the signature inspect reads, as CPython's slot table gives; None where
+   tpy's wrapper takes other arguments than CPython's (__pow__'s modulus) */
+static Value sw_get_text_signature(Value v) {
+    SlotWrapperObject *s = V_AS(SlotWrapperObject, v);
+    const char *sig = NULL;
+    switch (s->kind) {
+    case SK_REPR: case SK_STR: case SK_HASH: case SK_UNOP: case SK_BOOL: case SK_LEN: case SK_ITER: case SK_NEXT:
+        sig = "($self, /)";
+        break;
+    case SK_RICHCMP: case SK_BINOP: case SK_RBINOP: case SK_IBINOP:
+        if (s->kind == SK_IBINOP || s->op != BINOP_POW) sig = "($self, value, /)";
+        break;
+    case SK_GETATTRIBUTE: case SK_DELATTR: sig = "($self, name, /)"; break;
+    case SK_SETATTR: sig = "($self, name, value, /)"; break;
+    case SK_GETITEM: case SK_DELITEM: case SK_CONTAINS: sig = "($self, key, /)"; break;
+    case SK_SETITEM: sig = "($self, key, value, /)"; break;
+    case SK_CALL: case SK_INIT: sig = "($self, /, *args, **kwargs)"; break;
+    case SK_GET: sig = "($self, instance, owner=None, /)"; break;
+    case SK_SET: sig = "($self, instance, value, /)"; break;
+    case SK_DELETE: sig = "($self, instance, /)"; break;
+    }
+    return sig ? str_intern_cstr(sig) : V_NONE;
+}
 static const GetSetDef slot_wrapper_getsets[] = {
     {"__name__", sw_get_name, NULL, NULL},
     {"__qualname__", sw_get_qualname, NULL, NULL},
     {"__objclass__", sw_get_objclass, NULL, NULL},
     {"__doc__", sw_get_none, NULL, NULL},
-    {"__text_signature__", sw_get_none, NULL, NULL},
-    {"__self__", sw_get_self, NULL, NULL},
+    {"__text_signature__", sw_get_text_signature, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
 
@@ -2994,6 +3037,7 @@ static const MethodDef slot_wrapper_methods[] = {
 
 Type slot_wrapper_type = {
     .tname = "wrapper_descriptor",
+    .flags = TF_ABSTRACT_NEW,   /* made by the runtime only */
     .basicsize = sizeof(SlotWrapperObject),
     .repr = slot_wrapper_repr,
     .call = slot_wrapper_call,

@@ -48,6 +48,8 @@ struct FunctionObject *type_plain_init(Type *t);
 struct FunctionObject *type_plain_new(Type *t);
 void type_new_result_tail(Value obj);
 Value type_lookup_cstr(Type *t, const char *name);
+/* Is v a builtin type's __new__ (int.__new__: a builtin method bound to the type)? */
+bool type_is_builtin_new(Value v);
 /* The type's version for caches; assigns one if needed. */
 uint32_t type_version(Type *t);
 /* Invalidate caches after t's dict changed (and all subclasses). */

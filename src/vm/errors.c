@@ -724,45 +724,61 @@ static Value tb_get_next(Value v) {
 static int tb_set_next(Value v, Value n) {
     if (!n) return err_set(&exc_TypeError, "can't delete tb_next attribute"), -1;
     if (n != V_NONE && !traceback_check(n))
-        return err_format(&exc_TypeError, "expected traceback object or None, got '%T'", n), -1;
+        return err_format(&exc_TypeError, "expected traceback object, got '%T'", n), -1;
     for (Value c = n; c && c != V_NONE; c = V_AS(TracebackObject, c)->next)
         if (c == v) return err_set(&exc_ValueError, "traceback loop detected"), -1;
     V_AS(TracebackObject, v)->next = n == V_NONE ? VNULL : n;
     return 0;
 }
 static Value tb_get_lineno(Value v) { return v_int(V_AS(TracebackObject, v)->lineno); }
-static Value tb_get_lasti(Value v) { return v_int(code_offset(V_AS(TracebackObject, v)->lasti)); }
+/* byte offset, as dis counts; a constructed entry shows what it was given */
+static Value tb_get_lasti(Value v) {
+    TracebackObject *tb = V_AS(TracebackObject, v);
+    return v_int(tb->raw || !tb->frame ? code_offset(tb->lasti) : tb->given_lasti);
+}
+/* the frame object: the running frame's own while it still runs, else a
+   snapshot made on first use */
 static Value tb_get_frame(Value v) {
     TracebackObject *tb = V_AS(TracebackObject, v);
-    if (!tb->frame)
-        tb->frame = sys_frame_object_at(tb->raw, tb->code, tb->globals, tb->locals, tb->exited ? tb->exit_lasti : tb->lasti);
-    return tb->frame;
+    if (tb->frame) return tb->frame;
+    if (!tb->exited) {
+        Value fo = sys_frame_object_running(tb->raw, tb->code);
+        if (fo) return tb->frame = fo;
+    }
+    return tb->frame = sys_frame_object_at(tb->raw, tb->code, tb->globals, tb->locals,
+                                           tb->exited ? tb->exit_lasti : tb->lasti);
 }
 
 /* types.TracebackType(tb_next, tb_frame, tb_lasti, tb_lineno) */
 static Value tb_new(Type *type, Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"traceback", 0, 4, 0, {"tb_next", "tb_frame", "tb_lasti", "tb_lineno", NULL}};
+    static const ArgSpec spec = {"TracebackType", 0, 4, 0, {"tb_next", "tb_frame", "tb_lasti", "tb_lineno", NULL}};
     Value a[4];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (a[0] != V_NONE && !traceback_check(a[0]))
         return err_format(&exc_TypeError, "expected traceback object or None, got '%T'", a[0]);
     if (!sys_frame_check(a[1]))
         return err_format(&exc_TypeError, "TracebackType() argument 'tb_frame' must be frame, not %T", a[1]);
-    if (!v_is_int(a[2]) || !v_is_int(a[3]))
-        return err_format(&exc_TypeError, "TracebackType() argument 'tb_lasti' must be int, not %T",
-                          v_is_int(a[2]) ? a[3] : a[2]);
+    int lasti, lineno;
+    if (index_as_c_int(a[2], &lasti) < 0 || index_as_c_int(a[3], &lineno) < 0) return VNULL;
     CodeObject *co = sys_frame_code(a[1]);
     TracebackObject *tb = (TracebackObject *)obj_alloc(type, sizeof *tb);
     tb->next = a[0] == V_NONE ? VNULL : a[0];
     tb->code = co;
-    tb->lasti = (int)(v_intval(a[2]) / CODE_UNIT_BYTES);
-    tb->lineno = (int)v_intval(a[3]);
+    /* the instruction for carets, when the offset names one */
+    tb->lasti = lasti >= 0 && lasti % CODE_UNIT_BYTES == 0 ? lasti / CODE_UNIT_BYTES : -1;
+    tb->given_lasti = lasti;
+    tb->lineno = lineno;
     tb->frame = a[1];
     return V_FROM_PTR(tb);
 }
 
 static const GetSetDef tb_getsets[] = {
     {"tb_next", tb_get_next, tb_set_next, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
+/* read-only members, as CPython's (member_descriptor, "readonly attribute") */
+static const GetSetDef tb_members[] = {
     {"tb_lineno", tb_get_lineno, NULL, NULL},
     {"tb_lasti", tb_get_lasti, NULL, NULL},
     {"tb_frame", tb_get_frame, NULL, NULL},
@@ -1514,6 +1530,7 @@ void errors_init(void) {
     gc_weak_list_add(exc_Exception.subclasses, eg);
     type_modified(eg);
     type_add_getsets(&traceback_type, tb_getsets);
+    type_add_members(&traceback_type, tb_members);
     type_add_methods(&traceback_type, tb_methods);
     type_ready(&traceback_type);
     /* attributes that read None until set */

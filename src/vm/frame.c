@@ -154,6 +154,31 @@ static void too_many_positional(FunctionObject *fn, size_t given, int64_t kwonly
     }
 }
 
+/* Some keyword names a positional-only parameter: the error names every
+   such parameter, in their order ("'a, b'"), as CPython's. False when none. */
+static bool posonly_as_keyword(FunctionObject *fn, Value kwnames) {
+    CodeObject *co = fn->code;
+    Buf b;
+    buf_init(&b, 32);
+    bool any = false;
+    for (int64_t j = 0; j < co->posonlyargcount; j++) {
+        Value p = tuple_get(co->varnames, j);
+        for (int64_t k = 0; k < tuple_size(kwnames); k++) {
+            Value name = tuple_get(kwnames, k);
+            if (p == name || (str_check(name) && str_eq(p, name))) {
+                if (any) buf_puts(&b, ", ");
+                buf_put(&b, str_data(p), (size_t)str_nbytes(p));
+                any = true;
+                break;
+            }
+        }
+    }
+    if (any)
+        err_format(&exc_TypeError, "%U() got some positional-only arguments passed as keyword arguments: '%U'",
+                   func_qualname(fn), str_from_buf(&b));
+    return any;
+}
+
 Frame *frame_setup_call(FunctionObject *fn, Value *args, size_t nargs, Value kwnames, bool heap) {
     CodeObject *co = fn->code;
     Frame *f = heap ? frame_new_heap(co) : frame_push(co);
@@ -200,14 +225,8 @@ Frame *frame_setup_call(FunctionObject *fn, Value *args, size_t nargs, Value kwn
             if (dict_set(kwdict, name, v) < 0) goto fail;
             continue;
         }
-        /* positional-only passed by keyword? */
-        for (j = 0; j < co->posonlyargcount; j++) {
-            if (tuple_get(co->varnames, j) == name) {
-                err_format(&exc_TypeError, "%U() got some positional-only arguments passed as keyword arguments: '%U'",
-                           func_qualname(fn), name);
-                goto fail;
-            }
-        }
+        /* positional-only passed by keyword? CPython names all of them */
+        if (posonly_as_keyword(fn, kwnames)) goto fail;
         err_format(&exc_TypeError, "%U() got an unexpected keyword argument '%U'", func_qualname(fn), name);
         goto fail;
     }

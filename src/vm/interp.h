@@ -182,6 +182,7 @@ int sys_profile_event(Frame *f, int what, Value arg);
 /* frame_pop(): a frame object made for f keeps what f held */
 void sys_frame_detach(Frame *f);
 Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti);
+Value sys_frame_object_running(Frame *raw, CodeObject *code);
 bool sys_frame_check(Value v);
 CodeObject *sys_frame_code(Value v);
 /* Run a module code object in `globals` (a cells dict). */

@@ -11,7 +11,8 @@ typedef struct TracebackObject {
     Object hdr;
     Value next;             /* towards the frame that raised; VNULL at the end */
     CodeObject *code;
-    int lasti;              /* instruction index */
+    int lasti;              /* instruction index (-1: none) */
+    int given_lasti;        /* tb_lasti given to types.TracebackType() (raw NULL) */
     int lineno;
     /* tb_frame: the frame the entry was made in (NULL for one made by
        types.TracebackType()), with its globals, its locals as they were
