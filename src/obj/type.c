@@ -2988,7 +2988,6 @@ static Value sw_get_qualname(Value v) {
     return str_printf("%U.%s", s->owner->qualname ? s->owner->qualname : type_name(s->owner), s->name);
 }
 static Value sw_get_objclass(Value v) { return V_FROM_PTR(V_AS(SlotWrapperObject, v)->owner); }
-static Value sw_get_none(Value v) { return V_NONE; }
 
 /* the signature inspect reads, as CPython's slot table gives; None where
    tpy's wrapper takes other arguments than CPython's (__pow__'s modulus) */
@@ -3013,11 +3012,103 @@ static Value sw_get_text_signature(Value v) {
     }
     return sig ? str_intern_cstr(sig) : V_NONE;
 }
+/* A slot wrapper's docstring: the one CPython's slot table gives the slot
+   of that name (help() and doctests show it), sorted by name */
+static const struct { const char *name, *doc; } slot_docs[] = {
+    {"__abs__", "abs(self)"},
+    {"__add__", "Return self+value."},
+    {"__and__", "Return self&value."},
+    {"__await__", "Return an iterator to be used in await expression."},
+    {"__bool__", "True if self else False"},
+    {"__call__", "Call self as a function."},
+    {"__contains__", "Return key in self."},
+    {"__delattr__", "Implement delattr(self, name)."},
+    {"__delete__", "Delete an attribute of instance."},
+    {"__delitem__", "Delete self[key]."},
+    {"__divmod__", "Return divmod(self, value)."},
+    {"__eq__", "Return self==value."},
+    {"__float__", "float(self)"},
+    {"__floordiv__", "Return self//value."},
+    {"__ge__", "Return self>=value."},
+    {"__get__", "Return an attribute of instance, which is of type owner."},
+    {"__getattribute__", "Return getattr(self, name)."},
+    {"__getitem__", "Return self[key]."},
+    {"__gt__", "Return self>value."},
+    {"__hash__", "Return hash(self)."},
+    {"__iadd__", "Implement self+=value."},
+    {"__iand__", "Return self&=value."},
+    {"__ifloordiv__", "Return self//=value."},
+    {"__ilshift__", "Return self<<=value."},
+    {"__imatmul__", "Return self@=value."},
+    {"__imod__", "Return self%=value."},
+    {"__imul__", "Implement self*=value."},
+    {"__index__", "Return self converted to an integer, if self is suitable for use as an index into a list."},
+    {"__init__", "Initialize self.  See help(type(self)) for accurate signature."},
+    {"__int__", "int(self)"},
+    {"__invert__", "~self"},
+    {"__ior__", "Return self|=value."},
+    {"__ipow__", "Return self**=value."},
+    {"__irshift__", "Return self>>=value."},
+    {"__isub__", "Return self-=value."},
+    {"__iter__", "Implement iter(self)."},
+    {"__itruediv__", "Return self/=value."},
+    {"__ixor__", "Return self^=value."},
+    {"__le__", "Return self<=value."},
+    {"__len__", "Return len(self)."},
+    {"__lshift__", "Return self<<value."},
+    {"__lt__", "Return self<value."},
+    {"__matmul__", "Return self@value."},
+    {"__mod__", "Return self%value."},
+    {"__mul__", "Return self*value."},
+    {"__ne__", "Return self!=value."},
+    {"__neg__", "-self"},
+    {"__next__", "Implement next(self)."},
+    {"__or__", "Return self|value."},
+    {"__pos__", "+self"},
+    {"__pow__", "Return pow(self, value, mod)."},
+    {"__radd__", "Return value+self."},
+    {"__rand__", "Return value&self."},
+    {"__rdivmod__", "Return divmod(value, self)."},
+    {"__repr__", "Return repr(self)."},
+    {"__rfloordiv__", "Return value//self."},
+    {"__rlshift__", "Return value<<self."},
+    {"__rmatmul__", "Return value@self."},
+    {"__rmod__", "Return value%self."},
+    {"__rmul__", "Return value*self."},
+    {"__ror__", "Return value|self."},
+    {"__rpow__", "Return pow(value, self, mod)."},
+    {"__rrshift__", "Return value>>self."},
+    {"__rshift__", "Return self>>value."},
+    {"__rsub__", "Return value-self."},
+    {"__rtruediv__", "Return value/self."},
+    {"__rxor__", "Return value^self."},
+    {"__set__", "Set an attribute of instance to value."},
+    {"__setattr__", "Implement setattr(self, name, value)."},
+    {"__setitem__", "Set self[key] to value."},
+    {"__str__", "Return str(self)."},
+    {"__sub__", "Return self-value."},
+    {"__truediv__", "Return self/value."},
+    {"__xor__", "Return self^value."},
+};
+
+static Value sw_get_doc(Value v) {
+    const char *name = V_AS(SlotWrapperObject, v)->name;
+    size_t lo = 0, hi = sizeof slot_docs / sizeof slot_docs[0];
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        int c = strcmp(name, slot_docs[mid].name);
+        if (c == 0) return str_intern_cstr(slot_docs[mid].doc);
+        if (c < 0) hi = mid;
+        else lo = mid + 1;
+    }
+    return V_NONE;
+}
+
 static const GetSetDef slot_wrapper_getsets[] = {
     {"__name__", sw_get_name, NULL, NULL},
     {"__qualname__", sw_get_qualname, NULL, NULL},
     {"__objclass__", sw_get_objclass, NULL, NULL},
-    {"__doc__", sw_get_none, NULL, NULL},
+    {"__doc__", sw_get_doc, NULL, NULL},
     {"__text_signature__", sw_get_text_signature, NULL, NULL},
     {NULL, NULL, NULL, NULL},
 };
