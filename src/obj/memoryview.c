@@ -153,8 +153,15 @@ static int pack_item(MemoryViewObject *m, char *p, Value v) {
         return 0;
     }
     if (!int_check(v)) {
-        err_format(&exc_TypeError, "memoryview: invalid type for format '%s'", m->format);
-        return -1;
+        /* anything with __index__, as struct's integer codes */
+        v = obj_index(v);
+        if (!v) {
+            if (err_matches(&exc_TypeError)) {
+                err_clear();
+                err_format(&exc_TypeError, "memoryview: invalid type for format '%s'", m->format);
+            }
+            return -1;
+        }
     }
     bool is_unsigned = c == 'B' || c == 'H' || c == 'I' || c == 'L' || c == 'Q' || c == 'N' || c == 'P';
     int64_t lo, hi;
@@ -274,7 +281,16 @@ static int mv_multi_index(MemoryViewObject *m, Value key, int64_t *flat) {
     int64_t at = 0;
     for (int64_t k = 0; k < n; k++) {
         Value x = tuple_get(key, k);
-        if (!int_check(x)) return err_set(&exc_TypeError, "memoryview: invalid slice key"), -1;
+        if (!int_check(x)) {
+            x = obj_index(x);
+            if (!x) {
+                if (err_matches(&exc_TypeError)) {
+                    err_clear();
+                    err_set(&exc_TypeError, "memoryview: invalid slice key");
+                }
+                return -1;
+            }
+        }
         int64_t i = v_is_int(x) ? v_intval(x) : INT64_MAX, dim = m->shape[k];
         if (i < 0) i += dim;
         if (i < 0 || i >= dim) {
@@ -316,10 +332,13 @@ static int mv_index(MemoryViewObject *m, Value key, int64_t *out) {
     return 0;
 }
 
+/* Indexes are converted first (__index__ may release the view), and the
+   memory read after; a slice is a view taken before its bounds are
+   converted, so it stays valid, as CPython's. */
 static Value mv_getitem(Value self, Value key) {
     MemoryViewObject *m = V_AS(MemoryViewObject, self);
-    char *base = mv_base(m);
-    if (!base) return VNULL;
+    char *base;
+    if (m->released) return err_set(&exc_ValueError, "operation forbidden on released memoryview object");
     if (key == V_ELLIPSIS) {
         if (m->ndim == 0) return self;
         return err_set(&exc_TypeError, "memoryview: invalid slice key");
@@ -327,7 +346,7 @@ static Value mv_getitem(Value self, Value key) {
     if (m->ndim != 1) {
         int64_t flat;
         if (!tuple_check(key)) return mv_shaped_key_error(m, key), VNULL;
-        if (mv_multi_index(m, key, &flat) < 0) return VNULL;
+        if (mv_multi_index(m, key, &flat) < 0 || !(base = mv_base(m))) return VNULL;
         return unpack_item(m, base + m->start + flat * m->step);
     }
     if (slice_check(key)) {
@@ -340,11 +359,13 @@ static Value mv_getitem(Value self, Value key) {
         r->step = m->step * st;
         r->count = n;
         r->hash = -1;
+        r->released = false;
+        if (!mv_base(r)) return VNULL;   /* the exporter may have shrunk */
         return V_FROM_PTR(mv_derived(r));
     }
     if (tuple_check(key)) return err_set(&exc_NotImplementedError, "multi-dimensional sub-views are not implemented");
     int64_t i;
-    if (mv_index(m, key, &i) < 0) return VNULL;
+    if (mv_index(m, key, &i) < 0 || !(base = mv_base(m))) return VNULL;
     return unpack_item(m, base + m->start + i * m->step);
 }
 
@@ -580,16 +601,16 @@ static Value mv_cast(Value *args, size_t nargs, Value kwnames) {
     return V_FROM_PTR(mv_derived(r));
 }
 
-static Value mv_get_obj(Value v) { return V_AS(MemoryViewObject, v)->obj; }
-static Value mv_get_nbytes(Value v) {
+static Value mv_raw_obj(Value v) { return V_AS(MemoryViewObject, v)->obj; }
+static Value mv_raw_nbytes(Value v) {
     MemoryViewObject *m = V_AS(MemoryViewObject, v);
     return int_from_i64(m->count * m->itemsize);
 }
-static Value mv_get_readonly(Value v) { return v_bool(V_AS(MemoryViewObject, v)->readonly); }
-static Value mv_get_itemsize(Value v) { return v_int(V_AS(MemoryViewObject, v)->itemsize); }
-static Value mv_get_format(Value v) { return str_from_cstr(V_AS(MemoryViewObject, v)->format); }
-static Value mv_get_ndim(Value v) { return v_int(V_AS(MemoryViewObject, v)->ndim); }
-static Value mv_get_shape(Value v) {
+static Value mv_raw_readonly(Value v) { return v_bool(V_AS(MemoryViewObject, v)->readonly); }
+static Value mv_raw_itemsize(Value v) { return v_int(V_AS(MemoryViewObject, v)->itemsize); }
+static Value mv_raw_format(Value v) { return str_from_cstr(V_AS(MemoryViewObject, v)->format); }
+static Value mv_raw_ndim(Value v) { return v_int(V_AS(MemoryViewObject, v)->ndim); }
+static Value mv_raw_shape(Value v) {
     MemoryViewObject *m = V_AS(MemoryViewObject, v);
     if (m->ndim == 1) return tuple_pack(1, int_from_i64(m->count));
     Value t = list_new(m->ndim);
@@ -597,7 +618,7 @@ static Value mv_get_shape(Value v) {
     return tuple_from_array(list_items(t), m->ndim);
 }
 /* C order: each dimension's stride is the product of the later ones */
-static Value mv_get_strides(Value v) {
+static Value mv_raw_strides(Value v) {
     MemoryViewObject *m = V_AS(MemoryViewObject, v);
     if (m->ndim == 1) return tuple_pack(1, int_from_i64(m->step));
     Value t = list_new(m->ndim);
@@ -610,16 +631,35 @@ static Value mv_get_strides(Value v) {
     return tuple_from_array(list_items(t), m->ndim);
 }
 /* Fortran order too when at most one dimension is longer than 1 */
-static Value mv_get_f_contiguous(Value v) {
+static Value mv_raw_f_contiguous(Value v) {
     MemoryViewObject *m = V_AS(MemoryViewObject, v);
     if (m->ndim == 1) return v_bool(mv_contiguous(m));
     int longer = 0;
     for (int k = 0; k < m->ndim; k++) longer += m->shape[k] > 1;
     return v_bool(longer <= 1);
 }
-static Value mv_get_suboffsets(Value v) { return tuple_empty; }
-static Value mv_get_contiguous(Value v) { return v_bool(mv_contiguous(V_AS(MemoryViewObject, v))); }
+static Value mv_raw_suboffsets(Value v) { return tuple_empty; }
+static Value mv_raw_contiguous(Value v) { return v_bool(mv_contiguous(V_AS(MemoryViewObject, v))); }
 static Value mv_get_released(Value v) { return v_bool(V_AS(MemoryViewObject, v)->released); }
+
+/* Every attribute but `released` is forbidden on a released view, as CPython's */
+#define MV_CHECKED_GETTER(name)                                                        \
+    static Value mv_get_##name(Value v) {                                              \
+        if (V_AS(MemoryViewObject, v)->released)                                       \
+            return err_set(&exc_ValueError, "operation forbidden on released memoryview object"); \
+        return mv_raw_##name(v);                                                       \
+    }
+MV_CHECKED_GETTER(obj)
+MV_CHECKED_GETTER(nbytes)
+MV_CHECKED_GETTER(readonly)
+MV_CHECKED_GETTER(itemsize)
+MV_CHECKED_GETTER(format)
+MV_CHECKED_GETTER(ndim)
+MV_CHECKED_GETTER(shape)
+MV_CHECKED_GETTER(strides)
+MV_CHECKED_GETTER(f_contiguous)
+MV_CHECKED_GETTER(suboffsets)
+MV_CHECKED_GETTER(contiguous)
 
 static const MethodDef mv_methods[] = {
     {"tobytes", mv_tobytes, MF_KEYWORDS, NULL},
