@@ -1524,10 +1524,13 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
            __class__ cell: take both from the shadow frame */
         CodeObject *co = rf->code;
         IRRef obj = IR_NONE, cls = IR_NONE;
-        if (rf->slots[0].kind != SK_NULL) obj = as_ref(R, rf->slots[0]);
-        for (int i = 0; obj == IR_NONE && co->cell2arg && i < co->ncells; i++)
+        /* a first argument that is also a cell lives in its cell: its own
+           slot is empty at run time, even where the recorder only knows
+           that slot as a trace input (an entry bridge) */
+        for (int i = 0; co->cell2arg && i < co->ncells; i++)
             if (co->cell2arg[i] == 0)
                 obj = emit1(R, IR_getfield_gc_r, as_ref(R, rf->slots[co->nlocals + i]), &cell_value_descr->d);
+        if (obj == IR_NONE && rf->slots[0].kind != SK_NULL) obj = as_ref(R, rf->slots[0]);
         for (int i = 0; i < co->nfrees; i++)
             if (tuple_get(co->freevars, i) == NAME(__class__))
                 cls = emit1(R, IR_getfield_gc_r, as_ref(R, rf->slots[co->nlocals + co->ncells + i]), &cell_value_descr->d);
