@@ -1883,8 +1883,12 @@ static Value decode_common(const ArgSpec *spec, Value *args, size_t nargs, Value
     if (has_final && arg_final(a[2], final_default, &final) < 0) return VNULL;
     Dec dc;
     if (dec_init(&dc, data, encname, a[1]) < 0) return VNULL;
+    int64_t total = dc.n;
     int64_t consumed = dec_run(&dc, kind, &bo, final);
     if (consumed < 0) return VNULL;
+    /* a final decode consumed all of the argument, as CPython counts it,
+       even when an error handler replaced the object being decoded */
+    if (final) consumed = total;
     if (dc.invalid_escape && warn_invalid_escape(dc.d, dc.n, dc.invalid_escape - 1) < 0) return VNULL;
     return pair(str_from_buf(&dc.out), consumed);
 }
