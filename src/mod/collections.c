@@ -712,6 +712,48 @@ static Value dequereviter_next(Value self) {
     return v;
 }
 
+/* _deque_iterator(deque, index=0) and its reverse: a fresh iterator
+   advanced by index items, which is how they unpickle (__reduce__) */
+static Value dequeiter_new_common(Type *t, Value *args, size_t nargs, Value kwnames, bool reverse) {
+    static const ArgSpec fwd = {"_deque_iterator", 2, 1, 0, {"deque", "index", NULL}};
+    static const ArgSpec rev = {"_deque_reverse_iterator", 2, 1, 0, {"deque", "index", NULL}};
+    Value a[2];
+    if (arg_parse(reverse ? &rev : &fwd, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!v_is_ptr(a[0]) || !type_is_subtype(type_of(a[0]), &deque_type))
+        return err_format(&exc_TypeError, "argument 1 must be collections.deque, not %T", a[0]);
+    int64_t index = 0;
+    if (a[1]) {
+        Value n = obj_index(a[1]);
+        if (!n) return VNULL;
+        index = int_as_i64(n);
+        if (index == -1 && err_occurred()) return VNULL;
+    }
+    Value it = dequeiter_make(t, a[0], reverse);
+    DequeIterObject *di = V_AS(DequeIterObject, it);
+    /* as many items skipped as are left, at most */
+    if (index > di->counter) index = di->counter;
+    if (index > 0) {
+        di->index += reverse ? -index : index;
+        di->counter -= index;
+    }
+    return it;
+}
+static Value dequeiter_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    return dequeiter_new_common(t, args, nargs, kwnames, false);
+}
+static Value dequereviter_new(Type *t, Value *args, size_t nargs, Value kwnames) {
+    return dequeiter_new_common(t, args, nargs, kwnames, true);
+}
+
+/* (type, (deque, items already given)) */
+static Value dequeiter_reduce(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (noargs("__reduce__", nargs) < 0) return VNULL;
+    DequeIterObject *it = V_AS(DequeIterObject, args[0]);
+    int64_t given = DQ(it->deque)->size - it->counter;
+    return tuple_pack(2, V_FROM_PTR(type_of(args[0])), tuple_pack(2, it->deque, int_from_i64(given)));
+}
+
 static Value dequeiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
     (void)kwnames;
@@ -720,6 +762,7 @@ static Value dequeiter_length_hint(Value *args, size_t nargs, Value kwnames) {
 
 static const MethodDef dequeiter_methods[] = {
     {"__length_hint__", dequeiter_length_hint, 0, NULL},
+    {"__reduce__", dequeiter_reduce, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -752,7 +795,7 @@ static const GetSetDef deque_getsets[] = {
 
 static Type deque_type = {
     .tname = "collections.deque",
-    .flags = TF_BASETYPE | TF_MATCH_SEQUENCE,
+    .flags = TF_BASETYPE | TF_MATCH_SEQUENCE | TF_WEAKREFABLE,
     .basicsize = sizeof(DequeObject),
     .repr = deque_repr,
     .richcompare = deque_richcompare,
@@ -772,6 +815,7 @@ static Type dequeiter_type = {
     .basicsize = sizeof(DequeIterObject),
     .iter = iter_self,
     .iternext = dequeiter_next,
+    .new_ = dequeiter_new,
 };
 
 static Type dequereviter_type = {
@@ -779,6 +823,7 @@ static Type dequereviter_type = {
     .basicsize = sizeof(DequeIterObject),
     .iter = iter_self,
     .iternext = dequereviter_next,
+    .new_ = dequereviter_new,
 };
 
 /* ---- defaultdict ------------------------------------------------------------------ */
