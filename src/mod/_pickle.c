@@ -3289,6 +3289,7 @@ static Type unpickler_memoproxy_type = {
 
 static Type picklebuffer_type = {
     .tname = "pickle.PickleBuffer",
+    .flags = TF_WEAKREFABLE,
     .basicsize = sizeof(PickleBufferObject),
     .new_ = picklebuffer_new,
     .getbuffer = picklebuffer_getbuffer,
