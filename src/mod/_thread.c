@@ -307,6 +307,19 @@ typedef struct LocalObject {
 
 static Type local_type;
 
+/* Every local object, weakly: a thread that ends drops its dicts from each
+   (as CPython clears a thread state's locals), else they stayed alive for
+   as long as the local object */
+static GcWeakList *all_locals;
+
+static void locals_drop_thread(uint64_t serial) {
+    Value key = int_from_u64(serial);
+    for (size_t i = 0; all_locals && i < gc_weak_list_len(all_locals); i++) {
+        LocalObject *lo = gc_weak_list_get(all_locals, i);
+        if (lo && lo->dicts && dict_del(lo->dicts, key) < 0) err_clear();
+    }
+}
+
 static Value local_dict(Value self) {
     LocalObject *lo = V_AS(LocalObject, self);
     Value key = int_from_u64(gil_thread_serial());
@@ -338,6 +351,8 @@ static Value local_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         dict_set(lo->kwargs, tuple_get(kwnames, i), args[nargs + (size_t)i]);
     /* the creating thread's dict now, with __init__ run by type_call */
     dict_set(lo->dicts, int_from_u64(gil_thread_serial()), dict_new());
+    if (!all_locals) all_locals = gc_weak_list_new();
+    gc_weak_list_add(all_locals, lo);
     return V_FROM_PTR(lo);
 }
 
@@ -410,6 +425,8 @@ static void thread_body(void *p) {
         else err_write_unraisable(err_fetch(), "Exception ignored in thread started by", b->func);
     }
     b->func = b->args = b->kwargs = VNULL;
+    /* before the sentinel lets join() return */
+    locals_drop_thread(gil_thread_serial());
     sys_tracing_thread_exit();
     if (tstate.thread_sentinel) {
         if (V_AS(LockObject, tstate.thread_sentinel)->locked) lock_give(V_AS(LockObject, tstate.thread_sentinel));
