@@ -174,6 +174,10 @@ static int ensure_encodings(void) {
 
 Value codec_registry_lookup(Value encoding) {
     codecs_init();
+    /* the name must encode to UTF-8 (a lone surrogate raises
+       UnicodeEncodeError), as CPython's C lookup reads it as UTF-8 before
+       the search functions normalise it */
+    if (!str_is_ascii(encoding) && !codec_encode_str(encoding, VNULL, VNULL)) return VNULL;
     if (ensure_encodings() < 0) return VNULL;
     Value key = normalize_name(encoding);
     Value r = dict_get(codec_cache, key);
