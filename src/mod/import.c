@@ -779,6 +779,7 @@ Value import_from(Value module, Value name) {
         Value sub = dict_get(tstate.sys_modules, str_printf("%U.%U", modname, name));
         if (sub) return sub;
         Value file = dict_get_str(module_dict(module), NAME(__file__));
+        if (file && !str_check(file)) file = VNULL;   /* None: a namespace package's */
         if (V_AS(ModuleObject, module)->initializing)
             return err_format(&exc_ImportError,
                               "cannot import name '%U' from partially initialized module '%U' (most likely due to a "
