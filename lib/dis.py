@@ -61,10 +61,12 @@ def _code_of(x):
     raise TypeError("don't know how to disassemble %s objects" % type(x).__name__)
 
 
-def get_instructions(x, first_line=None):
+def get_instructions(x, *, first_line=None, show_caches=False, adaptive=False):
     """The instructions of a function, method, generator or code object, as
     Instruction tuples with their source positions (code.co_positions()).
-    first_line renumbers the lines as if the code started there."""
+    first_line renumbers the lines as if the code started there;
+    show_caches and adaptive are CPython's (tpy's bytecode has no inline
+    caches and is not specialized)."""
     code = _code_of(x)
     shift = 0 if first_line is None else first_line - code.co_firstlineno
     last = None

@@ -155,8 +155,8 @@ double jh_math1(double x, int64_t which) {
 }
 int64_t jh_len(Value v) { return obj_len(v); }
 
-/* Does an instance of a TF_VAR_DICT type (a str, tuple or bytes subclass),
-   or one in dict mode, hold `name` in its own dict? (0 or 1; a failed lookup counts as 1, so
+/* Does an instance of a TF_VAR_DICT type (a str, tuple or bytes subclass)
+   hold `name` in its own dict? (0 or 1; a failed lookup counts as 1, so
    the guard on it sends such objects to the interpreter) */
 int64_t jh_var_dict_has(Value obj, Value name) {
     Value v = instance_get_attr(obj, name);

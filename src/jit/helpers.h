@@ -74,7 +74,7 @@
     _(cmp_int_float, 'i', "ifi", CALL_PURE, jh_cmp_int_float) /* int op float */    \
     _(math1, 'f', "fi", CALL_PURE, jh_math1)                  /* libm by number */   \
     _(len, 'i', "r", CALL_ANY, jh_len)                        /* -1 on error */      \
-    _(var_dict_has, 'i', "rr", CALL_NO_RAISE, jh_var_dict_has) /* own attr of a str/tuple/bytes subclass or dict-mode instance */ \
+    _(var_dict_has, 'i', "rr", CALL_NO_RAISE, jh_var_dict_has) /* str/tuple/bytes subclass instance's own attr */ \
     _(isinstance, 'i', "rr", CALL_ANY, jh_isinstance)                                \
     _(match_class, 'r', "rrri", CALL_ANY, interp_match_class) /* subject, cls, names, n */ \
     _(match_keys, 'r', "rr", CALL_ANY, interp_match_keys)     /* mapping, keys */    \

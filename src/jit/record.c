@@ -1021,16 +1021,15 @@ static bool record_instance_attr(Recorder *R, IRRef obj, Value vobj, Value name,
 
 bool interp_lookup_method(Value obj, Value name, Value *meth, Value *self);   /* interp.c */
 
-/* Guard that instance obj (of heap type t) does not shadow `name`. A map
- * names the instance's attributes, so guarding it is enough, except for the
- * one map of dict mode: every instance in it shares that map whatever its
- * dict holds, so the dict is asked on every run. */
+/* Guard that instance obj (of heap type t) does not shadow `name`. */
 static void guard_no_shadow(Recorder *R, IRRef obj, Value vobj, Type *t, Value name) {
     if (!t->attrs_offset || !v_is_ptr(vobj)) return;
     InstanceAttrs *a = instance_attrs(vobj, t);
     IRRef mref = emit1(R, IR_getfield_gc_r, obj, &attr_field_descr((int32_t)t->attrs_offset)->d);
     guard2(R, IR_guard_value, mref, kref(R, V_FROM_PTR(a->map)));
     if (a->map == &dict_mode_map) {
+        /* an instance in dict mode keeps its map whatever its dict gains
+           (`o.m = f` after a `del`): the dict is checked on every run */
         IRRef hargs[2] = {obj, kref(R, name)};
         guard1(R, IR_guard_false, call_helper(R, JH_var_dict_has, 2, hargs));
     }

@@ -671,6 +671,31 @@ static Value import_one_unlocked(Value name) {
     return m;
 }
 
+/* `from package import item`: the submodule package.item when the package
+   has no attribute item; 0, or -1 with an error */
+static int import_fromlist_item(Value m, Value full, Value item) {
+    if (!str_check(item)) return 0;   /* import_from reports it */
+    Value got = obj_getattr_opt(m, item);
+    if (!got && !err_occurred() && module_check(m) && dict_get_str(module_dict(m), str_intern_cstr("__path__"))) {
+        Value subname = str_printf("%U.%U", full, item);
+        Value sub = import_one(subname);
+        if (!sub) {
+            /* only the submodule's own absence is ignored (the name may be
+               something else, or missing: import_from says so); a module it
+               imports that is missing is an error, as CPython */
+            if (!err_matches(&exc_ModuleNotFoundError)) return -1;
+            Value e = err_fetch();
+            Value missing = obj_getattr_opt(e, NAME(name));
+            err_clear();
+            if (!missing || obj_richcompare_bool(missing, subname, CMP_EQ) != 1) {
+                err_restore(e);
+                return -1;
+            }
+        }
+    }
+    return err_occurred() ? -1 : 0;
+}
+
 Value import_name(Value name, Value fromlist, Value level, Value globals) {
     int64_t lv = v_is_int(level) ? v_intval(level) : 0;
     Value full = name;
@@ -732,28 +757,26 @@ Value import_name(Value name, Value fromlist, Value level, Value globals) {
             /* from package import submodule */
             for (int64_t i = 0; i < tuple_size(fromlist); i++) {
                 Value item = tuple_get(fromlist, i);
-                if (str_eq_cstr(item, "*")) continue;
-                Value got = obj_getattr_opt(m, item);
-                if (!got && !err_occurred() && module_check(m) &&
-                    dict_get_str(module_dict(m), str_intern_cstr("__path__"))) {
-                    Value subname = str_printf("%U.%U", full, item);
-                    Value sub = import_one(subname);
-                    if (!sub) {
-                        /* only the submodule's own absence is ignored (the
-                           name may be something else, or missing: import_from
-                           says so); a module it imports that is missing is an
-                           error, as CPython */
-                        if (!err_matches(&exc_ModuleNotFoundError)) return VNULL;
-                        Value e = err_fetch();
-                        Value missing = obj_getattr_opt(e, NAME(name));
-                        err_clear();
-                        if (!missing || obj_richcompare_bool(missing, subname, CMP_EQ) != 1) {
-                            err_restore(e);
-                            return VNULL;
-                        }
-                    }
+                if (!str_check(item) || !str_eq_cstr(item, "*")) {
+                    if (import_fromlist_item(m, full, item) < 0) return VNULL;
+                    continue;
                 }
-                if (err_occurred()) return VNULL;
+                /* from package import *: the submodules its __all__ names
+                   are imported (importlib's _handle_fromlist) */
+                if (!module_check(m) || !dict_get_str(module_dict(m), str_intern_cstr("__path__"))) continue;
+                Value all = obj_getattr_opt(m, str_intern_cstr("__all__"));
+                if (!all) {
+                    if (err_occurred()) return VNULL;
+                    continue;
+                }
+                Value names = list_from_iterable(all);
+                if (!names) return VNULL;
+                for (int64_t k = 0; k < list_size(names); k++) {
+                    Value x = list_get(names, k);
+                    if (!str_check(x))
+                        return err_format(&exc_TypeError, "Item in %U.__all__ must be str, not %T", full, x);
+                    if (import_fromlist_item(m, full, x) < 0) return VNULL;
+                }
             }
         }
         return m;
@@ -779,6 +802,7 @@ Value import_from(Value module, Value name) {
         Value sub = dict_get(tstate.sys_modules, str_printf("%U.%U", modname, name));
         if (sub) return sub;
         Value file = dict_get_str(module_dict(module), NAME(__file__));
+        if (file && !str_check(file)) file = VNULL;   /* None: a namespace package's */
         if (V_AS(ModuleObject, module)->initializing)
             return err_format(&exc_ImportError,
                               "cannot import name '%U' from partially initialized module '%U' (most likely due to a "

@@ -925,7 +925,10 @@ void buf_vformat(Buf *b, const char *fmt, va_list ap) {
         }
         case 'U': {
             Value v = va_arg(ap, Value);
-            buf_put(b, str_data(v), (size_t)str_nbytes(v));
+            /* a str by contract; anything else (a caller's bug) shows as "<?>"
+               rather than reading memory that is not a string's */
+            if (v && str_check(v)) buf_put(b, str_data(v), (size_t)str_nbytes(v));
+            else buf_puts(b, "<?>");
             break;
         }
         default:
