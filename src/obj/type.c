@@ -1004,6 +1004,13 @@ static bool new_overridden(Type *t) {
 
 static Value object_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args;
+    /* A C type directly under object that did not give a constructor
+       (dict_keys, iterators) has a layout object.__new__ cannot fill: as
+       CPython's type_ready, it is not instantiable. */
+    Type *s = t;
+    while (s && type_has_flag(s, TF_HEAPTYPE)) s = s->base;
+    if (s && s != &object_type && s->base == &object_type && s->new_ == object_new)
+        return err_format(&exc_TypeError, "cannot create '%s' instances", s->tname);
     if (excess_args(nargs, kwnames)) {
         if (new_overridden(t))
             return err_set(&exc_TypeError, "object.__new__() takes exactly one argument (the type to instantiate)");
@@ -1460,6 +1467,9 @@ static Value heap_richcompare(Value a, Value b, int op) {
     bool found;
     Value names_[CMP__COUNT] = {NAME(__lt__), NAME(__le__), NAME(__eq__), NAME(__ne__), NAME(__gt__), NAME(__ge__)};
     Value f = type_lookup(type_of(a), names_[op]);
+    /* __eq__ = None blocks the comparison (and the fallback to the
+       reflected method or identity): CPython's slot calls the None */
+    if (f == V_NONE) return none_not_callable();
     Type *ft = f ? type_of(f) : NULL;
     if (ft && ft->descr_get && ft != &function_type && ft != &method_descr_type && ft != &slot_wrapper_type) {
         /* as CPython's slot: a descriptor that fails to give the method
@@ -1647,6 +1657,11 @@ static int heap_contains(Value self, Value item) {
     if (found) {
         if (!r) return -1;
         return obj_truth(r);
+    }
+    /* __contains__ = None blocks the fallback to iteration */
+    if (type_lookup(type_of(self), NAME(__contains__)) == V_NONE) {
+        err_format(&exc_TypeError, "'%T' object is not a container", self);
+        return -1;
     }
     /* fall back to iteration */
     if (!type_of(self)->iter) {
