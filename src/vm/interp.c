@@ -638,6 +638,14 @@ int interp_list_extend(Value list, Value it) {
 }
 
 int interp_dict_update(Value d, Value other) {
+    /* {**x} takes mappings only (dict.update would take pairs too) */
+    if (!dict_check(other)) {
+        Value keys = obj_getattr_opt(other, NAME(keys));
+        if (!keys) {
+            if (!err_occurred()) err_format(&exc_TypeError, "'%T' object is not a mapping", other);
+            return -1;
+        }
+    }
     if (dict_update(d, other) < 0) {
         if (err_matches(&exc_AttributeError) || (err_matches(&exc_TypeError) && !dict_check(other))) {
             err_clear();
