@@ -1,6 +1,7 @@
 /* ops.c: the abstract object API (ops.h): what each operation means for any
  * value, dispatching to type slots, plus calls and argument helpers. */
 #include <stdio.h>
+#include <string.h>
 
 #include "../obj/bytearray.h"
 #include "../runtime.h"
@@ -261,8 +262,9 @@ static Value binop_type_error(Value a, Value b, int op) {
         return err_format(&exc_TypeError, "unsupported operand type(s) for ** or pow(): '%T' and '%T'", a, b);
     if (op & BINOP_INPLACE)
         return err_format(&exc_TypeError, "unsupported operand type(s) for %s=: '%T' and '%T'", sym, a, b);
-    if (BINOP_BASE(op) == BINOP_RSHIFT && type_of(a) == &builtin_function_type) {
-        /* print >> f: CPython's hint */
+    if (BINOP_BASE(op) == BINOP_RSHIFT && type_of(a) == &builtin_function_type &&
+        strcmp(V_AS(BuiltinFunctionObject, a)->def->name, "print") == 0) {
+        /* print >> f: CPython's hint (for print only) */
         return err_format(&exc_TypeError,
                           "unsupported operand type(s) for >>: '%T' and '%T'. Did you mean \"print(<message>, "
                           "file=<output_stream>)\"?",
