@@ -514,6 +514,9 @@ static Value ba_extend_m(Value *args, size_t nargs, Value kwnames) {
         }
         return VNULL;
     }
+    /* CPython sizes its buffer by the length hint: a class's __len__ or
+       __length_hint__ runs, and its errors propagate */
+    if (type_has_flag(type_of(x), TF_HEAPTYPE) && !obj_length_hint(x, 64)) return VNULL;
     Buf b;
     buf_init(&b, 16);
     if (bytes_collect_iterable(it, "bytearray", &b) < 0) return VNULL;

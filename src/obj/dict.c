@@ -666,6 +666,9 @@ static Value dictiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     if (!it->dict) return v_int(0);
     int64_t n = 0;
     DictObject *d = V_AS(DictObject, it->dict);
+    /* a size change broke the iterator for good (used_at_start is -1 once
+       next() saw it): nothing more will come */
+    if (d->used != it->used_at_start) return v_int(0);
     if (it->reversed) {
         for (int64_t i = it->pos; i >= 0; i--) n += d->entries[i].key != VNULL;
     } else {
