@@ -348,6 +348,7 @@ static void add_slot_wrappers(Type *t) {
         for (int op = 0; op < BINOP__COUNT; op++) {
             if (t->binop_mask && !(t->binop_mask & (1u << op))) continue;
             add_wrapper(t, binop_dunders[op][0], SK_BINOP, op);
+            if (op == BINOP_ADD && (t->binop_mask & BINOP_MASK_CONCAT)) continue;
             add_wrapper(t, binop_dunders[op][1], SK_RBINOP, op);
         }
     }
