@@ -1932,6 +1932,14 @@ static Value type_new_slot(Type *meta, Value *args, size_t nargs, Value kwnames)
     if (!dict_check(args[2]))
         return err_format(&exc_TypeError, "type.__new__() argument 3 must be dict, not %T", args[2]);
     if (type_name_check(args[0]) < 0) return VNULL;
+    /* only the class statement (and types.new_class) resolve __mro_entries__ */
+    for (int64_t i = 0; i < tuple_size(args[1]); i++) {
+        Value b = tuple_get(args[1], i);
+        if (type_check(b)) continue;
+        Value me = obj_getattr_opt(b, str_intern_cstr("__mro_entries__"));
+        if (me) return err_set(&exc_TypeError, "type() doesn't support MRO entry resolution; use types.new_class()");
+        if (err_occurred()) return VNULL;
+    }
     /* CPython keeps a str __doc__ as UTF-8 too: a lone surrogate fails */
     Value doc = dict_get_str(args[2], NAME(__doc__));
     if (doc && str_check(doc) && wtf8_has_surrogate(str_data(doc), (size_t)str_nbytes(doc)) && !obj_call_method(doc, "encode", NULL, 0)) return VNULL;

@@ -181,7 +181,7 @@ Value obj_getitem(Value obj, Value key) {
     if (t->getitem) return t->getitem(obj, key);
     if (type_check(obj)) {
         Value cgi = type_lookup(V_AS(Type, obj), NAME(__class_getitem__));
-        if (cgi) {
+        if (cgi && cgi != V_NONE) {   /* None blocks it */
             Type *ct = type_of(cgi);
             Value bound = ct->descr_get ? ct->descr_get(cgi, VNULL, obj) : cgi;
             if (!bound) return VNULL;
