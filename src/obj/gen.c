@@ -954,6 +954,7 @@ static const MethodDef ag_methods[] = {
     {"athrow", ag_athrow_m, 0, NULL},
     {"aclose", ag_aclose_m, 0, NULL},
     {"__aiter__", ag_aiter, 0, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, "See PEP 585"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -2382,7 +2382,6 @@ static const MethodDef type_methods[] = {
     {"__subclasses__", type_subclasses_m, 0, NULL},
     {"__instancecheck__", type_instancecheck_m, 0, NULL},
     {"__subclasscheck__", type_subclasscheck_m, 0, NULL},
-    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -180,6 +180,8 @@ Value obj_getitem(Value obj, Value key) {
     Type *t = type_of(obj);
     if (t->getitem) return t->getitem(obj, key);
     if (type_check(obj)) {
+        /* type[int]; its subclasses have no __class_getitem__ (CPython) */
+        if (obj == V_FROM_PTR(&type_type)) return generic_alias_new(obj, key);
         Value cgi = type_lookup(V_AS(Type, obj), NAME(__class_getitem__));
         if (cgi && cgi != V_NONE) {   /* None blocks it */
             Type *ct = type_of(cgi);
