@@ -1468,7 +1468,9 @@ static void compile_unpack(Compiler *c, ExprList elts, SrcPos pos) {
         WITH_LOC(c, pos, emit(c, OP_UNPACK_SEQUENCE, elts.n));
     } else {
         int before = star, after = elts.n - star - 1;
-        if (before > 0xFFF || after > 0xFFF) {
+        /* CPython's limit on the targets before the star is 255; tpy's
+           encoding also bounds those after it (12 bits) */
+        if (before >= 256 || after > 0xFFF) {
             compile_error(c, pos, "too many expressions in star-unpacking assignment");
             return;
         }

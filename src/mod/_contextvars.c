@@ -134,7 +134,8 @@ static Type context_type = {
 /* ---- ContextVar --------------------------------------------------------------------------- */
 
 static Value var_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    static const ArgSpec spec = {"ContextVar", 0, 1, 1, {"name", "default", NULL}};
+    /* name is positional-only, as CPython's kwlist {"", "default"} */
+    static const ArgSpec spec = {"ContextVar", 1, 1, 1, {"name", "default", NULL}};
     Value a[2];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!str_check(a[0])) return err_set(&exc_TypeError, "context variable name must be a str");

@@ -2890,6 +2890,11 @@ static CType funcptr_ct = {.t = {.tname = "CFuncPtr", .base = &cdata_type, .basi
                                  .flags = TF_BASETYPE, .new_ = funcptr_new, .call = funcptr_call,
                                  .truth = funcptr_truth, .repr = funcptr_repr}};
 
+static const MethodDef array_methods[] = {
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, "See PEP 585"},
+    {NULL, NULL, 0, NULL},
+};
+
 static void ready(Type *t, Value mod, Type *meta, const MethodDef *methods, const GetSetDef *getsets) {
     t->module = mod;
     t->name = str_intern_cstr(t->tname);
@@ -2934,7 +2939,7 @@ Value _ctypes_module_create(void) {
         ready(&simple_type, mod, &simple_meta, simple_methods, simple_getsets);
         ready(&struct_type, mod, &struct_meta, NULL, NULL);
         ready(&union_type_, mod, &union_meta, NULL, NULL);
-        ready(&array_type, mod, &array_meta, NULL, NULL);
+        ready(&array_type, mod, &array_meta, array_methods, NULL);
         ready(&pointer_type, mod, &pointer_meta, NULL, pointer_getsets);
         ready(&funcptr_type, mod, &funcptr_meta, NULL, funcptr_getsets);
         Value bases = tuple_pack(1, V_FROM_PTR(&exc_Exception));

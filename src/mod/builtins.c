@@ -251,24 +251,38 @@ static const ArgSpec divmod_args = {"divmod", 2, 2, 0, {"x", "y", NULL}};
 static Value b_divmod(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&divmod_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value a = args[0], b = args[1];
-    if (int_check(a) && int_check(b)) {
+    /* the fast paths are for the builtin numbers; a subclass may override */
+    bool plain = !type_has_flag(type_of(a), TF_HEAPTYPE) && !type_has_flag(type_of(b), TF_HEAPTYPE);
+    if (plain && int_check(a) && int_check(b)) {
         Value q = obj_binop(a, b, BINOP_FLOORDIV);
         if (!q) return VNULL;
         Value r = obj_binop(a, b, BINOP_MOD);
         if (!r) return VNULL;
         return tuple_pack(2, q, r);
     }
-    if ((float_check(a) || int_check(a)) && (float_check(b) || int_check(b))) {
+    if (plain && (float_check(a) || int_check(a)) && (float_check(b) || int_check(b))) {
         double x = obj_as_double(a), y = obj_as_double(b);
         if (err_occurred()) return VNULL;
         if (y == 0.0) return err_set(&exc_ZeroDivisionError, "float divmod()");
         return tuple_pack(2, float_from_double(float_floordiv(x, y)), float_from_double(float_mod(x, y)));
     }
     bool found;
-    Value r = obj_call_special(a, NAME(__divmod__), &b, 1, &found);
+    Value r;
+    Type *ta = type_of(a), *tb = type_of(b);
+    /* as CPython's binary operators: a subclass of a's type that overrides
+       __rdivmod__ is asked first */
+    Value rd = NAME(__rdivmod__);
+    bool b_first = ta != tb && type_is_subtype(tb, ta) && type_lookup(tb, rd) && type_lookup(tb, rd) != type_lookup(ta, rd);
+    if (b_first) {
+        r = obj_call_special(b, rd, &a, 1, &found);
+        if (found && !r) return VNULL;
+        if (found && r != V_NOTIMPL) return r;
+    }
+    r = obj_call_special(a, NAME(__divmod__), &b, 1, &found);
     if (found && r != V_NOTIMPL) return r;
     if (found && !r) return VNULL;
-    r = obj_call_special(b, NAME(__rdivmod__), &a, 1, &found);
+    if (b_first || ta == tb) return err_format(&exc_TypeError, "unsupported operand type(s) for divmod(): '%T' and '%T'", a, b);
+    r = obj_call_special(b, rd, &a, 1, &found);
     if (found && r != V_NOTIMPL) return r;
     if (found && !r) return VNULL;
     return err_format(&exc_TypeError, "unsupported operand type(s) for divmod(): '%T' and '%T'", a, b);

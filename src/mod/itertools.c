@@ -564,6 +564,7 @@ static const MethodDef chain_methods[] = {
     {"from_iterable", chain_from_iterable, MF_CLASS, NULL},
     {"__reduce__", chain_reduce, 0, "Return state information for pickling."},
     {"__setstate__", chain_setstate, 0, "Set state information for unpickling."},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, "See PEP 585"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -461,6 +461,9 @@ static Value frame_object_new(Frame *f) {
     fo->lineno = code_line(f->code, fo->lasti);
     fo->trace = V_NONE;
     fo->trace_lines = true;
+    /* a generator's frame, however reached (a traceback), is its gi_frame:
+       clear() closes the generator */
+    if (f->gen) fo->gen = f->gen;
     return V_FROM_PTR(fo);
 }
 
@@ -610,8 +613,8 @@ static Value frame_get_back(Value v) {
 static Value frame_repr(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
     CodeObject *co = V_AS(CodeObject, fo->code);
-    return str_printf("<frame at %p, file %R, line %d, code %U>", (void *)V_OBJ(v), co->filename, fo->lineno,
-                      co->name);
+    Value line = frame_get_lineno(v);   /* a running frame's current line */
+    return str_printf("<frame at %p, file %R, line %R, code %U>", (void *)V_OBJ(v), co->filename, line, co->name);
 }
 
 /* ---- frame.f_lineno = N: a trace function's jump ------------------------------------------ */

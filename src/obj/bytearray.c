@@ -514,6 +514,9 @@ static Value ba_extend_m(Value *args, size_t nargs, Value kwnames) {
         }
         return VNULL;
     }
+    /* CPython sizes its buffer by the length hint: a class's __len__ or
+       __length_hint__ runs, and its errors propagate */
+    if (type_has_flag(type_of(x), TF_HEAPTYPE) && !obj_length_hint(x, 64)) return VNULL;
     Buf b;
     buf_init(&b, 16);
     if (bytes_collect_iterable(it, "bytearray", &b) < 0) return VNULL;
@@ -709,7 +712,7 @@ Type bytearray_type = {
     .str = ba_repr,
     .richcompare = byteslike_richcompare,
     .binop = ba_binop,
-    .binop_mask = (1u << BINOP_ADD) | (1u << BINOP_MUL) | (1u << BINOP_MOD),
+    .binop_mask = (1u << BINOP_ADD) | (1u << BINOP_MUL) | (1u << BINOP_MOD) | BINOP_MASK_CONCAT,
     .len = ba_len,
     .getitem = ba_getitem,
     .setitem = ba_setitem,

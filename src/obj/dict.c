@@ -452,33 +452,50 @@ int dict_update(Value d, Value other) {
 /* `func` is the called object; it is named (func_str: its __qualname__ or
  * str()) only for an error message, since naming it runs Python code (a
  * mock records a __str__ call). */
+/* A key already in d: CPython's KeyError from the merge, reported with the
+ * key's str() whatever its type (that keys are strings is checked by the
+ * call). */
+static int merge_dup(Value func, Value k) {
+    Value ks = obj_str(k);
+    if (!ks) return -1;
+    err_format(&exc_TypeError, "%U got multiple values for keyword argument '%U'", func_str(func), ks);
+    return -1;
+}
+
 int dict_merge_nodup(Value d, Value other, Value func) {
-    Value src = other;
-    if (!dict_check(other)) {
-        Value keys = obj_getattr_opt(other, NAME(keys));
-        if (!keys) {
-            if (!err_occurred())
-                err_format(&exc_TypeError, "%U argument after ** must be a mapping, not %T", func_str(func), other);
-            return -1;
+    if (dict_check(other) &&
+        (dict_check_exact(other) || type_lookup(type_of(other), NAME(__iter__)) == type_lookup(&dict_type, NAME(__iter__)))) {
+        int64_t pos = 0;
+        Value k, v;
+        while (dict_next(other, &pos, &k, &v)) {
+            int c = dict_contains(d, k);
+            if (c < 0) return -1;
+            if (c) return merge_dup(func, k);
+            if (dict_set(d, k, v) < 0) return -1;
         }
-        src = dict_new();
-        if (dict_update(src, other) < 0) return -1;
+        return 0;
     }
-    int64_t pos = 0;
-    Value k, v;
-    while (dict_next(src, &pos, &k, &v)) {
+    /* any other mapping is read key by key through keys(), so that a key
+       it gives twice is a duplicate too */
+    Value keys = obj_getattr_opt(other, NAME(keys));
+    if (!keys) {
+        if (!err_occurred())
+            err_format(&exc_TypeError, "%U argument after ** must be a mapping, not %T", func_str(func), other);
+        return -1;
+    }
+    Value ks = obj_call0(keys);
+    if (!ks) return -1;
+    Value it = obj_iter(ks);
+    if (!it) return -1;
+    for (;;) {
+        Value k = obj_next(it);
+        if (!k) return err_occurred() ? -1 : 0;
         int c = dict_contains(d, k);
         if (c < 0) return -1;
-        if (c) {
-            if (str_check(k))
-                err_format(&exc_TypeError, "%U got multiple values for keyword argument '%U'", func_str(func), k);
-            else
-                err_format(&exc_TypeError, "%U keywords must be strings", func_str(func));
-            return -1;
-        }
-        if (dict_set(d, k, v) < 0) return -1;
+        if (c) return merge_dup(func, k);
+        Value v = obj_getitem(other, k);
+        if (!v || dict_set(d, k, v) < 0) return -1;
     }
-    return 0;
 }
 
 Value dict_repr(Value dv) {
@@ -649,6 +666,9 @@ static Value dictiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     if (!it->dict) return v_int(0);
     int64_t n = 0;
     DictObject *d = V_AS(DictObject, it->dict);
+    /* a size change broke the iterator for good (used_at_start is -1 once
+       next() saw it): nothing more will come */
+    if (d->used != it->used_at_start) return v_int(0);
     if (it->reversed) {
         for (int64_t i = it->pos; i >= 0; i--) n += d->entries[i].key != VNULL;
     } else {

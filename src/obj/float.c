@@ -567,7 +567,33 @@ static Value float_getformat_m(Value *args, size_t nargs, Value kwnames) {
     return str_from_cstr("IEEE, little-endian");
 }
 
+/* the wording of a slot wrapper's argument count */
+static Value slot_arg_error(size_t nargs) {
+    return err_format(&exc_TypeError, "expected 1 argument, got %zd", (ssize_t)nargs - 1);
+}
+
+/* float.__divmod__ / __rdivmod__: with an int or float, else NotImplemented */
+static Value float_divmod_values(Value a, Value b) {
+    if (!(float_check(a) || int_check(a)) || !(float_check(b) || int_check(b))) return V_NOTIMPL;
+    double x = obj_as_double(a), y = obj_as_double(b);
+    if (err_occurred()) return VNULL;
+    if (y == 0.0) return err_set(&exc_ZeroDivisionError, "float divmod()");
+    return tuple_pack(2, float_from_double(float_floordiv(x, y)), float_from_double(float_mod(x, y)));
+}
+static Value float_divmod_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 2) return slot_arg_error(nargs);
+    return float_divmod_values(args[0], args[1]);
+}
+static Value float_rdivmod_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 2) return slot_arg_error(nargs);
+    return float_divmod_values(args[1], args[0]);
+}
+
 static const MethodDef float_methods[] = {
+    {"__divmod__", float_divmod_m, 0, "Return divmod(self, value)."},
+    {"__rdivmod__", float_rdivmod_m, 0, "Return divmod(value, self)."},
     {"__getformat__", float_getformat_m, MF_CLASS, NULL, &float_getformat_args},
     {"is_integer", float_is_integer, 0, NULL, &float_is_integer_args},
     {"__int__", float_int_m, 0, NULL},

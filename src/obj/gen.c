@@ -324,16 +324,24 @@ static Value gen_throw_exc(Value gv, Value exc) {
         if (type_is_subtype(type_of(exc), &exc_GeneratorExit)) {
             /* close the sub-iterator (if it can be), then raise here */
             Value cl = genlike_check(sub) ? VNULL : obj_getattr_opt(sub, NAME(close));
-            Value cr = genlike_check(sub) ? obj_call_method(sub, "close", NULL, 0)
-                       : cl ? obj_call0(cl) : (err_occurred() ? VNULL : V_NONE);
+            /* failing to look close up is only reported (CPython's
+               gen_close_iter); close() failing raises its error here */
+            if (!genlike_check(sub) && !cl && err_occurred()) err_write_unraisable(err_fetch(), "", sub);
+            Value cr = genlike_check(sub) ? obj_call_method(sub, "close", NULL, 0) : cl ? obj_call0(cl) : V_NONE;
             if (!cr) exc = err_fetch();
             raise_here = true;
         } else if (genlike_check(sub)) {
             r = gen_throw_exc(sub, exc);
         } else {
             Value thr = obj_getattr_opt(sub, NAME(throw));
+            if (!thr && err_occurred()) {
+                /* the lookup's error goes to throw()'s caller; the
+                   generator stays suspended (as CPython's _gen_throw) */
+                tstate.frame = saved_frame;
+                g->running = false;
+                return VNULL;
+            }
             if (!thr) {
-                if (err_occurred()) exc = err_fetch();
                 raise_here = true;
             } else {
                 r = obj_call1(thr, exc);
@@ -946,6 +954,7 @@ static const MethodDef ag_methods[] = {
     {"athrow", ag_athrow_m, 0, NULL},
     {"aclose", ag_aclose_m, 0, NULL},
     {"__aiter__", ag_aiter, 0, NULL},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, "See PEP 585"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -261,13 +261,18 @@ static Value ga_getattr(Value self, Value name) {
     if (str_eq_cstr(name, "__unpacked__")) return v_bool(g->starred);
     if (str_eq_cstr(name, "__typing_unpacked_tuple_args__"))
         return g->starred && g->origin == V_FROM_PTR(&tuple_type) ? g->args : V_NONE;
-    Value r = generic_getattr_noerr(self, name);
-    if (r || err_occurred()) return r;
-    /* everything else is the origin's (alias.__name__, alias.fromkeys...) */
-    const char *n = str_data(name);
-    if (n[0] == '_' && n[1] == '_' && !str_eq_cstr(name, "__name__") && !str_eq_cstr(name, "__qualname__") &&
-        !str_eq_cstr(name, "__module__") && !str_eq_cstr(name, "__doc__"))
-        return err_format(&exc_AttributeError, "'types.GenericAlias' object has no attribute '%U'", name);
+    /* as CPython's ga_getattro: all but these few names are the origin's
+       (list[int].append, list[int].__getitem__, dir() through __dict__) */
+    static const char *const own[] = {"__class__", "__mro_entries__", "__reduce_ex__", "__reduce__",
+                                      "__copy__", "__deepcopy__", NULL};
+    for (const char *const *p = own; *p; p++)
+        if (str_eq_cstr(name, *p)) {
+            Value r = generic_getattr_noerr(self, name);
+            if (r || err_occurred()) return r;
+            Type *t = type_of(self);
+            return err_format(&exc_AttributeError, "'%s' object has no attribute '%U'",
+                              t == &generic_alias_type ? "types.GenericAlias" : t->tname, name);
+        }
     return obj_getattr(g->origin, name);
 }
 
@@ -374,13 +379,35 @@ static Value ga_binop(Value a, Value b, int op) {
 }
 
 static Value ga_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (t == &generic_alias_type && arg_nokw("GenericAlias", kwnames) < 0) return VNULL;
+    if (arg_nokw("GenericAlias", kwnames) < 0) return VNULL;   /* subclasses' too (CPython) */
     if (arg_count("GenericAlias", nargs, 2, 2) < 0) return VNULL;
     return ga_alloc(t, args[0], args[1]);
 }
 static int ga_init(Value self, Value *args, size_t nargs, Value kwnames) { return 0; }
 
+/* dir(alias): the origin's names and the alias's own (CPython's ga_dir) */
+static Value ga_dir(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (arg_count("__dir__", nargs - 1, 0, 0) < 0) return VNULL;
+    GenericAliasObject *g = V_AS(GenericAliasObject, args[0]);
+    Value dir = dict_get_str(tstate.builtins, str_intern_cstr("dir"));   /* builtins.dir(origin) */
+    if (!dir) return err_set(&exc_RuntimeError, "lost builtins.dir");
+    Value l = obj_call1(dir, g->origin);
+    if (!l) return VNULL;
+    static const char *const own[] = {"__class__", "__origin__", "__args__", "__unpacked__", "__parameters__",
+                                      "__typing_unpacked_tuple_args__", "__mro_entries__", "__reduce_ex__",
+                                      "__reduce__", "__copy__", "__deepcopy__", NULL};
+    for (const char *const *p = own; *p; p++) {
+        Value n = str_from_cstr(*p);
+        int c = obj_contains(l, n);
+        if (c < 0) return VNULL;
+        if (!c) list_append(l, n);
+    }
+    return l;
+}
+
 static const MethodDef ga_methods[] = {
+    {"__dir__", ga_dir, 0, NULL},
     {"__mro_entries__", ga_mro_entries, 0, NULL},
     {"__instancecheck__", no_isinstance, 0, NULL},
     {"__subclasscheck__", no_issubclass, 0, NULL},

@@ -1097,7 +1097,28 @@ static Value int_getnewargs(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(1, obj_index(args[0]));
 }
 
+/* the wording of a slot wrapper's argument count */
+static Value slot_arg_error(size_t nargs) {
+    return err_format(&exc_TypeError, "expected 1 argument, got %zd", (ssize_t)nargs - 1);
+}
+
+/* int.__divmod__ / __rdivmod__ (CPython's nb_divmod): NotImplemented for
+   a non-int */
+Value int_divmod_values(Value a, Value b);
+static Value int_divmod_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 2) return slot_arg_error(nargs);
+    return int_divmod_values(args[0], args[1]);
+}
+static Value int_rdivmod_m(Value *args, size_t nargs, Value kwnames) {
+    (void)kwnames;
+    if (nargs != 2) return slot_arg_error(nargs);
+    return int_divmod_values(args[1], args[0]);
+}
+
 static const MethodDef int_methods[] = {
+    {"__divmod__", int_divmod_m, 0, "Return divmod(self, value)."},
+    {"__rdivmod__", int_rdivmod_m, 0, "Return divmod(value, self)."},
     {"bit_length", int_bit_length, 0, NULL, &int_bit_length_args},
     {"bit_count", int_bit_count, 0, NULL, &int_bit_count_args},
     {"conjugate", int_conjugate, 0, NULL},

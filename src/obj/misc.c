@@ -725,6 +725,7 @@ static Value enumerate_reduce(Value *args, size_t nargs, Value kwnames) {
 
 static const MethodDef enumerate_methods[] = {
     {"__reduce__", enumerate_reduce, 0, "Return state information for pickling."},
+    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, "See PEP 585"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -621,7 +621,8 @@ static Value setiter_length_hint(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
     (void)kwnames;
     SetIterObject *it = V_AS(SetIterObject, args[0]);
-    if (!it->set) return v_int(0);
+    /* as for dicts, a size change ends the iteration */
+    if (!it->set || set_size(it->set) != it->used) return v_int(0);
     int64_t n = 0, pos = it->pos;
     Value k;
     while (set_next(it->set, &pos, &k)) n++;

@@ -348,6 +348,7 @@ static void add_slot_wrappers(Type *t) {
         for (int op = 0; op < BINOP__COUNT; op++) {
             if (t->binop_mask && !(t->binop_mask & (1u << op))) continue;
             add_wrapper(t, binop_dunders[op][0], SK_BINOP, op);
+            if (op == BINOP_ADD && (t->binop_mask & BINOP_MASK_CONCAT)) continue;
             add_wrapper(t, binop_dunders[op][1], SK_RBINOP, op);
         }
     }
@@ -1004,6 +1005,13 @@ static bool new_overridden(Type *t) {
 
 static Value object_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     (void)args;
+    /* A C type directly under object that did not give a constructor
+       (dict_keys, iterators) has a layout object.__new__ cannot fill: as
+       CPython's type_ready, it is not instantiable. */
+    Type *s = t;
+    while (s && type_has_flag(s, TF_HEAPTYPE)) s = s->base;
+    if (s && s != &object_type && s->base == &object_type && s->new_ == object_new)
+        return err_format(&exc_TypeError, "cannot create '%s' instances", s->tname);
     if (excess_args(nargs, kwnames)) {
         if (new_overridden(t))
             return err_set(&exc_TypeError, "object.__new__() takes exactly one argument (the type to instantiate)");
@@ -1460,6 +1468,9 @@ static Value heap_richcompare(Value a, Value b, int op) {
     bool found;
     Value names_[CMP__COUNT] = {NAME(__lt__), NAME(__le__), NAME(__eq__), NAME(__ne__), NAME(__gt__), NAME(__ge__)};
     Value f = type_lookup(type_of(a), names_[op]);
+    /* __eq__ = None blocks the comparison (and the fallback to the
+       reflected method or identity): CPython's slot calls the None */
+    if (f == V_NONE) return none_not_callable();
     Type *ft = f ? type_of(f) : NULL;
     if (ft && ft->descr_get && ft != &function_type && ft != &method_descr_type && ft != &slot_wrapper_type) {
         /* as CPython's slot: a descriptor that fails to give the method
@@ -1647,6 +1658,11 @@ static int heap_contains(Value self, Value item) {
     if (found) {
         if (!r) return -1;
         return obj_truth(r);
+    }
+    /* __contains__ = None blocks the fallback to iteration */
+    if (type_lookup(type_of(self), NAME(__contains__)) == V_NONE) {
+        err_format(&exc_TypeError, "'%T' object is not a container", self);
+        return -1;
     }
     /* fall back to iteration */
     if (!type_of(self)->iter) {
@@ -1916,6 +1932,14 @@ static Value type_new_slot(Type *meta, Value *args, size_t nargs, Value kwnames)
     if (!dict_check(args[2]))
         return err_format(&exc_TypeError, "type.__new__() argument 3 must be dict, not %T", args[2]);
     if (type_name_check(args[0]) < 0) return VNULL;
+    /* only the class statement (and types.new_class) resolve __mro_entries__ */
+    for (int64_t i = 0; i < tuple_size(args[1]); i++) {
+        Value b = tuple_get(args[1], i);
+        if (type_check(b)) continue;
+        Value me = obj_getattr_opt(b, str_intern_cstr("__mro_entries__"));
+        if (me) return err_set(&exc_TypeError, "type() doesn't support MRO entry resolution; use types.new_class()");
+        if (err_occurred()) return VNULL;
+    }
     /* CPython keeps a str __doc__ as UTF-8 too: a lone surrogate fails */
     Value doc = dict_get_str(args[2], NAME(__doc__));
     if (doc && str_check(doc) && wtf8_has_surrogate(str_data(doc), (size_t)str_nbytes(doc)) && !obj_call_method(doc, "encode", NULL, 0)) return VNULL;
@@ -2358,7 +2382,6 @@ static const MethodDef type_methods[] = {
     {"__subclasses__", type_subclasses_m, 0, NULL},
     {"__instancecheck__", type_instancecheck_m, 0, NULL},
     {"__subclasscheck__", type_subclasscheck_m, 0, NULL},
-    {"__class_getitem__", generic_alias_class_getitem, MF_CLASS, NULL},
     {NULL, NULL, 0, NULL},
 };
 

@@ -97,15 +97,52 @@ static Type *oserror_subclass(Value code) {
     }
 }
 
+/* OSError(errno, strerror[, filename[, winerror[, filename2]]]): sets
+ * args and the fields. With file names, args keeps only the first two (as
+ * CPython). */
+static int set_attr_c(Value obj, const char *name, Value v) { return instance_set_attr(obj, str_intern_cstr(name), v); }
+
+static int oserror_parse(Value self, Type *t, Value *args, size_t nargs) {
+    ExcObject *e = V_AS(ExcObject, self);
+    exc_set_args(e, tuple_from_array(args, (int64_t)nargs));
+    if (nargs >= 2 && nargs <= 5) {
+        set_attr_c(self, "errno", args[0]);
+        set_attr_c(self, "strerror", args[1]);
+        if (nargs == 3 && t == &exc_BlockingIOError && int_check(args[2])) {
+            /* BlockingIOError(errno, strerror, characters_written): a
+               count, not a file name; args keeps all three */
+            int64_t w = obj_index_i64(args[2]);
+            if (w == -1 && err_occurred()) return -1;
+            set_attr_c(self, "characters_written", v_int(w));
+        } else if (nargs >= 3) {
+            set_attr_c(self, "filename", args[2]);
+            if (nargs == 5) set_attr_c(self, "filename2", args[4]);
+            exc_set_args(e, tuple_from_array(args, 2));
+        }
+    }
+    return 0;
+}
+
+/* As CPython, OSError's arguments are taken by __new__, unless a subclass
+ * overrides __init__ but not __new__: then by __init__. The other of the
+ * two ignores them (a subclass's own __new__ or __init__ may take more). */
+static bool oserror_use_init(Type *t) {
+    return type_lookup(t, NAME(__init__)) != type_lookup(&exc_OSError, NAME(__init__)) &&
+           type_lookup(t, NAME(__new__)) == type_lookup(&exc_OSError, NAME(__new__));
+}
+
 static Value exc_new_slot(Type *t, Value *args, size_t nargs, Value kwnames) {
-    (void)kwnames;
     if (t == &exc_OSError && nargs >= 2) t = oserror_subclass(args[0]);
     ExcObject *e = exc_alloc(t);
+    if (type_is_subtype(t, &exc_OSError) && !oserror_use_init(t)) {
+        if (kwnames && tuple_size(kwnames))
+            return err_format(&exc_TypeError, "%s() takes no keyword arguments", t->tname);
+        if (oserror_parse(V_FROM_PTR(e), t, args, nargs) < 0) return VNULL;
+        return V_FROM_PTR(e);
+    }
     exc_set_args(e, tuple_from_array(args, (int64_t)nargs));
     return V_FROM_PTR(e);
 }
-
-static int set_attr_c(Value obj, const char *name, Value v) { return instance_set_attr(obj, str_intern_cstr(name), v); }
 
 /* The fields of UnicodeEncodeError, UnicodeDecodeError and
  * UnicodeTranslateError (CPython's members encoding, object, start, end,
@@ -218,6 +255,7 @@ static Value unicode_error_str(Value v, Type *t) {
 static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
     ExcObject *e = V_AS(ExcObject, self);
     Type *t = e->hdr.type;
+    if (type_is_subtype(t, &exc_OSError) && !oserror_use_init(t)) return 0;   /* __new__ took them */
     /* ImportError(name=, path=), AttributeError(name=, obj=), NameError(name=):
        keyword-only; an __init__ that does not give them resets them */
     static const struct {
@@ -275,23 +313,7 @@ static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
             for (int64_t i = 0; i < n; i++) set_attr_c(self, fields[i], tuple_get(info, i));
         }
     } else if (type_is_subtype(t, &exc_OSError)) {
-        /* OSError(errno, strerror[, filename[, winerror[, filename2]]]):
-           with file names, args keeps only the first two (as CPython) */
-        if (nargs >= 2 && nargs <= 5) {
-            set_attr_c(self, "errno", args[0]);
-            set_attr_c(self, "strerror", args[1]);
-            if (nargs == 3 && t == &exc_BlockingIOError && int_check(args[2])) {
-                /* BlockingIOError(errno, strerror, characters_written): a
-                   count, not a file name; args keeps all three */
-                int64_t w = obj_index_i64(args[2]);
-                if (w == -1 && err_occurred()) return -1;
-                set_attr_c(self, "characters_written", v_int(w));
-            } else if (nargs >= 3) {
-                set_attr_c(self, "filename", args[2]);
-                if (nargs == 5) set_attr_c(self, "filename2", args[4]);
-                exc_set_args(e, tuple_from_array(args, 2));
-            }
-        }
+        return oserror_parse(self, t, args, nargs);
     } else if (type_is_subtype(t, &exc_ImportError)) {
         set_attr_c(self, "msg", nargs == 1 ? args[0] : V_NONE);
     } else if (type_is_subtype(t, &exc_UnicodeEncodeError) || type_is_subtype(t, &exc_UnicodeDecodeError) ||

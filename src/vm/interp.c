@@ -638,6 +638,14 @@ int interp_list_extend(Value list, Value it) {
 }
 
 int interp_dict_update(Value d, Value other) {
+    /* {**x} takes mappings only (dict.update would take pairs too) */
+    if (!dict_check(other)) {
+        Value keys = obj_getattr_opt(other, NAME(keys));
+        if (!keys) {
+            if (!err_occurred()) err_format(&exc_TypeError, "'%T' object is not a mapping", other);
+            return -1;
+        }
+    }
     if (dict_update(d, other) < 0) {
         if (err_matches(&exc_AttributeError) || (err_matches(&exc_TypeError) && !dict_check(other))) {
             err_clear();
@@ -2340,7 +2348,15 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (genlike_check(recv)) {
             st = gen_send_ex(recv, v == V_NONE ? VNULL : v, &out);
         } else if (v == V_NONE) {
-            out = obj_next(recv);
+            /* a class's __next__ is called directly: its StopIteration
+               carries the return value, which its slot would clear */
+            if (type_has_flag(type_of(recv), TF_HEAPTYPE)) {
+                bool found;
+                out = obj_call_special(recv, NAME(__next__), NULL, 0, &found);
+                if (!found && !err_occurred()) err_format(&exc_TypeError, "'%T' object is not an iterator", recv);
+            } else {
+                out = obj_next(recv);
+            }
             if (out) st = 1;
             else if (err_occurred()) {
                 if (err_matches(&exc_StopIteration)) {

@@ -152,6 +152,8 @@ enum TypeFlags {
 
 struct BufferInfo;   /* obj/bytes.h */
 
+#define BINOP_MASK_CONCAT (1u << 31)   /* see Type.binop_mask */
+
 struct Type {
     Object hdr;                 /* type of a type: type_type */
     const char *tname;          /* C string name ("int", "MyClass") */
@@ -196,7 +198,9 @@ struct Type {
     NewFunc new_;
     InitFunc init;
     /* which operators `binop`/`unop` implement (bit per enum BinOp/UnOp);
-       type_ready() makes dunder wrappers only for these. 0 = all. */
+       type_ready() makes dunder wrappers only for these. 0 = all.
+       BINOP_MASK_CONCAT: + is a sequence's concatenation (CPython's
+       sq_concat), which has __add__ but no __radd__. */
     uint32_t binop_mask;
     uint32_t unop_mask;
     /* CPython's buffer protocol, one-dimensional (obj/bytes.h): fill *out

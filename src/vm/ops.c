@@ -1,6 +1,7 @@
 /* ops.c: the abstract object API (ops.h): what each operation means for any
  * value, dispatching to type slots, plus calls and argument helpers. */
 #include <stdio.h>
+#include <string.h>
 
 #include "../obj/bytearray.h"
 #include "../runtime.h"
@@ -179,8 +180,10 @@ Value obj_getitem(Value obj, Value key) {
     Type *t = type_of(obj);
     if (t->getitem) return t->getitem(obj, key);
     if (type_check(obj)) {
+        /* type[int]; its subclasses have no __class_getitem__ (CPython) */
+        if (obj == V_FROM_PTR(&type_type)) return generic_alias_new(obj, key);
         Value cgi = type_lookup(V_AS(Type, obj), NAME(__class_getitem__));
-        if (cgi) {
+        if (cgi && cgi != V_NONE) {   /* None blocks it */
             Type *ct = type_of(cgi);
             Value bound = ct->descr_get ? ct->descr_get(cgi, VNULL, obj) : cgi;
             if (!bound) return VNULL;
@@ -261,8 +264,9 @@ static Value binop_type_error(Value a, Value b, int op) {
         return err_format(&exc_TypeError, "unsupported operand type(s) for ** or pow(): '%T' and '%T'", a, b);
     if (op & BINOP_INPLACE)
         return err_format(&exc_TypeError, "unsupported operand type(s) for %s=: '%T' and '%T'", sym, a, b);
-    if (BINOP_BASE(op) == BINOP_RSHIFT && type_of(a) == &builtin_function_type) {
-        /* print >> f: CPython's hint */
+    if (BINOP_BASE(op) == BINOP_RSHIFT && type_of(a) == &builtin_function_type &&
+        strcmp(V_AS(BuiltinFunctionObject, a)->def->name, "print") == 0) {
+        /* print >> f: CPython's hint (for print only) */
         return err_format(&exc_TypeError,
                           "unsupported operand type(s) for >>: '%T' and '%T'. Did you mean \"print(<message>, "
                           "file=<output_stream>)\"?",
