@@ -611,18 +611,8 @@ Value frame_locals_dict(Frame *f) {
 Value frame_locals_copy(Frame *f) {
     if (f->locals) return f->locals;
     if (!f->func) return f->globals;
-    CodeObject *co = f->code;
     Value d = dict_new();
-    for (int i = 0; i < co->nlocals; i++)
-        if (f->localsplus[i]) dict_set(d, tuple_get(co->varnames, i), f->localsplus[i]);
-    for (int i = 0; i < co->ncells; i++) {
-        Value v = V_AS(CellObject, f->localsplus[co->nlocals + i])->value;
-        if (v) dict_set(d, tuple_get(co->cellvars, i), v);
-    }
-    for (int i = 0; i < co->nfrees; i++) {
-        Value v = V_AS(CellObject, f->localsplus[co->nlocals + co->ncells + i])->value;
-        if (v) dict_set(d, tuple_get(co->freevars, i), v);
-    }
+    sys_fast_to_locals(f, d);
     return d;
 }
 

@@ -388,7 +388,7 @@ static bool snapshot_live(FrameObject *fo) {
 /* CPython's PyFrame_FastToLocals: a function frame's variables into its
    locals dict, in place: bound ones set, unbound ones removed, other keys
    (a debugger's __return__) kept */
-static void fast_to_locals(Frame *f, Value d) {
+void sys_fast_to_locals(Frame *f, Value d) {
     CodeObject *co = f->code;
     int n = co->nlocals + co->ncells + co->nfrees;
     for (int i = 0; i < n; i++) {
@@ -455,7 +455,7 @@ static Value frame_object_new(Frame *f) {
         fo->locals = frame_locals_dict(f);
     } else {
         fo->locals = dict_new();
-        fast_to_locals(f, fo->locals);
+        sys_fast_to_locals(f, fo->locals);
     }
     fo->lasti = frame_lasti(f);
     fo->lineno = code_line(f->code, fo->lasti);
@@ -471,7 +471,7 @@ Value sys_frame_object(Frame *f) { return frame_object_new(f); }
 
 Value sys_frame_locals(Frame *f) {
     FrameObject *fo = V_AS(FrameObject, frame_object_new(f));
-    if (fo->raw == f && !fo->cleared) fast_to_locals(f, fo->locals);
+    if (fo->raw == f && !fo->cleared) sys_fast_to_locals(f, fo->locals);
     return fo->locals;
 }
 
@@ -1018,7 +1018,7 @@ static int trace_func_event(Frame *f, int what, Value arg) {
     fo->at_call = what == TRACE_CALL && frame_lasti(f) <= 0;
     /* the trace function sees f_locals up to date and may change it (below) */
     bool sync_locals = f->func && !f->locals && fo->raw == f && !fo->cleared;
-    if (sync_locals) fast_to_locals(f, fo->locals);
+    if (sync_locals) sys_fast_to_locals(f, fo->locals);
     Value a[3] = {fov, event_name(what), arg ? arg : V_NONE};
     Value r = obj_call(cb, a, 3, VNULL);
     tracing_frame = NULL;

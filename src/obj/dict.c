@@ -415,6 +415,38 @@ static int update_from_pairs(Value d, Value seq) {
     }
 }
 
+/* A key already in d during a call's ** merge: CPython's TypeError, with
+ * the key's str() whatever its type (that keys are strings is checked by
+ * the call). `func` is the called object; it is named (func_str: its
+ * __qualname__ or str()) only for the message, since naming it runs Python
+ * code (a mock records a __str__ call). */
+static int merge_dup(Value func, Value k) {
+    Value ks = obj_str(k);
+    if (!ks) return -1;
+    err_format(&exc_TypeError, "%U got multiple values for keyword argument '%U'", func_str(func), ks);
+    return -1;
+}
+
+/* d |= other read through other.keys() and other[k]; with func (a call's
+ * ** merge) a key already in d, or given twice, is merge_dup's error */
+static int merge_by_keys(Value d, Value other, Value keys, Value func) {
+    Value ks = obj_call0(keys);
+    if (!ks) return -1;
+    Value it = obj_iter(ks);
+    if (!it) return -1;
+    for (;;) {
+        Value k = obj_next(it);
+        if (!k) return err_occurred() ? -1 : 0;
+        if (func) {
+            int c = dict_contains(d, k);
+            if (c < 0) return -1;
+            if (c) return merge_dup(func, k);
+        }
+        Value v = obj_getitem(other, k);
+        if (!v || dict_set(d, k, v) < 0) return -1;
+    }
+}
+
 int dict_update(Value d, Value other) {
     /* a subclass overriding __iter__ is read through keys(), as CPython */
     if (dict_check(other) &&
@@ -434,32 +466,8 @@ int dict_update(Value d, Value other) {
     }
     Value keys = obj_getattr_opt(other, NAME(keys));
     if (!keys && err_occurred()) return -1;
-    if (keys) {
-        Value ks = obj_call0(keys);
-        if (!ks) return -1;
-        Value it = obj_iter(ks);
-        if (!it) return -1;
-        for (;;) {
-            Value k = obj_next(it);
-            if (!k) return err_occurred() ? -1 : 0;
-            Value v = obj_getitem(other, k);
-            if (!v || dict_set(d, k, v) < 0) return -1;
-        }
-    }
+    if (keys) return merge_by_keys(d, other, keys, VNULL);
     return update_from_pairs(d, other);
-}
-
-/* `func` is the called object; it is named (func_str: its __qualname__ or
- * str()) only for an error message, since naming it runs Python code (a
- * mock records a __str__ call). */
-/* A key already in d: CPython's KeyError from the merge, reported with the
- * key's str() whatever its type (that keys are strings is checked by the
- * call). */
-static int merge_dup(Value func, Value k) {
-    Value ks = obj_str(k);
-    if (!ks) return -1;
-    err_format(&exc_TypeError, "%U got multiple values for keyword argument '%U'", func_str(func), ks);
-    return -1;
 }
 
 int dict_merge_nodup(Value d, Value other, Value func) {
@@ -483,19 +491,7 @@ int dict_merge_nodup(Value d, Value other, Value func) {
             err_format(&exc_TypeError, "%U argument after ** must be a mapping, not %T", func_str(func), other);
         return -1;
     }
-    Value ks = obj_call0(keys);
-    if (!ks) return -1;
-    Value it = obj_iter(ks);
-    if (!it) return -1;
-    for (;;) {
-        Value k = obj_next(it);
-        if (!k) return err_occurred() ? -1 : 0;
-        int c = dict_contains(d, k);
-        if (c < 0) return -1;
-        if (c) return merge_dup(func, k);
-        Value v = obj_getitem(other, k);
-        if (!v || dict_set(d, k, v) < 0) return -1;
-    }
+    return merge_by_keys(d, other, keys, func);
 }
 
 Value dict_repr(Value dv) {

@@ -299,12 +299,15 @@ static const GetSetDef cell_getsets[] = {
 
 /* ---- bound methods ---------------------------------------------------------------- */
 
-Value method_new(Value func, Value self) {
-    BoundMethodObject *m = (BoundMethodObject *)obj_alloc(&method_type, sizeof *m);
+/* a bound method or a method-wrapper: func with self */
+static Value bound_new(Type *t, Value func, Value self) {
+    BoundMethodObject *m = (BoundMethodObject *)obj_alloc(t, sizeof *m);
     m->func = func;
     m->self = self;
     return V_FROM_PTR(m);
 }
+
+Value method_new(Value func, Value self) { return bound_new(&method_type, func, self); }
 
 static Value method_call(Value mv, Value *args, size_t nargs, Value kwnames) {
     BoundMethodObject *m = V_AS(BoundMethodObject, mv);
@@ -648,22 +651,7 @@ static Value classmethod_descr_call(Value dv, Value *args, size_t nargs, Value k
 
 /* As CPython's method-wrapper: its name, signature and docstring are the
  * slot wrapper's (func); calling it calls the wrapper with self first. */
-Value method_wrapper_new(Value wrapper, Value self) {
-    BoundMethodObject *m = (BoundMethodObject *)obj_alloc(&method_wrapper_type, sizeof *m);
-    m->func = wrapper;
-    m->self = self;
-    return V_FROM_PTR(m);
-}
-
-static Value mw_call(Value mv, Value *args, size_t nargs, Value kwnames) {
-    BoundMethodObject *m = V_AS(BoundMethodObject, mv);
-    size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
-    Value stackbuf[8];
-    Value *a = nargs + nkw + 1 <= 8 ? stackbuf : gc_alloc(sizeof(Value) * (nargs + nkw + 1));
-    a[0] = m->self;
-    values_copy(a + 1, args, nargs + nkw);
-    return obj_call(m->func, a, nargs + 1, kwnames);
-}
+Value method_wrapper_new(Value wrapper, Value self) { return bound_new(&method_wrapper_type, wrapper, self); }
 
 static Value mw_repr(Value v) {
     BoundMethodObject *m = V_AS(BoundMethodObject, v);
@@ -1141,7 +1129,7 @@ Type method_wrapper_type = {
     .repr = mw_repr,
     .hash = mw_hash,
     .richcompare = mw_richcompare,
-    .call = mw_call,
+    .call = method_call,   /* a bound method's call: self first */
 };
 
 Type getset_descr_type = {

@@ -152,6 +152,8 @@ Value frame_locals_dict(Frame *f);
 Value frame_locals_copy(Frame *f);
 /* The function frame's own locals dict, brought up to date (sys.c) */
 Value sys_frame_locals(Frame *f);
+/* CPython's FastToLocals: f's variables into dict d, in place (sys.c) */
+void sys_fast_to_locals(Frame *f, Value d);
 /* Frame objects (mod/sys.c): a snapshot of running frame f; one of the
  * frame raw (NULL: none) ran code in, for a traceback entry at instruction
  * lasti, showing `locals` once raw has returned (VNULL: an empty dict) */
