@@ -59,6 +59,7 @@
     _("_ctypes", _ctypes_module_create)             \
     _("_bz2", _bz2_module_create)                   \
     _("_lzma", _lzma_module_create)                 \
+    _("_locale", _locale_module_create)             \
     _("_md5", _md5_module_create)                   \
     _("_sha1", _sha1_module_create)                 \
     _("_sha256", _sha256_module_create)             \
