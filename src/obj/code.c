@@ -160,10 +160,13 @@ int32_t code_index_at(CodeObject *co, int64_t ofs) {
 }
 
 /* One code object: CPython 3.11's columns (line where one starts, ">>" on
- * jump and handler targets, offset, name, argument, what it means), lines
- * as CPython's dis.findlinestarts gives them (an instruction without a line
- * starts none), jump targets as "(to OFFSET)". */
+ * jump and handler targets, offset, name, argument, what it means), the
+ * rows and numbers the dis module shows for it: each EXTENDED_ARG prefix
+ * a row, arguments public (code_units), jump targets "(to OFFSET)" where
+ * the target's first unit is; lines as CPython's dis.findlinestarts gives
+ * them (an instruction without a line starts none). */
 static void disassemble_one(CodeObject *co, Buf *out) {
+    const int32_t *u = code_units(co), *pub = u + co->ncode + 1;
     bool *target = gc_alloc_atomic((size_t)co->ncode + 1);
     memset(target, 0, (size_t)co->ncode + 1);
     int maxline = 0;
@@ -186,41 +189,46 @@ static void disassemble_one(CodeObject *co, Buf *out) {
         Opcode op = INSTR_OP(w);
         uint32_t arg = INSTR_ARG(w);
         int line = co->locations[i].line;
-        size_t start = out->len;
-        if (line >= 0 && line != lastline) {
-            if (i > 0) buf_putc(out, '\n');
-            start = out->len;
-            buf_printf(out, "%*d", line_width, line);
-            lastline = line;
-        } else {
-            buf_fill(out, ' ', (size_t)line_width);
-        }
-        buf_printf(out, "     %s %*d %-20s", target[i] ? ">>" : "  ", ofs_width, code_offset(co, i),
-                   op < OP__COUNT ? opcode_names[op] : "???");
-        if (op < OP__COUNT && (opcode_flags[op] & OPF_ARG)) {
-            buf_printf(out, " %5u", arg);
-            const char *name;
-            if (opcode_flags[op] & OPF_JUMP) {
-                buf_printf(out, " (to %d)", arg < (uint32_t)co->ncode ? code_offset(co, (int32_t)arg) : -1);
-            } else if (op == OP_LOAD_CONST && (int64_t)arg < tuple_size(co->consts)) {
-                Value r = obj_repr(tuple_get(co->consts, arg));
-                if (r) buf_printf(out, " (%s)", str_data(r));
-                else err_clear();
-            } else if ((name = arg_name(co, op, arg))) {
-                buf_printf(out, " (%s)", name);
+        for (int32_t unit = u[i]; unit < u[i + 1]; unit++) {
+            bool own = unit == u[i + 1] - 1;   /* else an EXTENDED_ARG prefix */
+            size_t start = out->len;
+            if (unit == u[i] && line >= 0 && line != lastline) {
+                if (i > 0) buf_putc(out, '\n');
+                start = out->len;
+                buf_printf(out, "%*d", line_width, line);
+                lastline = line;
+            } else {
+                buf_fill(out, ' ', (size_t)line_width);
             }
+            buf_printf(out, "     %s %*d %-20s", unit == u[i] && target[i] ? ">>" : "  ", ofs_width,
+                       unit * CODE_UNIT_BYTES, !own ? "EXTENDED_ARG" : op < OP__COUNT ? opcode_names[op] : "???");
+            if (!own) {
+                buf_printf(out, " %5u", (uint32_t)pub[i] >> (8 * (u[i + 1] - 1 - unit)));
+            } else if (op < OP__COUNT && (opcode_flags[op] & OPF_ARG)) {
+                buf_printf(out, " %5u", (uint32_t)pub[i]);
+                const char *name;
+                if (opcode_flags[op] & OPF_JUMP) {
+                    buf_printf(out, " (to %d)", arg <= (uint32_t)co->ncode ? code_start_offset(co, (int32_t)arg) : -1);
+                } else if (op == OP_LOAD_CONST && (int64_t)arg < tuple_size(co->consts)) {
+                    Value r = obj_repr(tuple_get(co->consts, arg));
+                    if (r) buf_printf(out, " (%s)", str_data(r));
+                    else err_clear();
+                } else if ((name = arg_name(co, op, arg))) {
+                    buf_printf(out, " (%s)", name);
+                }
+            }
+            /* no trailing blanks, as CPython's rstrip() */
+            while (out->len > start && out->data[out->len - 1] == ' ') out->data[--out->len] = 0;
+            buf_putc(out, '\n');
         }
-        /* no trailing blanks, as CPython's rstrip() */
-        while (out->len > start && out->data[out->len - 1] == ' ') out->data[--out->len] = 0;
-        buf_putc(out, '\n');
     }
     if (co->nexctable) {
-        /* CPython's form: first and last instruction covered, inclusive */
+        /* CPython's form: first and last unit covered, inclusive */
         buf_puts(out, "ExceptionTable:\n");
         for (int i = 0; i < co->nexctable; i++) {
             ExcTableEntry *e = &co->exctable[i];
-            buf_printf(out, "  %d to %d -> %d [%u]%s\n", code_offset(co, (int32_t)e->start),
-                       code_offset(co, (int32_t)e->end - 1), code_offset(co, (int32_t)e->target), e->depth,
+            buf_printf(out, "  %d to %d -> %d [%u]%s\n", code_start_offset(co, (int32_t)e->start),
+                       code_offset(co, (int32_t)e->end - 1), code_start_offset(co, (int32_t)e->target), e->depth,
                        e->lasti ? " lasti" : "");
         }
     }
