@@ -785,6 +785,7 @@ static Value code_replace(Value *args, size_t nargs, Value kwnames) {
         if (!replace_type_ok(v, strs[k].name, is_str, "str")) return VNULL;
         *(Value *)((char *)co + strs[k].off) = k == 0 ? str_intern(v) : v;
     }
+    co->units = NULL;   /* new names may number the cached ones differently */
     return V_FROM_PTR(co);
 }
 
