@@ -20,7 +20,8 @@
     _("_sre", _sre_module_create)                   \
     _("_functools", _functools_module_create)       \
     _("pypyjit", pypyjit_module_create)             \
-    _("_tpy_opcode", _tpy_opcode_module_create)     \
+    _("opcode", opcode_module_create)               \
+    _("_opcode", _opcode_module_create)             \
     _("gc", gc_module_create)                       \
     _("_signal", _signal_module_create)             \
     _("_sitebuiltins", _sitebuiltins_module_create) \

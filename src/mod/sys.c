@@ -579,7 +579,7 @@ static Value frame_get_locals(Value v) {
 static Value frame_get_lasti(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
     if (snapshot_live(fo) || gen_frame_alive(fo)) fo->lasti = frame_lasti(fo->raw);
-    return v_int(code_offset(fo->lasti));
+    return v_int(code_offset(V_AS(CodeObject, fo->code), fo->lasti));
 }
 static Value frame_get_trace(Value v) { return V_AS(FrameObject, v)->trace; }
 static int frame_set_trace(Value v, Value x) {
