@@ -472,8 +472,10 @@ static Value diff_to_bool(int c, int op) {
 static Value delta_mul_float(Value delta, Value f, bool divide) {
     Value ratio = obj_call_method(f, "as_integer_ratio", NULL, 0);
     if (!ratio) return VNULL;
-    if (!tuple_check(ratio) || tuple_size(ratio) != 2)
-        return err_set(&exc_TypeError, "unexpected return type from as_integer_ratio(): expected tuple of length 2");
+    if (!tuple_check(ratio))
+        return err_format(&exc_TypeError, "unexpected return type from as_integer_ratio(): expected tuple, got '%T'",
+                          ratio);
+    if (tuple_size(ratio) != 2) return err_set(&exc_ValueError, "as_integer_ratio() must return a 2-tuple");
     Value us = delta_to_pyus(delta);
     Value num = tuple_get(ratio, divide ? 1 : 0), den = tuple_get(ratio, divide ? 0 : 1);
     if (divide && int_is_zero(den)) return err_set(&exc_ZeroDivisionError, "division by zero");
@@ -581,10 +583,12 @@ static int delta_truth(Value self) {
 }
 
 static Value delta_total_seconds(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("total_seconds", nargs - 1, 0, 0) < 0) return VNULL;
     return obj_binop(delta_to_pyus(args[0]), int_from_i64(US_PER_SECOND), BINOP_TRUEDIV);
 }
 
 static Value delta_reduce(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     DeltaObject *d = DELTA(args[0]);
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), tuple_pack(3, v_int(d->days), v_int(d->seconds), v_int(d->us)));
 }
@@ -688,6 +692,14 @@ static int format_utcoffset(Buf *b, const char *sep, Value tzinfo, Value tzarg) 
     return 0;
 }
 
+/* a lone surrogate is kept as its 3-byte form ED A0..BF xx */
+static bool has_surrogate(Value s) {
+    const unsigned char *p = (const unsigned char *)str_data(s);
+    for (int64_t i = 0, n = str_nbytes(s); i + 1 < n; i++)
+        if (p[i] == 0xED && p[i + 1] >= 0xA0) return true;
+    return false;
+}
+
 /* CPython's wrap_strftime: %z, %Z and %f are expanded here, the rest by
  * time.strftime(format, timetuple). tzinfo/tzarg give %z and %Z (None:
  * empty); us gives %f. */
@@ -709,7 +721,19 @@ static Value wrap_strftime(Value fmt, Value timetuple, Value tzinfo, Value tzarg
             if (tzinfo != V_NONE) {
                 Value name = call_tzname(tzinfo, tzarg);
                 if (!name) return VNULL;
-                if (name != V_NONE) {
+                if (name != V_NONE && has_surrogate(name)) {
+                    /* CPython encodes the name to UTF-8 here: a lone surrogate fails */
+                    Value r = obj_call_method(name, "encode", NULL, 0);
+                    if (!r) return VNULL;
+                }
+                if (name != V_NONE && !str_check_exact(name)) {
+                    /* a str subclass is escaped through its own replace(), as CPython's */
+                    Value a[2] = {str_from_cstr("%"), str_from_cstr("%%")};
+                    name = obj_call_method(name, "replace", a, 2);
+                    if (!name) return VNULL;
+                    if (!str_check(name)) return err_set(&exc_TypeError, "tzname.replace() did not return a string");
+                    buf_put(&b, str_data(name), (size_t)str_nbytes(name));
+                } else if (name != V_NONE) {
                     const char *p = str_data(name);
                     for (int64_t k = 0; k < str_nbytes(name); k++) {
                         if (p[k] == '%') buf_putc(&b, '%');
@@ -778,25 +802,36 @@ static Value date_from_ordinal(Value cls, int64_t ord) {
     return date_of_class(cls, y, m, d);
 }
 
-/* pickle state: bytes (or latin-1 str) of 4 with a valid month */
-static bool is_date_state(Value v, int len, int month_at, int mask) {
-    const unsigned char *p;
+/* A pickle state: bytes, or a str of code points < 256 (Python 2 pickles
+ * loaded with encoding='latin1'), of len bytes copied to out */
+static bool state_bytes(Value v, int len, unsigned char *out) {
     if (bytes_check(v)) {
         if (bytes_size(v) != len) return false;
-        p = (const unsigned char *)bytes_data(v);
-    } else {
-        return false;
+        memcpy(out, bytes_data(v), (size_t)len);
+        return true;
     }
-    int m = p[month_at] & mask;
+    if (!str_check(v) || str_len(v) != len) return false;
+    for (int i = 0; i < len; i++) {
+        uint32_t c = str_char_at(v, i);
+        if (c > 255) return false;
+        out[i] = (unsigned char)c;
+    }
+    return true;
+}
+
+/* ... whose month byte (masked: datetime keeps fold in its top bit) is valid */
+static bool is_date_state(Value v, int len, int month_at, int mask, unsigned char *out) {
+    if (!state_bytes(v, len, out)) return false;
+    int m = out[month_at] & mask;
     return m >= 1 && m <= 12;
 }
 
 static const ArgSpec date_spec = {"date", 0, 3, 0, {"year", "month", "day", NULL}};
 
 static Value date_tp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if (nargs == 1 && !kwnames && bytes_check(args[0])) {
-        if (is_date_state(args[0], 4, 2, 0xFF)) {
-            const unsigned char *p = (const unsigned char *)bytes_data(args[0]);
+    unsigned char p[10];
+    if (nargs == 1 && !kwnames) {
+        if (is_date_state(args[0], 4, 2, 0xFF, p)) {
             DateObject *o = (DateObject *)new_instance(t);
             o->year = p[0] * 256 + p[1];
             o->month = p[2];
@@ -826,6 +861,7 @@ static Value date_repr(Value self) {
 }
 
 static Value date_isoformat(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("isoformat", nargs - 1, 0, 0) < 0) return VNULL;
     char tmp[32];
     snprintf(tmp, sizeof tmp, "%04d-%02d-%02d", DATE(args[0])->year, DATE(args[0])->month, DATE(args[0])->day);
     return str_from_cstr(tmp);
@@ -845,6 +881,7 @@ static Value format_ctime(int y, int m, int d, int hh, int mi, int ss) {
 }
 
 static Value date_ctime(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("ctime", nargs - 1, 0, 0) < 0) return VNULL;
     DateObject *o = DATE(args[0]);
     return format_ctime(o->year, o->month, o->day, 0, 0, 0);
 }
@@ -858,19 +895,26 @@ static Value date_strftime(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value date_timetuple(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("timetuple", nargs - 1, 0, 0) < 0) return VNULL;
     DateObject *o = DATE(args[0]);
     return build_struct_time(o->year, o->month, o->day, 0, 0, 0, -1);
 }
 
-static Value date_toordinal(Value *args, size_t nargs, Value kwnames) { return int_from_i64(date_ord(args[0])); }
+static Value date_toordinal(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("toordinal", nargs - 1, 0, 0) < 0) return VNULL;
+    return int_from_i64(date_ord(args[0]));
+}
 static Value date_weekday(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("weekday", nargs - 1, 0, 0) < 0) return VNULL;
     return v_int((date_ord(args[0]) + 6) % 7);
 }
 static Value date_isoweekday(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("isoweekday", nargs - 1, 0, 0) < 0) return VNULL;
     return v_int((date_ord(args[0]) + 6) % 7 + 1);
 }
 
 static Value date_isocalendar(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("isocalendar", nargs - 1, 0, 0) < 0) return VNULL;
     DateObject *o = DATE(args[0]);
     int year = o->year;
     int64_t ord = date_ord(args[0]);
@@ -893,6 +937,7 @@ static Value date_isocalendar(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value isocal_reduce(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     Value t = tuple_new(3);
     for (int i = 0; i < 3; i++) tuple_items(t)[i] = structseq_get(args[0], i);
     return tuple_pack(2, V_FROM_PTR(&tuple_type), tuple_pack(1, t));
@@ -917,6 +962,7 @@ static Value date_state(Value self) {
 }
 
 static Value date_reduce(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), tuple_pack(1, date_state(args[0])));
 }
 
@@ -927,13 +973,8 @@ static int64_t date_hash(Value self) {
 
 static Value date_richcompare(Value a, Value b, int op) {
     if (!date_check(a) || !date_check(b)) return V_NOTIMPL;
-    if (datetime_check(a) || datetime_check(b)) {
-        /* a datetime never compares by its date part alone */
-        if (datetime_check(a) && datetime_check(b)) return V_NOTIMPL;
-        if (op == CMP_EQ) return V_FALSE;
-        if (op == CMP_NE) return V_TRUE;
-        return err_format(&exc_TypeError, "can't compare %s to %s", type_of(a)->tname, type_of(b)->tname);
-    }
+    /* datetime's own comparison refuses a date (and runs first, as the
+       subclass); date.__eq__(a_datetime) called directly compares dates */
     int64_t x = date_ord(a), y = date_ord(b);
     return diff_to_bool(x < y ? -1 : x > y, op);
 }
@@ -958,6 +999,7 @@ static Value date_binop(Value a, Value b, int op) {
 }
 
 static Value date_today(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("today", nargs - 1, 0, 0) < 0) return VNULL;
     Value tm = time_module_attr("time");
     if (!tm) return VNULL;
     Value now = obj_call0(tm);
@@ -1060,7 +1102,13 @@ static Value date_fromisocalendar(Value *args, size_t nargs, Value kwnames) {
     Value a[3];
     if (arg_parse(&fromisocal_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     int year, week, day, y, m, d;
-    if (int_arg(a[0], &year) < 0 || int_arg(a[1], &week) < 0 || int_arg(a[2], &day) < 0) return VNULL;
+    if (int_arg(a[0], &year) < 0 || int_arg(a[1], &week) < 0 || int_arg(a[2], &day) < 0) {
+        if (err_matches(&exc_OverflowError)) {
+            err_clear();
+            err_set(&exc_ValueError, "ISO calendar component out of range");
+        }
+        return VNULL;
+    }
     if (isoweek_to_ymd(year, week, day, &y, &m, &d) < 0) return VNULL;
     return date_of_class(args[0], y, m, d);
 }
@@ -1218,6 +1266,7 @@ static Value tzinfo_fromutc(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value tzinfo_reduce(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     Value self = args[0];
     Value gia = obj_getattr_opt(self, str_intern_cstr("__getinitargs__"));
     Value iargs;
@@ -1359,6 +1408,7 @@ static Value timezone_fromutc(Value *args, size_t nargs, Value kwnames) {
     return dt_add_delta(dt, delta_to_us128(TZ(args[0])->offset), type_of(dt));
 }
 static Value timezone_getinitargs(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__getinitargs__", nargs - 1, 0, 0) < 0) return VNULL;
     TimezoneObject *tz = TZ(args[0]);
     return tz->name ? tuple_pack(2, tz->offset, tz->name) : tuple_pack(1, tz->offset);
 }
@@ -1429,9 +1479,8 @@ static const ArgSpec time_spec = {"time", 0, 0, 1,
     {"hour", "minute", "second", "microsecond", "tzinfo", "fold", NULL}};
 
 static Value time_tp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if ((nargs == 1 || nargs == 2) && !kwnames && bytes_check(args[0]) && bytes_size(args[0]) == 6 &&
-        (((const unsigned char *)bytes_data(args[0]))[0] & 0x7F) < 24) {
-        const unsigned char *p = (const unsigned char *)bytes_data(args[0]);
+    unsigned char p[6];
+    if ((nargs == 1 || nargs == 2) && !kwnames && state_bytes(args[0], 6, p) && (p[0] & 0x7F) < 24) {
         Value tz = nargs == 2 ? args[1] : V_NONE;
         if (tz != V_NONE && !tzinfo_check(tz)) return err_set(&exc_TypeError, "bad tzinfo state arg");
         int us = (p[3] << 16) | (p[4] << 8) | p[5];
@@ -1532,12 +1581,15 @@ static Value time_strftime(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value time_utcoffset(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("utcoffset", nargs - 1, 0, 0) < 0) return VNULL;
     return call_utcoffset(TIME(args[0])->tzinfo, V_NONE);
 }
 static Value time_dst(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("dst", nargs - 1, 0, 0) < 0) return VNULL;
     return call_tzinfo_method(TIME(args[0])->tzinfo, "dst", V_NONE);
 }
 static Value time_tzname(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("tzname", nargs - 1, 0, 0) < 0) return VNULL;
     return call_tzname(TIME(args[0])->tzinfo, V_NONE);
 }
 
@@ -1572,6 +1624,7 @@ static Value time_reduce_ex(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), time_state(args[0], proto));
 }
 static Value time_reduce(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), time_state(args[0], 2));
 }
 
@@ -1773,8 +1826,8 @@ static const ArgSpec datetime_spec = {"datetime", 0, 3, 1,
     {"year", "month", "day", "hour", "minute", "second", "microsecond", "tzinfo", "fold", NULL}};
 
 static Value datetime_tp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
-    if ((nargs == 1 || nargs == 2) && !kwnames && bytes_check(args[0]) && is_date_state(args[0], 10, 2, 0x7F)) {
-        const unsigned char *p = (const unsigned char *)bytes_data(args[0]);
+    unsigned char p[10];
+    if ((nargs == 1 || nargs == 2) && !kwnames && is_date_state(args[0], 10, 2, 0x7F, p)) {
         Value tz = nargs == 2 ? args[1] : V_NONE;
         if (tz != V_NONE && !tzinfo_check(tz)) return err_set(&exc_TypeError, "bad tzinfo state arg");
         DateTimeObject *o = (DateTimeObject *)new_instance(t);
@@ -1882,11 +1935,13 @@ static Value datetime_str(Value self) {
 }
 
 static Value datetime_ctime(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("ctime", nargs - 1, 0, 0) < 0) return VNULL;
     DateTimeObject *o = DT(args[0]);
     return format_ctime(o->d.year, o->d.month, o->d.day, o->hour, o->minute, o->second);
 }
 
 static Value datetime_timetuple(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("timetuple", nargs - 1, 0, 0) < 0) return VNULL;
     DateTimeObject *o = DT(args[0]);
     int dst = -1;
     if (o->tzinfo != V_NONE) {
@@ -1898,6 +1953,7 @@ static Value datetime_timetuple(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value datetime_utctimetuple(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("utctimetuple", nargs - 1, 0, 0) < 0) return VNULL;
     Value self = args[0];
     DateTimeObject *o = DT(self);
     if (o->tzinfo != V_NONE) {
@@ -1920,23 +1976,31 @@ static Value datetime_strftime(Value *args, size_t nargs, Value kwnames) {
     return wrap_strftime(fmt, tt, DT(args[0])->tzinfo, args[0], DT(args[0])->us);
 }
 
-static Value datetime_utcoffset(Value *args, size_t nargs, Value kwnames) { return dt_utcoffset_of(args[0]); }
+static Value datetime_utcoffset(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("utcoffset", nargs - 1, 0, 0) < 0) return VNULL;
+    return dt_utcoffset_of(args[0]);
+}
 static Value datetime_dst(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("dst", nargs - 1, 0, 0) < 0) return VNULL;
     return call_tzinfo_method(DT(args[0])->tzinfo, "dst", args[0]);
 }
 static Value datetime_tzname(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("tzname", nargs - 1, 0, 0) < 0) return VNULL;
     return call_tzname(DT(args[0])->tzinfo, args[0]);
 }
 
 static Value datetime_date(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("date", nargs - 1, 0, 0) < 0) return VNULL;
     DateTimeObject *o = DT(args[0]);
     return new_date_ex(&date_type, o->d.year, o->d.month, o->d.day);
 }
 static Value datetime_time(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("time", nargs - 1, 0, 0) < 0) return VNULL;
     DateTimeObject *o = DT(args[0]);
     return new_time_ex(&time_type, o->hour, o->minute, o->second, o->us, V_NONE, o->fold);
 }
 static Value datetime_timetz(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("timetz", nargs - 1, 0, 0) < 0) return VNULL;
     DateTimeObject *o = DT(args[0]);
     return new_time_ex(&time_type, o->hour, o->minute, o->second, o->us, o->tzinfo, o->fold);
 }
@@ -1976,6 +2040,7 @@ static Value datetime_reduce_ex(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), datetime_state(args[0], proto));
 }
 static Value datetime_reduce(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), datetime_state(args[0], 2));
 }
 
@@ -2235,12 +2300,14 @@ static Value datetime_now(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value datetime_utcnow(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("utcnow", nargs - 1, 0, 0) < 0) return VNULL;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return dt_from_timet(args[0], false, ts.tv_sec, (int)(ts.tv_nsec / 1000), V_NONE);
 }
 
 static Value datetime_timestamp(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("timestamp", nargs - 1, 0, 0) < 0) return VNULL;
     Value self = args[0];
     DateTimeObject *o = DT(self);
     if (o->tzinfo != V_NONE) {
