@@ -2515,7 +2515,8 @@ static bool types_ready;
 static void datetime_types_init(void) {
     if (types_ready) return;
     types_ready = true;
-    ready_type(&delta_type, "timedelta", delta_methods, delta_members);
+    type_add_members(&delta_type, delta_members);   /* member descriptors, as CPython's */
+    ready_type(&delta_type, "timedelta", delta_methods, NULL);
     ready_type(&date_type, "date", date_methods, date_getsets);
     ready_type(&tzinfo_type, "tzinfo", tzinfo_methods, NULL);
     ready_type(&timezone_type, "timezone", timezone_methods, NULL);
