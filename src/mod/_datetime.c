@@ -966,10 +966,9 @@ static Value date_reduce(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), tuple_pack(1, date_state(args[0])));
 }
 
-static int64_t date_hash(Value self) {
-    DateObject *o = DATE(self);
-    return fix_hash(int_hash(int_from_i64(ymd_to_ord(o->year, o->month, o->day) * 1000003LL + 17)));
-}
+/* naive values hash their state bytes, as CPython's: randomized by
+ * PYTHONHASHSEED as bytes are */
+static int64_t date_hash(Value self) { return obj_hash(date_state(self)); }
 
 static Value date_richcompare(Value a, Value b, int op) {
     if (!date_check(a) || !date_check(b)) return V_NOTIMPL;
@@ -1642,6 +1641,7 @@ static int64_t time_hash(Value self) {
     /* the offset does not depend on fold: a time's tzinfo gets None */
     Value off = call_utcoffset(o->tzinfo, V_NONE);
     if (!off) return -1;
+    if (off == V_NONE) return obj_hash(tuple_get(time_state(self, 2), 0));
     i128 us;
     time_utc_us(self, off, &us);
     return fix_hash(int_hash(int_from_i128(us)));
@@ -2110,8 +2110,8 @@ static int64_t datetime_hash(Value self) {
     }
     Value off = dt_utcoffset_of(s0);
     if (!off) return -1;
-    i128 us = dt_total_us(self);
-    if (off != V_NONE) us -= delta_to_us128(off);
+    if (off == V_NONE) return obj_hash(tuple_get(datetime_state(s0, 2), 0));
+    i128 us = dt_total_us(self) - delta_to_us128(off);
     return fix_hash(int_hash(int_from_i128(us)));
 }
 
