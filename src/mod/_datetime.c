@@ -478,7 +478,7 @@ static Value delta_mul_float(Value delta, Value f, bool divide) {
     if (tuple_size(ratio) != 2) return err_set(&exc_ValueError, "as_integer_ratio() must return a 2-tuple");
     Value us = delta_to_pyus(delta);
     Value num = tuple_get(ratio, divide ? 1 : 0), den = tuple_get(ratio, divide ? 0 : 1);
-    if (divide && int_is_zero(den)) return err_set(&exc_ZeroDivisionError, "division by zero");
+    if (divide && int_is_zero(den)) return err_set(&exc_ZeroDivisionError, "integer division or modulo by zero");
     Value p = obj_binop(us, num, BINOP_MUL);
     if (!p) return VNULL;
     Value q = divide_nearest(p, den);
@@ -516,7 +516,7 @@ static Value delta_binop(Value a, Value b, int op) {
             return obj_binop(delta_to_pyus(a), delta_to_pyus(b), BINOP_TRUEDIV);
         }
         if (int_check(b)) {
-            if (int_is_zero(b)) return err_set(&exc_ZeroDivisionError, "division by zero");
+            if (int_is_zero(b)) return err_set(&exc_ZeroDivisionError, "integer division or modulo by zero");
             Value q = divide_nearest(delta_to_pyus(a), b);
             if (!q) return VNULL;
             return delta_from_pyus(&delta_type, q);
@@ -539,7 +539,7 @@ static Value delta_binop(Value a, Value b, int op) {
     case BINOP_MOD:
         if (da && db) {
             i128 y = delta_to_us128(b);
-            if (y == 0) return err_set(&exc_ZeroDivisionError, "integer division or modulo by zero");
+            if (y == 0) return err_set(&exc_ZeroDivisionError, "integer modulo by zero");
             i128 x = delta_to_us128(a), r = x % y;
             if (r != 0 && ((r < 0) != (y < 0))) r += y;
             return delta_from_us128(&delta_type, r);
@@ -612,7 +612,7 @@ static const GetSetDef delta_members[] = {
 };
 
 static Type delta_type = {
-    .tname = "timedelta",
+    .tname = "datetime.timedelta",
     .flags = TF_BASETYPE,
     .basicsize = sizeof(DeltaObject),
     .new_ = delta_tp_new,
@@ -1087,7 +1087,7 @@ static int isoweek_to_ymd(int year, int week, int day, int *y, int *m, int *d) {
         }
     }
     if (day <= 0 || day >= 8) {
-        err_format(&exc_ValueError, "Invalid weekday: %d (range is [1, 7])", day);
+        err_format(&exc_ValueError, "Invalid day: %d (range is [1, 7])", day);
         return -1;
     }
     int64_t ord = iso_week1_monday(year) + (week - 1) * 7 + (day - 1);
@@ -1170,10 +1170,7 @@ static Value date_fromisoformat(Value *args, size_t nargs, Value kwnames) {
     if (!str_is_ascii_only(s) || (len != 7 && len != 8 && len != 10) ||
         parse_isoformat_date(str_data(s), len, &y, &m, &d) < 0)
         return invalid_isoformat(s);
-    if (check_date_args(y, m, d) < 0) {
-        err_clear();
-        return invalid_isoformat(s);
-    }
+    /* a well-formed string out of range gets the constructor's error */
     return date_of_class(args[0], y, m, d);
 }
 
@@ -1205,7 +1202,7 @@ static const GetSetDef date_getsets[] = {
 };
 
 static Type date_type = {
-    .tname = "date",
+    .tname = "datetime.date",
     .flags = TF_BASETYPE,
     .basicsize = sizeof(DateObject),
     .new_ = date_tp_new,
@@ -1291,7 +1288,7 @@ static const MethodDef tzinfo_methods[] = {
 };
 
 static Type tzinfo_type = {
-    .tname = "tzinfo",
+    .tname = "datetime.tzinfo",
     .flags = TF_BASETYPE,
     .basicsize = sizeof(Object),
     .new_ = tzinfo_tp_new,
@@ -1443,7 +1440,7 @@ static const MethodDef timezone_methods[] = {
 };
 
 static Type timezone_type = {
-    .tname = "timezone",
+    .tname = "datetime.timezone",
     .base = &tzinfo_type,
     .basicsize = sizeof(TimezoneObject),
     .new_ = timezone_tp_new,
@@ -1726,17 +1723,12 @@ static int parse_isoformat_time(const char *s, int64_t len, int *c, Value *tz) {
         *tz = utc_tz;
         return 0;
     }
-    if (tc[1] > 59 || tc[2] > 59) return -1;
     i128 us = ((i128)tc[0] * 3600 + tc[1] * 60 + tc[2]) * US_PER_SECOND + tc[3];
     if (s[tzpos] == '-') us = -us;
     Value off = delta_from_us128(&delta_type, us);
     if (!off) return -2;
     *tz = new_timezone(off, VNULL);
-    if (!*tz) {
-        err_clear();
-        return -1;
-    }
-    return 0;
+    return *tz ? 0 : -2;
 }
 
 static Value time_fromisoformat(Value *args, size_t nargs, Value kwnames) {
@@ -1754,10 +1746,7 @@ static Value time_fromisoformat(Value *args, size_t nargs, Value kwnames) {
     if (!str_is_ascii_only(s)) return invalid_isoformat(s);
     int r = parse_isoformat_time(p, len, c, &tz);
     if (r == -2) return VNULL;
-    if (r < 0 || check_time_args(c[0], c[1], c[2], c[3], 0) < 0) {
-        err_clear();
-        return invalid_isoformat(s);
-    }
+    if (r < 0) return invalid_isoformat(s);
     if (args[0] == V_FROM_PTR(&time_type)) return new_time_ex(&time_type, c[0], c[1], c[2], c[3], tz, 0);
     return obj_call(args[0], (Value[]){v_int(c[0]), v_int(c[1]), v_int(c[2]), v_int(c[3]), tz}, 5, VNULL);
 }
@@ -1787,7 +1776,7 @@ static const GetSetDef time_getsets[] = {
 };
 
 static Type time_type = {
-    .tname = "time",
+    .tname = "datetime.time",
     .flags = TF_BASETYPE,
     .basicsize = sizeof(TimeObject),
     .new_ = time_tp_new,
@@ -1898,8 +1887,10 @@ static Value datetime_repr(Value self) {
     buf_printf(&b, "(%d, %d, %d, %d, %d", o->d.year, o->d.month, o->d.day, o->hour, o->minute);
     if (o->us) buf_printf(&b, ", %d, %d", o->second, o->us);
     else if (o->second) buf_printf(&b, ", %d", o->second);
+    /* datetime puts fold before tzinfo, time after it (as CPython's) */
+    if (o->fold) buf_printf(&b, ", fold=%d", o->fold);
     bool ok = true;
-    append_tz_fold(&b, o->tzinfo, o->fold, &ok);
+    append_tz_fold(&b, o->tzinfo, 0, &ok);
     if (!ok) return VNULL;
     buf_putc(&b, ')');
     return str_from_buf(&b);
@@ -1911,10 +1902,6 @@ static Value datetime_isoformat(Value *args, size_t nargs, Value kwnames) {
     Value a[2];
     if (arg_parse(&dt_isoformat_spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     if (a[0] && (!str_check(a[0]) || str_len(a[0]) != 1)) {
-        if (str_check(a[0]))
-            return err_format(&exc_TypeError,
-                              "isoformat() argument 1 must be a unicode character, not a string of length %zd",
-                              (ssize_t)str_len(a[0]));
         return err_format(&exc_TypeError, "isoformat() argument 1 must be a unicode character, not %T", a[0]);
     }
     if (a[1] && !str_check(a[1])) return err_format(&exc_TypeError, "isoformat() argument 2 must be str, not %T", a[1]);
@@ -2063,8 +2050,7 @@ static Value datetime_richcompare(Value a, Value b, int op) {
         if (datetime_check(a) && date_check(b)) {
             if (op == CMP_EQ) return V_FALSE;
             if (op == CMP_NE) return V_TRUE;
-            return err_format(&exc_TypeError, "can't compare %s.%s to %s.%s", "datetime", type_of(a)->tname,
-                              "datetime", type_of(b)->tname);
+            return err_format(&exc_TypeError, "can't compare %s to %s", type_of(a)->tname, type_of(b)->tname);
         }
         return V_NOTIMPL;
     }
@@ -2371,7 +2357,7 @@ static Value datetime_combine(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value datetime_strptime(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("strptime", nargs - 1, 2, 2) < 0) return VNULL;
+    if (nargs != 3) return err_format(&exc_TypeError, "strptime() takes exactly 2 arguments (%zd given)", (ssize_t)nargs - 1);
     if (!str_check(args[1])) return err_format(&exc_TypeError, "strptime() argument 1 must be str, not %T", args[1]);
     if (!str_check(args[2])) return err_format(&exc_TypeError, "strptime() argument 2 must be str, not %T", args[2]);
     Value m = import_name(str_intern_cstr("_strptime"), VNULL, v_int(0), VNULL);
@@ -2432,10 +2418,6 @@ static Value datetime_fromisoformat(Value *args, size_t nargs, Value kwnames) {
         if (r == -2) return VNULL;
         if (r < 0) return invalid_isoformat(s);
     }
-    if (check_date_args(y, m, d) < 0 || check_time_args(c[0], c[1], c[2], c[3], 0) < 0) {
-        err_clear();
-        return invalid_isoformat(s);
-    }
     return datetime_of_class(args[0], y, m, d, c[0], c[1], c[2], c[3], tz, 0);
 }
 
@@ -2477,7 +2459,7 @@ static const GetSetDef datetime_getsets[] = {
 };
 
 static Type datetime_type = {
-    .tname = "datetime",
+    .tname = "datetime.datetime",
     .base = &date_type,
     .flags = TF_BASETYPE,
     .basicsize = sizeof(DateTimeObject),
