@@ -802,28 +802,40 @@ static Value date_from_ordinal(Value cls, int64_t ord) {
     return date_of_class(cls, y, m, d);
 }
 
-/* A pickle state: bytes, or a str of code points < 256 (Python 2 pickles
- * loaded with encoding='latin1'), of len bytes copied to out */
-static bool state_bytes(Value v, int len, unsigned char *out) {
+/* A pickle state: bytes, or a str of code points < 256 (a Python 2 pickle
+ * loaded with encoding='latin1'), of len bytes whose byte at check_at
+ * (masked) lies in lo..hi; copied to out. 1: a state, 0: not one, -1: a
+ * str state that is not latin-1 (ValueError, as CPython's) */
+static int read_state(Value v, int len, int check_at, int mask, int lo, int hi, const char *what, unsigned char *out) {
     if (bytes_check(v)) {
-        if (bytes_size(v) != len) return false;
+        if (bytes_size(v) != len) return 0;
         memcpy(out, bytes_data(v), (size_t)len);
-        return true;
+        int c = out[check_at] & mask;
+        return c >= lo && c <= hi;
     }
-    if (!str_check(v) || str_len(v) != len) return false;
+    if (!str_check(v) || str_len(v) != len) return 0;
+    int c = (int)(str_char_at(v, check_at) & (uint32_t)mask);
+    if (c < lo || c > hi) return 0;
     for (int i = 0; i < len; i++) {
-        uint32_t c = str_char_at(v, i);
-        if (c > 255) return false;
-        out[i] = (unsigned char)c;
+        uint32_t ch = str_char_at(v, i);
+        if (ch > 255) {
+            err_format(&exc_ValueError,
+                       "Failed to encode latin1 string when unpickling a %s object. "
+                       "pickle.load(data, encoding='latin1') is assumed.", what);
+            return -1;
+        }
+        out[i] = (unsigned char)ch;
     }
-    return true;
+    return 1;
 }
 
-/* ... whose month byte (masked: datetime keeps fold in its top bit) is valid */
-static bool is_date_state(Value v, int len, int month_at, int mask, unsigned char *out) {
-    if (!state_bytes(v, len, out)) return false;
-    int m = out[month_at] & mask;
-    return m >= 1 && m <= 12;
+/* CPython's argument parser converts the positional arguments it is given,
+ * in order, before it finds one missing: so do the int ones here */
+static int precheck_ints(Value *args, size_t nargs, int nints) {
+    int dummy;
+    for (size_t i = 0; i < nargs && i < (size_t)nints; i++)
+        if (int_arg(args[i], &dummy) < 0) return -1;
+    return 0;
 }
 
 static const ArgSpec date_spec = {"date", 0, 3, 0, {"year", "month", "day", NULL}};
@@ -831,7 +843,9 @@ static const ArgSpec date_spec = {"date", 0, 3, 0, {"year", "month", "day", NULL
 static Value date_tp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     unsigned char p[10];
     if (nargs == 1 && !kwnames) {
-        if (is_date_state(args[0], 4, 2, 0xFF, p)) {
+        int st = read_state(args[0], 4, 2, 0xFF, 1, 12, "date", p);
+        if (st < 0) return VNULL;
+        if (st) {
             DateObject *o = (DateObject *)new_instance(t);
             o->year = p[0] * 256 + p[1];
             o->month = p[2];
@@ -840,7 +854,7 @@ static Value date_tp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         }
     }
     Value a[3];
-    if (arg_parse(&date_spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (precheck_ints(args, nargs, 3) < 0 || arg_parse(&date_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int y, m, d;
     if (int_arg(a[0], &y) < 0 || int_arg(a[1], &m) < 0 || int_arg(a[2], &d) < 0) return VNULL;
     return new_date_ex(t, y, m, d);
@@ -1009,7 +1023,9 @@ static Value date_today(Value *args, size_t nargs, Value kwnames) {
 /* seconds since the epoch (int or float) split into time_t and microseconds,
  * rounded half to even as CPython's _PyTime_ObjectToTimeval */
 static int timestamp_split(Value v, time_t *secs, int *us) {
-    if (int_check(v)) {
+    if (!float_check(v)) {
+        v = obj_index(v);
+        if (!v) return -1;
         int64_t x = int_as_i64(v);
         if (x == -1 && err_occurred()) {
             err_clear();
@@ -1050,7 +1066,13 @@ static Value date_fromtimestamp(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("fromtimestamp", nargs - 1, 1, 1) < 0) return VNULL;
     time_t t;
     int us;
-    if (timestamp_split(args[1], &t, &us) < 0) return VNULL;
+    Value ts = args[1];
+    if (float_check(ts)) {
+        /* a date's timestamp is floored (CPython's _PyTime_ROUND_FLOOR) */
+        double d = float_val(ts);
+        if (!isnan(d)) ts = float_from_double(floor(d));
+    }
+    if (timestamp_split(ts, &t, &us) < 0) return VNULL;
     struct tm tm;
     errno = 0;
     if (!localtime_r(&t, &tm)) {
@@ -1305,9 +1327,8 @@ static Value call_tzinfo_method(Value tzinfo, const char *name, Value arg) {
         return err_format(&exc_TypeError, "tzinfo.%s() must return None or timedelta, not '%T'", name, off);
     DeltaObject *d = DELTA(off);
     if ((d->days == -1 && d->seconds == 0 && d->us < 1) || d->days < -1 || d->days >= 1)
-        return err_format(&exc_ValueError,
-                          "offset must be a timedelta strictly between -timedelta(hours=24) and "
-                          "timedelta(hours=24), not %R.", off);
+        return err_set(&exc_ValueError,
+                       "offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24).");
     return off;
 }
 
@@ -1476,7 +1497,9 @@ static const ArgSpec time_spec = {"time", 0, 0, 1,
 
 static Value time_tp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     unsigned char p[6];
-    if ((nargs == 1 || nargs == 2) && !kwnames && state_bytes(args[0], 6, p) && (p[0] & 0x7F) < 24) {
+    int st = (nargs == 1 || nargs == 2) && !kwnames ? read_state(args[0], 6, 0, 0x7F, 0, 23, "time", p) : 0;
+    if (st < 0) return VNULL;
+    if (st) {
         Value tz = nargs == 2 ? args[1] : V_NONE;
         if (tz != V_NONE && !tzinfo_check(tz)) return err_set(&exc_TypeError, "bad tzinfo state arg");
         int us = (p[3] << 16) | (p[4] << 8) | p[5];
@@ -1492,7 +1515,7 @@ static Value time_tp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         return V_FROM_PTR(o);
     }
     Value a[6];
-    if (arg_parse(&time_spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (precheck_ints(args, nargs, 4) < 0 || arg_parse(&time_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int v[5] = {0, 0, 0, 0, 0};
     for (int i = 0; i < 4; i++)
         if (a[i] && int_arg(a[i], &v[i]) < 0) return VNULL;
@@ -1816,7 +1839,9 @@ static const ArgSpec datetime_spec = {"datetime", 0, 3, 1,
 
 static Value datetime_tp_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     unsigned char p[10];
-    if ((nargs == 1 || nargs == 2) && !kwnames && is_date_state(args[0], 10, 2, 0x7F, p)) {
+    int st = (nargs == 1 || nargs == 2) && !kwnames ? read_state(args[0], 10, 2, 0x7F, 1, 12, "datetime", p) : 0;
+    if (st < 0) return VNULL;
+    if (st) {
         Value tz = nargs == 2 ? args[1] : V_NONE;
         if (tz != V_NONE && !tzinfo_check(tz)) return err_set(&exc_TypeError, "bad tzinfo state arg");
         DateTimeObject *o = (DateTimeObject *)new_instance(t);
@@ -1832,7 +1857,7 @@ static Value datetime_tp_new(Type *t, Value *args, size_t nargs, Value kwnames) 
         return V_FROM_PTR(o);
     }
     Value a[9];
-    if (arg_parse(&datetime_spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (precheck_ints(args, nargs, 7) < 0 || arg_parse(&datetime_spec, args, nargs, kwnames, a) < 0) return VNULL;
     int v[8] = {0, 0, 0, 0, 0, 0, 0, 0};
     for (int i = 0; i < 7; i++)
         if (a[i] && int_arg(a[i], &v[i]) < 0) return VNULL;
