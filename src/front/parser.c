@@ -1254,6 +1254,9 @@ static void fstring_concat(P *p, FState *st, int *pos, int end, int raw, int lvl
                         while (s < end && src[s++] != '}') {}
                     continue;
                 }
+                /* the backslash stays literal and the brace opens a field;
+                   CPython warns of the escape '\{' all the same */
+                if (ch == '{') warn_escape(p, src + s - 2, 2);
             }
             if (ch == '{' || ch == '}') {
                 if (lvl == 0) {
