@@ -566,6 +566,12 @@ static Value delta_divmod(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, int_from_i128(q), rd);
 }
 
+static Value delta_rdivmod(Value *args, size_t nargs, Value kwnames) {
+    if (!delta_check(args[1])) return V_NOTIMPL;
+    Value a[2] = {args[1], args[0]};
+    return delta_divmod(a, 2, VNULL);
+}
+
 static Value delta_unop(Value self, int op) {
     switch (op) {
     case UNOP_NEG: return delta_from_us128(&delta_type, -delta_to_us128(self));
@@ -583,12 +589,12 @@ static int delta_truth(Value self) {
 }
 
 static Value delta_total_seconds(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("total_seconds", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("timedelta.total_seconds", nargs - 1, 0, 0) < 0) return VNULL;
     return obj_binop(delta_to_pyus(args[0]), int_from_i64(US_PER_SECOND), BINOP_TRUEDIV);
 }
 
 static Value delta_reduce(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("timedelta.__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     DeltaObject *d = DELTA(args[0]);
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), tuple_pack(3, v_int(d->days), v_int(d->seconds), v_int(d->us)));
 }
@@ -601,6 +607,7 @@ static const MethodDef delta_methods[] = {
     {"total_seconds", delta_total_seconds, 0, "Total seconds in the duration."},
     {"__reduce__", delta_reduce, 0, "__reduce__() -> (cls, state)"},
     {"__divmod__", delta_divmod, 0, NULL},
+    {"__rdivmod__", delta_rdivmod, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
@@ -875,7 +882,7 @@ static Value date_repr(Value self) {
 }
 
 static Value date_isoformat(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("isoformat", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("date.isoformat", nargs - 1, 0, 0) < 0) return VNULL;
     char tmp[32];
     snprintf(tmp, sizeof tmp, "%04d-%02d-%02d", DATE(args[0])->year, DATE(args[0])->month, DATE(args[0])->day);
     return str_from_cstr(tmp);
@@ -895,7 +902,7 @@ static Value format_ctime(int y, int m, int d, int hh, int mi, int ss) {
 }
 
 static Value date_ctime(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("ctime", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("date.ctime", nargs - 1, 0, 0) < 0) return VNULL;
     DateObject *o = DATE(args[0]);
     return format_ctime(o->year, o->month, o->day, 0, 0, 0);
 }
@@ -909,26 +916,26 @@ static Value date_strftime(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value date_timetuple(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("timetuple", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("date.timetuple", nargs - 1, 0, 0) < 0) return VNULL;
     DateObject *o = DATE(args[0]);
     return build_struct_time(o->year, o->month, o->day, 0, 0, 0, -1);
 }
 
 static Value date_toordinal(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("toordinal", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("date.toordinal", nargs - 1, 0, 0) < 0) return VNULL;
     return int_from_i64(date_ord(args[0]));
 }
 static Value date_weekday(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("weekday", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("date.weekday", nargs - 1, 0, 0) < 0) return VNULL;
     return v_int((date_ord(args[0]) + 6) % 7);
 }
 static Value date_isoweekday(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("isoweekday", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("date.isoweekday", nargs - 1, 0, 0) < 0) return VNULL;
     return v_int((date_ord(args[0]) + 6) % 7 + 1);
 }
 
 static Value date_isocalendar(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("isocalendar", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("date.isocalendar", nargs - 1, 0, 0) < 0) return VNULL;
     DateObject *o = DATE(args[0]);
     int year = o->year;
     int64_t ord = date_ord(args[0]);
@@ -951,7 +958,7 @@ static Value date_isocalendar(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value isocal_reduce(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("IsoCalendarDate.__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     Value t = tuple_new(3);
     for (int i = 0; i < 3; i++) tuple_items(t)[i] = structseq_get(args[0], i);
     return tuple_pack(2, V_FROM_PTR(&tuple_type), tuple_pack(1, t));
@@ -976,7 +983,7 @@ static Value date_state(Value self) {
 }
 
 static Value date_reduce(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("date.__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), tuple_pack(1, date_state(args[0])));
 }
 
@@ -1012,7 +1019,7 @@ static Value date_binop(Value a, Value b, int op) {
 }
 
 static Value date_today(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("today", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("date.today", nargs - 1, 0, 0) < 0) return VNULL;
     Value tm = time_module_attr("time");
     if (!tm) return VNULL;
     Value now = obj_call0(tm);
@@ -1284,7 +1291,7 @@ static Value tzinfo_fromutc(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value tzinfo_reduce(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("tzinfo.__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     Value self = args[0];
     Value gia = obj_getattr_opt(self, str_intern_cstr("__getinitargs__"));
     Value iargs;
@@ -1425,7 +1432,7 @@ static Value timezone_fromutc(Value *args, size_t nargs, Value kwnames) {
     return dt_add_delta(dt, delta_to_us128(TZ(args[0])->offset), type_of(dt));
 }
 static Value timezone_getinitargs(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("__getinitargs__", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("timezone.__getinitargs__", nargs - 1, 0, 0) < 0) return VNULL;
     TimezoneObject *tz = TZ(args[0]);
     return tz->name ? tuple_pack(2, tz->offset, tz->name) : tuple_pack(1, tz->offset);
 }
@@ -1600,15 +1607,15 @@ static Value time_strftime(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value time_utcoffset(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("utcoffset", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("time.utcoffset", nargs - 1, 0, 0) < 0) return VNULL;
     return call_utcoffset(TIME(args[0])->tzinfo, V_NONE);
 }
 static Value time_dst(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("dst", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("time.dst", nargs - 1, 0, 0) < 0) return VNULL;
     return call_tzinfo_method(TIME(args[0])->tzinfo, "dst", V_NONE);
 }
 static Value time_tzname(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("tzname", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("time.tzname", nargs - 1, 0, 0) < 0) return VNULL;
     return call_tzname(TIME(args[0])->tzinfo, V_NONE);
 }
 
@@ -1643,7 +1650,7 @@ static Value time_reduce_ex(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), time_state(args[0], proto));
 }
 static Value time_reduce(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("time.__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), time_state(args[0], 2));
 }
 
@@ -1947,13 +1954,13 @@ static Value datetime_str(Value self) {
 }
 
 static Value datetime_ctime(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("ctime", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.ctime", nargs - 1, 0, 0) < 0) return VNULL;
     DateTimeObject *o = DT(args[0]);
     return format_ctime(o->d.year, o->d.month, o->d.day, o->hour, o->minute, o->second);
 }
 
 static Value datetime_timetuple(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("timetuple", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.timetuple", nargs - 1, 0, 0) < 0) return VNULL;
     DateTimeObject *o = DT(args[0]);
     int dst = -1;
     if (o->tzinfo != V_NONE) {
@@ -1965,7 +1972,7 @@ static Value datetime_timetuple(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value datetime_utctimetuple(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("utctimetuple", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.utctimetuple", nargs - 1, 0, 0) < 0) return VNULL;
     Value self = args[0];
     DateTimeObject *o = DT(self);
     if (o->tzinfo != V_NONE) {
@@ -1989,30 +1996,30 @@ static Value datetime_strftime(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value datetime_utcoffset(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("utcoffset", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.utcoffset", nargs - 1, 0, 0) < 0) return VNULL;
     return dt_utcoffset_of(args[0]);
 }
 static Value datetime_dst(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("dst", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.dst", nargs - 1, 0, 0) < 0) return VNULL;
     return call_tzinfo_method(DT(args[0])->tzinfo, "dst", args[0]);
 }
 static Value datetime_tzname(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("tzname", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.tzname", nargs - 1, 0, 0) < 0) return VNULL;
     return call_tzname(DT(args[0])->tzinfo, args[0]);
 }
 
 static Value datetime_date(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("date", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.date", nargs - 1, 0, 0) < 0) return VNULL;
     DateTimeObject *o = DT(args[0]);
     return new_date_ex(&date_type, o->d.year, o->d.month, o->d.day);
 }
 static Value datetime_time(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("time", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.time", nargs - 1, 0, 0) < 0) return VNULL;
     DateTimeObject *o = DT(args[0]);
     return new_time_ex(&time_type, o->hour, o->minute, o->second, o->us, V_NONE, o->fold);
 }
 static Value datetime_timetz(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("timetz", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.timetz", nargs - 1, 0, 0) < 0) return VNULL;
     DateTimeObject *o = DT(args[0]);
     return new_time_ex(&time_type, o->hour, o->minute, o->second, o->us, o->tzinfo, o->fold);
 }
@@ -2052,7 +2059,7 @@ static Value datetime_reduce_ex(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), datetime_state(args[0], proto));
 }
 static Value datetime_reduce(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.__reduce__", nargs - 1, 0, 0) < 0) return VNULL;
     return tuple_pack(2, V_FROM_PTR(type_of(args[0])), datetime_state(args[0], 2));
 }
 
@@ -2311,14 +2318,14 @@ static Value datetime_now(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value datetime_utcnow(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("utcnow", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.utcnow", nargs - 1, 0, 0) < 0) return VNULL;
     struct timespec ts;
     clock_gettime(CLOCK_REALTIME, &ts);
     return dt_from_timet(args[0], false, ts.tv_sec, (int)(ts.tv_nsec / 1000), V_NONE);
 }
 
 static Value datetime_timestamp(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("timestamp", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("datetime.timestamp", nargs - 1, 0, 0) < 0) return VNULL;
     Value self = args[0];
     DateTimeObject *o = DT(self);
     if (o->tzinfo != V_NONE) {
