@@ -1494,9 +1494,9 @@ static Value new_time_ex(Type *t, int hh, int mi, int ss, int us, Value tz, int 
 
 static Value time_of_class(Type *t, int hh, int mi, int ss, int us, Value tz, int fold) {
     if (t == &time_type) return new_time_ex(t, hh, mi, ss, us, tz, fold);
-    Value kw = tuple_pack(1, str_intern_cstr("fold"));
+    /* a subclass is called with fold= only when it is set, as CPython's */
     Value a[6] = {v_int(hh), v_int(mi), v_int(ss), v_int(us), tz, v_int(fold)};
-    return obj_call(V_FROM_PTR(t), a, 5, kw);
+    return obj_call(V_FROM_PTR(t), a, 5, fold ? tuple_pack(1, str_intern_cstr("fold")) : VNULL);
 }
 
 static const ArgSpec time_spec = {"time", 0, 0, 1,
