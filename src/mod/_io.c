@@ -3374,12 +3374,19 @@ static int tio_read_chunk(TextIOObject *t, int64_t size_hint) {
     t->b2cratio = nchars > 0 ? (double)n / (double)nchars : 0.0;
     if (nchars > 0) eof = false;
     if (t->telling) {
-        Buf b;
-        buf_init(&b, (size_t)(bytes_size(dec_buffer) + n) + 1);
-        buf_put(&b, bytes_data(dec_buffer), (size_t)bytes_size(dec_buffer));
-        buf_put(&b, p, (size_t)n);
+        /* the snapshot is the decoder's pending bytes and the chunk: usually
+           none are pending, and an exact bytes chunk (immutable) serves as
+           it is, without a copy per chunk */
+        int64_t nd = bytes_size(dec_buffer);
+        Value snap = chunk;
+        if (nd || !bytes_check_exact(chunk)) {
+            snap = bytes_try_alloc((size_t)(nd + n));
+            if (!snap) return -1;
+            memcpy(V_AS(BytesObject, snap)->data, bytes_data(dec_buffer), (size_t)nd);
+            memcpy(V_AS(BytesObject, snap)->data + nd, p, (size_t)n);
+        }
         t->snap_flags = dec_flags;
-        t->snap_input = bytes_from_buf(&b);
+        t->snap_input = snap;
     }
     return eof ? 0 : 1;
 }
