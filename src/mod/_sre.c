@@ -73,10 +73,36 @@ enum {
 #define FLAG_DEBUG 128
 #define FLAG_ASCII 256
 
+typedef struct PatternObject {
+    Object hdr;
+    Value pattern;          /* str, bytes or None, as given */
+    Value groupindex;       /* dict: name -> group number */
+    Value indexgroup;       /* tuple: group number -> name or None */
+    int64_t flags;
+    int64_t groups;
+    int isbytes;            /* -1: pattern is None (either kind of subject) */
+    int64_t codesize;
+    uint32_t *code;         /* pointer-free collector memory */
+    /* ASCII bitmaps of the character sets, made the first time a set is
+       tested (see in_set): setidx[i] for a set starting at code[i] is
+       SET_UNKNOWN, SET_NOBITS or the set's number k, whose bits are
+       setbits[2k], setbits[2k+1]. Both arrays are allocated on the first
+       use; a set takes at least 3 code words, so codesize words of bits
+       are always enough. */
+    int32_t *setidx;
+    uint64_t *setbits;
+    int32_t nsets;
+} PatternObject;
+
+#define SET_UNKNOWN -2
+#define SET_NOBITS -1
+
 /* ---- character classes ------------------------------------------------------ */
 
+/* [A-Za-z0-9_], one bit per ASCII character */
+static const uint64_t ascii_word_bits[2] = {0x03FF000000000000ull, 0x07FFFFFE87FFFFFEull};
 static inline bool ascii_word(uint32_t c) {
-    return c < 128 && (isalnum((int)c) || c == '_');
+    return c < 128 && (ascii_word_bits[c >> 6] >> (c & 63) & 1);
 }
 static inline bool loc_word(uint32_t c) {
     return c < 256 && (isalnum((int)c) || c == '_');
@@ -170,6 +196,68 @@ static bool in_charset(const uint32_t *set, uint32_t c) {
     }
 }
 
+/* Does the set depend on the locale (LOC categories: isalnum of the
+ * current LC_CTYPE), so that its bitmap could go stale? */
+static bool set_uses_locale(const uint32_t *set) {
+    for (;;) {
+        switch (*set++) {
+        case OP_FAILURE: return false;
+        case OP_LITERAL: set++; break;
+        case OP_CATEGORY:
+            if (set[0] == CAT_LOC_WORD || set[0] == CAT_LOC_NOT_WORD) return true;
+            set++;
+            break;
+        case OP_CHARSET: set += 8; break;
+        case OP_RANGE: case OP_RANGE_UNI_IGNORE: set += 2; break;
+        case OP_NEGATE: break;
+        case OP_BIGCHARSET: set += 1 + 64 + (size_t)set[0] * 8; break;
+        default: return true;   /* not expected: no bitmap */
+        }
+    }
+}
+
+static int32_t set_bitmap_slow(PatternObject *po, const uint32_t *set);
+
+/* in_charset for a set inside po's code: an ASCII character is looked up
+ * in the set's bitmap (in_charset is a pure function of the set and the
+ * character, except for the locale's categories, which get no bitmap). */
+static inline const uint64_t *set_bits(PatternObject *po, const uint32_t *set) {
+    int32_t k = po->setidx ? po->setidx[set - po->code] : SET_UNKNOWN;
+    if (k == SET_UNKNOWN) k = set_bitmap_slow(po, set);
+    return k >= 0 ? po->setbits + 2 * k : NULL;
+}
+static inline bool in_set(PatternObject *po, const uint32_t *set, uint32_t c) {
+    if (c < 128) {
+        const uint64_t *b = set_bits(po, set);
+        if (b) return b[c >> 6] >> (c & 63) & 1;
+    }
+    return in_charset(set, c);
+}
+/* the loop of a scan over a set: the bitmap found once (bm may be NULL) */
+static inline bool in_set_bm(const uint64_t *bm, const uint32_t *set, uint32_t c) {
+    if (c < 128 && bm) return bm[c >> 6] >> (c & 63) & 1;
+    return in_charset(set, c);
+}
+
+static int32_t set_bitmap_slow(PatternObject *po, const uint32_t *set) {
+    if (!po->setidx) {
+        int32_t *idx = gc_try_alloc_atomic((size_t)po->codesize * sizeof(int32_t));
+        uint64_t *bits = gc_try_alloc_atomic((size_t)(po->codesize + 2) * sizeof(uint64_t));
+        if (!idx || !bits) return SET_NOBITS;   /* no memory: the slow test */
+        for (int64_t i = 0; i < po->codesize; i++) idx[i] = SET_UNKNOWN;
+        po->setbits = bits;
+        po->setidx = idx;
+    }
+    int64_t off = set - po->code;
+    if (set_uses_locale(set) || 2 * (po->nsets + 1) > po->codesize + 2) return po->setidx[off] = SET_NOBITS;
+    int32_t k = po->nsets++;
+    uint64_t *b = po->setbits + 2 * k;
+    b[0] = b[1] = 0;
+    for (uint32_t c = 0; c < 128; c++)
+        if (in_charset(set, c)) b[c >> 6] |= 1ull << (c & 63);
+    return po->setidx[off] = k;
+}
+
 static bool in_charset_loc_ignore(const uint32_t *set, uint32_t c) {
     if (in_charset(set, c)) return true;
     uint32_t lo = lower_locale(c);
@@ -179,6 +267,7 @@ static bool in_charset_loc_ignore(const uint32_t *set, uint32_t c) {
 }
 
 /* ---- matcher state ------------------------------------------------------------ */
+
 
 typedef struct Repeat {
     int64_t count;
@@ -220,6 +309,7 @@ typedef struct State {
     int64_t capctxs;
     uint32_t steps;         /* counts dispatches between pending checks */
     Value string;
+    PatternObject *po;      /* whose code runs (its set bitmaps) */
     /* first storage of the arrays above: most matches need no more, and
        then a match allocates nothing but its Match object */
     Ctx ctx0[16];
@@ -288,9 +378,15 @@ static int64_t sre_count(State *st, const uint32_t *pat, uint32_t maxcount) {
     int64_t p = ptr;
     uint32_t c = pat[1];
     switch (pat[0]) {
-    case OP_IN:
-        while (p < end && in_charset(pat + 2, CH(st, p))) p++;
+    case OP_IN: {
+        const uint64_t *bm = set_bits(st->po, pat + 2);
+        if (st->s8) {
+            while (p < end && in_set_bm(bm, pat + 2, st->s8[p])) p++;
+        } else {
+            while (p < end && in_set_bm(bm, pat + 2, st->s32[p])) p++;
+        }
         break;
+    }
     case OP_ANY:
         while (p < end && CH(st, p) != '\n') p++;
         break;
@@ -335,10 +431,10 @@ static int64_t sre_count(State *st, const uint32_t *pat, uint32_t maxcount) {
         }
         break;
     case OP_IN_IGNORE:
-        while (p < end && in_charset(pat + 2, lower_ascii(CH(st, p)))) p++;
+        while (p < end && in_set(st->po, pat + 2, lower_ascii(CH(st, p)))) p++;
         break;
     case OP_IN_UNI_IGNORE:
-        while (p < end && in_charset(pat + 2, unicode_tolower(CH(st, p)))) p++;
+        while (p < end && in_set(st->po, pat + 2, unicode_tolower(CH(st, p)))) p++;
         break;
     case OP_IN_LOC_IGNORE:
         while (p < end && in_charset_loc_ignore(pat + 2, CH(st, p))) p++;
@@ -518,15 +614,15 @@ entry:
             ptr++;
             break;
         case OP_IN:
-            if (ptr >= end || !in_charset(pat + 1, CH(st, ptr))) RETURN_FAILURE;
+            if (ptr >= end || !in_set(st->po, pat + 1, CH(st, ptr))) RETURN_FAILURE;
             pat += pat[0], ptr++;
             break;
         case OP_IN_IGNORE:
-            if (ptr >= end || !in_charset(pat + 1, lower_ascii(CH(st, ptr)))) RETURN_FAILURE;
+            if (ptr >= end || !in_set(st->po, pat + 1, lower_ascii(CH(st, ptr)))) RETURN_FAILURE;
             pat += pat[0], ptr++;
             break;
         case OP_IN_UNI_IGNORE:
-            if (ptr >= end || !in_charset(pat + 1, unicode_tolower(CH(st, ptr)))) RETURN_FAILURE;
+            if (ptr >= end || !in_set(st->po, pat + 1, unicode_tolower(CH(st, ptr)))) RETURN_FAILURE;
             pat += pat[0], ptr++;
             break;
         case OP_IN_LOC_IGNORE:
@@ -546,7 +642,7 @@ entry:
             if (st->repeat >= 0) MARK_PUSH(c->lastmark);
             for (; pat[0]; pat += pat[0]) {
                 if (pat[1] == OP_LITERAL && (ptr >= end || CH(st, ptr) != pat[2])) continue;
-                if (pat[1] == OP_IN && (ptr >= end || !in_charset(pat + 3, CH(st, ptr)))) continue;
+                if (pat[1] == OP_IN && (ptr >= end || !in_set(st->po, pat + 3, CH(st, ptr)))) continue;
                 st->ptr = ptr;
                 DO_JUMP(J_BRANCH, j_branch, pat + 1, c->toplevel);
                 if (ret) {
@@ -939,7 +1035,12 @@ static int sre_search(State *st, const uint32_t *code) {
             }
             if (ptr >= end) return 0;
         } else if (cset) {
-            while (ptr < end && !in_charset(cset, CH(st, ptr))) ptr++;
+            const uint64_t *bm = set_bits(st->po, cset);
+            if (st->s8) {
+                while (ptr < end && !in_set_bm(bm, cset, st->s8[ptr])) ptr++;
+            } else {
+                while (ptr < end && !in_set_bm(bm, cset, st->s32[ptr])) ptr++;
+            }
             if (ptr >= end) return 0;
         }
         st->start = st->ptr = ptr;
@@ -955,17 +1056,6 @@ static int sre_search(State *st, const uint32_t *code) {
 
 /* ---- the Pattern, Match and Scanner types --------------------------------------- */
 
-typedef struct PatternObject {
-    Object hdr;
-    Value pattern;          /* str, bytes or None, as given */
-    Value groupindex;       /* dict: name -> group number */
-    Value indexgroup;       /* tuple: group number -> name or None */
-    int64_t flags;
-    int64_t groups;
-    int isbytes;            /* -1: pattern is None (either kind of subject) */
-    int64_t codesize;
-    uint32_t *code;         /* pointer-free collector memory */
-} PatternObject;
 
 typedef struct MatchObject {
     Object hdr;
@@ -1057,6 +1147,7 @@ static int state_init(State *st, PatternObject *p, Value string, int64_t pos, in
     st->pos = st->start = pos;
     st->endpos = st->end = endpos;
     st->string = string;
+    st->po = p;
     st->nmark = 2 * p->groups;
     if (st->nmark <= (int64_t)(sizeof st->mark0 / sizeof st->mark0[0])) {
         st->mark = st->mark0;
