@@ -1022,6 +1022,8 @@ static int sre_search(State *st, const uint32_t *code) {
     }
     /* \A or ^ without MULTILINE first: only position 0 can match */
     bool anchored = body[0] == OP_AT && (body[1] == AT_BEGINNING || body[1] == AT_BEGINNING_STRING);
+    /* ^ with MULTILINE first: only positions after a newline can match */
+    bool linestart = body[0] == OP_AT && body[1] == AT_BEGINNING_LINE && !prefix && !cset;
     for (uint32_t k = 1;; k++) {
         /* a prefix or a first-character set means a match is not empty */
         if (prefix) {
@@ -1034,6 +1036,18 @@ static int sre_search(State *st, const uint32_t *code) {
                 while (ptr < end && st->s32[ptr] != c0) ptr++;
             }
             if (ptr >= end) return 0;
+        } else if (linestart && ptr > 0 && CH(st, ptr - 1) != '\n') {
+            /* to just after the next newline at or after ptr; none: no
+               later position (nor the end) follows a newline */
+            if (st->s8) {
+                const uint8_t *q = ptr < end ? memchr(st->s8 + ptr, '\n', (size_t)(end - ptr)) : NULL;
+                if (!q) return 0;
+                ptr = q - st->s8 + 1;
+            } else {
+                while (ptr < end && st->s32[ptr] != '\n') ptr++;
+                if (ptr >= end) return 0;
+                ptr++;
+            }
         } else if (cset) {
             const uint64_t *bm = set_bits(st->po, cset);
             if (st->s8) {
@@ -1183,17 +1197,43 @@ static Value subject_slice(Value s, int64_t a, int64_t b) {
     return bytes_new(d + a, (size_t)(b - a));
 }
 
+/* The slice [a, b) of a non-ASCII str subject whose code points are cps:
+ * encoded from them, in time proportional to the slice, where str_substr
+ * first walks the UTF-8 to the byte offsets of a and b (from the last one
+ * or an index point). Other subjects, and slices that str_substr shares
+ * (empty, one ASCII character, the whole exact str), go to subject_slice. */
+static Value cps_slice(Value string, const uint32_t *cps, int64_t a, int64_t b) {
+    if (!cps || b - a < 2 || (a == 0 && b == str_len(string) && str_check_exact(string)))
+        return subject_slice(string, a, b);
+    size_t nb = 0;
+    for (int64_t k = a; k < b; k++) {
+        uint32_t c = cps[k];
+        nb += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    }
+    Value r = str_try_alloc(nb);
+    if (!r) return VNULL;
+    StrObject *so = V_AS(StrObject, r);
+    char *o = so->data;
+    for (int64_t k = a; k < b; k++) o += utf8_encode(cps[k], o);
+    so->length = b - a;
+    so->ascii = nb == (size_t)(b - a);
+    return r;
+}
+static inline Value state_slice(const State *st, int64_t a, int64_t b) {
+    return cps_slice(st->string, st->s32, a, b);
+}
+
 /* Group i (1-based) of the state's current match; `empty` for unmatched
  * groups when given, else None. */
 static Value state_group(const State *st, int64_t i, bool empty) {
     int64_t j = 2 * (i - 1);
     if (j + 1 > st->lastmark || st->mark[j] < 0 || st->mark[j + 1] < 0) {
-        if (empty) return subject_slice(st->string, 0, 0);
+        if (empty) return state_slice(st, 0, 0);
         return V_NONE;
     }
     int64_t a = st->mark[j], b = st->mark[j + 1];
     if (a > b) return err_set(&exc_SystemError, "The span of capturing group is wrong, please report a bug for the re module.");
-    return subject_slice(st->string, a, b);
+    return state_slice(st, a, b);
 }
 
 static Value match_new(Value pattern, State *st) {
@@ -1308,7 +1348,7 @@ static Value pattern_findall(Value *args, size_t nargs, Value kwnames) {
         if (r == 0) break;
         Value item;
         if (p->groups == 0) {
-            item = subject_slice(st.string, st.start, st.ptr);
+            item = state_slice(&st, st.start, st.ptr);
         } else if (p->groups == 1) {
             item = state_group(&st, 1, true);
         } else {
@@ -1370,7 +1410,7 @@ static Value pattern_split(Value *args, size_t nargs, Value kwnames) {
         int r = check_status(sre_search(&st, p->code));
         if (r < 0) return VNULL;
         if (r == 0) break;
-        Value item = subject_slice(st.string, last, st.start);
+        Value item = state_slice(&st, last, st.start);
         if (!item) return VNULL;
         list_append(list, item);
         for (int64_t i = 0; i < p->groups; i++) {
@@ -1382,7 +1422,7 @@ static Value pattern_split(Value *args, size_t nargs, Value kwnames) {
         st.must_advance = st.ptr == st.start;
         last = st.start = st.ptr;
     }
-    Value item = subject_slice(st.string, last, st.endpos);
+    Value item = state_slice(&st, last, st.endpos);
     if (!item) return VNULL;
     list_append(list, item);
     return list;
@@ -1428,7 +1468,7 @@ static Value pattern_subx(Value self, Value repl, Value string, int64_t count, b
         if (r == 0) break;
         int64_t b = st.start, e = st.ptr;
         if (i < b) {
-            Value item = subject_slice(st.string, i, b);
+            Value item = state_slice(&st, i, b);
             if (!item) return VNULL;
             list_append(list, item);
         }
@@ -1449,7 +1489,7 @@ static Value pattern_subx(Value self, Value repl, Value string, int64_t count, b
         st.start = st.ptr;
     }
     if (i < st.endpos) {
-        Value item = subject_slice(st.string, i, st.endpos);
+        Value item = state_slice(&st, i, st.endpos);
         if (!item) return VNULL;
         list_append(list, item);
     }
@@ -1647,7 +1687,10 @@ static Value match_slice(Value self, int64_t i, Value dflt) {
     MatchObject *m = MAT(self);
     int64_t a = m->marks[2 * i], b = m->marks[2 * i + 1];
     if (a < 0 || b < 0) return dflt;
-    return subject_slice(m->string, a, b);
+    /* the code points of the last non-ASCII subject are still cached
+       while the program works on its matches */
+    const uint32_t *cps = decode_cache && decode_cache[0] == m->string ? (const uint32_t *)(uintptr_t)decode_cache[1] : NULL;
+    return cps_slice(m->string, cps, a, b);
 }
 
 static Value match_group_of(Value self, Value index, Value dflt) {
