@@ -268,7 +268,6 @@ static bool in_charset_loc_ignore(const uint32_t *set, uint32_t c) {
 
 /* ---- matcher state ------------------------------------------------------------ */
 
-
 typedef struct Repeat {
     int64_t count;
     const uint32_t *pat;    /* at the REPEAT's skip word: [skip, min, max, body] */
@@ -1069,7 +1068,6 @@ static int sre_search(State *st, const uint32_t *code) {
 }
 
 /* ---- the Pattern, Match and Scanner types --------------------------------------- */
-
 
 typedef struct MatchObject {
     Object hdr;
