@@ -2247,71 +2247,58 @@ static Value str_for_decoding(int64_t nbytes, int64_t len, char **data) {
     return r;
 }
 
+/* Scratch memory for decode_direct_utf16_32's output (malloc'd, reused:
+ * the interpreter lock is held throughout and nothing is called back). */
+static char *scratch_mem;
+static size_t scratch_cap;
+
+/* Room for n bytes, or NULL. */
+static char *decode_scratch(size_t n) {
+    if (n > scratch_cap) {
+        free(scratch_mem);
+        scratch_cap = n < 65536 ? 65536 : n;
+        scratch_mem = malloc(scratch_cap);
+        if (!scratch_mem) scratch_cap = 0;
+    }
+    return scratch_mem;
+}
+/* A large scratch block is not kept after its use. */
+static void decode_scratch_trim(void) {
+    if (scratch_cap > ((size_t)16 << 20)) {
+        free(scratch_mem);
+        scratch_mem = NULL;
+        scratch_cap = 0;
+    }
+}
+
 /* decode_direct's UTF-16/32 part for d[i..n): w (2 or 4) and be are
  * constants at each call, so that each of the four variants is compiled
- * with its own loads and without the tests of w and be per unit. */
+ * with its own loads and without the tests of w and be per unit. One pass
+ * validates and converts into scratch memory (a unit takes at most 3 UTF-8
+ * bytes, a surrogate pair or a UTF-32 unit 4), and the result is copied
+ * into a str of the exact size: cheaper than a counting pass first. */
 static inline __attribute__((always_inline)) int decode_direct_utf16_32(const unsigned char *d, int64_t n, int64_t i,
                                                                          int w, bool be, Value *out) {
-    int64_t len = 0, size = 0;
-    char *o;
+    int64_t len = 0;
     if ((n - i) % w) return 0;
+    size_t room = w == 2 ? (size_t)(n - i) / 2 * 3 : (size_t)(n - i);
+    char *o0 = decode_scratch(room + 16);
+    if (!o0) return 0;   /* the general decoder then */
+    char *o = o0;
 #define U16(at) (be ? (uint32_t)(d[at] << 8 | d[(at) + 1]) : (uint32_t)(d[(at) + 1] << 8 | d[at]))
 #define U32(at) (be ? (uint32_t)d[at] << 24 | (uint32_t)d[(at) + 1] << 16 | (uint32_t)d[(at) + 2] << 8 | d[(at) + 3] \
                 : (uint32_t)d[(at) + 3] << 24 | (uint32_t)d[(at) + 2] << 16 | (uint32_t)d[(at) + 1] << 8 | d[at])
-    /* 16 input bytes are all ASCII units when these bits are clear. Both
-       passes go by blocks of 16 bytes: an ASCII block at once, any other
-       unit by unit (a surrogate pair may end past the block), so that
-       text with scattered non-ASCII characters does not retry the block
-       test at every unit. */
+    /* a word of 8 input bytes is all ASCII when these bits are clear */
     uint64_t hi = w == 2 ? (be ? 0x80FF80FF80FF80FFULL : 0xFF80FF80FF80FF80ULL)
                          : (be ? 0x80FFFFFF80FFFFFFULL : 0xFFFFFF80FFFFFF80ULL);
+    for (int64_t k = i; k < n; k += w) {
+        uint64_t word;
 #ifdef __SSE2__
-    const __m128i m = _mm_set1_epi64x((long long)hi);
-#define ASCII_BLOCK(x) (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128((x), m), _mm_setzero_si128())) == 0xFFFF)
-#else
-#define ASCII_BLOCK_W(k) ({ uint64_t w0_, w1_; memcpy(&w0_, d + (k), 8); memcpy(&w1_, d + (k) + 8, 8); !((w0_ | w1_) & hi); })
-#endif
-    /* first pass: validity, code points and UTF-8 size */
-    for (int64_t k = i; k < n;) {
-        int64_t stop = n;
+        /* sixteen bytes of ASCII units at a time, packed to bytes */
         if (n - k >= 16) {
-#ifdef __SSE2__
-            if (ASCII_BLOCK(_mm_loadu_si128((const __m128i *)(d + k)))) {
-#else
-            if (ASCII_BLOCK_W(k)) {
-#endif
-                size += 16 / w;
-                len += 16 / w;
-                k += 16;
-                continue;
-            }
-            stop = k + 16;
-        }
-        for (; k < stop; k += w) {
-            uint32_t c = w == 2 ? U16(k) : U32(k);
-            if (w == 2 && is_surrogate(c)) {
-                if (c >= 0xDC00 || n - k < 4) return 0;
-                uint32_t c2 = U16(k + 2);
-                if (c2 < 0xDC00 || c2 > 0xDFFF) return 0;
-                k += 2;
-                c = 0x10000;
-            } else if (w == 4 && (c > 0x10FFFF || is_surrogate(c))) {
-                return 0;
-            }
-            size += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-            len++;
-        }
-    }
-    if (size <= 1) return 0;
-    Value r = str_for_decoding(size, len, &o);
-    if (!r) return -1;
-    for (int64_t k = i; k < n;) {
-        int64_t stop = n;
-        if (n - k >= 16) {
-#ifdef __SSE2__
-            /* sixteen bytes of ASCII units at a time, packed to bytes */
             __m128i x = _mm_loadu_si128((const __m128i *)(d + k));
-            if (ASCII_BLOCK(x)) {
+            __m128i m = _mm_set1_epi64x((long long)hi);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, m), _mm_setzero_si128())) == 0xFFFF) {
                 if (w == 2) {
                     if (be) x = _mm_srli_epi16(x, 8);
                     _mm_storel_epi64((__m128i *)o, _mm_packus_epi16(x, x));
@@ -2324,31 +2311,50 @@ static inline __attribute__((always_inline)) int decode_direct_utf16_32(const un
                     memcpy(o, &four, 4);
                     o += 4;
                 }
-                k += 16;
+                len += 16 / w;
+                k += 16 - w;
                 continue;
             }
-#else
-            if (ASCII_BLOCK_W(k)) {
-                for (int64_t q = k + (be ? w - 1 : 0); q < k + 16; q += w) *o++ = (char)d[q];
-                k += 16;
-                continue;
-            }
+        }
 #endif
-            stop = k + 16;
-        }
-        for (; k < stop; k += w) {
-            uint32_t c = w == 2 ? U16(k) : U32(k);
-            if (w == 2 && is_surrogate(c)) {
-                c = 0x10000 + ((c - 0xD800) << 10) + (U16(k + 2) - 0xDC00);
-                k += 2;
+        if (n - k >= 8 && (memcpy(&word, d + k, 8), !(word & hi))) {
+            /* gather the low bytes of the units into place */
+            if (be) word >>= w == 2 ? 8 : 24;
+            if (w == 2) {
+                word = (word | word >> 8) & 0x0000FFFF0000FFFFULL;
+                word = word | word >> 16;
+                memcpy(o, &word, 4);
+                o += 4;
+            } else {
+                o[0] = (char)word;
+                o[1] = (char)(word >> 32);
+                o += 2;
             }
-            o += put_utf8_raw(o, c);
+            len += 8 / w;
+            k += 8 - w;
+            continue;
         }
+        uint32_t c = w == 2 ? U16(k) : U32(k);
+        if (w == 2 && is_surrogate(c)) {
+            if (c >= 0xDC00 || n - k < 4) return 0;
+            uint32_t c2 = U16(k + 2);
+            if (c2 < 0xDC00 || c2 > 0xDFFF) return 0;
+            c = 0x10000 + ((c - 0xD800) << 10) + (c2 - 0xDC00);
+            k += 2;
+        } else if (w == 4 && (c > 0x10FFFF || is_surrogate(c))) {
+            return 0;
+        }
+        o += put_utf8_raw(o, c);
+        len++;
     }
-#undef ASCII_BLOCK
-#undef ASCII_BLOCK_W
 #undef U16
 #undef U32
+    int64_t size = o - o0;
+    if (size <= 1) return 0;
+    char *data;
+    Value r = str_for_decoding(size, len, &data);
+    if (!r) return -1;
+    memcpy(data, o0, (size_t)size);
     *out = r;
     return 1;
 }
@@ -2412,8 +2418,11 @@ static int decode_direct(int kind, int bo, const unsigned char *d, int64_t n, Va
             else if (kind == DK_UTF32 && !memcmp(d, "\0\0\xFE\xFF", 4)) bo = 1, i = 4;
         }
         bool be = bo == 1;
-        if (w == 2) return be ? decode_direct_utf16_32(d, n, i, 2, true, out) : decode_direct_utf16_32(d, n, i, 2, false, out);
-        return be ? decode_direct_utf16_32(d, n, i, 4, true, out) : decode_direct_utf16_32(d, n, i, 4, false, out);
+        int ok;
+        if (w == 2) ok = be ? decode_direct_utf16_32(d, n, i, 2, true, out) : decode_direct_utf16_32(d, n, i, 2, false, out);
+        else ok = be ? decode_direct_utf16_32(d, n, i, 4, true, out) : decode_direct_utf16_32(d, n, i, 4, false, out);
+        decode_scratch_trim();
+        return ok;
     }
     default: return 0;
     }
