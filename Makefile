@@ -38,6 +38,11 @@ SONAMES := -DTPY_SONAME_CRYPTO='"$(call soname,crypto)"' -DTPY_SONAME_SQLITE3='"
            -DTPY_SONAME_EDIT='"$(call soname,edit)"' -DTPY_SONAME_BZ2='"$(call soname,bz2)"' \
            -DTPY_SONAME_LZMA='"$(call soname,lzma)"' -DTPY_SONAME_UUID='"$(call soname,uuid)"'
 LDFLAGS ?=
+# tpy is linked position-dependent (as Debian links CPython): the loader
+# then applies no relative relocations to it at each start (~15,000 of
+# them; `tpy -c pass`: 5% fewer instructions, 95 fewer page faults). The
+# objects stay -fPIE (the compiler's default), which such a link accepts.
+EXE_LDFLAGS = -no-pie
 
 SRC_DIRS = src src/front src/vm src/obj src/gc src/util src/mod src/jit src/introspect
 SRCS = $(foreach d,$(SRC_DIRS),$(wildcard $(d)/*.c))
@@ -60,7 +65,7 @@ deps:
 	  echo "  apt-get install -y$$missing"; exit 1; fi
 
 tpy: $(OBJS)
-	$(CC) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
+	$(CC) $(EXE_LDFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(LIBS)
 
 build/%.o: src/%.c
 	@mkdir -p $(dir $@)

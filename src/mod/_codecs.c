@@ -945,6 +945,78 @@ static bool has_surrogate(const unsigned char *d, int64_t n) {
     return false;
 }
 
+/* encode_direct's UTF-16/32 part: be and wide are constants at each
+ * call, so that each of the four variants is compiled without their tests
+ * per character. 1, or 0 at a code point the general path must do. */
+static inline __attribute__((always_inline)) int encode_direct_utf16_32(const unsigned char *d, int64_t nb,
+                                                                         unsigned char *o, bool be, bool wide) {
+    int64_t i = 0;
+    while (i < nb) {
+#ifdef __SSE2__
+        /* ASCII sixteen bytes at a time, widened by interleaving with
+           zero bytes */
+        const __m128i zero = _mm_setzero_si128();
+        while (nb - i >= 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(d + i));
+            if (_mm_movemask_epi8(x)) break;
+            __m128i lo = be ? _mm_unpacklo_epi8(zero, x) : _mm_unpacklo_epi8(x, zero);
+            __m128i hi = be ? _mm_unpackhi_epi8(zero, x) : _mm_unpackhi_epi8(x, zero);
+            if (wide) {
+                __m128i q[4] = {be ? _mm_unpacklo_epi16(zero, lo) : _mm_unpacklo_epi16(lo, zero),
+                                be ? _mm_unpackhi_epi16(zero, lo) : _mm_unpackhi_epi16(lo, zero),
+                                be ? _mm_unpacklo_epi16(zero, hi) : _mm_unpacklo_epi16(hi, zero),
+                                be ? _mm_unpackhi_epi16(zero, hi) : _mm_unpackhi_epi16(hi, zero)};
+                for (int k = 0; k < 4; k++) _mm_storeu_si128((__m128i *)(o + 16 * k), q[k]);
+                o += 64;
+            } else {
+                _mm_storeu_si128((__m128i *)o, lo);
+                _mm_storeu_si128((__m128i *)(o + 16), hi);
+                o += 32;
+            }
+            i += 16;
+        }
+#endif
+        /* ASCII four bytes at a time, widened in a register */
+        while (nb - i >= 4) {
+            uint32_t a;
+            memcpy(&a, d + i, 4);
+            if (a & 0x80808080u) break;
+            if (wide) {
+                uint64_t w0 = widen32(a), w1 = widen32(a >> 16);
+                if (be) w0 = __builtin_bswap32((uint32_t)w0) | (uint64_t)__builtin_bswap32((uint32_t)(w0 >> 32)) << 32,
+                        w1 = __builtin_bswap32((uint32_t)w1) | (uint64_t)__builtin_bswap32((uint32_t)(w1 >> 32)) << 32;
+                memcpy(o, &w0, 8);
+                memcpy(o + 8, &w1, 8);
+                o += 16;
+            } else {
+                uint64_t w = widen16(a);
+                if (be) w = bswap_units16(w);
+                memcpy(o, &w, 8);
+                o += 8;
+            }
+            i += 4;
+        }
+        if (i >= nb) break;
+        uint32_t c;
+        unsigned char c0 = d[i];
+        if (c0 < 0x80) {
+            c = c0;
+            i++;
+        } else if (c0 < 0xE0) {
+            c = (uint32_t)(c0 & 0x1F) << 6 | (d[i + 1] & 0x3F);
+            i += 2;
+        } else if (c0 < 0xF0) {
+            c = (uint32_t)(c0 & 0x0F) << 12 | (uint32_t)(d[i + 1] & 0x3F) << 6 | (d[i + 2] & 0x3F);
+            i += 3;
+            if (is_surrogate(c)) return 0;
+        } else {
+            c = next_cp((const char *)d, &i);
+        }
+        o = put_utf16_32(o, c, be, wide);
+    }
+    return 1;
+}
+
 /* The common case of encode_kind: all of s encodable with no error
  * handling, written into a bytes object of the exact size. 1 with *out;
  * 0 when a code point is not encodable (the general path then does it
@@ -1012,69 +1084,9 @@ static int encode_direct(Value s, int kind, const char *bom, size_t bomlen, Valu
         }
     } else {
         bool be = kind == EK_UTF16BE || kind == EK_UTF32BE, wide = kind == EK_UTF32LE || kind == EK_UTF32BE;
-        while (i < nb) {
-#ifdef __SSE2__
-            /* ASCII sixteen bytes at a time, widened by interleaving with
-               zero bytes */
-            const __m128i zero = _mm_setzero_si128();
-            while (nb - i >= 16) {
-                __m128i x = _mm_loadu_si128((const __m128i *)(d + i));
-                if (_mm_movemask_epi8(x)) break;
-                __m128i lo = be ? _mm_unpacklo_epi8(zero, x) : _mm_unpacklo_epi8(x, zero);
-                __m128i hi = be ? _mm_unpackhi_epi8(zero, x) : _mm_unpackhi_epi8(x, zero);
-                if (wide) {
-                    __m128i q[4] = {be ? _mm_unpacklo_epi16(zero, lo) : _mm_unpacklo_epi16(lo, zero),
-                                    be ? _mm_unpackhi_epi16(zero, lo) : _mm_unpackhi_epi16(lo, zero),
-                                    be ? _mm_unpacklo_epi16(zero, hi) : _mm_unpacklo_epi16(hi, zero),
-                                    be ? _mm_unpackhi_epi16(zero, hi) : _mm_unpackhi_epi16(hi, zero)};
-                    for (int k = 0; k < 4; k++) _mm_storeu_si128((__m128i *)(o + 16 * k), q[k]);
-                    o += 64;
-                } else {
-                    _mm_storeu_si128((__m128i *)o, lo);
-                    _mm_storeu_si128((__m128i *)(o + 16), hi);
-                    o += 32;
-                }
-                i += 16;
-            }
-#endif
-            /* ASCII four bytes at a time, widened in a register */
-            while (nb - i >= 4) {
-                uint32_t a;
-                memcpy(&a, d + i, 4);
-                if (a & 0x80808080u) break;
-                if (wide) {
-                    uint64_t w0 = widen32(a), w1 = widen32(a >> 16);
-                    if (be) w0 = __builtin_bswap32((uint32_t)w0) | (uint64_t)__builtin_bswap32((uint32_t)(w0 >> 32)) << 32,
-                            w1 = __builtin_bswap32((uint32_t)w1) | (uint64_t)__builtin_bswap32((uint32_t)(w1 >> 32)) << 32;
-                    memcpy(o, &w0, 8);
-                    memcpy(o + 8, &w1, 8);
-                    o += 16;
-                } else {
-                    uint64_t w = widen16(a);
-                    if (be) w = bswap_units16(w);
-                    memcpy(o, &w, 8);
-                    o += 8;
-                }
-                i += 4;
-            }
-            if (i >= nb) break;
-            uint32_t c;
-            unsigned char c0 = d[i];
-            if (c0 < 0x80) {
-                c = c0;
-                i++;
-            } else if (c0 < 0xE0) {
-                c = (uint32_t)(c0 & 0x1F) << 6 | (d[i + 1] & 0x3F);
-                i += 2;
-            } else if (c0 < 0xF0) {
-                c = (uint32_t)(c0 & 0x0F) << 12 | (uint32_t)(d[i + 1] & 0x3F) << 6 | (d[i + 2] & 0x3F);
-                i += 3;
-                if (is_surrogate(c)) return 0;
-            } else {
-                c = next_cp((const char *)d, &i);
-            }
-            o = put_utf16_32(o, c, be, wide);
-        }
+        int ok = wide ? (be ? encode_direct_utf16_32(d, nb, o, true, true) : encode_direct_utf16_32(d, nb, o, false, true))
+                      : (be ? encode_direct_utf16_32(d, nb, o, true, false) : encode_direct_utf16_32(d, nb, o, false, false));
+        if (!ok) return 0;
     }
     *out = r;
     return 1;
@@ -2235,6 +2247,118 @@ static Value str_for_decoding(int64_t nbytes, int64_t len, char **data) {
     return r;
 }
 
+/* Scratch memory for decode_direct_utf16_32's output (malloc'd, reused:
+ * the interpreter lock is held throughout and nothing is called back). */
+static char *scratch_mem;
+static size_t scratch_cap;
+
+/* Room for n bytes, or NULL. */
+static char *decode_scratch(size_t n) {
+    if (n > scratch_cap) {
+        free(scratch_mem);
+        scratch_cap = n < 65536 ? 65536 : n;
+        scratch_mem = malloc(scratch_cap);
+        if (!scratch_mem) scratch_cap = 0;
+    }
+    return scratch_mem;
+}
+/* A large scratch block is not kept after its use. */
+static void decode_scratch_trim(void) {
+    if (scratch_cap > ((size_t)16 << 20)) {
+        free(scratch_mem);
+        scratch_mem = NULL;
+        scratch_cap = 0;
+    }
+}
+
+/* decode_direct's UTF-16/32 part for d[i..n): w (2 or 4) and be are
+ * constants at each call, so that each of the four variants is compiled
+ * with its own loads and without the tests of w and be per unit. One pass
+ * validates and converts into scratch memory (a unit takes at most 3 UTF-8
+ * bytes, a surrogate pair or a UTF-32 unit 4), and the result is copied
+ * into a str of the exact size: cheaper than a counting pass first. */
+static inline __attribute__((always_inline)) int decode_direct_utf16_32(const unsigned char *d, int64_t n, int64_t i,
+                                                                         int w, bool be, Value *out) {
+    int64_t len = 0;
+    if ((n - i) % w) return 0;
+    size_t room = w == 2 ? (size_t)(n - i) / 2 * 3 : (size_t)(n - i);
+    char *o0 = decode_scratch(room + 16);
+    if (!o0) return 0;   /* the general decoder then */
+    char *o = o0;
+#define U16(at) (be ? (uint32_t)(d[at] << 8 | d[(at) + 1]) : (uint32_t)(d[(at) + 1] << 8 | d[at]))
+#define U32(at) (be ? (uint32_t)d[at] << 24 | (uint32_t)d[(at) + 1] << 16 | (uint32_t)d[(at) + 2] << 8 | d[(at) + 3] \
+                : (uint32_t)d[(at) + 3] << 24 | (uint32_t)d[(at) + 2] << 16 | (uint32_t)d[(at) + 1] << 8 | d[at])
+    /* a word of 8 input bytes is all ASCII when these bits are clear */
+    uint64_t hi = w == 2 ? (be ? 0x80FF80FF80FF80FFULL : 0xFF80FF80FF80FF80ULL)
+                         : (be ? 0x80FFFFFF80FFFFFFULL : 0xFFFFFF80FFFFFF80ULL);
+    for (int64_t k = i; k < n; k += w) {
+        uint64_t word;
+#ifdef __SSE2__
+        /* sixteen bytes of ASCII units at a time, packed to bytes */
+        if (n - k >= 16) {
+            __m128i x = _mm_loadu_si128((const __m128i *)(d + k));
+            __m128i m = _mm_set1_epi64x((long long)hi);
+            if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, m), _mm_setzero_si128())) == 0xFFFF) {
+                if (w == 2) {
+                    if (be) x = _mm_srli_epi16(x, 8);
+                    _mm_storel_epi64((__m128i *)o, _mm_packus_epi16(x, x));
+                    o += 8;
+                } else {
+                    if (be) x = _mm_srli_epi32(x, 24);
+                    x = _mm_packs_epi32(x, x);
+                    x = _mm_packus_epi16(x, x);
+                    int32_t four = _mm_cvtsi128_si32(x);
+                    memcpy(o, &four, 4);
+                    o += 4;
+                }
+                len += 16 / w;
+                k += 16 - w;
+                continue;
+            }
+        }
+#endif
+        if (n - k >= 8 && (memcpy(&word, d + k, 8), !(word & hi))) {
+            /* gather the low bytes of the units into place */
+            if (be) word >>= w == 2 ? 8 : 24;
+            if (w == 2) {
+                word = (word | word >> 8) & 0x0000FFFF0000FFFFULL;
+                word = word | word >> 16;
+                memcpy(o, &word, 4);
+                o += 4;
+            } else {
+                o[0] = (char)word;
+                o[1] = (char)(word >> 32);
+                o += 2;
+            }
+            len += 8 / w;
+            k += 8 - w;
+            continue;
+        }
+        uint32_t c = w == 2 ? U16(k) : U32(k);
+        if (w == 2 && is_surrogate(c)) {
+            if (c >= 0xDC00 || n - k < 4) return 0;
+            uint32_t c2 = U16(k + 2);
+            if (c2 < 0xDC00 || c2 > 0xDFFF) return 0;
+            c = 0x10000 + ((c - 0xD800) << 10) + (c2 - 0xDC00);
+            k += 2;
+        } else if (w == 4 && (c > 0x10FFFF || is_surrogate(c))) {
+            return 0;
+        }
+        o += put_utf8_raw(o, c);
+        len++;
+    }
+#undef U16
+#undef U32
+    int64_t size = o - o0;
+    if (size <= 1) return 0;
+    char *data;
+    Value r = str_for_decoding(size, len, &data);
+    if (!r) return -1;
+    memcpy(data, o0, (size_t)size);
+    *out = r;
+    return 1;
+}
+
 /* The common case of codec_decode_bytes: d[0..n) decodes without error
  * (and, for UTF-16/32, has an even number of units), into a str of the
  * exact size. 1 with *out; 0 when anything needs the general decoder
@@ -2252,7 +2376,18 @@ static int decode_direct(int kind, int bo, const unsigned char *d, int64_t n, Va
         r = str_try_new_counted((const char *)d, (size_t)n, len);
         break;
     case DK_LATIN1:
-        for (int64_t k = 0; k < n; k++) size += d[k] >> 7;
+        /* the bytes >= 0x80 take two bytes in UTF-8: count their top
+           bits eight bytes at a time */
+        for (int64_t k = 0; k < n;) {
+            uint64_t x;
+            if (n - k >= 8) {
+                memcpy(&x, d + k, 8);
+                size += (int64_t)((((x & 0x8080808080808080ULL) >> 7) * 0x0101010101010101ULL) >> 56);
+                k += 8;
+            } else {
+                size += d[k++] >> 7;
+            }
+        }
         size += n;
         if (size <= 1) return 0;
         r = str_for_decoding(size, n, &o);
@@ -2283,101 +2418,11 @@ static int decode_direct(int kind, int bo, const unsigned char *d, int64_t n, Va
             else if (kind == DK_UTF32 && !memcmp(d, "\0\0\xFE\xFF", 4)) bo = 1, i = 4;
         }
         bool be = bo == 1;
-        if ((n - i) % w) return 0;
-        /* first pass: validity, code points and UTF-8 size */
-#define U16(at) (be ? (uint32_t)(d[at] << 8 | d[(at) + 1]) : (uint32_t)(d[(at) + 1] << 8 | d[at]))
-#define U32(at) (be ? (uint32_t)d[at] << 24 | (uint32_t)d[(at) + 1] << 16 | (uint32_t)d[(at) + 2] << 8 | d[(at) + 3] \
-                    : (uint32_t)d[(at) + 3] << 24 | (uint32_t)d[(at) + 2] << 16 | (uint32_t)d[(at) + 1] << 8 | d[at])
-        /* a word of 8 input bytes is all ASCII when these bits are clear */
-        uint64_t hi = w == 2 ? (be ? 0x80FF80FF80FF80FFULL : 0xFF80FF80FF80FF80ULL)
-                             : (be ? 0x80FFFFFF80FFFFFFULL : 0xFFFFFF80FFFFFF80ULL);
-        for (int64_t k = i; k < n; k += w) {
-            uint64_t word;
-#ifdef __SSE2__
-            if (n - k >= 16) {
-                __m128i x = _mm_loadu_si128((const __m128i *)(d + k));
-                __m128i m = _mm_set1_epi64x((long long)hi);
-                if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, m), _mm_setzero_si128())) == 0xFFFF) {
-                    size += 16 / w;
-                    len += 16 / w;
-                    k += 16 - w;
-                    continue;
-                }
-            }
-#endif
-            if (n - k >= 8 && (memcpy(&word, d + k, 8), !(word & hi))) {
-                size += 8 / w;
-                len += 8 / w;
-                k += 8 - w;
-                continue;
-            }
-            uint32_t c = w == 2 ? U16(k) : U32(k);
-            if (w == 2 && is_surrogate(c)) {
-                if (c >= 0xDC00 || n - k < 4) return 0;
-                uint32_t c2 = U16(k + 2);
-                if (c2 < 0xDC00 || c2 > 0xDFFF) return 0;
-                k += 2;
-                c = 0x10000;
-            } else if (w == 4 && (c > 0x10FFFF || is_surrogate(c))) {
-                return 0;
-            }
-            size += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-            len++;
-        }
-        if (size <= 1) return 0;
-        r = str_for_decoding(size, len, &o);
-        if (!r) return -1;
-        for (int64_t k = i; k < n; k += w) {
-            uint64_t word;
-#ifdef __SSE2__
-            /* sixteen bytes of ASCII units at a time, packed to bytes */
-            if (n - k >= 16) {
-                __m128i x = _mm_loadu_si128((const __m128i *)(d + k));
-                __m128i m = _mm_set1_epi64x((long long)hi);
-                if (_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_and_si128(x, m), _mm_setzero_si128())) == 0xFFFF) {
-                    if (w == 2) {
-                        if (be) x = _mm_srli_epi16(x, 8);
-                        _mm_storel_epi64((__m128i *)o, _mm_packus_epi16(x, x));
-                        o += 8;
-                    } else {
-                        if (be) x = _mm_srli_epi32(x, 24);
-                        x = _mm_packs_epi32(x, x);
-                        x = _mm_packus_epi16(x, x);
-                        int32_t four = _mm_cvtsi128_si32(x);
-                        memcpy(o, &four, 4);
-                        o += 4;
-                    }
-                    k += 16 - w;
-                    continue;
-                }
-            }
-#endif
-            if (n - k >= 8 && (memcpy(&word, d + k, 8), !(word & hi))) {
-                /* gather the low bytes of the units into place */
-                if (be) word >>= w == 2 ? 8 : 24;
-                if (w == 2) {
-                    word = (word | word >> 8) & 0x0000FFFF0000FFFFULL;
-                    word = word | word >> 16;
-                    memcpy(o, &word, 4);
-                    o += 4;
-                } else {
-                    o[0] = (char)word;
-                    o[1] = (char)(word >> 32);
-                    o += 2;
-                }
-                k += 8 - w;
-                continue;
-            }
-            uint32_t c = w == 2 ? U16(k) : U32(k);
-            if (w == 2 && is_surrogate(c)) {
-                c = 0x10000 + ((c - 0xD800) << 10) + (U16(k + 2) - 0xDC00);
-                k += 2;
-            }
-            o += put_utf8_raw(o, c);
-        }
-#undef U16
-#undef U32
-        break;
+        int ok;
+        if (w == 2) ok = be ? decode_direct_utf16_32(d, n, i, 2, true, out) : decode_direct_utf16_32(d, n, i, 2, false, out);
+        else ok = be ? decode_direct_utf16_32(d, n, i, 4, true, out) : decode_direct_utf16_32(d, n, i, 4, false, out);
+        decode_scratch_trim();
+        return ok;
     }
     default: return 0;
     }

@@ -3034,6 +3034,8 @@ typedef struct TextIOObject {
     NLState nl;                 /* the newline decoder (readuniversal) */
     Value readnl, writenl;      /* str or VNULL */
     Value decoded;              /* str: the last decoded chunk, or VNULL */
+    bool decoded_own;           /* made by tio_read_chunk and never handed
+                                   out: freed when replaced */
     int64_t used_b, used_c;     /* consumed part of it: bytes, code points */
     Value snap_input;           /* snapshot for tell(): bytes or VNULL */
     int64_t snap_flags;
@@ -3131,8 +3133,12 @@ static Value bytes_decode_with(const char *p, int64_t n, const char *codec, Valu
     return obj_call(type_lookup_cstr(&bytes_type, "decode"), a, 3, VNULL);
 }
 
-static Value tio_decode(TextIOObject *t, const char *p, int64_t n, bool final) {
+/* *fresh (when given): set when the result is a str made here from a copy
+ * of p[0..n) that nothing else references (so that the caller may free
+ * both the str, later, and the block p is in). */
+static Value tio_decode_fresh(TextIOObject *t, const char *p, int64_t n, bool final, bool *fresh) {
     Value s;
+    if (fresh) *fresh = false;
     if (t->enc == ENC_OTHER) {
         Value m = obj_getattr(t->decoder, s_("decode"));
         if (!m) return VNULL;
@@ -3184,9 +3190,18 @@ static Value tio_decode(TextIOObject *t, const char *p, int64_t n, bool final) {
         }
         s = plain ? str_try_new_counted(p, (size_t)n, ncp) : bytes_decode_with(p, n, native_codec[t->enc], t->errors);
         if (!s) return VNULL;
+        /* str_try_new_counted shares the strs of 0 and 1 bytes */
+        if (fresh) *fresh = plain && n > 1;
     }
-    if (t->readuniversal) s = nl_process(&t->nl, s, final);
+    if (t->readuniversal) {
+        Value u = nl_process(&t->nl, s, final);
+        if (fresh && u != s) *fresh = false;
+        s = u;
+    }
     return s;
+}
+static Value tio_decode(TextIOObject *t, const char *p, int64_t n, bool final) {
+    return tio_decode_fresh(t, p, n, final, NULL);
 }
 
 /* The decoder's state as getstate() gives it: *buf (bytes) and *flags. */
@@ -3276,7 +3291,14 @@ static int tio_enc_set_start(TextIOObject *t, bool start) {
 
 /* -- decoded characters -- */
 
+/* A chunk's decoded str that nothing else references goes back to the
+ * collector at once when the next one replaces it: reading a file line by
+ * line then allocates its lines, not also two chunk-sized blocks per
+ * chunk (the raw bytes and their decoding), which made most of the
+ * collections, and the freed blocks are reused while still in the cache. */
 static void tio_set_decoded(TextIOObject *t, Value s) {
+    if (t->decoded_own && t->decoded && t->decoded != s) gc_free(V_OBJ(t->decoded));
+    t->decoded_own = false;
     t->decoded = s;
     t->used_b = t->used_c = 0;
 }
@@ -3310,6 +3332,7 @@ static Value tio_get_decoded(TextIOObject *t, int64_t n) {
         nb = utf8_prefix_bytes(p, avail, n, &nc);
     }
     Value r = (t->used_b == 0 && nb == str_nbytes(t->decoded)) ? t->decoded : str_new(p, (size_t)nb);
+    if (r == t->decoded) t->decoded_own = false;
     t->used_b += nb;
     t->used_c += nc;
     return r;
@@ -3367,20 +3390,36 @@ static int tio_read_chunk(TextIOObject *t, int64_t size_hint) {
                           t->has_read1 ? "read1" : "read", chunk),
                -1;
     bool eof = n == 0;
-    Value s = tio_decode(t, p, n, eof);
+    bool fresh;
+    Value s = tio_decode_fresh(t, p, n, eof, &fresh);
     if (!s) return -1;
     tio_set_decoded(t, s);
+    t->decoded_own = fresh;
     int64_t nchars = str_len(s);
     t->b2cratio = nchars > 0 ? (double)n / (double)nchars : 0.0;
     if (nchars > 0) eof = false;
     if (t->telling) {
-        Buf b;
-        buf_init(&b, (size_t)(bytes_size(dec_buffer) + n) + 1);
-        buf_put(&b, bytes_data(dec_buffer), (size_t)bytes_size(dec_buffer));
-        buf_put(&b, p, (size_t)n);
+        /* the snapshot is the decoder's pending bytes and the chunk: usually
+           none are pending, and an exact bytes chunk (immutable) serves as
+           it is, without a copy per chunk */
+        int64_t nd = bytes_size(dec_buffer);
+        Value snap = chunk;
+        if (nd || !bytes_check_exact(chunk)) {
+            snap = bytes_try_alloc((size_t)(nd + n));
+            if (!snap) return -1;
+            memcpy(V_AS(BytesObject, snap)->data, bytes_data(dec_buffer), (size_t)nd);
+            memcpy(V_AS(BytesObject, snap)->data + nd, p, (size_t)n);
+        }
         t->snap_flags = dec_flags;
-        t->snap_input = bytes_from_buf(&b);
+        t->snap_input = snap;
     }
+    /* The chunk is garbage now when the C BufferedReader's read1 made it
+       (it returns a new bytes object that it keeps no reference to) and
+       the decoding copied it: freed at once, as the decoded str later. */
+    Type *bt = v_is_ptr(t->buffer) ? V_OBJ(t->buffer)->type : NULL;
+    if (fresh && n > 64 && chunk != t->snap_input && bytes_check_exact(chunk) && t->has_read1 &&
+        (bt == &bufreader_type || bt == &bufrandom_type) && !instance_get_attr(t->buffer, s_("read1")))
+        gc_free(V_OBJ(chunk));
     return eof ? 0 : 1;
 }
 

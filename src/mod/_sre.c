@@ -73,10 +73,36 @@ enum {
 #define FLAG_DEBUG 128
 #define FLAG_ASCII 256
 
+typedef struct PatternObject {
+    Object hdr;
+    Value pattern;          /* str, bytes or None, as given */
+    Value groupindex;       /* dict: name -> group number */
+    Value indexgroup;       /* tuple: group number -> name or None */
+    int64_t flags;
+    int64_t groups;
+    int isbytes;            /* -1: pattern is None (either kind of subject) */
+    int64_t codesize;
+    uint32_t *code;         /* pointer-free collector memory */
+    /* ASCII bitmaps of the character sets, made the first time a set is
+       tested (see in_set): setidx[i] for a set starting at code[i] is
+       SET_UNKNOWN, SET_NOBITS or the set's number k, whose bits are
+       setbits[2k], setbits[2k+1]. Both arrays are allocated on the first
+       use; a set takes at least 3 code words, so codesize words of bits
+       are always enough. */
+    int32_t *setidx;
+    uint64_t *setbits;
+    int32_t nsets;
+} PatternObject;
+
+#define SET_UNKNOWN -2
+#define SET_NOBITS -1
+
 /* ---- character classes ------------------------------------------------------ */
 
+/* [A-Za-z0-9_], one bit per ASCII character */
+static const uint64_t ascii_word_bits[2] = {0x03FF000000000000ull, 0x07FFFFFE87FFFFFEull};
 static inline bool ascii_word(uint32_t c) {
-    return c < 128 && (isalnum((int)c) || c == '_');
+    return c < 128 && (ascii_word_bits[c >> 6] >> (c & 63) & 1);
 }
 static inline bool loc_word(uint32_t c) {
     return c < 256 && (isalnum((int)c) || c == '_');
@@ -170,6 +196,68 @@ static bool in_charset(const uint32_t *set, uint32_t c) {
     }
 }
 
+/* Does the set depend on the locale (LOC categories: isalnum of the
+ * current LC_CTYPE), so that its bitmap could go stale? */
+static bool set_uses_locale(const uint32_t *set) {
+    for (;;) {
+        switch (*set++) {
+        case OP_FAILURE: return false;
+        case OP_LITERAL: set++; break;
+        case OP_CATEGORY:
+            if (set[0] == CAT_LOC_WORD || set[0] == CAT_LOC_NOT_WORD) return true;
+            set++;
+            break;
+        case OP_CHARSET: set += 8; break;
+        case OP_RANGE: case OP_RANGE_UNI_IGNORE: set += 2; break;
+        case OP_NEGATE: break;
+        case OP_BIGCHARSET: set += 1 + 64 + (size_t)set[0] * 8; break;
+        default: return true;   /* not expected: no bitmap */
+        }
+    }
+}
+
+static int32_t set_bitmap_slow(PatternObject *po, const uint32_t *set);
+
+/* in_charset for a set inside po's code: an ASCII character is looked up
+ * in the set's bitmap (in_charset is a pure function of the set and the
+ * character, except for the locale's categories, which get no bitmap). */
+static inline const uint64_t *set_bits(PatternObject *po, const uint32_t *set) {
+    int32_t k = po->setidx ? po->setidx[set - po->code] : SET_UNKNOWN;
+    if (k == SET_UNKNOWN) k = set_bitmap_slow(po, set);
+    return k >= 0 ? po->setbits + 2 * k : NULL;
+}
+static inline bool in_set(PatternObject *po, const uint32_t *set, uint32_t c) {
+    if (c < 128) {
+        const uint64_t *b = set_bits(po, set);
+        if (b) return b[c >> 6] >> (c & 63) & 1;
+    }
+    return in_charset(set, c);
+}
+/* the loop of a scan over a set: the bitmap found once (bm may be NULL) */
+static inline bool in_set_bm(const uint64_t *bm, const uint32_t *set, uint32_t c) {
+    if (c < 128 && bm) return bm[c >> 6] >> (c & 63) & 1;
+    return in_charset(set, c);
+}
+
+static int32_t set_bitmap_slow(PatternObject *po, const uint32_t *set) {
+    if (!po->setidx) {
+        int32_t *idx = gc_try_alloc_atomic((size_t)po->codesize * sizeof(int32_t));
+        uint64_t *bits = gc_try_alloc_atomic((size_t)(po->codesize + 2) * sizeof(uint64_t));
+        if (!idx || !bits) return SET_NOBITS;   /* no memory: the slow test */
+        for (int64_t i = 0; i < po->codesize; i++) idx[i] = SET_UNKNOWN;
+        po->setbits = bits;
+        po->setidx = idx;
+    }
+    int64_t off = set - po->code;
+    if (set_uses_locale(set) || 2 * (po->nsets + 1) > po->codesize + 2) return po->setidx[off] = SET_NOBITS;
+    int32_t k = po->nsets++;
+    uint64_t *b = po->setbits + 2 * k;
+    b[0] = b[1] = 0;
+    for (uint32_t c = 0; c < 128; c++)
+        if (in_charset(set, c)) b[c >> 6] |= 1ull << (c & 63);
+    return po->setidx[off] = k;
+}
+
 static bool in_charset_loc_ignore(const uint32_t *set, uint32_t c) {
     if (in_charset(set, c)) return true;
     uint32_t lo = lower_locale(c);
@@ -220,6 +308,7 @@ typedef struct State {
     int64_t capctxs;
     uint32_t steps;         /* counts dispatches between pending checks */
     Value string;
+    PatternObject *po;      /* whose code runs (its set bitmaps) */
     /* first storage of the arrays above: most matches need no more, and
        then a match allocates nothing but its Match object */
     Ctx ctx0[16];
@@ -288,9 +377,15 @@ static int64_t sre_count(State *st, const uint32_t *pat, uint32_t maxcount) {
     int64_t p = ptr;
     uint32_t c = pat[1];
     switch (pat[0]) {
-    case OP_IN:
-        while (p < end && in_charset(pat + 2, CH(st, p))) p++;
+    case OP_IN: {
+        const uint64_t *bm = set_bits(st->po, pat + 2);
+        if (st->s8) {
+            while (p < end && in_set_bm(bm, pat + 2, st->s8[p])) p++;
+        } else {
+            while (p < end && in_set_bm(bm, pat + 2, st->s32[p])) p++;
+        }
         break;
+    }
     case OP_ANY:
         while (p < end && CH(st, p) != '\n') p++;
         break;
@@ -335,10 +430,10 @@ static int64_t sre_count(State *st, const uint32_t *pat, uint32_t maxcount) {
         }
         break;
     case OP_IN_IGNORE:
-        while (p < end && in_charset(pat + 2, lower_ascii(CH(st, p)))) p++;
+        while (p < end && in_set(st->po, pat + 2, lower_ascii(CH(st, p)))) p++;
         break;
     case OP_IN_UNI_IGNORE:
-        while (p < end && in_charset(pat + 2, unicode_tolower(CH(st, p)))) p++;
+        while (p < end && in_set(st->po, pat + 2, unicode_tolower(CH(st, p)))) p++;
         break;
     case OP_IN_LOC_IGNORE:
         while (p < end && in_charset_loc_ignore(pat + 2, CH(st, p))) p++;
@@ -518,15 +613,15 @@ entry:
             ptr++;
             break;
         case OP_IN:
-            if (ptr >= end || !in_charset(pat + 1, CH(st, ptr))) RETURN_FAILURE;
+            if (ptr >= end || !in_set(st->po, pat + 1, CH(st, ptr))) RETURN_FAILURE;
             pat += pat[0], ptr++;
             break;
         case OP_IN_IGNORE:
-            if (ptr >= end || !in_charset(pat + 1, lower_ascii(CH(st, ptr)))) RETURN_FAILURE;
+            if (ptr >= end || !in_set(st->po, pat + 1, lower_ascii(CH(st, ptr)))) RETURN_FAILURE;
             pat += pat[0], ptr++;
             break;
         case OP_IN_UNI_IGNORE:
-            if (ptr >= end || !in_charset(pat + 1, unicode_tolower(CH(st, ptr)))) RETURN_FAILURE;
+            if (ptr >= end || !in_set(st->po, pat + 1, unicode_tolower(CH(st, ptr)))) RETURN_FAILURE;
             pat += pat[0], ptr++;
             break;
         case OP_IN_LOC_IGNORE:
@@ -546,7 +641,7 @@ entry:
             if (st->repeat >= 0) MARK_PUSH(c->lastmark);
             for (; pat[0]; pat += pat[0]) {
                 if (pat[1] == OP_LITERAL && (ptr >= end || CH(st, ptr) != pat[2])) continue;
-                if (pat[1] == OP_IN && (ptr >= end || !in_charset(pat + 3, CH(st, ptr)))) continue;
+                if (pat[1] == OP_IN && (ptr >= end || !in_set(st->po, pat + 3, CH(st, ptr)))) continue;
                 st->ptr = ptr;
                 DO_JUMP(J_BRANCH, j_branch, pat + 1, c->toplevel);
                 if (ret) {
@@ -926,6 +1021,8 @@ static int sre_search(State *st, const uint32_t *code) {
     }
     /* \A or ^ without MULTILINE first: only position 0 can match */
     bool anchored = body[0] == OP_AT && (body[1] == AT_BEGINNING || body[1] == AT_BEGINNING_STRING);
+    /* ^ with MULTILINE first: only positions after a newline can match */
+    bool linestart = body[0] == OP_AT && body[1] == AT_BEGINNING_LINE && !prefix && !cset;
     for (uint32_t k = 1;; k++) {
         /* a prefix or a first-character set means a match is not empty */
         if (prefix) {
@@ -938,8 +1035,25 @@ static int sre_search(State *st, const uint32_t *code) {
                 while (ptr < end && st->s32[ptr] != c0) ptr++;
             }
             if (ptr >= end) return 0;
+        } else if (linestart && ptr > 0 && CH(st, ptr - 1) != '\n') {
+            /* to just after the next newline at or after ptr; none: no
+               later position (nor the end) follows a newline */
+            if (st->s8) {
+                const uint8_t *q = ptr < end ? memchr(st->s8 + ptr, '\n', (size_t)(end - ptr)) : NULL;
+                if (!q) return 0;
+                ptr = q - st->s8 + 1;
+            } else {
+                while (ptr < end && st->s32[ptr] != '\n') ptr++;
+                if (ptr >= end) return 0;
+                ptr++;
+            }
         } else if (cset) {
-            while (ptr < end && !in_charset(cset, CH(st, ptr))) ptr++;
+            const uint64_t *bm = set_bits(st->po, cset);
+            if (st->s8) {
+                while (ptr < end && !in_set_bm(bm, cset, st->s8[ptr])) ptr++;
+            } else {
+                while (ptr < end && !in_set_bm(bm, cset, st->s32[ptr])) ptr++;
+            }
             if (ptr >= end) return 0;
         }
         st->start = st->ptr = ptr;
@@ -954,18 +1068,6 @@ static int sre_search(State *st, const uint32_t *code) {
 }
 
 /* ---- the Pattern, Match and Scanner types --------------------------------------- */
-
-typedef struct PatternObject {
-    Object hdr;
-    Value pattern;          /* str, bytes or None, as given */
-    Value groupindex;       /* dict: name -> group number */
-    Value indexgroup;       /* tuple: group number -> name or None */
-    int64_t flags;
-    int64_t groups;
-    int isbytes;            /* -1: pattern is None (either kind of subject) */
-    int64_t codesize;
-    uint32_t *code;         /* pointer-free collector memory */
-} PatternObject;
 
 typedef struct MatchObject {
     Object hdr;
@@ -1057,6 +1159,7 @@ static int state_init(State *st, PatternObject *p, Value string, int64_t pos, in
     st->pos = st->start = pos;
     st->endpos = st->end = endpos;
     st->string = string;
+    st->po = p;
     st->nmark = 2 * p->groups;
     if (st->nmark <= (int64_t)(sizeof st->mark0 / sizeof st->mark0[0])) {
         st->mark = st->mark0;
@@ -1092,17 +1195,43 @@ static Value subject_slice(Value s, int64_t a, int64_t b) {
     return bytes_new(d + a, (size_t)(b - a));
 }
 
+/* The slice [a, b) of a non-ASCII str subject whose code points are cps:
+ * encoded from them, in time proportional to the slice, where str_substr
+ * first walks the UTF-8 to the byte offsets of a and b (from the last one
+ * or an index point). Other subjects, and slices that str_substr shares
+ * (empty, one ASCII character, the whole exact str), go to subject_slice. */
+static Value cps_slice(Value string, const uint32_t *cps, int64_t a, int64_t b) {
+    if (!cps || b - a < 2 || (a == 0 && b == str_len(string) && str_check_exact(string)))
+        return subject_slice(string, a, b);
+    size_t nb = 0;
+    for (int64_t k = a; k < b; k++) {
+        uint32_t c = cps[k];
+        nb += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+    }
+    Value r = str_try_alloc(nb);
+    if (!r) return VNULL;
+    StrObject *so = V_AS(StrObject, r);
+    char *o = so->data;
+    for (int64_t k = a; k < b; k++) o += utf8_encode(cps[k], o);
+    so->length = b - a;
+    so->ascii = nb == (size_t)(b - a);
+    return r;
+}
+static inline Value state_slice(const State *st, int64_t a, int64_t b) {
+    return cps_slice(st->string, st->s32, a, b);
+}
+
 /* Group i (1-based) of the state's current match; `empty` for unmatched
  * groups when given, else None. */
 static Value state_group(const State *st, int64_t i, bool empty) {
     int64_t j = 2 * (i - 1);
     if (j + 1 > st->lastmark || st->mark[j] < 0 || st->mark[j + 1] < 0) {
-        if (empty) return subject_slice(st->string, 0, 0);
+        if (empty) return state_slice(st, 0, 0);
         return V_NONE;
     }
     int64_t a = st->mark[j], b = st->mark[j + 1];
     if (a > b) return err_set(&exc_SystemError, "The span of capturing group is wrong, please report a bug for the re module.");
-    return subject_slice(st->string, a, b);
+    return state_slice(st, a, b);
 }
 
 static Value match_new(Value pattern, State *st) {
@@ -1217,7 +1346,7 @@ static Value pattern_findall(Value *args, size_t nargs, Value kwnames) {
         if (r == 0) break;
         Value item;
         if (p->groups == 0) {
-            item = subject_slice(st.string, st.start, st.ptr);
+            item = state_slice(&st, st.start, st.ptr);
         } else if (p->groups == 1) {
             item = state_group(&st, 1, true);
         } else {
@@ -1279,7 +1408,7 @@ static Value pattern_split(Value *args, size_t nargs, Value kwnames) {
         int r = check_status(sre_search(&st, p->code));
         if (r < 0) return VNULL;
         if (r == 0) break;
-        Value item = subject_slice(st.string, last, st.start);
+        Value item = state_slice(&st, last, st.start);
         if (!item) return VNULL;
         list_append(list, item);
         for (int64_t i = 0; i < p->groups; i++) {
@@ -1291,7 +1420,7 @@ static Value pattern_split(Value *args, size_t nargs, Value kwnames) {
         st.must_advance = st.ptr == st.start;
         last = st.start = st.ptr;
     }
-    Value item = subject_slice(st.string, last, st.endpos);
+    Value item = state_slice(&st, last, st.endpos);
     if (!item) return VNULL;
     list_append(list, item);
     return list;
@@ -1337,7 +1466,7 @@ static Value pattern_subx(Value self, Value repl, Value string, int64_t count, b
         if (r == 0) break;
         int64_t b = st.start, e = st.ptr;
         if (i < b) {
-            Value item = subject_slice(st.string, i, b);
+            Value item = state_slice(&st, i, b);
             if (!item) return VNULL;
             list_append(list, item);
         }
@@ -1358,7 +1487,7 @@ static Value pattern_subx(Value self, Value repl, Value string, int64_t count, b
         st.start = st.ptr;
     }
     if (i < st.endpos) {
-        Value item = subject_slice(st.string, i, st.endpos);
+        Value item = state_slice(&st, i, st.endpos);
         if (!item) return VNULL;
         list_append(list, item);
     }
@@ -1556,7 +1685,10 @@ static Value match_slice(Value self, int64_t i, Value dflt) {
     MatchObject *m = MAT(self);
     int64_t a = m->marks[2 * i], b = m->marks[2 * i + 1];
     if (a < 0 || b < 0) return dflt;
-    return subject_slice(m->string, a, b);
+    /* the code points of the last non-ASCII subject are still cached
+       while the program works on its matches */
+    const uint32_t *cps = decode_cache && decode_cache[0] == m->string ? (const uint32_t *)(uintptr_t)decode_cache[1] : NULL;
+    return cps_slice(m->string, cps, a, b);
 }
 
 static Value match_group_of(Value self, Value index, Value dflt) {
