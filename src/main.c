@@ -16,6 +16,7 @@
 #include "jit/params.h"
 #include "runtime.h"
 #include "util/dynlib.h"
+#include "vm/codecache.h"
 #include "vm/config.h"
 #include "vm/gil.h"
 #include "vm/pending.h"
@@ -1024,6 +1025,7 @@ int main(int argc, char **argv) {
     tstate.main_module = module_new_cstr("__main__");
     Value d = module_dict(tstate.main_module);
     dict_set(d, NAME(__builtins__), builtins_module);
+    dict_set_cstr(d, "__annotations__", dict_new());   /* as CPython's __main__ starts */
     dict_set(tstate.sys_modules, str_intern_cstr("__main__"), tstate.main_module);
     if (!tpy_config.no_site) site_install_builtins();
     if (tpy_config.faulthandler || tpy_config.dev_mode) faulthandler_enable_at_start();
@@ -1101,6 +1103,7 @@ int main(int argc, char **argv) {
         }
         set_argv(mpath, argc, argv, o.first_arg);
         dict_set(d, NAME(__file__), str_from_cstr(mpath));
+        dict_set_cstr(d, "__cached__", codecache_cached_path(mpath));   /* runpy's spec.cached */
         if (package) dict_set_cstr(d, "__package__", package);
         set_main_spec(d, o.module, mpath, package && str_eq_cstr(package, o.module));
         status = run_main_source(str_data(msrc), (size_t)str_nbytes(msrc), mpath, o.dis, false);
@@ -1131,6 +1134,7 @@ int main(int argc, char **argv) {
         }
         set_argv(o.script, argc, argv, o.first_arg);
         dict_set(d, NAME(__file__), str_from_cstr(script_path));
+        dict_set_cstr(d, "__cached__", V_NONE);   /* a script is never cached */
         status = run_main_source(script_src, script_len, script_path, o.dis, true);
         free(script_src);
     } else if ((stdin_tty || tpy_config.interactive) && !o.dis) {

@@ -267,6 +267,7 @@ static Value exec_source_as(Value name, Value src, const char *path, bool is_pkg
         set_frozen_spec(m, name);
     } else {
         dict_set(d, NAME(__file__), str_from_cstr(path));
+        dict_set_cstr(d, "__cached__", codecache_cached_path(path));
         set_spec(m, name, path, is_pkg);
     }
     /* __package__: a package's own name, else its parent's ('' at top level) */
@@ -496,8 +497,20 @@ static Value find_and_load_here(Value name) {
            dir/last.py; dir/last alone is a portion of a namespace package */
         Buf b;
         buf_init(&b, 128);
-        if (str_nbytes(dir)) {
-            buf_put(&b, str_data(dir), (size_t)str_nbytes(dir));
+        /* a relative entry ('' for the current directory) is taken from the
+           current directory, so that __file__ is absolute, as CPython's
+           FileFinder makes it */
+        const char *d = str_data(dir);
+        if (d[0] != '/') {
+            char cwd[PATH_MAX];
+            if (getcwd(cwd, sizeof cwd)) {
+                buf_puts(&b, cwd);
+                if (cwd[1]) buf_putc(&b, '/');
+            }
+            if (strcmp(d, ".") == 0) d = "";
+        }
+        if (*d) {
+            buf_puts(&b, d);
             buf_putc(&b, '/');
         }
         buf_puts(&b, last);

@@ -86,7 +86,7 @@ Value structseq_type_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         }
         return VNULL;
     }
-    Value dict = a[1] && a[1] != V_NONE ? a[1] : VNULL;
+    Value dict = a[1];   /* omitted: none; an explicit None is the TypeError, as CPython's */
     if (dict && !dict_check(dict))
         return err_format(&exc_TypeError, "%s() takes a dict as second arg, if any", t->tname);
     int64_t len = tuple_size(seq);

@@ -2337,8 +2337,9 @@ static int type_set_doc(Value self, Value v) {
 
 /* type.mro(): the C3 linearization of the class's bases, computed afresh
    (a metaclass's mro() override calls it; __mro__ is what is in use) */
+static const ArgSpec type_mro_args = {"mro", 0, 0, 0, {NULL}};
 static Value type_mro_m(Value *args, size_t nargs, Value kwnames) {
-    if (arg_count("mro", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_parse(&type_mro_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
     Type *t = V_AS(Type, args[0]);
     Value mro = t->bases ? compute_mro(t) : t->mro;
     if (!mro) return VNULL;
@@ -2379,7 +2380,7 @@ static Value type_prepare_m(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const MethodDef type_methods[] = {
-    {"mro", type_mro_m, 0, NULL},
+    {"mro", type_mro_m, 0, NULL, &type_mro_args},
     {"__prepare__", type_prepare_m, MF_CLASS | MF_KEYWORDS, NULL},
     {"__subclasses__", type_subclasses_m, 0, NULL},
     {"__instancecheck__", type_instancecheck_m, 0, NULL},

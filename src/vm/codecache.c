@@ -752,6 +752,15 @@ static int cache_paths(const char *path, Buf out[2], bool user) {
     return 2;
 }
 
+/* module.__cached__ for the source at path: the cache file's name beside
+   it (or under sys.pycache_prefix), as importlib's cache_from_source gives
+   it, whether or not that file exists; None when there is none. */
+Value codecache_cached_path(const char *path) {
+    Buf out[2];
+    if (cache_paths(path, out, false) < 1) return V_NONE;
+    return str_new(out[0].data, out[0].len);
+}
+
 /* The whole file at path into collector memory, or NULL */
 static char *read_all(const char *path, size_t *n) {
     int fd = open(path, O_RDONLY | O_CLOEXEC);

@@ -40,6 +40,9 @@ bool codecache_file_data(CodeObject *co, int64_t mtime_s, uint32_t mtime_ns, uin
 CodeObject *codecache_load_data(const char *data, size_t n, bool check_source, int64_t mtime_s, uint32_t mtime_ns,
                                 uint64_t size, Value filename);
 
+/* module.__cached__ for the source file at path (a str, or None) */
+Value codecache_cached_path(const char *path);
+
 /* marshal's code objects ('C' in marshal.c): co as bytes only this tpy
  * build reads back (false: a constant the format cannot hold), and the
  * code in data[0:n], or NULL (never an exception). */
