@@ -285,6 +285,35 @@ static char *abspath(const char *path) {
     return r;
 }
 
+/* path made absolute (from the current directory) and normalized as
+   os.path.normpath: no '.', '..' resolved lexically, single slashes */
+static char *normpath_abs(const char *path) {
+    char *full = abspath(path[0] ? path : ".");
+    size_t n = strlen(full);
+    char *out = malloc(n + 2);
+    size_t o = 0;
+    for (const char *p = full; *p;) {
+        while (*p == '/') p++;
+        const char *q = p;
+        while (*q && *q != '/') q++;
+        size_t len = (size_t)(q - p);
+        if (len == 0 || (len == 1 && p[0] == '.')) {
+        } else if (len == 2 && p[0] == '.' && p[1] == '.') {
+            while (o > 0 && out[o - 1] != '/') o--;
+            if (o > 0) o--;
+        } else {
+            out[o++] = '/';
+            memcpy(out + o, p, len);
+            o += len;
+        }
+        p = q;
+    }
+    if (o == 0) out[o++] = '/';
+    out[o] = 0;
+    free(full);
+    return out;
+}
+
 /* sys.executable: argv[0] made absolute, or found on PATH when it has
    no slash (as CPython's getpath) */
 static char *executable_path(const char *argv0) {
@@ -877,38 +906,56 @@ extern bool sys_finalizing;
  * packages are imported first, a package runs its __main__ submodule.
  * *package: the __package__ the code runs with, or VNULL. Reports what is
  * missing on stderr and returns VNULL. */
-static Value find_main_module(const char *prog, const char *name, const char **path, Value *package) {
+/* -m NAME, tpy's fast path: the source of a module or of a package's
+ * __main__ that tpy's own importer finds as a file (*path), importing the
+ * parents first as runpy does. VNULL when it finds none (no error set):
+ * then runpy itself runs the module or reports why not, as in CPython
+ * (zip archives, other importers, CPython's messages). An exception other
+ * than ImportError from a parent's import goes to *uncaught (its traceback
+ * is the report). */
+static Value find_main_module(const char *name, const char **path, Value *package, Value *uncaught) {
+    if (name[0] == '.') return VNULL;   /* runpy: "Relative module names not supported" */
     const char *dot = strrchr(name, '.');
     if (dot) {
         Value parent = str_new(name, (size_t)(dot - name));
         if (!import_name(parent, V_NONE, v_int(0), VNULL)) {
-            Value exc = err_fetch();
-            Value msg = obj_str(exc);
-            if (!msg) err_clear();
-            fprintf(stderr, "%s: Error while finding module specification for '%s' (%s: %s)\n", prog, name,
-                    type_of(exc)->tname, msg ? str_data(msg) : "");
+            if (err_matches(&exc_ImportError)) err_clear();
+            else *uncaught = err_fetch();
             return VNULL;
         }
         *package = parent;
     }
     Value src = import_module_source(name, path);
     if (src) return src;
-    /* a package: import it, then run NAME.__main__ */
+    /* a package with a __main__ file: import the package (its __init__
+       runs first, as under runpy), then run NAME.__main__. Nothing else is
+       imported here: runpy finds what this does not without running it. */
+    Value main_name = str_printf("%s.__main__", name);
+    const char *main_path;
+    if (!import_module_source(str_data(main_name), &main_path)) return VNULL;
     Value pkg = import_name(str_from_cstr(name), V_NONE, v_int(0), VNULL);
     if (!pkg) {
-        err_clear();
-        fprintf(stderr, "%s: No module named %s\n", prog, name);
+        if (err_matches(&exc_ImportError)) err_clear();
+        else *uncaught = err_fetch();
         return VNULL;
     }
-    Value main_name = str_printf("%s.__main__", name);
-    if (obj_getattr_opt(pkg, str_intern_cstr("__path__")) && (src = import_module_source(str_data(main_name), path))) {
-        *package = str_from_cstr(name);
-        return src;
+    if (!obj_getattr_opt(pkg, str_intern_cstr("__path__")) ||
+        !(src = import_module_source(str_data(main_name), path))) {
+        err_clear();
+        return VNULL;
     }
-    err_clear();
-    fprintf(stderr, "%s: No module named %s; '%s' is a package and cannot be directly executed\n", prog,
-            str_data(main_name), name);
-    return VNULL;
+    *package = str_from_cstr(name);
+    return src;
+}
+
+/* -m NAME the way CPython runs it: runpy._run_module_as_main, which also
+ * reports what cannot be run ("No module named ...") as SystemExit */
+static int run_module_with_runpy(const char *name) {
+    Value runpy = import_name(str_intern_cstr("runpy"), VNULL, v_int(0), VNULL);
+    Value run = runpy ? obj_getattr_cstr(runpy, "_run_module_as_main") : VNULL;
+    Value a[2] = {str_from_cstr(name), V_TRUE};
+    if (!run || !obj_call(run, a, 2, VNULL)) return exit_status_for(err_fetch());
+    return 0;
 }
 
 /* -m: __main__ gets the module's spec and loader, as runpy gives them
@@ -1072,8 +1119,19 @@ int main(int argc, char **argv) {
     const char *pythonpath = tpy_config.ignore_environment ? NULL : getenv("PYTHONPATH");
     if (pythonpath && *pythonpath) {
         char *copy = strdup(pythonpath), *save = NULL;
-        for (char *p = strtok_r(copy, ":", &save); p; p = strtok_r(NULL, ":", &save))
-            list_append(path, str_from_cstr(p));
+        /* made absolute and normalized, as CPython's getpath makes them (an
+           empty entry is the current directory), without the duplicates
+           CPython's site then removes */
+        (void)save;
+        for (char *p = copy, *end; p; p = end ? end + 1 : NULL) {
+            end = strchr(p, ':');
+            if (end) *end = 0;
+            Value entry = str_from_cstr(normpath_abs(p));
+            bool seen = false;
+            for (int64_t k = 0; k < list_size(path) && !seen; k++)
+                seen = str_check(list_get(path, k)) && str_eq(list_get(path, k), entry);
+            if (!seen) list_append(path, entry);
+        }
     }
     /* then CPython's standard library and, unless -S (CPython's site module
        adds it), Debian's pure-Python packages; lib-dynload is left out:
@@ -1096,17 +1154,22 @@ int main(int argc, char **argv) {
     if (o.module) {
         const char *mpath = NULL;
         Value package = VNULL;
-        Value msrc = find_main_module(argv[0], o.module, &mpath, &package);
-        if (!msrc) {
-            sys_flush_all();   /* what the packages printed */
-            return 1;
-        }
+        Value uncaught = VNULL;
+        Value msrc = find_main_module(o.module, &mpath, &package, &uncaught);
+        if (uncaught) {
+            set_argv("-m", argc, argv, o.first_arg);
+            status = exit_status_for(uncaught);
+        } else if (!msrc) {
+            set_argv("-m", argc, argv, o.first_arg);
+            status = run_module_with_runpy(o.module);
+        } else {
         set_argv(mpath, argc, argv, o.first_arg);
         dict_set(d, NAME(__file__), str_from_cstr(mpath));
         dict_set_cstr(d, "__cached__", codecache_cached_path(mpath));   /* runpy's spec.cached */
         if (package) dict_set_cstr(d, "__package__", package);
         set_main_spec(d, o.module, mpath, package && str_eq_cstr(package, o.module));
         status = run_main_source(str_data(msrc), (size_t)str_nbytes(msrc), mpath, o.dis, false);
+        }
     } else if (o.command) {
         set_argv("-c", argc, argv, o.first_arg);
         int bad_at;
