@@ -14,6 +14,10 @@ place of marshal's, and like CPython caches through its set_data.
 import _imp
 import sys
 
+# a .tpyc file's header (src/vm/codecache.c): the payload's length is the
+# 4 bytes at offset 40
+_HEADER_SIZE = 48
+
 
 def install(be):
     _bootstrap = be._bootstrap
@@ -72,8 +76,22 @@ def install(be):
         return code_object
 
     def sourceless_get_code(self, fullname):
+        # CPython's _classify_pyc: a file without the magic number is not
+        # ours (ImportError); one that has it but ends before its header
+        # and payload do is truncated (EOFError, as marshal's end of data)
         path = self.get_filename(fullname)
         data = self.get_data(path)
+        magic = data[:4]
+        if magic != be.MAGIC_NUMBER:
+            message = f'bad magic number in {fullname!r}: {magic!r}'
+            _bootstrap._verbose_message('{}', message)
+            raise ImportError(message, name=fullname, path=path)
+        if len(data) < _HEADER_SIZE:
+            message = f'reached EOF while reading tpy bytecode header of {fullname!r}'
+            _bootstrap._verbose_message('{}', message)
+            raise EOFError(message)
+        if len(data) < _HEADER_SIZE + int.from_bytes(data[40:44], 'little'):
+            raise EOFError(f'reached EOF while reading the code of {fullname!r} in {path!r}')
         code = _imp.tpy_code_from_cache(data, path, None, None)
         if code is None:
             raise ImportError(f'bad tpy bytecode file {path!r} (another tpy, or damaged)',

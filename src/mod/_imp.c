@@ -50,6 +50,16 @@ static Value i_exec_builtin(Value *args, size_t nargs, Value kwnames) {
     return v_int(0);
 }
 
+/* ImportError("No such frozen object named ...") with its name, as CPython's */
+static Value no_frozen_object(Value name) {
+    Value msg = str_printf("No such frozen object named %R", name);
+    Value e = msg ? exc_new(&exc_ImportError, &msg, 1) : VNULL;
+    if (!e) return VNULL;
+    if (obj_setattr(e, NAME(name), name) < 0) return VNULL;
+    err_set_exc(e);
+    return VNULL;
+}
+
 static const ArgSpec i_is_frozen_spec = {"is_frozen", 1, 1, 0, {"name", NULL}};
 static Value i_is_frozen(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&i_is_frozen_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
@@ -62,7 +72,7 @@ static Value i_is_frozen_package(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&i_is_frozen_package_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     const char *path;
     if (!str_check(args[0]) || !import_frozen_source(args[0], &path))
-        return err_format(&exc_ImportError, "No such frozen object named %R", args[0]);
+        return no_frozen_object(args[0]);
     return V_FALSE;
 }
 
@@ -82,7 +92,7 @@ static Value i_get_frozen_object(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&i_get_frozen_object_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     const char *path;
     Value src = str_check(args[0]) ? import_frozen_source(args[0], &path) : VNULL;
-    if (!src) return err_format(&exc_ImportError, "No such frozen object named %R", args[0]);
+    if (!src) return no_frozen_object(args[0]);
     CodeObject *co = compile_source(str_data(src), (size_t)str_nbytes(src), path, COMPILE_MODULE);
     return co ? V_FROM_PTR(co) : VNULL;
 }

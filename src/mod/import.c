@@ -142,6 +142,17 @@ static int install_importlib(Value importlib) {
     Value b = dict_get_cstr(module_dict(importlib), "_bootstrap");
     Value be = dict_get_cstr(module_dict(importlib), "_bootstrap_external");
     if (!b || !be) return 0;
+    if (bootstrap) {
+        /* a second importlib, with _bootstrap of its own (test.support's
+           import_fresh_module with _frozen_importlib blocked, as CPython's
+           tests build their "Source_" variants): its loaders use tpy's
+           bytecode cache too, but the import system stays the first one's,
+           as CPython's stays the frozen one */
+        if (be == bootstrap_external) return 0;
+        Value ti = import_name(str_intern_cstr("_tpy_importlib"), VNULL, v_int(0), VNULL);
+        Value ti_install = ti ? obj_getattr_cstr(ti, "install") : VNULL;
+        return ti_install && obj_call1(ti_install, be) ? 0 : -1;
+    }
     Value meta_path = dict_get_cstr(module_dict(sys_module), "meta_path");
     bool empty = meta_path && list_check(meta_path) && list_size(meta_path) == 0;
     dict_set_cstr(tstate.sys_modules, "_frozen_importlib", b);
@@ -671,35 +682,68 @@ static Value import_one_unlocked(Value name) {
     return m;
 }
 
-/* `from package import item`: the submodule package.item when the package
-   has no attribute item; 0, or -1 with an error */
-static int import_fromlist_item(Value m, Value full, Value item) {
-    if (!str_check(item)) return 0;   /* import_from reports it */
-    Value got = obj_getattr_opt(m, item);
-    if (!got && !err_occurred() && module_check(m) && dict_get_str(module_dict(m), str_intern_cstr("__path__"))) {
-        Value subname = str_printf("%U.%U", full, item);
-        Value sub = import_one(subname);
-        if (!sub) {
-            /* only the submodule's own absence is ignored (the name may be
-               something else, or missing: import_from says so); a module it
-               imports that is missing is an error, as CPython */
-            if (!err_matches(&exc_ModuleNotFoundError)) return -1;
-            Value e = err_fetch();
-            Value missing = obj_getattr_opt(e, NAME(name));
-            err_clear();
-            if (!missing || obj_richcompare_bool(missing, subname, CMP_EQ) != 1) {
-                err_restore(e);
+/* `from package import ...` (importlib's _handle_fromlist): each name the
+   package m has no attribute for is imported as its submodule; "*" does
+   the same for the names in m.__all__ (recursive: those names). Only a
+   submodule's own absence is ignored (the name may be something else, or
+   missing: IMPORT_FROM says so); a module it imports that is missing, or a
+   submodule blocked by None in sys.modules, is an error. 0, or -1 with an
+   error. */
+static int import_handle_fromlist(Value m, Value fromlist, bool recursive) {
+    Value it = obj_iter(fromlist);
+    if (!it) return -1;
+    for (;;) {
+        Value x = obj_next(it);
+        if (!x) return err_occurred() ? -1 : 0;
+        if (!str_check(x)) {
+            if (!recursive) {
+                err_format(&exc_TypeError, "Item in ``from list'' must be str, not %T", x);
                 return -1;
             }
+            Value modname = obj_getattr(m, NAME(__name__));
+            if (!modname) return -1;
+            err_format(&exc_TypeError, "Item in %S.__all__ must be str, not %T", modname, x);
+            return -1;
         }
+        if (str_eq_cstr(x, "*")) {
+            if (recursive) continue;
+            Value all = obj_getattr_opt(m, NAME(__all__));
+            if (!all) {
+                if (err_occurred()) return -1;
+                continue;
+            }
+            if (import_handle_fromlist(m, all, true) < 0) return -1;
+            continue;
+        }
+        Value got = obj_getattr_opt(m, x);
+        if (got) continue;
+        if (err_occurred()) return -1;
+        Value modname = obj_getattr(m, NAME(__name__));
+        if (!modname) return -1;
+        Value subname = str_printf("%S.%U", modname, x);
+        if (!subname) return -1;
+        if (import_one(str_intern(subname))) continue;
+        if (!err_matches(&exc_ModuleNotFoundError)) return -1;
+        Value e = err_fetch();
+        Value missing = obj_getattr_opt(e, NAME(name));
+        err_clear();
+        int same = missing ? obj_richcompare_bool(missing, subname, CMP_EQ) : 0;
+        if (same < 0) return -1;
+        Value blocked = dict_get(tstate.sys_modules, subname);
+        if (!same || blocked == V_NONE) {
+            err_restore(e);
+            return -1;
+        }
+        if (err_occurred()) return -1;
     }
-    return err_occurred() ? -1 : 0;
 }
 
 Value import_name(Value name, Value fromlist, Value level, Value globals) {
     int64_t lv = v_is_int(level) ? v_intval(level) : 0;
     Value full = name;
     if (lv > 0) {
+        /* no globals (__import__ called without them): no package to start from */
+        if (!globals) return err_set(&exc_KeyError, "'__name__' not in globals");
         /* the package, as importlib's _calc___package__: __package__,
            else __spec__.parent, else from __name__ (and __path__) */
         Value pkg = globals ? dict_get_str(globals, str_intern_cstr("__package__")) : VNULL;
@@ -751,47 +795,31 @@ Value import_name(Value name, Value fromlist, Value level, Value globals) {
     if (str_nbytes(full) == 0) return err_set(&exc_ValueError, "Empty module name");
     Value m = import_one(str_intern(full));
     if (!m) return VNULL;
-    bool has_fromlist = fromlist && fromlist != V_NONE && (!tuple_check(fromlist) || tuple_size(fromlist) > 0);
-    if (has_fromlist || lv > 0) {
-        if (has_fromlist && tuple_check(fromlist)) {
-            /* from package import submodule */
-            for (int64_t i = 0; i < tuple_size(fromlist); i++) {
-                Value item = tuple_get(fromlist, i);
-                if (!str_check(item) || !str_eq_cstr(item, "*")) {
-                    if (import_fromlist_item(m, full, item) < 0) return VNULL;
-                    continue;
-                }
-                /* from package import *: the submodules its __all__ names
-                   are imported (importlib's _handle_fromlist) */
-                if (!module_check(m) || !dict_get_str(module_dict(m), str_intern_cstr("__path__"))) continue;
-                Value all = obj_getattr_opt(m, str_intern_cstr("__all__"));
-                if (!all) {
-                    if (err_occurred()) return VNULL;
-                    continue;
-                }
-                Value names = list_from_iterable(all);
-                if (!names) return VNULL;
-                for (int64_t k = 0; k < list_size(names); k++) {
-                    Value x = list_get(names, k);
-                    if (!str_check(x))
-                        return err_format(&exc_TypeError, "Item in %U.__all__ must be str, not %T", full, x);
-                    if (import_fromlist_item(m, full, x) < 0) return VNULL;
-                }
-            }
-        }
-        return m;
+    int has_fromlist = fromlist && fromlist != V_NONE ? obj_truth(fromlist) : 0;
+    if (has_fromlist < 0) return VNULL;
+    if (has_fromlist) {
+        /* a package's submodules named in the fromlist are imported */
+        Value path = obj_getattr_opt(m, NAME(__path__));
+        if (!path) return err_occurred() ? VNULL : m;
+        return import_handle_fromlist(m, fromlist, false) < 0 ? VNULL : m;
     }
-    /* import a.b.c returns a */
-    const char *s = str_data(full);
+    /* `import a.b.c` gives a; a relative `__import__('b.c', g, level=1)`
+       from package p gives p.b (CPython's rule) */
+    const char *s = str_data(name);
     const char *dot = strchr(s, '.');
-    if (dot) {
+    if (!dot) return m;
+    if (lv == 0) {
         /* the package may have gone from sys.modules (its __init__ failed
            after importing this child): import it again, as CPython */
         Value top = str_new(s, (size_t)(dot - s));
         Value tm = dict_get(tstate.sys_modules, top);
         return tm ? tm : import_one(str_intern(top));
     }
-    return m;
+    size_t cut = (size_t)str_nbytes(name) - (size_t)(dot - s);
+    Value to_return = str_new(str_data(full), (size_t)str_nbytes(full) - cut);
+    Value r = dict_get(tstate.sys_modules, to_return);
+    if (!r && !err_occurred()) return err_format(&exc_KeyError, "%R not in sys.modules as expected", to_return);
+    return r;
 }
 
 Value import_from(Value module, Value name) {
