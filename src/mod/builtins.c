@@ -1116,6 +1116,11 @@ static Value b_import(Value *args, size_t nargs, Value kwnames) {
     return import_name(name, fromlist ? fromlist : V_NONE, v_int(lv), globals);
 }
 
+/* f is builtins' own __import__ (not a replacement a program installed) */
+bool builtins_is_own_import(Value f) {
+    return type_of(f) == &builtin_function_type && V_AS(BuiltinFunctionObject, f)->def->fn == b_import;
+}
+
 static const MethodDef builtin_functions[] = {
     {"breakpoint", b_breakpoint, MF_KEYWORDS | MF_FRAME, "breakpoint(*args, **kws)"},
     {"print", b_print, MF_KEYWORDS, "print(value, ..., sep=' ', end='\\n', file=sys.stdout, flush=False)"},

@@ -822,6 +822,27 @@ Value import_name(Value name, Value fromlist, Value level, Value globals) {
     return r;
 }
 
+bool builtins_is_own_import(Value f);   /* builtins.c */
+
+/* The import statement (IMPORT_NAME): builtins.__import__ as the frame's
+   builtins hold it. A program may replace it (unittest.mock.patch of
+   builtins.__import__, import hooks of old): then it is called with
+   (name, globals, locals or None, fromlist, level), as CPython calls it. */
+Value import_name_stmt(Value name, Value fromlist, Value level, Value globals, Value locals, Value builtins) {
+    Value b = builtins ? builtins : tstate.builtins;
+    Value f;
+    if (dict_check_exact(b)) {
+        f = dict_get(b, NAME(__import__));
+    } else {
+        f = obj_getitem(b, NAME(__import__));
+        if (!f && err_matches(&exc_KeyError)) err_clear();
+    }
+    if (!f) return err_occurred() ? VNULL : err_set(&exc_ImportError, "__import__ not found");
+    if (builtins_is_own_import(f)) return import_name(name, fromlist, level, globals);
+    Value args[5] = {name, globals, locals ? locals : V_NONE, fromlist, level};
+    return obj_call(f, args, 5, VNULL);
+}
+
 Value import_from(Value module, Value name) {
     Value r = obj_getattr_opt(module, name);
     if (r || err_occurred()) return r;
