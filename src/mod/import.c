@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../front/compiler.h"
 #include "../runtime.h"
@@ -76,6 +77,8 @@ static void set_spec(Value m, Value name, const char *path, bool is_pkg) {
     if (!bootstrap_external || !path) {
         dict_set_cstr(d, "__spec__", V_NONE);
         dict_set_cstr(d, "__loader__", V_NONE);
+        /* the cache file, as importlib's spec.cached would name it */
+        if (path && !dict_get_cstr(d, "__cached__")) dict_set_cstr(d, "__cached__", codecache_cached_path(path));
         return;
     }
     Value sfl = obj_getattr_cstr(bootstrap_external, "spec_from_file_location");
@@ -100,6 +103,10 @@ static void set_spec(Value m, Value name, const char *path, bool is_pkg) {
     Value loader = spec != V_NONE ? obj_getattr_opt(spec, str_intern_cstr("loader")) : VNULL;
     err_clear();
     dict_set_cstr(d, "__loader__", loader ? loader : V_NONE);
+    /* __cached__ from the spec, as importlib's _init_module_attrs sets it */
+    Value cached = spec != V_NONE ? obj_getattr_opt(spec, str_intern_cstr("cached")) : VNULL;
+    err_clear();
+    if (cached && cached != V_NONE) dict_set_cstr(d, "__cached__", cached);
 }
 
 static void set_frozen_spec(Value m, Value name) {
@@ -422,6 +429,29 @@ static Value find_with_path_finder(Value name, Value path) {
     return load ? obj_call(load, &spec, 1, VNULL) : VNULL;
 }
 
+/* A sys.path (or __path__) entry as importlib's FileFinder makes it, with
+   the separator after it: '' and '.' are the current directory, a relative
+   entry is joined to it (so modules' __file__ and __path__ are absolute,
+   as in CPython). false: the current directory is gone (the entry is
+   skipped, as PathFinder skips it). */
+static bool put_search_dir(Buf *b, Value dir) {
+    const char *d = str_data(dir);
+    size_t n = (size_t)str_nbytes(dir);
+    if (n == 0 || d[0] != '/') {
+        char cwd[4096];
+        if (!getcwd(cwd, sizeof cwd)) return false;
+        buf_puts(b, cwd);
+        if (!(n == 0 || (n == 1 && d[0] == '.'))) {
+            if (b->data[b->len - 1] != '/') buf_putc(b, '/');
+            buf_put(b, d, n);
+        }
+    } else {
+        buf_put(b, d, n);
+    }
+    if (b->data[b->len - 1] != '/') buf_putc(b, '/');
+    return true;
+}
+
 static Value find_and_load(Value name) {
     /* importlib's halves under the names CPython's start-up gives them */
     if (str_eq_cstr(name, "_frozen_importlib") || str_eq_cstr(name, "_frozen_importlib_external")) {
@@ -477,10 +507,7 @@ static Value find_and_load(Value name) {
            dir/last.py; dir/last alone is a portion of a namespace package */
         Buf b;
         buf_init(&b, 128);
-        if (str_nbytes(dir)) {
-            buf_put(&b, str_data(dir), (size_t)str_nbytes(dir));
-            buf_putc(&b, '/');
-        }
+        if (!put_search_dir(&b, dir)) continue;
         buf_puts(&b, last);
         size_t base = b.len;
         struct stat st;
@@ -524,10 +551,7 @@ Value import_module_source(const char *name, const char **path) {
         if (!str_check(dir)) continue;
         Buf b;
         buf_init(&b, 128);
-        if (str_nbytes(dir)) {
-            buf_put(&b, str_data(dir), (size_t)str_nbytes(dir));
-            buf_putc(&b, '/');
-        }
+        if (!put_search_dir(&b, dir)) continue;
         for (const char *p = name; *p; p++) buf_putc(&b, *p == '.' ? '/' : *p);
         buf_puts(&b, ".py");
         struct stat st;
@@ -843,47 +867,85 @@ Value import_name_stmt(Value name, Value fromlist, Value level, Value globals, V
     return obj_call(f, args, 5, VNULL);
 }
 
+/* ImportError(msg, name=name, path=path), as CPython's PyErr_SetImportError */
+static Value import_error(Value msg, Value name, Value path) {
+    Value e = exc_new(&exc_ImportError, &msg, 1);
+    if (!e) return VNULL;
+    if (name && obj_setattr(e, NAME(name), name) < 0) return VNULL;
+    if (path && obj_setattr(e, str_intern_cstr("path"), path) < 0) return VNULL;
+    err_set_exc(e);
+    return VNULL;
+}
+
+/* `from module import name`: the attribute, else the submodule already in
+   sys.modules, else CPython's ImportError (with the module's name and file) */
 Value import_from(Value module, Value name) {
     Value r = obj_getattr_opt(module, name);
     if (r || err_occurred()) return r;
-    Value modname = module_check(module) ? V_AS(ModuleObject, module)->name : VNULL;
+    Value modname = obj_getattr_opt(module, NAME(__name__));
+    if (!modname) err_clear();
+    if (modname && !str_check(modname)) modname = VNULL;
     if (modname) {
         Value sub = dict_get(tstate.sys_modules, str_printf("%U.%U", modname, name));
         if (sub) return sub;
-        Value file = dict_get_str(module_dict(module), NAME(__file__));
-        if (file && !str_check(file)) file = VNULL;   /* None: a namespace package's */
-        if (V_AS(ModuleObject, module)->initializing)
-            return err_format(&exc_ImportError,
-                              "cannot import name '%U' from partially initialized module '%U' (most likely due to a "
-                              "circular import) (%U)",
-                              name, modname, file ? file : str_from_cstr("unknown location"));
-        if (file)
-            return err_format(&exc_ImportError, "cannot import name '%U' from '%U' (%U)", name, modname, file);
-        return err_format(&exc_ImportError, "cannot import name '%U' from '%U' (unknown location)", name, modname);
+        if (err_occurred()) return VNULL;
     }
-    return err_format(&exc_ImportError, "cannot import name '%U'", name);
+    Value shown = modname ? modname : str_from_cstr("<unknown module name>");
+    Value file = module_check(module) ? dict_get_str(module_dict(module), NAME(__file__)) : VNULL;
+    if (file && !str_check(file)) file = VNULL;   /* None: a namespace package's */
+    if (!file)
+        return import_error(str_printf("cannot import name %R from %R (unknown location)", name, shown), modname, VNULL);
+    bool initializing = V_AS(ModuleObject, module)->initializing;
+    if (!initializing) {
+        /* a module importlib is loading: its spec says so */
+        Value spec = dict_get_str(module_dict(module), NAME(__spec__));
+        Value flag = spec && spec != V_NONE ? obj_getattr_opt(spec, str_intern_cstr("_initializing")) : VNULL;
+        err_clear();
+        initializing = flag && obj_truth(flag) > 0;
+        err_clear();
+    }
+    if (initializing)
+        return import_error(str_printf("cannot import name %R from partially initialized module %R (most likely due "
+                                       "to a circular import) (%U)",
+                                       name, shown, file),
+                            modname, file);
+    return import_error(str_printf("cannot import name %R from %R (%U)", name, shown, file), modname, file);
 }
 
+/* `from module import *`: the names in __all__, else the public names of
+   __dict__ (CPython's import_all_from, its messages included) */
 int import_star(Value module, Value ns) {
     Value all = obj_getattr_opt(module, NAME(__all__));
-    if (all) {
-        Value it = obj_iter(all);
-        if (!it) return -1;
-        for (;;) {
-            Value k = obj_next(it);
-            if (!k) return err_occurred() ? -1 : 0;
-            Value v = obj_getattr(module, k);
-            if (!v || dict_set(ns, k, v) < 0) return -1;
+    if (!all && err_occurred()) return -1;
+    bool from_dict = !all;
+    if (from_dict) {
+        Value d = obj_getattr_opt(module, NAME(__dict__));
+        if (!d) {
+            if (!err_occurred())
+                err_set(&exc_ImportError, "from-import-* object has no __dict__ and no __all__");
+            return -1;
         }
+        all = obj_call_method(d, "keys", NULL, 0);
+        if (!all) return -1;
     }
-    if (err_occurred()) return -1;
-    if (!module_check(module)) return 0;
-    int64_t pos = 0;
-    Value k, v;
-    Value d = module_dict(module);
-    while (dict_next(d, &pos, &k, &v)) {
-        if (str_check(k) && str_data(k)[0] == '_') continue;
-        if (dict_set(ns, k, v) < 0) return -1;
+    Value it = obj_iter(all);
+    if (!it) return -1;
+    for (;;) {
+        Value k = obj_next(it);
+        if (!k) return err_occurred() ? -1 : 0;
+        if (!str_check(k)) {
+            Value modname = obj_getattr(module, NAME(__name__));
+            if (!modname) return -1;
+            if (!str_check(modname))
+                err_format(&exc_TypeError, "module __name__ must be a string, not %T", modname);
+            else
+                err_format(&exc_TypeError, "%s in %U.%s must be str, not %T", from_dict ? "Key" : "Item", modname,
+                           from_dict ? "__dict__" : "__all__", k);
+            return -1;
+        }
+        if (from_dict && str_data(k)[0] == '_') continue;
+        Value v = obj_getattr(module, k);
+        if (!v) return -1;
+        if ((dict_check_exact(ns) ? dict_set(ns, k, v) : obj_setitem(ns, k, v)) < 0) return -1;
     }
-    return 0;
 }

@@ -736,6 +736,12 @@ static int cache_paths(const char *path, Buf out[2], bool user) {
     return 2;
 }
 
+Value codecache_cached_path(const char *path) {
+    Buf paths[2];
+    if (cache_paths(path, paths, false) < 1) return V_NONE;
+    return str_from_cstr(paths[0].data);
+}
+
 /* The whole file at path into collector memory, or NULL */
 static char *read_all(const char *path, size_t *n) {
     int fd = open(path, O_RDONLY | O_CLOEXEC);

@@ -30,6 +30,10 @@
 #define CODECACHE_NS_HASH_UNCHECKED 0xFFFFFFFDu
 uint64_t codecache_source_hash(uint64_t key, const char *p, size_t n);
 
+/* A module's __cached__: the cache file named for the source at path
+ * (importlib.util.cache_from_source's answer), or None when it has none. */
+Value codecache_cached_path(const char *path);
+
 /* The 4-byte magic number (importlib.util.MAGIC_NUMBER on tpy). */
 Value codecache_magic(void);
 
