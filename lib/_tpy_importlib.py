@@ -14,6 +14,22 @@ place of marshal's, and like CPython caches through its set_data.
 import _imp
 import sys
 
+# a .tpyc file's header (src/vm/codecache.c): the payload's length is the
+# 4 bytes at offset 40; a hash-based file (py_compile's CHECKED_HASH and
+# UNCHECKED_HASH) has one of the two marks below at offset 24 and the
+# source's hash (_imp.source_hash) at offset 16
+_HEADER_SIZE = 48
+_HASH_CHECKED = 0xFFFFFFFE
+_HASH_UNCHECKED = 0xFFFFFFFD
+
+
+def _hash_kind(data):
+    """_HASH_CHECKED or _HASH_UNCHECKED for a hash-based file, else 0."""
+    if len(data) < _HEADER_SIZE or data[:4] != _imp.tpy_magic_number:
+        return 0
+    kind = int.from_bytes(data[24:28], 'little')
+    return kind if kind in (_HASH_CHECKED, _HASH_UNCHECKED) else 0
+
 
 def install(be):
     _bootstrap = be._bootstrap
@@ -37,6 +53,9 @@ def install(be):
             return _imp.tpy_source_code(source_path)
         source_mtime = None
         source_bytes = None
+        source_hash = None
+        hash_based = False
+        check_source = True
         try:
             bytecode_path = cache_from_source(source_path)
         except NotImplementedError:
@@ -53,7 +72,20 @@ def install(be):
                 except OSError:
                     pass
                 else:
-                    code = _imp.tpy_code_from_cache(data, source_path, source_mtime, st.get('size'))
+                    kind = _hash_kind(data)
+                    if kind:
+                        # CPython's rule for hash-based files
+                        hash_based = True
+                        check_source = kind == _HASH_CHECKED
+                        valid = True
+                        if (_imp.check_hash_based_pycs != 'never' and
+                                (check_source or _imp.check_hash_based_pycs == 'always')):
+                            source_bytes = self.get_data(source_path)
+                            source_hash = _imp.source_hash(be._RAW_MAGIC_NUMBER, source_bytes)
+                            valid = data[16:24] == source_hash
+                        code = _imp.tpy_code_from_cache(data, source_path, None, None) if valid else None
+                    else:
+                        code = _imp.tpy_code_from_cache(data, source_path, source_mtime, st.get('size'))
                     if code is not None:
                         _bootstrap._verbose_message('{} matches {}', bytecode_path, source_path)
                         return code
@@ -63,7 +95,12 @@ def install(be):
         _bootstrap._verbose_message('code object from {}', source_path)
         if (not sys.dont_write_bytecode and bytecode_path is not None and
                 source_mtime is not None):
-            data = _imp.tpy_cache_data(code_object, source_mtime, len(source_bytes))
+            if hash_based:
+                if source_hash is None:
+                    source_hash = _imp.source_hash(be._RAW_MAGIC_NUMBER, source_bytes)
+                data = _imp.tpy_hash_cache_data(code_object, source_hash, check_source)
+            else:
+                data = _imp.tpy_cache_data(code_object, source_mtime, len(source_bytes))
             if data is not None:
                 try:
                     self._cache_bytecode(source_path, bytecode_path, data)
@@ -72,8 +109,22 @@ def install(be):
         return code_object
 
     def sourceless_get_code(self, fullname):
+        # CPython's _classify_pyc: a file without the magic number is not
+        # ours (ImportError); one that has it but ends before its header
+        # and payload do is truncated (EOFError, as marshal's end of data)
         path = self.get_filename(fullname)
         data = self.get_data(path)
+        magic = data[:4]
+        if magic != be.MAGIC_NUMBER:
+            message = f'bad magic number in {fullname!r}: {magic!r}'
+            _bootstrap._verbose_message('{}', message)
+            raise ImportError(message, name=fullname, path=path)
+        if len(data) < _HEADER_SIZE:
+            message = f'reached EOF while reading tpy bytecode header of {fullname!r}'
+            _bootstrap._verbose_message('{}', message)
+            raise EOFError(message)
+        if len(data) < _HEADER_SIZE + int.from_bytes(data[40:44], 'little'):
+            raise EOFError(f'reached EOF while reading the code of {fullname!r} in {path!r}')
         code = _imp.tpy_code_from_cache(data, path, None, None)
         if code is None:
             raise ImportError(f'bad tpy bytecode file {path!r} (another tpy, or damaged)',
@@ -88,8 +139,11 @@ def install(be):
         return data
 
     def _code_to_hash_pyc(code, source_hash, checked=True):
-        raise NotImplementedError("tpy's bytecode cache has no hash-based files "
-                                  "(py_compile's CHECKED_HASH, UNCHECKED_HASH, SOURCE_DATE_EPOCH)")
+        # py_compile's CHECKED_HASH and UNCHECKED_HASH (its default under SOURCE_DATE_EPOCH)
+        data = _imp.tpy_hash_cache_data(code, source_hash, checked)
+        if data is None:
+            raise ValueError("the code holds a constant tpy's bytecode cache cannot store")
+        return data
 
     be._code_to_timestamp_pyc = _code_to_timestamp_pyc
     be._code_to_hash_pyc = _code_to_hash_pyc

@@ -50,6 +50,16 @@ static Value i_exec_builtin(Value *args, size_t nargs, Value kwnames) {
     return v_int(0);
 }
 
+/* ImportError("No such frozen object named ...") with its name, as CPython's */
+static Value no_frozen_object(Value name) {
+    Value msg = str_printf("No such frozen object named %R", name);
+    Value e = msg ? exc_new(&exc_ImportError, &msg, 1) : VNULL;
+    if (!e) return VNULL;
+    if (obj_setattr(e, NAME(name), name) < 0) return VNULL;
+    err_set_exc(e);
+    return VNULL;
+}
+
 static const ArgSpec i_is_frozen_spec = {"is_frozen", 1, 1, 0, {"name", NULL}};
 static Value i_is_frozen(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&i_is_frozen_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
@@ -62,7 +72,7 @@ static Value i_is_frozen_package(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&i_is_frozen_package_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     const char *path;
     if (!str_check(args[0]) || !import_frozen_source(args[0], &path))
-        return err_format(&exc_ImportError, "No such frozen object named %R", args[0]);
+        return no_frozen_object(args[0]);
     return V_FALSE;
 }
 
@@ -82,7 +92,7 @@ static Value i_get_frozen_object(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&i_get_frozen_object_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
     const char *path;
     Value src = str_check(args[0]) ? import_frozen_source(args[0], &path) : VNULL;
-    if (!src) return err_format(&exc_ImportError, "No such frozen object named %R", args[0]);
+    if (!src) return no_frozen_object(args[0]);
     CodeObject *co = compile_source(str_data(src), (size_t)str_nbytes(src), path, COMPILE_MODULE);
     return co ? V_FROM_PTR(co) : VNULL;
 }
@@ -157,8 +167,8 @@ static Value i_fix_co_filename(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
-/* source_hash(key, source): SipHash in CPython; tpy writes no hash-based
-   .pyc files, and a hash is all importlib asks for */
+/* source_hash(key, source): SipHash in CPython; tpy's hash-based .tpyc
+   files hold this one (vm/codecache.c checks it the same way) */
 static const ArgSpec i_source_hash_spec = {"source_hash", 0, 2, 0, {"key", "source", NULL}};
 static Value i_source_hash(Value *args, size_t nargs, Value kwnames) {
     Value a[2];
@@ -166,9 +176,12 @@ static Value i_source_hash(Value *args, size_t nargs, Value kwnames) {
     const char *p;
     int64_t n;
     if (!byteslike_view(a[1], &p, &n)) return err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", a[1]);
-    uint64_t h = 1469598103934665603ull ^ (uint64_t)int_as_i64(a[0]);
-    for (int64_t i = 0; i < n; i++) h = (h ^ (uint8_t)p[i]) * 1099511628211ull;
-    return bytes_new((const char *)&h, 8);
+    int64_t key = int_as_i64(a[0]);
+    if (key == -1 && err_occurred()) return VNULL;
+    uint64_t h = codecache_source_hash((uint64_t)key, p, (size_t)n);
+    char out[8];
+    for (int i = 0; i < 8; i++) out[i] = (char)(h >> (8 * i));   /* little-endian, as the header stores it */
+    return bytes_new(out, 8);
 }
 
 /* ---- the bytecode cache, for importlib (lib/_tpy_importlib.py) ----------------------------
@@ -252,6 +265,30 @@ static Value i_tpy_cache_data(Value *args, size_t nargs, Value kwnames) {
     return bytes_new(b.data, b.len);
 }
 
+/* tpy_hash_cache_data(code, source_hash, checked): a hash-based cache
+   file's bytes (py_compile's CHECKED_HASH, UNCHECKED_HASH), or None when
+   the code holds a constant the format cannot */
+static Value i_tpy_hash_cache_data(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"tpy_hash_cache_data", 3, 3, 0, {"code", "source_hash", "checked", NULL}};
+    Value a[3];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (!code_check(a[0])) return err_format(&exc_TypeError, "tpy_hash_cache_data() argument 1 must be code, not %T", a[0]);
+    const char *p;
+    int64_t n;
+    if (!byteslike_view(a[1], &p, &n)) return err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", a[1]);
+    if (n != 8) return err_set(&exc_ValueError, "source_hash must be 8 bytes");
+    int checked = obj_truth(a[2]);
+    if (checked < 0) return VNULL;
+    uint64_t h = 0;
+    for (int i = 0; i < 8; i++) h |= (uint64_t)(uint8_t)p[i] << (8 * i);
+    Buf b;
+    buf_init(&b, 4096);
+    if (!codecache_file_data(V_AS(CodeObject, a[0]), (int64_t)h,
+                             checked ? CODECACHE_NS_HASH_CHECKED : CODECACHE_NS_HASH_UNCHECKED, UINT64_MAX, &b))
+        return V_NONE;
+    return bytes_new(b.data, b.len);
+}
+
 static Value i_frozen_module_names(Value *args, size_t nargs, Value kwnames) { return tuple_empty; }
 static Value i_override_frozen(Value *args, size_t nargs, Value kwnames) { return v_int(-1); }
 
@@ -275,6 +312,7 @@ static const MethodDef imp_functions[] = {
     {"tpy_source_code", i_tpy_source_code, MF_KEYWORDS, NULL},
     {"tpy_code_from_cache", i_tpy_code_from_cache, MF_KEYWORDS, NULL},
     {"tpy_cache_data", i_tpy_cache_data, MF_KEYWORDS, NULL},
+    {"tpy_hash_cache_data", i_tpy_hash_cache_data, MF_KEYWORDS, NULL},
     {"_frozen_module_names", i_frozen_module_names, 0, NULL},
     {"_override_frozen_modules_for_tests", i_override_frozen, 0, NULL},
     {NULL, NULL, 0, NULL},

@@ -1100,8 +1100,25 @@ static Value b_import(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     Value name = a[0], globals = a[1], fromlist = a[3], level = a[4];
     if (!str_check(name)) return err_set(&exc_TypeError, "module name must be a string");
-    if (!globals || !dict_check(globals)) globals = current_globals();
-    return import_name(name, fromlist ? fromlist : V_NONE, level ? level : v_int(0), globals);
+    int64_t lv = 0;
+    if (level) {
+        lv = obj_index_i64(level);
+        if (lv == -1 && err_occurred()) return VNULL;
+        if (lv < 0) return err_set(&exc_ValueError, "level must be >= 0");
+    }
+    /* the globals are the caller's to give, as in CPython: without them a
+       relative import has no package to start from (import_name says so) */
+    if (globals == V_NONE) globals = VNULL;
+    if (globals && !dict_check(globals)) {
+        if (lv > 0) return err_set(&exc_TypeError, "globals must be a dict");
+        globals = VNULL;
+    }
+    return import_name(name, fromlist ? fromlist : V_NONE, v_int(lv), globals);
+}
+
+/* f is builtins' own __import__ (not a replacement a program installed) */
+bool builtins_is_own_import(Value f) {
+    return type_of(f) == &builtin_function_type && V_AS(BuiltinFunctionObject, f)->def->fn == b_import;
 }
 
 static const MethodDef builtin_functions[] = {

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "../front/compiler.h"
 #include "../runtime.h"
@@ -76,6 +77,8 @@ static void set_spec(Value m, Value name, const char *path, bool is_pkg) {
     if (!bootstrap_external || !path) {
         dict_set_cstr(d, "__spec__", V_NONE);
         dict_set_cstr(d, "__loader__", V_NONE);
+        /* the cache file, as importlib's spec.cached would name it */
+        if (path && !dict_get_cstr(d, "__cached__")) dict_set_cstr(d, "__cached__", codecache_cached_path(path));
         return;
     }
     Value sfl = obj_getattr_cstr(bootstrap_external, "spec_from_file_location");
@@ -100,6 +103,10 @@ static void set_spec(Value m, Value name, const char *path, bool is_pkg) {
     Value loader = spec != V_NONE ? obj_getattr_opt(spec, str_intern_cstr("loader")) : VNULL;
     err_clear();
     dict_set_cstr(d, "__loader__", loader ? loader : V_NONE);
+    /* __cached__ from the spec, as importlib's _init_module_attrs sets it */
+    Value cached = spec != V_NONE ? obj_getattr_opt(spec, str_intern_cstr("cached")) : VNULL;
+    err_clear();
+    if (cached && cached != V_NONE) dict_set_cstr(d, "__cached__", cached);
 }
 
 static void set_frozen_spec(Value m, Value name) {
@@ -142,6 +149,17 @@ static int install_importlib(Value importlib) {
     Value b = dict_get_cstr(module_dict(importlib), "_bootstrap");
     Value be = dict_get_cstr(module_dict(importlib), "_bootstrap_external");
     if (!b || !be) return 0;
+    if (bootstrap) {
+        /* a second importlib, with _bootstrap of its own (test.support's
+           import_fresh_module with _frozen_importlib blocked, as CPython's
+           tests build their "Source_" variants): its loaders use tpy's
+           bytecode cache too, but the import system stays the first one's,
+           as CPython's stays the frozen one */
+        if (be == bootstrap_external) return 0;
+        Value ti = import_name(str_intern_cstr("_tpy_importlib"), VNULL, v_int(0), VNULL);
+        Value ti_install = ti ? obj_getattr_cstr(ti, "install") : VNULL;
+        return ti_install && obj_call1(ti_install, be) ? 0 : -1;
+    }
     Value meta_path = dict_get_cstr(module_dict(sys_module), "meta_path");
     bool empty = meta_path && list_check(meta_path) && list_size(meta_path) == 0;
     dict_set_cstr(tstate.sys_modules, "_frozen_importlib", b);
@@ -267,7 +285,6 @@ static Value exec_source_as(Value name, Value src, const char *path, bool is_pkg
         set_frozen_spec(m, name);
     } else {
         dict_set(d, NAME(__file__), str_from_cstr(path));
-        dict_set_cstr(d, "__cached__", codecache_cached_path(path));
         set_spec(m, name, path, is_pkg);
     }
     /* __package__: a package's own name, else its parent's ('' at top level) */
@@ -420,6 +437,29 @@ static Value find_with_path_finder(Value name, Value path) {
     return load ? obj_call(load, &spec, 1, VNULL) : VNULL;
 }
 
+/* A sys.path (or __path__) entry as importlib's FileFinder makes it, with
+   the separator after it: '' and '.' are the current directory, a relative
+   entry is joined to it (so modules' __file__ and __path__ are absolute,
+   as in CPython). false: the current directory is gone (the entry is
+   skipped, as PathFinder skips it). */
+static bool put_search_dir(Buf *b, Value dir) {
+    const char *d = str_data(dir);
+    size_t n = (size_t)str_nbytes(dir);
+    if (n == 0 || d[0] != '/') {
+        char cwd[4096];
+        if (!getcwd(cwd, sizeof cwd)) return false;
+        buf_puts(b, cwd);
+        if (!(n == 0 || (n == 1 && d[0] == '.'))) {
+            if (b->data[b->len - 1] != '/') buf_putc(b, '/');
+            buf_put(b, d, n);
+        }
+    } else {
+        buf_put(b, d, n);
+    }
+    if (b->data[b->len - 1] != '/') buf_putc(b, '/');
+    return true;
+}
+
 static Value find_and_load_here(Value name);
 
 static Value find_and_load(Value name) {
@@ -497,22 +537,7 @@ static Value find_and_load_here(Value name) {
            dir/last.py; dir/last alone is a portion of a namespace package */
         Buf b;
         buf_init(&b, 128);
-        /* a relative entry ('' for the current directory) is taken from the
-           current directory, so that __file__ is absolute, as CPython's
-           FileFinder makes it */
-        const char *d = str_data(dir);
-        if (d[0] != '/') {
-            char cwd[PATH_MAX];
-            if (getcwd(cwd, sizeof cwd)) {
-                buf_puts(&b, cwd);
-                if (cwd[1]) buf_putc(&b, '/');
-            }
-            if (strcmp(d, ".") == 0) d = "";
-        }
-        if (*d) {
-            buf_puts(&b, d);
-            buf_putc(&b, '/');
-        }
+        if (!put_search_dir(&b, dir)) continue;
         buf_puts(&b, last);
         size_t base = b.len;
         struct stat st;
@@ -556,10 +581,7 @@ Value import_module_source(const char *name, const char **path) {
         if (!str_check(dir)) continue;
         Buf b;
         buf_init(&b, 128);
-        if (str_nbytes(dir)) {
-            buf_put(&b, str_data(dir), (size_t)str_nbytes(dir));
-            buf_putc(&b, '/');
-        }
+        if (!put_search_dir(&b, dir)) continue;
         for (const char *p = name; *p; p++) buf_putc(&b, *p == '.' ? '/' : *p);
         buf_puts(&b, ".py");
         struct stat st;
@@ -714,35 +736,68 @@ static Value import_one_unlocked(Value name) {
     return m;
 }
 
-/* `from package import item`: the submodule package.item when the package
-   has no attribute item; 0, or -1 with an error */
-static int import_fromlist_item(Value m, Value full, Value item) {
-    if (!str_check(item)) return 0;   /* import_from reports it */
-    Value got = obj_getattr_opt(m, item);
-    if (!got && !err_occurred() && module_check(m) && dict_get_str(module_dict(m), str_intern_cstr("__path__"))) {
-        Value subname = str_printf("%U.%U", full, item);
-        Value sub = import_one(subname);
-        if (!sub) {
-            /* only the submodule's own absence is ignored (the name may be
-               something else, or missing: import_from says so); a module it
-               imports that is missing is an error, as CPython */
-            if (!err_matches(&exc_ModuleNotFoundError)) return -1;
-            Value e = err_fetch();
-            Value missing = obj_getattr_opt(e, NAME(name));
-            err_clear();
-            if (!missing || obj_richcompare_bool(missing, subname, CMP_EQ) != 1) {
-                err_restore(e);
+/* `from package import ...` (importlib's _handle_fromlist): each name the
+   package m has no attribute for is imported as its submodule; "*" does
+   the same for the names in m.__all__ (recursive: those names). Only a
+   submodule's own absence is ignored (the name may be something else, or
+   missing: IMPORT_FROM says so); a module it imports that is missing, or a
+   submodule blocked by None in sys.modules, is an error. 0, or -1 with an
+   error. */
+static int import_handle_fromlist(Value m, Value fromlist, bool recursive) {
+    Value it = obj_iter(fromlist);
+    if (!it) return -1;
+    for (;;) {
+        Value x = obj_next(it);
+        if (!x) return err_occurred() ? -1 : 0;
+        if (!str_check(x)) {
+            if (!recursive) {
+                err_format(&exc_TypeError, "Item in ``from list'' must be str, not %T", x);
                 return -1;
             }
+            Value modname = obj_getattr(m, NAME(__name__));
+            if (!modname) return -1;
+            err_format(&exc_TypeError, "Item in %S.__all__ must be str, not %T", modname, x);
+            return -1;
         }
+        if (str_eq_cstr(x, "*")) {
+            if (recursive) continue;
+            Value all = obj_getattr_opt(m, NAME(__all__));
+            if (!all) {
+                if (err_occurred()) return -1;
+                continue;
+            }
+            if (import_handle_fromlist(m, all, true) < 0) return -1;
+            continue;
+        }
+        Value got = obj_getattr_opt(m, x);
+        if (got) continue;
+        if (err_occurred()) return -1;
+        Value modname = obj_getattr(m, NAME(__name__));
+        if (!modname) return -1;
+        Value subname = str_printf("%S.%U", modname, x);
+        if (!subname) return -1;
+        if (import_one(str_intern(subname))) continue;
+        if (!err_matches(&exc_ModuleNotFoundError)) return -1;
+        Value e = err_fetch();
+        Value missing = obj_getattr_opt(e, NAME(name));
+        err_clear();
+        int same = missing ? obj_richcompare_bool(missing, subname, CMP_EQ) : 0;
+        if (same < 0) return -1;
+        Value blocked = dict_get(tstate.sys_modules, subname);
+        if (!same || blocked == V_NONE) {
+            err_restore(e);
+            return -1;
+        }
+        if (err_occurred()) return -1;
     }
-    return err_occurred() ? -1 : 0;
 }
 
 Value import_name(Value name, Value fromlist, Value level, Value globals) {
     int64_t lv = v_is_int(level) ? v_intval(level) : 0;
     Value full = name;
     if (lv > 0) {
+        /* no globals (__import__ called without them): no package to start from */
+        if (!globals) return err_set(&exc_KeyError, "'__name__' not in globals");
         /* the package, as importlib's _calc___package__: __package__,
            else __spec__.parent, else from __name__ (and __path__) */
         Value pkg = globals ? dict_get_str(globals, str_intern_cstr("__package__")) : VNULL;
@@ -794,90 +849,133 @@ Value import_name(Value name, Value fromlist, Value level, Value globals) {
     if (str_nbytes(full) == 0) return err_set(&exc_ValueError, "Empty module name");
     Value m = import_one(str_intern(full));
     if (!m) return VNULL;
-    bool has_fromlist = fromlist && fromlist != V_NONE && (!tuple_check(fromlist) || tuple_size(fromlist) > 0);
-    if (has_fromlist || lv > 0) {
-        if (has_fromlist && tuple_check(fromlist)) {
-            /* from package import submodule */
-            for (int64_t i = 0; i < tuple_size(fromlist); i++) {
-                Value item = tuple_get(fromlist, i);
-                if (!str_check(item) || !str_eq_cstr(item, "*")) {
-                    if (import_fromlist_item(m, full, item) < 0) return VNULL;
-                    continue;
-                }
-                /* from package import *: the submodules its __all__ names
-                   are imported (importlib's _handle_fromlist) */
-                if (!module_check(m) || !dict_get_str(module_dict(m), str_intern_cstr("__path__"))) continue;
-                Value all = obj_getattr_opt(m, str_intern_cstr("__all__"));
-                if (!all) {
-                    if (err_occurred()) return VNULL;
-                    continue;
-                }
-                Value names = list_from_iterable(all);
-                if (!names) return VNULL;
-                for (int64_t k = 0; k < list_size(names); k++) {
-                    Value x = list_get(names, k);
-                    if (!str_check(x))
-                        return err_format(&exc_TypeError, "Item in %U.__all__ must be str, not %T", full, x);
-                    if (import_fromlist_item(m, full, x) < 0) return VNULL;
-                }
-            }
-        }
-        return m;
+    int has_fromlist = fromlist && fromlist != V_NONE ? obj_truth(fromlist) : 0;
+    if (has_fromlist < 0) return VNULL;
+    if (has_fromlist) {
+        /* a package's submodules named in the fromlist are imported */
+        Value path = obj_getattr_opt(m, NAME(__path__));
+        if (!path) return err_occurred() ? VNULL : m;
+        return import_handle_fromlist(m, fromlist, false) < 0 ? VNULL : m;
     }
-    /* import a.b.c returns a */
-    const char *s = str_data(full);
+    /* `import a.b.c` gives a; a relative `__import__('b.c', g, level=1)`
+       from package p gives p.b (CPython's rule) */
+    const char *s = str_data(name);
     const char *dot = strchr(s, '.');
-    if (dot) {
+    if (!dot) return m;
+    if (lv == 0) {
         /* the package may have gone from sys.modules (its __init__ failed
            after importing this child): import it again, as CPython */
         Value top = str_new(s, (size_t)(dot - s));
         Value tm = dict_get(tstate.sys_modules, top);
         return tm ? tm : import_one(str_intern(top));
     }
-    return m;
+    size_t cut = (size_t)str_nbytes(name) - (size_t)(dot - s);
+    Value to_return = str_new(str_data(full), (size_t)str_nbytes(full) - cut);
+    Value r = dict_get(tstate.sys_modules, to_return);
+    if (!r && !err_occurred()) return err_format(&exc_KeyError, "%R not in sys.modules as expected", to_return);
+    return r;
 }
 
+bool builtins_is_own_import(Value f);   /* builtins.c */
+
+/* The import statement (IMPORT_NAME): builtins.__import__ as the frame's
+   builtins hold it. A program may replace it (unittest.mock.patch of
+   builtins.__import__, import hooks of old): then it is called with
+   (name, globals, locals or None, fromlist, level), as CPython calls it. */
+Value import_name_stmt(Value name, Value fromlist, Value level, Value globals, Value locals, Value builtins) {
+    Value b = builtins ? builtins : tstate.builtins;
+    Value f;
+    if (dict_check_exact(b)) {
+        f = dict_get(b, NAME(__import__));
+    } else {
+        f = obj_getitem(b, NAME(__import__));
+        if (!f && err_matches(&exc_KeyError)) err_clear();
+    }
+    if (!f) return err_occurred() ? VNULL : err_set(&exc_ImportError, "__import__ not found");
+    if (builtins_is_own_import(f)) return import_name(name, fromlist, level, globals);
+    Value args[5] = {name, globals, locals ? locals : V_NONE, fromlist, level};
+    return obj_call(f, args, 5, VNULL);
+}
+
+/* ImportError(msg, name=name, path=path), as CPython's PyErr_SetImportError */
+static Value import_error(Value msg, Value name, Value path) {
+    Value e = exc_new(&exc_ImportError, &msg, 1);
+    if (!e) return VNULL;
+    if (name && obj_setattr(e, NAME(name), name) < 0) return VNULL;
+    if (path && obj_setattr(e, str_intern_cstr("path"), path) < 0) return VNULL;
+    err_set_exc(e);
+    return VNULL;
+}
+
+/* `from module import name`: the attribute, else the submodule already in
+   sys.modules, else CPython's ImportError (with the module's name and file) */
 Value import_from(Value module, Value name) {
     Value r = obj_getattr_opt(module, name);
     if (r || err_occurred()) return r;
-    Value modname = module_check(module) ? V_AS(ModuleObject, module)->name : VNULL;
+    Value modname = obj_getattr_opt(module, NAME(__name__));
+    if (!modname) err_clear();
+    if (modname && !str_check(modname)) modname = VNULL;
     if (modname) {
         Value sub = dict_get(tstate.sys_modules, str_printf("%U.%U", modname, name));
         if (sub) return sub;
-        Value file = dict_get_str(module_dict(module), NAME(__file__));
-        if (file && !str_check(file)) file = VNULL;   /* None: a namespace package's */
-        if (V_AS(ModuleObject, module)->initializing)
-            return err_format(&exc_ImportError,
-                              "cannot import name '%U' from partially initialized module '%U' (most likely due to a "
-                              "circular import) (%U)",
-                              name, modname, file ? file : str_from_cstr("unknown location"));
-        if (file)
-            return err_format(&exc_ImportError, "cannot import name '%U' from '%U' (%U)", name, modname, file);
-        return err_format(&exc_ImportError, "cannot import name '%U' from '%U' (unknown location)", name, modname);
+        if (err_occurred()) return VNULL;
     }
-    return err_format(&exc_ImportError, "cannot import name '%U'", name);
+    Value shown = modname ? modname : str_from_cstr("<unknown module name>");
+    Value file = module_check(module) ? dict_get_str(module_dict(module), NAME(__file__)) : VNULL;
+    if (file && !str_check(file)) file = VNULL;   /* None: a namespace package's */
+    if (!file)
+        return import_error(str_printf("cannot import name %R from %R (unknown location)", name, shown), modname, VNULL);
+    bool initializing = V_AS(ModuleObject, module)->initializing;
+    if (!initializing) {
+        /* a module importlib is loading: its spec says so */
+        Value spec = dict_get_str(module_dict(module), NAME(__spec__));
+        Value flag = spec && spec != V_NONE ? obj_getattr_opt(spec, str_intern_cstr("_initializing")) : VNULL;
+        err_clear();
+        initializing = flag && obj_truth(flag) > 0;
+        err_clear();
+    }
+    if (initializing)
+        return import_error(str_printf("cannot import name %R from partially initialized module %R (most likely due "
+                                       "to a circular import) (%U)",
+                                       name, shown, file),
+                            modname, file);
+    return import_error(str_printf("cannot import name %R from %R (%U)", name, shown, file), modname, file);
 }
 
+/* `from module import *`: the names in __all__, else the public names of
+   __dict__ (CPython's import_all_from, its messages included) */
 int import_star(Value module, Value ns) {
     Value all = obj_getattr_opt(module, NAME(__all__));
-    if (all) {
-        Value it = obj_iter(all);
-        if (!it) return -1;
-        for (;;) {
-            Value k = obj_next(it);
-            if (!k) return err_occurred() ? -1 : 0;
-            Value v = obj_getattr(module, k);
-            if (!v || dict_set(ns, k, v) < 0) return -1;
+    if (!all && err_occurred()) return -1;
+    bool from_dict = !all;
+    if (from_dict) {
+        Value d = obj_getattr_opt(module, NAME(__dict__));
+        if (!d) {
+            if (!err_occurred())
+                err_set(&exc_ImportError, "from-import-* object has no __dict__ and no __all__");
+            return -1;
         }
+        all = obj_call_method(d, "keys", NULL, 0);
+        if (!all) return -1;
     }
-    if (err_occurred()) return -1;
-    if (!module_check(module)) return 0;
-    int64_t pos = 0;
-    Value k, v;
-    Value d = module_dict(module);
-    while (dict_next(d, &pos, &k, &v)) {
-        if (str_check(k) && str_data(k)[0] == '_') continue;
-        if (dict_set(ns, k, v) < 0) return -1;
+    Value it = obj_iter(all);
+    if (!it) return -1;
+    for (;;) {
+        Value k = obj_next(it);
+        if (!k) return err_occurred() ? -1 : 0;
+        if (!str_check(k)) {
+            Value modname = obj_getattr(module, NAME(__name__));
+            if (!modname) return -1;
+            if (!str_check(modname))
+                err_format(&exc_TypeError, "module __name__ must be a string, not %T", modname);
+            else
+                err_format(&exc_TypeError, "%s in %U.%s must be str, not %T", from_dict ? "Key" : "Item", modname,
+                           from_dict ? "__dict__" : "__all__", k);
+            return -1;
+        }
+        if (from_dict && str_data(k)[0] == '_') continue;
+        Value v = obj_getattr(module, k);
+        if (!v) return -1;
+        if ((dict_check_exact(ns) ? dict_set(ns, k, v) : obj_setitem(ns, k, v)) < 0) return -1;
     }
-    return 0;
 }

@@ -18,8 +18,10 @@
  *                       made by the Makefile (a rebuilt compiler may emit
  *                       other code with the same opcodes)
  *   12  optimize     4  the -O level the code was compiled under
- *   16  mtime        8  the source's mtime, seconds (signed)
- *   24  mtime_ns     4  and nanoseconds (CODECACHE_NS_UNKNOWN: seconds only)
+ *   16  mtime        8  the source's mtime, seconds (signed); a hash-based
+ *                       file's: the source's hash (codecache_source_hash)
+ *   24  mtime_ns     4  and nanoseconds (CODECACHE_NS_UNKNOWN: seconds only;
+ *                       CODECACHE_NS_HASH_CHECKED or _UNCHECKED: hash-based)
  *   28  format       4  CODECACHE_FORMAT, this file's layout
  *   32  size         8  the source's size in bytes
  *   40  length       4  the payload's length: the file is 48 + length bytes
@@ -103,6 +105,21 @@ static uint16_t magic16(void) {
     }
     return (uint16_t)magic;
 }
+
+uint64_t codecache_source_hash(uint64_t key, const char *p, size_t n) {
+    /* FNV-1a, 64 bits, keyed (CPython's is SipHash; only tpy reads these files) */
+    uint64_t h = 1469598103934665603ull ^ key;
+    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
+    return h;
+}
+
+/* importlib's _RAW_MAGIC_NUMBER: the magic number's bytes, little-endian */
+static uint64_t raw_magic(void) {
+    uint16_t m = magic16();
+    return (uint64_t)m | (uint64_t)'\r' << 16 | (uint64_t)'\n' << 24;
+}
+
+static bool is_hash_kind(uint32_t ns) { return ns == CODECACHE_NS_HASH_CHECKED || ns == CODECACHE_NS_HASH_UNCHECKED; }
 
 Value codecache_magic(void) {
     uint16_t m = magic16();
@@ -609,6 +626,7 @@ CodeObject *codecache_load_data(const char *data, size_t n, bool check_source, i
     uint16_t m = magic16();
     if (p[0] != (m & 0xFF) || p[1] != (m >> 8) || memcmp(p + 2, "\r\ntpyc", 6) != 0) return NULL;
     if (get_u32_at(p + 8) != TPY_COMPILER_ID || get_u32_at(p + 12) != (uint32_t)tpy_config.optimize ||
+        (check_source && is_hash_kind(get_u32_at(p + 24))) ||
         (check_source && (get_u64_at(p + 16) != (uint64_t)mtime_s || get_u64_at(p + 32) != size ||
                           (get_u32_at(p + 24) != mtime_ns && get_u32_at(p + 24) != CODECACHE_NS_UNKNOWN &&
                            mtime_ns != CODECACHE_NS_UNKNOWN))) ||
@@ -828,11 +846,16 @@ static bool write_atomic(const char *path, const char *data, size_t n, mode_t mo
     return false;
 }
 
-static bool write_cache(CodeObject *co, const struct stat *st, Buf *paths, int npaths) {
+/* hash_kind: 0 (a timestamp file), else the kind of hash-based file to
+   write again, with the source's hash */
+static bool write_cache(CodeObject *co, const struct stat *st, Buf *paths, int npaths, uint32_t hash_kind,
+                        uint64_t hash) {
     Buf data;
     buf_init(&data, 8192);
-    if (!codecache_file_data(co, st->st_mtim.tv_sec, (uint32_t)st->st_mtim.tv_nsec, (uint64_t)st->st_size, &data))
-        return false;
+    bool ok = hash_kind ? codecache_file_data(co, (int64_t)hash, hash_kind, UINT64_MAX, &data)
+                        : codecache_file_data(co, st->st_mtim.tv_sec, (uint32_t)st->st_mtim.tv_nsec,
+                                              (uint64_t)st->st_size, &data);
+    if (!ok) return false;
     /* as CPython: the source's permissions, but always writable by the owner */
     mode_t mode = (st->st_mode & 0666) | 0600;
     for (int i = 0; i < npaths; i++) {
@@ -848,14 +871,43 @@ static bool write_cache(CodeObject *co, const struct stat *st, Buf *paths, int n
     return false;
 }
 
+/* _imp.check_hash_based_pycs as a program may have set it: 'a' (always),
+   'n' (never) or 'd' (default) */
+static char check_hash_based_pycs(void) {
+    Value imp = tstate.sys_modules ? dict_get_cstr(tstate.sys_modules, "_imp") : VNULL;
+    Value v = imp && module_check(imp) ? dict_get_cstr(module_dict(imp), "check_hash_based_pycs") : VNULL;
+    err_clear();
+    if (v && str_check(v) && str_eq_cstr(v, "always")) return 'a';
+    if (v && str_check(v) && str_eq_cstr(v, "never")) return 'n';
+    return 'd';
+}
+
 /* The code in the cache file at cache_path if it is valid for the source
-   (st, filename), else NULL */
-static CodeObject *load_cache(const char *cache_path, const struct stat *st, Value filename) {
+   (st, filename, read from path when a hash-based file is to be checked),
+   else NULL. *hash_kind: the kind of hash-based file found (0: none), which
+   a rewrite keeps, as CPython's SourceLoader does. */
+static CodeObject *load_cache(const char *cache_path, const struct stat *st, Value filename, const char *path,
+                              uint32_t *hash_kind) {
     size_t n = 0;
     char *data = read_all(cache_path, &n);
     if (!data) return NULL;
-    CodeObject *co = codecache_load_data(data, n, true, st->st_mtim.tv_sec, (uint32_t)st->st_mtim.tv_nsec,
-                                         (uint64_t)st->st_size, filename);
+    uint32_t kind = n >= HEADER_SIZE ? get_u32_at((const unsigned char *)data + 24) : 0;
+    CodeObject *co;
+    if (is_hash_kind(kind)) {
+        if (!*hash_kind) *hash_kind = kind;
+        char how = check_hash_based_pycs();
+        bool check = how != 'n' && (kind == CODECACHE_NS_HASH_CHECKED || how == 'a');
+        if (check) {
+            size_t sn = 0;
+            char *src = read_all(path, &sn);
+            if (!src || codecache_source_hash(raw_magic(), src, sn) != get_u64_at((const unsigned char *)data + 16))
+                return NULL;
+        }
+        co = codecache_load_data(data, n, false, 0, 0, 0, filename);
+    } else {
+        co = codecache_load_data(data, n, true, st->st_mtim.tv_sec, (uint32_t)st->st_mtim.tv_nsec,
+                                 (uint64_t)st->st_size, filename);
+    }
     if (co && tpy_config.verbose) {
         fprintf(stderr, "# %s matches %s\n", cache_path, str_data(filename));
         fprintf(stderr, "# code object from '%s'\n", cache_path);
@@ -868,11 +920,12 @@ CodeObject *codecache_source_code(const char *path) {
     Value filename = str_intern_cstr(path);
     if (stat(path, &st) < 0) return (CodeObject *)err_set_errno(&exc_OSError, errno, filename);
     Buf paths[2];
+    uint32_t hash_kind = 0;
     int npaths = cache_paths(path, paths, false);
-    CodeObject *cached = npaths ? load_cache(paths[0].data, &st, filename) : NULL;
+    CodeObject *cached = npaths ? load_cache(paths[0].data, &st, filename, path, &hash_kind) : NULL;
     if (!cached && npaths && !pycache_prefix()) {
         npaths = cache_paths(path, paths, true);
-        if (npaths > 1) cached = load_cache(paths[1].data, &st, filename);
+        if (npaths > 1) cached = load_cache(paths[1].data, &st, filename, path, &hash_kind);
     }
     if (cached) {
         /* tracebacks read the file when they need it: the lines of an
@@ -892,6 +945,6 @@ CodeObject *codecache_source_code(const char *path) {
     if (npaths && !sys_flag("dont_write_bytecode") && stat(path, &now) == 0 && now.st_size == st.st_size &&
         now.st_mtim.tv_sec == st.st_mtim.tv_sec && now.st_mtim.tv_nsec == st.st_mtim.tv_nsec &&
         (uint64_t)st.st_size == src.len)
-        write_cache(co, &st, paths, npaths);
+        write_cache(co, &st, paths, npaths, hash_kind, hash_kind ? codecache_source_hash(raw_magic(), src.data, src.len) : 0);
     return co;
 }

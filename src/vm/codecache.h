@@ -19,6 +19,21 @@
  * importlib's path_stats gives it): the seconds are compared alone. */
 #define CODECACHE_NS_UNKNOWN 0xFFFFFFFFu
 
+/* Hash-based files (PEP 552: py_compile's CHECKED_HASH and UNCHECKED_HASH,
+ * its default under SOURCE_DATE_EPOCH): the header's mtime_ns is one of
+ * these and its mtime holds the source's hash (codecache_source_hash, what
+ * _imp.source_hash gives with importlib's _RAW_MAGIC_NUMBER); the source's
+ * size is not recorded. A checked file is used when the source's hash
+ * matches, an unchecked one without reading the source;
+ * _imp.check_hash_based_pycs ("always", "never") overrides, as in CPython. */
+#define CODECACHE_NS_HASH_CHECKED 0xFFFFFFFEu
+#define CODECACHE_NS_HASH_UNCHECKED 0xFFFFFFFDu
+uint64_t codecache_source_hash(uint64_t key, const char *p, size_t n);
+
+/* A module's __cached__: the cache file named for the source at path
+ * (importlib.util.cache_from_source's answer), or None when it has none. */
+Value codecache_cached_path(const char *path);
+
 /* The 4-byte magic number (importlib.util.MAGIC_NUMBER on tpy). */
 Value codecache_magic(void);
 
@@ -35,13 +50,11 @@ CodeObject *codecache_source_code(const char *path);
 bool codecache_file_data(CodeObject *co, int64_t mtime_s, uint32_t mtime_ns, uint64_t size, struct Buf *out);
 /* The code in the cache file data[0:n], named `filename`, if its header
  * matches the source (mtime, size, -O level; with check_source false only
- * the -O level: a file without its source) and its payload is intact;
- * NULL otherwise (never an exception). */
+ * the -O level: a file without its source, or a hash-based file whose
+ * hash the caller checked) and its payload is intact; NULL otherwise
+ * (never an exception). A hash-based file never matches an mtime. */
 CodeObject *codecache_load_data(const char *data, size_t n, bool check_source, int64_t mtime_s, uint32_t mtime_ns,
                                 uint64_t size, Value filename);
-
-/* module.__cached__ for the source file at path (a str, or None) */
-Value codecache_cached_path(const char *path);
 
 /* marshal's code objects ('C' in marshal.c): co as bytes only this tpy
  * build reads back (false: a constant the format cannot hold), and the

@@ -39,7 +39,8 @@
 
 bool interp_save_ip;
 
-Value import_name(Value name, Value fromlist, Value level, Value globals);   /* mod/import.c */
+Value import_name_stmt(Value name, Value fromlist, Value level, Value globals, Value locals,
+                       Value builtins);   /* mod/import.c */
 Value import_from(Value module, Value name);
 int import_star(Value module, Value locals_or_globals);
 Value builtins_build_class_fn(void);                                        /* mod/builtins.c */
@@ -2411,7 +2412,9 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(IMPORT_NAME) {
         Value fromlist = POP(), level = TOP();
         SAVE_REGS();
-        Value m = import_name(tuple_get(co->names, ARG), fromlist, level, f->globals);
+        /* the locals builtins.__import__ receives: a module body's are its globals */
+        Value ns = f->locals ? f->locals : (co->flags & CO_MODULE) ? f->globals : VNULL;
+        Value m = import_name_stmt(tuple_get(co->names, ARG), fromlist, level, f->globals, ns, f->builtins);
         if (!m) goto error;
         TOP() = m;
         NEXT();
