@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "../runtime.h"
+#include "../vm/config.h"
 #include "../vm/opcodes.h"
 
 Type code_type;
@@ -428,7 +429,11 @@ static Value code_co_positions(Value *args, size_t nargs, Value kwnames) {
     Value l = list_new(co->ncode);
     for (int32_t i = 0; i < co->ncode; i++) {
         const Location *p = &co->locations[i];
-        list_append(l, tuple_pack(4, opt_int(p->line), opt_int(p->end_line), opt_int(p->col), opt_int(p->end_col)));
+        /* -X no_debug_ranges: CPython's compiler keeps the lines only */
+        if (tpy_config.no_debug_ranges)
+            list_append(l, tuple_pack(4, opt_int(p->line), opt_int(p->line), V_NONE, V_NONE));
+        else
+            list_append(l, tuple_pack(4, opt_int(p->line), opt_int(p->end_line), opt_int(p->col), opt_int(p->end_col)));
     }
     return obj_iter(l);
 }
