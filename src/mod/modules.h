@@ -13,7 +13,6 @@
     _("cmath", cmath_module_create)                 \
     _("time", time_module_create)                   \
     _("_random", _random_module_create)             \
-    _("operator", operator_module_create)           \
     _("_operator", _operator_module_create)         \
     _("itertools", itertools_module_create)         \
     _("_collections", _collections_module_create)   \

@@ -453,12 +453,10 @@ static Value frame_object_new(Frame *f) {
     fo->raw = f;
     fo->code = V_FROM_PTR(f->code);
     fo->globals = f->globals;
-    if (f->locals || !f->func) {
-        fo->locals = frame_locals_dict(f);
-    } else {
-        fo->locals = dict_new();
-        sys_fast_to_locals(f, fo->locals);
-    }
+    /* a function's variables are copied in when f_locals is read (or the
+       frame returns), not now: a frame object made for a traceback must
+       not keep the objects its variables later drop alive */
+    fo->locals = f->locals || !f->func ? frame_locals_dict(f) : dict_new();
     fo->lasti = frame_lasti(f);
     fo->lineno = code_line(f->code, fo->lasti);
     fo->trace = V_NONE;

@@ -739,13 +739,6 @@ void traceback_frame_exit(Value exc, Frame *f, int lasti) {
     }
 }
 
-void traceback_frame_caught(Value exc, Frame *f) {
-    Value t = exc_check(exc) ? V_AS(ExcObject, exc)->traceback : VNULL;
-    if (!t) return;
-    TracebackObject *tb = V_AS(TracebackObject, t);
-    if (tb->raw == f && !tb->frame && !tb->exited) tb->frame = sys_frame_object(f);
-}
-
 static Value tb_get_next(Value v) {
     Value n = V_AS(TracebackObject, v)->next;
     return n ? n : V_NONE;

@@ -2569,7 +2569,6 @@ exception_unwind:
             if (h->lasti) PUSH(v_int(reraise_lasti >= 0 ? reraise_lasti : lasti));
             reraise_lasti = -1;
             Value exc_ = err_fetch();
-            traceback_frame_caught(exc_, f);
             PUSH(exc_);
             ip = co->code + h->target;
             NEXT();

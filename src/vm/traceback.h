@@ -37,10 +37,6 @@ static inline bool traceback_check(Value v) {
 void traceback_add(Value exc, struct Frame *f, int lasti);
 /* exc leaves frame f (no handler there): keep f's locals for tb_frame */
 void traceback_frame_exit(Value exc, struct Frame *f, int lasti);
-/* A handler in frame f catches exc: the traceback may outlive the frame
- * (sys.exc_info() returned), so its entry for f takes f's frame object,
- * which keeps the locals and caller when f returns */
-void traceback_frame_caught(Value exc, struct Frame *f);
 /* The text of line `lineno` of a file (or registered source), or VNULL. */
 Value traceback_source_line(Value filename, int lineno);
 /* Make source text known under a name (for -c and the prompt). */

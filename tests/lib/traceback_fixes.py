@@ -1,5 +1,5 @@
 # Tracebacks: a source line decoded from its file's coding declaration, a
-# returned frame's f_back and locals, -X no_debug_ranges, the text of a
+# returned frame's f_back, -X no_debug_ranges, the text of a
 # multi-line syntax error
 import os, subprocess, sys, tempfile, traceback
 
@@ -26,20 +26,18 @@ while f is not None and len(names) < 4:
 print(names)
 print(len(traceback.extract_stack(c())) >= 4)
 
-# the locals of a frame that caught the exception and then returned
-def g():
-    x = 12
-    try:
-        x / 0
-    except Exception:
-        y = "caught"
-        return sys.exc_info()
-info = g()
-fr = info[2].tb_frame
-print(sorted(fr.f_locals.items()), fr.f_code.co_name, fr.f_back.f_code.co_name)
-te = traceback.TracebackException(*info, capture_locals=True)
-print(te.stack[0].locals)
-print("".join(te.format()).splitlines()[-4:])
+# a frame object's locals are read when asked for: one made while the frame
+# runs does not keep what its variables later drop
+import gc, weakref
+class Obj: pass
+def keeps():
+    o = Obj()
+    w = weakref.ref(o)
+    f = sys._getframe()
+    o = None
+    gc.collect()
+    return w() is None, sorted(f.f_locals)
+print(keeps())
 
 # -X no_debug_ranges: no columns in co_positions, no carets
 code = "import traceback\ndef h(): return 1 + 2\nprint(list(h.__code__.co_positions())[-1])\n" \
