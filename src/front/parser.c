@@ -927,6 +927,10 @@ static void decode_str(P *p, const char *s, int n, Buf *b) {
             break;
         }
         case 'N': {
+            /* CPython's UnicodeError (not a decoding error), before the
+               escape is even looked at */
+            if (front_ucnhash_hook && front_ucnhash_hook())
+                raise_last(p, "(unicode error) \\N escapes not supported (can't load unicodedata module)");
             if (i < n && s[i] == '{') {
                 int nstart = i + 1, j = nstart;
                 int vj = vpos + 1;

@@ -125,6 +125,7 @@ void imp_lock_after_fork_child(void);
 void import_after_fork_child(void);
 /* route the compiler's warnings through the filters (at start-up) */
 void warnings_init(void);
+int unicodedata_ucnhash_load(void);   /* the front end's front_ucnhash_hook */
 /* Call the atexit callbacks (at interpreter exit; atexit.c) */
 void atexit_run_exitfuncs(void);
 

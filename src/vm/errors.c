@@ -37,7 +37,10 @@ EXC_DEF(EXC_TYPE_DEFINE)
 Type *exc_layout_base(Type *t) {
     static Type *const adds_fields[] = {
         &exc_BaseExceptionGroup, &exc_StopIteration, &exc_SystemExit, &exc_ImportError, &exc_OSError,
-        &exc_NameError, &exc_AttributeError, &exc_SyntaxError, &exc_UnicodeError,
+        &exc_NameError, &exc_AttributeError, &exc_SyntaxError,
+        /* (UnicodeError itself is a plain exception in CPython: its
+           subclasses add the fields) */
+        &exc_UnicodeEncodeError, &exc_UnicodeDecodeError, &exc_UnicodeTranslateError,
     };
     for (; t && t != &exc_BaseException; t = t->base)
         for (size_t i = 0; i < sizeof adds_fields / sizeof adds_fields[0]; i++)
