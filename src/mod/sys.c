@@ -162,6 +162,7 @@ static Value s_exc_info(Value *args, size_t nargs, Value kwnames) {
     Value e = exc_handled();
     if (!e) return tuple_pack(3, V_NONE, V_NONE, V_NONE);
     ExcObject *x = V_AS(ExcObject, e);
+    traceback_keep_frames(x->traceback);
     return tuple_pack(3, V_FROM_PTR(type_of(e)), e, x->traceback ? x->traceback : V_NONE);
 }
 

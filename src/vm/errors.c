@@ -742,6 +742,15 @@ void traceback_frame_exit(Value exc, Frame *f, int lasti) {
     }
 }
 
+void traceback_keep_frames(Value t) {
+    for (; t && traceback_check(t); t = V_AS(TracebackObject, t)->next) {
+        TracebackObject *tb = V_AS(TracebackObject, t);
+        if (tb->frame || tb->exited || !tb->raw) continue;
+        Value fo = sys_frame_object_running(tb->raw, tb->code);
+        if (fo) tb->frame = fo;
+    }
+}
+
 static Value tb_get_next(Value v) {
     Value n = V_AS(TracebackObject, v)->next;
     return n ? n : V_NONE;

@@ -1,5 +1,5 @@
 # Tracebacks: a source line decoded from its file's coding declaration, a
-# returned frame's f_back, -X no_debug_ranges, the text of a
+# returned frame's f_back, sys.exc_info()'s frames, -X no_debug_ranges, the text of a
 # multi-line syntax error
 import os, subprocess, sys, tempfile, traceback
 
@@ -38,6 +38,22 @@ def keeps():
     gc.collect()
     return w() is None, sorted(f.f_locals)
 print(keeps())
+
+# sys.exc_info() handed out of the frame that caught the exception: its
+# tb_frame keeps that frame's locals and caller once it returns
+def g():
+    x = 12
+    try:
+        x / 0
+    except Exception:
+        y = "caught"
+        return sys.exc_info()
+info = g()
+fr = info[2].tb_frame
+print(sorted(fr.f_locals.items()), fr.f_code.co_name, fr.f_back.f_code.co_name, fr.f_lineno)
+te = traceback.TracebackException(*info, capture_locals=True)
+print(te.stack[0].locals)
+print("".join(te.format()).splitlines()[-4:])
 
 # -X no_debug_ranges: no columns in co_positions, no carets
 code = "import traceback\ndef h(): return 1 + 2\nprint(list(h.__code__.co_positions())[-1])\n" \
