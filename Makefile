@@ -146,7 +146,7 @@ build/unit/test_opt: tests/unit/test_opt.c tests/unit/ir_parse.c tests/unit/ir_p
 	    $(filter-out build/main.o,$(OBJS)) $(LIBS)
 
 # the parser alone, printing ast.dump() of a file (tools/parsetest_compare.py)
-build/parsetest: tools/parsetest.c src/front/lexer.c src/front/parser.c src/front/ast_dump.c src/gc/gc.c src/util/buf.c
+build/parsetest: tools/parsetest.c src/front/lexer.c src/front/parser.c src/front/ast_dump.c src/gc/gc.c src/util/buf.c src/util/numfmt.c
 	@mkdir -p build
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -O2 -g -Isrc -o $@ $^ -lgc -lgmp -lm
 

@@ -12,6 +12,7 @@
 #include <histedit.h>
 
 #include "front/compiler.h"
+#include "front/lexer.h"
 #include "jit/params.h"
 #include "runtime.h"
 #include "util/dynlib.h"
@@ -27,6 +28,7 @@
 void tpy_runtime_init(const char *executable);
 void sys_set_argv(int argc, char **argv);
 void sys_flush_all(void);
+int sys_flush_std_at_exit(void);
 extern Value sys_module, builtins_module;
 
 /* ---- help texts ------------------------------------------------------------------------ */
@@ -37,11 +39,9 @@ static const char help_options[] =
     "Options (and corresponding environment variables):\n"
     "-b     : set sys.flags.bytes_warning (-bb: 2) and add a BytesWarning filter to\n"
     "         sys.warnoptions\n"
-    "-B     : don't write .tpyc files on import (tpy's bytecode cache); also\n"
-    "         PYTHONDONTWRITEBYTECODE=x\n"
+    "-B     : don't write .tpyc files on import; also PYTHONDONTWRITEBYTECODE=x\n"
     "-c cmd : program passed in as string (terminates option list)\n"
-    "-d     : set sys.flags.debug (parser debugging: no effect in tpy, as in a\n"
-    "         release build of CPython); also PYTHONDEBUG=x\n"
+    "-d     : no effect (CPython's parser debugging); also PYTHONDEBUG=x\n"
     "-E     : ignore PYTHON* environment variables (such as PYTHONPATH)\n"
     "-h     : print this help message and exit (also -? or --help)\n"
     "-i     : inspect interactively after running script; forces a prompt even\n"
@@ -51,8 +51,7 @@ static const char help_options[] =
     "-O     : remove assert and __debug__-dependent statements; also\n"
     "         PYTHONOPTIMIZE=x\n"
     "-OO    : do -O changes and also discard docstrings\n"
-    "-P     : don't prepend a potentially unsafe path to sys.path; also\n"
-    "         PYTHONSAFEPATH\n"
+    "-P     : don't prepend a potentially unsafe path to sys.path (PYTHONSAFEPATH)\n"
     "-q     : don't print version and copyright messages on interactive startup\n"
     "-s     : don't add user site directory to sys.path; also PYTHONNOUSERSITE\n"
     "-S     : don't imply 'import site' on initialization (no exit, quit, help,\n"
@@ -68,12 +67,23 @@ static const char help_options[] =
     "-x     : skip first line of source, allowing use of non-Unix forms of #!cmd\n"
     "-X opt : set implementation-specific option (see --help-xoptions)\n"
     "--check-hash-based-pycs always|default|never:\n"
-    "         control how Python invalidates hash-based .pyc files (tpy reads no\n"
-    "         .pyc files: checked, then no effect)\n"
+    "         checked, then no effect (tpy reads no .pyc files)\n"
     "--help-env      : print help about Python environment variables and exit\n"
     "--help-xoptions : print help about implementation-specific -X options and exit\n"
+    "--help-jit      : print help about tpy's JIT options and exit\n"
     "--help-all      : print complete help information and exit\n"
+    "--jit ARG  : 'off', 'help', or NAME=VALUE,... (PyPy's syntax; see --help-jit)\n"
+    "--jit-profile, --dis : time compiled loops, show bytecode (see --help-jit)\n"
     "\n"
+    "Arguments:\n"
+    "file   : program read from script file\n"
+    "-      : program read from stdin (default; interactive mode if a tty)\n"
+    "arg ...: arguments passed to program in sys.argv[1:]\n"
+    "\n"
+    "tpy runs CPython's standard library from " TPY_STDLIB_DIR ";\n"
+    "the environment variable TPY_STDLIB names another directory (see --help-env).\n";
+
+static const char help_jit[] =
     "tpy's JIT options:\n"
     "--jit ARG  : JIT options, PyPy's syntax: 'off', 'help', or a comma-separated\n"
     "             list of NAME=VALUE (e.g. threshold=200,trace_eagerness=50)\n"
@@ -86,15 +96,7 @@ static const char help_options[] =
     "             (jit-profile-enter/exit, as PyPy's design; large logs) instead of\n"
     "             per-batch summaries\n"
     "--jit-profile-sample N : time one in about N transitions of compiled code\n"
-    "             and estimate the others' split (default 1024); 1 times them all\n"
-    "\n"
-    "tpy runs CPython's standard library from " TPY_STDLIB_DIR ";\n"
-    "the environment variable TPY_STDLIB names another directory (see --help-env).\n"
-    "\n"
-    "Arguments:\n"
-    "file   : program read from script file\n"
-    "-      : program read from stdin (default; interactive mode if a tty)\n"
-    "arg ...: arguments passed to program in sys.argv[1:]\n";
+    "             and estimate the others' split (default 1024); 1 times them all\n";
 
 static const char help_env[] =
     "Environment variables that change behavior:\n"
@@ -229,7 +231,11 @@ static int exit_status_for(Value exc) {
 static int run_main_source(const char *src, size_t len, const char *filename, bool dis, bool file_input) {
     Value d = module_dict(tstate.main_module);
     if (filename[0] != '<') traceback_register_source(str_from_cstr(filename), src, len);
-    CodeObject *co = file_input ? compile_file(src, len, filename) : compile_source(src, len, filename, COMPILE_MODULE);
+    /* -c's command is text already: its coding cookie means nothing
+       (bpo-32381) */
+    CodeObject *co = file_input                       ? compile_file(src, len, filename)
+                     : !strcmp(filename, "<string>") ? compile_text(src, len, filename, COMPILE_MODULE)
+                                                      : compile_source(src, len, filename, COMPILE_MODULE);
     if (!co) {
         Value exc = err_fetch();
         return exit_status_for(exc);
@@ -534,7 +540,7 @@ typedef struct Options {
     const char *command, *module, *script;   /* script "-": stdin */
     int first_arg;                           /* argv index of sys.argv[1] */
     int version;                             /* -V count */
-    enum { HELP_NONE, HELP_USAGE, HELP_ENV, HELP_XOPTIONS, HELP_ALL } help;
+    enum { HELP_NONE, HELP_USAGE, HELP_ENV, HELP_XOPTIONS, HELP_JIT, HELP_ALL } help;
     bool skip_first_line;
     bool dis;
     const char *jit_spec;
@@ -571,6 +577,8 @@ static bool parse_nframe(const char *s, int *out) {
     return true;
 }
 static bool tracemalloc_from_x;
+static bool hash_random_forced;      /* -R: PYTHONHASHSEED is ignored */
+static bool pycache_prefix_chosen;   /* -X pycache_prefix given: PYTHONPYCACHEPREFIX is ignored */
 static bool utf8_chosen;   /* -X utf8 or PYTHONUTF8 said; else the locale decides */
 
 static bool parse_int_limit(const char *s, int *out) {
@@ -591,7 +599,11 @@ static int apply_xoption(const char *x) {
     else if (strcmp(x, "perf") == 0) tpy_config.perf_map = 1;
     else if (strcmp(x, "faulthandler") == 0) tpy_config.faulthandler = 1;
     else if (strcmp(x, "no_debug_ranges") == 0) tpy_config.no_debug_ranges = 1;
-    else if (strncmp(x, "pycache_prefix=", 15) == 0) tpy_config.pycache_prefix = x[15] ? x + 15 : NULL;
+    else if (strncmp(x, "pycache_prefix=", 15) == 0 || strcmp(x, "pycache_prefix") == 0) {
+        /* an empty or missing path: none, whatever PYTHONPYCACHEPREFIX says */
+        tpy_config.pycache_prefix = x[14] && x[15] ? x + 15 : NULL;
+        pycache_prefix_chosen = true;
+    }
     else if (strcmp(x, "utf8") == 0 || strcmp(x, "utf8=1") == 0) tpy_config.utf8_mode = 1, utf8_chosen = true;
     else if (strcmp(x, "utf8=0") == 0) tpy_config.utf8_mode = 0, utf8_chosen = true;
     else if (strncmp(x, "utf8=", 5) == 0) {
@@ -624,24 +636,30 @@ static void env_flag(const char *name, int *flag) {
     if (level > *flag) *flag = level;
 }
 
+/* a variable that only switches something on: 1, whatever its value */
+static void env_switch(const char *name, int *flag) {
+    const char *v = getenv(name);
+    if (v && *v) *flag = 1;
+}
+
 /* PYTHON* variables, unless -E or -I. Returns 0 or a fatal exit status. */
 static int read_environment(bool int_digits_from_x) {
     if (tpy_config.ignore_environment) return 0;
     env_flag("PYTHONDEBUG", &tpy_config.debug);
     env_flag("PYTHONINSPECT", &tpy_config.inspect);
     env_flag("PYTHONOPTIMIZE", &tpy_config.optimize);
-    env_flag("PYTHONDONTWRITEBYTECODE", &tpy_config.dont_write_bytecode);
-    env_flag("PYTHONNOUSERSITE", &tpy_config.no_user_site);
+    env_switch("PYTHONDONTWRITEBYTECODE", &tpy_config.dont_write_bytecode);
+    env_switch("PYTHONNOUSERSITE", &tpy_config.no_user_site);
     env_flag("PYTHONVERBOSE", &tpy_config.verbose);
-    env_flag("PYTHONUNBUFFERED", &tpy_config.unbuffered);
-    env_flag("PYTHONSAFEPATH", &tpy_config.safe_path);
+    env_switch("PYTHONUNBUFFERED", &tpy_config.unbuffered);
+    env_switch("PYTHONSAFEPATH", &tpy_config.safe_path);
     env_flag("PYTHONDEVMODE", &tpy_config.dev_mode);
     env_flag("PYTHONFAULTHANDLER", &tpy_config.faulthandler);
     env_flag("PYTHONPROFILEIMPORTTIME", &tpy_config.import_time);
     env_flag("PYTHONWARNDEFAULTENCODING", &tpy_config.warn_default_encoding);
     env_flag("PYTHONNODEBUGRANGES", &tpy_config.no_debug_ranges);
     const char *prefix = getenv("PYTHONPYCACHEPREFIX");
-    if (prefix && *prefix && !tpy_config.pycache_prefix) tpy_config.pycache_prefix = prefix;
+    if (prefix && *prefix && !pycache_prefix_chosen) tpy_config.pycache_prefix = prefix;
     const char *utf8 = getenv("PYTHONUTF8");
     if (utf8 && *utf8 && !utf8_chosen) {   /* -X utf8 comes first */
         utf8_chosen = true;
@@ -654,7 +672,7 @@ static int read_environment(bool int_digits_from_x) {
         }
     }
     const char *seed = getenv("PYTHONHASHSEED");
-    if (seed && *seed) {
+    if (seed && *seed && !hash_random_forced) {
         if (strcmp(seed, "random") == 0) {
             tpy_config.hash_random = 1;
         } else {
@@ -665,6 +683,7 @@ static int read_environment(bool int_digits_from_x) {
                 return fatal_config("config_init_hash_seed",
                                     "PYTHONHASHSEED must be \"random\" or an integer in range [0; 4294967295]");
             tpy_config.hash_seed = n;
+            tpy_config.hash_random = 0;
         }
     }
     const char *nframe = getenv("PYTHONTRACEMALLOC");
@@ -681,7 +700,7 @@ static int read_environment(bool int_digits_from_x) {
  * (-Bc 'code', -cprint(5), -Wignore), -c and -m end the options, the first
  * non-option is the script. Returns -1 to go on, else an exit status. */
 static int parse_command_line(int argc, char **argv, Options *o) {
-    static const char flags_noarg[] = "bBdEhiIOPqsSuvVx?";
+    static const char flags_noarg[] = "bBdEhiIOPqRsSuvVx?";
     o->warnoptions = calloc((size_t)argc, sizeof(char *));
     o->xoptions = calloc((size_t)argc, sizeof(char *));
     int i = 1;
@@ -698,6 +717,7 @@ static int parse_command_line(int argc, char **argv, Options *o) {
             else if (strcmp(a, "--version") == 0) o->version++;
             else if (strcmp(a, "--help-env") == 0) o->help = HELP_ENV;
             else if (strcmp(a, "--help-xoptions") == 0) o->help = HELP_XOPTIONS;
+            else if (strcmp(a, "--help-jit") == 0) o->help = HELP_JIT;
             else if (strcmp(a, "--help-all") == 0) o->help = HELP_ALL;
             else if (strcmp(a, "--check-hash-based-pycs") == 0) {
                 if (i + 1 >= argc) return usage_error("Argument expected for the %s options\n", a);
@@ -778,6 +798,7 @@ static int parse_command_line(int argc, char **argv, Options *o) {
             case 'O': tpy_config.optimize++; break;
             case 'P': tpy_config.safe_path = 1; break;
             case 'q': tpy_config.quiet = 1; break;
+            case 'R': hash_random_forced = true; break;   /* a random key, whatever PYTHONHASHSEED says */
             case 's': tpy_config.no_user_site = 1; break;
             case 'S': tpy_config.no_site = 1; break;
             case 'u': tpy_config.unbuffered = 1; break;
@@ -891,6 +912,7 @@ int main(int argc, char **argv) {
         }
         if (o.help == HELP_ENV || o.help == HELP_ALL) fputs(help_env, stdout);
         if (o.help == HELP_XOPTIONS || o.help == HELP_ALL) fputs(help_xoptions, stdout);
+        if (o.help == HELP_JIT || o.help == HELP_ALL) fputs(help_jit, stdout);
         return 0;
     }
     if (o.version) {
@@ -908,11 +930,13 @@ int main(int argc, char **argv) {
         if (strncmp(o.xoptions[k], "int_max_str_digits", 18) == 0) int_digits_from_x = true;
     }
     if ((r = read_environment(int_digits_from_x)) != 0) return r;
-    if (!utf8_chosen) {
-        /* PEP 540: the C and POSIX locales turn UTF-8 mode on */
+    {
+        /* LC_CTYPE from the environment, as CPython sets it at start-up
+           (locale.setlocale(LC_CTYPE) reports it; the other categories stay
+           "C" until the program sets them); PEP 540: the C and POSIX locales
+           turn UTF-8 mode on */
         const char *loc = setlocale(LC_CTYPE, "");
-        tpy_config.utf8_mode = !loc || !strcmp(loc, "C") || !strcmp(loc, "POSIX");
-        setlocale(LC_CTYPE, "C");
+        if (!utf8_chosen) tpy_config.utf8_mode = !loc || !strcmp(loc, "C") || !strcmp(loc, "POSIX");
     }
     if (o.profile_out && !o.profile_mode) o.profile_mode = "loops";   /* the file implies the profile */
     if ((o.profile_events || o.profile_sample) && !o.profile_mode) o.profile_mode = "loops";
@@ -1053,6 +1077,20 @@ int main(int argc, char **argv) {
         status = run_main_source(str_data(msrc), (size_t)str_nbytes(msrc), mpath, o.dis, false);
     } else if (o.command) {
         set_argv("-c", argc, argv, o.first_arg);
+        int bad_at;
+        if (lex_utf8_error(o.command, (int)strlen(o.command), &bad_at)) {
+            /* CPython decodes the argument with surrogateescape and then
+               cannot encode it for its parser: the same report */
+            int chars = 0;
+            for (int i = 0; i < bad_at; i++) chars += ((unsigned char)o.command[i] & 0xC0) != 0x80;
+            sys_flush_all();
+            fprintf(stderr,
+                    "Unable to decode the command from the command line:\n"
+                    "UnicodeEncodeError: 'utf-8' codec can't encode character '\\udc%02x' in position %d: "
+                    "surrogates not allowed\n",
+                    (unsigned char)o.command[bad_at], chars);
+            return 1;
+        }
         status = run_main_source(o.command, strlen(o.command), "<string>", o.dis, false);
     } else if (script_path) {
         if (o.skip_first_line) {
@@ -1066,7 +1104,8 @@ int main(int argc, char **argv) {
         dict_set(d, NAME(__file__), str_from_cstr(script_path));
         status = run_main_source(script_src, script_len, script_path, o.dis, true);
         free(script_src);
-    } else if (stdin_tty && !o.dis) {
+    } else if ((stdin_tty || tpy_config.interactive) && !o.dis) {
+        /* -i forces the prompt even when stdin is not a terminal */
         set_argv(o.script ? "-" : "", argc, argv, o.first_arg);
         if (!tpy_config.quiet) {
             fprintf(stderr, "Python %s on linux\n", TPY_SYS_VERSION);
@@ -1107,6 +1146,7 @@ int main(int argc, char **argv) {
     sys_finalizing = true;
     if (gil_threads_started) gil_finalizing = true;
     gc_finalize_all();
+    if (sys_flush_std_at_exit() < 0) status = 120;
     sys_flush_all();
     if (profile_to_file)
         fprintf(stderr, "tpy: JIT profile written to %s; report: tpy -m jitprof %s\n", o.profile_out, o.profile_out);

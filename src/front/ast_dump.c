@@ -9,6 +9,7 @@
 #include "../vm/object.h"
 #include "ast.h"
 #include "lexer.h"
+#include "../util/numfmt.h"
 
 typedef struct Out {
     FILE *f;
@@ -87,7 +88,10 @@ static void format_double(char *out, double x, int add_dot0) {
     int prec;
     for (prec = 1; prec <= 17; prec++) {
         snprintf(buf, sizeof buf, "%.*e", prec - 1, x);
-        if (strtod(buf, NULL) == x) break;
+        /* the point as the C locale writes it, whatever LC_NUMERIC says */
+        for (char *c = buf; *c && *c != 'e'; c++)
+            if (*c != '-' && (*c < '0' || *c > '9')) *c = '.';
+        if (numfmt_strtod_c(buf, NULL) == x) break;
     }
     /* buf: [-]d[.ddd]e[+-]xx */
     char digits[32];

@@ -299,7 +299,7 @@ int op_stack_effect(int op, int arg, int jump) {
     case OP_STORE_ATTR: case OP_DELETE_SUBSCR: case OP_MAP_ADD:
         return -2;
     case OP_STORE_SUBSCR: return -3;
-    case OP_BUILD_SLICE: return 1 - arg;
+    case OP_BUILD_SLICE: return arg == 3 ? -2 : -1;   /* as the interpreter: 3 or else 2 */
     case OP_JUMP_IF_FALSE_OR_POP: case OP_JUMP_IF_TRUE_OR_POP: return jump ? 0 : -1;
     case OP_FOR_ITER: return jump ? -1 : 1;
     case OP_CALL_FUNCTION: return -arg;

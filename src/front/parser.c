@@ -25,6 +25,7 @@
  * finish_error()).
  */
 #include "parser.h"
+#include "../util/numfmt.h"
 
 #include <gmp.h>
 #include <iconv.h>
@@ -731,7 +732,7 @@ static Expr *parse_number(P *p, Token *t) {
     if (last == 'j' || last == 'J') {
         buf[k - 1] = 0;
         Expr *e = new_const(p, CONST_IMAG, pos);
-        e->u.constant.f = strtod(buf, NULL);
+        e->u.constant.f = numfmt_strtod_c(buf, NULL);
         return e;
     }
     int is_float = 0;
@@ -741,7 +742,7 @@ static Expr *parse_number(P *p, Token *t) {
     }
     if (is_float) {
         Expr *e = new_const(p, CONST_FLOAT, pos);
-        e->u.constant.f = strtod(buf, NULL);
+        e->u.constant.f = numfmt_strtod_c(buf, NULL);
         return e;
     }
     int base = 10;
@@ -1274,6 +1275,9 @@ static void fstring_concat(P *p, FState *st, int *pos, int end, int raw, int lvl
                         while (s < end && src[s++] != '}') {}
                     continue;
                 }
+                /* the backslash stays literal and the brace opens a field;
+                   CPython warns of the escape '\{' all the same */
+                if (ch == '{') warn_escape(p, src + s - 2, 2);
             }
             if (ch == '{' || ch == '}') {
                 if (lvl == 0) {

@@ -100,7 +100,7 @@ bool chooks_any(void) {
 }
 
 static tpy_greenkey greenkey_of(CodeObject *co, int32_t pc) {
-    tpy_greenkey k = {str_data(co->name), str_data(co->filename), co->firstlineno, jitev_offset(pc), 0};
+    tpy_greenkey k = {str_data(co->name), str_data(co->filename), co->firstlineno, jitev_offset(co, pc), 0};
     return k;
 }
 

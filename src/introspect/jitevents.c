@@ -70,7 +70,7 @@ void jitev_location(CodeObject *co, int32_t pc, void *bufp) {
     Buf *b = bufp;
     int op = pc >= 0 && pc < co->ncode ? INSTR_OP(co->code[pc]) : 0;
     buf_printf(b, "%s;%s:%d-%d~#%d %s", str_data(co->name), str_data(co->filename), co->firstlineno,
-               code_line(co, pc), jitev_offset(pc), opcode_names[op]);
+               code_line(co, pc), jitev_offset(co, pc), opcode_names[op]);
 }
 
 uint32_t jitev_loop_no(const Trace *t) {

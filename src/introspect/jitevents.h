@@ -61,7 +61,7 @@ void jitev_exit(void);
 const char *jitev_kind_name(TraceKind k);
 /* The greenkey offset of an instruction index: code_offset() (obj/code.h),
  * the offset tpy --dis and the dis module show. */
-static inline int32_t jitev_offset(int32_t pc) { return code_offset(pc); }
+static inline int32_t jitev_offset(CodeObject *co, int32_t pc) { return code_offset(co, pc); }
 /* 'f;file.py:3-5~#12 FOR_ITER', PyPy's location string. */
 void jitev_location(CodeObject *code, int32_t pc, void *buf /* Buf* */);
 /* The loop number a trace belongs to (a bridge: its loop's). */

@@ -33,6 +33,7 @@
 #include "../runtime.h"
 #include "../vm/pending.h"
 #include "jitevents.h"
+#include "../util/numfmt.h"
 
 struct OpsReplacement {
     IRBuf ir;
@@ -338,7 +339,7 @@ struct OpsReplacement *jitev_parse_ops(Trace *t, const char *const *lines, int n
                 if (*a && !*end) {
                     ref = ir_const_int(nb, iv);
                 } else {
-                    double dv = strtod(a, &end);
+                    double dv = numfmt_strtod_c(a, &end);
                     if (*a && !*end && (isdigit((unsigned char)a[0]) || a[0] == '-' || a[0] == '.')) ref = ir_const_float(nb, dv);
                     else return (void *)fail(err, "operation %d: '%s' is not computed before it is used", li, a);
                 }

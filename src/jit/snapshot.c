@@ -88,5 +88,5 @@ void ir_format_pos(const PosDescr *p, Buf *out) {
     CodeObject *co = p->code;
     int op = INSTR_OP(co->code[p->pc]);
     buf_printf(out, "debug_merge_point(%d, %d, '%s;%s:%d-%d~#%d %s')", p->call_depth, p->call_id, str_data(co->name),
-               str_data(co->filename), co->firstlineno, code_line(co, p->pc), code_offset(p->pc), opcode_names[op]);
+               str_data(co->filename), co->firstlineno, code_line(co, p->pc), code_offset(co, p->pc), opcode_names[op]);
 }

@@ -596,7 +596,10 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     t->active++;
     jit.activations++;
     if (record) prof_event(t, PROF_ENTER);
+    uint8_t was_in_compiled = f->in_compiled;
+    f->in_compiled = 1;
     GuardDescr *g = ((EntryFn)t->entry)(f);
+    f->in_compiled = was_in_compiled;
     bool done = g == &jit_done_descr;
     /* a call there was no C stack for: nothing ran, the interpreter makes it */
     bool retry = !done && tstate.exc && tstate.exc == retry_marker;

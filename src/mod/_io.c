@@ -4038,21 +4038,13 @@ static int native_encoding(const char *name) {
 /* sys.flags.utf8_mode: -X utf8, PYTHONUTF8, else the C or POSIX locale */
 static bool utf8_mode(void) { return tpy_config.utf8_mode != 0; }
 
-/* The locale's encoding: "utf-8" in UTF-8 mode, else the codeset of the
- * locale the environment names now, as locale.getencoding() finds it (tpy
- * has no _locale: locale.py reads the environment), where none, C or
- * POSIX mean UTF-8. */
+/* The locale's encoding, as locale.getencoding() gives it: "utf-8" in
+ * UTF-8 mode, else the codeset of LC_CTYPE (set from the environment at
+ * start-up, as CPython does; main.c). */
 static Value locale_encoding(void) {
     if (utf8_mode()) return str_from_cstr("utf-8");
-    const char *v = getenv("LC_ALL");
-    if (!v || !*v) v = getenv("LC_CTYPE");
-    if (!v || !*v) v = getenv("LANG");
-    if (!v || !*v || !strcmp(v, "C") || !strcmp(v, "POSIX")) return str_from_cstr("utf-8");
-    locale_t loc = newlocale(LC_CTYPE_MASK, "", (locale_t)0);
-    if (!loc) return str_from_cstr("utf-8");
-    Value r = str_from_cstr(nl_langinfo_l(CODESET, loc));
-    freelocale(loc);
-    return r;
+    const char *cs = nl_langinfo(CODESET);
+    return str_from_cstr(cs && *cs ? cs : "UTF-8");
 }
 
 /* Set up the decoder and encoder for encoding/errors. */

@@ -465,7 +465,7 @@ static Value float_of(const char *t, int64_t len) {
     char *z = len < (int64_t)sizeof local ? local : gc_alloc_atomic((size_t)len + 1);
     memcpy(z, t, (size_t)len);
     z[len] = 0;
-    return float_from_double(strtod(z, NULL));
+    return float_from_double(numfmt_strtod_c(z, NULL));
 }
 
 static inline bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }

@@ -27,6 +27,7 @@
 #include "../obj/codec.h"
 #include "../runtime.h"
 #include "modules.h"
+#include "../util/numfmt.h"
 
 enum {
     HIGHEST_PROTOCOL = 5,
@@ -2051,7 +2052,7 @@ static int load_float(UnpicklerObject *u) {
     errno = 0;
     double d = (*c == ' ' || *c == '\t' || *c == '\n' || (q[0] == '0' && (q[1] == 'x' || q[1] == 'X')))
                    ? (end = c, 0.0)
-                   : strtod(c, &end);
+                   : numfmt_strtod_c(c, &end);
     if (end == c) {
         err_format(&exc_ValueError, "could not convert string to float: '%s'", c);
         return -1;

@@ -27,9 +27,12 @@ static bool gc_enabled = true;
    live depth comes from the code itself, the depth before the instruction
    they are executing or after it, whichever is greater (the compiler's
    stack analysis; no instruction holds more while it runs; not under
-   sys.settrace, whose 'line' events come between instructions). Nothing while
-   a trace is being recorded or compiled code runs (which keeps some values
-   in the frame and some in registers). */
+   sys.settrace, whose 'line' events come between instructions). Not the
+   frames compiled code runs (in_compiled: it keeps some values in the frame
+   and some in registers); the frames the interpreter runs above or below
+   them are stopped at a call as without the JIT. collect() reads the
+   frames, so a trace never calls it (MF_FRAME: the recorder leaves the
+   call to the interpreter). */
 static void clear_innermost_dead_slots(Frame *f) {
     int op = INSTR_OP(f->ip[-1]);
     if (op != OP_CALL_FUNCTION && op != OP_CALL_FUNCTION_KW && op != OP_CALL_METHOD && op != OP_CALL_METHOD_KW &&
@@ -53,8 +56,8 @@ static void clear_outer_dead_slots(Frame *f) {
 }
 
 static void clear_dead_stack_slots(void) {
-    if (jit.recording || jit.activations > 0) return;
     for (Frame *f = tstate.frame; f; f = f->back) {
+        if (f->in_compiled) continue;
         if (!f->ip || f->ip <= f->code->code || f->ip > f->code->code + f->code->ncode) continue;
         if (f == tstate.frame) clear_innermost_dead_slots(f);
         else if (!tstate.use_tracing) clear_outer_dead_slots(f);   /* a trace function runs between instructions */
@@ -139,7 +142,7 @@ static Value g_set_threshold(Value *args, size_t nargs, Value kwnames) {
 static const MethodDef gc_functions[] = {
     {"get_threshold", g_get_threshold, 0, NULL},
     {"set_threshold", g_set_threshold, 0, NULL},
-    {"collect", g_collect, MF_KEYWORDS, NULL},
+    {"collect", g_collect, MF_KEYWORDS | MF_FRAME, NULL},
     {"enable", g_enable, 0, NULL},
     {"disable", g_disable, 0, NULL},
     {"isenabled", g_isenabled, 0, NULL},

@@ -192,8 +192,11 @@ static int install_importlib(Value importlib) {
 
 /* A finder the program put in sys.meta_path (not one of importlib's own,
    whose work the C code below does): its spec for name, loaded by
-   importlib; VNULL and no error when none of them has it */
-static Value find_with_meta_path(Value name) {
+   importlib; VNULL and no error when none of them has it. The finders
+   before importlib's first one are asked before tpy's own search (late
+   false), the others only when that search found nothing (late true), so a
+   finder appended to sys.meta_path sees what the path finder leaves. */
+static Value find_with_meta_path(Value name, bool late) {
     Value meta_path = dict_get_cstr(module_dict(sys_module), "meta_path");
     if (!meta_path || !list_check(meta_path) || list_size(meta_path) == 0) return VNULL;
     Value path = V_NONE;
@@ -205,9 +208,14 @@ static Value find_with_meta_path(Value name) {
         if (pp) path = pp;
     }
     Value snapshot = list_from_iterable(meta_path);
+    bool past_standard = false;
     for (int64_t i = 0; i < list_size(snapshot); i++) {
         Value finder = list_get(snapshot, i);
-        if (is_standard_finder(finder)) continue;
+        if (is_standard_finder(finder)) {
+            past_standard = true;
+            continue;
+        }
+        if (past_standard != late) continue;
         Value fs = obj_getattr_opt(finder, str_intern_cstr("find_spec"));
         Value spec;
         if (!fs) {
@@ -411,6 +419,8 @@ static Value find_with_path_finder(Value name, Value path) {
     return load ? obj_call(load, &spec, 1, VNULL) : VNULL;
 }
 
+static Value find_and_load_here(Value name);
+
 static Value find_and_load(Value name) {
     /* importlib's halves under the names CPython's start-up gives them */
     if (str_eq_cstr(name, "_frozen_importlib") || str_eq_cstr(name, "_frozen_importlib_external")) {
@@ -418,8 +428,28 @@ static Value find_and_load(Value name) {
         Value m = dict_get(tstate.sys_modules, name);
         if (m) return m;
     }
-    Value found = find_with_meta_path(name);
+    Value found = find_with_meta_path(name, false);
     if (found || err_occurred()) return found;
+    found = find_and_load_here(name);
+    if (found || !err_matches(&exc_ModuleNotFoundError)) return found;
+    /* not found by the search itself (not a failing import inside the
+       module): the finders after importlib's in sys.meta_path */
+    Value not_found = err_fetch();
+    Value missing = obj_getattr_opt(not_found, NAME(name));
+    err_clear();
+    if (!missing || !str_check(missing) || !str_eq(missing, name)) {
+        err_restore(not_found);
+        return VNULL;
+    }
+    found = find_with_meta_path(name, true);
+    if (found || err_occurred()) return found;
+    err_restore(not_found);
+    return VNULL;
+}
+
+/* builtin, frozen (lib/) and path modules: the work of importlib's
+   BuiltinImporter, FrozenImporter and PathFinder */
+static Value find_and_load_here(Value name) {
     for (int i = 0; i < nbuiltin_modules; i++) {
         if (str_eq_cstr(name, builtin_modules[i].name)) {
             Value m = builtin_modules[i].create();

@@ -19,7 +19,8 @@
     _("_sre", _sre_module_create)                   \
     _("_functools", _functools_module_create)       \
     _("pypyjit", pypyjit_module_create)             \
-    _("_tpy_opcode", _tpy_opcode_module_create)     \
+    _("opcode", opcode_module_create)               \
+    _("_opcode", _opcode_module_create)             \
     _("gc", gc_module_create)                       \
     _("_signal", _signal_module_create)             \
     _("_sitebuiltins", _sitebuiltins_module_create) \
@@ -58,6 +59,7 @@
     _("_ctypes", _ctypes_module_create)             \
     _("_bz2", _bz2_module_create)                   \
     _("_lzma", _lzma_module_create)                 \
+    _("_locale", _locale_module_create)             \
     _("_md5", _md5_module_create)                   \
     _("_sha1", _sha1_module_create)                 \
     _("_sha256", _sha256_module_create)             \

@@ -51,6 +51,7 @@
 
 #include "../obj/structseq.h"
 #include "../runtime.h"
+#include "../vm/config.h"
 #include "modules.h"
 #include "../vm/gil.h"
 #include "../vm/pending.h"
@@ -1441,11 +1442,11 @@ static Value p_device_encoding(Value *args, size_t nargs, Value kwnames) {
     int fd;
     if (one_fd("device_encoding", false, args, nargs, kwnames, &fd) < 0) return VNULL;
     if (!isatty(fd)) return V_NONE;
-    locale_t loc = newlocale(LC_CTYPE_MASK, "", (locale_t)0);
-    if (!loc) return str_from_cstr("UTF-8");
-    Value r = str_from_cstr(nl_langinfo_l(CODESET, loc));
-    freelocale(loc);
-    return r;
+    /* the locale encoding: UTF-8 mode's, else LC_CTYPE's codeset (main.c
+       sets it from the environment, as CPython) */
+    if (tpy_config.utf8_mode) return str_from_cstr("utf-8");
+    const char *cs = nl_langinfo(CODESET);
+    return str_from_cstr(cs && *cs ? cs : "UTF-8");
 }
 
 static const ArgSpec p_urandom_spec = {"posix.urandom", 1, 1, 0, {"size", NULL}};

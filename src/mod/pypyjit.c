@@ -180,7 +180,7 @@ static Type dmp_type = {
 /* ---- from the JIT's data to Python objects --------------------------------------------- */
 
 static Value greenkey_of(CodeObject *code, int32_t pc) {
-    return tuple_pack(3, V_FROM_PTR(code), v_int(jitev_offset(pc)), V_FALSE);
+    return tuple_pack(3, V_FROM_PTR(code), v_int(jitev_offset(code, pc)), V_FALSE);
 }
 
 static bool is_inputarg(int opc) { return opc == IR_inputarg_i || opc == IR_inputarg_f || opc == IR_inputarg_r; }
@@ -646,8 +646,9 @@ static int cell_key(const char *fname, Value *args, size_t nargs, Value kwnames,
     }
     CodeObject *co = V_AS(CodeObject, args[2]);
     /* an offset as code_offset() makes them; any other names no instruction */
-    if (prof || ofs < 0 || ofs % CODE_UNIT_BYTES || ofs / CODE_UNIT_BYTES >= co->ncode) return 0;
-    *out = jit_cell(co, (int32_t)(ofs / CODE_UNIT_BYTES));
+    int32_t i = prof ? -1 : code_index_at(co, ofs);
+    if (i < 0) return 0;
+    *out = jit_cell(co, i);
     return 0;
 }
 

@@ -96,6 +96,29 @@ void sys_flush_all(void) {
     err_restore(saved);
 }
 
+/* The last flush of sys.stdout and sys.stderr at shutdown, as CPython's
+   flush_std_files: a stream already closed is left alone; a failing stdout
+   is reported as unraisable. Returns -1 when either failed (the process
+   then exits with status 120). */
+int sys_flush_std_at_exit(void) {
+    int status = 0;
+    static const char *const streams[] = {"stdout", "stderr"};
+    for (int i = 0; i < 2; i++) {
+        Value s = dict_get_cstr(module_dict(sys_module), streams[i]);
+        if (!s || s == V_NONE) continue;
+        Value closed = obj_getattr_opt(s, str_intern_cstr("closed"));
+        int is_closed = closed ? obj_truth(closed) : 0;
+        err_clear();
+        if (is_closed > 0) continue;
+        if (sys_stream_flush(s) < 0) {
+            if (i == 0) err_write_unraisable(err_fetch(), NULL, s);
+            err_clear();
+            status = -1;
+        }
+    }
+    return status;
+}
+
 static Value s_exit(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("exit", kwnames) < 0) return VNULL;
     if (arg_count("exit", nargs, 0, 1) < 0) return VNULL;
@@ -226,7 +249,26 @@ static Value s_displayhook(Value *args, size_t nargs, Value kwnames) {
     if (!r) return VNULL;
     Value out = sys_get_stream("stdout");
     if (!out) return VNULL;
-    if (!sys_stream_write(out, r) || !sys_stream_write(out, str_ascii_char('\n'))) return VNULL;
+    if (!sys_stream_write(out, r)) {
+        if (!err_matches(&exc_UnicodeEncodeError)) return VNULL;
+        /* a repr the stream's encoding cannot hold is written with
+           backslash escapes, as CPython's displayhook does */
+        err_clear();
+        Value enc = obj_getattr_cstr(out, "encoding");
+        Value a[2] = {enc, str_from_cstr("backslashreplace")};
+        Value bytes = enc ? obj_call_method(r, "encode", a, 2) : VNULL;
+        if (!bytes) return VNULL;
+        Value buffer = obj_getattr_opt(out, str_intern_cstr("buffer"));
+        if (buffer) {
+            if (!obj_call_method(buffer, "write", &bytes, 1)) return VNULL;
+        } else {
+            if (err_occurred()) return VNULL;
+            a[1] = str_from_cstr("strict");
+            Value text = obj_call_method(bytes, "decode", a, 2);
+            if (!text || !sys_stream_write(out, text)) return VNULL;
+        }
+    }
+    if (!sys_stream_write(out, str_ascii_char('\n'))) return VNULL;
     dict_set(tstate.builtins, str_intern_cstr("_"), v);
     return V_NONE;
 }
@@ -539,7 +581,7 @@ static Value frame_get_locals(Value v) {
 static Value frame_get_lasti(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
     if (snapshot_live(fo) || gen_frame_alive(fo)) fo->lasti = frame_lasti(fo->raw);
-    return v_int(code_offset(fo->lasti));
+    return v_int(code_offset(V_AS(CodeObject, fo->code), fo->lasti));
 }
 static Value frame_get_trace(Value v) { return V_AS(FrameObject, v)->trace; }
 static int frame_set_trace(Value v, Value x) {
@@ -1357,7 +1399,7 @@ static Value sys_flags_new(void) {
     Value v[] = {v_int(c->debug), v_int(c->inspect), v_int(c->interactive), v_int(c->optimize),
                  v_int(c->dont_write_bytecode), v_int(c->no_user_site), v_int(c->no_site),
                  v_int(c->ignore_environment), v_int(c->verbose), v_int(c->bytes_warning), v_int(c->quiet),
-                 v_int(c->hash_random || c->hash_seed) /* unset: as PYTHONHASHSEED=0 (config.h) */, v_int(c->isolated),
+                 v_int(c->hash_random || c->hash_seed), v_int(c->isolated),
                  c->dev_mode ? V_TRUE : V_FALSE, v_int(c->utf8_mode), v_int(c->warn_default_encoding),
                  c->safe_path ? V_TRUE : V_FALSE, v_int(c->int_max_str_digits)};
     return make_field_tuple("flags", f, v, 18);
@@ -1463,6 +1505,9 @@ void sys_init(const char *executable) {
     module_add(m, "byteorder", str_from_cstr("little"));
     module_add(m, "platform", str_from_cstr("linux"));
     module_add(m, "version", str_from_cstr(TPY_SYS_VERSION));
+    /* (repository, branch, revision), as CPython built from a release
+       tarball has it: the build does not record a version-control state */
+    module_add(m, "_git", tuple_pack(3, str_from_cstr("tpy"), str_empty, str_empty));
     module_add(m, "hexversion", v_int((TPY_PY_MAJOR << 24) | (TPY_PY_MINOR << 16) | (TPY_PY_MICRO << 8) | 0xF0));
     module_add(m, "copyright", str_from_cstr(SYS_COPYRIGHT));
     module_add(m, "warnoptions", list_new(0));
@@ -1524,7 +1569,7 @@ void sys_init(const char *executable) {
         module_add(m, "implementation", namespace_new(d));
     }
     {
-        /* str hashes are CPython's siphash13 with PYTHONHASHSEED=0 (config.h) */
+        /* str hashes are CPython's siphash13, keyed as CPython keys it (config.h) */
         static const char *const f[] = {"width", "modulus", "inf", "nan", "imag", "algorithm", "hash_bits", "seed_bits",
                                         "cutoff"};
         Value v[] = {v_int(64), int_from_i64(((int64_t)1 << 61) - 1), v_int(314159), v_int(0), v_int(1000003),

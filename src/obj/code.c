@@ -58,11 +58,116 @@ static const char *arg_name(CodeObject *co, Opcode op, uint32_t arg) {
     return t && k < tuple_size(t) ? str_data(tuple_get(t, k)) : NULL;
 }
 
+/* ---- the code-unit view (code.h) ---------------------------------------------------------- */
+
+/* Public opcode numbers, derived from OPCODE_DEF's order and flags at
+ * startup (code_init): 0 CACHE, no-argument instructions, then
+ * HAVE_ARGUMENT and the instructions with one, then EXTENDED_ARG,
+ * BINARY_OP and JUMP_BACKWARD (the last two: names CPython's dis.py reads
+ * at import, which no tpy instruction has). */
+static int16_t pub_of[OP__COUNT];
+static int16_t priv_of[256];
+int code_pubop_have_argument, code_pubop_extended_arg, code_pubop_binary_op, code_pubop_jump_backward;
+
+static void public_ops_init(void) {
+    for (int p = 0; p < 256; p++) priv_of[p] = -1;
+    int n = PUBOP_CACHE + 1;
+    for (int pass = 0; pass < 2; pass++) {
+        if (pass == 1) code_pubop_have_argument = n;
+        for (int op = 0; op < OP__COUNT; op++)
+            if (((opcode_flags[op] & OPF_ARG) != 0) == (pass == 1)) {
+                pub_of[op] = (int16_t)n;
+                priv_of[n++] = (int16_t)op;
+            }
+    }
+    code_pubop_extended_arg = n++;
+    code_pubop_binary_op = n++;
+    code_pubop_jump_backward = n++;
+    _Static_assert(OP__COUNT + 4 <= 256, "public opcodes fit a byte");
+}
+int code_public_op(int op) { return op >= 0 && op < OP__COUNT ? pub_of[op] : -1; }
+int code_private_op(int p) { return p >= 0 && p < 256 ? priv_of[p] : -1; }
+
+static bool is_deref_op(Opcode op) {
+    return op == OP_LOAD_DEREF || op == OP_STORE_DEREF || op == OP_DELETE_DEREF || op == OP_LOAD_CLOSURE ||
+           op == OP_LOAD_CLASSDEREF;
+}
+
+/* EXTENDED_ARG prefixes an argument needs */
+static int32_t prefixes(uint32_t arg) { return (arg > 0xFF) + (arg > 0xFFFF) + (arg > 0xFFFFFF); }
+
+/* The public argument of each instruction is what CPython's dis decodes
+ * for that kind of instruction: a jump's is the code unit it lands on
+ * (opcode.hasjabs: offset = arg * 2); a cached name's (LOAD_ATTR,
+ * LOAD_METHOD, STORE_ATTR) its index in co_names, LOAD_GLOBAL's that times
+ * 2 (the low bit, CPython's "push NULL", is never set: tpy's LOAD_GLOBAL
+ * pushes only the value); a cell's its index in the locals area
+ * (_varname_from_oparg); others the argument itself. A jump's argument
+ * depends on the prefixes before its target, which depend on the
+ * arguments: iterate from no prefixes; the sizes only grow, so this ends. */
+const int32_t *code_units(CodeObject *co) {
+    if (co->units) return co->units;
+    int32_t n = co->ncode;
+    int32_t *u = gc_alloc_atomic(sizeof(int32_t) * (size_t)(2 * n + 1));
+    int32_t *args = u + n + 1;
+    /* each cache's name's index in co_names (code_visible_names's order) */
+    int32_t *vis = gc_alloc_atomic(sizeof(int32_t) * (size_t)(co->ncaches + 1));
+    int64_t nnames = tuple_size(co->names), extra = 0;
+    for (int32_t k = 0; k < co->ncaches; k++) {
+        Value name = co->caches[k].name;
+        int64_t at = -1;
+        for (int64_t j = 0; j < nnames && at < 0; j++)
+            if (tuple_get(co->names, j) == name) at = j;
+        for (int32_t j = 0; j < k && at < 0; j++)
+            if (co->caches[j].name == name) at = vis[j];
+        vis[k] = (int32_t)(at >= 0 ? at : nnames + extra++);
+    }
+    for (int32_t i = 0; i <= n; i++) u[i] = i;
+    for (bool changed = true; changed;) {
+        changed = false;
+        int32_t at = 0;
+        for (int32_t i = 0; i < n; i++) {
+            uint32_t w = co->code[i], arg = INSTR_ARG(w);
+            Opcode op = INSTR_OP(w);
+            unsigned char f = op < OP__COUNT ? opcode_flags[op] : 0;
+            if (f & OPF_JUMP) arg = (uint32_t)u[arg <= (uint32_t)n ? arg : (uint32_t)n];
+            else if ((f & OPF_CACHE) && (int32_t)arg < co->ncaches) arg = (uint32_t)vis[arg] * (op == OP_LOAD_GLOBAL ? 2 : 1);
+            else if (is_deref_op(op)) arg += (uint32_t)co->nlocals;
+            args[i] = (int32_t)arg;
+            if (u[i] != at) changed = true;
+            u[i] = at;
+            at += 1 + ((f & OPF_ARG) ? prefixes(arg) : 0);
+        }
+        if (u[n] != at) changed = true;
+        u[n] = at;
+    }
+    co->units = u;
+    return u;
+}
+
+int32_t code_index_at(CodeObject *co, int64_t ofs) {
+    if (ofs < 0 || ofs % CODE_UNIT_BYTES) return -1;
+    const int32_t *u = code_units(co);
+    int64_t unit = ofs / CODE_UNIT_BYTES;
+    /* the instruction i with u[i+1] - 1 == unit: binary search on u */
+    int32_t lo = 0, hi = co->ncode - 1;
+    while (lo <= hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (u[mid + 1] - 1 < unit) lo = mid + 1;
+        else if (u[mid] > unit) hi = mid - 1;
+        else return u[mid + 1] - 1 == unit ? mid : -1;
+    }
+    return -1;
+}
+
 /* One code object: CPython 3.11's columns (line where one starts, ">>" on
- * jump and handler targets, offset, name, argument, what it means), lines
- * as CPython's dis.findlinestarts gives them (an instruction without a line
- * starts none), jump targets as "(to OFFSET)". */
+ * jump and handler targets, offset, name, argument, what it means), the
+ * rows and numbers the dis module shows for it: each EXTENDED_ARG prefix
+ * a row, arguments public (code_units), jump targets "(to OFFSET)" where
+ * the target's first unit is; lines as CPython's dis.findlinestarts gives
+ * them (an instruction without a line starts none). */
 static void disassemble_one(CodeObject *co, Buf *out) {
+    const int32_t *u = code_units(co), *pub = u + co->ncode + 1;
     bool *target = gc_alloc_atomic((size_t)co->ncode + 1);
     memset(target, 0, (size_t)co->ncode + 1);
     int maxline = 0;
@@ -77,7 +182,7 @@ static void disassemble_one(CodeObject *co, Buf *out) {
     char num[24];
     int line_width = snprintf(num, sizeof num, "%d", maxline);
     if (line_width < 3) line_width = 3;
-    int ofs_width = snprintf(num, sizeof num, "%d", code_offset(co->ncode > 0 ? co->ncode - 1 : 0));
+    int ofs_width = snprintf(num, sizeof num, "%d", co->ncode > 0 ? code_offset(co, co->ncode - 1) : 0);
     if (ofs_width < 4) ofs_width = 4;
     int lastline = -1;
     for (int i = 0; i < co->ncode; i++) {
@@ -85,41 +190,46 @@ static void disassemble_one(CodeObject *co, Buf *out) {
         Opcode op = INSTR_OP(w);
         uint32_t arg = INSTR_ARG(w);
         int line = co->locations[i].line;
-        size_t start = out->len;
-        if (line >= 0 && line != lastline) {
-            if (i > 0) buf_putc(out, '\n');
-            start = out->len;
-            buf_printf(out, "%*d", line_width, line);
-            lastline = line;
-        } else {
-            buf_fill(out, ' ', (size_t)line_width);
-        }
-        buf_printf(out, "     %s %*d %-20s", target[i] ? ">>" : "  ", ofs_width, code_offset(i),
-                   op < OP__COUNT ? opcode_names[op] : "???");
-        if (op < OP__COUNT && (opcode_flags[op] & OPF_ARG)) {
-            buf_printf(out, " %5u", arg);
-            const char *name;
-            if (opcode_flags[op] & OPF_JUMP) {
-                buf_printf(out, " (to %d)", code_offset((int32_t)arg));
-            } else if (op == OP_LOAD_CONST && (int64_t)arg < tuple_size(co->consts)) {
-                Value r = obj_repr(tuple_get(co->consts, arg));
-                if (r) buf_printf(out, " (%s)", str_data(r));
-                else err_clear();
-            } else if ((name = arg_name(co, op, arg))) {
-                buf_printf(out, " (%s)", name);
+        for (int32_t unit = u[i]; unit < u[i + 1]; unit++) {
+            bool own = unit == u[i + 1] - 1;   /* else an EXTENDED_ARG prefix */
+            size_t start = out->len;
+            if (unit == u[i] && line >= 0 && line != lastline) {
+                if (i > 0) buf_putc(out, '\n');
+                start = out->len;
+                buf_printf(out, "%*d", line_width, line);
+                lastline = line;
+            } else {
+                buf_fill(out, ' ', (size_t)line_width);
             }
+            buf_printf(out, "     %s %*d %-20s", unit == u[i] && target[i] ? ">>" : "  ", ofs_width,
+                       unit * CODE_UNIT_BYTES, !own ? "EXTENDED_ARG" : op < OP__COUNT ? opcode_names[op] : "???");
+            if (!own) {
+                buf_printf(out, " %5u", (uint32_t)pub[i] >> (8 * (u[i + 1] - 1 - unit)));
+            } else if (op < OP__COUNT && (opcode_flags[op] & OPF_ARG)) {
+                buf_printf(out, " %5u", (uint32_t)pub[i]);
+                const char *name;
+                if (opcode_flags[op] & OPF_JUMP) {
+                    buf_printf(out, " (to %d)", arg <= (uint32_t)co->ncode ? code_start_offset(co, (int32_t)arg) : -1);
+                } else if (op == OP_LOAD_CONST && (int64_t)arg < tuple_size(co->consts)) {
+                    Value r = obj_repr(tuple_get(co->consts, arg));
+                    if (r) buf_printf(out, " (%s)", str_data(r));
+                    else err_clear();
+                } else if ((name = arg_name(co, op, arg))) {
+                    buf_printf(out, " (%s)", name);
+                }
+            }
+            /* no trailing blanks, as CPython's rstrip() */
+            while (out->len > start && out->data[out->len - 1] == ' ') out->data[--out->len] = 0;
+            buf_putc(out, '\n');
         }
-        /* no trailing blanks, as CPython's rstrip() */
-        while (out->len > start && out->data[out->len - 1] == ' ') out->data[--out->len] = 0;
-        buf_putc(out, '\n');
     }
     if (co->nexctable) {
-        /* CPython's form: first and last instruction covered, inclusive */
+        /* CPython's form: first and last unit covered, inclusive */
         buf_puts(out, "ExceptionTable:\n");
         for (int i = 0; i < co->nexctable; i++) {
             ExcTableEntry *e = &co->exctable[i];
-            buf_printf(out, "  %d to %d -> %d [%u]%s\n", code_offset((int32_t)e->start),
-                       code_offset((int32_t)e->end - 1), code_offset((int32_t)e->target), e->depth,
+            buf_printf(out, "  %d to %d -> %d [%u]%s\n", code_start_offset(co, (int32_t)e->start),
+                       code_offset(co, (int32_t)e->end - 1), code_start_offset(co, (int32_t)e->target), e->depth,
                        e->lasti ? " lasti" : "");
         }
     }
@@ -199,47 +309,55 @@ static Value co_get_stacksize(Value v) { return v_int(V_AS(CodeObject, v)->stack
 
 /* ---- the bytecode and tables as bytes ----------------------------------------------------
  *
- * These attributes show tpy's own formats, not CPython's (whose encodings
- * are internals of each CPython version); what they share with CPython is
- * the unit of offsets: instruction i is at byte offset code_offset(i), so
- * offsets from co_code, co_lines(), co_positions(), f_lasti and dis agree.
+ * These attributes show tpy's instructions in CPython 3.11's formats, over
+ * the code units of code.h (offsets as code_offset() and dis count them):
  *
- *   co_code            2 bytes per instruction: tpy's opcode (vm/opcodes.h,
- *                      NOT CPython's numbering), then the low 8 bits of its
- *                      argument. The full 24-bit argument lives only in the
- *                      instruction word, so co_code cannot be executed or
- *                      replaced; it gives the length and the opcodes.
- *   co_linetable       CPython 3.11's location table (below), one code
- *                      unit per instruction: code.replace() takes one.
- *   co_exceptiontable  per entry, unsigned LEB128 numbers: start, end and
- *                      target as byte offsets, stack depth, lasti (0/1).
+ *   co_code            per instruction, its EXTENDED_ARG prefixes, then
+ *                      (public opcode, low 8 bits of its public argument),
+ *                      as the opcode module describes them. The
+ *                      interpreter runs the 32-bit words, not these bytes,
+ *                      so co_code cannot be replaced.
+ *   co_linetable       CPython 3.11's location table (below), over units:
+ *                      code.replace() takes one.
+ *   co_exceptiontable  CPython 3.11's: per entry start, length, target (in
+ *                      units) and depth << 1 | lasti.
  *   co_lnotab          the classic table: (offset delta, line delta) byte
  *                      pairs, the line delta signed, computed from
  *                      co_lines() from co_firstlineno, as CPython 3.11 does
  *                      for this deprecated attribute. */
 
-static void put_uleb(Buf *b, uint64_t x) {
-    do {
-        uint8_t byte = x & 0x7F;
-        x >>= 7;
-        buf_putc(b, (char)(byte | (x ? 0x80 : 0)));
-    } while (x);
-}
-
 static Value co_get_code(Value v) {
     CodeObject *co = V_AS(CodeObject, v);
+    const int32_t *u = code_units(co), *args = u + co->ncode + 1;
     Buf b;
-    buf_init(&b, (size_t)code_offset(co->ncode) + 1);
+    buf_init(&b, (size_t)u[co->ncode] * CODE_UNIT_BYTES + 1);
     for (int32_t i = 0; i < co->ncode; i++) {
-        buf_putc(&b, (char)INSTR_OP(co->code[i]));
-        buf_putc(&b, (char)(INSTR_ARG(co->code[i]) & 0xFF));
+        Opcode op = INSTR_OP(co->code[i]);
+        uint32_t arg = (uint32_t)args[i];
+        if (!(opcode_flags[op] & OPF_ARG)) arg = 0;
+        for (int32_t k = u[i + 1] - u[i] - 1; k > 0; k--) {
+            buf_putc(&b, (char)code_pubop_extended_arg);
+            buf_putc(&b, (char)((arg >> (8 * k)) & 0xFF));
+        }
+        buf_putc(&b, (char)code_public_op(op));
+        buf_putc(&b, (char)(arg & 0xFF));
     }
-    _Static_assert(CODE_UNIT_BYTES == 2, "co_code writes 2 bytes per instruction");
+    _Static_assert(CODE_UNIT_BYTES == 2, "co_code writes 2 bytes per unit");
     return bytes_from_buf(&b);
 }
 
+/* The location of each code unit: an instruction's prefixes share its. */
+static Location *unit_locations(CodeObject *co, int32_t *nunits) {
+    const int32_t *u = code_units(co);
+    *nunits = u[co->ncode];
+    Location *l = gc_alloc_atomic(sizeof(Location) * (size_t)(u[co->ncode] + 1));
+    for (int32_t i = 0; i < co->ncode; i++)
+        for (int32_t k = u[i]; k < u[i + 1]; k++) l[k] = co->locations[i];
+    return l;
+}
+
 /* co_linetable in CPython 3.11's location table format (its
- * Objects/locations.md), one code unit per tpy instruction: entries of 1 to
+ * Objects/locations.md), over co_code's units: entries of 1 to
  * 8 units whose first byte is 0x80 | kind << 3 | (units - 1), lines as
  * deltas from the previous entry's line (co_firstlineno first). Kinds:
  * 0-9 short (same line, column kind * 8 + 3 bits, width 0-15), 10-12 one
@@ -265,13 +383,15 @@ static bool loc_eq(const Location *a, const Location *b) {
 static Value co_get_linetable(Value v) {
     CodeObject *co = V_AS(CodeObject, v);
     if (co->linetable) return co->linetable;   /* a given table, shown as given */
+    int32_t nunits;
+    const Location *locs = unit_locations(co, &nunits);
     Buf b;
-    buf_init(&b, (size_t)co->ncode * 2 + 1);
+    buf_init(&b, (size_t)nunits * 2 + 1);
     int32_t prev = co->firstlineno;
-    for (int32_t i = 0; i < co->ncode;) {
-        const Location *l = &co->locations[i];
+    for (int32_t i = 0; i < nunits;) {
+        const Location *l = &locs[i];
         int32_t n = 1;
-        while (n < 8 && i + n < co->ncode && loc_eq(&co->locations[i + n], l)) n++;
+        while (n < 8 && i + n < nunits && loc_eq(&locs[i + n], l)) n++;
         i += n;
         if (l->line < 0) {
             buf_putc(&b, (char)(0x80 | 15 << 3 | (n - 1)));
@@ -323,7 +443,7 @@ static int32_t lt_read_svarint(const uint8_t *p, size_t n, size_t *k, bool *ok) 
     return u & 1 ? -(int32_t)(u >> 1) : (int32_t)(u >> 1);
 }
 
-static Location *linetable_decode(const uint8_t *p, size_t n, int32_t ncode, int32_t firstlineno) {
+static Location *linetable_decode_units(const uint8_t *p, size_t n, int32_t ncode, int32_t firstlineno) {
     Location *locs = gc_alloc_atomic(sizeof(Location) * (size_t)(ncode ? ncode : 1));
     for (int32_t i = 0; i < ncode; i++) locs[i] = (Location){-1, -1, -1, -1};
     int32_t line = firstlineno, at = 0;
@@ -358,18 +478,35 @@ static Location *linetable_decode(const uint8_t *p, size_t n, int32_t ncode, int
     }
     return locs;
 }
+/* the table's locations of co's instructions: each that of its own unit */
+static Location *linetable_decode(const uint8_t *p, size_t n, CodeObject *co) {
+    const int32_t *u = code_units(co);
+    Location *ul = linetable_decode_units(p, n, u[co->ncode], co->firstlineno);
+    Location *locs = gc_alloc_atomic(sizeof(Location) * (size_t)(co->ncode ? co->ncode : 1));
+    for (int32_t i = 0; i < co->ncode; i++) locs[i] = ul[u[i + 1] - 1];
+    return locs;
+}
+
+/* One number of an exception table entry: 6-bit groups, most significant
+ * first, 0x40 on all but the last; 0x80 on an entry's first byte. */
+static void et_varint(Buf *b, uint32_t x, bool first) {
+    int groups = 1;
+    while (groups < 6 && (x >> (6 * groups))) groups++;
+    for (int g = groups - 1; g >= 0; g--)
+        buf_putc(b, (char)(((x >> (6 * g)) & 0x3F) | (g ? 0x40 : 0) | (first && g == groups - 1 ? 0x80 : 0)));
+}
 
 static Value co_get_exceptiontable(Value v) {
     CodeObject *co = V_AS(CodeObject, v);
+    const int32_t *u = code_units(co);
     Buf b;
     buf_init(&b, (size_t)co->nexctable * 5 + 1);
     for (int32_t i = 0; i < co->nexctable; i++) {
         const ExcTableEntry *e = &co->exctable[i];
-        put_uleb(&b, (uint64_t)code_offset((int32_t)e->start));
-        put_uleb(&b, (uint64_t)code_offset((int32_t)e->end));
-        put_uleb(&b, (uint64_t)code_offset((int32_t)e->target));
-        put_uleb(&b, e->depth);
-        put_uleb(&b, e->lasti);
+        et_varint(&b, (uint32_t)u[e->start], true);
+        et_varint(&b, (uint32_t)(u[e->end] - u[e->start]), false);
+        et_varint(&b, (uint32_t)u[e->target], false);
+        et_varint(&b, (uint32_t)e->depth << 1 | e->lasti, false);
     }
     return bytes_from_buf(&b);
 }
@@ -383,7 +520,8 @@ static Value code_lines_list(CodeObject *co) {
     while (i < co->ncode) {
         int32_t line = co->locations[i].line, j = i + 1;
         while (j < co->ncode && co->locations[j].line == line) j++;
-        list_append(l, tuple_pack(3, v_int(code_offset(i)), v_int(code_offset(j)), line < 0 ? V_NONE : v_int(line)));
+        list_append(l, tuple_pack(3, v_int(code_start_offset(co, i)), v_int(code_start_offset(co, j)),
+                                  line < 0 ? V_NONE : v_int(line)));
         i = j;
     }
     return l;
@@ -420,15 +558,17 @@ static Value code_co_lines(Value *args, size_t nargs, Value kwnames) {
 
 static Value opt_int(int32_t x) { return x < 0 ? V_NONE : v_int(x); }
 
-/* co_positions(): (line, end_line, col, end_col) per instruction, None
+/* co_positions(): (line, end_line, col, end_col) per code unit, None
  * where the location table has no value. */
 static Value code_co_positions(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("co_positions", nargs, 1, 1) < 0) return VNULL;
     CodeObject *co = V_AS(CodeObject, args[0]);
-    Value l = list_new(co->ncode);
-    for (int32_t i = 0; i < co->ncode; i++) {
-        const Location *p = &co->locations[i];
+    int32_t nunits;
+    const Location *locs = unit_locations(co, &nunits);
+    Value l = list_new(nunits);
+    for (int32_t i = 0; i < nunits; i++) {
+        const Location *p = &locs[i];
         /* -X no_debug_ranges: CPython's compiler keeps the lines only */
         if (tpy_config.no_debug_ranges)
             list_append(l, tuple_pack(4, opt_int(p->line), opt_int(p->line), V_NONE, V_NONE));
@@ -529,6 +669,7 @@ static Value code_replace(Value *args, size_t nargs, Value kwnames) {
         for (int32_t i = 0; i < old->ncaches; i++) co->caches[i].name = old->caches[i].name;
     }
     co->jitcells = NULL;
+    co->units = NULL;
     co->jit_entry_trace = NULL;
     co->jit_calls = 0;
     co->jit_entry_aborts = 0;
@@ -585,8 +726,7 @@ static Value code_replace(Value *args, size_t nargs, Value kwnames) {
        (None where it has no entry) of each instruction */
     if ((v = arg_kw(args, nargs, kwnames, "co_linetable"))) {
         if (!replace_type_ok(v, "co_linetable", is_bytes, "bytes")) return VNULL;
-        co->locations = linetable_decode((const uint8_t *)bytes_data(v), (size_t)bytes_size(v), co->ncode,
-                                         co->firstlineno);
+        co->locations = linetable_decode((const uint8_t *)bytes_data(v), (size_t)bytes_size(v), co);
         co->linetable = bytes_check_exact(v) ? v : bytes_new(bytes_data(v), bytes_size(v));
     }
     static const struct { const char *name; Value (*get)(Value); } fixed_bytes[] = {
@@ -650,6 +790,7 @@ static Value code_replace(Value *args, size_t nargs, Value kwnames) {
         if (!replace_type_ok(v, strs[k].name, is_str, "str")) return VNULL;
         *(Value *)((char *)co + strs[k].off) = k == 0 ? str_intern(v) : v;
     }
+    co->units = NULL;   /* new names may number the cached ones differently */
     return V_FROM_PTR(co);
 }
 
@@ -770,6 +911,7 @@ Type code_type = {
 };
 
 void code_init(void) {
+    public_ops_init();
     type_add_methods(&code_type, code_methods);
     type_add_getsets(&code_type, code_getsets);
     type_ready(&code_type);

@@ -97,6 +97,7 @@ typedef struct CodeObject {
     Value source_lines;         /* unused; tracebacks read the file */
     int64_t hash;               /* hash(code), computed once (0: not yet) */
     Value linetable;            /* co_linetable as code.replace() was given it, or VNULL */
+    int32_t *units;             /* lazily, code_units(): the code-unit view */
 } CodeObject;
 
 enum CodeJitFlags {
@@ -113,15 +114,41 @@ static inline bool code_check(Value v) {
 static inline int code_line(CodeObject *co, int i) {
     return (i >= 0 && i < co->ncode) ? co->locations[i].line : co->firstlineno;
 }
-/* Offsets. An instruction is one 32-bit word (vm/opcodes.h), but every
- * offset tpy shows counts CODE_UNIT_BYTES per instruction: instruction i
- * is at offset 2 * i. That is CPython's unit (a 2-byte code unit, what its
- * `dis` prints and PyPy's greenkeys use), so tpy --dis, the dis module,
- * greenkeys, debug_merge_point's #N and pypyjit's offsets
- * (dont_trace_here, get_jitcell_at_key, ...) all name an instruction by
- * the same number. */
+/* Offsets. An instruction is one 32-bit word (vm/opcodes.h), but what tpy
+ * shows counts CPython's 2-byte code units, the format of co_code: each
+ * instruction is one unit (public opcode, low 8 bits of its public
+ * argument) preceded by one EXTENDED_ARG unit per further 8 bits its
+ * argument needs (opcode module, code_units()). Instruction i's offset is
+ * that of its own unit (after its prefixes), as CPython's f_lasti; co_code,
+ * co_lines(), co_positions(), co_exceptiontable, f_lasti, tb_lasti, dis,
+ * tpy --dis, greenkeys, debug_merge_point's #N and pypyjit's offsets all
+ * use it, so they name an instruction by the same number. */
 #define CODE_UNIT_BYTES 2
-static inline int32_t code_offset(int32_t i) { return i * CODE_UNIT_BYTES; }
+/* units[i] (i <= ncode): index of the first code unit of instruction i
+ * (its first prefix), units[ncode] the total; then args[i] (i < ncode):
+ * the public argument of instruction i (see code_public_arg). Computed
+ * once per code object. */
+const int32_t *code_units(CodeObject *co);
+static inline int32_t code_offset(CodeObject *co, int32_t i) {
+    if (i < 0 || i >= co->ncode) return (i < 0 ? i : code_units(co)[co->ncode] + i - co->ncode) * CODE_UNIT_BYTES;
+    return (code_units(co)[i + 1] - 1) * CODE_UNIT_BYTES;
+}
+/* The byte offset where instruction i starts (its first prefix): where
+ * jumps, exception handlers and lines start in co_code. */
+static inline int32_t code_start_offset(CodeObject *co, int32_t i) {
+    return code_units(co)[i] * CODE_UNIT_BYTES;
+}
+/* The instruction whose own unit (code_offset) is at byte offset ofs, or -1. */
+int32_t code_index_at(CodeObject *co, int64_t ofs);
+/* Public opcode numbers (what co_code and the opcode module show): 0 is
+ * CACHE, then tpy's instructions without argument in the order of
+ * vm/opcodes.h, then HAVE_ARGUMENT and those with one, then EXTENDED_ARG
+ * and the names CPython's dis.py looks up that tpy never emits. */
+#define PUBOP_CACHE 0
+extern int code_pubop_have_argument, code_pubop_extended_arg, code_pubop_binary_op, code_pubop_jump_backward;
+/* public number of tpy opcode op; the tpy opcode of public number p, or -1 */
+int code_public_op(int op);
+int code_private_op(int p);
 /* Exception handler covering instruction i, or NULL. */
 const ExcTableEntry *code_find_handler(CodeObject *co, int i);
 /* The disassembly of co and of the code objects among its constants, in

@@ -868,10 +868,11 @@ static Value cm_get(Value dv, Value obj, Value type) {
     if (!type) type = V_FROM_PTR(type_of(obj));
     Value f = sm_func(dv);
     if (!f) return VNULL;
-    /* chained descriptors (classmethod wrapping a property) as in 3.9-3.12 */
+    /* chained descriptors (classmethod wrapping a property) as in 3.9-3.12:
+       the class is both the instance and the owner (CPython's cm_descr_get) */
     Type *ft = type_of(f);
     if (ft != &function_type && ft != &method_descr_type && ft->descr_get)
-        return ft->descr_get(f, type, V_FROM_PTR(type_of(type)));
+        return ft->descr_get(f, type, type);
     return method_new(f, type);
 }
 

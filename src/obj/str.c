@@ -2,8 +2,8 @@
  * comparison, repr, and the C-side formatter (str_printf). The methods of
  * str live in str_methods.c, formatting (% and str.format) in str_format.c.
  *
- * Hashes equal CPython's under the same PYTHONHASHSEED (0 when unset):
- * SipHash-1-3 keyed from the seed over the string's canonical fixed-width
+ * Hashes equal CPython's under the same PYTHONHASHSEED (a random key when
+ * unset, as CPython's): SipHash-1-3 keyed from the seed over the string's canonical fixed-width
  * form (1, 2 or 4 bytes per code point, as PEP 393 stores it), so a
  * program's set iteration order matches CPython run with that seed.
  */
@@ -244,8 +244,8 @@ static inline uint64_t rotl64(uint64_t x, int b) { return (x << b) | (x >> (64 -
         v2 = rotl64(v2, 32);        \
     } while (0)
 
-/* The SipHash key, from PYTHONHASHSEED as CPython derives it (zero for 0
-   and when unset; see config.h) */
+/* The SipHash key, from PYTHONHASHSEED as CPython derives it (zero for 0,
+   random when unset or "random"; see config.h) */
 static uint64_t hash_k0, hash_k1;
 
 void str_hash_init(void) {

@@ -1494,22 +1494,24 @@ Value binop_name(int op, int which) {
     return *slot;
 }
 
+/* A dunder set to None is called as CPython's slot calls it: the TypeError of
+   calling None, not a fallback to the other operand or __add__. */
+static Value heap_binop_call(Value self, Value name, Value other) {
+    bool found;
+    Value r = call_dunder(self, name, &other, 1, &found);
+    if (found) return r;
+    return type_lookup(type_of(self), name) == V_NONE ? none_not_callable() : V_NOTIMPL;
+}
+
 static Value heap_binop(Value a, Value b, int op) {
     int base = op & 31;
-    bool found;
-    Value r;
-    if (op & BINOP_INPLACE) {
-        r = call_dunder(a, binop_name(base, 2), &b, 1, &found);
-        return found ? r : V_NOTIMPL;
-    }
+    if (op & BINOP_INPLACE) return heap_binop_call(a, binop_name(base, 2), b);
     if (op & BINOP_REFLECTED) {
         if (!type_has_flag(type_of(b), TF_HEAPTYPE)) return V_NOTIMPL;
-        r = call_dunder(b, binop_name(base, 1), &a, 1, &found);
-        return found ? r : V_NOTIMPL;
+        return heap_binop_call(b, binop_name(base, 1), a);
     }
     if (!type_has_flag(type_of(a), TF_HEAPTYPE)) return V_NOTIMPL;
-    r = call_dunder(a, binop_name(base, 0), &b, 1, &found);
-    return found ? r : V_NOTIMPL;
+    return heap_binop_call(a, binop_name(base, 0), b);
 }
 
 static Value heap_unop(Value a, int op) {

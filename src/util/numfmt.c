@@ -22,6 +22,7 @@
 #include "numfmt.h"
 
 #include <limits.h>
+#include <locale.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -1929,4 +1930,11 @@ int numfmt_percent_int(const mpz_t z, const PercentSpec *ps, Buf *out, NumFmtErr
     bool neg = dg[0] == '-';
     if (neg) dg++;
     return percent_int_digits(neg, dg, strlen(dg), ps, out, err, base);
+}
+
+double numfmt_strtod_c(const char *s, char **end) {
+    static locale_t c_locale;   /* made once; the C locale never changes */
+    if (!c_locale) c_locale = newlocale(LC_ALL_MASK, "C", (locale_t)0);
+    if (!c_locale) return strtod(s, end);   /* no memory for it: the process's (C unless the program set one) */
+    return strtod_l(s, end, c_locale);
 }

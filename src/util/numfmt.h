@@ -34,6 +34,10 @@ size_t numfmt_float_repr(double x, char *out);
  * digits). Returns 0 and sets *out, or -1 if the text is not a float. */
 int numfmt_parse_float(const char *s, size_t len, double *out);
 
+/* strtod in the C locale, whatever LC_NUMERIC the program set: what the
+ * parser, json and pickle read is Python's syntax ('.' as the point). */
+double numfmt_strtod_c(const char *s, char **end);
+
 /* round(x, ndigits) for a float, correctly rounded (half to even on the
  * exact binary value), as CPython's float.__round__. Sets *out; returns -1
  * with an OverflowError message when the result overflows. */

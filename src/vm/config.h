@@ -44,9 +44,8 @@ typedef struct TpyConfig {
     int faulthandler;         /* -X faulthandler, PYTHONFAULTHANDLER: enabled at start-up */
     int perf_map;             /* -X perf: /tmp/perf-PID.map names compiled code for perf */
     int tracemalloc;          /* -X tracemalloc[=N], PYTHONTRACEMALLOC: frames to trace from start-up (0: off) */
-    /* PYTHONHASHSEED: "random" (hash_random), or an integer (hash_seed).
-       Unset, str and bytes hashes are CPython's under PYTHONHASHSEED=0 (a
-       deliberate difference: CPython picks a random key). */
+    /* PYTHONHASHSEED: "random" (hash_random, also when unset, as CPython),
+       or an integer (hash_seed; 0: no key, CPython's hashes under 0). */
     int hash_random;
     unsigned long hash_seed;
     const char *pycache_prefix; /* -X pycache_prefix=DIR, PYTHONPYCACHEPREFIX: sys.pycache_prefix */

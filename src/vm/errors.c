@@ -769,7 +769,7 @@ static Value tb_get_lineno(Value v) { return v_int(V_AS(TracebackObject, v)->lin
 /* byte offset, as dis counts; a constructed entry shows what it was given */
 static Value tb_get_lasti(Value v) {
     TracebackObject *tb = V_AS(TracebackObject, v);
-    return v_int(tb->raw || !tb->frame ? code_offset(tb->lasti) : tb->given_lasti);
+    return v_int(tb->raw || !tb->frame ? code_offset(tb->code, tb->lasti) : tb->given_lasti);
 }
 /* the frame object: the running frame's own while it still runs, else a
    snapshot made on first use */
@@ -800,7 +800,7 @@ static Value tb_new(Type *type, Value *args, size_t nargs, Value kwnames) {
     tb->next = a[0] == V_NONE ? VNULL : a[0];
     tb->code = co;
     /* the instruction for carets, when the offset names one */
-    tb->lasti = lasti >= 0 && lasti % CODE_UNIT_BYTES == 0 ? lasti / CODE_UNIT_BYTES : -1;
+    tb->lasti = code_index_at(co, lasti);
     tb->given_lasti = lasti;
     tb->lineno = lineno;
     tb->frame = a[1];

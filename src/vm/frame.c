@@ -55,6 +55,7 @@ Frame *frame_push(CodeObject *co) {
     f->yielded = 0;
     f->discard_result = 0;
     f->trace_called = 0;
+    f->in_compiled = 0;
     f->fobj = VNULL;
     f->ip = co->code;
     memset(f->localsplus, 0, sizeof(Value) * (size_t)(co->nlocals + co->ncells + co->nfrees));

@@ -919,6 +919,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
                 dispatch = record_labels;                                                \
             } else if (jr_ == 5) {                                                       \
                 PUSH(jit_result_);                                                       \
+                *(volatile Value *)&jit_result_ = VNULL; /* no stale root (gcmodule.c) */ \
                 goto L_RETURN_VALUE;                                                     \
             } else if (jr_ >= 2) {                                                       \
                 f = tstate.frame;                                                        \
@@ -1628,6 +1629,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
                 } else if (r == 5) {
                     /* a bridge returned from this frame */
                     PUSH(jit_result);
+                    *(volatile Value *)&jit_result = VNULL;   /* no stale root (gcmodule.c) */
                     goto L_RETURN_VALUE;
                 } else if (r >= 2) {
                     /* compiled code ran; a guard failed and the frames

@@ -46,6 +46,8 @@ typedef struct Frame {
     uint8_t discard_result;     /* FRAME_RESULT_*: a frame rebuilt from compiled code that
                                    ran a class call's __init__ or __new__ inline */
     uint8_t trace_called;       /* sys.settrace: the 'call' event was sent for this run */
+    uint8_t in_compiled;        /* compiled code entered here runs (jit/trace.c run_trace):
+                                   its slots may be stale, the live values in registers */
     Value fobj;                 /* its frame object (sys._getframe, tracing), or VNULL */
     Value localsplus[];
 } Frame;

@@ -766,10 +766,11 @@ int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Val
     for (int i = 0; i < n; i++) out[i] = (size_t)i < nargs ? args[i] : VNULL;
     /* in Argument Clinic's order: missing positional-only arguments, a
        missing argument, one given by name and position, an unknown keyword */
-    for (int i = 0; i < spec->nrequired && i < spec->nposonly; i++) {
+    int npos_required = spec->nrequired < spec->nposonly ? spec->nrequired : spec->nposonly;
+    for (int i = 0; i < npos_required; i++) {
         if (out[i]) continue;
         err_format(&exc_TypeError, "%s() takes %s %d positional argument%s (%zd given)", f,
-                   spec->nrequired < maxpos ? "at least" : "exactly", spec->nposonly, spec->nposonly == 1 ? "" : "s",
+                   spec->nrequired < maxpos ? "at least" : "exactly", npos_required, npos_required == 1 ? "" : "s",
                    (ssize_t)nargs);
         return -1;
     }

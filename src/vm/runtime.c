@@ -18,7 +18,7 @@ void gen_init(void);
 void builtins_init(void);
 void sys_init(const char *executable);
 
-TpyConfig tpy_config = {.int_max_str_digits = -1};
+TpyConfig tpy_config = {.int_max_str_digits = -1, .hash_random = 1};
 
 static bool initialized;
 
