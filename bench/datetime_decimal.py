@@ -1,7 +1,7 @@
 # datetime_decimal: date and time arithmetic, formatting and parsing with
 # datetime, and fixed-point arithmetic with decimal. CPython runs its C
-# _datetime and _decimal; tpy runs the standard library's pure-Python
-# datetime and _pydecimal (docs/performance.md).
+# _datetime and _decimal; tpy runs its C _datetime and the standard
+# library's pure-Python _pydecimal (docs/performance.md).
 import datetime
 import decimal
 import sys

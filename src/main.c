@@ -823,6 +823,35 @@ static void set_argv(const char *argv0, int argc, char **argv, int first) {
     free(sa);
 }
 
+static bool is_dir(const char *p) {
+    struct stat st;
+    return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The directories Debian's site module adds, those that exist, in its
+ * order: the user's site-packages (PEP 370: $PYTHONUSERBASE or ~/.local,
+ * unless -s, -I or PYTHONNOUSERSITE, or a setuid process), then
+ * /usr/local/lib/python3.11/dist-packages (pip), Debian's pure-Python
+ * packages, /usr/lib/python3.11/dist-packages. Their .pth files are not
+ * read (a gap: that runs Python code at start-up). */
+static void add_site_dirs(Value path) {
+    char buf[PATH_MAX];
+    char ver[16];
+    snprintf(ver, sizeof ver, "python%d.%d", TPY_PY_MAJOR, TPY_PY_MINOR);
+    if (!tpy_config.no_user_site && getuid() == geteuid() && getgid() == getegid()) {
+        const char *base = getenv("PYTHONUSERBASE"), *home = getenv("HOME");
+        int n = base && *base ? snprintf(buf, sizeof buf, "%s/lib/%s/site-packages", base, ver)
+                : home && *home ? snprintf(buf, sizeof buf, "%s/.local/lib/%s/site-packages", home, ver)
+                                : -1;
+        if (n > 0 && (size_t)n < sizeof buf && is_dir(buf)) list_append(path, str_from_cstr(buf));
+    }
+    snprintf(buf, sizeof buf, "/usr/local/lib/%s/dist-packages", ver);
+    if (is_dir(buf)) list_append(path, str_from_cstr(buf));
+    if (is_dir(TPY_DIST_PACKAGES_DIR)) list_append(path, str_from_cstr(TPY_DIST_PACKAGES_DIR));
+    snprintf(buf, sizeof buf, "/usr/lib/%s/dist-packages", ver);
+    if (is_dir(buf)) list_append(path, str_from_cstr(buf));
+}
+
 /* --jit-profile-out must name a file tpy can write, checked before the
  * program runs (the log is opened when the JIT first logs). */
 static int check_profile_out(const char *path) {
@@ -1049,7 +1078,7 @@ int main(int argc, char **argv) {
        CPython's extension modules cannot load into tpy */
     const char *stdlib = tpy_config.ignore_environment ? NULL : getenv("TPY_STDLIB");
     list_append(path, str_from_cstr(stdlib && *stdlib ? stdlib : TPY_STDLIB_DIR));
-    if (!tpy_config.no_site) list_append(path, str_from_cstr(TPY_DIST_PACKAGES_DIR));
+    if (!tpy_config.no_site) add_site_dirs(path);
     sys_remake_std_streams(tpy_config.unbuffered);
     /* -W options and PYTHONWARNINGS take effect as CPython's: warnings.py
        reads sys.warnoptions when imported, which start-up then does */

@@ -2,18 +2,21 @@
  * booleans, Ellipsis, StopIteration, ints, floats, complex numbers, str,
  * bytes, tuples, lists, dicts, sets and frozensets, with back-references.
  *
- * Code objects are not marshallable: tpy's bytecode is not CPython's, and
- * tpy never reads or writes CPython's .pyc files. loads() reads any data
+ * Code objects are tpy's own: type code 'C' (CPython's 'c' holds CPython's
+ * bytecode, which tpy cannot load and never writes), whose bytes only the
+ * tpy build that wrote them reads back (vm/codecache.c). loads() reads any data
  * CPython writes for the types above. dumps() writes what CPython's loads
  * reads; CPython marks an object as a back-reference target when its
  * reference count is above one, which tpy cannot know, so tpy marks the
  * objects that can repeat (str, bytes, containers, big numbers) and the
  * bytes may differ from CPython's where the values do not.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../runtime.h"
 #include "modules.h"
+#include "../vm/codecache.h"
 
 #define FLAG_REF 0x80
 #define MARSHAL_VERSION 4
@@ -34,6 +37,15 @@ static void w_u32(Writer *w, uint32_t x) {
 }
 
 static int w_object(Writer *w, Value v);
+static Value dumps_impl(Value v, int version);
+
+/* (dump, element) pairs ordered by their dump bytes, as bytes compare */
+static int cmp_dump_pairs(const void *a, const void *b) {
+    Value x = tuple_get(*(const Value *)a, 0), y = tuple_get(*(const Value *)b, 0);
+    int64_t nx = bytes_size(x), ny = bytes_size(y);
+    int c = memcmp(bytes_data(x), bytes_data(y), (size_t)(nx < ny ? nx : ny));
+    return c ? c : (nx > ny) - (nx < ny);
+}
 
 /* a back-reference to v if it was written before; else v gets an index */
 static bool w_ref(Writer *w, Value v, char *code) {
@@ -118,20 +130,21 @@ static int w_object(Writer *w, Value v) {
         int64_t n = str_nbytes(v);
         bool ascii = true;
         for (int64_t i = 0; i < n && ascii; i++) ascii = (unsigned char)p[i] < 128;
+        bool interned = V_AS(StrObject, v)->interned;
         if (w->version >= 4 && ascii) {
-            code = n < 256 ? 'z' : 'a';
+            code = n < 256 ? (interned ? 'Z' : 'z') : (interned ? 'A' : 'a');
             if (w_ref(w, v, &code)) goto done;
             buf_putc(&w->out, code);
             if (n < 256) buf_putc(&w->out, (char)n);
             else w_u32(w, (uint32_t)n);
         } else {
-            code = 'u';
+            code = interned && w->version >= 3 ? 't' : 'u';
             if (w_ref(w, v, &code)) goto done;
             buf_putc(&w->out, code);
             w_u32(w, (uint32_t)n);
         }
         buf_put(&w->out, p, (size_t)n);
-    } else if (bytes_check_exact(v) || bytearray_check(v) || type_of(v) == &memoryview_type) {
+    } else if (byteslike_check(v)) {   /* bytes, and any object with a buffer (array, mmap, ...) as bytes */
         const char *p = NULL;
         int64_t n = 0;
         byteslike_view(v, &p, &n);
@@ -167,9 +180,40 @@ static int w_object(Writer *w, Value v) {
         if (w_ref(w, v, &code)) goto done;
         buf_putc(&w->out, code);
         w_u32(w, (uint32_t)set_size(v));
+        /* in the order of the elements' own marshal bytes, as CPython 3.11:
+           the output does not depend on hashes (PYTHONHASHSEED) */
+        Value pairs = list_new(0);
         int64_t pos = 0;
         Value k;
-        while (r == 0 && set_next(v, &pos, &k)) r = w_object(w, k);
+        while (set_next(v, &pos, &k)) {
+            Value dump = dumps_impl(k, w->version);
+            if (!dump) {
+                r = -1;
+                break;
+            }
+            list_append(pairs, tuple_pack(2, dump, k));
+        }
+        if (r == 0) {
+            /* by the bytes alone: the elements need not be comparable */
+            qsort(list_items(pairs), (size_t)list_size(pairs), sizeof(Value), cmp_dump_pairs);
+        }
+        for (int64_t i = 0; r == 0 && i < list_size(pairs); i++) r = w_object(w, tuple_get(list_get(pairs, i), 1));
+    } else if (code_check(v)) {
+        /* tpy's own code format (CPython's 'c' holds CPython's bytecode):
+           'C', its length, the bytes of codecache_marshal_code */
+        Buf blob;
+        buf_init(&blob, 256);
+        code = 'C';
+        if (!codecache_marshal_code(V_AS(CodeObject, v), &blob)) {
+            err_set(&exc_ValueError, "unmarshallable object");
+            r = -1;
+        } else if (w_ref(w, v, &code)) {
+            goto done;
+        } else {
+            buf_putc(&w->out, code);
+            w_u32(w, (uint32_t)blob.len);
+            buf_put(&w->out, blob.data, blob.len);
+        }
     } else {
         err_set(&exc_ValueError, "unmarshallable object");
         r = -1;
@@ -201,19 +245,24 @@ typedef struct Reader {
 /* the next n bytes, or NULL with EOFError */
 static const unsigned char *r_bytes(Reader *r, int64_t n) {
     if (r->file) {
-        Value got = obj_call_method(r->file, "read", (Value[]){int_from_i64(n)}, 1);
+        /* readinto() a fresh buffer, as CPython's marshal reads a file */
+        char *zeros = gc_alloc_atomic((size_t)n + 1);
+        memset(zeros, 0, (size_t)n + 1);
+        Value buf = bytearray_new(zeros, (size_t)n);
+        Value view = buf ? obj_call1(V_FROM_PTR(&memoryview_type), buf) : VNULL;
+        Value got = view ? obj_call_method(r->file, "readinto", &view, 1) : VNULL;
         if (!got) return NULL;
-        const char *p;
-        int64_t m;
-        if (!byteslike_view(got, &p, &m)) {
-            err_format(&exc_TypeError, "file.read() returned not bytes but %T", got);
-            return NULL;
-        }
+        int64_t m = got == V_NONE ? 0 : obj_index_i64(got);
+        if (m == -1 && err_occurred()) return NULL;
+        if (m > n)
+            return err_format(&exc_ValueError, "read() returned too much data: %lld bytes requested, %lld returned",
+                              (long long)n, (long long)m),
+                   NULL;
         if (m != n) {
             err_set(&exc_EOFError, "EOF read where not expected");
             return NULL;
         }
-        return (const unsigned char *)p;
+        return (const unsigned char *)bytearray_data(buf);
     }
     if (r->end - r->p < n) {
         err_set(&exc_EOFError, "marshal data too short");
@@ -288,6 +337,10 @@ static Value r_object(Reader *r) {
         Value acc = v_int(0);
         const unsigned char *b = r_bytes(r, 2 * n);
         if (!b) break;
+        if (n > 0 && b[2 * n - 2] == 0 && b[2 * n - 1] == 0) {
+            v = bad_data("unnormalized long data");
+            break;
+        }
         for (int64_t i = n - 1; i >= 0 && acc; i--) {
             int d = b[2 * i] | b[2 * i + 1] << 8;
             if (d > 0x7FFF) {
@@ -433,6 +486,14 @@ static Value r_object(Reader *r) {
     case 'c':
         v = err_set(&exc_ValueError, "bad marshal data (code objects are CPython bytecode: tpy cannot load them)");
         break;
+    case 'C': {
+        if (!r_u32(r, &n)) break;
+        const unsigned char *blob = r_bytes(r, n);
+        if (!blob) break;
+        CodeObject *co = codecache_unmarshal_code((const char *)blob, (size_t)n);
+        v = co ? V_FROM_PTR(co) : bad_data("code object of another tpy build, or damaged");
+        break;
+    }
     default:
         v = bad_data("unknown type code");
     }

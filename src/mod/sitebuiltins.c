@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "../runtime.h"
+#include "../vm/config.h"
 #include "modules.h"
 
 extern Value sys_module, builtins_module;
@@ -316,6 +317,8 @@ void site_install_builtins(void) {
              printer_make("license", str_from_cstr("See https://www.python.org/psf/license/"),
                           SITEBUILTINS_LICENSE_FILE));
     dict_set(bd, str_intern_cstr("help"), instance_new(&helper_type));
-    dict_set(module_dict(sys_module), str_intern_cstr("__interactivehook__"),
-             builtin_function_new(&interactive_hook_def, VNULL, str_intern_cstr("site")));
+    /* not in isolated mode (-I), as site.py's enablerlcompleter */
+    if (!tpy_config.isolated)
+        dict_set(module_dict(sys_module), str_intern_cstr("__interactivehook__"),
+                 builtin_function_new(&interactive_hook_def, VNULL, str_intern_cstr("site")));
 }

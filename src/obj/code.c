@@ -567,13 +567,13 @@ static Value code_co_positions(Value *args, size_t nargs, Value kwnames) {
     int32_t nunits;
     const Location *locs = unit_locations(co, &nunits);
     Value l = list_new(nunits);
+    /* -X no_debug_ranges: lines only, as CPython's code compiled or
+       unmarshalled then (its location table keeps no columns) */
+    bool ranges = !tpy_config.no_debug_ranges;
     for (int32_t i = 0; i < nunits; i++) {
         const Location *p = &locs[i];
-        /* -X no_debug_ranges: CPython's compiler keeps the lines only */
-        if (tpy_config.no_debug_ranges)
-            list_append(l, tuple_pack(4, opt_int(p->line), opt_int(p->line), V_NONE, V_NONE));
-        else
-            list_append(l, tuple_pack(4, opt_int(p->line), opt_int(p->end_line), opt_int(p->col), opt_int(p->end_col)));
+        list_append(l, tuple_pack(4, opt_int(p->line), opt_int(ranges ? p->end_line : p->line),
+                                  ranges ? opt_int(p->col) : V_NONE, ranges ? opt_int(p->end_col) : V_NONE));
     }
     return obj_iter(l);
 }

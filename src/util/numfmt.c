@@ -1475,30 +1475,75 @@ int numfmt_parse_spec(const char *spec, size_t len, FormatSpec *out, const char 
     return numfmt_parse_spec_for(spec, len, out, what, kind, err);
 }
 
-/* Groups digits like CPython: groups of `group` (0: no grouping) from the
- * right joined by sep; while the text is shorter than min_width it is
- * padded with '0' digits, which are grouped too ("00,001,234"). Returns
- * the length; when end is not NULL writes the text backwards ending there. */
-static int64_t group_digits(char *end, const char *digits, int64_t nd, int64_t min_width,
-                            int group, char sep) {
-    if (min_width < 0) min_width = 0;
-    if (!group) {
-        int64_t len = max64(max64(nd, min_width), 1);
-        if (end) {
-            memcpy(end - nd, digits, (size_t)nd);
-            memset(end - len, '0', (size_t)(len - nd));
-        }
-        return len;
+/* How the integer digits are grouped and the point is written: the spec's
+ * ',' or '_' (one separator every `group` digits) or, for format type 'n',
+ * LC_NUMERIC's thousands_sep, grouping and decimal_point (CPython's
+ * LT_CURRENT_LOCALE). sizes is a C locale grouping string: each byte a
+ * group size from the right, a 0 byte repeats the last size, CHAR_MAX
+ * stops grouping; empty: no grouping. */
+typedef struct Grouping {
+    char sizes[16];
+    const char *sep;
+    size_t sep_bytes;
+    int64_t sep_chars;
+    const char *point;
+    size_t point_bytes;
+    int64_t point_chars;
+} Grouping;
+
+static Grouping fixed_grouping(int group, char sep) {
+    Grouping g = {{0}, sep == '_' ? "_" : ",", 1, 1, ".", 1, 1};
+    g.sizes[0] = (char)group;   /* then the terminating 0 byte: repeat it */
+    return g;
+}
+
+static int64_t utf8_chars(const char *s, size_t n) {
+    int64_t c = 0;
+    for (size_t i = 0; i < n; i++) c += ((unsigned char)s[i] & 0xC0) != 0x80;
+    return c;
+}
+
+static Grouping locale_grouping(void) {
+    struct lconv *lc = localeconv();
+    Grouping g = {{0}, lc->thousands_sep, strlen(lc->thousands_sep), 0, lc->decimal_point,
+                  strlen(lc->decimal_point), 0};
+    g.sep_chars = utf8_chars(g.sep, g.sep_bytes);
+    g.point_chars = utf8_chars(g.point, g.point_bytes);
+    if (g.sep_bytes) {   /* no separator: no grouping */
+        size_t n = strlen(lc->grouping);
+        if (n >= sizeof g.sizes) n = sizeof g.sizes - 1;
+        memcpy(g.sizes, lc->grouping, n);
     }
-    int64_t remaining = nd, count = 0;
-    const char *src = digits + nd;
-    bool sep_next = false;
+    return g;
+}
+
+/* Groups digits like CPython's _PyUnicode_InsertThousandsGrouping: the
+ * group sizes of g from the right, joined by g's separator, the digits left
+ * of the last group ungrouped; while the text is shorter than min_width
+ * (characters) it is padded with '0' digits, which are grouped too
+ * ("00,001,234"). Returns the length in characters and sets *nbytes; when
+ * end is not NULL writes the text backwards ending there. */
+static int64_t group_digits(char *end, const char *digits, int64_t nd, int64_t min_width, const Grouping *g,
+                            int64_t *nbytes) {
+    if (min_width < 0) min_width = 0;
+    int64_t remaining = nd, count = 0, nseps = 0, previous = 0;
+    const char *src = digits + nd, *size = g->sizes;
+    bool sep_next = false, done = false;
     for (;;) {
-        int64_t len = min64(group, max64(max64(remaining, min_width), 1));
-        int64_t nz = max64(0, len - remaining), nc = min64(remaining, len);
+        int64_t l;
+        if (*size == 0) l = previous;
+        else if (*size == CHAR_MAX) l = 0;
+        else previous = l = *size++;
+        if (l <= 0) break;
+        l = min64(l, max64(max64(remaining, min_width), 1));
+        int64_t nz = max64(0, l - remaining), nc = max64(0, min64(remaining, l));
         if (sep_next) {
-            count++;
-            if (end) *--end = sep;
+            count += g->sep_chars;
+            nseps++;
+            if (end) {
+                end -= g->sep_bytes;
+                memcpy(end, g->sep, g->sep_bytes);
+            }
         }
         if (end) {
             end -= nc;
@@ -1510,10 +1555,35 @@ static int64_t group_digits(char *end, const char *digits, int64_t nd, int64_t m
         count += nc + nz;
         sep_next = true;
         remaining -= nc;
-        min_width -= len;
-        if (remaining <= 0 && min_width <= 0) break;
-        min_width -= 1;
+        min_width -= l;
+        if (remaining <= 0 && min_width <= 0) {
+            done = true;
+            break;
+        }
+        min_width -= g->sep_chars;
     }
+    if (!done) {
+        /* what is left, ungrouped */
+        int64_t l = max64(max64(remaining, min_width), 1);
+        int64_t nz = max64(0, l - remaining), nc = max64(0, min64(remaining, l));
+        if (sep_next) {
+            count += g->sep_chars;
+            nseps++;
+            if (end) {
+                end -= g->sep_bytes;
+                memcpy(end, g->sep, g->sep_bytes);
+            }
+        }
+        if (end) {
+            end -= nc;
+            src -= nc;
+            memcpy(end, src, (size_t)nc);
+            end -= nz;
+            memset(end, '0', (size_t)nz);
+        }
+        count += nc + nz;
+    }
+    *nbytes = count + nseps * ((int64_t)g->sep_bytes - g->sep_chars);
     return count;
 }
 
@@ -1537,7 +1607,7 @@ static void put_fill(Buf *out, const char *fill, size_t fill_len, int64_t n) {
 }
 
 /* CPython's calc_number_widths + fill_number. */
-static int put_number(Buf *out, const FormatSpec *spec, const NumText *t, int group,
+static int put_number(Buf *out, const FormatSpec *spec, const NumText *t, const Grouping *g,
                       NumFmtError *err) {
     char align = spec->align ? spec->align : spec->zero_pad ? '=' : '>';
     const char *fill = spec->fill;
@@ -1545,12 +1615,12 @@ static int put_number(Buf *out, const FormatSpec *spec, const NumText *t, int gr
     char sign = t->negative ? '-' : 0;
     if (spec->sign == '+' || spec->sign == ' ') sign = t->negative ? '-' : spec->sign;
     int64_t nsign = sign != 0;
-    int64_t nondigit = nsign + (int64_t)t->nprefix + t->has_decimal + (int64_t)t->nrest_chars;
+    int64_t point_chars = t->has_decimal ? g->point_chars : 0;
+    int64_t nondigit = nsign + (int64_t)t->nprefix + point_chars + (int64_t)t->nrest_chars;
     if (spec->width > NUMFMT_MAX_OUTPUT) return fail_memory(err);
     int64_t min_width = (fill_len == 1 && fill[0] == '0' && align == '=') ? spec->width - nondigit : 0;
-    int64_t ngrouped = t->ndigits
-        ? group_digits(NULL, t->digits, (int64_t)t->ndigits, min_width, group, spec->grouping)
-        : 0;
+    int64_t grouped_bytes = 0;
+    int64_t ngrouped = t->ndigits ? group_digits(NULL, t->digits, (int64_t)t->ndigits, min_width, g, &grouped_bytes) : 0;
     int64_t pad = spec->width - (nondigit + ngrouped), lpad = 0, spad = 0, rpad = 0;
     if (pad > 0) {
         switch (align) {
@@ -1561,7 +1631,7 @@ static int put_number(Buf *out, const FormatSpec *spec, const NumText *t, int gr
         }
     }
     int64_t bytes = (lpad + spad + rpad) * (int64_t)fill_len + nsign + (int64_t)t->nprefix +
-                    ngrouped + t->has_decimal + (int64_t)t->nrest_bytes;
+                    grouped_bytes + (t->has_decimal ? (int64_t)g->point_bytes : 0) + (int64_t)t->nrest_bytes;
     if (bytes > NUMFMT_MAX_OUTPUT) return fail_memory(err);
     buf_reserve(out, (size_t)bytes);
     put_fill(out, fill, fill_len, lpad);
@@ -1569,13 +1639,13 @@ static int put_number(Buf *out, const FormatSpec *spec, const NumText *t, int gr
     if (t->nprefix) buf_put(out, t->prefix, t->nprefix);
     put_fill(out, fill, fill_len, spad);
     if (t->ndigits) {
-        buf_reserve(out, (size_t)ngrouped);
-        group_digits(out->data + out->len + ngrouped, t->digits, (int64_t)t->ndigits, min_width,
-                     group, spec->grouping);
-        out->len += (size_t)ngrouped;
+        buf_reserve(out, (size_t)grouped_bytes);
+        int64_t ignored;
+        group_digits(out->data + out->len + grouped_bytes, t->digits, (int64_t)t->ndigits, min_width, g, &ignored);
+        out->len += (size_t)grouped_bytes;
         out->data[out->len] = 0;
     }
-    if (t->has_decimal) buf_putc(out, '.');
+    if (t->has_decimal) buf_put(out, g->point, g->point_bytes);
     if (t->nrest_bytes) buf_put(out, t->rest, t->nrest_bytes);
     put_fill(out, fill, fill_len, rpad);
     return 0;
@@ -1611,7 +1681,9 @@ static int format_float_common(double x, const FormatSpec *spec, Buf *out, NumFm
     size_t start = out->len;
     if (double_to_string(out, x, code, prec, flags) < 0) return fail_memory(err);
     if (percent) buf_putc(out, '%');
-    if (spec->sign != '+' && spec->sign != ' ' && spec->width == -1 && !spec->grouping)
+    Grouping g = type == 'n' ? locale_grouping() : fixed_grouping(spec->grouping ? 3 : 0, spec->grouping);
+    bool plain_point = g.point_bytes == 1 && g.point[0] == '.';
+    if (spec->sign != '+' && spec->sign != ' ' && spec->width == -1 && !g.sizes[0] && plain_point)
         return 0;
     /* move the text aside and lay it out with sign, padding, grouping */
     size_t n = out->len - start;
@@ -1630,7 +1702,7 @@ static int format_float_common(double x, const FormatSpec *spec, Buf *out, NumFm
     if (i < n && s[i] == '.') { t.has_decimal = true; i++; }
     t.rest = s + i;
     t.nrest_bytes = t.nrest_chars = n - i;
-    return put_number(out, spec, &t, spec->grouping ? 3 : 0, err);
+    return put_number(out, spec, &t, &g, err);
 }
 
 int numfmt_format_double(double x, const FormatSpec *spec, Buf *out, NumFmtError *err) {
@@ -1670,7 +1742,8 @@ int numfmt_format_int(const mpz_t z, const FormatSpec *spec, Buf *out, NumFmtErr
         t.rest = ch;
         t.nrest_bytes = utf8_encode((uint32_t)v, ch);
         t.nrest_chars = 1;
-        return put_number(out, spec, &t, 0, err);
+        Grouping none = fixed_grouping(0, 0);
+        return put_number(out, spec, &t, &none, err);
     }
     char local[128];
     size_t need = mpz_sizeinbase(z, base) + 2;
@@ -1683,14 +1756,16 @@ int numfmt_format_int(const mpz_t z, const FormatSpec *spec, Buf *out, NumFmtErr
         t.prefix = base == 2 ? "0b" : base == 8 ? "0o" : type == 'X' ? "0X" : "0x";
         t.nprefix = 2;
     }
-    int group = spec->grouping == ',' ? 3 : spec->grouping == '_' ? (base == 10 ? 3 : 4) : 0;
-    if (spec->sign != '+' && spec->sign != ' ' && spec->width == -1 && !group) {
+    Grouping g = type == 'n' ? locale_grouping()
+                 : fixed_grouping(spec->grouping == ',' ? 3 : spec->grouping == '_' ? (base == 10 ? 3 : 4) : 0,
+                                  spec->grouping);
+    if (spec->sign != '+' && spec->sign != ' ' && spec->width == -1 && !g.sizes[0]) {
         if (t.negative) buf_putc(out, '-');
         if (t.nprefix) buf_put(out, t.prefix, t.nprefix);
         buf_put(out, t.digits, t.ndigits);
         return 0;
     }
-    return put_number(out, spec, &t, group, err);
+    return put_number(out, spec, &t, &g, err);
 }
 
 int numfmt_format_str(const char *s, size_t nbytes, size_t nchars, const FormatSpec *spec,

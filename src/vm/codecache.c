@@ -625,6 +625,40 @@ CodeObject *codecache_load_data(const char *data, size_t n, bool check_source, i
     return V_AS(CodeObject, v);
 }
 
+/* ---- marshal ------------------------------------------------------------------------- */
+
+/* A code object for marshal.dumps: magic (2 bytes), TPY_COMPILER_ID and
+   CODECACHE_FORMAT (u32 each), then co_filename and the code as in a cache
+   file's payload. Only the tpy build that wrote it reads it back. */
+bool codecache_marshal_code(CodeObject *co, Buf *out) {
+    uint16_t m = magic16();
+    buf_putc(out, (char)(m & 0xFF));
+    buf_putc(out, (char)(m >> 8));
+    put_u32(out, TPY_COMPILER_ID);
+    put_u32(out, CODECACHE_FORMAT);
+    Writer w = {out, dict_new(), 0};
+    if (!str_check_exact(co->filename) || !write_value(&w, co->filename)) return false;
+    return write_value(&w, V_FROM_PTR(co));
+}
+
+CodeObject *codecache_unmarshal_code(const char *data, size_t n) {
+    const unsigned char *p = (const unsigned char *)data;
+    uint16_t m = magic16();
+    if (n < 10 || p[0] != (m & 0xFF) || p[1] != (m >> 8) || get_u32_at(p + 2) != TPY_COMPILER_ID ||
+        get_u32_at(p + 6) != CODECACHE_FORMAT)
+        return NULL;
+    Reader r = {p + 10, p + n, list_new(16), VNULL, 0, false};
+    Value filename = read_value(&r);
+    if (r.bad || !filename || !str_check_exact(filename)) goto fail;
+    r.filename = str_intern(filename);
+    Value v = read_value(&r);
+    if (r.bad || !v || r.p != r.end || !code_check(v)) goto fail;
+    return V_AS(CodeObject, v);
+fail:
+    if (err_occurred()) err_clear();
+    return NULL;
+}
+
 /* ---- files ---------------------------------------------------------------------------- */
 
 static bool sys_flag(const char *name) {

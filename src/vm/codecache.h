@@ -40,4 +40,10 @@ bool codecache_file_data(CodeObject *co, int64_t mtime_s, uint32_t mtime_ns, uin
 CodeObject *codecache_load_data(const char *data, size_t n, bool check_source, int64_t mtime_s, uint32_t mtime_ns,
                                 uint64_t size, Value filename);
 
+/* marshal's code objects ('C' in marshal.c): co as bytes only this tpy
+ * build reads back (false: a constant the format cannot hold), and the
+ * code in data[0:n], or NULL (never an exception). */
+bool codecache_marshal_code(CodeObject *co, struct Buf *out);
+CodeObject *codecache_unmarshal_code(const char *data, size_t n);
+
 #endif
