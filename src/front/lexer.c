@@ -2366,6 +2366,7 @@ static int is_xdigit(int c) {
  * is an error, except for the keywords that may follow a number in valid
  * code (1if x else y), which only warn. `p` is the offset of c. */
 int (*front_warn_hook)(int category, const char *msg, const char *filename, int lineno);
+int (*front_ucnhash_hook)(void);
 
 static int end_of_number_ok(Lexer *lx, int p, const char *kind) {
     int c = CH(p);

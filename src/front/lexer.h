@@ -126,6 +126,12 @@ typedef struct Lexer {
 enum { FRONT_DEPRECATION_WARNING, FRONT_SYNTAX_WARNING };
 extern int (*front_warn_hook)(int category, const char *msg, const char *filename, int lineno);
 
+/* CPython decodes \N{...} escapes with the unicodedata module, imported on
+ * the first one (and kept): the runtime points this hook at that import,
+ * which returns nonzero when the module cannot be loaded (the escape is
+ * then an error). Unset (the parser alone), the names are always known. */
+extern int (*front_ucnhash_hook)(void);
+
 /* Tokenize src[0..len). src must be NUL terminated and end with '\n'. */
 void lex_source(Lexer *lx, const char *src, int len, int interactive);
 

@@ -269,11 +269,27 @@ static _Noreturn void raise_loc(P *p, const char *kind, int lineno, int col1,
     e->msg = msg;
     e->offset_zero = col1 == 0;
     e->end_offset_zero = end_col1 == 0 && end_lineno > 0;
+    /* CPython takes the line from the file a module's filename names when
+       it can read it, else from its tokenizer: with the newline while the
+       tokenizer is still on that line, else from the source string without
+       it (the columns clipped to that text) */
+    int with_nl = 1;
+    if (p->mode != PARSE_PROMPT && p->mode != PARSE_FUNC_TYPE && p->toks[p->fill].lineno > lineno &&
+        lineno >= 1 && lineno <= p->lx->nlines) {
+        FILE *src_file = p->mode == PARSE_FILE && p->filename ? fopen(p->filename, "r") : NULL;
+        if (src_file) fclose(src_file);
+        else with_nl = 0;
+    }
+    e->text = lex_line_text(p->lx, lineno, with_nl);
+    if (!with_nl) {
+        int tl = (int)strlen(e->text);
+        if (col1 > tl + 1) col1 = tl + 1;
+        if (end_col1 > tl + 1) end_col1 = tl + 1;
+    }
     e->offset = char_offset(p, lineno, col1);
     e->end_offset = end_col1 > 0 ? char_offset(p, lineno, end_col1) : end_col1;
     e->file_offset = p->eof_col ? 0 : p->cookie ? e->offset : col1;
     e->file_end_offset = p->cookie ? e->end_offset : end_col1;
-    e->text = lex_line_text(p->lx, lineno, 1);
     jump(p, ERR_SPECIFIC);
 }
 
@@ -912,6 +928,10 @@ static void decode_str(P *p, const char *s, int n, Buf *b) {
             break;
         }
         case 'N': {
+            /* CPython's UnicodeError (not a decoding error), before the
+               escape is even looked at */
+            if (front_ucnhash_hook && front_ucnhash_hook())
+                raise_last(p, "(unicode error) \\N escapes not supported (can't load unicodedata module)");
             if (i < n && s[i] == '{') {
                 int nstart = i + 1, j = nstart;
                 int vj = vpos + 1;
@@ -4378,6 +4398,21 @@ static char *transcode(const char *enc, const char *src, size_t len, size_t *out
     }
     *outlen = cap - outleft;
     return out;
+}
+
+const char *source_as_utf8(const char *src, size_t len, size_t *outlen) {
+    char enc[64];
+    int has_bom = len >= 3 && (unsigned char)src[0] == 0xEF && (unsigned char)src[1] == 0xBB &&
+                  (unsigned char)src[2] == 0xBF;
+    const char *t = src;
+    *outlen = len;
+    if (coding_spec(src + (has_bom ? 3 : 0), len - (has_bom ? 3 : 0), enc, sizeof enc) && strcmp(enc, "utf-8")) {
+        int bad_at = -1;
+        if (has_bom || !(t = transcode(enc, src, len, outlen, &bad_at))) return NULL;
+    } else if (has_bom) {
+        t += 3, *outlen -= 3;
+    }
+    return t;
 }
 
 /* A source that cannot be decoded: CPython's file tokenizer raises a bare

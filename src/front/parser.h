@@ -65,6 +65,11 @@ Module *parse_text(const char *src, size_t len, const char *filename,
  * rejects such bytes in identifiers and string literals. */
 Module *parse_file(const char *src, size_t len, const char *filename,
                    ParseMode mode, SyntaxErrorInfo *err);
+/* A source file's bytes as UTF-8, decoded from its coding declaration
+ * (PEP 263) and without a BOM, as CPython's tracebacks read a file's lines;
+ * NULL when the declared encoding cannot decode it. Undeclared bytes are
+ * returned as they are (not checked). May return src itself. */
+const char *source_as_utf8(const char *src, size_t len, size_t *outlen);
 /* For ast.parse(): as parse_text (is_text) or parse_source, with
  * feature_version=(3, minor) rejecting what Python 3.minor could not parse
  * (walrus, positional-only parameters, parenthesized with, except*, ...)

@@ -1546,6 +1546,9 @@ static int64_t dec_unicode_escape(Dec *dc, bool raw, bool final) {
             case 'u': count = 4, msg = "truncated \\uXXXX escape"; break;
             case 'U': count = 8, msg = "truncated \\UXXXXXXXX escape"; break;
             case 'N': {
+                /* as CPython: the names come from the unicodedata module */
+                if (front_ucnhash_hook && front_ucnhash_hook())
+                    return err_set(&exc_UnicodeError, "\\N escapes not supported (can't load unicodedata module)"), -1;
                 msg = "malformed \\N character escape";
                 if (s >= n) goto incomplete;
                 if (d[s] != '{') goto error;

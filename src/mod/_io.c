@@ -655,6 +655,11 @@ static int fileio_init(Value self, Value *args, size_t nargs, Value kwnames) {
     } else {
         path = io_fspath(nameobj);
         if (!path) return -1;
+        /* a str names the file by its file system bytes: UTF-8 with
+           surrogateescape (os.fsencode), as the os functions do */
+        if (str_check(path) && !str_is_ascii(path))
+            path = bytes_encode_str(path, str_from_cstr("utf-8"), str_from_cstr("surrogateescape"));
+        if (!path) return -1;
         const char *p = str_check(path) ? str_data(path) : bytes_data(path);
         int64_t n = str_check(path) ? str_nbytes(path) : bytes_size(path);
         if ((int64_t)strlen(p) != n) return err_set(&exc_ValueError, "embedded null byte"), -1;

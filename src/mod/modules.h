@@ -13,7 +13,6 @@
     _("cmath", cmath_module_create)                 \
     _("time", time_module_create)                   \
     _("_random", _random_module_create)             \
-    _("operator", operator_module_create)           \
     _("_operator", _operator_module_create)         \
     _("itertools", itertools_module_create)         \
     _("_collections", _collections_module_create)   \
@@ -129,6 +128,7 @@ void imp_lock_after_fork_child(void);
 void import_after_fork_child(void);
 /* route the compiler's warnings through the filters (at start-up) */
 void warnings_init(void);
+int unicodedata_ucnhash_load(void);   /* the front end's front_ucnhash_hook */
 /* Call the atexit callbacks (at interpreter exit; atexit.c) */
 void atexit_run_exitfuncs(void);
 

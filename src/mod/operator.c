@@ -538,5 +538,6 @@ static Value make_operator_module(const char *name) {
     return m;
 }
 
-Value operator_module_create(void) { return make_operator_module("operator"); }
+/* `operator` is the standard library's operator.py, which takes these
+   functions (`from _operator import *`), as CPython's */
 Value _operator_module_create(void) { return make_operator_module("_operator"); }

@@ -255,7 +255,9 @@ static int path_conv(Value o, Path *p) {
         err_format(&exc_TypeError, "expected str, bytes or os.PathLike object, not %T", o);
         return -1;
     }
+    Value given = v;   /* what errors name: the str or bytes, or the bytes-like object itself */
     if (!v) {
+        given = o;
         const char *allowed = p->allow_fd && p->nullable ? "string, bytes, os.PathLike, integer or None"
                               : p->allow_fd             ? "string, bytes, os.PathLike or integer"
                               : p->nullable             ? "string, bytes, os.PathLike or None"
@@ -274,7 +276,7 @@ static int path_conv(Value o, Path *p) {
             return -1;
         }
     }
-    p->object = v;
+    p->object = given;
     Value b = v;
     if (str_check(v)) {
         b = fs_encode(v);
@@ -1117,7 +1119,22 @@ static void sd_close_dir(ScandirObject *s) {
     }
 }
 
-static void sd_finalize(void *obj) { sd_close_dir((ScandirObject *)obj); }
+/* collected while its directory is open: CPython's ResourceWarning
+   "unclosed scandir iterator", then the stream closed (errors dropped, as
+   this runs from the collector; a warning made an error is unraisable) */
+static void sd_finalize(void *obj) {
+    ScandirObject *s = obj;
+    if (!s->dir) return;
+    Value self = V_FROM_PTR(s);
+    Value saved = err_fetch();
+    Value r = obj_repr(self);
+    if (r && warn_source_c(&exc_ResourceWarning, str_printf("unclosed scandir iterator %U", r), 1, self) < 0 &&
+        err_matches(&exc_Warning))
+        err_write_unraisable(err_fetch(), NULL, self);
+    err_clear();
+    err_restore(saved);
+    sd_close_dir(s);
+}
 
 static Value sd_close(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"ScandirIterator.close", 0, 0, 0, {NULL}};
@@ -2860,7 +2877,7 @@ static Value do_spawn(const ArgSpec *spec, bool use_path, Value *args, size_t na
     posix_spawn_file_actions_init(&fa);
     Value keep = list_new(0), result = VNULL;
     short flags = 0;
-    bool b;
+    int ib = 0;
     if (a[3] && a[3] != V_NONE && spawn_file_actions(a[3], &fa, keep) < 0) goto done;
     if (a[4]) {
         int64_t pg;
@@ -2868,10 +2885,13 @@ static Value do_spawn(const ArgSpec *spec, bool use_path, Value *args, size_t na
         posix_spawnattr_setpgroup(&attr, (pid_t)pg);
         flags |= POSIX_SPAWN_SETPGROUP;
     }
-    if (to_bool(a[5], false, &b) < 0) goto done;
-    if (b) flags |= POSIX_SPAWN_RESETIDS;
-    if (to_bool(a[6], false, &b) < 0) goto done;
-    if (b) flags |= POSIX_SPAWN_SETSID;
+    /* resetids and setsid are bools given as ints (CPython's
+       bool(accept={int})): None or a str is a TypeError */
+    if (a[5] && to_int(a[5], &ib) < 0) goto done;
+    if (ib) flags |= POSIX_SPAWN_RESETIDS;
+    ib = 0;
+    if (a[6] && to_int(a[6], &ib) < 0) goto done;
+    if (ib) flags |= POSIX_SPAWN_SETSID;
     if (a[7]) {
         sigset_t set;
         if (to_sigset(a[7], &set) < 0) goto done;

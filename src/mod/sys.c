@@ -185,6 +185,7 @@ static Value s_exc_info(Value *args, size_t nargs, Value kwnames) {
     Value e = exc_handled();
     if (!e) return tuple_pack(3, V_NONE, V_NONE, V_NONE);
     ExcObject *x = V_AS(ExcObject, e);
+    traceback_keep_frames(x->traceback);
     return tuple_pack(3, V_FROM_PTR(type_of(e)), e, x->traceback ? x->traceback : V_NONE);
 }
 
@@ -378,8 +379,9 @@ static Value s_unraisablehook(Value *args, size_t nargs, Value kwnames) {
 
 /* A frame's object: one per frame while it runs (Frame.fobj), reading its
  * line and locals live; when the frame returns it keeps the last ones.
- * f_back is found through the live frame, and is None once that frame has
- * returned (frames are reused). */
+ * f_back is found through the live frame; when the frame returns, its
+ * object links its caller's (made then, as CPython's take_ownership does),
+ * since the frame's memory is reused. */
 typedef struct FrameObject {
     Object hdr;
     Frame *raw;
@@ -394,6 +396,7 @@ typedef struct FrameObject {
     int trace_prev;             /* the instruction of the last line check, -1 before */
     bool at_call;               /* its 'call' event runs: f_lineno is the def line */
     Value gen;                  /* a generator's frame (gi_frame): the generator; else VNULL */
+    Value back;                 /* once returned: the caller's frame object (f_back), or VNULL */
 } FrameObject;
 
 static Type frame_type;
@@ -493,12 +496,10 @@ static Value frame_object_new(Frame *f) {
     fo->raw = f;
     fo->code = V_FROM_PTR(f->code);
     fo->globals = f->globals;
-    if (f->locals || !f->func) {
-        fo->locals = frame_locals_dict(f);
-    } else {
-        fo->locals = dict_new();
-        sys_fast_to_locals(f, fo->locals);
-    }
+    /* a function's variables are copied in when f_locals is read (or the
+       frame returns), not now: a frame object made for a traceback must
+       not keep the objects its variables later drop alive */
+    fo->locals = f->locals || !f->func ? frame_locals_dict(f) : dict_new();
     fo->lasti = frame_lasti(f);
     fo->lineno = code_line(f->code, fo->lasti);
     fo->trace = V_NONE;
@@ -539,6 +540,7 @@ void sys_frame_detach(Frame *f) {
     fo->lasti = frame_lasti(f);
     fo->lineno = code_line(f->code, fo->lasti);
     fo->raw = NULL;
+    if (f->back) fo->back = frame_object_new(f->back);
 }
 
 Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti) {
@@ -648,7 +650,8 @@ static Value frame_get_builtins(Value v) {
 static Value frame_get_back(Value v) {
     FrameObject *fo = V_AS(FrameObject, v);
     Frame *f = fo->raw;
-    if (!snapshot_live(fo) || !f->back) return V_NONE;
+    if (!snapshot_live(fo)) return fo->back ? fo->back : V_NONE;
+    if (!f->back) return V_NONE;
     return frame_object_new(f->back);
 }
 

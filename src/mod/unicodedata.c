@@ -519,6 +519,19 @@ static Type ucd_type = {
     .flags = TF_ABSTRACT_NEW,
 };
 
+/* front_ucnhash_hook: CPython's \N{...} decoding imports unicodedata on
+   first use and keeps it; until then a failed import (sys.modules entry
+   None, say) makes the escape an error. 0 once loaded, else 1 (the
+   ImportError dropped, the pending exception kept). */
+int unicodedata_ucnhash_load(void) {
+    static bool loaded;
+    if (loaded) return 0;
+    Value saved = err_fetch();
+    loaded = import_name(str_intern_cstr("unicodedata"), V_NONE, v_int(0), VNULL) != VNULL;
+    err_restore(saved);
+    return !loaded;
+}
+
 static const MethodDef unicodedata_functions[] = {UD_METHODS()};
 
 Value unicodedata_module_create(void) {

@@ -6,6 +6,7 @@
 
 #include "../runtime.h"
 #include "traceback.h"
+#include "../front/parser.h"
 
 /* ---- the exception types ------------------------------------------------------- */
 
@@ -36,7 +37,10 @@ EXC_DEF(EXC_TYPE_DEFINE)
 Type *exc_layout_base(Type *t) {
     static Type *const adds_fields[] = {
         &exc_BaseExceptionGroup, &exc_StopIteration, &exc_SystemExit, &exc_ImportError, &exc_OSError,
-        &exc_NameError, &exc_AttributeError, &exc_SyntaxError, &exc_UnicodeError,
+        &exc_NameError, &exc_AttributeError, &exc_SyntaxError,
+        /* (UnicodeError itself is a plain exception in CPython: its
+           subclasses add the fields) */
+        &exc_UnicodeEncodeError, &exc_UnicodeDecodeError, &exc_UnicodeTranslateError,
     };
     for (; t && t != &exc_BaseException; t = t->base)
         for (size_t i = 0; i < sizeof adds_fields / sizeof adds_fields[0]; i++)
@@ -738,6 +742,15 @@ void traceback_frame_exit(Value exc, Frame *f, int lasti) {
     }
 }
 
+void traceback_keep_frames(Value t) {
+    for (; t && traceback_check(t); t = V_AS(TracebackObject, t)->next) {
+        TracebackObject *tb = V_AS(TracebackObject, t);
+        if (tb->frame || tb->exited || !tb->raw) continue;
+        Value fo = sys_frame_object_running(tb->raw, tb->code);
+        if (fo) tb->frame = fo;
+    }
+}
+
 static Value tb_get_next(Value v) {
     Value n = V_AS(TracebackObject, v)->next;
     return n ? n : V_NONE;
@@ -828,6 +841,20 @@ Type traceback_type = {.tname = "traceback", .basicsize = sizeof(TracebackObject
 /* Source files read for tracebacks, cached by name. */
 static Value source_cache;
 
+/* The lines of a source file's bytes appended to lines: as CPython's, decoded
+ * from the file's coding declaration; a file that does not decode shows none */
+static void split_source(Value lines, const char *src, size_t len) {
+    const char *text = source_as_utf8(src, len, &len);
+    if (!text || !utf8_valid(text, len)) return;
+    size_t start = 0;
+    for (size_t i = 0; i <= len; i++) {
+        if (i == len || text[i] == '\n') {
+            if (i > start || i < len) list_append(lines, str_new(text + start, i - start));
+            start = i + 1;
+        }
+    }
+}
+
 static Value source_lines(Value filename) {
     if (!source_cache) source_cache = dict_new();
     Value lines = dict_get(source_cache, filename);
@@ -836,15 +863,7 @@ static Value source_lines(Value filename) {
     lines = list_new(0);
     Buf b;
     buf_init(&b, 4096);
-    if (buf_read_file(&b, str_data(filename))) {
-        size_t start = 0;
-        for (size_t i = 0; i <= b.len; i++) {
-            if (i == b.len || b.data[i] == '\n') {
-                if (i > start || i < b.len) list_append(lines, str_new(b.data + start, i - start));
-                start = i + 1;
-            }
-        }
-    }
+    if (buf_read_file(&b, str_data(filename))) split_source(lines, b.data, b.len);
     dict_set(source_cache, filename, lines);
     return lines;
 }
@@ -862,13 +881,7 @@ void traceback_forget_source(Value filename) {
 void traceback_register_source(Value filename, const char *src, size_t len) {
     if (!source_cache) source_cache = dict_new();
     Value lines = list_new(0);
-    size_t start = 0;
-    for (size_t i = 0; i <= len; i++) {
-        if (i == len || src[i] == '\n') {
-            if (i > start || i < len) list_append(lines, str_new(src + start, i - start));
-            start = i + 1;
-        }
-    }
+    split_source(lines, src, len);
     dict_set(source_cache, filename, lines);
 }
 

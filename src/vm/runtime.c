@@ -1,5 +1,6 @@
 /* runtime.c: bringing the runtime up, in dependency order. */
 #include "../jit/params.h"
+#include "../front/lexer.h"
 #include "../mod/modules.h"
 #include "../runtime.h"
 #include "gil.h"
@@ -57,6 +58,7 @@ void tpy_runtime_init(const char *executable) {
     builtins_init();
     sys_init(executable);
     warnings_init();
+    front_ucnhash_hook = unicodedata_ucnhash_load;
     extern void jit_init(void);
     jit_init();
     extern Value builtins_module;

@@ -37,6 +37,11 @@ static inline bool traceback_check(Value v) {
 void traceback_add(Value exc, struct Frame *f, int lasti);
 /* exc leaves frame f (no handler there): keep f's locals for tb_frame */
 void traceback_frame_exit(Value exc, struct Frame *f, int lasti);
+/* sys.exc_info() hands out the traceback of an exception being handled,
+ * which may outlive the frames that handle it (`return sys.exc_info()`):
+ * its entries for frames still running take their frame objects now, which
+ * keep the locals and caller when those frames return. */
+void traceback_keep_frames(Value tb);
 /* The text of line `lineno` of a file (or registered source), or VNULL. */
 Value traceback_source_line(Value filename, int lineno);
 /* Make source text known under a name (for -c and the prompt). */
