@@ -134,6 +134,7 @@ static Value tokiter_new(Type *type, Value *args, size_t nargs, Value kwnames) {
        its newline */
     const char *s = str_data(a[0]);
     size_t n = (size_t)str_nbytes(a[0]);
+    if (memchr(s, 0, n)) return err_set(&exc_ValueError, "embedded null character");
     char *src = gc_alloc_atomic(n + 2);
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {
@@ -190,7 +191,8 @@ static Value tokiter_new(Type *type, Value *args, size_t nargs, Value kwnames) {
         /* what CPython's tokenizer reports as a done-state without an
            exception: EOF in a statement, indentation errors */
         int silent = e->mode == LEXERR_UNCLOSED || strcmp(e->kind, "SyntaxError") != 0 ||
-                     (e->msg && strcmp(e->msg, "unexpected EOF while parsing") == 0);
+                     (e->msg && (strcmp(e->msg, "unexpected EOF while parsing") == 0 ||
+                                 strcmp(e->msg, "unexpected character after line continuation character") == 0));
         if (!silent) {
             it->raise = 1;
             SyntaxErrorInfo *se = &it->err;
@@ -199,6 +201,8 @@ static Value tokiter_new(Type *type, Value *args, size_t nargs, Value kwnames) {
             se->filename = "<string>";
             se->lineno = se->end_lineno = e->lineno;
             se->offset = se->end_offset = e->offset;
+            /* a known range (leading zeros) keeps its end */
+            if (e->end_lineno == e->lineno && e->end_offset > e->offset) se->end_offset = e->end_offset;
             if (e->text) {
                 size_t tl = strlen(e->text);
                 while (tl > 0 && e->text[tl - 1] == '\n') tl--;
