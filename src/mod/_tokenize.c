@@ -125,11 +125,11 @@ static int newline_start(const Lexer *lx, const Token *prev, const Token *t) {
 
 static Value tokiter_new(Type *type, Value *args, size_t nargs, Value kwnames) {
     (void)type;
-    static const ArgSpec spec = {"TokenizerIter", 1, 1, 0, {"source", NULL}};
+    static const ArgSpec spec = {"tokenizeriter", 0, 1, 0, {"source", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!str_check(a[0]))
-        return err_format(&exc_TypeError, "TokenizerIter() argument 1 must be str, not %T", a[0]);
+        return err_format(&exc_TypeError, "tokenizeriter() argument 'source' must be str, not %T", a[0]);
     /* CPython's string input: \r\n and \r become \n, and a last line gets
        its newline */
     const char *s = str_data(a[0]);
@@ -238,7 +238,11 @@ static Type tokiter_type = {
 
 Value _tokenize_module_create(void) {
     Value m = module_new_cstr("_tokenize");
-    type_ready(&tokiter_type);
+    if (!(tokiter_type.flags & TF_READY)) {
+        tokiter_type.name = str_intern_cstr("TokenizerIter");
+        tokiter_type.module = str_intern_cstr("_tokenize");
+        type_ready(&tokiter_type);
+    }
     module_add(m, "TokenizerIter", V_FROM_PTR(&tokiter_type));
     return m;
 }
