@@ -73,7 +73,58 @@ typedef struct TokIterObject {
     /* the error after the last token: raise it (SyntaxError) or stop */
     int raise;
     SyntaxErrorInfo err;
+    /* the lexer's warnings, issued when the token they precede is handed
+       out (CPython's tokenizer warns as it reaches them) */
+    struct TokWarning *warns;
+    int nwarns, nextwarn;
+    const char *src;  /* for re-lexing when a warning turns into an error */
+    int srclen;
 } TokIterObject;
+
+typedef struct TokWarning {
+    int category, lineno;
+    const char *msg;
+    int tok;          /* index of the first token made after it */
+} TokWarning;
+
+/* While TokenizerIter() lexes, the front end's warnings are recorded here
+ * instead of issued (under the GIL: one tokenization at a time). */
+static struct {
+    const Lexer *lx;
+    TokWarning *warns;
+    int n, cap;
+    int fail_at;      /* re-lexing: the warning (index) the filters made an error */
+} rec;
+
+static int record_warning(int category, const char *msg, const char *filename, int lineno) {
+    (void)filename;
+    if (rec.fail_at >= 0) return rec.n++ == rec.fail_at;
+    if (rec.n == rec.cap) {
+        rec.cap = rec.cap ? rec.cap * 2 : 4;
+        TokWarning *w = gc_alloc(sizeof *w * (size_t)rec.cap);
+        if (rec.n) memcpy(w, rec.warns, sizeof *w * (size_t)rec.n);
+        rec.warns = w;
+    }
+    size_t ml = strlen(msg);
+    char *m = gc_alloc_atomic(ml + 1);
+    memcpy(m, msg, ml + 1);
+    rec.warns[rec.n++] = (TokWarning){category, lineno, m, rec.lx->ntoks};
+    return 0;
+}
+
+/* lex_source with the warnings recorded (fail_at < 0) or with warning
+ * number fail_at made an error */
+static void lex_recording(Lexer *lx, const char *src, int len, int fail_at) {
+    int (*saved)(int, const char *, const char *, int) = front_warn_hook;
+    memset(&rec, 0, sizeof rec);
+    rec.lx = lx;
+    rec.fail_at = fail_at;
+    front_warn_hook = record_warning;
+    memset(lx, 0, sizeof *lx);
+    lx->filename = "<string>";
+    lex_source(lx, src, len, 0);
+    front_warn_hook = saved;
+}
 
 static Type tokiter_type;
 
@@ -123,6 +174,38 @@ static int newline_start(const Lexer *lx, const Token *prev, const Token *t) {
     return t->off;
 }
 
+/* The error the lexer stopped at, as CPython's tokenizer reports it. */
+static void set_error(TokIterObject *it, const Lexer *lx) {
+    it->raise = 0;
+    if (lx->has_error) {
+        const LexError *e = &lx->err;
+        /* what CPython's tokenizer reports as a done-state without an
+           exception: EOF in a statement, indentation errors */
+        int silent = e->mode == LEXERR_UNCLOSED || strcmp(e->kind, "SyntaxError") != 0 ||
+                     (e->msg && (strcmp(e->msg, "unexpected EOF while parsing") == 0 ||
+                                 strcmp(e->msg, "unexpected character after line continuation character") == 0));
+        if (!silent) {
+            it->raise = 1;
+            SyntaxErrorInfo *se = &it->err;
+            se->kind = e->kind;
+            se->msg = e->msg;
+            se->filename = "<string>";
+            se->lineno = se->end_lineno = e->lineno;
+            se->offset = se->end_offset = e->offset;
+            /* a known range (leading zeros) keeps its end */
+            if (e->end_lineno == e->lineno && e->end_offset > e->offset) se->end_offset = e->end_offset;
+            if (e->text) {
+                size_t tl = strlen(e->text);
+                while (tl > 0 && e->text[tl - 1] == '\n') tl--;
+                char *tx = gc_alloc_atomic(tl + 1);
+                memcpy(tx, e->text, tl);
+                tx[tl] = 0;
+                se->text = tx;
+            }
+        }
+    }
+}
+
 static Value tokiter_new(Type *type, Value *args, size_t nargs, Value kwnames) {
     (void)type;
     static const ArgSpec spec = {"tokenizeriter", 0, 1, 0, {"source", NULL}};
@@ -149,9 +232,7 @@ static Value tokiter_new(Type *type, Value *args, size_t nargs, Value kwnames) {
     src[m] = 0;
 
     Lexer *lx = gc_alloc(sizeof *lx);
-    memset(lx, 0, sizeof *lx);
-    lx->filename = "<string>";
-    lex_source(lx, src, (int)m, 0);
+    lex_recording(lx, src, (int)m, -1);
     int *chain = line_chains(lx);
 
     TokIterObject *it = (TokIterObject *)obj_alloc(&tokiter_type, sizeof *it);
@@ -186,33 +267,12 @@ static Value tokiter_new(Type *type, Value *args, size_t nargs, Value kwnames) {
         list_append(it->items, tup);
         if (t->kind != T_INDENT && t->kind != T_DEDENT) prev = t;
     }
-    if (lx->has_error) {
-        const LexError *e = &lx->err;
-        /* what CPython's tokenizer reports as a done-state without an
-           exception: EOF in a statement, indentation errors */
-        int silent = e->mode == LEXERR_UNCLOSED || strcmp(e->kind, "SyntaxError") != 0 ||
-                     (e->msg && (strcmp(e->msg, "unexpected EOF while parsing") == 0 ||
-                                 strcmp(e->msg, "unexpected character after line continuation character") == 0));
-        if (!silent) {
-            it->raise = 1;
-            SyntaxErrorInfo *se = &it->err;
-            se->kind = e->kind;
-            se->msg = e->msg;
-            se->filename = "<string>";
-            se->lineno = se->end_lineno = e->lineno;
-            se->offset = se->end_offset = e->offset;
-            /* a known range (leading zeros) keeps its end */
-            if (e->end_lineno == e->lineno && e->end_offset > e->offset) se->end_offset = e->end_offset;
-            if (e->text) {
-                size_t tl = strlen(e->text);
-                while (tl > 0 && e->text[tl - 1] == '\n') tl--;
-                char *tx = gc_alloc_atomic(tl + 1);
-                memcpy(tx, e->text, tl);
-                tx[tl] = 0;
-                se->text = tx;
-            }
-        }
-    }
+    it->warns = rec.warns;
+    it->nwarns = rec.n;
+    it->src = src;
+    it->srclen = (int)m;
+    rec.warns = NULL;
+    set_error(it, lx);
     return V_FROM_PTR(it);
 }
 
@@ -220,6 +280,24 @@ static Value iter_self(Value v) { return v; }
 
 static Value tokiter_next(Value self) {
     TokIterObject *it = V_AS(TokIterObject, self);
+    while (it->nextwarn < it->nwarns && it->warns[it->nextwarn].tok <= it->next) {
+        const TokWarning *w = &it->warns[it->nextwarn++];
+        if (front_warn_hook && front_warn_hook(w->category, w->msg, "<string>", w->lineno)) {
+            /* the filters made it an error: the lexer stops there, with
+               the SyntaxError the parser would raise */
+            Lexer *lx = gc_alloc(sizeof *lx);
+            lex_recording(lx, it->src, it->srclen, it->nextwarn - 1);
+            set_error(it, lx);
+            it->next = list_size(it->items);
+            it->nwarns = 0;
+            if (it->raise) {
+                it->raise = 0;
+                raise_syntax_error(&it->err, NULL, 0);
+                return VNULL;
+            }
+            return VNULL;
+        }
+    }
     if (it->next < list_size(it->items)) return list_get(it->items, it->next++);
     if (it->raise) {
         it->raise = 0;
