@@ -170,7 +170,6 @@ static int newline_start(const Lexer *lx, const Token *prev, const Token *t) {
     int from = prev && prev->off + prev->len > ls ? prev->off + prev->len : ls;
     for (int p = from; p < t->off; p++)
         if (lx->src[p] == '#') return p;
-        else if (lx->src[p] == '\'' || lx->src[p] == '"') return t->off;   /* not after a token gap */
     return t->off;
 }
 
@@ -218,6 +217,14 @@ static Value tokiter_new(Type *type, Value *args, size_t nargs, Value kwnames) {
     const char *s = str_data(a[0]);
     size_t n = (size_t)str_nbytes(a[0]);
     if (memchr(s, 0, n)) return err_set(&exc_ValueError, "embedded null character");
+    /* a lone surrogate (WTF-8 ED A0..BF xx) has no UTF-8: CPython's
+       conversion raises UnicodeEncodeError, which str.encode gives */
+    for (size_t i = 0; i + 1 < n; i++)
+        if ((unsigned char)s[i] == 0xED && (unsigned char)s[i + 1] >= 0xA0) {
+            Value r = obj_call_method(a[0], "encode", NULL, 0);
+            if (!r) return VNULL;
+            break;
+        }
     char *src = gc_alloc_atomic(n + 2);
     size_t m = 0;
     for (size_t i = 0; i < n; i++) {

@@ -62,3 +62,8 @@ for a, k in [((), {}), (("a", "b"), {}), ((), {"source": 1})]:
 print(list(_tokenize.TokenizerIter(source="x")))
 it = _tokenize.TokenizerIter("x")
 print(iter(it) is it, type(it).__name__)
+for s in ['x = "\ud800"\n', '\ud800\n']:
+    try:
+        print(list(_tokenize.TokenizerIter(s)))
+    except Exception as e:
+        print(type(e).__name__, e)
