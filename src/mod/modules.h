@@ -77,6 +77,7 @@
     _("faulthandler", faulthandler_module_create)   \
     _("_queue", _queue_module_create)               \
     _("_lsprof", _lsprof_module_create)             \
+    _("_tokenize", _tokenize_module_create)         \
     _("_abc", _abc_module_create)                   \
     _("_pickle", _pickle_module_create)             \
     _("_symtable", _symtable_module_create)         \
