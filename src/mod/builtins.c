@@ -171,9 +171,11 @@ static Value b_id(Value *args, size_t nargs, Value kwnames) {
     if (v_is_int(v) || v_is_smallfloat(v)) {
         /* immediates have no address: derive a stable number from the value
            (never collides with a real address: those are 8-aligned, this is odd) */
-        return int_from_u64(((uint64_t)v << 1) | 1);
+        Value r = int_from_u64(((uint64_t)v << 1) | 1);
+        return AUDIT("builtins.id", 1, r) < 0 ? VNULL : r;
     }
-    return int_from_u64((uint64_t)v);
+    Value r = int_from_u64((uint64_t)v);
+    return AUDIT("builtins.id", 1, r) < 0 ? VNULL : r;
 }
 
 static const ArgSpec callable_args = {"callable", 1, 1, 0, {"obj", NULL}};
@@ -719,9 +721,11 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
         int future = tstate.frame && tstate.frame->code && (tstate.frame->code->flags & CO_FUTURE_ANNOTATIONS)
                          ? AST_FUTURE_ANNOTATIONS
                          : 0;
+        if (AUDIT("compile", 2, bytes_new(s, n), str_from_cstr("<string>")) < 0) return VNULL;
         co = compile_flags(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_EXEC, text, future);
         if (!co) return VNULL;
     }
+    if (AUDIT("exec", 1, V_FROM_PTR(co)) < 0) return VNULL;
     Value closure = is_eval ? VNULL : arg_kw(args, nargs, kwnames, "closure");
     if (closure == V_NONE) closure = VNULL;
     if (closure && !code_check(args[0]))
@@ -776,6 +780,7 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
         {"source", "filename", "mode", "flags", "dont_inherit", "optimize", "_feature_version", NULL}};
     Value a[7];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (AUDIT("compile", 2, a[0], a[1]) < 0) return VNULL;
     Value src = a[0], filename = a[1], mode = a[2];
     int64_t flags = 0, optimize = -1, feature_version = -1;
     if (a[3] && (flags = obj_index_i64(a[3])) == -1 && err_occurred()) return VNULL;
