@@ -780,7 +780,10 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
         {"source", "filename", "mode", "flags", "dont_inherit", "optimize", "_feature_version", NULL}};
     Value a[7];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (AUDIT("compile", 2, a[0], a[1]) < 0) return VNULL;
+    /* the event shows source text as the parser gets it: UTF-8 bytes */
+    if (audit_enabled &&
+        sys_audit("compile", 2, str_check(a[0]) ? bytes_new(str_data(a[0]), (size_t)str_nbytes(a[0])) : a[0], a[1]) < 0)
+        return VNULL;
     Value src = a[0], filename = a[1], mode = a[2];
     int64_t flags = 0, optimize = -1, feature_version = -1;
     if (a[3] && (flags = obj_index_i64(a[3])) == -1 && err_occurred()) return VNULL;

@@ -1176,7 +1176,7 @@ static Value p_open(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&p_open_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_int(a[1], &flags) < 0 ||
         (a[2] && to_int(a[2], &mode) < 0) || to_dir_fd(a[3], &dir_fd) < 0)
         return VNULL;
-    if (AUDIT("os.open", 3, a[0], int_from_i64(flags), int_from_i64(mode)) < 0) return VNULL;
+    if (AUDIT("open", 3, a[0], V_NONE, int_from_i64(flags)) < 0) return VNULL;
     /* new fds are not inherited by exec'd programs (PEP 446) */
     int fd;
     BLOCKING_CALL(fd, openat(dir_fd, p.narrow, flags | O_CLOEXEC, mode));
@@ -1791,7 +1791,7 @@ static Value p_system(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH(NULL, "command", false, false);
     if (arg_parse(&p_system_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
-    if (AUDIT("os.system", 1, a[0]) < 0) return VNULL;
+    if (AUDIT("os.system", 1, bytes_new(p.narrow, strlen(p.narrow))) < 0) return VNULL;
     /* waits for the command: the lock is let go meanwhile */
     bool released = gil_blocking_begin();
     int r = system(p.narrow);
@@ -2057,7 +2057,8 @@ static Value p_putenv(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     /* "" is left to setenv (EINVAL), as CPython does */
     if (strchr(k.narrow, '=')) return err_set(&exc_ValueError, "illegal environment variable name");
-    if (AUDIT("os.putenv", 2, a[0], a[1]) < 0) return VNULL;
+    if (audit_enabled && sys_audit("os.putenv", 2, bytes_new(k.narrow, strlen(k.narrow)), bytes_new(v.narrow, strlen(v.narrow))) < 0)
+        return VNULL;
     if (setenv(k.narrow, v.narrow, 1) < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -2067,7 +2068,7 @@ static Value p_unsetenv(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path k = PATH(NULL, "name", false, false);
     if (arg_parse(&p_unsetenv_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &k) < 0) return VNULL;
-    if (AUDIT("os.unsetenv", 1, a[0]) < 0) return VNULL;
+    if (AUDIT("os.unsetenv", 1, bytes_new(k.narrow, strlen(k.narrow))) < 0) return VNULL;
     if (unsetenv(k.narrow) < 0) return posix_error(VNULL);
     return V_NONE;
 }
