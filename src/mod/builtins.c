@@ -99,8 +99,7 @@ static Value input_readline(Value out, Value *args, size_t nargs) {
 }
 
 static const ArgSpec input_args = {"input", 1, 0, 0, {"prompt=''", NULL}};
-static Value b_input(Value *args, size_t nargs, Value kwnames) {
-    if (arg_parse(&input_args, args, nargs, kwnames, NULL) < 0) return VNULL;
+static Value input_impl(Value *args, size_t nargs, Value kwnames) {
     /* as CPython: the three streams must exist; flushing errors are ignored */
     static const char *const names[] = {"stdin", "stdout", "stderr"};
     Value streams[3];
@@ -110,7 +109,11 @@ static Value b_input(Value *args, size_t nargs, Value kwnames) {
     }
     Value in = streams[0], out = streams[1];
     if (sys_stream_flush(streams[2]) < 0) err_clear();
-    if (readline_hook && stream_is_tty(in, 0) && stream_is_tty(out, 1)) return input_readline(out, args, nargs);
+    if (readline_hook && stream_is_tty(in, 0) && stream_is_tty(out, 1)) {
+        /* only this path reports the line read, as CPython's */
+        Value r = input_readline(out, args, nargs);
+        return r && AUDIT("builtins.input/result", 1, r) < 0 ? VNULL : r;
+    }
     if (nargs == 1) {
         Value s = obj_str(args[0]);
         if (!s || !sys_stream_write(out, s)) return VNULL;
@@ -126,6 +129,14 @@ static Value b_input(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* ---- basic functions -------------------------------------------------------------- */
+
+/* input(): the event "builtins.input" (prompt) first; the terminal
+   (readline) path also raises "builtins.input/result" (the line) */
+static Value b_input(Value *args, size_t nargs, Value kwnames) {
+    if (arg_parse(&input_args, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (AUDIT("builtins.input", 1, nargs ? args[0] : V_NONE) < 0) return VNULL;
+    return input_impl(args, nargs, kwnames);
+}
 
 static const ArgSpec len_args = {"len", 1, 1, 0, {"obj", NULL}};
 Value builtin_len(Value *args, size_t nargs, Value kwnames) {
