@@ -195,7 +195,7 @@ static bool print_uncaught_status(Value exc, int *status) {
         return false;
     }
     Value a[3] = {V_FROM_PTR(type_of(exc)), exc, e->traceback ? e->traceback : V_NONE};
-    if (obj_call(hook, a, 3, VNULL)) return false;
+    if (AUDIT("sys.excepthook", 4, hook, a[0], a[1], a[2]) == 0 && obj_call(hook, a, 3, VNULL)) return false;
     Value e2 = err_fetch();
     if (type_is_subtype(type_of(e2), &exc_SystemExit)) {
         sys_flush_all();

@@ -705,6 +705,7 @@ static int fileio_init(Value self, Value *args, size_t nargs, Value kwnames) {
     if (!rwa) goto bad_mode;
     flags |= f->readable && f->writable ? O_RDWR : f->readable ? O_RDONLY : O_WRONLY;
     flags |= O_CLOEXEC;
+    if (AUDIT("open", 3, nameobj, str_from_cstr(mode), int_from_i64(flags)) < 0) return -1;
     if (fd >= 0) {
         f->fd = fd;
         f->closefd = closefd;

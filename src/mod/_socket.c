@@ -551,6 +551,7 @@ static int sock_init(Value self, Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return -1;
     int family, type, proto;
     if (opt_int(a[0], -1, &family) < 0 || opt_int(a[1], -1, &type) < 0 || opt_int(a[2], -1, &proto) < 0) return -1;
+    if (AUDIT("socket.__new__", 4, self, int_from_i64(family), int_from_i64(type), int_from_i64(proto)) < 0) return -1;
     SockObject *s = SOCK(self);
     int fd;
     if (a[3] && a[3] != V_NONE) {
@@ -661,6 +662,7 @@ static Value s_accept(Value *args, size_t nargs, Value kwnames) {
 
 static Value s_bind(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("bind", kwnames) < 0 || arg_count("bind", nargs - 1, 1, 1) < 0) return VNULL;
+    if (AUDIT("socket.bind", 2, args[0], args[1]) < 0) return VNULL;
     SockAddr a;
     if (get_sockaddr(SELF->family, args[1], &a, "bind") < 0) return VNULL;
     if (bind(SELF->fd, &a.u.sa, a.len) < 0) return sock_errno(errno);
@@ -1342,6 +1344,7 @@ static Value m_getnameinfo(Value *args, size_t nargs, Value kwnames) {
 
 static Value m_gethostname(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("gethostname", kwnames) < 0 || arg_count("gethostname", nargs, 0, 0) < 0) return VNULL;
+    if (AUDIT("socket.gethostname", 0) < 0) return VNULL;
     char buf[1024];
     if (gethostname(buf, sizeof buf - 1) < 0) return sock_errno(errno);
     buf[sizeof buf - 1] = 0;

@@ -1389,6 +1389,7 @@ static int busy_handler(void *data, int count) {
 static int connection_init(Value self, Value *args, size_t nargs, Value kwnames) {
     Value a[8];
     if (arg_parse(&connect_spec, args, nargs, kwnames, a) < 0) return -1;
+    if (AUDIT("sqlite3.connect", 1, a[0]) < 0) return -1;
     ConnectionObject *c = CONN(self);
     Value path = fs_path(a[0]);
     if (!path) return -1;
@@ -1447,6 +1448,7 @@ static int connection_init(Value self, Value *args, size_t nargs, Value kwnames)
     c->row_factory = V_NONE;
     c->text_factory = V_FROM_PTR(&str_type);
     c->initialized = true;
+    if (AUDIT("sqlite3.connect/handle", 1, self) < 0) return -1;
     return 0;
 }
 
@@ -2104,6 +2106,7 @@ static Value con_enable_load_extension(Value *args, size_t nargs, Value kwnames)
     ConnectionObject *c = CONN(args[0]);
     int64_t on;
     if (int_arg(a[0], 0, &on) < 0) return VNULL;
+    if (AUDIT("sqlite3.enable_load_extension", 2, args[0], v_bool(on != 0)) < 0) return VNULL;
     if (!check_usable(c)) return VNULL;
     if (SQL(sqlite3_enable_load_extension)(c->db, (int)on) != SQLITE_OK)
         return sq_raise(OperationalError, "Error enabling load extension");
@@ -2117,6 +2120,7 @@ static Value con_load_extension(Value *args, size_t nargs, Value kwnames) {
     ConnectionObject *c = CONN(args[0]);
     const char *name;
     if (str_arg("load_extension", "argument", a[0], &name) < 0) return VNULL;
+    if (AUDIT("sqlite3.load_extension", 2, args[0], a[0]) < 0) return VNULL;
     if (!check_usable(c)) return VNULL;
     char *msg = NULL;
     if (SQL(sqlite3_load_extension)(c->db, name, NULL, &msg) != SQLITE_OK) {

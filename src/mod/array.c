@@ -384,6 +384,7 @@ static Value array_new(Type *t, Value *args, size_t nargs, Value kwnames) {
     if (!str_check(tc) || str_len(tc) != 1)
         return err_format(&exc_TypeError, "array() argument 1 must be a unicode character, not %T", tc);
     uint32_t c = str_char_at(tc, 0);
+    if (AUDIT("array.__new__", 2, tc, init ? init : V_NONE) < 0) return VNULL;
     if (init && c != 'u') {
         if (str_check(init))
             return err_format(&exc_TypeError, "cannot use a str to initialize an array with typecode '%c'", (int)c);

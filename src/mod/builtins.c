@@ -99,8 +99,7 @@ static Value input_readline(Value out, Value *args, size_t nargs) {
 }
 
 static const ArgSpec input_args = {"input", 1, 0, 0, {"prompt=''", NULL}};
-static Value b_input(Value *args, size_t nargs, Value kwnames) {
-    if (arg_parse(&input_args, args, nargs, kwnames, NULL) < 0) return VNULL;
+static Value input_impl(Value *args, size_t nargs, Value kwnames) {
     /* as CPython: the three streams must exist; flushing errors are ignored */
     static const char *const names[] = {"stdin", "stdout", "stderr"};
     Value streams[3];
@@ -110,7 +109,11 @@ static Value b_input(Value *args, size_t nargs, Value kwnames) {
     }
     Value in = streams[0], out = streams[1];
     if (sys_stream_flush(streams[2]) < 0) err_clear();
-    if (readline_hook && stream_is_tty(in, 0) && stream_is_tty(out, 1)) return input_readline(out, args, nargs);
+    if (readline_hook && stream_is_tty(in, 0) && stream_is_tty(out, 1)) {
+        /* only this path reports the line read, as CPython's */
+        Value r = input_readline(out, args, nargs);
+        return r && AUDIT("builtins.input/result", 1, r) < 0 ? VNULL : r;
+    }
     if (nargs == 1) {
         Value s = obj_str(args[0]);
         if (!s || !sys_stream_write(out, s)) return VNULL;
@@ -126,6 +129,14 @@ static Value b_input(Value *args, size_t nargs, Value kwnames) {
 }
 
 /* ---- basic functions -------------------------------------------------------------- */
+
+/* input(): the event "builtins.input" (prompt) first; the terminal
+   (readline) path also raises "builtins.input/result" (the line) */
+static Value b_input(Value *args, size_t nargs, Value kwnames) {
+    if (arg_parse(&input_args, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (AUDIT("builtins.input", 1, nargs ? args[0] : V_NONE) < 0) return VNULL;
+    return input_impl(args, nargs, kwnames);
+}
 
 static const ArgSpec len_args = {"len", 1, 1, 0, {"obj", NULL}};
 Value builtin_len(Value *args, size_t nargs, Value kwnames) {
@@ -171,9 +182,11 @@ static Value b_id(Value *args, size_t nargs, Value kwnames) {
     if (v_is_int(v) || v_is_smallfloat(v)) {
         /* immediates have no address: derive a stable number from the value
            (never collides with a real address: those are 8-aligned, this is odd) */
-        return int_from_u64(((uint64_t)v << 1) | 1);
+        Value r = int_from_u64(((uint64_t)v << 1) | 1);
+        return AUDIT("builtins.id", 1, r) < 0 ? VNULL : r;
     }
-    return int_from_u64((uint64_t)v);
+    Value r = int_from_u64((uint64_t)v);
+    return AUDIT("builtins.id", 1, r) < 0 ? VNULL : r;
 }
 
 static const ArgSpec callable_args = {"callable", 1, 1, 0, {"obj", NULL}};
@@ -719,9 +732,11 @@ static Value exec_eval(Value *args, size_t nargs, Value kwnames, bool is_eval) {
         int future = tstate.frame && tstate.frame->code && (tstate.frame->code->flags & CO_FUTURE_ANNOTATIONS)
                          ? AST_FUTURE_ANNOTATIONS
                          : 0;
+        if (AUDIT("compile", 2, bytes_new(s, n), str_from_cstr("<string>")) < 0) return VNULL;
         co = compile_flags(s, n, "<string>", is_eval ? COMPILE_EVAL : COMPILE_EXEC, text, future);
         if (!co) return VNULL;
     }
+    if (AUDIT("exec", 1, V_FROM_PTR(co)) < 0) return VNULL;
     Value closure = is_eval ? VNULL : arg_kw(args, nargs, kwnames, "closure");
     if (closure == V_NONE) closure = VNULL;
     if (closure && !code_check(args[0]))
@@ -776,6 +791,10 @@ static Value b_compile(Value *args, size_t nargs, Value kwnames) {
         {"source", "filename", "mode", "flags", "dont_inherit", "optimize", "_feature_version", NULL}};
     Value a[7];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    /* the event shows source text as the parser gets it: UTF-8 bytes */
+    if (audit_enabled &&
+        sys_audit("compile", 2, str_check(a[0]) ? bytes_new(str_data(a[0]), (size_t)str_nbytes(a[0])) : a[0], a[1]) < 0)
+        return VNULL;
     Value src = a[0], filename = a[1], mode = a[2];
     int64_t flags = 0, optimize = -1, feature_version = -1;
     if (a[3] && (flags = obj_index_i64(a[3])) == -1 && err_occurred()) return VNULL;

@@ -518,6 +518,7 @@ static Value m_dumps(Value *args, size_t nargs, Value kwnames) {
     Value a[2];
     int version;
     if (arg_parse(&m_dumps_spec, args, nargs, kwnames, a) < 0 || parse_version(a[1], &version) < 0) return VNULL;
+    if (AUDIT("marshal.dumps", 2, a[0], int_from_i64(version)) < 0) return VNULL;
     return dumps_impl(a[0], version);
 }
 
@@ -526,6 +527,7 @@ static Value m_dump(Value *args, size_t nargs, Value kwnames) {
     Value a[3];
     int version;
     if (arg_parse(&m_dump_spec, args, nargs, kwnames, a) < 0 || parse_version(a[2], &version) < 0) return VNULL;
+    if (AUDIT("marshal.dumps", 2, a[0], int_from_i64(version)) < 0) return VNULL;
     Value b = dumps_impl(a[0], version);
     if (!b) return VNULL;
     Value r = obj_call_method(a[1], "write", &b, 1);
@@ -536,6 +538,7 @@ static const ArgSpec m_loads_spec = {"loads", 1, 1, 0, {"bytes", NULL}};
 static Value m_loads(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     if (arg_parse(&m_loads_spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (AUDIT("marshal.loads", 1, a[0]) < 0) return VNULL;
     const char *p;
     int64_t n;
     if (!byteslike_view(a[0], &p, &n)) return err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", a[0]);
@@ -547,6 +550,7 @@ static const ArgSpec m_load_spec = {"load", 1, 1, 0, {"file", NULL}};
 static Value m_load(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     if (arg_parse(&m_load_spec, args, nargs, kwnames, a) < 0) return VNULL;
+    if (AUDIT("marshal.load", 0) < 0) return VNULL;
     Reader r = {NULL, NULL, a[0], list_new(0), 0};
     return r_object(&r);
 }

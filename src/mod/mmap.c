@@ -204,6 +204,8 @@ static Value mmap_new(Type *t, Value *args, size_t nargs, Value kwnames) {
         offset = int_as_i64(i);
         if (offset == -1 && err_occurred()) return VNULL;
     }
+    if (AUDIT("mmap.__new__", 4, int_from_i64(fd), int_from_i64(size), int_from_i64(access), int_from_i64(offset)) < 0)
+        return VNULL;
     if (size < 0) return err_set(&exc_OverflowError, "memory mapped length must be positive");
     if (offset < 0) return err_set(&exc_OverflowError, "memory mapped offset must be positive");
     if (access != ACCESS_DEFAULT && (flags != MAP_SHARED || prot != (PROT_WRITE | PROT_READ)))

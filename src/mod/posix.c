@@ -446,11 +446,15 @@ static Value p_access(Value *args, size_t nargs, Value kwnames) {
     return v_bool(r == 0);
 }
 
+/* audit events give a dir_fd left out as -1, as CPython's */
+static Value audit_dir_fd(int fd) { return int_from_i64(fd == AT_FDCWD ? -1 : fd); }
+
 static const ArgSpec p_chdir_spec = {"chdir", 0, 1, 0, {"path", NULL}};
 static Value p_chdir(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH("chdir", "path", false, true);
     if (arg_parse(&p_chdir_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (AUDIT("os.chdir", 1, a[0]) < 0) return VNULL;
     if (no_path(&p)) return posix_error(p.object);
     if ((p.fd >= 0 ? fchdir(p.fd) : chdir(p.narrow)) < 0) return posix_error(p.object);
     return V_NONE;
@@ -476,6 +480,7 @@ static Value p_chmod(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&p_chmod_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_int(a[1], &mode) < 0 ||
         to_dir_fd(a[2], &dir_fd) < 0 || to_bool(a[3], true, &follow) < 0)
         return VNULL;
+    if (AUDIT("os.chmod", 3, a[0], int_from_i64(mode), audit_dir_fd(dir_fd)) < 0) return VNULL;
     if (check_dir_fd_fd(&p, dir_fd) < 0 || check_fd_follow(&p, follow) < 0) return VNULL;
     if (no_path(&p)) return posix_error(p.object);
     int r;
@@ -725,6 +730,7 @@ static Value p_listdir(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH("listdir", "path", true, true);
     if (arg_parse(&p_listdir_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (AUDIT("os.listdir", 1, a[0] ? a[0] : V_NONE) < 0) return VNULL;
     /* the name for errors, made before the call can set errno */
     Value name = p.narrow || p.fd >= 0 ? p.object : str_from_cstr(".");
     DIR *d = open_dir(&p);
@@ -740,6 +746,7 @@ static Value p_mkdir(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&p_mkdir_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || (a[1] && to_int(a[1], &mode) < 0) ||
         to_dir_fd(a[2], &dir_fd) < 0)
         return VNULL;
+    if (AUDIT("os.mkdir", 3, a[0], int_from_i64(mode), audit_dir_fd(dir_fd)) < 0) return VNULL;
     if (mkdirat(dir_fd, p.narrow, (mode_t)mode) < 0) return posix_error(p.object);
     return V_NONE;
 }
@@ -765,6 +772,7 @@ static Value p_rmdir(Value *args, size_t nargs, Value kwnames) {
     int dir_fd;
     if (arg_parse(&p_rmdir_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_dir_fd(a[1], &dir_fd) < 0)
         return VNULL;
+    if (AUDIT("os.rmdir", 2, a[0], audit_dir_fd(dir_fd)) < 0) return VNULL;
     if ((dir_fd == AT_FDCWD ? rmdir(p.narrow) : unlinkat(dir_fd, p.narrow, AT_REMOVEDIR)) < 0)
         return posix_error(p.object);
     return V_NONE;
@@ -776,6 +784,8 @@ static Value do_unlink(const ArgSpec *spec, Value *args, size_t nargs, Value kwn
     int dir_fd;
     if (arg_parse(spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_dir_fd(a[1], &dir_fd) < 0)
         return VNULL;
+    /* unlink and remove raise the same event */
+    if (AUDIT("os.remove", 2, a[0], audit_dir_fd(dir_fd)) < 0) return VNULL;
     if (unlinkat(dir_fd, p.narrow, 0) < 0) return posix_error(p.object);
     return V_NONE;
 }
@@ -795,6 +805,8 @@ static Value do_rename(const ArgSpec *spec, Value *args, size_t nargs, Value kwn
     if (arg_parse(spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &s) < 0 || path_conv(a[1], &d) < 0 ||
         to_dir_fd(a[2], &sfd) < 0 || to_dir_fd(a[3], &dfd) < 0)
         return VNULL;
+    /* rename and replace raise the same event */
+    if (AUDIT("os.rename", 4, a[0], a[1], audit_dir_fd(sfd), audit_dir_fd(dfd)) < 0) return VNULL;
     if (renameat(sfd, s.narrow, dfd, d.narrow) < 0) return posix_error2(s.object, d.object);
     return V_NONE;
 }
@@ -925,6 +937,7 @@ static Value p_truncate(Value *args, size_t nargs, Value kwnames) {
     int64_t len;
     if (arg_parse(&p_truncate_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_i64(a[1], &len) < 0)
         return VNULL;
+    if (AUDIT("os.truncate", 2, a[0], int_from_i64(len)) < 0) return VNULL;
     if (no_path(&p)) return posix_error(p.object);
     int r;
     BLOCKING_CALL(r, p.fd >= 0 ? ftruncate(p.fd, (off_t)len) : truncate(p.narrow, (off_t)len));
@@ -1160,6 +1173,7 @@ static Value p_scandir(Value *args, size_t nargs, Value kwnames) {
     ScandirObject *s = (ScandirObject *)obj_alloc(&scandir_type, sizeof(ScandirObject));
     s->p = (Path)PATH("scandir", "path", true, true);
     if (arg_parse(&p_scandir_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &s->p) < 0) return VNULL;
+    if (AUDIT("os.scandir", 1, a[0] ? a[0] : V_NONE) < 0) return VNULL;
     s->fd = s->p.fd;
     Value name = s->p.narrow || s->fd >= 0 ? s->p.object : str_from_cstr(".");
     s->dir = open_dir(&s->p);
@@ -1179,6 +1193,7 @@ static Value p_open(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&p_open_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0 || to_int(a[1], &flags) < 0 ||
         (a[2] && to_int(a[2], &mode) < 0) || to_dir_fd(a[3], &dir_fd) < 0)
         return VNULL;
+    if (AUDIT("open", 3, a[0], V_NONE, int_from_i64(flags)) < 0) return VNULL;
     /* new fds are not inherited by exec'd programs (PEP 446) */
     int fd;
     BLOCKING_CALL(fd, openat(dir_fd, p.narrow, flags | O_CLOEXEC, mode));
@@ -1568,6 +1583,7 @@ static Value p_kill(Value *args, size_t nargs, Value kwnames) {
     int64_t pid;
     int sig;
     if (legacy_args("kill", nargs, kwnames, 2) < 0 || to_i64(a[0], &pid) < 0 || to_int(a[1], &sig) < 0) return VNULL;
+    if (AUDIT("os.kill", 2, int_from_i64(pid), int_from_i64(sig)) < 0) return VNULL;
     if (kill((pid_t)pid, sig) < 0) return posix_error(VNULL);
     /* a signal sent to ourselves runs its handler before kill() returns */
     if (pending_check() < 0) return VNULL;
@@ -1579,6 +1595,7 @@ static Value p_killpg(Value *args, size_t nargs, Value kwnames) {
     int64_t pid;
     int sig;
     if (legacy_args("killpg", nargs, kwnames, 2) < 0 || to_i64(a[0], &pid) < 0 || to_int(a[1], &sig) < 0) return VNULL;
+    if (AUDIT("os.killpg", 2, int_from_i64(pid), int_from_i64(sig)) < 0) return VNULL;
     if (killpg((pid_t)pid, sig) < 0) return posix_error(VNULL);
     if (pending_check() < 0) return VNULL;
     return V_NONE;
@@ -1650,6 +1667,7 @@ void posix_run_at_fork(int which) {
 static const ArgSpec p_fork_spec = {"posix.fork", 0, 0, 0, {NULL}};
 static Value p_fork(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&p_fork_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (AUDIT("os.fork", 0) < 0) return VNULL;
     before_fork();
     pid_t pid = fork();
     int e = errno;
@@ -1752,6 +1770,7 @@ static Value p_execv(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&p_execv_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
     char **argv = exec_argv("execv", a[1], ARGV_EXECV);
     if (!argv) return VNULL;
+    if (AUDIT("os.exec", 3, a[0], a[1], V_NONE) < 0) return VNULL;
     execv(p.narrow, argv);
     return posix_error(VNULL);
 }
@@ -1764,6 +1783,7 @@ static Value p_execve(Value *args, size_t nargs, Value kwnames) {
     char **argv = exec_argv("execve", a[1], ARGV_EXECVE);
     char **envp = argv ? exec_envp("execve", a[2]) : NULL;
     if (!envp) return VNULL;
+    if (AUDIT("os.exec", 3, a[0], a[1], a[2]) < 0) return VNULL;
     if (p.fd >= 0) fexecve(p.fd, argv, envp);
     else if (!no_path(&p)) execve(p.narrow, argv, envp);
     return posix_error(p.object);
@@ -1788,6 +1808,7 @@ static Value p_system(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path p = PATH(NULL, "command", false, false);
     if (arg_parse(&p_system_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &p) < 0) return VNULL;
+    if (AUDIT("os.system", 1, bytes_new(p.narrow, strlen(p.narrow))) < 0) return VNULL;
     /* waits for the command: the lock is let go meanwhile */
     bool released = gil_blocking_begin();
     int r = system(p.narrow);
@@ -2053,6 +2074,8 @@ static Value p_putenv(Value *args, size_t nargs, Value kwnames) {
         return VNULL;
     /* "" is left to setenv (EINVAL), as CPython does */
     if (strchr(k.narrow, '=')) return err_set(&exc_ValueError, "illegal environment variable name");
+    if (audit_enabled && sys_audit("os.putenv", 2, bytes_new(k.narrow, strlen(k.narrow)), bytes_new(v.narrow, strlen(v.narrow))) < 0)
+        return VNULL;
     if (setenv(k.narrow, v.narrow, 1) < 0) return posix_error(VNULL);
     return V_NONE;
 }
@@ -2062,6 +2085,7 @@ static Value p_unsetenv(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
     Path k = PATH(NULL, "name", false, false);
     if (arg_parse(&p_unsetenv_spec, args, nargs, kwnames, a) < 0 || path_conv(a[0], &k) < 0) return VNULL;
+    if (AUDIT("os.unsetenv", 1, bytes_new(k.narrow, strlen(k.narrow))) < 0) return VNULL;
     if (unsetenv(k.narrow) < 0) return posix_error(VNULL);
     return V_NONE;
 }

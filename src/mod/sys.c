@@ -1,5 +1,6 @@
 /* sys.c: the sys module; its standard streams are io objects (_io.c). */
 #include "../vm/codecache.h"
+#include <stdarg.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -927,23 +928,68 @@ static Value s_getframe(Value *args, size_t nargs, Value kwnames) {
     Frame *f = tstate.frame;
     for (int64_t i = 0; f && i < depth; i++) f = f->back;
     if (!f) return err_set(&exc_ValueError, "call stack is not deep enough");
-    return frame_object_new(f);
+    Value fo = frame_object_new(f);
+    if (AUDIT("sys._getframe", 1, fo) < 0) return VNULL;
+    return fo;
 }
 
-/* Audit hooks (PEP 578): sys.audit(event, *args) calls each hook added by
- * sys.addaudithook with (event, args), in order; a hook that raises stops
- * the event. tpy's own C code raises no events. A static root. */
-static Value audit_hooks;
+/* Audit hooks (PEP 578): sys.audit(event, *args) and the runtime's own
+ * events (sys_audit) call each hook added by sys.addaudithook with
+ * (event, args), in order; a hook that raises stops the event. The hooks
+ * live in an uncollectable C array, not a list, so that gc.get_objects()
+ * never shows them (as CPython's). audit_enabled is the one flag callers
+ * test before building arguments: no hook, no cost. */
+bool audit_enabled;
+static Value *audit_hooks;
+static size_t audit_nhooks, audit_cap;
+
+/* Call the hooks with (event, args). A hook without a true __cantrace__
+   attribute runs untraced while a trace or profile function is set. */
+static int audit_call_hooks(Value ev, Value t) {
+    for (size_t i = 0; i < audit_nhooks; i++) {
+        Value h = audit_hooks[i];
+        bool untraced = false;
+        if (tstate.use_tracing && !tstate.in_trace) {
+            Value ct = obj_getattr_cstr(h, "__cantrace__");
+            int can = 0;
+            if (ct) {
+                can = obj_truth(ct);
+                if (can < 0) return -1;
+            } else if (err_matches(&exc_AttributeError)) err_clear();
+            else return -1;
+            untraced = !can;
+        }
+        if (untraced) tstate.in_trace = true;
+        Value r = obj_call2(h, ev, t);
+        if (untraced) tstate.in_trace = false;
+        if (!r) return -1;
+    }
+    return 0;
+}
+
+int sys_audit_args(const char *event, Value *args, int n) {
+    if (!audit_nhooks) return 0;
+    Value saved = err_occurred() ? err_fetch() : VNULL;
+    int r = audit_call_hooks(str_from_cstr(event), tuple_from_array(args, n));
+    if (saved && r == 0) err_restore(saved);
+    return r;
+}
+
+int sys_audit(const char *event, int n, ...) {
+    Value a[8];
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n && i < 8; i++) a[i] = va_arg(ap, Value);
+    va_end(ap);
+    return sys_audit_args(event, a, n);
+}
 
 static Value s_audit(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("audit", kwnames) < 0) return VNULL;
     if (nargs < 1) return err_set(&exc_TypeError, "audit() missing 1 required positional argument: 'event'");
     if (!str_check(args[0])) return err_format(&exc_TypeError, "expected str for argument 'event', not %T", args[0]);
-    if (!audit_hooks || list_size(audit_hooks) == 0) return V_NONE;
-    Value t = tuple_from_array(args + 1, (int64_t)nargs - 1);
-    Value hooks = list_slice(audit_hooks, 0, list_size(audit_hooks));
-    for (int64_t i = 0; i < list_size(hooks); i++)
-        if (!obj_call2(list_get(hooks, i), args[0], t)) return VNULL;
+    if (!audit_nhooks) return V_NONE;
+    if (audit_call_hooks(args[0], tuple_from_array(args + 1, (int64_t)nargs - 1)) < 0) return VNULL;
     return V_NONE;
 }
 
@@ -951,8 +997,22 @@ static Value s_addaudithook(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"addaudithook", 0, 1, 0, {"hook", NULL}};
     Value a[1];
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
-    if (!audit_hooks) audit_hooks = list_new(0);
-    list_append(audit_hooks, a[0]);
+    /* the existing hooks may refuse the new one: an Exception refuses it
+       quietly, any other BaseException propagates */
+    if (sys_audit("sys.addaudithook", 0) < 0) {
+        if (err_matches(&exc_Exception)) {
+            err_clear();
+            return V_NONE;
+        }
+        return VNULL;
+    }
+    if (audit_nhooks == audit_cap) {
+        size_t cap = audit_cap ? audit_cap * 2 : 4;
+        audit_hooks = gc_grow_uncollectable(audit_hooks, audit_cap * sizeof(Value), cap * sizeof(Value));
+        audit_cap = cap;
+    }
+    audit_hooks[audit_nhooks++] = a[0];
+    audit_enabled = true;
     return V_NONE;
 }
 

@@ -233,6 +233,7 @@ static Value function_new_slot(Type *t, Value *args, size_t nargs, Value kwnames
     if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
     if (!code_check(a[0])) return err_format(&exc_TypeError, "function() argument 'code' must be code, not %T", a[0]);
     if (!dict_check(a[1])) return err_format(&exc_TypeError, "function() argument 'globals' must be dict, not %T", a[1]);
+    if (AUDIT("function.__new__", 1, a[0]) < 0) return VNULL;
     CodeObject *co = V_AS(CodeObject, a[0]);
     Value name = a[2] && a[2] != V_NONE ? a[2] : VNULL, defs = a[3] && a[3] != V_NONE ? a[3] : VNULL;
     Value closure = a[4] && a[4] != V_NONE ? a[4] : VNULL;

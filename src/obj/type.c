@@ -1103,6 +1103,7 @@ static int object_set_class(Value self, Value v) {
         err_format(&exc_TypeError, "__class__ must be set to a class, not '%T' object", v);
         return -1;
     }
+    if (AUDIT("object.__setattr__", 3, self, str_intern_cstr("__class__"), v) < 0) return -1;
     Type *old = type_of(self), *nt = V_AS(Type, v);
     /* builtin types' instances may be shared (small ints, interned
        strings): only classes' instances, and modules, change class */
@@ -2080,6 +2081,7 @@ static int type_set_name(Value self, Value v) {
         err_format(&exc_TypeError, "cannot set '__name__' attribute of immutable type '%s'", t->tname);
         return -1;
     }
+    if (AUDIT("object.__setattr__", 3, self, str_intern_cstr("__name__"), v) < 0) return -1;
     if (type_name_check(v) < 0) return -1;
     t->name = str_intern(v);
     t->tname = str_data(t->name);
@@ -2224,6 +2226,7 @@ static int type_set_bases(Value self, Value v) {
         err_format(&exc_TypeError, "cannot set '__bases__' attribute of immutable type '%s'", t->tname);
         return -1;
     }
+    if (v && AUDIT("object.__setattr__", 3, self, str_intern_cstr("__bases__"), v) < 0) return -1;
     if (!v) {
         err_format(&exc_TypeError, "cannot delete '__bases__' attribute of immutable type '%s'", t->tname);
         return -1;

@@ -1506,7 +1506,7 @@ int err_call_unraisablehook(Value exc, Value err_msg, Value obj) {
     a->exc_traceback = tb ? tb : V_NONE;
     a->err_msg = err_msg ? err_msg : V_NONE;
     a->object = obj ? obj : V_NONE;
-    if (!obj_call1(hook, V_FROM_PTR(a))) {
+    if (AUDIT("sys.unraisablehook", 2, hook, V_FROM_PTR(a)) < 0 || !obj_call1(hook, V_FROM_PTR(a))) {
         /* as CPython: a failing hook is reported, then the exception */
         Value exc2 = err_fetch();
         err_write_unraisable_default(exc2, str_from_cstr("Exception ignored in sys.unraisablehook"), hook);

@@ -167,6 +167,14 @@ void err_print_exception(Value exc);
  * message when it is not an int), as CPython does. */
 int err_system_exit_status(Value exc);
 
+/* PEP 578 audit events (sys.c): sys_audit(event, n, v1..vn) calls the
+ * hooks of sys.addaudithook with (event, (v1..vn)); 0, or -1 with the
+ * hook's exception set. Callers test audit_enabled first (the only cost
+ * when no hook was ever added): AUDIT(...) does both. */
+extern bool audit_enabled;
+int sys_audit(const char *event, int n, ...);
+int sys_audit_args(const char *event, Value *args, int n);
+#define AUDIT(...) (audit_enabled ? sys_audit(__VA_ARGS__) : 0)
 /* An exception that cannot be raised, given to sys.unraisablehook (its
  * default prints "err_msg: repr(obj)" and the traceback; err_msg NULL or
  * "": "Exception ignored in"). */
