@@ -258,6 +258,9 @@ def print_table(headers, rows):
                         for i, c in enumerate(row)))
 
 
+IMPORT_LINE = "import os, re, json, typing, dataclasses, collections, unittest"
+
+
 def run_startup(interps, timeout, result):
     print()
     print("Startup: `INTERP -c pass`, %d runs each (interleaved); median wall "
@@ -305,9 +308,33 @@ def run_startup(interps, timeout, result):
                      str(d["failures"]) if d["failures"] else ""])
     print_table(["interpreter", "median ms", "max RSS MiB", "failures"], rows)
     result["startup"] = data
+    # issue 13's import item: the standard library's common modules, with
+    # each interpreter's bytecode cache warm (one run first fills it)
+    print()
+    print("Imports: `INTERP -c '%s'`, %d runs each (interleaved, caches warm); "
+          "median wall time." % (IMPORT_LINE, STARTUP_RUNS))
+    imports = {}
+    for name, argv in interps:
+        run_once(argv + ["-c", IMPORT_LINE], timeout)
+        imports[name] = {"times": [], "failures": 0}
+    for rep in range(STARTUP_RUNS):
+        for name, argv in interps:
+            r = run_once(argv + ["-c", IMPORT_LINE], timeout)
+            if r["rc"] != 0 or r["timeout"]:
+                imports[name]["failures"] += 1
+                continue
+            imports[name]["times"].append(r["time"])
+    rows = []
+    for name, _ in interps:
+        med = median(imports[name]["times"])
+        imports[name]["median_ms"] = med * 1000.0 if med is not None else None
+        rows.append([name, "%.1f" % (med * 1000.0) if med is not None else "FAIL",
+                     str(imports[name]["failures"]) if imports[name]["failures"] else ""])
+    print_table(["interpreter", "median ms", "failures"], rows)
+    result["imports"] = imports
     bad = 0
     for name in data:
-        bad += data[name]["failures"]
+        bad += data[name]["failures"] + imports[name]["failures"]
     return bad
 
 
@@ -496,7 +523,8 @@ def main():
     ap.add_argument("--no-pypy", action="store_true", help="skip PyPy")
     ap.add_argument("--startup", action="store_true",
                     help="measure only start-up: `INTERP -c pass`, %d runs, "
-                         "median ms and max RSS" % STARTUP_RUNS)
+                         "median ms and max RSS; then the import of os, re, json, "
+                         "typing, dataclasses, collections, unittest" % STARTUP_RUNS)
     ap.add_argument("--timeout", type=float, default=300.0,
                     help="kill a run after this many seconds (default 300)")
     args = ap.parse_args()

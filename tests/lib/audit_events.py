@@ -32,7 +32,7 @@ show(lambda a: (a[0] == p, a[1], a[2] & (os.O_RDONLY | os.O_WRONLY | os.O_RDWR |
 WATCH = {"os.listdir", "os.scandir", "os.mkdir", "os.rmdir", "os.remove", "os.rename",
          "os.chmod", "os.truncate", "os.open", "os.chdir", "os.putenv", "os.unsetenv",
          "os.system", "os.kill"}
-rel = lambda a: tuple(x.replace(d, "D") if isinstance(x, str) else x for x in a)
+rel = lambda a: tuple(x.replace(d, "D").replace(os.getcwd(), "CWD") if isinstance(x, str) else x for x in a)
 os.listdir(d)
 os.scandir(d).close()
 os.mkdir(os.path.join(d, "sub"), 0o755)
