@@ -357,7 +357,12 @@ def check_help(tpy):
     check("-h: lists every option of CPython's -h", p.returncode == 0 and not missing and "RAN-MARKER" not in out
           and out.startswith("usage: %s [option] ... [-c cmd | -m mod | file | -] [arg] ...\n" % tpy),
           "exit %d, missing %s" % (p.returncode, sorted(missing)))
-    check("-h: tpy's own options too", {"--jit", "--dis", "--jit-profile-out"} <= options(out))
+    check("-h: tpy's own options too, in fewer than 50 lines (CPython's test_help)",
+          {"--jit", "--help-jit"} <= options(out) and len(out.splitlines()) < 50, "%d lines" % len(out.splitlines()))
+    jit_help = run([tpy, "--help-jit"]).stdout.decode()
+    check("--help-jit: every JIT option", {"--jit", "--dis", "--jit-profile", "--jit-profile-out",
+                                          "--jit-profile-events", "--jit-profile-sample"} <= options(jit_help),
+          str(sorted(options(jit_help))))
     py_env = subprocess.run([CPYTHON, "--help-env"], stdout=subprocess.PIPE).stdout.decode()
     names = set(re.findall(r"\b(PYTHON[A-Z0-9_]+)", py_env))
     out = run([tpy, "--help-env"]).stdout.decode()
