@@ -1528,14 +1528,15 @@ static int64_t group_digits(char *end, const char *digits, int64_t nd, int64_t m
     if (min_width < 0) min_width = 0;
     int64_t remaining = nd, count = 0, nseps = 0, previous = 0;
     const char *src = digits + nd, *size = g->sizes;
-    bool sep_next = false, done = false;
+    bool sep_next = false;
     for (;;) {
         int64_t l;
         if (*size == 0) l = previous;
         else if (*size == CHAR_MAX) l = 0;
         else previous = l = *size++;
-        if (l <= 0) break;
-        l = min64(l, max64(max64(remaining, min_width), 1));
+        /* no more group sizes: what is left goes ungrouped, last */
+        bool last = l <= 0;
+        l = last ? max64(max64(remaining, min_width), 1) : min64(l, max64(max64(remaining, min_width), 1));
         int64_t nz = max64(0, l - remaining), nc = max64(0, min64(remaining, l));
         if (sep_next) {
             count += g->sep_chars;
@@ -1556,32 +1557,8 @@ static int64_t group_digits(char *end, const char *digits, int64_t nd, int64_t m
         sep_next = true;
         remaining -= nc;
         min_width -= l;
-        if (remaining <= 0 && min_width <= 0) {
-            done = true;
-            break;
-        }
+        if (last || (remaining <= 0 && min_width <= 0)) break;
         min_width -= g->sep_chars;
-    }
-    if (!done) {
-        /* what is left, ungrouped */
-        int64_t l = max64(max64(remaining, min_width), 1);
-        int64_t nz = max64(0, l - remaining), nc = max64(0, min64(remaining, l));
-        if (sep_next) {
-            count += g->sep_chars;
-            nseps++;
-            if (end) {
-                end -= g->sep_bytes;
-                memcpy(end, g->sep, g->sep_bytes);
-            }
-        }
-        if (end) {
-            end -= nc;
-            src -= nc;
-            memcpy(end, src, (size_t)nc);
-            end -= nz;
-            memset(end, '0', (size_t)nz);
-        }
-        count += nc + nz;
     }
     *nbytes = count + nseps * ((int64_t)g->sep_bytes - g->sep_chars);
     return count;
