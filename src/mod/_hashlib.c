@@ -144,6 +144,8 @@ Value hashlib_hex(const unsigned char *d, size_t n) {
 /* A method's arguments (self excluded) as spec says, its messages naming
  * the method as CPython's do: "HASH.digest() takes no arguments". */
 int hashlib_method_args(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out) {
+    /* the common call needs no message: skip formatting the name */
+    if (argspec_all_positional(spec, nargs - 1, kwnames)) return arg_parse(spec, args + 1, nargs - 1, kwnames, out);
     ArgSpec q = *spec;
     char name[80];
     snprintf(name, sizeof name, "%s.%s", str_data(type_of(args[0])->name), spec->fname);

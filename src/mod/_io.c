@@ -3044,6 +3044,9 @@ typedef struct TextIOObject {
                                    out: freed when replaced */
     int64_t used_b, used_c;     /* consumed part of it: bytes, code points */
     Value snap_input;           /* snapshot for tell(): bytes or VNULL */
+    bool snap_own;              /* snap_input is a chunk the C BufferedReader
+                                   made for tio_read_chunk and nothing else
+                                   references: freed when replaced */
     int64_t snap_flags;
     double b2cratio;
     bool seekable, telling, has_read1;
@@ -3309,6 +3312,16 @@ static void tio_set_decoded(TextIOObject *t, Value s) {
     t->used_b = t->used_c = 0;
 }
 
+/* The same for the raw chunk kept for tell() while reading with readline():
+ * it stays referenced only by snap_input until the next chunk. tell() reads
+ * it without running Python code once it has taken it (the native decoders
+ * are C), so freeing it here cannot pull it from under a tell(). */
+static void tio_set_snap(TextIOObject *t, Value snap, bool own) {
+    if (t->snap_own && t->snap_input && t->snap_input != snap) gc_free(V_OBJ(t->snap_input));
+    t->snap_input = snap;
+    t->snap_own = own && snap;
+}
+
 /* Byte length of the first n code points of UTF-8 p[0..len) (all if fewer). */
 static int64_t utf8_prefix_bytes(const char *p, int64_t len, int64_t n, int64_t *chars) {
     int64_t i = 0, c = 0;
@@ -3404,28 +3417,31 @@ static int tio_read_chunk(TextIOObject *t, int64_t size_hint) {
     int64_t nchars = str_len(s);
     t->b2cratio = nchars > 0 ? (double)n / (double)nchars : 0.0;
     if (nchars > 0) eof = false;
+    /* The chunk is ours alone when the C BufferedReader's read1 made it
+       (it returns a new bytes object that it keeps no reference to). */
+    Type *bt = v_is_ptr(t->buffer) ? V_OBJ(t->buffer)->type : NULL;
+    bool chunk_own = n > 64 && bytes_check_exact(chunk) && t->has_read1 &&
+                     (bt == &bufreader_type || bt == &bufrandom_type) && !instance_get_attr(t->buffer, s_("read1"));
     if (t->telling) {
         /* the snapshot is the decoder's pending bytes and the chunk: usually
            none are pending, and an exact bytes chunk (immutable) serves as
            it is, without a copy per chunk */
         int64_t nd = bytes_size(dec_buffer);
         Value snap = chunk;
+        bool snap_own = chunk_own && t->enc != ENC_OTHER;
         if (nd || !bytes_check_exact(chunk)) {
             snap = bytes_try_alloc((size_t)(nd + n));
             if (!snap) return -1;
             memcpy(V_AS(BytesObject, snap)->data, bytes_data(dec_buffer), (size_t)nd);
             memcpy(V_AS(BytesObject, snap)->data + nd, p, (size_t)n);
+            snap_own = t->enc != ENC_OTHER;
         }
         t->snap_flags = dec_flags;
-        t->snap_input = snap;
+        tio_set_snap(t, snap, snap_own);
     }
-    /* The chunk is garbage now when the C BufferedReader's read1 made it
-       (it returns a new bytes object that it keeps no reference to) and
-       the decoding copied it: freed at once, as the decoded str later. */
-    Type *bt = v_is_ptr(t->buffer) ? V_OBJ(t->buffer)->type : NULL;
-    if (fresh && n > 64 && chunk != t->snap_input && bytes_check_exact(chunk) && t->has_read1 &&
-        (bt == &bufreader_type || bt == &bufrandom_type) && !instance_get_attr(t->buffer, s_("read1")))
-        gc_free(V_OBJ(chunk));
+    /* Otherwise the chunk is garbage now that the decoding copied it: freed
+       at once, as the decoded str later. */
+    if (fresh && chunk_own && chunk != t->snap_input) gc_free(V_OBJ(chunk));
     return eof ? 0 : 1;
 }
 
@@ -3457,7 +3473,7 @@ static Value tiom_read(Value *args, size_t nargs, Value kwnames) {
         if (!dec) return VNULL;
         Value r = str_join2(tio_get_decoded(t, -1), dec);
         tio_set_decoded(t, VNULL);
-        t->snap_input = VNULL;
+        tio_set_snap(t, VNULL, false);
         return r;
     }
     Value result = tio_get_decoded(t, n);
@@ -3489,7 +3505,7 @@ static Value tio_readline_impl(TextIOObject *t, int64_t limit) {
             if (r < 0) return VNULL;
             if (r == 0) {
                 tio_set_decoded(t, VNULL);
-                t->snap_input = VNULL;
+                tio_set_snap(t, VNULL, false);
                 goto done;
             }
         }
@@ -3555,7 +3571,7 @@ static Value tio_iternext(Value self) {
     }
     if (!line) return VNULL;
     if (str_nbytes(line) == 0) {
-        t->snap_input = VNULL;
+        tio_set_snap(t, VNULL, false);
         t->telling = t->seekable;
         return VNULL;
     }
@@ -3598,7 +3614,7 @@ static int tio_write_str(TextIOObject *t, Value text) {
     if (needflush && !call0(t->buffer, "flush")) return -1;
     if (t->decoded || t->snap_input) {
         tio_set_decoded(t, VNULL);
-        t->snap_input = VNULL;
+        tio_set_snap(t, VNULL, false);
     }
     if (t->readable && tio_dec_reset(t) < 0) return -1;
     return 0;
@@ -3839,7 +3855,7 @@ static Value tiom_seek(Value *args, size_t nargs, Value kwnames) {
         if (!z) return io_unsupported("can't do nonzero end-relative seeks");
         if (!call0(self, "flush")) return VNULL;
         tio_set_decoded(t, VNULL);
-        t->snap_input = VNULL;
+        tio_set_snap(t, VNULL, false);
         if (t->readable && tio_dec_reset(t) < 0) return VNULL;
         Value sa[2] = {v_int(0), v_int(2)};
         Value res = obj_call_method(t->buffer, "seek", sa, 2);
@@ -3864,7 +3880,7 @@ static Value tiom_seek(Value *args, size_t nargs, Value kwnames) {
     if (cookie_parse(icookie, &c) < 0) return VNULL;
     if (!call1(t->buffer, "seek", int_from_i64(c.start_pos))) return VNULL;
     tio_set_decoded(t, VNULL);
-    t->snap_input = VNULL;
+    tio_set_snap(t, VNULL, false);
     if (t->readable) {
         bool zero = int_sign(icookie) == 0;
         if (zero) {
@@ -3873,7 +3889,7 @@ static Value tiom_seek(Value *args, size_t nargs, Value kwnames) {
             return VNULL;
         }
         t->snap_flags = c.dec_flags;
-        t->snap_input = bytes_new("", 0);
+        tio_set_snap(t, bytes_new("", 0), false);
     }
     if (c.chars_to_skip) {
         Value chunk = call1(t->buffer, "read", int_from_i64(c.bytes_to_feed));
@@ -3882,7 +3898,7 @@ static Value tiom_seek(Value *args, size_t nargs, Value kwnames) {
         int64_t n;
         if (!byteslike_view(chunk, &p, &n))
             return err_format(&exc_TypeError, "underlying read() should have returned a bytes object, not '%T'", chunk);
-        t->snap_input = bytes_new(p, (size_t)n);
+        tio_set_snap(t, bytes_new(p, (size_t)n), false);
         Value d = tio_decode(t, p, n, c.need_eof);
         if (!d) return VNULL;
         tio_set_decoded(t, d);
@@ -4204,7 +4220,7 @@ static int textio_init(Value self, Value *args, size_t nargs, Value kwnames) {
     t->write_through = wt;
     t->chunk_size = 8192;
     t->decoded = VNULL;
-    t->snap_input = VNULL;
+    tio_set_snap(t, VNULL, false);
     t->b2cratio = 0.0;
     t->pending.len = 0;
     tio_set_newline(t, newline);
