@@ -1,4 +1,6 @@
 /* main.c: the tpy command line. */
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -858,12 +860,132 @@ static bool is_dir(const char *p) {
     return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
+/* True when path (a list of str) holds entry. */
+static bool path_has(Value path, Value entry) {
+    for (int64_t k = 0; k < list_size(path); k++)
+        if (str_check(list_get(path, k)) && str_eq(list_get(path, k), entry)) return true;
+    return false;
+}
+
+static int compare_names(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* A .pth line that failed: CPython's site module reports it so and reads
+ * no more of that file. The traceback comes from the traceback module,
+ * indented as site does it; should that fail too, the bare exception. */
+static void report_pth_error(const char *file, int lineno, Value exc) {
+    fflush(stdout);
+    fprintf(stderr, "Error processing line %d of %s:\n\n", lineno, file);
+    Value tb = import_name(str_intern_cstr("traceback"), VNULL, v_int(0), VNULL);
+    Value fn = tb ? obj_getattr(tb, str_intern_cstr("format_exception")) : VNULL;
+    Value lines = fn ? obj_call1(fn, exc) : VNULL;
+    if (lines && list_check(lines)) {
+        for (int64_t i = 0; i < list_size(lines); i++) {
+            Value rec = list_get(lines, i);
+            if (!str_check(rec)) continue;
+            const char *p = str_data(rec), *end = p + str_nbytes(rec);
+            while (p < end) {
+                const char *nl = memchr(p, '\n', (size_t)(end - p));
+                size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+                fprintf(stderr, "  %.*s\n", (int)n, p);
+                p += n + (nl ? 1 : 0);
+            }
+        }
+    } else {
+        err_clear();
+        err_print_exception(exc);
+    }
+    fprintf(stderr, "\nRemainder of file ignored\n");
+}
+
+/* The .pth files of a site directory, read as CPython's site.addpackage
+ * reads them, in sorted order (names starting with '.' skipped): a line
+ * starting with '#' or blank is skipped, one starting with "import " or
+ * "import\t" is executed, any other names a directory (relative to the
+ * site directory) appended to sys.path when it exists and is not there
+ * yet. The first line that fails ends its file. */
+static void add_pth_files(Value path, const char *sitedir) {
+    DIR *d = opendir(sitedir);
+    if (!d) return;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (e->d_name[0] == '.' || len < 4 || strcmp(e->d_name + len - 4, ".pth") != 0) continue;
+        if (n == cap) {
+            cap = cap ? 2 * cap : 8;
+            char **grown = realloc(names, cap * sizeof *names);
+            if (!grown) break;
+            names = grown;
+        }
+        names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    if (n) qsort(names, n, sizeof *names, compare_names);
+    for (size_t i = 0; i < n; i++) {
+        char file[PATH_MAX];
+        int fl = snprintf(file, sizeof file, "%s/%s", sitedir, names[i]);
+        FILE *f = fl > 0 && (size_t)fl < sizeof file ? fopen(file, "rb") : NULL;
+        size_t len = 0;
+        char *text = f ? read_all(f, &len) : NULL;
+        if (f) fclose(f);
+        if (!text) continue;
+        int lineno = 0;
+        for (char *line = text, *end = text + len; line < end;) {
+            /* universal newlines, as the text file site opens */
+            char *eol = line;
+            while (eol < end && *eol != '\n' && *eol != '\r') eol++;
+            char *next = eol < end ? eol + (eol[0] == '\r' && eol + 1 < end && eol[1] == '\n' ? 2 : 1) : end;
+            lineno++;
+            size_t ll = (size_t)(eol - line);
+            char *cur = line;
+            line = next;
+            if (ll && cur[0] == '#') continue;
+            size_t b = 0;
+            while (b < ll && isspace((unsigned char)cur[b])) b++;
+            if (b == ll) continue;
+            if (ll > 6 && !strncmp(cur, "import", 6) && (cur[6] == ' ' || cur[6] == '\t')) {
+                CodeObject *co = compile_text(cur, ll, "<string>", COMPILE_MODULE);
+                Value globals = dict_new();   /* tstate's builtins serve */
+                if (!co || !eval_module_code(co, globals, VNULL)) {
+                    report_pth_error(file, lineno, err_fetch());
+                    break;
+                }
+                continue;
+            }
+            while (ll && isspace((unsigned char)cur[ll - 1])) ll--;
+            char rel[PATH_MAX], joined[PATH_MAX];
+            if (ll >= sizeof rel) continue;
+            memcpy(rel, cur, ll);
+            rel[ll] = 0;
+            int jl = rel[0] == '/' ? snprintf(joined, sizeof joined, "%s", rel)
+                                   : snprintf(joined, sizeof joined, "%s/%s", sitedir, rel);
+            if (jl <= 0 || (size_t)jl >= sizeof joined) continue;
+            Value entry = str_from_cstr(normpath_abs(joined));
+            struct stat st;
+            if (!path_has(path, entry) && stat(str_data(entry), &st) == 0) list_append(path, entry);
+        }
+        free(text);
+    }
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
+}
+
+/* A site directory that exists, then its .pth files. */
+static void add_site_dir(Value path, const char *dir) {
+    if (!is_dir(dir)) return;
+    Value entry = str_from_cstr(dir);
+    if (!path_has(path, entry)) list_append(path, entry);
+    add_pth_files(path, dir);
+}
+
 /* The directories Debian's site module adds, those that exist, in its
- * order: the user's site-packages (PEP 370: $PYTHONUSERBASE or ~/.local,
- * unless -s, -I or PYTHONNOUSERSITE, or a setuid process), then
+ * order, each followed by what its .pth files add: the user's
+ * site-packages (PEP 370: $PYTHONUSERBASE or ~/.local, unless -s, -I or
+ * PYTHONNOUSERSITE, or a setuid process), then
  * /usr/local/lib/python3.11/dist-packages (pip), Debian's pure-Python
- * packages, /usr/lib/python3.11/dist-packages. Their .pth files are not
- * read (a gap: that runs Python code at start-up). */
+ * packages, /usr/lib/python3.11/dist-packages. */
 static void add_site_dirs(Value path) {
     char buf[PATH_MAX];
     char ver[16];
@@ -873,13 +995,13 @@ static void add_site_dirs(Value path) {
         int n = base && *base ? snprintf(buf, sizeof buf, "%s/lib/%s/site-packages", base, ver)
                 : home && *home ? snprintf(buf, sizeof buf, "%s/.local/lib/%s/site-packages", home, ver)
                                 : -1;
-        if (n > 0 && (size_t)n < sizeof buf && is_dir(buf)) list_append(path, str_from_cstr(buf));
+        if (n > 0 && (size_t)n < sizeof buf) add_site_dir(path, buf);
     }
     snprintf(buf, sizeof buf, "/usr/local/lib/%s/dist-packages", ver);
-    if (is_dir(buf)) list_append(path, str_from_cstr(buf));
-    if (is_dir(TPY_DIST_PACKAGES_DIR)) list_append(path, str_from_cstr(TPY_DIST_PACKAGES_DIR));
+    add_site_dir(path, buf);
+    add_site_dir(path, TPY_DIST_PACKAGES_DIR);
     snprintf(buf, sizeof buf, "/usr/lib/%s/dist-packages", ver);
-    if (is_dir(buf)) list_append(path, str_from_cstr(buf));
+    add_site_dir(path, buf);
 }
 
 /* --jit-profile-out must name a file tpy can write, checked before the
@@ -1127,10 +1249,7 @@ int main(int argc, char **argv) {
             end = strchr(p, ':');
             if (end) *end = 0;
             Value entry = str_from_cstr(normpath_abs(p));
-            bool seen = false;
-            for (int64_t k = 0; k < list_size(path) && !seen; k++)
-                seen = str_check(list_get(path, k)) && str_eq(list_get(path, k), entry);
-            if (!seen) list_append(path, entry);
+            if (!path_has(path, entry)) list_append(path, entry);
         }
     }
     /* then CPython's standard library and, unless -S (CPython's site module
@@ -1138,8 +1257,9 @@ int main(int argc, char **argv) {
        CPython's extension modules cannot load into tpy */
     const char *stdlib = tpy_config.ignore_environment ? NULL : getenv("TPY_STDLIB");
     list_append(path, str_from_cstr(stdlib && *stdlib ? stdlib : TPY_STDLIB_DIR));
-    if (!tpy_config.no_site) add_site_dirs(path);
+    /* the streams first: a .pth file's code may print */
     sys_remake_std_streams(tpy_config.unbuffered);
+    if (!tpy_config.no_site) add_site_dirs(path);
     /* -W options and PYTHONWARNINGS take effect as CPython's: warnings.py
        reads sys.warnoptions when imported, which start-up then does */
     Value warnoptions = dict_get_cstr(module_dict(sys_module), "warnoptions");
