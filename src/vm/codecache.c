@@ -352,6 +352,9 @@ static uint64_t get_u64(Reader *r) {
     return x;
 }
 static uint64_t get_uv(Reader *r) {
+    /* most numbers of a code object (location deltas, small operands)
+       take one byte */
+    if (!r->bad && r->p < r->end && !(*r->p & 0x80)) return *r->p++;
     uint64_t x = 0;
     for (int shift = 0; shift < 64; shift += 7) {
         if (!need(r, 1)) return 0;
