@@ -144,8 +144,10 @@ Value hashlib_hex(const unsigned char *d, size_t n) {
 /* A method's arguments (self excluded) as spec says, its messages naming
  * the method as CPython's do: "HASH.digest() takes no arguments". */
 int hashlib_method_args(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out) {
-    /* the common call needs no message: skip formatting the name */
-    if (argspec_all_positional(spec, nargs - 1, kwnames)) return arg_parse(spec, args + 1, nargs - 1, kwnames, out);
+    /* the name is formatted only for a message: parsing runs no Python code,
+       so a failed parse can be repeated with it */
+    if (arg_parse(spec, args + 1, nargs - 1, kwnames, out) == 0) return 0;
+    err_clear();
     ArgSpec q = *spec;
     char name[80];
     snprintf(name, sizeof name, "%s.%s", str_data(type_of(args[0])->name), spec->fname);

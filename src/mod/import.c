@@ -160,11 +160,16 @@ static int install_importlib(Value importlib) {
         Value ti_install = ti ? obj_getattr_cstr(ti, "install") : VNULL;
         return ti_install && obj_call1(ti_install, be) ? 0 : -1;
     }
+    /* importlib's finders go after any a program (or a .pth file, such as
+       setuptools' distutils shim) put there before importing importlib:
+       where they are in CPython, whose start-up installs them first */
     Value meta_path = dict_get_cstr(module_dict(sys_module), "meta_path");
-    bool empty = meta_path && list_check(meta_path) && list_size(meta_path) == 0;
+    bool empty = meta_path && list_check(meta_path);
+    for (int64_t i = 0; empty && i < list_size(meta_path); i++)
+        if (is_standard_finder(list_get(meta_path, i))) empty = false;
     dict_set_cstr(tstate.sys_modules, "_frozen_importlib", b);
     dict_set_cstr(tstate.sys_modules, "_frozen_importlib_external", be);
-    if (empty) {
+    if (empty) {   /* no standard finder yet */
         Value imp = import_name(str_intern_cstr("_imp"), VNULL, v_int(0), VNULL);
         if (!imp) return -1;
         Value a[2] = {sys_module, imp};

@@ -325,10 +325,6 @@ int arg_kw_allowed(const char *fname, Value kwnames, const char *const *allowed)
  * out[i] is the i-th parameter's value, VNULL when not given. Returns -1
  * with TypeError set, with CPython's messages, on a bad call. */
 int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out);
-/* True when a call of spec with nargs positional arguments and kwnames
- * gives every parameter by position, in order: arg_parse then only copies
- * args to out, and can raise nothing. */
-bool argspec_all_positional(const ArgSpec *spec, size_t nargs, Value kwnames);
 /* The text signature of a function parsing with spec, CPython's
  * __text_signature__: "($self, /, sep=None, maxsplit=-1)"; self_name is
  * "$self", "$type" or NULL. None when spec is NULL or incomplete. */

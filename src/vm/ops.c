@@ -718,14 +718,10 @@ static const char *arg_bare_name(const char *name, char *buf, size_t size) {
     return buf;
 }
 
-bool argspec_all_positional(const ArgSpec *spec, size_t nargs, Value kwnames) {
-    return (!kwnames || !tuple_size(kwnames)) && nargs <= ARGSPEC_MAX && !spec->names[nargs] && !spec->nkwonly &&
-           (nargs == 0 || spec->names[nargs - 1]);
-}
-
 int arg_parse(const ArgSpec *spec, Value *args, size_t nargs, Value kwnames, Value *out) {
     /* the common call: every parameter given by position */
-    if (argspec_all_positional(spec, nargs, kwnames)) {
+    if ((!kwnames || !tuple_size(kwnames)) && nargs <= ARGSPEC_MAX && !spec->names[nargs] && !spec->nkwonly &&
+        (nargs == 0 || spec->names[nargs - 1])) {
         if (out) values_copy(out, args, nargs);
         return 0;
     }
