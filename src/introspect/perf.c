@@ -109,9 +109,19 @@ static uint64_t monotonic_ns(void) {
 
 /* ---- names ------------------------------------------------------------------------------ */
 
+/* The line of instruction pc, or of the nearest one before it that has
+ * one (jumps the compiler adds belong to no line). */
+static int known_line(CodeObject *co, int32_t pc) {
+    for (int32_t i = pc; i >= 0; i--) {
+        int line = code_line(co, i);
+        if (line > 0) return line;
+    }
+    return co->firstlineno;
+}
+
 static void code_location(CodeObject *co, int32_t pc, Buf *b) {
     Value name = str_check(co->qualname) ? co->qualname : co->name;
-    buf_printf(b, "%s (%s:%d)", str_data(name), str_data(co->filename), code_line(co, pc));
+    buf_printf(b, "%s (%s:%d)", str_data(name), str_data(co->filename), known_line(co, pc));
 }
 
 void perf_trace_name(const Trace *t, void *bufp) {
@@ -237,7 +247,7 @@ static int32_t line_points(const Trace *t, LinePoint *out) {
         /* merge points with no code between them: the last one is where
            the code that follows comes from */
         if (lp.addr == last->addr) *last = lp;
-        else if (lp.code != last->code || code_line(lp.code, lp.pc) != code_line(last->code, last->pc))
+        else if (lp.code != last->code || known_line(lp.code, lp.pc) != known_line(last->code, last->pc))
             out[n++] = lp;
     }
     /* perf's line table ends at the last entry's address: one at the end
@@ -258,8 +268,7 @@ static void dump_write(const Trace *t, const char *name, size_t name_len) {
         JitdumpDebugInfo di = {{JIT_CODE_DEBUG_INFO, 0, monotonic_ns()}, addr, (uint64_t)n};
         buf_put(&rec, (const char *)&di, sizeof di);
         for (int32_t i = 0; i < n; i++) {
-            int line = code_line(points[i].code, points[i].pc);
-            JitdumpDebugEntry e = {points[i].addr, line > 0 ? (uint32_t)line : 0, 0};
+            JitdumpDebugEntry e = {points[i].addr, (uint32_t)known_line(points[i].code, points[i].pc), 0};
             buf_put(&rec, (const char *)&e, sizeof e);
             const char *file = str_data(points[i].code->filename);
             buf_put(&rec, file, strlen(file) + 1);
