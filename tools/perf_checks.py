@@ -7,7 +7,7 @@ perf map line named as docs/profiler.md says (number, function, the line of
 the loop header or of the guard a bridge starts at) covering exactly the
 code jit-backend-dump shows, the lines must not overlap, and the jitdump
 file must parse record by record (header, sizes, a debug-info record before
-each code load, the code bytes equal to jit-backend-dump's, the names equal
+each code load, with lines for the guards' exit stubs, the code bytes equal to jit-backend-dump's, the names equal
 to the map's, a close record last) and be mapped executable while the
 program runs. The environment variables and -E, the help texts, a forked
 child's own files, and no files without the options.
@@ -157,6 +157,12 @@ class Checker:
         for name, body, _ in jit_extras.all_sections(secs):
             if name not in ("jit-log-opt-loop", "jit-log-opt-bridge"):
                 continue
+            m = re.match(r"# (?:Loop (\d+) |bridge out of Guard 0x([0-9a-f]+) )", body[0])
+            key = ("loop", int(m.group(1))) if m.group(1) else ("bridge", int(m.group(2), 16))
+            if key in traces:
+                # where the body's last operation starts: the exit stubs follow
+                offsets = [int(x) for x in re.findall(r"^\+(\d+): (?!--end)", "\n".join(body), re.M)]
+                traces[key]["last_op"] = traces[key]["start"] + max(offsets)
             loc = None
             for line in body:
                 m = re.search(r"debug_merge_point\(\d+, \d+, '([^;]*);(.*):\d+-(-?\d+)~", line)
@@ -341,6 +347,21 @@ class Checker:
                 wrong.append(r["name"] + ": first line %d" % lines_[0])
         self.check("jitdump: debug info before each load: lines of the program from its start to its end",
                    not wrong, wrong[:3])
+        starts = {t["start"]: t for t in traces.values()}
+        wrong = []
+        stubs = 0
+        for i, r in enumerate(records):
+            t = starts.get(r.get("addr"))
+            if r["id"] != JIT_CODE_DEBUG_INFO or not t or "last_op" not in t:
+                continue
+            past = [a for a, _, _ in r["entries"][:-1] if a > t["last_op"]]
+            stubs += len(past)
+            # an exit stub starts with the jump a bridge is attached by (a stub
+            # resuming on the line before it adds no entry)
+            if any(t["code"][a - t["start"]] != 0xE9 for a in past):
+                wrong.append("%x: entries past the body at %s" % (t["start"], [hex(a - t["start"]) for a in past]))
+        self.check("jitdump: the guards' exit stubs have their own lines (%d)" % stubs, stubs and not wrong,
+                   wrong[:3])
         lines_seen = {ln for r in records if r["id"] == JIT_CODE_DEBUG_INFO for _, ln, _ in r["entries"]}
         self.check("jitdump: the loop bodies' lines are all there", {5, 6, 8, 14, 15} <= lines_seen,
                    sorted(lines_seen))

@@ -223,44 +223,61 @@ typedef struct LinePoint {
     int32_t pc;
 } LinePoint;
 
+/* Add a point unless it repeats the line before it; a point at the same
+ * address as the last replaces it (no code between them). */
+static int32_t add_point(LinePoint *out, int32_t n, LinePoint lp) {
+    LinePoint *last = &out[n - 1];
+    if (lp.addr == last->addr) *last = lp;
+    else if (lp.code != last->code || known_line(lp.code, lp.pc) != known_line(last->code, last->pc)) out[n++] = lp;
+    return n;
+}
+
+/* The resume point of a guard (its snapshot's innermost frame), or NULL. */
+static const SnapFrame *resume_frame(const GuardDescr *g) {
+    return g && g->snap && g->snap->nframes > 0 ? &g->snap->frames[g->snap->nframes - 1] : NULL;
+}
+
 /* The machine code's source lines: from each debug_merge_point's offset
- * on, its bytecode's line; before the first, the trace's own location.
- * The exit stubs after the body keep the line of the trace's last
- * operation. Addresses never decrease (the backend emits in order).
- * out has room for the trace's operations + 2. */
+ * on, its bytecode's line; before the first (the exit path and the
+ * entry), the trace's own location. Each guard's exit stub, after the
+ * body, has the line its guard resumes at. Addresses never decrease: the
+ * backend emits the body in order, then the stubs in the order of
+ * t->guards (emit_x64.c: emit_stubs, collect_guards), each starting with
+ * the 5-byte jump whose rel32 is the guard's patch_site.
+ * out has room for the trace's operations + guards + 2. */
 static int32_t line_points(const Trace *t, LinePoint *out) {
     int32_t n = 0;
     CodeObject *start_code = t->code;
     int32_t start_pc = t->pc;
-    const Snapshot *s = t->kind == TRACE_BRIDGE && t->from_guard ? t->from_guard->snap : NULL;
-    if (s && s->nframes > 0) {
-        start_code = s->frames[s->nframes - 1].code;
-        start_pc = s->frames[s->nframes - 1].pc;
+    const SnapFrame *from = t->kind == TRACE_BRIDGE ? resume_frame(t->from_guard) : NULL;
+    if (from) {
+        start_code = from->code;
+        start_pc = from->pc;
     }
-    out[n++] = (LinePoint){(uintptr_t)t->mcode, start_code, start_pc};
+    uintptr_t code = (uintptr_t)t->mcode, end = code + t->mcode_len;
+    out[n++] = (LinePoint){code, start_code, start_pc};
     for (int32_t i = 0; i < t->ir.nops; i++) {
         const IROp *op = &t->ir.ops[i];
         if (op->opcode != IR_debug_merge_point || !op->descr || !t->op_offsets || t->op_offsets[i] < 0) continue;
         const PosDescr *p = (const PosDescr *)op->descr;
-        LinePoint lp = {(uintptr_t)t->mcode + (uintptr_t)t->op_offsets[i], p->code, p->pc};
-        LinePoint *last = &out[n - 1];
-        /* merge points with no code between them: the last one is where
-           the code that follows comes from */
-        if (lp.addr == last->addr) *last = lp;
-        else if (lp.code != last->code || known_line(lp.code, lp.pc) != known_line(last->code, last->pc))
-            out[n++] = lp;
+        n = add_point(out, n, (LinePoint){code + (uintptr_t)t->op_offsets[i], p->code, p->pc});
+    }
+    for (int32_t i = 0; i < t->nguards; i++) {
+        const SnapFrame *f = resume_frame(t->guards[i]);
+        uintptr_t stub = (uintptr_t)t->guards[i]->patch_site - 1;
+        if (f && stub > out[n - 1].addr && stub < end) n = add_point(out, n, (LinePoint){stub, f->code, f->pc});
     }
     /* perf's line table ends at the last entry's address: one at the end
        of the code keeps the last line's code in it */
     out[n] = out[n - 1];
-    out[n++].addr = (uintptr_t)t->mcode + t->mcode_len;
+    out[n++].addr = end;
     return n;
 }
 
 static void dump_write(const Trace *t, const char *name, size_t name_len) {
     if (!dump_open()) return;
     uint64_t addr = (uintptr_t)t->mcode;
-    LinePoint *points = malloc(sizeof(LinePoint) * (size_t)(t->ir.nops + 2));
+    LinePoint *points = malloc(sizeof(LinePoint) * (size_t)(t->ir.nops + t->nguards + 2));
     Buf rec;
     buf_init(&rec, 256 + t->mcode_len);
     if (points) {
