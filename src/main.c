@@ -115,6 +115,8 @@ static const char help_env[] =
     "PYTHONWARNDEFAULTENCODING: as -X warn_default_encoding.\n"
     "PYTHONNODEBUGRANGES: as -X no_debug_ranges.\n"
     "PYTHONFAULTHANDLER: as -X faulthandler.\n"
+    "PYTHONPERFSUPPORT: 1 (a nonzero number), as -X perf.\n"
+    "PYTHON_PERF_JIT_SUPPORT: 1 (a nonzero number), as -X perf_jit.\n"
     "PYTHONTRACEMALLOC: as -X tracemalloc=N (0: off).\n"
     "PYTHONWARNINGS: comma-separated -W arguments.\n"
     "PYTHONINTMAXSTRDIGITS: the limit of int<->str conversions, as\n"
@@ -155,9 +157,15 @@ static const char help_xoptions[] =
     "\n"
     "-X warn_default_encoding: set sys.flags.warn_default_encoding\n"
     "\n"
-    "-X perf: name the JIT's compiled loops and bridges for the Linux perf\n"
-    "    profiler: each one's address, size and source location go to\n"
-    "    /tmp/perf-PID.map, which `perf report` reads (tpy's own)\n"
+    "-X perf: name the JIT's machine code for the Linux perf profiler: each\n"
+    "    compiled loop's and bridge's address, size and name\n"
+    "    (py::loop 14 f (prog.py:222)) go to /tmp/perf-PID.map, which\n"
+    "    `perf report` reads; also PYTHONPERFSUPPORT=1\n"
+    "\n"
+    "-X perf_jit: the same names with the code bytes and source lines in\n"
+    "    perf's jitdump format, jit-PID.dump in the current directory (or\n"
+    "    $TPY_JITDUMP_DIR), for `perf record -k 1` then `perf inject --jit`\n"
+    "    (perf annotate shows the lines); also PYTHON_PERF_JIT_SUPPORT=1\n"
     "\n"
     "-X no_debug_ranges: tracebacks without the carets under the failing part\n"
     "    of a line\n"
@@ -629,6 +637,7 @@ static int apply_xoption(const char *x) {
     else if (strcmp(x, "importtime") == 0 || strncmp(x, "importtime=", 11) == 0) tpy_config.import_time = 1;
     else if (strcmp(x, "warn_default_encoding") == 0) tpy_config.warn_default_encoding = 1;
     else if (strcmp(x, "perf") == 0) tpy_config.perf_map = 1;
+    else if (strcmp(x, "perf_jit") == 0) tpy_config.perf_jitdump = 1;
     else if (strcmp(x, "faulthandler") == 0) tpy_config.faulthandler = 1;
     else if (strcmp(x, "no_debug_ranges") == 0) tpy_config.no_debug_ranges = 1;
     else if (strncmp(x, "pycache_prefix=", 15) == 0 || strcmp(x, "pycache_prefix") == 0) {
@@ -674,6 +683,16 @@ static void env_switch(const char *name, int *flag) {
     if (v && *v) *flag = 1;
 }
 
+/* a variable that switches something on when it is a nonzero number (a
+ * word or 0: off), as CPython reads PYTHONPERFSUPPORT */
+static void env_nonzero(const char *name, int *flag) {
+    const char *v = getenv(name);
+    if (!v || !*v) return;
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (!*end && n != 0) *flag = 1;
+}
+
 /* PYTHON* variables, unless -E or -I. Returns 0 or a fatal exit status. */
 static int read_environment(bool int_digits_from_x) {
     if (tpy_config.ignore_environment) return 0;
@@ -690,6 +709,8 @@ static int read_environment(bool int_digits_from_x) {
     env_flag("PYTHONPROFILEIMPORTTIME", &tpy_config.import_time);
     env_flag("PYTHONWARNDEFAULTENCODING", &tpy_config.warn_default_encoding);
     env_flag("PYTHONNODEBUGRANGES", &tpy_config.no_debug_ranges);
+    env_nonzero("PYTHONPERFSUPPORT", &tpy_config.perf_map);
+    env_nonzero("PYTHON_PERF_JIT_SUPPORT", &tpy_config.perf_jitdump);
     const char *prefix = getenv("PYTHONPYCACHEPREFIX");
     if (prefix && *prefix && !pycache_prefix_chosen) tpy_config.pycache_prefix = prefix;
     const char *utf8 = getenv("PYTHONUTF8");

@@ -2,7 +2,7 @@
 # check.sh: run every test and print one combined "N passed, N failed" line.
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
-#   PYPYLOG, PyPy's probe programs), the compiler on CPython's library
+#   PYPYLOG, PyPy's probe programs), perf's map and jitdump (tools/perf_checks.py), the compiler on CPython's library
 #   (tools/compile_stdlib.py), the parser's ast.dump against CPython's on
 #   the same files (tools/parsetest_compare.py), SIGINT sent to running programs
 #   (tools/signal_checks.py), out of memory (tools/oom_checks.py), the
@@ -43,6 +43,12 @@ python3 tools/profile_checks.py --tpy ./tpy > build/profile-checks.log 2>&1
 grep -E '^FAIL' build/profile-checks.log | head -20
 tail -n 1 build/profile-checks.log
 count "$(tail -n 1 build/profile-checks.log)"
+
+echo "== perf: -X perf's map, -X perf_jit's jitdump, perf record where allowed (tools/perf_checks.py)"
+python3 tools/perf_checks.py --tpy ./tpy > build/perf-checks.log 2>&1
+grep -E '^(FAIL|SKIP)' build/perf-checks.log | head -20
+tail -n 1 build/perf-checks.log
+count "$(tail -n 1 build/perf-checks.log)"
 
 echo "== JIT introspection: embedding example, PYPYLOG, PyPy's probe programs"
 python3 tools/jit_extras.py --tpy ./tpy > build/jit-extras.log 2>&1

@@ -402,49 +402,6 @@ def check_cmdline(tpy):
               "exit %d, stdout %r, stderr %r" % (p.returncode, p.stdout, p.stderr))
 
 
-PERF_PROG = """
-def f(n):
-    s = 0
-    for i in range(n):
-        s += i if i % 3 else -i
-    return s
-print(f(20000))
-"""
-
-
-def check_perf_map(tpy, tmp):
-    """-X perf: a line per compiled loop and bridge in /tmp/perf-PID.map, at
-    the addresses PYPYLOG's jit-backend-addr gives them."""
-    prog = os.path.join(tmp, "perf_prog.py")
-    with open(prog, "w") as f:
-        f.write(PERF_PROG)
-    log = os.path.join(tmp, "perf.log")
-    env = dict(os.environ, PYPYLOG="jit-backend-addr:" + log)
-    p = subprocess.Popen([tpy, "-X", "perf", prog], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    out, err = p.communicate(timeout=60)
-    path = "/tmp/perf-%d.map" % p.pid
-    lines = []
-    if os.path.exists(path):
-        with open(path) as f:
-            lines = f.read().splitlines()
-        os.unlink(path)
-    parsed = [re.match(r"([0-9a-f]+) ([0-9a-f]+) (tpy:.*)$", l) for l in lines]
-    with open(log) as f:
-        addrs = re.findall(r"has address 0x([0-9a-f]+) to 0x([0-9a-f]+)", f.read())
-    spans = sorted((int(a, 16), int(b, 16)) for a, b in addrs)
-    mapped = sorted((int(m.group(1), 16), int(m.group(1), 16) + int(m.group(2), 16)) for m in parsed if m)
-    ok = (p.returncode == 0 and out == b"66663334\n" and lines and all(parsed) and
-          any("tpy:Loop 1 (f;" in l for l in lines) and any("bridge out of Guard" in l for l in lines))
-    check("-X perf: /tmp/perf-PID.map names the loop and its bridge", ok, "%r %r" % (out, lines))
-    # a loop's map entry starts at its code, its log entry at its entry point
-    check("-X perf: map entries cover the code PYPYLOG reports",
-          len(mapped) == len(spans) and all(ms <= s0 and me == e0 for (ms, me), (s0, e0) in zip(mapped, spans)),
-          "%s vs %s" % (mapped, spans))
-    p = subprocess.Popen([tpy, prog], stdout=subprocess.PIPE, env=env)
-    p.communicate(timeout=60)
-    check("-X perf: no map without it", not os.path.exists("/tmp/perf-%d.map" % p.pid))
-
-
 # ---- dis --------------------------------------------------------------------------------
 
 CPYTHON = "/usr/bin/python3"    # Debian's CPython 3.11, the oracle of the suite
@@ -766,7 +723,6 @@ def main():
         check_class_memory(tpy, tmp)
         check_recursion(tpy, tmp)
         check_dis(tpy, tmp)
-        check_perf_map(tpy, tmp)
     check_cmdline(tpy)
     check_import_reports(tpy)
     check_help(tpy)

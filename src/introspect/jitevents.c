@@ -38,6 +38,7 @@
 #include "../vm/config.h"
 #include "../vm/opcodes.h"
 #include "hooks.h"
+#include "perf.h"
 #include "pypylog.h"
 
 /* The run counts of every trace compiled while counting, freed or not
@@ -460,40 +461,8 @@ void jitev_before_assemble(Trace *t) {
     backend_open = true;
 }
 
-/* -X perf: perf's map of JIT code, /tmp/perf-PID.map, a line per compiled
- * loop or bridge: "START SIZE NAME" (hex). perf report reads it to name
- * samples in machine code that no binary describes. Freed code's lines
- * stay (the format has no removal): a later trace at the same address is
- * the last line for it, which perf prefers. */
-static void perf_map_add(const Trace *t) {
-    static FILE *map;
-    static bool failed;
-    if (failed) return;
-    if (!map) {
-        char path[64];
-        snprintf(path, sizeof path, "/tmp/perf-%d.map", (int)getpid());
-        map = fopen(path, "a");
-        if (!map) {
-            failed = true;
-            fprintf(stderr, "tpy: -X perf: cannot write %s\n", path);
-            return;
-        }
-    }
-    Buf b;
-    buf_init(&b, 128);
-    if (t->kind == TRACE_BRIDGE) {
-        buf_printf(&b, "tpy:bridge out of Guard 0x%x of Loop %u", t->number, jitev_loop_no(t));
-    } else {
-        buf_printf(&b, "tpy:%s %u (", t->kind == TRACE_LOOP ? "Loop" : "Function", t->number);
-        jitev_location(t->code, t->pc, &b);
-        buf_putc(&b, ')');
-    }
-    fprintf(map, "%llx %zx %.*s\n", (unsigned long long)(uintptr_t)t->mcode, t->mcode_len, (int)b.len, b.data);
-    fflush(map);
-}
-
 void jitev_compiled(Trace *t) {
-    if (tpy_config.perf_map) perf_map_add(t);
+    if (tpy_config.perf_map || tpy_config.perf_jitdump) perf_code_compiled(t);
     jitev_time_backend += now() - t_backend_start;
     if (t->counting) counting_used = true;
     int nopt = 0, nguards = 0;

@@ -42,7 +42,8 @@ typedef struct TpyConfig {
     int import_time;          /* -X importtime */
     int no_debug_ranges;      /* -X no_debug_ranges, PYTHONNODEBUGRANGES: tracebacks without carets */
     int faulthandler;         /* -X faulthandler, PYTHONFAULTHANDLER: enabled at start-up */
-    int perf_map;             /* -X perf: /tmp/perf-PID.map names compiled code for perf */
+    int perf_map;             /* -X perf, PYTHONPERFSUPPORT: /tmp/perf-PID.map names compiled code for perf */
+    int perf_jitdump;         /* -X perf_jit, PYTHON_PERF_JIT_SUPPORT: jit-PID.dump for perf inject --jit */
     int tracemalloc;          /* -X tracemalloc[=N], PYTHONTRACEMALLOC: frames to trace from start-up (0: off) */
     /* PYTHONHASHSEED: "random" (hash_random, also when unset, as CPython),
        or an integer (hash_seed; 0: no key, CPython's hashes under 0). */
