@@ -2,7 +2,8 @@
 # check.sh: run every test and print one combined "N passed, N failed" line.
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
-#   PYPYLOG, PyPy's probe programs), the compiler on CPython's library
+#   PYPYLOG, PyPy's probe programs), operation names in logs and hooks
+#   against PyPy's (tools/pypy_vocab_check.py), the compiler on CPython's library
 #   (tools/compile_stdlib.py), the parser's ast.dump against CPython's on
 #   the same files (tools/parsetest_compare.py), SIGINT sent to running programs
 #   (tools/signal_checks.py), out of memory (tools/oom_checks.py), the
@@ -49,6 +50,12 @@ python3 tools/jit_extras.py --tpy ./tpy > build/jit-extras.log 2>&1
 grep -E '^FAIL' build/jit-extras.log | head -20
 tail -n 1 build/jit-extras.log
 count "$(tail -n 1 build/jit-extras.log)"
+
+echo "== PyPy's vocabulary: every operation name in logs and hooks is one of PyPy's (tools/pypy_vocab_check.py)"
+python3 tools/pypy_vocab_check.py --tpy ./tpy > build/pypy-vocab.log 2>&1
+grep -E '^FAIL' build/pypy-vocab.log | head -20
+tail -n 1 build/pypy-vocab.log
+count "$(tail -n 1 build/pypy-vocab.log)"
 
 echo "== compiler: every file of CPython's library and tests (tools/compile_stdlib.py)"
 python3 tools/compile_stdlib.py --tpy ./tpy > build/compile-stdlib.log 2>&1
