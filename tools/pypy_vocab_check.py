@@ -15,9 +15,9 @@ names; this checks, without PyPy:
           aborted traces), in the default and eager JIT modes (bench:
           default): every operation name in every log is PyPy's
   hooks   a program producing each tpy-only operation (math.sqrt, //, %,
-          boxed ints and floats, bool results) shows, in the compile,
-          abort and optimize hooks, ResOperation.name and the name in
-          repr(op) from PyPy's names only, and the optimize hook's
+          boxed ints and floats, bool results) shows, in its log and in
+          the compile, abort and optimize hooks (ResOperation.name, the
+          name in repr(op)), PyPy's names only, and the optimize hook's
           parser reads every operation back (the reprs returned as they
           are replace the trace without a complaint, the program's
           result unchanged); a descr a form does not write is refused
@@ -223,7 +223,7 @@ def main():
         for mode in ("keep", "same", "wrong-descr"):
             for jit in ("default", "eager"):
                 p = run([tpy] + (["--jit", EAGER] if jit == "eager" else []) + [prog, mode],
-                        env={"PYPYLOG": "jit-log-opt:" + log} if (mode, jit) == ("keep", "default") else None)
+                        env={"PYPYLOG": "jit-log,jit-abort-log:" + log} if (mode, jit) == ("keep", "default") else None)
                 outs[mode, jit] = p.stdout.decode(errors="replace")
                 check("hooks (%s, %s): the program runs" % (mode, jit), p.returncode == 0,
                       p.stderr.decode(errors="replace")[-500:])
@@ -247,6 +247,10 @@ def main():
                   in outs["wrong-descr", jit], "\n    ".join(outs["wrong-descr", jit].splitlines()[:2]))
         with open(log) as f:
             text = f.read()
+        names = log_op_names(text)
+        bad = sorted(n for n in names if n not in pypy)
+        check("hooks: the program's own log has PyPy's operation names only", names and not bad,
+              "\n    ".join(names[n] for n in bad))
         for form in (r"guard_class\(p\d+, ConstClass\(small_int\), descr=<Guard0x[0-9a-f]+>\) \[",
                      r"guard_class\(p\d+, ConstClass\(any_float\), descr=<Guard0x[0-9a-f]+>\) \[",
                      r"f\d+ = call_pure_f\(ConstClass\(float_sqrt\), f\d+, descr=<Callf 8 f EF=0 OS=100>\)",
