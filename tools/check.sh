@@ -3,7 +3,8 @@
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
 #   PYPYLOG, PyPy's probe programs), operation names in logs and hooks
-#   against PyPy's (tools/pypy_vocab_check.py), the compiler on CPython's library
+#   against PyPy's (tools/pypy_vocab_check.py), the tpyjit module
+#   (tools/tpyjit_checks.py), the compiler on CPython's library
 #   (tools/compile_stdlib.py), the parser's ast.dump against CPython's on
 #   the same files (tools/parsetest_compare.py), SIGINT sent to running programs
 #   (tools/signal_checks.py), out of memory (tools/oom_checks.py), the
@@ -56,6 +57,12 @@ python3 tools/pypy_vocab_check.py --tpy ./tpy > build/pypy-vocab.log 2>&1
 grep -E '^FAIL' build/pypy-vocab.log | head -20
 tail -n 1 build/pypy-vocab.log
 count "$(tail -n 1 build/pypy-vocab.log)"
+
+echo "== tpyjit: traces and guards as Python data (tools/tpyjit_checks.py)"
+python3 tools/tpyjit_checks.py --tpy ./tpy > build/tpyjit-checks.log 2>&1
+grep -E '^FAIL' build/tpyjit-checks.log | head -20
+tail -n 1 build/tpyjit-checks.log
+count "$(tail -n 1 build/tpyjit-checks.log)"
 
 echo "== compiler: every file of CPython's library and tests (tools/compile_stdlib.py)"
 python3 tools/compile_stdlib.py --tpy ./tpy > build/compile-stdlib.log 2>&1
