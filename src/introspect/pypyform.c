@@ -85,10 +85,10 @@ void pypyform_format_op(const IRBuf *b, int index, Buf *out) {
     buf_init(&own, 96);
     ir_format_op(b, index, &own);
     const char *name = irop_info[op->opcode].name;
-    const char *at = own.data;
-    if (op->type != 'v') at = strstr(own.data, " = ") + 3;
+    const char *at = op->type != 'v' ? strstr(own.data, " = ") : own.data;
+    if (at && op->type != 'v') at += 3;
     size_t namelen = strlen(name);
-    if (strncmp(at, name, namelen) != 0 || at[namelen] != '(') {
+    if (!at || strncmp(at, name, namelen) != 0 || at[namelen] != '(') {
         buf_put(out, own.data, own.len);    /* not ir_format_op's shape: unchanged */
         return;
     }
