@@ -2,16 +2,16 @@
 # check.sh: run every test and print one combined "N passed, N failed" line.
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
-#   PYPYLOG, PyPy's probe programs), operation names in logs and hooks
-#   against PyPy's (tools/pypy_vocab_check.py), the tpyjit module
-#   (tools/tpyjit_checks.py), the compiler on CPython's library
+#   PYPYLOG, PyPy's probe programs), the compiler on CPython's library
 #   (tools/compile_stdlib.py), the parser's ast.dump against CPython's on
 #   the same files (tools/parsetest_compare.py), SIGINT sent to running programs
 #   (tools/signal_checks.py), out of memory (tools/oom_checks.py), the
 #   differential fuzzer's fixed-seed batches (tools/fuzz.py), the
 #   command-line cases of tests/cli against CPython, the core of CPython's own
 #   regression tests (tests/cpython), and (unless --no-asan)
-#   the suite again with ./tpy-asan (ASan + UBSan).
+#   the suite again with ./tpy-asan (ASan + UBSan). After the extras:
+#   operation names in logs and hooks against PyPy's
+#   (tools/pypy_vocab_check.py) and the tpyjit module (tools/tpyjit_checks.py).
 cd "$(dirname "$0")/.." || exit 2
 asan=1
 [ "${1:-}" = "--no-asan" ] && asan=0
