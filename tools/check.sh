@@ -9,7 +9,9 @@
 #   differential fuzzer's fixed-seed batches (tools/fuzz.py), the
 #   command-line cases of tests/cli against CPython, the core of CPython's own
 #   regression tests (tests/cpython), and (unless --no-asan)
-#   the suite again with ./tpy-asan (ASan + UBSan).
+#   the suite again with ./tpy-asan (ASan + UBSan). After the extras:
+#   operation names in logs and hooks against PyPy's
+#   (tools/pypy_vocab_check.py) and the tpyjit module (tools/tpyjit_checks.py).
 cd "$(dirname "$0")/.." || exit 2
 asan=1
 [ "${1:-}" = "--no-asan" ] && asan=0
@@ -55,6 +57,18 @@ python3 tools/jit_extras.py --tpy ./tpy > build/jit-extras.log 2>&1
 grep -E '^FAIL' build/jit-extras.log | head -20
 tail -n 1 build/jit-extras.log
 count "$(tail -n 1 build/jit-extras.log)"
+
+echo "== PyPy's vocabulary: every operation name in logs and hooks is one of PyPy's (tools/pypy_vocab_check.py)"
+python3 tools/pypy_vocab_check.py --tpy ./tpy > build/pypy-vocab.log 2>&1
+grep -E '^FAIL' build/pypy-vocab.log | head -20
+tail -n 1 build/pypy-vocab.log
+count "$(tail -n 1 build/pypy-vocab.log)"
+
+echo "== tpyjit: traces and guards as Python data (tools/tpyjit_checks.py)"
+python3 tools/tpyjit_checks.py --tpy ./tpy > build/tpyjit-checks.log 2>&1
+grep -E '^FAIL' build/tpyjit-checks.log | head -20
+tail -n 1 build/tpyjit-checks.log
+count "$(tail -n 1 build/tpyjit-checks.log)"
 
 echo "== compiler: every file of CPython's library and tests (tools/compile_stdlib.py)"
 python3 tools/compile_stdlib.py --tpy ./tpy > build/compile-stdlib.log 2>&1

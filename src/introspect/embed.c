@@ -10,6 +10,7 @@
 #include "../vm/traceback.h"
 #include "hooks.h"
 #include "jitevents.h"
+#include "pypyform.h"
 
 void tpy_runtime_init(const char *executable);
 void sys_set_argv(int argc, char **argv);
@@ -114,9 +115,9 @@ static tpy_jit_op *make_ops(const IRBuf *b, const int32_t *offsets, int *n_out) 
         if (op->opcode == IR_inputarg_i || op->opcode == IR_inputarg_f || op->opcode == IR_inputarg_r) continue;
         tpy_jit_op *o = &ops[n++];
         buf_init(&text, 96);
-        ir_format_op(b, i, &text);
+        pypyform_format_op(b, i, &text);
         o->repr = text.data;
-        o->name = irop_info[op->opcode].name;
+        o->name = pypyform_name(op);
         o->offset = offsets ? offsets[i] : -1;
         if (op->opcode == IR_debug_merge_point && op->descr) {
             const PosDescr *p = (const PosDescr *)op->descr;

@@ -18,11 +18,10 @@
  * {jit-abort-longest-function} and {jit-disableinlining}). At exit:
  * {jit-backend-counts} (when runs were counted) and {jit-summary}.
  *
- * tpy-only operations (tpy's values are tagged words: box_int, guard_is_int
- * ...) are written in a form PyPy's log parsers accept: a guard_is_T as
- * guard_class(x, ConstClass(T)), any other as a pure call of a helper
- * named after it, call_pure_i(ConstClass(unbox_int), p3). Hooks show the
- * operations under their own names.
+ * Operations are written in PyPy's vocabulary (pypyform.h): the
+ * operations PyPy lacks (tpy's values are tagged words: box_int,
+ * guard_is_int ...) in the PyPy form IROP_PYPY_DEF gives them, as the
+ * hooks show them too.
  */
 #include "jitevents.h"
 #include "profiler.h"
@@ -40,6 +39,7 @@
 #include "hooks.h"
 #include "perf.h"
 #include "pypylog.h"
+#include "pypyform.h"
 
 /* The run counts of every trace compiled while counting, freed or not
  * (an uncollectable array: the records' only reference once their trace
@@ -114,51 +114,6 @@ static int count_ops(const IRBuf *b) {
     return n;
 }
 
-/* Operations PyPy's resoperation table does not have (see the header). */
-static const char *const tpy_only_ops[] = {
-    "guard_is_int", "guard_is_float", "int_py_floordiv", "int_py_mod", "unbox_int",
-    "box_int",      "unbox_float",    "box_float",       "bool_from_int",
-};
-
-static bool tpy_only(const char *name) {
-    for (size_t i = 0; i < sizeof tpy_only_ops / sizeof *tpy_only_ops; i++)
-        if (strcmp(name, tpy_only_ops[i]) == 0) return true;
-    return false;
-}
-
-/* One operation as PYPYLOG writes it. */
-static void log_op_text(const IRBuf *b, int i, Buf *out) {
-    const IROp *op = &b->ops[i];
-    const char *name = irop_info[op->opcode].name;
-    if (!tpy_only(name)) {
-        ir_format_op(b, i, out);
-        return;
-    }
-    Buf t;
-    buf_init(&t, 96);
-    ir_format_op(b, i, &t);
-    const char *open = strchr(t.data, '(');
-    const char *start = strstr(t.data, name);
-    if (!open || !start || start > open) {
-        buf_put(out, t.data, t.len);
-        return;
-    }
-    buf_put(out, t.data, (size_t)(start - t.data));
-    const char *rest = open + 1;
-    if (strncmp(name, "guard_is_", 9) == 0) {
-        /* guard_is_int(p3, descr=...) -> guard_class(p3, ConstClass(int), descr=...) */
-        const char *end = rest + strcspn(rest, ",)");
-        buf_puts(out, "guard_class(");
-        buf_put(out, rest, (size_t)(end - rest));
-        buf_printf(out, ", ConstClass(%s)", name + 9);
-        buf_puts(out, end);
-    } else {
-        buf_printf(out, "call_pure_%c(ConstClass(%s)%s", op->type == 'r' ? 'r' : op->type, name,
-                   *rest == ')' ? "" : ", ");
-        buf_puts(out, rest);
-    }
-}
-
 /* "[p0, i1]" then the operations; offsets (or NULL) prefix "+ofs: ". */
 static void log_ops(const IRBuf *b, const int32_t *offsets, size_t end_offset) {
     Buf line;
@@ -178,7 +133,7 @@ static void log_ops(const IRBuf *b, const int32_t *offsets, size_t end_offset) {
         if (is_inputarg(op->opcode)) continue;
         line.len = 0;
         if (offsets && op->opcode != IR_debug_merge_point && offsets[i] >= 0) buf_printf(&line, "+%d: ", offsets[i]);
-        log_op_text(b, i, &line);
+        pypyform_format_op(b, i, &line);
         pypylog_print("%.*s", (int)line.len, line.data);
     }
     if (offsets) pypylog_print("+%zu: --end of the loop--", end_offset);

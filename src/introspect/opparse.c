@@ -16,6 +16,9 @@
  *              accepted only on an unchanged line of the trace, which
  *              says which one it is
  *   dmp        a debug_merge_point line of the original trace
+ *   forms      an operation PyPy lacks in the PyPy form the hooks show
+ *              (pypyform.h: guard_class(p3, ConstClass(small_int), ...) is
+ *              guard_is_int(p3, ...)), or under tpy's own name
  *
  * and checked: known operation, argument count and types, result type by
  * name prefix, *_ovf followed by its overflow guard, a jump to a label of
@@ -33,6 +36,7 @@
 #include "../runtime.h"
 #include "../vm/pending.h"
 #include "jitevents.h"
+#include "pypyform.h"
 #include "../util/numfmt.h"
 
 struct OpsReplacement {
@@ -149,6 +153,14 @@ static const char *parse_line(const char *line, Parsed *p) {
     return NULL;
 }
 
+/* Remove argument k; false if there is none. */
+static bool drop_arg(Parsed *p, int k) {
+    if (k < 0 || k >= p->nargs) return false;
+    memmove(&p->args[k], &p->args[k + 1], sizeof p->args[0] * (size_t)(p->nargs - k - 1));
+    p->nargs--;
+    return true;
+}
+
 static int find_opcode(const char *name) {
     for (int i = 0; i < IR__COUNT; i++)
         if (strcmp(irop_info[i].name, name) == 0) return i;
@@ -255,14 +267,22 @@ struct OpsReplacement *jitev_parse_ops(Trace *t, const char *const *lines, int n
         const IROp *op = &old->ops[i];
         if (is_inputarg(op->opcode)) continue;
         text.len = 0;
-        ir_format_op(old, i, &text);
+        pypyform_format_op(old, i, &text);
         char *line = dup_range(text.data, text.len);
         if (op->opcode == IR_debug_merge_point) {
             map_put(&dmps, line, i);
             continue;
         }
         Parsed p;
-        if (parse_line(line, &p) || p.nargs != op->nargs) continue;
+        if (parse_line(line, &p)) continue;
+        int added = pypyform_added_arg(op->opcode);
+        if (added >= 0) {
+            /* the form's ConstClass(WHAT) is no constant of the trace, its
+               call descr no descr of the trace */
+            if (!drop_arg(&p, added)) continue;
+            if (irop_info[op->opcode].type != 'v') p.descr = NULL;
+        }
+        if (p.nargs != op->nargs) continue;
         for (int k = 0; k < p.nargs; k++)
             if (ir_is_const(ir_arg(op, k))) map_put(&consts, p.args[k], ir_const_index(ir_arg(op, k)));
         if (p.descr && op->descr) {
@@ -301,7 +321,22 @@ struct OpsReplacement *jitev_parse_ops(Trace *t, const char *const *lines, int n
         Parsed p;
         const char *perr = parse_line(line, &p);
         if (perr) return (void *)fail(err, "operation %d: %s: %s", li, perr, line);
-        int opc = find_opcode(p.name);
+        /* an operation PyPy lacks, in its PyPy form (pypyform.h), unless
+           its ConstClass(...) is a constant of the trace: then the form
+           is the real operation it spells (a class named small_int) */
+        int added;
+        const char *call_descr = NULL;
+        int opc = pypyform_decode(p.name, p.res ? p.res[0] : 0, p.args, p.nargs, &added);
+        if (opc >= 0 && map_get(&consts, p.args[added]) < 0) {
+            drop_arg(&p, added);
+            p.name = (char *)irop_info[opc].name;
+            if (irop_info[opc].type != 'v') {
+                call_descr = p.descr;
+                p.descr = NULL;
+            }
+        } else {
+            opc = find_opcode(p.name);
+        }
         if (opc < 0) return (void *)fail(err, "operation %d: unknown operation '%s'", li, p.name);
         if (is_inputarg(opc)) return (void *)fail(err, "operation %d: input arguments cannot be added", li);
         const IROpInfo *info = &irop_info[opc];
@@ -349,6 +384,18 @@ struct OpsReplacement *jitev_parse_ops(Trace *t, const char *const *lines, int n
                 return (void *)fail(err, "operation %d: argument %d of %s must be '%c', not '%s'", li, k + 1, p.name,
                                     prefix_of(want), a);
             args[k] = ref;
+        }
+        if (call_descr) {
+            /* the call form's descr, if given, must be the one it writes */
+            Buf want;
+            buf_init(&want, 48);
+            char types[256 + 1];
+            for (int k = 0; k < p.nargs; k++) types[k] = ir_type(nb, args[k]);
+            types[p.nargs] = 0;
+            pypyform_call_descr(opc, irop_info[opc].type, types, &want);
+            if (strcmp(want.data, call_descr) != 0)
+                return (void *)fail(err, "operation %d: %s is written with descr=%s, not descr=%s", li, p.name,
+                                    want.data, call_descr);
         }
         /* the only raw word a trace may read is the pending-action word:
            any other address could be anything */

@@ -188,6 +188,43 @@ extern const IROpInfo irop_info[IR__COUNT];
 
 static inline bool irop_is_guard(int op) { return (irop_info[op].flags & IRF_GUARD) != 0; }
 
+/* ---- the operations PyPy lacks, in PyPy's vocabulary ----------------------
+ *
+ * Logs and hooks name operations with PyPy's resoperation names only:
+ * PyPy's log readers stop at any other (tools/pypy_resops.txt lists PyPy's
+ * names; tools/pypy_vocab_check.py fails on any other name in the logs the
+ * tests write). An operation of IROP_DEF that PyPy lacks is listed here
+ * with the PyPy form it is written as (introspect/pypyform.c, which also
+ * reads the form back for the optimize hook); every other operation is
+ * written under its own name.
+ *
+ *   IRPY_GUARD_CLASS  guard_is_int(p3)  is written
+ *                     guard_class(p3, ConstClass(WHAT), descr=<Guard0x..>) [...]
+ *                     WHAT names the representation the guard accepts
+ *   IRPY_CALL_PURE    i5 = unbox_int(p3)  is written
+ *                     i5 = call_pure_i(ConstClass(WHAT), p3, descr=<Calli 8 r EF=0>)
+ *                     a call of the elidable helper WHAT, its descr in
+ *                     PyPy's form: result type and size, argument types,
+ *                     PyPy's effect class EF and, where PyPy has the same
+ *                     operation, its oopspec number OS (effectinfo.py). The
+ *                     machine code does the operation inline all the same
+ *
+ * operation, form, WHAT, EF, OS (0: none) */
+#define IROP_PYPY_DEF(_)                                                                              \
+    _(guard_is_int, IRPY_GUARD_CLASS, "small_int", 0, 0)      /* an immediate int, not a big one */    \
+    _(guard_is_float, IRPY_GUARD_CLASS, "any_float", 0, 0)    /* an immediate or boxed float */        \
+    _(int_py_floordiv, IRPY_CALL_PURE, "int_py_floordiv", 0, 12) /* OS_INT_PY_DIV */                   \
+    _(int_py_mod, IRPY_CALL_PURE, "int_py_mod", 0, 14)        /* OS_INT_PY_MOD */                      \
+    _(float_sqrt, IRPY_CALL_PURE, "float_sqrt", 0, 100)       /* OS_MATH_SQRT */                       \
+    _(unbox_int, IRPY_CALL_PURE, "unbox_int", 0, 0)                                                    \
+    _(box_int, IRPY_CALL_PURE, "box_int", 3, 0)               /* EF_ELIDABLE_OR_MEMORYERROR: may     \
+                                                                 allocate a big int */                 \
+    _(unbox_float, IRPY_CALL_PURE, "unbox_float", 0, 0)                                                \
+    _(box_float, IRPY_CALL_PURE, "box_float", 3, 0)           /* may allocate a FloatObject */         \
+    _(bool_from_int, IRPY_CALL_PURE, "bool_from_int", 0, 0)
+
+enum IRPypyForm { IRPY_OWN_NAME = 0, IRPY_GUARD_CLASS, IRPY_CALL_PURE };
+
 /* ---- descriptors ---------------------------------------------------------- */
 
 typedef enum DescrKind {

@@ -19,6 +19,7 @@
     _("_sre", _sre_module_create)                   \
     _("_functools", _functools_module_create)       \
     _("pypyjit", pypyjit_module_create)             \
+    _("tpyjit", tpyjit_module_create)               \
     _("opcode", opcode_module_create)               \
     _("_opcode", _opcode_module_create)             \
     _("gc", gc_module_create)                       \

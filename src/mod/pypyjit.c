@@ -13,6 +13,7 @@
 
 #include "../introspect/hooks.h"
 #include "../introspect/jitevents.h"
+#include "../introspect/pypyform.h"
 #include "../jit/backend.h"
 #include "../jit/params.h"
 #include "../runtime.h"
@@ -194,9 +195,9 @@ static Value make_oplist(const IRBuf *b, const int32_t *offsets) {
         const IROp *op = &b->ops[i];
         if (is_inputarg(op->opcode)) continue;
         text.len = 0;
-        ir_format_op(b, i, &text);
+        pypyform_format_op(b, i, &text);
         Value repr = str_new(text.data, text.len);
-        Value name = str_intern_cstr(irop_info[op->opcode].name);
+        Value name = str_intern_cstr(pypyform_name(op));
         int64_t ofs = offsets ? offsets[i] : -1;
         Value o;
         if (op->opcode == IR_debug_merge_point && op->descr) {

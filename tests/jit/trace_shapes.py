@@ -7,15 +7,23 @@
 # and read in each iteration is never allocated, its __init__ inlined; a
 # generator consumed by a for loop runs inline (no call to resume it).
 import pypyjit
+import re
 
+# tpy's boxing is written in PyPy's vocabulary, as a pure call of a helper
+# named after it (docs/pypyjit.md): p5 = call_pure_r(ConstClass(box_int), i3, ...)
+# (its type guards are guard_class with ConstClass(small_int) or any_float)
 ALLOC = {'new', 'new_with_vtable', 'new_array', 'new_array_clear', 'box_int', 'box_float'}
-TYPE_GUARDS = {'guard_class', 'guard_nonnull_class', 'guard_is_int', 'guard_is_float'}
+TYPE_GUARDS = {'guard_class', 'guard_nonnull_class'}
+
+def kind(op):
+    m = re.match(r'p\d+ = call_pure_r\(ConstClass\((box_int|box_float)\)', repr(op))
+    return m.group(1) if m else op.name
 
 bodies = {}
 def hook(info):
     if info.type != 'loop' or not info.greenkey:
         return
-    names = [op.name for op in info.operations]
+    names = [kind(op) for op in info.operations]
     labels = [i for i, n in enumerate(names) if n == 'label']
     body = names[labels[-1] + 1:] if labels else names
     bodies.setdefault(info.greenkey[0].co_name, []).append((len(labels), body))
