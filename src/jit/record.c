@@ -197,6 +197,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         sf->generator = rf->generator;
         sf->constructor = rf->constructor;
         sf->class_new = rf->class_new;
+        sf->len_result = rf->len_result;
         memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
         k += rf->nlocals + rf->sp;
     }
@@ -269,6 +270,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->generator = false;
     rf->constructor = rf->nested = false;
     rf->class_new = false;
+    rf->len_result = false;
 }
 
 static SnapSlot *stack_slot(RecFrame *rf, int depth_from_top) { return &rf->slots[rf->nlocals + rf->sp - depth_from_top]; }
@@ -608,6 +610,7 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
             rf->ctor_obj = as_ref(R, rf->slots[0]);
         }
         rf->class_new = sf->class_new;   /* its return still finishes the class call */
+        rf->len_result = sf->len_result;   /* and len()'s check */
         if (sf->generator) {
             /* the generator is the FOR_ITER's iterator, on top of the frame below */
             RecFrame *below = &R->frames[R->nframes - 2];
@@ -1510,6 +1513,29 @@ static bool record_builtin(Recorder *R, IRRef cref, Value vfn, const SnapSlot *a
     return false;
 }
 
+/* len(o) of an instance of a class statement's class with a Python
+ * __len__: the function inlined, as heap_len runs it one eval level down;
+ * its return checks the result as len() does (RETURN_VALUE, len_result).
+ * The trace depends on the class (__len__ replaced) and on the function
+ * (its __code__). */
+static bool record_len_dunder(Recorder *R, IRRef cref, Value vfn, SnapSlot arg, Value vo, int pop_count, int32_t pc) {
+    if (!v_is_ptr(vo) || !vo || arg.kind != SK_VALUE) return false;
+    Type *t = V_OBJ(vo)->type;
+    if (!type_has_flag(t, TF_HEAPTYPE) || !type_len_is_dunder(t)) return false;
+    Value f = type_lookup(t, NAME(__len__));
+    if (!f || !function_check(f) || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    FunctionObject *fn = V_AS(FunctionObject, f);
+    SnapSlot *locals = locals_for(fn->code);
+    if (!bind_args(R, fn, &arg, 1, VNULL, locals)) return false;
+    guard_const(R, cref, vfn);
+    guard_type(R, arg.ref, t);
+    depend_on_type(R, t);
+    depend_on(R, f);
+    for (int i = 0; i < pop_count; i++) pop(R);
+    inline_nested_call(R, fn, locals, pc + 1)->len_result = true;
+    return true;
+}
+
 /* ---- super() ------------------------------------------------------------------------------ */
 
 /* Zero-argument super() in a method called on an instance: the super
@@ -1744,6 +1770,7 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
             push(R, n, SK_INT);
             return;
         }
+        if (record_len_dunder(R, cref, vcallable, args[0], concrete_stack(sp, 1), pop_count, pc)) return;
     }
     if (!has_kw && !method && total == 2 && type_of(vcallable) == &builtin_function_type &&
         V_AS(BuiltinFunctionObject, vcallable)->def->fn == builtin_isinstance &&
@@ -2728,6 +2755,33 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             }
             rec_abort(R, ABORT_LEFT_LOOP);
             return -1;
+        }
+        if (rf->len_result) {
+            /* len() takes a small int >= 0 as it is: anything else (a
+               bool, a big or negative int, no int) fails the guards before
+               the return, whose rebuilt frame then gives the value to
+               type_len_result (FRAME_RESULT_LEN). Recorded with such a
+               value (a valid one: an invalid one raises, which aborts),
+               the trace calls type_len_result itself. */
+            Value vn = concrete_stack(sp, 1);
+            IRRef n;
+            int kind = SK_INT;
+            if (v_is_int(vn) && v_intval(vn) >= 0) {
+                n = as_int(R, *stack_slot(rf, 1));
+                guard1(R, IR_guard_true, emit2(R, IR_int_ge, n, kint(R, 0), NULL));
+            } else {
+                IRRef a[1] = {as_ref(R, *stack_slot(rf, 1))};
+                n = call_value(R, JH_len_result, 1, a);
+                kind = SK_VALUE;
+            }
+            bool nested = rf->nested;
+            int64_t outer = rf->outer_c_depth;
+            pop(R);
+            R->nframes--;
+            emit0(R, IR_leave_portal_frame, NULL);
+            push(R, n, kind);
+            if (nested) jit.record_c_depth = outer;
+            break;
         }
         SnapSlot v = pop(R);
         if (rf->constructor) {

@@ -200,3 +200,43 @@ show('pow-other', [safe(lambda x: (x ** 3, x ** 2.0, x ** 0.5, 2 ** x), x) for x
 show('floordiv-mod', [safe(lambda x: (x // 0.75, x % 0.75, -x // 0.75, -x % -0.75), x) for x in
                       cycle([1.0, 2.5, -0.0, 0.0, 1e300], 2000) + [float('inf'), nan]])
 show('div-zero', [safe(lambda y: (2.5 // y, 2.5 % y), y) for y in [0.5] * 1500 + [0.0, -0.0, 1.0]])
+
+# len() of instances whose class has a Python __len__ (inlined; its result
+# checked as len() does, also when a guard fails inside __len__)
+class Sized:
+    def __init__(self, n):
+        self.n = n
+    def __len__(self):
+        return self.n
+class BoolLen:
+    def __len__(self):
+        return True
+class SubLen:
+    def __len__(self):
+        return MyInt(4)
+class Unsized:
+    pass
+def lens(objs):
+    return [safe(len, o) for o in objs]
+show('len-user', lens([Sized(i) for i in range(1500)] + [BoolLen(), SubLen(), Sized(-5), Sized(2**70), Sized(True),
+                                                         Sized(2**65), Sized('x'), Sized(2.0), Unsized(), Sized(3)]))
+show('len-bool', lens([BoolLen()] * 1500 + [Sized(3), Sized(-2), SubLen(), [1, 2]]))
+def len_rebind(n):
+    r = []
+    o = Sized(3)
+    for i in range(n):
+        if i == n // 2:
+            Sized.__len__ = lambda self: 100
+        r.append(len(o))
+    return r
+show('len-rebind', len_rebind(3000))
+class Branchy:
+    # a guard inside the inlined __len__ fails for the last objects: the
+    # rebuilt __len__ frame's return still goes through len()'s checks
+    def __init__(self, n):
+        self.n = n
+    def __len__(self):
+        if self.n > 100:
+            return -1 if self.n > 1000 else True
+        return self.n
+show('len-guard', lens([Branchy(i % 50) for i in range(1500)] + [Branchy(500), Branchy(5000), Branchy(7)]))

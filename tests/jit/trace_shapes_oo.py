@@ -5,7 +5,8 @@
 # call_i, call_n, call_assembler_r, nor call_pure_r, which the generic
 # paths would use) and no allocation for: type(x) is C, isinstance,
 # issubclass, abs, min/max of two ints or floats, int(f), float(i),
-# getattr/hasattr with a constant name, super().m() and super().__init__(),
+# getattr/hasattr with a constant name, len() of an instance whose class
+# has a Python __len__, super().m() and super().__init__(),
 # x ** 2 on floats and ints. tests/jit/oo_builtins checks their results.
 import pypyjit
 
@@ -63,6 +64,19 @@ def attrs(n):
             s += 1
     return s
 
+class Box:
+    def __init__(self, k):
+        self.k = k
+    def __len__(self):
+        return self.k
+
+def lens(n):
+    s = 0
+    b = Box(5)
+    for i in range(n):
+        s += len(b)
+    return s
+
 def supers(n):
     s = 0
     for i in range(n):
@@ -78,7 +92,7 @@ def powers(n):
         s += i ** 2
     return s, t
 
-print(types(2000), numbers(2000), attrs(2000), supers(2000), powers(2000))
+print(types(2000), numbers(2000), attrs(2000), lens(2000), supers(2000), powers(2000))
 
 def report(name, banned):
     loops = bodies.get(name, [])
@@ -92,5 +106,6 @@ def report(name, banned):
 report('types', CALLS | ALLOC)
 report('numbers', CALLS | ALLOC)
 report('attrs', CALLS | ALLOC)
+report('lens', CALLS | ALLOC)
 report('supers', CALLS | ALLOC)
 report('powers', CALLS | ALLOC)
