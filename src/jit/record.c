@@ -1546,6 +1546,7 @@ static bool record_len_dunder(Recorder *R, IRRef cref, Value vfn, SnapSlot arg, 
  * reads the same). False: another case, nothing emitted. */
 static bool record_super_virtual(Recorder *R, Frame *f, IRRef cref, Value vfn, IRRef cls, IRRef obj, int pop_count) {
     CodeObject *co = f->code;
+    if (co != top(R)->code) return false;
     Value vobj = f->localsplus[0], vcls = VNULL;
     for (int i = 0; !vobj && co->cell2arg && i < co->ncells; i++)
         if (co->cell2arg[i] == 0) vobj = V_AS(CellObject, f->localsplus[co->nlocals + i])->value;
