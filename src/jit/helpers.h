@@ -78,7 +78,8 @@
     _(isinstance, 'i', "rr", CALL_ANY, jh_isinstance)                                \
     _(match_class, 'r', "rrri", CALL_ANY, interp_match_class) /* subject, cls, names, n */ \
     _(match_keys, 'r', "rr", CALL_ANY, interp_match_keys)     /* mapping, keys */    \
-    _(raise_unbound, 'r', "ri", CALL_CAN_RAISE, jh_raise_unbound)
+    _(raise_unbound, 'r', "ri", CALL_CAN_RAISE, jh_raise_unbound)                     \
+    _(len_result, 'r', "r", CALL_CAN_RAISE, type_len_result)  /* __len__'s value -> len()'s */
 
 typedef enum JitHelper {
 #define JH_ENUM(name, ret, args, effect, fn) JH_##name,

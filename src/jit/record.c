@@ -13,6 +13,7 @@
 #include "record.h"
 
 #include <float.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -36,6 +37,7 @@ static FieldDescr *listiter_list_descr, *listiter_index_descr;
 static FieldDescr *cell_value_descr, *cell_watched_descr, *cell_version_descr, *map_descr_cache[64];
 /* a global rebound more often than this is not assumed constant */
 static FieldDescr *boundmethod_func_descr, *boundmethod_self_descr;
+static FieldDescr *super_type_descr, *super_obj_descr, *super_objtype_descr;
 static FieldDescr *str_length_descr, *dict_used_descr, *gen_frame_descr;
 static FieldDescr *seqiter_seq_descr, *seqiter_index_descr, *enum_it_descr, *enum_index_descr, *enum_bigindex_descr;
 
@@ -66,6 +68,10 @@ static void descrs_init(void) {
     dict_used_descr = descr_field((int32_t)offsetof(DictObject, used), 'i', false, "DictObject.used");
     boundmethod_func_descr = descr_field((int32_t)offsetof(BoundMethodObject, func), 'r', true, "Method.func");
     boundmethod_self_descr = descr_field((int32_t)offsetof(BoundMethodObject, self), 'r', true, "Method.self");
+    /* an exact super object is never rebound (super_init) */
+    super_type_descr = descr_field((int32_t)offsetof(SuperObject, type), 'r', true, "Super.type");
+    super_obj_descr = descr_field((int32_t)offsetof(SuperObject, obj), 'r', true, "Super.obj");
+    super_objtype_descr = descr_field((int32_t)offsetof(SuperObject, obj_type), 'r', true, "Super.obj_type");
 }
 
 /* Field descriptors for instance attributes: by offset (shared by types). */
@@ -191,6 +197,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         sf->generator = rf->generator;
         sf->constructor = rf->constructor;
         sf->class_new = rf->class_new;
+        sf->len_result = rf->len_result;
         memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
         k += rf->nlocals + rf->sp;
     }
@@ -263,6 +270,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->generator = false;
     rf->constructor = rf->nested = false;
     rf->class_new = false;
+    rf->len_result = false;
 }
 
 static SnapSlot *stack_slot(RecFrame *rf, int depth_from_top) { return &rf->slots[rf->nlocals + rf->sp - depth_from_top]; }
@@ -602,6 +610,7 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
             rf->ctor_obj = as_ref(R, rf->slots[0]);
         }
         rf->class_new = sf->class_new;   /* its return still finishes the class call */
+        rf->len_result = sf->len_result;   /* and len()'s check */
         if (sf->generator) {
             /* the generator is the FOR_ITER's iterator, on top of the frame below */
             RecFrame *below = &R->frames[R->nframes - 2];
@@ -743,6 +752,22 @@ static IRRef bool_to_branch(Recorder *R, SnapSlot s, Value concrete, bool *truth
     return IR_NONE;
 }
 
+/* The number a slot holds when it is a trace constant (an int or a
+ * float), else NAN. */
+static double const_number(Recorder *R, SnapSlot s) {
+    if (!ir_is_const(s.ref)) return NAN;
+    const IRConst *c = ir_const(&R->ir, s.ref);
+    switch (s.kind) {
+    case SK_INT: return (double)c->v.i;
+    case SK_FLOAT: return c->v.f;
+    case SK_VALUE:
+        if (v_is_int(c->v.r)) return (double)v_intval(c->v.r);
+        if (float_check_exact(c->v.r)) return float_val(c->v.r);
+        return NAN;
+    default: return NAN;
+    }
+}
+
 /* Emit the int binary operation; returns false if the operation is not
  * handled on raw ints (the caller falls back). */
 static bool rec_int_binop(Recorder *R, int op, SnapSlot a, SnapSlot b, Value va, Value vb) {
@@ -787,6 +812,15 @@ static bool rec_int_binop(Recorder *R, int op, SnapSlot a, SnapSlot b, Value va,
         }
         r = emit2(R, op == BINOP_FLOORDIV ? IR_int_py_floordiv : IR_int_py_mod, ra, rb, NULL);
         break;
+    case BINOP_POW: {
+        /* i ** 2: one multiplication (other powers: the generic path) */
+        int64_t sq;
+        if (const_number(R, b) != 2.0 || __builtin_mul_overflow(x, x, &sq)) return false;
+        ra = as_int(R, a);
+        r = emit2(R, IR_int_mul_ovf, ra, ra, NULL);
+        guard0(R, IR_guard_no_overflow);
+        break;
+    }
     case BINOP_AND: r = emit2(R, IR_int_and, as_int(R, a), as_int(R, b), NULL); break;
     case BINOP_OR: r = emit2(R, IR_int_or, as_int(R, a), as_int(R, b), NULL); break;
     case BINOP_XOR: r = emit2(R, IR_int_xor, as_int(R, a), as_int(R, b), NULL); break;
@@ -841,6 +875,28 @@ static bool rec_float_binop(Recorder *R, int op, SnapSlot a, SnapSlot b, Value v
         }
         r = emit2(R, IR_float_truediv, fa, fb, NULL);
         break;
+    }
+    case BINOP_POW: {
+        /* x ** 2 is x * x: libm's pow is correctly rounded, so is the one
+           multiplication. Other exponents: the float helper (the same
+           float_pow the interpreter runs: a complex result, or an error) */
+        IRRef fa = as_float(R, a, va);
+        double x = v_is_int(va) ? (double)v_intval(va) : float_val(va);
+        if (const_number(R, b) == 2.0 && !(isfinite(x) && fabs(x * x) > DBL_MAX)) {
+            r = emit2(R, IR_float_mul, fa, fa, NULL);
+            /* pow raises OverflowError where a finite x squares to inf */
+            IRRef big = emit2(R, IR_float_gt, emit1(R, IR_float_abs, r, NULL), kfloat(R, DBL_MAX), NULL);
+            IRRef fin = emit2(R, IR_float_le, emit1(R, IR_float_abs, fa, NULL), kfloat(R, DBL_MAX), NULL);
+            guard1(R, IR_guard_false, emit2(R, IR_int_and, big, fin, NULL));
+            break;
+        }
+        IRRef fb = as_float(R, b, vb);
+        IRRef args[2] = {fa, fb};
+        IRRef v = call_value(R, JH_float_pow, 2, args);
+        pop(R);
+        pop(R);
+        push(R, v, SK_VALUE);
+        return true;
     }
     case BINOP_FLOORDIV:
     case BINOP_MOD: {
@@ -1303,6 +1359,251 @@ static bool record_isinstance(Recorder *R, IRRef cref, Value vfn, const SnapSlot
     return true;
 }
 
+/* ---- builtins traced through ------------------------------------------------------------ */
+
+/* The exact class of the value in slot s (recorded value v), guarded; NULL
+ * when the slot holds no value. */
+static Type *guard_class_of(Recorder *R, SnapSlot s, Value v) {
+    switch (s.kind) {
+    case SK_INT: return &int_type;
+    case SK_BOOL: return &bool_type;
+    case SK_FLOAT: return &float_type;
+    case SK_VALUE: break;
+    default: return NULL;
+    }
+    if (!v) return NULL;
+    if (v_is_int(v)) {
+        as_int(R, s);
+        return &int_type;
+    }
+    if (v_is_smallfloat(v)) {
+        as_float(R, s, v);
+        return &float_type;
+    }
+    guard_type(R, s.ref, V_OBJ(v)->type);
+    return V_OBJ(v)->type;
+}
+
+/* An int (small int or bool) or an exact float: what abs, min, max, int
+ * and float compute in the trace. */
+static bool plain_number(SnapSlot s, Value v) {
+    return s.kind == SK_INT || s.kind == SK_FLOAT || (s.kind == SK_VALUE && (v_is_int(v) || float_check_exact(v)));
+}
+
+/* min(a, b) / max(a, b) of two ints or two floats: the comparison the
+ * builtin makes (is b strictly below / above a?), guarded to its recorded
+ * outcome, and the winning slot itself (an int stays an int, a float a
+ * float; a nan wins or loses as in CPython: its comparisons are false). */
+static bool record_minmax(Recorder *R, bool is_max, const SnapSlot *args, const Value *vargs, int pop_count) {
+    Value va = vargs[0], vb = vargs[1];
+    IRRef c;
+    bool b_wins;
+    if (v_is_int(va) && v_is_int(vb)) {
+        c = emit2(R, is_max ? IR_int_gt : IR_int_lt, as_int(R, args[1]), as_int(R, args[0]), NULL);
+        b_wins = is_max ? v_intval(vb) > v_intval(va) : v_intval(vb) < v_intval(va);
+    } else if (float_check_exact(va) && float_check_exact(vb)) {
+        c = emit2(R, is_max ? IR_float_gt : IR_float_lt, as_float(R, args[1], vb), as_float(R, args[0], va), NULL);
+        b_wins = is_max ? float_val(vb) > float_val(va) : float_val(vb) < float_val(va);
+    } else {
+        return false;
+    }
+    guard1(R, b_wins ? IR_guard_true : IR_guard_false, c);
+    SnapSlot win = args[b_wins ? 1 : 0];
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, win.ref, win.kind);
+    return true;
+}
+
+/* Calls of builtins whose result the trace computes itself: type(x),
+ * issubclass of constant classes, abs, min/max of two numbers, int(x) and
+ * float(x) of numbers, getattr/hasattr with a constant name read from an
+ * instance slot. The callable is a trace constant (a builtin's cell is
+ * watched, rebinding the name invalidates the trace), guarded here when
+ * it is not. False: not one of these, nothing emitted that matters. */
+static bool record_builtin(Recorder *R, IRRef cref, Value vfn, const SnapSlot *args, const Value *vargs, int nargs,
+                           int pop_count) {
+    CFunction fn = type_of(vfn) == &builtin_function_type ? V_AS(BuiltinFunctionObject, vfn)->def->fn : NULL;
+    if (vfn == V_FROM_PTR(&type_type) && nargs == 1) {
+        /* type(x): x's exact class, which the trace guards anyway */
+        guard_const(R, cref, vfn);
+        Type *t = guard_class_of(R, args[0], vargs[0]);
+        if (!t) return false;
+        for (int i = 0; i < pop_count; i++) pop(R);
+        push(R, kref(R, V_FROM_PTR(t)), SK_VALUE);
+        return true;
+    }
+    if (vfn == V_FROM_PTR(&float_type) && nargs == 1 && plain_number(args[0], vargs[0])) {
+        /* float(i) is the int's nearest double, float(f) f itself */
+        guard_const(R, cref, vfn);
+        IRRef f = as_float(R, args[0], vargs[0]);
+        for (int i = 0; i < pop_count; i++) pop(R);
+        push(R, f, SK_FLOAT);
+        return true;
+    }
+    if (vfn == V_FROM_PTR(&int_type) && nargs == 1 && plain_number(args[0], vargs[0])) {
+        IRRef r;
+        if (args[0].kind == SK_INT || args[0].kind == SK_BOOL || v_is_int(vargs[0])) {
+            r = as_int(R, args[0]);   /* int(i) is i */
+        } else {
+            /* int(f) truncates; a float beyond the 64-bit range (or inf,
+               nan) goes to the interpreter's big-int path or error */
+            if (!(fabs(float_val(vargs[0])) < 0x1p62)) return false;
+            guard_const(R, cref, vfn);
+            IRRef f = as_float(R, args[0], vargs[0]);
+            guard1(R, IR_guard_true, emit2(R, IR_float_lt, emit1(R, IR_float_abs, f, NULL), kfloat(R, 0x1p62), NULL));
+            r = emit1(R, IR_cast_float_to_int, f, NULL);
+        }
+        guard_const(R, cref, vfn);
+        for (int i = 0; i < pop_count; i++) pop(R);
+        push(R, r, SK_INT);
+        return true;
+    }
+    if (!fn) return false;
+    if (fn == builtin_abs && nargs == 1 && plain_number(args[0], vargs[0]) && args[0].kind != SK_BOOL &&
+        vargs[0] != V_TRUE && vargs[0] != V_FALSE) {
+        guard_const(R, cref, vfn);
+        IRRef r;
+        int kind;
+        if (args[0].kind == SK_INT || v_is_int(vargs[0])) {
+            /* |x| = (x ^ m) - m with m the sign mask; -2**63 overflows to
+               the guard (the interpreter makes the big int) */
+            if (v_is_int(vargs[0]) && v_intval(vargs[0]) == INT64_MIN) return false;
+            IRRef x = as_int(R, args[0]);
+            IRRef m = emit2(R, IR_int_rshift, x, kint(R, 63), NULL);
+            r = emit2(R, IR_int_sub_ovf, emit2(R, IR_int_xor, x, m, NULL), m, NULL);
+            guard0(R, IR_guard_no_overflow);
+            kind = SK_INT;
+        } else {
+            r = emit1(R, IR_float_abs, as_float(R, args[0], vargs[0]), NULL);
+            kind = SK_FLOAT;
+        }
+        for (int i = 0; i < pop_count; i++) pop(R);
+        push(R, r, kind);
+        return true;
+    }
+    if ((fn == builtin_min || fn == builtin_max) && nargs == 2 && plain_number(args[0], vargs[0]) &&
+        plain_number(args[1], vargs[1]) && args[0].kind != SK_BOOL && args[1].kind != SK_BOOL) {
+        guard_const(R, cref, vfn);
+        return record_minmax(R, fn == builtin_max, args, vargs, pop_count);
+    }
+    if (fn == builtin_issubclass && nargs == 2 && plain_class(vargs[0]) && plain_class(vargs[1]) &&
+        ir_is_const(as_ref(R, args[0])) && ir_is_const(as_ref(R, args[1]))) {
+        /* two constant classes whose metaclass is type: a constant, kept
+           while neither's bases change */
+        guard_const(R, cref, vfn);
+        if (type_has_flag(V_AS(Type, vargs[0]), TF_HEAPTYPE)) depend_on_type(R, V_AS(Type, vargs[0]));
+        bool r = type_is_subtype(V_AS(Type, vargs[0]), V_AS(Type, vargs[1]));
+        for (int i = 0; i < pop_count; i++) pop(R);
+        push(R, kint(R, r), SK_BOOL);
+        return true;
+    }
+    if ((fn == builtin_getattr || fn == builtin_hasattr) && nargs == 2 && str_check_exact(vargs[1]) &&
+        is_const_ref(R, as_ref(R, args[1]), vargs[1]) && args[0].kind == SK_VALUE) {
+        /* getattr(o, 'name') / hasattr(o, 'name') of an instance slot: the
+           read LOAD_ATTR records (its guards prove the slot exists) */
+        Value name = str_intern(vargs[1]);
+        IRRef out;
+        if (!record_instance_attr(R, args[0].ref, vargs[0], name, &out)) return false;
+        guard_const(R, cref, vfn);
+        for (int i = 0; i < pop_count; i++) pop(R);
+        if (fn == builtin_getattr) push(R, out, SK_VALUE);
+        else push(R, kint(R, 1), SK_BOOL);
+        return true;
+    }
+    return false;
+}
+
+/* len(o) of an instance of a class statement's class with a Python
+ * __len__: the function inlined, as heap_len runs it one eval level down;
+ * its return checks the result as len() does (RETURN_VALUE, len_result).
+ * The trace depends on the class (__len__ replaced) and on the function
+ * (its __code__). */
+static bool record_len_dunder(Recorder *R, IRRef cref, Value vfn, SnapSlot arg, Value vo, int pop_count, int32_t pc) {
+    if (!v_is_ptr(vo) || !vo || arg.kind != SK_VALUE) return false;
+    Type *t = V_OBJ(vo)->type;
+    if (!type_has_flag(t, TF_HEAPTYPE) || !type_len_is_dunder(t)) return false;
+    Value f = type_lookup(t, NAME(__len__));
+    if (!f || !function_check(f) || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    FunctionObject *fn = V_AS(FunctionObject, f);
+    SnapSlot *locals = locals_for(fn->code);
+    if (!bind_args(R, fn, &arg, 1, VNULL, locals)) return false;
+    guard_const(R, cref, vfn);
+    guard_type(R, arg.ref, t);
+    depend_on_type(R, t);
+    depend_on(R, f);
+    for (int i = 0; i < pop_count; i++) pop(R);
+    inline_nested_call(R, fn, locals, pc + 1)->len_result = true;
+    return true;
+}
+
+/* ---- super() ------------------------------------------------------------------------------ */
+
+/* Zero-argument super() in a method called on an instance: the super
+ * object as a virtual (obj's class guarded, the __class__ cell's class a
+ * constant), so that super().name(...) below reads constants from it and
+ * nothing is allocated unless a guard fails. f: the running frame, whose
+ * first argument and __class__ cell give the recorded values (super_bind
+ * reads the same). False: another case, nothing emitted. */
+static bool record_super_virtual(Recorder *R, Frame *f, IRRef cref, Value vfn, IRRef cls, IRRef obj, int pop_count) {
+    CodeObject *co = f->code;
+    if (co != top(R)->code) return false;
+    Value vobj = f->localsplus[0], vcls = VNULL;
+    for (int i = 0; !vobj && co->cell2arg && i < co->ncells; i++)
+        if (co->cell2arg[i] == 0) vobj = V_AS(CellObject, f->localsplus[co->nlocals + i])->value;
+    for (int i = 0; i < co->nfrees; i++)
+        if (tuple_get(co->freevars, i) == NAME(__class__))
+            vcls = V_AS(CellObject, f->localsplus[co->nlocals + co->ncells + i])->value;
+    if (!vobj || !vcls || !type_check(vcls) || type_check(vobj) || vobj == V_NONE ||
+        !type_is_subtype(type_of(vobj), V_AS(Type, vcls)))
+        return false;
+    guard_const(R, cref, vfn);
+    IRRef k = guard_const(R, cls, vcls);
+    Type *ot = guard_class_of(R, (SnapSlot){obj, SK_VALUE}, vobj);
+    SizeDescr *sd = descr_size(&super_type, (int32_t)sizeof(SuperObject), false);
+    IRRef s = emit0(R, IR_new_with_vtable, &sd->d);
+    emit2(R, IR_setfield_gc, s, k, &super_type_descr->d);
+    emit2(R, IR_setfield_gc, s, obj, &super_obj_descr->d);
+    emit2(R, IR_setfield_gc, s, kref(R, V_FROM_PTR(ot)), &super_objtype_descr->d);
+    R->known_class[s] = &super_type;
+    R->nonnull[s] = 1;
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, s, SK_VALUE);
+    return true;
+}
+
+/* super_obj.name (LOAD_ATTR, and LOAD_METHOD, which pushes (NULL, attr)
+ * for a super object) where the name is a Python function of a class after
+ * the super object's type in the instance's MRO: the bound method as a
+ * virtual, the function a constant (the lookup super_getattr makes, done
+ * here; the trace depends on the instance's class, which a change to any
+ * of its bases invalidates too). */
+static bool record_super_attr(Recorder *R, IRRef sref, Value vs, Value name, IRRef *out) {
+    if (!v_is_ptr(vs) || !vs || V_OBJ(vs)->type != &super_type) return false;
+    SuperObject *so = V_AS(SuperObject, vs);
+    if (!so->obj || !so->obj_type || !so->obj_type->mro || so->obj_type != type_of(so->obj) || type_check(so->obj) ||
+        str_eq_cstr(name, "__class__"))
+        return false;
+    Value mro = so->obj_type->mro, meth = VNULL;
+    int64_t n = tuple_size(mro), i = 0;
+    while (i < n && V_AS(Type, tuple_get(mro, i)) != so->type) i++;
+    for (i++; i < n && !meth; i++) meth = dict_get_str(V_AS(Type, tuple_get(mro, i))->dict, name);
+    if (!meth || type_of(meth) != &function_type) return false;
+    guard_type(R, sref, &super_type);
+    guard_const(R, emit1(R, IR_getfield_gc_r, sref, &super_type_descr->d), V_FROM_PTR(so->type));
+    guard_const(R, emit1(R, IR_getfield_gc_r, sref, &super_objtype_descr->d), V_FROM_PTR(so->obj_type));
+    IRRef self = emit1(R, IR_getfield_gc_r, sref, &super_obj_descr->d);
+    R->nonnull[self] = 1;
+    depend_on_type(R, so->obj_type);
+    SizeDescr *sd = descr_size(&method_type, (int32_t)sizeof(BoundMethodObject), false);
+    IRRef bm = emit0(R, IR_new_with_vtable, &sd->d);
+    emit2(R, IR_setfield_gc, bm, kref(R, meth), &boundmethod_func_descr->d);
+    emit2(R, IR_setfield_gc, bm, self, &boundmethod_self_descr->d);
+    R->known_class[bm] = &method_type;
+    R->nonnull[bm] = 1;
+    *out = bm;
+    return true;
+}
+
 /* Calling a class whose __new__ is written in Python and whose __init__ is
  * object's (namedtuple's, datetime's classes): __new__(cls, *args) inlined,
  * as type_call runs it one eval level down (heap_new). */
@@ -1362,7 +1663,7 @@ static bool record_instantiation(Recorder *R, IRRef cref, Type *t, const SnapSlo
  * callable (for CALL_METHOD: method-or-NULL, then self-or-callable), the
  * `total` argument values (positional, then keyword), and for _KW the
  * tuple of keyword names on top. */
-static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
+static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
     int off = has_kw ? 1 : 0;
     Value kwnames = VNULL;
@@ -1379,6 +1680,7 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
         return;
     }
     SnapSlot args[MAX_CALL_ARGS + 1];
+    Value vargs[MAX_CALL_ARGS + 1];   /* their recorded values */
     int nargs = 0;
     Value vcallable;
     SnapSlot callable;
@@ -1386,12 +1688,16 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
     if (method && concrete_stack(sp, off + total + 2)) {
         vcallable = concrete_stack(sp, off + total + 2);
         callable = *stack_slot(rf, off + total + 2);
+        vargs[nargs] = concrete_stack(sp, off + total + 1);
         args[nargs++] = *stack_slot(rf, off + total + 1);
     } else {
         vcallable = concrete_stack(sp, off + total + 1);
         callable = *stack_slot(rf, off + total + 1);
     }
-    for (int i = 0; i < total; i++) args[nargs++] = *stack_slot(rf, off + total - i);
+    for (int i = 0; i < total; i++) {
+        vargs[nargs] = concrete_stack(sp, off + total - i);
+        args[nargs++] = *stack_slot(rf, off + total - i);
+    }
     int npos = nargs - nkw;
     IRRef cref = as_ref(R, callable);
     /* a bound method: call its function with self */
@@ -1445,6 +1751,7 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
         push(R, it, SK_VALUE);
         return;
     }
+    if (!has_kw && record_builtin(R, cref, vcallable, args, vargs, nargs, pop_count)) return;
     if (v_is_ptr(vcallable) && V_OBJ(vcallable)->type == &type_type && nargs < MAX_CALL_ARGS &&
         (record_instantiation(R, cref, V_AS(Type, vcallable), args, nargs, npos, kwnames, pop_count, pc) ||
          record_class_new(R, cref, V_AS(Type, vcallable), args, nargs, npos, kwnames, pop_count, pc)))
@@ -1464,6 +1771,7 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
             push(R, n, SK_INT);
             return;
         }
+        if (record_len_dunder(R, cref, vcallable, args[0], concrete_stack(sp, 1), pop_count, pc)) return;
     }
     if (!has_kw && !method && total == 2 && type_of(vcallable) == &builtin_function_type &&
         V_AS(BuiltinFunctionObject, vcallable)->def->fn == builtin_isinstance &&
@@ -1533,6 +1841,7 @@ static void record_call(Recorder *R, Value *sp, int32_t pc, bool method, int tot
         for (int i = 0; i < co->nfrees; i++)
             if (tuple_get(co->freevars, i) == NAME(__class__))
                 cls = emit1(R, IR_getfield_gc_r, as_ref(R, rf->slots[co->nlocals + co->ncells + i]), &cell_value_descr->d);
+        if (obj != IR_NONE && cls != IR_NONE && record_super_virtual(R, f, cref, vcallable, cls, obj, pop_count)) return;
         if (obj != IR_NONE && cls != IR_NONE) {
             guard_const(R, cref, vcallable);
             IRRef a[3] = {kref(R, vcallable), cls, obj};
@@ -1995,6 +2304,11 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             break;
         }
         if (record_property_get(R, obj, vo, ic->name, pc)) break;
+        if (record_super_attr(R, obj, vo, ic->name, &out)) {
+            pop(R);
+            push(R, out, SK_VALUE);
+            break;
+        }
         if (v_is_ptr(vo) && V_OBJ(vo)->type == &type_type) {
             Value attr = type_lookup(V_AS(Type, vo), ic->name);
             if (attr && !type_lookup(&type_type, ic->name) && ic->name != NAME(__annotations__) &&
@@ -2106,7 +2420,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         /* obj stays on the recorded stack until the guards and the call
            are emitted: their snapshots resume at this LOAD_METHOD, which
            takes obj from the stack */
-        if (record_instance_attr(R, obj, vo, ic->name, &out)) {
+        if (record_instance_attr(R, obj, vo, ic->name, &out) || record_super_attr(R, obj, vo, ic->name, &out)) {
             pop(R);
             push(R, kref(R, VNULL), SK_VALUE);
             push(R, out, SK_VALUE);
@@ -2229,7 +2543,8 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_BINARY_POWER: case OP_INPLACE_POWER: case OP_BINARY_MATRIX_MULTIPLY: case OP_INPLACE_MATRIX_MULTIPLY: {
         int bop = (op == OP_BINARY_POWER || op == OP_INPLACE_POWER) ? BINOP_POW : BINOP_MATMUL;
         if (op >= OP_INPLACE_ADD) bop |= BINOP_INPLACE;
-        generic_binop(R, bop, *stack_slot(rf, 2), *stack_slot(rf, 1));
+        if (bop == BINOP_POW) record_binop(R, bop, sp);
+        else generic_binop(R, bop, *stack_slot(rf, 2), *stack_slot(rf, 1));
         break;
     }
     case OP_UNARY_NEGATIVE: {
@@ -2407,10 +2722,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         R->pending = (Pending){PEND_FOR_ITER, r, pc, arg, op, (SnapSlot){IR_NONE, SK_NULL}};
         break;
     }
-    case OP_CALL_FUNCTION: record_call(R, sp, pc, false, arg, false); break;
-    case OP_CALL_METHOD: record_call(R, sp, pc, true, arg, false); break;
-    case OP_CALL_FUNCTION_KW: record_call(R, sp, pc, false, arg, true); break;
-    case OP_CALL_METHOD_KW: record_call(R, sp, pc, true, arg, true); break;
+    case OP_CALL_FUNCTION: record_call(R, f, sp, pc, false, arg, false); break;
+    case OP_CALL_METHOD: record_call(R, f, sp, pc, true, arg, false); break;
+    case OP_CALL_FUNCTION_KW: record_call(R, f, sp, pc, false, arg, true); break;
+    case OP_CALL_METHOD_KW: record_call(R, f, sp, pc, true, arg, true); break;
     case OP_RETURN_VALUE: {
         if (rf->generator) {
             rec_abort(R, ABORT_GENERATOR);   /* the generator finishes: rare, left to the interpreter */
@@ -2441,6 +2756,33 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             }
             rec_abort(R, ABORT_LEFT_LOOP);
             return -1;
+        }
+        if (rf->len_result) {
+            /* len() takes a small int >= 0 as it is: anything else (a
+               bool, a big or negative int, no int) fails the guards before
+               the return, whose rebuilt frame then gives the value to
+               type_len_result (FRAME_RESULT_LEN). Recorded with such a
+               value (a valid one: an invalid one raises, which aborts),
+               the trace calls type_len_result itself. */
+            Value vn = concrete_stack(sp, 1);
+            IRRef n;
+            int kind = SK_INT;
+            if (v_is_int(vn) && v_intval(vn) >= 0) {
+                n = as_int(R, *stack_slot(rf, 1));
+                guard1(R, IR_guard_true, emit2(R, IR_int_ge, n, kint(R, 0), NULL));
+            } else {
+                IRRef a[1] = {as_ref(R, *stack_slot(rf, 1))};
+                n = call_value(R, JH_len_result, 1, a);
+                kind = SK_VALUE;
+            }
+            bool nested = rf->nested;
+            int64_t outer = rf->outer_c_depth;
+            pop(R);
+            R->nframes--;
+            emit0(R, IR_leave_portal_frame, NULL);
+            push(R, n, kind);
+            if (nested) jit.record_c_depth = outer;
+            break;
         }
         SnapSlot v = pop(R);
         if (rf->constructor) {

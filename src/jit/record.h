@@ -40,6 +40,9 @@ typedef struct RecFrame {
     /* a class's Python __new__ (type_plain_new): its return finishes
        type_call's work (type_new_result_tail) */
     bool class_new;
+    /* a class's Python __len__ called by len() (record_len): its return is
+       checked and gives len()'s result */
+    bool len_result;
     IRRef ctor_obj;
     int64_t outer_c_depth;  /* generator / nested __init__: the recording level to go back to */
 } RecFrame;

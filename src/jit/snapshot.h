@@ -50,6 +50,8 @@ typedef struct SnapFrame {
                                returns its self to the caller (discard_result) */
     bool class_new;         /* an inlined Python __new__ of a class call: its
                                return finishes type_call's work (discard_result) */
+    bool len_result;        /* an inlined __len__ of an inlined len(): its return
+                               gives the length (discard_result) */
 } SnapFrame;
 
 typedef struct SnapField {

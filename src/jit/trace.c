@@ -545,7 +545,8 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
             f->globals = fn->globals;
             f->builtins = fn->builtins;
             f->back = prev;
-            f->discard_result = sf->constructor ? FRAME_RESULT_INIT : sf->class_new ? FRAME_RESULT_NEW : FRAME_RESULT_PLAIN;
+            f->discard_result = sf->constructor ? FRAME_RESULT_INIT : sf->class_new ? FRAME_RESULT_NEW
+                              : sf->len_result ? FRAME_RESULT_LEN : FRAME_RESULT_PLAIN;
             tstate.depth++;
         }
         SnapSlot *slots = s->slots + sf->first;

@@ -159,7 +159,7 @@ static Value b_ascii(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const ArgSpec abs_args = {"abs", 1, 1, 0, {"x", NULL}};
-static Value b_abs(Value *args, size_t nargs, Value kwnames) {
+Value builtin_abs(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&abs_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value v = args[0];
     if (v_is_int(v) && v != v_int(SMALLINT_MIN)) return v_int(v_intval(v) < 0 ? -v_intval(v) : v_intval(v));
@@ -459,8 +459,8 @@ static Value minmax(Value *args, size_t nargs, Value kwnames, int op, const char
     return best;
 }
 
-static Value b_min(Value *args, size_t nargs, Value kwnames) { return minmax(args, nargs, kwnames, CMP_LT, "min"); }
-static Value b_max(Value *args, size_t nargs, Value kwnames) { return minmax(args, nargs, kwnames, CMP_GT, "max"); }
+Value builtin_min(Value *args, size_t nargs, Value kwnames) { return minmax(args, nargs, kwnames, CMP_LT, "min"); }
+Value builtin_max(Value *args, size_t nargs, Value kwnames) { return minmax(args, nargs, kwnames, CMP_GT, "max"); }
 
 static const ArgSpec sum_args = {"sum", 1, 1, 0, {"iterable", "start=0", NULL}};
 static Value b_sum(Value *args, size_t nargs, Value kwnames) {
@@ -545,7 +545,7 @@ static Value b_any(Value *args, size_t nargs, Value kwnames) {
 
 /* ---- attributes ------------------------------------------------------------------- */
 
-static Value b_getattr(Value *args, size_t nargs, Value kwnames) {
+Value builtin_getattr(Value *args, size_t nargs, Value kwnames) {
     NOKW("getattr");
     if (nargs < 2) return err_format(&exc_TypeError, "getattr expected at least 2 arguments, got %zd", (ssize_t)nargs);
     if (nargs > 3) return err_format(&exc_TypeError, "getattr expected at most 3 arguments, got %zd", (ssize_t)nargs);
@@ -573,7 +573,7 @@ static Value b_delattr(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const ArgSpec hasattr_args = {"hasattr", 2, 2, 0, {"obj", "name", NULL}};
-static Value b_hasattr(Value *args, size_t nargs, Value kwnames) {
+Value builtin_hasattr(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&hasattr_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     if (!str_check(args[1])) return err_format(&exc_TypeError, "attribute name must be string, not '%T'", args[1]);
     int r = obj_hasattr(args[0], args[1]);
@@ -588,7 +588,7 @@ Value builtin_isinstance(Value *args, size_t nargs, Value kwnames) {
 }
 
 static const ArgSpec issubclass_args = {"issubclass", 2, 2, 0, {"cls", "class_or_tuple", NULL}};
-static Value b_issubclass(Value *args, size_t nargs, Value kwnames) {
+Value builtin_issubclass(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&issubclass_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     int r = obj_issubclass(args[0], args[1]);
     return r < 0 ? VNULL : v_bool(r);
@@ -955,13 +955,6 @@ static Value b_build_class(Value *args, size_t nargs, Value kwnames) {
 
 /* super ---------------------------------------------------------------------------------- */
 
-typedef struct SuperObject {
-    Object hdr;
-    Type *type;         /* the class where lookup starts after */
-    Value obj;          /* instance or class, or VNULL */
-    Type *obj_type;
-} SuperObject;
-
 Type super_type;
 
 static Type *super_check(Type *type, Value obj) {
@@ -1147,7 +1140,7 @@ static const MethodDef builtin_functions[] = {
     {"len", builtin_len, 0, "Return the number of items in a container.", &len_args},
     {"repr", b_repr, 0, "Return the canonical string representation of obj.", &repr_args},
     {"ascii", b_ascii, 0, "Return repr(obj) with every non-ASCII character escaped (\\x, \\u or \\U).", &ascii_args},
-    {"abs", b_abs, 0, "Return the absolute value of x.", &abs_args},
+    {"abs", builtin_abs, 0, "Return the absolute value of x.", &abs_args},
     {"hash", b_hash, 0, "Return the hash value of obj; objects that compare equal have equal hashes.", &hash_args},
     {"id", b_id, 0, "Return an integer unique to obj among the objects alive at the same time.", &id_args},
     {"callable", b_callable, 0, "Return whether obj can be called.", &callable_args},
@@ -1164,17 +1157,17 @@ static const MethodDef builtin_functions[] = {
     {"aiter", builtin_aiter, 0, "Return an asynchronous iterator for async_iterable."},
     {"anext", builtin_anext, 0, "Return an awaitable giving the next item of aiterator; when exhausted it gives default if given, else raises StopAsyncIteration."},
     {"sorted", b_sorted, MF_KEYWORDS, "Return a new list of the items of iterable in ascending order (key and reverse as list.sort).", &sorted_args},
-    {"min", b_min, MF_KEYWORDS, "min(iterable, *[, default=obj, key=func]) -> value\nmin(arg1, arg2, *args, *[, key=func]) -> value\n\nReturn the smallest item of a single iterable (default if it is empty and given), or the smallest of two or more arguments."},
-    {"max", b_max, MF_KEYWORDS, "max(iterable, *[, default=obj, key=func]) -> value\nmax(arg1, arg2, *args, *[, key=func]) -> value\n\nReturn the largest item of a single iterable (default if it is empty and given), or the largest of two or more arguments."},
+    {"min", builtin_min, MF_KEYWORDS, "min(iterable, *[, default=obj, key=func]) -> value\nmin(arg1, arg2, *args, *[, key=func]) -> value\n\nReturn the smallest item of a single iterable (default if it is empty and given), or the smallest of two or more arguments."},
+    {"max", builtin_max, MF_KEYWORDS, "max(iterable, *[, default=obj, key=func]) -> value\nmax(arg1, arg2, *args, *[, key=func]) -> value\n\nReturn the largest item of a single iterable (default if it is empty and given), or the largest of two or more arguments."},
     {"sum", b_sum, MF_KEYWORDS, "Return start plus the sum of the items of iterable (numbers, not strings).", &sum_args},
     {"all", b_all, 0, "Return True if no item of iterable is false (True when it is empty).", &all_args},
     {"any", b_any, 0, "Return True if some item of iterable is true (False when it is empty).", &any_args},
-    {"getattr", b_getattr, 0, "getattr(object, name[, default]) -> value\n\nReturn the attribute name of object (getattr(x, 'y') is x.y); default is returned instead of raising AttributeError when given."},
+    {"getattr", builtin_getattr, 0, "getattr(object, name[, default]) -> value\n\nReturn the attribute name of object (getattr(x, 'y') is x.y); default is returned instead of raising AttributeError when given."},
     {"setattr", b_setattr, 0, "Set the attribute name of obj to value (setattr(x, 'y', v) is x.y = v).", &setattr_args},
     {"delattr", b_delattr, 0, "Delete the attribute name of obj (delattr(x, 'y') is del x.y).", &delattr_args},
-    {"hasattr", b_hasattr, 0, "Return whether obj has the attribute name (getattr does not raise AttributeError).", &hasattr_args},
+    {"hasattr", builtin_hasattr, 0, "Return whether obj has the attribute name (getattr does not raise AttributeError).", &hasattr_args},
     {"isinstance", builtin_isinstance, 0, "Return whether obj is an instance of class_or_tuple (a class, a tuple of them, or a union).", &isinstance_args},
-    {"issubclass", b_issubclass, 0, "Return whether cls is a subclass of class_or_tuple (a class, a tuple of them, or a union).", &issubclass_args},
+    {"issubclass", builtin_issubclass, 0, "Return whether cls is a subclass of class_or_tuple (a class, a tuple of them, or a union).", &issubclass_args},
     {"format", b_format, 0, "Return value.__format__(format_spec).", &format_args},
     {"globals", b_globals, MF_FRAME, "Return the dictionary of the current module's global names.", &globals_args},
     {"locals", b_locals, MF_FRAME, "Return a dictionary of the current scope's local names.", &locals_args},

@@ -99,6 +99,13 @@
 Value builtin_len(Value *args, size_t nargs, Value kwnames);
 /* isinstance(): the recorder folds it when the classes are known */
 Value builtin_isinstance(Value *args, size_t nargs, Value kwnames);
+/* more builtins the recorder traces through (jit/record.c: record_builtin) */
+Value builtin_abs(Value *args, size_t nargs, Value kwnames);
+Value builtin_min(Value *args, size_t nargs, Value kwnames);
+Value builtin_max(Value *args, size_t nargs, Value kwnames);
+Value builtin_getattr(Value *args, size_t nargs, Value kwnames);
+Value builtin_hasattr(Value *args, size_t nargs, Value kwnames);
+Value builtin_issubclass(Value *args, size_t nargs, Value kwnames);
 
 /* math's one-argument float functions as the JIT sees them (math.c) */
 int math_jit_unary(CFunction fn);

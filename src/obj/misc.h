@@ -12,6 +12,13 @@ extern Object none_obj, notimpl_obj, ellipsis_obj;
 #define V_ELLIPSIS V_FROM_PTR(&ellipsis_obj)
 
 extern Type super_type;   /* mod/builtins.c */
+/* (its layout is public: the JIT builds super objects in traces) */
+typedef struct SuperObject {
+    Object hdr;
+    Type *type;         /* the class where lookup starts after */
+    Value obj;          /* instance or class, or VNULL */
+    Type *obj_type;
+} SuperObject;
 extern Type none_type, notimpl_type, ellipsis_type, range_type, slice_type,
     seqiter_type, rangeiter_type, enumerate_type, zip_type, map_type_,
     filter_type, reversed_type, calliter_type;

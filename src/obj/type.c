@@ -1549,14 +1549,9 @@ static int heap_truth(Value self) {
     return n != 0;
 }
 
-static int64_t heap_len(Value self) {
-    bool found;
-    Value r = call_dunder(self, NAME(__len__), NULL, 0, &found);
-    if (!found) {
-        err_format(&exc_TypeError, "object of type '%T' has no len()", self);
-        return -1;
-    }
-    if (!r) return -1;
+/* What len() makes of the value __len__ returned: a length >= 0, or -1
+ * with the exception. */
+static int64_t len_from_dunder(Value r) {
     if (!int_check(r)) {
         err_format(&exc_TypeError, "'%T' object cannot be interpreted as an integer", r);
         return -1;
@@ -1574,6 +1569,24 @@ static int64_t heap_len(Value self) {
     }
     return n;
 }
+
+Value type_len_result(Value r) {
+    int64_t n = len_from_dunder(r);
+    return n < 0 ? VNULL : int_from_i64(n);
+}
+
+static int64_t heap_len(Value self) {
+    bool found;
+    Value r = call_dunder(self, NAME(__len__), NULL, 0, &found);
+    if (!found) {
+        err_format(&exc_TypeError, "object of type '%T' has no len()", self);
+        return -1;
+    }
+    if (!r) return -1;
+    return len_from_dunder(r);
+}
+
+bool type_len_is_dunder(Type *t) { return t->len == heap_len; }
 
 static Value type_getattr(Value self, Value name);
 static int type_setattr(Value self, Value name, Value v);

@@ -44,6 +44,11 @@ Value binop_name(int op, int which);
  * function (no __new__, __del__, metaclass or builtin base in the way):
  * that function; else NULL. The JIT inlines such instantiations. */
 struct FunctionObject *type_plain_init(Type *t);
+/* len() of an instance of t calls the __len__ its class defines (the JIT
+ * inlines a Python one), and turns the result into the length as
+ * type_len_result does: an int, or VNULL with the exception. */
+bool type_len_is_dunder(Type *t);
+Value type_len_result(Value r);
 /* calling t runs only its Python __new__ (record.c inlines it) */
 struct FunctionObject *type_plain_new(Type *t);
 void type_new_result_tail(Value obj);

@@ -1938,20 +1938,23 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         f->ip = ip;   /* a frame object outliving the frame reports the return's line */
         /* an __init__ frame rebuilt by a guard failure in compiled code that
            had inlined the instantiation: the call's result is the instance */
-        bool bad_init = false;
+        bool bad_result = false;
         if (f->discard_result == FRAME_RESULT_INIT) {
-            bad_init = retval != V_NONE;
-            if (bad_init) err_format(&exc_TypeError, "__init__() should return None, not '%T'", retval);
+            bad_result = retval != V_NONE;
+            if (bad_result) err_format(&exc_TypeError, "__init__() should return None, not '%T'", retval);
             retval = f->localsplus[0];
         } else if (f->discard_result == FRAME_RESULT_NEW) {
             type_new_result_tail(retval);
+        } else if (f->discard_result == FRAME_RESULT_LEN) {
+            retval = type_len_result(retval);
+            bad_result = !retval;
         }
         tstate.depth--;
         frame_pop(f);
         f = caller;
         tstate.frame = f;
         LOAD_REGS();
-        if (bad_init) goto error;
+        if (bad_result) goto error;
         PUSH(retval);
         NEXT();
     exit_frame:

@@ -27,6 +27,7 @@ enum {
     FRAME_RESULT_PLAIN = 0,
     FRAME_RESULT_INIT = 1,   /* __init__: the call's result is self */
     FRAME_RESULT_NEW = 2,    /* __new__: type_new_result_tail on the result */
+    FRAME_RESULT_LEN = 3,    /* __len__ of len(): the call's result is the length (type_len_result) */
 };
 
 typedef struct Frame {

@@ -1,0 +1,111 @@
+# tpy-test: no-regen modes=default
+# Builtins and operations of object-oriented code that compiled loops
+# compute themselves, read through the compile hook: in the body of each
+# peeled loop (after its second label) there is no residual call (call_r,
+# call_i, call_n, call_assembler_r, nor call_pure_r, which the generic
+# paths would use) and no allocation for: type(x) is C, isinstance,
+# issubclass, abs, min/max of two ints or floats, int(f), float(i),
+# getattr/hasattr with a constant name, len() of an instance whose class
+# has a Python __len__, super().m() and super().__init__(),
+# x ** 2 on floats and ints. tests/jit/oo_builtins checks their results.
+import pypyjit
+
+CALLS = {'call_r', 'call_i', 'call_n', 'call_f', 'call_assembler_r', 'call_pure_r'}
+ALLOC = {'new', 'new_with_vtable', 'new_array', 'new_array_clear'}
+
+bodies = {}
+def hook(info):
+    if info.type != 'loop' or not info.greenkey:
+        return
+    names = [op.name for op in info.operations]
+    labels = [i for i, n in enumerate(names) if n == 'label']
+    body = names[labels[-1] + 1:] if labels else names
+    bodies.setdefault(info.greenkey[0].co_name, []).append((len(labels), body))
+pypyjit.set_compile_hook(hook)
+
+class Shape:
+    def __init__(self, w):
+        self.w = w
+    def area(self):
+        return self.w * 2
+class Square(Shape):
+    def __init__(self, w):
+        super().__init__(w + 1)
+    def area(self):
+        return super().area() + 1
+
+def types(n):
+    s = 0
+    sq = Square(1)
+    for i in range(n):
+        if type(sq) is Square:
+            s += 1
+        if isinstance(sq, Shape):
+            s += 1
+        if issubclass(Square, Shape):
+            s += 1
+    return s
+
+def numbers(n):
+    s = 0
+    t = 0.0
+    for i in range(n):
+        x = i - 500
+        s += abs(x) + min(x, 7) + max(i, 3) + int(x * 0.3)
+        t += abs(x * 0.5) + min(t, 1.5) + max(0.5, x * 0.01) + float(i)
+    return s, t
+
+def attrs(n):
+    s = 0
+    o = Shape(3)
+    for i in range(n):
+        s += getattr(o, 'w')
+        if hasattr(o, 'w'):
+            s += 1
+    return s
+
+class Box:
+    def __init__(self, k):
+        self.k = k
+    def __len__(self):
+        return self.k
+
+def lens(n):
+    s = 0
+    b = Box(5)
+    for i in range(n):
+        s += len(b)
+    return s
+
+def supers(n):
+    s = 0
+    for i in range(n):
+        s += Square(i).area()
+    return s
+
+def powers(n):
+    s = 0
+    t = 0.0
+    for i in range(n):
+        x = i * 0.25
+        t += x ** 2
+        s += i ** 2
+    return s, t
+
+print(types(2000), numbers(2000), attrs(2000), lens(2000), supers(2000), powers(2000))
+
+def report(name, banned):
+    loops = bodies.get(name, [])
+    if not loops:
+        print(name, 'not compiled')
+        return
+    nlabels, body = loops[0]
+    bad = sorted(set(body) & banned)
+    print(name, 'compiled, peeled:', nlabels == 2, 'banned ops in body:', bad or 'none')
+
+report('types', CALLS | ALLOC)
+report('numbers', CALLS | ALLOC)
+report('attrs', CALLS | ALLOC)
+report('lens', CALLS | ALLOC)
+report('supers', CALLS | ALLOC)
+report('powers', CALLS | ALLOC)
