@@ -2,7 +2,8 @@
 # check.sh: run every test and print one combined "N passed, N failed" line.
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
-#   PYPYLOG, PyPy's probe programs), the compiler on CPython's library
+#   PYPYLOG, PyPy's probe programs), bench/'s programs and the steady-state
+#   harness (tools/bench_checks.py), the compiler on CPython's library
 #   (tools/compile_stdlib.py), the parser's ast.dump against CPython's on
 #   the same files (tools/parsetest_compare.py), SIGINT sent to running programs
 #   (tools/signal_checks.py), out of memory (tools/oom_checks.py), the
@@ -49,6 +50,12 @@ python3 tools/jit_extras.py --tpy ./tpy > build/jit-extras.log 2>&1
 grep -E '^FAIL' build/jit-extras.log | head -20
 tail -n 1 build/jit-extras.log
 count "$(tail -n 1 build/jit-extras.log)"
+
+echo "== bench/: bench() in every program, the steady-state harness and runner (tools/bench_checks.py)"
+python3 tools/bench_checks.py --tpy ./tpy > build/bench-checks.log 2>&1
+grep -E '^FAIL' build/bench-checks.log | head -20
+tail -n 1 build/bench-checks.log
+count "$(tail -n 1 build/bench-checks.log)"
 
 echo "== compiler: every file of CPython's library and tests (tools/compile_stdlib.py)"
 python3 tools/compile_stdlib.py --tpy ./tpy > build/compile-stdlib.log 2>&1
