@@ -87,10 +87,13 @@ def counters(n):
     return c.count, c.total, d.count, d.total
 
 
-def main():
+def bench():
+    report = []
     e, hits = simulate(N, 3200)
-    print("energy %.6f hits %d" % (e, hits))
-    print("counters", counters(N * 3500))
+    report.append("energy %.6f hits %d" % (e, hits))
+    report.append("counters %s" % (counters(N * 3500),))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

@@ -85,11 +85,14 @@ def varargs_loop(n):
     return acc
 
 
-def main():
-    print("fib", fib(N))
-    print("tak", tak(22, 14, 7))
-    print("calls", call_loop(N * 38000))
-    print("varargs", varargs_loop(N * 25000))
+def bench():
+    report = []
+    report.append("fib %s" % (fib(N),))
+    report.append("tak %s" % (tak(22, 14, 7),))
+    report.append("calls %s" % (call_loop(N * 38000),))
+    report.append("varargs %s" % (varargs_loop(N * 25000),))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

@@ -85,16 +85,19 @@ def incremental(t):
     return len(parts), len(s), s == t
 
 
-def main():
+def bench():
+    report = []
     texts = make_texts()
     for t in texts:
-        print("text", len(t))
+        report.append("text %s" % (len(t),))
     for r in run(texts, N):
-        print("r", r)
+        report.append("r %s" % (r,))
     for r in error_handlers(texts, N // 4):
-        print("errors", r)
-    print("incremental", incremental(texts[2]))
-    print("incremental", incremental(texts[3]))
+        report.append("errors %s" % (r,))
+    report.append("incremental %s" % (incremental(texts[2]),))
+    report.append("incremental %s" % (incremental(texts[3]),))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

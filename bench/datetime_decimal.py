@@ -48,5 +48,9 @@ def money(n):
     return str(balance.quantize(cent)), str(fees), str(balance.sqrt())[:20]
 
 
-print(dates(N))
-print(money(N))
+def bench():
+    return "%s\n%s" % (dates(N), money(N))
+
+
+if __name__ == "__main__":
+    print(bench())

@@ -49,15 +49,18 @@ def fannkuch(n):
             i += 1
 
 
-def main():
+def bench():
+    report = []
     total = 0
     for rep in range(REPEAT):
         checksum, flips, nperm = fannkuch(N)
         total += checksum
-    print("total", total)
-    print(checksum)
-    print("Pfannkuchen(%d) = %d" % (N, flips))
-    print("permutations", nperm)
+    report.append("total %s" % (total,))
+    report.append(str(checksum))
+    report.append("Pfannkuchen(%d) = %d" % (N, flips))
+    report.append("permutations %s" % (nperm,))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

@@ -116,7 +116,8 @@ def write_binary(path, pool):
     return n, os.path.getsize(path)
 
 
-def main():
+def bench():
+    report = []
     pool = make_pool()
     # a RAM-backed directory when there is one, so that the disk's speed
     # does not enter the timing
@@ -126,18 +127,21 @@ def main():
     d = tempfile.mkdtemp(prefix="tpy-bench-", dir=base)
     path = os.path.join(d, "lines.txt")
     try:
-        print("write", write_text(path, pool))
-        print("size", os.path.getsize(path))
-        print("readline", read_readline(path))
-        print("iter", read_iter(path))
-        print("readlines", read_lines_list(path))
-        print("binary", read_binary(path))
-        print("blocks", read_blocks(path))
-        print("write_binary", write_binary(os.path.join(d, "b.bin"), pool))
+        report.append("write %s" % (write_text(path, pool),))
+        report.append("size %s" % (os.path.getsize(path),))
+        report.append("readline %s" % (read_readline(path),))
+        report.append("iter %s" % (read_iter(path),))
+        report.append("readlines %s" % (read_lines_list(path),))
+        report.append("binary %s" % (read_binary(path),))
+        report.append("blocks %s" % (read_blocks(path),))
+        report.append("write_binary %s"
+                      % (write_binary(os.path.join(d, "b.bin"), pool),))
     finally:
         for name in os.listdir(d):
             os.remove(os.path.join(d, name))
         os.rmdir(d)
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

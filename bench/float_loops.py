@@ -66,11 +66,14 @@ def newton_sqrt_sum(n):
     return total
 
 
-def main():
+def bench():
+    report = []
     t, ins = mandel(N, 60)
-    print("mandel", t, ins)
-    print("simpson %.10f" % simpson(-2.0, 3.0, N * 5000))
-    print("newton %.6f" % newton_sqrt_sum(N * 2200))
+    report.append("mandel %s %s" % (t, ins))
+    report.append("simpson %.10f" % simpson(-2.0, 3.0, N * 5000))
+    report.append("newton %.6f" % newton_sqrt_sum(N * 2200))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

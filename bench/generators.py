@@ -131,12 +131,15 @@ def closures(n):
     return total
 
 
-def main():
-    print("pipeline", pipeline(N * 8))
-    print("tree", tree_walks(2047, N // 400))
-    print("genexp", expressions(N * 4))
-    print("send", sends(N * 5))
-    print("closures", closures(N * 5))
+def bench():
+    report = []
+    report.append("pipeline %s" % (pipeline(N * 8),))
+    report.append("tree %s" % (tree_walks(2047, N // 400),))
+    report.append("genexp %s" % (expressions(N * 4),))
+    report.append("send %s" % (sends(N * 5),))
+    report.append("closures %s" % (closures(N * 5),))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

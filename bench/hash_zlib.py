@@ -81,13 +81,16 @@ def compression(text, noise, n):
     return res
 
 
-def main():
+def bench():
+    report = []
     text, noise = make_data()
-    print("data", len(text), len(noise), text[:24])
+    report.append("data %s %s %s" % (len(text), len(noise), text[:24]))
     for r in hashes(text, noise, N):
-        print("hash", r)
+        report.append("hash %s" % (r,))
     for r in compression(text, noise, N // 8):
-        print("zlib", r)
+        report.append("zlib %s" % (r,))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

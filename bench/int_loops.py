@@ -78,15 +78,18 @@ def collatz_max(n):
     return best_i, best
 
 
-def main():
+def bench():
+    report = []
     a = lcg_mix(N)
     ones, acc = bit_stats(N * 7)
     g = gcd_sum(N * 550)
     ci, cs = collatz_max(N * 50)
-    print("lcg", a)
-    print("bits", ones, acc)
-    print("gcd", g)
-    print("collatz", ci, cs)
+    report.append("lcg %s" % (a,))
+    report.append("bits %s %s" % (ones, acc))
+    report.append("gcd %s" % (g,))
+    report.append("collatz %s %s" % (ci, cs))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

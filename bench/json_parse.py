@@ -245,7 +245,8 @@ def walk(v):
     return v
 
 
-def main():
+def bench():
+    report = []
     text = build_text(N)
     total = 0
     size = 0
@@ -266,8 +267,10 @@ def main():
             bad += 1
         except IndexError:
             bad += 10
-    print("records", len(data), "total", total, "size", size, "bad", bad)
-    print(again[:120])
+    report.append("records %s total %s size %s bad %s" % (len(data), total, size, bad))
+    report.append(again[:120])
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

@@ -54,7 +54,8 @@ def checksum(s):
     return acc
 
 
-def main():
+def bench():
+    report = []
     doc = make_doc(N)
     out = []
     for rep in range(6):
@@ -66,18 +67,21 @@ def main():
         d3 = json.loads(s3)
         out = [checksum(s1), checksum(s2), checksum(s3),
                d1 == doc, d2 == doc, d3 == doc]
-    print("dumps", out[0], out[1], out[2])
-    print("roundtrip", out[3], out[4], out[5])
+    report.append("dumps %s %s %s" % (out[0], out[1], out[2]))
+    report.append("roundtrip %s %s %s" % (out[3], out[4], out[5]))
     small = 0
     for i in range(N * 20):
         p = doc["people"][i % N]
         t = json.dumps(p["address"])
         small += len(t) + len(json.loads(t)["zip"])
         small += len(json.dumps(p["scores"])) + json.loads("[%d, 2.5]" % i)[0]
-    print("small", small)
+    report.append("small %s" % (small,))
     back = json.loads(json.dumps(doc))
-    print("sample", back["people"][7]["name"], back["people"][N - 1]["balance"],
-          back["title"], len(back["people"]))
+    report.append("sample %s %s %s %s" % (back["people"][7]["name"],
+                                          back["people"][N - 1]["balance"],
+                                          back["title"], len(back["people"])))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

@@ -89,7 +89,8 @@ def matrix(n):
     return s
 
 
-def main():
+def bench():
+    report = []
     data = make_data(N)
     counts = count_values(data)
     keys = sorted(counts)
@@ -99,14 +100,16 @@ def main():
         if counts[k] > best:
             best = counts[k]
             best_k = k
-    print("counts", len(counts), best_k, best)
+    report.append("counts %s %s %s" % (len(counts), best_k, best))
     pairs = count_pairs(data)
-    print("pairs", len(pairs), pairs[(3, 4)])
+    report.append("pairs %s %s" % (len(pairs), pairs[(3, 4)]))
     ws = window_sums(data, 50)
-    print("window", sum(ws) % 1000003, max(ws))
-    print("chunks", sort_chunks(data, 9))
-    print("index", index_tables(N))
-    print("matrix", matrix(N // 2000))
+    report.append("window %s %s" % (sum(ws) % 1000003, max(ws)))
+    report.append("chunks %s" % (sort_chunks(data, 9),))
+    report.append("index %s" % (index_tables(N),))
+    report.append("matrix %s" % (matrix(N // 2000),))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

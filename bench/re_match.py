@@ -105,16 +105,19 @@ def whole_text(text):
     return res
 
 
-def main():
+def bench():
+    report = []
     lines = make_lines(N)
-    print("lines", len(lines), sum([len(x) for x in lines]))
+    report.append("lines %s %s" % (len(lines), sum([len(x) for x in lines])))
     for r in per_line(lines):
-        print("per_line", r)
+        report.append("per_line %s" % (r,))
     text = "\n".join(lines)
     for rep in range(3):
         res = whole_text(text)
     for r in res:
-        print("text", r)
+        report.append("text %s" % (r,))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

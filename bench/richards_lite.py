@@ -225,7 +225,8 @@ def make_queue(count, owner, kind):
     return head
 
 
-def main():
+def bench():
+    report = []
     sched = Scheduler()
     IdleTask(sched, N)
     WorkerTask(sched, make_queue(2, WORKER, KIND_WORK))
@@ -237,11 +238,14 @@ def main():
     DeviceTask(sched, DEVICE_B, 5000)
     sched.run()
     t = sched.tasks
-    print("steps", sched.steps, "sends", sched.sends, "holds", sched.holds,
-          "releases", sched.releases)
-    print("worker", t[WORKER].made, t[WORKER].letter,
-          "handlers", t[HANDLER_A].done, t[HANDLER_B].done)
-    print("devices", t[DEVICE_A].checksum, t[DEVICE_B].checksum)
+    report.append("steps %s sends %s holds %s releases %s"
+                  % (sched.steps, sched.sends, sched.holds, sched.releases))
+    report.append("worker %s %s handlers %s %s"
+                  % (t[WORKER].made, t[WORKER].letter, t[HANDLER_A].done,
+                     t[HANDLER_B].done))
+    report.append("devices %s %s" % (t[DEVICE_A].checksum, t[DEVICE_B].checksum))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

@@ -38,14 +38,17 @@ def summarize(flags):
     return count, twins, checksum
 
 
-def main():
+def bench():
+    report = []
     total = 0
     for rep in range(4):
         flags = sieve(N + rep)
         c, t, h = summarize(flags)
         total += c
-    print("primes", c, "twins", t, "checksum", h)
-    print("total", total)
+    report.append("primes %s twins %s checksum %s" % (c, t, h))
+    report.append("total %s" % (total,))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

@@ -254,13 +254,16 @@ class Shop:
         return fired
 
 
-def main():
+def bench():
+    report = []
     shop = Shop(Rng(42))
     fired = shop.run(N)
-    print("fired", fired, "lost", shop.lost, "waits", shop.waits)
+    report.append("fired %s lost %s waits %s" % (fired, shop.lost, shop.waits))
     for c in shop.counters:
-        print(c.ident, c.served, c.revenue)
-    print("hash", shop.log_hash)
+        report.append("%s %s %s" % (c.ident, c.served, c.revenue))
+    report.append("hash %s" % (shop.log_hash,))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

@@ -37,7 +37,8 @@ def mul_atav(v, out, tmp):
     mul_atv(tmp, out)
 
 
-def main():
+def bench():
+    report = []
     n = N
     u = [1.0] * n
     v = [0.0] * n
@@ -50,7 +51,9 @@ def main():
     for i in range(n):
         vbv += u[i] * v[i]
         vv += v[i] * v[i]
-    print("%.9f" % math.sqrt(vbv / vv))
+    report.append("%.9f" % math.sqrt(vbv / vv))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

@@ -75,13 +75,16 @@ def char_scan(n):
     return vowels, len("".join(upper)), ord(text[len(text) // 2])
 
 
-def main():
+def bench():
+    report = []
     lines = build_lines(N)
-    print("parse", parse_lines(lines))
-    print("format", formatting(N))
-    print("reverse", reverse_words(N))
-    print("concat", build_concat(N))
-    print("scan", char_scan(N))
+    report.append("parse %s" % (parse_lines(lines),))
+    report.append("format %s" % (formatting(N),))
+    report.append("reverse %s" % (reverse_words(N),))
+    report.append("concat %s" % (build_concat(N),))
+    report.append("scan %s" % (char_scan(N),))
+    return "\n".join(report)
 
 
-main()
+if __name__ == "__main__":
+    print(bench())

@@ -4,11 +4,16 @@
 Times every program in bench/*.py under tpy (JIT on, the default flags),
 tpy --jit off, the system CPython and PyPy, checks each run's stdout
 against bench/expected/NAME.out and prints a table of median wall times and
-speed ratios.  Standard library only.
+speed ratios.  With --steady it instead runs each program's bench() function
+several times in one process per interpreter (tools/bench_steady_harness.py),
+drops the warm-up calls and reports the median time per call.  Standard
+library only.
 
 Usage:
     python3 tools/bench.py [--tpy ./tpy] [--reps N] [-k NAME] [--json FILE]
                            [--no-pypy] [--startup] [--timeout SECS]
+                           [--steady [--whole] [--iters N] [--warmup W]
+                            [--budget SECS] [--steady-reps N] [--cpu-time]]
 
 See bench/README.md for how to read the output.
 """
@@ -32,12 +37,23 @@ BENCH_DIR = os.path.join(ROOT, "bench")
 EXPECTED_DIR = os.path.join(BENCH_DIR, "expected")
 
 STARTUP_RUNS = 20
+STEADY_HARNESS = os.path.join(ROOT, "tools", "bench_steady_harness.py")
 
 # ratio columns: (column title, numerator interpreter, denominator)
 RATIOS = [
     ("cpy/jit", "cpython", "tpy-jit"),
     ("cpy/nojit", "cpython", "tpy-nojit"),
     ("pypy/jit", "pypy", "tpy-jit"),
+]
+
+# the other way round, as issue 15 states its targets: (column title, tpy
+# interpreter, reference); time(tpy) / time(reference), < 1 when tpy is
+# faster.  The steady-state table's ratio columns, and the whole-process
+# table's second geomean line.
+TPY_RATIOS = [
+    ("jit/pypy", "tpy-jit", "pypy"),
+    ("jit/cpy", "tpy-jit", "cpython"),
+    ("nojit/cpy", "tpy-nojit", "cpython"),
 ]
 
 
@@ -491,12 +507,201 @@ def run_programs(interps, programs, reps, timeout, result):
             print("!!!   " + p)
         print("!" * 72)
 
+    inverse = tpy_ratio_geomeans(programs, summary, names, "median")
+    if inverse:
+        print()
+        print("The same as time(tpy) / time(reference), < 1 when tpy is faster "
+              "(geomean over the programs correct under both):")
+        print("  " + "   ".join("%s %s (%d)" % (t, fmt_ratio(g["value"]),
+                                               g["programs"])
+                                for t, g in inverse.items()))
+    result["geomean_tpy_over_ref"] = inverse
+
     result["programs"] = {}
     for prog in programs:
         result["programs"][prog] = {"runs": raw[prog],
                                     "summary": summary[prog],
                                     "ratios": ratios[prog]}
     result["geomean"] = geo
+    nbad = 0
+    for prog in programs:
+        for name in names:
+            if summary[prog][name]["status"] != "ok":
+                nbad += 1
+    return nbad
+
+
+def tpy_ratio_geomeans(programs, summary, names, key):
+    """{title: {"value", "programs"}} of TPY_RATIOS over summary[prog][interp][key]."""
+    out = {}
+    for title, mine, ref in TPY_RATIOS:
+        if mine not in names or ref not in names:
+            continue
+        xs = []
+        for prog in programs:
+            a = summary[prog][mine]
+            b = summary[prog][ref]
+            if a["status"] == "ok" and b["status"] == "ok" and b[key] > 0:
+                xs.append(a[key] / b[key])
+        out[title] = {"value": geomean(xs), "programs": len(xs)}
+    return out
+
+
+def parse_steady(stdout):
+    """The harness's lines `iter I WALL CPU ok|WRONG` -> list of
+    (wall, cpu, ok)."""
+    its = []
+    for line in stdout.splitlines():
+        f = line.split()
+        if len(f) == 5 and f[0] == "iter":
+            its.append((float(f[2]), float(f[3]), f[4] == "ok"))
+    return its
+
+
+def run_steady(interps, programs, args, result):
+    """Steady state: per program and interpreter, --steady-reps processes run
+    bench() up to --iters times; the first --warmup calls of each process
+    are dropped and the rest pooled into medians (wall and CPU)."""
+    warmup = args.warmup
+    reps = args.steady_reps
+    total = reps * len(programs) * len(interps)
+    raw = {}
+    for prog in programs:
+        raw[prog] = {}
+        for name, _ in interps:
+            raw[prog][name] = []
+    done = 0
+    for rep in range(reps):
+        for prog in programs:
+            script = os.path.join(BENCH_DIR, prog + ".py")
+            expected = os.path.join(EXPECTED_DIR, prog + ".out")
+            if not os.path.exists(expected):
+                expected = os.devnull   # every call then counts as WRONG
+            for name, argv in interps:
+                r = run_once(argv + [STEADY_HARNESS, script, expected,
+                                     str(args.iters), str(warmup + 1),
+                                     str(args.budget)], args.timeout)
+                its = parse_steady(r["stdout"])
+                if r["timeout"]:
+                    status = "TIMEOUT"
+                    detail = "killed after %gs (--timeout)" % args.timeout
+                elif r["rc"] != 0 or len(its) <= warmup:
+                    status = "FAIL"
+                    detail = ("rc=%d, %d calls; stderr: %s"
+                              % (r["rc"], len(its), r["stderr"].strip()[-400:]))
+                elif not all(ok for _, _, ok in its):
+                    status = "WRONG"
+                    detail = r["stderr"].strip()[:400]
+                else:
+                    status = "ok"
+                    detail = ""
+                rec = {"iterations": [[w, c] for w, c, _ in its],
+                       "process_time": r["time"], "status": status,
+                       "rc": r["rc"], "maxrss_kib": r["maxrss_kib"]}
+                if status != "ok":
+                    rec["detail"] = detail
+                raw[prog][name].append(rec)
+                done += 1
+                kept = [w for w, _, _ in its[warmup:]]
+                log("[%3d/%d] rep %d  %-16s %-10s %2d calls, first %7.3fs, "
+                    "median after warm-up %7.3fs  %s%s"
+                    % (done, total, rep + 1, prog, name, len(its),
+                       its[0][0] if its else 0.0,
+                       median(kept) if kept else 0.0, status,
+                       ("  (" + detail[:120] + ")") if status != "ok" else ""))
+
+    summary = {}
+    problems = []
+    for prog in programs:
+        summary[prog] = {}
+        for name, _ in interps:
+            recs = raw[prog][name]
+            bad = [x for x in recs if x["status"] != "ok"]
+            if bad:
+                summary[prog][name] = {"status": bad[0]["status"],
+                                       "wall": None, "cpu": None}
+                problems.append("%s under %s (%d of %d processes): %s: %s"
+                                % (prog, name, len(bad), len(recs),
+                                   bad[0]["status"], bad[0]["detail"][:300]))
+                continue
+            walls = []
+            cpus = []
+            first = []
+            for x in recs:
+                first.append(x["iterations"][0][0])
+                for w, c in x["iterations"][warmup:]:
+                    walls.append(w)
+                    cpus.append(c)
+            summary[prog][name] = {"status": "ok", "wall": median(walls),
+                                   "cpu": median(cpus), "samples": len(walls),
+                                   "first_call": median(first)}
+
+    key = "cpu" if args.cpu_time else "wall"
+    names = [n for n, _ in interps]
+    cols = [rc for rc in TPY_RATIOS if rc[1] in names and rc[2] in names]
+    rows = []
+    ratios = {}
+    for prog in programs:
+        row = [prog]
+        for name in names:
+            s = summary[prog][name]
+            row.append("%.4f" % s[key] if s["status"] == "ok" else s["status"])
+        ratios[prog] = {}
+        for title, mine, ref in cols:
+            a = summary[prog][mine]
+            b = summary[prog][ref]
+            if a["status"] == "ok" and b["status"] == "ok" and b[key] > 0:
+                ratios[prog][title] = a[key] / b[key]
+                row.append(fmt_ratio(ratios[prog][title]))
+            else:
+                ratios[prog][title] = None
+                row.append("-")
+        rows.append(row)
+    geo = tpy_ratio_geomeans(programs, summary, names, key)
+    if cols:
+        rows.append(None)
+        rows.append(["geomean"] + [""] * len(names)
+                    + [fmt_ratio(geo[t]["value"]) for t, _, _ in cols])
+        rows.append(["(programs)"] + [""] * len(names)
+                    + [str(geo[t]["programs"]) for t, _, _ in cols])
+
+    print()
+    print("Steady state: bench() called up to %d times per process (fewer once "
+          "the calls took %gs, never fewer than %d), %d process(es) per "
+          "interpreter (interleaved); the first %d call(s) of each process "
+          "dropped as warm-up." % (args.iters, args.budget, warmup + 1,
+                                   reps, warmup))
+    print("Time columns: median %s seconds per call.  Ratio columns = "
+          "time(tpy) / time(reference): < 1 means tpy is FASTER."
+          % ("CPU (process_time)" if args.cpu_time else "wall (perf_counter)"))
+    for title, mine, ref in cols:
+        print("  %-10s = %s time / %s time" % (title, mine, ref))
+    print()
+    print_table(["program"] + names + [t for t, _, _ in cols], rows)
+    if "jit/pypy" in geo:
+        slow = []
+        for prog in programs:
+            r = ratios[prog].get("jit/pypy")
+            if r is not None and r > 1.5:
+                slow.append("%s %.2f" % (prog, r))
+        print()
+        print("slower than PyPy by more than 1.5x: %s"
+              % (", ".join(slow) if slow else "none"))
+    if problems:
+        print()
+        print("!" * 72)
+        print("!!! BAD RUNS (excluded from the ratios and geomeans):")
+        for p in problems:
+            print("!!!   " + p)
+        print("!" * 72)
+    result["steady"] = {"iters": args.iters, "warmup": warmup,
+                        "budget": args.budget, "reps": reps,
+                        "table_time": key,
+                        "programs": {prog: {"runs": raw[prog],
+                                            "summary": summary[prog],
+                                            "ratios": ratios[prog]}
+                                     for prog in programs},
+                        "geomean": geo}
     nbad = 0
     for prog in programs:
         for name in names:
@@ -527,9 +732,35 @@ def main():
                          "typing, dataclasses, collections, unittest" % STARTUP_RUNS)
     ap.add_argument("--timeout", type=float, default=300.0,
                     help="kill a run after this many seconds (default 300)")
+    ap.add_argument("--steady", action="store_true",
+                    help="steady state: call each program's bench() several "
+                         "times in one process, drop the warm-up calls, "
+                         "report the median time per call")
+    ap.add_argument("--whole", action="store_true",
+                    help="with --steady: also time whole processes (the "
+                         "default mode) in the same run, first")
+    ap.add_argument("--iters", type=int, default=6,
+                    help="--steady: calls per process at most (default 6)")
+    ap.add_argument("--warmup", type=int, default=2,
+                    help="--steady: first calls of each process dropped "
+                         "(default 2)")
+    ap.add_argument("--budget", type=float, default=4.0,
+                    help="--steady: stop a process once its calls took this "
+                         "many seconds, after at least WARMUP+1 calls "
+                         "(default 4)")
+    ap.add_argument("--steady-reps", type=int, default=1,
+                    help="--steady: processes per program and interpreter "
+                         "(default 1; --reps counts whole-process runs)")
+    ap.add_argument("--cpu-time", action="store_true",
+                    help="--steady: tabulate CPU time per call instead of "
+                         "wall time (both are in --json)")
     args = ap.parse_args()
-    if args.reps < 1:
-        ap.error("--reps must be >= 1")
+    if args.reps < 1 or args.steady_reps < 1:
+        ap.error("--reps and --steady-reps must be >= 1")
+    if args.warmup < 0 or args.iters < args.warmup + 1:
+        ap.error("--iters must exceed --warmup (>= 0)")
+    if args.whole and not args.steady:
+        ap.error("--whole goes with --steady")
 
     la_start = loadavg()
     interps, notes, info = find_interpreters(args)
@@ -563,7 +794,11 @@ def main():
             print("no benchmark programs match %s" % (args.names,))
             return 2
         result["programs_selected"] = programs
-        bad += run_programs(interps, programs, args.reps, args.timeout, result)
+        if not args.steady or args.whole:
+            bad += run_programs(interps, programs, args.reps, args.timeout,
+                                result)
+        if args.steady:
+            bad += run_steady(interps, programs, args, result)
 
     la_end = loadavg()
     result["loadavg_end"] = la_end

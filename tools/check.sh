@@ -2,16 +2,18 @@
 # check.sh: run every test and print one combined "N passed, N failed" line.
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
-#   PYPYLOG, PyPy's probe programs), perf's map and jitdump (tools/perf_checks.py), the compiler on CPython's library
+#   PYPYLOG, PyPy's probe programs), perf's map and jitdump
+#   (tools/perf_checks.py), operation names in logs and hooks against PyPy's
+#   (tools/pypy_vocab_check.py), the tpyjit module (tools/tpyjit_checks.py),
+#   bench/'s programs and the steady-state harness (tools/bench_checks.py),
+#   the compiler on CPython's library
 #   (tools/compile_stdlib.py), the parser's ast.dump against CPython's on
 #   the same files (tools/parsetest_compare.py), SIGINT sent to running programs
 #   (tools/signal_checks.py), out of memory (tools/oom_checks.py), the
 #   differential fuzzer's fixed-seed batches (tools/fuzz.py), the
 #   command-line cases of tests/cli against CPython, the core of CPython's own
 #   regression tests (tests/cpython), and (unless --no-asan)
-#   the suite again with ./tpy-asan (ASan + UBSan). After the extras:
-#   operation names in logs and hooks against PyPy's
-#   (tools/pypy_vocab_check.py) and the tpyjit module (tools/tpyjit_checks.py).
+#   the suite again with ./tpy-asan (ASan + UBSan).
 cd "$(dirname "$0")/.." || exit 2
 asan=1
 [ "${1:-}" = "--no-asan" ] && asan=0
@@ -69,6 +71,11 @@ python3 tools/tpyjit_checks.py --tpy ./tpy > build/tpyjit-checks.log 2>&1
 grep -E '^FAIL' build/tpyjit-checks.log | head -20
 tail -n 1 build/tpyjit-checks.log
 count "$(tail -n 1 build/tpyjit-checks.log)"
+echo "== bench/: bench() in every program, the steady-state harness and runner (tools/bench_checks.py)"
+python3 tools/bench_checks.py --tpy ./tpy > build/bench-checks.log 2>&1
+grep -E '^FAIL' build/bench-checks.log | head -20
+tail -n 1 build/bench-checks.log
+count "$(tail -n 1 build/bench-checks.log)"
 
 echo "== compiler: every file of CPython's library and tests (tools/compile_stdlib.py)"
 python3 tools/compile_stdlib.py --tpy ./tpy > build/compile-stdlib.log 2>&1
