@@ -16,7 +16,7 @@ gets the rest.
 import sys
 
 PROG = "jitprof"
-USAGE = "usage: jitprof [-h] [--json | --folded] [--top N] LOGFILE"
+USAGE = "usage: jitprof [-h] [--json | --folded | --html FILE] [--top N] LOGFILE"
 
 HELP = USAGE + """
 
@@ -36,6 +36,9 @@ options:
               f (prog.py:3) 1234": one line per loop, bridge and phase,
               counts in microseconds)
   --top N     only the N hottest loops and bridges (N a positive integer)
+  --html FILE the viewer: one self-contained HTML page (lib/jitprof_html.py)
+              with every loop and bridge, its source lines, operations and
+              machine code, guards, bridges and aborts
 
 The log is a PYPYLOG file in one of the two forms tpy writes:
   summaries   (the default) jit-profile-summary sections: for each batch
@@ -434,7 +437,7 @@ class UsageError(Exception):
     pass
 
 
-OPTIONS = ('--json', '--folded', '--top', '--help')
+OPTIONS = ('--json', '--folded', '--top', '--help', '--html')
 
 
 def long_option(arg):
@@ -461,6 +464,7 @@ def parse_args(argv):
     path = None
     mode = None         # the option that chose it: --json or --folded
     top = None
+    html = None
     extra = []
     i = 0
     only_positional = False
@@ -489,6 +493,17 @@ def parse_args(argv):
                 i += 1
             top = positive_int(value)
             continue
+        if opt == '--html':
+            if value is None:
+                if i >= len(argv) or argv[i].startswith('-'):
+                    raise UsageError("argument --html: expected one argument")
+                value = argv[i]
+                i += 1
+            if mode is not None:
+                raise UsageError("argument --html: not allowed with argument %s" % mode)
+            html = value
+            mode = opt
+            continue
         if value is not None:
             raise UsageError("argument %s: ignored explicit argument %r" % (opt, value))
         if opt == '--help':
@@ -500,6 +515,8 @@ def parse_args(argv):
         raise UsageError("the following arguments are required: LOGFILE")
     if extra:
         raise UsageError("unrecognized arguments: %s" % ' '.join(extra))
+    if html is not None:
+        return path, ('html', html), top
     return path, {'--json': 'json', '--folded': 'folded'}.get(mode, 'table'), top
 
 
@@ -513,6 +530,8 @@ def main(argv):
         sys.stdout.write(HELP)
         return 0
     path, mode, top = args
+    if isinstance(mode, tuple):
+        return write_html(path, mode[1])
     try:
         f = open(path)
     except OSError as e:
@@ -535,6 +554,26 @@ def main(argv):
         print_folded(rep, sys.stdout)
     else:
         print_table(rep, sys.stdout)
+    return 0
+
+
+def write_html(path, out):
+    """--html: the viewer's page (jitprof_html.py, imported only here)."""
+    try:
+        import jitprof_html
+    except ImportError:     # python3 lib/jitprof.py: the viewer is beside it
+        import os
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import jitprof_html
+    try:
+        size = jitprof_html.write_html(path, out)
+    except OSError as e:
+        sys.stderr.write("%s: %s: %s\n" % (PROG, e.filename or path, e.strerror))
+        return 1
+    except UnicodeDecodeError:
+        sys.stderr.write("%s: %s: not a PYPYLOG file (not UTF-8 text)\n" % (PROG, path))
+        return 1
+    sys.stderr.write("%s: viewer written to %s (%d KB)\n" % (PROG, out, (size + 1023) // 1024))
     return 0
 
 
