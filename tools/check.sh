@@ -44,6 +44,12 @@ grep -E '^FAIL' build/profile-checks.log | head -20
 tail -n 1 build/profile-checks.log
 count "$(tail -n 1 build/profile-checks.log)"
 
+echo "== JIT viewer: tpy --jit-profile=html, the page in headless Chromium, _disasm"
+python3 tools/viewer_checks.py --tpy ./tpy > build/viewer-checks.log 2>&1
+grep -E '^(FAIL|SKIP)' build/viewer-checks.log | head -20
+tail -n 1 build/viewer-checks.log
+count "$(tail -n 1 build/viewer-checks.log)"
+
 echo "== JIT introspection: embedding example, PYPYLOG, PyPy's probe programs"
 python3 tools/jit_extras.py --tpy ./tpy > build/jit-extras.log 2>&1
 grep -E '^FAIL' build/jit-extras.log | head -20
