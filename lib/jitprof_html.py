@@ -618,7 +618,7 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .barbox{display:inline-block;width:120px;background:#f3e5d8}
 .chart{display:flex;flex-direction:column;gap:2px;max-width:900px}
 .chart .row{display:flex;align-items:center;gap:6px}
-.chart .lab{width:260px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.chart .lab{width:360px;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .chart .val{width:70px;text-align:right}
 .phases{display:flex;height:22px;max-width:900px;border:1px solid #999}
 .phases div{height:100%;overflow:hidden;white-space:nowrap;font-size:11px;color:#fff;padding-left:2px}
@@ -636,9 +636,9 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .ops .dmp{color:#555;margin-top:6px;background:#f0f0f0;padding:1px 4px}
 .ops .op{margin-left:14px;white-space:pre-wrap;word-break:break-all}
 .ops .guard{color:#a40}
-.ops table.asm{margin-left:34px;background:transparent}
-.ops table.asm td{border:none;padding:0 6px;white-space:pre}
-.ops table.asm td.s{color:#c00;text-align:right;min-width:2em}
+table.asm{margin-left:34px;background:transparent;font:12px/1.3 ui-monospace,monospace}
+table.asm td{border:none;padding:0 6px;white-space:pre}
+table.asm td.s{color:#c00;text-align:right;min-width:2em}
 .muted{color:#888}
 .note{background:#fff3cd;padding:4px 8px;border:1px solid #e0c36a;display:inline-block}
 .tree ul{margin:0;padding-left:22px}
@@ -913,9 +913,37 @@ function tracePanel(t, selLine, selFile){
     left.append(el('table', {cls: 'trace-guards'}, el('thead', null, el('tr', null, el('th', {text: 'guard'}),
         el('th', {text: 'line'}), el('th', {cls: 'n', text: 'failures'}), el('th', {text: 'bridge'}))), gb));
   }
+  // no line asked for: the hottest by samples
+  if (!toSelect && selLine == null && hottest){
+    const tr = left.querySelector('tr.srcline.hot');
+    if (tr) toSelect = [hottest[0], hottest[1], tr];
+  }
+  left.append(codeDetails('Entry code (' + t.entry_bytes + ' bytes)', t.prologue),
+              codeDetails('Guard exits and slow paths after the loop (' + t.cold_bytes + ' bytes, ' +
+                          t.cold_samples + ' samples)', t.epilogue));
   if (toSelect) select(...toSelect);
   else right.append(el('p', {cls: 'muted', text: 'Select a source line to see its operations and machine code.'}));
   return box;
+}
+
+// machine code not under any op, listed when opened
+function codeDetails(title, insns){
+  const d = el('details', null, el('summary', {text: title}));
+  let done = false;
+  d.addEventListener('toggle', () => {
+    if (done || !d.open) return;
+    done = true;
+    d.append(asmTable(insns));
+  });
+  return d;
+}
+
+function asmTable(insns){
+  const tb = el('tbody');
+  for (const ins of insns)
+    tb.append(el('tr', null, el('td', {cls: 's', text: ins[3] ? String(ins[3]) : ''}),
+        el('td', {cls: 'muted', text: '+' + ins[0]}), el('td', {text: ins[2]})));
+  return el('table', {cls: 'asm'}, tb);
 }
 
 function showOps(t, file, line, box){
@@ -945,13 +973,7 @@ function showOps(t, file, line, box){
     }
     if (op.s) div.append(el('span', {cls: 'muted', text: '  (' + op.s + ' samples)'}));
     box.append(div);
-    if (op.i.length){
-      const tb = el('tbody');
-      for (const ins of op.i)
-        tb.append(el('tr', null, el('td', {cls: 's', text: ins[3] ? String(ins[3]) : ''}),
-            el('td', {cls: 'muted', text: '+' + ins[0]}), el('td', {text: ins[2]})));
-      box.append(el('table', {cls: 'asm'}, tb));
-    }
+    if (op.i.length) box.append(asmTable(op.i));
     n++;
   }
   if (!n) box.append(el('p', {cls: 'muted', text: 'No operations.'}));
