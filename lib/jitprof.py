@@ -606,16 +606,20 @@ COLD_CODE = ('', '(guard exits and cold paths)', 0)
 
 def trace_lines(smp):
     """{trace: {(function, path, line): n}}: the machine code's samples and
-    those of the C it called (charged to the calling operation: the
-    instruction before the return address) by source line."""
+    those of the C it called by source line. Both are charged to the
+    instruction that ends just before the sampled address: for C, the
+    call before the return address; in machine code, the last instruction
+    retired when the timer's interrupt was taken (on the machines we
+    measured, a sample in a chain of divisions lands on the instruction
+    after each division: docs/profiler.md, "Sampled source lines")."""
     out = {}
-    for table, back in ((smp.mcode, 0), (smp.helper, 1)):
+    for table in (smp.mcode, smp.helper):
         for (trace, offset), n in table.items():
             lst = listing_of(smp, trace)
             if lst is None:
                 where = NO_LISTING
             else:
-                where = lst.location_at(offset - back) or COLD_CODE
+                where = lst.location_at(offset - 1) or COLD_CODE
             lines = out.setdefault(trace, {})
             lines[where] = lines.get(where, 0) + n
     return out
@@ -785,9 +789,19 @@ def main(argv):
         sys.stderr.write("%s: cannot read %s: %s\n" % (PROG, path, e.strerror))
         return 1
     try:
-        lines = f.readlines() if mode == 'lines' else f
-        prof = read_log(lines)
-        smp = read_samples(lines) if mode == 'lines' else None
+        if mode == 'lines':
+            # the samples stand without the exact profile (a run with the
+            # JIT off has no compiled code, so no events)
+            lines = f.readlines()
+            smp = read_samples(lines)
+            try:
+                prof = read_log(lines)
+            except LogError:
+                if not smp.sections:
+                    raise
+                prof = None
+        else:
+            prof = read_log(f)
     except LogError as e:
         sys.stderr.write("%s: %s: %s\n" % (PROG, path, e))
         return 1
@@ -796,15 +810,18 @@ def main(argv):
         return 1
     finally:
         f.close()
-    rep = build_report(prof, top)
     if mode == 'lines':
         if not smp.sections:
             sys.stderr.write("%s: %s: no sampled lines in this log (no jit-profile-samples section; "
                              "tpy --jit-profile-hz 0 turns them off)\n" % (PROG, path))
             return 1
-        exact = dict((r['name'], r['share']) for r in rep['traces'])
+        exact = None
+        if prof is not None:
+            exact = dict((r['name'], r['share']) for r in build_report(prof)['traces'])
         print_lines(sample_report(smp, prof, top or 10), sys.stdout, exact)
-    elif mode == 'json':
+        return 0
+    rep = build_report(prof, top)
+    if mode == 'json':
         print_json(rep, sys.stdout)
     elif mode == 'folded':
         print_folded(rep, sys.stdout)
