@@ -26,8 +26,10 @@ What it reads from the log (PyPy's PYPYLOG format, as tpy writes it):
                              offset of a trace, per interpreted line, and
                              tracing, compiling, collector
 A machine-code offset belongs to the operation whose "+N:" offset is the
-greatest not above it; a "helper" sample's offset is a return address, so
-it is charged to the instruction before it (the call).
+greatest not above it. A sample (read by jitprof.read_samples) is charged
+to the instruction that ends at its offset, as jitprof --lines does: for a
+"helper" sample the offset is a return address (the call before it); for
+an "mcode" one the sampled pc, past the last instruction retired.
 
 Every string taken from a log or a source file reaches the page as JSON
 data and is put into the DOM as text (textContent), never as markup; the
@@ -119,43 +121,11 @@ class ViewerLog:
         self.aborts = []            # dicts: reason, location, too_long, disabled
         self.freed = []             # text lines of jit-mem-looptoken-free
         self.summary = []           # (label, value) of jit-summary
-        self.samples = new_samples()
-        self.hz = None
-
-
-def new_samples():
-    return {'mcode': {}, 'helper': {}, 'interp': {}, 'tracing': 0, 'compiling': 0, 'gc': 0, 'other': 0,
-            'sections': 0}
-
-
-def parse_samples_line(text, samples):
-    """One body line of a jit-profile-samples section into samples; returns
-    hz for an "hz=N" line, else None. Counts are summed over sections."""
-    words = text.split()
-    if not words:
-        return None
-    if words[0].startswith('hz='):
-        return int(words[0][3:])
-    head = words[0]
-    if head in ('mcode', 'helper') and len(words) >= 4:
-        # "mcode loop 3 +0x1c 12": the trace's name is every word between
-        name = ' '.join(words[1:-2])
-        off = int(words[-2].lstrip('+'), 16)
-        per = samples[head].setdefault(name, {})
-        per[off] = per.get(off, 0) + int(words[-1])
-    elif head == 'interp' and len(words) >= 3:
-        # "interp 40 /path/prog.py:14 words"
-        where = words[2]
-        func = ' '.join(words[3:])
-        key = (where, func)
-        samples['interp'][key] = samples['interp'].get(key, 0) + int(words[1])
-    elif head in ('tracing', 'compiling', 'gc', 'other') and len(words) == 2:
-        samples[head] += int(words[1])
-    return None
 
 
 def read_viewer_log(lines):
-    """Everything but the exact per-trace times (jitprof.read_log's)."""
+    """Everything but the exact per-trace times (jitprof.read_log's) and the
+    samples (jitprof.read_samples')."""
     log = ViewerLog()
     stack = []                  # open section names
     pending_code = None         # (address, code) of the last jit-backend-dump
@@ -172,8 +142,6 @@ def read_viewer_log(lines):
                 tracing_locs = []
             elif text in ('jit-log-opt-loop', 'jit-log-opt-bridge'):
                 cur = None
-            elif text == 'jit-profile-samples':
-                log.samples['sections'] += 1
             continue
         if what == 'stop':
             if stack:
@@ -218,10 +186,6 @@ def read_viewer_log(lines):
         elif section == 'jit-summary':
             label, _, value = text.partition(':')
             log.summary.append((label.strip(), value.split()))
-        elif section == 'jit-profile-samples':
-            hz = parse_samples_line(text, log.samples)
-            if hz:
-                log.hz = hz
     for text in log.freed:
         # "freeing Loop # 3 with 2 attached bridges" / "freeing Bridge of Loop # 3"
         words = text.split()
@@ -371,29 +335,33 @@ def function_lines(src, first, seen):
     return first, max([last] + [s for s in seen if s <= first + 2000])
 
 
-def trace_data(t, log, disasm, sources, times):
+def samples_by_trace(smp):
+    """{trace: {offset: n}} of the machine code's samples and those of the
+    C it called: both charged to the instruction that ends at the offset
+    (jitprof.trace_lines' rule: the call before a return address; in
+    machine code, the last instruction retired when the timer fired)."""
+    out = {}
+    for table in (smp.mcode, smp.helper):
+        for (trace, offset), n in table.items():
+            per = out.setdefault(trace, {})
+            per[offset] = per.get(offset, 0) + n
+    return out
+
+
+def trace_data(t, log, disasm, sources, samples):
     """The JSON of one trace's panel."""
     ranges = op_ranges(t)
     code_len = len(t.code)
-    samples_mc = log.samples['mcode'].get(t.key, {})
-    samples_helper = log.samples['helper'].get(t.key, {})
+    # function traces: the samples may name them either way
+    offsets = samples.get(t.key) or (samples.get('loop %d' % t.number) if t.kind == 'entry bridge' else None) or {}
     insns = listing(t.code, t.address, disasm, [r[0] for r in ranges if r]) if t.code else []
-    # samples per instruction: a sampled pc is an instruction's start; a
-    # helper's return address is the end of the call instruction
-    starts = {}
+    # samples per instruction: the one that ends at the sampled offset
     ends = {}
     for k, (off, size, _) in enumerate(insns):
-        starts[off] = k
         ends[off + size] = k
     insn_samples = [0] * len(insns)
     unplaced = 0
-    for off, n in samples_mc.items():
-        k = starts.get(off)
-        if k is None:
-            unplaced += n
-        else:
-            insn_samples[k] += n
-    for off, n in samples_helper.items():
+    for off, n in offsets.items():
         k = ends.get(off)
         if k is None:
             unplaced += n
@@ -503,6 +471,8 @@ def build_data(lines_iter, title):
     except jitprof.LogError:
         pass
     log = read_viewer_log(lines)
+    smp = jitprof.read_samples(lines)
+    samples = samples_by_trace(smp)
     disasm, disasm_name = find_disassembler()
     sources = {}
     times = {}
@@ -517,7 +487,7 @@ def build_data(lines_iter, title):
     traces = []
     for key in log.order:
         t = log.traces[key]
-        d = trace_data(t, log, disasm, sources, times)
+        d = trace_data(t, log, disasm, sources, samples)
         r = times.get(key)
         d['share'] = r['share'] if r else None
         d['ticks'] = r['ticks'] if r else None
@@ -538,9 +508,9 @@ def build_data(lines_iter, title):
                 unlisted.append({'key': r['name'], 'share': r['share'], 'ticks': r['ticks'],
                                  'entries': r['entries'], 'function': r.get('function', ''),
                                  'file': r.get('file', ''), 'line': r.get('line', 0)})
-    s = log.samples
-    mc_total = sum(sum(v.values()) for v in s['mcode'].values()) + sum(sum(v.values()) for v in s['helper'].values())
-    interp_lines = sorted(([where, func, n] for (where, func), n in s['interp'].items()), key=lambda x: -x[2])
+    mc_total = sum(smp.mcode.values()) + sum(smp.helper.values())
+    interp_lines = sorted((['%s:%d' % (path, line), func, n] for (path, line, func), n in smp.interp.items()),
+                          key=lambda x: -x[2])
     tps = report['ticks_per_second'] if report else None
     data = {
         'title': title,
@@ -551,9 +521,10 @@ def build_data(lines_iter, title):
         'total_seconds': (report['total_ticks'] / tps) if report and tps else None,
         'ticks_per_second': tps,
         'sampling': report['sampling'] if report else None,
-        'samples': {'hz': log.hz, 'sections': s['sections'], 'machine code': mc_total,
-                    'interpreter': sum(s['interp'].values()), 'tracing': s['tracing'],
-                    'compiling': s['compiling'], 'collector': s['gc'], 'other': s['other']},
+        'samples': {'hz': smp.hz, 'sections': smp.sections, 'machine code': mc_total,
+                    'interpreter': sum(smp.interp.values()), 'tracing': smp.phases.get('tracing', 0),
+                    'compiling': smp.phases.get('compiling', 0), 'collector': smp.phases.get('gc', 0),
+                    'other': smp.phases.get('other', 0)},
         'interp_lines': interp_lines[:200],
         'traces': traces,
         'unlisted': unlisted,

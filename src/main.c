@@ -26,6 +26,7 @@
 #include "mod/modules.h"
 #include "introspect/profiler.h"
 #include "introspect/pypylog.h"
+#include "introspect/sampler.h"
 #include "vm/traceback.h"
 
 void tpy_runtime_init(const char *executable);
@@ -102,7 +103,9 @@ static const char help_jit[] =
     "             (jit-profile-enter/exit, as PyPy's design; large logs) instead of\n"
     "             per-batch summaries\n"
     "--jit-profile-sample N : time one in about N transitions of compiled code\n"
-    "             and estimate the others' split (default 1024); 1 times them all\n";
+    "             and estimate the others' split (default 1024); 1 times them all\n"
+    "--jit-profile-hz N : sample the source line running N times a CPU-second\n"
+    "             (default 1000; 0: off); tpy -m jitprof FILE --lines shows them\n";
 
 static const char help_env[] =
     "Environment variables that change behavior:\n"
@@ -138,6 +141,7 @@ static const char help_env[] =
     "    summaries (default: PYPYLOG=jit-profile-enter,jit-profile-exit:FILE gives every\n"
     "    event, PYPYLOG=jit-profile:FILE summaries)\n"
     "TPY_JIT_PROFILE_SAMPLE : N, as --jit-profile-sample\n"
+    "TPY_JIT_PROFILE_HZ : N, as --jit-profile-hz\n"
     "TPY_STDLIB : the directory of CPython 3.11's standard library that tpy runs\n"
     "             (default " TPY_STDLIB_DIR ")\n";
 
@@ -579,7 +583,7 @@ typedef struct Options {
     bool skip_first_line;
     bool dis;
     const char *jit_spec;
-    const char *profile_mode, *profile_out, *profile_sample, *profile_html;
+    const char *profile_mode, *profile_out, *profile_sample, *profile_hz, *profile_html;
     bool profile_events;
     const char **warnoptions, **xoptions;
     int nwarnoptions, nxoptions;
@@ -789,6 +793,14 @@ static int parse_command_line(int argc, char **argv, Options *o) {
                     return 2;
                 }
                 o->profile_sample = n;
+            } else if (strcmp(a, "--jit-profile-hz") == 0 || strncmp(a, "--jit-profile-hz=", 17) == 0) {
+                const char *n = a[16] == '=' ? a + 17 : i + 1 < argc ? argv[++i] : NULL;
+                if (!n || sampler_parse_hz(n) < 0) {
+                    fprintf(stderr, "tpy: --jit-profile-hz takes a whole number from 0 (off) to %d%s%s%s\n",
+                            SAMPLER_MAX_HZ, n ? ", not '" : "", n ? n : "", n ? "'" : "");
+                    return 2;
+                }
+                o->profile_hz = n;
             } else if (strcmp(a, "--jit-profile-out") == 0 || strncmp(a, "--jit-profile-out=", 18) == 0) {
                 if (a[17] == '=') o->profile_out = a + 18;
                 else if (i + 1 < argc) o->profile_out = argv[++i];
@@ -1073,7 +1085,7 @@ int main(int argc, char **argv) {
     }
     if (o.profile_html) o.profile_mode = "html";   /* the page implies the viewer's profile */
     if (o.profile_out && !o.profile_mode) o.profile_mode = "loops";   /* the file implies the profile */
-    if ((o.profile_events || o.profile_sample) && !o.profile_mode) o.profile_mode = "loops";
+    if ((o.profile_events || o.profile_sample || o.profile_hz) && !o.profile_mode) o.profile_mode = "loops";
     if (!o.profile_out) o.profile_out = "jitprof.log";
     bool profile_to_file = false;
     if (o.profile_mode) {
@@ -1084,6 +1096,7 @@ int main(int argc, char **argv) {
         setenv("TPY_JIT_PROFILE", html ? "bridges" : o.profile_mode, 1);
         if (o.profile_events) setenv("TPY_JIT_PROFILE_EVENTS", "1", 1);
         if (o.profile_sample) setenv("TPY_JIT_PROFILE_SAMPLE", o.profile_sample, 1);
+        if (o.profile_hz) setenv("TPY_JIT_PROFILE_HZ", o.profile_hz, 1);
         /* html wants the run counts of jit-backend-counts (a bridge's runs
            are its guard's failures); the other forms do without their cost */
         jitev_profile_cli = !html;
@@ -1103,7 +1116,9 @@ int main(int argc, char **argv) {
                 /* before tpy_runtime_init registers jitev_exit: runs after it */
                 atexit(write_viewer_page);
             } else {
-                snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend:%s", o.profile_out);
+                /* jit-log-opt: the operations' code offsets, for the samples' lines */
+                snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend,jit-log-opt:%s",
+                         o.profile_out);
                 pypylog_profile_bodies_only = true;
             }
             setenv("PYPYLOG", spec, 1);

@@ -1,6 +1,7 @@
 #!/bin/sh
 # check.sh: run every test and print one combined "N passed, N failed" line.
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
+#   the profilers (tools/profile_checks.py, tools/sampler_checks.py),
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
 #   PYPYLOG, PyPy's probe programs), the compiler on CPython's library
 #   (tools/compile_stdlib.py), the parser's ast.dump against CPython's on
@@ -43,6 +44,12 @@ python3 tools/profile_checks.py --tpy ./tpy > build/profile-checks.log 2>&1
 grep -E '^FAIL' build/profile-checks.log | head -20
 tail -n 1 build/profile-checks.log
 count "$(tail -n 1 build/profile-checks.log)"
+
+echo "== sampling profiler: tpy --jit-profile-hz and tpy -m jitprof --lines"
+python3 tools/sampler_checks.py --tpy ./tpy > build/sampler-checks.log 2>&1
+grep -E '^FAIL' build/sampler-checks.log | head -20
+tail -n 1 build/sampler-checks.log
+count "$(tail -n 1 build/sampler-checks.log)"
 
 echo "== JIT viewer: tpy --jit-profile=html, the page in headless Chromium, _disasm"
 python3 tools/viewer_checks.py --tpy ./tpy > build/viewer-checks.log 2>&1
