@@ -619,6 +619,7 @@ table.asm td.s{color:#c00;text-align:right;min-width:2em}
 JS = r"""
 'use strict';
 (function(){
+const T0 = performance.now();
 const D = JSON.parse(document.getElementById('jitprof-data').textContent);
 const byKey = new Map();
 D.traces.forEach(t => byKey.set(t.key, t));
@@ -975,6 +976,8 @@ app.append(overview(), guardsSection(), treeSection(), abortsSection());
 window.addEventListener('hashchange', route);
 route();
 document.body.setAttribute('data-ready', '1');
+// how long parsing the data and rendering took (docs/profiler.md quotes it)
+document.body.setAttribute('data-render-ms', String(Math.round(performance.now() - T0)));
 })();
 """
 
