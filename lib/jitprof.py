@@ -16,7 +16,8 @@ gets the rest.
 import sys
 
 PROG = "jitprof"
-USAGE = "usage: jitprof [-h] [--json | --folded | --lines | --html FILE] [--top N] LOGFILE"
+# wrapped where argparse wraps it (at 80 columns)
+USAGE = "usage: jitprof [-h] [--json | --folded | --lines | --html FILE] [--top N]\n               LOGFILE"
 
 HELP = USAGE + """
 
