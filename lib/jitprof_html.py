@@ -129,7 +129,6 @@ def read_viewer_log(lines):
     log = ViewerLog()
     stack = []                  # open section names
     pending_code = None         # (address, code) of the last jit-backend-dump
-    pending_addr = None         # the last jit-backend-addr line
     cur = None                  # the trace whose jit-log-opt body is being read
     tracing_locs = []           # locations seen in the open jit-tracing section
     last_abort = None
@@ -154,8 +153,8 @@ def read_viewer_log(lines):
         section = stack[-1]
         if section in ('jit-log-opt-loop', 'jit-log-opt-bridge'):
             if cur is None:
-                cur = start_trace(log, text, pending_code, pending_addr)
-                pending_code = pending_addr = None
+                cur = start_trace(log, text, pending_code)
+                pending_code = None
             else:
                 add_op(cur, text)
         elif section == 'jit-backend-dump':
@@ -164,8 +163,6 @@ def read_viewer_log(lines):
                 addr = int(parts[1][1:], 16) + int(parts[2].lstrip('+'))
                 data = bytes.fromhex(parts[3]) if len(parts) > 3 else b''
                 pending_code = (addr, data)
-        elif section == 'jit-backend-addr':
-            pending_addr = text
         elif section == 'jit-backend-counts':
             name, _, n = text.rpartition(':')
             if name:
@@ -196,10 +193,10 @@ def read_viewer_log(lines):
     return log
 
 
-def start_trace(log, header, code, addr_line):
+def start_trace(log, header, code):
     """A jit-log-opt header ("# Loop 3 (loc) : loop with 12 ops", "# bridge out
     of Guard 0x24 with 7 ops"): a new Trace, with the machine code of the
-    jit-backend-dump and -addr sections just before it."""
+    jit-backend-dump section just before it."""
     if header.startswith('# bridge out of Guard 0x'):
         g = int(header[len('# bridge out of Guard 0x'):].split()[0], 16)
         t = Trace('bridge %d' % g, 'bridge', g)
@@ -406,7 +403,6 @@ def trace_data(t, log, disasm, sources, samples):
             epilogue.append(row)
     guard_ops = {i: g for g, i in t.guards}
     for i, (off, text, dmp) in enumerate(t.ops):
-        r = ranges[i]
         ops.append({'o': off, 't': text, 'd': dmp, 'b': sum(x[1] for x in op_insns[i]), 's': op_samples[i],
                     'i': op_insns[i], 'g': guard_ops.get(i)})
     # per source line: (file, line) -> samples, ops, bytes
@@ -817,6 +813,13 @@ function abortsSection(){
       {title: 'inlining disabled', key: r => r.disabled, cell: r => r.disabled},
     ], D.aborts.slice(), 100));
   } else box.append(el('p', {cls: 'muted', text: 'No trace was aborted.'}));
+  if (D.summary.length){
+    // the JIT's own counters (PyPy's jitprof lines): traces, aborts by reason, freed
+    const tb = el('tbody');
+    D.summary.forEach(([label, values]) => tb.append(el('tr', null, el('td', {text: label}),
+        el('td', {cls: 'n', text: values.join(' ')}))));
+    box.append(el('details', null, el('summary', {text: 'JIT counters (jit-summary)'}), el('table', {id: 'jit-summary'}, tb)));
+  }
   if (D.freed.length){
     box.append(el('h3', {text: 'Freed'}));
     const ul = el('ul', {id: 'freed-list'});

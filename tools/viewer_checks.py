@@ -59,6 +59,34 @@ print(work(20000000))
 '''
 
 
+# traces too long (under a low trace_limit) and loops freed (under a short
+# loop_longevity, as 60 new functions each compile a loop)
+ABORTS = '''
+def big(n):
+    s = 0
+    for i in range(n):
+        s += i * 3
+        s ^= 5
+        s -= i >> 2
+        s += i % 7
+        s ^= i & 9
+        s += i * 11
+        s ^= 13
+        s -= i >> 3
+        s += i % 17
+        s ^= i & 19
+    return s
+
+src = "def f(n):\\n    s = 0\\n    for i in range(n):\\n        s += i * %d\\n    return s\\n"
+t = 0
+for k in range(60):
+    ns = {}
+    exec(src % k, ns)
+    t += ns["f"](2000)
+print(big(5000) + t)
+'''
+
+
 def run(cmd, env=None, cwd=None, timeout=300):
     e = dict(os.environ)
     for k in list(e):
@@ -452,6 +480,34 @@ for bad in (("x", 0), (b"\x90", -1), (b"\x90", "0"), (b"\x90",)):
                    sum(per.values()) >= 50 and all(shown.get(k) == v for k, v in per.items()),
                    "log %r, page %r" % (per, shown))
 
+    def aborts(self, chromium):
+        """Aborted traces with their reason and where, and freed loops."""
+        prog = os.path.join(self.tmp, "aborts.py")
+        with open(prog, "w") as f:
+            f.write(ABORTS)
+        out = os.path.join(self.tmp, "aborts")
+        os.makedirs(out, exist_ok=True)
+        r = run([self.tpy, "--jit", "trace_limit=60,loop_longevity=3", "--jit-profile=html", prog], cwd=out)
+        page = os.path.join(out, "report.html")
+        if not self.check("a run with traces too long and freed loops: its page", r.returncode == 0 and
+                          os.path.exists(page), r.stderr):
+            return
+        dom_text, console = browse(chromium, page, "")
+        dom = parse_dom(dom_text)
+        table = dom.find("table", id="abort-table")
+        rows = [[td.text() for td in tr.find_all("td")] for tr in (table.find_all("tr") if table else [])]
+        rows = [row for row in rows if row]
+        self.check("page: the aborts, each with its reason and where it started and stopped (file:line)",
+                   any(row[0] == "ABORT_TOO_LONG" and re.search(r"big;.*aborts\.py:\d+-\d+~#\d+ ", row[1]) and
+                       "aborts.py:" in row[2] for row in rows) and not console,
+                   "%r %s" % (rows[:3], "\n".join(console)))
+        freed = dom.find(id="freed-list")
+        table = dom.find("table", id="trace-table")
+        self.check("page: the freed loops, listed and marked in the loop table",
+                   freed is not None and "freeing Loop #" in freed.text() and table is not None and
+                   any(td.text() == "freed" for td in table.find_all("td")),
+                   freed.text()[:200] if freed else "no freed list")
+
     def run(self):
         self.disasm()
         log, page = self.oneshot()
@@ -459,6 +515,8 @@ for bad in (("x", 0), (b"\x90", -1), (b"\x90", "0"), (b"\x90",)):
             self.real_samples(log, page)
         if os.path.exists(log):
             self.browser(log)
+        if chromium_path():
+            self.aborts(chromium_path())
         print("%d passed, %d failed" % (self.passed, self.failed))
         return 1 if self.failed else 0
 
