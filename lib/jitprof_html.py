@@ -17,7 +17,8 @@ What it reads from the log (PyPy's PYPYLOG format, as tpy writes it):
   jit-backend-dump/-addr     each trace's machine code and addresses
   jit-backend-counts         runs of loops ("entry"), iterations
                              ("TargetToken") and of bridges ("bridge G":
-                             G is the guard the bridge starts at)
+                             G is the guard the bridge starts at); tpy adds
+                             "guard G": G's failures into the interpreter
   jit-tracing                aborted traces ("~~~ ABORTING TRACING reason"),
                              jit-disableinlining for traces too long
   jit-mem-looptoken-free     freed loops and bridges
@@ -440,10 +441,18 @@ def trace_data(t, log, disasm, sources, samples):
         dmp = t.ops[i][2]
         dm = t.dmps[dmp] if dmp is not None else None
         bridge = 'bridge %d' % g
+        # failures: into the interpreter ("guard G", while it had no
+        # bridge) and into its bridge (the bridge's runs); None when the log
+        # has no counts (a run without them)
+        into_interp = log.counts.get('guard %d' % g)
+        into_bridge = log.counts.get(bridge) if bridge in log.traces else None
+        failures = None if into_interp is None and into_bridge is None else (into_interp or 0) + (into_bridge or 0)
+        if failures is None and log.counts:
+            failures = 0
         guards.append({'guard': g, 'op': i, 'file': dm[2] if dm else '', 'line': dm[4] if dm else 0,
                        'function': dm[1] if dm else '',
                        'bridge': bridge if bridge in log.traces else None,
-                       'failures': log.counts.get(bridge) if bridge in log.traces else None})
+                       'failures': failures})
     total_samples = sum(insn_samples) + unplaced
     cold_samples = sum(x[3] for x in epilogue)
     return {
@@ -766,16 +775,18 @@ function overview(){
 
 function guardsSection(){
   const box = el('section', {id: 'guards'});
-  box.append(el('h2', {text: 'Guards with bridges'}));
+  box.append(el('h2', {text: 'Guards that failed or have a bridge'}));
   const rows = [];
-  for (const t of D.traces) for (const g of t.guards) if (g.bridge) rows.push([t, g]);
-  if (!rows.length){ box.append(el('p', {cls: 'muted', text: 'No guard has a bridge.'})); return box; }
+  for (const t of D.traces) for (const g of t.guards) if (g.bridge || g.failures) rows.push([t, g]);
+  rows.sort((a, b) => (b[1].failures || 0) - (a[1].failures || 0));
+  if (!rows.length){ box.append(el('p', {cls: 'muted', text: 'No guard failed.'})); return box; }
   box.append(sortableTable('guard-table', [
     {title: 'guard', key: r => r[1].guard, cell: r => 'Guard0x' + r[1].guard.toString(16)},
     {title: 'in', key: r => r[0].key, cell: r => link(r[0].key)},
     {title: 'source line', key: r => r[1].file + ':' + r[1].line, cell: r => r[1].function + ' (' + base(r[1].file) + ':' + r[1].line + ')'},
-    {title: 'failures (bridge runs)', num: true, key: r => r[1].failures || 0, cell: r => num(r[1].failures)},
-    {title: 'bridge', key: r => r[1].bridge, cell: r => el('a', {href: traceHash(r[1].bridge), cls: 'bridge-link', text: r[1].bridge})},
+    {title: 'failures', num: true, key: r => r[1].failures || 0, cell: r => num(r[1].failures)},
+    {title: 'bridge', key: r => r[1].bridge || '', cell: r => r[1].bridge ?
+        el('a', {href: traceHash(r[1].bridge), cls: 'bridge-link', text: r[1].bridge}) : ''},
   ], rows, 100));
   return box;
 }

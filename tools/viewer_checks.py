@@ -420,6 +420,24 @@ for bad in (("x", 0), (b"\x90", -1), (b"\x90", "0"), (b"\x90",)):
             f.write(dom_text)
         for what, ok, detail in self.page_checks(dom_text, console, loop, line_a, line_b):
             self.check("page: " + what, ok, detail)
+        # guard failures: into the interpreter ("guard G" of jit-backend-counts)
+        # plus into the bridge ("bridge G")
+        text = open(sampled).read()
+        counts = dict((k, int(v)) for k, v in re.findall(r"^((?:guard|bridge) \d+):(\d+)$", text, re.M))
+        dom = parse_dom(dom_text)
+        table = dom.find("table", id="guard-table")
+        rows = [[td.text() for td in tr.find_all("td")] for tr in (table.find_all("tr") if table else [])]
+        rows = [row for row in rows if row]
+        want = {}
+        for row in rows:
+            g = int(row[0][len("Guard0x"):], 16)
+            want[row[0]] = str(counts.get("guard %d" % g, 0) + counts.get("bridge %d" % g, 0))
+        self.check("page: each failing guard's failures (into the interpreter and its bridge), a bridged one "
+                   "and one without",
+                   rows and all(row[3] == want[row[0]] for row in rows) and
+                   any(row[4].startswith("bridge ") and int(row[3]) > counts.get("bridge %d" % int(row[0][7:], 16), 0)
+                       for row in rows) and any(row[4] == "" and int(row[3]) > 0 for row in rows),
+                   "%r; log %r" % (rows[:6], counts))
         # a bridge's panel names the guard and the loop it leaves
         dom = parse_dom(dom_text)
         link = next((a for a in dom.find_all("a", cls="bridge-link")), None)
