@@ -608,6 +608,9 @@ td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
 .split{display:flex;gap:14px;align-items:flex-start}
 .split>div:first-child{flex:0 1 auto;max-width:55%;overflow-x:auto}
 .split>div:last-child{flex:1 1 0;min-width:0;overflow-x:auto}
+#ops-panel{position:sticky;top:44px;max-height:calc(100vh - 56px);overflow-y:auto}
+#ops-panel h3{position:sticky;top:0;margin-top:0;background:#fafafa;z-index:1}
+.ops .op.hotop{background:#fdebd0}
 .ops{font:12px/1.3 ui-monospace,monospace}
 .ops .dmp{color:#555;margin-top:6px;background:#f0f0f0;padding:1px 4px}
 .ops .op{margin-left:14px;white-space:pre-wrap;word-break:break-all}
@@ -935,7 +938,7 @@ function asmTable(insns){
 function showOps(t, file, line, box){
   box.textContent = '';
   box.append(el('h3', {text: 'Operations of ' + base(file) + ':' + line}));
-  let lastDmp = -1, n = 0;
+  let lastDmp = -1, n = 0, hot = null, hotSamples = 0;
   for (const op of t.ops){
     if (op.d == null) continue;
     const dm = t.dmps[op.d];
@@ -960,9 +963,15 @@ function showOps(t, file, line, box){
     if (op.s) div.append(el('span', {cls: 'muted', text: '  (' + op.s + ' samples)'}));
     box.append(div);
     if (op.i.length) box.append(asmTable(op.i));
+    if (op.s > hotSamples){ hot = div; hotSamples = op.s; }
     n++;
   }
   if (!n) box.append(el('p', {cls: 'muted', text: 'No operations.'}));
+  // the panel scrolls on its own: bring the line's hottest op into view
+  // (once the panel is in the document: a trace opened from the URL is
+  // built before it is attached)
+  if (hot) hot.classList.add('hotop');
+  setTimeout(() => { box.scrollTop = hot ? Math.max(0, hot.offsetTop - 120) : 0; }, 0);
 }
 
 // URL fragment: #loop=3&line=14[&file=x.py], #bridge=36, #entry=5, or a section's id
