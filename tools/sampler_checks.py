@@ -209,6 +209,8 @@ class Checker:
         if not got:
             return
         prog, log, smp, prof = got
+        self.check("--jit-profile writes the jit-log-opt listings (code offsets)",
+                   any(lst.offsets for lst in smp.listings.values()))
         calling = line_of(src, "s += d[k]")
         in_helper = {}
         for (trace, offset), n in smp.helper.items():
@@ -267,8 +269,8 @@ class Checker:
                                timeout=60)
             self.check("--lines on a log without samples: status 1, says so",
                        r.returncode == 1 and "no sampled lines" in r.stderr, r.stderr.strip())
-            self.check("--jit-profile writes the jit-log-opt listings (offsets)",
-                       any(lst.offsets for lst in smp.listings.values()))
+            self.check("--jit-profile-hz 0: no jit-log-opt listings either (they are for the samples)",
+                       not smp.listings)
 
     def check_same_report(self):
         log = getattr(self, "log_for_same_report", None)
