@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 #include <ucontext.h>
+#include <unistd.h>
 
 #include "../jit/mcode.h"
 #include "../jit/trace.h"
@@ -61,6 +62,7 @@ static uintptr_t code_lo, code_hi;      /* the JIT's code region */
 static uintptr_t stack_lo, stack_hi;    /* the main thread's stack */
 static bool started;
 static timer_t timer;
+static pid_t owner;     /* a forked child has no timer and writes no samples */
 
 static bool in_code(uintptr_t p) { return p >= code_lo && p < code_hi; }
 static bool on_stack(uintptr_t p, uintptr_t lo) { return p >= lo && p + 16 <= stack_hi && (p & 7) == 0; }
@@ -333,6 +335,7 @@ void sampler_start(void) {
     long period = 1000000000L / sampler_hz;
     struct itimerspec its = {{period / 1000000000L, period % 1000000000L}, {period / 1000000000L, period % 1000000000L}};
     started = true;
+    owner = getpid();
     timer_settime(timer, 0, &its, NULL);
 }
 
@@ -344,7 +347,7 @@ static int cmp_count(const void *a, const void *b) {
 }
 
 void sampler_finish(void) {
-    if (!started) return;
+    if (!started || getpid() != owner) return;
     timer_delete(timer);
     started = false;
     sampler_drain();
