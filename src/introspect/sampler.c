@@ -2,8 +2,8 @@
  *
  * The ring: the signal handler is its only producer (on the main thread;
  * a sample that lands on another thread only counts in `foreign`), and
- * code holding the interpreter lock its only consumer (sampler_drain:
- * the main thread, or whichever thread collects). The handler writes a
+ * sampler_drain its only consumer (the main thread, or whichever thread
+ * collects; a second one at the same time does nothing). The handler writes a
  * record, then publishes it by advancing `head`; the consumer reads up to
  * the head it loaded and then advances `tail`. A full ring drops the
  * sample (counted as other).
@@ -229,11 +229,16 @@ static void resolve(const Sample *s) {
     count_add(kind, text, s->periods);
 }
 
+/* One consumer at a time: a thread that collects without the interpreter
+ * lock (C code that released it) may drain while the main thread does. */
+static bool draining;
+
 void sampler_drain(void) {
-    if (!ring) return;
+    if (!ring || __atomic_test_and_set(&draining, __ATOMIC_ACQUIRE)) return;
     uint32_t h = __atomic_load_n(&head, __ATOMIC_ACQUIRE);
     for (uint32_t i = tail; i != h; i++) resolve(&ring[i % RING_SIZE]);
     __atomic_store_n(&tail, h, __ATOMIC_RELEASE);
+    __atomic_clear(&draining, __ATOMIC_RELEASE);
 }
 
 void sampler_code_added(const Trace *t) {
