@@ -289,6 +289,7 @@ class Checker:
         group = ap.add_mutually_exclusive_group()
         group.add_argument("--json", action="store_true")
         group.add_argument("--folded", action="store_true")
+        group.add_argument("--lines", action="store_true")
         ap.add_argument("--top", metavar="N", type=int)
         ap.add_argument("LOGFILE")
 
