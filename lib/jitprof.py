@@ -526,8 +526,8 @@ def listing_name(header):
     words = header.split()
     if len(words) >= 3 and words[1] == 'Loop':
         return 'loop ' + words[2], split_location(header[header.find('(') + 1:header.rfind(')')])
-    if len(words) >= 5 and words[1] == 'bridge' and words[4].startswith('0x'):
-        return 'bridge %d' % int(words[4], 16), None
+    if len(words) >= 6 and words[1] == 'bridge' and words[5].startswith('0x'):
+        return 'bridge %d' % int(words[5], 16), None
     return None, None
 
 
@@ -646,6 +646,12 @@ def sample_report(smp, prof=None, top=10):
     for trace, lines in per_trace.items():
         n = sum(lines.values())
         info = prof.info.get(trace, {}) if prof is not None else {}
+        if not info.get('function'):
+            # (a bridge charged to its loop by the exact profile has no
+            # jit-profile-trace: where its listing starts)
+            lst = listing_of(smp, trace)
+            if lst is not None and lst.where:
+                info = {'function': lst.where[0], 'file': lst.where[1], 'line': lst.where[2]}
         rows = [{'function': k[0], 'file': k[1], 'line': k[2], 'samples': v, 'share': 100.0 * v / n}
                 for k, v in lines.items()]
         rows.sort(key=lambda r: (-r['samples'], r['file'], r['line']))
@@ -679,8 +685,8 @@ class SourceCache:
 def print_lines(rep, out, exact=None):
     src = SourceCache()
     hz = rep['hz'] or 1
-    out.write("Sampled source lines: %d samples at %d Hz (%.3f s of CPU)\n"
-              % (rep['samples'], rep['hz'], rep['samples'] / float(hz)))
+    out.write("Sampled source lines: %.3f s of CPU sampled at %d Hz (counts in periods of 1/%d s)\n"
+              % (rep['samples'] / float(hz), rep['hz'], rep['hz']))
     ph = rep['phases']
     out.write(', '.join('%s %.1f%%' % (k, ph[k]) for k in (
         'interpreter', 'machine code', 'C called from machine code', 'tracing', 'compiling', 'gc', 'other')))
@@ -696,6 +702,8 @@ def print_lines(rep, out, exact=None):
             loc = "%s:%d" % (base, r['line']) if r['line'] else base
             out.write("%7.1f%%  %7d  %-24s %-16s %s\n" % (r['share'], r['samples'], loc, r['function'],
                                                          src.line(r['file'], r['line'])))
+        if not t['lines']:
+            out.write("  (no samples)\n")
     if rep['interpreter']:
         out.write("\ninterpreter, hottest lines (share of all samples):\n")
         for r in rep['interpreter']:

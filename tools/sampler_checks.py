@@ -85,6 +85,21 @@ d = dict((k, i) for i, k in enumerate(keys))
 print(work(%d, d, keys))
 '''
 
+# a loop and its bridge (the `if` taken one time in three): both have
+# listings, and the bridge's samples are on its lines
+BRIDGE = '''
+def words(n):
+    parts = []
+    for i in range(n):
+        if i %% 3 == 0:
+            parts.append(str(i * 3) + "fizz" + str(i * 7))
+        else:
+            parts.append(str(i))
+    return len("".join(parts))
+
+print(words(%d))
+'''
+
 # the interpreter: two identical lines (then one that takes the loop's
 # backward jump, which runs the interpreter's loop header checks)
 INTERPRETED = '''
@@ -209,6 +224,8 @@ class Checker:
         if not got:
             return
         prog, log, smp, prof = got
+        self.check("--jit-profile writes the jit-log-opt listings (code offsets)",
+                   any(lst.offsets for lst in smp.listings.values()))
         calling = line_of(src, "s += d[k]")
         in_helper = {}
         for (trace, offset), n in smp.helper.items():
@@ -220,6 +237,21 @@ class Checker:
         on_line = in_helper.get(calling, 0)
         self.check("helper: >= 90%% of the helper's samples charged to the calling line %d" % calling,
                    helper_total and on_line >= 0.9 * helper_total, "%r" % (in_helper,))
+
+    def check_bridge(self):
+        src = BRIDGE % 3000000
+        got = self.profile("bridge", src)
+        if not got:
+            return
+        prog, log, smp, prof = got
+        per_trace = jitprof.trace_lines(smp)
+        unlisted = [t for t, lines in per_trace.items() if jitprof.NO_LISTING in lines]
+        self.check("bridge: every sampled loop and bridge has its jit-log-opt listing", not unlisted,
+                   "%r" % unlisted)
+        bridges = dict((t, lines) for t, lines in per_trace.items() if t.startswith('bridge '))
+        fizz = line_of(src, '"fizz"')
+        on_fizz = sum(lines.get(k, 0) for lines in bridges.values() for k in lines if k[2] == fizz)
+        self.check("bridge: the bridge's samples name its line %d" % fizz, on_fizz > 0, "%r" % (bridges,))
 
     def check_interpreted(self):
         src = INTERPRETED % 60000000
@@ -267,8 +299,8 @@ class Checker:
                                timeout=60)
             self.check("--lines on a log without samples: status 1, says so",
                        r.returncode == 1 and "no sampled lines" in r.stderr, r.stderr.strip())
-            self.check("--jit-profile writes the jit-log-opt listings (offsets)",
-                       any(lst.offsets for lst in smp.listings.values()))
+            self.check("--jit-profile-hz 0: no jit-log-opt listings either (they are for the samples)",
+                       not smp.listings)
 
     def check_same_report(self):
         log = getattr(self, "log_for_same_report", None)
@@ -284,6 +316,7 @@ class Checker:
     def run(self):
         self.check_options()
         self.check_helper()
+        self.check_bridge()
         self.check_interpreted()
         self.check_three_to_one()
         self.check_inlined()

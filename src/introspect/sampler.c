@@ -2,8 +2,8 @@
  *
  * The ring: the signal handler is its only producer (on the main thread;
  * a sample that lands on another thread only counts in `foreign`), and
- * code holding the interpreter lock its only consumer (sampler_drain:
- * the main thread, or whichever thread collects). The handler writes a
+ * sampler_drain its only consumer (the main thread, or whichever thread
+ * collects; a second one at the same time does nothing). The handler writes a
  * record, then publishes it by advancing `head`; the consumer reads up to
  * the head it loaded and then advances `tail`. A full ring drops the
  * sample (counted as other).
@@ -25,6 +25,7 @@
 #include <string.h>
 #include <time.h>
 #include <ucontext.h>
+#include <unistd.h>
 
 #include "../jit/mcode.h"
 #include "../jit/trace.h"
@@ -61,6 +62,7 @@ static uintptr_t code_lo, code_hi;      /* the JIT's code region */
 static uintptr_t stack_lo, stack_hi;    /* the main thread's stack */
 static bool started;
 static timer_t timer;
+static pid_t owner;     /* a forked child has no timer and writes no samples */
 
 static bool in_code(uintptr_t p) { return p >= code_lo && p < code_hi; }
 static bool on_stack(uintptr_t p, uintptr_t lo) { return p >= lo && p + 16 <= stack_hi && (p & 7) == 0; }
@@ -227,11 +229,16 @@ static void resolve(const Sample *s) {
     count_add(kind, text, s->periods);
 }
 
+/* One consumer at a time: a thread that collects without the interpreter
+ * lock (C code that released it) may drain while the main thread does. */
+static bool draining;
+
 void sampler_drain(void) {
-    if (!ring) return;
+    if (!ring || __atomic_test_and_set(&draining, __ATOMIC_ACQUIRE)) return;
     uint32_t h = __atomic_load_n(&head, __ATOMIC_ACQUIRE);
     for (uint32_t i = tail; i != h; i++) resolve(&ring[i % RING_SIZE]);
     __atomic_store_n(&tail, h, __ATOMIC_RELEASE);
+    __atomic_clear(&draining, __ATOMIC_RELEASE);
 }
 
 void sampler_code_added(const Trace *t) {
@@ -333,6 +340,7 @@ void sampler_start(void) {
     long period = 1000000000L / sampler_hz;
     struct itimerspec its = {{period / 1000000000L, period % 1000000000L}, {period / 1000000000L, period % 1000000000L}};
     started = true;
+    owner = getpid();
     timer_settime(timer, 0, &its, NULL);
 }
 
@@ -344,7 +352,7 @@ static int cmp_count(const void *a, const void *b) {
 }
 
 void sampler_finish(void) {
-    if (!started) return;
+    if (!started || getpid() != owner) return;
     timer_delete(timer);
     started = false;
     sampler_drain();
