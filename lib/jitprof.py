@@ -88,11 +88,13 @@ def parse_line(line):
 
 
 def split_location(text):
-    """'work_a;prog.py:1-3~#12 FOR_ITER' -> ('work_a', 'prog.py', 3)"""
+    """'work_a;prog.py:1-3~#12 FOR_ITER' -> ('work_a', 'prog.py', 3); an
+    instruction without a line ('f;p.py:5--1~#62 JUMP_ABSOLUTE', a loop's
+    closing jump) -> line -1"""
     func, _, rest = text.partition(';')
     where = rest.split('~')[0]
     path, _, lines = where.rpartition(':')
-    line = lines.split('-')[-1]
+    line = lines.partition('-')[2] or lines
     try:
         line = int(line)
     except ValueError:

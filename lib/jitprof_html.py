@@ -37,6 +37,7 @@ data and is put into the DOM as text (textContent), never as markup; the
 JSON is written with "<", ">" and "&" escaped so no log text can close the
 script element.
 """
+import bisect
 import json
 import os
 import sys
@@ -58,7 +59,11 @@ class Trace:
         self.number = number
         self.location = ''          # debug_merge_point text of its start
         self.ops = []               # [offset or None, text, dmp index or None]
-        self.dmps = []              # (depth, function, file, firstline, line, bytecode offset, opname)
+        # (depth, function, file, firstline, line, bytecode offset, opname,
+        # from the header): the debug_merge_points, and first, for a loop,
+        # its header's location, which the ops before the first merge point
+        # (the entry's loads) are charged to, as jitprof --lines does
+        self.dmps = []
         self.end_offset = None      # "+N: --end of the loop--"
         self.code = b''
         self.address = 0
@@ -209,6 +214,9 @@ def start_trace(log, header, code):
         t = Trace('%s %d' % (kind, number), kind, number)
         if '(' in header and ') : ' in header:
             t.location = header[header.index('(') + 1:header.rindex(') : ')]
+            loc = parse_location(t.location)
+            if loc is not None:
+                t.dmps.append((0,) + loc + (True,))
     if code is not None:
         t.address, t.code = code
     if t.key not in log.traces:
@@ -218,7 +226,7 @@ def start_trace(log, header, code):
 
 
 def add_op(t, text):
-    if text.startswith('[') and not t.ops and not t.dmps:
+    if text.startswith('[') and not t.ops and all(d[7] for d in t.dmps):
         return      # the input arguments
     offset = None
     if text.startswith('+') and ': ' in text:
@@ -235,7 +243,7 @@ def add_op(t, text):
     if d is not None:
         loc = parse_location(d[1])
         if loc is not None:
-            t.dmps.append((d[0],) + loc)
+            t.dmps.append((d[0],) + loc + (False,))
             if not t.location:
                 t.location = d[1]
         return
@@ -402,9 +410,24 @@ def trace_data(t, log, disasm, sources, samples):
             prologue.append(row)
         else:
             epilogue.append(row)
+    if not insns and offsets:
+        # no machine code in the log: charge each sample to the op whose
+        # range holds the byte before its offset (jitprof --lines' rule)
+        unplaced = 0
+        spans = sorted((r[0], r[1], i) for i, r in enumerate(ranges) if r and r[1] > r[0])
+        starts = [sp[0] for sp in spans]
+        for off, n in offsets.items():
+            k = bisect.bisect_right(starts, off - 1) - 1
+            if k >= 0 and spans[k][0] <= off - 1 < spans[k][1]:
+                op_samples[spans[k][2]] += n
+            else:
+                unplaced += n
     guard_ops = {i: g for g, i in t.guards}
     for i, (off, text, dmp) in enumerate(t.ops):
-        ops.append({'o': off, 't': text, 'd': dmp, 'b': sum(x[1] for x in op_insns[i]), 's': op_samples[i],
+        # bytes: of its instructions; without the code (a log with no
+        # jit-backend-dump), from the offsets
+        size = sum(x[1] for x in op_insns[i]) if t.code else (ranges[i][1] - ranges[i][0] if ranges[i] else 0)
+        ops.append({'o': off, 't': text, 'd': dmp, 'b': size, 's': op_samples[i],
                     'i': op_insns[i], 'g': guard_ops.get(i)})
     # per source line: (file, line) -> samples, ops, bytes
     lines = {}
@@ -434,6 +457,12 @@ def trace_data(t, log, disasm, sources, samples):
             text = src[n - 1] if src is not None and n - 1 < len(src) else ''
             st = lines.get((path, n), [0, 0, 0])
             rows.append([n, text, st[0], st[1], st[2]])
+        # operations of instructions without a line (line -1: a loop's
+        # closing JUMP_ABSOLUTE) get a row of their own
+        for (p, n), st in sorted(lines.items()):
+            if p == path and n < 1 and (func, path, first) == next(
+                    ((d[1], d[2], d[3]) for d in t.dmps if d[2] == path and d[4] == n), None):
+                rows.append([n, '(no source line: the loop\'s closing jump)', st[0], st[1], st[2]])
         funcs.append({'function': func, 'file': path, 'first': first, 'lines': rows,
                       'missing': src is None})
     guards = []
@@ -453,11 +482,12 @@ def trace_data(t, log, disasm, sources, samples):
                        'function': dm[1] if dm else '',
                        'bridge': bridge if bridge in log.traces else None,
                        'failures': failures})
-    total_samples = sum(insn_samples) + unplaced
+    total_samples = sum(offsets.values())
     cold_samples = sum(x[3] for x in epilogue)
     return {
         'key': t.key, 'kind': t.kind, 'number': t.number, 'location': t.location,
-        'address': t.address, 'bytes': code_len, 'freed': t.freed,
+        'address': t.address, 'bytes': code_len or (t.end_offset or 0), 'has_code': bool(t.code),
+        'freed': t.freed,
         'dmps': [list(d) for d in t.dmps], 'ops': ops, 'prologue': prologue, 'epilogue': epilogue,
         'functions': funcs, 'guards': guards, 'samples': total_samples, 'unplaced': unplaced,
         'cold_samples': cold_samples, 'cold_bytes': sum(x[1] for x in epilogue),
@@ -858,6 +888,8 @@ function tracePanel(t, selLine, selFile){
   if (t.freed) facts.push('freed');
   box.append(el('p', null, facts.join(', '),
       t.kind === 'bridge' && t.parent ? el('span', null, '; from Guard0x' + t.parent_guard.toString(16) + ' of ', link(t.parent)) : null));
+  if (!t.has_code) box.append(el('p', null, el('span', {cls: 'note', text: 'This log has no machine code for ' +
+      t.key + ' (no jit-backend-dump section); tpy --jit-profile=html writes it.'})));
   const split = el('div', {cls: 'split'});
   const left = el('div'), right = el('div', {id: 'ops-panel', cls: 'ops'});
   split.append(left, right);
@@ -879,7 +911,7 @@ function tracePanel(t, selLine, selFile){
     for (const r of f.lines){
       const share = total ? r[2] / total : 0;
       const tr = el('tr', {cls: 'srcline' + (hottest && hottest[1] === r ? ' hot' : ''), 'data-line': r[0]},
-          el('td', {cls: 'n', text: r[0]}),
+          el('td', {cls: 'n', text: r[0] < 1 ? '\u2014' : r[0]}),
           el('td', {cls: 'n share'}, r[2] ? el('span', null, bar(share), ' ' + pct(100 * share)) : ''),
           el('td', {cls: 'n', text: r[3] ? String(r[3]) : ''}),
           el('td', {cls: 'n', text: r[4] ? String(r[4]) : ''}),
@@ -949,8 +981,10 @@ function showOps(t, file, line, box){
       while (first > 0 && first - 1 > lastDmp && t.dmps[first - 1][2] === file && t.dmps[first - 1][4] === line) first--;
       for (let k = first; k <= op.d; k++){
         const m = t.dmps[k];
-        box.append(el('div', {cls: 'dmp', text: "debug_merge_point(" + m[0] + ", " + m[0] + ", '" + m[1] + ';' + m[2] +
-            ':' + m[3] + '-' + m[4] + '~#' + m[5] + ' ' + m[6] + "')"}));
+        const loc = m[1] + ';' + m[2] + ':' + m[3] + '-' + m[4] + '~#' + m[5] + ' ' + m[6];
+        box.append(el('div', {cls: 'dmp', text: m[7] ?
+            '# the entry, before the first debug_merge_point: at the loop header, ' + loc :
+            "debug_merge_point(" + m[0] + ", " + m[0] + ", '" + loc + "')"}));
       }
       lastDmp = op.d;
     }

@@ -380,8 +380,9 @@ for bad in (("x", 0), (b"\x90", -1), (b"\x90", "0"), (b"\x90",)):
         insns = [tr for t in asm for tr in t.find_all("tr")]
         hit = [tr for tr in insns if tr.find("td", cls="s") is not None and tr.find("td", cls="s").text() == "30"]
         res.append(("the selected line's operations: debug_merge_points in PyPy's form, its ops with offsets",
-                    bool(dmps) and all(d.text().startswith("debug_merge_point(") and
-                                       "-%d~#" % line_a[0] in d.text() for d in dmps) and
+                    any(d.text().startswith("debug_merge_point(") for d in dmps) and
+                    all(d.text().startswith(("debug_merge_point(", "# the entry, before the first")) and
+                        "-%d~#" % line_a[0] in d.text() for d in dmps) and
                     any(d.text().startswith("+%d: " % line_a[1]) for d in op_divs),
                     "%d dmps, ops %r" % (len(dmps), [d.text()[:40] for d in op_divs[:4]])))
         mnemonic = re.compile(r"^(mov|add|sub|cmp|test|j[a-z]+|lea|call|imul|and|or|xor|sh[lr]|sar|inc|dec|push|pop|"
@@ -497,6 +498,34 @@ for bad in (("x", 0), (b"\x90", -1), (b"\x90", "0"), (b"\x90",)):
                    % sum(per.values()),
                    sum(per.values()) >= 50 and all(shown.get(k) == v for k, v in per.items()),
                    "log %r, page %r" % (per, shown))
+        # per source line, the page and `jitprof --lines` (its trace_lines)
+        # charge the same samples to the same lines
+        sys.path.insert(0, os.path.join(ROOT, "lib"))
+        import jitprof
+        with open(log) as f:
+            smp = jitprof.read_samples(f.readlines())
+        want = {}
+        for trace, lines in jitprof.trace_lines(smp).items():
+            for (func, path, line), n in lines.items():
+                if func:        # not the cold code or a trace without listing
+                    want[(trace, path, line)] = n
+        got = {}
+        for t in data["traces"]:
+            for f in t["functions"]:
+                for row in f["lines"]:
+                    if row[2]:
+                        got[(t["key"], f["file"], row[0])] = row[2]
+            # --lines charges the code after a trace's closing jump (its
+            # guard exits and slow paths, which the page keeps apart) to
+            # the jump's line
+            jumps = [op for op in t["ops"] if op["t"].startswith(("jump(", "finish(")) and op["d"] is not None]
+            if jumps and t["cold_samples"]:
+                d = t["dmps"][jumps[-1]["d"]]
+                key = (t["key"], d[2], d[4])
+                got[key] = got.get(key, 0) + t["cold_samples"]
+        self.check("the page's samples per source line are jitprof --lines' (%d lines; guard exits and slow "
+                   "paths apart)" % len(want),
+                   want and got == want, "page %r\n--lines %r" % (sorted(got.items())[:8], sorted(want.items())[:8]))
 
     def aborts(self, chromium):
         """Aborted traces with their reason and where, and freed loops."""
