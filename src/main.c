@@ -929,11 +929,12 @@ static void write_viewer_page(void) {
     unsetenv("TPY_JIT_PROFILE");
     unsetenv("TPY_JIT_PROFILE_EVENTS");
     unsetenv("TPY_JIT_PROFILE_SAMPLE");
+    unsetenv("TPY_JIT_PROFILE_HZ");
     char self[PATH_MAX];
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (n <= 0) {
-        fprintf(stderr, "tpy: --jit-profile=html: cannot find tpy to write the page; run tpy -m jitprof --html %s %s\n",
-                viewer_page, viewer_log);
+        fprintf(stderr, "tpy: --jit-profile=html: cannot find tpy to write the page; "
+                        "run tpy -m jitprof --html %s %s\n", viewer_page, viewer_log);
         return;
     }
     self[n] = 0;
