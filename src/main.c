@@ -1044,12 +1044,7 @@ int main(int argc, char **argv) {
         } else {
             if ((r = check_profile_out(o.profile_out)) != 0) return r;
             char spec[4200];
-            /* jit-log-opt: the operations' code offsets, for the samples'
-               lines (not without samples: they cost up to 2% on programs
-               that compile many traces, docs/profiler.md) */
-            bool sampled = !o.profile_hz || sampler_parse_hz(o.profile_hz) != 0;
-            snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend%s:%s",
-                     sampled ? ",jit-log-opt" : "", o.profile_out);
+            snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend:%s", o.profile_out);
             setenv("PYPYLOG", spec, 1);
             pypylog_profile_bodies_only = true;
             profile_to_file = true;
