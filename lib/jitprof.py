@@ -56,7 +56,8 @@ The log is a PYPYLOG file in one of the two forms tpy writes:
               section for every entry into and exit from compiled code
 A jit-profile-samples section holds the sampling profiler's counts
 (tpy --jit-profile-hz N: N a CPU-second, default 1000), which --lines maps
-to source lines through the jit-log-opt sections' code offsets.
+to source lines through the jit-profile-lines sections (each trace's code
+offsets and their bytecodes' locations) or the jit-log-opt sections.
 Either form comes with jit-profile-trace sections (where each loop and
 bridge is in the source) and a jit-profile-calibration section (the
 clock's ticks per second); the jit-tracing, jit-optimize and jit-backend
@@ -450,8 +451,10 @@ SAMPLE_PHASES = ('tracing', 'compiling', 'gc', 'other')
 
 
 class Samples:
-    """What the jit-profile-samples sections say, summed, and the optimized
-    traces' listings (jit-log-opt) that map code offsets to source lines.
+    """What the jit-profile-samples sections say, summed, and the maps from
+    the traces' code offsets to source lines: the jit-profile-lines
+    sections (what tpy --jit-profile writes) or the optimized traces'
+    listings (jit-log-opt, when PYPYLOG selects it).
     Counts are in timer periods (1/hz of a CPU-second each).
 
       mcode   {(trace, offset): n}  the sampled instruction in machine code
@@ -477,8 +480,9 @@ class Samples:
 
 
 class Listing:
-    """One jit-log-opt section: code offsets and the source location of the
-    operation there (the debug_merge_point before it). `where` is the
+    """One trace's jit-profile-lines or jit-log-opt section: code offsets
+    and the source location of the operation there (the debug_merge_point
+    before it). `where` is the
     trace's own location, for the operations before the first merge point;
     `end` the offset of the code's end (past it: guard exits and the
     profiler's cold paths)."""
@@ -574,6 +578,22 @@ def read_samples(lines):
                 smp.phases[kind] += int(words[1])
             elif text.strip():
                 raise LogError("bad jit-profile-samples line: %r" % text)
+        elif section == 'jit-profile-lines':
+            # "loop 3", then "+71 f;p.py:3-6~#20 FOR_ITER" per bytecode
+            # with code, then "+1122 end"
+            if not text.startswith('+'):
+                listing = smp.listings[text] = Listing(None)
+                continue
+            if listing is None:
+                continue
+            offset, _, where = text[1:].partition(' ')
+            if where == 'end':
+                listing.end = int(offset)
+                continue
+            location = split_location(where)
+            if listing.where is None:
+                listing.where = location
+            listing.add(int(offset), location)
         elif section in ('jit-log-opt-loop', 'jit-log-opt-bridge'):
             if text.startswith('# '):
                 name, where = listing_name(text)
@@ -606,7 +626,7 @@ def listing_of(smp, trace):
 
 
 # how a sample that no source line explains shows
-NO_LISTING = ('', '(no jit-log-opt listing)', 0)
+NO_LISTING = ('', '(no jit-profile-lines or jit-log-opt section)', 0)
 COLD_CODE = ('', '(guard exits and cold paths)', 0)
 
 

@@ -1117,12 +1117,7 @@ int main(int argc, char **argv) {
                 /* before tpy_runtime_init registers jitev_exit: runs after it */
                 atexit(write_viewer_page);
             } else {
-                /* jit-log-opt: the operations' code offsets, for the samples'
-                   lines (not without samples: they cost up to 2% on programs
-                   that compile many traces, docs/profiler.md) */
-                bool sampled = !o.profile_hz || sampler_parse_hz(o.profile_hz) != 0;
-                snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend%s:%s",
-                         sampled ? ",jit-log-opt" : "", o.profile_out);
+                snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend:%s", o.profile_out);
                 pypylog_profile_bodies_only = true;
             }
             setenv("PYPYLOG", spec, 1);

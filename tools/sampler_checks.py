@@ -224,8 +224,10 @@ class Checker:
         if not got:
             return
         prog, log, smp, prof = got
-        self.check("--jit-profile writes the jit-log-opt listings (code offsets)",
-                   any(lst.offsets for lst in smp.listings.values()))
+        with open(log) as f:
+            text = f.read()
+        self.check("--jit-profile writes each trace's jit-profile-lines (code offsets -> lines), not jit-log-opt",
+                   any(lst.offsets for lst in smp.listings.values()) and "{jit-log-opt" not in text)
         calling = line_of(src, "s += d[k]")
         in_helper = {}
         for (trace, offset), n in smp.helper.items():
@@ -246,12 +248,39 @@ class Checker:
         prog, log, smp, prof = got
         per_trace = jitprof.trace_lines(smp)
         unlisted = [t for t, lines in per_trace.items() if jitprof.NO_LISTING in lines]
-        self.check("bridge: every sampled loop and bridge has its jit-log-opt listing", not unlisted,
+        self.check("bridge: every sampled loop and bridge has its jit-profile-lines map", not unlisted,
                    "%r" % unlisted)
         bridges = dict((t, lines) for t, lines in per_trace.items() if t.startswith('bridge '))
         fizz = line_of(src, '"fizz"')
         on_fizz = sum(lines.get(k, 0) for lines in bridges.values() for k in lines if k[2] == fizz)
         self.check("bridge: the bridge's samples name its line %d" % fizz, on_fizz > 0, "%r" % (bridges,))
+
+    def check_maps_agree(self):
+        """PYPYLOG selecting jit-log-opt too: the operations' listings and
+        the jit-profile-lines map every sample to the same line."""
+        prog = os.path.join(self.tmp, "maps.py")
+        log = os.path.join(self.tmp, "maps.log")
+        with open(prog, "w") as f:
+            f.write(BRIDGE % 1000000)
+        env = dict(os.environ, PYPYLOG="jit-profile,jit-log-opt:" + log)
+        r = subprocess.run([self.tpy, prog], capture_output=True, text=True, timeout=300, env=env)
+        with open(log) as f:
+            lines = f.readlines()
+        # each map alone: drop the other's sections
+        def without(name):
+            out, skip = [], False
+            for line in lines:
+                if line.startswith('[') and ('{' + name) in line:
+                    skip = True
+                if not skip:
+                    out.append(line)
+                if line.startswith('[') and line.rstrip().endswith('}') and name in line:
+                    skip = False
+            return out
+        by_lines = jitprof.trace_lines(jitprof.read_samples(without('jit-log-opt')))
+        by_ops = jitprof.trace_lines(jitprof.read_samples(without('jit-profile-lines')))
+        self.check("jit-profile-lines and jit-log-opt map the samples to the same lines",
+                   r.returncode == 0 and by_lines and by_lines == by_ops, "%r\n%r" % (by_lines, by_ops))
 
     def check_interpreted(self):
         src = INTERPRETED % 60000000
@@ -299,7 +328,7 @@ class Checker:
                                timeout=60)
             self.check("--lines on a log without samples: status 1, says so",
                        r.returncode == 1 and "no sampled lines" in r.stderr, r.stderr.strip())
-            self.check("--jit-profile-hz 0: no jit-log-opt listings either (they are for the samples)",
+            self.check("--jit-profile-hz 0: no jit-profile-lines either (they are for the samples)",
                        not smp.listings)
 
     def check_same_report(self):
@@ -317,6 +346,7 @@ class Checker:
         self.check_options()
         self.check_helper()
         self.check_bridge()
+        self.check_maps_agree()
         self.check_interpreted()
         self.check_three_to_one()
         self.check_inlined()

@@ -110,11 +110,9 @@ static void marker(const char *pre, const char *name, const char *post, const ch
             color_stop);
 }
 
-/* tpy --jit-profile: only the profiler's own sections have bodies, and
-   the optimized traces' listings (the sampled offsets' operations) */
+/* tpy --jit-profile: only the profiler's own sections have bodies */
 static bool body_allowed(const char *name) {
-    return !pypylog_profile_bodies_only || strncmp(name, "jit-profile", 11) == 0 ||
-           strncmp(name, "jit-log-opt", 11) == 0;
+    return !pypylog_profile_bodies_only || strncmp(name, "jit-profile", 11) == 0;
 }
 
 bool pypylog_start(PypylogSection s) {

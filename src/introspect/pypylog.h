@@ -48,7 +48,8 @@
     _(PROFILE_CALIBRATION, "jit-profile-calibration")             \
     _(PROFILE_TRACE, "jit-profile-trace")                         \
     _(PROFILE_SUMMARY, "jit-profile-summary")                     \
-    _(PROFILE_SAMPLES, "jit-profile-samples")
+    _(PROFILE_SAMPLES, "jit-profile-samples")                     \
+    _(PROFILE_LINES, "jit-profile-lines")
 
 typedef enum PypylogSection {
 #define PYPYLOG_SECTION_ENUM(e, name) PL_##e,
