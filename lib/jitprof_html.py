@@ -541,7 +541,8 @@ def build_data(lines_iter, title):
         for r in report['traces']:
             if r['name'] not in listed:
                 unlisted.append({'key': r['name'], 'share': r['share'], 'ticks': r['ticks'],
-                                 'entries': r['entries'], 'function': r.get('function', ''),
+                                 'entries': r['entries'], 'samples': sum(samples.get(r['name'], {}).values()),
+                                 'function': r.get('function', ''),
                                  'file': r.get('file', ''), 'line': r.get('line', 0)})
     mc_total = sum(smp.mcode.values()) + sum(smp.helper.values())
     interp_lines = sorted((['%s:%d' % (path, line), func, n] for (path, line, func), n in smp.interp.items()),
@@ -766,7 +767,7 @@ function overview(){
   const all = D.traces.map(t => ({key: t.key, share: t.share, ticks: t.ticks, entries: t.entries,
       samples: traceSamples(t), where: where(t), kind: t.kind, bytes: t.bytes, ops: t.ops.length,
       freed: t.freed, listed: true}))
-    .concat(D.unlisted.map(u => ({key: u.key, share: u.share, ticks: u.ticks, entries: u.entries, samples: 0,
+    .concat(D.unlisted.map(u => ({key: u.key, share: u.share, ticks: u.ticks, entries: u.entries, samples: u.samples,
       where: where(u), kind: u.key.split(' ')[0], bytes: null, ops: null, freed: false, listed: false})));
   const totalMc = all.reduce((a, r) => a + r.samples, 0);
   const shareOf = r => r.share != null ? r.share : (totalMc ? 100 * r.samples / totalMc : 0);
@@ -1024,7 +1025,8 @@ function route(){
     app.prepend(panel);
     window.scrollTo(0, 0);
   } else if (key){
-    app.prepend(el('section', {id: 'trace-panel'}, el('p', {cls: 'note', text: 'No listing of ' + key + ' in this log.'})));
+    app.prepend(el('section', {id: 'trace-panel'}, el('p', {cls: 'note', text: 'No listing of ' + key +
+        ' in this log (jit-log-opt); tpy --jit-profile=html writes the listings and the machine code.'})));
   }
 }
 
