@@ -16,7 +16,8 @@ gets the rest.
 import sys
 
 PROG = "jitprof"
-USAGE = "usage: jitprof [-h] [--json | --folded] [--top N] LOGFILE"
+# wrapped where argparse wraps it (at 80 columns)
+USAGE = "usage: jitprof [-h] [--json | --folded | --lines | --html FILE] [--top N]\n               LOGFILE"
 
 HELP = USAGE + """
 
@@ -35,7 +36,15 @@ options:
   --folded    folded stacks for flame-graph tools ("tpy;machine code;loop 1
               f (prog.py:3) 1234": one line per loop, bridge and phase,
               counts in microseconds)
+  --lines     the sampled source lines: for the hottest loops and bridges
+              (by samples; 10, or --top N), the share of each source line
+              (inlined functions' lines included), then the interpreter's
+              hottest lines and the samples' split between interpreter,
+              machine code, C called from it, tracing, compiling, collector
   --top N     only the N hottest loops and bridges (N a positive integer)
+  --html FILE the viewer: one self-contained HTML page (lib/jitprof_html.py)
+              with every loop and bridge, its source lines, operations and
+              machine code, guards, bridges and aborts
 
 The log is a PYPYLOG file in one of the two forms tpy writes:
   summaries   (the default) jit-profile-summary sections: for each batch
@@ -45,6 +54,10 @@ The log is a PYPYLOG file in one of the two forms tpy writes:
   per event   (tpy --jit-profile-events, or PYPYLOG=jit-profile-enter,
               jit-profile-exit:LOG) a jit-profile-enter or jit-profile-exit
               section for every entry into and exit from compiled code
+A jit-profile-samples section holds the sampling profiler's counts
+(tpy --jit-profile-hz N: N a CPU-second, default 1000), which --lines maps
+to source lines through the jit-profile-lines sections (each trace's code
+offsets and their bytecodes' locations) or the jit-log-opt sections.
 Either form comes with jit-profile-trace sections (where each loop and
 bridge is in the source) and a jit-profile-calibration section (the
 clock's ticks per second); the jit-tracing, jit-optimize and jit-backend
@@ -76,11 +89,13 @@ def parse_line(line):
 
 
 def split_location(text):
-    """'work_a;prog.py:1-3~#12 FOR_ITER' -> ('work_a', 'prog.py', 3)"""
+    """'work_a;prog.py:1-3~#12 FOR_ITER' -> ('work_a', 'prog.py', 3); an
+    instruction without a line ('f;p.py:5--1~#62 JUMP_ABSOLUTE', a loop's
+    closing jump) -> line -1"""
     func, _, rest = text.partition(';')
     where = rest.split('~')[0]
     path, _, lines = where.rpartition(':')
-    line = lines.split('-')[-1]
+    line = lines.partition('-')[2] or lines
     try:
         line = int(line)
     except ValueError:
@@ -430,11 +445,300 @@ def print_folded(rep, out):
             out.write("tpy;machine code;%s %d\n" % (label.strip().replace(';', ':'), n))
 
 
+# ---- the sampled source lines (jit-profile-samples, jit-log-opt) ----------------
+
+SAMPLE_PHASES = ('tracing', 'compiling', 'gc', 'other')
+
+
+class Samples:
+    """What the jit-profile-samples sections say, summed, and the maps from
+    the traces' code offsets to source lines: the jit-profile-lines
+    sections (what tpy --jit-profile writes) or the optimized traces'
+    listings (jit-log-opt, when PYPYLOG selects it).
+    Counts are in timer periods (1/hz of a CPU-second each).
+
+      mcode   {(trace, offset): n}  the sampled instruction in machine code
+      helper  {(trace, offset): n}  C called from machine code: the offset
+                                    of the return address into the trace
+      interp  {(path, line, function): n}
+      phases  {'tracing'|'compiling'|'gc'|'other': n}
+      listings {trace: Listing}     trace names as in the samples: 'loop 3',
+                                    'entry bridge 5', 'bridge 17'
+    """
+    def __init__(self):
+        self.hz = 0
+        self.sections = 0
+        self.mcode = {}
+        self.helper = {}
+        self.interp = {}
+        self.phases = dict((p, 0) for p in SAMPLE_PHASES)
+        self.listings = {}
+
+    def total(self):
+        return (sum(self.mcode.values()) + sum(self.helper.values()) + sum(self.interp.values())
+                + sum(self.phases.values()))
+
+
+class Listing:
+    """One trace's jit-profile-lines or jit-log-opt section: code offsets
+    and the source location of the operation there (the debug_merge_point
+    before it). `where` is the
+    trace's own location, for the operations before the first merge point;
+    `end` the offset of the code's end (past it: guard exits and the
+    profiler's cold paths)."""
+    def __init__(self, where):
+        self.where = where
+        self.offsets = []      # ascending
+        self.locations = []    # (function, path, line) of the op at each offset
+        self.end = None
+
+    def add(self, offset, location):
+        # ops that emitted nothing share the next one's offset: the code
+        # there is the last one's
+        if self.offsets and self.offsets[-1] == offset:
+            self.locations[-1] = location
+        else:
+            self.offsets.append(offset)
+            self.locations.append(location)
+
+    def location_at(self, offset):
+        """(function, path, line) of the code at offset; None past the end."""
+        if self.end is not None and offset >= self.end:
+            return None
+        lo, hi = 0, len(self.offsets)
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self.offsets[mid] <= offset:
+                lo = mid + 1
+            else:
+                hi = mid
+        if lo == 0:
+            return self.where
+        return self.locations[lo - 1]
+
+
+def merge_point_location(text):
+    """"debug_merge_point(0, 0, 'f;p.py:1-3~#12 LOAD_FAST')" -> ('f', 'p.py', 3)"""
+    q = text.find("'")
+    if q < 0:
+        return None
+    return split_location(text[q + 1:text.rfind("'")])
+
+
+def listing_name(header):
+    """'# Loop 3 (...) : loop with 9 ops' -> 'loop 3'; '# bridge out of Guard
+    0x1f with 7 ops' -> 'bridge 31'. (Function traces print as Loops:
+    'entry bridge N' is looked up as 'loop N' too.)"""
+    words = header.split()
+    if len(words) >= 3 and words[1] == 'Loop':
+        return 'loop ' + words[2], split_location(header[header.find('(') + 1:header.rfind(')')])
+    if len(words) >= 6 and words[1] == 'bridge' and words[5].startswith('0x'):
+        return 'bridge %d' % int(words[5], 16), None
+    return None, None
+
+
+def read_samples(lines):
+    """Samples from a log's lines (an iterable of str). The sampled lines'
+    parser, shared with the HTML report (lib/jitprof_html.py)."""
+    smp = Samples()
+    section = None
+    listing = None
+    location = None
+    for raw in lines:
+        line = raw.rstrip('\n')
+        what, ts, text = parse_line(line)
+        if what == 'start':
+            section = text
+            if text == 'jit-profile-samples':
+                smp.sections += 1
+            listing = None
+            location = None
+            continue
+        if what == 'stop':
+            section = None
+            continue
+        if section == 'jit-profile-samples':
+            words = text.split(' ')
+            kind = words[0]
+            if kind.startswith('hz='):
+                smp.hz = int(kind[3:])
+            elif kind in ('mcode', 'helper') and len(words) >= 4:
+                # "mcode loop 3 +0x1c 12", "mcode entry bridge 5 +0x40 3"
+                key = (' '.join(words[1:-2]), int(words[-2][1:], 16))
+                table = smp.mcode if kind == 'mcode' else smp.helper
+                table[key] = table.get(key, 0) + int(words[-1])
+            elif kind == 'interp' and len(words) >= 3:
+                # "interp 40 /path/prog.py:14 words" (the path may hold spaces)
+                rest = text.split(' ', 2)[2]
+                where, _, func = rest.rpartition(' ')
+                path, _, lineno = where.rpartition(':')
+                key = (path, int(lineno), func)
+                smp.interp[key] = smp.interp.get(key, 0) + int(words[1])
+            elif kind in smp.phases and len(words) == 2:
+                smp.phases[kind] += int(words[1])
+            elif text.strip():
+                raise LogError("bad jit-profile-samples line: %r" % text)
+        elif section == 'jit-profile-lines':
+            # "loop 3", then "+71 f;p.py:3-6~#20 FOR_ITER" per bytecode
+            # with code, then "+1122 end"
+            if not text.startswith('+'):
+                listing = smp.listings[text] = Listing(None)
+                continue
+            if listing is None:
+                continue
+            offset, _, where = text[1:].partition(' ')
+            if where == 'end':
+                listing.end = int(offset)
+                continue
+            location = split_location(where)
+            if listing.where is None:
+                listing.where = location
+            listing.add(int(offset), location)
+        elif section in ('jit-log-opt-loop', 'jit-log-opt-bridge'):
+            if text.startswith('# '):
+                name, where = listing_name(text)
+                listing = Listing(where) if name else None
+                if name:
+                    smp.listings[name] = listing
+                continue
+            if listing is None:
+                continue
+            if text.startswith('debug_merge_point('):
+                location = merge_point_location(text)
+                if listing.where is None:
+                    listing.where = location
+                continue
+            if text.startswith('+') and ': ' in text:
+                offset, _, op = text[1:].partition(': ')
+                if op.startswith('--end of the loop--'):
+                    listing.end = int(offset)
+                else:
+                    listing.add(int(offset), location or listing.where)
+    return smp
+
+
+def listing_of(smp, trace):
+    if trace in smp.listings:
+        return smp.listings[trace]
+    if trace.startswith('entry bridge '):
+        return smp.listings.get('loop ' + trace[len('entry bridge '):])
+    return None
+
+
+# how a sample that no source line explains shows
+NO_LISTING = ('', '(no jit-profile-lines or jit-log-opt section)', 0)
+COLD_CODE = ('', '(guard exits and cold paths)', 0)
+
+
+def trace_lines(smp):
+    """{trace: {(function, path, line): n}}: the machine code's samples and
+    those of the C it called by source line. Both are charged to the
+    instruction that ends just before the sampled address: for C, the
+    call before the return address; in machine code, the last instruction
+    retired when the timer's interrupt was taken (on the machines we
+    measured, a sample in a chain of divisions lands on the instruction
+    after each division: docs/profiler.md, "Sampled source lines")."""
+    out = {}
+    for table in (smp.mcode, smp.helper):
+        for (trace, offset), n in table.items():
+            lst = listing_of(smp, trace)
+            if lst is None:
+                where = NO_LISTING
+            else:
+                where = lst.location_at(offset - 1) or COLD_CODE
+            lines = out.setdefault(trace, {})
+            lines[where] = lines.get(where, 0) + n
+    return out
+
+
+def sample_report(smp, prof=None, top=10):
+    """The --lines view as data: the split by phase, the hottest traces
+    with their lines (shares of the trace's samples), the interpreter's
+    hottest lines."""
+    total = smp.total() or 1
+    per_trace = trace_lines(smp)
+    helper_total = sum(smp.helper.values())
+    phases = {
+        'interpreter': sum(smp.interp.values()),
+        'machine code': sum(smp.mcode.values()),
+        'C called from machine code': helper_total,
+    }
+    phases.update(smp.phases)
+    traces = []
+    for trace, lines in per_trace.items():
+        n = sum(lines.values())
+        info = prof.info.get(trace, {}) if prof is not None else {}
+        if not info.get('function'):
+            # (a bridge charged to its loop by the exact profile has no
+            # jit-profile-trace: where its listing starts)
+            lst = listing_of(smp, trace)
+            if lst is not None and lst.where:
+                info = {'function': lst.where[0], 'file': lst.where[1], 'line': lst.where[2]}
+        rows = [{'function': k[0], 'file': k[1], 'line': k[2], 'samples': v, 'share': 100.0 * v / n}
+                for k, v in lines.items()]
+        rows.sort(key=lambda r: (-r['samples'], r['file'], r['line']))
+        traces.append({'name': trace, 'samples': n, 'share': 100.0 * n / total,
+                       'function': info.get('function', ''), 'file': info.get('file', ''),
+                       'line': info.get('line', 0), 'lines': rows})
+    traces.sort(key=lambda t: (-t['samples'], t['name']))
+    interp = [{'function': k[2], 'file': k[0], 'line': k[1], 'samples': v, 'share': 100.0 * v / total}
+              for k, v in smp.interp.items()]
+    interp.sort(key=lambda r: (-r['samples'], r['file'], r['line']))
+    return {'hz': smp.hz, 'samples': smp.total(),
+            'phases': dict((k, 100.0 * v / total) for k, v in phases.items()),
+            'traces': traces[:top], 'interpreter': interp[:top]}
+
+
+class SourceCache:
+    def __init__(self):
+        self.files = {}
+
+    def line(self, path, n):
+        if path not in self.files:
+            try:
+                with open(path) as f:
+                    self.files[path] = f.read().split('\n')
+            except (OSError, UnicodeDecodeError):
+                self.files[path] = []
+        text = self.files[path]
+        return text[n - 1].strip() if 0 < n <= len(text) else ''
+
+
+def print_lines(rep, out, exact=None):
+    src = SourceCache()
+    hz = rep['hz'] or 1
+    out.write("Sampled source lines: %.3f s of CPU sampled at %d Hz (counts in periods of 1/%d s)\n"
+              % (rep['samples'] / float(hz), rep['hz'], rep['hz']))
+    ph = rep['phases']
+    out.write(', '.join('%s %.1f%%' % (k, ph[k]) for k in (
+        'interpreter', 'machine code', 'C called from machine code', 'tracing', 'compiling', 'gc', 'other')))
+    out.write('\n')
+    for t in rep['traces']:
+        head = "%s  %s" % (t['name'], where(t)) if t.get('function') else t['name']
+        extra = ''
+        if exact is not None and t['name'] in exact:
+            extra = ", %.1f%% of the run timed exactly" % exact[t['name']]
+        out.write("\n%s: %.1f%% of the samples%s\n" % (head, t['share'], extra))
+        for r in t['lines']:
+            base = r['file'].split('/')[-1]
+            loc = "%s:%d" % (base, r['line']) if r['line'] else base
+            out.write("%7.1f%%  %7d  %-24s %-16s %s\n" % (r['share'], r['samples'], loc, r['function'],
+                                                         src.line(r['file'], r['line'])))
+        if not t['lines']:
+            out.write("  (no samples)\n")
+    if rep['interpreter']:
+        out.write("\ninterpreter, hottest lines (share of all samples):\n")
+        for r in rep['interpreter']:
+            base = r['file'].split('/')[-1]
+            out.write("%7.1f%%  %7d  %-24s %-16s %s\n" % (r['share'], r['samples'], "%s:%d" % (base, r['line']),
+                                                         r['function'], src.line(r['file'], r['line'])))
+
+
 class UsageError(Exception):
     pass
 
 
-OPTIONS = ('--json', '--folded', '--top', '--help')
+OPTIONS = ('--json', '--folded', '--lines', '--top', '--help', '--html')
 
 
 def long_option(arg):
@@ -461,6 +765,7 @@ def parse_args(argv):
     path = None
     mode = None         # the option that chose it: --json or --folded
     top = None
+    html = None
     extra = []
     i = 0
     only_positional = False
@@ -489,6 +794,17 @@ def parse_args(argv):
                 i += 1
             top = positive_int(value)
             continue
+        if opt == '--html':
+            if value is None:
+                if i >= len(argv) or argv[i].startswith('-'):
+                    raise UsageError("argument --html: expected one argument")
+                value = argv[i]
+                i += 1
+            if mode is not None:
+                raise UsageError("argument --html: not allowed with argument %s" % mode)
+            html = value
+            mode = opt
+            continue
         if value is not None:
             raise UsageError("argument %s: ignored explicit argument %r" % (opt, value))
         if opt == '--help':
@@ -500,7 +816,9 @@ def parse_args(argv):
         raise UsageError("the following arguments are required: LOGFILE")
     if extra:
         raise UsageError("unrecognized arguments: %s" % ' '.join(extra))
-    return path, {'--json': 'json', '--folded': 'folded'}.get(mode, 'table'), top
+    if html is not None:
+        return path, ('html', html), top
+    return path, {'--json': 'json', '--folded': 'folded', '--lines': 'lines'}.get(mode, 'table'), top
 
 
 def main(argv):
@@ -513,13 +831,27 @@ def main(argv):
         sys.stdout.write(HELP)
         return 0
     path, mode, top = args
+    if isinstance(mode, tuple):
+        return write_html(path, mode[1])
     try:
         f = open(path)
     except OSError as e:
         sys.stderr.write("%s: cannot read %s: %s\n" % (PROG, path, e.strerror))
         return 1
     try:
-        prof = read_log(f)
+        if mode == 'lines':
+            # the samples stand without the exact profile (a run with the
+            # JIT off has no compiled code, so no events)
+            lines = f.readlines()
+            smp = read_samples(lines)
+            try:
+                prof = read_log(lines)
+            except LogError:
+                if not smp.sections:
+                    raise
+                prof = None
+        else:
+            prof = read_log(f)
     except LogError as e:
         sys.stderr.write("%s: %s: %s\n" % (PROG, path, e))
         return 1
@@ -528,6 +860,16 @@ def main(argv):
         return 1
     finally:
         f.close()
+    if mode == 'lines':
+        if not smp.sections:
+            sys.stderr.write("%s: %s: no sampled lines in this log (no jit-profile-samples section; "
+                             "tpy --jit-profile-hz 0 turns them off)\n" % (PROG, path))
+            return 1
+        exact = None
+        if prof is not None:
+            exact = dict((r['name'], r['share']) for r in build_report(prof)['traces'])
+        print_lines(sample_report(smp, prof, top or 10), sys.stdout, exact)
+        return 0
     rep = build_report(prof, top)
     if mode == 'json':
         print_json(rep, sys.stdout)
@@ -535,6 +877,29 @@ def main(argv):
         print_folded(rep, sys.stdout)
     else:
         print_table(rep, sys.stdout)
+    return 0
+
+
+def write_html(path, out):
+    """--html: the viewer's page (jitprof_html.py, imported only here)."""
+    try:
+        import jitprof_html
+    except ImportError:     # python3 lib/jitprof.py: the viewer is beside it
+        import os
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import jitprof_html
+    try:
+        size = jitprof_html.write_html(path, out)
+    except OSError as e:
+        sys.stderr.write("%s: %s: %s\n" % (PROG, e.filename or path, e.strerror))
+        return 1
+    except UnicodeDecodeError:
+        sys.stderr.write("%s: %s: not a PYPYLOG file (not UTF-8 text)\n" % (PROG, path))
+        return 1
+    except LogError as e:
+        sys.stderr.write("%s: %s: %s\n" % (PROG, path, e))
+        return 1
+    sys.stderr.write("%s: viewer written to %s (%d KB)\n" % (PROG, out, (size + 1023) // 1024))
     return 0
 
 

@@ -8,7 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <spawn.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <histedit.h>
@@ -26,6 +28,7 @@
 #include "mod/modules.h"
 #include "introspect/profiler.h"
 #include "introspect/pypylog.h"
+#include "introspect/sampler.h"
 #include "vm/traceback.h"
 
 void tpy_runtime_init(const char *executable);
@@ -91,15 +94,20 @@ static const char help_jit[] =
     "--jit ARG  : JIT options, PyPy's syntax: 'off', 'help', or a comma-separated\n"
     "             list of NAME=VALUE (e.g. threshold=200,trace_eagerness=50)\n"
     "--dis      : print the compiled bytecode of the program and exit\n"
-    "--jit-profile[=loops|bridges] : record the time spent in each compiled loop\n"
-    "             (and, with 'bridges', in each bridge) into a PYPYLOG file\n"
+    "--jit-profile[=loops|bridges|html] : record the time spent in each compiled loop\n"
+    "             (and, with 'bridges', in each bridge) into a PYPYLOG file; 'html'\n"
+    "             profiles bridges, logs every listing and writes the viewer's page\n"
+    "--jit-profile-html FILE : that page (default report.html beside the log;\n"
+    "             implies --jit-profile=html)\n"
     "--jit-profile-out FILE : that file (default jitprof.log; implies --jit-profile);\n"
     "             its report: tpy -m jitprof FILE\n"
     "--jit-profile-events : write every entry and exit as its own section\n"
     "             (jit-profile-enter/exit, as PyPy's design; large logs) instead of\n"
     "             per-batch summaries\n"
     "--jit-profile-sample N : time one in about N transitions of compiled code\n"
-    "             and estimate the others' split (default 1024); 1 times them all\n";
+    "             and estimate the others' split (default 1024); 1 times them all\n"
+    "--jit-profile-hz N : sample the source line running N times a CPU-second\n"
+    "             (default 1000; 0: off); tpy -m jitprof FILE --lines shows them\n";
 
 static const char help_env[] =
     "Environment variables that change behavior:\n"
@@ -137,6 +145,7 @@ static const char help_env[] =
     "    summaries (default: PYPYLOG=jit-profile-enter,jit-profile-exit:FILE gives every\n"
     "    event, PYPYLOG=jit-profile:FILE summaries)\n"
     "TPY_JIT_PROFILE_SAMPLE : N, as --jit-profile-sample\n"
+    "TPY_JIT_PROFILE_HZ : N, as --jit-profile-hz\n"
     "TPY_STDLIB : the directory of CPython 3.11's standard library that tpy runs\n"
     "             (default " TPY_STDLIB_DIR ")\n";
 
@@ -584,7 +593,7 @@ typedef struct Options {
     bool skip_first_line;
     bool dis;
     const char *jit_spec;
-    const char *profile_mode, *profile_out, *profile_sample;
+    const char *profile_mode, *profile_out, *profile_sample, *profile_hz, *profile_html;
     bool profile_events;
     const char **warnoptions, **xoptions;
     int nwarnoptions, nxoptions;
@@ -785,10 +794,16 @@ static int parse_command_line(int argc, char **argv, Options *o) {
                 o->dis = true;
             } else if (strcmp(a, "--jit-profile") == 0 || strncmp(a, "--jit-profile=", 14) == 0) {
                 o->profile_mode = a[13] == '=' ? a + 14 : "loops";
-                if (strcmp(o->profile_mode, "loops") != 0 && strcmp(o->profile_mode, "bridges") != 0) {
-                    fprintf(stderr, "tpy: --jit-profile takes 'loops' or 'bridges', not '%s'\n", o->profile_mode);
+                if (strcmp(o->profile_mode, "loops") != 0 && strcmp(o->profile_mode, "bridges") != 0 &&
+                    strcmp(o->profile_mode, "html") != 0) {
+                    fprintf(stderr, "tpy: --jit-profile takes 'loops', 'bridges' or 'html', not '%s'\n",
+                            o->profile_mode);
                     return 2;
                 }
+            } else if (strcmp(a, "--jit-profile-html") == 0 || strncmp(a, "--jit-profile-html=", 19) == 0) {
+                if (a[18] == '=') o->profile_html = a + 19;
+                else if (i + 1 < argc) o->profile_html = argv[++i];
+                else return usage_error("Argument expected for the %s option\n", a);
             } else if (strcmp(a, "--jit-profile-events") == 0) {
                 o->profile_events = true;
             } else if (strcmp(a, "--jit-profile-sample") == 0 || strncmp(a, "--jit-profile-sample=", 21) == 0) {
@@ -801,6 +816,14 @@ static int parse_command_line(int argc, char **argv, Options *o) {
                     return 2;
                 }
                 o->profile_sample = n;
+            } else if (strcmp(a, "--jit-profile-hz") == 0 || strncmp(a, "--jit-profile-hz=", 17) == 0) {
+                const char *n = a[16] == '=' ? a + 17 : i + 1 < argc ? argv[++i] : NULL;
+                if (!n || sampler_parse_hz(n) < 0) {
+                    fprintf(stderr, "tpy: --jit-profile-hz takes a whole number from 0 (off) to %d%s%s%s\n",
+                            SAMPLER_MAX_HZ, n ? ", not '" : "", n ? n : "", n ? "'" : "");
+                    return 2;
+                }
+                o->profile_hz = n;
             } else if (strcmp(a, "--jit-profile-out") == 0 || strncmp(a, "--jit-profile-out=", 18) == 0) {
                 if (a[17] == '=') o->profile_out = a + 18;
                 else if (i + 1 < argc) o->profile_out = argv[++i];
@@ -1037,6 +1060,52 @@ static int check_profile_out(const char *path) {
     return 0;
 }
 
+/* tpy --jit-profile=html: once the log is complete (this runs after
+ * jitev_exit, registered later, has written the last sections), a second
+ * tpy turns it into the viewer's page: `tpy -m jitprof --html PAGE LOG`.
+ * A child, not this process: the runtime is being torn down by now. */
+static const char *viewer_log, *viewer_page;
+
+static void write_viewer_page(void) {
+    /* the child profiles nothing and logs nothing */
+    unsetenv("PYPYLOG");
+    unsetenv("TPY_JIT_PROFILE");
+    unsetenv("TPY_JIT_PROFILE_EVENTS");
+    unsetenv("TPY_JIT_PROFILE_SAMPLE");
+    unsetenv("TPY_JIT_PROFILE_HZ");
+    char self[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n <= 0) {
+        fprintf(stderr, "tpy: --jit-profile=html: cannot find tpy to write the page; "
+                        "run tpy -m jitprof --html %s %s\n", viewer_page, viewer_log);
+        return;
+    }
+    self[n] = 0;
+    fflush(NULL);
+    char *args[] = {self, "-m", "jitprof", "--html", (char *)viewer_page, (char *)viewer_log, NULL};
+    extern char **environ;
+    pid_t pid;
+    int err = posix_spawn(&pid, self, NULL, NULL, args, environ);
+    if (err != 0) {
+        fprintf(stderr, "tpy: --jit-profile=html: cannot run %s: %s\n", self, strerror(err));
+        return;
+    }
+    int status;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+}
+
+/* The page's default path: report.html in the log's directory. */
+static const char *viewer_page_beside(const char *log) {
+    const char *slash = strrchr(log, '/');
+    if (!slash) return "report.html";
+    size_t dir = (size_t)(slash - log) + 1;
+    char *page = malloc(dir + sizeof "report.html");
+    if (!page) return "report.html";
+    memcpy(page, log, dir);
+    memcpy(page + dir, "report.html", sizeof "report.html");
+    return page;
+}
+
 Value import_module_source(const char *name, const char **path);   /* mod/import.c */
 void sys_add_warnoption(const char *opt);                           /* mod/sys.c */
 void sys_add_xoption(const char *opt);
@@ -1158,25 +1227,43 @@ int main(int argc, char **argv) {
         const char *loc = setlocale(LC_CTYPE, "");
         if (!utf8_chosen) tpy_config.utf8_mode = !loc || !strcmp(loc, "C") || !strcmp(loc, "POSIX");
     }
+    if (o.profile_html) o.profile_mode = "html";   /* the page implies the viewer's profile */
     if (o.profile_out && !o.profile_mode) o.profile_mode = "loops";   /* the file implies the profile */
-    if ((o.profile_events || o.profile_sample) && !o.profile_mode) o.profile_mode = "loops";
+    if ((o.profile_events || o.profile_sample || o.profile_hz) && !o.profile_mode) o.profile_mode = "loops";
     if (!o.profile_out) o.profile_out = "jitprof.log";
     bool profile_to_file = false;
     if (o.profile_mode) {
         /* the profiler writes PYPYLOG sections: the events, and the tracing
            and compiling sections the report needs */
-        setenv("TPY_JIT_PROFILE", o.profile_mode, 1);
+        /* html: the viewer shows bridges apart, so they are profiled */
+        bool html = strcmp(o.profile_mode, "html") == 0;
+        setenv("TPY_JIT_PROFILE", html ? "bridges" : o.profile_mode, 1);
         if (o.profile_events) setenv("TPY_JIT_PROFILE_EVENTS", "1", 1);
         if (o.profile_sample) setenv("TPY_JIT_PROFILE_SAMPLE", o.profile_sample, 1);
-        jitev_profile_cli = true;
+        if (o.profile_hz) setenv("TPY_JIT_PROFILE_HZ", o.profile_hz, 1);
+        /* html wants the run counts of jit-backend-counts (a bridge's runs
+           are its guard's failures); the other forms do without their cost */
+        jitev_profile_cli = !html;
         if (getenv("PYPYLOG")) {
             fprintf(stderr, "tpy: --jit-profile: PYPYLOG is set, so it decides where the profile goes\n");
         } else {
             if ((r = check_profile_out(o.profile_out)) != 0) return r;
             char spec[4200];
-            snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend:%s", o.profile_out);
+            if (html) {
+                /* with bodies: the listings with their machine-code offsets,
+                   the code, run counts, aborts, freed loops */
+                snprintf(spec, sizeof spec,
+                         "jit-profile,jit-tracing,jit-optimize,jit-backend,jit-log-opt,jit-abort,"
+                         "jit-disableinlining,jit-mem,jit-summary:%s", o.profile_out);
+                viewer_log = o.profile_out;
+                viewer_page = o.profile_html ? o.profile_html : viewer_page_beside(o.profile_out);
+                /* before tpy_runtime_init registers jitev_exit: runs after it */
+                atexit(write_viewer_page);
+            } else {
+                snprintf(spec, sizeof spec, "jit-profile,jit-tracing,jit-optimize,jit-backend:%s", o.profile_out);
+                pypylog_profile_bodies_only = true;
+            }
             setenv("PYPYLOG", spec, 1);
-            pypylog_profile_bodies_only = true;
             profile_to_file = true;
         }
     }

@@ -1,6 +1,7 @@
 #!/bin/sh
 # check.sh: run every test and print one combined "N passed, N failed" line.
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
+#   the profilers (tools/profile_checks.py, tools/sampler_checks.py),
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
 #   PYPYLOG, PyPy's probe programs), perf's map and jitdump
 #   (tools/perf_checks.py), operation names in logs and hooks against PyPy's
@@ -53,6 +54,18 @@ python3 tools/perf_checks.py --tpy ./tpy > build/perf-checks.log 2>&1
 grep -E '^(FAIL|SKIP)' build/perf-checks.log | head -20
 tail -n 1 build/perf-checks.log
 count "$(tail -n 1 build/perf-checks.log)"
+
+echo "== sampling profiler: tpy --jit-profile-hz and tpy -m jitprof --lines"
+python3 tools/sampler_checks.py --tpy ./tpy > build/sampler-checks.log 2>&1
+grep -E '^FAIL' build/sampler-checks.log | head -20
+tail -n 1 build/sampler-checks.log
+count "$(tail -n 1 build/sampler-checks.log)"
+
+echo "== JIT viewer: tpy --jit-profile=html, the page in headless Chromium, _disasm"
+python3 tools/viewer_checks.py --tpy ./tpy > build/viewer-checks.log 2>&1
+grep -E '^(FAIL|SKIP)' build/viewer-checks.log | head -20
+tail -n 1 build/viewer-checks.log
+count "$(tail -n 1 build/viewer-checks.log)"
 
 echo "== JIT introspection: embedding example, PYPYLOG, PyPy's probe programs"
 python3 tools/jit_extras.py --tpy ./tpy > build/jit-extras.log 2>&1

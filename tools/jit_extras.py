@@ -361,7 +361,8 @@ def check_help(tpy):
           {"--jit", "--help-jit"} <= options(out) and len(out.splitlines()) < 50, "%d lines" % len(out.splitlines()))
     jit_help = run([tpy, "--help-jit"]).stdout.decode()
     check("--help-jit: every JIT option", {"--jit", "--dis", "--jit-profile", "--jit-profile-out",
-                                          "--jit-profile-events", "--jit-profile-sample"} <= options(jit_help),
+                                          "--jit-profile-events", "--jit-profile-sample", "--jit-profile-hz"}
+                                         <= options(jit_help),
           str(sorted(options(jit_help))))
     py_env = subprocess.run([CPYTHON, "--help-env"], stdout=subprocess.PIPE).stdout.decode()
     names = set(re.findall(r"\b(PYTHON[A-Z0-9_]+)", py_env))

@@ -285,12 +285,18 @@ class Checker:
 
         # what argparse itself says for the same command lines (CPython's
         # argparse does not run on tpy yet, so lib/jitprof.py parses by hand)
+        os.environ["COLUMNS"] = "80"     # argparse wraps the usage at the terminal's width; jitprof at 80
         ap = argparse.ArgumentParser(prog="jitprof")
         group = ap.add_mutually_exclusive_group()
         group.add_argument("--json", action="store_true")
         group.add_argument("--folded", action="store_true")
+        group.add_argument("--lines", action="store_true")
+        group.add_argument("--html", metavar="FILE")
         ap.add_argument("--top", metavar="N", type=int)
         ap.add_argument("LOGFILE")
+
+        global USAGE_LINES
+        USAGE_LINES = ap.format_usage().rstrip("\n")
 
         def argparse_says(args):
             err = io.StringIO()
@@ -314,10 +320,11 @@ class Checker:
             for args in (["cli.log", "--top", bad], ["--top=" + bad, "cli.log"]):
                 r = report(args)
                 lines = r.stderr.splitlines()
+                # the usage (wrapped as argparse wraps it), then the error
                 self.check("jitprof %s: --top takes positive integers only" % " ".join(args),
-                           r.returncode == 2 and r.stdout == "" and len(lines) == 2 and
-                           lines[0].startswith("usage: jitprof ") and
-                           lines[1] == "jitprof: error: argument --top: invalid positive integer: %r" % bad,
+                           r.returncode == 2 and r.stdout == "" and
+                           "\n".join(lines[:-1]) == USAGE_LINES and
+                           lines[-1] == "jitprof: error: argument --top: invalid positive integer: %r" % bad,
                            "status %d, stderr %r" % (r.returncode, r.stderr))
         full = report(["cli.log", "--json"])
         top1 = report(["--top", "1", "cli.log", "--json"])

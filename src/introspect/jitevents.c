@@ -553,6 +553,15 @@ void jitev_exit(void) {
                 if (c->label) pypylog_print("TargetToken(%u):%llu", c->label, (unsigned long long)c->passes);
             }
         }
+        /* tpy's addition: failures of each live trace's guards into the
+           interpreter (those before its bridge, if it has one, which then
+           takes them: "bridge N"), for the viewer; PyPy's log readers skip
+           keys they do not know */
+        for (int32_t i = 0; i < jit.nlive; i++)
+            for (int32_t k = 0; k < jit.live[i]->nguards; k++) {
+                const GuardDescr *g = jit.live[i]->guards[k];
+                if (g->fail_count) pypylog_print("guard %u:%u", g->id, g->fail_count);
+            }
         pypylog_stop(PL_BACKEND_COUNTS);
     }
     if (pypylog_start(PL_SUMMARY)) {

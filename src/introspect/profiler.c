@@ -30,6 +30,7 @@
 #include "profiler.h"
 
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,7 @@
 #include "../util/buf.h"
 #include "jitevents.h"
 #include "pypylog.h"
+#include "sampler.h"
 
 #define PROF_CAPACITY (1u << 16)    /* events per buffer */
 #define PROF_BUFFERS 4
@@ -454,6 +456,11 @@ static void write_events(const ProfEvent *ev, size_t n, const ProfCount *cn, siz
 
 static void *writer_main(void *arg) {
     (void)arg;
+    /* the sampler's timer signal is for the program's thread */
+    sigset_t prof;
+    sigemptyset(&prof);
+    sigaddset(&prof, SIGPROF);
+    pthread_sigmask(SIG_BLOCK, &prof, NULL);
     pthread_mutex_lock(&mu);
     for (;;) {
         while (qcount == 0) pthread_cond_wait(&cv_work, &mu);
@@ -661,6 +668,8 @@ void prof_start(int mode, int form) {
     jit_profile_mode = mode;
     route();
     open_current();
+    /* the sampled source lines come with the exact profile */
+    sampler_start();
 }
 
 static char *dup_buf(Buf *b) {
@@ -802,6 +811,7 @@ void prof_finish(void) {
     if (!jit_profile_mode) return;
     finishing = true;
     prof_flush();
+    sampler_finish();
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     uint64_t tsc = pypylog_timestamp();

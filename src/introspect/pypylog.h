@@ -47,7 +47,9 @@
     _(PROFILE_EXIT, "jit-profile-exit")                           \
     _(PROFILE_CALIBRATION, "jit-profile-calibration")             \
     _(PROFILE_TRACE, "jit-profile-trace")                         \
-    _(PROFILE_SUMMARY, "jit-profile-summary")
+    _(PROFILE_SUMMARY, "jit-profile-summary")                     \
+    _(PROFILE_SAMPLES, "jit-profile-samples")                     \
+    _(PROFILE_LINES, "jit-profile-lines")
 
 typedef enum PypylogSection {
 #define PYPYLOG_SECTION_ENUM(e, name) PL_##e,

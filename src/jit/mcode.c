@@ -151,6 +151,13 @@ void mcode_free(uint8_t *p, size_t len) {
     nfree++;
 }
 
+bool mcode_region(uintptr_t *lo, uintptr_t *hi) {
+    if (!region_init()) return false;
+    *lo = (uintptr_t)region;
+    *hi = (uintptr_t)region + MCODE_REGION;
+    return true;
+}
+
 void mcode_stats(size_t *reserved, size_t *used) {
     uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
     *reserved = (bump + page - 1) & ~(page - 1);

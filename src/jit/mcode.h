@@ -22,6 +22,9 @@ void mcode_free(uint8_t *p, size_t len);
 void *mcode_near_data(size_t len);
 /* Is p in that near data (so reachable RIP-relative from any code)? */
 bool mcode_is_near_data(const void *p);
+/* The code region's bounds [*lo, *hi) (the sampling profiler tells
+ * machine code by its address); false if it cannot be reserved. */
+bool mcode_region(uintptr_t *lo, uintptr_t *hi);
 /* Bytes reserved for code and bytes of live code. */
 void mcode_stats(size_t *reserved, size_t *used);
 

@@ -24,6 +24,7 @@
 #include "record.h"
 #include "resume.h"
 #include "../introspect/profiler.h"
+#include "../introspect/sampler.h"
 #include "../vm/opcodes.h"
 #include "../introspect/jitevents.h"
 
@@ -224,6 +225,7 @@ static void free_doomed(void) {
     for (int32_t i = 0; i < jit.ndoomed; i++) {
         Trace *t = jit.doomed[i];
         if (t->freed) continue;
+        sampler_code_freed(t);
         backend_free(t);
         t->freed = 1;
         unwatch(t);
@@ -376,6 +378,7 @@ static void compile_finishing(Recorder *R) {
         t->jumps_to->incoming++;
     }
     live_add(t);
+    sampler_code_added(t);
     jitev_compiled(t);
     /* a compiled trace keeps its optimized IR (the constants its machine
        code uses, guards and snapshots for resume and bridges), sized to
@@ -409,7 +412,10 @@ static inline bool depth_room(int64_t extra) {
 static void compile_recorded(Recorder *R) {
     R->finishing_next = jit.finishing;
     jit.finishing = R;
+    uint8_t vm_was = tpy_vmstate;
+    tpy_vmstate = VM_COMPILING;
     compile_finishing(R);
+    tpy_vmstate = vm_was;
     jit.finishing = R->finishing_next;   /* nested compilations finished first */
 }
 
@@ -597,9 +603,11 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     t->active++;
     jit.activations++;
     if (record) prof_event(t, PROF_ENTER);
-    uint8_t was_in_compiled = f->in_compiled;
+    uint8_t was_in_compiled = f->in_compiled, vm_was = tpy_vmstate;
     f->in_compiled = 1;
+    tpy_vmstate = VM_MCODE;
     GuardDescr *g = ((EntryFn)t->entry)(f);
+    tpy_vmstate = vm_was;
     f->in_compiled = was_in_compiled;
     bool done = g == &jit_done_descr;
     /* a call there was no C stack for: nothing ran, the interpreter makes it */

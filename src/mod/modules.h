@@ -93,7 +93,8 @@
     _("_dbm", _dbm_module_create)                   \
     _("readline", readline_module_create)           \
     _("_tracemalloc", _tracemalloc_module_create)   \
-    _("_datetime", _datetime_module_create)
+    _("_datetime", _datetime_module_create)         \
+    _("_disasm", _disasm_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
 Value builtin_len(Value *args, size_t nargs, Value kwnames);

@@ -17,6 +17,7 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "../introspect/sampler.h"
 #include "../jit/params.h"
 #include "../jit/trace.h"
 #include "../obj/gen.h"
@@ -820,9 +821,23 @@ static Value profiled_builtin(Value callable, Value *args, size_t nargs, bool ex
     return ct->descr_get(callable, self, V_FROM_PTR(type_of(self)));
 }
 
-Value eval_frame(Frame *f, Value throw_exc) { return eval_frame_impl(f, throw_exc, 0); }
+/* The sampling profiler's view (introspect/sampler.h): the interpreter
+   runs, and its registers are saved below this activation's frame. */
+#define SAMPLED_AS_INTERPRETER(call)                                     \
+    do {                                                                 \
+        uint8_t vm_was_ = tpy_vmstate;                                   \
+        void *fp_was_ = sampler_interp_fp;                               \
+        sampler_interp_fp = __builtin_frame_address(0);                  \
+        tpy_vmstate = VM_INTERP;                                         \
+        Value r_ = call;                                                 \
+        tpy_vmstate = vm_was_;                                           \
+        sampler_interp_fp = fp_was_;                                     \
+        return r_;                                                       \
+    } while (0)
 
-Value eval_frame_resumed(Frame *entry, int how) { return eval_frame_impl(entry, VNULL, how); }
+Value eval_frame(Frame *f, Value throw_exc) { SAMPLED_AS_INTERPRETER(eval_frame_impl(f, throw_exc, 0)); }
+
+Value eval_frame_resumed(Frame *entry, int how) { SAMPLED_AS_INTERPRETER(eval_frame_impl(entry, VNULL, how)); }
 
 static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     static void *const labels[OP__COUNT] = {
