@@ -22,6 +22,8 @@ eager JIT modes:
                 counters they are None
   errors        guards() of something not from traces() is a TypeError, of
                 a trace no longer compiled a ValueError
+  times         each trace's time is None without the profiler, and with
+                --jit-profile (either form) the time the report gives it
 """
 import argparse
 import json
@@ -154,8 +156,54 @@ def main():
                 else:
                     check("%s: without the run counters, entries and iterations are None" % what,
                           all(t["entries"] is None and t["iterations"] is None for t in traces), traces[:2])
+        check_times(args.tpy, tmp)
     print("%d passed, %d failed" % (results.count(True), results.count(False)))
     return 0 if all(results) else 1
+
+
+TIMED = r'''
+import json, tpyjit
+def f(n):
+    s = 0
+    for i in range(n):
+        if i % 3: s += i
+        else: s -= 1
+    return s
+def g(n):
+    t = 0.0
+    for i in range(n): t += i * 0.5
+    return t
+f(2000000); g(300000)
+print(json.dumps(tpyjit.traces()))
+'''
+
+
+def check_times(tpy, tmp):
+    """Each trace's time: None without the profiler; with --jit-profile
+    (and with =bridges), what the report gives it, as traces() is called
+    after the program's loops have run."""
+    prog = os.path.join(tmp, "timed.py")
+    with open(prog, "w") as f:
+        f.write(TIMED)
+    p = subprocess.run([tpy, prog], capture_output=True, text=True, timeout=120)
+    traces = json.loads(p.stdout) if p.returncode == 0 else []
+    check("times: without --jit-profile every trace's time is None",
+          traces and all(t["time"] is None for t in traces), p.stderr[-300:] or traces[:2])
+    for form in ("--jit-profile", "--jit-profile=bridges"):
+        log = os.path.join(tmp, "timed.log")
+        p = subprocess.run([tpy, form, "--jit-profile-out", log, prog], capture_output=True, text=True, timeout=120)
+        traces = json.loads(p.stdout) if p.returncode == 0 else []
+        r = subprocess.run([tpy, "-m", "jitprof", log, "--json"], capture_output=True, text=True, timeout=120)
+        report = json.loads(r.stdout) if r.returncode == 0 else {"traces": [], "ticks_per_second": 1}
+        tps = report["ticks_per_second"]
+        reported = {(t["kind"], int(t["number"])): t["ticks"] / tps for t in report["traces"]}
+        mine = {(t["kind"], t["number"]): t["time"] for t in traces}
+        # the report's times are the same ticks; the clock's rate is read a
+        # little later, at exit
+        ok = bool(reported) and all(isinstance(v, float) and v >= 0 for v in mine.values()) and all(
+            k in mine and abs(mine[k] - v) <= 0.02 * v + 1e-6 for k, v in reported.items())
+        check("times: with %s each trace's time is the report's (within 2%%), the loops' above 0" % form,
+              ok and all(mine[k] > 0 for k in reported if k[0] == "loop"), (mine, reported))
 
 
 if __name__ == "__main__":

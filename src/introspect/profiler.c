@@ -177,6 +177,8 @@ static uint64_t *sum_code_exact;    /* ... whose interval was timed exactly */
 static uint64_t *est_ticks, *est_count;
 static double *est_mean;
 static uint64_t est_all_ticks, est_all_count;
+/* by uid: what the summaries wrote so far, added up (tpyjit's times) */
+static uint64_t *total_ticks;
 static uint32_t sum_cap;
 /* A growing array of uids (the writer's dirty list and stack, the
  * program's outer entries). */
@@ -215,7 +217,7 @@ static bool sum_grow(uint32_t uid) {
     /* all 8-byte elements, zero-filled (0.0 is all zero bits) */
     void **arrays[] = {(void **)&sum_ticks,  (void **)&sum_entries, (void **)&sum_code_events,
                        (void **)&sum_code_exact, (void **)&est_ticks, (void **)&est_count,
-                       (void **)&est_mean};
+                       (void **)&est_mean,  (void **)&total_ticks};
     for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) {
         char *n = realloc(*arrays[k], 8 * (size_t)cap);
         if (!n) return false;
@@ -407,6 +409,7 @@ static void write_summary(const ProfEvent *ev, size_t n, const ProfCount *cn, si
         p = put(p, " entries=");
         p = dec_u64(p, sum_entries[uid]);
         *p++ = '\n';
+        total_ticks[uid] += sum_ticks[uid];
         sum_ticks[uid] = sum_entries[uid] = 0;
     }
     dirty.n = keep;
@@ -807,18 +810,35 @@ void prof_tracing(bool start) {
     route();
 }
 
+/* The clock's ticks per second since prof_start (0: not known yet). */
+static double ticks_per_second(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    uint64_t tsc = pypylog_timestamp();
+    double secs = (double)(now.tv_sec - start_time.tv_sec) + 1e-9 * (double)(now.tv_nsec - start_time.tv_nsec);
+    return secs > 0 && tsc > start_tsc ? (double)(tsc - start_tsc) / secs : 0;
+}
+
+double prof_trace_seconds(const Trace *t) {
+    /* the per-event form writes each event as text and sums nothing */
+    if (!jit_profile_mode || current < 0 || events_mode || !t->uid) return -1;
+    /* what the buffers hold, summed and written first */
+    prof_flush();
+    double tps = ticks_per_second();
+    if (tps <= 0) return -1;
+    return t->uid < sum_cap ? (double)total_ticks[t->uid] / tps : 0.0;
+}
+
 void prof_finish(void) {
     if (!jit_profile_mode) return;
     finishing = true;
     prof_flush();
     sampler_finish();
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
+    double tps = ticks_per_second();
     uint64_t tsc = pypylog_timestamp();
-    double secs = (double)(now.tv_sec - start_time.tv_sec) + 1e-9 * (double)(now.tv_nsec - start_time.tv_nsec);
-    if (secs > 0) {
+    if (tps > 0) {
         char body[64], text[256];
-        snprintf(body, sizeof body, "ticks_per_second %.0f", (double)(tsc - start_tsc) / secs);
+        snprintf(body, sizeof body, "ticks_per_second %.0f", tps);
         /* written whatever PYPYLOG selects, as the other profile sections */
         char *end = section(text, tsc, pypylog_section_names[PL_PROFILE_CALIBRATION], body, NULL);
         pypylog_write_raw(text, (size_t)(end - text));

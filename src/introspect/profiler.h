@@ -135,5 +135,9 @@ void prof_tracing(bool start);
 /* At exit: the last events, and how many timestamp ticks make a second
  * (the jit-profile-calibration section the report reads). */
 void prof_finish(void);
+/* The time charged to t so far, in seconds, as the report would count it
+ * from the summaries (flushing the buffered events first); -1 when the
+ * profiler is off or writes every event instead of summaries. */
+double prof_trace_seconds(const struct Trace *t);
 
 #endif

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "../introspect/jitevents.h"
+#include "../introspect/profiler.h"
 #include "../introspect/pypyform.h"
 #include "../jit/snapshot.h"
 #include "../runtime.h"
@@ -53,6 +54,7 @@ static Value trace_dict(const Trace *t) {
     const TraceCounts *c = t->counts;
     CodeObject *co = NULL;
     int line = 0;
+    double secs = prof_trace_seconds(t);
     if (!bridge) {
         co = t->code;
         line = code_line(co, t->pc);
@@ -69,6 +71,8 @@ static Value trace_dict(const Trace *t) {
         put(d, "iterations", count_or_none(c && !bridge && c->label, c ? c->passes : 0)) < 0 ||
         put(d, "mcode_size", int_from_u64(t->mcode_len)) < 0 || put(d, "ops", v_int(op_count(&t->ir))) < 0 ||
         put(d, "guards", v_int(t->nguards)) < 0 ||
+        /* seconds charged to it by the exact profiler (--jit-profile) */
+        put(d, "time", secs >= 0 ? float_box(secs) : V_NONE) < 0 ||
         put(d, "parent_guard", bridge && t->from_guard ? int_from_u64(t->from_guard->id) : V_NONE) < 0)
         return VNULL;
     return d;
