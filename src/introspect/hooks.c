@@ -12,6 +12,8 @@ void sys_flush_all(void);
 void sys_write_stderr(const char *s, size_t n);
 
 static bool in_hook;
+/* The innermost frame when the running hook was called (NULL: none runs). */
+Frame *hook_interrupted_frame;
 
 bool hook_running(void) { return in_hook; }
 
@@ -23,6 +25,7 @@ bool hook_enter(HookScope *s) {
        does, it blocks new traces, and code the hook runs executes in a
        deeper C activation than the recorder's, so it is not recorded */
     s->saved_rec = jit.rec;
+    hook_interrupted_frame = tstate.frame;
     return true;
 }
 
@@ -31,6 +34,7 @@ void hook_leave(HookScope *s) {
     if (jit.rec && jit.rec != s->saved_rec) jit_abort(ABORT_ESCAPE);
     if (err_occurred()) err_clear();
     if (s->saved_exc) err_restore(s->saved_exc);
+    hook_interrupted_frame = NULL;
     in_hook = false;
 }
 

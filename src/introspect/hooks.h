@@ -34,6 +34,12 @@ typedef struct HookScope {
 bool hook_enter(HookScope *s);
 void hook_leave(HookScope *s);
 bool hook_running(void);
+/* While a hook runs: the innermost frame when it was called. That frame
+ * and those outside it were interrupted wherever the JIT called the hook
+ * (the recorder, mid-instruction), so their saved stack tops and
+ * instruction pointers may be stale: gc.collect() leaves their value
+ * stacks alone. NULL when no hook runs. */
+extern struct Frame *hook_interrupted_frame;
 /* Report the pending exception as unraisable: err_msg is PyPy's
  * ("Exception ignored in: jit hook " or "... jit hook"), obj the hook. */
 void hook_report_exception(const char *err_msg, Value obj);

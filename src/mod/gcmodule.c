@@ -10,6 +10,7 @@
 #include "../runtime.h"
 #include "../vm/opcodes.h"
 #include "../front/compiler.h"
+#include "../introspect/hooks.h"
 
 static bool gc_enabled = true;
 
@@ -56,7 +57,8 @@ static void clear_outer_dead_slots(Frame *f) {
 }
 
 static void clear_dead_stack_slots(void) {
-    for (Frame *f = tstate.frame; f; f = f->back) {
+    /* (a hook's caller and its callers: see hook_interrupted_frame) */
+    for (Frame *f = tstate.frame; f && f != hook_interrupted_frame; f = f->back) {
         if (f->in_compiled) continue;
         if (!f->ip || f->ip <= f->code->code || f->ip > f->code->code + f->code->ncode) continue;
         if (f == tstate.frame) clear_innermost_dead_slots(f);
