@@ -101,21 +101,32 @@ print(t)
 '''
 
 # recursion through call_assembler, called from a loop: charged to the loop
-# Two inner loops of one function doing 3:1 work, entered by jumps from
-# the outer loop's code 12000 times each: far more transitions than timed
-# events, so their split comes from sampled timing. (With 300 and 100
-# iterations the transitions' own work, charged to the loops, makes the
-# split about 72%, by every-event timing and by sampled timing alike.)
+# Two inner loops of one function, the first with 3 times the iterations
+# of the second, entered by jumps from the outer loop's code 12000 times
+# each: far more transitions than timed events, so their split comes from
+# sampled timing. The split is checked against the program's own clock
+# around each inner loop (about 69:31 on the VMs measured, not 75:25: the
+# two loops do not compile alike), within 5 points.
 INNER_SPLIT = '''
+import time
 def run(n):
     s = 0
+    ta = tb = 0.0
+    clock = time.perf_counter
     for rep in range(n):
+        t0 = clock()
         for i in range(1500):
             s += (i * 3) ^ (s & 255)
+        t1 = clock()
         for j in range(500):
             s += (j * 3) ^ (s & 255)
-    return s
-print(run(12000))
+        t2 = clock()
+        ta += t1 - t0
+        tb += t2 - t1
+    return s, 100.0 * ta / (ta + tb)
+s, split = run(12000)
+print(s)
+print("measured", split)
 '''
 
 # Compiled loops, a generator that sum() runs in the interpreter (about a
@@ -451,15 +462,16 @@ class Checker:
             self.check("loops: jumps from one loop into another are entries",
                        len(rows) >= 2 and min(r["entries"] for r in rows[:2]) >= 15000, repr(rows))
 
-        rep, _ = self.profile("inner_split", INNER_SPLIT, "bridges")
+        rep, _, out = self.profile_out("inner_split", INNER_SPLIT, "bridges")
         if rep:
-            a = sum(r["share"] for r in rep["traces"] if r["line"] == 5)
-            b = sum(r["share"] for r in rep["traces"] if r["line"] == 7)
+            a = sum(r["share"] for r in rep["traces"] if r["line"] == 9)
+            b = sum(r["share"] for r in rep["traces"] if r["line"] == 12)
             ratio = 100.0 * a / (a + b) if a + b else 0
-            self.check("bridges, sampled timing: two inner loops doing 3:1 work, entered by jumps, split %.1f%% "
-                       "(the loops and bridges of each line) is within 5 points of 75%%" % ratio,
-                       abs(ratio - 75.0) <= 5.0, repr(rep["traces"]))
-            ent = [r["entries"] for r in rep["traces"] if r["line"] in (5, 7) and r["kind"] == "loop"]
+            measured = float(out.split()[-1])
+            self.check("bridges, sampled timing: two inner loops with 3:1 iterations, entered by jumps, split "
+                       "%.1f%% (the loops and bridges of each line) is within 5 points of the program's own "
+                       "clock, %.1f%%" % (ratio, measured), abs(ratio - measured) <= 5.0, repr(rep["traces"]))
+            ent = [r["entries"] for r in rep["traces"] if r["line"] in (9, 12) and r["kind"] == "loop"]
             self.check("bridges, sampled timing: every entry is counted, timed or not",
                        len(ent) == 2 and min(ent) >= 11900, repr(rep["traces"]))
 
