@@ -30,3 +30,7 @@ for t in tries:
     except Exception as e:
         print(type(e).__name__, e)
 print(locale.setlocale(locale.LC_ALL, ''), locale.getencoding() in ('utf-8', 'UTF-8', 'ANSI_X3.4-1968'))
+# strcoll in the C locale orders by code point: -1, 0 or 1 wherever the
+# strings' copies lie in memory (glibc's wcscmp gives -3/-4 near a page end)
+locale.setlocale(locale.LC_ALL, 'C')
+print(sorted({locale.strcoll(x, y) for i in range(3000) for x, y in [('a', 'b'), ('b' * (i % 40), 'a'), ('ab', 'ab')]}))
