@@ -1,11 +1,15 @@
 """importlib on tpy's bytecode cache (tpy).
 
 tpy's import statement (C) and importlib must share one bytecode cache:
-tpy's .tpyc files (src/vm/codecache.c), never CPython's .pyc files, whose
-bytecode is CPython's. When importlib is imported, install() points
-importlib._bootstrap_external at them: the magic number, the suffix
-(cache_from_source gives __pycache__/NAME.tpy-311.tpyc), and the loaders'
-get_code. importlib's own SourceFileLoader reads and writes the cache in C,
+.pyc files of tpy's bytecode (src/vm/codecache.c: CPython's 16-byte header
+with tpy's magic number, then a tpy code object as marshal writes it),
+never CPython's, whose bytecode is CPython's (cache_from_source gives
+__pycache__/NAME.tpy-311.pyc: sys.implementation.cache_tag keeps them
+apart). When importlib is imported, install() points
+importlib._bootstrap_external at them: the magic number and
+SourceLoader.get_code. A .pyc file without its source is CPython's
+business unchanged (SourcelessFileLoader, zipimport, pkgutil.read_code:
+the 16-byte header, then marshal.loads of the rest). importlib's own SourceFileLoader reads and writes the cache in C,
 exactly as the import statement does; a loader of a program's own (other
 get_data or path_stats) keeps CPython's algorithm, with tpy's format in
 place of marshal's, and like CPython caches through its set_data.
@@ -14,20 +18,18 @@ place of marshal's, and like CPython caches through its set_data.
 import _imp
 import sys
 
-# a .tpyc file's header (src/vm/codecache.c): the payload's length is the
-# 4 bytes at offset 40; a hash-based file (py_compile's CHECKED_HASH and
-# UNCHECKED_HASH) has one of the two marks below at offset 24 and the
-# source's hash (_imp.source_hash) at offset 16
-_HEADER_SIZE = 48
-_HASH_CHECKED = 0xFFFFFFFE
-_HASH_UNCHECKED = 0xFFFFFFFD
+# a tpy .pyc file's header (src/vm/codecache.c): CPython's 16 bytes (magic,
+# flags, then the mtime and size or, hash-based, the source's hash), then
+# b'C' and the length of the code's blob, whose own header is 38 bytes
+_HASH_CHECKED = 3
+_HASH_UNCHECKED = 1
 
 
 def _hash_kind(data):
     """_HASH_CHECKED or _HASH_UNCHECKED for a hash-based file, else 0."""
-    if len(data) < _HEADER_SIZE or data[:4] != _imp.tpy_magic_number:
+    if len(data) < 16 or data[:4] != _imp.tpy_magic_number:
         return 0
-    kind = int.from_bytes(data[24:28], 'little')
+    kind = int.from_bytes(data[4:8], 'little')
     return kind if kind in (_HASH_CHECKED, _HASH_UNCHECKED) else 0
 
 
@@ -40,8 +42,6 @@ def install(be):
 
     be.MAGIC_NUMBER = _imp.tpy_magic_number
     be._RAW_MAGIC_NUMBER = int.from_bytes(_imp.tpy_magic_number, 'little')
-    # the list importlib.machinery also holds, changed in place
-    be.BYTECODE_SUFFIXES[:] = ['.tpyc']
 
     def get_code(self, fullname):
         """Concrete implementation of InspectLoader.get_code (tpy's bytecode cache)."""
@@ -82,7 +82,7 @@ def install(be):
                                 (check_source or _imp.check_hash_based_pycs == 'always')):
                             source_bytes = self.get_data(source_path)
                             source_hash = _imp.source_hash(be._RAW_MAGIC_NUMBER, source_bytes)
-                            valid = data[16:24] == source_hash
+                            valid = data[8:16] == source_hash
                         code = _imp.tpy_code_from_cache(data, source_path, None, None) if valid else None
                     else:
                         code = _imp.tpy_code_from_cache(data, source_path, source_mtime, st.get('size'))
@@ -108,29 +108,6 @@ def install(be):
                     pass
         return code_object
 
-    def sourceless_get_code(self, fullname):
-        # CPython's _classify_pyc: a file without the magic number is not
-        # ours (ImportError); one that has it but ends before its header
-        # and payload do is truncated (EOFError, as marshal's end of data)
-        path = self.get_filename(fullname)
-        data = self.get_data(path)
-        magic = data[:4]
-        if magic != be.MAGIC_NUMBER:
-            message = f'bad magic number in {fullname!r}: {magic!r}'
-            _bootstrap._verbose_message('{}', message)
-            raise ImportError(message, name=fullname, path=path)
-        if len(data) < _HEADER_SIZE:
-            message = f'reached EOF while reading tpy bytecode header of {fullname!r}'
-            _bootstrap._verbose_message('{}', message)
-            raise EOFError(message)
-        if len(data) < _HEADER_SIZE + int.from_bytes(data[40:44], 'little'):
-            raise EOFError(f'reached EOF while reading the code of {fullname!r} in {path!r}')
-        code = _imp.tpy_code_from_cache(data, path, None, None)
-        if code is None:
-            raise ImportError(f'bad tpy bytecode file {path!r} (another tpy, or damaged)',
-                              name=fullname, path=path)
-        return code
-
     def _code_to_timestamp_pyc(code, mtime=0, source_size=0):
         # py_compile and compileall write the cache through this
         data = _imp.tpy_cache_data(code, mtime, source_size)
@@ -148,7 +125,4 @@ def install(be):
     be._code_to_timestamp_pyc = _code_to_timestamp_pyc
     be._code_to_hash_pyc = _code_to_hash_pyc
     get_code.__qualname__ = 'SourceLoader.get_code'
-    sourceless_get_code.__name__ = 'get_code'
-    sourceless_get_code.__qualname__ = 'SourcelessFileLoader.get_code'
     SourceLoader.get_code = get_code
-    be.SourcelessFileLoader.get_code = sourceless_get_code

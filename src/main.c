@@ -45,7 +45,7 @@ static const char help_options[] =
     "Options (and corresponding environment variables):\n"
     "-b     : set sys.flags.bytes_warning (-bb: 2) and add a BytesWarning filter to\n"
     "         sys.warnoptions\n"
-    "-B     : don't write .tpyc files on import; also PYTHONDONTWRITEBYTECODE=x\n"
+    "-B     : don't write .pyc files on import; also PYTHONDONTWRITEBYTECODE=x\n"
     "-c cmd : program passed in as string (terminates option list)\n"
     "-d     : no effect (CPython's parser debugging); also PYTHONDEBUG=x\n"
     "-E     : ignore PYTHON* environment variables (such as PYTHONPATH)\n"
@@ -182,7 +182,7 @@ static const char help_xoptions[] =
     "-X tracemalloc: start tracing Python memory allocations with the\n"
     "    tracemalloc module from start-up, 1 frame per traceback;\n"
     "    -X tracemalloc=NFRAME: NFRAME frames (also PYTHONTRACEMALLOC)\n"
-    "\n"    "-X pycache_prefix=PATH: write and read the bytecode cache (.tpyc files)\n"
+    "\n"    "-X pycache_prefix=PATH: write and read the bytecode cache (.pyc files)\n"
     "    in a tree under PATH instead of in __pycache__ directories; also\n"
     "    PYTHONPYCACHEPREFIX\n"
     "\n"
@@ -246,10 +246,23 @@ static int exit_status_for(Value exc) {
     return 1;
 }
 
+/* Run co as __main__ (or disassemble it); the process exit status */
+static int run_main_code(CodeObject *co, bool dis) {
+    if (dis) {
+        code_disassemble(co, stdout);
+        return 0;
+    }
+    Value r = eval_module_code(co, module_dict(tstate.main_module), VNULL);
+    if (!r) {
+        Value exc = err_fetch();
+        return exit_status_for(exc);
+    }
+    return 0;
+}
+
 /* Run source as __main__; returns the process exit status. file_input: a
  * script or stdin, which CPython reads with its file reader (compile_file) */
 static int run_main_source(const char *src, size_t len, const char *filename, bool dis, bool file_input) {
-    Value d = module_dict(tstate.main_module);
     if (filename[0] != '<') traceback_register_source(str_from_cstr(filename), src, len);
     /* -c's command is text already: its coding cookie means nothing
        (bpo-32381) */
@@ -260,16 +273,36 @@ static int run_main_source(const char *src, size_t len, const char *filename, bo
         Value exc = err_fetch();
         return exit_status_for(exc);
     }
-    if (dis) {
-        code_disassemble(co, stdout);
-        return 0;
+    return run_main_code(co, dis);
+}
+
+/* tpy prog.pyc: a .pyc file's code as __main__ (CPython's run_pyc_file) */
+static int run_main_pyc(const char *data, size_t len, bool dis) {
+    const char *problem = NULL;
+    CodeObject *co = codecache_pyc_code(data, len, &problem);
+    if (!co) {
+        err_set(&exc_RuntimeError, problem);
+        return exit_status_for(err_fetch());
     }
-    Value r = eval_module_code(co, d, VNULL);
-    if (!r) {
-        Value exc = err_fetch();
-        return exit_status_for(exc);
-    }
-    return 0;
+    return run_main_code(co, dis);
+}
+
+/* A script that is a .pyc file: its name says so or it starts with the
+ * first two bytes of the magic number (CPython's maybe_pyc_file) */
+static bool script_is_pyc(const char *path, const char *data, size_t len) {
+    size_t n = strlen(path);
+    if (n >= 4 && !strcmp(path + n - 4, ".pyc")) return true;
+    Value magic = codecache_magic();
+    return len >= 2 && !memcmp(data, bytes_data(magic), 2);
+}
+
+/* A script that is a zip archive: an end-of-central-directory record
+ * ("PK\5\6") in its last 64 KiB + 22 bytes, where zipimport looks for it */
+static bool script_is_zip(const char *data, size_t len) {
+    size_t lo = len > 65535 + 22 ? len - 65535 - 22 : 0;
+    for (size_t i = len >= 22 ? len - 22 + 1 : 0; i-- > lo;)
+        if (!memcmp(data + i, "PK\5\6", 4)) return true;
+    return false;
 }
 
 static char *read_all(FILE *f, size_t *len) {
@@ -1162,10 +1195,10 @@ static Value find_main_module(const char *name, const char **path, Value *packag
 
 /* -m NAME the way CPython runs it: runpy._run_module_as_main, which also
  * reports what cannot be run ("No module named ...") as SystemExit */
-static int run_module_with_runpy(const char *name) {
+static int run_module_with_runpy(const char *name, bool alter_argv) {
     Value runpy = import_name(str_intern_cstr("runpy"), VNULL, v_int(0), VNULL);
     Value run = runpy ? obj_getattr_cstr(runpy, "_run_module_as_main") : VNULL;
-    Value a[2] = {str_from_cstr(name), V_TRUE};
+    Value a[2] = {str_from_cstr(name), alter_argv ? V_TRUE : V_FALSE};
     if (!run || !obj_call(run, a, 2, VNULL)) return exit_status_for(err_fetch());
     return 0;
 }
@@ -1312,6 +1345,7 @@ int main(int argc, char **argv) {
     Value path = dict_get_cstr(module_dict(sys_module), "path");
     char *script_path = NULL, *script_src = NULL;
     size_t script_len = 0;
+    enum { SCRIPT_SOURCE, SCRIPT_PYC, SCRIPT_ZIP } script_kind = SCRIPT_SOURCE;
     bool from_stdin = !o.command && !o.module && (!o.script || strcmp(o.script, "-") == 0);
     if (o.script && !from_stdin) {
         FILE *f = fopen(o.script, "rb");
@@ -1338,9 +1372,13 @@ int main(int argc, char **argv) {
         script_src = read_all(f, &script_len);
         fclose(f);
         script_path = abspath(file);
+        if (script_src && file == o.script && script_is_zip(script_src, script_len)) script_kind = SCRIPT_ZIP;
+        else if (script_src && script_is_pyc(file, script_src, script_len)) script_kind = SCRIPT_PYC;
     }
     if (!tpy_config.safe_path) {
-        if (script_path) list_append(path, str_from_cstr(dirname_of(script_path)));
+        /* a zip archive is itself the first entry: its __main__ module runs */
+        if (script_kind == SCRIPT_ZIP) list_append(path, str_from_cstr(script_path));
+        else if (script_path) list_append(path, str_from_cstr(dirname_of(script_path)));
         else if (o.module) {
             char cwd[PATH_MAX];
             list_append(path, str_from_cstr(getcwd(cwd, sizeof cwd) ? cwd : ""));
@@ -1389,12 +1427,13 @@ int main(int argc, char **argv) {
             status = exit_status_for(uncaught);
         } else if (!msrc) {
             set_argv("-m", argc, argv, o.first_arg);
-            status = run_module_with_runpy(o.module);
+            status = run_module_with_runpy(o.module, true);
         } else {
         set_argv(mpath, argc, argv, o.first_arg);
         dict_set(d, NAME(__file__), str_from_cstr(mpath));
         dict_set_cstr(d, "__cached__", codecache_cached_path(mpath));   /* runpy's spec.cached */
-        if (package) dict_set_cstr(d, "__package__", package);
+        /* runpy: the spec's parent, '' for a top-level module */
+        dict_set_cstr(d, "__package__", package ? package : str_intern_cstr(""));
         set_main_spec(d, o.module, mpath, package && str_eq_cstr(package, o.module));
         status = run_main_source(str_data(msrc), (size_t)str_nbytes(msrc), mpath, o.dis, false);
         }
@@ -1415,6 +1454,16 @@ int main(int argc, char **argv) {
             return 1;
         }
         status = run_main_source(o.command, strlen(o.command), "<string>", o.dis, false);
+    } else if (script_kind == SCRIPT_ZIP) {
+        /* as CPython: runpy runs the archive's __main__, sys.argv[0] stays */
+        set_argv(o.script, argc, argv, o.first_arg);
+        status = run_module_with_runpy("__main__", false);
+    } else if (script_kind == SCRIPT_PYC) {
+        set_argv(o.script, argc, argv, o.first_arg);
+        dict_set(d, NAME(__file__), str_from_cstr(script_path));
+        dict_set_cstr(d, "__cached__", V_NONE);
+        status = run_main_pyc(script_src, script_len, o.dis);
+        free(script_src);
     } else if (script_path) {
         if (o.skip_first_line) {
             /* -x: the first line goes, its newline stays (line numbers hold) */

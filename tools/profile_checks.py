@@ -462,15 +462,26 @@ class Checker:
             self.check("loops: jumps from one loop into another are entries",
                        len(rows) >= 2 and min(r["entries"] for r in rows[:2]) >= 15000, repr(rows))
 
-        rep, _, out = self.profile_out("inner_split", INNER_SPLIT, "bridges")
-        if rep:
+        # sampled timing times one entry in many, so on a loaded machine one
+        # preemption inside a timed entry moves a run's split by 10 points:
+        # up to three runs, one of which must agree with the clock
+        splits = []
+        for attempt in range(3):
+            rep, _, out = self.profile_out("inner_split", INNER_SPLIT, "bridges")
+            if not rep:
+                break
             a = sum(r["share"] for r in rep["traces"] if r["line"] == 9)
             b = sum(r["share"] for r in rep["traces"] if r["line"] == 12)
             ratio = 100.0 * a / (a + b) if a + b else 0
             measured = float(out.split()[-1])
+            splits.append((round(ratio, 1), round(measured, 1)))
+            if abs(ratio - measured) <= 5.0:
+                break
+        if rep:
             self.check("bridges, sampled timing: two inner loops with 3:1 iterations, entered by jumps, split "
-                       "%.1f%% (the loops and bridges of each line) is within 5 points of the program's own "
-                       "clock, %.1f%%" % (ratio, measured), abs(ratio - measured) <= 5.0, repr(rep["traces"]))
+                       "(the loops and bridges of each line) within 5 points of the program's own clock in one "
+                       "of up to three runs: (sampled, clock) %s" % splits,
+                       abs(ratio - measured) <= 5.0, repr(rep["traces"]))
             ent = [r["entries"] for r in rep["traces"] if r["line"] in (9, 12) and r["kind"] == "loop"]
             self.check("bridges, sampled timing: every entry is counted, timed or not",
                        len(ent) == 2 and min(ent) >= 11900, repr(rep["traces"]))

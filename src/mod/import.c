@@ -554,6 +554,10 @@ static Value find_and_load_here(Value name) {
                 if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # from '%s'\n", full, b.data);
                 return m;
             }
+            /* __init__.pyc without its source: importlib's SourcelessFileLoader */
+            buf_putc(&b, 'c');
+            if (!importlib_loading && stat(b.data, &st) == 0 && S_ISREG(st.st_mode))
+                return find_with_path_finder(name, dot ? search : V_NONE);
             b.len = base;
         }
         buf_puts(&b, ".py");
@@ -561,6 +565,12 @@ static Value find_and_load_here(Value name) {
             Value m = exec_source(name, VNULL, b.data, false);
             if (m && tpy_config.verbose) fprintf(stderr, "import '%s' # from '%s'\n", full, b.data);
             return m;
+        }
+        if (errno == ENOENT && !importlib_loading) {
+            buf_putc(&b, 'c');
+            if (stat(b.data, &st) == 0 && S_ISREG(st.st_mode)) return find_with_path_finder(name, dot ? search : V_NONE);
+            b.len--;
+            errno = ENOENT;
         }
         /* an entry that is a file (a zip archive): importlib's path hooks
            know how to read it */

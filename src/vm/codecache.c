@@ -1,32 +1,49 @@
 /* codecache.c: the bytecode cache, so that a module is compiled once, not
  * at every start.
  *
- * A source file m.py has its cache file beside it, __pycache__/m.tpy-311.tpyc
+ * A source file m.py has its cache file beside it, __pycache__/m.tpy-311.pyc
  * (the name importlib.util.cache_from_source gives with tpy's cache_tag),
  * or, when that directory cannot be written, under the user's cache
  * directory, $XDG_CACHE_HOME/tpy (default ~/.cache/tpy) followed by the
  * source directory's real absolute path. With sys.pycache_prefix set
  * (-X pycache_prefix, PYTHONPYCACHEPREFIX) the one place is
- * PREFIX/<absolute source directory>/m.tpy-311.tpyc, as in CPython.
+ * PREFIX/<absolute source directory>/m.tpy-311.pyc, as in CPython.
  *
- * The file (all numbers little-endian):
+ * The file (all numbers little-endian) has CPython's 16-byte .pyc header,
+ * so that CPython's own readers of it (importlib's _classify_pyc and
+ * _validate_*_pyc, pkgutil.read_code, py_compile's and compileall's tests)
+ * find their fields where they expect them, followed by what marshal.dumps
+ * writes for a code object (type code 'C', the blob's length, the blob):
  *
  *    0  magic        4  u16 derived from TPY_BYTECODE_VERSION and the opcode
  *                       table's text (vm/opcodes.h), then "\r\n"
- *    4  "tpyc"       4
- *    8  build        4  TPY_COMPILER_ID: a hash of the compiler's sources,
+ *    4  flags        4  CPython's: 0 timestamp-based; 1 hash-based
+ *                       (unchecked), 3 hash-based checked against the source
+ *    8  mtime        4  the source's mtime, seconds, low 32 bits; or, with
+ *   12  size         4  the source's size, low 32 bits      ) flags 1 or 3, the
+ *                                                             8-byte source hash
+ *   16  'C'          1  marshal's type code for a tpy code object
+ *   17  length       4  the blob's length: the file is 21 + length bytes
+ *   21  blob            (below; its header is BLOB_HEADER bytes)
+ *
+ * The blob, which marshal.dumps() writes for a code object too:
+ *    0  magic        2  the u16 above
+ *    2  build        4  TPY_COMPILER_ID: a hash of the compiler's sources,
  *                       made by the Makefile (a rebuilt compiler may emit
  *                       other code with the same opcodes)
- *   12  optimize     4  the -O level the code was compiled under
- *   16  mtime        8  the source's mtime, seconds (signed); a hash-based
+ *    6  format       4  CODECACHE_FORMAT, this layout
+ *   10  optimize     4  the -O level the code was compiled under
+ *   14  mtime        8  the source's mtime, seconds (signed); a hash-based
  *                       file's: the source's hash (codecache_source_hash)
- *   24  mtime_ns     4  and nanoseconds (CODECACHE_NS_UNKNOWN: seconds only;
+ *   22  mtime_ns     4  and nanoseconds (CODECACHE_NS_UNKNOWN: seconds only;
  *                       CODECACHE_NS_HASH_CHECKED or _UNCHECKED: hash-based)
- *   28  format       4  CODECACHE_FORMAT, this file's layout
- *   32  size         8  the source's size in bytes
- *   40  length       4  the payload's length: the file is 48 + length bytes
- *   44  crc          4  CRC-32 of the payload
- *   48  payload         the module's code object (below)
+ *   26  size         8  the source's size in bytes
+ *   34  crc          4  CRC-32 of the payload
+ *   38  payload         co_filename as the compiler gave it, then the code
+ *                       object (below)
+ * marshal.dumps() writes the -O level it runs under, mtime 0, mtime_ns
+ * CODECACHE_NS_UNKNOWN and size 0; marshal.loads() checks magic, build,
+ * format and CRC only.
  *
  * A file is used only when all of the header matches (the source's mtime to
  * the nanosecond and its size, as stat gives them now) and the payload's
@@ -54,9 +71,11 @@
  *   s n bytes       str;  S n bytes: an interned str, which gets the next
  *                   index in the string table;  R index: that str again
  *   b n bytes       bytes;  ( n items: tuple;  > n items: frozenset
- *   c ...           code object (write_code below); co_filename is not
- *                   stored: the loader gives the source path, for every
- *                   nested code object too (CPython's _fix_co_filename)
+ *   c ...           code object (write_code below); co_filename is
+ *                   stored once, before the code (marshal.loads gives it
+ *                   back); a cache file's loader gives the source path
+ *                   instead, for every nested code object too (CPython's
+ *                   _fix_co_filename)
  * Inline caches are stored as their names only and start empty; the JIT's
  * fields start empty.
  */
@@ -78,8 +97,11 @@
 #include "../../build/compiler_id.h"   /* TPY_COMPILER_ID, made by the Makefile */
 
 /* this file's layout (the header and payload above): bump on any change */
-#define CODECACHE_FORMAT 1
-#define HEADER_SIZE 48
+#define CODECACHE_FORMAT 2
+#define PYC_HEADER 16                   /* CPython's part */
+#define BLOB_START (PYC_HEADER + 5)     /* after 'C' and the blob's length */
+#define BLOB_HEADER 38
+#define HEADER_SIZE (BLOB_START + BLOB_HEADER)
 #define MAX_DEPTH 200                /* nesting of tuples and code objects */
 #define MAX_FILE (1u << 30)
 
@@ -292,29 +314,55 @@ static bool write_value(Writer *w, Value v) {
     return true;
 }
 
-static void put_header(Buf *b, int64_t mtime_s, uint32_t mtime_ns, uint64_t size, uint32_t length, uint32_t crc) {
+/* The blob's header (see the top of the file) */
+static void put_blob_header(Buf *b, int64_t mtime_s, uint32_t mtime_ns, uint64_t size, uint32_t crc) {
     uint16_t m = magic16();
     buf_putc(b, (char)(m & 0xFF));
     buf_putc(b, (char)(m >> 8));
-    buf_put(b, "\r\ntpyc", 6);
     put_u32(b, TPY_COMPILER_ID);
+    put_u32(b, CODECACHE_FORMAT);
     put_u32(b, (uint32_t)tpy_config.optimize);
     put_u64(b, (uint64_t)mtime_s);
     put_u32(b, mtime_ns);
-    put_u32(b, CODECACHE_FORMAT);
     put_u64(b, size);
-    put_u32(b, length);
     put_u32(b, crc);
 }
 
-bool codecache_file_data(CodeObject *co, int64_t mtime_s, uint32_t mtime_ns, uint64_t size, Buf *out) {
+/* The blob (header and payload: co_filename, then co) into out; false when
+ * co holds a constant the format cannot */
+static bool put_blob(CodeObject *co, int64_t mtime_s, uint32_t mtime_ns, uint64_t size, Buf *out) {
     Buf payload;
     buf_init(&payload, 4096);
     Writer w = {&payload, dict_new(), 0};
-    if (!write_value(&w, V_FROM_PTR(co)) || payload.len > MAX_FILE) return false;
+    if (!str_check_exact(co->filename) || !write_value(&w, co->filename) || !write_value(&w, V_FROM_PTR(co)) ||
+        payload.len > MAX_FILE)
+        return false;
     uint32_t crc = (uint32_t)crc32(0, (const Bytef *)payload.data, (uInt)payload.len);
-    put_header(out, mtime_s, mtime_ns, size, (uint32_t)payload.len, crc);
+    put_blob_header(out, mtime_s, mtime_ns, size, crc);
     buf_put(out, payload.data, payload.len);
+    return true;
+}
+
+bool codecache_file_data(CodeObject *co, int64_t mtime_s, uint32_t mtime_ns, uint64_t size, Buf *out) {
+    Buf blob;
+    buf_init(&blob, 4096);
+    if (!put_blob(co, mtime_s, mtime_ns, size, &blob)) return false;
+    uint16_t m = magic16();
+    buf_putc(out, (char)(m & 0xFF));
+    buf_putc(out, (char)(m >> 8));
+    buf_put(out, "\r\n", 2);
+    if (is_hash_kind(mtime_ns)) {
+        /* CPython's flags: bit 0 hash-based, bit 1 checked */
+        put_u32(out, mtime_ns == CODECACHE_NS_HASH_CHECKED ? 3 : 1);
+        put_u64(out, (uint64_t)mtime_s);
+    } else {
+        put_u32(out, 0);
+        put_u32(out, (uint32_t)mtime_s);
+        put_u32(out, (uint32_t)size);
+    }
+    buf_putc(out, 'C');
+    put_u32(out, (uint32_t)blob.len);
+    buf_put(out, blob.data, blob.len);
     return true;
 }
 
@@ -622,62 +670,89 @@ static Value read_value(Reader *r) {
     }
 }
 
-CodeObject *codecache_load_data(const char *data, size_t n, bool check_source, int64_t mtime_s, uint32_t mtime_ns,
-                                uint64_t size, Value filename) {
-    const unsigned char *p = (const unsigned char *)data;
-    if (n < HEADER_SIZE) return NULL;
+/* marshal's type code of a tpy code object, with or without the flag that
+ * makes it a back-reference target (a file marshal.dumps wrote may have it) */
+static bool is_code_tag(unsigned char c) { return (c & 0x7F) == 'C'; }
+
+/* The blob at p[0:n] if its magic, build and format are this tpy's and its
+ * payload's CRC is right; its header fields through the pointers */
+static bool blob_ok(const unsigned char *p, size_t n) {
     uint16_t m = magic16();
-    if (p[0] != (m & 0xFF) || p[1] != (m >> 8) || memcmp(p + 2, "\r\ntpyc", 6) != 0) return NULL;
-    if (get_u32_at(p + 8) != TPY_COMPILER_ID || get_u32_at(p + 12) != (uint32_t)tpy_config.optimize ||
-        (check_source && is_hash_kind(get_u32_at(p + 24))) ||
-        (check_source && (get_u64_at(p + 16) != (uint64_t)mtime_s || get_u64_at(p + 32) != size ||
-                          (get_u32_at(p + 24) != mtime_ns && get_u32_at(p + 24) != CODECACHE_NS_UNKNOWN &&
-                           mtime_ns != CODECACHE_NS_UNKNOWN))) ||
-        get_u32_at(p + 28) != CODECACHE_FORMAT ||
-        get_u32_at(p + 40) != n - HEADER_SIZE)
-        return NULL;
-    if ((uint32_t)crc32(0, p + HEADER_SIZE, (uInt)(n - HEADER_SIZE)) != get_u32_at(p + 44)) return NULL;
-    Reader r = {p + HEADER_SIZE, p + n, list_new(64), str_intern(filename), 0, false};
-    Value v = read_value(&r);
-    if (r.bad || !v || r.p != r.end || !code_check(v)) {
-        if (err_occurred()) err_clear();
-        return NULL;
-    }
-    return V_AS(CodeObject, v);
+    return n >= BLOB_HEADER && p[0] == (m & 0xFF) && p[1] == (m >> 8) && get_u32_at(p + 2) == TPY_COMPILER_ID &&
+           get_u32_at(p + 6) == CODECACHE_FORMAT &&
+           (uint32_t)crc32(0, p + BLOB_HEADER, (uInt)(n - BLOB_HEADER)) == get_u32_at(p + 34);
 }
 
-/* ---- marshal ------------------------------------------------------------------------- */
-
-/* A code object for marshal.dumps: magic (2 bytes), TPY_COMPILER_ID and
-   CODECACHE_FORMAT (u32 each), then co_filename and the code as in a cache
-   file's payload. Only the tpy build that wrote it reads it back. */
-bool codecache_marshal_code(CodeObject *co, Buf *out) {
-    uint16_t m = magic16();
-    buf_putc(out, (char)(m & 0xFF));
-    buf_putc(out, (char)(m >> 8));
-    put_u32(out, TPY_COMPILER_ID);
-    put_u32(out, CODECACHE_FORMAT);
-    Writer w = {out, dict_new(), 0};
-    if (!str_check_exact(co->filename) || !write_value(&w, co->filename)) return false;
-    return write_value(&w, V_FROM_PTR(co));
-}
-
-CodeObject *codecache_unmarshal_code(const char *data, size_t n) {
-    const unsigned char *p = (const unsigned char *)data;
-    uint16_t m = magic16();
-    if (n < 10 || p[0] != (m & 0xFF) || p[1] != (m >> 8) || get_u32_at(p + 2) != TPY_COMPILER_ID ||
-        get_u32_at(p + 6) != CODECACHE_FORMAT)
-        return NULL;
-    Reader r = {p + 10, p + n, list_new(16), VNULL, 0, false};
-    Value filename = read_value(&r);
-    if (r.bad || !filename || !str_check_exact(filename)) goto fail;
-    r.filename = str_intern(filename);
+/* The code in a blob's payload; filename (when given) names it and its
+ * nested code objects in place of the co_filename stored */
+static CodeObject *read_payload(const unsigned char *p, size_t n, Value filename) {
+    Reader r = {p + BLOB_HEADER, p + n, list_new(64), VNULL, 0, false};
+    Value stored = read_value(&r);
+    if (r.bad || !stored || !str_check_exact(stored)) goto fail;
+    r.filename = str_intern(filename ? filename : stored);
     Value v = read_value(&r);
     if (r.bad || !v || r.p != r.end || !code_check(v)) goto fail;
     return V_AS(CodeObject, v);
 fail:
     if (err_occurred()) err_clear();
     return NULL;
+}
+
+/* The kind of file data[0:n] is (0: timestamp-based, else the
+ * CODECACHE_NS_HASH_* of a hash-based one, whose hash *hash gets) */
+static uint32_t file_hash_kind(const unsigned char *p, size_t n, uint64_t *hash) {
+    if (n < PYC_HEADER) return 0;
+    uint32_t flags = get_u32_at(p + 4);
+    if (hash) *hash = get_u64_at(p + 8);
+    return flags == 3 ? CODECACHE_NS_HASH_CHECKED : flags == 1 ? CODECACHE_NS_HASH_UNCHECKED : 0;
+}
+
+CodeObject *codecache_load_data(const char *data, size_t n, bool check_source, int64_t mtime_s, uint32_t mtime_ns,
+                                uint64_t size, Value filename) {
+    const unsigned char *p = (const unsigned char *)data;
+    if (n < HEADER_SIZE) return NULL;
+    uint16_t m = magic16();
+    if (p[0] != (m & 0xFF) || p[1] != (m >> 8) || p[2] != '\r' || p[3] != '\n' || !is_code_tag(p[PYC_HEADER]) ||
+        get_u32_at(p + PYC_HEADER + 1) != n - BLOB_START)
+        return NULL;
+    const unsigned char *b = p + BLOB_START;
+    uint32_t flags = get_u32_at(p + 4), kind = file_hash_kind(p, n, NULL);
+    if ((flags != 0 && !kind) || get_u32_at(b + 10) != (uint32_t)tpy_config.optimize ||
+        (check_source && (kind || get_u64_at(b + 14) != (uint64_t)mtime_s || get_u64_at(b + 26) != size ||
+                          (get_u32_at(b + 22) != mtime_ns && get_u32_at(b + 22) != CODECACHE_NS_UNKNOWN &&
+                           mtime_ns != CODECACHE_NS_UNKNOWN))))
+        return NULL;
+    /* CPython's fields agree with the blob's (readers of either see one file) */
+    if (kind ? get_u64_at(p + 8) != get_u64_at(b + 14)
+             : get_u32_at(p + 8) != (uint32_t)get_u64_at(b + 14) || get_u32_at(p + 12) != (uint32_t)get_u64_at(b + 26))
+        return NULL;
+    if (!blob_ok(b, n - BLOB_START)) return NULL;
+    return read_payload(b, n - BLOB_START, filename);
+}
+
+CodeObject *codecache_pyc_code(const char *data, size_t n, const char **problem) {
+    const unsigned char *p = (const unsigned char *)data;
+    uint16_t m = magic16();
+    if (n < 4 || p[0] != (m & 0xFF) || p[1] != (m >> 8) || p[2] != '\r' || p[3] != '\n') {
+        *problem = "Bad magic number in .pyc file";
+        return NULL;
+    }
+    CodeObject *co = NULL;
+    if (n >= BLOB_START && is_code_tag(p[PYC_HEADER]) && get_u32_at(p + PYC_HEADER + 1) == n - BLOB_START)
+        co = codecache_unmarshal_code(data + BLOB_START, n - BLOB_START);
+    if (!co) *problem = "Bad code object in .pyc file";
+    return co;
+}
+
+/* ---- marshal ------------------------------------------------------------------------- */
+
+bool codecache_marshal_code(CodeObject *co, Buf *out) {
+    return put_blob(co, 0, CODECACHE_NS_UNKNOWN, 0, out);
+}
+
+CodeObject *codecache_unmarshal_code(const char *data, size_t n) {
+    const unsigned char *p = (const unsigned char *)data;
+    return blob_ok(p, n) ? read_payload(p, n, VNULL) : NULL;
 }
 
 /* ---- files ---------------------------------------------------------------------------- */
@@ -700,7 +775,7 @@ static const char *pycache_prefix(void) {
     return v && str_check(v) && str_nbytes(v) ? str_data(v) : NULL;
 }
 
-/* "m.tpy-311.tpyc" (".opt-N" under -O) for the source at path */
+/* "m.tpy-311.pyc" (".opt-N" under -O) for the source at path */
 static void cache_name(Buf *b, const char *path) {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
@@ -894,7 +969,8 @@ static CodeObject *load_cache(const char *cache_path, const struct stat *st, Val
     size_t n = 0;
     char *data = read_all(cache_path, &n);
     if (!data) return NULL;
-    uint32_t kind = n >= HEADER_SIZE ? get_u32_at((const unsigned char *)data + 24) : 0;
+    uint64_t file_hash = 0;
+    uint32_t kind = file_hash_kind((const unsigned char *)data, n, &file_hash);
     CodeObject *co;
     if (is_hash_kind(kind)) {
         if (!*hash_kind) *hash_kind = kind;
@@ -903,7 +979,7 @@ static CodeObject *load_cache(const char *cache_path, const struct stat *st, Val
         if (check) {
             size_t sn = 0;
             char *src = read_all(path, &sn);
-            if (!src || codecache_source_hash(raw_magic(), src, sn) != get_u64_at((const unsigned char *)data + 16))
+            if (!src || codecache_source_hash(raw_magic(), src, sn) != file_hash)
                 return NULL;
         }
         co = codecache_load_data(data, n, false, 0, 0, 0, filename);

@@ -1,8 +1,10 @@
-/* codecache.h: the bytecode cache (tpy's own .tpyc files; see codecache.c).
+/* codecache.h: the bytecode cache (.pyc files of tpy's bytecode; see codecache.c).
  *
  * Both ways of importing a source file use it: the import statement
  * (mod/import.c) and importlib's SourceLoader.get_code, which tpy replaces
- * by one that calls _imp (mod/_imp.c). CPython's .pyc files are never read.
+ * by one that calls _imp (mod/_imp.c). The files have CPython's .pyc
+ * header, tpy's magic number and tpy's code objects: CPython's own .pyc
+ * files (cpython-311 in their names, another magic number) are never read.
  */
 #ifndef TPY_CODECACHE_H
 #define TPY_CODECACHE_H
@@ -10,18 +12,18 @@
 #include "../obj/code.h"
 
 /* sys.implementation.cache_tag and the cache files' suffix: a module
- * m.py caches to __pycache__/m.tpy-311.tpyc (m.tpy-311.opt-1.tpyc under -O),
+ * m.py caches to __pycache__/m.tpy-311.pyc (m.tpy-311.opt-1.pyc under -O),
  * the path importlib.util.cache_from_source gives */
 #define CODECACHE_TAG "tpy-311"
-#define CODECACHE_SUFFIX ".tpyc"
+#define CODECACHE_SUFFIX ".pyc"
 
 /* A header's mtime_ns when only the seconds are known (a source's mtime as
  * importlib's path_stats gives it): the seconds are compared alone. */
 #define CODECACHE_NS_UNKNOWN 0xFFFFFFFFu
 
 /* Hash-based files (PEP 552: py_compile's CHECKED_HASH and UNCHECKED_HASH,
- * its default under SOURCE_DATE_EPOCH): the header's mtime_ns is one of
- * these and its mtime holds the source's hash (codecache_source_hash, what
+ * its default under SOURCE_DATE_EPOCH; CPython's flags 3 and 1): the
+ * blob's mtime_ns is one of these and its mtime holds the source's hash (codecache_source_hash, what
  * _imp.source_hash gives with importlib's _RAW_MAGIC_NUMBER); the source's
  * size is not recorded. A checked file is used when the source's hash
  * matches, an unchecked one without reading the source;
@@ -55,6 +57,13 @@ bool codecache_file_data(CodeObject *co, int64_t mtime_s, uint32_t mtime_ns, uin
  * (never an exception). A hash-based file never matches an mtime. */
 CodeObject *codecache_load_data(const char *data, size_t n, bool check_source, int64_t mtime_s, uint32_t mtime_ns,
                                 uint64_t size, Value filename);
+
+/* The code of a .pyc file run as a script (tpy prog.pyc), its co_filename
+ * the one it was compiled with, whatever its header's source fields and -O
+ * level say, as CPython runs one; NULL with *problem set to CPython's
+ * message for a file of another magic number or damaged code (never an
+ * exception). */
+CodeObject *codecache_pyc_code(const char *data, size_t n, const char **problem);
 
 /* marshal's code objects ('C' in marshal.c): co as bytes only this tpy
  * build reads back (false: a constant the format cannot hold), and the

@@ -1,10 +1,11 @@
 # tpy-test: no-regen
 # tpy's own bytecode cache (src/vm/codecache.c), where it differs from
-# CPython's .pyc files: the file format (magic, "tpyc", checksum), damage
+# CPython's .pyc files: the file format (CPython's header with tpy's magic
+# number, then marshal's tpy code object with its checksum), damage
 # anywhere (every truncation, every byte flipped, payloads with a right
 # checksum) never trusted and never a crash, the user's cache directory when
 # __pycache__ cannot be written, concurrent writers, a program's own
-# SourceLoader, a .tpyc without its source. Expected output written by hand.
+# SourceLoader, a .pyc without its source. Expected output written by hand.
 import _imp
 import importlib.machinery
 import importlib.util
@@ -98,29 +99,34 @@ print('stale size:', _imp.tpy_code_from_cache(good, src, T0, size + 1))
 # every truncation, every byte changed: rejected (the header or the CRC)
 print('truncations rejected:', all(load(good[:n]) is None for n in range(len(good))))
 print('extended rejected:', load(good + b'\0') is None)
-# (but the nanoseconds of the mtime, bytes 24-27: a caller of
-# tpy_code_from_cache knows the mtime as path_stats gives it, in seconds)
+# (but marshal's flag on the code's type code, byte 16, and the nanoseconds
+# of the mtime, bytes 43-46: a caller of tpy_code_from_cache knows the mtime
+# as path_stats gives it, in seconds)
 print('flips accepted at:', sorted({i for i in range(len(good)) for m in (1, 0x80)
                                     if load(good[:i] + bytes([good[i] ^ m]) + good[i + 1:]) is not None}))
 
 
 # payloads damaged with a right CRC: parsed without a crash, rejected or a
 # code object that passed the checks
+HEADER = 59   # CPython's 16 bytes, b'C', the blob's length, the blob's header
+
+
 def with_crc(data):
-    payload = data[48:]
-    return data[:40] + len(payload).to_bytes(4, 'little') + zlib.crc32(payload).to_bytes(4, 'little') + payload
+    payload = data[HEADER:]
+    return (data[:17] + (len(payload) + HEADER - 21).to_bytes(4, 'little') + data[21:HEADER - 4] +
+            zlib.crc32(payload).to_bytes(4, 'little') + payload)
 
 
 outcomes = set()
-for i in range(48, len(good)):
+for i in range(HEADER, len(good)):
     for m in (1, 0x40, 0xff):
         r = load(with_crc(good[:i] + bytes([good[i] ^ m]) + good[i + 1:]))
         outcomes.add(r is None or type(r).__name__ == 'code')
-for n in range(48, len(good)):
+for n in range(HEADER, len(good)):
     r = load(with_crc(good[:n]))
     outcomes.add(r is None)
 print('right CRC, damaged payload, no crash:', outcomes == {True})
-print('garbage:', [load(b) for b in (b'', b'\0' * 100, good[:48] + b'\xff' * 50)])
+print('garbage:', [load(b) for b in (b'', b'\0' * 100, good[:HEADER] + b'\xff' * 50)])
 
 # a damaged file on disk: ignored by both importers and rewritten
 for how in ('import fz as m', 'import importlib; m = importlib.import_module("fz")'):
@@ -129,7 +135,7 @@ for how in ('import fz as m', 'import importlib; m = importlib.import_module("fz
             f.write(good[:i] + bytes([good[i] ^ 0x55]) + good[i + 1:])
         out = run(how + '; print(m.VALUE)')
         with open(cache, 'rb') as f:
-            print('damaged at', i if i < 48 else 'payload', '->', out == expected,
+            print('damaged at', i if i < HEADER else 'payload', '->', out == expected,
                   'rewritten:', load(f.read()) is not None)
 
 # __pycache__ cannot be written (here: a file of that name): the user's cache
@@ -140,7 +146,7 @@ with open(os.path.join(d, '__pycache__'), 'w') as f:
 xdg = os.path.join(tmp, 'xdg')
 env = {'XDG_CACHE_HOME': xdg}
 print('fallback import:', run('import sys; sys.path.insert(0, "ro"); import rom; print(rom.VALUE)', env))
-user_file = os.path.join(xdg, 'tpy' + os.path.realpath(d), 'rom.' + sys.implementation.cache_tag + '.tpyc')
+user_file = os.path.join(xdg, 'tpy' + os.path.realpath(d), 'rom.' + sys.implementation.cache_tag + '.pyc')
 print('in the user cache:', os.path.exists(user_file))
 write(os.path.join(d, 'rom.py'), 'VALUE = 2\n', T0)   # same mtime and size: the cache is used
 print('read from the user cache:', run('import sys; sys.path.insert(0, "ro"); import rom; print(rom.VALUE)', env))
@@ -191,16 +197,16 @@ for attempt in range(2):
     spec.loader.exec_module(m)
     print('own loader:', m.VALUE, Loader.log)
 
-# a .tpyc without its source: importlib's SourcelessFileLoader reads it
+# a .pyc without its source: importlib's SourcelessFileLoader reads it
 sl = os.path.join(tmp, 'sl')
 write(os.path.join(sl, 'nosrc.py'), 'VALUE = "sourceless"\n', T0)
 print('with its source:', run('import sys; sys.path.insert(0, "sl"); import nosrc; print(nosrc.VALUE)'))
-shutil.move(importlib.util.cache_from_source(os.path.join(sl, 'nosrc.py')), os.path.join(sl, 'nosrc.tpyc'))
+shutil.move(importlib.util.cache_from_source(os.path.join(sl, 'nosrc.py')), os.path.join(sl, 'nosrc.pyc'))
 os.unlink(os.path.join(sl, 'nosrc.py'))
 print('sourceless:', run('import sys, importlib; sys.path.insert(0, "sl"); '
                          'print(importlib.import_module("nosrc").VALUE)'))
-with open(os.path.join(sl, 'nosrc.tpyc'), 'r+b') as f:
-    f.seek(50)
+with open(os.path.join(sl, 'nosrc.pyc'), 'r+b') as f:
+    f.seek(70)
     f.write(b'\x99')
 print('damaged sourceless:', run('import sys, importlib; sys.path.insert(0, "sl"); '
                                  'importlib.import_module("nosrc")').splitlines()[-1].replace(tmp, 'TMP'))
@@ -210,10 +216,41 @@ print('damaged sourceless:', run('import sys, importlib; sys.path.insert(0, "sl"
 # still imports the compiled value
 write(os.path.join(tmp, 'pc', 'pcm.py'), 'VALUE = "compiled"\n', T0)
 write(os.path.join(tmp, 'ca', 'cam.py'), 'VALUE = "compiled"\n', T0)
-print('py_compile:', run('import py_compile; print(py_compile.compile("pc/pcm.py") == "pc/__pycache__/pcm.tpy-311.tpyc")'))
+print('py_compile:', run('import py_compile; print(py_compile.compile("pc/pcm.py") == "pc/__pycache__/pcm.tpy-311.pyc")'))
 print('compileall:', run('import compileall; print(compileall.compile_dir("ca", quiet=1))'))
 for d, m in (('pc', 'pcm'), ('ca', 'cam')):
     write(os.path.join(tmp, d, m + '.py'), 'VALUE = "modified"\n', T0)
     print(m, run('import sys; sys.path.insert(0, %r); import %s; print(%s.VALUE)' % (d, m, m)))
+
+# CPython's readers of the format: pkgutil.read_code (the 16-byte header,
+# then marshal), a .pyc run as a script, a zip archive run as a script
+import pkgutil
+with open(cache, 'rb') as f:
+    rc = pkgutil.read_code(f)
+ns = {'__name__': 'fz3'}
+exec(rc, ns)
+print('pkgutil.read_code:', type(rc).__name__, repr(ns['VALUE']) == expected)
+write(os.path.join(tmp, 'sc', 'script.py'), 'import sys\nprint("script", __name__, sys.argv[1:], __file__.endswith(".pyc"))\n', T0)
+print('compiled:', run('import py_compile; print(py_compile.compile("sc/script.py", cfile="sc/script.pyc"))'))
+
+
+def run_file(*args):
+    r = subprocess.run([EXE] + list(args), cwd=tmp, env=ENV, capture_output=True, text=True)
+    return (r.stdout + r.stderr).strip(), r.returncode
+
+
+print('run a .pyc:', run_file('sc/script.pyc', 'a', 'b'))
+with open(os.path.join(tmp, 'sc', 'bad.pyc'), 'wb') as f:
+    f.write(b'not a pyc file at all')
+print('run a bad .pyc:', run_file('sc/bad.pyc'))
+with open(os.path.join(tmp, 'sc', 'trunc.pyc'), 'wb') as f:
+    with open(os.path.join(tmp, 'sc', 'script.pyc'), 'rb') as g:
+        f.write(g.read()[:40])
+print('run a truncated .pyc:', run_file('sc/trunc.pyc'))
+import zipfile
+with zipfile.ZipFile(os.path.join(tmp, 'app.zip'), 'w') as z:
+    z.writestr('__main__.py', 'import sys, helper\nprint("zip", __name__, sys.argv, helper.X, sys.path[0].endswith("app.zip"))\n')
+    z.writestr('helper.py', 'X = 42\n')
+print('run a zip archive:', run_file('app.zip', 'x'))
 
 shutil.rmtree(tmp)
