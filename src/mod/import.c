@@ -746,7 +746,17 @@ static Value import_one_unlocked(Value name) {
     m = tpy_config.import_time ? find_and_load_timed(name) : find_and_load(name);
     if (m && dot) {
         Value parent = dict_get(tstate.sys_modules, str_new(s, (size_t)(dot - s)));
-        if (parent) obj_setattr(parent, str_intern_cstr(dot + 1), m);
+        if (parent && obj_setattr(parent, str_intern_cstr(dot + 1), m) < 0) {
+            /* importlib's _find_and_load_unlocked: a parent that takes no
+               attributes gets a warning, the import goes on */
+            if (!err_matches(&exc_AttributeError)) return VNULL;
+            err_clear();
+            if (warn_c(&exc_ImportWarning,
+                       str_printf("Cannot set an attribute on %R for child module %R", str_new(s, (size_t)(dot - s)),
+                                  str_from_cstr(dot + 1)),
+                       1) < 0)
+                return VNULL;
+        }
     }
     return m;
 }

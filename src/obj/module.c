@@ -34,6 +34,30 @@ static Value module_name_for_error(ModuleObject *m) {
     return n && str_check(n) ? n : VNULL;
 }
 
+/* m's code is running: tpy's importer's flag, or importlib's
+ * (spec._initializing), as CPython's _PyModuleSpec_IsInitializing */
+static bool module_importing(ModuleObject *m) {
+    if (m->initializing) return true;
+    Value spec = dict_get_str(m->dict, NAME(__spec__));
+    Value flag = spec && spec != V_NONE ? obj_getattr_opt(spec, str_intern_cstr("_initializing")) : VNULL;
+    bool r = flag && obj_truth(flag) > 0;
+    err_clear();
+    return r;
+}
+
+/* Submodule `name` of m (named mn) is being imported: by tpy's importer
+ * (sys.modules has it, its code running) or by importlib (the spec's
+ * _uninitialized_submodules, CPython's _PyModuleSpec_IsUninitializedSubmodule) */
+static bool submodule_importing(ModuleObject *m, Value mn, Value name) {
+    Value sub = tstate.sys_modules ? dict_get(tstate.sys_modules, str_printf("%U.%U", mn, name)) : VNULL;
+    if (sub && module_check(sub) && V_AS(ModuleObject, sub)->initializing) return true;
+    Value spec = dict_get_str(m->dict, NAME(__spec__));
+    Value subs = spec && spec != V_NONE ? obj_getattr_opt(spec, str_intern_cstr("_uninitialized_submodules")) : VNULL;
+    bool r = subs && obj_contains(subs, name) > 0;
+    err_clear();
+    return r;
+}
+
 static Value module_getattr(Value v, Value name) {
     ModuleObject *m = V_AS(ModuleObject, v);
     Value r = dict_get_str(m->dict, name);
@@ -55,10 +79,13 @@ static Value module_getattr(Value v, Value name) {
     if (ga) return obj_call1(ga, name);
     Value mn = module_name_for_error(m);
     if (!mn) return err_format(&exc_AttributeError, "module has no attribute '%U'", name);
-    if (m->initializing)
+    if (module_importing(m))
         return err_format(&exc_AttributeError,
                           "partially initialized module '%U' has no attribute '%U' (most likely due to a circular import)",
                           mn, name);
+    if (submodule_importing(m, mn, name))
+        return err_format(&exc_AttributeError,
+                          "cannot access submodule '%U' of module '%U' (most likely due to a circular import)", name, mn);
     return err_format(&exc_AttributeError, "module '%U' has no attribute '%U'", mn, name);
 }
 
