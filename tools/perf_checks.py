@@ -35,6 +35,7 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import checklib  # noqa: E402
 import jit_extras  # noqa: E402  (its PYPYLOG parser)
 
 # a loop with bridges (the two branches), an inner loop, a function traced
@@ -77,20 +78,11 @@ EM_X86_64 = 62
 JIT_CODE_LOAD, JIT_CODE_MOVE, JIT_CODE_DEBUG_INFO, JIT_CODE_CLOSE = 0, 1, 2, 3
 
 
-class Checker:
-    def __init__(self, tpy, verbose):
-        self.tpy = tpy
-        self.verbose = verbose
-        self.passed = self.failed = 0
-        self.tmp = tempfile.mkdtemp(prefix="tpy-perf-")
+class Checker(checklib.Checks):
+    detail_limit = 800
 
-    def check(self, what, ok, detail=""):
-        if ok:
-            self.passed += 1
-            print("PASS " + what)
-        else:
-            self.failed += 1
-            print("FAIL " + what + (": " + str(detail)[:800] if detail else ""))
+    def __init__(self, tpy, verbose):
+        super().__init__(tpy, verbose, tmp_prefix="tpy-perf-")
 
     def skip(self, what, why):
         print("SKIP %s: %s" % (what, why))

@@ -18,8 +18,8 @@ import os
 import re
 import subprocess
 import sys
-import tempfile
 
+import checklib
 import jit_extras
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -174,21 +174,9 @@ print(driver(3000))
 '''
 
 
-class Checker:
+class Checker(checklib.Checks):
     def __init__(self, tpy, verbose):
-        self.tpy = tpy
-        self.verbose = verbose
-        self.passed = 0
-        self.failed = 0
-        self.tmp = tempfile.mkdtemp(prefix="tpy-prof-")
-
-    def check(self, what, ok, detail=""):
-        if ok:
-            self.passed += 1
-            print("PASS " + what)
-        else:
-            self.failed += 1
-            print("FAIL " + what + (": " + detail if detail else ""))
+        super().__init__(tpy, verbose, tmp_prefix="tpy-prof-")
 
     def profile(self, name, source, mode):
         rep, log, _ = self.profile_out(name, source, mode)

@@ -24,10 +24,10 @@ import argparse
 import os
 import subprocess
 import sys
-import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "lib"))
+import checklib  # noqa: E402  (tools/, this file's directory)
 import jitprof  # noqa: E402  (lib/jitprof.py, the report under test)
 
 # the rate the split checks sample at: the kernel's tick, so that each
@@ -123,21 +123,9 @@ def line_of(source, text):
     raise ValueError(text)
 
 
-class Checker:
+class Checker(checklib.Checks):
     def __init__(self, tpy, verbose):
-        self.tpy = tpy
-        self.verbose = verbose
-        self.passed = 0
-        self.failed = 0
-        self.tmp = tempfile.mkdtemp(prefix="sampler-checks-")
-
-    def check(self, name, ok, detail=""):
-        if ok:
-            self.passed += 1
-            print("PASS %s%s" % (name, (": " + detail) if detail and self.verbose else ""))
-        else:
-            self.failed += 1
-            print("FAIL %s%s" % (name, (": " + detail) if detail else ""))
+        super().__init__(tpy, verbose, tmp_prefix="sampler-checks-")
         sys.stdout.flush()
 
     def profile(self, name, source, extra=()):

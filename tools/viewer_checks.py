@@ -34,7 +34,8 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
+
+import checklib
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -220,22 +221,11 @@ def listings(log_text):
     return out
 
 
-class Checker:
-    def __init__(self, tpy, keep):
-        self.tpy = tpy
-        self.passed = 0
-        self.failed = 0
-        self.tmp = keep or tempfile.mkdtemp(prefix="tpy-viewer-")
-        os.makedirs(self.tmp, exist_ok=True)
+class Checker(checklib.Checks):
+    detail_limit = 600
 
-    def check(self, what, ok, detail=""):
-        if ok:
-            self.passed += 1
-            print("PASS " + what)
-        else:
-            self.failed += 1
-            print("FAIL " + what + (": " + str(detail)[:600] if detail else ""))
-        return ok
+    def __init__(self, tpy, keep):
+        super().__init__(tpy, tmp_prefix="tpy-viewer-", tmp=keep)
 
     # ---- _disasm ----
     def disasm(self):
