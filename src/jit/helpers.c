@@ -67,6 +67,17 @@ Value jh_build_map(Value arr, int64_t n) {
     return d;
 }
 int64_t jh_dict_merge(Value d, Value other, Value fn) { return dict_merge_nodup(d, other, fn); }
+/* As the interpreter's MAKE_FUNCTION (interp.c make_function) builds it. */
+Value jh_make_function(Value code, Value globals, Value builtins, Value defaults, Value kwdefaults, Value closure) {
+    CodeObject *co = V_AS(CodeObject, code);
+    FunctionObject *fn = V_AS(FunctionObject, function_new(co, globals, co->qualname));
+    fn->builtins = builtins;
+    fn->defaults = defaults;
+    fn->kwdefaults = kwdefaults;
+    fn->closure = closure;
+    return V_FROM_PTR(fn);
+}
+
 Value jh_list_to_tuple(Value l) { return tuple_from_array(list_items(l), list_size(l)); }
 Value jh_iter(Value v) { return obj_iter(v); }
 Value jh_iternext(Value it) {

@@ -79,7 +79,8 @@
     _(match_class, 'r', "rrri", CALL_ANY, interp_match_class) /* subject, cls, names, n */ \
     _(match_keys, 'r', "rr", CALL_ANY, interp_match_keys)     /* mapping, keys */    \
     _(raise_unbound, 'r', "ri", CALL_CAN_RAISE, jh_raise_unbound)                     \
-    _(len_result, 'r', "r", CALL_CAN_RAISE, type_len_result)  /* __len__'s value -> len()'s */
+    _(len_result, 'r', "r", CALL_CAN_RAISE, type_len_result)  /* __len__'s value -> len()'s */ \
+    _(make_function, 'r', "rrrrrr", CALL_NO_RAISE, jh_make_function) /* code, globals, builtins, defaults, kwdefaults, closure */
 
 typedef enum JitHelper {
 #define JH_ENUM(name, ret, args, effect, fn) JH_##name,
@@ -95,6 +96,9 @@ CallDescr *jit_helper_descr(JitHelper h);
 /* Value representation helpers the backend inlines fast paths of. */
 Value jh_box_int_slow(int64_t x);
 Value jh_box_float_slow(double d);
+/* MAKE_FUNCTION without annotations (absent parts are VNULL); record.c
+ * recognizes a function made in the trace by this helper. */
+Value jh_make_function(Value code, Value globals, Value builtins, Value defaults, Value kwdefaults, Value closure);
 
 Value jit_call_assembler(Value fn, int64_t nargs, Value a0, Value a1, Value a2, Value a3);   /* trace.c */
 

@@ -1663,6 +1663,33 @@ static bool record_instantiation(Recorder *R, IRRef cref, Type *t, const SnapSlo
  * callable (for CALL_METHOD: method-or-NULL, then self-or-callable), the
  * `total` argument values (positional, then keyword), and for _KW the
  * tuple of keyword names on top. */
+/* Before a residual call that may run Python code: the root frame's ip
+ * as the interpreter would have it during the call (just past the call
+ * instruction of the root frame, or of the call into the first inlined
+ * frame), so that the callee's f_back.f_lineno (sys._getframe, warnings'
+ * stacklevel, logging) names the calling line, not the line the trace was
+ * entered at. Compiled code keeps the root frame's ip stale otherwise; a
+ * guard failure sets it from the snapshot. One store per call. */
+static void store_root_ip(Recorder *R, int32_t pc) {
+    CodeObject *root = R->frames[0].code;
+    int32_t next = R->nframes > 1 ? R->frames[1].return_pc : pc + 1;
+    if (R->frame_ref == IR_NONE) return;
+    emit2(R, IR_setfield_gc, R->frame_ref, kint(R, (int64_t)(uintptr_t)(root->code + next)),
+          &raw_field_descr((int32_t)offsetof(Frame, ip), 'i')->d);
+}
+
+/* Is fn (at r) a function made on each pass of a loop: by a MAKE_FUNCTION
+ * of this trace (jh_make_function), or of a code some trace made functions
+ * of (reached through a variable: `f = lambda: ...; f()` at module level)?
+ * Guarding its identity would fail on the next pass, and a bridge from
+ * that guard would guard the next one: they are called without a guard. */
+static bool made_in_trace(Recorder *R, IRRef r, FunctionObject *fn) {
+    if (fn->code->jit_flags & CODE_JIT_MADE_IN_TRACE) return true;
+    if (r < 0 || ir_is_const(r) || r >= R->ir.nops) return false;
+    const IROp *op = &R->ir.ops[r];
+    return op->opcode == IR_call_r && op->descr == &jit_helper_descr(JH_make_function)->d;
+}
+
 static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
     int off = has_kw ? 1 : 0;
@@ -1713,7 +1740,10 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         vcallable = V_AS(BoundMethodObject, vcallable)->func;
         cref = fref;
     }
-    if (function_check(vcallable)) {
+    /* a function made in this trace is a new object on every pass: no
+       guard on its identity (it would always fail), no inlining (snapshots
+       name inlined functions as constants); the call is residual */
+    if (function_check(vcallable) && !made_in_trace(R, cref, V_AS(FunctionObject, vcallable))) {
         FunctionObject *fn = V_AS(FunctionObject, vcallable);
         guard_const(R, cref, vcallable);
         cref = kref(R, vcallable);
@@ -1871,6 +1901,7 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         return;
     }
     /* a residual call */
+    store_root_ip(R, pc);
     IRRef r;
     if (function_check(vcallable) && nkw == 0 && nargs <= 4 && (V_AS(FunctionObject, vcallable)->code->flags & CO_SIMPLE_ARGS) &&
         nargs == V_AS(FunctionObject, vcallable)->code->argcount) {
@@ -2901,6 +2932,36 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         R->slice_ref = r;
         memcpy(R->slice_parts, a, sizeof a);
         for (int i = 0; i < arg; i++) pop(R);
+        push(R, r, SK_VALUE);
+        break;
+    }
+    case OP_MAKE_FUNCTION: {
+        /* a closure, lambda or generator expression made on each pass: the
+           helper makes it as the interpreter does (globals and builtins are
+           the frame's, constants of the trace as for LOAD_GLOBAL); its calls
+           in this trace are residual (made_in_trace) */
+        Value g = rf->func ? rf->func->globals : f->globals;
+        Value gb = rf->func ? rf->func->builtins : f->builtins;
+        int nextras = __builtin_popcount((unsigned)arg & 15);
+        Value vcode = concrete_stack(sp, 1);
+        if ((arg & MKF_ANNOTATIONS) || !dict_check_exact(g) || !code_check(vcode) ||
+            !is_const_ref(R, stack_slot(rf, 1)->ref, vcode)) {
+            rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+            return -1;
+        }
+        /* extras[i] (defaults, kwdefaults, closure in that order) lies
+           nextras - i below the code object */
+        IRRef extras[3] = {kref(R, VNULL), kref(R, VNULL), kref(R, VNULL)};
+        int k = 0;
+        if (arg & MKF_DEFAULTS) extras[0] = as_ref(R, *stack_slot(rf, nextras + 1 - k++));
+        if (arg & MKF_KWDEFAULTS) extras[1] = as_ref(R, *stack_slot(rf, nextras + 1 - k++));
+        if (arg & MKF_CLOSURE) extras[2] = as_ref(R, *stack_slot(rf, nextras + 1 - k++));
+        IRRef a[6] = {kref(R, vcode), kref(R, g), kref(R, gb), extras[0], extras[1], extras[2]};
+        IRRef r = call_helper(R, JH_make_function, 6, a);
+        V_AS(CodeObject, vcode)->jit_flags |= CODE_JIT_MADE_IN_TRACE;
+        R->nonnull[r] = 1;
+        R->known_class[r] = &function_type;
+        for (int i = 0; i < nextras + 1; i++) pop(R);
         push(R, r, SK_VALUE);
         break;
     }

@@ -586,8 +586,12 @@ static void profile_exit(Trace *entered, GuardDescr *g, bool raise) {
  * in tstate.frame), 3 (the same, and the instruction there raised), 4
  * (the same, and a bridge is being recorded from there), or 5 (a function
  * trace returned *result). */
+typedef GuardDescr *(*TraceEntryFn)(Frame *);
+static int run_trace_finish(Frame *f, Trace *t, GuardDescr *g, bool record, bool quiet, uint64_t *prof_was,
+                            Value *result);
+
 static int run_trace(Frame *f, Trace *t, Value *result) {
-    typedef GuardDescr *(*EntryFn)(Frame *);
+    typedef TraceEntryFn EntryFn;
     if (t->counts) t->counts->runs++;
     t->generation = jit.generation;
     /* the profiler charges an entry trace called from compiled code (through
@@ -609,6 +613,14 @@ static int run_trace(Frame *f, Trace *t, Value *result) {
     GuardDescr *g = ((EntryFn)t->entry)(f);
     tpy_vmstate = vm_was;
     f->in_compiled = was_in_compiled;
+    return run_trace_finish(f, t, g, record, quiet, prof_was, result);
+}
+
+/* The second half of run_trace, once the compiled code has returned guard
+ * g: profiler exit event, bookkeeping (t->active and jit.activations were
+ * raised by the caller), the result or the rebuilt frames. */
+static int run_trace_finish(Frame *f, Trace *t, GuardDescr *g, bool record, bool quiet, uint64_t *prof_was,
+                            Value *result) {
     bool done = g == &jit_done_descr;
     /* a call there was no C stack for: nothing ran, the interpreter makes it */
     bool retry = !done && tstate.exc && tstate.exc == retry_marker;
@@ -679,16 +691,40 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
     if (interp_enter_recursive("") < 0) return VNULL;
     /* the profiler charges the whole call to the calling trace */
     uint64_t *prof_was = jit_profile_mode ? prof_suppress_begin() : NULL;
-    Frame *f = frame_push(co);
+    Frame *f = frame_push_args(co, args, (size_t)nargs);
     f->func = fn;
     f->globals = fn->globals;
     f->builtins = fn->builtins;
-    values_copy(f->localsplus, args, (size_t)nargs);
     f->back = tstate.frame;
     tstate.frame = f;
     tstate.depth++;
     Value result;
-    int r = run_trace(f, t, &result);
+    int r;
+    if (!jit_profile_mode && !t->counts) {
+        /* the common case, run_trace without what only the profiler and
+           the backend counters need: this is most of a recursive call's
+           cost outside its compiled code (fib: 3 of 4 cycles were here) */
+        t->generation = jit.generation;
+        t->active++;
+        jit.activations++;
+        uint8_t vm_was = tpy_vmstate;
+        f->in_compiled = 1;
+        tpy_vmstate = VM_MCODE;
+        GuardDescr *g = ((TraceEntryFn)t->entry)(f);
+        tpy_vmstate = vm_was;
+        f->in_compiled = 0;
+        if (__builtin_expect(g == &jit_done_descr && !jit.ndoomed, 1)) {
+            jit.activations--;
+            t->active--;
+            result = (Value)jit_saved_area[0];
+            jit_saved_area[0] = 0;   /* a root of the collector: keep nothing alive */
+            r = 5;
+        } else {
+            r = run_trace_finish(f, t, g, false, false, NULL, &result);
+        }
+    } else {
+        r = run_trace(f, t, &result);
+    }
     interp_leave_recursive();
     if (r == 5) {
         tstate.frame = f->back;

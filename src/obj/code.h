@@ -102,7 +102,9 @@ typedef struct CodeObject {
 
 enum CodeJitFlags {
     CODE_JIT_NO_INLINE = 1,     /* has a loop: traces call it, not inline it */
-    CODE_JIT_NO_ENTRY_TRACE = 2 /* function-entry tracing gave up */
+    CODE_JIT_NO_ENTRY_TRACE = 2, /* function-entry tracing gave up */
+    CODE_JIT_MADE_IN_TRACE = 4  /* a trace recorded MAKE_FUNCTION of it: its
+                                   functions are new objects on every pass */
 };
 
 extern Type code_type;

@@ -211,6 +211,8 @@ void interp_init(void);
 
 /* A frame taken from the frame stack for a code object (locals zeroed). */
 Frame *frame_push(CodeObject *co);
+/* The same, with the first nargs locals set to args (nargs <= co->nlocals). */
+Frame *frame_push_args(CodeObject *co, const Value *args, size_t nargs);
 void frame_pop(Frame *f);
 
 #endif
