@@ -12,7 +12,8 @@ collector's own figures at exit) and prints one row:
             allocation helpers jh_new_*)
   kern%     samples in the kernel (page faults on fresh heap memory are most
             of it in allocation-heavy programs; also I/O and scheduling)
-  stw%      Boehm's stopped-world collection time / process CPU time
+  stw%      Boehm's stopped-world collection time / the process's wall
+            time (both wall clocks, so a loaded machine inflates both)
   colls     collections
   MB/s      bytes handed out by the collector per CPU second
 
@@ -56,7 +57,7 @@ WRAPPER_SYMBOLS = {
 }
 
 STATS_RE = re.compile(
-    r"tpy-gc-stats: collections=(\d+) gc_ms=(\d+) cpu_ms=(\d+) allocated_bytes=(\d+) heap_bytes=(\d+)"
+    r"tpy-gc-stats: collections=(\d+) gc_ms=(\d+) cpu_ms=(\d+) allocated_bytes=(\d+) heap_bytes=(\d+) wall_ms=(\d+)"
 )
 
 
@@ -114,12 +115,12 @@ def profile(tpy, prog, steady, jit, freq):
             kern += share
         elif sym in WRAPPER_SYMBOLS:
             wrap += share
-    colls, gc_ms, cpu_ms, allocated, heap = (int(g) for g in stats.groups())
+    colls, gc_ms, cpu_ms, allocated, heap, wall_ms = (int(g) for g in stats.groups())
     return {
         "libgc": libgc,
         "wrap": wrap,
         "kern": kern,
-        "stw": 100.0 * gc_ms / cpu_ms if cpu_ms else 0.0,
+        "stw": 100.0 * gc_ms / wall_ms if wall_ms else 0.0,
         "collections": colls,
         "mb_per_s": allocated / 1e6 / (cpu_ms / 1e3) if cpu_ms else 0.0,
         "allocated_mb": allocated / 1e6,
