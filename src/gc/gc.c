@@ -140,7 +140,7 @@ void gc_set_alloc_hook(GcAllocHook fn) {
 }
 
 /* Never collect after less than this much allocation (see gc_init). */
-static size_t GC_MIN_INTERVAL = (size_t)4 << 20; /* EXPERIMENT */
+#define GC_MIN_INTERVAL ((size_t)16 << 20)
 static int collected;         /* set by each collection, cleared by retune() */
 static size_t kind_bytes[2];  /* bytes taken from the collector since the
                                  last retune(): [0] scanned, [1] atomic */
@@ -570,13 +570,15 @@ void gc_init(void) {
     /* Collect less often than Boehm's default (divisor 3): programs keep
        large live heaps that every full collection has to mark. */
     GC_set_free_space_divisor(2);
-    /* ... and never after less than 4 MiB of allocation: with a small live
-       heap Boehm would collect every few hundred KiB, and each collection
-       costs at least a scan of the roots (bench/bigint.py made ~4800
-       collections of a 2 MiB heap and spent a third of its time in the
-       collector). Larger floors run slower again: fresh memory misses
-       the caches. */
-    if (getenv("TPY_GC_MIN")) GC_MIN_INTERVAL = (size_t)atol(getenv("TPY_GC_MIN")) << 20;
+    /* ... and never after less than 16 MiB of allocation: with a small
+       live heap Boehm would collect every few hundred KiB, and each
+       collection costs at least a scan of the roots and the live heap
+       (bench/bigint.py made ~4800 collections of a 2 MiB heap and spent a
+       third of its time in the collector). 16 MiB rather than 4 (docs/gc.md
+       has the figures): bench/bigint.py 900 -> 228 collections, 0.71x the
+       CPU time; steady state raytrace 0.77x, chaos 0.82x; whole processes
+       no slower, for about 12 MiB more heap in programs whose live heap is
+       small. 32 MiB gained little more. */
     GC_set_min_bytes_allocd(GC_MIN_INTERVAL);
     GC_set_finalize_on_demand(1);
     GC_set_finalizer_notifier(fin_notify);
