@@ -142,7 +142,7 @@ def main():
             p = run(args)
             m = re.match(r"traced (\d+)", p.stdout)
             # a Point is 40 bytes (48 in its size class), plus 8 in the list
-            check("hook: %s mode, tracemalloc sees every inline allocation" % mode,
+            check("hook: %s mode, tracemalloc started in a compiled loop sees every later allocation" % mode,
                   p.returncode == 0 and m is not None and int(m.group(1)) >= 48,
                   "exit %d, stdout %r, stderr %s" % (p.returncode, p.stdout, p.stderr[-300:]))
     print("%d passed, %d failed" % (results.count(True), results.count(False)))
