@@ -3,7 +3,8 @@
 #   C unit tests (build/unit/*), the .py suite in three JIT modes with ./tpy,
 #   the profilers (tools/profile_checks.py, tools/sampler_checks.py),
 #   the JIT introspection extras (tools/jit_extras.py: the embedding example,
-#   PYPYLOG, PyPy's probe programs), perf's map and jitdump
+#   PYPYLOG, PyPy's probe programs), the JIT's inline allocation
+#   (tools/gc_checks.py), perf's map and jitdump
 #   (tools/perf_checks.py), operation names in logs and hooks against PyPy's
 #   (tools/pypy_vocab_check.py), the tpyjit module (tools/tpyjit_checks.py),
 #   bench/'s programs and the steady-state harness (tools/bench_checks.py),
@@ -70,6 +71,9 @@ step "JIT viewer: tpy --jit-profile=html, the page in headless Chromium, _disasm
 
 step "JIT introspection: embedding example, PYPYLOG, PyPy's probe programs" jit-extras.log 1 '^FAIL' \
     python3 tools/jit_extras.py --tpy ./tpy
+
+step "JIT inline allocation: trace shape, free-list batches, tracemalloc (tools/gc_checks.py)" gc-checks.log 1 '^FAIL' \
+    python3 tools/gc_checks.py --tpy ./tpy
 
 step "PyPy's vocabulary: every operation name in logs and hooks is one of PyPy's (tools/pypy_vocab_check.py)" pypy-vocab.log 1 '^FAIL' \
     python3 tools/pypy_vocab_check.py --tpy ./tpy

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 /* ---- out of memory --------------------------------------------------------------------
@@ -139,7 +140,7 @@ void gc_set_alloc_hook(GcAllocHook fn) {
 }
 
 /* Never collect after less than this much allocation (see gc_init). */
-#define GC_MIN_INTERVAL ((size_t)4 << 20)
+#define GC_MIN_INTERVAL ((size_t)16 << 20)
 static int collected;         /* set by each collection, cleared by retune() */
 static size_t kind_bytes[2];  /* bytes taken from the collector since the
                                  last retune(): [0] scanned, [1] atomic */
@@ -524,6 +525,33 @@ static void drop_free_lists(void) {
     for (int i = 0; i < ncollect_hooks; i++) collect_hooks[i]();
 }
 
+/* ---- statistics (TPY_GC_STATS) ---------------------------------------------------------
+ *
+ * With TPY_GC_STATS set in the environment, the process prints one line to
+ * stderr at exit: collections, milliseconds spent in them (Boehm's own
+ * measurement: the stopped-world marking and the sweeping it does then;
+ * lazy sweeping during allocation is not counted), bytes handed out by the
+ * collector (batches of small objects count whole when taken) and the
+ * heap's size, the process's CPU time and the wall time since start-up
+ * (Boehm's clock is a wall clock: compare gc_ms with wall_ms, not cpu_ms,
+ * on a loaded machine). tools/gc_share.py reads it. The measurement costs two clock
+ * reads per collection, and nothing when the variable is unset. */
+static struct timespec stats_start;
+
+static void print_gc_stats(void) {
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double wall_ms = (double)(now.tv_sec - stats_start.tv_sec) * 1e3 + (double)(now.tv_nsec - stats_start.tv_nsec) / 1e6;
+    struct rusage ru;
+    getrusage(RUSAGE_SELF, &ru);
+    double cpu_ms = (double)ru.ru_utime.tv_sec * 1e3 + (double)ru.ru_utime.tv_usec / 1e3 +
+                    (double)ru.ru_stime.tv_sec * 1e3 + (double)ru.ru_stime.tv_usec / 1e3;
+    fprintf(stderr,
+            "tpy-gc-stats: collections=%zu gc_ms=%lu cpu_ms=%.0f allocated_bytes=%zu heap_bytes=%zu wall_ms=%.0f\n",
+            (size_t)GC_get_gc_no(), GC_get_full_gc_total_time(), cpu_ms, GC_get_total_bytes(), GC_get_heap_size(),
+            wall_ms);
+}
+
 /* the initial stack pointer of the process (glibc's, which Boehm itself
  * reads when it has no pthread_getattr_np) */
 extern void *__libc_stack_end;
@@ -542,12 +570,15 @@ void gc_init(void) {
     /* Collect less often than Boehm's default (divisor 3): programs keep
        large live heaps that every full collection has to mark. */
     GC_set_free_space_divisor(2);
-    /* ... and never after less than 4 MiB of allocation: with a small live
-       heap Boehm would collect every few hundred KiB, and each collection
-       costs at least a scan of the roots (bench/bigint.py made ~4800
-       collections of a 2 MiB heap and spent a third of its time in the
-       collector). Larger floors run slower again: fresh memory misses
-       the caches. */
+    /* ... and never after less than 16 MiB of allocation: with a small
+       live heap Boehm would collect every few hundred KiB, and each
+       collection costs at least a scan of the roots and the live heap
+       (bench/bigint.py made ~4800 collections of a 2 MiB heap and spent a
+       third of its time in the collector). 16 MiB rather than 4 (docs/gc.md
+       has the figures): bench/bigint.py 900 -> 228 collections, 0.71x the
+       CPU time; steady state raytrace 0.77x, chaos 0.82x; whole processes
+       no slower, for about 12 MiB more heap in programs whose live heap is
+       small. 32 MiB gained little more. */
     GC_set_min_bytes_allocd(GC_MIN_INTERVAL);
     GC_set_finalize_on_demand(1);
     GC_set_finalizer_notifier(fin_notify);
@@ -559,4 +590,10 @@ void gc_init(void) {
        --jit off: 45 collections instead of 40). */
     GC_expand_hp(2 * GC_RESERVE);
     reserve = GC_MALLOC_ATOMIC(GC_RESERVE);
+    const char *stats = getenv("TPY_GC_STATS");
+    if (stats && *stats) {
+        clock_gettime(CLOCK_MONOTONIC, &stats_start);
+        GC_start_performance_measurement();
+        atexit(print_gc_stats);
+    }
 }

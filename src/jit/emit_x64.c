@@ -139,8 +139,30 @@ static bool const_fits_imm32(Emitter *e, IRRef r) {
     return v >= INT32_MIN && v <= INT32_MAX;
 }
 
+/* ---- inline allocation -----------------------------------------------------------------
+ *
+ * new_with_vtable of a small scanned object pops the head of gc.h's free
+ * list for its size class in machine code, as gc_alloc does in C: two
+ * loads, a test and a store, no call. When the list is empty (a
+ * collection dropped the lists, the batch is used up, or tracemalloc's
+ * hook keeps them empty) a slow path calls gc_refill, which takes a new
+ * batch and reports to the hook; it keeps every register but the
+ * result's. Either way the type is stored over the link word
+ * (Object.type is at offset 0), and the rest of the object is zero as the
+ * collector gives it. Atomic objects (not zeroed by the collector) and
+ * large ones keep the call (no recorder emits atomic ones today).
+ * tools/jit_extras.py (alloc) checks both paths. */
+static bool alloc_is_inline(const IROp *op) {
+    if (op->opcode != IR_new_with_vtable) return false;
+    const SizeDescr *sd = (const SizeDescr *)op->descr;
+    _Static_assert(offsetof(Object, type) == 0, "the type word is the free list's link word");
+    if (sd->atomic || sd->size < (int32_t)sizeof(Object)) return false;
+    return (size_t)sd->size <= GC_SMALL_GRANULES * GC_GRANULE;
+}
+
 static bool is_call_like(const IROp *op) {
     int o = op->opcode;
+    if (alloc_is_inline(op)) return false;   /* its call is on a slow path that keeps the registers */
     return (irop_info[o].flags & IRF_CALL) || o == IR_new_with_vtable || o == IR_new_array_clear;
 }
 
@@ -690,6 +712,46 @@ static void emit_prof_stubs(Emitter *e) {
         asm_patch_rel32(a, st->field, asm_len(a));
         emit_call_keeping(e, st->live, (const void *)prof_slow_event, (int64_t)st->uid_kind);
         asm_jmp_to(a, st->resume);
+    }
+}
+
+/* Inline allocation (see alloc_is_inline). */
+static void emit_alloc_inline(Emitter *e, const SizeDescr *sd) {
+    Asm *a = &e->a;
+    const int kind = 0;   /* scanned (alloc_is_inline) */
+    size_t granules = ((size_t)sd->size + GC_GRANULE - 1) / GC_GRANULE;
+    int next = temp_reg(e, false);
+    int res = def_reg(e, IR_NONE);
+    AsmReg R = (AsmReg)res, N = (AsmReg)next;
+    asm_mov_ri(a, R11, (int64_t)(uintptr_t)&gc_freelist[kind][granules]);
+    asm_mov_rm(a, R, asm_mem(R11, 0));
+    asm_test_rr(a, R, R);
+    size_t empty = asm_jcc(a, CC_Z);
+    asm_mov_rm(a, N, asm_mem(R, 0));
+    asm_mov_mr(a, asm_mem(R11, 0), N);
+    size_t popped = asm_jmp(a);
+    /* slow path: gc_refill(kind, granules), keeping the live registers */
+    asm_patch_rel32(a, empty, asm_len(a));
+    int saved[NREGS], nsaved = 0;
+    for (int reg = 0; reg < NREGS; reg++) {
+        if (!(CALLER_SAVED_MASK & (1u << reg)) || reg == R11 || reg == res) continue;
+        if (e->holder[reg] == -1 && !((e->locked | e->temps) & (1u << reg))) continue;
+        move_loc(e, LOC_SLOT0 + JIT_FRAME_SLOTS + nsaved, reg);
+        saved[nsaved++] = reg;
+    }
+    asm_mov_ri(a, RDI, kind);
+    asm_mov_ri(a, RSI, (int64_t)granules);
+    asm_mov_ri(a, R11, (int64_t)(uintptr_t)gc_refill);
+    asm_call_r(a, R11);
+    if (res != RAX) move_loc(e, res, RAX);
+    for (int i = 0; i < nsaved; i++) move_loc(e, saved[i], LOC_SLOT0 + JIT_FRAME_SLOTS + i);
+    asm_patch_rel32(a, popped, asm_len(a));
+    int64_t type = (int64_t)(uintptr_t)sd->type;
+    if (type >= INT32_MIN && type <= INT32_MAX) {
+        asm_mov_mi(a, asm_mem(R, 0), (int32_t)type);
+    } else {
+        asm_mov_ri(a, R11, type);
+        asm_mov_mr(a, asm_mem(R, 0), R11);
     }
 }
 
@@ -1317,6 +1379,10 @@ static void emit_op(Emitter *e, int index) {
     }
     case IR_new_with_vtable: {
         SizeDescr *sd = (SizeDescr *)op->descr;
+        if (alloc_is_inline(op)) {
+            emit_alloc_inline(e, sd);
+            break;
+        }
         CallArg args[2] = {{IR_NONE, (int64_t)(uintptr_t)sd->type, false}, {IR_NONE, sd->size, false}};
         emit_call(e, sd->atomic ? jit_helper_fn(JH_new_atomic) : jit_helper_fn(JH_new_object), IR_NONE, args, 2, 'r');
         break;

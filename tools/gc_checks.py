@@ -1,0 +1,153 @@
+#!/usr/bin/env python3
+"""Checks of the JIT's inline allocation (src/jit/emit_x64.c,
+alloc_is_inline) that need PYPYLOG or more than one run; run by
+tools/check.sh. The last line is "N passed, N failed".
+
+  shape     the loop of ALLOC_PROG allocates its objects with
+            new_with_vtable in the optimized trace (so the other checks
+            exercise the inline path, not the interpreter's)
+  batches   ALLOC_PROG allocates 400,000 objects that stay alive in a
+            trace whose loop keeps many integers and floats in registers:
+            far more than one free-list batch (a batch is about 4 KiB, 85
+            objects of this size), with collections in between (each drops
+            the lists). Every object is distinct and holds what was stored,
+            and the live values survive the slow path's call: the program
+            checks it and prints the same result with --jit off, default
+            and eager
+  hook      tracemalloc started from inside a running compiled loop sees
+            every object allocated after (traced growth of at least the
+            objects' 48 bytes each; a bypassed hook would show the list's
+            8). Today the loop leaves compiled code at that point (the JIT
+            is suspended while tracing: sys_jit_suspend), so this checks
+            that hand-over; the inline path's own answer to the hook
+            (gc.c empties the lists, so it would take the slow path, which
+            reports) is not reached by it
+
+Usage: python3 tools/gc_checks.py [--tpy ./tpy]
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+results = []
+
+ALLOC_PROG = r"""
+import gc, sys
+
+class Point:
+    def __init__(self, x, y, tag):
+        self.x = x
+        self.y = y
+        self.tag = tag
+
+def fill(n, out):
+    # many values live across each allocation: ints and floats in registers
+    a, b, c, d = 1, 2, 3, 4
+    fa, fb = 0.5, 1.25
+    for i in range(n):
+        p = Point(i, fa, a + b + c + d)
+        out.append(p)
+        a += 1; b += 3; c ^= i; d = (d * 7) & 0xFFFF
+        fa += 0.5; fb = fb * 0.5 + 1.0
+        if i % 100000 == 99999:
+            gc.collect()
+    return a + b + c + d + int(fa + fb)
+
+def main(n):
+    out = []
+    total = fill(n, out)
+    ids = set(map(id, out))
+    assert len(ids) == n, ("objects shared", n - len(ids))
+    a, b, c, d, fa = 1, 2, 3, 4, 0.5
+    for i, p in enumerate(out):
+        assert type(p) is Point and p.x == i and p.y == fa and p.tag == a + b + c + d, (i, p.x, p.y, p.tag)
+        a += 1; b += 3; c ^= i; d = (d * 7) & 0xFFFF; fa += 0.5
+    return total
+
+def fill_tracing_from(n, start, out):
+    # tracing starts inside the running compiled loop (the JIT compiles no
+    # new code while tracemalloc traces, but code that runs goes on)
+    import tracemalloc
+    before = 0
+    for i in range(n):
+        if i == start:
+            tracemalloc.start()
+            before = tracemalloc.get_traced_memory()[0]
+        out.append(Point(i, 0.5, i))
+    return before
+
+if sys.argv[1:] == ["traced"]:
+    import tracemalloc
+    keep = []
+    before = fill_tracing_from(100000, 50000, keep)
+    grown = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    print("traced", grown // (len(keep) - 50000))
+else:
+    print("ok", main(400000))
+"""
+
+
+def check(name, ok, detail=""):
+    results.append(ok)
+    print("%s %s%s" % ("PASS" if ok else "FAIL", name, "" if ok or not detail else "\n    " + detail))
+
+
+def run(cmd, env=None, timeout=300):
+    e = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON") and k != "PYPYLOG"}
+    e["PYTHONHASHSEED"] = "0"
+    if env:
+        e.update(env)
+    return subprocess.run(cmd, cwd=ROOT, env=e, capture_output=True, text=True, errors="replace", timeout=timeout)
+
+
+MODE_ARGS = {  # as tests/run.py runs the three modes
+    "off": ["--jit", "off"],
+    "default": [],
+    "eager": ["--jit", "threshold=1,function_threshold=1,trace_eagerness=1"],
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--tpy", default="./tpy")
+    opts = ap.parse_args()
+    tpy = os.path.abspath(os.path.join(ROOT, opts.tpy) if not os.path.isabs(opts.tpy) else opts.tpy)
+    with tempfile.TemporaryDirectory() as tmp:
+        prog = os.path.join(tmp, "alloc_prog.py")
+        with open(prog, "w") as f:
+            f.write(ALLOC_PROG)
+        log = os.path.join(tmp, "opt.log")
+        p = run([tpy, prog], env={"PYPYLOG": "jit-log-opt:" + log})
+        text = open(log).read() if os.path.exists(log) else ""
+        check("shape: the loop allocates Point with new_with_vtable",
+              p.returncode == 0 and re.search(r"new_with_vtable\(descr=<SizeDescr \d+ Point>\)", text) is not None,
+              "exit %d, stderr %s, %d bytes of log" % (p.returncode, p.stderr[-300:], len(text)))
+        outs = {}
+        for mode in ("off", "default", "eager"):
+            args = [tpy] + MODE_ARGS[mode] + [prog]
+            p = run(args)
+            outs[mode] = (p.returncode, p.stdout, p.stderr[-500:])
+        ref = outs["off"]
+        for mode, got in outs.items():
+            check("batches: %s mode allocates 400,000 distinct, intact objects" % mode,
+                  got[0] == 0 and got[1].startswith("ok ") and got[1] == ref[1],
+                  "exit %d, stdout %r (--jit off: %r), stderr %s" % (got[0], got[1], ref[1], got[2]))
+        for mode in ("default", "eager"):
+            args = [tpy] + MODE_ARGS[mode] + [prog, "traced"]
+            p = run(args)
+            m = re.match(r"traced (\d+)", p.stdout)
+            # a Point is 40 bytes (48 in its size class), plus 8 in the list
+            check("hook: %s mode, tracemalloc started in a compiled loop sees every later allocation" % mode,
+                  p.returncode == 0 and m is not None and int(m.group(1)) >= 48,
+                  "exit %d, stdout %r, stderr %s" % (p.returncode, p.stdout, p.stderr[-300:]))
+    print("%d passed, %d failed" % (results.count(True), results.count(False)))
+    return 0 if all(results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
