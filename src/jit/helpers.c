@@ -8,6 +8,7 @@
 #include "trace.h"
 
 Value jh_binop(Value a, Value b, int64_t op) { return obj_binop(a, b, (int)op); }
+Value jh_binop_from(Value a, Value b, int64_t op, int64_t step) { return obj_binop_from(a, b, (int)op, (int)step); }
 Value jh_unop(Value a, int64_t op) {
     if (op == UNOP_INVERT + 100) {   /* `not` */
         int t = obj_truth(a);

@@ -15,6 +15,7 @@
 #define JIT_HELPER_DEF(_)                                                            \
     _(binop, 'r', "rri", CALL_ANY, jh_binop)            /* obj_binop(a, b, op) */    \
     _(unop, 'r', "ri", CALL_ANY, jh_unop)                                            \
+    _(binop_from, 'r', "rrii", CALL_ANY, jh_binop_from) /* obj_binop_from(a, b, op, step) */ \
     _(compare, 'r', "rri", CALL_ANY, jh_compare)        /* obj_richcompare */        \
     _(truth, 'i', "r", CALL_ANY, jh_truth)              /* -1 on error */           \
     _(contains, 'i', "rr", CALL_ANY, jh_contains)       /* item in container */     \

@@ -198,6 +198,8 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         sf->constructor = rf->constructor;
         sf->class_new = rf->class_new;
         sf->len_result = rf->len_result;
+        sf->binop_step = rf->binop_step;
+        sf->binop_op = rf->binop_op;
         memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
         k += rf->nlocals + rf->sp;
     }
@@ -271,6 +273,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->constructor = rf->nested = false;
     rf->class_new = false;
     rf->len_result = false;
+    rf->binop_step = -1;
 }
 
 static SnapSlot *stack_slot(RecFrame *rf, int depth_from_top) { return &rf->slots[rf->nlocals + rf->sp - depth_from_top]; }
@@ -611,6 +614,8 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         }
         rf->class_new = sf->class_new;   /* its return still finishes the class call */
         rf->len_result = sf->len_result;   /* and len()'s check */
+        rf->binop_step = sf->binop_step;   /* and the operator's dispatch */
+        rf->binop_op = sf->binop_op;
         if (sf->generator) {
             /* the generator is the FOR_ITER's iterator, on top of the frame below */
             RecFrame *below = &R->frames[R->nframes - 2];
@@ -938,6 +943,8 @@ static void generic_binop(Recorder *R, int op, SnapSlot a, SnapSlot b) {
     push(R, r, SK_VALUE);
 }
 
+static bool record_binop_dunder(Recorder *R, int op, Value *sp);
+
 static void record_binop(Recorder *R, int op, Value *sp) {
     RecFrame *rf = top(R);
     SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
@@ -981,6 +988,7 @@ static void record_binop(Recorder *R, int op, Value *sp) {
         push(R, r, SK_VALUE);
         return;
     }
+    if (record_binop_dunder(R, op, sp)) return;
     generic_binop(R, op, a, b);
 }
 
@@ -1533,6 +1541,170 @@ static bool record_len_dunder(Recorder *R, IRRef cref, Value vfn, SnapSlot arg, 
     depend_on(R, f);
     for (int i = 0; i < pop_count; i++) pop(R);
     inline_nested_call(R, fn, locals, pc + 1)->len_result = true;
+    return true;
+}
+
+/* ---- operators of classes with Python dunders ------------------------------------------- */
+
+/* What the binop slot of type `slot` does for a op b (op with
+ * BINOP_INPLACE / BINOP_REFLECTED as obj_binop_from passes it): decline
+ * (NotImplemented, nothing run), call a plain Python function (*fn), or
+ * something the recorder does not follow. A class statement's class has
+ * heap_binop (type.c): the dunder found on its MRO. Of the builtin slots
+ * only int's and float's are known to decline an operand that is neither. */
+typedef enum SlotPlan { SLOT_DECLINES, SLOT_CALLS, SLOT_UNKNOWN } SlotPlan;
+
+static bool number_free_heap_type(Type *t) {
+    return type_has_flag(t, TF_HEAPTYPE) && !type_is_subtype(t, &int_type) && !type_is_subtype(t, &float_type);
+}
+
+static SlotPlan binop_slot_plan(Type *slot, Value va, Value vb, int op, Value *fn) {
+    Type *ta = type_of(va), *tb = type_of(vb);
+    if (!type_has_flag(slot, TF_HEAPTYPE)) {
+        bool number_slot = slot == &int_type || slot == &bool_type || slot == &float_type;
+        Type *other = slot == ta ? tb : ta;
+        return number_slot && number_free_heap_type(other) ? SLOT_DECLINES : SLOT_UNKNOWN;
+    }
+    Value self = va, name;
+    int base = BINOP_BASE(op);
+    if (op & BINOP_INPLACE) {
+        name = binop_name(base, 2);
+    } else if (op & BINOP_REFLECTED) {
+        if (!type_has_flag(tb, TF_HEAPTYPE)) return SLOT_DECLINES;
+        self = vb;
+        name = binop_name(base, 1);
+    } else {
+        if (!type_has_flag(ta, TF_HEAPTYPE)) return SLOT_DECLINES;
+        name = binop_name(base, 0);
+    }
+    Value f = type_lookup(type_of(self), name);
+    if (!f) return SLOT_DECLINES;
+    if (!function_check(f)) return SLOT_UNKNOWN;   /* None, a builtin, a partial, a descriptor... */
+    *fn = f;
+    return SLOT_CALLS;
+}
+
+/* The step at which obj_binop_from(a, b, op, BINOP_STEP_INPLACE) calls its
+ * first Python function (*fn, *self_is_b: called on b as reflected), with
+ * every earlier step declining; -1 if it would run anything else first. */
+static int binop_first_dunder(Value va, Value vb, int op, Value *fn, bool *self_is_b) {
+    Type *ta = type_of(va), *tb = type_of(vb);
+    int bop = BINOP_BASE(op);
+    SlotPlan p;
+    *self_is_b = false;
+    if (op & BINOP_INPLACE) {
+        p = binop_slot_plan(ta, va, vb, op, fn);
+        if (p != SLOT_DECLINES) return p == SLOT_CALLS ? BINOP_STEP_INPLACE : -1;
+    }
+    bool tried_b = false;
+    if (binop_subclass_first(ta, tb, bop)) {
+        *self_is_b = true;
+        p = binop_slot_plan(tb, va, vb, bop | BINOP_REFLECTED, fn);
+        if (p != SLOT_DECLINES) return p == SLOT_CALLS ? BINOP_STEP_SUBCLASS_FIRST : -1;
+        tried_b = true;
+    }
+    *self_is_b = false;
+    p = binop_slot_plan(ta, va, vb, bop, fn);
+    if (p != SLOT_DECLINES) return p == SLOT_CALLS ? (tried_b ? BINOP_STEP_LEFT_AFTER_SUBCLASS : BINOP_STEP_LEFT) : -1;
+    if (tried_b || tb == ta) return -1;   /* the TypeError (or a sequence repetition) */
+    *self_is_b = true;
+    p = binop_slot_plan(tb, va, vb, bop | BINOP_REFLECTED, fn);
+    return p == SLOT_CALLS ? BINOP_STEP_REFLECTED : -1;
+}
+
+/* a op b with an operand of a class statement's class: the Python dunder
+ * the dispatch calls first, inlined as the interpreter runs it (one eval
+ * level down, from obj_binop), under guards on both operands' exact
+ * classes; the trace depends on the classes (a dunder added, removed or
+ * rebound anywhere on their MROs) and on the function (its __code__). The
+ * operands stay on the caller's stack while the dunder runs: its return
+ * (record_binop_dunder_return) pops them, and a frame rebuilt by a guard
+ * failure finds them there (FRAME_RESULT_BINOP). */
+static bool record_binop_dunder(Recorder *R, int op, Value *sp) {
+    RecFrame *rf = top(R);
+    SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
+    Value va = concrete_stack(sp, 2), vb = concrete_stack(sp, 1);
+    if (!va || !vb || a.kind == SK_NULL || b.kind == SK_NULL) return false;
+    Type *ta = type_of(va), *tb = type_of(vb);
+    if (!type_has_flag(ta, TF_HEAPTYPE) && !type_has_flag(tb, TF_HEAPTYPE)) return false;
+    Value f = VNULL;
+    bool self_is_b;
+    int step = binop_first_dunder(va, vb, op, &f, &self_is_b);
+    if (step < 0 || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    FunctionObject *fn = V_AS(FunctionObject, f);
+    SnapSlot args[2] = {self_is_b ? b : a, self_is_b ? a : b};
+    SnapSlot *locals = locals_for(fn->code);
+    if (!bind_args(R, fn, args, 2, VNULL, locals)) return false;
+    /* (a bool in an int slot...: left to the generic call) */
+    if (guard_class_of(R, a, va) != ta || guard_class_of(R, b, vb) != tb) return false;
+    if (type_has_flag(ta, TF_HEAPTYPE)) depend_on_type(R, ta);
+    if (type_has_flag(tb, TF_HEAPTYPE)) depend_on_type(R, tb);
+    depend_on(R, f);
+    RecFrame *callee = inline_nested_call(R, fn, locals, R->pc + 1);
+    callee->binop_step = (int8_t)step;
+    callee->binop_op = (uint8_t)op;
+    return true;
+}
+
+/* The return of a dunder inlined by record_binop_dunder: NotImplemented
+ * (guarded against, unless the value's class is known) goes on with the
+ * dispatch's next step, a residual call; any other value is the result. */
+static void record_binop_dunder_return(Recorder *R, Value *sp) {
+    RecFrame *rf = top(R);
+    SnapSlot v = *stack_slot(rf, 1);
+    Value vr = concrete_stack(sp, 1);
+    bool not_implemented = vr == V_NOTIMPL;
+    if (!not_implemented && v.kind == SK_VALUE) {
+        IRRef r = as_ref(R, v);
+        Type *known = ir_is_const(r) ? type_of(ir_const(&R->ir, r)->v.r) : R->known_class[r];
+        if (!known || known == type_of(V_NOTIMPL))
+            guard1(R, IR_guard_true, emit2(R, IR_ptr_ne, r, kref(R, V_NOTIMPL), NULL));
+    }
+    int step = rf->binop_step, op = rf->binop_op;
+    bool nested = rf->nested;
+    int64_t outer = rf->outer_c_depth;
+    int32_t caller_pc = rf->return_pc - 1;
+    pop(R);
+    R->nframes--;
+    emit0(R, IR_leave_portal_frame, NULL);
+    if (nested) jit.record_c_depth = outer;
+    RecFrame *caller = top(R);
+    SnapSlot a = *stack_slot(caller, 2), b = *stack_slot(caller, 1);
+    if (not_implemented) {
+        /* the helper's exception is raised at the operator, its operands
+           on the caller's stack */
+        int32_t saved_pc = R->pc;
+        R->pc = caller_pc;
+        R->snap_valid = false;
+        IRRef args[4] = {as_ref(R, a), as_ref(R, b), kint(R, op), kint(R, binop_step_after(step))};
+        v = (SnapSlot){call_value(R, JH_binop_from, 4, args), SK_VALUE};
+        R->pc = saved_pc;
+        R->snap_valid = false;
+    }
+    pop(R);
+    pop(R);
+    push(R, v.ref, v.kind);
+}
+
+/* -a, +a, ~a on an instance of a class statement's class whose dunder is a
+ * plain Python function: that function inlined (heap_unop calls it one eval
+ * level down); its value is the result as it is, NotImplemented too. */
+static bool record_unop_dunder(Recorder *R, int unop, Value *sp) {
+    SnapSlot a = *stack_slot(top(R), 1);
+    Value va = concrete_stack(sp, 1);
+    if (!va || !v_is_ptr(va) || a.kind != SK_VALUE) return false;
+    Type *t = V_OBJ(va)->type;
+    if (!type_has_flag(t, TF_HEAPTYPE)) return false;
+    Value f = type_lookup(t, unop_name(unop));
+    if (!f || !function_check(f) || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    FunctionObject *fn = V_AS(FunctionObject, f);
+    SnapSlot *locals = locals_for(fn->code);
+    if (!bind_args(R, fn, &a, 1, VNULL, locals)) return false;
+    guard_type(R, as_ref(R, a), t);
+    depend_on_type(R, t);
+    depend_on(R, f);
+    pop(R);
+    inline_nested_call(R, fn, locals, R->pc + 1);
     return true;
 }
 
@@ -2575,7 +2747,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         int bop = (op == OP_BINARY_POWER || op == OP_INPLACE_POWER) ? BINOP_POW : BINOP_MATMUL;
         if (op >= OP_INPLACE_ADD) bop |= BINOP_INPLACE;
         if (bop == BINOP_POW) record_binop(R, bop, sp);
-        else generic_binop(R, bop, *stack_slot(rf, 2), *stack_slot(rf, 1));
+        else if (!record_binop_dunder(R, bop, sp)) generic_binop(R, bop, *stack_slot(rf, 2), *stack_slot(rf, 1));
         break;
     }
     case OP_UNARY_NEGATIVE: {
@@ -2590,7 +2762,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             IRRef r = emit1(R, IR_float_neg, as_float(R, a, va), NULL);
             pop(R);
             push(R, r, SK_FLOAT);
-        } else {
+        } else if (!record_unop_dunder(R, UNOP_NEG, sp)) {
             IRRef args[2] = {as_ref(R, a), kint(R, UNOP_NEG)};
             IRRef r = call_value(R, JH_unop, 2, args);
             pop(R);
@@ -2608,6 +2780,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, r, SK_INT);
             break;
         }
+        if (record_unop_dunder(R, op == OP_UNARY_POSITIVE ? UNOP_POS : UNOP_INVERT, sp)) break;
         IRRef args[2] = {as_ref(R, a), kint(R, op == OP_UNARY_POSITIVE ? UNOP_POS : UNOP_INVERT)};
         IRRef r = call_value(R, JH_unop, 2, args);
         pop(R);
@@ -2813,6 +2986,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             emit0(R, IR_leave_portal_frame, NULL);
             push(R, n, kind);
             if (nested) jit.record_c_depth = outer;
+            break;
+        }
+        if (rf->binop_step >= 0) {
+            record_binop_dunder_return(R, sp);
             break;
         }
         SnapSlot v = pop(R);

@@ -43,6 +43,12 @@ typedef struct RecFrame {
     /* a class's Python __len__ called by len() (record_len): its return is
        checked and gives len()'s result */
     bool len_result;
+    /* >= 0: the Python dunder a binary operator's dispatch calls at this
+       step (enum BinopStep, record_binop_dunder); the operands stay on the
+       caller's shadow stack until its return, which goes on with the
+       dispatch when the result is NotImplemented */
+    int8_t binop_step;
+    uint8_t binop_op;
     IRRef ctor_obj;
     int64_t outer_c_depth;  /* generator / nested __init__: the recording level to go back to */
 } RecFrame;

@@ -52,6 +52,10 @@ typedef struct SnapFrame {
                                return finishes type_call's work (discard_result) */
     bool len_result;        /* an inlined __len__ of an inlined len(): its return
                                gives the length (discard_result) */
+    int8_t binop_step;      /* >= 0: an inlined dunder of a binary operator, called
+                               at this step (enum BinopStep); the operands stay on
+                               the caller's stack (FRAME_RESULT_BINOP) */
+    uint8_t binop_op;       /* the operator (enum BinOp | BINOP_INPLACE) */
 } SnapFrame;
 
 typedef struct SnapField {

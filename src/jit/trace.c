@@ -552,7 +552,9 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
             f->builtins = fn->builtins;
             f->back = prev;
             f->discard_result = sf->constructor ? FRAME_RESULT_INIT : sf->class_new ? FRAME_RESULT_NEW
-                              : sf->len_result ? FRAME_RESULT_LEN : FRAME_RESULT_PLAIN;
+                              : sf->len_result ? FRAME_RESULT_LEN
+                              : sf->binop_step >= 0 ? FRAME_RESULT_BINOP + sf->binop_step : FRAME_RESULT_PLAIN;
+            f->binop_op = sf->binop_op;
             tstate.depth++;
         }
         SnapSlot *slots = s->slots + sf->first;

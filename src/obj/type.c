@@ -1515,9 +1515,15 @@ static Value heap_binop(Value a, Value b, int op) {
     return heap_binop_call(a, binop_name(base, 0), b);
 }
 
+Value unop_name(int op) {
+    static Value cache[UNOP__COUNT];
+    if (!cache[op]) cache[op] = str_intern_cstr(unop_dunders[op]);
+    return cache[op];
+}
+
 static Value heap_unop(Value a, int op) {
     bool found;
-    Value r = call_dunder(a, str_intern_cstr(unop_dunders[op]), NULL, 0, &found);
+    Value r = call_dunder(a, unop_name(op), NULL, 0, &found);
     if (!found)
         return err_format(&exc_TypeError, "bad operand type for %s: '%T'", op == UNOP_ABS ? "abs()" :
                           op == UNOP_NEG ? "unary -" : op == UNOP_POS ? "unary +" : "unary ~", a);

@@ -40,6 +40,8 @@ static inline bool type_is_subtype(Type *a, Type *b) { return a == b || type_is_
 Value type_lookup(Type *t, Value name);
 /* the dunder of binary operator op: which 0 plain, 1 reflected, 2 in-place */
 Value binop_name(int op, int which);
+/* the dunder of unary operator op (enum UnOp), interned */
+Value unop_name(int op);
 /* When calling class t means instance_new(t) then its __init__, a Python
  * function (no __new__, __del__, metaclass or builtin base in the way):
  * that function; else NULL. The JIT inlines such instantiations. */

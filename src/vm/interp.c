@@ -1964,10 +1964,20 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             retval = type_len_result(retval);
             bad_result = !retval;
         }
+        int binop_step = f->discard_result - FRAME_RESULT_BINOP, binop_op = f->binop_op;
         tstate.depth--;
         frame_pop(f);
         f = caller;
         tstate.frame = f;
+        if (binop_step >= 0) {
+            /* the operator's operands are the caller's two top slots */
+            Value b = f->sp[-1], a = f->sp[-2];
+            f->sp -= 2;
+            if (retval == V_NOTIMPL) {
+                retval = obj_binop_from(a, b, binop_op, binop_step_after(binop_step));
+                bad_result = !retval;
+            }
+        }
         LOAD_REGS();
         if (bad_result) goto error;
         PUSH(retval);

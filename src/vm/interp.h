@@ -28,6 +28,11 @@ enum {
     FRAME_RESULT_INIT = 1,   /* __init__: the call's result is self */
     FRAME_RESULT_NEW = 2,    /* __new__: type_new_result_tail on the result */
     FRAME_RESULT_LEN = 3,    /* __len__ of len(): the call's result is the length (type_len_result) */
+    /* FRAME_RESULT_BINOP + step (enum BinopStep): the dunder a binary
+       operator's dispatch called at that step; the operands are still on
+       the caller's stack, the operator is in binop_op; NotImplemented goes
+       on with the next step (obj_binop_from) */
+    FRAME_RESULT_BINOP = 4,
 };
 
 typedef struct Frame {
@@ -49,6 +54,7 @@ typedef struct Frame {
     uint8_t trace_called;       /* sys.settrace: the 'call' event was sent for this run */
     uint8_t in_compiled;        /* compiled code entered here runs (jit/trace.c run_trace):
                                    its slots may be stale, the live values in registers */
+    uint8_t binop_op;           /* enum BinOp (| BINOP_INPLACE) of a FRAME_RESULT_BINOP frame */
     Value fobj;                 /* its frame object (sys._getframe, tracing), or VNULL */
     Value localsplus[];
 } Frame;

@@ -275,36 +275,43 @@ static Value binop_type_error(Value a, Value b, int op) {
     return err_format(&exc_TypeError, "unsupported operand type(s) for %s: '%T' and '%T'", sym, a, b);
 }
 
-Value obj_binop(Value a, Value b, int op) {
+bool binop_subclass_first(Type *ta, Type *tb, int bop) {
+    /* between two classes, only if the subclass's reflected method is not
+       the base's (CPython's method_is_overloaded) */
+    return tb != ta && tb->binop && type_is_subtype(tb, ta) &&
+           (tb->binop != ta->binop ||
+            (type_has_flag(tb, TF_HEAPTYPE) &&
+             (!type_has_flag(ta, TF_HEAPTYPE) || type_lookup(tb, binop_name(bop, 1)) != type_lookup(ta, binop_name(bop, 1)))));
+}
+
+int binop_step_after(int step) {
+    switch (step) {
+    case BINOP_STEP_INPLACE: return BINOP_STEP_SUBCLASS_FIRST;
+    case BINOP_STEP_SUBCLASS_FIRST: return BINOP_STEP_LEFT_AFTER_SUBCLASS;
+    case BINOP_STEP_LEFT: return BINOP_STEP_REFLECTED;
+    default: return BINOP_STEP_FAIL;
+    }
+}
+
+Value obj_binop_from(Value a, Value b, int op, int step) {
     Type *ta = type_of(a), *tb = type_of(b);
-    if (op & BINOP_INPLACE) {
-        if (ta->binop) {
-            Value r = ta->binop(a, b, op);
-            if (r != V_NOTIMPL) return r;
-        }
+    if (step <= BINOP_STEP_INPLACE && (op & BINOP_INPLACE) && ta->binop) {
+        Value r = ta->binop(a, b, op);
+        if (r != V_NOTIMPL) return r;
     }
     int bop = BINOP_BASE(op);
-    bool tried_b = false;
-    /* a subclass that overrides the operator gets the first chance; between
-       two classes, only if the subclass's reflected method is not the base's
-       (CPython's method_is_overloaded) */
-    if (tb != ta && tb->binop && type_is_subtype(tb, ta) &&
-        (tb->binop != ta->binop ||
-         (type_has_flag(tb, TF_HEAPTYPE) &&
-          (!type_has_flag(ta, TF_HEAPTYPE) || type_lookup(tb, binop_name(bop, 1)) != type_lookup(ta, binop_name(bop, 1)))))) {
+    bool tried_b = step == BINOP_STEP_LEFT_AFTER_SUBCLASS;
+    if (step <= BINOP_STEP_SUBCLASS_FIRST && binop_subclass_first(ta, tb, bop)) {
         Value r = tb->binop(a, b, bop | BINOP_REFLECTED);
         if (r != V_NOTIMPL) return r;
         tried_b = true;
     }
-    if (ta->binop) {
+    if (step <= BINOP_STEP_LEFT_AFTER_SUBCLASS && ta->binop) {
         Value r = ta->binop(a, b, bop);
         if (r != V_NOTIMPL) return r;
     }
-    if (!tried_b && tb != ta && tb->binop) {
-        Value r = tb->binop(a, b, bop | BINOP_REFLECTED);
-        if (r != V_NOTIMPL) return r;
-    } else if (!tried_b && tb == ta && type_has_flag(ta, TF_HEAPTYPE)) {
-        /* same heap type: try the reflected method as well */
+    /* two operands of one class: its left method only (CPython) */
+    if (step <= BINOP_STEP_REFLECTED && !tried_b && tb != ta && tb->binop) {
         Value r = tb->binop(a, b, bop | BINOP_REFLECTED);
         if (r != V_NOTIMPL) return r;
     }
@@ -320,11 +327,15 @@ Value obj_binop(Value a, Value b, int op) {
     return binop_type_error(a, b, op);
 }
 
+Value obj_binop(Value a, Value b, int op) { return obj_binop_from(a, b, op, BINOP_STEP_INPLACE); }
+
 Value obj_unop(Value a, int op) {
     Type *t = type_of(a);
     if (t->unop) {
         Value r = t->unop(a, op);
-        if (r != V_NOTIMPL) return r;
+        /* a class's own dunder may return NotImplemented: that is the
+           result (CPython); heap types raise themselves when it is missing */
+        if (r != V_NOTIMPL || type_has_flag(t, TF_HEAPTYPE)) return r;
     }
     static const char *const what[UNOP__COUNT] = {"unary -", "unary +", "unary ~", "abs()"};
     return err_format(&exc_TypeError, "bad operand type for %s: '%s'", what[op], t->tname);

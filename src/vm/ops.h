@@ -27,6 +27,22 @@ int obj_delitem(Value obj, Value key);
 int obj_contains(Value container, Value item);  /* -1 0 1 */
 
 Value obj_binop(Value a, Value b, int op);      /* op: enum BinOp (| BINOP_INPLACE) */
+/* obj_binop's dispatch in steps, each calling one type's binop slot; a
+ * slot's NotImplemented moves on to the next step. The JIT inlines the
+ * Python dunder of one step and goes on with obj_binop_from(a, b, op,
+ * binop_step_after(step)) when it returns NotImplemented. */
+enum BinopStep {
+    BINOP_STEP_INPLACE,              /* a.__iop__(b) (in-place operators only) */
+    BINOP_STEP_SUBCLASS_FIRST,       /* b.__rop__(a), b's class a subclass of a's overriding it */
+    BINOP_STEP_LEFT,                 /* a.__op__(b) */
+    BINOP_STEP_LEFT_AFTER_SUBCLASS,  /* a.__op__(b), b.__rop__ tried already */
+    BINOP_STEP_REFLECTED,            /* b.__rop__(a), b of another class */
+    BINOP_STEP_FAIL,                 /* sequence repetition by __index__, or TypeError */
+};
+Value obj_binop_from(Value a, Value b, int op, int step);
+int binop_step_after(int step);
+/* Does b's reflected method get the first chance (BINOP_STEP_SUBCLASS_FIRST)? */
+bool binop_subclass_first(Type *ta, Type *tb, int bop);
 Value obj_unop(Value a, int op);                /* enum UnOp */
 Value obj_richcompare(Value a, Value b, int op);
 int obj_richcompare_bool(Value a, Value b, int op);  /* -1 0 1 */
