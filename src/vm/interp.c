@@ -2578,7 +2578,7 @@ error:
     traceback_add(tstate.exc, f, LASTI());
     if (__builtin_expect(dispatch == trace_labels, 0) && trace_exception(f) < 0) traceback_add(tstate.exc, f, LASTI());
 exception_unwind:
-    if (__builtin_expect(jit.recording, 0) && tstate.c_depth == jit.record_c_depth) {
+    if (__builtin_expect(jit.recording, 0) && tstate.c_depth == jit.record_c_depth && !jit_unwind_recorded()) {
         jit_abort(ABORT_EXCEPTION);
         dispatch = labels;
     }
