@@ -2177,6 +2177,7 @@ static IRRef new_virtual_exc(Recorder *R, Type *t, const SnapSlot *args, int nar
     IRRef e = emit0(R, IR_new_with_vtable, &sd->d);
     R->known_class[e] = t;
     R->nonnull[e] = 1;
+    if (R->nexc_fresh < (int)(sizeof R->exc_fresh / sizeof R->exc_fresh[0])) R->exc_fresh[R->nexc_fresh++] = e;
     emit2(R, IR_setfield_gc, e, tuple, &raw_field_descr((int32_t)offsetof(ExcObject, args), 'r')->d);
     emit2(R, IR_setfield_gc, e, kref(R, V_FROM_PTR(t->root_map)),
           &raw_field_descr((int32_t)(t->attrs_offset + offsetof(InstanceAttrs, map)), 'r')->d);
@@ -2266,6 +2267,13 @@ static bool record_raise_virtual(Recorder *R, IRRef e, int32_t pc) {
     const ExcTableEntry *h;
     int hi = find_trace_handler(R, pc, &h);
     if (hi < 0) return false;
+    /* only a new one: raised again, an exception keeps its traceback and
+       context (a bare raise or RERAISE is record_reraise_virtual) */
+    int fresh = -1;
+    for (int i = 0; i < R->nexc_fresh; i++)
+        if (R->exc_fresh[i] == e) fresh = i;
+    if (fresh < 0) return false;
+    R->exc_fresh[fresh] = R->exc_fresh[--R->nexc_fresh];
     SnapSlot handled;
     if (!exc_handled_now(R, &handled)) return false;
     if (handled.kind != SK_NULL)
@@ -2282,6 +2290,23 @@ static bool record_raise_virtual(Recorder *R, IRRef e, int32_t pc) {
     rf->sp = h->depth;
     if (h->lasti) push(R, kint(R, lasti), SK_INT);
     push(R, e, SK_VALUE);
+    R->snap_valid = false;
+    R->unwind_expected = true;
+    return true;
+}
+
+/* RERAISE and a bare `raise` of virtual exception e, caught in the same
+ * frame: the unwinding adds no traceback entry and sets no __context__, so
+ * the exception object is unchanged. lasti: the handler's saved
+ * instruction (RERAISE's), or IR_NONE for pc. */
+static bool record_reraise_virtual(Recorder *R, SnapSlot e, SnapSlot lasti, int32_t pc) {
+    const ExcTableEntry *h;
+    if (e.kind != SK_VALUE || !virtual_exc_type(R, e.ref) || find_trace_handler(R, pc, &h) != R->nframes - 1)
+        return false;
+    RecFrame *rf = top(R);
+    rf->sp = h->depth;
+    if (h->lasti) push(R, lasti.ref != IR_NONE ? lasti.ref : kint(R, pc), lasti.ref != IR_NONE ? lasti.kind : SK_INT);
+    push(R, e.ref, SK_VALUE);
     R->snap_valid = false;
     R->unwind_expected = true;
     return true;
@@ -2305,6 +2330,46 @@ static bool record_raise(Recorder *R, Value *sp, int32_t pc) {
     push(R, s.ref, s.kind);
     return false;
 }
+
+/* RAISE_VARARGS 2, `raise x from y`: x as for RAISE_VARARGS 1, y None, a
+ * plain exception class or a virtual exception (its __cause__, with
+ * __suppress_context__ set). */
+static bool record_raise_from(Recorder *R, Value *sp, int32_t pc) {
+    SnapSlot cs = *stack_slot(top(R), 1);
+    Value vc = concrete_stack(sp, 1);
+    IRRef cause;
+    if (vc == V_NONE) {
+        guard_const(R, as_ref(R, cs), V_NONE);
+        cause = kref(R, VNULL);
+    } else if (plain_exc_class(vc)) {
+        guard_const(R, as_ref(R, cs), vc);
+        cause = new_virtual_exc(R, V_AS(Type, vc), NULL, 0);
+    } else if (cs.kind == SK_VALUE && virtual_exc_type(R, cs.ref)) {
+        cause = cs.ref;
+    } else {
+        return false;
+    }
+    pop(R);
+    SnapSlot s = *stack_slot(top(R), 1);
+    Value v = concrete_stack(sp, 2);
+    IRRef e;
+    if (plain_exc_class(v)) {
+        guard_const(R, as_ref(R, s), v);
+        e = new_virtual_exc(R, V_AS(Type, v), NULL, 0);
+    } else if (s.kind == SK_VALUE && virtual_exc_type(R, s.ref)) {
+        e = s.ref;
+    } else {
+        return false;
+    }
+    pop(R);
+    emit2(R, IR_setfield_gc, e, cause, &raw_field_descr((int32_t)offsetof(ExcObject, cause), 'r')->d);
+    /* a bool with padding to the next word (static assert below) */
+    emit2(R, IR_setfield_gc, e, kint(R, 1), &raw_field_descr((int32_t)offsetof(ExcObject, suppress_context), 'i')->d);
+    return record_raise_virtual(R, e, pc);
+}
+_Static_assert(offsetof(ExcObject, attrs) >= offsetof(ExcObject, suppress_context) + 8,
+               "ExcObject.suppress_context is stored as a word");
+_Static_assert(offsetof(ExcObject, suppress_context) % 8 == 0, "ExcObject.suppress_context is word-aligned");
 
 /* d[k] of an exact dict and an exact int or str key where a handler in the
  * trace catches a KeyError: a lookup that may miss (no KeyError built),
@@ -2366,7 +2431,8 @@ static bool record_exc_match(Recorder *R, Value *sp) {
     } else {
         return false;
     }
-    if (match != type_is_subtype(type_of(ve), et)) return false;   /* the recorder lost the exception */
+    int err;
+    if (type_of(ve) != et || match != interp_exc_match(ve, vt, &err)) return false;   /* the recorder lost the exception */
     pop(R);
     push(R, kref(R, v_bool(match)), SK_VALUE);
     return true;
@@ -3395,12 +3461,33 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         push(R, r, SK_VALUE);
         break;
     }
-    case OP_RAISE_VARARGS:
-        if (arg != 1 || !record_raise(R, sp, pc)) {
+    case OP_RAISE_VARARGS: {
+        bool ok;
+        if (arg == 0) {
+            ok = R->exc_handled_shadow && record_reraise_virtual(R, R->exc_handled, (SnapSlot){IR_NONE, SK_NULL}, pc);
+        } else if (arg == 2) {
+            ok = record_raise_from(R, sp, pc);
+        } else {
+            ok = record_raise(R, sp, pc);
+        }
+        if (!ok) {
             rec_abort(R, ABORT_EXCEPTION);
             return -1;
         }
         break;
+    }
+    case OP_RERAISE: {
+        /* (lasti if arg, ..., exc): the handler's saved instruction is
+           arg slots below the exception */
+        SnapSlot e = *stack_slot(rf, 1);
+        SnapSlot lasti = arg ? *stack_slot(rf, arg + 1) : (SnapSlot){IR_NONE, SK_NULL};
+        if (arg && !v_is_int(concrete_stack(sp, arg + 1))) lasti = (SnapSlot){IR_NONE, SK_NULL};
+        if (!record_reraise_virtual(R, e, lasti, pc)) {
+            rec_abort(R, ABORT_EXCEPTION);
+            return -1;
+        }
+        break;
+    }
     case OP_PUSH_EXC_INFO:
         if (!record_push_exc_info(R)) {
             rec_abort(R, ABORT_EXCEPTION);

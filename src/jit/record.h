@@ -108,6 +108,8 @@ typedef struct Recorder {
        memory word known NULL (guarded, not stored since); a call known not
        to read it; the interpreter's next unwinding recorded already */
     SnapSlot exc_handled;
+    IRRef exc_fresh[8];         /* virtual exceptions made here and not raised yet */
+    int nexc_fresh;
     bool exc_handled_shadow, exc_handled_mem_null, exc_call_safe, unwind_expected;
 } Recorder;
 

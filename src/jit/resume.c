@@ -88,8 +88,9 @@ Value resume_virtual(const IRBuf *b, GuardDescr *g, const uint64_t *saved, IRRef
 }
 
 /* The recipe is a tuple of (frame index, code, lasti, function), innermost
- * first. A frame the exception left (or that has returned since) gets an
- * entry without its locals: the trace never kept them. */
+ * first, the handler's frame last. A frame the exception left (or that has
+ * returned since) gets an entry without its locals: the trace never kept
+ * them. */
 void resume_fix_tracebacks(Frame *const *frames, int n) {
     for (int32_t i = 0; i < memo_n; i++) {
         Value v = memo_vals[i];
@@ -104,7 +105,11 @@ void resume_fix_tracebacks(Frame *const *frames, int n) {
             CodeObject *code = V_AS(CodeObject, tuple_get(entry, 1));
             int lasti = (int)v_intval(tuple_get(entry, 2));
             Value fn = tuple_get(entry, 3);
-            if (fi < n && frames[fi]->code == code) {
+            /* only the handler's frame (the last entry) still runs; the
+               frames the exception left are gone, even if a later call of
+               the same code now sits at their index */
+            bool last = k == tuple_size(recipe) - 1;
+            if (last && fi < n && frames[fi]->code == code) {
                 traceback_add(v, frames[fi], lasti);
             } else {
                 Value globals = fn != V_NONE ? V_AS(FunctionObject, fn)->globals : frames[0]->globals;

@@ -736,6 +736,7 @@ void traceback_add_exited(Value exc, CodeObject *code, int lasti, Value globals)
     tb->globals = globals;
     tb->exited = true;
     tb->exit_lasti = lasti;
+    tb->given_lasti = code_offset(code, lasti);   /* tb_lasti without a raw frame */
 }
 
 /* The frame's memory is reused once it returns, so the locals a later

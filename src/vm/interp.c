@@ -513,7 +513,7 @@ static int unpack_iterable(Value seq, int before, int after, Value *out /* top o
     return 0;
 }
 
-static bool exc_match(Value exc, Value type, int *err) {
+bool interp_exc_match(Value exc, Value type, int *err) {
     *err = 0;
     if (tuple_check(type)) {
         /* every element is checked before any matches (as CPython) */
@@ -1704,7 +1704,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(JUMP_IF_NOT_EXC_MATCH) {
         Value t = POP(), e = TOP();
         int err;
-        bool m = exc_match(e, t, &err);
+        bool m = interp_exc_match(e, t, &err);
         if (err) goto error;
         if (!m) ip = co->code + ARG;
         NEXT();
@@ -2151,7 +2151,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(CHECK_EXC_MATCH) {
         Value t = POP(), e = TOP();
         int err;
-        bool m = exc_match(e, t, &err);
+        bool m = interp_exc_match(e, t, &err);
         if (err) goto error;
         PUSH(v_bool(m));
         NEXT();
