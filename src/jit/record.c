@@ -2069,6 +2069,7 @@ static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc) {
     GenObject *g = V_AS(GenObject, vit);
     Frame *gf = g->frame;
     if (!gf || g->running || g->yield_from || g->handled || g->jit_resume_mode) return false;
+    if (R->exc_handled_shadow) return false;   /* the generator would see tstate.handled (gen.c swaps it) */
     CodeObject *gco = gf->code;
     if (!jit_params.inlining || R->nframes >= REC_MAX_FRAMES - 1 || (gco->jit_flags & CODE_JIT_NO_INLINE) ||
         top(R)->generator)
@@ -2248,16 +2249,37 @@ static int find_trace_handler(Recorder *R, int32_t pc, const ExcTableEntry **out
 /* The traceback recipe of an exception raised at pc of the top frame and
  * caught in frame h: one (frame index, code, lasti, function) per frame,
  * innermost first; the entries above h are for frames the exception left. */
-static Value exc_traceback_recipe(Recorder *R, int32_t pc, int h) {
-    int n = R->nframes - h;
-    Value entries[REC_MAX_FRAMES];
-    for (int i = R->nframes - 1, k = 0; i >= h; i--, k++) {
+static Value exc_traceback_recipe(Recorder *R, int32_t pc, int h, int top_frame, Value old) {
+    int64_t nold = old ? tuple_size(old) : 0;
+    Value *entries = gc_alloc(sizeof(Value) * (size_t)(nold + REC_MAX_FRAMES));
+    for (int64_t k = 0; k < nold; k++) entries[k] = tuple_get(old, k);
+    int64_t n = nold;
+    for (int i = top_frame; i >= h; i--) {
         RecFrame *rf = &R->frames[i];
         int32_t lasti = i == R->nframes - 1 ? pc : R->frames[i + 1].return_pc - 1;
         Value fn = rf->func ? V_FROM_PTR(rf->func) : V_NONE;
-        entries[k] = tuple_pack(4, v_int(i), V_FROM_PTR(rf->code), v_int(lasti), fn);
+        entries[n++] = tuple_pack(4, v_int(i), V_FROM_PTR(rf->code), v_int(lasti), fn);
     }
     return tuple_from_array(entries, n);
+}
+
+/* Remember (or update) the recipe of virtual exception e. */
+static bool exc_recipe_set(Recorder *R, IRRef e, Value recipe) {
+    for (int i = 0; i < R->nexc_raised; i++)
+        if (R->exc_raised[i].ref == e) {
+            R->exc_raised[i].recipe = recipe;
+            return true;
+        }
+    if (R->nexc_raised == (int)(sizeof R->exc_raised / sizeof R->exc_raised[0])) return false;
+    R->exc_raised[R->nexc_raised].ref = e;
+    R->exc_raised[R->nexc_raised++].recipe = recipe;
+    return true;
+}
+
+static Value exc_recipe_of(Recorder *R, IRRef e) {
+    for (int i = 0; i < R->nexc_raised; i++)
+        if (R->exc_raised[i].ref == e) return R->exc_raised[i].recipe;
+    return VNULL;
 }
 
 /* Raise virtual exception e (a new one: no context, no traceback) at pc of
@@ -2276,11 +2298,21 @@ static bool record_raise_virtual(Recorder *R, IRRef e, int32_t pc) {
     R->exc_fresh[fresh] = R->exc_fresh[--R->nexc_fresh];
     SnapSlot handled;
     if (!exc_handled_now(R, &handled)) return false;
+    if (handled.kind == SK_NULL) {
+        /* no exception handled here: a generator's caller may handle one
+           (exc_handled(), the context then) */
+        if (tstate.handled_outer) return false;
+        static FieldDescr *outer_descr;
+        if (!outer_descr) outer_descr = descr_field(0, 'i', false, "tstate.handled_outer");
+        IRRef w = emit1(R, IR_getfield_raw_i, kint(R, (int64_t)(uintptr_t)&tstate.handled_outer), &outer_descr->d);
+        guard1(R, IR_guard_false, emit1(R, IR_int_is_true, w, NULL));
+    }
     if (handled.kind != SK_NULL)
         /* handled is a ref (maybe a virtual exception: no as_ref) */
         emit2(R, IR_setfield_gc, e, handled.ref, &raw_field_descr((int32_t)offsetof(ExcObject, context), 'r')->d);
-    emit2(R, IR_setfield_gc, e, kref(R, exc_traceback_recipe(R, pc, hi)),
-          &raw_field_descr((int32_t)offsetof(ExcObject, traceback), 'r')->d);
+    Value recipe = exc_traceback_recipe(R, pc, hi, R->nframes - 1, VNULL);
+    if (!exc_recipe_set(R, e, recipe)) return false;
+    emit2(R, IR_setfield_gc, e, kref(R, recipe), &raw_field_descr((int32_t)offsetof(ExcObject, traceback), 'r')->d);
     int32_t lasti = hi == R->nframes - 1 ? pc : R->frames[hi + 1].return_pc - 1;
     while (R->nframes - 1 > hi) {
         R->nframes--;
@@ -2295,14 +2327,29 @@ static bool record_raise_virtual(Recorder *R, IRRef e, int32_t pc) {
     return true;
 }
 
-/* RERAISE and a bare `raise` of virtual exception e, caught in the same
- * frame: the unwinding adds no traceback entry and sets no __context__, so
- * the exception object is unchanged. lasti: the handler's saved
- * instruction (RERAISE's), or IR_NONE for pc. */
+/* RERAISE and a bare `raise` of virtual exception e (raised in this trace
+ * already): the unwinding sets no __context__ and adds no traceback entry
+ * for the frame it starts in, but one for each caller it reaches (the
+ * recipe grows). lasti: the handler's saved instruction (RERAISE's), or
+ * IR_NONE for pc; it goes to a handler of the same frame. */
 static bool record_reraise_virtual(Recorder *R, SnapSlot e, SnapSlot lasti, int32_t pc) {
     const ExcTableEntry *h;
-    if (e.kind != SK_VALUE || !virtual_exc_type(R, e.ref) || find_trace_handler(R, pc, &h) != R->nframes - 1)
-        return false;
+    if (e.kind != SK_VALUE || !virtual_exc_type(R, e.ref)) return false;
+    int hi = find_trace_handler(R, pc, &h);
+    Value old = exc_recipe_of(R, e.ref);
+    if (hi < 0 || !old) return false;
+    int topi = R->nframes - 1;
+    if (hi < topi) {
+        Value recipe = exc_traceback_recipe(R, pc, hi, topi - 1, old);
+        exc_recipe_set(R, e.ref, recipe);
+        emit2(R, IR_setfield_gc, e.ref, kref(R, recipe),
+              &raw_field_descr((int32_t)offsetof(ExcObject, traceback), 'r')->d);
+        lasti = (SnapSlot){kint(R, R->frames[hi + 1].return_pc - 1), SK_INT};
+        while (R->nframes - 1 > hi) {
+            R->nframes--;
+            emit0(R, IR_leave_portal_frame, NULL);
+        }
+    }
     RecFrame *rf = top(R);
     rf->sp = h->depth;
     if (h->lasti) push(R, lasti.ref != IR_NONE ? lasti.ref : kint(R, pc), lasti.ref != IR_NONE ? lasti.kind : SK_INT);
@@ -2440,6 +2487,7 @@ static bool record_exc_match(Recorder *R, Value *sp) {
 
 /* PUSH_EXC_INFO: (exc -- prev exc), exc becomes tstate.handled. */
 static bool record_push_exc_info(Recorder *R) {
+    if (top(R)->generator) return false;   /* a generator swaps tstate.handled (gen.c) */
     SnapSlot prev;
     if (!exc_handled_now(R, &prev)) return false;
     SnapSlot e = pop(R);
@@ -2451,9 +2499,19 @@ static bool record_push_exc_info(Recorder *R) {
 }
 
 /* POP_EXCEPT: (prev --), prev (None: none) becomes tstate.handled again. */
-static void record_pop_except(Recorder *R) {
-    SnapSlot prev = pop(R);
-    if (is_const_ref(R, prev.ref, V_NONE)) prev = (SnapSlot){IR_NONE, SK_NULL};
+static void record_pop_except(Recorder *R, Value *sp) {
+    SnapSlot prev = *stack_slot(top(R), 1);
+    /* (a virtual exception is no None: no as_ref, which would abort) */
+    IRRef pr = prev.kind == SK_VALUE ? prev.ref : as_ref(R, prev);
+    if (virtual_exc_type(R, pr)) {
+        /* an outer handler's exception */
+    } else if (concrete_stack(sp, 1) == V_NONE) {
+        guard_const(R, pr, V_NONE);
+        prev = (SnapSlot){IR_NONE, SK_NULL};
+    } else if (!ir_is_const(pr)) {
+        guard1(R, IR_guard_true, emit2(R, IR_ptr_ne, pr, kref(R, V_NONE), NULL));
+    }
+    pop(R);
     exc_handled_set(R, prev);
 }
 
@@ -2531,6 +2589,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             R->jump_target = t;
             return 1;
         }
+    }
+    if (R->unwind_expected) {
+        rec_abort(R, ABORT_ESCAPE);   /* the raise recorded as a jump did not happen */
+        return -1;
     }
     R->ninstr++;
     R->pc = pc;
@@ -3494,7 +3556,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             return -1;
         }
         break;
-    case OP_POP_EXCEPT: record_pop_except(R); break;
+    case OP_POP_EXCEPT: record_pop_except(R, sp); break;
     case OP_CHECK_EXC_MATCH:
         if (!record_exc_match(R, sp)) {
             rec_abort(R, ABORT_EXCEPTION);

@@ -110,6 +110,8 @@ typedef struct Recorder {
     SnapSlot exc_handled;
     IRRef exc_fresh[8];         /* virtual exceptions made here and not raised yet */
     int nexc_fresh;
+    struct { IRRef ref; Value recipe; } exc_raised[8];   /* raised here: their traceback recipes */
+    int nexc_raised;
     bool exc_handled_shadow, exc_handled_mem_null, exc_call_safe, unwind_expected;
 } Recorder;
 

@@ -170,6 +170,30 @@ def reraise(n):
     return outer
 
 
+def relay(i):
+    try:
+        check(i)
+    except Odd:
+        if i < 0:
+            return -1
+        raise
+
+
+def reraise_across_frames(n):
+    # a bare raise leaves the helper for the caller's handler: the
+    # traceback gains the caller's entry (seen on the rare branch)
+    c = 0
+    shown = []
+    for i in range(n):
+        try:
+            relay(i)
+        except Odd as e:
+            c += 1
+            if i % 999 == 0:
+                shown.append([l.replace(__file__, "FILE") for l in traceback.format_tb(e.__traceback__)])
+    return c, shown
+
+
 def variable_cleared(n):
     cleared = 0
     for i in range(n):
@@ -265,6 +289,7 @@ print(raise_from(2000))
 print(finally_blocks(3000))
 print(subclass_and_tuple(3000))
 print(reraise(3000))
+print(reraise_across_frames(3000))
 print(variable_cleared(2000))
 for lines in escaping_traceback(1000):
     print([l.replace(__file__, "FILE") for l in lines])
