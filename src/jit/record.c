@@ -301,14 +301,14 @@ static SnapSlot pop(Recorder *R) {
 }
 
 /* The IR value of a slot as a Value ('r'). */
-static Type *virtual_exc_type(Recorder *R, IRRef r);
+static bool exc_needs_traceback(Recorder *R, IRRef r);
 
 static IRRef as_ref(Recorder *R, SnapSlot s) {
     switch (s.kind) {
     case SK_VALUE:
         /* a virtual exception used as an object: it would need its
            traceback (see "exceptions raised and caught in one trace") */
-        if (virtual_exc_type(R, s.ref)) rec_abort(R, ABORT_EXCEPTION);
+        if (exc_needs_traceback(R, s.ref)) rec_abort(R, ABORT_EXCEPTION);
         return s.ref;
     case SK_INT: {
         if (ir_is_const(s.ref)) {
@@ -2156,6 +2156,16 @@ static Type *virtual_exc_type(Recorder *R, IRRef r) {
     if (r == IR_NONE || ir_is_const(r) || r >= R->ir.nops || R->ir.ops[r].opcode != IR_new_with_vtable) return NULL;
     Type *t = ((SizeDescr *)R->ir.ops[r].descr)->type;
     return exc_type_check(V_FROM_PTR(t)) ? t : NULL;
+}
+
+/* A virtual exception raised in the trace (or rebuilt by a bridge from a
+ * snapshot): its traceback field holds a recipe, so it must not escape as
+ * an object. One made and not raised yet is an ordinary virtual. */
+static bool exc_needs_traceback(Recorder *R, IRRef r) {
+    if (!virtual_exc_type(R, r)) return false;
+    for (int i = 0; i < R->nexc_fresh; i++)
+        if (R->exc_fresh[i] == r) return false;
+    return true;
 }
 
 /* A class whose instances BaseException's __new__ and __init__ make with

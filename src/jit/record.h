@@ -108,7 +108,7 @@ typedef struct Recorder {
        memory word known NULL (guarded, not stored since); a call known not
        to read it; the interpreter's next unwinding recorded already */
     SnapSlot exc_handled;
-    IRRef exc_fresh[8];         /* virtual exceptions made here and not raised yet */
+    IRRef exc_fresh[64];        /* virtual exceptions made here and not raised yet */
     int nexc_fresh;
     struct { IRRef ref; Value recipe; } exc_raised[8];   /* raised here: their traceback recipes */
     int nexc_raised;

@@ -194,6 +194,15 @@ def reraise_across_frames(n):
     return c, shown
 
 
+def made_not_raised(n):
+    # an exception made and kept without being raised is an ordinary
+    # object (no traceback, no context)
+    errs = []
+    for i in range(n):
+        errs.append(Odd(i, "x"))
+    return len(errs), errs[-1].args, errs[-1].__traceback__, errs[-1].__context__
+
+
 def variable_cleared(n):
     cleared = 0
     for i in range(n):
@@ -290,6 +299,7 @@ print(finally_blocks(3000))
 print(subclass_and_tuple(3000))
 print(reraise(3000))
 print(reraise_across_frames(3000))
+print(made_not_raised(2000))
 print(variable_cleared(2000))
 for lines in escaping_traceback(1000):
     print([l.replace(__file__, "FILE") for l in lines])
