@@ -105,6 +105,8 @@ Value jh_dict_getitem(Value d, Value k) {
     return v;
 }
 int64_t jh_dict_setitem(Value d, Value k, Value v) { return dict_set(d, k, v); }
+/* tstate.handled as a trace that shadowed it stores it (record.c) */
+static void jh_set_handled(Value v) { tstate.handled = v; }
 Value jh_format_value(Value v, int64_t conv, Value spec) {
     switch (conv) {
     case 1: v = obj_str(v); break;

@@ -81,7 +81,9 @@
     _(match_keys, 'r', "rr", CALL_ANY, interp_match_keys)     /* mapping, keys */    \
     _(raise_unbound, 'r', "ri", CALL_CAN_RAISE, jh_raise_unbound)                     \
     _(len_result, 'r', "r", CALL_CAN_RAISE, type_len_result)  /* __len__'s value -> len()'s */ \
-    _(make_function, 'r', "rrrrrr", CALL_NO_RAISE, jh_make_function) /* code, globals, builtins, defaults, kwdefaults, closure */
+    _(make_function, 'r', "rrrrrr", CALL_NO_RAISE, jh_make_function) /* code, globals, builtins, defaults, kwdefaults, closure */ \
+    _(set_handled, 'v', "r", CALL_NO_RAISE, jh_set_handled)   /* tstate.handled = v (record.c) */ \
+    _(dict_lookup, 'r', "rr", CALL_ANY, dict_get)             /* d[k] or NULL (no KeyError) */
 
 typedef enum JitHelper {
 #define JH_ENUM(name, ret, args, effect, fn) JH_##name,

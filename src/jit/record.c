@@ -128,11 +128,23 @@ static bool too_long(Recorder *R) {
 
 static void rec_abort(Recorder *R, AbortReason why);
 
+static void exc_handled_flush(Recorder *R);
+
+/* A call may read tstate.handled (sys.exc_info(), the __context__ of an
+ * exception it raises) unless it cannot raise, or the recorder knows it
+ * runs no Python code and cannot fail (exc_call_safe). */
+static bool exc_call_reads_handled(Recorder *R, int op, Descr *d) {
+    if (!(irop_info[op].flags & IRF_CALL) || (irop_info[op].flags & IRF_PURE) || R->exc_call_safe) return false;
+    if (op == IR_call_assembler_r || !d || d->kind != DESCR_CALL) return true;
+    return ((CallDescr *)d)->effect != CALL_NO_RAISE && ((CallDescr *)d)->effect != CALL_PURE;
+}
+
 static IRRef emit(Recorder *R, int op, int nargs, const IRRef *args, Descr *d) {
     /* an operand the recorder never computed is a recorder bug: the trace
        is dropped (named, counted) rather than compiled into wrong code */
     for (int i = 0; i < nargs; i++)
         if (args[i] == IR_NONE) rec_abort(R, ABORT_RECORDER_BUG);
+    if (R->exc_handled_shadow && exc_call_reads_handled(R, op, d)) exc_handled_flush(R);
     if (irop_info[op].flags & IRF_CALL) R->ncalls++;
     if ((irop_info[op].flags & (IRF_CALL | IRF_STORE)) && !(irop_info[op].flags & IRF_PURE)) R->effects = true;
     IRRef r = ir_emit(&R->ir, op, nargs, args, d);
@@ -173,14 +185,17 @@ static void rec_abort(Recorder *R, AbortReason why) {
 /* The snapshot of the state before the current instruction (pc), shared by
  * every guard of the instruction. */
 static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
+    if (R->exc_handled_shadow) flags |= SNAP_HANDLED;
     if (R->snap_valid && R->snap_pc == pc && R->snap && R->snap->flags == flags) return R->snap;
     Snapshot *s = gc_alloc(sizeof *s);
     s->nframes = R->nframes;
     s->frames = gc_alloc(sizeof(SnapFrame) * (size_t)R->nframes);
     int32_t total = 0;
     for (int i = 0; i < R->nframes; i++) total += R->frames[i].nlocals + R->frames[i].sp;
-    s->slots = gc_alloc(sizeof(SnapSlot) * (size_t)(total ? total : 1));
-    s->nslots = total;
+    bool handled = flags & SNAP_HANDLED;
+    s->slots = gc_alloc(sizeof(SnapSlot) * (size_t)(total + handled + 1));
+    s->nslots = total + handled;
+    if (handled) s->slots[total] = R->exc_handled;
     int32_t k = 0;
     for (int i = 0; i < R->nframes; i++) {
         RecFrame *rf = &R->frames[i];
@@ -289,9 +304,15 @@ static SnapSlot pop(Recorder *R) {
 }
 
 /* The IR value of a slot as a Value ('r'). */
+static bool exc_needs_traceback(Recorder *R, IRRef r);
+
 static IRRef as_ref(Recorder *R, SnapSlot s) {
     switch (s.kind) {
-    case SK_VALUE: return s.ref;
+    case SK_VALUE:
+        /* a virtual exception used as an object: it would need its
+           traceback (see "exceptions raised and caught in one trace") */
+        if (exc_needs_traceback(R, s.ref)) rec_abort(R, ABORT_EXCEPTION);
+        return s.ref;
     case SK_INT: {
         if (ir_is_const(s.ref)) {
             int64_t v = ir_const(&R->ir, s.ref)->v.i;
@@ -628,6 +649,11 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
             rf->outer_c_depth = tstate.c_depth;
         }
     }
+    if (s->flags & SNAP_HANDLED) {
+        /* the parent shadowed tstate.handled: so does the bridge */
+        R->exc_handled_shadow = true;
+        R->exc_handled = bridge_slot(R, &m, s->slots[s->nslots - 1]);
+    }
     R->label = IR_NONE;
     return R;
 }
@@ -674,7 +700,10 @@ static void emit_exit(Recorder *R, int32_t pc) {
 }
 
 /* Jump to a loop's label with the root frame's state. */
+static void exc_handled_flush(Recorder *R);
+
 static void emit_jump_to(Recorder *R, TargetDescr *td) {
+    exc_handled_flush(R);   /* the loop starts with tstate.handled in memory */
     RecFrame *rf = &R->frames[0];
     int n = rf->nlocals + rf->sp;
     IRRef *args = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
@@ -1862,6 +1891,9 @@ static bool made_in_trace(Recorder *R, IRRef r, FunctionObject *fn) {
     return op->opcode == IR_call_r && op->descr == &jit_helper_descr(JH_make_function)->d;
 }
 
+static bool plain_exc_class(Value c);
+static IRRef new_virtual_exc(Recorder *R, Type *t, const SnapSlot *args, int nargs);
+
 static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
     int off = has_kw ? 1 : 0;
@@ -1954,6 +1986,15 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         return;
     }
     if (!has_kw && record_builtin(R, cref, vcallable, args, vargs, nargs, pop_count)) return;
+    if (!has_kw && nargs <= 64 && plain_exc_class(vcallable)) {
+        /* a new exception: a virtual until it escapes (raised and caught in
+           the trace, it never does) */
+        guard_const(R, cref, vcallable);
+        IRRef e = new_virtual_exc(R, V_AS(Type, vcallable), args, nargs);
+        for (int i = 0; i < pop_count; i++) pop(R);
+        push(R, e, SK_VALUE);
+        return;
+    }
     if (v_is_ptr(vcallable) && V_OBJ(vcallable)->type == &type_type && nargs < MAX_CALL_ARGS &&
         (record_instantiation(R, cref, V_AS(Type, vcallable), args, nargs, npos, kwnames, pop_count, pc) ||
          record_class_new(R, cref, V_AS(Type, vcallable), args, nargs, npos, kwnames, pop_count, pc)))
@@ -2231,6 +2272,7 @@ static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc) {
     GenObject *g = V_AS(GenObject, vit);
     Frame *gf = g->frame;
     if (!gf || g->running || g->yield_from || g->handled || g->jit_resume_mode) return false;
+    if (R->exc_handled_shadow) return false;   /* the generator would see tstate.handled (gen.c swaps it) */
     CodeObject *gco = gf->code;
     if (!jit_params.inlining || R->nframes >= REC_MAX_FRAMES - 1 || (gco->jit_flags & CODE_JIT_NO_INLINE) ||
         top(R)->generator)
@@ -2287,6 +2329,410 @@ static void record_gen_yield(Recorder *R, int32_t pc) {
     jit.record_c_depth = rf->outer_c_depth;
     push(R, v.ref, v.kind);   /* FOR_ITER's item, above the generator */
     R->snap_valid = false;
+}
+
+/* ---- exceptions raised and caught in one trace ------------------------------------------ */
+
+/* A `raise` (or a failed dict lookup) whose handler is in a frame of the
+ * trace is recorded as control flow: the exception is a virtual
+ * (new_with_vtable + setfields, removed by the optimizer unless a snapshot
+ * needs it), the frames it leaves are popped like returns, and the handler
+ * continues the trace.
+ *
+ * Invariants:
+ *  - the exception object never escapes the trace as a real object made by
+ *    the trace: any use other than the handler's own (CHECK_EXC_MATCH,
+ *    POP_TOP, STORE_FAST/LOAD_FAST/DELETE_FAST, PUSH_EXC_INFO/POP_EXCEPT,
+ *    snapshots) goes through as_ref() and aborts (ABORT_EXCEPTION), as a
+ *    jump or a return of it does;
+ *  - tstate.handled (sys.exc_info(), __context__) is shadowed: while
+ *    exc_handled_shadow, the trace has not stored it, every snapshot carries
+ *    it as an extra last slot (SNAP_HANDLED, set by jit_resume), and a call
+ *    that may read it stores it first (exc_handled_flush; for a virtual
+ *    exception that aborts instead);
+ *  - the exception's traceback field holds a recipe (a tuple, see
+ *    exc_traceback_recipe) that resume turns into the traceback the
+ *    interpreter would have built (resume_fix_tracebacks). */
+
+/* The class of a virtual exception made by this recorder, or NULL. */
+static Type *virtual_exc_type(Recorder *R, IRRef r) {
+    if (r == IR_NONE || ir_is_const(r) || r >= R->ir.nops || R->ir.ops[r].opcode != IR_new_with_vtable) return NULL;
+    Type *t = ((SizeDescr *)R->ir.ops[r].descr)->type;
+    return exc_type_check(V_FROM_PTR(t)) ? t : NULL;
+}
+
+/* A virtual exception raised in the trace (or rebuilt by a bridge from a
+ * snapshot): its traceback field holds a recipe, so it must not escape as
+ * an object. One made and not raised yet is an ordinary virtual. */
+static bool exc_needs_traceback(Recorder *R, IRRef r) {
+    if (!virtual_exc_type(R, r)) return false;
+    for (int i = 0; i < R->nexc_fresh; i++)
+        if (R->exc_fresh[i] == r) return false;
+    return true;
+}
+
+/* A class whose instances BaseException's __new__ and __init__ make with
+ * nothing but `args` (no StopIteration.value, OSError fields, ...). */
+static bool plain_exc_class(Value c) {
+    if (!plain_class(c) || !exc_type_check(c)) return false;
+    Type *t = V_AS(Type, c);
+    if (type_is_subtype(t, &exc_StopIteration) || type_is_subtype(t, &exc_SystemExit) ||
+        type_is_subtype(t, &exc_OSError) || type_is_subtype(t, &exc_BaseExceptionGroup))
+        return false;
+    return type_lookup(t, NAME(__new__)) == type_lookup(&exc_BaseException, NAME(__new__)) &&
+           type_lookup(t, NAME(__init__)) == type_lookup(&exc_BaseException, NAME(__init__));
+}
+
+/* The virtual instance of plain exception class t with these args. */
+static IRRef new_virtual_exc(Recorder *R, Type *t, const SnapSlot *args, int nargs) {
+    depend_on_type(R, t);
+    SizeDescr *sd = descr_size(t, (int32_t)t->basicsize, false);
+    IRRef tuple = build_tuple(R, args, nargs);
+    IRRef e = emit0(R, IR_new_with_vtable, &sd->d);
+    R->known_class[e] = t;
+    R->nonnull[e] = 1;
+    if (R->nexc_fresh < (int)(sizeof R->exc_fresh / sizeof R->exc_fresh[0])) R->exc_fresh[R->nexc_fresh++] = e;
+    emit2(R, IR_setfield_gc, e, tuple, &raw_field_descr((int32_t)offsetof(ExcObject, args), 'r')->d);
+    emit2(R, IR_setfield_gc, e, kref(R, V_FROM_PTR(t->root_map)),
+          &raw_field_descr((int32_t)(t->attrs_offset + offsetof(InstanceAttrs, map)), 'r')->d);
+    return e;
+}
+
+/* Store the shadowed tstate.handled before a call that may read it. */
+static void exc_handled_flush(Recorder *R) {
+    if (!R->exc_handled_shadow) return;
+    SnapSlot s = R->exc_handled;
+    if (s.kind != SK_NULL && virtual_exc_type(R, s.ref)) {
+        rec_abort(R, ABORT_EXCEPTION);   /* it would escape without its traceback */
+        return;
+    }
+    R->exc_handled_shadow = false;   /* before the call: emit() comes back here */
+    R->snap_valid = false;
+    IRRef a[1] = {s.kind == SK_NULL ? kref(R, VNULL) : as_ref(R, s)};
+    call_helper(R, JH_set_handled, 1, a);
+    R->exc_handled_mem_null = s.kind == SK_NULL;
+}
+
+/* tstate.handled as a slot (SK_NULL: none). Without a shadow, the value the
+ * trace was entered with: only none is supported (guarded once). */
+static bool exc_handled_now(Recorder *R, SnapSlot *out) {
+    if (R->exc_handled_shadow) {
+        *out = R->exc_handled;
+        return true;
+    }
+    if (tstate.handled) return false;   /* a handler around the loop: left to the interpreter */
+    if (!R->exc_handled_mem_null) {
+        static FieldDescr *handled_descr;
+        if (!handled_descr) handled_descr = descr_field(0, 'i', false, "tstate.handled");
+        IRRef w = emit1(R, IR_getfield_raw_i, kint(R, (int64_t)(uintptr_t)&tstate.handled), &handled_descr->d);
+        guard1(R, IR_guard_false, emit1(R, IR_int_is_true, w, NULL));
+        R->exc_handled_mem_null = true;
+    }
+    *out = (SnapSlot){IR_NONE, SK_NULL};
+    return true;
+}
+
+static void exc_handled_set(Recorder *R, SnapSlot s) {
+    R->snap_valid = false;
+    if (s.kind == SK_NULL && R->exc_handled_mem_null) {
+        R->exc_handled_shadow = false;   /* memory holds it already */
+        return;
+    }
+    R->exc_handled_shadow = true;
+    R->exc_handled = s;
+}
+
+/* The handler of an exception raised at pc of the top frame: the frame
+ * index, or -1 (it leaves the trace, or unwinds through a frame the
+ * interpreter runs one C level down: left to the interpreter). */
+static int find_trace_handler(Recorder *R, int32_t pc, const ExcTableEntry **out) {
+    for (int i = R->nframes - 1; i >= 0; i--) {
+        RecFrame *rf = &R->frames[i];
+        int32_t lasti = i == R->nframes - 1 ? pc : R->frames[i + 1].return_pc - 1;
+        const ExcTableEntry *h = code_find_handler(rf->code, lasti);
+        if (h) {
+            *out = h;
+            return i;
+        }
+        if (rf->generator || rf->nested || rf->constructor || rf->class_new || rf->len_result) return -1;
+    }
+    return -1;
+}
+
+/* The traceback recipe of an exception raised at pc of the top frame and
+ * caught in frame h: one (frame index, code, lasti, function) per frame,
+ * innermost first; the entries above h are for frames the exception left. */
+static Value exc_traceback_recipe(Recorder *R, int32_t pc, int h, int top_frame, Value old) {
+    int64_t nold = old ? tuple_size(old) : 0;
+    Value *entries = gc_alloc(sizeof(Value) * (size_t)(nold + REC_MAX_FRAMES));
+    for (int64_t k = 0; k < nold; k++) entries[k] = tuple_get(old, k);
+    int64_t n = nold;
+    for (int i = top_frame; i >= h; i--) {
+        RecFrame *rf = &R->frames[i];
+        int32_t lasti = i == R->nframes - 1 ? pc : R->frames[i + 1].return_pc - 1;
+        Value fn = rf->func ? V_FROM_PTR(rf->func) : V_NONE;
+        entries[n++] = tuple_pack(4, v_int(i), V_FROM_PTR(rf->code), v_int(lasti), fn);
+    }
+    return tuple_from_array(entries, n);
+}
+
+/* Remember (or update) the recipe of virtual exception e. */
+static bool exc_recipe_set(Recorder *R, IRRef e, Value recipe) {
+    for (int i = 0; i < R->nexc_raised; i++)
+        if (R->exc_raised[i].ref == e) {
+            R->exc_raised[i].recipe = recipe;
+            return true;
+        }
+    if (R->nexc_raised == (int)(sizeof R->exc_raised / sizeof R->exc_raised[0])) return false;
+    R->exc_raised[R->nexc_raised].ref = e;
+    R->exc_raised[R->nexc_raised++].recipe = recipe;
+    return true;
+}
+
+static Value exc_recipe_of(Recorder *R, IRRef e) {
+    for (int i = 0; i < R->nexc_raised; i++)
+        if (R->exc_raised[i].ref == e) return R->exc_raised[i].recipe;
+    return VNULL;
+}
+
+/* Raise virtual exception e (a new one: no context, no traceback) at pc of
+ * the top frame: returns false (and records nothing) when the handler is
+ * not in the trace. */
+static bool record_raise_virtual(Recorder *R, IRRef e, int32_t pc) {
+    const ExcTableEntry *h;
+    int hi = find_trace_handler(R, pc, &h);
+    if (hi < 0) return false;
+    /* only a new one: raised again, an exception keeps its traceback and
+       context (a bare raise or RERAISE is record_reraise_virtual) */
+    int fresh = -1;
+    for (int i = 0; i < R->nexc_fresh; i++)
+        if (R->exc_fresh[i] == e) fresh = i;
+    if (fresh < 0) return false;
+    R->exc_fresh[fresh] = R->exc_fresh[--R->nexc_fresh];
+    SnapSlot handled;
+    if (!exc_handled_now(R, &handled)) return false;
+    if (handled.kind == SK_NULL) {
+        /* no exception handled here: a generator's caller may handle one
+           (exc_handled(), the context then) */
+        if (tstate.handled_outer) return false;
+        static FieldDescr *outer_descr;
+        if (!outer_descr) outer_descr = descr_field(0, 'i', false, "tstate.handled_outer");
+        IRRef w = emit1(R, IR_getfield_raw_i, kint(R, (int64_t)(uintptr_t)&tstate.handled_outer), &outer_descr->d);
+        guard1(R, IR_guard_false, emit1(R, IR_int_is_true, w, NULL));
+    }
+    if (handled.kind != SK_NULL)
+        /* handled is a ref (maybe a virtual exception: no as_ref) */
+        emit2(R, IR_setfield_gc, e, handled.ref, &raw_field_descr((int32_t)offsetof(ExcObject, context), 'r')->d);
+    Value recipe = exc_traceback_recipe(R, pc, hi, R->nframes - 1, VNULL);
+    if (!exc_recipe_set(R, e, recipe)) return false;
+    emit2(R, IR_setfield_gc, e, kref(R, recipe), &raw_field_descr((int32_t)offsetof(ExcObject, traceback), 'r')->d);
+    int32_t lasti = hi == R->nframes - 1 ? pc : R->frames[hi + 1].return_pc - 1;
+    while (R->nframes - 1 > hi) {
+        R->nframes--;
+        emit0(R, IR_leave_portal_frame, NULL);
+    }
+    RecFrame *rf = top(R);
+    rf->sp = h->depth;
+    if (h->lasti) push(R, kint(R, lasti), SK_INT);
+    push(R, e, SK_VALUE);
+    R->snap_valid = false;
+    R->unwind_expected = true;
+    return true;
+}
+
+/* RERAISE and a bare `raise` of virtual exception e (raised in this trace
+ * already): the unwinding sets no __context__ and adds no traceback entry
+ * for the frame it starts in, but one for each caller it reaches (the
+ * recipe grows). lasti: the handler's saved instruction (RERAISE's), or
+ * IR_NONE for pc; it goes to a handler of the same frame. */
+static bool record_reraise_virtual(Recorder *R, SnapSlot e, SnapSlot lasti, int32_t pc) {
+    const ExcTableEntry *h;
+    if (e.kind != SK_VALUE || !virtual_exc_type(R, e.ref)) return false;
+    int hi = find_trace_handler(R, pc, &h);
+    Value old = exc_recipe_of(R, e.ref);
+    if (hi < 0 || !old) return false;
+    int topi = R->nframes - 1;
+    if (hi < topi) {
+        Value recipe = exc_traceback_recipe(R, pc, hi, topi - 1, old);
+        exc_recipe_set(R, e.ref, recipe);
+        emit2(R, IR_setfield_gc, e.ref, kref(R, recipe),
+              &raw_field_descr((int32_t)offsetof(ExcObject, traceback), 'r')->d);
+        lasti = (SnapSlot){kint(R, R->frames[hi + 1].return_pc - 1), SK_INT};
+        while (R->nframes - 1 > hi) {
+            R->nframes--;
+            emit0(R, IR_leave_portal_frame, NULL);
+        }
+    }
+    RecFrame *rf = top(R);
+    rf->sp = h->depth;
+    if (h->lasti) push(R, lasti.ref != IR_NONE ? lasti.ref : kint(R, pc), lasti.ref != IR_NONE ? lasti.kind : SK_INT);
+    push(R, e.ref, SK_VALUE);
+    R->snap_valid = false;
+    R->unwind_expected = true;
+    return true;
+}
+
+/* RAISE_VARARGS 1 of a plain exception class or of a virtual exception. */
+static bool record_raise(Recorder *R, Value *sp, int32_t pc) {
+    SnapSlot s = *stack_slot(top(R), 1);
+    Value v = concrete_stack(sp, 1);
+    IRRef e;
+    if (plain_exc_class(v)) {
+        guard_const(R, as_ref(R, s), v);
+        e = new_virtual_exc(R, V_AS(Type, v), NULL, 0);
+    } else if (s.kind == SK_VALUE && virtual_exc_type(R, s.ref)) {
+        e = s.ref;
+    } else {
+        return false;
+    }
+    pop(R);
+    if (record_raise_virtual(R, e, pc)) return true;
+    push(R, s.ref, s.kind);
+    return false;
+}
+
+/* RAISE_VARARGS 2, `raise x from y`: x as for RAISE_VARARGS 1, y None, a
+ * plain exception class or a virtual exception (its __cause__, with
+ * __suppress_context__ set). */
+static bool record_raise_from(Recorder *R, Value *sp, int32_t pc) {
+    SnapSlot cs = *stack_slot(top(R), 1);
+    Value vc = concrete_stack(sp, 1);
+    IRRef cause;
+    if (vc == V_NONE) {
+        guard_const(R, as_ref(R, cs), V_NONE);
+        cause = kref(R, VNULL);
+    } else if (plain_exc_class(vc)) {
+        guard_const(R, as_ref(R, cs), vc);
+        cause = new_virtual_exc(R, V_AS(Type, vc), NULL, 0);
+    } else if (cs.kind == SK_VALUE && virtual_exc_type(R, cs.ref)) {
+        cause = cs.ref;
+    } else {
+        return false;
+    }
+    pop(R);
+    SnapSlot s = *stack_slot(top(R), 1);
+    Value v = concrete_stack(sp, 2);
+    IRRef e;
+    if (plain_exc_class(v)) {
+        guard_const(R, as_ref(R, s), v);
+        e = new_virtual_exc(R, V_AS(Type, v), NULL, 0);
+    } else if (s.kind == SK_VALUE && virtual_exc_type(R, s.ref)) {
+        e = s.ref;
+    } else {
+        return false;
+    }
+    pop(R);
+    emit2(R, IR_setfield_gc, e, cause, &raw_field_descr((int32_t)offsetof(ExcObject, cause), 'r')->d);
+    /* a bool with padding to the next word (static assert below) */
+    emit2(R, IR_setfield_gc, e, kint(R, 1), &raw_field_descr((int32_t)offsetof(ExcObject, suppress_context), 'i')->d);
+    return record_raise_virtual(R, e, pc);
+}
+_Static_assert(offsetof(ExcObject, attrs) >= offsetof(ExcObject, suppress_context) + 8,
+               "ExcObject.suppress_context is stored as a word");
+_Static_assert(offsetof(ExcObject, suppress_context) % 8 == 0, "ExcObject.suppress_context is word-aligned");
+
+/* d[k] of an exact dict and an exact int or str key where a handler in the
+ * trace catches a KeyError: a lookup that may miss (no KeyError built),
+ * its outcome guarded, the other outcome the guard's bridge (the guard
+ * re-runs the subscript in the interpreter: the lookup changed nothing).
+ * Missing now, KeyError(k) is raised as a virtual. */
+static bool record_dict_subscr_caught(Recorder *R, IRRef dref, SnapSlot k, Value vk, Value found, int32_t pc) {
+    const ExcTableEntry *h;
+    if (find_trace_handler(R, pc, &h) < 0 || !plain_exc_class(V_FROM_PTR(&exc_KeyError))) return false;
+    guard_type(R, dref, &dict_type);
+    if (v_is_int(vk)) as_int(R, k);
+    IRRef kr = as_ref(R, k);
+    if (!v_is_int(vk)) guard_type(R, kr, &str_type);
+    IRRef args[2] = {dref, kr};
+    R->effects = false;   /* a lookup: the guards below may replay the subscript */
+    IRRef r = call_helper(R, JH_dict_lookup, 2, args);
+    guard_no_exc(R);
+    R->effects = false;
+    guard1(R, found ? IR_guard_nonnull : IR_guard_isnull, r);
+    pop(R);
+    pop(R);
+    if (found) {
+        R->nonnull[r] = 1;
+        push(R, r, SK_VALUE);
+        return true;
+    }
+    IRRef e = new_virtual_exc(R, &exc_KeyError, &k, 1);
+    if (!record_raise_virtual(R, e, pc)) rec_abort(R, ABORT_EXCEPTION);
+    return true;
+}
+
+/* CHECK_EXC_MATCH: the exception's class is known and the classes are
+ * constants, so the match is a constant. */
+static bool record_exc_match(Recorder *R, Value *sp) {
+    SnapSlot es = *stack_slot(top(R), 2), ts = *stack_slot(top(R), 1);
+    Value ve = concrete_stack(sp, 2), vt = concrete_stack(sp, 1);
+    if (es.kind != SK_VALUE || !exc_check(ve)) return false;
+    Type *et = virtual_exc_type(R, es.ref);
+    if (!et) {
+        et = type_of(ve);
+        guard_type(R, es.ref, et);
+    }
+    IRRef tr = as_ref(R, ts);
+    bool match = false;
+    if (tuple_check_exact(vt)) {
+        int64_t n = tuple_size(vt);
+        guard_type(R, tr, &tuple_type);
+        IRRef len = emit1(R, IR_getfield_gc_i, tr, &tuple_size_descr->d);
+        guard1(R, IR_guard_true, emit2(R, IR_int_eq, len, kint(R, n), NULL));
+        for (int64_t i = 0; i < n; i++) {
+            Value c = tuple_get(vt, i);
+            if (!exc_type_check(c)) return false;   /* the interpreter raises TypeError */
+            guard_const(R, emit2(R, IR_getarrayitem_gc_r, tr, kint(R, i), &tuple_items_descr->d), c);
+            match = match || type_is_subtype(et, V_AS(Type, c));
+        }
+    } else if (exc_type_check(vt)) {
+        guard_const(R, tr, vt);
+        match = type_is_subtype(et, V_AS(Type, vt));
+    } else {
+        return false;
+    }
+    int err;
+    if (type_of(ve) != et || match != interp_exc_match(ve, vt, &err)) return false;   /* the recorder lost the exception */
+    pop(R);
+    push(R, kref(R, v_bool(match)), SK_VALUE);
+    return true;
+}
+
+/* PUSH_EXC_INFO: (exc -- prev exc), exc becomes tstate.handled. */
+static bool record_push_exc_info(Recorder *R) {
+    if (top(R)->generator) return false;   /* a generator swaps tstate.handled (gen.c) */
+    SnapSlot prev;
+    if (!exc_handled_now(R, &prev)) return false;
+    SnapSlot e = pop(R);
+    if (e.kind != SK_VALUE) return false;
+    push(R, prev.kind == SK_NULL ? kref(R, V_NONE) : prev.ref, SK_VALUE);
+    push(R, e.ref, SK_VALUE);
+    exc_handled_set(R, e);
+    return true;
+}
+
+/* POP_EXCEPT: (prev --), prev (None: none) becomes tstate.handled again. */
+static void record_pop_except(Recorder *R, Value *sp) {
+    SnapSlot prev = *stack_slot(top(R), 1);
+    /* (a virtual exception is no None: no as_ref, which would abort) */
+    IRRef pr = prev.kind == SK_VALUE ? prev.ref : as_ref(R, prev);
+    if (virtual_exc_type(R, pr)) {
+        /* an outer handler's exception */
+    } else if (concrete_stack(sp, 1) == V_NONE) {
+        guard_const(R, pr, V_NONE);
+        prev = (SnapSlot){IR_NONE, SK_NULL};
+    } else if (!ir_is_const(pr)) {
+        guard1(R, IR_guard_true, emit2(R, IR_ptr_ne, pr, kref(R, V_NONE), NULL));
+    }
+    pop(R);
+    exc_handled_set(R, prev);
+}
+
+bool jit_unwind_recorded(void) {
+    Recorder *R = jit.rec;
+    if (!R || !R->unwind_expected) return false;
+    R->unwind_expected = false;
+    return true;
 }
 
 static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
@@ -2356,6 +2802,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             R->jump_target = t;
             return 1;
         }
+    }
+    if (R->unwind_expected) {
+        rec_abort(R, ABORT_ESCAPE);   /* the raise recorded as a jump did not happen */
+        return -1;
     }
     R->ninstr++;
     R->pc = pc;
@@ -2670,7 +3120,11 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, item, SK_VALUE);
             break;
         }
-        IRRef cr = as_ref(R, c), kr = as_ref(R, k);
+        IRRef cr = as_ref(R, c);
+        if (dict_check_exact(vc) && (v_is_int(vk) || str_check_exact(vk)) &&
+            record_dict_subscr_caught(R, cr, k, vk, dict_get(vc, vk), pc))
+            break;
+        IRRef kr = as_ref(R, k);
         IRRef r;
         if ((list_check_exact(vc) || str_check_exact(vc)) && kr == R->slice_ref && kr != IR_NONE) {
             bool is_list = list_check_exact(vc);
@@ -2717,7 +3171,15 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             call_int(R, JH_list_setslice, 5, a5);
         } else if (dict_check_exact(vc)) {
             guard_type(R, cr, &dict_type);
+            /* with an exact int or str key, storing runs no Python code (but
+               a colliding key's __eq__) and fails only by MemoryError: it
+               does not read tstate.handled (exceptions caught in the trace) */
+            bool plain_key = v_is_int(vk) || str_check_exact(vk);
+            if (v_is_int(vk)) as_int(R, k);
+            else if (plain_key) guard_type(R, args[1], &str_type);
+            R->exc_call_safe = plain_key;
             call_int(R, JH_dict_setitem, 3, args);
+            R->exc_call_safe = false;
         } else {
             call_int(R, JH_setitem, 3, args);
         }
@@ -2938,6 +3400,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         if (R->nframes == 1) {
             if (R->kind == TRACE_FUNCTION || (R->kind == TRACE_BRIDGE && R->parent->tree_kind == TRACE_FUNCTION)) {
                 IRRef v = as_ref(R, *stack_slot(rf, 1));
+                exc_handled_flush(R);   /* the interpreter goes on with tstate.handled in memory */
                 emit(R, IR_finish, 1, &v, &jit_done_descr.d);
                 return 1;
             }
@@ -2945,6 +3408,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
                 /* a bridge of a loop returns from the loop's frame: the
                    interpreter finishes the return (jit_loop_header's 5) */
                 IRRef v = as_ref(R, *stack_slot(rf, 1));
+                exc_handled_flush(R);   /* the interpreter goes on with tstate.handled in memory */
                 emit(R, IR_finish, 1, &v, &jit_done_descr.d);
                 return 1;
             }
@@ -3307,6 +3771,46 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         push(R, r, SK_VALUE);
         break;
     }
+    case OP_RAISE_VARARGS: {
+        bool ok;
+        if (arg == 0) {
+            ok = R->exc_handled_shadow && record_reraise_virtual(R, R->exc_handled, (SnapSlot){IR_NONE, SK_NULL}, pc);
+        } else if (arg == 2) {
+            ok = record_raise_from(R, sp, pc);
+        } else {
+            ok = record_raise(R, sp, pc);
+        }
+        if (!ok) {
+            rec_abort(R, ABORT_EXCEPTION);
+            return -1;
+        }
+        break;
+    }
+    case OP_RERAISE: {
+        /* (lasti if arg, ..., exc): the handler's saved instruction is
+           arg slots below the exception */
+        SnapSlot e = *stack_slot(rf, 1);
+        SnapSlot lasti = arg ? *stack_slot(rf, arg + 1) : (SnapSlot){IR_NONE, SK_NULL};
+        if (arg && !v_is_int(concrete_stack(sp, arg + 1))) lasti = (SnapSlot){IR_NONE, SK_NULL};
+        if (!record_reraise_virtual(R, e, lasti, pc)) {
+            rec_abort(R, ABORT_EXCEPTION);
+            return -1;
+        }
+        break;
+    }
+    case OP_PUSH_EXC_INFO:
+        if (!record_push_exc_info(R)) {
+            rec_abort(R, ABORT_EXCEPTION);
+            return -1;
+        }
+        break;
+    case OP_POP_EXCEPT: record_pop_except(R, sp); break;
+    case OP_CHECK_EXC_MATCH:
+        if (!record_exc_match(R, sp)) {
+            rec_abort(R, ABORT_EXCEPTION);
+            return -1;
+        }
+        break;
     case OP_CHECK_EG_MATCH:
     case OP_PREP_RERAISE_STAR:
         /* splitting exception groups calls derive() and user predicates:

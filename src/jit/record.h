@@ -109,6 +109,16 @@ typedef struct Recorder {
     IRRef slice_ref;            /* the last BUILD_SLICE (a virtual) and its parts */
     IRRef slice_parts[3];
     struct Recorder *finishing_next;    /* jit.finishing list */
+    /* exceptions raised and caught in the trace (record.c): tstate.handled
+       as the trace sees it while exc_handled_shadow (SK_NULL: none); the
+       memory word known NULL (guarded, not stored since); a call known not
+       to read it; the interpreter's next unwinding recorded already */
+    SnapSlot exc_handled;
+    IRRef exc_fresh[64];        /* virtual exceptions made here and not raised yet */
+    int nexc_fresh;
+    struct { IRRef ref; Value recipe; } exc_raised[8];   /* raised here: their traceback recipes */
+    int nexc_raised;
+    bool exc_handled_shadow, exc_handled_mem_null, exc_call_safe, unwind_expected;
 } Recorder;
 
 Recorder *recorder_new_loop(Frame *f, int32_t pc);

@@ -10,6 +10,7 @@
 #include "resume.h"
 
 #include "../runtime.h"
+#include "../vm/traceback.h"
 
 /* refs and objects built during the current resume (GC-visible via the
  * static pointers) */
@@ -84,4 +85,36 @@ Value resume_virtual(const IRBuf *b, GuardDescr *g, const uint64_t *saved, IRRef
         }
     }
     return V_FROM_PTR(o);
+}
+
+/* The recipe is a tuple of (frame index, code, lasti, function), innermost
+ * first, the handler's frame last. A frame the exception left (or that has
+ * returned since) gets an entry without its locals: the trace never kept
+ * them. */
+void resume_fix_tracebacks(Frame *const *frames, int n) {
+    for (int32_t i = 0; i < memo_n; i++) {
+        Value v = memo_vals[i];
+        if (!exc_check(v)) continue;
+        ExcObject *e = V_AS(ExcObject, v);
+        Value recipe = e->traceback;
+        if (!recipe || !tuple_check_exact(recipe)) continue;
+        e->traceback = VNULL;
+        for (int64_t k = 0; k < tuple_size(recipe); k++) {
+            Value entry = tuple_get(recipe, k);
+            int64_t fi = v_intval(tuple_get(entry, 0));
+            CodeObject *code = V_AS(CodeObject, tuple_get(entry, 1));
+            int lasti = (int)v_intval(tuple_get(entry, 2));
+            Value fn = tuple_get(entry, 3);
+            /* only the handler's frame (the last entry) still runs; the
+               frames the exception left are gone, even if a later call of
+               the same code now sits at their index */
+            bool last = k == tuple_size(recipe) - 1;
+            if (last && fi < n && frames[fi]->code == code) {
+                traceback_add(v, frames[fi], lasti);
+            } else {
+                Value globals = fn != V_NONE ? V_AS(FunctionObject, fn)->globals : frames[0]->globals;
+                traceback_add_exited(v, code, lasti, globals);
+            }
+        }
+    }
 }

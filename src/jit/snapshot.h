@@ -79,7 +79,9 @@ typedef struct SnapVirtual {
     SnapField *fields;
 } SnapVirtual;
 
-enum SnapFlags { SNAP_RAISE = 1 };
+/* SNAP_HANDLED: the last slot (after every frame's) is tstate.handled,
+ * which the trace has not stored (SK_NULL: none); resume stores it */
+enum SnapFlags { SNAP_RAISE = 1, SNAP_HANDLED = 2 };
 
 typedef struct Snapshot {
     int32_t nframes;

@@ -520,6 +520,8 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
     const IRBuf *b = &g->owner->ir;
     resume_begin();
     Frame *prev = NULL;
+    Frame *built[REC_MAX_FRAMES];
+    int nbuilt = 0;
     for (int fi = 0; fi < s->nframes; fi++) {
         SnapFrame *sf = &s->frames[fi];
         CodeObject *co = sf->code;
@@ -564,7 +566,14 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
         f->sp = stack + sf->nstack;
         f->ip = co->code + sf->pc;
         prev = f;
+        built[nbuilt++] = f;
     }
+    if (s->flags & SNAP_HANDLED) {
+        /* the trace shadowed tstate.handled (record.c) */
+        SnapSlot h = s->slots[s->nslots - 1];
+        tstate.handled = h.kind == SK_NULL ? VNULL : box_slot(b, g, saved, h);
+    }
+    resume_fix_tracebacks(built, nbuilt);
     tstate.frame = prev;
     return prev;
 }

@@ -238,6 +238,9 @@ Value jit_call_retry(void);
 
 /* Is the recorder following the interpreter activation running now? */
 static inline bool jit_recording_here(void) { return jit.recording && tstate.c_depth == jit.record_c_depth; }
+/* The exception now unwinding was recorded as a jump to its handler in the
+ * trace (record.c): consumes that mark. */
+bool jit_unwind_recorded(void);
 
 void jit_init(void);
 

@@ -727,6 +727,18 @@ void traceback_add(Value exc, Frame *f, int lasti) {
     tb->globals = f->globals;
 }
 
+/* An entry for a frame that has returned and whose locals are gone (a
+   frame compiled code never built: jit/resume.c) */
+void traceback_add_exited(Value exc, CodeObject *code, int lasti, Value globals) {
+    ExcObject *e = V_AS(ExcObject, exc);
+    e->traceback = traceback_new(e->traceback, code, lasti);
+    TracebackObject *tb = V_AS(TracebackObject, e->traceback);
+    tb->globals = globals;
+    tb->exited = true;
+    tb->exit_lasti = lasti;
+    tb->given_lasti = code_offset(code, lasti);   /* tb_lasti without a raw frame */
+}
+
 /* The frame's memory is reused once it returns, so the locals a later
    tb_frame.f_locals shows are copied now (only for frames an exception
    leaves: a frame that handles it is still running when its tb is read),

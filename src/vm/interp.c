@@ -513,7 +513,7 @@ static int unpack_iterable(Value seq, int before, int after, Value *out /* top o
     return 0;
 }
 
-static bool exc_match(Value exc, Value type, int *err) {
+bool interp_exc_match(Value exc, Value type, int *err) {
     *err = 0;
     if (tuple_check(type)) {
         /* every element is checked before any matches (as CPython) */
@@ -1704,7 +1704,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(JUMP_IF_NOT_EXC_MATCH) {
         Value t = POP(), e = TOP();
         int err;
-        bool m = exc_match(e, t, &err);
+        bool m = interp_exc_match(e, t, &err);
         if (err) goto error;
         if (!m) ip = co->code + ARG;
         NEXT();
@@ -2161,7 +2161,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(CHECK_EXC_MATCH) {
         Value t = POP(), e = TOP();
         int err;
-        bool m = exc_match(e, t, &err);
+        bool m = interp_exc_match(e, t, &err);
         if (err) goto error;
         PUSH(v_bool(m));
         NEXT();
@@ -2588,7 +2588,7 @@ error:
     traceback_add(tstate.exc, f, LASTI());
     if (__builtin_expect(dispatch == trace_labels, 0) && trace_exception(f) < 0) traceback_add(tstate.exc, f, LASTI());
 exception_unwind:
-    if (__builtin_expect(jit.recording, 0) && tstate.c_depth == jit.record_c_depth) {
+    if (__builtin_expect(jit.recording, 0) && tstate.c_depth == jit.record_c_depth && !jit_unwind_recorded()) {
         jit_abort(ABORT_EXCEPTION);
         dispatch = labels;
     }

@@ -139,6 +139,9 @@ Value eval_frame(Frame *f, Value throw_exc);
  * (jit/trace.c call_assembler); how: 2, 3 or 4 as jit_loop_header returns. */
 Value eval_frame_resumed(Frame *entry, int how);
 int interp_list_extend(Value list, Value it);
+/* `except type` matching exc (a class or a tuple of them); *err set with
+   TypeError raised when type holds something else */
+bool interp_exc_match(Value exc, Value type, int *err);
 /* "f()" style name of a callable, for argument error messages */
 Value func_str(Value f);
 int interp_dict_update(Value d, Value other);

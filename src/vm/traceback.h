@@ -37,6 +37,8 @@ static inline bool traceback_check(Value v) {
 void traceback_add(Value exc, struct Frame *f, int lasti);
 /* exc leaves frame f (no handler there): keep f's locals for tb_frame */
 void traceback_frame_exit(Value exc, struct Frame *f, int lasti);
+/* Add an entry for a frame that returned without keeping its locals */
+void traceback_add_exited(Value exc, CodeObject *code, int lasti, Value globals);
 /* sys.exc_info() hands out the traceback of an exception being handled,
  * which may outlive the frames that handle it (`return sys.exc_info()`):
  * its entries for frames still running take their frame objects now, which
