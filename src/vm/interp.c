@@ -221,6 +221,16 @@ static Value load_attr_slow_(Value obj, InlineCache *ic) {
 static int load_method_slow(Value obj, InlineCache *ic, Value *meth, Value *self) {
     Value name = ic->name;
     Type *t = type_of(obj);
+    if (t == &module_type || t == &type_type) {
+        /* math.sqrt(x), Class.method(x): a plain attribute, cached as
+           LOAD_ATTR caches it (IC_ATTR_MODULE, IC_ATTR_TYPE; LOAD_METHOD
+           tries those kinds too) */
+        Value r = load_attr_slow(obj, ic);
+        if (!r) return -1;
+        *meth = VNULL;
+        *self = r;
+        return 0;
+    }
     if ((t->getattr == generic_getattr || (type_has_flag(t, TF_HEAPTYPE) && !type_has_flag(t, TF_HAS_GETATTRIBUTE))) &&
         !type_check(obj)) {
         Value descr = type_lookup(t, name);
@@ -1225,6 +1235,12 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             PUSH(obj);
             NEXT();
         }
+        if ((ic->kind == IC_ATTR_MODULE || ic->kind == IC_ATTR_TYPE) && v_is_ptr(obj) &&
+            ic_load_attr(ic, obj, V_OBJ(obj)->type, &m) == 1) {
+            TOP() = VNULL;
+            PUSH(m);
+            NEXT();
+        }
         ic_keep_alt(ic);
         SAVE_REGS();
         Value s;
@@ -1617,7 +1633,9 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             NEXT();
         }
         SAVE_REGS();
-        int r = obj_contains(b, a);
+        /* x in a_set, k in a_dict: no slot dispatch (a subclass may
+           override __contains__, so exact types only) */
+        int r = set_check_exact_any(b) ? set_contains(b, a) : dict_check_exact(b) ? dict_contains(b, a) : obj_contains(b, a);
         if (r < 0) goto error;
         TOP() = v_bool(r != ARG);
         NEXT();
@@ -1733,6 +1751,14 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             sp--;
             ip = co->code + ARG;
             NEXT();
+        }
+        if (t == &listiter_type) {
+            /* (an exhausted one takes the generic path, which forgets its list) */
+            ListIterObject *li = V_AS(ListIterObject, it);
+            if (li->list && li->index < list_size(li->list)) {
+                PUSH(list_get(li->list, li->index++));
+                NEXT();
+            }
         }
         SAVE_REGS();
         if (__builtin_expect(dispatch == trace_labels, 0) && t == &gen_type && tstate.trace_func && !tstate.in_trace) {
