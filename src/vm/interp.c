@@ -1860,10 +1860,14 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
        are zeroed: the collector scans the value stack conservatively, and
        an argument left above the top would keep an object the program
        dropped alive (`x = None; gc.collect()` after `f(x)`). */
+/* (The asm hides the trip count: a call is 1 to 4 slots, which gcc would
+   otherwise hand to a memset call costing more than the stores.) */
 #define DROP_CALL_SLOTS()                                                         \
     do {                                                                          \
-        for (int drop_ = pop_count + (kwnames ? 1 : 0) - 1; drop_ >= 0; drop_--) \
+        for (int drop_ = pop_count + (kwnames ? 1 : 0) - 1; drop_ >= 0; drop_--) { \
+            __asm__("" : "+r"(drop_));                                            \
             sp[drop_] = VNULL;                                                    \
+        }                                                                         \
     } while (0)
     do_call: {
         Type *ct = type_of(callable);
@@ -2007,6 +2011,18 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     }
     TARGET(BUILD_TUPLE) {
         int n = ARG;
+        if (INSTR_OP(*ip) == OP_UNPACK_SEQUENCE && INSTR_ARG(*ip) == (uint32_t)n && dispatch == labels) {
+            /* `a, b = b, a`: the tuple would only be unpacked again, which
+               leaves its items reversed on the stack; no tuple is built.
+               (Not while recording or tracing: they see every instruction.) */
+            ip++;
+            for (Value *lo = sp - n, *hi = sp - 1; lo < hi; lo++, hi--) {
+                Value t = *lo;
+                *lo = *hi;
+                *hi = t;
+            }
+            NEXT();
+        }
         Value t = tuple_new(n);
         sp -= n;
         memcpy(tuple_items(t), sp, sizeof(Value) * (size_t)n);

@@ -298,3 +298,57 @@ try:
 except ValueError as e:
     print("ValueError:", e)
 print(len(victim) > 0)
+
+
+# ---- `a, b = b, a`: a tuple built only to be unpacked -------------------------
+def swaps():
+    out = []
+    a, b, c = 1, 2, 3
+    for i in range(3):
+        a, b = b, a
+        a, b, c = c, a, b
+        x, = a,
+        out.append((a, b, c, x))
+    (p, q), r = (a, b), c
+    out.append((p, q, r))
+    first, *rest = a, b, c
+    out.append((first, rest))
+    d = {}
+    d["k"], d["j"] = a, b
+    out.append(sorted(d.items()))
+    for bad in [lambda: exec("u, v = 1, 2, 3"), lambda: exec("u, v, w = 1, 2")]:
+        try:
+            bad()
+        except ValueError as e:
+            out.append(str(e))
+    t = a, b
+    u, v = t
+    out.append((t, u, v))
+    return out
+
+
+print(swaps())
+
+
+def traced_swaps():
+    import sys
+    events = []
+
+    def tracer(frame, event, arg):
+        if frame.f_code.co_name == "body":
+            events.append((event, frame.f_lineno - frame.f_code.co_firstlineno))
+        return tracer
+
+    def body():
+        a, b = 1, 2
+        a, b = b, a
+        return a, b
+    sys.settrace(tracer)
+    try:
+        r = body()
+    finally:
+        sys.settrace(None)
+    return r, events
+
+
+print(traced_swaps())
