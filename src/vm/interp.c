@@ -2139,19 +2139,24 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(BUILD_STRING) {
         int n = ARG;
         size_t total = 0;
+        int64_t length = 0;
         bool ascii = true;
         for (int i = n; i >= 1; i--) {
             total += (size_t)str_nbytes(PEEK(i));
+            length += str_len(PEEK(i));
             ascii = ascii && str_is_ascii(PEEK(i));
         }
         Value s = str_alloc(total);
-        char *d = V_AS(StrObject, s)->data;
+        StrObject *so = V_AS(StrObject, s);
+        char *d = so->data;
         for (int i = n; i >= 1; i--) {
             size_t k = (size_t)str_nbytes(PEEK(i));
             memcpy(d, str_data(PEEK(i)), k);
             d += k;
         }
-        str_finish(s);
+        /* the parts' counts add up (as in str_concat): no rescan */
+        so->ascii = ascii;
+        so->length = length;
         sp -= n;
         PUSH(s);
         NEXT();

@@ -352,3 +352,24 @@ def traced_swaps():
 
 
 print(traced_swaps())
+
+
+# ---- f-strings: the length of the result is the sum of its parts' ------------
+class S(str):
+    def __format__(self, spec):
+        return S("<" + str.__format__(self, spec) + ">")
+
+
+def fstrings():
+    out = []
+    for x in [1, "é", "\U0001f600", "", "\ud83d", S("s"), 2.5, True]:
+        s = f"{x}|{x!r}|{x:>4}|caf\u00e9"
+        out.append((s, len(s), s[-1], s[::-1][:3], s.isascii(), s.upper()))
+    hi, lo = "\ud83d", "\ude00"
+    s = f"{hi}{lo}"
+    out.append((len(s), s == hi + lo, [hex(ord(c)) for c in s]))
+    return out
+
+
+for line in fstrings():
+    print(ascii(line))
