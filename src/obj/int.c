@@ -242,7 +242,7 @@ Value int_repr(Value v) {
     return str_new(buf, len);
 }
 
-#define HASH_MODULUS (((int64_t)1 << 61) - 1)
+#define HASH_MODULUS INT_HASH_MODULUS
 
 int64_t int_hash(Value v) {
     int64_t x;

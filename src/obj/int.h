@@ -20,6 +20,10 @@ typedef struct BoolObject {
     int64_t value;          /* 0 or 1 */
 } BoolObject;
 
+/* sys.hash_info.modulus: hash(n) is n reduced modulo this, keeping n's
+ * sign, and -1 becomes -2 */
+#define INT_HASH_MODULUS (((int64_t)1 << 61) - 1)
+
 extern BoolObject true_obj, false_obj;
 #define V_TRUE V_FROM_PTR(&true_obj)
 #define V_FALSE V_FROM_PTR(&false_obj)

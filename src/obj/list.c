@@ -213,7 +213,30 @@ typedef struct SortItem {
     Value value;
 } SortItem;
 
-typedef enum { CMP_GENERIC, CMP_INTS, CMP_FLOATS, CMP_STRS } SortMode;
+typedef enum { CMP_GENERIC, CMP_INTS, CMP_FLOATS, CMP_STRS, CMP_TUPLES } SortMode;
+
+/* a < b for two exact tuples (the keys of sorted(d.items()) and of
+ * key=lambda x: (a, b)), decided as tuple_richcompare decides it: the
+ * elements are compared for equality, identity first, up to the first
+ * pair that differs, which is then compared with <; but small ints and
+ * exact strs are compared here without the generic dispatch. -1 error. */
+static int tuple_key_lt(Value a, Value b) {
+    int64_t na = tuple_size(a), nb = tuple_size(b);
+    for (int64_t i = 0; i < na && i < nb; i++) {
+        Value x = tuple_get(a, i), y = tuple_get(b, i);
+        if (x == y) continue;
+        if (v_both_int(x, y)) return v_intval(x) < v_intval(y);   /* distinct small ints differ */
+        if (str_check_exact(x) && str_check_exact(y)) {
+            int c = str_compare(x, y);
+            if (c) return c < 0;
+            continue;
+        }
+        int eq = obj_eq(x, y);
+        if (eq < 0) return -1;
+        if (!eq) return obj_richcompare_bool(x, y, CMP_LT);
+    }
+    return na < nb;
+}
 
 /* -1 error, 1 if a < b, else 0 */
 static inline int sort_lt(Value a, Value b, SortMode mode) {
@@ -221,6 +244,7 @@ static inline int sort_lt(Value a, Value b, SortMode mode) {
     case CMP_INTS: return v_intval(a) < v_intval(b);
     case CMP_FLOATS: return float_val(a) < float_val(b);
     case CMP_STRS: return str_compare(a, b) < 0;
+    case CMP_TUPLES: return tuple_key_lt(a, b);
     default: return obj_richcompare_bool(a, b, CMP_LT);
     }
 }
@@ -342,11 +366,13 @@ int list_sort(Value lv, Value key, bool reverse) {
         SortMode mode = CMP_INTS;
         for (int64_t i = 0; i < n && mode != CMP_GENERIC; i++) {
             Value k = items[i].key;
-            if (mode == CMP_INTS && !v_is_int(k)) mode = i == 0 && float_check_exact(k) ? CMP_FLOATS
-                                                        : i == 0 && str_check_exact(k) ? CMP_STRS
-                                                                                       : CMP_GENERIC;
+            if (mode == CMP_INTS && !v_is_int(k)) mode = i == 0 && float_check_exact(k)   ? CMP_FLOATS
+                                                        : i == 0 && str_check_exact(k)   ? CMP_STRS
+                                                        : i == 0 && tuple_check_exact(k) ? CMP_TUPLES
+                                                                                         : CMP_GENERIC;
             else if (mode == CMP_FLOATS && !float_check_exact(k)) mode = CMP_GENERIC;
             else if (mode == CMP_STRS && !str_check_exact(k)) mode = CMP_GENERIC;
+            else if (mode == CMP_TUPLES && !tuple_check_exact(k)) mode = CMP_GENERIC;
         }
         SortItem *tmp = gc_alloc(sizeof(SortItem) * (size_t)(n / 2 + 1));
         rc = merge_sort(items, tmp, n, mode);

@@ -157,8 +157,16 @@ found_unused_or_dummy:
     return table_resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
 }
 
-static int64_t key_hash(Value key) {
-    if (str_check_exact(key)) return str_hash(key);
+static inline int64_t key_hash(Value key) {
+    if (v_is_int(key)) {
+        /* a small int below the hash modulus is its own hash (but -1) */
+        int64_t x = v_intval(key);
+        if (x > -INT_HASH_MODULUS && x < INT_HASH_MODULUS) return x == -1 ? -2 : x;
+    }
+    if (str_check_exact(key)) {
+        int64_t h = V_AS(StrObject, key)->hash;
+        return h != -1 ? h : str_hash(key);
+    }
     return obj_hash(key);
 }
 

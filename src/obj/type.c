@@ -1901,6 +1901,11 @@ static Value type_call(Value callable, Value *args, size_t nargs, Value kwnames)
     if (v_is_ptr(obj) && type_has_flag(type_of(obj), TF_HAS_DEL)) gc_register_finalizer(V_OBJ(obj), instance_finalize);
     if (t == &type_type) return obj;
     Type *ot = type_of(obj);
+    /* range(a, b), set(it), tuple(it): a built-in type whose own __new__
+       took the arguments keeps object.__init__, which accepts them exactly
+       when __new__ is overridden, so it has nothing to check. (Built-in
+       types' dicts cannot change, so the slots say what lookups would.) */
+    if (ot == t && ot->init == object_init && ot->new_ != object_new && !type_has_flag(ot, TF_HEAPTYPE)) return obj;
     if (!type_is_subtype(ot, t)) return obj;
     if (ot->init && ot->init(obj, args, nargs, kwnames) < 0) return VNULL;
     return obj;

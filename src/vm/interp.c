@@ -221,6 +221,16 @@ static Value load_attr_slow_(Value obj, InlineCache *ic) {
 static int load_method_slow(Value obj, InlineCache *ic, Value *meth, Value *self) {
     Value name = ic->name;
     Type *t = type_of(obj);
+    if (t == &module_type || t == &type_type) {
+        /* math.sqrt(x), Class.method(x): a plain attribute, cached as
+           LOAD_ATTR caches it (IC_ATTR_MODULE, IC_ATTR_TYPE; LOAD_METHOD
+           tries those kinds too) */
+        Value r = load_attr_slow(obj, ic);
+        if (!r) return -1;
+        *meth = VNULL;
+        *self = r;
+        return 0;
+    }
     if ((t->getattr == generic_getattr || (type_has_flag(t, TF_HEAPTYPE) && !type_has_flag(t, TF_HAS_GETATTRIBUTE))) &&
         !type_check(obj)) {
         Value descr = type_lookup(t, name);
@@ -1225,6 +1235,12 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             PUSH(obj);
             NEXT();
         }
+        if ((ic->kind == IC_ATTR_MODULE || ic->kind == IC_ATTR_TYPE) && v_is_ptr(obj) &&
+            ic_load_attr(ic, obj, V_OBJ(obj)->type, &m) == 1) {
+            TOP() = VNULL;
+            PUSH(m);
+            NEXT();
+        }
         ic_keep_alt(ic);
         SAVE_REGS();
         Value s;
@@ -1617,7 +1633,9 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             NEXT();
         }
         SAVE_REGS();
-        int r = obj_contains(b, a);
+        /* x in a_set, k in a_dict: no slot dispatch (a subclass may
+           override __contains__, so exact types only) */
+        int r = set_check_exact_any(b) ? set_contains(b, a) : dict_check_exact(b) ? dict_contains(b, a) : obj_contains(b, a);
         if (r < 0) goto error;
         TOP() = v_bool(r != ARG);
         NEXT();
@@ -1734,6 +1752,14 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             ip = co->code + ARG;
             NEXT();
         }
+        if (t == &listiter_type) {
+            /* (an exhausted one takes the generic path, which forgets its list) */
+            ListIterObject *li = V_AS(ListIterObject, it);
+            if (li->list && li->index < list_size(li->list)) {
+                PUSH(list_get(li->list, li->index++));
+                NEXT();
+            }
+        }
         SAVE_REGS();
         if (__builtin_expect(dispatch == trace_labels, 0) && t == &gen_type && tstate.trace_func && !tstate.in_trace) {
             /* CPython's generator iterator raises StopIteration for a
@@ -1834,10 +1860,14 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
        are zeroed: the collector scans the value stack conservatively, and
        an argument left above the top would keep an object the program
        dropped alive (`x = None; gc.collect()` after `f(x)`). */
+/* (The asm hides the trip count: a call is 1 to 4 slots, which gcc would
+   otherwise hand to a memset call costing more than the stores.) */
 #define DROP_CALL_SLOTS()                                                         \
     do {                                                                          \
-        for (int drop_ = pop_count + (kwnames ? 1 : 0) - 1; drop_ >= 0; drop_--) \
+        for (int drop_ = pop_count + (kwnames ? 1 : 0) - 1; drop_ >= 0; drop_--) { \
+            __asm__("" : "+r"(drop_));                                            \
             sp[drop_] = VNULL;                                                    \
+        }                                                                         \
     } while (0)
     do_call: {
         Type *ct = type_of(callable);
@@ -1991,6 +2021,18 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     }
     TARGET(BUILD_TUPLE) {
         int n = ARG;
+        if (INSTR_OP(*ip) == OP_UNPACK_SEQUENCE && INSTR_ARG(*ip) == (uint32_t)n && dispatch == labels) {
+            /* `a, b = b, a`: the tuple would only be unpacked again, which
+               leaves its items reversed on the stack; no tuple is built.
+               (Not while recording or tracing: they see every instruction.) */
+            ip++;
+            for (Value *lo = sp - n, *hi = sp - 1; lo < hi; lo++, hi--) {
+                Value t = *lo;
+                *lo = *hi;
+                *hi = t;
+            }
+            NEXT();
+        }
         Value t = tuple_new(n);
         sp -= n;
         memcpy(tuple_items(t), sp, sizeof(Value) * (size_t)n);
@@ -2107,19 +2149,24 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(BUILD_STRING) {
         int n = ARG;
         size_t total = 0;
+        int64_t length = 0;
         bool ascii = true;
         for (int i = n; i >= 1; i--) {
             total += (size_t)str_nbytes(PEEK(i));
+            length += str_len(PEEK(i));
             ascii = ascii && str_is_ascii(PEEK(i));
         }
         Value s = str_alloc(total);
-        char *d = V_AS(StrObject, s)->data;
+        StrObject *so = V_AS(StrObject, s);
+        char *d = so->data;
         for (int i = n; i >= 1; i--) {
             size_t k = (size_t)str_nbytes(PEEK(i));
             memcpy(d, str_data(PEEK(i)), k);
             d += k;
         }
-        str_finish(s);
+        /* the parts' counts add up (as in str_concat): no rescan */
+        so->ascii = ascii;
+        so->length = length;
         sp -= n;
         PUSH(s);
         NEXT();
