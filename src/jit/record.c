@@ -530,6 +530,27 @@ static FieldDescr *raw_field_descr(int32_t offset, char type) {
 
 static SnapSlot bridge_slot(Recorder *R, BridgeMap *m, SnapSlot s);
 
+static IRRef bridge_ref(Recorder *R, BridgeMap *m, IRRef r);
+
+/* A virtual dict of constant keys (opt_virtualize.c: fields 16i and
+ * 16i + 8 are key and value i) rebuilt as the recorder first built it,
+ * which the optimizer makes virtual again. With distinct str keys
+ * build_map can only fail for lack of memory: no guard (the bridge has no
+ * snapshot yet). */
+static IRRef bridge_dict(Recorder *R, BridgeMap *m, const SnapVirtual *v) {
+    IRRef arr = emit1(R, IR_new_array_clear, kint(R, v->nfields), NULL);
+    R->nonnull[arr] = 1;
+    for (int k = 0; k < v->nfields; k++) {
+        SnapSlot val = bridge_slot(R, m, v->fields[k].value);
+        emit3(R, IR_setarrayitem_gc, arr, kint(R, v->fields[k].offset / 8), as_ref(R, val), &values_descr->d);
+    }
+    IRRef a[2] = {arr, kint(R, v->nfields / 2)};
+    IRRef d = call_helper(R, JH_build_map, 2, a);
+    R->nonnull[d] = 1;
+    R->known_class[d] = &dict_type;
+    return d;
+}
+
 static IRRef bridge_ref(Recorder *R, BridgeMap *m, IRRef r) {
     if (r == IR_NONE) return IR_NONE;
     if (ir_is_const(r)) {
@@ -540,6 +561,7 @@ static IRRef bridge_ref(Recorder *R, BridgeMap *m, IRRef r) {
         const SnapVirtual *v = &m->snap->virtuals[i];
         if (v->ref != r) continue;
         if (m->virt[i] != IR_NONE) return m->virt[i];
+        if (v->type == &dict_type) return m->virt[i] = bridge_dict(R, m, v);
         SizeDescr *sd = descr_size(v->type, v->size, false);
         IRRef obj = emit0(R, IR_new_with_vtable, &sd->d);
         m->virt[i] = obj;
