@@ -37,6 +37,8 @@
  *   call_r(iter, d)                        a virtual dictiter (real layout,
  *                                          DictIterObject: dict, pos, left)
  *   call_r(iternext, it)                   key pos, pos + 1; NULL at the end
+ *   call_i(dict_keys_are, d, keys)         whether they are d's keys
+ *   call_i(dict_merge, d, d2, f)           d2's pairs appended to d
  * The guard_no_exception after each folded call goes (heap.c: no call
  * precedes it). Forced, d is new_array_clear + stores + call_r(build_map):
  * with distinct str keys build_map cannot fail but for lack of memory.
@@ -204,7 +206,29 @@ static bool fold_iternext(Opt *O, IRRef it, IRRef *res) {
     return answer(res, key);
 }
 
+/* dict_merge(d, other, f) ({**other}, f(**other)) of two virtual dicts
+ * with no key in common: other's pairs appended to d, which stays
+ * virtual. (A common key raises TypeError: the call does it.) */
+static bool fold_dict_merge(Opt *O, POp *p, IRRef *res) {
+    IRRef d = opt_val(O, p->args[1]), other = opt_val(O, p->args[2]);
+    Virtual *vd = opt_virtual(O, d), *vo = opt_virtual(O, other);
+    if (!is_kwdict(vd) || !is_kwdict(vo) || d == other) return false;
+    int64_t n = kwdict_len(vd), m = kwdict_len(vo);
+    if (2 * (n + m) > VARRAY_MAX) return false;
+    for (int64_t j = 0; j < m; j++)
+        if (kwdict_find(O, d, vfield(O, other, (int32_t)(16 * j))) >= 0) return false;
+    for (int64_t j = 0; j < 2 * m; j++)
+        vset(O, d, (int32_t)(16 * n + 8 * j), (int32_t)(2 * n + j), &pairs_descr->d, vfield(O, other, (int32_t)(8 * j)));
+    O->virt[d & ~OPT_VBIT].size = descr_size(&dict_type, (int32_t)(16 * (n + m)), false);
+    return answer(res, opt_ki(O, 0));
+}
+
 static bool virtualize_call(Opt *O, POp *p, IRRef *res) {
+    init_descrs();
+    if (p->opcode == IR_call_i) {
+        if (p->nargs == 4 && calls_helper(O, p, JH_dict_merge)) return fold_dict_merge(O, p, res);
+        if (!(p->nargs == 3 && calls_helper(O, p, JH_dict_keys_are))) return false;
+    }
     init_descrs();
     if (p->nargs == 3 && calls_helper(O, p, JH_build_map)) return fold_build_map(O, p, res);
     if (p->nargs < 2) return false;
@@ -213,6 +237,16 @@ static bool virtualize_call(Opt *O, POp *p, IRRef *res) {
     if (!vx || vx->kind != VK_OBJECT) return false;
     if (p->nargs == 2 && is_kwdict(vx) && calls_helper(O, p, JH_iter)) return fold_iter(O, x, res);
     if (p->nargs == 2 && vx->size->type == &dictiter_type && calls_helper(O, p, JH_iternext)) return fold_iternext(O, x, res);
+    if (p->nargs == 3 && is_kwdict(vx) && calls_helper(O, p, JH_dict_keys_are)) {
+        /* f(**d): are d's keys those recorded, in order? */
+        IRRef keys = opt_val(O, p->args[2]);
+        if (!ir_is_const(keys) || opt_type(O, keys) != 'r' || !tuple_check_exact(opt_cr(O, keys))) return false;
+        Value kt = opt_cr(O, keys);
+        int64_t n = kwdict_len(vx);
+        bool same = tuple_size(kt) == n;
+        for (int64_t i = 0; same && i < n; i++) same = opt_cr(O, vfield(O, x, (int32_t)(16 * i))) == tuple_get(kt, i);
+        return answer(res, opt_ki(O, same));
+    }
     if (p->nargs == 3 && is_kwdict(vx) && calls_helper(O, p, JH_dict_getitem)) {
         int64_t i = kwdict_find(O, x, opt_val(O, p->args[2]));
         return i >= 0 && answer(res, vfield(O, x, (int32_t)(16 * i + 8)));
@@ -265,7 +299,8 @@ bool virtualize_pre(Opt *O, POp *p, IRRef *res) {
         if (!ir_is_const(a) || opt_type(O, a) != 'i' || opt_ci(O, a) < 0 || opt_ci(O, a) > VARRAY_MAX) return false;
         return answer(res, opt_new_virtual(O, VK_OBJECT, IR_NONE, descr_size(NULL, (int32_t)(8 * opt_ci(O, a)), false)));
     }
-    case IR_call_r: return virtualize_call(O, p, res);
+    case IR_call_r:
+    case IR_call_i: return virtualize_call(O, p, res);
     case IR_box_int: return answer(res, opt_new_virtual(O, VK_BOXINT, a, NULL));
     case IR_box_float: return answer(res, opt_new_virtual(O, VK_BOXFLOAT, a, NULL));
     case IR_bool_from_int: return answer(res, opt_new_virtual(O, VK_BOOL, a, NULL));
