@@ -119,9 +119,46 @@ def order(n):
         out.append(list(escape(z=1, a=2, m=i).items()))
     return out
 
+def rewrite_values(**kw):
+    for k in kw:
+        kw[k] = k * 2
+    return list(kw.items())
+
+def delete_while_iterating(**kw):
+    try:
+        for k in kw:
+            del kw[k]
+    except RuntimeError as e:
+        return 'RuntimeError %s' % e
+    return 'no error'
+
+def partial_iter(**kw):
+    it = iter(kw)
+    first = next(it)
+    return first, list(it), len(kw)
+
+class Holder:
+    pass
+
+def stash(h, **kw):
+    h.kw = kw
+    return len(kw)
+
+def escapes(n):
+    out = []
+    h = Holder()
+    for i in range(n):
+        out.append(rewrite_values(a=i, bb=2))
+        out.append(delete_while_iterating(a=i, b=2))
+        out.append(partial_iter(x=1, y=i, z=3))
+        out.append(stash(h, p=i, q=[i]))
+        out.append(sorted(h.kw.items()))
+    return out
+
 N = 3000
 show('counts', loop_counts(N))
 show('misc', loop_misc(N))
 show('displays', displays(N))
 show('guard_fail', guard_fail_in_iteration(N))
 show('order', order(N))
+show('escapes', escapes(N))
