@@ -1933,6 +1933,16 @@ static bool callable_reads_frame(Value v) {
     return coro_origin_tracking_depth > 0 && function_check(v) && (V_AS(FunctionObject, v)->code->flags & CO_COROUTINE);
 }
 
+/* CALL_FUNCTION_EX as the residual call_ex(f, exact tuple t, exact dict
+ * kd or IR_NONE). */
+static void record_call_ex_residual(Recorder *R, IRRef cref, IRRef t, IRRef kd, int pop_count) {
+    IRRef a[3] = {cref, t, kd != IR_NONE ? kd : kref(R, VNULL)};
+    IRRef r = call_value(R, JH_call_ex, 3, a);
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, r, SK_VALUE);
+    R->skip_frame = top(R)->frame;   /* as record_call's residual calls */
+}
+
 /* Keyword arguments of CALL_FUNCTION_EX at most, as a call's kwnames */
 #define CALL_EX_MAX_KW 16
 
@@ -1989,13 +1999,10 @@ static void record_call_ex(Recorder *R, Value *sp, int32_t pc, bool has_kw) {
         }
     }
     if (!unpack) {
-        IRRef a[3] = {cref, t, has_kw ? kd : kref(R, VNULL)};
-        IRRef r = call_value(R, JH_call_ex, 3, a);
-        for (int i = 0; i < pop_count; i++) pop(R);
-        push(R, r, SK_VALUE);
-        R->skip_frame = rf->frame;   /* as record_call's residual calls */
+        record_call_ex_residual(R, cref, t, kd, pop_count);
         return;
     }
+    IRRef callable = cref;   /* cref becomes a bound method's function */
     SnapSlot args[MAX_CALL_ARGS + 1];
     int nargs = 0;
     if (bound) {
@@ -2027,7 +2034,8 @@ static void record_call_ex(Recorder *R, Value *sp, int32_t pc, bool has_kw) {
     depend_on(R, fnv);   /* fn.__code__ may be reassigned */
     SnapSlot *locals = locals_for(fn->code);
     if (!bind_args(R, fn, args, nargs - (int)nkw, nkw ? kwnames : VNULL, locals)) {
-        rec_abort(R, ABORT_UNSUPPORTED_OPCODE);   /* the call raises TypeError: left to the interpreter */
+        /* the call raises TypeError: call_ex does */
+        record_call_ex_residual(R, callable, t, kd, pop_count);
         return;
     }
     /* call_ex runs the function from C, one eval_frame down */

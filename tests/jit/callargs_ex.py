@@ -110,3 +110,18 @@ show('kwargs', kwargs(N))
 show('methods_and_builtins', methods_and_builtins(N))
 show('raising', raising(N))
 show('generators', generators(300))
+
+def bad_binding(n):
+    # recorded while the call cannot bind (an unexpected keyword, a
+    # missing argument): the trace calls call_ex, which raises as CPython
+    out = []
+    c = C(1)
+    for i in range(n):
+        kw = {'b': 1} if i % 3 else {'b': 1, 'zz': 2}
+        out.append(err(lambda: add3(i, **kw)))
+        t = (i,) if i % 4 else (i, 2)
+        out.append(err(lambda: c.m(*t, **kw)))
+        out.append(err(lambda: add3(*t)))
+    return out
+
+show('bad_binding', bad_binding(N))
