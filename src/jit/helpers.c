@@ -53,6 +53,20 @@ Value jh_call5(Value f, Value a, Value b, Value c, Value d, Value e) {
 Value jh_call_kw(Value f, Value arr, int64_t npos, Value kwnames) {
     return nests_python(f) ? jit_call_retry() : obj_call(f, (Value *)V_OBJ(arr), (size_t)npos, kwnames);
 }
+Value jh_call_ex(Value f, Value args, Value kwargs) {
+    return nests_python(f) ? jit_call_retry() : obj_call_tuple_dict(f, args, kwargs);
+}
+/* Are d's keys exactly `keys`, in order (identical objects)? */
+int64_t jh_dict_keys_are(Value d, Value keys) {
+    DictObject *o = V_AS(DictObject, d);
+    int64_t n = tuple_size(keys), k = 0;
+    if (o->used != n) return 0;
+    for (int64_t i = 0; i < o->nentries; i++) {
+        if (!o->entries[i].key) continue;
+        if (o->entries[i].key != tuple_get(keys, k++)) return 0;
+    }
+    return 1;
+}
 Value jh_build_list(Value arr, int64_t n) { return list_from_array((Value *)V_OBJ(arr), n); }
 Value jh_build_set(Value arr, int64_t n) {
     Value s = set_new();

@@ -31,6 +31,8 @@
     _(call4, 'r', "rrrrr", CALL_ANY, jh_call4)                                       \
     _(call5, 'r', "rrrrrr", CALL_ANY, jh_call5)                                      \
     _(call_kw, 'r', "rrir", CALL_ANY, jh_call_kw)   /* f, args[], npos, kwnames */ \
+    _(call_ex, 'r', "rrr", CALL_ANY, jh_call_ex)    /* f, exact tuple, exact dict or NULL */ \
+    _(dict_keys_are, 'i', "rr", CALL_NO_RAISE, jh_dict_keys_are) /* exact dict, tuple of keys */ \
     _(call_assembler, 'r', "rirrrr", CALL_ANY, jit_call_assembler) /* f, n, a0..a3 */ \
     _(build_list, 'r', "ri", CALL_NO_RAISE, jh_build_list)   /* items[], n */     \
     _(build_set, 'r', "ri", CALL_ANY, jh_build_set)                                  \

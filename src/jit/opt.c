@@ -201,9 +201,11 @@ IRRef opt_force(Opt *O, IRRef v) {
     }
     default: {
         /* the allocation first: a field may refer back to the object */
-        r = opt_emit_simple(O, IR_new_with_vtable, 0, NULL, &vt->size->d);
+        bool dict = vt->size->type == &dict_type;
+        r = virtualize_force_special(O, v);
+        if (r == IR_NONE) r = opt_emit_simple(O, IR_new_with_vtable, 0, NULL, &vt->size->d);
         O->virt[idx].forced = r;
-        for (int32_t j = 0; j < O->virt[idx].nfields; j++) {
+        for (int32_t j = 0; !dict && j < O->virt[idx].nfields; j++) {
             VField f = O->virt[idx].fields[j];
             IRRef fv = opt_force(O, f.value);
             if (f.index < 0) {
@@ -253,6 +255,7 @@ static void snap_add_virtual(Opt *O, Snapshot *s, IRRef v, int32_t *cap) {
         s->virtuals = n;
     }
     Virtual *vt = &O->virt[v & ~OPT_VBIT];
+    if (!vt->size->type) opt_fail(O);   /* a value array is no Python object: never in a frame */
     int32_t me = s->nvirtuals++;
     SnapVirtual *sv = &s->virtuals[me];
     sv->ref = v;

@@ -186,6 +186,9 @@ bool rewrite_pre(Opt *O, POp *p, IRRef *res);
 void rewrite_post(Opt *O, POp *p, IRRef r);
 
 bool virtualize_pre(Opt *O, POp *p, IRRef *res);
+/* Force a virtual that is not a plain allocation (a value array, a dict of
+ * constant keys): emits it, returns the op; IR_NONE for other virtuals. */
+IRRef virtualize_force_special(Opt *O, IRRef v);
 void earlyforce_pre(Opt *O, POp *p);
 
 bool pure_pre(Opt *O, POp *p, IRRef *res);

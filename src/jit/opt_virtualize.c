@@ -19,8 +19,33 @@
  * (opt_force), and from then on it is that op. earlyforce forces the
  * virtual arguments of every op that reaches it (calls, stores into
  * objects that are not virtual, ...) before the heap pass sees them.
+ *
+ * Dicts of constant str keys. The recorder builds a call's **kwargs dict
+ * (bind_args()) and a dict display (BUILD_MAP) as
+ *     a = new_array_clear(2n)             keys and values, alternating
+ *     setarrayitem_gc(a, 2i, key_i); setarrayitem_gc(a, 2i+1, value_i) ...
+ *     d = call_r(build_map, a, n); guard_no_exception
+ * A new_array_clear of constant length is a virtual object of no Python
+ * type (SizeDescr.type NULL, forced as new_array_clear + stores). When the
+ * array is virtual and its keys are distinct constant exact strs, d is a
+ * virtual too: a VK_OBJECT of dict_type whose fields at 16i and 16i + 8
+ * are key i and value i, in insertion order. Invariant: such a virtual
+ * is the dict as build_map left it, unmodified (every op that could
+ * change or look inside a dict, but those folded here, forces it). So:
+ *   getfield_gc_i(d, DictObject.used)      n
+ *   call_r(dict_getitem, d, 'k')           value of 'k' (absent: forced)
+ *   call_r(iter, d)                        a virtual dictiter (real layout,
+ *                                          DictIterObject: dict, pos, left)
+ *   call_r(iternext, it)                   key pos, pos + 1; NULL at the end
+ *   call_i(dict_keys_are, d, keys)         whether they are d's keys
+ *   call_i(dict_merge, d, d2, f)           d2's pairs appended to d
+ * The guard_no_exception after each folded call goes (heap.c: no call
+ * precedes it). Forced, d is new_array_clear + stores + call_r(build_map):
+ * with distinct str keys build_map cannot fail but for lack of memory.
+ * Resume builds such a dict from its pairs (resume.c).
  */
 #include "opt_internal.h"
+#include "helpers.h"
 
 static char descr_type(Descr *d) {
     if (d->kind == DESCR_FIELD) return ((FieldDescr *)d)->type;
@@ -80,10 +105,202 @@ static bool guard_small(Opt *O, POp *p, IRRef i, IRRef *res) {
     return answer(res, IR_NONE);
 }
 
+/* ---- dicts of constant str keys (see the top) ------------------------------------ */
+
+/* Longest new_array_clear made virtual (build_map of 32 pairs) */
+#define VARRAY_MAX 64
+
+static ArrayDescr *pairs_descr;
+static FieldDescr *iter_dict_descr, *iter_pos_descr, *iter_used_descr, *iter_left_descr;
+
+static void init_descrs(void) {
+    if (pairs_descr) return;
+    pairs_descr = descr_array(0, 'r', false, "Value[]");
+    iter_dict_descr = descr_field((int32_t)offsetof(DictIterObject, dict), 'r', false, "DictIterObject.dict");
+    iter_pos_descr = descr_field((int32_t)offsetof(DictIterObject, pos), 'i', false, "DictIterObject.pos");
+    iter_used_descr = descr_field((int32_t)offsetof(DictIterObject, used_at_start), 'i', false, "DictIterObject.used_at_start");
+    iter_left_descr = descr_field((int32_t)offsetof(DictIterObject, left), 'i', false, "DictIterObject.left");
+}
+
+/* The value of v's field at offset, or IR_NONE when never stored. */
+static IRRef vfield(Opt *O, IRRef v, int32_t offset) {
+    Virtual *vt = &O->virt[v & ~OPT_VBIT];
+    for (int32_t i = 0; i < vt->nfields; i++)
+        if (vt->fields[i].offset == offset) return opt_val(O, vt->fields[i].value);
+    return IR_NONE;
+}
+
+static bool is_kwdict(const Virtual *vt) { return vt && vt->kind == VK_OBJECT && vt->size->type == &dict_type; }
+static int64_t kwdict_len(const Virtual *vt) { return vt->size->size / 16; }
+
+/* Is the helper call p a call of h? */
+static bool calls_helper(Opt *O, POp *p, JitHelper h) {
+    IRRef f = opt_val(O, p->args[0]);
+    return ir_is_const(f) && opt_type(O, f) == 'i' && opt_ci(O, f) == (int64_t)(uintptr_t)jit_helper_fn(h);
+}
+
+/* The index of constant key k in virtual dict d, or -1. */
+static int64_t kwdict_find(Opt *O, IRRef d, IRRef k) {
+    if (!ir_is_const(k) || opt_type(O, k) != 'r') return -1;
+    Value kv = opt_cr(O, k);
+    if (!str_check_exact(kv)) return -1;   /* another key type may equal a str (__eq__) */
+    int64_t n = kwdict_len(&O->virt[d & ~OPT_VBIT]);
+    for (int64_t i = 0; i < n; i++)
+        if (opt_cr(O, vfield(O, d, (int32_t)(16 * i))) == kv) return i;
+    for (int64_t i = 0; i < n; i++)
+        if (str_eq(opt_cr(O, vfield(O, d, (int32_t)(16 * i))), kv)) return i;
+    return -1;
+}
+
+/* build_map(a, n) of a virtual array of distinct constant str keys. */
+static bool fold_build_map(Opt *O, POp *p, IRRef *res) {
+    IRRef arr = opt_val(O, p->args[1]), nref = opt_val(O, p->args[2]);
+    Virtual *va = opt_virtual(O, arr);
+    if (!va || va->kind != VK_OBJECT || va->size->type || !ir_is_const(nref)) return false;
+    int64_t n = opt_ci(O, nref);
+    if (n < 0 || 16 * n > va->size->size) return false;
+    IRRef pair[VARRAY_MAX];
+    for (int64_t i = 0; i < 2 * n; i++) {
+        pair[i] = vfield(O, arr, (int32_t)(8 * i));
+        if (pair[i] == IR_NONE) return false;
+        if (i % 2) continue;
+        if (!ir_is_const(pair[i]) || opt_type(O, pair[i]) != 'r' || !str_check_exact(opt_cr(O, pair[i]))) return false;
+        for (int64_t j = 0; j < i; j += 2)
+            if (str_eq(opt_cr(O, pair[j]), opt_cr(O, pair[i]))) return false;   /* build_map keeps one */
+    }
+    IRRef d = opt_new_virtual(O, VK_OBJECT, IR_NONE, descr_size(&dict_type, (int32_t)(16 * n), false));
+    for (int64_t i = 0; i < 2 * n; i++) vset(O, d, (int32_t)(8 * i), (int32_t)i, &pairs_descr->d, pair[i]);
+    return answer(res, d);
+}
+
+/* iter(d) of a virtual dict: a virtual key iterator at its start. */
+static bool fold_iter(Opt *O, IRRef d, IRRef *res) {
+    int64_t n = kwdict_len(&O->virt[d & ~OPT_VBIT]);
+    IRRef it = opt_new_virtual(O, VK_OBJECT, IR_NONE, descr_size(&dictiter_type, (int32_t)sizeof(DictIterObject), false));
+    vset(O, it, iter_dict_descr->offset, -1, &iter_dict_descr->d, d);
+    vset(O, it, iter_pos_descr->offset, -1, &iter_pos_descr->d, opt_ki(O, 0));
+    vset(O, it, iter_used_descr->offset, -1, &iter_used_descr->d, opt_ki(O, n));
+    vset(O, it, iter_left_descr->offset, -1, &iter_left_descr->d, opt_ki(O, n));
+    return answer(res, it);
+}
+
+/* next(it) of a virtual key iterator over a virtual dict: dictiter_next()
+ * done here (no deletion, so entry pos is pair pos). */
+static bool fold_iternext(Opt *O, IRRef it, IRRef *res) {
+    IRRef d = vfield(O, it, iter_dict_descr->offset);
+    IRRef pos = vfield(O, it, iter_pos_descr->offset), left = vfield(O, it, iter_left_descr->offset);
+    IRRef used = vfield(O, it, iter_used_descr->offset);
+    if (d == IR_NONE || pos == IR_NONE || left == IR_NONE || used == IR_NONE) return false;
+    if (ir_is_const(d) && opt_type(O, d) == 'r' && opt_cr(O, d) == VNULL) return answer(res, opt_kr(O, VNULL));
+    Virtual *vd = opt_virtual(O, d);
+    if (!is_kwdict(vd) || !ir_is_const(pos) || !ir_is_const(left) || !ir_is_const(used)) return false;
+    int64_t n = kwdict_len(vd), k = opt_ci(O, pos), l = opt_ci(O, left);
+    if (opt_ci(O, used) != n || k < 0 || k > n || l != n - k) return false;
+    if (k == n) {
+        vset(O, it, iter_dict_descr->offset, -1, &iter_dict_descr->d, opt_kr(O, VNULL));
+        return answer(res, opt_kr(O, VNULL));
+    }
+    IRRef key = vfield(O, d, (int32_t)(16 * k));
+    vset(O, it, iter_pos_descr->offset, -1, &iter_pos_descr->d, opt_ki(O, k + 1));
+    vset(O, it, iter_left_descr->offset, -1, &iter_left_descr->d, opt_ki(O, l - 1));
+    return answer(res, key);
+}
+
+/* dict_merge(d, other, f) ({**other}, f(**other)) of two virtual dicts
+ * with no key in common: other's pairs appended to d, which stays
+ * virtual. (A common key raises TypeError: the call does it.) */
+static bool fold_dict_merge(Opt *O, POp *p, IRRef *res) {
+    IRRef d = opt_val(O, p->args[1]), other = opt_val(O, p->args[2]);
+    Virtual *vd = opt_virtual(O, d), *vo = opt_virtual(O, other);
+    if (!is_kwdict(vd) || !is_kwdict(vo) || d == other) return false;
+    int64_t n = kwdict_len(vd), m = kwdict_len(vo);
+    if (2 * (n + m) > VARRAY_MAX) return false;
+    for (int64_t j = 0; j < m; j++)
+        if (kwdict_find(O, d, vfield(O, other, (int32_t)(16 * j))) >= 0) return false;
+    for (int64_t j = 0; j < 2 * m; j++)
+        vset(O, d, (int32_t)(16 * n + 8 * j), (int32_t)(2 * n + j), &pairs_descr->d, vfield(O, other, (int32_t)(8 * j)));
+    O->virt[d & ~OPT_VBIT].size = descr_size(&dict_type, (int32_t)(16 * (n + m)), false);
+    return answer(res, opt_ki(O, 0));
+}
+
+static bool virtualize_call(Opt *O, POp *p, IRRef *res) {
+    init_descrs();
+    if (p->opcode == IR_call_i) {
+        if (p->nargs == 4 && calls_helper(O, p, JH_dict_merge)) return fold_dict_merge(O, p, res);
+        if (!(p->nargs == 3 && calls_helper(O, p, JH_dict_keys_are))) return false;
+    }
+    init_descrs();
+    if (p->nargs == 3 && calls_helper(O, p, JH_build_map)) return fold_build_map(O, p, res);
+    if (p->nargs < 2) return false;
+    IRRef x = opt_val(O, p->args[1]);
+    Virtual *vx = opt_virtual(O, x);
+    if (!vx || vx->kind != VK_OBJECT) return false;
+    if (p->nargs == 2 && is_kwdict(vx) && calls_helper(O, p, JH_iter)) return fold_iter(O, x, res);
+    if (p->nargs == 2 && vx->size->type == &dictiter_type && calls_helper(O, p, JH_iternext)) return fold_iternext(O, x, res);
+    if (p->nargs == 3 && is_kwdict(vx) && calls_helper(O, p, JH_dict_keys_are)) {
+        /* f(**d): are d's keys those recorded, in order? */
+        IRRef keys = opt_val(O, p->args[2]);
+        if (!ir_is_const(keys) || opt_type(O, keys) != 'r' || !tuple_check_exact(opt_cr(O, keys))) return false;
+        Value kt = opt_cr(O, keys);
+        int64_t n = kwdict_len(vx);
+        bool same = tuple_size(kt) == n;
+        for (int64_t i = 0; same && i < n; i++) same = opt_cr(O, vfield(O, x, (int32_t)(16 * i))) == tuple_get(kt, i);
+        return answer(res, opt_ki(O, same));
+    }
+    if (p->nargs == 3 && is_kwdict(vx) && calls_helper(O, p, JH_dict_getitem)) {
+        int64_t i = kwdict_find(O, x, opt_val(O, p->args[2]));
+        return i >= 0 && answer(res, vfield(O, x, (int32_t)(16 * i + 8)));
+    }
+    return false;
+}
+
+/* Ops on a virtual dict other than the calls above: its size is known;
+ * guards on its class and identity are decided as for any virtual object
+ * (false: go on); anything else reads memory the virtual does not have. */
+static bool kwdict_op(Opt *O, POp *p, Virtual *va, bool *handled, IRRef *res) {
+    *handled = true;
+    switch (p->opcode) {
+    case IR_getfield_gc_i:
+        if (((FieldDescr *)p->descr)->offset == (int32_t)offsetof(DictObject, used)) return answer(res, opt_ki(O, kwdict_len(va)));
+        return false;
+    case IR_guard_nonnull: case IR_guard_isnull: case IR_guard_class: case IR_guard_nonnull_class:
+    case IR_guard_value: case IR_ptr_eq: case IR_ptr_ne:
+        *handled = false;
+        return false;
+    default: return false;
+    }
+}
+
+IRRef virtualize_force_special(Opt *O, IRRef v) {
+    Virtual *vt = &O->virt[v & ~OPT_VBIT];
+    if (vt->size->type == NULL) {
+        /* a value array: new_array_clear + the stores (opt_force) */
+        IRRef n = opt_ki(O, vt->size->size / 8);
+        return opt_emit_simple(O, IR_new_array_clear, 1, &n, NULL);
+    }
+    if (vt->size->type != &dict_type) return IR_NONE;
+    init_descrs();
+    int64_t n = kwdict_len(vt);
+    IRRef len = opt_ki(O, 2 * n);
+    IRRef arr = opt_emit_simple(O, IR_new_array_clear, 1, &len, NULL);
+    for (int64_t i = 0; i < 2 * n; i++) {
+        IRRef a[3] = {arr, opt_ki(O, i), opt_force(O, vfield(O, v, (int32_t)(8 * i)))};
+        opt_emit_simple(O, IR_setarrayitem_gc, 3, a, &pairs_descr->d);
+    }
+    IRRef c[3] = {opt_ki(O, (int64_t)(uintptr_t)jit_helper_fn(JH_build_map)), arr, opt_ki(O, n)};
+    return opt_emit_simple(O, IR_call_r, 3, c, &jit_helper_descr(JH_build_map)->d);
+}
+
 bool virtualize_pre(Opt *O, POp *p, IRRef *res) {
     int opc = p->opcode;
     IRRef a = p->nargs > 0 ? opt_val(O, p->args[0]) : IR_NONE, b = p->nargs > 1 ? opt_val(O, p->args[1]) : IR_NONE;
     switch (opc) {
+    case IR_new_array_clear: {
+        if (!ir_is_const(a) || opt_type(O, a) != 'i' || opt_ci(O, a) < 0 || opt_ci(O, a) > VARRAY_MAX) return false;
+        return answer(res, opt_new_virtual(O, VK_OBJECT, IR_NONE, descr_size(NULL, (int32_t)(8 * opt_ci(O, a)), false)));
+    }
+    case IR_call_r:
+    case IR_call_i: return virtualize_call(O, p, res);
     case IR_box_int: return answer(res, opt_new_virtual(O, VK_BOXINT, a, NULL));
     case IR_box_float: return answer(res, opt_new_virtual(O, VK_BOXFLOAT, a, NULL));
     case IR_bool_from_int: return answer(res, opt_new_virtual(O, VK_BOOL, a, NULL));
@@ -102,6 +319,11 @@ bool virtualize_pre(Opt *O, POp *p, IRRef *res) {
         return false;
     }
     bool obj = va->kind == VK_OBJECT;
+    if (is_kwdict(va)) {
+        bool handled;
+        bool r = kwdict_op(O, p, va, &handled, res);
+        if (handled) return r;
+    }
     switch (opc) {
     case IR_setfield_gc:
         if (!obj) return false;

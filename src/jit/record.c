@@ -554,6 +554,27 @@ static FieldDescr *raw_field_descr(int32_t offset, char type) {
 
 static SnapSlot bridge_slot(Recorder *R, BridgeMap *m, SnapSlot s);
 
+static IRRef bridge_ref(Recorder *R, BridgeMap *m, IRRef r);
+
+/* A virtual dict of constant keys (opt_virtualize.c: fields 16i and
+ * 16i + 8 are key and value i) rebuilt as the recorder first built it,
+ * which the optimizer makes virtual again. With distinct str keys
+ * build_map can only fail for lack of memory: no guard (the bridge has no
+ * snapshot yet). */
+static IRRef bridge_dict(Recorder *R, BridgeMap *m, const SnapVirtual *v) {
+    IRRef arr = emit1(R, IR_new_array_clear, kint(R, v->nfields), NULL);
+    R->nonnull[arr] = 1;
+    for (int k = 0; k < v->nfields; k++) {
+        SnapSlot val = bridge_slot(R, m, v->fields[k].value);
+        emit3(R, IR_setarrayitem_gc, arr, kint(R, v->fields[k].offset / 8), as_ref(R, val), &values_descr->d);
+    }
+    IRRef a[2] = {arr, kint(R, v->nfields / 2)};
+    IRRef d = call_helper(R, JH_build_map, 2, a);
+    R->nonnull[d] = 1;
+    R->known_class[d] = &dict_type;
+    return d;
+}
+
 static IRRef bridge_ref(Recorder *R, BridgeMap *m, IRRef r) {
     if (r == IR_NONE) return IR_NONE;
     if (ir_is_const(r)) {
@@ -564,6 +585,7 @@ static IRRef bridge_ref(Recorder *R, BridgeMap *m, IRRef r) {
         const SnapVirtual *v = &m->snap->virtuals[i];
         if (v->ref != r) continue;
         if (m->virt[i] != IR_NONE) return m->virt[i];
+        if (v->type == &dict_type) return m->virt[i] = bridge_dict(R, m, v);
         SizeDescr *sd = descr_size(v->type, v->size, false);
         IRRef obj = emit0(R, IR_new_with_vtable, &sd->d);
         m->virt[i] = obj;
@@ -2145,6 +2167,126 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
     R->skip_frame = rf->frame;
 }
 
+/* Does calling v read the caller's frame (record_call's
+ * ABORT_FRAME_INTROSPECTION cases)? */
+static bool callable_reads_frame(Value v) {
+    Type *t = type_of(v);
+    if (t == &builtin_function_type && (V_AS(BuiltinFunctionObject, v)->def->flags & MF_FRAME)) return true;
+    if (t == &method_descr_type && (V_AS(MethodDescrObject, v)->def->flags & MF_FRAME)) return true;
+    if (v == V_FROM_PTR(&super_type)) return true;
+    return coro_origin_tracking_depth > 0 && function_check(v) && (V_AS(FunctionObject, v)->code->flags & CO_COROUTINE);
+}
+
+/* CALL_FUNCTION_EX as the residual call_ex(f, exact tuple t, exact dict
+ * kd or IR_NONE). */
+static void record_call_ex_residual(Recorder *R, IRRef cref, IRRef t, IRRef kd, int pop_count) {
+    IRRef a[3] = {cref, t, kd != IR_NONE ? kd : kref(R, VNULL)};
+    IRRef r = call_value(R, JH_call_ex, 3, a);
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, r, SK_VALUE);
+    R->skip_frame = top(R)->frame;   /* as record_call's residual calls */
+}
+
+/* Keyword arguments of CALL_FUNCTION_EX at most, as a call's kwnames */
+#define CALL_EX_MAX_KW 16
+
+/* CALL_FUNCTION_EX: f(*args) and f(*args, **kwargs). Stack, from the
+ * bottom: f, the args sequence, with has_kw the kwargs mapping. An exact
+ * tuple (or list, copied to one) and an exact dict of str keys calling a Python function that can
+ * be inlined are unpacked here: the tuple's size guarded and its items
+ * read, the dict's keys guarded to be those now, in order
+ * (dict_keys_are), and its values read; then the call is bound and
+ * inlined like CALL_FUNCTION_KW. A tuple or dict built in the trace is a
+ * virtual whose reads fold (opt_virtualize.c), so the packing and
+ * unpacking both go. The interpreter runs the callee one eval_frame down
+ * (call_ex -> obj_call_tuple_dict), followed as __init__'s. Other
+ * callables get the residual call_ex. */
+static void record_call_ex(Recorder *R, Value *sp, int32_t pc, bool has_kw) {
+    RecFrame *rf = top(R);
+    int off = has_kw ? 1 : 0;
+    Value vkw = has_kw ? concrete_stack(sp, 1) : VNULL;
+    Value vargs = concrete_stack(sp, off + 1), vcallable = concrete_stack(sp, off + 2);
+    bool is_list = list_check_exact(vargs);
+    if ((!tuple_check_exact(vargs) && !is_list) || (has_kw && !dict_check_exact(vkw)) || callable_reads_frame(vcallable)) {
+        rec_abort(R, ABORT_UNSUPPORTED_OPCODE);   /* the interpreter converts them: left to it */
+        return;
+    }
+    int pop_count = off + 2;
+    IRRef cref = as_ref(R, *stack_slot(rf, off + 2));
+    IRRef t = as_ref(R, *stack_slot(rf, off + 1));
+    IRRef kd = has_kw ? as_ref(R, *stack_slot(rf, 1)) : IR_NONE;
+    int64_t npos = is_list ? list_size(vargs) : tuple_size(vargs), nkw = has_kw ? dict_size(vkw) : 0;
+    if (is_list) {
+        /* f(*a_list): the tuple call_ex would make */
+        guard_type(R, t, &list_type);
+        t = call_helper(R, JH_list_to_tuple, 1, &t);
+        R->nonnull[t] = 1;
+        R->known_class[t] = &tuple_type;
+    }
+    guard_type(R, t, &tuple_type);
+    if (has_kw) guard_type(R, kd, &dict_type);
+    Value fnv = vcallable;
+    bool bound = type_of(vcallable) == &method_type && function_check(V_AS(BoundMethodObject, vcallable)->func);
+    if (bound) fnv = V_AS(BoundMethodObject, vcallable)->func;
+    bool unpack = function_check(fnv) && can_inline(R, V_AS(FunctionObject, fnv)) && nkw <= CALL_EX_MAX_KW &&
+                  npos + nkw + 1 < MAX_CALL_ARGS;
+    Value kwnames = VNULL;
+    if (unpack && nkw) {
+        kwnames = tuple_new(nkw);
+        DictObject *d = V_AS(DictObject, vkw);
+        int64_t k = 0;
+        for (int64_t i = 0; i < d->nentries; i++) {
+            Value key = d->entries[i].key;
+            if (!key) continue;
+            if (!str_check_exact(key)) unpack = false;
+            V_AS(TupleObject, kwnames)->items[k++] = key;
+        }
+    }
+    if (!unpack) {
+        record_call_ex_residual(R, cref, t, kd, pop_count);
+        return;
+    }
+    IRRef callable = cref;   /* cref becomes a bound method's function */
+    SnapSlot args[MAX_CALL_ARGS + 1];
+    int nargs = 0;
+    if (bound) {
+        guard_type(R, cref, &method_type);
+        IRRef fref = emit1(R, IR_getfield_gc_r, cref, &boundmethod_func_descr->d);
+        IRRef sref = emit1(R, IR_getfield_gc_r, cref, &boundmethod_self_descr->d);
+        R->nonnull[fref] = R->nonnull[sref] = 1;
+        args[nargs++] = (SnapSlot){sref, SK_VALUE};
+        cref = fref;
+    }
+    guard_const(R, cref, fnv);
+    IRRef size = emit1(R, IR_getfield_gc_i, t, &tuple_size_descr->d);
+    guard2(R, IR_guard_value, size, kint(R, npos));
+    for (int64_t i = 0; i < npos; i++) {
+        IRRef item = emit2(R, IR_getarrayitem_gc_r, t, kint(R, i), &tuple_items_descr->d);
+        R->nonnull[item] = 1;
+        args[nargs++] = (SnapSlot){item, SK_VALUE};
+    }
+    if (has_kw) {
+        IRRef a[2] = {kd, kref(R, kwnames ? kwnames : tuple_empty)};
+        IRRef same = call_helper(R, JH_dict_keys_are, 2, a);
+        guard1(R, IR_guard_true, same);
+        for (int64_t i = 0; i < nkw; i++) {
+            IRRef b[2] = {kd, kref(R, tuple_get(kwnames, i))};
+            args[nargs++] = (SnapSlot){call_value(R, JH_dict_getitem, 2, b), SK_VALUE};
+        }
+    }
+    FunctionObject *fn = V_AS(FunctionObject, fnv);
+    depend_on(R, fnv);   /* fn.__code__ may be reassigned */
+    SnapSlot *locals = locals_for(fn->code);
+    if (!bind_args(R, fn, args, nargs - (int)nkw, nkw ? kwnames : VNULL, locals)) {
+        /* the call raises TypeError: call_ex does */
+        record_call_ex_residual(R, callable, t, kd, pop_count);
+        return;
+    }
+    /* call_ex runs the function from C, one eval_frame down */
+    for (int i = 0; i < pop_count; i++) pop(R);
+    inline_nested_call(R, fn, locals, pc + 1);
+}
+
 /* Record one instruction. Returns 0, or 1 when the trace is complete. */
 /* ---- indexing ---------------------------------------------------------------------------- */
 
@@ -3392,6 +3534,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_CALL_METHOD: record_call(R, f, sp, pc, true, arg, false); break;
     case OP_CALL_FUNCTION_KW: record_call(R, f, sp, pc, false, arg, true); break;
     case OP_CALL_METHOD_KW: record_call(R, f, sp, pc, true, arg, true); break;
+    case OP_CALL_FUNCTION_EX: record_call_ex(R, sp, pc, arg & 1); break;
     case OP_RETURN_VALUE: {
         if (rf->generator) {
             rec_abort(R, ABORT_GENERATOR);   /* the generator finishes: rare, left to the interpreter */

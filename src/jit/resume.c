@@ -6,6 +6,8 @@
  * first use during one resume and remembered by ref, so an object that
  * several slots (or fields) name is built once and shared, and cycles
  * close: the object is remembered before its fields are filled.
+ * A virtual of dict_type is a dict of constant keys (opt_virtualize.c),
+ * rebuilt by inserting its pairs.
  */
 #include "resume.h"
 
@@ -57,7 +59,10 @@ Value resume_virtual(const IRBuf *b, GuardDescr *g, const uint64_t *saved, IRRef
         if (memo_refs[i] == ref) return memo_vals[i];
     const SnapVirtual *sv = snapshot_virtual(g->snap, ref);
     if (!sv) return V_NONE;   /* a corrupt snapshot; never produced */
-    Object *o = obj_alloc(sv->type, (size_t)sv->size);
+    /* a dict of constant keys (opt_virtualize.c): key i at 16i, value i at
+       16i + 8, insertion order; its values never refer back to it */
+    bool dict = sv->type == &dict_type;
+    Object *o = dict ? V_OBJ(dict_new_sized(sv->size / 16)) : obj_alloc(sv->type, (size_t)sv->size);
     if (memo_n == memo_cap) {
         int32_t cap = memo_cap ? memo_cap * 2 : 16;
         IRRef *nr = gc_alloc_atomic(sizeof(IRRef) * (size_t)cap);
@@ -72,6 +77,14 @@ Value resume_virtual(const IRBuf *b, GuardDescr *g, const uint64_t *saved, IRRef
     }
     memo_refs[memo_n] = ref;
     memo_vals[memo_n++] = V_FROM_PTR(o);
+    if (dict) {
+        for (int32_t i = 0; i + 1 < sv->nfields; i += 2) {
+            const SnapField *k = &sv->fields[i], *v = &sv->fields[i + 1];
+            if (k->offset + 8 != v->offset) return V_NONE;   /* pairs are stored in order: never */
+            dict_set(V_FROM_PTR(o), resume_slot(b, g, saved, k->value), resume_slot(b, g, saved, v->value));
+        }
+        return V_FROM_PTR(o);
+    }
     for (int32_t i = 0; i < sv->nfields; i++) {
         const SnapField *f = &sv->fields[i];
         char *p = (char *)o + f->offset;

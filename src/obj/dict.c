@@ -581,17 +581,6 @@ static Value dict_richcompare(Value a, Value b, int op) {
 
 /* ---- iteration and views ------------------------------------------------------------ */
 
-typedef struct DictIterObject {
-    Object hdr;
-    Value dict;             /* VNULL when exhausted */
-    int64_t pos;
-    int64_t used_at_start;
-    int64_t left;           /* items still to come: finding one more means
-                               keys were deleted and added (same size) */
-    int kind;               /* 0 keys, 1 values, 2 items */
-    bool reversed;
-} DictIterObject;
-
 typedef struct DictViewObject {
     Object hdr;
     Value dict;

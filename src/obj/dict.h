@@ -38,6 +38,19 @@ typedef struct DictObject {
     bool watched;       /* compiled code assumes its keys do not change */
 } DictObject;
 
+/* iter(d) and the views' iterators; public so the JIT can describe a
+ * removed (virtual) key iterator field by field (opt_virtualize.c) */
+typedef struct DictIterObject {
+    Object hdr;
+    Value dict;             /* VNULL when exhausted */
+    int64_t pos;
+    int64_t used_at_start;
+    int64_t left;           /* items still to come: finding one more means
+                               keys were deleted and added (same size) */
+    int kind;               /* 0 keys, 1 values, 2 items */
+    bool reversed;
+} DictIterObject;
+
 extern Type dict_type;
 extern Type dictiter_type;     /* iter(d): its keys */
 
