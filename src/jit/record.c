@@ -2519,7 +2519,7 @@ static bool plain_exc_class(Value c) {
     if (!plain_class(c) || !exc_type_check(c)) return false;
     Type *t = V_AS(Type, c);
     if (type_is_subtype(t, &exc_StopIteration) || type_is_subtype(t, &exc_SystemExit) ||
-        type_is_subtype(t, &exc_OSError) || type_is_subtype(t, &exc_BaseExceptionGroup))
+        type_is_subtype(t, &exc_BaseExceptionGroup) || !exc_init_only_sets_args(t))
         return false;
     return type_lookup(t, NAME(__new__)) == type_lookup(&exc_BaseException, NAME(__new__)) &&
            type_lookup(t, NAME(__init__)) == type_lookup(&exc_BaseException, NAME(__init__));

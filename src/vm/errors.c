@@ -256,6 +256,15 @@ static Value unicode_error_str(Value v, Type *t) {
                       (long long)start, (long long)(end - 1), reason);
 }
 
+bool exc_init_only_sets_args(Type *t) {
+    static Type *const with_fields[] = {&exc_OSError,           &exc_ImportError,        &exc_AttributeError,
+                                        &exc_NameError,         &exc_SyntaxError,        &exc_UnicodeEncodeError,
+                                        &exc_UnicodeDecodeError, &exc_UnicodeTranslateError};
+    for (size_t i = 0; i < sizeof with_fields / sizeof with_fields[0]; i++)
+        if (type_is_subtype(t, with_fields[i])) return false;
+    return true;
+}
+
 static int exc_init_slot(Value self, Value *args, size_t nargs, Value kwnames) {
     ExcObject *e = V_AS(ExcObject, self);
     Type *t = e->hdr.type;

@@ -144,6 +144,12 @@ bool exc_check(Value v);          /* is an exception instance */
  * (t: a builtin exception type) */
 Type *exc_layout_base(Type *t);
 bool exc_type_check(Value v);     /* is an exception class */
+/* Does BaseException.__init__ (exc_init_slot) do nothing for instances of
+ * t but store the positional arguments in args? False for the classes it
+ * gives fields (SyntaxError, ImportError, AttributeError, NameError,
+ * OSError, the Unicode*Error): the JIT builds only the others' instances
+ * itself (record.c's virtual exceptions). */
+bool exc_init_only_sets_args(Type *t);
 
 /* Exception groups (excgroup.c). */
 bool excgroup_check(Value v);
