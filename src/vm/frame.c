@@ -16,6 +16,24 @@
 ThreadState tstate;
 
 #define CHUNK_SIZE (256 * 1024)
+
+/* A new frame's fields but its slots (frame_push, frame_push_args) */
+static inline void frame_init_header(Frame *f, CodeObject *co) {
+    f->code = co;
+    f->back = NULL;
+    f->locals = VNULL;
+    f->gen = VNULL;
+    f->is_entry = 0;
+    f->on_heap = 0;
+    f->executing = 0;
+    f->yielded = 0;
+    f->discard_result = 0;
+    f->trace_called = 0;
+    f->in_compiled = 0;
+    f->fobj = VNULL;
+    f->ip = co->code;
+}
+
 /* A thread's first chunk is smaller: the collector zeroes a chunk when it
  * allocates it, and most programs never need more (zeroing and faulting
  * in 256 KiB was 7% of `tpy -c pass`); deeper stacks go on in chunks of
@@ -51,25 +69,12 @@ Frame *frame_push(CodeObject *co) {
     Frame *f = (Frame *)c->top;
     c->top += size;
     if (c->top > c->high) c->high = c->top;
-    f->code = co;
-    f->back = NULL;
-    f->locals = VNULL;
-    f->gen = VNULL;
-    f->is_entry = 0;
-    f->on_heap = 0;
-    f->executing = 0;
-    f->yielded = 0;
-    f->discard_result = 0;
-    f->trace_called = 0;
-    f->in_compiled = 0;
-    f->fobj = VNULL;
-    f->ip = co->code;
+    frame_init_header(f, co);
     memset(f->localsplus, 0, sizeof(Value) * (size_t)(co->nlocals + co->ncells + co->nfrees));
     f->sp = frame_stack_base(f);
     return f;
 }
 
-/* Frames are popped in LIFO order, so f is in the current chunk. */
 /* frame_push for a call with nargs positional arguments (the first nargs
  * locals), without the library calls that cost more than the copy itself
  * at these sizes (call_assembler: memset and memmove were 9% of fib). */
@@ -84,19 +89,7 @@ Frame *frame_push_args(CodeObject *co, const Value *args, size_t nargs) {
     Frame *f = (Frame *)c->top;
     c->top += size;
     if (c->top > c->high) c->high = c->top;
-    f->code = co;
-    f->back = NULL;
-    f->locals = VNULL;
-    f->gen = VNULL;
-    f->is_entry = 0;
-    f->on_heap = 0;
-    f->executing = 0;
-    f->yielded = 0;
-    f->discard_result = 0;
-    f->trace_called = 0;
-    f->in_compiled = 0;
-    f->fobj = VNULL;
-    f->ip = co->code;
+    frame_init_header(f, co);
     size_t nslots = (size_t)(co->nlocals + co->ncells + co->nfrees);
     for (size_t i = 0; i < nargs; i++) f->localsplus[i] = args[i];
     for (size_t i = nargs; i < nslots; i++) f->localsplus[i] = VNULL;
@@ -104,6 +97,7 @@ Frame *frame_push_args(CodeObject *co, const Value *args, size_t nargs) {
     return f;
 }
 
+/* Frames are popped in LIFO order, so f is in the current chunk. */
 void frame_pop(Frame *f) {
     if (f->on_heap) return;
     if (f->fobj) sys_frame_detach(f);
