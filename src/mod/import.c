@@ -493,6 +493,19 @@ static Value find_and_load(Value name) {
     return VNULL;
 }
 
+/* A module name's part as a file name, the filesystem encoding's way
+ * (UTF-8 with surrogateescape, as os.fsencode): U+DC80..U+DCFF are the
+ * undecodable bytes 0x80..0xFF of the name on disk */
+static void put_fs_name(Buf *b, const char *name) {
+    for (const char *p = name; *p;) {
+        int len;
+        uint32_t cp = utf8_decode(p, &len);
+        if (cp >= 0xDC80 && cp <= 0xDCFF) buf_putc(b, (char)(cp - 0xDC00));
+        else buf_put(b, p, (size_t)len);
+        p += len;
+    }
+}
+
 /* builtin, frozen (lib/) and path modules: the work of importlib's
    BuiltinImporter, FrozenImporter and PathFinder */
 static Value find_and_load_here(Value name) {
@@ -543,7 +556,7 @@ static Value find_and_load_here(Value name) {
         Buf b;
         buf_init(&b, 128);
         if (!put_search_dir(&b, dir)) continue;
-        buf_puts(&b, last);
+        put_fs_name(&b, last);
         size_t base = b.len;
         struct stat st;
         bool is_dir = stat(b.data, &st) == 0 && S_ISDIR(st.st_mode);
