@@ -389,6 +389,77 @@ static char *executable_path(const char *argv0) {
     return strdup(self);
 }
 
+/* A `._pth` file beside the executable (its path as invoked plus "._pth",
+   else the same of the path with symlinks resolved), as CPython's getpath:
+   it replaces the computed sys.path with its lines, each joined to the
+   file's directory; '#' starts a comment; the line "import site" runs the
+   site module, which is otherwise off. Its presence means isolated mode
+   (-I) whatever the command line says. */
+static struct {
+    bool found;
+    char **entries;   /* the sys.path entries, absolute and normalized (malloc'ed:
+                         plain C strings, out of the collector's sight) */
+    int n, cap;
+} exe_pth;
+
+static char *dirname_of(const char *path);
+
+static void add_exe_pth_entry(const char *dir, const char *line) {
+    if (exe_pth.n == exe_pth.cap) {
+        exe_pth.cap = exe_pth.cap ? 2 * exe_pth.cap : 16;
+        exe_pth.entries = realloc(exe_pth.entries, (size_t)exe_pth.cap * sizeof *exe_pth.entries);
+    }
+    size_t n = strlen(dir) + strlen(line) + 2;
+    char *joined = malloc(n);
+    if (line[0] == '/') snprintf(joined, n, "%s", line);
+    else snprintf(joined, n, "%s/%s", dir, line);
+    exe_pth.entries[exe_pth.n++] = normpath_abs(joined);
+    free(joined);
+}
+
+/* Reads the ._pth file of the executable if there is one; sets the flags it
+   implies: before the environment is read, which it makes ignored. */
+static char *exe_pth_path;
+static void find_exe_pth(const char *exe) {
+    char resolved[PATH_MAX];
+    const char *candidates[2] = {exe, realpath(exe, resolved)};
+    for (int i = 0; i < 2 && !exe_pth_path; i++) {
+        if (!candidates[i] || !*candidates[i]) continue;
+        size_t n = strlen(candidates[i]) + sizeof "._pth";
+        char *p = malloc(n);
+        snprintf(p, n, "%s._pth", candidates[i]);
+        if (access(p, R_OK) == 0) exe_pth_path = p;
+        else free(p);
+    }
+    if (!exe_pth_path) return;
+    exe_pth.found = true;
+    tpy_config.isolated = tpy_config.ignore_environment = 1;
+    tpy_config.no_user_site = tpy_config.safe_path = 1;
+    tpy_config.no_site = 1;   /* unless the file says "import site" */
+}
+
+static void read_exe_pth_entries(void) {
+    FILE *f = fopen(exe_pth_path, "r");
+    if (!f) return;
+    char *dir = dirname_of(exe_pth_path);
+    char *line = NULL;
+    size_t cap = 0;
+    while (getline(&line, &cap, f) >= 0) {
+        char *hash = strchr(line, '#');
+        if (hash) *hash = 0;
+        char *b = line, *e = line + strlen(line);
+        while (*b == ' ' || *b == '\t' || *b == '\r' || *b == '\n') b++;
+        while (e > b && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r' || e[-1] == '\n')) e--;
+        *e = 0;
+        if (!*b) continue;
+        if (!strcmp(b, "import site")) tpy_config.no_site = 0;
+        else if (!strncmp(b, "import ", 7)) fprintf(stderr, "unsupported 'import' line in ._pth file\n");
+        else add_exe_pth_entry(dir, b);
+    }
+    free(line);
+    fclose(f);
+}
+
 static char *dirname_of(const char *path) {
     const char *slash = strrchr(path, '/');
     if (!slash) return strdup("");
@@ -1251,6 +1322,9 @@ int main(int argc, char **argv) {
         if ((r = apply_xoption(o.xoptions[k])) != 0) return r;
         if (strncmp(o.xoptions[k], "int_max_str_digits", 18) == 0) int_digits_from_x = true;
     }
+    char *exe = executable_path(argv[0]);
+    find_exe_pth(exe);
+    if (exe_pth.found) read_exe_pth_entries();
     if ((r = read_environment(int_digits_from_x)) != 0) return r;
     {
         /* LC_CTYPE from the environment, as CPython sets it at start-up
@@ -1300,7 +1374,7 @@ int main(int argc, char **argv) {
             profile_to_file = true;
         }
     }
-    tpy_runtime_init(executable_path(argv[0]));
+    tpy_runtime_init(exe);
     signals_install_default();
     if (o.jit_spec) {
         const char *err;
@@ -1344,6 +1418,7 @@ int main(int argc, char **argv) {
        unless -P, then PYTHONPATH */
     Value path = dict_get_cstr(module_dict(sys_module), "path");
     char *script_path = NULL, *script_src = NULL;
+    bool script_dir_main = false;   /* the script is a directory's __main__ */
     size_t script_len = 0;
     enum { SCRIPT_SOURCE, SCRIPT_PYC, SCRIPT_ZIP } script_kind = SCRIPT_SOURCE;
     bool from_stdin = !o.command && !o.module && (!o.script || strcmp(o.script, "-") == 0);
@@ -1357,33 +1432,44 @@ int main(int argc, char **argv) {
         struct stat st;
         const char *file = o.script;
         if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-            /* a directory runs its __main__.py, the directory first on sys.path */
+            /* a directory runs its __main__.py (or, without it, __main__.pyc),
+               the directory first on sys.path */
             fclose(f);
-            size_t n = strlen(o.script) + sizeof "/__main__.py";
+            size_t n = strlen(o.script) + sizeof "/__main__.pyc";
             char *main_py = malloc(n);
             snprintf(main_py, n, "%s/__main__.py", o.script);
             f = fopen(main_py, "rb");
+            if (!f) {
+                strcat(main_py, "c");
+                f = fopen(main_py, "rb");
+            }
             if (!f) {
                 fprintf(stderr, "%s: can't find '__main__' module in '%s'\n", argv[0], abspath(o.script));
                 return 1;
             }
             file = main_py;
+            script_dir_main = true;
         }
         script_src = read_all(f, &script_len);
         fclose(f);
-        script_path = abspath(file);
+        script_path = utf8_from_fs(abspath(file));   /* as text: __file__, sys.path[0] */
         if (script_src && file == o.script && script_is_zip(script_src, script_len)) script_kind = SCRIPT_ZIP;
         else if (script_src && script_is_pyc(file, script_src, script_len)) script_kind = SCRIPT_PYC;
     }
-    if (!tpy_config.safe_path) {
-        /* a zip archive is itself the first entry: its __main__ module runs */
-        if (script_kind == SCRIPT_ZIP) list_append(path, str_from_cstr(script_path));
-        else if (script_path) list_append(path, str_from_cstr(dirname_of(script_path)));
+    /* a zip archive is itself the first entry, a directory the directory:
+       their __main__ module runs, so (as CPython) even -P and -I put them
+       there */
+    if (script_kind == SCRIPT_ZIP) list_append(path, str_from_cstr(script_path));
+    else if (script_dir_main) list_append(path, str_from_cstr(dirname_of(script_path)));
+    else if (!tpy_config.safe_path) {
+        if (script_path) list_append(path, str_from_cstr(dirname_of(script_path)));
         else if (o.module) {
             char cwd[PATH_MAX];
             list_append(path, str_from_cstr(getcwd(cwd, sizeof cwd) ? cwd : ""));
         } else list_append(path, str_from_cstr(""));
     }
+    /* a ._pth file beside the executable gives the rest */
+    for (int k = 0; k < exe_pth.n; k++) list_append(path, str_from_fs(exe_pth.entries[k]));
     const char *pythonpath = tpy_config.ignore_environment ? NULL : getenv("PYTHONPATH");
     if (pythonpath && *pythonpath) {
         char *copy = strdup(pythonpath), *save = NULL;
@@ -1402,7 +1488,7 @@ int main(int argc, char **argv) {
        adds it), Debian's pure-Python packages; lib-dynload is left out:
        CPython's extension modules cannot load into tpy */
     const char *stdlib = tpy_config.ignore_environment ? NULL : getenv("TPY_STDLIB");
-    list_append(path, str_from_cstr(stdlib && *stdlib ? stdlib : TPY_STDLIB_DIR));
+    if (!exe_pth.found) list_append(path, str_from_cstr(stdlib && *stdlib ? stdlib : TPY_STDLIB_DIR));
     /* the streams first: a .pth file's code may print */
     sys_remake_std_streams(tpy_config.unbuffered);
     if (!tpy_config.no_site) add_site_dirs(path);
@@ -1421,12 +1507,13 @@ int main(int argc, char **argv) {
         const char *mpath = NULL;
         Value package = VNULL;
         Value uncaught = VNULL;
+        /* as CPython: a package's __init__ run while looking for the
+           module sees sys.argv[0] == '-m' */
+        set_argv("-m", argc, argv, o.first_arg);
         Value msrc = find_main_module(o.module, &mpath, &package, &uncaught);
         if (uncaught) {
-            set_argv("-m", argc, argv, o.first_arg);
             status = exit_status_for(uncaught);
         } else if (!msrc) {
-            set_argv("-m", argc, argv, o.first_arg);
             status = run_module_with_runpy(o.module, true);
         } else {
         set_argv(mpath, argc, argv, o.first_arg);

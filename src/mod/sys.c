@@ -1479,7 +1479,7 @@ void sys_add_xoption(const char *opt) {
 
 void sys_set_orig_argv(int argc, char **argv) {
     Value l = dict_get_cstr(module_dict(sys_module), "orig_argv");
-    for (int i = 0; i < argc; i++) list_append(l, str_from_cstr(argv[i]));
+    for (int i = 0; i < argc; i++) list_append(l, str_from_fs(argv[i]));
 }
 
 /* -u: stdout and stderr write through */
@@ -1531,7 +1531,7 @@ void sys_remake_std_streams(bool unbuffered) {
 
 void sys_set_argv(int argc, char **argv) {
     Value l = list_new(argc);
-    for (int i = 0; i < argc; i++) list_append(l, str_from_cstr(argv[i]));
+    for (int i = 0; i < argc; i++) list_append(l, str_from_fs(argv[i]));
     module_add(sys_module, "argv", l);
 }
 

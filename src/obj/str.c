@@ -214,6 +214,25 @@ Value str_from_cstr(const char *s) { return str_new(s, strlen(s)); }
 
 Value str_from_buf(Buf *b) { return str_new(b->data, b->len); }
 
+/* str.h */
+char *utf8_from_fs(const char *s) {
+    size_t n = strlen(s);
+    /* each undecodable byte grows to three (its escape U+DC80..U+DCFF) */
+    char *out = gc_alloc_atomic(3 * n + 1), *o = out;
+    int64_t i = 0, cps;
+    while ((size_t)i < n) {
+        int64_t ok = utf8_wellformed_prefix(s + i, (int64_t)n - i, &cps);
+        memcpy(o, s + i, (size_t)ok);
+        o += ok;
+        i += ok;
+        if ((size_t)i < n) o += utf8_encode(0xDC00u + (unsigned char)s[i++], o);
+    }
+    *o = 0;
+    return out;
+}
+
+Value str_from_fs(const char *s) { return str_from_cstr(utf8_from_fs(s)); }
+
 
 Value str_from_codepoint(uint32_t cp) {
     if (cp < 128) return str_ascii_chars[cp];

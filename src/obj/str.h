@@ -83,6 +83,13 @@ int utf8_encode(uint32_t cp, char *out);               /* returns bytes (1..4) *
 uint32_t utf8_decode(const char *s, int *len);         /* at s; sets len */
 int64_t utf8_count(const char *s, size_t nbytes);      /* code points */
 bool utf8_valid(const char *s, size_t nbytes);
+/* Bytes from the operating system (a file name, an argument) as text, the
+ * way os.fsdecode reads them: well-formed UTF-8 kept, every other byte b
+ * becomes the lone surrogate U+DC00+b (surrogateescape), which os.fsencode
+ * turns back into b. utf8_from_fs gives the UTF-8 of that text (collected
+ * memory), str_from_fs the str. */
+char *utf8_from_fs(const char *s);
+Value str_from_fs(const char *s);
 /* The length of the longest prefix of s[0..n) that is well-formed UTF-8
  * (no encoded surrogates, no overlong forms, nothing above U+10FFFF):
  * what a strict UTF-8 decoder keeps unchanged; *ncp, its code points. */

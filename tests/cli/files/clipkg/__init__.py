@@ -1,1 +1,2 @@
-print("clipkg imported")
+import sys
+print("clipkg imported, sys.argv[0] is", sys.argv[0])
