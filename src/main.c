@@ -1110,7 +1110,7 @@ static void add_pth_files(Value path, const char *sitedir) {
             int jl = rel[0] == '/' ? snprintf(joined, sizeof joined, "%s", rel)
                                    : snprintf(joined, sizeof joined, "%s/%s", sitedir, rel);
             if (jl <= 0 || (size_t)jl >= sizeof joined) continue;
-            Value entry = str_from_cstr(normpath_abs(joined));
+            Value entry = str_from_fs(normpath_abs(joined));
             struct stat st;
             if (!path_has(path, entry) && stat(str_data(entry), &st) == 0) list_append(path, entry);
         }
@@ -1123,7 +1123,7 @@ static void add_pth_files(Value path, const char *sitedir) {
 /* A site directory that exists, then its .pth files. */
 static void add_site_dir(Value path, const char *dir) {
     if (!is_dir(dir)) return;
-    Value entry = str_from_cstr(dir);
+    Value entry = str_from_fs(dir);
     if (!path_has(path, entry)) list_append(path, entry);
     add_pth_files(path, dir);
 }
@@ -1480,7 +1480,7 @@ int main(int argc, char **argv) {
         for (char *p = copy, *end; p; p = end ? end + 1 : NULL) {
             end = strchr(p, ':');
             if (end) *end = 0;
-            Value entry = str_from_cstr(normpath_abs(p));
+            Value entry = str_from_fs(normpath_abs(p));
             if (!path_has(path, entry)) list_append(path, entry);
         }
     }
