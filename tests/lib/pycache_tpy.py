@@ -14,7 +14,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import zlib
 
 sys.dont_write_bytecode = False   # whatever the environment says
 tmp = tempfile.mkdtemp()
@@ -111,10 +110,34 @@ print('flips accepted at:', sorted({i for i in range(len(good)) for m in (1, 0x8
 HEADER = 59   # CPython's 16 bytes, b'C', the blob's length, the blob's header
 
 
+def crc32c_table():
+    table = []
+    for i in range(256):
+        c = i
+        for _ in range(8):
+            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
+        table.append(c)
+    return table
+
+
+CRC32C = crc32c_table()
+
+
+def crc32c(data):
+    """CRC-32C (Castagnoli), the blob's checksum"""
+    crc = 0xFFFFFFFF
+    for b in data:
+        crc = CRC32C[(crc ^ b) & 0xFF] ^ (crc >> 8)
+    return crc ^ 0xFFFFFFFF
+
+
+print('crc32c check value:', hex(crc32c(b'123456789')), crc32c(good[HEADER:]) == int.from_bytes(good[HEADER - 4:HEADER], 'little'))
+
+
 def with_crc(data):
     payload = data[HEADER:]
     return (data[:17] + (len(payload) + HEADER - 21).to_bytes(4, 'little') + data[21:HEADER - 4] +
-            zlib.crc32(payload).to_bytes(4, 'little') + payload)
+            crc32c(payload).to_bytes(4, 'little') + payload)
 
 
 outcomes = set()
