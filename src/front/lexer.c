@@ -2241,7 +2241,7 @@ int lex_chars_in_line(const Lexer *lx, int lineno, int nbytes) {
 
 static Token *push_tok(Lexer *lx, int kind, int off, int endoff) {
     if (lx->ntoks == lx->cap) {
-        int cap = lx->cap ? lx->cap * 2 : 256;
+        int cap = lx->cap ? lx->cap * 2 : 32;
         Token *t = gc_alloc_atomic((size_t)cap * sizeof(Token));
         if (lx->ntoks) memcpy(t, lx->toks, (size_t)lx->ntoks * sizeof(Token));
         lx->toks = t;

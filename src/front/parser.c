@@ -74,6 +74,7 @@ typedef struct Parser {
 
     /* bump allocation */
     char *chunk, *chunk_end;
+    size_t chunk_size;   /* the last chunk's: each new one twice that, to 32 KiB */
 
     /* f-string expression sub-parser: errors refer to "(expr)" */
     struct Parser *outer;
@@ -109,8 +110,11 @@ static void *palloc(P *p, size_t n) {
     n = (n + 15) & ~(size_t)15;
     if (n > 1024) return gc_alloc(n);
     if ((size_t)(p->chunk_end - p->chunk) < n) {
-        p->chunk = gc_alloc(32768);
-        p->chunk_end = p->chunk + 32768;
+        /* small first: most sources compiled at start-up (a -c command, a
+           .pth line) are a line long, and every chunk is cleared memory */
+        p->chunk_size = p->chunk_size ? (p->chunk_size < 32768 ? 2 * p->chunk_size : 32768) : 2048;
+        p->chunk = gc_alloc(p->chunk_size);
+        p->chunk_end = p->chunk + p->chunk_size;
     }
     void *r = p->chunk;
     p->chunk += n;
