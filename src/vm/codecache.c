@@ -429,12 +429,6 @@ static uint32_t get_u32_at(const unsigned char *p) {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 static uint64_t get_u64_at(const unsigned char *p) { return get_u32_at(p) | (uint64_t)get_u32_at(p + 4) << 32; }
-static uint32_t get_u32(Reader *r) {
-    if (!need(r, 4)) return 0;
-    uint32_t x = get_u32_at(r->p);
-    r->p += 4;
-    return x;
-}
 static uint64_t get_u64(Reader *r) {
     if (!need(r, 8)) return 0;
     uint64_t x = get_u64_at(r->p);
@@ -581,7 +575,9 @@ static Value read_code(Reader *r) {
     if (r->bad || flags > UINT32_MAX || co->ncode > INSTR_ARG_MAX) return bad(r);
     /* one word past the end, zero (as the compiler's buffers have room for) */
     co->code = gc_alloc_atomic(sizeof(uint32_t) * ((size_t)co->ncode + 1));
-    for (int32_t i = 0; i < co->ncode; i++) co->code[i] = get_u32(r);
+    /* get_count checked that 4 * ncode bytes remain */
+    for (int32_t i = 0; i < co->ncode; i++) co->code[i] = get_u32_at(r->p + 4 * (size_t)i);
+    r->p += 4 * (size_t)co->ncode;
     co->code[co->ncode] = 0;
     co->consts = read_value(r);
     if (!co->consts || !tuple_check_exact(co->consts)) return bad(r);
