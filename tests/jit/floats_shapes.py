@@ -6,12 +6,18 @@
 # distance from a box_float (box_int) operation's code to the next
 # operation's is at most 80 (32) bytes; with the slow call inline it was
 # 214 (164) bytes. tests/jit/floats_boxing.py checks the values.
+# Int // and % by a constant power of two compile to int_rshift and
+# int_and (opt_rewrite.c), not to the division helpers int_py_floordiv
+# and int_py_mod; by another constant they stay divisions.
+# tests/jit/floats_arith.py checks the results.
 import pypyjit
 
 sizes = {'box_float': [], 'box_int': []}
+loops = {}
 def hook(info):
     if info.type != 'loop' or not info.greenkey:
         return
+    loops[info.greenkey[0].co_name] = [repr(op) for op in info.operations]
     ops = [op for op in info.operations if op.offset >= 0]
     for op, nxt in zip(ops, ops[1:]):
         for kind in sizes:
@@ -34,3 +40,24 @@ for kind, limit in LIMITS.items():
     seen = sizes[kind]
     print(kind, 'compiled:', len(seen) > 0, 'all within', limit, 'bytes:',
           all(s <= limit for s in seen))
+
+def halves(n):
+    s = 0
+    for i in range(-n, n):
+        ij = i * 3 - 7
+        s += ij * (ij + 1) // 2 + (ij % 16) - (ij // 1024)
+    return s
+
+def thirds(n):
+    s = 0
+    for i in range(-n, n):
+        s += i // 3 + i % 3
+    return s
+
+print(halves(3000), thirds(3000))
+for name in ('halves', 'thirds'):
+    ops = loops.get(name, [])
+    print(name, 'compiled:', bool(ops),
+          'divisions:', sum('int_py_floordiv' in o or 'int_py_mod' in o for o in ops),
+          'shifts:', sum(' int_rshift(' in o for o in ops),
+          'masks:', sum(' int_and(' in o for o in ops))
