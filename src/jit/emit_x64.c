@@ -72,16 +72,17 @@ typedef struct ProfStub {
     uint32_t live;              /* the registers (Locs 0..31) it keeps */
 } ProfStub;
 
-/* The slow path of a boxing (a value too wide for its immediate form):
- * a call to a C helper, emitted after the code so that the hot path stays
- * short and the trace's code dense in the instruction cache. */
+/* The slow path of a boxing or unboxing (a value outside its immediate
+ * form), emitted after the code so that the hot path stays short and the
+ * trace's code dense in the instruction cache: a call to a C helper
+ * (fn != NULL), or the load of a boxed float's double (fn == NULL). */
 typedef struct ColdCall {
     size_t field;               /* rel32 of the jump to it */
     size_t resume;              /* where it goes back to */
-    const void *fn;             /* Value fn(arg) */
-    int8_t arg, res;            /* Locs: the argument, the result (a GPR) */
+    const void *fn;             /* Value fn(arg), or NULL: res = ((FloatObject *)arg)->value */
+    int8_t arg, res;            /* Locs: the argument (a GPR or XMM), the result */
     bool arg_is_float;
-    uint32_t live;              /* the caller-saved registers it keeps */
+    uint32_t live;              /* the caller-saved registers a call keeps */
 } ColdCall;
 
 typedef struct LocalLabel {
@@ -610,6 +611,11 @@ static void emit_cold_calls(Emitter *e) {
     for (int i = 0; i < e->ncold_calls; i++) {
         const ColdCall *cc = &e->cold_calls[i];
         asm_patch_rel32(a, cc->field, asm_len(a));
+        if (!cc->fn) {
+            asm_movsd_xm(a, (AsmXmm)(cc->res - LOC_XMM0), asm_mem((AsmReg)cc->arg, (int32_t)offsetof(FloatObject, value)));
+            asm_jmp_to(a, cc->resume);
+            continue;
+        }
         int saved[NREGS], nsaved = 0;
         for (int reg = 0; reg < NREGS; reg++) {
             if (!(cc->live & (1u << reg))) continue;
@@ -836,28 +842,25 @@ static void emit_box_float(Emitter *e, int src, int res, int t) {
     add_cold_call(e, boxed, asm_len(a), (void *)jh_box_float_slow, src, true, res);
 }
 
-/* xmm res = the double of the float Value in src; t is a scratch GPR. */
+/* xmm res = the double of the float Value in src; t is a scratch GPR.
+ * src holds a float (a guard or the type of its producer says so), so
+ * bit 1 alone tells a small float (tag 10) from a FloatObject pointer
+ * (tag 000); the pointer's load is on a cold path. */
 static void emit_unbox_float(Emitter *e, int src, int res, int t) {
     Asm *a = &e->a;
     AsmReg S = (AsmReg)src, T = (AsmReg)t;
     AsmXmm X = (AsmXmm)(res - LOC_XMM0);
-    asm_mov_rr(a, T, S);
-    asm_alu_ri(a, ALU_AND, T, 3);
-    asm_alu_ri(a, ALU_CMP, T, FLOAT_TAG);
-    size_t boxed = asm_jcc8(a, CC_NE);
+    asm_test_ri(a, S, FLOAT_TAG);
+    size_t boxed = asm_jcc(a, CC_Z);
     asm_mov_rr(a, T, S);
     asm_shift_ri(a, SHIFT_SHR, T, 2);                    /* x = v >> 2 */
-    asm_alu_ri(a, ALU_CMP, T, 1);
-    size_t small = asm_jcc8(a, CC_BE);
     asm_mov_ri(a, R11, (int64_t)FLOAT_EXP_BIAS_SHIFT);
-    asm_alu_rr(a, ALU_ADD, T, R11);                      /* rebias unless +-0.0 */
-    asm_patch_rel8(a, small, asm_len(a));
+    asm_alu_rr(a, ALU_ADD, R11, T);
+    asm_alu_ri(a, ALU_CMP, T, 1);
+    asm_cmov_rr(a, CC_A, T, R11);                        /* rebias unless +-0.0 */
     asm_shift_ri(a, SHIFT_ROR, T, 1);
     asm_movq_xr(a, X, T);
-    size_t done = asm_jmp8(a);
-    asm_patch_rel8(a, boxed, asm_len(a));
-    asm_movsd_xm(a, X, asm_mem(S, (int32_t)offsetof(FloatObject, value)));
-    asm_patch_rel8(a, done, asm_len(a));
+    add_cold_call(e, boxed, asm_len(a), NULL, src, false, res);
 }
 
 /* ---- operations ------------------------------------------------------------------------ */
