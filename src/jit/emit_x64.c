@@ -72,17 +72,24 @@ typedef struct ProfStub {
     uint32_t live;              /* the registers (Locs 0..31) it keeps */
 } ProfStub;
 
-/* The slow path of a boxing or unboxing (a value outside its immediate
- * form), emitted after the code so that the hot path stays short and the
- * trace's code dense in the instruction cache: a call to a C helper
- * (fn != NULL), or the load of a boxed float's double (fn == NULL). */
+/* The slow path of a boxing, unboxing or float guard (a value outside
+ * its immediate form), emitted after the code so that the hot path stays
+ * short and the trace's code dense in the instruction cache. */
+typedef enum ColdKind {
+    COLD_CALL,                  /* res = fn(arg), keeping the live registers */
+    COLD_LOAD_FLOAT,            /* res (XMM) = ((FloatObject *)arg)->value */
+    COLD_GUARD_BOXED_FLOAT,     /* fail guard op `guard` unless arg is a FloatObject */
+} ColdKind;
+
 typedef struct ColdCall {
     size_t field;               /* rel32 of the jump to it */
     size_t resume;              /* where it goes back to */
-    const void *fn;             /* Value fn(arg), or NULL: res = ((FloatObject *)arg)->value */
+    ColdKind kind;
+    const void *fn;             /* COLD_CALL: Value fn(arg) */
     int8_t arg, res;            /* Locs: the argument (a GPR or XMM), the result */
     bool arg_is_float;
     uint32_t live;              /* the caller-saved registers a call keeps */
+    int32_t guard;              /* COLD_GUARD_BOXED_FLOAT: the guard's op */
 } ColdCall;
 
 typedef struct LocalLabel {
@@ -585,7 +592,8 @@ static void emit_call(Emitter *e, const void *fn, IRRef fn_ref, const CallArg *a
 }
 
 /* Send the jump whose rel32 is at `field` to a cold path after the code
- * that calls res = fn(arg) (argument in XMM0 or RDI, result from RAX) and
+ * that calls res = fn(arg) (argument in XMM0 or RDI, result from RAX), or
+ * with fn NULL loads the double of the FloatObject arg into XMM res, and
  * goes back to `resume`. It keeps, in the scratch slots, the caller-saved
  * registers live now: call it while emitting the operation whose slow path
  * it is, so that every register but `res` is as the fast path leaves it. */
@@ -602,8 +610,19 @@ static void add_cold_call(Emitter *e, size_t field, size_t resume, const void *f
         if (e->holder[reg] == -1 && !((e->locked | e->temps) & (1u << reg))) continue;
         live |= 1u << reg;
     }
-    e->cold_calls[e->ncold_calls++] =
-        (ColdCall){field, resume, fn, (int8_t)arg, (int8_t)res, arg_is_float, live};
+    e->cold_calls[e->ncold_calls++] = (ColdCall){
+        .field = field, .resume = resume, .kind = fn ? COLD_CALL : COLD_LOAD_FLOAT, .fn = fn,
+        .arg = (int8_t)arg, .res = (int8_t)res, .arg_is_float = arg_is_float, .live = live, .guard = -1};
+}
+
+/* The cold half of guard_is_float (guard op `index`, on the GPR r): reached
+ * when r is no small float, it fails the guard unless r points to an exact
+ * float, and goes back to `resume`. */
+static void add_cold_float_guard(Emitter *e, size_t field, size_t resume, int index, int r) {
+    add_cold_call(e, field, resume, NULL, r, false, -1);
+    ColdCall *cc = &e->cold_calls[e->ncold_calls - 1];
+    cc->kind = COLD_GUARD_BOXED_FLOAT;
+    cc->guard = index;
 }
 
 static void emit_cold_calls(Emitter *e) {
@@ -611,8 +630,22 @@ static void emit_cold_calls(Emitter *e) {
     for (int i = 0; i < e->ncold_calls; i++) {
         const ColdCall *cc = &e->cold_calls[i];
         asm_patch_rel32(a, cc->field, asm_len(a));
-        if (!cc->fn) {
+        if (cc->kind == COLD_LOAD_FLOAT) {
             asm_movsd_xm(a, (AsmXmm)(cc->res - LOC_XMM0), asm_mem((AsmReg)cc->arg, (int32_t)offsetof(FloatObject, value)));
+            asm_jmp_to(a, cc->resume);
+            continue;
+        }
+        if (cc->kind == COLD_GUARD_BOXED_FLOAT) {
+            /* the guard's sites (emit_stubs() runs after this) */
+            GuardDescr *g = (GuardDescr *)e->ir->ops[cc->guard].descr;
+            AsmReg r = (AsmReg)cc->arg;
+            asm_test_ri(a, r, 7);
+            add_site(e, g, asm_jcc(a, CC_NZ));
+            asm_test_rr(a, r, r);
+            add_site(e, g, asm_jcc(a, CC_Z));
+            asm_mov_ri(a, R11, (int64_t)(uintptr_t)&float_type);
+            asm_alu_rm(a, ALU_CMP, R11, asm_mem(r, 0));
+            add_site(e, g, asm_jcc(a, CC_NE));
             asm_jmp_to(a, cc->resume);
             continue;
         }
@@ -1114,15 +1147,8 @@ static void emit_op(Emitter *e, int index) {
         asm_mov_rr(a, R11, (AsmReg)r);
         asm_alu_ri(a, ALU_AND, R11, 3);
         asm_alu_ri(a, ALU_CMP, R11, FLOAT_TAG);
-        size_t ok = asm_jcc8(a, CC_E);
-        asm_test_ri(a, (AsmReg)r, 7);
-        guard_jcc(e, index, CC_NZ);
-        asm_test_rr(a, (AsmReg)r, (AsmReg)r);
-        guard_jcc(e, index, CC_Z);
-        asm_mov_ri(a, R11, (int64_t)(uintptr_t)&float_type);
-        asm_alu_rm(a, ALU_CMP, R11, asm_mem((AsmReg)r, 0));
-        guard_jcc(e, index, CC_NE);
-        asm_patch_rel8(a, ok, asm_len(a));
+        size_t not_small = asm_jcc(a, CC_NE);
+        add_cold_float_guard(e, not_small, asm_len(a), index, r);
         break;
     }
     case IR_guard_no_overflow:
@@ -1804,9 +1830,9 @@ static void emitter_free(Emitter *e) {
 }
 
 static bool finish_compile(Emitter *e) {
+    if (!e->failed) emit_cold_calls(e);   /* first: it adds guard sites */
     if (!e->failed) emit_stubs(e);
     if (!e->failed) emit_prof_stubs(e);
-    if (!e->failed) emit_cold_calls(e);
     if (e->failed || !place(e)) {
         if (getenv("TPY_JITDUMP")) fprintf(stderr, "backend: %s\n", e->why ? e->why : "no code memory");
         emitter_free(e);

@@ -89,3 +89,22 @@ def mixes(n):
     return out
 
 print(show(mixes(2500)))
+
+# a compiled float read whose value turns out not to be a float: the
+# guard fails (an int: its tag; a float subclass, a boxed float, a str:
+# through the guard's cold half) and the interpreter goes on
+def sum_scaled(xs, n):
+    s = 0.0
+    for i in range(n):
+        v = xs[i % len(xs)]
+        s += v * 0.5
+    return s
+
+print(sum_scaled([1.5, 2.5, -0.0, 3.25], 3000))
+print(sum_scaled([1.5, 2.5, 7, 3.25], 3000))
+print(sum_scaled([1.5, F(2.5), 3.25, 1e300], 3000))
+print(sum_scaled([1.5, True, 2 ** 70, -4], 3000))
+try:
+    print(sum_scaled([1.5, 2.5] * 700 + ['x'], 3000))
+except TypeError as exc:
+    print('TypeError', exc)
