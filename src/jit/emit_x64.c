@@ -72,6 +72,26 @@ typedef struct ProfStub {
     uint32_t live;              /* the registers (Locs 0..31) it keeps */
 } ProfStub;
 
+/* The slow path of a boxing, unboxing or float guard (a value outside
+ * its immediate form), emitted after the code so that the hot path stays
+ * short and the trace's code dense in the instruction cache. */
+typedef enum ColdKind {
+    COLD_CALL,                  /* res = fn(arg), keeping the live registers */
+    COLD_LOAD_FLOAT,            /* res (XMM) = ((FloatObject *)arg)->value */
+    COLD_GUARD_BOXED_FLOAT,     /* fail guard op `guard` unless arg is a FloatObject */
+} ColdKind;
+
+typedef struct ColdCall {
+    size_t field;               /* rel32 of the jump to it */
+    size_t resume;              /* where it goes back to */
+    ColdKind kind;
+    const void *fn;             /* COLD_CALL: Value fn(arg) */
+    int8_t arg, res;            /* Locs: the argument (a GPR or XMM), the result */
+    bool arg_is_float;
+    uint32_t live;              /* the caller-saved registers a call keeps */
+    int32_t guard;              /* COLD_GUARD_BOXED_FLOAT: the guard's op */
+} ColdCall;
+
 typedef struct LocalLabel {
     TargetDescr *td;
     size_t offset;
@@ -110,6 +130,8 @@ typedef struct Emitter {
     int32_t nrelocs, caprelocs;
     ProfStub *prof_stubs;
     int32_t nprof_stubs, capprof_stubs;
+    ColdCall *cold_calls;
+    int32_t ncold_calls, capcold_calls;
     LocalLabel labels[8];
     int nlabels;
     size_t epilogue;
@@ -569,26 +591,81 @@ static void emit_call(Emitter *e, const void *fn, IRRef fn_ref, const CallArg *a
     else if (ret != 'v') bind(e, e->cur, RAX);
 }
 
-/* A call on a slow path that must not disturb any register (except the
- * result register `res`): live caller-saved registers are saved around it. */
-static void emit_preserving_call(Emitter *e, const void *fn, int arg_reg, bool arg_is_float, int res) {
-    Asm *a = &e->a;
-    int saved[NREGS], nsaved = 0;
+/* Send the jump whose rel32 is at `field` to a cold path after the code
+ * that calls res = fn(arg) (argument in XMM0 or RDI, result from RAX), or
+ * with fn NULL loads the double of the FloatObject arg into XMM res, and
+ * goes back to `resume`. It keeps, in the scratch slots, the caller-saved
+ * registers live now: call it while emitting the operation whose slow path
+ * it is, so that every register but `res` is as the fast path leaves it. */
+static void add_cold_call(Emitter *e, size_t field, size_t resume, const void *fn, int arg, bool arg_is_float,
+                          int res) {
+    if (e->ncold_calls == e->capcold_calls) {
+        e->capcold_calls = e->capcold_calls ? 2 * e->capcold_calls : 8;
+        e->cold_calls = realloc(e->cold_calls, sizeof(ColdCall) * (size_t)e->capcold_calls);
+        if (!e->cold_calls) abort();
+    }
+    uint32_t live = 0;
     for (int reg = 0; reg < NREGS; reg++) {
         if (!(CALLER_SAVED_MASK & (1u << reg)) || reg == R11 || reg == res) continue;
         if (e->holder[reg] == -1 && !((e->locked | e->temps) & (1u << reg))) continue;
-        move_loc(e, LOC_SLOT0 + JIT_FRAME_SLOTS + nsaved, reg);
-        saved[nsaved++] = reg;
+        live |= 1u << reg;
     }
-    if (arg_is_float) {
-        if (arg_reg != LOC_XMM0) asm_movaps_xx(a, XMM0, (AsmXmm)(arg_reg - LOC_XMM0));
-    } else if (arg_reg != RDI) {
-        asm_mov_rr(a, RDI, (AsmReg)arg_reg);
+    e->cold_calls[e->ncold_calls++] = (ColdCall){
+        .field = field, .resume = resume, .kind = fn ? COLD_CALL : COLD_LOAD_FLOAT, .fn = fn,
+        .arg = (int8_t)arg, .res = (int8_t)res, .arg_is_float = arg_is_float, .live = live, .guard = -1};
+}
+
+/* The cold half of guard_is_float (guard op `index`, on the GPR r): reached
+ * when r is no small float, it fails the guard unless r points to an exact
+ * float, and goes back to `resume`. */
+static void add_cold_float_guard(Emitter *e, size_t field, size_t resume, int index, int r) {
+    add_cold_call(e, field, resume, NULL, r, false, -1);
+    ColdCall *cc = &e->cold_calls[e->ncold_calls - 1];
+    cc->kind = COLD_GUARD_BOXED_FLOAT;
+    cc->guard = index;
+}
+
+static void emit_cold_calls(Emitter *e) {
+    Asm *a = &e->a;
+    for (int i = 0; i < e->ncold_calls; i++) {
+        const ColdCall *cc = &e->cold_calls[i];
+        asm_patch_rel32(a, cc->field, asm_len(a));
+        if (cc->kind == COLD_LOAD_FLOAT) {
+            asm_movsd_xm(a, (AsmXmm)(cc->res - LOC_XMM0), asm_mem((AsmReg)cc->arg, (int32_t)offsetof(FloatObject, value)));
+            asm_jmp_to(a, cc->resume);
+            continue;
+        }
+        if (cc->kind == COLD_GUARD_BOXED_FLOAT) {
+            /* the guard's sites (emit_stubs() runs after this) */
+            GuardDescr *g = (GuardDescr *)e->ir->ops[cc->guard].descr;
+            AsmReg r = (AsmReg)cc->arg;
+            asm_test_ri(a, r, 7);
+            add_site(e, g, asm_jcc(a, CC_NZ));
+            asm_test_rr(a, r, r);
+            add_site(e, g, asm_jcc(a, CC_Z));
+            asm_mov_ri(a, R11, (int64_t)(uintptr_t)&float_type);
+            asm_alu_rm(a, ALU_CMP, R11, asm_mem(r, 0));
+            add_site(e, g, asm_jcc(a, CC_NE));
+            asm_jmp_to(a, cc->resume);
+            continue;
+        }
+        int saved[NREGS], nsaved = 0;
+        for (int reg = 0; reg < NREGS; reg++) {
+            if (!(cc->live & (1u << reg))) continue;
+            move_loc(e, LOC_SLOT0 + JIT_FRAME_SLOTS + nsaved, reg);
+            saved[nsaved++] = reg;
+        }
+        if (cc->arg_is_float) {
+            if (cc->arg != LOC_XMM0) asm_movaps_xx(a, XMM0, (AsmXmm)(cc->arg - LOC_XMM0));
+        } else if (cc->arg != RDI) {
+            asm_mov_rr(a, RDI, (AsmReg)cc->arg);
+        }
+        asm_mov_ri(a, R11, (int64_t)(uintptr_t)cc->fn);
+        asm_call_r(a, R11);
+        if (cc->res != RAX) move_loc(e, cc->res, RAX);
+        for (int k = 0; k < nsaved; k++) move_loc(e, saved[k], LOC_SLOT0 + JIT_FRAME_SLOTS + k);
+        asm_jmp_to(a, cc->resume);
     }
-    asm_mov_ri(a, R11, (int64_t)(uintptr_t)fn);
-    asm_call_r(a, R11);
-    if (res != RAX) move_loc(e, res, RAX);
-    for (int i = 0; i < nsaved; i++) move_loc(e, saved[i], LOC_SLOT0 + JIT_FRAME_SLOTS + i);
 }
 
 /* A rel32 at `field` to resolve to `target` once the code is placed. */
@@ -764,10 +841,7 @@ static void emit_box_int(Emitter *e, int src, int res) {
     asm_alu_rr(a, ALU_ADD, (AsmReg)res, (AsmReg)res);
     size_t ovf = asm_jcc(a, CC_O);
     asm_alu_ri(a, ALU_OR, (AsmReg)res, 1);
-    size_t done = asm_jmp(a);
-    asm_patch_rel32(a, ovf, asm_len(a));
-    emit_preserving_call(e, (void *)jh_box_int_slow, src, false, res);
-    asm_patch_rel32(a, done, asm_len(a));
+    add_cold_call(e, ovf, asm_len(a), (void *)jh_box_int_slow, src, false, res);
 }
 
 /* res (GPR) = box(double in xmm src); t is a scratch GPR. */
@@ -781,50 +855,45 @@ static void emit_box_float(Emitter *e, int src, int res, int t) {
     asm_alu_rr(a, ALU_SUB, R, R11);                      /* adj = r - bias */
     /* small when 2 <= adj < 2^62 (unsigned) */
     asm_alu_ri(a, ALU_CMP, R, 2);
-    size_t not_small1 = asm_jcc8(a, CC_B);
+    size_t low = asm_jcc8(a, CC_B);
     asm_mov_rr(a, R11, R);
     asm_shift_ri(a, SHIFT_SHR, R11, 62);
-    size_t not_small2 = asm_jcc8(a, CC_NZ);
+    size_t high = asm_jcc8(a, CC_NZ);
+    size_t tag = asm_len(a);
     asm_shift_ri(a, SHIFT_SHL, R, 2);
     asm_alu_ri(a, ALU_OR, R, FLOAT_TAG);
-    size_t done1 = asm_jmp(a);
-    asm_patch_rel8(a, not_small1, asm_len(a));
-    asm_patch_rel8(a, not_small2, asm_len(a));
-    /* +-0.0 (r <= 1) are small too */
-    asm_alu_ri(a, ALU_CMP, T, 1);
-    size_t not_zero = asm_jcc8(a, CC_A);
+    size_t done = asm_jmp8(a);
+    /* +-0.0 (r <= 1) are small too, encoded as r itself */
+    asm_patch_rel8(a, low, asm_len(a));
+    asm_patch_rel8(a, high, asm_len(a));
     asm_mov_rr(a, R, T);
-    asm_shift_ri(a, SHIFT_SHL, R, 2);
-    asm_alu_ri(a, ALU_OR, R, FLOAT_TAG);
-    size_t done2 = asm_jmp(a);
-    asm_patch_rel8(a, not_zero, asm_len(a));
-    emit_preserving_call(e, (void *)jh_box_float_slow, src, true, res);
-    asm_patch_rel32(a, done1, asm_len(a));
-    asm_patch_rel32(a, done2, asm_len(a));
+    asm_alu_ri(a, ALU_CMP, T, 1);
+    size_t boxed = asm_jcc(a, CC_A);
+    asm_jmp_to(a, tag);
+    asm_patch_rel8(a, done, asm_len(a));
+    /* anything else is boxed by the C helper, on the cold path */
+    add_cold_call(e, boxed, asm_len(a), (void *)jh_box_float_slow, src, true, res);
 }
 
-/* xmm res = the double of the float Value in src; t is a scratch GPR. */
+/* xmm res = the double of the float Value in src; t is a scratch GPR.
+ * src holds a float (a guard or the type of its producer says so), so
+ * bit 1 alone tells a small float (tag 10) from a FloatObject pointer
+ * (tag 000); the pointer's load is on a cold path. */
 static void emit_unbox_float(Emitter *e, int src, int res, int t) {
     Asm *a = &e->a;
     AsmReg S = (AsmReg)src, T = (AsmReg)t;
     AsmXmm X = (AsmXmm)(res - LOC_XMM0);
-    asm_mov_rr(a, T, S);
-    asm_alu_ri(a, ALU_AND, T, 3);
-    asm_alu_ri(a, ALU_CMP, T, FLOAT_TAG);
-    size_t boxed = asm_jcc8(a, CC_NE);
+    asm_test_ri(a, S, FLOAT_TAG);
+    size_t boxed = asm_jcc(a, CC_Z);
     asm_mov_rr(a, T, S);
     asm_shift_ri(a, SHIFT_SHR, T, 2);                    /* x = v >> 2 */
-    asm_alu_ri(a, ALU_CMP, T, 1);
-    size_t small = asm_jcc8(a, CC_BE);
     asm_mov_ri(a, R11, (int64_t)FLOAT_EXP_BIAS_SHIFT);
-    asm_alu_rr(a, ALU_ADD, T, R11);                      /* rebias unless +-0.0 */
-    asm_patch_rel8(a, small, asm_len(a));
+    asm_alu_rr(a, ALU_ADD, R11, T);
+    asm_alu_ri(a, ALU_CMP, T, 1);
+    asm_cmov_rr(a, CC_A, T, R11);                        /* rebias unless +-0.0 */
     asm_shift_ri(a, SHIFT_ROR, T, 1);
     asm_movq_xr(a, X, T);
-    size_t done = asm_jmp8(a);
-    asm_patch_rel8(a, boxed, asm_len(a));
-    asm_movsd_xm(a, X, asm_mem(S, (int32_t)offsetof(FloatObject, value)));
-    asm_patch_rel8(a, done, asm_len(a));
+    add_cold_call(e, boxed, asm_len(a), NULL, src, false, res);
 }
 
 /* ---- operations ------------------------------------------------------------------------ */
@@ -1078,15 +1147,8 @@ static void emit_op(Emitter *e, int index) {
         asm_mov_rr(a, R11, (AsmReg)r);
         asm_alu_ri(a, ALU_AND, R11, 3);
         asm_alu_ri(a, ALU_CMP, R11, FLOAT_TAG);
-        size_t ok = asm_jcc8(a, CC_E);
-        asm_test_ri(a, (AsmReg)r, 7);
-        guard_jcc(e, index, CC_NZ);
-        asm_test_rr(a, (AsmReg)r, (AsmReg)r);
-        guard_jcc(e, index, CC_Z);
-        asm_mov_ri(a, R11, (int64_t)(uintptr_t)&float_type);
-        asm_alu_rm(a, ALU_CMP, R11, asm_mem((AsmReg)r, 0));
-        guard_jcc(e, index, CC_NE);
-        asm_patch_rel8(a, ok, asm_len(a));
+        size_t not_small = asm_jcc(a, CC_NE);
+        add_cold_float_guard(e, not_small, asm_len(a), index, r);
         break;
     }
     case IR_guard_no_overflow:
@@ -1764,9 +1826,11 @@ static void emitter_free(Emitter *e) {
     free(e->sites);
     free(e->relocs);
     free(e->prof_stubs);
+    free(e->cold_calls);
 }
 
 static bool finish_compile(Emitter *e) {
+    if (!e->failed) emit_cold_calls(e);   /* first: it adds guard sites */
     if (!e->failed) emit_stubs(e);
     if (!e->failed) emit_prof_stubs(e);
     if (e->failed || !place(e)) {

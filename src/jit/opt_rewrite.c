@@ -148,6 +148,9 @@ static bool guard_passes(Opt *O, bool ok, IRRef *res) {
     return answer(res, IR_NONE);
 }
 
+/* 2, 4, 8, ... 2**62: a divisor that // and % turn into a shift and a mask. */
+static bool is_pow2_above1(int64_t c) { return c > 1 && (c & (c - 1)) == 0; }
+
 bool rewrite_pre(Opt *O, POp *p, IRRef *res) {
     int opc = p->opcode;
     for (int i = 0; i < p->nargs && i < 3; i++) p->args[i] = opt_val(O, p->args[i]);
@@ -204,9 +207,23 @@ bool rewrite_pre(Opt *O, POp *p, IRRef *res) {
             break;
         case IR_int_py_floordiv:
             if (kb && cb == 1) same = a;
+            else if (kb && is_pow2_above1(cb)) {
+                /* Python's // floors, as an arithmetic shift does, for
+                   either sign of a: no division */
+                p->opcode = IR_int_rshift;
+                p->args[1] = opt_ki(O, __builtin_ctzll((uint64_t)cb));
+                return false;
+            }
             break;
         case IR_int_py_mod:
             if (kb && (cb == 1 || cb == -1)) known = true, kv = 0;
+            else if (kb && is_pow2_above1(cb)) {
+                /* with a positive divisor Python's % is in [0, cb): the
+                   low bits of a in two's complement, for either sign */
+                p->opcode = IR_int_and;
+                p->args[1] = opt_ki(O, cb - 1);
+                return false;
+            }
             break;
         case IR_int_lt: case IR_int_gt: case IR_int_ne:
             if (a == b) known = true, kv = 0;
