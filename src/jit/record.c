@@ -1916,6 +1916,79 @@ static bool made_in_trace(Recorder *R, IRRef r, FunctionObject *fn) {
 static bool plain_exc_class(Value c);
 static IRRef new_virtual_exc(Recorder *R, Type *t, const SnapSlot *args, int nargs);
 
+/* math.floor(f), math.ceil(f), math.trunc(f) of a float whose result is
+ * a small int (|f| < 2**62, so neither inf nor nan): truncation, then one
+ * step towards -inf (floor) or +inf (ceil) when the truncation moved the
+ * other way. The guard keeps larger floats, which make big ints, in the
+ * interpreter; an int argument, or an object with __floor__, stays a call. */
+static bool record_math_rounding(Recorder *R, IRRef cref, Value vfn, SnapSlot arg, Value varg, int pop_count) {
+    int kind = math_jit_rounding(V_AS(BuiltinFunctionObject, vfn)->def->fn);
+    if (kind < 0 || !(v_is_smallfloat(varg) || float_check_exact(varg))) return false;
+    if (!(fabs(float_val(varg)) < 0x1p62)) return false;
+    guard_const(R, cref, vfn);
+    IRRef f = as_float(R, arg, varg);
+    guard1(R, IR_guard_true, emit2(R, IR_float_lt, emit1(R, IR_float_abs, f, NULL), kfloat(R, 0x1p62), NULL));
+    IRRef r = emit1(R, IR_cast_float_to_int, f, NULL);
+    if (kind != 2) {
+        IRRef back = emit1(R, IR_cast_int_to_float, r, NULL);
+        /* the comparison's 0 or 1 is the step */
+        IRRef moved = emit2(R, kind == 0 ? IR_float_lt : IR_float_gt, f, back, NULL);
+        r = emit2(R, kind == 0 ? IR_int_sub : IR_int_add, r, moved, NULL);
+    }
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, r, SK_INT);
+    return true;
+}
+
+/* `for x in range(...)` with one or two int arguments, or three with a
+ * constant non-zero step: the call becomes the iterator directly, a virtual
+ * with the fields range_iterator would get; GET_ITER keeps it. The guard
+ * on the trip count's sign keeps the count's formula valid: with step s and
+ * a non-empty range, remaining = (|stop - start| - 1) / |s| + 1. False (nothing
+ * emitted) for other argument kinds: the call stays a call. */
+static bool record_range_iter(Recorder *R, IRRef cref, Value vrange, const SnapSlot *args, Value *sp,
+                              int nargs, int pop_count) {
+    if (nargs < 1 || nargs > 3) return false;
+    for (int i = 1; i <= nargs; i++)
+        if (!v_is_int(concrete_stack(sp, i))) return false;
+    int64_t cstep = 1;
+    if (nargs == 3) {
+        /* a step known when compiling only: the count's division needs it */
+        if (args[2].kind != SK_VALUE || !ir_is_const(args[2].ref)) return false;
+        cstep = v_intval(concrete_stack(sp, 1));
+        if (cstep == 0 || cstep == INT64_MIN) return false;   /* ValueError; |s| overflows */
+    }
+    guard_const(R, cref, vrange);
+    int64_t cstart = nargs >= 2 ? v_intval(concrete_stack(sp, nargs)) : 0;
+    int64_t cstop = v_intval(concrete_stack(sp, nargs == 1 ? 1 : nargs - 1));
+    IRRef start = nargs >= 2 ? as_int(R, args[0]) : kint(R, 0);
+    IRRef stop = as_int(R, args[nargs == 1 ? 0 : 1]);
+    /* lo..hi is the range's extent in the direction of the step; small ints
+       fit in 63 bits, so hi - lo cannot overflow */
+    IRRef lo = cstep > 0 ? start : stop, hi = cstep > 0 ? stop : start;
+    bool nonempty = cstep > 0 ? cstop > cstart : cstart > cstop;
+    guard1(R, nonempty ? IR_guard_true : IR_guard_false, emit2(R, IR_int_gt, hi, lo, NULL));
+    IRRef rem = kint(R, 0);
+    if (nonempty) {
+        rem = emit2(R, IR_int_sub, hi, lo, NULL);
+        int64_t mag = cstep > 0 ? cstep : -cstep;
+        if (mag != 1) {
+            IRRef less = emit2(R, IR_int_sub, rem, kint(R, 1), NULL);
+            rem = emit2(R, IR_int_add, emit2(R, IR_int_py_floordiv, less, kint(R, mag), NULL), kint(R, 1), NULL);
+        }
+    }
+    SizeDescr *sd = descr_size(&rangeiter_type, (int32_t)sizeof(RangeIterObject), false);
+    IRRef it = emit0(R, IR_new_with_vtable, &sd->d);
+    emit2(R, IR_setfield_gc, it, start, &rangeiter_next_descr->d);
+    emit2(R, IR_setfield_gc, it, kint(R, cstep), &rangeiter_step_descr->d);
+    emit2(R, IR_setfield_gc, it, rem, &rangeiter_remaining_descr->d);
+    R->known_class[it] = &rangeiter_type;
+    R->nonnull[it] = 1;
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, it, SK_VALUE);
+    return true;
+}
+
 static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
     int off = has_kw ? 1 : 0;
@@ -1985,28 +2058,10 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
             }
         }
     }
-    if (vcallable == V_FROM_PTR(&range_type) && !has_kw && !method && (nargs == 1 || nargs == 2) &&
+    if (vcallable == V_FROM_PTR(&range_type) && !has_kw && !method &&
         pc + 1 < rf->code->ncode && INSTR_OP(rf->code->code[pc + 1]) == OP_GET_ITER &&
-        v_is_int(concrete_stack(sp, 1)) && v_is_int(concrete_stack(sp, nargs))) {
-        /* `for x in range(a, b)`: the iterator directly, a virtual with the
-           fields range_iterator would get (step 1); GET_ITER keeps it */
-        guard_const(R, cref, vcallable);
-        int64_t cstart = nargs == 2 ? v_intval(concrete_stack(sp, 2)) : 0, cstop = v_intval(concrete_stack(sp, 1));
-        IRRef start = nargs == 2 ? as_int(R, args[0]) : kint(R, 0), stop = as_int(R, args[nargs - 1]);
-        IRRef more = emit2(R, IR_int_gt, stop, start, NULL);
-        guard1(R, cstop > cstart ? IR_guard_true : IR_guard_false, more);
-        IRRef rem = cstop > cstart ? emit2(R, IR_int_sub, stop, start, NULL) : kint(R, 0);
-        SizeDescr *sd = descr_size(&rangeiter_type, (int32_t)sizeof(RangeIterObject), false);
-        IRRef it = emit0(R, IR_new_with_vtable, &sd->d);
-        emit2(R, IR_setfield_gc, it, start, &rangeiter_next_descr->d);
-        emit2(R, IR_setfield_gc, it, kint(R, 1), &rangeiter_step_descr->d);
-        emit2(R, IR_setfield_gc, it, rem, &rangeiter_remaining_descr->d);
-        R->known_class[it] = &rangeiter_type;
-        R->nonnull[it] = 1;
-        for (int i = 0; i < pop_count; i++) pop(R);
-        push(R, it, SK_VALUE);
+        record_range_iter(R, cref, vcallable, args, sp, nargs, pop_count))
         return;
-    }
     if (!has_kw && record_builtin(R, cref, vcallable, args, vargs, nargs, pop_count)) return;
     if (!has_kw && nargs <= 64 && plain_exc_class(vcallable)) {
         /* a new exception: a virtual until it escapes (raised and caught in
@@ -2041,6 +2096,9 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
     if (!has_kw && !method && total == 2 && type_of(vcallable) == &builtin_function_type &&
         V_AS(BuiltinFunctionObject, vcallable)->def->fn == builtin_isinstance &&
         record_isinstance(R, cref, vcallable, args, concrete_stack(sp, 2), concrete_stack(sp, 1), pop_count))
+        return;
+    if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
+        record_math_rounding(R, cref, vcallable, args[0], concrete_stack(sp, 1), pop_count))
         return;
     int math_fn;
     if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
