@@ -996,6 +996,64 @@ static void generic_binop(Recorder *R, int op, SnapSlot a, SnapSlot b) {
 
 static bool record_binop_dunder(Recorder *R, int op, Value *sp);
 
+/* `(x * K + C) & M` and the like: int arithmetic whose result is masked
+ * by a non-negative constant. Z -> Z/2**64 keeps +, -, * and the bitwise
+ * operations (two's complement), and `& M` with 0 <= M < 2**63 reads only
+ * the low 64 bits, so the chain computed with wrapping 64-bit operations
+ * gives Python's exact result even where the intermediate values are big
+ * ints: no overflow guard, no big int. The chain is the current
+ * instruction (+, - or * of two ints) and up to MASKED_CHAIN_MAX pairs
+ * `LOAD_CONST k; BINARY_op` (k a small int, op one of + - * & | ^) that end
+ * with `LOAD_CONST M; BINARY_AND`. No guard can fail inside it (constants
+ * only), so its instructions are recorded as one: the interpreter runs
+ * them unrecorded up to fused_end_pc, and the stack then holds the one
+ * value pushed here. */
+enum { MASKED_CHAIN_MAX = 8 };
+
+static int masked_chain_irop(int opcode) {
+    switch (opcode) {
+    case OP_BINARY_ADD: return IR_int_add;
+    case OP_BINARY_SUBTRACT: return IR_int_sub;
+    case OP_BINARY_MULTIPLY: return IR_int_mul;
+    case OP_BINARY_AND: return IR_int_and;
+    case OP_BINARY_OR: return IR_int_or;
+    case OP_BINARY_XOR: return IR_int_xor;
+    default: return -1;
+    }
+}
+
+static bool record_masked_int_chain(Recorder *R, int base, SnapSlot a, SnapSlot b) {
+    if (base != BINOP_ADD && base != BINOP_SUB && base != BINOP_MUL) return false;
+    RecFrame *rf = top(R);
+    const CodeObject *co = rf->code;
+    int32_t pc = R->pc;
+    if (masked_chain_irop(INSTR_OP(co->code[pc])) < 0) return false;   /* INPLACE_*: a variable's update */
+    int32_t end = -1;
+    for (int32_t i = pc + 1, n = 0; n < MASKED_CHAIN_MAX && i + 1 < co->ncode; i += 2, n++) {
+        if (INSTR_OP(co->code[i]) != OP_LOAD_CONST) return false;
+        Value k = tuple_get(co->consts, (int)INSTR_ARG(co->code[i]));
+        int irop = masked_chain_irop(INSTR_OP(co->code[i + 1]));
+        if (!v_is_int(k) || irop < 0) return false;
+        if (irop == IR_int_and && v_intval(k) >= 0) {
+            end = i + 2;
+            break;
+        }
+    }
+    if (end < 0) return false;
+    static const int first_op[] = {[BINOP_ADD] = IR_int_add, [BINOP_SUB] = IR_int_sub, [BINOP_MUL] = IR_int_mul};
+    IRRef r = emit2(R, first_op[base], as_int(R, a), as_int(R, b), NULL);
+    for (int32_t i = pc + 1; i < end; i += 2) {
+        Value k = tuple_get(co->consts, (int)INSTR_ARG(co->code[i]));
+        r = emit2(R, masked_chain_irop(INSTR_OP(co->code[i + 1])), r, kint(R, v_intval(k)), NULL);
+    }
+    pop(R);
+    pop(R);
+    push(R, r, SK_INT);
+    R->fused_frame = rf->frame;
+    R->fused_end_pc = end;
+    return true;
+}
+
 static void record_binop(Recorder *R, int op, Value *sp) {
     RecFrame *rf = top(R);
     SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
@@ -1020,7 +1078,7 @@ static void record_binop(Recorder *R, int op, Value *sp) {
                 push(R, r, SK_FLOAT);
                 return;
             }
-        } else if (rec_int_binop(R, base, a, b, va, vb)) {
+        } else if (record_masked_int_chain(R, base, a, b) || rec_int_binop(R, base, a, b, va, vb)) {
             return;
         }
     } else if ((float_check_exact(va) || v_is_int(va)) && (float_check_exact(vb) || v_is_int(vb)) &&
@@ -2949,6 +3007,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     if (R->skip_frame) {
         if (f != R->skip_frame) return 0;   /* inside a residual call */
         R->skip_frame = NULL;
+    }
+    if (R->fused_frame) {
+        if (f == R->fused_frame && ip - f->code->code < R->fused_end_pc) return 0;
+        R->fused_frame = NULL;
     }
     if (rf->frame == NULL) rf->frame = f;   /* an inlined call's frame appears */
     if (rf->frame != f || f->code != co) {

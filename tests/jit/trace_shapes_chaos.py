@@ -4,8 +4,11 @@
 # second label) there is no residual call and no allocation for a
 # `for j in range(a, b, -1)` (or another constant step) run inside an
 # inlined function (the iterator is a virtual, its loop unrolled), nor for
-# math.floor, math.ceil and math.trunc of a float. tests/jit/range_step_floor
-# checks their results in the three modes.
+# math.floor, math.ceil and math.trunc of a float, nor for a linear
+# congruential step `(s * K + C) & M` whose product overflows 64 bits (big
+# ints in Python, wrapping machine operations in the trace).
+# tests/jit/range_step_floor and masked_int_chain check their results in
+# the three modes.
 import math
 import pypyjit
 
@@ -53,7 +56,22 @@ def roundings(n):
         s += math.floor(x) + math.ceil(x) + math.trunc(x)
     return s
 
-print(ranges(3000), roundings(3000))
+class Rng:
+    def __init__(self, seed):
+        self.state = seed
+
+    def next(self):
+        self.state = (self.state * 0x5DEECE66D + 11) & 0xFFFFFFFFFFFF
+        return self.state >> 16
+
+def lcg(n):
+    r = Rng(42)
+    s = 0
+    for i in range(n):
+        s ^= r.next()
+    return s
+
+print(ranges(3000), roundings(3000), lcg(3000))
 
 def report(name, banned):
     loops = bodies.get(name, [])
@@ -66,3 +84,6 @@ def report(name, banned):
 
 report('ranges', CALLS | ALLOC)
 report('roundings', CALLS | ALLOC)
+# the state stored back into the instance is boxed: box_int, logged as
+# call_pure_r, tags a small int inline (no allocation for 48 bits)
+report('lcg', (CALLS - {'call_pure_r'}) | ALLOC)
