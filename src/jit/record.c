@@ -2012,7 +2012,7 @@ static bool record_range_iter(Recorder *R, IRRef cref, Value vrange, const SnapS
     int64_t cstep = 1;
     if (nargs == 3) {
         /* a step known when compiling only: the count's division needs it */
-        if (args[2].kind != SK_VALUE || !ir_is_const(args[2].ref)) return false;
+        if ((args[2].kind != SK_VALUE && args[2].kind != SK_INT) || !ir_is_const(args[2].ref)) return false;
         cstep = v_intval(concrete_stack(sp, 1));
         if (cstep == 0 || cstep == INT64_MIN) return false;   /* ValueError; |s| overflows */
     }
