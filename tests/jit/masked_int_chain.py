@@ -39,7 +39,10 @@ def unfused(n, k):
         d = i * 0x5DEECE66D
         d &= 0xFFFF
         e = (x * 0x5DEECE66D + 1) & 0xFFFFFFFF
-        out.append((x, a, b, c, d, e))
+        f = (i * 0x5DEECE66D * 0x5DEECE66D + 11) & -0x10000
+        g = (i * 0x5DEECE66D * 0x5DEECE66D >> 20) & 0x3FFFFFFFFFFFF
+        h = (i * 0x5DEECE66D * 0x5DEECE66D // 7) & 0xFFFF
+        out.append((x, a, b, c, d, e, f, g, h))
     return out
 
 def neg(n):
@@ -50,9 +53,12 @@ def neg(n):
         t ^= (-s * 0x7FFFFFFF + 1) & 0xFFFFFFFF
     return s, t
 
-print(lcg48(1234, 5000), lcg48(0xFFFFFFFFFFFF, 300))
-print(lcg62(99, 5000))
-print(mixes(4000))
-u = unfused(500, 7)
-print(u[:3], u[-1], len(u))
-print(neg(3000))
+# each function runs three times: a loop first met while its caller is
+# being traced runs as part of that residual call, compiled only later
+for _ in range(3):
+    print(lcg48(1234, 5000), lcg48(0xFFFFFFFFFFFF, 300))
+    print(lcg62(99, 5000))
+    print(mixes(4000))
+    u = unfused(500, 7)
+    print(u[:3], u[-1], len(u))
+    print(neg(3000))
