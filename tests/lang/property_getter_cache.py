@@ -41,7 +41,9 @@ class Q(P):
 
 
 class L(P, list):
-    pass
+    def __init__(self, items):
+        list.__init__(self, items)
+        self._x = 'l'
 
 
 def reads(o):
