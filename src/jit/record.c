@@ -996,6 +996,64 @@ static void generic_binop(Recorder *R, int op, SnapSlot a, SnapSlot b) {
 
 static bool record_binop_dunder(Recorder *R, int op, Value *sp);
 
+/* `(x * K + C) & M` and the like: int arithmetic whose result is masked
+ * by a non-negative constant. Z -> Z/2**64 keeps +, -, * and the bitwise
+ * operations (two's complement), and `& M` with 0 <= M < 2**63 reads only
+ * the low 64 bits, so the chain computed with wrapping 64-bit operations
+ * gives Python's exact result even where the intermediate values are big
+ * ints: no overflow guard, no big int. The chain is the current
+ * instruction (+, - or * of two ints) and up to MASKED_CHAIN_MAX pairs
+ * `LOAD_CONST k; BINARY_op` (k a small int, op one of + - * & | ^) that end
+ * with `LOAD_CONST M; BINARY_AND`. No guard can fail inside it (constants
+ * only), so its instructions are recorded as one: the interpreter runs
+ * them unrecorded up to fused_end_pc, and the stack then holds the one
+ * value pushed here. */
+enum { MASKED_CHAIN_MAX = 8 };
+
+static int masked_chain_irop(int opcode) {
+    switch (opcode) {
+    case OP_BINARY_ADD: return IR_int_add;
+    case OP_BINARY_SUBTRACT: return IR_int_sub;
+    case OP_BINARY_MULTIPLY: return IR_int_mul;
+    case OP_BINARY_AND: return IR_int_and;
+    case OP_BINARY_OR: return IR_int_or;
+    case OP_BINARY_XOR: return IR_int_xor;
+    default: return -1;
+    }
+}
+
+static bool record_masked_int_chain(Recorder *R, int base, SnapSlot a, SnapSlot b) {
+    if (base != BINOP_ADD && base != BINOP_SUB && base != BINOP_MUL) return false;
+    RecFrame *rf = top(R);
+    const CodeObject *co = rf->code;
+    int32_t pc = R->pc;
+    if (masked_chain_irop(INSTR_OP(co->code[pc])) < 0) return false;   /* INPLACE_*: a variable's update */
+    int32_t end = -1;
+    for (int32_t i = pc + 1, n = 0; n < MASKED_CHAIN_MAX && i + 1 < co->ncode; i += 2, n++) {
+        if (INSTR_OP(co->code[i]) != OP_LOAD_CONST) return false;
+        Value k = tuple_get(co->consts, (int)INSTR_ARG(co->code[i]));
+        int irop = masked_chain_irop(INSTR_OP(co->code[i + 1]));
+        if (!v_is_int(k) || irop < 0) return false;
+        if (irop == IR_int_and && v_intval(k) >= 0) {
+            end = i + 2;
+            break;
+        }
+    }
+    if (end < 0) return false;
+    static const int first_op[] = {[BINOP_ADD] = IR_int_add, [BINOP_SUB] = IR_int_sub, [BINOP_MUL] = IR_int_mul};
+    IRRef r = emit2(R, first_op[base], as_int(R, a), as_int(R, b), NULL);
+    for (int32_t i = pc + 1; i < end; i += 2) {
+        Value k = tuple_get(co->consts, (int)INSTR_ARG(co->code[i]));
+        r = emit2(R, masked_chain_irop(INSTR_OP(co->code[i + 1])), r, kint(R, v_intval(k)), NULL);
+    }
+    pop(R);
+    pop(R);
+    push(R, r, SK_INT);
+    R->fused_frame = rf->frame;
+    R->fused_end_pc = end;
+    return true;
+}
+
 static void record_binop(Recorder *R, int op, Value *sp) {
     RecFrame *rf = top(R);
     SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
@@ -1020,7 +1078,7 @@ static void record_binop(Recorder *R, int op, Value *sp) {
                 push(R, r, SK_FLOAT);
                 return;
             }
-        } else if (rec_int_binop(R, base, a, b, va, vb)) {
+        } else if (record_masked_int_chain(R, base, a, b) || rec_int_binop(R, base, a, b, va, vb)) {
             return;
         }
     } else if ((float_check_exact(va) || v_is_int(va)) && (float_check_exact(vb) || v_is_int(vb)) &&
@@ -1916,6 +1974,79 @@ static bool made_in_trace(Recorder *R, IRRef r, FunctionObject *fn) {
 static bool plain_exc_class(Value c);
 static IRRef new_virtual_exc(Recorder *R, Type *t, const SnapSlot *args, int nargs);
 
+/* math.floor(f), math.ceil(f), math.trunc(f) of a float whose result is
+ * a small int (|f| < 2**62, so neither inf nor nan): truncation, then one
+ * step towards -inf (floor) or +inf (ceil) when the truncation moved the
+ * other way. The guard keeps larger floats, which make big ints, in the
+ * interpreter; an int argument, or an object with __floor__, stays a call. */
+static bool record_math_rounding(Recorder *R, IRRef cref, Value vfn, SnapSlot arg, Value varg, int pop_count) {
+    int kind = math_jit_rounding(V_AS(BuiltinFunctionObject, vfn)->def->fn);
+    if (kind < 0 || !(v_is_smallfloat(varg) || float_check_exact(varg))) return false;
+    if (!(fabs(float_val(varg)) < 0x1p62)) return false;
+    guard_const(R, cref, vfn);
+    IRRef f = as_float(R, arg, varg);
+    guard1(R, IR_guard_true, emit2(R, IR_float_lt, emit1(R, IR_float_abs, f, NULL), kfloat(R, 0x1p62), NULL));
+    IRRef r = emit1(R, IR_cast_float_to_int, f, NULL);
+    if (kind != 2) {
+        IRRef back = emit1(R, IR_cast_int_to_float, r, NULL);
+        /* the comparison's 0 or 1 is the step */
+        IRRef moved = emit2(R, kind == 0 ? IR_float_lt : IR_float_gt, f, back, NULL);
+        r = emit2(R, kind == 0 ? IR_int_sub : IR_int_add, r, moved, NULL);
+    }
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, r, SK_INT);
+    return true;
+}
+
+/* `for x in range(...)` with one or two int arguments, or three with a
+ * constant non-zero step: the call becomes the iterator directly, a virtual
+ * with the fields range_iterator would get; GET_ITER keeps it. The guard
+ * on the trip count's sign keeps the count's formula valid: with step s and
+ * a non-empty range, remaining = (|stop - start| - 1) / |s| + 1. False (nothing
+ * emitted) for other argument kinds: the call stays a call. */
+static bool record_range_iter(Recorder *R, IRRef cref, Value vrange, const SnapSlot *args, Value *sp,
+                              int nargs, int pop_count) {
+    if (nargs < 1 || nargs > 3) return false;
+    for (int i = 1; i <= nargs; i++)
+        if (!v_is_int(concrete_stack(sp, i))) return false;
+    int64_t cstep = 1;
+    if (nargs == 3) {
+        /* a step known when compiling only: the count's division needs it */
+        if ((args[2].kind != SK_VALUE && args[2].kind != SK_INT) || !ir_is_const(args[2].ref)) return false;
+        cstep = v_intval(concrete_stack(sp, 1));
+        if (cstep == 0 || cstep == INT64_MIN) return false;   /* ValueError; |s| overflows */
+    }
+    guard_const(R, cref, vrange);
+    int64_t cstart = nargs >= 2 ? v_intval(concrete_stack(sp, nargs)) : 0;
+    int64_t cstop = v_intval(concrete_stack(sp, nargs == 1 ? 1 : nargs - 1));
+    IRRef start = nargs >= 2 ? as_int(R, args[0]) : kint(R, 0);
+    IRRef stop = as_int(R, args[nargs == 1 ? 0 : 1]);
+    /* lo..hi is the range's extent in the direction of the step; small ints
+       fit in 63 bits, so hi - lo cannot overflow */
+    IRRef lo = cstep > 0 ? start : stop, hi = cstep > 0 ? stop : start;
+    bool nonempty = cstep > 0 ? cstop > cstart : cstart > cstop;
+    guard1(R, nonempty ? IR_guard_true : IR_guard_false, emit2(R, IR_int_gt, hi, lo, NULL));
+    IRRef rem = kint(R, 0);
+    if (nonempty) {
+        rem = emit2(R, IR_int_sub, hi, lo, NULL);
+        int64_t mag = cstep > 0 ? cstep : -cstep;
+        if (mag != 1) {
+            IRRef less = emit2(R, IR_int_sub, rem, kint(R, 1), NULL);
+            rem = emit2(R, IR_int_add, emit2(R, IR_int_py_floordiv, less, kint(R, mag), NULL), kint(R, 1), NULL);
+        }
+    }
+    SizeDescr *sd = descr_size(&rangeiter_type, (int32_t)sizeof(RangeIterObject), false);
+    IRRef it = emit0(R, IR_new_with_vtable, &sd->d);
+    emit2(R, IR_setfield_gc, it, start, &rangeiter_next_descr->d);
+    emit2(R, IR_setfield_gc, it, kint(R, cstep), &rangeiter_step_descr->d);
+    emit2(R, IR_setfield_gc, it, rem, &rangeiter_remaining_descr->d);
+    R->known_class[it] = &rangeiter_type;
+    R->nonnull[it] = 1;
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, it, SK_VALUE);
+    return true;
+}
+
 static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
     int off = has_kw ? 1 : 0;
@@ -1985,28 +2116,10 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
             }
         }
     }
-    if (vcallable == V_FROM_PTR(&range_type) && !has_kw && !method && (nargs == 1 || nargs == 2) &&
+    if (vcallable == V_FROM_PTR(&range_type) && !has_kw && !method &&
         pc + 1 < rf->code->ncode && INSTR_OP(rf->code->code[pc + 1]) == OP_GET_ITER &&
-        v_is_int(concrete_stack(sp, 1)) && v_is_int(concrete_stack(sp, nargs))) {
-        /* `for x in range(a, b)`: the iterator directly, a virtual with the
-           fields range_iterator would get (step 1); GET_ITER keeps it */
-        guard_const(R, cref, vcallable);
-        int64_t cstart = nargs == 2 ? v_intval(concrete_stack(sp, 2)) : 0, cstop = v_intval(concrete_stack(sp, 1));
-        IRRef start = nargs == 2 ? as_int(R, args[0]) : kint(R, 0), stop = as_int(R, args[nargs - 1]);
-        IRRef more = emit2(R, IR_int_gt, stop, start, NULL);
-        guard1(R, cstop > cstart ? IR_guard_true : IR_guard_false, more);
-        IRRef rem = cstop > cstart ? emit2(R, IR_int_sub, stop, start, NULL) : kint(R, 0);
-        SizeDescr *sd = descr_size(&rangeiter_type, (int32_t)sizeof(RangeIterObject), false);
-        IRRef it = emit0(R, IR_new_with_vtable, &sd->d);
-        emit2(R, IR_setfield_gc, it, start, &rangeiter_next_descr->d);
-        emit2(R, IR_setfield_gc, it, kint(R, 1), &rangeiter_step_descr->d);
-        emit2(R, IR_setfield_gc, it, rem, &rangeiter_remaining_descr->d);
-        R->known_class[it] = &rangeiter_type;
-        R->nonnull[it] = 1;
-        for (int i = 0; i < pop_count; i++) pop(R);
-        push(R, it, SK_VALUE);
+        record_range_iter(R, cref, vcallable, args, sp, nargs, pop_count))
         return;
-    }
     if (!has_kw && record_builtin(R, cref, vcallable, args, vargs, nargs, pop_count)) return;
     if (!has_kw && nargs <= 64 && plain_exc_class(vcallable)) {
         /* a new exception: a virtual until it escapes (raised and caught in
@@ -2041,6 +2154,9 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
     if (!has_kw && !method && total == 2 && type_of(vcallable) == &builtin_function_type &&
         V_AS(BuiltinFunctionObject, vcallable)->def->fn == builtin_isinstance &&
         record_isinstance(R, cref, vcallable, args, concrete_stack(sp, 2), concrete_stack(sp, 1), pop_count))
+        return;
+    if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
+        record_math_rounding(R, cref, vcallable, args[0], concrete_stack(sp, 1), pop_count))
         return;
     int math_fn;
     if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
@@ -2891,6 +3007,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     if (R->skip_frame) {
         if (f != R->skip_frame) return 0;   /* inside a residual call */
         R->skip_frame = NULL;
+    }
+    if (R->fused_frame) {
+        if (f == R->fused_frame && ip - f->code->code < R->fused_end_pc) return 0;
+        R->fused_frame = NULL;
     }
     if (rf->frame == NULL) rf->frame = f;   /* an inlined call's frame appears */
     if (rf->frame != f || f->code != co) {

@@ -98,6 +98,11 @@ typedef struct Recorder {
     const char *abort_op;       /* the instruction being recorded then */
     bool aborted;
     Frame *skip_frame;          /* a residual call runs until this frame is back */
+    /* a masked int chain recorded whole (record_masked_int_chain): the
+       interpreter runs its instructions before fused_end_pc of fused_frame
+       unrecorded */
+    Frame *fused_frame;
+    int32_t fused_end_pc;
     Trace *jump_target;         /* the loop the trace ends by jumping to */
     Value watched;              /* list of cells/types the trace assumes */
     bool assumption_broken;     /* one of them changed while recording */

@@ -726,3 +726,12 @@ int math_jit_unary(CFunction fn) {
     if (fn == m_atan) return 7;
     return -1;
 }
+
+/* The JIT's view of math's float-to-int roundings: 0 floor, 1 ceil,
+ * 2 trunc, or -1. */
+int math_jit_rounding(CFunction fn) {
+    if (fn == m_floor) return 0;
+    if (fn == m_ceil) return 1;
+    if (fn == m_trunc) return 2;
+    return -1;
+}

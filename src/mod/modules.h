@@ -110,6 +110,8 @@ Value builtin_issubclass(Value *args, size_t nargs, Value kwnames);
 
 /* math's one-argument float functions as the JIT sees them (math.c) */
 int math_jit_unary(CFunction fn);
+/* math.floor, ceil, trunc as the JIT sees them: 0, 1, 2, or -1 (math.c) */
+int math_jit_rounding(CFunction fn);
 
 /* readline.c: set when the readline module is imported, the line reader
    of the interactive prompt and of input() on a terminal (CPython's

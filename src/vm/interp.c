@@ -56,6 +56,7 @@ enum {
     IC_ATTR_MODULE,      /* module global: key module dict, value cell */
     IC_ATTR_TYPE,        /* attribute of a type object: key type, value */
     IC_ATTR_GETSET,      /* builtin getset descriptor: key type, value descr */
+    IC_ATTR_PROPERTY,    /* property with a Python getter: key type, value property */
     IC_METHOD,           /* LOAD_METHOD: key type, key2 map or NULL, value function/descr */
     IC_STORE_SLOT,       /* STORE_ATTR existing slot: key type, key2 map, index */
     IC_STORE_ADD,        /* STORE_ATTR adding a slot: key type, key2 old map, value new map */
@@ -150,6 +151,19 @@ static Value load_attr_slow_(Value obj, InlineCache *ic) {
         Type *dt = descr ? type_of(descr) : NULL;
         uint32_t ver = type_version(t);
         bool data_descr = dt && dt->descr_get && dt->descr_set;
+        if (dt == &property_type && V_AS(PropertyObject, descr)->fget &&
+            function_check(V_AS(PropertyObject, descr)->fget) && type_has_flag(t, TF_HEAPTYPE) &&
+            !type_has_flag(t, TF_HAS_GETATTR | TF_HAS_GETATTRIBUTE | TF_TYPE_SUBCLASS)) {
+            /* a property wins over the instance's attributes (a data
+               descriptor) and, with no __getattr__, its getter's result
+               (or error) is the attribute's: the hit calls the getter
+               directly, without the lookup (properties are immutable;
+               the class's version covers replacing it) */
+            ic->kind = IC_ATTR_PROPERTY;
+            ic->key = t;
+            ic->version = ver;
+            ic->value = descr;
+        }
         if (!data_descr && t->attrs_offset && v_is_ptr(obj)) {
             InstanceAttrs *a = instance_attrs(obj, t);
             Map *m = a->map;
@@ -394,6 +408,12 @@ static inline __attribute__((always_inline)) int ic_load_attr(InlineCache *ic, V
         if (ic->key == t && ic->version == t->version) {
             *out = ic->value;   /* the caller calls the getter */
             return 2;
+        }
+        return 0;
+    case IC_ATTR_PROPERTY:
+        if (ic->key == t && ic->version == t->version) {
+            *out = ic->value;   /* the caller calls the property's getter */
+            return 3;
         }
         return 0;
     }
@@ -1190,6 +1210,13 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
                     SAVE_REGS();
                     r = V_AS(GetSetDescrObject, r)->def->get(obj);
                     if (!r) goto error;
+                } else if (hit == 3) {
+                    SAVE_REGS();
+                    r = obj_call1(V_AS(PropertyObject, r)->fget, obj);
+                    if (!r) {
+                        err_attribute_context(obj, ic->name);   /* as load_attr_slow */
+                        goto error;
+                    }
                 }
                 TOP() = r;
                 NEXT();
