@@ -631,16 +631,18 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         char t = ir_type(m.parent, g->fail_args[k]);
         m.in[k] = emit0(R, t == 'i' ? IR_inputarg_i : t == 'f' ? IR_inputarg_f : IR_inputarg_r, NULL);
     }
-    /* the frames, outermost first (a generator's frame, always last, is
-       not on the frame chain: inner is the frame whose FOR_ITER resumes it) */
+    /* the frames, outermost first (generators' frames, always last, are
+       not on the frame chain: inner is the frame whose FOR_ITER resumes
+       the first, and each resumes the next with the FOR_ITER its top
+       stack slot is the iterator of) */
     Frame *frames[REC_MAX_FRAMES];
-    bool gen = s->frames[s->nframes - 1].generator;
+    int first_gen = snapshot_first_generator(s);
     Frame *f = inner;
-    for (int i = s->nframes - 1 - (gen ? 1 : 0); i >= 0; i--) {
+    for (int i = first_gen - 1; i >= 0; i--) {
         frames[i] = f;
         f = f ? f->back : NULL;
     }
-    if (gen) frames[s->nframes - 1] = V_AS(GenObject, inner->sp[-1])->frame;
+    for (int i = first_gen; i < s->nframes; i++) frames[i] = V_AS(GenObject, frames[i - 1]->sp[-1])->frame;
     R->root = frames[0];
     for (int i = 0; i < s->nframes; i++) {
         SnapFrame *sf = &s->frames[i];
@@ -668,6 +670,8 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
             R->nonnull[rf->gen_frame_ref] = 1;
             rf->gen_initial = NULL;
             rf->gen_initial_n = 0;   /* every slot is stored back at the yield */
+            /* the first generator's caller records at this depth; an inner
+               one's caller, a generator, once it runs (bridge_gen_step) */
             rf->outer_c_depth = tstate.c_depth;
         }
     }
@@ -2522,9 +2526,12 @@ static IRRef record_seq_iter(Recorder *R, IRRef seq, Value vseq) {
  * FOR_ITER on a suspended generator: the trace runs the generator's body
  * from where it stopped to its next YIELD_VALUE, reading the state from
  * the generator's heap frame and storing what changed back at the yield
- * (PyPy inlines generator resumption the same way). Nothing is inlined
- * into the generator frame, and its guards get no bridges: resume writes
- * the state into the heap frame and re-runs the FOR_ITER (trace.c). */
+ * (PyPy inlines generator resumption the same way). A generator body run
+ * inline may resume another generator the same way (a pipeline of
+ * generators: `for x in source` in a generator); no other call is
+ * inlined into it. A guard failing inside writes the state of every
+ * generator of the chain into its heap frame, the inner ones at the
+ * FOR_ITER that resumes the next (trace.c, jit_resume). */
 
 static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc) {
     GenObject *g = V_AS(GenObject, vit);
@@ -2532,8 +2539,7 @@ static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc) {
     if (!gf || g->running || g->yield_from || g->handled || g->jit_resume_mode) return false;
     if (R->exc_handled_shadow) return false;   /* the generator would see tstate.handled (gen.c swaps it) */
     CodeObject *gco = gf->code;
-    if (!jit_params.inlining || R->nframes >= REC_MAX_FRAMES - 1 || (gco->jit_flags & CODE_JIT_NO_INLINE) ||
-        top(R)->generator)
+    if (!jit_params.inlining || R->nframes >= REC_MAX_FRAMES - 1 || (gco->jit_flags & CODE_JIT_NO_INLINE))
         return false;
     for (int i = 0; i < R->nframes; i++)
         if (R->frames[i].code == gco) return false;
@@ -2993,16 +2999,40 @@ bool jit_unwind_recorded(void) {
     return true;
 }
 
+/* A bridge from inside a chain of generators run inline starts where the
+ * guard failed, in the innermost generator's body: the interpreter gets
+ * there through the FOR_ITERs that resume each generator of the chain,
+ * from the frame below the first (trace.c, jit_resume). The shadow frame
+ * of f, or -1 when f is none of the frames below a generator's. */
+static int bridge_gen_frame_index(Recorder *R, Frame *f) {
+    for (int j = 0; j + 1 < R->nframes; j++)
+        if (R->frames[j].frame == f && R->frames[j + 1].generator) return j;
+    return -1;
+}
+
+/* Before the bridge's first instruction: f's FOR_ITER resumes the next
+ * generator of the chain (not recorded, the recorder's frames already
+ * stand past it). */
+static bool bridge_gen_step(Recorder *R, Frame *f, uint32_t *ip) {
+    return R->kind == TRACE_BRIDGE && R->ninstr == 0 && top(R)->generator && INSTR_OP(*ip) == OP_FOR_ITER &&
+           bridge_gen_frame_index(R, f) >= 0;
+}
+
 static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     RecFrame *rf = top(R);
     CodeObject *co = rf->code;
     if (jit.record_nested_code) {
         /* the nested frame the recorder follows has not started */
-        if (R->kind == TRACE_BRIDGE && R->ninstr == 0 && rf->generator && R->nframes >= 2 &&
-            f == R->frames[R->nframes - 2].frame && INSTR_OP(*ip) == OP_FOR_ITER)
-            return 0;   /* a bridge inside a generator: this FOR_ITER resumes it */
+        if (bridge_gen_step(R, f, ip)) return 0;   /* a bridge inside a generator: this FOR_ITER resumes it */
         rec_abort(R, ABORT_ESCAPE);
         return -1;
+    }
+    if (R->kind == TRACE_BRIDGE && R->ninstr == 0 && f != rf->frame && bridge_gen_step(R, f, ip)) {
+        /* a generator of the chain resumes the next one */
+        int j = bridge_gen_frame_index(R, f);
+        jit.record_nested_code = R->frames[j + 1].code;
+        R->frames[j + 1].outer_c_depth = jit.record_c_depth;
+        return 0;
     }
     if (R->skip_frame) {
         if (f != R->skip_frame) return 0;   /* inside a residual call */

@@ -90,3 +90,9 @@ void ir_format_pos(const PosDescr *p, Buf *out) {
     buf_printf(out, "debug_merge_point(%d, %d, '%s;%s:%d-%d~#%d %s')", p->call_depth, p->call_id, str_data(co->name),
                str_data(co->filename), co->firstlineno, code_line(co, p->pc), code_offset(co, p->pc), opcode_names[op]);
 }
+
+int snapshot_first_generator(const Snapshot *s) {
+    int i = s->nframes;
+    while (i > 0 && s->frames[i - 1].generator) i--;
+    return i;
+}

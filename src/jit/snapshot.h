@@ -43,9 +43,11 @@ typedef struct SnapFrame {
     int32_t nlocals;        /* code->nlocals + ncells + nfrees */
     int32_t nstack;         /* value stack depth */
     int32_t first;          /* index of this frame's first slot */
-    bool generator;         /* a generator's heap frame run inline (always the
-                               last frame): resume writes the state into that
-                               frame and re-runs the FOR_ITER below (trace.c) */
+    bool generator;         /* a generator's heap frame run inline (the last
+                               frames: a generator whose body resumes another
+                               one inline is followed by it): resume writes the
+                               state into that frame and re-runs the FOR_ITER
+                               below (trace.c) */
     bool constructor;       /* an inlined __init__ of an inlined instantiation:
                                returns its self to the caller (discard_result) */
     bool class_new;         /* an inlined Python __new__ of a class call: its
@@ -96,6 +98,9 @@ typedef struct Snapshot {
 /* The distinct non-constant, non-virtual refs a snapshot mentions (its
  * guard's fail arguments), in first-use order. Returns the count. */
 int snapshot_fail_args(const Snapshot *s, const IRBuf *b, IRRef **out);
+/* The index of s's first generator frame (they are the last ones), or
+   s->nframes when it has none. */
+int snapshot_first_generator(const Snapshot *s);
 /* Find the virtual describing ref, or NULL. */
 const SnapVirtual *snapshot_virtual(const Snapshot *s, IRRef ref);
 /* A copy that the optimizer may rewrite independently. */

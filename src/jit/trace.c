@@ -529,8 +529,13 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
         if (sf->generator) {
             /* a generator body run inline (record.c): its state goes into
                the generator's own frame, and the frame below re-runs the
-               FOR_ITER (prev's top slot: the generator) that resumes it */
+               FOR_ITER (prev's top slot: the generator) that resumes it.
+               The frames above are generators too (a chain of them, each
+               resumed by the FOR_ITER of the one below at its pc); only
+               the innermost one stopped elsewhere, and raises. */
             GenObject *gen = V_AS(GenObject, prev->sp[-1]);
+            bool innermost = fi == s->nframes - 1;
+            bool gen_raise = raise && innermost;
             f = gen->frame;
             SnapSlot *slots = s->slots + sf->first;
             for (int i = 0; i < sf->nlocals; i++) f->localsplus[i] = box_slot(b, g, saved, slots[i]);
@@ -538,11 +543,12 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
             for (int i = 0; i < sf->nstack; i++) stack[i] = box_slot(b, g, saved, slots[sf->nlocals + i]);
             f->sp = stack + sf->nstack;
             /* raising: the instruction at pc raised (the traceback's line) */
-            f->ip = co->code + sf->pc + (raise ? 1 : 0);
+            f->ip = co->code + sf->pc + (gen_raise ? 1 : 0);
             gen->running = false;   /* set by gen_enter; the FOR_ITER below runs it again */
-            gen->jit_resume_mode = raise ? GEN_JIT_RAISE : GEN_JIT_CONTINUE;
-            gen->jit_throw = raise ? err_fetch() : VNULL;
-            break;
+            gen->jit_resume_mode = gen_raise ? GEN_JIT_RAISE : GEN_JIT_CONTINUE;
+            gen->jit_throw = gen_raise ? err_fetch() : VNULL;
+            prev = f;
+            continue;
         }
         if (fi == 0) {
             f = root;
@@ -574,8 +580,8 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
         tstate.handled = h.kind == SK_NULL ? VNULL : box_slot(b, g, saved, h);
     }
     resume_fix_tracebacks(built, nbuilt);
-    tstate.frame = prev;
-    return prev;
+    tstate.frame = built[nbuilt - 1];
+    return built[nbuilt - 1];
 }
 
 /* The profiler's exit event: named after the trace the exit is in (in mode
@@ -676,7 +682,7 @@ static int run_trace_finish(Frame *f, Trace *t, GuardDescr *g, bool record, bool
         jit.record_c_depth = tstate.c_depth;
         /* a bridge from inside a generator body starts recording when the
            FOR_ITER of `inner` resumes the generator, in a nested eval */
-        jit.record_nested_code = in_gen ? (void *)g->snap->frames[g->snap->nframes - 1].code : NULL;
+        jit.record_nested_code = in_gen ? (void *)g->snap->frames[snapshot_first_generator(g->snap)].code : NULL;
         jit.counters[CNT_TRACING]++;
         jitev_trace_start(TRACE_BRIDGE, jit.rec->start_code, jit.rec->start_pc, g);
         return 4;

@@ -202,6 +202,68 @@ static Value gen_stop(GenObject *g, Value v) {
     return stop_with(v);
 }
 
+/* `yield from` delegation without running the delegating frame.
+ *
+ * A generator suspended in YIELD_FROM on another generator does nothing
+ * with a resumption but pass it on: its frame would be entered, dispatch
+ * YIELD_FROM, call gen_send_ex on the sub-generator and suspend again.
+ * A recursive `yield from` chain of depth d paid that d times per item
+ * (bench/generators.py's tree walk: an eval_frame per level and item).
+ * Here the value goes to the sub-generator directly, the way
+ * gen_throw_exc delegates throw(): while it runs, the delegating
+ * generator is running and its frame is the sub-generator's f_back (what
+ * tracebacks, sys._getframe() and gi_running show is what the
+ * interpreter's path shows), and the Python and C depths count one level
+ * for it. Only when the sub-generator finishes or raises is the frame
+ * entered: past its YIELD_FROM with the return value on its stack, or
+ * raising at the YIELD_FROM what the sub-generator raised (the traceback
+ * entry and handlers of the interpreter's error path).
+ *
+ * Not taken (the caller goes the interpreter's way) for coroutines and
+ * async generators on either side, a delegate that is not a generator,
+ * a generator handling an exception (tstate.handled would be its, gen_run
+ * swaps it), while sys.settrace/setprofile or tracemalloc watch every
+ * frame (the delegating frame's call/return events), or one level short
+ * of the recursion limits (the interpreter's path raises RecursionError
+ * at the same depth as without this).
+ * Returns like gen_send_ex, or 2 when not taken (nothing was done). */
+static int gen_delegate_send(GenObject *g, Value value, Value *out) {
+    Value sub = g->yield_from;
+    if (g->hdr.type != &gen_type || !gen_check(sub) || !g->started || g->handled || tstate.use_tracing ||
+        interp_save_ip)
+        return 2;
+    if (tstate.depth + 1 > tstate.recursion_limit || tstate.c_depth + 1 > tstate.recursion_limit + 50 ||
+        (char *)__builtin_frame_address(0) < tstate.c_stack_limit)
+        return 2;
+    Frame *f = g->frame;
+    Frame *saved_frame = tstate.frame;
+    f->back = saved_frame;
+    tstate.frame = f;
+    tstate.depth++;
+    tstate.c_depth++;
+    g->running = true;
+    g->yield_from = VNULL;   /* gi_yieldfrom of a running generator is None */
+    Value result;
+    int st = gen_send_ex(sub, value == V_NONE ? VNULL : value, &result);
+    g->running = false;
+    tstate.c_depth--;
+    tstate.depth--;
+    tstate.frame = saved_frame;
+    if (st == 1) {
+        g->yield_from = sub;   /* still suspended in the same YIELD_FROM */
+        *out = result;
+        return 1;
+    }
+    /* f->ip is at the YIELD_FROM (it re-runs on resume), its delegate on
+       top of the stack: continue as the instruction would */
+    f->ip++;
+    if (st == 0) {
+        f->sp[-1] = result;
+        return gen_run(g, VNULL, out);
+    }
+    return gen_run(g, err_fetch(), out);
+}
+
 int gen_send_ex(Value gv, Value value, Value *out) {
     gc_run_finalizers();   /* a safe point (before g's state is looked at) */
     GenObject *g = V_AS(GenObject, gv);
@@ -229,6 +291,10 @@ int gen_send_ex(Value gv, Value value, Value *out) {
             return gen_run(g, e, out);
         }
         return gen_run(g, VNULL, out);
+    }
+    if (g->yield_from) {
+        int st = gen_delegate_send(g, value, out);
+        if (st != 2) return st;
     }
     if (!g->started) {
         if (value && value != V_NONE) {
