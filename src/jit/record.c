@@ -213,6 +213,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         sf->constructor = rf->constructor;
         sf->class_new = rf->class_new;
         sf->len_result = rf->len_result;
+        sf->iter_next = rf->iter_next;
         sf->binop_step = rf->binop_step;
         sf->binop_op = rf->binop_op;
         memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
@@ -288,6 +289,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->constructor = rf->nested = false;
     rf->class_new = false;
     rf->len_result = false;
+    rf->iter_next = false;
     rf->binop_step = -1;
 }
 
@@ -657,6 +659,7 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         }
         rf->class_new = sf->class_new;   /* its return still finishes the class call */
         rf->len_result = sf->len_result;   /* and len()'s check */
+        rf->iter_next = sf->iter_next;     /* and the loop its StopIteration ends */
         rf->binop_step = sf->binop_step;   /* and the operator's dispatch */
         rf->binop_op = sf->binop_op;
         if (sf->generator) {
@@ -1592,6 +1595,56 @@ static bool record_len_dunder(Recorder *R, IRRef cref, Value vfn, SnapSlot arg, 
     depend_on(R, f);
     for (int i = 0; i < pop_count; i++) pop(R);
     inline_nested_call(R, fn, locals, pc + 1)->len_result = true;
+    return true;
+}
+
+/* FOR_ITER over an instance of a class statement's class with a Python
+ * __next__: the function inlined, as heap_iternext runs it one eval level
+ * down. The iterator stays on the caller's stack below the call: a plain
+ * return gives the item, and a `raise StopIteration` that leaves the
+ * function ends the loop (record_raise_stop_iteration). The trace depends
+ * on the class (__next__ replaced) and on the function (its __code__). */
+static bool record_iter_next_dunder(Recorder *R, IRRef itr, Value vit, int32_t pc) {
+    if (!v_is_ptr(vit) || !vit) return false;
+    Type *t = V_OBJ(vit)->type;
+    if (!type_has_flag(t, TF_HEAPTYPE) || !type_iternext_is_dunder(t)) return false;
+    Value f = type_lookup(t, NAME(__next__));
+    if (!f || !function_check(f) || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    FunctionObject *fn = V_AS(FunctionObject, f);
+    SnapSlot *locals = locals_for(fn->code);
+    SnapSlot self = {itr, SK_VALUE};
+    if (!bind_args(R, fn, &self, 1, VNULL, locals)) return false;
+    guard_type(R, itr, t);
+    depend_on_type(R, t);
+    depend_on(R, f);
+    inline_nested_call(R, fn, locals, pc + 1)->iter_next = true;
+    return true;
+}
+
+/* `raise StopIteration` (the class) in an inlined __next__ of a FOR_ITER
+ * with no handler in __next__: the loop ends, as FOR_ITER ends it when the
+ * call it made fails with StopIteration, which it discards. Nobody sees
+ * that exception (not even as a __context__: FOR_ITER clears it), so the
+ * trace builds nothing and unwinds nothing: it leaves the frame and pops
+ * the iterator. Recorded in the nested activation heap_iternext started,
+ * the interpreter unwinds that activation below the recording level; in a
+ * bridge, whose __next__ frame resume rebuilt in the caller's eval loop,
+ * exception_unwind finds the raise expected and ends the loop
+ * (FRAME_RESULT_ITERNEXT). */
+static bool record_raise_stop_iteration(Recorder *R, Value *sp, int32_t pc) {
+    RecFrame *rf = top(R);
+    Value v = concrete_stack(sp, 1);
+    if (!rf->iter_next || R->nframes < 2 || v != V_FROM_PTR(&exc_StopIteration)) return false;
+    if (code_find_handler(rf->code, pc)) return false;   /* a try, a with or an except block around it */
+    guard_const(R, as_ref(R, *stack_slot(rf, 1)), v);
+    bool nested = rf->nested;
+    int64_t outer = rf->outer_c_depth;
+    R->nframes--;
+    emit0(R, IR_leave_portal_frame, NULL);
+    pop(R);   /* the caller's iterator */
+    R->snap_valid = false;
+    if (nested) jit.record_c_depth = outer;
+    else R->unwind_expected = true;
     return true;
 }
 
@@ -2596,7 +2649,8 @@ static int find_trace_handler(Recorder *R, int32_t pc, const ExcTableEntry **out
             *out = h;
             return i;
         }
-        if (rf->generator || rf->nested || rf->constructor || rf->class_new || rf->len_result) return -1;
+        if (rf->generator || rf->nested || rf->constructor || rf->class_new || rf->len_result || rf->iter_next)
+            return -1;
     }
     return -1;
 }
@@ -3522,6 +3576,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             break;
         }
         if (gen_check(vit) && record_gen_resume(R, itr, vit, pc)) break;
+        if (record_iter_next_dunder(R, itr, vit, pc)) break;
         /* any other iterator: a residual call; whether it produced an item
            is known after the instruction ran */
         IRRef args[1] = {itr};
@@ -3921,7 +3976,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         } else if (arg == 2) {
             ok = record_raise_from(R, sp, pc);
         } else {
-            ok = record_raise(R, sp, pc);
+            ok = record_raise_stop_iteration(R, sp, pc) || record_raise(R, sp, pc);
         }
         if (!ok) {
             rec_abort(R, ABORT_EXCEPTION);

@@ -2674,11 +2674,21 @@ exception_unwind:
             return VNULL;
         }
         Frame *caller = f->back;
+        /* a __next__ frame rebuilt from compiled code that had inlined it
+           (FRAME_RESULT_ITERNEXT): StopIteration ends the caller's loop as
+           FOR_ITER's call of the iterator would have */
+        bool ends_loop = f->discard_result == FRAME_RESULT_ITERNEXT && err_matches(&exc_StopIteration);
         tstate.depth--;
         frame_pop(f);
         f = caller;
         tstate.frame = f;
         LOAD_REGS();
+        if (ends_loop && INSTR_OP(ip[-1]) == OP_FOR_ITER) {
+            err_clear();
+            sp--;
+            ip = co->code + INSTR_ARG(ip[-1]);
+            NEXT();
+        }
         traceback_add(tstate.exc, f, LASTI());
         if (__builtin_expect(dispatch == trace_labels, 0) && trace_exception(f) < 0)
             traceback_add(tstate.exc, f, LASTI());
