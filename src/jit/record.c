@@ -2768,6 +2768,74 @@ static bool record_reraise_virtual(Recorder *R, SnapSlot e, SnapSlot lasti, int3
     return true;
 }
 
+/* The map of the AttributeError a failed attribute read raises: its name
+ * and obj attributes set, in that order (err_attribute_context). Maps are
+ * shared along their transitions, so a sample exception gives the one
+ * every such exception reaches. */
+static Map *attr_error_map(void) {
+    static Value sample;
+    if (!sample) {
+        Value e = exc_new(&exc_AttributeError, NULL, 0);
+        if (!e || instance_set_attr(e, NAME(name), V_NONE) < 0 || instance_set_attr(e, NAME(obj), V_NONE) < 0) {
+            err_clear();
+            return NULL;
+        }
+        sample = e;
+    }
+    return instance_attrs(sample, &exc_AttributeError)->map;
+}
+
+/* LOAD_ATTR of a name that an instance of a class statement's class (no
+ * __getattr__, no __getattribute__) lacks, its map and its class having no
+ * such attribute, where a handler in the trace catches: the interpreter's
+ * AttributeError ("'C' object has no attribute 'x'", with its name and obj
+ * attributes) becomes a virtual raised to that handler, so the miss
+ * allocates and unwinds nothing. The map guard covers the instance
+ * gaining the attribute; the class gaining it, or __getattr__, invalidates
+ * the trace (depend_on_type). */
+static bool record_attr_missing_caught(Recorder *R, IRRef obj, Value vobj, Value name, int32_t pc) {
+    if (!v_is_ptr(vobj) || !vobj) return false;
+    Type *t = V_OBJ(vobj)->type;
+    if (!t->attrs_offset || !type_has_flag(t, TF_HEAPTYPE) || type_has_flag(t, TF_HAS_GETATTRIBUTE) ||
+        type_has_flag(t, TF_HAS_GETATTR) || type_has_flag(t, TF_TYPE_SUBCLASS))
+        return false;
+    Map *m = instance_attrs(vobj, t)->map;   /* NULL: no attribute set yet (the class's root map) */
+    if (m == &dict_mode_map || (m && map_lookup(m, name) >= 0) || type_lookup(t, name)) return false;
+    const ExcTableEntry *h;
+    if (find_trace_handler(R, pc, &h) < 0) return false;
+    Type *et = &exc_AttributeError;
+    Map *em = attr_error_map();
+    if (!em) return false;
+    /* exceptions keep their attributes in the overflow array (no inline
+       slots), allocated for 4 as instance_set_attr allocates it */
+    int32_t iname = map_lookup(em, NAME(name)), iobj = map_lookup(em, NAME(obj));
+    if (et->inline_slots != 0 || iname < 0 || iobj < 0 || iname >= 4 || iobj >= 4) return false;
+    Value msg = str_printf("'%s' object has no attribute '%U'", t->tname, name);
+    if (!msg) {
+        err_clear();
+        return false;
+    }
+    guard_type(R, obj, t);
+    depend_on_type(R, t);
+    IRRef mref = emit1(R, IR_getfield_gc_r, obj, &attr_field_descr((int32_t)t->attrs_offset)->d);
+    if (m) guard2(R, IR_guard_value, mref, kref(R, V_FROM_PTR(m)));
+    else guard1(R, IR_guard_isnull, mref);
+    SnapSlot arg = {kref(R, msg), SK_VALUE};
+    IRRef e = new_virtual_exc(R, et, &arg, 1);
+    IRRef overflow = emit1(R, IR_new_array_clear, kint(R, 4), NULL);
+    R->nonnull[overflow] = 1;
+    emit3(R, IR_setarrayitem_gc, overflow, kint(R, iname), kref(R, name), &values_descr->d);
+    emit3(R, IR_setarrayitem_gc, overflow, kint(R, iobj), obj, &values_descr->d);
+    emit2(R, IR_setfield_gc, e, overflow,
+          &raw_field_descr((int32_t)(et->attrs_offset + offsetof(InstanceAttrs, overflow)), 'r')->d);
+    emit2(R, IR_setfield_gc, e, kref(R, V_FROM_PTR(em)),
+          &raw_field_descr((int32_t)(et->attrs_offset + offsetof(InstanceAttrs, map)), 'r')->d);
+    SnapSlot o = pop(R);
+    if (record_raise_virtual(R, e, pc)) return true;
+    push(R, o.ref, o.kind);
+    return false;
+}
+
 /* RAISE_VARARGS 1 of a plain exception class or of a virtual exception. */
 static bool record_raise(Recorder *R, Value *sp, int32_t pc) {
     SnapSlot s = *stack_slot(top(R), 1);
@@ -3153,6 +3221,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             break;
         }
         if (record_property_get(R, obj, vo, ic->name, pc)) break;
+        if (record_attr_missing_caught(R, obj, vo, ic->name, pc)) break;
         if (record_super_attr(R, obj, vo, ic->name, &out)) {
             pop(R);
             push(R, out, SK_VALUE);

@@ -6,8 +6,12 @@
 # through the interpreter's call path) and no allocation; the bridge that
 # leaves the loop when __next__ raises StopIteration leaves the inlined
 # frame (leave_portal_frame) without a call or an allocation (nothing
-# builds, raises or matches the exception). tests/jit/resexc_iter.py
-# checks the results against CPython.
+# builds, raises or matches the exception). An attribute read that fails
+# with AttributeError caught by the caller: neither the loop nor its
+# bridges call (no call_r of the getattr helper) or allocate (the
+# AttributeError, its args and its attribute array are virtual).
+# tests/jit/resexc_iter.py and resexc_attr.py check the results against
+# CPython.
 import pypyjit
 
 CALLS = {'call_r', 'call_i', 'call_n', 'call_f', 'call_assembler_r', 'call_may_force_r'}
@@ -55,3 +59,34 @@ print('loops inlining __next__:', len(loops))
 print('banned ops in them:', sorted(set().union(*loops) & (CALLS | ALLOC)) if loops else '-')
 print('exit bridges:', len(exits) > 0)
 print('banned ops in the exit:', sorted(set().union(*exits) & (CALLS | ALLOC)) if exits else '-')
+
+
+class WithX:
+    def __init__(self):
+        self.x = 1
+
+
+class WithoutX:
+    pass
+
+
+def get_x(o):
+    try:
+        return o.x
+    except AttributeError:
+        return 0
+
+
+def attr_fallback(n):
+    objs = [WithX(), WithoutX()]
+    total = 0
+    for i in range(n):
+        total += get_x(objs[i & 1])
+    return total
+
+
+del traces[:]
+result = attr_fallback(3000)
+compiled = [ops for kind, ops in traces]
+print('attr_fallback', result, 'traces:', len(compiled) >= 2)
+print('banned ops in them:', sorted(set().union(*compiled) & (CALLS | ALLOC)) if compiled else '-')
