@@ -1968,6 +1968,7 @@ static bool made_in_trace(Recorder *R, IRRef r, FunctionObject *fn) {
 
 static bool plain_exc_class(Value c);
 static IRRef new_virtual_exc(Recorder *R, Type *t, const SnapSlot *args, int nargs);
+static bool record_int_of_str_caught(Recorder *R, IRRef cref, SnapSlot arg, Value vs, int pop_count, int32_t pc);
 
 static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
@@ -2060,6 +2061,9 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         push(R, it, SK_VALUE);
         return;
     }
+    if (!has_kw && nargs == 1 && vcallable == V_FROM_PTR(&int_type) && str_check_exact(vargs[0]) &&
+        record_int_of_str_caught(R, cref, args[0], vargs[0], pop_count, pc))
+        return;
     if (!has_kw && record_builtin(R, cref, vcallable, args, vargs, nargs, pop_count)) return;
     if (!has_kw && nargs <= 64 && plain_exc_class(vcallable)) {
         /* a new exception: a virtual until it escapes (raised and caught in
@@ -2927,6 +2931,43 @@ static bool record_dict_subscr_caught(Recorder *R, IRRef dref, SnapSlot k, Value
 
 /* CHECK_EXC_MATCH: the exception's class is known and the classes are
  * constants, so the match is a constant. */
+/* int(s) of an exact str where a handler in the trace catches ValueError
+ * (`try: n = int(s)` / `except ValueError:`): a call that gives the int or
+ * NULL where int() raises ValueError, and a guard on the outcome (the other
+ * outcome is the guard's bridge, which re-runs the call in the
+ * interpreter). Rejected, the ValueError is a virtual raised to the
+ * handler; its message is a pure call the optimizer drops unless something
+ * reads it (the handler's `as e`, a guard failing while it is live), so a
+ * rejection that nobody inspects formats nothing and allocates nothing. */
+static bool record_int_of_str_caught(Recorder *R, IRRef cref, SnapSlot arg, Value vs, int pop_count, int32_t pc) {
+    const ExcTableEntry *h;
+    if (find_trace_handler(R, pc, &h) < 0 || !plain_exc_class(V_FROM_PTR(&exc_ValueError))) return false;
+    Value concrete = jh_int_of_str(vs);   /* no side effect: the interpreter's call gives the same */
+    if (!concrete && err_occurred()) {
+        err_clear();
+        return false;
+    }
+    guard_const(R, cref, V_FROM_PTR(&int_type));
+    IRRef s = as_ref(R, arg);
+    guard_type(R, s, &str_type);
+    R->effects = false;   /* a conversion: the guards below may replay the call */
+    IRRef r = call_helper(R, JH_int_of_str, 1, &s);
+    guard_no_exc(R);
+    R->effects = false;
+    guard1(R, concrete ? IR_guard_nonnull : IR_guard_isnull, r);
+    for (int i = 0; i < pop_count; i++) pop(R);
+    if (concrete) {
+        R->nonnull[r] = 1;
+        push(R, r, SK_VALUE);
+        return true;
+    }
+    SnapSlot msg = {call_helper(R, JH_int_of_str_error, 1, &s), SK_VALUE};
+    R->nonnull[msg.ref] = 1;
+    IRRef e = new_virtual_exc(R, &exc_ValueError, &msg, 1);
+    if (!record_raise_virtual(R, e, pc)) rec_abort(R, ABORT_EXCEPTION);
+    return true;
+}
+
 static bool record_exc_match(Recorder *R, Value *sp) {
     SnapSlot es = *stack_slot(top(R), 2), ts = *stack_slot(top(R), 1);
     Value ve = concrete_stack(sp, 2), vt = concrete_stack(sp, 1);
