@@ -110,6 +110,31 @@ Value jh_new_atomic(Value type, int64_t size) {
 }
 Value jh_new_array(int64_t n) { return V_FROM_PTR(gc_alloc(sizeof(Value) * (size_t)(n ? n : 1))); }
 static void list_append_fn(Value l, Value v) { list_push(l, v); }   /* MemoryError: guard_no_exception */
+/* int(s) of an exact str where the trace catches ValueError (record.c
+ * record_int_of_str_caught): NULL with no exception set where int() raises
+ * ValueError, which the trace raises itself */
+Value jh_int_of_str(Value s) {
+    if (int_str_surely_invalid(s)) return VNULL;
+    Value r = obj_call(V_FROM_PTR(&int_type), &s, 1, VNULL);
+    if (!r && err_matches(&exc_ValueError)) err_clear();
+    return r;
+}
+/* The message of the ValueError int(s) raises, for a str that
+ * jh_int_of_str rejected: int() run again (the digit limit may be the
+ * reason as well as the literal), so it is int()'s own, word for word. */
+Value jh_int_of_str_error(Value s) {
+    if (int_str_surely_invalid(s)) {
+        Value m = int_invalid_literal_message(s, 10);
+        if (m) return m;
+        err_clear();
+    }
+    Value r = obj_call(V_FROM_PTR(&int_type), &s, 1, VNULL);
+    if (r) return obj_repr(s);   /* not reached: the trace calls this after a rejection */
+    Value e = err_fetch();
+    Value args = e && exc_check(e) ? V_AS(ExcObject, e)->args : VNULL;
+    if (args && tuple_check(args) && tuple_size(args) == 1 && str_check_exact(tuple_get(args, 0))) return tuple_get(args, 0);
+    return obj_repr(s);
+}
 Value jh_dict_getitem(Value d, Value k) {
     Value v = dict_get(d, k);
     if (!v && !err_occurred()) {

@@ -85,7 +85,9 @@
     _(len_result, 'r', "r", CALL_CAN_RAISE, type_len_result)  /* __len__'s value -> len()'s */ \
     _(make_function, 'r', "rrrrrr", CALL_NO_RAISE, jh_make_function) /* code, globals, builtins, defaults, kwdefaults, closure */ \
     _(set_handled, 'v', "r", CALL_NO_RAISE, jh_set_handled)   /* tstate.handled = v (record.c) */ \
-    _(dict_lookup, 'r', "rr", CALL_ANY, dict_get)             /* d[k] or NULL (no KeyError) */
+    _(dict_lookup, 'r', "rr", CALL_ANY, dict_get)             /* d[k] or NULL (no KeyError) */ \
+    _(int_of_str, 'r', "r", CALL_CAN_RAISE, jh_int_of_str)    /* int(s) or NULL (no ValueError) */ \
+    _(int_of_str_error, 'r', "r", CALL_PURE, jh_int_of_str_error) /* the message of int(s)'s ValueError */
 
 typedef enum JitHelper {
 #define JH_ENUM(name, ret, args, effect, fn) JH_##name,
@@ -104,6 +106,9 @@ Value jh_box_float_slow(double d);
 /* MAKE_FUNCTION without annotations (absent parts are VNULL); record.c
  * recognizes a function made in the trace by this helper. */
 Value jh_make_function(Value code, Value globals, Value builtins, Value defaults, Value kwdefaults, Value closure);
+/* int(s) of an exact str, NULL with no exception for a ValueError (the
+ * recorder also asks it what the call it records gives) */
+Value jh_int_of_str(Value s);
 
 Value jit_call_assembler(Value fn, int64_t nargs, Value a0, Value a1, Value a2, Value a3);   /* trace.c */
 

@@ -213,6 +213,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         sf->constructor = rf->constructor;
         sf->class_new = rf->class_new;
         sf->len_result = rf->len_result;
+        sf->iter_next = rf->iter_next;
         sf->binop_step = rf->binop_step;
         sf->binop_op = rf->binop_op;
         memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
@@ -288,6 +289,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->constructor = rf->nested = false;
     rf->class_new = false;
     rf->len_result = false;
+    rf->iter_next = false;
     rf->binop_step = -1;
 }
 
@@ -659,6 +661,7 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         }
         rf->class_new = sf->class_new;   /* its return still finishes the class call */
         rf->len_result = sf->len_result;   /* and len()'s check */
+        rf->iter_next = sf->iter_next;     /* and the loop its StopIteration ends */
         rf->binop_step = sf->binop_step;   /* and the operator's dispatch */
         rf->binop_op = sf->binop_op;
         if (sf->generator) {
@@ -1657,6 +1660,56 @@ static bool record_len_dunder(Recorder *R, IRRef cref, Value vfn, SnapSlot arg, 
     return true;
 }
 
+/* FOR_ITER over an instance of a class statement's class with a Python
+ * __next__: the function inlined, as heap_iternext runs it one eval level
+ * down. The iterator stays on the caller's stack below the call: a plain
+ * return gives the item, and a `raise StopIteration` that leaves the
+ * function ends the loop (record_raise_stop_iteration). The trace depends
+ * on the class (__next__ replaced) and on the function (its __code__). */
+static bool record_iter_next_dunder(Recorder *R, IRRef itr, Value vit, int32_t pc) {
+    if (!v_is_ptr(vit) || !vit) return false;
+    Type *t = V_OBJ(vit)->type;
+    if (!type_has_flag(t, TF_HEAPTYPE) || !type_iternext_is_dunder(t)) return false;
+    Value f = type_lookup(t, NAME(__next__));
+    if (!f || !function_check(f) || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    FunctionObject *fn = V_AS(FunctionObject, f);
+    SnapSlot *locals = locals_for(fn->code);
+    SnapSlot self = {itr, SK_VALUE};
+    if (!bind_args(R, fn, &self, 1, VNULL, locals)) return false;
+    guard_type(R, itr, t);
+    depend_on_type(R, t);
+    depend_on(R, f);
+    inline_nested_call(R, fn, locals, pc + 1)->iter_next = true;
+    return true;
+}
+
+/* `raise StopIteration` (the class) in an inlined __next__ of a FOR_ITER
+ * with no handler in __next__: the loop ends, as FOR_ITER ends it when the
+ * call it made fails with StopIteration, which it discards. Nobody sees
+ * that exception (not even as a __context__: FOR_ITER clears it), so the
+ * trace builds nothing and unwinds nothing: it leaves the frame and pops
+ * the iterator. Recorded in the nested activation heap_iternext started,
+ * the interpreter unwinds that activation below the recording level; in a
+ * bridge, whose __next__ frame resume rebuilt in the caller's eval loop,
+ * exception_unwind finds the raise expected and ends the loop
+ * (FRAME_RESULT_ITERNEXT). */
+static bool record_raise_stop_iteration(Recorder *R, Value *sp, int32_t pc) {
+    RecFrame *rf = top(R);
+    Value v = concrete_stack(sp, 1);
+    if (!rf->iter_next || R->nframes < 2 || v != V_FROM_PTR(&exc_StopIteration)) return false;
+    if (code_find_handler(rf->code, pc)) return false;   /* a try, a with or an except block around it */
+    guard_const(R, as_ref(R, *stack_slot(rf, 1)), v);
+    bool nested = rf->nested;
+    int64_t outer = rf->outer_c_depth;
+    R->nframes--;
+    emit0(R, IR_leave_portal_frame, NULL);
+    pop(R);   /* the caller's iterator */
+    R->snap_valid = false;
+    if (nested) jit.record_c_depth = outer;
+    else R->unwind_expected = true;
+    return true;
+}
+
 /* ---- operators of classes with Python dunders ------------------------------------------- */
 
 /* What the binop slot of type `slot` does for a op b (op with
@@ -1977,6 +2030,7 @@ static bool made_in_trace(Recorder *R, IRRef r, FunctionObject *fn) {
 
 static bool plain_exc_class(Value c);
 static IRRef new_virtual_exc(Recorder *R, Type *t, const SnapSlot *args, int nargs);
+static bool record_int_of_str_caught(Recorder *R, IRRef cref, SnapSlot arg, Value vs, int pop_count, int32_t pc);
 
 /* math.floor(f), math.ceil(f), math.trunc(f) of a float whose result is
  * a small int (|f| < 2**62, so neither inf nor nan): truncation, then one
@@ -2123,6 +2177,9 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
     if (vcallable == V_FROM_PTR(&range_type) && !has_kw && !method &&
         pc + 1 < rf->code->ncode && INSTR_OP(rf->code->code[pc + 1]) == OP_GET_ITER &&
         record_range_iter(R, cref, vcallable, args, sp, nargs, pop_count))
+        return;
+    if (!has_kw && nargs == 1 && vcallable == V_FROM_PTR(&int_type) && str_check_exact(vargs[0]) &&
+        record_int_of_str_caught(R, cref, args[0], vargs[0], pop_count, pc))
         return;
     if (!has_kw && record_builtin(R, cref, vcallable, args, vargs, nargs, pop_count)) return;
     if (!has_kw && nargs <= 64 && plain_exc_class(vcallable)) {
@@ -2718,7 +2775,8 @@ static int find_trace_handler(Recorder *R, int32_t pc, const ExcTableEntry **out
             *out = h;
             return i;
         }
-        if (rf->generator || rf->nested || rf->constructor || rf->class_new || rf->len_result) return -1;
+        if (rf->generator || rf->nested || rf->constructor || rf->class_new || rf->len_result || rf->iter_next)
+            return -1;
     }
     return -1;
 }
@@ -2836,6 +2894,74 @@ static bool record_reraise_virtual(Recorder *R, SnapSlot e, SnapSlot lasti, int3
     return true;
 }
 
+/* The map of the AttributeError a failed attribute read raises: its name
+ * and obj attributes set, in that order (err_attribute_context). Maps are
+ * shared along their transitions, so a sample exception gives the one
+ * every such exception reaches. */
+static Map *attr_error_map(void) {
+    static Value sample;
+    if (!sample) {
+        Value e = exc_new(&exc_AttributeError, NULL, 0);
+        if (!e || instance_set_attr(e, NAME(name), V_NONE) < 0 || instance_set_attr(e, NAME(obj), V_NONE) < 0) {
+            err_clear();
+            return NULL;
+        }
+        sample = e;
+    }
+    return instance_attrs(sample, &exc_AttributeError)->map;
+}
+
+/* LOAD_ATTR of a name that an instance of a class statement's class (no
+ * __getattr__, no __getattribute__) lacks, its map and its class having no
+ * such attribute, where a handler in the trace catches: the interpreter's
+ * AttributeError ("'C' object has no attribute 'x'", with its name and obj
+ * attributes) becomes a virtual raised to that handler, so the miss
+ * allocates and unwinds nothing. The map guard covers the instance
+ * gaining the attribute; the class gaining it, or __getattr__, invalidates
+ * the trace (depend_on_type). */
+static bool record_attr_missing_caught(Recorder *R, IRRef obj, Value vobj, Value name, int32_t pc) {
+    if (!v_is_ptr(vobj) || !vobj) return false;
+    Type *t = V_OBJ(vobj)->type;
+    if (!t->attrs_offset || !type_has_flag(t, TF_HEAPTYPE) || type_has_flag(t, TF_HAS_GETATTRIBUTE) ||
+        type_has_flag(t, TF_HAS_GETATTR) || type_has_flag(t, TF_TYPE_SUBCLASS))
+        return false;
+    Map *m = instance_attrs(vobj, t)->map;   /* NULL: no attribute set yet (the class's root map) */
+    if (m == &dict_mode_map || (m && map_lookup(m, name) >= 0) || type_lookup(t, name)) return false;
+    const ExcTableEntry *h;
+    if (find_trace_handler(R, pc, &h) < 0) return false;
+    Type *et = &exc_AttributeError;
+    Map *em = attr_error_map();
+    if (!em) return false;
+    /* exceptions keep their attributes in the overflow array (no inline
+       slots), allocated for 4 as instance_set_attr allocates it */
+    int32_t iname = map_lookup(em, NAME(name)), iobj = map_lookup(em, NAME(obj));
+    if (et->inline_slots != 0 || iname < 0 || iobj < 0 || iname >= 4 || iobj >= 4) return false;
+    Value msg = str_printf("'%s' object has no attribute '%U'", t->tname, name);
+    if (!msg) {
+        err_clear();
+        return false;
+    }
+    guard_type(R, obj, t);
+    depend_on_type(R, t);
+    IRRef mref = emit1(R, IR_getfield_gc_r, obj, &attr_field_descr((int32_t)t->attrs_offset)->d);
+    if (m) guard2(R, IR_guard_value, mref, kref(R, V_FROM_PTR(m)));
+    else guard1(R, IR_guard_isnull, mref);
+    SnapSlot arg = {kref(R, msg), SK_VALUE};
+    IRRef e = new_virtual_exc(R, et, &arg, 1);
+    IRRef overflow = emit1(R, IR_new_array_clear, kint(R, 4), NULL);
+    R->nonnull[overflow] = 1;
+    emit3(R, IR_setarrayitem_gc, overflow, kint(R, iname), kref(R, name), &values_descr->d);
+    emit3(R, IR_setarrayitem_gc, overflow, kint(R, iobj), obj, &values_descr->d);
+    emit2(R, IR_setfield_gc, e, overflow,
+          &raw_field_descr((int32_t)(et->attrs_offset + offsetof(InstanceAttrs, overflow)), 'r')->d);
+    emit2(R, IR_setfield_gc, e, kref(R, V_FROM_PTR(em)),
+          &raw_field_descr((int32_t)(et->attrs_offset + offsetof(InstanceAttrs, map)), 'r')->d);
+    SnapSlot o = pop(R);
+    if (record_raise_virtual(R, e, pc)) return true;
+    push(R, o.ref, o.kind);
+    return false;
+}
+
 /* RAISE_VARARGS 1 of a plain exception class or of a virtual exception. */
 static bool record_raise(Recorder *R, Value *sp, int32_t pc) {
     SnapSlot s = *stack_slot(top(R), 1);
@@ -2927,6 +3053,43 @@ static bool record_dict_subscr_caught(Recorder *R, IRRef dref, SnapSlot k, Value
 
 /* CHECK_EXC_MATCH: the exception's class is known and the classes are
  * constants, so the match is a constant. */
+/* int(s) of an exact str where a handler in the trace catches ValueError
+ * (`try: n = int(s)` / `except ValueError:`): a call that gives the int or
+ * NULL where int() raises ValueError, and a guard on the outcome (the other
+ * outcome is the guard's bridge, which re-runs the call in the
+ * interpreter). Rejected, the ValueError is a virtual raised to the
+ * handler; its message is a pure call the optimizer drops unless something
+ * reads it (the handler's `as e`, a guard failing while it is live), so a
+ * rejection that nobody inspects formats nothing and allocates nothing. */
+static bool record_int_of_str_caught(Recorder *R, IRRef cref, SnapSlot arg, Value vs, int pop_count, int32_t pc) {
+    const ExcTableEntry *h;
+    if (find_trace_handler(R, pc, &h) < 0 || !plain_exc_class(V_FROM_PTR(&exc_ValueError))) return false;
+    Value concrete = jh_int_of_str(vs);   /* no side effect: the interpreter's call gives the same */
+    if (!concrete && err_occurred()) {
+        err_clear();
+        return false;
+    }
+    guard_const(R, cref, V_FROM_PTR(&int_type));
+    IRRef s = as_ref(R, arg);
+    guard_type(R, s, &str_type);
+    R->effects = false;   /* a conversion: the guards below may replay the call */
+    IRRef r = call_helper(R, JH_int_of_str, 1, &s);
+    guard_no_exc(R);
+    R->effects = false;
+    guard1(R, concrete ? IR_guard_nonnull : IR_guard_isnull, r);
+    for (int i = 0; i < pop_count; i++) pop(R);
+    if (concrete) {
+        R->nonnull[r] = 1;
+        push(R, r, SK_VALUE);
+        return true;
+    }
+    SnapSlot msg = {call_helper(R, JH_int_of_str_error, 1, &s), SK_VALUE};
+    R->nonnull[msg.ref] = 1;
+    IRRef e = new_virtual_exc(R, &exc_ValueError, &msg, 1);
+    if (!record_raise_virtual(R, e, pc)) rec_abort(R, ABORT_EXCEPTION);
+    return true;
+}
+
 static bool record_exc_match(Recorder *R, Value *sp) {
     SnapSlot es = *stack_slot(top(R), 2), ts = *stack_slot(top(R), 1);
     Value ve = concrete_stack(sp, 2), vt = concrete_stack(sp, 1);
@@ -3249,6 +3412,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             break;
         }
         if (record_property_get(R, obj, vo, ic->name, pc)) break;
+        if (record_attr_missing_caught(R, obj, vo, ic->name, pc)) break;
         if (record_super_attr(R, obj, vo, ic->name, &out)) {
             pop(R);
             push(R, out, SK_VALUE);
@@ -3672,6 +3836,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             break;
         }
         if (gen_check(vit) && record_gen_resume(R, itr, vit, pc)) break;
+        if (record_iter_next_dunder(R, itr, vit, pc)) break;
         /* any other iterator: a residual call; whether it produced an item
            is known after the instruction ran */
         IRRef args[1] = {itr};
@@ -4071,7 +4236,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         } else if (arg == 2) {
             ok = record_raise_from(R, sp, pc);
         } else {
-            ok = record_raise(R, sp, pc);
+            ok = record_raise_stop_iteration(R, sp, pc) || record_raise(R, sp, pc);
         }
         if (!ok) {
             rec_abort(R, ABORT_EXCEPTION);

@@ -43,6 +43,10 @@ typedef struct RecFrame {
     /* a class's Python __len__ called by len() (record_len): its return is
        checked and gives len()'s result */
     bool len_result;
+    /* a class's Python __next__ called by the caller's FOR_ITER
+       (record_iter_next_dunder): its return is the item, and its
+       `raise StopIteration` ends the caller's loop */
+    bool iter_next;
     /* >= 0: the Python dunder a binary operator's dispatch calls at this
        step (enum BinopStep, record_binop_dunder); the operands stay on the
        caller's shadow stack until its return, which goes on with the

@@ -54,6 +54,8 @@ typedef struct SnapFrame {
                                return finishes type_call's work (discard_result) */
     bool len_result;        /* an inlined __len__ of an inlined len(): its return
                                gives the length (discard_result) */
+    bool iter_next;         /* an inlined __next__ of a FOR_ITER of the caller: its
+                               StopIteration ends that loop (FRAME_RESULT_ITERNEXT) */
     int8_t binop_step;      /* >= 0: an inlined dunder of a binary operator, called
                                at this step (enum BinopStep); the operands stay on
                                the caller's stack (FRAME_RESULT_BINOP) */

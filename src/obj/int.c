@@ -270,10 +270,29 @@ static Value repr200(Value v) {
     return str_getslice(r, v_int(0), v_int(200), V_NONE);
 }
 
-static Value invalid_literal_of(Value x, int base) {
+Value int_invalid_literal_message(Value x, int base) {
     Value r = repr200(x);
     if (!r) return VNULL;
-    return err_format(&exc_ValueError, "invalid literal for int() with base %d: %S", base, r);
+    return str_printf("invalid literal for int() with base %d: %S", base, r);
+}
+
+static Value invalid_literal_of(Value x, int base) {
+    Value m = int_invalid_literal_message(x, base);
+    if (!m) return VNULL;
+    return err_set_value(&exc_ValueError, m);
+}
+
+bool int_str_surely_invalid(Value s) {
+    /* 640: sys.set_int_max_str_digits' smallest limit */
+    if (!str_is_ascii(s) || str_nbytes(s) >= 640) return false;
+    const char *p = str_data(s);
+    for (int64_t i = 0; i < str_nbytes(s); i++) {
+        char c = p[i];
+        if (!((c >= '0' && c <= '9') || c == '_' || c == '+' || c == '-' || c == ' ' || c == '\t' || c == '\n' ||
+              c == '\r' || c == '\f' || c == '\v'))
+            return true;
+    }
+    return false;
 }
 
 static Value invalid_literal(const char *s, size_t len, int base) {

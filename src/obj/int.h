@@ -44,6 +44,12 @@ Value int_from_mpz(const mpz_t z);      /* copies; normalises */
 Value int_from_double(double d);        /* truncates; error for inf/nan */
 /* Parse like int(s, base) (base 0: from prefix); errors as CPython. */
 Value int_from_string(const char *s, size_t len, int base);
+/* int(s) in base 10 surely fails with "invalid literal" (told without
+ * raising): s is ASCII, shorter than any digit limit (whose error would
+ * come first), and has a character no base-10 literal has. */
+bool int_str_surely_invalid(Value s);
+/* The message of int()'s invalid literal error for x (a str or bytes). */
+Value int_invalid_literal_message(Value x, int base);
 
 /* The decimal-digit limit of int<->str conversions (sys.set_int_max_str_digits) */
 #define INT_DEFAULT_MAX_STR_DIGITS 4300

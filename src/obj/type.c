@@ -1125,6 +1125,10 @@ static int object_set_class(Value self, Value v) {
         to_dict_mode(self, old, a);
     }
     V_OBJ(self)->type = nt;
+    /* compiled code that guarded an object's class keeps the fact across
+       calls, and code inlined a method of the class after that guard:
+       what assumed old's instances stay old's is invalid now */
+    jit_type_changed(old);
     return 0;
 }
 
@@ -1723,6 +1727,8 @@ static Value heap_iternext(Value self) {
     if (!r && err_matches(&exc_StopIteration)) err_clear();
     return r;
 }
+
+bool type_iternext_is_dunder(Type *t) { return t->iternext == heap_iternext; }
 
 static Value heap_call(Value self, Value *args, size_t nargs, Value kwnames) {
     Value f = type_lookup(type_of(self), NAME(__call__));

@@ -815,6 +815,27 @@ Value interp_match_keys(Value map, Value keys) {
 
 static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume);
 
+/* A __next__ frame rebuilt from compiled code that had inlined it at its
+ * caller's FOR_ITER (FRAME_RESULT_ITERNEXT; that FOR_ITER is the
+ * instruction before the caller's ip) is left by the exception being
+ * unwound: StopIteration ends the caller's loop, as FOR_ITER's call of the
+ * iterator would have. Clears it and pops the frame (the caller then goes
+ * on as its FOR_ITER does with an exhausted iterator); false (nothing
+ * done) for any other exception. Out of line, and the caller reuses
+ * FOR_ITER's own code: eval_frame_impl's frame layout stays as it was
+ * (gc.collect() scans that frame conservatively, and
+ * tests/lib/gc_collect_from_compiled_code.py shows how a new path through
+ * it can leave a dropped object referenced). */
+static __attribute__((noinline)) bool iternext_frame_ends_loop(Frame *f) {
+    if (!err_matches(&exc_StopIteration)) return false;
+    err_clear();
+    tstate.depth--;
+    tstate.frame = f->back;
+    frame_pop(f);
+    return true;
+}
+
+
 /* sys.settrace's 'exception' event for the exception being raised in f
    (which stays set; a trace function that raises replaces it: -1) */
 static int trace_exception(Frame *f) {
@@ -1820,6 +1841,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             if (__builtin_expect(dispatch == trace_labels, 0) && trace_exception(f) < 0) goto error;
             err_clear();
         }
+    for_iter_exhausted:
         sp--;
         ip = co->code + ARG;
         NEXT();
@@ -2701,6 +2723,12 @@ exception_unwind:
             return VNULL;
         }
         Frame *caller = f->back;
+        if (__builtin_expect(f->discard_result == FRAME_RESULT_ITERNEXT, 0) && iternext_frame_ends_loop(f)) {
+            f = caller;
+            LOAD_REGS();
+            w = ip[-1];   /* the FOR_ITER */
+            goto for_iter_exhausted;
+        }
         tstate.depth--;
         frame_pop(f);
         f = caller;

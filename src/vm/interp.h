@@ -28,11 +28,15 @@ enum {
     FRAME_RESULT_INIT = 1,   /* __init__: the call's result is self */
     FRAME_RESULT_NEW = 2,    /* __new__: type_new_result_tail on the result */
     FRAME_RESULT_LEN = 3,    /* __len__ of len(): the call's result is the length (type_len_result) */
+    /* __next__ of a FOR_ITER (the caller's top slot is the iterator): its
+       return is the item; StopIteration leaving it ends the caller's loop
+       (the iterator popped, the caller goes on at the FOR_ITER's target) */
+    FRAME_RESULT_ITERNEXT = 4,
     /* FRAME_RESULT_BINOP + step (enum BinopStep): the dunder a binary
        operator's dispatch called at that step; the operands are still on
        the caller's stack, the operator is in binop_op; NotImplemented goes
        on with the next step (obj_binop_from) */
-    FRAME_RESULT_BINOP = 4,
+    FRAME_RESULT_BINOP = 5,
 };
 
 typedef struct Frame {
