@@ -30,7 +30,7 @@
 /* ---- descriptors of the runtime's fields -------------------------------------------- */
 
 static ArrayDescr *frame_slots_descr;      /* Frame.localsplus[i] */
-static FieldDescr *list_size_descr, *list_items_descr, *tuple_size_descr;
+static FieldDescr *list_size_descr, *list_items_descr, *list_capacity_descr, *tuple_size_descr;
 static ArrayDescr *tuple_items_descr, *values_descr;
 static FieldDescr *rangeiter_next_descr, *rangeiter_step_descr, *rangeiter_remaining_descr;
 static FieldDescr *listiter_list_descr, *listiter_index_descr;
@@ -46,6 +46,7 @@ static void descrs_init(void) {
     frame_slots_descr = descr_array((int32_t)offsetof(Frame, localsplus), 'r', false, "Frame.localsplus");
     list_size_descr = descr_field((int32_t)offsetof(ListObject, size), 'i', false, "ListObject.size");
     list_items_descr = descr_field((int32_t)offsetof(ListObject, items), 'r', false, "ListObject.items");
+    list_capacity_descr = descr_field((int32_t)offsetof(ListObject, capacity), 'i', false, "ListObject.capacity");
     tuple_size_descr = descr_field((int32_t)offsetof(TupleObject, size), 'i', true, "TupleObject.size");
     tuple_items_descr = descr_array((int32_t)offsetof(TupleObject, items), 'r', true, "TupleObject.items");
     values_descr = descr_array(0, 'r', false, "Value[]");
@@ -1916,6 +1917,57 @@ static bool made_in_trace(Recorder *R, IRRef r, FunctionObject *fn) {
 static bool plain_exc_class(Value c);
 static IRRef new_virtual_exc(Recorder *R, Type *t, const SnapSlot *args, int nargs);
 
+/* list.pop() and list.append(x) on an exact list, inline: an interpreter
+ * written in Python keeps its operand stack in a list, so these run once or
+ * twice for every instruction it interprets, and a residual call each
+ * (pop() went through the generic call helper) dominated its dispatch loop.
+ *
+ * pop() of a list that is not empty now: size > 0 guarded, the last item
+ * loaded, its slot cleared (the list must not keep it alive) and the size
+ * stored. append(x) of a list with room now: size < capacity guarded, the
+ * item and the size stored; a full list takes the residual call, which
+ * grows it. Both guards come before any store, so a failing one replays
+ * the call in the interpreter. The stores change a size that
+ * guard_const_index may have guarded for any alias of the list: R->ncalls
+ * is bumped as a call would, which drops those facts.
+ * Returns false, with nothing emitted, for any other call. */
+static bool record_list_stack_method(Recorder *R, IRRef cref, Value vcallable, const SnapSlot *args,
+                                     const Value *vargs, int nargs, bool method, int pop_count) {
+    if (!method || type_of(vcallable) != &method_descr_type) return false;
+    MethodDescrObject *md = V_AS(MethodDescrObject, vcallable);
+    if (md->owner != &list_type || !list_check_exact(vargs[0])) return false;
+    ListObject *vl = V_AS(ListObject, vargs[0]);
+    bool is_pop = nargs == 1 && strcmp(md->def->name, "pop") == 0 && vl->size > 0;
+    bool is_append = nargs == 2 && strcmp(md->def->name, "append") == 0 && vl->size < vl->capacity;
+    if (!is_pop && !is_append) return false;
+    guard_const(R, cref, vcallable);
+    IRRef l = as_ref(R, args[0]);
+    guard_type(R, l, &list_type);
+    IRRef len = emit1(R, IR_getfield_gc_i, l, &list_size_descr->d);
+    IRRef result;
+    if (is_pop) {
+        guard1(R, IR_guard_true, emit2(R, IR_int_gt, len, kint(R, 0), NULL));
+        IRRef last = emit2(R, IR_int_sub, len, kint(R, 1), NULL);
+        IRRef items = emit1(R, IR_getfield_gc_r, l, &list_items_descr->d);
+        result = emit2(R, IR_getarrayitem_gc_r, items, last, &values_descr->d);
+        R->nonnull[result] = 1;
+        emit3(R, IR_setarrayitem_gc, items, last, kref(R, VNULL), &values_descr->d);
+        emit2(R, IR_setfield_gc, l, last, &list_size_descr->d);
+    } else {
+        IRRef cap = emit1(R, IR_getfield_gc_i, l, &list_capacity_descr->d);
+        guard1(R, IR_guard_true, emit2(R, IR_int_lt, len, cap, NULL));
+        IRRef x = as_ref(R, args[1]);
+        IRRef items = emit1(R, IR_getfield_gc_r, l, &list_items_descr->d);
+        emit3(R, IR_setarrayitem_gc, items, len, x, &values_descr->d);
+        emit2(R, IR_setfield_gc, l, emit2(R, IR_int_add, len, kint(R, 1), NULL), &list_size_descr->d);
+        result = kref(R, V_NONE);
+    }
+    R->ncalls++;
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, result, SK_VALUE);
+    return true;
+}
+
 static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
     int off = has_kw ? 1 : 0;
@@ -2075,6 +2127,7 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         push(R, r, SK_FLOAT);
         return;
     }
+    if (!has_kw && record_list_stack_method(R, cref, vcallable, args, vargs, nargs, method, pop_count)) return;
     if (!has_kw && type_of(vcallable) == &method_descr_type && nargs == 2 &&
         V_AS(MethodDescrObject, vcallable)->def->name[0] == 'a' &&
         strcmp(V_AS(MethodDescrObject, vcallable)->def->name, "append") == 0 &&
