@@ -804,6 +804,13 @@ static IRRef bool_to_branch(Recorder *R, SnapSlot s, Value concrete, bool *truth
         *truth = concrete != v_int(0);
         return emit1(R, IR_int_is_true, as_int(R, s), NULL);
     }
+    if (list_check_exact(concrete)) {
+        /* an exact list is true when not empty (`if not frames:` in an
+           interpreter's dispatch loop): its size, no call */
+        *truth = list_size(concrete) != 0;
+        guard_type(R, r, &list_type);
+        return emit1(R, IR_int_is_true, emit1(R, IR_getfield_gc_i, r, &list_size_descr->d), NULL);
+    }
     /* generic truth (may run __bool__): not evaluated here; the caller
        records a residual call and resolves the branch afterwards */
     *truth = false;

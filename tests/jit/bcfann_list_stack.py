@@ -5,7 +5,8 @@
 # the popped list whose size was checked before the pop, the popped slot no
 # longer holding the item, pop/append on a list subclass, pop(i) with an
 # argument, a list shrinking while the loop dispatches on its length,
-# bound methods kept in variables, and append of the list to itself.
+# a list's truth (`while s`), bound methods kept in variables, and append
+# of the list to itself.
 
 
 def stack_machine(n):
@@ -107,6 +108,24 @@ def shrink(n):
     return steps, s
 
 
+def drain(n):
+    s = []
+    total = 0
+    rounds = 0
+    for i in range(n):
+        s.append(i)
+        if i % 4 == 0:
+            s.append(-i)
+        if not s:
+            total -= 1000000
+        while s and (i % 3 or len(s) > 1):
+            total += s.pop()
+            rounds += 1
+        if s:
+            total += 1
+    return total, rounds, s
+
+
 def bound(n):
     s = []
     push = s.append
@@ -146,6 +165,7 @@ print(alias(3000))
 print(subclass(3000))
 print(pop_index(3000))
 print(shrink(3000))
+print(drain(3000))
 print(bound(3000))
 print(selfref(3000))
 print(popped_slot(3000))

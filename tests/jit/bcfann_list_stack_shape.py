@@ -4,7 +4,8 @@
 # the body of each peeled loop (after its last label) there is no residual
 # call (the generic call helper for pop, list_append_fn for append would be
 # call_r / call_n) and the list's size is stored there (setfield_gc of
-# ListObject.size). A list that grows (`growing`) is inline too: a full
+# ListObject.size). `drain`'s `while stack:` reads the size too (no call
+# to the generic truth helper, call_i). A list that grows (`growing`) is inline too: a full
 # list fails the capacity guard and the interpreter grows it, which the
 # doubling of the capacity makes rare.
 # tests/jit/bcfann_list_stack checks the results against CPython.
@@ -53,6 +54,18 @@ def dispatch(n):
     return total
 
 
+def drain(n):
+    stack = [1, 2, 3]
+    total = 0
+    for i in range(n):
+        stack.append(i)
+        stack.append(i + 1)
+        while stack:
+            total += stack.pop()
+        stack.append(1)
+    return total
+
+
 def growing(n):
     s = []
     for i in range(n):
@@ -60,7 +73,7 @@ def growing(n):
     return len(s)
 
 
-print(push_pop(3000), dispatch(3000), growing(20000))
+print(push_pop(3000), dispatch(3000), drain(3000), growing(20000))
 
 
 def report(name):
@@ -77,4 +90,5 @@ def report(name):
 
 report('push_pop')
 report('dispatch')
+report('drain')
 report('growing')
