@@ -246,4 +246,7 @@ void jit_helpers_init(void) {
 #define JH_DESCR(name, ret, args, effect, fn) helper_descrs[i++] = descr_call(#name, ret, args, effect);
     JIT_HELPER_DEF(JH_DESCR)
 #undef JH_DESCR
+    /* record.c fuses a slice copy into list_assign_slice_ints and leaves
+       this one for opt_dce to drop when nothing else reads the list */
+    helper_descrs[JH_list_getslice_ints]->fresh = true;
 }

@@ -53,6 +53,9 @@
     _(str_getslice, 'r', "rrrr", CALL_ANY, str_getslice)     /* s, start, stop, step */ \
     _(str_cmp, 'i', "rr", CALL_PURE, jh_str_cmp)             /* <0, 0, >0 */           \
     _(list_setslice, 'i', "rrrrr", CALL_ANY, list_setslice) /* l, start, stop, step, v */ \
+    _(list_getslice_ints, 'r', "riii", CALL_NO_RAISE, list_getslice_ints) /* l[a:b:c], unboxed bounds (list.h) */ \
+    _(list_assign_slice_ints, 'v', "riirii", CALL_NO_RAISE, list_assign_slice_ints) /* d[a:b] = s[c:e] */ \
+    _(list_assign_slice_ints_rev, 'v', "riirii", CALL_NO_RAISE, list_assign_slice_ints_rev) /* d[a:b] = s[c:e:-1] */ \
     _(gen_suspend, 'i', "rii", CALL_NO_RAISE, gen_jit_suspend) /* gen, next pc, depth */ \
     _(box_int_slow, 'r', "i", CALL_NO_RAISE, jh_box_int_slow)                        \
     _(box_float_slow, 'r', "f", CALL_NO_RAISE, jh_box_float_slow)                    \

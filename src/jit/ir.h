@@ -277,6 +277,9 @@ typedef struct CallDescr {
     char ret;           /* 'i' 'f' 'r' 'v' */
     char args[8];       /* argument types, NUL-terminated ("rri") */
     uint8_t effect;     /* enum CallEffect */
+    bool fresh;         /* CALL_NO_RAISE and its only effect is to return a new
+                           object built from what its arguments hold now: the
+                           call is dead when nothing reads its result (opt_dce) */
 } CallDescr;
 
 struct Snapshot;

@@ -573,7 +573,8 @@ static void opt_init(Opt *O, const IRBuf *in, TraceKind kind, IRBuf *out, Unroll
 }
 
 /* Dead code: ops without effect whose value nothing reads (pure ops,
- * loads, allocations left over by folding, forcing and unrolling) go, and
+ * loads, allocations left over by folding, forcing and unrolling, calls
+ * that only build a fresh object: CallDescr.fresh) go, and
  * the trace is renumbered (arguments and snapshots). *_ovf ops stay: their
  * guard reads the flags they set. */
 static void opt_dce(Opt *O) {
@@ -584,8 +585,9 @@ static void opt_dce(Opt *O) {
     for (int32_t i = n - 1; i >= 0; i--) {
         IROp *op = &out->ops[i];
         int f = irop_info[op->opcode].flags;
-        bool removable = op->type != 'v' && (f & (IRF_PURE | IRF_LOAD | IRF_ALLOC)) && !(f & (IRF_GUARD | IRF_OVF)) &&
-                         (!(f & IRF_CALL) || (f & IRF_PURE));
+        bool fresh_call = (f & IRF_CALL) && op->descr && op->descr->kind == DESCR_CALL && ((CallDescr *)op->descr)->fresh;
+        bool removable = op->type != 'v' && (((f & (IRF_PURE | IRF_LOAD | IRF_ALLOC)) && !(f & (IRF_GUARD | IRF_OVF)) &&
+                                              (!(f & IRF_CALL) || (f & IRF_PURE))) || fresh_call);
         if (!removable) live[i] = 1;
         if (!live[i]) continue;
         for (int k = 0; k < op->nargs; k++)

@@ -30,7 +30,7 @@
 /* ---- descriptors of the runtime's fields -------------------------------------------- */
 
 static ArrayDescr *frame_slots_descr;      /* Frame.localsplus[i] */
-static FieldDescr *list_size_descr, *list_items_descr, *tuple_size_descr;
+static FieldDescr *list_size_descr, *list_items_descr, *list_capacity_descr, *tuple_size_descr;
 static ArrayDescr *tuple_items_descr, *values_descr;
 static FieldDescr *rangeiter_next_descr, *rangeiter_step_descr, *rangeiter_remaining_descr;
 static FieldDescr *listiter_list_descr, *listiter_index_descr;
@@ -46,6 +46,7 @@ static void descrs_init(void) {
     frame_slots_descr = descr_array((int32_t)offsetof(Frame, localsplus), 'r', false, "Frame.localsplus");
     list_size_descr = descr_field((int32_t)offsetof(ListObject, size), 'i', false, "ListObject.size");
     list_items_descr = descr_field((int32_t)offsetof(ListObject, items), 'r', false, "ListObject.items");
+    list_capacity_descr = descr_field((int32_t)offsetof(ListObject, capacity), 'i', false, "ListObject.capacity");
     tuple_size_descr = descr_field((int32_t)offsetof(TupleObject, size), 'i', true, "TupleObject.size");
     tuple_items_descr = descr_array((int32_t)offsetof(TupleObject, items), 'r', true, "TupleObject.items");
     values_descr = descr_array(0, 'r', false, "Value[]");
@@ -470,6 +471,7 @@ static Recorder *recorder_alloc(void) {
     R->watched = list_new(4);
     R->assumption_broken = false;
     R->slice_ref = IR_NONE;
+    R->slice_read.result = IR_NONE;
     for (int i = 0; i < 4; i++) R->sizes[i].ref = IR_NONE;
     return R;
 }
@@ -808,6 +810,13 @@ static IRRef bool_to_branch(Recorder *R, SnapSlot s, Value concrete, bool *truth
     if (v_is_int(concrete)) {
         *truth = concrete != v_int(0);
         return emit1(R, IR_int_is_true, as_int(R, s), NULL);
+    }
+    if (list_check_exact(concrete)) {
+        /* an exact list is true when not empty (`if not frames:` in an
+           interpreter's dispatch loop): its size, no call */
+        *truth = list_size(concrete) != 0;
+        guard_type(R, r, &list_type);
+        return emit1(R, IR_int_is_true, emit1(R, IR_getfield_gc_i, r, &list_size_descr->d), NULL);
     }
     /* generic truth (may run __bool__): not evaluated here; the caller
        records a residual call and resolves the branch afterwards */
@@ -2105,6 +2114,57 @@ static bool record_range_iter(Recorder *R, IRRef cref, Value vrange, const SnapS
     return true;
 }
 
+/* list.pop() and list.append(x) on an exact list, inline: an interpreter
+ * written in Python keeps its operand stack in a list, so these run once or
+ * twice for every instruction it interprets, and a residual call each
+ * (pop() went through the generic call helper) dominated its dispatch loop.
+ *
+ * pop() of a list that is not empty now: size > 0 guarded, the last item
+ * loaded, its slot cleared (the list must not keep it alive) and the size
+ * stored. append(x) of a list with room now: size < capacity guarded, the
+ * item and the size stored; a full list takes the residual call, which
+ * grows it. Both guards come before any store, so a failing one replays
+ * the call in the interpreter. The stores change a size that
+ * guard_const_index may have guarded for any alias of the list: R->ncalls
+ * is bumped as a call would, which drops those facts.
+ * Returns false, with nothing emitted, for any other call. */
+static bool record_list_stack_method(Recorder *R, IRRef cref, Value vcallable, const SnapSlot *args,
+                                     const Value *vargs, int nargs, bool method, int pop_count) {
+    if (!method || type_of(vcallable) != &method_descr_type) return false;
+    MethodDescrObject *md = V_AS(MethodDescrObject, vcallable);
+    if (md->owner != &list_type || !list_check_exact(vargs[0])) return false;
+    ListObject *vl = V_AS(ListObject, vargs[0]);
+    bool is_pop = nargs == 1 && strcmp(md->def->name, "pop") == 0 && vl->size > 0;
+    bool is_append = nargs == 2 && strcmp(md->def->name, "append") == 0 && vl->size < vl->capacity;
+    if (!is_pop && !is_append) return false;
+    guard_const(R, cref, vcallable);
+    IRRef l = as_ref(R, args[0]);
+    guard_type(R, l, &list_type);
+    IRRef len = emit1(R, IR_getfield_gc_i, l, &list_size_descr->d);
+    IRRef result;
+    if (is_pop) {
+        guard1(R, IR_guard_true, emit2(R, IR_int_gt, len, kint(R, 0), NULL));
+        IRRef last = emit2(R, IR_int_sub, len, kint(R, 1), NULL);
+        IRRef items = emit1(R, IR_getfield_gc_r, l, &list_items_descr->d);
+        result = emit2(R, IR_getarrayitem_gc_r, items, last, &values_descr->d);
+        R->nonnull[result] = 1;
+        emit3(R, IR_setarrayitem_gc, items, last, kref(R, VNULL), &values_descr->d);
+        emit2(R, IR_setfield_gc, l, last, &list_size_descr->d);
+    } else {
+        IRRef cap = emit1(R, IR_getfield_gc_i, l, &list_capacity_descr->d);
+        guard1(R, IR_guard_true, emit2(R, IR_int_lt, len, cap, NULL));
+        IRRef x = as_ref(R, args[1]);
+        IRRef items = emit1(R, IR_getfield_gc_r, l, &list_items_descr->d);
+        emit3(R, IR_setarrayitem_gc, items, len, x, &values_descr->d);
+        emit2(R, IR_setfield_gc, l, emit2(R, IR_int_add, len, kint(R, 1), NULL), &list_size_descr->d);
+        result = kref(R, V_NONE);
+    }
+    R->ncalls++;
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, result, SK_VALUE);
+    return true;
+}
+
 static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
     int off = has_kw ? 1 : 0;
@@ -2252,6 +2312,7 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         push(R, r, SK_FLOAT);
         return;
     }
+    if (!has_kw && record_list_stack_method(R, cref, vcallable, args, vargs, nargs, method, pop_count)) return;
     if (!has_kw && type_of(vcallable) == &method_descr_type && nargs == 2 &&
         V_AS(MethodDescrObject, vcallable)->def->name[0] == 'a' &&
         strcmp(V_AS(MethodDescrObject, vcallable)->def->name, "append") == 0 &&
@@ -2509,6 +2570,80 @@ static void guard_index(Recorder *R, IRRef seq, IRRef len, IRRef idx, int64_t i,
     guard1(R, IR_guard_true, ok);
     IRRef lt = emit2(R, IR_int_lt, idx, len, NULL);
     guard1(R, IR_guard_true, lt);
+}
+
+/* ---- list slices with int bounds ------------------------------------------------------ */
+
+/* Can the parts of a slice (recorded refs, the values they have now) go to
+ * the list helpers unboxed? Each of start and stop is None as a constant or
+ * a small int; the step is None or a constant nonzero small int, or (dest)
+ * None or 1 only. Then neither helper can raise. */
+static bool slice_ints_ok(Recorder *R, const IRRef *parts, Value vslice, bool dest) {
+    SliceObject *s = V_AS(SliceObject, vslice);
+    Value v[3] = {s->start, s->stop, s->step};
+    for (int i = 0; i < 2; i++)
+        if (v[i] == V_NONE ? !is_const_ref(R, parts[i], V_NONE) : !v_is_int(v[i])) return false;
+    if (is_const_ref(R, parts[2], V_NONE)) return true;
+    if (!ir_is_const(parts[2]) || !v_is_int(v[2])) return false;
+    return dest ? v_intval(v[2]) == 1 : v_intval(v[2]) != 0;
+}
+
+/* The unboxed bounds of a slice slice_ints_ok accepted (the ints guarded). */
+static void slice_ints(Recorder *R, const IRRef *parts, IRRef *out) {
+    for (int i = 0; i < 3; i++)
+        out[i] = is_const_ref(R, parts[i], V_NONE) ? kint(R, i == 2 ? 1 : LIST_SLICE_NONE)
+                                                   : as_int(R, (SnapSlot){parts[i], SK_VALUE});
+}
+
+/* l[a:b:c] of an exact list (guarded) with int bounds: list_getslice_ints,
+ * which cannot raise, remembered for record_list_slice_copy. IR_NONE, with
+ * nothing emitted, for other slices. */
+static IRRef record_list_slice_read(Recorder *R, IRRef l, Value vslice) {
+    if (!slice_ints_ok(R, R->slice_parts, vslice, false)) return IR_NONE;
+    IRRef a[4] = {l};
+    slice_ints(R, R->slice_parts, a + 1);
+    IRRef r = call_helper(R, JH_list_getslice_ints, 4, a);
+    R->nonnull[r] = 1;
+    R->known_class[r] = &list_type;
+    R->slice_read.result = r;
+    R->slice_read.list = l;
+    memcpy(R->slice_read.bounds, a + 1, sizeof R->slice_read.bounds);
+    R->slice_read.end = R->ir.nops;
+    return r;
+}
+
+/* d[a:b] = v where v is the list record_list_slice_read made from s[c:e:f],
+ * f 1 or -1, and nothing since can have changed s: one
+ * list_assign_slice_ints(_rev) copies the items from s straight into d. The list v is then read by nothing in
+ * the common case (fannkuch's `perm[:k + 1] = perm[k::-1]`), and opt_dce
+ * drops its allocation; if a guard still needs it, it stays and is merely
+ * not read here. "Nothing changed s": since that call the trace has only
+ * pure ops, loads, guards and stores into objects it allocated itself
+ * after it (the virtual slices of BUILD_SLICE). */
+static bool record_list_slice_copy(Recorder *R, IRRef d, Value vslice, IRRef v) {
+    if (v != R->slice_read.result || v == IR_NONE || !slice_ints_ok(R, R->slice_parts, vslice, true)) return false;
+    /* the source's step: a constant, 1 or -1 only (one helper each) */
+    IRRef sstep = R->slice_read.bounds[2];
+    int64_t step = ir_is_const(sstep) ? ir_const(&R->ir, sstep)->v.i : 0;
+    if (step != 1 && step != -1) return false;
+    for (int32_t i = R->slice_read.end; i < R->ir.nops; i++) {
+        const IROp *op = &R->ir.ops[i];
+        int f = irop_info[op->opcode].flags;
+        if (f & IRF_PURE) continue;
+        if (f & IRF_CALL) return false;
+        if (f & IRF_STORE) {
+            IRRef target = ir_arg(op, 0);
+            if (ir_is_const(target) || target < R->slice_read.end || R->ir.ops[target].opcode != IR_new_with_vtable)
+                return false;
+        }
+    }
+    IRRef a[6] = {d};
+    slice_ints(R, R->slice_parts, a + 1);   /* the step (1) is not passed */
+    a[3] = R->slice_read.list;
+    memcpy(a + 4, R->slice_read.bounds, 2 * sizeof(IRRef));
+    call_helper(R, step == 1 ? JH_list_assign_slice_ints : JH_list_assign_slice_ints_rev, 6, a);
+    R->slice_read.result = IR_NONE;
+    return true;
 }
 
 /* ---- iterators ------------------------------------------------------------------------- */
@@ -3585,9 +3720,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         if ((list_check_exact(vc) || str_check_exact(vc)) && kr == R->slice_ref && kr != IR_NONE) {
             bool is_list = list_check_exact(vc);
             guard_type(R, cr, is_list ? &list_type : &str_type);
-            IRRef args[4] = {cr, R->slice_parts[0], R->slice_parts[1], R->slice_parts[2]};
-            r = call_value(R, is_list ? JH_list_getslice : JH_str_getslice, 4, args);
-            R->known_class[r] = is_list ? &list_type : &str_type;
+            r = is_list ? record_list_slice_read(R, cr, vk) : IR_NONE;
+            if (r == IR_NONE) {
+                IRRef args[4] = {cr, R->slice_parts[0], R->slice_parts[1], R->slice_parts[2]};
+                r = call_value(R, is_list ? JH_list_getslice : JH_str_getslice, 4, args);
+                R->known_class[r] = is_list ? &list_type : &str_type;
+            }
         } else if (dict_check_exact(vc)) {
             guard_type(R, cr, &dict_type);
             IRRef args[2] = {cr, kr};
@@ -3623,8 +3761,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         IRRef args[3] = {cr, as_ref(R, k), as_ref(R, v)};
         if (list_check_exact(vc) && args[1] == R->slice_ref && args[1] != IR_NONE) {
             guard_type(R, cr, &list_type);
-            IRRef a5[5] = {cr, R->slice_parts[0], R->slice_parts[1], R->slice_parts[2], args[2]};
-            call_int(R, JH_list_setslice, 5, a5);
+            if (!record_list_slice_copy(R, cr, vk, args[2])) {
+                IRRef a5[5] = {cr, R->slice_parts[0], R->slice_parts[1], R->slice_parts[2], args[2]};
+                call_int(R, JH_list_setslice, 5, a5);
+            }
         } else if (dict_check_exact(vc)) {
             guard_type(R, cr, &dict_type);
             /* with an exact int or str key, storing runs no Python code (but

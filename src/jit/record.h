@@ -117,6 +117,9 @@ typedef struct Recorder {
     int32_t nsize_next, ncalls;
     IRRef slice_ref;            /* the last BUILD_SLICE (a virtual) and its parts */
     IRRef slice_parts[3];
+    /* the last list_getslice_ints (record_list_slice_read): its result, its
+       list, its unboxed bounds and the IR length just after it */
+    struct { IRRef result, list, bounds[3]; int32_t end; } slice_read;
     struct Recorder *finishing_next;    /* jit.finishing list */
     /* exceptions raised and caught in the trace (record.c): tstate.handled
        as the trace sees it while exc_handled_shadow (SK_NULL: none); the

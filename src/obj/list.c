@@ -411,6 +411,79 @@ Value list_getslice(Value l, Value start_v, Value stop_v, Value step_v) {
     return r;
 }
 
+/* ---- slicing with machine-int bounds (the JIT's helpers) ------------------------
+ *
+ * Compiled code passes a slice's bounds unboxed: small ints, or
+ * LIST_SLICE_NONE for None (no small int is INT64_MIN). The step is never 0
+ * (the recorder checks it is a nonzero constant). With such bounds neither
+ * function can raise: they are CALL_NO_RAISE helpers, and the JIT may drop
+ * a list_getslice_ints whose list nothing reads (record.c fuses
+ * `a[i:j] = b[k:l:m]` into one list_assign_slice_ints). */
+
+/* Bounds clamped to a sequence of `length` items as slice.indices() does:
+ * the number of items the slice selects. */
+static int64_t slice_ints_adjust(int64_t length, int64_t *start, int64_t *stop, int64_t step) {
+    int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? length - 1 : length;
+    int64_t *bound[2] = {start, stop};
+    for (int i = 0; i < 2; i++) {
+        int64_t *b = bound[i];
+        if (*b == LIST_SLICE_NONE) {
+            *b = (step < 0) == (i == 0) ? upper : lower;
+        } else if (*b < 0) {
+            *b += length;
+            if (*b < lower) *b = lower;
+        } else if (*b > upper) {
+            *b = upper;
+        }
+    }
+    if (step > 0) return *start < *stop ? (*stop - *start - 1) / step + 1 : 0;
+    return *stop < *start ? (*start - *stop - 1) / (-step) + 1 : 0;
+}
+
+Value list_getslice_ints(Value l, int64_t start, int64_t stop, int64_t step) {
+    int64_t n = slice_ints_adjust(list_size(l), &start, &stop, step);
+    Value r = list_new(n);
+    Value *src = list_items(l), *dst = list_items(r);
+    for (int64_t k = 0, i = start; k < n; k++, i += step) dst[k] = src[i];
+    V_AS(ListObject, r)->size = n;
+    return r;
+}
+
+/* dst[dstart:dstop] = src[sstart:sstop:sstep], as list_setslice with the
+ * list list_getslice would make, without making it. The selected items are
+ * copied out first: src may be dst (a[:k] = a[k-1::-1]). The copy sits in
+ * scanned memory (the C stack or a gc_alloc block) because dst's old slots
+ * may have held the only other reference to them. */
+static void assign_slice_ints(Value dstv, int64_t dstart, int64_t dstop, Value srcv, int64_t sstart, int64_t sstop,
+                              int64_t sstep) {
+    Value local[32];
+    int64_t m = slice_ints_adjust(list_size(srcv), &sstart, &sstop, sstep);
+    Value *tmp = m <= 32 ? local : gc_alloc(sizeof(Value) * (size_t)m);
+    Value *si = list_items(srcv);
+    for (int64_t k = 0, i = sstart; k < m; k++, i += sstep) tmp[k] = si[i];
+    ListObject *l = V_AS(ListObject, dstv);
+    slice_ints_adjust(l->size, &dstart, &dstop, 1);
+    if (dstop < dstart) dstop = dstart;
+    int64_t delta = m - (dstop - dstart);
+    if (delta > 0) list_grow_always(dstv, l->size + delta);
+    if (l->size > dstop)
+        memmove(l->items + dstop + delta, l->items + dstop, sizeof(Value) * (size_t)(l->size - dstop));
+    if (m) memcpy(l->items + dstart, tmp, sizeof(Value) * (size_t)m);
+    l->size += delta;
+    if (delta < 0)
+        for (int64_t i = l->size; i < l->size - delta; i++) l->items[i] = VNULL;
+}
+
+/* The two steps as two functions: a call from compiled code passes at
+ * most six arguments in registers. */
+void list_assign_slice_ints(Value dst, int64_t dstart, int64_t dstop, Value src, int64_t sstart, int64_t sstop) {
+    assign_slice_ints(dst, dstart, dstop, src, sstart, sstop, 1);
+}
+
+void list_assign_slice_ints_rev(Value dst, int64_t dstart, int64_t dstop, Value src, int64_t sstart, int64_t sstop) {
+    assign_slice_ints(dst, dstart, dstop, src, sstart, sstop, -1);
+}
+
 static Value list_getitem(Value l, Value key) {
     if (v_is_int(key)) {
         int64_t i = v_intval(key), n = list_size(l);

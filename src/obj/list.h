@@ -64,6 +64,13 @@ Value list_slice(Value l, int64_t start, int64_t end);
  * bounds of a slice (None when omitted). */
 Value list_getslice(Value l, Value start, Value stop, Value step);
 int list_setslice(Value l, Value start, Value stop, Value step, Value v);
+/* Slicing with unboxed bounds for compiled code (list.c): LIST_SLICE_NONE
+ * stands for None, the step is nonzero; neither raises. */
+#define LIST_SLICE_NONE INT64_MIN
+Value list_getslice_ints(Value l, int64_t start, int64_t stop, int64_t step);
+/* dst[dstart:dstop] = src[sstart:sstop] (rev: src[sstart:sstop:-1]) */
+void list_assign_slice_ints(Value dst, int64_t dstart, int64_t dstop, Value src, int64_t sstart, int64_t sstop);
+void list_assign_slice_ints_rev(Value dst, int64_t dstart, int64_t dstop, Value src, int64_t sstart, int64_t sstop);
 Value list_repr(Value l);
 /* Sort in place (stable); key may be VNULL. -1 on error. */
 int list_sort(Value l, Value key, bool reverse);
