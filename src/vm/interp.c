@@ -962,6 +962,32 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
 #define SECOND() (sp[-2])
 #define PEEK(n) (sp[-(n)])
 #define LASTI() ((int)(ip - co->code) - 1)
+/* The outcome of a test (COMPARE_OP, IS_OP, CONTAINS_OP) already popped to
+ * one stack item, TOP. When the next instruction is the conditional jump
+ * that consumes it (`if a < b:`, `while x is not None:`), it is taken here:
+ * no bool is stored and one dispatch is saved. The jump itself could not
+ * raise, count or call anything (POP_JUMP_IF_* is no JIT hot spot), so only
+ * the recorder and the trace function, which must see every instruction,
+ * keep the two apart (dispatch != labels). */
+#define TEST_RESULT(cond)                                                        \
+    do {                                                                         \
+        bool test_ = (cond);                                                     \
+        uint32_t jw_ = *ip;                                                      \
+        if (dispatch == labels) {                                                \
+            if (INSTR_OP(jw_) == OP_POP_JUMP_IF_FALSE) {                         \
+                sp--;                                                            \
+                ip = test_ ? ip + 1 : co->code + INSTR_ARG(jw_);                 \
+                NEXT();                                                          \
+            }                                                                    \
+            if (INSTR_OP(jw_) == OP_POP_JUMP_IF_TRUE) {                          \
+                sp--;                                                            \
+                ip = test_ ? co->code + INSTR_ARG(jw_) : ip + 1;                 \
+                NEXT();                                                          \
+            }                                                                    \
+        }                                                                        \
+        TOP() = v_bool(test_);                                                   \
+        NEXT();                                                                  \
+    } while (0)
 
     LOAD_REGS();
     if (throw_exc) {
@@ -1585,8 +1611,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             case CMP_GT: r = x > y; break;
             default: r = x >= y; break;
             }
-            TOP() = v_bool(r);
-            NEXT();
+            TEST_RESULT(r);
         }
         if (v_is_smallfloat(a) && v_is_smallfloat(b)) {
             double x = v_smallfloat_val(a), y = v_smallfloat_val(b);
@@ -1599,8 +1624,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             case CMP_GT: r = x > y; break;
             default: r = x >= y; break;
             }
-            TOP() = v_bool(r);
-            NEXT();
+            TEST_RESULT(r);
         }
         if (str_check_exact(a) && str_check_exact(b)) {
             bool r;
@@ -1610,35 +1634,32 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
                 int c = str_compare(a, b);
                 r = ARG == CMP_LT ? c < 0 : ARG == CMP_LE ? c <= 0 : ARG == CMP_GT ? c > 0 : c >= 0;
             }
-            TOP() = v_bool(r);
-            NEXT();
+            TEST_RESULT(r);
         }
         SAVE_REGS();
         Value r = tuple_check_exact(a) && tuple_check_exact(b) ? tuple_richcompare(a, b, ARG)
                                                                  : obj_richcompare(a, b, ARG);
         if (!r) goto error;
+        if (r == V_TRUE || r == V_FALSE) TEST_RESULT(r == V_TRUE);
         TOP() = r;
         NEXT();
     }
     TARGET(IS_OP) {
         Value b = POP(), a = TOP();
-        TOP() = v_bool((a == b) != (ARG == 1));
-        NEXT();
+        TEST_RESULT((a == b) != (ARG == 1));
     }
     TARGET(CONTAINS_OP) {
         Value b = POP(), a = TOP();
         if (str_check_exact(b) && str_check_exact(a) && str_nbytes(a) == 1) {
             /* ch in "abc" */
-            TOP() = v_bool((memchr(str_data(b), str_data(a)[0], (size_t)str_nbytes(b)) != NULL) != ARG);
-            NEXT();
+            TEST_RESULT((memchr(str_data(b), str_data(a)[0], (size_t)str_nbytes(b)) != NULL) != ARG);
         }
         SAVE_REGS();
         /* x in a_set, k in a_dict: no slot dispatch (a subclass may
            override __contains__, so exact types only) */
         int r = set_check_exact_any(b) ? set_contains(b, a) : dict_check_exact(b) ? dict_contains(b, a) : obj_contains(b, a);
         if (r < 0) goto error;
-        TOP() = v_bool(r != ARG);
-        NEXT();
+        TEST_RESULT(r != ARG);
     }
     TARGET(JUMP_FORWARD) {
         ip = co->code + ARG;
@@ -1811,6 +1832,20 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         nargs = (size_t)ARG;
         args = sp - nargs;
         callable = args[-1];
+        if (callable == V_FROM_PTR(&super_type) && nargs == 0 && INSTR_OP(*ip) == OP_LOAD_METHOD &&
+            dispatch == labels) {
+            /* `super().name(...)`: the LOAD_METHOD that follows gets what
+               the super object would give, without one (or the bound
+               method super_getattr makes). Not while recording or tracing:
+               they see every instruction. */
+            Value meth, self;
+            if (super_method_in_frame(f, co->caches[INSTR_ARG(*ip)].name, &meth, &self)) {
+                ip++;
+                TOP() = meth;
+                PUSH(self);
+                NEXT();
+            }
+        }
         kwnames = VNULL;
         pop_count = (int)nargs + 1;
         goto do_call;
