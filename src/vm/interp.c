@@ -962,32 +962,6 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
 #define SECOND() (sp[-2])
 #define PEEK(n) (sp[-(n)])
 #define LASTI() ((int)(ip - co->code) - 1)
-/* The outcome of a test (COMPARE_OP, IS_OP, CONTAINS_OP) already popped to
- * one stack item, TOP. When the next instruction is the conditional jump
- * that consumes it (`if a < b:`, `while x is not None:`), it is taken here:
- * no bool is stored and one dispatch is saved. The jump itself could not
- * raise, count or call anything (POP_JUMP_IF_* is no JIT hot spot), so only
- * the recorder and the trace function, which must see every instruction,
- * keep the two apart (dispatch != labels). */
-#define TEST_RESULT(cond)                                                        \
-    do {                                                                         \
-        bool test_ = (cond);                                                     \
-        uint32_t jw_ = *ip;                                                      \
-        if (dispatch == labels) {                                                \
-            if (INSTR_OP(jw_) == OP_POP_JUMP_IF_FALSE) {                         \
-                sp--;                                                            \
-                ip = test_ ? ip + 1 : co->code + INSTR_ARG(jw_);                 \
-                NEXT();                                                          \
-            }                                                                    \
-            if (INSTR_OP(jw_) == OP_POP_JUMP_IF_TRUE) {                          \
-                sp--;                                                            \
-                ip = test_ ? co->code + INSTR_ARG(jw_) : ip + 1;                 \
-                NEXT();                                                          \
-            }                                                                    \
-        }                                                                        \
-        TOP() = v_bool(test_);                                                   \
-        NEXT();                                                                  \
-    } while (0)
 
     LOAD_REGS();
     if (throw_exc) {
@@ -1611,7 +1585,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             case CMP_GT: r = x > y; break;
             default: r = x >= y; break;
             }
-            TEST_RESULT(r);
+            TOP() = v_bool(r);
+            NEXT();
         }
         if (v_is_smallfloat(a) && v_is_smallfloat(b)) {
             double x = v_smallfloat_val(a), y = v_smallfloat_val(b);
@@ -1624,7 +1599,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             case CMP_GT: r = x > y; break;
             default: r = x >= y; break;
             }
-            TEST_RESULT(r);
+            TOP() = v_bool(r);
+            NEXT();
         }
         if (str_check_exact(a) && str_check_exact(b)) {
             bool r;
@@ -1634,32 +1610,35 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
                 int c = str_compare(a, b);
                 r = ARG == CMP_LT ? c < 0 : ARG == CMP_LE ? c <= 0 : ARG == CMP_GT ? c > 0 : c >= 0;
             }
-            TEST_RESULT(r);
+            TOP() = v_bool(r);
+            NEXT();
         }
         SAVE_REGS();
         Value r = tuple_check_exact(a) && tuple_check_exact(b) ? tuple_richcompare(a, b, ARG)
                                                                  : obj_richcompare(a, b, ARG);
         if (!r) goto error;
-        if (r == V_TRUE || r == V_FALSE) TEST_RESULT(r == V_TRUE);
         TOP() = r;
         NEXT();
     }
     TARGET(IS_OP) {
         Value b = POP(), a = TOP();
-        TEST_RESULT((a == b) != (ARG == 1));
+        TOP() = v_bool((a == b) != (ARG == 1));
+        NEXT();
     }
     TARGET(CONTAINS_OP) {
         Value b = POP(), a = TOP();
         if (str_check_exact(b) && str_check_exact(a) && str_nbytes(a) == 1) {
             /* ch in "abc" */
-            TEST_RESULT((memchr(str_data(b), str_data(a)[0], (size_t)str_nbytes(b)) != NULL) != ARG);
+            TOP() = v_bool((memchr(str_data(b), str_data(a)[0], (size_t)str_nbytes(b)) != NULL) != ARG);
+            NEXT();
         }
         SAVE_REGS();
         /* x in a_set, k in a_dict: no slot dispatch (a subclass may
            override __contains__, so exact types only) */
         int r = set_check_exact_any(b) ? set_contains(b, a) : dict_check_exact(b) ? dict_contains(b, a) : obj_contains(b, a);
         if (r < 0) goto error;
-        TEST_RESULT(r != ARG);
+        TOP() = v_bool(r != ARG);
+        NEXT();
     }
     TARGET(JUMP_FORWARD) {
         ip = co->code + ARG;
@@ -1914,11 +1893,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             /* a safe point: recursion polls here (the exception is the call's) */
             if (pending() && pending_run() < 0) goto error;
             if ((c2->flags & CO_SIMPLE_ARGS) && nargs == (size_t)c2->argcount && !kwnames) {
-                nf = frame_push(c2);
+                /* (frame_push's memset and the copy, as plain stores) */
+                nf = frame_push_args(c2, args, nargs);
                 nf->func = fn;
                 nf->globals = fn->globals;
                 nf->builtins = fn->builtins;
-                values_copy(nf->localsplus, args, nargs);
             } else if (c2->flags & CO_GENERATOR) {
                 Frame *gf = frame_setup_call(fn, args, nargs, kwnames, true);
                 if (!gf) goto error;
