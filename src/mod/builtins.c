@@ -976,7 +976,7 @@ static int super_bind(SuperObject *s, Type *t, Value *args, size_t nargs, Value 
         Frame *f = tstate.frame;
         if (!f || !f->func) return err_set(&exc_RuntimeError, "super(): no arguments"), -1;
         CodeObject *co = f->code;
-        if (co->argcount == 0 && !(co->flags & CO_VARARGS)) return err_set(&exc_RuntimeError, "super(): no arguments"), -1;
+        if (co->argcount == 0) return err_set(&exc_RuntimeError, "super(): no arguments"), -1;   /* (*args: no argument, as CPython 3.11) */
         obj = f->localsplus[0];
         if (!obj && co->cell2arg) {
             for (int i = 0; i < co->ncells; i++)
@@ -1031,27 +1031,61 @@ static int super_init(Value self, Value *args, size_t nargs, Value kwnames) {
     return super_bind(V_AS(SuperObject, self), type_of(self), args, nargs, kwnames);
 }
 
+/* What super(start, obj).name finds, unbound: the first class after start
+ * in the MRO of obj_type (obj's type, or obj itself when a class) whose
+ * dict has name; VNULL when none does. mro: obj_type's, not NULL. */
+static Value super_find(Value mro, Type *start, Value name) {
+    int64_t n = tuple_size(mro), i = 0;
+    while (i < n && V_AS(Type, tuple_get(mro, i)) != start) i++;
+    for (i++; i < n; i++) {
+        Value r = dict_get_str(V_AS(Type, tuple_get(mro, i))->dict, name);
+        if (r) return r;
+    }
+    return VNULL;
+}
+
 static Value super_getattr(Value v, Value name) {
     SuperObject *s = V_AS(SuperObject, v);
     /* (a class whose metaclass's mro() is running has no MRO yet) */
     if (s->obj_type && s->obj_type->mro && !str_eq_cstr(name, "__class__")) {
-        Value mro = s->obj_type->mro;
-        int64_t n = tuple_size(mro), i = 0;
-        while (i < n && V_AS(Type, tuple_get(mro, i)) != s->type) i++;
-        for (i++; i < n; i++) {
-            Type *b = V_AS(Type, tuple_get(mro, i));
-            Value r = dict_get_str(b->dict, name);
-            if (r) {
-                Type *rt = type_of(r);
-                if (rt->descr_get) {
-                    Value obj = s->obj == V_FROM_PTR(s->obj_type) ? VNULL : s->obj;
-                    return rt->descr_get(r, obj, V_FROM_PTR(s->obj_type));
-                }
-                return r;
+        Value r = super_find(s->obj_type->mro, s->type, name);
+        if (r) {
+            Type *rt = type_of(r);
+            if (rt->descr_get) {
+                Value obj = s->obj == V_FROM_PTR(s->obj_type) ? VNULL : s->obj;
+                return rt->descr_get(r, obj, V_FROM_PTR(s->obj_type));
             }
+            return r;
         }
     }
     return generic_getattr(v, name);
+}
+
+bool super_method_in_frame(Frame *f, Value name, Value *func, Value *self) {
+    CodeObject *co = f->code;
+    /* the first argument in its local slot (not moved to a cell), and the
+       __class__ cell: super_bind's reads, minus their errors */
+    if (!f->func || co->argcount == 0 || co->cell2arg) return false;
+    Value obj = f->localsplus[0];
+    if (!obj || type_check(obj)) return false;
+    Value start = VNULL, clsname = NAME(__class__);
+    for (int i = 0; i < co->nfrees; i++) {
+        if (tuple_get(co->freevars, i) == clsname) {
+            start = V_AS(CellObject, f->localsplus[co->nlocals + co->ncells + i])->value;
+            break;
+        }
+    }
+    Type *ot = type_of(obj);
+    /* (an obj that is no instance of start: super_check's __class__ look-up
+       or its TypeError; an MRO being computed: super_getattr's fallback) */
+    if (!start || !type_check(start) || !type_is_subtype(ot, V_AS(Type, start)) || !ot->mro ||
+        str_eq_cstr(name, "__class__"))
+        return false;
+    Value r = super_find(ot->mro, V_AS(Type, start), name);
+    if (!r || type_of(r) != &function_type) return false;
+    *func = r;
+    *self = obj;
+    return true;
 }
 
 /* An unbound super object stored in a class binds to the instance it is

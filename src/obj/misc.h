@@ -19,6 +19,14 @@ typedef struct SuperObject {
     Value obj;          /* instance or class, or VNULL */
     Type *obj_type;
 } SuperObject;
+/* `super().name` for LOAD_METHOD in frame f, as if the zero-argument super
+ * object were made and asked for name: true with the Python function it
+ * would bind and the instance, when the plain case holds (f's first
+ * argument an instance of f's __class__, name found as a function after
+ * it in the instance's MRO); false when anything else holds, nothing set
+ * and no error: the caller makes the super object then. */
+struct Frame;
+bool super_method_in_frame(struct Frame *f, Value name, Value *func, Value *self);
 extern Type none_type, notimpl_type, ellipsis_type, range_type, slice_type,
     seqiter_type, rangeiter_type, enumerate_type, zip_type, map_type_,
     filter_type, reversed_type, calliter_type;

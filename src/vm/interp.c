@@ -1860,6 +1860,20 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         nargs = (size_t)ARG;
         args = sp - nargs;
         callable = args[-1];
+        if (callable == V_FROM_PTR(&super_type) && nargs == 0 && INSTR_OP(*ip) == OP_LOAD_METHOD &&
+            dispatch == labels) {
+            /* `super().name(...)`: the LOAD_METHOD that follows gets what
+               the super object would give, without one (or the bound
+               method super_getattr makes). Not while recording or tracing:
+               they see every instruction. */
+            Value meth, self;
+            if (super_method_in_frame(f, co->caches[INSTR_ARG(*ip)].name, &meth, &self)) {
+                ip++;
+                TOP() = meth;
+                PUSH(self);
+                NEXT();
+            }
+        }
         kwnames = VNULL;
         pop_count = (int)nargs + 1;
         goto do_call;
@@ -1928,11 +1942,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             /* a safe point: recursion polls here (the exception is the call's) */
             if (pending() && pending_run() < 0) goto error;
             if ((c2->flags & CO_SIMPLE_ARGS) && nargs == (size_t)c2->argcount && !kwnames) {
-                nf = frame_push(c2);
+                /* (frame_push's memset and the copy, as plain stores) */
+                nf = frame_push_args(c2, args, nargs);
                 nf->func = fn;
                 nf->globals = fn->globals;
                 nf->builtins = fn->builtins;
-                values_copy(nf->localsplus, args, nargs);
             } else if (c2->flags & CO_GENERATOR) {
                 Frame *gf = frame_setup_call(fn, args, nargs, kwnames, true);
                 if (!gf) goto error;
