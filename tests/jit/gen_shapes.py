@@ -7,17 +7,9 @@
 # has no residual iternext (call_r, argument "r") or any other call that
 # returns an object: the chain is not run by the interpreter.
 # tests/jit/gen_pipeline.py checks the results against CPython.
-import pypyjit
+from helper_loop_bodies import collect_loop_bodies
 
-bodies = {}
-def hook(info):
-    if info.type != 'loop' or not info.greenkey:
-        return
-    ops = list(info.operations)
-    labels = [i for i, op in enumerate(ops) if op.name == 'label']
-    body = ops[labels[-1] + 1:] if labels else ops
-    bodies.setdefault(info.greenkey[0].co_name, []).append((len(labels), [str(op) for op in body]))
-pypyjit.set_compile_hook(hook)
+bodies = collect_loop_bodies(str)
 
 
 def numbers(n):

@@ -6,8 +6,9 @@
 # calling a small function inlines it (no call left); an instance created
 # and read in each iteration is never allocated, its __init__ inlined; a
 # generator consumed by a for loop runs inline (no call to resume it).
-import pypyjit
 import re
+
+from helper_loop_bodies import collect_loop_bodies
 
 # tpy's boxing is written in PyPy's vocabulary, as a pure call of a helper
 # named after it (docs/pypyjit.md): p5 = call_pure_r(ConstClass(box_int), i3, ...)
@@ -19,15 +20,7 @@ def kind(op):
     m = re.match(r'p\d+ = call_pure_r\(ConstClass\((box_int|box_float)\)', repr(op))
     return m.group(1) if m else op.name
 
-bodies = {}
-def hook(info):
-    if info.type != 'loop' or not info.greenkey:
-        return
-    names = [kind(op) for op in info.operations]
-    labels = [i for i, n in enumerate(names) if n == 'label']
-    body = names[labels[-1] + 1:] if labels else names
-    bodies.setdefault(info.greenkey[0].co_name, []).append((len(labels), body))
-pypyjit.set_compile_hook(hook)
+bodies = collect_loop_bodies(kind)
 
 def ints(n):
     s = 0

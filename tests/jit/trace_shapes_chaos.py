@@ -10,20 +10,12 @@
 # tests/jit/range_step_floor and masked_int_chain check their results in
 # the three modes.
 import math
-import pypyjit
+from helper_loop_bodies import collect_loop_bodies
 
 CALLS = {'call_r', 'call_i', 'call_n', 'call_f', 'call_assembler_r', 'call_pure_r'}
 ALLOC = {'new', 'new_with_vtable', 'new_array', 'new_array_clear'}
 
-bodies = {}
-def hook(info):
-    if info.type != 'loop' or not info.greenkey:
-        return
-    names = [op.name for op in info.operations]
-    labels = [i for i, n in enumerate(names) if n == 'label']
-    body = names[labels[-1] + 1:] if labels else names
-    bodies.setdefault(info.greenkey[0].co_name, []).append((len(labels), body))
-pypyjit.set_compile_hook(hook)
+bodies = collect_loop_bodies()
 
 def down(k):
     s = 0

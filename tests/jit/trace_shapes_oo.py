@@ -8,20 +8,12 @@
 # getattr/hasattr with a constant name, len() of an instance whose class
 # has a Python __len__, super().m() and super().__init__(),
 # x ** 2 on floats and ints. tests/jit/oo_builtins checks their results.
-import pypyjit
+from helper_loop_bodies import collect_loop_bodies
 
 CALLS = {'call_r', 'call_i', 'call_n', 'call_f', 'call_assembler_r', 'call_pure_r'}
 ALLOC = {'new', 'new_with_vtable', 'new_array', 'new_array_clear'}
 
-bodies = {}
-def hook(info):
-    if info.type != 'loop' or not info.greenkey:
-        return
-    names = [op.name for op in info.operations]
-    labels = [i for i, n in enumerate(names) if n == 'label']
-    body = names[labels[-1] + 1:] if labels else names
-    bodies.setdefault(info.greenkey[0].co_name, []).append((len(labels), body))
-pypyjit.set_compile_hook(hook)
+bodies = collect_loop_bodies()
 
 class Shape:
     def __init__(self, w):
