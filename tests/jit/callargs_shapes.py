@@ -8,10 +8,8 @@
 # wrapper(*args, **kwargs) passing them on costs nothing; a dict display
 # of constant str keys read by key and len() is gone too.
 # tests/jit/callargs_kwargs and callargs_ex check the results.
-from helper_loop_bodies import collect_loop_bodies
+from helper_loop_bodies import ALLOC, CALLS, collect_loop_bodies
 
-CALLS = {'call_r', 'call_i', 'call_n', 'call_f', 'call_assembler_r', 'call_pure_r'}
-ALLOC = {'new', 'new_with_vtable', 'new_array', 'new_array_clear'}
 
 bodies = collect_loop_bodies()
 
@@ -79,16 +77,7 @@ def displays(n):
 
 print(varargs(3000), decorated(3000), unpacked(3000), displays(3000))
 
-def report(name, banned):
-    loops = bodies.get(name, [])
-    if not loops:
-        print(name, 'not compiled')
-        return
-    nlabels, body = loops[0]
-    bad = sorted(set(body) & banned)
-    print(name, 'compiled, peeled:', nlabels == 2, 'banned ops in body:', bad or 'none')
-
-report('varargs', CALLS | ALLOC)
-report('decorated', CALLS | ALLOC)
-report('unpacked', CALLS | ALLOC)
-report('displays', CALLS | ALLOC)
+bodies.report('varargs', CALLS | ALLOC)
+bodies.report('decorated', CALLS | ALLOC)
+bodies.report('unpacked', CALLS | ALLOC)
+bodies.report('displays', CALLS | ALLOC)

@@ -8,10 +8,8 @@
 # a * k on one class, k + a through the int's refusal to b.__radd__, a
 # subclass's overriding __rsub__ called first, -a, and a += b falling back
 # to __add__. tests/jit/opclass_dispatch checks the results against CPython.
-from helper_loop_bodies import collect_loop_bodies
+from helper_loop_bodies import ALLOC, CALLS, collect_loop_bodies
 
-CALLS = {'call_r', 'call_i', 'call_n', 'call_f', 'call_assembler_r', 'call_pure_r'}
-ALLOC = {'new', 'new_with_vtable', 'new_array', 'new_array_clear'}
 
 bodies = collect_loop_bodies()
 
@@ -86,20 +84,10 @@ def inplace(n):
 print(add_mul(2000), reflected(2000), subclass_first(2000), negate(2000), inplace(2000))
 
 
-def report(name, banned):
-    loops = bodies.get(name, [])
-    if not loops:
-        print(name, 'not compiled')
-        return
-    nlabels, body = loops[0]
-    bad = sorted(set(body) & banned)
-    print(name, 'compiled, peeled:', nlabels == 2, 'banned ops in body:', bad or 'none')
-
-
-report('add_mul', CALLS | ALLOC)
-report('reflected', CALLS | ALLOC)
-report('subclass_first', CALLS | ALLOC)
-report('negate', CALLS | ALLOC)
+bodies.report('add_mul', CALLS | ALLOC)
+bodies.report('reflected', CALLS | ALLOC)
+bodies.report('subclass_first', CALLS | ALLOC)
+bodies.report('negate', CALLS | ALLOC)
 # the accumulator escapes into the loop's next iteration as a real object
 # only if the loop carries it boxed: here it stays virtual as well
-report('inplace', CALLS | ALLOC)
+bodies.report('inplace', CALLS | ALLOC)

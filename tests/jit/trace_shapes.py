@@ -79,18 +79,9 @@ def consume(n):
 
 print(ints(10000), floats(10000), tuples(10000), calls(10000), objects(10000), consume(10000))
 
-def report(name, banned):
-    loops = bodies.get(name, [])
-    if not loops:
-        print(name, 'not compiled')
-        return
-    nlabels, body = loops[0]
-    bad = sorted(set(body) & banned)
-    print(name, 'compiled, peeled:', nlabels == 2, 'banned ops in body:', bad or 'none')
-
-report('ints', ALLOC | TYPE_GUARDS)
-report('floats', ALLOC | TYPE_GUARDS)
-report('tuples', ALLOC | TYPE_GUARDS)
-report('calls', ALLOC | TYPE_GUARDS | {'call_r', 'call_i', 'call_n', 'call_assembler_r'})
-report('objects', ALLOC | TYPE_GUARDS | {'call_r', 'call_i', 'call_n', 'call_assembler_r'})
-report('consume', {'call_r', 'call_assembler_r'})
+bodies.report('ints', ALLOC | TYPE_GUARDS)
+bodies.report('floats', ALLOC | TYPE_GUARDS)
+bodies.report('tuples', ALLOC | TYPE_GUARDS)
+bodies.report('calls', ALLOC | TYPE_GUARDS | {'call_r', 'call_i', 'call_n', 'call_assembler_r'})
+bodies.report('objects', ALLOC | TYPE_GUARDS | {'call_r', 'call_i', 'call_n', 'call_assembler_r'})
+bodies.report('consume', {'call_r', 'call_assembler_r'})

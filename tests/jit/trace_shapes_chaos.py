@@ -10,10 +10,8 @@
 # tests/jit/range_step_floor and masked_int_chain check their results in
 # the three modes.
 import math
-from helper_loop_bodies import collect_loop_bodies
+from helper_loop_bodies import ALLOC, CALLS, collect_loop_bodies
 
-CALLS = {'call_r', 'call_i', 'call_n', 'call_f', 'call_assembler_r', 'call_pure_r'}
-ALLOC = {'new', 'new_with_vtable', 'new_array', 'new_array_clear'}
 
 bodies = collect_loop_bodies()
 
@@ -65,17 +63,8 @@ def lcg(n):
 
 print(ranges(3000), roundings(3000), lcg(3000))
 
-def report(name, banned):
-    loops = bodies.get(name, [])
-    if not loops:
-        print(name, 'not compiled')
-        return
-    nlabels, body = loops[0]
-    bad = sorted(set(body) & banned)
-    print(name, 'compiled, peeled:', nlabels == 2, 'banned ops in body:', bad or 'none')
-
-report('ranges', CALLS | ALLOC)
-report('roundings', CALLS | ALLOC)
+bodies.report('ranges', CALLS | ALLOC)
+bodies.report('roundings', CALLS | ALLOC)
 # the state stored back into the instance is boxed: box_int, logged as
 # call_pure_r, tags a small int inline (no allocation for 48 bits)
-report('lcg', (CALLS - {'call_pure_r'}) | ALLOC)
+bodies.report('lcg', (CALLS - {'call_pure_r'}) | ALLOC)

@@ -8,10 +8,8 @@
 # getattr/hasattr with a constant name, len() of an instance whose class
 # has a Python __len__, super().m() and super().__init__(),
 # x ** 2 on floats and ints. tests/jit/oo_builtins checks their results.
-from helper_loop_bodies import collect_loop_bodies
+from helper_loop_bodies import ALLOC, CALLS, collect_loop_bodies
 
-CALLS = {'call_r', 'call_i', 'call_n', 'call_f', 'call_assembler_r', 'call_pure_r'}
-ALLOC = {'new', 'new_with_vtable', 'new_array', 'new_array_clear'}
 
 bodies = collect_loop_bodies()
 
@@ -86,18 +84,9 @@ def powers(n):
 
 print(types(2000), numbers(2000), attrs(2000), lens(2000), supers(2000), powers(2000))
 
-def report(name, banned):
-    loops = bodies.get(name, [])
-    if not loops:
-        print(name, 'not compiled')
-        return
-    nlabels, body = loops[0]
-    bad = sorted(set(body) & banned)
-    print(name, 'compiled, peeled:', nlabels == 2, 'banned ops in body:', bad or 'none')
-
-report('types', CALLS | ALLOC)
-report('numbers', CALLS | ALLOC)
-report('attrs', CALLS | ALLOC)
-report('lens', CALLS | ALLOC)
-report('supers', CALLS | ALLOC)
-report('powers', CALLS | ALLOC)
+bodies.report('types', CALLS | ALLOC)
+bodies.report('numbers', CALLS | ALLOC)
+bodies.report('attrs', CALLS | ALLOC)
+bodies.report('lens', CALLS | ALLOC)
+bodies.report('supers', CALLS | ALLOC)
+bodies.report('powers', CALLS | ALLOC)
