@@ -139,3 +139,42 @@ def locals_loop():
 
 print(locals_loop())
 print(sorted(lines.items()))
+
+
+# a recursive function (call_assembler of its own compiled code) called
+# from inlined frames looks up its whole chain
+chains = {}
+
+
+def rec(n):
+    if n <= 0:
+        f = sys._getframe()
+        chain = []
+        while f is not None and len(chain) < 6:
+            chain.append(f.f_code.co_name)
+            f = f.f_back
+        k = tuple(chain)
+        chains[k] = chains.get(k, 0) + 1
+        return 1
+    return rec(n - 1) + 1
+
+
+def rec_helper(i):
+    x = i * 2
+    return rec(i % 3) + x
+
+
+def rec_outer(i):
+    return rec_helper(i) + 1
+
+
+def rec_loop():
+    t = 0
+    for i in range(5000):
+        t += rec_outer(i)
+    return t
+
+
+print(rec_loop())
+for k in sorted(chains):
+    print(k, chains[k])
