@@ -960,8 +960,9 @@ static bool op_runs_python(const IROp *op) {
 
 /* The guard_no_exception after call `index` when the call needs the above:
    it may run Python code, inlined frames are live (no generator body among
-   them: its frame exists), and a guard_not_forced checks before the next
-   such call. */
+   them: its frame exists), and a guard_not_forced follows in this piece of
+   code (the recorder's, at the next instruction; another such call of the
+   same instruction in between finds the frames forced already). */
 static GuardDescr *forcing_guard(Emitter *e, int index) {
     if (e->depth_delta <= 0 || index + 1 >= e->n) return NULL;
     const IROp *next = &e->ir->ops[index + 1];
@@ -974,7 +975,7 @@ static GuardDescr *forcing_guard(Emitter *e, int index) {
     for (int32_t i = index + 2; i < e->n; i++) {
         const IROp *op = &e->ir->ops[i];
         if (op->opcode == IR_guard_not_forced) return g;
-        if (op_runs_python(op) || (irop_info[op->opcode].flags & IRF_CONTROL)) return NULL;
+        if (irop_info[op->opcode].flags & IRF_CONTROL) return NULL;
     }
     return NULL;
 }
