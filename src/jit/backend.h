@@ -57,6 +57,12 @@ extern uint64_t jit_saved_area[BACKEND_MAX_FAIL_ARGS];
 /* Returned by a function trace that returned (result in jit_saved_area[0]). */
 extern GuardDescr jit_done_descr;
 
+/* During a residual call made from inlined frames (Frame.jit_call_mframe
+ * is mframe): the call's guard_no_exception, whose snapshot describes the
+ * frames, and (out, if not NULL: room for its nfail_args) the values of its
+ * fail arguments, read from the machine frame. */
+void backend_forced_values(void *mframe, GuardDescr **site, uint64_t *out);
+
 void backend_init(void);
 
 #endif

@@ -1009,7 +1009,74 @@ static void emit_shift(Emitter *e, int opcode, IRRef x, IRRef y) {
     asm_shift_rcl(&e->a, sh, (AsmReg)res);
 }
 
-static void emit_call_op(Emitter *e, const IROp *op) {
+static bool op_runs_python(const IROp *op) {
+    return op->descr && op->descr->kind == DESCR_CALL && ((CallDescr *)op->descr)->effect == CALL_ANY;
+}
+
+/* ---- frames inlined around a call, for code the call runs (jit_force_frames) ---------------
+
+   Python code a residual call runs may walk the frame chain (f_back,
+   sys._getframe) into frames this trace inlined and never built. For a call
+   that may run Python code inside inlined frames, whose guard_no_exception
+   snapshot describes those frames, the values that snapshot needs are put
+   in their spill slots (a value keeps its slot while it lives: SSA) and,
+   for the time of the call, the root Frame's jit_call_mframe holds rbp and
+   the save slot FORCE_SITE_SLOT the guard: jit_force_frames() rebuilds the
+   frames from there, and the trace's guard_not_forced at the next
+   instruction leaves to the interpreter with them. The save slots are free
+   during a call (slow paths use them around their own calls only). */
+#define FORCE_SITE_SLOT JIT_FRAME_SLOTS
+
+/* The guard_no_exception after call `index` when the call needs the above:
+   it may run Python code, inlined frames are live (no generator body among
+   them: its frame exists), and a guard_not_forced follows in this piece of
+   code (the recorder's, at the next instruction; another such call of the
+   same instruction in between finds the frames forced already). */
+static GuardDescr *forcing_guard(Emitter *e, int index) {
+    if (e->depth_delta <= 0 || index + 1 >= e->n) return NULL;
+    const IROp *next = &e->ir->ops[index + 1];
+    if (next->opcode != IR_guard_no_exception) return NULL;
+    GuardDescr *g = (GuardDescr *)next->descr;
+    const Snapshot *s = g->snap;
+    if (!s || s->nframes < 2) return NULL;
+    for (int i = 0; i < s->nframes; i++)
+        if (s->frames[i].generator) return NULL;
+    for (int32_t i = index + 2; i < e->n; i++) {
+        const IROp *op = &e->ir->ops[i];
+        if (op->opcode == IR_guard_not_forced) return g;
+        if (irop_info[op->opcode].flags & IRF_CONTROL) return NULL;
+    }
+    return NULL;
+}
+
+static void emit_force_token(Emitter *e, GuardDescr *g) {
+    Asm *a = &e->a;
+    g->force_slots = gc_alloc_atomic(sizeof(int16_t) * (size_t)(g->nfail_args + 1));
+    for (int k = 0; k < g->nfail_args; k++) {
+        ensure_slot(e, g->fail_args[k]);
+        g->force_slots[k] = e->sloc[g->fail_args[k]];
+    }
+    asm_mov_rm(a, R11, slot_mem(0));
+    asm_mov_mr(a, asm_mem(R11, (int32_t)offsetof(Frame, jit_call_mframe)), RBP);
+    asm_mov_ri(a, R11, (int64_t)(uintptr_t)g);
+    asm_mov_mr(a, slot_mem(FORCE_SITE_SLOT), R11);
+}
+
+static void emit_force_token_end(Emitter *e) {
+    asm_mov_rm(&e->a, R11, slot_mem(0));
+    asm_mov_mi(&e->a, asm_mem(R11, (int32_t)offsetof(Frame, jit_call_mframe)), 0);
+}
+
+void backend_forced_values(void *mframe, GuardDescr **site, uint64_t *out) {
+    char *rbp = mframe;
+    GuardDescr *g;
+    memcpy(&g, rbp - (SLOT0 + 8 * FORCE_SITE_SLOT), sizeof g);
+    *site = g;
+    if (!out) return;
+    for (int k = 0; k < g->nfail_args; k++) memcpy(&out[k], rbp - (SLOT0 + 8 * g->force_slots[k]), sizeof out[k]);
+}
+
+static void emit_call_op(Emitter *e, const IROp *op, int index) {
     CallArg args[16];
     int n = op->nargs - 1;
     if (n > 14) {
@@ -1024,8 +1091,10 @@ static void emit_call_op(Emitter *e, const IROp *op) {
        depth, as in the interpreter (trace.h); nowhere else does compiled
        code need them there (run_trace restores the depth, resume pushes
        the frames) */
-    bool runs_python = op->descr && op->descr->kind == DESCR_CALL && ((CallDescr *)op->descr)->effect == CALL_ANY;
+    bool runs_python = op_runs_python(op);
     int32_t delta = runs_python ? e->depth_delta : 0;
+    GuardDescr *forcing = runs_python ? forcing_guard(e, index) : NULL;
+    if (forcing) emit_force_token(e, forcing);
     if (delta) {
         asm_mov_ri(&e->a, R11, (int64_t)(uintptr_t)&tstate.depth);
         asm_alu_mi(&e->a, ALU_ADD, asm_mem(R11, 0), delta);
@@ -1035,6 +1104,7 @@ static void emit_call_op(Emitter *e, const IROp *op) {
         asm_mov_ri(&e->a, R11, (int64_t)(uintptr_t)&tstate.depth);
         asm_alu_mi(&e->a, ALU_SUB, asm_mem(R11, 0), delta);
     }
+    if (forcing) emit_force_token_end(e);
 }
 
 static void emit_op(Emitter *e, int index) {
@@ -1160,6 +1230,14 @@ static void emit_op(Emitter *e, int index) {
         guard_of(e, index);
         asm_mov_ri(a, R11, (int64_t)(uintptr_t)&tstate.exc);
         asm_alu_mi(a, ALU_CMP, asm_mem(R11, 0), 0);
+        guard_jcc(e, index, CC_NE);
+        break;
+    case IR_guard_not_forced:
+        /* jit_force_frames() built the frames inlined around the call
+           before: the interpreter goes on with them */
+        guard_of(e, index);
+        asm_mov_rm(a, R11, slot_mem(0));
+        asm_alu_mi(a, ALU_CMP, asm_mem(R11, (int32_t)offsetof(Frame, jit_forced)), 0);
         guard_jcc(e, index, CC_NE);
         break;
     case IR_guard_not_invalidated:
@@ -1462,7 +1540,7 @@ static void emit_op(Emitter *e, int index) {
     case IR_call_pure_r:
     case IR_call_pure_f:
     case IR_call_assembler_r:
-        emit_call_op(e, op);
+        emit_call_op(e, op, index);
         break;
     case IR_force_token: {
         int res = def_reg(e, IR_NONE);

@@ -94,6 +94,7 @@ enum { IRT_VOID = 'v', IRT_INT = 'i', IRT_FLOAT = 'f', IRT_REF = 'r' };
     _(guard_overflow, 'v', 0, IRF_GUARD)                                       \
     _(guard_no_exception, 'v', 0, IRF_GUARD)                                   \
     _(guard_not_invalidated, 'v', 0, IRF_GUARD) /* no watched cell changed */  \
+    _(guard_not_forced, 'v', 0, IRF_GUARD) /* no walk forced inlined frames */ \
     /* integer arithmetic on raw 64-bit words */                               \
     _(int_add, 'i', 2, IRF_PURE)                                               \
     _(int_sub, 'i', 2, IRF_PURE)                                               \
@@ -303,6 +304,9 @@ typedef struct GuardDescr {
     struct Trace *bridge;   /* attached bridge, or NULL */
     void *patch_site;       /* address of the jump to patch for a bridge */
     int32_t *fail_locs;     /* backend: location of each fail arg */
+    int16_t *force_slots;   /* backend, the guard_no_exception of a call made from
+                               inlined frames: the spill slot of each fail arg
+                               during the call (jit_force_frames), else NULL */
     IRRef *fail_args;       /* IR refs saved on failure (in order) */
     int32_t nfail_args;
     int32_t op_index;       /* position in the optimized trace */

@@ -402,8 +402,10 @@ IRRef opt_emit(Opt *O, POp *p) {
         int eff = opt_call_effect(op, op->opcode, op->descr);
         if (eff >= CALL_CAN_RAISE) O->exc_pending = true;
         if (eff == CALL_ANY) O->not_invalidated = false;
+        if (eff == CALL_ANY) O->force_pending = true;
     }
     if (p->opcode == IR_guard_no_exception) O->exc_pending = false;
+    if (p->opcode == IR_guard_not_forced) O->force_pending = false;
     if (p->opcode == IR_guard_not_invalidated) O->not_invalidated = true;
     if (O->phase == PH_PREAMBLE && op->type != 'v') mark_invariant(O, op, r);
     return r;
@@ -476,6 +478,7 @@ void opt_reset_at_label(Opt *O) {
     heap_clear(O);
     O->not_invalidated = false;
     O->exc_pending = false;
+    O->force_pending = false;
     O->ovf = OVF_UNKNOWN;
 }
 

@@ -173,6 +173,8 @@ bool heap_pre(Opt *O, POp *p, IRRef *res) {
     }
     case IR_guard_not_invalidated: return O->not_invalidated && drop(res);
     case IR_guard_no_exception: return !O->exc_pending && drop(res);
+    /* its call was folded away (a virtual dict's getitem, say) */
+    case IR_guard_not_forced: return !O->force_pending && drop(res);
     default: return false;
     }
 }

@@ -117,6 +117,7 @@ typedef struct Opt {
     int32_t nheap, capheap;
     bool not_invalidated;       /* guard_not_invalidated held, no call since */
     bool exc_pending;           /* a call that may raise awaits its guard */
+    bool force_pending;         /* a call that may run Python code awaits guard_not_forced */
     uint8_t ovf;                /* OVF_* of the last *_ovf op */
     bool failed;                /* a guard is known to fail, or a limit: give up */
     uint8_t phase;              /* PH_* */

@@ -669,6 +669,7 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
     heap_filter_invariant(O);
     O->not_invalidated = notinv;
     O->exc_pending = false;
+    O->force_pending = false;
     O->ovf = OVF_UNKNOWN;
     for (int32_t i = 0; i < U.nnodes; i++) {
         ExNode *N = &U.nodes[i];

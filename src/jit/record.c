@@ -146,7 +146,10 @@ static IRRef emit(Recorder *R, int op, int nargs, const IRRef *args, Descr *d) {
     for (int i = 0; i < nargs; i++)
         if (args[i] == IR_NONE) rec_abort(R, ABORT_RECORDER_BUG);
     if (R->exc_handled_shadow && exc_call_reads_handled(R, op, d)) exc_handled_flush(R);
-    if (irop_info[op].flags & IRF_CALL) R->ncalls++;
+    if (irop_info[op].flags & IRF_CALL) {
+        R->ncalls++;
+        if (R->nframes > 1 && d && d->kind == DESCR_CALL && ((CallDescr *)d)->effect == CALL_ANY) R->force_check = true;
+    }
     if ((irop_info[op].flags & (IRF_CALL | IRF_STORE)) && !(irop_info[op].flags & IRF_PURE)) R->effects = true;
     IRRef r = ir_emit(&R->ir, op, nargs, args, d);
     facts_grow(R);
@@ -270,6 +273,21 @@ static void guard1(Recorder *R, int op, IRRef a) { emit_guard(R, op, 1, a, IR_NO
 static void guard2(Recorder *R, int op, IRRef a, IRRef b) { emit_guard(R, op, 2, a, b, 0); }
 static void guard0(Recorder *R, int op) { emit_guard(R, op, 0, IR_NONE, IR_NONE, 0); }
 static void guard_no_exc(Recorder *R) { emit_guard(R, IR_guard_no_exception, 0, IR_NONE, IR_NONE, SNAP_RAISE); }
+
+/* After a call that may run Python code inside inlined frames, at the start
+ * of the next instruction (its snapshot has the call's result): code the
+ * call ran walked the frame chain, so jit_force_frames() built the inlined
+ * frames, and the interpreter goes on with those. Never bridged: a bridge
+ * would go on with the frames virtual again. */
+static void guard_not_forced(Recorder *R) {
+    R->force_check = false;
+    GuardDescr *g = gc_alloc(sizeof *g);
+    g->d.kind = DESCR_GUARD;
+    g->snap = take_snapshot(R, cur_pc(R), 0);
+    g->flags = GUARD_NO_BRIDGE;
+    g->id = ++jit.next_guard_id;
+    emit0(R, IR_guard_not_forced, &g->d);
+}
 
 /* ---- frames and slots ---------------------------------------------------------------- */
 
@@ -3402,6 +3420,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     R->effects = false;
     R->snap_valid = false;
     dmp(R, pc);
+    if (R->force_check) guard_not_forced(R);
     uint32_t w = *ip;
     int op = INSTR_OP(w);
     int arg = (int)INSTR_ARG(w);

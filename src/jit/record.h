@@ -98,6 +98,9 @@ typedef struct Recorder {
     int32_t snap_pc;
     bool snap_valid;
     bool effects;               /* the current instruction has called or stored already */
+    /* a call that may run Python code was made inside inlined frames: the
+       next instruction starts with guard_not_forced (emit_x64.c) */
+    bool force_check;
     AbortReason abort_reason;
     const char *abort_op;       /* the instruction being recorded then */
     bool aborted;

@@ -25,6 +25,20 @@ static int32_t memo_n, memo_cap;
  * next new ref is fail_args[cursor], so a lookup is O(1) but for repeats. */
 static int32_t cursor;
 
+static void memo_reserve(void) {
+    if (memo_n < memo_cap) return;
+    int32_t cap = memo_cap ? memo_cap * 2 : 16;
+    IRRef *nr = gc_alloc_atomic(sizeof(IRRef) * (size_t)cap);
+    Value *nv = gc_alloc(sizeof(Value) * (size_t)cap);
+    if (memo_n) {
+        memcpy(nr, memo_refs, sizeof(IRRef) * (size_t)memo_n);
+        memcpy(nv, memo_vals, sizeof(Value) * (size_t)memo_n);
+    }
+    memo_refs = nr;
+    memo_vals = nv;
+    memo_cap = cap;
+}
+
 void resume_begin(void) {
     memo_n = 0;
     cursor = 0;
@@ -63,18 +77,7 @@ Value resume_virtual(const IRBuf *b, GuardDescr *g, const uint64_t *saved, IRRef
        16i + 8, insertion order; its values never refer back to it */
     bool dict = sv->type == &dict_type;
     Object *o = dict ? V_OBJ(dict_new_sized(sv->size / 16)) : obj_alloc(sv->type, (size_t)sv->size);
-    if (memo_n == memo_cap) {
-        int32_t cap = memo_cap ? memo_cap * 2 : 16;
-        IRRef *nr = gc_alloc_atomic(sizeof(IRRef) * (size_t)cap);
-        Value *nv = gc_alloc(sizeof(Value) * (size_t)cap);
-        if (memo_n) {
-            memcpy(nr, memo_refs, sizeof(IRRef) * (size_t)memo_n);
-            memcpy(nv, memo_vals, sizeof(Value) * (size_t)memo_n);
-        }
-        memo_refs = nr;
-        memo_vals = nv;
-        memo_cap = cap;
-    }
+    memo_reserve();
     memo_refs[memo_n] = ref;
     memo_vals[memo_n++] = V_FROM_PTR(o);
     if (dict) {
@@ -129,5 +132,59 @@ void resume_fix_tracebacks(Frame *const *frames, int n) {
                 traceback_add_exited(v, code, lasti, globals);
             }
         }
+    }
+}
+
+/* ---- frames forced while a call runs ------------------------------------------------------- */
+
+ForcedFrames *resume_force_frames(Frame *root, GuardDescr *g, const uint64_t *saved) {
+    const Snapshot *s = g->snap;
+    const IRBuf *b = &g->owner->ir;
+    resume_begin();
+    ForcedFrames *ff = gc_alloc(sizeof *ff);
+    ff->n = s->nframes - 1;
+    ff->frames = gc_alloc(sizeof(Frame *) * (size_t)(ff->n + 1));
+    Frame *prev = root;
+    for (int fi = 0; fi < s->nframes; fi++) {
+        const SnapFrame *sf = &s->frames[fi];
+        const SnapSlot *slots = s->slots + sf->first;
+        if (fi == 0) {
+            /* only the variables: the trace reads none of the root frame's
+               slots after its entry, and resume writes them all again */
+            for (int i = 0; i < sf->nlocals; i++) root->localsplus[i] = resume_slot(b, g, saved, slots[i]);
+            continue;
+        }
+        CodeObject *co = sf->code;
+        FunctionObject *fn = sf->func;
+        Frame *f = frame_new_heap(co);
+        f->func = fn;
+        f->globals = fn->globals;
+        f->builtins = fn->builtins;
+        f->back = prev;
+        f->jit_forced_frame = 1;
+        for (int i = 0; i < sf->nlocals; i++) f->localsplus[i] = resume_slot(b, g, saved, slots[i]);
+        Value *stack = frame_stack_base(f);
+        for (int i = 0; i < sf->nstack; i++) stack[i] = resume_slot(b, g, saved, slots[sf->nlocals + i]);
+        f->sp = stack + sf->nstack;
+        /* the innermost frame runs its call instruction (the snapshot is
+           before it: SNAP_RAISE); the others are past theirs already */
+        f->ip = co->code + sf->pc + (fi == s->nframes - 1 ? 1 : 0);
+        ff->frames[fi - 1] = f;
+        prev = f;
+    }
+    ff->nmemo = memo_n;
+    ff->memo_refs = gc_alloc_atomic(sizeof(IRRef) * (size_t)(memo_n + 1));
+    ff->memo_vals = gc_alloc(sizeof(Value) * (size_t)(memo_n + 1));
+    memcpy(ff->memo_refs, memo_refs, sizeof(IRRef) * (size_t)memo_n);
+    memcpy(ff->memo_vals, memo_vals, sizeof(Value) * (size_t)memo_n);
+    memo_n = 0;
+    return ff;
+}
+
+void resume_reuse_forced(const ForcedFrames *ff) {
+    for (int32_t i = 0; i < ff->nmemo; i++) {
+        memo_reserve();
+        memo_refs[memo_n] = ff->memo_refs[i];
+        memo_vals[memo_n++] = ff->memo_vals[i];
     }
 }

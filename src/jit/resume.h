@@ -19,4 +19,24 @@ Value resume_virtual(const IRBuf *b, GuardDescr *g, const uint64_t *saved, IRRef
  * traceback the interpreter would have made. */
 void resume_fix_tracebacks(Frame *const *frames, int n);
 
+/* The frames compiled code inlined around a residual call, made real while
+ * the call runs (jit_force_frames() in trace.c): frames[0..n) outermost
+ * first, heap frames (on_heap, jit_forced_frame) whose chain ends at the
+ * root frame; and the objects built for the snapshot's virtuals then, which
+ * the resume after the call reuses (one object, whoever saw it). */
+typedef struct ForcedFrames {
+    int32_t n;
+    Frame **frames;
+    int32_t nmemo;
+    IRRef *memo_refs;
+    Value *memo_vals;
+} ForcedFrames;
+
+/* Build the inlined frames of g's snapshot (g: the guard_no_exception of the
+ * call now running, saved[]: its fail arguments' values) and write the
+ * root frame's variables, which compiled code keeps in registers. */
+ForcedFrames *resume_force_frames(Frame *root, GuardDescr *g, const uint64_t *saved);
+/* After resume_begin(): the objects ff's force built stand for their refs. */
+void resume_reuse_forced(const ForcedFrames *ff);
+
 #endif

@@ -519,6 +519,12 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
     Snapshot *s = g->snap;
     const IRBuf *b = &g->owner->ir;
     resume_begin();
+    /* frames built while a call ran (jit_force_frames): the callee may keep
+       them (and objects read from their variables), so they go on running */
+    ForcedFrames *forced = root->jit_forced;
+    root->jit_forced = NULL;
+    int32_t nforced = forced ? forced->n : 0;
+    if (forced) resume_reuse_forced(forced);
     Frame *prev = NULL;
     Frame *built[REC_MAX_FRAMES];
     int nbuilt = 0;
@@ -550,9 +556,27 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
             prev = f;
             continue;
         }
+        bool keep_locals = false;
         if (fi == 0) {
             f = root;
+        } else if (fi - 1 < nforced && forced->frames[fi - 1]->code == co) {
+            /* moved onto the frame stack; its variables are the call's,
+               which no instruction since changed */
+            Frame *h = forced->frames[fi - 1];
+            f = frame_push(co);
+            memcpy(f, h, frame_size(co));
+            f->on_heap = 0;
+            f->jit_forced_frame = 0;
+            f->back = prev;
+            if (f->fobj) sys_frame_moved(f);
+            f->discard_result = sf->constructor ? FRAME_RESULT_INIT : sf->class_new ? FRAME_RESULT_NEW
+                              : sf->len_result ? FRAME_RESULT_LEN
+                              : sf->binop_step >= 0 ? FRAME_RESULT_BINOP + sf->binop_step : FRAME_RESULT_PLAIN;
+            f->binop_op = sf->binop_op;
+            tstate.depth++;
+            keep_locals = true;
         } else {
+            nforced = 0;   /* another call now: the frames forced are gone */
             f = frame_push(co);
             FunctionObject *fn = sf->func;
             f->func = fn;
@@ -567,7 +591,10 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
             tstate.depth++;
         }
         SnapSlot *slots = s->slots + sf->first;
-        for (int i = 0; i < sf->nlocals; i++) f->localsplus[i] = box_slot(b, g, saved, slots[i]);
+        for (int i = 0; i < sf->nlocals; i++) {
+            Value v = box_slot(b, g, saved, slots[i]);   /* in order: the fail-argument cursor */
+            if (!keep_locals) f->localsplus[i] = v;
+        }
         Value *stack = frame_stack_base(f);
         for (int i = 0; i < sf->nstack; i++) stack[i] = box_slot(b, g, saved, slots[sf->nlocals + i]);
         f->sp = stack + sf->nstack;
@@ -583,6 +610,37 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
     resume_fix_tracebacks(built, nbuilt);
     tstate.frame = built[nbuilt - 1];
     return built[nbuilt - 1];
+}
+
+/* A walk up the frame chain from `from` reached a root frame whose
+ * compiled code is in a residual call made from inlined frames (its
+ * jit_call_mframe, emit_x64.c): those frames are built (once per call, on
+ * the heap: the frame stack above the root belongs to the callee) and put
+ * between the root and the callee's frames. The call's guard_not_forced
+ * then sends the trace to the interpreter, which goes on with them. */
+Frame *jit_force_frames(Frame *from) {
+    Frame *root = from->back;
+    ForcedFrames *ff = root->jit_forced;
+    if (!ff) {
+        GuardDescr *g;
+        backend_forced_values(root->jit_call_mframe, &g, NULL);
+        /* not atomic: the words include Values the frames will hold */
+        uint64_t *saved = gc_alloc(sizeof(uint64_t) * (size_t)(g->nfail_args + 1));
+        backend_forced_values(root->jit_call_mframe, &g, saved);
+        ff = resume_force_frames(root, g, saved);
+        root->jit_forced = ff;
+        jit.counters[CNT_FORCE_VIRTUALIZABLES]++;   /* PyPy counts its frames forced so */
+    }
+    Frame *inner = ff->n ? ff->frames[ff->n - 1] : root;
+    from->back = inner;
+    /* the callee's outermost frame, if it is another one (a generator's) */
+    for (Frame *x = tstate.frame; x && x != root; x = x->back) {
+        if (x->back == root && !x->jit_forced_frame) {
+            x->back = inner;
+            break;
+        }
+    }
+    return inner;
 }
 
 /* The profiler's exit event: named after the trace the exit is in (in mode

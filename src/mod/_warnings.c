@@ -217,10 +217,10 @@ static bool internal_frame(Frame *f) {
 static int do_warn(Value message, Type *category, int64_t stacklevel, Value source) {
     Frame *f = tstate.frame;
     if (stacklevel <= 0 || (f && internal_frame(f))) {
-        while (--stacklevel > 0 && f) f = f->back;
+        while (--stacklevel > 0 && f) f = frame_back(f);
     } else {
         while (--stacklevel > 0 && f) {
-            do f = f->back;
+            do f = frame_back(f);
             while (f && internal_frame(f));
         }
     }

@@ -541,7 +541,14 @@ void sys_frame_detach(Frame *f) {
     fo->lasti = frame_lasti(f);
     fo->lineno = code_line(f->code, fo->lasti);
     fo->raw = NULL;
-    if (f->back) fo->back = frame_object_new(f->back);
+    if (f->back) fo->back = frame_object_new(frame_back(f));
+}
+
+/* Frame f (its object in f->fobj) now lives at f: a frame that
+   jit_force_frames() built outside the frame stack, moved onto it when the
+   interpreter takes it over (jit/trace.c jit_resume). */
+void sys_frame_moved(Frame *f) {
+    V_AS(FrameObject, f->fobj)->raw = f;
 }
 
 Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti) {
@@ -653,7 +660,7 @@ static Value frame_get_back(Value v) {
     Frame *f = fo->raw;
     if (!snapshot_live(fo)) return fo->back ? fo->back : V_NONE;
     if (!f->back) return V_NONE;
-    return frame_object_new(f->back);
+    return frame_object_new(frame_back(f));
 }
 
 static Value frame_repr(Value v) {
@@ -926,7 +933,7 @@ static Value s_getframe(Value *args, size_t nargs, Value kwnames) {
         if (depth == -1 && err_occurred()) return VNULL;
     }
     Frame *f = tstate.frame;
-    for (int64_t i = 0; f && i < depth; i++) f = f->back;
+    for (int64_t i = 0; f && i < depth; i++) f = frame_back(f);
     if (!f) return err_set(&exc_ValueError, "call stack is not deep enough");
     Value fo = frame_object_new(f);
     if (AUDIT("sys._getframe", 1, fo) < 0) return VNULL;

@@ -47,7 +47,7 @@ int64_t coro_origin_tracking_depth;
 /* cr_origin: the innermost frames from f out, up to the tracking depth */
 static Value coro_origin_of(Frame *f) {
     Value l = list_new(0);
-    for (int64_t n = 0; f && n < coro_origin_tracking_depth; f = f->back) {
+    for (int64_t n = 0; f && n < coro_origin_tracking_depth; f = frame_back(f)) {
         if (!f->code) continue;
         list_append(l, tuple_pack(3, f->code->filename, v_int(code_line(f->code, frame_lasti(f))), f->code->name));
         n++;

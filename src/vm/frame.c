@@ -30,6 +30,9 @@ static inline void frame_init_header(Frame *f, CodeObject *co) {
     f->discard_result = 0;
     f->trace_called = 0;
     f->in_compiled = 0;
+    f->jit_forced_frame = 0;
+    f->jit_call_mframe = NULL;
+    f->jit_forced = NULL;
     f->fobj = VNULL;
     f->ip = co->code;
 }
@@ -129,7 +132,7 @@ static void frame_clear_dead(void) {
     }
 }
 
-static Frame *frame_new_heap(CodeObject *co) {
+Frame *frame_new_heap(CodeObject *co) {
     Frame *f = gc_alloc(frame_size(co));
     f->code = co;
     f->on_heap = 1;

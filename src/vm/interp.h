@@ -59,6 +59,15 @@ typedef struct Frame {
     uint8_t in_compiled;        /* compiled code entered here runs (jit/trace.c run_trace):
                                    its slots may be stale, the live values in registers */
     uint8_t binop_op;           /* enum BinOp (| BINOP_INPLACE) of a FRAME_RESULT_BINOP frame */
+    uint8_t jit_forced_frame;   /* built by jit_force_frames() from a call inlined by compiled code
+                                   that is still running (its back is real already) */
+    /* Compiled code running in this frame (as its root) inside a residual
+       call made from inlined frames: the machine frame where the values of
+       those frames are (emit_x64.c writes it before the call, clears it
+       after), and, once someone walked the frame chain through it, the
+       frames jit_force_frames() built for them. Both NULL otherwise. */
+    void *jit_call_mframe;
+    void *jit_forced;
     Value fobj;                 /* its frame object (sys._getframe, tracing), or VNULL */
     Value localsplus[];
 } Frame;
@@ -66,6 +75,17 @@ typedef struct Frame {
 static inline Value *frame_stack_base(Frame *f) {
     CodeObject *co = f->code;
     return f->localsplus + co->nlocals + co->ncells + co->nfrees;
+}
+/* Frames of calls compiled code inlined around the residual call now
+ * running, made real on the first walk through them (jit/trace.c). */
+Frame *jit_force_frames(Frame *from);
+/* The caller of f as the interpreter would have it: every walk up the frame
+ * chain (f_back, sys._getframe, warnings, tracebacks' stacks) goes through
+ * here, so that frames compiled code inlined exist when someone looks. */
+static inline Frame *frame_back(Frame *f) {
+    Frame *b = f->back;
+    if (__builtin_expect(b && b->jit_call_mframe && !f->jit_forced_frame, 0)) return jit_force_frames(f);
+    return b;
 }
 static inline size_t frame_size(CodeObject *co) {
     return sizeof(Frame) + sizeof(Value) * (size_t)(co->nlocals + co->ncells +
@@ -199,6 +219,7 @@ void sys_tracing_thread_exit(void);
 int sys_profile_event(Frame *f, int what, Value arg);
 /* frame_pop(): a frame object made for f keeps what f held */
 void sys_frame_detach(Frame *f);
+void sys_frame_moved(Frame *f);
 Value sys_frame_object_at(Frame *raw, CodeObject *code, Value globals, Value locals, int lasti);
 Value sys_frame_object_running(Frame *raw, CodeObject *code);
 bool sys_frame_check(Value v);
@@ -224,6 +245,8 @@ void interp_init(void);
 
 /* A frame taken from the frame stack for a code object (locals zeroed). */
 Frame *frame_push(CodeObject *co);
+/* A frame outside the frame stack (collected memory, on_heap): a generator's, or one jit_force_frames() builds. */
+Frame *frame_new_heap(CodeObject *co);
 /* The same, with the first nargs locals set to args (nargs <= co->nlocals). */
 Frame *frame_push_args(CodeObject *co, const Value *args, size_t nargs);
 void frame_pop(Frame *f);
