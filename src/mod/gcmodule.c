@@ -70,8 +70,12 @@ static void clear_dead_stack_slots(void) {
    calls left there; the collection's own call chain runs in that memory
    and its uninitialised slots would be scanned as roots (an ended thread's
    Thread object stayed alive that way). It is zeroed first: up to 64 KiB,
-   at most half of what is left above the thread's C stack limit. */
-static __attribute__((noinline)) void clear_dead_c_stack(void) {
+   at most half of what is left above the thread's C stack limit. collect()
+   does it, and the interpreter does it before calling collect() (MF_COLLECTS):
+   collect()'s own frame has slots it never writes (alignment), above what
+   collect() can clear, which held an object a deeper call had used
+   (tests/lib/gc_collect_from_compiled_code.py). */
+__attribute__((noinline)) void gc_clear_dead_c_stack(void) {
     char *here = __builtin_frame_address(0);
     ptrdiff_t room = tstate.c_stack_limit ? (here - tstate.c_stack_limit) / 2 : 0;
     size_t n = room > 64 * 1024 ? 64 * 1024 : room > 0 ? (size_t)room : 0;
@@ -88,7 +92,7 @@ static Value g_collect(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("collect", nargs, 0, 1) < 0) return VNULL;
     clear_dead_stack_slots();
-    clear_dead_c_stack();
+    gc_clear_dead_c_stack();
     gc_module_collecting++;
     gc_collect();
     gc_finalizers_pending = 1;
@@ -144,7 +148,7 @@ static Value g_set_threshold(Value *args, size_t nargs, Value kwnames) {
 static const MethodDef gc_functions[] = {
     {"get_threshold", g_get_threshold, 0, NULL},
     {"set_threshold", g_set_threshold, 0, NULL},
-    {"collect", g_collect, MF_KEYWORDS | MF_FRAME, NULL},
+    {"collect", g_collect, MF_KEYWORDS | MF_FRAME | MF_COLLECTS, NULL},
     {"enable", g_enable, 0, NULL},
     {"disable", g_disable, 0, NULL},
     {"isenabled", g_isenabled, 0, NULL},

@@ -164,6 +164,10 @@ void posix_run_at_fork(int which);
    included: faulthandler's "Garbage-collecting", as CPython's
    gcstate->collecting */
 extern volatile int gc_module_collecting;
+/* Zeroes the C stack below the caller's frame (up to 64 KiB): what earlier,
+   deeper calls left there is scanned as roots by a collection whose own
+   frames have unwritten slots in that memory. */
+void gc_clear_dead_c_stack(void);
 
 /* faulthandler.c: faulthandler.enable() at start-up (-X faulthandler,
    PYTHONFAULTHANDLER, -X dev); an error is printed, not raised */

@@ -20,6 +20,7 @@
 #include "../introspect/sampler.h"
 #include "../jit/params.h"
 #include "../jit/trace.h"
+#include "../mod/modules.h"
 #include "../obj/gen.h"
 #include "../runtime.h"
 #include "opcodes.h"
@@ -1992,6 +1993,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         Value r;
         if (ct == &builtin_function_type) {
             BuiltinFunctionObject *b = V_AS(BuiltinFunctionObject, callable);
+            if (__builtin_expect(b->def->flags & MF_COLLECTS, 0)) gc_clear_dead_c_stack();
             if (!b->self && (!kwnames || (b->def->flags & MF_KEYWORDS))) r = b->def->fn(args, nargs, kwnames);
             else r = obj_call(callable, args, nargs, kwnames);
         } else if (ct == &method_descr_type && nargs >= 1 &&

@@ -284,6 +284,9 @@ enum MethodFlags {
     MF_CLASS = 1 << 2,      /* classmethod: args[0] is the type */
     MF_FRAME = 1 << 3,      /* reads the calling frame (locals(), super()...):
                                the JIT must not call it from inlined code */
+    MF_COLLECTS = 1 << 4,   /* runs a full collection (gc.collect): the
+                               interpreter zeroes the dead C stack below
+                               itself first (gc_clear_dead_c_stack) */
 };
 
 typedef struct MethodDef {
