@@ -175,8 +175,10 @@ ForcedFrames *resume_force_frames(Frame *root, GuardDescr *g, const uint64_t *sa
     ff->nmemo = memo_n;
     ff->memo_refs = gc_alloc_atomic(sizeof(IRRef) * (size_t)(memo_n + 1));
     ff->memo_vals = gc_alloc(sizeof(Value) * (size_t)(memo_n + 1));
-    memcpy(ff->memo_refs, memo_refs, sizeof(IRRef) * (size_t)memo_n);
-    memcpy(ff->memo_vals, memo_vals, sizeof(Value) * (size_t)memo_n);
+    if (memo_n) {   /* (the arrays are NULL until something is memoized) */
+        memcpy(ff->memo_refs, memo_refs, sizeof(IRRef) * (size_t)memo_n);
+        memcpy(ff->memo_vals, memo_vals, sizeof(Value) * (size_t)memo_n);
+    }
     memo_n = 0;
     return ff;
 }
