@@ -3115,23 +3115,31 @@ static bool record_attr_missing_caught(Recorder *R, IRRef obj, Value vobj, Value
     return false;
 }
 
-/* RAISE_VARARGS 1 of a plain exception class or of a virtual exception. */
-static bool record_raise(Recorder *R, Value *sp, int32_t pc) {
-    SnapSlot s = *stack_slot(top(R), 1);
-    Value v = concrete_stack(sp, 1);
-    IRRef e;
+/* The exception that `raise` of stack slot s (concretely v) raises, as a
+ * virtual: a new instance of a plain exception class (the class guarded),
+ * or s itself when it is a virtual exception already. False for anything
+ * else, with nothing emitted. */
+static bool virtual_raised_exc(Recorder *R, SnapSlot s, Value v, IRRef *e) {
     if (plain_exc_class(v)) {
         guard_const(R, as_ref(R, s), v);
-        e = new_virtual_exc(R, V_AS(Type, v), NULL, 0);
-    } else if (s.kind == SK_VALUE && virtual_exc_type(R, s.ref)) {
-        e = s.ref;
-    } else {
-        return false;
+        *e = new_virtual_exc(R, V_AS(Type, v), NULL, 0);
+        return true;
     }
-    pop(R);
-    if (record_raise_virtual(R, e, pc)) return true;
-    push(R, s.ref, s.kind);
+    if (s.kind == SK_VALUE && virtual_exc_type(R, s.ref)) {
+        *e = s.ref;
+        return true;
+    }
     return false;
+}
+
+/* RAISE_VARARGS 1 of a plain exception class or of a virtual exception.
+ * (false: the caller aborts the trace, so the recorder's stack may be
+ * left popped) */
+static bool record_raise(Recorder *R, Value *sp, int32_t pc) {
+    IRRef e;
+    if (!virtual_raised_exc(R, *stack_slot(top(R), 1), concrete_stack(sp, 1), &e)) return false;
+    pop(R);
+    return record_raise_virtual(R, e, pc);
 }
 
 /* RAISE_VARARGS 2, `raise x from y`: x as for RAISE_VARARGS 1, y None, a
@@ -3144,26 +3152,12 @@ static bool record_raise_from(Recorder *R, Value *sp, int32_t pc) {
     if (vc == V_NONE) {
         guard_const(R, as_ref(R, cs), V_NONE);
         cause = kref(R, VNULL);
-    } else if (plain_exc_class(vc)) {
-        guard_const(R, as_ref(R, cs), vc);
-        cause = new_virtual_exc(R, V_AS(Type, vc), NULL, 0);
-    } else if (cs.kind == SK_VALUE && virtual_exc_type(R, cs.ref)) {
-        cause = cs.ref;
-    } else {
+    } else if (!virtual_raised_exc(R, cs, vc, &cause)) {
         return false;
     }
     pop(R);
-    SnapSlot s = *stack_slot(top(R), 1);
-    Value v = concrete_stack(sp, 2);
     IRRef e;
-    if (plain_exc_class(v)) {
-        guard_const(R, as_ref(R, s), v);
-        e = new_virtual_exc(R, V_AS(Type, v), NULL, 0);
-    } else if (s.kind == SK_VALUE && virtual_exc_type(R, s.ref)) {
-        e = s.ref;
-    } else {
-        return false;
-    }
+    if (!virtual_raised_exc(R, *stack_slot(top(R), 1), concrete_stack(sp, 2), &e)) return false;
     pop(R);
     emit2(R, IR_setfield_gc, e, cause, &raw_field_descr((int32_t)offsetof(ExcObject, cause), 'r')->d);
     /* a bool with padding to the next word (static assert below) */
