@@ -1245,9 +1245,12 @@ static void guard_no_shadow(Recorder *R, IRRef obj, Value vobj, Type *t, Value n
 /* The trace assumes obj unchanged (a type's methods, a function's code):
  * it watches obj, and a change invalidates it (jit/trace.c). */
 static void depend_on(Recorder *R, Value obj) {
-    for (int64_t i = 0; i < list_size(R->watched); i++)
-        if (list_get(R->watched, i) == obj) return;
-    list_append(R->watched, obj);
+    bool watched = false;
+    for (int64_t i = 0; i < list_size(R->watched) && !watched; i++)
+        watched = list_get(R->watched, i) == obj;
+    if (!watched) list_append(R->watched, obj);
+    /* even when obj is watched already: a call since the last guard may
+       have changed it (the optimizer drops the guard when no call did) */
     guard0(R, IR_guard_not_invalidated);
 }
 static void depend_on_type(Recorder *R, Type *t) { depend_on(R, V_FROM_PTR(t)); }

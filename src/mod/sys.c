@@ -1050,8 +1050,8 @@ static Value s_set_asyncgen_hooks(Value *args, size_t nargs, Value kwnames);
  * 'c_exception' around the builtins the bytecode calls; its result is
  * ignored. The trace function is called first, as CPython's.
  * While any thread traces or profiles, the JIT neither enters compiled
- * code nor records (a loop already running compiled code finishes its run
- * first). */
+ * code nor records; the compiled code is released when tracing starts, so
+ * a trace still running leaves it before its next inlined call. */
 static int jit_suspenders;   /* threads with a trace or profile function, and tracemalloc */
 static bool jit_was_enabled;
 
@@ -1060,6 +1060,12 @@ void sys_jit_suspend(bool suspend) {
         jit_was_enabled = jit_params.enabled;
         if (jit.recording) jit_abort(ABORT_SYS_SETTRACE);
         jit_params.enabled = false;
+        /* compiled code still running (the caller of sys.settrace, say)
+           must not go on to run inlined or compiled callees, which send
+           no events: released traces leave at their next
+           guard_not_invalidated, which precedes every inlined call made
+           after a residual one (record.c depend_on) */
+        jit_releaseall();
     } else if (!suspend && --jit_suspenders == 0) {
         jit_params.enabled = jit_was_enabled;
     }

@@ -35,7 +35,7 @@
         if (pending()) {                                                          \
             SAVE_REGS();                                                          \
             if (pending_run() < 0) goto error;                                    \
-            if ((tstate.use_tracing || interp_save_ip) && dispatch == labels) dispatch = trace_labels; \
+            if (tstate.use_tracing || (interp_save_ip && dispatch == labels)) dispatch = trace_labels; \
         }                                                                         \
     } while (0)
 
@@ -2614,7 +2614,10 @@ L_RECORD:
     if (jit.recording && tstate.c_depth == jit.record_c_depth) {
         if (jit_record(f, ip - 1, sp)) dispatch = labels;
     } else {
-        dispatch = labels;
+        /* recording ended, perhaps aborted by sys.settrace() in a call
+           (whose safe point then found this loop recording): trace from
+           here on */
+        dispatch = tstate.use_tracing || interp_save_ip ? trace_labels : labels;
     }
     goto *labels[w & 0xFF];
 
@@ -2702,7 +2705,7 @@ error:
 exception_unwind:
     if (__builtin_expect(jit.recording, 0) && tstate.c_depth == jit.record_c_depth && !jit_unwind_recorded()) {
         jit_abort(ABORT_EXCEPTION);
-        dispatch = labels;
+        dispatch = tstate.use_tracing || interp_save_ip ? trace_labels : labels;
     }
     for (;;) {
         int lasti = LASTI();

@@ -1,1 +1,0 @@
-print(ascii(__file__))
