@@ -570,6 +570,8 @@ typedef struct Short {
     IRBuf *sp;
     IRRef *smap;            /* per output ref below T1: its value in sp */
     IRRef *nodeval;         /* per export node: its value in sp */
+    uint8_t *live;          /* per export node: a T1 argument or an exported
+                               heap entry's object (its guards are needed) */
     bool bad;
 } Short;
 
@@ -640,11 +642,29 @@ static void natural_bounds(const IROp *op, int64_t *lo, int64_t *hi) {
     else if (op->opcode == IR_unbox_int) *lo = SMALLINT_MIN, *hi = SMALLINT_MAX;
 }
 
+/* Does the peeled body read anything of node n? A leaf finish_loop
+ * dropped is read nowhere: what the previous iteration left there (the
+ * last item of a loop over a list of several classes) needs no guard. */
+static bool node_read(Short *S, int32_t n) {
+    const ExNode *N = &S->U->nodes[n];
+    switch (N->kind) {
+    case EX_LEAF: return S->live[n];
+    case EX_BOX: return node_read(S, S->U->kids[N->kid0]);
+    case EX_OBJ:
+        for (int32_t j = 0; j < N->nkids; j++)
+            if (node_read(S, S->U->kids[N->kid0 + j])) return true;
+        return false;
+    default: return true;
+    }
+}
+
 /* Take the value v (in sp) apart as export node n did. */
 static void sp_node(Short *S, int32_t n, IRRef v) {
     Unroll *U = S->U;
     ExNode *N = &U->nodes[n];
     if (S->bad) return;
+    S->nodeval[n] = v;
+    if (!node_read(S, n)) return;
     switch (N->kind) {
     case EX_CONST:
         if (opt_type(S->O, N->value) == 'f') S->bad = true;   /* no guard_value for floats */
@@ -661,7 +681,6 @@ static void sp_node(Short *S, int32_t n, IRRef v) {
             level_bounds(N->ilevel, &lo, &hi);
             sp_guard_bounds(S, v, lo, hi);
         }
-        S->nodeval[n] = v;
         return;
     case EX_BOX: {
         IRRef payload;
@@ -694,6 +713,13 @@ static IRBuf *build_short_preamble(Opt *O, Unroll *U, int32_t t1, const IRRef *t
     for (int32_t i = 0; i < t1; i++) S.smap[i] = IR_NONE;
     S.nodeval = gc_alloc_atomic(sizeof(IRRef) * (size_t)(U->nnodes + 1));
     for (int32_t i = 0; i < U->nnodes; i++) S.nodeval[i] = IR_NONE;
+    S.live = gc_alloc_atomic((size_t)U->nnodes + 1);
+    memset(S.live, 0, (size_t)U->nnodes + 1);
+    for (int32_t n = 0; n < U->nnodes; n++)
+        for (int32_t i = 0; i < U->nleaves; i++)
+            if (U->nodes[n].kind == EX_LEAF && U->nodes[n].value == t1args[i]) S.live[n] = 1;
+    for (int32_t h = 0; h < U->nh; h++)
+        if (U->hobj[h] >= 0 && node_read(&S, U->hnode[h])) S.live[U->hobj[h]] = 1;
     const IROp *lop = &out->ops[t0];
     for (int k = 0; k < lop->nargs; k++) {
         IRRef a = ir_arg(lop, k);
@@ -747,6 +773,7 @@ static IRBuf *build_short_preamble(Opt *O, Unroll *U, int32_t t1, const IRRef *t
         if (U->pos_node[k] >= 0) sp_node(&S, U->pos_node[k], S.smap[ir_arg(lop, k)]);
     for (int32_t h = 0; h < U->nh && !S.bad; h++) {
         const HeapEntry *e = &U->hexp[h];
+        if (!node_read(&S, U->hnode[h])) continue;
         IRRef obj = U->hobj[h] >= 0 ? S.nodeval[U->hobj[h]] : sp_arg(&S, opt_val(O, e->obj));
         IRRef args[2] = {obj, sp_arg(&S, opt_val(O, e->idx))};
         int opc = load_opcode(e->descr);
