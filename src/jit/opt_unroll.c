@@ -168,6 +168,7 @@ typedef struct Unroll {
     HeapEntry *hexp;        /* exported heap entries */
     int32_t *hnode, *hobj;  /* their value's node; their object's leaf node or -1 */
     bool notinv;            /* T1 assumes guard_not_invalidated holds */
+    int32_t in_label, in_jump;
 } Unroll;
 
 static int32_t new_node(Unroll *U, const Path *path) {
@@ -572,8 +573,39 @@ typedef struct Short {
     IRRef *nodeval;         /* per export node: its value in sp */
     uint8_t *live;          /* per export node: a T1 argument or an exported
                                heap entry's object (its guards are needed) */
+    uint8_t *pos_read;      /* per position: an op of the body reads it */
+    uint8_t *live_obj;      /* per export node: an exported heap entry's object */
     bool bad;
 } Short;
+
+/* The positions (T0 arguments) an operation of the loop body reads, in the
+ * input trace: the facts T1 promises of the others were used by no
+ * optimization (a snapshot only keeps the value), so the short preamble
+ * need not guard them; a position the jump passes to a read one is read. */
+static uint8_t *positions_read(const Unroll *U) {
+    const IRBuf *in = U->O->in;
+    const IROp *lop = &in->ops[U->in_label], *jop = &in->ops[U->in_jump];
+    int32_t n = lop->nargs;
+    uint8_t *rd = gc_alloc_atomic((size_t)n + 1);
+    memset(rd, 0, (size_t)n + 1);
+    int32_t *pos = gc_alloc_atomic(sizeof(int32_t) * (size_t)(in->nops + 1));
+    for (int32_t i = 0; i < in->nops; i++) pos[i] = -1;
+    for (int32_t k = 0; k < n; k++)
+        if (opt_is_op(ir_arg(lop, k))) pos[ir_arg(lop, k)] = k;
+    for (int32_t i = U->in_label + 1; i < U->in_jump; i++) {
+        const IROp *op = &in->ops[i];
+        for (int k = 0; k < op->nargs; k++)
+            if (opt_is_op(ir_arg(op, k)) && ir_arg(op, k) < in->nops && pos[ir_arg(op, k)] >= 0) rd[pos[ir_arg(op, k)]] = 1;
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int32_t k = 0; k < n && k < jop->nargs; k++) {
+            IRRef a = ir_arg(jop, k);
+            if (rd[k] && opt_is_op(a) && a < in->nops && pos[a] >= 0 && !rd[pos[a]]) rd[pos[a]] = 1, changed = true;
+        }
+    }
+    return rd;
+}
 
 static IRRef sp_const(Short *S, IRRef k) {
     const IRConst *c = ir_const(S->O->out, k);
@@ -671,6 +703,7 @@ static void sp_node(Short *S, int32_t n, IRRef v) {
         else sp_guard2(S, IR_guard_value, v, sp_const(S, N->value));
         return;
     case EX_LEAF:
+        if (N->path.p[0] == 0 && !S->pos_read[N->path.p[1]] && !S->live_obj[n]) return;
         if (N->type == 'r') {
             if (N->cls) sp_guard2(S, IR_guard_nonnull_class, v, ir_const_ref(S->sp, V_FROM_PTR(N->cls)));
             else if (N->flags & F_NONNULL) sp_guard1(S, IR_guard_nonnull, v);
@@ -718,8 +751,11 @@ static IRBuf *build_short_preamble(Opt *O, Unroll *U, int32_t t1, const IRRef *t
     for (int32_t n = 0; n < U->nnodes; n++)
         for (int32_t i = 0; i < U->nleaves; i++)
             if (U->nodes[n].kind == EX_LEAF && U->nodes[n].value == t1args[i]) S.live[n] = 1;
+    S.live_obj = gc_alloc_atomic((size_t)U->nnodes + 1);
+    memset(S.live_obj, 0, (size_t)U->nnodes + 1);
     for (int32_t h = 0; h < U->nh; h++)
-        if (U->hobj[h] >= 0 && node_read(&S, U->hnode[h])) S.live[U->hobj[h]] = 1;
+        if (U->hobj[h] >= 0 && node_read(&S, U->hnode[h])) S.live[U->hobj[h]] = S.live_obj[U->hobj[h]] = 1;
+    S.pos_read = positions_read(U);
     const IROp *lop = &out->ops[t0];
     for (int k = 0; k < lop->nargs; k++) {
         IRRef a = ir_arg(lop, k);
@@ -944,6 +980,8 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
     U.hnode = hnode;
     U.hobj = hobj;
     U.notinv = notinv;
+    U.in_label = label;
+    U.in_jump = jump;
 
     if (U.nleaves > 250) {
         O->note = "too many label arguments";
