@@ -38,6 +38,8 @@
  * Finally leaves the loop never reads are dropped, and the preamble values
  * that the peeled body uses (all invariant) are appended to both T1 and
  * its jump, so after a label only the label's arguments are live.
+ * Last, the short preamble (below) says how a trace that jumps to this loop
+ * can enter at T1: T0's TargetDescr.short_preamble.
  */
 #include <stdio.h>
 #include <stdlib.h>
