@@ -1572,6 +1572,7 @@ static void emit_label(Emitter *e, int index) {
     TargetDescr *td = (TargetDescr *)op->descr;
     int n = op->nargs;
     Loc *locs = gc_alloc_atomic(sizeof(Loc) * (size_t)(n + 1));
+    Loc *slots = gc_alloc_atomic(sizeof(Loc) * (size_t)(n + 1));
     char *types = gc_alloc_atomic((size_t)n + 1);
     for (int k = 0; k < n; k++) {
         IRRef r = ir_arg(op, k);
@@ -1585,6 +1586,9 @@ static void emit_label(Emitter *e, int index) {
                 return;
             }
         locs[k] = loc_of(e, r);
+        /* a value spilled earlier and back in a register lives in both:
+           a jump from another trace must fill both */
+        slots[k] = e->rloc[r] >= 0 && e->sloc[r] > 0 ? LOC_SLOT0 + e->sloc[r] : LOC_NONE;
         types[k] = ir_type(e->ir, r);
     }
     types[n] = 0;
@@ -1599,6 +1603,7 @@ static void emit_label(Emitter *e, int index) {
     }
     td->nargs = n;
     td->arg_locs = locs;
+    td->arg_slots = slots;
     td->arg_types = types;
     td->trace = e->t;
     if (e->nlabels == 8) {
@@ -1634,7 +1639,8 @@ static void emit_jump(Emitter *e, int index) {
     if (e->t->profile_mode && td->trace &&
         (td->trace->root != e->t->root || (e->t->profile_mode == PROF_BRIDGES && e->t->kind == TRACE_BRIDGE)))
         emit_profile_event(e, td->trace->uid, PROF_JUMP);
-    Move *moves = gc_alloc_atomic(sizeof(Move) * (size_t)(op->nargs + 1));
+    Move *moves = gc_alloc_atomic(sizeof(Move) * (size_t)(2 * op->nargs + 1));
+    int nmoves = 0;
     for (int k = 0; k < op->nargs; k++) {
         IRRef r = ir_arg(op, k);
         char want = td->arg_types[k];
@@ -1643,10 +1649,18 @@ static void emit_jump(Emitter *e, int index) {
             fail(e, "jump argument of the wrong type");
             return;
         }
-        if (is_const(r)) moves[k] = (Move){td->arg_locs[k], LOC_NONE, const_bits(e, r)};
-        else moves[k] = (Move){td->arg_locs[k], loc_of(e, r), 0};
+        Loc slot = td->arg_slots ? td->arg_slots[k] : LOC_NONE;
+        if (is_const(r)) {
+            moves[nmoves++] = (Move){td->arg_locs[k], LOC_NONE, const_bits(e, r)};
+            if (slot != LOC_NONE) moves[nmoves++] = (Move){slot, LOC_NONE, const_bits(e, r)};
+            continue;
+        }
+        moves[nmoves++] = (Move){td->arg_locs[k], loc_of(e, r), 0};
+        /* (the loop's own jump passes an invariant in its slot already) */
+        if (slot != LOC_NONE && !(e->sloc[r] >= 0 && LOC_SLOT0 + e->sloc[r] == slot))
+            moves[nmoves++] = (Move){slot, loc_of(e, r), 0};
     }
-    parallel_move(e, moves, op->nargs);
+    parallel_move(e, moves, nmoves);
     if (local != (size_t)-1) asm_jmp_to(&e->a, local);
     else add_reloc(e, asm_jmp(&e->a), td->addr);
 }

@@ -292,6 +292,9 @@ struct Trace;
  * other outcome of a branch): leaving through it when it holds is exact too,
  * the interpreter just runs the instruction (jit/safepoint.h uses this). */
 #define GUARD_REPLAYABLE 2
+/* A guard of a short preamble at the end of a bridge (its snapshot is the
+ * loop header's state): a bridge from it enters the loop at T0. */
+#define GUARD_SHORT_PREAMBLE 4
 
 typedef struct GuardDescr {
     Descr d;
@@ -320,6 +323,13 @@ typedef struct TargetDescr {
     int32_t nargs;
     char *arg_types;        /* types of the label's arguments */
     int32_t *arg_locs;      /* backend: where the label expects each arg */
+    int32_t *arg_slots;     /* backend: the spill slot that also holds it
+                               (code after the label may read either), or -1 */
+    /* a loop's T0 whose body was peeled (opt_unroll.c): how a trace that
+       jumps here can enter the peeled body's label T1 instead, or NULL.
+       Its own ops: one inputarg per T0 argument, the operations and guards
+       that recompute T1's arguments from them, jump(...) to T1. */
+    struct IRBuf *short_preamble;
 } TargetDescr;
 
 typedef struct PosDescr {

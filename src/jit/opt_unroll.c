@@ -38,7 +38,12 @@
  * Finally leaves the loop never reads are dropped, and the preamble values
  * that the peeled body uses (all invariant) are appended to both T1 and
  * its jump, so after a label only the label's arguments are live.
+ * Last, the short preamble (below) says how a trace that jumps to this loop
+ * can enter at T1: T0's TargetDescr.short_preamble.
  */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "opt_internal.h"
 
 #define PATH_DEPTH 6
@@ -157,6 +162,15 @@ typedef struct Unroll {
     int32_t nleaves, capleaves;
     bool bad;               /* a mismatch at the jump */
     bool hard;              /* a mismatch no weakening can fix */
+    /* what the short preamble needs (opt_unroll's export) */
+    TargetDescr *t0;
+    int32_t npos;
+    int32_t *pos_node;      /* per T0 argument: its export node, -1: invariant */
+    int32_t nh;
+    HeapEntry *hexp;        /* exported heap entries */
+    int32_t *hnode, *hobj;  /* their value's node; their object's leaf node or -1 */
+    bool notinv;            /* T1 assumes guard_not_invalidated holds */
+    int32_t in_label, in_jump;
 } Unroll;
 
 static int32_t new_node(Unroll *U, const Path *path) {
@@ -518,6 +532,313 @@ static void mark_value(Opt *O, Live *l, IRRef v, int depth) {
     for (int32_t i = 0; i < vt->nfields; i++) mark_value(O, l, vt->fields[i].value, depth + 1);
 }
 
+static int load_opcode(Descr *d) {
+    char t = d->kind == DESCR_FIELD ? ((FieldDescr *)d)->type : ((ArrayDescr *)d)->type;
+    if (d->kind == DESCR_FIELD) return t == 'i' ? IR_getfield_gc_i : t == 'f' ? IR_getfield_gc_f : IR_getfield_gc_r;
+    return t == 'i' ? IR_getarrayitem_gc_i : t == 'f' ? IR_getarrayitem_gc_f : IR_getarrayitem_gc_r;
+}
+
+/* ---- the short preamble ------------------------------------------------------------------- */
+
+/* A trace that ends at this loop's header (a bridge, another loop) holds
+ * the values of T0's arguments; entering at T0 runs the whole preamble
+ * again. T1 needs only its own arguments and what the peeled body assumes
+ * of them, and most of that is cheap to recompute: the short preamble is
+ * the list of operations that does it, in terms of T0's arguments, built
+ * here from the export and the optimized preamble:
+ *
+ *   - each invariant value the peeled body reads (T1's appended arguments)
+ *     is replayed with what computes it (pure ops and pure loads of
+ *     invariant values only: F_INV), and every preamble guard whose
+ *     arguments are all invariant is replayed with them, in preamble
+ *     order (classes, non-null, guard_value, comparisons): the peeled body
+ *     may have dropped a guard because one of those held;
+ *   - an invariant int whose bounds a guard on a varying value narrowed
+ *     (guard_true(int_lt(i, n)) bounds n too) gets guards for its bounds;
+ *   - each exported position is taken apart as the export took it:
+ *     a box is checked (guard_is_int, guard_is_float, its class) and
+ *     unboxed, a constant is guarded with guard_value, a leaf gets guards
+ *     for the facts T1 promises (class, non-null, small int, float, bounds);
+ *   - each exported heap entry is loaded again from its object.
+ * It ends with jump(...) to T1. The trace that uses it replays it (record.c)
+ * with guards that go back to the loop header, and the optimizer folds what
+ * that trace already knows (a virtual box is unboxed for free, a known
+ * class needs no guard). A virtual object in the export cannot be rebuilt
+ * from a reference: such a loop has no short preamble (NULL), and so has
+ * one whose preamble computes an invariant in a way that cannot be
+ * replayed (the caller enters at T0 then, as before). */
+typedef struct Short {
+    Opt *O;
+    Unroll *U;
+    IRBuf *sp;
+    IRRef *smap;            /* per output ref below T1: its value in sp */
+    IRRef *nodeval;         /* per export node: its value in sp */
+    uint8_t *live;          /* per export node: a T1 argument or an exported
+                               heap entry's object (its guards are needed) */
+    uint8_t *pos_read;      /* per position: an op of the body reads it */
+    uint8_t *live_obj;      /* per export node: an exported heap entry's object */
+    bool bad;
+} Short;
+
+/* The positions (T0 arguments) an operation of the loop body reads, in the
+ * input trace: the facts T1 promises of the others were used by no
+ * optimization (a snapshot only keeps the value), so the short preamble
+ * need not guard them; a position the jump passes to a read one is read. */
+static uint8_t *positions_read(const Unroll *U) {
+    const IRBuf *in = U->O->in;
+    const IROp *lop = &in->ops[U->in_label], *jop = &in->ops[U->in_jump];
+    int32_t n = lop->nargs;
+    uint8_t *rd = gc_alloc_atomic((size_t)n + 1);
+    memset(rd, 0, (size_t)n + 1);
+    int32_t *pos = gc_alloc_atomic(sizeof(int32_t) * (size_t)(in->nops + 1));
+    for (int32_t i = 0; i < in->nops; i++) pos[i] = -1;
+    for (int32_t k = 0; k < n; k++)
+        if (opt_is_op(ir_arg(lop, k))) pos[ir_arg(lop, k)] = k;
+    for (int32_t i = U->in_label + 1; i < U->in_jump; i++) {
+        const IROp *op = &in->ops[i];
+        for (int k = 0; k < op->nargs; k++)
+            if (opt_is_op(ir_arg(op, k)) && ir_arg(op, k) < in->nops && pos[ir_arg(op, k)] >= 0) rd[pos[ir_arg(op, k)]] = 1;
+    }
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int32_t k = 0; k < n && k < jop->nargs; k++) {
+            IRRef a = ir_arg(jop, k);
+            if (rd[k] && opt_is_op(a) && a < in->nops && pos[a] >= 0 && !rd[pos[a]]) rd[pos[a]] = 1, changed = true;
+        }
+    }
+    return rd;
+}
+
+static IRRef sp_const(Short *S, IRRef k) {
+    const IRConst *c = ir_const(S->O->out, k);
+    return c->type == 'i' ? ir_const_int(S->sp, c->v.i) : c->type == 'f' ? ir_const_float(S->sp, c->v.f)
+                                                                         : ir_const_ref(S->sp, c->v.r);
+}
+
+static IRRef sp_arg(Short *S, IRRef r) {
+    if (r == IR_NONE) return IR_NONE;
+    if (ir_is_const(r)) return sp_const(S, r);
+    if (!opt_is_op(r) || S->smap[r] == IR_NONE) {
+        S->bad = true;
+        return IR_NONE;
+    }
+    return S->smap[r];
+}
+
+static IRRef sp_emit(Short *S, int opcode, int nargs, const IRRef *args, Descr *d) {
+    for (int i = 0; i < nargs; i++)
+        if (args[i] == IR_NONE) S->bad = true;
+    if (S->bad) return IR_NONE;
+    return ir_emit(S->sp, opcode, nargs, args, d);
+}
+
+static void sp_guard1(Short *S, int opcode, IRRef a) { sp_emit(S, opcode, 1, &a, NULL); }
+static void sp_guard2(Short *S, int opcode, IRRef a, IRRef b) {
+    IRRef args[2] = {a, b};
+    sp_emit(S, opcode, 2, args, NULL);
+}
+
+/* guard_true(lo <= v <= hi), the ends that say something */
+static void sp_guard_bounds(Short *S, IRRef v, int64_t lo, int64_t hi) {
+    if (lo > INT64_MIN) {
+        IRRef a[2] = {v, ir_const_int(S->sp, lo)};
+        sp_guard1(S, IR_guard_true, sp_emit(S, IR_int_ge, 2, a, NULL));
+    }
+    if (hi < INT64_MAX) {
+        IRRef a[2] = {v, ir_const_int(S->sp, hi)};
+        sp_guard1(S, IR_guard_true, sp_emit(S, IR_int_le, 2, a, NULL));
+    }
+}
+
+/* An invariant preamble op the short preamble may compute again. */
+static bool replayable(Opt *O, const IROp *op, IRRef r) {
+    int f = irop_info[op->opcode].flags;
+    if (!(O->info[r].flags & F_INV) || (f & (IRF_GUARD | IRF_OVF | IRF_STORE | IRF_CONTROL))) return false;
+    if (f & IRF_CALL) return (f & IRF_PURE) && opt_call_effect(op, op->opcode, op->descr) < CALL_CAN_RAISE;
+    return (f & (IRF_PURE | IRF_LOAD)) != 0;   /* F_INV loads are pure loads */
+}
+
+/* A preamble guard the peeled body may rely on: it tests invariant values. */
+static bool invariant_guard(Opt *O, const IROp *op) {
+    if (!irop_is_guard(op->opcode) || op->nargs == 0) return false;
+    for (int k = 0; k < op->nargs; k++) {
+        IRRef a = ir_arg(op, k);
+        if (!ir_is_const(a) && !(opt_is_op(a) && (O->info[a].flags & F_INV))) return false;
+    }
+    return true;
+}
+
+/* Bounds an invariant int has anyway, wherever it is computed. */
+static void natural_bounds(const IROp *op, int64_t *lo, int64_t *hi) {
+    *lo = INT64_MIN;
+    *hi = INT64_MAX;
+    if (irop_info[op->opcode].flags & IRF_COMPARE) *lo = 0, *hi = 1;
+    else if (op->opcode == IR_unbox_int) *lo = SMALLINT_MIN, *hi = SMALLINT_MAX;
+}
+
+/* Does the peeled body read anything of node n? A leaf finish_loop
+ * dropped is read nowhere: what the previous iteration left there (the
+ * last item of a loop over a list of several classes) needs no guard. */
+static bool node_read(Short *S, int32_t n) {
+    const ExNode *N = &S->U->nodes[n];
+    switch (N->kind) {
+    case EX_LEAF: return S->live[n];
+    case EX_BOX: return node_read(S, S->U->kids[N->kid0]);
+    case EX_OBJ:
+        for (int32_t j = 0; j < N->nkids; j++)
+            if (node_read(S, S->U->kids[N->kid0 + j])) return true;
+        return false;
+    default: return true;
+    }
+}
+
+/* Take the value v (in sp) apart as export node n did. */
+static void sp_node(Short *S, int32_t n, IRRef v) {
+    Unroll *U = S->U;
+    ExNode *N = &U->nodes[n];
+    if (S->bad) return;
+    S->nodeval[n] = v;
+    if (!node_read(S, n)) return;
+    switch (N->kind) {
+    case EX_CONST:
+        if (opt_type(S->O, N->value) == 'f') S->bad = true;   /* no guard_value for floats */
+        else sp_guard2(S, IR_guard_value, v, sp_const(S, N->value));
+        return;
+    case EX_LEAF:
+        if (N->path.p[0] == 0 && !S->pos_read[N->path.p[1]] && !S->live_obj[n]) return;
+        if (N->type == 'r') {
+            if (N->cls) sp_guard2(S, IR_guard_nonnull_class, v, ir_const_ref(S->sp, V_FROM_PTR(N->cls)));
+            else if (N->flags & F_NONNULL) sp_guard1(S, IR_guard_nonnull, v);
+            if (N->flags & F_SMALLINT) sp_guard1(S, IR_guard_is_int, v);
+            if (N->flags & F_FLOAT) sp_guard1(S, IR_guard_is_float, v);
+        } else if (N->type == 'i') {
+            int64_t lo, hi;
+            level_bounds(N->ilevel, &lo, &hi);
+            sp_guard_bounds(S, v, lo, hi);
+        }
+        return;
+    case EX_BOX: {
+        IRRef payload;
+        if (N->vkind == VK_BOXINT) {
+            sp_guard1(S, IR_guard_is_int, v);
+            payload = sp_emit(S, IR_unbox_int, 1, &v, NULL);
+        } else if (N->vkind == VK_BOXFLOAT) {
+            sp_guard1(S, IR_guard_is_float, v);
+            payload = sp_emit(S, IR_unbox_float, 1, &v, NULL);
+        } else {
+            sp_guard2(S, IR_guard_nonnull_class, v, ir_const_ref(S->sp, V_FROM_PTR(&bool_type)));
+            IRRef a[2] = {v, ir_const_ref(S->sp, V_TRUE)};
+            payload = sp_emit(S, IR_ptr_eq, 2, a, NULL);
+        }
+        sp_node(S, U->kids[U->nodes[n].kid0], payload);
+        return;
+    }
+    default: S->bad = true; return;   /* a virtual object: not from a reference */
+    }
+}
+
+static IRBuf *build_short_preamble(Opt *O, Unroll *U, int32_t t1, const IRRef *t1args, int32_t nt1) {
+    IRBuf *out = O->out;
+    int32_t t0 = t1 - 1;
+    while (t0 >= 0 && out->ops[t0].opcode != IR_label) t0--;
+    if (t0 < 0 || out->ops[t0].nargs != U->npos) return NULL;
+    Short S = {O, U, gc_alloc(sizeof(IRBuf)), NULL, NULL, false};
+    irbuf_init(S.sp);
+    S.smap = gc_alloc_atomic(sizeof(IRRef) * (size_t)(t1 + 1));
+    for (int32_t i = 0; i < t1; i++) S.smap[i] = IR_NONE;
+    S.nodeval = gc_alloc_atomic(sizeof(IRRef) * (size_t)(U->nnodes + 1));
+    for (int32_t i = 0; i < U->nnodes; i++) S.nodeval[i] = IR_NONE;
+    S.live = gc_alloc_atomic((size_t)U->nnodes + 1);
+    memset(S.live, 0, (size_t)U->nnodes + 1);
+    for (int32_t n = 0; n < U->nnodes; n++)
+        for (int32_t i = 0; i < U->nleaves; i++)
+            if (U->nodes[n].kind == EX_LEAF && U->nodes[n].value == t1args[i]) S.live[n] = 1;
+    S.live_obj = gc_alloc_atomic((size_t)U->nnodes + 1);
+    memset(S.live_obj, 0, (size_t)U->nnodes + 1);
+    for (int32_t h = 0; h < U->nh; h++)
+        if (U->hobj[h] >= 0 && node_read(&S, U->hnode[h])) S.live[U->hobj[h]] = S.live_obj[U->hobj[h]] = 1;
+    S.pos_read = positions_read(U);
+    const IROp *lop = &out->ops[t0];
+    for (int k = 0; k < lop->nargs; k++) {
+        IRRef a = ir_arg(lop, k);
+        char t = opt_type(O, a);
+        S.smap[a] = ir_emit(S.sp, t == 'i' ? IR_inputarg_i : t == 'f' ? IR_inputarg_f : IR_inputarg_r, 0, NULL, NULL);
+    }
+
+    /* which preamble ops it needs: the invariant T1 arguments, the objects
+       of exported heap entries, invariant guards' arguments, narrowed ints */
+    uint8_t *need = gc_alloc_atomic((size_t)t1 + 1), *bounds = gc_alloc_atomic((size_t)t1 + 1);
+    memset(need, 0, (size_t)t1 + 1);
+    memset(bounds, 0, (size_t)t1 + 1);
+#define NEED(r) do { if (opt_is_op(r) && (r) > t0 && (r) < t1) need[r] = 1; } while (0)
+    for (int32_t i = U->nleaves; i < nt1; i++) NEED(t1args[i]);
+    for (int32_t h = 0; h < U->nh; h++) {
+        if (U->hobj[h] < 0) NEED(opt_val(O, U->hexp[h].obj));
+        NEED(opt_val(O, U->hexp[h].idx));
+    }
+    for (int32_t i = t0 + 1; i < t1; i++) {
+        const IROp *op = &out->ops[i];
+        if (invariant_guard(O, op)) {
+            for (int k = 0; k < op->nargs; k++) NEED(ir_arg(op, k));
+        } else if (op->type == 'i' && (O->info[i].flags & F_INV)) {
+            int64_t lo, hi;
+            natural_bounds(op, &lo, &hi);
+            if (O->info[i].lo > lo || O->info[i].hi < hi) need[i] = bounds[i] = 1;
+        }
+    }
+    for (int32_t i = t1 - 1; i > t0; i--) {
+        if (!need[i]) continue;
+        const IROp *op = &out->ops[i];
+        if (!replayable(O, op, i)) return NULL;
+        for (int k = 0; k < op->nargs; k++) NEED(ir_arg(op, k));
+    }
+#undef NEED
+
+    if (U->notinv) sp_emit(&S, IR_guard_not_invalidated, 0, NULL, NULL);
+    IRRef abuf[8];
+    for (int32_t i = t0 + 1; i < t1 && !S.bad; i++) {
+        const IROp *op = &out->ops[i];
+        bool guard = invariant_guard(O, op);
+        if (!need[i] && !guard) continue;
+        IRRef *args = op->nargs <= 8 ? abuf : gc_alloc_atomic(sizeof(IRRef) * (size_t)op->nargs);
+        for (int k = 0; k < op->nargs; k++) args[k] = sp_arg(&S, ir_arg(op, k));
+        IRRef r = sp_emit(&S, op->opcode, op->nargs, args, guard ? NULL : op->descr);
+        if (guard) continue;
+        S.smap[i] = r;
+        if (bounds[i]) sp_guard_bounds(&S, r, O->info[i].lo, O->info[i].hi);
+    }
+    for (int k = 0; k < U->npos && !S.bad; k++)
+        if (U->pos_node[k] >= 0) sp_node(&S, U->pos_node[k], S.smap[ir_arg(lop, k)]);
+    for (int32_t h = 0; h < U->nh && !S.bad; h++) {
+        const HeapEntry *e = &U->hexp[h];
+        if (!node_read(&S, U->hnode[h])) continue;
+        IRRef obj = U->hobj[h] >= 0 ? S.nodeval[U->hobj[h]] : sp_arg(&S, opt_val(O, e->obj));
+        IRRef args[2] = {obj, sp_arg(&S, opt_val(O, e->idx))};
+        int opc = load_opcode(e->descr);
+        IRRef v = sp_emit(&S, opc, irop_info[opc].nargs, args, e->descr);
+        sp_node(&S, U->hnode[h], v);
+    }
+    IRRef *jargs = gc_alloc_atomic(sizeof(IRRef) * (size_t)(nt1 + 1));
+    for (int32_t i = 0; i < nt1 && !S.bad; i++) {
+        jargs[i] = IR_NONE;
+        if (i >= U->nleaves) {
+            jargs[i] = sp_arg(&S, t1args[i]);
+            continue;
+        }
+        for (int32_t n = 0; n < U->nnodes; n++)
+            if (U->nodes[n].kind == EX_LEAF && U->nodes[n].value == t1args[i]) jargs[i] = S.nodeval[n];
+        if (jargs[i] == IR_NONE) S.bad = true;
+    }
+    if (S.bad) return NULL;
+    ir_emit(S.sp, IR_jump, nt1, jargs, &O->policy->target->d);
+    irbuf_trim(S.sp);
+    if (getenv("TPY_JITDUMP")) {
+        fprintf(stderr, "--- short preamble of loop %u\n", U->t0->id);
+        ir_print(S.sp, stderr, NULL);
+    }
+    return S.sp;
+}
+
 /* Finish the peeled loop: drop the label arguments it never reads (a leaf
  * is live if an op or snapshot of the peeled body reads it, or the jump
  * passes it to a live leaf), force what the jump passes to live leaves,
@@ -573,13 +894,8 @@ static bool finish_loop(Opt *O, Unroll *U, int32_t t1) {
     }
     set_args(&out->ops[t1], n, la);
     set_args(&out->ops[jmp], n, ja);
+    U->t0->short_preamble = build_short_preamble(O, U, t1, la, n);
     return true;
-}
-
-static int load_opcode(Descr *d) {
-    char t = d->kind == DESCR_FIELD ? ((FieldDescr *)d)->type : ((ArrayDescr *)d)->type;
-    if (d->kind == DESCR_FIELD) return t == 'i' ? IR_getfield_gc_i : t == 'f' ? IR_getfield_gc_f : IR_getfield_gc_r;
-    return t == 'i' ? IR_getarrayitem_gc_i : t == 'f' ? IR_getarrayitem_gc_f : IR_getarrayitem_gc_r;
 }
 
 static bool inv_value(Opt *O, IRRef v) {
@@ -598,6 +914,7 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
     U.leaves = gc_alloc_atomic(sizeof(IRRef) * 32);
     U.jleaves = gc_alloc_atomic(sizeof(IRRef) * 32);
     pol->changed = false;
+    ((TargetDescr *)lop->descr)->short_preamble = NULL;
     if (!pol->target) {
         TargetDescr *t0 = (TargetDescr *)lop->descr;
         TargetDescr *t1 = gc_alloc(sizeof *t1);   /* reachable from the trace's ops */
@@ -657,6 +974,16 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
         }
     }
     bool notinv = O->not_invalidated && !pol->no_notinv;
+    U.t0 = (TargetDescr *)lop->descr;
+    U.npos = n;
+    U.pos_node = pos_node;
+    U.nh = nh;
+    U.hexp = hexp;
+    U.hnode = hnode;
+    U.hobj = hobj;
+    U.notinv = notinv;
+    U.in_label = label;
+    U.in_jump = jump;
 
     if (U.nleaves > 250) {
         O->note = "too many label arguments";

@@ -761,6 +761,84 @@ static void emit_jump_to(Recorder *R, TargetDescr *td) {
     emit(R, IR_jump, n + 1, args, &td->d);
 }
 
+/* Jump to loop t (another loop, or a bridge's own) at header pc: to its
+ * peeled body T1 through its short preamble (opt_unroll.c) when it has
+ * one, else to T0. The short preamble's guards resume at the header with
+ * the state the jump passes; its guard_not_invalidated speaks of the
+ * loop's assumptions, so the trace takes them on too. */
+static void emit_jump_into_loop(Recorder *R, Trace *t, int32_t pc) {
+    const IRBuf *sp = t->target->short_preamble;
+    static int limit = -2;
+    if (limit == -2) limit = getenv("TPY_SHORTPRE_LIMIT") ? atoi(getenv("TPY_SHORTPRE_LIMIT")) : -1;
+    if (sp && limit >= 0) {
+        if (limit == 0) sp = NULL;
+        else limit--;
+    }
+    if (!sp || t->watched == VNULL) {
+        emit_jump_to(R, t->target);
+        return;
+    }
+    exc_handled_flush(R);
+    RecFrame *rf = &R->frames[0];
+    int32_t n = rf->nlocals + rf->sp + 1;
+    IRRef *args = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
+    args[0] = R->frame_ref;
+    for (int32_t i = 1; i < n; i++) args[i] = as_ref(R, rf->slots[i - 1]);
+    R->short_t0 = t->target;
+    R->short_cut = R->ir.nops;
+    R->short_args = args;
+    R->short_nargs = n;
+    R->snap_valid = false;
+    Snapshot *snap = take_snapshot(R, pc, 0);
+    R->snap_valid = false;
+    IRRef *map = gc_alloc_atomic(sizeof(IRRef) * (size_t)(sp->nops + 1));
+    IRRef abuf[8];
+    int32_t ninputs = 0;
+    for (int32_t i = 0; i < sp->nops; i++) {
+        const IROp *op = &sp->ops[i];
+        if (op->opcode == IR_inputarg_i || op->opcode == IR_inputarg_f || op->opcode == IR_inputarg_r) {
+            map[i] = ninputs < n ? args[ninputs] : IR_NONE;
+            ninputs++;
+            continue;
+        }
+        IRRef *a = op->nargs <= 8 ? abuf : gc_alloc_atomic(sizeof(IRRef) * (size_t)op->nargs);
+        for (int k = 0; k < op->nargs; k++) {
+            IRRef r = ir_arg(op, k);
+            if (!ir_is_const(r)) {
+                a[k] = map[r];
+                continue;
+            }
+            const IRConst *c = ir_const(sp, r);
+            a[k] = c->type == 'i' ? kint(R, c->v.i) : c->type == 'f' ? kfloat(R, c->v.f) : kref(R, c->v.r);
+        }
+        Descr *d = op->descr;
+        if (irop_is_guard(op->opcode)) {
+            GuardDescr *g = gc_alloc(sizeof *g);
+            g->d.kind = DESCR_GUARD;
+            g->snap = snap;
+            g->flags = GUARD_SHORT_PREAMBLE;
+            g->id = ++jit.next_guard_id;
+            d = &g->d;
+        }
+        map[i] = emit(R, op->opcode, op->nargs, a, d);
+    }
+    if (ninputs != n) rec_abort(R, ABORT_ESCAPE);   /* cannot happen: T0 has the frame's slots */
+    for (int64_t i = 0; i < list_size(t->watched); i++) {
+        Value obj = list_get(t->watched, i);
+        bool have = false;
+        for (int64_t j = 0; j < list_size(R->watched) && !have; j++) have = list_get(R->watched, j) == obj;
+        if (!have) list_append(R->watched, obj);
+    }
+}
+
+bool recorder_drop_short_preamble(Recorder *R) {
+    if (!R->short_t0) return false;
+    R->ir.nops = R->short_cut;
+    emit(R, IR_jump, R->short_nargs, R->short_args, &R->short_t0->d);
+    R->short_t0 = NULL;
+    return true;
+}
+
 /* The root frame is about to continue at loop header `target`: close the
  * loop, jump to the loop compiled there, or exit to the interpreter. */
 static int end_at_header(Recorder *R, int32_t target) {
@@ -780,7 +858,7 @@ static int end_at_header(Recorder *R, int32_t target) {
     Trace *t = jit_loop_at(rf->code, target);
     if (t && t->target && t->target->nargs == rf->nlocals + rf->sp + 1 && same_namespaces(R, t)) {
         emit_pending_poll(R);
-        emit_jump_to(R, t->target);
+        emit_jump_into_loop(R, t, target);
         R->jump_target = t;
         return 1;
     }
@@ -3399,11 +3477,16 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     /* a bridge from an exit at a loop header (end_at_header) goes to the
        loop compiled there since; not one from a guard of the loop's header
        instruction, whose loop would fail the same guard again */
-    if (R->kind == TRACE_BRIDGE && R->ninstr == 0 && R->nframes == 1 &&
-        R->parent->ir.ops[R->from_guard->op_index].opcode == IR_finish) {
+    bool from_exit = R->kind == TRACE_BRIDGE && R->ninstr == 0 && R->nframes == 1 &&
+                     R->parent->ir.ops[R->from_guard->op_index].opcode == IR_finish;
+    /* nor from a guard of a short preamble: at T0 the whole preamble runs */
+    bool from_short = R->kind == TRACE_BRIDGE && R->ninstr == 0 && R->nframes == 1 &&
+                      (R->from_guard->flags & GUARD_SHORT_PREAMBLE);
+    if (from_exit || from_short) {
         Trace *t = jit_loop_at(co, pc);
         if (t && t->target && t->target->nargs == rf->nlocals + rf->sp + 1 && same_namespaces(R, t)) {
-            emit_jump_to(R, t->target);
+            if (from_exit) emit_jump_into_loop(R, t, pc);
+            else emit_jump_to(R, t->target);
             R->jump_target = t;
             return 1;
         }

@@ -111,6 +111,13 @@ typedef struct Recorder {
     Frame *fused_frame;
     int32_t fused_end_pc;
     Trace *jump_target;         /* the loop the trace ends by jumping to */
+    /* the trace ends with that loop's short preamble and a jump to its T1:
+       where the short preamble starts, and the jump to T0 it replaces
+       (recorder_drop_short_preamble) */
+    TargetDescr *short_t0;
+    int32_t short_cut;
+    IRRef *short_args;
+    int32_t short_nargs;
     Value watched;              /* list of cells/types the trace assumes */
     bool assumption_broken;     /* one of them changed while recording */
     int32_t inner_jumps;        /* loop iterations of inlined calls unrolled so far */
@@ -142,5 +149,9 @@ Recorder *recorder_new_function(Frame *f);
 /* 0: keep going; 1: the loop closed or the trace ended (compile it);
  * -1: aborted (R->abort_reason). */
 int recorder_step(Recorder *R, Frame *f, uint32_t *ip, Value *sp);
+/* A trace that ends with a loop's short preamble (that the optimizer could
+ * not use: a guard of it always fails) ends with a jump to the loop's T0
+ * instead. False if it did not end so. */
+bool recorder_drop_short_preamble(Recorder *R);
 
 #endif

@@ -335,6 +335,10 @@ static void compile_finishing(Recorder *R) {
     /* the optimizer (opt.h); t->noopt keeps the recorded trace */
     IRBuf opt;
     bool optimized = optimize_trace(&R->ir, R->kind, &opt);
+    if (!optimized && recorder_drop_short_preamble(R)) {
+        t->noopt = t->ir = R->ir;
+        optimized = optimize_trace(&R->ir, R->kind, &opt);
+    }
     if (optimized) t->ir = opt;
     for (int32_t i = 0; i < t->ir.nops; i++)
         if (t->ir.ops[i].opcode == IR_label) ((TargetDescr *)t->ir.ops[i].descr)->trace = t;
