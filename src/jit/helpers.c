@@ -110,6 +110,7 @@ Value jh_new_atomic(Value type, int64_t size) {
 }
 Value jh_new_array(int64_t n) { return V_FROM_PTR(gc_alloc(sizeof(Value) * (size_t)(n ? n : 1))); }
 static void list_append_fn(Value l, Value v) { list_push(l, v); }   /* MemoryError: guard_no_exception */
+Type jit_deferred_call_type = {.tname = "deferred call"};
 /* int(s) of an exact str where the trace catches ValueError (record.c
  * record_int_of_str_caught): NULL with no exception set where int() raises
  * ValueError, which the trace raises itself */

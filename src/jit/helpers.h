@@ -10,6 +10,7 @@
 #define TPY_JIT_HELPERS_H
 
 #include "ir.h"
+#include "../vm/object.h"
 
 /* name, return type, argument types, effect, C function */
 #define JIT_HELPER_DEF(_)                                                            \
@@ -112,6 +113,18 @@ Value jh_make_function(Value code, Value globals, Value builtins, Value defaults
 /* int(s) of an exact str, NULL with no exception for a ValueError (the
  * recorder also asks it what the call it records gives) */
 Value jh_int_of_str(Value s);
+
+/* A pure helper call whose result only snapshots need, deferred by the
+ * optimizer (opt_virtualize.c, "deferred calls"): a virtual of this type
+ * stands for call_pure_r(helper, arg). Resume makes the call (resume.c);
+ * any other use forces it, which emits the call there. Never allocated:
+ * the type exists to name such virtuals. */
+typedef struct DeferredCall {
+    Object hdr;
+    int64_t helper;   /* JitHelper: 'r' result, one 'r' argument, CALL_PURE */
+    Value arg;
+} DeferredCall;
+extern Type jit_deferred_call_type;
 
 Value jit_call_assembler(Value fn, int64_t nargs, Value a0, Value a1, Value a2, Value a3);   /* trace.c */
 

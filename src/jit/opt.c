@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "opt_internal.h"
+#include "helpers.h"
 
 #define OPT_MAX_ATTEMPTS 24
 
@@ -138,7 +139,8 @@ Type *opt_cls(Opt *O, IRRef v) {
     }
     if (opt_is_virtual(v)) {
         Virtual *vt = &O->virt[v & ~OPT_VBIT];
-        if (vt->kind == VK_OBJECT) return vt->size->type;
+        /* a deferred call's class is its result's: not known here */
+        if (vt->kind == VK_OBJECT) return vt->size->type == &jit_deferred_call_type ? NULL : vt->size->type;
         if (vt->kind == VK_BOOL) return &bool_type;
         return NULL;
     }
@@ -201,11 +203,12 @@ IRRef opt_force(Opt *O, IRRef v) {
     }
     default: {
         /* the allocation first: a field may refer back to the object */
-        bool dict = vt->size->type == &dict_type;
+        /* dicts and deferred calls are built whole by virtualize_force_special */
+        bool whole = vt->size->type == &dict_type || vt->size->type == &jit_deferred_call_type;
         r = virtualize_force_special(O, v);
         if (r == IR_NONE) r = opt_emit_simple(O, IR_new_with_vtable, 0, NULL, &vt->size->d);
         O->virt[idx].forced = r;
-        for (int32_t j = 0; !dict && j < O->virt[idx].nfields; j++) {
+        for (int32_t j = 0; !whole && j < O->virt[idx].nfields; j++) {
             VField f = O->virt[idx].fields[j];
             IRRef fv = opt_force(O, f.value);
             if (f.index < 0) {

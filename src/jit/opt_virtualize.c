@@ -43,6 +43,18 @@
  * precedes it). Forced, d is new_array_clear + stores + call_r(build_map):
  * with distinct str keys build_map cannot fail but for lack of memory.
  * Resume builds such a dict from its pairs (resume.c).
+ *
+ * Deferred calls. call_pure_r(int_of_str_error, s), the message of a
+ * ValueError the trace raises to a handler in it (record.c,
+ * record_int_of_str_caught), is needed only if something reads the
+ * exception: the handler's guards keep the virtual exception, and with it
+ * the message, in their snapshots, so the call ran on every rejection. It
+ * is a virtual of jit_deferred_call_type instead (fields: the helper and
+ * its argument): a snapshot names it, and resume makes the call; any op
+ * that uses it forces it, emitting the call at that op (the helper is
+ * pure, and a handler that still holds the virtual exception makes no
+ * call that could change what it computes: record.c aborts on one). Its
+ * class is unknown to the passes (opt_cls), so no guard on it is decided.
  */
 #include "opt_internal.h"
 #include "helpers.h"
@@ -254,6 +266,26 @@ static bool virtualize_call(Opt *O, POp *p, IRRef *res) {
     return false;
 }
 
+static FieldDescr *deferred_helper_descr, *deferred_arg_descr;
+
+/* call_pure_r(helper, x) of a helper whose result only snapshots may need
+ * (see the head of this file) */
+static bool fold_deferred_call(Opt *O, POp *p, IRRef *res) {
+    if (p->nargs != 2 || !calls_helper(O, p, JH_int_of_str_error)) return false;
+    if (!deferred_helper_descr) {
+        deferred_helper_descr = descr_field((int32_t)offsetof(DeferredCall, helper), 'i', true, "DeferredCall.helper");
+        deferred_arg_descr = descr_field((int32_t)offsetof(DeferredCall, arg), 'r', true, "DeferredCall.arg");
+    }
+    IRRef d = opt_new_virtual(O, VK_OBJECT, IR_NONE, descr_size(&jit_deferred_call_type, (int32_t)sizeof(DeferredCall), false));
+    vset(O, d, deferred_helper_descr->offset, -1, &deferred_helper_descr->d, opt_ki(O, JH_int_of_str_error));
+    vset(O, d, deferred_arg_descr->offset, -1, &deferred_arg_descr->d, opt_val(O, p->args[1]));
+    return answer(res, d);
+}
+
+static bool is_deferred_call(const Virtual *vt) {
+    return vt && vt->kind == VK_OBJECT && vt->size->type == &jit_deferred_call_type;
+}
+
 /* Ops on a virtual dict other than the calls above: its size is known;
  * guards on its class and identity are decided as for any virtual object
  * (false: go on); anything else reads memory the virtual does not have. */
@@ -278,6 +310,11 @@ IRRef virtualize_force_special(Opt *O, IRRef v) {
         IRRef n = opt_ki(O, vt->size->size / 8);
         return opt_emit_simple(O, IR_new_array_clear, 1, &n, NULL);
     }
+    if (is_deferred_call(vt)) {
+        JitHelper h = (JitHelper)opt_ci(O, vfield(O, v, deferred_helper_descr->offset));
+        IRRef c[2] = {opt_ki(O, (int64_t)(uintptr_t)jit_helper_fn(h)), opt_force(O, vfield(O, v, deferred_arg_descr->offset))};
+        return opt_emit_simple(O, IR_call_pure_r, 2, c, &jit_helper_descr(h)->d);
+    }
     if (vt->size->type != &dict_type) return IR_NONE;
     init_descrs();
     int64_t n = kwdict_len(vt);
@@ -301,6 +338,7 @@ bool virtualize_pre(Opt *O, POp *p, IRRef *res) {
     }
     case IR_call_r:
     case IR_call_i: return virtualize_call(O, p, res);
+    case IR_call_pure_r: return fold_deferred_call(O, p, res);
     case IR_box_int: return answer(res, opt_new_virtual(O, VK_BOXINT, a, NULL));
     case IR_box_float: return answer(res, opt_new_virtual(O, VK_BOXFLOAT, a, NULL));
     case IR_bool_from_int: return answer(res, opt_new_virtual(O, VK_BOOL, a, NULL));
@@ -310,6 +348,7 @@ bool virtualize_pre(Opt *O, POp *p, IRRef *res) {
     default: break;
     }
     Virtual *va = opt_virtual(O, a);
+    if (is_deferred_call(va)) return false;   /* any use forces it */
     if (!va) {
         if (opc == IR_ptr_eq || opc == IR_ptr_ne) {
             /* a fresh object is no existing value */

@@ -597,6 +597,27 @@ static IRRef bridge_dict(Recorder *R, BridgeMap *m, const SnapVirtual *v) {
     return d;
 }
 
+/* A deferred pure call of the parent (opt_virtualize.c): the call again,
+ * which this trace's optimizer defers in its turn. */
+static IRRef bridge_deferred_call(Recorder *R, BridgeMap *m, const SnapVirtual *v) {
+    int64_t helper = -1;
+    IRRef arg = IR_NONE;
+    for (int k = 0; k < v->nfields; k++) {
+        const SnapField *fld = &v->fields[k];
+        if (fld->offset == (int32_t)offsetof(DeferredCall, helper) && ir_is_const(fld->value.ref))
+            helper = ir_const(m->parent, fld->value.ref)->v.i;
+        else if (fld->offset == (int32_t)offsetof(DeferredCall, arg))
+            arg = as_ref(R, bridge_slot(R, m, fld->value));
+    }
+    if (helper < 0 || helper >= JH__COUNT || arg == IR_NONE) {   /* never produced */
+        rec_abort(R, ABORT_BRIDGE);
+        return kref(R, V_NONE);
+    }
+    IRRef r = call_helper(R, (JitHelper)helper, 1, &arg);
+    R->nonnull[r] = 1;
+    return r;
+}
+
 static IRRef bridge_ref(Recorder *R, BridgeMap *m, IRRef r) {
     if (r == IR_NONE) return IR_NONE;
     if (ir_is_const(r)) {
@@ -608,6 +629,7 @@ static IRRef bridge_ref(Recorder *R, BridgeMap *m, IRRef r) {
         if (v->ref != r) continue;
         if (m->virt[i] != IR_NONE) return m->virt[i];
         if (v->type == &dict_type) return m->virt[i] = bridge_dict(R, m, v);
+        if (v->type == &jit_deferred_call_type) return m->virt[i] = bridge_deferred_call(R, m, v);
         SizeDescr *sd = descr_size(v->type, v->size, false);
         IRRef obj = emit0(R, IR_new_with_vtable, &sd->d);
         m->virt[i] = obj;
@@ -1789,6 +1811,36 @@ static bool record_iter_next_dunder(Recorder *R, IRRef itr, Value vit, int32_t p
     depend_on(R, f);
     inline_nested_call(R, fn, locals, pc + 1)->iter_next = true;
     return true;
+}
+
+/* The body of `def __iter__(self): return self`, the iterator idiom:
+ * LOAD_FAST 0, RETURN_VALUE, one plain positional parameter. Such a
+ * function has no guard, call or side effect to record: its result is its
+ * argument. */
+static bool code_returns_first_arg(const CodeObject *co) {
+    const uint32_t odd_flags = CO_VARARGS | CO_VARKEYWORDS | CO_GENERATOR | CO_COROUTINE | CO_ASYNC_GENERATOR;
+    return co->argcount == 1 && co->kwonlyargcount == 0 && !(co->flags & odd_flags) && co->ncode == 2 &&
+           INSTR_OP(co->code[0]) == OP_LOAD_FAST && INSTR_ARG(co->code[0]) == 0 &&
+           INSTR_OP(co->code[1]) == OP_RETURN_VALUE;
+}
+
+/* GET_ITER of an instance of a class statement's class whose __iter__ is
+ * `return self` and whose class has a __next__ (heap_iternext): the
+ * iterator is the object itself, with no call (a residual call of iter()
+ * before). iter()'s check of the result (an iterator: its class has an
+ * iternext slot) holds while the class is unchanged. The trace depends on
+ * the class (__iter__ or __next__ replaced, on it or a base) and on the
+ * function (its __code__); the class guard covers `__class__` assignment. */
+static bool record_iter_returns_self(Recorder *R, SnapSlot it, Value vo) {
+    if (it.kind != SK_VALUE || !v_is_ptr(vo) || !vo) return false;
+    Type *t = V_OBJ(vo)->type;
+    if (!type_has_flag(t, TF_HEAPTYPE) || !type_iter_is_dunder(t) || !type_iternext_is_dunder(t)) return false;
+    Value f = type_lookup(t, NAME(__iter__));
+    if (!f || !function_check(f) || !code_returns_first_arg(V_AS(FunctionObject, f)->code)) return false;
+    guard_type(R, it.ref, t);
+    depend_on_type(R, t);
+    depend_on(R, f);
+    return true;   /* the stack is unchanged: the iterator is the object */
 }
 
 /* `raise StopIteration` (the class) in an inlined __next__ of a FOR_ITER
@@ -4026,6 +4078,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, it, SK_VALUE);
             break;
         }
+        if (record_iter_returns_self(R, a, concrete_stack(sp, 1))) break;
         IRRef args[1] = {as_ref(R, a)};
         IRRef r = call_value(R, JH_iter, 1, args);
         pop(R);

@@ -13,6 +13,7 @@
 
 #include "../runtime.h"
 #include "../vm/traceback.h"
+#include "helpers.h"
 
 /* refs and objects built during the current resume (GC-visible via the
  * static pointers) */
@@ -68,11 +69,37 @@ Value resume_slot(const IRBuf *b, GuardDescr *g, const uint64_t *saved, SnapSlot
     }
 }
 
+/* A deferred pure call (opt_virtualize.c): made now, its result memoized
+ * as an object would be. Out of memory, the call's MemoryError cannot
+ * propagate from here: None stands for the value, as for a corrupt
+ * snapshot. */
+static Value resume_deferred_call(const IRBuf *b, GuardDescr *g, const uint64_t *saved, const SnapVirtual *sv) {
+    int64_t helper = -1;
+    Value arg = VNULL;
+    for (int32_t i = 0; i < sv->nfields; i++) {
+        const SnapField *f = &sv->fields[i];
+        if (f->offset == (int32_t)offsetof(DeferredCall, helper)) helper = (int64_t)raw_word(b, g, saved, f->value.ref);
+        else if (f->offset == (int32_t)offsetof(DeferredCall, arg)) arg = resume_slot(b, g, saved, f->value);
+    }
+    if (helper < 0 || helper >= JH__COUNT || !arg) return V_NONE;   /* never produced */
+    Value (*fn)(Value) = (Value (*)(Value))jit_helper_fn((JitHelper)helper);
+    Value r = fn(arg);
+    if (!r) {
+        err_clear();
+        r = V_NONE;
+    }
+    memo_reserve();
+    memo_refs[memo_n] = sv->ref;
+    memo_vals[memo_n++] = r;
+    return r;
+}
+
 Value resume_virtual(const IRBuf *b, GuardDescr *g, const uint64_t *saved, IRRef ref) {
     for (int32_t i = 0; i < memo_n; i++)
         if (memo_refs[i] == ref) return memo_vals[i];
     const SnapVirtual *sv = snapshot_virtual(g->snap, ref);
     if (!sv) return V_NONE;   /* a corrupt snapshot; never produced */
+    if (sv->type == &jit_deferred_call_type) return resume_deferred_call(b, g, saved, sv);
     /* a dict of constant keys (opt_virtualize.c): key i at 16i, value i at
        16i + 8, insertion order; its values never refer back to it */
     bool dict = sv->type == &dict_type;

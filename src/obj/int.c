@@ -872,6 +872,8 @@ static Value int_from_bytes(Value x, int base) {
 static Value int_from_obj(Value x) {
     if (int_check_exact(x)) return x;
     if (float_check_exact(x)) return int_from_double(float_val(x));
+    /* str has no __int__, __index__ or __trunc__, and its methods are fixed */
+    if (str_check_exact(x)) return int_from_str(x, 10);
     bool found;
     Value r = obj_call_special(x, NAME(__int__), NULL, 0, &found);
     if (found) {

@@ -1729,6 +1729,7 @@ static Value heap_iternext(Value self) {
 }
 
 bool type_iternext_is_dunder(Type *t) { return t->iternext == heap_iternext; }
+bool type_iter_is_dunder(Type *t) { return t->iter == heap_iter; }
 
 static Value heap_call(Value self, Value *args, size_t nargs, Value kwnames) {
     Value f = type_lookup(type_of(self), NAME(__call__));

@@ -51,6 +51,7 @@ struct FunctionObject *type_plain_init(Type *t);
  * type_len_result does: an int, or VNULL with the exception. */
 bool type_len_is_dunder(Type *t);
 bool type_iternext_is_dunder(Type *t);   /* next() calls the class's __next__ (heap_iternext) */
+bool type_iter_is_dunder(Type *t);       /* iter() calls the class's __iter__ (heap_iter) */
 Value type_len_result(Value r);
 /* calling t runs only its Python __new__ (record.c inlines it) */
 struct FunctionObject *type_plain_new(Type *t);
