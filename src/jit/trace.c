@@ -153,7 +153,12 @@ static void end_recording(void) {
 static void report_abort(Recorder *R) {
     if (R->abort_reason < ABORT__PYPY_COUNT) jit.counters[CNT_ABORT_TOO_LONG + R->abort_reason]++;
     jitev_abort(R->abort_reason, R->kind, R->start_code, R->start_pc, R->from_guard, &R->ir);
-    if (R->kind == TRACE_LOOP) {
+    if (R->gen_resume) {
+        JitCell *c = jit_cell(R->start_code, R->start_pc);
+        c->flags &= (uint16_t)~JC_TRACING;
+        if (++c->aborts >= MAX_ABORTS) c->flags |= JC_DONT_TRACE_HERE;
+        c->counter = (int32_t)jit_params.threshold;
+    } else if (R->kind == TRACE_LOOP) {
         JitCell *c = jit_cell(R->start_code, R->start_pc);
         c->flags &= (uint16_t)~JC_TRACING;
         if (R->abort_reason == ABORT_BAD_LOOP && c->bad_loops < MAX_BAD_LOOPS) {
@@ -238,9 +243,9 @@ static void free_doomed(void) {
 static void release(Trace *t) {
     t->invalid = 1;
     t->released = 1;
-    if (t->kind == TRACE_FUNCTION) {
+    if (t->kind == TRACE_FUNCTION && !t->gen_resume) {
         if (t->code->jit_entry_trace == t) t->code->jit_entry_trace = NULL;
-    } else if (t->kind == TRACE_LOOP && t->code) {
+    } else if ((t->kind == TRACE_LOOP || t->kind == TRACE_FUNCTION) && t->code) {
         JitCell *c = jit_cell(t->code, t->pc);
         if (c->trace == t) c->trace = NULL;
         c->counter = (int32_t)jit_params.threshold;
@@ -292,6 +297,7 @@ static Trace *trace_new(Recorder *R) {
     t->profile_mode = (uint8_t)jit_profile_mode;
     t->code = R->start_code;
     t->pc = R->start_pc;
+    t->gen_resume = R->kind == TRACE_BRIDGE ? R->parent->gen_resume : R->gen_resume;
     t->globals = R->kind == TRACE_BRIDGE ? R->parent->globals : R->root_globals;
     t->builtins = R->kind == TRACE_BRIDGE ? R->parent->builtins : R->root_builtins;
     t->noopt = R->ir;
@@ -359,7 +365,7 @@ static void compile_finishing(Recorder *R) {
         report_abort(R);
         return;
     }
-    if (R->kind == TRACE_LOOP) {
+    if (R->kind == TRACE_LOOP || R->gen_resume) {
         JitCell *c = jit_cell(R->start_code, R->start_pc);
         c->trace = t;
         c->flags &= (uint16_t)~JC_TRACING;
@@ -492,6 +498,32 @@ int jit_function_entry(Frame *f, Value *result) {
     jit.record_nested_code = NULL;
     jit.counters[CNT_TRACING]++;
     jitev_trace_start(TRACE_FUNCTION, co, 0, NULL);
+    return 1;
+}
+
+int jit_gen_resume(Frame *f, Value *result) {
+    CodeObject *co = f->code;
+    int32_t pc = (int32_t)(f->ip - co->code);
+    if (jit_recording_here()) return 0;
+    JitCell *c = jit_cell(co, pc);
+    Trace *t = c->trace;
+    if (t && !t->gen_resume) return 0;   /* (a loop header: never right after a yield) */
+    if (t) {
+        if (!t->invalid) return depth_room(0) && trace_fits(t, f) ? run_trace(f, t, result) : 0;
+        c->trace = NULL;   /* an assumption broke: trace again later */
+        c->counter = (int32_t)jit_params.threshold;
+        return 0;
+    }
+    if (--c->counter > 0) return 0;
+    c->counter = (int32_t)jit_params.threshold;
+    if (jit.recording || (c->flags & (JC_DONT_TRACE_HERE | JC_TRACING))) return 0;
+    jit.rec = recorder_new_gen_resume(f, pc);
+    jit.recording = true;
+    jit.record_c_depth = tstate.c_depth;
+    jit.record_nested_code = NULL;
+    c->flags |= JC_TRACING;
+    jit.counters[CNT_TRACING]++;
+    jitev_trace_start(TRACE_FUNCTION, co, pc, NULL);
     return 1;
 }
 

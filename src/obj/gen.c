@@ -303,6 +303,7 @@ int gen_send_ex(Value gv, Value value, Value *out) {
         }
     } else {
         *g->frame->sp++ = value ? value : V_NONE;
+        g->frame->gen_sent = 1;
     }
     g->yield_from = VNULL;
     return gen_run(g, VNULL, out);
@@ -338,6 +339,13 @@ int64_t gen_jit_suspend(Value gv, int64_t next_pc, int64_t depth) {
         g->finalizable = true;
         gc_register_finalizer(g, gen_finalize);
     }
+    return 0;
+}
+
+int64_t gen_jit_root_yield(Value frame, int64_t next_pc, int64_t depth) {
+    Frame *f = V_AS(Frame, frame);
+    f->ip = f->code->code + next_pc;
+    f->sp = frame_stack_base(f) + depth;
     return 0;
 }
 
