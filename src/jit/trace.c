@@ -10,6 +10,7 @@
  */
 #include "trace.h"
 #include "safepoint.h"
+#include "../vm/pending.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -845,6 +846,60 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
     frame_pop(f);
     if (jit_profile_mode) prof_suppress_end(prof_was);
     return v;
+}
+
+/* gen_run's way into a generator frame that next()/send() resumes just
+ * past a yield: with a compiled generator resume trace there, the trace
+ * runs without the interpreter's loop (as call_assembler runs a function
+ * trace), set up and left as eval_frame would for a yield; when it exits
+ * early the interpreter goes on in the rebuilt frames. Anything unusual
+ * (no trace, tracing, profiling, recording, the recursion or C stack
+ * limits near, a pending action) goes through eval_frame, whose entry
+ * hook (jit_gen_resume) counts, records, or runs the trace. */
+Value jit_gen_run(Frame *f) {
+    CodeObject *co = f->code;
+    Trace *t = co->jitcells ? co->jitcells[f->ip - co->code].trace : NULL;
+    if (!t || !t->gen_resume || t->invalid || t->counts || !jit_params.enabled || jit_profile_mode ||
+        tstate.use_tracing || interp_save_ip || jit_recording_here() || !depth_room(1) || !trace_fits(t, f) ||
+        pending() || jit_c_stack_low())
+        return eval_frame(f, VNULL);
+    f->gen_sent = 0;
+    if (interp_enter_recursive("") < 0) return VNULL;
+    f->back = tstate.frame;
+    f->is_entry = 1;
+    f->executing = 1;
+    tstate.frame = f;
+    tstate.depth++;
+    t->generation = jit.generation;
+    t->active++;
+    jit.activations++;
+    uint8_t vm_was = tpy_vmstate;
+    f->in_compiled = 1;
+    tpy_vmstate = VM_MCODE;
+    GuardDescr *g = ((TraceEntryFn)t->entry)(f);
+    tpy_vmstate = vm_was;
+    f->in_compiled = 0;
+    Value result;
+    int r;
+    if (__builtin_expect(g == &jit_done_descr && !jit.ndoomed, 1)) {
+        jit.activations--;
+        t->active--;
+        result = (Value)jit_saved_area[0];
+        jit_saved_area[0] = 0;   /* a root of the collector: keep nothing alive */
+        r = 5;
+    } else {
+        r = run_trace_finish(f, t, g, false, false, NULL, &result);
+    }
+    interp_leave_recursive();
+    if (r == 5) {
+        /* as YIELD_VALUE leaves it (the trace set ip and sp) */
+        f->yielded = 1;
+        f->executing = 0;
+        tstate.frame = f->back;
+        tstate.depth--;
+        return result;
+    }
+    return eval_frame_resumed(f, r);
 }
 
 /* TPY_JITDUMP: at exit, the guards that failed most (a debugging aid). */

@@ -210,6 +210,10 @@ int jit_function_entry(Frame *f, Value *result);
  * ip and sp are past it and *result is the value yielded (the caller
  * finishes as YIELD_VALUE does). */
 int jit_gen_resume(Frame *f, Value *result);
+/* Run generator frame f, resumed by next()/send() (Frame.gen_sent): its
+ * resume trace directly when there is one, else eval_frame(f). Returns as
+ * eval_frame does. */
+Value jit_gen_run(Frame *f);
 
 /* The valid compiled loop whose header is (code, pc), or NULL. */
 Trace *jit_loop_at(CodeObject *code, int32_t pc);

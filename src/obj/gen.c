@@ -6,6 +6,7 @@
 #include "../runtime.h"
 #include "../vm/opcodes.h"
 #include "../vm/traceback.h"
+#include "../jit/trace.h"
 
 Type gen_type, coro_type, coro_wrapper_type, async_gen_type;
 
@@ -153,7 +154,7 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
     tstate.handled = g->handled;
     f->yielded = 0;
     f->trace_called = 0;   /* a resumed generator is a new 'call' for sys.settrace */
-    Value r = eval_frame(f, throw_exc);
+    Value r = f->gen_sent && !throw_exc ? jit_gen_run(f) : eval_frame(f, throw_exc);
     g->handled = tstate.handled;
     tstate.handled = caller_handled;
     tstate.handled_outer = caller_outer;
