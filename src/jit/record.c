@@ -4061,6 +4061,15 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             break;
         }
         if (gen_check(vit) && record_gen_resume(R, itr, vit, pc)) break;
+        if (gen_check(vit) && gen_resume_tree(R) && V_AS(GenObject, vit)->code == R->frames[0].code) {
+            /* a recursive generator (a permutation or tree walk): its
+               resume trace would enter itself through the residual
+               iternext at every level and leave by a guard whenever an
+               inner generator ends, costlier than the interpreter
+               (measured on bench/nqueens.py); left to the interpreter */
+            rec_abort(R, ABORT_GEN_RECURSIVE);
+            return -1;
+        }
         if (record_iter_next_dunder(R, itr, vit, pc)) break;
         /* any other iterator: a residual call; whether it produced an item
            is known after the instruction ran */

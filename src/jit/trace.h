@@ -39,7 +39,8 @@
     _(ABORT_COROUTINE, "await, async for, async with or an async generator's yield") \
     _(ABORT_THREAD_SWITCH, "another thread took the interpreter lock during the trace") \
     _(ABORT_SYS_SETTRACE, "sys.settrace() installed a trace function")     \
-    _(ABORT_RECORDER_BUG, "the recorder used a value it never computed (a tpy bug: please report)")
+    _(ABORT_RECORDER_BUG, "the recorder used a value it never computed (a tpy bug: please report)") \
+    _(ABORT_GEN_RECURSIVE, "a generator resume trace would resume a generator of its own code")
 
 typedef enum AbortReason {
 #define ABORT_ENUM(name, text) name,
