@@ -552,6 +552,47 @@ Recorder *recorder_new_function(Frame *f) {
     return R;
 }
 
+/* A generator resume trace: the generator's frame is the root, entered by
+ * the interpreter when next()/send() resumes it just past the YIELD_VALUE
+ * before pc (the value sent on the stack), so that a generator consumed
+ * from C (sum(), list(), a residual iternext) runs its body compiled, one
+ * trace run per item. Its locals and stack come from the frame; its
+ * YIELD_VALUE stores back what changed and finishes with the value
+ * (record_gen_root_yield); the jump back to the body's loop goes on to the
+ * next yield (polling there, as the interpreter's backward jump does);
+ * the generator returning aborts (the interpreter finishes it). */
+Recorder *recorder_new_gen_resume(Frame *f, int32_t pc) {
+    Recorder *R = recorder_alloc();
+    R->kind = TRACE_FUNCTION;
+    R->gen_resume = true;
+    R->start_code = f->code;
+    R->root_globals = f->globals;
+    R->root_builtins = f->builtins;
+    R->start_pc = pc;
+    R->pc = pc;
+    R->root = f;
+    R->frame_ref = emit0(R, IR_inputarg_r, NULL);
+    R->nonnull[R->frame_ref] = 1;
+    push_frame(R, f, f->code, f->func);
+    RecFrame *rf = top(R);
+    rf->sp = (int32_t)(f->sp - frame_stack_base(f));
+    int32_t n = rf->nlocals + rf->sp;
+    rf->gen_initial = gc_alloc(sizeof(SnapSlot) * (size_t)(n + 1));
+    rf->gen_initial_n = n;
+    for (int32_t k = 0; k < n; k++) {
+        IRRef r = emit2(R, IR_getarrayitem_gc_r, R->frame_ref, kint(R, k), &frame_slots_descr->d);
+        rf->slots[k] = rf->gen_initial[k] = (SnapSlot){r, SK_VALUE};
+        if (k >= rf->nlocals) R->nonnull[r] = 1;
+    }
+    R->label = IR_NONE;
+    return R;
+}
+
+/* Is this a generator resume trace, or a bridge of one? */
+static bool gen_resume_tree(Recorder *R) {
+    return R->kind == TRACE_BRIDGE ? R->parent->gen_resume : R->gen_resume;
+}
+
 /* ---- bridges: the parent's snapshot becomes the starting state ----------------------- */
 
 typedef struct BridgeMap {
@@ -2938,6 +2979,29 @@ static void record_gen_yield(Recorder *R, int32_t pc) {
     R->snap_valid = false;
 }
 
+/* YIELD_VALUE in the root frame of a generator resume trace (or of a
+ * bridge of one: every slot is stored then). The interpreter returns the
+ * value from the frame as its YIELD_VALUE does (interp.c GEN_RESUME_HOOK). */
+static int record_gen_root_yield(Recorder *R, int32_t pc) {
+    RecFrame *rf = top(R);
+    SnapSlot v = pop(R);
+    IRRef value = as_ref(R, v);
+    int32_t depth = rf->sp;
+    bool from_entry = R->kind != TRACE_BRIDGE;
+    for (int32_t k = 0; k < rf->nlocals + depth; k++) {
+        SnapSlot s = rf->slots[k];
+        if (from_entry && k < rf->gen_initial_n && s.ref == rf->gen_initial[k].ref && s.kind == rf->gen_initial[k].kind)
+            continue;
+        IRRef val = s.kind == SK_NULL ? kref(R, VNULL) : as_ref(R, s);
+        emit3(R, IR_setarrayitem_gc, R->frame_ref, kint(R, k), val, &frame_slots_descr->d);
+    }
+    IRRef a[3] = {R->frame_ref, kint(R, pc + 1), kint(R, depth)};
+    call_helper(R, JH_gen_root_yield, 3, a);
+    exc_handled_flush(R);   /* the interpreter goes on with tstate.handled in memory */
+    emit(R, IR_finish, 1, &value, &jit_done_descr.d);
+    return 1;
+}
+
 /* ---- exceptions raised and caught in one trace ------------------------------------------ */
 
 /* A `raise` (or a failed dict lookup) whose handler is in a frame of the
@@ -4034,6 +4098,14 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         break;
     case OP_JUMP_ABSOLUTE:
         /* a backward jump: its target is a loop header */
+        if (R->nframes == 1 && gen_resume_tree(R)) {
+            /* a generator resume trace goes round its body's loop to the
+               next yield, polling as the interpreter's jump would */
+            emit_pending_poll(R);
+            if (++R->inner_jumps <= INLINE_UNROLL_MAX) break;
+            emit_exit(R, arg);
+            return 1;
+        }
         if (R->nframes == 1) return end_at_header(R, arg);
         /* a loop inside an inlined call: one over a tuple, a range or a
            dict's keys (`for i in range(4)`, the `for a in args` / `for k in
@@ -4128,6 +4200,15 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             break;
         }
         if (gen_check(vit) && record_gen_resume(R, itr, vit, pc)) break;
+        if (gen_check(vit) && gen_resume_tree(R) && V_AS(GenObject, vit)->code == R->frames[0].code) {
+            /* a recursive generator (a permutation or tree walk): its
+               resume trace would enter itself through the residual
+               iternext at every level and leave by a guard whenever an
+               inner generator ends, costlier than the interpreter
+               (measured on bench/nqueens.py); left to the interpreter */
+            rec_abort(R, ABORT_GEN_RECURSIVE);
+            return -1;
+        }
         if (record_iter_next_dunder(R, itr, vit, pc)) break;
         /* any other iterator: a residual call; whether it produced an item
            is known after the instruction ran */
@@ -4147,8 +4228,13 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             rec_abort(R, ABORT_GENERATOR);   /* the generator finishes: rare, left to the interpreter */
             return -1;
         }
+        if (R->nframes == 1 && R->kind != TRACE_BRIDGE && gen_resume_tree(R)) {
+            rec_abort(R, ABORT_GENERATOR);   /* the generator finishes: left to the interpreter */
+            return -1;
+        }
         if (R->nframes == 1) {
-            if (R->kind == TRACE_FUNCTION || (R->kind == TRACE_BRIDGE && R->parent->tree_kind == TRACE_FUNCTION)) {
+            if ((R->kind == TRACE_FUNCTION || (R->kind == TRACE_BRIDGE && R->parent->tree_kind == TRACE_FUNCTION)) &&
+                !gen_resume_tree(R)) {
                 IRRef v = as_ref(R, *stack_slot(rf, 1));
                 exc_handled_flush(R);   /* the interpreter goes on with tstate.handled in memory */
                 emit(R, IR_finish, 1, &v, &jit_done_descr.d);
@@ -4236,6 +4322,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         break;
     }
     case OP_YIELD_VALUE: {
+        if (R->nframes == 1 && gen_resume_tree(R)) return record_gen_root_yield(R, pc);
         if (!rf->generator) {
             rec_abort(R, ABORT_GENERATOR);
             return -1;

@@ -76,6 +76,7 @@ typedef struct Recorder {
     int32_t pc;                 /* instruction being recorded */
     Pending pending;
     TraceKind kind;
+    bool gen_resume;            /* a function trace that resumes a generator (Trace.gen_resume) */
     CodeObject *start_code;     /* loops: the header being traced */
     int32_t start_pc;
     Frame *root;
@@ -146,6 +147,9 @@ typedef struct Recorder {
 Recorder *recorder_new_loop(Frame *f, int32_t pc);
 Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g);
 Recorder *recorder_new_function(Frame *f);
+/* A generator resume trace (trace.h jit_gen_resume): from instruction pc of
+ * generator frame f, just past a YIELD_VALUE, to the body's next yield. */
+Recorder *recorder_new_gen_resume(Frame *f, int32_t pc);
 /* 0: keep going; 1: the loop closed or the trace ended (compile it);
  * -1: aborted (R->abort_reason). */
 int recorder_step(Recorder *R, Frame *f, uint32_t *ip, Value *sp);

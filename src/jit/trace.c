@@ -10,6 +10,7 @@
  */
 #include "trace.h"
 #include "safepoint.h"
+#include "../vm/pending.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,7 +154,12 @@ static void end_recording(void) {
 static void report_abort(Recorder *R) {
     if (R->abort_reason < ABORT__PYPY_COUNT) jit.counters[CNT_ABORT_TOO_LONG + R->abort_reason]++;
     jitev_abort(R->abort_reason, R->kind, R->start_code, R->start_pc, R->from_guard, &R->ir);
-    if (R->kind == TRACE_LOOP) {
+    if (R->gen_resume) {
+        JitCell *c = jit_cell(R->start_code, R->start_pc);
+        c->flags &= (uint16_t)~JC_TRACING;
+        if (++c->aborts >= MAX_ABORTS) c->flags |= JC_DONT_TRACE_HERE;
+        c->counter = (int32_t)jit_params.threshold;
+    } else if (R->kind == TRACE_LOOP) {
         JitCell *c = jit_cell(R->start_code, R->start_pc);
         c->flags &= (uint16_t)~JC_TRACING;
         if (R->abort_reason == ABORT_BAD_LOOP && c->bad_loops < MAX_BAD_LOOPS) {
@@ -238,9 +244,9 @@ static void free_doomed(void) {
 static void release(Trace *t) {
     t->invalid = 1;
     t->released = 1;
-    if (t->kind == TRACE_FUNCTION) {
+    if (t->kind == TRACE_FUNCTION && !t->gen_resume) {
         if (t->code->jit_entry_trace == t) t->code->jit_entry_trace = NULL;
-    } else if (t->kind == TRACE_LOOP && t->code) {
+    } else if ((t->kind == TRACE_LOOP || t->kind == TRACE_FUNCTION) && t->code) {
         JitCell *c = jit_cell(t->code, t->pc);
         if (c->trace == t) c->trace = NULL;
         c->counter = (int32_t)jit_params.threshold;
@@ -292,6 +298,7 @@ static Trace *trace_new(Recorder *R) {
     t->profile_mode = (uint8_t)jit_profile_mode;
     t->code = R->start_code;
     t->pc = R->start_pc;
+    t->gen_resume = R->kind == TRACE_BRIDGE ? R->parent->gen_resume : R->gen_resume;
     t->globals = R->kind == TRACE_BRIDGE ? R->parent->globals : R->root_globals;
     t->builtins = R->kind == TRACE_BRIDGE ? R->parent->builtins : R->root_builtins;
     t->noopt = R->ir;
@@ -363,7 +370,7 @@ static void compile_finishing(Recorder *R) {
         report_abort(R);
         return;
     }
-    if (R->kind == TRACE_LOOP) {
+    if (R->kind == TRACE_LOOP || R->gen_resume) {
         JitCell *c = jit_cell(R->start_code, R->start_pc);
         c->trace = t;
         c->flags &= (uint16_t)~JC_TRACING;
@@ -496,6 +503,32 @@ int jit_function_entry(Frame *f, Value *result) {
     jit.record_nested_code = NULL;
     jit.counters[CNT_TRACING]++;
     jitev_trace_start(TRACE_FUNCTION, co, 0, NULL);
+    return 1;
+}
+
+int jit_gen_resume(Frame *f, Value *result) {
+    CodeObject *co = f->code;
+    int32_t pc = (int32_t)(f->ip - co->code);
+    if (jit_recording_here()) return 0;
+    JitCell *c = jit_cell(co, pc);
+    Trace *t = c->trace;
+    if (t && !t->gen_resume) return 0;   /* (a loop header: never right after a yield) */
+    if (t) {
+        if (!t->invalid) return depth_room(0) && trace_fits(t, f) ? run_trace(f, t, result) : 0;
+        c->trace = NULL;   /* an assumption broke: trace again later */
+        c->counter = (int32_t)jit_params.threshold;
+        return 0;
+    }
+    if (--c->counter > 0) return 0;
+    c->counter = (int32_t)jit_params.threshold;
+    if (jit.recording || (c->flags & (JC_DONT_TRACE_HERE | JC_TRACING))) return 0;
+    jit.rec = recorder_new_gen_resume(f, pc);
+    jit.recording = true;
+    jit.record_c_depth = tstate.c_depth;
+    jit.record_nested_code = NULL;
+    c->flags |= JC_TRACING;
+    jit.counters[CNT_TRACING]++;
+    jitev_trace_start(TRACE_FUNCTION, co, pc, NULL);
     return 1;
 }
 
@@ -817,6 +850,60 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
     frame_pop(f);
     if (jit_profile_mode) prof_suppress_end(prof_was);
     return v;
+}
+
+/* gen_run's way into a generator frame that next()/send() resumes just
+ * past a yield: with a compiled generator resume trace there, the trace
+ * runs without the interpreter's loop (as call_assembler runs a function
+ * trace), set up and left as eval_frame would for a yield; when it exits
+ * early the interpreter goes on in the rebuilt frames. Anything unusual
+ * (no trace, tracing, profiling, recording, the recursion or C stack
+ * limits near, a pending action) goes through eval_frame, whose entry
+ * hook (jit_gen_resume) counts, records, or runs the trace. */
+Value jit_gen_run(Frame *f) {
+    CodeObject *co = f->code;
+    Trace *t = co->jitcells ? co->jitcells[f->ip - co->code].trace : NULL;
+    if (!t || !t->gen_resume || t->invalid || t->counts || !jit_params.enabled || jit_profile_mode ||
+        tstate.use_tracing || interp_save_ip || jit_recording_here() || !depth_room(1) || !trace_fits(t, f) ||
+        pending() || jit_c_stack_low())
+        return eval_frame(f, VNULL);
+    f->gen_sent = 0;
+    if (interp_enter_recursive("") < 0) return VNULL;
+    f->back = tstate.frame;
+    f->is_entry = 1;
+    f->executing = 1;
+    tstate.frame = f;
+    tstate.depth++;
+    t->generation = jit.generation;
+    t->active++;
+    jit.activations++;
+    uint8_t vm_was = tpy_vmstate;
+    f->in_compiled = 1;
+    tpy_vmstate = VM_MCODE;
+    GuardDescr *g = ((TraceEntryFn)t->entry)(f);
+    tpy_vmstate = vm_was;
+    f->in_compiled = 0;
+    Value result;
+    int r;
+    if (__builtin_expect(g == &jit_done_descr && !jit.ndoomed, 1)) {
+        jit.activations--;
+        t->active--;
+        result = (Value)jit_saved_area[0];
+        jit_saved_area[0] = 0;   /* a root of the collector: keep nothing alive */
+        r = 5;
+    } else {
+        r = run_trace_finish(f, t, g, false, false, NULL, &result);
+    }
+    interp_leave_recursive();
+    if (r == 5) {
+        /* as YIELD_VALUE leaves it (the trace set ip and sp) */
+        f->yielded = 1;
+        f->executing = 0;
+        tstate.frame = f->back;
+        tstate.depth--;
+        return result;
+    }
+    return eval_frame_resumed(f, r);
 }
 
 /* TPY_JITDUMP: at exit, the guards that failed most (a debugging aid). */

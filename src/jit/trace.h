@@ -39,7 +39,8 @@
     _(ABORT_COROUTINE, "await, async for, async with or an async generator's yield") \
     _(ABORT_THREAD_SWITCH, "another thread took the interpreter lock during the trace") \
     _(ABORT_SYS_SETTRACE, "sys.settrace() installed a trace function")     \
-    _(ABORT_RECORDER_BUG, "the recorder used a value it never computed (a tpy bug: please report)")
+    _(ABORT_RECORDER_BUG, "the recorder used a value it never computed (a tpy bug: please report)") \
+    _(ABORT_GEN_RECURSIVE, "a generator resume trace would resume a generator of its own code")
 
 typedef enum AbortReason {
 #define ABORT_ENUM(name, text) name,
@@ -138,6 +139,7 @@ typedef struct Trace {
     int32_t slots_used;
     int32_t frame_slots;        /* slots the loop's frame has */
     uint8_t *epilogue;          /* the loop's common exit */
+    uint8_t gen_resume;         /* a generator resume trace (jit_gen_resume), or a bridge of one */
 } Trace;
 
 typedef struct JitCell {
@@ -200,6 +202,19 @@ int jit_loop_header(Frame *f, int32_t pc, Value *result);
  * jit_loop_header, or 5: the trace ran the whole function, whose result is
  * in *result (the caller returns it as RETURN_VALUE would). */
 int jit_function_entry(Frame *f, Value *result);
+
+/* Called when a generator frame is resumed by next()/send() just past a
+ * YIELD_VALUE (Frame.gen_sent), the sent value on its stack: the hot spot
+ * of a generator resume trace, from there to the body's next yield (a
+ * function trace keyed by the jit cell of that instruction, Trace.gen_resume).
+ * Returns like jit_loop_header, or 5: the trace ran to a yield, the frame's
+ * ip and sp are past it and *result is the value yielded (the caller
+ * finishes as YIELD_VALUE does). */
+int jit_gen_resume(Frame *f, Value *result);
+/* Run generator frame f, resumed by next()/send() (Frame.gen_sent): its
+ * resume trace directly when there is one, else eval_frame(f). Returns as
+ * eval_frame does. */
+Value jit_gen_run(Frame *f);
 
 /* The valid compiled loop whose header is (code, pc), or NULL. */
 Trace *jit_loop_at(CodeObject *code, int32_t pc);

@@ -6,6 +6,7 @@
 #include "../runtime.h"
 #include "../vm/opcodes.h"
 #include "../vm/traceback.h"
+#include "../jit/trace.h"
 
 Type gen_type, coro_type, coro_wrapper_type, async_gen_type;
 
@@ -153,7 +154,7 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
     tstate.handled = g->handled;
     f->yielded = 0;
     f->trace_called = 0;   /* a resumed generator is a new 'call' for sys.settrace */
-    Value r = eval_frame(f, throw_exc);
+    Value r = f->gen_sent && !throw_exc ? jit_gen_run(f) : eval_frame(f, throw_exc);
     g->handled = tstate.handled;
     tstate.handled = caller_handled;
     tstate.handled_outer = caller_outer;
@@ -303,6 +304,7 @@ int gen_send_ex(Value gv, Value value, Value *out) {
         }
     } else {
         *g->frame->sp++ = value ? value : V_NONE;
+        g->frame->gen_sent = 1;
     }
     g->yield_from = VNULL;
     return gen_run(g, VNULL, out);
@@ -338,6 +340,13 @@ int64_t gen_jit_suspend(Value gv, int64_t next_pc, int64_t depth) {
         g->finalizable = true;
         gc_register_finalizer(g, gen_finalize);
     }
+    return 0;
+}
+
+int64_t gen_jit_root_yield(Value frame, int64_t next_pc, int64_t depth) {
+    Frame *f = V_AS(Frame, frame);
+    f->ip = f->code->code + next_pc;
+    f->sp = frame_stack_base(f) + depth;
     return 0;
 }
 

@@ -97,6 +97,11 @@ Value gen_next_raising(Value gen);
  * (next instruction, stack depth, finalizer registration). */
 int64_t gen_jit_enter(Value g, Value code, int64_t pc_started);
 int64_t gen_jit_suspend(Value g, int64_t next_pc, int64_t depth);
+/* A generator resume trace (the generator's own frame is the trace's root,
+ * trace.c jit_gen_resume) yields: the frame's next instruction and stack
+ * depth as YIELD_VALUE leaves them; the interpreter then returns the value
+ * from the frame as YIELD_VALUE does (slots are stored by the trace). */
+int64_t gen_jit_root_yield(Value frame, int64_t next_pc, int64_t depth);
 
 void gen_init(void);
 

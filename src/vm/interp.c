@@ -997,6 +997,27 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             }                                                                            \
         }                                                                                \
     } while (0)
+/* A generator resumed just past its YIELD_VALUE: the JIT's generator
+   resume hot spot (jit_gen_resume; 5: the trace ran to the next yield). */
+#define GEN_RESUME_HOOK()                                                                \
+    do {                                                                                 \
+        SAVE_REGS();                                                                     \
+        Value jit_result_;                                                               \
+        int jr_ = jit_gen_resume(f, &jit_result_);                                       \
+        if (jr_ == 1) {                                                                  \
+            dispatch = record_labels;                                                    \
+        } else if (jr_ == 5) {                                                           \
+            LOAD_REGS();                                                                 \
+            PUSH(jit_result_);                                                           \
+            *(volatile Value *)&jit_result_ = VNULL; /* no stale root (gcmodule.c) */    \
+            goto L_YIELD_VALUE;                                                          \
+        } else if (jr_ >= 2) {                                                           \
+            f = tstate.frame;                                                            \
+            LOAD_REGS();                                                                 \
+            if (jr_ == 3) goto error;                                                    \
+            if (jr_ == 4) dispatch = record_labels;                                      \
+        }                                                                                \
+    } while (0)
 #define ARG ((int)(w >> 8))
 #define PUSH(v) (*sp++ = (v))
 #define POP() (*--sp)
@@ -1025,8 +1046,11 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (jit_resume == 4) dispatch = record_labels;
         NEXT();
     }
+    bool gen_sent = f->gen_sent;
+    f->gen_sent = 0;
     if (__builtin_expect(tstate.use_tracing || interp_save_ip, 0)) dispatch = trace_labels;
     else if (ip == co->code && !f->on_heap) FUNCTION_ENTRY_HOOK();
+    else if (gen_sent && jit_params.enabled) GEN_RESUME_HOOK();
     NEXT();
 
     TARGET(NOP) NEXT();

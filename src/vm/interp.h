@@ -61,6 +61,10 @@ typedef struct Frame {
     uint8_t binop_op;           /* enum BinOp (| BINOP_INPLACE) of a FRAME_RESULT_BINOP frame */
     uint8_t jit_forced_frame;   /* built by jit_force_frames() from a call inlined by compiled code
                                    that is still running (its back is real already) */
+    uint8_t gen_sent;           /* a generator frame resumed by next()/send() just past its
+                                   YIELD_VALUE, the value sent pushed: the JIT's generator
+                                   resume entry may run (gen.c sets it, the interpreter's
+                                   entry consumes it) */
     /* Compiled code running in this frame (as its root) inside a residual
        call made from inlined frames: the machine frame where the values of
        those frames are (emit_x64.c writes it before the call, clears it
