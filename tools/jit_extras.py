@@ -23,6 +23,8 @@ program; run by tools/check.sh. The last line is "N passed, N failed".
             CPython 3.11's columns; the implicit `return None` of each
             function, class and module on a line CPython's dis gives one
             of its copies (Debian's python3 is the oracle)
+  guards    every exit knows its place in its trace: TPY_JITDUMP names
+            a failing guard_is_float (it named the op before the trace)
   probes    the probe programs of PyPy 7.3.11 (tests/jit/probes/, copied
             from shared/reference/pypy-7.3.11) run unchanged: exit status
             0 and output of the shape in tests/jit/probes/X.shape (digits
@@ -343,6 +345,36 @@ BAD_SPECS = ["", " ", "threshold=10,,decay=5", "threshold=10,", ",threshold=10",
              "off,threshold=5", "OFF"]
 GOOD_SPECS = ["threshold=5,  decay=5", " threshold= - 5 ", "enable_opts=", "enable_opts=intbounds:heap",
               "off", "default", "threshold=200,trace_eagerness=50"]
+
+
+GUARD_NAMES_PROG = """
+def f(xs):
+    t = 0.0
+    for x in xs:
+        t += x * 0.5
+    return t
+fl = [float(i) for i in range(1000)]
+mixed = [float(i) if i % 3 else i for i in range(1000)]
+s = 0.0
+for k in range(300):
+    s += f(fl) + f(mixed)
+print(s)
+"""
+
+
+def check_guard_names(tpy, tmp):
+    # Every exit knows its place in its trace (GuardDescr.op_index), what a
+    # bridge from it and TPY_JITDUMP's listing read: guard_is_float, whose
+    # failure paths are all in cold code, had none (a bridge from it read
+    # ops[-1]; in eager mode that crashed when the trace's ops began a page)
+    path = os.path.join(tmp, "guard_names.py")
+    with open(path, "w") as fh:
+        fh.write(GUARD_NAMES_PROG)
+    p = run([tpy, path], env={"TPY_JITDUMP": "1"})
+    err = p.stderr.decode(errors="replace")
+    lines = [l for l in err.splitlines() if "BINARY_MULTIPLY" in l and " guard " in l]
+    check("jitdump: a failing guard_is_float is named as such",
+          p.returncode == 0 and any("(guard_is_float)" in l for l in lines), "\n".join(lines[:3]) or err[-400:])
 
 
 def check_help(tpy):
@@ -724,6 +756,7 @@ def main():
         check_class_memory(tpy, tmp)
         check_recursion(tpy, tmp)
         check_dis(tpy, tmp)
+        check_guard_names(tpy, tmp)
     check_cmdline(tpy)
     check_import_reports(tpy)
     check_help(tpy)

@@ -1806,6 +1806,7 @@ static void analyze(Emitter *e) {
             g->fail_args = refs;
             g->nfail_args = nf;
             g->owner = e->t;
+            g->op_index = (int32_t)i;   /* every exit, whatever code tests it */
             g->bridge = NULL;
             for (int k = 0; k < nf; k++) {
                 IRRef r = refs[k];
