@@ -218,6 +218,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         sf->class_new = rf->class_new;
         sf->len_result = rf->len_result;
         sf->iter_next = rf->iter_next;
+        sf->truth_jump = rf->truth_jump;
         sf->binop_step = rf->binop_step;
         sf->binop_op = rf->binop_op;
         memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
@@ -309,6 +310,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->class_new = false;
     rf->len_result = false;
     rf->iter_next = false;
+    rf->truth_jump = false;
     rf->binop_step = -1;
 }
 
@@ -682,6 +684,7 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         rf->class_new = sf->class_new;   /* its return still finishes the class call */
         rf->len_result = sf->len_result;   /* and len()'s check */
         rf->iter_next = sf->iter_next;     /* and the loop its StopIteration ends */
+        rf->truth_jump = sf->truth_jump;   /* and the jump its bool decides */
         rf->binop_step = sf->binop_step;   /* and the operator's dispatch */
         rf->binop_op = sf->binop_op;
         if (sf->generator) {
@@ -1707,6 +1710,58 @@ static bool record_iter_next_dunder(Recorder *R, IRRef itr, Value vit, int32_t p
     depend_on_type(R, t);
     depend_on(R, f);
     inline_nested_call(R, fn, locals, pc + 1)->iter_next = true;
+    return true;
+}
+
+/* POP_JUMP_IF_FALSE / POP_JUMP_IF_TRUE on an instance of a class
+ * statement's class whose __bool__ is a plain Python function: the
+ * function inlined, as heap_truth runs it one eval level down after the
+ * jump popped the value. Its return (record_truth_dunder_return) leaves a
+ * pending branch on the bool it returned; a frame rebuilt by a guard
+ * failure makes the jump itself (FRAME_RESULT_TRUTH). The trace depends on
+ * the class (__bool__ replaced) and on the function (its __code__). */
+static bool record_truth_dunder(Recorder *R, SnapSlot a, Value va, int32_t pc) {
+    if (!v_is_ptr(va) || !va || a.kind != SK_VALUE) return false;
+    Type *t = V_OBJ(va)->type;
+    if (!type_has_flag(t, TF_HEAPTYPE) || !type_truth_is_dunder(t)) return false;
+    Value f = type_lookup(t, NAME(__bool__));
+    if (!f || !function_check(f) || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    FunctionObject *fn = V_AS(FunctionObject, f);
+    SnapSlot *locals = locals_for(fn->code);
+    if (!bind_args(R, fn, &a, 1, VNULL, locals)) return false;
+    guard_type(R, as_ref(R, a), t);
+    depend_on_type(R, t);
+    depend_on(R, f);
+    pop(R);
+    inline_nested_call(R, fn, locals, pc + 1)->truth_jump = true;
+    return true;
+}
+
+/* The return of a __bool__ inlined by record_truth_dunder, whose value is
+ * on top of its frame: the frame left, and the caller's jump (the
+ * instruction before its return pc) left pending on the truth of that
+ * bool, to be guarded at the next instruction as the branch goes. A value
+ * that is not a bool makes the interpreter raise TypeError: not traced. */
+static bool record_truth_dunder_return(Recorder *R, Value *sp) {
+    RecFrame *rf = top(R);
+    Value vr = concrete_stack(sp, 1);
+    if (vr != V_TRUE && vr != V_FALSE) {
+        rec_abort(R, ABORT_EXCEPTION);
+        return false;
+    }
+    bool truth;
+    IRRef t = bool_to_branch(R, *stack_slot(rf, 1), vr, &truth);
+    bool nested = rf->nested;
+    int64_t outer = rf->outer_c_depth;
+    int32_t jump_pc = rf->return_pc - 1;
+    pop(R);
+    R->nframes--;
+    emit0(R, IR_leave_portal_frame, NULL);
+    if (nested) jit.record_c_depth = outer;
+    uint32_t jump = top(R)->code->code[jump_pc];
+    if (!ir_is_const(t))
+        R->pending = (Pending){PEND_BRANCH, t, jump_pc, (int32_t)INSTR_ARG(jump), (int)INSTR_OP(jump),
+                               (SnapSlot){IR_NONE, SK_NULL}};
     return true;
 }
 
@@ -2928,7 +2983,8 @@ static int find_trace_handler(Recorder *R, int32_t pc, const ExcTableEntry **out
             *out = h;
             return i;
         }
-        if (rf->generator || rf->nested || rf->constructor || rf->class_new || rf->len_result || rf->iter_next)
+        if (rf->generator || rf->nested || rf->constructor || rf->class_new || rf->len_result || rf->iter_next ||
+            rf->truth_jump)
             return -1;
     }
     return -1;
@@ -3917,6 +3973,9 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         bool truth;
         IRRef t = bool_to_branch(R, a, concrete_stack(sp, 1), &truth);
         if (t == IR_NONE) {
+            if ((op == OP_POP_JUMP_IF_FALSE || op == OP_POP_JUMP_IF_TRUE) &&
+                record_truth_dunder(R, a, concrete_stack(sp, 1), pc))
+                break;
             IRRef args[1] = {as_ref(R, a)};
             IRRef tr = call_int(R, JH_truth, 1, args);
             R->pending = (Pending){PEND_BRANCH, tr, pc, arg, op, a};
@@ -4065,6 +4124,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         }
         if (rf->binop_step >= 0) {
             record_binop_dunder_return(R, sp);
+            break;
+        }
+        if (rf->truth_jump) {
+            if (!record_truth_dunder_return(R, sp)) return -1;
             break;
         }
         SnapSlot v = pop(R);

@@ -571,6 +571,7 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
             if (f->fobj) sys_frame_moved(f);
             f->discard_result = sf->constructor ? FRAME_RESULT_INIT : sf->class_new ? FRAME_RESULT_NEW
                               : sf->len_result ? FRAME_RESULT_LEN
+                              : sf->truth_jump ? FRAME_RESULT_TRUTH
                               : sf->binop_step >= 0 ? FRAME_RESULT_BINOP + sf->binop_step : FRAME_RESULT_PLAIN;
             f->binop_op = sf->binop_op;
             tstate.depth++;
@@ -585,6 +586,7 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
             f->back = prev;
             f->discard_result = sf->constructor ? FRAME_RESULT_INIT : sf->class_new ? FRAME_RESULT_NEW
                               : sf->len_result ? FRAME_RESULT_LEN
+                              : sf->truth_jump ? FRAME_RESULT_TRUTH
                               : sf->iter_next ? FRAME_RESULT_ITERNEXT
                               : sf->binop_step >= 0 ? FRAME_RESULT_BINOP + sf->binop_step : FRAME_RESULT_PLAIN;
             f->binop_op = sf->binop_op;

@@ -32,11 +32,16 @@ enum {
        return is the item; StopIteration leaving it ends the caller's loop
        (the iterator popped, the caller goes on at the FOR_ITER's target) */
     FRAME_RESULT_ITERNEXT = 4,
-    /* FRAME_RESULT_BINOP + step (enum BinopStep): the dunder a binary
+    /* __bool__ of the caller's POP_JUMP_IF_FALSE / POP_JUMP_IF_TRUE, which
+       popped the tested value already (the caller's ip is past the jump):
+       its return must be a bool (else TypeError at the jump) and makes
+       that jump */
+    FRAME_RESULT_TRUTH = 5,
+    /* (last: a range) FRAME_RESULT_BINOP + step (enum BinopStep): the dunder a binary
        operator's dispatch called at that step; the operands are still on
        the caller's stack, the operator is in binop_op; NotImplemented goes
        on with the next step (obj_binop_from) */
-    FRAME_RESULT_BINOP = 5,
+    FRAME_RESULT_BINOP = 6,
 };
 
 typedef struct Frame {
