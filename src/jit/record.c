@@ -1284,6 +1284,30 @@ static bool record_module_attr(Recorder *R, IRRef obj, Value vo, Value name, IRR
     return true;
 }
 
+/* Class.name (LOAD_ATTR, and LOAD_METHOD, which pushes (NULL, attr) for a
+ * class) on a class whose metaclass is type itself, where type_getattr
+ * returns the attribute found on the class's MRO as it is: one without
+ * __get__, or a Python function (a class gives it unbound), and type
+ * having no data descriptor of that name, which would win (type's own
+ * plain methods, __new__ among them, lose to the class's: object.__new__,
+ * the call of every Python __new__). The value is a constant; the trace
+ * depends on the class (the name rebound on it or on a base). */
+static void depend_on_type(Recorder *R, Type *t);
+
+static bool record_class_attr(Recorder *R, IRRef obj, Value vo, Value name, IRRef *out) {
+    if (!v_is_ptr(vo) || !vo || V_OBJ(vo)->type != &type_type || name == NAME(__annotations__) ||
+        str_eq_cstr(name, "__abstractmethods__"))   /* type_getattr's own two cases */
+        return false;
+    Value attr = type_lookup(V_AS(Type, vo), name);
+    if (!attr || (type_of(attr)->descr_get && type_of(attr) != &function_type)) return false;
+    Value meta_attr = type_lookup(&type_type, name);
+    if (meta_attr && type_of(meta_attr)->descr_get && type_of(meta_attr)->descr_set) return false;
+    guard_const(R, obj, vo);
+    depend_on_type(R, V_AS(Type, vo));
+    *out = kref(R, attr);
+    return true;
+}
+
 /* A tuple built in the trace from slots. */
 static IRRef build_tuple(Recorder *R, const SnapSlot *items, int n) {
     if (n == 0) return kref(R, tuple_empty);
@@ -1469,6 +1493,8 @@ static bool record_property_get(Recorder *R, IRRef obj, Value vobj, Value name, 
     return true;
 }
 
+static Type *guard_class_of(Recorder *R, SnapSlot s, Value v);
+
 /* A class isinstance() can answer from the type alone: its metaclass is
  * type itself (no __instancecheck__). */
 static bool plain_class(Value c) { return type_check(c) && type_of(c) == &type_type; }
@@ -1494,8 +1520,13 @@ static bool record_isinstance(Recorder *R, IRRef cref, Value vfn, const SnapSlot
     case SK_BOOL: t = &bool_type; break;
     case SK_FLOAT: t = &float_type; break;
     default:
-        if (!v_is_ptr(vx) || !vx) return false;
-        t = V_OBJ(vx)->type;
+        /* a small int or float in a value slot (a constant argument): its
+           class, guarded below as guard_class_of reads it */
+        if (!vx) return false;
+        if (v_is_int(vx)) t = &int_type;
+        else if (v_is_smallfloat(vx)) t = &float_type;
+        else if (v_is_ptr(vx)) t = V_OBJ(vx)->type;
+        else return false;
     }
     bool r = false;
     if (tuple_check_exact(vcls)) {
@@ -1506,7 +1537,7 @@ static bool record_isinstance(Recorder *R, IRRef cref, Value vfn, const SnapSlot
     if (!r && type_lookup(t, NAME(__class__)) != type_lookup(&object_type, NAME(__class__))) return false;
     guard_const(R, cref, vfn);
     guard_const(R, clsref, vcls);
-    if (args[0].kind == SK_VALUE) guard_type(R, as_ref(R, args[0]), t);
+    if (args[0].kind == SK_VALUE) guard_class_of(R, args[0], vx);
     if (type_has_flag(t, TF_HEAPTYPE)) depend_on_type(R, t);   /* __bases__ or __class__ changed */
     for (int i = 0; i < pop_count; i++) pop(R);
     push(R, kint(R, r), SK_BOOL);
@@ -3622,16 +3653,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, out, SK_VALUE);
             break;
         }
-        if (v_is_ptr(vo) && V_OBJ(vo)->type == &type_type) {
-            Value attr = type_lookup(V_AS(Type, vo), ic->name);
-            if (attr && !type_lookup(&type_type, ic->name) && ic->name != NAME(__annotations__) &&
-                (!type_of(attr)->descr_get || type_of(attr) == &function_type)) {
-                guard_const(R, obj, vo);
-                depend_on_type(R, V_AS(Type, vo));
-                pop(R);
-                push(R, kref(R, attr), SK_VALUE);
-                break;
-            }
+        if (record_class_attr(R, obj, vo, ic->name, &out)) {
+            pop(R);
+            push(R, out, SK_VALUE);
+            break;
         }
         IRRef args[2] = {obj, kref(R, ic->name)};
         IRRef r = call_value(R, JH_getattr, 2, args);
@@ -3733,7 +3758,8 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         /* obj stays on the recorded stack until the guards and the call
            are emitted: their snapshots resume at this LOAD_METHOD, which
            takes obj from the stack */
-        if (record_instance_attr(R, obj, vo, ic->name, &out) || record_super_attr(R, obj, vo, ic->name, &out)) {
+        if (record_instance_attr(R, obj, vo, ic->name, &out) || record_super_attr(R, obj, vo, ic->name, &out) ||
+            record_class_attr(R, obj, vo, ic->name, &out)) {
             pop(R);
             push(R, kref(R, VNULL), SK_VALUE);
             push(R, out, SK_VALUE);

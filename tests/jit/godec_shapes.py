@@ -1,0 +1,76 @@
+# tpy-test: no-regen modes=default
+# Operations of _pydecimal-style code that compiled loops compute
+# themselves, read through the compile hook: the body of each peeled loop
+# has no residual call and no allocation for
+# - `if x:` and `if not x:` on an instance whose class has a Python
+#   __bool__: inlined, the branch taken on the bool it returns (not
+#   jh_truth through call_i); tests/jit/godec_truth_dunder checks the
+#   results when guards in the inlined __bool__ fail;
+# - Class.name and Class.method(...) (LOAD_ATTR, LOAD_METHOD) on a class,
+#   object.__new__ among them (type has a __new__ too): a constant, not
+#   jh_getattr through call_r; and isinstance() of a constant int (the 1
+#   of `d - 1` passed on to a conversion function): folded, not a call of
+#   isinstance; tests/jit/godec_class_attrs checks their results.
+from helper_loop_bodies import ALLOC, CALLS, collect_loop_bodies
+
+
+bodies = collect_loop_bodies()
+
+
+class Coeff:
+    __slots__ = ('digits', 'special')
+
+    def __init__(self, digits, special):
+        self.digits = digits
+        self.special = special
+
+    def __bool__(self):
+        return self.special or self.digits != 0
+
+
+def truths(n):
+    a = Coeff(5, False)
+    z = Coeff(0, False)
+    s = 0
+    for i in range(n):
+        if a:
+            s += 1
+        if not z:
+            s += 2
+    return s
+
+
+print(truths(5000))
+bodies.report('truths', CALLS | ALLOC)
+
+
+class Dec:
+    __slots__ = ('v',)
+
+    def __init__(self, v):
+        self.v = v
+
+    def get(self):
+        return self.v
+
+
+def convert(o):
+    if isinstance(o, Dec):
+        return o.v
+    if isinstance(o, int):
+        return o
+    return 0
+
+
+def class_attrs(n):
+    d = Dec(3)
+    s = 0
+    for i in range(n):
+        if object.__new__ is not None:
+            s += Dec.get(d)
+        s += convert(1) + convert(d)
+    return s
+
+
+print(class_attrs(5000))
+bodies.report('class_attrs', CALLS | ALLOC)
