@@ -17,6 +17,7 @@
     _(unop, 'r', "ri", CALL_ANY, jh_unop)                                            \
     _(binop_from, 'r', "rrii", CALL_ANY, jh_binop_from) /* obj_binop_from(a, b, op, step) */ \
     _(compare, 'r', "rri", CALL_ANY, jh_compare)        /* obj_richcompare */        \
+    _(compare_after_left, 'r', "rri", CALL_ANY, jh_compare_after_left) /* obj_richcompare_after_left */ \
     _(truth, 'i', "r", CALL_ANY, jh_truth)              /* -1 on error */           \
     _(contains, 'i', "rr", CALL_ANY, jh_contains)       /* item in container */     \
     _(getattr, 'r', "rr", CALL_ANY, jh_getattr)                                      \

@@ -219,6 +219,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         sf->len_result = rf->len_result;
         sf->iter_next = rf->iter_next;
         sf->truth_jump = rf->truth_jump;
+        sf->compare_op = rf->compare_op;
         sf->binop_step = rf->binop_step;
         sf->binop_op = rf->binop_op;
         memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
@@ -311,6 +312,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->len_result = false;
     rf->iter_next = false;
     rf->truth_jump = false;
+    rf->compare_op = -1;
     rf->binop_step = -1;
 }
 
@@ -685,6 +687,7 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         rf->len_result = sf->len_result;   /* and len()'s check */
         rf->iter_next = sf->iter_next;     /* and the loop its StopIteration ends */
         rf->truth_jump = sf->truth_jump;   /* and the jump its bool decides */
+        rf->compare_op = sf->compare_op;   /* and the comparison's dispatch */
         rf->binop_step = sf->binop_step;   /* and the operator's dispatch */
         rf->binop_op = sf->binop_op;
         if (sf->generator) {
@@ -1138,6 +1141,8 @@ static void record_binop(Recorder *R, int op, Value *sp) {
     generic_binop(R, op, a, b);
 }
 
+static bool record_compare_dunder(Recorder *R, int op, Value *sp);
+
 static int cmp_irop_int(int op) {
     static const int t[CMP__COUNT] = {IR_int_lt, IR_int_le, IR_int_eq, IR_int_ne, IR_int_gt, IR_int_ge};
     return t[op];
@@ -1184,6 +1189,7 @@ static void record_compare(Recorder *R, int op, Value *sp) {
             r = emit2(R, cmp_irop_int(op), c, kint(R, 0), NULL);
         }
     } else {
+        if (record_compare_dunder(R, op, sp)) return;
         IRRef args[3] = {as_ref(R, a), as_ref(R, b), kint(R, op)};
         IRRef res = call_value(R, JH_compare, 3, args);
         pop(R);
@@ -1957,6 +1963,79 @@ static void record_binop_dunder_return(Recorder *R, Value *sp) {
         R->snap_valid = false;
         IRRef args[4] = {as_ref(R, a), as_ref(R, b), kint(R, op), kint(R, binop_step_after(step))};
         v = (SnapSlot){call_value(R, JH_binop_from, 4, args), SK_VALUE};
+        R->pc = saved_pc;
+        R->snap_valid = false;
+    }
+    pop(R);
+    pop(R);
+    push(R, v.ref, v.kind);
+}
+
+/* a < b (any comparison) with a an instance of a class statement's class
+ * whose dunder for it is a plain Python function, which the dispatch calls
+ * first (b's class is not a subclass of a's that would get the first
+ * chance): the function inlined, as heap_richcompare runs it one eval
+ * level down, under guards on both operands' exact classes; the trace
+ * depends on the classes and on the function. The operands stay on the
+ * caller's stack while it runs: its return (record_compare_dunder_return)
+ * pops them, and a frame rebuilt by a guard failure finds them there
+ * (FRAME_RESULT_COMPARE). */
+static bool record_compare_dunder(Recorder *R, int op, Value *sp) {
+    static const char *const names[CMP__COUNT] = {"__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__"};
+    RecFrame *rf = top(R);
+    SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
+    Value va = concrete_stack(sp, 2), vb = concrete_stack(sp, 1);
+    if (!va || !vb || !v_is_ptr(va) || a.kind != SK_VALUE || b.kind == SK_NULL || op < 0 || op >= CMP__COUNT)
+        return false;
+    Type *ta = V_OBJ(va)->type, *tb = type_of(vb);
+    if (!type_has_flag(ta, TF_HEAPTYPE) || !type_richcompare_is_dunder(ta)) return false;
+    if (tb != ta && tb->richcompare && type_is_subtype(tb, ta)) return false;   /* b's reflected dunder first */
+    Value f = type_lookup(ta, str_intern_cstr(names[op]));
+    if (!f || !function_check(f) || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    FunctionObject *fn = V_AS(FunctionObject, f);
+    SnapSlot args[2] = {a, b};
+    SnapSlot *locals = locals_for(fn->code);
+    if (!bind_args(R, fn, args, 2, VNULL, locals)) return false;
+    if (guard_class_of(R, a, va) != ta || guard_class_of(R, b, vb) != tb) return false;
+    depend_on_type(R, ta);
+    if (type_has_flag(tb, TF_HEAPTYPE)) depend_on_type(R, tb);
+    depend_on(R, f);
+    inline_nested_call(R, fn, locals, R->pc + 1)->compare_op = (int8_t)op;
+    return true;
+}
+
+/* The return of a dunder inlined by record_compare_dunder: NotImplemented
+ * (guarded against, unless the value's class is known) goes on with the
+ * dispatch after the left operand, a residual call; any other value is
+ * the comparison's result. */
+static void record_compare_dunder_return(Recorder *R, Value *sp) {
+    RecFrame *rf = top(R);
+    SnapSlot v = *stack_slot(rf, 1);
+    bool not_implemented = concrete_stack(sp, 1) == V_NOTIMPL;
+    if (!not_implemented && v.kind == SK_VALUE) {
+        IRRef r = as_ref(R, v);
+        Type *known = ir_is_const(r) ? type_of(ir_const(&R->ir, r)->v.r) : R->known_class[r];
+        if (!known || known == type_of(V_NOTIMPL))
+            guard1(R, IR_guard_true, emit2(R, IR_ptr_ne, r, kref(R, V_NOTIMPL), NULL));
+    }
+    int op = rf->compare_op;
+    bool nested = rf->nested;
+    int64_t outer = rf->outer_c_depth;
+    int32_t caller_pc = rf->return_pc - 1;
+    pop(R);
+    R->nframes--;
+    emit0(R, IR_leave_portal_frame, NULL);
+    if (nested) jit.record_c_depth = outer;
+    RecFrame *caller = top(R);
+    SnapSlot a = *stack_slot(caller, 2), b = *stack_slot(caller, 1);
+    if (not_implemented) {
+        /* the helper's exception is raised at the comparison, its operands
+           on the caller's stack */
+        int32_t saved_pc = R->pc;
+        R->pc = caller_pc;
+        R->snap_valid = false;
+        IRRef args[3] = {as_ref(R, a), as_ref(R, b), kint(R, op)};
+        v = (SnapSlot){call_value(R, JH_compare_after_left, 3, args), SK_VALUE};
         R->pc = saved_pc;
         R->snap_valid = false;
     }
@@ -4154,6 +4233,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         }
         if (rf->truth_jump) {
             if (!record_truth_dunder_return(R, sp)) return -1;
+            break;
+        }
+        if (rf->compare_op >= 0) {
+            record_compare_dunder_return(R, sp);
             break;
         }
         SnapSlot v = pop(R);

@@ -55,6 +55,10 @@ typedef struct RecFrame {
        (record_truth_dunder), which popped the tested value: its return
        value, a bool, decides that jump */
     bool truth_jump;
+    /* >= 0: the Python dunder of a comparison (enum CmpOp) called on its
+       left operand (record_compare_dunder); the operands stay on the
+       caller's shadow stack until its return */
+    int8_t compare_op;
     int8_t binop_step;
     uint8_t binop_op;
     IRRef ctor_obj;

@@ -53,6 +53,9 @@ bool type_len_is_dunder(Type *t);
 /* Is t's truth heap_truth (a class statement's class: __bool__, else
  * __len__, looked up on its MRO)? */
 bool type_truth_is_dunder(Type *t);
+/* Is t's comparison heap_richcompare (a class statement's class: the
+ * dunder looked up on its MRO)? */
+bool type_richcompare_is_dunder(Type *t);
 bool type_iternext_is_dunder(Type *t);   /* next() calls the class's __next__ (heap_iternext) */
 Value type_len_result(Value r);
 /* calling t runs only its Python __new__ (record.c inlines it) */

@@ -2061,6 +2061,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         }
         int binop_step = f->discard_result - FRAME_RESULT_BINOP, binop_op = f->binop_op;
         bool truth_jump = f->discard_result == FRAME_RESULT_TRUTH;
+        bool compare = f->discard_result == FRAME_RESULT_COMPARE;
         tstate.depth--;
         frame_pop(f);
         f = caller;
@@ -2076,6 +2077,15 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             if ((retval == V_TRUE) == (INSTR_OP(jump) == OP_POP_JUMP_IF_TRUE)) f->ip = f->code->code + INSTR_ARG(jump);
             LOAD_REGS();
             NEXT();
+        }
+        if (compare) {
+            /* the comparison's operands are the caller's two top slots */
+            Value b = f->sp[-1], a = f->sp[-2];
+            f->sp -= 2;
+            if (retval == V_NOTIMPL) {
+                retval = obj_richcompare_after_left(a, b, binop_op);
+                bad_result = !retval;
+            }
         }
         if (binop_step >= 0) {
             /* the operator's operands are the caller's two top slots */

@@ -37,11 +37,16 @@ enum {
        its return must be a bool (else TypeError at the jump) and makes
        that jump */
     FRAME_RESULT_TRUTH = 5,
+    /* the Python dunder (__lt__...) a comparison's dispatch called on its
+       left operand first: the operands are still on the caller's stack,
+       the comparison (enum CmpOp) is in binop_op; NotImplemented goes on
+       with the dispatch (obj_richcompare_after_left) */
+    FRAME_RESULT_COMPARE = 6,
     /* (last: a range) FRAME_RESULT_BINOP + step (enum BinopStep): the dunder a binary
        operator's dispatch called at that step; the operands are still on
        the caller's stack, the operator is in binop_op; NotImplemented goes
        on with the next step (obj_binop_from) */
-    FRAME_RESULT_BINOP = 6,
+    FRAME_RESULT_BINOP = 7,
 };
 
 typedef struct Frame {
@@ -63,7 +68,8 @@ typedef struct Frame {
     uint8_t trace_called;       /* sys.settrace: the 'call' event was sent for this run */
     uint8_t in_compiled;        /* compiled code entered here runs (jit/trace.c run_trace):
                                    its slots may be stale, the live values in registers */
-    uint8_t binop_op;           /* enum BinOp (| BINOP_INPLACE) of a FRAME_RESULT_BINOP frame */
+    uint8_t binop_op;           /* enum BinOp (| BINOP_INPLACE) of a FRAME_RESULT_BINOP frame,
+                                   enum CmpOp of a FRAME_RESULT_COMPARE one */
     uint8_t jit_forced_frame;   /* built by jit_force_frames() from a call inlined by compiled code
                                    that is still running (its back is real already) */
     /* Compiled code running in this frame (as its root) inside a residual

@@ -10,7 +10,10 @@
 #   object.__new__ among them (type has a __new__ too): a constant, not
 #   jh_getattr through call_r; and isinstance() of a constant int (the 1
 #   of `d - 1` passed on to a conversion function): folded, not a call of
-#   isinstance; tests/jit/godec_class_attrs checks their results.
+#   isinstance; tests/jit/godec_class_attrs checks their results;
+# - a comparison whose left operand's class has a Python __gt__ (and the
+#   others): inlined, not jh_compare through call_r;
+#   tests/jit/godec_compare_dunder checks the results.
 from helper_loop_bodies import ALLOC, CALLS, collect_loop_bodies
 
 
@@ -74,3 +77,40 @@ def class_attrs(n):
 
 print(class_attrs(5000))
 bodies.report('class_attrs', CALLS | ALLOC)
+
+
+class Amount:
+    __slots__ = ('cents',)
+
+    def __init__(self, cents):
+        self.cents = cents
+
+    def __gt__(self, other):
+        if isinstance(other, Amount):
+            return self.cents > other.cents
+        if isinstance(other, int):
+            return self.cents > other * 100
+        return NotImplemented
+
+    def __eq__(self, other):
+        if isinstance(other, Amount):
+            return self.cents == other.cents
+        return NotImplemented
+
+
+def comparisons(n):
+    a = Amount(500)
+    b = Amount(300)
+    s = 0
+    for i in range(n):
+        if a > 4:
+            s += 1
+        if a > b:
+            s += 2
+        if not a == b:
+            s += 4
+    return s
+
+
+print(comparisons(5000))
+bodies.report('comparisons', CALLS | ALLOC)
