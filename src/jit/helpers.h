@@ -68,6 +68,8 @@
     _(dict_getitem, 'r', "rr", CALL_ANY, jh_dict_getitem)                            \
     _(dict_setitem, 'i', "rrr", CALL_ANY, jh_dict_setitem)                           \
     _(str_concat, 'r', "rr", CALL_CAN_RAISE, str_concat)                              \
+    _(int_from_exact_str, 'r', "r", CALL_CAN_RAISE, int_from_exact_str) /* int(s), s an exact str: ValueError */ \
+    _(str_of_int, 'r', "r", CALL_CAN_RAISE, int_repr)   /* str(i), i an exact int: ValueError (digit limit) */ \
     _(format_value, 'r', "rir", CALL_ANY, jh_format_value)                           \
     _(build_string, 'r', "irrrr", CALL_NO_RAISE, jh_build_string4)                   \
     _(build_string_n, 'r', "ri", CALL_NO_RAISE, jh_build_string_n) /* parts[], n */ \

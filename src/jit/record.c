@@ -1552,6 +1552,27 @@ static bool record_isinstance(Recorder *R, IRRef cref, Value vfn, const SnapSlot
 
 /* ---- builtins traced through ------------------------------------------------------------ */
 
+/* str(i) of an exact int and int(s) of an exact str (what _pydecimal does
+ * with every coefficient): the conversion itself called, int_repr or
+ * int_from_exact_str, instead of the class call's dispatch (obj_call,
+ * type_call, the constructor's argument and type checks). */
+static bool record_int_str_conversion(Recorder *R, IRRef cref, Value vfn, const SnapSlot *args, const Value *vargs,
+                                      int nargs, int pop_count) {
+    if (nargs != 1 || args[0].kind == SK_NULL || !vargs[0]) return false;
+    bool to_str = vfn == V_FROM_PTR(&str_type) && (v_is_int(vargs[0]) || int_check_exact(vargs[0]));
+    bool to_int = vfn == V_FROM_PTR(&int_type) && str_check_exact(vargs[0]);
+    if (!to_str && !to_int) return false;
+    if (guard_class_of(R, args[0], vargs[0]) != (to_str ? &int_type : &str_type)) return false;
+    guard_const(R, cref, vfn);
+    IRRef a[1] = {as_ref(R, args[0])};
+    IRRef r = call_value(R, to_str ? JH_str_of_int : JH_int_from_exact_str, 1, a);
+    R->nonnull[r] = 1;
+    if (to_str) R->known_class[r] = &str_type;
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, r, SK_VALUE);
+    return true;
+}
+
 /* The exact class of the value in slot s (recorded value v), guarded; NULL
  * when the slot holds no value. */
 static Type *guard_class_of(Recorder *R, SnapSlot s, Value v) {
@@ -1631,6 +1652,7 @@ static bool record_builtin(Recorder *R, IRRef cref, Value vfn, const SnapSlot *a
         push(R, f, SK_FLOAT);
         return true;
     }
+    if (record_int_str_conversion(R, cref, vfn, args, vargs, nargs, pop_count)) return true;
     if (vfn == V_FROM_PTR(&int_type) && nargs == 1 && plain_number(args[0], vargs[0])) {
         IRRef r;
         if (args[0].kind == SK_INT || args[0].kind == SK_BOOL || v_is_int(vargs[0])) {

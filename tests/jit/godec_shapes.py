@@ -13,11 +13,30 @@
 #   isinstance; tests/jit/godec_class_attrs checks their results;
 # - a comparison whose left operand's class has a Python __gt__ (and the
 #   others): inlined, not jh_compare through call_r;
-#   tests/jit/godec_compare_dunder checks the results.
+#   tests/jit/godec_compare_dunder checks the results;
+# - str(i) of an int and int(s) of a str: one call of the conversion
+#   itself, not of the class (a call_r whose first argument is
+#   ConstClass(str) or ConstClass(int), through jh_call1);
+#   tests/jit/godec_int_str checks the results.
 from helper_loop_bodies import ALLOC, CALLS, collect_loop_bodies
 
 
-bodies = collect_loop_bodies()
+bodies = collect_loop_bodies(describe=repr)
+
+
+def op_name(text):
+    # 'p5 = call_r(...)' or 'guard_true(...)' -> the operation's name
+    return text.split(' = ', 1)[-1].split('(', 1)[0]
+
+
+def report(name, banned):
+    loops = bodies.get(name, [])
+    if not loops:
+        print(name, 'not compiled')
+        return
+    nlabels, body = loops[0]
+    bad = sorted(set(op_name(op) for op in body) & banned)
+    print(name, 'compiled, peeled:', nlabels == 2, 'banned ops in body:', bad or 'none')
 
 
 class Coeff:
@@ -44,7 +63,7 @@ def truths(n):
 
 
 print(truths(5000))
-bodies.report('truths', CALLS | ALLOC)
+report('truths', CALLS | ALLOC)
 
 
 class Dec:
@@ -76,7 +95,7 @@ def class_attrs(n):
 
 
 print(class_attrs(5000))
-bodies.report('class_attrs', CALLS | ALLOC)
+report('class_attrs', CALLS | ALLOC)
 
 
 class Amount:
@@ -113,4 +132,21 @@ def comparisons(n):
 
 
 print(comparisons(5000))
-bodies.report('comparisons', CALLS | ALLOC)
+report('comparisons', CALLS | ALLOC)
+
+
+def conversions(n):
+    t = 0
+    x = 12345678901234567890123
+    for i in range(n):
+        t += len(str(i)) + int('12') + len(str(x))
+    return t
+
+
+print(conversions(5000))
+conv_body = bodies['conversions'][0][1]
+class_calls = [op for op in conv_body if op_name(op).startswith('call') and
+               ('(ConstClass(str)' in op or '(ConstClass(int)' in op or ', ConstClass(str)' in op or
+                ', ConstClass(int)' in op)]
+print('conversions: calls of str or int as a class:', len(class_calls),
+      'calls:', sum(op_name(op) in CALLS for op in conv_body))
