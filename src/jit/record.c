@@ -1772,6 +1772,33 @@ static bool record_iter_next_dunder(Recorder *R, IRRef itr, Value vit, int32_t p
     return true;
 }
 
+/* `raise StopIteration` (the class) in an inlined __next__ of a FOR_ITER
+ * with no handler in __next__: the loop ends, as FOR_ITER ends it when the
+ * call it made fails with StopIteration, which it discards. Nobody sees
+ * that exception (not even as a __context__: FOR_ITER clears it), so the
+ * trace builds nothing and unwinds nothing: it leaves the frame and pops
+ * the iterator. Recorded in the nested activation heap_iternext started,
+ * the interpreter unwinds that activation below the recording level; in a
+ * bridge, whose __next__ frame resume rebuilt in the caller's eval loop,
+ * exception_unwind finds the raise expected and ends the loop
+ * (FRAME_RESULT_ITERNEXT). */
+static bool record_raise_stop_iteration(Recorder *R, Value *sp, int32_t pc) {
+    RecFrame *rf = top(R);
+    Value v = concrete_stack(sp, 1);
+    if (!rf->iter_next || R->nframes < 2 || v != V_FROM_PTR(&exc_StopIteration)) return false;
+    if (code_find_handler(rf->code, pc)) return false;   /* a try, a with or an except block around it */
+    guard_const(R, as_ref(R, *stack_slot(rf, 1)), v);
+    bool nested = rf->nested;
+    int64_t outer = rf->outer_c_depth;
+    R->nframes--;
+    emit0(R, IR_leave_portal_frame, NULL);
+    pop(R);   /* the caller's iterator */
+    R->snap_valid = false;
+    if (nested) jit.record_c_depth = outer;
+    else R->unwind_expected = true;
+    return true;
+}
+
 /* POP_JUMP_IF_FALSE / POP_JUMP_IF_TRUE on an instance of a class
  * statement's class whose __bool__ is a plain Python function: the
  * function inlined, as heap_truth runs it one eval level down after the
@@ -1821,33 +1848,6 @@ static bool record_truth_dunder_return(Recorder *R, Value *sp) {
     if (!ir_is_const(t))
         R->pending = (Pending){PEND_BRANCH, t, jump_pc, (int32_t)INSTR_ARG(jump), (int)INSTR_OP(jump),
                                (SnapSlot){IR_NONE, SK_NULL}};
-    return true;
-}
-
-/* `raise StopIteration` (the class) in an inlined __next__ of a FOR_ITER
- * with no handler in __next__: the loop ends, as FOR_ITER ends it when the
- * call it made fails with StopIteration, which it discards. Nobody sees
- * that exception (not even as a __context__: FOR_ITER clears it), so the
- * trace builds nothing and unwinds nothing: it leaves the frame and pops
- * the iterator. Recorded in the nested activation heap_iternext started,
- * the interpreter unwinds that activation below the recording level; in a
- * bridge, whose __next__ frame resume rebuilt in the caller's eval loop,
- * exception_unwind finds the raise expected and ends the loop
- * (FRAME_RESULT_ITERNEXT). */
-static bool record_raise_stop_iteration(Recorder *R, Value *sp, int32_t pc) {
-    RecFrame *rf = top(R);
-    Value v = concrete_stack(sp, 1);
-    if (!rf->iter_next || R->nframes < 2 || v != V_FROM_PTR(&exc_StopIteration)) return false;
-    if (code_find_handler(rf->code, pc)) return false;   /* a try, a with or an except block around it */
-    guard_const(R, as_ref(R, *stack_slot(rf, 1)), v);
-    bool nested = rf->nested;
-    int64_t outer = rf->outer_c_depth;
-    R->nframes--;
-    emit0(R, IR_leave_portal_frame, NULL);
-    pop(R);   /* the caller's iterator */
-    R->snap_valid = false;
-    if (nested) jit.record_c_depth = outer;
-    else R->unwind_expected = true;
     return true;
 }
 
