@@ -17,6 +17,7 @@ Value jh_unop(Value a, int64_t op) {
     return obj_unop(a, (int)op);
 }
 Value jh_compare(Value a, Value b, int64_t op) { return obj_richcompare(a, b, (int)op); }
+Value jh_compare_after_left(Value a, Value b, int64_t op) { return obj_richcompare_after_left(a, b, (int)op); }
 int64_t jh_truth(Value v) { return obj_truth(v); }
 int64_t jh_contains(Value item, Value container) { return obj_contains(container, item); }
 Value jh_getattr(Value o, Value name) { return obj_getattr(o, name); }

@@ -18,6 +18,7 @@
     _(unop, 'r', "ri", CALL_ANY, jh_unop)                                            \
     _(binop_from, 'r', "rrii", CALL_ANY, jh_binop_from) /* obj_binop_from(a, b, op, step) */ \
     _(compare, 'r', "rri", CALL_ANY, jh_compare)        /* obj_richcompare */        \
+    _(compare_after_left, 'r', "rri", CALL_ANY, jh_compare_after_left) /* obj_richcompare_after_left */ \
     _(truth, 'i', "r", CALL_ANY, jh_truth)              /* -1 on error */           \
     _(contains, 'i', "rr", CALL_ANY, jh_contains)       /* item in container */     \
     _(getattr, 'r', "rr", CALL_ANY, jh_getattr)                                      \
@@ -69,6 +70,8 @@
     _(dict_getitem, 'r', "rr", CALL_ANY, jh_dict_getitem)                            \
     _(dict_setitem, 'i', "rrr", CALL_ANY, jh_dict_setitem)                           \
     _(str_concat, 'r', "rr", CALL_CAN_RAISE, str_concat)                              \
+    _(int_from_exact_str, 'r', "r", CALL_CAN_RAISE, int_from_exact_str) /* int(s), s an exact str: ValueError */ \
+    _(str_of_int, 'r', "r", CALL_CAN_RAISE, int_repr)   /* str(i), i an exact int: ValueError (digit limit) */ \
     _(format_value, 'r', "rir", CALL_ANY, jh_format_value)                           \
     _(build_string, 'r', "irrrr", CALL_NO_RAISE, jh_build_string4)                   \
     _(build_string_n, 'r', "ri", CALL_NO_RAISE, jh_build_string_n) /* parts[], n */ \

@@ -218,6 +218,8 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         sf->class_new = rf->class_new;
         sf->len_result = rf->len_result;
         sf->iter_next = rf->iter_next;
+        sf->truth_jump = rf->truth_jump;
+        sf->compare_op = rf->compare_op;
         sf->binop_step = rf->binop_step;
         sf->binop_op = rf->binop_op;
         memcpy(s->slots + k, rf->slots, sizeof(SnapSlot) * (size_t)(rf->nlocals + rf->sp));
@@ -309,6 +311,8 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->class_new = false;
     rf->len_result = false;
     rf->iter_next = false;
+    rf->truth_jump = false;
+    rf->compare_op = -1;
     rf->binop_step = -1;
 }
 
@@ -745,6 +749,8 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         rf->class_new = sf->class_new;   /* its return still finishes the class call */
         rf->len_result = sf->len_result;   /* and len()'s check */
         rf->iter_next = sf->iter_next;     /* and the loop its StopIteration ends */
+        rf->truth_jump = sf->truth_jump;   /* and the jump its bool decides */
+        rf->compare_op = sf->compare_op;   /* and the comparison's dispatch */
         rf->binop_step = sf->binop_step;   /* and the operator's dispatch */
         rf->binop_op = sf->binop_op;
         if (sf->generator) {
@@ -1276,6 +1282,8 @@ static void record_binop(Recorder *R, int op, Value *sp) {
     generic_binop(R, op, a, b);
 }
 
+static bool record_compare_dunder(Recorder *R, int op, Value *sp);
+
 static int cmp_irop_int(int op) {
     static const int t[CMP__COUNT] = {IR_int_lt, IR_int_le, IR_int_eq, IR_int_ne, IR_int_gt, IR_int_ge};
     return t[op];
@@ -1322,6 +1330,7 @@ static void record_compare(Recorder *R, int op, Value *sp) {
             r = emit2(R, cmp_irop_int(op), c, kint(R, 0), NULL);
         }
     } else {
+        if (record_compare_dunder(R, op, sp)) return;
         IRRef args[3] = {as_ref(R, a), as_ref(R, b), kint(R, op)};
         IRRef res = call_value(R, JH_compare, 3, args);
         pop(R);
@@ -1422,6 +1431,30 @@ static bool record_module_attr(Recorder *R, IRRef obj, Value vo, Value name, IRR
     list_append(R->watched, cell);
     guard0(R, IR_guard_not_invalidated);
     *out = kref(R, V_AS(CellObject, cell)->value);
+    return true;
+}
+
+/* Class.name (LOAD_ATTR, and LOAD_METHOD, which pushes (NULL, attr) for a
+ * class) on a class whose metaclass is type itself, where type_getattr
+ * returns the attribute found on the class's MRO as it is: one without
+ * __get__, or a Python function (a class gives it unbound), and type
+ * having no data descriptor of that name, which would win (type's own
+ * plain methods, __new__ among them, lose to the class's: object.__new__,
+ * the call of every Python __new__). The value is a constant; the trace
+ * depends on the class (the name rebound on it or on a base). */
+static void depend_on_type(Recorder *R, Type *t);
+
+static bool record_class_attr(Recorder *R, IRRef obj, Value vo, Value name, IRRef *out) {
+    if (!v_is_ptr(vo) || !vo || V_OBJ(vo)->type != &type_type || name == NAME(__annotations__) ||
+        str_eq_cstr(name, "__abstractmethods__"))   /* type_getattr's own two cases */
+        return false;
+    Value attr = type_lookup(V_AS(Type, vo), name);
+    if (!attr || (type_of(attr)->descr_get && type_of(attr) != &function_type)) return false;
+    Value meta_attr = type_lookup(&type_type, name);
+    if (meta_attr && type_of(meta_attr)->descr_get && type_of(meta_attr)->descr_set) return false;
+    guard_const(R, obj, vo);
+    depend_on_type(R, V_AS(Type, vo));
+    *out = kref(R, attr);
     return true;
 }
 
@@ -1610,6 +1643,8 @@ static bool record_property_get(Recorder *R, IRRef obj, Value vobj, Value name, 
     return true;
 }
 
+static Type *guard_class_of(Recorder *R, SnapSlot s, Value v);
+
 /* A class isinstance() can answer from the type alone: its metaclass is
  * type itself (no __instancecheck__). */
 static bool plain_class(Value c) { return type_check(c) && type_of(c) == &type_type; }
@@ -1635,8 +1670,13 @@ static bool record_isinstance(Recorder *R, IRRef cref, Value vfn, const SnapSlot
     case SK_BOOL: t = &bool_type; break;
     case SK_FLOAT: t = &float_type; break;
     default:
-        if (!v_is_ptr(vx) || !vx) return false;
-        t = V_OBJ(vx)->type;
+        /* a small int or float in a value slot (a constant argument): its
+           class, guarded below as guard_class_of reads it */
+        if (!vx) return false;
+        if (v_is_int(vx)) t = &int_type;
+        else if (v_is_smallfloat(vx)) t = &float_type;
+        else if (v_is_ptr(vx)) t = V_OBJ(vx)->type;
+        else return false;
     }
     bool r = false;
     if (tuple_check_exact(vcls)) {
@@ -1647,7 +1687,7 @@ static bool record_isinstance(Recorder *R, IRRef cref, Value vfn, const SnapSlot
     if (!r && type_lookup(t, NAME(__class__)) != type_lookup(&object_type, NAME(__class__))) return false;
     guard_const(R, cref, vfn);
     guard_const(R, clsref, vcls);
-    if (args[0].kind == SK_VALUE) guard_type(R, as_ref(R, args[0]), t);
+    if (args[0].kind == SK_VALUE) guard_class_of(R, args[0], vx);
     if (type_has_flag(t, TF_HEAPTYPE)) depend_on_type(R, t);   /* __bases__ or __class__ changed */
     for (int i = 0; i < pop_count; i++) pop(R);
     push(R, kint(R, r), SK_BOOL);
@@ -1655,6 +1695,27 @@ static bool record_isinstance(Recorder *R, IRRef cref, Value vfn, const SnapSlot
 }
 
 /* ---- builtins traced through ------------------------------------------------------------ */
+
+/* str(i) of an exact int and int(s) of an exact str (what _pydecimal does
+ * with every coefficient): the conversion itself called, int_repr or
+ * int_from_exact_str, instead of the class call's dispatch (obj_call,
+ * type_call, the constructor's argument and type checks). */
+static bool record_int_str_conversion(Recorder *R, IRRef cref, Value vfn, const SnapSlot *args, const Value *vargs,
+                                      int nargs, int pop_count) {
+    if (nargs != 1 || args[0].kind == SK_NULL || !vargs[0]) return false;
+    bool to_str = vfn == V_FROM_PTR(&str_type) && (v_is_int(vargs[0]) || int_check_exact(vargs[0]));
+    bool to_int = vfn == V_FROM_PTR(&int_type) && str_check_exact(vargs[0]);
+    if (!to_str && !to_int) return false;
+    if (guard_class_of(R, args[0], vargs[0]) != (to_str ? &int_type : &str_type)) return false;
+    guard_const(R, cref, vfn);
+    IRRef a[1] = {as_ref(R, args[0])};
+    IRRef r = call_value(R, to_str ? JH_str_of_int : JH_int_from_exact_str, 1, a);
+    R->nonnull[r] = 1;
+    if (to_str) R->known_class[r] = &str_type;
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, r, SK_VALUE);
+    return true;
+}
 
 /* The exact class of the value in slot s (recorded value v), guarded; NULL
  * when the slot holds no value. */
@@ -1735,6 +1796,7 @@ static bool record_builtin(Recorder *R, IRRef cref, Value vfn, const SnapSlot *a
         push(R, f, SK_FLOAT);
         return true;
     }
+    if (record_int_str_conversion(R, cref, vfn, args, vargs, nargs, pop_count)) return true;
     if (vfn == V_FROM_PTR(&int_type) && nargs == 1 && plain_number(args[0], vargs[0])) {
         IRRef r;
         if (args[0].kind == SK_INT || args[0].kind == SK_BOOL || v_is_int(vargs[0])) {
@@ -1911,6 +1973,58 @@ static bool record_raise_stop_iteration(Recorder *R, Value *sp, int32_t pc) {
     return true;
 }
 
+/* POP_JUMP_IF_FALSE / POP_JUMP_IF_TRUE on an instance of a class
+ * statement's class whose __bool__ is a plain Python function: the
+ * function inlined, as heap_truth runs it one eval level down after the
+ * jump popped the value. Its return (record_truth_dunder_return) leaves a
+ * pending branch on the bool it returned; a frame rebuilt by a guard
+ * failure makes the jump itself (FRAME_RESULT_TRUTH). The trace depends on
+ * the class (__bool__ replaced) and on the function (its __code__). */
+static bool record_truth_dunder(Recorder *R, SnapSlot a, Value va, int32_t pc) {
+    if (!v_is_ptr(va) || !va || a.kind != SK_VALUE) return false;
+    Type *t = V_OBJ(va)->type;
+    if (!type_has_flag(t, TF_HEAPTYPE) || !type_truth_is_dunder(t)) return false;
+    Value f = type_lookup(t, NAME(__bool__));
+    if (!f || !function_check(f) || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    FunctionObject *fn = V_AS(FunctionObject, f);
+    SnapSlot *locals = locals_for(fn->code);
+    if (!bind_args(R, fn, &a, 1, VNULL, locals)) return false;
+    guard_type(R, as_ref(R, a), t);
+    depend_on_type(R, t);
+    depend_on(R, f);
+    pop(R);
+    inline_nested_call(R, fn, locals, pc + 1)->truth_jump = true;
+    return true;
+}
+
+/* The return of a __bool__ inlined by record_truth_dunder, whose value is
+ * on top of its frame: the frame left, and the caller's jump (the
+ * instruction before its return pc) left pending on the truth of that
+ * bool, to be guarded at the next instruction as the branch goes. A value
+ * that is not a bool makes the interpreter raise TypeError: not traced. */
+static bool record_truth_dunder_return(Recorder *R, Value *sp) {
+    RecFrame *rf = top(R);
+    Value vr = concrete_stack(sp, 1);
+    if (vr != V_TRUE && vr != V_FALSE) {
+        rec_abort(R, ABORT_EXCEPTION);
+        return false;
+    }
+    bool truth;
+    IRRef t = bool_to_branch(R, *stack_slot(rf, 1), vr, &truth);
+    bool nested = rf->nested;
+    int64_t outer = rf->outer_c_depth;
+    int32_t jump_pc = rf->return_pc - 1;
+    pop(R);
+    R->nframes--;
+    emit0(R, IR_leave_portal_frame, NULL);
+    if (nested) jit.record_c_depth = outer;
+    uint32_t jump = top(R)->code->code[jump_pc];
+    if (!ir_is_const(t))
+        R->pending = (Pending){PEND_BRANCH, t, jump_pc, (int32_t)INSTR_ARG(jump), (int)INSTR_OP(jump),
+                               (SnapSlot){IR_NONE, SK_NULL}};
+    return true;
+}
+
 /* ---- operators of classes with Python dunders ------------------------------------------- */
 
 /* What the binop slot of type `slot` does for a op b (op with
@@ -2045,6 +2159,79 @@ static void record_binop_dunder_return(Recorder *R, Value *sp) {
         R->snap_valid = false;
         IRRef args[4] = {as_ref(R, a), as_ref(R, b), kint(R, op), kint(R, binop_step_after(step))};
         v = (SnapSlot){call_value(R, JH_binop_from, 4, args), SK_VALUE};
+        R->pc = saved_pc;
+        R->snap_valid = false;
+    }
+    pop(R);
+    pop(R);
+    push(R, v.ref, v.kind);
+}
+
+/* a < b (any comparison) with a an instance of a class statement's class
+ * whose dunder for it is a plain Python function, which the dispatch calls
+ * first (b's class is not a subclass of a's that would get the first
+ * chance): the function inlined, as heap_richcompare runs it one eval
+ * level down, under guards on both operands' exact classes; the trace
+ * depends on the classes and on the function. The operands stay on the
+ * caller's stack while it runs: its return (record_compare_dunder_return)
+ * pops them, and a frame rebuilt by a guard failure finds them there
+ * (FRAME_RESULT_COMPARE). */
+static bool record_compare_dunder(Recorder *R, int op, Value *sp) {
+    static const char *const names[CMP__COUNT] = {"__lt__", "__le__", "__eq__", "__ne__", "__gt__", "__ge__"};
+    RecFrame *rf = top(R);
+    SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
+    Value va = concrete_stack(sp, 2), vb = concrete_stack(sp, 1);
+    if (!va || !vb || !v_is_ptr(va) || a.kind != SK_VALUE || b.kind == SK_NULL || op < 0 || op >= CMP__COUNT)
+        return false;
+    Type *ta = V_OBJ(va)->type, *tb = type_of(vb);
+    if (!type_has_flag(ta, TF_HEAPTYPE) || !type_richcompare_is_dunder(ta)) return false;
+    if (tb != ta && tb->richcompare && type_is_subtype(tb, ta)) return false;   /* b's reflected dunder first */
+    Value f = type_lookup(ta, str_intern_cstr(names[op]));
+    if (!f || !function_check(f) || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    FunctionObject *fn = V_AS(FunctionObject, f);
+    SnapSlot args[2] = {a, b};
+    SnapSlot *locals = locals_for(fn->code);
+    if (!bind_args(R, fn, args, 2, VNULL, locals)) return false;
+    if (guard_class_of(R, a, va) != ta || guard_class_of(R, b, vb) != tb) return false;
+    depend_on_type(R, ta);
+    if (type_has_flag(tb, TF_HEAPTYPE)) depend_on_type(R, tb);
+    depend_on(R, f);
+    inline_nested_call(R, fn, locals, R->pc + 1)->compare_op = (int8_t)op;
+    return true;
+}
+
+/* The return of a dunder inlined by record_compare_dunder: NotImplemented
+ * (guarded against, unless the value's class is known) goes on with the
+ * dispatch after the left operand, a residual call; any other value is
+ * the comparison's result. */
+static void record_compare_dunder_return(Recorder *R, Value *sp) {
+    RecFrame *rf = top(R);
+    SnapSlot v = *stack_slot(rf, 1);
+    bool not_implemented = concrete_stack(sp, 1) == V_NOTIMPL;
+    if (!not_implemented && v.kind == SK_VALUE) {
+        IRRef r = as_ref(R, v);
+        Type *known = ir_is_const(r) ? type_of(ir_const(&R->ir, r)->v.r) : R->known_class[r];
+        if (!known || known == type_of(V_NOTIMPL))
+            guard1(R, IR_guard_true, emit2(R, IR_ptr_ne, r, kref(R, V_NOTIMPL), NULL));
+    }
+    int op = rf->compare_op;
+    bool nested = rf->nested;
+    int64_t outer = rf->outer_c_depth;
+    int32_t caller_pc = rf->return_pc - 1;
+    pop(R);
+    R->nframes--;
+    emit0(R, IR_leave_portal_frame, NULL);
+    if (nested) jit.record_c_depth = outer;
+    RecFrame *caller = top(R);
+    SnapSlot a = *stack_slot(caller, 2), b = *stack_slot(caller, 1);
+    if (not_implemented) {
+        /* the helper's exception is raised at the comparison, its operands
+           on the caller's stack */
+        int32_t saved_pc = R->pc;
+        R->pc = caller_pc;
+        R->snap_valid = false;
+        IRRef args[3] = {as_ref(R, a), as_ref(R, b), kint(R, op)};
+        v = (SnapSlot){call_value(R, JH_compare_after_left, 3, args), SK_VALUE};
         R->pc = saved_pc;
         R->snap_valid = false;
     }
@@ -3125,7 +3312,8 @@ static int find_trace_handler(Recorder *R, int32_t pc, const ExcTableEntry **out
             *out = h;
             return i;
         }
-        if (rf->generator || rf->nested || rf->constructor || rf->class_new || rf->len_result || rf->iter_next)
+        if (rf->generator || rf->nested || rf->constructor || rf->class_new || rf->len_result || rf->iter_next ||
+            rf->truth_jump)
             return -1;
     }
     return -1;
@@ -3768,16 +3956,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, out, SK_VALUE);
             break;
         }
-        if (v_is_ptr(vo) && V_OBJ(vo)->type == &type_type) {
-            Value attr = type_lookup(V_AS(Type, vo), ic->name);
-            if (attr && !type_lookup(&type_type, ic->name) && ic->name != NAME(__annotations__) &&
-                (!type_of(attr)->descr_get || type_of(attr) == &function_type)) {
-                guard_const(R, obj, vo);
-                depend_on_type(R, V_AS(Type, vo));
-                pop(R);
-                push(R, kref(R, attr), SK_VALUE);
-                break;
-            }
+        if (record_class_attr(R, obj, vo, ic->name, &out)) {
+            pop(R);
+            push(R, out, SK_VALUE);
+            break;
         }
         IRRef args[2] = {obj, kref(R, ic->name)};
         IRRef r = call_value(R, JH_getattr, 2, args);
@@ -3879,7 +4061,8 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         /* obj stays on the recorded stack until the guards and the call
            are emitted: their snapshots resume at this LOAD_METHOD, which
            takes obj from the stack */
-        if (record_instance_attr(R, obj, vo, ic->name, &out) || record_super_attr(R, obj, vo, ic->name, &out)) {
+        if (record_instance_attr(R, obj, vo, ic->name, &out) || record_super_attr(R, obj, vo, ic->name, &out) ||
+            record_class_attr(R, obj, vo, ic->name, &out)) {
             pop(R);
             push(R, kref(R, VNULL), SK_VALUE);
             push(R, out, SK_VALUE);
@@ -4127,6 +4310,9 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         bool truth;
         IRRef t = bool_to_branch(R, a, concrete_stack(sp, 1), &truth);
         if (t == IR_NONE) {
+            if ((op == OP_POP_JUMP_IF_FALSE || op == OP_POP_JUMP_IF_TRUE) &&
+                record_truth_dunder(R, a, concrete_stack(sp, 1), pc))
+                break;
             IRRef args[1] = {as_ref(R, a)};
             IRRef tr = call_int(R, JH_truth, 1, args);
             R->pending = (Pending){PEND_BRANCH, tr, pc, arg, op, a};
@@ -4290,6 +4476,14 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         }
         if (rf->binop_step >= 0) {
             record_binop_dunder_return(R, sp);
+            break;
+        }
+        if (rf->truth_jump) {
+            if (!record_truth_dunder_return(R, sp)) return -1;
+            break;
+        }
+        if (rf->compare_op >= 0) {
+            record_compare_dunder_return(R, sp);
             break;
         }
         SnapSlot v = pop(R);

@@ -51,6 +51,14 @@ typedef struct RecFrame {
        step (enum BinopStep, record_binop_dunder); the operands stay on the
        caller's shadow stack until its return, which goes on with the
        dispatch when the result is NotImplemented */
+    /* a class's Python __bool__ called by the caller's POP_JUMP_IF_*
+       (record_truth_dunder), which popped the tested value: its return
+       value, a bool, decides that jump */
+    bool truth_jump;
+    /* >= 0: the Python dunder of a comparison (enum CmpOp) called on its
+       left operand (record_compare_dunder); the operands stay on the
+       caller's shadow stack until its return */
+    int8_t compare_op;
     int8_t binop_step;
     uint8_t binop_op;
     IRRef ctor_obj;

@@ -56,6 +56,12 @@ typedef struct SnapFrame {
                                gives the length (discard_result) */
     bool iter_next;         /* an inlined __next__ of a FOR_ITER of the caller: its
                                StopIteration ends that loop (FRAME_RESULT_ITERNEXT) */
+    bool truth_jump;        /* an inlined __bool__ of the caller's POP_JUMP_IF_*,
+                               which popped the value: its return makes the
+                               jump (FRAME_RESULT_TRUTH) */
+    int8_t compare_op;      /* >= 0: an inlined dunder of the caller's comparison
+                               (enum CmpOp) on its left operand; the operands
+                               stay on the caller's stack (FRAME_RESULT_COMPARE) */
     int8_t binop_step;      /* >= 0: an inlined dunder of a binary operator, called
                                at this step (enum BinopStep); the operands stay on
                                the caller's stack (FRAME_RESULT_BINOP) */

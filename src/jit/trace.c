@@ -608,8 +608,10 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
             if (f->fobj) sys_frame_moved(f);
             f->discard_result = sf->constructor ? FRAME_RESULT_INIT : sf->class_new ? FRAME_RESULT_NEW
                               : sf->len_result ? FRAME_RESULT_LEN
+                              : sf->truth_jump ? FRAME_RESULT_TRUTH
+                              : sf->compare_op >= 0 ? FRAME_RESULT_COMPARE
                               : sf->binop_step >= 0 ? FRAME_RESULT_BINOP + sf->binop_step : FRAME_RESULT_PLAIN;
-            f->binop_op = sf->binop_op;
+            f->binop_op = sf->compare_op >= 0 ? (uint8_t)sf->compare_op : sf->binop_op;
             tstate.depth++;
             keep_locals = true;
         } else {
@@ -622,9 +624,11 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
             f->back = prev;
             f->discard_result = sf->constructor ? FRAME_RESULT_INIT : sf->class_new ? FRAME_RESULT_NEW
                               : sf->len_result ? FRAME_RESULT_LEN
+                              : sf->truth_jump ? FRAME_RESULT_TRUTH
+                              : sf->compare_op >= 0 ? FRAME_RESULT_COMPARE
                               : sf->iter_next ? FRAME_RESULT_ITERNEXT
                               : sf->binop_step >= 0 ? FRAME_RESULT_BINOP + sf->binop_step : FRAME_RESULT_PLAIN;
-            f->binop_op = sf->binop_op;
+            f->binop_op = sf->compare_op >= 0 ? (uint8_t)sf->compare_op : sf->binop_op;
             tstate.depth++;
         }
         SnapSlot *slots = s->slots + sf->first;

@@ -853,6 +853,8 @@ static Value int_from_str(Value x, int base) {
     return r;
 }
 
+Value int_from_exact_str(Value s) { return int_from_str(s, 10); }
+
 /* int(bytes-like, base): errors show the text as bytes */
 static Value int_from_bytes(Value x, int base) {
     const char *p = "";

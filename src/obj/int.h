@@ -44,6 +44,9 @@ Value int_from_mpz(const mpz_t z);      /* copies; normalises */
 Value int_from_double(double d);        /* truncates; error for inf/nan */
 /* Parse like int(s, base) (base 0: from prefix); errors as CPython. */
 Value int_from_string(const char *s, size_t len, int base);
+/* int(s) of an exact str s (which has no __int__, __index__ nor __trunc__):
+ * its decimal value, or VNULL with ValueError */
+Value int_from_exact_str(Value s);
 /* int(s) in base 10 surely fails with "invalid literal" (told without
  * raising): s is ASCII, shorter than any digit limit (whose error would
  * come first), and has a character no base-10 literal has. */

@@ -1598,6 +1598,10 @@ static int64_t heap_len(Value self) {
 
 bool type_len_is_dunder(Type *t) { return t->len == heap_len; }
 
+bool type_truth_is_dunder(Type *t) { return t->truth == heap_truth; }
+
+bool type_richcompare_is_dunder(Type *t) { return t->richcompare == heap_richcompare; }
+
 static Value type_getattr(Value self, Value name);
 static int type_setattr(Value self, Value name, Value v);
 static void refresh_class(Type *t, int depth);

@@ -50,6 +50,12 @@ struct FunctionObject *type_plain_init(Type *t);
  * inlines a Python one), and turns the result into the length as
  * type_len_result does: an int, or VNULL with the exception. */
 bool type_len_is_dunder(Type *t);
+/* Is t's truth heap_truth (a class statement's class: __bool__, else
+ * __len__, looked up on its MRO)? */
+bool type_truth_is_dunder(Type *t);
+/* Is t's comparison heap_richcompare (a class statement's class: the
+ * dunder looked up on its MRO)? */
+bool type_richcompare_is_dunder(Type *t);
 bool type_iternext_is_dunder(Type *t);   /* next() calls the class's __next__ (heap_iternext) */
 bool type_iter_is_dunder(Type *t);       /* iter() calls the class's __iter__ (heap_iter) */
 Value type_len_result(Value r);

@@ -2084,10 +2084,33 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             bad_result = !retval;
         }
         int binop_step = f->discard_result - FRAME_RESULT_BINOP, binop_op = f->binop_op;
+        bool truth_jump = f->discard_result == FRAME_RESULT_TRUTH;
+        bool compare = f->discard_result == FRAME_RESULT_COMPARE;
         tstate.depth--;
         frame_pop(f);
         f = caller;
         tstate.frame = f;
+        if (truth_jump) {
+            /* the jump instruction is the caller's last one (heap_truth's check) */
+            uint32_t jump = f->ip[-1];
+            if (retval != V_TRUE && retval != V_FALSE) {
+                err_format(&exc_TypeError, "__bool__ should return bool, returned %T", retval);
+                LOAD_REGS();
+                goto error;
+            }
+            if ((retval == V_TRUE) == (INSTR_OP(jump) == OP_POP_JUMP_IF_TRUE)) f->ip = f->code->code + INSTR_ARG(jump);
+            LOAD_REGS();
+            NEXT();
+        }
+        if (compare) {
+            /* the comparison's operands are the caller's two top slots */
+            Value b = f->sp[-1], a = f->sp[-2];
+            f->sp -= 2;
+            if (retval == V_NOTIMPL) {
+                retval = obj_richcompare_after_left(a, b, binop_op);
+                bad_result = !retval;
+            }
+        }
         if (binop_step >= 0) {
             /* the operator's operands are the caller's two top slots */
             Value b = f->sp[-1], a = f->sp[-2];

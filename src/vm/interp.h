@@ -32,11 +32,21 @@ enum {
        return is the item; StopIteration leaving it ends the caller's loop
        (the iterator popped, the caller goes on at the FOR_ITER's target) */
     FRAME_RESULT_ITERNEXT = 4,
-    /* FRAME_RESULT_BINOP + step (enum BinopStep): the dunder a binary
+    /* __bool__ of the caller's POP_JUMP_IF_FALSE / POP_JUMP_IF_TRUE, which
+       popped the tested value already (the caller's ip is past the jump):
+       its return must be a bool (else TypeError at the jump) and makes
+       that jump */
+    FRAME_RESULT_TRUTH = 5,
+    /* the Python dunder (__lt__...) a comparison's dispatch called on its
+       left operand first: the operands are still on the caller's stack,
+       the comparison (enum CmpOp) is in binop_op; NotImplemented goes on
+       with the dispatch (obj_richcompare_after_left) */
+    FRAME_RESULT_COMPARE = 6,
+    /* (last: a range) FRAME_RESULT_BINOP + step (enum BinopStep): the dunder a binary
        operator's dispatch called at that step; the operands are still on
        the caller's stack, the operator is in binop_op; NotImplemented goes
        on with the next step (obj_binop_from) */
-    FRAME_RESULT_BINOP = 5,
+    FRAME_RESULT_BINOP = 7,
 };
 
 typedef struct Frame {
@@ -58,7 +68,8 @@ typedef struct Frame {
     uint8_t trace_called;       /* sys.settrace: the 'call' event was sent for this run */
     uint8_t in_compiled;        /* compiled code entered here runs (jit/trace.c run_trace):
                                    its slots may be stale, the live values in registers */
-    uint8_t binop_op;           /* enum BinOp (| BINOP_INPLACE) of a FRAME_RESULT_BINOP frame */
+    uint8_t binop_op;           /* enum BinOp (| BINOP_INPLACE) of a FRAME_RESULT_BINOP frame,
+                                   enum CmpOp of a FRAME_RESULT_COMPARE one */
     uint8_t jit_forced_frame;   /* built by jit_force_frames() from a call inlined by compiled code
                                    that is still running (its back is real already) */
     uint8_t gen_sent;           /* a generator frame resumed by next()/send() just past its

@@ -357,6 +357,24 @@ CMP_BY_OP(cmp_i64, int64_t)
 CMP_BY_OP(cmp_double, double)
 #undef CMP_BY_OP
 
+/* The end of obj_richcompare's dispatch once a's slot declined: b's
+ * reflected slot (unless it had the first chance), then identity for ==
+ * and !=, else the TypeError. */
+static Value richcompare_fallback(Value a, Value b, int op, bool try_reverse) {
+    Type *ta = type_of(a), *tb = type_of(b);
+    if (try_reverse && tb->richcompare) {
+        Value r = tb->richcompare(b, a, cmpop_swapped[op]);
+        if (r != V_NOTIMPL) return r;
+    }
+    switch (op) {
+    case CMP_EQ: return v_bool(a == b);
+    case CMP_NE: return v_bool(a != b);
+    default:
+        return err_format(&exc_TypeError, "'%s' not supported between instances of '%s' and '%s'", cmpop_symbols[op],
+                          ta->tname, tb->tname);
+    }
+}
+
 Value obj_richcompare(Value a, Value b, int op) {
     /* immediate ints and floats compare without dispatch (no subclass
        can be involved) */
@@ -376,18 +394,15 @@ Value obj_richcompare(Value a, Value b, int op) {
         r = ta->richcompare(a, b, op);
         if (r != V_NOTIMPL) goto done;
     }
-    if (!checked_reverse && tb->richcompare) {
-        r = tb->richcompare(b, a, cmpop_swapped[op]);
-        if (r != V_NOTIMPL) goto done;
-    }
-    switch (op) {
-    case CMP_EQ: r = v_bool(a == b); break;
-    case CMP_NE: r = v_bool(a != b); break;
-    default:
-        r = err_format(&exc_TypeError, "'%s' not supported between instances of '%s' and '%s'", cmpop_symbols[op],
-                       ta->tname, tb->tname);
-    }
+    r = richcompare_fallback(a, b, op, !checked_reverse);
 done:
+    interp_leave_recursive();
+    return r;
+}
+
+Value obj_richcompare_after_left(Value a, Value b, int op) {
+    if (interp_enter_recursive(" in comparison") < 0) return VNULL;
+    Value r = richcompare_fallback(a, b, op, true);
     interp_leave_recursive();
     return r;
 }

@@ -45,6 +45,9 @@ int binop_step_after(int step);
 bool binop_subclass_first(Type *ta, Type *tb, int bop);
 Value obj_unop(Value a, int op);                /* enum UnOp */
 Value obj_richcompare(Value a, Value b, int op);
+/* obj_richcompare's dispatch after a's slot returned NotImplemented, b's
+ * reflected slot not tried first (the JIT inlines a's Python dunder) */
+Value obj_richcompare_after_left(Value a, Value b, int op);
 int obj_richcompare_bool(Value a, Value b, int op);  /* -1 0 1 */
 /* Equality as containers use it: identity implies equality. */
 static inline int obj_eq(Value a, Value b) {
