@@ -1193,6 +1193,10 @@ static int profile_trampoline(Value obj, Frame *f, int what, Value arg) {
     return 0;
 }
 
+void sys_trace_resumed(Frame *f, int i) {
+    if (f->fobj) V_AS(FrameObject, f->fobj)->trace_prev = i;
+}
+
 int sys_trace_line(Frame *f, int i) {
     if (!f->fobj || tstate.in_trace) return 0;
     FrameObject *fo = V_AS(FrameObject, f->fobj);

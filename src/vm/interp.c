@@ -2677,6 +2677,13 @@ L_TRACE:
         if (!f->trace_called) {
             f->trace_called = 1;
             if (sys_trace_event(f, TRACE_CALL, V_NONE) < 0) goto error;
+            if (LASTI() > 0) {
+                /* a generator resumed: after its yield (the instruction
+                   last run), or at the YIELD_FROM it runs again */
+                int last = LASTI();
+                if (INSTR_OP(co->code[last - 1]) == OP_YIELD_VALUE) last--;
+                sys_trace_resumed(f, last);
+            }
         }
         if (tstate.trace_func && sys_trace_line(f, LASTI()) < 0) goto error;
         if (__builtin_expect(f->ip != ip, 0)) {

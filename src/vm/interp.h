@@ -218,6 +218,10 @@ enum TraceEvent { TRACE_CALL, TRACE_EXCEPTION, TRACE_LINE, TRACE_RETURN };
 int sys_trace_event(Frame *f, int what, Value arg);
 /* A 'line' event if instruction i of f starts a line (or jumps back). */
 int sys_trace_line(Frame *f, int i);
+/* A generator resumed mid-body under sys.settrace: the line of the
+   instruction it resumes at has begun (CPython's instr_prev is the yield),
+   so it gets no 'line' event of its own. */
+void sys_trace_resumed(Frame *f, int i);
 /* sys.setprofile's events (CPython's PyTrace_CALL... numbering) */
 enum ProfileEvent { PROFILE_CALL = 0, PROFILE_RETURN = 3, PROFILE_C_CALL = 4, PROFILE_C_EXCEPTION = 5, PROFILE_C_RETURN = 6 };
 /* A profile function fn(obj, f, what, arg), as CPython's Py_tracefunc: arg
