@@ -2127,21 +2127,22 @@ static bool record_binop_dunder(Recorder *R, int op, Value *sp) {
     return true;
 }
 
-/* The return of a dunder inlined by record_binop_dunder: NotImplemented
- * (guarded against, unless the value's class is known) goes on with the
- * dispatch's next step, a residual call; any other value is the result. */
-static void record_binop_dunder_return(Recorder *R, Value *sp) {
+/* The return of an operator's dunder inlined with the operands left on the
+ * caller's stack (record_binop_dunder, record_compare_dunder):
+ * NotImplemented (guarded against, unless the value's class is known) goes
+ * on with the rest of the dispatch, the residual call helper(a, b,
+ * extra...), whose exception is raised at the operator; any other value is
+ * the result. The operands are popped either way. */
+static void finish_operator_dunder(Recorder *R, Value *sp, JitHelper helper, const int64_t *extra, int nextra) {
     RecFrame *rf = top(R);
     SnapSlot v = *stack_slot(rf, 1);
-    Value vr = concrete_stack(sp, 1);
-    bool not_implemented = vr == V_NOTIMPL;
+    bool not_implemented = concrete_stack(sp, 1) == V_NOTIMPL;
     if (!not_implemented && v.kind == SK_VALUE) {
         IRRef r = as_ref(R, v);
         Type *known = ir_is_const(r) ? type_of(ir_const(&R->ir, r)->v.r) : R->known_class[r];
         if (!known || known == type_of(V_NOTIMPL))
             guard1(R, IR_guard_true, emit2(R, IR_ptr_ne, r, kref(R, V_NOTIMPL), NULL));
     }
-    int step = rf->binop_step, op = rf->binop_op;
     bool nested = rf->nested;
     int64_t outer = rf->outer_c_depth;
     int32_t caller_pc = rf->return_pc - 1;
@@ -2152,19 +2153,26 @@ static void record_binop_dunder_return(Recorder *R, Value *sp) {
     RecFrame *caller = top(R);
     SnapSlot a = *stack_slot(caller, 2), b = *stack_slot(caller, 1);
     if (not_implemented) {
-        /* the helper's exception is raised at the operator, its operands
-           on the caller's stack */
         int32_t saved_pc = R->pc;
         R->pc = caller_pc;
         R->snap_valid = false;
-        IRRef args[4] = {as_ref(R, a), as_ref(R, b), kint(R, op), kint(R, binop_step_after(step))};
-        v = (SnapSlot){call_value(R, JH_binop_from, 4, args), SK_VALUE};
+        IRRef args[4] = {as_ref(R, a), as_ref(R, b), IR_NONE, IR_NONE};
+        for (int i = 0; i < nextra; i++) args[2 + i] = kint(R, extra[i]);
+        v = (SnapSlot){call_value(R, helper, 2 + nextra, args), SK_VALUE};
         R->pc = saved_pc;
         R->snap_valid = false;
     }
     pop(R);
     pop(R);
     push(R, v.ref, v.kind);
+}
+
+/* The return of a dunder inlined by record_binop_dunder: the dispatch's
+ * next step if it returned NotImplemented. */
+static void record_binop_dunder_return(Recorder *R, Value *sp) {
+    RecFrame *rf = top(R);
+    int64_t extra[2] = {rf->binop_op, binop_step_after(rf->binop_step)};
+    finish_operator_dunder(R, sp, JH_binop_from, extra, 2);
 }
 
 /* a < b (any comparison) with a an instance of a class statement's class
@@ -2200,44 +2208,11 @@ static bool record_compare_dunder(Recorder *R, int op, Value *sp) {
     return true;
 }
 
-/* The return of a dunder inlined by record_compare_dunder: NotImplemented
- * (guarded against, unless the value's class is known) goes on with the
- * dispatch after the left operand, a residual call; any other value is
- * the comparison's result. */
+/* The return of a dunder inlined by record_compare_dunder: the dispatch
+ * after the left operand if it returned NotImplemented. */
 static void record_compare_dunder_return(Recorder *R, Value *sp) {
-    RecFrame *rf = top(R);
-    SnapSlot v = *stack_slot(rf, 1);
-    bool not_implemented = concrete_stack(sp, 1) == V_NOTIMPL;
-    if (!not_implemented && v.kind == SK_VALUE) {
-        IRRef r = as_ref(R, v);
-        Type *known = ir_is_const(r) ? type_of(ir_const(&R->ir, r)->v.r) : R->known_class[r];
-        if (!known || known == type_of(V_NOTIMPL))
-            guard1(R, IR_guard_true, emit2(R, IR_ptr_ne, r, kref(R, V_NOTIMPL), NULL));
-    }
-    int op = rf->compare_op;
-    bool nested = rf->nested;
-    int64_t outer = rf->outer_c_depth;
-    int32_t caller_pc = rf->return_pc - 1;
-    pop(R);
-    R->nframes--;
-    emit0(R, IR_leave_portal_frame, NULL);
-    if (nested) jit.record_c_depth = outer;
-    RecFrame *caller = top(R);
-    SnapSlot a = *stack_slot(caller, 2), b = *stack_slot(caller, 1);
-    if (not_implemented) {
-        /* the helper's exception is raised at the comparison, its operands
-           on the caller's stack */
-        int32_t saved_pc = R->pc;
-        R->pc = caller_pc;
-        R->snap_valid = false;
-        IRRef args[3] = {as_ref(R, a), as_ref(R, b), kint(R, op)};
-        v = (SnapSlot){call_value(R, JH_compare_after_left, 3, args), SK_VALUE};
-        R->pc = saved_pc;
-        R->snap_valid = false;
-    }
-    pop(R);
-    pop(R);
-    push(R, v.ref, v.kind);
+    int64_t extra[1] = {top(R)->compare_op};
+    finish_operator_dunder(R, sp, JH_compare_after_left, extra, 1);
 }
 
 /* -a, +a, ~a on an instance of a class statement's class whose dunder is a

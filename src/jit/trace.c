@@ -790,6 +790,31 @@ static int run_trace_finish(Frame *f, Trace *t, GuardDescr *g, bool record, bool
     return 2;
 }
 
+/* run_trace without what only the profiler and the backend counters need
+ * (the caller has checked there is neither): the entry of a compiled call
+ * (jit_call_assembler) and of a generator resume trace (jit_gen_run). For
+ * a recursive call this was most of its cost outside compiled code (fib:
+ * 3 of 4 cycles). Returns as run_trace. */
+static inline int run_trace_plain(Frame *f, Trace *t, Value *result) {
+    t->generation = jit.generation;
+    t->active++;
+    jit.activations++;
+    uint8_t vm_was = tpy_vmstate;
+    f->in_compiled = 1;
+    tpy_vmstate = VM_MCODE;
+    GuardDescr *g = ((TraceEntryFn)t->entry)(f);
+    tpy_vmstate = vm_was;
+    f->in_compiled = 0;
+    if (__builtin_expect(g == &jit_done_descr && !jit.ndoomed, 1)) {
+        jit.activations--;
+        t->active--;
+        *result = (Value)jit_saved_area[0];
+        jit_saved_area[0] = 0;   /* a root of the collector: keep nothing alive */
+        return 5;
+    }
+    return run_trace_finish(f, t, g, false, false, NULL, result);
+}
+
 /* call_assembler: compiled code calls a Python function that has an entry
  * trace (typically itself, recursively). The trace runs on a new frame
  * without going through the interpreter's loop; if it exits early the
@@ -818,27 +843,7 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
     Value result;
     int r;
     if (!jit_profile_mode && !t->counts) {
-        /* the common case, run_trace without what only the profiler and
-           the backend counters need: this is most of a recursive call's
-           cost outside its compiled code (fib: 3 of 4 cycles were here) */
-        t->generation = jit.generation;
-        t->active++;
-        jit.activations++;
-        uint8_t vm_was = tpy_vmstate;
-        f->in_compiled = 1;
-        tpy_vmstate = VM_MCODE;
-        GuardDescr *g = ((TraceEntryFn)t->entry)(f);
-        tpy_vmstate = vm_was;
-        f->in_compiled = 0;
-        if (__builtin_expect(g == &jit_done_descr && !jit.ndoomed, 1)) {
-            jit.activations--;
-            t->active--;
-            result = (Value)jit_saved_area[0];
-            jit_saved_area[0] = 0;   /* a root of the collector: keep nothing alive */
-            r = 5;
-        } else {
-            r = run_trace_finish(f, t, g, false, false, NULL, &result);
-        }
+        r = run_trace_plain(f, t, &result);
     } else {
         r = run_trace(f, t, &result);
     }
@@ -878,26 +883,8 @@ Value jit_gen_run(Frame *f) {
     f->executing = 1;
     tstate.frame = f;
     tstate.depth++;
-    t->generation = jit.generation;
-    t->active++;
-    jit.activations++;
-    uint8_t vm_was = tpy_vmstate;
-    f->in_compiled = 1;
-    tpy_vmstate = VM_MCODE;
-    GuardDescr *g = ((TraceEntryFn)t->entry)(f);
-    tpy_vmstate = vm_was;
-    f->in_compiled = 0;
     Value result;
-    int r;
-    if (__builtin_expect(g == &jit_done_descr && !jit.ndoomed, 1)) {
-        jit.activations--;
-        t->active--;
-        result = (Value)jit_saved_area[0];
-        jit_saved_area[0] = 0;   /* a root of the collector: keep nothing alive */
-        r = 5;
-    } else {
-        r = run_trace_finish(f, t, g, false, false, NULL, &result);
-    }
+    int r = run_trace_plain(f, t, &result);
     interp_leave_recursive();
     if (r == 5) {
         /* as YIELD_VALUE leaves it (the trace set ip and sp) */
