@@ -142,6 +142,17 @@ static void gen_finalize(void *p) {
     err_restore(saved);
 }
 
+/* A finished generator's frame is still an object on the heap, and the
+ * conservative collector may find a stale pointer to it (a callee-saved
+ * register of a caller, a slot a C function never rewrote): its locals
+ * would stay alive through it. CPython clears the frame of a generator that
+ * returns; this does the same. */
+static void gen_frame_forget_values(Frame *f) {
+    CodeObject *co = f->code;
+    size_t n = (size_t)(co->nlocals + co->ncells + co->nfrees + co->stacksize);
+    memset(f->localsplus, 0, n * sizeof(Value));
+}
+
 /* Run the frame once: returns like gen_send_ex. */
 static int gen_run(GenObject *g, Value throw_exc, Value *out) {
     Frame *f = g->frame;
@@ -187,6 +198,9 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
         }
         return -1;
     }
+    /* returned: nothing can read its values any more (gi_frame is None),
+       unless a frame object was made for it (a traceback, sys._getframe) */
+    if (!f->fobj) gen_frame_forget_values(f);
     *out = r;
     return 0;
 }

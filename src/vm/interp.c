@@ -873,6 +873,15 @@ static Value profiled_builtin(Value callable, Value *args, size_t nargs, bool ex
     return ct->descr_get(callable, self, V_FROM_PTR(type_of(self)));
 }
 
+/* An address-taken local of eval_frame_impl has one stack slot for the
+   whole activation, which runs many Python frames (calls between Python
+   functions stay in it): the value it held last would stay a root of the
+   conservative collector until the activation ends, keeping an object the
+   program dropped alive through gc.collect(), its finalizer and its weak
+   references' callbacks not run (CPython's test_array, test_io, test_dict
+   test_weakref-style tests). Each is forgotten once used. */
+#define FORGET(v) (*(volatile Value *)&(v) = VNULL)
+
 /* The sampling profiler's view (introspect/sampler.h): the interpreter
    runs, and its registers are saved below this activation's frame. */
 #define SAMPLED_AS_INTERPRETER(call)                                     \
@@ -987,7 +996,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
                 dispatch = record_labels;                                                \
             } else if (jr_ == 5) {                                                       \
                 PUSH(jit_result_);                                                       \
-                *(volatile Value *)&jit_result_ = VNULL; /* no stale root (gcmodule.c) */ \
+                FORGET(jit_result_);                                                     \
                 goto L_RETURN_VALUE;                                                     \
             } else if (jr_ >= 2) {                                                       \
                 f = tstate.frame;                                                        \
@@ -1009,7 +1018,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         } else if (jr_ == 5) {                                                           \
             LOAD_REGS();                                                                 \
             PUSH(jit_result_);                                                           \
-            *(volatile Value *)&jit_result_ = VNULL; /* no stale root (gcmodule.c) */    \
+            FORGET(jit_result_);                                                 \
             goto L_YIELD_VALUE;                                                          \
         } else if (jr_ >= 2) {                                                           \
             f = tstate.frame;                                                            \
@@ -1265,6 +1274,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
                     }
                 }
                 TOP() = r;
+                FORGET(r);
                 NEXT();
             }
             ic_keep_alt(ic);
@@ -1273,6 +1283,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         r = load_attr_slow(obj, ic);
         if (!r) goto error;
         TOP() = r;
+        FORGET(r);
         NEXT();
     }
     TARGET(STORE_ATTR) {
@@ -1312,6 +1323,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             ic_load_attr(ic, obj, V_OBJ(obj)->type, &m) == 1) {
             TOP() = VNULL;
             PUSH(m);
+            FORGET(m);
             NEXT();
         }
         ic_keep_alt(ic);
@@ -1320,6 +1332,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         if (load_method_slow(obj, ic, &m, &s) < 0) goto error;
         TOP() = m;
         PUSH(s);
+        FORGET(m);
+        FORGET(s);
         NEXT();
     }
     TARGET(BINARY_SUBSCR) {
@@ -1736,7 +1750,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
                 } else if (r == 5) {
                     /* a bridge returned from this frame */
                     PUSH(jit_result);
-                    *(volatile Value *)&jit_result = VNULL;   /* no stale root (gcmodule.c) */
+                    FORGET(jit_result);
                     goto L_RETURN_VALUE;
                 } else if (r >= 2) {
                     /* compiled code ran; a guard failed and the frames
@@ -1838,14 +1852,17 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             /* CPython's generator iterator raises StopIteration for a
                return value other than None, which a traced FOR_ITER
                reports as an 'exception' event */
-            int st = gen_send_ex(it, VNULL, &x);
+            Value sent;
+            int st = gen_send_ex(it, VNULL, &sent);
             if (st < 0) goto error;
             if (st == 1) {
-                PUSH(x);
+                PUSH(sent);
+                FORGET(sent);
                 NEXT();
             }
-            if (x != V_NONE) {
-                Value stop = exc_new(&exc_StopIteration, &x, 1);
+            if (sent != V_NONE) {
+                Value stop = exc_new(&exc_StopIteration, &sent, 1);
+                FORGET(sent);
                 if (!stop) goto error;
                 err_set_exc(stop);
                 if (trace_exception(f) < 0) goto error;
@@ -1896,6 +1913,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
                 ip++;
                 TOP() = meth;
                 PUSH(self);
+                FORGET(meth);
+                FORGET(self);
                 NEXT();
             }
         }
@@ -2371,6 +2390,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
              * handled (its context for what it raises) */
             tstate.handled = match;
         }
+        FORGET(match);
+        FORGET(rest);
         NEXT();
     }
     TARGET(PREP_RERAISE_STAR) {
@@ -2582,6 +2603,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
                 if (sys_trace_event(f, TRACE_EXCEPTION, info) < 0) goto error;
             }
             TOP() = out;
+            FORGET(out);
+            FORGET(v);
             NEXT();
         }
         /* suspend; re-run this instruction on resume with the sent value */
