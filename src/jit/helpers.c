@@ -18,6 +18,21 @@ Value jh_unop(Value a, int64_t op) {
 }
 Value jh_compare(Value a, Value b, int64_t op) { return obj_richcompare(a, b, (int)op); }
 Value jh_compare_after_left(Value a, Value b, int64_t op) { return obj_richcompare_after_left(a, b, (int)op); }
+/* An operator whose dispatch calls a Python function fn first (a class's
+ * dunder) that the trace does not inline: fn runs as call_assembler runs
+ * it (its entry trace, without the type dispatch, the dunder's lookup and
+ * the interpreter's call), and NotImplemented goes on with the rest of
+ * the dispatch, as the interpreter would. */
+Value jh_binop_dunder(Value fn, Value a, Value b, int64_t packed) {
+    int op = (int)(packed & 0xff), next_step = (int)((packed >> 8) & 0xff);
+    bool self_is_b = (packed >> 16) & 1;
+    Value r = jit_call_assembler(fn, 2, self_is_b ? b : a, self_is_b ? a : b, VNULL, VNULL);
+    return r == V_NOTIMPL ? obj_binop_from(a, b, op, next_step) : r;
+}
+Value jh_compare_dunder(Value fn, Value a, Value b, int64_t op) {
+    Value r = jit_call_assembler(fn, 2, a, b, VNULL, VNULL);
+    return r == V_NOTIMPL ? obj_richcompare_after_left(a, b, (int)op) : r;
+}
 int64_t jh_truth(Value v) { return obj_truth(v); }
 int64_t jh_contains(Value item, Value container) { return obj_contains(container, item); }
 Value jh_getattr(Value o, Value name) { return obj_getattr(o, name); }

@@ -19,6 +19,8 @@
     _(binop_from, 'r', "rrii", CALL_ANY, jh_binop_from) /* obj_binop_from(a, b, op, step) */ \
     _(compare, 'r', "rri", CALL_ANY, jh_compare)        /* obj_richcompare */        \
     _(compare_after_left, 'r', "rri", CALL_ANY, jh_compare_after_left) /* obj_richcompare_after_left */ \
+    _(binop_dunder, 'r', "rrri", CALL_ANY, jh_binop_dunder) /* fn, a, b, op | next step << 8 | self is b << 16 */ \
+    _(compare_dunder, 'r', "rrri", CALL_ANY, jh_compare_dunder) /* fn, a, b, op */ \
     _(truth, 'i', "r", CALL_ANY, jh_truth)              /* -1 on error */           \
     _(contains, 'i', "rr", CALL_ANY, jh_contains)       /* item in container */     \
     _(getattr, 'r', "rr", CALL_ANY, jh_getattr)                                      \

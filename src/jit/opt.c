@@ -265,7 +265,7 @@ static void snap_add_virtual(Opt *O, Snapshot *s, IRRef v, int32_t *cap) {
     sv->type = vt->size->type;
     sv->size = vt->size->size;
     sv->nfields = vt->nfields;
-    sv->fields = gc_alloc(sizeof(SnapField) * (size_t)(vt->nfields + 1));
+    sv->fields = snap_fields_new(vt->nfields);
     for (int32_t j = 0; j < vt->nfields; j++) {
         char t = field_type(vt->fields[j].descr);
         sv->fields[j].offset = vt->fields[j].offset;

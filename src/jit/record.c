@@ -197,7 +197,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
     int32_t total = 0;
     for (int i = 0; i < R->nframes; i++) total += R->frames[i].nlocals + R->frames[i].sp;
     bool handled = flags & SNAP_HANDLED;
-    s->slots = gc_alloc(sizeof(SnapSlot) * (size_t)(total + handled + 1));
+    s->slots = snap_slots_new(total + handled);
     s->nslots = total + handled;
     if (handled) s->slots[total] = R->exc_handled;
     int32_t k = 0;
@@ -302,7 +302,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->code = co;
     rf->func = fn;
     rf->nlocals = co->nlocals + co->ncells + co->nfrees;
-    rf->slots = gc_alloc(sizeof(SnapSlot) * (size_t)(rf->nlocals + co->stacksize + 1));
+    rf->slots = snap_slots_new(rf->nlocals + co->stacksize);
     for (int i = 0; i < rf->nlocals + co->stacksize; i++) rf->slots[i] = (SnapSlot){IR_NONE, SK_NULL};
     rf->sp = 0;
     rf->call_id = R->next_call_id++;
@@ -581,7 +581,7 @@ Recorder *recorder_new_gen_resume(Frame *f, int32_t pc) {
     RecFrame *rf = top(R);
     rf->sp = (int32_t)(f->sp - frame_stack_base(f));
     int32_t n = rf->nlocals + rf->sp;
-    rf->gen_initial = gc_alloc(sizeof(SnapSlot) * (size_t)(n + 1));
+    rf->gen_initial = snap_slots_new(n);
     rf->gen_initial_n = n;
     for (int32_t k = 0; k < n; k++) {
         IRRef r = emit2(R, IR_getarrayitem_gc_r, R->frame_ref, kint(R, k), &frame_slots_descr->d);
@@ -1484,7 +1484,7 @@ static int64_t param_index(CodeObject *co, Value name, int64_t from, int64_t to)
  * call would raise (the interpreter reports it; the trace calls instead). */
 /* the shadow slots of a callee's locals, cells and free variables */
 static SnapSlot *locals_for(CodeObject *co) {
-    return gc_alloc(sizeof(SnapSlot) * (size_t)(co->nlocals + co->ncells + co->nfrees + 1));
+    return snap_slots_new(co->nlocals + co->ncells + co->nfrees);
 }
 
 static bool bind_args(Recorder *R, FunctionObject *fn, const SnapSlot *args, int npos, Value kwnames, SnapSlot *out) {
@@ -2093,6 +2093,29 @@ static int binop_first_dunder(Value va, Value vb, int op, Value *fn, bool *self_
     return p == SLOT_CALLS ? BINOP_STEP_REFLECTED : -1;
 }
 
+/* An operator whose dispatch calls the Python function f first, which
+ * the trace cannot inline (recursion, a callee marked too long to inline
+ * after an abort, inlining off): under the guards the inlined call would
+ * have (both operands' exact classes, which the trace depends on), the
+ * residual helper (JH_binop_dunder, JH_compare_dunder) that runs f as
+ * call_assembler does and goes on with the dispatch on NotImplemented,
+ * instead of the whole dispatch (obj_binop's type slots, the dunder's
+ * lookup on the class, the interpreter's call). */
+static bool call_operator_dunder(Recorder *R, Value f, Value va, Value vb, JitHelper helper, int64_t packed) {
+    RecFrame *rf = top(R);
+    SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
+    Type *ta = type_of(va), *tb = type_of(vb);
+    if (guard_class_of(R, a, va) != ta || guard_class_of(R, b, vb) != tb) return false;
+    if (type_has_flag(ta, TF_HEAPTYPE)) depend_on_type(R, ta);
+    if (type_has_flag(tb, TF_HEAPTYPE)) depend_on_type(R, tb);
+    IRRef args[4] = {kref(R, f), as_ref(R, a), as_ref(R, b), kint(R, packed)};
+    IRRef r = call_value(R, helper, 4, args);
+    pop(R);
+    pop(R);
+    push(R, r, SK_VALUE);
+    return true;
+}
+
 /* a op b with an operand of a class statement's class: the Python dunder
  * the dispatch calls first, inlined as the interpreter runs it (one eval
  * level down, from obj_binop), under guards on both operands' exact
@@ -2111,7 +2134,10 @@ static bool record_binop_dunder(Recorder *R, int op, Value *sp) {
     Value f = VNULL;
     bool self_is_b;
     int step = binop_first_dunder(va, vb, op, &f, &self_is_b);
-    if (step < 0 || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    if (step < 0) return false;
+    if (!can_inline(R, V_AS(FunctionObject, f)))
+        return call_operator_dunder(R, f, va, vb, JH_binop_dunder,
+                                    op | binop_step_after(step) << 8 | (int64_t)self_is_b << 16);
     FunctionObject *fn = V_AS(FunctionObject, f);
     SnapSlot args[2] = {self_is_b ? b : a, self_is_b ? a : b};
     SnapSlot *locals = locals_for(fn->code);
@@ -2195,7 +2221,8 @@ static bool record_compare_dunder(Recorder *R, int op, Value *sp) {
     if (!type_has_flag(ta, TF_HEAPTYPE) || !type_richcompare_is_dunder(ta)) return false;
     if (tb != ta && tb->richcompare && type_is_subtype(tb, ta)) return false;   /* b's reflected dunder first */
     Value f = type_lookup(ta, str_intern_cstr(names[op]));
-    if (!f || !function_check(f) || !can_inline(R, V_AS(FunctionObject, f))) return false;
+    if (!f || !function_check(f)) return false;
+    if (!can_inline(R, V_AS(FunctionObject, f))) return call_operator_dunder(R, f, va, vb, JH_compare_dunder, op);
     FunctionObject *fn = V_AS(FunctionObject, f);
     SnapSlot args[2] = {a, b};
     SnapSlot *locals = locals_for(fn->code);
@@ -3106,7 +3133,7 @@ static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc) {
     rf->gen_ref = itr;
     rf->gen_frame_ref = fr;
     int32_t n = rf->nlocals + depth;
-    rf->gen_initial = gc_alloc(sizeof(SnapSlot) * (size_t)(n + 1));
+    rf->gen_initial = snap_slots_new(n);
     rf->gen_initial_n = n;
     for (int32_t k = 0; k < n; k++) {
         IRRef v = emit2(R, IR_getarrayitem_gc_r, fr, kint(R, k), &frame_slots_descr->d);

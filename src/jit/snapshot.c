@@ -64,18 +64,32 @@ const SnapVirtual *snapshot_virtual(const Snapshot *s, IRRef ref) {
     return NULL;
 }
 
+SnapSlot *snap_slots_new(int32_t n) {
+    size_t size = sizeof(SnapSlot) * (size_t)(n + 1);
+    SnapSlot *slots = gc_alloc_atomic(size);
+    memset(slots, 0, size);
+    return slots;
+}
+
+SnapField *snap_fields_new(int32_t n) {
+    size_t size = sizeof(SnapField) * (size_t)(n + 1);
+    SnapField *fields = gc_alloc_atomic(size);
+    memset(fields, 0, size);
+    return fields;
+}
+
 Snapshot *snapshot_copy(const Snapshot *s) {
     Snapshot *c = gc_alloc(sizeof *c);
     *c = *s;
     c->frames = gc_alloc(sizeof(SnapFrame) * (size_t)(s->nframes ? s->nframes : 1));
     memcpy(c->frames, s->frames, sizeof(SnapFrame) * (size_t)s->nframes);
-    c->slots = gc_alloc(sizeof(SnapSlot) * (size_t)(s->nslots ? s->nslots : 1));
+    c->slots = snap_slots_new(s->nslots);
     memcpy(c->slots, s->slots, sizeof(SnapSlot) * (size_t)s->nslots);
     if (s->nvirtuals) {
         c->virtuals = gc_alloc(sizeof(SnapVirtual) * (size_t)s->nvirtuals);
         for (int i = 0; i < s->nvirtuals; i++) {
             c->virtuals[i] = s->virtuals[i];
-            c->virtuals[i].fields = gc_alloc(sizeof(SnapField) * (size_t)(s->virtuals[i].nfields + 1));
+            c->virtuals[i].fields = snap_fields_new(s->virtuals[i].nfields);
             memcpy(c->virtuals[i].fields, s->virtuals[i].fields, sizeof(SnapField) * (size_t)s->virtuals[i].nfields);
         }
     }

@@ -111,6 +111,12 @@ int snapshot_fail_args(const Snapshot *s, const IRBuf *b, IRRef **out);
 int snapshot_first_generator(const Snapshot *s);
 /* Find the virtual describing ref, or NULL. */
 const SnapVirtual *snapshot_virtual(const Snapshot *s, IRRef ref);
+/* Arrays of n slots or fields and one spare, zeroed. They hold IR
+ * references and offsets, never pointers, so the collector does not scan
+ * them: a program's traces keep tens of thousands of snapshots, and every
+ * collection marks what the traces keep (docs/gc.md, "3. What the JIT keeps"). */
+SnapSlot *snap_slots_new(int32_t n);
+SnapField *snap_fields_new(int32_t n);
 /* A copy that the optimizer may rewrite independently. */
 Snapshot *snapshot_copy(const Snapshot *s);
 
