@@ -109,6 +109,23 @@ static void set_spec(Value m, Value name, const char *path, bool is_pkg) {
     if (cached && cached != V_NONE) dict_set_cstr(d, "__cached__", cached);
 }
 
+/* __main__'s __loader__ once importlib is set up: as CPython's start-up
+ * leaves it (its __spec__ stays None). */
+static void set_main_loader(Value m, Value file) {
+    Value d = module_dict(m);
+    Value loader = dict_get_cstr(d, "__loader__");
+    if (loader && loader != V_NONE) return;
+    if (file && str_check(file)) {
+        Value sfl = obj_getattr_cstr(bootstrap_external, "SourceFileLoader");
+        Value args[2] = {NAME(__main__), file};
+        loader = sfl ? obj_call(sfl, args, 2, VNULL) : VNULL;
+    } else {
+        loader = obj_getattr_cstr(bootstrap, "BuiltinImporter");
+    }
+    if (loader) dict_set_cstr(d, "__loader__", loader);
+    err_clear();
+}
+
 static void set_frozen_spec(Value m, Value name) {
     Value d = module_dict(m);
     Value spec = VNULL;
@@ -204,9 +221,14 @@ static int install_importlib(Value importlib) {
         Value file = dict_get(d, NAME(__file__));
         if (spec && spec != V_NONE) continue;
         /* __main__ keeps its None, under any name (multiprocessing also
-           lists it as __mp_main__) */
+           lists it as __mp_main__), but gets CPython's __loader__: a
+           script's file loader, else (-c, the prompt) BuiltinImporter */
         Value main_module = dict_get(tstate.sys_modules, NAME(__main__));
-        if (!file || !str_check(file) || m == main_module) continue;
+        if (m == main_module) {
+            set_main_loader(m, file);
+            continue;
+        }
+        if (!file || !str_check(file)) continue;
         set_spec(m, tuple_get(kv, 0), str_data(file), dict_get_cstr(d, "__path__") != VNULL);
     }
     err_clear();
