@@ -1541,8 +1541,10 @@ int main(int argc, char **argv) {
             return 1;
         }
         status = run_main_source(o.command, strlen(o.command), "<string>", o.dis, false);
-    } else if (script_kind == SCRIPT_ZIP) {
-        /* as CPython: runpy runs the archive's __main__, sys.argv[0] stays */
+    } else if (script_kind == SCRIPT_ZIP || script_dir_main) {
+        /* as CPython: runpy runs the archive's or the directory's __main__
+           (found through the import system: __spec__, __package__ ''),
+           sys.argv[0] stays */
         set_argv(o.script, argc, argv, o.first_arg);
         status = run_module_with_runpy("__main__", false);
     } else if (script_kind == SCRIPT_PYC) {

@@ -140,7 +140,7 @@ void gc_set_alloc_hook(GcAllocHook fn) {
 }
 
 /* Never collect after less than this much allocation (see gc_init). */
-#define GC_MIN_INTERVAL ((size_t)16 << 20)
+#define GC_MIN_INTERVAL ((size_t)32 << 20)
 static int collected;         /* set by each collection, cleared by retune() */
 static size_t kind_bytes[2];  /* bytes taken from the collector since the
                                  last retune(): [0] scanned, [1] atomic */
@@ -574,11 +574,12 @@ void gc_init(void) {
        live heap Boehm would collect every few hundred KiB, and each
        collection costs at least a scan of the roots and the live heap
        (bench/bigint.py made ~4800 collections of a 2 MiB heap and spent a
-       third of its time in the collector). 16 MiB rather than 4 (docs/gc.md
-       has the figures): bench/bigint.py 900 -> 228 collections, 0.71x the
-       CPU time; steady state raytrace 0.77x, chaos 0.82x; whole processes
-       no slower, for about 12 MiB more heap in programs whose live heap is
-       small. 32 MiB gained little more. */
+       third of its time in the collector). 32 MiB (docs/gc.md has the
+       figures, "2."): at steady state every full collection marks the
+       whole live heap, the traces' data included, and halving their number
+       halved the marking (go 252 -> 122 collections per run, binary_trees
+       38 -> 20), for a peak RSS about PyPy's on the same programs (go: 67
+       MB, PyPy 64 MB, 40 MB with 16 MiB). */
     GC_set_min_bytes_allocd(GC_MIN_INTERVAL);
     GC_set_finalize_on_demand(1);
     GC_set_finalizer_notifier(fin_notify);

@@ -110,13 +110,17 @@ static void set_spec(Value m, Value name, const char *path, bool is_pkg) {
 }
 
 /* __main__'s __loader__ once importlib is set up: as CPython's start-up
- * leaves it (its __spec__ stays None). */
+ * leaves it (its __spec__ stays None): the file loader of a script (a
+ * compiled one's for a .pyc), else (-c, standard input) BuiltinImporter. */
 static void set_main_loader(Value m, Value file) {
     Value d = module_dict(m);
     Value loader = dict_get_cstr(d, "__loader__");
     if (loader && loader != V_NONE) return;
     if (file && str_check(file)) {
-        Value sfl = obj_getattr_cstr(bootstrap_external, "SourceFileLoader");
+        const char *path = str_data(file);
+        size_t n = strlen(path);
+        bool compiled = n > 4 && !strcmp(path + n - 4, ".pyc");
+        Value sfl = obj_getattr_cstr(bootstrap_external, compiled ? "SourcelessFileLoader" : "SourceFileLoader");
         Value args[2] = {NAME(__main__), file};
         loader = sfl ? obj_call(sfl, args, 2, VNULL) : VNULL;
     } else {
