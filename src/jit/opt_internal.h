@@ -197,6 +197,8 @@ void pure_post(Opt *O, IRRef r);
 void pure_clear(Opt *O);
 void pure_insert(Opt *O, IRRef r);
 void pure_filter_invariant(Opt *O);
+/* The emitted pure op equal to opcode(args), or IR_NONE. */
+IRRef pure_find(Opt *O, int opcode, int nargs, const IRRef *args, Descr *descr);
 
 bool heap_pre(Opt *O, POp *p, IRRef *res);
 void heap_post(Opt *O, POp *p, IRRef r);

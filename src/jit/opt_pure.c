@@ -99,6 +99,10 @@ static IRRef lookup(Opt *O, int opc, int n, const IRRef *args, Descr *d) {
     return IR_NONE;
 }
 
+IRRef pure_find(Opt *O, int opcode, int nargs, const IRRef *args, Descr *descr) {
+    return lookup(O, opcode, nargs, args, descr);
+}
+
 bool pure_pre(Opt *O, POp *p, IRRef *res) {
     if (!cse_candidate(p->opcode)) return false;
     for (int i = 0; i < p->nargs; i++)

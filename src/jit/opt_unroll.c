@@ -321,6 +321,14 @@ static int32_t ex_value(Unroll *U, IRRef v, const Path *path) {
         }
         return n;
     }
+    /* A float the preamble unboxed (a list item read as a float, kept in
+       the heap cache or a variable): export its raw value, so the peeled
+       body starts from a virtual box and does not unbox it again in every
+       iteration; the reference is rebuilt only where it escapes. */
+    if (opt_type(O, v) == 'r' && (opt_flags(O, v) & F_FLOAT) && !c.no_virtual && !deep) {
+        IRRef unboxed = pure_find(O, IR_unbox_float, 1, &v, NULL);
+        if (unboxed != IR_NONE) return ex_box(U, n, VK_BOXFLOAT, unboxed, path);
+    }
     return ex_leaf(U, n, v, c);
 }
 
@@ -378,6 +386,10 @@ static void validate(Unroll *U, int32_t n, IRRef v) {
             if (N->vkind == VK_BOXINT && v_is_int(x)) payload = opt_ki(O, v_intval(x));
             else if (N->vkind == VK_BOXFLOAT && const_float(x, &d)) payload = opt_kf(O, d);
             else if (N->vkind == VK_BOOL && (x == V_TRUE || x == V_FALSE)) payload = opt_ki(O, x == V_TRUE);
+        } else if (N->vkind == VK_BOXFLOAT && !vt && opt_type(O, v) == 'r' && (opt_flags(O, v) & F_FLOAT)) {
+            /* a float reference (a list item loaded again after a store):
+               its raw value, unboxed here unless the body already did */
+            payload = opt_run2(O, IR_unbox_float, v, IR_NONE, NULL, -1);
         }
         if (payload == IR_NONE) {
             weaken(pol, &N->path, W_NO_VIRTUAL, 0);
