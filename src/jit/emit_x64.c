@@ -646,6 +646,8 @@ static void emit_cold_calls(Emitter *e) {
             asm_mov_ri(a, R11, (int64_t)(uintptr_t)&float_type);
             asm_alu_rm(a, ALU_CMP, R11, asm_mem(r, 0));
             add_site(e, g, asm_jcc(a, CC_NE));
+            if (cc->res != -1)   /* fused with the unbox after it */
+                asm_movsd_xm(a, (AsmXmm)(cc->res - LOC_XMM0), asm_mem(r, (int32_t)offsetof(FloatObject, value)));
             asm_jmp_to(a, cc->resume);
             continue;
         }
@@ -860,8 +862,7 @@ static void emit_box_float(Emitter *e, int src, int res, int t) {
     asm_shift_ri(a, SHIFT_SHR, R11, 62);
     size_t high = asm_jcc8(a, CC_NZ);
     size_t tag = asm_len(a);
-    asm_shift_ri(a, SHIFT_SHL, R, 2);
-    asm_alu_ri(a, ALU_OR, R, FLOAT_TAG);
+    asm_lea(a, R, asm_mem_idx(ASM_NOREG, R, 4, FLOAT_TAG));   /* adj << 2 | FLOAT_TAG */
     size_t done = asm_jmp8(a);
     /* +-0.0 (r <= 1) are small too, encoded as r itself */
     asm_patch_rel8(a, low, asm_len(a));
@@ -879,12 +880,15 @@ static void emit_box_float(Emitter *e, int src, int res, int t) {
  * src holds a float (a guard or the type of its producer says so), so
  * bit 1 alone tells a small float (tag 10) from a FloatObject pointer
  * (tag 000); the pointer's load is on a cold path. */
-static void emit_unbox_float(Emitter *e, int src, int res, int t) {
+static void emit_unbox_float(Emitter *e, int src, int res, int t, ColdCall *guard) {
     Asm *a = &e->a;
     AsmReg S = (AsmReg)src, T = (AsmReg)t;
     AsmXmm X = (AsmXmm)(res - LOC_XMM0);
-    asm_test_ri(a, S, FLOAT_TAG);
-    size_t boxed = asm_jcc(a, CC_Z);
+    size_t boxed = 0;
+    if (!guard) {
+        asm_test_ri(a, S, FLOAT_TAG);
+        boxed = asm_jcc(a, CC_Z);
+    }
     asm_mov_rr(a, T, S);
     asm_shift_ri(a, SHIFT_SHR, T, 2);                    /* x = v >> 2 */
     asm_mov_ri(a, R11, (int64_t)FLOAT_EXP_BIAS_SHIFT);
@@ -893,7 +897,28 @@ static void emit_unbox_float(Emitter *e, int src, int res, int t) {
     asm_cmov_rr(a, CC_A, T, R11);                        /* rebias unless +-0.0 */
     asm_shift_ri(a, SHIFT_ROR, T, 1);
     asm_movq_xr(a, X, T);
-    add_cold_call(e, boxed, asm_len(a), NULL, src, false, res);
+    if (!guard) {
+        add_cold_call(e, boxed, asm_len(a), NULL, src, false, res);
+        return;
+    }
+    guard->res = (int8_t)res;
+    guard->resume = asm_len(a);
+}
+
+/* The cold half of guard_is_float(v) when it is what unbox_float(v) at op
+ * `index` can take over, or NULL: the guard is the op before, and no code
+ * (a spill, a load) lies between its fast path's end and here, so the
+ * registers are the same wherever the guard's cold path resumes. Then the
+ * guard's fast path has proved a small float (the unbox needs no tag test)
+ * and its cold path, having found a FloatObject, loads the double itself
+ * and resumes after the unbox. */
+static ColdCall *fusable_float_guard(Emitter *e, int index, IRRef v) {
+    if (index == 0 || !e->ncold_calls) return NULL;
+    const IROp *g = &e->ir->ops[index - 1];
+    ColdCall *cc = &e->cold_calls[e->ncold_calls - 1];
+    if (g->opcode != IR_guard_is_float || ir_arg(g, 0) != v) return NULL;
+    if (cc->kind != COLD_GUARD_BOXED_FLOAT || cc->guard != index - 1 || cc->res != -1) return NULL;
+    return cc->resume == asm_len(&e->a) ? cc : NULL;
 }
 
 /* ---- operations ------------------------------------------------------------------------ */
@@ -1214,10 +1239,10 @@ static void emit_op(Emitter *e, int index) {
     case IR_guard_is_float: {
         int r = in_reg(e, a0);
         guard_of(e, index);
-        asm_mov_rr(a, R11, (AsmReg)r);
-        asm_alu_ri(a, ALU_AND, R11, 3);
-        asm_alu_ri(a, ALU_CMP, R11, FLOAT_TAG);
-        size_t not_small = asm_jcc(a, CC_NE);
+        /* (r & 3) == FLOAT_TAG  <=>  the low bits of r - FLOAT_TAG are 0 */
+        asm_lea(a, R11, asm_mem((AsmReg)r, -FLOAT_TAG));
+        asm_test_ri(a, R11, 3);
+        size_t not_small = asm_jcc(a, CC_NZ);
         add_cold_float_guard(e, not_small, asm_len(a), index, r);
         break;
     }
@@ -1408,7 +1433,7 @@ static void emit_op(Emitter *e, int index) {
         int src = in_reg(e, a0);
         int t = temp_reg(e, false);
         int res = def_reg(e, IR_NONE);
-        emit_unbox_float(e, src, res, t);
+        emit_unbox_float(e, src, res, t, fusable_float_guard(e, index, a0));
         break;
     }
     case IR_box_float: {
