@@ -125,6 +125,11 @@ typedef struct Opt {
     int32_t nforced;            /* statistics */
     int32_t cur_in;             /* input op being processed (diagnostics) */
     const char *note;           /* why unrolling gave up (TPY_JITDUMP) */
+    /* the peeled loop's float label arguments that come with their raw
+       double as a label argument too: unbox_float(unboxed_ref[k]) is
+       unboxed_raw[k] (opt_unroll.c sets them, opt_pure.c answers) */
+    IRRef *unboxed_ref, *unboxed_raw;
+    int32_t nunboxed;
     struct UnrollPolicy *policy;
 } Opt;
 

@@ -102,3 +102,31 @@ def rows(rounds):
     return s
 
 print('rows', rows(300))
+
+
+# identity: a boxed float read from a list and kept (through a bridge) is
+# the list's object itself, not a copy rebuilt from its raw double
+def keeps(lst, out, n):
+    s = 0.0
+    keep = []
+    for i in range(n):
+        x = lst[0]
+        s += x * 0.5
+        out[1] = s
+        if i % 500 == 499:
+            keep.append(x)
+    return all(k is lst[0] for k in keep), len(keep)
+
+
+def keeps2(lst, n):
+    out = []
+    for i in range(n):
+        x = lst[0]
+        y = x * 2.0
+        if i % 300 == 299:
+            out.append(x)
+    return all(o is lst[0] for o in out), len(out), y
+
+
+big = [1e300, 2.0]
+print('identity', keeps(big, [0.0, 0.0], 3000), keeps2(big, 3000))

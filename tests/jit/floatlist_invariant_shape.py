@@ -3,7 +3,8 @@
 # inner loop below, nbody's pattern) stays in the heap cache across
 # iterations; the peeled loop's label used to carry it boxed, and the body
 # unboxed it again in every iteration. opt_unroll.c now exports the raw
-# double the preamble unboxed: read through the compile hook, the peeled
+# double the preamble unboxed beside the reference (which snapshots keep:
+# a FloatObject keeps its identity): read through the compile hook, the peeled
 # body of `advance` (after its second label) has no unbox_float of a label
 # argument, and the label carries 'f' arguments. The results are checked
 # against CPython by tests/jit/floatlist_invariant.py.
