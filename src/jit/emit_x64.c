@@ -79,6 +79,8 @@ typedef enum ColdKind {
     COLD_CALL,                  /* res = fn(arg), keeping the live registers */
     COLD_LOAD_FLOAT,            /* res (XMM) = ((FloatObject *)arg)->value */
     COLD_GUARD_BOXED_FLOAT,     /* fail guard op `guard` unless arg is a FloatObject */
+    COLD_BOX_FLOAT,             /* res = box(arg (XMM)) of a double that is +-0.0
+                                   (rotated bits in GPR `aux`) or no small float */
 } ColdKind;
 
 typedef struct ColdCall {
@@ -90,6 +92,7 @@ typedef struct ColdCall {
     bool arg_is_float;
     uint32_t live;              /* the caller-saved registers a call keeps */
     int32_t guard;              /* COLD_GUARD_BOXED_FLOAT: the guard's op */
+    int8_t aux;                 /* COLD_BOX_FLOAT: the GPR holding rotl(bits, 1) */
 } ColdCall;
 
 typedef struct LocalLabel {
@@ -646,8 +649,20 @@ static void emit_cold_calls(Emitter *e) {
             asm_mov_ri(a, R11, (int64_t)(uintptr_t)&float_type);
             asm_alu_rm(a, ALU_CMP, R11, asm_mem(r, 0));
             add_site(e, g, asm_jcc(a, CC_NE));
+            if (cc->res != -1)   /* fused with the unbox after it */
+                asm_movsd_xm(a, (AsmXmm)(cc->res - LOC_XMM0), asm_mem(r, (int32_t)offsetof(FloatObject, value)));
             asm_jmp_to(a, cc->resume);
             continue;
+        }
+        if (cc->kind == COLD_BOX_FLOAT) {
+            /* +-0.0 (rotated bits 0 or 1) are small floats too; the rest
+               is boxed by the call below */
+            AsmReg t = (AsmReg)cc->aux, r = (AsmReg)cc->res;
+            asm_alu_ri(a, ALU_CMP, t, 1);
+            size_t other = asm_jcc8(a, CC_A);
+            asm_lea(a, r, asm_mem_idx(ASM_NOREG, t, 4, FLOAT_TAG));
+            asm_jmp_to(a, cc->resume);
+            asm_patch_rel8(a, other, asm_len(a));
         }
         int saved[NREGS], nsaved = 0;
         for (int reg = 0; reg < NREGS; reg++) {
@@ -844,56 +859,103 @@ static void emit_box_int(Emitter *e, int src, int res) {
     add_cold_call(e, ovf, asm_len(a), (void *)jh_box_int_slow, src, false, res);
 }
 
-/* res (GPR) = box(double in xmm src); t is a scratch GPR. */
+/* 64-bit constants the float fast paths read as memory operands (one
+ * instruction, where a movabs into a register would be two): tpy links
+ * -no-pie, so they lie in the low 2 GB and [disp32] reaches them;
+ * abs_addressable() checks it, and the code falls back to movabs if not. */
+static const uint64_t float_bias_k = FLOAT_EXP_BIAS_SHIFT;
+static const uint64_t small_adj_limit_k = ((uint64_t)1 << 62) - 2;
+
+static bool abs_addressable(const void *p) { return (uintptr_t)p <= (uintptr_t)INT32_MAX; }
+
+/* op dst, K for a 64-bit constant K in memory; may use R11. */
+static void alu_rk(Asm *a, AluOp op, AsmReg dst, const uint64_t *k) {
+    if (abs_addressable(k)) {
+        asm_alu_rm(a, op, dst, asm_mem_abs((int32_t)(uintptr_t)k));
+    } else {
+        asm_mov_ri(a, R11, (int64_t)*k);
+        asm_alu_rr(a, op, dst, R11);
+    }
+}
+
+/* res (GPR) = box(double in xmm src); t is a scratch GPR.
+ * With r = rotl(bits, 1) and adj = r - bias, the double is a small float
+ * when 2 <= adj < 2^62, that is adj - 2 < 2^62 - 2 unsigned (value.h); its
+ * Value is adj << 2 | FLOAT_TAG. The fast path is that test and the tag;
+ * +-0.0 (r <= 1, also small) and the boxed rest go to the cold path. */
 static void emit_box_float(Emitter *e, int src, int res, int t) {
     Asm *a = &e->a;
     AsmReg R = (AsmReg)res, T = (AsmReg)t;
     asm_movq_rx(a, T, (AsmXmm)(src - LOC_XMM0));
-    asm_shift_ri(a, SHIFT_ROL, T, 1);                    /* r = rotl(bits, 1) */
+    asm_shift_ri(a, SHIFT_ROL, T, 1);                    /* r */
     asm_mov_rr(a, R, T);
-    asm_mov_ri(a, R11, (int64_t)FLOAT_EXP_BIAS_SHIFT);
-    asm_alu_rr(a, ALU_SUB, R, R11);                      /* adj = r - bias */
-    /* small when 2 <= adj < 2^62 (unsigned) */
-    asm_alu_ri(a, ALU_CMP, R, 2);
-    size_t low = asm_jcc8(a, CC_B);
-    asm_mov_rr(a, R11, R);
-    asm_shift_ri(a, SHIFT_SHR, R11, 62);
-    size_t high = asm_jcc8(a, CC_NZ);
-    size_t tag = asm_len(a);
-    asm_shift_ri(a, SHIFT_SHL, R, 2);
-    asm_alu_ri(a, ALU_OR, R, FLOAT_TAG);
-    size_t done = asm_jmp8(a);
-    /* +-0.0 (r <= 1) are small too, encoded as r itself */
-    asm_patch_rel8(a, low, asm_len(a));
-    asm_patch_rel8(a, high, asm_len(a));
-    asm_mov_rr(a, R, T);
-    asm_alu_ri(a, ALU_CMP, T, 1);
-    size_t boxed = asm_jcc(a, CC_A);
-    asm_jmp_to(a, tag);
-    asm_patch_rel8(a, done, asm_len(a));
-    /* anything else is boxed by the C helper, on the cold path */
-    add_cold_call(e, boxed, asm_len(a), (void *)jh_box_float_slow, src, true, res);
+    alu_rk(a, ALU_SUB, R, &float_bias_k);                /* adj */
+    size_t other;
+    if (abs_addressable(&small_adj_limit_k)) {
+        asm_lea(a, R11, asm_mem(R, -2));
+        alu_rk(a, ALU_CMP, R11, &small_adj_limit_k);
+        other = asm_jcc(a, CC_AE);
+    } else {
+        /* 2 <= adj, then adj < 2^62, in two tests */
+        asm_alu_ri(a, ALU_CMP, R, 2);
+        size_t low = asm_jcc8(a, CC_B);
+        asm_mov_rr(a, R11, R);
+        asm_shift_ri(a, SHIFT_SHR, R11, 62);
+        size_t small = asm_jcc8(a, CC_Z);
+        asm_patch_rel8(a, low, asm_len(a));
+        other = asm_jmp(a);
+        asm_patch_rel8(a, small, asm_len(a));
+    }
+    asm_lea(a, R, asm_mem_idx(ASM_NOREG, R, 4, FLOAT_TAG));   /* adj << 2 | FLOAT_TAG */
+    add_cold_call(e, other, asm_len(a), (void *)jh_box_float_slow, src, true, res);
+    ColdCall *cc = &e->cold_calls[e->ncold_calls - 1];
+    cc->kind = COLD_BOX_FLOAT;
+    cc->aux = (int8_t)t;
 }
 
 /* xmm res = the double of the float Value in src; t is a scratch GPR.
  * src holds a float (a guard or the type of its producer says so), so
  * bit 1 alone tells a small float (tag 10) from a FloatObject pointer
  * (tag 000); the pointer's load is on a cold path. */
-static void emit_unbox_float(Emitter *e, int src, int res, int t) {
+static void emit_unbox_float(Emitter *e, int src, int res, int t, ColdCall *guard) {
     Asm *a = &e->a;
     AsmReg S = (AsmReg)src, T = (AsmReg)t;
     AsmXmm X = (AsmXmm)(res - LOC_XMM0);
-    asm_test_ri(a, S, FLOAT_TAG);
-    size_t boxed = asm_jcc(a, CC_Z);
+    size_t boxed = 0;
+    if (!guard) {
+        asm_test_ri(a, S, FLOAT_TAG);
+        boxed = asm_jcc(a, CC_Z);
+    }
     asm_mov_rr(a, T, S);
     asm_shift_ri(a, SHIFT_SHR, T, 2);                    /* x = v >> 2 */
-    asm_mov_ri(a, R11, (int64_t)FLOAT_EXP_BIAS_SHIFT);
-    asm_alu_rr(a, ALU_ADD, R11, T);
     asm_alu_ri(a, ALU_CMP, T, 1);
-    asm_cmov_rr(a, CC_A, T, R11);                        /* rebias unless +-0.0 */
+    size_t zero = asm_jcc8(a, CC_BE);                    /* +-0.0: x is r already */
+    alu_rk(a, ALU_ADD, T, &float_bias_k);                /* r = x + bias */
+    asm_patch_rel8(a, zero, asm_len(a));
     asm_shift_ri(a, SHIFT_ROR, T, 1);
     asm_movq_xr(a, X, T);
-    add_cold_call(e, boxed, asm_len(a), NULL, src, false, res);
+    if (!guard) {
+        add_cold_call(e, boxed, asm_len(a), NULL, src, false, res);
+        return;
+    }
+    guard->res = (int8_t)res;
+    guard->resume = asm_len(a);
+}
+
+/* The cold half of guard_is_float(v) when it is what unbox_float(v) at op
+ * `index` can take over, or NULL: the guard is the op before, and no code
+ * (a spill, a load) lies between its fast path's end and here, so the
+ * registers are the same wherever the guard's cold path resumes. Then the
+ * guard's fast path has proved a small float (the unbox needs no tag test)
+ * and its cold path, having found a FloatObject, loads the double itself
+ * and resumes after the unbox. */
+static ColdCall *fusable_float_guard(Emitter *e, int index, IRRef v) {
+    if (index == 0 || !e->ncold_calls) return NULL;
+    const IROp *g = &e->ir->ops[index - 1];
+    ColdCall *cc = &e->cold_calls[e->ncold_calls - 1];
+    if (g->opcode != IR_guard_is_float || ir_arg(g, 0) != v) return NULL;
+    if (cc->kind != COLD_GUARD_BOXED_FLOAT || cc->guard != index - 1 || cc->res != -1) return NULL;
+    return cc->resume == asm_len(&e->a) ? cc : NULL;
 }
 
 /* ---- operations ------------------------------------------------------------------------ */
@@ -1214,10 +1276,10 @@ static void emit_op(Emitter *e, int index) {
     case IR_guard_is_float: {
         int r = in_reg(e, a0);
         guard_of(e, index);
-        asm_mov_rr(a, R11, (AsmReg)r);
-        asm_alu_ri(a, ALU_AND, R11, 3);
-        asm_alu_ri(a, ALU_CMP, R11, FLOAT_TAG);
-        size_t not_small = asm_jcc(a, CC_NE);
+        /* (r & 3) == FLOAT_TAG  <=>  the low bits of r - FLOAT_TAG are 0 */
+        asm_lea(a, R11, asm_mem((AsmReg)r, -FLOAT_TAG));
+        asm_test_ri(a, R11, 3);
+        size_t not_small = asm_jcc(a, CC_NZ);
         add_cold_float_guard(e, not_small, asm_len(a), index, r);
         break;
     }
@@ -1408,7 +1470,7 @@ static void emit_op(Emitter *e, int index) {
         int src = in_reg(e, a0);
         int t = temp_reg(e, false);
         int res = def_reg(e, IR_NONE);
-        emit_unbox_float(e, src, res, t);
+        emit_unbox_float(e, src, res, t, fusable_float_guard(e, index, a0));
         break;
     }
     case IR_box_float: {

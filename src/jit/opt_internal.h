@@ -125,6 +125,11 @@ typedef struct Opt {
     int32_t nforced;            /* statistics */
     int32_t cur_in;             /* input op being processed (diagnostics) */
     const char *note;           /* why unrolling gave up (TPY_JITDUMP) */
+    /* the peeled loop's float label arguments that come with their raw
+       double as a label argument too: unbox_float(unboxed_ref[k]) is
+       unboxed_raw[k] (opt_unroll.c sets them, opt_pure.c answers) */
+    IRRef *unboxed_ref, *unboxed_raw;
+    int32_t nunboxed;
     struct UnrollPolicy *policy;
 } Opt;
 
@@ -197,6 +202,8 @@ void pure_post(Opt *O, IRRef r);
 void pure_clear(Opt *O);
 void pure_insert(Opt *O, IRRef r);
 void pure_filter_invariant(Opt *O);
+/* The emitted pure op equal to opcode(args), or IR_NONE. */
+IRRef pure_find(Opt *O, int opcode, int nargs, const IRRef *args, Descr *descr);
 
 bool heap_pre(Opt *O, POp *p, IRRef *res);
 void heap_post(Opt *O, POp *p, IRRef r);

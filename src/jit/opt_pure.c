@@ -99,8 +99,20 @@ static IRRef lookup(Opt *O, int opc, int n, const IRRef *args, Descr *d) {
     return IR_NONE;
 }
 
+IRRef pure_find(Opt *O, int opcode, int nargs, const IRRef *args, Descr *descr) {
+    return lookup(O, opcode, nargs, args, descr);
+}
+
 bool pure_pre(Opt *O, POp *p, IRRef *res) {
     if (!cse_candidate(p->opcode)) return false;
+    if (p->opcode == IR_unbox_float && O->nunboxed) {
+        IRRef a = opt_val(O, p->args[0]);
+        for (int32_t i = 0; i < O->nunboxed; i++)
+            if (O->unboxed_ref[i] == a) {
+                *res = O->unboxed_raw[i];
+                return true;
+            }
+    }
     for (int i = 0; i < p->nargs; i++)
         if (opt_is_virtual(opt_val(O, p->args[i]))) return false;
     IRRef r = lookup(O, p->opcode, p->nargs, p->args, p->descr);

@@ -147,6 +147,7 @@ typedef struct ExNode {
     SizeDescr *sd;          /* EX_OBJ */
     VField *tmpl;           /* EX_OBJ: its fields' layout */
     int32_t alias;          /* EX_ALIAS: the EX_OBJ node it is */
+    int32_t raw;            /* EX_LEAF 'r' float: the leaf node of its double, or -1 */
     int32_t vsrc;           /* EX_OBJ: the preamble's virtual */
     Path path;
 } ExNode;
@@ -185,7 +186,7 @@ static int32_t new_node(Unroll *U, const Path *path) {
     memset(N, 0, sizeof *N);
     N->path = *path;
     N->value = N->orig = N->peeled = N->at_jump = IR_NONE;
-    N->alias = N->vsrc = -1;
+    N->alias = N->vsrc = N->raw = -1;
     return U->nnodes++;
 }
 
@@ -321,7 +322,22 @@ static int32_t ex_value(Unroll *U, IRRef v, const Path *path) {
         }
         return n;
     }
-    return ex_leaf(U, n, v, c);
+    ex_leaf(U, n, v, c);
+    /* A float the preamble unboxed (a list item read as a float, kept in
+       the heap cache or a variable): its raw double is a leaf too, so the
+       peeled body does not unbox it again in every iteration. The
+       reference stays a leaf of its own (not a virtual box rebuilt where
+       it escapes): a FloatObject read from a list keeps its identity. */
+    if (U->nodes[n].type == 'r' && (U->nodes[n].flags & F_FLOAT) && !deep) {
+        IRRef unboxed = pure_find(O, IR_unbox_float, 1, &v, NULL);
+        if (unboxed != IR_NONE) {
+            Path rp = path_child(path, -1);
+            int32_t r = new_node(U, &rp);
+            ex_leaf(U, r, unboxed, cap_of(U->pol, &rp));
+            U->nodes[n].raw = r;
+        }
+    }
+    return n;
 }
 
 /* The value a node stands for at the top of the peeled body. */
@@ -444,6 +460,11 @@ static void validate(Unroll *U, int32_t n, IRRef v) {
         }
     }
     U->jleaves[N->leaf] = v;
+    if (N->raw >= 0 && (opt_flags(O, v) & F_FLOAT)) {
+        /* unboxed here unless the body did (CSE), or v is a box */
+        ExNode *R = &U->nodes[N->raw];
+        U->jleaves[R->leaf] = opt_run2(O, IR_unbox_float, v, IR_NONE, NULL, -1);
+    }
 }
 
 /* ---- the peeled loop ------------------------------------------------------------------------ */
@@ -682,7 +703,7 @@ static void natural_bounds(const IROp *op, int64_t *lo, int64_t *hi) {
 static bool node_read(Short *S, int32_t n) {
     const ExNode *N = &S->U->nodes[n];
     switch (N->kind) {
-    case EX_LEAF: return S->live[n];
+    case EX_LEAF: return S->live[n] || (N->raw >= 0 && S->live[N->raw]);
     case EX_BOX: return node_read(S, S->U->kids[N->kid0]);
     case EX_OBJ:
         for (int32_t j = 0; j < N->nkids; j++)
@@ -705,12 +726,13 @@ static void sp_node(Short *S, int32_t n, IRRef v) {
         else sp_guard2(S, IR_guard_value, v, sp_const(S, N->value));
         return;
     case EX_LEAF:
-        if (N->path.p[0] == 0 && !S->pos_read[N->path.p[1]] && !S->live_obj[n]) return;
+        if (N->path.p[0] == 0 && !S->pos_read[N->path.p[1]] && !S->live_obj[n] && N->raw < 0) return;
         if (N->type == 'r') {
             if (N->cls) sp_guard2(S, IR_guard_nonnull_class, v, ir_const_ref(S->sp, V_FROM_PTR(N->cls)));
             else if (N->flags & F_NONNULL) sp_guard1(S, IR_guard_nonnull, v);
             if (N->flags & F_SMALLINT) sp_guard1(S, IR_guard_is_int, v);
             if (N->flags & F_FLOAT) sp_guard1(S, IR_guard_is_float, v);
+            if (N->raw >= 0) S->nodeval[N->raw] = sp_emit(S, IR_unbox_float, 1, &v, NULL);
         } else if (N->type == 'i') {
             int64_t lo, hi;
             level_bounds(N->ilevel, &lo, &hi);
@@ -1009,6 +1031,14 @@ int opt_unroll(Opt *O, int32_t label, int32_t jump) {
         inf->hi = INT64_MAX;
         if (N->type == 'i') level_bounds(N->ilevel, &inf->lo, &inf->hi);
     }
+    O->nunboxed = 0;
+    O->unboxed_ref = gc_alloc_atomic(sizeof(IRRef) * (size_t)(U.nnodes + 1));
+    O->unboxed_raw = gc_alloc_atomic(sizeof(IRRef) * (size_t)(U.nnodes + 1));
+    for (int32_t i = 0; i < U.nnodes; i++)
+        if (U.nodes[i].kind == EX_LEAF && U.nodes[i].raw >= 0) {
+            O->unboxed_ref[O->nunboxed] = U.nodes[i].value;
+            O->unboxed_raw[O->nunboxed++] = U.nodes[U.nodes[i].raw].value;
+        }
     for (int k = 0; k < n; k++)
         if (pos_node[k] >= 0 && opt_is_op(ir_arg(lop, k))) O->imap[ir_arg(lop, k)] = build(&U, pos_node[k]);
     for (int32_t h = 0; h < nh; h++)
