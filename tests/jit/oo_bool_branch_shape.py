@@ -1,5 +1,5 @@
 # tpy-test: no-regen modes=default
-# A branch on a bool attribute (`if t.held:`, `a and b`, `while` on one)
+# A branch on a bool attribute (`if t.held:`, `a and b`, `if not t.done:`)
 # compiles to one guard_value on True or False (record.c bool_branch), not
 # guard_class(bool) + ptr_eq(True) + guard_true/false. Read through the
 # compile hook: the bodies of the loops below have no guard_class of bool
@@ -25,6 +25,7 @@ class Task:
         self.held = i % 4 == 0
         self.waiting = i % 3 == 0
         self.runs = 0
+        self.done = False
 
 
 def schedule(tasks, n):
@@ -35,6 +36,8 @@ def schedule(tasks, n):
                 continue
             if t.waiting and not t.held:
                 done += 1
+            if not t.done:
+                done += 2
             t.runs += 1
     return done
 
@@ -44,3 +47,4 @@ print(schedule(tasks, 3000))
 bodies.report('schedule', {'guard_class(bool)', 'ptr_eq(const)'})
 loops = bodies.get('schedule', [])
 print('guard_value in the body:', bool(loops) and 'guard_value' in loops[0][1])
+print('int_is_zero in the body:', bool(loops) and 'int_is_zero' in loops[0][1])
