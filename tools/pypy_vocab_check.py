@@ -142,10 +142,7 @@ pypyjit.set_optimize_hook(on_optimize)
 class small_int:        # a class named as guard_is_int's form: its own guard_class stays one
     pass
 
-def work(n, d3, d7, d5):
-    # divisors as arguments: by a constant (other than a power of two) the
-    # optimizer multiplies instead (uint_mul_high), and the helpers' forms
-    # int_py_floordiv/int_py_mod would not be written
+def work(n):
     s = 0.0
     k = 0
     flags = 0
@@ -155,7 +152,7 @@ def work(n, d3, d7, d5):
     for i in range(n):
         s += math.sqrt(i * 1.5)
         halves[i & 1] = s * 0.5
-        k += i // d3 + i % d7 - (-i) // d5
+        k += i // 3 + i % 7 - (-i) // 5
         b = (i & 3) == 1
         flags += b
         big = (big + i * 2 ** 40) % (2 ** 70)
@@ -164,7 +161,7 @@ def work(n, d3, d7, d5):
             flags += 1
     return round(s, 6), k, flags, big, round(halves[0] + halves[1], 6)
 
-print(work(3000, 3, 7, 5))
+print(work(3000))
 print("problems", problems)
 for name in sorted(seen):
     print("op", name, seen[name])

@@ -994,17 +994,6 @@ static void emit_divmod(Emitter *e, int opcode, IRRef x, IRRef y) {
     def_from_temp(e, opcode == IR_int_py_floordiv ? RAX : RDX);
 }
 
-/* uint_mul_high: rdx:rax = rax * y (unsigned); the result is rdx. */
-static void emit_mul_high(Emitter *e, IRRef x, IRRef y) {
-    take_fixed(e, RAX);
-    take_fixed(e, RDX);
-    if (is_const(x)) const_to_loc(e, RAX, const_bits(e, x));
-    else move_loc(e, RAX, loc_of(e, x));
-    int r = in_reg(e, y);
-    asm_mul(&e->a, (AsmReg)r);
-    def_from_temp(e, RDX);
-}
-
 static void emit_shift(Emitter *e, int opcode, IRRef x, IRRef y) {
     ShiftOp sh = opcode == IR_int_lshift ? SHIFT_SHL : opcode == IR_int_rshift ? SHIFT_SAR : SHIFT_SHR;
     if (is_const(y)) {
@@ -1288,9 +1277,6 @@ static void emit_op(Emitter *e, int index) {
     case IR_int_py_floordiv:
     case IR_int_py_mod:
         emit_divmod(e, opc, a0, a1);
-        break;
-    case IR_uint_mul_high:
-        emit_mul_high(e, a0, a1);
         break;
     case IR_int_neg:
     case IR_int_invert: {

@@ -107,7 +107,6 @@ enum { IRT_VOID = 'v', IRT_INT = 'i', IRT_FLOAT = 'f', IRT_REF = 'r' };
     _(uint_rshift, 'i', 2, IRF_PURE)       /* logical */                       \
     _(int_py_floordiv, 'i', 2, IRF_PURE)   /* Python //, divisor != 0 */      \
     _(int_py_mod, 'i', 2, IRF_PURE)        /* Python %, divisor != 0 */       \
-    _(uint_mul_high, 'i', 2, IRF_PURE)     /* high word of the unsigned product */ \
     _(int_add_ovf, 'i', 2, IRF_OVF)                                            \
     _(int_sub_ovf, 'i', 2, IRF_OVF)                                            \
     _(int_mul_ovf, 'i', 2, IRF_OVF)                                            \

@@ -29,8 +29,6 @@ static bool const_is_float(Value v, double *d) {
     return false;
 }
 
-__extension__ typedef unsigned __int128 uint128;   /* gcc and clang */
-
 /* Fold an integer operation on constants; false if it must not be folded
  * (division by zero, overflow of a checked op: *ovf says which). */
 static bool fold_int(int opc, int64_t x, int64_t y, int64_t *r, bool *ovf) {
@@ -39,7 +37,6 @@ static bool fold_int(int opc, int64_t x, int64_t y, int64_t *r, bool *ovf) {
     case IR_int_add: *r = (int64_t)((uint64_t)x + (uint64_t)y); return true;
     case IR_int_sub: *r = (int64_t)((uint64_t)x - (uint64_t)y); return true;
     case IR_int_mul: *r = (int64_t)((uint64_t)x * (uint64_t)y); return true;
-    case IR_uint_mul_high: *r = (int64_t)(uint64_t)(((uint128)(uint64_t)x * (uint64_t)y) >> 64); return true;
     case IR_int_add_ovf: *ovf = __builtin_add_overflow(x, y, r); return true;
     case IR_int_sub_ovf: *ovf = __builtin_sub_overflow(x, y, r); return true;
     case IR_int_mul_ovf: *ovf = __builtin_mul_overflow(x, y, r); return true;
@@ -154,43 +151,6 @@ static bool guard_passes(Opt *O, bool ok, IRRef *res) {
 /* 2, 4, 8, ... 2**62: a divisor that // and % turn into a shift and a mask. */
 static bool is_pow2_above1(int64_t c) { return c > 1 && (c & (c - 1)) == 0; }
 
-/* x // c or x % c (opcode) for a constant c > 2 that is not a power of two,
- * without a division: idiv takes 20 to 90 cycles, a multiplication 3.
- * Python floors, so with s = x >> 63 (0 or -1) and t = x ^ s (x, or -x-1
- * when x < 0; either way 0 <= t < 2**63):
- *     x // c == (t // c) ^ s      (for x < 0: -(t // c) - 1, the floor)
- * and t // c, unsigned, is the high part of a multiplication by a magic
- * number (Granlund and Montgomery, "Division by invariant integers using
- * multiplication", theorem 4.2): with l = ceil(log2 c) and
- * m = ceil(2**(63+l) / c), 2**(63+l) <= m*c <= 2**(63+l) + 2**l holds (m*c
- * exceeds the power by less than c <= 2**l), so for every 0 <= t < 2**63
- *     t // c == (t * m) >> (63 + l) == uint_mul_high(t, m) >> (l - 1)
- * and m < 2**64 (c > 2**(l-1)). x % c is x - (x // c) * c, computed in
- * wrapping arithmetic: its true value is in [0, c), so the wrap of the
- * product (x near INT64_MIN) cancels. The result keeps the bounds the
- * division would have had (a list index, a comparison with 0 after it). */
-static int64_t floordiv_by_positive(int64_t a, int64_t c) { return a / c - (a % c < 0); }
-
-static IRRef divide_by_constant(Opt *O, int opcode, IRRef x, int64_t c) {
-    int l = 64 - __builtin_clzll((uint64_t)c);   /* c is not a power of two */
-    uint128 power = (uint128)1 << (63 + l);
-    uint64_t magic = (uint64_t)((power + (uint64_t)c - 1) / (uint64_t)c);
-    IRRef sign = opt_run2(O, IR_int_rshift, x, opt_ki(O, 63), NULL, -1);
-    IRRef t = opt_run2(O, IR_int_xor, x, sign, NULL, -1);
-    IRRef high = opt_run2(O, IR_uint_mul_high, t, opt_ki(O, (int64_t)magic), NULL, -1);
-    IRRef tq = opt_run2(O, IR_uint_rshift, high, opt_ki(O, l - 1), NULL, -1);
-    IRRef q = opt_run2(O, IR_int_xor, tq, sign, NULL, -1);
-    if (opcode == IR_int_py_floordiv) {
-        int64_t lo, hi;
-        opt_bounds(O, x, &lo, &hi);
-        if (opt_is_op(q)) intbounds_refine(O, q, floordiv_by_positive(lo, c), floordiv_by_positive(hi, c));
-        return q;
-    }
-    IRRef m = opt_run2(O, IR_int_sub, x, opt_run2(O, IR_int_mul, q, opt_ki(O, c), NULL, -1), NULL, -1);
-    if (opt_is_op(m)) intbounds_refine(O, m, 0, c - 1);
-    return m;
-}
-
 bool rewrite_pre(Opt *O, POp *p, IRRef *res) {
     int opc = p->opcode;
     for (int i = 0; i < p->nargs && i < 3; i++) p->args[i] = opt_val(O, p->args[i]);
@@ -203,7 +163,7 @@ bool rewrite_pre(Opt *O, POp *p, IRRef *res) {
     /* integers */
     case IR_int_add: case IR_int_sub: case IR_int_mul: case IR_int_and: case IR_int_or: case IR_int_xor:
     case IR_int_lshift: case IR_int_rshift: case IR_uint_rshift: case IR_int_py_floordiv: case IR_int_py_mod:
-    case IR_uint_mul_high: case IR_int_add_ovf: case IR_int_sub_ovf: case IR_int_mul_ovf:
+    case IR_int_add_ovf: case IR_int_sub_ovf: case IR_int_mul_ovf:
     case IR_int_lt: case IR_int_le: case IR_int_eq: case IR_int_ne: case IR_int_gt: case IR_int_ge: {
         if (opt_is_virtual(a) || opt_is_virtual(b)) return false;
         if (is_k(O, a, 'i') && is_k(O, b, 'i')) {
@@ -254,7 +214,6 @@ bool rewrite_pre(Opt *O, POp *p, IRRef *res) {
                 p->args[1] = opt_ki(O, __builtin_ctzll((uint64_t)cb));
                 return false;
             }
-            else if (kb && cb > 2) return answer(res, divide_by_constant(O, opc, a, cb));
             break;
         case IR_int_py_mod:
             if (kb && (cb == 1 || cb == -1)) known = true, kv = 0;
@@ -265,7 +224,6 @@ bool rewrite_pre(Opt *O, POp *p, IRRef *res) {
                 p->args[1] = opt_ki(O, cb - 1);
                 return false;
             }
-            else if (kb && cb > 2) return answer(res, divide_by_constant(O, opc, a, cb));
             break;
         case IR_int_lt: case IR_int_gt: case IR_int_ne:
             if (a == b) known = true, kv = 0;

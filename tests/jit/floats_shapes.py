@@ -9,9 +9,7 @@
 # inline it was 214 (164, 54, 46) bytes. tests/jit/floats_boxing.py checks the values.
 # Int // and % by a constant power of two compile to int_rshift and
 # int_and (opt_rewrite.c), not to the division helpers int_py_floordiv
-# and int_py_mod; by another positive constant they become a
-# multiplication (uint_mul_high, opt_rewrite.c divide_by_constant) and
-# shifts; tests/jit/oo_divmod_const.py checks the values.
+# and int_py_mod; by another constant they stay divisions.
 # tests/jit/floats_arith.py checks the results.
 import pypyjit
 
@@ -63,5 +61,4 @@ for name in ('halves', 'thirds'):
     print(name, 'compiled:', bool(ops),
           'divisions:', sum('int_py_floordiv' in o or 'int_py_mod' in o for o in ops),
           'shifts:', sum(' int_rshift(' in o for o in ops),
-          'masks:', sum(' int_and(' in o for o in ops),
-          'mul_high:', sum(' uint_mul_high(' in o for o in ops))
+          'masks:', sum(' int_and(' in o for o in ops))

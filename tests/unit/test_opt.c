@@ -120,34 +120,6 @@ static void test_rewrite(void) {
           "i5 = int_lshift(1, 40)\n"
           "escape_n(i2, i3, i4, i5)\n",
           "escape_n(14, -4, 1, 1099511627776)\n");
-    check("rewrite: fold uint_mul_high", "rewrite", TRACE_BRIDGE,
-          "i1 = uint_mul_high(-1, -1)\n"
-          "i2 = uint_mul_high(4611686018427387904, 12)\n"
-          "escape_n(i1, i2)\n",
-          "escape_n(-2, 3)\n");
-    /* divide_by_constant: m = ceil(2**65 / 3) (l = 2), the quotient's
-       shift l - 1 = 1; // and % of one value share the multiplication */
-    check("rewrite: // and % by a constant multiply", "rewrite:pure", TRACE_BRIDGE,
-          "[i0]\n"
-          "i1 = int_py_floordiv(i0, 3)\n"
-          "i2 = int_py_mod(i0, 3)\n"
-          "escape_n(i1, i2)\n",
-          "[i0]\n"
-          "i1 = int_rshift(i0, 63)\n"
-          "i2 = int_xor(i0, i1)\n"
-          "i3 = uint_mul_high(i2, -6148914691236517205)\n"
-          "i4 = uint_rshift(i3, 1)\n"
-          "i5 = int_xor(i4, i1)\n"
-          "i6 = int_mul(i5, 3)\n"
-          "i7 = int_sub(i0, i6)\n"
-          "escape_n(i5, i7)\n");
-    check("rewrite: // by a negative constant stays a division", "rewrite", TRACE_BRIDGE,
-          "[i0]\n"
-          "i1 = int_py_floordiv(i0, -3)\n"
-          "escape_n(i1)\n",
-          "[i0]\n"
-          "i1 = int_py_floordiv(i0, -3)\n"
-          "escape_n(i1)\n");
     check("rewrite: identities", "rewrite", TRACE_BRIDGE,
           "[i0, i1]\n"
           "i2 = int_add(i0, 0)\n"
