@@ -328,6 +328,16 @@ IRRef virtualize_force_special(Opt *O, IRRef v) {
     return opt_emit_simple(O, IR_call_r, 3, c, &jit_helper_descr(JH_build_map)->d);
 }
 
+/* Whether the virtual box or bool va is certainly not the constant k:
+ * `t is not None` on a float or an int the trace holds unboxed (a
+ * function returning a float or None), which would otherwise box it only
+ * to compare. Boxed, an int or a float is a tagged value or a fresh
+ * object, a bool is True or False: never None. */
+static bool box_differs_from(Opt *O, const Virtual *va, IRRef k) {
+    if (va->kind != VK_BOXINT && va->kind != VK_BOXFLOAT && va->kind != VK_BOOL) return false;
+    return ir_is_const(k) && opt_type(O, k) == 'r' && opt_cr(O, k) == V_NONE;
+}
+
 bool virtualize_pre(Opt *O, POp *p, IRRef *res) {
     int opc = p->opcode;
     IRRef a = p->nargs > 0 ? opt_val(O, p->args[0]) : IR_NONE, b = p->nargs > 1 ? opt_val(O, p->args[1]) : IR_NONE;
@@ -353,7 +363,7 @@ bool virtualize_pre(Opt *O, POp *p, IRRef *res) {
         if (opc == IR_ptr_eq || opc == IR_ptr_ne) {
             /* a fresh object is no existing value */
             Virtual *vb = opt_virtual(O, b);
-            if (vb && vb->kind == VK_OBJECT) return answer(res, opt_ki(O, opc == IR_ptr_ne));
+            if (vb && (vb->kind == VK_OBJECT || box_differs_from(O, vb, a))) return answer(res, opt_ki(O, opc == IR_ptr_ne));
         }
         return false;
     }
@@ -431,7 +441,7 @@ bool virtualize_pre(Opt *O, POp *p, IRRef *res) {
     }
     case IR_ptr_eq:
     case IR_ptr_ne:
-        if (!obj) return false;
+        if (!obj) return box_differs_from(O, va, b) ? answer(res, opt_ki(O, opc == IR_ptr_ne)) : false;
         return answer(res, opt_ki(O, (a == b) == (opc == IR_ptr_eq)));
     default: return false;
     }

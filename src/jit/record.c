@@ -989,6 +989,23 @@ static IRRef bool_to_branch(Recorder *R, SnapSlot s, Value concrete, bool *truth
     return IR_NONE;
 }
 
+/* bool_to_branch for a conditional jump (or a `not` right before one): a bool object (an attribute, a
+ * list item: a value of unknown class) takes one guard_value on the bool
+ * it is, instead of guard_class(bool), ptr_eq(True) and a guard on that
+ * (3 operations, one a load of the class): the branch resolves now and
+ * the returned truth is a constant. Either guard fails for the other bool
+ * and for any other object alike, so bridges go where they went. Only for
+ * jumps: the result of a `not` kept as data (`x = not flag`) is not
+ * guarded, which would specialize the trace on it. */
+static IRRef bool_branch(Recorder *R, SnapSlot s, Value concrete, bool *truth) {
+    if (s.kind == SK_VALUE && (concrete == V_TRUE || concrete == V_FALSE)) {
+        *truth = concrete == V_TRUE;
+        guard_const(R, s.ref, concrete);
+        return kint(R, *truth);
+    }
+    return bool_to_branch(R, s, concrete, truth);
+}
+
 /* The number a slot holds when it is a trace constant (an int or a
  * float), else NAN. */
 static double const_number(Recorder *R, SnapSlot s) {
@@ -4248,7 +4265,14 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_UNARY_NOT: {
         SnapSlot a = *stack_slot(rf, 1);
         bool truth;
-        IRRef t = bool_to_branch(R, a, concrete_stack(sp, 1), &truth);
+        /* `not x` straight into a conditional jump (`if not t.held`,
+           `not a and b`) is a branch on x: its truth becomes a guard there
+           anyway, so a bool takes bool_branch's one guard_value */
+        int next = pc + 1 < rf->code->ncode ? (int)INSTR_OP(rf->code->code[pc + 1]) : -1;
+        bool branches = next == OP_POP_JUMP_IF_FALSE || next == OP_POP_JUMP_IF_TRUE ||
+                        next == OP_JUMP_IF_FALSE_OR_POP || next == OP_JUMP_IF_TRUE_OR_POP;
+        IRRef t = branches ? bool_branch(R, a, concrete_stack(sp, 1), &truth)
+                           : bool_to_branch(R, a, concrete_stack(sp, 1), &truth);
         if (t == IR_NONE) {
             /* generic truth (a list, __bool__, __len__): a call, whose
                result is data here, not a branch to resolve */
@@ -4310,7 +4334,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_JUMP_IF_TRUE_OR_POP: {
         SnapSlot a = *stack_slot(rf, 1);
         bool truth;
-        IRRef t = bool_to_branch(R, a, concrete_stack(sp, 1), &truth);
+        IRRef t = bool_branch(R, a, concrete_stack(sp, 1), &truth);
         if (t == IR_NONE) {
             if ((op == OP_POP_JUMP_IF_FALSE || op == OP_POP_JUMP_IF_TRUE) &&
                 record_truth_dunder(R, a, concrete_stack(sp, 1), pc))

@@ -598,6 +598,21 @@ static void test_virtualize(void) {
           "guard_no_overflow() [i0]\n"
           "i3 = unbox_int(p1)\n"
           "escape_n(i3)\n");
+    /* box_differs_from: `x is None` on an unboxed float or int, or a bool */
+    check("virtualize: a box is not None", "virtualize", TRACE_BRIDGE,
+          "[i0, f1, i2]\n"
+          "p3 = box_float(f1)\n"
+          "i4 = ptr_ne(p3, ConstPtr(None))\n"
+          "p5 = box_int(i0)\n"
+          "i6 = ptr_eq(ConstPtr(None), p5)\n"
+          "p7 = bool_from_int(i2)\n"
+          "i8 = ptr_eq(p7, ConstPtr(None))\n"
+          "i9 = ptr_eq(p3, ConstPtr(True))\n"
+          "escape_n(i4, i6, i8, i9)\n",
+          "[i0, f1, i2]\n"
+          "p3 = box_float(f1)\n"
+          "i4 = ptr_eq(p3, ConstPtr(True))\n"
+          "escape_n(1, 0, 0, i4)\n");
     check("virtualize: an escaping box is emitted where it escapes", "virtualize", TRACE_BRIDGE,
           "[i0]\n"
           "p1 = box_int(i0)\n"
