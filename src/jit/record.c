@@ -2519,6 +2519,31 @@ static bool record_list_stack_method(Recorder *R, IRRef cref, Value vcallable, c
     return true;
 }
 
+/* obj.m(args) with m a C method of obj's exact type (a method descriptor
+ * from LOAD_METHOD: str.split, dict.get, list.sort): the method's C
+ * function called directly (jh_cmethodN), with the method and the
+ * receiver's class guarded; the generic call helper would dispatch on the
+ * callable's type and check the receiver's on every call. Keywords, class
+ * and static methods, and more than three arguments take the generic
+ * call. Returns false, with nothing emitted, when it does not apply. */
+static bool record_cmethod_call(Recorder *R, IRRef cref, Value vcallable, const SnapSlot *args, const Value *vargs,
+                                int nargs, bool method, bool has_kw, IRRef *result) {
+    static const JitHelper cmethod[5] = {JH__COUNT, JH_cmethod1, JH_cmethod2, JH_cmethod3, JH_cmethod4};
+    if (has_kw || !method || nargs < 1 || nargs > 4 || type_of(vcallable) != &method_descr_type) return false;
+    MethodDescrObject *md = V_AS(MethodDescrObject, vcallable);
+    if (md->def->flags & (MF_CLASS | MF_STATIC)) return false;
+    Value self = vargs[0];
+    if (!v_is_ptr(self) || !self || V_OBJ(self)->type != md->owner || args[0].kind != SK_VALUE) return false;
+    guard_const(R, cref, vcallable);
+    IRRef a[5];
+    a[0] = ir_const_int(&R->ir, (int64_t)(uintptr_t)md->def->fn);
+    a[1] = as_ref(R, args[0]);
+    guard_type(R, a[1], md->owner);
+    for (int i = 1; i < nargs; i++) a[i + 1] = as_ref(R, args[i]);
+    *result = call_value(R, cmethod[nargs], nargs + 1, a);
+    return true;
+}
+
 static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
     int off = has_kw ? 1 : 0;
@@ -2742,6 +2767,8 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         r = emit(R, IR_call_assembler_r, 7, a, &jit_helper_descr(JH_call_assembler)->d);
         guard_no_exc(R);
         R->nonnull[r] = 1;
+    } else if (record_cmethod_call(R, cref, vcallable, args, vargs, nargs, method, has_kw, &r)) {
+        /* r: the direct call */
     } else if (!has_kw && nargs <= 5) {
         IRRef a[6];
         a[0] = cref;
