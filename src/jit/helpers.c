@@ -203,7 +203,6 @@ Value jh_build_string4(int64_t n, Value a, Value b, Value c, Value d) {
     return build_string(parts, n);
 }
 Value jh_build_string_n(Value arr, int64_t n) { return build_string((const Value *)V_OBJ(arr), n); }
-Value jh_str_getitem_int(Value s, int64_t i) { return str_getitem(s, int_from_i64(i)); }
 int64_t jh_set_global(Value d, Value name, Value v) { return dict_set(d, name, v); }
 Value jh_float_pow(double a, double b) { return float_pow(a, b); }
 Value jh_int_pow(Value a, Value b) { return obj_binop(a, b, BINOP_POW); }

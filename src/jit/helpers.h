@@ -79,7 +79,7 @@
     _(format_value, 'r', "rir", CALL_ANY, jh_format_value)                           \
     _(build_string, 'r', "irrrr", CALL_NO_RAISE, jh_build_string4)                   \
     _(build_string_n, 'r', "ri", CALL_NO_RAISE, jh_build_string_n) /* parts[], n */ \
-    _(str_getitem_int, 'r', "ri", CALL_CAN_RAISE, jh_str_getitem_int)                \
+    _(str_getitem_int, 'r', "ri", CALL_CAN_RAISE, str_getitem_i64) /* s[i], s an exact str: IndexError */ \
     _(set_global, 'i', "rrr", CALL_ANY, jh_set_global)        /* dict, name, v */    \
     _(float_floordiv, 'f', "ff", CALL_PURE, float_floordiv)                          \
     _(float_mod, 'f', "ff", CALL_PURE, float_mod)                                    \

@@ -39,6 +39,8 @@ static FieldDescr *cell_value_descr, *cell_watched_descr, *cell_version_descr, *
 static FieldDescr *boundmethod_func_descr, *boundmethod_self_descr;
 static FieldDescr *super_type_descr, *super_obj_descr, *super_objtype_descr;
 static FieldDescr *str_length_descr, *dict_used_descr, *gen_frame_descr;
+static FieldDescr *str_nbytes_descr;
+static ArrayDescr *str_bytes_descr, *ascii_chars_descr;
 static FieldDescr *seqiter_seq_descr, *seqiter_index_descr, *enum_it_descr, *enum_index_descr, *enum_bigindex_descr;
 
 static void descrs_init(void) {
@@ -60,6 +62,11 @@ static void descrs_init(void) {
     listiter_list_descr = descr_field((int32_t)offsetof(ListIterObject, list), 'r', false, "ListIter.list");
     listiter_index_descr = descr_field((int32_t)offsetof(ListIterObject, index), 'i', false, "ListIter.index");
     str_length_descr = descr_field((int32_t)offsetof(StrObject, length), 'i', true, "StrObject.length");
+    str_nbytes_descr = descr_field((int32_t)offsetof(StrObject, nbytes), 'i', true, "StrObject.nbytes");
+    str_bytes_descr = descr_byte_array((int32_t)offsetof(StrObject, data), "StrObject.data");
+    /* the shared one-character strings: a static table, never written
+       after start-up */
+    ascii_chars_descr = descr_array(0, 'r', true, "str_ascii_chars");
     seqiter_seq_descr = descr_field((int32_t)offsetof(SeqIterObject, seq), 'r', false, "SeqIter.seq");
     seqiter_index_descr = descr_field((int32_t)offsetof(SeqIterObject, index), 'i', false, "SeqIter.index");
     enum_it_descr = descr_field((int32_t)offsetof(EnumerateObject, it), 'r', true, "Enumerate.it");
@@ -2953,6 +2960,40 @@ static void guard_index(Recorder *R, IRRef seq, IRRef len, IRRef idx, int64_t i,
     guard1(R, IR_guard_true, lt);
 }
 
+/* s[i], s an exact str and i an int (unboxed): the result's ref.
+ * A str that is ASCII now is read inline: ASCII guarded as length ==
+ * nbytes (valid UTF-8 has as many bytes as code points only when all are
+ * ASCII), the index bounds guarded, the byte loaded, and its shared
+ * one-character string read from str_ascii_chars, so nothing is called or
+ * allocated. Otherwise, and for an index out of range now (IndexError),
+ * the item helper with the index unboxed. */
+static IRRef record_str_index(Recorder *R, IRRef s, IRRef idx, Value vs, int64_t i) {
+    guard_type(R, s, &str_type);
+    int64_t n = str_len(vs);
+    IRRef r;
+    if (str_is_ascii(vs) && i >= -n && i < n) {
+        IRRef len = emit1(R, IR_getfield_gc_i, s, &str_length_descr->d);
+        IRRef nbytes = emit1(R, IR_getfield_gc_i, s, &str_nbytes_descr->d);
+        guard1(R, IR_guard_true, emit2(R, IR_int_eq, len, nbytes, NULL));
+        if (i < 0) {
+            guard1(R, IR_guard_true, emit2(R, IR_int_lt, idx, kint(R, 0), NULL));
+            idx = emit2(R, IR_int_add, idx, len, NULL);
+            guard1(R, IR_guard_true, emit2(R, IR_int_ge, idx, kint(R, 0), NULL));
+        } else {
+            guard_index(R, s, len, idx, i, n, false);
+        }
+        IRRef byte = emit2(R, IR_getarrayitem_gc_i, s, idx, &str_bytes_descr->d);
+        IRRef table = ir_const_int(&R->ir, (int64_t)(uintptr_t)str_ascii_chars);
+        r = emit2(R, IR_getarrayitem_gc_r, table, byte, &ascii_chars_descr->d);
+        R->nonnull[r] = 1;
+    } else {
+        IRRef args[2] = {s, idx};
+        r = call_value(R, JH_str_getitem_int, 2, args);
+    }
+    R->known_class[r] = &str_type;
+    return r;
+}
+
 /* ---- list slices with int bounds ------------------------------------------------------ */
 
 /* Can the parts of a slice (recorded refs, the values they have now) go to
@@ -4109,6 +4150,13 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             pop(R);
             pop(R);
             push(R, item, SK_VALUE);
+            break;
+        }
+        if (v_is_int(vk) && str_check_exact(vc)) {
+            IRRef r = record_str_index(R, as_ref(R, c), as_int(R, k), vc, v_intval(vk));
+            pop(R);
+            pop(R);
+            push(R, r, SK_VALUE);
             break;
         }
         IRRef cr = as_ref(R, c);
