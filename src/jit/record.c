@@ -1300,6 +1300,9 @@ static int cmp_irop_float(int op) {
     return t[op];
 }
 
+#define ASCII_CHAR_IN (-1)   /* record_ascii_char_test's `in` */
+static IRRef record_ascii_char_test(Recorder *R, IRRef ch, IRRef k, Value vk, int op);
+
 static void record_compare(Recorder *R, int op, Value *sp) {
     RecFrame *rf = top(R);
     SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
@@ -1329,7 +1332,10 @@ static void record_compare(Recorder *R, int op, Value *sp) {
         guard_type(R, ra, &str_type);
         guard_type(R, rb, &str_type);
         IRRef args[2] = {ra, rb};
-        if (op == CMP_EQ || op == CMP_NE) {
+        if ((op == CMP_EQ || op == CMP_NE) && ((r = record_ascii_char_test(R, ra, rb, vb, op)) != IR_NONE ||
+                                               (r = record_ascii_char_test(R, rb, ra, va, op)) != IR_NONE)) {
+            /* r: the byte compared */
+        } else if (op == CMP_EQ || op == CMP_NE) {
             r = call_helper(R, JH_str_eq, 2, args);
             if (op == CMP_NE) r = emit1(R, IR_int_is_zero, r, NULL);
         } else {
@@ -2986,11 +2992,54 @@ static IRRef record_str_index(Recorder *R, IRRef s, IRRef idx, Value vs, int64_t
         IRRef table = ir_const_int(&R->ir, (int64_t)(uintptr_t)str_ascii_chars);
         r = emit2(R, IR_getarrayitem_gc_r, table, byte, &ascii_chars_descr->d);
         R->nonnull[r] = 1;
+        int slot = R->nascii_chars++ & 3;
+        R->ascii_chars[slot].str = r;
+        R->ascii_chars[slot].byte = byte;
     } else {
         IRRef args[2] = {s, idx};
         r = call_value(R, JH_str_getitem_int, 2, args);
     }
     R->known_class[r] = &str_type;
+    return r;
+}
+
+/* The byte of a one-character str that record_str_index read inline, or
+ * IR_NONE. */
+static IRRef ascii_char_byte(Recorder *R, IRRef s) {
+    int n = R->nascii_chars < 4 ? R->nascii_chars : 4;
+    for (int i = 0; i < n; i++)
+        if (R->ascii_chars[i].str == s) return R->ascii_chars[i].byte;
+    return IR_NONE;
+}
+
+/* ch == k / ch != k (op) and ch in k (op ASCII_CHAR_IN), ch a one-character str
+ * read inline (its byte known) and k a constant str, as int operations on
+ * the byte: the characters of a tokenizer's tests (`ch == '"'`, `ch in "
+ * \t\n"`) then call nothing. k holds at most 8 ASCII characters for `in`
+ * (its other characters cannot match an ASCII byte). IR_NONE when it does
+ * not apply. */
+static IRRef record_ascii_char_test(Recorder *R, IRRef ch, IRRef k, Value vk, int op) {
+    IRRef byte = ascii_char_byte(R, ch);
+    if (byte == IR_NONE || !ir_is_const(k) || !is_const_ref(R, k, vk) || !str_check_exact(vk)) return IR_NONE;
+    const unsigned char *d = (const unsigned char *)str_data(vk);
+    int64_t n = str_nbytes(vk);
+    if (op == CMP_EQ || op == CMP_NE) {
+        /* a str of another length is never equal: the test is constant */
+        IRRef eq = str_len(vk) == 1 && d[0] < 128 ? emit2(R, IR_int_eq, byte, kint(R, d[0]), NULL) : kint(R, 0);
+        return op == CMP_EQ ? eq : emit1(R, IR_int_is_zero, eq, NULL);
+    }
+    unsigned char seen[8];
+    int nseen = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (d[i] >= 128 || memchr(seen, d[i], (size_t)nseen)) continue;
+        if (nseen == 8) return IR_NONE;
+        seen[nseen++] = d[i];
+    }
+    IRRef r = kint(R, 0);
+    for (int i = 0; i < nseen; i++) {
+        IRRef eq = emit2(R, IR_int_eq, byte, kint(R, seen[i]), NULL);
+        r = i ? emit2(R, IR_int_or, r, eq, NULL) : eq;
+    }
     return r;
 }
 
@@ -4320,7 +4369,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_CONTAINS_OP: {
         SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
         IRRef args[2] = {as_ref(R, a), as_ref(R, b)};
-        IRRef r = call_int(R, JH_contains, 2, args);
+        IRRef r = str_check_exact(concrete_stack(sp, 1))
+                      ? record_ascii_char_test(R, args[0], args[1], concrete_stack(sp, 1), ASCII_CHAR_IN)
+                      : IR_NONE;
+        if (r == IR_NONE) r = call_int(R, JH_contains, 2, args);
         if (arg) r = emit1(R, IR_int_is_zero, r, NULL);
         pop(R);
         pop(R);

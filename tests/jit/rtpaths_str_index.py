@@ -54,3 +54,32 @@ def mixed(objs, n):
 
 print(mixed(["abc", S("xyz"), "\u00e9\u00e8\u00ea", b"bytes", ["l", "i"]], 3000))
 print(mixed(["", "q"], 500))
+
+
+def char_tests(texts, n):
+    # a one-character str read inline compared with constants (record.c,
+    # record_ascii_char_test): ==, != both ways round, constants of other
+    # lengths and non-ASCII, `in` with short, empty, duplicated, non-ASCII
+    # and long (more than 8 distinct characters) constants; the text turns
+    # non-ASCII part way (the ASCII guard fails)
+    counts = [0] * 12
+    for i in range(n):
+        text = texts[i // (n // len(texts))] if i // (n // len(texts)) < len(texts) else texts[-1]
+        ch = text[i % len(text)]
+        counts[0] += ch == '"'
+        counts[1] += '"' != ch
+        counts[2] += ch == "\u00e9"
+        counts[3] += ch == "ab"
+        counts[4] += ch == ""
+        counts[5] += ch in " \t\n\r"
+        counts[6] += ch not in ""
+        counts[7] += ch in "aa\u00e9a"
+        counts[8] += ch in "abcdefghijklmnop"
+        counts[9] += ch in "\u00e9\u00e8"
+        counts[10] += ch != "x"
+        counts[11] += ch == text[0]
+    return counts
+
+
+print(char_tests(['say "hi"\tto all\n', 'abc def "x"', '\u00e9t\u00e9 "x" a'], 6000))
+print(char_tests(['\u00e9t\u00e9 "x" a', 'say "hi"\tto all\n'], 6000))

@@ -6,8 +6,11 @@
 # shared one-character string from str_ascii_chars (<ArrayP 8>), and no
 # call for the indexing; a negative index adds the length first. A
 # non-ASCII str keeps one call of the item helper with the index unboxed
-# ("Callr 2 ri"). tests/jit/rtpaths_str_index checks the results against
-# CPython.
+# ("Callr 2 ri"). A character read inline and compared with constants
+# (record_ascii_char_test: `ch == '"'`, `ch in " \t\n"`) compares its byte
+# (int_eq, int_or): `skip` has no call (its one string load stays: ch is a
+# local variable, which the guards' snapshots keep). tests/jit/rtpaths_str_index checks the results
+# against CPython.
 import pypyjit
 
 bodies = {}
@@ -40,6 +43,20 @@ def wide_scan(text, n):
 print(ascii_scan("alpha beta\tgamma", 3000), wide_scan("\u00e9lpha beta\tgamma", 3000))
 
 
+def skip(text, n):
+    t = 0
+    for i in range(n):
+        ch = text[i % 16]
+        if ch in " \t\n":
+            t += 1
+        elif ch == '"' or "x" == ch:
+            t += 2
+    return t
+
+
+print(skip('alpha "b"\tgamma ', 3000))
+
+
 def report(name):
     loops = bodies.get(name, [])
     if not loops:
@@ -50,3 +67,4 @@ def report(name):
 
 report('ascii_scan')
 report('wide_scan')
+report('skip')
