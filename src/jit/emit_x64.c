@@ -1547,16 +1547,17 @@ static void emit_op(Emitter *e, int index) {
     case IR_getarrayitem_gc_r:
     case IR_getarrayitem_gc_f: {
         ArrayDescr *ad = (ArrayDescr *)op->descr;
-        int base = in_reg(e, a0);
+        int base = in_reg(e, a0), scale = ad->byte_items ? 1 : 8;
         AsmMem m;
         if (is_const(a1)) {
-            m = asm_mem((AsmReg)base, ad->base + 8 * (int32_t)const_bits(e, a1));
+            m = asm_mem((AsmReg)base, ad->base + scale * (int32_t)const_bits(e, a1));
         } else {
             int idx = in_reg(e, a1);
-            m = asm_mem_idx((AsmReg)base, (AsmReg)idx, 8, ad->base);
+            m = asm_mem_idx((AsmReg)base, (AsmReg)idx, scale, ad->base);
         }
         int res = def_reg(e, IR_NONE);
         if (opc == IR_getarrayitem_gc_f) asm_movsd_xm(a, (AsmXmm)(res - LOC_XMM0), m);
+        else if (ad->byte_items) asm_movzx8_rm(a, (AsmReg)res, m);
         else asm_mov_rm(a, (AsmReg)res, m);
         break;
     }

@@ -66,6 +66,31 @@ Value jh_call5(Value f, Value a, Value b, Value c, Value d, Value e) {
     Value args[5] = {a, b, c, d, e};
     return nests_python(f) ? jit_call_retry() : obj_call(f, args, 5, VNULL);
 }
+/* A C method called with no keywords, its receiver's class guarded by the
+ * trace to be the method's owner (record_call): obj_call and
+ * method_descr_call would only check what the guards did. A C method that
+ * runs Python code (a key's __eq__) does so on its own eval_frame, as
+ * through obj_call: the nesting check is obj_call's. */
+static inline Value call_cmethod(int64_t fn, Value *args, size_t nargs) {
+    if (interp_enter_recursive(" while calling a Python object") < 0) return VNULL;
+    Value r = ((CFunction)(uintptr_t)fn)(args, nargs, VNULL);
+    interp_leave_recursive();
+    if (!r && !err_occurred()) return err_format(&exc_SystemError, "method_descriptor returned NULL without setting an exception");
+    return r;
+}
+Value jh_cmethod1(int64_t fn, Value self) { return call_cmethod(fn, &self, 1); }
+Value jh_cmethod2(int64_t fn, Value self, Value a) {
+    Value args[2] = {self, a};
+    return call_cmethod(fn, args, 2);
+}
+Value jh_cmethod3(int64_t fn, Value self, Value a, Value b) {
+    Value args[3] = {self, a, b};
+    return call_cmethod(fn, args, 3);
+}
+Value jh_cmethod4(int64_t fn, Value self, Value a, Value b, Value c) {
+    Value args[4] = {self, a, b, c};
+    return call_cmethod(fn, args, 4);
+}
 Value jh_call_kw(Value f, Value arr, int64_t npos, Value kwnames) {
     return nests_python(f) ? jit_call_retry() : obj_call(f, (Value *)V_OBJ(arr), (size_t)npos, kwnames);
 }
@@ -193,7 +218,6 @@ Value jh_build_string4(int64_t n, Value a, Value b, Value c, Value d) {
     return build_string(parts, n);
 }
 Value jh_build_string_n(Value arr, int64_t n) { return build_string((const Value *)V_OBJ(arr), n); }
-Value jh_str_getitem_int(Value s, int64_t i) { return str_getitem(s, int_from_i64(i)); }
 int64_t jh_set_global(Value d, Value name, Value v) { return dict_set(d, name, v); }
 Value jh_float_pow(double a, double b) { return float_pow(a, b); }
 Value jh_int_pow(Value a, Value b) { return obj_binop(a, b, BINOP_POW); }

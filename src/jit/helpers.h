@@ -35,6 +35,10 @@
     _(call4, 'r', "rrrrr", CALL_ANY, jh_call4)                                       \
     _(call5, 'r', "rrrrrr", CALL_ANY, jh_call5)                                      \
     _(call_kw, 'r', "rrir", CALL_ANY, jh_call_kw)   /* f, args[], npos, kwnames */ \
+    _(cmethod1, 'r', "ir", CALL_ANY, jh_cmethod1)   /* C method fn, self: record_call */ \
+    _(cmethod2, 'r', "irr", CALL_ANY, jh_cmethod2)                                   \
+    _(cmethod3, 'r', "irrr", CALL_ANY, jh_cmethod3)                                  \
+    _(cmethod4, 'r', "irrrr", CALL_ANY, jh_cmethod4)                                 \
     _(call_ex, 'r', "rrr", CALL_ANY, jh_call_ex)    /* f, exact tuple, exact dict or NULL */ \
     _(dict_keys_are, 'i', "rr", CALL_NO_RAISE, jh_dict_keys_are) /* exact dict, tuple of keys */ \
     _(call_assembler, 'r', "rirrrr", CALL_ANY, jit_call_assembler) /* f, n, a0..a3 */ \
@@ -77,7 +81,7 @@
     _(format_value, 'r', "rir", CALL_ANY, jh_format_value)                           \
     _(build_string, 'r', "irrrr", CALL_NO_RAISE, jh_build_string4)                   \
     _(build_string_n, 'r', "ri", CALL_NO_RAISE, jh_build_string_n) /* parts[], n */ \
-    _(str_getitem_int, 'r', "ri", CALL_CAN_RAISE, jh_str_getitem_int)                \
+    _(str_getitem_int, 'r', "ri", CALL_CAN_RAISE, str_getitem_i64) /* s[i], s an exact str: IndexError */ \
     _(set_global, 'i', "rrr", CALL_ANY, jh_set_global)        /* dict, name, v */    \
     _(float_floordiv, 'f', "ff", CALL_PURE, float_floordiv)                          \
     _(float_mod, 'f', "ff", CALL_PURE, float_mod)                                    \

@@ -122,6 +122,12 @@ ArrayDescr *descr_array(int32_t base, char type, bool pure, const char *name) {
     return d;
 }
 
+ArrayDescr *descr_byte_array(int32_t base, const char *name) {
+    ArrayDescr *d = descr_array(base, 'i', true, name);
+    d->byte_items = true;
+    return d;
+}
+
 SizeDescr *descr_size(void *type, int32_t size, bool atomic) {
     SizeDescr *d = gc_alloc(sizeof *d);
     d->d.kind = DESCR_SIZE;
@@ -196,7 +202,8 @@ static void format_descr(const IRBuf *b, const IROp *op, Buf *out) {
     }
     case DESCR_ARRAY: {
         ArrayDescr *a = (ArrayDescr *)d;
-        buf_printf(out, "descr=<Array%c 8>", a->type == 'r' ? 'P' : a->type == 'f' ? 'F' : 'S');
+        buf_printf(out, "descr=<Array%c %d>", a->type == 'r' ? 'P' : a->type == 'f' ? 'F' : a->byte_items ? 'U' : 'S',
+                   a->byte_items ? 1 : 8);
         break;
     }
     case DESCR_SIZE: {

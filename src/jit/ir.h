@@ -253,8 +253,10 @@ typedef struct FieldDescr {
 typedef struct ArrayDescr {
     Descr d;
     int32_t base;       /* offset of item 0 from the array pointer */
-    char type;          /* 'r', 'i' or 'f': 8-byte items */
+    char type;          /* 'r', 'i' or 'f': 8-byte items, but see byte_items */
     bool pure;
+    bool byte_items;    /* type 'i' items of one byte, zero-extended (a str's
+                           UTF-8 data); only loads: the passes need not know */
     const char *name;
 } ArrayDescr;
 
@@ -395,6 +397,8 @@ static inline const IRConst *ir_const(const IRBuf *b, IRRef r) { return &b->cons
  * scanned). */
 FieldDescr *descr_field(int32_t offset, char type, bool pure, const char *name);
 ArrayDescr *descr_array(int32_t base, char type, bool pure, const char *name);
+/* Pure one-byte items read as ints (ArrayDescr.byte_items). */
+ArrayDescr *descr_byte_array(int32_t base, const char *name);
 SizeDescr *descr_size(void *type, int32_t size, bool atomic);
 CallDescr *descr_call(const char *name, char ret, const char *args, int effect);
 PosDescr *descr_pos(void *code, int32_t pc, int call_depth, int call_id);

@@ -39,6 +39,8 @@ static FieldDescr *cell_value_descr, *cell_watched_descr, *cell_version_descr, *
 static FieldDescr *boundmethod_func_descr, *boundmethod_self_descr;
 static FieldDescr *super_type_descr, *super_obj_descr, *super_objtype_descr;
 static FieldDescr *str_length_descr, *dict_used_descr, *gen_frame_descr;
+static FieldDescr *str_nbytes_descr;
+static ArrayDescr *str_bytes_descr, *ascii_chars_descr;
 static FieldDescr *seqiter_seq_descr, *seqiter_index_descr, *enum_it_descr, *enum_index_descr, *enum_bigindex_descr;
 
 static void descrs_init(void) {
@@ -60,6 +62,11 @@ static void descrs_init(void) {
     listiter_list_descr = descr_field((int32_t)offsetof(ListIterObject, list), 'r', false, "ListIter.list");
     listiter_index_descr = descr_field((int32_t)offsetof(ListIterObject, index), 'i', false, "ListIter.index");
     str_length_descr = descr_field((int32_t)offsetof(StrObject, length), 'i', true, "StrObject.length");
+    str_nbytes_descr = descr_field((int32_t)offsetof(StrObject, nbytes), 'i', true, "StrObject.nbytes");
+    str_bytes_descr = descr_byte_array((int32_t)offsetof(StrObject, data), "StrObject.data");
+    /* the shared one-character strings: a static table, never written
+       after start-up */
+    ascii_chars_descr = descr_array(0, 'r', true, "str_ascii_chars");
     seqiter_seq_descr = descr_field((int32_t)offsetof(SeqIterObject, seq), 'r', false, "SeqIter.seq");
     seqiter_index_descr = descr_field((int32_t)offsetof(SeqIterObject, index), 'i', false, "SeqIter.index");
     enum_it_descr = descr_field((int32_t)offsetof(EnumerateObject, it), 'r', true, "Enumerate.it");
@@ -1310,6 +1317,9 @@ static int cmp_irop_float(int op) {
     return t[op];
 }
 
+#define ASCII_CHAR_IN (-1)   /* record_ascii_char_test's `in` */
+static IRRef record_ascii_char_test(Recorder *R, IRRef ch, IRRef k, Value vk, int op);
+
 static void record_compare(Recorder *R, int op, Value *sp) {
     RecFrame *rf = top(R);
     SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
@@ -1339,7 +1349,10 @@ static void record_compare(Recorder *R, int op, Value *sp) {
         guard_type(R, ra, &str_type);
         guard_type(R, rb, &str_type);
         IRRef args[2] = {ra, rb};
-        if (op == CMP_EQ || op == CMP_NE) {
+        if ((op == CMP_EQ || op == CMP_NE) && ((r = record_ascii_char_test(R, ra, rb, vb, op)) != IR_NONE ||
+                                               (r = record_ascii_char_test(R, rb, ra, va, op)) != IR_NONE)) {
+            /* r: the byte compared */
+        } else if (op == CMP_EQ || op == CMP_NE) {
             r = call_helper(R, JH_str_eq, 2, args);
             if (op == CMP_NE) r = emit1(R, IR_int_is_zero, r, NULL);
         } else {
@@ -2563,6 +2576,31 @@ static bool record_list_stack_method(Recorder *R, IRRef cref, Value vcallable, c
     return true;
 }
 
+/* obj.m(args) with m a C method of obj's exact type (a method descriptor
+ * from LOAD_METHOD: str.split, dict.get, list.sort): the method's C
+ * function called directly (jh_cmethodN), with the method and the
+ * receiver's class guarded; the generic call helper would dispatch on the
+ * callable's type and check the receiver's on every call. Keywords, class
+ * and static methods, and more than three arguments take the generic
+ * call. Returns false, with nothing emitted, when it does not apply. */
+static bool record_cmethod_call(Recorder *R, IRRef cref, Value vcallable, const SnapSlot *args, const Value *vargs,
+                                int nargs, bool method, bool has_kw, IRRef *result) {
+    static const JitHelper cmethod[5] = {JH__COUNT, JH_cmethod1, JH_cmethod2, JH_cmethod3, JH_cmethod4};
+    if (has_kw || !method || nargs < 1 || nargs > 4 || type_of(vcallable) != &method_descr_type) return false;
+    MethodDescrObject *md = V_AS(MethodDescrObject, vcallable);
+    if (md->def->flags & (MF_CLASS | MF_STATIC)) return false;
+    Value self = vargs[0];
+    if (!v_is_ptr(self) || !self || V_OBJ(self)->type != md->owner || args[0].kind != SK_VALUE) return false;
+    guard_const(R, cref, vcallable);
+    IRRef a[5];
+    a[0] = ir_const_int(&R->ir, (int64_t)(uintptr_t)md->def->fn);
+    a[1] = as_ref(R, args[0]);
+    guard_type(R, a[1], md->owner);
+    for (int i = 1; i < nargs; i++) a[i + 1] = as_ref(R, args[i]);
+    *result = call_value(R, cmethod[nargs], nargs + 1, a);
+    return true;
+}
+
 static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
     int off = has_kw ? 1 : 0;
@@ -2786,6 +2824,8 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         r = emit(R, IR_call_assembler_r, 7, a, &jit_helper_descr(JH_call_assembler)->d);
         guard_no_exc(R);
         R->nonnull[r] = 1;
+    } else if (record_cmethod_call(R, cref, vcallable, args, vargs, nargs, method, has_kw, &r)) {
+        /* r: the direct call */
     } else if (!has_kw && nargs <= 5) {
         IRRef a[6];
         a[0] = cref;
@@ -2968,6 +3008,83 @@ static void guard_index(Recorder *R, IRRef seq, IRRef len, IRRef idx, int64_t i,
     guard1(R, IR_guard_true, ok);
     IRRef lt = emit2(R, IR_int_lt, idx, len, NULL);
     guard1(R, IR_guard_true, lt);
+}
+
+/* s[i], s an exact str and i an int (unboxed): the result's ref.
+ * A str that is ASCII now is read inline: ASCII guarded as length ==
+ * nbytes (valid UTF-8 has as many bytes as code points only when all are
+ * ASCII), the index bounds guarded, the byte loaded, and its shared
+ * one-character string read from str_ascii_chars, so nothing is called or
+ * allocated. Otherwise, and for an index out of range now (IndexError),
+ * the item helper with the index unboxed. */
+static IRRef record_str_index(Recorder *R, IRRef s, IRRef idx, Value vs, int64_t i) {
+    guard_type(R, s, &str_type);
+    int64_t n = str_len(vs);
+    IRRef r;
+    if (str_is_ascii(vs) && i >= -n && i < n) {
+        IRRef len = emit1(R, IR_getfield_gc_i, s, &str_length_descr->d);
+        IRRef nbytes = emit1(R, IR_getfield_gc_i, s, &str_nbytes_descr->d);
+        guard1(R, IR_guard_true, emit2(R, IR_int_eq, len, nbytes, NULL));
+        if (i < 0) {
+            guard1(R, IR_guard_true, emit2(R, IR_int_lt, idx, kint(R, 0), NULL));
+            idx = emit2(R, IR_int_add, idx, len, NULL);
+            guard1(R, IR_guard_true, emit2(R, IR_int_ge, idx, kint(R, 0), NULL));
+        } else {
+            guard_index(R, s, len, idx, i, n, false);
+        }
+        IRRef byte = emit2(R, IR_getarrayitem_gc_i, s, idx, &str_bytes_descr->d);
+        IRRef table = ir_const_int(&R->ir, (int64_t)(uintptr_t)str_ascii_chars);
+        r = emit2(R, IR_getarrayitem_gc_r, table, byte, &ascii_chars_descr->d);
+        R->nonnull[r] = 1;
+        int slot = R->nascii_chars++ & 3;
+        R->ascii_chars[slot].str = r;
+        R->ascii_chars[slot].byte = byte;
+    } else {
+        IRRef args[2] = {s, idx};
+        r = call_value(R, JH_str_getitem_int, 2, args);
+    }
+    R->known_class[r] = &str_type;
+    return r;
+}
+
+/* The byte of a one-character str that record_str_index read inline, or
+ * IR_NONE. */
+static IRRef ascii_char_byte(Recorder *R, IRRef s) {
+    int n = R->nascii_chars < 4 ? R->nascii_chars : 4;
+    for (int i = 0; i < n; i++)
+        if (R->ascii_chars[i].str == s) return R->ascii_chars[i].byte;
+    return IR_NONE;
+}
+
+/* ch == k / ch != k (op) and ch in k (op ASCII_CHAR_IN), ch a one-character str
+ * read inline (its byte known) and k a constant str, as int operations on
+ * the byte: the characters of a tokenizer's tests (`ch == '"'`, `ch in "
+ * \t\n"`) then call nothing. k holds at most 8 ASCII characters for `in`
+ * (its other characters cannot match an ASCII byte). IR_NONE when it does
+ * not apply. */
+static IRRef record_ascii_char_test(Recorder *R, IRRef ch, IRRef k, Value vk, int op) {
+    IRRef byte = ascii_char_byte(R, ch);
+    if (byte == IR_NONE || !ir_is_const(k) || !is_const_ref(R, k, vk) || !str_check_exact(vk)) return IR_NONE;
+    const unsigned char *d = (const unsigned char *)str_data(vk);
+    int64_t n = str_nbytes(vk);
+    if (op == CMP_EQ || op == CMP_NE) {
+        /* a str of another length is never equal: the test is constant */
+        IRRef eq = str_len(vk) == 1 && d[0] < 128 ? emit2(R, IR_int_eq, byte, kint(R, d[0]), NULL) : kint(R, 0);
+        return op == CMP_EQ ? eq : emit1(R, IR_int_is_zero, eq, NULL);
+    }
+    unsigned char seen[8];
+    int nseen = 0;
+    for (int64_t i = 0; i < n; i++) {
+        if (d[i] >= 128 || memchr(seen, d[i], (size_t)nseen)) continue;
+        if (nseen == 8) return IR_NONE;
+        seen[nseen++] = d[i];
+    }
+    IRRef r = kint(R, 0);
+    for (int i = 0; i < nseen; i++) {
+        IRRef eq = emit2(R, IR_int_eq, byte, kint(R, seen[i]), NULL);
+        r = i ? emit2(R, IR_int_or, r, eq, NULL) : eq;
+    }
+    return r;
 }
 
 /* ---- list slices with int bounds ------------------------------------------------------ */
@@ -4128,6 +4245,13 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, item, SK_VALUE);
             break;
         }
+        if (v_is_int(vk) && str_check_exact(vc)) {
+            IRRef r = record_str_index(R, as_ref(R, c), as_int(R, k), vc, v_intval(vk));
+            pop(R);
+            pop(R);
+            push(R, r, SK_VALUE);
+            break;
+        }
         IRRef cr = as_ref(R, c);
         if (dict_check_exact(vc) && (v_is_int(vk) || str_check_exact(vk)) &&
             record_dict_subscr_caught(R, cr, k, vk, dict_get(vc, vk), pc))
@@ -4296,7 +4420,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_CONTAINS_OP: {
         SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
         IRRef args[2] = {as_ref(R, a), as_ref(R, b)};
-        IRRef r = call_int(R, JH_contains, 2, args);
+        IRRef r = str_check_exact(concrete_stack(sp, 1))
+                      ? record_ascii_char_test(R, args[0], args[1], concrete_stack(sp, 1), ASCII_CHAR_IN)
+                      : IR_NONE;
+        if (r == IR_NONE) r = call_int(R, JH_contains, 2, args);
         if (arg) r = emit1(R, IR_int_is_zero, r, NULL);
         pop(R);
         pop(R);

@@ -134,6 +134,11 @@ typedef struct Recorder {
        the count of calls emitted then (a call may resize a list) */
     struct { IRRef ref; int64_t above; int32_t calls; } sizes[4];
     int32_t nsize_next, ncalls;
+    /* the last one-character strs read inline from an ASCII str
+       (record_str_index) and the refs of their bytes: comparing one with
+       a constant str compares the byte */
+    struct { IRRef str, byte; } ascii_chars[4];
+    int32_t nascii_chars;       /* how many were recorded (the last 4 kept) */
     IRRef slice_ref;            /* the last BUILD_SLICE (a virtual) and its parts */
     IRRef slice_parts[3];
     /* the last list_getslice_ints (record_list_slice_read): its result, its

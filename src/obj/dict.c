@@ -102,7 +102,7 @@ static int64_t lookup(DictObject *d, Value key, int64_t hash, size_t *slot) {
     size_t i = (size_t)hash & mask;
     uint64_t perturb = (uint64_t)hash;
     int64_t free_slot = -1;
-    bool key_is_str = str_check_exact(key);
+    bool key_is_str = str_check_exact(key), key_is_tuple = !key_is_str && tuple_check_exact(key);
     for (;;) {
         int32_t e = ix(d)[i];
         if (e == IX_EMPTY) {
@@ -121,6 +121,17 @@ static int64_t lookup(DictObject *d, Value key, int64_t hash, size_t *slot) {
             if (ent->hash == hash) {
                 if (key_is_str && str_check_exact(k)) {
                     if (str_eq(k, key)) {
+                        *slot = i;
+                        return e;
+                    }
+                } else if (key_is_tuple && tuple_check_exact(k)) {
+                    /* items are compared by obj_eq, which may run __eq__
+                       and change the dict: checked as below */
+                    DictEntry *entries_before = d->entries;
+                    int eq = tuple_eq_exact(k, key);
+                    if (eq < 0) return -2;
+                    if (d->entries != entries_before || ent->key != k) return lookup(d, key, hash, slot);
+                    if (eq) {
                         *slot = i;
                         return e;
                     }

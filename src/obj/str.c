@@ -637,14 +637,17 @@ Value str_getslice(Value s, Value start_v, Value stop_v, Value step_v) {
     return str_from_buf(&b);
 }
 
+/* str.h */
+Value str_getitem_i64(Value s, int64_t i) {
+    int64_t n = str_len(s);
+    if (i < 0) i += n;
+    if (i < 0 || i >= n) return err_set(&exc_IndexError, "string index out of range");
+    if (str_is_ascii(s)) return str_ascii_chars[(unsigned char)str_data(s)[i]];
+    return str_from_codepoint(str_char_at(s, i));
+}
+
 Value str_getitem(Value s, Value key) {
-    if (v_is_int(key)) {
-        int64_t i = v_intval(key), n = str_len(s);
-        if (i < 0) i += n;
-        if (i < 0 || i >= n) return err_set(&exc_IndexError, "string index out of range");
-        if (str_is_ascii(s)) return str_ascii_chars[(unsigned char)str_data(s)[i]];
-        return str_from_codepoint(str_char_at(s, i));
-    }
+    if (v_is_int(key)) return str_getitem_i64(s, v_intval(key));
     if (slice_check(key)) {
         SliceObject *so = V_AS(SliceObject, key);
         return str_getslice(s, so->start, so->stop, so->step);

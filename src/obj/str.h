@@ -71,6 +71,8 @@ uint32_t str_char_at(Value s, int64_t i);
 int64_t str_byte_offset(Value s, int64_t i);
 Value str_substr(Value s, int64_t start, int64_t end);   /* code point range */
 Value str_getitem(Value s, Value key);
+/* s[i] for an int index (negative counts from the end); IndexError outside. */
+Value str_getitem_i64(Value s, int64_t i);
 Value str_getslice(Value s, Value start, Value stop, Value step);   /* s[start:stop:step] */
 
 /* A formatted string from the errors.h printf dialect (%R %S %T %U ...). */

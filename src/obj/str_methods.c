@@ -997,6 +997,14 @@ static void put_lower(Buf *b, const char *d, int64_t n, uint32_t c, int64_t at, 
 static Value ascii_map(Value s, int how) {
     int64_t n = str_nbytes(s);
     const unsigned char *d = (const unsigned char *)str_data(s);
+    if (n <= 1) {
+        /* the shared empty and one-character strings, as str_new gives:
+           ch.upper() in a loop over a text allocates nothing */
+        unsigned char c = n ? d[0] : 0;
+        if (how != 'l' && (unsigned)(c - 'a') < 26) c -= 32;
+        else if (how != 'u' && how != 't' && how != 'c' && (unsigned)(c - 'A') < 26) c += 32;
+        return str_new((const char *)&c, (size_t)n);
+    }
     Value r = str_alloc((size_t)n);
     StrObject *ro = V_AS(StrObject, r);
     unsigned char *o = (unsigned char *)ro->data;

@@ -102,6 +102,18 @@ int64_t tuple_hash(Value t) {
     return (int64_t)acc;
 }
 
+/* tuple.h */
+int tuple_eq_exact(Value a, Value b) {
+    if (a == b) return 1;
+    int64_t n = tuple_size(a);
+    if (n != tuple_size(b)) return 0;
+    for (int64_t i = 0; i < n; i++) {
+        int eq = obj_eq(tuple_get(a, i), tuple_get(b, i));
+        if (eq <= 0) return eq;
+    }
+    return 1;
+}
+
 static int64_t tuple_len(Value t) { return tuple_size(t); }
 
 Value tuple_richcompare(Value a, Value b, int op) {

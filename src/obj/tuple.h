@@ -33,6 +33,11 @@ Value tuple_richcompare(Value a, Value b, int op);   /* the tuple type's slot */
 Value tuple_getslice(Value t, Value start, Value stop, Value step);   /* t[start:stop:step] */
 Value tuple_repr(Value t);
 int64_t tuple_hash(Value t);
+/* a == b for two exact tuples, as obj_eq (1, 0, -1 on error) without the
+ * generic compare's dispatch at this level: a dict keyed by tuples compares
+ * one on every hit. Items compare with obj_eq, so a nested tuple goes
+ * through obj_richcompare and its recursion check. */
+int tuple_eq_exact(Value a, Value b);
 
 void tuple_init(void);
 

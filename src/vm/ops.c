@@ -69,7 +69,13 @@ Value obj_ascii(Value v) {
 }
 
 int64_t obj_hash(Value v) {
-    if (v_is_int(v)) return int_hash(v);
+    if (v_is_int(v)) {
+        /* int_hash's common case inline: tuple and dict keys hash their
+           small ints here */
+        int64_t x = v_intval(v);
+        if (x < INT_HASH_MODULUS && x > -INT_HASH_MODULUS) return x == -1 ? -2 : x;
+        return int_hash(v);
+    }
     if (v_is_smallfloat(v)) return float_hash_double(v_smallfloat_val(v));
     Type *t = V_OBJ(v)->type;
     if (t == &str_type) return str_hash(v);
