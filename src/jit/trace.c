@@ -464,6 +464,10 @@ int jit_loop_header(Frame *f, int32_t pc, Value *result) {
     JitCell *c = jit_cell(f->code, pc);
     if (jit_recording_here()) return 0;
     if (c->trace) {
+        /* a generator's first instruction can be a loop header (`while
+           True:` first): its cell then holds the generator's first-run
+           resume trace, which only the resumption may run */
+        if (c->trace->gen_resume) return 0;
         if (!c->trace->invalid) return depth_room(0) && trace_fits(c->trace, f) ? run_trace(f, c->trace, result) : 0;
         c->trace = NULL;   /* an assumption broke: trace again later */
         c->counter = (int32_t)jit_params.threshold;
@@ -887,8 +891,10 @@ Value jit_gen_run(Frame *f) {
     int r = run_trace_plain(f, t, &result);
     interp_leave_recursive();
     if (r == 5) {
-        /* as YIELD_VALUE leaves it (the trace set ip and sp) */
-        f->yielded = 1;
+        /* as YIELD_VALUE or RETURN_VALUE leaves it (the trace set ip and
+           sp, gen_root_yield or gen_root_return): gen_run tells a yield
+           from the generator's end by f->yielded */
+        f->yielded = INSTR_OP(f->ip[-1]) == OP_YIELD_VALUE;
         f->executing = 0;
         tstate.frame = f->back;
         tstate.depth--;

@@ -359,6 +359,10 @@ int gen_send_ex(Value gv, Value value, Value *out) {
             err_format(&exc_TypeError, "can't send non-None value to a just-started %s", gen_kind(g));
             return -1;
         }
+        /* a generator's first run is a resume hot spot too (at its first
+           instruction, nothing pushed): a short generator expression runs
+           compiled from its creation on */
+        if (g->hdr.type == &gen_type) g->frame->gen_sent = 1;
     } else {
         *g->frame->sp++ = value ? value : V_NONE;
         g->frame->gen_sent = 1;
@@ -405,6 +409,10 @@ int64_t gen_jit_root_yield(Value frame, int64_t next_pc, int64_t depth) {
     f->ip = f->code->code + next_pc;
     f->sp = frame_stack_base(f) + depth;
     return 0;
+}
+
+int64_t gen_jit_root_return(Value frame, int64_t next_pc, int64_t depth) {
+    return gen_jit_root_yield(frame, next_pc, depth);
 }
 
 /* The iternext slot: a finished generator is exhausted without an

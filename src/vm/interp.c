@@ -1010,6 +1010,8 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             LOAD_REGS();                                                                 \
             PUSH(jit_result_);                                                           \
             *(volatile Value *)&jit_result_ = VNULL; /* no stale root (gcmodule.c) */    \
+            /* the trace ended at a yield or at the generator's return */                \
+            if (INSTR_OP(ip[-1]) == OP_RETURN_VALUE) goto L_RETURN_VALUE;                 \
             goto L_YIELD_VALUE;                                                          \
         } else if (jr_ >= 2) {                                                           \
             f = tstate.frame;                                                            \
