@@ -361,8 +361,11 @@ int gen_send_ex(Value gv, Value value, Value *out) {
         }
         /* a generator's first run is a resume hot spot too (at its first
            instruction, nothing pushed): a short generator expression runs
-           compiled from its creation on */
-        if (g->hdr.type == &gen_type) g->frame->gen_sent = 1;
+           compiled from its creation on. Not once the JIT gave up there
+           (a recursive or delegating generator): the hook would only cost */
+        CodeObject *co = g->frame->code;
+        if (g->hdr.type == &gen_type && !(co->jitcells && (co->jitcells[0].flags & JC_DONT_TRACE_HERE)))
+            g->frame->gen_sent = 1;
     } else {
         *g->frame->sp++ = value ? value : V_NONE;
         g->frame->gen_sent = 1;
