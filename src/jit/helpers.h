@@ -66,6 +66,7 @@
     _(list_assign_slice_ints_rev, 'v', "riirii", CALL_NO_RAISE, list_assign_slice_ints_rev) /* d[a:b] = s[c:e:-1] */ \
     _(gen_suspend, 'i', "rii", CALL_NO_RAISE, gen_jit_suspend) /* gen, next pc, depth */ \
     _(gen_root_yield, 'i', "rii", CALL_NO_RAISE, gen_jit_root_yield) /* frame, next pc, depth */ \
+    _(gen_root_return, 'i', "rii", CALL_NO_RAISE, gen_jit_root_return) /* frame, next pc, depth */ \
     _(box_int_slow, 'r', "i", CALL_NO_RAISE, jh_box_int_slow)                        \
     _(box_float_slow, 'r', "f", CALL_NO_RAISE, jh_box_float_slow)                    \
     _(new_object, 'r', "ri", CALL_NO_RAISE, jh_new_object)    /* type, size */       \

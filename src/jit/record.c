@@ -3302,10 +3302,14 @@ static void record_gen_yield(Recorder *R, int32_t pc) {
     R->snap_valid = false;
 }
 
-/* YIELD_VALUE in the root frame of a generator resume trace (or of a
- * bridge of one: every slot is stored then). The interpreter returns the
- * value from the frame as its YIELD_VALUE does (interp.c GEN_RESUME_HOOK). */
-static int record_gen_root_yield(Recorder *R, int32_t pc) {
+/* The end of a generator resume trace (or of a bridge of one) at a
+ * YIELD_VALUE or RETURN_VALUE of its root frame: the slots that changed are
+ * stored into the generator's frame (every slot in a bridge), the helper
+ * (gen_root_yield or gen_root_return) sets the frame's next instruction and
+ * stack depth as the instruction leaves them, and the trace finishes with
+ * the value. Whoever ran the trace (jit_gen_run, interp.c GEN_RESUME_HOOK)
+ * tells a yield from a return by the instruction before the frame's ip. */
+static int record_gen_root_end(Recorder *R, int32_t pc, JitHelper helper) {
     RecFrame *rf = top(R);
     SnapSlot v = pop(R);
     IRRef value = as_ref(R, v);
@@ -3319,10 +3323,26 @@ static int record_gen_root_yield(Recorder *R, int32_t pc) {
         emit3(R, IR_setarrayitem_gc, R->frame_ref, kint(R, k), val, &frame_slots_descr->d);
     }
     IRRef a[3] = {R->frame_ref, kint(R, pc + 1), kint(R, depth)};
-    call_helper(R, JH_gen_root_yield, 3, a);
+    call_helper(R, helper, 3, a);
     exc_handled_flush(R);   /* the interpreter goes on with tstate.handled in memory */
     emit(R, IR_finish, 1, &value, &jit_done_descr.d);
     return 1;
+}
+
+/* YIELD_VALUE in the root frame of a generator resume trace (or of a
+ * bridge of one). The interpreter returns the value from the frame as its
+ * YIELD_VALUE does (interp.c GEN_RESUME_HOOK). */
+static int record_gen_root_yield(Recorder *R, int32_t pc) {
+    return record_gen_root_end(R, pc, JH_gen_root_yield);
+}
+
+/* RETURN_VALUE in the root frame of a generator resume trace (or of a
+ * bridge of one): the generator finishes with the value, as the
+ * interpreter's RETURN_VALUE of an entry frame leaves it (gen_run then
+ * drops the frame). A short generator expression consumed by set() or
+ * sum() used to leave its trace by a guard at its last resumption. */
+static int record_gen_root_return(Recorder *R, int32_t pc) {
+    return record_gen_root_end(R, pc, JH_gen_root_return);
 }
 
 /* ---- exceptions raised and caught in one trace ------------------------------------------ */
@@ -4567,10 +4587,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             rec_abort(R, ABORT_GENERATOR);   /* the generator finishes: rare, left to the interpreter */
             return -1;
         }
-        if (R->nframes == 1 && R->kind != TRACE_BRIDGE && gen_resume_tree(R)) {
-            rec_abort(R, ABORT_GENERATOR);   /* the generator finishes: left to the interpreter */
-            return -1;
-        }
+        if (R->nframes == 1 && gen_resume_tree(R)) return record_gen_root_return(R, pc);
         if (R->nframes == 1) {
             if ((R->kind == TRACE_FUNCTION || (R->kind == TRACE_BRIDGE && R->parent->tree_kind == TRACE_FUNCTION)) &&
                 !gen_resume_tree(R)) {

@@ -182,6 +182,17 @@ static void report_abort(Recorder *R) {
            cannot follow (the function is now called instead): retrace the
            tree, or the guard stays without a bridge for good */
         if (R->abort_reason == ABORT_INLINE_LOOP && g->owner->root) g->owner->root->invalid = 1;
+        /* a generator's first-run trace (resume trace at pc 0) with a guard
+           that fails and cannot get a bridge: the generator takes a path
+           that cannot be compiled (it recurses, `place` and
+           `permutations_of` in bench/nqueens.py) on many calls, and each
+           leaves the trace by the guard, dearer than running the first run
+           interpreted; drop the trace, and never trace there again */
+        Trace *root = g->owner->root;
+        if (root && root->gen_resume && root->pc == 0 && g->bridge_aborts >= MAX_ABORTS) {
+            root->invalid = 1;
+            jit_cell(root->code, 0)->flags |= JC_DONT_TRACE_HERE;
+        }
     }
     if (getenv("TPY_JITDUMP"))
         fprintf(stderr, "--- abort (%s): %s at %s\n", R->kind == TRACE_LOOP ? "loop" : R->kind == TRACE_BRIDGE ? "bridge" : "function",
@@ -464,6 +475,10 @@ int jit_loop_header(Frame *f, int32_t pc, Value *result) {
     JitCell *c = jit_cell(f->code, pc);
     if (jit_recording_here()) return 0;
     if (c->trace) {
+        /* a generator's first instruction can be a loop header (`while
+           True:` first): its cell then holds the generator's first-run
+           resume trace, which only the resumption may run */
+        if (c->trace->gen_resume) return 0;
         if (!c->trace->invalid) return depth_room(0) && trace_fits(c->trace, f) ? run_trace(f, c->trace, result) : 0;
         c->trace = NULL;   /* an assumption broke: trace again later */
         c->counter = (int32_t)jit_params.threshold;
@@ -506,6 +521,18 @@ int jit_function_entry(Frame *f, Value *result) {
     return 1;
 }
 
+/* Whether co delegates (`yield from`): a first-run resume trace of such a
+ * generator ends where it would start delegating (GET_YIELD_FROM_ITER
+ * aborts), so the only path it compiles is the one that does not, and
+ * its guard fails, without a bridge, whenever the generator delegates:
+ * bench/generators.py's inorder compiled `node is None` and failed the
+ * guard every other call (1.7% more instructions on the whole program). */
+static bool code_delegates(CodeObject *co) {
+    for (int32_t i = 0; i < co->ncode; i++)
+        if (INSTR_OP(co->code[i]) == OP_GET_YIELD_FROM_ITER) return true;
+    return false;
+}
+
 int jit_gen_resume(Frame *f, Value *result) {
     CodeObject *co = f->code;
     int32_t pc = (int32_t)(f->ip - co->code);
@@ -522,6 +549,10 @@ int jit_gen_resume(Frame *f, Value *result) {
     if (--c->counter > 0) return 0;
     c->counter = (int32_t)jit_params.threshold;
     if (jit.recording || (c->flags & (JC_DONT_TRACE_HERE | JC_TRACING))) return 0;
+    if (pc == 0 && code_delegates(co)) {
+        c->flags |= JC_DONT_TRACE_HERE;
+        return 0;
+    }
     jit.rec = recorder_new_gen_resume(f, pc);
     jit.recording = true;
     jit.record_c_depth = tstate.c_depth;
@@ -887,8 +918,10 @@ Value jit_gen_run(Frame *f) {
     int r = run_trace_plain(f, t, &result);
     interp_leave_recursive();
     if (r == 5) {
-        /* as YIELD_VALUE leaves it (the trace set ip and sp) */
-        f->yielded = 1;
+        /* as YIELD_VALUE or RETURN_VALUE leaves it (the trace set ip and
+           sp, gen_root_yield or gen_root_return): gen_run tells a yield
+           from the generator's end by f->yielded */
+        f->yielded = INSTR_OP(f->ip[-1]) == OP_YIELD_VALUE;
         f->executing = 0;
         tstate.frame = f->back;
         tstate.depth--;

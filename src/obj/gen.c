@@ -241,42 +241,99 @@ static Value gen_stop(GenObject *g, Value v) {
  * frame (the delegating frame's call/return events), or one level short
  * of the recursion limits (the interpreter's path raises RecursionError
  * at the same depth as without this).
+ *
+ * A chain is walked down in a loop rather than by recursion (a recursive
+ * walk paid gen_send_ex's prologue and a C call per level and item, 19% of
+ * the tree walk's instructions): each level is entered as above, then the
+ * innermost delegate runs, then the levels are left innermost first, each
+ * either still suspended in its YIELD_FROM or, when its delegate finished
+ * or raised, running its frame as the recursion did (so the order of
+ * everything a program can see is the recursion's). At most
+ * GEN_DELEGATE_BATCH levels are walked in one loop; a deeper chain
+ * recurses once per batch.
  * Returns like gen_send_ex, or 2 when not taken (nothing was done). */
+#define GEN_DELEGATE_BATCH 32
+
+/* Whether g, suspended in a YIELD_FROM, can pass a resumption straight to
+ * its delegate (the checks that do not depend on g are the caller's). */
+static inline bool gen_delegates_plainly(GenObject *g) {
+    return g->hdr.type == &gen_type && gen_check(g->yield_from) && g->started && !g->handled;
+}
+
+/* Whether gen_send_ex on g would go straight to gen_delegate_send: it is
+ * suspended in a delegation, not running, not finished, not left mid-way
+ * by compiled code. */
+static inline bool gen_resumes_into_delegate(GenObject *g) {
+    return !g->running && g->frame && g->jit_resume_mode == GEN_JIT_NONE && g->yield_from &&
+           gen_delegates_plainly(g);
+}
+
 static int gen_delegate_send(GenObject *g, Value value, Value *out) {
-    Value sub = g->yield_from;
-    if (g->hdr.type != &gen_type || !gen_check(sub) || !g->started || g->handled || tstate.use_tracing ||
-        interp_save_ip)
-        return 2;
-    if (tstate.depth + 1 > tstate.recursion_limit || tstate.c_depth + 1 > tstate.recursion_limit + 50 ||
+    if (!gen_delegates_plainly(g) || tstate.use_tracing || interp_save_ip ||
         (char *)__builtin_frame_address(0) < tstate.c_stack_limit)
         return 2;
-    Frame *f = g->frame;
-    Frame *saved_frame = tstate.frame;
-    f->back = saved_frame;
-    tstate.frame = f;
-    tstate.depth++;
-    tstate.c_depth++;
-    g->running = true;
-    g->yield_from = VNULL;   /* gi_yieldfrom of a running generator is None */
+    /* levels the recursion limits leave room for (each counts one level
+       of Python and of C depth, as the interpreter's path does) */
+    int64_t room = tstate.recursion_limit - tstate.depth;
+    if (tstate.recursion_limit + 50 - tstate.c_depth < room) room = tstate.recursion_limit + 50 - tstate.c_depth;
+    if (room < 1) return 2;
+    if (room > GEN_DELEGATE_BATCH) room = GEN_DELEGATE_BATCH;
+    GenObject *level[GEN_DELEGATE_BATCH];
+    Frame *const caller_frame = tstate.frame;
+    const int64_t depth0 = tstate.depth, c_depth0 = tstate.c_depth;
+    /* enter each level as the interpreter's path would: running, no
+       gi_yieldfrom, its frame the f_back of the next one's; the walk
+       stops at the first delegate that gen_send_ex would not pass on */
+    Frame *back = caller_frame;
+    int levels = 0;
+    Value innermost;
+    for (GenObject *cur = g;;) {
+        level[levels++] = cur;
+        cur->frame->back = back;
+        back = cur->frame;
+        cur->running = true;
+        innermost = cur->yield_from;
+        cur->yield_from = VNULL;   /* gi_yieldfrom of a running generator is None */
+        GenObject *sub = V_AS(GenObject, innermost);
+        if (levels == room || !gen_resumes_into_delegate(sub)) break;
+        cur = sub;
+    }
+    tstate.frame = back;
+    tstate.depth = depth0 + levels;
+    tstate.c_depth = c_depth0 + levels;
     Value result;
-    int st = gen_send_ex(sub, value == V_NONE ? VNULL : value, &result);
-    g->running = false;
-    tstate.c_depth--;
-    tstate.depth--;
-    tstate.frame = saved_frame;
-    if (st == 1) {
-        g->yield_from = sub;   /* still suspended in the same YIELD_FROM */
-        *out = result;
-        return 1;
+    int st = gen_send_ex(innermost, value == V_NONE ? VNULL : value, &result);
+    /* leave the levels innermost first; level i's delegate is level i+1
+       (the last one's is `innermost`), its f_back level i-1's frame */
+    for (int i = levels - 1; i >= 0; i--) {
+        GenObject *lv = level[i];
+        lv->running = false;
+        if (st == 1) {
+            /* still suspended in the same YIELD_FROM */
+            lv->yield_from = i + 1 < levels ? V_FROM_PTR(level[i + 1]) : innermost;
+            continue;
+        }
+        /* its delegate finished or raised: run lv's frame with the state
+           the recursion had there. lv's ip is at the YIELD_FROM (it re-runs
+           on resume), the delegate on top of the stack: continue as the
+           instruction would */
+        tstate.frame = i > 0 ? level[i - 1]->frame : caller_frame;
+        tstate.depth = depth0 + i;
+        tstate.c_depth = c_depth0 + i;
+        Frame *f = lv->frame;
+        f->ip++;
+        if (st == 0) {
+            f->sp[-1] = result;
+            st = gen_run(lv, VNULL, &result);
+        } else {
+            st = gen_run(lv, err_fetch(), &result);
+        }
     }
-    /* f->ip is at the YIELD_FROM (it re-runs on resume), its delegate on
-       top of the stack: continue as the instruction would */
-    f->ip++;
-    if (st == 0) {
-        f->sp[-1] = result;
-        return gen_run(g, VNULL, out);
-    }
-    return gen_run(g, err_fetch(), out);
+    tstate.frame = caller_frame;
+    tstate.depth = depth0;
+    tstate.c_depth = c_depth0;
+    if (st >= 0) *out = result;
+    return st;
 }
 
 int gen_send_ex(Value gv, Value value, Value *out) {
@@ -316,6 +373,13 @@ int gen_send_ex(Value gv, Value value, Value *out) {
             err_format(&exc_TypeError, "can't send non-None value to a just-started %s", gen_kind(g));
             return -1;
         }
+        /* a generator's first run is a resume hot spot too (at its first
+           instruction, nothing pushed): a short generator expression runs
+           compiled from its creation on. Not once the JIT gave up there
+           (a recursive or delegating generator): the hook would only cost */
+        CodeObject *co = g->frame->code;
+        if (g->hdr.type == &gen_type && !(co->jitcells && (co->jitcells[0].flags & JC_DONT_TRACE_HERE)))
+            g->frame->gen_sent = 1;
     } else {
         *g->frame->sp++ = value ? value : V_NONE;
         g->frame->gen_sent = 1;
@@ -362,6 +426,10 @@ int64_t gen_jit_root_yield(Value frame, int64_t next_pc, int64_t depth) {
     f->ip = f->code->code + next_pc;
     f->sp = frame_stack_base(f) + depth;
     return 0;
+}
+
+int64_t gen_jit_root_return(Value frame, int64_t next_pc, int64_t depth) {
+    return gen_jit_root_yield(frame, next_pc, depth);
 }
 
 /* The iternext slot: a finished generator is exhausted without an

@@ -102,6 +102,10 @@ int64_t gen_jit_suspend(Value g, int64_t next_pc, int64_t depth);
  * depth as YIELD_VALUE leaves them; the interpreter then returns the value
  * from the frame as YIELD_VALUE does (slots are stored by the trace). */
 int64_t gen_jit_root_yield(Value frame, int64_t next_pc, int64_t depth);
+/* The same at a RETURN_VALUE of the trace's root frame: the generator
+ * finishes (the one before the frame's new ip is a RETURN_VALUE, which is
+ * how jit_gen_run and the interpreter tell it from a yield). */
+int64_t gen_jit_root_return(Value frame, int64_t next_pc, int64_t depth);
 
 void gen_init(void);
 

@@ -1018,7 +1018,9 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         } else if (jr_ == 5) {                                                           \
             LOAD_REGS();                                                                 \
             PUSH(jit_result_);                                                           \
-            FORGET(jit_result_);                                                 \
+            FORGET(jit_result_);                                                         \
+            /* the trace ended at a yield or at the generator's return */                \
+            if (INSTR_OP(ip[-1]) == OP_RETURN_VALUE) goto L_RETURN_VALUE;                 \
             goto L_YIELD_VALUE;                                                          \
         } else if (jr_ >= 2) {                                                           \
             f = tstate.frame;                                                            \
