@@ -140,9 +140,10 @@ def rebound(n):
     return s
 
 
-print(sums(600))
-print(reflected(600))
-print(raising(300))
-print(comparisons(900))
-print(inplace(300))
-print(rebound(400))
+if __name__ == '__main__':
+    print(sums(600))
+    print(reflected(600))
+    print(raising(300))
+    print(comparisons(900))
+    print(inplace(300))
+    print(rebound(400))
