@@ -3869,6 +3869,17 @@ static bool bridge_gen_step(Recorder *R, Frame *f, uint32_t *ip) {
            bridge_gen_frame_index(R, f) >= 0;
 }
 
+/* An attribute of a frame object (f_lineno, f_locals, f_lasti...): the
+ * frames compiled code runs in have a stale ip and stale slots (the live
+ * values are in registers) until it leaves them, so `f.f_lineno` read
+ * from a trace gave the line where the trace was entered. The recording
+ * stops, as for the calls that read the caller's frame. */
+static bool reads_running_frame(Recorder *R, Value v) {
+    if (!sys_frame_check(v)) return false;
+    rec_abort(R, ABORT_FRAME_INTROSPECTION);
+    return true;
+}
+
 static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     RecFrame *rf = top(R);
     CodeObject *co = rf->code;
@@ -4093,6 +4104,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         InlineCache *ic = &co->caches[arg];
         SnapSlot o = *stack_slot(rf, 1);
         Value vo = concrete_stack(sp, 1);
+        if (reads_running_frame(R, vo)) return -1;
         IRRef obj = as_ref(R, o);
         IRRef out;
         if (record_instance_attr(R, obj, vo, ic->name, &out)) {
@@ -4181,6 +4193,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         InlineCache *ic = &co->caches[arg];
         SnapSlot o = *stack_slot(rf, 1);
         Value vo = concrete_stack(sp, 1);
+        if (reads_running_frame(R, vo)) return -1;
         IRRef obj = as_ref(R, o);
         Value meth, self;
         bool found = interp_lookup_method(vo, ic->name, &meth, &self);
