@@ -9,18 +9,15 @@
 # at all (tests/jit/rtpaths_str_index_shape: read inline), where it was the
 # generic getitem ("Callr 2 rr").
 # tests/jit/rtpaths_cmethods checks the results against CPython.
-import pypyjit
+from helper_loop_bodies import collect_loop_bodies
 
-bodies = {}
-def hook(info):
-    if info.type != 'loop' or not info.greenkey:
-        return
-    ops = list(info.operations)
-    labels = [i for i, op in enumerate(ops) if op.name == 'label']
-    body = ops[labels[-1] + 1:] if labels else ops
-    bodies.setdefault(info.greenkey[0].co_name, []).append(
-        [str(op).split('descr=<')[1].rstrip('>)') for op in body if op.name == 'call_r'])
-pypyjit.set_compile_hook(hook)
+
+def call_descr(op):
+    # a call_r's descr text ("Callr 2 rr ..."), None for other operations
+    return str(op).split('descr=<')[1].rstrip('>)') if op.name == 'call_r' else None
+
+
+bodies = collect_loop_bodies(describe=call_descr)
 
 
 def methods(n):
@@ -50,7 +47,7 @@ def report(name):
     if not loops:
         print(name, 'not compiled')
         return
-    calls = loops[0]
+    calls = [c for c in loops[0][1] if c is not None]
     direct = [c for c in calls if c.split()[2].startswith('i')]
     others = [c for c in calls if c.split()[2].startswith('r')]
     print(name, 'direct C-method calls:', len(direct), 'other calls:', sorted(set(others)))

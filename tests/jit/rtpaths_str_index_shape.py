@@ -11,19 +11,17 @@
 # (int_eq, int_or): `skip` has no call (its one string load stays: ch is a
 # local variable, which the guards' snapshots keep). tests/jit/rtpaths_str_index checks the results
 # against CPython.
-import pypyjit
+from helper_loop_bodies import collect_loop_bodies
 
-bodies = {}
-def hook(info):
-    if info.type != 'loop' or not info.greenkey:
-        return
-    ops = list(info.operations)
-    labels = [i for i, op in enumerate(ops) if op.name == 'label']
-    body = ops[labels[-1] + 1:] if labels else ops
-    bodies.setdefault(info.greenkey[0].co_name, []).append(
-        [(op.name, str(op).split('descr=<')[1].rstrip('>)') if 'descr=<' in str(op) else '')
-         for op in body if op.name.startswith(('call', 'getarrayitem'))])
-pypyjit.set_compile_hook(hook)
+
+def call_or_load(op):
+    # (name, descr text) of a call or an array read, None for the others
+    if not op.name.startswith(('call', 'getarrayitem')):
+        return None
+    return (op.name, str(op).split('descr=<')[1].rstrip('>)') if 'descr=<' in str(op) else '')
+
+
+bodies = collect_loop_bodies(describe=call_or_load)
 
 
 def ascii_scan(text, n):
@@ -62,7 +60,7 @@ def report(name):
     if not loops:
         print(name, 'not compiled')
         return
-    print(name, sorted(loops[0]))
+    print(name, sorted(op for op in loops[0][1] if op is not None))
 
 
 report('ascii_scan')
