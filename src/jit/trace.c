@@ -853,9 +853,14 @@ static inline int run_trace_plain(Frame *f, Trace *t, Value *result) {
  * plain call. */
 Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2, Value a3) {
     if (jit_c_stack_low()) return jit_call_retry();
+    Value args[4] = {a0, a1, a2, a3};
+    /* a function made on each pass of a loop is called without a guard on
+       its identity (record.c, made_in_trace): the variable may hold
+       another callable by now (test_datetime in the eager mode: a type),
+       which is called as the interpreter would call it */
+    if (!function_check(fnv)) return obj_call(fnv, args, (size_t)nargs, VNULL);
     FunctionObject *fn = V_AS(FunctionObject, fnv);
     CodeObject *co = fn->code;
-    Value args[4] = {a0, a1, a2, a3};
     Trace *t = co->jit_entry_trace;
     /* near the recursion limit the interpreter runs the call (and raises) */
     if (!t || t->invalid || !(co->flags & CO_SIMPLE_ARGS) || nargs != co->argcount || !jit_params.enabled ||
