@@ -377,6 +377,8 @@ void gc_weak_unset(uintptr_t *slot) {
 
 int gc_heap_object(const void *p) { return GC_base((void *)p) == p; }
 
+void *gc_base(const void *p) { return GC_base((void *)p); }
+
 void gc_collect(void) { GC_gcollect(); }
 
 size_t gc_heap_size(void) { return GC_get_heap_size(); }

@@ -101,6 +101,9 @@ void *gc_weak_get(const uintptr_t *slot);   /* NULL once collected */
 void gc_weak_unset(uintptr_t *slot);
 /* Is p an object of the collected heap (not static)? */
 int gc_heap_object(const void *p);
+/* The start of the heap object that p points into, or NULL when p is not
+ * in the collected heap (static data, malloc). */
+void *gc_base(const void *p);
 void gc_collect(void);
 /* fn runs at the start of every collection, before marking: it may clear
  * stale pointers from scanned memory but must not allocate. (A few may be

@@ -22,6 +22,13 @@ void irbuf_init(IRBuf *b) {
     b->consts = gc_alloc(sizeof(IRConst) * (size_t)b->capconsts);
 }
 
+void irbuf_make_ops_atomic(IRBuf *b) {
+    IROp *ops = gc_alloc_atomic(sizeof(IROp) * (size_t)(b->nops ? b->nops : 1));
+    memcpy(ops, b->ops, sizeof(IROp) * (size_t)b->nops);
+    b->ops = ops;
+    b->capops = b->nops;
+}
+
 void irbuf_trim(IRBuf *b) {
     if (b->capops > b->nops) {
         IROp *n = gc_alloc(sizeof(IROp) * (size_t)(b->nops ? b->nops : 1));
@@ -147,14 +154,31 @@ CallDescr *descr_call(const char *name, char ret, const char *args, int effect) 
     return d;
 }
 
-PosDescr *descr_pos(void *code, int32_t pc, int call_depth, int call_id) {
-    PosDescr *d = gc_alloc(sizeof *d);
+void keepalive_add(KeepAlive *k, void *p) {
+    if (!p) return;
+    /* the last one added is the one most often added again */
+    for (int32_t i = k->n - 1; i >= 0; i--)
+        if (k->items[i] == p) return;
+    keepalive_append(k, p);
+}
+
+void keepalive_append(KeepAlive *k, void *p) {
+    if (k->n == k->cap) {
+        int32_t cap = k->cap ? k->cap * 2 : 8;
+        void **items = gc_alloc(sizeof(void *) * (size_t)cap);
+        if (k->n) memcpy(items, k->items, sizeof(void *) * (size_t)k->n);
+        k->items = items;
+        k->cap = cap;
+    }
+    k->items[k->n++] = p;
+}
+
+void descr_pos_init(PosDescr *d, void *code, int32_t pc, int call_depth, int call_id) {
     d->d.kind = DESCR_POS;
     d->code = code;
     d->pc = pc;
     d->call_depth = (int16_t)call_depth;
     d->call_id = (int16_t)call_id;
-    return d;
 }
 
 /* ---- printing ------------------------------------------------------------------------ */

@@ -334,6 +334,9 @@ typedef struct TargetDescr {
     struct IRBuf *short_preamble;
 } TargetDescr;
 
+/* Allocated atomic, in chunks (record.c), like snapshot frames
+ * (snapshot.h): the code object it names is kept alive by the recorder
+ * while recording and by the trace's keepalive list once compiled. */
 typedef struct PosDescr {
     Descr d;
     void *code;             /* CodeObject * */
@@ -401,7 +404,27 @@ ArrayDescr *descr_array(int32_t base, char type, bool pure, const char *name);
 ArrayDescr *descr_byte_array(int32_t base, const char *name);
 SizeDescr *descr_size(void *type, int32_t size, bool atomic);
 CallDescr *descr_call(const char *name, char ret, const char *args, int effect);
-PosDescr *descr_pos(void *code, int32_t pc, int call_depth, int call_id);
+void descr_pos_init(PosDescr *d, void *code, int32_t pc, int call_depth, int call_id);
+
+/* What a compiled trace's atomic records name, each object once: the
+ * collector does not read those records, so this list is what keeps the
+ * objects alive. The records are the optimized operations (their
+ * descriptors and argument arrays), snapshot frames (code and function
+ * objects) and position descriptors (code objects). A compiled program
+ * keeps tens of thousands of such records and every full collection marks
+ * what the traces keep (docs/gc.md, "3. What the JIT keeps"); a few dozen
+ * pointers per trace replace them. */
+typedef struct KeepAlive {
+    void **items;
+    int32_t n, cap;
+} KeepAlive;
+/* Add p (NULL is ignored) unless it is there already: for short lists. */
+void keepalive_add(KeepAlive *k, void *p);
+/* Add p, known not to be there. */
+void keepalive_append(KeepAlive *k, void *p);
+/* Replace b's operations by an atomic copy (after everything they point
+ * to is kept alive otherwise: keepalive_collect in snapshot.h). */
+void irbuf_make_ops_atomic(IRBuf *b);
 
 /* Printing in PyPy's log syntax. offsets: machine code offset of each op
  * (or NULL). The names of values are assigned in order: i0, p1, f2... */

@@ -200,7 +200,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
     if (R->snap_valid && R->snap_pc == pc && R->snap && R->snap->flags == flags) return R->snap;
     Snapshot *s = gc_alloc(sizeof *s);
     s->nframes = R->nframes;
-    s->frames = gc_alloc(sizeof(SnapFrame) * (size_t)R->nframes);
+    s->frames = snap_frames_new(R->nframes);
     int32_t total = 0;
     for (int i = 0; i < R->nframes; i++) total += R->frames[i].nlocals + R->frames[i].sp;
     bool handled = flags & SNAP_HANDLED;
@@ -308,6 +308,9 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->frame = f;
     rf->code = co;
     rf->func = fn;
+    /* snapshots and position descriptors name them from atomic memory */
+    keepalive_add(&R->keepalive, co);
+    keepalive_add(&R->keepalive, fn);
     rf->nlocals = co->nlocals + co->ncells + co->nfrees;
     rf->slots = snap_slots_new(rf->nlocals + co->stacksize);
     for (int i = 0; i < rf->nlocals + co->stacksize; i++) rf->slots[i] = (SnapSlot){IR_NONE, SK_NULL};
@@ -947,9 +950,19 @@ static int end_at_header(Recorder *R, int32_t target) {
 
 static Value concrete_stack(Value *sp, int depth) { return sp[-depth]; }
 
+/* Position descriptors come in atomic chunks: a compiled trace keeps one
+   per recorded instruction, and the collector marks a chunk as one object
+   (the trace's operations point into it; its keepalive list names it). */
+#define POS_CHUNK 128
+
 static void dmp(Recorder *R, int32_t pc) {
     RecFrame *rf = top(R);
-    PosDescr *p = descr_pos(rf->code, pc, R->nframes - 1, rf->call_id);
+    if (R->pos_left == 0) {
+        R->pos_chunk = gc_alloc_atomic(sizeof(PosDescr) * POS_CHUNK);
+        R->pos_left = POS_CHUNK;
+    }
+    PosDescr *p = &R->pos_chunk[POS_CHUNK - R->pos_left--];
+    descr_pos_init(p, rf->code, pc, R->nframes - 1, rf->call_id);
     emit0(R, IR_debug_merge_point, &p->d);
 }
 

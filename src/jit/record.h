@@ -97,6 +97,9 @@ typedef struct Recorder {
     GuardDescr *from_guard;     /* bridges */
     Trace *parent;
     int next_call_id;
+    KeepAlive keepalive;        /* code and functions of every frame pushed */
+    PosDescr *pos_chunk;        /* debug_merge_point descriptors (record.c) */
+    int32_t pos_left;
     /* per-op facts: known class (Type*), unboxed form, non-null */
     void **known_class;
     IRRef *unboxed;

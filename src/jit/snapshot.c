@@ -78,10 +78,17 @@ SnapField *snap_fields_new(int32_t n) {
     return fields;
 }
 
+SnapFrame *snap_frames_new(int32_t n) {
+    size_t size = sizeof(SnapFrame) * (size_t)(n > 0 ? n : 1);
+    SnapFrame *frames = gc_alloc_atomic(size);
+    memset(frames, 0, size);
+    return frames;
+}
+
 Snapshot *snapshot_copy(const Snapshot *s) {
     Snapshot *c = gc_alloc(sizeof *c);
     *c = *s;
-    c->frames = gc_alloc(sizeof(SnapFrame) * (size_t)(s->nframes ? s->nframes : 1));
+    c->frames = snap_frames_new(s->nframes);
     memcpy(c->frames, s->frames, sizeof(SnapFrame) * (size_t)s->nframes);
     c->slots = snap_slots_new(s->nslots);
     memcpy(c->slots, s->slots, sizeof(SnapSlot) * (size_t)s->nslots);

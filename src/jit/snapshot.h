@@ -35,6 +35,9 @@ typedef struct SnapSlot {
     uint8_t kind;           /* enum SlotKind */
 } SnapSlot;
 
+/* Arrays of SnapFrame are allocated atomic: the code and function objects
+ * they name are kept alive by the recorder (Recorder.keepalive) while
+ * recording and by the trace (Trace.keepalive, ir.h) once compiled. */
 typedef struct SnapFrame {
     void *code;             /* CodeObject * */
     void *func;             /* FunctionObject * (NULL for module code and for
@@ -117,6 +120,8 @@ const SnapVirtual *snapshot_virtual(const Snapshot *s, IRRef ref);
  * collection marks what the traces keep (docs/gc.md, "3. What the JIT keeps"). */
 SnapSlot *snap_slots_new(int32_t n);
 SnapField *snap_fields_new(int32_t n);
+/* An array of n snapshot frames (atomic: see SnapFrame). */
+SnapFrame *snap_frames_new(int32_t n);
 /* A copy that the optimizer may rewrite independently. */
 Snapshot *snapshot_copy(const Snapshot *s);
 

@@ -337,6 +337,78 @@ static bool recording_outdated(Recorder *R) {
            (R->jump_target && R->jump_target->released);
 }
 
+/* ---- what a compiled trace keeps alive (ir.h, KeepAlive) ---- */
+
+typedef struct PtrSet {
+    void **slots;       /* open addressing; NULL: empty. Atomic: every
+                           object in it is kept otherwise meanwhile */
+    size_t cap, n;      /* cap: a power of two */
+} PtrSet;
+
+/* Insert p; false if it was there. */
+static bool ptrset_insert(PtrSet *s, void *p) {
+    if (2 * (s->n + 1) > s->cap) {
+        PtrSet bigger = {.cap = s->cap ? 2 * s->cap : 256};
+        bigger.slots = gc_alloc_atomic(bigger.cap * sizeof(void *));
+        memset(bigger.slots, 0, bigger.cap * sizeof(void *));
+        for (size_t i = 0; i < s->cap; i++)
+            if (s->slots[i]) ptrset_insert(&bigger, s->slots[i]);
+        *s = bigger;
+    }
+    size_t mask = s->cap - 1, i = ((uintptr_t)p >> 4) * 0x9E3779B97F4A7C15u >> 20 & mask;
+    for (; s->slots[i]; i = (i + 1) & mask)
+        if (s->slots[i] == p) return false;
+    s->slots[i] = p;
+    s->n++;
+    return true;
+}
+
+typedef struct KeepWalk {
+    Trace *t;
+    PtrSet seen;
+} KeepWalk;
+
+static void keep(KeepWalk *w, void *p) {
+    if (p && ptrset_insert(&w->seen, p)) keepalive_append(&w->t->keepalive, p);
+}
+
+static void keep_snapshot(KeepWalk *w, const Snapshot *s) {
+    for (int32_t f = 0; s && f < s->nframes; f++) {
+        keep(w, s->frames[f].code);
+        keep(w, s->frames[f].func);
+    }
+}
+
+/* The objects that b's operations point to (a descriptor or argument array
+   may be static, or inside a larger heap object: gc_base finds its start),
+   and those that its atomic records name. */
+static void keep_ops(KeepWalk *w, const IRBuf *b, bool ops_atomic) {
+    for (int32_t i = 0; i < b->nops; i++) {
+        const IROp *op = &b->ops[i];
+        if (ops_atomic && op->xargs) keep(w, gc_base(op->xargs));
+        const Descr *d = op->descr;
+        if (!d) continue;
+        if (ops_atomic) keep(w, gc_base(d));
+        if (d->kind == DESCR_POS) {
+            keep(w, ((const PosDescr *)d)->code);
+        } else if (d->kind == DESCR_GUARD) {
+            keep_snapshot(w, ((const GuardDescr *)d)->snap);
+        } else if (d->kind == DESCR_TARGET) {
+            /* a short preamble's own operations are scanned */
+            const IRBuf *sp = ((const TargetDescr *)d)->short_preamble;
+            if (sp && sp != b) keep_ops(w, sp, false);
+        }
+    }
+}
+
+/* Fill t->keepalive from its optimized operations, which may then be
+   atomic. Its guards are kept by t->guards. */
+static void trace_collect_keepalive(Trace *t) {
+    KeepWalk w = {.t = t};
+    for (int32_t i = 0; i < t->nguards; i++) ptrset_insert(&w.seen, t->guards[i]);
+    keep_ops(&w, &t->ir, true);
+}
+
 /* The trace of a finished recording: optimized, compiled and attached, or
  * aborted. Hooks run meanwhile (optimize, compile, abort): code they run
  * is traced and compiled as usual, without hook events (hooks.h), while
@@ -381,6 +453,9 @@ static void compile_finishing(Recorder *R) {
         report_abort(R);
         return;
     }
+    /* from here on, only the trace keeps alive what its atomic records name
+       (R does until it is dropped) */
+    trace_collect_keepalive(t);
     if (R->kind == TRACE_LOOP || R->gen_resume) {
         JitCell *c = jit_cell(R->start_code, R->start_pc);
         c->trace = t;
@@ -407,6 +482,7 @@ static void compile_finishing(Recorder *R) {
        fit; the recorded trace was only for the logs and hooks above */
     memset(&t->noopt, 0, sizeof t->noopt);
     irbuf_trim(&t->ir);
+    irbuf_make_ops_atomic(&t->ir);
     if (t->kind != TRACE_BRIDGE) {
         jit.generation++;
         free_cold_trees();

@@ -134,6 +134,7 @@ typedef struct Trace {
        of the same code with other ones (FunctionType(code, globals), exec
        of one code in two namespaces) does not enter it */
     Value globals, builtins;
+    KeepAlive keepalive;        /* what its snapshots and positions name (ir.h) */
     /* backend: the machine-code frame shared by a loop and its bridges */
     int32_t slot_base;          /* first stack slot of this trace's values */
     int32_t slots_used;
