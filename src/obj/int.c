@@ -66,6 +66,63 @@ Value int_from_u64(uint64_t x) {
     return v;
 }
 
+/* Magnitudes below 2**128 without GMP's string conversions: the 19 to 38
+ * digit numbers of fixed-point arithmetic (_pydecimal keeps a Decimal's
+ * coefficient as a str of up to context.prec digits, 28 by default, and
+ * converts it at every operation). */
+__extension__ typedef unsigned __int128 u128;
+#define POW10_19 10000000000000000000u
+
+static Value int_from_u128(u128 x, bool neg) {
+    /* canonical (int.h): -2**62 is small too */
+    if (x <= (u128)SMALLINT_MAX || (neg && x == (u128)SMALLINT_MAX + 1))
+        return v_int(neg ? -(int64_t)x : (int64_t)x);
+    Value v = big_alloc(&int_type);
+    mpz_ptr z = V_AS(BigIntObject, v)->z;
+    mpz_init_limbs(z, 2);
+    mp_limb_t *d = mpz_limbs_write(z, 2);
+    d[0] = (mp_limb_t)x;
+    d[1] = (mp_limb_t)(x >> 64);
+    mpz_limbs_finish(z, neg ? -2 : 2);
+    return v;
+}
+
+/* |z| when it is below 2**128 (two limbs at most). */
+static bool mpz_get_u128(const __mpz_struct *z, u128 *out) {
+    size_t n = mpz_limbs(z);
+    if (n > 2) return false;
+    const mp_limb_t *d = mpz_limbs_read(z);
+    *out = (n > 0 ? (u128)d[0] : 0) | (n > 1 ? (u128)d[1] << 64 : 0);
+    return true;
+}
+
+static size_t u64_dec(uint64_t x, char *out) {
+    char tmp[20];
+    size_t n = 0;
+    do tmp[n++] = (char)('0' + x % 10);
+    while ((x /= 10) != 0);
+    for (size_t i = 0; i < n; i++) out[i] = tmp[n - 1 - i];
+    return n;
+}
+
+/* Decimal digits of x (no sign) into out, which has room for 39; returns
+ * their count. */
+static size_t u128_dec(u128 x, char *out) {
+    uint64_t chunks[2];   /* base 10**19, least significant first */
+    int n = 0;
+    while (x >= POW10_19) {
+        chunks[n++] = (uint64_t)(x % POW10_19);
+        x /= POW10_19;
+    }
+    size_t len = u64_dec((uint64_t)x, out);
+    while (n > 0) {
+        uint64_t c = chunks[--n];
+        for (int i = 18; i >= 0; i--, c /= 10) out[len + (size_t)i] = (char)('0' + c % 10);
+        len += 19;
+    }
+    return len;
+}
+
 Value int_from_mpz(const mpz_t z) {
     if (mpz_fits_slong_p(z)) {
         long x = mpz_get_si(z);
@@ -231,6 +288,20 @@ Value int_repr(Value v) {
         return r;
     }
     const __mpz_struct *z = V_AS(BigIntObject, v)->z;
+    u128 mag;
+    if (mpz_get_u128(z, &mag)) {
+        /* at most 39 digits: under any digit limit (the least is 640) */
+        char buf[41];
+        size_t n = 0;
+        if (mpz_sgn(z) < 0) buf[n++] = '-';
+        n += u128_dec(mag, buf + n);
+        Value r = str_alloc((int64_t)n);
+        StrObject *so = V_AS(StrObject, r);
+        memcpy(so->data, buf, n);
+        so->ascii = 1;
+        so->length = (int64_t)n;
+        return r;
+    }
     size_t n = mpz_sizeinbase(z, 10);
     /* mpz_sizeinbase may count one digit too many: the exact count decides */
     int limit = int_max_str_digits();
@@ -307,6 +378,14 @@ Value int_from_string(const char *s, size_t len, int base) {
             int64_t x = 0;
             for (; i < len && (unsigned)(s[i] - '0') < 10; i++) x = x * 10 + (s[i] - '0');
             if (i == len) return v_int(s[0] == '-' ? -x : x);
+        }
+    } else if (base == 10 && len <= 39) {
+        /* up to 38 digits, optionally signed: below 10**38 < 2**127 */
+        size_t i = s[0] == '-' || s[0] == '+', digits = len - i;
+        if (digits >= 18 && digits <= 38) {
+            u128 x = 0;
+            for (; i < len && (unsigned)(s[i] - '0') < 10; i++) x = x * 10 + (unsigned)(s[i] - '0');
+            if (i == len) return int_from_u128(x, s[0] == '-');
         }
     }
     const char *orig = s;
