@@ -319,6 +319,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->generator = false;
     rf->constructor = rf->nested = false;
     rf->class_new = false;
+    rf->new_class = NULL;   /* (a bridge's frames: unknown, the call stays) */
     rf->len_result = false;
     rf->iter_next = false;
     rf->truth_jump = false;
@@ -2397,7 +2398,9 @@ static bool record_class_new(Recorder *R, IRRef cref, Type *t, const SnapSlot *a
     depend_on_type(R, t);
     depend_on(R, V_FROM_PTR(fn));
     for (int i = 0; i < pop_count; i++) pop(R);
-    inline_nested_call(R, fn, locals, pc + 1)->class_new = true;
+    RecFrame *nf = inline_nested_call(R, fn, locals, pc + 1);
+    nf->class_new = true;
+    nf->new_class = t;
     return true;
 }
 
@@ -2427,6 +2430,32 @@ static bool record_instantiation(Recorder *R, IRRef cref, Type *t, const SnapSlo
     RecFrame *rf = inline_nested_call(R, init, locals, pc + 1);
     rf->constructor = true;
     rf->ctor_obj = obj;
+    return true;
+}
+
+/* object.__new__(cls) (in a Python __new__: `object.__new__(cls)`,
+ * `super().__new__(cls)`) for a class whose instances it makes plainly
+ * (type_object_new_is_plain): the trace allocates the instance, a virtual
+ * until it escapes, as instance_new does, without tp_new_wrapper's checks
+ * and lookups along the class's MRO. */
+static bool record_object_new(Recorder *R, IRRef cref, Value vfn, SnapSlot arg, Value varg, int pop_count) {
+    if (!type_is_builtin_new(vfn) || V_AS(BuiltinFunctionObject, vfn)->self != V_FROM_PTR(&object_type) ||
+        !v_is_ptr(varg) || !varg || V_OBJ(varg)->type != &type_type)
+        return false;
+    Type *t = V_AS(Type, varg);
+    if (!type_object_new_is_plain(t)) return false;
+    guard_const(R, cref, vfn);
+    guard_const(R, as_ref(R, arg), varg);
+    depend_on_type(R, t);   /* its bases' __new__, __abstractmethods__ */
+    SizeDescr *sd = descr_size(t, (int32_t)t->basicsize, false);
+    IRRef obj = emit0(R, IR_new_with_vtable, &sd->d);
+    R->known_class[obj] = t;
+    R->nonnull[obj] = 1;
+    if (t->attrs_offset)
+        emit2(R, IR_setfield_gc, obj, kref(R, V_FROM_PTR(t->root_map)),
+              &raw_field_descr((int32_t)(t->attrs_offset + offsetof(InstanceAttrs, map)), 'r')->d);
+    for (int i = 0; i < pop_count; i++) pop(R);
+    push(R, obj, SK_VALUE);
     return true;
 }
 
@@ -2690,6 +2719,7 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
     if (!has_kw && nargs == 1 && vcallable == V_FROM_PTR(&int_type) && str_check_exact(vargs[0]) &&
         record_int_of_str_caught(R, cref, args[0], vargs[0], pop_count, pc))
         return;
+    if (!has_kw && nargs == 1 && record_object_new(R, cref, vcallable, args[0], vargs[0], pop_count)) return;
     if (!has_kw && record_builtin(R, cref, vcallable, args, vargs, nargs, pop_count)) return;
     if (!has_kw && nargs <= 64 && plain_exc_class(vcallable)) {
         /* a new exception: a virtual until it escapes (raised and caught in
@@ -4699,9 +4729,14 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             /* type_call goes on with the object __new__ returned: for one
                of the class's own nothing more (type_plain_new; it has no
                subclass, record_class_new), for any other object the
-               registration of its __del__ */
-            IRRef a[1] = {as_ref(R, v)};
-            call_helper(R, JH_class_new_tail, 1, a);
+               registration of its __del__. An instance the trace made of
+               the class (record_object_new) is one of its own: no call,
+               which would make it escape. */
+            IRRef r = as_ref(R, v);
+            if (ir_is_const(r) || !rf->new_class || R->known_class[r] != rf->new_class) {
+                IRRef a[1] = {r};
+                call_helper(R, JH_class_new_tail, 1, a);
+            }
         }
         bool nested = rf->nested;
         int64_t outer = rf->outer_c_depth;

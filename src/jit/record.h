@@ -40,6 +40,7 @@ typedef struct RecFrame {
     /* a class's Python __new__ (type_plain_new): its return finishes
        type_call's work (type_new_result_tail) */
     bool class_new;
+    void *new_class;            /* class_new: the class called (Type *), or NULL */
     /* a class's Python __len__ called by len() (record_len): its return is
        checked and gives len()'s result */
     bool len_result;

@@ -1847,6 +1847,17 @@ FunctionObject *type_plain_init(Type *t) {
     return V_AS(FunctionObject, init);
 }
 
+bool type_object_new_is_plain(Type *t) {
+    if (!type_has_flag(t, TF_HEAPTYPE) || V_OBJ(V_FROM_PTR(t))->type != &type_type || solid_base(t) != &object_type ||
+        type_has_flag(t, TF_IS_ABSTRACT) || type_has_flag(t, TF_ABSTRACT_NEW))
+        return false;
+    /* tp_new_wrapper's safety check: object's __new__ is the one below
+       the class's Python __new__s */
+    Value (*base_new)(Type *, Value *, size_t, Value) = NULL;
+    Type *staticbase = static_new_base(t, &base_new);
+    return !staticbase || base_new == object_new;
+}
+
 /* The __new__ written in Python of class t when calling t runs just that
  * function one eval level down (heap_new) and nothing else of Python's:
  * metaclass type, no __del__ to register, object's __init__. NULL when

@@ -59,6 +59,11 @@ bool type_richcompare_is_dunder(Type *t);
 bool type_iternext_is_dunder(Type *t);   /* next() calls the class's __next__ (heap_iternext) */
 bool type_iter_is_dunder(Type *t);       /* iter() calls the class's __iter__ (heap_iter) */
 Value type_len_result(Value r);
+/* object.__new__(t), with no other argument, is instance_new(t): t is a
+ * class statement's class (metaclass type) with object's layout, not
+ * abstract, whose __new__ below its Python ones is object's. The JIT
+ * allocates the instance in the trace (_pydecimal's Decimal.__new__). */
+bool type_object_new_is_plain(Type *t);
 /* calling t runs only its Python __new__ (record.c inlines it) */
 struct FunctionObject *type_plain_new(Type *t);
 void type_new_result_tail(Value obj);
