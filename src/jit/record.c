@@ -2343,6 +2343,36 @@ static bool record_super_virtual(Recorder *R, Frame *f, IRRef cref, Value vfn, I
     return true;
 }
 
+/* obj.name (LOAD_ATTR) where name is a Python function of obj's class
+ * that the instance does not shadow and nothing overrides attribute
+ * lookup (interp_lookup_method's case, which LOAD_METHOD records without
+ * a bound method): the bound method as a virtual, the function a constant,
+ * with LOAD_METHOD's guards. `condition().handle(self, *args)` in
+ * _pydecimal (a call with *args compiles to LOAD_ATTR): the exception and
+ * the method stay virtual. */
+static bool record_method_attr(Recorder *R, IRRef obj, Value vo, Value name, IRRef *out) {
+    Value meth, self;
+    if (!v_is_ptr(vo) || !vo || !interp_lookup_method(vo, name, &meth, &self) || !meth ||
+        type_of(meth) != &function_type)
+        return false;
+    Type *t = type_of(vo);
+    guard_type(R, obj, t);
+    depend_on_type(R, t);
+    guard_no_shadow(R, obj, vo, t, name);
+    if (type_has_flag(t, TF_VAR_DICT)) {
+        IRRef hargs[2] = {obj, kref(R, name)};
+        guard1(R, IR_guard_false, call_helper(R, JH_var_dict_has, 2, hargs));
+    }
+    SizeDescr *sd = descr_size(&method_type, (int32_t)sizeof(BoundMethodObject), false);
+    IRRef bm = emit0(R, IR_new_with_vtable, &sd->d);
+    emit2(R, IR_setfield_gc, bm, kref(R, meth), &boundmethod_func_descr->d);
+    emit2(R, IR_setfield_gc, bm, obj, &boundmethod_self_descr->d);
+    R->known_class[bm] = &method_type;
+    R->nonnull[bm] = 1;
+    *out = bm;
+    return true;
+}
+
 /* super_obj.name (LOAD_ATTR, and LOAD_METHOD, which pushes (NULL, attr)
  * for a super object) where the name is a Python function of a class after
  * the super object's type in the instance's MRO: the bound method as a
@@ -4167,7 +4197,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             push(R, out, SK_VALUE);
             break;
         }
-        if (record_class_attr(R, obj, vo, ic->name, &out)) {
+        if (record_class_attr(R, obj, vo, ic->name, &out) || record_method_attr(R, obj, vo, ic->name, &out)) {
             pop(R);
             push(R, out, SK_VALUE);
             break;
