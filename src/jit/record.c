@@ -1273,6 +1273,43 @@ static bool record_masked_int_chain(Recorder *R, int base, SnapSlot a, SnapSlot 
     return true;
 }
 
+/* The argument tuple of a call `f(a, b, *args)`, which compiles to
+ * `BUILD_LIST n; LOAD_FAST args; LIST_EXTEND 1; LIST_TO_TUPLE` before
+ * CALL_FUNCTION_EX, when args holds an exact tuple: a virtual tuple of the
+ * n values and args' items, its length guarded, where the interpreter
+ * builds a list, extends it and copies it. The guards come first, with
+ * the snapshot of BUILD_LIST; the three instructions after it run
+ * unrecorded (fused_end_pc) and leave the one value pushed here. */
+static IRRef load_seq_item(Recorder *R, IRRef seq, IRRef idx, bool is_list);
+static IRRef build_tuple(Recorder *R, const SnapSlot *items, int n);
+
+static bool record_args_tuple(Recorder *R, int n) {
+    RecFrame *rf = top(R);
+    const CodeObject *co = rf->code;
+    int32_t pc = R->pc;
+    if (pc + 3 >= co->ncode || INSTR_OP(co->code[pc + 1]) != OP_LOAD_FAST ||
+        INSTR_OP(co->code[pc + 2]) != OP_LIST_EXTEND || INSTR_ARG(co->code[pc + 2]) != 1 ||
+        INSTR_OP(co->code[pc + 3]) != OP_LIST_TO_TUPLE || !rf->frame)
+        return false;
+    int32_t local = (int32_t)INSTR_ARG(co->code[pc + 1]);
+    Value vt = rf->frame->localsplus[local];
+    SnapSlot ts = rf->slots[local];
+    if (ts.kind != SK_VALUE || !vt || !tuple_check_exact(vt) || n + tuple_size(vt) > 64) return false;
+    int k = (int)tuple_size(vt);
+    SnapSlot items[64];
+    for (int i = 0; i < n; i++) items[i] = *stack_slot(rf, n - i);
+    IRRef t = ts.ref;
+    guard_type(R, t, &tuple_type);
+    guard2(R, IR_guard_value, emit1(R, IR_getfield_gc_i, t, &tuple_size_descr->d), kint(R, k));
+    for (int i = 0; i < k; i++) items[n + i] = (SnapSlot){load_seq_item(R, t, kint(R, i), false), SK_VALUE};
+    IRRef r = build_tuple(R, items, n + k);
+    for (int i = 0; i < n; i++) pop(R);
+    push(R, r, SK_VALUE);
+    R->fused_frame = rf->frame;
+    R->fused_end_pc = pc + 4;
+    return true;
+}
+
 static void record_binop(Recorder *R, int op, Value *sp) {
     RecFrame *rf = top(R);
     SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
@@ -4830,6 +4867,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_BUILD_LIST:
     case OP_BUILD_SET:
     case OP_BUILD_MAP: {
+        if (op == OP_BUILD_LIST && record_args_tuple(R, arg)) break;
         int n = op == OP_BUILD_MAP ? 2 * arg : arg;
         SnapSlot items[64] = {{0}};
         if (n > 64) {
