@@ -35,6 +35,10 @@ static void info_reserve(Opt *O) {
     /* scanned: Info.cls may be a user class, held by the trace's constants */
     Info *ni = gc_alloc(sizeof(Info) * (size_t)cap);
     if (O->capinfo) memcpy(ni, O->info, sizeof(Info) * (size_t)O->capinfo);
+    uint32_t *nm = gc_alloc_atomic(sizeof(uint32_t) * (size_t)cap);
+    memset(nm, 0, sizeof(uint32_t) * (size_t)cap);
+    if (O->capinfo) memcpy(nm, O->snap_mark, sizeof(uint32_t) * (size_t)O->capinfo);
+    O->snap_mark = nm;
     for (int32_t i = O->capinfo; i < cap; i++) info_init(&ni[i]);
     O->info = ni;
     O->capinfo = cap;
@@ -305,13 +309,27 @@ static Snapshot *snap_rewrite(Opt *O, const Snapshot *in) {
 
 /* ---- facts for bridges (PyPy's bridgeopt) ------------------------------------------ */
 
+/* Mark the op refs of snapshot s (snap_holds) with a new stamp. */
+static void snap_mark_refs(Opt *O, const Snapshot *s) {
+    uint32_t st = ++O->snap_stamp;
+    for (int32_t k = 0; k < s->nslots; k++)
+        if (s->slots[k].kind != SK_NULL && opt_is_op(s->slots[k].ref)) O->snap_mark[s->slots[k].ref] = st;
+    for (int32_t k = 0; k < s->nvirtuals; k++)
+        for (int32_t m = 0; m < s->virtuals[k].nfields; m++) {
+            IRRef r = s->virtuals[k].fields[m].value.ref;
+            if (s->virtuals[k].fields[m].value.kind != SK_NULL && opt_is_op(r)) O->snap_mark[r] = st;
+        }
+}
+
+static bool snap_holds(Opt *O, IRRef r) { return opt_is_op(r) && O->snap_mark[r] == O->snap_stamp; }
+
+/* r's facts, once (a ref in several slots: the first clears its mark) */
 static void fact_add(Opt *O, GuardDescr *g, IRRef r, int32_t *cap) {
-    if (!opt_is_op(r) || O->out->ops[r].type != 'r') return;
+    if (!snap_holds(O, r) || O->out->ops[r].type != 'r') return;
+    O->snap_mark[r] = 0;   /* stamps start at 1 */
     uint8_t flags = O->info[r].flags & (F_NONNULL | F_SMALLINT | F_FLOAT);
     Type *cls = O->info[r].cls;
     if (!flags && !cls) return;
-    for (int32_t i = 0; i < g->nfacts; i++)
-        if (g->facts[i].ref == r) return;
     if (g->nfacts == *cap) {
         *cap = *cap ? *cap * 2 : 8;
         /* scanned: cls may be a user class */
@@ -322,28 +340,18 @@ static void fact_add(Opt *O, GuardDescr *g, IRRef r, int32_t *cap) {
     g->facts[g->nfacts++] = (GuardFact){r, flags, cls};
 }
 
-static bool snap_holds(const Snapshot *s, IRRef r) {
-    for (int32_t k = 0; k < s->nslots; k++)
-        if (s->slots[k].kind != SK_NULL && s->slots[k].ref == r) return true;
-    for (int32_t k = 0; k < s->nvirtuals; k++)
-        for (int32_t m = 0; m < s->virtuals[k].nfields; m++)
-            if (s->virtuals[k].fields[m].value.kind != SK_NULL && s->virtuals[k].fields[m].value.ref == r) return true;
-    return false;
-}
-
 #define GUARD_HFACTS_MAX 32
 
 /* Cached fields of snapshot values whose value is a constant or another
  * snapshot value (so a fail argument too). */
 static void guard_heap_facts(Opt *O, GuardDescr *g) {
-    const Snapshot *s = g->snap;
     int32_t cap = 0;
     for (int32_t i = 0; i < O->nheap && g->nhfacts < GUARD_HFACTS_MAX; i++) {
         HeapEntry e = O->heap[i];
         if (e.idx != IR_NONE || e.descr->kind != DESCR_FIELD) continue;
         IRRef obj = opt_val(O, e.obj), v = opt_val(O, e.value);
-        if (!opt_is_op(obj) || !snap_holds(s, obj)) continue;
-        if (!ir_is_const(v) && !(opt_is_op(v) && snap_holds(s, v))) continue;
+        if (!snap_holds(O, obj)) continue;
+        if (!ir_is_const(v) && !snap_holds(O, v)) continue;
         if (g->nhfacts == cap) {
             cap = cap ? cap * 2 : 8;
             GuardHeapFact *n = gc_alloc(sizeof(GuardHeapFact) * (size_t)cap);   /* scanned: constants */
@@ -364,13 +372,14 @@ static void guard_heap_facts(Opt *O, GuardDescr *g) {
 static void guard_facts(Opt *O, GuardDescr *g) {
     const Snapshot *s = g->snap;
     if (!s || !opt_on(O, JIT_OPT_heap)) return;
+    snap_mark_refs(O, s);
+    guard_heap_facts(O, g);
     int32_t cap = 0;
     for (int32_t k = 0; k < s->nslots; k++)
         if (s->slots[k].kind == SK_VALUE) fact_add(O, g, s->slots[k].ref, &cap);
     for (int32_t k = 0; k < s->nvirtuals; k++)
         for (int32_t m = 0; m < s->virtuals[k].nfields; m++)
             if (s->virtuals[k].fields[m].value.kind == SK_VALUE) fact_add(O, g, s->virtuals[k].fields[m].value.ref, &cap);
-    guard_heap_facts(O, g);
 }
 
 static IRRef bridge_input_of(Opt *O, IRRef parent) {
