@@ -298,6 +298,15 @@ struct Trace;
  * loop header's state): a bridge from it enters the loop at T0. */
 #define GUARD_SHORT_PREAMBLE 4
 
+/* What the optimizer knew of a value in a guard's snapshot where the guard
+ * stands (PyPy's bridgeopt): a bridge from the guard starts knowing it
+ * instead of checking it again. */
+typedef struct GuardFact {
+    IRRef ref;              /* a ref of the guard's (optimized) trace */
+    uint8_t flags;          /* the optimizer's F_NONNULL | F_SMALLINT | F_FLOAT */
+    struct Type *cls;       /* exact heap class, or NULL */
+} GuardFact;
+
 typedef struct GuardDescr {
     Descr d;
     struct Snapshot *snap;
@@ -315,6 +324,10 @@ typedef struct GuardDescr {
     IRRef *fail_args;       /* IR refs saved on failure (in order) */
     int32_t nfail_args;
     int32_t op_index;       /* position in the optimized trace */
+    GuardFact *facts;       /* optimizer, for bridges: facts of snapshot refs */
+    int32_t nfacts;
+    struct GuardHeapFact *hfacts;   /* and cached fields of them */
+    int32_t nhfacts;
 } GuardDescr;
 
 typedef struct TargetDescr {
@@ -364,6 +377,16 @@ typedef struct IRConst {
         Value r;
     } v;
 } IRConst;
+
+/* A field of a value in a guard's snapshot that the optimizer's heap cache
+ * knew where the guard stands (an instance's map, a list's items): a
+ * constant, or another value of the snapshot (GuardDescr.hfacts). */
+typedef struct GuardHeapFact {
+    IRRef obj;              /* refs of the guard's trace */
+    IRRef value;            /* IR_NONE: the constant k */
+    IRConst k;
+    Descr *descr;           /* a FieldDescr */
+} GuardHeapFact;
 
 /* A growable op sequence with its constant pool. */
 typedef struct IRBuf {

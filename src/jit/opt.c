@@ -35,6 +35,10 @@ static void info_reserve(Opt *O) {
     /* scanned: Info.cls may be a user class, held by the trace's constants */
     Info *ni = gc_alloc(sizeof(Info) * (size_t)cap);
     if (O->capinfo) memcpy(ni, O->info, sizeof(Info) * (size_t)O->capinfo);
+    uint32_t *nm = gc_alloc_atomic(sizeof(uint32_t) * (size_t)cap);
+    memset(nm, 0, sizeof(uint32_t) * (size_t)cap);
+    if (O->capinfo) memcpy(nm, O->snap_mark, sizeof(uint32_t) * (size_t)O->capinfo);
+    O->snap_mark = nm;
     for (int32_t i = O->capinfo; i < cap; i++) info_init(&ni[i]);
     O->info = ni;
     O->capinfo = cap;
@@ -303,6 +307,118 @@ static Snapshot *snap_rewrite(Opt *O, const Snapshot *in) {
     return s;
 }
 
+/* ---- facts for bridges (PyPy's bridgeopt) ------------------------------------------ */
+
+/* Mark the op refs of snapshot s (snap_holds) with a new stamp. */
+static void snap_mark_refs(Opt *O, const Snapshot *s) {
+    uint32_t st = ++O->snap_stamp;
+    for (int32_t k = 0; k < s->nslots; k++)
+        if (s->slots[k].kind != SK_NULL && opt_is_op(s->slots[k].ref)) O->snap_mark[s->slots[k].ref] = st;
+    for (int32_t k = 0; k < s->nvirtuals; k++)
+        for (int32_t m = 0; m < s->virtuals[k].nfields; m++) {
+            IRRef r = s->virtuals[k].fields[m].value.ref;
+            if (s->virtuals[k].fields[m].value.kind != SK_NULL && opt_is_op(r)) O->snap_mark[r] = st;
+        }
+}
+
+static bool snap_holds(Opt *O, IRRef r) { return opt_is_op(r) && O->snap_mark[r] == O->snap_stamp; }
+
+/* r's facts, once (a ref in several slots: the first clears its mark) */
+static void fact_add(Opt *O, GuardDescr *g, IRRef r, int32_t *cap) {
+    if (!snap_holds(O, r) || O->out->ops[r].type != 'r') return;
+    O->snap_mark[r] = 0;   /* stamps start at 1 */
+    uint8_t flags = O->info[r].flags & (F_NONNULL | F_SMALLINT | F_FLOAT);
+    Type *cls = O->info[r].cls;
+    if (!flags && !cls) return;
+    if (g->nfacts == *cap) {
+        *cap = *cap ? *cap * 2 : 8;
+        /* scanned: cls may be a user class */
+        GuardFact *n = gc_alloc(sizeof(GuardFact) * (size_t)*cap);
+        if (g->nfacts) memcpy(n, g->facts, sizeof(GuardFact) * (size_t)g->nfacts);
+        g->facts = n;
+    }
+    g->facts[g->nfacts++] = (GuardFact){r, flags, cls};
+}
+
+#define GUARD_HFACTS_MAX 32
+
+/* Cached fields of snapshot values whose value is a constant or another
+ * snapshot value (so a fail argument too). */
+static void guard_heap_facts(Opt *O, GuardDescr *g) {
+    int32_t cap = 0;
+    for (int32_t i = 0; i < O->nheap && g->nhfacts < GUARD_HFACTS_MAX; i++) {
+        HeapEntry e = O->heap[i];
+        if (e.idx != IR_NONE || e.descr->kind != DESCR_FIELD) continue;
+        IRRef obj = opt_val(O, e.obj), v = opt_val(O, e.value);
+        if (!snap_holds(O, obj)) continue;
+        if (!ir_is_const(v) && !snap_holds(O, v)) continue;
+        if (g->nhfacts == cap) {
+            cap = cap ? cap * 2 : 8;
+            GuardHeapFact *n = gc_alloc(sizeof(GuardHeapFact) * (size_t)cap);   /* scanned: constants */
+            if (g->nhfacts) memcpy(n, g->hfacts, sizeof(GuardHeapFact) * (size_t)g->nhfacts);
+            g->hfacts = n;
+        }
+        GuardHeapFact *f = &g->hfacts[g->nhfacts++];
+        f->obj = obj;
+        f->descr = e.descr;
+        f->value = ir_is_const(v) ? IR_NONE : v;
+        if (ir_is_const(v)) f->k = *ir_const(O->out, v);
+    }
+}
+
+/* The facts of the refs in g's (rewritten) snapshot, before g: a bridge
+ * from g starts where g failed, so they hold there. g's own condition
+ * does not (it failed). */
+static void guard_facts(Opt *O, GuardDescr *g) {
+    const Snapshot *s = g->snap;
+    if (!s || !opt_on(O, JIT_OPT_heap)) return;
+    snap_mark_refs(O, s);
+    guard_heap_facts(O, g);
+    int32_t cap = 0;
+    for (int32_t k = 0; k < s->nslots; k++)
+        if (s->slots[k].kind == SK_VALUE) fact_add(O, g, s->slots[k].ref, &cap);
+    for (int32_t k = 0; k < s->nvirtuals; k++)
+        for (int32_t m = 0; m < s->virtuals[k].nfields; m++)
+            if (s->virtuals[k].fields[m].value.kind == SK_VALUE) fact_add(O, g, s->virtuals[k].fields[m].value.ref, &cap);
+}
+
+static IRRef bridge_input_of(Opt *O, IRRef parent) {
+    const GuardDescr *g = O->from;
+    for (int32_t k = 0; k < g->nfail_args && k < O->ninputs - 1; k++)
+        if (g->fail_args[k] == parent) return O->bridge_in[k];
+    return IR_NONE;
+}
+
+/* Before a bridge's first op: the parent's cached fields of its inputs. */
+static void bridge_heap_facts(Opt *O) {
+    O->hfacts_done = true;
+    if (!O->from || !opt_on(O, JIT_OPT_heap)) return;
+    for (int32_t i = 0; i < O->from->nhfacts; i++) {
+        const GuardHeapFact *f = &O->from->hfacts[i];
+        IRRef obj = bridge_input_of(O, f->obj), v;
+        if (obj == IR_NONE) continue;
+        if (f->value != IR_NONE) v = bridge_input_of(O, f->value);
+        else v = f->k.type == 'i' ? opt_ki(O, f->k.v.i) : f->k.type == 'f' ? opt_kf(O, f->k.v.f) : opt_kr(O, f->k.v.r);
+        if (v == IR_NONE || opt_type(O, v) != ((FieldDescr *)f->descr)->type) continue;
+        heap_set(O, obj, f->descr, IR_NONE, v);
+    }
+}
+
+/* A bridge's input ref r (fail argument k of O->from): what the parent knew. */
+static void bridge_input_facts(Opt *O, int32_t k, IRRef r) {
+    const GuardDescr *g = O->from;
+    if (!g || k < 0 || k >= g->nfail_args) return;
+    O->bridge_in[k] = r;
+    if (O->out->ops[r].type != 'r') return;
+    IRRef parent = g->fail_args[k];
+    for (int32_t i = 0; i < g->nfacts; i++)
+        if (g->facts[i].ref == parent) {
+            O->info[r].flags |= g->facts[i].flags;
+            if (g->facts[i].cls) O->info[r].cls = g->facts[i].cls;
+            return;
+        }
+}
+
 static GuardDescr *guard_copy(Opt *O, POp *p) {
     GuardDescr *g = gc_alloc(sizeof *g);
     g->d.kind = DESCR_GUARD;
@@ -310,6 +426,7 @@ static GuardDescr *guard_copy(Opt *O, POp *p) {
     GuardDescr *src = p->descr && p->descr->kind == DESCR_GUARD ? (GuardDescr *)p->descr : NULL;
     if (src && src->snap) g->snap = snap_rewrite(O, src->snap);
     if (src) g->flags = src->flags;
+    guard_facts(O, g);
     /* the first output copy of a recorded guard keeps its id (logs pair
        noopt and opt guards); others get theirs in opt_finish */
     if (src && p->in_index >= 0 && !O->guard_used[p->in_index]) {
@@ -528,6 +645,9 @@ void opt_process_range(Opt *O, int32_t from, int32_t to) {
         case IR_inputarg_f:
         case IR_inputarg_r:
             O->imap[k] = opt_emit_simple(O, op->opcode, 0, NULL, op->descr);
+            /* a bridge's inputs: the frame, then its guard's fail arguments */
+            bridge_input_facts(O, O->ninputs - 1, O->imap[k]);
+            O->ninputs++;
             continue;
         case IR_label:
             emit_label(O, op, NULL);
@@ -548,6 +668,7 @@ void opt_process_range(Opt *O, int32_t from, int32_t to) {
         }
         default: break;
         }
+        if (!O->hfacts_done) bridge_heap_facts(O);
         IRRef *args = op->nargs <= 8 ? abuf : gc_alloc_atomic(sizeof(IRRef) * (size_t)op->nargs);
         for (int i = 0; i < op->nargs; i++) {
             args[i] = opt_in(O, ir_arg(op, i));
@@ -561,7 +682,7 @@ void opt_process_range(Opt *O, int32_t from, int32_t to) {
 
 /* ---- the trace ------------------------------------------------------------------------ */
 
-static void opt_init(Opt *O, const IRBuf *in, TraceKind kind, IRBuf *out, UnrollPolicy *pol) {
+static void opt_init(Opt *O, const IRBuf *in, TraceKind kind, IRBuf *out, UnrollPolicy *pol, const GuardDescr *from) {
     memset(O, 0, sizeof *O);
     O->in = in;
     O->out = out;
@@ -574,6 +695,11 @@ static void opt_init(Opt *O, const IRBuf *in, TraceKind kind, IRBuf *out, Unroll
     O->guard_used = gc_alloc_atomic((size_t)in->nops + 1);
     memset(O->guard_used, 0, (size_t)in->nops + 1);
     O->policy = pol;
+    O->from = kind == TRACE_BRIDGE ? from : NULL;
+    if (O->from) {
+        O->bridge_in = gc_alloc_atomic(sizeof(IRRef) * (size_t)(from->nfail_args + 1));
+        for (int32_t k = 0; k < from->nfail_args; k++) O->bridge_in[k] = IR_NONE;
+    }
     O->phase = PH_ENTRY;
     info_reserve(O);
 }
@@ -623,6 +749,12 @@ static void opt_dce(Opt *O) {
             for (int32_t k = 0; k < s->nslots; k++) REMAP(s->slots[k].ref);
             for (int32_t k = 0; k < s->nvirtuals; k++)
                 for (int32_t f = 0; f < s->virtuals[k].nfields; f++) REMAP(s->virtuals[k].fields[f].value.ref);
+            /* facts name snapshot refs, all live */
+            for (int32_t k = 0; k < op_exit(op)->nfacts; k++) REMAP(op_exit(op)->facts[k].ref);
+            for (int32_t k = 0; k < op_exit(op)->nhfacts; k++) {
+                REMAP(op_exit(op)->hfacts[k].obj);
+                REMAP(op_exit(op)->hfacts[k].value);
+            }
         }
         out->ops[map[i]] = *op;
     }
@@ -693,7 +825,7 @@ static int run_once(Opt *O, bool loop, bool unroll, int32_t label, int32_t jump)
     return O->failed ? 0 : 1;
 }
 
-bool optimize_trace(const IRBuf *in, TraceKind kind, IRBuf *out) {
+static bool optimize(const IRBuf *in, TraceKind kind, IRBuf *out, const GuardDescr *from) {
     int32_t label = -1, jump = -1;
     bool loop = kind != TRACE_BRIDGE && loop_shape(in, &label, &jump);
     bool unroll = loop && ((jit_params.opts_mask >> JIT_OPT_unroll) & 1);
@@ -706,7 +838,7 @@ bool optimize_trace(const IRBuf *in, TraceKind kind, IRBuf *out) {
         }
         Opt O;
         irbuf_init(out);
-        opt_init(&O, in, kind, out, pol);
+        opt_init(&O, in, kind, out, pol, from);
         int r = run_once(&O, loop, unroll, label, jump);
         if (r == 1) {
             opt_dce(&O);
@@ -722,4 +854,10 @@ bool optimize_trace(const IRBuf *in, TraceKind kind, IRBuf *out) {
             unroll = false;
         }
     }
+}
+
+bool optimize_trace(const IRBuf *in, TraceKind kind, IRBuf *out) { return optimize(in, kind, out, NULL); }
+
+bool optimize_bridge(const IRBuf *in, IRBuf *out, const GuardDescr *from) {
+    return optimize(in, TRACE_BRIDGE, out, from);
 }

@@ -31,5 +31,9 @@
 #include "trace.h"
 
 bool optimize_trace(const IRBuf *in, TraceKind kind, IRBuf *out);
+/* A bridge from guard `from` (kind TRACE_BRIDGE): its inputs after the
+ * frame are from's fail arguments, and start with what the parent's
+ * optimizer knew of them there (GuardDescr.facts). */
+bool optimize_bridge(const IRBuf *in, IRBuf *out, const GuardDescr *from);
 
 #endif

@@ -131,6 +131,14 @@ typedef struct Opt {
     IRRef *unboxed_ref, *unboxed_raw;
     int32_t nunboxed;
     struct UnrollPolicy *policy;
+    const GuardDescr *from;     /* a bridge's guard (its facts), else NULL */
+    int32_t ninputs;            /* inputarg ops seen */
+    IRRef *bridge_in;           /* from's fail argument k -> the bridge's input */
+    bool hfacts_done;           /* from's heap facts are in the cache */
+    /* guard_facts(): snap_mark[r] == snap_stamp while op r is in the
+       snapshot at hand (sized like info) */
+    uint32_t *snap_mark;
+    uint32_t snap_stamp;
 } Opt;
 
 static inline bool opt_on(const Opt *O, int pass) { return (O->mask >> pass) & 1; }

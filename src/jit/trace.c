@@ -424,10 +424,12 @@ static void compile_finishing(Recorder *R) {
     jitev_trace_done(t);
     /* the optimizer (opt.h); t->noopt keeps the recorded trace */
     IRBuf opt;
-    bool optimized = optimize_trace(&R->ir, R->kind, &opt);
+    bool optimized = R->kind == TRACE_BRIDGE ? optimize_bridge(&R->ir, &opt, R->from_guard)
+                                             : optimize_trace(&R->ir, R->kind, &opt);
     if (!optimized && recorder_drop_short_preamble(R)) {
         t->noopt = t->ir = R->ir;
-        optimized = optimize_trace(&R->ir, R->kind, &opt);
+        optimized = R->kind == TRACE_BRIDGE ? optimize_bridge(&R->ir, &opt, R->from_guard)
+                                            : optimize_trace(&R->ir, R->kind, &opt);
     }
     if (optimized) t->ir = opt;
     for (int32_t i = 0; i < t->ir.nops; i++)
