@@ -324,7 +324,9 @@ typedef struct GuardDescr {
     IRRef *fail_args;       /* IR refs saved on failure (in order) */
     int32_t nfail_args;
     int32_t op_index;       /* position in the optimized trace */
-    GuardFact *facts;       /* optimizer, for bridges: facts of snapshot refs */
+    GuardFact *facts;       /* optimizer, for bridges: facts of snapshot refs
+                               (atomic: Trace.keepalive keeps their classes,
+                               and the descriptors and constants of hfacts) */
     int32_t nfacts;
     struct GuardHeapFact *hfacts;   /* and cached fields of them */
     int32_t nhfacts;

@@ -332,8 +332,9 @@ static void fact_add(Opt *O, GuardDescr *g, IRRef r, int32_t *cap) {
     if (!flags && !cls) return;
     if (g->nfacts == *cap) {
         *cap = *cap ? *cap * 2 : 8;
-        /* scanned: cls may be a user class */
-        GuardFact *n = gc_alloc(sizeof(GuardFact) * (size_t)*cap);
+        /* atomic: the trace's keepalive list keeps cls (trace.c), and
+           while optimizing, the trace's own guards and constants do */
+        GuardFact *n = gc_alloc_atomic(sizeof(GuardFact) * (size_t)*cap);
         if (g->nfacts) memcpy(n, g->facts, sizeof(GuardFact) * (size_t)g->nfacts);
         g->facts = n;
     }
@@ -354,7 +355,8 @@ static void guard_heap_facts(Opt *O, GuardDescr *g) {
         if (!ir_is_const(v) && !snap_holds(O, v)) continue;
         if (g->nhfacts == cap) {
             cap = cap ? cap * 2 : 8;
-            GuardHeapFact *n = gc_alloc(sizeof(GuardHeapFact) * (size_t)cap);   /* scanned: constants */
+            /* atomic, as GuardFact: the keepalive list keeps descr and k */
+            GuardHeapFact *n = gc_alloc_atomic(sizeof(GuardHeapFact) * (size_t)cap);
             if (g->nhfacts) memcpy(n, g->hfacts, sizeof(GuardHeapFact) * (size_t)g->nhfacts);
             g->hfacts = n;
         }

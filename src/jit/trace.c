@@ -392,7 +392,15 @@ static void keep_ops(KeepWalk *w, const IRBuf *b, bool ops_atomic) {
         if (d->kind == DESCR_POS) {
             keep(w, ((const PosDescr *)d)->code);
         } else if (d->kind == DESCR_GUARD) {
-            keep_snapshot(w, ((const GuardDescr *)d)->snap);
+            const GuardDescr *g = (const GuardDescr *)d;
+            keep_snapshot(w, g->snap);
+            /* its facts for bridges (atomic, opt.c) */
+            for (int32_t k = 0; k < g->nfacts; k++) keep(w, g->facts[k].cls);
+            for (int32_t k = 0; k < g->nhfacts; k++) {
+                keep(w, gc_base(g->hfacts[k].descr));
+                if (g->hfacts[k].value == IR_NONE && g->hfacts[k].k.type == 'r' && v_is_ptr(g->hfacts[k].k.v.r))
+                    keep(w, gc_base(V_OBJ(g->hfacts[k].k.v.r)));
+            }
         } else if (d->kind == DESCR_TARGET) {
             /* a short preamble's own operations are scanned */
             const IRBuf *sp = ((const TargetDescr *)d)->short_preamble;
