@@ -913,13 +913,6 @@ static inline Trace *gen_trace_runnable(Frame *f) {
     return t;
 }
 
-/* Whether a value is one whose hashing and comparison with others of its
- * kind run no Python code and touch nothing a program can see: an exact
- * int, float or str. (jit_gen_run_batch's condition for running ahead.) */
-static inline bool value_hashes_plainly(Value v) {
-    return int_check_exact(v) || float_check_exact(v) || str_check_exact(v);
-}
-
 /* gen_run's way into a generator frame that next()/send() resumes just
  * past a yield: with a compiled generator resume trace there, the trace
  * runs without the interpreter's loop (as call_assembler runs a function
@@ -928,12 +921,12 @@ static inline bool value_hashes_plainly(Value v) {
  * goes through eval_frame (gen_trace_runnable).
  *
  * With `ahead` (jit_gen_run_batch), after a yield of a value that hashes
- * plainly the frame stays entered and the trace at the new resume point
+ * plainly (set_key_is_plain) the frame stays entered and the trace at the new resume point
  * runs again at once, as next() would run it (None pushed as the sent
  * value), up to `cap` times: the values yielded before the last one go to
  * ahead[0 .. *nahead), and what is returned is the last run's outcome, as
  * without batching. */
-static inline Value gen_run_compiled(Frame *f, Value *ahead, int cap, int *nahead) {
+static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Value *ahead, int cap, int *nahead) {
     Trace *t = gen_trace_runnable(f);
     if (!t || !depth_room(1)) return eval_frame(f, VNULL);
     f->gen_sent = 0;
@@ -951,7 +944,7 @@ static inline Value gen_run_compiled(Frame *f, Value *ahead, int cap, int *nahea
        consumer only keeps a plain value, gc_run_finalizers' safe point
        is taken only when it has nothing to do) */
     while (ahead && r == 5 && *nahead < cap && INSTR_OP(f->ip[-1]) == OP_YIELD_VALUE &&
-           value_hashes_plainly(result) && !gc_finalizers_pending && depth_room(0)) {
+           set_key_is_plain(result) && !gc_finalizers_pending && depth_room(0)) {
         Trace *next = gen_trace_runnable(f);
         if (!next) break;
         ahead[(*nahead)++] = result;

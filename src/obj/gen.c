@@ -156,7 +156,8 @@ static void gen_frame_forget_values(Frame *f) {
 /* Run the frame once: returns like gen_send_ex. With ahead (gen_send_batch,
  * only when next() resumes it), compiled code may run it on past yields,
  * leaving the values yielded before the last in ahead[0 .. *nahead). */
-static int gen_run_ahead(GenObject *g, Value throw_exc, Value *out, Value *ahead, int cap, int *nahead) {
+static inline __attribute__((always_inline)) int gen_run_ahead(GenObject *g, Value throw_exc, Value *out, Value *ahead,
+                                                            int cap, int *nahead) {
     Frame *f = g->frame;
     g->running = true;
     g->started = true;
@@ -342,7 +343,8 @@ static int gen_delegate_send(GenObject *g, Value value, Value *out) {
     return st;
 }
 
-static int gen_send_ahead(Value gv, Value value, Value *out, Value *ahead, int cap, int *nahead) {
+static inline __attribute__((always_inline)) int gen_send_ahead(Value gv, Value value, Value *out, Value *ahead, int cap,
+                                                             int *nahead) {
     gc_run_finalizers();   /* a safe point (before g's state is looked at) */
     GenObject *g = V_AS(GenObject, gv);
     if (g->running) {

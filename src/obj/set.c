@@ -283,8 +283,7 @@ static int set_fill_from_generator(Value sv, Value gv) {
         for (int i = 0; i < nahead; i++)
             if (set_add(sv, ahead[i]) < 0) return -1;
         if (st <= 0) return st;
-        if (!(int_check_exact(item) || float_check_exact(item) || str_check_exact(item)))
-            plain_keys = false;
+        if (!set_key_is_plain(item)) plain_keys = false;
         if (set_add(sv, item) < 0) return -1;
     }
 }
