@@ -983,21 +983,38 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
     return v;
 }
 
+/* The compiled generator resume trace that can run frame f from where it
+ * stands (f->ip), or NULL when there is none or anything unusual holds (no
+ * trace, tracing, profiling, recording, the C stack limit near, a pending
+ * action): then the interpreter's way (eval_frame, whose entry hook counts,
+ * records, or runs the trace) must be taken. The Python depth is the
+ * caller's to check (it differs between entering and staying entered). */
+static inline Trace *gen_trace_runnable(Frame *f) {
+    CodeObject *co = f->code;
+    Trace *t = co->jitcells ? co->jitcells[f->ip - co->code].trace : NULL;
+    if (!t || !t->gen_resume || t->invalid || t->counts || !jit_params.enabled || jit_profile_mode ||
+        tstate.use_tracing || interp_save_ip || jit_recording_here() || !trace_fits(t, f) || pending() ||
+        jit_c_stack_low())
+        return NULL;
+    return t;
+}
+
 /* gen_run's way into a generator frame that next()/send() resumes just
  * past a yield: with a compiled generator resume trace there, the trace
  * runs without the interpreter's loop (as call_assembler runs a function
  * trace), set up and left as eval_frame would for a yield; when it exits
  * early the interpreter goes on in the rebuilt frames. Anything unusual
- * (no trace, tracing, profiling, recording, the recursion or C stack
- * limits near, a pending action) goes through eval_frame, whose entry
- * hook (jit_gen_resume) counts, records, or runs the trace. */
-Value jit_gen_run(Frame *f) {
-    CodeObject *co = f->code;
-    Trace *t = co->jitcells ? co->jitcells[f->ip - co->code].trace : NULL;
-    if (!t || !t->gen_resume || t->invalid || t->counts || !jit_params.enabled || jit_profile_mode ||
-        tstate.use_tracing || interp_save_ip || jit_recording_here() || !depth_room(1) || !trace_fits(t, f) ||
-        pending() || jit_c_stack_low())
-        return eval_frame(f, VNULL);
+ * goes through eval_frame (gen_trace_runnable).
+ *
+ * With `ahead` (jit_gen_run_batch), after a yield of a value that hashes
+ * plainly (set_key_is_plain) the frame stays entered and the trace at the new resume point
+ * runs again at once, as next() would run it (None pushed as the sent
+ * value), up to `cap` times: the values yielded before the last one go to
+ * ahead[0 .. *nahead), and what is returned is the last run's outcome, as
+ * without batching. */
+static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Value *ahead, int cap, int *nahead) {
+    Trace *t = gen_trace_runnable(f);
+    if (!t || !depth_room(1)) return eval_frame(f, VNULL);
     f->gen_sent = 0;
     if (interp_enter_recursive("") < 0) return VNULL;
     f->back = tstate.frame;
@@ -1007,6 +1024,21 @@ Value jit_gen_run(Frame *f) {
     tstate.depth++;
     Value result;
     int r = run_trace_plain(f, t, &result);
+    /* running ahead: each round is what leaving here, gen_run's return,
+       the consumer's next() and entering again would do, less the state
+       switches, which nothing between the two runs could see (the
+       consumer only keeps a plain value, gc_run_finalizers' safe point
+       is taken only when it has nothing to do) */
+    while (ahead && r == 5 && *nahead < cap && INSTR_OP(f->ip[-1]) == OP_YIELD_VALUE &&
+           set_key_is_plain(result) && !gc_finalizers_pending && depth_room(0)) {
+        Trace *next = gen_trace_runnable(f);
+        if (!next) break;
+        ahead[(*nahead)++] = result;
+        *f->sp++ = V_NONE;   /* next()'s sent value, as gen_send_ex pushes it */
+        f->yielded = 0;
+        f->trace_called = 0;
+        r = run_trace_plain(f, next, &result);
+    }
     interp_leave_recursive();
     if (r == 5) {
         /* as YIELD_VALUE or RETURN_VALUE leaves it (the trace set ip and
@@ -1019,6 +1051,12 @@ Value jit_gen_run(Frame *f) {
         return result;
     }
     return eval_frame_resumed(f, r);
+}
+
+Value jit_gen_run(Frame *f) { return gen_run_compiled(f, NULL, 0, NULL); }
+
+Value jit_gen_run_batch(Frame *f, Value *ahead, int cap, int *nahead) {
+    return gen_run_compiled(f, ahead, cap, nahead);
 }
 
 /* TPY_JITDUMP: at exit, the guards that failed most (a debugging aid). */

@@ -153,8 +153,11 @@ static void gen_frame_forget_values(Frame *f) {
     memset(f->localsplus, 0, n * sizeof(Value));
 }
 
-/* Run the frame once: returns like gen_send_ex. */
-static int gen_run(GenObject *g, Value throw_exc, Value *out) {
+/* Run the frame once: returns like gen_send_ex. With ahead (gen_send_batch,
+ * only when next() resumes it), compiled code may run it on past yields,
+ * leaving the values yielded before the last in ahead[0 .. *nahead). */
+static inline __attribute__((always_inline)) int gen_run_ahead(GenObject *g, Value throw_exc, Value *out, Value *ahead,
+                                                            int cap, int *nahead) {
     Frame *f = g->frame;
     g->running = true;
     g->started = true;
@@ -165,7 +168,9 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
     tstate.handled = g->handled;
     f->yielded = 0;
     f->trace_called = 0;   /* a resumed generator is a new 'call' for sys.settrace */
-    Value r = f->gen_sent && !throw_exc ? jit_gen_run(f) : eval_frame(f, throw_exc);
+    Value r = !f->gen_sent || throw_exc ? eval_frame(f, throw_exc)
+              : ahead             ? jit_gen_run_batch(f, ahead, cap, nahead)
+                                  : jit_gen_run(f);
     g->handled = tstate.handled;
     tstate.handled = caller_handled;
     tstate.handled_outer = caller_outer;
@@ -204,6 +209,8 @@ static int gen_run(GenObject *g, Value throw_exc, Value *out) {
     *out = r;
     return 0;
 }
+
+static int gen_run(GenObject *g, Value throw_exc, Value *out) { return gen_run_ahead(g, throw_exc, out, NULL, 0, NULL); }
 
 static Value stop_with(Value v) {
     if (v == V_NONE) return err_set_value(&exc_StopIteration, VNULL);
@@ -336,7 +343,8 @@ static int gen_delegate_send(GenObject *g, Value value, Value *out) {
     return st;
 }
 
-int gen_send_ex(Value gv, Value value, Value *out) {
+static inline __attribute__((always_inline)) int gen_send_ahead(Value gv, Value value, Value *out, Value *ahead, int cap,
+                                                             int *nahead) {
     gc_run_finalizers();   /* a safe point (before g's state is looked at) */
     GenObject *g = V_AS(GenObject, gv);
     if (g->running) {
@@ -385,7 +393,14 @@ int gen_send_ex(Value gv, Value value, Value *out) {
         g->frame->gen_sent = 1;
     }
     g->yield_from = VNULL;
-    return gen_run(g, VNULL, out);
+    return gen_run_ahead(g, VNULL, out, ahead, cap, nahead);
+}
+
+int gen_send_ex(Value gv, Value value, Value *out) { return gen_send_ahead(gv, value, out, NULL, 0, NULL); }
+
+int gen_send_batch(Value gv, Value *ahead, int cap, int *nahead, Value *out) {
+    *nahead = 0;
+    return gen_send_ahead(gv, VNULL, out, ahead, cap, nahead);
 }
 
 int64_t gen_jit_enter(Value gv, Value code, int64_t pc_started) {

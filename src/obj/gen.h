@@ -85,6 +85,13 @@ Value gen_new(Frame *f, FunctionObject *func);
 /* Resume with `value` (VNULL: next()). Returns 1 with *out = yielded value,
  * 0 with *out = return value when the generator finished, -1 on error. */
 int gen_send_ex(Value gen, Value value, Value *out);
+/* next(gen) for a consumer that takes every item and whose taking an
+ * exact int, float or str no program can see (set(gen) filling a new
+ * set): as gen_send_ex(gen, VNULL, out), but compiled code may run the
+ * generator on past yields of such values (jit_gen_run_batch), which then
+ * come in ahead[0 .. *nahead) before *out, up to cap of them. The
+ * consumer takes ahead[] first, then what gen_send_ex would have given. */
+int gen_send_batch(Value gen, Value *ahead, int cap, int *nahead, Value *out);
 
 /* next(gen): StopIteration(return value) when it finishes (the iternext
  * slot instead ends without an exception, as every iterator's does). */

@@ -5,6 +5,9 @@
 #define TPY_SET_H
 
 #include "../vm/object.h"
+#include "float.h"
+#include "int.h"
+#include "str.h"
 
 typedef struct SetEntry {
     Value key;          /* VNULL: empty; set_dummy: deleted */
@@ -34,6 +37,11 @@ static inline int64_t set_size(Value s) { return V_AS(SetObject, s)->used; }
 Value set_new(void);
 Value frozenset_new(void);
 Value set_from_iterable(Value it);
+/* A key whose hashing, and comparison with any other such key, runs no
+ * Python code and changes nothing a program can see: an exact int, float
+ * or str. While a new set holds only such keys, a generator filling it
+ * may run ahead of the adds (set_fill_from_generator, jit_gen_run_batch). */
+static inline bool set_key_is_plain(Value v) { return int_check_exact(v) || float_check_exact(v) || str_check_exact(v); }
 int set_add(Value s, Value key);            /* -1 on error */
 int set_discard(Value s, Value key);        /* 1 found, 0 absent, -1 error */
 int set_contains(Value s, Value key);       /* -1 0 1 */

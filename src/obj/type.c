@@ -1915,6 +1915,9 @@ static Value type_call(Value callable, Value *args, size_t nargs, Value kwnames)
            accepts the argument since __new__ is overridden */
         if (t == &str_type) return v_is_int(args[0]) ? int_repr(args[0]) : obj_str(args[0]);
         if (t == &int_type || t == &float_type) return t->new_(t, args, nargs, VNULL);
+        /* set(it): set's __new__ and __init__, on a set nothing else holds
+           (set_from_iterable may let a generator run ahead of the adds) */
+        if (t == &set_type) return set_from_iterable(args[0]);
     }
     if (!t->new_) return err_format(&exc_TypeError, "cannot create '%s' instances", t->tname);
     if (type_has_flag(t, TF_HEAPTYPE)) gc_run_finalizers();   /* a safe point */
