@@ -22,6 +22,15 @@ tools/check.sh. The last line is "N passed, N failed".
             that hand-over; the inline path's own answer to the hook
             (gc.c empties the lists, so it would take the slow path, which
             reports) is not reached by it
+  exact     scanned objects occupy their own size (gc.c, exact_kind):
+            consecutive instances of a 40-byte class are 48 bytes apart
+            (64 when Boehm added its extra byte, a granule), and 2048-byte
+            tuples share heap blocks (a 4 KiB block each before)
+  lastword  the last word of an exact-size scanned object is traced: 20,000
+            objects whose only reference is the last item of a 32-byte
+            tuple survive three collections, in the three modes (Boehm's
+            own NORMAL kind skips that word: with it the objects die and
+            the program fails)
 
 Usage: python3 tools/gc_checks.py [--tpy ./tpy]
 """
@@ -80,7 +89,42 @@ def fill_tracing_from(n, start, out):
         out.append(Point(i, 0.5, i))
     return before
 
-if sys.argv[1:] == ["traced"]:
+def strides():
+    # consecutive allocations of one size come from one free-list batch, in
+    # address order: the most common distance between them is their size
+    import collections
+    points = [Point(i, 0.5, i) for i in range(2000)]
+    d = collections.Counter(abs(id(points[i + 1]) - id(points[i])) for i in range(len(points) - 1))
+    half = (None,) * 127
+    tuples = [half + half for i in range(300)]   # 16 + 254 * 8 = 2048 bytes
+    shared = sum(abs(id(tuples[i + 1]) - id(tuples[i])) == 2048 for i in range(len(tuples) - 1))
+    return d.most_common(1)[0][0], shared
+
+class Target:
+    pass
+
+def last_word(n):
+    # each Target's only reference is the last word of a 32-byte tuple
+    # (header, size and two items: no padding after the last item)
+    keep, refs = [], []
+    for i in range(n):
+        t = Target()
+        refs.append(weakref.ref(t))
+        keep.append((i, t))
+    return keep, refs
+
+if sys.argv[1:] == ["strides"]:
+    print("strides %d %d" % strides())
+elif sys.argv[1:] == ["lastword"]:
+    import weakref
+    keep, refs = last_word(20000)
+    for _ in range(3):
+        junk = [[j] for j in range(200000)]   # allocation between collections
+        gc.collect()
+    dead = sum(r() is None for r in refs)
+    intact = sum(type(t[1]) is Target and t[0] == i for i, t in enumerate(keep))
+    print("lastword dead %d intact %d" % (dead, intact))
+elif sys.argv[1:] == ["traced"]:
     import tracemalloc
     keep = []
     before = fill_tracing_from(100000, 50000, keep)
@@ -144,6 +188,18 @@ def main():
             # a Point is 40 bytes (48 in its size class), plus 8 in the list
             check("hook: %s mode, tracemalloc started in a compiled loop sees every later allocation" % mode,
                   p.returncode == 0 and m is not None and int(m.group(1)) >= 48,
+                  "exit %d, stdout %r, stderr %s" % (p.returncode, p.stdout, p.stderr[-300:]))
+        p = run([tpy, prog, "strides"])
+        m = re.match(r"strides (\d+) (\d+)", p.stdout)
+        # a Point is 40 bytes: 48 in its size class, 64 with Boehm's extra byte;
+        # 299 pairs of 2048-byte tuples, about half in shared blocks
+        check("exact: consecutive 40-byte objects are 48 bytes apart, 2048-byte tuples share blocks",
+              p.returncode == 0 and m is not None and int(m.group(1)) == 48 and int(m.group(2)) >= 100,
+              "exit %d, stdout %r, stderr %s" % (p.returncode, p.stdout, p.stderr[-300:]))
+        for mode in ("off", "default", "eager"):
+            p = run([tpy] + MODE_ARGS[mode] + [prog, "lastword"])
+            check("lastword: %s mode, objects referenced only from an object's last word survive" % mode,
+                  p.returncode == 0 and p.stdout == "lastword dead 0 intact 20000\n",
                   "exit %d, stdout %r, stderr %s" % (p.returncode, p.stdout, p.stderr[-300:]))
     print("%d passed, %d failed" % (results.count(True), results.count(False)))
     return 0 if all(results) else 1

@@ -117,6 +117,43 @@ static void gc_warn(char *msg, GC_word arg) {
 
 void *gc_freelist[2][GC_SMALL_GRANULES + 1];
 
+/* Exact-size scanned objects.
+ *
+ * Boehm (Debian's build: GC_all_interior_pointers on) adds one byte to
+ * every request so that a pointer just past an object's end still keeps
+ * it alive, and for that rounding it also stops tracing the last word of
+ * each object of its NORMAL kind (gc_inline.h: "the collector ... does not
+ * trace the last word"). GC_MALLOC(n) and GC_malloc_many(n) so handed out
+ * n + 16 bytes for every n that is a multiple of the 16-byte granule: a
+ * 48-byte instance took 64, a 24-byte list iterator 48, a 128-byte set
+ * table 144, and a 2048-byte one (a set of 19-76 items) a whole 4 KiB heap
+ * block through Boehm's large-object path. tools/gc_checks.py measured the
+ * strides.
+ *
+ * Scanned objects come instead from a kind of our own (exact_kind) whose
+ * descriptor is the whole object, requested with the byte taken off
+ * (request_size()), so an object of n bytes occupies n and all of its
+ * words are traced. What is given up is the one-past-the-end rule: a
+ * pointer to p + n points at the next object, not at p. Atomic objects
+ * have had exact sizes all along (GC_generic_malloc_many of PTRFREE adds
+ * nothing), and nothing in tpy keeps an object alive by an end pointer
+ * alone: the interpreter's stack pointer and C loops' end pointers live
+ * beside the object's own pointer. */
+static int exact_kind = -1;
+static size_t extra_bytes;   /* Boehm's EXTRA_BYTES: 1 with interior pointers, else 0 */
+
+/* What to ask Boehm for so that the object is `size` bytes rounded up to
+ * a granule and no more (Boehm adds extra_bytes, then rounds up). Sizes
+ * beyond PTRDIFF_MAX go through unchanged: Boehm refuses them. */
+static inline size_t request_size(size_t size) {
+    if (size > PTRDIFF_MAX) return size;
+    size_t rounded = (size + GC_GRANULE - 1) & ~(size_t)(GC_GRANULE - 1);
+    return rounded > extra_bytes ? rounded - extra_bytes : rounded;
+}
+
+static void *malloc_scanned(size_t size) { return GC_generic_malloc(request_size(size), exact_kind); }
+static void *malloc_atomic(size_t size) { return GC_MALLOC_ATOMIC(request_size(size)); }
+
 /* Allocation tracing (gc.h): while alloc_hook is set, the batches of small
  * objects go to traced_list instead of gc_freelist, so that gc_alloc's
  * inline pop always finds its list empty and calls gc_refill, which
@@ -179,8 +216,8 @@ static void retune(void) {
 
 void *gc_alloc_large(size_t size) {
     kind_bytes[0] += size;
-    void *p = GC_MALLOC(size);
-    OOM_RETRY(p, GC_MALLOC(size), size);
+    void *p = malloc_scanned(size);
+    OOM_RETRY(p, malloc_scanned(size), size);
     if (collected) retune();
     REPORT(NULL, p, size);
     return p;
@@ -188,8 +225,8 @@ void *gc_alloc_large(size_t size) {
 
 void *gc_alloc_atomic_large(size_t size) {
     kind_bytes[1] += size;
-    void *p = GC_MALLOC_ATOMIC(size);
-    OOM_RETRY(p, GC_MALLOC_ATOMIC(size), size);
+    void *p = malloc_atomic(size);
+    OOM_RETRY(p, malloc_atomic(size), size);
     if (collected) retune();
     REPORT(NULL, p, size);
     return p;
@@ -198,19 +235,15 @@ void *gc_alloc_atomic_large(size_t size) {
 /* Take a new batch of objects of `granules` granules. Scanned objects come
  * back zeroed except for the link word; atomic ones are not zeroed. */
 static void *take_batch(int atomic, size_t size) {
-    void *list = atomic ? NULL : GC_malloc_many(size);
-    if (atomic) {
-        GC_generic_malloc_many(size, GC_I_PTRFREE, &list);
-    }
+    /* GC_generic_malloc_many adds no extra byte: objects of exactly `size` */
+    int kind = atomic ? GC_I_PTRFREE : exact_kind;
+    void *list = NULL;
+    GC_generic_malloc_many(size, kind, &list);
     if (!list) {
         GC_gcollect();
-        if (atomic) GC_generic_malloc_many(size, GC_I_PTRFREE, &list);
-        else list = GC_malloc_many(size);
+        GC_generic_malloc_many(size, kind, &list);
     }
-    if (!list && release_reserve()) {
-        if (atomic) GC_generic_malloc_many(size, GC_I_PTRFREE, &list);
-        else list = GC_malloc_many(size);
-    }
+    if (!list && release_reserve()) GC_generic_malloc_many(size, kind, &list);
     if (!list) fatal_out_of_memory(size);
     kind_bytes[atomic] += 4096;   /* a batch: about a heap block */
     return list;
@@ -257,8 +290,8 @@ void *gc_try_alloc(size_t size) {
     if (size <= GC_SMALL_GRANULES * GC_GRANULE) return gc_alloc(size);   /* small: as any other */
     if (size > PTRDIFF_MAX) return NULL;
     kind_bytes[0] += size;
-    void *p = GC_MALLOC(size);
-    TRY_RETRY(p, GC_MALLOC(size));
+    void *p = malloc_scanned(size);
+    TRY_RETRY(p, malloc_scanned(size));
     if (collected) retune();
     if (p) REPORT(NULL, p, size);
     return p;
@@ -268,8 +301,8 @@ void *gc_try_alloc_atomic(size_t size) {
     if (size <= GC_SMALL_GRANULES * GC_GRANULE) return gc_alloc_atomic(size);
     if (size > PTRDIFF_MAX) return NULL;
     kind_bytes[1] += size;
-    void *p = GC_MALLOC_ATOMIC(size);
-    TRY_RETRY(p, GC_MALLOC_ATOMIC(size));
+    void *p = malloc_atomic(size);
+    TRY_RETRY(p, malloc_atomic(size));
     if (collected) retune();
     if (p) REPORT(NULL, p, size);
     return p;
@@ -568,6 +601,10 @@ void gc_init(void) {
        An embedder may initialise from another thread: Boehm finds it. */
     if (getpid() == gettid()) GC_set_stackbottom(NULL, &(struct GC_stack_base){.mem_base = __libc_stack_end});
     GC_INIT();
+    /* descriptor GC_DS_LENGTH plus the object's size: every word traced;
+       objects cleared when handed out, as NORMAL ones */
+    exact_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 1);
+    extra_bytes = GC_get_all_interior_pointers() ? 1 : 0;
     GC_set_start_callback(drop_free_lists);
     /* Collect less often than Boehm's default (divisor 3): programs keep
        large live heaps that every full collection has to mark. */

@@ -32,8 +32,9 @@ int gc_thread_create(pthread_t *t, const pthread_attr_t *attr, void *(*fn)(void 
 int gc_thread_sigmask(int how, const sigset_t *set, sigset_t *old);
 
 /* Small objects come from free lists of 16-byte granule size classes,
- * refilled in batches from the collector (GC_malloc_many): the fast path
- * is a pop, with no call and no thread-local lookup. The lists are global:
+ * refilled in batches from the collector (GC_generic_malloc_many, objects
+ * of exactly their class's size: gc.c, exact_kind): the fast path is a
+ * pop, with no call and no thread-local lookup. The lists are global:
  * tpy runs Python code on one thread. */
 #define GC_GRANULE 16
 #define GC_SMALL_GRANULES 48
