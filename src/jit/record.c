@@ -2380,6 +2380,36 @@ static bool record_super_virtual(Recorder *R, Frame *f, IRRef cref, Value vfn, I
     return true;
 }
 
+/* A bound method of the constant function meth and self, as a virtual. */
+static IRRef virtual_bound_method(Recorder *R, Value meth, IRRef self) {
+    SizeDescr *sd = descr_size(&method_type, (int32_t)sizeof(BoundMethodObject), false);
+    IRRef bm = emit0(R, IR_new_with_vtable, &sd->d);
+    emit2(R, IR_setfield_gc, bm, kref(R, meth), &boundmethod_func_descr->d);
+    emit2(R, IR_setfield_gc, bm, self, &boundmethod_self_descr->d);
+    R->known_class[bm] = &method_type;
+    R->nonnull[bm] = 1;
+    return bm;
+}
+
+/* The guards that keep interp_lookup_method's answer for obj.name (a
+ * method of obj's class, not shadowed) true: obj's exact type (or tagged
+ * kind), the class depended on, the instance's map or dict. */
+static void guard_method_lookup(Recorder *R, IRRef obj, Value vo, Value name) {
+    Type *t = type_of(vo);
+    if (v_is_int(vo)) guard1(R, IR_guard_is_int, obj);
+    else if (v_is_smallfloat(vo)) guard1(R, IR_guard_is_float, obj);
+    else guard_type(R, obj, t);
+    depend_on_type(R, t);
+    /* (builtin types with an instance dict too: io.BytesIO) */
+    guard_no_shadow(R, obj, vo, t, name);
+    if (type_has_flag(t, TF_VAR_DICT)) {
+        /* a str/tuple/bytes subclass instance's own dict may shadow the
+           method: checked on every run */
+        IRRef hargs[2] = {obj, kref(R, name)};
+        guard1(R, IR_guard_false, call_helper(R, JH_var_dict_has, 2, hargs));
+    }
+}
+
 /* obj.name (LOAD_ATTR) where name is a Python function of obj's class
  * that the instance does not shadow and nothing overrides attribute
  * lookup (interp_lookup_method's case, which LOAD_METHOD records without
@@ -2392,21 +2422,8 @@ static bool record_method_attr(Recorder *R, IRRef obj, Value vo, Value name, IRR
     if (!v_is_ptr(vo) || !vo || !interp_lookup_method(vo, name, &meth, &self) || !meth ||
         type_of(meth) != &function_type)
         return false;
-    Type *t = type_of(vo);
-    guard_type(R, obj, t);
-    depend_on_type(R, t);
-    guard_no_shadow(R, obj, vo, t, name);
-    if (type_has_flag(t, TF_VAR_DICT)) {
-        IRRef hargs[2] = {obj, kref(R, name)};
-        guard1(R, IR_guard_false, call_helper(R, JH_var_dict_has, 2, hargs));
-    }
-    SizeDescr *sd = descr_size(&method_type, (int32_t)sizeof(BoundMethodObject), false);
-    IRRef bm = emit0(R, IR_new_with_vtable, &sd->d);
-    emit2(R, IR_setfield_gc, bm, kref(R, meth), &boundmethod_func_descr->d);
-    emit2(R, IR_setfield_gc, bm, obj, &boundmethod_self_descr->d);
-    R->known_class[bm] = &method_type;
-    R->nonnull[bm] = 1;
-    *out = bm;
+    guard_method_lookup(R, obj, vo, name);
+    *out = virtual_bound_method(R, meth, obj);
     return true;
 }
 
@@ -2433,13 +2450,7 @@ static bool record_super_attr(Recorder *R, IRRef sref, Value vs, Value name, IRR
     IRRef self = emit1(R, IR_getfield_gc_r, sref, &super_obj_descr->d);
     R->nonnull[self] = 1;
     depend_on_type(R, so->obj_type);
-    SizeDescr *sd = descr_size(&method_type, (int32_t)sizeof(BoundMethodObject), false);
-    IRRef bm = emit0(R, IR_new_with_vtable, &sd->d);
-    emit2(R, IR_setfield_gc, bm, kref(R, meth), &boundmethod_func_descr->d);
-    emit2(R, IR_setfield_gc, bm, self, &boundmethod_self_descr->d);
-    R->known_class[bm] = &method_type;
-    R->nonnull[bm] = 1;
-    *out = bm;
+    *out = virtual_bound_method(R, meth, self);
     return true;
 }
 
@@ -2471,6 +2482,19 @@ static bool record_class_new(Recorder *R, IRRef cref, Type *t, const SnapSlot *a
     return true;
 }
 
+/* A new instance of class t as instance_new makes it, a virtual until it
+ * escapes: its map (an instance with attributes) the class's root map. */
+static IRRef new_instance(Recorder *R, Type *t) {
+    SizeDescr *sd = descr_size(t, (int32_t)t->basicsize, false);
+    IRRef obj = emit0(R, IR_new_with_vtable, &sd->d);
+    R->known_class[obj] = t;
+    R->nonnull[obj] = 1;
+    if (t->attrs_offset)
+        emit2(R, IR_setfield_gc, obj, kref(R, V_FROM_PTR(t->root_map)),
+              &raw_field_descr((int32_t)(t->attrs_offset + offsetof(InstanceAttrs, map)), 'r')->d);
+    return obj;
+}
+
 /* Calling a class whose instances are plain (type_plain_init): the trace
  * allocates the instance (a virtual until it escapes) and inlines
  * __init__, which the interpreter runs one eval level down (type_call). */
@@ -2481,12 +2505,7 @@ static bool record_instantiation(Recorder *R, IRRef cref, Type *t, const SnapSlo
     guard_const(R, cref, V_FROM_PTR(t));
     depend_on_type(R, t);
     depend_on(R, V_FROM_PTR(init));
-    SizeDescr *sd = descr_size(t, (int32_t)t->basicsize, false);
-    IRRef obj = emit0(R, IR_new_with_vtable, &sd->d);
-    R->known_class[obj] = t;
-    R->nonnull[obj] = 1;
-    emit2(R, IR_setfield_gc, obj, kref(R, V_FROM_PTR(t->root_map)),
-          &raw_field_descr((int32_t)(t->attrs_offset + offsetof(InstanceAttrs, map)), 'r')->d);
+    IRRef obj = new_instance(R, t);
     SnapSlot all[MAX_CALL_ARGS + 1];
     all[0] = (SnapSlot){obj, SK_VALUE};
     memcpy(all + 1, args, sizeof(SnapSlot) * (size_t)nargs);
@@ -2514,13 +2533,7 @@ static bool record_object_new(Recorder *R, IRRef cref, Value vfn, SnapSlot arg, 
     guard_const(R, cref, vfn);
     guard_const(R, as_ref(R, arg), varg);
     depend_on_type(R, t);   /* its bases' __new__, __abstractmethods__ */
-    SizeDescr *sd = descr_size(t, (int32_t)t->basicsize, false);
-    IRRef obj = emit0(R, IR_new_with_vtable, &sd->d);
-    R->known_class[obj] = t;
-    R->nonnull[obj] = 1;
-    if (t->attrs_offset)
-        emit2(R, IR_setfield_gc, obj, kref(R, V_FROM_PTR(t->root_map)),
-              &raw_field_descr((int32_t)(t->attrs_offset + offsetof(InstanceAttrs, map)), 'r')->d);
+    IRRef obj = new_instance(R, t);
     for (int i = 0; i < pop_count; i++) pop(R);
     push(R, obj, SK_VALUE);
     return true;
@@ -4312,19 +4325,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             return -1;
         }
         if (found && meth) {
-            Type *t = type_of(vo);
-            if (v_is_int(vo)) guard1(R, IR_guard_is_int, obj);
-            else if (v_is_smallfloat(vo)) guard1(R, IR_guard_is_float, obj);
-            else guard_type(R, obj, t);
-            depend_on_type(R, t);
-            /* (builtin types with an instance dict too: io.BytesIO) */
-            guard_no_shadow(R, obj, vo, t, ic->name);
-            if (type_has_flag(t, TF_VAR_DICT)) {
-                /* a str/tuple/bytes subclass instance's own dict may
-                   shadow the method: checked on every run */
-                IRRef hargs[2] = {obj, kref(R, ic->name)};
-                guard1(R, IR_guard_false, call_helper(R, JH_var_dict_has, 2, hargs));
-            }
+            guard_method_lookup(R, obj, vo, ic->name);
             pop(R);
             push(R, kref(R, meth), SK_VALUE);
             push(R, obj, SK_VALUE);
