@@ -38,6 +38,8 @@
     _("pwd", pwd_module_create)                     \
     _("resource", resource_module_create)           \
     _("grp", grp_module_create)                     \
+    _("spwd", spwd_module_create)                   \
+    _("_crypt", _crypt_module_create)               \
     _("_struct", _struct_module_create)             \
     _("binascii", binascii_module_create)           \
     _("_string", _string_module_create)             \
