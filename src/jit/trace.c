@@ -932,11 +932,45 @@ static inline int run_trace_plain(Frame *f, Trace *t, Value *result) {
     return run_trace_finish(f, t, g, false, false, NULL, result);
 }
 
+/* jit_call_assembler's way when the profiler or the backend counters are
+ * on (the trace is entered through run_trace, the whole call charged to
+ * the calling trace), or when the frame stack needs a new chunk. The
+ * checks are the caller's; interp_enter_recursive() is done. */
+static __attribute__((noinline)) Value call_assembler_slow(FunctionObject *fn, Trace *t, const Value *args,
+                                                           int64_t nargs) {
+    uint64_t *prof_was = jit_profile_mode ? prof_suppress_begin() : NULL;
+    Frame *f = frame_push_args(fn->code, args, (size_t)nargs);
+    f->func = fn;
+    f->globals = fn->globals;
+    f->builtins = fn->builtins;
+    f->back = tstate.frame;
+    tstate.frame = f;
+    tstate.depth++;
+    Value result;
+    int r = (!jit_profile_mode && !t->counts) ? run_trace_plain(f, t, &result) : run_trace(f, t, &result);
+    interp_leave_recursive();
+    Value v;
+    if (r == 5) {
+        tstate.frame = f->back;
+        tstate.depth--;
+        v = result;
+    } else {
+        v = eval_frame_resumed(f, r);
+    }
+    frame_pop(f);
+    if (jit_profile_mode) prof_suppress_end(prof_was);
+    return v;
+}
+
 /* call_assembler: compiled code calls a Python function that has an entry
  * trace (typically itself, recursively). The trace runs on a new frame
  * without going through the interpreter's loop; if it exits early the
  * interpreter finishes the call. Without an entry trace (yet), this is a
- * plain call. */
+ * plain call. For recursive programs this entry is most of what a call
+ * costs outside compiled code (bench/binary_trees.py: about 200
+ * instructions a call before the frame push was inlined here and the
+ * profiler's case went to call_assembler_slow), so its common case does
+ * only what a call must: the checks, the frame, the trace, the pop. */
 Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2, Value a3) {
     if (jit_c_stack_low()) return jit_call_retry();
     Value args[4] = {a0, a1, a2, a3};
@@ -953,9 +987,10 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
         !depth_room(1) || t->globals != fn->globals || t->builtins != fn->builtins)
         return obj_call(fnv, args, (size_t)nargs, VNULL);
     if (interp_enter_recursive("") < 0) return VNULL;
-    /* the profiler charges the whole call to the calling trace */
-    uint64_t *prof_was = jit_profile_mode ? prof_suppress_begin() : NULL;
-    Frame *f = frame_push_args(co, args, (size_t)nargs);
+    Frame *f;
+    if (__builtin_expect(jit_profile_mode || t->counts, 0) ||
+        __builtin_expect(!(f = frame_push_args_inline(co, args, (size_t)nargs)), 0))
+        return call_assembler_slow(fn, t, args, nargs);
     f->func = fn;
     f->globals = fn->globals;
     f->builtins = fn->builtins;
@@ -963,23 +998,16 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
     tstate.frame = f;
     tstate.depth++;
     Value result;
-    int r;
-    if (!jit_profile_mode && !t->counts) {
-        r = run_trace_plain(f, t, &result);
-    } else {
-        r = run_trace(f, t, &result);
-    }
+    int r = run_trace_plain(f, t, &result);
     interp_leave_recursive();
-    if (r == 5) {
+    if (__builtin_expect(r == 5, 1)) {
         tstate.frame = f->back;
         tstate.depth--;
         frame_pop(f);
-        if (jit_profile_mode) prof_suppress_end(prof_was);
         return result;
     }
     Value v = eval_frame_resumed(f, r);
     frame_pop(f);
-    if (jit_profile_mode) prof_suppress_end(prof_was);
     return v;
 }
 

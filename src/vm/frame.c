@@ -17,26 +17,6 @@ ThreadState tstate;
 
 #define CHUNK_SIZE (256 * 1024)
 
-/* A new frame's fields but its slots (frame_push, frame_push_args) */
-static inline void frame_init_header(Frame *f, CodeObject *co) {
-    f->code = co;
-    f->back = NULL;
-    f->locals = VNULL;
-    f->gen = VNULL;
-    f->is_entry = 0;
-    f->on_heap = 0;
-    f->executing = 0;
-    f->yielded = 0;
-    f->discard_result = 0;
-    f->trace_called = 0;
-    f->in_compiled = 0;
-    f->jit_forced_frame = 0;
-    f->jit_call_mframe = NULL;
-    f->jit_forced = NULL;
-    f->fobj = VNULL;
-    f->ip = co->code;
-}
-
 /* A thread's first chunk is smaller: the collector zeroes a chunk when it
  * allocates it, and most programs never need more (zeroing and faulting
  * in 256 KiB was 7% of `tpy -c pass`); deeper stacks go on in chunks of
@@ -82,21 +62,10 @@ Frame *frame_push(CodeObject *co) {
  * locals), without the library calls that cost more than the copy itself
  * at these sizes (call_assembler: memset and memmove were 9% of fib). */
 Frame *frame_push_args(CodeObject *co, const Value *args, size_t nargs) {
-    size_t size = frame_size(co);
-    FrameChunk *c = tstate.chunk;
-    if (__builtin_expect(c->top + size > c->limit, 0)) {
-        Frame *f = frame_push(co);
-        values_copy(f->localsplus, args, nargs);
-        return f;
-    }
-    Frame *f = (Frame *)c->top;
-    c->top += size;
-    if (c->top > c->high) c->high = c->top;
-    frame_init_header(f, co);
-    size_t nslots = (size_t)(co->nlocals + co->ncells + co->nfrees);
-    for (size_t i = 0; i < nargs; i++) f->localsplus[i] = args[i];
-    for (size_t i = nargs; i < nslots; i++) f->localsplus[i] = VNULL;
-    f->sp = frame_stack_base(f);
+    Frame *f = frame_push_args_inline(co, args, nargs);
+    if (__builtin_expect(f != NULL, 1)) return f;
+    f = frame_push(co);
+    values_copy(f->localsplus, args, nargs);
     return f;
 }
 

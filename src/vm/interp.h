@@ -262,6 +262,46 @@ static inline int interp_enter_recursive(const char *where) {
 static inline void interp_leave_recursive(void) { tstate.c_depth--; }
 void interp_init(void);
 
+/* A new frame's fields but its slots (frame_push, frame_push_args,
+ * frame_push_args_inline) */
+static inline void frame_init_header(Frame *f, CodeObject *co) {
+    f->code = co;
+    f->back = NULL;
+    f->locals = VNULL;
+    f->gen = VNULL;
+    f->is_entry = 0;
+    f->on_heap = 0;
+    f->executing = 0;
+    f->yielded = 0;
+    f->discard_result = 0;
+    f->trace_called = 0;
+    f->in_compiled = 0;
+    f->jit_forced_frame = 0;
+    f->jit_call_mframe = NULL;
+    f->jit_forced = NULL;
+    f->fobj = VNULL;
+    f->ip = co->code;
+}
+
+/* frame_push_args' common case inline, for the hottest callers (compiled
+ * code's calls of compiled functions, jit_call_assembler): the frame, its
+ * first nargs slots from args, the other locals, cells and free variables
+ * cleared; NULL (nothing changed) when the current chunk has no room, and
+ * then frame_push_args() must be used. */
+static inline Frame *frame_push_args_inline(CodeObject *co, const Value *args, size_t nargs) {
+    size_t size = frame_size(co);
+    FrameChunk *c = tstate.chunk;
+    if (__builtin_expect(c->top + size > c->limit, 0)) return NULL;
+    Frame *f = (Frame *)c->top;
+    c->top += size;
+    if (c->top > c->high) c->high = c->top;
+    frame_init_header(f, co);
+    size_t nslots = (size_t)(co->nlocals + co->ncells + co->nfrees);
+    for (size_t i = 0; i < nargs; i++) f->localsplus[i] = args[i];
+    for (size_t i = nargs; i < nslots; i++) f->localsplus[i] = VNULL;
+    f->sp = f->localsplus + nslots;
+    return f;
+}
 /* A frame taken from the frame stack for a code object (locals zeroed). */
 Frame *frame_push(CodeObject *co);
 /* A frame outside the frame stack (collected memory, on_heap): a generator's, or one jit_force_frames() builds. */
