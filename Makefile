@@ -29,8 +29,8 @@ LIBS = -lgc -lgmp -lz -lexpat -lffi -ldl -lm
 # Libraries opened when a module first needs them, not at every start
 # (src/util/dynlib.h): libcrypto (_hashlib, _md5, _sha*), libsqlite3,
 # libdb (_dbm), libb2 (_blake2), libedit (readline, the prompt), libbz2,
-# liblzma, libuuid, libcrypt (_crypt, from libc6-dev), libcapstone (_disasm,
-# the JIT viewer's disassembler).
+# liblzma, libuuid, libcrypt (_crypt) and libnsl (nis; both from libc6-dev),
+# libcapstone (_disasm, the JIT viewer's disassembler).
 # They are not linked; their SONAMEs are read from the -dev packages' link
 # libraries, so that tpy opens the ABI it was compiled against.
 soname = $(shell objdump -p $$($(CC) -print-file-name=lib$(1).so) 2>/dev/null | sed -n 's/^ *SONAME *//p')
@@ -38,7 +38,7 @@ SONAMES := -DTPY_SONAME_CRYPTO='"$(call soname,crypto)"' -DTPY_SONAME_SQLITE3='"
            -DTPY_SONAME_DB='"$(call soname,db)"' -DTPY_SONAME_B2='"$(call soname,b2)"' \
            -DTPY_SONAME_EDIT='"$(call soname,edit)"' -DTPY_SONAME_BZ2='"$(call soname,bz2)"' \
            -DTPY_SONAME_LZMA='"$(call soname,lzma)"' -DTPY_SONAME_UUID='"$(call soname,uuid)"' \
-           -DTPY_SONAME_CRYPT='"$(call soname,crypt)"' \
+           -DTPY_SONAME_CRYPT='"$(call soname,crypt)"' -DTPY_SONAME_NSL='"$(call soname,nsl)"' \
            -DTPY_SONAME_CAPSTONE='"$(call soname,capstone)"'
 LDFLAGS ?=
 # tpy is linked position-dependent (as Debian links CPython): the loader

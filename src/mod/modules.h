@@ -40,6 +40,7 @@
     _("grp", grp_module_create)                     \
     _("spwd", spwd_module_create)                   \
     _("_crypt", _crypt_module_create)               \
+    _("nis", nis_module_create)                     \
     _("_struct", _struct_module_create)             \
     _("binascii", binascii_module_create)           \
     _("_string", _string_module_create)             \
