@@ -55,7 +55,7 @@ ASAN_OBJS = $(patsubst src/%.c,build-asan/%.o,$(SRCS)) build-asan/frozen.o build
 LIB_PY = $(sort $(wildcard lib/*.py))
 
 # header -> Debian package, checked before building
-DEPS = gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev capstone/capstone.h:libcapstone-dev zlib.h:zlib1g-dev openssl/evp.h:libssl-dev expat.h:libexpat1-dev ffi.h:libffi-dev bzlib.h:libbz2-dev lzma.h:liblzma-dev blake2.h:libb2-dev sqlite3.h:libsqlite3-dev uuid/uuid.h:uuid-dev db.h:libdb-dev
+DEPS = crypt.h:libcrypt-dev rpcsvc/ypclnt.h:libnsl-dev gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev capstone/capstone.h:libcapstone-dev zlib.h:zlib1g-dev openssl/evp.h:libssl-dev expat.h:libexpat1-dev ffi.h:libffi-dev bzlib.h:libbz2-dev lzma.h:liblzma-dev blake2.h:libb2-dev sqlite3.h:libsqlite3-dev uuid/uuid.h:uuid-dev db.h:libdb-dev
 
 .PHONY: all deps check test test-asan asan bench clean unit lib examples cpython-tests
 
