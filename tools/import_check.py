@@ -4,7 +4,8 @@
     python3 tools/import_check.py [--tpy ./tpy] [--python /usr/bin/python3] [-j N] [-v]
 
 Tries `import NAME` for every top-level module of /usr/lib/python3.11
-(each .py file, each package, each extension module of lib-dynload) under
+(each .py file, each package, each extension module of lib-dynload, and
+the modules built into CPython's binary, sys.builtin_module_names) under
 CPython and under tpy, one fresh process per module, and prints the share
 of the modules CPython imports that tpy imports too, then the ones it does
 not with the last line of tpy's error. Modules for other platforms and the
@@ -39,8 +40,12 @@ OPENS_A_BROWSER = {"antigravity"}   # importing it starts a web browser
 EXCLUDED = OTHER_PLATFORMS | TK_GUI | CPYTHON_C_API_TESTS | OPENS_A_BROWSER
 
 
-def modules():
-    names = set()
+def modules(python):
+    # the modules CPython builds into its binary (sys, _io, syslog...) are
+    # part of the standard library too: asked of the CPython interpreter
+    out = subprocess.run([python, "-c", "import sys; print(' '.join(sys.builtin_module_names))"],
+                         capture_output=True, text=True, check=True).stdout
+    names = set(out.split())
     for entry in os.listdir(STDLIB):
         path = os.path.join(STDLIB, entry)
         if entry.endswith(".py"):
@@ -75,7 +80,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=30)
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args()
-    names = modules()
+    names = modules(args.python)
     with ThreadPoolExecutor(args.jobs) as pool:
         cp = list(pool.map(lambda n: try_import(args.python, n, args.timeout), names))
         tp = list(pool.map(lambda n: try_import(args.tpy, n, args.timeout), names))

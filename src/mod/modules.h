@@ -41,6 +41,7 @@
     _("spwd", spwd_module_create)                   \
     _("_crypt", _crypt_module_create)               \
     _("nis", nis_module_create)                     \
+    _("syslog", syslog_module_create)               \
     _("_struct", _struct_module_create)             \
     _("binascii", binascii_module_create)           \
     _("_string", _string_module_create)             \
