@@ -109,6 +109,27 @@ static void alu_rk(Asm *a, AluOp op, AsmReg dst, const uint64_t *k) {
     }
 }
 
+/* Float constants that compiled code reads as memory operands
+ * (`mulsd x, [disp32]`: one instruction and no register, where a
+ * register operand took a movabs and a movq), interned here in tpy's
+ * data, which lies in the low 2 GB (-no-pie; else abs_addressable()
+ * fails and the constant goes through a register). Entries are never
+ * removed: code of any live trace may read them. When the pool is full,
+ * new constants go through a register. Only the compiling thread (which
+ * holds the GIL) adds to it. */
+#define FLOAT_POOL_SIZE 1024
+static uint64_t float_pool[FLOAT_POOL_SIZE];
+static int32_t float_pool_n;
+
+/* The pool entry of the bits of double constant k, or NULL. */
+static const uint64_t *float_pool_entry(uint64_t k) {
+    for (int32_t i = 0; i < float_pool_n; i++)
+        if (float_pool[i] == k) return &float_pool[i];
+    if (float_pool_n == FLOAT_POOL_SIZE || !abs_addressable(&float_pool[float_pool_n])) return NULL;
+    float_pool[float_pool_n] = k;
+    return &float_pool[float_pool_n++];
+}
+
 /* The slow path of a boxing, unboxing or float guard (a value outside
  * its immediate form), emitted after the code so that the hot path stays
  * short and the trace's code dense in the instruction cache. */
@@ -1139,12 +1160,43 @@ static void emit_int_binop(Emitter *e, int opcode, IRRef x, IRRef y) {
     asm_alu_rr(a, alu, (AsmReg)res, (AsmReg)rb);
 }
 
+/* Operand r as a memory operand in *m: a float constant other than 0.0
+ * (which xorpd makes for free) that is in the float pool. */
+static bool float_const_mem(Emitter *e, IRRef r, AsmMem *m) {
+    if (!is_const(r) || ir_const(e->ir, r)->type != 'f') return false;
+    uint64_t k = (uint64_t)const_bits(e, r);
+    if (k == 0) return false;
+    const uint64_t *p = float_pool_entry(k);
+    if (!p) return false;
+    *m = asm_mem_abs((int32_t)(uintptr_t)p);
+    return true;
+}
+
 static void emit_float_binop(Emitter *e, int opcode, IRRef x, IRRef y) {
     SdOp sd = opcode == IR_float_add ? SD_ADD : opcode == IR_float_sub ? SD_SUB : opcode == IR_float_mul ? SD_MUL : SD_DIV;
+    AsmMem m;
+    if (float_const_mem(e, y, &m)) {
+        if (!is_const(x)) in_reg(e, x);
+        int res = def_reg(e, x);
+        asm_sd_xm(&e->a, sd, (AsmXmm)(res - LOC_XMM0), m);
+        return;
+    }
     int rb = in_reg(e, y);
     if (!is_const(x)) in_reg(e, x);
     int res = def_reg(e, x);
     asm_sd_xx(&e->a, sd, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(rb - LOC_XMM0));
+}
+
+/* ucomisd of x and y (y a float pool constant where it can be). */
+static void emit_float_ucomisd(Emitter *e, IRRef x, IRRef y) {
+    AsmMem m;
+    int rx = in_reg(e, x);
+    if (float_const_mem(e, y, &m)) {
+        asm_ucomisd_xm(&e->a, (AsmXmm)(rx - LOC_XMM0), m);
+    } else {
+        int ry = in_reg(e, y);
+        asm_ucomisd_xx(&e->a, (AsmXmm)(rx - LOC_XMM0), (AsmXmm)(ry - LOC_XMM0));
+    }
 }
 
 static void emit_divmod(Emitter *e, int opcode, IRRef x, IRRef y) {
@@ -1537,9 +1589,7 @@ static void emit_op(Emitter *e, int index) {
     case IR_float_gt:
     case IR_float_ge: {
         bool swap = opc == IR_float_lt || opc == IR_float_le;
-        int x = in_reg(e, swap ? a1 : a0);
-        int y = in_reg(e, swap ? a0 : a1);
-        asm_ucomisd_xx(a, (AsmXmm)(x - LOC_XMM0), (AsmXmm)(y - LOC_XMM0));
+        emit_float_ucomisd(e, swap ? a1 : a0, swap ? a0 : a1);
         AsmCond cc = (opc == IR_float_lt || opc == IR_float_gt) ? CC_A : CC_AE;
         FuseKind fk = can_fuse(e, index);
         if (fk != FUSE_NONE) fuse(e, index, cc, fk);
@@ -1548,9 +1598,7 @@ static void emit_op(Emitter *e, int index) {
     }
     case IR_float_eq:
     case IR_float_ne: {
-        int x = in_reg(e, a0);
-        int y = in_reg(e, a1);
-        asm_ucomisd_xx(a, (AsmXmm)(x - LOC_XMM0), (AsmXmm)(y - LOC_XMM0));
+        emit_float_ucomisd(e, a0, a1);
         FuseKind fk = can_fuse(e, index);
         if (fk != FUSE_NONE) {
             /* the guard after it jumps on ZF and PF (emit_float_eq_guard()) */

@@ -15,7 +15,11 @@
 #   12: setcc, movzx and a test), the guard one jump (float_eq and
 #   float_ne two); the stub writes the result the guard implies (0 for
 #   guard_true, 1 for guard_false) for the interpreter and bridges;
-#   float_ne of a register and a constant with its guard: at most 28 (43);
+#   float_ne of a register and a constant with its guard: at most 18 (43;
+#   the constant a memory operand, below);
+# * float_mul by a constant other than 0.0: one mulsd with the constant in
+#   memory (emit_x64.c, float_pool), at most 10 bytes (19: a movabs and a
+#   movq into a register first);
 # * float_eq of a divisor and 0.0 before its guard_false: at most 8 (19);
 # * getfield_gc whose object lives on: one load, at most 5 bytes (7: a copy
 #   of the object's register first), for at least one such field read.
@@ -63,7 +67,7 @@ def step(ps, vs, dt, n):
 def ratios(ns, ds):
     s = 0.0
     for i in range(len(ns)):
-        s += ns[i] / ds[i]
+        s += ns[i] / ds[i] * 0.25
     return s
 
 
@@ -98,6 +102,8 @@ def sizes(name):
                 out.append(('int_lt before its guard', size))
             if ' = float_ne(' in text and branch and k + 2 < len(coded):
                 out.append(('float_ne and its guard', coded[k + 2][1] - off))
+            if ' = float_mul(' in text and text.endswith(', 0.25)'):
+                out.append(('float_mul by a constant', size))
             if ' = float_eq(' in text and text.endswith(', 0.0)') and nxt.startswith('guard_false('):
                 out.append(('float_eq divisor check', size))
             if ' = getfield_gc_' in text:
@@ -114,7 +120,8 @@ def sizes(name):
 with open('/proc/self/exe', 'rb') as exe:
     pie = exe.read(18)[16] == 3     # ELF e_type: ET_DYN
 LIMITS = {'fused unbox_float': 36 if pie else 26, 'box_float': 53 if pie else 42, 'float_lt before its guard': 8,
-          'int_lt before its guard': 4, 'float_ne and its guard': 28, 'float_eq divisor check': 8,
+          'int_lt before its guard': 4, 'float_ne and its guard': 28 if pie else 18,
+          'float_mul by a constant': 10 if not pie else 20, 'float_eq divisor check': 8,
           'getfield of a live object': 5}
 seen = sizes('step') + sizes('ratios')
 for kind, limit in LIMITS.items():
