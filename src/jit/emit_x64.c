@@ -58,6 +58,24 @@ typedef struct GuardSite {
     size_t field;               /* rel32 of the jump to the guard's stub */
 } GuardSite;
 
+/* A fail argument of guard g that its fast path never computes: a
+ * comparison fused with g whose result the snapshot holds. Where g fails
+ * the result is known (0 for guard_true, 1 for guard_false), so g's stub
+ * writes it into reg before the bridge's patch site (emit_stubs()). */
+typedef struct StubValue {
+    GuardDescr *g;
+    int8_t reg;
+    int8_t value;
+} StubValue;
+
+/* How a comparison and the guard after it combine (can_fuse()). */
+typedef enum FuseKind {
+    FUSE_NONE,                  /* the result as a 0/1 value, then a test */
+    FUSE_FLAGS,                 /* the guard jumps on the comparison's flags */
+    FUSE_FLAGS_STUB_VALUE,      /* and the guard's snapshot holds the result:
+                                   a StubValue gives it where the guard fails */
+} FuseKind;
+
 typedef struct Reloc {
     size_t field;               /* rel32 to resolve once the code is placed */
     uint8_t *target;
@@ -72,6 +90,46 @@ typedef struct ProfStub {
     uint32_t live;              /* the registers (Locs 0..31) it keeps */
 } ProfStub;
 
+/* 64-bit constants the float fast paths read as memory operands (one
+ * instruction, where a movabs into a register would be two): tpy links
+ * -no-pie, so they lie in the low 2 GB and [disp32] reaches them;
+ * abs_addressable() checks it, and the code falls back to movabs if not. */
+static const uint64_t float_bias_k = FLOAT_EXP_BIAS_SHIFT;
+static const uint64_t small_adj_limit_k = ((uint64_t)1 << 62) - 2;
+
+static bool abs_addressable(const void *p) { return (uintptr_t)p <= (uintptr_t)INT32_MAX; }
+
+/* op dst, K for a 64-bit constant K in memory; may use R11. */
+static void alu_rk(Asm *a, AluOp op, AsmReg dst, const uint64_t *k) {
+    if (abs_addressable(k)) {
+        asm_alu_rm(a, op, dst, asm_mem_abs((int32_t)(uintptr_t)k));
+    } else {
+        asm_mov_ri(a, R11, (int64_t)*k);
+        asm_alu_rr(a, op, dst, R11);
+    }
+}
+
+/* Float constants that compiled code reads as memory operands
+ * (`mulsd x, [disp32]`: one instruction and no register, where a
+ * register operand took a movabs and a movq), interned here in tpy's
+ * data, which lies in the low 2 GB (-no-pie; else abs_addressable()
+ * fails and the constant goes through a register). Entries are never
+ * removed: code of any live trace may read them. When the pool is full,
+ * new constants go through a register. Only the compiling thread (which
+ * holds the GIL) adds to it. */
+#define FLOAT_POOL_SIZE 1024
+static uint64_t float_pool[FLOAT_POOL_SIZE];
+static int32_t float_pool_n;
+
+/* The pool entry of the bits of double constant k, or NULL. */
+static const uint64_t *float_pool_entry(uint64_t k) {
+    for (int32_t i = 0; i < float_pool_n; i++)
+        if (float_pool[i] == k) return &float_pool[i];
+    if (float_pool_n == FLOAT_POOL_SIZE || !abs_addressable(&float_pool[float_pool_n])) return NULL;
+    float_pool[float_pool_n] = k;
+    return &float_pool[float_pool_n++];
+}
+
 /* The slow path of a boxing, unboxing or float guard (a value outside
  * its immediate form), emitted after the code so that the hot path stays
  * short and the trace's code dense in the instruction cache. */
@@ -80,7 +138,7 @@ typedef enum ColdKind {
     COLD_LOAD_FLOAT,            /* res (XMM) = ((FloatObject *)arg)->value */
     COLD_GUARD_BOXED_FLOAT,     /* fail guard op `guard` unless arg is a FloatObject */
     COLD_BOX_FLOAT,             /* res = box(arg (XMM)) of a double that is +-0.0
-                                   (rotated bits in GPR `aux`) or no small float */
+                                   or no small float; res holds rotl(bits, 1) - bias */
 } ColdKind;
 
 typedef struct ColdCall {
@@ -92,7 +150,6 @@ typedef struct ColdCall {
     bool arg_is_float;
     uint32_t live;              /* the caller-saved registers a call keeps */
     int32_t guard;              /* COLD_GUARD_BOXED_FLOAT: the guard's op */
-    int8_t aux;                 /* COLD_BOX_FLOAT: the GPR holding rotl(bits, 1) */
 } ColdCall;
 
 typedef struct LocalLabel {
@@ -117,6 +174,13 @@ typedef struct Emitter {
     int32_t cur;                /* the op being emitted */
     int32_t fused;              /* a comparison whose result is in the flags */
     AsmCond fused_cc;
+    bool fused_stub_value;      /* fused as FUSE_FLAGS_STUB_VALUE */
+    StubValue *stub_values;
+    int32_t nstub_values, capstub_values;
+    /* fused is a float_eq (fused_cc CC_E) or float_ne (CC_NE): its outcome
+       needs ZF and PF (unordered, a nan operand, is "not equal"), so its
+       guard is two jumps */
+    bool fused_float_eq;
     int32_t raw_poll;           /* a getfield_raw_i left for the compare after it, or -1 */
     const void *raw_poll_addr;
     /* jit/safepoint.h: the jcc of the first replayable guard after the last
@@ -656,11 +720,12 @@ static void emit_cold_calls(Emitter *e) {
         }
         if (cc->kind == COLD_BOX_FLOAT) {
             /* +-0.0 (rotated bits 0 or 1) are small floats too; the rest
-               is boxed by the call below */
-            AsmReg t = (AsmReg)cc->aux, r = (AsmReg)cc->res;
-            asm_alu_ri(a, ALU_CMP, t, 1);
+               is boxed by the call below. res holds adj = r - bias. */
+            AsmReg r = (AsmReg)cc->res;
+            alu_rk(a, ALU_ADD, r, &float_bias_k);                /* r */
+            asm_alu_ri(a, ALU_CMP, r, 1);
             size_t other = asm_jcc8(a, CC_A);
-            asm_lea(a, r, asm_mem_idx(ASM_NOREG, t, 4, FLOAT_TAG));
+            asm_lea(a, r, asm_mem_idx(ASM_NOREG, r, 4, FLOAT_TAG));
             asm_jmp_to(a, cc->resume);
             asm_patch_rel8(a, other, asm_len(a));
         }
@@ -859,36 +924,18 @@ static void emit_box_int(Emitter *e, int src, int res) {
     add_cold_call(e, ovf, asm_len(a), (void *)jh_box_int_slow, src, false, res);
 }
 
-/* 64-bit constants the float fast paths read as memory operands (one
- * instruction, where a movabs into a register would be two): tpy links
- * -no-pie, so they lie in the low 2 GB and [disp32] reaches them;
- * abs_addressable() checks it, and the code falls back to movabs if not. */
-static const uint64_t float_bias_k = FLOAT_EXP_BIAS_SHIFT;
-static const uint64_t small_adj_limit_k = ((uint64_t)1 << 62) - 2;
-
-static bool abs_addressable(const void *p) { return (uintptr_t)p <= (uintptr_t)INT32_MAX; }
-
-/* op dst, K for a 64-bit constant K in memory; may use R11. */
-static void alu_rk(Asm *a, AluOp op, AsmReg dst, const uint64_t *k) {
-    if (abs_addressable(k)) {
-        asm_alu_rm(a, op, dst, asm_mem_abs((int32_t)(uintptr_t)k));
-    } else {
-        asm_mov_ri(a, R11, (int64_t)*k);
-        asm_alu_rr(a, op, dst, R11);
-    }
-}
-
-/* res (GPR) = box(double in xmm src); t is a scratch GPR.
+/* res (GPR) = box(double in xmm src).
  * With r = rotl(bits, 1) and adj = r - bias, the double is a small float
  * when 2 <= adj < 2^62, that is adj - 2 < 2^62 - 2 unsigned (value.h); its
  * Value is adj << 2 | FLOAT_TAG. The fast path is that test and the tag;
- * +-0.0 (r <= 1, also small) and the boxed rest go to the cold path. */
-static void emit_box_float(Emitter *e, int src, int res, int t) {
+ * +-0.0 (r <= 1, also small) and the boxed rest go to the cold path, which
+ * finds adj in res and adds the bias back (so the fast path keeps no copy
+ * of r, and needs no scratch register but R11). */
+static void emit_box_float(Emitter *e, int src, int res) {
     Asm *a = &e->a;
-    AsmReg R = (AsmReg)res, T = (AsmReg)t;
-    asm_movq_rx(a, T, (AsmXmm)(src - LOC_XMM0));
-    asm_shift_ri(a, SHIFT_ROL, T, 1);                    /* r */
-    asm_mov_rr(a, R, T);
+    AsmReg R = (AsmReg)res;
+    asm_movq_rx(a, R, (AsmXmm)(src - LOC_XMM0));
+    asm_shift_ri(a, SHIFT_ROL, R, 1);                    /* r */
     alu_rk(a, ALU_SUB, R, &float_bias_k);                /* adj */
     size_t other;
     if (abs_addressable(&small_adj_limit_k)) {
@@ -908,9 +955,7 @@ static void emit_box_float(Emitter *e, int src, int res, int t) {
     }
     asm_lea(a, R, asm_mem_idx(ASM_NOREG, R, 4, FLOAT_TAG));   /* adj << 2 | FLOAT_TAG */
     add_cold_call(e, other, asm_len(a), (void *)jh_box_float_slow, src, true, res);
-    ColdCall *cc = &e->cold_calls[e->ncold_calls - 1];
-    cc->kind = COLD_BOX_FLOAT;
-    cc->aux = (int8_t)t;
+    e->cold_calls[e->ncold_calls - 1].kind = COLD_BOX_FLOAT;
 }
 
 /* xmm res = the double of the float Value in src; t is a scratch GPR.
@@ -926,7 +971,9 @@ static void emit_unbox_float(Emitter *e, int src, int res, int t, ColdCall *guar
         asm_test_ri(a, S, FLOAT_TAG);
         boxed = asm_jcc(a, CC_Z);
     }
-    asm_mov_rr(a, T, S);
+    /* t == R11 (fused with the guard, see emit_unbox_float_op()): R11
+       holds v - FLOAT_TAG already, and (v - 2) >> 2 == v >> 2 */
+    if (T != R11) asm_mov_rr(a, T, S);
     asm_shift_ri(a, SHIFT_SHR, T, 2);                    /* x = v >> 2 */
     asm_alu_ri(a, ALU_CMP, T, 1);
     size_t zero = asm_jcc8(a, CC_BE);                    /* +-0.0: x is r already */
@@ -958,7 +1005,41 @@ static ColdCall *fusable_float_guard(Emitter *e, int index, IRRef v) {
     return cc->resume == asm_len(&e->a) ? cc : NULL;
 }
 
+/* unbox_float op `index` of v: its scratch GPR is R11 when it is fused
+ * with its guard (the guard's fast path left v - FLOAT_TAG there: one mov
+ * saved) and the bias is a memory operand (else alu_rk() needs R11). A
+ * scratch register taken from the allocator may spill, so it is taken
+ * before fusable_float_guard() looks for code after the guard, except
+ * where it is only needed if there is none to fuse with. */
+static void emit_unbox_float_op(Emitter *e, int index, IRRef v) {
+    int src = in_reg(e, v);
+    int res = def_reg(e, IR_NONE);
+    bool bias_in_memory = abs_addressable(&float_bias_k);
+    int t = bias_in_memory ? -1 : temp_reg(e, false);
+    ColdCall *guard = fusable_float_guard(e, index, v);
+    if (t < 0) t = guard ? R11 : temp_reg(e, false);
+    emit_unbox_float(e, src, res, t, guard);
+}
+
 /* ---- operations ------------------------------------------------------------------------ */
+
+/* Guard op `index` after a fused float_eq/float_ne, whose ucomisd set the
+ * flags: it fails when the operands compare equal (ZF set and PF clear:
+ * an unordered compare, a nan, sets both) if fail_on_equal, else when
+ * they do not. Two jumps, where the result as a bool was setcc, setcc,
+ * and, movzx, test and a jump. */
+static void emit_float_eq_guard(Emitter *e, int index, bool fail_on_equal) {
+    Asm *a = &e->a;
+    guard_of(e, index);
+    if (fail_on_equal) {
+        size_t unordered = asm_jcc8(a, CC_P);
+        guard_jcc(e, index, CC_E);
+        asm_patch_rel8(a, unordered, asm_len(a));
+    } else {
+        guard_jcc(e, index, CC_NE);
+        guard_jcc(e, index, CC_P);
+    }
+}
 
 static AsmCond int_cmp_cc(int opcode) {
     switch (opcode) {
@@ -973,16 +1054,70 @@ static AsmCond int_cmp_cc(int opcode) {
     }
 }
 
-/* Can comparison `index` leave its result in the flags for the guard after it? */
-static bool can_fuse(Emitter *e, int index) {
-    if (index + 1 >= e->n) return false;
-    const IROp *g = &e->ir->ops[index + 1];
-    if (g->opcode != IR_guard_true && g->opcode != IR_guard_false) return false;
-    if (ir_arg(g, 0) != index || e->last_use[index] != index + 1) return false;
+/* The condition of `y OP x` for the condition cc of `x OP y` (signed
+ * int_cmp_cc() conditions). */
+static AsmCond cc_swap_operands(AsmCond cc) {
+    switch (cc) {
+    case CC_L: return CC_G;
+    case CC_G: return CC_L;
+    case CC_LE: return CC_GE;
+    case CC_GE: return CC_LE;
+    default: return cc;   /* E, NE: symmetric */
+    }
+}
+
+/* Can comparison `index` (a 0/1 result) leave its result in the flags for
+ * the guard after it (the next op that emits code: a debug_merge_point
+ * emits none, and the recorder puts one between a branch's comparison and
+ * its guard)? Also when that guard's snapshot holds the result (a branch
+ * resumes with its condition on the stack), unless the guard is to be the
+ * loop's safepoint site: a tripped site takes the guard's exit when
+ * nothing failed (safepoint.h), where the result is not the failing one. */
+static FuseKind can_fuse(Emitter *e, int index) {
+    int32_t next = index + 1;
+    while (next < e->n && e->ir->ops[next].opcode == IR_debug_merge_point) next++;
+    if (next >= e->n) return FUSE_NONE;
+    const IROp *g = &e->ir->ops[next];
+    if (g->opcode != IR_guard_true && g->opcode != IR_guard_false) return FUSE_NONE;
+    if (ir_arg(g, 0) != index || e->last_use[index] != next) return FUSE_NONE;
     GuardDescr *gd = (GuardDescr *)g->descr;
+    bool held = false;
     for (int k = 0; k < gd->nfail_args; k++)
-        if (gd->fail_args[k] == index) return false;
-    return true;
+        if (gd->fail_args[k] == index) held = true;
+    if (!held) return FUSE_FLAGS;
+    bool may_be_site = e->can_site && e->nlabels > 0 && e->loop_site < 0 && (gd->flags & GUARD_REPLAYABLE);
+    return may_be_site ? FUSE_NONE : FUSE_FLAGS_STUB_VALUE;
+}
+
+/* Comparison `index`, whose flags hold its outcome as condition cc, fused
+ * with the guard after it (kind from can_fuse()). For a result the
+ * guard's snapshot holds, a register stands for it (set_fail_locs() needs
+ * a location) that only the guard's stub writes. */
+static void fuse(Emitter *e, int index, AsmCond cc, FuseKind kind) {
+    e->fused = index;
+    e->fused_cc = cc;
+    e->fused_stub_value = kind == FUSE_FLAGS_STUB_VALUE;
+    if (e->fused_stub_value) def_reg(e, IR_NONE);   /* a mov at most: the flags stay */
+}
+
+/* After the guard op `index` on fused comparison c is emitted (its fail
+ * locations set): if its snapshot holds c, the stub writes the value c has
+ * where the guard fails. */
+static void add_stub_value(Emitter *e, int index, IRRef c, bool on_true) {
+    if (!e->fused_stub_value) return;
+    e->fused_stub_value = false;
+    Loc l = loc_of(e, c);
+    if (!loc_is_gpr(l)) {
+        fail(e, "fused comparison without a register");
+        return;
+    }
+    if (e->nstub_values == e->capstub_values) {
+        e->capstub_values = e->capstub_values ? 2 * e->capstub_values : 8;
+        e->stub_values = realloc(e->stub_values, sizeof(StubValue) * (size_t)e->capstub_values);
+        if (!e->stub_values) abort();
+    }
+    e->stub_values[e->nstub_values++] =
+        (StubValue){(GuardDescr *)e->ir->ops[index].descr, (int8_t)l, (int8_t)(on_true ? 0 : 1)};
 }
 
 /* cmp a, b (b as imm32 when it fits). */
@@ -1025,12 +1160,43 @@ static void emit_int_binop(Emitter *e, int opcode, IRRef x, IRRef y) {
     asm_alu_rr(a, alu, (AsmReg)res, (AsmReg)rb);
 }
 
+/* Operand r as a memory operand in *m: a float constant other than 0.0
+ * (which xorpd makes for free) that is in the float pool. */
+static bool float_const_mem(Emitter *e, IRRef r, AsmMem *m) {
+    if (!is_const(r) || ir_const(e->ir, r)->type != 'f') return false;
+    uint64_t k = (uint64_t)const_bits(e, r);
+    if (k == 0) return false;
+    const uint64_t *p = float_pool_entry(k);
+    if (!p) return false;
+    *m = asm_mem_abs((int32_t)(uintptr_t)p);
+    return true;
+}
+
 static void emit_float_binop(Emitter *e, int opcode, IRRef x, IRRef y) {
     SdOp sd = opcode == IR_float_add ? SD_ADD : opcode == IR_float_sub ? SD_SUB : opcode == IR_float_mul ? SD_MUL : SD_DIV;
+    AsmMem m;
+    if (float_const_mem(e, y, &m)) {
+        if (!is_const(x)) in_reg(e, x);
+        int res = def_reg(e, x);
+        asm_sd_xm(&e->a, sd, (AsmXmm)(res - LOC_XMM0), m);
+        return;
+    }
     int rb = in_reg(e, y);
     if (!is_const(x)) in_reg(e, x);
     int res = def_reg(e, x);
     asm_sd_xx(&e->a, sd, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(rb - LOC_XMM0));
+}
+
+/* ucomisd of x and y (y a float pool constant where it can be). */
+static void emit_float_ucomisd(Emitter *e, IRRef x, IRRef y) {
+    AsmMem m;
+    int rx = in_reg(e, x);
+    if (float_const_mem(e, y, &m)) {
+        asm_ucomisd_xm(&e->a, (AsmXmm)(rx - LOC_XMM0), m);
+    } else {
+        int ry = in_reg(e, y);
+        asm_ucomisd_xx(&e->a, (AsmXmm)(rx - LOC_XMM0), (AsmXmm)(ry - LOC_XMM0));
+    }
 }
 
 static void emit_divmod(Emitter *e, int opcode, IRRef x, IRRef y) {
@@ -1196,9 +1362,17 @@ static void emit_op(Emitter *e, int index) {
     case IR_guard_false: {
         bool on_true = opc == IR_guard_true;
         if (a0 == e->poll_skipped[1] && e->poll_skipped[1] >= 0) break;   /* (see IR_getfield_raw_i) */
+        if (e->fused == a0 && e->fused_float_eq) {
+            emit_float_eq_guard(e, index, (e->fused_cc == CC_E) != on_true);
+            add_stub_value(e, index, a0, on_true);
+            e->fused = -1;
+            e->fused_float_eq = false;
+            break;
+        }
         if (e->fused == a0) {
             guard_of(e, index);
             guard_jcc(e, index, on_true ? asm_cc_invert(e->fused_cc) : e->fused_cc);
+            add_stub_value(e, index, a0, on_true);
             e->fused = -1;
             break;
         }
@@ -1253,8 +1427,13 @@ static void emit_op(Emitter *e, int index) {
             asm_test_rr(a, (AsmReg)r, (AsmReg)r);
             guard_jcc(e, index, CC_Z);
         }
-        asm_mov_ri(a, R11, const_bits(e, a1));
-        asm_alu_rm(a, ALU_CMP, R11, asm_mem((AsmReg)r, 0));
+        if (const_fits_imm32(e, a1)) {
+            /* a class in the binary's data (-no-pie: the low 2 GB) */
+            asm_alu_mi(a, ALU_CMP, asm_mem((AsmReg)r, 0), (int32_t)const_bits(e, a1));
+        } else {
+            asm_mov_ri(a, R11, const_bits(e, a1));
+            asm_alu_rm(a, ALU_CMP, R11, asm_mem((AsmReg)r, 0));
+        }
         guard_jcc(e, index, CC_NE);
         break;
     }
@@ -1355,32 +1534,32 @@ static void emit_op(Emitter *e, int index) {
     case IR_int_gt:
     case IR_int_ge:
     case IR_ptr_eq:
-    case IR_ptr_ne:
+    case IR_ptr_ne: {
         if (a0 == e->poll_skipped[0] && index == e->poll_skipped[1]) break;   /* (see IR_getfield_raw_i) */
+        AsmCond cc = int_cmp_cc(opc);
         if (e->raw_poll >= 0 && a0 == e->raw_poll) {
             /* the word compared where it is (see IR_getfield_raw_i) */
             add_reloc_tail(e, asm_cmp_rip_imm8(a, 0, 0), e->raw_poll_addr, 1);
             e->raw_poll = -1;
+        } else if (const_fits_imm32(e, a0) && !is_const(a1)) {
+            /* `k < x` as `x > k`: the constant an immediate, not a register */
+            emit_int_cmp(e, a1, a0);
+            cc = cc_swap_operands(cc);
         } else {
             emit_int_cmp(e, a0, a1);
         }
-        if (can_fuse(e, index)) {
-            e->fused = index;
-            e->fused_cc = int_cmp_cc(opc);
-        } else {
-            set_bool(e, int_cmp_cc(opc));
-        }
+        FuseKind fk = can_fuse(e, index);
+        if (fk != FUSE_NONE) fuse(e, index, cc, fk);
+        else set_bool(e, cc);
         break;
+    }
     case IR_int_is_zero:
     case IR_int_is_true: {
         int r = in_reg(e, a0);
         asm_test_rr(a, (AsmReg)r, (AsmReg)r);
-        if (can_fuse(e, index)) {
-            e->fused = index;
-            e->fused_cc = int_cmp_cc(opc);
-        } else {
-            set_bool(e, int_cmp_cc(opc));
-        }
+        FuseKind fk = can_fuse(e, index);
+        if (fk != FUSE_NONE) fuse(e, index, int_cmp_cc(opc), fk);
+        else set_bool(e, int_cmp_cc(opc));
         break;
     }
     /* ---- floats ---- */
@@ -1410,23 +1589,23 @@ static void emit_op(Emitter *e, int index) {
     case IR_float_gt:
     case IR_float_ge: {
         bool swap = opc == IR_float_lt || opc == IR_float_le;
-        int x = in_reg(e, swap ? a1 : a0);
-        int y = in_reg(e, swap ? a0 : a1);
-        asm_ucomisd_xx(a, (AsmXmm)(x - LOC_XMM0), (AsmXmm)(y - LOC_XMM0));
+        emit_float_ucomisd(e, swap ? a1 : a0, swap ? a0 : a1);
         AsmCond cc = (opc == IR_float_lt || opc == IR_float_gt) ? CC_A : CC_AE;
-        if (can_fuse(e, index)) {
-            e->fused = index;
-            e->fused_cc = cc;
-        } else {
-            set_bool(e, cc);
-        }
+        FuseKind fk = can_fuse(e, index);
+        if (fk != FUSE_NONE) fuse(e, index, cc, fk);
+        else set_bool(e, cc);
         break;
     }
     case IR_float_eq:
     case IR_float_ne: {
-        int x = in_reg(e, a0);
-        int y = in_reg(e, a1);
-        asm_ucomisd_xx(a, (AsmXmm)(x - LOC_XMM0), (AsmXmm)(y - LOC_XMM0));
+        emit_float_ucomisd(e, a0, a1);
+        FuseKind fk = can_fuse(e, index);
+        if (fk != FUSE_NONE) {
+            /* the guard after it jumps on ZF and PF (emit_float_eq_guard()) */
+            fuse(e, index, opc == IR_float_eq ? CC_E : CC_NE, fk);
+            e->fused_float_eq = true;
+            break;
+        }
         int res = def_reg(e, IR_NONE);
         if (opc == IR_float_eq) {
             asm_setcc(a, CC_E, (AsmReg)res);
@@ -1467,17 +1646,13 @@ static void emit_op(Emitter *e, int index) {
         break;
     }
     case IR_unbox_float: {
-        int src = in_reg(e, a0);
-        int t = temp_reg(e, false);
-        int res = def_reg(e, IR_NONE);
-        emit_unbox_float(e, src, res, t, fusable_float_guard(e, index, a0));
+        emit_unbox_float_op(e, index, a0);
         break;
     }
     case IR_box_float: {
         int src = in_reg(e, a0);
-        int t = temp_reg(e, false);
         int res = def_reg(e, IR_NONE);
-        emit_box_float(e, src, res, t);
+        emit_box_float(e, src, res);
         break;
     }
     case IR_bool_from_int: {
@@ -1495,7 +1670,10 @@ static void emit_op(Emitter *e, int index) {
     case IR_getfield_gc_f: {
         FieldDescr *fd = (FieldDescr *)op->descr;
         int base = in_reg(e, a0);
-        int res = def_reg(e, opc == IR_getfield_gc_f ? IR_NONE : a0);
+        /* the base's register if it dies here; else a fresh one, not a
+           copy of the base (the load overwrites it) */
+        bool base_dies = opc != IR_getfield_gc_f && !is_const(a0) && e->last_use[a0] == index;
+        int res = def_reg(e, base_dies ? a0 : IR_NONE);
         if (opc == IR_getfield_gc_f) asm_movsd_xm(a, (AsmXmm)(res - LOC_XMM0), asm_mem((AsmReg)base, fd->offset));
         else asm_mov_rm(a, (AsmReg)res, asm_mem((AsmReg)base, fd->offset));
         break;
@@ -1803,6 +1981,9 @@ static void emit_stubs(Emitter *e) {
         size_t stub = asm_len(a);
         for (int j = i; j < e->nsites; j++)
             if (e->sites[j].g == g) asm_patch_rel32(a, e->sites[j].field, stub);
+        /* before the patch site: a bridge takes them as inputs too */
+        for (int j = 0; j < e->nstub_values; j++)
+            if (e->stub_values[j].g == g) asm_mov_ri(a, (AsmReg)e->stub_values[j].reg, e->stub_values[j].value);
         size_t patch = asm_jmp(a);
         asm_patch_rel32(a, patch, asm_len(a));
         g->patch_site = (void *)(uintptr_t)patch;   /* an offset until placed */
@@ -1980,6 +2161,7 @@ static void collect_guards(Emitter *e) {
 static void emitter_free(Emitter *e) {
     asm_free(&e->a);
     free(e->sites);
+    free(e->stub_values);
     free(e->relocs);
     free(e->prof_stubs);
     free(e->cold_calls);
