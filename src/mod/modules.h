@@ -42,6 +42,7 @@
     _("_crypt", _crypt_module_create)               \
     _("nis", nis_module_create)                     \
     _("syslog", syslog_module_create)               \
+    _("_statistics", _statistics_module_create)     \
     _("_struct", _struct_module_create)             \
     _("binascii", binascii_module_create)           \
     _("_string", _string_module_create)             \
@@ -182,6 +183,11 @@ int tracemalloc_start(int nframe);
 
 /* _weakref.c: weakref.ref (ready once _weakref is made) */
 extern Type weakref_type;
+
+/* resource.c: resource.struct_rusage of a struct rusage (after the
+ * resource module is made) */
+struct rusage;
+Value resource_rusage_value(const struct rusage *r);
 
 /* import.c */
 Value import_name(Value name, Value fromlist, Value level, Value globals);

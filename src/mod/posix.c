@@ -1829,6 +1829,44 @@ static Value p_waitpid(Value *args, size_t nargs, Value kwnames) {
     return tuple_pack(2, int_from_i64(r), v_int(st));
 }
 
+/* wait3's and wait4's result, (pid, status, resource.struct_rusage), from
+ * what the C call returned and filled in */
+static Value wait_rusage_result(pid_t r, int st, const struct rusage *ru) {
+    if (r < 0) return posix_error(VNULL);
+    if (!import_name(str_intern_cstr("resource"), VNULL, v_int(0), VNULL)) return VNULL;
+    Value usage = resource_rusage_value(ru);
+    if (!usage) return VNULL;
+    return tuple_pack(3, int_from_i64(r), v_int(st), usage);
+}
+
+static const ArgSpec p_wait3_spec = {"wait3", 0, 1, 0, {"options", NULL}};
+static Value p_wait3(Value *args, size_t nargs, Value kwnames) {
+    Value a[1];
+    int opts;
+    if (arg_parse(&p_wait3_spec, args, nargs, kwnames, a) < 0 || to_int(a[0], &opts) < 0) return VNULL;
+    int st = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);   /* WNOHANG with no child to report leaves it unwritten */
+    pid_t r;
+    BLOCKING_CALL(r, wait3(&st, opts, &ru));
+    return wait_rusage_result(r, st, &ru);
+}
+
+static const ArgSpec p_wait4_spec = {"wait4", 0, 2, 0, {"pid", "options", NULL}};
+static Value p_wait4(Value *args, size_t nargs, Value kwnames) {
+    Value a[2];
+    int64_t pid;
+    int opts;
+    if (arg_parse(&p_wait4_spec, args, nargs, kwnames, a) < 0 || to_i64(a[0], &pid) < 0 || to_int(a[1], &opts) < 0)
+        return VNULL;
+    int st = 0;
+    struct rusage ru;
+    memset(&ru, 0, sizeof ru);   /* as for wait3 */
+    pid_t r;
+    BLOCKING_CALL(r, wait4((pid_t)pid, &st, opts, &ru));
+    return wait_rusage_result(r, st, &ru);
+}
+
 static const ArgSpec p_wait_spec = {"posix.wait", 0, 0, 0, {NULL}};
 static Value p_wait(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&p_wait_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
@@ -3211,6 +3249,8 @@ static const MethodDef posix_functions[] = {
     {"abort", p_abort, MF_KEYWORDS, NULL, &p_abort_spec},
     {"system", p_system, MF_KEYWORDS, NULL, &p_system_spec},
     {"waitpid", p_waitpid, MF_KEYWORDS, NULL},
+    {"wait3", p_wait3, MF_KEYWORDS, NULL, &p_wait3_spec},
+    {"wait4", p_wait4, MF_KEYWORDS, NULL, &p_wait4_spec},
     {"wait", p_wait, MF_KEYWORDS, NULL, &p_wait_spec},
     {"waitstatus_to_exitcode", p_waitstatus_to_exitcode, MF_KEYWORDS, NULL},
     {"WIFEXITED", p_WIFEXITED, MF_KEYWORDS, NULL},

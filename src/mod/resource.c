@@ -94,6 +94,28 @@ static Value res_prlimit(Value *args, size_t nargs, Value kwnames) {
 
 static double seconds(struct timeval tv) { return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6; }
 
+/* resource.struct_rusage of ru (the resource module must have been made:
+ * os.wait3 and os.wait4 import it first, as CPython's do) */
+Value resource_rusage_value(const struct rusage *r) {
+    Value v[16] = {float_from_double(seconds(r->ru_utime)),
+                   float_from_double(seconds(r->ru_stime)),
+                   int_from_i64(r->ru_maxrss),
+                   int_from_i64(r->ru_ixrss),
+                   int_from_i64(r->ru_idrss),
+                   int_from_i64(r->ru_isrss),
+                   int_from_i64(r->ru_minflt),
+                   int_from_i64(r->ru_majflt),
+                   int_from_i64(r->ru_nswap),
+                   int_from_i64(r->ru_inblock),
+                   int_from_i64(r->ru_oublock),
+                   int_from_i64(r->ru_msgsnd),
+                   int_from_i64(r->ru_msgrcv),
+                   int_from_i64(r->ru_nsignals),
+                   int_from_i64(r->ru_nvcsw),
+                   int_from_i64(r->ru_nivcsw)};
+    return structseq_new(rusage_type, v);
+}
+
 static const ArgSpec res_getrusage_spec = {"getrusage", 1, 1, 0, {"who", NULL}};
 static Value res_getrusage(Value *args, size_t nargs, Value kwnames) {
     Value a[1];
@@ -106,23 +128,7 @@ static Value res_getrusage(Value *args, size_t nargs, Value kwnames) {
             return err_set(&exc_ValueError, "invalid who parameter");
         return err_set_errno(&exc_OSError, errno, VNULL);
     }
-    Value v[16] = {float_from_double(seconds(ru.ru_utime)),
-                   float_from_double(seconds(ru.ru_stime)),
-                   int_from_i64(ru.ru_maxrss),
-                   int_from_i64(ru.ru_ixrss),
-                   int_from_i64(ru.ru_idrss),
-                   int_from_i64(ru.ru_isrss),
-                   int_from_i64(ru.ru_minflt),
-                   int_from_i64(ru.ru_majflt),
-                   int_from_i64(ru.ru_nswap),
-                   int_from_i64(ru.ru_inblock),
-                   int_from_i64(ru.ru_oublock),
-                   int_from_i64(ru.ru_msgsnd),
-                   int_from_i64(ru.ru_msgrcv),
-                   int_from_i64(ru.ru_nsignals),
-                   int_from_i64(ru.ru_nvcsw),
-                   int_from_i64(ru.ru_nivcsw)};
-    return structseq_new(rusage_type, v);
+    return resource_rusage_value(&ru);
 }
 
 static const ArgSpec res_getpagesize_spec = {"getpagesize", 0, 0, 0, {NULL}};
