@@ -3364,6 +3364,19 @@ static void slice_ints(Recorder *R, const IRRef *parts, IRRef *out) {
                                                    : as_int(R, (SnapSlot){parts[i], SK_VALUE});
 }
 
+/* s[a:b:c] of an exact str (guarded) with int bounds: str_getslice_ints,
+ * no boxing of the bounds and no slice object (the BUILD_SLICE stays
+ * virtual). IR_NONE, with nothing emitted, for other slices. */
+static IRRef record_str_slice_read(Recorder *R, IRRef s, Value vslice) {
+    if (!slice_ints_ok(R, R->slice_parts, vslice, false)) return IR_NONE;
+    IRRef a[4] = {s};
+    slice_ints(R, R->slice_parts, a + 1);
+    IRRef r = call_helper(R, JH_str_getslice_ints, 4, a);
+    R->nonnull[r] = 1;
+    R->known_class[r] = &str_type;
+    return r;
+}
+
 /* l[a:b:c] of an exact list (guarded) with int bounds: list_getslice_ints,
  * which cannot raise, remembered for record_list_slice_copy. IR_NONE, with
  * nothing emitted, for other slices. */
@@ -4536,7 +4549,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         if ((list_check_exact(vc) || str_check_exact(vc)) && kr == R->slice_ref && kr != IR_NONE) {
             bool is_list = list_check_exact(vc);
             guard_type(R, cr, is_list ? &list_type : &str_type);
-            r = is_list ? record_list_slice_read(R, cr, vk) : IR_NONE;
+            r = is_list ? record_list_slice_read(R, cr, vk) : record_str_slice_read(R, cr, vk);
             if (r == IR_NONE) {
                 IRRef args[4] = {cr, R->slice_parts[0], R->slice_parts[1], R->slice_parts[2]};
                 r = call_value(R, is_list ? JH_list_getslice : JH_str_getslice, 4, args);
