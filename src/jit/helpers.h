@@ -62,6 +62,7 @@
     _(str_cmp, 'i', "rr", CALL_PURE, jh_str_cmp)             /* <0, 0, >0 */           \
     _(list_setslice, 'i', "rrrrr", CALL_ANY, list_setslice) /* l, start, stop, step, v */ \
     _(list_getslice_ints, 'r', "riii", CALL_NO_RAISE, list_getslice_ints) /* l[a:b:c], unboxed bounds (list.h) */ \
+    _(str_getslice_ints, 'r', "riii", CALL_NO_RAISE, str_getslice_ints)  /* s[a:b:c], unboxed bounds (str.h) */ \
     _(list_assign_slice_ints, 'v', "riirii", CALL_NO_RAISE, list_assign_slice_ints) /* d[a:b] = s[c:e] */ \
     _(list_assign_slice_ints_rev, 'v', "riirii", CALL_NO_RAISE, list_assign_slice_ints_rev) /* d[a:b] = s[c:e:-1] */ \
     _(gen_suspend, 'i', "rii", CALL_NO_RAISE, gen_jit_suspend) /* gen, next pc, depth */ \

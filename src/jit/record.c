@@ -202,7 +202,7 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
     s->nframes = R->nframes;
     s->frames = snap_frames_new(R->nframes);
     int32_t total = 0;
-    for (int i = 0; i < R->nframes; i++) total += R->frames[i].nlocals + R->frames[i].sp;
+    for (int i = 0; i < R->nframes; i++) total += R->frames[i].nlocals + R->frames[i].sp + (R->frames[i].func_ref != IR_NONE);
     bool handled = flags & SNAP_HANDLED;
     s->slots = snap_slots_new(total + handled);
     s->nslots = total + handled;
@@ -215,7 +215,14 @@ static Snapshot *take_snapshot(Recorder *R, int32_t pc, uint32_t flags) {
         /* the root frame is the live frame resume starts from: naming its
            function here would keep the function alive as long as the trace
            (a compiled function that can never be collected) */
-        sf->func = i == 0 ? NULL : rf->func;
+        sf->func = i == 0 || rf->func_ref != IR_NONE ? NULL : rf->func;
+        sf->func_slot = 0;
+        if (rf->func_ref != IR_NONE) {
+            /* before the frame's slots: resume reads it first, in the order
+               of the fail arguments */
+            sf->func_slot = k;
+            s->slots[k++] = (SnapSlot){rf->func_ref, SK_VALUE};
+        }
         sf->pc = i == R->nframes - 1 ? pc : R->frames[i + 1].return_pc;
         sf->nlocals = rf->nlocals;
         sf->nstack = rf->sp;
@@ -308,6 +315,7 @@ static void push_frame(Recorder *R, Frame *f, CodeObject *co, FunctionObject *fn
     rf->frame = f;
     rf->code = co;
     rf->func = fn;
+    rf->func_ref = IR_NONE;
     /* snapshots and position descriptors name them from atomic memory */
     keepalive_add(&R->keepalive, co);
     keepalive_add(&R->keepalive, fn);
@@ -747,9 +755,11 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
     for (int i = 0; i < s->nframes; i++) {
         SnapFrame *sf = &s->frames[i];
         if (i > 0) R->frames[R->nframes].return_pc = s->frames[i - 1].pc;
-        push_frame(R, frames[i], sf->code, i == 0 ? frames[0]->func : sf->func);
+        /* a frame inlined by code runs the function resume put in it */
+        push_frame(R, frames[i], sf->code, i == 0 || sf->func_slot ? frames[i]->func : sf->func);
         RecFrame *rf = top(R);
         if (i > 0) rf->return_pc = s->frames[i - 1].pc;
+        if (sf->func_slot) rf->func_ref = bridge_ref(R, &m, s->slots[sf->func_slot].ref);
         for (int k = 0; k < sf->nlocals + sf->nstack; k++) rf->slots[k] = bridge_slot(R, &m, s->slots[sf->first + k]);
         rf->sp = sf->nstack;
         if (sf->constructor) {
@@ -1568,7 +1578,13 @@ static SnapSlot *locals_for(CodeObject *co) {
     return snap_slots_new(co->nlocals + co->ncells + co->nfrees);
 }
 
-static bool bind_args(Recorder *R, FunctionObject *fn, const SnapSlot *args, int npos, Value kwnames, SnapSlot *out) {
+static IRRef func_default(Recorder *R, IRRef fref, FunctionObject *fn, IRRef *defaults, int64_t k);
+static IRRef func_cell(Recorder *R, IRRef fref, IRRef *closure, int64_t k);
+
+/* bind_args for fn, or (fref not IR_NONE) for the function fref of fn's
+ * code, called by code: its defaults and cells are read from it. */
+static bool bind_args_of(Recorder *R, FunctionObject *fn, IRRef fref, const SnapSlot *args, int npos, Value kwnames,
+                         SnapSlot *out) {
     CodeObject *co = fn->code;
     int64_t argc = co->argcount, total = argc + co->kwonlyargcount;
     bool va = co->flags & CO_VARARGS, vk = co->flags & CO_VARKEYWORDS;
@@ -1605,14 +1621,18 @@ static bool bind_args(Recorder *R, FunctionObject *fn, const SnapSlot *args, int
         out[total + (va ? 1 : 0)] = (SnapSlot){d, SK_VALUE};
     }
     int64_t ndef = fn->defaults ? tuple_size(fn->defaults) : 0;
+    IRRef defaults = IR_NONE;   /* by code: fref's defaults tuple, read once */
     for (int64_t j = npos; j < argc; j++) {
         if (out[j].kind != SK_NULL) continue;
         if (j < argc - ndef) return false;
-        out[j] = (SnapSlot){kref(R, tuple_get(fn->defaults, j - (argc - ndef))), SK_VALUE};
+        int64_t k = j - (argc - ndef);
+        out[j] = (SnapSlot){fref == IR_NONE ? kref(R, tuple_get(fn->defaults, k)) : func_default(R, fref, fn, &defaults, k),
+                            SK_VALUE};
     }
     for (int64_t j = argc; j < total; j++) {
         if (out[j].kind != SK_NULL) continue;
-        Value d = fn->kwdefaults ? dict_get(fn->kwdefaults, tuple_get(co->varnames, j)) : VNULL;
+        /* (by code: a keyword-only default is not read from the function) */
+        Value d = fn->kwdefaults && fref == IR_NONE ? dict_get(fn->kwdefaults, tuple_get(co->varnames, j)) : VNULL;
         if (!d) return false;
         out[j] = (SnapSlot){kref(R, d), SK_VALUE};
     }
@@ -1629,9 +1649,15 @@ static bool bind_args(Recorder *R, FunctionObject *fn, const SnapSlot *args, int
         R->nonnull[c] = 1;
         out[co->nlocals + i] = (SnapSlot){c, SK_VALUE};
     }
+    IRRef closure = IR_NONE;    /* by code: fref's closure tuple, read once */
     for (int i = 0; i < co->nfrees; i++)
-        out[co->nlocals + co->ncells + i] = (SnapSlot){kref(R, tuple_get(fn->closure, i)), SK_VALUE};
+        out[co->nlocals + co->ncells + i] =
+            (SnapSlot){fref == IR_NONE ? kref(R, tuple_get(fn->closure, i)) : func_cell(R, fref, &closure, i), SK_VALUE};
     return true;
+}
+
+static bool bind_args(Recorder *R, FunctionObject *fn, const SnapSlot *args, int npos, Value kwnames, SnapSlot *out) {
+    return bind_args_of(R, fn, IR_NONE, args, npos, kwnames, out);
 }
 
 /* Inline a call: the interpreter is about to push a frame for fn, whose
@@ -1657,6 +1683,107 @@ static RecFrame *inline_nested_call(Recorder *R, FunctionObject *fn, const SnapS
     rf->outer_c_depth = jit.record_c_depth;
     jit.record_nested_code = fn->code;
     return rf;
+}
+
+/* ---- calls by code ----------------------------------------------------------------------
+ *
+ * A call site whose function varies among several functions of one code
+ * (closures made in a loop called from a list, `counters[i % 8]()`; the
+ * callbacks a decorator or a factory makes) fails a guard_value on the
+ * function on most passes and grows a bridge per function. Such a call is
+ * inlined by code, as PyPy does: the trace guards what the inlined body
+ * takes as constants (the function's class, its code, globals and
+ * builtins) and reads the rest from the function: its free variables'
+ * cells from its closure tuple, its defaults from its defaults tuple
+ * (guarded to the recorded count). The frame's function is then a value of
+ * the trace, not a constant: snapshots name it (SnapFrame.func_slot), so
+ * that a guard failing in the inlined body rebuilds the frame of the
+ * function this pass called, with its own cells.
+ *
+ * Taken when the function is not a constant of the trace (a global or a
+ * class's method is: the constant form needs no guard) and its code has
+ * had several functions (CODE_JIT_SEVERAL_FUNCTIONS, set by
+ * function_new()). A function whose code has no other function keeps the
+ * cheaper form: one guard_value, cells and defaults constants. Not taken
+ * when a keyword-only default is needed (a dict per function: the call
+ * keeps the guard on the function).
+ *
+ * Invariants the reads rely on: a function's code, globals, builtins and
+ * closure are fixed once it is built, but for __code__ (fn_set_code
+ * invalidates the traces watching the old or the new code, so the code
+ * field can be pure); a closure tuple has exactly code->nfrees cells
+ * (MAKE_FUNCTION, FunctionType() and the __code__ setter check it);
+ * __defaults__ may be rebound to any tuple (read each time, not pure). */
+
+static FieldDescr *func_code_descr, *func_globals_descr, *func_builtins_descr, *func_closure_descr,
+    *func_defaults_descr;
+
+static void func_descrs_init(void) {
+    if (func_code_descr) return;
+    func_code_descr = descr_field((int32_t)offsetof(FunctionObject, code), 'r', true, "Function.code");
+    func_globals_descr = descr_field((int32_t)offsetof(FunctionObject, globals), 'r', true, "Function.globals");
+    func_builtins_descr = descr_field((int32_t)offsetof(FunctionObject, builtins), 'r', true, "Function.builtins");
+    func_closure_descr = descr_field((int32_t)offsetof(FunctionObject, closure), 'r', true, "Function.closure");
+    func_defaults_descr = descr_field((int32_t)offsetof(FunctionObject, defaults), 'r', false, "Function.defaults");
+}
+
+/* Default k of the function fref (of fn's code): its defaults tuple,
+ * loaded and guarded to fn's count at the first use (*defaults). */
+static IRRef func_default(Recorder *R, IRRef fref, FunctionObject *fn, IRRef *defaults, int64_t k) {
+    if (*defaults == IR_NONE) {
+        *defaults = emit1(R, IR_getfield_gc_r, fref, &func_defaults_descr->d);
+        guard_type(R, *defaults, &tuple_type);
+        IRRef n = emit1(R, IR_getfield_gc_i, *defaults, &tuple_size_descr->d);
+        guard2(R, IR_guard_value, n, kint(R, tuple_size(fn->defaults)));
+    }
+    return load_seq_item(R, *defaults, kint(R, k), false);
+}
+
+/* Cell k of the function fref's closure (*closure: the tuple, loaded at
+ * the first use; its size is the code's, guarded already). */
+static IRRef func_cell(Recorder *R, IRRef fref, IRRef *closure, int64_t k) {
+    if (*closure == IR_NONE) {
+        *closure = emit1(R, IR_getfield_gc_r, fref, &func_closure_descr->d);
+        R->nonnull[*closure] = 1;
+        R->known_class[*closure] = &tuple_type;
+    }
+    IRRef c = load_seq_item(R, *closure, kint(R, k), false);
+    R->known_class[c] = &cell_type;
+    return c;
+}
+
+/* A call of fref (now fn) that would be inlined by code but cannot be (a
+ * recursion, a callee with a loop, too deep): a residual call of the
+ * function as a value. Its class is guarded (the residual forms take any
+ * function; a builtin that reads the caller's frame must not get there). */
+static bool call_by_code_residual(Recorder *R, IRRef fref, FunctionObject *fn) {
+    if (ir_is_const(fref) || !(fn->code->jit_flags & CODE_JIT_SEVERAL_FUNCTIONS) || can_inline(R, fn)) return false;
+    guard_type(R, fref, &function_type);
+    return true;
+}
+
+/* Inline the call of fref (now fn) by code, with the call's operands
+ * (pop_count slots) still on the shadow stack; false (the caller goes on
+ * with the other forms) when the call is not one for it. */
+static bool record_call_by_code(Recorder *R, IRRef fref, FunctionObject *fn, const SnapSlot *args, int npos,
+                                Value kwnames, int pop_count, int32_t pc) {
+    CodeObject *co = fn->code;
+    if (ir_is_const(fref) || !(co->jit_flags & CODE_JIT_SEVERAL_FUNCTIONS) || !fn->builtins || !can_inline(R, fn))
+        return false;
+    func_descrs_init();
+    guard_type(R, fref, &function_type);
+    guard_const(R, emit1(R, IR_getfield_gc_r, fref, &func_code_descr->d), V_FROM_PTR(co));
+    depend_on(R, V_FROM_PTR(co));   /* a pure field: fn_set_code invalidates */
+    /* LOAD_GLOBAL in the body takes globals and builtins as constants */
+    guard_const(R, emit1(R, IR_getfield_gc_r, fref, &func_globals_descr->d), fn->globals);
+    guard_const(R, emit1(R, IR_getfield_gc_r, fref, &func_builtins_descr->d), fn->builtins);
+    SnapSlot *locals = locals_for(co);
+    if (!bind_args_of(R, fn, fref, args, npos, kwnames, locals)) return false;
+    for (int i = 0; i < pop_count; i++) pop(R);
+    R->snap_valid = false;
+    inline_call(R, fn, locals, pc + 1);
+    top(R)->func_ref = fref;
+    return true;
 }
 
 /* A fresh Value array holding the slots (arguments of a helper). */
@@ -2774,21 +2901,25 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         cref = fref;
     }
     /* a function made in this trace is a new object on every pass: no
-       guard on its identity (it would always fail), no inlining (snapshots
-       name inlined functions as constants); the call is residual */
+       guard on its identity (it would always fail), no inlining; the call
+       is residual. Another function whose code has several functions is
+       inlined (or called) by code, see "Calls by code" */
     if (function_check(vcallable) && !made_in_trace(R, cref, V_AS(FunctionObject, vcallable))) {
         FunctionObject *fn = V_AS(FunctionObject, vcallable);
-        guard_const(R, cref, vcallable);
-        cref = kref(R, vcallable);
-        if (can_inline(R, fn)) {
-            depend_on(R, vcallable);    /* fn.__code__ may be reassigned */
-            CodeObject *co = fn->code;
-            SnapSlot *locals = locals_for(co);
-            if (bind_args(R, fn, args, npos, kwnames, locals)) {
-                for (int i = 0; i < pop_count; i++) pop(R);
-                R->snap_valid = false;
-                inline_call(R, fn, locals, pc + 1);
-                return;
+        if (record_call_by_code(R, cref, fn, args, npos, kwnames, pop_count, pc)) return;
+        if (!call_by_code_residual(R, cref, fn)) {   /* (else: called as a value) */
+            guard_const(R, cref, vcallable);
+            cref = kref(R, vcallable);
+            if (can_inline(R, fn)) {
+                depend_on(R, vcallable);    /* fn.__code__ may be reassigned */
+                CodeObject *co = fn->code;
+                SnapSlot *locals = locals_for(co);
+                if (bind_args(R, fn, args, npos, kwnames, locals)) {
+                    for (int i = 0; i < pop_count; i++) pop(R);
+                    R->snap_valid = false;
+                    inline_call(R, fn, locals, pc + 1);
+                    return;
+                }
             }
         }
     }
@@ -3231,6 +3362,19 @@ static void slice_ints(Recorder *R, const IRRef *parts, IRRef *out) {
     for (int i = 0; i < 3; i++)
         out[i] = is_const_ref(R, parts[i], V_NONE) ? kint(R, i == 2 ? 1 : LIST_SLICE_NONE)
                                                    : as_int(R, (SnapSlot){parts[i], SK_VALUE});
+}
+
+/* s[a:b:c] of an exact str (guarded) with int bounds: str_getslice_ints,
+ * no boxing of the bounds and no slice object (the BUILD_SLICE stays
+ * virtual). IR_NONE, with nothing emitted, for other slices. */
+static IRRef record_str_slice_read(Recorder *R, IRRef s, Value vslice) {
+    if (!slice_ints_ok(R, R->slice_parts, vslice, false)) return IR_NONE;
+    IRRef a[4] = {s};
+    slice_ints(R, R->slice_parts, a + 1);
+    IRRef r = call_helper(R, JH_str_getslice_ints, 4, a);
+    R->nonnull[r] = 1;
+    R->known_class[r] = &str_type;
+    return r;
 }
 
 /* l[a:b:c] of an exact list (guarded) with int bounds: list_getslice_ints,
@@ -4405,7 +4549,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         if ((list_check_exact(vc) || str_check_exact(vc)) && kr == R->slice_ref && kr != IR_NONE) {
             bool is_list = list_check_exact(vc);
             guard_type(R, cr, is_list ? &list_type : &str_type);
-            r = is_list ? record_list_slice_read(R, cr, vk) : IR_NONE;
+            r = is_list ? record_list_slice_read(R, cr, vk) : record_str_slice_read(R, cr, vk);
             if (r == IR_NONE) {
                 IRRef args[4] = {cr, R->slice_parts[0], R->slice_parts[1], R->slice_parts[2]};
                 r = call_value(R, is_list ? JH_list_getslice : JH_str_getslice, 4, args);

@@ -17,7 +17,11 @@
 typedef struct RecFrame {
     Frame *frame;           /* the live interpreter frame */
     CodeObject *code;
-    FunctionObject *func;
+    FunctionObject *func;   /* the function being run (in a recording) */
+    /* IR_NONE: func is a constant of the trace; else the call was inlined
+       by its code (record.c, "Calls by code") and this is the function's
+       ref, which snapshots name (SnapFrame.func_slot) */
+    IRRef func_ref;
     SnapSlot *slots;        /* nlocals + code->stacksize */
     int32_t nlocals;        /* localsplus slots */
     int32_t sp;             /* stack slots in use */

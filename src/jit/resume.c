@@ -182,7 +182,8 @@ ForcedFrames *resume_force_frames(Frame *root, GuardDescr *g, const uint64_t *sa
             continue;
         }
         CodeObject *co = sf->code;
-        FunctionObject *fn = sf->func;
+        /* a call inlined by code (record.c): its function is a value */
+        FunctionObject *fn = sf->func_slot ? V_AS(FunctionObject, resume_slot(b, g, saved, s->slots[sf->func_slot])) : sf->func;
         Frame *f = frame_new_heap(co);
         f->func = fn;
         f->globals = fn->globals;

@@ -4,9 +4,10 @@
  * frames[0] is the trace's root frame (it exists in memory; resume writes
  * into it), frames[1..] are calls the trace inlined (resume creates them).
  * Each frame contributes `nlocals` slots (locals, cells, frees: the frame's
- * localsplus) followed by `nstack` value-stack slots. A slot is an IR
- * reference plus a kind saying how to turn the raw trace value back into a
- * Python value:
+ * localsplus) followed by `nstack` value-stack slots, preceded by one slot
+ * holding its function when the trace inlined the call by code (func_slot).
+ * A slot is an IR reference plus a kind saying how to turn the raw trace
+ * value back into a Python value:
  *
  *   SK_NULL   empty (unbound local / no value)        ref unused
  *   SK_VALUE  a Value word ('r')                       as is
@@ -40,8 +41,13 @@ typedef struct SnapSlot {
  * recording and by the trace (Trace.keepalive, ir.h) once compiled. */
 typedef struct SnapFrame {
     void *code;             /* CodeObject * */
-    void *func;             /* FunctionObject * (NULL for module code and for
-                               frame 0, the root, which is live when resuming) */
+    void *func;             /* FunctionObject * (NULL for module code, for
+                               frame 0, the root, which is live when resuming,
+                               and with func_slot) */
+    int32_t func_slot;      /* > 0: a call inlined by its code (record.c, "Calls
+                               by code"): the function is a value of the trace,
+                               the slot at this index (just before `first`);
+                               0: none (slot 0 is always frame 0's) */
     int32_t pc;             /* instruction index to resume at */
     int32_t nlocals;        /* code->nlocals + ncells + nfrees */
     int32_t nstack;         /* value stack depth */

@@ -685,6 +685,8 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
     for (int fi = 0; fi < s->nframes; fi++) {
         SnapFrame *sf = &s->frames[fi];
         CodeObject *co = sf->code;
+        /* a call inlined by code (record.c): its function is a value */
+        FunctionObject *fn = sf->func_slot ? V_AS(FunctionObject, box_slot(b, g, saved, s->slots[sf->func_slot])) : sf->func;
         Frame *f;
         if (sf->generator) {
             /* a generator body run inline (record.c): its state goes into
@@ -734,7 +736,6 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
         } else {
             nforced = 0;   /* another call now: the frames forced are gone */
             f = frame_push(co);
-            FunctionObject *fn = sf->func;
             f->func = fn;
             f->globals = fn->globals;
             f->builtins = fn->builtins;

@@ -103,8 +103,14 @@ typedef struct CodeObject {
 enum CodeJitFlags {
     CODE_JIT_NO_INLINE = 1,     /* has a loop: traces call it, not inline it */
     CODE_JIT_NO_ENTRY_TRACE = 2, /* function-entry tracing gave up */
-    CODE_JIT_MADE_IN_TRACE = 4  /* a trace recorded MAKE_FUNCTION of it: its
+    CODE_JIT_MADE_IN_TRACE = 4, /* a trace recorded MAKE_FUNCTION of it: its
                                    functions are new objects on every pass */
+    /* function_new() made a function of it / more than one: a call site
+       whose function varies among several of this code (closures made in
+       a loop, decorators' wrappers) inlines them by code (jit/record.c,
+       "Calls by code") */
+    CODE_JIT_HAS_FUNCTION = 8,
+    CODE_JIT_SEVERAL_FUNCTIONS = 16
 };
 
 extern Type code_type;

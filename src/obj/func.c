@@ -12,6 +12,7 @@ Type function_type, cell_type, method_type, builtin_function_type, method_descr_
 Value function_new(CodeObject *code, Value globals, Value qualname) {
     FunctionObject *f = (FunctionObject *)obj_alloc(&function_type, sizeof *f);
     f->code = code;
+    code->jit_flags |= code->jit_flags & CODE_JIT_HAS_FUNCTION ? CODE_JIT_SEVERAL_FUNCTIONS : CODE_JIT_HAS_FUNCTION;
     f->globals = globals;
     f->builtins = tstate.builtins;
     f->name = code->name;
@@ -66,6 +67,7 @@ static int fn_set_doc(Value v, Value x) {
     V_AS(FunctionObject, v)->doc = x ? x : V_NONE;
     return 0;
 }
+void jit_function_code_changed(Value fn);   /* jit/trace.c */
 static Value fn_get_defaults(Value v) {
     Value d = V_AS(FunctionObject, v)->defaults;
     return d ? d : V_NONE;
@@ -76,6 +78,7 @@ static int fn_set_defaults(Value v, Value x) {
         return -1;
     }
     V_AS(FunctionObject, v)->defaults = (x == V_NONE) ? VNULL : x;
+    jit_function_code_changed(v);   /* traces that inlined v took its defaults as constants */
     return 0;
 }
 static Value fn_get_kwdefaults(Value v) {
@@ -88,10 +91,10 @@ static int fn_set_kwdefaults(Value v, Value x) {
         return -1;
     }
     V_AS(FunctionObject, v)->kwdefaults = (x == V_NONE) ? VNULL : x;
+    jit_function_code_changed(v);   /* (as __defaults__) */
     return 0;
 }
 static Value fn_get_code(Value v) { return V_FROM_PTR(V_AS(FunctionObject, v)->code); }
-void jit_function_code_changed(Value fn);   /* jit/trace.c */
 /* Any code object with as many free variables as the closure has cells
  * (CPython's one check); compiled code that inlined the old code is
  * invalidated (it watches the function, jit/record.c). */
@@ -109,8 +112,15 @@ static int fn_set_code(Value v, Value x) {
         return -1;
     }
     if (co != f->code) {
+        /* traces that inlined f watch f; those that inlined a function by
+           its code (jit/record.c, "Calls by code") read the code once
+           (a pure field) and watch the code they found */
+        Value old = V_FROM_PTR(f->code);
         f->code = co;
+        co->jit_flags |= co->jit_flags & CODE_JIT_HAS_FUNCTION ? CODE_JIT_SEVERAL_FUNCTIONS : CODE_JIT_HAS_FUNCTION;
         jit_function_code_changed(v);
+        jit_function_code_changed(old);
+        jit_function_code_changed(x);
     }
     return 0;
 }

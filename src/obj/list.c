@@ -420,9 +420,8 @@ Value list_getslice(Value l, Value start_v, Value stop_v, Value step_v) {
  * a list_getslice_ints whose list nothing reads (record.c fuses
  * `a[i:j] = b[k:l:m]` into one list_assign_slice_ints). */
 
-/* Bounds clamped to a sequence of `length` items as slice.indices() does:
- * the number of items the slice selects. */
-static int64_t slice_ints_adjust(int64_t length, int64_t *start, int64_t *stop, int64_t step) {
+/* list.h */
+int64_t slice_ints_adjust(int64_t length, int64_t *start, int64_t *stop, int64_t step) {
     int64_t lower = step < 0 ? -1 : 0, upper = step < 0 ? length - 1 : length;
     int64_t *bound[2] = {start, stop};
     for (int i = 0; i < 2; i++) {

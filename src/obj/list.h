@@ -68,6 +68,9 @@ int list_setslice(Value l, Value start, Value stop, Value step, Value v);
  * stands for None, the step is nonzero; neither raises. */
 #define LIST_SLICE_NONE INT64_MIN
 Value list_getslice_ints(Value l, int64_t start, int64_t stop, int64_t step);
+/* Such bounds clamped to a sequence of `length` items as slice.indices()
+ * does; returns the number of items selected (also for str_getslice_ints). */
+int64_t slice_ints_adjust(int64_t length, int64_t *start, int64_t *stop, int64_t step);
 /* dst[dstart:dstop] = src[sstart:sstop] (rev: src[sstart:sstop:-1]) */
 void list_assign_slice_ints(Value dst, int64_t dstart, int64_t dstop, Value src, int64_t sstart, int64_t sstop);
 void list_assign_slice_ints_rev(Value dst, int64_t dstart, int64_t dstop, Value src, int64_t sstart, int64_t sstop);

@@ -589,10 +589,8 @@ Value str_substr(Value v, int64_t start, int64_t end) {
     return str_new(s->data + b0, (size_t)(b1 - b0));
 }
 
-Value str_getslice(Value s, Value start_v, Value stop_v, Value step_v) {
-    int64_t start, stop, step;
-    int64_t n = slice_bounds_indices(start_v, stop_v, step_v, str_len(s), &start, &stop, &step);
-    if (n < 0) return VNULL;
+/* s[start:stop:step] of bounds already clamped, selecting n >= 0 code points */
+static Value str_slice_clamped(Value s, int64_t start, int64_t stop, int64_t step, int64_t n) {
     if (step == 1) return str_substr(s, start, stop);
     if (n <= 1) return n == 0 ? str_empty : str_from_codepoint(str_char_at(s, start));
     StrObject *so = V_AS(StrObject, s);
@@ -635,6 +633,30 @@ Value str_getslice(Value s, Value start_v, Value stop_v, Value step_v) {
         }
     }
     return str_from_buf(&b);
+}
+
+Value str_getslice(Value s, Value start_v, Value stop_v, Value step_v) {
+    int64_t start, stop, step;
+    int64_t n = slice_bounds_indices(start_v, stop_v, step_v, str_len(s), &start, &stop, &step);
+    if (n < 0) return VNULL;
+    return str_slice_clamped(s, start, stop, step, n);
+}
+
+/* A bound of a step-1 slice of `length` code points, clamped to [0, length]. */
+static inline int64_t unit_slice_bound(int64_t b, int64_t if_none, int64_t length) {
+    if (b == LIST_SLICE_NONE) return if_none;
+    if (b < 0) return b + length < 0 ? 0 : b + length;
+    return b > length ? length : b;
+}
+
+/* str.h */
+Value str_getslice_ints(Value s, int64_t start, int64_t stop, int64_t step) {
+    if (step == 1) {   /* the common case, without slice_ints_adjust's generality */
+        int64_t length = V_AS(StrObject, s)->length;
+        return str_substr(s, unit_slice_bound(start, 0, length), unit_slice_bound(stop, length, length));
+    }
+    int64_t n = slice_ints_adjust(str_len(s), &start, &stop, step);
+    return str_slice_clamped(s, start, stop, step, n);
 }
 
 /* str.h */

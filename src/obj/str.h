@@ -74,6 +74,9 @@ Value str_getitem(Value s, Value key);
 /* s[i] for an int index (negative counts from the end); IndexError outside. */
 Value str_getitem_i64(Value s, int64_t i);
 Value str_getslice(Value s, Value start, Value stop, Value step);   /* s[start:stop:step] */
+/* The same with unboxed bounds (compiled code): LIST_SLICE_NONE (list.h)
+ * stands for None, the step is nonzero; raises only MemoryError. */
+Value str_getslice_ints(Value s, int64_t start, int64_t stop, int64_t step);
 
 /* A formatted string from the errors.h printf dialect (%R %S %T %U ...). */
 Value str_printf(const char *fmt, ...);
