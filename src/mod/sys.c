@@ -528,7 +528,7 @@ Value sys_gen_frame_object(Value gen, Frame *f) {
 }
 
 static bool gen_frame_alive(FrameObject *fo) {
-    return fo->gen && V_AS(GenObject, fo->gen)->frame == fo->raw;
+    return fo->raw && fo->gen && V_AS(GenObject, fo->gen)->frame == fo->raw;
 }
 
 /* The frame returns: its object keeps the last locals and line, and no

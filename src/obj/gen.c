@@ -21,7 +21,7 @@ static const char *gen_kind(GenObject *g) {
 Value gen_new(Frame *f, FunctionObject *func) {
     bool coro = (f->code->flags & CO_COROUTINE) != 0;
     Type *t = coro ? &coro_type : (f->code->flags & CO_ASYNC_GENERATOR) ? &async_gen_type : &gen_type;
-    GenObject *g = (GenObject *)obj_alloc(t, sizeof *g);
+    GenObject *g = (GenObject *)obj_alloc(t, t == &gen_type ? GEN_PLAIN_SIZE : sizeof *g);
     g->frame = f;
     g->name = func->name;
     g->qualname = func->qualname;
@@ -153,6 +153,27 @@ static void gen_frame_forget_values(Frame *f) {
     memset(f->localsplus, 0, n * sizeof(Value));
 }
 
+/* The frame of a generator that just finished (g->frame already NULL).
+ * Its frame object, if one was made (gi_frame, sys._getframe, tracing),
+ * keeps the last locals and line, with no f_back, as CPython's: before,
+ * it showed the locals and line of when it was made. Then, unless the
+ * recorder is recording a trace (which may hold the frame), the frame
+ * goes back to frame.c's cache for the next generator. A traceback keeps
+ * only the frame's address and, once the exception left the frame, a
+ * copy of its locals (errors.c traceback_frame_exit), as for the frame
+ * stack's frames, whose memory the next call takes as well. */
+static void gen_frame_done(Frame *f) {
+    if (f->fobj) {
+        f->back = NULL;
+        sys_frame_detach(f);
+    }
+    if (jit.recording || f->jit_forced || f->jit_call_mframe) {
+        gen_frame_forget_values(f);
+        return;
+    }
+    frame_release_heap(f);
+}
+
 /* Run the frame once: returns like gen_send_ex. With ahead (gen_send_batch,
  * only when next() resumes it), compiled code may run it on past yields,
  * leaving the values yielded before the last in ahead[0 .. *nahead). */
@@ -201,11 +222,12 @@ static inline __attribute__((always_inline)) int gen_run_ahead(GenObject *g, Val
             V_AS(ExcObject, tstate.exc)->context = e;
             V_AS(ExcObject, tstate.exc)->suppress_context = true;
         }
+        gen_frame_done(f);
         return -1;
     }
     /* returned: nothing can read its values any more (gi_frame is None),
        unless a frame object was made for it (a traceback, sys._getframe) */
-    if (!f->fobj) gen_frame_forget_values(f);
+    gen_frame_done(f);
     *out = r;
     return 0;
 }
@@ -708,7 +730,7 @@ static const MethodDef gen_methods[] = {
 
 Type gen_type = {
     .tname = "generator",
-    .basicsize = sizeof(GenObject),
+    .basicsize = GEN_PLAIN_SIZE,
     .repr = gen_repr,
     .iter = iter_self,
     .iternext = gen_iternext,

@@ -17,14 +17,18 @@ typedef struct GenObject {
     bool running;
     bool started;
     bool finalizable;       /* registered to be closed when unreachable */
-    Value handled;          /* exception being handled inside, while suspended */
-    Value yield_from;       /* sub-iterator while delegating (for throw/close) */
     /* Compiled code that ran the generator's body inline exited in the
        middle of it: the frame holds the state at that point, and the next
        resumption continues there (GEN_JIT_CONTINUE) without pushing the
        sent value, or raises jit_throw there (GEN_JIT_RAISE). */
     uint8_t jit_resume_mode;
+    Value handled;          /* exception being handled inside, while suspended */
+    Value yield_from;       /* sub-iterator while delegating (for throw/close) */
     Value jit_throw;
+    /* Only coroutines and async generators have the fields from here on: a
+       plain generator is allocated GEN_PLAIN_SIZE bytes (a tree walk by
+       `yield from` makes one per node, and allocation was most of a
+       generator's cost), so these are read only after a type check. */
     /* coroutines: the caller's code and line at creation, where the "never
        awaited" warning points (CPython's is where the last reference
        went, the same line when the call's result is dropped at once) */
@@ -44,6 +48,9 @@ typedef struct GenObject {
 } GenObject;
 
 enum { GEN_JIT_NONE, GEN_JIT_CONTINUE, GEN_JIT_RAISE };
+
+/* The size of a plain generator (gen_type): the fields before origin_code. */
+#define GEN_PLAIN_SIZE offsetof(GenObject, origin_code)
 
 extern Type gen_type, coro_type, coro_wrapper_type, async_gen_type;
 

@@ -101,13 +101,48 @@ static void frame_clear_dead(void) {
     }
 }
 
+/* Heap frames of finished generators, kept for the next heap frame of
+ * their size class (16-byte granules, as gc_alloc rounds): a recursive
+ * generator (a tree walk by `yield from`) makes and finishes a generator
+ * per node, and taking each frame fresh from the collector cost a batch
+ * refill per ~25 frames (its sweep) and a cache miss per frame, the
+ * walk's data pushed out by memory touched once. A released frame is
+ * zeroed (what gc_alloc gives); the cache lives in static data, a root, so
+ * its frames stay allocated: at most HEAP_FRAME_CACHE_DEPTH per class. */
+#define HEAP_FRAME_CACHE_GRANULES 48
+#define HEAP_FRAME_CACHE_DEPTH 32
+static struct {
+    Frame *first;   /* linked through Frame.back */
+    int count;
+} heap_frame_cache[HEAP_FRAME_CACHE_GRANULES + 1];
+
+static inline size_t frame_granules(CodeObject *co) { return (frame_size(co) + GC_GRANULE - 1) / GC_GRANULE; }
+
 Frame *frame_new_heap(CodeObject *co) {
-    Frame *f = gc_alloc(frame_size(co));
+    size_t g = frame_granules(co);
+    Frame *f;
+    if (g <= HEAP_FRAME_CACHE_GRANULES && heap_frame_cache[g].first) {
+        f = heap_frame_cache[g].first;
+        heap_frame_cache[g].first = f->back;
+        heap_frame_cache[g].count--;
+        f->back = NULL;
+    } else {
+        f = gc_alloc(frame_size(co));
+    }
     f->code = co;
     f->on_heap = 1;
     f->ip = co->code;
     f->sp = frame_stack_base(f);
     return f;
+}
+
+void frame_release_heap(Frame *f) {
+    size_t g = frame_granules(f->code);
+    memset(f, 0, g * GC_GRANULE);
+    if (g > HEAP_FRAME_CACHE_GRANULES || heap_frame_cache[g].count >= HEAP_FRAME_CACHE_DEPTH) return;
+    f->back = heap_frame_cache[g].first;
+    heap_frame_cache[g].first = f;
+    heap_frame_cache[g].count++;
 }
 
 /* ---- recursion ---------------------------------------------------------------------- */
@@ -197,6 +232,13 @@ Frame *frame_setup_call(FunctionObject *fn, Value *args, size_t nargs, Value kwn
     int64_t total = argc + kwonly;
     bool has_varargs = co->flags & CO_VARARGS, has_varkw = co->flags & CO_VARKEYWORDS;
     size_t nkw = kwnames ? (size_t)tuple_size(kwnames) : 0;
+    if (nargs == (size_t)argc && !nkw && !kwonly && !has_varargs && !has_varkw) {
+        /* exactly the positional parameters: nothing else to check or fill
+           (the usual call of a generator function, which interp.c's
+           CO_SIMPLE_ARGS path never takes) */
+        for (size_t i = 0; i < nargs; i++) locals[i] = args[i];
+        goto cells;
+    }
     Value kwdict = VNULL;
     if (has_varkw) {
         kwdict = dict_new();
@@ -284,6 +326,7 @@ Frame *frame_setup_call(FunctionObject *fn, Value *args, size_t nargs, Value kwn
             goto fail;
         }
     }
+cells:
     /* cells and free variables */
     if (co->ncells || co->nfrees) {
         Value *cells = locals + co->nlocals;

@@ -306,6 +306,9 @@ static inline Frame *frame_push_args_inline(CodeObject *co, const Value *args, s
 Frame *frame_push(CodeObject *co);
 /* A frame outside the frame stack (collected memory, on_heap): a generator's, or one jit_force_frames() builds. */
 Frame *frame_new_heap(CodeObject *co);
+/* f, a heap frame that nothing refers to any more (a finished generator's
+   without a frame object), may be handed out again by frame_new_heap. */
+void frame_release_heap(Frame *f);
 /* The same, with the first nargs locals set to args (nargs <= co->nlocals). */
 Frame *frame_push_args(CodeObject *co, const Value *args, size_t nargs);
 void frame_pop(Frame *f);
