@@ -16,28 +16,12 @@
 DYNLIB_DEFINE(libcrypt, TPY_SONAME_CRYPT, CRYPT_FUNCS)
 #define CRYPT(f) (libcrypt.f)
 
-/* a str argument as Argument Clinic's `str` converter takes it: UTF-8,
- * no NUL inside */
-static const char *clinic_str(Value v, int argno) {
-    if (!str_check(v)) {
-        err_format(&exc_TypeError, "crypt() argument %d must be str, not %T", argno, v);
-        return NULL;
-    }
-    Value b = bytes_encode_str(v, str_from_cstr("utf-8"), str_from_cstr("strict"));
-    if (!b) return NULL;
-    if (memchr(bytes_data(b), 0, (size_t)bytes_size(b))) {
-        err_set(&exc_ValueError, "embedded null character");
-        return NULL;
-    }
-    return bytes_data(b);
-}
-
 /* crypt(word, salt, /) -> the hash, as str */
 static Value crypt_crypt(Value *args, size_t nargs, Value kwnames) {
     if (arg_nokw("_crypt.crypt", kwnames) < 0 || arg_count("crypt", nargs, 2, 2) < 0) return VNULL;
-    const char *word = clinic_str(args[0], 1);
+    const char *word = arg_str_utf8(args[0], "crypt", 1);
     if (!word) return VNULL;
-    const char *salt = clinic_str(args[1], 2);
+    const char *salt = arg_str_utf8(args[1], "crypt", 2);
     if (!salt) return VNULL;
     /* struct crypt_data is about 32 KiB: too big for the C stack of a
      * thread; zeroed, as crypt_r requires before its first use */

@@ -69,24 +69,9 @@ static Value fs_text(const char *s, size_t n) {
     return obj_call_method(bytes_new(s, n), "decode", args, 2);
 }
 
-/* a str parameter as `s`: UTF-8 without NUL; NULL with the error set */
-static const char *str_param(Value v, const char *fname, int argno) {
-    if (!str_check(v)) {
-        err_format(&exc_TypeError, "%s() argument %d must be str, not %T", fname, argno, v);
-        return NULL;
-    }
-    Value b = bytes_encode_str(v, str_from_cstr("utf-8"), str_from_cstr("strict"));
-    if (!b) return NULL;
-    if (memchr(bytes_data(b), 0, (size_t)bytes_size(b))) {
-        err_set(&exc_ValueError, "embedded null character");
-        return NULL;
-    }
-    return bytes_data(b);
-}
-
 /* the domain argument, or the default domain (NULL with nis.error) */
 static const char *domain_param(Value v, const char *fname, int argno) {
-    if (v) return str_param(v, fname, argno);
+    if (v) return arg_str_utf8(v, fname, argno);
     char *domain = NULL;
     int e = NSL(yp_get_default_domain)(&domain);
     if (e) {
@@ -103,7 +88,7 @@ static Value nis_match(Value *args, size_t nargs, Value kwnames) {
     if (!str_check(a[0])) return err_format(&exc_TypeError, "match() argument 1 must be str, not %T", a[0]);
     Value key = bytes_encode_str(a[0], str_from_cstr("utf-8"), str_from_cstr("surrogateescape"));
     if (!key) return VNULL;
-    const char *map = str_param(a[1], "match", 2);
+    const char *map = arg_str_utf8(a[1], "match", 2);
     if (!map) return VNULL;
     const char *domain = domain_param(a[2], "match", 3);
     if (!domain) return VNULL;
@@ -147,7 +132,7 @@ static const ArgSpec nis_cat_spec = {"cat", 0, 1, 0, {"map", "domain=defaultdoma
 static Value nis_cat(Value *args, size_t nargs, Value kwnames) {
     Value a[2] = {VNULL, VNULL};
     if (arg_parse(&nis_cat_spec, args, nargs, kwnames, a) < 0) return VNULL;
-    const char *map = str_param(a[0], "cat", 1);
+    const char *map = arg_str_utf8(a[0], "cat", 1);
     if (!map) return VNULL;
     const char *domain = domain_param(a[1], "cat", 2);
     if (!domain) return VNULL;

@@ -324,6 +324,13 @@ Value arg_kw(Value *args, size_t nargs, Value kwnames, const char *name);
 /* Raise TypeError if kwnames holds a name outside the NULL-terminated list. */
 int arg_kw_allowed(const char *fname, Value kwnames, const char *const *allowed);
 
+/* Argument argno (1-based) of fname as the `str`/`s` converter takes it:
+ * its UTF-8, strict, in collected memory that lives as long as the caller
+ * keeps the pointer; NULL with CPython's TypeError ("fname() argument N
+ * must be str, not T"), ValueError ("embedded null character") or
+ * UnicodeEncodeError set. */
+const char *arg_str_utf8(Value v, const char *fname, int argno);
+
 /* Bind args (nargs positional, then kwnames' values) to spec's parameters:
  * out[i] is the i-th parameter's value, VNULL when not given. Returns -1
  * with TypeError set, with CPython's messages, on a bad call. */

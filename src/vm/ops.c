@@ -700,6 +700,20 @@ int arg_count(const char *fname, size_t nargs, size_t min, size_t max) {
     return -1;
 }
 
+const char *arg_str_utf8(Value v, const char *fname, int argno) {
+    if (!str_check(v)) {
+        err_format(&exc_TypeError, "%s() argument %d must be str, not %T", fname, argno, v);
+        return NULL;
+    }
+    Value b = bytes_encode_str(v, str_from_cstr("utf-8"), str_from_cstr("strict"));
+    if (!b) return NULL;
+    if (memchr(bytes_data(b), 0, (size_t)bytes_size(b))) {
+        err_set(&exc_ValueError, "embedded null character");
+        return NULL;
+    }
+    return bytes_data(b);
+}
+
 int arg_nokw(const char *fname, Value kwnames) {
     if (!kwnames || tuple_size(kwnames) == 0) return 0;
     err_format(&exc_TypeError, "%s() takes no keyword arguments", fname);
