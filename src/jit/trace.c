@@ -933,6 +933,17 @@ static inline int run_trace_plain(Frame *f, Trace *t, Value *result) {
     return run_trace_finish(f, t, g, false, false, NULL, result);
 }
 
+/* The callee's new frame f becomes the running one (what the interpreter's
+ * call does before running it). */
+static inline void callee_frame_enter(Frame *f, FunctionObject *fn) {
+    f->func = fn;
+    f->globals = fn->globals;
+    f->builtins = fn->builtins;
+    f->back = tstate.frame;
+    tstate.frame = f;
+    tstate.depth++;
+}
+
 /* jit_call_assembler's way when the profiler or the backend counters are
  * on (the trace is entered through run_trace, the whole call charged to
  * the calling trace), or when the frame stack needs a new chunk. The
@@ -941,12 +952,7 @@ static __attribute__((noinline)) Value call_assembler_slow(FunctionObject *fn, T
                                                            int64_t nargs) {
     uint64_t *prof_was = jit_profile_mode ? prof_suppress_begin() : NULL;
     Frame *f = frame_push_args(fn->code, args, (size_t)nargs);
-    f->func = fn;
-    f->globals = fn->globals;
-    f->builtins = fn->builtins;
-    f->back = tstate.frame;
-    tstate.frame = f;
-    tstate.depth++;
+    callee_frame_enter(f, fn);
     Value result;
     int r = (!jit_profile_mode && !t->counts) ? run_trace_plain(f, t, &result) : run_trace(f, t, &result);
     interp_leave_recursive();
@@ -992,12 +998,7 @@ Value jit_call_assembler(Value fnv, int64_t nargs, Value a0, Value a1, Value a2,
     if (__builtin_expect(jit_profile_mode || t->counts, 0) ||
         __builtin_expect(!(f = frame_push_args_inline(co, args, (size_t)nargs)), 0))
         return call_assembler_slow(fn, t, args, nargs);
-    f->func = fn;
-    f->globals = fn->globals;
-    f->builtins = fn->builtins;
-    f->back = tstate.frame;
-    tstate.frame = f;
-    tstate.depth++;
+    callee_frame_enter(f, fn);
     Value result;
     int r = run_trace_plain(f, t, &result);
     interp_leave_recursive();

@@ -62,13 +62,6 @@ static const char *map_name(const char *map, bool *nul_terminated) {
     return map;
 }
 
-/* NIS data as text, the way os.fsdecode reads bytes */
-static Value fs_text(const char *s, size_t n) {
-    if (utf8_valid(s, n)) return str_new(s, n);
-    Value args[2] = {str_from_cstr("utf-8"), str_from_cstr("surrogateescape")};
-    return obj_call_method(bytes_new(s, n), "decode", args, 2);
-}
-
 /* the domain argument, or the default domain (NULL with nis.error) */
 static const char *domain_param(Value v, const char *fname, int argno) {
     if (v) return arg_str_utf8(v, fname, argno);
@@ -101,7 +94,7 @@ static Value nis_match(Value *args, size_t nargs, Value kwnames) {
     int e = NSL(yp_match)(domain, map, bytes_data(key), keylen, &value, &len);
     if (e) return nis_error(e);
     if (nul && len > 0) len--;
-    Value r = fs_text(value, (size_t)len);
+    Value r = str_from_fs_n(value, (size_t)len);
     free(value);
     return r;
 }
@@ -120,8 +113,8 @@ static int cat_entry(int status, char *key, int keylen, char *val, int vallen, c
         if (keylen > 0 && key[keylen - 1] == '\0') keylen--;
         if (vallen > 0 && val[vallen - 1] == '\0') vallen--;
     }
-    Value k = fs_text(key, (size_t)keylen), v = k ? fs_text(val, (size_t)vallen) : VNULL;
-    if (!v || dict_set(st->dict, k, v) < 0) {
+    Value k = str_from_fs_n(key, (size_t)keylen), v = str_from_fs_n(val, (size_t)vallen);
+    if (dict_set(st->dict, k, v) < 0) {
         st->failed = true;
         return 1;
     }
@@ -168,9 +161,7 @@ static Value nis_maps(Value *args, size_t nargs, Value kwnames) {
        hundred bytes a call of maps()) */
     Value r = list_new(0);
     for (; list; list = list->next) {
-        Value name = fs_text(list->map, strlen(list->map));
-        if (!name) return VNULL;
-        list_append(r, name);
+        list_append(r, str_from_fs(list->map));
     }
     return r;
 }
@@ -182,7 +173,7 @@ static Value nis_get_default_domain(Value *args, size_t nargs, Value kwnames) {
     char *domain = NULL;
     int e = NSL(yp_get_default_domain)(&domain);
     if (e) return nis_error(e);
-    return fs_text(domain, strlen(domain));
+    return str_from_fs(domain);
 }
 
 static const MethodDef nis_functions[] = {

@@ -12,19 +12,9 @@
 
 static Type *passwd_type;
 
-/* a system string as str (UTF-8 with surrogateescape, the file system's) */
-static Value sys_str(const char *s) {
-    size_t n = strlen(s);
-    if (utf8_valid(s, n)) return str_new(s, n);
-    Value args[2] = {str_from_cstr("utf-8"), str_from_cstr("surrogateescape")};
-    return obj_call_method(bytes_new(s, n), "decode", args, 2);
-}
-
 static Value passwd_value(const struct passwd *p) {
-    Value v[7] = {sys_str(p->pw_name),  sys_str(p->pw_passwd), int_from_i64(p->pw_uid), int_from_i64(p->pw_gid),
-                  sys_str(p->pw_gecos), sys_str(p->pw_dir),    sys_str(p->pw_shell)};
-    for (int i = 0; i < 7; i++)
-        if (!v[i]) return VNULL;
+    Value v[7] = {str_from_fs(p->pw_name),  str_from_fs(p->pw_passwd), int_from_i64(p->pw_uid), int_from_i64(p->pw_gid),
+                  str_from_fs(p->pw_gecos), str_from_fs(p->pw_dir),    str_from_fs(p->pw_shell)};
     return structseq_new(passwd_type, v);
 }
 

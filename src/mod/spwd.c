@@ -16,21 +16,11 @@ static Type *spwd_type;
 
 enum { SPWD_VISIBLE = 9, SPWD_FIELDS = 11 };
 
-/* a system string as str (the file system's encoding: UTF-8 with
- * surrogateescape), None for a NULL pointer */
-static Value fs_str_or_none(const char *s) {
-    if (!s) return V_NONE;
-    size_t n = strlen(s);
-    if (utf8_valid(s, n)) return str_new(s, n);
-    Value args[2] = {str_from_cstr("utf-8"), str_from_cstr("surrogateescape")};
-    return obj_call_method(bytes_new(s, n), "decode", args, 2);
-}
+/* a system string as str (os.fsdecode's reading), None for NULL */
+static Value fs_str_or_none(const char *s) { return s ? str_from_fs(s) : V_NONE; }
 
 static Value spwd_value(const struct spwd *p) {
-    Value name = fs_str_or_none(p->sp_namp);
-    if (!name) return VNULL;
-    Value pass = fs_str_or_none(p->sp_pwdp);
-    if (!pass) return VNULL;
+    Value name = fs_str_or_none(p->sp_namp), pass = fs_str_or_none(p->sp_pwdp);
     Value v[SPWD_FIELDS] = {
         name,
         pass,

@@ -215,8 +215,9 @@ Value str_from_cstr(const char *s) { return str_new(s, strlen(s)); }
 Value str_from_buf(Buf *b) { return str_new(b->data, b->len); }
 
 /* str.h */
-char *utf8_from_fs(const char *s) {
-    size_t n = strlen(s);
+/* the UTF-8 of n bytes decoded as os.fsdecode would (NUL-terminated, its
+   length in *len) */
+static char *utf8_from_fs_n(const char *s, size_t n, size_t *len) {
     /* each undecodable byte grows to three (its escape U+DC80..U+DCFF) */
     char *out = gc_alloc_atomic(3 * n + 1), *o = out;
     int64_t i = 0, cps;
@@ -228,10 +229,22 @@ char *utf8_from_fs(const char *s) {
         if ((size_t)i < n) o += utf8_encode(0xDC00u + (unsigned char)s[i++], o);
     }
     *o = 0;
+    *len = (size_t)(o - out);
     return out;
 }
 
+char *utf8_from_fs(const char *s) {
+    size_t len;
+    return utf8_from_fs_n(s, strlen(s), &len);
+}
+
 Value str_from_fs(const char *s) { return str_from_cstr(utf8_from_fs(s)); }
+
+Value str_from_fs_n(const char *s, size_t n) {
+    size_t len;
+    char *u = utf8_from_fs_n(s, n, &len);
+    return str_new(u, len);
+}
 
 
 Value str_from_codepoint(uint32_t cp) {

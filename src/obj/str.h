@@ -92,9 +92,11 @@ bool utf8_valid(const char *s, size_t nbytes);
  * way os.fsdecode reads them: well-formed UTF-8 kept, every other byte b
  * becomes the lone surrogate U+DC00+b (surrogateescape), which os.fsencode
  * turns back into b. utf8_from_fs gives the UTF-8 of that text (collected
- * memory), str_from_fs the str. */
+ * memory), str_from_fs the str; str_from_fs_n the str of n bytes, NULs
+ * included (a record of a system database). */
 char *utf8_from_fs(const char *s);
 Value str_from_fs(const char *s);
+Value str_from_fs_n(const char *s, size_t n);
 /* The length of the longest prefix of s[0..n) that is well-formed UTF-8
  * (no encoded surrogates, no overlong forms, nothing above U+10FFFF):
  * what a strict UTF-8 decoder keeps unchanged; *ncp, its code points. */
