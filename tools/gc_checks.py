@@ -31,6 +31,13 @@ tools/check.sh. The last line is "N passed, N failed".
             tuple survive three collections, in the three modes (Boehm's
             own NORMAL kind skips that word: with it the objects die and
             the program fails)
+  hugepages where the kernel grants transparent huge pages on request
+            (/sys/kernel/mm/transparent_hugepage/enabled is "madvise" or
+            "always"), the first heap section is advised MADV_HUGEPAGE
+            (gc.c, advise_last_section): /proc/self/smaps shows one
+            mapping of at least 6 MiB flagged "hg" that holds a heap
+            object's address, and none with TPY_HUGE_PAGES=0; where the
+            kernel has THP off the check only runs the program
 
 Usage: python3 tools/gc_checks.py [--tpy ./tpy]
 """
@@ -156,6 +163,42 @@ MODE_ARGS = {  # as tests/run.py runs the three modes
 }
 
 
+# prints the size in KiB of each mapping flagged "hg" (MADV_HUGEPAGE) that
+# contains the address of a fresh object (id() is its address)
+HUGE_PROG = r"""
+import re
+obj = object()
+addr = id(obj)
+found = []
+start = end = 0
+for line in open("/proc/self/smaps"):
+    m = re.match(r"([0-9a-f]+)-([0-9a-f]+) ", line)
+    if m:
+        start, end = int(m.group(1), 16), int(m.group(2), 16)
+    elif line.startswith("VmFlags:") and " hg" in line and start <= addr < end:
+        found.append((end - start) // 1024)
+print(found)
+"""
+
+
+def huge_pages(tpy):
+    try:
+        with open("/sys/kernel/mm/transparent_hugepage/enabled") as f:
+            thp = re.search(r"\[(\w+)\]", f.read()).group(1)
+    except (OSError, AttributeError):
+        thp = "never"
+    on = run([tpy, "-c", HUGE_PROG])
+    off = run([tpy, "-c", HUGE_PROG], env={"TPY_HUGE_PAGES": "0"})
+    if thp == "never":
+        check("hugepages: THP is off here; the program runs", on.returncode == 0 and off.returncode == 0,
+              "exit %d/%d, stderr %s" % (on.returncode, off.returncode, on.stderr[-300:]))
+        return
+    got = eval(on.stdout) if on.returncode == 0 and on.stdout.startswith("[") else None
+    check("hugepages: the first heap section is advised MADV_HUGEPAGE (THP %s), not with TPY_HUGE_PAGES=0" % thp,
+          got is not None and len(got) == 1 and got[0] >= 6 * 1024 and off.stdout == "[]\n",
+          "exit %d, stdout %r; TPY_HUGE_PAGES=0: %r, stderr %s" % (on.returncode, on.stdout, off.stdout, on.stderr[-300:]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--tpy", default="./tpy")
@@ -201,6 +244,7 @@ def main():
             check("lastword: %s mode, objects referenced only from an object's last word survive" % mode,
                   p.returncode == 0 and p.stdout == "lastword dead 0 intact 20000\n",
                   "exit %d, stdout %r, stderr %s" % (p.returncode, p.stdout, p.stderr[-300:]))
+        huge_pages(tpy)
     print("%d passed, %d failed" % (results.count(True), results.count(False)))
     return 0 if all(results) else 1
 
