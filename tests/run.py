@@ -184,6 +184,45 @@ def short_diff(expected, got, label, limit=20):
     return "".join(out)
 
 
+def output_tails(out, err):
+    """The last lines a killed test printed, for the report."""
+    text = ""
+    for name, data in (("stdout", out), ("stderr", err)):
+        if data:
+            tail = data.decode("utf-8", "replace").splitlines()[-10:]
+            text += "--- %s (last %d lines)\n%s\n" % (name, len(tail), "\n".join(tail))
+    return text
+
+
+def hung_stacks(pgid):
+    """The C stacks of every thread of every process in a hung test's
+    process group (gdb, where installed): a hang that happens once in
+    hundreds of runs is diagnosed from the one report that shows it."""
+    gdb = shutil.which("gdb")
+    if not gdb:
+        return ""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[2]) == pgid:   # the process group, after state and ppid
+                pids.append(int(entry))
+    text = ""
+    for pid in sorted(pids):
+        try:
+            r = subprocess.run([gdb, "-batch", "-p", str(pid), "-ex", "thread apply all bt 30"],
+                               capture_output=True, text=True, errors="replace", timeout=60)
+            lines = [l for l in r.stdout.splitlines() if l.startswith(("#", "Thread"))]
+        except (OSError, subprocess.TimeoutExpired) as e:
+            lines = ["gdb failed: %s" % e]
+        text += "--- stacks of process %d\n%s\n" % (pid, "\n".join(lines))
+    return text
+
+
 def run_one(tpy, test, mode, opts):
     """Run one (test, mode) pair; return (ok, message, seconds)."""
     cmd = [tpy] + mode_flags(mode) + [test.rel] + test.args()
@@ -205,12 +244,13 @@ def run_one(tpy, test, mode, opts):
     try:
         out, err = proc.communicate(stdin_data, timeout=timeout)
     except subprocess.TimeoutExpired:
+        stacks = hung_stacks(proc.pid)
         try:
             os.killpg(proc.pid, signal.SIGKILL)
         except OSError:
             pass
-        proc.communicate()
-        return False, "TIMEOUT after %gs\n" % timeout, time.monotonic() - start
+        out, err = proc.communicate()
+        return False, "TIMEOUT after %gs\n%s%s" % (timeout, output_tails(out, err), stacks), time.monotonic() - start
     elapsed = time.monotonic() - start
     rc = proc.returncode
 
