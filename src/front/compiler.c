@@ -3639,11 +3639,59 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
     if (e) err_set_exc(e);
 }
 
+static bool stmt_is_compound(const Stmt *s) {
+    switch (s->kind) {
+    case S_FUNCTIONDEF: case S_ASYNCFUNCTIONDEF: case S_CLASSDEF: case S_IF: case S_WHILE: case S_FOR:
+    case S_ASYNCFOR: case S_WITH: case S_ASYNCWITH: case S_TRY: case S_TRYSTAR: case S_MATCH:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* A SyntaxError at the end of the input, on its last line, as CPython's
+ * parser raises "incomplete input" (compile()'s PyCF_ALLOW_INCOMPLETE_INPUT:
+ * codeop then asks for more lines) and "invalid syntax" for a compound
+ * statement whose last line has no newline under PyCF_DONT_IMPLY_DEDENT
+ * (in 'single' mode CPython's tokenizer then makes up no DEDENT: the block
+ * never ends). "incomplete input" points past the last character, and
+ * one further where CPython's tokenizer added a final newline (not in
+ * 'single' mode: newline_added); "invalid syntax" points at offset 0. */
+static void raise_at_end_of_input(const char *src, size_t len, const char *filename, const char *msg,
+                                  bool newline_added) {
+    bool incomplete = strcmp(msg, "incomplete input") == 0;
+    bool ends_with_newline = len > 0 && src[len - 1] == '\n';
+    size_t end = ends_with_newline ? len - 1 : len;   /* the last line's end */
+    size_t start = end;
+    while (start > 0 && src[start - 1] != '\n') start--;
+    int lineno = 1;
+    for (size_t i = 0; i < start; i++) lineno += src[i] == '\n';
+    int chars = 0;
+    for (size_t i = start; i < end; i++) chars += ((unsigned char)src[i] & 0xC0) != 0x80;
+    bool newline = ends_with_newline || newline_added;
+    SyntaxErrorInfo info;
+    memset(&info, 0, sizeof info);
+    info.kind = "SyntaxError";
+    info.msg = msg;
+    info.filename = filename;
+    info.lineno = info.end_lineno = lineno;
+    info.offset = incomplete ? chars + newline : 0;
+    info.end_offset = incomplete ? -1 : 0;
+    info.offset_zero = info.end_offset_zero = 1;
+    char *text = gc_alloc_atomic(end - start + 2);
+    memcpy(text, src + start, end - start);
+    text[end - start] = '\n';
+    text[end - start + newline] = 0;
+    info.text = text;
+    raise_syntax_error(&info, src, len);
+}
+
 static CodeObject *compile(const char *src, size_t len, const char *filename, CompileMode mode, bool text,
                            int future_flags, bool file_input) {
     SyntaxErrorInfo info;
     memset(&info, 0, sizeof info);
     ParseMode pm = mode == COMPILE_EVAL ? PARSE_EVAL : mode == COMPILE_INTERACTIVE ? PARSE_SINGLE : PARSE_FILE;
+    info.allow_incomplete = (future_flags & PYCF_ALLOW_INCOMPLETE_INPUT) != 0;
     Module *m = text         ? parse_text(src, len, filename, pm, &info)
                 : file_input ? parse_file(src, len, filename, pm, &info)
                              : parse_source(src, len, filename, pm, &info);
@@ -3656,7 +3704,36 @@ static CodeObject *compile(const char *src, size_t len, const char *filename, Co
             info.offset = info.file_offset;
             info.end_offset = info.file_end_offset;
         }
+        /* PyCF_ALLOW_INCOMPLETE_INPUT (codeop, and through it code.interact
+           and pdb's interact): input that ended too early is one error,
+           "incomplete input", which codeop takes as "ask for more" */
+        if ((future_flags & PYCF_ALLOW_INCOMPLETE_INPUT) && info.incomplete) {
+            /* an unterminated string stays where it starts; the rest are
+               at the end of the input */
+            if (!info.msg || strncmp(info.msg, "unterminated triple-quoted", 26) != 0) {
+                raise_at_end_of_input(src, len, filename, "incomplete input", mode != COMPILE_INTERACTIVE);
+                return NULL;
+            }
+            info.kind = "SyntaxError";
+            info.msg = "incomplete input";
+            info.end_offset = -1;
+            info.end_lineno = info.lineno;
+            size_t tl = info.text ? strlen(info.text) : 0;
+            if (mode != COMPILE_INTERACTIVE && tl > 0 && info.text[tl - 1] != '\n') {
+                char *line = gc_alloc_atomic(tl + 2);
+                memcpy(line, info.text, tl);
+                line[tl] = '\n';
+                line[tl + 1] = 0;
+                info.text = line;
+            }
+        }
         raise_syntax_error(&info, src, len);
+        return NULL;
+    }
+    if (mode == COMPILE_INTERACTIVE && (future_flags & PYCF_DONT_IMPLY_DEDENT) && len > 0 && src[len - 1] != '\n' &&
+        m->body.n > 0 && stmt_is_compound(m->body.items[m->body.n - 1])) {
+        if (future_flags & PYCF_ALLOW_INCOMPLETE_INPUT) raise_at_end_of_input(src, len, filename, "incomplete input", false);
+        else raise_at_end_of_input(src, len, filename, "invalid syntax", false);
         return NULL;
     }
     memset(&info, 0, sizeof info);

@@ -38,6 +38,13 @@ Value ast_constant_value(const Constant *k);
  * `from __future__ import annotations` (ast_unparse.c). */
 Value ast_unparse_expr(const Expr *e);
 
+/* compile()'s flag asking for SyntaxError("incomplete input") when the
+ * source ends too early (codeop's; CPython's value) */
+#define PYCF_ALLOW_INCOMPLETE_INPUT 0x4000
+/* ... and the one that makes up no DEDENT at the end of 'single' input, so
+ * that a compound statement without a final newline is not complete */
+#define PYCF_DONT_IMPLY_DEDENT 0x200
+
 /* compile() with CPython's CO_FUTURE_* flags (AST_FUTURE_ANNOTATIONS);
  * text: a str, whose coding declaration is a comment */
 CodeObject *compile_flags(const char *src, size_t len, const char *filename, CompileMode mode, bool text,

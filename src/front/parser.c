@@ -87,6 +87,7 @@ typedef struct Parser {
                          pass (forced tokens, string literals) */
     int cookie;       /* the source declared its encoding */
     int pass2;        /* second pass: the costlier error checks are on */
+    int allow_incomplete; /* SyntaxErrorInfo.allow_incomplete */
     /* Set by star_expressions for the statement parser: did it make a
      * tuple without brackets, and where did its last element start (-1 if
      * it ended with a comma). */
@@ -4290,11 +4291,28 @@ static Module *parse_tokens(P *p) {
     return m;
 }
 
+/* Did the failed first pass read to the end of the input, as CPython's
+ * tokenizer does when it reaches the end (its _is_end_of_source)? The
+ * furthest token is one made up at the end, or, in 'single' mode, whose
+ * input gets no final newline from CPython, the newline parse() added or
+ * the token just before it (reading that token reached the end). */
+static int first_pass_read_to_end(P *p) {
+    Token *lt = &p->toks[p->maxpos];
+    if (lt->at_eof) return 1;
+    return p->mode == PARSE_SINGLE && p->made_newline_off >= 0 &&
+           (lt->off >= p->made_newline_off || lt->off + lt->len == p->made_newline_off);
+}
+
 /* Parse the tokens; on error fill p->e and return NULL. */
 static Module *run_parser(P *p) {
     jmp_buf jb;
     p->jb = &jb;
     if (setjmp(jb) == 0) return parse_tokens(p);
+    if (p->allow_incomplete && p->err_code != ERR_LEXER && first_pass_read_to_end(p)) {
+        finish_error(p);
+        p->e.incomplete = 1;
+        return NULL;
+    }
     if (p->err_code != ERR_LEXER && !p->pass1) {
         /* As CPython, parse again with the costlier error checks on: an
          * error rule that matches earlier in the file wins. The first
@@ -4433,6 +4451,7 @@ static Module *bad_source(SyntaxErrorInfo *err, bool file_input, const char *msg
 static Module *parse(const char *src, size_t len, const char *filename, ParseMode mode, bool is_text,
                      int feature_version, bool type_comments, bool file_input, SyntaxErrorInfo *err) {
     if (!filename) filename = "<unknown>";
+    int allow_incomplete = err->allow_incomplete;
     memset(err, 0, sizeof *err);
     err->filename = filename;
 
@@ -4559,6 +4578,7 @@ static Module *parse(const char *src, size_t len, const char *filename, ParseMod
     p.added_nl = added_nl;
     p.bad_utf8 = bad_utf8;
     p.made_newline_off = made_newline_off;
+    p.allow_incomplete = allow_incomplete;
     Module *m = run_parser(&p);
     if (m) {
         m->ntype_ignores = lx->nignores;

@@ -29,6 +29,11 @@ typedef struct SyntaxErrorInfo {
     int incomplete;         /* 1 if the input ended too early (unclosed
                                bracket, block or triple-quoted string):
                                the interactive prompt then asks for more */
+    /* in: compile()'s PyCF_ALLOW_INCOMPLETE_INPUT. A parse whose first
+       pass failed after reading to the end of the input then stops there,
+       as CPython's, with incomplete set (no second pass: its warnings and
+       errors are not made) */
+    int allow_incomplete;
     /* offset and end_offset as `python3 FILE` reports them: for errors
      * found by the parser (not the tokenizer) in a file without a coding
      * declaration CPython gives UTF-8 byte offsets rather than characters.
