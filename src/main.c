@@ -890,6 +890,7 @@ static int parse_command_line(int argc, char **argv, Options *o) {
                 const char *v = argv[++i];
                 if (strcmp(v, "always") != 0 && strcmp(v, "default") != 0 && strcmp(v, "never") != 0)
                     return usage_error("%s must be one of 'default', 'always', or 'never'\n", a);
+                tpy_config.check_hash_based_pycs = v;
             } else if (strcmp(a, "--jit") == 0 || strncmp(a, "--jit=", 6) == 0) {
                 if (a[5] == '=') o->jit_spec = a + 6;
                 else if (i + 1 < argc) o->jit_spec = argv[++i];

@@ -552,6 +552,7 @@ static Value delta_binop(Value a, Value b, int op) {
 }
 
 static Value delta_divmod(Value *args, size_t nargs, Value kwnames) {
+    if (nargs != 2) return err_format(&exc_TypeError, "expected 1 argument, got %zd", (ssize_t)nargs - 1);
     Value a = args[0], b = args[1];
     if (!delta_check(b)) return V_NOTIMPL;
     i128 y = delta_to_us128(b);
@@ -567,6 +568,7 @@ static Value delta_divmod(Value *args, size_t nargs, Value kwnames) {
 }
 
 static Value delta_rdivmod(Value *args, size_t nargs, Value kwnames) {
+    if (nargs != 2) return err_format(&exc_TypeError, "expected 1 argument, got %zd", (ssize_t)nargs - 1);
     if (!delta_check(args[1])) return V_NOTIMPL;
     Value a[2] = {args[1], args[0]};
     return delta_divmod(a, 2, VNULL);

@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "../runtime.h"
+#include "../vm/config.h"
 #include "../vm/gil.h"
 #include "../vm/codecache.h"
 #include "modules.h"
@@ -100,6 +101,11 @@ static Value i_get_frozen_object(Value *args, size_t nargs, Value kwnames) {
 static const ArgSpec i_init_frozen_spec = {"init_frozen", 1, 1, 0, {"name", NULL}};
 static Value i_init_frozen(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&i_init_frozen_spec, args, nargs, kwnames, NULL) < 0) return VNULL;
+    if (!str_check(args[0]))
+        return err_format(&exc_TypeError, "init_frozen() argument must be str, not %T", args[0]);
+    /* None for a name that is not one of the frozen modules (CPython's) */
+    const char *path;
+    if (!import_frozen_source(args[0], &path)) return err_occurred() ? VNULL : V_NONE;
     return import_name(args[0], VNULL, v_int(0), VNULL);
 }
 
@@ -176,7 +182,9 @@ static Value i_source_hash(Value *args, size_t nargs, Value kwnames) {
     const char *p;
     int64_t n;
     if (!byteslike_view(a[1], &p, &n)) return err_format(&exc_TypeError, "a bytes-like object is required, not '%T'", a[1]);
-    int64_t key = int_as_i64(a[0]);
+    Value k = obj_index(a[0]);   /* CPython's "l" converter */
+    if (!k) return VNULL;
+    int64_t key = int_as_i64(k);
     if (key == -1 && err_occurred()) return VNULL;
     uint64_t h = codecache_source_hash((uint64_t)key, p, (size_t)n);
     char out[8];
@@ -321,7 +329,8 @@ static const MethodDef imp_functions[] = {
 Value _imp_module_create(void) {
     Value m = module_new_cstr("_imp");
     module_add_functions(m, imp_functions);
-    module_add(m, "check_hash_based_pycs", str_from_cstr("default"));
+    const char *how = tpy_config.check_hash_based_pycs;
+    module_add(m, "check_hash_based_pycs", str_from_cstr(how ? how : "default"));
     module_add(m, "tpy_magic_number", codecache_magic());
     return m;
 }

@@ -500,10 +500,10 @@ static Value t_stack_size(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("stack_size", nargs, 0, 1) < 0) return VNULL;
     int64_t old = gil_stack_size();
     if (nargs) {
-        int64_t n = int_as_i64(args[0]);
+        int64_t n = index_as_ssize(args[0]);
         if (n == -1 && err_occurred()) return VNULL;
         if (n < 0) return err_set(&exc_ValueError, "size must be 0 or a positive value");
-        if (gil_set_stack_size(n) < 0) return err_set(&exc_ValueError, "size not valid: 32768 bytes minimum");
+        if (gil_set_stack_size(n) < 0) return err_format(&exc_ValueError, "size not valid: %lld bytes", (long long)n);
     }
     return int_from_i64(old);
 }

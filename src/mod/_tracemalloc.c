@@ -63,7 +63,7 @@ typedef struct PtrSet {
 static PtrSet filenames, tracebacks;
 static size_t interned_bytes;   /* the FileName and Traceback blocks */
 
-static uint64_t hash_bytes(uint64_t h, const void *p, size_t n) {
+static uint64_t fnv1a_bytes(uint64_t h, const void *p, size_t n) {
     const unsigned char *s = p;
     for (size_t i = 0; i < n; i++) h = (h ^ s[i]) * 0x100000001b3ULL;   /* FNV-1a */
     return h;
@@ -107,7 +107,7 @@ static void ptrset_clear(PtrSet *s) {
 static const FileName *unknown_file;   /* "<unknown>": code without a str filename */
 
 static const FileName *intern_filename(const char *data, size_t len) {
-    uint64_t h = hash_bytes(0xcbf29ce484222325ULL, data, len);
+    uint64_t h = fnv1a_bytes(0xcbf29ce484222325ULL, data, len);
     if (filenames.cap) {
         size_t mask = filenames.cap - 1;
         for (size_t i = (size_t)h & mask; filenames.slots[i]; i = (i + 1) & mask) {
@@ -159,7 +159,7 @@ static Traceback *capture_traceback(void) {
     for (int i = 0; i < t->nframe; i++) {
         h = (h ^ t->frames[i].file->hash ^ (uint64_t)(unsigned)t->frames[i].lineno) * 0x100000001b3ULL;
     }
-    h = hash_bytes(h, &t->total_nframe, sizeof t->total_nframe);
+    h = fnv1a_bytes(h, &t->total_nframe, sizeof t->total_nframe);
     t->hash = h;
     size_t size = sizeof(Traceback) + sizeof(TraceFrame) * (size_t)t->nframe;
     if (tracebacks.cap) {

@@ -296,7 +296,7 @@ static Value w_warn(Value *args, size_t nargs, Value kwnames) {
     if (!cat) return VNULL;
     int64_t level = 1;
     if (a[2]) {
-        level = int_as_i64(a[2]);
+        level = index_as_ssize(a[2]);
         if (level == -1 && err_occurred()) return VNULL;
     }
     return do_warn(a[0], cat, level, a[3] ? a[3] : VNULL) < 0 ? VNULL : V_NONE;

@@ -662,11 +662,8 @@ static Value ba_reduce_ex_m(Value *args, size_t nargs, Value kwnames) {
     static const ArgSpec spec = {"__reduce_ex__", 0, 1, 0, {"proto", NULL}};
     Value a[1] = {VNULL};
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
-    int64_t proto = 0;
-    if (a[0]) {
-        proto = int_as_i64(a[0]);
-        if (proto == -1 && err_occurred()) return VNULL;
-    }
+    int proto = 0;
+    if (a[0] && index_as_c_int(a[0], &proto) < 0) return VNULL;
     return ba_reduce_common(args[0], proto);
 }
 

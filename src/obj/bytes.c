@@ -386,7 +386,6 @@ Value bytes_repr(Value v) {
     return str_from_buf(&b);
 }
 
-uint64_t hash_bytes(const void *p, size_t len);   /* str.c */
 
 static int64_t bytes_hash(Value v) {
     BytesObject *b = V_AS(BytesObject, v);

@@ -183,8 +183,18 @@ static const __mpz_struct *mpz_view(Value v, MpzView *t) {
 }
 
 
+/* int_as_i64 of what is not an int: C code that converts an argument to
+   a C integer, as CPython's "l" converter does, through __index__ (a str
+   raises TypeError "... cannot be interpreted as an integer") */
+static __attribute__((noinline, cold)) int64_t index_as_i64(Value v) {
+    Value i = obj_index(v);
+    return i ? int_as_i64(i) : -1;
+}
+
 int64_t int_as_i64(Value v) {
     int64_t x;
+    if (v & 1) return v_intval(v);
+    if (!int_check(v)) return index_as_i64(v);   /* (floats may be immediate: no type word) */
     if (small_value(v, &x)) return x;
     const __mpz_struct *z = V_AS(BigIntObject, v)->z;
     if (mpz_fits_slong_p(z)) return mpz_get_si(z);
@@ -861,6 +871,17 @@ int index_as_c_int(Value v, int *out) {
     }
     *out = (int)v_intval(i);
     return 0;
+}
+
+int64_t index_as_ssize(Value v) {
+    Value i = obj_index(v);
+    if (!i) return -1;
+    int64_t x = int_as_i64(i);
+    if (x == -1 && err_occurred() && err_matches(&exc_OverflowError)) {
+        err_clear();
+        err_set(&exc_OverflowError, "Python int too large to convert to C ssize_t");
+    }
+    return x;
 }
 
 Value obj_index(Value v) {

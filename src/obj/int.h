@@ -88,6 +88,9 @@ Value obj_index(Value v);
 /* Argument Clinic's "int" converter: obj_index, then a C int (one
  * OverflowError message for both directions); 0, or -1 with the error set */
 int index_as_c_int(Value v, int *out);
+/* Argument Clinic's "Py_ssize_t" converter: obj_index, then int64 with
+ * its OverflowError message; -1 with the error set */
+int64_t index_as_ssize(Value v);
 /* obj_index then int64 (OverflowError if too big). */
 int64_t obj_index_i64(Value v);
 

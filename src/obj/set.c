@@ -945,7 +945,7 @@ static Value frozenset_new_slot(Type *t, Value *args, size_t nargs, Value kwname
         (t == &frozenset_type || type_lookup(t, NAME(__init__)) == type_lookup(&frozenset_type, NAME(__init__))))
         return err_set(&exc_TypeError, "frozenset() takes no keyword arguments");
     if (nargs > 1) return err_format(&exc_TypeError, "%s expected at most 1 argument, got %zd", t->tname, (ssize_t)nargs);
-    if (nargs == 1 && t == &frozenset_type && V_OBJ(args[0])->type == &frozenset_type) return args[0];
+    if (nargs == 1 && t == &frozenset_type && type_of(args[0]) == &frozenset_type) return args[0];
     Value s = set_alloc(t);
     if (nargs == 1 && (gen_check(args[0]) ? set_fill_from_generator(s, args[0]) : set_update(s, args[0])) < 0)
         return VNULL;

@@ -309,9 +309,10 @@ void str_hash_init(void) {
     memcpy(&hash_k1, key + 8, 8);
 }
 
-static uint64_t siphash13(const unsigned char *p, size_t len) {
-    uint64_t v0 = hash_k0 ^ 0x736f6d6570736575ULL, v1 = hash_k1 ^ 0x646f72616e646f6dULL;
-    uint64_t v2 = hash_k0 ^ 0x6c7967656e657261ULL, v3 = hash_k1 ^ 0x7465646279746573ULL;
+static inline __attribute__((always_inline)) uint64_t siphash13(uint64_t k0, uint64_t k1, const unsigned char *p,
+                                                                size_t len) {
+    uint64_t v0 = k0 ^ 0x736f6d6570736575ULL, v1 = k1 ^ 0x646f72616e646f6dULL;
+    uint64_t v2 = k0 ^ 0x6c7967656e657261ULL, v3 = k1 ^ 0x7465646279746573ULL;
     size_t blocks = len / 8;
     for (size_t i = 0; i < blocks; i++) {
         uint64_t m;
@@ -342,13 +343,17 @@ static uint64_t siphash13(const unsigned char *p, size_t len) {
     return v0 ^ v1 ^ v2 ^ v3;
 }
 
-uint64_t hash_bytes(const void *p, size_t len) { return siphash13(p, len); }
+uint64_t hash_bytes(const void *p, size_t len) { return siphash13(hash_k0, hash_k1, p, len); }
+
+/* CPython's _Py_KeyedHash: SipHash-1-3 under the key (key, 0), whatever
+   PYTHONHASHSEED says (_imp.source_hash, hash-based cache files) */
+uint64_t hash_bytes_keyed(uint64_t key, const void *p, size_t len) { return siphash13(key, 0, p, len); }
 
 static int64_t str_hash_compute(StrObject *s) {
     uint64_t h;
     if (s->nbytes == 0) return 0;   /* CPython: hash('') == 0 */
     if (s->ascii) {
-        h = siphash13((const unsigned char *)s->data, (size_t)s->nbytes);
+        h = siphash13(hash_k0, hash_k1, (const unsigned char *)s->data, (size_t)s->nbytes);
     } else {
         /* canonical width: 1 byte if all < 256, 2 if all < 65536, else 4 */
         uint32_t maxc = 0;
@@ -370,7 +375,7 @@ static int64_t str_hash_compute(StrObject *s) {
             p += l;
             for (int j = 0; j < width; j++) tmp[k++] = (unsigned char)(c >> (8 * j));
         }
-        h = siphash13(tmp, n);
+        h = siphash13(hash_k0, hash_k1, tmp, n);
     }
     int64_t r = (int64_t)h;
     return r == -1 ? -2 : r;
@@ -440,7 +445,7 @@ Value str_intern_cstr(const char *c) {
        (__add__, __doc__, copy, ...) */
     int64_t h = -1;
     if (ascii && n) {
-        h = (int64_t)siphash13((const unsigned char *)c, n);
+        h = (int64_t)siphash13(hash_k0, hash_k1, (const unsigned char *)c, n);
         if (h == -1) h = -2;
         Value s = intern_lookup(c, n, h, VNULL);
         if (s) return s;

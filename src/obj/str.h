@@ -57,6 +57,10 @@ Value str_intern_cstr(const char *s);
 
 /* Basic operations */
 int64_t str_hash(Value s);
+/* SipHash-1-3 of bytes under the process's hash key (PYTHONHASHSEED) */
+uint64_t hash_bytes(const void *p, size_t len);
+/* ... under the key (key, 0): CPython's _Py_KeyedHash (_imp.source_hash) */
+uint64_t hash_bytes_keyed(uint64_t key, const void *p, size_t len);
 bool str_eq(Value a, Value b);          /* both str */
 int str_compare(Value a, Value b);      /* <0, 0, >0 (code point order) */
 bool str_eq_cstr(Value s, const char *c);

@@ -171,10 +171,7 @@ static uint16_t magic16(void) {
 }
 
 uint64_t codecache_source_hash(uint64_t key, const char *p, size_t n) {
-    /* FNV-1a, 64 bits, keyed (CPython's is SipHash; only tpy reads these files) */
-    uint64_t h = 1469598103934665603ull ^ key;
-    for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)p[i]) * 1099511628211ull;
-    return h;
+    return hash_bytes_keyed(key, p, n);   /* CPython's (_imp.source_hash) */
 }
 
 /* importlib's _RAW_MAGIC_NUMBER: the magic number's bytes, little-endian */

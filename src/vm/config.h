@@ -50,6 +50,7 @@ typedef struct TpyConfig {
     int hash_random;
     unsigned long hash_seed;
     const char *pycache_prefix; /* -X pycache_prefix=DIR, PYTHONPYCACHEPREFIX: sys.pycache_prefix */
+    const char *check_hash_based_pycs; /* --check-hash-based-pycs: always, default (NULL) or never */
 } TpyConfig;
 
 extern TpyConfig tpy_config;
