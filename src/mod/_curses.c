@@ -105,7 +105,40 @@ static bool must_have_called(bool called, const char *name) {
     if (!setupterm_called) return curses_err("must call (at least) setupterm() first")
 
 /* ---- argument conversions (CPython's converters and messages) -------------------------------- */
-static bool conv_int(Value v, int *out) { return index_as_c_int(v, out) == 0; }
+/* the "i" converter, with its messages */
+static bool conv_int(Value v, int *out) {
+    Value i = obj_index(v);
+    if (!i) return false;
+    if (!v_is_int(i) || v_intval(i) < LONG_MIN || v_intval(i) > LONG_MAX) {
+        err_set(&exc_OverflowError, "Python int too large to convert to C long");
+        return false;
+    }
+    if (v_intval(i) > INT_MAX || v_intval(i) < INT_MIN) {
+        err_set(&exc_OverflowError, v_intval(i) > 0 ? "signed integer is greater than maximum"
+                                                    : "signed integer is less than minimum");
+        return false;
+    }
+    *out = (int)v_intval(i);
+    return true;
+}
+/* the "k" converter: the int's low bits, never an overflow */
+static bool conv_mask(Value v, unsigned long *out) {
+    if (!int_check(v)) {
+        err_format(&exc_TypeError, "an integer is required (got type %s)", type_of(v)->tname);
+        return false;
+    }
+    if (v_is_int(v)) {
+        *out = (unsigned long)v_intval(v);
+        return true;
+    }
+    mpz_t z;
+    mpz_init(z);
+    int_to_mpz(v, z);
+    mpz_fdiv_r_2exp(z, z, 64);   /* two's complement low bits, as PyLong_AsUnsignedLongMask */
+    *out = mpz_get_ui(z);
+    mpz_clear(z);
+    return true;
+}
 static bool conv_long(Value v, long *out) {
     int64_t x = index_as_long(v);
     if (x == -1 && err_occurred()) return false;
@@ -137,7 +170,6 @@ static bool conv_ubyte(Value v, int *out) {
 static const char *window_encoding(const CursesWindowObject *w) {
     return w ? str_data(w->encoding) : screen_encoding;
 }
-static const char *length_noun(Value v) { return str_check(v) ? "str" : "bytes"; }
 
 /* A character as a chtype (CPython's PyCurses_ConvertToChtype): an exact
  * int, one byte, or one str character that the encoding makes one byte. */
@@ -154,10 +186,9 @@ static bool conv_chtype(const CursesWindowObject *w, Value v, chtype *out) {
             value = bytes_size(b) == 1 ? (unsigned char)bytes_data(b)[0] : -1;
             if (value < 0) goto overflow;
         }
-    } else if (bytes_check(v) || str_check(v)) {
-        int64_t n = str_check(v) ? str_len(v) : bytes_size(v);
-        err_format(&exc_TypeError, "expect bytes or str of length 1, or int, got a %s of length %lld",
-                   length_noun(v), (long long)n);
+    } else if (str_check(v)) {
+        err_format(&exc_TypeError, "expect bytes or str of length 1, or int, got a str of length %lld",
+                   (long long)str_len(v));
         return false;
     } else if (int_check_exact(v)) {
         if (!v_is_int(v)) goto overflow;
@@ -188,12 +219,7 @@ static int conv_cchar(Value v, chtype *ch, wchar_t *wch) {
         *wch = (wchar_t)str_char_at(v, 0);
         return 2;
     }
-    if (bytes_check(v)) {
-        if (bytes_size(v) != 1) {
-            err_format(&exc_TypeError, "expect bytes or str of length 1, or int, got a bytes of length %lld",
-                       (long long)bytes_size(v));
-            return 0;
-        }
+    if (bytes_check(v) && bytes_size(v) == 1) {
         *ch = (unsigned char)bytes_data(v)[0];
         return 1;
     }
@@ -205,7 +231,7 @@ static int conv_cchar(Value v, chtype *ch, wchar_t *wch) {
         long value = (long)v_intval(v);
         *ch = (chtype)value;
         if ((long)*ch != value) {
-            err_set(&exc_OverflowError, "character doesn't fit in chtype");
+            err_set(&exc_OverflowError, "byte doesn't fit in chtype");
             return 0;
         }
         return 1;
@@ -261,11 +287,15 @@ static bool conv_wchar(Value v, wchar_t *out) {
         return true;
     }
     if (int_check_exact(v)) {
-        if (!v_is_int(v) || v_intval(v) < 0 || v_intval(v) > 0x10ffff) {
-            err_set(&exc_OverflowError, "character doesn't fit in wchar_t");
+        if (!v_is_int(v) || v_intval(v) < LONG_MIN || v_intval(v) > LONG_MAX) {
+            err_set(&exc_OverflowError, "int doesn't fit in long");
             return false;
         }
         *out = (wchar_t)v_intval(v);
+        if ((long)*out != (long)v_intval(v)) {
+            err_set(&exc_OverflowError, "character doesn't fit in wchar_t");
+            return false;
+        }
         return true;
     }
     err_format(&exc_TypeError, "expect str of length 1 or int, got %s", type_of(v)->tname);
@@ -477,7 +507,9 @@ static Value win_echochar(Value *args, size_t nargs, Value kwnames) {
 
 /* attron/attroff/attrset(attr) */
 static Value win_attr_op(Value *args, size_t nargs, const char *name, int op) {
-    if (arg_count(name, nargs - 1, 1, 1) < 0) return VNULL;
+    char qualname[32];
+    snprintf(qualname, sizeof qualname, "window.%s", name);
+    if (arg_count(qualname, nargs - 1, 1, 1) < 0) return VNULL;
     long attr;
     if (!conv_long(args[1], &attr)) return VNULL;
     WINDOW *win = WIN(args);
@@ -675,7 +707,8 @@ enum { STR_MAX = 1023 };
 static bool read_yx_n(Value *args, size_t nargs, const char *name, int *y, int *x, int *n, bool *yx) {
     int c = NPOS, v[3];
     if (c > 3) {
-        err_format(&exc_TypeError, "%s requires 0 to 3 arguments", name);
+        /* (sic: CPython 3.11's instr says "0 or 3") */
+        err_format(&exc_TypeError, "%s requires 0 %s 3 arguments", name, strcmp(name, "instr") ? "to" : "or");
         return false;
     }
     if (!conv_ints(args + 1, c, v)) return false;
@@ -734,43 +767,46 @@ static Value win_inch(Value *args, size_t nargs, Value kwnames) {
 static Value yx_pair(int y, int x) { return tuple_pack(2, v_int(y), v_int(x)); }
 static Value win_getyx(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("getyx", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("window.getyx", nargs - 1, 0, 0) < 0) return VNULL;
     return yx_pair(NC(getcury)(WIN(args)), NC(getcurx)(WIN(args)));
 }
 static Value win_getbegyx(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("getbegyx", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("window.getbegyx", nargs - 1, 0, 0) < 0) return VNULL;
     return yx_pair(NC(getbegy)(WIN(args)), NC(getbegx)(WIN(args)));
 }
 static Value win_getmaxyx(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("getmaxyx", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("window.getmaxyx", nargs - 1, 0, 0) < 0) return VNULL;
     return yx_pair(NC(getmaxy)(WIN(args)), NC(getmaxx)(WIN(args)));
 }
 static Value win_getparyx(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("getparyx", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("window.getparyx", nargs - 1, 0, 0) < 0) return VNULL;
     return yx_pair(NC(getpary)(WIN(args)), NC(getparx)(WIN(args)));
 }
 static Value win_getbkgd(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("getbkgd", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("window.getbkgd", nargs - 1, 0, 0) < 0) return VNULL;
     chtype r = NC(getbkgd)(WIN(args));
     if (r == (chtype)ERR) return check_err(ERR, "getbkgd");
     return v_int((int64_t)r);
 }
 static Value win_is_wintouched(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("is_wintouched", nargs - 1, 0, 0) < 0) return VNULL;
+    if (arg_count("window.is_wintouched", nargs - 1, 0, 0) < 0) return VNULL;
     return v_bool(NC(is_wintouched)(WIN(args)));
 }
 static Value win_is_linetouched(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("is_linetouched", nargs - 1, 1, 1) < 0) return VNULL;
+    if (arg_count("window.is_linetouched", nargs - 1, 1, 1) < 0) return VNULL;
     int line;
     if (!conv_int(args[1], &line)) return VNULL;
-    int r = NC(is_linetouched)(WIN(args), line);
-    if (r == ERR) return curses_err("is_linetouched: line number outside of boundaries");
+    /* curses.h's is_linetouched macro checks the line (the function says
+       false outside): beyond getmaxy is an error, getmaxy itself is not */
+    WINDOW *win = WIN(args);
+    int r = line > NC(getmaxy)(win) || line < 0 ? ERR : NC(is_linetouched)(win, line);
+    if (r == ERR) return err_set(&exc_TypeError, "is_linetouched: line number outside of boundaries");
     return v_bool(r);
 }
 /* enclose(y, x): are the screen coordinates inside the window? */
@@ -782,69 +818,87 @@ static Value win_enclose(Value *args, size_t nargs, Value kwnames) {
     return v_bool(NC(wenclose)(WIN(args), yx[0], yx[1]));
 }
 
-/* The methods that take no argument, call one function of the window and
- * raise on ERR: (python name, the library function, its name in errors).
- * The void ones return None whatever happens. */
+/* PyArg_ParseTuple's "ii;message" methods: a wrong count raises
+ * TypeError with just the message */
+static bool varargs_ints(Value *args, size_t nargs, int n, int *out, const char *message) {
+    if ((int)nargs - 1 != n) {
+        err_set(&exc_TypeError, message);
+        return false;
+    }
+    for (int i = 0; i < n; i++)
+        if (!conv_int(args[1 + i], &out[i])) return false;
+    return true;
+}
+
+/* The methods of no argument that call one function of the window and
+ * raise on ERR: (python name, the library function = its name in errors) */
 #define WIN_NOARG_ERR(X)                                                                         \
-    X(clear, wclear) X(erase, werase) X(clrtobot, wclrtobot) X(clrtoeol, wclrtoeol)              \
-    X(deleteln, wdeleteln) X(insertln, winsertln) X(redrawwin, redrawwin) X(touchwin, touchwin)  \
-    X(untouchwin, untouchwin) X(standend, wstandend) X(standout, wstandout)
-#define WIN_NOARG_VOID(X) X(syncup, wsyncup) X(syncdown, wsyncdown) X(cursyncup, wcursyncup)
+    X(erase, werase) X(deleteln, wdeleteln) X(insertln, winsertln) X(redrawwin, redrawwin)        \
+    X(touchwin, touchwin) X(untouchwin, untouchwin)
+/* ... and those that return None whatever the function returns */
+#define WIN_NOARG_VOID(X)                                                                        \
+    X(clear, wclear) X(clrtobot, wclrtobot) X(clrtoeol, wclrtoeol) X(standend, wstandend)         \
+    X(standout, wstandout) X(syncup, wsyncup) X(syncdown, wsyncdown) X(cursyncup, wcursyncup)
 #define DEFINE_NOARG_ERR(py, c)                                               \
     static Value win_##py(Value *args, size_t nargs, Value kwnames) {         \
         (void)kwnames;                                                        \
-        if (arg_count(#py, nargs - 1, 0, 0) < 0) return VNULL;                \
+        if (arg_count("window." #py, nargs - 1, 0, 0) < 0) return VNULL;      \
         return check_err(NC(c)(WIN(args)), #c);                               \
     }
 #define DEFINE_NOARG_VOID(py, c)                                              \
     static Value win_##py(Value *args, size_t nargs, Value kwnames) {         \
         (void)kwnames;                                                        \
-        if (arg_count(#py, nargs - 1, 0, 0) < 0) return VNULL;                \
+        if (arg_count("window." #py, nargs - 1, 0, 0) < 0) return VNULL;      \
         NC(c)(WIN(args));                                                     \
         return V_NONE;                                                        \
     }
 WIN_NOARG_ERR(DEFINE_NOARG_ERR)
 WIN_NOARG_VOID(DEFINE_NOARG_VOID)
 
-/* The methods taking one int flag (or count) and calling one function:
- * (python name, the library function, the name in errors). */
-#define WIN_FLAG_ERR(X)                                                                          \
-    X(clearok, clearok) X(idlok, idlok) X(keypad, keypad) X(leaveok, leaveok)                    \
-    X(nodelay, nodelay) X(notimeout, notimeout) X(scrollok, scrollok) X(syncok, syncok)          \
-    X(insdelln, winsdelln)
-#define WIN_FLAG_VOID(X) X(idcok, idcok) X(immedok, immedok) X(timeout, wtimeout)
-#define DEFINE_FLAG_ERR(py, c)                                                \
+/* The methods of one int, "i;message": (python name, the library
+ * function, the name in errors, the message) */
+#define FLAG_MSG "True(1) or False(0)"
+#define WIN_ONE_INT_ERR(X)                                                                       \
+    X(clearok, clearok, "clearok", FLAG_MSG) X(idlok, idlok, "idlok", FLAG_MSG)                  \
+    X(keypad, keypad, "keypad", FLAG_MSG) X(leaveok, leaveok, "leaveok", FLAG_MSG)               \
+    X(nodelay, nodelay, "nodelay", FLAG_MSG) X(notimeout, notimeout, "notimeout", FLAG_MSG)      \
+    X(scrollok, scrollok, "scrollok", FLAG_MSG) X(syncok, syncok, "syncok", FLAG_MSG)            \
+    X(insdelln, winsdelln, "winsdelln", "nlines")
+#define WIN_ONE_INT_VOID(X) \
+    X(idcok, idcok, "", FLAG_MSG) X(immedok, immedok, "", FLAG_MSG) X(timeout, wtimeout, "", "delay")
+#define DEFINE_ONE_INT_ERR(py, c, ename, message)                             \
     static Value win_##py(Value *args, size_t nargs, Value kwnames) {         \
         (void)kwnames;                                                        \
-        if (arg_count(#py, nargs - 1, 1, 1) < 0) return VNULL;                \
-        int flag;                                                             \
-        if (!conv_int(args[1], &flag)) return VNULL;                          \
-        return check_err(NC(c)(WIN(args), flag), #py);                        \
+        int v;                                                                \
+        if (!varargs_ints(args, nargs, 1, &v, message)) return VNULL;         \
+        return check_err(NC(c)(WIN(args), v), ename);                         \
     }
-#define DEFINE_FLAG_VOID(py, c)                                               \
+#define DEFINE_ONE_INT_VOID(py, c, ename, message)                            \
     static Value win_##py(Value *args, size_t nargs, Value kwnames) {         \
         (void)kwnames;                                                        \
-        if (arg_count(#py, nargs - 1, 1, 1) < 0) return VNULL;                \
-        int flag;                                                             \
-        if (!conv_int(args[1], &flag)) return VNULL;                          \
-        NC(c)(WIN(args), flag);                                               \
+        int v;                                                                \
+        if (!varargs_ints(args, nargs, 1, &v, message)) return VNULL;         \
+        NC(c)(WIN(args), v);                                                  \
         return V_NONE;                                                        \
     }
-WIN_FLAG_ERR(DEFINE_FLAG_ERR)
-WIN_FLAG_VOID(DEFINE_FLAG_VOID)
+WIN_ONE_INT_ERR(DEFINE_ONE_INT_ERR)
+WIN_ONE_INT_VOID(DEFINE_ONE_INT_VOID)
 
-/* The methods taking two ints: (python name, the library function, the name
- * in errors). */
+/* The methods of two ints, "ii;message" (message NULL: Argument Clinic's
+ * two positional ints): (python name, the library function, the name in
+ * errors, the message) */
 #define WIN_TWO_INT(X)                                                                           \
-    X(move, wmove, "wmove") X(mvwin, mvwin, "mvwin") X(mvderwin, mvderwin, "mvderwin")            \
-    X(redrawln, wredrawln, "redrawln") X(resize, wresize, "resize")                              \
-    X(setscrreg, wsetscrreg, "wsetscrreg")
-#define DEFINE_TWO_INT(py, c, ename)                                          \
+    X(move, wmove, "wmove", "y,x") X(mvwin, mvwin, "mvwin", "y,x")                               \
+    X(mvderwin, mvderwin, "mvderwin", "y,x") X(resize, wresize, "wresize", "lines,columns")      \
+    X(redrawln, wredrawln, "redrawln", NULL) X(setscrreg, wsetscrreg, "wsetscrreg", NULL)
+#define DEFINE_TWO_INT(py, c, ename, message)                                 \
     static Value win_##py(Value *args, size_t nargs, Value kwnames) {         \
         (void)kwnames;                                                        \
-        if (arg_count(#py, nargs - 1, 2, 2) < 0) return VNULL;                \
         int v[2];                                                             \
-        if (!conv_ints(args + 1, 2, v)) return VNULL;                         \
+        const char *m = message;                                              \
+        if (m ? !varargs_ints(args, nargs, 2, v, m)                           \
+              : arg_count(#py, nargs - 1, 2, 2) < 0 || !conv_ints(args + 1, 2, v)) \
+            return VNULL;                                                     \
         return check_err(NC(c)(WIN(args), v[0], v[1]), ename);                \
     }
 WIN_TWO_INT(DEFINE_TWO_INT)
@@ -963,7 +1017,7 @@ static Value win_overwrite(Value *args, size_t nargs, Value kwnames) {
 /* putwin(file): the window's dump, written with file.write() */
 static Value win_putwin(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("putwin", nargs - 1, 1, 1) < 0) return VNULL;
+    if (arg_count("window.putwin", nargs - 1, 1, 1) < 0) return VNULL;
     FILE *fp = tmpfile();
     if (!fp) return err_set_errno(&exc_OSError, errno, VNULL);
     Value res = check_err(NC(putwin)(WIN(args), fp), "putwin");
@@ -984,7 +1038,7 @@ static Value win_putwin(Value *args, size_t nargs, Value kwnames) {
 static Value win_get_encoding(Value self) { return V_AS(CursesWindowObject, self)->encoding; }
 static int win_set_encoding(Value self, Value v) {
     if (!v) {
-        err_set(&exc_TypeError, "can't delete encoding attribute");
+        err_set(&exc_TypeError, "encoding may not be deleted");
         return -1;
     }
     if (!str_check(v)) {
@@ -1053,7 +1107,12 @@ static Value mod_setupterm(Value *args, size_t nargs, Value kwnames) {
     Value a[2];
     if (arg_parse(&setupterm_spec, args, nargs, kwnames, a) < 0) return VNULL;
     const char *term = NULL;
-    if (a[0] && a[0] != V_NONE && !(term = arg_str_utf8(a[0], "setupterm", 1))) return VNULL;
+    if (a[0] && a[0] != V_NONE) {
+        if (!str_check(a[0]))
+            return err_format(&exc_TypeError, "setupterm() argument 'term' must be str or None, not %s",
+                              type_of(a[0])->tname);
+        if (!(term = arg_str_utf8(a[0], "setupterm", 1))) return VNULL;
+    }
     int fd = -1;
     if (a[1] && !conv_int(a[1], &fd)) return VNULL;
     if (fd == -1) {
@@ -1320,8 +1379,7 @@ static Value mod_has_extended_color_support(Value *args, size_t nargs, Value kwn
         int flag = 1;                                                         \
         if (nargs == 1 && !conv_int(args[0], &flag)) return VNULL;            \
         NEED_INITSCR();                                                       \
-        if (flag) return check_err(NC(on)(), #on);                            \
-        return check_err(NC(off)(), #off);                                    \
+        return check_err(flag ? NC(on)() : NC(off)(), #on);                   \
     }
 MOD_FLAG_PAIRS(DEFINE_MOD_FLAG)
 static Value mod_qiflush(Value *args, size_t nargs, Value kwnames) {
@@ -1528,8 +1586,8 @@ static Value mod_ungetmouse(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("ungetmouse", nargs, 5, 5) < 0) return VNULL;
     int v[4];
     if (!conv_ints(args, 4, v)) return VNULL;
-    long bstate;
-    if (!conv_long(args[4], &bstate)) return VNULL;
+    unsigned long bstate;
+    if (!conv_mask(args[4], &bstate)) return VNULL;
     NEED_INITSCR();
     MEVENT ev = {.id = (short)v[0], .x = v[1], .y = v[2], .z = v[3], .bstate = (mmask_t)bstate};
     return check_err(NC(ungetmouse)(&ev), "ungetmouse");
@@ -1537,8 +1595,8 @@ static Value mod_ungetmouse(Value *args, size_t nargs, Value kwnames) {
 static Value mod_mousemask(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("mousemask", nargs, 1, 1) < 0) return VNULL;
-    long mask;
-    if (!conv_long(args[0], &mask)) return VNULL;
+    unsigned long mask;
+    if (!conv_mask(args[0], &mask)) return VNULL;
     NEED_INITSCR();
     mmask_t old = 0, avail = NC(mousemask)((mmask_t)mask, &old);
     return tuple_pack(2, int_from_u64(avail), int_from_u64(old));
@@ -1577,6 +1635,10 @@ static Value mod_set_tabsize(Value *args, size_t nargs, Value kwnames) {
 /* terminfo: need setupterm (or initscr) */
 static const char *capname_arg(Value *args, size_t nargs, const char *fname) {
     if (arg_count(fname, nargs, 1, 1) < 0) return NULL;
+    if (!str_check(args[0])) {
+        err_format(&exc_TypeError, "%s() argument must be str, not %s", fname, type_of(args[0])->tname);
+        return NULL;
+    }
     return arg_str_utf8(args[0], fname, 1);
 }
 static Value mod_tigetflag(Value *args, size_t nargs, Value kwnames) {
@@ -1607,7 +1669,7 @@ static Value mod_tparm(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("tparm", nargs, 1, 10) < 0) return VNULL;
     if (!bytes_check(args[0]))
-        return err_format(&exc_TypeError, "tparm() argument 1 must be bytes, not %s", type_of(args[0])->tname);
+        return err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(args[0])->tname);
     if (memchr(bytes_data(args[0]), 0, (size_t)bytes_size(args[0])))
         return err_set(&exc_ValueError, "embedded null byte");
     long p[9] = {0};
@@ -1625,7 +1687,7 @@ static Value mod_putp(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("putp", nargs, 1, 1) < 0) return VNULL;
     if (!bytes_check(args[0]))
-        return err_format(&exc_TypeError, "putp() argument must be bytes, not %s", type_of(args[0])->tname);
+        return err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(args[0])->tname);
     if (memchr(bytes_data(args[0]), 0, (size_t)bytes_size(args[0])))
         return err_set(&exc_ValueError, "embedded null byte");
     return check_err(NC(putp)(bytes_data(args[0])), "putp");
@@ -1671,8 +1733,8 @@ static const MethodDef window_methods[] = {
     {"enclose", win_enclose, 0, NULL},
     WIN_NOARG_ERR(WIN_DEF)
     WIN_NOARG_VOID(WIN_DEF)
-    WIN_FLAG_ERR(WIN_DEF)
-    WIN_FLAG_VOID(WIN_DEF)
+    WIN_ONE_INT_ERR(WIN_DEF)
+    WIN_ONE_INT_VOID(WIN_DEF)
     WIN_TWO_INT(WIN_DEF)
     {"touchline", win_touchline, 0, "touchline(start, count, [changed=True])\nPretend count lines have been changed, starting with line start."},
     {"scroll", win_scroll, 0, "scroll([lines=1])\nScroll the screen or scrolling region."},
@@ -1697,7 +1759,7 @@ Type curses_window_type = {
 };
 
 #define MOD_DEF(f, ...) {#f, mod_##f, 0, NULL},
-#define MOD_FLAG_DEF(on, off) {#on, mod_##on, 0, NULL}, {#off, mod_##off, 0, NULL},
+#define MOD_FLAG_DEF(on, off) {#on, mod_##on, 0, NULL},
 static const MethodDef curses_functions[] = {
     {"initscr", mod_initscr, 0, NULL},
     {"setupterm", mod_setupterm, MF_KEYWORDS, NULL, &setupterm_spec},
