@@ -97,6 +97,7 @@ static bool must_have_called(bool called, const char *name) {
     if (!called) err_format(V_AS(Type, curses_error), "must call %s() first", name);
     return called;
 }
+bool curses_initscr_check(void) { return must_have_called(initscr_called, "initscr"); }
 #define NEED_INITSCR() \
     if (!must_have_called(initscr_called, "initscr")) return VNULL
 #define NEED_COLOR() \
@@ -358,10 +359,20 @@ static Value group_count_error(const char *qualname, int min, int max) {
 }
 
 /* ---- the window type --------------------------------------------------------------------------- */
-static void window_finalize(void *obj) {
-    CursesWindowObject *w = obj;
+static void window_delete(CursesWindowObject *w) {
     if (w->win && w->win != *NC(stdscr)) NC(delwin)(w->win);
     w->win = NULL;
+    if (w->parent) curses_window_release(w->parent);
+}
+static void window_finalize(void *obj) {
+    CursesWindowObject *w = obj;
+    w->finalized = true;
+    if (w->holders == 0) window_delete(w);
+}
+void curses_window_hold(Value v) { V_AS(CursesWindowObject, v)->holders++; }
+void curses_window_release(Value v) {
+    CursesWindowObject *w = V_AS(CursesWindowObject, v);
+    if (--w->holders == 0 && w->finalized) window_delete(w);
 }
 
 /* A window object for win, with the locale's encoding unless given. */
@@ -374,6 +385,9 @@ static Value window_new(WINDOW *win, const char *encoding, Value parent) {
     w->win = win;
     w->encoding = str_from_cstr(encoding);
     w->parent = parent;
+    w->holders = 0;
+    w->finalized = false;
+    if (parent) curses_window_hold(parent);
     gc_register_finalizer(w, window_finalize);
     return V_FROM_PTR(w);
 }
@@ -495,7 +509,7 @@ static Value win_insch(Value *args, size_t nargs, Value kwnames) {
 static Value win_echochar(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     int n = NPOS;
-    if (n < 1 || n > 2) return group_count_error("_curses.window.echochar", 1, 2);
+    if (arg_count("echochar", (size_t)n, 1, 2) < 0) return VNULL;
     long attr = A_NORMAL;
     if (n == 2 && !conv_long(args[2], &attr)) return VNULL;
     chtype ch;

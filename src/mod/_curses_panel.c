@@ -3,7 +3,8 @@
  *
  * A panel object owns its PANEL (del_panel at finalization, which takes
  * it off the stack, as CPython's dealloc does) and keeps its window
- * object alive. The library's stack hands back PANEL pointers (top_panel,
+ * object alive, as one of its holders (curses_window.h): the window is
+ * deleted after the panel, whatever order the collector finalizes them in. The library's stack hands back PANEL pointers (top_panel,
  * panel_above...); `panels` maps them back to their objects. That list is
  * malloc'd memory, which the collector does not scan: it does not keep a
  * panel alive, and a panel's finalizer takes it out.
@@ -57,6 +58,7 @@ static void panel_finalize(void *obj) {
         }
     if (p->pan) PN(del_panel)(p->pan);
     p->pan = NULL;
+    curses_window_release(p->window);
 }
 
 static Value check_err(int code, const char *fname) {
@@ -74,8 +76,19 @@ static Value panel_or_none(PANEL *pan, const char *fname) {
 }
 
 #define SELF(args) V_AS(PanelObject, (args)[0])
+
+/* Whether a method got its n arguments, with the messages of CPython 3.11,
+ * which parses them as methods with a defining class */
+static bool method_args(const char *name, size_t nargs, size_t n) {
+    if (nargs - 1 == n) return true;
+    if (n == 0) err_format(&exc_TypeError, "%s() takes no arguments", name);
+    else
+        err_format(&exc_TypeError, "%s() takes exactly %zu positional argument%s (%zu given)", name, n,
+                   n == 1 ? "" : "s", nargs - 1);
+    return false;
+}
 #define NOARGS(name) \
-    if (arg_count(name, nargs - 1, 0, 0) < 0) return VNULL
+    if (!method_args(name, nargs, 0)) return VNULL
 
 static Value pm_above(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
@@ -115,7 +128,7 @@ static Value pm_hidden(Value *args, size_t nargs, Value kwnames) {
 /* move(y, x): the panel's window to screen position (y, x) */
 static Value pm_move(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("move", nargs - 1, 2, 2) < 0) return VNULL;
+    if (!method_args("move", nargs, 2)) return VNULL;
     int y, x;
     if (index_as_c_int(args[1], &y) < 0 || index_as_c_int(args[2], &x) < 0) return VNULL;
     return check_err(PN(move_panel)(SELF(args)->pan, y, x), "move_panel");
@@ -123,7 +136,7 @@ static Value pm_move(Value *args, size_t nargs, Value kwnames) {
 /* replace(win): the panel shows win from now on */
 static Value pm_replace(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("replace", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!method_args("replace", nargs, 1)) return VNULL;
     if (!curses_window_check(args[1]))
         return err_format(&exc_TypeError, "replace() argument 1 must be _curses.window, not %s",
                           type_of(args[1])->tname);
@@ -131,12 +144,14 @@ static Value pm_replace(Value *args, size_t nargs, Value kwnames) {
     if (!find_panel(p->pan)) return err_set(V_AS(Type, panel_error), "replace_panel: can't find Panel Object");
     if (PN(replace_panel)(p->pan, V_AS(CursesWindowObject, args[1])->win) == ERR)
         return err_set(V_AS(Type, panel_error), "replace_panel() returned ERR");
+    curses_window_hold(args[1]);
+    curses_window_release(p->window);
     p->window = args[1];
     return V_NONE;
 }
 static Value pm_set_userptr(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("set_userptr", nargs - 1, 1, 1) < 0) return VNULL;
+    if (!method_args("set_userptr", nargs, 1)) return VNULL;
     SELF(args)->userptr = args[1];
     return V_NONE;
 }
@@ -156,7 +171,8 @@ static Value pm_window(Value *args, size_t nargs, Value kwnames) {
 /* ---- module functions ------------------------------------------------------------------------ */
 static Value mod_new_panel(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("new_panel", nargs, 1, 1) < 0) return VNULL;
+    if (arg_count("_curses_panel.new_panel", nargs, 1, 1) < 0) return VNULL;
+    if (!curses_initscr_check()) return VNULL;
     if (!curses_window_check(args[0]))
         return err_format(&exc_TypeError, "new_panel() argument must be _curses.window, not %s",
                           type_of(args[0])->tname);
@@ -170,6 +186,7 @@ static Value mod_new_panel(Value *args, size_t nargs, Value kwnames) {
     PanelObject *p = (PanelObject *)obj_alloc(&panel_type, sizeof *p);
     p->pan = pan;
     p->window = args[0];
+    curses_window_hold(args[0]);
     p->userptr = VNULL;
     *e = (PanelEntry){pan, p, panels};
     panels = e;
@@ -180,19 +197,22 @@ static Value mod_new_panel(Value *args, size_t nargs, Value kwnames) {
 static Value mod_bottom_panel(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("bottom_panel", nargs, 0, 0) < 0) return VNULL;
+    if (arg_count("_curses_panel.bottom_panel", nargs, 0, 0) < 0) return VNULL;
+    if (!curses_initscr_check()) return VNULL;
     return panel_or_none(PN(panel_above)(NULL), "panel_above");
 }
 static Value mod_top_panel(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("top_panel", nargs, 0, 0) < 0) return VNULL;
+    if (arg_count("_curses_panel.top_panel", nargs, 0, 0) < 0) return VNULL;
+    if (!curses_initscr_check()) return VNULL;
     return panel_or_none(PN(panel_below)(NULL), "panel_below");
 }
 static Value mod_update_panels(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("update_panels", nargs, 0, 0) < 0) return VNULL;
+    if (arg_count("_curses_panel.update_panels", nargs, 0, 0) < 0) return VNULL;
+    if (!curses_initscr_check()) return VNULL;
     PN(update_panels)();
     return V_NONE;
 }
@@ -246,7 +266,7 @@ Value _curses_panel_module_create(void) {
     module_add_functions(m, panel_functions);
     module_add(m, "panel", V_FROM_PTR(&panel_type));
     module_add(m, "error", panel_error);
-    Value version = bytes_new("2.1", 3);
+    Value version = str_from_cstr("2.1");
     module_add(m, "version", version);
     module_add(m, "__version__", version);
     return m;

@@ -15,13 +15,18 @@ out = os.fdopen(os.dup(1), "w")
 def show(*args):
     print(*args, file=out, flush=True)
 
+def plain(args):
+    """args as printed: objects by their type's name (no addresses)"""
+    simple = (int, str, bytes, float, list, type(None))
+    return tuple(a if isinstance(a, simple) else type(a).__name__ for a in args)
+
 def attempt(f, *args):
     try:
         r = f(*args)
     except Exception as e:
-        show(" ", f.__name__, args, "->", type(e).__name__, e)
+        show(" ", f.__name__, plain(args), "->", type(e).__name__, e)
     else:
-        show(" ", f.__name__, args, "=", r)
+        show(" ", f.__name__, plain(args), "=", r)
 
 show("version", _curses.version, _curses.__version__, type(curses.ncurses_version).__name__,
      curses.ncurses_version.major >= 6, len(curses.ncurses_version))
