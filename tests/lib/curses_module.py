@@ -162,7 +162,7 @@ for f, args in [(curses.cbreak, ()), (curses.cbreak, (False,)), (curses.nocbreak
                 (curses.newpad, (3,)), (curses.def_prog_mode, ()), (curses.def_shell_mode, ())]:
     attempt(f, *args)
 show("isendwin", curses.isendwin())
-curses.endwin()
+attempt(curses.endwin)
 show("after endwin", curses.isendwin())
 os.dup2(saved, 1)
 os.close(saved)

@@ -344,6 +344,6 @@ show("docs", win.addch.__doc__.split("\n")[0], win.hline.__doc__.split("\n")[0])
 show("window type", type(win).__module__, type(win).__qualname__)
 attempt(type(win))
 
-curses.endwin()
+attempt(curses.endwin)
 os.dup2(saved, 1)
 os.close(saved)
