@@ -243,11 +243,14 @@ static int conv_cchar(Value v, chtype *ch, wchar_t *wch) {
 
 /* A string for the string calls (PyCurses_ConvertToString): 1 with the
  * bytes' chars in *bytes, 2 with the str's wide characters (NUL-ended) in
- * *wide, 0 with the error set. Embedded NULs are refused. */
-static int conv_string(Value v, const char **bytes, wchar_t **wide, int64_t *len) {
+ * *wide, 0 with the error set. Embedded NULs are refused. A str of fewer
+ * than `room` characters goes to `buf` (the caller's stack: most strings
+ * drawn are short, and collected memory for each would cost more than the
+ * drawing), a longer one to collected memory. */
+static int conv_string(Value v, wchar_t *buf, int64_t room, const char **bytes, wchar_t **wide, int64_t *len) {
     if (str_check(v)) {
         int64_t n = str_len(v);
-        wchar_t *w = gc_alloc_atomic((size_t)(n + 1) * sizeof(wchar_t));
+        wchar_t *w = n < room ? buf : gc_alloc_atomic((size_t)(n + 1) * sizeof(wchar_t));
         const char *p = str_data(v);
         for (int64_t i = 0; i < n; i++) {
             int k;
@@ -439,7 +442,8 @@ static Value win_string_op(Value *args, size_t nargs, const char *qualname, bool
     const char *bytes = NULL;
     wchar_t *wide = NULL;
     int64_t len;
-    int kind = conv_string(rest[0], &bytes, &wide, &len);
+    wchar_t buf[256];
+    int kind = conv_string(rest[0], buf, 256, &bytes, &wide, &len);
     if (!kind) return VNULL;
     WINDOW *win = WIN(args);
     attr_t old_attr = 0;
