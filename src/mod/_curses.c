@@ -18,8 +18,9 @@
  *     function returned NULL";
  *   - characters (ch arguments) are an int, a bytes of length 1 or a str of
  *     length 1; a str one becomes a byte through the window's encoding,
- *     except for addch/insch-like wide calls, which take it as a wide
- *     character (cchar_t);
+ *     except for addch, which draws it as a wide character (cchar_t);
+ *     strings are drawn by the wide-character calls when str, by the byte
+ *     ones when bytes;
  *   - window methods with optional leading [y, x] groups count their
  *     positional arguments, and are documented by their first doc line
  *     ("addch([y, x,] ch, [attr=_curses.A_NORMAL])"), having no signature.
