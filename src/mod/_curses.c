@@ -356,6 +356,19 @@ static bool conv_component(Value v, int *out) {
     return true;
 }
 
+/* arg_count with Argument Clinic's names: a function of no or one
+ * argument is named with its module or class ("_curses.baudrate() takes no
+ * arguments"), the others by their name alone ("init_pair expected 3
+ * arguments, got 2") */
+static int arity(const char *owner, const char *name, size_t nargs, size_t min, size_t max) {
+    if (min != max || min > 1) return arg_count(name, nargs, min, max);
+    char qualname[64];
+    snprintf(qualname, sizeof qualname, "%s.%s", owner, name);
+    return arg_count(qualname, nargs, min, max);
+}
+#define mod_args(name, nargs, min, max) arity("_curses", name, nargs, min, max)
+#define win_args(name, nargs, min, max) arity("window", name, nargs, min, max)
+
 /* TypeError for a method with optional groups called with a count it does
  * not take: "_curses.window.addch requires 1 to 4 arguments" */
 static Value group_count_error(const char *qualname, int min, int max) {
@@ -514,7 +527,7 @@ static Value win_insch(Value *args, size_t nargs, Value kwnames) {
 static Value win_echochar(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     int n = NPOS;
-    if (arg_count("echochar", (size_t)n, 1, 2) < 0) return VNULL;
+    if (win_args("echochar", (size_t)n, 1, 2) < 0) return VNULL;
     long attr = A_NORMAL;
     if (n == 2 && !conv_long(args[2], &attr)) return VNULL;
     chtype ch;
@@ -526,9 +539,7 @@ static Value win_echochar(Value *args, size_t nargs, Value kwnames) {
 
 /* attron/attroff/attrset(attr) */
 static Value win_attr_op(Value *args, size_t nargs, const char *name, int op) {
-    char qualname[32];
-    snprintf(qualname, sizeof qualname, "window.%s", name);
-    if (arg_count(qualname, nargs - 1, 1, 1) < 0) return VNULL;
+    if (win_args(name, nargs - 1, 1, 1) < 0) return VNULL;
     long attr;
     if (!conv_long(args[1], &attr)) return VNULL;
     WINDOW *win = WIN(args);
@@ -551,7 +562,7 @@ static Value win_attrset(Value *args, size_t nargs, Value kwnames) {
 /* bkgd(ch, attr=A_NORMAL) and bkgdset(ch, attr=A_NORMAL) */
 static Value win_bkgd_op(Value *args, size_t nargs, bool set) {
     const char *name = set ? "bkgdset" : "bkgd";
-    if (arg_count(name, nargs - 1, 1, 2) < 0) return VNULL;
+    if (win_args(name, nargs - 1, 1, 2) < 0) return VNULL;
     long attr = A_NORMAL;
     if (nargs == 3 && !conv_long(args[2], &attr)) return VNULL;
     chtype ch;
@@ -574,7 +585,7 @@ static Value win_bkgdset(Value *args, size_t nargs, Value kwnames) {
 /* border([ls[, rs[, ts[, bs[, tl[, tr[, bl[, br]]]]]]]]): 0 draws the default */
 static Value win_border(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("border", nargs - 1, 0, 8) < 0) return VNULL;
+    if (win_args("border", nargs - 1, 0, 8) < 0) return VNULL;
     chtype ch[8] = {0};
     for (size_t i = 1; i < nargs; i++)
         if (!conv_chtype(SELF(args), args[i], &ch[i - 1])) return VNULL;
@@ -786,39 +797,39 @@ static Value win_inch(Value *args, size_t nargs, Value kwnames) {
 static Value yx_pair(int y, int x) { return tuple_pack(2, v_int(y), v_int(x)); }
 static Value win_getyx(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("window.getyx", nargs - 1, 0, 0) < 0) return VNULL;
+    if (win_args("getyx", nargs - 1, 0, 0) < 0) return VNULL;
     return yx_pair(NC(getcury)(WIN(args)), NC(getcurx)(WIN(args)));
 }
 static Value win_getbegyx(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("window.getbegyx", nargs - 1, 0, 0) < 0) return VNULL;
+    if (win_args("getbegyx", nargs - 1, 0, 0) < 0) return VNULL;
     return yx_pair(NC(getbegy)(WIN(args)), NC(getbegx)(WIN(args)));
 }
 static Value win_getmaxyx(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("window.getmaxyx", nargs - 1, 0, 0) < 0) return VNULL;
+    if (win_args("getmaxyx", nargs - 1, 0, 0) < 0) return VNULL;
     return yx_pair(NC(getmaxy)(WIN(args)), NC(getmaxx)(WIN(args)));
 }
 static Value win_getparyx(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("window.getparyx", nargs - 1, 0, 0) < 0) return VNULL;
+    if (win_args("getparyx", nargs - 1, 0, 0) < 0) return VNULL;
     return yx_pair(NC(getpary)(WIN(args)), NC(getparx)(WIN(args)));
 }
 static Value win_getbkgd(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("window.getbkgd", nargs - 1, 0, 0) < 0) return VNULL;
+    if (win_args("getbkgd", nargs - 1, 0, 0) < 0) return VNULL;
     chtype r = NC(getbkgd)(WIN(args));
     if (r == (chtype)ERR) return check_err(ERR, "getbkgd");
     return v_int((int64_t)r);
 }
 static Value win_is_wintouched(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("window.is_wintouched", nargs - 1, 0, 0) < 0) return VNULL;
+    if (win_args("is_wintouched", nargs - 1, 0, 0) < 0) return VNULL;
     return v_bool(NC(is_wintouched)(WIN(args)));
 }
 static Value win_is_linetouched(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("window.is_linetouched", nargs - 1, 1, 1) < 0) return VNULL;
+    if (win_args("is_linetouched", nargs - 1, 1, 1) < 0) return VNULL;
     int line;
     if (!conv_int(args[1], &line)) return VNULL;
     /* curses.h's is_linetouched macro checks the line (the function says
@@ -831,7 +842,7 @@ static Value win_is_linetouched(Value *args, size_t nargs, Value kwnames) {
 /* enclose(y, x): are the screen coordinates inside the window? */
 static Value win_enclose(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("enclose", nargs - 1, 2, 2) < 0) return VNULL;
+    if (win_args("enclose", nargs - 1, 2, 2) < 0) return VNULL;
     int yx[2];
     if (!conv_ints(args + 1, 2, yx)) return VNULL;
     return v_bool(NC(wenclose)(WIN(args), yx[0], yx[1]));
@@ -861,13 +872,13 @@ static bool varargs_ints(Value *args, size_t nargs, int n, int *out, const char 
 #define DEFINE_NOARG_ERR(py, c)                                               \
     static Value win_##py(Value *args, size_t nargs, Value kwnames) {         \
         (void)kwnames;                                                        \
-        if (arg_count("window." #py, nargs - 1, 0, 0) < 0) return VNULL;      \
+        if (win_args(#py, nargs - 1, 0, 0) < 0) return VNULL;      \
         return check_err(NC(c)(WIN(args)), #c);                               \
     }
 #define DEFINE_NOARG_VOID(py, c)                                              \
     static Value win_##py(Value *args, size_t nargs, Value kwnames) {         \
         (void)kwnames;                                                        \
-        if (arg_count("window." #py, nargs - 1, 0, 0) < 0) return VNULL;      \
+        if (win_args(#py, nargs - 1, 0, 0) < 0) return VNULL;      \
         NC(c)(WIN(args));                                                     \
         return V_NONE;                                                        \
     }
@@ -916,7 +927,7 @@ WIN_ONE_INT_VOID(DEFINE_ONE_INT_VOID)
         int v[2];                                                             \
         const char *m = message;                                              \
         if (m ? !varargs_ints(args, nargs, 2, v, m)                           \
-              : arg_count(#py, nargs - 1, 2, 2) < 0 || !conv_ints(args + 1, 2, v)) \
+              : win_args(#py, nargs - 1, 2, 2) < 0 || !conv_ints(args + 1, 2, v)) \
             return VNULL;                                                     \
         return check_err(NC(c)(WIN(args), v[0], v[1]), ename);                \
     }
@@ -1000,7 +1011,7 @@ static Value win_subwin(Value *args, size_t nargs, Value kwnames) {
 }
 static Value win_subpad(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    return win_sub_op(args, nargs, "_curses.window.subpad", false);
+    return win_sub_op(args, nargs, "_curses.window.subwin", false);   /* (sic, as CPython 3.11) */
 }
 static Value win_derwin(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
@@ -1036,7 +1047,7 @@ static Value win_overwrite(Value *args, size_t nargs, Value kwnames) {
 /* putwin(file): the window's dump, written with file.write() */
 static Value win_putwin(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("window.putwin", nargs - 1, 1, 1) < 0) return VNULL;
+    if (win_args("putwin", nargs - 1, 1, 1) < 0) return VNULL;
     FILE *fp = tmpfile();
     if (!fp) return err_set_errno(&exc_OSError, errno, VNULL);
     Value res = check_err(NC(putwin)(WIN(args), fp), "putwin");
@@ -1101,7 +1112,7 @@ static bool update_lines_cols(void) {
 static Value mod_initscr(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("initscr", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("initscr", nargs, 0, 0) < 0) return VNULL;
     if (initscr_called) {
         NC(wrefresh)(*NC(stdscr));
         return window_new(*NC(stdscr), screen_encoding, VNULL);
@@ -1165,7 +1176,7 @@ static Value mod_newwin(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_newpad(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("newpad", nargs, 2, 2) < 0) return VNULL;
+    if (mod_args("newpad", nargs, 2, 2) < 0) return VNULL;
     int v[2];
     if (!conv_ints(args, 2, v)) return VNULL;
     NEED_INITSCR();
@@ -1177,7 +1188,7 @@ static Value mod_newpad(Value *args, size_t nargs, Value kwnames) {
 /* getwin(file): a window from what putwin wrote, read with file.read() */
 static Value mod_getwin(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("getwin", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("getwin", nargs, 1, 1) < 0) return VNULL;
     NEED_INITSCR();
     Value data = obj_call_method(args[0], "read", NULL, 0);
     if (!data) return VNULL;
@@ -1196,7 +1207,7 @@ static Value mod_getwin(Value *args, size_t nargs, Value kwnames) {
 static Value mod_start_color(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("start_color", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("start_color", nargs, 0, 0) < 0) return VNULL;
     NEED_INITSCR();
     if (NC(start_color)() == ERR) return check_err(ERR, "start_color");
     start_color_called = true;
@@ -1213,7 +1224,7 @@ static Value pair_error(int pair, const char *fname) {
 }
 static Value mod_init_pair(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("init_pair", nargs, 3, 3) < 0) return VNULL;
+    if (mod_args("init_pair", nargs, 3, 3) < 0) return VNULL;
     int pair, fg, bg;
     if (!conv_pair(args[0], &pair) || !conv_color_allow_default(args[1], &fg) ||
         !conv_color_allow_default(args[2], &bg))
@@ -1225,7 +1236,7 @@ static Value mod_init_pair(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_pair_content(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("pair_content", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("pair_content", nargs, 1, 1) < 0) return VNULL;
     int pair, fg, bg;
     if (!conv_pair(args[0], &pair)) return VNULL;
     NEED_INITSCR();
@@ -1236,7 +1247,7 @@ static Value mod_pair_content(Value *args, size_t nargs, Value kwnames) {
 /* init_color(color_number, r, g, b); color_content(color_number) */
 static Value mod_init_color(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("init_color", nargs, 4, 4) < 0) return VNULL;
+    if (mod_args("init_color", nargs, 4, 4) < 0) return VNULL;
     int color, rgb[3];
     if (!conv_color(args[0], &color)) return VNULL;
     for (int i = 0; i < 3; i++)
@@ -1247,7 +1258,7 @@ static Value mod_init_color(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_color_content(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("color_content", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("color_content", nargs, 1, 1) < 0) return VNULL;
     int color, r, g, b;
     if (!conv_color(args[0], &color)) return VNULL;
     NEED_INITSCR();
@@ -1258,7 +1269,7 @@ static Value mod_color_content(Value *args, size_t nargs, Value kwnames) {
 /* color_pair(pair_number) -> the attribute; pair_number(attr) -> the pair */
 static Value mod_color_pair(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("color_pair", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("color_pair", nargs, 1, 1) < 0) return VNULL;
     int pair;
     if (!conv_int(args[0], &pair)) return VNULL;
     NEED_INITSCR();
@@ -1267,7 +1278,7 @@ static Value mod_color_pair(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_pair_number(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("pair_number", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("pair_number", nargs, 1, 1) < 0) return VNULL;
     int attr;
     if (!conv_int(args[0], &attr)) return VNULL;
     NEED_INITSCR();
@@ -1277,7 +1288,7 @@ static Value mod_pair_number(Value *args, size_t nargs, Value kwnames) {
 static Value mod_use_default_colors(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("use_default_colors", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("use_default_colors", nargs, 0, 0) < 0) return VNULL;
     NEED_INITSCR();
     NEED_COLOR();
     return check_err(NC(use_default_colors)(), "use_default_colors");
@@ -1292,7 +1303,7 @@ static Value mod_use_default_colors(Value *args, size_t nargs, Value kwnames) {
     static Value mod_##f(Value *args, size_t nargs, Value kwnames) {          \
         (void)args;                                                           \
         (void)kwnames;                                                        \
-        if (arg_count(#f, nargs, 0, 0) < 0) return VNULL;                     \
+        if (mod_args(#f, nargs, 0, 0) < 0) return VNULL;                     \
         NEED_INITSCR();                                                       \
         return check_err(NC(f)(), #f);                                        \
     }
@@ -1304,7 +1315,7 @@ MOD_NOARG_ERR(DEFINE_MOD_NOARG_ERR)
     static Value mod_##f(Value *args, size_t nargs, Value kwnames) {          \
         (void)args;                                                           \
         (void)kwnames;                                                        \
-        if (arg_count(#f, nargs, 0, 0) < 0) return VNULL;                     \
+        if (mod_args(#f, nargs, 0, 0) < 0) return VNULL;                     \
         NEED_INITSCR();                                                       \
         return v_bool(NC(f)());                                               \
     }
@@ -1316,7 +1327,7 @@ MOD_NOARG_BOOL(DEFINE_MOD_NOARG_BOOL)
     static Value mod_##f(Value *args, size_t nargs, Value kwnames) {          \
         (void)args;                                                           \
         (void)kwnames;                                                        \
-        if (arg_count(#f, nargs, 0, 0) < 0) return VNULL;                     \
+        if (mod_args(#f, nargs, 0, 0) < 0) return VNULL;                     \
         NEED_INITSCR();                                                       \
         return int_from_i64((int64_t)NC(f)());                                \
     }
@@ -1326,7 +1337,7 @@ MOD_NOARG_INT(DEFINE_MOD_NOARG_INT)
 static Value mod_termname(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("termname", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("termname", nargs, 0, 0) < 0) return VNULL;
     NEED_INITSCR();
     const char *s = NC(termname)();
     return bytes_new(s ? s : "", s ? strlen(s) : 0);
@@ -1334,7 +1345,7 @@ static Value mod_termname(Value *args, size_t nargs, Value kwnames) {
 static Value mod_longname(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("longname", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("longname", nargs, 0, 0) < 0) return VNULL;
     NEED_INITSCR();
     const char *s = NC(longname)();
     return bytes_new(s ? s : "", s ? strlen(s) : 0);
@@ -1342,7 +1353,7 @@ static Value mod_longname(Value *args, size_t nargs, Value kwnames) {
 static Value mod_erasechar(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("erasechar", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("erasechar", nargs, 0, 0) < 0) return VNULL;
     NEED_INITSCR();
     char c = NC(erasechar)();
     return bytes_new(&c, 1);
@@ -1350,7 +1361,7 @@ static Value mod_erasechar(Value *args, size_t nargs, Value kwnames) {
 static Value mod_killchar(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("killchar", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("killchar", nargs, 0, 0) < 0) return VNULL;
     NEED_INITSCR();
     char c = NC(killchar)();
     return bytes_new(&c, 1);
@@ -1360,7 +1371,7 @@ static Value mod_killchar(Value *args, size_t nargs, Value kwnames) {
 static Value mod_flushinp(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("flushinp", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("flushinp", nargs, 0, 0) < 0) return VNULL;
     NEED_INITSCR();
     NC(flushinp)();
     return V_NONE;
@@ -1368,7 +1379,7 @@ static Value mod_flushinp(Value *args, size_t nargs, Value kwnames) {
 static Value mod_noqiflush(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("noqiflush", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("noqiflush", nargs, 0, 0) < 0) return VNULL;
     NEED_INITSCR();
     NC(noqiflush)();
     return V_NONE;
@@ -1377,14 +1388,14 @@ static Value mod_noqiflush(Value *args, size_t nargs, Value kwnames) {
 static Value mod_filter(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("filter", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("filter", nargs, 0, 0) < 0) return VNULL;
     NC(filter)();
     return V_NONE;
 }
 static Value mod_has_extended_color_support(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("has_extended_color_support", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("has_extended_color_support", nargs, 0, 0) < 0) return VNULL;
     return V_TRUE;   /* built on ncursesw 6's init_extended_pair and friends */
 }
 
@@ -1394,7 +1405,7 @@ static Value mod_has_extended_color_support(Value *args, size_t nargs, Value kwn
 #define DEFINE_MOD_FLAG(on, off)                                              \
     static Value mod_##on(Value *args, size_t nargs, Value kwnames) {         \
         (void)kwnames;                                                        \
-        if (arg_count(#on, nargs, 0, 1) < 0) return VNULL;                    \
+        if (mod_args(#on, nargs, 0, 1) < 0) return VNULL;                    \
         int flag = 1;                                                         \
         if (nargs == 1 && !conv_int(args[0], &flag)) return VNULL;            \
         NEED_INITSCR();                                                       \
@@ -1403,7 +1414,7 @@ static Value mod_has_extended_color_support(Value *args, size_t nargs, Value kwn
 MOD_FLAG_PAIRS(DEFINE_MOD_FLAG)
 static Value mod_qiflush(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("qiflush", nargs, 0, 1) < 0) return VNULL;
+    if (mod_args("qiflush", nargs, 0, 1) < 0) return VNULL;
     int flag = 1;
     if (nargs == 1 && !conv_int(args[0], &flag)) return VNULL;
     NEED_INITSCR();
@@ -1417,7 +1428,7 @@ static Value mod_qiflush(Value *args, size_t nargs, Value kwnames) {
 #define DEFINE_MOD_INT_ERR(f)                                                 \
     static Value mod_##f(Value *args, size_t nargs, Value kwnames) {          \
         (void)kwnames;                                                        \
-        if (arg_count(#f, nargs, 1, 1) < 0) return VNULL;                     \
+        if (mod_args(#f, nargs, 1, 1) < 0) return VNULL;                     \
         int v;                                                                \
         if (!conv_int(args[0], &v)) return VNULL;                             \
         NEED_INITSCR();                                                       \
@@ -1427,7 +1438,7 @@ MOD_INT_ERR(DEFINE_MOD_INT_ERR)
 
 static Value mod_intrflush(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("intrflush", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("intrflush", nargs, 1, 1) < 0) return VNULL;
     int flag;
     if (!conv_int(args[0], &flag)) return VNULL;
     NEED_INITSCR();
@@ -1435,7 +1446,7 @@ static Value mod_intrflush(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_meta(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("meta", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("meta", nargs, 1, 1) < 0) return VNULL;
     int flag;
     if (!conv_int(args[0], &flag)) return VNULL;
     NEED_INITSCR();
@@ -1443,7 +1454,7 @@ static Value mod_meta(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_use_env(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("use_env", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("use_env", nargs, 1, 1) < 0) return VNULL;
     int flag;
     if (!conv_int(args[0], &flag)) return VNULL;
     NC(use_env)(flag);
@@ -1451,7 +1462,7 @@ static Value mod_use_env(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_halfdelay(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("halfdelay", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("halfdelay", nargs, 1, 1) < 0) return VNULL;
     int tenths;
     if (!conv_ubyte(args[0], &tenths)) return VNULL;
     NEED_INITSCR();
@@ -1459,7 +1470,7 @@ static Value mod_halfdelay(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_curs_set(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("curs_set", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("curs_set", nargs, 1, 1) < 0) return VNULL;
     int vis;
     if (!conv_int(args[0], &vis)) return VNULL;
     NEED_INITSCR();
@@ -1469,7 +1480,7 @@ static Value mod_curs_set(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_napms(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("napms", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("napms", nargs, 1, 1) < 0) return VNULL;
     int ms;
     if (!conv_int(args[0], &ms)) return VNULL;
     NEED_INITSCR();
@@ -1480,7 +1491,7 @@ static Value mod_napms(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_has_key(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("has_key", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("has_key", nargs, 1, 1) < 0) return VNULL;
     int key;
     if (!conv_int(args[0], &key)) return VNULL;
     NEED_INITSCR();
@@ -1488,7 +1499,7 @@ static Value mod_has_key(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_keyname(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("keyname", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("keyname", nargs, 1, 1) < 0) return VNULL;
     int key;
     if (!conv_int(args[0], &key)) return VNULL;
     NEED_INITSCR();
@@ -1498,7 +1509,7 @@ static Value mod_keyname(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_unctrl(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("unctrl", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("unctrl", nargs, 1, 1) < 0) return VNULL;
     NEED_INITSCR();
     chtype ch;
     if (!conv_chtype(NULL, args[0], &ch)) return VNULL;
@@ -1507,7 +1518,7 @@ static Value mod_unctrl(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_ungetch(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("ungetch", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("ungetch", nargs, 1, 1) < 0) return VNULL;
     NEED_INITSCR();
     chtype ch;
     if (!conv_chtype(NULL, args[0], &ch)) return VNULL;
@@ -1515,7 +1526,7 @@ static Value mod_ungetch(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_unget_wch(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("unget_wch", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("unget_wch", nargs, 1, 1) < 0) return VNULL;
     NEED_INITSCR();
     wchar_t wch;
     if (!conv_wchar(args[0], &wch)) return VNULL;
@@ -1523,7 +1534,7 @@ static Value mod_unget_wch(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_is_term_resized(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("is_term_resized", nargs, 2, 2) < 0) return VNULL;
+    if (mod_args("is_term_resized", nargs, 2, 2) < 0) return VNULL;
     int v[2];
     if (!conv_ints(args, 2, v)) return VNULL;
     NEED_INITSCR();
@@ -1532,7 +1543,7 @@ static Value mod_is_term_resized(Value *args, size_t nargs, Value kwnames) {
 /* resizeterm/resize_term(nlines, ncols): then LINES and COLS follow */
 static Value mod_resize_op(Value *args, size_t nargs, bool full) {
     const char *name = full ? "resizeterm" : "resize_term";
-    if (arg_count(name, nargs, 2, 2) < 0) return VNULL;
+    if (mod_args(name, nargs, 2, 2) < 0) return VNULL;
     int v[2];
     if (!conv_ints(args, 2, v)) return VNULL;
     NEED_INITSCR();
@@ -1552,7 +1563,7 @@ static Value mod_resize_term(Value *args, size_t nargs, Value kwnames) {
 static Value mod_update_lines_cols(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("update_lines_cols", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("update_lines_cols", nargs, 0, 0) < 0) return VNULL;
     return update_lines_cols() ? V_NONE : VNULL;
 }
 
@@ -1560,7 +1571,7 @@ static Value mod_update_lines_cols(Value *args, size_t nargs, Value kwnames) {
 static Value mod_getsyx(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("getsyx", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("getsyx", nargs, 0, 0) < 0) return VNULL;
     NEED_INITSCR();
     int y = 0, x = 0;
     WINDOW *scr = *NC(newscr);
@@ -1575,7 +1586,7 @@ static Value mod_getsyx(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_setsyx(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("setsyx", nargs, 2, 2) < 0) return VNULL;
+    if (mod_args("setsyx", nargs, 2, 2) < 0) return VNULL;
     int v[2];
     if (!conv_ints(args, 2, v)) return VNULL;
     NEED_INITSCR();
@@ -1594,7 +1605,7 @@ static Value mod_setsyx(Value *args, size_t nargs, Value kwnames) {
 static Value mod_getmouse(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("getmouse", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("getmouse", nargs, 0, 0) < 0) return VNULL;
     NEED_INITSCR();
     MEVENT ev;
     if (NC(getmouse)(&ev) == ERR) return check_err(ERR, "getmouse");
@@ -1602,7 +1613,7 @@ static Value mod_getmouse(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_ungetmouse(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("ungetmouse", nargs, 5, 5) < 0) return VNULL;
+    if (mod_args("ungetmouse", nargs, 5, 5) < 0) return VNULL;
     int v[4];
     if (!conv_ints(args, 4, v)) return VNULL;
     unsigned long bstate;
@@ -1613,7 +1624,7 @@ static Value mod_ungetmouse(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_mousemask(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("mousemask", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("mousemask", nargs, 1, 1) < 0) return VNULL;
     unsigned long mask;
     if (!conv_mask(args[0], &mask)) return VNULL;
     NEED_INITSCR();
@@ -1625,12 +1636,12 @@ static Value mod_mousemask(Value *args, size_t nargs, Value kwnames) {
 static Value mod_get_escdelay(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("get_escdelay", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("get_escdelay", nargs, 0, 0) < 0) return VNULL;
     return v_int(*NC(ESCDELAY));
 }
 static Value mod_set_escdelay(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("set_escdelay", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("set_escdelay", nargs, 1, 1) < 0) return VNULL;
     int ms;
     if (!conv_int(args[0], &ms)) return VNULL;
     if (ms <= 0) return err_set(&exc_ValueError, "ms must be > 0");
@@ -1639,12 +1650,12 @@ static Value mod_set_escdelay(Value *args, size_t nargs, Value kwnames) {
 static Value mod_get_tabsize(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
-    if (arg_count("get_tabsize", nargs, 0, 0) < 0) return VNULL;
+    if (mod_args("get_tabsize", nargs, 0, 0) < 0) return VNULL;
     return v_int(*NC(TABSIZE));
 }
 static Value mod_set_tabsize(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("set_tabsize", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("set_tabsize", nargs, 1, 1) < 0) return VNULL;
     int size;
     if (!conv_int(args[0], &size)) return VNULL;
     if (size <= 0) return err_set(&exc_ValueError, "size must be > 0");
@@ -1653,7 +1664,7 @@ static Value mod_set_tabsize(Value *args, size_t nargs, Value kwnames) {
 
 /* terminfo: need setupterm (or initscr) */
 static const char *capname_arg(Value *args, size_t nargs, const char *fname) {
-    if (arg_count(fname, nargs, 1, 1) < 0) return NULL;
+    if (mod_args(fname, nargs, 1, 1) < 0) return NULL;
     if (!str_check(args[0])) {
         err_format(&exc_TypeError, "%s() argument must be str, not %s", fname, type_of(args[0])->tname);
         return NULL;
@@ -1686,7 +1697,9 @@ static Value mod_tigetstr(Value *args, size_t nargs, Value kwnames) {
 /* tparm(str, i1=0, ..., i9=0): the capability str with its parameters */
 static Value mod_tparm(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("tparm", nargs, 1, 10) < 0) return VNULL;
+    if (nargs < 1 || nargs > 10)   /* PyArg_ParseTuple's words */
+        return err_format(&exc_TypeError, "tparm() takes at %s (%zu given)",
+                          nargs < 1 ? "least 1 argument" : "most 10 arguments", nargs);
     if (!bytes_check(args[0]))
         return err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(args[0])->tname);
     if (memchr(bytes_data(args[0]), 0, (size_t)bytes_size(args[0])))
@@ -1704,7 +1717,7 @@ static Value mod_tparm(Value *args, size_t nargs, Value kwnames) {
 }
 static Value mod_putp(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    if (arg_count("putp", nargs, 1, 1) < 0) return VNULL;
+    if (mod_args("putp", nargs, 1, 1) < 0) return VNULL;
     if (!bytes_check(args[0]))
         return err_format(&exc_TypeError, "a bytes-like object is required, not '%s'", type_of(args[0])->tname);
     if (memchr(bytes_data(args[0]), 0, (size_t)bytes_size(args[0])))

@@ -77,27 +77,33 @@ static Value panel_or_none(PANEL *pan, const char *fname) {
 
 #define SELF(args) V_AS(PanelObject, (args)[0])
 
-/* Whether a method got its n arguments, with the messages of CPython 3.11,
- * which parses them as methods with a defining class */
+/* Whether a method got its n arguments, with the messages of CPython
+ * 3.11: most methods are parsed as methods with a defining class ("top()
+ * takes no arguments"), above, below, hidden and window as plain ones
+ * ("panel.above() takes no arguments (1 given)") */
 static bool method_args(const char *name, size_t nargs, size_t n) {
-    if (nargs - 1 == n) return true;
+    size_t given = nargs - 1;
+    if (given == n) return true;
     if (n == 0) err_format(&exc_TypeError, "%s() takes no arguments", name);
-    else
+    else if (given < n)
         err_format(&exc_TypeError, "%s() takes exactly %zu positional argument%s (%zu given)", name, n,
-                   n == 1 ? "" : "s", nargs - 1);
+                   n == 1 ? "" : "s", given);
+    else err_format(&exc_TypeError, "%s() takes at most %zu argument%s (%zu given)", name, n, n == 1 ? "" : "s", given);
     return false;
 }
 #define NOARGS(name) \
     if (!method_args(name, nargs, 0)) return VNULL
+#define PLAIN_NOARGS(name) \
+    if (arg_count("panel." name, nargs - 1, 0, 0) < 0) return VNULL
 
 static Value pm_above(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    NOARGS("above");
+    PLAIN_NOARGS("above");
     return panel_or_none(PN(panel_above)(SELF(args)->pan), "panel_above");
 }
 static Value pm_below(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    NOARGS("below");
+    PLAIN_NOARGS("below");
     return panel_or_none(PN(panel_below)(SELF(args)->pan), "panel_below");
 }
 static Value pm_bottom(Value *args, size_t nargs, Value kwnames) {
@@ -122,7 +128,7 @@ static Value pm_show(Value *args, size_t nargs, Value kwnames) {
 }
 static Value pm_hidden(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    NOARGS("hidden");
+    PLAIN_NOARGS("hidden");
     return v_bool(PN(panel_hidden)(SELF(args)->pan));
 }
 /* move(y, x): the panel's window to screen position (y, x) */
@@ -164,7 +170,7 @@ static Value pm_userptr(Value *args, size_t nargs, Value kwnames) {
 }
 static Value pm_window(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
-    NOARGS("window");
+    PLAIN_NOARGS("window");
     return SELF(args)->window;
 }
 
