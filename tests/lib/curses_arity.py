@@ -6,6 +6,10 @@
 # into a temporary file; results go to a copy of the real stdout.
 import os, sys, tempfile
 os.environ.update(TERM="xterm", LINES="24", COLUMNS="80")
+import locale
+# wide characters and the windows' encoding follow LC_CTYPE: the same
+# whatever the environment's locale
+locale.setlocale(locale.LC_CTYPE, "C.UTF-8")
 import curses, _curses, curses.panel
 sys.stdout.flush()
 out = os.fdopen(os.dup(1), "w")

@@ -7,6 +7,10 @@ import sys
 import tempfile
 
 os.environ.update(TERM="xterm", LINES="24", COLUMNS="80")
+import locale
+# wide characters and the windows' encoding follow LC_CTYPE: the same
+# whatever the environment's locale
+locale.setlocale(locale.LC_CTYPE, "C.UTF-8")
 import curses
 
 sys.stdout.flush()
