@@ -818,9 +818,7 @@ static Value win_getparyx(Value *args, size_t nargs, Value kwnames) {
 static Value win_getbkgd(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (win_args("getbkgd", nargs - 1, 0, 0) < 0) return VNULL;
-    chtype r = NC(getbkgd)(WIN(args));
-    if (r == (chtype)ERR) return check_err(ERR, "getbkgd");
-    return v_int((int64_t)r);
+    return v_int((int64_t)NC(getbkgd)(WIN(args)));
 }
 static Value win_is_wintouched(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
