@@ -40,6 +40,8 @@
     _("grp", grp_module_create)                     \
     _("spwd", spwd_module_create)                   \
     _("_crypt", _crypt_module_create)               \
+    _("_curses", _curses_module_create)             \
+    _("_curses_panel", _curses_panel_module_create) \
     _("nis", nis_module_create)                     \
     _("syslog", syslog_module_create)               \
     _("_statistics", _statistics_module_create)     \

@@ -31,6 +31,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 EAGER = ["--jit", "threshold=1,function_threshold=1,trace_eagerness=1"]
 MODE_FLAGS = {"off": ["--jit", "off"], "default": [], "eager": EAGER}
+# what a module needs in its environment: test_curses skips its TestCurses
+# without a terminal type (regrtest's `-u curses` run has the one it was
+# started with); the driver is not regrtest, so every resource is enabled
+MODULE_ENV = {"test_curses": {"TERM": "xterm"}}
 
 
 def parse_expect(path):
@@ -65,6 +69,7 @@ def run_one(interp, flags, module, marks, timeout, verbose):
         if k.startswith("PYTHON"):
             del env[k]
     env["PYTHONHASHSEED"] = "0"
+    env.update(MODULE_ENV.get(module, {}))
     # each module runs in a fresh directory (tests write files in the
     # current one, as under CPython's regrtest), removed afterwards
     workdir = tempfile.mkdtemp(prefix="tpy-cpytest-")

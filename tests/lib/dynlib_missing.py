@@ -28,8 +28,9 @@ print(zlib.crc32(b"still works"))
 
 # (Debian's CPython has no _dbm to compare with, and builds _blake2, _md5 and
 # readline on other libraries)
-SONAMES = ["libsqlite3.so.0", "libcrypto.so.3", "liblzma.so.5", "libbz2.so.1.0", "libuuid.so.1"]
-MODULES = ["_sqlite3", "_hashlib", "_lzma", "_bz2", "_uuid"]
+SONAMES = ["libsqlite3.so.0", "libcrypto.so.3", "liblzma.so.5", "libbz2.so.1.0", "libuuid.so.1", "libncursesw.so.6",
+           "libpanelw.so.6"]
+MODULES = ["_sqlite3", "_hashlib", "_lzma", "_bz2", "_uuid", "_curses", "_curses_panel"]
 
 libz = libz_path()
 print("libz found:", libz is not None)
