@@ -45,6 +45,9 @@ static Value lock_alloc(Type *t) {
     return V_FROM_PTR(l);
 }
 
+/* seconds of waiting for a lock before the first collection (lock_take) */
+#define IDLE_COLLECTION_AFTER 1.0
+
 /* timeout: -1 forever, else seconds. 1 taken, 0 timed out, -1 error (a
    signal handler raised while waiting) */
 static int lock_take(LockObject *l, bool blocking, double timeout) {
@@ -58,15 +61,31 @@ static int lock_take(LockObject *l, bool blocking, double timeout) {
     if (!blocking) return 0;
     struct timespec start;
     clock_gettime(CLOCK_MONOTONIC, &start);
+    double next_collection = IDLE_COLLECTION_AFTER;
     for (;;) {
         /* a slice of the wait without the interpreter lock */
         double slice = 0.02;
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        double waited = (double)(now.tv_sec - start.tv_sec) + (double)(now.tv_nsec - start.tv_nsec) * 1e-9;
         if (timeout >= 0) {
-            struct timespec now;
-            clock_gettime(CLOCK_MONOTONIC, &now);
-            double left = timeout - ((double)(now.tv_sec - start.tv_sec) + (double)(now.tv_nsec - start.tv_nsec) * 1e-9);
+            double left = timeout - waited;
             if (left <= 0) return 0;
             if (left < slice) slice = left;
+        }
+        if (waited >= next_collection) {
+            /* What reference counting would have freed at once may be
+               what this wait is for: `del executor` and then joining its
+               threads, which end when the executor's weak reference
+               callback tells them to (concurrent.futures). Without
+               reference counts only a collection finds it, and a program
+               whose threads all wait allocates nothing that would start
+               one. So a long wait collects, after 1 s, then 2, 4 ... up
+               to every 64 s. */
+            gc_collect_and_finalize();
+            if (next_collection < 64) next_collection *= 2;
+            else next_collection += 64;
+            continue;   /* the finalizers may have released the lock */
         }
         bool released = gil_blocking_begin();
         pthread_mutex_lock(l->mu);

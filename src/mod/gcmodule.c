@@ -87,10 +87,7 @@ __attribute__((noinline)) void gc_clear_dead_c_stack(void) {
 
 volatile int gc_module_collecting;
 
-static Value g_collect(Value *args, size_t nargs, Value kwnames) {
-    (void)args;
-    (void)kwnames;
-    if (arg_count("collect", nargs, 0, 1) < 0) return VNULL;
+void gc_collect_and_finalize(void) {
     clear_dead_stack_slots();
     gc_clear_dead_c_stack();
     gc_module_collecting++;
@@ -98,6 +95,13 @@ static Value g_collect(Value *args, size_t nargs, Value kwnames) {
     gc_finalizers_pending = 1;
     gc_run_finalizers();
     gc_module_collecting--;
+}
+
+static Value g_collect(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    (void)kwnames;
+    if (arg_count("collect", nargs, 0, 1) < 0) return VNULL;
+    gc_collect_and_finalize();
     return v_int(0);
 }
 

@@ -175,6 +175,9 @@ extern volatile int gc_module_collecting;
    deeper calls left there is scanned as roots by a collection whose own
    frames have unwritten slots in that memory. */
 void gc_clear_dead_c_stack(void);
+/* gcmodule.c: what gc.collect() does, for C code: the garbage found and
+   its finalizers (and weak reference callbacks) run now */
+void gc_collect_and_finalize(void);
 
 /* faulthandler.c: faulthandler.enable() at start-up (-X faulthandler,
    PYTHONFAULTHANDLER, -X dev); an error is printed, not raised */
