@@ -11,7 +11,8 @@
 #   the compiler on CPython's library
 #   (tools/compile_stdlib.py), the parser's ast.dump against CPython's on
 #   the same files (tools/parsetest_compare.py), SIGINT sent to running programs
-#   (tools/signal_checks.py), out of memory (tools/oom_checks.py), the
+#   (tools/signal_checks.py), out of memory (tools/oom_checks.py), wrong
+#   arguments to every C function and method (tools/fuzz_args.py), the
 #   differential fuzzer's fixed-seed batches (tools/fuzz.py), the
 #   command-line cases of tests/cli against CPython, the core of CPython's own
 #   regression tests (tests/cpython), and (unless --no-asan)
@@ -95,6 +96,8 @@ step "Ctrl-C from outside, compared with CPython (tools/signal_checks.py)" signa
 
 step "out of memory under ulimit -v, compared with CPython (tools/oom_checks.py)" oom-checks.log 1 '^FAIL' \
     python3 tools/oom_checks.py --tpy ./tpy
+step "wrong arguments to every C function and method: no crash (tools/fuzz_args.py)" fuzz-args.log 2 '^(CRASH|HANG)' \
+    python3 tools/fuzz_args.py --tpy ./tpy
 
 step "test suite, ./tpy, modes off/default/eager" suite.log 4 '^(FAIL|CRASH|TIMEOUT)' \
     python3 tests/run.py --tpy ./tpy

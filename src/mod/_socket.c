@@ -510,8 +510,21 @@ static int set_blocking(SockObject *s, bool block) {
     return 0;
 }
 
+/* A socket collected while open: CPython's ResourceWarning ("unclosed
+   <socket.socket ...>", its repr while still open), then the descriptor
+   closed. Errors are dropped (a warning made an error is reported as
+   unraisable): this runs from the collector's finalizers. */
 static void sock_finalizer(void *p) {
     SockObject *s = p;
+    if (s->fd < 0) return;
+    Value self = V_FROM_PTR(p);
+    Value saved = err_fetch();
+    Value r = obj_repr(self);
+    if (r && warn_source_c(&exc_ResourceWarning, str_printf("unclosed %U", r), 1, self) < 0) {
+        if (err_matches(&exc_Warning)) err_write_unraisable(err_fetch(), NULL, self);
+    }
+    err_clear();
+    err_restore(saved);
     if (s->fd >= 0) close(s->fd);
     s->fd = -1;
 }
