@@ -5,6 +5,7 @@
 
 #include "../runtime.h"
 #include "../obj/gen.h"
+#include "../util/numfmt.h"
 #include "trace.h"
 
 Value jh_binop(Value a, Value b, int64_t op) { return obj_binop(a, b, (int)op); }
@@ -199,18 +200,43 @@ Value jh_format_value(Value v, int64_t conv, Value spec) {
     if (!spec && str_check_exact(v)) return v;
     return obj_format(v, spec ? spec : str_empty);
 }
-/* Concatenate up to four strings (n of them); used for BUILD_STRING. */
+/* BUILD_STRING: the concatenation of n parts, each an exact str or, for
+ * an f-string field of an int the trace holds raw (record.c, OP_BUILD_STRING),
+ * that int (of int64 range: tagged or boxed), written in decimal here
+ * rather than made into a str of its own first. One allocation, of the
+ * exact size; the result's length and ASCII flag come from the parts'. */
 static Value build_string(const Value *parts, int64_t n) {
+    char digits[BUILD_STRING_MAX_PARTS][24];
+    uint8_t ndigits[BUILD_STRING_MAX_PARTS];
     size_t total = 0;
-    for (int64_t i = 0; i < n; i++) total += (size_t)str_nbytes(parts[i]);
-    Value s = str_alloc(total);
-    char *p = V_AS(StrObject, s)->data;
+    int64_t length = 0;
+    bool ascii = true;
     for (int64_t i = 0; i < n; i++) {
-        size_t k = (size_t)str_nbytes(parts[i]);
-        memcpy(p, str_data(parts[i]), k);
-        p += k;
+        Value p = parts[i];
+        if (str_check_exact(p)) {
+            total += (size_t)str_nbytes(p);
+            length += str_len(p);
+            ascii = ascii && str_is_ascii(p);
+        } else {
+            int64_t x = v_is_int(p) ? v_intval(p) : int_as_i64(p);
+            ndigits[i] = (uint8_t)numfmt_i64_dec(x, digits[i]);
+            total += ndigits[i];
+            length += ndigits[i];
+        }
     }
-    return str_finish(s);
+    Value s = str_alloc(total);
+    StrObject *so = V_AS(StrObject, s);
+    char *d = so->data;
+    for (int64_t i = 0; i < n; i++) {
+        Value p = parts[i];
+        const char *src = str_check_exact(p) ? str_data(p) : digits[i];
+        size_t k = str_check_exact(p) ? (size_t)str_nbytes(p) : ndigits[i];
+        memcpy(d, src, k);
+        d += k;
+    }
+    so->length = length;
+    so->ascii = ascii;
+    return s;
 }
 
 Value jh_build_string4(int64_t n, Value a, Value b, Value c, Value d) {

@@ -495,6 +495,43 @@ static IRRef call_int(Recorder *R, JitHelper h, int n, const IRRef *args) {
 
 /* ---- the loop and bridge starts -------------------------------------------------------- */
 
+/* ---- f-strings ----------------------------------------------------------------------- */
+
+/* FORMAT_VALUE without a format spec of a value the trace can format
+ * without format(): an exact str (with no conversion or !s) is itself,
+ * under a class guard; an int (no conversion or !s) that the trace holds
+ * raw, or that is a small int (guarded), is call_pure_r(str_of_int_piece).
+ * The BUILD_STRING that takes that piece passes the int instead
+ * (string_part), so the call's result is left to snapshots, and the
+ * optimizer defers it (opt_virtualize.c): the digits are written straight
+ * into the f-string's result. IR_NONE: anything else (format() is called). */
+static IRRef record_format_plain(Recorder *R, SnapSlot v, Value concrete, int conversion) {
+    if (conversion != FVC_NONE && conversion != FVC_STR) return IR_NONE;
+    if (v.kind == SK_VALUE && str_check_exact(concrete)) {
+        guard_type(R, v.ref, &str_type);
+        return v.ref;
+    }
+    if (v.kind == SK_INT || (v.kind == SK_VALUE && v_is_int(concrete))) {
+        IRRef raw = as_int(R, v);
+        IRRef boxed = as_ref(R, (SnapSlot){raw, SK_INT});
+        IRRef r = call_helper(R, JH_str_of_int_piece, 1, &boxed);
+        R->nonnull[r] = 1;
+        return r;
+    }
+    return IR_NONE;
+}
+
+/* A BUILD_STRING part: the int itself for a str_of_int_piece call (see
+ * record_format_plain), else the str. */
+static IRRef string_part(Recorder *R, SnapSlot s) {
+    IRRef r = as_ref(R, s);
+    if (r >= 0 && !ir_is_const(r) && r < R->ir.nops) {
+        const IROp *op = &R->ir.ops[r];
+        if (op->opcode == IR_call_pure_r && op->descr == &jit_helper_descr(JH_str_of_int_piece)->d) return op->arg[1];
+    }
+    return r;
+}
+
 /* Was loop t recorded for frames with the globals and builtins of the
    frame this trace runs in (trace.h: Trace.globals)? */
 static bool same_namespaces(Recorder *R, Trace *t) {
@@ -5151,9 +5188,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         bool have_spec = arg & FVS_HAVE_SPEC;
         SnapSlot spec = have_spec ? *stack_slot(rf, 1) : (SnapSlot){IR_NONE, SK_NULL};
         SnapSlot v = *stack_slot(rf, have_spec ? 2 : 1);
-        IRRef args[3] = {as_ref(R, v), kint(R, arg & 3), have_spec ? as_ref(R, spec) : kref(R, VNULL)};
-        IRRef r = call_value(R, JH_format_value, 3, args);
-        R->known_class[r] = &str_type;
+        IRRef r = have_spec ? IR_NONE : record_format_plain(R, v, concrete_stack(sp, 1), arg & 3);
+        if (r == IR_NONE) {
+            IRRef args[3] = {as_ref(R, v), kint(R, arg & 3), have_spec ? as_ref(R, spec) : kref(R, VNULL)};
+            r = call_value(R, JH_format_value, 3, args);
+        }
+        if (!ir_is_const(r)) R->known_class[r] = &str_type;   /* a constant str stays itself */
         if (have_spec) pop(R);
         pop(R);
         push(R, r, SK_VALUE);
@@ -5161,25 +5201,24 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     }
     case OP_BUILD_STRING: {
         int n = arg;
-        if (n > 4) {
-            SnapSlot items[64] = {{0}};
-            if (n > 64) {
-                rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
-                return -1;
-            }
-            for (int i = 0; i < n; i++) items[i] = *stack_slot(rf, n - i);
-            IRRef a[2] = {build_array(R, items, n), kint(R, n)};
-            IRRef r = call_helper(R, JH_build_string_n, 2, a);
-            R->known_class[r] = &str_type;
-            R->nonnull[r] = 1;
-            for (int i = 0; i < n; i++) pop(R);
-            push(R, r, SK_VALUE);
-            break;
+        if (n > BUILD_STRING_MAX_PARTS) {
+            rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+            return -1;
         }
-        IRRef args[5];
-        args[0] = kint(R, n);
-        for (int i = 0; i < 4; i++) args[i + 1] = i < n ? as_ref(R, *stack_slot(rf, n - i)) : kref(R, VNULL);
-        IRRef r = call_helper(R, JH_build_string, 5, args);
+        IRRef parts[BUILD_STRING_MAX_PARTS];
+        for (int i = 0; i < n; i++) parts[i] = string_part(R, *stack_slot(rf, n - i));
+        IRRef r;
+        if (n > 4) {
+            SnapSlot items[BUILD_STRING_MAX_PARTS];
+            for (int i = 0; i < n; i++) items[i] = (SnapSlot){parts[i], SK_VALUE};
+            IRRef a[2] = {build_array(R, items, n), kint(R, n)};
+            r = call_helper(R, JH_build_string_n, 2, a);
+        } else {
+            IRRef args[5];
+            args[0] = kint(R, n);
+            for (int i = 0; i < 4; i++) args[i + 1] = i < n ? parts[i] : kref(R, VNULL);
+            r = call_helper(R, JH_build_string, 5, args);
+        }
         R->known_class[r] = &str_type;
         R->nonnull[r] = 1;
         for (int i = 0; i < n; i++) pop(R);
