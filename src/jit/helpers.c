@@ -316,4 +316,11 @@ void jit_helpers_init(void) {
     /* record.c fuses a slice copy into list_assign_slice_ints and leaves
        this one for opt_dce to drop when nothing else reads the list */
     helper_descrs[JH_list_getslice_ints]->fresh = true;
+    /* likewise the slice record.c fuses into str_concat_slice */
+    helper_descrs[JH_str_getslice_ints]->fresh = true;
+    /* the str helpers' results are exact strs: a loop-carried string built
+       by them needs no class guard in the peeled loop (opt.c, facts_post) */
+    static const JitHelper str_results[] = {JH_str_getslice_ints, JH_str_concat, JH_str_concat_slice, JH_build_string,
+                                            JH_build_string_n, JH_str_of_int, JH_str_of_int_piece};
+    for (size_t k = 0; k < sizeof str_results / sizeof str_results[0]; k++) helper_descrs[str_results[k]]->ret_class = &str_type;
 }

@@ -495,6 +495,8 @@ static IRRef call_int(Recorder *R, JitHelper h, int n, const IRRef *args) {
 
 /* ---- the loop and bridge starts -------------------------------------------------------- */
 
+static IRRef record_str_concat_slice(Recorder *R, IRRef a, IRRef b);
+
 /* ---- f-strings ----------------------------------------------------------------------- */
 
 /* FORMAT_VALUE without a format spec of a value the trace can format
@@ -1391,8 +1393,11 @@ static void record_binop(Recorder *R, int op, Value *sp) {
         IRRef ra = as_ref(R, a), rb = as_ref(R, b);
         guard_type(R, ra, &str_type);
         guard_type(R, rb, &str_type);
-        IRRef args[2] = {ra, rb};
-        IRRef r = call_value(R, JH_str_concat, 2, args);   /* MemoryError */
+        IRRef r = record_str_concat_slice(R, ra, rb);
+        if (r == IR_NONE) {
+            IRRef args[2] = {ra, rb};
+            r = call_value(R, JH_str_concat, 2, args);   /* MemoryError */
+        }
         R->known_class[r] = &str_type;
         R->nonnull[r] = 1;
         pop(R);
@@ -3376,6 +3381,29 @@ static IRRef record_ascii_char_test(Recorder *R, IRRef ch, IRRef k, Value vk, in
         r = i ? emit2(R, IR_int_or, r, eq, NULL) : eq;
     }
     return r;
+}
+
+/* a + b where b is a step-1 slice t[i:j] this trace made with
+ * str_getslice_ints (record_str_slice_read): one str_concat_slice(a, t, i, j)
+ * copies the characters from t, and the slice, read by nothing else in the
+ * common case (`s += t[i:]`), is dropped by opt_dce (the helper is fresh);
+ * a guard whose snapshot still holds it keeps it. Strings do not change, so
+ * nothing between the two calls matters. IR_NONE, nothing emitted, else. */
+static IRRef record_str_concat_slice(Recorder *R, IRRef a, IRRef b) {
+    if (ir_is_const(b) || b < 0 || b >= R->ir.nops) return IR_NONE;
+    const IROp *op = &R->ir.ops[b];
+    /* call_r(fn, t, start, stop, step): five arguments, in xargs */
+    if (op->opcode != IR_call_r || op->descr != &jit_helper_descr(JH_str_getslice_ints)->d || op->nargs != 5) return IR_NONE;
+    IRRef step = op->xargs[4];
+    if (!ir_is_const(step) || ir_const(&R->ir, step)->v.i != 1) return IR_NONE;
+    IRRef args[4] = {a, op->xargs[1], op->xargs[2], op->xargs[3]};
+    /* The guard_no_exception after the call resumes with the MemoryError
+       raised at this instruction, which unwinds past its operands: their
+       slots are never read. The right operand's slot names the sliced
+       string instead of the slice, so that this guard does not keep the
+       slice alive. */
+    *stack_slot(top(R), 1) = (SnapSlot){op->xargs[1], SK_VALUE};
+    return call_value(R, JH_str_concat_slice, 4, args);   /* MemoryError */
 }
 
 /* ---- list slices with int bounds ------------------------------------------------------ */

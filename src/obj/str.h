@@ -61,6 +61,9 @@ bool str_eq(Value a, Value b);          /* both str */
 int str_compare(Value a, Value b);      /* <0, 0, >0 (code point order) */
 bool str_eq_cstr(Value s, const char *c);
 Value str_concat(Value a, Value b);            /* VNULL: MemoryError */
+/* a + b[start:stop] (exact strs; bounds as str_getslice_ints' with step 1)
+ * without making the slice: compiled code's `s += t[i:]`. VNULL: MemoryError. */
+Value str_concat_slice(Value a, Value b, int64_t start, int64_t stop);
 /* As str_alloc, for sizes the program chooses: VNULL with MemoryError
  * when the memory is not there. */
 Value str_try_alloc(size_t nbytes);
