@@ -243,6 +243,10 @@ Value jh_build_string4(int64_t n, Value a, Value b, Value c, Value d) {
     Value parts[4] = {a, b, c, d};
     return build_string(parts, n);
 }
+Value jh_str_mod_items(Value fmt, int64_t n, Value a, Value b, Value c, Value d) {
+    Value items[4] = {a, b, c, d};
+    return str_mod_items(fmt, items, n);
+}
 Value jh_build_string_n(Value arr, int64_t n) { return build_string((const Value *)V_OBJ(arr), n); }
 int64_t jh_set_global(Value d, Value name, Value v) { return dict_set(d, name, v); }
 Value jh_float_pow(double a, double b) { return float_pow(a, b); }
@@ -321,6 +325,6 @@ void jit_helpers_init(void) {
     /* the str helpers' results are exact strs: a loop-carried string built
        by them needs no class guard in the peeled loop (opt.c, facts_post) */
     static const JitHelper str_results[] = {JH_str_getslice_ints, JH_str_concat, JH_str_concat_slice, JH_build_string,
-                                            JH_build_string_n, JH_str_of_int, JH_str_of_int_piece};
+                                            JH_build_string_n, JH_str_of_int, JH_str_of_int_piece, JH_str_mod, JH_str_mod_items};
     for (size_t k = 0; k < sizeof str_results / sizeof str_results[0]; k++) helper_descrs[str_results[k]]->ret_class = &str_type;
 }

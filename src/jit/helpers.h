@@ -78,6 +78,8 @@
     _(dict_getitem, 'r', "rr", CALL_ANY, jh_dict_getitem)                            \
     _(dict_setitem, 'i', "rrr", CALL_ANY, jh_dict_setitem)                           \
     _(str_concat, 'r', "rr", CALL_CAN_RAISE, str_concat)                              \
+    _(str_mod, 'r', "rr", CALL_ANY, str_mod)                /* fmt % t: an exact str and tuple */ \
+    _(str_mod_items, 'r', "rirrrr", CALL_ANY, jh_str_mod_items) /* fmt % (n <= 4 items) */ \
     _(str_concat_slice, 'r', "rrii", CALL_CAN_RAISE, str_concat_slice) /* a + b[i:j], unboxed bounds (str.h): MemoryError */ \
     _(int_from_exact_str, 'r', "r", CALL_CAN_RAISE, int_from_exact_str) /* int(s), s an exact str: ValueError */ \
     _(str_of_int, 'r', "r", CALL_CAN_RAISE, int_repr)   /* str(i), i an exact int: ValueError (digit limit) */ \

@@ -496,6 +496,7 @@ static IRRef call_int(Recorder *R, JitHelper h, int n, const IRRef *args) {
 /* ---- the loop and bridge starts -------------------------------------------------------- */
 
 static IRRef record_str_concat_slice(Recorder *R, IRRef a, IRRef b);
+static IRRef record_str_mod(Recorder *R, IRRef fmt, IRRef t);
 
 /* ---- f-strings ----------------------------------------------------------------------- */
 
@@ -1400,6 +1401,12 @@ static void record_binop(Recorder *R, int op, Value *sp) {
         }
         R->known_class[r] = &str_type;
         R->nonnull[r] = 1;
+        pop(R);
+        pop(R);
+        push(R, r, SK_VALUE);
+        return;
+    } else if (base == BINOP_MOD && str_check_exact(va) && tuple_check_exact(vb)) {
+        IRRef r = record_str_mod(R, as_ref(R, a), as_ref(R, b));
         pop(R);
         pop(R);
         push(R, r, SK_VALUE);
@@ -3404,6 +3411,49 @@ static IRRef record_str_concat_slice(Recorder *R, IRRef a, IRRef b) {
        slice alive. */
     *stack_slot(top(R), 1) = (SnapSlot){op->xargs[1], SK_VALUE};
     return call_value(R, JH_str_concat_slice, 4, args);   /* MemoryError */
+}
+
+/* The items of a tuple of at most 4 items this trace built at t
+ * (OP_BUILD_TUPLE: new_with_vtable, its size, then its items in order,
+ * with only the boxing of items between): their count, or -1 for any
+ * other tuple. */
+static int built_tuple_items(Recorder *R, IRRef t, IRRef items[4]) {
+    if (ir_is_const(t) || t < 0 || t + 1 >= R->ir.nops || R->ir.ops[t].opcode != IR_new_with_vtable) return -1;
+    const IROp *size = &R->ir.ops[t + 1];
+    if (size->opcode != IR_setfield_gc || ir_arg(size, 0) != t || !ir_is_const(ir_arg(size, 1))) return -1;
+    int64_t n = ir_const(&R->ir, ir_arg(size, 1))->v.i, found = 0;
+    if (n < 0 || n > 4) return -1;
+    for (IRRef k = t + 2; k < R->ir.nops && found < n; k++) {
+        const IROp *op = &R->ir.ops[k];
+        if (op->opcode == IR_box_int || op->opcode == IR_box_float || op->opcode == IR_bool_from_int) continue;
+        if (op->opcode != IR_setarrayitem_gc || ir_arg(op, 0) != t || !ir_is_const(ir_arg(op, 1)) ||
+            ir_const(&R->ir, ir_arg(op, 1))->v.i != found)
+            return -1;
+        items[found++] = ir_arg(op, 2);
+    }
+    return found == n ? (int)n : -1;
+}
+
+/* fmt % t, fmt an exact str and t an exact tuple (guarded): str.__mod__
+ * is what Python calls (a tuple has no __rmod__), so str_mod directly,
+ * without the operator's dispatch. When t is a tuple of at most 4 items
+ * this trace built, str_mod_items takes the items, and the tuple, left
+ * to snapshots, stays virtual (never allocated). */
+static IRRef record_str_mod(Recorder *R, IRRef fmt, IRRef t) {
+    guard_type(R, fmt, &str_type);
+    guard_type(R, t, &tuple_type);
+    IRRef args[6] = {fmt, IR_NONE, kref(R, VNULL), kref(R, VNULL), kref(R, VNULL), kref(R, VNULL)};
+    int n = built_tuple_items(R, t, args + 2);
+    IRRef r;
+    if (n >= 0) {
+        args[1] = kint(R, n);
+        r = call_value(R, JH_str_mod_items, 6, args);
+    } else {
+        IRRef a2[2] = {fmt, t};
+        r = call_value(R, JH_str_mod, 2, a2);
+    }
+    R->known_class[r] = &str_type;
+    return r;
 }
 
 /* ---- list slices with int bounds ------------------------------------------------------ */

@@ -107,6 +107,9 @@ int64_t utf8_wellformed_prefix(const char *s, int64_t n, int64_t *ncp);
 
 /* `%` formatting and str.format, used by the interpreter and builtins. */
 Value str_mod(Value fmt, Value args);
+/* fmt % t for a tuple t of these n items, without the tuple (compiled
+ * code's `"..." % (a, b)`). */
+Value str_mod_items(Value fmt, Value *items, int64_t n);
 Value str_format_method(Value *args, size_t nargs, Value kwnames);
 Value obj_format(Value v, Value spec);   /* format(v, spec) */
 /* format by the builtin base type of v (int/float/str/bool), ignoring a
