@@ -2874,6 +2874,27 @@ static bool record_list_stack_method(Recorder *R, IRRef cref, Value vcallable, c
     return true;
 }
 
+/* The methods of an exact str that return an object of one exact class
+ * whatever their arguments (or raise): their results need no class guard.
+ * Name, class; each method once. */
+#define STR_METHOD_RESULT_DEF(_)                                                           \
+    _("capitalize", str) _("casefold", str) _("center", str) _("expandtabs", str)        \
+    _("format", str) _("format_map", str) _("join", str) _("ljust", str) _("lower", str) \
+    _("lstrip", str) _("removeprefix", str) _("removesuffix", str) _("replace", str)     \
+    _("rjust", str) _("rstrip", str) _("strip", str) _("swapcase", str) _("title", str)  \
+    _("translate", str) _("upper", str) _("zfill", str)                                  \
+    _("split", list) _("rsplit", list) _("splitlines", list)                             \
+    _("partition", tuple) _("rpartition", tuple)
+
+static Type *str_method_result_class(const MethodDescrObject *md) {
+    if (md->owner != &str_type) return NULL;
+#define STR_METHOD_RESULT(method_name, cls) \
+    if (strcmp(md->def->name, method_name) == 0) return &cls##_type;
+    STR_METHOD_RESULT_DEF(STR_METHOD_RESULT)
+#undef STR_METHOD_RESULT
+    return NULL;
+}
+
 /* obj.m(args) with m a C method of obj's exact type (a method descriptor
  * from LOAD_METHOD: str.split, dict.get, list.sort): the method's C
  * function called directly (jh_cmethodN), with the method and the
@@ -2896,6 +2917,8 @@ static bool record_cmethod_call(Recorder *R, IRRef cref, Value vcallable, const 
     guard_type(R, a[1], md->owner);
     for (int i = 1; i < nargs; i++) a[i + 1] = as_ref(R, args[i]);
     *result = call_value(R, cmethod[nargs], nargs + 1, a);
+    Type *rt = str_method_result_class(md);
+    if (rt) R->known_class[*result] = rt;
     return true;
 }
 
