@@ -3441,7 +3441,9 @@ static IRRef record_str_concat_slice(Recorder *R, IRRef a, IRRef b) {
  * with only the boxing of items between): their count, or -1 for any
  * other tuple. */
 static int built_tuple_items(Recorder *R, IRRef t, IRRef items[4]) {
-    if (ir_is_const(t) || t < 0 || t + 1 >= R->ir.nops || R->ir.ops[t].opcode != IR_new_with_vtable) return -1;
+    if (ir_is_const(t) || t < 0 || t + 1 >= R->ir.nops || R->ir.ops[t].opcode != IR_new_with_vtable ||
+        !R->ir.ops[t].descr || R->ir.ops[t].descr->kind != DESCR_SIZE || ((SizeDescr *)R->ir.ops[t].descr)->type != &tuple_type)
+        return -1;
     const IROp *size = &R->ir.ops[t + 1];
     if (size->opcode != IR_setfield_gc || ir_arg(size, 0) != t || !ir_is_const(ir_arg(size, 1))) return -1;
     int64_t n = ir_const(&R->ir, ir_arg(size, 1))->v.i, found = 0;
