@@ -247,7 +247,7 @@ Value jh_str_mod_items(Value fmt, int64_t n, Value a, Value b, Value c, Value d)
     Value items[4] = {a, b, c, d};
     return str_mod_items(fmt, items, n);
 }
-Value jh_build_string_n(Value arr, int64_t n) { return build_string((const Value *)V_OBJ(arr), n); }
+Value jh_build_string_n(Value parts, int64_t n) { return build_string(tuple_items(parts), n); }
 int64_t jh_set_global(Value d, Value name, Value v) { return dict_set(d, name, v); }
 Value jh_float_pow(double a, double b) { return float_pow(a, b); }
 Value jh_int_pow(Value a, Value b) { return obj_binop(a, b, BINOP_POW); }

@@ -85,7 +85,7 @@
     _(str_of_int, 'r', "r", CALL_CAN_RAISE, int_repr)   /* str(i), i an exact int: ValueError (digit limit) */ \
     _(format_value, 'r', "rir", CALL_ANY, jh_format_value)                           \
     _(build_string, 'r', "irrrr", CALL_NO_RAISE, jh_build_string4) /* n, parts: exact strs or raw ints' boxes */ \
-    _(build_string_n, 'r', "ri", CALL_NO_RAISE, jh_build_string_n) /* parts[], n (as above) */ \
+    _(build_string_n, 'r', "ri", CALL_NO_RAISE, jh_build_string_n) /* tuple of the parts, n (as above) */ \
     _(str_of_int_piece, 'r', "r", CALL_PURE, int_repr) /* f"{i}", i of int64 range: never raises; deferred (opt_virtualize.c) */ \
     _(str_getitem_int, 'r', "ri", CALL_CAN_RAISE, str_getitem_i64) /* s[i], s an exact str: IndexError */ \
     _(set_global, 'i', "rrr", CALL_ANY, jh_set_global)        /* dict, name, v */    \

@@ -32,6 +32,8 @@
 static ArrayDescr *frame_slots_descr;      /* Frame.localsplus[i] */
 static FieldDescr *list_size_descr, *list_items_descr, *list_capacity_descr, *tuple_size_descr;
 static ArrayDescr *tuple_items_descr, *values_descr;
+/* The items of a tuple the trace owns and rewrites (OP_BUILD_STRING's parts) */
+static ArrayDescr *scratch_items_descr;
 static FieldDescr *rangeiter_next_descr, *rangeiter_step_descr, *rangeiter_remaining_descr;
 static FieldDescr *listiter_list_descr, *listiter_index_descr;
 static FieldDescr *cell_value_descr, *cell_watched_descr, *cell_version_descr, *map_descr_cache[64];
@@ -52,6 +54,7 @@ static void descrs_init(void) {
     tuple_size_descr = descr_field((int32_t)offsetof(TupleObject, size), 'i', true, "TupleObject.size");
     tuple_items_descr = descr_array((int32_t)offsetof(TupleObject, items), 'r', true, "TupleObject.items");
     values_descr = descr_array(0, 'r', false, "Value[]");
+    scratch_items_descr = descr_array((int32_t)offsetof(TupleObject, items), 'r', false, "TupleObject.items");
     rangeiter_next_descr = descr_field((int32_t)offsetof(RangeIterObject, next), 'i', false, "RangeIter.next");
     rangeiter_step_descr = descr_field((int32_t)offsetof(RangeIterObject, step), 'i', true, "RangeIter.step");
     rangeiter_remaining_descr =
@@ -5312,9 +5315,15 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         for (int i = 0; i < n; i++) parts[i] = string_part(R, *stack_slot(rf, n - i));
         IRRef r;
         if (n > 4) {
-            SnapSlot items[BUILD_STRING_MAX_PARTS];
-            for (int i = 0; i < n; i++) items[i] = (SnapSlot){parts[i], SK_VALUE};
-            IRRef a[2] = {build_array(R, items, n), kint(R, n)};
+            /* The parts go through a tuple this trace owns, made now and
+               named as a constant (kept alive by the trace: keep_ops), that
+               no Python code sees: build_string reads it and runs no Python
+               code, and no guard separates the stores from the call, so no
+               other use of it can come between; a new array per f-string
+               would be garbage as large as the result. */
+            IRRef arr = kref(R, tuple_new(n));
+            for (int i = 0; i < n; i++) emit3(R, IR_setarrayitem_gc, arr, kint(R, i), parts[i], &scratch_items_descr->d);
+            IRRef a[2] = {arr, kint(R, n)};
             r = call_helper(R, JH_build_string_n, 2, a);
         } else {
             IRRef args[5];

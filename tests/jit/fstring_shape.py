@@ -6,7 +6,9 @@
 # <Callr 2 ri EF=1>) besides the w.upper() method call: no format_value
 # call for the str and int fields, and no str made for the ints (the call
 # str_of_int_piece is deferred to the snapshots, so it is not emitted,
-# not even as a call_pure_r). `spec` formats with a spec, which still
+# not even as a call_pure_r), and no allocation of an array for the parts
+# (they go through a tuple the trace owns: no new_array_clear, no
+# new_with_vtable). `spec` formats with a spec, which still
 # calls format_value. tests/core/str_fstring_hot checks the results
 # against CPython.
 import pypyjit
@@ -19,7 +21,8 @@ def hook(info):
     labels = [i for i, op in enumerate(ops) if op.name == 'label']
     body = ops[labels[-1] + 1:] if labels else ops
     bodies.setdefault(info.greenkey[0].co_name, []).append(
-        (len(labels), [(op.name, str(op)) for op in body if op.name.startswith('call')]))
+        (len(labels), [(op.name, str(op)) for op in body if op.name.startswith('call')],
+         sum(1 for op in body if op.name.startswith('new'))))
 pypyjit.set_compile_hook(hook)
 
 WORDS = ["alpha", "beta", "gamma", "delta"]
@@ -55,11 +58,11 @@ def report(name):
     if not loops:
         print(name, 'not compiled')
         return
-    nlabels, calls = loops[0]
+    nlabels, calls, news = loops[0]
     # box_int is a call_pure_r the backend inlines; name the rest by descr
     shown = [opname + ' ' + text.split('descr=<')[1].rstrip('>)') for opname, text in calls
              if 'box_int' not in text]
-    print(name, 'compiled, peeled:', nlabels == 2, 'calls in body:', shown or 'none')
+    print(name, 'compiled, peeled:', nlabels == 2, 'calls in body:', shown or 'none', 'allocations:', news)
 
 
 report('lines')
