@@ -5,6 +5,7 @@
 
 #include "../runtime.h"
 #include "../obj/gen.h"
+#include "../util/numfmt.h"
 #include "trace.h"
 
 Value jh_binop(Value a, Value b, int64_t op) { return obj_binop(a, b, (int)op); }
@@ -199,25 +200,54 @@ Value jh_format_value(Value v, int64_t conv, Value spec) {
     if (!spec && str_check_exact(v)) return v;
     return obj_format(v, spec ? spec : str_empty);
 }
-/* Concatenate up to four strings (n of them); used for BUILD_STRING. */
+/* BUILD_STRING: the concatenation of n parts, each an exact str or, for
+ * an f-string field of an int the trace holds raw (record.c, OP_BUILD_STRING),
+ * that int (of int64 range: tagged or boxed), written in decimal here
+ * rather than made into a str of its own first. One allocation, of the
+ * exact size; the result's length and ASCII flag come from the parts'. */
 static Value build_string(const Value *parts, int64_t n) {
+    char digits[BUILD_STRING_MAX_PARTS][24];
+    uint8_t ndigits[BUILD_STRING_MAX_PARTS];
     size_t total = 0;
-    for (int64_t i = 0; i < n; i++) total += (size_t)str_nbytes(parts[i]);
-    Value s = str_alloc(total);
-    char *p = V_AS(StrObject, s)->data;
+    int64_t length = 0;
+    bool ascii = true;
     for (int64_t i = 0; i < n; i++) {
-        size_t k = (size_t)str_nbytes(parts[i]);
-        memcpy(p, str_data(parts[i]), k);
-        p += k;
+        Value p = parts[i];
+        if (str_check_exact(p)) {
+            total += (size_t)str_nbytes(p);
+            length += str_len(p);
+            ascii = ascii && str_is_ascii(p);
+        } else {
+            int64_t x = v_is_int(p) ? v_intval(p) : int_as_i64(p);
+            ndigits[i] = (uint8_t)numfmt_i64_dec(x, digits[i]);
+            total += ndigits[i];
+            length += ndigits[i];
+        }
     }
-    return str_finish(s);
+    Value s = str_alloc(total);
+    StrObject *so = V_AS(StrObject, s);
+    char *d = so->data;
+    for (int64_t i = 0; i < n; i++) {
+        Value p = parts[i];
+        const char *src = str_check_exact(p) ? str_data(p) : digits[i];
+        size_t k = str_check_exact(p) ? (size_t)str_nbytes(p) : ndigits[i];
+        memcpy(d, src, k);
+        d += k;
+    }
+    so->length = length;
+    so->ascii = ascii;
+    return s;
 }
 
 Value jh_build_string4(int64_t n, Value a, Value b, Value c, Value d) {
     Value parts[4] = {a, b, c, d};
     return build_string(parts, n);
 }
-Value jh_build_string_n(Value arr, int64_t n) { return build_string((const Value *)V_OBJ(arr), n); }
+Value jh_str_mod_items(Value fmt, int64_t n, Value a, Value b, Value c, Value d) {
+    Value items[4] = {a, b, c, d};
+    return str_mod_items(fmt, items, n);
+}
+Value jh_build_string_n(Value parts, int64_t n) { return build_string(tuple_items(parts), n); }
 int64_t jh_set_global(Value d, Value name, Value v) { return dict_set(d, name, v); }
 Value jh_float_pow(double a, double b) { return float_pow(a, b); }
 Value jh_int_pow(Value a, Value b) { return obj_binop(a, b, BINOP_POW); }
@@ -290,4 +320,11 @@ void jit_helpers_init(void) {
     /* record.c fuses a slice copy into list_assign_slice_ints and leaves
        this one for opt_dce to drop when nothing else reads the list */
     helper_descrs[JH_list_getslice_ints]->fresh = true;
+    /* likewise the slice record.c fuses into str_concat_slice */
+    helper_descrs[JH_str_getslice_ints]->fresh = true;
+    /* the str helpers' results are exact strs: a loop-carried string built
+       by them needs no class guard in the peeled loop (opt.c, facts_post) */
+    static const JitHelper str_results[] = {JH_str_getslice_ints, JH_str_concat, JH_str_concat_slice, JH_build_string,
+                                            JH_build_string_n, JH_str_of_int, JH_str_of_int_piece, JH_str_mod, JH_str_mod_items};
+    for (size_t k = 0; k < sizeof str_results / sizeof str_results[0]; k++) helper_descrs[str_results[k]]->ret_class = &str_type;
 }

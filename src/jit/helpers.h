@@ -78,11 +78,15 @@
     _(dict_getitem, 'r', "rr", CALL_ANY, jh_dict_getitem)                            \
     _(dict_setitem, 'i', "rrr", CALL_ANY, jh_dict_setitem)                           \
     _(str_concat, 'r', "rr", CALL_CAN_RAISE, str_concat)                              \
+    _(str_mod, 'r', "rr", CALL_ANY, str_mod)                /* fmt % t: an exact str and tuple */ \
+    _(str_mod_items, 'r', "rirrrr", CALL_ANY, jh_str_mod_items) /* fmt % (n <= 4 items) */ \
+    _(str_concat_slice, 'r', "rrii", CALL_CAN_RAISE, str_concat_slice) /* a + b[i:j], unboxed bounds (str.h): MemoryError */ \
     _(int_from_exact_str, 'r', "r", CALL_CAN_RAISE, int_from_exact_str) /* int(s), s an exact str: ValueError */ \
     _(str_of_int, 'r', "r", CALL_CAN_RAISE, int_repr)   /* str(i), i an exact int: ValueError (digit limit) */ \
     _(format_value, 'r', "rir", CALL_ANY, jh_format_value)                           \
-    _(build_string, 'r', "irrrr", CALL_NO_RAISE, jh_build_string4)                   \
-    _(build_string_n, 'r', "ri", CALL_NO_RAISE, jh_build_string_n) /* parts[], n */ \
+    _(build_string, 'r', "irrrr", CALL_NO_RAISE, jh_build_string4) /* n, parts: exact strs or raw ints' boxes */ \
+    _(build_string_n, 'r', "ri", CALL_NO_RAISE, jh_build_string_n) /* tuple of the parts, n (as above) */ \
+    _(str_of_int_piece, 'r', "r", CALL_PURE, int_repr) /* f"{i}", i of int64 range: never raises; deferred (opt_virtualize.c) */ \
     _(str_getitem_int, 'r', "ri", CALL_CAN_RAISE, str_getitem_i64) /* s[i], s an exact str: IndexError */ \
     _(set_global, 'i', "rrr", CALL_ANY, jh_set_global)        /* dict, name, v */    \
     _(float_floordiv, 'f', "ff", CALL_PURE, float_floordiv)                          \
@@ -111,6 +115,10 @@ typedef enum JitHelper {
 #undef JH_ENUM
     JH__COUNT
 } JitHelper;
+
+/* The most parts a BUILD_STRING's helpers take (record.c aborts a trace
+ * with more). */
+#define BUILD_STRING_MAX_PARTS 64
 
 /* The function address (as an IR constant) and descriptor of a helper. */
 void *jit_helper_fn(JitHelper h);

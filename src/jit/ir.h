@@ -283,6 +283,9 @@ typedef struct CallDescr {
     bool fresh;         /* CALL_NO_RAISE and its only effect is to return a new
                            object built from what its arguments hold now: the
                            call is dead when nothing reads its result (opt_dce) */
+    struct Type *ret_class;   /* non-NULL: the result, when the call does not
+                                 raise, is an object of exactly this class
+                                 (opt.c facts_post: no class guard on it) */
 } CallDescr;
 
 struct Snapshot;

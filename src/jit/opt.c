@@ -472,6 +472,15 @@ static void facts_post(Opt *O, const IROp *op, IRRef r) {
         break;
     }
     case IR_box_float: O->info[r].flags |= F_NONNULL | F_FLOAT; break;
+    case IR_call_r: case IR_call_pure_r:
+        /* a helper that returns an object of one class (CallDescr.ret_class;
+           a raising one is followed by guard_no_exception, so the facts
+           hold wherever the result is read) */
+        if (op->descr && op->descr->kind == DESCR_CALL && ((CallDescr *)op->descr)->ret_class) {
+            O->info[r].flags |= F_NONNULL;
+            O->info[r].cls = ((CallDescr *)op->descr)->ret_class;
+        }
+        break;
     case IR_bool_from_int:
         O->info[r].flags |= F_NONNULL;
         O->info[r].cls = &bool_type;

@@ -55,6 +55,10 @@
  * pure, and a handler that still holds the virtual exception makes no
  * call that could change what it computes: record.c aborts on one). Its
  * class is unknown to the passes (opt_cls), so no guard on it is decided.
+ * call_pure_r(str_of_int_piece, i), an f-string field of an int, is
+ * deferred the same way: the BUILD_STRING that takes the field passes the
+ * int itself (record.c, record_format_plain), so only the snapshots of
+ * the guards between the two name the str.
  */
 #include "opt_internal.h"
 #include "helpers.h"
@@ -271,13 +275,17 @@ static FieldDescr *deferred_helper_descr, *deferred_arg_descr;
 /* call_pure_r(helper, x) of a helper whose result only snapshots may need
  * (see the head of this file) */
 static bool fold_deferred_call(Opt *O, POp *p, IRRef *res) {
-    if (p->nargs != 2 || !calls_helper(O, p, JH_int_of_str_error)) return false;
+    if (p->nargs != 2) return false;
+    JitHelper h;
+    if (calls_helper(O, p, JH_int_of_str_error)) h = JH_int_of_str_error;
+    else if (calls_helper(O, p, JH_str_of_int_piece)) h = JH_str_of_int_piece;
+    else return false;
     if (!deferred_helper_descr) {
         deferred_helper_descr = descr_field((int32_t)offsetof(DeferredCall, helper), 'i', true, "DeferredCall.helper");
         deferred_arg_descr = descr_field((int32_t)offsetof(DeferredCall, arg), 'r', true, "DeferredCall.arg");
     }
     IRRef d = opt_new_virtual(O, VK_OBJECT, IR_NONE, descr_size(&jit_deferred_call_type, (int32_t)sizeof(DeferredCall), false));
-    vset(O, d, deferred_helper_descr->offset, -1, &deferred_helper_descr->d, opt_ki(O, JH_int_of_str_error));
+    vset(O, d, deferred_helper_descr->offset, -1, &deferred_helper_descr->d, opt_ki(O, h));
     vset(O, d, deferred_arg_descr->offset, -1, &deferred_arg_descr->d, opt_val(O, p->args[1]));
     return answer(res, d);
 }

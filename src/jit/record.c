@@ -32,6 +32,8 @@
 static ArrayDescr *frame_slots_descr;      /* Frame.localsplus[i] */
 static FieldDescr *list_size_descr, *list_items_descr, *list_capacity_descr, *tuple_size_descr;
 static ArrayDescr *tuple_items_descr, *values_descr;
+/* The items of a tuple the trace owns and rewrites (OP_BUILD_STRING's parts) */
+static ArrayDescr *scratch_items_descr;
 static FieldDescr *rangeiter_next_descr, *rangeiter_step_descr, *rangeiter_remaining_descr;
 static FieldDescr *listiter_list_descr, *listiter_index_descr;
 static FieldDescr *cell_value_descr, *cell_watched_descr, *cell_version_descr, *map_descr_cache[64];
@@ -52,6 +54,7 @@ static void descrs_init(void) {
     tuple_size_descr = descr_field((int32_t)offsetof(TupleObject, size), 'i', true, "TupleObject.size");
     tuple_items_descr = descr_array((int32_t)offsetof(TupleObject, items), 'r', true, "TupleObject.items");
     values_descr = descr_array(0, 'r', false, "Value[]");
+    scratch_items_descr = descr_array((int32_t)offsetof(TupleObject, items), 'r', false, "TupleObject.items");
     rangeiter_next_descr = descr_field((int32_t)offsetof(RangeIterObject, next), 'i', false, "RangeIter.next");
     rangeiter_step_descr = descr_field((int32_t)offsetof(RangeIterObject, step), 'i', true, "RangeIter.step");
     rangeiter_remaining_descr =
@@ -494,6 +497,46 @@ static IRRef call_int(Recorder *R, JitHelper h, int n, const IRRef *args) {
 }
 
 /* ---- the loop and bridge starts -------------------------------------------------------- */
+
+static IRRef record_str_concat_slice(Recorder *R, IRRef a, IRRef b);
+static IRRef record_str_mod(Recorder *R, IRRef fmt, IRRef t);
+
+/* ---- f-strings ----------------------------------------------------------------------- */
+
+/* FORMAT_VALUE without a format spec of a value the trace can format
+ * without format(): an exact str (with no conversion or !s) is itself,
+ * under a class guard; an int (no conversion or !s) that the trace holds
+ * raw, or that is a small int (guarded), is call_pure_r(str_of_int_piece).
+ * The BUILD_STRING that takes that piece passes the int instead
+ * (string_part), so the call's result is left to snapshots, and the
+ * optimizer defers it (opt_virtualize.c): the digits are written straight
+ * into the f-string's result. IR_NONE: anything else (format() is called). */
+static IRRef record_format_plain(Recorder *R, SnapSlot v, Value concrete, int conversion) {
+    if (conversion != FVC_NONE && conversion != FVC_STR) return IR_NONE;
+    if (v.kind == SK_VALUE && str_check_exact(concrete)) {
+        guard_type(R, v.ref, &str_type);
+        return v.ref;
+    }
+    if (v.kind == SK_INT || (v.kind == SK_VALUE && v_is_int(concrete))) {
+        IRRef raw = as_int(R, v);
+        IRRef boxed = as_ref(R, (SnapSlot){raw, SK_INT});
+        IRRef r = call_helper(R, JH_str_of_int_piece, 1, &boxed);
+        R->nonnull[r] = 1;
+        return r;
+    }
+    return IR_NONE;
+}
+
+/* A BUILD_STRING part: the int itself for a str_of_int_piece call (see
+ * record_format_plain), else the str. */
+static IRRef string_part(Recorder *R, SnapSlot s) {
+    IRRef r = as_ref(R, s);
+    if (r >= 0 && !ir_is_const(r) && r < R->ir.nops) {
+        const IROp *op = &R->ir.ops[r];
+        if (op->opcode == IR_call_pure_r && op->descr == &jit_helper_descr(JH_str_of_int_piece)->d) return op->arg[1];
+    }
+    return r;
+}
 
 /* Was loop t recorded for frames with the globals and builtins of the
    frame this trace runs in (trace.h: Trace.globals)? */
@@ -1354,10 +1397,19 @@ static void record_binop(Recorder *R, int op, Value *sp) {
         IRRef ra = as_ref(R, a), rb = as_ref(R, b);
         guard_type(R, ra, &str_type);
         guard_type(R, rb, &str_type);
-        IRRef args[2] = {ra, rb};
-        IRRef r = call_value(R, JH_str_concat, 2, args);   /* MemoryError */
+        IRRef r = record_str_concat_slice(R, ra, rb);
+        if (r == IR_NONE) {
+            IRRef args[2] = {ra, rb};
+            r = call_value(R, JH_str_concat, 2, args);   /* MemoryError */
+        }
         R->known_class[r] = &str_type;
         R->nonnull[r] = 1;
+        pop(R);
+        pop(R);
+        push(R, r, SK_VALUE);
+        return;
+    } else if (base == BINOP_MOD && str_check_exact(va) && tuple_check_exact(vb)) {
+        IRRef r = record_str_mod(R, as_ref(R, a), as_ref(R, b));
         pop(R);
         pop(R);
         push(R, r, SK_VALUE);
@@ -2825,6 +2877,27 @@ static bool record_list_stack_method(Recorder *R, IRRef cref, Value vcallable, c
     return true;
 }
 
+/* The methods of an exact str that return an object of one exact class
+ * whatever their arguments (or raise): their results need no class guard.
+ * Name, class; each method once. */
+#define STR_METHOD_RESULT_DEF(_)                                                           \
+    _("capitalize", str) _("casefold", str) _("center", str) _("expandtabs", str)        \
+    _("format", str) _("format_map", str) _("join", str) _("ljust", str) _("lower", str) \
+    _("lstrip", str) _("removeprefix", str) _("removesuffix", str) _("replace", str)     \
+    _("rjust", str) _("rstrip", str) _("strip", str) _("swapcase", str) _("title", str)  \
+    _("translate", str) _("upper", str) _("zfill", str)                                  \
+    _("split", list) _("rsplit", list) _("splitlines", list)                             \
+    _("partition", tuple) _("rpartition", tuple)
+
+static Type *str_method_result_class(const MethodDescrObject *md) {
+    if (md->owner != &str_type) return NULL;
+#define STR_METHOD_RESULT(method_name, cls) \
+    if (strcmp(md->def->name, method_name) == 0) return &cls##_type;
+    STR_METHOD_RESULT_DEF(STR_METHOD_RESULT)
+#undef STR_METHOD_RESULT
+    return NULL;
+}
+
 /* obj.m(args) with m a C method of obj's exact type (a method descriptor
  * from LOAD_METHOD: str.split, dict.get, list.sort): the method's C
  * function called directly (jh_cmethodN), with the method and the
@@ -2847,6 +2920,8 @@ static bool record_cmethod_call(Recorder *R, IRRef cref, Value vcallable, const 
     guard_type(R, a[1], md->owner);
     for (int i = 1; i < nargs; i++) a[i + 1] = as_ref(R, args[i]);
     *result = call_value(R, cmethod[nargs], nargs + 1, a);
+    Type *rt = str_method_result_class(md);
+    if (rt) R->known_class[*result] = rt;
     return true;
 }
 
@@ -3338,6 +3413,74 @@ static IRRef record_ascii_char_test(Recorder *R, IRRef ch, IRRef k, Value vk, in
         IRRef eq = emit2(R, IR_int_eq, byte, kint(R, seen[i]), NULL);
         r = i ? emit2(R, IR_int_or, r, eq, NULL) : eq;
     }
+    return r;
+}
+
+/* a + b where b is a step-1 slice t[i:j] this trace made with
+ * str_getslice_ints (record_str_slice_read): one str_concat_slice(a, t, i, j)
+ * copies the characters from t, and the slice, read by nothing else in the
+ * common case (`s += t[i:]`), is dropped by opt_dce (the helper is fresh);
+ * a guard whose snapshot still holds it keeps it. Strings do not change, so
+ * nothing between the two calls matters. IR_NONE, nothing emitted, else. */
+static IRRef record_str_concat_slice(Recorder *R, IRRef a, IRRef b) {
+    if (ir_is_const(b) || b < 0 || b >= R->ir.nops) return IR_NONE;
+    const IROp *op = &R->ir.ops[b];
+    /* call_r(fn, t, start, stop, step): five arguments, in xargs */
+    if (op->opcode != IR_call_r || op->descr != &jit_helper_descr(JH_str_getslice_ints)->d || op->nargs != 5) return IR_NONE;
+    IRRef step = op->xargs[4];
+    if (!ir_is_const(step) || ir_const(&R->ir, step)->v.i != 1) return IR_NONE;
+    IRRef args[4] = {a, op->xargs[1], op->xargs[2], op->xargs[3]};
+    /* The guard_no_exception after the call resumes with the MemoryError
+       raised at this instruction, which unwinds past its operands: their
+       slots are never read. The right operand's slot names the sliced
+       string instead of the slice, so that this guard does not keep the
+       slice alive. */
+    *stack_slot(top(R), 1) = (SnapSlot){op->xargs[1], SK_VALUE};
+    return call_value(R, JH_str_concat_slice, 4, args);   /* MemoryError */
+}
+
+/* The items of a tuple of at most 4 items this trace built at t
+ * (OP_BUILD_TUPLE: new_with_vtable, its size, then its items in order,
+ * with only the boxing of items between): their count, or -1 for any
+ * other tuple. */
+static int built_tuple_items(Recorder *R, IRRef t, IRRef items[4]) {
+    if (ir_is_const(t) || t < 0 || t + 1 >= R->ir.nops || R->ir.ops[t].opcode != IR_new_with_vtable ||
+        !R->ir.ops[t].descr || R->ir.ops[t].descr->kind != DESCR_SIZE || ((SizeDescr *)R->ir.ops[t].descr)->type != &tuple_type)
+        return -1;
+    const IROp *size = &R->ir.ops[t + 1];
+    if (size->opcode != IR_setfield_gc || ir_arg(size, 0) != t || !ir_is_const(ir_arg(size, 1))) return -1;
+    int64_t n = ir_const(&R->ir, ir_arg(size, 1))->v.i, found = 0;
+    if (n < 0 || n > 4) return -1;
+    for (IRRef k = t + 2; k < R->ir.nops && found < n; k++) {
+        const IROp *op = &R->ir.ops[k];
+        if (op->opcode == IR_box_int || op->opcode == IR_box_float || op->opcode == IR_bool_from_int) continue;
+        if (op->opcode != IR_setarrayitem_gc || ir_arg(op, 0) != t || !ir_is_const(ir_arg(op, 1)) ||
+            ir_const(&R->ir, ir_arg(op, 1))->v.i != found)
+            return -1;
+        items[found++] = ir_arg(op, 2);
+    }
+    return found == n ? (int)n : -1;
+}
+
+/* fmt % t, fmt an exact str and t an exact tuple (guarded): str.__mod__
+ * is what Python calls (a tuple has no __rmod__), so str_mod directly,
+ * without the operator's dispatch. When t is a tuple of at most 4 items
+ * this trace built, str_mod_items takes the items, and the tuple, left
+ * to snapshots, stays virtual (never allocated). */
+static IRRef record_str_mod(Recorder *R, IRRef fmt, IRRef t) {
+    guard_type(R, fmt, &str_type);
+    guard_type(R, t, &tuple_type);
+    IRRef args[6] = {fmt, IR_NONE, kref(R, VNULL), kref(R, VNULL), kref(R, VNULL), kref(R, VNULL)};
+    int n = built_tuple_items(R, t, args + 2);
+    IRRef r;
+    if (n >= 0) {
+        args[1] = kint(R, n);
+        r = call_value(R, JH_str_mod_items, 6, args);
+    } else {
+        IRRef a2[2] = {fmt, t};
+        r = call_value(R, JH_str_mod, 2, a2);
+    }
+    R->known_class[r] = &str_type;
     return r;
 }
 
@@ -5151,9 +5294,12 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         bool have_spec = arg & FVS_HAVE_SPEC;
         SnapSlot spec = have_spec ? *stack_slot(rf, 1) : (SnapSlot){IR_NONE, SK_NULL};
         SnapSlot v = *stack_slot(rf, have_spec ? 2 : 1);
-        IRRef args[3] = {as_ref(R, v), kint(R, arg & 3), have_spec ? as_ref(R, spec) : kref(R, VNULL)};
-        IRRef r = call_value(R, JH_format_value, 3, args);
-        R->known_class[r] = &str_type;
+        IRRef r = have_spec ? IR_NONE : record_format_plain(R, v, concrete_stack(sp, 1), arg & 3);
+        if (r == IR_NONE) {
+            IRRef args[3] = {as_ref(R, v), kint(R, arg & 3), have_spec ? as_ref(R, spec) : kref(R, VNULL)};
+            r = call_value(R, JH_format_value, 3, args);
+        }
+        if (!ir_is_const(r)) R->known_class[r] = &str_type;   /* a constant str stays itself */
         if (have_spec) pop(R);
         pop(R);
         push(R, r, SK_VALUE);
@@ -5161,25 +5307,30 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     }
     case OP_BUILD_STRING: {
         int n = arg;
-        if (n > 4) {
-            SnapSlot items[64] = {{0}};
-            if (n > 64) {
-                rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
-                return -1;
-            }
-            for (int i = 0; i < n; i++) items[i] = *stack_slot(rf, n - i);
-            IRRef a[2] = {build_array(R, items, n), kint(R, n)};
-            IRRef r = call_helper(R, JH_build_string_n, 2, a);
-            R->known_class[r] = &str_type;
-            R->nonnull[r] = 1;
-            for (int i = 0; i < n; i++) pop(R);
-            push(R, r, SK_VALUE);
-            break;
+        if (n > BUILD_STRING_MAX_PARTS) {
+            rec_abort(R, ABORT_UNSUPPORTED_OPCODE);
+            return -1;
         }
-        IRRef args[5];
-        args[0] = kint(R, n);
-        for (int i = 0; i < 4; i++) args[i + 1] = i < n ? as_ref(R, *stack_slot(rf, n - i)) : kref(R, VNULL);
-        IRRef r = call_helper(R, JH_build_string, 5, args);
+        IRRef parts[BUILD_STRING_MAX_PARTS];
+        for (int i = 0; i < n; i++) parts[i] = string_part(R, *stack_slot(rf, n - i));
+        IRRef r;
+        if (n > 4) {
+            /* The parts go through a tuple this trace owns, made now and
+               named as a constant (kept alive by the trace: keep_ops), that
+               no Python code sees: build_string reads it and runs no Python
+               code, and no guard separates the stores from the call, so no
+               other use of it can come between; a new array per f-string
+               would be garbage as large as the result. */
+            IRRef arr = kref(R, tuple_new(n));
+            for (int i = 0; i < n; i++) emit3(R, IR_setarrayitem_gc, arr, kint(R, i), parts[i], &scratch_items_descr->d);
+            IRRef a[2] = {arr, kint(R, n)};
+            r = call_helper(R, JH_build_string_n, 2, a);
+        } else {
+            IRRef args[5];
+            args[0] = kint(R, n);
+            for (int i = 0; i < 4; i++) args[i + 1] = i < n ? parts[i] : kref(R, VNULL);
+            r = call_helper(R, JH_build_string, 5, args);
+        }
         R->known_class[r] = &str_type;
         R->nonnull[r] = 1;
         for (int i = 0; i < n; i++) pop(R);

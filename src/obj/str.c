@@ -718,6 +718,26 @@ Value str_concat(Value a, Value b) {
     return r;
 }
 
+/* str.h */
+Value str_concat_slice(Value a, Value b, int64_t start, int64_t stop) {
+    StrObject *y = V_AS(StrObject, b);
+    start = unit_slice_bound(start, 0, y->length);
+    stop = unit_slice_bound(stop, y->length, y->length);
+    if (start >= stop) return str_concat(a, str_empty);
+    if (start == 0 && stop == y->length) return str_concat(a, b);
+    int64_t b0 = y->ascii ? start : str_byte_offset(b, start), b1 = y->ascii ? stop : str_byte_offset(b, stop);
+    StrObject *x = V_AS(StrObject, a);
+    Value r = str_try_alloc((size_t)(x->nbytes + (b1 - b0)));
+    if (!r) return VNULL;
+    StrObject *ro = V_AS(StrObject, r);
+    memcpy(ro->data, x->data, (size_t)x->nbytes);
+    memcpy(ro->data + x->nbytes, y->data + b0, (size_t)(b1 - b0));
+    /* a slice of a non-ASCII string may be all ASCII */
+    ro->ascii = x->ascii && (y->ascii || stop - start == b1 - b0);
+    ro->length = x->length + (stop - start);
+    return r;
+}
+
 static Value str_repeat(Value s, Value n) {
     int64_t k = v_is_int(n) ? (v_intval(n) < 0 ? 0 : v_intval(n)) : int_repeat_count(n);
     if (k < 0) return VNULL;

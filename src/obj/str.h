@@ -65,6 +65,9 @@ bool str_eq(Value a, Value b);          /* both str */
 int str_compare(Value a, Value b);      /* <0, 0, >0 (code point order) */
 bool str_eq_cstr(Value s, const char *c);
 Value str_concat(Value a, Value b);            /* VNULL: MemoryError */
+/* a + b[start:stop] (exact strs; bounds as str_getslice_ints' with step 1)
+ * without making the slice: compiled code's `s += t[i:]`. VNULL: MemoryError. */
+Value str_concat_slice(Value a, Value b, int64_t start, int64_t stop);
 /* As str_alloc, for sizes the program chooses: VNULL with MemoryError
  * when the memory is not there. */
 Value str_try_alloc(size_t nbytes);
@@ -108,6 +111,9 @@ int64_t utf8_wellformed_prefix(const char *s, int64_t n, int64_t *ncp);
 
 /* `%` formatting and str.format, used by the interpreter and builtins. */
 Value str_mod(Value fmt, Value args);
+/* fmt % t for a tuple t of these n items, without the tuple (compiled
+ * code's `"..." % (a, b)`). */
+Value str_mod_items(Value fmt, Value *items, int64_t n);
 Value str_format_method(Value *args, size_t nargs, Value kwnames);
 Value obj_format(Value v, Value spec);   /* format(v, spec) */
 /* format by the builtin base type of v (int/float/str/bool), ignoring a

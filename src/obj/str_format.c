@@ -180,6 +180,8 @@ wrongtype:
     return err_format(&exc_TypeError, "%%%c format: a real number is required, not %T", conv, v);
 }
 
+static Value str_mod_with(Value fmt, PctArgs pa, Value dict);
+
 Value str_mod(Value fmt, Value args) {
     PctArgs pa;
     pa.single = args;
@@ -191,7 +193,18 @@ Value str_mod(Value fmt, Value args) {
         pa.n = 1;
     }
     pa.next = 0;
-    Value dict = pct_is_mapping(args) ? args : VNULL;
+    return str_mod_with(fmt, pa, pct_is_mapping(args) ? args : VNULL);
+}
+
+/* str.h */
+Value str_mod_items(Value fmt, Value *items, int64_t n) {
+    PctArgs pa = {.items = items, .n = n, .next = 0, .single = VNULL};
+    return str_mod_with(fmt, pa, VNULL);
+}
+
+/* fmt % args, the arguments in pa; dict: args when it is a mapping (for
+ * "%(key)s"), else VNULL */
+static Value str_mod_with(Value fmt, PctArgs pa, Value dict) {
     const char *d = str_data(fmt);
     int64_t n = str_nbytes(fmt), i = 0;
     Buf out;

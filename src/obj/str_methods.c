@@ -770,7 +770,14 @@ static Value str_join_m(Value *args, size_t nargs, Value kwnames) {
     if (n == 1 && str_check_exact(items[0])) return items[0];
     int64_t sepb = str_nbytes(sep), total = sepb * (n - 1), length = str_len(sep) * (n - 1);
     bool ascii = str_is_ascii(sep);
+    /* A long list's strings are scattered over the heap, and each pass
+       reads every one of them: ask for the one JOIN_PREFETCH items ahead
+       while this one is read (both passes wait on memory otherwise:
+       ",".join of 700,000 short strings, bench/strings.py). A prefetch
+       is only a hint: it changes no result. */
+    enum { JOIN_PREFETCH = 8 };
     for (int64_t i = 0; i < n; i++) {
+        if (i + JOIN_PREFETCH < n && v_is_ptr(items[i + JOIN_PREFETCH])) __builtin_prefetch(V_OBJ(items[i + JOIN_PREFETCH]));
         Value x = items[i];
         if (!str_check(x))
             return err_format(&exc_TypeError, "sequence item %zd: expected str instance, %T found", (ssize_t)i, x);
@@ -785,6 +792,7 @@ static Value str_join_m(Value *args, size_t nargs, Value kwnames) {
     char *p = ro->data;
     const char *sd = str_data(sep);
     for (int64_t i = 0; i < n; i++) {
+        if (i + JOIN_PREFETCH < n) __builtin_prefetch(V_OBJ(items[i + JOIN_PREFETCH]));
         if (i && sepb) {
             memcpy(p, sd, (size_t)sepb);
             p += sepb;
