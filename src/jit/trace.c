@@ -1036,13 +1036,14 @@ static inline Trace *gen_trace_runnable(Frame *f) {
  * early the interpreter goes on in the rebuilt frames. Anything unusual
  * goes through eval_frame (gen_trace_runnable).
  *
- * With `ahead` (jit_gen_run_batch), after a yield of a value that hashes
- * plainly (set_key_is_plain) the frame stays entered and the trace at the new resume point
+ * With `ahead` (jit_gen_run_batch), after a yield of a value the consumer
+ * takes invisibly (go_on: set_key_is_plain for set(g)) the frame stays entered and the trace at the new resume point
  * runs again at once, as next() would run it (None pushed as the sent
  * value), up to `cap` times: the values yielded before the last one go to
  * ahead[0 .. *nahead), and what is returned is the last run's outcome, as
  * without batching. */
-static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Value *ahead, int cap, int *nahead) {
+static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Value *ahead, int cap, int *nahead,
+                                                                   bool (*go_on)(Value)) {
     Trace *t = gen_trace_runnable(f);
     if (!t || !depth_room(1)) return eval_frame(f, VNULL);
     f->gen_sent = 0;
@@ -1060,7 +1061,7 @@ static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Va
        consumer only keeps a plain value, gc_run_finalizers' safe point
        is taken only when it has nothing to do) */
     while (ahead && r == 5 && *nahead < cap && INSTR_OP(f->ip[-1]) == OP_YIELD_VALUE &&
-           set_key_is_plain(result) && !gc_finalizers_pending && depth_room(0)) {
+           go_on(result) && !gc_finalizers_pending && depth_room(0)) {
         Trace *next = gen_trace_runnable(f);
         if (!next) break;
         ahead[(*nahead)++] = result;
@@ -1083,10 +1084,10 @@ static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Va
     return eval_frame_resumed(f, r);
 }
 
-Value jit_gen_run(Frame *f) { return gen_run_compiled(f, NULL, 0, NULL); }
+Value jit_gen_run(Frame *f) { return gen_run_compiled(f, NULL, 0, NULL, NULL); }
 
-Value jit_gen_run_batch(Frame *f, Value *ahead, int cap, int *nahead) {
-    return gen_run_compiled(f, ahead, cap, nahead);
+Value jit_gen_run_batch(Frame *f, Value *ahead, int cap, int *nahead, bool (*go_on)(Value)) {
+    return gen_run_compiled(f, ahead, cap, nahead, go_on);
 }
 
 /* TPY_JITDUMP: at exit, the guards that failed most (a debugging aid). */

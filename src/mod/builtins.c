@@ -414,6 +414,33 @@ static Value b_sorted(Value *args, size_t nargs, Value kwnames) {
     return l;
 }
 
+/* ---- folds over a generator (gen_ahead_next's rules) --------------------------------------
+ * The values after which a generator consumed by min/max, sum, any or all
+ * may run on at once (gen.h GenAheadIter): taking them runs no Python code,
+ * raises nothing and does not end the fold. */
+
+/* min/max: an exact int or float (they compare with each other exactly). */
+static bool is_exact_number(Value v) { return int_check_exact(v) || float_check_exact(v); }
+
+/* sum: a small int or an exact float. */
+static bool is_small_int_or_float(Value v) { return v_is_int(v) || float_check_exact(v); }
+
+/* all(): a value whose truth is known without Python code, and true. */
+static bool is_plainly_true(Value v) {
+    if (v == V_TRUE) return true;
+    if (v_is_int(v)) return v_intval(v) != 0;
+    if (float_check_exact(v)) return float_val(v) != 0.0;
+    return str_check_exact(v) && str_len(v) > 0;
+}
+
+/* any(): a value whose truth is known without Python code, and false. */
+static bool is_plainly_false(Value v) {
+    if (v == V_FALSE || v == V_NONE) return true;
+    if (v_is_int(v)) return v_intval(v) == 0;
+    if (float_check_exact(v)) return float_val(v) == 0.0;
+    return str_check_exact(v) && str_len(v) == 0;
+}
+
 static Value minmax(Value *args, size_t nargs, Value kwnames, int op, const char *name) {
     static const char *const kws[] = {"key", "default", NULL};
     if (arg_kw_allowed(name, kwnames, kws) < 0) return VNULL;
@@ -432,8 +459,13 @@ static Value minmax(Value *args, size_t nargs, Value kwnames, int op, const char
         it = seqiter_new(tuple_from_array(args, (int64_t)nargs));
     }
     Value best = VNULL, bestkey = VNULL;
+    GenAheadIter ai;
+    gen_ahead_init(&ai, it);
     for (;;) {
-        Value x = obj_next(it);
+        /* numbers compare with numbers without Python code or errors: a
+           generator of them may run ahead while the best is one too */
+        bool numbers_so_far = !key && (!best || is_exact_number(best));
+        Value x = gen_ahead_next(&ai, numbers_so_far ? is_exact_number : NULL);
         if (!x) {
             if (err_occurred()) return VNULL;
             break;
@@ -478,8 +510,15 @@ static Value b_sum(Value *args, size_t nargs, Value kwnames) {
     /* fast accumulation over small ints and floats */
     double facc = 0;
     bool in_float = false;
+    GenAheadIter ai;
+    gen_ahead_init(&ai, it);
     for (;;) {
-        Value x = obj_next(it);
+        /* a total that is a small int or a float takes small ints and
+           floats without Python code or errors (a batch of them cannot
+           grow a small int beyond what converts to a float), so a
+           generator of them may run ahead of the adds */
+        bool plain_total = in_float || v_is_int(acc) || float_check_exact(acc);
+        Value x = gen_ahead_next(&ai, plain_total ? is_small_int_or_float : NULL);
         if (!x) {
             if (err_occurred()) return VNULL;
             break;
@@ -520,8 +559,10 @@ static Value b_all(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&all_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
+    GenAheadIter ai;
+    gen_ahead_init(&ai, it);
     for (;;) {
-        Value x = obj_next(it);
+        Value x = gen_ahead_next(&ai, is_plainly_true);
         if (!x) return err_occurred() ? VNULL : V_TRUE;
         int t = obj_truth(x);
         if (t < 0) return VNULL;
@@ -534,8 +575,10 @@ static Value b_any(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&any_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
+    GenAheadIter ai;
+    gen_ahead_init(&ai, it);
     for (;;) {
-        Value x = obj_next(it);
+        Value x = gen_ahead_next(&ai, is_plainly_false);
         if (!x) return err_occurred() ? VNULL : V_FALSE;
         int t = obj_truth(x);
         if (t < 0) return VNULL;

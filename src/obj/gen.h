@@ -98,7 +98,33 @@ int gen_send_ex(Value gen, Value value, Value *out);
  * generator on past yields of such values (jit_gen_run_batch), which then
  * come in ahead[0 .. *nahead) before *out, up to cap of them. The
  * consumer takes ahead[] first, then what gen_send_ex would have given. */
-int gen_send_batch(Value gen, Value *ahead, int cap, int *nahead, Value *out);
+int gen_send_batch(Value gen, Value *ahead, int cap, int *nahead, Value *out, bool (*go_on)(Value));
+
+/* A C consumer's loop over an iterator that, when it is a generator, may
+ * take its values in batches (gen_send_batch): the builtins that fill a
+ * new container or fold values (list(g), tuple(g), sum, min, max, any,
+ * all). gen_ahead_next(ai, go_on) is obj_next(it) (VNULL at the end, with
+ * the exception set if one was raised), except that with go_on the
+ * generator may run on past yields of values go_on accepts. It is for a
+ * consumer whose taking of such values runs no Python code, raises
+ * nothing and ends nothing (a value that ends the loop, as any()'s first
+ * true one, is one go_on refuses), given the consumer's state when it
+ * asks: it passes go_on only while that state allows (sum's total a small
+ * int or float, max's best so far a number). Values taken ahead are given
+ * back first, in order, whatever go_on says then, and an exception the
+ * generator raised after them is raised once they are taken. The struct
+ * lives on the C stack, which the collector scans. */
+#define GEN_AHEAD_CAP 32
+typedef struct GenAheadIter {
+    Value it;
+    bool gen;     /* it is an exact generator: batches are possible */
+    bool ended;   /* the generator finished or raised after buf's values */
+    Value exc;    /* what it raised, raised after buf's values */
+    int pos, n;   /* buf[pos .. n) are still to be given */
+    Value buf[GEN_AHEAD_CAP + 1];
+} GenAheadIter;
+void gen_ahead_init(GenAheadIter *ai, Value it);
+Value gen_ahead_next(GenAheadIter *ai, bool (*go_on)(Value));
 
 /* next(gen): StopIteration(return value) when it finishes (the iternext
  * slot instead ends without an exception, as every iterator's does). */
