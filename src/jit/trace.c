@@ -691,11 +691,12 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
         if (sf->generator) {
             /* a generator body run inline (record.c): its state goes into
                the generator's own frame, and the frame below re-runs the
-               FOR_ITER (prev's top slot: the generator) that resumes it.
+               FOR_ITER (prev's top slot: the generator) or g.send(v) (the
+               slot below the value) that resumes it.
                The frames above are generators too (a chain of them, each
                resumed by the FOR_ITER of the one below at its pc); only
                the innermost one stopped elsewhere, and raises. */
-            GenObject *gen = V_AS(GenObject, prev->sp[-1]);
+            GenObject *gen = V_AS(GenObject, prev->sp[-gen_resumer_depth(((CodeObject *)s->frames[fi - 1].code)->code, s->frames[fi - 1].pc)]);
             bool innermost = fi == s->nframes - 1;
             bool gen_raise = raise && innermost;
             f = gen->frame;

@@ -522,7 +522,7 @@ Value gen_next_raising(Value gv) {
     return VNULL;
 }
 
-static Value gen_send_m(Value *args, size_t nargs, Value kwnames) {
+Value gen_send_method(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("send", nargs - 1, 1, 1) < 0) return VNULL;
     Value out;
@@ -757,7 +757,7 @@ static const GetSetDef gen_getsets[] = {
 };
 
 static const MethodDef gen_methods[] = {
-    {"send", gen_send_m, 0, "send(arg): resume the generator with 'arg' as the value of its yield;\nreturns what it yields next, or raises StopIteration."},
+    {"send", gen_send_method, 0, "send(arg): resume the generator with 'arg' as the value of its yield;\nreturns what it yields next, or raises StopIteration."},
     {"throw", gen_throw_m, 0,
      "throw(value) or throw(type[, value[, tb]]): make the paused yield raise the\nexception in generator code; returns what it yields next, or raises."},
     {"close", gen_close_m, 0, "close(): raise GeneratorExit inside generator code so that it ends."},
@@ -871,7 +871,7 @@ static const GetSetDef coro_getsets[] = {
 };
 
 static const MethodDef coro_methods[] = {
-    {"send", gen_send_m, 0, "send(arg): resume with 'arg' sent into coroutine code (the value of its await);\nreturns the next value it passes out, or raises StopIteration."},
+    {"send", gen_send_method, 0, "send(arg): resume with 'arg' sent into coroutine code (the value of its await);\nreturns the next value it passes out, or raises StopIteration."},
     {"throw", gen_throw_m, 0,
      "throw(value) or throw(type[, value[, traceback]]): raise the exception in coroutine\ncode where it is suspended; returns the next value it passes out, or raises."},
     {"close", gen_close_m, 0, "close(): raise GeneratorExit inside coroutine code so that it ends."},

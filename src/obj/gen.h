@@ -126,6 +126,10 @@ typedef struct GenAheadIter {
 void gen_ahead_init(GenAheadIter *ai, Value it);
 Value gen_ahead_next(GenAheadIter *ai, bool (*go_on)(Value));
 
+/* generator.send (the recorder runs a generator's body inline for it:
+ * record.c record_gen_send). */
+Value gen_send_method(Value *args, size_t nargs, Value kwnames);
+
 /* next(gen): StopIteration(return value) when it finishes (the iternext
  * slot instead ends without an exception, as every iterator's does). */
 Value gen_next_raising(Value gen);
