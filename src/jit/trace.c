@@ -1038,13 +1038,13 @@ static inline Trace *gen_trace_runnable(Frame *f) {
  * goes through eval_frame (gen_trace_runnable).
  *
  * With `ahead` (jit_gen_run_batch), after a yield of a value the consumer
- * takes invisibly (go_on: set_key_is_plain for set(g)) the frame stays entered and the trace at the new resume point
+ * takes invisibly (gen_ahead_accepts: set_key_is_plain for set(g)) the frame stays entered and the trace at the new resume point
  * runs again at once, as next() would run it (None pushed as the sent
  * value), up to `cap` times: the values yielded before the last one go to
  * ahead[0 .. *nahead), and what is returned is the last run's outcome, as
  * without batching. */
 static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Value *ahead, int cap, int *nahead,
-                                                                   bool (*go_on)(Value)) {
+                                                                   int rule) {
     Trace *t = gen_trace_runnable(f);
     if (!t || !depth_room(1)) return eval_frame(f, VNULL);
     f->gen_sent = 0;
@@ -1062,7 +1062,7 @@ static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Va
        consumer only keeps a plain value, gc_run_finalizers' safe point
        is taken only when it has nothing to do) */
     while (ahead && r == 5 && *nahead < cap && INSTR_OP(f->ip[-1]) == OP_YIELD_VALUE &&
-           go_on(result) && !gc_finalizers_pending && depth_room(0)) {
+           gen_ahead_accepts((GenAheadRule)rule, result) && !gc_finalizers_pending && depth_room(0)) {
         Trace *next = gen_trace_runnable(f);
         if (!next) break;
         ahead[(*nahead)++] = result;
@@ -1085,10 +1085,10 @@ static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Va
     return eval_frame_resumed(f, r);
 }
 
-Value jit_gen_run(Frame *f) { return gen_run_compiled(f, NULL, 0, NULL, NULL); }
+Value jit_gen_run(Frame *f) { return gen_run_compiled(f, NULL, 0, NULL, GEN_AHEAD_NONE); }
 
-Value jit_gen_run_batch(Frame *f, Value *ahead, int cap, int *nahead, bool (*go_on)(Value)) {
-    return gen_run_compiled(f, ahead, cap, nahead, go_on);
+Value jit_gen_run_batch(Frame *f, Value *ahead, int cap, int *nahead, int rule) {
+    return gen_run_compiled(f, ahead, cap, nahead, rule);
 }
 
 /* TPY_JITDUMP: at exit, the guards that failed most (a debugging aid). */

@@ -414,33 +414,6 @@ static Value b_sorted(Value *args, size_t nargs, Value kwnames) {
     return l;
 }
 
-/* ---- folds over a generator (gen_ahead_next's rules) --------------------------------------
- * The values after which a generator consumed by min/max, sum, any or all
- * may run on at once (gen.h GenAheadIter): taking them runs no Python code,
- * raises nothing and does not end the fold. */
-
-/* min/max: an exact int or float (they compare with each other exactly). */
-static bool is_exact_number(Value v) { return int_check_exact(v) || float_check_exact(v); }
-
-/* sum: a small int or an exact float. */
-static bool is_small_int_or_float(Value v) { return v_is_int(v) || float_check_exact(v); }
-
-/* all(): a value whose truth is known without Python code, and true. */
-static bool is_plainly_true(Value v) {
-    if (v == V_TRUE) return true;
-    if (v_is_int(v)) return v_intval(v) != 0;
-    if (float_check_exact(v)) return float_val(v) != 0.0;
-    return str_check_exact(v) && str_len(v) > 0;
-}
-
-/* any(): a value whose truth is known without Python code, and false. */
-static bool is_plainly_false(Value v) {
-    if (v == V_FALSE || v == V_NONE) return true;
-    if (v_is_int(v)) return v_intval(v) == 0;
-    if (float_check_exact(v)) return float_val(v) == 0.0;
-    return str_check_exact(v) && str_len(v) == 0;
-}
-
 static Value minmax(Value *args, size_t nargs, Value kwnames, int op, const char *name) {
     static const char *const kws[] = {"key", "default", NULL};
     if (arg_kw_allowed(name, kwnames, kws) < 0) return VNULL;
@@ -464,8 +437,8 @@ static Value minmax(Value *args, size_t nargs, Value kwnames, int op, const char
     for (;;) {
         /* numbers compare with numbers without Python code or errors: a
            generator of them may run ahead while the best is one too */
-        bool numbers_so_far = !key && (!best || is_exact_number(best));
-        Value x = gen_ahead_next(&ai, numbers_so_far ? is_exact_number : NULL);
+        bool numbers_so_far = !key && (!best || gen_ahead_accepts(GEN_AHEAD_NUMBER, best));
+        Value x = gen_ahead_next(&ai, numbers_so_far ? GEN_AHEAD_NUMBER : GEN_AHEAD_NONE);
         if (!x) {
             if (err_occurred()) return VNULL;
             break;
@@ -518,7 +491,7 @@ static Value b_sum(Value *args, size_t nargs, Value kwnames) {
            grow a small int beyond what converts to a float), so a
            generator of them may run ahead of the adds */
         bool plain_total = in_float || v_is_int(acc) || float_check_exact(acc);
-        Value x = gen_ahead_next(&ai, plain_total ? is_small_int_or_float : NULL);
+        Value x = gen_ahead_next(&ai, plain_total ? GEN_AHEAD_SMALL_NUMBER : GEN_AHEAD_NONE);
         if (!x) {
             if (err_occurred()) return VNULL;
             break;
@@ -562,7 +535,7 @@ static Value b_all(Value *args, size_t nargs, Value kwnames) {
     GenAheadIter ai;
     gen_ahead_init(&ai, it);
     for (;;) {
-        Value x = gen_ahead_next(&ai, is_plainly_true);
+        Value x = gen_ahead_next(&ai, GEN_AHEAD_PLAIN_TRUE);
         if (!x) return err_occurred() ? VNULL : V_TRUE;
         int t = obj_truth(x);
         if (t < 0) return VNULL;
@@ -578,7 +551,7 @@ static Value b_any(Value *args, size_t nargs, Value kwnames) {
     GenAheadIter ai;
     gen_ahead_init(&ai, it);
     for (;;) {
-        Value x = gen_ahead_next(&ai, is_plainly_false);
+        Value x = gen_ahead_next(&ai, GEN_AHEAD_PLAIN_FALSE);
         if (!x) return err_occurred() ? VNULL : V_FALSE;
         int t = obj_truth(x);
         if (t < 0) return VNULL;

@@ -178,7 +178,7 @@ static void gen_frame_done(Frame *f) {
  * only when next() resumes it), compiled code may run it on past yields,
  * leaving the values yielded before the last in ahead[0 .. *nahead). */
 static inline __attribute__((always_inline)) int gen_run_ahead(GenObject *g, Value throw_exc, Value *out, Value *ahead,
-                                                            int cap, int *nahead, bool (*go_on)(Value)) {
+                                                            int cap, int *nahead, GenAheadRule rule) {
     Frame *f = g->frame;
     g->running = true;
     g->started = true;
@@ -190,7 +190,7 @@ static inline __attribute__((always_inline)) int gen_run_ahead(GenObject *g, Val
     f->yielded = 0;
     f->trace_called = 0;   /* a resumed generator is a new 'call' for sys.settrace */
     Value r = !f->gen_sent || throw_exc ? eval_frame(f, throw_exc)
-              : ahead             ? jit_gen_run_batch(f, ahead, cap, nahead, go_on)
+              : ahead             ? jit_gen_run_batch(f, ahead, cap, nahead, rule)
                                   : jit_gen_run(f);
     g->handled = tstate.handled;
     tstate.handled = caller_handled;
@@ -233,7 +233,7 @@ static inline __attribute__((always_inline)) int gen_run_ahead(GenObject *g, Val
 }
 
 static int gen_run(GenObject *g, Value throw_exc, Value *out) {
-    return gen_run_ahead(g, throw_exc, out, NULL, 0, NULL, NULL);
+    return gen_run_ahead(g, throw_exc, out, NULL, 0, NULL, GEN_AHEAD_NONE);
 }
 
 static Value stop_with(Value v) {
@@ -368,7 +368,7 @@ static int gen_delegate_send(GenObject *g, Value value, Value *out) {
 }
 
 static inline __attribute__((always_inline)) int gen_send_ahead(Value gv, Value value, Value *out, Value *ahead, int cap,
-                                                             int *nahead, bool (*go_on)(Value)) {
+                                                             int *nahead, GenAheadRule rule) {
     gc_run_finalizers();   /* a safe point (before g's state is looked at) */
     GenObject *g = V_AS(GenObject, gv);
     if (g->running) {
@@ -417,14 +417,14 @@ static inline __attribute__((always_inline)) int gen_send_ahead(Value gv, Value 
         g->frame->gen_sent = 1;
     }
     g->yield_from = VNULL;
-    return gen_run_ahead(g, VNULL, out, ahead, cap, nahead, go_on);
+    return gen_run_ahead(g, VNULL, out, ahead, cap, nahead, rule);
 }
 
-int gen_send_ex(Value gv, Value value, Value *out) { return gen_send_ahead(gv, value, out, NULL, 0, NULL, NULL); }
+int gen_send_ex(Value gv, Value value, Value *out) { return gen_send_ahead(gv, value, out, NULL, 0, NULL, GEN_AHEAD_NONE); }
 
-int gen_send_batch(Value gv, Value *ahead, int cap, int *nahead, Value *out, bool (*go_on)(Value)) {
+int gen_send_batch(Value gv, Value *ahead, int cap, int *nahead, Value *out, GenAheadRule rule) {
     *nahead = 0;
-    return gen_send_ahead(gv, VNULL, out, ahead, cap, nahead, go_on);
+    return gen_send_ahead(gv, VNULL, out, ahead, cap, nahead, rule);
 }
 
 void gen_ahead_init(GenAheadIter *ai, Value it) {
@@ -435,7 +435,7 @@ void gen_ahead_init(GenAheadIter *ai, Value it) {
     ai->pos = ai->n = 0;
 }
 
-Value gen_ahead_next(GenAheadIter *ai, bool (*go_on)(Value)) {
+Value gen_ahead_next(GenAheadIter *ai, GenAheadRule rule) {
     if (ai->pos < ai->n) return ai->buf[ai->pos++];
     if (ai->ended) {
         /* what ended the batch, once its values were taken */
@@ -443,10 +443,10 @@ Value gen_ahead_next(GenAheadIter *ai, bool (*go_on)(Value)) {
         ai->exc = VNULL;
         return VNULL;
     }
-    if (!ai->gen || !go_on) return obj_next(ai->it);
+    if (!ai->gen || rule == GEN_AHEAD_NONE) return obj_next(ai->it);
     int nahead;
     Value out;
-    int st = gen_send_batch(ai->it, ai->buf, GEN_AHEAD_CAP, &nahead, &out, go_on);
+    int st = gen_send_batch(ai->it, ai->buf, GEN_AHEAD_CAP, &nahead, &out, rule);
     if (st == 1) {
         ai->buf[nahead++] = out;
     } else {
@@ -458,7 +458,7 @@ Value gen_ahead_next(GenAheadIter *ai, bool (*go_on)(Value)) {
     }
     ai->pos = 0;
     ai->n = nahead;
-    return gen_ahead_next(ai, NULL);
+    return gen_ahead_next(ai, GEN_AHEAD_NONE);
 }
 
 int64_t gen_jit_enter(Value gv, Value code, int64_t pc_started) {

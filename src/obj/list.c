@@ -140,16 +140,11 @@ int list_extend(Value l, Value iterable) {
 /* list(g), tuple(g), str.join(g) of a generator: the list is new and
  * nothing else holds it, and appending runs no Python code, so the
  * generator may run ahead of the appends whatever it yields. */
-static bool any_value(Value v) {
-    (void)v;
-    return true;
-}
-
 static int list_fill_from_generator(Value l, Value gv) {
     GenAheadIter ai;
     gen_ahead_init(&ai, gv);
     for (;;) {
-        Value x = gen_ahead_next(&ai, any_value);
+        Value x = gen_ahead_next(&ai, GEN_AHEAD_ANY);
         if (!x) return err_occurred() ? -1 : 0;
         if (list_push(l, x) < 0) return -1;
     }
