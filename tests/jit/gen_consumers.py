@@ -1,5 +1,5 @@
 # Generators consumed by C folds and builders: sum, min, max, any, all,
-# list(), tuple(), str.join (gen.c gen_ahead_next, builtins.c, list.c
+# list(), tuple(), sorted(), str.join (gen.c gen_ahead_next, builtins.c, list.c
 # list_fill_from_generator). With a compiled resume trace the generator
 # may run ahead of its consumer (several items per entry) only while the
 # consumer's taking of them is invisible; everything here must look as in
@@ -45,8 +45,9 @@ for rnd in range(ROUNDS):
     lst = list(x // 7 for x in data)
     tup = tuple(x % 11 for x in data if x & 1)
     j = ",".join(str(x) for x in data[:50])
+    srt = sorted((x % 13 for x in data), reverse=True)
     if rnd % 100 == 0 or rnd == ROUNDS - 1:
-        print(rnd, s, m, n, a, b, c, sum(lst), len(tup), sum(tup), j[:40])
+        print(rnd, s, m, n, a, b, c, sum(lst), len(tup), sum(tup), j[:40], srt[:3], srt[-3:], len(srt))
 
 
 # values changing type mid-way in a hot generator (guards fail inside the
@@ -77,6 +78,7 @@ for rnd in range(ROUNDS):
             show("min kind %d" % kind, lambda: min(mixed(100, kind)))
             show("list kind %d" % kind, lambda: list(mixed(100, kind))[-3:])
             show("tuple kind %d" % kind, lambda: tuple(mixed(100, kind))[:3])
+            show("sorted kind %d" % kind, lambda: sorted(mixed(100, kind))[-3:])
         else:
             sum(mixed(100, kind))
             max(mixed(100, kind))
@@ -205,6 +207,7 @@ for rnd in range(ROUNDS):
         show("max raise", lambda: max(raising(80, at, KeyError(at))))
         show("list raise", lambda: list(raising(80, at, ZeroDivisionError("z"))))
         show("tuple raise", lambda: tuple(raising(80, at, OSError(at))))
+        show("sorted raise", lambda: sorted(raising(80, at, OSError(at))))
         show("join raise", lambda: "".join(str(x) for x in raising(80, at, TypeError("t"))))
         show("any raise", lambda: any(raising(80, at, IndexError(at))))
         show("all raise", lambda: all(x + 1 for x in raising(80, at, IndexError(at))))
