@@ -1088,7 +1088,14 @@ static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Va
 Value jit_gen_run(Frame *f) { return gen_run_compiled(f, NULL, 0, NULL, GEN_AHEAD_NONE); }
 
 Value jit_gen_run_batch(Frame *f, Value *ahead, int cap, int *nahead, int rule) {
-    return gen_run_compiled(f, ahead, cap, nahead, rule);
+    /* one copy of the loop per rule, its check inline */
+    switch ((GenAheadRule)rule) {
+#define GEN_AHEAD_CASE(name) \
+    case GEN_AHEAD_##name: return gen_run_compiled(f, ahead, cap, nahead, GEN_AHEAD_##name);
+        GEN_AHEAD_RULES(GEN_AHEAD_CASE)
+#undef GEN_AHEAD_CASE
+    }
+    return gen_run_compiled(f, ahead, cap, nahead, GEN_AHEAD_NONE);
 }
 
 /* TPY_JITDUMP: at exit, the guards that failed most (a debugging aid). */

@@ -6,6 +6,7 @@
 #include "../runtime.h"
 #include "../vm/opcodes.h"
 #include "../vm/traceback.h"
+#include "../jit/params.h"
 #include "../jit/trace.h"
 
 Type gen_type, coro_type, coro_wrapper_type, async_gen_type;
@@ -429,7 +430,7 @@ int gen_send_batch(Value gv, Value *ahead, int cap, int *nahead, Value *out, Gen
 
 void gen_ahead_init(GenAheadIter *ai, Value it) {
     ai->it = it;
-    ai->gen = gen_check(it);
+    ai->gen = gen_check(it) && jit_params.enabled;   /* only compiled code runs ahead */
     ai->ended = false;
     ai->exc = VNULL;
     ai->pos = ai->n = 0;
