@@ -436,7 +436,8 @@ void gen_ahead_init(GenAheadIter *ai, Value it) {
     ai->pos = ai->n = 0;
 }
 
-Value gen_ahead_next(GenAheadIter *ai, GenAheadRule rule) {
+/* gen_ahead_next once the batch's values are taken, for a generator */
+Value gen_ahead_refill(GenAheadIter *ai, GenAheadRule rule) {
     if (ai->pos < ai->n) return ai->buf[ai->pos++];
     if (ai->ended) {
         /* what ended the batch, once its values were taken */
@@ -444,7 +445,7 @@ Value gen_ahead_next(GenAheadIter *ai, GenAheadRule rule) {
         ai->exc = VNULL;
         return VNULL;
     }
-    if (!ai->gen || rule == GEN_AHEAD_NONE) return obj_next(ai->it);
+    if (rule == GEN_AHEAD_NONE) return obj_next(ai->it);
     int nahead;
     Value out;
     int st = gen_send_batch(ai->it, ai->buf, GEN_AHEAD_CAP, &nahead, &out, rule);
@@ -459,7 +460,7 @@ Value gen_ahead_next(GenAheadIter *ai, GenAheadRule rule) {
     }
     ai->pos = 0;
     ai->n = nahead;
-    return gen_ahead_next(ai, GEN_AHEAD_NONE);
+    return gen_ahead_refill(ai, GEN_AHEAD_NONE);
 }
 
 int64_t gen_jit_enter(Value gv, Value code, int64_t pc_started) {

@@ -8,6 +8,7 @@
 #define TPY_GEN_H
 
 #include "../vm/interp.h"
+#include "../vm/ops.h"
 #include "misc.h"
 #include "set.h"
 
@@ -169,7 +170,14 @@ typedef struct GenAheadIter {
     Value buf[GEN_AHEAD_CAP + 1];
 } GenAheadIter;
 void gen_ahead_init(GenAheadIter *ai, Value it);
-Value gen_ahead_next(GenAheadIter *ai, GenAheadRule rule);
+Value gen_ahead_refill(GenAheadIter *ai, GenAheadRule rule);
+/* (inline: a consumer of another iterator, or with the JIT off, pays two
+   compares per item over obj_next) */
+static inline Value gen_ahead_next(GenAheadIter *ai, GenAheadRule rule) {
+    if (ai->pos < ai->n) return ai->buf[ai->pos++];
+    if (!ai->gen) return obj_next(ai->it);
+    return gen_ahead_refill(ai, rule);
+}
 
 /* generator.send (the recorder runs a generator's body inline for it:
  * record.c record_gen_send). */
