@@ -437,7 +437,7 @@ static Value minmax(Value *args, size_t nargs, Value kwnames, int op, const char
     for (;;) {
         /* numbers compare with numbers without Python code or errors: a
            generator of them may run ahead while the best is one too */
-        bool numbers_so_far = !key && (!best || gen_ahead_accepts(GEN_AHEAD_NUMBER, best));
+        bool numbers_so_far = gen_ahead_will_refill(&ai) && !key && (!best || gen_ahead_accepts(GEN_AHEAD_NUMBER, best));
         Value x = gen_ahead_next(&ai, numbers_so_far ? GEN_AHEAD_NUMBER : GEN_AHEAD_NONE);
         if (!x) {
             if (err_occurred()) return VNULL;
@@ -490,7 +490,7 @@ static Value b_sum(Value *args, size_t nargs, Value kwnames) {
            floats without Python code or errors (a batch of them cannot
            grow a small int beyond what converts to a float), so a
            generator of them may run ahead of the adds */
-        bool plain_total = in_float || v_is_int(acc) || float_check_exact(acc);
+        bool plain_total = gen_ahead_will_refill(&ai) && (in_float || v_is_int(acc) || float_check_exact(acc));
         Value x = gen_ahead_next(&ai, plain_total ? GEN_AHEAD_SMALL_NUMBER : GEN_AHEAD_NONE);
         if (!x) {
             if (err_occurred()) return VNULL;

@@ -171,6 +171,10 @@ typedef struct GenAheadIter {
 } GenAheadIter;
 void gen_ahead_init(GenAheadIter *ai, Value it);
 Value gen_ahead_refill(GenAheadIter *ai, GenAheadRule rule);
+/* Will the next gen_ahead_next ask the generator for a batch (the rule
+   matters)? A consumer whose rule depends on its state checks the state
+   only then. */
+static inline bool gen_ahead_will_refill(const GenAheadIter *ai) { return ai->gen && ai->pos >= ai->n; }
 /* (inline: a consumer of another iterator, or with the JIT off, pays two
    compares per item over obj_next) */
 static inline Value gen_ahead_next(GenAheadIter *ai, GenAheadRule rule) {
