@@ -793,7 +793,10 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         frames[i] = f;
         f = f ? f->back : NULL;
     }
-    for (int i = first_gen; i < s->nframes; i++) frames[i] = V_AS(GenObject, frames[i - 1]->sp[-1])->frame;
+    for (int i = first_gen; i < s->nframes; i++) {
+        int depth = gen_resumer_depth(((CodeObject *)s->frames[i - 1].code)->code, s->frames[i - 1].pc);
+        frames[i] = V_AS(GenObject, frames[i - 1]->sp[-depth])->frame;
+    }
     R->root = frames[0];
     for (int i = 0; i < s->nframes; i++) {
         SnapFrame *sf = &s->frames[i];
@@ -818,10 +821,12 @@ Recorder *recorder_new_bridge(Frame *inner, GuardDescr *g) {
         rf->binop_step = sf->binop_step;   /* and the operator's dispatch */
         rf->binop_op = sf->binop_op;
         if (sf->generator) {
-            /* the generator is the FOR_ITER's iterator, on top of the frame below */
+            /* the generator is the FOR_ITER's iterator, on top of the frame
+               below, or the receiver of its g.send(v) */
             RecFrame *below = &R->frames[R->nframes - 2];
+            int depth = gen_resumer_depth(below->code->code, s->frames[i - 1].pc);
             rf->generator = true;
-            rf->gen_ref = as_ref(R, below->slots[below->nlocals + below->sp - 1]);
+            rf->gen_ref = as_ref(R, below->slots[below->nlocals + below->sp - depth]);
             rf->gen_frame_ref = emit1(R, IR_getfield_gc_r, rf->gen_ref, &gen_frame_descr->d);
             R->nonnull[rf->gen_frame_ref] = 1;
             rf->gen_initial = NULL;
@@ -2925,6 +2930,9 @@ static bool record_cmethod_call(Recorder *R, IRRef cref, Value vcallable, const 
     return true;
 }
 
+static bool record_gen_send(Recorder *R, IRRef cref, Value vcallable, const SnapSlot *args, const Value *vargs,
+                            int32_t pc);
+
 static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool method, int total, bool has_kw) {
     RecFrame *rf = top(R);
     int off = has_kw ? 1 : 0;
@@ -3138,6 +3146,7 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         rec_abort(R, ABORT_FRAME_INTROSPECTION);
         return;
     }
+    if (method && !has_kw && nargs == 2 && record_gen_send(R, cref, vcallable, args, vargs, pc)) return;
     /* a residual call */
     store_root_ip(R, pc);
     IRRef r;
@@ -3650,7 +3659,7 @@ static IRRef record_seq_iter(Recorder *R, IRRef seq, Value vseq) {
  * generator of the chain into its heap frame, the inner ones at the
  * FOR_ITER that resumes the next (trace.c, jit_resume). */
 
-static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc) {
+static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc, const SnapSlot *sent) {
     GenObject *g = V_AS(GenObject, vit);
     Frame *gf = g->frame;
     if (!gf || g->running || g->yield_from || g->handled || g->jit_resume_mode) return false;
@@ -3686,11 +3695,34 @@ static bool record_gen_resume(Recorder *R, IRRef itr, Value vit, int32_t pc) {
         if (k >= rf->nlocals) R->nonnull[v] = 1;
     }
     rf->sp = depth;
-    if (g->started) push(R, kref(R, V_NONE), SK_VALUE);   /* what next() sends */
+    if (g->started) {
+        if (sent) push(R, sent->ref, sent->kind);   /* g.send(v) */
+        else push(R, kref(R, V_NONE), SK_VALUE);    /* what next() sends */
+    }
     R->snap_valid = false;
     rf->outer_c_depth = jit.record_c_depth;
     jit.record_nested_code = gco;   /* the interpreter runs the body in a nested eval */
     return true;
+}
+
+/* g.send(v) (LOAD_METHOD send, CALL_METHOD 1) on a suspended generator:
+ * its body runs inline as for FOR_ITER, with v pushed as the yield's
+ * result, and the value of its next yield is send()'s (record_gen_yield
+ * pops the method, g and v). A guard failing inside re-runs the
+ * CALL_METHOD, whose send() continues the body where the guard failed
+ * (gen.c, jit_resume_mode) without sending v again. A body that returns
+ * (StopIteration) aborts the recording (ABORT_GENERATOR), as a FOR_ITER's
+ * does. Not for a generator not started (send(v) raises TypeError unless
+ * v is None), nor from a generator run inline (its calls are residual). */
+static bool record_gen_send(Recorder *R, IRRef cref, Value vcallable, const SnapSlot *args, const Value *vargs,
+                            int32_t pc) {
+    if (type_of(vcallable) != &method_descr_type) return false;
+    MethodDescrObject *md = V_AS(MethodDescrObject, vcallable);
+    if (md->owner != &gen_type || md->def->fn != gen_send_method || !gen_check(vargs[0]) ||
+        !V_AS(GenObject, vargs[0])->started || top(R)->generator || args[0].kind != SK_VALUE)
+        return false;
+    guard_const(R, cref, vcallable);
+    return record_gen_resume(R, as_ref(R, args[0]), vargs[0], pc, &args[1]);
 }
 
 static void record_gen_yield(Recorder *R, int32_t pc) {
@@ -3708,7 +3740,11 @@ static void record_gen_yield(Recorder *R, int32_t pc) {
     R->nframes--;
     emit0(R, IR_leave_portal_frame, NULL);
     jit.record_c_depth = rf->outer_c_depth;
-    push(R, v.ref, v.kind);   /* FOR_ITER's item, above the generator */
+    /* g.send(v)'s result replaces the method, g and v; FOR_ITER's item
+       goes above the generator */
+    if (gen_resumer_depth(top(R)->code->code, rf->return_pc) == 2)
+        for (int i = 0; i < 3; i++) pop(R);
+    push(R, v.ref, v.kind);
     R->snap_valid = false;
 }
 
@@ -4275,8 +4311,8 @@ static int bridge_gen_frame_index(Recorder *R, Frame *f) {
  * generator of the chain (not recorded, the recorder's frames already
  * stand past it). */
 static bool bridge_gen_step(Recorder *R, Frame *f, uint32_t *ip) {
-    return R->kind == TRACE_BRIDGE && R->ninstr == 0 && top(R)->generator && INSTR_OP(*ip) == OP_FOR_ITER &&
-           bridge_gen_frame_index(R, f) >= 0;
+    return R->kind == TRACE_BRIDGE && R->ninstr == 0 && top(R)->generator &&
+           (INSTR_OP(*ip) == OP_FOR_ITER || INSTR_OP(*ip) == OP_CALL_METHOD) && bridge_gen_frame_index(R, f) >= 0;
 }
 
 /* An attribute of a frame object (f_lineno, f_locals, f_lasti...): the
@@ -4969,7 +5005,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             pop(R);
             break;
         }
-        if (gen_check(vit) && record_gen_resume(R, itr, vit, pc)) break;
+        if (gen_check(vit) && record_gen_resume(R, itr, vit, pc, NULL)) break;
         if (gen_check(vit) && gen_resume_tree(R) && V_AS(GenObject, vit)->code == R->frames[0].code) {
             /* a recursive generator (a permutation or tree walk): its
                resume trace would enter itself through the residual

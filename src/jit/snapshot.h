@@ -28,6 +28,7 @@
 #define TPY_JIT_SNAPSHOT_H
 
 #include "ir.h"
+#include "../vm/opcodes.h"
 
 enum SlotKind { SK_NULL, SK_VALUE, SK_INT, SK_BOOL, SK_FLOAT };
 
@@ -118,6 +119,14 @@ int snapshot_fail_args(const Snapshot *s, const IRBuf *b, IRRef **out);
 /* The index of s's first generator frame (they are the last ones), or
    s->nframes when it has none. */
 int snapshot_first_generator(const Snapshot *s);
+/* Where the generator that the instruction at pc resumes stands on its
+ * frame's stack, counted from the top: a FOR_ITER's iterator is the top
+ * slot, g.send(v)'s receiver (CALL_METHOD 1: the method, g, v) is below
+ * the value sent (record.c record_gen_send). A generator frame of a
+ * snapshot stands above the frame whose instruction resumed it. */
+static inline int gen_resumer_depth(const uint32_t *code, int32_t pc) {
+    return INSTR_OP(code[pc]) == OP_CALL_METHOD ? 2 : 1;
+}
 /* Find the virtual describing ref, or NULL. */
 const SnapVirtual *snapshot_virtual(const Snapshot *s, IRRef ref);
 /* Arrays of n slots or fields and one spare, zeroed. They hold IR

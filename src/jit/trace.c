@@ -691,11 +691,12 @@ Frame *jit_resume(Frame *root, GuardDescr *g, uint64_t *saved, bool raise) {
         if (sf->generator) {
             /* a generator body run inline (record.c): its state goes into
                the generator's own frame, and the frame below re-runs the
-               FOR_ITER (prev's top slot: the generator) that resumes it.
+               FOR_ITER (prev's top slot: the generator) or g.send(v) (the
+               slot below the value) that resumes it.
                The frames above are generators too (a chain of them, each
                resumed by the FOR_ITER of the one below at its pc); only
                the innermost one stopped elsewhere, and raises. */
-            GenObject *gen = V_AS(GenObject, prev->sp[-1]);
+            GenObject *gen = V_AS(GenObject, prev->sp[-gen_resumer_depth(((CodeObject *)s->frames[fi - 1].code)->code, s->frames[fi - 1].pc)]);
             bool innermost = fi == s->nframes - 1;
             bool gen_raise = raise && innermost;
             f = gen->frame;
@@ -1036,13 +1037,14 @@ static inline Trace *gen_trace_runnable(Frame *f) {
  * early the interpreter goes on in the rebuilt frames. Anything unusual
  * goes through eval_frame (gen_trace_runnable).
  *
- * With `ahead` (jit_gen_run_batch), after a yield of a value that hashes
- * plainly (set_key_is_plain) the frame stays entered and the trace at the new resume point
+ * With `ahead` (jit_gen_run_batch), after a yield of a value the consumer
+ * takes invisibly (gen_ahead_accepts: set_key_is_plain for set(g)) the frame stays entered and the trace at the new resume point
  * runs again at once, as next() would run it (None pushed as the sent
  * value), up to `cap` times: the values yielded before the last one go to
  * ahead[0 .. *nahead), and what is returned is the last run's outcome, as
  * without batching. */
-static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Value *ahead, int cap, int *nahead) {
+static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Value *ahead, int cap, int *nahead,
+                                                                   int rule) {
     Trace *t = gen_trace_runnable(f);
     if (!t || !depth_room(1)) return eval_frame(f, VNULL);
     f->gen_sent = 0;
@@ -1060,7 +1062,7 @@ static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Va
        consumer only keeps a plain value, gc_run_finalizers' safe point
        is taken only when it has nothing to do) */
     while (ahead && r == 5 && *nahead < cap && INSTR_OP(f->ip[-1]) == OP_YIELD_VALUE &&
-           set_key_is_plain(result) && !gc_finalizers_pending && depth_room(0)) {
+           gen_ahead_accepts((GenAheadRule)rule, result) && !gc_finalizers_pending && depth_room(0)) {
         Trace *next = gen_trace_runnable(f);
         if (!next) break;
         ahead[(*nahead)++] = result;
@@ -1083,10 +1085,17 @@ static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Va
     return eval_frame_resumed(f, r);
 }
 
-Value jit_gen_run(Frame *f) { return gen_run_compiled(f, NULL, 0, NULL); }
+Value jit_gen_run(Frame *f) { return gen_run_compiled(f, NULL, 0, NULL, GEN_AHEAD_NONE); }
 
-Value jit_gen_run_batch(Frame *f, Value *ahead, int cap, int *nahead) {
-    return gen_run_compiled(f, ahead, cap, nahead);
+Value jit_gen_run_batch(Frame *f, Value *ahead, int cap, int *nahead, int rule) {
+    /* one copy of the loop per rule, its check inline */
+    switch ((GenAheadRule)rule) {
+#define GEN_AHEAD_CASE(name) \
+    case GEN_AHEAD_##name: return gen_run_compiled(f, ahead, cap, nahead, GEN_AHEAD_##name);
+        GEN_AHEAD_RULES(GEN_AHEAD_CASE)
+#undef GEN_AHEAD_CASE
+    }
+    return gen_run_compiled(f, ahead, cap, nahead, GEN_AHEAD_NONE);
 }
 
 /* TPY_JITDUMP: at exit, the guards that failed most (a debugging aid). */

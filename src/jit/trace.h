@@ -216,13 +216,13 @@ int jit_gen_resume(Frame *f, Value *result);
  * resume trace directly when there is one, else eval_frame(f). Returns as
  * eval_frame does. */
 Value jit_gen_run(Frame *f);
-/* jit_gen_run for a consumer that takes every item and whose taking them
- * no program can see (gen_send_batch): after a yield of an exact int,
- * float or str, the next resumption's trace runs at once, up to cap
- * times; the values yielded before the last go to ahead[0 .. *nahead)
- * (the caller sets *nahead to 0), the last outcome is returned as
- * jit_gen_run returns it. */
-Value jit_gen_run_batch(Frame *f, Value *ahead, int cap, int *nahead);
+/* jit_gen_run for a consumer whose taking of the values `rule` (a
+ * GenAheadRule, gen.h) accepts no program can see (gen_send_batch): after
+ * a yield of such a value, the
+ * next resumption's trace runs at once, up to cap times; the values
+ * yielded before the last go to ahead[0 .. *nahead) (the caller sets
+ * *nahead to 0), the last outcome is returned as jit_gen_run returns it. */
+Value jit_gen_run_batch(Frame *f, Value *ahead, int cap, int *nahead, int rule);
 
 /* The valid compiled loop whose header is (code, pc), or NULL. */
 Trace *jit_loop_at(CodeObject *code, int32_t pc);

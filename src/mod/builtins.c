@@ -432,8 +432,13 @@ static Value minmax(Value *args, size_t nargs, Value kwnames, int op, const char
         it = seqiter_new(tuple_from_array(args, (int64_t)nargs));
     }
     Value best = VNULL, bestkey = VNULL;
+    GenAheadIter ai;
+    gen_ahead_init(&ai, it);
     for (;;) {
-        Value x = obj_next(it);
+        /* numbers compare with numbers without Python code or errors: a
+           generator of them may run ahead while the best is one too */
+        bool numbers_so_far = gen_ahead_will_refill(&ai) && !key && (!best || gen_ahead_accepts(GEN_AHEAD_NUMBER, best));
+        Value x = gen_ahead_next(&ai, numbers_so_far ? GEN_AHEAD_NUMBER : GEN_AHEAD_NONE);
         if (!x) {
             if (err_occurred()) return VNULL;
             break;
@@ -478,8 +483,15 @@ static Value b_sum(Value *args, size_t nargs, Value kwnames) {
     /* fast accumulation over small ints and floats */
     double facc = 0;
     bool in_float = false;
+    GenAheadIter ai;
+    gen_ahead_init(&ai, it);
     for (;;) {
-        Value x = obj_next(it);
+        /* a total that is a small int or a float takes small ints and
+           floats without Python code or errors (a batch of them cannot
+           grow a small int beyond what converts to a float), so a
+           generator of them may run ahead of the adds */
+        bool plain_total = gen_ahead_will_refill(&ai) && (in_float || v_is_int(acc) || float_check_exact(acc));
+        Value x = gen_ahead_next(&ai, plain_total ? GEN_AHEAD_SMALL_NUMBER : GEN_AHEAD_NONE);
         if (!x) {
             if (err_occurred()) return VNULL;
             break;
@@ -520,8 +532,10 @@ static Value b_all(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&all_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
+    GenAheadIter ai;
+    gen_ahead_init(&ai, it);
     for (;;) {
-        Value x = obj_next(it);
+        Value x = gen_ahead_next(&ai, GEN_AHEAD_PLAIN_TRUE);
         if (!x) return err_occurred() ? VNULL : V_TRUE;
         int t = obj_truth(x);
         if (t < 0) return VNULL;
@@ -534,8 +548,10 @@ static Value b_any(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&any_args, args, nargs, kwnames, NULL) < 0) return VNULL;
     Value it = obj_iter(args[0]);
     if (!it) return VNULL;
+    GenAheadIter ai;
+    gen_ahead_init(&ai, it);
     for (;;) {
-        Value x = obj_next(it);
+        Value x = gen_ahead_next(&ai, GEN_AHEAD_PLAIN_FALSE);
         if (!x) return err_occurred() ? VNULL : V_FALSE;
         int t = obj_truth(x);
         if (t < 0) return VNULL;

@@ -6,6 +6,7 @@
 #include "../runtime.h"
 #include "../vm/opcodes.h"
 #include "../vm/traceback.h"
+#include "../jit/params.h"
 #include "../jit/trace.h"
 
 Type gen_type, coro_type, coro_wrapper_type, async_gen_type;
@@ -178,7 +179,7 @@ static void gen_frame_done(Frame *f) {
  * only when next() resumes it), compiled code may run it on past yields,
  * leaving the values yielded before the last in ahead[0 .. *nahead). */
 static inline __attribute__((always_inline)) int gen_run_ahead(GenObject *g, Value throw_exc, Value *out, Value *ahead,
-                                                            int cap, int *nahead) {
+                                                            int cap, int *nahead, GenAheadRule rule) {
     Frame *f = g->frame;
     g->running = true;
     g->started = true;
@@ -190,7 +191,7 @@ static inline __attribute__((always_inline)) int gen_run_ahead(GenObject *g, Val
     f->yielded = 0;
     f->trace_called = 0;   /* a resumed generator is a new 'call' for sys.settrace */
     Value r = !f->gen_sent || throw_exc ? eval_frame(f, throw_exc)
-              : ahead             ? jit_gen_run_batch(f, ahead, cap, nahead)
+              : ahead             ? jit_gen_run_batch(f, ahead, cap, nahead, rule)
                                   : jit_gen_run(f);
     g->handled = tstate.handled;
     tstate.handled = caller_handled;
@@ -232,7 +233,9 @@ static inline __attribute__((always_inline)) int gen_run_ahead(GenObject *g, Val
     return 0;
 }
 
-static int gen_run(GenObject *g, Value throw_exc, Value *out) { return gen_run_ahead(g, throw_exc, out, NULL, 0, NULL); }
+static int gen_run(GenObject *g, Value throw_exc, Value *out) {
+    return gen_run_ahead(g, throw_exc, out, NULL, 0, NULL, GEN_AHEAD_NONE);
+}
 
 static Value stop_with(Value v) {
     if (v == V_NONE) return err_set_value(&exc_StopIteration, VNULL);
@@ -366,7 +369,7 @@ static int gen_delegate_send(GenObject *g, Value value, Value *out) {
 }
 
 static inline __attribute__((always_inline)) int gen_send_ahead(Value gv, Value value, Value *out, Value *ahead, int cap,
-                                                             int *nahead) {
+                                                             int *nahead, GenAheadRule rule) {
     gc_run_finalizers();   /* a safe point (before g's state is looked at) */
     GenObject *g = V_AS(GenObject, gv);
     if (g->running) {
@@ -415,14 +418,49 @@ static inline __attribute__((always_inline)) int gen_send_ahead(Value gv, Value 
         g->frame->gen_sent = 1;
     }
     g->yield_from = VNULL;
-    return gen_run_ahead(g, VNULL, out, ahead, cap, nahead);
+    return gen_run_ahead(g, VNULL, out, ahead, cap, nahead, rule);
 }
 
-int gen_send_ex(Value gv, Value value, Value *out) { return gen_send_ahead(gv, value, out, NULL, 0, NULL); }
+int gen_send_ex(Value gv, Value value, Value *out) { return gen_send_ahead(gv, value, out, NULL, 0, NULL, GEN_AHEAD_NONE); }
 
-int gen_send_batch(Value gv, Value *ahead, int cap, int *nahead, Value *out) {
+int gen_send_batch(Value gv, Value *ahead, int cap, int *nahead, Value *out, GenAheadRule rule) {
     *nahead = 0;
-    return gen_send_ahead(gv, VNULL, out, ahead, cap, nahead);
+    return gen_send_ahead(gv, VNULL, out, ahead, cap, nahead, rule);
+}
+
+void gen_ahead_init(GenAheadIter *ai, Value it) {
+    ai->it = it;
+    ai->gen = gen_check(it) && jit_params.enabled;   /* only compiled code runs ahead */
+    ai->ended = false;
+    ai->exc = VNULL;
+    ai->pos = ai->n = 0;
+}
+
+/* gen_ahead_next once the batch's values are taken, for a generator */
+Value gen_ahead_refill(GenAheadIter *ai, GenAheadRule rule) {
+    if (ai->pos < ai->n) return ai->buf[ai->pos++];
+    if (ai->ended) {
+        /* what ended the batch, once its values were taken */
+        if (ai->exc) err_restore(ai->exc);
+        ai->exc = VNULL;
+        return VNULL;
+    }
+    if (rule == GEN_AHEAD_NONE) return obj_next(ai->it);
+    int nahead;
+    Value out;
+    int st = gen_send_batch(ai->it, ai->buf, GEN_AHEAD_CAP, &nahead, &out, rule);
+    if (st == 1) {
+        ai->buf[nahead++] = out;
+    } else {
+        /* finished (its value is of no interest to an iterator's consumer)
+           or raised: the consumer takes the values before first, with no
+           exception pending meanwhile */
+        ai->ended = true;
+        if (st < 0) ai->exc = err_fetch();
+    }
+    ai->pos = 0;
+    ai->n = nahead;
+    return gen_ahead_refill(ai, GEN_AHEAD_NONE);
 }
 
 int64_t gen_jit_enter(Value gv, Value code, int64_t pc_started) {
@@ -486,7 +524,7 @@ Value gen_next_raising(Value gv) {
     return VNULL;
 }
 
-static Value gen_send_m(Value *args, size_t nargs, Value kwnames) {
+Value gen_send_method(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_count("send", nargs - 1, 1, 1) < 0) return VNULL;
     Value out;
@@ -721,7 +759,7 @@ static const GetSetDef gen_getsets[] = {
 };
 
 static const MethodDef gen_methods[] = {
-    {"send", gen_send_m, 0, "send(arg): resume the generator with 'arg' as the value of its yield;\nreturns what it yields next, or raises StopIteration."},
+    {"send", gen_send_method, 0, "send(arg): resume the generator with 'arg' as the value of its yield;\nreturns what it yields next, or raises StopIteration."},
     {"throw", gen_throw_m, 0,
      "throw(value) or throw(type[, value[, tb]]): make the paused yield raise the\nexception in generator code; returns what it yields next, or raises."},
     {"close", gen_close_m, 0, "close(): raise GeneratorExit inside generator code so that it ends."},
@@ -835,7 +873,7 @@ static const GetSetDef coro_getsets[] = {
 };
 
 static const MethodDef coro_methods[] = {
-    {"send", gen_send_m, 0, "send(arg): resume with 'arg' sent into coroutine code (the value of its await);\nreturns the next value it passes out, or raises StopIteration."},
+    {"send", gen_send_method, 0, "send(arg): resume with 'arg' sent into coroutine code (the value of its await);\nreturns the next value it passes out, or raises StopIteration."},
     {"throw", gen_throw_m, 0,
      "throw(value) or throw(type[, value[, traceback]]): raise the exception in coroutine\ncode where it is suspended; returns the next value it passes out, or raises."},
     {"close", gen_close_m, 0, "close(): raise GeneratorExit inside coroutine code so that it ends."},

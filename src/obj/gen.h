@@ -8,6 +8,9 @@
 #define TPY_GEN_H
 
 #include "../vm/interp.h"
+#include "../vm/ops.h"
+#include "misc.h"
+#include "set.h"
 
 typedef struct GenObject {
     Object hdr;
@@ -92,13 +95,97 @@ Value gen_new(Frame *f, FunctionObject *func);
 /* Resume with `value` (VNULL: next()). Returns 1 with *out = yielded value,
  * 0 with *out = return value when the generator finished, -1 on error. */
 int gen_send_ex(Value gen, Value value, Value *out);
+/* The values after which a generator may run on at once for a consumer
+ * (gen_send_batch, GenAheadIter): taking them runs no Python code, raises
+ * nothing and does not end the consumer's loop, given the consumer's
+ * state when it asked. An enum and an inline switch rather than a
+ * function pointer: jit_gen_run_batch compiles its loop once per rule
+ * (GEN_AHEAD_RULES), so the check is inline there, as set_key_is_plain
+ * was for set(g) alone.
+ *   NONE          no value: one at a time
+ *   ANY           every value: filling a new list (list(g), tuple(g), sorted(g), str.join)
+ *   SET_KEY       exact int, float or str: filling a new set (set_key_is_plain)
+ *   NUMBER        exact int or float: min/max of numbers (they compare exactly)
+ *   SMALL_NUMBER  small int or exact float: sum() of a small-int or float total
+ *   PLAIN_TRUE    true without Python code (True, a nonzero number, a non-empty str): all()
+ *   PLAIN_FALSE   false without Python code (False, None, zero, ''): any() */
+#define GEN_AHEAD_RULES(_) _(NONE) _(ANY) _(SET_KEY) _(NUMBER) _(SMALL_NUMBER) _(PLAIN_TRUE) _(PLAIN_FALSE)
+typedef enum GenAheadRule {
+#define GEN_AHEAD_ENUM(name) GEN_AHEAD_##name,
+    GEN_AHEAD_RULES(GEN_AHEAD_ENUM)
+#undef GEN_AHEAD_ENUM
+} GenAheadRule;
+
+static inline bool gen_ahead_accepts(GenAheadRule rule, Value v) {
+    switch (rule) {
+    case GEN_AHEAD_NONE: return false;
+    case GEN_AHEAD_ANY: return true;
+    case GEN_AHEAD_SET_KEY: return set_key_is_plain(v);
+    case GEN_AHEAD_NUMBER: return int_check_exact(v) || float_check_exact(v);
+    case GEN_AHEAD_SMALL_NUMBER: return v_is_int(v) || float_check_exact(v);
+    case GEN_AHEAD_PLAIN_TRUE:
+        if (v == V_TRUE) return true;
+        if (v_is_int(v)) return v_intval(v) != 0;
+        if (float_check_exact(v)) return float_val(v) != 0.0;
+        return str_check_exact(v) && str_len(v) > 0;
+    case GEN_AHEAD_PLAIN_FALSE:
+        if (v == V_FALSE || v == V_NONE) return true;
+        if (v_is_int(v)) return v_intval(v) == 0;
+        if (float_check_exact(v)) return float_val(v) == 0.0;
+        return str_check_exact(v) && str_len(v) == 0;
+    }
+    return false;
+}
+
 /* next(gen) for a consumer that takes every item and whose taking an
  * exact int, float or str no program can see (set(gen) filling a new
- * set): as gen_send_ex(gen, VNULL, out), but compiled code may run the
- * generator on past yields of such values (jit_gen_run_batch), which then
+ * set) or another value `rule` accepts: as gen_send_ex(gen, VNULL, out),
+ * but compiled code may run the generator on past yields of such values
+ * (jit_gen_run_batch), which then
  * come in ahead[0 .. *nahead) before *out, up to cap of them. The
  * consumer takes ahead[] first, then what gen_send_ex would have given. */
-int gen_send_batch(Value gen, Value *ahead, int cap, int *nahead, Value *out);
+int gen_send_batch(Value gen, Value *ahead, int cap, int *nahead, Value *out, GenAheadRule rule);
+
+/* A C consumer's loop over an iterator that, when it is a generator, may
+ * take its values in batches (gen_send_batch): the builtins that fill a
+ * new container or fold values (list(g), tuple(g), sum, min, max, any,
+ * all). gen_ahead_next(ai, rule) is obj_next(it) (VNULL at the end, with
+ * the exception set if one was raised), except that the generator may run
+ * on past yields of values the rule accepts. It is for a consumer whose
+ * taking of such values runs no Python code, raises nothing and ends
+ * nothing (a value that ends the loop, as any()'s first true one, is one
+ * the rule refuses), given the consumer's state when it asks: it passes a
+ * rule other than GEN_AHEAD_NONE only while that state allows (sum's total
+ * a small int or float, max's best so far a number). Values taken ahead
+ * are given back first, in order, whatever the rule is then, and an exception the
+ * generator raised after them is raised once they are taken. The struct
+ * lives on the C stack, which the collector scans. */
+#define GEN_AHEAD_CAP 32
+typedef struct GenAheadIter {
+    Value it;
+    bool gen;     /* it is an exact generator: batches are possible */
+    bool ended;   /* the generator finished or raised after buf's values */
+    Value exc;    /* what it raised, raised after buf's values */
+    int pos, n;   /* buf[pos .. n) are still to be given */
+    Value buf[GEN_AHEAD_CAP + 1];
+} GenAheadIter;
+void gen_ahead_init(GenAheadIter *ai, Value it);
+Value gen_ahead_refill(GenAheadIter *ai, GenAheadRule rule);
+/* Will the next gen_ahead_next ask the generator for a batch (the rule
+   matters)? A consumer whose rule depends on its state checks the state
+   only then. */
+static inline bool gen_ahead_will_refill(const GenAheadIter *ai) { return ai->gen && ai->pos >= ai->n; }
+/* (inline: a consumer of another iterator, or with the JIT off, pays two
+   compares per item over obj_next) */
+static inline Value gen_ahead_next(GenAheadIter *ai, GenAheadRule rule) {
+    if (ai->pos < ai->n) return ai->buf[ai->pos++];
+    if (!ai->gen) return obj_next(ai->it);
+    return gen_ahead_refill(ai, rule);
+}
+
+/* generator.send (the recorder runs a generator's body inline for it:
+ * record.c record_gen_send). */
+Value gen_send_method(Value *args, size_t nargs, Value kwnames);
 
 /* next(gen): StopIteration(return value) when it finishes (the iternext
  * slot instead ends without an exception, as every iterator's does). */

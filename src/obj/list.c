@@ -2,6 +2,7 @@
  * reverses, sorts stably and reverses back, so equal items keep their
  * order, as in CPython). */
 #include "../runtime.h"
+#include "gen.h"
 #include "../vm/pending.h"
 
 Type list_type, listiter_type, listreviter_type;
@@ -136,9 +137,22 @@ int list_extend(Value l, Value iterable) {
     }
 }
 
+/* list(g), tuple(g), str.join(g) of a generator: the list is new and
+ * nothing else holds it, and appending runs no Python code, so the
+ * generator may run ahead of the appends whatever it yields. */
+static int list_fill_from_generator(Value l, Value gv) {
+    GenAheadIter ai;
+    gen_ahead_init(&ai, gv);
+    for (;;) {
+        Value x = gen_ahead_next(&ai, GEN_AHEAD_ANY);
+        if (!x) return err_occurred() ? -1 : 0;
+        if (list_push(l, x) < 0) return -1;
+    }
+}
+
 Value list_from_iterable(Value it) {
     Value l = list_new(0);
-    if (list_extend(l, it) < 0) return VNULL;
+    if ((gen_check(it) ? list_fill_from_generator(l, it) : list_extend(l, it)) < 0) return VNULL;
     return l;
 }
 

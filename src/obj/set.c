@@ -279,7 +279,7 @@ static int set_fill_from_generator(Value sv, Value gv) {
     for (;;) {
         Value ahead[SET_GEN_AHEAD], item;
         int nahead = 0;
-        int st = plain_keys ? gen_send_batch(gv, ahead, SET_GEN_AHEAD, &nahead, &item) : gen_send_ex(gv, VNULL, &item);
+        int st = plain_keys ? gen_send_batch(gv, ahead, SET_GEN_AHEAD, &nahead, &item, GEN_AHEAD_SET_KEY) : gen_send_ex(gv, VNULL, &item);
         for (int i = 0; i < nahead; i++)
             if (set_add(sv, ahead[i]) < 0) return -1;
         if (st <= 0) return st;

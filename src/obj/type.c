@@ -1918,6 +1918,9 @@ static Value type_call(Value callable, Value *args, size_t nargs, Value kwnames)
         /* set(it): set's __new__ and __init__, on a set nothing else holds
            (set_from_iterable may let a generator run ahead of the adds) */
         if (t == &set_type) return set_from_iterable(args[0]);
+        /* list(g): the same for a new list (list_from_iterable may let a
+           generator run ahead of the appends) */
+        if (t == &list_type && gen_check(args[0])) return list_from_iterable(args[0]);
     }
     if (!t->new_) return err_format(&exc_TypeError, "cannot create '%s' instances", t->tname);
     if (type_has_flag(t, TF_HEAPTYPE)) gc_run_finalizers();   /* a safe point */
