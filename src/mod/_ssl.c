@@ -28,6 +28,9 @@
  * goes through SSLF() or CRY(). Header macros that call functions
  * (SSL_CTX_set_mode, sk_X509_num, BIO_pending...) are spelled out as the
  * function they expand to, since a direct call would not link. */
+/* load_dh_params reads DH parameters as CPython 3.11 does, with calls
+   OpenSSL 3 marks deprecated (and still provides) */
+#define OPENSSL_SUPPRESS_DEPRECATED
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
@@ -36,6 +39,7 @@
 #include <openssl/bio.h>
 #include <openssl/bn.h>
 #include <openssl/crypto.h>
+#include <openssl/dh.h>
 #include <openssl/err.h>
 #include <openssl/objects.h>
 #include <openssl/opensslv.h>
@@ -103,7 +107,7 @@
     X(SSL_SESSION_get_time) X(SSL_SESSION_get_timeout) X(SSL_SESSION_has_ticket) X(SSL_ctrl)       \
     X(SSL_do_handshake) X(SSL_free) X(SSL_get0_alpn_selected) X(SSL_get0_param)                    \
     X(SSL_get1_peer_certificate) X(SSL_get1_session) X(SSL_get_SSL_CTX) X(SSL_get_ciphers)         \
-    X(SSL_get_client_ciphers) X(SSL_get_current_cipher) X(SSL_get_current_compression)            \
+    X(SSL_get_current_cipher) X(SSL_get_current_compression)            \
     X(SSL_get_error) X(SSL_get_ex_data) X(SSL_get_finished) X(SSL_get_peer_finished)               \
     X(SSL_get_servername) X(SSL_get_shutdown) X(SSL_get_verify_mode) X(SSL_get_verify_result)      \
     X(SSL_get_version) X(SSL_is_init_finished) X(SSL_new) X(SSL_pending) X(SSL_read_ex)           \
@@ -111,13 +115,14 @@
     X(SSL_set_bio) X(SSL_set_connect_state) X(SSL_set_ex_data) X(SSL_set_fd)                       \
     X(SSL_set_post_handshake_auth) X(SSL_set_read_ahead) X(SSL_set_session) X(SSL_set_verify)      \
     X(SSL_shutdown) X(SSL_verify_client_post_handshake) X(SSL_write_ex) X(TLS_client_method)      \
-    X(TLS_method) X(TLS_server_method)
+    X(TLS_method) X(TLS_server_method) X(SSL_get0_verified_chain) X(SSL_get_peer_cert_chain) \
+    X(SSL_CTX_set_keylog_callback)
 
 #define LIBCRYPTO_API(X)                                                                           \
-    X(ASN1_INTEGER_to_BN) X(ASN1_OCTET_STRING_free) X(ASN1_STRING_get0_data) X(ASN1_STRING_length) \
+    X(i2a_ASN1_INTEGER) X(ASN1_OCTET_STRING_free) X(ASN1_STRING_get0_data) X(ASN1_STRING_length) \
     X(ASN1_STRING_to_UTF8) X(ASN1_TIME_print) X(AUTHORITY_INFO_ACCESS_free) X(BIO_ctrl)            \
     X(BIO_ctrl_pending) X(BIO_free) X(BIO_new) X(BIO_new_mem_buf) X(BIO_read) X(BIO_s_mem)         \
-    X(BIO_up_ref) X(BIO_write) X(BN_bn2hex) X(BN_free) X(CRL_DIST_POINTS_free) X(CRYPTO_free)      \
+    X(BIO_up_ref) X(BIO_write) X(CRL_DIST_POINTS_free) X(CRYPTO_free)      \
     X(ERR_clear_error) X(ERR_get_error) X(ERR_peek_last_error) X(ERR_reason_error_string)          \
     X(GENERAL_NAMES_free) X(OBJ_nid2ln) X(OBJ_nid2obj) X(OBJ_nid2sn) X(OBJ_obj2nid) X(OBJ_obj2txt) \
     X(OBJ_sn2nid) X(OBJ_txt2obj) X(ASN1_OBJECT_free) X(OPENSSL_sk_num) X(OPENSSL_sk_value)        \
@@ -130,7 +135,8 @@
     X(X509_get0_notAfter) X(X509_get0_notBefore) X(X509_get_default_cert_dir)                      \
     X(X509_get_default_cert_dir_env) X(X509_get_default_cert_file) X(X509_get_default_cert_file_env) \
     X(X509_get_ext_d2i) X(X509_get_issuer_name) X(X509_get_serialNumber) X(X509_get_subject_name)  \
-    X(X509_get_version) X(X509_verify_cert_error_string) X(a2i_IPADDRESS) X(d2i_X509_bio) X(i2d_X509)
+    X(X509_get_version) X(X509_verify_cert_error_string) X(X509_NAME_print_ex) X(X509_cmp) \
+    X(X509_up_ref) X(X509_subject_name_hash) X(PEM_write_bio_X509) X(PEM_read_DHparams) X(DH_free) X(a2i_IPADDRESS) X(d2i_X509_bio) X(i2d_X509)
 
 DYNLIB_DEFINE(crypto, TPY_SONAME_CRYPTO, LIBCRYPTO_API)
 #define CRY(f) (crypto.f)
@@ -443,7 +449,7 @@ static Value m_nid2obj(Value *args, size_t nargs, Value kwnames) {
     const ASN1_OBJECT *obj = nid <= INT_MAX ? CRY(OBJ_nid2obj)((int)nid) : NULL;
     if (!obj) {
         CRY(ERR_clear_error)();
-        return err_format(&exc_ValueError, "unknown NID %i", (int)nid);
+        return err_format(&exc_ValueError, "unknown NID %d", (int)nid);
     }
     return asn1obj_tuple(obj);
 }
@@ -610,12 +616,15 @@ static Value decode_cert(X509 *cert) {
     if (!(v = name_tuple(CRY(X509_get_issuer_name)(cert)))) return VNULL;
     dict_set_cstr(d, "issuer", v);
     dict_set_cstr(d, "version", v_int(CRY(X509_get_version)(cert) + 1));
-    BIGNUM *bn = CRY(ASN1_INTEGER_to_BN)(CRY(X509_get_serialNumber)(cert), NULL);
-    char *hex = bn ? CRY(BN_bn2hex)(bn) : NULL;
-    if (bn) CRY(BN_free)(bn);
-    if (!hex) return set_ssl_error(NULL);
-    dict_set_cstr(d, "serialNumber", str_from_cstr(hex));
-    CRY(CRYPTO_free)(hex, __FILE__, __LINE__);
+    /* i2a_ASN1_INTEGER's hex: "00" for 0, an even count of digits */
+    BIO *b = CRY(BIO_new)(CRY(BIO_s_mem)());
+    if (!b) return set_ssl_error(NULL);
+    CRY(i2a_ASN1_INTEGER)(b, CRY(X509_get_serialNumber)(cert));
+    char serial[256];
+    int n = CRY(BIO_read)(b, serial, sizeof serial);
+    CRY(BIO_free)(b);
+    if (n < 0) return set_ssl_error(NULL);
+    dict_set_cstr(d, "serialNumber", str_new(serial, (size_t)n));
     if (!(v = asn1_time_str(CRY(X509_get0_notBefore)(cert)))) return VNULL;
     dict_set_cstr(d, "notBefore", v);
     if (!(v = asn1_time_str(CRY(X509_get0_notAfter)(cert)))) return VNULL;
@@ -636,6 +645,103 @@ static Value cert_der(X509 *cert) {
     CRY(CRYPTO_free)(der, __FILE__, __LINE__);
     return r;
 }
+
+/* an int attribute value as a C int (TypeError / OverflowError) */
+static int int_arg(Value v, int64_t *out) {
+    if (!int_check(v)) {
+        err_format(&exc_TypeError, "'%s' object cannot be interpreted as an integer", type_of(v)->tname);
+        return -1;
+    }
+    *out = obj_index_i64(v);
+    if (*out == -1 && err_occurred()) return -1;
+    return 0;
+}
+/* ---- Certificate (get_verified_chain / get_unverified_chain) --------------------------------- */
+typedef struct SslCertificate {
+    Object hdr;
+    X509 *cert;
+} SslCertificate;
+static Type ssl_certificate_type;
+#define CERT(v) (V_AS(SslCertificate, v)->cert)
+
+static void ssl_certificate_finalize(void *p) {
+    SslCertificate *c = p;
+    if (c->cert) CRY(X509_free)(c->cert);
+    c->cert = NULL;
+}
+/* A Certificate holding its own reference to x */
+static Value certificate_wrap(X509 *x) {
+    SslCertificate *c = (SslCertificate *)obj_alloc(&ssl_certificate_type, sizeof(SslCertificate));
+    CRY(X509_up_ref)(x);
+    c->cert = x;
+    gc_register_finalizer(c, ssl_certificate_finalize);
+    return V_FROM_PTR(c);
+}
+static Value certificate_list(const STACK_OF(X509) *chain) {
+    Value out = list_new(0);
+    for (int i = 0; i < stack_num(chain); i++) list_append(out, certificate_wrap(stack_value(chain, i)));
+    return out;
+}
+/* the text of a BIO's contents as str */
+static Value bio_text(BIO *b) {
+    char *p;
+    long n = CRY(BIO_ctrl)(b, BIO_CTRL_INFO, 0, (char *)&p);
+    Value r = n > 0 ? str_new(p, (size_t)n) : str_from_cstr("");
+    CRY(BIO_free)(b);
+    return r;
+}
+static Value certificate_repr(Value self) {
+    BIO *b = CRY(BIO_new)(CRY(BIO_s_mem)());
+    if (!b) return set_ssl_error(NULL);
+    if (CRY(X509_NAME_print_ex)(b, CRY(X509_get_subject_name)(CERT(self)), 0, XN_FLAG_RFC2253) < 0) {
+        CRY(BIO_free)(b);
+        return set_ssl_error(NULL);
+    }
+    Value name = bio_text(b);
+    return str_printf("<%s %R>", type_of(self)->tname, name);
+}
+static int64_t certificate_hash(Value self) {
+    int64_t h = (int64_t)CRY(X509_subject_name_hash)(CERT(self));
+    return h == -1 ? -2 : h;
+}
+static Value certificate_richcompare(Value a, Value b, int op) {
+    if ((op != CMP_EQ && op != CMP_NE) || type_of(b) != &ssl_certificate_type) return V_NOTIMPL;
+    bool eq = CRY(X509_cmp)(CERT(a), CERT(b)) == 0;
+    return v_bool(op == CMP_EQ ? eq : !eq);
+}
+static Value certificate_public_bytes(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"public_bytes", 0, 0, 0, {"format=Encoding.PEM", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    int64_t format = X509_FILETYPE_PEM;
+    if (a[0] && int_arg(a[0], &format) < 0) return VNULL;
+    if (format == X509_FILETYPE_ASN1) return cert_der(CERT(args[0]));
+    if (format != X509_FILETYPE_PEM) return err_set(&exc_ValueError, "Unsupported format");
+    BIO *b = CRY(BIO_new)(CRY(BIO_s_mem)());
+    if (!b) return set_ssl_error(NULL);
+    if (!CRY(PEM_write_bio_X509)(b, CERT(args[0]))) {
+        CRY(BIO_free)(b);
+        return set_ssl_error(NULL);
+    }
+    return bio_text(b);
+}
+static Value certificate_get_info(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("get_info", nargs - 1, 0, 0) < 0) return VNULL;
+    return decode_cert(CERT(args[0]));
+}
+static const MethodDef ssl_certificate_methods[] = {
+    {"public_bytes", certificate_public_bytes, MF_KEYWORDS, NULL},
+    {"get_info", certificate_get_info, 0, NULL},
+    {NULL, NULL, 0, NULL},
+};
+static Type ssl_certificate_type = {
+    .tname = "_ssl.Certificate",
+    .basicsize = sizeof(SslCertificate),
+    .flags = TF_ABSTRACT_NEW,
+    .repr = certificate_repr,
+    .hash = certificate_hash,
+    .richcompare = certificate_richcompare,
+};
 
 /* A filesystem path argument as bytes (os.fsencode: str, bytes, PathLike) */
 static Value fs_path(Value v) {
@@ -836,6 +942,8 @@ typedef struct SslContext {
     unsigned int hostflags;    /* X509_CHECK_FLAG_*, as given to the verify params */
     Value alpn;                /* bytes: the protocols in wire format, or VNULL */
     Value sni_callback;        /* callable or VNULL */
+    Value keylog_filename;     /* as given, or VNULL */
+    FILE *keylog;              /* open while keylog_filename is set */
 } SslContext;
 static Type ssl_context_type, ssl_socket_type;
 #define CTX(v) V_AS(SslContext, v)
@@ -844,6 +952,8 @@ static void ssl_context_finalize(void *p) {
     SslContext *c = p;
     if (c->ctx) SSLF(SSL_CTX_free)(c->ctx);
     c->ctx = NULL;
+    if (c->keylog) fclose(c->keylog);
+    c->keylog = NULL;
 }
 
 static int deprecated(const char *msg) {
@@ -877,7 +987,7 @@ static Value ssl_context_new(Type *t, Value *args, size_t nargs, Value kwnames) 
         break;
     }
     default:
-        return err_format(&exc_ValueError, "invalid or unsupported protocol version %i", (int)proto);
+        return err_format(&exc_ValueError, "invalid or unsupported protocol version %d", (int)proto);
     }
     SSL_CTX *ctx = SSLF(SSL_CTX_new)(method);
     if (!ctx) return set_ssl_error(NULL);
@@ -932,16 +1042,6 @@ static int set_verify_mode(SslContext *c, int n) {
     /* a client with post-handshake auth keeps its flag */
     mode |= SSLF(SSL_CTX_get_verify_mode)(c->ctx) & SSL_VERIFY_POST_HANDSHAKE;
     SSLF(SSL_CTX_set_verify)(c->ctx, mode, NULL);
-    return 0;
-}
-/* an int attribute value as a C int (TypeError / OverflowError) */
-static int int_arg(Value v, int64_t *out) {
-    if (!int_check(v)) {
-        err_format(&exc_TypeError, "'%s' object cannot be interpreted as an integer", type_of(v)->tname);
-        return -1;
-    }
-    *out = obj_index_i64(v);
-    if (*out == -1 && err_occurred()) return -1;
     return 0;
 }
 static int no_delete(Value v) {
@@ -1406,6 +1506,66 @@ static Value ctx_set_ecdh_curve(Value *args, size_t nargs, Value kwnames) {
     if (!SSLF(SSL_CTX_ctrl)(CTX(args[0])->ctx, SSL_CTRL_SET_GROUPS, 1, &nid)) return set_ssl_error(NULL);
     return V_NONE;
 }
+static Value ctx_load_dh_params(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"load_dh_params", 1, 1, 0, {"path", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
+    Value path = fs_path(a[0]);
+    if (!path) return VNULL;
+    FILE *f = fopen(V_AS(BytesObject, path)->data, "rb");
+    if (!f) return err_set_errno(&exc_OSError, errno, a[0]);
+    errno = 0;
+    DH *dh = CRY(PEM_read_DHparams)(f, NULL, NULL, NULL);
+    int saved = errno;
+    fclose(f);
+    if (!dh) {
+        if (saved) {
+            CRY(ERR_clear_error)();
+            return err_set_errno(&exc_OSError, saved, a[0]);
+        }
+        return set_ssl_error(NULL);
+    }
+    long ok = SSLF(SSL_CTX_ctrl)(CTX(args[0])->ctx, SSL_CTRL_SET_TMP_DH, 0, dh);
+    CRY(DH_free)(dh);
+    if (!ok) return set_ssl_error(NULL);
+    return V_NONE;
+}
+
+static SslContext *ssl_owner_context(const SSL *ssl);
+/* keylog_filename: OpenSSL hands each TLS secret to the callback, which
+   appends it to the file (NSS key log format) */
+static void keylog_callback(const SSL *ssl, const char *line) {
+    SslContext *c = ssl_owner_context(ssl);
+    if (!c || !c->keylog) return;
+    fprintf(c->keylog, "%s\n", line);
+    fflush(c->keylog);
+}
+static Value ctx_get_keylog_filename(Value self) {
+    return CTX(self)->keylog_filename ? CTX(self)->keylog_filename : V_NONE;
+}
+static int ctx_set_keylog_filename(Value self, Value v) {
+    SslContext *c = CTX(self);
+    if (c->keylog) fclose(c->keylog);
+    c->keylog = NULL;
+    c->keylog_filename = VNULL;
+    if (!v || v == V_NONE) {
+        SSLF(SSL_CTX_set_keylog_callback)(c->ctx, NULL);
+        return 0;
+    }
+    Value path = fs_path(v);
+    if (!path) return -1;
+    FILE *f = fopen(V_AS(BytesObject, path)->data, "a");
+    if (!f) {
+        err_set_errno(&exc_OSError, errno, v);
+        return -1;
+    }
+    if (ftell(f) == 0) fputs("# TLS secrets log file, generated by OpenSSL / Python\n", f);
+    fflush(f);
+    c->keylog = f;
+    c->keylog_filename = v;
+    SSLF(SSL_CTX_set_keylog_callback)(c->ctx, keylog_callback);
+    return 0;
+}
 static Value ctx_session_stats(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("session_stats", nargs - 1, 0, 0) < 0) return VNULL;
     SSL_CTX *ctx = CTX(args[0])->ctx;
@@ -1485,6 +1645,12 @@ static void ssl_socket_finalize(void *p) {
     SslSocket *s = p;
     if (s->ssl) SSLF(SSL_free)(s->ssl);
     s->ssl = NULL;
+}
+
+/* The context of the _SSLSocket that owns ssl (no lock needed) */
+static SslContext *ssl_owner_context(const SSL *ssl) {
+    SslSocket *s = SSLF(SSL_get_ex_data)(ssl, 0);
+    return s ? CTX(s->ctx) : NULL;
 }
 
 /* The SNI callback: sni_callback(sslsocket, servername, context) with the
@@ -1815,21 +1981,14 @@ static Value sslsock_cipher(Value *args, size_t nargs, Value kwnames) {
     const SSL_CIPHER *c = SSLF(SSL_get_current_cipher)(SSLSOCK(args[0])->ssl);
     return c ? cipher_tuple(c) : V_NONE;
 }
-/* the client's ciphers that the server has too */
+/* CPython 3.11's: the ciphers this SSL may use (SSL_get_ciphers), on
+   either side; not yet the intersection with the client's that 3.12 gives */
 static Value sslsock_shared_ciphers(Value *args, size_t nargs, Value kwnames) {
     if (arg_count("shared_ciphers", nargs - 1, 0, 0) < 0) return VNULL;
-    SSL *ssl = SSLSOCK(args[0])->ssl;
-    STACK_OF(SSL_CIPHER) *client = SSLF(SSL_get_client_ciphers)(ssl), *server = SSLF(SSL_get_ciphers)(ssl);
-    if (!client) return V_NONE;
+    STACK_OF(SSL_CIPHER) *sk = SSLF(SSL_get_ciphers)(SSLSOCK(args[0])->ssl);
+    if (!sk) return V_NONE;
     Value out = list_new(0);
-    for (int i = 0; i < stack_num(client); i++) {
-        const SSL_CIPHER *c = stack_value(client, i);
-        for (int j = 0; server && j < stack_num(server); j++)
-            if (stack_value(server, j) == c) {
-                list_append(out, cipher_tuple(c));
-                break;
-            }
-    }
+    for (int i = 0; i < stack_num(sk); i++) list_append(out, cipher_tuple(stack_value(sk, i)));
     return out;
 }
 static Value sslsock_version(Value *args, size_t nargs, Value kwnames) {
@@ -1873,6 +2032,28 @@ static Value sslsock_verify_client_post_handshake(Value *args, size_t nargs, Val
     if (arg_count("verify_client_post_handshake", nargs - 1, 0, 0) < 0) return VNULL;
     if (!SSLF(SSL_verify_client_post_handshake)(SSLSOCK(args[0])->ssl)) return set_ssl_error(NULL);
     return V_NONE;
+}
+static Value sslsock_get_verified_chain(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("get_verified_chain", nargs - 1, 0, 0) < 0) return VNULL;
+    STACK_OF(X509) *chain = SSLF(SSL_get0_verified_chain)(SSLSOCK(args[0])->ssl);
+    return chain ? certificate_list(chain) : V_NONE;
+}
+/* what the peer sent; a server's SSL leaves the client's own certificate
+   out of the chain, so it goes first */
+static Value sslsock_get_unverified_chain(Value *args, size_t nargs, Value kwnames) {
+    if (arg_count("get_unverified_chain", nargs - 1, 0, 0) < 0) return VNULL;
+    SslSocket *s = SSLSOCK(args[0]);
+    STACK_OF(X509) *chain = SSLF(SSL_get_peer_cert_chain)(s->ssl);
+    if (!chain) return V_NONE;
+    Value out = certificate_list(chain);
+    if (s->server_side) {
+        X509 *peer = SSLF(SSL_get1_peer_certificate)(s->ssl);
+        if (peer) {
+            if (list_insert(out, 0, certificate_wrap(peer)) < 0) out = VNULL;
+            CRY(X509_free)(peer);
+        }
+    }
+    return out;
 }
 static Value sslsock_get_context(Value self) { return SSLSOCK(self)->ctx; }
 static int sslsock_set_context(Value self, Value v) {
@@ -1985,8 +2166,6 @@ static Value new_ssl_socket(Value ctxv, Value sock, int server_side, Value hostn
                               type_of(hostname)->tname);
         }
     }
-    if (c->check_hostname && !host && !server_side)
-        return err_set(&exc_ValueError, "check_hostname requires server_hostname");
     SslSocket *s = (SslSocket *)obj_alloc(&ssl_socket_type, sizeof(SslSocket));
     s->ssl = SSLF(SSL_new)(c->ctx);
     if (!s->ssl) return set_ssl_error(NULL);
@@ -2069,6 +2248,7 @@ static const MethodDef ssl_context_methods[] = {
     {"set_default_verify_paths", ctx_set_default_verify_paths, 0, NULL},
     {"set_ecdh_curve", ctx_set_ecdh_curve, MF_KEYWORDS, NULL},
     {"session_stats", ctx_session_stats, 0, NULL},
+    {"load_dh_params", ctx_load_dh_params, MF_KEYWORDS, NULL},
     {"cert_store_stats", ctx_cert_store_stats, 0, NULL},
     {"get_ca_certs", ctx_get_ca_certs, MF_KEYWORDS, NULL, &get_ca_certs_spec},
     {NULL, NULL, 0, NULL},
@@ -2083,6 +2263,7 @@ static const GetSetDef ssl_context_getsets[] = {
     {"options", ctx_get_options, ctx_set_options, NULL},
     {"post_handshake_auth", ctx_get_post_handshake_auth, ctx_set_post_handshake_auth, NULL},
     {"protocol", ctx_get_protocol, NULL, NULL},
+    {"keylog_filename", ctx_get_keylog_filename, ctx_set_keylog_filename, NULL},
     {"verify_flags", ctx_get_verify_flags, ctx_set_verify_flags, NULL},
     {"verify_mode", ctx_get_verify_mode, ctx_set_verify_mode, NULL},
     {"security_level", ctx_get_security_level, NULL, "The current security level"},
@@ -2108,6 +2289,8 @@ static const MethodDef ssl_socket_methods[] = {
     {"compression", sslsock_compression, 0, NULL},
     {"get_channel_binding", sslsock_get_channel_binding, MF_KEYWORDS, NULL},
     {"verify_client_post_handshake", sslsock_verify_client_post_handshake, 0, NULL},
+    {"get_verified_chain", sslsock_get_verified_chain, 0, NULL},
+    {"get_unverified_chain", sslsock_get_unverified_chain, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 static const GetSetDef ssl_socket_getsets[] = {
@@ -2161,6 +2344,7 @@ Value _ssl_module_create(void) {
     ready_type(&ssl_socket_type, "_SSLSocket", ssl_socket_methods, ssl_socket_getsets);
     ready_type(&memory_bio_type, "MemoryBIO", memory_bio_methods, memory_bio_getsets);
     ready_type(&ssl_session_type, "SSLSession", NULL, ssl_session_getsets);
+    ready_type(&ssl_certificate_type, "Certificate", ssl_certificate_methods, NULL);
     Value m = module_new_cstr("_ssl");
     module_add(m, "__doc__", str_from_cstr("Implementation module for SSL socket operations.  "
                                            "See the socket module\nfor documentation."));
@@ -2169,6 +2353,7 @@ Value _ssl_module_create(void) {
     module_add(m, "_SSLSocket", V_FROM_PTR(&ssl_socket_type));
     module_add(m, "MemoryBIO", V_FROM_PTR(&memory_bio_type));
     module_add(m, "SSLSession", V_FROM_PTR(&ssl_session_type));
+    module_add(m, "Certificate", V_FROM_PTR(&ssl_certificate_type));
 #define EXC_ADD(var, name) module_add(m, name, var);
     SSL_EXCEPTIONS(EXC_ADD)
 #define INT_ADD(name, value) module_add(m, name, int_from_i64((int64_t)(value)));
