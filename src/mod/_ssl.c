@@ -116,7 +116,7 @@
     X(SSL_set_post_handshake_auth) X(SSL_set_read_ahead) X(SSL_set_session) X(SSL_set_verify)      \
     X(SSL_shutdown) X(SSL_verify_client_post_handshake) X(SSL_write_ex) X(TLS_client_method)      \
     X(TLS_method) X(TLS_server_method) X(SSL_get0_verified_chain) X(SSL_get_peer_cert_chain) \
-    X(SSL_CTX_set_keylog_callback)
+    X(SSL_CTX_set_keylog_callback) X(SSL_CTX_set_msg_callback)
 
 #define LIBCRYPTO_API(X)                                                                           \
     X(i2a_ASN1_INTEGER) X(ASN1_OCTET_STRING_free) X(ASN1_STRING_get0_data) X(ASN1_STRING_length) \
@@ -432,7 +432,9 @@ static Value m_txt2obj(Value *args, size_t nargs, Value kwnames) {
     ASN1_OBJECT *obj = CRY(OBJ_txt2obj)(txt, name ? 0 : 1);
     if (!obj) {
         CRY(ERR_clear_error)();
-        return err_format(&exc_ValueError, "unknown object '%.100s'", txt);
+        char shown[101];
+        snprintf(shown, sizeof shown, "%s", txt);
+        return err_format(&exc_ValueError, "unknown object '%s'", shown);
     }
     Value r = asn1obj_tuple(obj);
     CRY(ASN1_OBJECT_free)(obj);
@@ -942,6 +944,7 @@ typedef struct SslContext {
     unsigned int hostflags;    /* X509_CHECK_FLAG_*, as given to the verify params */
     Value alpn;                /* bytes: the protocols in wire format, or VNULL */
     Value sni_callback;        /* callable or VNULL */
+    Value msg_callback;        /* callable or VNULL (_msg_callback) */
     Value keylog_filename;     /* as given, or VNULL */
     FILE *keylog;              /* open while keylog_filename is set */
 } SslContext;
@@ -1039,8 +1042,7 @@ static int set_verify_mode(SslContext *c, int n) {
     case PY_SSL_CERT_REQUIRED: mode = SSL_VERIFY_PEER | SSL_VERIFY_FAIL_IF_NO_PEER_CERT; break;
     default: err_set(&exc_ValueError, "invalid value for verify_mode"); return -1;
     }
-    /* a client with post-handshake auth keeps its flag */
-    mode |= SSLF(SSL_CTX_get_verify_mode)(c->ctx) & SSL_VERIFY_POST_HANDSHAKE;
+    /* SSL_VERIFY_POST_HANDSHAKE is each server socket's (new_ssl_socket) */
     SSLF(SSL_CTX_set_verify)(c->ctx, mode, NULL);
     return 0;
 }
@@ -1638,6 +1640,8 @@ typedef struct SslSocket {
     bool server_side;
     bool shutdown_seen_zero;
     bool lock_released;      /* inside an SSL call that let the lock go */
+    Value callback_error;    /* what _msg_callback raised during the SSL
+                                call, raised when it returns; or VNULL */
 } SslSocket;
 #define SSLSOCK(v) V_AS(SslSocket, v)
 
@@ -1706,6 +1710,53 @@ static int ctx_set_sni_callback(Value self, Value v) {
     c->sni_callback = v;
     SSLF(SSL_CTX_callback_ctrl)(c->ctx, SSL_CTRL_SET_TLSEXT_SERVERNAME_CB, (void (*)(void))servername_callback);
     SSLF(SSL_CTX_ctrl)(c->ctx, SSL_CTRL_SET_TLSEXT_SERVERNAME_ARG, 0, c);
+    return 0;
+}
+
+/* _msg_callback(conn, direction, version, content_type, msg_type, data)
+   for each TLS message, with the lock held; what it raises is kept and
+   raised when the SSL call returns */
+static void message_callback(int write_p, int version, int content_type, const void *buf, size_t len, SSL *ssl,
+                             void *arg) {
+    SslSocket *s = SSLF(SSL_get_ex_data)(ssl, 0);
+    if (!s || !CTX(s->ctx)->msg_callback) return;
+    const unsigned char *b = buf;
+    int msg_type = -1;
+    switch (content_type) {
+    case SSL3_RT_CHANGE_CIPHER_SPEC: msg_type = SSL3_MT_CHANGE_CIPHER_SPEC; break;
+    case SSL3_RT_ALERT: msg_type = len > 1 ? b[1] : -1; break;   /* level, description */
+    case SSL3_RT_HANDSHAKE: msg_type = len > 0 ? b[0] : -1; break;
+    case SSL3_RT_HEADER:   /* the record header carries the version */
+        if (len > 2) {
+            version = b[1] << 8 | b[2];
+            msg_type = b[0];
+        }
+        break;
+    case SSL3_RT_INNER_CONTENT_TYPE: msg_type = len > 0 ? b[0] : -1; break;
+    default: break;
+    }
+    bool relock = s->lock_released;
+    if (relock) gil_acquire();
+    Value who = s->owner ? s->owner : s->sock ? s->sock : V_FROM_PTR(s);
+    Value args[6] = {who, str_from_cstr(write_p ? "write" : "read"), v_int(version), v_int(content_type),
+                     v_int(msg_type), bytes_new((const char *)buf, len)};
+    Value r = obj_call(CTX(s->ctx)->msg_callback, args, 6, VNULL);
+    if (!r && !s->callback_error) s->callback_error = err_fetch();
+    else if (!r) err_clear();
+    if (relock) gil_release();
+}
+static Value ctx_get_msg_callback(Value self) { return CTX(self)->msg_callback ? CTX(self)->msg_callback : V_NONE; }
+static int ctx_set_msg_callback(Value self, Value v) {
+    SslContext *c = CTX(self);
+    c->msg_callback = VNULL;
+    SSLF(SSL_CTX_set_msg_callback)(c->ctx, NULL);
+    if (!v || v == V_NONE) return 0;
+    if (!type_of(v)->call) {
+        err_set(&exc_TypeError, "not a callable object");
+        return -1;
+    }
+    c->msg_callback = v;
+    SSLF(SSL_CTX_set_msg_callback)(c->ctx, message_callback);
     return 0;
 }
 
@@ -1845,6 +1896,13 @@ static int ssl_run(SslSocket *s, SslCall op, void *buf, size_t len, size_t *done
     for (;;) {
         int err, sys_errno;
         int ret = ssl_call(s, op, buf, len, done, &err, &sys_errno);
+        if (s->callback_error) {
+            Value e = s->callback_error;
+            s->callback_error = VNULL;
+            CRY(ERR_clear_error)();
+            err_restore(e);
+            return -1;
+        }
         if (err == SSL_ERROR_NONE) return ret > 0 ? ret : 1;
         if (err == SSL_ERROR_SYSCALL && sys_errno == EINTR && CRY(ERR_peek_last_error)() == 0) {
             if (pending_check() < 0) return -1;
@@ -1934,6 +1992,13 @@ static Value sslsock_shutdown(Value *args, size_t nargs, Value kwnames) {
            next user of the socket */
         if (s->shutdown_seen_zero) SSLF(SSL_set_read_ahead)(s->ssl, 0);
         ret = ssl_call(s, SSL_OP_SHUTDOWN, NULL, 0, NULL, &err, &sys_errno);
+        if (s->callback_error) {
+            Value e = s->callback_error;
+            s->callback_error = VNULL;
+            CRY(ERR_clear_error)();
+            err_restore(e);
+            return VNULL;
+        }
         if (ret > 0) break;
         if (ret == 0) {
             if (++zeros > 1) break;
@@ -2117,10 +2182,6 @@ static int configure_hostname(SslSocket *s, const char *host, size_t len) {
         err_set(&exc_ValueError, "server_hostname cannot be an empty string or start with a leading dot.");
         return -1;
     }
-    if (strlen(host) != len) {
-        err_set(&exc_ValueError, "embedded null character");
-        return -1;
-    }
     ASN1_OCTET_STRING *ip = CRY(a2i_IPADDRESS)(host);
     if (!ip) CRY(ERR_clear_error)();
     int ok = 1;
@@ -2145,10 +2206,8 @@ static int configure_hostname(SslSocket *s, const char *host, size_t len) {
 static Value new_ssl_socket(Value ctxv, Value sock, int server_side, Value hostname, Value incoming, Value outgoing,
                             Value owner, Value session) {
     SslContext *c = CTX(ctxv);
-    if (server_side && c->protocol == PY_SSL_VERSION_TLS_CLIENT)
-        return err_set(&exc_ValueError, "Cannot create a server socket with a PROTOCOL_TLS_CLIENT context");
-    if (!server_side && c->protocol == PY_SSL_VERSION_TLS_SERVER)
-        return err_set(&exc_ValueError, "Cannot create a client socket with a PROTOCOL_TLS_SERVER context");
+    /* a server socket of a client context (or the reverse) is OpenSSL's
+       to refuse, at the handshake, as in CPython 3.11 */
     const char *host = NULL;
     size_t host_len = 0;
     if (hostname && hostname != V_NONE) {
@@ -2158,6 +2217,8 @@ static Value new_ssl_socket(Value ctxv, Value sock, int server_side, Value hostn
                 return VNULL;
             host = str_data(hostname);
             host_len = (size_t)str_nbytes(hostname);
+            if (strlen(host) != host_len)
+                return err_set(&exc_TypeError, "argument must be encoded string without null bytes, not str");
         } else if (bytes_check(hostname)) {
             host = V_AS(BytesObject, hostname)->data;
             host_len = (size_t)bytes_size(hostname);
@@ -2166,6 +2227,9 @@ static Value new_ssl_socket(Value ctxv, Value sock, int server_side, Value hostn
                               type_of(hostname)->tname);
         }
     }
+    if (c->check_hostname && !host && !server_side &&
+        warn_c(&exc_DeprecationWarning, str_from_cstr("check_hostname requires server_hostname"), 1) < 0)
+        return VNULL;
     SslSocket *s = (SslSocket *)obj_alloc(&ssl_socket_type, sizeof(SslSocket));
     s->ssl = SSLF(SSL_new)(c->ctx);
     if (!s->ssl) return set_ssl_error(NULL);
@@ -2190,13 +2254,15 @@ static Value new_ssl_socket(Value ctxv, Value sock, int server_side, Value hostn
         SSLF(SSL_set_bio)(s->ssl, in, out);
     }
     SSLF(SSL_ctrl)(s->ssl, SSL_CTRL_MODE, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_AUTO_RETRY, NULL);
+    /* post-handshake auth: a client offers it; a server that verifies its
+       clients may ask (OpenSSL does not ignore SSL_VERIFY_POST_HANDSHAKE
+       without SSL_VERIFY_PEER: bpo-37428) */
     if (c->post_handshake_auth) {
-        if (server_side) {
+        if (!server_side) {
             SSLF(SSL_set_post_handshake_auth)(s->ssl, 1);
         } else {
             int mode = SSLF(SSL_get_verify_mode)(s->ssl);
-            SSLF(SSL_set_verify)(s->ssl, mode | SSL_VERIFY_POST_HANDSHAKE, NULL);
-            SSLF(SSL_set_post_handshake_auth)(s->ssl, 1);
+            if (mode & SSL_VERIFY_PEER) SSLF(SSL_set_verify)(s->ssl, mode | SSL_VERIFY_POST_HANDSHAKE, NULL);
         }
     }
     if (host && configure_hostname(s, host, host_len) < 0) return VNULL;
@@ -2259,6 +2325,7 @@ static const GetSetDef ssl_context_getsets[] = {
     {"minimum_version", ctx_get_minimum_version, ctx_set_minimum_version, NULL},
     {"maximum_version", ctx_get_maximum_version, ctx_set_maximum_version, NULL},
     {"sni_callback", ctx_get_sni_callback, ctx_set_sni_callback, NULL},
+    {"_msg_callback", ctx_get_msg_callback, ctx_set_msg_callback, NULL},
     {"num_tickets", ctx_get_num_tickets, ctx_set_num_tickets, "Control the number of TLSv1.3 session tickets"},
     {"options", ctx_get_options, ctx_set_options, NULL},
     {"post_handshake_auth", ctx_get_post_handshake_auth, ctx_set_post_handshake_auth, NULL},
