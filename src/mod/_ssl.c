@@ -2206,8 +2206,10 @@ static int configure_hostname(SslSocket *s, const char *host, size_t len) {
 static Value new_ssl_socket(Value ctxv, Value sock, int server_side, Value hostname, Value incoming, Value outgoing,
                             Value owner, Value session) {
     SslContext *c = CTX(ctxv);
-    /* a server socket of a client context (or the reverse) is OpenSSL's
-       to refuse, at the handshake, as in CPython 3.11 */
+    if (server_side && c->protocol == PY_SSL_VERSION_TLS_CLIENT)
+        return set_ssl_error("Cannot create a server socket with a PROTOCOL_TLS_CLIENT context");
+    if (!server_side && c->protocol == PY_SSL_VERSION_TLS_SERVER)
+        return set_ssl_error("Cannot create a client socket with a PROTOCOL_TLS_SERVER context");
     const char *host = NULL;
     size_t host_len = 0;
     if (hostname && hostname != V_NONE) {
