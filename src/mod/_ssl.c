@@ -1215,7 +1215,7 @@ static Value ctx_set_ciphers(Value *args, size_t nargs, Value kwnames) {
     if (!SSLF(SSL_CTX_set_cipher_list)(CTX(args[0])->ctx, list)) {
         /* the queue's "no cipher match" would name the wrong cause */
         CRY(ERR_clear_error)();
-        return set_ssl_error("No cipher can be selected.");
+        return err_set(V_AS(Type, ssl_error), "No cipher can be selected.");
     }
     return V_NONE;
 }
