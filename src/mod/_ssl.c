@@ -1880,7 +1880,11 @@ static int wait_socket(int fd, int err, double deadline, const char *what, int l
     int r = socket_wait_ready(fd, err == SSL_ERROR_WANT_WRITE, deadline);
     if (r < 0) return -1;
     if (r == 0) {
-        err_format(&exc_TimeoutError, "_ssl.c:%d: The %s operation timed out", line, what);
+        /* CPython's handshake message alone names its source line */
+        if (strcmp(what, "handshake") == 0)
+            err_format(&exc_TimeoutError, "_ssl.c:%d: The %s operation timed out", line, what);
+        else
+            err_format(&exc_TimeoutError, "The %s operation timed out", what);
         return -1;
     }
     return 0;
