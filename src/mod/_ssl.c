@@ -1636,6 +1636,10 @@ typedef struct SslSocket {
     Value sock;              /* the socket (_wrap_socket), or VNULL */
     Value incoming, outgoing;   /* the MemoryBIOs (_wrap_bio), or VNULL */
     Value ctx;               /* its _SSLContext */
+    Value first_ctx;         /* the one it was made with: OpenSSL keeps that
+                                SSL_CTX (its session context, with callback
+                                arguments pointing at the _SSLContext) even
+                                after `context` is set to another */
     Value owner;             /* ssl.SSLSocket / SSLObject, or VNULL */
     Value server_hostname;   /* str, or VNULL */
     bool server_side;
@@ -2256,6 +2260,7 @@ static Value new_ssl_socket(Value ctxv, Value sock, int server_side, Value hostn
     if (!s->ssl) return set_ssl_error(NULL);
     gc_register_finalizer(s, ssl_socket_finalize);
     s->ctx = ctxv;
+    s->first_ctx = ctxv;
     s->sock = sock;
     s->incoming = incoming;
     s->outgoing = outgoing;

@@ -9,17 +9,25 @@ import threading
 CERTS = os.path.join(os.path.dirname(ssl.__file__), "test")
 SIGNED = os.path.join(CERTS, "keycert3.pem")      # localhost, signed by pycacert
 CA = os.path.join(CERTS, "pycacert.pem")
+log = []
 
 server_ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
 server_ctx.load_cert_chain(SIGNED)
 server_ctx.set_alpn_protocols(["h2", "http/1.1"])
+
+
+def sni(sslobj, server_name, ctx):
+    # OpenSSL calls this inside the server's handshake
+    log.append(("sni", server_name, ctx is server_ctx, type(sslobj).__name__))
+
+
+server_ctx.sni_callback = sni
 client_ctx = ssl.create_default_context(cafile=CA)
 client_ctx.set_alpn_protocols(["http/1.1"])
 print("client verify_mode", client_ctx.verify_mode, "check_hostname", client_ctx.check_hostname)
 print("server verify_mode", server_ctx.verify_mode, "check_hostname", server_ctx.check_hostname)
 
 a, b = socket.socketpair()
-log = []
 
 
 def server():
