@@ -6,9 +6,10 @@
  * MemoryBIOs (_wrap_bio); MemoryBIO owns a memory BIO; SSLSession owns an
  * SSL_SESSION. Each frees its OpenSSL object in a finalizer when the
  * collector finds it unreachable. OpenSSL's memory is not scanned by the
- * collector: every Python object that OpenSSL points at (the app data of
- * an SSL or SSL_CTX, the alpn list the select callback reads) is also held
- * by the Python object that owns the OpenSSL one, so it lives as long.
+ * collector: every Python object that OpenSSL points at (an SSL's ex data,
+ * the callbacks' arguments, the alpn list the select callback reads) is
+ * also held by the Python object that owns the OpenSSL one, so it lives as
+ * long.
  *
  * I/O: each SSL call runs without the interpreter lock. On a socket, the
  * socket's timeout is read at every call (ssl.py's SSLSocket is that
@@ -16,9 +17,10 @@
  * descriptor is O_NONBLOCK) a WANT_READ/WANT_WRITE waits in poll() until
  * the deadline, then raises TimeoutError; non-blocking (0) raises
  * SSLWantReadError/SSLWantWriteError. Over MemoryBIOs WANT_* is raised at
- * once. The SNI callback, which OpenSSL calls inside the handshake, takes
- * the lock back for the Python call (SslSocket.lock_released says whether
- * it was let go).
+ * once. The SNI and message callbacks, which OpenSSL calls inside an SSL
+ * call, take the lock back for the Python call (SslSocket.lock_released
+ * says whether it was let go); what the message callback raises is raised
+ * when the SSL call returns.
  *
  * Errors: SSLError(n, "[LIB: REASON] text (_ssl.c:LINE)") with .library
  * and .reason named as OpenSSL's macros are (_ssl_errors.h, written by
