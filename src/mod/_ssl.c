@@ -954,9 +954,21 @@ typedef struct SslContext {
 static Type ssl_context_type, ssl_socket_type;
 #define CTX(v) V_AS(SslContext, v)
 
+static int servername_callback(SSL *ssl, int *alert, void *arg);
+static int alpn_select(SSL *ssl, const unsigned char **out, unsigned char *outlen, const unsigned char *client,
+                       unsigned int client_len, void *arg);
+/* An SSL whose `context` was set to another keeps this SSL_CTX as its
+ * session context, and OpenSSL may call its callbacks again (a second
+ * ClientHello after a HelloRetryRequest): they must not find this object
+ * once it is gone, so their argument is cleared first (the callbacks then
+ * do nothing). */
 static void ssl_context_finalize(void *p) {
     SslContext *c = p;
-    if (c->ctx) SSLF(SSL_CTX_free)(c->ctx);
+    if (c->ctx) {
+        SSLF(SSL_CTX_ctrl)(c->ctx, SSL_CTRL_SET_TLSEXT_SERVERNAME_ARG, 0, NULL);
+        if (c->alpn) SSLF(SSL_CTX_set_alpn_select_cb)(c->ctx, alpn_select, NULL);
+        SSLF(SSL_CTX_free)(c->ctx);
+    }
     c->ctx = NULL;
     if (c->keylog) fclose(c->keylog);
     c->keylog = NULL;
@@ -1267,7 +1279,7 @@ static int alpn_select(SSL *ssl, const unsigned char **out, unsigned char *outle
     SslContext *c = arg;
     const unsigned char *server = (const unsigned char *)"";
     unsigned int server_len = 0;
-    if (c->alpn) {
+    if (c && c->alpn) {
         server = (const unsigned char *)V_AS(BytesObject, c->alpn)->data;
         server_len = (unsigned int)bytes_size(c->alpn);
     }
@@ -1638,10 +1650,6 @@ typedef struct SslSocket {
     Value sock;              /* the socket (_wrap_socket), or VNULL */
     Value incoming, outgoing;   /* the MemoryBIOs (_wrap_bio), or VNULL */
     Value ctx;               /* its _SSLContext */
-    Value first_ctx;         /* the one it was made with: OpenSSL keeps that
-                                SSL_CTX (its session context, with callback
-                                arguments pointing at the _SSLContext) even
-                                after `context` is set to another */
     Value owner;             /* ssl.SSLSocket / SSLObject, or VNULL */
     Value server_hostname;   /* str, or VNULL */
     bool server_side;
@@ -1669,7 +1677,7 @@ static SslContext *ssl_owner_context(const SSL *ssl) {
 static int servername_callback(SSL *ssl, int *alert, void *arg) {
     SslContext *c = arg;
     SslSocket *s = SSLF(SSL_get_ex_data)(ssl, 0);
-    if (!s || !c->sni_callback) return SSL_TLSEXT_ERR_OK;
+    if (!s || !c || !c->sni_callback) return SSL_TLSEXT_ERR_OK;
     bool relock = s->lock_released;
     if (relock) gil_acquire();
     int ret = SSL_TLSEXT_ERR_OK;
@@ -2262,7 +2270,6 @@ static Value new_ssl_socket(Value ctxv, Value sock, int server_side, Value hostn
     if (!s->ssl) return set_ssl_error(NULL);
     gc_register_finalizer(s, ssl_socket_finalize);
     s->ctx = ctxv;
-    s->first_ctx = ctxv;
     s->sock = sock;
     s->incoming = incoming;
     s->outgoing = outgoing;
