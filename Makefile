@@ -27,7 +27,8 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -fno-strict-aliasing -fno-omit-frame-pointer
              -DTPY_STDLIB_DIR='"$(PY_STDLIB)"' $(SONAMES)
 LIBS = -lgc -lgmp -lz -lexpat -lffi -ldl -lm
 # Libraries opened when a module first needs them, not at every start
-# (src/util/dynlib.h): libcrypto (_hashlib, _md5, _sha*), libsqlite3,
+# (src/util/dynlib.h): libcrypto (_hashlib, _md5, _sha*, _ssl), libssl
+# (_ssl), libsqlite3,
 # libdb (_dbm), libb2 (_blake2), libedit (readline, the prompt), libbz2,
 # liblzma, libuuid, libcrypt (_crypt) and libnsl (nis; both from libc6-dev),
 # libcapstone (_disasm, the JIT viewer's disassembler), libncursesw and
@@ -44,7 +45,8 @@ SONAMES := -DTPY_SONAME_CRYPTO='"$(call soname,crypto)"' -DTPY_SONAME_SQLITE3='"
            -DTPY_SONAME_LZMA='"$(call soname,lzma)"' -DTPY_SONAME_UUID='"$(call soname,uuid)"' \
            -DTPY_SONAME_CRYPT='"$(call soname,crypt)"' -DTPY_SONAME_NSL='"$(call soname,nsl)"' \
            -DTPY_SONAME_CAPSTONE='"$(call soname,capstone)"' \
-           -DTPY_SONAME_NCURSESW='"$(call soname_or_script,ncursesw)"' -DTPY_SONAME_PANELW='"$(call soname,panelw)"'
+           -DTPY_SONAME_NCURSESW='"$(call soname_or_script,ncursesw)"' -DTPY_SONAME_PANELW='"$(call soname,panelw)"' \
+           -DTPY_SONAME_SSL='"$(call soname,ssl)"'
 LDFLAGS ?=
 # tpy is linked position-dependent (as Debian links CPython): the loader
 # then applies no relative relocations to it at each start (~15,000 of
@@ -60,7 +62,7 @@ ASAN_OBJS = $(patsubst src/%.c,build-asan/%.o,$(SRCS)) build-asan/frozen.o build
 LIB_PY = $(sort $(wildcard lib/*.py))
 
 # header -> Debian package, checked before building
-DEPS = crypt.h:libcrypt-dev curses.h:libncurses-dev rpcsvc/ypclnt.h:libnsl-dev gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev capstone/capstone.h:libcapstone-dev zlib.h:zlib1g-dev openssl/evp.h:libssl-dev expat.h:libexpat1-dev ffi.h:libffi-dev bzlib.h:libbz2-dev lzma.h:liblzma-dev blake2.h:libb2-dev sqlite3.h:libsqlite3-dev uuid/uuid.h:uuid-dev db.h:libdb-dev
+DEPS = crypt.h:libcrypt-dev curses.h:libncurses-dev rpcsvc/ypclnt.h:libnsl-dev gc/gc.h:libgc-dev gmp.h:libgmp-dev editline/readline.h:libedit-dev capstone/capstone.h:libcapstone-dev zlib.h:zlib1g-dev openssl/evp.h:libssl-dev openssl/ssl.h:libssl-dev expat.h:libexpat1-dev ffi.h:libffi-dev bzlib.h:libbz2-dev lzma.h:liblzma-dev blake2.h:libb2-dev sqlite3.h:libsqlite3-dev uuid/uuid.h:uuid-dev db.h:libdb-dev
 
 .PHONY: all deps check test test-asan asan bench clean unit lib examples cpython-tests
 

@@ -230,6 +230,20 @@ static ssize_t sock_call(SockObject *s, bool writing, SockFn fn, void *data, dou
     }
 }
 
+/* For _ssl (modules.h): a socket's descriptor and timeout, read at each
+ * call as CPython's _ssl reads PySocketSockObject, and the same wait. */
+int socket_fd_timeout(Value sock, int *fd, double *timeout) {
+    if (v_is_ptr(sock) && obj_isinstance_type(sock, &sock_type)) {
+        *fd = SOCK(sock)->fd;
+        *timeout = SOCK(sock)->timeout;
+        return 0;
+    }
+    err_format(&exc_TypeError, "a socket object is required, not %T", sock);
+    return -1;
+}
+int socket_wait_ready(int fd, bool writing, double deadline) { return sock_wait(fd, writing, deadline); }
+double socket_monotonic(void) { return mono_now(); }
+
 /* ---- addresses ------------------------------------------------------------------ */
 
 typedef struct SockAddr {

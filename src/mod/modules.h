@@ -62,6 +62,7 @@
     _("_socket", _socket_module_create)             \
     _("zlib", zlib_module_create)                   \
     _("_hashlib", _hashlib_module_create)           \
+    _("_ssl", _ssl_module_create)                   \
     _("_csv", _csv_module_create)                   \
     _("pyexpat", pyexpat_module_create)             \
     _("_ctypes", _ctypes_module_create)             \
@@ -150,6 +151,14 @@ void warnings_init(void);
 int unicodedata_ucnhash_load(void);   /* the front end's front_ucnhash_hook */
 /* Call the atexit callbacks (at interpreter exit; atexit.c) */
 void atexit_run_exitfuncs(void);
+
+/* _socket.c, for _ssl: socket object sock's descriptor (-1: closed) and
+   timeout (< 0 blocking, 0 non-blocking); -1 with TypeError when it is not
+   a socket. socket_wait_ready: poll fd until ready or the monotonic
+   deadline (< 0: none), without the lock: 1 ready, 0 timed out, -1 error */
+int socket_fd_timeout(Value sock, int *fd, double *timeout);
+int socket_wait_ready(int fd, bool writing, double deadline);
+double socket_monotonic(void);
 
 /* _hashlib.c: compare_digest, also _operator._compare_digest */
 Value hashlib_compare_digest(Value *args, size_t nargs, Value kwnames);
