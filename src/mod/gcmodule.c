@@ -87,7 +87,11 @@ __attribute__((noinline)) void gc_clear_dead_c_stack(void) {
 
 volatile int gc_module_collecting;
 
-void gc_collect_and_finalize(void) {
+/* Inline into its callers: gc_clear_dead_c_stack() clears the C stack
+   below the frame that calls it, and what gc.collect()'s caller left there
+   (the exception a `with` block swallowed, tests/lang/
+   with_exit_exception_freed.py) must be below that frame, not in it. */
+static inline __attribute__((always_inline)) void collect_and_finalize(void) {
     clear_dead_stack_slots();
     gc_clear_dead_c_stack();
     gc_module_collecting++;
@@ -97,11 +101,13 @@ void gc_collect_and_finalize(void) {
     gc_module_collecting--;
 }
 
+void gc_collect_and_finalize(void) { collect_and_finalize(); }
+
 static Value g_collect(Value *args, size_t nargs, Value kwnames) {
     (void)args;
     (void)kwnames;
     if (arg_count("collect", nargs, 0, 1) < 0) return VNULL;
-    gc_collect_and_finalize();
+    collect_and_finalize();
     return v_int(0);
 }
 
