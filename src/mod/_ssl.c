@@ -1529,6 +1529,8 @@ static Value ctx_load_dh_params(Value *args, size_t nargs, Value kwnames) {
     if (arg_parse(&spec, args + 1, nargs - 1, kwnames, a) < 0) return VNULL;
     Value path = fs_path(a[0]);
     if (!path) return VNULL;
+    /* CPython opens it with _Py_fopen_obj, which raises the open event */
+    if (AUDIT("open", 3, a[0], str_from_cstr("rb"), v_int(0)) < 0) return VNULL;
     FILE *f = fopen(V_AS(BytesObject, path)->data, "rb");
     if (!f) return err_set_errno(&exc_OSError, errno, a[0]);
     errno = 0;
