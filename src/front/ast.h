@@ -282,6 +282,18 @@ struct Stmt {
     } u;
 };
 
+/* A statement with a block (def, class, if, while, for, with, try, match):
+   the interactive prompt and compile(..., 'single') end it at an empty line */
+static inline bool stmt_is_compound(const Stmt *s) {
+    switch (s->kind) {
+    case S_FUNCTIONDEF: case S_ASYNCFUNCTIONDEF: case S_CLASSDEF: case S_IF: case S_WHILE: case S_FOR:
+    case S_ASYNCFOR: case S_WITH: case S_ASYNCWITH: case S_TRY: case S_TRYSTAR: case S_MATCH:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* CPython's CO_FUTURE_ANNOTATIONS: annotations are kept as strings */
 enum { AST_FUTURE_ANNOTATIONS = 0x1000000 };
 

@@ -3639,14 +3639,13 @@ void raise_syntax_error(SyntaxErrorInfo *info, const char *src, size_t len) {
     if (e) err_set_exc(e);
 }
 
-static bool stmt_is_compound(const Stmt *s) {
-    switch (s->kind) {
-    case S_FUNCTIONDEF: case S_ASYNCFUNCTIONDEF: case S_CLASSDEF: case S_IF: case S_WHILE: case S_FOR:
-    case S_ASYNCFOR: case S_WITH: case S_ASYNCWITH: case S_TRY: case S_TRYSTAR: case S_MATCH:
-        return true;
-    default:
-        return false;
-    }
+/* A SyntaxError's text: n bytes of a line, with a newline when asked */
+static const char *line_text(const char *p, size_t n, bool newline) {
+    char *text = gc_alloc_atomic(n + 2);
+    memcpy(text, p, n);
+    text[n] = '\n';
+    text[n + newline] = 0;
+    return text;
 }
 
 /* A SyntaxError at the end of the input, on its last line, as CPython's
@@ -3678,11 +3677,7 @@ static void raise_at_end_of_input(const char *src, size_t len, const char *filen
     info.offset = incomplete ? chars + newline : 0;
     info.end_offset = incomplete ? -1 : 0;
     info.offset_zero = info.end_offset_zero = 1;
-    char *text = gc_alloc_atomic(end - start + 2);
-    memcpy(text, src + start, end - start);
-    text[end - start] = '\n';
-    text[end - start + newline] = 0;
-    info.text = text;
+    info.text = line_text(src + start, end - start, newline);
     raise_syntax_error(&info, src, len);
 }
 
@@ -3719,13 +3714,8 @@ static CodeObject *compile(const char *src, size_t len, const char *filename, Co
             info.end_offset = -1;
             info.end_lineno = info.lineno;
             size_t tl = info.text ? strlen(info.text) : 0;
-            if (mode != COMPILE_INTERACTIVE && tl > 0 && info.text[tl - 1] != '\n') {
-                char *line = gc_alloc_atomic(tl + 2);
-                memcpy(line, info.text, tl);
-                line[tl] = '\n';
-                line[tl + 1] = 0;
-                info.text = line;
-            }
+            if (mode != COMPILE_INTERACTIVE && tl > 0 && info.text[tl - 1] != '\n')
+                info.text = line_text(info.text, tl, true);
         }
         raise_syntax_error(&info, src, len);
         return NULL;

@@ -4255,11 +4255,7 @@ static Module *parse_tokens(P *p) {
             statement(p);
             /* a compound statement is ended by an empty line or the end of
                the input (another statement after it is invalid syntax) */
-            Stmt *s = p->sc[p->sc_n - 1];
-            switch (s->kind) {
-            case S_FUNCTIONDEF: case S_ASYNCFUNCTIONDEF: case S_CLASSDEF: case S_IF:
-            case S_WHILE: case S_FOR: case S_ASYNCFOR: case S_WITH: case S_ASYNCWITH:
-            case S_TRY: case S_MATCH: case S_TRYSTAR:
+            if (stmt_is_compound(p->sc[p->sc_n - 1])) {
                 if (p->mode == PARSE_PROMPT || peek(p)->kind != T_ENDMARKER) expect(p, T_NEWLINE);
                 /* CPython reads compile(..., 'single')'s text as the prompt
                    would: a compound statement whose last body sits on its
@@ -4270,9 +4266,6 @@ static Module *parse_tokens(P *p) {
                     Token *nl = &p->toks[p->pos - 1];
                     raise_loc(p, "SyntaxError", nl->lineno, 0, nl->lineno, 0, "invalid syntax");
                 }
-                break;
-            default:
-                break;
             }
             if (trailing_garbage(p)) {
                 /* CPython stops reading at the newline that ends the first

@@ -154,6 +154,16 @@ static Value printer_call(Value self, Value *args, size_t nargs, Value kwnames) 
     }
 }
 
+/* CPython's _Printer is a Python class whose text is the private
+   self.__data; test_site (and code that reads the license's address) uses
+   that name */
+static Value printer_data(Value self) { return V_AS(PrinterObject, self)->data; }
+
+static const GetSetDef printer_getsets[] = {
+    {"_Printer__data", printer_data, NULL, NULL},
+    {NULL, NULL, NULL, NULL},
+};
+
 static Type printer_type = {
     .tname = "_sitebuiltins._Printer",
     .flags = TF_BASETYPE,
@@ -203,6 +213,7 @@ static void ready_types(void) {
     quitter_type.module = printer_type.module = helper_type.module = str_intern_cstr("_sitebuiltins");
     type_ready(&quitter_type);
     type_ready(&printer_type);
+    type_add_getsets(&printer_type, printer_getsets);
     type_ready(&helper_type);
 }
 
