@@ -11,6 +11,7 @@
 #ifndef TPY_AST_H
 #define TPY_AST_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
