@@ -68,6 +68,7 @@
     _(gen_suspend, 'i', "rii", CALL_NO_RAISE, gen_jit_suspend) /* gen, next pc, depth */ \
     _(gen_root_yield, 'i', "rii", CALL_NO_RAISE, gen_jit_root_yield) /* frame, next pc, depth */ \
     _(gen_root_return, 'i', "rii", CALL_NO_RAISE, gen_jit_root_return) /* frame, next pc, depth */ \
+    _(gen_batch_push, 'i', "rr", CALL_NO_RAISE, jit_gen_batch_push) /* frame, value: 1 taken */ \
     _(box_int_slow, 'r', "i", CALL_NO_RAISE, jh_box_int_slow)                        \
     _(box_float_slow, 'r', "f", CALL_NO_RAISE, jh_box_float_slow)                    \
     _(new_object, 'r', "ri", CALL_NO_RAISE, jh_new_object)    /* type, size */       \

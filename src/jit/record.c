@@ -40,7 +40,7 @@ static FieldDescr *cell_value_descr, *cell_watched_descr, *cell_version_descr, *
 /* a global rebound more often than this is not assumed constant */
 static FieldDescr *boundmethod_func_descr, *boundmethod_self_descr;
 static FieldDescr *super_type_descr, *super_obj_descr, *super_objtype_descr;
-static FieldDescr *str_length_descr, *dict_used_descr, *gen_frame_descr;
+static FieldDescr *str_length_descr, *dict_used_descr, *set_used_descr, *gen_frame_descr;
 static FieldDescr *str_nbytes_descr;
 static ArrayDescr *str_bytes_descr, *ascii_chars_descr;
 static FieldDescr *seqiter_seq_descr, *seqiter_index_descr, *enum_it_descr, *enum_index_descr, *enum_bigindex_descr;
@@ -77,6 +77,7 @@ static void descrs_init(void) {
     enum_bigindex_descr = descr_field((int32_t)offsetof(EnumerateObject, bigindex), 'r', false, "Enumerate.bigindex");
     gen_frame_descr = descr_field((int32_t)offsetof(GenObject, frame), 'r', false, "Generator.frame");
     dict_used_descr = descr_field((int32_t)offsetof(DictObject, used), 'i', false, "DictObject.used");
+    set_used_descr = descr_field((int32_t)offsetof(SetObject, used), 'i', false, "SetObject.used");
     boundmethod_func_descr = descr_field((int32_t)offsetof(BoundMethodObject, func), 'r', true, "Method.func");
     boundmethod_self_descr = descr_field((int32_t)offsetof(BoundMethodObject, self), 'r', true, "Method.self");
     /* an exact super object is never rebound (super_init) */
@@ -650,7 +651,15 @@ Recorder *recorder_new_gen_resume(Frame *f, int32_t pc) {
         rf->slots[k] = rf->gen_initial[k] = (SnapSlot){r, SK_VALUE};
         if (k >= rf->nlocals) R->nonnull[r] = 1;
     }
-    R->label = IR_NONE;
+    /* a label taking them all, as a loop's: a yield whose value goes to a
+       consumer's batch jumps back here (record_gen_batch_yield); its
+       number is the trace's (compile_finishing) */
+    IRRef *args = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
+    args[0] = R->frame_ref;
+    for (int32_t k = 0; k < n; k++) args[k + 1] = rf->slots[k].ref;
+    TargetDescr *t = gc_alloc(sizeof *t);
+    t->d.kind = DESCR_TARGET;
+    R->label = emit(R, IR_label, n + 1, args, &t->d);
     return R;
 }
 
@@ -3030,10 +3039,11 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         return;
     if (!has_kw && nargs == 1 && type_of(vcallable) == &builtin_function_type &&
         V_AS(BuiltinFunctionObject, vcallable)->def->fn == builtin_len) {
-        /* len() of an exact list, tuple, str or dict: read its size */
+        /* len() of an exact list, tuple, str, dict, set or frozenset: read its size */
         Type *at = type_of(concrete_stack(sp, 1));
         FieldDescr *size = at == &list_type ? list_size_descr : at == &tuple_type ? tuple_size_descr
-                         : at == &str_type ? str_length_descr : at == &dict_type ? dict_used_descr : NULL;
+                         : at == &str_type ? str_length_descr : at == &dict_type ? dict_used_descr
+                         : at == &set_type || at == &frozenset_type ? set_used_descr : NULL;
         if (size) {
             guard_const(R, cref, vcallable);
             IRRef obj = as_ref(R, args[0]);
@@ -3775,10 +3785,68 @@ static int record_gen_root_end(Recorder *R, int32_t pc, JitHelper helper) {
     return 1;
 }
 
+/* YIELD_VALUE in the root frame of a generator resume trace, or of a
+ * bridge of one, that leads back to where the tree's resume trace starts
+ * (the instruction after this yield, at the same stack depth): when a
+ * consumer is filling a batch for this generator (trace.c
+ * jit_gen_run_batch, for sum(g), set(g), max(g) ...), the value goes to
+ * the batch (helper gen_batch_push) and the trace goes on at the resume
+ * point, None pushed as next()'s sent value, by jumping to the resume
+ * trace's label: the generator runs as a loop in machine code until the
+ * batch is full or the consumer's rule refuses a value. Otherwise the
+ * guard on the helper's answer fails and the interpreter yields at this
+ * instruction, which a bridge from that guard does compiled (the plain
+ * yield: record_gen_root_end). Before, every item left the trace and
+ * came back through gen_run_compiled's loop: about 90 instructions an
+ * item around the body. Returns 1 when recorded, 0 for the plain yield. */
+static int record_gen_batch_yield(Recorder *R, int32_t pc) {
+    RecFrame *rf = top(R);
+    int32_t next_pc = pc + 1;
+    /* a bridge from that very guard (this yield is its first instruction:
+       only that guard resumes at a yield) is the plain yield */
+    if (R->kind == TRACE_BRIDGE && R->ninstr == 1) return 0;
+    TargetDescr *label;
+    Trace *into = NULL;
+    int32_t nargs;
+    if (R->kind != TRACE_BRIDGE && R->start_pc == next_pc) {
+        label = (TargetDescr *)R->ir.ops[R->label].descr;   /* this trace's own */
+        nargs = R->ir.ops[R->label].nargs;
+    } else {
+        /* the resume trace compiled at the next resume point: this tree's
+           root, or another tree (a generator's first run going on into
+           the trace after its yield) */
+        Trace *t = rf->code->jitcells ? rf->code->jitcells[next_pc].trace : NULL;
+        if (!t || !t->gen_resume || t->kind != TRACE_FUNCTION || t->invalid || !t->target ||
+            !same_namespaces(R, t))
+            return 0;
+        into = t;
+        label = t->target;
+        nargs = label->nargs;
+    }
+    /* the state there: this frame's slots, the sent value on top of the
+       stack where the yielded one is now */
+    if (nargs != rf->nlocals + rf->sp + 1) return 0;
+    IRRef a[2] = {R->frame_ref, as_ref(R, *stack_slot(rf, 1))};
+    IRRef taken = call_helper(R, JH_gen_batch_push, 2, a);
+    guard1(R, IR_guard_true, taken);   /* declined: the yield runs as without a batch */
+    pop(R);
+    push(R, kref(R, V_NONE), SK_VALUE);
+    R->pc = next_pc;   /* (the poll's snapshot resumes there) */
+    emit_pending_poll(R);
+    if (into) {
+        emit_jump_into_loop(R, into, next_pc);
+        R->jump_target = into;
+    } else {
+        emit_jump_to(R, label);
+    }
+    return 1;
+}
+
 /* YIELD_VALUE in the root frame of a generator resume trace (or of a
  * bridge of one). The interpreter returns the value from the frame as its
  * YIELD_VALUE does (interp.c GEN_RESUME_HOOK). */
 static int record_gen_root_yield(Recorder *R, int32_t pc) {
+    if (record_gen_batch_yield(R, pc)) return 1;
     return record_gen_root_end(R, pc, JH_gen_root_yield);
 }
 
@@ -4326,6 +4394,37 @@ static bool reads_running_frame(Recorder *R, Value v) {
     return true;
 }
 
+/* The root or an inlined frame jumps back to `target` (JUMP_ABSOLUTE, or a
+ * conditional jump taken backward: a comprehension's `if` goes straight to
+ * its FOR_ITER, as CPython's POP_JUMP_BACKWARD_IF_FALSE does); sp is the
+ * concrete stack as it will be at target. Returns as record_instr: 0 to
+ * record on (an inner loop unrolled), 1 when the trace ends, -1 aborted. */
+static int record_backward_jump(Recorder *R, int32_t target, Value *sp) {
+    RecFrame *rf = top(R);
+    CodeObject *co = rf->code;
+    if (R->nframes == 1 && gen_resume_tree(R)) {
+        /* a generator resume trace goes round its body's loop to the
+           next yield, polling as the interpreter's jump would */
+        emit_pending_poll(R);
+        if (++R->inner_jumps <= INLINE_UNROLL_MAX) return 0;
+        emit_exit(R, target);
+        return 1;
+    }
+    if (R->nframes == 1) return end_at_header(R, target);
+    /* a loop inside an inlined call: one over a tuple, a range or a
+       dict's keys (`for i in range(4)`, the `for a in args` / `for k in
+       kwargs` of *args and **kwargs functions) is unrolled into the trace, where a virtual tuple's
+       loop folds away; any other loop, or a long one, makes that
+       function called instead (data-dependent loops unrolled would
+       exit their traces at every change of trip count); in a generator
+       body run inline, the jump back to the loop around its yield is
+       the way to the next yield */
+    if ((rf->generator || unrollable_loop(co, target, sp)) && ++R->inner_jumps <= INLINE_UNROLL_MAX) return 0;
+    co->jit_flags |= CODE_JIT_NO_INLINE;
+    rec_abort(R, ABORT_INLINE_LOOP);
+    return -1;
+}
+
 static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     RecFrame *rf = top(R);
     CodeObject *co = rf->code;
@@ -4372,6 +4471,11 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             else if (taken) s = take_snapshot_alt(R, alt_pc, true, (SnapSlot){IR_NONE, SK_NULL});
             else s = take_snapshot_alt(R, alt_pc, false, p.value);
             emit_guard_snap(R, truth ? IR_guard_true : IR_guard_false, p.ref, s);
+            if (taken && !or_pop && p.target < p.pc && !R->aborted) {
+                /* a conditional jump back to a loop header (record_backward_jump) */
+                int r = record_backward_jump(R, p.target, sp);
+                if (r) return r;
+            }
         } else {
             if (!taken) {
                 Snapshot *s = take_snapshot_alt(R, p.target, true, (SnapSlot){IR_NONE, SK_NULL});
@@ -4899,29 +5003,11 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     }
     case OP_JUMP_FORWARD:
         break;
-    case OP_JUMP_ABSOLUTE:
-        /* a backward jump: its target is a loop header */
-        if (R->nframes == 1 && gen_resume_tree(R)) {
-            /* a generator resume trace goes round its body's loop to the
-               next yield, polling as the interpreter's jump would */
-            emit_pending_poll(R);
-            if (++R->inner_jumps <= INLINE_UNROLL_MAX) break;
-            emit_exit(R, arg);
-            return 1;
-        }
-        if (R->nframes == 1) return end_at_header(R, arg);
-        /* a loop inside an inlined call: one over a tuple, a range or a
-           dict's keys (`for i in range(4)`, the `for a in args` / `for k in
-           kwargs` of *args and **kwargs functions) is unrolled into the trace, where a virtual tuple's
-           loop folds away; any other loop, or a long one, makes that
-           function called instead (data-dependent loops unrolled would
-           exit their traces at every change of trip count); in a generator
-           body run inline, the jump back to the loop around its yield is
-           the way to the next yield */
-        if ((rf->generator || unrollable_loop(co, arg, sp)) && ++R->inner_jumps <= INLINE_UNROLL_MAX) break;
-        co->jit_flags |= CODE_JIT_NO_INLINE;
-        rec_abort(R, ABORT_INLINE_LOOP);
-        return -1;
+    case OP_JUMP_ABSOLUTE: {
+        int r = record_backward_jump(R, arg, sp);
+        if (r) return r;
+        break;
+    }
     case OP_POP_JUMP_IF_FALSE:
     case OP_POP_JUMP_IF_TRUE:
     case OP_JUMP_IF_FALSE_OR_POP:
@@ -4941,7 +5027,13 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         }
         if (!ir_is_const(t)) guard1(R, truth ? IR_guard_true : IR_guard_false, t);
         bool jumps = (op == OP_POP_JUMP_IF_FALSE || op == OP_JUMP_IF_FALSE_OR_POP) ? !truth : truth;
-        if (op == OP_POP_JUMP_IF_FALSE || op == OP_POP_JUMP_IF_TRUE || !jumps) pop(R);
+        bool pops = op == OP_POP_JUMP_IF_FALSE || op == OP_POP_JUMP_IF_TRUE;
+        if (pops || !jumps) pop(R);
+        if (jumps && pops && arg < pc) {
+            /* a comprehension's `if` jumps straight back to its FOR_ITER */
+            int r = record_backward_jump(R, arg, sp - 1);
+            if (r) return r;
+        }
         break;
     }
     case OP_GET_ITER: {

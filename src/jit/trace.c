@@ -448,6 +448,10 @@ static void compile_finishing(Recorder *R) {
         td->trace = t;
     } else if (R->kind == TRACE_FUNCTION) {
         t->number = ++jit.next_loop_number;
+        /* a generator resume trace's label (record.c) is this trace's */
+        for (int32_t i = 0; i < t->ir.nops; i++)
+            if (t->ir.ops[i].opcode == IR_label) ((TargetDescr *)t->ir.ops[i].descr)->id = t->number;
+        if (R->label != IR_NONE) ((TargetDescr *)R->ir.ops[R->label].descr)->id = t->number;
     } else {
         t->parent = R->parent;
         t->from_guard = R->from_guard;
@@ -554,7 +558,8 @@ static bool trace_fits(const Trace *t, const Frame *f) {
 Trace *jit_loop_at(CodeObject *code, int32_t pc) {
     if (!code->jitcells) return NULL;
     Trace *t = code->jitcells[pc].trace;
-    return t && !t->invalid ? t : NULL;
+    /* (a generator resume trace's label is only for its own tree) */
+    return t && !t->invalid && !t->gen_resume ? t : NULL;
 }
 
 int jit_loop_header(Frame *f, int32_t pc, Value *result) {
@@ -1043,12 +1048,46 @@ static inline Trace *gen_trace_runnable(Frame *f) {
  * value), up to `cap` times: the values yielded before the last one go to
  * ahead[0 .. *nahead), and what is returned is the last run's outcome, as
  * without batching. */
+/* The batch that jit_gen_run_batch is filling for one generator frame, or
+ * NULL: a resume trace that loops back to its own start (record.c,
+ * record_gen_batch_yield) gives it each value at its yield
+ * (jit_gen_batch_push) instead of leaving. Per thread: another thread may
+ * fill its own while this one waits at a safe point of such a loop. */
+typedef struct GenBatch {
+    Frame *frame;
+    Value *items;
+    int *n;
+    int cap;
+    GenAheadRule rule;
+} GenBatch;
+static _Thread_local GenBatch *gen_batch;
+
+/* The helper gen_batch_push: takes value v that frame's compiled yield is
+ * about to yield into the batch being filled for that frame (1), or
+ * declines (0: no batch for it, the batch is full, the consumer's rule
+ * does not take v, or anything for which gen_run_compiled's loop would
+ * stop running ahead); then the trace's guard fails and the yield is an
+ * ordinary one. Exactly the checks of that loop, so that a value taken here
+ * is one the loop would have taken. */
+int64_t jit_gen_batch_push(Value frame, Value v) {
+    GenBatch *b = gen_batch;
+    if (!b || V_AS(Frame, frame) != b->frame || *b->n >= b->cap || !gen_ahead_accepts(b->rule, v) ||
+        gc_finalizers_pending || !depth_room(0) || !jit_params.enabled || jit_profile_mode || tstate.use_tracing ||
+        interp_save_ip || jit_recording_here() || pending() || jit_c_stack_low())
+        return 0;
+    b->items[(*b->n)++] = v;
+    return 1;
+}
+
 static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Value *ahead, int cap, int *nahead,
                                                                    int rule) {
     Trace *t = gen_trace_runnable(f);
     if (!t || !depth_room(1)) return eval_frame(f, VNULL);
     f->gen_sent = 0;
     if (interp_enter_recursive("") < 0) return VNULL;
+    /* the trace itself may take values into the batch and go on */
+    GenBatch batch = {f, ahead, nahead, cap, (GenAheadRule)rule}, *outer_batch = gen_batch;
+    if (ahead) gen_batch = &batch;
     f->back = tstate.frame;
     f->is_entry = 1;
     f->executing = 1;
@@ -1071,6 +1110,7 @@ static inline __attribute__((always_inline)) Value gen_run_compiled(Frame *f, Va
         f->trace_called = 0;
         r = run_trace_plain(f, next, &result);
     }
+    gen_batch = outer_batch;
     interp_leave_recursive();
     if (r == 5) {
         /* as YIELD_VALUE or RETURN_VALUE leaves it (the trace set ip and

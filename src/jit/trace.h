@@ -223,6 +223,9 @@ Value jit_gen_run(Frame *f);
  * yielded before the last go to ahead[0 .. *nahead) (the caller sets
  * *nahead to 0), the last outcome is returned as jit_gen_run returns it. */
 Value jit_gen_run_batch(Frame *f, Value *ahead, int cap, int *nahead, int rule);
+/* The helper by which a looping resume trace gives a value to the batch
+ * jit_gen_run_batch fills for its frame (1), or declines (0). */
+int64_t jit_gen_batch_push(Value frame, Value v);
 
 /* The valid compiled loop whose header is (code, pc), or NULL. */
 Trace *jit_loop_at(CodeObject *code, int32_t pc);

@@ -450,8 +450,11 @@ static Value minmax(Value *args, size_t nargs, Value kwnames, int op, const char
             bestkey = k;
             continue;
         }
-        int c = obj_richcompare_bool(k, bestkey, op);
-        if (c < 0) return VNULL;
+        int c;
+        if (v_is_int(k) && v_is_int(bestkey))   /* small ints: no dispatch */
+            c = op == CMP_LT ? v_intval(k) < v_intval(bestkey) : v_intval(k) > v_intval(bestkey);
+        else if ((c = obj_richcompare_bool(k, bestkey, op)) < 0)
+            return VNULL;
         if (c) {
             best = x;
             bestkey = k;

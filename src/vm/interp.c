@@ -1733,9 +1733,12 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         ip = co->code + ARG;
         NEXT();
     }
-    TARGET(JUMP_ABSOLUTE) {
+    TARGET(JUMP_ABSOLUTE)
+    jump_backward: {
         /* backward jump: a safe point (pending.h), and its target is a loop
-           header, the JIT's hot spot */
+           header, the JIT's hot spot. Also the conditional jumps taken
+           backward (a comprehension's `if` goes straight back to its
+           FOR_ITER), from their instruction (w, ip past it). */
         if (pending()) {
             SAVE_REGS();
             if (pending_run() < 0) goto error;
@@ -1769,6 +1772,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(POP_JUMP_IF_FALSE) {
         Value v = POP();
         if (v == V_FALSE || v == V_NONE || v == v_int(0)) {
+            if (co->code + ARG < ip) goto jump_backward;
             ip = co->code + ARG;
             NEXT();
         }
@@ -1776,12 +1780,16 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         SAVE_REGS();
         int t = obj_truth(v);
         if (t < 0) goto error;
-        if (!t) ip = co->code + ARG;
+        if (!t) {
+            if (co->code + ARG < ip) goto jump_backward;
+            ip = co->code + ARG;
+        }
         NEXT();
     }
     TARGET(POP_JUMP_IF_TRUE) {
         Value v = POP();
         if (v == V_TRUE) {
+            if (co->code + ARG < ip) goto jump_backward;
             ip = co->code + ARG;
             NEXT();
         }
@@ -1789,7 +1797,10 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
         SAVE_REGS();
         int t = obj_truth(v);
         if (t < 0) goto error;
-        if (t) ip = co->code + ARG;
+        if (t) {
+            if (co->code + ARG < ip) goto jump_backward;
+            ip = co->code + ARG;
+        }
         NEXT();
     }
     TARGET(JUMP_IF_FALSE_OR_POP) {
