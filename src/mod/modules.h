@@ -102,6 +102,7 @@
     _("readline", readline_module_create)           \
     _("_tracemalloc", _tracemalloc_module_create)   \
     _("_datetime", _datetime_module_create)         \
+    _("_zoneinfo", _zoneinfo_module_create)         \
     _("_disasm", _disasm_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
