@@ -22,7 +22,6 @@
  *
  * Memory: the arrays are collected memory owned by the zone (int64 arrays
  * atomic, ttinfos scanned); ttinfos are referred to by index. */
-#include <ctype.h>
 #include <string.h>
 
 #include "../runtime.h"
@@ -888,11 +887,10 @@ static Value zoneinfo_init_subclass(Value *args, size_t nargs, Value kwnames) {
 /* ---- the type and the module ----------------------------------------------------------------- */
 
 static const MethodDef zoneinfo_methods[] = {
-    {"clear_cache", zoneinfo_clear_cache, MF_CLASS | MF_KEYWORDS, "Clear the ZoneInfo cache.", &clear_cache_spec},
-    {"no_cache", zoneinfo_no_cache, MF_CLASS | MF_KEYWORDS, "Get a new instance of ZoneInfo, bypassing the cache.",
-     &no_cache_spec},
-    {"from_file", zoneinfo_from_file, MF_CLASS | MF_KEYWORDS, "Create a ZoneInfo file from a file object.",
-     &from_file_spec},
+    /* no text signatures: CPython's parse with PyArg_ParseTupleAndKeywords */
+    {"clear_cache", zoneinfo_clear_cache, MF_CLASS | MF_KEYWORDS, "Clear the ZoneInfo cache."},
+    {"no_cache", zoneinfo_no_cache, MF_CLASS | MF_KEYWORDS, "Get a new instance of ZoneInfo, bypassing the cache."},
+    {"from_file", zoneinfo_from_file, MF_CLASS | MF_KEYWORDS, "Create a ZoneInfo file from a file object."},
     {"utcoffset", zoneinfo_utcoffset, 0,
      "Retrieve a timedelta representing the UTC offset in a zone at the given datetime."},
     {"dst", zoneinfo_dst, 0,

@@ -40,6 +40,15 @@ def arg_err(f, *args, **kwargs):
 
 print(ZoneInfo.__module__, ZoneInfo.__name__, [c.__name__ for c in ZoneInfo.__mro__])
 print(hasattr(ZoneInfo, "_weak_cache"))
+# CPython's parse their arguments with PyArg_ParseTupleAndKeywords: no
+# text signatures
+import inspect
+for name in ["no_cache", "from_file", "clear_cache", "utcoffset", "_unpickle"]:
+    try:
+        print(name, inspect.signature(getattr(ZoneInfo, name)))
+    except ValueError:
+        print(name, "no signature")
+print(ZoneInfo.utcoffset.__doc__)
 
 # wall times around transitions, both folds
 cases = {
