@@ -954,13 +954,17 @@ Value _zoneinfo_module_create(void) {
     Value m = module_new_cstr("_zoneinfo");
     module_add(m, "__doc__", str_from_cstr("C implementation of the zoneinfo module"));
     module_add(m, "ZoneInfo", V_FROM_PTR(&zoneinfo_type));
-    if (!io_open && !(io_open = import_attr("io", "open"))) return VNULL;
-    if (!tzpath_find_tzfile && !(tzpath_find_tzfile = import_attr("zoneinfo._tzpath", "find_tzfile"))) return VNULL;
-    if (!common_module) {
-        Value pkg = import_name(str_intern_cstr("zoneinfo._common"), tuple_pack(1, str_intern_cstr("load_data")),
-                                v_int(0), VNULL);
-        if (!pkg) return VNULL;
-        common_module = pkg;
-    }
+    /* taken again at each creation, as CPython's module exec does: a fresh
+       import of zoneinfo (test.support's import_fresh_module) brings new
+       _tzpath and _common modules */
+    Value open_fn = import_attr("io", "open");
+    Value find_tzfile = open_fn ? import_attr("zoneinfo._tzpath", "find_tzfile") : VNULL;
+    Value common = find_tzfile ? import_name(str_intern_cstr("zoneinfo._common"),
+                                             tuple_pack(1, str_intern_cstr("load_data")), v_int(0), VNULL)
+                               : VNULL;
+    if (!common) return VNULL;
+    io_open = open_fn;
+    tzpath_find_tzfile = find_tzfile;
+    common_module = common;
     return m;
 }
