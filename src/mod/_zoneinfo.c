@@ -38,7 +38,11 @@ typedef struct TTInfo {
 } TTInfo;
 
 /* one date[/time] of a TZ string's DST rule */
-typedef enum { RULE_JULIAN_1 /* Jn: 1..365, no Feb 29 */, RULE_YEARDAY_0 /* n: 0..365 */, RULE_MONTH_WEEK_DAY } RuleKind;
+typedef enum {
+    RULE_JULIAN_1,         /* Jn: 1..365, February 29 never counted */
+    RULE_YEARDAY_0,        /* n: 0..365 */
+    RULE_MONTH_WEEK_DAY,   /* Mm.w.d */
+} RuleKind;
 typedef struct TransitionRule {
     RuleKind kind;
     int month, week, day;   /* day: of the year, or of the week (0 = Sunday) for Mm.w.d */
