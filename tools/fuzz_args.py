@@ -29,7 +29,7 @@ import tempfile
 SAFE_MODULES = ("_abc _ast _bisect _blake2 _bz2 _codecs _collections _contextvars _crypt _csv _datetime "
                 "_functools _hashlib _heapq _imp _io _json _locale _lsprof _lzma _md5 _multibytecodec _opcode "
                 "_operator _pickle _queue _random _sha1 _sha256 _sha3 _sha512 _sqlite3 _dbm _sre _stat "
-                "_statistics _string _struct _symtable _tokenize _tracemalloc _typing _uuid _warnings _weakref "
+                "_statistics _string _struct _symtable _tokenize _tracemalloc _typing _uuid _warnings _weakref _zoneinfo "
                 "array atexit audioop binascii builtins cmath errno gc grp itertools marshal math opcode "
                 "pwd pyexpat pypyjit spwd tpyjit unicodedata zlib").split()
 

@@ -2506,6 +2506,22 @@ static Type datetime_type = {
     .binop_mask = (1u << BINOP_ADD) | (1u << BINOP_SUB),
 };
 
+/* ---- for _zoneinfo ------------------------------------------------------------------------------ */
+
+bool datetime_fields(Value v, DateTimeFields *f) {
+    if (!datetime_check(v)) return false;
+    const DateTimeObject *o = DT(v);
+    *f = (DateTimeFields){o->d.year, o->d.month, o->d.day, o->hour, o->minute, o->second, o->us, o->fold,
+                          type_of(v) == &datetime_type, o->tzinfo};
+    return true;
+}
+
+Value datetime_exact_add_seconds(Value dt, int64_t seconds, int fold) {
+    int f[7];
+    if (split_total_us(dt_total_us(dt) + (i128)seconds * US_PER_SECOND, f) < 0) return VNULL;
+    return new_datetime_ex(&datetime_type, f[0], f[1], f[2], f[3], f[4], f[5], f[6], DT(dt)->tzinfo, fold);
+}
+
 /* ---- the module ----------------------------------------------------------------------------- */
 
 static const MethodDef isocal_methods[] = {

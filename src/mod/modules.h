@@ -102,6 +102,7 @@
     _("readline", readline_module_create)           \
     _("_tracemalloc", _tracemalloc_module_create)   \
     _("_datetime", _datetime_module_create)         \
+    _("_zoneinfo", _zoneinfo_module_create)         \
     _("_disasm", _disasm_module_create)
 
 /* len(): the JIT recorder reads sizes directly when it sees this one */
@@ -194,6 +195,18 @@ void faulthandler_enable_at_start(void);
 /* _tracemalloc: start tracing with nframe frames (-X tracemalloc,
  * PYTHONTRACEMALLOC); -1 with ValueError set when nframe is out of range */
 int tracemalloc_start(int nframe);
+
+/* _datetime.c, for _zoneinfo: a datetime's (or a subclass instance's)
+ * fields from its C struct, false when v is no datetime; and an exact
+ * datetime plus whole seconds, with fold set, as dt + timedelta (the
+ * same OverflowError) */
+typedef struct DateTimeFields {
+    int year, month, day, hour, minute, second, microsecond, fold;
+    bool exact;     /* of type datetime.datetime itself */
+    Value tzinfo;
+} DateTimeFields;
+bool datetime_fields(Value v, DateTimeFields *f);
+Value datetime_exact_add_seconds(Value dt, int64_t seconds, int fold);
 
 /* _weakref.c: weakref.ref (ready once _weakref is made) */
 extern Type weakref_type;

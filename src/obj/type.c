@@ -2996,9 +2996,17 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
             if (parent_isc) break;
         }
     }
+    /* a Python classmethod, or a C type's own (_zoneinfo.ZoneInfo's);
+       object's takes no keywords and does nothing */
+    Value isc_callable = VNULL;
     if (parent_isc && V_OBJ(parent_isc)->type == &classmethod_type &&
-        function_check(V_AS(ClassMethodObject, parent_isc)->func)) {
-        Value f = V_AS(ClassMethodObject, parent_isc)->func;
+        function_check(V_AS(ClassMethodObject, parent_isc)->func))
+        isc_callable = V_AS(ClassMethodObject, parent_isc)->func;
+    else if (parent_isc && V_OBJ(parent_isc)->type == &classmethod_descr_type &&
+             V_AS(MethodDescrObject, parent_isc)->def->fn != object_init_subclass_m)
+        isc_callable = parent_isc;
+    if (isc_callable) {
+        Value f = isc_callable;
         int64_t nkw = kwargs ? dict_size(kwargs) : 0;
         Value *a = gc_alloc(sizeof(Value) * (size_t)(1 + nkw));
         a[0] = V_FROM_PTR(t);
