@@ -4,6 +4,7 @@
  * collector to switch off, so disable() only changes isenabled(); nor
  * generations, so the thresholds are kept and reported but tune nothing,
  * and `garbage` stays empty (no cycle is ever left uncollectable there). */
+#include <stdlib.h>
 #include <string.h>
 
 #include "../jit/trace.h"
@@ -155,6 +156,419 @@ static Value g_set_threshold(Value *args, size_t nargs, Value kwnames) {
     return V_NONE;
 }
 
+/* ---- walking the heap: get_objects, get_referrers, get_referents ---------------------
+ *
+ * The collector's heap is walked after a collection (gc/gc.c, "walking the
+ * heap"): blocks of the object and type kinds that the collection reached.
+ * Which of them are objects is decided by their first word, under the
+ * invariant written there: an object's first word is its type, a static
+ * Type in tpy's image or a complete class of the type kind; a free block's
+ * first word is NULL or a link to a block of its own kind, which never
+ * passes. Nothing else of a block is read before its type has passed. */
+
+/* tpy's image (the linker's symbols): static types live there, never in
+   the heap, and no link word points there */
+extern char __executable_start[], _end[];
+
+static bool in_image(const void *p) { return (const char *)p >= __executable_start && (const char *)p < _end; }
+
+/* Can t be the first word of a live object: a static type, or a complete
+   class (its metaclass valid, its mro a tuple that starts with it)? */
+static bool valid_type(const Type *t, int depth) {
+    if (!t) return false;
+    if (in_image(t)) return true;
+    size_t size = 0;
+    if (depth > 16 || gc_block_kind(t, &size) != GC_BLOCK_TYPE || size < sizeof(Type)) return false;
+    Type *meta = t->hdr.type;
+    if (!valid_type(meta, depth + 1) || !type_has_flag(meta, TF_TYPE_SUBCLASS)) return false;
+    Value mro = t->mro;
+    if (!mro || !v_is_ptr(mro) || gc_block_kind(V_OBJ(mro), &size) != GC_BLOCK_OBJECT) return false;
+    TupleObject *items = V_AS(TupleObject, mro);
+    return items->hdr.type == &tuple_type && items->size >= 1 &&
+           size >= sizeof(TupleObject) + sizeof(Value) * (size_t)items->size && items->items[0] == V_FROM_PTR(t);
+}
+
+/* Types whose objects CPython's collector does not track (they hold no
+   references that could make a cycle), and the runtime's own: not listed
+   by get_objects, nothing visited by get_referents. */
+static bool untracked_type(const Type *t) {
+    return t == &int_type || t == &bool_type || t == &float_type || t == &complex_type || t == &str_type ||
+           t == &bytes_type || t == &range_type || t == &code_type || t == &none_type || t == &notimpl_type ||
+           t == &ellipsis_type || t == &map_type;
+}
+
+/* A heap block (of the object or type kind) that is a live Python object
+   get_objects lists. */
+static bool listed_object(void *block, GcBlockKind kind) {
+    Object *o = block;
+    if (kind == GC_BLOCK_TYPE) return valid_type((Type *)o, 0);
+    return valid_type(o->type, 0) && !untracked_type(o->type);
+}
+
+/* Is v an object of the heap that a walk would list (for values found by
+   scanning memory that is not known to hold Values)? */
+static bool heap_value_is_object(uintptr_t w) {
+    if (!w || (w & 7)) return false;
+    GcBlockKind kind = gc_block_kind((void *)w, NULL);
+    if (kind != GC_BLOCK_OBJECT && kind != GC_BLOCK_TYPE) return false;
+    return listed_object((void *)w, kind);
+}
+
+typedef void (*VisitFn)(Value v, void *arg);
+
+static void visit(VisitFn fn, void *arg, Value v) {
+    if (v) fn(v, arg);
+}
+
+static bool is_set_dummy(Value key) {
+    /* set.c's deleted-entry marker: a static object of type object */
+    return v_is_ptr(key) && in_image(V_OBJ(key)) && V_OBJ(key)->type == &object_type;
+}
+
+static void traverse_dict(DictObject *d, VisitFn fn, void *arg) {
+    /* CPython visits only the values of a dict whose keys are all str */
+    bool str_keys = true;
+    for (int64_t i = 0; i < d->nentries && str_keys; i++) {
+        Value k = d->entries[i].key;
+        if (k && !(v_is_ptr(k) && V_OBJ(k)->type == &str_type)) str_keys = false;
+    }
+    for (int64_t i = 0; i < d->nentries; i++) {
+        DictEntry *e = &d->entries[i];
+        if (!e->key) continue;
+        /* a module namespace holds cells: the program sees their values */
+        Value v = d->cells && e->value ? V_AS(CellObject, e->value)->value : e->value;
+        visit(fn, arg, v);
+        if (!str_keys) visit(fn, arg, e->key);
+    }
+}
+
+/* What the memory of an object of a type without a traversal below
+   refers to: its words that point to listed objects, and those of the
+   scanned blocks it points to (item arrays, tables), one level deep. */
+static void traverse_words(Object *o, size_t limit, VisitFn fn, void *arg) {
+    size_t size = 0;
+    if (gc_block_kind(o, &size) == GC_BLOCK_NONE) return;
+    if (limit < size) size = limit;   /* a class's instance: the builtin base's part */
+    const uintptr_t *words = (const uintptr_t *)o;
+    for (size_t i = 1; i < size / sizeof(uintptr_t); i++) {
+        uintptr_t w = words[i];
+        size_t inner_size = 0;
+        if (heap_value_is_object(w)) {
+            fn((Value)w, arg);
+        } else if (w && !(w & 7) && gc_block_kind((void *)w, &inner_size) == GC_BLOCK_SCANNED) {
+            const uintptr_t *inner = (const uintptr_t *)w;
+            for (size_t j = 0; j < inner_size / sizeof(uintptr_t); j++)
+                if (heap_value_is_object(inner[j])) fn((Value)inner[j], arg);
+        }
+    }
+}
+
+/* The part of an object that its builtin (static) type defines. */
+static void traverse_builtin(Value obj, Type *t, size_t limit, VisitFn fn, void *arg) {
+    Object *o = V_OBJ(obj);
+    if (t == &tuple_type) {
+        TupleObject *tu = (TupleObject *)o;
+        for (int64_t i = tu->size; i-- > 0;) visit(fn, arg, tu->items[i]);   /* CPython's order */
+    } else if (t == &list_type) {
+        ListObject *l = (ListObject *)o;
+        for (int64_t i = l->size; i-- > 0;) visit(fn, arg, l->items[i]);
+    } else if (t == &dict_type) {
+        traverse_dict((DictObject *)o, fn, arg);
+    } else if (t == &set_type || t == &frozenset_type) {
+        SetObject *s = (SetObject *)o;
+        for (int64_t i = 0; s->table && i <= s->mask; i++)
+            if (s->table[i].key && !is_set_dummy(s->table[i].key)) visit(fn, arg, s->table[i].key);
+    } else if (t == &function_type) {
+        FunctionObject *f = (FunctionObject *)o;
+        visit(fn, arg, V_FROM_PTR(f->code));
+        visit(fn, arg, f->globals);
+        visit(fn, arg, f->builtins);
+        visit(fn, arg, f->module);
+        visit(fn, arg, f->defaults);
+        visit(fn, arg, f->kwdefaults);
+        visit(fn, arg, f->doc);
+        visit(fn, arg, f->name);
+        visit(fn, arg, f->dict);
+        visit(fn, arg, f->closure);
+        visit(fn, arg, f->annotations);
+        visit(fn, arg, f->qualname);
+    } else if (t == &cell_type) {
+        visit(fn, arg, ((CellObject *)o)->value);
+    } else if (t == &method_type) {
+        visit(fn, arg, ((BoundMethodObject *)o)->func);
+        visit(fn, arg, ((BoundMethodObject *)o)->self);
+    } else if (t == &module_type) {
+        visit(fn, arg, ((ModuleObject *)o)->dict);
+    } else if (t == &property_type) {
+        PropertyObject *p = (PropertyObject *)o;
+        visit(fn, arg, p->fget);
+        visit(fn, arg, p->fset);
+        visit(fn, arg, p->fdel);
+        visit(fn, arg, p->doc);
+    } else if (t == &staticmethod_type || t == &classmethod_type) {
+        /* both: the function, then the attributes' dict */
+        StaticMethodObject *sm = (StaticMethodObject *)o;
+        visit(fn, arg, sm->func);
+        if (sm->attrs.map == &dict_mode_map) visit(fn, arg, (Value)(uintptr_t)sm->attrs.overflow);
+    } else if (type_has_flag(t, TF_TYPE_SUBCLASS)) {
+        Type *c = (Type *)o;
+        visit(fn, arg, c->dict);
+        visit(fn, arg, c->mro);
+        visit(fn, arg, c->bases);
+        visit(fn, arg, V_FROM_PTR(c->base));
+    } else if (!untracked_type(t)) {
+        traverse_words(o, limit, fn, arg);
+    }
+}
+
+/* The attributes of an instance of a class: its slots' and attributes'
+   values (or its attribute dict), as CPython visits an instance's. */
+static void traverse_attrs(Value obj, Type *t, VisitFn fn, void *arg) {
+    if (!t->attrs_offset) return;
+    InstanceAttrs *a = instance_attrs(obj, t);
+    if (a->map == &dict_mode_map) {
+        for (uint32_t i = 0; i < t->inline_slots; i++) visit(fn, arg, a->slots[i]);
+        visit(fn, arg, (Value)(uintptr_t)a->overflow);
+        return;
+    }
+    Map *m = a->map;
+    for (int32_t i = 0; m && i < m->nattrs; i++)
+        visit(fn, arg, (uint32_t)i < t->inline_slots ? a->slots[i] : a->overflow[i - (int32_t)t->inline_slots]);
+}
+
+/* What obj refers to, in CPython's tp_traverse's terms: nothing for
+   objects CPython does not track. */
+static void traverse(Value obj, VisitFn fn, void *arg) {
+    if (!v_is_ptr(obj) || !obj) return;
+    Type *t = V_OBJ(obj)->type;
+    if (untracked_type(t)) return;
+    if (!type_has_flag(t, TF_HEAPTYPE) || type_has_flag(t, TF_TYPE_SUBCLASS)) {
+        traverse_builtin(obj, t, SIZE_MAX, fn, arg);
+        return;
+    }
+    /* an instance of a class: its attributes, its class, then what its
+       builtin base holds (a list subclass's items) */
+    traverse_attrs(obj, t, fn, arg);
+    fn(V_FROM_PTR(t), arg);
+    Type *base = t;
+    while (base && type_has_flag(base, TF_HEAPTYPE)) base = base->base;
+    if (base && base != &object_type) traverse_builtin(obj, base, base->basicsize ? base->basicsize : SIZE_MAX, fn, arg);
+}
+
+/* ---- get_objects ---- */
+
+typedef struct {
+    ListObject *out;   /* NULL: count only */
+    int64_t n;
+} Gather;
+
+/* runs with the collector's lock held: reads, never allocates */
+static void gather_object(void *block, GcBlockKind kind, void *arg) {
+    Gather *g = arg;
+    if (!listed_object(block, kind)) return;
+    if (g->out) {
+        if (g->n >= g->out->capacity) return;
+        g->out->items[g->n] = V_FROM_PTR(block);
+    }
+    g->n++;
+}
+
+/* A set of addresses in malloc'd memory (the collector does not see it:
+   it only ever holds addresses the list being built also holds). */
+typedef struct {
+    uintptr_t *slots;
+    size_t mask;
+} AddressSet;
+
+static size_t address_hash(uintptr_t p, size_t mask) { return (size_t)((p >> 4) * 0x9E3779B97F4A7C15u) & mask; }
+
+static void address_set_add(AddressSet *s, uintptr_t p) {
+    size_t i = address_hash(p, s->mask);
+    while (s->slots[i] && s->slots[i] != p) i = (i + 1) & s->mask;
+    s->slots[i] = p;
+}
+
+static bool address_set_has(const AddressSet *s, uintptr_t p) {
+    size_t i = address_hash(p, s->mask);
+    while (s->slots[i]) {
+        if (s->slots[i] == p) return true;
+        i = (i + 1) & s->mask;
+    }
+    return false;
+}
+
+/* A module namespace is a dict of cells (obj/dict.c), an implementation
+   detail: the program sees their values, and CPython has no such cells.
+   They are taken out of the list. */
+static void drop_namespace_cells(ListObject *l) {
+    size_t ncells = 0;
+    for (int64_t i = 0; i < l->size; i++) {
+        Object *o = V_OBJ(l->items[i]);
+        if (o->type == &dict_type && ((DictObject *)o)->cells) ncells += (size_t)((DictObject *)o)->nentries;
+    }
+    if (!ncells) return;
+    size_t cap = 16;
+    while (cap < 2 * ncells) cap *= 2;
+    AddressSet set = {calloc(cap, sizeof(uintptr_t)), cap - 1};
+    if (!set.slots) return;
+    for (int64_t i = 0; i < l->size; i++) {
+        DictObject *d = V_AS(DictObject, l->items[i]);
+        if (d->hdr.type != &dict_type || !d->cells) continue;
+        for (int64_t j = 0; j < d->nentries; j++)
+            if (d->entries[j].key && d->entries[j].value) address_set_add(&set, (uintptr_t)d->entries[j].value);
+    }
+    int64_t kept = 0;
+    for (int64_t i = 0; i < l->size; i++) {
+        Value v = l->items[i];
+        if (V_OBJ(v)->type == &cell_type && address_set_has(&set, (uintptr_t)v)) continue;
+        l->items[kept++] = v;
+    }
+    memset(l->items + kept, 0, (size_t)(l->size - kept) * sizeof(Value));
+    l->size = kept;
+    free(set.slots);
+}
+
+/* Every object a walk lists, in a new list (not in it: the list itself,
+   allocated after the collection). The objects are counted, the list
+   allocated, and the same marked blocks walked again to fill it; if the
+   list's allocation started a collection the marks are new and it starts
+   over. */
+static Value all_objects(void) {
+    for (;;) {
+        Gather count = {NULL, 0};
+        size_t number = gc_collect_and_walk(gather_object, &count);
+        Value list = list_new(count.n);
+        if (gc_collections() != number) continue;
+        Gather fill = {V_AS(ListObject, list), 0};
+        gc_walk_marked(gather_object, &fill);
+        fill.out->size = fill.n;
+        drop_namespace_cells(fill.out);
+        return list;
+    }
+}
+
+#define NUM_GENERATIONS 3
+
+static Value g_get_objects(Value *args, size_t nargs, Value kwnames) {
+    static const ArgSpec spec = {"get_objects", 0, 0, 0, {"generation", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    int64_t generation = -1;
+    if (a[0] && a[0] != V_NONE) {
+        if (!int_check(a[0]) && !type_lookup_cstr(type_of(a[0]), "__index__"))
+            return err_format(&exc_TypeError, "argument should be integer or None, not '%s'", type_of(a[0])->tname);
+        generation = obj_index_i64(a[0]);
+        if (generation == -1 && err_occurred()) {
+            /* obj_index_i64 says IndexError for an int beyond 64 bits */
+            if (!err_matches(&exc_OverflowError) && !err_matches(&exc_IndexError)) return VNULL;
+            err_clear();
+            return err_set(&exc_OverflowError, "cannot fit 'int' into an index-sized integer");
+        }
+    }
+    if (audit_enabled && sys_audit("gc.get_objects", 1, v_int(generation)) < 0) return VNULL;
+    if (generation >= NUM_GENERATIONS)
+        return err_format(&exc_ValueError, "generation parameter must be less than the number of available generations (%d)",
+                          NUM_GENERATIONS);
+    if (generation < -1) return err_set(&exc_ValueError, "generation parameter cannot be negative");
+    /* one heap, no generations: every generation is all of it */
+    clear_dead_stack_slots();
+    gc_clear_dead_c_stack();
+    return all_objects();
+}
+
+/* ---- get_referents, get_referrers ---- */
+
+static void append_referent(Value v, void *list) { list_append((Value)(uintptr_t)list, v); }
+
+static Value g_get_referents(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("get_referents", kwnames) < 0) return VNULL;
+    if (audit_enabled && sys_audit("gc.get_referents", 1, tuple_from_array(args, (int64_t)nargs)) < 0) return VNULL;
+    Value result = list_new(0);
+    for (size_t i = 0; i < nargs; i++) traverse(args[i], append_referent, (void *)(uintptr_t)result);
+    return result;
+}
+
+typedef struct {
+    Value *targets;
+    size_t ntargets;
+    bool found;
+} ReferrerSearch;
+
+static void check_referent(Value v, void *arg) {
+    ReferrerSearch *s = arg;
+    for (size_t i = 0; i < s->ntargets && !s->found; i++) s->found = v == s->targets[i];
+}
+
+static Value g_get_referrers(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("get_referrers", kwnames) < 0) return VNULL;
+    if (audit_enabled && sys_audit("gc.get_referrers", 1, tuple_from_array(args, (int64_t)nargs)) < 0) return VNULL;
+    clear_dead_stack_slots();
+    gc_clear_dead_c_stack();
+    Value all = all_objects();
+    ListObject *l = V_AS(ListObject, all);
+    /* the referrers replace the objects in the list itself: nothing to
+       allocate while walking, and the list is not a referrer of anything */
+    ReferrerSearch s = {args, nargs, false};
+    int64_t kept = 0;
+    for (int64_t i = 0; i < l->size; i++) {
+        Value o = l->items[i];
+        s.found = false;
+        if (nargs) traverse(o, check_referent, &s);
+        if (s.found) l->items[kept++] = o;
+    }
+    memset(l->items + kept, 0, (size_t)(l->size - kept) * sizeof(Value));
+    l->size = kept;
+    return all;
+}
+
+/* ---- is_tracked, is_finalized, freeze ---- */
+
+static Value g_is_tracked(Value *args, size_t nargs, Value kwnames) {
+    if (nargs != 1 || kwnames)
+        return err_format(&exc_TypeError, "gc.is_tracked() takes exactly one argument (%zd given)",
+                          (ssize_t)(nargs + (kwnames ? (size_t)tuple_size(kwnames) : 0)));
+    Value v = args[0];
+    if (!v_is_ptr(v)) return V_FALSE;
+    GcBlockKind kind = gc_block_kind(V_OBJ(v), NULL);
+    /* a static object (None, a builtin type) is not tracked, as in CPython */
+    if (kind != GC_BLOCK_OBJECT && kind != GC_BLOCK_TYPE) return V_FALSE;
+    return v_bool(!untracked_type(V_OBJ(v)->type));
+}
+
+static Value g_is_finalized(Value *args, size_t nargs, Value kwnames) {
+    if (nargs != 1 || kwnames)
+        return err_format(&exc_TypeError, "gc.is_finalized() takes exactly one argument (%zd given)",
+                          (ssize_t)(nargs + (kwnames ? (size_t)tuple_size(kwnames) : 0)));
+    /* an object whose __del__ ran is collected or resurrected by then;
+       tpy keeps no mark of it */
+    return V_FALSE;
+}
+
+/* freeze() moves CPython's tracked objects to a generation its
+   collections skip; Boehm's collections have none, so freezing only
+   counts, and get_freeze_count() says how many objects were frozen */
+static int64_t frozen_count;
+
+static Value g_freeze(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (arg_nokw("freeze", kwnames) < 0 || arg_count("freeze", nargs, 0, 0) < 0) return VNULL;
+    frozen_count = V_AS(ListObject, all_objects())->size;
+    return V_NONE;
+}
+
+static Value g_unfreeze(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (arg_nokw("unfreeze", kwnames) < 0 || arg_count("unfreeze", nargs, 0, 0) < 0) return VNULL;
+    frozen_count = 0;
+    return V_NONE;
+}
+
+static Value g_get_freeze_count(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (arg_nokw("get_freeze_count", kwnames) < 0 || arg_count("get_freeze_count", nargs, 0, 0) < 0) return VNULL;
+    return int_from_i64(frozen_count);
+}
+
 static const MethodDef gc_functions[] = {
     {"get_threshold", g_get_threshold, 0, NULL},
     {"set_threshold", g_set_threshold, 0, NULL},
@@ -162,6 +576,14 @@ static const MethodDef gc_functions[] = {
     {"enable", g_enable, 0, NULL},
     {"disable", g_disable, 0, NULL},
     {"isenabled", g_isenabled, 0, NULL},
+    {"get_objects", g_get_objects, MF_KEYWORDS | MF_FRAME | MF_COLLECTS, NULL},
+    {"get_referrers", g_get_referrers, MF_FRAME | MF_COLLECTS, NULL},
+    {"get_referents", g_get_referents, 0, NULL},
+    {"is_tracked", g_is_tracked, 0, NULL},
+    {"is_finalized", g_is_finalized, 0, NULL},
+    {"freeze", g_freeze, MF_COLLECTS, NULL},
+    {"unfreeze", g_unfreeze, 0, NULL},
+    {"get_freeze_count", g_get_freeze_count, 0, NULL},
     {NULL, NULL, 0, NULL},
 };
 
