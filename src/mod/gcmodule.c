@@ -12,6 +12,7 @@
 #include "../vm/opcodes.h"
 #include "../front/compiler.h"
 #include "../introspect/hooks.h"
+#include "../obj/gen.h"
 
 static bool gc_enabled = true;
 
@@ -172,11 +173,39 @@ extern char __executable_start[], _end[];
 
 static bool in_image(const void *p) { return (const char *)p >= __executable_start && (const char *)p < _end; }
 
+/* The classes found valid during one stretch of work that cannot collect
+   (a walk, which holds the collector's lock; get_referrers' scan, which
+   allocates nothing): a direct-mapped cache, as nearly every object's
+   type is one of a few and checking a class costs three lookups of
+   Boehm's block headers. Emptied when such a stretch begins, off after
+   it: a class may be freed and its block reused once collections run. */
+#define VALID_TYPE_CACHE 256
+static const Type *valid_type_cache[VALID_TYPE_CACHE];
+static bool caching_types;
+
+static size_t type_cache_slot(const Type *t) { return ((uintptr_t)t >> 4) % VALID_TYPE_CACHE; }
+
+static void type_cache_begin(void) {
+    memset(valid_type_cache, 0, sizeof valid_type_cache);
+    caching_types = true;
+}
+
+static void type_cache_end(void) { caching_types = false; }
+
+static bool valid_type_uncached(const Type *t, int depth);
+
 /* Can t be the first word of a live object: a static type, or a complete
    class (its metaclass valid, its mro a tuple that starts with it)? */
 static bool valid_type(const Type *t, int depth) {
     if (!t) return false;
     if (in_image(t)) return true;
+    if (caching_types && valid_type_cache[type_cache_slot(t)] == t) return true;
+    if (!valid_type_uncached(t, depth)) return false;
+    if (caching_types) valid_type_cache[type_cache_slot(t)] = t;
+    return true;
+}
+
+static bool valid_type_uncached(const Type *t, int depth) {
     size_t size = 0;
     if (depth > 16 || gc_block_kind(t, &size) != GC_BLOCK_TYPE || size < sizeof(Type)) return false;
     Type *meta = t->hdr.type;
@@ -242,15 +271,18 @@ static void traverse_dict(DictObject *d, VisitFn fn, void *arg) {
     }
 }
 
-/* What the memory of an object of a type without a traversal below
-   refers to: its words that point to listed objects, and those of the
-   scanned blocks it points to (item arrays, tables), one level deep. */
-static void traverse_words(Object *o, size_t limit, VisitFn fn, void *arg) {
+/* What the words of an object from byte offset `from` to `to` (or its
+   end) refer to, for the part of an object whose layout no traversal
+   below knows: the words that point to objects a walk lists, and those of
+   the scanned blocks they point to (item arrays, tables), one level deep.
+   Static objects and atomic ones (str, int) cannot be told from other
+   words there, and are not reported. */
+static void traverse_words(Object *o, size_t from, size_t to, VisitFn fn, void *arg) {
     size_t size = 0;
     if (gc_block_kind(o, &size) == GC_BLOCK_NONE) return;
-    if (limit < size) size = limit;   /* a class's instance: the builtin base's part */
+    if (to < size) size = to;
     const uintptr_t *words = (const uintptr_t *)o;
-    for (size_t i = 1; i < size / sizeof(uintptr_t); i++) {
+    for (size_t i = from / sizeof(uintptr_t); i < size / sizeof(uintptr_t); i++) {
         uintptr_t w = words[i];
         size_t inner_size = 0;
         if (heap_value_is_object(w)) {
@@ -263,10 +295,36 @@ static void traverse_words(Object *o, size_t limit, VisitFn fn, void *arg) {
     }
 }
 
-/* The part of an object that its builtin (static) type defines. */
-static void traverse_builtin(Value obj, Type *t, size_t limit, VisitFn fn, void *arg) {
-    Object *o = V_OBJ(obj);
-    if (t == &tuple_type) {
+/* A generator's (coroutine's) frame while it is suspended: its frame
+   object, locals dict, function, code, the fast locals and cells, and the
+   value stack up to its top (above it are values already popped). */
+static void traverse_gen(GenObject *g, VisitFn fn, void *arg) {
+    visit(fn, arg, V_FROM_PTR(g->code));
+    visit(fn, arg, g->name);
+    visit(fn, arg, g->qualname);
+    Frame *f = g->frame;
+    if (!f) return;
+    visit(fn, arg, f->fobj);
+    visit(fn, arg, f->locals);
+    visit(fn, arg, V_FROM_PTR(f->func));
+    visit(fn, arg, V_FROM_PTR(f->code));
+    Value *base = frame_stack_base(f), *top = base;
+    if (!g->running && f->sp >= base && f->sp <= base + f->code->stacksize) top = f->sp;
+    for (Value *v = f->localsplus; v < top; v++) visit(fn, arg, *v);
+    visit(fn, arg, g->handled);
+}
+
+/* The builtin types whose layout is traversed field by field. */
+static bool known_layout(const Type *t) {
+    return t == &gen_type || t == &coro_type || t == &async_gen_type || t == &tuple_type || t == &list_type || t == &dict_type || t == &set_type || t == &frozenset_type ||
+           t == &function_type || t == &cell_type || t == &method_type || t == &module_type || t == &property_type ||
+           t == &staticmethod_type || t == &classmethod_type;
+}
+
+static void traverse_known(Object *o, const Type *t, VisitFn fn, void *arg) {
+    if (t == &gen_type || t == &coro_type || t == &async_gen_type) {
+        traverse_gen((GenObject *)o, fn, arg);
+    } else if (t == &tuple_type) {
         TupleObject *tu = (TupleObject *)o;
         for (int64_t i = tu->size; i-- > 0;) visit(fn, arg, tu->items[i]);   /* CPython's order */
     } else if (t == &list_type) {
@@ -310,15 +368,35 @@ static void traverse_builtin(Value obj, Type *t, size_t limit, VisitFn fn, void 
         StaticMethodObject *sm = (StaticMethodObject *)o;
         visit(fn, arg, sm->func);
         if (sm->attrs.map == &dict_mode_map) visit(fn, arg, (Value)(uintptr_t)sm->attrs.overflow);
-    } else if (type_has_flag(t, TF_TYPE_SUBCLASS)) {
-        Type *c = (Type *)o;
-        visit(fn, arg, c->dict);
-        visit(fn, arg, c->mro);
-        visit(fn, arg, c->bases);
-        visit(fn, arg, V_FROM_PTR(c->base));
-    } else if (!untracked_type(t)) {
-        traverse_words(o, limit, fn, arg);
     }
+}
+
+/* The part of an object that builtin type t (not a class of the program)
+   lays out, up to byte offset `limit`: the fields of the nearest base whose
+   layout is known, then the words t adds after it (defaultdict's factory),
+   or all of its words. */
+static void traverse_builtin(Object *o, Type *t, size_t limit, VisitFn fn, void *arg) {
+    if (untracked_type(t)) return;
+    Type *known = t;
+    while (known && !known_layout(known)) known = known->base;
+    if (!known) {
+        traverse_words(o, sizeof(Object), limit, fn, arg);
+        return;
+    }
+    traverse_known(o, known, fn, arg);
+    if (known != t && known->basicsize) traverse_words(o, known->basicsize, limit, fn, arg);
+}
+
+/* A class made by the program (CPython's collector tracks heap types
+   only): its metaclass when that is a class of the program too, then its
+   dict, mro, bases and base, in CPython's order. */
+static void traverse_class(Type *c, VisitFn fn, void *arg) {
+    if (!type_has_flag(c, TF_HEAPTYPE)) return;
+    if (type_has_flag(c->hdr.type, TF_HEAPTYPE)) fn(V_FROM_PTR(c->hdr.type), arg);
+    visit(fn, arg, c->dict);
+    visit(fn, arg, c->mro);
+    visit(fn, arg, c->bases);
+    visit(fn, arg, V_FROM_PTR(c->base));
 }
 
 /* The attributes of an instance of a class: its slots' and attributes'
@@ -340,10 +418,14 @@ static void traverse_attrs(Value obj, Type *t, VisitFn fn, void *arg) {
    objects CPython does not track. */
 static void traverse(Value obj, VisitFn fn, void *arg) {
     if (!v_is_ptr(obj) || !obj) return;
-    Type *t = V_OBJ(obj)->type;
-    if (untracked_type(t)) return;
-    if (!type_has_flag(t, TF_HEAPTYPE) || type_has_flag(t, TF_TYPE_SUBCLASS)) {
-        traverse_builtin(obj, t, SIZE_MAX, fn, arg);
+    Object *o = V_OBJ(obj);
+    Type *t = o->type;
+    if (type_has_flag(t, TF_TYPE_SUBCLASS)) {
+        traverse_class((Type *)o, fn, arg);
+        return;
+    }
+    if (!type_has_flag(t, TF_HEAPTYPE)) {
+        traverse_builtin(o, t, SIZE_MAX, fn, arg);
         return;
     }
     /* an instance of a class: its attributes, its class, then what its
@@ -352,25 +434,53 @@ static void traverse(Value obj, VisitFn fn, void *arg) {
     fn(V_FROM_PTR(t), arg);
     Type *base = t;
     while (base && type_has_flag(base, TF_HEAPTYPE)) base = base->base;
-    if (base && base != &object_type) traverse_builtin(obj, base, base->basicsize ? base->basicsize : SIZE_MAX, fn, arg);
+    if (base && base != &object_type)
+        traverse_builtin(o, base, t->attrs_offset ? t->attrs_offset : SIZE_MAX, fn, arg);
 }
 
 /* ---- get_objects ---- */
 
+/* Addresses in malloc'd memory: the collector neither scans nor moves
+   it, and nothing collects while a walk fills it (the walk holds the
+   collector's lock). */
 typedef struct {
-    ListObject *out;   /* NULL: count only */
-    int64_t n;
+    uintptr_t *items;
+    size_t n, cap;
+} AddressArray;
+
+static bool address_array_push(AddressArray *a, uintptr_t p) {
+    if (a->n == a->cap) {
+        size_t cap = a->cap ? a->cap * 2 : 4096;
+        uintptr_t *items = realloc(a->items, cap * sizeof(uintptr_t));
+        if (!items) return false;
+        a->items = items;
+        a->cap = cap;
+    }
+    a->items[a->n++] = p;
+    return true;
+}
+
+/* What a walk finds: the objects, apart from the cells (which may belong
+   to a module namespace, see drop_namespace_cells), and the namespaces. */
+typedef struct {
+    AddressArray objects, cells, namespaces;
+    bool failed;   /* out of memory */
 } Gather;
 
-/* runs with the collector's lock held: reads, never allocates */
+static void gather_free(Gather *g) {
+    free(g->objects.items);
+    free(g->cells.items);
+    free(g->namespaces.items);
+}
+
+/* runs with the collector's lock held: reads, never allocates collected memory */
 static void gather_object(void *block, GcBlockKind kind, void *arg) {
     Gather *g = arg;
-    if (!listed_object(block, kind)) return;
-    if (g->out) {
-        if (g->n >= g->out->capacity) return;
-        g->out->items[g->n] = V_FROM_PTR(block);
-    }
-    g->n++;
+    if (g->failed || !listed_object(block, kind)) return;
+    Object *o = block;
+    bool ok = o->type == &cell_type ? address_array_push(&g->cells, (uintptr_t)o) : address_array_push(&g->objects, (uintptr_t)o);
+    if (ok && o->type == &dict_type && ((DictObject *)o)->cells) ok = address_array_push(&g->namespaces, (uintptr_t)o);
+    if (!ok) g->failed = true;
 }
 
 /* A set of addresses in malloc'd memory (the collector does not see it:
@@ -399,50 +509,55 @@ static bool address_set_has(const AddressSet *s, uintptr_t p) {
 
 /* A module namespace is a dict of cells (obj/dict.c), an implementation
    detail: the program sees their values, and CPython has no such cells.
-   They are taken out of the list. */
-static void drop_namespace_cells(ListObject *l) {
+   The cells found are kept but for those of the namespaces found; returns
+   false when out of memory. */
+static bool drop_namespace_cells(Gather *g) {
     size_t ncells = 0;
-    for (int64_t i = 0; i < l->size; i++) {
-        Object *o = V_OBJ(l->items[i]);
-        if (o->type == &dict_type && ((DictObject *)o)->cells) ncells += (size_t)((DictObject *)o)->nentries;
-    }
-    if (!ncells) return;
+    for (size_t i = 0; i < g->namespaces.n; i++) ncells += (size_t)((DictObject *)g->namespaces.items[i])->nentries;
     size_t cap = 16;
     while (cap < 2 * ncells) cap *= 2;
     AddressSet set = {calloc(cap, sizeof(uintptr_t)), cap - 1};
-    if (!set.slots) return;
-    for (int64_t i = 0; i < l->size; i++) {
-        DictObject *d = V_AS(DictObject, l->items[i]);
-        if (d->hdr.type != &dict_type || !d->cells) continue;
+    if (!set.slots) return false;
+    for (size_t i = 0; i < g->namespaces.n; i++) {
+        DictObject *d = (DictObject *)g->namespaces.items[i];
         for (int64_t j = 0; j < d->nentries; j++)
             if (d->entries[j].key && d->entries[j].value) address_set_add(&set, (uintptr_t)d->entries[j].value);
     }
-    int64_t kept = 0;
-    for (int64_t i = 0; i < l->size; i++) {
-        Value v = l->items[i];
-        if (V_OBJ(v)->type == &cell_type && address_set_has(&set, (uintptr_t)v)) continue;
-        l->items[kept++] = v;
-    }
-    memset(l->items + kept, 0, (size_t)(l->size - kept) * sizeof(Value));
-    l->size = kept;
+    size_t kept = 0;
+    for (size_t i = 0; i < g->cells.n; i++)
+        if (!address_set_has(&set, g->cells.items[i])) g->cells.items[kept++] = g->cells.items[i];
+    g->cells.n = kept;
     free(set.slots);
+    return true;
 }
 
 /* Every object a walk lists, in a new list (not in it: the list itself,
-   allocated after the collection). The objects are counted, the list
-   allocated, and the same marked blocks walked again to fill it; if the
-   list's allocation started a collection the marks are new and it starts
-   over. */
+   allocated after the collection). The addresses found are copied into
+   the list once it is allocated, unless its allocation started a
+   collection: then an object only a stale word kept alive may be gone, and
+   it starts over. */
 static Value all_objects(void) {
     for (;;) {
-        Gather count = {NULL, 0};
-        size_t number = gc_collect_and_walk(gather_object, &count);
-        Value list = list_new(count.n);
-        if (gc_collections() != number) continue;
-        Gather fill = {V_AS(ListObject, list), 0};
-        gc_walk_marked(gather_object, &fill);
-        fill.out->size = fill.n;
-        drop_namespace_cells(fill.out);
+        Gather found = {{0}, {0}, {0}, false};
+        type_cache_begin();
+        size_t number = gc_collect_and_walk(gather_object, &found);
+        type_cache_end();
+        if (found.failed || !drop_namespace_cells(&found)) {
+            gather_free(&found);
+            return err_no_memory();
+        }
+        Value list = list_try_new((int64_t)(found.objects.n + found.cells.n));
+        if (!list || gc_collections() != number) {
+            gather_free(&found);
+            if (!list) return VNULL;
+            continue;
+        }
+        ListObject *l = V_AS(ListObject, list);
+        Value *out = l->items;
+        for (size_t i = 0; i < found.objects.n; i++) *out++ = (Value)found.objects.items[i];
+        for (size_t i = 0; i < found.cells.n; i++) *out++ = (Value)found.cells.items[i];
+        l->size = (int64_t)(found.objects.n + found.cells.n);
+        gather_free(&found);
         return list;
     }
 }
@@ -510,12 +625,14 @@ static Value g_get_referrers(Value *args, size_t nargs, Value kwnames) {
        allocate while walking, and the list is not a referrer of anything */
     ReferrerSearch s = {args, nargs, false};
     int64_t kept = 0;
+    type_cache_begin();
     for (int64_t i = 0; i < l->size; i++) {
         Value o = l->items[i];
         s.found = false;
         if (nargs) traverse(o, check_referent, &s);
         if (s.found) l->items[kept++] = o;
     }
+    type_cache_end();
     memset(l->items + kept, 0, (size_t)(l->size - kept) * sizeof(Value));
     l->size = kept;
     return all;
