@@ -12,6 +12,7 @@
 #include "../vm/opcodes.h"
 #include "../front/compiler.h"
 #include "../introspect/hooks.h"
+#include "../obj/bytearray.h"
 #include "../obj/gen.h"
 
 static bool gc_enabled = true;
@@ -105,12 +106,84 @@ static inline __attribute__((always_inline)) void collect_and_finalize(void) {
 
 void gc_collect_and_finalize(void) { collect_and_finalize(); }
 
+/* gc.callbacks: called before and after gc.collect()'s collection
+   (Boehm's own collections run inside allocations, where Python code
+   cannot run). The module's dict holds the list too. */
+static Value callbacks;
+
+static void run_callbacks(const char *phase, int64_t generation) {
+    if (!callbacks || !list_check(callbacks) || !V_AS(ListObject, callbacks)->size) return;
+    Value info = dict_new();
+    dict_set_cstr(info, "generation", v_int(generation));
+    dict_set_cstr(info, "collected", v_int(0));
+    dict_set_cstr(info, "uncollectable", v_int(0));
+    Value call_args[2] = {str_from_cstr(phase), info};
+    /* a copy: a callback may change the list */
+    ListObject *l = V_AS(ListObject, callbacks);
+    Value copy = list_from_array(l->items, l->size);
+    for (int64_t i = 0; i < V_AS(ListObject, copy)->size; i++) {
+        Value cb = V_AS(ListObject, copy)->items[i];
+        if (!obj_call(cb, call_args, 2, VNULL)) err_write_unraisable(err_fetch(), NULL, cb);
+    }
+}
+
 static Value g_collect(Value *args, size_t nargs, Value kwnames) {
-    (void)args;
-    (void)kwnames;
-    if (arg_count("collect", nargs, 0, 1) < 0) return VNULL;
+    static const ArgSpec spec = {"collect", 0, 0, 0, {"generation", NULL}};
+    Value a[1];
+    if (arg_parse(&spec, args, nargs, kwnames, a) < 0) return VNULL;
+    int64_t generation = 2;
+    if (a[0]) {
+        if (float_check(a[0])) return err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
+        generation = obj_index_i64(a[0]);
+        if (generation == -1 && err_occurred()) return VNULL;
+        if (generation < 0 || generation > 2) return err_set(&exc_ValueError, "invalid generation");
+    }
+    run_callbacks("start", generation);
     collect_and_finalize();
+    run_callbacks("stop", generation);
     return v_int(0);
+}
+
+/* set_debug() keeps the flags for get_debug(); tpy's collector prints no
+   statistics and keeps no garbage (DEBUG_SAVEALL has no effect) */
+static int64_t debug_flags;
+
+static Value g_set_debug(Value *args, size_t nargs, Value kwnames) {
+    if (arg_nokw("set_debug", kwnames) < 0 || arg_count("set_debug", nargs, 1, 1) < 0) return VNULL;
+    if (float_check(args[0])) return err_set(&exc_TypeError, "'float' object cannot be interpreted as an integer");
+    int64_t flags = obj_index_i64(args[0]);
+    if (flags == -1 && err_occurred()) return VNULL;
+    debug_flags = flags;
+    return V_NONE;
+}
+
+static Value g_get_debug(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (arg_nokw("get_debug", kwnames) < 0 || arg_count("get_debug", nargs, 0, 0) < 0) return VNULL;
+    return int_from_i64(debug_flags);
+}
+
+/* No generations: nothing counts towards a young one's threshold */
+static Value g_get_count(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (arg_nokw("get_count", kwnames) < 0 || arg_count("get_count", nargs, 0, 0) < 0) return VNULL;
+    return tuple_pack(3, v_int(0), v_int(0), v_int(0));
+}
+
+/* Every collection is of the whole heap: the oldest generation's; Boehm
+   does not count what it frees */
+static Value g_get_stats(Value *args, size_t nargs, Value kwnames) {
+    (void)args;
+    if (arg_nokw("get_stats", kwnames) < 0 || arg_count("get_stats", nargs, 0, 0) < 0) return VNULL;
+    Value stats = list_new(3);
+    for (int generation = 0; generation < 3; generation++) {
+        Value d = dict_new();
+        dict_set_cstr(d, "collections", int_from_i64(generation == 2 ? (int64_t)gc_collections() : 0));
+        dict_set_cstr(d, "collected", v_int(0));
+        dict_set_cstr(d, "uncollectable", v_int(0));
+        list_append(stats, d);
+    }
+    return stats;
 }
 
 static Value g_enable(Value *args, size_t nargs, Value kwnames) {
@@ -223,7 +296,7 @@ static bool valid_type_uncached(const Type *t, int depth) {
 static bool untracked_type(const Type *t) {
     return t == &int_type || t == &bool_type || t == &float_type || t == &complex_type || t == &str_type ||
            t == &bytes_type || t == &range_type || t == &code_type || t == &none_type || t == &notimpl_type ||
-           t == &ellipsis_type || t == &map_type;
+           t == &ellipsis_type || t == &object_type || t == &bytearray_type || t == &map_type;
 }
 
 /* A heap block (of the object or type kind) that is a live Python object
@@ -693,6 +766,10 @@ static const MethodDef gc_functions[] = {
     {"enable", g_enable, 0, NULL},
     {"disable", g_disable, 0, NULL},
     {"isenabled", g_isenabled, 0, NULL},
+    {"set_debug", g_set_debug, 0, NULL},
+    {"get_debug", g_get_debug, 0, NULL},
+    {"get_count", g_get_count, 0, NULL},
+    {"get_stats", g_get_stats, 0, NULL},
     {"get_objects", g_get_objects, MF_KEYWORDS | MF_FRAME | MF_COLLECTS, NULL},
     {"get_referrers", g_get_referrers, MF_FRAME | MF_COLLECTS, NULL},
     {"get_referents", g_get_referents, 0, NULL},
@@ -708,5 +785,15 @@ Value gc_module_create(void) {
     Value m = module_new_cstr("gc");
     module_add_functions(m, gc_functions);
     dict_set_cstr(module_dict(m), "garbage", list_new(0));
+    callbacks = list_new(0);
+    dict_set_cstr(module_dict(m), "callbacks", callbacks);
+    /* CPython's flags */
+    static const struct {
+        const char *name;
+        int value;
+    } flags[] = {{"DEBUG_STATS", 1}, {"DEBUG_COLLECTABLE", 2}, {"DEBUG_UNCOLLECTABLE", 4}, {"DEBUG_SAVEALL", 32},
+                 {"DEBUG_LEAK", 38}};
+    for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+        dict_set_cstr(module_dict(m), flags[i].name, v_int(flags[i].value));
     return m;
 }
