@@ -240,8 +240,9 @@ static Value g_set_threshold(Value *args, size_t nargs, Value kwnames) {
  * first word is NULL or a link to a block of its own kind, which never
  * passes. Nothing else of a block is read before its type has passed. */
 
-/* tpy's image (the linker's symbols): static types live there, never in
-   the heap, and no link word points there */
+/* tpy's image (the linker's symbols; tpy, or libtpy.a, is linked into an
+   executable): static types live there, never in the heap, and no link
+   word points there */
 extern char __executable_start[], _end[];
 
 static bool in_image(const void *p) { return (const char *)p >= __executable_start && (const char *)p < _end; }
@@ -604,6 +605,25 @@ static bool drop_namespace_cells(Gather *g) {
     return true;
 }
 
+typedef struct {
+    Gather *found;
+    ListObject *list;
+    size_t collection;   /* the walk's */
+    bool done;
+} CopyRequest;
+
+/* with the collector's lock held: the addresses are still those of live
+   objects if no collection ran since the walk */
+static void copy_found(void *request) {
+    CopyRequest *r = request;
+    if (gc_collections() != r->collection) return;
+    Value *out = r->list->items;
+    for (size_t i = 0; i < r->found->objects.n; i++) *out++ = (Value)r->found->objects.items[i];
+    for (size_t i = 0; i < r->found->cells.n; i++) *out++ = (Value)r->found->cells.items[i];
+    r->list->size = (int64_t)(r->found->objects.n + r->found->cells.n);
+    r->done = true;
+}
+
 /* Every object a walk lists, in a new list (not in it: the list itself,
    allocated after the collection). The addresses found are copied into
    the list once it is allocated, unless its allocation started a
@@ -620,18 +640,16 @@ static Value all_objects(void) {
             return err_no_memory();
         }
         Value list = list_try_new((int64_t)(found.objects.n + found.cells.n));
-        if (!list || gc_collections() != number) {
+        if (!list) {
             gather_free(&found);
-            if (!list) return VNULL;
-            continue;
+            return VNULL;
         }
-        ListObject *l = V_AS(ListObject, list);
-        Value *out = l->items;
-        for (size_t i = 0; i < found.objects.n; i++) *out++ = (Value)found.objects.items[i];
-        for (size_t i = 0; i < found.cells.n; i++) *out++ = (Value)found.cells.items[i];
-        l->size = (int64_t)(found.objects.n + found.cells.n);
+        /* copied under the collector's lock: a thread running C code
+           without the interpreter's lock may allocate meanwhile */
+        CopyRequest copy = {&found, V_AS(ListObject, list), number, false};
+        gc_with_lock(copy_found, &copy);
         gather_free(&found);
-        return list;
+        if (copy.done) return list;
     }
 }
 
