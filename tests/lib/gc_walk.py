@@ -122,3 +122,12 @@ gc.get_objects(generation=1)
 gc.get_referrers(fresh)
 gc.get_referents(holder)
 print("audit events", events)
+
+# CPython leaves out only its argument tuple and the result: an object that
+# refers to itself is its own referrer
+loop = []
+loop.append(loop)
+print("a self-referencing list refers to itself", contains(gc.get_referrers(loop), loop))
+inner_list = [1]
+outer_list = [inner_list]
+print("referrers of two objects", contains(gc.get_referrers(inner_list, outer_list), outer_list))
