@@ -117,7 +117,7 @@ static void gc_warn(char *msg, GC_word arg) {
         }                       \
     } while (0)
 
-void *gc_freelist[2][GC_SMALL_GRANULES + 1];
+void *gc_freelist[GC_NLISTS][GC_SMALL_GRANULES + 1];
 
 /* Exact-size scanned objects.
  *
@@ -142,6 +142,9 @@ void *gc_freelist[2][GC_SMALL_GRANULES + 1];
  * alone: the interpreter's stack pointer and C loops' end pointers live
  * beside the object's own pointer. */
 static int exact_kind = -1;
+/* Python objects and classes: the same as exact_kind, in kinds of their
+ * own (see "walking the heap") */
+static int object_kind = -1, type_kind = -1;
 static size_t extra_bytes;   /* Boehm's EXTRA_BYTES: 1 with interior pointers, else 0 */
 
 /* What to ask Boehm for so that the object is `size` bytes rounded up to
@@ -155,13 +158,15 @@ static inline size_t request_size(size_t size) {
 
 static void *malloc_scanned(size_t size) { return GC_generic_malloc(request_size(size), exact_kind); }
 static void *malloc_atomic(size_t size) { return GC_MALLOC_ATOMIC(request_size(size)); }
+static void *malloc_object(size_t size) { return GC_generic_malloc(request_size(size), object_kind); }
+static void *malloc_type(size_t size) { return GC_generic_malloc(request_size(size), type_kind); }
 
 /* Allocation tracing (gc.h): while alloc_hook is set, the batches of small
  * objects go to traced_list instead of gc_freelist, so that gc_alloc's
  * inline pop always finds its list empty and calls gc_refill, which
  * reports. */
 static GcAllocHook alloc_hook;
-static void *traced_list[2][GC_SMALL_GRANULES + 1];
+static void *traced_list[GC_NLISTS][GC_SMALL_GRANULES + 1];
 #define REPORT(old, p, size)                                   \
     do {                                                       \
         if (__builtin_expect(alloc_hook != NULL, 0)) alloc_hook((old), (p), (size)); \
@@ -225,6 +230,25 @@ void *gc_alloc_large(size_t size) {
     return p;
 }
 
+void *gc_alloc_object_large(size_t size) {
+    kind_bytes[0] += size;
+    void *p = malloc_object(size);
+    OOM_RETRY(p, malloc_object(size), size);
+    if (collected) retune();
+    REPORT(NULL, p, size);
+    return p;
+}
+
+/* Classes are few and large: no free list */
+void *gc_alloc_type(size_t size) {
+    kind_bytes[0] += size;
+    void *p = malloc_type(size);
+    OOM_RETRY(p, malloc_type(size), size);
+    if (collected) retune();
+    REPORT(NULL, p, size);
+    return p;
+}
+
 void *gc_alloc_atomic_large(size_t size) {
     kind_bytes[1] += size;
     void *p = malloc_atomic(size);
@@ -236,9 +260,9 @@ void *gc_alloc_atomic_large(size_t size) {
 
 /* Take a new batch of objects of `granules` granules. Scanned objects come
  * back zeroed except for the link word; atomic ones are not zeroed. */
-static void *take_batch(int atomic, size_t size) {
+static void *take_batch(int which, size_t size) {
     /* GC_generic_malloc_many adds no extra byte: objects of exactly `size` */
-    int kind = atomic ? GC_I_PTRFREE : exact_kind;
+    int kind = which == GC_LIST_ATOMIC ? GC_I_PTRFREE : which == GC_LIST_OBJECT ? object_kind : exact_kind;
     void *list = NULL;
     GC_generic_malloc_many(size, kind, &list);
     if (!list) {
@@ -247,15 +271,15 @@ static void *take_batch(int atomic, size_t size) {
     }
     if (!list && release_reserve()) GC_generic_malloc_many(size, kind, &list);
     if (!list) fatal_out_of_memory(size);
-    kind_bytes[atomic] += 4096;   /* a batch: about a heap block */
+    kind_bytes[which == GC_LIST_ATOMIC] += 4096;   /* a batch: about a heap block */
     return list;
 }
 
-void *gc_refill(int atomic, size_t granules) {
+void *gc_refill(int list, size_t granules) {
     size_t size = granules * GC_GRANULE;
-    void **lists = alloc_hook ? traced_list[atomic] : gc_freelist[atomic];
+    void **lists = alloc_hook ? traced_list[list] : gc_freelist[list];
     void *p = lists[granules];   /* NULL unless tracing */
-    if (!p) p = take_batch(atomic, size);
+    if (!p) p = take_batch(list, size);
     lists[granules] = *(void **)p;
     *(void **)p = NULL;
     if (collected) retune();
@@ -415,6 +439,80 @@ int gc_heap_object(const void *p) { return GC_base((void *)p) == p; }
 void *gc_base(const void *p) { return GC_base((void *)p); }
 
 void gc_collect(void) { GC_gcollect(); }
+
+/* ---- walking the heap (gc.get_objects) --------------------------------------------------
+ *
+ * Boehm knows every block it handed out and, after a collection, which of
+ * them the collection reached (their mark bits, valid until the next
+ * collection starts). What it does not know is which blocks are Python
+ * objects: item arrays, dict tables, the JIT's records are scanned memory
+ * as objects are, and the first word of an item array may well be a
+ * pointer to a class. So objects and classes come from kinds of their own
+ * (object_kind: obj_alloc and compiled code's inline allocation; type_kind:
+ * classes made at run time), and only their blocks are walked.
+ *
+ * The invariant gc.get_objects() relies on: the first word of a block of
+ * the object kind is
+ *   - NULL (a free block: Boehm clears the blocks of these kinds when it
+ *     sweeps them and when it hands them out), or
+ *   - a free-list link, which points to another block of the same kind
+ *     (Boehm's and tpy's free lists link blocks of one kind and size), or
+ *   - the object's type: a static Type in tpy's image, or a block of the
+ *     type kind.
+ * So a block whose first word is a static address or a type-kind block is
+ * an object, and never a free one. A type-kind block is a class when its
+ * first word is a valid type (its metaclass) and its mro is set (a tuple
+ * that starts with the class itself; the mro is set when the class is
+ * complete, and a free block is zero there). gcmodule.c checks both; a
+ * block that does not pass is skipped, whatever its words hold.
+ *
+ * Marked blocks include what the conservative collector keeps alive
+ * through a stale word (dead to the program), as Boehm keeps it. */
+typedef struct {
+    void (*fn)(void *block, GcBlockKind kind, void *arg);
+    void *arg;
+} WalkRequest;
+
+static GcBlockKind kind_of(int kind) {
+    if (kind == object_kind) return GC_BLOCK_OBJECT;
+    if (kind == type_kind) return GC_BLOCK_TYPE;
+    if (kind == exact_kind || kind == GC_I_NORMAL) return GC_BLOCK_SCANNED;
+    if (kind == GC_I_PTRFREE) return GC_BLOCK_ATOMIC;
+    return GC_BLOCK_OTHER;
+}
+
+GcBlockKind gc_block_kind(const void *p, size_t *size) {
+    if (!p || GC_base((void *)p) != p) return GC_BLOCK_NONE;
+    size_t n = 0;
+    GcBlockKind k = kind_of(GC_get_kind_and_size(p, &n));
+    if (size) *size = n;
+    return k;
+}
+
+static void GC_CALLBACK walk_one(void *block, size_t bytes, void *request) {
+    (void)bytes;
+    WalkRequest *r = request;
+    int kind = GC_get_kind_and_size(block, NULL);
+    if (kind == object_kind) r->fn(block, GC_BLOCK_OBJECT, r->arg);
+    else if (kind == type_kind) r->fn(block, GC_BLOCK_TYPE, r->arg);
+}
+
+static void *walk_locked(void *request) {
+    GC_enumerate_reachable_objects_inner(walk_one, request);
+    return NULL;
+}
+
+void gc_walk_marked(void (*fn)(void *block, GcBlockKind kind, void *arg), void *arg) {
+    WalkRequest r = {fn, arg};
+    GC_call_with_alloc_lock(walk_locked, &r);
+}
+
+size_t gc_collect_and_walk(void (*fn)(void *block, GcBlockKind kind, void *arg), void *arg) {
+    GC_gcollect();
+    size_t number = (size_t)GC_get_gc_no();
+    gc_walk_marked(fn, arg);
+    return number;
+}
 
 size_t gc_heap_size(void) { return GC_get_heap_size(); }
 
@@ -675,6 +773,8 @@ void gc_init(void) {
     /* descriptor GC_DS_LENGTH plus the object's size: every word traced;
        objects cleared when handed out, as NORMAL ones */
     exact_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 1);
+    object_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 1);
+    type_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 1);
     extra_bytes = GC_get_all_interior_pointers() ? 1 : 0;
     GC_set_start_callback(drop_free_lists);
     /* Collect less often than Boehm's default (divisor 3): programs keep

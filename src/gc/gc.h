@@ -38,10 +38,17 @@ int gc_thread_sigmask(int how, const sigset_t *set, sigset_t *old);
  * tpy runs Python code on one thread. */
 #define GC_GRANULE 16
 #define GC_SMALL_GRANULES 48
-extern void *gc_freelist[2][GC_SMALL_GRANULES + 1];   /* [0] scanned, [1] atomic */
-void *gc_refill(int atomic, size_t granules);
+/* The free lists by kind of memory. Python objects (obj_alloc: every
+ * object whose first word is its type, scanned) come from a kind of their
+ * own, apart from other scanned memory (item arrays, dict tables, the
+ * JIT's records), so that gc.get_objects() can tell them apart (gc.c,
+ * "walking the heap"). */
+enum { GC_LIST_SCANNED, GC_LIST_ATOMIC, GC_LIST_OBJECT, GC_NLISTS };
+extern void *gc_freelist[GC_NLISTS][GC_SMALL_GRANULES + 1];
+void *gc_refill(int list, size_t granules);
 void *gc_alloc_large(size_t size);
 void *gc_alloc_atomic_large(size_t size);
+void *gc_alloc_object_large(size_t size);
 
 static inline void *gc_alloc(size_t size) {
     size_t g = (size + GC_GRANULE - 1) / GC_GRANULE;
@@ -69,6 +76,49 @@ static inline void *gc_alloc_atomic(size_t size) {
     }
     return gc_alloc_atomic_large(size);
 }
+
+/* A Python object: scanned and zeroed as gc_alloc's, from the object
+ * kind. The caller stores the object's type in its first word at once. */
+static inline void *gc_alloc_object(size_t size) {
+    size_t g = (size + GC_GRANULE - 1) / GC_GRANULE;
+    if (__builtin_expect(g - 1 < GC_SMALL_GRANULES, 1)) {
+        void *p = gc_freelist[GC_LIST_OBJECT][g];
+        if (__builtin_expect(p != NULL, 1)) {
+            gc_freelist[GC_LIST_OBJECT][g] = *(void **)p;
+            *(void **)p = NULL;
+            return p;
+        }
+        return gc_refill(GC_LIST_OBJECT, g);
+    }
+    return gc_alloc_object_large(size);
+}
+
+/* A class (a Type made at run time: class statements, metaclasses' instances,
+ * the runtime's own heap types): zeroed, scanned, from a kind of its own. */
+void *gc_alloc_type(size_t size);
+
+/* What a block of the collected heap holds, by the kind it was allocated
+ * from (gc.c, "walking the heap"). */
+typedef enum {
+    GC_BLOCK_NONE,      /* not the start of a heap block */
+    GC_BLOCK_SCANNED,   /* gc_alloc, gc_try_alloc, gc_realloc: not an object */
+    GC_BLOCK_ATOMIC,
+    GC_BLOCK_OBJECT,    /* gc_alloc_object: a Python object, or a free one */
+    GC_BLOCK_TYPE,      /* gc_alloc_type: a class, or a free one */
+    GC_BLOCK_OTHER,     /* uncollectable, Boehm's own */
+} GcBlockKind;
+/* The kind of the heap block that starts at p (and its size in *size
+ * when not NULL); GC_BLOCK_NONE when p is not a block's start. */
+GcBlockKind gc_block_kind(const void *p, size_t *size);
+/* Collect, then call fn(block, kind, arg) for each block of the object
+ * and type kinds that the collection found reachable, with the
+ * collector's lock held: fn must not allocate. Returns the number of the
+ * collection, which the caller compares with gc_collections() to know
+ * that nothing collected since (the mark bits it read are still those). */
+size_t gc_collect_and_walk(void (*fn)(void *block, GcBlockKind kind, void *arg), void *arg);
+/* The same walk without collecting first: valid only while
+ * gc_collections() is still what gc_collect_and_walk returned. */
+void gc_walk_marked(void (*fn)(void *block, GcBlockKind kind, void *arg), void *arg);
 
 void *gc_realloc(void *p, size_t size);
 /* For sizes the program chooses: NULL when the memory is not there (the

@@ -875,7 +875,7 @@ static void emit_prof_stubs(Emitter *e) {
 /* Inline allocation (see alloc_is_inline). */
 static void emit_alloc_inline(Emitter *e, const SizeDescr *sd) {
     Asm *a = &e->a;
-    const int kind = 0;   /* scanned (alloc_is_inline) */
+    const int kind = GC_LIST_OBJECT;   /* an object: obj_alloc's kind (gc.h) */
     size_t granules = ((size_t)sd->size + GC_GRANULE - 1) / GC_GRANULE;
     int next = temp_reg(e, false);
     int res = def_reg(e, IR_NONE);

@@ -1395,7 +1395,7 @@ static Value fieldtuple_repr(Value self) {
 }
 
 static Type *make_field_type(const char *tname, const char *const *fields, int n) {
-    Type *t = gc_alloc(sizeof(Type));
+    Type *t = gc_alloc_type(sizeof(Type));
     t->tname = tname;
     t->base = &tuple_type;
     t->basicsize = sizeof(TupleObject);

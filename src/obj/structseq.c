@@ -139,7 +139,7 @@ static const MethodDef ss_methods[] = {
 };
 
 Type *structseq_new_type(const char *module, const char *name, const char *const *names, int nvisible, int nfields) {
-    SSType *st = gc_alloc(sizeof(SSType));
+    SSType *st = gc_alloc_type(sizeof(SSType));
     Type *t = &st->t;
     st->nvisible = nvisible;
     st->nfields = nfields;

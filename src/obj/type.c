@@ -2723,7 +2723,9 @@ Value type_new_class(Type *meta, Value name, Value bases, Value ns, Value kwargs
     Value bb = best_base(bases);
     if (!bb) return VNULL;
     Type *base = V_AS(Type, bb);
-    Type *t = (Type *)obj_alloc(meta, meta->basicsize > sizeof(Type) ? meta->basicsize : sizeof(Type));
+    /* classes have a heap kind of their own (gc.c, "walking the heap") */
+    Type *t = gc_alloc_type(meta->basicsize > sizeof(Type) ? meta->basicsize : sizeof(Type));
+    t->hdr.type = meta;
     t->name = str_intern(name);
     t->tname = str_data(t->name);
     Value qn = dict_get_str(ns, NAME(__qualname__));

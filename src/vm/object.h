@@ -238,7 +238,7 @@ static inline bool type_has_flag(Type *t, uint32_t f) { return (t->flags & f) !=
 
 /* Allocate an object of `size` bytes with its type set; memory is zeroed. */
 static inline Object *obj_alloc(Type *t, size_t size) {
-    Object *o = (Object *)gc_alloc(size);
+    Object *o = (Object *)gc_alloc_object(size);
     o->type = t;
     return o;
 }
