@@ -77,6 +77,10 @@ def makers():
         builder.start("a", {})
         return builder
 
+    def fed(parser):
+        parser.feed("<a><b>text")
+        return parser
+
     with open(data, "w") as f:
         f.write("line1\nline2\n")
     return [
@@ -115,6 +119,7 @@ def makers():
         ("socketpair", lambda: nonblocking(socket.socketpair()[0])),
         ("Element", lambda: ET.fromstring('<a x="1"><b>t</b>u<c/></a>')),
         ("TreeBuilder", lambda: started(ET.TreeBuilder())), ("element_iter", lambda: ET.Element("a").iter()),
+        ("XMLParser", lambda: ET.XMLParser()), ("XMLParser_fed", lambda: fed(ET.XMLParser())),
         ("sqlite", lambda: sqlite3.connect(":memory:")), ("cursor", lambda: sqlite3.connect(":memory:").cursor()),
         ("keys", lambda: {1: 2}.keys()), ("items", lambda: {1: 2}.items()), ("list_iter", lambda: iter([1, 2])),
         ("str_iter", lambda: iter("ab")), ("dict_iter", lambda: iter({1: 2})),

@@ -7,7 +7,7 @@ import pickle
 import _elementtree
 import xml.etree.ElementTree as ET
 
-print(ET.Element is _elementtree.Element, ET.TreeBuilder is _elementtree.TreeBuilder,
+print(ET.Element is _elementtree.Element, ET.TreeBuilder is _elementtree.TreeBuilder, ET.XMLParser is _elementtree.XMLParser,
       ET.SubElement is _elementtree.SubElement, ET.ParseError is _elementtree.ParseError)
 print(ET.Element.__module__, ET.Element.__name__, ET.SubElement.__module__, issubclass(ET.ParseError, SyntaxError))
 
@@ -97,7 +97,7 @@ tb = ET.TreeBuilder(element_factory=lambda tag, attrib: Mine(tag, attrib), comme
 tb.start("r", {})
 print(type(tb.end("r")).__name__, tb.comment("x"), tb.pi("a"), tb.pi("a", "b"))
 
-# parsing through the C TreeBuilder
+# XMLParser, on expat
 parser = ET.XMLParser(target=ET.TreeBuilder())
 parser.feed("<doc><p>one</p>")
 parser.feed("<p>two</p></doc>")
@@ -144,3 +144,160 @@ try:
     repr(e)
 except RuntimeError as exc:
     print("RuntimeError", str(exc).split(" inside ")[0])
+
+
+# XMLParser: input as str, bytes and buffers, encodings, entities, errors
+parser = ET.XMLParser()
+print(type(parser.target).__name__, parser.entity, parser.version.startswith("Expat "))
+parser.feed(b"<?xml version='1.0' encoding='iso-8859-1'?><r a='\xe9'>caf\xe9")
+parser.feed(bytearray(b"<s/>"))
+parser.feed(memoryview(b"</r>"))
+r = parser.close()
+print(r.attrib, r.text, len(r))
+for enc in ("utf-8", "iso-8859-5", "cp1252", "koi8-r", "mac-roman"):
+    text = "\u0436\u0416" if enc in ("iso-8859-5", "koi8-r") else "\u00e9\u00fc"
+    try:
+        data = ("<?xml version='1.0' encoding='%s'?><t>%s</t>" % (enc, text)).encode(enc)
+    except UnicodeEncodeError:
+        continue
+    print(enc, ET.fromstring(data).text == text)
+print(ET.XMLParser(encoding="iso-8859-1").__class__.__name__)
+p = ET.XMLParser(encoding="iso-8859-1")
+p.feed(b"<a>\xe9</a>")
+print(p.close().text)
+p = ET.XMLParser()
+p.entity["ent"] = "ENTITY"
+p.feed('<!DOCTYPE a SYSTEM "a.dtd"><a>x&ent;y</a>')
+print(p.close().text)
+for bad in ["<a>&undefined;</a>", '<!DOCTYPE a SYSTEM "a.dtd">\n<a>&undefined;</a>', "<a></b>", "<a>", "", "<a/><b/>", "<a>\x00</a>"]:
+    p = ET.XMLParser()
+    try:
+        p.feed(bad)
+        p.close()
+        print("no error")
+    except ET.ParseError as e:
+        print("ParseError", e, e.code, e.position)
+for bad in [1, None, "\ud800"]:
+    try:
+        ET.XMLParser().feed(bad)
+    except Exception as e:
+        print(type(e).__name__, e)
+for kw in [{"encoding": 1}, {"encoding": "a\0b"}, {"target": None, "encoding": "nope"}]:
+    try:
+        ET.XMLParser(**kw)
+        print("made")
+    except Exception as e:
+        print(type(e).__name__, e)
+try:
+    ET.XMLParser(1)
+except TypeError as e:
+    print("TypeError", e)
+p = ET.XMLParser.__new__(ET.XMLParser)
+print(p.target, p.entity)
+for call in (lambda: p.feed("<a/>"), p.close, lambda: p._setevents([], None)):
+    try:
+        call()
+    except ValueError as e:
+        print("ValueError", e)
+
+
+# a target of any class: its methods, and what it lacks
+class Target:
+    def __init__(self):
+        self.log = []
+
+    def start(self, tag, attrib):
+        self.log.append(("start", tag, attrib))
+
+    def end(self, tag):
+        self.log.append(("end", tag))
+
+    def data(self, data):
+        self.log.append(("data", data))
+
+    def comment(self, text):
+        self.log.append(("comment", text))
+
+    def pi(self, target, data):
+        self.log.append(("pi", target, data))
+
+    def doctype(self, name, pubid, system):
+        self.log.append(("doctype", name, pubid, system))
+
+    def start_ns(self, prefix, uri):
+        self.log.append(("start_ns", prefix, uri))
+
+    def end_ns(self, prefix):
+        self.log.append(("end_ns", prefix))
+
+    def close(self):
+        return "closed"
+
+
+t = Target()
+p = ET.XMLParser(target=t)
+p.feed('<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">')
+p.feed('<h:html xmlns:h="urn:h" xmlns="urn:d" h:a="1"><!--c--><?p d?><b>x</b></h:html>')
+print(p.close())
+for entry in t.log:
+    print(entry)
+
+
+class Minimal:
+    pass
+
+
+p = ET.XMLParser(target=Minimal())
+p.feed("<a>text<!--c--></a>")
+print(p.close())
+
+
+class Raising(Target):
+    def start(self, tag, attrib):
+        raise KeyError(tag)
+
+
+p = ET.XMLParser(target=Raising())
+try:
+    p.feed("<a><b/></a>")
+except KeyError as e:
+    print("KeyError", e)
+
+
+class WithDoctype(ET.XMLParser):
+    def doctype(self, *args):
+        print("never called")
+
+
+import warnings
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    p = WithDoctype()
+    p.feed('<!DOCTYPE a SYSTEM "a.dtd"><a/>')
+    print(p.close().tag, [str(w.message) for w in caught], [w.category.__name__ for w in caught])
+
+# events, as XMLPullParser and iterparse ask for them
+def what(x):
+    if isinstance(x, ET.Element):
+        return x.tag if isinstance(x.tag, str) else (x.tag.__name__, x.text)
+    return x
+
+
+pull = ET.XMLPullParser(("start", "end", "start-ns", "end-ns", "comment", "pi"))
+pull.feed("<r xmlns='urn:x'><!--c-->")
+print([(ev, what(x)) for ev, x in pull.read_events()])
+pull.feed("<?pi data?><s/></r>")
+pull.close()
+print([(ev, what(x)) for ev, x in pull.read_events()])
+print([(ev, el.tag) for ev, el in ET.iterparse(io.BytesIO(b"<a><b/></a>"))])
+for events in [("bogus",), 1, [1]]:
+    try:
+        ET.XMLPullParser(events)
+    except Exception as e:
+        print(type(e).__name__, e)
+try:
+    ET.XMLParser(target=Target())._setevents([], None)
+except TypeError as e:
+    print("TypeError", e)
+print(ET.tostring(ET.parse(io.StringIO("<a>\u20ac<b/></a>")).getroot(), encoding="unicode"))
+print(ET.tostring(ET.parse(io.BytesIO(b"<a>x<b/></a>")).getroot()))
