@@ -26,7 +26,7 @@ import subprocess
 import sys
 import tempfile
 
-SAFE_MODULES = ("_abc _ast _bisect _blake2 _bz2 _codecs _collections _contextvars _crypt _csv _datetime "
+SAFE_MODULES = ("_abc _ast _bisect _blake2 _bz2 _codecs _collections _contextvars _crypt _csv _datetime _elementtree "
                 "_functools _hashlib _heapq _imp _io _json _locale _lsprof _lzma _md5 _multibytecodec _opcode "
                 "_operator _pickle _queue _random _sha1 _sha256 _sha3 _sha512 _sqlite3 _dbm _sre _stat "
                 "_statistics _string _struct _symtable _tokenize _tracemalloc _typing _uuid _warnings _weakref _zoneinfo "

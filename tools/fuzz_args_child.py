@@ -70,7 +70,17 @@ def makers():
     import array, bz2, codecs, collections, contextvars, csv, datetime, decimal, fractions, functools, hashlib
     import io, itertools, json, lzma, operator, os, pickle, re, socket, sqlite3, struct, types, weakref, zlib
     import _thread
+    import xml.etree.ElementTree as ET
     data = os.path.abspath("data.txt")
+
+    def started(builder):
+        builder.start("a", {})
+        return builder
+
+    def fed(parser):
+        parser.feed("<a><b>text")
+        return parser
+
     with open(data, "w") as f:
         f.write("line1\nline2\n")
     return [
@@ -107,6 +117,9 @@ def makers():
         ("Unpickler", lambda: pickle.Unpickler(io.BytesIO(b"N."))),
         ("socket", lambda: nonblocking(socket.socket())),
         ("socketpair", lambda: nonblocking(socket.socketpair()[0])),
+        ("Element", lambda: ET.fromstring('<a x="1"><b>t</b>u<c/></a>')),
+        ("TreeBuilder", lambda: started(ET.TreeBuilder())), ("element_iter", lambda: ET.Element("a").iter()),
+        ("XMLParser", lambda: ET.XMLParser()), ("XMLParser_fed", lambda: fed(ET.XMLParser())),
         ("sqlite", lambda: sqlite3.connect(":memory:")), ("cursor", lambda: sqlite3.connect(":memory:").cursor()),
         ("keys", lambda: {1: 2}.keys()), ("items", lambda: {1: 2}.items()), ("list_iter", lambda: iter([1, 2])),
         ("str_iter", lambda: iter("ab")), ("dict_iter", lambda: iter({1: 2})),

@@ -65,6 +65,7 @@
     _("_ssl", _ssl_module_create)                   \
     _("_csv", _csv_module_create)                   \
     _("pyexpat", pyexpat_module_create)             \
+    _("_elementtree", _elementtree_module_create)   \
     _("_ctypes", _ctypes_module_create)             \
     _("_bz2", _bz2_module_create)                   \
     _("_lzma", _lzma_module_create)                 \

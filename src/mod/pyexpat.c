@@ -19,12 +19,12 @@
  * Character data buffering (buffer_text): data is gathered in a buffer of
  * buffer_size bytes of UTF-8 and handed to CharacterDataHandler in one
  * piece before any other handler runs and at the end of each Parse. */
-#include <expat.h>
 #include <limits.h>
 #include <string.h>
 #include "../front/compiler.h"
 #include "../runtime.h"
 #include "../vm/traceback.h"
+#include "pyexpat.h"
 
 /* expat 2.6 defers reparsing a large token fed in small pieces; the
  * parser's switch for it exists only with such a library */
@@ -84,7 +84,7 @@ static Type parser_type;
 static void *mm_malloc(size_t n) { return gc_try_alloc(n); }
 static void *mm_realloc(void *p, size_t n) { return gc_try_realloc(p, n); }
 static void mm_free(void *p) { (void)p; /* the collector reclaims it */ }
-static const XML_Memory_Handling_Suite memsuite = {mm_malloc, mm_realloc, mm_free};
+const XML_Memory_Handling_Suite pyexpat_memsuite = {mm_malloc, mm_realloc, mm_free};
 
 /* ---- strings ---------------------------------------------------------------------------------- */
 /* expat hands out valid UTF-8 (XML_Char is char) */
@@ -487,7 +487,7 @@ static void set_c_handler(XML_Parser p, int h, bool on) {
 /* Single-byte encodings expat does not know, through Python's codecs:
  * byte i stands for the i-th character of bytes(range(256)) decoded with
  * errors="replace" (U+FFFD: not a character of the encoding). */
-static int unknown_encoding(void *data, const XML_Char *name, XML_Encoding *info) {
+int pyexpat_unknown_encoding(void *data, const XML_Char *name, XML_Encoding *info) {
     (void)data;
     if (err_occurred()) return XML_STATUS_ERROR;
     char all[256];
@@ -598,10 +598,10 @@ static Value pyexpat_ParserCreate(Value *args, size_t nargs, Value kwnames) {
     Parser *self = parser_alloc();
     self->intern = intern;
     /* "" asks for namespace processing with '\0' between the parts */
-    self->itself = XML_ParserCreate_MM(encoding, &memsuite, sep);
+    self->itself = XML_ParserCreate_MM(encoding, &pyexpat_memsuite, sep);
     if (!self->itself) return err_set(&exc_MemoryError, "XML_ParserCreate failed");
     XML_SetUserData(self->itself, self);
-    XML_SetUnknownEncodingHandler(self->itself, unknown_encoding, NULL);
+    XML_SetUnknownEncodingHandler(self->itself, pyexpat_unknown_encoding, NULL);
     return V_FROM_PTR(self);
 }
 
