@@ -15,8 +15,8 @@ no marks applied). For each module and mode this prints
     test_int            [default]  run 120  passed 118  failed 0  skipped 2
 
 then a line per mode and, last, "N passed, N failed": test cases over all
-modules and modes; a module that crashes, times out or cannot be imported
-counts as one failure.
+modules and modes; a module that crashes (before its summary or after it),
+times out or cannot be imported counts as one failure.
 """
 import argparse
 import json
@@ -143,8 +143,15 @@ def main():
             continue
         bad = summary["failed"] + summary["errors"] + summary["xpass"]
         skipped = summary["skipped"] + summary["xfail"]
+        # the driver exits 0 after its summary: anything else is a crash
+        # after it (a segfault in a second suite, at exit) and fails the module
+        crashed = rc != 0
         print(f"{module:24} [{mode}]  run {summary['run']:4}  passed {summary['passed']:4}  failed {bad:3}  "
-              f"skipped {skipped:3}", flush=True)
+              f"skipped {skipped:3}" + (f"  CRASH: exit {rc} after the summary" if crashed else ""), flush=True)
+        if crashed:
+            bad += 1
+            if args.verbose:
+                print(err[-3000:])
         if bad and args.verbose:
             print(err[-5000:])
         passed_all += summary["passed"]
