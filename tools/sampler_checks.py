@@ -272,7 +272,9 @@ class Checker(checklib.Checks):
 
     def check_interpreted(self):
         src = INTERPRETED % 60000000
-        got = self.profile("interpreted", src, ["--jit", "off", "--jit-profile-hz", str(SPLIT_HZ)])
+        # twice SPLIT_HZ: the loop takes about 3 s of CPU on a fast machine,
+        # which at 250 Hz gave fewer than the 1000 samples asked below
+        got = self.profile("interpreted", src, ["--jit", "off", "--jit-profile-hz", str(2 * SPLIT_HZ)])
         if not got:
             return
         prog, log, smp, prof = got
