@@ -37,6 +37,7 @@
  * stacks and the JIT's code region. Boehm never gives heap address space
  * back, so a reserve outside the heap could serve only once. */
 #define GC_RESERVE ((size_t)4 << 20)
+#define FIRST_SECTION ((size_t)64 << 20)
 #define GC_OUTSIDE_MARGIN ((size_t)64 << 20)   /* for what is not heap */
 #define JIT_CODE_REGION ((size_t)260 << 20)    /* mcode.c's region and its data page */
 static void *reserve;
@@ -690,10 +691,10 @@ static void print_gc_stats(void) {
 /* ---- transparent huge pages for the first heap section ----------------------------------
  *
  * Each 4 KiB page the heap touches for the first time costs a page fault,
- * on this project's virtual machines about 3-5 us: the kernel's share of
+ * on this project's virtual machines 3-18 us: the kernel's share of
  * `tpy -c pass` was larger than tpy's own, and 540 of its 900 faults were
  * the collector handing out fresh memory of the first heap section, which
- * gc_init makes 8 MiB. Where the kernel gives transparent huge pages on
+ * gc_init makes 64 MiB (FIRST_SECTION; docs/gc.md "9."). Where the kernel gives transparent huge pages on
  * request (/sys/kernel/mm/transparent_hugepage/enabled "madvise", Debian's
  * default), that section is advised MADV_HUGEPAGE: a fault then maps a
  * whole 2 MiB (`tpy -c pass`: 897 -> 359 faults, 5.7 -> 4.2 ms of system
@@ -769,7 +770,16 @@ void gc_init(void) {
     const char *huge_pages = getenv("TPY_HUGE_PAGES");
     bool use_huge_pages = !huge_pages || strcmp(huge_pages, "0") != 0;
     if (use_huge_pages) GC_set_on_heap_resize(heap_resized);
+    /* Boehm gives free blocks back to the kernel after they stayed free
+       for 6 collections (GC_UNMAP_THRESHOLD): that splits the first
+       section's huge pages, and the blocks come back page fault by page
+       fault when the program allocates again; tpy keeps them unless the
+       variable is set (read by GC_INIT only; not left in the environment
+       that the program sees) */
+    bool set_unmap = !getenv("GC_UNMAP_THRESHOLD");
+    if (set_unmap) setenv("GC_UNMAP_THRESHOLD", "0", 1);
     GC_INIT();
+    if (set_unmap) unsetenv("GC_UNMAP_THRESHOLD");
     /* descriptor GC_DS_LENGTH plus the object's size: every word traced;
        objects cleared when handed out, as NORMAL ones */
     exact_kind = (int)GC_new_kind(GC_new_free_list(), GC_DS_LENGTH, 1, 1);
@@ -796,10 +806,16 @@ void gc_init(void) {
     mp_set_memory_functions(gmp_alloc, gmp_realloc, gmp_free);
     GC_set_warn_proc(gc_warn);
     limit_heap();
-    /* Room for the reserve first: taken from a 64 KiB heap it would cost a
-       collection at start-up and shift every later one (bench/strings.py
-       --jit off: 45 collections instead of 40). */
-    GC_expand_hp(2 * GC_RESERVE);
+    /* The first section holds the reserve (taken from a 64 KiB heap it
+       would cost a collection at start-up and shift every later one) and
+       room for the first collection interval: a program that allocates
+       GC_MIN_INTERVAL before its first collection grows the heap to about
+       that much plus what it keeps, and each section Boehm adds later is
+       faulted in page by page, 14-18 us a page on this project's virtual
+       machines (docs/gc.md, "9."). As one advised section it is faulted
+       in 2 MiB at a time, and only where touched: `tpy -c pass` keeps its
+       resident set. A heap limit below it gets the small section. */
+    if (!GC_expand_hp(FIRST_SECTION)) GC_expand_hp(2 * GC_RESERVE);
     if (use_huge_pages) {
         GC_set_on_heap_resize(NULL);
         advise_last_section();
