@@ -327,4 +327,5 @@ void jit_helpers_init(void) {
     static const JitHelper str_results[] = {JH_str_getslice_ints, JH_str_concat, JH_str_concat_slice, JH_build_string,
                                             JH_build_string_n, JH_str_of_int, JH_str_of_int_piece, JH_str_mod, JH_str_mod_items};
     for (size_t k = 0; k < sizeof str_results / sizeof str_results[0]; k++) helper_descrs[str_results[k]]->ret_class = &str_type;
+    helper_descrs[JH_list_concat]->ret_class = &list_type;
 }

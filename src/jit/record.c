@@ -1422,6 +1422,19 @@ static void record_binop(Recorder *R, int op, Value *sp) {
         pop(R);
         push(R, r, SK_VALUE);
         return;
+    } else if (op == BINOP_ADD && list_check_exact(va) && list_check_exact(vb)) {
+        /* a + b of two lists (not in place: that extends a) */
+        IRRef ra = as_ref(R, a), rb = as_ref(R, b);
+        guard_type(R, ra, &list_type);
+        guard_type(R, rb, &list_type);
+        IRRef args[2] = {ra, rb};
+        IRRef r = call_value(R, JH_list_concat, 2, args);   /* MemoryError */
+        R->known_class[r] = &list_type;
+        R->nonnull[r] = 1;
+        pop(R);
+        pop(R);
+        push(R, r, SK_VALUE);
+        return;
     } else if (base == BINOP_MOD && str_check_exact(va) && tuple_check_exact(vb)) {
         IRRef r = record_str_mod(R, as_ref(R, a), as_ref(R, b));
         pop(R);
@@ -5099,13 +5112,14 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         }
         if (gen_check(vit) && record_gen_resume(R, itr, vit, pc, NULL)) break;
         if (gen_check(vit) && gen_resume_tree(R) && V_AS(GenObject, vit)->code == R->frames[0].code) {
-            /* a recursive generator (a permutation or tree walk): its
-               resume trace would enter itself through the residual
-               iternext at every level and leave by a guard whenever an
-               inner generator ends, costlier than the interpreter
-               (measured on bench/nqueens.py); left to the interpreter */
-            rec_abort(R, ABORT_GEN_RECURSIVE);
-            return -1;
+            /* a recursive generator (a permutation or tree walk): the
+               resume trace enters itself through the residual iternext
+               at every level. Worth it where its paths are few
+               (bench/nqueens.py's permutations_of: a third fewer
+               instructions); where each level branches, bridges that
+               cannot close a loop pile up, and the tree has a budget
+               (trace.c, GEN_RECURSIVE_MAX_BRIDGES) */
+            R->gen_recursive = true;
         }
         if (record_iter_next_dunder(R, itr, vit, pc)) break;
         /* any other iterator: a residual call; whether it produced an item

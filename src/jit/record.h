@@ -90,6 +90,7 @@ typedef struct Recorder {
     Pending pending;
     TraceKind kind;
     bool gen_resume;            /* a function trace that resumes a generator (Trace.gen_resume) */
+    bool gen_recursive;         /* it resumes a generator of its own code (Trace.gen_recursive) */
     CodeObject *start_code;     /* loops: the header being traced */
     int32_t start_pc;
     Frame *root;

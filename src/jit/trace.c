@@ -149,6 +149,10 @@ static void end_recording(void) {
 
 /* A spot that keeps aborting stops being traced. */
 #define MAX_ABORTS 3
+/* Bridges a recursive generator's resume tree may record before it is
+ * dropped (run_trace_finish): permutations_of in bench/nqueens.py needs 3,
+ * the branching `place` would take hundreds */
+#define GEN_RECURSIVE_MAX_BRIDGES 16
 #define MAX_BAD_LOOPS 20
 
 static void report_abort(Recorder *R) {
@@ -310,6 +314,7 @@ static Trace *trace_new(Recorder *R) {
     t->code = R->start_code;
     t->pc = R->start_pc;
     t->gen_resume = R->kind == TRACE_BRIDGE ? R->parent->gen_resume : R->gen_resume;
+    if (R->gen_recursive) t->root->gen_recursive = 1;
     t->globals = R->kind == TRACE_BRIDGE ? R->parent->globals : R->root_globals;
     t->builtins = R->kind == TRACE_BRIDGE ? R->parent->builtins : R->root_builtins;
     t->noopt = R->ir;
@@ -901,6 +906,21 @@ static int run_trace_finish(Frame *f, Trace *t, GuardDescr *g, bool record, bool
         !gen_raise &&
         !(g->flags & GUARD_NO_BRIDGE) && !jit.recording && jit_params.enabled && !g->owner->root->released &&
         !bridge_being_compiled(g)) {
+        Trace *root = g->owner->root;
+        if (root->gen_recursive && root->bridges_started >= GEN_RECURSIVE_MAX_BRIDGES) {
+            /* a recursive generator whose levels branch (bench/nqueens.py's
+               `place`: 550 bridges in 6 rounds, each path through a few
+               `continue`s its own bridge, and the rounds 1.7x slower than
+               interpreted): drop the tree and leave the code to the
+               interpreter, as if it had never been traced */
+            root->invalid = 1;
+            jit_cell(root->code, root->pc)->flags |= JC_DONT_TRACE_HERE;
+            if (getenv("TPY_JITDUMP"))
+                fprintf(stderr, "--- recursive generator's tree %u (pc %d) dropped after %d bridges\n", root->number, root->pc,
+                        root->bridges_started);
+            return 2;
+        }
+        root->bridges_started++;
         jit.rec = recorder_new_bridge(inner, g);
         jit.recording = true;
         jit.record_c_depth = tstate.c_depth;

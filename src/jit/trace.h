@@ -39,8 +39,7 @@
     _(ABORT_COROUTINE, "await, async for, async with or an async generator's yield") \
     _(ABORT_THREAD_SWITCH, "another thread took the interpreter lock during the trace") \
     _(ABORT_SYS_SETTRACE, "sys.settrace() installed a trace function")     \
-    _(ABORT_RECORDER_BUG, "the recorder used a value it never computed (a tpy bug: please report)") \
-    _(ABORT_GEN_RECURSIVE, "a generator resume trace would resume a generator of its own code")
+    _(ABORT_RECORDER_BUG, "the recorder used a value it never computed (a tpy bug: please report)")
 
 typedef enum AbortReason {
 #define ABORT_ENUM(name, text) name,
@@ -141,6 +140,9 @@ typedef struct Trace {
     int32_t frame_slots;        /* slots the loop's frame has */
     uint8_t *epilogue;          /* the loop's common exit */
     uint8_t gen_resume;         /* a generator resume trace (jit_gen_resume), or a bridge of one */
+    uint8_t gen_recursive;      /* roots: a trace of the tree resumes a generator of
+                                   the root's code (a recursive generator) */
+    int32_t bridges_started;    /* roots: bridges recorded for the tree */
 } Trace;
 
 typedef struct JitCell {

@@ -672,6 +672,16 @@ static bool defines_radd(Value v) {
     return false;
 }
 
+Value list_concat(Value a, Value b) {
+    int64_t na = list_size(a), nb = list_size(b);
+    Value r = list_try_new(na + nb);
+    if (!r) return VNULL;
+    values_copy(list_items(r), list_items(a), (size_t)na);
+    values_copy(list_items(r) + na, list_items(b), (size_t)nb);
+    V_AS(ListObject, r)->size = na + nb;
+    return r;
+}
+
 static Value list_binop(Value a, Value b, int op) {
     switch (BINOP_BASE(op)) {
     case BINOP_ADD:
@@ -685,15 +695,7 @@ static Value list_binop(Value a, Value b, int op) {
             if ((op & BINOP_REFLECTED) || defines_radd(b)) return V_NOTIMPL;
             return err_format(&exc_TypeError, "can only concatenate list (not \"%T\") to list", b);
         }
-        {
-            int64_t na = list_size(a), nb = list_size(b);
-            Value r = list_try_new(na + nb);
-            if (!r) return VNULL;
-            values_copy(list_items(r), list_items(a), (size_t)na);
-            values_copy(list_items(r) + na, list_items(b), (size_t)nb);
-            V_AS(ListObject, r)->size = na + nb;
-            return r;
-        }
+        return list_concat(a, b);
     case BINOP_MUL:
         if (op & BINOP_INPLACE) {
             if (!list_check(a) || !int_check(b)) return V_NOTIMPL;

@@ -1461,6 +1461,12 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             if (!r) goto error;
             TOP() = r;
             NEXT();
+        } else if ((w & 0xFF) == OP_BINARY_ADD && list_check_exact(a) && list_check_exact(b)) {
+            /* (in place, a list extends itself: the slow path) */
+            Value r = list_concat(a, b);
+            if (!r) goto error;
+            TOP() = r;
+            NEXT();
         }
         BINOP_SLOW(BINOP_ADD | ((w & 0xFF) == OP_INPLACE_ADD ? BINOP_INPLACE : 0));
     }
