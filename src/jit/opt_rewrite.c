@@ -281,6 +281,17 @@ bool rewrite_pre(Opt *O, POp *p, IRRef *res) {
                 return answer(res, is_int ? opt_ki(O, i) : opt_kf(O, f));
             return false;
         }
+        /* float(i) == 0.0 exactly when i == 0 (an int64 converts to a
+           nonzero double unless it is 0, and never to a nan): the check
+           before a division by an int converted (bench/spectral_norm.py's
+           1.0 / (...)), an integer compare instead of xorpd, ucomisd and
+           a parity jump */
+        if ((opc == IR_float_eq || opc == IR_float_ne) && is_k(O, b, 'f') && opt_cf(O, b) == 0.0 &&
+            def_op(O, a, IR_cast_int_to_float)) {
+            IRRef args[2] = {opt_val(O, ir_arg(def_op(O, a, IR_cast_int_to_float), 0)), opt_ki(O, 0)};
+            POp q = {opc == IR_float_eq ? IR_int_eq : IR_int_ne, 2, args, NULL, -1};
+            return answer(res, opt_run(O, &q));
+        }
         /* exact identities only (x + 0.0 is not one: -0.0 + 0.0 == +0.0) */
         if ((opc == IR_float_mul || opc == IR_float_truediv) && is_k(O, b, 'f') && opt_cf(O, b) == 1.0) return answer(res, a);
         if (opc == IR_float_mul && is_k(O, a, 'f') && opt_cf(O, a) == 1.0) return answer(res, b);
