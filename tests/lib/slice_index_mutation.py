@@ -3,10 +3,13 @@
 # is taken after the bounds are converted. tpy took it before, and
 # `l[0:10:X()] = []` with an __index__ that emptied l wrote ten null words
 # below l's items, over the heap object there (a module's dict in
-# test_xml_etree_c's test_ass_subscr, which crashed a later test), and left
+# test_xml_etree_c's test_ass_subscr, which crashed a later test once
+# Elements were weakly referable and the heap laid out otherwise), and left
 # l with length -10.
 import array
+import gc
 import mmap
+import weakref
 import xml.etree.ElementTree as ET
 
 
@@ -86,7 +89,8 @@ class Shrink:
 print("mmap get", m[0:16:Shrink()], len(m))
 m.close()
 
-# Elements (the C module's sequence protocol), whose children a bound clears
+# Elements (the C module's sequence protocol), whose children a bound clears,
+# weakly referenced and collected around it, as test_xml_etree_c runs them
 for round_ in range(3):
     e = ET.Element("elem")
     for _ in range(10):
@@ -108,3 +112,7 @@ for round_ in range(3):
             return 1
 
     print("element get", round_, e[:DelChildren()], len(e))
+    dead = []
+    refs = [weakref.ref(ET.Element("w"), dead.append) for _ in range(20)]
+    gc.collect()
+    print("weak refs", round_, sum(r() is None for r in refs), len(dead))
