@@ -1355,14 +1355,10 @@ static const GetSetDef xmlparser_getsets[] = {
     {NULL, NULL, NULL, NULL},
 };
 
-/* Not TF_WEAKREFABLE yet, unlike CPython's: with weak references to
- * Elements (test_xml_etree's test_weakref, a callback run by the
- * collector's finalizer), test_xml_etree_c crashed in about one run of
- * four, a live module dict reclaimed; without them it never did (48 runs).
- * The cause is not found: tests/cpython/expect.txt xfails the two tests. */
+/* weakly referable, as CPython's (test_xml_etree's test_weakref) */
 static Type element_type = {
     .tname = "xml.etree.ElementTree.Element",
-    .flags = TF_BASETYPE,
+    .flags = TF_BASETYPE | TF_WEAKREFABLE,
     .basicsize = sizeof(ElementObject),
     .new_ = element_new,
     .init = element_init,

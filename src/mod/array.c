@@ -492,8 +492,10 @@ static Value array_getitem(Value self, Value key) {
     }
     if (slice_check(key)) {
         int64_t start, stop, step;
-        int64_t n = slice_indices(key, a->len, &start, &stop, &step);
-        if (n < 0) return VNULL;
+        /* the length after the bounds' __index__ methods ran (misc.h, SliceBounds) */
+        SliceBounds sb;
+        if (slice_unpack_obj(key, &sb) < 0) return VNULL;
+        int64_t n = slice_adjust(&sb, a->len, &start, &stop, &step);
         return ar_slice_copy(a, start, step, n);
     }
     return err_set(&exc_TypeError, "array indices must be integers");
@@ -501,8 +503,9 @@ static Value array_getitem(Value self, Value key) {
 
 static int ar_setslice(ArrayObject *a, Value key, Value v) {
     int64_t start, stop, step;
-    int64_t n = slice_indices(key, a->len, &start, &stop, &step);
-    if (n < 0) return -1;
+    SliceBounds sb;
+    if (slice_unpack_obj(key, &sb) < 0) return -1;
+    int64_t n = slice_adjust(&sb, a->len, &start, &stop, &step);
     ArrayObject *src = NULL;
     int64_t needed = 0;
     int sz = a->d->size;

@@ -570,8 +570,10 @@ static Value mmap_getitem(Value self, Value key) {
     }
     if (slice_check(key)) {
         int64_t start, stop, step;
-        int64_t n = slice_indices(key, m->size, &start, &stop, &step);
-        if (n < 0) return VNULL;
+        /* the size after the bounds' __index__ methods ran (misc.h, SliceBounds) */
+        SliceBounds sb;
+        if (slice_unpack_obj(key, &sb) < 0) return VNULL;
+        int64_t n = slice_adjust(&sb, (int64_t)m->size, &start, &stop, &step);
         CHECK_VALID(m);
         if (n == 0) return bytes_new("", 0);
         if (step == 1) return bytes_new(m->data + start, (size_t)n);
@@ -608,8 +610,9 @@ static int mmap_setitem(Value self, Value key, Value v) {
         /* the source's bytes may move if resolving the slice runs code */
         Value src = bytes_new(b.data, (size_t)b.len);
         int64_t start, stop, step;
-        int64_t n = slice_indices(key, m->size, &start, &stop, &step);
-        if (n < 0) return -1;
+        SliceBounds sb;
+        if (slice_unpack_obj(key, &sb) < 0) return -1;
+        int64_t n = slice_adjust(&sb, (int64_t)m->size, &start, &stop, &step);
         if (!m->data) return closed_error(), -1;
         if (bytes_size(src) != n) return err_set(&exc_IndexError, "mmap slice assignment is wrong size"), -1;
         const char *s = bytes_data(src);

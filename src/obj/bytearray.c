@@ -128,8 +128,10 @@ static int ba_index_key(Value key, int64_t *out) {
 static Value ba_getitem(Value v, Value key) {
     if (slice_check(key)) {
         int64_t a, b, c;
-        int64_t n = slice_indices(key, BA(v)->size, &a, &b, &c);
-        if (n < 0) return VNULL;
+        /* the size after the bounds' __index__ methods ran (misc.h, SliceBounds) */
+        SliceBounds sb;
+        if (slice_unpack_obj(key, &sb) < 0) return VNULL;
+        int64_t n = slice_adjust(&sb, BA(v)->size, &a, &b, &c);
         Value r = bytearray_new(NULL, 0);
         if (bytearray_resize(r, n) < 0) return VNULL;
         char *o = BA(r)->data;
@@ -168,8 +170,9 @@ static int ba_ass_slice(Value v, Value key, Value val) {
         if (!src) return -1;
     }
     int64_t start, stop, step;
-    int64_t len = slice_indices(key, BA(v)->size, &start, &stop, &step);
-    if (len < 0) return -1;
+    SliceBounds sb;
+    if (slice_unpack_obj(key, &sb) < 0) return -1;
+    int64_t len = slice_adjust(&sb, BA(v)->size, &start, &stop, &step);
     if (step == 1) return ba_splice(v, start, start + len, src, m);
     ByteArrayObject *o = BA(v);
     if (m == 0) {

@@ -415,8 +415,10 @@ static int64_t list_len(Value l) { return list_size(l); }
 
 Value list_getslice(Value l, Value start_v, Value stop_v, Value step_v) {
     int64_t start, stop, step;
-    int64_t n = slice_bounds_indices(start_v, stop_v, step_v, list_size(l), &start, &stop, &step);
-    if (n < 0) return VNULL;
+    /* the length after the bounds' __index__ methods ran (misc.h, SliceBounds) */
+    SliceBounds sb;
+    if (slice_unpack(start_v, stop_v, step_v, &sb) < 0) return VNULL;
+    int64_t n = slice_adjust(&sb, list_size(l), &start, &stop, &step);
     if (step == 1) return list_slice(l, start, stop);
     Value r = list_new(n);
     Value *src = list_items(l), *dst = list_items(r);
@@ -521,8 +523,10 @@ static Value list_getitem(Value l, Value key) {
 int list_setslice(Value lv, Value start_v, Value stop_v, Value step_v, Value v) {
     ListObject *l = V_AS(ListObject, lv);
     int64_t start, stop, step;
-    int64_t n = slice_bounds_indices(start_v, stop_v, step_v, l->size, &start, &stop, &step);
-    if (n < 0) return -1;
+    /* the length after the bounds' __index__ methods ran (misc.h, SliceBounds) */
+    SliceBounds sb;
+    if (slice_unpack(start_v, stop_v, step_v, &sb) < 0) return -1;
+    int64_t n = slice_adjust(&sb, l->size, &start, &stop, &step);
     if (step == 1) {
         if (stop < start) stop = start;
         Value src = VNULL;

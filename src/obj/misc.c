@@ -88,45 +88,60 @@ static inline int slice_bound(Value v, int64_t *out) {
     return 0;
 }
 
-int64_t slice_bounds_indices(Value start, Value stop, Value step, int64_t length, int64_t *start_out,
-                             int64_t *stop_out, int64_t *step_out) {
-    int64_t st = 1;
+/* step, start, stop: the order CPython converts them in */
+int slice_unpack(Value start, Value stop, Value step, SliceBounds *out) {
+    out->step = 1;
     if (step != V_NONE) {
-        if (slice_bound(step, &st) < 0) return -1;
-        if (st == 0) {
+        if (slice_bound(step, &out->step) < 0) return -1;
+        if (out->step == 0) {
             err_set(&exc_ValueError, "slice step cannot be zero");
             return -1;
         }
     }
+    out->start = out->stop = SLICE_BOUND_NONE;
+    if (start != V_NONE && slice_bound(start, &out->start) < 0) return -1;
+    if (stop != V_NONE && slice_bound(stop, &out->stop) < 0) return -1;
+    return 0;
+}
+
+int slice_unpack_obj(Value slice, SliceBounds *out) {
+    SliceObject *s = V_AS(SliceObject, slice);
+    return slice_unpack(s->start, s->stop, s->step, out);
+}
+
+int64_t slice_adjust(const SliceBounds *sb, int64_t length, int64_t *start_out, int64_t *stop_out,
+                     int64_t *step_out) {
+    int64_t st = sb->step;
     int64_t lower = st < 0 ? -1 : 0, upper = st < 0 ? length - 1 : length;
-    int64_t a, b;
-    if (start == V_NONE) {
+    int64_t a = sb->start, b = sb->stop;
+    if (a == SLICE_BOUND_NONE) {
         a = st < 0 ? upper : lower;
-    } else {
-        if (slice_bound(start, &a) < 0) return -1;
-        if (a < 0) {
-            a += length;
-            if (a < lower) a = lower;
-        } else if (a > upper) {
-            a = upper;
-        }
+    } else if (a < 0) {
+        a += length;
+        if (a < lower) a = lower;
+    } else if (a > upper) {
+        a = upper;
     }
-    if (stop == V_NONE) {
+    if (b == SLICE_BOUND_NONE) {
         b = st < 0 ? lower : upper;
-    } else {
-        if (slice_bound(stop, &b) < 0) return -1;
-        if (b < 0) {
-            b += length;
-            if (b < lower) b = lower;
-        } else if (b > upper) {
-            b = upper;
-        }
+    } else if (b < 0) {
+        b += length;
+        if (b < lower) b = lower;
+    } else if (b > upper) {
+        b = upper;
     }
     *start_out = a;
     *stop_out = b;
     *step_out = st;
     if (st > 0) return a < b ? (b - a - 1) / st + 1 : 0;
     return b < a ? (a - b - 1) / (-st) + 1 : 0;
+}
+
+int64_t slice_bounds_indices(Value start, Value stop, Value step, int64_t length, int64_t *start_out,
+                             int64_t *stop_out, int64_t *step_out) {
+    SliceBounds sb;
+    if (slice_unpack(start, stop, step, &sb) < 0) return -1;
+    return slice_adjust(&sb, length, start_out, stop_out, step_out);
 }
 
 int64_t slice_indices(Value sv, int64_t length, int64_t *start, int64_t *stop, int64_t *step) {

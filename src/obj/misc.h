@@ -98,6 +98,19 @@ int slice_indices_big(Value slice, Value length, Value *start, Value *stop, Valu
 /* The same from the three bounds (None when omitted) without a slice object. */
 int64_t slice_bounds_indices(Value start, Value stop, Value step, int64_t length, int64_t *a, int64_t *b,
                              int64_t *st);
+/* The two halves of slice_bounds_indices, for a sequence whose length may
+ * change: converting the bounds runs their __index__ methods, which may
+ * resize the sequence, so its length is read only after slice_unpack, as
+ * CPython's PySlice_Unpack and PySlice_AdjustIndices. (A length read
+ * before made `l[0:10:X()] = []` with an __index__ that empties l write
+ * below its items.) */
+typedef struct SliceBounds {
+    int64_t start, stop, step;   /* start and stop SLICE_BOUND_NONE when omitted */
+} SliceBounds;
+#define SLICE_BOUND_NONE INT64_MIN   /* never a converted bound: those are clamped to +-INT64_MAX / 4 */
+int slice_unpack(Value start, Value stop, Value step, SliceBounds *out);   /* -1 with an error */
+int slice_unpack_obj(Value slice, SliceBounds *out);
+int64_t slice_adjust(const SliceBounds *sb, int64_t length, int64_t *a, int64_t *b, int64_t *st);   /* >= 0 */
 
 /* Whether slice bounds are all small ints or None: then resolving them
  * cannot run Python code, and only a zero step can fail. */
