@@ -14,6 +14,7 @@ Usage:
                            [--no-pypy] [--startup] [--timeout SECS]
                            [--steady [--whole] [--iters N] [--warmup W]
                             [--budget SECS] [--steady-reps N] [--cpu-time]]
+                           [--cpu N|all]
 
 See bench/README.md for how to read the output.
 """
@@ -710,6 +711,26 @@ def run_steady(interps, programs, args, result):
     return nbad
 
 
+def pin_cpu(ap, spec):
+    """Pin this runner, and so every process it starts, to one CPU: the
+    one named, or by default the highest-numbered allowed. Returns it, or
+    None for 'all'."""
+    if spec == "all":
+        return None
+    allowed = sorted(os.sched_getaffinity(0))
+    if spec is None:
+        cpu = allowed[-1]
+    else:
+        try:
+            cpu = int(spec)
+        except ValueError:
+            ap.error("--cpu takes a CPU number or 'all', not %r" % spec)
+        if cpu not in allowed:
+            ap.error("--cpu %d: this process may use CPUs %s" % (cpu, allowed))
+    os.sched_setaffinity(0, {cpu})
+    return cpu
+
+
 def main():
     ap = argparse.ArgumentParser(
         description="Time bench/*.py under tpy (JIT on/off), CPython and "
@@ -751,6 +772,12 @@ def main():
     ap.add_argument("--steady-reps", type=int, default=1,
                     help="--steady: processes per program and interpreter "
                          "(default 1; --reps counts whole-process runs)")
+    ap.add_argument("--cpu", default=None, metavar="N|all",
+                    help="run every measured process on CPU N only (default: "
+                         "the highest-numbered CPU this runner may use; 'all' "
+                         "leaves placement to the kernel). One CPU for all "
+                         "interpreters keeps ratios fair where CPUs differ in "
+                         "speed, as a virtual machine's do (bench/README.md)")
     ap.add_argument("--cpu-time", action="store_true",
                     help="--steady: tabulate CPU time per call instead of "
                          "wall time (both are in --json)")
@@ -762,6 +789,7 @@ def main():
     if args.whole and not args.steady:
         ap.error("--whole goes with --steady")
 
+    pinned = pin_cpu(ap, args.cpu)
     la_start = loadavg()
     interps, notes, info = find_interpreters(args)
 
@@ -771,6 +799,7 @@ def main():
     commit = git_commit()
     print("repo commit: %s" % commit)
     print("load average at start: %s" % (la_start,))
+    print("measured processes run on CPU %s" % (pinned if pinned is not None else "any (--cpu all)"))
     for name, argv in interps:
         print("  %-10s %s   %s" % (name, " ".join(argv),
                                    info.get(name, {}).get("version", "")))
@@ -780,7 +809,7 @@ def main():
     result = {"date": datetime.datetime.now().isoformat(),
               "host": platform.node(), "reps": args.reps,
               "interpreters": info, "notes": notes,
-              "loadavg_start": la_start, "commit": commit}
+              "loadavg_start": la_start, "commit": commit, "cpu": pinned}
     if not interps:
         print("no interpreters to run")
         return 2
