@@ -559,6 +559,22 @@ def parse_steady(stdout):
     return its
 
 
+def paired_ratios(programs, raw, names, warmup, col):
+    """tpy-jit / PyPy for each rep of --steady-reps > 1 (medians after
+    warm-up, wall or CPU by col), per program; {} without both."""
+    if "tpy-jit" not in names or "pypy" not in names:
+        return {}
+    out = {}
+    for prog in programs:
+        mine, ref = raw[prog]["tpy-jit"], raw[prog]["pypy"]
+        if len(mine) < 2 or any(x["status"] != "ok" for x in mine + ref):
+            continue
+        out[prog] = [median([it[col] for it in a["iterations"][warmup:]])
+                     / median([it[col] for it in b["iterations"][warmup:]])
+                     for a, b in zip(mine, ref)]
+    return out
+
+
 def run_steady(interps, programs, args, result):
     """Steady state: per program and interpreter, --steady-reps processes run
     bench() up to --iters times; the first --warmup calls of each process
@@ -688,6 +704,17 @@ def run_steady(interps, programs, args, result):
         print()
         print("slower than PyPy by more than 1.5x: %s"
               % (", ".join(slow) if slow else "none"))
+    paired = paired_ratios(programs, raw, names, warmup,
+                           1 if args.cpu_time else 0)
+    if paired:
+        print()
+        print("jit/pypy per rep (both processes of a rep run within seconds, "
+              "so a machine whose speed drifts between reps moves both):")
+        for prog in programs:
+            rs = paired.get(prog)
+            if rs:
+                print("  %-16s %s   median %s" % (prog, " ".join(
+                    fmt_ratio(r) for r in rs), fmt_ratio(median(rs))))
     if problems:
         print()
         print("!" * 72)
@@ -696,6 +723,7 @@ def run_steady(interps, programs, args, result):
             print("!!!   " + p)
         print("!" * 72)
     result["steady"] = {"iters": args.iters, "warmup": warmup,
+                        "paired_jit_pypy": paired,
                         "budget": args.budget, "reps": reps,
                         "table_time": key,
                         "programs": {prog: {"runs": raw[prog],
