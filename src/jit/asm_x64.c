@@ -795,6 +795,34 @@ void asm_sd_xm(Asm *a, SdOp op, AsmXmm dst, AsmMem m)
     enc_rm(a, 0xF2, 0, 0x0F00 + op, dst, m);
 }
 
+void asm_vsd_xxx(Asm *a, SdOp op, AsmXmm dst, AsmXmm src1, AsmXmm src2)
+{
+    sd_ok(op);
+    reg_ok(dst);
+    reg_ok(src1);
+    reg_ok(src2);
+    reserve(a);
+    /* three-byte VEX: C4, then R X B (inverted) and map 0F, then W=0, vvvv
+       (src1 inverted), L=0 (scalar/128-bit) and pp=11 (the F2 prefix) */
+    put8(a, 0xC4);
+    put8(a, ((dst & 8) ? 0u : 0x80u) | 0x40u | ((src2 & 8) ? 0u : 0x20u) | 0x01u);
+    put8(a, ((~(unsigned)src1 & 15u) << 3) | 0x03u);
+    put8(a, op);
+    put8(a, 0xC0 | (dst & 7) << 3 | (src2 & 7));
+}
+
+bool asm_has_avx(void)
+{
+    /* __builtin_cpu_supports checks the OS's XSAVE support of the YMM
+       state as well as the CPUID bit */
+    static int known = -1;
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx") ? 1 : 0;
+    }
+    return known;
+}
+
 void asm_ucomisd_xx(Asm *a, AsmXmm x1, AsmXmm x2) { enc_rr(a, 0x66, 0, 0x0F2E, x1, x2); }
 void asm_ucomisd_xm(Asm *a, AsmXmm x, AsmMem m) { enc_rm(a, 0x66, 0, 0x0F2E, x, m); }
 void asm_comisd_xx(Asm *a, AsmXmm x1, AsmXmm x2) { enc_rr(a, 0x66, 0, 0x0F2F, x1, x2); }

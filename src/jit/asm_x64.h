@@ -333,6 +333,12 @@ void asm_movsd_xm(Asm *a, AsmXmm dst, AsmMem m);           /* load; zeroes the u
 void asm_movsd_mx(Asm *a, AsmMem m, AsmXmm src);           /* store */
 void asm_sd_xx(Asm *a, SdOp op, AsmXmm dst, AsmXmm src);   /* addsd ... sqrtsd x, x */
 void asm_sd_xm(Asm *a, SdOp op, AsmXmm dst, AsmMem m);     /* addsd ... sqrtsd x, qword [m] */
+/* The AVX (VEX) form with a third register: dst = src1 op src2, neither
+ * source changed (vsqrtsd takes the root of src2, src1 gives the upper
+ * half), so no copy of src1 first. Only where asm_has_avx() says the CPU
+ * and the kernel run AVX instructions. */
+void asm_vsd_xxx(Asm *a, SdOp op, AsmXmm dst, AsmXmm src1, AsmXmm src2);
+bool asm_has_avx(void);
 void asm_ucomisd_xx(Asm *a, AsmXmm x1, AsmXmm x2);         /* unordered compare: ZF PF CF */
 void asm_ucomisd_xm(Asm *a, AsmXmm x, AsmMem m);
 void asm_comisd_xx(Asm *a, AsmXmm x1, AsmXmm x2);

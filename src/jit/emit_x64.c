@@ -137,8 +137,8 @@ typedef enum ColdKind {
     COLD_CALL,                  /* res = fn(arg), keeping the live registers */
     COLD_LOAD_FLOAT,            /* res (XMM) = ((FloatObject *)arg)->value */
     COLD_GUARD_BOXED_FLOAT,     /* fail guard op `guard` unless arg is a FloatObject */
-    COLD_BOX_FLOAT,             /* res = box(arg (XMM)) of a double that is +-0.0
-                                   or no small float; res holds rotl(bits, 1) - bias */
+    COLD_BOX_FLOAT,             /* res = box(arg (XMM)) of a double that is no small
+                                   float; res holds rotl(bits, 1) - bias */
 } ColdKind;
 
 typedef struct ColdCall {
@@ -719,13 +719,16 @@ static void emit_cold_calls(Emitter *e) {
             continue;
         }
         if (cc->kind == COLD_BOX_FLOAT) {
-            /* +-0.0 (rotated bits 0 or 1) are small floats too; the rest
-               is boxed by the call below. res holds adj = r - bias. */
+            /* +-0.0 (rotated bits 0 or 1) are the static float_zeros[r],
+               with no call; the rest is boxed by the call below. res holds
+               adj = r - bias. */
             AsmReg r = (AsmReg)cc->res;
             alu_rk(a, ALU_ADD, r, &float_bias_k);                /* r */
             asm_alu_ri(a, ALU_CMP, r, 1);
             size_t other = asm_jcc8(a, CC_A);
-            asm_lea(a, r, asm_mem_idx(ASM_NOREG, r, 4, FLOAT_TAG));
+            asm_shift_ri(a, SHIFT_SHL, r, 4);
+            asm_mov_ri(a, R11, (int64_t)(uintptr_t)float_zeros);
+            asm_alu_rr(a, ALU_ADD, r, R11);
             asm_jmp_to(a, cc->resume);
             asm_patch_rel8(a, other, asm_len(a));
         }
@@ -924,11 +927,13 @@ static void emit_box_int(Emitter *e, int src, int res) {
     add_cold_call(e, ovf, asm_len(a), (void *)jh_box_int_slow, src, false, res);
 }
 
+_Static_assert(sizeof(FloatObject) == 16, "COLD_BOX_FLOAT finds float_zeros[r] at float_zeros + (r << 4)");
+
 /* res (GPR) = box(double in xmm src).
  * With r = rotl(bits, 1) and adj = r - bias, the double is a small float
  * when 2 <= adj < 2^62, that is adj - 2 < 2^62 - 2 unsigned (value.h); its
  * Value is adj << 2 | FLOAT_TAG. The fast path is that test and the tag;
- * +-0.0 (r <= 1, also small) and the boxed rest go to the cold path, which
+ * +-0.0 (r <= 1, static objects) and the boxed rest go to the cold path, which
  * finds adj in res and adds the bias back (so the fast path keeps no copy
  * of r, and needs no scratch register but R11). */
 static void emit_box_float(Emitter *e, int src, int res) {
@@ -975,10 +980,7 @@ static void emit_unbox_float(Emitter *e, int src, int res, int t, ColdCall *guar
        holds v - FLOAT_TAG already, and (v - 2) >> 2 == v >> 2 */
     if (T != R11) asm_mov_rr(a, T, S);
     asm_shift_ri(a, SHIFT_SHR, T, 2);                    /* x = v >> 2 */
-    asm_alu_ri(a, ALU_CMP, T, 1);
-    size_t zero = asm_jcc8(a, CC_BE);                    /* +-0.0: x is r already */
-    alu_rk(a, ALU_ADD, T, &float_bias_k);                /* r = x + bias */
-    asm_patch_rel8(a, zero, asm_len(a));
+    alu_rk(a, ALU_ADD, T, &float_bias_k);                /* r = x + bias (no zero is small) */
     asm_shift_ri(a, SHIFT_ROR, T, 1);
     asm_movq_xr(a, X, T);
     if (!guard) {
@@ -1182,7 +1184,16 @@ static void emit_float_binop(Emitter *e, int opcode, IRRef x, IRRef y) {
         return;
     }
     int rb = in_reg(e, y);
-    if (!is_const(x)) in_reg(e, x);
+    if (!is_const(x)) {
+        int rx = in_reg(e, x);
+        if (e->last_use[x] != e->cur && asm_has_avx()) {
+            /* x lives on: the AVX form writes a third register (y's own
+               when y dies here) instead of copying x first */
+            int res = def_reg(e, !is_const(y) && e->last_use[y] == e->cur ? y : -1);
+            asm_vsd_xxx(&e->a, sd, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(rx - LOC_XMM0), (AsmXmm)(rb - LOC_XMM0));
+            return;
+        }
+    }
     int res = def_reg(e, x);
     asm_sd_xx(&e->a, sd, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(rb - LOC_XMM0));
 }
@@ -1579,6 +1590,11 @@ static void emit_op(Emitter *e, int index) {
         break;
     }
     case IR_float_sqrt: {
+        if (!is_const(a0) && e->last_use[a0] != e->cur && asm_has_avx()) {
+            int rx = in_reg(e, a0), res = def_reg(e, -1);   /* no copy of a0 (emit_float_binop) */
+            asm_vsd_xxx(a, SD_SQRT, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(rx - LOC_XMM0), (AsmXmm)(rx - LOC_XMM0));
+            break;
+        }
         if (!is_const(a0)) in_reg(e, a0);
         int res = def_reg(e, a0);
         asm_sd_xx(a, SD_SQRT, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(res - LOC_XMM0));

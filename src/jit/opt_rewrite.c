@@ -325,7 +325,7 @@ bool rewrite_pre(Opt *O, POp *p, IRRef *res) {
     }
     case IR_box_float: {
         if (is_k(O, a, 'f')) {
-            Value v = v_try_smallfloat(opt_cf(O, a));
+            Value v = float_value_unallocated(opt_cf(O, a));
             if (v) return answer(res, opt_kr(O, v));
         }
         const IROp *d = def_op(O, a, IR_unbox_float);

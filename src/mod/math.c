@@ -472,6 +472,7 @@ static Value m_fsum(Value *args, size_t nargs, Value kwnames) {
         }
         n = i;
         if (isinf(x)) return err_set(&exc_OverflowError, "intermediate overflow in fsum");
+        if (x == 0.0) continue;   /* as CPython 3.11: a sum of zeros is +0.0, even of -0.0s */
         if (n == cap) {
             double *np = gc_alloc_atomic(sizeof(double) * cap * 2);
             memcpy(np, p, sizeof(double) * n);

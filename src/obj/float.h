@@ -3,6 +3,8 @@
 #ifndef TPY_FLOAT_H
 #define TPY_FLOAT_H
 
+#include <math.h>
+
 #include "../vm/object.h"
 
 typedef struct FloatObject {
@@ -10,7 +12,16 @@ typedef struct FloatObject {
     double value;
 } FloatObject;
 
+/* A FloatObject of d; +0.0 and -0.0 are the static float_zeros[0] and [1]
+ * (rotl(bits, 1) indexes them), never allocated. */
 Value float_box(double d);
+extern FloatObject float_zeros[2];
+
+/* d's Value when it takes no allocation (a small float or a zero), else VNULL */
+static inline Value float_value_unallocated(double d) {
+    Value v = v_try_smallfloat(d);
+    return v ? v : d == 0.0 ? V_FROM_PTR(&float_zeros[signbit(d) ? 1 : 0]) : VNULL;
+}
 
 static inline Value float_from_double(double d) {
     Value v = v_try_smallfloat(d);

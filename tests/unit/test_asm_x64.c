@@ -719,6 +719,11 @@ static void test_sse(void)
             for (int o = 0; o < 7; o++) {
                 asm_sd_xx(&A, (SdOp)SDOPS[o], (AsmXmm)d, (AsmXmm)s);
                 CHECK(S("%s %s, %s", SDN[o], XN[d], XN[s]), l);
+                /* the VEX form: always the three-byte prefix, 5 bytes;
+                   the first source runs over all 16 registers too */
+                int s1 = (d + s + o) & 15;
+                asm_vsd_xxx(&A, (SdOp)SDOPS[o], (AsmXmm)d, (AsmXmm)s1, (AsmXmm)s);
+                CHECK(S("v%s %s, %s, %s", SDN[o], XN[d], XN[s1], XN[s]), 5);
             }
             for (int o = 0; o < 5; o++) {
                 asm_pd_xx(&A, (PdOp)PDOPS[o], (AsmXmm)d, (AsmXmm)s);
@@ -927,6 +932,24 @@ static void test_run_small(void)
         AS_FN(f, p);
         OK(f(3.0, 4.0) == 6.5);
         OK(f(0.0, -0.0) == 1.5);
+        unplace(p, A.len);
+        asm_reset(&A);
+    }
+    /* the VEX forms leave their sources alone: (x - y) * x / y, sqrt(y)
+       + x, with x, y in xmm0, xmm1 kept to the end */
+    if (asm_has_avx()) {
+        asm_vsd_xxx(&A, SD_SUB, XMM9, XMM0, XMM1);
+        asm_vsd_xxx(&A, SD_MUL, XMM9, XMM9, XMM0);
+        asm_vsd_xxx(&A, SD_DIV, XMM12, XMM9, XMM1);
+        asm_vsd_xxx(&A, SD_SQRT, XMM2, XMM15, XMM1);
+        asm_vsd_xxx(&A, SD_ADD, XMM2, XMM2, XMM0);
+        asm_vsd_xxx(&A, SD_ADD, XMM0, XMM12, XMM2);
+        asm_ret(&A);
+        uint8_t *p = place(&A);
+        FnD2 f;
+        AS_FN(f, p);
+        OK(f(6.0, 4.0) == 6.0 / 4.0 * 2.0 + 2.0 + 6.0);
+        OK(f(1.0, 0.25) == 0.75 * 1.0 / 0.25 + 0.5 + 1.0);
         unplace(p, A.len);
         asm_reset(&A);
     }
