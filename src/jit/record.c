@@ -374,8 +374,8 @@ static IRRef as_ref(Recorder *R, SnapSlot s) {
     }
     case SK_FLOAT: {
         if (ir_is_const(s.ref)) {
-            Value v = float_from_double(ir_const(&R->ir, s.ref)->v.f);
-            if (v_is_smallfloat(v)) return kref(R, v);
+            Value v = float_value_unallocated(ir_const(&R->ir, s.ref)->v.f);
+            if (v) return kref(R, v);
         }
         IRRef r = emit1(R, IR_box_float, s.ref, NULL);
         R->known_class[r] = &float_type;
@@ -459,7 +459,10 @@ static IRRef int_to_exact_double(Recorder *R, IRRef i) {
 static void guard_type(Recorder *R, IRRef r, Type *t) {
     if (ir_is_const(r)) return;
     if (R->known_class[r] == t) return;
-    guard2(R, IR_guard_nonnull_class, r, kref(R, V_FROM_PTR(t)));
+    /* an exact float is an immediate or a FloatObject (+-0.0, huge, tiny:
+       value.h) whatever this one was: the guard takes both, as as_float's */
+    if (t == &float_type) guard1(R, IR_guard_is_float, r);
+    else guard2(R, IR_guard_nonnull_class, r, kref(R, V_FROM_PTR(t)));
     R->known_class[r] = t;
     R->nonnull[r] = 1;
 }
