@@ -33,3 +33,14 @@ def g(xs):
     return s, math.copysign(1, s)
 print(g([0.0, -0.0, 1.0, -1.0, 0.0] * 400))
 print(sum([0.0, -0.0]), math.fsum([-0.0, -0.0]), max(-0.0, 0.0), min(0.0, -0.0), divmod(-0.0, 1.0), round(-0.4), round(-0.4, 0))
+
+# the same values through formatting, packing, pickling and the numeric tower
+import json, pickle, array, statistics, fractions, decimal, itertools
+z, nz = 0.0, -0.0
+print(struct.pack('<dd', z, nz).hex(), '%f %f' % (z, nz), format(nz, '.2f'), str(nz), repr(nz), round(nz), int(nz), float('-0'))
+print(sorted([0.0, -0.0, -0.0, 0.0]), {0.0: 1, -0.0: 2}, math.atan2(0.0, -0.0), math.atan2(-0.0, -0.0), complex(-0.0, 0.0), -complex(0.0, 0.0))
+print(json.dumps([z, nz]), pickle.loads(pickle.dumps([z, nz])), array.array('d', [nz, z]).tolist(), fractions.Fraction(nz), decimal.Decimal(nz))
+print(nz.hex(), z.hex(), float.fromhex('-0x0p+0'), nz.as_integer_ratio(), nz.is_integer(), abs(nz), -z, +nz, nz ** 2, 0.0 ** 0.0, math.sqrt(nz), math.floor(nz), math.fmod(nz, 1.0), divmod(nz, -1.0))
+print(min([nz, z]), max([z, nz]), sum([nz, nz]), sum([nz, nz], -0.0), statistics.mean([nz, z]), math.prod([nz, 1.0]), z == nz, z is nz, id(z) == id(0.0 * 1))
+l = [nz] * 3; l[1] += 0.0; print(l, [x * -1 for x in l], [math.copysign(1, x) for x in l])
+print(list(itertools.accumulate([nz, nz, 0.0])), [nz] * 2 == [z] * 2, hash(nz), hash(z), z.__eq__(nz), (nz).__round__(2))
