@@ -1174,6 +1174,12 @@ static bool float_const_mem(Emitter *e, IRRef r, AsmMem *m) {
     return true;
 }
 
+/* Whether a float op whose left operand is x writes a third register (the
+ * AVX form) rather than a copy of x: x lives on after the op, and AVX runs. */
+static bool three_operand(Emitter *e, IRRef x) {
+    return !is_const(x) && e->last_use[x] != e->cur && asm_has_avx();
+}
+
 static void emit_float_binop(Emitter *e, int opcode, IRRef x, IRRef y) {
     SdOp sd = opcode == IR_float_add ? SD_ADD : opcode == IR_float_sub ? SD_SUB : opcode == IR_float_mul ? SD_MUL : SD_DIV;
     AsmMem m;
@@ -1184,16 +1190,13 @@ static void emit_float_binop(Emitter *e, int opcode, IRRef x, IRRef y) {
         return;
     }
     int rb = in_reg(e, y);
-    if (!is_const(x)) {
-        int rx = in_reg(e, x);
-        if (e->last_use[x] != e->cur && asm_has_avx()) {
-            /* x lives on: the AVX form writes a third register (y's own
-               when y dies here) instead of copying x first */
-            int res = def_reg(e, !is_const(y) && e->last_use[y] == e->cur ? y : -1);
-            asm_vsd_xxx(&e->a, sd, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(rx - LOC_XMM0), (AsmXmm)(rb - LOC_XMM0));
-            return;
-        }
+    if (three_operand(e, x)) {
+        /* into y's own register when y dies here */
+        int rx = in_reg(e, x), res = def_reg(e, !is_const(y) && e->last_use[y] == e->cur ? y : -1);
+        asm_vsd_xxx(&e->a, sd, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(rx - LOC_XMM0), (AsmXmm)(rb - LOC_XMM0));
+        return;
     }
+    if (!is_const(x)) in_reg(e, x);
     int res = def_reg(e, x);
     asm_sd_xx(&e->a, sd, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(rb - LOC_XMM0));
 }
@@ -1590,8 +1593,8 @@ static void emit_op(Emitter *e, int index) {
         break;
     }
     case IR_float_sqrt: {
-        if (!is_const(a0) && e->last_use[a0] != e->cur && asm_has_avx()) {
-            int rx = in_reg(e, a0), res = def_reg(e, -1);   /* no copy of a0 (emit_float_binop) */
+        if (three_operand(e, a0)) {
+            int rx = in_reg(e, a0), res = def_reg(e, -1);
             asm_vsd_xxx(a, SD_SQRT, (AsmXmm)(res - LOC_XMM0), (AsmXmm)(rx - LOC_XMM0), (AsmXmm)(rx - LOC_XMM0));
             break;
         }

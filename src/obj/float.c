@@ -15,7 +15,7 @@ Type float_type;
 FloatObject float_zeros[2] = {{{&float_type}, 0.0}, {{&float_type}, -0.0}};
 
 Value float_box(double d) {
-    if (d == 0.0) return V_FROM_PTR(&float_zeros[signbit(d) ? 1 : 0]);
+    if (d == 0.0) return float_zero_value(d);
     FloatObject *f = (FloatObject *)obj_alloc_atomic(&float_type, sizeof(FloatObject));
     f->value = d;
     return V_FROM_PTR(f);

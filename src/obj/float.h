@@ -17,10 +17,13 @@ typedef struct FloatObject {
 Value float_box(double d);
 extern FloatObject float_zeros[2];
 
+/* The static FloatObject of a zero d (+0.0 or -0.0) */
+static inline Value float_zero_value(double d) { return V_FROM_PTR(&float_zeros[signbit(d) ? 1 : 0]); }
+
 /* d's Value when it takes no allocation (a small float or a zero), else VNULL */
 static inline Value float_value_unallocated(double d) {
     Value v = v_try_smallfloat(d);
-    return v ? v : d == 0.0 ? V_FROM_PTR(&float_zeros[signbit(d) ? 1 : 0]) : VNULL;
+    return v ? v : d == 0.0 ? float_zero_value(d) : VNULL;
 }
 
 static inline Value float_from_double(double d) {
