@@ -185,7 +185,7 @@ static char arg_type(int opc, int i) {
     if (opc == IR_guard_true || opc == IR_guard_false || opc == IR_box_int || opc == IR_bool_from_int ||
         opc == IR_cast_int_to_float)
         return 'i';
-    if (opc == IR_box_float || opc == IR_cast_float_to_int) return 'f';
+    if (opc == IR_box_float || opc == IR_cast_float_to_int || opc == IR_guard_float_storable) return i == 0 ? 'f' : '?';
     if (opc == IR_unbox_int || opc == IR_unbox_float || opc == IR_guard_class || opc == IR_guard_nonnull_class ||
         opc == IR_guard_nonnull || opc == IR_guard_isnull || opc == IR_guard_is_int || opc == IR_guard_is_float)
         return i == 0 ? 'r' : '?';

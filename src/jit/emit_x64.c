@@ -1476,6 +1476,23 @@ static void emit_op(Emitter *e, int index) {
         add_cold_float_guard(e, not_small, asm_len(a), index, r);
         break;
     }
+    case IR_guard_float_storable: {
+        /* the test of emit_box_float (the double is an immediate), or a
+           zero (r = rotl(bits, 1) is 0 or 1) */
+        int x = in_reg(e, a0);
+        AsmReg T = (AsmReg)temp_reg(e, false);
+        guard_of(e, index);
+        asm_movq_rx(a, T, (AsmXmm)(x - LOC_XMM0));
+        asm_shift_ri(a, SHIFT_ROL, T, 1);
+        asm_alu_ri(a, ALU_CMP, T, 1);
+        size_t zero = asm_jcc8(a, CC_BE);
+        alu_rk(a, ALU_SUB, T, &float_bias_k);
+        asm_alu_ri(a, ALU_SUB, T, 2);
+        alu_rk(a, ALU_CMP, T, &small_adj_limit_k);
+        guard_jcc(e, index, CC_AE);
+        asm_patch_rel8(a, zero, asm_len(a));
+        break;
+    }
     case IR_guard_no_overflow:
     case IR_guard_overflow:
         guard_of(e, index);

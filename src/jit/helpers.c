@@ -109,7 +109,7 @@ int64_t jh_dict_keys_are(Value d, Value keys) {
     }
     return 1;
 }
-Value jh_build_list(Value arr, int64_t n) { return list_from_array((Value *)V_OBJ(arr), n); }
+Value jh_build_list(Value arr, int64_t n) { return list_from_display((Value *)V_OBJ(arr), n); }
 Value jh_build_set(Value arr, int64_t n) {
     Value s = set_new();
     for (int64_t i = 0; i < n; i++)

@@ -90,6 +90,8 @@ enum { IRT_VOID = 'v', IRT_INT = 'i', IRT_FLOAT = 'f', IRT_REF = 'r' };
     _(guard_isnull, 'v', 1, IRF_GUARD)                                         \
     _(guard_is_int, 'v', 1, IRF_GUARD)     /* a small (immediate) int */       \
     _(guard_is_float, 'v', 1, IRF_GUARD)   /* a small or boxed float */        \
+    _(guard_float_storable, 'v', 1, IRF_GUARD) /* f: a double a list's float   \
+                                              storage holds (list.h) */        \
     _(guard_no_overflow, 'v', 0, IRF_GUARD)                                    \
     _(guard_overflow, 'v', 0, IRF_GUARD)                                       \
     _(guard_no_exception, 'v', 0, IRF_GUARD)                                   \
@@ -214,6 +216,8 @@ static inline bool irop_is_guard(int op) { return (irop_info[op].flags & IRF_GUA
 #define IROP_PYPY_DEF(_)                                                                              \
     _(guard_is_int, IRPY_GUARD_CLASS, "small_int", 0, 0)      /* an immediate int, not a big one */    \
     _(guard_is_float, IRPY_GUARD_CLASS, "any_float", 0, 0)    /* an immediate or boxed float */        \
+    _(guard_float_storable, IRPY_GUARD_CLASS, "storable_float", 0, 0) /* a double an immediate or a     \
+                                                                 zero gives back exactly */            \
     _(int_py_floordiv, IRPY_CALL_PURE, "int_py_floordiv", 0, 12) /* OS_INT_PY_DIV */                   \
     _(int_py_mod, IRPY_CALL_PURE, "int_py_mod", 0, 14)        /* OS_INT_PY_MOD */                      \
     _(float_sqrt, IRPY_CALL_PURE, "float_sqrt", 0, 100)       /* OS_MATH_SQRT */                       \

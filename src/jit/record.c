@@ -31,7 +31,7 @@
 
 static ArrayDescr *frame_slots_descr;      /* Frame.localsplus[i] */
 static FieldDescr *list_size_descr, *list_items_descr, *list_capacity_descr, *tuple_size_descr;
-static ArrayDescr *tuple_items_descr, *values_descr;
+static ArrayDescr *tuple_items_descr, *values_descr, *float_items_descr;
 /* The items of a tuple the trace owns and rewrites (OP_BUILD_STRING's parts) */
 static ArrayDescr *scratch_items_descr;
 static FieldDescr *rangeiter_next_descr, *rangeiter_step_descr, *rangeiter_remaining_descr;
@@ -54,6 +54,7 @@ static void descrs_init(void) {
     tuple_size_descr = descr_field((int32_t)offsetof(TupleObject, size), 'i', true, "TupleObject.size");
     tuple_items_descr = descr_array((int32_t)offsetof(TupleObject, items), 'r', true, "TupleObject.items");
     values_descr = descr_array(0, 'r', false, "Value[]");
+    float_items_descr = descr_array(0, 'f', false, "double[]");   /* a list's float storage */
     scratch_items_descr = descr_array((int32_t)offsetof(TupleObject, items), 'r', false, "TupleObject.items");
     rangeiter_next_descr = descr_field((int32_t)offsetof(RangeIterObject, next), 'i', false, "RangeIter.next");
     rangeiter_step_descr = descr_field((int32_t)offsetof(RangeIterObject, step), 'i', true, "RangeIter.step");
@@ -1350,7 +1351,8 @@ static bool record_masked_int_chain(Recorder *R, int base, SnapSlot a, SnapSlot 
  * builds a list, extends it and copies it. The guards come first, with
  * the snapshot of BUILD_LIST; the three instructions after it run
  * unrecorded (fused_end_pc) and leave the one value pushed here. */
-static IRRef load_seq_item(Recorder *R, IRRef seq, IRRef idx, bool is_list);
+static IRRef load_tuple_item(Recorder *R, IRRef t, IRRef idx);
+static bool guard_list_storage(Recorder *R, IRRef l, Value vl);
 static IRRef build_tuple(Recorder *R, const SnapSlot *items, int n);
 
 static bool record_args_tuple(Recorder *R, int n) {
@@ -1371,7 +1373,7 @@ static bool record_args_tuple(Recorder *R, int n) {
     IRRef t = ts.ref;
     guard_type(R, t, &tuple_type);
     guard2(R, IR_guard_value, emit1(R, IR_getfield_gc_i, t, &tuple_size_descr->d), kint(R, k));
-    for (int i = 0; i < k; i++) items[n + i] = (SnapSlot){load_seq_item(R, t, kint(R, i), false), SK_VALUE};
+    for (int i = 0; i < k; i++) items[n + i] = (SnapSlot){load_tuple_item(R, t, kint(R, i)), SK_VALUE};
     IRRef r = build_tuple(R, items, n + k);
     for (int i = 0; i < n; i++) pop(R);
     push(R, r, SK_VALUE);
@@ -1818,7 +1820,7 @@ static IRRef func_default(Recorder *R, IRRef fref, FunctionObject *fn, IRRef *de
         IRRef n = emit1(R, IR_getfield_gc_i, *defaults, &tuple_size_descr->d);
         guard2(R, IR_guard_value, n, kint(R, tuple_size(fn->defaults)));
     }
-    return load_seq_item(R, *defaults, kint(R, k), false);
+    return load_tuple_item(R, *defaults, kint(R, k));
 }
 
 /* Cell k of the function fref's closure (*closure: the tuple, loaded at
@@ -1829,7 +1831,7 @@ static IRRef func_cell(Recorder *R, IRRef fref, IRRef *closure, int64_t k) {
         R->nonnull[*closure] = 1;
         R->known_class[*closure] = &tuple_type;
     }
-    IRRef c = load_seq_item(R, *closure, kint(R, k), false);
+    IRRef c = load_tuple_item(R, *closure, kint(R, k));
     R->known_class[c] = &cell_type;
     return c;
 }
@@ -2876,7 +2878,7 @@ static bool record_list_stack_method(Recorder *R, IRRef cref, Value vcallable, c
     MethodDescrObject *md = V_AS(MethodDescrObject, vcallable);
     if (md->owner != &list_type || !list_check_exact(vargs[0])) return false;
     ListObject *vl = V_AS(ListObject, vargs[0]);
-    bool is_pop = nargs == 1 && strcmp(md->def->name, "pop") == 0 && vl->size > 0;
+    bool is_pop = nargs == 1 && strcmp(md->def->name, "pop") == 0 && vl->size > 0 && !list_has_float_storage(vl);
     bool is_append = nargs == 2 && strcmp(md->def->name, "append") == 0 && vl->size < vl->capacity;
     if (!is_pop && !is_append) return false;
     guard_const(R, cref, vcallable);
@@ -2886,6 +2888,7 @@ static bool record_list_stack_method(Recorder *R, IRRef cref, Value vcallable, c
     IRRef result;
     if (is_pop) {
         guard1(R, IR_guard_true, emit2(R, IR_int_gt, len, kint(R, 0), NULL));
+        guard_list_storage(R, l, vargs[0]);
         IRRef last = emit2(R, IR_int_sub, len, kint(R, 1), NULL);
         IRRef items = emit1(R, IR_getfield_gc_r, l, &list_items_descr->d);
         result = emit2(R, IR_getarrayitem_gc_r, items, last, &values_descr->d);
@@ -3330,17 +3333,33 @@ static void record_call_ex(Recorder *R, Value *sp, int32_t pc, bool has_kw) {
 /* Record one instruction. Returns 0, or 1 when the trace is complete. */
 /* ---- indexing ---------------------------------------------------------------------------- */
 
-/* seq[idx] of an exact list or tuple, the index already checked. */
-static IRRef load_seq_item(Recorder *R, IRRef seq, IRRef idx, bool is_list) {
-    IRRef item;
-    if (is_list) {
-        IRRef items = emit1(R, IR_getfield_gc_r, seq, &list_items_descr->d);
-        item = emit2(R, IR_getarrayitem_gc_r, items, idx, &values_descr->d);
-    } else {
-        item = emit2(R, IR_getarrayitem_gc_r, seq, idx, &tuple_items_descr->d);
-    }
+/* t[idx] of an exact tuple, the index already checked. */
+static IRRef load_tuple_item(Recorder *R, IRRef t, IRRef idx) {
+    IRRef item = emit2(R, IR_getarrayitem_gc_r, t, idx, &tuple_items_descr->d);
     R->nonnull[item] = 1;
     return item;
+}
+
+/* Guard which storage the exact list l (vl now) has (list.h: float
+ * storage says so by a negative capacity); true for float storage. Every
+ * load or store of a list's items in compiled code comes after this guard
+ * (or after a guard of size < capacity, which float storage fails). */
+static bool guard_list_storage(Recorder *R, IRRef l, Value vl) {
+    bool floats = list_has_float_storage(V_AS(ListObject, vl));
+    IRRef cap = emit1(R, IR_getfield_gc_i, l, &list_capacity_descr->d);
+    guard1(R, floats ? IR_guard_true : IR_guard_false, emit2(R, IR_int_lt, cap, kint(R, 0), NULL));
+    return floats;
+}
+
+/* l[idx] of an exact list (vl now), the index already checked: from float
+ * storage the double itself (no unboxing), else the Value. */
+static SnapSlot load_list_item(Recorder *R, IRRef l, IRRef idx, Value vl) {
+    bool floats = guard_list_storage(R, l, vl);
+    IRRef items = emit1(R, IR_getfield_gc_r, l, &list_items_descr->d);
+    if (floats) return (SnapSlot){emit2(R, IR_getarrayitem_gc_f, items, idx, &float_items_descr->d), SK_FLOAT};
+    IRRef item = emit2(R, IR_getarrayitem_gc_r, items, idx, &values_descr->d);
+    R->nonnull[item] = 1;
+    return (SnapSlot){item, SK_VALUE};
 }
 
 /* The bounds check of seq[k] for a constant k >= 0 (a list or tuple of
@@ -3653,9 +3672,8 @@ static int record_next(Recorder *R, IRRef itr, Value vit, SnapSlot *out) {
             emit2(R, IR_setfield_gc, itr, kref(R, VNULL), &seqd->d);
             return 0;
         }
-        IRRef item = load_seq_item(R, l, idx, is_list);
+        *out = is_list ? load_list_item(R, l, idx, vseq) : (SnapSlot){load_tuple_item(R, l, idx), SK_VALUE};
         emit2(R, IR_setfield_gc, itr, emit2(R, IR_int_add, idx, kint(R, 1), NULL), &idxd->d);
-        *out = (SnapSlot){item, SK_VALUE};
         return 1;
     }
     return -1;
@@ -4826,10 +4844,10 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             } else {
                 guard_index(R, cr, len, idx, i, n, is_list);
             }
-            IRRef item = load_seq_item(R, cr, idx, is_list);
+            SnapSlot item = is_list ? load_list_item(R, cr, idx, vc) : (SnapSlot){load_tuple_item(R, cr, idx), SK_VALUE};
             pop(R);
             pop(R);
-            push(R, item, SK_VALUE);
+            push(R, item.ref, item.kind);
             break;
         }
         if (v_is_int(vk) && str_check_exact(vc)) {
@@ -4873,13 +4891,24 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         IRRef cr = as_ref(R, c);
         if (v_is_int(vk) && list_check_exact(vc)) {
             int64_t i = v_intval(vk), n = list_size(vc);
-            if (i >= 0 && i < n) {
+            double d;
+            /* float storage takes a float it can hold; anything else is
+               stored by the call below, which converts the list */
+            bool floats = list_has_float_storage(V_AS(ListObject, vc));
+            if (i >= 0 && i < n && (!floats || float_storable(concrete_stack(sp, 3), &d))) {
                 guard_type(R, cr, &list_type);
                 IRRef idx = as_int(R, k);
                 IRRef len = emit1(R, IR_getfield_gc_i, cr, &list_size_descr->d);
                 guard_index(R, cr, len, idx, i, n, true);
+                guard_list_storage(R, cr, vc);
                 IRRef items = emit1(R, IR_getfield_gc_r, cr, &list_items_descr->d);
-                emit3(R, IR_setarrayitem_gc, items, idx, as_ref(R, v), &values_descr->d);
+                if (floats) {
+                    IRRef x = as_float(R, v, concrete_stack(sp, 3));
+                    if (!ir_is_const(x)) guard1(R, IR_guard_float_storable, x);
+                    emit3(R, IR_setarrayitem_gc, items, idx, x, &float_items_descr->d);
+                } else {
+                    emit3(R, IR_setarrayitem_gc, items, idx, as_ref(R, v), &values_descr->d);
+                }
                 pop(R);
                 pop(R);
                 pop(R);
@@ -5287,14 +5316,11 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         guard_type(R, sr, is_list ? &list_type : &tuple_type);
         IRRef len = emit1(R, IR_getfield_gc_i, sr, is_list ? &list_size_descr->d : &tuple_size_descr->d);
         guard2(R, IR_guard_value, len, kint(R, n));
-        IRRef items = is_list ? emit1(R, IR_getfield_gc_r, sr, &list_items_descr->d) : sr;
-        IRRef *vals = gc_alloc_atomic(sizeof(IRRef) * (size_t)(n + 1));
-        for (int i = 0; i < n; i++) {
-            vals[i] = emit2(R, IR_getarrayitem_gc_r, items, kint(R, i), is_list ? &values_descr->d : &tuple_items_descr->d);
-            R->nonnull[vals[i]] = 1;
-        }
+        SnapSlot *vals = gc_alloc_atomic(sizeof(SnapSlot) * (size_t)(n + 1));
+        for (int i = 0; i < n; i++)
+            vals[i] = is_list ? load_list_item(R, sr, kint(R, i), vs) : (SnapSlot){load_tuple_item(R, sr, kint(R, i)), SK_VALUE};
         pop(R);
-        for (int i = n - 1; i >= 0; i--) push(R, vals[i], SK_VALUE);
+        for (int i = n - 1; i >= 0; i--) push(R, vals[i].ref, vals[i].kind);
         break;
     }
     case OP_BUILD_LIST:

@@ -80,6 +80,7 @@ static void unwatch(Trace *t) {
         Value l = dict_get(watch_table, key);
         if (!l) continue;   /* invalidated: the entry went then */
         ListObject *lo = V_AS(ListObject, l);
+        list_generic(lo);
         int64_t k = 0;
         for (int64_t j = 0; j < lo->size; j++)
             if (lo->items[j] != me) lo->items[k++] = lo->items[j];

@@ -90,7 +90,7 @@ static Value heappop_impl(Value heap, bool max) {
     int64_t n = list_size(heap);
     if (n == 0) return err_set(&exc_IndexError, "index out of range");
     Value last = list_get(heap, n - 1);
-    V_AS(ListObject, heap)->items[n - 1] = VNULL;
+    list_items(heap)[n - 1] = VNULL;
     V_AS(ListObject, heap)->size = --n;
     if (n == 0) return last;
     Value r = list_get(heap, 0);

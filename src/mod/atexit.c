@@ -20,6 +20,7 @@ static Value callback_list(void) {
 /* Empty the table in place (a run in progress sees it empty). */
 static void clear_list(Value l) {
     ListObject *o = V_AS(ListObject, l);
+    list_generic(o);
     for (int64_t i = 0; i < o->size; i++) o->items[i] = VNULL;
     o->size = 0;
 }

@@ -119,10 +119,9 @@ static void run_callbacks(const char *phase, int64_t generation) {
     dict_set_cstr(info, "uncollectable", v_int(0));
     Value call_args[2] = {str_from_cstr(phase), info};
     /* a copy: a callback may change the list */
-    ListObject *l = V_AS(ListObject, callbacks);
-    Value copy = list_from_array(l->items, l->size);
+    Value copy = list_from_array(list_items(callbacks), list_size(callbacks));
     for (int64_t i = 0; i < V_AS(ListObject, copy)->size; i++) {
-        Value cb = V_AS(ListObject, copy)->items[i];
+        Value cb = list_get(copy, i);
         if (!obj_call(cb, call_args, 2, VNULL)) err_write_unraisable(err_fetch(), NULL, cb);
     }
 }
@@ -403,7 +402,7 @@ static void traverse_known(Object *o, const Type *t, VisitFn fn, void *arg) {
         for (int64_t i = tu->size; i-- > 0;) visit(fn, arg, tu->items[i]);   /* CPython's order */
     } else if (t == &list_type) {
         ListObject *l = (ListObject *)o;
-        for (int64_t i = l->size; i-- > 0;) visit(fn, arg, l->items[i]);
+        for (int64_t i = l->size; i-- > 0;) visit(fn, arg, list_get(V_FROM_PTR(l), i));
     } else if (t == &dict_type) {
         traverse_dict((DictObject *)o, fn, arg);
     } else if (t == &set_type || t == &frozenset_type) {

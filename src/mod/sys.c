@@ -228,7 +228,7 @@ static Value s_getsizeof(Value *args, size_t nargs, Value kwnames) {
     }
     int64_t size = t->basicsize ? t->basicsize : 16;
     if (str_check(v)) size = (int64_t)sizeof(StrObject) + str_nbytes(v) + 1;
-    else if (list_check(v)) size = (int64_t)sizeof(ListObject) + 8 * V_AS(ListObject, v)->capacity;
+    else if (list_check(v)) size = (int64_t)sizeof(ListObject) + 8 * list_capacity(V_AS(ListObject, v));
     else if (tuple_check(v)) size = (int64_t)sizeof(TupleObject) + 8 * tuple_size(v);
     else if (bytes_check(v)) size += bytes_size(v) + 1;   /* the data and its NUL, in the same block */
     return int_from_i64(size);

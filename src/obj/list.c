@@ -25,6 +25,28 @@ Value list_from_array(const Value *items, int64_t n) {
     return l;
 }
 
+/* (list.h: the doubles of float storage back to the Values they were) */
+void list_generic_slow(ListObject *o) {
+    double *d = (double *)o->items;
+    for (int64_t i = 0; i < o->size; i++) o->items[i] = float_value_unallocated(d[i]);
+    o->capacity = ~o->capacity;
+}
+
+Value list_from_display(const Value *items, int64_t n) {
+    Value l = list_new(n);
+    ListObject *o = V_AS(ListObject, l);
+    double *d = (double *)o->items;
+    int64_t i = 0;
+    while (i < n && float_storable(items[i], &d[i])) i++;
+    if (n && i == n) {
+        o->capacity = ~o->capacity;
+    } else if (n) {
+        memcpy(o->items, items, sizeof(Value) * (size_t)n);
+    }
+    o->size = n;
+    return l;
+}
+
 Value list_try_new(int64_t capacity) {
     if (capacity > (int64_t)(PTRDIFF_MAX / sizeof(Value))) return err_no_memory();
     Value *items = capacity > 0 ? gc_try_alloc(sizeof(Value) * (size_t)capacity) : NULL;
@@ -46,6 +68,7 @@ static void list_set_items(ListObject *l, Value *ni, int64_t cap) {
  * MemoryError. */
 int list_grow(Value lv, int64_t min_capacity) {
     ListObject *l = V_AS(ListObject, lv);
+    list_generic(l);
     if (min_capacity <= l->capacity) return 0;
     int64_t cap = l->capacity + (l->capacity >> 1) + 4;
     if (cap < min_capacity) cap = min_capacity;
@@ -70,6 +93,7 @@ int list_grow(Value lv, int64_t min_capacity) {
 
 void list_grow_always(Value lv, int64_t min_capacity) {
     ListObject *l = V_AS(ListObject, lv);
+    list_generic(l);
     if (min_capacity <= l->capacity) return;
     int64_t cap = l->capacity + (l->capacity >> 1) + 4;
     if (cap < min_capacity) cap = min_capacity;
@@ -173,6 +197,7 @@ int list_insert(Value lv, int64_t index, Value v) {
 
 Value list_pop(Value lv, int64_t index) {
     ListObject *l = V_AS(ListObject, lv);
+    list_generic(l);
     if (l->size == 0) return err_set(&exc_IndexError, "pop from empty list");
     if (index < 0) index += l->size;
     if (index < 0 || index >= l->size) return err_set(&exc_IndexError, "pop index out of range");
@@ -213,6 +238,7 @@ Value list_repr(Value l) {
 
 void list_reverse(Value lv) {
     ListObject *l = V_AS(ListObject, lv);
+    list_generic(l);
     for (int64_t i = 0, j = l->size - 1; i < j; i++, j--) {
         Value t = l->items[i];
         l->items[i] = l->items[j];
@@ -337,6 +363,7 @@ static void sort_words(int64_t *a, int64_t *tmp, int64_t n) {
 
 int list_sort(Value lv, Value key, bool reverse) {
     ListObject *l = V_AS(ListObject, lv);
+    list_generic(l);
     int64_t n = l->size;
     if (!key && n > 1) {
         bool ints = true;
@@ -477,6 +504,7 @@ static void assign_slice_ints(Value dstv, int64_t dstart, int64_t dstop, Value s
     Value *si = list_items(srcv);
     for (int64_t k = 0, i = sstart; k < m; k++, i += sstep) tmp[k] = si[i];
     ListObject *l = V_AS(ListObject, dstv);
+    list_generic(l);
     slice_ints_adjust(l->size, &dstart, &dstop, 1);
     if (dstop < dstart) dstop = dstart;
     int64_t delta = m - (dstop - dstart);
@@ -522,6 +550,7 @@ static Value list_getitem(Value l, Value key) {
 
 int list_setslice(Value lv, Value start_v, Value stop_v, Value step_v, Value v) {
     ListObject *l = V_AS(ListObject, lv);
+    list_generic(l);
     int64_t start, stop, step;
     /* the length after the bounds' __index__ methods ran (misc.h, SliceBounds) */
     SliceBounds sb;
@@ -599,9 +628,10 @@ static int list_setitem(Value l, Value key, Value v) {
             return -1;
         }
         if (v) {
-            list_items(l)[i] = v;
+            list_set_item(l, i, v);
         } else {
             ListObject *o = V_AS(ListObject, l);
+            list_generic(o);
             memmove(o->items + i, o->items + i + 1, sizeof(Value) * (size_t)(o->size - i - 1));
             o->size--;
             o->items[o->size] = VNULL;

@@ -1,15 +1,51 @@
-/* list.h: mutable sequences; items in a separately allocated array. */
+/* list.h: mutable sequences; items in a separately allocated array.
+ *
+ * Float storage (PyPy's float list strategy, narrowed): a list that a
+ * display built from floats only (`[x, y, z, 0.0]`), each an immediate
+ * float or a zero, keeps its items as raw doubles, and says so by a
+ * negative capacity (~capacity is the room it has). Indexing, item
+ * assignment of such a float and len() work on the doubles (the
+ * interpreter through list_get/list_set_item; compiled code loads and
+ * stores them unboxed); every other use goes through list_items(), which
+ * first turns the doubles back into Values in place (list_generic). That
+ * takes no allocation, since each stored double is exactly an immediate or
+ * a static zero, the same Value it came from (so identity is kept), and it
+ * is one-way: a list with Value storage never goes back, so C code that
+ * holds a list's items pointer sees Values for as long as it did before.
+ */
 #ifndef TPY_LIST_H
 #define TPY_LIST_H
 
 #include "../vm/object.h"
+#include "float.h"
 
 typedef struct ListObject {
     Object hdr;
     int64_t size;
-    int64_t capacity;
-    Value *items;
+    int64_t capacity;   /* < 0: float storage, ~capacity items of room */
+    Value *items;       /* (double * in float storage) */
 } ListObject;
+
+static inline bool list_has_float_storage(const ListObject *o) { return o->capacity < 0; }
+static inline int64_t list_capacity(const ListObject *o) { return o->capacity < 0 ? ~o->capacity : o->capacity; }
+void list_generic_slow(ListObject *o);
+/* Value storage from now on (see above) */
+static inline void list_generic(ListObject *o) {
+    if (__builtin_expect(o->capacity < 0, 0)) list_generic_slow(o);
+}
+/* v as a double that float storage can hold (an immediate float or a zero,
+ * which the double gives back as the same Value): true and *d, or false */
+static inline bool float_storable(Value v, double *d) {
+    if (v_is_smallfloat(v)) {
+        *d = v_smallfloat_val(v);
+        return true;
+    }
+    if (v == V_FROM_PTR(&float_zeros[0]) || v == V_FROM_PTR(&float_zeros[1])) {
+        *d = V_AS(FloatObject, v)->value;
+        return true;
+    }
+    return false;
+}
 
 extern Type list_type, listiter_type;
 
@@ -27,8 +63,33 @@ static inline bool list_check_exact(Value v) {
     return v_is_ptr(v) && v && V_OBJ(v)->type == &list_type;
 }
 static inline int64_t list_size(Value l) { return V_AS(ListObject, l)->size; }
-static inline Value *list_items(Value l) { return V_AS(ListObject, l)->items; }
-static inline Value list_get(Value l, int64_t i) { return V_AS(ListObject, l)->items[i]; }
+/* The items as Values (a list in float storage is converted first) */
+static inline Value *list_items(Value l) {
+    ListObject *o = V_AS(ListObject, l);
+    list_generic(o);
+    return o->items;
+}
+static inline Value list_get(Value l, int64_t i) {
+    ListObject *o = V_AS(ListObject, l);
+    if (list_has_float_storage(o)) return float_value_unallocated(((const double *)o->items)[i]);
+    return o->items[i];
+}
+/* l[i] = v, 0 <= i < size */
+static inline void list_set_item(Value l, int64_t i, Value v) {
+    ListObject *o = V_AS(ListObject, l);
+    double d;
+    if (list_has_float_storage(o)) {
+        if (float_storable(v, &d)) {
+            ((double *)o->items)[i] = d;
+            return;
+        }
+        list_generic_slow(o);
+    }
+    o->items[i] = v;
+}
+/* A list display of n items: float storage when they are all floats it
+ * can hold (n > 0), else Values */
+Value list_from_display(const Value *items, int64_t n);
 
 Value list_new(int64_t capacity);              /* empty list */
 Value list_from_array(const Value *items, int64_t n);
@@ -43,7 +104,8 @@ Value list_try_new(int64_t capacity);
  * -1 with MemoryError. */
 static inline int list_push(Value l, Value v) {
     ListObject *o = V_AS(ListObject, l);
-    if (o->size == o->capacity && list_grow(l, o->size + 1) < 0) return -1;
+    /* (>=: a list in float storage, capacity < 0, is converted by list_grow) */
+    if (o->size >= o->capacity && list_grow(l, o->size + 1) < 0) return -1;
     o->items[o->size++] = v;
     return 0;
 }
@@ -51,7 +113,7 @@ static inline int list_push(Value l, Value v) {
 void list_grow_always(Value l, int64_t min_capacity);
 static inline void list_append(Value l, Value v) {
     ListObject *o = V_AS(ListObject, l);
-    if (o->size == o->capacity) list_grow_always(l, o->size + 1);
+    if (o->size >= o->capacity) list_grow_always(l, o->size + 1);
     o->items[o->size++] = v;
 }
 int list_extend(Value l, Value iterable);      /* -1 on error */

@@ -1386,7 +1386,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
             int64_t i = v_intval(key), n = list_size(c);
             if (i < 0) i += n;
             if ((uint64_t)i < (uint64_t)n) {
-                list_items(c)[i] = v;
+                list_set_item(c, i, v);
                 NEXT();
             }
         }
@@ -2192,7 +2192,7 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
     TARGET(BUILD_LIST) {
         int n = ARG;
         sp -= n;
-        Value l = list_from_array(sp, n);
+        Value l = list_from_display(sp, n);
         PUSH(l);
         NEXT();
     }

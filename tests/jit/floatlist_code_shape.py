@@ -44,7 +44,9 @@ def advance(bodies, rounds, dt):
                 b[2] -= dx * dt
 
 
-bodies = [[float(i), 0.5 * i, 0.0, 0.0] for i in range(5)]
+# list(): lists that hold Values (a display of floats would get float
+# storage, whose items compiled code reads unboxed: float_storage_shape.py)
+bodies = [list((float(i), 0.5 * i, 0.0, 0.0)) for i in range(5)]
 advance(bodies, 3000, 0.01)
 print([round(x, 6) for b in bodies for x in b])
 # A position-independent tpy (the ASan build) cannot reach the constants
