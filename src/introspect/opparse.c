@@ -187,7 +187,8 @@ static char arg_type(int opc, int i) {
         return 'i';
     if (opc == IR_box_float || opc == IR_cast_float_to_int || opc == IR_guard_float_storable) return i == 0 ? 'f' : '?';
     if (opc == IR_unbox_int || opc == IR_unbox_float || opc == IR_guard_class || opc == IR_guard_nonnull_class ||
-        opc == IR_guard_nonnull || opc == IR_guard_isnull || opc == IR_guard_is_int || opc == IR_guard_is_float)
+        opc == IR_guard_nonnull || opc == IR_guard_isnull || opc == IR_guard_is_int || opc == IR_guard_is_float ||
+        opc == IR_guard_value_storage)
         return i == 0 ? 'r' : '?';
     if (opc == IR_getfield_gc_i || opc == IR_getfield_gc_r || opc == IR_getfield_gc_f || opc == IR_setfield_gc)
         return i == 0 ? 'r' : '?';

@@ -183,6 +183,8 @@ typedef struct Emitter {
     bool fused_float_eq;
     int32_t raw_poll;           /* a getfield_raw_i left for the compare after it, or -1 */
     const void *raw_poll_addr;
+    int32_t field_cmp;          /* a getfield_gc_i left for the compare after it, or -1 */
+    AsmMem field_cmp_mem;
     /* jit/safepoint.h: the jcc of the first replayable guard after the last
        label (its rel32 field, -1 if none yet), and the poll skipped there */
     bool can_site;
@@ -1476,6 +1478,14 @@ static void emit_op(Emitter *e, int index) {
         add_cold_float_guard(e, not_small, asm_len(a), index, r);
         break;
     }
+    case IR_guard_value_storage: {
+        /* list.h: float storage has a negative capacity */
+        int r = in_reg(e, a0);
+        guard_of(e, index);
+        asm_alu_mi(a, ALU_CMP, asm_mem((AsmReg)r, (int32_t)offsetof(ListObject, capacity)), 0);
+        guard_jcc(e, index, CC_L);
+        break;
+    }
     case IR_guard_float_storable: {
         /* the test of emit_box_float (the double is an immediate), or a
            zero (r = rotl(bits, 1) is 0 or 1) */
@@ -1572,6 +1582,10 @@ static void emit_op(Emitter *e, int index) {
             /* the word compared where it is (see IR_getfield_raw_i) */
             add_reloc_tail(e, asm_cmp_rip_imm8(a, 0, 0), e->raw_poll_addr, 1);
             e->raw_poll = -1;
+        } else if (e->field_cmp >= 0 && a0 == e->field_cmp) {
+            /* (see IR_getfield_gc_i) */
+            asm_alu_mi(a, ALU_CMP, e->field_cmp_mem, (int32_t)const_bits(e, a1));
+            e->field_cmp = -1;
         } else if (const_fits_imm32(e, a0) && !is_const(a1)) {
             /* `k < x` as `x > k`: the constant an immediate, not a register */
             emit_int_cmp(e, a1, a0);
@@ -1706,6 +1720,17 @@ static void emit_op(Emitter *e, int index) {
     case IR_getfield_gc_f: {
         FieldDescr *fd = (FieldDescr *)op->descr;
         int base = in_reg(e, a0);
+        /* a field only compared with a constant by a guard's condition
+           (a list's storage: capacity < 0) is compared where it is, in
+           the compare's code, which comes next and starts with it */
+        const IROp *next = index + 1 < e->n ? &e->ir->ops[index + 1] : NULL;
+        if (opc == IR_getfield_gc_i && next && (irop_info[next->opcode].flags & IRF_COMPARE) &&
+            next->opcode >= IR_int_lt && next->opcode <= IR_int_ge && ir_arg(next, 0) == index &&
+            const_fits_imm32(e, ir_arg(next, 1)) && e->last_use[index] == index + 1 && can_fuse(e, index + 1)) {
+            e->field_cmp = index;
+            e->field_cmp_mem = asm_mem((AsmReg)base, fd->offset);
+            break;
+        }
         /* the base's register if it dies here; else a fresh one, not a
            copy of the base (the load overwrites it) */
         bool base_dies = opc != IR_getfield_gc_f && !is_const(a0) && e->last_use[a0] == index;
@@ -2129,6 +2154,7 @@ static void emitter_init(Emitter *e, Trace *t, bool bridge) {
     e->bridge = bridge;
     e->fused = -1;
     e->raw_poll = -1;
+    e->field_cmp = -1;
     e->loop_site = -1;
     e->poll_skipped[0] = e->poll_skipped[1] = -1;
     for (int i = 0; i < NREGS; i++) e->holder[i] = -1;

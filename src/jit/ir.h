@@ -92,6 +92,8 @@ enum { IRT_VOID = 'v', IRT_INT = 'i', IRT_FLOAT = 'f', IRT_REF = 'r' };
     _(guard_is_float, 'v', 1, IRF_GUARD)   /* a small or boxed float */        \
     _(guard_float_storable, 'v', 1, IRF_GUARD) /* f: a double a list's float   \
                                               storage holds (list.h) */        \
+    _(guard_value_storage, 'v', 1, IRF_GUARD) /* a list holding Values (list.h: \
+                                              for good, so a fact like a class) */\
     _(guard_no_overflow, 'v', 0, IRF_GUARD)                                    \
     _(guard_overflow, 'v', 0, IRF_GUARD)                                       \
     _(guard_no_exception, 'v', 0, IRF_GUARD)                                   \
@@ -218,6 +220,7 @@ static inline bool irop_is_guard(int op) { return (irop_info[op].flags & IRF_GUA
     _(guard_is_float, IRPY_GUARD_CLASS, "any_float", 0, 0)    /* an immediate or boxed float */        \
     _(guard_float_storable, IRPY_GUARD_CLASS, "storable_float", 0, 0) /* a double an immediate or a     \
                                                                  zero gives back exactly */            \
+    _(guard_value_storage, IRPY_GUARD_CLASS, "list_of_values", 0, 0) /* a list whose items are Values */ \
     _(int_py_floordiv, IRPY_CALL_PURE, "int_py_floordiv", 0, 12) /* OS_INT_PY_DIV */                   \
     _(int_py_mod, IRPY_CALL_PURE, "int_py_mod", 0, 14)        /* OS_INT_PY_MOD */                      \
     _(float_sqrt, IRPY_CALL_PURE, "float_sqrt", 0, 100)       /* OS_MATH_SQRT */                       \

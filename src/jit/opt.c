@@ -131,7 +131,7 @@ uint8_t opt_flags(Opt *O, IRRef v) {
         default: return F_NONNULL;
         }
     }
-    if (opt_is_op(v)) return O->info[v].flags & (F_NONNULL | F_SMALLINT | F_FLOAT);
+    if (opt_is_op(v)) return O->info[v].flags & (F_NONNULL | F_SMALLINT | F_FLOAT | F_LISTVALS);
     return 0;
 }
 
@@ -327,7 +327,7 @@ static bool snap_holds(Opt *O, IRRef r) { return opt_is_op(r) && O->snap_mark[r]
 static void fact_add(Opt *O, GuardDescr *g, IRRef r, int32_t *cap) {
     if (!snap_holds(O, r) || O->out->ops[r].type != 'r') return;
     O->snap_mark[r] = 0;   /* stamps start at 1 */
-    uint8_t flags = O->info[r].flags & (F_NONNULL | F_SMALLINT | F_FLOAT);
+    uint8_t flags = O->info[r].flags & (F_NONNULL | F_SMALLINT | F_FLOAT | F_LISTVALS);
     Type *cls = O->info[r].cls;
     if (!flags && !cls) return;
     if (g->nfacts == *cap) {
@@ -460,6 +460,9 @@ static void facts_post(Opt *O, const IROp *op, IRRef r) {
         break;
     case IR_guard_is_float:
         if (ai) ai->flags |= F_NONNULL | F_FLOAT;
+        break;
+    case IR_guard_value_storage:
+        if (ai) ai->flags |= F_NONNULL | F_LISTVALS;
         break;
     case IR_new_with_vtable:
         O->info[r].flags |= F_NONNULL;

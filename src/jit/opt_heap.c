@@ -171,6 +171,7 @@ bool heap_pre(Opt *O, POp *p, IRRef *res) {
         if ((f & F_SMALLINT) || c) return contradiction(O, res);
         return false;
     }
+    case IR_guard_value_storage: return (opt_flags(O, a) & F_LISTVALS) && drop(res);
     case IR_guard_not_invalidated: return O->not_invalidated && drop(res);
     case IR_guard_no_exception: return !O->exc_pending && drop(res);
     /* its call was folded away (a virtual dict's getitem, say) */

@@ -45,6 +45,8 @@ enum {
     F_SMALLINT = 2,     /* 'r': a tagged small int (guard_is_int held) */
     F_FLOAT = 4,        /* 'r': a float, small or boxed (guard_is_float held) */
     F_INV = 8,          /* loop-invariant: same value in every iteration (unroll) */
+    F_LISTVALS = 16,    /* 'r': a list holding Values (guard_value_storage held;
+                           list.h: never float storage again) */
 };
 
 typedef struct Info {

@@ -367,6 +367,12 @@ bool rewrite_pre(Opt *O, POp *p, IRRef *res) {
             return guard_passes(O, const_is_float(opt_cr(O, a), &f), res);
         }
         return false;
+    case IR_guard_value_storage: {
+        /* a constant list holding Values holds them for good (list.h) */
+        Value l = is_k(O, a, 'r') ? opt_cr(O, a) : VNULL;
+        if (l && list_check(l) && !list_has_float_storage(V_AS(ListObject, l))) return guard_passes(O, true, res);
+        return false;
+    }
     default: return false;
     }
 }

@@ -732,6 +732,7 @@ static void sp_node(Short *S, int32_t n, IRRef v) {
             else if (N->flags & F_NONNULL) sp_guard1(S, IR_guard_nonnull, v);
             if (N->flags & F_SMALLINT) sp_guard1(S, IR_guard_is_int, v);
             if (N->flags & F_FLOAT) sp_guard1(S, IR_guard_is_float, v);
+            if (N->flags & F_LISTVALS) sp_guard1(S, IR_guard_value_storage, v);
             if (N->raw >= 0) S->nodeval[N->raw] = sp_emit(S, IR_unbox_float, 1, &v, NULL);
         } else if (N->type == 'i') {
             int64_t lo, hi;

@@ -1353,6 +1353,7 @@ static bool record_masked_int_chain(Recorder *R, int base, SnapSlot a, SnapSlot 
  * unrecorded (fused_end_pc) and leave the one value pushed here. */
 static IRRef load_tuple_item(Recorder *R, IRRef t, IRRef idx);
 static bool guard_list_storage(Recorder *R, IRRef l, Value vl);
+static bool known_value_storage(Recorder *R, IRRef l);
 static IRRef build_tuple(Recorder *R, const SnapSlot *items, int n);
 
 static bool record_args_tuple(Recorder *R, int n) {
@@ -1435,7 +1436,8 @@ static void record_binop(Recorder *R, int op, Value *sp) {
         IRRef args[2] = {ra, rb};
         IRRef r = call_value(R, JH_list_concat, 2, args);   /* MemoryError */
         R->known_class[r] = &list_type;
-        R->nonnull[r] = 1;
+        /* (Values when either operand holds Values: list_concat) */
+        R->nonnull[r] = 1 | (known_value_storage(R, ra) || known_value_storage(R, rb) ? NN_VALUE_STORAGE : 0);
         pop(R);
         pop(R);
         push(R, r, SK_VALUE);
@@ -2955,6 +2957,7 @@ static bool record_cmethod_call(Recorder *R, IRRef cref, Value vcallable, const 
     *result = call_value(R, cmethod[nargs], nargs + 1, a);
     Type *rt = str_method_result_class(md);
     if (rt) R->known_class[*result] = rt;
+    if (rt == &list_type) R->nonnull[*result] |= NN_VALUE_STORAGE;   /* (lists of strs) */
     return true;
 }
 
@@ -3344,11 +3347,27 @@ static IRRef load_tuple_item(Recorder *R, IRRef t, IRRef idx) {
  * storage says so by a negative capacity); true for float storage. Every
  * load or store of a list's items in compiled code comes after this guard
  * (or after a guard of size < capacity, which float storage fails). */
+/* Does the list l hold Values, in every run of the trace? (a constant one
+ * that holds them now holds them for good) */
+static bool known_value_storage(Recorder *R, IRRef l) {
+    if (!ir_is_const(l)) return R->nonnull[l] & NN_VALUE_STORAGE;
+    Value v = ir_const(&R->ir, l)->v.r;
+    return list_check(v) && !list_has_float_storage(V_AS(ListObject, v));
+}
+
 static bool guard_list_storage(Recorder *R, IRRef l, Value vl) {
-    bool floats = list_has_float_storage(V_AS(ListObject, vl));
-    IRRef cap = emit1(R, IR_getfield_gc_i, l, &list_capacity_descr->d);
-    guard1(R, floats ? IR_guard_true : IR_guard_false, emit2(R, IR_int_lt, cap, kint(R, 0), NULL));
-    return floats;
+    if (list_has_float_storage(V_AS(ListObject, vl))) {
+        /* (a call may convert it: the heap cache forgets the capacity) */
+        IRRef cap = emit1(R, IR_getfield_gc_i, l, &list_capacity_descr->d);
+        guard1(R, IR_guard_true, emit2(R, IR_int_lt, cap, kint(R, 0), NULL));
+        return true;
+    }
+    /* Value storage is for good (list.h): a fact about the object, as its
+       class is, which the optimizer keeps across calls, into the loop and
+       into bridges (F_LISTVALS) */
+    if (!known_value_storage(R, l)) guard1(R, IR_guard_value_storage, l);
+    if (!ir_is_const(l)) R->nonnull[l] |= NN_VALUE_STORAGE;
+    return false;
 }
 
 /* l[idx] of an exact list (vl now), the index already checked: from float
@@ -5339,11 +5358,23 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         if (op == OP_BUILD_LIST) {
             r = call_helper(R, JH_build_list, 2, a);
             R->known_class[r] = &list_type;
+            /* no items, or one that is never a float: the display holds
+               Values (list_from_display), whatever the others are */
+            if (n == 0) R->nonnull[r] |= NN_VALUE_STORAGE;
+            for (int i = 0; i < n; i++) {
+                SnapSlot s = items[i];
+                Type *k = s.kind == SK_VALUE && !ir_is_const(s.ref) ? R->known_class[s.ref] : NULL;
+                if (s.kind == SK_INT || s.kind == SK_BOOL || (k && k != &float_type) ||
+                    (s.kind == SK_VALUE && ir_is_const(s.ref) && !float_check_exact(ir_const(&R->ir, s.ref)->v.r))) {
+                    R->nonnull[r] |= NN_VALUE_STORAGE;
+                    break;
+                }
+            }
         } else {
             r = call_value(R, op == OP_BUILD_SET ? JH_build_set : JH_build_map, 2, a);
             R->known_class[r] = op == OP_BUILD_SET ? (void *)&set_type : (void *)&dict_type;
         }
-        R->nonnull[r] = 1;
+        R->nonnull[r] |= 1;
         for (int i = 0; i < n; i++) pop(R);
         push(R, r, SK_VALUE);
         break;

@@ -13,6 +13,8 @@
 #include "trace.h"
 
 #define REC_MAX_FRAMES 16
+/* a bit of Recorder.nonnull[ref]: ref is a list guarded to hold Values */
+#define NN_VALUE_STORAGE 2
 
 typedef struct RecFrame {
     Frame *frame;           /* the live interpreter frame */
@@ -106,7 +108,8 @@ typedef struct Recorder {
     KeepAlive keepalive;        /* code and functions of every frame pushed */
     PosDescr *pos_chunk;        /* debug_merge_point descriptors (record.c) */
     int32_t pos_left;
-    /* per-op facts: known class (Type*), unboxed form, non-null */
+    /* per-op facts: known class (Type*), unboxed form, non-null (bit 1;
+       NN_VALUE_STORAGE: a list guarded to hold Values) */
     void **known_class;
     IRRef *unboxed;
     uint8_t *nonnull;

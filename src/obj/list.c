@@ -47,6 +47,25 @@ Value list_from_display(const Value *items, int64_t n) {
     return l;
 }
 
+/* The result of slicing, copying or repeating a list in float storage
+ * keeps it: the items are words either way, copied as they are. */
+static void keep_storage(Value r, Value from) {
+    ListObject *o = V_AS(ListObject, r);
+    if (list_has_float_storage(V_AS(ListObject, from)) && o->size > 0) o->capacity = ~o->capacity;
+}
+
+/* A new list of the n items of l from start, step apart, in l's storage */
+static Value copy_items(Value l, int64_t start, int64_t n, int64_t step) {
+    Value r = list_new(n);
+    const Value *src = V_AS(ListObject, l)->items;
+    Value *dst = V_AS(ListObject, r)->items;
+    if (step == 1) values_copy(dst, src + start, (size_t)n);
+    else for (int64_t k = 0, i = start; k < n; k++, i += step) dst[k] = src[i];
+    V_AS(ListObject, r)->size = n;
+    keep_storage(r, l);
+    return r;
+}
+
 Value list_try_new(int64_t capacity) {
     if (capacity > (int64_t)(PTRDIFF_MAX / sizeof(Value))) return err_no_memory();
     Value *items = capacity > 0 ? gc_try_alloc(sizeof(Value) * (size_t)capacity) : NULL;
@@ -210,7 +229,7 @@ Value list_pop(Value lv, int64_t index) {
 
 Value list_slice(Value l, int64_t start, int64_t end) {
     if (end <= start) return list_new(0);
-    return list_from_array(list_items(l) + start, end - start);
+    return copy_items(l, start, end - start, 1);
 }
 
 Value list_repr(Value l) {
@@ -447,11 +466,7 @@ Value list_getslice(Value l, Value start_v, Value stop_v, Value step_v) {
     if (slice_unpack(start_v, stop_v, step_v, &sb) < 0) return VNULL;
     int64_t n = slice_adjust(&sb, list_size(l), &start, &stop, &step);
     if (step == 1) return list_slice(l, start, stop);
-    Value r = list_new(n);
-    Value *src = list_items(l), *dst = list_items(r);
-    for (int64_t k = 0, i = start; k < n; k++, i += step) dst[k] = src[i];
-    V_AS(ListObject, r)->size = n;
-    return r;
+    return copy_items(l, start, n, step);
 }
 
 /* ---- slicing with machine-int bounds (the JIT's helpers) ------------------------
@@ -484,11 +499,7 @@ int64_t slice_ints_adjust(int64_t length, int64_t *start, int64_t *stop, int64_t
 
 Value list_getslice_ints(Value l, int64_t start, int64_t stop, int64_t step) {
     int64_t n = slice_ints_adjust(list_size(l), &start, &stop, step);
-    Value r = list_new(n);
-    Value *src = list_items(l), *dst = list_items(r);
-    for (int64_t k = 0, i = start; k < n; k++, i += step) dst[k] = src[i];
-    V_AS(ListObject, r)->size = n;
-    return r;
+    return copy_items(l, start, n, step);
 }
 
 /* dst[dstart:dstop] = src[sstart:sstop:sstep], as list_setslice with the
@@ -689,8 +700,10 @@ static Value list_repeat(Value l, Value n) {
     if (sz > INT64_MAX / k) return err_no_memory();
     Value r = list_try_new(sz * k);
     if (!r) return VNULL;
-    for (int64_t i = 0; i < k; i++) values_copy(list_items(r) + i * sz, list_items(l), (size_t)sz);
+    const Value *src = V_AS(ListObject, l)->items;
+    for (int64_t i = 0; i < k; i++) values_copy(V_AS(ListObject, r)->items + i * sz, src, (size_t)sz);
     V_AS(ListObject, r)->size = sz * k;
+    keep_storage(r, l);
     return r;
 }
 
@@ -710,9 +723,15 @@ Value list_concat(Value a, Value b) {
     int64_t na = list_size(a), nb = list_size(b);
     Value r = list_try_new(na + nb);
     if (!r) return VNULL;
-    values_copy(list_items(r), list_items(a), (size_t)na);
-    values_copy(list_items(r) + na, list_items(b), (size_t)nb);
+    /* float storage when both are (so a Value storage operand, as the
+       recorder knows, gives Values) */
+    ListObject *oa = V_AS(ListObject, a), *ob = V_AS(ListObject, b);
+    bool floats = list_has_float_storage(oa) && list_has_float_storage(ob);
+    Value *ia = floats ? oa->items : list_items(a), *ib = floats ? ob->items : list_items(b);
+    values_copy(V_AS(ListObject, r)->items, ia, (size_t)na);
+    values_copy(V_AS(ListObject, r)->items + na, ib, (size_t)nb);
     V_AS(ListObject, r)->size = na + nb;
+    if (floats && na + nb) V_AS(ListObject, r)->capacity = ~V_AS(ListObject, r)->capacity;
     return r;
 }
 
@@ -992,7 +1011,7 @@ static const ArgSpec list_copy_args = {"list.copy", 0, 0, 0, {NULL}};
 static Value list_copy_m(Value *args, size_t nargs, Value kwnames) {
     (void)kwnames;
     if (arg_parse(&list_copy_args, args + 1, nargs - 1, kwnames, NULL) < 0) return VNULL;
-    return list_from_array(list_items(args[0]), list_size(args[0]));
+    return list_slice(args[0], 0, list_size(args[0]));
 }
 
 static const ArgSpec list_clear_args = {"list.clear", 0, 0, 0, {NULL}};

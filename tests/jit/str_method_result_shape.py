@@ -5,8 +5,11 @@
 # lowercases and compares, guards no class of a method's result: in the
 # body of the peeled loop (after its last label) the class guards left are
 # on items read from lists (`line`, and the pieces the unpacking reads
-# from the split lists): 5 str guards. Before, each split result had its
-# list class guarded and each str result its str class (12 guards).
+# from the split lists): 5 str guards, and one of the storage of `lines`
+# (list_of_values: the loop reads it from its iterator again after the
+# calls), none of the split lists' (lists of strs hold Values). Before,
+# each split result had its list class guarded and each str result its
+# str class (12 guards).
 # tests/core/str_methods_split and hot_str_methods check results.
 import pypyjit
 

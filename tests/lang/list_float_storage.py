@@ -74,6 +74,15 @@ k2 = m[:]
 k2[0] = 0.25
 print(m, k2)
 
+# slices, copies, repeats and sums of lists keep float storage: still lists
+base = [0.5, 1.5, 2.5, 3.5]
+for made in (base[1:3], base[::-2], base[:], base.copy(), list(base), base * 3, base + [4.5],
+             [] + base, base + [], base + [1, 2], [0.0] * 5, copy.copy(base)):
+    made[0] = 9.75
+    made[-1] = 'end'
+    made.append(-0.0)
+    print(made, base)
+
 # comparisons, hashing through tuples, membership, conversions
 n = [0.5, 0.25]
 print(n == [0.5, 0.25], n != [0.5, 0.25], n < [0.5, 0.5], n > [0.25], 0.25 in n, 3 in n)
