@@ -157,6 +157,15 @@ Value obj_length_hint(Value o, int64_t dflt) {
 }
 
 int list_extend(Value l, Value iterable) {
+    if (list_check(iterable) && list_has_float_storage(V_AS(ListObject, iterable)) && seq_fast_items(iterable)) {
+        /* read, not converted (list(floats) copies them as Values) */
+        int64_t n = list_size(iterable);
+        if (list_grow(l, list_size(l) + n) < 0) return -1;
+        ListObject *o = V_AS(ListObject, l);
+        for (int64_t i = 0; i < n; i++) o->items[o->size + i] = list_get(iterable, i);
+        o->size += n;
+        return 0;
+    }
     if (seq_fast_items(iterable)) {
         int64_t n = list_check(iterable) ? list_size(iterable) : tuple_size(iterable);
         Value *src = list_check(iterable) ? list_items(iterable) : tuple_items(iterable);

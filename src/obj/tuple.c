@@ -38,7 +38,15 @@ Value tuple_pack(int64_t n, ...) {
 
 Value tuple_from_iterable(Value it) {
     if (tuple_check_exact(it)) return it;
-    if (list_check(it) && seq_fast_items(it)) return tuple_from_array(list_items(it), list_size(it));
+    if (list_check(it) && seq_fast_items(it)) {
+        if (list_has_float_storage(V_AS(ListObject, it))) {
+            /* read, not converted */
+            Value t = tuple_new(list_size(it));
+            for (int64_t i = 0; i < list_size(it); i++) tuple_items(t)[i] = list_get(it, i);
+            return t;
+        }
+        return tuple_from_array(list_items(it), list_size(it));
+    }
     if (tuple_check(it) && seq_fast_items(it)) return tuple_from_array(tuple_items(it), tuple_size(it));
     Value l = list_from_iterable(it);
     if (!l) return VNULL;

@@ -83,6 +83,16 @@ for made in (base[1:3], base[::-2], base[:], base.copy(), list(base), base * 3, 
     made.append(-0.0)
     print(made, base)
 
+# read by list(), tuple(), extend(): the source is left as it was
+src = [0.5, 0.25, 0.125]
+copies = (list(src), tuple(src), [9.0] + src, src[:])
+ext = [1.0]
+ext.extend(src)
+src.extend(src)
+print(copies, ext, src)
+src[0] = 'x'
+print(copies, ext, src)
+
 # comparisons, hashing through tuples, membership, conversions
 n = [0.5, 0.25]
 print(n == [0.5, 0.25], n != [0.5, 0.25], n < [0.5, 0.5], n > [0.25], 0.25 in n, 3 in n)
