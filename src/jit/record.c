@@ -3343,10 +3343,6 @@ static IRRef load_tuple_item(Recorder *R, IRRef t, IRRef idx) {
     return item;
 }
 
-/* Guard which storage the exact list l (vl now) has (list.h: float
- * storage says so by a negative capacity); true for float storage. Every
- * load or store of a list's items in compiled code comes after this guard
- * (or after a guard of size < capacity, which float storage fails). */
 /* Does the list l hold Values, in every run of the trace? (a constant one
  * that holds them now holds them for good) */
 static bool known_value_storage(Recorder *R, IRRef l) {
@@ -3355,6 +3351,10 @@ static bool known_value_storage(Recorder *R, IRRef l) {
     return list_check(v) && !list_has_float_storage(V_AS(ListObject, v));
 }
 
+/* Guard which storage the exact list l (vl now) has (list.h: float
+ * storage says so by a negative capacity); true for float storage. Every
+ * load or store of a list's items in compiled code comes after this guard
+ * (or after a guard of size < capacity, which float storage fails). */
 static bool guard_list_storage(Recorder *R, IRRef l, Value vl) {
     if (list_has_float_storage(V_AS(ListObject, vl))) {
         /* (a call may convert it: the heap cache forgets the capacity) */

@@ -740,7 +740,7 @@ Value list_concat(Value a, Value b) {
     values_copy(V_AS(ListObject, r)->items, ia, (size_t)na);
     values_copy(V_AS(ListObject, r)->items + na, ib, (size_t)nb);
     V_AS(ListObject, r)->size = na + nb;
-    if (floats && na + nb) V_AS(ListObject, r)->capacity = ~V_AS(ListObject, r)->capacity;
+    keep_storage(r, a);   /* (a holds Values now unless both are float storage) */
     return r;
 }
 
