@@ -672,6 +672,16 @@ static bool gen_resume_tree(Recorder *R) {
     return R->kind == TRACE_BRIDGE ? R->parent->gen_resume : R->gen_resume;
 }
 
+/* Is the root frame a generator's (a resume trace, a loop in a
+ * generator's body, or a bridge of either)? A yield or return there
+ * leaves the trace with the frame suspended or finished
+ * (record_gen_root_end), for whoever ran it to complete: jit_gen_run, or
+ * the interpreter's GEN_RESUME_HOOK or backward jump (interp.c). Only a
+ * plain generator's frame is ever a root (trace.c, plain_generator). */
+static bool gen_root_tree(Recorder *R) {
+    return (R->frames[0].code->flags & CO_GENERATOR) != 0;
+}
+
 /* ---- bridges: the parent's snapshot becomes the starting state ----------------------- */
 
 typedef struct BridgeMap {
@@ -4460,6 +4470,14 @@ static int record_backward_jump(Recorder *R, int32_t target, Value *sp) {
            next yield, polling as the interpreter's jump would */
         emit_pending_poll(R);
         if (++R->inner_jumps <= INLINE_UNROLL_MAX) return 0;
+        /* a loop that goes round without yielding: into its loop trace
+           when it has one */
+        Trace *t = jit_loop_at(co, target);
+        if (t && t->target && t->target->nargs == rf->nlocals + rf->sp + 1 && same_namespaces(R, t)) {
+            emit_jump_into_loop(R, t, target);
+            R->jump_target = t;
+            return 1;
+        }
         emit_exit(R, target);
         return 1;
     }
@@ -5191,7 +5209,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
             rec_abort(R, ABORT_GENERATOR);   /* the generator finishes: rare, left to the interpreter */
             return -1;
         }
-        if (R->nframes == 1 && gen_resume_tree(R)) return record_gen_root_return(R, pc);
+        if (R->nframes == 1 && gen_root_tree(R) && R->kind != TRACE_LOOP) return record_gen_root_return(R, pc);
         if (R->nframes == 1) {
             if ((R->kind == TRACE_FUNCTION || (R->kind == TRACE_BRIDGE && R->parent->tree_kind == TRACE_FUNCTION)) &&
                 !gen_resume_tree(R)) {
@@ -5295,7 +5313,15 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         break;
     }
     case OP_YIELD_VALUE: {
-        if (R->nframes == 1 && gen_resume_tree(R)) return record_gen_root_yield(R, pc);
+        if (R->nframes == 1 && gen_root_tree(R)) {
+            if (R->kind == TRACE_LOOP) {
+                /* the recorded iteration of a loop in a generator left it
+                   at a yield: record another (the yields become bridges) */
+                rec_abort(R, ABORT_BAD_LOOP);
+                return -1;
+            }
+            return record_gen_root_yield(R, pc);
+        }
         if (!rf->generator) {
             rec_abort(R, ABORT_GENERATOR);
             return -1;

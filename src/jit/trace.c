@@ -568,6 +568,13 @@ Trace *jit_loop_at(CodeObject *code, int32_t pc) {
     return t && !t->invalid && !t->gen_resume ? t : NULL;
 }
 
+/* A generator's code, not a coroutine's or an async generator's: a loop
+ * in its (heap) frame is traced as any other, its yields leaving the
+ * trace as a resume trace's do (record.c, gen_root_tree). */
+static bool plain_generator(const CodeObject *co) {
+    return (co->flags & (CO_GENERATOR | CO_COROUTINE | CO_ITERABLE_COROUTINE | CO_ASYNC_GENERATOR)) == CO_GENERATOR;
+}
+
 int jit_loop_header(Frame *f, int32_t pc, Value *result) {
     JitCell *c = jit_cell(f->code, pc);
     if (jit_recording_here()) return 0;
@@ -583,7 +590,8 @@ int jit_loop_header(Frame *f, int32_t pc, Value *result) {
     }
     if (c->counter > 0) return 0;
     c->counter = (int32_t)jit_params.threshold;
-    if (jit.recording || (c->flags & (JC_DONT_TRACE_HERE | JC_TRACING)) || f->on_heap) return 0;
+    if (jit.recording || (c->flags & (JC_DONT_TRACE_HERE | JC_TRACING)) || (f->on_heap && !plain_generator(f->code)))
+        return 0;
     jit.rec = recorder_new_loop(f, pc);
     jit.recording = true;
     jit.record_c_depth = tstate.c_depth;

@@ -12,7 +12,6 @@
 
 Type set_type, frozenset_type, setiter_type;
 
-#define SET_MINSIZE 8
 #define LINEAR_PROBES 9
 #define PERTURB_SHIFT 5
 
@@ -22,9 +21,32 @@ static Object dummy_obj;
 static Value set_alloc(Type *t) {
     SetObject *s = (SetObject *)obj_alloc(t, t->basicsize ? t->basicsize : sizeof(SetObject));
     s->mask = SET_MINSIZE - 1;
-    s->table = gc_alloc(sizeof(SetEntry) * SET_MINSIZE);
+    s->table = s->small;
     s->hash = -1;
     return V_FROM_PTR(s);
+}
+
+/* Empty s, its table back to the small one (cleared in place: C code that
+ * holds s->table across a call sees empty slots, never freed memory). */
+static void set_reset_table(SetObject *s) {
+    memset(s->small, 0, sizeof s->small);
+    s->table = s->small;
+    s->mask = SET_MINSIZE - 1;
+    s->fill = s->used = 0;
+}
+
+/* s takes the table of r, a new set nothing else holds: a small table is
+ * copied, since s must not point into r. */
+static void set_take_table(SetObject *s, SetObject *r) {
+    if (r->table == r->small) {
+        memcpy(s->small, r->small, sizeof s->small);
+        s->table = s->small;
+    } else {
+        s->table = r->table;
+    }
+    s->mask = r->mask;
+    s->fill = r->fill;
+    s->used = r->used;
 }
 
 Value set_new(void) { return set_alloc(&set_type); }
@@ -57,10 +79,21 @@ static int table_resize(SetObject *s, int64_t minused) {
     while (newsize <= (size_t)minused) newsize <<= 1;
     SetEntry *old = s->table;
     size_t oldmask = (size_t)s->mask;
-    SetEntry *nt = newsize <= (size_t)PTRDIFF_MAX / sizeof(SetEntry) ? gc_try_alloc(sizeof(SetEntry) * newsize) : NULL;
-    if (!nt) {
-        err_no_memory();
-        return -1;
+    SetEntry *nt, saved[SET_MINSIZE];
+    if (newsize == SET_MINSIZE) {
+        /* only dummies made it full: rehash into the small table */
+        if (old == s->small) {
+            memcpy(saved, s->small, sizeof saved);
+            old = saved;
+        }
+        memset(s->small, 0, sizeof s->small);
+        nt = s->small;
+    } else {
+        nt = newsize <= (size_t)PTRDIFF_MAX / sizeof(SetEntry) ? gc_try_alloc(sizeof(SetEntry) * newsize) : NULL;
+        if (!nt) {
+            err_no_memory();
+            return -1;
+        }
     }
     s->mask = (int64_t)newsize - 1;
     s->table = nt;
@@ -455,9 +488,7 @@ static int toggle_entry(SetObject *s, Value k, int64_t h) {
 static int symdiff_update(Value sv, Value other) {
     SetObject *s = V_AS(SetObject, sv);
     if (sv == other) {
-        s->table = gc_alloc(sizeof(SetEntry) * SET_MINSIZE);
-        s->mask = SET_MINSIZE - 1;
-        s->fill = s->used = 0;
+        set_reset_table(s);
         return 0;
     }
     if (dict_check_exact(other)) {
@@ -493,9 +524,7 @@ static Value set_symmetric_difference(Value a, Value b) {
 static int difference_update(Value sv, Value other) {
     SetObject *s = V_AS(SetObject, sv);
     if (sv == other) {
-        s->table = gc_alloc(sizeof(SetEntry) * SET_MINSIZE);
-        s->mask = SET_MINSIZE - 1;
-        s->fill = s->used = 0;
+        set_reset_table(s);
         return 0;
     }
     if (set_check(other)) {
@@ -560,10 +589,7 @@ static Value set_binop(Value a, Value b, int op) {
             if (set_update(a, b) < 0) return VNULL;
             return a;
         }
-        sa->table = sr->table;
-        sa->mask = sr->mask;
-        sa->fill = sr->fill;
-        sa->used = sr->used;
+        set_take_table(sa, sr);
         return a;
     }
     return r;
@@ -732,9 +758,7 @@ static Value m_clear(Value *args, size_t nargs, Value kwnames) {
     (void)nargs;
     (void)kwnames;
     SetObject *s = V_AS(SetObject, SELF);
-    s->table = gc_alloc(sizeof(SetEntry) * SET_MINSIZE);
-    s->mask = SET_MINSIZE - 1;
-    s->fill = s->used = 0;
+    set_reset_table(s);
     return V_NONE;
 }
 
@@ -785,11 +809,7 @@ static Value m_symmetric_difference(Value *args, size_t nargs, Value kwnames) {
 
 static Value inplace_from(Value self, Value r) {
     if (!r) return VNULL;
-    SetObject *sa = V_AS(SetObject, self), *sr = V_AS(SetObject, r);
-    sa->table = sr->table;
-    sa->mask = sr->mask;
-    sa->fill = sr->fill;
-    sa->used = sr->used;
+    set_take_table(V_AS(SetObject, self), V_AS(SetObject, r));
     return V_NONE;
 }
 

@@ -14,14 +14,22 @@ typedef struct SetEntry {
     int64_t hash;
 } SetEntry;
 
+#define SET_MINSIZE 8
+
 typedef struct SetObject {
     Object hdr;
     int64_t fill;       /* active + dummy */
     int64_t used;       /* active */
     int64_t mask;
-    SetEntry *table;
+    SetEntry *table;    /* small, or a table of the collected heap */
     int64_t finger;     /* pop() position */
     int64_t hash;       /* frozenset only; -1 not computed */
+    /* The table of a set of at most 4 keys (CPython's smalltable): most
+       sets are small and short-lived, and one allocation fewer for each
+       is one less free-list refill and one less block for the collector
+       to sweep. A table that grew never comes back here except through
+       clear(), which empties it in place. */
+    SetEntry small[SET_MINSIZE];
 } SetObject;
 
 extern Type set_type, frozenset_type;

@@ -1758,6 +1758,15 @@ static Value eval_frame_impl(Frame *f, Value throw_exc, int jit_resume) {
                 int r = jit_loop_header(f, ARG, &jit_result);
                 if (r == 1) {
                     dispatch = record_labels;
+                } else if (r == 5 && f->on_heap) {
+                    /* a generator's loop trace left at a yield or at the
+                       generator's return (record.c gen_root_tree), which
+                       set the frame's ip and stack */
+                    LOAD_REGS();
+                    PUSH(jit_result);
+                    FORGET(jit_result);
+                    if (INSTR_OP(ip[-1]) == OP_RETURN_VALUE) goto L_RETURN_VALUE;
+                    goto L_YIELD_VALUE;
                 } else if (r == 5) {
                     /* a bridge returned from this frame */
                     PUSH(jit_result);
