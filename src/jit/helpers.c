@@ -150,6 +150,9 @@ Value jh_new_atomic(Value type, int64_t size) {
     memset((char *)o + sizeof(Object), 0, (size_t)size - sizeof(Object));
     return V_FROM_PTR(o);
 }
+Value jh_list_concat_display(Value items, int64_t n, Value l, int64_t items_first) {
+    return list_concat_display(V_AS(const Value, items), n, l, items_first != 0);
+}
 Value jh_new_array(int64_t n) { return V_FROM_PTR(gc_alloc(sizeof(Value) * (size_t)(n ? n : 1))); }
 static void list_append_fn(Value l, Value v) { list_push(l, v); }   /* MemoryError: guard_no_exception */
 Type jit_deferred_call_type = {.tname = "deferred call"};
@@ -328,4 +331,5 @@ void jit_helpers_init(void) {
                                             JH_build_string_n, JH_str_of_int, JH_str_of_int_piece, JH_str_mod, JH_str_mod_items};
     for (size_t k = 0; k < sizeof str_results / sizeof str_results[0]; k++) helper_descrs[str_results[k]]->ret_class = &str_type;
     helper_descrs[JH_list_concat]->ret_class = &list_type;
+    helper_descrs[JH_list_concat_display]->ret_class = &list_type;
 }

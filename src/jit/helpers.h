@@ -80,6 +80,7 @@
     _(dict_setitem, 'i', "rrr", CALL_ANY, jh_dict_setitem)                           \
     _(str_concat, 'r', "rr", CALL_CAN_RAISE, str_concat)                              \
     _(list_concat, 'r', "rr", CALL_CAN_RAISE, list_concat)     /* two exact lists: MemoryError */ \
+    _(list_concat_display, 'r', "riri", CALL_CAN_RAISE, jh_list_concat_display) /* items, n, list, items first */ \
     _(str_mod, 'r', "rr", CALL_ANY, str_mod)                /* fmt % t: an exact str and tuple */ \
     _(str_mod_items, 'r', "rirrrr", CALL_ANY, jh_str_mod_items) /* fmt % (n <= 4 items) */ \
     _(str_concat_slice, 'r', "rrii", CALL_CAN_RAISE, str_concat_slice) /* a + b[i:j], unboxed bounds (str.h): MemoryError */ \

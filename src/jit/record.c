@@ -1393,6 +1393,66 @@ static bool record_args_tuple(Recorder *R, int n) {
     return true;
 }
 
+static IRRef build_array(Recorder *R, const SnapSlot *items, int n);
+
+/* Does the display's item say its list holds Values (list_from_display)?
+ * An item that is never a float does. */
+static bool display_item_not_float(Recorder *R, SnapSlot s) {
+    Type *k = s.kind == SK_VALUE && !ir_is_const(s.ref) ? R->known_class[s.ref] : NULL;
+    return s.kind == SK_INT || s.kind == SK_BOOL || (k && k != &float_type) ||
+           (s.kind == SK_VALUE && ir_is_const(s.ref) && !float_check_exact(ir_const(&R->ir, s.ref)->v.r));
+}
+
+/* A short list display added to an exact list, `[x] + tail` (BUILD_LIST
+ * n; LOAD_FAST tail; BINARY_ADD) or `head + [x]` (BUILD_LIST n;
+ * BINARY_ADD): one call of list_concat_display with the items in a
+ * virtual array, where the interpreter builds the display's list and
+ * copies it. The guard on the other list comes first, with the snapshot
+ * of BUILD_LIST (building a display and loading a local change nothing,
+ * so the interpreter may run them again); the instructions after it run
+ * unrecorded (fused_end_pc) and leave the one value pushed here. */
+static bool record_display_concat(Recorder *R, int n, Value *sp) {
+    RecFrame *rf = top(R);
+    const CodeObject *co = rf->code;
+    int32_t pc = R->pc, end;
+    if (n < 1 || n > 8 || !rf->frame || pc + 1 >= co->ncode) return false;
+    SnapSlot other;
+    bool items_first;
+    if (INSTR_OP(co->code[pc + 1]) == OP_BINARY_ADD) {
+        if (!list_check_exact(concrete_stack(sp, n + 1))) return false;
+        other = *stack_slot(rf, n + 1);
+        items_first = false;
+        end = pc + 2;
+    } else if (pc + 2 < co->ncode && INSTR_OP(co->code[pc + 1]) == OP_LOAD_FAST &&
+               INSTR_OP(co->code[pc + 2]) == OP_BINARY_ADD) {
+        int32_t local = (int32_t)INSTR_ARG(co->code[pc + 1]);
+        Value vl = rf->frame->localsplus[local];
+        if (!vl || !list_check_exact(vl)) return false;
+        other = rf->slots[local];
+        items_first = true;
+        end = pc + 3;
+    } else {
+        return false;
+    }
+    if (other.kind != SK_VALUE) return false;
+    SnapSlot items[8];
+    bool values = known_value_storage(R, other.ref);
+    for (int i = 0; i < n; i++) {
+        items[i] = *stack_slot(rf, n - i);
+        values = values || display_item_not_float(R, items[i]);
+    }
+    guard_type(R, other.ref, &list_type);
+    IRRef a[4] = {build_array(R, items, n), kint(R, n), other.ref, kint(R, items_first)};
+    IRRef r = call_value(R, JH_list_concat_display, 4, a);   /* MemoryError */
+    R->known_class[r] = &list_type;
+    R->nonnull[r] = 1 | (values ? NN_VALUE_STORAGE : 0);
+    for (int i = 0; i < n + !items_first; i++) pop(R);
+    push(R, r, SK_VALUE);
+    R->fused_frame = rf->frame;
+    R->fused_end_pc = end;
+    return true;
+}
+
 static void record_binop(Recorder *R, int op, Value *sp) {
     RecFrame *rf = top(R);
     SnapSlot a = *stack_slot(rf, 2), b = *stack_slot(rf, 1);
@@ -1604,8 +1664,6 @@ static bool can_inline(Recorder *R, FunctionObject *fn) {
     if (top(R)->generator) return false;   /* resume cannot rebuild frames above a generator's */
     return true;
 }
-
-static IRRef build_array(Recorder *R, const SnapSlot *items, int n);
 
 /* module.name: the value as a constant the trace depends on (the module's
  * cell for the name is watched). False when the module lacks the name. */
@@ -5372,6 +5430,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
     case OP_BUILD_SET:
     case OP_BUILD_MAP: {
         if (op == OP_BUILD_LIST && record_args_tuple(R, arg)) break;
+        if (op == OP_BUILD_LIST && record_display_concat(R, arg, sp)) break;
         int n = op == OP_BUILD_MAP ? 2 * arg : arg;
         SnapSlot items[64] = {{0}};
         if (n > 64) {
@@ -5388,10 +5447,7 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
                Values (list_from_display), whatever the others are */
             if (n == 0) R->nonnull[r] |= NN_VALUE_STORAGE;
             for (int i = 0; i < n; i++) {
-                SnapSlot s = items[i];
-                Type *k = s.kind == SK_VALUE && !ir_is_const(s.ref) ? R->known_class[s.ref] : NULL;
-                if (s.kind == SK_INT || s.kind == SK_BOOL || (k && k != &float_type) ||
-                    (s.kind == SK_VALUE && ir_is_const(s.ref) && !float_check_exact(ir_const(&R->ir, s.ref)->v.r))) {
+                if (display_item_not_float(R, items[i])) {
                     R->nonnull[r] |= NN_VALUE_STORAGE;
                     break;
                 }

@@ -744,6 +744,33 @@ Value list_concat(Value a, Value b) {
     return r;
 }
 
+/* [items...] + b (items_first) or b + [items...], for an exact list b,
+ * without the display's list: list_concat(list_from_display(items, n), b)
+ * or the other way round, storage included (floats only when every item
+ * is float storable and b is in float storage). Compiled code calls it
+ * for `[x] + tail` (record.c, record_display_concat). */
+Value list_concat_display(const Value *items, int64_t n, Value b, bool items_first) {
+    ListObject *ob = V_AS(ListObject, b);
+    int64_t nb = ob->size;
+    Value r = list_try_new(n + nb);
+    if (!r) return VNULL;
+    ListObject *o = V_AS(ListObject, r);
+    bool floats = list_has_float_storage(ob);
+    double d;
+    for (int64_t i = 0; floats && i < n; i++) floats = float_storable(items[i], &d);
+    Value *to_items = o->items + (items_first ? 0 : nb), *to_b = o->items + (items_first ? n : 0);
+    if (floats) {
+        for (int64_t i = 0; i < n; i++) float_storable(items[i], (double *)&to_items[i]);
+        values_copy(to_b, ob->items, (size_t)nb);
+    } else {
+        values_copy(to_items, items, (size_t)n);
+        values_copy(to_b, list_items(b), (size_t)nb);
+    }
+    o->size = n + nb;
+    if (floats) o->capacity = ~o->capacity;
+    return r;
+}
+
 static Value list_binop(Value a, Value b, int op) {
     switch (BINOP_BASE(op)) {
     case BINOP_ADD:

@@ -132,6 +132,7 @@ int list_setslice(Value l, Value start, Value stop, Value step, Value v);
 Value list_getslice_ints(Value l, int64_t start, int64_t stop, int64_t step);
 /* a + b as a new list (a and b lists or subclasses): NULL and MemoryError */
 Value list_concat(Value a, Value b);
+Value list_concat_display(const Value *items, int64_t n, Value b, bool items_first);
 /* Such bounds clamped to a sequence of `length` items as slice.indices()
  * does; returns the number of items selected (also for str_getslice_ints). */
 int64_t slice_ints_adjust(int64_t length, int64_t *start, int64_t *stop, int64_t step);

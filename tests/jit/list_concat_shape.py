@@ -24,7 +24,8 @@ def grow(n):
     a = [1, 2]
     s = 0
     for i in range(n):
-        b = a + [i]
+        c = [i]
+        b = a + c          # (a + [i] is list_display_concat_shape.py's)
         s += len(b) + b[-1]
     return s
 
