@@ -23,6 +23,8 @@
     _(compare_dunder, 'r', "rrri", CALL_ANY, jh_compare_dunder) /* fn, a, b, op */ \
     _(truth, 'i', "r", CALL_ANY, jh_truth)              /* -1 on error */           \
     _(contains, 'i', "rr", CALL_ANY, jh_contains)       /* item in container */     \
+    _(set_contains, 'i', "rr", CALL_ANY, set_contains)  /* exact set or frozenset, item: -1 0 1 */ \
+    _(set_discard, 'i', "rr", CALL_ANY, set_discard)    /* exact set, item: -1 0 1 */ \
     _(getattr, 'r', "rr", CALL_ANY, jh_getattr)                                      \
     _(setattr, 'i', "rrr", CALL_ANY, jh_setattr)                                     \
     _(getitem, 'r', "rr", CALL_ANY, jh_getitem)                                      \

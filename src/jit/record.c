@@ -3186,6 +3186,23 @@ static void record_call(Recorder *R, Frame *f, Value *sp, int32_t pc, bool metho
         return;
     }
     if (!has_kw && record_list_stack_method(R, cref, vcallable, args, vargs, nargs, method, pop_count)) return;
+    if (!has_kw && type_of(vcallable) == &method_descr_type && nargs == 2 && method &&
+        V_AS(MethodDescrObject, vcallable)->owner == &set_type &&
+        type_of(concrete_stack(sp, total + 1)) == &set_type &&
+        (strcmp(V_AS(MethodDescrObject, vcallable)->def->name, "add") == 0 ||
+         strcmp(V_AS(MethodDescrObject, vcallable)->def->name, "discard") == 0)) {
+        /* s.add(x), s.discard(x) of an exact set: set_add or set_discard
+           itself, not the method through the generic C-method call */
+        bool add = V_AS(MethodDescrObject, vcallable)->def->name[0] == 'a';
+        guard_const(R, cref, vcallable);
+        IRRef s = as_ref(R, args[0]);
+        guard_type(R, s, &set_type);
+        IRRef a[2] = {s, as_ref(R, args[1])};
+        call_int(R, add ? JH_set_add : JH_set_discard, 2, a);
+        for (int i = 0; i < pop_count; i++) pop(R);
+        push(R, kref(R, V_NONE), SK_VALUE);
+        return;
+    }
     if (!has_kw && type_of(vcallable) == &method_descr_type && nargs == 2 &&
         V_AS(MethodDescrObject, vcallable)->def->name[0] == 'a' &&
         strcmp(V_AS(MethodDescrObject, vcallable)->def->name, "append") == 0 &&
@@ -5134,6 +5151,13 @@ static int record_instr(Recorder *R, Frame *f, uint32_t *ip, Value *sp) {
         IRRef r = str_check_exact(concrete_stack(sp, 1))
                       ? record_ascii_char_test(R, args[0], args[1], concrete_stack(sp, 1), ASCII_CHAR_IN)
                       : IR_NONE;
+        if (r == IR_NONE && set_check_exact_any(concrete_stack(sp, 1))) {
+            /* item in an exact set or frozenset: set_contains itself,
+               not the generic test that finds it through the type */
+            guard_type(R, args[1], type_of(concrete_stack(sp, 1)));
+            IRRef sa[2] = {args[1], args[0]};
+            r = call_int(R, JH_set_contains, 2, sa);
+        }
         if (r == IR_NONE) r = call_int(R, JH_contains, 2, args);
         if (arg) r = emit1(R, IR_int_is_zero, r, NULL);
         pop(R);

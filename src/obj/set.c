@@ -139,6 +139,30 @@ restart:;
     }
 }
 
+/* The end of an insertion whose probe stopped at empty slot e (freeslot:
+ * the last dummy on the way, taken instead, as CPython 3.11 does). */
+static inline int add_at(SetObject *s, SetEntry *e, SetEntry *freeslot, size_t mask, Value key, int64_t hash) {
+    if (freeslot) {
+        s->used++;
+        freeslot->key = key;
+        freeslot->hash = hash;
+        return 0;
+    }
+    if ((size_t)s->fill >= mask) {
+        /* growing failed before (MemoryError): a probe ends only at an
+           empty slot, so the last one is never taken */
+        err_no_memory();
+        return -1;
+    }
+    s->fill++;
+    s->used++;
+    e->key = key;
+    e->hash = hash;
+    if ((size_t)s->fill * 5 < mask * 3) return 0;
+    /* (the key stays added if this fails, as in CPython) */
+    return table_resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
+}
+
 static int add_entry(SetObject *s, Value key, int64_t hash) {
 restart:;
     size_t mask = (size_t)s->mask, i = (size_t)hash & mask, perturb = (size_t)hash;
@@ -170,25 +194,33 @@ restart:;
         i = (i * 5 + 1 + perturb) & mask;
     }
 found_unused_or_dummy:
-    if (freeslot) {
-        s->used++;
-        freeslot->key = key;
-        freeslot->hash = hash;
-        return 0;
+    return add_at(s, e, freeslot, mask, key, hash);
+}
+
+/* add_entry for a small int key: the same probe, with no comparison call
+ * (two small ints are equal only when identical); -2 when an entry of the
+ * same hash holds a key that is not a small int, for add_entry to ask its
+ * __eq__. */
+static int add_small_int(SetObject *s, Value key, int64_t hash) {
+    size_t mask = (size_t)s->mask, i = (size_t)hash & mask, perturb = (size_t)hash;
+    SetEntry *freeslot = NULL, *e;
+    for (;;) {
+        e = &s->table[i];
+        int probes = (i + LINEAR_PROBES <= mask) ? LINEAR_PROBES : 0;
+        do {
+            Value k = e->key;
+            if (!k) return add_at(s, e, freeslot, mask, key, hash);
+            if (e->hash == hash) {
+                if (k == key) return 0;
+                if (!v_is_int(k)) return -2;
+            } else if (e->hash == -1 && k == DUMMY) {
+                freeslot = e;
+            }
+            e++;
+        } while (probes--);
+        perturb >>= PERTURB_SHIFT;
+        i = (i * 5 + 1 + perturb) & mask;
     }
-    if ((size_t)s->fill >= mask) {
-        /* growing failed before (MemoryError): a probe ends only at an
-           empty slot, so the last one is never taken */
-        err_no_memory();
-        return -1;
-    }
-    s->fill++;
-    s->used++;
-    e->key = key;
-    e->hash = hash;
-    if ((size_t)s->fill * 5 < mask * 3) return 0;
-    /* (the key stays added if this fails, as in CPython) */
-    return table_resize(s, s->used > 50000 ? s->used * 2 : s->used * 4);
 }
 
 static inline int64_t key_hash(Value key) {
@@ -205,12 +237,51 @@ static inline int64_t key_hash(Value key) {
 }
 
 int set_add(Value sv, Value key) {
+    if (v_is_int(key)) {
+        int64_t x = v_intval(key);
+        if (x > -INT_HASH_MODULUS && x < INT_HASH_MODULUS) {
+            int r = add_small_int(V_AS(SetObject, sv), key, x == -1 ? -2 : x);
+            if (r != -2) return r;
+        }
+    }
     int64_t h = key_hash(key);
     if (h == -1) return -1;
     return add_entry(V_AS(SetObject, sv), key, h);
 }
 
+/* Is small int key (hash h) in s? 1 or 0; -1 when an entry of the same
+ * hash holds a key that is not a small int, whose equality with key only
+ * its __eq__ can tell (lookkey then). Two small ints are equal only when
+ * identical, and their hash is never -1 (a dummy's), so the probe needs
+ * no comparison call: the same slots as lookkey's, in the same order. */
+static int lookkey_small_int(const SetObject *s, Value key, int64_t h) {
+    size_t mask = (size_t)s->mask, i = (size_t)h & mask, perturb = (size_t)h;
+    const SetEntry *table = s->table;
+    for (;;) {
+        const SetEntry *e = &table[i];
+        int probes = (i + LINEAR_PROBES <= mask) ? LINEAR_PROBES : 0;
+        do {
+            Value k = e->key;
+            if (!k) return 0;
+            if (e->hash == h) {
+                if (k == key) return 1;
+                if (!v_is_int(k)) return -1;
+            }
+            e++;
+        } while (probes--);
+        perturb >>= PERTURB_SHIFT;
+        i = (i * 5 + 1 + perturb) & mask;
+    }
+}
+
 int set_contains(Value sv, Value key) {
+    if (v_is_int(key)) {
+        int64_t x = v_intval(key);
+        if (x > -INT_HASH_MODULUS && x < INT_HASH_MODULUS) {
+            int r = lookkey_small_int(V_AS(SetObject, sv), key, x == -1 ? -2 : x);
+            if (r >= 0) return r;
+        }
+    }
     int64_t h = key_hash(key);
     if (h == -1) {
         /* a set key may be an unhashable set: look for the frozenset */
