@@ -27,8 +27,9 @@ typedef struct SetObject {
     /* The table of a set of at most 4 keys (CPython's smalltable): most
        sets are small and short-lived, and one allocation fewer for each
        is one less free-list refill and one less block for the collector
-       to sweep. A table that grew never comes back here except through
-       clear(), which empties it in place. */
+       to sweep. A set whose table grew comes back here only through
+       clear(), which empties it in place, or a rehash of a table filled
+       with dummies down to 8 entries (table_resize). */
     SetEntry small[SET_MINSIZE];
 } SetObject;
 
